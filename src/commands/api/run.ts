@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { HttpMethod } from '../../http/client.js';
+import { paginate } from '../../http/paginate.js';
+import type { QueryParams } from '../../http/query.js';
+import { write } from '../../io.js';
+import { readStdin } from '../../util/stdin.js';
+import type { CommandInput } from '../spec.js';
+
+export interface ApiOptions {
+  path: string;
+  method: HttpMethod;
+  fields: Array<{ key: string; value: unknown }>;
+  headers: Record<string, string>;
+  input: string | undefined;
+  paginate: boolean;
+  include: boolean;
+}
+
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<ApiOptions> {
+  const path = (args[0] ?? '').trim();
+  if (!path) throw new CollabError('usage', 'missing API path', { hint: 'for example: collab api projects' });
+  if (/^https?:\/\//i.test(path)) throw new CollabError('usage', 'give the path below /api/v4, not a full URL', { hint: 'use --host for the server: collab api projects --host https://example.com' });
+  const fields: ApiOptions['fields'] = [];
+  for (const raw of (o.rawField as string[] | undefined) ?? []) fields.push(splitField(raw, '-f'));
+  for (const raw of (o.field as string[] | undefined) ?? []) {
+    const { key, value } = splitField(raw, '-F');
+    fields.push({ key, value: await typedValue(value as string, ctx) });
+  }
+  const headers: Record<string, string> = {};
+  for (const raw of (o.header as string[] | undefined) ?? []) {
+    const at = raw.indexOf(':');
+    if (at <= 0) throw new CollabError('usage', `invalid header "${raw}": expected Name: value`);
+    const name = raw.slice(0, at).trim();
+    if (name.toLowerCase() === 'private-token') throw new CollabError('usage', 'do not pass the token as a header', { hint: 'collab sends the stored token or COLLAB_TOKEN itself' });
+    headers[name] = raw.slice(at + 1).trim();
+  }
+  const input = o.input as string | undefined;
+  if (input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
+  const method = ((o.method as string | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')).toUpperCase() as HttpMethod;
+  if (o.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
+  return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input, paginate: o.paginate === true, include: o.include === true };
+}
+
+function splitField(raw: string, flag: string): { key: string; value: string } {
+  const at = raw.indexOf('=');
+  if (at <= 0) throw new CollabError('usage', `invalid field "${raw}" for ${flag}: expected key=value`);
+  return { key: raw.slice(0, at), value: raw.slice(at + 1) };
+}
+
+async function typedValue(text: string, ctx: Context): Promise<unknown> {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text.startsWith('@')) {
+    const file = text.slice(1);
+    try {
+      return file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+    } catch (error) {
+      throw new CollabError('usage', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  return text;
+}
+
+/** `a[b]=1`, `a[]=1` -> nested objects and arrays, as the service reads them. */
+function nest(fields: ApiOptions['fields']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { key, value } of fields) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    if (!match) throw new CollabError('usage', `invalid field name "${key}"`);
+    const parts = [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
+    let target: Record<string, unknown> | unknown[] = out;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      const last = i === parts.length - 1;
+      const nextIsArray = parts[i + 1] === '';
+      if (Array.isArray(target)) {
+        if (last) target.push(value);
+        else {
+          const child: Record<string, unknown> | unknown[] = nextIsArray ? [] : {};
+          target.push(child);
+          target = child;
+        }
+      } else if (last) {
+        target[part] = value;
+      } else {
+        target[part] ??= nextIsArray ? [] : {};
+        target = target[part] as Record<string, unknown> | unknown[];
+      }
+    }
+  }
+  return out;
+}
+
+export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
+  const nested = nest(opts.fields);
+  const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
+  const body = opts.input === undefined ? undefined : opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
+  });
+  const request = {
+    method: opts.method,
+    path: opts.path,
+    ...(inQuery && opts.fields.length ? { query: nested as QueryParams } : {}),
+    ...(!inQuery && opts.fields.length ? { json: nested } : {}),
+    ...(body !== undefined ? { body, headers: { 'content-type': 'application/json', ...opts.headers } } : { headers: opts.headers }),
+    responseType: 'text' as const,
+  };
+  if (ctx.dryRun) {
+    await ctx.printDryRun(request);
+    return;
+  }
+  if (opts.paginate) {
+    const client = await ctx.client();
+    let first = true;
+    for await (const page of paginate(client, { path: opts.path, ...(request.query ? { query: request.query } : {}), perPage: 100, concurrency: await ctx.concurrency({}) })) {
+      if (page.items.length === 0) continue;
+      await write(ctx.io.stdout, (first ? '[\n' : ',\n') + page.items.join(',\n'));
+      first = false;
+    }
+    await write(ctx.io.stdout, first ? '[]\n' : '\n]\n');
+    return;
+  }
+  const response = await ctx.request<string>(request);
+  if (opts.include) {
+    let head = `HTTP ${response.status}\n`;
+    for (const [name, value] of Object.entries(response.headers)) head += `${name}: ${value}\n`;
+    await write(ctx.io.stdout, `${head}\n`);
+  }
+  const text = response.text;
+  if (!text) return;
+  if (ctx.io.stdoutIsTTY && /json/.test(response.headers['content-type'] ?? '')) {
+    try {
+      await write(ctx.io.stdout, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      return;
+    } catch {
+      // Not JSON after all: print it as it came.
+    }
+  }
+  await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+}

@@ -1,0 +1,43 @@
+import { OUTPUT_FORMATS } from '../output/format.js';
+import { integer } from './parsers.js';
+import type { CommandSpec, OptionSpec } from './spec.js';
+
+/** Options of every command (DESIGN.md's global options), described once for the CLI and completions. */
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  { flags: '--host <url>', description: 'the service (env COLLAB_HOST, else the configured default host)' },
+  { flags: '-o, --output <format>', description: 'output format', choices: OUTPUT_FORMATS },
+  { flags: '--json', description: 'shorthand for -o json' },
+  { flags: '--fields <list>', description: 'columns or keys to print, as dot paths: id,namespace.full_path' },
+  { flags: '--verbose', description: 'print each request and response status on stderr (token redacted)' },
+  { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
+  { flags: '-q, --quiet', description: 'print only data: no status messages' },
+];
+
+export const LIST_OPTIONS: readonly OptionSpec[] = [
+  { flags: '--limit <n>', description: 'at most this many items (default 20)', parse: integer(1) },
+  { flags: '--all', description: 'every item, streamed page by page as it arrives' },
+  { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
+  { flags: '--page <n>', description: 'start at this page', parse: integer(1) },
+  { flags: '--concurrency <n>', description: 'pages in flight with --all (default 8, config concurrency)', parse: integer(1, 32) },
+];
+
+export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
+export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
+
+/** A command's own options plus those its kind brings (list, dry-run, confirmation). */
+export function commandOptions(spec: CommandSpec): OptionSpec[] {
+  return [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : [])];
+}
+
+/** The long flag of a spec: `-y, --yes` -> `--yes`. */
+export function longFlag(spec: OptionSpec): string {
+  return spec.flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? spec.flags;
+}
+
+export function shortFlag(spec: OptionSpec): string | undefined {
+  return spec.flags.split(/[ ,]+/).find((part) => /^-[A-Za-z]$/.test(part));
+}
+
+export function takesValue(spec: OptionSpec): boolean {
+  return /<[^>]+>|\[[^\]]+\]/.test(spec.flags);
+}

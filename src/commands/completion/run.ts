@@ -1,0 +1,19 @@
+import { loadCommandTree } from '../../commands/tree.js';
+import { bashCompletion, fishCompletion, zshCompletion } from '../../completion/generate.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { write } from '../../io.js';
+import type { CommandInput } from '../spec.js';
+
+const GENERATORS = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
+type Shell = keyof typeof GENERATORS;
+
+export function options({ args }: CommandInput): { shell: Shell } {
+  const shell = args[0] ?? '';
+  if (!(shell in GENERATORS)) throw new CollabError('usage', `unsupported shell "${shell}"`, { hint: 'choose bash, zsh or fish' });
+  return { shell: shell as Shell };
+}
+
+export async function run(ctx: Context, { shell }: { shell: Shell }): Promise<void> {
+  await write(ctx.io.stdout, GENERATORS[shell](await loadCommandTree()));
+}

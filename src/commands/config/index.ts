@@ -1,0 +1,36 @@
+import { SETTINGS } from '../../config/settings.js';
+import type { CommandSpec } from '../spec.js';
+
+const keys = SETTINGS.map((s) => `  ${s.key.padEnd(14)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
+
+export const spec: CommandSpec = {
+  name: 'config',
+  summary: 'Read and change settings',
+  description: `Settings:\n${keys}\n\nPer-host settings apply to --host (or the default host).`,
+  subcommands: [
+    {
+      name: 'get',
+      summary: 'Print the value of a setting',
+      args: [{ name: 'key', description: 'setting name' }],
+      offline: true,
+      load: () => import('./run.js').then((m) => m.getCommand),
+    },
+    {
+      name: 'set',
+      summary: 'Change a setting',
+      args: [
+        { name: 'key', description: 'setting name' },
+        { name: 'value', description: 'new value' },
+      ],
+      examples: ['collab config set output json', 'collab config set timeout 60', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp'],
+      offline: true,
+      load: () => import('./run.js').then((m) => m.setCommand),
+    },
+    {
+      name: 'list',
+      summary: 'Print every setting (tokens masked)',
+      offline: true,
+      load: () => import('./run.js').then((m) => m.listCommand),
+    },
+  ],
+};

@@ -1,0 +1,7 @@
+import type { CommandSpec } from '../spec.js';
+
+export const spec: CommandSpec = {
+  name: 'hooks',
+  summary: 'not yet implemented',
+  subcommands: [],
+};

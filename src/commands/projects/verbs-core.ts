@@ -1,0 +1,3 @@
+import type { CommandSpec } from '../spec.js';
+
+export const CORE_VERBS: CommandSpec[] = [];

@@ -1,0 +1,3 @@
+import type { CommandSpec } from '../spec.js';
+
+export const EXTRA_VERBS: CommandSpec[] = [];

@@ -1,0 +1,57 @@
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { write } from '../../io.js';
+import { parseRateLimit } from '../../sandbox/faults.js';
+import { SANDBOX_USERS, startSandbox } from '../../sandbox/index.js';
+import type { CommandInput } from '../spec.js';
+
+export interface SandboxCommandOptions {
+  port: number;
+  seed: number;
+  latency: number;
+  failRate: number;
+  rateLimit: string | undefined;
+  faultSeed: number;
+  forkDuration: number;
+}
+
+export function options({ options: o }: CommandInput): SandboxCommandOptions {
+  const rateLimit = o.rateLimit as string | undefined;
+  if (rateLimit !== undefined && !parseRateLimit(rateLimit)) throw new CollabError('usage', `invalid value "${rateLimit}" for --rate-limit: expected N/min, N/s or N/<n>s, such as 600/min`);
+  return {
+    port: o.port as number,
+    seed: o.seed as number,
+    latency: o.latency as number,
+    failRate: o.failRate as number,
+    rateLimit,
+    faultSeed: o.faultSeed as number,
+    forkDuration: o.forkDuration as number,
+  };
+}
+
+export async function run(ctx: Context, opts: SandboxCommandOptions): Promise<void> {
+  const started = Date.now();
+  const sandbox = await startSandbox({
+    port: opts.port,
+    seed: opts.seed,
+    latency: opts.latency,
+    failRate: opts.failRate,
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+    faultSeed: opts.faultSeed,
+    forkDuration: opts.forkDuration,
+    ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new CollabError('usage', `port ${opts.port} is in use`, { hint: 'pick another with --port, or --port 0 for a free one' });
+    throw error;
+  });
+  let text = `export COLLAB_HOST=${sandbox.url} COLLAB_TOKEN=${sandbox.tokens.admin}\n`;
+  for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin')) text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
+  await write(ctx.io.stdout, text);
+  ctx.info(`sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`);
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  ctx.info('sandbox stopped');
+}

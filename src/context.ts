@@ -1,0 +1,269 @@
+import { CollabError } from './errors.js';
+import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
+import type { Page, PaginateOptions } from './http/paginate.js';
+import type { IO } from './io.js';
+import { write } from './io.js';
+import type { Column, OutputFormat } from './output/format.js';
+import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
+import type { ConfigStore } from './config/store.js';
+import { VERSION } from './version.js';
+import { hostKey, noHostError } from './config/store.js';
+
+export interface GlobalOptions {
+  host?: string | undefined;
+  output?: OutputFormat | undefined;
+  fields?: string[] | undefined;
+  verbose: boolean;
+  quiet: boolean;
+}
+
+/** Flags every list command has (--limit, --all, --per-page, --page, --concurrency). */
+export interface ListFlags {
+  limit?: number | undefined;
+  all?: boolean | undefined;
+  perPage?: number | undefined;
+  page?: number | undefined;
+  concurrency?: number | undefined;
+}
+
+export interface Spinner {
+  text(message: string): void;
+  stop(): void;
+}
+
+
+/**
+ * What every command receives. Everything costly (config file, HTTP client, prompts, spinner)
+ * is built on first use, so a command pays only for what it touches.
+ */
+export class Context {
+  dryRun = false;
+  /** Called on Ctrl-C before the process leaves: e.g. to say how to check on a fork left running. */
+  onInterrupt: (() => void) | undefined;
+  private configStore: ConfigStore | undefined;
+  private httpClient: HttpClient | undefined;
+  private readonly secrets = new Set<string>();
+  private spinnerHandle: Spinner | undefined;
+
+  constructor(
+    readonly io: IO,
+    readonly globals: GlobalOptions,
+    readonly signal: AbortSignal,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  // ---- configuration and connection ----
+
+  async config(): Promise<ConfigStore> {
+    if (!this.configStore) {
+      const { ConfigStore } = await import('./config/store.js');
+      this.configStore = await ConfigStore.open();
+      const warning = this.configStore.permissionWarning();
+      if (warning) this.warn(warning);
+    }
+    return this.configStore;
+  }
+
+  /** The host: --host, else COLLAB_HOST, else the configured default. */
+  async host(): Promise<string> {
+    const host = this.globals.host ?? (this.env.COLLAB_HOST || undefined) ?? ((await this.config()).get('host') as string | undefined);
+    if (!host) throw noHostError();
+    hostKey(host); // validates the URL
+    return host;
+  }
+
+  async setting<T extends string | number | boolean>(key: string, fallback: T): Promise<T> {
+    const value = (await this.config()).get(key) as T | undefined;
+    return value ?? fallback;
+  }
+
+  /** The HTTP client for the host, with its token; fails before sending when there is no token. */
+  async client(options: { requireToken?: boolean } = {}): Promise<HttpClient> {
+    if (this.httpClient) return this.httpClient;
+    const host = await this.host();
+    const config = await this.config();
+    const entry = config.host(host);
+    const token = this.env.COLLAB_TOKEN || entry?.token;
+    if (!token && options.requireToken !== false) {
+      throw new CollabError('auth', `no token for ${hostKey(host)}`, {
+        hint: `run \`collab auth login --host ${hostKey(host)}\`, or set COLLAB_TOKEN`,
+      });
+    }
+    if (token) this.addSecret(token);
+    const timeoutSeconds = await this.setting('timeout', 30);
+    // undici is the largest dependency: loaded only by commands that talk to the service.
+    const { HttpClient } = await import('./http/client.js');
+    this.httpClient = new HttpClient({
+      baseUrl: host,
+      token,
+      timeoutMs: this.timeoutOverrideMs ?? timeoutSeconds * 1000,
+      retries: await this.setting('retries', 5),
+      caFile: entry?.ca_file,
+      insecureHttp: entry?.insecure_http === true,
+      userAgent: `collab/${VERSION}`,
+      signal: this.signal,
+      log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
+      onRetry: (message) => this.spinnerHandle?.text(message),
+    });
+    return this.httpClient;
+  }
+
+  /** Set by commands with their own --timeout for single requests. */
+  timeoutOverrideMs: number | undefined;
+
+  async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    return (await this.client()).request<T>(req);
+  }
+
+  /** Sends a mutating request, or with --dry-run prints what would be sent and returns undefined. */
+  async mutate<T = unknown>(req: ApiRequest, redact: readonly string[] = []): Promise<ApiResponse<T> | undefined> {
+    if (this.dryRun) {
+      await this.printDryRun(req, redact);
+      return undefined;
+    }
+    return this.request<T>(req);
+  }
+
+  async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
+    const host = await this.host();
+    const { HttpClient: Client } = await import('./http/client.js');
+    // Only to resolve the URL; the token is never needed to describe a request.
+    const url = new Client({ baseUrl: host }).resolve(req.path, req.query);
+    let text = `${req.method} ${url}\n`;
+    if (req.json !== undefined) text += `${JSON.stringify(redactFields(req.json, redact), null, 2)}\n`;
+    if (req.form) {
+      for (const [key, value] of req.form.entries()) text += `${key}: ${typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : value) : `<file ${(value as { name?: string }).name ?? ''}>`}\n`;
+    }
+    await write(this.io.stdout, text);
+    this.info('dry run: nothing was sent');
+  }
+
+  async concurrency(flags: ListFlags): Promise<number> {
+    return flags.concurrency ?? (await this.setting('concurrency', 8));
+  }
+
+  /** Pages of a list per the list flags: --limit (default 20), --all, --per-page, --page. */
+  async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page>> {
+    const client = await this.client();
+    const { paginate } = await import('./http/paginate.js');
+    const limit = flags.all ? undefined : (flags.limit ?? 20);
+    return paginate(client, {
+      path,
+      query,
+      limit,
+      perPage: flags.perPage ?? (flags.all ? 100 : undefined),
+      page: flags.page,
+      concurrency: await this.concurrency(flags),
+      ...extra,
+    });
+  }
+
+  // ---- output ----
+
+  async outputOptions(): Promise<OutputOptions> {
+    const format = this.globals.output ?? ((await this.config()).get('output') as OutputFormat | undefined) ?? 'table';
+    return { format, fields: this.globals.fields };
+  }
+
+  /** Streams a list to stdout as it is fetched. Returns how many items were written. */
+  async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
+    const writer = new ListWriter(this.io, await this.outputOptions(), columns);
+    for await (const page of pages) {
+      if (Array.isArray(page)) await writer.write(page);
+      else await writer.writeRaw((page as Page).items);
+    }
+    await writer.end();
+    return writer.written;
+  }
+
+  async printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
+    const writer = new ListWriter(this.io, await this.outputOptions(), columns);
+    await writer.write(items);
+    await writer.end();
+  }
+
+  async printResource(item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
+    await writeResource(this.io, await this.outputOptions(), item, shape);
+  }
+
+  /** Status for people (stderr), silenced by --quiet. */
+  info(message: string): void {
+    if (!this.globals.quiet) this.stderrLine(message);
+  }
+
+  warn(message: string): void {
+    this.stderrLine(message.startsWith('warning:') ? message : `warning: ${message}`);
+  }
+
+  stderrLine(message: string): void {
+    this.spinnerHandle?.stop();
+    this.io.stderr.write(`${this.redact(message)}\n`);
+  }
+
+  /** A spinner on stderr when it is a terminal; a no-op otherwise. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.io.stderrIsTTY || this.globals.quiet) {
+      this.spinnerHandle = { text: () => undefined, stop: () => undefined };
+      return this.spinnerHandle;
+    }
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start();
+    let stopped = false;
+    this.spinnerHandle = {
+      text: (message) => {
+        if (!stopped) spinner.text = message;
+      },
+      stop: () => {
+        if (!stopped) {
+          stopped = true;
+          spinner.stop();
+        }
+      },
+    };
+    return this.spinnerHandle;
+  }
+
+  // ---- prompts ----
+
+  /** Prompts, only when a person is at the terminal; scripts get a usage error naming the flag to pass. */
+  async prompts(flagHint: string): Promise<typeof import('@inquirer/prompts')> {
+    if (!this.io.stdinIsTTY || !this.io.stderrIsTTY || this.env.CI === 'true') {
+      throw new CollabError('usage', `cannot prompt: standard input is not a terminal`, { hint: flagHint });
+    }
+    return import('@inquirer/prompts');
+  }
+
+  /** Asks the user to type `expected` to confirm a destructive action (unless --yes). */
+  async confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
+    if (yes) return;
+    const prompts = await this.prompts(`pass --yes to ${what} without confirmation`);
+    const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } }, { output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
+    if (answer.trim() !== expected) throw new CollabError('usage', `confirmation did not match ${expected}; nothing was done`);
+  }
+
+  // ---- secrets ----
+
+  addSecret(secret: string): void {
+    if (secret.length >= 4) this.secrets.add(secret);
+  }
+
+  /** Last line of defence: no registered secret reaches stderr. */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.spinnerHandle?.stop();
+    await this.httpClient?.close();
+  }
+}
+
+function redactFields(value: unknown, keys: readonly string[]): unknown {
+  if (keys.length === 0 || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key of keys) if (key in out) out[key] = '[redacted]';
+  return out;
+}
+

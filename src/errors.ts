@@ -1,0 +1,78 @@
+/**
+ * Errors are values with a kind. Only src/cli.ts turns a kind into an exit code and a message;
+ * everything else throws a CollabError and lets it travel up.
+ */
+export type ErrorKind =
+  | 'usage' // bad input, detected before any request
+  | 'auth' // 401, 403, missing or rejected token
+  | 'not-found' // 404
+  | 'rejected' // 400, 405, 409, 422 and other refusals
+  | 'server' // 5xx
+  | 'network' // connection failures
+  | 'timeout' // request timeout
+  | 'malformed' // the service answered something we cannot read
+  | 'partial' // some parts of a batch failed (e.g. member import)
+  | 'import-failed' // an awaited fork or import finished as failed
+  | 'wait-timeout' // waiting for an import ran out of time
+  | 'interrupted' // Ctrl-C
+  | 'internal';
+
+export const EXIT_CODES: Record<ErrorKind, number> = {
+  usage: 2,
+  auth: 3,
+  'not-found': 4,
+  rejected: 5,
+  partial: 5,
+  server: 1,
+  network: 1,
+  timeout: 1,
+  malformed: 1,
+  'import-failed': 6,
+  'wait-timeout': 7,
+  interrupted: 130,
+  internal: 1,
+};
+
+export interface RequestInfo {
+  method: string;
+  /** Path relative to the API root, as sent (path values encoded). */
+  path: string;
+}
+
+export class CollabError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number | undefined;
+  readonly request: RequestInfo | undefined;
+  /** A second line: what to do about it. */
+  readonly hint: string | undefined;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { status?: number; request?: RequestInfo; hint?: string; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'CollabError';
+    this.kind = kind;
+    this.status = extra.status;
+    this.request = extra.request;
+    this.hint = extra.hint;
+  }
+}
+
+export function usageError(message: string, hint?: string): CollabError {
+  return new CollabError('usage', message, hint === undefined ? {} : { hint });
+}
+
+export function isCollabError(error: unknown): error is CollabError {
+  return error instanceof CollabError;
+}
+
+/** The kind a service status maps to. */
+export function kindForStatus(status: number): ErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'not-found';
+  if (status >= 500) return 'server';
+  if (status === 429) return 'server';
+  return 'rejected';
+}

@@ -1,0 +1,84 @@
+import { CollabError, type RequestInfo, kindForStatus } from '../errors.js';
+
+/**
+ * Reads the service's error body, which comes in several shapes
+ * (spec/4-service-behaviour.md): {"message": "404 Project Not Found"},
+ * {"message": {"path": ["has already been taken"]}} (possibly nested),
+ * {"error": "name is missing"}, {"error": "insufficient_scope", "error_description": "..."},
+ * or plain text such as a throttled 429's "Retry later".
+ */
+export function describeServiceError(status: number, body: string, contentType: string | undefined): string {
+  const text = body.trim();
+  let detail = '';
+  if (text.startsWith('{') || text.startsWith('[') || (contentType ?? '').includes('json')) {
+    try {
+      detail = describeJsonError(JSON.parse(text));
+    } catch {
+      detail = firstLine(text);
+    }
+  } else if (/^<(!doctype|html)/i.test(text)) {
+    const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    detail = `an HTML page${title ? ` ("${title}")` : ''} instead of an API response (is a proxy or login page in the way?)`;
+  } else {
+    detail = firstLine(text);
+  }
+  if (!detail) detail = defaultReason(status);
+  return /^\d{3}\b/.test(detail) ? detail : `${status} ${detail}`;
+}
+
+function firstLine(text: string): string {
+  const line = text.split(/\r?\n/, 1)[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+function describeJsonError(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return String(value ?? '');
+  const record = value as Record<string, unknown>;
+  if ('message' in record) return describeMessage(record.message);
+  if (typeof record.error === 'string') {
+    const description = typeof record.error_description === 'string' ? `: ${record.error_description}` : '';
+    return `${record.error}${description}`;
+  }
+  return firstLine(JSON.stringify(value));
+}
+
+/** `{"path": ["has already been taken"], "limits": {"size": ["too big"]}}` -> "path has already been taken; limits.size too big" */
+function describeMessage(message: unknown, prefix = ''): string {
+  if (typeof message === 'string') return prefix ? `${prefix} ${message}` : message;
+  if (Array.isArray(message)) {
+    const parts = message.map((item) => (typeof item === 'string' ? item : describeMessage(item)));
+    return prefix ? `${prefix} ${parts.join(', ')}` : parts.join(', ');
+  }
+  if (message && typeof message === 'object') {
+    return Object.entries(message as Record<string, unknown>)
+      .map(([key, inner]) => describeMessage(inner, prefix ? `${prefix}.${key}` : key))
+      .join('; ');
+  }
+  return String(message ?? '');
+}
+
+function defaultReason(status: number): string {
+  const reasons: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    409: 'Conflict',
+    422: 'Unprocessable Entity',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  };
+  return reasons[status] ?? 'error';
+}
+
+export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo): CollabError {
+  const message = describeServiceError(status, body, contentType);
+  let hint: string | undefined;
+  if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
+  return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
+}

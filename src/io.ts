@@ -1,0 +1,55 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The terminal, or what stands for it: commands write only through this. */
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Colour on stdout and stderr (a terminal, and neither NO_COLOR nor --no-color). */
+  color: boolean;
+  /** Width of the terminal for tables; 0 when unknown. */
+  columns: number;
+}
+
+/**
+ * The process's streams. COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a
+ * terminal: for tests and the demo, which run the tool through pipes.
+ */
+export function processIO(options: { noColor?: boolean } = {}): IO {
+  const forced = process.env.COLLAB_FORCE_TTY;
+  const forceTTY = forced !== undefined && forced !== '' && forced !== '0';
+  const stdoutIsTTY = forceTTY || process.stdout.isTTY === true;
+  const stderrIsTTY = forceTTY || process.stderr.isTTY === true;
+  const noColor = options.noColor === true || (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') || process.env.TERM === 'dumb';
+  const forcedWidth = forceTTY && /^\d{2,}$/.test(forced ?? '') ? Number(forced) : 0;
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY: process.stdin.isTTY === true,
+    color: stdoutIsTTY && !noColor,
+    columns: forcedWidth || process.stdout.columns || (stdoutIsTTY ? 100 : 0),
+  };
+}
+
+/** Writes with backpressure: resolves when the stream can take more. */
+export function write(stream: Writable, chunk: string): Promise<void> | undefined {
+  if (stream.write(chunk)) return undefined;
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      stream.off('drain', onDrain);
+      reject(error);
+    };
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
+  });
+}

@@ -1,0 +1,224 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { NOUNS } from './commands/manifest.js';
+import type { CommandModule, CommandSpec, OptionSpec } from './commands/spec.js';
+import { Context, type GlobalOptions } from './context.js';
+import { VERSION } from './version.js';
+import { CollabError, EXIT_CODES, isCollabError } from './errors.js';
+import { processIO } from './io.js';
+import { parseFieldList } from './output/fields.js';
+import type { OutputFormat } from './output/format.js';
+import { commandOptions, GLOBAL_OPTIONS, longFlag } from './commands/common-options.js';
+
+/**
+ * The program, and the only place that exits: builds the command tree (only the noun being
+ * run is built in full), runs the command, and maps errors to messages and exit codes.
+ */
+
+/** Global options that take a value, to find the noun in argv without parsing everything. */
+const GLOBAL_VALUE_FLAGS = new Set(['--host', '-o', '--output', '--fields']);
+
+function findNoun(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (GLOBAL_VALUE_FLAGS.has(arg)) {
+      i++;
+      continue;
+    }
+    if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('collab')
+    .description('Administer projects and groups on a Collaboration Service (GitLab-compatible REST API v4).')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addHelpCommand(false)
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
+  program.addHelpText(
+    'after',
+    `
+Exit codes: 0 ok, 1 failure (5xx, network), 2 usage, 3 auth/permission, 4 not found,
+5 rejected by the service, 6 awaited import failed, 7 timed out waiting, 130 interrupted.
+Environment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, HTTP(S)_PROXY, NO_PROXY.`,
+  );
+  return program;
+}
+
+function toOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.hidden) option.hideHelp();
+  if (spec.default !== undefined) option.default(spec.default);
+  const parse = spec.parse;
+  const flag = longFlag(spec);
+  if (parse || spec.repeatable) {
+    option.argParser((value: string, previous: unknown) => {
+      let parsed: unknown;
+      try {
+        parsed = parse ? parse(value, flag) : value;
+      } catch (error) {
+        // Commander reports InvalidArgumentError as a usage error naming the option.
+        throw new InvalidArgumentError(isCollabError(error) ? error.message.replace(/^invalid value "[^"]*" for [^:]+: /, '') : String(error));
+      }
+      if (!spec.repeatable) return parsed;
+      return [...((previous as unknown[] | undefined) ?? []), parsed];
+    });
+  }
+  return option;
+}
+
+/** Builds a commander command from its definition; the implementation is imported when it runs. */
+export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Command) => Promise<void>): Command {
+  const cmd = new Command(spec.name).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary).summary(spec.summary);
+  cmd.helpOption('-h, --help', 'show help');
+  cmd.showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
+  cmd.allowExcessArguments(false);
+  if (spec.aliases) cmd.aliases([...spec.aliases]);
+  for (const arg of spec.args ?? []) {
+    const name = `${arg.name}${arg.variadic ? '...' : ''}`;
+    cmd.argument(arg.required === false ? `[${name}]` : `<${name}>`, arg.description);
+  }
+  for (const option of commandOptions(spec)) {
+    cmd.addOption(toOption(option));
+    if (option.negatable) {
+      const name = longFlag(option).slice(2);
+      cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());
+    }
+  }
+  if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
+  if (spec.subcommands) {
+    cmd.addHelpCommand(false);
+    for (const sub of spec.subcommands) cmd.addCommand(buildCommand(sub, run));
+  } else {
+    cmd.action(async (...actionArgs: unknown[]) => {
+      await run(spec, actionArgs[actionArgs.length - 1] as Command);
+    });
+  }
+  return cmd;
+}
+
+function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
+  const all = cmd.optsWithGlobals() as Record<string, unknown>;
+  const output = (all.json ? 'json' : all.output) as OutputFormat | undefined;
+  let fields: string[] | undefined;
+  if (typeof all.fields === 'string') {
+    fields = parseFieldList(all.fields);
+    if (fields.length === 0) throw new CollabError('usage', 'invalid value for --fields: expected a comma-separated list of field names such as id,name');
+  }
+  return {
+    host: all.host as string | undefined,
+    output,
+    fields,
+    verbose: all.verbose === true,
+    quiet: all.quiet === true,
+    color: all.color !== false,
+  };
+}
+
+let activeContext: Context | undefined;
+const interrupt = new AbortController();
+
+async function runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
+  if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
+  const globals = globalsOf(cmd);
+  const io = processIO({ noColor: !globals.color });
+  const ctx = new Context(io, globals, interrupt.signal);
+  activeContext = ctx;
+  const local = cmd.opts() as Record<string, unknown>;
+  ctx.dryRun = local.dryRun === true;
+  const module: CommandModule = await spec.load();
+  const options = await module.options({ args: [...cmd.args], options: local }, ctx);
+  try {
+    await module.run(ctx, options);
+  } finally {
+    await ctx.close();
+  }
+}
+
+function printError(error: unknown, verbose: boolean): number {
+  const redact = (text: string) => activeContext?.redact(text) ?? text;
+  if (error instanceof CommanderError) {
+    // Commander has printed its own one-line message already.
+    return error.exitCode === 0 ? 0 : EXIT_CODES.usage;
+  }
+  if (isCollabError(error)) {
+    if (error.kind === 'interrupted') {
+      process.stderr.write('interrupted\n');
+      return EXIT_CODES.interrupted;
+    }
+    const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
+    process.stderr.write(`${redact(`error: ${error.message}${where}`)}\n`);
+    if (error.hint) process.stderr.write(`${redact(`hint: ${error.hint}`)}\n`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) process.stderr.write(`${redact(error.cause.stack)}\n`);
+    return EXIT_CODES[error.kind];
+  }
+  const err = error as Error;
+  process.stderr.write(`${redact(`error: ${err?.message ?? String(error)}`)}\n`);
+  if (verbose && err?.stack) process.stderr.write(`${redact(err.stack)}\n`);
+  else process.stderr.write('hint: this is a bug in collab; run again with --verbose for details\n');
+  return EXIT_CODES.internal;
+}
+
+function installSignalHandlers(): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+    activeContext?.onInterrupt?.();
+    // Give the command a moment to say what it left behind, then leave.
+    setTimeout(() => {
+      process.stderr.write('interrupted\n');
+      process.exit(signal === 'SIGTERM' ? 143 : 130);
+    }, 1500).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // A closed pipe (`| head -1`) ends the command quietly and successfully.
+  const onPipeError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  };
+  process.stdout.on('error', onPipeError);
+  process.stderr.on('error', onPipeError);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = argv.slice(2);
+  const program = buildProgram();
+  const verbose = args.includes('--verbose');
+  program.exitOverride();
+  program.showHelpAfterError('(add --help for usage)');
+  const nounName = findNoun(args);
+  const noun = NOUNS.find((n) => n.name === nounName);
+  try {
+    for (const entry of NOUNS) {
+      if (entry === noun) {
+        const { spec } = await entry.load();
+        program.addCommand(applyExitOverride(buildCommand(spec, runCommand)));
+      } else {
+        program.command(entry.name).summary(entry.summary).description(entry.summary);
+      }
+    }
+    await program.parseAsync(argv as string[]);
+    return 0;
+  } catch (error) {
+    return printError(error, verbose);
+  }
+}
+
+function applyExitOverride(cmd: Command): Command {
+  cmd.exitOverride();
+  cmd.showHelpAfterError('(add --help for usage)');
+  for (const sub of cmd.commands) applyExitOverride(sub);
+  return cmd;
+}
+
+/** Runs the program and exits with its code, once stdout has drained (piped output of any size is complete). */
+export async function runAndExit(argv: readonly string[]): Promise<never> {
+  installSignalHandlers();
+  const code = await main(argv);
+  if (process.stdout.writableLength > 0) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  process.exit(code);
+}

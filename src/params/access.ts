@@ -1,0 +1,22 @@
+/** Access levels by name and number (DESIGN.md): accepted either way wherever a level is asked for. */
+export const ACCESS_LEVELS = {
+  guest: 10,
+  reporter: 20,
+  developer: 30,
+  maintainer: 40,
+  owner: 50,
+} as const;
+
+export type AccessLevelName = keyof typeof ACCESS_LEVELS;
+
+export function accessLevelNames(): string {
+  return Object.entries(ACCESS_LEVELS)
+    .map(([name, n]) => `${name} (${n})`)
+    .join(', ');
+}
+
+/** 30 -> "developer"; unknown numbers are shown as they are. */
+export function accessLevelName(level: unknown): string {
+  const found = Object.entries(ACCESS_LEVELS).find(([, n]) => n === level);
+  return found ? found[0] : level === null || level === undefined ? '' : String(level);
+}

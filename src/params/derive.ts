@@ -1,0 +1,141 @@
+import { CollabError } from '../errors.js';
+import type { OptionSpec, ValueParser } from '../commands/spec.js';
+import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList } from '../commands/parsers.js';
+import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
+import { COLUMN_COMMANDS } from './types.js';
+
+export function flagName(param: ParamSpec): string {
+  return param.flag ?? param.name.replace(/_/g, '-');
+}
+
+/** The camelCase key commander gives an option: `merge-method` -> `mergeMethod`. */
+export function optionKey(param: ParamSpec): string {
+  return flagName(param).replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function placeholder(param: ParamSpec): string {
+  switch (param.type) {
+    case 'integer':
+      return '<n>';
+    case 'string-array':
+      return '<a,b>';
+    case 'integer-array':
+      return '<ids>';
+    case 'hash':
+      return '<key=value,...>';
+    case 'file':
+      return '<file>';
+    case 'date':
+      return '<YYYY-MM-DD>';
+    case 'datetime':
+      return '<date-time>';
+    case 'access-level':
+      return '<level>';
+    default:
+      return param.choices ? '<value>' : '<text>';
+  }
+}
+
+/** `cadence=7d,keep_n=5,enabled=true` against the hash's keys. */
+function hashParser(param: ParamSpec): ValueParser {
+  return (value, flag) => {
+    const out: Record<string, unknown> = {};
+    for (const part of value.split(',').filter(Boolean)) {
+      const at = part.indexOf('=');
+      const key = at > 0 ? part.slice(0, at).trim() : '';
+      const keySpec = param.keys?.find((k) => k.name === key);
+      if (!keySpec) throw new CollabError('usage', `invalid value "${part}" for ${flag}: expected key=value with key one of ${(param.keys ?? []).map((k) => k.name).join(', ')}`);
+      const parse = valueParser(keySpec);
+      const raw = part.slice(at + 1);
+      out[key] = parse ? parse(raw, `${flag} ${key}`) : raw;
+      if (keySpec.choices && !keySpec.choices.map(String).includes(String(out[key]))) {
+        throw new CollabError('usage', `invalid value "${raw}" for ${flag} ${key}: expected one of ${keySpec.choices.join(', ')}`);
+      }
+    }
+    if (Object.keys(out).length === 0) throw new CollabError('usage', `invalid value for ${flag}: expected key=value pairs`);
+    return out;
+  };
+}
+
+export function valueParser(param: ParamSpec): ValueParser | undefined {
+  switch (param.type) {
+    case 'integer':
+      return param.choices ? undefined : integer(0);
+    case 'boolean':
+      return undefined;
+    case 'string-array':
+      return commaList;
+    case 'integer-array':
+      return integerList;
+    case 'hash':
+      return hashParser(param);
+    case 'date':
+      return date;
+    case 'datetime':
+      return dateTime;
+    case 'access-level':
+      return accessLevel;
+    default:
+      return undefined;
+  }
+}
+
+function describe(param: ParamSpec, extra = ''): string {
+  const marks = [param.paid ? 'paid tier' : '', param.adminOnly ? 'administrators only' : '', param.deprecated ? `deprecated: ${param.deprecated}` : ''].filter(Boolean);
+  return `${param.description}${extra}${marks.length ? ` [${marks.join('; ')}]` : ''}`;
+}
+
+/** A flag for an API parameter: booleans are `--x` / `--no-x` (unset stays unset), enums have choices. */
+export function paramOption(param: ParamSpec, options: { hidden?: boolean; extra?: string } = {}): OptionSpec {
+  const flag = `--${flagName(param)}`;
+  const spec: OptionSpec =
+    param.type === 'boolean'
+      ? { flags: flag, description: describe(param, options.extra), negatable: true }
+      : {
+          flags: `${flag} ${placeholder(param)}`,
+          description: describe(param, options.extra),
+          ...(param.choices ? { choices: param.choices.map(String) } : {}),
+          ...(valueParser(param) ? { parse: valueParser(param) as ValueParser } : {}),
+        };
+  if (options.hidden) spec.hidden = true;
+  return spec;
+}
+
+/**
+ * Flags for every setting of a table on one command. Settings outside the command's column are
+ * still flags (hidden), so that using one is refused with a message naming where it belongs.
+ */
+export function settingOptions(settings: readonly SettingSpec[], column: SettingsColumn, skip: readonly string[] = []): OptionSpec[] {
+  return settings.filter((s) => !skip.includes(s.name)).map((s) => paramOption(s, { hidden: !s.columns.includes(column) }));
+}
+
+/**
+ * Reads the given flags back into API parameters (only those given: unset stays unset),
+ * refusing settings that the column does not accept, and warning about deprecated ones.
+ */
+export function collectParams(
+  raw: Record<string, unknown>,
+  params: readonly ParamSpec[],
+  options: { column?: SettingsColumn; commandName?: string; warn?: (message: string) => void } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const param of params) {
+    const value = raw[optionKey(param)];
+    if (value === undefined) continue;
+    const setting = param as SettingSpec;
+    if (options.column && setting.columns && !setting.columns.includes(options.column)) {
+      const where = setting.columns.map((c) => `\`${options.commandName ?? 'projects'} ${COLUMN_COMMANDS[c]}\``).join(', ');
+      throw new CollabError('usage', `--${flagName(param)} is not accepted by ${options.commandName ?? ''} ${COLUMN_COMMANDS[options.column]}`.replace(/\s+/g, ' ').trim(), {
+        hint: where ? `it is accepted by ${where}` : 'it cannot be set here',
+      });
+    }
+    if (param.deprecated) options.warn?.(`--${flagName(param)} is deprecated: ${param.deprecated}`);
+    out[param.name] = param.type === 'integer' && param.choices ? Number(value) : value;
+  }
+  return out;
+}
+
+/** Booleans given as --x / --no-x arrive as true/false; anything else from a text flag is parsed here. */
+export function parseBooleanText(value: string, flag: string): boolean {
+  return booleanValue(value, flag) as boolean;
+}

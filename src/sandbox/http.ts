@@ -1,0 +1,105 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { StoredFile, User } from './model.js';
+import type { Store } from './store.js';
+
+/** What a route handler is given. */
+export interface SandboxRequest {
+  method: string;
+  /** Decoded path parameters (`:id` of `grp%2Fapp` is `grp/app`). */
+  params: Record<string, string>;
+  /** Query and body parameters merged, as Grape does: `a[]` become arrays, `a[k]` objects. */
+  input: Record<string, unknown>;
+  query: URLSearchParams;
+  files: Record<string, StoredFile>;
+  user: User | undefined;
+  headers: IncomingHttpHeaders;
+  /** The full request URL (for pagination links). */
+  url: URL;
+  store: Store;
+}
+
+export interface SandboxResponse {
+  status: number;
+  /** JSON text, a buffer, or a stream (snapshot, avatar). */
+  body?: string | Buffer | Readable;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
+
+export const json = (value: unknown, status = 200, headers: Record<string, string> = {}): SandboxResponse => ({
+  status,
+  body: JSON.stringify(value),
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
+/** Already-serialized JSON (cached project views). */
+export const jsonText = (text: string, status = 200, headers: Record<string, string> = {}): SandboxResponse => ({
+  status,
+  body: text,
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
+export const noContent = (): SandboxResponse => ({ status: 204 });
+export const notModified = (): SandboxResponse => ({ status: 304 });
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: Handler;
+}
+
+/**
+ * Routes by method and path pattern (`/projects/:id/hooks/:hook_id`). Paths are split on `/`
+ * before decoding, so an encoded `grp%2Fapp` is one segment, as on the service.
+ */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler): this {
+    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    return this;
+  }
+  get(pattern: string, handler: Handler): this {
+    return this.add('GET', pattern, handler);
+  }
+  post(pattern: string, handler: Handler): this {
+    return this.add('POST', pattern, handler);
+  }
+  put(pattern: string, handler: Handler): this {
+    return this.add('PUT', pattern, handler);
+  }
+  delete(pattern: string, handler: Handler): this {
+    return this.add('DELETE', pattern, handler);
+  }
+
+  match(method: string, rawPath: string): { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
+    const parts = rawPath.split('/').filter(Boolean);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      if (route.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < parts.length; i++) {
+        const pattern = route.segments[i] as string;
+        const part = parts[i] as string;
+        if (pattern.startsWith(':')) {
+          try {
+            params[pattern.slice(1)] = decodeURIComponent(part);
+          } catch {
+            ok = false;
+            break;
+          }
+        } else if (pattern !== part) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      pathMatched = true;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+    }
+    return pathMatched ? { methodNotAllowed: true } : undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { Router } from './http.js';
+import { parseRateLimit } from './faults.js';
+import { registerRoutes } from './routes/index.js';
+import { createSeededStore, type SandboxRole, tokenFor, SANDBOX_USERS } from './seed.js';
+import { SandboxServer, type SandboxStats } from './server.js';
+import type { Store } from './store.js';
+
+export interface SandboxOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** How many projects to create (over a fixed tree of groups). */
+  seed?: number;
+  /** Seed of the data's randomness (visibility, stars, languages). */
+  dataSeed?: number;
+  latency?: number;
+  /** 0..1: share of requests that fail with 500/502/503 or a dropped connection. */
+  failRate?: number;
+  /** `600/min`, `10/s`: requests per period per token. */
+  rateLimit?: string;
+  faultSeed?: number;
+  /** How long a fork's import takes, ms. */
+  forkDuration?: number;
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:PORT (collab appends /api/v4). */
+  url: string;
+  port: number;
+  tokens: Record<SandboxRole, string>;
+  store: Store;
+  stats: SandboxStats;
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory Collaboration Service on 127.0.0.1. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
+  if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
+  const router = new Router();
+  registerRoutes(router);
+  const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
+  if (options.rateLimit && !rateLimit) throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);
+  const server = new SandboxServer(store, router, {
+    latencyMs: options.latency ?? 0,
+    faults: { failRate: options.failRate ?? 0, rateLimit: rateLimit ?? { limit: 0, periodMs: 60_000 }, faultSeed: options.faultSeed ?? 1 },
+    log: options.log,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const address = await server.listen(options.port ?? 0, host);
+  const url = `http://${host}:${address.port}`;
+  store.origin = url;
+  const tokens = Object.fromEntries(SANDBOX_USERS.map((u) => [u.key, tokenFor(u.key)])) as Record<SandboxRole, string>;
+  return {
+    url,
+    port: address.port,
+    tokens,
+    store,
+    stats: server.stats,
+    resetStats: () => server.resetStats(),
+    close: () => server.close(),
+  };
+}
+
+export { SANDBOX_USERS, tokenFor };
+export type { SandboxRole };

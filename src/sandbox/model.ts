@@ -1,0 +1,145 @@
+/** The sandbox's in-memory state: plain records, indexed for the lookups the routes make. */
+
+export interface StoredFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  state: 'active' | 'blocked';
+  is_admin: boolean;
+  external: boolean;
+  bot: boolean;
+  can_create_group: boolean;
+  created_at: string;
+  token: string;
+  namespace_id: number;
+  /** Provisioned by this group (group SAML/SCIM), for GET /groups/:id/provisioned_users. */
+  provisioned_by_group_id: number | null;
+}
+
+export interface ShareLink {
+  group_id: number;
+  group_access_level: number;
+  expires_at: string | null;
+}
+
+export interface LdapLink {
+  cn: string | null;
+  filter: string | null;
+  group_access: number;
+  provider: string;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  path: string;
+  description: string;
+  visibility: Visibility;
+  parent_id: number | null;
+  created_at: string;
+  /** Every other attribute of the group (settings), as the API names them. */
+  attrs: Record<string, unknown>;
+  members: Map<number, number>;
+  shares: ShareLink[];
+  ldap_links: LdapLink[];
+  marked_for_deletion_on: string | null;
+  avatar: StoredFile | null;
+  custom_attributes: Record<string, string>;
+  statistics: Record<string, number>;
+}
+
+export type Visibility = 'private' | 'internal' | 'public';
+
+export interface ImportState {
+  status: 'none' | 'scheduled' | 'started' | 'finished' | 'failed';
+  error: string | null;
+  /** For forks in progress: when the job started and how long it takes (ms). */
+  startedAt: number;
+  durationMs: number;
+  willFail: boolean;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  namespace_id: number;
+  description: string | null;
+  visibility: Visibility;
+  created_at: string;
+  last_activity_at: string;
+  creator_id: number;
+  /** Settings and other attributes, as the API names them. */
+  attrs: Record<string, unknown>;
+  topics: string[];
+  members: Map<number, number>;
+  shares: ShareLink[];
+  forked_from_id: number | null;
+  import: ImportState;
+  archived: boolean;
+  marked_for_deletion_on: string | null;
+  avatar: StoredFile | null;
+  uploads: Array<{ id: number; secret: string; file: StoredFile }>;
+  languages: Record<string, number>;
+  custom_attributes: Record<string, string>;
+  statistics: Record<string, number>;
+  /** Cached JSON of the full view without `permissions`; cleared on every change. */
+  json: string | undefined;
+}
+
+export interface Namespace {
+  id: number;
+  kind: 'group' | 'user';
+  /** Group id or user id. */
+  ownerId: number;
+}
+
+export type NoteableKind = 'issue' | 'merge_request' | 'snippet' | 'epic';
+
+/** An issue, merge request, snippet or epic: just enough to carry notes. */
+export interface Noteable {
+  id: number;
+  iid: number;
+  kind: NoteableKind;
+  /** Project id, or group id for epics. */
+  parentId: number;
+  title: string;
+  author_id: number;
+  created_at: string;
+  confidential: boolean;
+}
+
+export interface Note {
+  id: number;
+  noteableKey: string;
+  body: string;
+  author_id: number;
+  created_at: string;
+  updated_at: string;
+  system: boolean;
+  confidential: boolean;
+}
+
+export interface Hook {
+  id: number;
+  owner: { kind: 'project' | 'group'; id: number };
+  url: string;
+  token: string | null;
+  created_at: string;
+  /** Event flags and other settings (push_events, enable_ssl_verification, push_events_branch_filter...). */
+  attrs: Record<string, unknown>;
+}
+
+export interface PushRule {
+  id: number;
+  owner: { kind: 'project' | 'group'; id: number };
+  created_at: string;
+  attrs: Record<string, unknown>;
+}

@@ -1,0 +1,94 @@
+import { methodNotAllowed, paramError } from './errors.js';
+import type { SandboxRequest, SandboxResponse } from './http.js';
+
+/** Above this many records the service leaves out x-total, x-total-pages and rel="last". */
+export const TOTAL_LIMIT = 10_000;
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+/** page (default 1) and per_page (default 20, clamped to 100), as the service reads them. */
+export function pageRequest(req: SandboxRequest): PageRequest {
+  const page = Number(req.query.get('page') ?? '1');
+  let perPage = Number(req.query.get('per_page') ?? '20');
+  if (!Number.isInteger(page) || !Number.isInteger(perPage)) throw paramError('page is invalid');
+  if (perPage < 1) perPage = 20;
+  return { page: Math.max(1, page), perPage: Math.min(100, perPage) };
+}
+
+function linkTo(req: SandboxRequest, changes: Record<string, string | undefined>): string {
+  const url = new URL(req.url);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/**
+ * Offset pagination of an array with every header of the service: x-page, x-per-page,
+ * x-next-page, x-prev-page, x-total and x-total-pages (only up to 10,000 records) and `link`.
+ * `maxOffset` answers 405 past it (GET /projects: 50,000).
+ */
+export function paginateArray<T>(req: SandboxRequest, items: readonly T[], serialize: (item: T) => string, options: { maxOffset?: number; entity?: string } = {}): SandboxResponse {
+  const { page, perPage } = pageRequest(req);
+  const offset = (page - 1) * perPage;
+  if (options.maxOffset !== undefined && offset >= options.maxOffset) {
+    throw methodNotAllowed(
+      `Offset pagination has a maximum allowed offset of ${options.maxOffset} for requests that return objects of type ${options.entity ?? 'Project'}. Remaining records can be retrieved using keyset pagination.`,
+    );
+  }
+  const total = items.length;
+  const slice = items.slice(offset, offset + perPage);
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const hasNext = offset + perPage < total;
+  const knowsTotal = total <= TOTAL_LIMIT;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-page': String(page),
+    'x-per-page': String(perPage),
+    'x-next-page': hasNext ? String(page + 1) : '',
+    'x-prev-page': page > 1 ? String(page - 1) : '',
+  };
+  if (knowsTotal) {
+    headers['x-total'] = String(total);
+    headers['x-total-pages'] = String(totalPages);
+  }
+  const links: string[] = [];
+  if (page > 1) links.push(`<${linkTo(req, { page: String(Math.min(page - 1, totalPages)), per_page: String(perPage) })}>; rel="prev"`);
+  if (hasNext) links.push(`<${linkTo(req, { page: String(page + 1), per_page: String(perPage) })}>; rel="next"`);
+  links.push(`<${linkTo(req, { page: '1', per_page: String(perPage) })}>; rel="first"`);
+  if (knowsTotal) links.push(`<${linkTo(req, { page: String(totalPages), per_page: String(perPage) })}>; rel="last"`);
+  headers.link = links.join(', ');
+  let body = '[';
+  for (let i = 0; i < slice.length; i++) body += (i ? ',' : '') + serialize(slice[i] as T);
+  body += ']';
+  return { status: 200, body, headers };
+}
+
+/**
+ * Keyset pagination: only `link: <...>; rel="next"` carrying the cursor, no x-total or x-page;
+ * the end is an empty array with no link.
+ */
+export function keysetResponse<T>(req: SandboxRequest, slice: readonly T[], serialize: (item: T) => string, next: Record<string, string> | undefined): SandboxResponse {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-per-page': String(pageRequest(req).perPage) };
+  if (next) headers.link = `<${linkTo(req, next)}>; rel="next"`;
+  let body = '[';
+  for (let i = 0; i < slice.length; i++) body += (i ? ',' : '') + serialize(slice[i] as T);
+  body += ']';
+  return { status: 200, body, headers };
+}
+
+/** Sorts a copy by a key of each item, ascending or descending, ties broken by id. */
+export function sortBy<T extends { id: number }>(items: readonly T[], key: (item: T) => string | number, sort: 'asc' | 'desc'): T[] {
+  const direction = sort === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka < kb) return -direction;
+    if (ka > kb) return direction;
+    return (a.id - b.id) * direction;
+  });
+}

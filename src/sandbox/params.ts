@@ -1,0 +1,149 @@
+import type { ParamSpec } from '../params/types.js';
+import { paramError } from './errors.js';
+
+/**
+ * Reading request parameters the way Grape does: typed coercion from query/form strings,
+ * `{"error": "<name> is missing"}` / `"<name> is invalid"` / `"<name> does not have a valid value"`.
+ */
+export function has(input: Record<string, unknown>, name: string): boolean {
+  return input[name] !== undefined;
+}
+
+export function str(input: Record<string, unknown>, name: string): string | undefined {
+  const value = input[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object') throw paramError(`${name} is invalid`);
+  return String(value);
+}
+
+export function requireStr(input: Record<string, unknown>, name: string): string {
+  const value = str(input, name);
+  if (value === undefined || value === '') throw paramError(`${name} is missing`);
+  return value;
+}
+
+export function int(input: Record<string, unknown>, name: string): number | undefined {
+  const value = input[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw paramError(`${name} is invalid`);
+  return n;
+}
+
+export function requireInt(input: Record<string, unknown>, name: string): number {
+  const value = int(input, name);
+  if (value === undefined) throw paramError(`${name} is missing`);
+  return value;
+}
+
+export function bool(input: Record<string, unknown>, name: string): boolean | undefined {
+  const value = input[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === true || value === 'true' || value === '1' || value === 1 || value === 't' || value === 'yes') return true;
+  if (value === false || value === 'false' || value === '0' || value === 0 || value === 'f' || value === 'no') return false;
+  throw paramError(`${name} is invalid`);
+}
+
+export function intArray(input: Record<string, unknown>, name: string): number[] | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  return list.map((item) => {
+    const n = Number(item);
+    if (!Number.isSafeInteger(n)) throw paramError(`${name} is invalid`);
+    return n;
+  });
+}
+
+export function choice<T extends string>(input: Record<string, unknown>, name: string, choices: readonly T[]): T | undefined {
+  const value = str(input, name);
+  if (value === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(value)) throw paramError(`${name} does not have a valid value`);
+  return value as T;
+}
+
+/** Coerces and checks every parameter of a table that is present; returns them typed. */
+export function readParams(input: Record<string, unknown>, specs: readonly ParamSpec[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    if (!has(input, spec.name)) continue;
+    out[spec.name] = coerce(input, spec);
+  }
+  return out;
+}
+
+function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
+  const { name } = spec;
+  switch (spec.type) {
+    case 'boolean':
+      return bool(input, name);
+    case 'integer':
+    case 'access-level': {
+      const n = int(input, name);
+      if (n !== undefined && spec.choices && !spec.choices.map(Number).includes(n)) throw paramError(`${name} does not have a valid value`);
+      return n;
+    }
+    case 'integer-array':
+      return intArray(input, name);
+    case 'string-array': {
+      const value = input[name];
+      if (Array.isArray(value)) return value.map(String);
+      return String(value)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }
+    case 'hash': {
+      const value = input[name];
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw paramError(`${name} is invalid`);
+      const hash = value as Record<string, unknown>;
+      return spec.keys ? readParams(hash, spec.keys) : hash;
+    }
+    case 'date': {
+      const value = str(input, name);
+      if (value === undefined) return undefined;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) throw paramError(`${name} is invalid`);
+      return value;
+    }
+    case 'datetime': {
+      const value = str(input, name);
+      if (value === undefined) return undefined;
+      if (Number.isNaN(Date.parse(value))) throw paramError(`${name} is invalid`);
+      return value;
+    }
+    case 'file':
+      return input[name];
+    default: {
+      const value = str(input, name);
+      if (value !== undefined && spec.choices && !spec.choices.map(String).includes(value)) throw paramError(`${name} does not have a valid value`);
+      return value;
+    }
+  }
+}
+
+/** Parses a query string into Grape-style params: `a[]=1&a[]=2` -> {a: [1, 2]}, `h[k]=v` -> {h: {k: v}}. */
+export function parseQuery(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of search) assignParam(out, key, value);
+  return out;
+}
+
+export function assignParam(out: Record<string, unknown>, key: string, value: unknown): void {
+  const array = /^(.+)\[\]$/.exec(key);
+  if (array) {
+    const name = array[1] as string;
+    const list = Array.isArray(out[name]) ? (out[name] as unknown[]) : [];
+    list.push(value);
+    out[name] = list;
+    return;
+  }
+  const hash = /^([^[]+)\[([^\]]+)\]$/.exec(key);
+  if (hash) {
+    const name = hash[1] as string;
+    const target = out[name] && typeof out[name] === 'object' && !Array.isArray(out[name]) ? (out[name] as Record<string, unknown>) : {};
+    target[hash[2] as string] = value;
+    out[name] = target;
+    return;
+  }
+  out[key] = value;
+}

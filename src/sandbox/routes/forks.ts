@@ -1,0 +1,3 @@
+import type { Router } from '../http.js';
+
+export function register(_router: Router): void {}

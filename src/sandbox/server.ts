@@ -1,0 +1,239 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { HttpError } from './errors.js';
+import { Faults, type FaultOptions } from './faults.js';
+import type { Router, SandboxRequest, SandboxResponse } from './http.js';
+import type { StoredFile } from './model.js';
+import { assignParam, parseQuery } from './params.js';
+import type { Store } from './store.js';
+
+export interface ServerOptions {
+  latencyMs: number;
+  faults: FaultOptions;
+  log?: ((line: string) => void) | undefined;
+}
+
+export interface SandboxStats {
+  requests: number;
+  inFlight: number;
+  maxInFlight: number;
+  byStatus: Record<string, number>;
+  faults: number;
+  rateLimited: number;
+}
+
+const MAX_BODY = 64 * 1024 * 1024;
+
+/** The HTTP front of the sandbox: parsing, auth, latency, rate limits, faults, routing, logging. */
+export class SandboxServer {
+  readonly server: Server;
+  readonly stats: SandboxStats = { requests: 0, inFlight: 0, maxInFlight: 0, byStatus: {}, faults: 0, rateLimited: 0 };
+  private readonly faults: Faults;
+
+  constructor(
+    private readonly store: Store,
+    private readonly router: Router,
+    private readonly options: ServerOptions,
+  ) {
+    this.faults = new Faults(options.faults);
+    this.server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        this.options.log?.(`sandbox error: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: '500 Internal Server Error' }));
+        } else res.destroy();
+      });
+    });
+  }
+
+  listen(port: number, host = '127.0.0.1'): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => resolve(this.server.address() as AddressInfo));
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  resetStats(): void {
+    Object.assign(this.stats, { requests: 0, maxInFlight: this.stats.inFlight, byStatus: {}, faults: 0, rateLimited: 0 });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', this.store.origin);
+    if (url.pathname.startsWith('/__sandbox/')) return this.control(req, res, url);
+    this.stats.requests++;
+    this.stats.inFlight++;
+    this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.stats.inFlight);
+    let status = 0;
+    try {
+      const body = await readBody(req);
+      const response = await this.respond(req, url, body, res);
+      if (response === 'dropped') {
+        status = 0;
+        return;
+      }
+      status = response.status;
+      await send(res, response);
+    } finally {
+      this.stats.inFlight--;
+      const key = String(status || 'dropped');
+      this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1;
+      this.options.log?.(`${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Date.now() - started} ms`);
+    }
+  }
+
+  private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse): Promise<SandboxResponse | 'dropped'> {
+    const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
+    const user = token === undefined ? undefined : this.store.usersByToken.get(token);
+    const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous');
+    if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
+    if (rate.limited) {
+      this.stats.rateLimited++;
+      return { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', ...rate.headers } };
+    }
+    const fault = this.faults.decide();
+    if (fault.kind !== 'none') this.stats.faults++;
+    if (fault.kind !== 'none' && fault.when === 'before') return this.fault(fault, res);
+
+    let response: SandboxResponse;
+    try {
+      if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4') throw new HttpError(404, { message: '404 Not Found' });
+      if (token !== undefined && !user) throw new HttpError(401, { message: '401 Unauthorized' });
+      const route = this.router.match(req.method ?? 'GET', url.pathname.slice('/api/v4'.length));
+      if (!route) throw new HttpError(404, { error: '404 Not Found' });
+      if ('methodNotAllowed' in route) throw new HttpError(405, { message: '405 Method Not Allowed' });
+      const { input, files } = await parseInput(req, url, body);
+      const request: SandboxRequest = { method: req.method ?? 'GET', params: route.params, input, query: url.searchParams, files, user, headers: req.headers, url, store: this.store };
+      response = await route.handler(request);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      response = { status: error.status, body: typeof error.body === 'string' ? error.body : JSON.stringify(error.body), headers: { 'content-type': typeof error.body === 'string' ? 'text/plain' : 'application/json', ...error.headers } };
+    }
+    response.headers = { ...rate.headers, ...response.headers };
+    if (fault.kind !== 'none' && fault.when === 'after') {
+      // The change is made; the answer is lost.
+      if (response.body instanceof Readable) response.body.destroy();
+      return this.fault(fault, res);
+    }
+    return response;
+  }
+
+  private fault(fault: Exclude<ReturnType<Faults['decide']>, { kind: 'none' }>, res: ServerResponse): SandboxResponse | 'dropped' {
+    if (fault.kind === 'drop') {
+      res.socket?.destroy();
+      return 'dropped';
+    }
+    const messages = { 500: '500 Internal Server Error', 502: '502 Bad Gateway', 503: '503 Service Unavailable' };
+    if (fault.status === 502) return { status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } };
+    return { status: fault.status, body: JSON.stringify({ message: messages[fault.status] }), headers: { 'content-type': 'application/json' } };
+  }
+
+  /** /__sandbox/stats: request counts for benchmarks and tests; POST /__sandbox/reset-stats clears them. */
+  private control(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    req.resume();
+    if (url.pathname === '/__sandbox/stats') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(this.stats));
+      return;
+    }
+    if (url.pathname === '/__sandbox/reset-stats' && req.method === 'POST') {
+      this.resetStats();
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function bearer(value: string | undefined): string | undefined {
+  const match = value ? /^Bearer\s+(.+)$/i.exec(value) : null;
+  return match?.[1];
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, { message: '413 Request Entity Too Large' }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function parseInput(req: IncomingMessage, url: URL, body: Buffer): Promise<{ input: Record<string, unknown>; files: Record<string, StoredFile> }> {
+  const input = parseQuery(url.searchParams);
+  const files: Record<string, StoredFile> = {};
+  if (body.length === 0) return { input, files };
+  const type = headerValue(req.headers['content-type']) ?? '';
+  if (type.includes('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new HttpError(400, { error: 'The provided content-type \'application/json\' is not supported or the body is not valid JSON' });
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(input, parsed);
+  } else if (type.includes('multipart/form-data')) {
+    // undici's Response parses multipart bodies: no hand-written parser.
+    const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') assignParam(input, key, value);
+      else {
+        const file = value as File;
+        files[key] = { filename: file.name, contentType: file.type || 'application/octet-stream', data: Buffer.from(await file.arrayBuffer()) };
+        input[key] = files[key];
+      }
+    }
+  } else if (type.includes('application/x-www-form-urlencoded')) {
+    for (const [key, value] of new URLSearchParams(body.toString('utf8'))) assignParam(input, key, value);
+  }
+  return { input, files };
+}
+
+async function send(res: ServerResponse, response: SandboxResponse): Promise<void> {
+  const headers = { ...response.headers };
+  const body = response.body;
+  if (body instanceof Readable) {
+    res.writeHead(response.status, headers);
+    await new Promise<void>((resolve) => {
+      body.pipe(res);
+      body.on('end', resolve);
+      body.on('error', () => {
+        res.destroy();
+        resolve();
+      });
+      res.on('close', resolve);
+    });
+    return;
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,312 @@
+import type { Group, Hook, Namespace, Note, Noteable, NoteableKind, Project, PushRule, User } from './model.js';
+
+export const ACCESS = { none: 0, guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
+
+/** The whole state of one sandbox, with the lookups and access rules every route shares. */
+export class Store {
+  readonly users = new Map<number, User>();
+  readonly usersByToken = new Map<string, User>();
+  readonly groups = new Map<number, Group>();
+  readonly projects = new Map<number, Project>();
+  /** Project ids in ascending order (deleted ones are skipped when read). */
+  projectIds: number[] = [];
+  readonly namespaces = new Map<number, Namespace>();
+  readonly stars = new Map<number, Map<number, string>>();
+  readonly noteables = new Map<string, Noteable>();
+  readonly notes = new Map<number, Note>();
+  readonly notesByNoteable = new Map<string, number[]>();
+  readonly hooks = new Map<number, Hook>();
+  readonly pushRules = new Map<string, PushRule>();
+  /** How many forks each project has (kept as forks come and go, so views need no scan). */
+  readonly forkCounts = new Map<number, number>();
+  private readonly projectPaths = new Map<string, number>();
+  private readonly groupPaths = new Map<string, number>();
+  private counters: Record<string, number> = {};
+  /** How long a fork's import takes (ms); `--fork-duration`. */
+  forkDurationMs = 3000;
+  /** Where the sandbox answers, for web_url and links: http://127.0.0.1:PORT */
+  origin = 'http://127.0.0.1';
+
+  nextId(kind: string): number {
+    this.counters[kind] = (this.counters[kind] ?? 0) + 1;
+    return this.counters[kind] as number;
+  }
+
+  // ---- users and namespaces ----
+
+  addUser(user: User): void {
+    this.users.set(user.id, user);
+    this.usersByToken.set(user.token, user);
+    this.namespaces.set(user.namespace_id, { id: user.namespace_id, kind: 'user', ownerId: user.id });
+  }
+
+  userByName(ref: string): User | undefined {
+    if (/^\d+$/.test(ref)) return this.users.get(Number(ref));
+    const lower = ref.toLowerCase();
+    for (const user of this.users.values()) if (user.username.toLowerCase() === lower) return user;
+    return undefined;
+  }
+
+  namespacePath(namespaceId: number): string {
+    const ns = this.namespaces.get(namespaceId);
+    if (!ns) return '';
+    if (ns.kind === 'user') return this.users.get(ns.ownerId)?.username ?? '';
+    const group = this.groups.get(ns.ownerId);
+    return group ? this.groupFullPath(group) : '';
+  }
+
+  /** A namespace by id or full path (group or user). */
+  findNamespace(ref: string | number): Namespace | undefined {
+    if (typeof ref === 'number' || /^\d+$/.test(String(ref))) return this.namespaces.get(Number(ref));
+    const group = this.findGroup(String(ref));
+    if (group) return this.namespaces.get(group.id);
+    const user = this.userByName(String(ref));
+    return user ? this.namespaces.get(user.namespace_id) : undefined;
+  }
+
+  // ---- groups ----
+
+  addGroup(group: Group): void {
+    this.groups.set(group.id, group);
+    this.namespaces.set(group.id, { id: group.id, kind: 'group', ownerId: group.id });
+    this.groupPaths.set(this.groupFullPath(group).toLowerCase(), group.id);
+  }
+
+  removeGroup(group: Group): void {
+    for (const child of this.descendants(group)) this.removeGroupOnly(child);
+    this.removeGroupOnly(group);
+  }
+
+  private removeGroupOnly(group: Group): void {
+    for (const project of this.projectsInNamespace(group.id)) this.removeProject(project);
+    this.groupPaths.delete(this.groupFullPath(group).toLowerCase());
+    this.groups.delete(group.id);
+    this.namespaces.delete(group.id);
+    this.pushRules.delete(`group:${group.id}`);
+    for (const [id, hook] of this.hooks) if (hook.owner.kind === 'group' && hook.owner.id === group.id) this.hooks.delete(id);
+  }
+
+  /** Call after a group's path or parent changes: paths below it change too. */
+  reindexGroupPaths(): void {
+    this.groupPaths.clear();
+    for (const group of this.groups.values()) this.groupPaths.set(this.groupFullPath(group).toLowerCase(), group.id);
+    this.projectPaths.clear();
+    for (const project of this.projects.values()) {
+      this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
+      project.json = undefined;
+    }
+  }
+
+  groupFullPath(group: Group): string {
+    const parts = [group.path];
+    let parent = group.parent_id === null ? undefined : this.groups.get(group.parent_id);
+    while (parent) {
+      parts.unshift(parent.path);
+      parent = parent.parent_id === null ? undefined : this.groups.get(parent.parent_id);
+    }
+    return parts.join('/');
+  }
+
+  groupFullName(group: Group): string {
+    return this.ancestors(group)
+      .reverse()
+      .concat(group)
+      .map((g) => g.name)
+      .join(' / ');
+  }
+
+  /** Parent first, then its parent, up to the top. */
+  ancestors(group: Group): Group[] {
+    const out: Group[] = [];
+    let parent = group.parent_id === null ? undefined : this.groups.get(group.parent_id);
+    while (parent) {
+      out.push(parent);
+      parent = parent.parent_id === null ? undefined : this.groups.get(parent.parent_id);
+    }
+    return out;
+  }
+
+  children(group: Group): Group[] {
+    return [...this.groups.values()].filter((g) => g.parent_id === group.id);
+  }
+
+  descendants(group: Group): Group[] {
+    const out: Group[] = [];
+    const walk = (g: Group) => {
+      for (const child of this.children(g)) {
+        out.push(child);
+        walk(child);
+      }
+    };
+    walk(group);
+    return out;
+  }
+
+  findGroup(ref: string | number): Group | undefined {
+    const text = String(ref);
+    if (/^\d+$/.test(text)) return this.groups.get(Number(text));
+    const id = this.groupPaths.get(text.toLowerCase());
+    return id === undefined ? undefined : this.groups.get(id);
+  }
+
+  groupPathTaken(fullPath: string): boolean {
+    return this.groupPaths.has(fullPath.toLowerCase()) || this.projectPaths.has(fullPath.toLowerCase());
+  }
+
+  // ---- projects ----
+
+  addProject(project: Project): void {
+    this.projects.set(project.id, project);
+    const last = this.projectIds[this.projectIds.length - 1];
+    if (last === undefined || last < project.id) this.projectIds.push(project.id);
+    else {
+      this.projectIds.push(project.id);
+      this.projectIds.sort((a, b) => a - b);
+    }
+    this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
+  }
+
+  setForkedFrom(project: Project, sourceId: number | null): void {
+    if (project.forked_from_id !== null) {
+      const old = project.forked_from_id;
+      this.forkCounts.set(old, Math.max(0, (this.forkCounts.get(old) ?? 1) - 1));
+      const source = this.projects.get(old);
+      if (source) source.json = undefined;
+    }
+    project.forked_from_id = sourceId;
+    if (sourceId !== null) {
+      this.forkCounts.set(sourceId, (this.forkCounts.get(sourceId) ?? 0) + 1);
+      const source = this.projects.get(sourceId);
+      if (source) source.json = undefined;
+    }
+    project.json = undefined;
+  }
+
+  removeProject(project: Project): void {
+    if (project.forked_from_id !== null) this.setForkedFrom(project, null);
+    this.projectPaths.delete(this.projectFullPath(project).toLowerCase());
+    this.projects.delete(project.id);
+    this.stars.delete(project.id);
+    this.pushRules.delete(`project:${project.id}`);
+    for (const [id, hook] of this.hooks) if (hook.owner.kind === 'project' && hook.owner.id === project.id) this.hooks.delete(id);
+    if ((this.forkCounts.get(project.id) ?? 0) > 0) {
+      for (const other of this.projects.values()) if (other.forked_from_id === project.id) this.setForkedFrom(other, null);
+    }
+    // projectIds is compacted lazily by allProjects().
+  }
+
+  /** Re-index a project after its path or namespace changed. */
+  reindexProject(project: Project, oldFullPath: string): void {
+    this.projectPaths.delete(oldFullPath.toLowerCase());
+    this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
+    project.json = undefined;
+  }
+
+  /** Live projects in ascending id order. */
+  allProjects(): Project[] {
+    const out: Project[] = [];
+    let stale = false;
+    for (const id of this.projectIds) {
+      const project = this.projects.get(id);
+      if (project) out.push(project);
+      else stale = true;
+    }
+    if (stale) this.projectIds = out.map((p) => p.id);
+    return out;
+  }
+
+  projectsInNamespace(namespaceId: number): Project[] {
+    return this.allProjects().filter((p) => p.namespace_id === namespaceId);
+  }
+
+  projectFullPath(project: Project): string {
+    return `${this.namespacePath(project.namespace_id)}/${project.path}`;
+  }
+
+  findProject(ref: string | number): Project | undefined {
+    const text = String(ref);
+    if (/^\d+$/.test(text)) return this.projects.get(Number(text));
+    const id = this.projectPaths.get(text.toLowerCase());
+    return id === undefined ? undefined : this.projects.get(id);
+  }
+
+  projectPathTaken(namespaceId: number, path: string): boolean {
+    const full = `${this.namespacePath(namespaceId)}/${path}`.toLowerCase();
+    return this.projectPaths.has(full) || this.groupPaths.has(full);
+  }
+
+  projectNameTaken(namespaceId: number, name: string, exceptId?: number): boolean {
+    const lower = name.toLowerCase();
+    for (const project of this.projects.values()) {
+      if (project.namespace_id === namespaceId && project.name.toLowerCase() === lower && project.id !== exceptId) return true;
+    }
+    return false;
+  }
+
+  // ---- access ----
+
+  /** The user's effective level in a group: own membership, inherited from ancestors, or through shares. */
+  groupAccess(user: User | undefined, group: Group): number {
+    if (!user) return 0;
+    if (user.is_admin) return ACCESS.owner;
+    let level = 0;
+    for (const g of [group, ...this.ancestors(group)]) {
+      level = Math.max(level, g.members.get(user.id) ?? 0);
+      for (const share of g.shares) {
+        const shared = this.groups.get(share.group_id);
+        if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, this.directGroupAccess(user, shared)));
+      }
+    }
+    return level;
+  }
+
+  /** Membership in a group or its ancestors, without following shares (shares do not chain). */
+  private directGroupAccess(user: User, group: Group): number {
+    let level = 0;
+    for (const g of [group, ...this.ancestors(group)]) level = Math.max(level, g.members.get(user.id) ?? 0);
+    return level;
+  }
+
+  projectAccess(user: User | undefined, project: Project): number {
+    if (!user) return 0;
+    if (user.is_admin) return ACCESS.owner;
+    let level = project.members.get(user.id) ?? 0;
+    const ns = this.namespaces.get(project.namespace_id);
+    if (ns?.kind === 'user' && ns.ownerId === user.id) level = ACCESS.owner;
+    if (ns?.kind === 'group') {
+      const group = this.groups.get(ns.ownerId);
+      if (group) level = Math.max(level, this.groupAccess(user, group));
+    }
+    for (const share of project.shares) {
+      const shared = this.groups.get(share.group_id);
+      if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, this.directGroupAccess(user, shared)));
+    }
+    return level;
+  }
+
+  canReadProject(user: User | undefined, project: Project): boolean {
+    if (project.visibility === 'public') return true;
+    if (!user) return false;
+    if (user.is_admin) return true;
+    if (project.visibility === 'internal' && !user.external) return true;
+    return this.projectAccess(user, project) >= ACCESS.guest;
+  }
+
+  canReadGroup(user: User | undefined, group: Group): boolean {
+    if (group.visibility === 'public') return true;
+    if (!user) return false;
+    if (user.is_admin) return true;
+    if (group.visibility === 'internal' && !user.external) return true;
+    return this.groupAccess(user, group) >= ACCESS.guest;
+  }
+
+  // ---- noteables ----
+
+  noteableKey(kind: NoteableKind, parentId: number, iid: number): string {
+    return `${kind}:${parentId}:${iid}`;
+  }
+}
+
+function expired(date: string | null): boolean {
+  return date !== null && date < new Date().toISOString().slice(0, 10);
+}

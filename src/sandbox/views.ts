@@ -1,0 +1,344 @@
+import type { Group, Project, User } from './model.js';
+import type { Store } from './store.js';
+
+/** Project settings as a new project has them: the attributes of the full view that are settings. */
+export const PROJECT_DEFAULTS: Readonly<Record<string, unknown>> = {
+  default_branch: 'main',
+  issues_enabled: true,
+  merge_requests_enabled: true,
+  jobs_enabled: true,
+  wiki_enabled: true,
+  snippets_enabled: true,
+  container_registry_enabled: true,
+  shared_runners_enabled: true,
+  lfs_enabled: true,
+  packages_enabled: true,
+  service_desk_enabled: false,
+  public_jobs: true,
+  request_access_enabled: true,
+  empty_repo: false,
+  can_create_merge_request_in: true,
+  issues_access_level: 'enabled',
+  repository_access_level: 'enabled',
+  merge_requests_access_level: 'enabled',
+  forking_access_level: 'enabled',
+  analytics_access_level: 'enabled',
+  wiki_access_level: 'enabled',
+  builds_access_level: 'enabled',
+  snippets_access_level: 'enabled',
+  pages_access_level: 'private',
+  operations_access_level: 'enabled',
+  requirements_access_level: 'enabled',
+  container_registry_access_level: 'enabled',
+  security_and_compliance_access_level: 'private',
+  merge_method: 'merge',
+  squash_option: 'default_off',
+  only_allow_merge_if_pipeline_succeeds: false,
+  allow_merge_on_skipped_pipeline: null,
+  restrict_user_defined_variables: false,
+  only_allow_merge_if_all_discussions_are_resolved: false,
+  remove_source_branch_after_merge: true,
+  printing_merge_request_link_enabled: true,
+  resolve_outdated_diff_discussions: false,
+  autoclose_referenced_issues: true,
+  suggestion_commit_message: null,
+  merge_commit_template: null,
+  squash_commit_template: null,
+  approvals_before_merge: 0,
+  ci_default_git_depth: 20,
+  ci_forward_deployment_enabled: true,
+  build_timeout: 3600,
+  build_coverage_regex: null,
+  ci_config_path: null,
+  auto_cancel_pending_pipelines: 'enabled',
+  auto_devops_enabled: false,
+  auto_devops_deploy_strategy: 'continuous',
+  build_git_strategy: 'fetch',
+  keep_latest_artifact: true,
+  merge_pipelines_enabled: false,
+  merge_trains_enabled: false,
+  mirror: false,
+  mirror_trigger_builds: false,
+  only_mirror_protected_branches: false,
+  mirror_overwrites_diverged_branches: false,
+  mirror_user_id: null,
+  import_url: null,
+  repository_storage: 'default',
+  external_authorization_classification_label: '',
+  compliance_frameworks: [],
+  issues_template: null,
+  merge_requests_template: null,
+  emails_disabled: false,
+  container_expiration_policy: {
+    cadence: '1d',
+    enabled: false,
+    keep_n: 10,
+    older_than: '90d',
+    name_regex: null,
+    name_regex_delete: '.*',
+    name_regex_keep: null,
+    next_run_at: null,
+  },
+};
+
+const LICENSE = {
+  key: 'mit',
+  name: 'MIT License',
+  nickname: null,
+  html_url: 'http://choosealicense.com/licenses/mit/',
+  source_url: 'https://opensource.org/licenses/MIT',
+};
+
+export function projectUrls(store: Store, project: Project) {
+  const full = store.projectFullPath(project);
+  const host = new URL(store.origin).host;
+  const web = `${store.origin}/${full}`;
+  return {
+    ssh_url_to_repo: `git@${host.split(':')[0]}:${full}.git`,
+    http_url_to_repo: `${web}.git`,
+    web_url: web,
+    readme_url: project.attrs.empty_repo ? null : `${web}/-/blob/${String(project.attrs.default_branch ?? 'main')}/README.md`,
+    avatar_url: project.avatar ? `${store.origin}/uploads/-/system/project/avatar/${project.id}/${project.avatar.filename}` : null,
+  };
+}
+
+/** Advances a fork's import (none -> scheduled -> started -> finished | failed) by the clock. */
+export function refreshImport(project: Project): void {
+  const state = project.import;
+  if (state.status !== 'scheduled' && state.status !== 'started') return;
+  const elapsed = Date.now() - state.startedAt;
+  let next: Project['import']['status'] = state.status;
+  if (elapsed >= state.durationMs) next = state.willFail ? 'failed' : 'finished';
+  else if (elapsed >= state.durationMs * 0.1) next = 'started';
+  if (next !== state.status) {
+    state.status = next;
+    if (next === 'failed') state.error = 'Fork failed: the source repository could not be copied ([fail-import] in its description)';
+    project.json = undefined;
+  }
+}
+
+function namespaceView(store: Store, namespaceId: number) {
+  const ns = store.namespaces.get(namespaceId);
+  if (ns?.kind === 'group') {
+    const group = store.groups.get(ns.ownerId) as Group;
+    return {
+      id: group.id,
+      name: group.name,
+      path: group.path,
+      kind: 'group',
+      full_path: store.groupFullPath(group),
+      parent_id: group.parent_id,
+      avatar_url: null,
+      web_url: `${store.origin}/groups/${store.groupFullPath(group)}`,
+    };
+  }
+  const user = store.users.get(ns?.ownerId ?? -1);
+  return { id: namespaceId, name: user?.name ?? '', path: user?.username ?? '', kind: 'user', full_path: user?.username ?? '', parent_id: null, avatar_url: null, web_url: `${store.origin}/${user?.username ?? ''}` };
+}
+
+function nameWithNamespace(store: Store, project: Project): string {
+  const ns = store.namespaces.get(project.namespace_id);
+  if (ns?.kind === 'group') return `${store.groupFullName(store.groups.get(ns.ownerId) as Group)} / ${project.name}`;
+  return `${store.users.get(ns?.ownerId ?? -1)?.name ?? ''} / ${project.name}`;
+}
+
+function starCount(store: Store, project: Project): number {
+  return ((project.attrs.seed_stars as number | undefined) ?? 0) + (store.stars.get(project.id)?.size ?? 0);
+}
+
+/** The full view without `permissions` (which depends on the caller), as JSON text, cached. */
+function fullViewJson(store: Store, project: Project): string {
+  refreshImport(project);
+  if (project.json !== undefined) return project.json;
+  const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
+  const full = store.projectFullPath(project);
+  const urls = projectUrls(store, project);
+  const ns = store.namespaces.get(project.namespace_id);
+  const owner = ns?.kind === 'user' ? store.users.get(ns.ownerId) : undefined;
+  const source = project.forked_from_id === null ? undefined : store.projects.get(project.forked_from_id);
+  const view: Record<string, unknown> = {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: nameWithNamespace(store, project),
+    path: project.path,
+    path_with_namespace: full,
+    created_at: project.created_at,
+    default_branch: attrs.default_branch,
+    tag_list: project.topics,
+    topics: project.topics,
+    ...urls,
+    forks_count: store.forkCounts.get(project.id) ?? 0,
+    star_count: starCount(store, project),
+    last_activity_at: project.last_activity_at,
+    namespace: namespaceView(store, project.namespace_id),
+    container_registry_image_prefix: `registry.${new URL(store.origin).hostname}/${full}`,
+    _links: {
+      self: `${store.origin}/api/v4/projects/${project.id}`,
+      issues: `${store.origin}/api/v4/projects/${project.id}/issues`,
+      merge_requests: `${store.origin}/api/v4/projects/${project.id}/merge_requests`,
+      repo_branches: `${store.origin}/api/v4/projects/${project.id}/repository/branches`,
+      labels: `${store.origin}/api/v4/projects/${project.id}/labels`,
+      events: `${store.origin}/api/v4/projects/${project.id}/events`,
+      members: `${store.origin}/api/v4/projects/${project.id}/members`,
+    },
+    ...(owner ? { owner: { id: owner.id, name: owner.name, created_at: owner.created_at } } : {}),
+    visibility: project.visibility,
+    archived: project.archived,
+    creator_id: project.creator_id,
+    open_issues_count: 3,
+    import_status: project.import.status,
+    import_error: project.import.error,
+    shared_with_groups: project.shares.map((share) => {
+      const group = store.groups.get(share.group_id);
+      return { group_id: share.group_id, group_name: group?.name ?? '', group_full_path: group ? store.groupFullPath(group) : '', group_access_level: share.group_access_level, expires_at: share.expires_at };
+    }),
+    marked_for_deletion_at: project.marked_for_deletion_on,
+    marked_for_deletion_on: project.marked_for_deletion_on,
+    license_url: `${urls.web_url}/-/blob/main/LICENSE`,
+    ...attrs,
+    runners_token: `GR1348941sandbox${project.id.toString(16).padStart(8, '0')}`,
+    ...(source ? { forked_from_project: simpleView(store, source), mr_default_target_self: project.attrs.mr_default_target_self ?? false } : {}),
+  };
+  // Credentials in an import URL are never echoed back.
+  if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
+  project.json = JSON.stringify(view);
+  return project.json;
+}
+
+export interface ProjectViewOptions {
+  simple?: boolean;
+  statistics?: boolean;
+  license?: boolean;
+  customAttributes?: boolean;
+}
+
+/** A project as the caller may see it: simple (anonymous or simple=true) or full with permissions. */
+export function projectJson(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string {
+  if (!user || options.simple) return JSON.stringify(simpleView(store, project));
+  const base = fullViewJson(store, project);
+  const access = store.projectAccess(user, project);
+  const ns = store.namespaces.get(project.namespace_id);
+  const groupLevel = ns?.kind === 'group' ? store.groupAccess(user, store.groups.get(ns.ownerId) as Group) : 0;
+  const memberLevel = project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? 50 : 0);
+  let extra = `,"permissions":{"project_access":${memberLevel ? `{"access_level":${memberLevel},"notification_level":3}` : 'null'},"group_access":${groupLevel ? `{"access_level":${groupLevel},"notification_level":3}` : 'null'}}`;
+  if (access < 40) extra += ',"runners_token":null';
+  if (options.statistics && access >= 20) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
+  if (options.license) extra += `,"license":${JSON.stringify(LICENSE)}`;
+  if (options.customAttributes && user.is_admin) extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
+  return `${base.slice(0, -1)}${extra}}`;
+}
+
+export function projectObject(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): Record<string, unknown> {
+  return JSON.parse(projectJson(store, project, user, options)) as Record<string, unknown>;
+}
+
+export function simpleView(store: Store, project: Project): Record<string, unknown> {
+  const full = store.projectFullPath(project);
+  const urls = projectUrls(store, project);
+  return {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: nameWithNamespace(store, project),
+    path: project.path,
+    path_with_namespace: full,
+    created_at: project.created_at,
+    default_branch: project.attrs.default_branch ?? PROJECT_DEFAULTS.default_branch,
+    tag_list: project.topics,
+    topics: project.topics,
+    ssh_url_to_repo: urls.ssh_url_to_repo,
+    http_url_to_repo: urls.http_url_to_repo,
+    web_url: urls.web_url,
+    readme_url: urls.readme_url,
+    avatar_url: urls.avatar_url,
+    forks_count: store.forkCounts.get(project.id) ?? 0,
+    star_count: starCount(store, project),
+    last_activity_at: project.last_activity_at,
+    namespace: namespaceView(store, project.namespace_id),
+  };
+}
+
+export const GROUP_DEFAULTS: Readonly<Record<string, unknown>> = {
+  share_with_group_lock: false,
+  require_two_factor_authentication: false,
+  two_factor_grace_period: 48,
+  project_creation_level: 'developer',
+  auto_devops_enabled: null,
+  subgroup_creation_level: 'maintainer',
+  emails_disabled: null,
+  mentions_disabled: null,
+  lfs_enabled: true,
+  default_branch_protection: 2,
+  request_access_enabled: true,
+  file_template_project_id: null,
+  membership_lock: false,
+  shared_runners_setting: 'enabled',
+  prevent_forking_outside_group: false,
+  shared_runners_minutes_limit: null,
+  extra_shared_runners_minutes_limit: null,
+};
+
+export interface GroupViewOptions {
+  details?: boolean;
+  statistics?: boolean;
+  customAttributes?: boolean;
+  withProjects?: boolean;
+}
+
+/** A group as the list and details endpoints show it. */
+export function groupObject(store: Store, group: Group, user: User | undefined, options: GroupViewOptions = {}): Record<string, unknown> {
+  const full = store.groupFullPath(group);
+  const view: Record<string, unknown> = {
+    id: group.id,
+    web_url: `${store.origin}/groups/${full}`,
+    name: group.name,
+    path: group.path,
+    description: group.description,
+    visibility: group.visibility,
+    ...GROUP_DEFAULTS,
+    ...group.attrs,
+    avatar_url: group.avatar ? `${store.origin}/uploads/-/system/group/avatar/${group.id}/${group.avatar.filename}` : null,
+    full_name: store.groupFullName(group),
+    full_path: full,
+    created_at: group.created_at,
+    parent_id: group.parent_id,
+    marked_for_deletion_on: group.marked_for_deletion_on,
+  };
+  if (group.parent_id === null) view.prevent_sharing_groups_outside_hierarchy = group.attrs.prevent_sharing_groups_outside_hierarchy ?? false;
+  else delete view.prevent_sharing_groups_outside_hierarchy;
+  if (options.statistics && user?.is_admin) view.statistics = group.statistics;
+  if (options.customAttributes && user?.is_admin) view.custom_attributes = Object.entries(group.custom_attributes).map(([key, value]) => ({ key, value }));
+  if (options.details) {
+    view.shared_with_groups = group.shares.map((share) => {
+      const shared = store.groups.get(share.group_id);
+      return { group_id: share.group_id, group_name: shared?.name ?? '', group_full_path: shared ? store.groupFullPath(shared) : '', group_access_level: share.group_access_level, expires_at: share.expires_at };
+    });
+    if (user && store.groupAccess(user, group) >= 50) view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
+    if (options.withProjects !== false) {
+      // Deprecated (removal in API v5): at most 100 embedded projects each.
+      view.projects = store
+        .projectsInNamespace(group.id)
+        .filter((p) => store.canReadProject(user, p))
+        .slice(0, 100)
+        .map((p) => projectObject(store, p, user));
+      view.shared_projects = store
+        .allProjects()
+        .filter((p) => p.shares.some((s) => s.group_id === group.id) && store.canReadProject(user, p))
+        .slice(0, 100)
+        .map((p) => projectObject(store, p, user));
+    }
+  }
+  return view;
+}
+
+export function userObject(store: Store, user: User): Record<string, unknown> {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    state: user.state,
+    avatar_url: null,
+    web_url: `${store.origin}/${user.username}`,
+  };
+}
