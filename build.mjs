@@ -4,10 +4,13 @@ import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
-await rm(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// `--outdir DIR` builds elsewhere (tests of work in progress run DIR/cli.js via COLLAB_TEST_DIST).
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 ? process.argv[at + 1] : 'dist';
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
