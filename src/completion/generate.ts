@@ -168,3 +168,30 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** docs/COMMANDS.md: every command with its arguments, flags and choices, from the same tree. */
+export function markdownReference(specs: readonly CommandSpec[]): string {
+  const out: string[] = ['# Command reference', '', `Generated from the command tree by \`npm run completions\`; do not edit.`, '', '## Global options', ''];
+  const optionRow = (o: OptionSpec) => {
+    const flags = `\`${o.flags}\`${o.negatable ? ` / \`--no-${longFlag(o).slice(2)}\`` : ''}`;
+    const choices = o.choices ? ` (${o.choices.map((c) => `\`${c}\``).join(', ')})` : '';
+    return `| ${flags} | ${o.description.replace(/\|/g, '\\|')}${choices} |`;
+  };
+  out.push('| option | meaning |', '|---|---|', ...GLOBAL_OPTIONS.map(optionRow), '');
+  const walk = (spec: CommandSpec, prefix: string) => {
+    const path = `${prefix} ${spec.name}`.trim();
+    const args = (spec.args ?? []).map((a) => (a.required === false ? `[${a.name}]` : `<${a.name}>`)).join(' ');
+    if (spec.subcommands?.length) {
+      out.push(`## collab ${path}`, '', spec.summary, '');
+      for (const sub of spec.subcommands) walk(sub, path);
+      return;
+    }
+    out.push(`### collab ${path}${args ? ` ${args}` : ''}`, '', spec.summary, '');
+    if (spec.description) out.push(spec.description.split('\n').map((line) => (line.startsWith('  ') ? `    ${line.trim()}` : line)).join('\n'), '');
+    const options = commandOptions(spec).filter((o) => !o.hidden);
+    if (options.length) out.push('| option | meaning |', '|---|---|', ...options.map(optionRow), '');
+    if (spec.examples?.length) out.push('```sh', ...spec.examples.map((e) => `$ ${e}`), '```', '');
+  };
+  for (const spec of specs) walk(spec, '');
+  return `${out.join('\n').trimEnd()}\n`;
+}

@@ -200,10 +200,23 @@ class TerminalTable {
   }
 }
 
-/** Column widths (with padding) that fit the terminal: the widest columns give way first. */
+/**
+ * Column widths (with padding) that fit the terminal. Widths are settled by the first page, so
+ * text columns get some of the spare width for longer values on later pages; when the terminal
+ * is too narrow the widest columns give way first (their cells are truncated).
+ */
 function fitWidths(headers: readonly string[], rows: readonly string[][], terminalWidth: number): number[] {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)) + 2);
   const available = (terminalWidth || 120) - (headers.length + 1);
+  const textColumns = headers.map((_h, i) => rows.some((row) => !/^-?[\d.]*$/.test(row[i] ?? '')));
+  const spare = available - widths.reduce((a, b) => a + b, 0);
+  const growable = textColumns.filter(Boolean).length;
+  if (spare > 0 && growable > 0) {
+    const extra = Math.min(Math.floor(spare / growable), 24);
+    textColumns.forEach((isText, i) => {
+      if (isText) widths[i] = (widths[i] ?? 0) + extra;
+    });
+  }
   while (widths.reduce((a, b) => a + b, 0) > available) {
     const widest = widths.indexOf(Math.max(...widths));
     if ((widths[widest] ?? 0) <= 8) break;

@@ -91,11 +91,16 @@ export function useSandbox(options: SandboxOptions = {}) {
       runOptions,
     );
   };
+  // The sandbox starts in beforeAll; a proxy lets callers destructure `{ sandbox }` up front.
+  const sandbox = new Proxy({} as Sandbox, {
+    get: (_target, property) => {
+      if (!state.sandbox) throw new Error('the sandbox is not started yet: use it inside a test');
+      return Reflect.get(state.sandbox, property);
+    },
+  });
   return {
     collab,
-    get sandbox(): Sandbox {
-      return state.sandbox as Sandbox;
-    },
+    sandbox,
     get configDir(): string {
       return state.configDir;
     },

@@ -1,11 +1,12 @@
 import { loadCommandTree } from '../../commands/tree.js';
-import { bashCompletion, fishCompletion, zshCompletion } from '../../completion/generate.js';
+import { bashCompletion, fishCompletion, markdownReference, zshCompletion } from '../../completion/generate.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { write } from '../../io.js';
 import type { CommandInput } from '../spec.js';
 
-const GENERATORS = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
+// `markdown` is the command reference (docs/COMMANDS.md), generated from the same tree.
+const GENERATORS = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion, markdown: markdownReference } as const;
 type Shell = keyof typeof GENERATORS;
 
 export function options({ args }: CommandInput): { shell: Shell } {

@@ -1,0 +1,114 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { IO } from '../../src/io.js';
+import { getPath, pickPaths } from '../../src/output/fields.js';
+import type { Column, OutputFormat } from '../../src/output/format.js';
+import { csvCell, ListWriter, writeResource } from '../../src/output/writer.js';
+
+function fakeIO(tty: boolean): { io: IO; out: () => string } {
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: tty, stderrIsTTY: tty, stdinIsTTY: false, color: false, columns: 80 };
+  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+const COLUMNS: Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'PATH', path: 'path_with_namespace' },
+  { header: 'OWNER', path: 'namespace.full_path' },
+];
+
+const ITEMS = [
+  { id: 1, path_with_namespace: 'acme/web', namespace: { full_path: 'acme' }, extra: 'kept' },
+  { id: 2, path_with_namespace: 'acme/api,"v2"', namespace: { full_path: 'acme' }, unknown_field: [1, 2] },
+];
+
+async function render(format: OutputFormat, tty: boolean, fields?: string[], pages = [ITEMS]) {
+  const { io, out } = fakeIO(tty);
+  const writer = new ListWriter(io, { format, fields }, COLUMNS);
+  for (const page of pages) await writer.write(page);
+  await writer.end();
+  return out();
+}
+
+describe('list output', () => {
+  it('pipes tab-separated rows with no header, borders or colour', async () => {
+    expect(await render('table', false)).toBe('1\tacme/web\tacme\n2\tacme/api,"v2"\tacme\n');
+  });
+
+  it('draws a bordered table with a header on a terminal, same columns and content', async () => {
+    const text = await render('table', true, undefined, [[ITEMS[0]], [ITEMS[1]]]);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^┌/);
+    expect(lines[1]).toMatch(/ID\s+│ PATH\s+│ OWNER/);
+    expect(text).toContain('acme/web');
+    expect(text).toContain('acme/api,"v2"');
+    // One table across pages: a single top border and a single bottom border.
+    expect(lines.filter((l) => l.startsWith('┌'))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('└'))).toHaveLength(1);
+    expect(lines[lines.length - 1]).toMatch(/^└/);
+  });
+
+  it('writes json as one array that passes unknown fields through', async () => {
+    const parsed = JSON.parse(await render('json', false));
+    expect(parsed).toEqual(ITEMS);
+  });
+
+  it('writes an empty json list as []', async () => {
+    expect(JSON.parse(await render('json', false, undefined, []))).toEqual([]);
+  });
+
+  it('writes ndjson, one object a line', async () => {
+    const lines = (await render('ndjson', false)).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(ITEMS);
+  });
+
+  it('writes csv with a header and RFC 4180 quoting', async () => {
+    expect(await render('csv', false)).toBe('id,path_with_namespace,namespace.full_path\r\n1,acme/web,acme\r\n2,"acme/api,""v2""",acme\r\n');
+  });
+
+  it('picks dot paths with --fields in every format', async () => {
+    expect(JSON.parse(await render('json', false, ['id', 'namespace.full_path']))).toEqual([
+      { id: 1, namespace: { full_path: 'acme' } },
+      { id: 2, namespace: { full_path: 'acme' } },
+    ]);
+    expect(await render('table', false, ['id', 'extra'])).toBe('1\tkept\n2\t\n');
+    expect(await render('csv', false, ['namespace.full_path'])).toBe('namespace.full_path\r\nacme\r\nacme\r\n');
+  });
+
+  it('passes raw JSON items through untouched for ndjson and piped json', async () => {
+    const { io, out } = fakeIO(false);
+    const writer = new ListWriter(io, { format: 'ndjson' }, COLUMNS);
+    await writer.writeRaw(['{"id":1,"x":{"deep":true}}', '{"id":2}']);
+    await writer.end();
+    expect(out()).toBe('{"id":1,"x":{"deep":true}}\n{"id":2}\n');
+  });
+});
+
+describe('one resource', () => {
+  it('shows label/value lines in a pipe and the whole object as json', async () => {
+    const shape = { columns: COLUMNS, detail: [{ label: 'Path', path: 'path_with_namespace' }, { label: 'Owner', path: 'namespace.full_path' }] };
+    const piped = fakeIO(false);
+    await writeResource(piped.io, { format: 'table' }, ITEMS[0], shape);
+    expect(piped.out()).toBe('Path\tacme/web\nOwner\tacme\n');
+    const json = fakeIO(false);
+    await writeResource(json.io, { format: 'json' }, ITEMS[0], shape);
+    expect(JSON.parse(json.out())).toEqual(ITEMS[0]);
+  });
+});
+
+describe('fields', () => {
+  it('reads and picks dot paths', () => {
+    expect(getPath({ a: { b: { c: 3 } } }, 'a.b.c')).toBe(3);
+    expect(getPath({ a: null }, 'a.b')).toBeUndefined();
+    expect(pickPaths({ a: { b: 1, c: 2 }, d: 4 }, ['a.b', 'd', 'missing'])).toEqual({ a: { b: 1 }, d: 4 });
+  });
+
+  it('quotes csv cells only when needed', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+});
