@@ -19,12 +19,11 @@ const COLUMNS: Column[] = [
   { header: 'OWNER', path: 'namespace.full_path' },
 ];
 
-const ITEMS = [
-  { id: 1, path_with_namespace: 'acme/web', namespace: { full_path: 'acme' }, extra: 'kept' },
-  { id: 2, path_with_namespace: 'acme/api,"v2"', namespace: { full_path: 'acme' }, unknown_field: [1, 2] },
-];
+const FIRST = { id: 1, path_with_namespace: 'acme/web', namespace: { full_path: 'acme' }, extra: 'kept' };
+const SECOND = { id: 2, path_with_namespace: 'acme/api,"v2"', namespace: { full_path: 'acme' }, unknown_field: [1, 2] };
+const ITEMS: unknown[] = [FIRST, SECOND];
 
-async function render(format: OutputFormat, tty: boolean, fields?: string[], pages = [ITEMS]) {
+async function render(format: OutputFormat, tty: boolean, fields?: string[], pages: unknown[][] = [ITEMS]) {
   const { io, out } = fakeIO(tty);
   const writer = new ListWriter(io, { format, fields }, COLUMNS);
   for (const page of pages) await writer.write(page);
@@ -38,7 +37,7 @@ describe('list output', () => {
   });
 
   it('draws a bordered table with a header on a terminal, same columns and content', async () => {
-    const text = await render('table', true, undefined, [[ITEMS[0]], [ITEMS[1]]]);
+    const text = await render('table', true, undefined, [[FIRST], [SECOND]]);
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^┌/);
     expect(lines[1]).toMatch(/ID\s+│ PATH\s+│ OWNER/);
@@ -90,11 +89,11 @@ describe('one resource', () => {
   it('shows label/value lines in a pipe and the whole object as json', async () => {
     const shape = { columns: COLUMNS, detail: [{ label: 'Path', path: 'path_with_namespace' }, { label: 'Owner', path: 'namespace.full_path' }] };
     const piped = fakeIO(false);
-    await writeResource(piped.io, { format: 'table' }, ITEMS[0], shape);
+    await writeResource(piped.io, { format: 'table' }, FIRST, shape);
     expect(piped.out()).toBe('Path\tacme/web\nOwner\tacme\n');
     const json = fakeIO(false);
-    await writeResource(json.io, { format: 'json' }, ITEMS[0], shape);
-    expect(JSON.parse(json.out())).toEqual(ITEMS[0]);
+    await writeResource(json.io, { format: 'json' }, FIRST, shape);
+    expect(JSON.parse(json.out())).toEqual(FIRST);
   });
 });
 
