@@ -1,7 +1,212 @@
-import type { CommandSpec } from '../spec.js';
+import { paramOption, settingOptions } from '../../params/derive.js';
+import {
+  GROUP_LIST_FILTERS,
+  GROUP_PROJECT_FILTERS,
+  GROUP_SETTINGS,
+  GROUP_SETTINGS_WITH_OWN_FLAGS,
+  GROUP_TRANSFER_PARAMS,
+  GROUP_VIEW_PARAMS,
+  LDAP_LINK_PARAMS,
+  PROVISIONED_USER_FILTERS,
+  SUBGROUP_LIST_FILTERS,
+} from '../../params/groups.js';
+import { groupRef } from '../parsers.js';
+import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
+import { filterOptions, GROUP_ARG } from './common.js';
+
+const TREE: OptionSpec = {
+  flags: '--tree',
+  description: 'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
+};
+const PARENT: OptionSpec = { flags: '--parent <group>', description: 'create a subgroup of this group (ID or full path)', parse: groupRef };
+const AVATAR: OptionSpec = { flags: '--avatar <file>', description: 'an image file for the avatar (png, jpg, gif...), uploaded as multipart' };
+const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
+const ldapOption = (name: string): OptionSpec => paramOption(LDAP_LINK_PARAMS.find((param) => param.name === name) as (typeof LDAP_LINK_PARAMS)[number]);
+const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
 export const spec: CommandSpec = {
   name: 'groups',
-  summary: 'not yet implemented',
-  subcommands: [],
+  aliases: ['group'],
+  summary: 'List, create, configure, transfer and remove groups',
+  description: '<group> is a numeric ID or a full path such as grp/sub.',
+  subcommands: [
+    {
+      name: 'list',
+      summary: 'List groups you are a member of (administrators: every group)',
+      options: [...filterOptions(GROUP_LIST_FILTERS), TREE],
+      list: true,
+      examples: [
+        'collab groups list --tree',
+        'collab groups list --all-available --search platform --order-by similarity',
+        'collab groups list --min-access-level maintainer --skip-groups 12,14 --json',
+        'collab groups list --custom-attribute team=acme --all',
+      ],
+      load: () => import('./list.js'),
+    },
+    {
+      name: 'subgroups',
+      summary: 'List the direct subgroups of a group',
+      args: [GROUP_ARG],
+      options: filterOptions(SUBGROUP_LIST_FILTERS),
+      list: true,
+      examples: ['collab groups subgroups acme', 'collab groups subgroups acme --search plat --order-by path'],
+      load: () => import('./subgroups.js'),
+    },
+    {
+      name: 'descendants',
+      summary: 'List every group below a group',
+      args: [GROUP_ARG],
+      options: [...filterOptions(SUBGROUP_LIST_FILTERS), TREE],
+      list: true,
+      examples: ['collab groups descendants acme --tree', 'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"'],
+      load: () => import('./descendants.js'),
+    },
+    {
+      name: 'projects',
+      summary: 'List the projects of a group (with those shared with it, unless --no-with-shared)',
+      args: [GROUP_ARG],
+      options: [
+        ...filterOptions(GROUP_PROJECT_FILTERS),
+        { flags: '--shared', description: 'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)' },
+      ],
+      list: true,
+      examples: ['collab groups projects acme --include-subgroups --no-with-shared', 'collab groups projects acme --shared', 'collab groups projects acme --search api --order-by similarity'],
+      load: () => import('./projects.js'),
+    },
+    {
+      name: 'provisioned-users',
+      summary: 'List the users the group provisioned (Maintainer role or above; not those of subgroups)',
+      args: [GROUP_ARG],
+      options: filterOptions(PROVISIONED_USER_FILTERS),
+      list: true,
+      examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
+      load: () => import('./provisioned-users.js'),
+    },
+    {
+      name: 'view',
+      summary: 'Show a group: path, visibility, parent, settings and shares',
+      description: 'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
+      args: [GROUP_ARG],
+      options: GROUP_VIEW_PARAMS.map((param) => paramOption(param)),
+      examples: ['collab groups view acme/platform', 'collab groups view 12 --json'],
+      load: () => import('./view.js'),
+    },
+    {
+      name: 'avatar',
+      summary: "Download a group's avatar image",
+      args: [GROUP_ARG],
+      options: [{ flags: '--file <path>', description: 'where to save the image, or - for standard output (required)' }],
+      examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
+      load: () => import('./avatar.js'),
+    },
+    {
+      name: 'create',
+      summary: 'Create a group, or a subgroup with --parent',
+      description: '--name is required. --path defaults to the name in lower case with other characters as dashes (as GitLab proposes it).',
+      options: [...settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS), PARENT, AVATAR],
+      mutating: true,
+      examples: [
+        'collab groups create --name "Web Team" --parent acme',
+        'collab groups create --name Ops --path ops --visibility internal --project-creation-level maintainer',
+        'collab groups create --name Design --avatar logo.png --dry-run',
+      ],
+      load: () => import('./create.js'),
+    },
+    {
+      name: 'update',
+      summary: "Change a group's settings (owners and administrators)",
+      args: [GROUP_ARG],
+      options: [...settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS), { ...PARENT, hidden: true }, AVATAR],
+      mutating: true,
+      examples: [
+        'collab groups update acme --description "Acme Corporation" --default-branch-protection 2',
+        'collab groups update acme --shared-runners-setting disabled_with_override',
+        'collab groups update acme/web --avatar logo.png',
+      ],
+      load: () => import('./update.js'),
+    },
+    {
+      name: 'delete',
+      summary: 'Delete a group: marked for deletion first on paid tiers, removed later',
+      description: `On a terminal you confirm by typing the group's full path; elsewhere --yes is required.
+The command says whether the group was removed or marked for deletion, and on which date it goes.
+--permanently-remove removes a group already marked for deletion at once.`,
+      args: [GROUP_ARG],
+      options: [{ flags: '--permanently-remove', description: 'remove a group that is already marked for deletion now (no restore possible)' }],
+      mutating: true,
+      confirm: true,
+      examples: ['collab groups delete acme/old', 'collab groups delete acme/old --permanently-remove --yes'],
+      load: () => import('./delete.js'),
+    },
+    {
+      name: 'restore',
+      summary: 'Restore a group marked for deletion',
+      args: [GROUP_ARG],
+      mutating: true,
+      examples: ['collab groups restore acme/old'],
+      load: () => import('./restore.js'),
+    },
+    {
+      name: 'transfer',
+      summary: 'Move a group under another group, or make it top-level (no --to)',
+      args: [GROUP_ARG],
+      options: [{ flags: '--to <group>', description: (GROUP_TRANSFER_PARAMS[0] as (typeof GROUP_TRANSFER_PARAMS)[number]).description, parse: groupRef }],
+      mutating: true,
+      examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra'],
+      load: () => import('./transfer.js'),
+    },
+    {
+      name: 'transfer-project',
+      summary: 'Move a project into a group (administrators only)',
+      args: [GROUP_ARG, PROJECT_ARG],
+      mutating: true,
+      examples: ['collab groups transfer-project globex acme/legacy-monolith'],
+      load: () => import('./transfer-project.js'),
+    },
+    {
+      name: 'ldap-sync',
+      summary: 'Sync the members of a group with its LDAP links (owners and administrators)',
+      args: [GROUP_ARG],
+      mutating: true,
+      examples: ['collab groups ldap-sync acme'],
+      load: () => import('./ldap-sync.js'),
+    },
+    {
+      name: 'ldap-links',
+      summary: 'The LDAP groups and filters whose members join a group',
+      subcommands: [
+        {
+          name: 'list',
+          summary: 'List the LDAP links of a group',
+          args: [GROUP_ARG],
+          examples: ['collab groups ldap-links list acme'],
+          load: () => import('./ldap-links-list.js'),
+        },
+        {
+          name: 'add',
+          summary: 'Link an LDAP group (--cn) or filter (--filter) to a group',
+          description: 'Exactly one of --cn and --filter; --provider and --access are required.',
+          args: [GROUP_ARG],
+          options: [ldapOption('cn'), ldapOption('filter'), ldapOption('provider'), ldapOption('group_access')],
+          mutating: true,
+          examples: ['collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer', "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20"],
+          load: () => import('./ldap-links-add.js'),
+        },
+        {
+          name: 'remove',
+          summary: 'Remove an LDAP link (exactly one of --cn and --filter, with --provider)',
+          args: [GROUP_ARG],
+          options: [
+            ldapOption('cn'),
+            ldapOption('filter'),
+            ldapOption('provider'),
+            { flags: '--legacy-path', description: 'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)' },
+          ],
+          mutating: true,
+          examples: ['collab groups ldap-links remove acme --cn engineers --provider ldapmain', 'collab groups ldap-links remove acme --cn engineers --legacy-path'],
+          load: () => import('./ldap-links-remove.js'),
+        },
+      ],
+    },
+  ],
 };

@@ -1,0 +1,207 @@
+import { FormData } from 'undici';
+import { CollabError } from '../errors.js';
+import type { ApiRequest, HttpClient } from '../http/client.js';
+import { apiPath } from '../http/path.js';
+
+/**
+ * The group endpoints of spec/2-groups.md as request descriptors (hooks, push rules and shares
+ * live in their own modules). `group` is an ID or a full path; apiPath encodes it.
+ */
+export type GroupRef = string | number;
+
+export interface Upload {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A group as the service returns it: the fields the commands read; everything else passes through. */
+export interface GroupRecord {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  parent_id: number | null;
+  created_at?: string;
+  marked_for_deletion_on?: string | null;
+  [key: string]: unknown;
+}
+
+export interface LdapLink {
+  cn?: string | undefined;
+  filter?: string | undefined;
+  /** Required, except by the deprecated DELETE /ldap_group_links/:cn. */
+  provider?: string | undefined;
+  group_access?: number | undefined;
+}
+
+// ---- lists (paths for ctx.pages) ----
+
+export const GROUPS_PATH = '/groups';
+export const subgroupsPath = (group: GroupRef) => apiPath`/groups/${group}/subgroups`;
+export const descendantGroupsPath = (group: GroupRef) => apiPath`/groups/${group}/descendant_groups`;
+export const groupProjectsPath = (group: GroupRef, shared = false) => (shared ? apiPath`/groups/${group}/projects/shared` : apiPath`/groups/${group}/projects`);
+export const provisionedUsersPath = (group: GroupRef) => apiPath`/groups/${group}/provisioned_users`;
+
+// ---- reads ----
+
+/** Group details. The embedded project lists are deprecated, so they are asked for only when wanted. */
+export function getGroup(group: GroupRef, options: { withProjects?: boolean; withCustomAttributes?: boolean } = {}): ApiRequest {
+  return {
+    method: 'GET',
+    path: apiPath`/groups/${group}`,
+    query: { with_projects: options.withProjects === true, ...(options.withCustomAttributes ? { with_custom_attributes: true } : {}) },
+  };
+}
+
+export function getGroupAvatar(group: GroupRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/groups/${group}/avatar`, responseType: 'stream' };
+}
+
+export function listLdapLinks(group: GroupRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/groups/${group}/ldap_group_links` };
+}
+
+/** GET that answers undefined for a 404 (used by recover functions: "is it there?"). */
+async function find<T>(client: HttpClient, req: ApiRequest): Promise<T | undefined> {
+  try {
+    return (await client.request<T>(req)).data;
+  } catch (error) {
+    if (error instanceof CollabError && error.kind === 'not-found') return undefined;
+    throw error;
+  }
+}
+
+function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: Upload | undefined): ApiRequest {
+  if (!avatar) return { ...req, json: params };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  form.append('avatar', new Blob([avatar.data], { type: avatar.contentType }), avatar.filename);
+  return { ...req, form };
+}
+
+// ---- create, update, remove ----
+
+/** How far the service's clock may be behind ours when judging whether a group is the one we created. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * POST /groups. If the answer is lost, `recover` looks the group up at its full path: one that
+ * exists, carries the requested name and was created after the request was sent is ours, so
+ * a retry never creates a second group (nor reports "taken" for the one just made).
+ */
+export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: Upload): ApiRequest {
+  const sentAt = Date.now();
+  return withBody(
+    {
+      method: 'POST',
+      path: '/groups',
+      recover: async (client) => {
+        let fullPath = params.path;
+        if (params.parent_id !== undefined) {
+          const parent = await find<GroupRecord>(client, getGroup(params.parent_id));
+          if (!parent) return undefined;
+          fullPath = `${parent.full_path}/${params.path}`;
+        }
+        const found = await find<GroupRecord>(client, getGroup(fullPath));
+        if (!found || found.name !== params.name || (found.parent_id ?? undefined) !== params.parent_id) return undefined;
+        const created = Date.parse(found.created_at ?? '');
+        return Number.isFinite(created) && created >= sentAt - CLOCK_SKEW_MS ? found : undefined;
+      },
+    },
+    params,
+    avatar,
+  );
+}
+
+export function updateGroup(group: GroupRef, params: Record<string, unknown>, avatar?: Upload): ApiRequest {
+  return withBody({ method: 'PUT', path: apiPath`/groups/${group}` }, params, avatar);
+}
+
+/**
+ * DELETE /groups/:id: on paid tiers this marks the group for deletion. A group already marked is
+ * removed at once with permanently_remove and its full path (GitLab's check that the caller
+ * means this group).
+ */
+export function deleteGroup(group: GroupRef, permanently?: { fullPath: string }): ApiRequest {
+  return {
+    method: 'DELETE',
+    path: apiPath`/groups/${group}`,
+    ...(permanently ? { query: { permanently_remove: true, full_path: permanently.fullPath } } : {}),
+  };
+}
+
+/** POST /groups/:id/restore; a lost answer is recovered by checking that the mark is gone. */
+export function restoreGroup(group: GroupRef): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/groups/${group}/restore`,
+    recover: async (client) => {
+      const found = await find<GroupRecord>(client, getGroup(group));
+      return found && !found.marked_for_deletion_on ? found : undefined;
+    },
+  };
+}
+
+/** POST /groups/:id/transfer; without a target the group becomes top-level. */
+export function transferGroup(group: GroupRef, targetId: number | undefined): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/groups/${group}/transfer`,
+    ...(targetId !== undefined ? { json: { group_id: targetId } } : {}),
+    recover: async (client) => {
+      const found = await find<GroupRecord>(client, getGroup(group));
+      return found && found.parent_id === (targetId ?? null) ? found : undefined;
+    },
+  };
+}
+
+/** POST /groups/:id/projects/:project_id (administrators): moves a project into the group; answers the group. */
+export function transferProjectToGroup(group: GroupRef, project: GroupRef): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/groups/${group}/projects/${project}`,
+    recover: async (client) => {
+      const target = await find<GroupRecord>(client, getGroup(group));
+      const moved = await find<{ namespace?: { id?: number } }>(client, { method: 'GET', path: apiPath`/projects/${project}` });
+      return target && moved?.namespace?.id === target.id ? target : undefined;
+    },
+  };
+}
+
+/** POST /groups/:id/ldap_sync: queues a sync (202); repeating it is harmless. */
+export function syncGroupWithLdap(group: GroupRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/groups/${group}/ldap_sync`, idempotent: true };
+}
+
+function sameLink(a: LdapLink, b: LdapLink): boolean {
+  return (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null) && (a.provider ?? null) === (b.provider ?? null);
+}
+
+export function addLdapLink(group: GroupRef, link: LdapLink & { provider: string; group_access: number }): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/groups/${group}/ldap_group_links`,
+    json: link,
+    recover: async (client) => {
+      const links = await find<LdapLink[]>(client, listLdapLinks(group));
+      return links?.find((candidate) => sameLink(candidate, link) && candidate.group_access === link.group_access);
+    },
+  };
+}
+
+/**
+ * DELETE /groups/:id/ldap_group_links with cn or filter and provider. The deprecated forms put
+ * the cn (and provider) in the path: /ldap_group_links/:cn and /ldap_group_links/:provider/:cn.
+ */
+export function removeLdapLink(group: GroupRef, link: LdapLink, options: { legacyPath?: boolean } = {}): ApiRequest {
+  if (options.legacyPath) {
+    const cn = link.cn as string;
+    const path = link.provider ? apiPath`/groups/${group}/ldap_group_links/${link.provider}/${cn}` : apiPath`/groups/${group}/ldap_group_links/${cn}`;
+    return { method: 'DELETE', path };
+  }
+  const query = link.cn !== undefined ? { cn: link.cn, provider: link.provider } : { filter: link.filter, provider: link.provider };
+  return { method: 'DELETE', path: apiPath`/groups/${group}/ldap_group_links`, query };
+}

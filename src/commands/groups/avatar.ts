@@ -1,0 +1,51 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg } from './common.js';
+
+export interface AvatarOptions {
+  group: GroupRef;
+  /** A file path, or '-' for standard output. */
+  file: string;
+}
+
+export function options({ args, options: o }: CommandInput, ctx: Context): AvatarOptions {
+  const file = o.file as string | undefined;
+  if (!file) throw new CollabError('usage', 'missing --file <path|->', { hint: 'give where to save the image, or - for standard output' });
+  if (file === '-' && ctx.io.stdoutIsTTY) throw new CollabError('usage', 'refusing to write an image to the terminal', { hint: 'redirect standard output to a file, or give --file <path>' });
+  return { group: groupArg(args), file };
+}
+
+/** Streams the avatar to its destination; a file appears only when complete (written aside, then renamed). */
+export async function run(ctx: Context, opts: AvatarOptions): Promise<void> {
+  const client = await ctx.client();
+  const response = await client.stream(getGroupAvatar(opts.group));
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  if (opts.file === '-') {
+    await pipeline(response.body, counter, ctx.io.stdout, { end: false });
+  } else {
+    const partial = `${opts.file}.partial-${process.pid}`;
+    try {
+      await pipeline(response.body, counter, createWriteStream(partial, { flags: 'wx' }), { signal: ctx.signal });
+      await rename(partial, opts.file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EEXIST') throw new CollabError('usage', `cannot write ${opts.file}: ${code}`);
+      throw error;
+    }
+  }
+  ctx.info(`saved the avatar of group ${opts.group} to ${opts.file === '-' ? 'standard output' : opts.file} (${bytes} bytes)`);
+}

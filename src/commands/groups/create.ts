@@ -1,0 +1,47 @@
+import { createGroup, type GroupRecord, type GroupRef, type Upload } from '../../api/groups.js';
+import { resolveGroupId } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { collectParams } from '../../params/derive.js';
+import { pathFromName } from '../../params/groups.js';
+import type { CommandInput } from '../spec.js';
+import { checkPath, printGroup, readAvatar, TABLE_SETTINGS } from './common.js';
+
+export interface CreateOptions {
+  name: string;
+  path: string;
+  parent: GroupRef | undefined;
+  settings: Record<string, unknown>;
+  avatar: Upload | undefined;
+}
+
+export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {
+  const { name, path, ...settings } = collectParams(o, TABLE_SETTINGS, { column: 'create', commandName: 'groups', warn: (message) => ctx.warn(message) });
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new CollabError('usage', 'missing --name', { hint: 'for example: collab groups create --name "Web team" --parent acme' });
+  }
+  const finalPath = typeof path === 'string' ? path : pathFromName(name);
+  if (finalPath === '') throw new CollabError('usage', `cannot derive a path from the name "${name}"`, { hint: 'give one with --path <path>' });
+  checkPath(finalPath);
+  return {
+    name,
+    path: finalPath,
+    parent: o.parent as GroupRef | undefined,
+    settings,
+    avatar: typeof o.avatar === 'string' ? await readAvatar(o.avatar) : undefined,
+  };
+}
+
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx, opts.parent, '--parent');
+  const request = createGroup({ name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings }, opts.avatar);
+  const response = await ctx.mutate<GroupRecord>(request).catch((error: unknown) => {
+    if (error instanceof CollabError && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
+      throw new CollabError('rejected', error.message, { ...(error.request ? { request: error.request } : {}), hint: `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path` });
+    }
+    throw error;
+  });
+  if (!response) return;
+  ctx.info(`created group ${response.data.full_path} (id ${response.data.id})`);
+  await printGroup(ctx, response.data);
+}

@@ -1,0 +1,81 @@
+import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { Column } from '../../output/format.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg } from './common.js';
+
+export interface DeleteOptions {
+  group: GroupRef;
+  yes: boolean;
+  permanently: boolean;
+}
+
+const RESULT_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'FULL PATH', path: 'full_path' },
+  { header: 'STATUS', path: 'status' },
+  { header: 'REMOVAL ON', path: 'marked_for_deletion_on' },
+];
+
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
+  const group = groupArg(args);
+  const yes = o.yes === true;
+  if (!yes && !ctx.dryRun) {
+    // Checked before anything is sent: a script without --yes stops here, not after a lookup.
+    await ctx.prompts('').catch(() => {
+      throw new CollabError('usage', `deleting group ${group} needs confirmation`, { hint: 'pass --yes when not at a terminal' });
+    });
+  }
+  return { group, yes, permanently: o.permanentlyRemove === true };
+}
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  // A dry run needs the group's full path only for --permanently-remove (it goes in the request).
+  if (ctx.dryRun && !opts.permanently) {
+    await ctx.mutate(deleteGroup(opts.group));
+    return;
+  }
+  const { data: group } = await ctx.request<GroupRecord>(getGroup(opts.group));
+  const fullPath = group.full_path;
+  if (!ctx.dryRun) {
+    await ctx.confirmByTyping(fullPath, opts.permanently ? `remove group ${fullPath} with its subgroups and projects now, beyond restore` : `delete group ${fullPath} with its subgroups and projects`, opts.yes);
+  }
+  const response = await ctx.mutate(deleteGroup(opts.group, opts.permanently ? { fullPath } : undefined)).catch((error: unknown) => {
+    if (error instanceof CollabError && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
+      throw new CollabError('rejected', error.message, {
+        ...(error.request ? { request: error.request } : {}),
+        hint: `remove it now with \`collab groups delete ${fullPath} --permanently-remove\`, or undo with \`collab groups restore ${fullPath}\``,
+      });
+    }
+    if (error instanceof CollabError && error.kind === 'rejected' && /must be marked for deletion first/i.test(error.message)) {
+      throw new CollabError('rejected', error.message, { ...(error.request ? { request: error.request } : {}), hint: `run \`collab groups delete ${fullPath}\` first` });
+    }
+    throw error;
+  });
+  if (!response) return;
+
+  // The answer is a bare 202: look again to tell a removal from a mark for deletion.
+  const after = await ctx.request<GroupRecord>(getGroup(group.id)).then(
+    (r) => r.data,
+    (error: unknown) => {
+      if (error instanceof CollabError && error.kind === 'not-found') return undefined;
+      throw error;
+    },
+  );
+  let status: string;
+  if (!after) {
+    status = 'removed';
+    ctx.info(`removed group ${fullPath} with its subgroups and projects`);
+  } else if (after.marked_for_deletion_on) {
+    status = 'marked_for_deletion';
+    ctx.info(`group ${fullPath} is marked for deletion and will be removed on ${after.marked_for_deletion_on}; \`collab groups restore ${fullPath}\` undoes it until then`);
+  } else {
+    status = 'removal_scheduled';
+    ctx.info(`group ${fullPath} is being removed in the background`);
+  }
+  // Scripts asking for data get the outcome; people get the line above.
+  if (ctx.globals.output && ctx.globals.output !== 'table') {
+    await ctx.printResource({ id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null }, { columns: RESULT_COLUMNS });
+  }
+}

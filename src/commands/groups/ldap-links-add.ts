@@ -1,0 +1,26 @@
+import { addLdapLink, type GroupRef, type LdapLink } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { accessLevelName } from '../../params/access.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg, LDAP_LINK_COLUMNS, ldapLinkSubject, requiredFlag } from './common.js';
+
+export interface LdapLinksAddOptions {
+  group: GroupRef;
+  link: LdapLink & { provider: string; group_access: number };
+}
+
+export function options({ args, options: o }: CommandInput): LdapLinksAddOptions {
+  const group = groupArg(args);
+  const subject = ldapLinkSubject(o);
+  const provider = requiredFlag<string>(o, 'provider', '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain');
+  const access = requiredFlag<number>(o, 'access', '--access', 'give the role members of the LDAP group get, e.g. --access developer');
+  return { group, link: { ...subject, provider, group_access: access } };
+}
+
+export async function run(ctx: Context, opts: LdapLinksAddOptions): Promise<void> {
+  const response = await ctx.mutate(addLdapLink(opts.group, opts.link));
+  if (!response) return;
+  const { link } = opts;
+  ctx.info(`linked ${link.cn !== undefined ? `LDAP group ${link.cn}` : `LDAP filter ${link.filter}`} (${link.provider}) to group ${opts.group} as ${accessLevelName(link.group_access)}`);
+  await ctx.printResource(response.data, { columns: LDAP_LINK_COLUMNS });
+}

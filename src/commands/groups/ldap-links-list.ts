@@ -1,0 +1,25 @@
+import { type GroupRef, listLdapLinks } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg, LDAP_LINK_COLUMNS } from './common.js';
+
+export interface LdapLinksListOptions {
+  group: GroupRef;
+}
+
+export function options({ args }: CommandInput): LdapLinksListOptions {
+  return { group: groupArg(args) };
+}
+
+export async function run(ctx: Context, opts: LdapLinksListOptions): Promise<void> {
+  const links = await ctx.request<unknown[]>(listLdapLinks(opts.group)).then(
+    (response) => response.data,
+    (error: unknown) => {
+      // The service answers a group without links with a 404 of its own: that is an empty list, not a missing group.
+      if (error instanceof CollabError && error.kind === 'not-found' && /No linked LDAP groups found/i.test(error.message)) return [];
+      throw error;
+    },
+  );
+  await ctx.printItems(links, LDAP_LINK_COLUMNS);
+}

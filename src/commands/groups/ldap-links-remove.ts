@@ -1,0 +1,32 @@
+import { type GroupRef, type LdapLink, removeLdapLink } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg, ldapLinkSubject, requiredFlag } from './common.js';
+
+export interface LdapLinksRemoveOptions {
+  group: GroupRef;
+  link: LdapLink;
+  legacyPath: boolean;
+}
+
+export function options({ args, options: o }: CommandInput): LdapLinksRemoveOptions {
+  const group = groupArg(args);
+  const legacyPath = o.legacyPath === true;
+  if (legacyPath) {
+    // The deprecated forms name the link by cn in the path: /ldap_group_links/:cn or /:provider/:cn.
+    if (o.filter !== undefined) throw new CollabError('usage', '--filter cannot be used with --legacy-path', { hint: 'the deprecated paths name a link by --cn only' });
+    const cn = requiredFlag<string>(o, 'cn', '--cn', 'the deprecated paths name the link by its --cn');
+    return { group, link: { cn, provider: o.provider as string | undefined }, legacyPath };
+  }
+  const subject = ldapLinkSubject(o);
+  const provider = requiredFlag<string>(o, 'provider', '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain');
+  return { group, link: { ...subject, provider }, legacyPath };
+}
+
+export async function run(ctx: Context, opts: LdapLinksRemoveOptions): Promise<void> {
+  const response = await ctx.mutate(removeLdapLink(opts.group, opts.link, { legacyPath: opts.legacyPath }));
+  if (!response) return;
+  const what = opts.link.cn !== undefined ? `LDAP group ${opts.link.cn}` : `LDAP filter ${opts.link.filter}`;
+  ctx.info(`removed the link of ${what}${opts.link.provider ? ` (${opts.link.provider})` : ''} from group ${opts.group}`);
+}

@@ -1,0 +1,8 @@
+import type { CommandInput } from '../spec.js';
+import { groupListOptions } from './group-list.js';
+
+export function options(input: CommandInput) {
+  return groupListOptions(input, 'all');
+}
+
+export { runGroupList as run } from './group-list.js';

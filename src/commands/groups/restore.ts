@@ -1,0 +1,19 @@
+import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import type { CommandInput } from '../spec.js';
+import { groupArg, printGroup } from './common.js';
+
+export interface RestoreOptions {
+  group: GroupRef;
+}
+
+export function options({ args }: CommandInput): RestoreOptions {
+  return { group: groupArg(args) };
+}
+
+export async function run(ctx: Context, opts: RestoreOptions): Promise<void> {
+  const response = await ctx.mutate<GroupRecord>(restoreGroup(opts.group));
+  if (!response) return;
+  ctx.info(`restored group ${response.data.full_path}: it is no longer marked for deletion`);
+  await printGroup(ctx, response.data);
+}

@@ -1,0 +1,37 @@
+import { type GroupRecord, type GroupRef, type Upload, updateGroup } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { collectParams } from '../../params/derive.js';
+import type { CommandInput } from '../spec.js';
+import { checkPath, groupArg, printGroup, readAvatar, TABLE_SETTINGS } from './common.js';
+
+export interface UpdateOptions {
+  group: GroupRef;
+  settings: Record<string, unknown>;
+  avatar: Upload | undefined;
+}
+
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateOptions> {
+  const group = groupArg(args);
+  if (o.parent !== undefined) {
+    throw new CollabError('usage', '--parent is not accepted by groups update', { hint: `to move the group, use \`collab groups transfer ${group} --to <parent>\`` });
+  }
+  const settings = collectParams(o, TABLE_SETTINGS, { column: 'update', commandName: 'groups', warn: (message) => ctx.warn(message) });
+  if (typeof settings.path === 'string') checkPath(settings.path);
+  if (typeof settings.name === 'string' && settings.name.trim() === '') throw new CollabError('usage', '--name must not be empty');
+  const avatar = typeof o.avatar === 'string' ? await readAvatar(o.avatar) : undefined;
+  if (Object.keys(settings).length === 0 && !avatar) {
+    throw new CollabError('usage', 'nothing to change', { hint: 'give at least one setting, such as --description <text>; `collab groups update --help` lists them' });
+  }
+  return { group, settings, avatar };
+}
+
+export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
+  const response = await ctx.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
+  if (!response) return;
+  ctx.info(`updated group ${response.data.full_path}`);
+  if (opts.settings.prevent_sharing_groups_outside_hierarchy !== undefined && !('prevent_sharing_groups_outside_hierarchy' in response.data)) {
+    ctx.warn(`--prevent-sharing-groups-outside-hierarchy was ignored: ${response.data.full_path} is a subgroup, and the setting belongs to its top-level group`);
+  }
+  await printGroup(ctx, response.data);
+}

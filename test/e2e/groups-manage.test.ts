@@ -1,0 +1,349 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+interface GroupJson {
+  id: number;
+  full_path: string;
+  name: string;
+  path: string;
+  parent_id: number | null;
+  visibility: string;
+  [key: string]: unknown;
+}
+
+/** collab groups create / update / delete / restore / transfer / transfer-project against the sandbox. */
+describe('collab groups: create, update, remove, transfer', () => {
+  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const group = (path: string) => sandbox.store.findGroup(path);
+  const id = (path: string) => group(path)?.id as number;
+  const user = (name: string) => sandbox.store.userByName(name)!;
+  /** YYYY-MM-DD, days from today (UTC), as the service dates a deletion. */
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  describe('create', () => {
+    it('creates a top-level group, deriving the path from the name like GitLab, and makes the creator its owner', async () => {
+      const result = await collab(['groups', 'create', '--name', 'Data Science!', '--visibility', 'internal', '--project-creation-level', 'maintainer', '--default-branch-protection', '1', '--json'], { as: 'developer' });
+      expect(result.exitCode).toBe(0);
+      const created = result.json<GroupJson>();
+      expect(result.stderr).toBe(`created group data-science (id ${created.id})\n`);
+      expect(created).toMatchObject({ name: 'Data Science!', path: 'data-science', full_path: 'data-science', parent_id: null, visibility: 'internal', project_creation_level: 'maintainer', default_branch_protection: 1 });
+      const stored = group('data-science')!;
+      expect(stored.attrs).toMatchObject({ project_creation_level: 'maintainer', default_branch_protection: 1 });
+      expect(stored.members.get(user('dana').id)).toBe(50);
+    });
+
+    it('creates a subgroup under --parent given as a path (resolved to its ID)', async () => {
+      const result = await collab(['groups', 'create', '--name', 'Mobile', '--parent', 'acme', '--description', 'Apps', '--no-lfs-enabled', '--verbose'], { as: 'maintainer' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain('> GET ');
+      expect(result.stderr).toContain('/groups/acme?with_projects=false');
+      expect(result.stderr).toContain('created group acme/mobile');
+      const mobile = group('acme/mobile')!;
+      expect(mobile).toMatchObject({ parent_id: id('acme'), description: 'Apps', visibility: 'private' });
+      expect(mobile.attrs.lfs_enabled).toBe(false);
+      // In a pipe the summary comes as label<TAB>value.
+      expect(result.stdout).toContain('Full path\tacme/mobile\n');
+      expect(result.stdout).toContain(`Parent\tacme (id ${id('acme')})\n`);
+    });
+
+    it('uploads an avatar as multipart', async () => {
+      const file = join(tempConfigDir(), 'logo.png');
+      const bytes = Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary');
+      writeFileSync(file, bytes);
+      const result = await collab(['groups', 'create', '--name', 'Design', '--avatar', file, '--parent', String(id('acme')), '--json']);
+      expect(result.exitCode).toBe(0);
+      expect(result.json<GroupJson>().avatar_url).toBe(`${sandbox.url}/uploads/-/system/group/avatar/${id('acme/design')}/logo.png`);
+      expect(group('acme/design')?.avatar?.data.equals(bytes)).toBe(true);
+    });
+
+    it('prints the request with --dry-run and creates nothing', async () => {
+      const before = sandbox.store.groups.size;
+      const result = await collab(['groups', 'create', '--name', 'Ghost', '--parent', 'acme', '--visibility', 'private', '--dry-run']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(`POST ${sandbox.url}/api/v4/groups\n{\n  "name": "Ghost",\n  "path": "ghost",\n  "parent_id": ${id('acme')},\n  "visibility": "private"\n}\n`);
+      expect(result.stderr).toBe('dry run: nothing was sent\n');
+      expect(sandbox.store.groups.size).toBe(before);
+    });
+
+    it('refuses bad input before sending anything', async () => {
+      const before = sandbox.stats.requests;
+      const cases: Array<[string[], RegExp]> = [
+        [['--path', 'x'], /^error: missing --name\n/],
+        [['--name', '!!!'], /^error: cannot derive a path from the name "!!!"\nhint: give one with --path <path>\n$/],
+        [['--name', 'X', '--path', '-x'], /^error: invalid --path "-x": a group path can contain only letters/],
+        [['--name', 'X', '--shared-runners-setting', 'enabled'], /^error: --shared-runners-setting is not accepted by groups create\nhint: it is accepted by `groups update`\n$/],
+        [['--name', 'X', '--project-creation-level', 'everyone'], /argument 'everyone' is invalid. Allowed choices are noone, maintainer, developer/],
+        [['--name', 'X', '--default-branch-protection', '3'], /Allowed choices are 0, 1, 2/],
+        [['--name', 'X', '--two-factor-grace-period', 'soon'], /--two-factor-grace-period/],
+        [['--name', 'X', '--avatar', '/nonexistent/logo.png'], /^error: cannot read --avatar \/nonexistent\/logo\.png: ENOENT\n$/],
+        [['--name', 'X', '--avatar', 'notes.txt'], /^error: --avatar notes\.txt: the service accepts only png, jpg/],
+        [['--name', 'X', '--parent', 'a/../b'], /expected a group ID or full path/],
+      ];
+      for (const [args, message] of cases) {
+        const result = await collab(['groups', 'create', ...args]);
+        expect(result.exitCode, args.join(' ')).toBe(2);
+        expect(result.stderr, args.join(' ')).toMatch(message);
+      }
+      expect(sandbox.stats.requests).toBe(before);
+    });
+
+    it('reports what the service refuses: taken path, rights, visibility above the parent, missing parent', async () => {
+      const taken = await collab(['groups', 'create', '--name', 'Platform', '--parent', 'acme']);
+      expect(taken.exitCode).toBe(5);
+      expect(taken.stderr).toBe('error: 400 path has already been taken (POST /groups)\nhint: platform is in use under acme: choose another --path\n');
+
+      const developer = await collab(['groups', 'create', '--name', 'Sneaky', '--parent', 'acme'], { as: 'developer' });
+      expect(developer.exitCode).toBe(3);
+      expect(developer.stderr).toBe('error: 403 Forbidden (POST /groups)\n');
+      expect(group('acme/sneaky')).toBeUndefined();
+
+      // Administrators only: an owner is refused, an administrator is not.
+      const minutes = await collab(['groups', 'create', '--name', 'Ci', '--parent', 'acme', '--shared-runners-minutes-limit', '100'], { as: 'owner' });
+      expect(minutes.exitCode).toBe(3);
+      const admin = await collab(['groups', 'create', '--name', 'Ci', '--parent', 'acme', '--shared-runners-minutes-limit', '100', '--json']);
+      expect(admin.exitCode).toBe(0);
+      expect(admin.json()).toMatchObject({ shared_runners_minutes_limit: 100 });
+
+      const visibility = await collab(['groups', 'create', '--name', 'Open', '--parent', 'acme/platform/infra', '--visibility', 'public']);
+      expect(visibility.exitCode).toBe(5);
+      expect(visibility.stderr).toBe('error: 400 visibility_level public is not allowed since the parent group has a private visibility. (POST /groups)\n');
+
+      const noParent = await collab(['groups', 'create', '--name', 'Orphan', '--parent', 'no-such-group']);
+      expect(noParent.exitCode).toBe(4);
+      expect(noParent.stderr).toBe('error: group no-such-group not found (given to --parent)\n');
+      const noParentId = await collab(['groups', 'create', '--name', 'Orphan', '--parent', '999999']);
+      expect(noParentId.exitCode).toBe(4);
+      expect(noParentId.stderr).toBe('error: 404 Group Not Found (POST /groups)\n');
+    });
+  });
+
+  describe('update', () => {
+    it('changes settings, the path (the group is found at its new path) and the avatar', async () => {
+      const result = await collab(['groups', 'update', 'acme/mobile', '--path', 'apps', '--name', 'Apps', '--description', 'Mobile apps', '--shared-runners-setting', 'disabled_with_override'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('updated group acme/apps\n');
+      const apps = group('acme/apps')!;
+      expect(apps).toMatchObject({ name: 'Apps', path: 'apps', description: 'Mobile apps' });
+      expect(apps.attrs.shared_runners_setting).toBe('disabled_with_override');
+      expect(group('acme/mobile')).toBeUndefined();
+
+      const file = join(tempConfigDir(), 'apps.webp');
+      writeFileSync(file, 'RIFFxxxxWEBP');
+      const avatar = await collab(['groups', 'update', String(apps.id), '--avatar', file, '--no-request-access-enabled', '--json'], { as: 'owner' });
+      expect(avatar.exitCode).toBe(0);
+      expect(avatar.json()).toMatchObject({ request_access_enabled: false, avatar_url: `${sandbox.url}/uploads/-/system/group/avatar/${apps.id}/apps.webp` });
+      expect(apps.avatar?.contentType).toBe('image/webp');
+    });
+
+    it('says when a top-level-only setting was ignored on a subgroup', async () => {
+      const result = await collab(['groups', 'update', 'acme/apps', '--prevent-sharing-groups-outside-hierarchy'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain('warning: --prevent-sharing-groups-outside-hierarchy was ignored: acme/apps is a subgroup, and the setting belongs to its top-level group\n');
+      const top = await collab(['groups', 'update', 'globex', '--prevent-sharing-groups-outside-hierarchy', '--json'], { as: 'owner' });
+      expect(top.json()).toMatchObject({ prevent_sharing_groups_outside_hierarchy: true });
+    });
+
+    it('refuses an empty update, --parent, and create-only flags before sending', async () => {
+      const before = sandbox.stats.requests;
+      const nothing = await collab(['groups', 'update', 'acme/apps']);
+      expect(nothing.exitCode).toBe(2);
+      expect(nothing.stderr).toBe('error: nothing to change\nhint: give at least one setting, such as --description <text>; `collab groups update --help` lists them\n');
+      const parent = await collab(['groups', 'update', 'acme/apps', '--parent', 'globex']);
+      expect(parent.exitCode).toBe(2);
+      expect(parent.stderr).toBe('error: --parent is not accepted by groups update\nhint: to move the group, use `collab groups transfer acme/apps --to <parent>`\n');
+      const badPath = await collab(['groups', 'update', 'acme/apps', '--path', 'x.git']);
+      expect(badPath.exitCode).toBe(2);
+      expect(sandbox.stats.requests).toBe(before);
+    });
+
+    it('answers 403 for a non-owner, 404 for a missing group, and the service reasons for refused values', async () => {
+      const developer = await collab(['groups', 'update', 'acme', '--description', 'mine now'], { as: 'developer' });
+      expect(developer.exitCode).toBe(3);
+      expect(developer.stderr).toBe('error: 403 Forbidden (PUT /groups/acme)\n');
+      expect(group('acme')?.description).toBe('Acme Corporation');
+      const missing = await collab(['groups', 'update', 'acme/none', '--description', 'x']);
+      expect(missing.exitCode).toBe(4);
+      const taken = await collab(['groups', 'update', 'acme/apps', '--path', 'web']);
+      expect(taken.exitCode).toBe(5);
+      expect(taken.stderr).toBe('error: 400 path has already been taken (PUT /groups/acme%2Fapps)\n');
+      const lower = await collab(['groups', 'update', 'acme', '--visibility', 'private']);
+      expect(lower.exitCode).toBe(5);
+      expect(lower.stderr).toMatch(/^error: 400 visibility_level private is not allowed since there are sub-groups with higher visibility\./);
+    });
+  });
+
+  describe('delete and restore', () => {
+    it('needs --yes when not at a terminal, and sends nothing without it', async () => {
+      const before = sandbox.stats.requests;
+      for (const tty of [false, true]) {
+        const result = await collab(['groups', 'delete', 'acme/apps'], { tty });
+        expect(result.exitCode).toBe(2);
+        expect(result.stderr).toBe('error: deleting group acme/apps needs confirmation\nhint: pass --yes when not at a terminal\n');
+      }
+      expect(sandbox.stats.requests).toBe(before);
+      expect(group('acme/apps')?.marked_for_deletion_on).toBeNull();
+    });
+
+    it('marks the group for deletion (202), says on which date, and restore undoes it', async () => {
+      const result = await collab(['groups', 'delete', 'acme/apps', '--yes', '--verbose'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toMatch(/< 202 DELETE \/groups\/acme%2Fapps/);
+      const date = inDays(7);
+      expect(result.stderr).toContain(`group acme/apps is marked for deletion and will be removed on ${date}; \`collab groups restore acme/apps\` undoes it until then\n`);
+      expect(result.stdout).toBe('');
+      expect(group('acme/apps')?.marked_for_deletion_on).toBe(date);
+
+      const view = await collab(['groups', 'view', 'acme/apps']);
+      expect(view.stdout).toContain(`Marked for deletion\tyes: to be removed on ${date} (undo with \`collab groups restore acme/apps\`)\n`);
+
+      const again = await collab(['groups', 'delete', 'acme/apps', '--yes']);
+      expect(again.exitCode).toBe(5);
+      expect(again.stderr).toBe(
+        'error: 400 Group has been already marked for deletion (DELETE /groups/acme%2Fapps)\nhint: remove it now with `collab groups delete acme/apps --permanently-remove`, or undo with `collab groups restore acme/apps`\n',
+      );
+
+      const restored = await collab(['groups', 'restore', 'acme/apps', '--json'], { as: 'owner' });
+      expect(restored.exitCode).toBe(0);
+      expect(restored.stderr).toBe('restored group acme/apps: it is no longer marked for deletion\n');
+      expect(restored.json()).toMatchObject({ full_path: 'acme/apps', marked_for_deletion_on: null });
+      expect(group('acme/apps')?.marked_for_deletion_on).toBeNull();
+
+      const notMarked = await collab(['groups', 'restore', 'acme/apps']);
+      expect(notMarked.exitCode).toBe(5);
+      expect(notMarked.stderr).toBe('error: 400 Group has not been marked for deletion (POST /groups/acme%2Fapps/restore)\n');
+    });
+
+    it('removes a marked group at once with --permanently-remove (and its subgroups and projects)', async () => {
+      const early = await collab(['groups', 'delete', 'acme/apps', '--yes', '--permanently-remove']);
+      expect(early.exitCode).toBe(5);
+      expect(early.stderr).toBe(
+        'error: 400 Group must be marked for deletion first. (DELETE /groups/acme%2Fapps?permanently_remove=true&full_path=acme%2Fapps)\nhint: run `collab groups delete acme/apps` first\n',
+      );
+      expect(group('acme/apps')).toBeDefined();
+
+      const child = await collab(['groups', 'create', '--name', 'Inner', '--parent', 'acme/apps', '-q']);
+      expect(child.exitCode).toBe(0);
+      const marked = await collab(['groups', 'delete', 'acme/apps', '--yes', '-o', 'json']);
+      expect(marked.json()).toEqual({ id: id('acme/apps'), full_path: 'acme/apps', status: 'marked_for_deletion', marked_for_deletion_on: inDays(7) });
+
+      const dry = await collab(['groups', 'delete', String(id('acme/apps')), '--permanently-remove', '--dry-run']);
+      expect(dry.exitCode).toBe(0);
+      expect(dry.stdout).toBe(`DELETE ${sandbox.url}/api/v4/groups/${id('acme/apps')}?permanently_remove=true&full_path=acme%2Fapps\n`);
+      expect(group('acme/apps')).toBeDefined();
+
+      const removed = await collab(['groups', 'delete', String(id('acme/apps')), '--permanently-remove', '--yes', '-o', 'json']);
+      expect(removed.exitCode).toBe(0);
+      expect(removed.stderr).toBe('removed group acme/apps with its subgroups and projects\n');
+      expect(removed.json()).toMatchObject({ full_path: 'acme/apps', status: 'removed', marked_for_deletion_on: null });
+      expect(group('acme/apps')).toBeUndefined();
+      expect(group('acme/apps/inner')).toBeUndefined();
+    });
+
+    it('answers 403 for a non-owner and 404 for a missing group; --dry-run deletes nothing', async () => {
+      const developer = await collab(['groups', 'delete', 'acme/web', '--yes'], { as: 'developer' });
+      expect(developer.exitCode).toBe(3);
+      expect(developer.stderr).toBe('error: 403 Forbidden (DELETE /groups/acme%2Fweb)\n');
+      const missing = await collab(['groups', 'delete', 'acme/none', '--yes']);
+      expect(missing.exitCode).toBe(4);
+      const restoreMissing = await collab(['groups', 'restore', 'acme/none']);
+      expect(restoreMissing.exitCode).toBe(4);
+      const restoreDeveloper = await collab(['groups', 'restore', 'acme/web'], { as: 'developer' });
+      expect(restoreDeveloper.exitCode).toBe(3);
+      const before = sandbox.stats.requests;
+      const dry = await collab(['groups', 'delete', 'acme/web', '--dry-run']);
+      expect(dry.exitCode).toBe(0);
+      expect(dry.stdout).toBe(`DELETE ${sandbox.url}/api/v4/groups/acme%2Fweb\n`);
+      expect(sandbox.stats.requests).toBe(before);
+      expect(group('acme/web')?.marked_for_deletion_on).toBeNull();
+    });
+  });
+
+  describe('transfer', () => {
+    it('makes a subgroup top-level without --to, and moves it back under a parent given by path', async () => {
+      const top = await collab(['groups', 'transfer', 'acme/platform/infra', '--json']);
+      expect(top.exitCode).toBe(0);
+      expect(top.stderr).toBe('group infra is now a top-level group\n');
+      expect(top.json()).toMatchObject({ full_path: 'infra', parent_id: null });
+      expect(group('infra')?.parent_id).toBeNull();
+      // Its projects moved with it.
+      expect(sandbox.store.findProject('infra/terraform')).toBeDefined();
+
+      const back = await collab(['groups', 'transfer', 'infra', '--to', 'acme/platform', '--verbose']);
+      expect(back.exitCode).toBe(0);
+      expect(back.stderr).toContain('/groups/acme%2Fplatform?with_projects=false');
+      expect(back.stderr).toContain('moved group infra: its full path is now acme/platform/infra\n');
+      expect(group('acme/platform/infra')?.parent_id).toBe(id('acme/platform'));
+      expect(sandbox.store.findProject('acme/platform/infra/terraform')).toBeDefined();
+    });
+
+    it('refuses moves into the group itself or below it; the service refuses what only it can see', async () => {
+      const before = sandbox.stats.requests;
+      const self = await collab(['groups', 'transfer', 'acme', '--to', 'acme/platform']);
+      expect(self.exitCode).toBe(2);
+      expect(self.stderr).toBe('error: cannot move group acme into its own subgroup acme/platform\n');
+      expect(sandbox.stats.requests).toBe(before);
+
+      const byId = await collab(['groups', 'transfer', 'acme', '--to', String(id('acme/platform'))]);
+      expect(byId.exitCode).toBe(5);
+      expect(byId.stderr).toBe('error: 400 Transfer failed: Cannot transfer group to one of its subgroup. (POST /groups/acme/transfer)\n');
+      const root = await collab(['groups', 'transfer', 'globex']);
+      expect(root.exitCode).toBe(5);
+      expect(root.stderr).toBe('error: 400 Transfer failed: Group is already a root group. (POST /groups/globex/transfer)\n');
+      const same = await collab(['groups', 'transfer', 'acme/web', '--to', 'acme']);
+      expect(same.stderr).toBe('error: 400 Transfer failed: Group is already associated to the parent group. (POST /groups/acme%2Fweb/transfer)\n');
+      // globex already has no "web", but acme/platform/infra moved to the top level would clash with a group made there.
+      await collab(['groups', 'create', '--name', 'Infra', '-q']);
+      const clash = await collab(['groups', 'transfer', 'acme/platform/infra']);
+      expect(clash.exitCode).toBe(5);
+      expect(clash.stderr).toMatch(/The parent group already has a subgroup or a project with the same path\./);
+      const developer = await collab(['groups', 'transfer', 'acme/web', '--to', 'globex'], { as: 'developer' });
+      expect(developer.exitCode).toBe(3);
+      const missing = await collab(['groups', 'transfer', 'acme/web', '--to', 'nowhere']);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr).toMatch(/^error: group nowhere not found \(given to --to\)/);
+      expect(group('acme/web')?.parent_id).toBe(id('acme'));
+    });
+
+    it('lowers the visibility of a moved group to its new parent’s, and --dry-run moves nothing', async () => {
+      const dry = await collab(['groups', 'transfer', 'acme/web', '--to', 'initech', '--dry-run']);
+      expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/groups/acme%2Fweb/transfer\n{\n  "group_id": ${id('initech')}\n}\n`);
+      expect(group('acme/web')).toBeDefined();
+      const moved = await collab(['groups', 'transfer', 'acme/web', '--to', 'initech', '--json']);
+      expect(moved.exitCode).toBe(0);
+      expect(moved.json()).toMatchObject({ full_path: 'initech/web', visibility: 'private' });
+      expect(sandbox.store.findProject('initech/web/storefront')?.visibility).toBe('private');
+    });
+  });
+
+  describe('transfer-project', () => {
+    it('moves a project into a group (administrators)', async () => {
+      const result = await collab(['groups', 'transfer-project', 'globex', 'acme/legacy-monolith', '--json']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('moved project acme/legacy-monolith into group globex\n');
+      expect(result.json()).toMatchObject({ full_path: 'globex' });
+      const project = sandbox.store.findProject('globex/legacy-monolith');
+      expect(project?.namespace_id).toBe(id('globex'));
+      expect(sandbox.store.findProject('acme/legacy-monolith')).toBeUndefined();
+    });
+
+    it('answers 403 for non-administrators, 404 for a missing project, 400 when it is there already', async () => {
+      const owner = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith'], { as: 'owner' });
+      expect(owner.exitCode).toBe(3);
+      expect(owner.stderr).toBe('error: 403 Forbidden (POST /groups/acme/projects/globex%2Flegacy-monolith)\n');
+      const missing = await collab(['groups', 'transfer-project', 'acme', 'acme/none']);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr).toBe('error: 404 Project Not Found (POST /groups/acme/projects/acme%2Fnone)\n');
+      const already = await collab(['groups', 'transfer-project', 'globex', 'globex/legacy-monolith']);
+      expect(already.exitCode).toBe(5);
+      expect(already.stderr).toMatch(/Project is already in this namespace/);
+      const before = sandbox.stats.requests;
+      const noProject = await collab(['groups', 'transfer-project', 'globex']);
+      expect(noProject.exitCode).toBe(2);
+      const dry = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith', '--dry-run']);
+      expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/groups/acme/projects/globex%2Flegacy-monolith\n`);
+      expect(sandbox.stats.requests).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * POST /groups is not safe to repeat. Against a sandbox that drops answers and fails requests
+ * (some after making the change), `groups create` looks for the group before sending again:
+ * every group exists exactly once and every command succeeds.
+ */
+describe('collab groups create on an unreliable service', () => {
+  const { collab, sandbox } = useSandbox({ seed: 5, failRate: 0.35, faultSeed: 11 });
+
+  it('never creates a group twice, and recovers the answers it lost', async () => {
+    let recovered = 0;
+    for (let i = 0; i < 10; i++) {
+      const result = await collab(['groups', 'create', '--name', `Flaky ${i}`, '--parent', 'acme', '--json', '--verbose']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.json()).toMatchObject({ full_path: `acme/flaky-${i}`, name: `Flaky ${i}` });
+      if (result.stderr.includes('had taken effect; not sending it again')) recovered++;
+    }
+    const created = [...sandbox.store.groups.values()].filter((g) => g.name.startsWith('Flaky '));
+    expect(created.map((g) => g.path).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `flaky-${i}`).sort());
+    // The faults did strike after a change was made, and those answers were recovered.
+    expect(recovered).toBeGreaterThan(0);
+    expect(sandbox.stats.faults).toBeGreaterThan(0);
+  });
+});
