@@ -1,0 +1,157 @@
+import type { ApiRequest, HttpClient } from '../http/client.js';
+import { paginateItems } from '../http/paginate.js';
+import { apiPath } from '../http/path.js';
+import type { QueryParams } from '../http/query.js';
+import { isAwardEmojiOnly, NOTEABLES, type NoteableKind, type NoteOrderBy, type NoteSort } from '../params/notes.js';
+
+/**
+ * Notes hang on four kinds of noteable: project issues, merge requests and snippets, and group
+ * epics. One implementation serves all four, bound to a target (gitbeaker's template-per-kind
+ * idea): every request below is built from the target's notes path.
+ */
+export interface NoteTarget {
+  kind: NoteableKind;
+  /** The project (ID or full path), or the group for epics. */
+  parent: string | number;
+  /** The iid of an issue or merge request, the ID of a snippet or epic. */
+  ref: number;
+}
+
+export interface NoteAuthor {
+  id: number;
+  username: string;
+  name?: string;
+}
+
+/** The Note shape (spec section 2); real answers carry more fields, passed through untouched. */
+export interface Note {
+  id: number;
+  body: string;
+  author: NoteAuthor;
+  created_at: string;
+  updated_at: string;
+  system: boolean;
+  confidential: boolean | null;
+  noteable_type?: string;
+  noteable_iid?: number | null;
+}
+
+/**
+ * The other shape a note endpoint may answer with (spec section 2): for a body that is only an
+ * award emoji, the object the emoji went to (id, title, file_name, author, expires_at, updated_at,
+ * created_at; epics add confidential). It has no body.
+ */
+export interface AwardedObject {
+  id: number;
+  title: string;
+  file_name: string | null;
+  author: NoteAuthor;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  confidential?: boolean;
+}
+
+export function isNote(value: unknown): value is Note {
+  return typeof value === 'object' && value !== null && typeof (value as { body?: unknown }).body === 'string';
+}
+
+/** /projects/:id/issues/:iid/notes, /groups/:id/epics/:epic_id/notes... */
+export function notesPath(target: NoteTarget): string {
+  const { parent, segment } = NOTEABLES[target.kind];
+  return `${parent === 'project' ? apiPath`/projects/${target.parent}` : apiPath`/groups/${target.parent}`}/${segment}${apiPath`/${target.ref}/notes`}`;
+}
+
+export function notePath(target: NoteTarget, noteId: number): string {
+  return `${notesPath(target)}${apiPath`/${noteId}`}`;
+}
+
+/** For people: "issue #3 of project grp/app", "snippet 12 of project 42", "epic 7 of group grp". */
+export function describeTarget(target: NoteTarget): string {
+  const { label, addressedBy, parent } = NOTEABLES[target.kind];
+  return `${label} ${addressedBy === 'iid' ? `#${target.ref}` : target.ref} of ${parent} ${target.parent}`;
+}
+
+export function listNotesQuery(options: { sort?: NoteSort | undefined; orderBy?: NoteOrderBy | undefined }): QueryParams {
+  return { ...(options.sort ? { sort: options.sort } : {}), ...(options.orderBy ? { order_by: options.orderBy } : {}) };
+}
+
+export function getNote(target: NoteTarget, noteId: number): ApiRequest {
+  return { method: 'GET', path: notePath(target, noteId) };
+}
+
+export interface NewNote {
+  body: string;
+  confidential?: boolean | undefined;
+  created_at?: string | undefined;
+  merge_request_diff_sha?: string | undefined;
+}
+
+/**
+ * POST a note. A lost answer must not lead to a second note: `recover` looks among the target's
+ * notes for one with this body by the caller, created since the request was sent (by the
+ * service's clock, read from the Date header of GET /user). An emoji-only body toggles an award
+ * emoji instead, which cannot be looked for: it is never sent twice.
+ */
+export function createNote(target: NoteTarget, note: NewNote): ApiRequest {
+  const json: Record<string, unknown> = { body: note.body };
+  if (note.confidential !== undefined) json.confidential = note.confidential;
+  if (note.created_at !== undefined) json.created_at = note.created_at;
+  if (note.merge_request_diff_sha !== undefined) json.merge_request_diff_sha = note.merge_request_diff_sha;
+  const request: ApiRequest = { method: 'POST', path: notesPath(target), json };
+  if (!isAwardEmojiOnly(note.body)) {
+    const sentAt = Date.now();
+    let caller: { id: number; since: number } | undefined;
+    request.recover = async (client) => {
+      caller ??= await whoAndSince(client, sentAt);
+      return findCreatedNote(client, target, note, caller);
+    };
+  }
+  return request;
+}
+
+/** Clock differences and the Date header's whole seconds are allowed for. */
+const CLOCK_SLACK_MS = 2000;
+
+/** The caller's user ID, and where the service's clock stood when the request was sent. */
+async function whoAndSince(client: HttpClient, sentAt: number): Promise<{ id: number; since: number }> {
+  const me = await client.request<{ id: number }>({ method: 'GET', path: '/user' });
+  const serverDate = Date.parse(me.headers.date ?? '');
+  const skew = Number.isNaN(serverDate) ? 0 : serverDate - Date.now();
+  return { id: me.data.id, since: sentAt + skew - CLOCK_SLACK_MS };
+}
+
+async function findCreatedNote(client: HttpClient, target: NoteTarget, note: NewNote, caller: { id: number; since: number }): Promise<Note | undefined> {
+  const requestedAt = note.created_at === undefined ? undefined : Date.parse(note.created_at);
+  const matches = (candidate: Note) => {
+    if (candidate.system || candidate.author?.id !== caller.id || candidate.body !== note.body) return false;
+    const created = Date.parse(candidate.created_at);
+    // A backdated note carries the time it was given, not the time it was made.
+    return requestedAt === undefined ? created >= caller.since : created === requestedAt;
+  };
+  if (requestedAt === undefined) {
+    const newest = await client.request<Note[]>({ method: 'GET', path: notesPath(target), query: { sort: 'desc', order_by: 'created_at', per_page: 100 } });
+    return newest.data.find(matches);
+  }
+  // Backdated, it may sit anywhere in the list: look through all of it.
+  for await (const candidate of paginateItems<Note>(client, { path: notesPath(target), query: { sort: 'asc', order_by: 'created_at' }, perPage: 100 })) {
+    if (matches(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export interface NoteChanges {
+  body?: string | undefined;
+  confidential?: boolean | undefined;
+}
+
+export function updateNote(target: NoteTarget, noteId: number, changes: NoteChanges): ApiRequest {
+  const json: Record<string, unknown> = {};
+  if (changes.body !== undefined) json.body = changes.body;
+  if (changes.confidential !== undefined) json.confidential = changes.confidential;
+  return { method: 'PUT', path: notePath(target, noteId), json };
+}
+
+export function deleteNote(target: NoteTarget, noteId: number): ApiRequest {
+  return { method: 'DELETE', path: notePath(target, noteId) };
+}

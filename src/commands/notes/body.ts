@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
+import { readStdin } from '../../util/stdin.js';
+
+/** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
+export interface BodySources {
+  body?: string | undefined;
+  bodyFile?: string | undefined;
+}
+
+/** The text given by --body or --body-file, or undefined when neither was given. */
+export async function bodyFromFlags(ctx: Context, sources: BodySources): Promise<string | undefined> {
+  if (sources.body !== undefined && sources.bodyFile !== undefined) {
+    throw new CollabError('usage', '--body and --body-file cannot be used together', { hint: 'give the text with --body <text>, or a file with --body-file <path> (- for standard input)' });
+  }
+  if (sources.body !== undefined) return sources.body;
+  if (sources.bodyFile === undefined) return undefined;
+  const file = sources.bodyFile;
+  try {
+    return dropFinalNewlines(file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CollabError('usage', `cannot read ${file} (given to --body-file): ${code ?? (error as Error).message}`);
+  }
+}
+
+/** Files and editors end with a newline that is not part of the comment. */
+function dropFinalNewlines(text: string): string {
+  return text.replace(/(?:\r?\n)+$/, '');
+}
+
+/** Whether an editor can be opened: a person at a terminal, not a CI job. */
+export function canOpenEditor(ctx: Context): boolean {
+  return ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && process.env.CI !== 'true';
+}
+
+/** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */
+export async function chooseEditor(ctx: Context): Promise<string> {
+  const configured = await ctx.setting('editor', '');
+  return configured || process.env.VISUAL || process.env.EDITOR || 'vi';
+}
+
+/**
+ * Opens `editor` (a command line, e.g. `code --wait`) on a private temporary file holding
+ * `initial`, and returns what was saved, without its final newlines. The file is removed after.
+ */
+export async function editText(editor: string, initial: string, signal?: AbortSignal): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'collab-note-'));
+  const file = join(dir, 'NOTE.md');
+  try {
+    await writeFile(file, initial, { mode: 0o600 });
+    const status = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(`${editor} ${shellQuote(file)}`, { shell: true, stdio: 'inherit', ...(signal ? { signal } : {}) });
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code));
+    }).catch((error: Error) => {
+      throw new CollabError('usage', `cannot start the editor "${editor}": ${error.message}`, { hint: 'set one with `collab config set editor <command>`, or pass --body / --body-file' });
+    });
+    if (status !== 0) throw new CollabError('usage', `the editor "${editor}" exited with status ${status ?? 'unknown'}; nothing was sent`);
+    return dropFinalNewlines(await readFile(file, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function shellQuote(path: string): string {
+  return process.platform === 'win32' ? `"${path}"` : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Refuses, before anything is sent, a body the service would refuse: empty, or over the limit. */
+export function checkBody(body: string): string {
+  if (body.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent', { hint: 'write some text, or pass --body <text>' });
+  const length = characterCount(body);
+  if (length > NOTE_BODY_MAX) {
+    throw new CollabError('usage', `the note body is ${length.toLocaleString('en-US')} characters; the service accepts at most ${NOTE_BODY_MAX.toLocaleString('en-US')}`, {
+      hint: 'shorten it, or split it over several notes',
+    });
+  }
+  return body;
+}

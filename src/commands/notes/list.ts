@@ -1,0 +1,53 @@
+import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
+import type { Context, ListFlags } from '../../context.js';
+import type { Page } from '../../http/paginate.js';
+import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
+import type { CommandInput } from '../spec.js';
+import { noteColumns } from './output.js';
+import { noteTargetFromOptions } from './target.js';
+
+export interface ListNotesOptions {
+  target: NoteTarget;
+  sort: NoteSort | undefined;
+  orderBy: NoteOrderBy | undefined;
+  /** true: only system notes; false: only comments by people; undefined: all. */
+  system: boolean | undefined;
+  flags: ListFlags;
+}
+
+export function options({ options: o }: CommandInput): ListNotesOptions {
+  return {
+    target: noteTargetFromOptions(o),
+    sort: o.sort as NoteSort | undefined,
+    orderBy: o.orderBy as NoteOrderBy | undefined,
+    system: o.system as boolean | undefined,
+    flags: { limit: o.limit as number | undefined, all: o.all as boolean | undefined, perPage: o.perPage as number | undefined, page: o.page as number | undefined, concurrency: o.concurrency as number | undefined },
+  };
+}
+
+export async function run(ctx: Context, opts: ListNotesOptions): Promise<void> {
+  const path = notesPath(opts.target);
+  const query = listNotesQuery(opts);
+  const columns = await noteColumns(ctx);
+  if (opts.system === undefined) {
+    await ctx.printList(await ctx.pages(path, query, opts.flags), columns);
+    return;
+  }
+  // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
+  const limit = opts.flags.all ? undefined : (opts.flags.limit ?? 20);
+  const pages = await ctx.pages(path, query, { ...opts.flags, all: true });
+  await ctx.printList(keepSystem(pages, opts.system, limit), columns);
+}
+
+async function* keepSystem(pages: AsyncIterable<Page>, system: boolean, limit: number | undefined): AsyncGenerator<Note[]> {
+  let remaining = limit ?? Number.POSITIVE_INFINITY;
+  for await (const page of pages) {
+    const kept = page.items
+      .map((item) => JSON.parse(item) as Note)
+      .filter((note) => (note.system === true) === system)
+      .slice(0, remaining);
+    remaining -= kept.length;
+    if (kept.length > 0) yield kept;
+    if (remaining <= 0) return;
+  }
+}
