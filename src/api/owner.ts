@@ -32,3 +32,8 @@ export function ownerFromOptions(options: Record<string, unknown>): Owner {
   }
   return project !== undefined ? { kind: 'project', ref: project } : { kind: 'group', ref: group as string | number };
 }
+
+/** `project acme/web/app`, `group 42`: the owner as messages name it. */
+export function describeOwner(owner: Owner): string {
+  return `${owner.kind} ${owner.ref}`;
+}

@@ -1,3 +1,125 @@
-import type { Router } from '../http.js';
+import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
+import { forbidden, HttpError, notFound, paramError, unauthorized, unprocessable } from '../errors.js';
+import { json, noContent, type Router, type SandboxRequest } from '../http.js';
+import type { Group, Hook, Project } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { int, readParams, requireStr, str } from '../params.js';
+import { ACCESS } from '../store.js';
 
-export function register(_router: Router): void {}
+/**
+ * Project hooks (Maintainer role) and group hooks (Owner role), as GitLab's API v4 serves them:
+ * url required on POST and PUT, the token write-only, push_events and enable_ssl_verification
+ * on by default, DELETE of a missing hook 404.
+ */
+
+/** The project or group of `:id` that the caller may manage; 404 when it cannot even be seen. */
+export type ProjectOwner = { kind: 'project'; id: number; project: Project };
+export type GroupOwner = { kind: 'group'; id: number; group: Group };
+export type OwnerRef = ProjectOwner | GroupOwner;
+
+export function findOwner(req: SandboxRequest, kind: 'project', minimum: number): ProjectOwner;
+export function findOwner(req: SandboxRequest, kind: 'group', minimum: number): GroupOwner;
+export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef;
+export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef {
+  const { store, user } = req;
+  if (!user) throw unauthorized();
+  const ref = req.params.id as string;
+  if (kind === 'project') {
+    const project = store.findProject(ref);
+    if (!project || !store.canReadProject(user, project)) throw notFound('Project');
+    if (store.projectAccess(user, project) < minimum) throw forbidden();
+    return { kind, id: project.id, project };
+  }
+  const group = store.findGroup(ref);
+  if (!group || !store.canReadGroup(user, group)) throw notFound('Group');
+  if (store.groupAccess(user, group) < minimum) throw forbidden();
+  return { kind, id: group.id, group };
+}
+
+/** Who may manage hooks: project Maintainers, group Owners (and administrators). */
+const HOOK_ROLE: Record<HookOwnerKind, number> = { project: ACCESS.maintainer, group: ACCESS.owner };
+
+function hookJson(hook: Hook): Record<string, unknown> {
+  const view: Record<string, unknown> = { id: hook.id, url: hook.url, [`${hook.owner.kind}_id`]: hook.owner.id };
+  for (const param of hookParamsFor(hook.owner.kind)) {
+    view[param.name] = param.name in hook.attrs ? hook.attrs[param.name] : param.name in HOOK_DEFAULTS ? HOOK_DEFAULTS[param.name] : false;
+  }
+  view.created_at = hook.created_at;
+  return view;
+}
+
+function validUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** url, the table's fields and the token, checked as the service checks them. */
+function readHookInput(req: SandboxRequest, kind: HookOwnerKind): { url: string; attrs: Record<string, unknown>; token: string | undefined } {
+  const url = requireStr(req.input, 'url');
+  const attrs = readParams(req.input, hookParamsFor(kind));
+  for (const [key, value] of Object.entries(attrs)) if (value === undefined) delete attrs[key];
+  const token = str(req.input, 'token');
+  // GitLab answers a bad URL with this message rather than the validation errors.
+  if (!validUrl(url)) throw unprocessable('Invalid url given');
+  if (token !== undefined && /\n/.test(token)) throw new HttpError(422, { message: { token: ['is invalid'] } });
+  return { url, attrs, token };
+}
+
+function findHook(req: SandboxRequest, owner: OwnerRef): Hook {
+  const id = int(req.params, 'hook_id');
+  const hook = id === undefined ? undefined : req.store.hooks.get(id);
+  if (!hook || hook.owner.kind !== owner.kind || hook.owner.id !== owner.id) throw notFound('Hook');
+  return hook;
+}
+
+export function register(router: Router): void {
+  for (const kind of ['project', 'group'] as const) {
+    const base = kind === 'project' ? '/projects/:id/hooks' : '/groups/:id/hooks';
+
+    router.get(base, (req) => {
+      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
+      const hooks = [...req.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === owner.id).sort((a, b) => a.id - b.id);
+      return paginateArray(req, hooks, (hook) => JSON.stringify(hookJson(hook)));
+    });
+
+    router.get(`${base}/:hook_id`, (req) => {
+      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
+      return json(hookJson(findHook(req, owner)));
+    });
+
+    router.post(base, (req) => {
+      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
+      const { url, attrs, token } = readHookInput(req, kind);
+      const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: new Date().toISOString(), attrs };
+      req.store.hooks.set(hook.id, hook);
+      return json(hookJson(hook), 201);
+    });
+
+    router.put(`${base}/:hook_id`, (req) => {
+      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
+      const hook = findHook(req, owner);
+      const { url, attrs, token } = readHookInput(req, kind);
+      // As GitLab's WebHook#reset_token: a new URL without a token given along forgets the old token.
+      if (url !== hook.url && token === undefined) hook.token = null;
+      if (token !== undefined) hook.token = token;
+      hook.url = url;
+      Object.assign(hook.attrs, attrs);
+      return json(hookJson(hook));
+    });
+
+    router.delete(`${base}/:hook_id`, (req) => {
+      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
+      const id = int(req.params, 'hook_id');
+      if (id === undefined) throw paramError('hook_id is invalid');
+      // "Idempotent" in the spec's sense: the state is the same however often it is sent; a hook
+      // that is already gone answers 404, as GitLab does.
+      findHook(req, owner);
+      req.store.hooks.delete(id);
+      return noContent();
+    });
+  }
+}

@@ -1,3 +1,82 @@
-import type { Router } from '../http.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
+import { conflict, HttpError, notFound, paramError, validationError } from '../errors.js';
+import { json, noContent, type Router, type SandboxRequest } from '../http.js';
+import type { Group, ShareLink } from '../model.js';
+import { int, readParams, requireInt } from '../params.js';
+import { ACCESS } from '../store.js';
+import { groupObject } from '../views.js';
+import { findOwner } from './hooks.js';
 
-export function register(_router: Router): void {}
+/**
+ * Sharing a project (Maintainer role) or a group (Owner role) with a group, as GitLab's API v4:
+ * POST /projects/:id/share answers 201 with the link, POST /groups/:id/share 200 with the group;
+ * DELETE answers 204, or 404 when there is no such share.
+ */
+
+interface ShareInput {
+  group: Group;
+  access: number;
+  expiresAt: string | null;
+}
+
+function readShareInput(req: SandboxRequest): ShareInput {
+  const groupId = requireInt(req.input, 'group_id');
+  const access = requireInt(req.input, 'group_access');
+  if (!(Object.values(ACCESS_LEVELS) as number[]).includes(access)) throw paramError('group_access does not have a valid value');
+  const expiresAt = (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ?? null;
+  // Not in the spec; GitLab refuses a membership-like expiry in the past the same way.
+  if (expiresAt !== null && expiresAt < new Date().toISOString().slice(0, 10)) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  const group = req.store.findGroup(groupId);
+  // A group the caller cannot see is answered as missing.
+  if (!group || !req.store.canReadGroup(req.user, group)) throw notFound('Group');
+  return { group, access, expiresAt };
+}
+
+function shareIndex(shares: readonly ShareLink[], req: SandboxRequest): number {
+  const groupId = int(req.params, 'group_id');
+  return groupId === undefined ? -1 : shares.findIndex((share) => share.group_id === groupId);
+}
+
+export function register(router: Router): void {
+  router.post('/projects/:id/share', (req) => {
+    const { project } = findOwner(req, 'project', ACCESS.maintainer);
+    const { group, access, expiresAt } = readShareInput(req);
+    const ns = req.store.namespaces.get(project.namespace_id);
+    const home = ns?.kind === 'group' ? req.store.groups.get(ns.ownerId) : undefined;
+    if (home && [home, ...req.store.ancestors(home)].some((g) => g.attrs.share_with_group_lock === true)) {
+      throw new HttpError(400, { message: 'The project sharing with group is disabled' });
+    }
+    if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
+    if (project.shares.some((share) => share.group_id === group.id)) throw conflict('Group already shared with this group');
+    project.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
+    project.json = undefined;
+    return json({ id: req.store.nextId('project_group_link'), project_id: project.id, group_id: group.id, group_access: access, expires_at: expiresAt }, 201);
+  });
+
+  router.delete('/projects/:id/share/:group_id', (req) => {
+    const { project } = findOwner(req, 'project', ACCESS.maintainer);
+    const at = shareIndex(project.shares, req);
+    if (at < 0) throw notFound('Group Link');
+    project.shares.splice(at, 1);
+    project.json = undefined;
+    return noContent();
+  });
+
+  router.post('/groups/:id/share', (req) => {
+    const { group: shared } = findOwner(req, 'group', ACCESS.owner);
+    const { group, access, expiresAt } = readShareInput(req);
+    // The messages are GitLab's GroupGroupLink validation errors (full messages, 409).
+    if (group.id === shared.id) throw conflict('Shared with group cannot be the group itself');
+    if (shared.shares.some((share) => share.group_id === group.id)) throw conflict('Shared group The group has already been shared with this group');
+    shared.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
+    return json(groupObject(req.store, shared, req.user, { details: true }));
+  });
+
+  router.delete('/groups/:id/share/:group_id', (req) => {
+    const { group } = findOwner(req, 'group', ACCESS.owner);
+    const at = shareIndex(group.shares, req);
+    if (at < 0) throw notFound();
+    group.shares.splice(at, 1);
+    return noContent();
+  });
+}

@@ -1,0 +1,31 @@
+import { deleteHook } from '../../api/hooks.js';
+import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { getOwner } from '../../api/shares.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { hookIdArg } from './fields.js';
+
+export interface DeleteHookOptions {
+  owner: Owner;
+  hookId: number;
+  strict: boolean;
+}
+
+export function options({ args, options: o }: CommandInput): DeleteHookOptions {
+  return { hookId: hookIdArg(args), owner: ownerFromOptions(o), strict: o.strict === true };
+}
+
+export async function run(ctx: Context, opts: DeleteHookOptions): Promise<void> {
+  const response = await ctx.mutate(deleteHook(opts.owner, opts.hookId));
+  if (!response) return;
+  if (response.status !== 404) {
+    ctx.info(`Deleted hook ${opts.hookId} from ${describeOwner(opts.owner)}`);
+    return;
+  }
+  // A 404 is either the hook (already gone: done) or the project or group itself (an error).
+  // Reading the owner tells them apart; its own 404 carries the service's message.
+  await ctx.request(getOwner(opts.owner));
+  if (opts.strict) throw new CollabError('not-found', `hook ${opts.hookId} does not exist on ${describeOwner(opts.owner)}`, { status: 404 });
+  ctx.info(`Hook ${opts.hookId} was already gone from ${describeOwner(opts.owner)}; nothing to do`);
+}

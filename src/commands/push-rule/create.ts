@@ -1,0 +1,22 @@
+import { describeOwner } from '../../api/owner.js';
+import { createPushRule } from '../../api/push-rules.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { type PushRule, type PushRuleOptions, printPushRule, pushRuleOptions } from './shared.js';
+
+export function options(input: CommandInput): PushRuleOptions {
+  return pushRuleOptions(input, 'create');
+}
+
+export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
+  const response = await ctx.mutate<PushRule>(createPushRule(opts.owner, opts.fields)).catch((error: unknown) => {
+    if (error instanceof CollabError && error.status === 422 && /push rule exists/i.test(error.message)) {
+      throw new CollabError(error.kind, error.message, { status: 422, ...(error.request ? { request: error.request } : {}), hint: 'change it with `collab push-rule update`, or use `collab push-rule set`' });
+    }
+    throw error;
+  });
+  if (!response) return;
+  ctx.info(`Created the push rule of ${describeOwner(opts.owner)}`);
+  await printPushRule(ctx, response.data);
+}

@@ -1,0 +1,28 @@
+import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { deletePushRule } from '../../api/push-rules.js';
+import { getOwner } from '../../api/shares.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+
+export interface DeletePushRuleOptions {
+  owner: Owner;
+  strict: boolean;
+}
+
+export function options({ options: o }: CommandInput): DeletePushRuleOptions {
+  return { owner: ownerFromOptions(o), strict: o.strict === true };
+}
+
+export async function run(ctx: Context, opts: DeletePushRuleOptions): Promise<void> {
+  const response = await ctx.mutate(deletePushRule(opts.owner));
+  if (!response) return;
+  if (response.status !== 404) {
+    ctx.info(`Deleted the push rule of ${describeOwner(opts.owner)}`);
+    return;
+  }
+  // 404: no rule (done already) or no such project or group (its own 404 says so).
+  await ctx.request(getOwner(opts.owner));
+  if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} has no push rule`, { status: 404 });
+  ctx.info(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
+}

@@ -1,0 +1,22 @@
+import { describeOwner } from '../../api/owner.js';
+import { updatePushRule } from '../../api/push-rules.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { type PushRule, type PushRuleOptions, printPushRule, pushRuleOptions } from './shared.js';
+
+export function options(input: CommandInput): PushRuleOptions {
+  return pushRuleOptions(input, 'update');
+}
+
+export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
+  const response = await ctx.mutate<PushRule>(updatePushRule(opts.owner, opts.fields)).catch((error: unknown) => {
+    if (error instanceof CollabError && error.status === 404 && /push rule/i.test(error.message)) {
+      throw new CollabError(error.kind, error.message, { status: 404, ...(error.request ? { request: error.request } : {}), hint: 'there is no push rule yet: use `collab push-rule create` or `collab push-rule set`' });
+    }
+    throw error;
+  });
+  if (!response) return;
+  ctx.info(`Updated the push rule of ${describeOwner(opts.owner)}`);
+  await printPushRule(ctx, response.data);
+}

@@ -1,0 +1,25 @@
+import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { write } from '../../io.js';
+import type { CommandInput } from '../spec.js';
+import { printPushRule, readPushRule } from './shared.js';
+
+export interface ViewPushRuleOptions {
+  owner: Owner;
+}
+
+export function options({ options: o }: CommandInput): ViewPushRuleOptions {
+  return { owner: ownerFromOptions(o) };
+}
+
+export async function run(ctx: Context, opts: ViewPushRuleOptions): Promise<void> {
+  const rule = await readPushRule(ctx, opts.owner);
+  if (rule) {
+    await printPushRule(ctx, rule);
+    return;
+  }
+  // No rule is an answer, not an error: JSON readers get null, people a line on stderr.
+  const { format } = await ctx.outputOptions();
+  if (format === 'json') await write(ctx.io.stdout, 'null\n');
+  ctx.info(`no push rule on ${describeOwner(opts.owner)}`);
+}

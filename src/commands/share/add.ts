@@ -1,0 +1,58 @@
+import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { resolveGroupId } from '../../api/resolve.js';
+import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { accessLevelName } from '../../params/access.js';
+import type { CommandInput } from '../spec.js';
+import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './shared.js';
+
+export interface AddShareOptions {
+  owner: Owner;
+  group: string | number;
+  access: number;
+  expires: string | undefined;
+}
+
+/** Today's date, YYYY-MM-DD, in the given clock's sense (local or UTC). */
+function isoDate(now: Date, utc: boolean): string {
+  const [y, m, d] = utc ? [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()] : [now.getFullYear(), now.getMonth() + 1, now.getDate()];
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * A share that expires today or earlier would be void from the start. "Today" is the later of
+ * the local and the UTC date, so that neither the user's calendar nor the service's sees it as past.
+ */
+export function checkFutureDate(value: string, flag: string, now = new Date()): void {
+  const today = [isoDate(now, false), isoDate(now, true)].sort()[1] as string;
+  if (value <= today) throw new CollabError('usage', `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`);
+}
+
+export function options({ options: o }: CommandInput): AddShareOptions {
+  const owner = ownerFromOptions(o);
+  if (o.with === undefined) throw new CollabError('usage', 'missing --with', { hint: 'name the group to share with: --with <group id|path>' });
+  if (o.access === undefined) throw new CollabError('usage', 'missing --access', { hint: 'guest, reporter, developer, maintainer, owner, or 10..50' });
+  const expires = o.expires as string | undefined;
+  if (expires !== undefined) checkFutureDate(expires, '--expires');
+  return { owner, group: o.with as string | number, access: o.access as number, expires };
+}
+
+export async function run(ctx: Context, opts: AddShareOptions): Promise<void> {
+  // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
+  // so the printed request is the one that would be sent).
+  const groupId = await resolveGroupId(ctx, opts.group, '--with');
+  const params: ShareParams = { group_id: groupId, group_access: opts.access, ...(opts.expires ? { expires_at: opts.expires } : {}) };
+  const response = await ctx.mutate(shareWithGroup(opts.owner, params));
+  if (!response) return;
+  // Print the share as `share list` shows it: a group answers with itself (shared_with_groups
+  // included), a project with a bare link, so the project is read back for the group's path.
+  // The share is made by then: a failed read-back only makes the printout shorter.
+  const record = opts.owner.kind === 'group' ? response.data : await ctx.request(getOwner(opts.owner)).then(
+          (r) => r.data,
+          (error: Error) => ctx.warn(`the share was made, but reading it back failed: ${error.message}`),
+        );
+  const share = sharesOf(record).find((s) => s.group_id === groupId);
+  ctx.info(`Shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`);
+  await ctx.printResource(share ?? { group_id: groupId, group_access_level: opts.access, expires_at: opts.expires ?? null }, { columns: SHARE_COLUMNS, detail: SHARE_DETAIL });
+}

@@ -1,0 +1,24 @@
+import type { SharedWithGroup } from '../../api/shares.js';
+import type { Column } from '../../output/format.js';
+import type { DetailField } from '../../output/writer.js';
+import { accessLevelName } from '../../params/access.js';
+
+export const SHARE_COLUMNS: readonly Column[] = [
+  { header: 'GROUP_ID', path: 'group_id' },
+  { header: 'GROUP', path: 'group_full_path' },
+  { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value) },
+  { header: 'EXPIRES', path: 'expires_at' },
+];
+
+export const SHARE_DETAIL: readonly DetailField[] = [
+  { label: 'Group ID', path: 'group_id' },
+  { label: 'Group', path: 'group_full_path' },
+  { label: 'Access', path: 'group_access_level', format: (value) => accessLevelName(value) },
+  { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },
+];
+
+export function sharesOf(ownerRecord: unknown): SharedWithGroup[] {
+  const shares = (ownerRecord as { shared_with_groups?: unknown } | null)?.shared_with_groups;
+  return Array.isArray(shares) ? (shares as SharedWithGroup[]) : [];
+}
+

@@ -1,0 +1,197 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Hook } from '../../src/sandbox/model.js';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** collab hooks against the sandbox, for project hooks and group hooks alike. */
+describe('collab hooks', () => {
+  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const secretFile = (secret: string) => {
+    const file = join(tempConfigDir(), 'token.txt');
+    writeFileSync(file, `${secret}\n`);
+    return file;
+  };
+  const hooksOf = (kind: 'project' | 'group', ref: string): Hook[] => {
+    const id = kind === 'project' ? sandbox.store.findProject(ref)?.id : sandbox.store.findGroup(ref)?.id;
+    return [...sandbox.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === id);
+  };
+
+  describe.each([
+    { kind: 'project' as const, ref: project, flag: '--project', events: 'issues,merge-requests', extra: ['--push-events-branch-filter', 'release/*'], extraField: 'push_events_branch_filter', as: 'maintainer' as const },
+    { kind: 'group' as const, ref: 'acme', flag: '--group', events: 'issues,merge_requests_events,subgroup', extra: [], extraField: 'subgroup_events', as: 'owner' as const },
+  ])('$kind hooks', ({ kind, ref, flag, events, extra, extraField, as }) => {
+    it('create, list, view, update (merging events), delete', async () => {
+      const url = `https://ci.example.com/${kind}-hook`;
+      const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--events', events, ...extra, '--json'], { as });
+      expect(created.stderr).toBe(`Created hook ${created.json<{ id: number }>().id} on ${kind} ${ref}\n`);
+      expect(created.exitCode).toBe(0);
+      const hook = created.json<Record<string, unknown> & { id: number }>();
+      // --events is the whole set: push (on by default) is off.
+      expect(hook).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: false, enable_ssl_verification: true });
+      expect(hook[extraField]).toBe(extraField === 'subgroup_events' ? true : 'release/*');
+      expect(hooksOf(kind, ref).map((h) => h.url)).toContain(url);
+
+      const list = await collab(['hooks', 'list', flag, ref], { as });
+      expect(list.exitCode).toBe(0);
+      expect(list.stdout).toContain(`${hook.id}\t${url}\t${extraField === 'subgroup_events' ? 'issues,merge-requests,subgroup' : 'issues,merge-requests'}\n`);
+
+      const view = await collab(['hooks', 'view', String(hook.id), flag, ref], { as });
+      expect(view.exitCode).toBe(0);
+      expect(view.stdout).toContain(`URL\t${url}\n`);
+      expect(view.stdout).toContain('TLS verification\ton\n');
+
+      // Set one event, then another: both end up on, and nothing else moved.
+      const first = await collab(['hooks', 'update', String(hook.id), flag, ref, '--note-events', '--json'], { as });
+      expect(first.exitCode).toBe(0);
+      const second = await collab(['hooks', 'update', String(hook.id), flag, ref, '--pipeline-events', '--no-enable-ssl-verification', '--json'], { as });
+      expect(second.exitCode).toBe(0);
+      expect(second.json()).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: true, pipeline_events: true, enable_ssl_verification: false });
+      const stored = sandbox.store.hooks.get(hook.id);
+      expect(stored?.attrs).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, [extraField]: hook[extraField] });
+
+      const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref], { as });
+      expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `Deleted hook ${hook.id} from ${kind} ${ref}\n` });
+      expect(sandbox.store.hooks.has(hook.id)).toBe(false);
+
+      // Idempotent: gone is done, unless --strict.
+      const again = await collab(['hooks', 'delete', String(hook.id), flag, ref], { as });
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toMatch(/already gone/);
+      const strict = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--strict'], { as });
+      expect(strict.exitCode).toBe(4);
+      expect(strict.stderr).toMatch(new RegExp(`hook ${hook.id} does not exist on ${kind} ${ref}`));
+    });
+
+    it('never prints the token: create, list, view, --dry-run, --verbose', async () => {
+      const secret = `whsec-${kind}-7f3a9c1e`;
+      const file = secretFile(secret);
+      const url = `https://secret.example.com/${kind}`;
+      const runs = [
+        await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--dry-run'], { as }),
+        await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--dry-run', '--json'], { as }),
+      ];
+      expect(runs[0]?.stdout).toContain('"token": "[redacted]"');
+      expect(hooksOf(kind, ref).some((h) => h.url === url)).toBe(false);
+      const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--verbose', '--json'], { as });
+      expect(created.exitCode).toBe(0);
+      runs.push(created);
+      const id = created.json<{ id: number }>().id;
+      expect(sandbox.store.hooks.get(id)?.token).toBe(secret);
+      runs.push(await collab(['hooks', 'list', flag, ref, '--verbose', '--json'], { as }));
+      runs.push(await collab(['hooks', 'view', String(id), flag, ref, '--verbose'], { as }));
+      runs.push(await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose', '--dry-run'], { as, input: `${secret}-2\n` }));
+      runs.push(await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose'], { as, input: `${secret}-2\n` }));
+      for (const run of runs) {
+        expect(run.exitCode).toBe(0);
+        expect(run.stdout + run.stderr).not.toContain(secret);
+      }
+      expect(sandbox.store.hooks.get(id)?.token).toBe(`${secret}-2`);
+    });
+
+    it('refuses --token with its value, pointing to --token-file, before sending', async () => {
+      sandbox.resetStats();
+      const result = await collab(['hooks', 'create', flag, ref, '--url', 'https://x.example.com/h', '--token', 'plain-secret-value'], { as });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/--token is not accepted/);
+      expect(result.stderr).toMatch(/--token-file/);
+      expect(result.stderr).not.toContain('plain-secret-value');
+      expect(sandbox.stats.requests).toBe(0);
+    });
+  });
+
+  it('refuses the flags of the other kind of hook before sending', async () => {
+    sandbox.resetStats();
+    const subgroup = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--subgroup-events']);
+    expect(subgroup.exitCode).toBe(2);
+    expect(subgroup.stderr).toMatch(/^error: --subgroup-events applies to group hooks only\n/);
+    const filter = await collab(['hooks', 'update', '1', '--group', 'acme', '--push-events-branch-filter', 'main']);
+    expect(filter.exitCode).toBe(2);
+    expect(filter.stderr).toMatch(/^error: --push-events-branch-filter applies to project hooks only\n/);
+    const events = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--events', 'push,subgroup']);
+    expect(events.exitCode).toBe(2);
+    expect(events.stderr).toMatch(/subgroup events exist on group hooks only/);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('refuses bad input before sending: no url, bad url, unknown event, both owners, both token sources', async () => {
+    sandbox.resetStats();
+    const cases: Array<[string[], RegExp]> = [
+      [['hooks', 'create', '--project', project], /missing --url/],
+      [['hooks', 'create', '--project', project, '--url', 'ftp://example.com/h'], /--url.*expected an http\(s\) URL/],
+      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push,pushes'], /unknown event "pushes"[\s\S]*valid for project hooks: push, tag-push/],
+      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push', '--no-issues-events'], /--events cannot be combined/],
+      [['hooks', 'create', '--project', project, '--group', 'acme', '--url', 'https://x.example.com'], /--project and --group cannot be used together/],
+      [['hooks', 'list'], /missing --project or --group/],
+      [['hooks', 'view', 'abc', '--project', project], /<hook-id>/],
+      [['hooks', 'update', '3', '--project', project], /nothing to update/],
+      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--token-file', '-', '--token-prompt'], /cannot be used together/],
+      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--token-prompt'], /cannot prompt/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await collab(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('sets the group-only subgroup events flag on group hooks', async () => {
+    const created = await collab(['hooks', 'create', '--group', 'globex', '--url', 'https://sub.example.com/h', '--subgroup-events', '--no-push-events', '--json'], { as: 'owner' });
+    expect(created.exitCode).toBe(0);
+    expect(created.json()).toMatchObject({ subgroup_events: true, push_events: false });
+    const list = await collab(['hooks', 'list', '--group', 'globex'], { as: 'owner' });
+    expect(list.stdout).toBe(`${created.json<{ id: number }>().id}\thttps://sub.example.com/h\tsubgroup\n`);
+  });
+
+  it('reads the token from standard input, refusing an empty one', async () => {
+    const empty = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--token-file', '-'], { input: '\n' });
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toMatch(/is empty/);
+    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://stdin.example.com/h', '--token-file', '-', '--json'], { input: 'from-stdin-secret\n' });
+    expect(created.exitCode).toBe(0);
+    expect(sandbox.store.hooks.get(created.json<{ id: number }>().id)?.token).toBe('from-stdin-secret');
+  });
+
+  it('keeps the URL on update unless given, and warns that a new URL drops the token', async () => {
+    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://keep.example.com/h', '--token-file', secretFile('keep-token'), '--json']);
+    const id = created.json<{ id: number }>().id;
+    const kept = await collab(['hooks', 'update', String(id), '--project', project, '--tag-push-events']);
+    expect(kept.exitCode).toBe(0);
+    expect(sandbox.store.hooks.get(id)).toMatchObject({ url: 'https://keep.example.com/h', token: 'keep-token' });
+    const moved = await collab(['hooks', 'update', String(id), '--project', project, '--url', 'https://moved.example.com/h']);
+    expect(moved.exitCode).toBe(0);
+    expect(moved.stderr).toMatch(/warning: the URL changes, so the service forgets the secret token/);
+    expect(sandbox.store.hooks.get(id)).toMatchObject({ url: 'https://moved.example.com/h', token: null });
+  });
+
+  it('shows the hook as the service has it under --dry-run, and changes nothing', async () => {
+    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://dry.example.com/h', '--json']);
+    const id = created.json<{ id: number }>().id;
+    const dry = await collab(['hooks', 'update', String(id), '--project', project, '--issues-events', '--dry-run']);
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`^PUT http://127\\.0\\.0\\.1:\\d+/api/v4/projects/acme%2Fweb%2Fstorefront/hooks/${id}\\n`));
+    expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toMatchObject({ url: 'https://dry.example.com/h', push_events: true, issues_events: true });
+    expect(sandbox.store.hooks.get(id)?.attrs.issues_events).toBeUndefined();
+    const deleteDry = await collab(['hooks', 'delete', String(id), '--project', project, '--dry-run']);
+    expect(deleteDry.stdout).toMatch(/^DELETE http:\/\/.*\/hooks\/\d+\n$/);
+    expect(sandbox.store.hooks.has(id)).toBe(true);
+  });
+
+  it('maps permission and missing owners to exit codes', async () => {
+    const developerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'developer' });
+    expect(developerOnGroup.exitCode).toBe(3);
+    expect(developerOnGroup.stderr).toMatch(/^error: 403 Forbidden/);
+    const developerCreates = await collab(['hooks', 'create', '--group', 'acme', '--url', 'https://x.example.com/h'], { as: 'developer' });
+    expect(developerCreates.exitCode).toBe(3);
+    expect(hooksOf('group', 'acme').some((h) => h.url === 'https://x.example.com/h')).toBe(false);
+    const maintainerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'maintainer' });
+    expect(maintainerOnGroup.exitCode).toBe(3);
+    const missingProject = await collab(['hooks', 'delete', '1', '--project', 'acme/nope']);
+    expect(missingProject.exitCode).toBe(4);
+    expect(missingProject.stderr).toMatch(/404 Project Not Found/);
+    const missingHook = await collab(['hooks', 'view', '99999', '--project', project]);
+    expect(missingHook.exitCode).toBe(4);
+  });
+});

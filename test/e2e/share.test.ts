@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** collab share against the sandbox, for projects and groups alike. */
+describe('collab share', () => {
+  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const sharesOf = (kind: 'project' | 'group', ref: string) => (kind === 'project' ? sandbox.store.findProject(ref)?.shares : sandbox.store.findGroup(ref)?.shares) ?? [];
+  const groupId = (path: string) => sandbox.store.findGroup(path)?.id as number;
+
+  describe.each([
+    { kind: 'project' as const, ref: 'acme/web/storefront', flag: '--project', as: 'maintainer' as const },
+    { kind: 'group' as const, ref: 'acme/platform', flag: '--group', as: 'owner' as const },
+  ])('$kind shares', ({ kind, ref, flag, as }) => {
+    it('add by path, list, refuse a second add, remove (idempotent)', async () => {
+      const added = await collab(['share', 'add', flag, ref, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-06-30'], { as });
+      expect(added.exitCode).toBe(0);
+      expect(added.stderr).toBe(`Shared ${kind} ${ref} with group globex/research as reporter until 2099-06-30\n`);
+      expect(added.stdout).toBe(`Group ID\t${groupId('globex/research')}\nGroup\tglobex/research\nAccess\treporter\nExpires\t2099-06-30\n`);
+      // The path became the group's integer ID.
+      expect(sharesOf(kind, ref)).toContainEqual({ group_id: groupId('globex/research'), group_access_level: 20, expires_at: '2099-06-30' });
+
+      const list = await collab(['share', 'list', flag, ref], { as });
+      expect(list.exitCode).toBe(0);
+      expect(list.stdout).toContain(`${groupId('globex/research')}\tglobex/research\treporter\t2099-06-30\n`);
+      const json = await collab(['share', 'list', flag, ref, '--json'], { as });
+      expect(json.json()).toContainEqual({ group_id: groupId('globex/research'), group_name: 'Research', group_full_path: 'globex/research', group_access_level: 20, expires_at: '2099-06-30' });
+
+      const twice = await collab(['share', 'add', flag, ref, '--with', String(groupId('globex/research')), '--access', '30'], { as });
+      expect(twice.exitCode).toBe(5);
+      expect(twice.stderr).toMatch(/^error: 409 /);
+
+      const removed = await collab(['share', 'remove', flag, ref, '--with', 'globex/research'], { as });
+      expect(removed).toMatchObject({ exitCode: 0, stderr: `Stopped sharing ${kind} ${ref} with group globex/research\n` });
+      expect(sharesOf(kind, ref).some((s) => s.group_id === groupId('globex/research'))).toBe(false);
+      const again = await collab(['share', 'remove', flag, ref, '--with', 'globex/research'], { as });
+      expect(again).toMatchObject({ exitCode: 0, stderr: `${kind} ${ref} was not shared with group globex/research; nothing to do\n` });
+      const strict = await collab(['share', 'remove', flag, ref, '--with', 'globex/research', '--strict'], { as });
+      expect(strict.exitCode).toBe(4);
+    });
+
+    it('add by ID with --json prints the share as list shows it', async () => {
+      const id = groupId('initech');
+      const added = await collab(['share', 'add', flag, ref, '--with', String(id), '--access', 'developer', '--json']);
+      expect(added.exitCode).toBe(0);
+      expect(added.json()).toEqual({ group_id: id, group_name: 'Initech', group_full_path: 'initech', group_access_level: 30, expires_at: null });
+      await collab(['share', 'remove', flag, ref, '--with', String(id)]);
+      expect(sharesOf(kind, ref)).toEqual([]);
+    });
+
+    it('--dry-run resolves the path and prints the request, changing nothing', async () => {
+      const dry = await collab(['share', 'add', flag, ref, '--with', 'globex', '--access', 'maintainer', '--dry-run'], { as });
+      expect(dry.exitCode).toBe(0);
+      expect(dry.stdout).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/(projects|groups)\/acme%2F(web%2Fstorefront|platform)\/share\n/);
+      expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toEqual({ group_id: groupId('globex'), group_access: 40 });
+      expect(sharesOf(kind, ref)).toEqual([]);
+      const removeDry = await collab(['share', 'remove', flag, ref, '--with', 'globex', '--dry-run'], { as });
+      expect(removeDry.stdout).toMatch(new RegExp(`^DELETE http:.*/share/${groupId('globex')}\\n$`));
+    });
+  });
+
+  it('refuses bad dates and levels before sending', async () => {
+    sandbox.resetStats();
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: Array<[string[], RegExp]> = [
+      [['--expires', '2020-01-01'], /invalid value "2020-01-01" for --expires: the date must be in the future/],
+      [['--expires', today], /the date must be in the future/],
+      [['--expires', '2099-02-30'], /--expires.*a real calendar date/],
+      [['--expires', '31/12/2099'], /--expires.*YYYY-MM-DD/],
+      [['--access', 'boss'], /--access.*guest \(10\), reporter \(20\)/],
+    ];
+    for (const [flags, message] of cases) {
+      const args = ['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex', '--access', 'developer', ...flags];
+      const result = await collab(args);
+      expect(result.exitCode, flags.join(' ')).toBe(2);
+      expect(result.stderr, flags.join(' ')).toMatch(message);
+    }
+    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--access', 'developer'])).stderr).toMatch(/missing --with/);
+    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex'])).stderr).toMatch(/missing --access/);
+    expect((await collab(['share', 'remove', '--project', 'acme/web/storefront'])).stderr).toMatch(/missing --with/);
+    expect((await collab(['share', 'list', '--project', 'acme/web/storefront', '--group', 'acme'])).exitCode).toBe(2);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('lists the seeded share of a group', async () => {
+    const list = await collab(['share', 'list', '--group', 'acme/web', '--json']);
+    expect(list.exitCode).toBe(0);
+    expect(list.json()).toEqual([{ group_id: groupId('globex'), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: null }]);
+  });
+
+  it('maps service refusals to exit codes', async () => {
+    const developer = await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex', '--access', 'guest'], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    const maintainerOnGroup = await collab(['share', 'add', '--group', 'acme/platform', '--with', 'globex', '--access', 'guest'], { as: 'maintainer' });
+    expect(maintainerOnGroup.exitCode).toBe(3);
+    const ownGroup = await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'acme', '--access', 'guest']);
+    expect(ownGroup.exitCode).toBe(5);
+    expect(ownGroup.stderr).toMatch(/Project cannot be shared with the group it is in or one of its ancestors/);
+    const missingGroup = await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'no/such-group', '--access', 'guest']);
+    expect(missingGroup.exitCode).toBe(4);
+    expect(missingGroup.stderr).toMatch(/group no\/such-group not found \(given to --with\)/);
+    expect(sharesOf('project', 'acme/web/storefront')).toEqual([]);
+  });
+});

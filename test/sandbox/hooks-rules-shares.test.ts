@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHook } from '../../src/api/hooks.js';
+import { createPushRule } from '../../src/api/push-rules.js';
+import { shareWithGroup } from '../../src/api/shares.js';
+import { HttpClient } from '../../src/http/client.js';
+import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+
+/** The sandbox's hooks, push rules and shares alone, over HTTP, with GitLab's answers. */
+describe('sandbox: hooks, push rules, shares', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 12 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  async function call(method: string, path: string, body?: unknown, as: SandboxRole = 'admin') {
+    const response = await fetch(`${sandbox.url}/api/v4${path}`, {
+      method,
+      headers: { 'private-token': sandbox.tokens[as], ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, text };
+  }
+
+  const storefront = '/projects/acme%2Fweb%2Fstorefront';
+
+  describe('hooks', () => {
+    it('needs a url, checks it, and applies the defaults', async () => {
+      expect(await call('POST', `${storefront}/hooks`, {})).toMatchObject({ status: 400, body: { error: 'url is missing' } });
+      expect(await call('POST', `${storefront}/hooks`, { url: 'ftp://example.com/x' })).toMatchObject({ status: 422, body: { message: 'Invalid url given' } });
+      const created = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/a', issues_events: true, token: 'hook-secret-1' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ url: 'https://ci.example.com/a', push_events: true, issues_events: true, note_events: false, enable_ssl_verification: true, push_events_branch_filter: null });
+      expect(created.body).not.toHaveProperty('token');
+      expect(created.body).not.toHaveProperty('subgroup_events');
+      expect(created.text).not.toContain('hook-secret-1');
+      expect(sandbox.store.hooks.get(created.body?.id as number)?.token).toBe('hook-secret-1');
+    });
+
+    it('wants the url on PUT, and forgets the token when the url changes without one', async () => {
+      const { body } = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/b', token: 'hook-secret-2' });
+      const id = body?.id as number;
+      expect(await call('PUT', `${storefront}/hooks/${id}`, { note_events: true })).toMatchObject({ status: 400, body: { error: 'url is missing' } });
+      expect((await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/b', note_events: true })).body).toMatchObject({ note_events: true, push_events: true });
+      expect(sandbox.store.hooks.get(id)?.token).toBe('hook-secret-2');
+      await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/moved' });
+      expect(sandbox.store.hooks.get(id)?.token).toBeNull();
+    });
+
+    it('answers 404 for a hook that is gone, and keeps hooks of other owners apart', async () => {
+      const { body } = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/c' });
+      const id = body?.id as number;
+      expect((await call('GET', `/projects/acme%2Fplatform%2Fapi/hooks/${id}`)).status).toBe(404);
+      expect((await call('DELETE', `${storefront}/hooks/${id}`)).status).toBe(204);
+      expect(await call('DELETE', `${storefront}/hooks/${id}`)).toMatchObject({ status: 404, body: { message: '404 Hook Not Found' } });
+    });
+
+    it('has subgroup_events on group hooks, and lets only owners manage them', async () => {
+      const created = await call('POST', '/groups/acme/hooks', { url: 'https://audit.example.com/h', subgroup_events: true, push_events_branch_filter: 'main' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ group_id: sandbox.store.findGroup('acme')?.id, subgroup_events: true });
+      expect(created.body).not.toHaveProperty('push_events_branch_filter');
+      expect((await call('GET', '/groups/acme/hooks', undefined, 'maintainer')).status).toBe(403);
+      expect((await call('GET', '/groups/acme/hooks', undefined, 'owner')).status).toBe(200);
+      expect((await call('GET', `${storefront}/hooks`, undefined, 'developer')).status).toBe(403);
+      expect((await call('GET', `${storefront}/hooks`, undefined, 'maintainer')).status).toBe(200);
+      expect((await call('GET', '/projects/initech%2Ftps-reports/hooks', undefined, 'developer')).status).toBe(404);
+    });
+
+    it("recognises a hook whose creation answer was lost (createHook's recover)", async () => {
+      const owner = { kind: 'project' as const, ref: 'acme/web/storefront' };
+      const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
+      try {
+        const started = Date.now();
+        const request = createHook(owner, { url: 'https://lost.example.com/hook' }, started);
+        expect(await request.recover?.(client)).toBeUndefined();
+        await call('POST', `${storefront}/hooks`, { url: 'https://lost.example.com/hook' });
+        const found = (await request.recover?.(client)) as { id: number; url: string };
+        expect(found.url).toBe('https://lost.example.com/hook');
+        expect(sandbox.store.hooks.get(found.id)?.url).toBe('https://lost.example.com/hook');
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('push rules', () => {
+    it('answers null for a project without a rule and 404 for a group', async () => {
+      expect(await call('GET', '/projects/acme%2Fplatform%2Fapi/push_rule')).toMatchObject({ status: 200, text: 'null' });
+      expect((await call('GET', '/groups/globex/push_rule')).status).toBe(404);
+    });
+
+    it('has one rule per owner: POST twice is 422, PUT without one is 404', async () => {
+      expect(await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { deny_delete_tag: true })).toMatchObject({ status: 404, body: { message: '404 Push Rule Not Found' } });
+      const created = await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', { deny_delete_tag: true, max_file_size: 20 });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ deny_delete_tag: true, max_file_size: 20, member_check: false, commit_message_regex: null });
+      expect(await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).toMatchObject({ status: 422, body: { message: 'Project push rule exists' } });
+      expect(await call('POST', '/groups/globex/push_rule', { member_check: true })).toMatchObject({ status: 201 });
+      expect(await call('POST', '/groups/globex/push_rule', { member_check: true })).toMatchObject({ status: 422, body: { message: 'Group push rule exists, try updating' } });
+      expect((await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).body).toMatchObject({ deny_delete_tag: true, member_check: true });
+      expect((await call('DELETE', '/groups/globex/push_rule')).status).toBe(204);
+      expect((await call('DELETE', '/groups/globex/push_rule')).status).toBe(404);
+    });
+
+    it('wants at least one field and RE2-valid regexes', async () => {
+      expect((await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', {})).body?.error).toMatch(/at least one parameter must be provided/);
+      const bad = await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', { branch_name_regex: '(?<=x)y' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ message: { branch_name_regex: [expect.stringMatching(/not valid RE2 syntax: look-behind/)] } });
+      expect(sandbox.store.pushRules.has(`project:${sandbox.store.findProject('acme/web/design-system')?.id}`)).toBe(false);
+    });
+
+    it('needs the Owner role on groups', async () => {
+      expect((await call('GET', '/groups/acme/push_rule', undefined, 'maintainer')).status).toBe(403);
+    });
+
+    it("recognises a rule whose creation answer was lost (createPushRule's recover)", async () => {
+      const owner = { kind: 'group' as const, ref: 'globex' };
+      const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
+      try {
+        const request = createPushRule(owner, { prevent_secrets: true });
+        expect(await request.recover?.(client)).toBeUndefined();
+        await call('POST', '/groups/globex/push_rule', { prevent_secrets: true });
+        expect(await request.recover?.(client)).toMatchObject({ prevent_secrets: true });
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('shares', () => {
+    const globexId = () => sandbox.store.findGroup('globex')?.id as number;
+
+    it('shares a project with a group: 201 link, 409 twice, 204 and 404 on removal', async () => {
+      const path = '/projects/acme%2Fplatform%2Fapi/share';
+      expect(await call('POST', path, { group_id: globexId(), group_access: 35 })).toMatchObject({ status: 400, body: { error: 'group_access does not have a valid value' } });
+      expect(await call('POST', path, { group_access: 30 })).toMatchObject({ status: 400, body: { error: 'group_id is missing' } });
+      const created = await call('POST', path, { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' });
+      expect(created).toMatchObject({ status: 201, body: { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' } });
+      expect(sandbox.store.findProject('acme/platform/api')?.shares).toEqual([{ group_id: globexId(), group_access_level: 30, expires_at: '2099-12-31' }]);
+      expect(await call('POST', path, { group_id: globexId(), group_access: 20 })).toMatchObject({ status: 409, body: { message: 'Group already shared with this group' } });
+      expect((await call('POST', path, { group_id: sandbox.store.findGroup('acme')?.id, group_access: 20 })).status).toBe(409);
+      expect((await call('DELETE', `${path}/${globexId()}`)).status).toBe(204);
+      expect(await call('DELETE', `${path}/${globexId()}`)).toMatchObject({ status: 404, body: { message: '404 Group Link Not Found' } });
+      expect((await call('POST', path, { group_id: globexId(), group_access: 30 }, 'developer')).status).toBe(403);
+    });
+
+    it('shares a group with a group: 200 with the group, shared_with_groups included', async () => {
+      const initech = sandbox.store.findGroup('initech')?.id as number;
+      const shared = await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 });
+      expect(shared.status).toBe(200);
+      expect(shared.body?.full_path).toBe('acme/platform');
+      expect(shared.body?.shared_with_groups).toEqual([{ group_id: initech, group_name: 'Initech', group_full_path: 'initech', group_access_level: 20, expires_at: null }]);
+      expect((await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 })).status).toBe(409);
+      expect((await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 }, 'maintainer')).status).toBe(403);
+      expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(204);
+      expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(404);
+    });
+
+    it("recognises a share whose answer was lost (shareWithGroup's recover)", async () => {
+      const owner = { kind: 'group' as const, ref: 'globex/research' };
+      const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
+      const initech = sandbox.store.findGroup('initech')?.id as number;
+      try {
+        const request = shareWithGroup(owner, { group_id: initech, group_access: 10 });
+        expect(await request.recover?.(client)).toBeUndefined();
+        await call('POST', '/groups/globex%2Fresearch/share', { group_id: initech, group_access: 10 });
+        expect(await request.recover?.(client)).toMatchObject({ full_path: 'globex/research', shared_with_groups: [expect.objectContaining({ group_id: initech })] });
+      } finally {
+        await client.close();
+      }
+    });
+  });
+});
