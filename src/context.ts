@@ -167,19 +167,28 @@ export class Context {
 
   /** Streams a list to stdout as it is fetched. Returns how many items were written. */
   async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
-    const writer = new ListWriter(this.io, await this.outputOptions(), columns);
+    const options = await this.outputOptions();
+    const writer = new ListWriter(this.io, options, columns);
     for await (const page of pages) {
       if (Array.isArray(page)) await writer.write(page);
       else await writer.writeRaw((page as Page).items);
     }
     await writer.end();
+    this.noteEmpty(writer.written, options);
     return writer.written;
   }
 
+  /** An empty table on a terminal would show nothing at all: say so (on stderr). */
+  private noteEmpty(count: number, options: OutputOptions): void {
+    if (count === 0 && options.format === 'table' && this.io.stdoutIsTTY) this.info('no results');
+  }
+
   async printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
-    const writer = new ListWriter(this.io, await this.outputOptions(), columns);
+    const options = await this.outputOptions();
+    const writer = new ListWriter(this.io, options, columns);
     await writer.write(items);
     await writer.end();
+    this.noteEmpty(items.length, options);
   }
 
   async printResource(item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
