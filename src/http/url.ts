@@ -1,4 +1,5 @@
 import { CollabError } from '../errors.js';
+import { maskUrlCredentials } from '../util/secrets.js';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
@@ -11,7 +12,7 @@ export function apiBaseUrl(host: string): string {
   try {
     url = new URL(host);
   } catch {
-    throw new CollabError('usage', `invalid host "${host}": expected a URL such as https://gitlab.example.com`);
+    throw new CollabError('usage', `invalid host "${maskUrlCredentials(host)}": expected a URL such as https://gitlab.example.com`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CollabError('usage', `invalid host "${host}": only http and https URLs are supported`);

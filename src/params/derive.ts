@@ -45,7 +45,8 @@ function hashParser(param: ParamSpec): ValueParser {
       const key = at > 0 ? part.slice(0, at).trim() : '';
       const keySpec = param.keys?.find((k) => k.name === key);
       if (!keySpec) throw new CollabError('usage', `invalid value "${part}" for ${flag}: expected key=value with key one of ${(param.keys ?? []).map((k) => k.name).join(', ')}`);
-      const parse = valueParser(keySpec);
+      // A boolean key takes a value (enabled=true), unlike a boolean flag.
+      const parse = keySpec.type === 'boolean' ? booleanValue : valueParser(keySpec);
       const raw = part.slice(at + 1);
       out[key] = parse ? parse(raw, `${flag} ${key}`) : raw;
       if (keySpec.choices && !keySpec.choices.map(String).includes(String(out[key]))) {

@@ -229,6 +229,17 @@ export function projectJson(store: Store, project: Project, user: User | undefin
   return `${base.slice(0, -1)}${extra}}`;
 }
 
+/**
+ * GET /projects/:id without a token (a public project): the full view, as GitLab gives it, but
+ * without permissions and without the runners token. Lists stay simple for anonymous callers.
+ */
+export function anonymousProjectJson(store: Store, project: Project, options: ProjectViewOptions = {}): string {
+  const view = JSON.parse(fullViewJson(store, project)) as Record<string, unknown>;
+  delete view.runners_token;
+  if (options.license) view.license = LICENSE;
+  return JSON.stringify(view);
+}
+
 export function projectObject(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): Record<string, unknown> {
   return JSON.parse(projectJson(store, project, user, options)) as Record<string, unknown>;
 }

@@ -5,7 +5,12 @@ export function maskToken(token: string | undefined): string {
   return `${prefix}****`;
 }
 
-/** `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, wherever an import URL is shown. */
+/**
+ * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, wherever an import URL is shown.
+ * A user part alone is often a token itself (`https://<token>@host/x.git`): it is masked whole.
+ */
 export function maskUrlCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::[^/@\s]*)?@/i, (_all, scheme: string, user: string) => `${scheme}${user}:****@`);
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(:[^/@\s]*)?@/i, (_all, scheme: string, user: string, password: string | undefined) =>
+    password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`,
+  );
 }

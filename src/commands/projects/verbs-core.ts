@@ -1,3 +1,125 @@
-import type { CommandSpec } from '../spec.js';
+import { flagName, paramOption } from '../../params/derive.js';
+import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type ProjectSettingSpec } from '../../params/projects.js';
+import type { SettingsColumn } from '../../params/types.js';
+import { keyValue, namespaceRef, positiveInteger } from '../parsers.js';
+import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 
-export const CORE_VERBS: CommandSpec[] = [];
+/**
+ * The project verbs of the core set: list, view, create, update, delete, restore, archive,
+ * unarchive, star, unstar, transfer. Flags of settings and filters come from src/params/projects.ts.
+ */
+
+const PROJECT_ARG: ArgSpec = { name: 'project', description: 'project ID or full path (grp/sub/app)' };
+
+/** Flags whose values are read differently from what their table type alone says. */
+function adjusted(setting: ProjectSettingSpec, option: OptionSpec): OptionSpec {
+  if (setting.name === 'namespace_id') return { ...option, flags: `--${flagName(setting)} <id|path>`, parse: namespaceRef };
+  // Checked in the command, not by the parser: a parser's error would echo the credentials.
+  if (setting.name === 'import_url') return { ...option, flags: `--${flagName(setting)} <url>` };
+  return option;
+}
+
+/** Where a setting is accepted, said in help where it differs from the command's own column. */
+function settingFlag(setting: ProjectSettingSpec, columns: readonly SettingsColumn[]): OptionSpec {
+  const accepted = columns.filter((c) => setting.columns.includes(c));
+  let extra = '';
+  if (columns.length > 1 && accepted.length === 1) extra = accepted[0] === 'createForUser' ? ' (with --for-user only)' : ' (not with --for-user)';
+  return adjusted(setting, paramOption(setting, { hidden: accepted.length === 0, extra }));
+}
+
+const CREATE_OPTIONS: OptionSpec[] = [
+  { flags: '--for-user <user-id>', description: 'create the project for this user (POST /projects/user/:user_id; administrators only)', parse: positiveInteger },
+  ...PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser'])),
+];
+
+const UPDATE_OPTIONS: OptionSpec[] = PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']));
+
+const LIST_FILTER_OPTIONS: OptionSpec[] = [
+  ...PROJECT_LIST_PARAMS.map((p) =>
+    p.name === 'custom_attributes' ? { flags: '--custom-attribute <key=value>', description: `${p.description} [administrators only]`, parse: keyValue, repeatable: true } : paramOption(p),
+  ),
+  { flags: '--user <id|username>', description: "the user's personal projects (GET /users/:user_id/projects)" },
+  { flags: '--starred-by <id|username>', description: 'projects starred by this user (GET /users/:user_id/starred_projects)' },
+];
+
+const action = (name: string, summary: string, load: CommandSpec['load'], extra: Partial<CommandSpec> = {}): CommandSpec => ({
+  name,
+  summary,
+  args: [PROJECT_ARG],
+  mutating: true,
+  examples: [`collab projects ${name} acme/web/storefront`],
+  load,
+  ...extra,
+});
+
+export const CORE_VERBS: CommandSpec[] = [
+  {
+    name: 'list',
+    aliases: ['ls'],
+    summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
+    description: 'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
+    options: LIST_FILTER_OPTIONS,
+    list: true,
+    examples: [
+      'collab projects list --membership --order-by last_activity_at',
+      'collab projects list --topic api,cli --visibility public --json',
+      'collab projects list --all -o ndjson > projects.ndjson',
+      'collab projects list --user olivia --archived',
+      'collab projects list --custom-attribute tier=gold --with-custom-attributes',
+    ],
+    load: () => import('./list.js'),
+  },
+  {
+    name: 'view',
+    aliases: ['show'],
+    summary: 'Show one project: a summary on a terminal, the full object with -o json',
+    args: [PROJECT_ARG],
+    options: PROJECT_VIEW_PARAMS.map((p) => paramOption(p)),
+    examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json'],
+    load: () => import('./view.js'),
+  },
+  {
+    name: 'create',
+    summary: 'Create a project (POST /projects, or POST /projects/user/:user_id with --for-user)',
+    description: 'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
+    options: CREATE_OPTIONS,
+    mutating: true,
+    examples: [
+      'collab projects create --name "Billing API" --namespace-id acme/platform --visibility internal',
+      'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
+      'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
+      'collab projects create --for-user 4 --name sandbox --merge-method ff',
+    ],
+    load: () => import('./create.js'),
+  },
+  {
+    name: 'update',
+    aliases: ['edit'],
+    summary: 'Change the settings of a project (PUT /projects/:id)',
+    description: 'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
+    args: [PROJECT_ARG],
+    options: UPDATE_OPTIONS,
+    mutating: true,
+    examples: [
+      'collab projects update acme/web/storefront --merge-method ff --squash-option default_on',
+      'collab projects update 42 --container-expiration-policy cadence=7d,keep_n=5,enabled=true',
+      'collab projects update 42 --no-lfs-enabled --avatar logo.png',
+    ],
+    load: () => import('./update.js'),
+  },
+  action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {
+    aliases: ['rm'],
+    confirm: true,
+    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
+    examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes'],
+  }),
+  action('restore', 'Restore a project marked for deletion', () => import('./restore.js')),
+  action('archive', 'Archive a project (read-only); archiving an archived project changes nothing', () => import('./archive.js')),
+  action('unarchive', 'Unarchive a project; unarchiving an active project changes nothing', () => import('./unarchive.js')),
+  action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
+  action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
+  action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
+    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path (required)', parse: namespaceRef }],
+    examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7'],
+  }),
+];

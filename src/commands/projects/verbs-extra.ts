@@ -1,3 +1,147 @@
+import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
+import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
+import { paramOption } from '../../params/derive.js';
+import { duration, namespaceRef, projectRef } from '../parsers.js';
 import type { CommandSpec } from '../spec.js';
 
-export const EXTRA_VERBS: CommandSpec[] = [];
+const project = { name: 'project', description: 'the project: numeric ID or full path (grp/sub/app)' };
+
+/** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
+export const EXTRA_VERBS: CommandSpec[] = [
+  {
+    name: 'fork',
+    summary: 'Fork a project, optionally waiting until the copy is finished',
+    description:
+      'The service copies the repository in the background. Without --wait the new project is printed at once with its import status; with --wait collab polls it until the copy is finished (exit 6 if it fails, 7 if --timeout runs out; Ctrl-C stops waiting and leaves the fork running).',
+    args: [project],
+    options: [
+      { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef },
+      ...FORK_PARAMS.map((param) => paramOption(param)),
+      { flags: '--wait', description: 'wait until the fork is ready and print it then' },
+      { flags: '--timeout <duration>', description: 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', parse: duration },
+    ],
+    mutating: true,
+    examples: ['collab projects fork acme/web/storefront', 'collab projects fork acme/web/storefront --namespace globex --path shop --wait', 'collab projects fork 42 --wait --timeout 2m --json | jq .web_url'],
+    load: () => import('./fork.js'),
+  },
+  {
+    name: 'fork-relation',
+    summary: 'Mark an existing project as a fork of another, or remove that mark',
+    subcommands: [
+      {
+        name: 'add',
+        summary: 'Mark <project> as forked from <forked-from> (owners and administrators)',
+        args: [project, { name: 'forked-from', description: 'the upstream project: numeric ID or full path' }],
+        mutating: true,
+        examples: ['collab projects fork-relation add olivia/storefront acme/web/storefront'],
+        load: async () => (await import('./fork-relation.js')).add,
+      },
+      {
+        name: 'remove',
+        summary: 'Remove the fork relation of <project> (owners and administrators)',
+        args: [project],
+        mutating: true,
+        examples: ['collab projects fork-relation remove olivia/storefront'],
+        load: async () => (await import('./fork-relation.js')).remove,
+      },
+    ],
+  },
+  {
+    name: 'forks',
+    summary: 'List the forks of a project that you can see',
+    args: [project],
+    options: STARRED_PROJECTS_PARAMS.map((param) => paramOption(param)),
+    list: true,
+    examples: ['collab projects forks acme/web/storefront', 'collab projects forks 42 --owned --visibility private --all --json'],
+    load: () => import('./forks.js'),
+  },
+  {
+    name: 'starrers',
+    summary: 'List the users who starred a project',
+    args: [project],
+    options: STARRER_FILTERS.map((param) => paramOption(param)),
+    list: true,
+    examples: ['collab projects starrers acme/web/storefront --search dana'],
+    load: () => import('./starrers.js'),
+  },
+  {
+    name: 'languages',
+    summary: 'Show the languages of a project repository, largest share first',
+    description: 'The table lists language and percent, largest first; -o json prints the service object (language -> percent) in the same order.',
+    args: [project],
+    examples: ['collab projects languages acme/web/storefront', 'collab projects languages 42 --json'],
+    load: () => import('./languages.js'),
+  },
+  {
+    name: 'users',
+    summary: 'List the users who have access to a project',
+    args: [project],
+    options: PROJECT_USER_FILTERS.map((param) => paramOption(param)),
+    list: true,
+    examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
+    load: () => import('./users.js'),
+  },
+  {
+    name: 'groups',
+    summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
+    args: [project],
+    options: PROJECT_GROUP_FILTERS.map((param) => paramOption(param)),
+    list: true,
+    examples: ['collab projects groups acme/platform/infra/terraform', 'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer'],
+    load: () => import('./groups.js'),
+  },
+  {
+    name: 'storage',
+    summary: 'Show where a project repository is stored (administrators)',
+    args: [project],
+    examples: ['collab projects storage acme/web/storefront'],
+    load: () => import('./storage.js'),
+  },
+  {
+    name: 'snapshot',
+    summary: 'Download an uncompressed tar of a project repository (administrators)',
+    description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
+    args: [project],
+    options: [
+      { flags: '--file <path|->', description: 'where to write the tar archive; - for standard output (required)' },
+      { ...paramOption(SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]), negatable: false },
+    ],
+    examples: ['collab projects snapshot acme/web/storefront --file storefront.tar', 'collab projects snapshot 42 --wiki --file - | tar -t'],
+    load: () => import('./snapshot.js'),
+  },
+  {
+    name: 'upload',
+    summary: 'Upload a file to a project and print the Markdown that links to it',
+    description: 'Prints the Markdown to paste in a description or comment; -o json prints the whole upload result (alt, url, full_path, markdown).',
+    args: [project, { name: 'file', description: 'the file to upload' }],
+    mutating: true,
+    examples: ['collab projects upload acme/web/storefront screenshot.png', 'collab projects upload 42 report.pdf --json | jq -r .url'],
+    load: () => import('./upload.js'),
+  },
+  {
+    name: 'housekeeping',
+    summary: 'Start the housekeeping task (git gc and friends) of a project (maintainers)',
+    args: [project],
+    mutating: true,
+    examples: ['collab projects housekeeping acme/web/storefront'],
+    load: () => import('./housekeeping.js'),
+  },
+  {
+    name: 'import-members',
+    summary: 'Copy the members of another project into a project (maintainers of the target)',
+    description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
+    args: [project],
+    options: [{ flags: '--from <project>', description: 'the project whose members are copied: numeric ID or full path (required)', parse: projectRef }],
+    mutating: true,
+    examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
+    load: () => import('./import-members.js'),
+  },
+  {
+    name: 'mirror-pull',
+    summary: 'Start an update of a pull mirror now (maintainers)',
+    args: [project],
+    mutating: true,
+    examples: ['collab projects mirror-pull acme/platform/api'],
+    load: () => import('./mirror-pull.js'),
+  },
+];

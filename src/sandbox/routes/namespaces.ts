@@ -1,3 +1,53 @@
-import type { Router } from '../http.js';
+import { notFound, unauthorized } from '../errors.js';
+import { json, type Router } from '../http.js';
+import type { Namespace } from '../model.js';
+import type { Store } from '../store.js';
+import { namespaceVisible } from './projects.js';
 
-export function register(_router: Router): void {}
+/** A namespace as GET /namespaces/:id shows it (GitLab's fields; plan for a paid instance). */
+function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
+  if (ns.kind === 'group') {
+    const group = store.groups.get(ns.ownerId);
+    const fullPath = group ? store.groupFullPath(group) : '';
+    return {
+      id: ns.id,
+      name: group?.name ?? '',
+      path: group?.path ?? '',
+      kind: 'group',
+      full_path: fullPath,
+      parent_id: group?.parent_id ?? null,
+      avatar_url: null,
+      web_url: `${store.origin}/groups/${fullPath}`,
+      members_count_with_descendants: group ? group.members.size : 0,
+      billable_members_count: group ? group.members.size : 0,
+      plan: 'premium',
+      trial_ends_on: null,
+      trial: false,
+    };
+  }
+  const user = store.users.get(ns.ownerId);
+  return {
+    id: ns.id,
+    name: user?.name ?? '',
+    path: user?.username ?? '',
+    kind: 'user',
+    full_path: user?.username ?? '',
+    parent_id: null,
+    avatar_url: null,
+    web_url: `${store.origin}/${user?.username ?? ''}`,
+    billable_members_count: 1,
+    plan: 'premium',
+    trial_ends_on: null,
+    trial: false,
+  };
+}
+
+export function register(router: Router): void {
+  /** A group or user namespace by ID or full path; others' personal namespaces are not found, as on the service. */
+  router.get('/namespaces/:id', (req) => {
+    if (!req.user) throw unauthorized();
+    const ns = req.store.findNamespace(req.params.id as string);
+    if (!ns || !namespaceVisible(req.store, req.user, ns)) throw notFound('Namespace');
+    return json(namespaceJson(req.store, ns));
+  });
+}

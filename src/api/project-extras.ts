@@ -1,0 +1,154 @@
+import type { ApiRequest, HttpClient } from '../http/client.js';
+import { apiPath } from '../http/path.js';
+import type { QueryParams } from '../http/query.js';
+
+/**
+ * Requests of the project endpoints beside create/update/list (spec/3-projects.md): forks and fork
+ * relations, starrers, languages, users, groups, storage, snapshot, uploads, housekeeping, member
+ * import and pull mirroring. Descriptors only: the commands send them.
+ */
+export type ProjectRef = string | number;
+
+/** The fields of a project these commands read; the service sends many more, passed through untouched. */
+export interface ProjectRecord {
+  id: number;
+  path: string;
+  path_with_namespace: string;
+  import_status?: string | null;
+  import_error?: string | null;
+  forked_from_project?: { id: number; path_with_namespace: string } | null;
+  [key: string]: unknown;
+}
+
+export interface ForkParams {
+  name?: string;
+  path?: string;
+  visibility?: string;
+  description?: string;
+  mr_default_target_self?: boolean;
+  /** Never the deprecated `namespace`: an ID goes as namespace_id, a path as namespace_path. */
+  namespace_id?: number;
+  namespace_path?: string;
+}
+
+/**
+ * POST /projects/:id/fork. Not safe to send twice blindly, so it carries a `recover`: after an
+ * answer that was lost, it looks at the place the fork would be and takes the fork found there
+ * (one whose forked_from_project is the source) instead of asking for a second one.
+ */
+export function forkProject(source: ProjectRef, params: ForkParams): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${source}/fork`,
+    json: params,
+    recover: (client) => findFork(client, source, params),
+  };
+}
+
+/** The fork of `source` at the target of `params`, if one is there. */
+export async function findFork(client: HttpClient, source: ProjectRef, params: ForkParams): Promise<ProjectRecord | undefined> {
+  const namespace = params.namespace_path ?? (params.namespace_id !== undefined ? await namespaceFullPath(client, params.namespace_id) : await currentUsername(client));
+  // The service names a fork after its source unless told otherwise.
+  const path = params.path ?? (typeof source === 'string' ? source.split('/').pop() : (await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${source}`))?.path);
+  if (namespace === undefined || path === undefined) return undefined;
+  const found = await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${`${namespace}/${path}`}`);
+  return found && isForkOf(found, source) ? found : undefined;
+}
+
+/** Whether a project's forked_from_project is `source` (by ID, or by full path, case-insensitively as the service matches paths). */
+export function isForkOf(project: ProjectRecord, source: ProjectRef): boolean {
+  const upstream = project.forked_from_project;
+  if (!upstream) return false;
+  return typeof source === 'number' ? upstream.id === source : upstream.path_with_namespace.toLowerCase() === source.toLowerCase();
+}
+
+async function getOrUndefined<T>(client: HttpClient, path: string): Promise<T | undefined> {
+  const response = await client.request<T>({ method: 'GET', path, okStatuses: [404] });
+  return response.status === 404 ? undefined : response.data;
+}
+
+async function namespaceFullPath(client: HttpClient, id: number): Promise<string | undefined> {
+  return (await getOrUndefined<{ full_path: string }>(client, apiPath`/namespaces/${id}`))?.full_path;
+}
+
+async function currentUsername(client: HttpClient): Promise<string | undefined> {
+  return (await client.request<{ username: string }>({ method: 'GET', path: '/user' })).data.username;
+}
+
+/**
+ * POST /projects/:id/fork/:forked_from_id. Repeating it after it took effect gets 409 ("Project
+ * already forked"), so it is not idempotent; `recover` takes the relation if it is already there.
+ */
+export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/fork/${forkedFrom}`,
+    recover: async (client) => {
+      const current = await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${project}`);
+      return current && isForkOf(current, forkedFrom) ? current : undefined;
+    },
+  };
+}
+
+/** DELETE /projects/:id/fork: 204 when removed, 304 when the project was not a fork (GitLab's not_modified!). */
+export function removeForkRelation(project: ProjectRef): ApiRequest {
+  return { method: 'DELETE', path: apiPath`/projects/${project}/fork`, okStatuses: [304], responseType: 'text' };
+}
+
+export function getProject(project: ProjectRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}` };
+}
+
+export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;
+export const starrersPath = (project: ProjectRef): string => apiPath`/projects/${project}/starrers`;
+export const projectUsersPath = (project: ProjectRef): string => apiPath`/projects/${project}/users`;
+export const projectGroupsPath = (project: ProjectRef): string => apiPath`/projects/${project}/groups`;
+
+/** GET /projects/:id/languages: {"Go": 60.25, "Shell": 39.75} */
+export function getLanguages(project: ProjectRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}/languages` };
+}
+
+/** GET /projects/:id/storage (administrators). The spec documents an array; GitLab's code answers one object. Both are read. */
+export function getStorage(project: ProjectRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}/storage` };
+}
+
+/** GET /projects/:id/snapshot (administrators): an uncompressed tar, read as a stream. */
+export function getSnapshot(project: ProjectRef, wiki: boolean): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}/snapshot`, ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}), responseType: 'stream' };
+}
+
+/** POST /projects/:id/uploads. Each call stores a new file, so it is neither idempotent nor recoverable (no list of uploads to look in). */
+export function uploadFile(project: ProjectRef, form: NonNullable<ApiRequest['form']>): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${project}/uploads`, form };
+}
+
+/**
+ * POST /projects/:id/housekeeping. Safe to repeat: a second run within the lease answers 409
+ * ("Somebody already triggered housekeeping..."), which the command reports as already running.
+ * The body is not shown by the spec (GitLab answers 201 with whatever the job returns): read as text.
+ */
+export function startHousekeeping(project: ProjectRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${project}/housekeeping`, idempotent: true, okStatuses: [409], responseType: 'text' };
+}
+
+/**
+ * POST /projects/:id/import_project_members/:project_id. Safe to repeat: members already in the
+ * target are skipped, so a second run adds nothing twice.
+ */
+export function importProjectMembers(target: ProjectRef, source: ProjectRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${target}/import_project_members/${source}`, idempotent: true };
+}
+
+/** The 200 answer of a member import: success, or per-user failures (spec/4-service-behaviour.md). */
+export interface MemberImportResult {
+  status: 'success' | 'error';
+  message?: string | Record<string, string>;
+  total_members_count?: number;
+}
+
+/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the spec: read as text. */
+export function pullMirror(project: ProjectRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
+}

@@ -1,0 +1,16 @@
+import { archiveProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
+import type { Context } from '../../context.js';
+import { parseArg, projectRef } from '../parsers.js';
+import type { CommandInput } from '../spec.js';
+import { printActionResult } from './columns.js';
+
+export function options({ args }: CommandInput): { project: ProjectRef } {
+  return { project: parseArg<ProjectRef>(projectRef, args[0], 'project') };
+}
+
+/** Idempotent: the service answers the same whether or not the project was archived already. */
+export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
+  const response = await ctx.mutate<ProjectRecord>(archiveProject(opts.project));
+  if (!response) return;
+  await printActionResult(ctx, `archived project ${response.data.path_with_namespace} (read-only)`, response.data);
+}

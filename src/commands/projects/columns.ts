@@ -1,0 +1,109 @@
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import type { DetailField } from '../../output/writer.js';
+import { maskUrlCredentials } from '../../util/secrets.js';
+
+/** How projects are shown: list columns and the summary of one project (shared by every project verb). */
+
+/** `2021-01-04T09:00:00.000Z` -> `2021-01-04 09:00` (UTC); anything else as it is. */
+export function shortDateTime(value: unknown): string {
+  if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  return match && value.endsWith('Z') ? `${match[1]} ${match[2]}` : value;
+}
+
+const yesNo = (value: unknown): string => (value === true ? 'yes' : value === false || value === null ? 'no' : '');
+
+/** 123456789 -> 117.7 MiB */
+export function byteSize(value: unknown): string {
+  if (typeof value !== 'number') return '';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let size = value;
+  let unit = 0;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${size} B` : `${size.toFixed(1)} ${units[unit]}`;
+}
+
+/** `1 star`, `12 stars`. */
+export function starCount(count: unknown): string {
+  return typeof count === 'number' ? `${count} ${count === 1 ? 'star' : 'stars'}` : 'stars unknown';
+}
+
+export const PROJECT_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'PATH', path: 'path_with_namespace' },
+  { header: 'VISIBILITY', path: 'visibility' },
+  { header: 'STARS', path: 'star_count' },
+  { header: 'LAST ACTIVITY', path: 'last_activity_at', format: shortDateTime },
+];
+
+type Project = Record<string, unknown>;
+
+/** The summary of one project on a terminal; optional parts only when the project has them. */
+export function projectDetail(project: Project): DetailField[] {
+  const fields: DetailField[] = [
+    { label: 'Name', path: 'name' },
+    { label: 'Path', path: 'path_with_namespace' },
+    { label: 'ID', path: 'id' },
+    { label: 'Description', path: 'description' },
+    { label: 'Visibility', path: 'visibility' },
+    { label: 'Default branch', path: 'default_branch' },
+    { label: 'Web URL', path: 'web_url' },
+    { label: 'Clone (SSH)', path: 'ssh_url_to_repo' },
+    { label: 'Clone (HTTP)', path: 'http_url_to_repo' },
+    { label: 'Stars', path: 'star_count' },
+    { label: 'Forks', path: 'forks_count' },
+  ];
+  if (project.open_issues_count !== undefined) fields.push({ label: 'Open issues', path: 'open_issues_count' });
+  fields.push({ label: 'Topics', path: 'topics', format: (value) => (Array.isArray(value) && value.length ? value.join(', ') : '') });
+  if (project.archived !== undefined) fields.push({ label: 'Archived', path: 'archived', format: yesNo });
+  if (project.forked_from_project) fields.push({ label: 'Forked from', path: 'forked_from_project.path_with_namespace' });
+  if (project.import_status !== undefined && project.import_status !== null) {
+    fields.push({ label: 'Import status', path: 'import_status', format: (value, item) => `${String(value)}${(item as Project).import_error ? `: ${String((item as Project).import_error)}` : ''}` });
+  }
+  if (typeof project.import_url === 'string' && project.import_url) fields.push({ label: 'Import URL', path: 'import_url' });
+  if (project.mirror === true) fields.push({ label: 'Pull mirror', path: 'mirror', format: yesNo });
+  if (project.marked_for_deletion_on !== undefined) fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${String(value)}` : 'no') });
+  fields.push({ label: 'Created', path: 'created_at', format: shortDateTime }, { label: 'Last activity', path: 'last_activity_at', format: shortDateTime });
+  if (project.license && typeof project.license === 'object') fields.push({ label: 'License', path: 'license.name' });
+  if (project.statistics && typeof project.statistics === 'object') {
+    fields.push({ label: 'Commits', path: 'statistics.commit_count' }, { label: 'Storage', path: 'statistics.storage_size', format: byteSize }, { label: 'Repository', path: 'statistics.repository_size', format: byteSize });
+  }
+  if (Array.isArray(project.custom_attributes)) {
+    fields.push({
+      label: 'Custom attributes',
+      path: 'custom_attributes',
+      format: (value) => (value as Array<{ key: string; value: string }>).map((a) => `${a.key}=${a.value}`).join(', '),
+    });
+  }
+  return fields;
+}
+
+/** Credentials in an import URL are never printed, whatever the service sent. */
+export function maskProject<T>(project: T): T {
+  if (!project || typeof project !== 'object') return project;
+  const record = project as Record<string, unknown>;
+  if (typeof record.import_url !== 'string') return project;
+  return { ...record, import_url: maskUrlCredentials(record.import_url) } as T;
+}
+
+/** One project: the summary on a terminal, the whole object with -o json. */
+export async function printProject(ctx: Context, project: unknown): Promise<void> {
+  const masked = maskProject(project);
+  await ctx.printResource(masked, { columns: PROJECT_COLUMNS, detail: projectDetail(masked as Project) });
+}
+
+/**
+ * The result of an action on a project (star, archive...): a status line for people on stderr,
+ * and the project on stdout for the formats scripts read (json, ndjson, csv, or --fields).
+ */
+export async function printActionResult(ctx: Context, message: string, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
+  ctx.info(message);
+  const output = await ctx.outputOptions();
+  if (output.format === 'table' && !output.fields) return;
+  const value = typeof project === 'function' ? await (project as () => Promise<unknown>)() : project;
+  if (value !== undefined) await ctx.printResource(maskProject(value), { columns });
+}

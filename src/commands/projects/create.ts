@@ -1,0 +1,51 @@
+import { createProject, type ProjectRecord } from '../../api/projects.js';
+import { resolveNamespaceId } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { printProject } from './columns.js';
+import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
+
+export interface CreateOptions extends ProjectSettings {
+  forUser: number | undefined;
+  /** --namespace-id given as a full path: resolved to its ID before sending. */
+  namespacePath: string | undefined;
+}
+
+export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {
+  const forUser = o.forUser as number | undefined;
+  const settings = await readSettings(o, forUser === undefined ? 'create' : 'createForUser', ctx);
+  const { params } = settings;
+  if (params.name === undefined && params.path === undefined) {
+    throw new CollabError('usage', 'give --name or --path (or both)', { hint: 'for example: collab projects create --name "Billing API"' });
+  }
+  if (forUser !== undefined && params.name === undefined) {
+    throw new CollabError('usage', '--for-user needs --name', { hint: 'POST /projects/user/:user_id requires the name' });
+  }
+  if (params.default_branch !== undefined && params.initialize_with_readme !== true) {
+    throw new CollabError('usage', '--default-branch on create needs --initialize-with-readme', { hint: 'an empty repository has no branch to make the default' });
+  }
+  if (params.mirror === true && params.import_url === undefined) {
+    throw new CollabError('usage', '--mirror needs --import-url', { hint: 'for example: --import-url https://user:token@example.com/grp/app.git --mirror' });
+  }
+  for (const name of ['mirror_trigger_builds', 'only_mirror_protected_branches']) {
+    if (params[name] === true && params.mirror !== true) throw new CollabError('usage', `--${name.replace(/_/g, '-')} needs --mirror`);
+  }
+  let namespacePath: string | undefined;
+  if (typeof params.namespace_id === 'string') {
+    namespacePath = params.namespace_id;
+    delete params.namespace_id;
+  }
+  return { ...settings, forUser, namespacePath };
+}
+
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const params = { ...opts.params };
+  // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
+  // so that the request printed is the one that would be sent).
+  if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx, opts.namespacePath, '--namespace-id');
+  const project = await sendSettings<ProjectRecord>(ctx, params, (p) => createProject(p, { forUser: opts.forUser, avatar: opts.avatar }));
+  if (!project) return;
+  ctx.info(`created project ${project.path_with_namespace} (ID ${project.id})`);
+  await printProject(ctx, project);
+}

@@ -1,0 +1,86 @@
+import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import { parseArg, projectRef } from '../parsers.js';
+import type { CommandInput } from '../spec.js';
+import { printActionResult } from './columns.js';
+
+export interface DeleteOptions {
+  project: ProjectRef;
+  yes: boolean;
+}
+
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
+  const project = parseArg<ProjectRef>(projectRef, args[0], 'project');
+  const yes = o.yes === true;
+  // Without a terminal to confirm on, --yes is required: refused here, before any request.
+  if (!yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
+  return { project, yes };
+}
+
+const RESULT_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'PATH', path: 'path_with_namespace' },
+  { header: 'STATUS', path: 'status' },
+  { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
+];
+
+/** What happened, for -o json and friends. */
+interface DeleteResult {
+  id: number;
+  path_with_namespace: string;
+  status: 'deleted' | 'marked_for_deletion' | 'deletion_accepted';
+  marked_for_deletion_on: string | null;
+}
+
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  if (ctx.dryRun) {
+    await ctx.printDryRun(deleteProject(opts.project));
+    return;
+  }
+  const before = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+  const fullPath = before.path_with_namespace;
+  if (before.marked_for_deletion_on) {
+    throw new CollabError('rejected', `project ${fullPath} is already marked for deletion (on ${before.marked_for_deletion_on})`, { hint: `restore it with \`collab projects restore ${fullPath}\`` });
+  }
+  await ctx.confirmByTyping(fullPath, `delete project ${fullPath}`, opts.yes);
+  try {
+    await ctx.request(deleteProject(before.id, { existed: true }));
+  } catch (error) {
+    // A retry after a lost answer finds the project already marked: that mark is ours.
+    if (!(isCollabError(error) && error.status === 400 && (await markedOn(ctx, before.id)))) throw error;
+  }
+  // The answer (202) is the same whether the project is gone or only marked: look.
+  const marked = await markedOn(ctx, before.id);
+  const result: DeleteResult = { id: before.id, path_with_namespace: fullPath, status: 'deleted', marked_for_deletion_on: null };
+  let message = `deleted project ${fullPath}`;
+  if (marked === null) {
+    result.status = 'deletion_accepted';
+    message = `deletion of project ${fullPath} was accepted; it is being removed`;
+  } else if (marked) {
+    result.status = 'marked_for_deletion';
+    result.marked_for_deletion_on = marked;
+    message = `marked project ${fullPath} for deletion on ${marked}: it will be removed on ${removalDate(marked)} (after the instance's delay, 7 days unless an administrator changed it); undo with \`collab projects restore ${fullPath}\``;
+  }
+  await printActionResult(ctx, message, result, RESULT_COLUMNS);
+}
+
+/** The date the project was marked for deletion; undefined when it is gone, null when it is there unmarked. */
+async function markedOn(ctx: Context, id: number): Promise<string | null | undefined> {
+  try {
+    const project = (await ctx.request<ProjectRecord>(getProject(id))).data;
+    return project.marked_for_deletion_on ?? null;
+  } catch (error) {
+    if (isCollabError(error) && error.kind === 'not-found') return undefined;
+    throw error;
+  }
+}
+
+/** The service keeps marked projects for deletion_adjourned_period days: 7 unless an administrator changed it. */
+const DEFAULT_DELETION_DELAY_DAYS = 7;
+
+function removalDate(markedOn: string): string {
+  const day = Date.parse(`${markedOn}T00:00:00Z`);
+  return Number.isFinite(day) ? new Date(day + DEFAULT_DELETION_DELAY_DAYS * 86_400_000).toISOString().slice(0, 10) : 'a later date';
+}

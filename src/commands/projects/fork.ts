@@ -1,0 +1,90 @@
+import { type ForkParams, forkProject, type ProjectRecord } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { collectParams } from '../../params/derive.js';
+import { FORK_PARAMS } from '../../params/project-extras.js';
+import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import type { CommandInput } from '../spec.js';
+import { printProject } from './columns.js';
+import { projectArg } from './extra-common.js';
+import { formatSeconds, importSettled, waitForImport } from './wait.js';
+
+export const DEFAULT_WAIT_MS = 10 * 60_000;
+
+export interface ForkOptions {
+  source: string | number;
+  params: ForkParams;
+  wait: boolean;
+  timeoutMs: number;
+}
+
+export function options({ args, options: o }: CommandInput, ctx: Context): ForkOptions {
+  const source = projectArg(args);
+  if (o.timeout !== undefined && !o.wait) throw new CollabError('usage', '--timeout applies only with --wait', { hint: 'add --wait, or leave out --timeout' });
+  const params = collectParams(o, FORK_PARAMS, { warn: (message) => ctx.warn(message) }) as ForkParams;
+  if (params.path !== undefined) {
+    const problem = projectPathProblem(params.path);
+    if (problem) throw new CollabError('usage', `invalid value "${params.path}" for --path: it ${problem}`);
+  }
+  if (params.name !== undefined) {
+    const problem = projectNameProblem(params.name);
+    if (problem) throw new CollabError('usage', `invalid value "${params.name}" for --name: it ${problem}`);
+  }
+  const namespace = o.namespace as string | number | undefined;
+  // The deprecated `namespace` parameter is never sent: an ID and a path each have their own.
+  if (typeof namespace === 'number') params.namespace_id = namespace;
+  else if (typeof namespace === 'string') params.namespace_path = namespace;
+  return { source, params, wait: o.wait === true, timeoutMs: (o.timeout as number | undefined) ?? DEFAULT_WAIT_MS };
+}
+
+export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
+  const sourceName = String(opts.source);
+  ctx.onInterrupt = () => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`);
+  const response = await ctx.mutate<ProjectRecord>(forkProject(opts.source, opts.params)).catch((error: unknown) => {
+    throw withForkHint(error, opts);
+  });
+  ctx.onInterrupt = undefined;
+  if (!response) return;
+  let fork = response.data;
+  const where = fork.path_with_namespace;
+  const checkCommand = `collab projects view ${where}`;
+  if (!opts.wait) {
+    if (!importSettled(fork.import_status)) ctx.info(`forking ${sourceName} into ${where} in the background; check it with: ${checkCommand}`);
+    await printProject(ctx, fork);
+    return;
+  }
+  ctx.onInterrupt = () => ctx.stderrLine(`the fork continues; check it with: ${checkCommand}`);
+  const label = `forking ${sourceName} into ${where}`;
+  const spinner = await ctx.spinner(`${label}: ${fork.import_status}`);
+  let lastStatus = String(fork.import_status);
+  try {
+    fork = await waitForImport(ctx, fork, {
+      timeoutMs: opts.timeoutMs,
+      what: `the fork ${where}`,
+      checkCommand,
+      continues: 'the fork continues',
+      onStatus: (status, elapsed) => {
+        spinner.text(`${label}: ${status} (${formatSeconds(elapsed)})`);
+        // Without a spinner (CI logs), each change of status is a line.
+        if (!ctx.io.stderrIsTTY && status !== lastStatus) ctx.info(`${where}: ${status}`);
+        lastStatus = status;
+      },
+    });
+  } finally {
+    spinner.stop();
+    ctx.onInterrupt = undefined;
+  }
+  await printProject(ctx, fork);
+}
+
+/** What to do about the service's usual refusals of a fork. */
+function withForkHint(error: unknown, opts: ForkOptions): unknown {
+  if (!(error instanceof CollabError) || error.hint) return error;
+  let hint: string | undefined;
+  if (error.status === 409) hint = 'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
+  else if (error.status === 404 && /Target Namespace/i.test(error.message)) {
+    hint = `${opts.params.namespace_path ?? opts.params.namespace_id ?? 'your namespace'} does not exist or you cannot create projects in it`;
+  } else if (error.status === 404) hint = `${opts.source} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
+  if (!hint) return error;
+  return new CollabError(error.kind, error.message, { ...(error.status ? { status: error.status } : {}), ...(error.request ? { request: error.request } : {}), hint });
+}

@@ -1,0 +1,24 @@
+import { startHousekeeping } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import { describeServiceError } from '../../http/service-error.js';
+import type { CommandInput } from '../spec.js';
+import { projectArg } from './extra-common.js';
+
+export interface HousekeepingOptions {
+  project: string | number;
+}
+
+export function options({ args }: CommandInput): HousekeepingOptions {
+  return { project: projectArg(args) };
+}
+
+export async function run(ctx: Context, opts: HousekeepingOptions): Promise<void> {
+  const response = await ctx.mutate<string>(startHousekeeping(opts.project));
+  if (!response) return;
+  if (response.status === 409) {
+    // The service holds a lease per repository: housekeeping is already under way or was just done.
+    ctx.info(`housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`);
+    return;
+  }
+  ctx.info(`started housekeeping of ${opts.project}`);
+}

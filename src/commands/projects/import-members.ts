@@ -1,0 +1,45 @@
+import { importProjectMembers, type MemberImportResult } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { Column } from '../../output/format.js';
+import type { CommandInput } from '../spec.js';
+import { projectArg } from './extra-common.js';
+
+const FAILURE_COLUMNS: readonly Column[] = [
+  { header: 'USER', path: 'username' },
+  { header: 'REASON', path: 'reason' },
+];
+
+export interface ImportMembersOptions {
+  project: string | number;
+  from: string | number;
+}
+
+export function options({ args, options: o }: CommandInput): ImportMembersOptions {
+  const project = projectArg(args);
+  const from = o.from as string | number | undefined;
+  if (from === undefined) throw new CollabError('usage', 'missing --from <project>', { hint: 'name the project whose members are copied: --from grp/other-app' });
+  if (String(from).toLowerCase() === String(project).toLowerCase()) throw new CollabError('usage', 'a project cannot import its own members', { hint: 'give another project to --from' });
+  return { project, from };
+}
+
+/**
+ * The service answers 200 even when some members failed, with {"status": "error", "message":
+ * {user: reason}}: those are listed (table) or passed through (-o json), and the exit code is 5.
+ */
+export async function run(ctx: Context, opts: ImportMembersOptions): Promise<void> {
+  const response = await ctx.mutate<MemberImportResult>(importProjectMembers(opts.project, opts.from));
+  if (!response) return;
+  const result = response.data;
+  const failures = result.status === 'error' && result.message && typeof result.message === 'object' ? Object.entries(result.message).map(([username, reason]) => ({ username, reason: String(reason) })) : [];
+  if ((await ctx.outputOptions()).format === 'json') await ctx.printResource(result, { columns: FAILURE_COLUMNS });
+  else if (failures.length > 0) await ctx.printItems(failures, FAILURE_COLUMNS);
+  if (result.status === 'success') {
+    ctx.info(`imported the members of ${opts.from} into ${opts.project}`);
+    return;
+  }
+  if (failures.length === 0) throw new CollabError('rejected', `the member import into ${opts.project} failed: ${typeof result.message === 'string' ? result.message : 'the service gave no reason'}`);
+  const total = result.total_members_count;
+  const counted = typeof total === 'number' ? `${failures.length} of ${total}` : String(failures.length);
+  throw new CollabError('partial', `${counted} members of ${opts.from} could not be imported into ${opts.project}`, { hint: 'each failure is listed with its reason; the other members were imported' });
+}

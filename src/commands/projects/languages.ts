@@ -1,0 +1,41 @@
+import { getLanguages } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import type { CommandInput } from '../spec.js';
+import { projectArg } from './extra-common.js';
+
+const LANGUAGE_COLUMNS: readonly Column[] = [
+  { header: 'LANGUAGE', path: 'language' },
+  { header: 'PERCENT', path: 'percent' },
+];
+
+export interface LanguageShare {
+  language: string;
+  percent: number;
+}
+
+/** Largest share first; equal shares by name, so the order never depends on the service's. */
+export function sortLanguages(languages: Readonly<Record<string, unknown>>): LanguageShare[] {
+  return Object.entries(languages)
+    .map(([language, percent]) => ({ language, percent: Number(percent) }))
+    .sort((a, b) => b.percent - a.percent || a.language.localeCompare(b.language));
+}
+
+export interface LanguagesOptions {
+  project: string | number;
+}
+
+export function options({ args }: CommandInput): LanguagesOptions {
+  return { project: projectArg(args) };
+}
+
+export async function run(ctx: Context, opts: LanguagesOptions): Promise<void> {
+  const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));
+  const rows = sortLanguages(response.data ?? {});
+  if ((await ctx.outputOptions()).format === 'json') {
+    // The service's own shape (language -> percent), in the same order as the table.
+    await ctx.printResource(Object.fromEntries(rows.map((row) => [row.language, row.percent])), { columns: LANGUAGE_COLUMNS });
+    return;
+  }
+  await ctx.printItems(rows, LANGUAGE_COLUMNS);
+}

@@ -1,0 +1,93 @@
+import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
+import type { Context, ListFlags } from '../../context.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import type { PaginateOptions } from '../../http/paginate.js';
+import type { QueryParams } from '../../http/query.js';
+import { collectParams, flagName, optionKey } from '../../params/derive.js';
+import { PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
+import type { ParamSpec } from '../../params/types.js';
+import type { CommandInput } from '../spec.js';
+import { PROJECT_COLUMNS } from './columns.js';
+
+interface Endpoint {
+  path: string;
+  /** How the endpoint is named in messages. */
+  label: string;
+  /** The flag that chose it (--user, --starred-by), for messages. */
+  flag: string | undefined;
+  params: readonly ParamSpec[];
+}
+
+export interface ListOptions {
+  endpoint: Endpoint;
+  query: Record<string, unknown>;
+  flags: ListFlags;
+  offsetWindow: PaginateOptions['offsetWindow'];
+}
+
+const USERNAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
+
+function userRef(value: string, flag: string): string | number {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!USERNAME.test(text)) throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected a user ID or username`);
+  return text;
+}
+
+function chooseEndpoint(o: Record<string, unknown>): Endpoint {
+  const user = o.user as string | undefined;
+  const starredBy = o.starredBy as string | undefined;
+  if (user !== undefined && starredBy !== undefined) {
+    throw new CollabError('usage', '--user and --starred-by cannot be used together', { hint: "--user lists a user's own projects, --starred-by the projects a user starred" });
+  }
+  if (user !== undefined) return { path: userProjectsPath(userRef(user, '--user')), label: 'GET /users/:user_id/projects', flag: '--user', params: USER_PROJECTS_PARAMS };
+  if (starredBy !== undefined) return { path: starredProjectsPath(userRef(starredBy, '--starred-by')), label: 'GET /users/:user_id/starred_projects', flag: '--starred-by', params: STARRED_PROJECTS_PARAMS };
+  return { path: PROJECTS_PATH, label: 'GET /projects', flag: undefined, params: PROJECT_LIST_PARAMS };
+}
+
+export function options({ options: o }: CommandInput): ListOptions {
+  const endpoint = chooseEndpoint(o);
+  // Filters of GET /projects that the chosen endpoint does not take are refused, not dropped.
+  for (const param of PROJECT_LIST_PARAMS) {
+    if (o[optionKey(param)] === undefined || endpoint.params.some((p) => p.name === param.name)) continue;
+    throw new CollabError('usage', `--${flagName(param)} cannot be used with ${endpoint.flag}: ${endpoint.label} does not take it`, {
+      hint: `filters of ${endpoint.label}: ${endpoint.params.map((p) => `--${flagName(p)}`).join(', ')}`,
+    });
+  }
+  const query = collectParams(o, endpoint.params);
+  const orderBy = query.order_by as string | undefined;
+  const orders = endpoint.params.find((p) => p.name === 'order_by')?.choices ?? [];
+  if (orderBy !== undefined && !orders.includes(orderBy)) {
+    throw new CollabError('usage', `--order-by ${orderBy} cannot be used with ${endpoint.flag}`, { hint: `${endpoint.label} orders by ${orders.join(', ')}` });
+  }
+  if (orderBy === 'similarity' && query.search === undefined) {
+    throw new CollabError('usage', '--order-by similarity needs --search', { hint: 'similarity ranks projects by how well they match the search' });
+  }
+  // GET /projects reads topics as one comma-separated value.
+  if (Array.isArray(query.topic)) query.topic = query.topic.join(',');
+  const pairs = o.customAttribute as Array<readonly [string, string]> | undefined;
+  if (pairs) query.custom_attributes = Object.fromEntries(pairs);
+
+  const flags: ListFlags = { limit: o.limit as number | undefined, all: o.all === true, perPage: o.perPage as number | undefined, page: o.page as number | undefined, concurrency: o.concurrency as number | undefined };
+  if (flags.all && flags.limit !== undefined) throw new CollabError('usage', '--all and --limit cannot be used together', { hint: '--all lists every project; --limit stops after that many' });
+
+  // Offset pages stop at 50,000 projects. Ordered by id, --all goes on past that point by
+  // starting a new window after the last id written; so id is the order of --all unless chosen.
+  if (flags.all && query.order_by === undefined) query.order_by = 'id';
+  const byIdWindow = query.order_by === 'id' && endpoint.params.some((p) => p.name === 'id_after');
+  const offsetWindow = byIdWindow ? { maxRecords: PROJECTS_OFFSET_LIMIT, key: 'id', param: query.sort === 'asc' ? ('id_after' as const) : ('id_before' as const) } : undefined;
+  return { endpoint, query, flags, offsetWindow };
+}
+
+export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+  const pages = await ctx.pages(opts.endpoint.path, opts.query as QueryParams, opts.flags, opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {});
+  try {
+    await ctx.printList(pages, PROJECT_COLUMNS);
+  } catch (error) {
+    if (isCollabError(error) && error.status === 405) {
+      const hint = opts.query.order_by === 'id' ? 'start further in with --id-after <id> or --id-before <id>, or use --all' : 'order by id (--order-by id, the default with --all) to list every project past that point';
+      throw new CollabError(error.kind, error.message, { status: 405, ...(error.request ? { request: error.request } : {}), hint: `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}` });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { UploadFile } from '../../api/projects.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { ApiRequest } from '../../http/client.js';
+import { collectParams, flagName } from '../../params/derive.js';
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import { COLUMN_COMMANDS, type SettingsColumn } from '../../params/types.js';
+import { maskUrlCredentials } from '../../util/secrets.js';
+
+/** Reading the settings flags of `projects create` and `projects update` into API parameters. */
+
+export interface ProjectSettings {
+  /** API parameters, snake_case, only those given. */
+  params: Record<string, unknown>;
+  avatar: UploadFile | undefined;
+}
+
+const flag = (name: string) => `--${flagName(PROJECT_SETTINGS.find((s) => s.name === name) ?? { name, type: 'string', description: '' })}`;
+
+/**
+ * The settings given as flags, checked before anything is sent: each belongs to the command's
+ * column of the settings table (else the message names where it is accepted), deprecated ones
+ * warn, values that depend on the endpoint are checked, the avatar is read, and the import
+ * URL's credentials are registered as secrets.
+ */
+export async function readSettings(raw: Record<string, unknown>, column: SettingsColumn, ctx: Context): Promise<ProjectSettings> {
+  const params = collectParams(raw, PROJECT_SETTINGS, { column, commandName: 'projects', warn: (message) => ctx.warn(message) });
+
+  for (const setting of PROJECT_SETTINGS) {
+    const allowed = setting.columnChoices?.[column];
+    const value = params[setting.name];
+    if (!allowed || value === undefined || allowed.includes(value as string)) continue;
+    const elsewhere = setting.columns.filter((c) => c !== column && !setting.columnChoices?.[c]?.length);
+    throw new CollabError('usage', `${flag(setting.name)} ${String(value)} is not accepted by projects ${COLUMN_COMMANDS[column]}: expected one of ${allowed.join(', ')}`, {
+      hint: `${String(value)} is accepted by ${elsewhere.map((c) => `\`projects ${COLUMN_COMMANDS[c]}\``).join(', ')}`,
+    });
+  }
+
+  if (typeof params.name === 'string') {
+    const problem = projectNameProblem(params.name);
+    if (problem) throw new CollabError('usage', `invalid value for --name: ${problem}`);
+  }
+  if (typeof params.path === 'string') {
+    const problem = projectPathProblem(params.path);
+    if (problem) throw new CollabError('usage', `invalid value "${params.path}" for --path: ${problem}`, { hint: 'for example: my-app, my_app or my.app' });
+  }
+
+  if (typeof params.import_url === 'string') checkImportUrl(params.import_url, ctx);
+
+  const policy = params.container_expiration_policy_attributes as Record<string, unknown> | undefined;
+  if (policy && policy.name_regex !== undefined) ctx.warn(`${flag('container_expiration_policy_attributes')} name_regex is deprecated: use name_regex_delete (removal in API v5)`);
+
+  if (params.tag_list !== undefined && params.topics !== undefined) {
+    throw new CollabError('usage', '--tag-list and --topics cannot be used together', { hint: '--tag-list is the deprecated name of --topics: use --topics only' });
+  }
+  for (const name of ['group_with_project_templates_id', 'template_project_id']) {
+    if (params[name] !== undefined && params.use_custom_template !== true) {
+      throw new CollabError('usage', `${flag(name)} needs --use-custom-template`, { hint: `add --use-custom-template` });
+    }
+  }
+
+  let avatar: UploadFile | undefined;
+  if (typeof params.avatar === 'string') {
+    avatar = await readAvatar(params.avatar);
+    delete params.avatar;
+  }
+  return { params, avatar };
+}
+
+function checkImportUrl(value: string, ctx: Context): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // Register the credentials first, so that no message below (or later) can show them.
+  if (url?.password) ctx.addSecret(decodeURIComponent(url.password));
+  else if (url?.username) ctx.addSecret(decodeURIComponent(url.username));
+  if (!url || !['http:', 'https:', 'git:'].includes(url.protocol) || !url.hostname) {
+    throw new CollabError('usage', `invalid value "${maskUrlCredentials(value)}" for --import-url: expected an http, https or git URL`, {
+      hint: 'for example: --import-url https://user:token@example.com/grp/app.git',
+    });
+  }
+}
+
+async function readAvatar(path: string): Promise<UploadFile> {
+  const extension = extname(path).slice(1).toLowerCase();
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
+    throw new CollabError('usage', `invalid value "${path}" for --avatar: expected an image file (${AVATAR_EXTENSIONS.join(', ')})`);
+  }
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
+    size = info.size;
+  } catch (error) {
+    throw new CollabError('usage', `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (size > AVATAR_MAX_BYTES) throw new CollabError('usage', `${path} is too big for --avatar: ${size} bytes, at most ${AVATAR_MAX_BYTES} (200 KiB)`);
+  const contentType = extension === 'jpg' ? 'image/jpeg' : extension === 'ico' ? 'image/x-icon' : `image/${extension}`;
+  return { filename: basename(path), contentType, data: await readFile(path) };
+}
+
+/** The parameters as they may be printed (--dry-run): the import URL's credentials masked. */
+export function printableSettings(params: Record<string, unknown>): Record<string, unknown> {
+  return typeof params.import_url === 'string' ? { ...params, import_url: maskUrlCredentials(params.import_url) } : params;
+}
+
+/**
+ * Sends a settings request, or with --dry-run prints it (credentials masked) and returns undefined.
+ * `build` makes the request from parameters, so the printed one is made exactly as the real one.
+ */
+export async function sendSettings<T>(ctx: Context, params: Record<string, unknown>, build: (params: Record<string, unknown>) => ApiRequest): Promise<T | undefined> {
+  if (ctx.dryRun) {
+    await ctx.printDryRun(build(printableSettings(params)));
+    return undefined;
+  }
+  return (await ctx.request<T>(build(params))).data;
+}

@@ -1,0 +1,70 @@
+import { createWriteStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { getSnapshot } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+import { adminOnly, projectArg } from './extra-common.js';
+
+export interface SnapshotOptions {
+  project: string | number;
+  /** A path, or '-' for standard output. */
+  file: string;
+  wiki: boolean;
+}
+
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<SnapshotOptions> {
+  const project = projectArg(args);
+  const file = o.file as string | undefined;
+  if (file === undefined || file.trim() === '') {
+    throw new CollabError('usage', 'missing --file <path|->', { hint: 'give a file to write the tar archive to, or --file - for standard output' });
+  }
+  if (file === '-' && ctx.io.stdoutIsTTY) {
+    throw new CollabError('usage', 'refusing to write a tar archive to the terminal', { hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' });
+  }
+  if (file !== '-') await checkWritable(file);
+  return { project, file, wiki: o.wiki === true };
+}
+
+/** Where the archive goes must be usable before anything is downloaded. */
+async function checkWritable(file: string): Promise<void> {
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) throw new CollabError('usage', `--file ${file} is a directory`, { hint: 'give the path of the tar file to write, e.g. --file repo.tar' });
+  const parent = await stat(dirname(file)).catch(() => undefined);
+  if (!parent?.isDirectory()) throw new CollabError('usage', `cannot write ${file}: directory ${dirname(file)} does not exist`);
+}
+
+/** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
+export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
+  const client = await ctx.client();
+  const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => adminOnly(error, 'the snapshot of a repository'));
+  let bytes = 0;
+  const count = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  const what = opts.wiki ? 'wiki' : 'repository';
+  if (opts.file === '-') {
+    // Standard output stays open for the process's own end.
+    await pipeline(response.body, count, ctx.io.stdout, { end: false });
+    ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
+    return;
+  }
+  try {
+    await pipeline(response.body, count, createWriteStream(opts.file));
+  } catch (error) {
+    // A cut-off archive is worse than none.
+    await unlink(opts.file).catch(() => undefined);
+    if (error instanceof CollabError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code && /^E[A-Z]+$/.test(code) && (error as NodeJS.ErrnoException).path === opts.file) {
+      throw new CollabError('usage', `cannot write ${opts.file}: ${code}`, { hint: 'give a --file in a directory you can write to' });
+    }
+    throw new CollabError('network', `the snapshot download of ${opts.project} broke off after ${bytes} bytes: ${(error as Error).message}`);
+  }
+  ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to ${opts.file}`);
+}

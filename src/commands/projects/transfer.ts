@@ -1,0 +1,46 @@
+import { type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
+import type { Context } from '../../context.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import { parseArg, projectRef } from '../parsers.js';
+import type { CommandInput } from '../spec.js';
+import { printProject } from './columns.js';
+
+export interface TransferOptions {
+  project: ProjectRef;
+  namespace: string | number;
+}
+
+export function options({ args, options: o }: CommandInput): TransferOptions {
+  const project = parseArg<ProjectRef>(projectRef, args[0], 'project');
+  const namespace = o.namespace as string | number | undefined;
+  if (namespace === undefined) throw new CollabError('usage', 'missing --namespace', { hint: 'give the target group or user: --namespace <id|path>' });
+  return { project, namespace };
+}
+
+export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+  const response = await ctx.mutate<ProjectRecord>(transferProject(opts.project, opts.namespace)).catch((error: unknown) => {
+    throw readableTransferError(error);
+  });
+  if (!response) return;
+  const project = response.data;
+  ctx.info(`transferred project ${opts.project} to ${project.namespace?.full_path ?? opts.namespace}: it is now ${project.path_with_namespace}`);
+  await printProject(ctx, project);
+}
+
+/**
+ * The service words a failed transfer as Ruby prints a hash of model errors:
+ * `Failed to transfer project {:new_namespace=>["Project is already in this namespace."]}`.
+ * Only the reasons are kept: `Failed to transfer project: Project is already in this namespace.`
+ */
+function readableTransferError(error: unknown): unknown {
+  if (!isCollabError(error) || error.status !== 400) return error;
+  const match = /^(\d{3} )?Failed to transfer project \{.*\}$/s.exec(error.message);
+  if (!match) return error;
+  // Keys are Ruby symbols (unquoted); every quoted string is a reason.
+  const reasons = [...error.message.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => (m[1] as string).replace(/\\"/g, '"'));
+  if (reasons.length === 0) return error;
+  return new CollabError(error.kind, `${match[1] ?? ''}Failed to transfer project: ${reasons.join('; ')}`, {
+    status: error.status,
+    ...(error.request ? { request: error.request } : {}),
+  });
+}

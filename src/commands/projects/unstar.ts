@@ -1,0 +1,21 @@
+import { getProject, type ProjectRecord, type ProjectRef, unstarProject } from '../../api/projects.js';
+import type { Context } from '../../context.js';
+import { parseArg, projectRef } from '../parsers.js';
+import type { CommandInput } from '../spec.js';
+import { printActionResult, starCount } from './columns.js';
+
+export function options({ args }: CommandInput): { project: ProjectRef } {
+  return { project: parseArg<ProjectRef>(projectRef, args[0], 'project') };
+}
+
+export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
+  const response = await ctx.mutate<ProjectRecord | undefined>(unstarProject(opts.project));
+  if (!response) return;
+  if (response.status === 304) {
+    // 304 has no body: the project is read only if the output needs it.
+    await printActionResult(ctx, `project ${opts.project} is not starred`, async () => (await ctx.request(getProject(opts.project))).data);
+    return;
+  }
+  const project = response.data as ProjectRecord;
+  await printActionResult(ctx, `unstarred project ${project.path_with_namespace} (${starCount(project.star_count)})`, project);
+}

@@ -1,0 +1,55 @@
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { FormData } from 'undici';
+import { uploadFile } from '../../api/project-extras.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { write } from '../../io.js';
+import type { Column } from '../../output/format.js';
+import type { CommandInput } from '../spec.js';
+import { projectArg } from './extra-common.js';
+
+const UPLOAD_COLUMNS: readonly Column[] = [
+  { header: 'ALT', path: 'alt' },
+  { header: 'URL', path: 'url' },
+  { header: 'MARKDOWN', path: 'markdown' },
+];
+
+export interface UploadResult {
+  alt: string;
+  url: string;
+  full_path: string;
+  markdown: string;
+}
+
+export interface UploadOptions {
+  project: string | number;
+  file: string;
+}
+
+export async function options({ args }: CommandInput): Promise<UploadOptions> {
+  const project = projectArg(args);
+  const file = args[1];
+  if (!file) throw new CollabError('usage', 'missing argument <file>');
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new CollabError('usage', `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`);
+  });
+  if (!info.isFile()) throw new CollabError('usage', `cannot upload ${file}: not a regular file`);
+  return { project, file };
+}
+
+export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
+  // The file is read as it is sent, not loaded first.
+  const form = new FormData();
+  form.append('file', await openAsBlob(opts.file), basename(opts.file));
+  const response = await ctx.mutate<UploadResult>(uploadFile(opts.project, form));
+  if (!response) return;
+  const output = await ctx.outputOptions();
+  if (output.format === 'table' && !output.fields) {
+    // What people upload for: the Markdown to paste.
+    await write(ctx.io.stdout, `${response.data.markdown}\n`);
+    return;
+  }
+  await ctx.printResource(response.data, { columns: UPLOAD_COLUMNS });
+}

@@ -1,0 +1,604 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../src/sandbox/model.js';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/**
+ * `collab projects` list, view, create, update, delete, restore, archive, unarchive, star,
+ * unstar and transfer, run as bin/collab against the sandbox: exit codes, output, and the
+ * sandbox's state afterwards.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: printed projects are JSON, read loosely by the assertions
+type Item = Record<string, any>;
+
+describe('collab projects (core verbs)', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const store = () => sandbox.store;
+  const find = (ref: string | number) => store().findProject(ref) as Project;
+  const userId = (username: string) => store().userByName(username)?.id as number;
+  /** A fingerprint of everything a mutation could change. */
+  const snapshot = () =>
+    JSON.stringify(
+      store()
+        .allProjects()
+        .map((p) => [p.id, store().projectFullPath(p), p.name, p.description, p.visibility, p.archived, p.marked_for_deletion_on, p.topics, p.attrs, p.avatar?.filename, [...(store().stars.get(p.id)?.keys() ?? [])]]),
+    );
+  const requests = () => sandbox.stats.requests;
+  const files = tempConfigDir();
+
+  describe('list', () => {
+    it('prints id, path, visibility, stars and last activity, newest first, as plain text in a pipe', async () => {
+      const result = await collab(['projects', 'list']);
+      expect(result.exitCode).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(20);
+      const newest = store().allProjects().slice(-20).reverse();
+      lines.forEach((line, index) => {
+        const project = newest[index] as Project;
+        expect(line.split('\t')).toEqual([String(project.id), store().projectFullPath(project), project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)]);
+      });
+      expect(result.stdout).not.toMatch(/[│┌]/);
+    });
+
+    it('draws a table with a header on a terminal', async () => {
+      const result = await collab(['projects', 'list', '--limit', '3'], { tty: true });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(/│ ID +│ PATH +│ VISIBILITY +│ STARS +│ LAST ACTIVITY +│/);
+      expect(result.stdout).toMatch(/┌/);
+      expect(result.stdout.split('\n').filter((line) => /│ \d+ +│/.test(line))).toHaveLength(3);
+    });
+
+    it('prints json, ndjson and csv', async () => {
+      const json = await collab(['projects', 'list', '--limit', '5', '--json']);
+      const items = json.json<Item[]>();
+      expect(items.map((p) => p.id)).toEqual(
+        store()
+          .allProjects()
+          .slice(-5)
+          .map((p) => p.id)
+          .reverse(),
+      );
+      expect(items[0]?.permissions).toBeDefined();
+      const ndjson = await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson']);
+      expect(ndjson.lines<Item>().map((p) => p.id)).toEqual(items.map((p) => p.id));
+      const csv = await collab(['projects', 'list', '--limit', '2', '-o', 'csv']);
+      const rows = csv.stdout.trimEnd().split('\r\n');
+      expect(rows[0]).toBe('id,path_with_namespace,visibility,star_count,last_activity_at');
+      expect(rows).toHaveLength(3);
+      const fields = await collab(['projects', 'list', '--limit', '2', '--fields', 'id,namespace.full_path', '-o', 'ndjson']);
+      expect(Object.keys(fields.lines<Item>()[0] ?? {})).toEqual(['id', 'namespace']);
+    });
+
+    it('sends every filter as the service names it', async () => {
+      const result = await collab(
+        [
+          'projects',
+          'list',
+          '--visibility',
+          'public',
+          '--no-archived',
+          '--topic',
+          'api,web',
+          '--min-access-level',
+          'developer',
+          '--order-by',
+          'name',
+          '--sort',
+          'asc',
+          '--search',
+          'atlas',
+          '--search-namespaces',
+          '--last-activity-after',
+          '2021-01-01T00:00:00Z',
+          '--id-after',
+          '1',
+          '--with-issues-enabled',
+          '--with-merge-requests-enabled',
+          '--with-programming-language',
+          'Go',
+          '--statistics',
+          '--custom-attribute',
+          'tier=gold',
+          '--custom-attribute',
+          'team=x',
+          '--verbose',
+        ],
+        { as: 'developer' },
+      );
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain(
+        '> GET http://127.0.0.1:' +
+          `${sandbox.port}/api/v4/projects?archived=false&id_after=1&last_activity_after=2021-01-01T00%3A00%3A00Z&min_access_level=30&order_by=name&search_namespaces=true&search=atlas&sort=asc&statistics=true&topic=api%2Cweb&visibility=public&with_issues_enabled=true&with_merge_requests_enabled=true&with_programming_language=Go&custom_attributes[tier]=gold&custom_attributes[team]=x&per_page=20&page=1`,
+      );
+    });
+
+    it('filters as the service does', async () => {
+      const publicOnly = await collab(['projects', 'list', '--visibility', 'public', '--all', '--json']);
+      const expected = store()
+        .allProjects()
+        .filter((p) => p.visibility === 'public')
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+      expect(
+        publicOnly
+          .json<Item[]>()
+          .map((p) => p.id)
+          .sort((a, b) => a - b),
+      ).toEqual(expected);
+      const owned = await collab(['projects', 'list', '--owned', '-o', 'ndjson'], { as: 'developer' });
+      expect(owned.lines<Item>().length).toBeGreaterThan(0);
+      expect(owned.lines<Item>().every((p) => p.namespace.full_path === 'dana')).toBe(true);
+      const topics = await collab(['projects', 'list', '--topic', 'api', '--all', '-o', 'ndjson']);
+      expect(topics.lines<Item>().every((p) => p.topics.includes('api'))).toBe(true);
+      expect(topics.lines<Item>()).toHaveLength(store().allProjects().filter((p) => p.topics.includes('api')).length);
+      const simple = await collab(['projects', 'list', '--simple', '--limit', '1', '--json']);
+      expect(simple.json<Item[]>()[0]?.visibility).toBeUndefined();
+    });
+
+    it("lists a user's projects and a user's starred projects", async () => {
+      const own = await collab(['projects', 'list', '--user', 'olivia', '--all', '-o', 'ndjson']);
+      expect(own.exitCode).toBe(0);
+      expect(own.lines<Item>().map((p) => p.id)).toEqual(
+        store()
+          .projectsInNamespace(store().userByName('olivia')?.namespace_id as number)
+          .map((p) => p.id)
+          .reverse(),
+      );
+      expect((await collab(['projects', 'star', 'globex/handbook'], { as: 'reporter' })).exitCode).toBe(0);
+      const starred = await collab(['projects', 'list', '--starred-by', 'rui', '-o', 'ndjson']);
+      expect(starred.lines<Item>().map((p) => p.path_with_namespace)).toEqual(['globex/handbook']);
+    });
+
+    it('refuses what the chosen endpoint does not take, sending nothing', async () => {
+      const before = requests();
+      const topic = await collab(['projects', 'list', '--user', 'olivia', '--topic', 'api']);
+      expect(topic.exitCode).toBe(2);
+      expect(topic.stderr).toMatch(/^error: --topic cannot be used with --user: GET \/users\/:user_id\/projects does not take it\nhint: filters of GET \/users\/:user_id\/projects: --archived, /);
+      const idAfter = await collab(['projects', 'list', '--starred-by', 'rui', '--id-after', '3']);
+      expect(idAfter.exitCode).toBe(2);
+      expect(idAfter.stderr).toContain('--id-after cannot be used with --starred-by');
+      const both = await collab(['projects', 'list', '--user', 'olivia', '--starred-by', 'rui']);
+      expect(both.exitCode).toBe(2);
+      const similarity = await collab(['projects', 'list', '--order-by', 'similarity']);
+      expect(similarity.stderr).toContain('--order-by similarity needs --search');
+      const level = await collab(['projects', 'list', '--min-access-level', 'boss']);
+      expect(level.exitCode).toBe(2);
+      expect(level.stderr).toMatch(/boss/);
+      expect(requests()).toBe(before);
+    });
+
+    it('says 404 for an unknown user', async () => {
+      const result = await collab(['projects', 'list', '--user', 'nobody']);
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).toMatch(/^error: 404 User Not Found \(GET \/users\/nobody\/projects/);
+    });
+  });
+
+  describe('view', () => {
+    it('shows a summary on a terminal', async () => {
+      const result = await collab(['projects', 'view', 'acme/web/storefront'], { tty: true });
+      expect(result.exitCode).toBe(0);
+      for (const label of ['Name', 'Path', 'Visibility', 'Default branch', 'Web URL', 'Clone (SSH)', 'Stars', 'Forks', 'Topics', 'Archived', 'Import status', 'Marked for deletion']) {
+        expect(result.stdout).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')} +\\S`, 'm'));
+      }
+      expect(result.stdout).toMatch(/^Path +acme\/web\/storefront$/m);
+      expect(result.stdout).toMatch(/^Visibility +public$/m);
+    });
+
+    it('prints label and value separated by a tab in a pipe, and the full object with -o json', async () => {
+      const piped = await collab(['projects', 'view', '1']);
+      expect(piped.stdout).toMatch(/^Path\tacme\/web\/storefront$/m);
+      const json = await collab(['projects', 'view', '1', '--json', '--statistics', '--license', '--with-custom-attributes']);
+      const project = json.json<Item>();
+      expect(project.id).toBe(1);
+      expect(project.permissions).toBeDefined();
+      expect(project.license.key).toBe('mit');
+      expect(project.statistics.commit_count).toBeTypeOf('number');
+      expect(project.custom_attributes).toEqual([{ key: 'tier', value: 'gold' }]);
+      const detail = await collab(['projects', 'view', '1', '--statistics', '--license']);
+      expect(detail.stdout).toMatch(/^License\tMIT License$/m);
+      expect(detail.stdout).toMatch(/^Storage\t[\d.]+ (B|KiB|MiB)$/m);
+      const csv = await collab(['projects', 'view', '1', '-o', 'csv']);
+      expect(csv.stdout).toMatch(/^id,path_with_namespace,visibility,star_count,last_activity_at\r\n1,acme\/web\/storefront,public,/);
+    });
+
+    it('shows the fork source and import status of a fork', async () => {
+      const source = find('acme/web/storefront');
+      const fork = find('olivia/quiet-atlas-16');
+      store().setForkedFrom(fork, source.id);
+      fork.import = { status: 'failed', error: 'could not copy', startedAt: 0, durationMs: 0, willFail: true };
+      fork.json = undefined;
+      const result = await collab(['projects', 'view', 'olivia/quiet-atlas-16']);
+      expect(result.stdout).toMatch(/^Forked from\tacme\/web\/storefront$/m);
+      expect(result.stdout).toMatch(/^Import status\tfailed: could not copy$/m);
+      store().setForkedFrom(fork, null);
+      fork.import = { status: 'none', error: null, startedAt: 0, durationMs: 0, willFail: false };
+      fork.json = undefined;
+    });
+
+    it('exits 4 for a project that does not exist or that the caller may not see', async () => {
+      const missing = await collab(['projects', 'view', 'grp/nope']);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr).toBe('error: 404 Project Not Found (GET /projects/grp%2Fnope)\n');
+      const hidden = await collab(['projects', 'view', 'initech/tps-reports'], { as: 'developer' });
+      expect(hidden.exitCode).toBe(4);
+    });
+
+    it('refuses a malformed reference before sending', async () => {
+      const result = await collab(['projects', 'view', '../etc']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/invalid value "..\/etc" for <project>/);
+    });
+  });
+
+  describe('create', () => {
+    it('creates a project with settings from flags, in a namespace given by path', async () => {
+      const result = await collab([
+        'projects',
+        'create',
+        '--name',
+        'Billing API',
+        '--namespace-id',
+        'acme/platform',
+        '--visibility',
+        'internal',
+        '--topics',
+        'billing,api',
+        '--merge-method',
+        'ff',
+        '--squash-option',
+        'default_on',
+        '--no-lfs-enabled',
+        '--container-expiration-policy',
+        'cadence=7d,keep_n=5,enabled=true',
+        '--initialize-with-readme',
+        '--default-branch',
+        'trunk',
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toMatch(/^created project acme\/platform\/billing-api \(ID \d+\)$/m);
+      expect(result.stdout).toMatch(/^Path\tacme\/platform\/billing-api$/m);
+      const project = find('acme/platform/billing-api');
+      expect(project.visibility).toBe('internal');
+      expect(project.topics).toEqual(['billing', 'api']);
+      expect(project.attrs).toMatchObject({ merge_method: 'ff', squash_option: 'default_on', lfs_enabled: false, default_branch: 'trunk' });
+      expect(project.attrs.container_expiration_policy).toMatchObject({ cadence: '7d', keep_n: 5, enabled: true });
+      // Unset stays unset: the service's default is not sent.
+      expect('packages_enabled' in project.attrs).toBe(false);
+    });
+
+    it('exits 5 with the service message for a taken path, creating nothing', async () => {
+      const before = store().projects.size;
+      const result = await collab(['projects', 'create', '--name', 'Billing API', '--namespace-id', 'acme/platform']);
+      expect(result.exitCode).toBe(5);
+      expect(result.stderr).toMatch(/^error: 400 .*path has already been taken/);
+      expect(store().projects.size).toBe(before);
+    });
+
+    it('refuses, before sending, a setting outside the command’s column, naming where it belongs', async () => {
+      const before = requests();
+      const update = await collab(['projects', 'create', '--name', 'x1', '--ci-default-git-depth', '5']);
+      expect(update.exitCode).toBe(2);
+      expect(update.stderr).toBe('error: --ci-default-git-depth is not accepted by projects create\nhint: it is accepted by `projects update`\n');
+      const forUser = await collab(['projects', 'create', '--name', 'x1', '--for-user', '2', '--template-project-id', '5', '--use-custom-template']);
+      expect(forUser.exitCode).toBe(2);
+      expect(forUser.stderr).toContain('--template-project-id is not accepted by projects create --for-user\nhint: it is accepted by `projects create`');
+      const userOnly = await collab(['projects', 'create', '--name', 'x1', '--merge-commit-template', 'x']);
+      expect(userOnly.stderr).toContain('hint: it is accepted by `projects create --for-user`, `projects update`');
+      const bad = [
+        ['--path', '-x'],
+        ['--path', 'a..b'],
+        ['--name', 'x', '--merge-method', 'squash'],
+        ['--name', 'x', '--requirements-access-level', 'public'],
+        ['--name', 'x', '--container-expiration-policy', 'cadence=2d'],
+        ['--name', 'x', '--mirror'],
+        ['--name', 'x', '--default-branch', 'dev'],
+        ['--name', 'x', '--import-url', 'ftp://u:hunter22@example.com/x'],
+        ['--name', 'x', '--avatar', join(files, 'missing.png')],
+        ['--description', 'no name or path'],
+      ];
+      for (const args of bad) {
+        const result = await collab(['projects', 'create', ...args]);
+        expect(result.exitCode, args.join(' ')).toBe(2);
+        expect(result.stderr, args.join(' ')).toMatch(/^error: /);
+        expect(result.stderr).not.toContain('hunter22');
+      }
+      expect(requests()).toBe(before);
+    });
+
+    it('warns about deprecated attributes, naming the replacement', async () => {
+      const result = await collab(['projects', 'create', '--name', 'old-school', '--issues-enabled', '--tag-list', 'legacy']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain('warning: --issues-enabled is deprecated: use --issues-access-level (removal in API v5)');
+      expect(result.stderr).toContain('warning: --tag-list is deprecated: use --topics');
+      expect(find('root/old-school').topics).toEqual(['legacy']);
+    });
+
+    it('prints the request with --dry-run, credentials masked, and sends nothing', async () => {
+      const before = snapshot();
+      const result = await collab(['projects', 'create', '--name', 'mirror', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--dry-run', '--verbose']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(`POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "import_url": "https://bob:****@example.com/x.git",\n  "mirror": true\n}\n`);
+      expect(result.stderr).toContain('dry run: nothing was sent');
+      expect(result.stdout + result.stderr).not.toContain('s3cret');
+      expect(snapshot()).toBe(before);
+    });
+
+    it('sets up a pull mirror, never showing the credentials', async () => {
+      const result = await collab(['projects', 'create', '--name', 'mirrored', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--mirror-trigger-builds', '--only-mirror-protected-branches', '--json', '--verbose']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout + result.stderr).not.toContain('s3cret');
+      expect(find('root/mirrored').attrs).toMatchObject({ mirror: true, mirror_trigger_builds: true, only_mirror_protected_branches: true, import_url: 'https://bob:s3cret@example.com/x.git' });
+      expect(result.json<Item>().import_status).toBe('scheduled');
+    });
+
+    it('sends multipart/form-data with an avatar', async () => {
+      const avatar = join(files, 'logo.png');
+      writeFileSync(avatar, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      const result = await collab(['projects', 'create', '--name', 'with-logo', '--avatar', avatar, '--topics', 'a,b', '--no-packages-enabled', '--json']);
+      expect(result.exitCode).toBe(0);
+      expect(result.json<Item>().avatar_url).toMatch(/\/logo\.png$/);
+      const project = find('root/with-logo');
+      expect(project.avatar?.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      expect(project.topics).toEqual(['a', 'b']);
+      expect(project.attrs.packages_enabled).toBe(false);
+    });
+
+    it('creates for another user with --for-user (administrators only)', async () => {
+      const olivia = userId('olivia');
+      const refused = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift'], { as: 'maintainer' });
+      expect(refused.exitCode).toBe(3);
+      expect(store().findProject('olivia/gift')).toBeUndefined();
+      const result = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift', '--suggestion-commit-message', 'Apply']);
+      expect(result.exitCode).toBe(0);
+      expect(find('olivia/gift').creator_id).toBe(olivia);
+      expect(find('olivia/gift').attrs.suggestion_commit_message).toBe('Apply');
+      const noName = await collab(['projects', 'create', '--for-user', String(olivia), '--path', 'x']);
+      expect(noName.exitCode).toBe(2);
+    });
+  });
+
+  describe('update', () => {
+    it('changes only the settings given', async () => {
+      const project = find('acme/platform/api');
+      const lfsBefore = project.attrs.lfs_enabled;
+      const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'Core API, v2', '--no-request-access-enabled', '--merge-method', 'rebase_merge', '--ci-default-git-depth', '5'], { as: 'maintainer' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('updated project acme/platform/api\n');
+      expect(project.description).toBe('Core API, v2');
+      expect(project.attrs).toMatchObject({ request_access_enabled: false, merge_method: 'rebase_merge', ci_default_git_depth: 5 });
+      expect(project.attrs.lfs_enabled).toBe(lfsBefore);
+    });
+
+    it('is a usage error with nothing to change', async () => {
+      const result = await collab(['projects', 'update', 'acme/platform/api']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/^error: nothing to update: give at least one setting\n/);
+    });
+
+    it('exits 3 for a developer, changing nothing', async () => {
+      const before = snapshot();
+      const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'hijack'], { as: 'developer' });
+      expect(result.exitCode).toBe(3);
+      expect(result.stderr).toMatch(/^error: 403 Forbidden \(PUT \/projects\/acme%2Fplatform%2Fapi\)/);
+      expect(snapshot()).toBe(before);
+    });
+
+    it('exits 5 for a taken path or a visibility above the group’s', async () => {
+      const taken = await collab(['projects', 'update', 'acme/platform/api', '--path', 'infra']);
+      expect(taken.exitCode).toBe(5);
+      expect(taken.stderr).toMatch(/path has already been taken/);
+      const open = await collab(['projects', 'update', 'acme/platform/api', '--visibility', 'public']);
+      expect(open.exitCode).toBe(5);
+      expect(open.stderr).toMatch(/public is not allowed in an internal group/);
+    });
+
+    it('uploads an avatar as multipart', async () => {
+      const avatar = join(files, 'face.gif');
+      writeFileSync(avatar, 'GIF89a');
+      const result = await collab(['projects', 'update', 'acme/platform/api', '--avatar', avatar, '--fields', 'id,avatar_url', '--json']);
+      expect(result.exitCode).toBe(0);
+      expect(result.json<Item>().avatar_url).toMatch(/face\.gif$/);
+      expect(find('acme/platform/api').avatar?.filename).toBe('face.gif');
+    });
+
+    it('prints the request with --dry-run and sends nothing', async () => {
+      const before = snapshot();
+      const result = await collab(['projects', 'update', '2', '--topics', 'x', '--no-lfs-enabled', '--dry-run']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/2\n{\n  "lfs_enabled": false,\n  "topics": [\n    "x"\n  ]\n}\n`);
+      expect(snapshot()).toBe(before);
+    });
+  });
+
+  describe('star and unstar', () => {
+    it('stars, and says so when the project is already starred (304), exiting 0', async () => {
+      const first = await collab(['projects', 'star', 'acme/web/storefront'], { as: 'developer' });
+      expect(first.exitCode).toBe(0);
+      expect(first.stderr).toMatch(/^starred project acme\/web\/storefront \(\d+ stars?\)\n$/);
+      expect(first.stdout).toBe('');
+      expect(store().stars.get(1)?.has(userId('dana'))).toBe(true);
+      const again = await collab(['projects', 'star', 'acme/web/storefront', '--json'], { as: 'developer' });
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toBe('project acme/web/storefront is already starred\n');
+      expect(again.json<Item>().id).toBe(1);
+    });
+
+    it('unstars, and says so when the project is not starred (304), exiting 0', async () => {
+      const first = await collab(['projects', 'unstar', '1'], { as: 'developer' });
+      expect(first.exitCode).toBe(0);
+      expect(store().stars.get(1)?.has(userId('dana'))).toBe(false);
+      const again = await collab(['projects', 'unstar', '1'], { as: 'developer' });
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toBe('project 1 is not starred\n');
+    });
+
+    it('exits 4 for a project the caller cannot see, and sends nothing with --dry-run', async () => {
+      expect((await collab(['projects', 'star', 'initech/tps-reports'], { as: 'developer' })).exitCode).toBe(4);
+      const before = snapshot();
+      const dry = await collab(['projects', 'star', '1', '--dry-run']);
+      expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/projects/1/star\n`);
+      expect(snapshot()).toBe(before);
+    });
+  });
+
+  describe('archive and unarchive', () => {
+    it('archives twice without complaint (idempotent) and unarchives', async () => {
+      for (let i = 0; i < 2; i++) {
+        const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr).toBe('archived project acme/legacy-monolith (read-only)\n');
+        expect(find('acme/legacy-monolith').archived).toBe(true);
+      }
+      const listed = await collab(['projects', 'list', '--archived', '-o', 'ndjson']);
+      expect(listed.lines<Item>().map((p) => p.path_with_namespace)).toEqual(['acme/legacy-monolith']);
+      const csv = await collab(['projects', 'unarchive', 'acme/legacy-monolith', '-o', 'csv'], { as: 'owner' });
+      expect(csv.exitCode).toBe(0);
+      expect(csv.stdout).toMatch(/^id,path_with_namespace,visibility,star_count,last_activity_at\r\n4,acme\/legacy-monolith,internal,/);
+      expect(find('acme/legacy-monolith').archived).toBe(false);
+      expect((await collab(['projects', 'unarchive', 'acme/legacy-monolith'], { as: 'owner' })).exitCode).toBe(0);
+    });
+
+    it('exits 3 for a maintainer (owners only)', async () => {
+      const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'maintainer' });
+      expect(result.exitCode).toBe(3);
+      expect(find('acme/legacy-monolith').archived).toBe(false);
+    });
+  });
+
+  describe('delete and restore', () => {
+    it('requires --yes without a terminal, exiting 2 before any request', async () => {
+      const before = requests();
+      const result = await collab(['projects', 'delete', 'acme/web/design-system']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toBe('error: cannot prompt: standard input is not a terminal\nhint: pass --yes to delete without confirmation\n');
+      expect(requests()).toBe(before);
+      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+    });
+
+    it('prints the request with --dry-run and sends nothing', async () => {
+      const before = snapshot();
+      const result = await collab(['projects', 'delete', 'acme/web/design-system', '--dry-run']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(`DELETE ${sandbox.url}/api/v4/projects/acme%2Fweb%2Fdesign-system\n`);
+      expect(snapshot()).toBe(before);
+    });
+
+    it('exits 3 for a maintainer', async () => {
+      const result = await collab(['projects', 'delete', 'acme/web/design-system', '--yes'], { as: 'maintainer' });
+      expect(result.exitCode).toBe(3);
+      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+    });
+
+    it('marks a group project for deletion, says when, and restores it', async () => {
+      const result = await collab(['projects', 'delete', 'acme/web/design-system', '--yes', '--json'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(find('acme/web/design-system').marked_for_deletion_on).toBe(today);
+      expect(result.stderr).toContain(`marked project acme/web/design-system for deletion on ${today}`);
+      expect(result.json<Item>()).toMatchObject({ path_with_namespace: 'acme/web/design-system', status: 'marked_for_deletion', marked_for_deletion_on: today });
+      const view = await collab(['projects', 'view', 'acme/web/design-system']);
+      expect(view.stdout).toMatch(new RegExp(`^Marked for deletion\\ton ${today}$`, 'm'));
+      const twice = await collab(['projects', 'delete', 'acme/web/design-system', '--yes'], { as: 'owner' });
+      expect(twice.exitCode).toBe(5);
+      expect(twice.stderr).toContain('is already marked for deletion');
+      const restored = await collab(['projects', 'restore', 'acme/web/design-system'], { as: 'owner' });
+      expect(restored.exitCode).toBe(0);
+      expect(restored.stderr).toContain('restored project acme/web/design-system');
+      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+      const notMarked = await collab(['projects', 'restore', 'acme/web/design-system'], { as: 'owner' });
+      expect(notMarked.exitCode).toBe(5);
+      expect(notMarked.stderr).toMatch(/^error: 400 Project has not been marked for deletion/);
+    });
+
+    it('deletes a personal project at once', async () => {
+      const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
+      const fullPath = store().projectFullPath(victim);
+      const result = await collab(['projects', 'delete', String(victim.id), '--yes', '-o', 'csv'], { as: 'developer' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe(`deleted project ${fullPath}\n`);
+      expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deleted,\r\n`);
+      expect(store().projects.has(victim.id)).toBe(false);
+      const gone = await collab(['projects', 'delete', String(victim.id), '--yes']);
+      expect(gone.exitCode).toBe(4);
+    });
+  });
+
+  describe('transfer', () => {
+    it('moves a project to a namespace given by path', async () => {
+      expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
+      const result = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('transferred project olivia/mover to globex: it is now globex/mover\n');
+      expect(result.stdout).toMatch(/^Path\tglobex\/mover$/m);
+      expect(store().findProject('olivia/mover')).toBeUndefined();
+      expect(store().projectFullPath(find('globex/mover'))).toBe('globex/mover');
+    });
+
+    it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
+      expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
+      const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex'], { as: 'owner' });
+      expect(taken.exitCode).toBe(5);
+      expect(taken.stderr).toMatch(/^error: 400 Failed to transfer project: Project with same name or path in target namespace already exists/);
+      expect((await collab(['projects', 'transfer', 'acme/platform/api', '--namespace', 'globex'], { as: 'maintainer' })).exitCode).toBe(3);
+      expect((await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group'], { as: 'owner' })).exitCode).toBe(4);
+      const missing = await collab(['projects', 'transfer', 'olivia/mover']);
+      expect(missing.exitCode).toBe(2);
+      expect(missing.stderr).toMatch(/^error: missing --namespace\n/);
+      const before = snapshot();
+      const dry = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'acme', '--dry-run']);
+      expect(dry.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/olivia%2Fmover/transfer\n{\n  "namespace": "acme"\n}\n`);
+      expect(snapshot()).toBe(before);
+    });
+  });
+});
+
+describe('collab projects list past 50,000 projects', () => {
+  const { collab, sandbox } = useSandbox({ seed: 50_100 });
+
+  it('answers 405 past offset 50,000 in another order, explaining to order by id', async () => {
+    const result = await collab(['projects', 'list', '--order-by', 'name', '--per-page', '100', '--page', '501']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toMatch(/^error: 405 Offset pagination has a maximum allowed offset of 50000/);
+    expect(result.stderr).toMatch(/\nhint: offset pagination stops at 50,000 projects: order by id \(--order-by id, the default with --all\)/);
+  });
+
+  it('goes on past the limit by id, ascending and descending, each project once', async () => {
+    // Starting at page 490 of 100 leaves 1,100 projects to offset 50,000, and the rest after it.
+    const ascending = await collab(['projects', 'list', '--all', '--sort', 'asc', '--per-page', '100', '--page', '490', '--simple', '-o', 'ndjson']);
+    expect(ascending.exitCode).toBe(0);
+    const up = ascending.lines<Item>().map((p) => p.id);
+    expect(up).toEqual(Array.from({ length: 1_200 }, (_, i) => 48_901 + i));
+    const descending = await collab(['projects', 'list', '--all', '--per-page', '100', '--page', '490', '--simple', '-o', 'ndjson']);
+    expect(descending.exitCode).toBe(0);
+    expect(descending.lines<Item>().map((p) => p.id)).toEqual(Array.from({ length: 1_200 }, (_, i) => 1_200 - i));
+    expect(sandbox.stats.byStatus['405']).toBe(1);
+  });
+
+  it('streams all 50,100 projects with --all, each exactly once', { timeout: 120_000 }, async () => {
+    const result = await collab(['projects', 'list', '--all', '--simple', '-o', 'ndjson'], { timeout: 120_000 });
+    expect(result.exitCode).toBe(0);
+    const ids = result.lines<Item>().map((p) => p.id);
+    expect(ids).toHaveLength(50_100);
+    expect(new Set(ids).size).toBe(50_100);
+    expect(ids[0]).toBe(50_100);
+    expect(ids[ids.length - 1]).toBe(1);
+  });
+});
+
+describe('collab projects create when the answer is lost', () => {
+  // With this fault seed the sandbox drops the connection of its first request after acting on it.
+  const { collab, sandbox } = useSandbox({ seed: 5, failRate: 0.3, faultSeed: 7 });
+
+  it('finds the project it created instead of sending the request again', async () => {
+    const result = await collab(['projects', 'create', '--name', 'recovered', '--verbose']);
+    expect(result.exitCode).toBe(0);
+    expect(sandbox.stats.faults).toBe(1);
+    expect(result.stderr).toMatch(/had taken effect/);
+    expect(result.stdout).toMatch(/^Path\troot\/recovered$/m);
+    expect([...sandbox.store.projects.values()].filter((p) => p.name === 'recovered')).toHaveLength(1);
+    expect(sandbox.stats.byStatus['400']).toBeUndefined();
+  });
+});

@@ -1,0 +1,314 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Project, User } from '../../src/sandbox/model.js';
+import { housekeepingStartedAt } from '../../src/sandbox/routes/project-actions.js';
+import { useSandbox } from '../helpers/cli.js';
+
+const work = mkdtempSync(join(tmpdir(), 'collab-extras-'));
+
+async function tarList(file: string): Promise<string[]> {
+  const { stdout } = await execa('tar', ['-tf', file]);
+  return stdout.split('\n').filter(Boolean);
+}
+
+describe('collab projects: starrers, languages, users, groups', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const project = (path: string): Project => sandbox.store.findProject(path) as Project;
+  const user = (name: string): User => sandbox.store.userByName(name) as User;
+
+  beforeAll(() => {
+    sandbox.store.stars.set(
+      project('acme/web/storefront').id,
+      new Map([
+        [user('dana').id, '2024-03-01T10:00:00.000Z'],
+        [user('max').id, '2024-05-01T10:00:00.000Z'],
+      ]),
+    );
+    project('globex/handbook').languages = { Shell: 5.5, Go: 60.25, Ruby: 34.25 };
+  });
+
+  it('lists starrers, newest first, and filters them by --search', async () => {
+    const all = await collab(['projects', 'starrers', 'acme/web/storefront', '--json']);
+    expect(all.exitCode).toBe(0);
+    expect(all.json<Array<{ user: { username: string }; starred_since: string }>>().map((s) => s.user.username)).toEqual(['max', 'dana']);
+    const table = await collab(['projects', 'starrers', 'acme/web/storefront', '--search', 'dana']);
+    expect(table.stdout).toBe(`${user('dana').id}\tdana\tDana Developer\t2024-03-01T10:00:00.000Z\n`);
+    const missing = await collab(['projects', 'starrers', 'acme/nope']);
+    expect(missing.exitCode).toBe(4);
+  });
+
+  it('shows languages as a table sorted by share, largest first', async () => {
+    const table = await collab(['projects', 'languages', 'globex/handbook']);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toBe('Go\t60.25\nRuby\t34.25\nShell\t5.5\n');
+    const json = await collab(['projects', 'languages', 'globex/handbook', '--json']);
+    expect(Object.entries(json.json<Record<string, number>>())).toEqual([
+      ['Go', 60.25],
+      ['Ruby', 34.25],
+      ['Shell', 5.5],
+    ]);
+    const csv = await collab(['projects', 'languages', 'globex/handbook', '-o', 'csv']);
+    expect(csv.stdout).toBe('language,percent\r\nGo,60.25\r\nRuby,34.25\r\nShell,5.5\r\n');
+  });
+
+  it('hides the languages of a private project from a non-member (404)', async () => {
+    const result = await collab(['projects', 'languages', 'initech/tps-reports'], { as: 'developer' });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('404 Project Not Found');
+  });
+
+  it('lists the users of a project, with --search and --skip-users', async () => {
+    const all = await collab(['projects', 'users', 'acme/web/storefront', '--json']);
+    const names = all.json<Array<{ username: string }>>().map((u) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['olivia', 'max', 'dana', 'rui']));
+    expect(names).not.toContain('xena');
+    const search = await collab(['projects', 'users', 'acme/web/storefront', '--search', 'max', '--json']);
+    expect(search.json<Array<{ username: string }>>().map((u) => u.username)).toEqual(['max']);
+    const skipped = await collab(['projects', 'users', 'acme/web/storefront', '--skip-users', `${user('max').id},${user('dana').id}`, '--json']);
+    expect(skipped.json<Array<{ username: string }>>().map((u) => u.username)).not.toContain('max');
+    expect(skipped.json<Array<{ username: string }>>().map((u) => u.username)).not.toContain('dana');
+    const bad = await collab(['projects', 'users', 'acme/web/storefront', '--skip-users', 'max']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('expected a comma-separated list of numeric IDs');
+  });
+
+  it('lists ancestor groups, and shared groups with --with-shared', async () => {
+    const ancestors = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--json']);
+    expect(ancestors.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual(['acme/platform/infra', 'acme/platform', 'acme']);
+    const globex = sandbox.store.findGroup('globex');
+    const research = sandbox.store.findGroup('globex/research');
+    project('acme/platform/infra/terraform').shares.push({ group_id: globex?.id as number, group_access_level: 30, expires_at: null }, { group_id: research?.id as number, group_access_level: 20, expires_at: null });
+    const shared = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--with-shared', '--shared-min-access-level', 'developer', '--skip-groups', String(sandbox.store.findGroup('acme')?.id), '--json']);
+    expect(shared.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual(['globex', 'acme/platform/infra', 'acme/platform']);
+    const searched = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--search', 'infra']);
+    expect(searched.stdout).toMatch(/^\d+\tacme\/platform\/infra\tAcme \/ Platform \/ Infra\n$/);
+  });
+
+  it('refuses the share filters without --with-shared (exit 2)', async () => {
+    const result = await collab(['projects', 'groups', 'acme/web/storefront', '--shared-visible-only']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--shared-visible-only applies only with --with-shared');
+  });
+});
+
+describe('collab projects storage and snapshot (administrators)', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+
+  it('shows the storage record to an administrator', async () => {
+    const id = sandbox.store.findProject('acme/web/storefront')?.id;
+    const result = await collab(['projects', 'storage', 'acme/web/storefront', '--json']);
+    expect(result.exitCode).toBe(0);
+    const [record] = result.json<Array<{ project_id: number; disk_path: string; repository_storage: string }>>();
+    expect(record?.project_id).toBe(id);
+    expect(record?.disk_path).toMatch(/^@hashed\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
+    expect(record?.repository_storage).toBe('default');
+  });
+
+  it('refuses storage and snapshot to others with 403 (exit 3) and says who may', async () => {
+    const storage = await collab(['projects', 'storage', 'acme/web/storefront'], { as: 'owner' });
+    expect(storage.exitCode).toBe(3);
+    expect(storage.stderr).toContain('error: 403 Forbidden');
+    expect(storage.stderr).toContain('hint: the storage of a project is for administrators only');
+    const file = join(work, 'refused.tar');
+    const snapshot = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', file], { as: 'maintainer' });
+    expect(snapshot.exitCode).toBe(3);
+    expect(snapshot.stderr).toContain('hint: the snapshot of a repository is for administrators only');
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it('answers 404 for a project that does not exist', async () => {
+    expect((await collab(['projects', 'storage', 'acme/nope'])).exitCode).toBe(4);
+    expect((await collab(['projects', 'snapshot', 'acme/nope', '--file', join(work, 'nope.tar')])).exitCode).toBe(4);
+  });
+
+  it('writes the snapshot to a file as a valid tar', async () => {
+    const file = join(work, 'storefront.tar');
+    const result = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', file]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/wrote the repository snapshot of acme\/web\/storefront \(\d+ bytes\) to /);
+    const entries = await tarList(file);
+    expect(entries).toEqual(expect.arrayContaining(['README.md', '.git/HEAD', '.git/config']));
+    const { stdout: readme } = await execa('tar', ['-xOf', file, 'README.md']);
+    expect(readme).toContain('# storefront');
+  });
+
+  it('streams the wiki snapshot to standard output with --file -', async () => {
+    const result = await collab(['projects', 'snapshot', 'acme/web/storefront', '--wiki', '--file', '-']);
+    expect(result.exitCode).toBe(0);
+    const file = join(work, 'wiki.tar');
+    writeFileSync(file, result.stdout, 'latin1');
+    expect(result.stdout.length % 512).toBe(0);
+    const entries = await tarList(file);
+    expect(entries).toContain('home.md');
+    expect(entries).not.toContain('README.md');
+  });
+
+  it('refuses a missing --file, a terminal, or a missing directory before sending (exit 2)', async () => {
+    const before = sandbox.stats.requests;
+    const missing = await collab(['projects', 'snapshot', 'acme/web/storefront']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('missing --file <path|->');
+    const terminal = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', '-'], { tty: true });
+    expect(terminal.exitCode).toBe(2);
+    expect(terminal.stderr).toContain('refusing to write a tar archive to the terminal');
+    const nowhere = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', join(work, 'no-such-dir', 'x.tar')]);
+    expect(nowhere.exitCode).toBe(2);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+});
+
+describe('collab projects upload, housekeeping, mirror-pull', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const project = (path: string): Project => sandbox.store.findProject(path) as Project;
+
+  it('uploads a file and prints the Markdown to paste', async () => {
+    const file = join(work, 'notes.txt');
+    writeFileSync(file, 'release notes\n');
+    const result = await collab(['projects', 'upload', 'acme/web/storefront', file], { as: 'developer' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^\[notes\.txt\]\(\/uploads\/[0-9a-f]{32}\/notes\.txt\)\n$/);
+    const stored = project('acme/web/storefront').uploads.at(-1);
+    expect(stored?.file.filename).toBe('notes.txt');
+    expect(stored?.file.data.toString()).toBe('release notes\n');
+    expect(result.stdout).toContain(stored?.secret);
+  });
+
+  it('gives the whole upload result with -o json, images as image Markdown', async () => {
+    const file = join(work, 'screen shot.png');
+    writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const result = await collab(['projects', 'upload', 'acme/web/storefront', file, '--json']);
+    expect(result.exitCode).toBe(0);
+    const upload = result.json<{ alt: string; url: string; full_path: string; markdown: string }>();
+    expect(upload.alt).toBe('screen shot');
+    expect(upload.markdown).toBe(`![screen shot](${upload.url})`);
+    expect(upload.full_path).toBe(`/acme/web/storefront${upload.url}`);
+    expect(project('acme/web/storefront').uploads.at(-1)?.file.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it('refuses a missing file before sending (exit 2), and a project it cannot see (exit 4)', async () => {
+    const missing = await collab(['projects', 'upload', 'acme/web/storefront', join(work, 'absent.png')]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    const file = join(work, 'secret.txt');
+    writeFileSync(file, 'x');
+    const count = project('initech/tps-reports').uploads.length;
+    const hidden = await collab(['projects', 'upload', 'initech/tps-reports', file], { as: 'developer' });
+    expect(hidden.exitCode).toBe(4);
+    expect(project('initech/tps-reports').uploads).toHaveLength(count);
+  });
+
+  it('starts housekeeping for a maintainer, then reports it already started', async () => {
+    const first = await collab(['projects', 'housekeeping', 'acme/web/storefront'], { as: 'maintainer' });
+    expect(first.exitCode).toBe(0);
+    expect(first.stderr).toContain('started housekeeping of acme/web/storefront');
+    expect(housekeepingStartedAt(project('acme/web/storefront'))).toBeTypeOf('number');
+    const second = await collab(['projects', 'housekeeping', 'acme/web/storefront'], { as: 'maintainer' });
+    expect(second.exitCode).toBe(0);
+    expect(second.stderr).toContain('was already started recently');
+    expect(second.stderr).toContain('Somebody already triggered housekeeping');
+  });
+
+  it('refuses housekeeping to a developer (403, exit 3)', async () => {
+    const result = await collab(['projects', 'housekeeping', 'acme/web/design-system'], { as: 'developer' });
+    expect(result.exitCode).toBe(3);
+    expect(housekeepingStartedAt(project('acme/web/design-system'))).toBeUndefined();
+  });
+
+  it('refuses a pull of a project that is not a mirror (400, exit 5), with what to do', async () => {
+    const result = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'maintainer' });
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toContain('error: 400 The project is not mirrored');
+    expect(result.stderr).toContain('hint: configure pull mirroring first');
+    expect(project('acme/platform/api').import.status).toBe('none');
+  });
+
+  it('starts a pull of a mirror for a maintainer, and refuses a developer', async () => {
+    project('acme/platform/api').attrs.mirror = true;
+    project('acme/platform/api').attrs.import_url = 'https://example.com/upstream.git';
+    const denied = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'developer' });
+    expect(denied.exitCode).toBe(3);
+    expect(project('acme/platform/api').import.status).toBe('none');
+    const result = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'maintainer' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('started a pull of the mirror acme/platform/api');
+    expect(project('acme/platform/api').import.status).not.toBe('none');
+  });
+});
+
+describe('collab projects import-members', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const project = (path: string): Project => sandbox.store.findProject(path) as Project;
+  const user = (name: string): User => sandbox.store.userByName(name) as User;
+
+  beforeAll(() => {
+    // Direct members to import: dana and rui on handbook; on atlas dana as reporter (she is a
+    // developer of the acme group, so she cannot be imported below that into acme) and xena.
+    project('globex/handbook').members.set(user('dana').id, 30).set(user('rui').id, 20);
+    project('globex/research/atlas').members.set(user('dana').id, 20).set(user('xena').id, 30);
+  });
+
+  it('imports every member of the source', async () => {
+    const result = await collab(['projects', 'import-members', 'initech/tps-reports', '--from', 'globex/handbook']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('imported the members of globex/handbook into initech/tps-reports');
+    expect(result.stdout).toBe('');
+    const members = project('initech/tps-reports').members;
+    expect(members.get(user('dana').id)).toBe(30);
+    expect(members.get(user('rui').id)).toBe(20);
+  });
+
+  it('lists the members that failed with the reason and exits 5, importing the others', async () => {
+    const result = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'globex/research/atlas'], { as: 'owner' });
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout).toBe('dana\tAccess level should be greater than or equal to Developer inherited membership from group Acme\n');
+    expect(result.stderr).toContain('error: 1 of 2 members of globex/research/atlas could not be imported into acme/web/storefront');
+    const members = project('acme/web/storefront').members;
+    expect(members.get(user('xena').id)).toBe(30);
+    expect(members.has(user('dana').id)).toBe(false);
+  });
+
+  it('passes the service answer through with -o json on a partial failure', async () => {
+    project('globex/research/atlas').members.set(user('rui').id, 40);
+    const result = await collab(['projects', 'import-members', 'acme/web/design-system', '--from', 'globex/research/atlas', '--json']);
+    expect(result.exitCode).toBe(5);
+    expect(result.json()).toEqual({
+      status: 'error',
+      message: { dana: 'Access level should be greater than or equal to Developer inherited membership from group Acme' },
+      total_members_count: 3,
+    });
+    expect(project('acme/web/design-system').members.get(user('rui').id)).toBe(40);
+  });
+
+  it('answers 422 when no member could be imported (exit 5)', async () => {
+    project('globex/research/atlas').members.delete(user('xena').id);
+    project('globex/research/atlas').members.delete(user('rui').id);
+    const result = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/research/atlas']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toContain('error: 422 dana Access level should be greater than or equal to Developer inherited membership from group Acme');
+    expect(project('acme/platform/api').members.size).toBe(0);
+  });
+
+  it('answers 404 when either project is missing or hidden, 403 for a non-maintainer', async () => {
+    const noSource = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'acme/nope']);
+    expect(noSource.exitCode).toBe(4);
+    const hiddenTarget = await collab(['projects', 'import-members', 'initech/tps-reports', '--from', 'globex/handbook'], { as: 'maintainer' });
+    expect(hiddenTarget.exitCode).toBe(4);
+    const developer = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/handbook'], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(project('acme/platform/api').members.size).toBe(0);
+  });
+
+  it('refuses a missing --from or the project itself before sending (exit 2)', async () => {
+    const before = sandbox.stats.requests;
+    const missing = await collab(['projects', 'import-members', 'acme/web/storefront']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('missing --from <project>');
+    const itself = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'acme/web/storefront']);
+    expect(itself.exitCode).toBe(2);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+});

@@ -1,0 +1,445 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseLinkHeader } from '../../src/http/paginate.js';
+import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import type { Project } from '../../src/sandbox/model.js';
+import { ACCESS } from '../../src/sandbox/store.js';
+
+/** The project routes of the sandbox, through HTTP, as a client of the service sees them. */
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 30 });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
+type Json = any;
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+async function call(method: string, path: string, options: { as?: SandboxRole | null; json?: unknown; form?: FormData } = {}): Promise<Answer> {
+  const role = options.as === undefined ? 'admin' : options.as;
+  const headers: Record<string, string> = role ? { 'private-token': sandbox.tokens[role] } : {};
+  let body: string | FormData | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) body = options.form;
+  const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, body: body ?? null, redirect: 'manual' });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const get = (path: string, as?: SandboxRole | null) => call('GET', path, { as });
+const ids = (answer: Answer) => (answer.body as Array<{ id: number }>).map((p) => p.id);
+const store = () => sandbox.store;
+const project = (ref: string | number) => store().findProject(ref) as Project;
+const userId = (role: SandboxRole) => [...store().users.values()].find((u) => u.token === sandbox.tokens[role])?.id as number;
+
+/** Every page of a list, following `link: rel="next"` as a client must. */
+async function followAll(path: string, as?: SandboxRole): Promise<{ ids: number[]; pages: Answer[] }> {
+  const pages: Answer[] = [];
+  let url: string | undefined = `${sandbox.url}/api/v4${path}`;
+  const all: number[] = [];
+  while (url) {
+    const response = await fetch(url, { headers: { 'private-token': sandbox.tokens[as ?? 'admin'] } });
+    const answer = { status: response.status, headers: response.headers, body: await response.json() };
+    pages.push(answer);
+    all.push(...ids(answer));
+    url = parseLinkHeader(response.headers.get('link') ?? undefined).next;
+  }
+  return { ids: all, pages };
+}
+
+describe('GET /projects', () => {
+  it('gives administrators every project, newest first, with offset headers', async () => {
+    const answer = await get('/projects?per_page=100');
+    expect(answer.status).toBe(200);
+    expect(ids(answer)).toEqual(store().allProjects().map((p) => p.id).reverse());
+    expect(answer.headers.get('x-total')).toBe('30');
+    expect(answer.headers.get('x-next-page')).toBe('');
+    expect(answer.body[0].permissions).toBeDefined();
+  });
+
+  it('gives anonymous callers public projects only, in the simple view, whatever simple says', async () => {
+    const answer = await get('/projects?per_page=100&simple=false', null);
+    const publicIds = store()
+      .allProjects()
+      .filter((p) => p.visibility === 'public')
+      .map((p) => p.id);
+    expect(ids(answer).sort((a, b) => a - b)).toEqual(publicIds);
+    expect(answer.body[0].visibility).toBeUndefined();
+    expect(answer.body[0].path_with_namespace).toBeDefined();
+  });
+
+  it('gives users what they may see: public, internal, and private projects they are members of', async () => {
+    const answer = await get('/projects?per_page=100', 'developer');
+    const visible = ids(answer);
+    expect(visible).toContain(project('acme/platform/infra/terraform').id);
+    expect(visible).not.toContain(project('initech/tps-reports').id);
+    const external = ids(await get('/projects?per_page=100', 'external'));
+    expect(external.every((id) => store().projects.get(id)?.visibility === 'public')).toBe(true);
+  });
+
+  it('filters by visibility, archived, topic (all of them), search and language', async () => {
+    expect((await get('/projects?visibility=internal&per_page=100')).body.every((p: Json) => p.visibility === 'internal')).toBe(true);
+    const p = project('globex/handbook');
+    p.archived = true;
+    p.json = undefined;
+    expect(ids(await get('/projects?archived=true'))).toEqual([p.id]);
+    expect(ids(await get('/projects?archived=false&per_page=100'))).not.toContain(p.id);
+    p.archived = false;
+    p.json = undefined;
+    const both = (await get('/projects?topic=api,web&per_page=100')).body as Array<{ topics: string[] }>;
+    const expected = store()
+      .allProjects()
+      .filter((x) => x.topics.includes('api') && x.topics.includes('web')).length;
+    expect(both).toHaveLength(expected);
+    expect(both.every((x) => x.topics.includes('api') && x.topics.includes('web'))).toBe(true);
+    expect(ids(await get('/projects?search=STOREFRONT'))).toEqual([project('acme/web/storefront').id]);
+    expect(ids(await get('/projects?search=acme/web&search_namespaces=true&per_page=100')).sort((a, b) => a - b)).toEqual(
+      store()
+        .allProjects()
+        .filter((x) => store().projectFullPath(x).startsWith('acme/web/'))
+        .map((x) => x.id),
+    );
+    const language = Object.keys(project(1).languages)[0] as string;
+    const withLanguage = ids(await get(`/projects?with_programming_language=${language.toLowerCase()}&per_page=100`));
+    expect(withLanguage).toContain(1);
+    expect(withLanguage.every((id) => language in (store().projects.get(id)?.languages ?? {}))).toBe(true);
+  });
+
+  it('filters by membership, ownership, access level and stars, not counting administrator rights', async () => {
+    expect(ids(await get('/projects?membership=true'))).toEqual([]);
+    const owned = ids(await get('/projects?owned=true&per_page=100', 'developer'));
+    expect(owned.length).toBeGreaterThan(0);
+    expect(owned.every((id) => store().projectFullPath(store().projects.get(id) as Project).startsWith('dana/'))).toBe(true);
+    const maintained = ids(await get('/projects?min_access_level=40&per_page=100', 'maintainer'));
+    expect(maintained.every((id) => store().projectFullPath(store().projects.get(id) as Project).startsWith('acme/'))).toBe(true);
+    expect((await get('/projects?min_access_level=35')).status).toBe(400);
+    await call('POST', '/projects/5/star', { as: 'reporter' });
+    expect(ids(await get('/projects?starred=true', 'reporter'))).toEqual([5]);
+  });
+
+  it('orders by any allowed field; administrator-only orders fall back to created_at for others', async () => {
+    const byName = (await get('/projects?order_by=name&sort=asc&per_page=100')).body.map((p: Json) => p.name.toLowerCase());
+    expect(byName).toEqual([...byName].sort());
+    const bySize = ids(await get('/projects?order_by=storage_size&sort=desc&per_page=100'));
+    const sizes = bySize.map((id) => store().projects.get(id)?.statistics.storage_size ?? 0);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(ids(await get('/projects?order_by=storage_size&per_page=100', 'developer'))).toEqual(ids(await get('/projects?per_page=100', 'developer')));
+    expect((await get('/projects?order_by=stars')).body).toEqual({ error: 'order_by does not have a valid value' });
+  });
+
+  it('ignores administrator-only filters and fields for others', async () => {
+    const filtered = await get('/projects?custom_attributes[tier]=gold&with_custom_attributes=true&per_page=100');
+    expect(filtered.body.every((p: Json) => p.custom_attributes.some((a: Json) => a.key === 'tier' && a.value === 'gold'))).toBe(true);
+    const others = await get('/projects?custom_attributes[tier]=gold&with_custom_attributes=true&per_page=100', 'developer');
+    expect(ids(others)).toEqual(ids(await get('/projects?per_page=100', 'developer')));
+    expect(others.body[0].custom_attributes).toBeUndefined();
+    expect(ids(await get('/projects?repository_storage=nowhere'))).toEqual([]);
+    expect(ids(await get('/projects?repository_storage=nowhere', 'developer')).length).toBeGreaterThan(0);
+  });
+
+  it('shows statistics to Reporter and above only', async () => {
+    const answer = await get('/projects?statistics=true&per_page=100', 'reporter');
+    for (const item of answer.body) {
+      const level = store().projectAccess(store().users.get(userId('reporter')), store().projects.get(item.id) as Project);
+      expect(item.statistics !== undefined).toBe(level >= ACCESS.reporter);
+    }
+  });
+
+  it('refuses offset pages past 50,000 records with 405', async () => {
+    const answer = await get('/projects?per_page=100&page=501');
+    expect(answer.status).toBe(405);
+    expect(answer.body.error).toMatch(/maximum allowed offset of 50000 .* keyset pagination/);
+  });
+
+  it('serves keyset pages by id, ascending and descending, to an empty page without a link', async () => {
+    for (const sort of ['asc', 'desc'] as const) {
+      const { ids: all, pages } = await followAll(`/projects?pagination=keyset&order_by=id&sort=${sort}&per_page=7`);
+      const expected = store()
+        .allProjects()
+        .map((p) => p.id);
+      expect(all).toEqual(sort === 'asc' ? expected : expected.reverse());
+      const last = pages[pages.length - 1] as Answer;
+      expect(last.body).toEqual([]);
+      expect(last.headers.get('link')).toBeNull();
+      expect(pages[0]?.headers.get('x-total')).toBeNull();
+      expect(pages[0]?.headers.get('link')).toContain(sort === 'asc' ? 'id_after=7' : `id_before=${expected[6]}`);
+    }
+    const other = await get('/projects?pagination=keyset&order_by=name');
+    expect(other.status).toBe(405);
+  });
+});
+
+describe('GET /users/:user_id/projects and /users/:user_id/starred_projects', () => {
+  it("lists a user's own projects by id or username, ignoring filters the endpoint does not take", async () => {
+    const byName = ids(await get('/users/olivia/projects?per_page=100&topic=none-such'));
+    const expected = store()
+      .projectsInNamespace(store().userByName('olivia')?.namespace_id as number)
+      .map((p) => p.id)
+      .reverse();
+    expect(byName).toEqual(expected);
+    expect(ids(await get(`/users/${userId('owner')}/projects?per_page=100`))).toEqual(expected);
+    expect((await get('/users/nobody/projects')).body).toEqual({ message: '404 User Not Found' });
+  });
+
+  it('lists the projects a user starred', async () => {
+    await call('POST', '/projects/2/star', { as: 'maintainer' });
+    expect(ids(await get('/users/max/starred_projects', 'developer'))).toEqual([2]);
+    expect(ids(await get('/users/max/starred_projects', null))).toEqual([]);
+  });
+});
+
+describe('GET /projects/:id', () => {
+  it('reads by id or encoded path; 404 for what the caller may not see', async () => {
+    expect((await get('/projects/acme%2Fweb%2Fstorefront')).body.id).toBe(1);
+    expect((await get('/projects/grp%2Fnope')).body).toEqual({ message: '404 Project Not Found' });
+    expect((await get('/projects/initech%2Ftps-reports', 'developer')).status).toBe(404);
+    expect((await get('/projects/initech%2Ftps-reports', null)).status).toBe(404);
+  });
+
+  it('gives anonymous readers of a public project the full view, without permissions or runners token', async () => {
+    const answer = await get('/projects/1?license=true', null);
+    expect(answer.status).toBe(200);
+    expect(answer.body.visibility).toBe('public');
+    expect(answer.body.license.key).toBe('mit');
+    expect(answer.body.permissions).toBeUndefined();
+    expect('runners_token' in answer.body).toBe(false);
+  });
+
+  it('adds license, statistics (Reporter and above) and custom attributes (administrators)', async () => {
+    const full = (await get('/projects/1?license=true&statistics=true&with_custom_attributes=true')).body;
+    expect(full.license.key).toBe('mit');
+    expect(full.statistics.commit_count).toBeTypeOf('number');
+    expect(full.custom_attributes).toEqual([{ key: 'tier', value: 'gold' }]);
+    const guest = (await get('/projects/1?statistics=true&with_custom_attributes=true', 'external')).body;
+    expect(guest.statistics).toBeUndefined();
+    expect(guest.custom_attributes).toBeUndefined();
+  });
+});
+
+describe('POST /projects', () => {
+  it('creates a project in the caller’s namespace, the path made from the name', async () => {
+    const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App', topics: ['x'], merge_method: 'ff' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.path_with_namespace).toBe('dana/my-new-app');
+    expect(answer.body.visibility).toBe('private');
+    expect(answer.body.merge_method).toBe('ff');
+    expect(answer.body.empty_repo).toBe(true);
+    expect(project('dana/my-new-app').creator_id).toBe(userId('developer'));
+  });
+
+  it('answers 400 with the model errors for a taken path, as the service does', async () => {
+    const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message.path).toEqual(['has already been taken']);
+    expect(answer.body.message.name).toEqual(['has already been taken']);
+  });
+
+  it('enforces the path rules of 14.9', async () => {
+    for (const path of ['-lead', 'trail.', 'dou--ble', 'a._b', 'repo.git', 'sp ace']) {
+      const answer = await call('POST', '/projects', { as: 'developer', json: { path } });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.message.path, path).toHaveLength(1);
+    }
+    expect((await call('POST', '/projects', { as: 'developer', json: { path: 'ok.v2-x_y' } })).status).toBe(201);
+  });
+
+  it('checks values with the settings table', async () => {
+    expect((await call('POST', '/projects', { json: { name: 'v1', merge_method: 'squash' } })).body).toEqual({ error: 'merge_method does not have a valid value' });
+    expect((await call('POST', '/projects', { json: { name: 'v2', requirements_access_level: 'public' } })).body).toEqual({ error: 'requirements_access_level does not have a valid value' });
+    expect((await call('POST', '/projects', { json: {} })).body).toEqual({ error: 'name, path are missing, at least one parameter must be provided' });
+  });
+
+  it('refuses administrator-only attributes to others with 403', async () => {
+    expect((await call('POST', '/projects', { as: 'developer', json: { name: 'storage-1', repository_storage: 'default' } })).status).toBe(403);
+    expect((await call('POST', '/projects', { json: { name: 'storage-1', repository_storage: 'default' } })).status).toBe(201);
+  });
+
+  it('creates in a group for those allowed to, and keeps visibility within the group’s', async () => {
+    const acme = store().findGroup('acme')?.id as number;
+    expect((await call('POST', '/projects', { as: 'reporter', json: { name: 'nope', namespace_id: acme } })).body).toEqual({ message: { namespace: ['is not valid'] } });
+    const created = await call('POST', '/projects', { as: 'developer', json: { name: 'dev-made', namespace_id: acme, visibility: 'internal' } });
+    expect(created.status).toBe(201);
+    expect(project('acme/dev-made').members.get(userId('developer'))).toBe(ACCESS.maintainer);
+    const tooOpen = await call('POST', '/projects', { json: { name: 'too-open', namespace_id: acme, visibility: 'public' } });
+    expect(tooOpen.body.message.visibility_level).toEqual(['public is not allowed in an internal group.']);
+  });
+
+  it('maps deprecated switches to their access levels', async () => {
+    const answer = await call('POST', '/projects', { json: { name: 'old-style', issues_enabled: false, tag_list: ['legacy'], public_builds: false } });
+    expect(answer.body.issues_access_level).toBe('disabled');
+    expect(answer.body.issues_enabled).toBe(false);
+    expect(answer.body.topics).toEqual(['legacy']);
+    expect(answer.body.public_jobs).toBe(false);
+  });
+
+  it('never returns import URL credentials, and needs an import URL to mirror', async () => {
+    const answer = await call('POST', '/projects', { json: { name: 'mirrored', import_url: 'https://bob:s3cret@example.com/x.git', mirror: true } });
+    expect(answer.status).toBe(201);
+    expect(JSON.stringify(answer.body)).not.toContain('s3cret');
+    expect(answer.body.mirror).toBe(true);
+    expect(answer.body.import_status).toBe('scheduled');
+    expect((await call('POST', '/projects', { json: { name: 'mirror-nothing', mirror: true } })).body).toEqual({ message: { import_url: ["can't be blank"] } });
+  });
+
+  it('takes multipart with an avatar', async () => {
+    const form = new FormData();
+    form.append('name', 'with-avatar');
+    form.append('topics[]', 'a');
+    form.append('topics[]', 'b');
+    form.append('container_expiration_policy_attributes[cadence]', '7d');
+    form.append('lfs_enabled', 'false');
+    form.append('avatar', new Blob([Buffer.from('png')], { type: 'image/png' }), 'logo.png');
+    const answer = await call('POST', '/projects', { form });
+    expect(answer.status).toBe(201);
+    expect(answer.body.topics).toEqual(['a', 'b']);
+    expect(answer.body.lfs_enabled).toBe(false);
+    expect(answer.body.container_expiration_policy.cadence).toBe('7d');
+    expect(answer.body.avatar_url).toMatch(/logo\.png$/);
+  });
+});
+
+describe('POST /projects/user/:user_id', () => {
+  it('is for administrators: the project is the user’s', async () => {
+    const owner = userId('owner');
+    expect((await call('POST', `/projects/user/${owner}`, { as: 'maintainer', json: { name: 'for-olivia' } })).status).toBe(403);
+    const answer = await call('POST', `/projects/user/${owner}`, { json: { name: 'for-olivia', merge_commit_template: 'x' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.path_with_namespace).toBe('olivia/for-olivia');
+    expect(answer.body.merge_commit_template).toBe('x');
+    expect(project('olivia/for-olivia').creator_id).toBe(owner);
+    expect((await call('POST', `/projects/user/${owner}`, { json: { path: 'no-name' } })).body).toEqual({ error: 'name is missing' });
+    expect((await call('POST', '/projects/user/9999', { json: { name: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('PUT /projects/:id', () => {
+  it('is for maintainers and above', async () => {
+    expect((await call('PUT', '/projects/acme%2Fplatform%2Fapi', { as: 'developer', json: { description: 'x' } })).status).toBe(403);
+    const answer = await call('PUT', '/projects/acme%2Fplatform%2Fapi', { as: 'maintainer', json: { description: 'new', topics: ['only'], squash_option: 'always' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.description).toBe('new');
+    expect(answer.body.topics).toEqual(['only']);
+    expect(answer.body.squash_option).toBe('always');
+  });
+
+  it('needs at least one setting', async () => {
+    const answer = await call('PUT', '/projects/2', { json: { not_a_setting: 1 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/are missing, at least one parameter must be provided$/);
+  });
+
+  it('renames, refusing a taken path; the old path answers 301', async () => {
+    expect((await call('PUT', '/projects/2', { json: { path: 'infra' } })).body.message.path).toEqual(['has already been taken']);
+    const renamed = await call('PUT', '/projects/2', { json: { path: 'api-v2' } });
+    expect(renamed.body.path_with_namespace).toBe('acme/platform/api-v2');
+    const moved = await get('/projects/acme%2Fplatform%2Fapi');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`${sandbox.url}/api/v4/projects/acme%2Fplatform%2Fapi-v2`);
+  });
+
+  it('takes an avatar as multipart and answers with the project', async () => {
+    const form = new FormData();
+    form.append('avatar', new Blob([Buffer.from('gif')], { type: 'image/gif' }), 'face.gif');
+    const answer = await call('PUT', '/projects/2', { form });
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(2);
+    expect(answer.body.avatar_url).toMatch(/face\.gif$/);
+    const bad = new FormData();
+    bad.append('avatar', new Blob([Buffer.from('x')]), 'notes.txt');
+    expect((await call('PUT', '/projects/2', { form: bad })).body.message.avatar[0]).toMatch(/file format is not supported/);
+  });
+});
+
+describe('DELETE and restore', () => {
+  it('marks a group project for deletion (owners only) and restores it', async () => {
+    const id = project('acme/web/design-system').id;
+    expect((await call('DELETE', `/projects/${id}`, { as: 'maintainer' })).status).toBe(403);
+    const answer = await call('DELETE', `/projects/${id}`, { as: 'owner' });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ message: '202 Accepted' });
+    expect(project(id).marked_for_deletion_on).toBe(new Date().toISOString().slice(0, 10));
+    expect((await call('DELETE', `/projects/${id}`)).status).toBe(400);
+    const restored = await call('POST', `/projects/${id}/restore`, { as: 'owner' });
+    expect(restored.status).toBe(201);
+    expect(restored.body.marked_for_deletion_on).toBeNull();
+    expect((await call('POST', `/projects/${id}/restore`)).status).toBe(400);
+  });
+
+  it('removes a personal project at once', async () => {
+    const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
+    expect((await call('DELETE', `/projects/${victim.id}`, { as: 'developer' })).status).toBe(202);
+    expect(store().projects.has(victim.id)).toBe(false);
+  });
+});
+
+describe('archive, unarchive, star, unstar', () => {
+  it('archives and unarchives idempotently, owners only', async () => {
+    expect((await call('POST', '/projects/3/archive', { as: 'maintainer' })).status).toBe(403);
+    for (let i = 0; i < 2; i++) {
+      const answer = await call('POST', '/projects/3/archive', { as: 'owner' });
+      expect(answer.status).toBe(201);
+      expect(answer.body.archived).toBe(true);
+    }
+    expect((await call('POST', '/projects/3/unarchive')).body.archived).toBe(false);
+    expect((await call('POST', '/projects/3/unarchive')).status).toBe(201);
+  });
+
+  it('stars (201, then 304) and unstars (201, then 304)', async () => {
+    const before = (await get('/projects/4')).body.star_count;
+    const starred = await call('POST', '/projects/4/star');
+    expect(starred.status).toBe(201);
+    expect(starred.body.star_count).toBe(before + 1);
+    const again = await call('POST', '/projects/4/star');
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect((await call('POST', '/projects/4/unstar')).body.star_count).toBe(before);
+    expect((await call('POST', '/projects/4/unstar')).status).toBe(304);
+    expect((await call('POST', '/projects/4/star', { as: null })).status).toBe(401);
+  });
+});
+
+describe('PUT /projects/:id/transfer', () => {
+  it('moves a project by namespace path or id, lowering its visibility to the group’s', async () => {
+    const created = await call('POST', '/projects', { as: 'owner', json: { name: 'mover', visibility: 'public' } });
+    const answer = await call('PUT', `/projects/${created.body.id}/transfer`, { as: 'owner', json: { namespace: 'acme' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.path_with_namespace).toBe('acme/mover');
+    expect(answer.body.visibility).toBe('internal');
+    expect(store().findProject('olivia/mover')).toBeUndefined();
+    expect((await get('/projects/olivia%2Fmover')).status).toBe(301);
+  });
+
+  it('refuses a taken path, a namespace one may not create in, and the same namespace', async () => {
+    const other = await call('POST', '/projects', { as: 'owner', json: { name: 'mover' } });
+    const taken = await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'acme' } });
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toMatch(/Project with same name or path in target namespace already exists/);
+    expect((await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'olivia' } })).body.message).toMatch(/already in this namespace/);
+    const mine = await call('POST', '/projects', { as: 'developer', json: { name: 'dana-mover' } });
+    expect((await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'acme' } })).body.message).toMatch(/permission to transfer projects into that namespace/);
+    expect((await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'initech' } })).status).toBe(404);
+    expect((await call('PUT', '/projects/1/transfer', { as: 'developer', json: { namespace: 'globex' } })).status).toBe(403);
+  });
+});
+
+describe('GET /namespaces/:id', () => {
+  it('finds groups and the caller’s own namespace by id or path', async () => {
+    const acme = store().findGroup('acme')?.id as number;
+    expect((await get('/namespaces/acme', 'developer')).body).toMatchObject({ id: acme, kind: 'group', full_path: 'acme' });
+    expect((await get(`/namespaces/${acme}`, 'developer')).body.full_path).toBe('acme');
+    expect((await get('/namespaces/dana', 'developer')).body).toMatchObject({ kind: 'user', full_path: 'dana' });
+    expect((await get('/namespaces/olivia', 'developer')).status).toBe(404);
+    expect((await get('/namespaces/olivia')).status).toBe(200);
+    expect((await get('/namespaces/acme', null)).status).toBe(401);
+  });
+});
