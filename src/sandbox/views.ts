@@ -197,7 +197,6 @@ function fullViewJson(store: Store, project: Project): string {
     marked_for_deletion_on: project.marked_for_deletion_on,
     license_url: `${urls.web_url}/-/blob/main/LICENSE`,
     ...attrs,
-    runners_token: `GR1348941sandbox${project.id.toString(16).padStart(8, '0')}`,
     ...(source ? { forked_from_project: simpleView(store, source), mr_default_target_self: project.attrs.mr_default_target_self ?? false } : {}),
   };
   // Credentials in an import URL are never echoed back.
@@ -206,7 +205,13 @@ function fullViewJson(store: Store, project: Project): string {
   return project.json;
 }
 
+function runnersToken(project: Project): string {
+  return `GR1348941sandbox${project.id.toString(16).padStart(8, '0')}`;
+}
+
 export interface ProjectViewOptions {
+  /** A single read (GET /projects/:id): adds what only details carry (the runners token). */
+  details?: boolean;
   simple?: boolean;
   statistics?: boolean;
   license?: boolean;
@@ -222,7 +227,9 @@ export function projectJson(store: Store, project: Project, user: User | undefin
   const groupLevel = ns?.kind === 'group' ? store.groupAccess(user, store.groups.get(ns.ownerId) as Group) : 0;
   const memberLevel = project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? 50 : 0);
   let extra = `,"permissions":{"project_access":${memberLevel ? `{"access_level":${memberLevel},"notification_level":3}` : 'null'},"group_access":${groupLevel ? `{"access_level":${groupLevel},"notification_level":3}` : 'null'}}`;
-  if (access < 40) extra += ',"runners_token":null';
+  // The runners token is a secret: only maintainers and above see it, on a single read (as GitLab's
+  // ProjectWithAccess entity does), so it is never in the cached text nor in lists.
+  if (options.details && access >= 40) extra += `,"runners_token":"${runnersToken(project)}"`;
   if (options.statistics && access >= 20) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
   if (options.license) extra += `,"license":${JSON.stringify(LICENSE)}`;
   if (options.customAttributes && user.is_admin) extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
@@ -235,7 +242,6 @@ export function projectJson(store: Store, project: Project, user: User | undefin
  */
 export function anonymousProjectJson(store: Store, project: Project, options: ProjectViewOptions = {}): string {
   const view = JSON.parse(fullViewJson(store, project)) as Record<string, unknown>;
-  delete view.runners_token;
   if (options.license) view.license = LICENSE;
   return JSON.stringify(view);
 }

@@ -14,3 +14,22 @@ export function maskUrlCredentials(url: string): string {
     password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`,
   );
 }
+
+/** Fields of service objects that hold secrets: never printed (read them with `collab api` when really wanted). */
+const SECRET_FIELDS = ['runners_token'] as const;
+
+/** A copy of a resource with its secret fields replaced by "[redacted]"; the values are returned for stderr redaction. */
+export function redactSecretFields<T>(resource: T): { shown: T; secrets: string[] } {
+  if (!resource || typeof resource !== 'object' || Array.isArray(resource)) return { shown: resource, secrets: [] };
+  const record = resource as Record<string, unknown>;
+  const secrets: string[] = [];
+  let shown: Record<string, unknown> = record;
+  for (const field of SECRET_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' && value) {
+      secrets.push(value);
+      shown = { ...shown, [field]: '[redacted]' };
+    }
+  }
+  return { shown: shown as T, secrets };
+}

@@ -1,3 +1,4 @@
+import { redactSecretFields } from '../../util/secrets.js';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { GroupRecord, GroupRef, Upload } from '../../api/groups.js';
@@ -143,11 +144,9 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
  * printed (read it with `collab api groups/<id>` when it is really wanted).
  */
 export async function printGroup(ctx: Context, group: GroupRecord, options: { withProjects?: boolean } = {}): Promise<void> {
-  let shown: GroupRecord = group;
-  if (typeof group.runners_token === 'string' && group.runners_token) {
-    ctx.addSecret(group.runners_token);
-    shown = { ...group, runners_token: '[redacted]' };
-  }
+  const redacted = redactSecretFields(group);
+  for (const secret of redacted.secrets) ctx.addSecret(secret);
+  let shown: GroupRecord = redacted.shown;
   if (!options.withProjects) {
     const { projects: _projects, shared_projects: _shared, ...rest } = shown;
     shown = rest as GroupRecord;

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { DetailField } from '../../output/writer.js';
-import { maskUrlCredentials } from '../../util/secrets.js';
+import { maskUrlCredentials, redactSecretFields } from '../../util/secrets.js';
 
 /** How projects are shown: list columns and the summary of one project (shared by every project verb). */
 
@@ -92,7 +92,10 @@ export function maskProject<T>(project: T): T {
 
 /** One project: the summary on a terminal, the whole object with -o json. */
 export async function printProject(ctx: Context, project: unknown): Promise<void> {
-  const masked = maskProject(project);
+  // The runners registration token is a secret: never printed (`collab api projects/<id>` shows it).
+  const redacted = redactSecretFields(maskProject(project));
+  for (const secret of redacted.secrets) ctx.addSecret(secret);
+  const masked = redacted.shown;
   await ctx.printResource(masked, { columns: PROJECT_COLUMNS, detail: projectDetail(masked as Project) });
 }
 

@@ -420,7 +420,7 @@ export function register(router: Router): void {
     const options = { license: p.license === true, statistics: p.statistics === true, customAttributes: p.with_custom_attributes === true };
     // A public project read without a token: the full view still (only lists are simple then).
     if (!req.user) return jsonText(anonymousProjectJson(req.store, project, options));
-    return jsonText(projectJson(req.store, project, req.user, options));
+    return jsonText(projectJson(req.store, project, req.user, { ...options, details: true }));
   });
 
   router.post('/projects', (req) => {
