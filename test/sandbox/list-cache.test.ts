@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+
+/**
+ * GET /projects keeps the store's list of projects and its orders by id and created_at between
+ * requests (so that a page of 100,000 projects costs what a page costs; bench/README.md, case 6).
+ * These tests hold it to the answers a fresh filter and sort would give, before and after changes.
+ */
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 300 });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function ids(path: string, role: 'admin' | 'developer' = 'admin'): Promise<number[]> {
+  const response = await fetch(`${sandbox.url}/api/v4${path}`, { headers: { 'private-token': sandbox.tokens[role] } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Array<{ id: number }>).map((p) => p.id);
+}
+
+async function everyPage(query: string, role: 'admin' | 'developer' = 'admin'): Promise<number[]> {
+  const out: number[] = [];
+  for (let page = 1; ; page++) {
+    const items = await ids(`/projects?${query}&per_page=100&page=${page}`, role);
+    out.push(...items);
+    if (items.length < 100) return out;
+  }
+}
+
+/** The default order as the service defines it: created_at descending, ties by id descending. */
+function byCreatedDesc(): number[] {
+  return [...sandbox.store.allProjects()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)).map((p) => p.id);
+}
+
+describe('GET /projects with the kept list and orders', () => {
+  it('answers the default order (created_at desc) and the id orders as a fresh sort would', async () => {
+    expect(await everyPage('order_by=created_at')).toEqual(byCreatedDesc());
+    const ascending = sandbox.store.allProjects().map((p) => p.id);
+    expect(await everyPage('order_by=id&sort=asc')).toEqual(ascending);
+    expect(await everyPage('order_by=id&sort=desc')).toEqual([...ascending].reverse());
+    // Asking twice gives the same answer (the kept order is not changed in place).
+    expect(await everyPage('order_by=id&sort=desc')).toEqual([...ascending].reverse());
+    expect(await everyPage('order_by=id&sort=asc')).toEqual(ascending);
+  });
+
+  it('cuts id windows exactly: id_after and id_before are exclusive, whatever the sort', async () => {
+    expect(await ids('/projects?order_by=id&sort=asc&id_after=150&per_page=3')).toEqual([151, 152, 153]);
+    expect(await ids('/projects?order_by=id&sort=desc&id_before=150&per_page=3')).toEqual([149, 148, 147]);
+    expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=153&per_page=10')).toEqual([151, 152]);
+    expect(await ids('/projects?order_by=id&id_before=1')).toEqual([]);
+    expect(await ids('/projects?order_by=id&sort=asc&id_after=1000000')).toEqual([]);
+  });
+
+  it('gives a user without administrator rights the same order, less what they cannot read', async () => {
+    const developer = await everyPage('order_by=created_at', 'developer');
+    const dana = sandbox.store.users.get(sandbox.store.usersByToken.get(sandbox.tokens.developer)?.id ?? -1);
+    const readable = new Set(sandbox.store.allProjects().filter((p) => sandbox.store.canReadProject(dana, p)).map((p) => p.id));
+    expect(developer).toEqual(byCreatedDesc().filter((id) => readable.has(id)));
+    expect(developer.length).toBeLessThan(sandbox.store.allProjects().length);
+  });
+
+  it('sees a project created or deleted since the last list', async () => {
+    const before = await everyPage('order_by=id&sort=desc');
+    const created = await fetch(`${sandbox.url}/api/v4/projects`, {
+      method: 'POST',
+      headers: { 'private-token': sandbox.tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kept-list-check' }),
+    });
+    expect(created.status).toBe(201);
+    const project = (await created.json()) as { id: number };
+    expect(await ids('/projects?order_by=id&per_page=1')).toEqual([project.id]);
+    expect(await ids('/projects?per_page=1')).toEqual([project.id]);
+    expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
+
+    // A personal project is removed at once (no delayed deletion outside groups).
+    const removed = await fetch(`${sandbox.url}/api/v4/projects/${project.id}`, { method: 'DELETE', headers: { 'private-token': sandbox.tokens.admin } });
+    expect(removed.status).toBe(202);
+    expect(await everyPage('order_by=id&sort=desc')).toEqual(before);
+    expect(await everyPage('order_by=created_at')).toEqual(byCreatedDesc());
+  });
+});
