@@ -48,6 +48,9 @@ Environment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, HTTP(S)_PRO
   return program;
 }
 
+/** The message of the option parser that failed last, for commanderErrorText. */
+let optionFailure: { message: string; hint: string | undefined } | undefined;
+
 function toOption(spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description);
   if (spec.choices) option.choices(spec.choices);
@@ -61,8 +64,11 @@ function toOption(spec: OptionSpec): Option {
       try {
         parsed = parse ? parse(value, flag) : value;
       } catch (error) {
-        // Commander reports InvalidArgumentError as a usage error naming the option.
-        throw new InvalidArgumentError(isCollabError(error) ? error.message.replace(/^invalid value "[^"]*" for [^:]+: /, '') : String(error));
+        // Commander reports InvalidArgumentError as a usage error naming the option; our parser's
+        // own message (value shortened, flag named) replaces commander's when it is printed.
+        const message = error instanceof Error ? error.message : String(error);
+        optionFailure = { message, hint: isCollabError(error) ? error.hint : undefined };
+        throw new InvalidArgumentError(message.replace(/^invalid value "[^"]*" for [^:]+: /, ''));
       }
       if (!spec.repeatable) return parsed;
       return [...((previous as unknown[] | undefined) ?? []), parsed];
@@ -121,6 +127,17 @@ function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
 
 let activeContext: Context | undefined;
 const interrupt = new AbortController();
+/** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143). */
+let interruptedBy: NodeJS.Signals | undefined;
+let interruptedAt = 0;
+let interruptReported = false;
+
+/** The one line Ctrl-C leaves on stderr, written once however the command ends. */
+function reportInterrupt(): void {
+  if (interruptReported) return;
+  interruptReported = true;
+  process.stderr.write('interrupted\n');
+}
 
 async function runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
   if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
@@ -139,25 +156,41 @@ async function runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
   }
 }
 
+function interruptedExitCode(): number {
+  return interruptedBy === 'SIGTERM' ? 143 : EXIT_CODES.interrupted;
+}
+
+/**
+ * The last line of defence for error text: the context's registered secrets, and COLLAB_TOKEN
+ * even when the failure came before any context knew of it.
+ */
+function redactSecrets(text: string): string {
+  let out = activeContext?.redact(text) ?? text;
+  const token = process.env.COLLAB_TOKEN;
+  if (token && token.length >= 4) out = out.split(token).join('[redacted]');
+  return out;
+}
+
 function printError(error: unknown, verbose: boolean): number {
-  const redact = (text: string) => activeContext?.redact(text) ?? text;
+  const redact = redactSecrets;
   if (error instanceof CommanderError) {
-    // Commander has printed its own one-line message already.
+    // Commander has printed its message already (formatted by commanderErrorText).
     return error.exitCode === 0 ? 0 : EXIT_CODES.usage;
   }
+  // After Ctrl-C, whatever fails next (an aborted request, a prompt, a stream) is its consequence.
+  if (interrupt.signal.aborted || (isCollabError(error) && error.kind === 'interrupted')) {
+    reportInterrupt();
+    return interruptedExitCode();
+  }
   if (isCollabError(error)) {
-    if (error.kind === 'interrupted') {
-      process.stderr.write('interrupted\n');
-      return EXIT_CODES.interrupted;
-    }
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
-    process.stderr.write(`${redact(`error: ${error.message}${where}`)}\n`);
-    if (error.hint) process.stderr.write(`${redact(`hint: ${error.hint}`)}\n`);
+    process.stderr.write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
+    if (error.hint) process.stderr.write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
     if (verbose && error.cause instanceof Error && error.cause.stack) process.stderr.write(`${redact(error.cause.stack)}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
-  process.stderr.write(`${redact(`error: ${err?.message ?? String(error)}`)}\n`);
+  process.stderr.write(`${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
   if (verbose && err?.stack) process.stderr.write(`${redact(err.stack)}\n`);
   else process.stderr.write('hint: this is a bug in collab; run again with --verbose for details\n');
   return EXIT_CODES.internal;
@@ -165,38 +198,107 @@ function printError(error: unknown, verbose: boolean): number {
 
 function installSignalHandlers(): void {
   const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) process.exit(130);
+    if (interrupt.signal.aborted) {
+      // conf's file writer (when-exit) raises the signal again as soon as it has cleaned up:
+      // that echo is not a second Ctrl-C, and the command is already on its way out.
+      if (signal === interruptedBy && Date.now() - interruptedAt < 500) return;
+      reportInterrupt();
+      process.exit(interruptedExitCode());
+    }
+    interruptedBy = signal;
+    interruptedAt = Date.now();
     interrupt.abort();
     activeContext?.onInterrupt?.();
     // Give the command a moment to say what it left behind, then leave.
     setTimeout(() => {
-      process.stderr.write('interrupted\n');
-      process.exit(signal === 'SIGTERM' ? 143 : 130);
+      reportInterrupt();
+      process.exit(interruptedExitCode());
     }, 1500).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A closed pipe (`| head -1`) ends the command quietly and successfully.
-  const onPipeError = (error: NodeJS.ErrnoException) => {
+  // A closed pipe (`| head -1`) ends the command quietly and successfully: the reader has what it
+  // wanted, and exiting stops the fetching that fed it.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`error: cannot write to standard output: ${error.code ?? error.message}\n`);
+    process.exit(EXIT_CODES.internal);
+  });
+  // Nobody reads stderr any more: keep going, so the exit code still tells how it went.
+  process.stderr.on('error', () => undefined);
+  // A failure outside the command's own promise (a stray rejection, a throw in a callback) still
+  // ends in one redacted line and an exit code, never a stack trace.
+  const onCrash = (error: unknown) => {
+    const code = printError(error, process.argv.includes('--verbose'));
+    process.exit(code);
   };
-  process.stdout.on('error', onPipeError);
-  process.stderr.on('error', onPipeError);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+}
+
+/**
+ * Commander's own messages (unknown option, missing argument, bad choice) in the shape of every
+ * other error: `error: ...` and one `hint: ...` line naming the help to read.
+ */
+function commanderErrorText(text: string, commandPath: string): string {
+  const help = `see \`${commandPath} --help\``;
+  if (optionFailure && /^error: option '[^']*' argument '[\s\S]*' is invalid\./.test(text)) {
+    const { message, hint } = optionFailure;
+    optionFailure = undefined;
+    return `error: ${oneLine(message)}\nhint: ${hint ? oneLine(hint) : help}\n`;
+  }
+  const suggestion = /\n\(Did you mean (.+?)\?\)\s*$/.exec(text);
+  const message = oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
+  return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
+}
+
+/**
+ * A message is one line, however the service or a library wrote it, and a value it quotes (an
+ * argument echoed back, which may hold anything) is shortened.
+ */
+function flat(text: string): string {
+  const line = text
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/(["'])([^"'\s][^"']{80,}?)\1/g, (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`)
+    // A path or URL built from such a value (GET /projects/xxxx…): its start and end tell enough.
+    .replace(/\S{200,}/g, (word) => `${word.slice(0, 150)}…${word.slice(-40)}`);
+  return line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
+}
+
+/** Arguments echoed in a message stay on one line and short (argv may hold anything). */
+function oneLine(text: string): string {
+  return flat(text.replace(/'([^']{61,})'/g, (_all, quoted: string) => `'${quoted.slice(0, 60)}…'`)).slice(0, 500);
+}
+
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Exit instead of process.exit, and errors in the shape above, for a command and all below it. */
+function applyExitOverride(cmd: Command): Command {
+  cmd.exitOverride();
+  cmd.configureOutput({ outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
+  for (const sub of cmd.commands) applyExitOverride(sub);
+  return cmd;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
   const args = argv.slice(2);
   const program = buildProgram();
   const verbose = args.includes('--verbose');
-  program.exitOverride();
-  program.showHelpAfterError('(add --help for usage)');
+  applyExitOverride(program);
   const nounName = findNoun(args);
   const noun = NOUNS.find((n) => n.name === nounName);
   try {
     for (const entry of NOUNS) {
       if (entry === noun) {
         const { spec } = await entry.load();
-        program.addCommand(applyExitOverride(buildCommand(spec, runCommand)));
+        const cmd = buildCommand(spec, runCommand);
+        program.addCommand(cmd);
+        applyExitOverride(cmd);
       } else {
         program.command(entry.name).summary(entry.summary).description(entry.summary);
       }
@@ -206,13 +308,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     return printError(error, verbose);
   }
-}
-
-function applyExitOverride(cmd: Command): Command {
-  cmd.exitOverride();
-  cmd.showHelpAfterError('(add --help for usage)');
-  for (const sub of cmd.commands) applyExitOverride(sub);
-  return cmd;
 }
 
 /** Runs the program and exits with its code, once stdout has drained (piped output of any size is complete). */

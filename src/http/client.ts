@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Readable } from 'node:stream';
@@ -37,10 +38,20 @@ export interface ApiRequest {
   recover?: (client: HttpClient) => Promise<unknown | undefined>;
   /** Statuses that are answers, not errors (304 for star/unstar, 404 for an idempotent delete). */
   okStatuses?: readonly number[];
-  /** json (default): parse the body; text: the body as a string; stream: the body unread. */
-  responseType?: 'json' | 'text' | 'stream';
+  /**
+   * json (default): parse the body. text: the body as a string, checked against its content type
+   * (a JSON type must hold JSON, and an HTML page where the API was expected is refused).
+   * json-text: JSON kept as a string and not checked here, for callers that check it themselves
+   * in one pass (the paginator splits arrays). stream: the body unread.
+   */
+  responseType?: 'json' | 'text' | 'json-text' | 'stream';
   /** Per-request timeout in ms, overriding the client's. */
   timeoutMs?: number;
+  /**
+   * What a 2xx JSON body must be: `object` for a single resource, `array` for an unpaginated list.
+   * Anything else (a list where one resource was asked for, a bare string) is a malformed response.
+   */
+  expect?: 'object' | 'array';
 }
 
 export interface ApiResponse<T = unknown> {
@@ -88,6 +99,10 @@ const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Errors where the request never reached the service: safe to repeat even for POST. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 const MAX_REDIRECTS = 5;
+/** Headers whose values are credentials: never shown on the verbose log. */
+const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
+/** undici's connect timeout: a host that does not answer a SYN in this long is not coming. */
+const MAX_CONNECT_TIMEOUT_MS = 30_000;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -107,11 +122,20 @@ export class HttpClient {
     this.baseUrl = apiBaseUrl(options.baseUrl);
     const base = new URL(this.baseUrl);
     this.origin = base.origin;
+    if (options.token && !/^[\x21-\x7e]+$/.test(options.token)) {
+      // undici would refuse the header on every attempt; say what is wrong once, without the token.
+      throw new CollabError('auth', 'the token contains a space, a line break or a non-ASCII character, so it cannot be sent in a header', {
+        hint: 'check COLLAB_TOKEN (a file with Windows line endings leaves a carriage return), or run `collab auth login` again',
+      });
+    }
     if (options.token && base.protocol === 'http:' && !isLoopbackHost(base.hostname) && !options.insecureHttp) {
       throw new CollabError('usage', `refusing to send the token over plain http to ${base.host}`, {
         hint: `use https, or allow it with \`collab config set insecure_http true --host ${base.origin}\``,
       });
     }
+    // Each request in flight and each retry wait listens on the signal: with --concurrency up to 32
+    // that passes Node's default of 10, whose warning would land on stderr.
+    if (options.signal) setMaxListeners(200, options.signal);
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher;
       this.ownsDispatcher = false;
@@ -138,12 +162,38 @@ export class HttpClient {
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const { response, url, info } = await this.send(req);
+    const { response, url, info, text } = await this.sendAndRead(req);
     const contentType = stringHeader(response.headers['content-type']);
-    const text = await readText(response.body, info, this);
     const headers = flattenHeaders(response.headers);
-    if (req.responseType === 'text') return { status: response.statusCode, headers, data: text as T, text, request: info, url };
-    return { status: response.statusCode, headers, data: parseJsonBody(text, contentType, response.statusCode, info) as T, text, request: info, url };
+    const status = response.statusCode;
+    if (req.responseType === 'json-text') return { status, headers, data: text as T, text, request: info, url };
+    if (req.responseType === 'text') {
+      checkText(text, contentType, info, url);
+      return { status, headers, data: text as T, text, request: info, url };
+    }
+    const data = parseJsonBody(text, contentType, status, info, url);
+    if (req.expect && data !== undefined) checkShape(data, req.expect, info, url);
+    return { status, headers, data: data as T, text, request: info, url };
+  }
+
+  /**
+   * Sends and reads the whole body. A body cut off mid-transfer (a reset, a body timeout) is a
+   * failure like any other: a request that may be repeated is sent again, with the same policy.
+   */
+  private async sendAndRead(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo; text: string }> {
+    const maxRetries = this.options.retries ?? 5;
+    for (let attempt = 0; ; attempt++) {
+      const { response, url, info } = await this.send(req);
+      try {
+        return { response, url, info, text: await readText(response.body, info, url, { client: this.timeoutMs, request: req.timeoutMs }) };
+      } catch (error) {
+        const cut = error instanceof CollabError && (error.kind === 'network' || error.kind === 'timeout');
+        if (!cut || !isRetryable(req) || attempt >= maxRetries) throw error;
+        const wait = backoff(this.options.retryBaseMs ?? 250, attempt);
+        this.retrying(`${error.message.replace(/^the answer was cut off: /, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`);
+        await sleep(wait, this.options.signal);
+      }
+    }
   }
 
   async stream(req: ApiRequest): Promise<StreamResponse> {
@@ -162,10 +212,15 @@ export class HttpClient {
     const maxRetries = this.options.retries ?? 5;
     const maxTotalWait = this.options.maxTotalRetryWaitMs ?? 120_000;
     const base = this.options.retryBaseMs ?? 250;
-    const retryable = req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
+    const retryable = isRetryable(req);
     let waited = 0;
     let redirects = 0;
-    let sendToken = true;
+    // The token goes only to the API root it was given for: a link or a path elsewhere gets none.
+    const scope = this.scopeOf(url);
+    if (scope === 'outside') {
+      throw new CollabError('usage', `refusing to send ${info.method} ${info.path}: it leads out of the API root ${new URL(this.baseUrl).pathname}`, { hint: 'give a path below the API root, such as projects/grp%2Fapp' });
+    }
+    let sendToken = scope === 'api';
     for (let attempt = 0; ; attempt++) {
       await this.waitForRateLimit(info);
       let response: Dispatcher.ResponseData;
@@ -195,8 +250,8 @@ export class HttpClient {
         await response.body.dump();
         if (++redirects > MAX_REDIRECTS) throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
         const next = new URL(location, url);
-        // The token is never sent to another origin.
-        if (next.origin !== this.origin) sendToken = false;
+        // The token is never sent to another origin, nor outside the API root (a login page).
+        if (this.scopeOf(next) !== 'api') sendToken = false;
         url = next.toString();
         info = { method: info.method, path: this.describe(url) };
         attempt--;
@@ -204,7 +259,7 @@ export class HttpClient {
       }
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
-      const body = await readText(response.body, info, this).catch(() => '');
+      const body = await readText(response.body, info, url).catch(() => '');
       const error = serviceError(status, body, stringHeader(response.headers['content-type']), info);
       if (status >= 500 && !retryable && req.recover && attempt < maxRetries) {
         const recovered = await this.recover(req, info, String(status));
@@ -223,6 +278,18 @@ export class HttpClient {
       waited += wait;
       await sleep(wait, this.options.signal);
     }
+  }
+
+  /**
+   * Where a URL leads: below the API root (`api`), elsewhere on the same host (`outside`: a path
+   * that climbs out, `collab api ../../users`, is refused before sending), or to another origin
+   * (`foreign`: a link from a misconfigured proxy, followed without the token).
+   */
+  private scopeOf(url: string | URL): 'api' | 'outside' | 'foreign' {
+    const target = new URL(url);
+    if (target.origin !== this.origin) return 'foreign';
+    const root = new URL(this.baseUrl).pathname;
+    return target.pathname === root || target.pathname.startsWith(`${root}/`) ? 'api' : 'outside';
   }
 
   /** Looks for the effect of a POST whose answer was lost; a found resource stands in for the answer. */
@@ -252,7 +319,7 @@ export class HttpClient {
     if (sendToken && this.options.token) headers['private-token'] = this.options.token;
     if (this.options.log) {
       this.log(`> ${req.method} ${url}`);
-      for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${name.toLowerCase() === 'private-token' ? '[redacted]' : value}`);
+      for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value}`);
     }
     this.requestCount++;
     this.inFlight++;
@@ -298,10 +365,15 @@ export class HttpClient {
   }
 }
 
+/** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
+function isRetryable(req: ApiRequest): boolean {
+  return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
+}
+
 function createDispatcher(options: HttpClientOptions): Dispatcher {
   const timeout = options.timeoutMs ?? 30_000;
   const ca = options.caFile ? caBundle(options.caFile) : undefined;
-  const connect = { timeout: Math.min(timeout, 30_000), ...(ca ? { ca } : {}) };
+  const connect = { timeout: Math.min(timeout, MAX_CONNECT_TIMEOUT_MS), ...(ca ? { ca } : {}) };
   const agentOptions = { connect, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 10_000 };
   const env = process.env;
   if (env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy) {
@@ -346,31 +418,78 @@ function stringHeader(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-async function readText(body: Dispatcher.ResponseData['body'], info: RequestInfo, client: HttpClient): Promise<string> {
+async function readText(body: Dispatcher.ResponseData['body'], info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined } = { client: 0 }): Promise<string> {
   try {
     return await body.text();
   } catch (error) {
-    throw classifyNetworkError(error, client.resolve(info.path), 0, undefined).error(info);
+    const failure = classifyNetworkError(error, url, timeouts.client, timeouts.request);
+    const described = failure.error(info);
+    if (failure.kind === 'interrupted') throw described;
+    throw new CollabError(failure.kind, `the answer was cut off: ${failure.short}`, { request: info, cause: error, ...(described.hint ? { hint: described.hint } : {}) });
   }
 }
 
+/** Answers that carry no body by design. */
+function emptyIsFine(status: number, info: RequestInfo): boolean {
+  return status === 204 || status === 202 || status === 304 || info.method === 'DELETE' || info.method === 'HEAD';
+}
+
 /** Parses a JSON body; a 2xx that is not JSON is a malformed response and says what came instead. */
-export function parseJsonBody(text: string, contentType: string | undefined, status: number, info: RequestInfo): unknown {
+export function parseJsonBody(text: string, contentType: string | undefined, status: number, info: RequestInfo, url?: string): unknown {
   if (text.length === 0) {
-    if (status === 204 || status === 202 || status === 304 || info.method === 'DELETE' || info.method === 'HEAD') return undefined;
-    throw malformed(info, `an empty body with status ${status} where JSON was expected`);
+    if (emptyIsFine(status, info)) return undefined;
+    throw malformed(info, `an empty body with status ${status} where JSON was expected`, url);
   }
   try {
     return JSON.parse(text);
   } catch {
-    const type = contentType ? contentType.split(';')[0] : 'no content type';
-    if (/^\s*</.test(text)) throw malformed(info, `an HTML page (${type}) instead of JSON; is a proxy or login page in the way?`);
-    throw malformed(info, `invalid JSON (${type}, ${text.length} bytes${/[}\]]\s*$/.test(text) ? '' : ', apparently truncated'})`);
+    throw malformed(info, notJson(text, contentType), url);
   }
 }
 
-export function malformed(info: RequestInfo, what: string): CollabError {
-  return new CollabError('malformed', `malformed response from ${info.method} ${info.path}: ${what}`, { request: info });
+/** What a body that should have been JSON was instead. */
+function notJson(text: string, contentType: string | undefined): string {
+  const type = contentType ? contentType.split(';')[0] : 'no content type';
+  const body = text.trim();
+  if (body.startsWith('<')) return `an HTML page (${type}) instead of JSON; is a proxy or login page in the way?`;
+  if (/^[[{]/.test(body)) return `invalid JSON (${type}, ${text.length} bytes${/[}\]]$/.test(body) ? '' : ', apparently truncated'})`;
+  return `text instead of JSON (${type}, ${text.length} bytes: "${preview(body)}")`;
+}
+
+/** The start of a body for a message: one line, short. */
+export function preview(text: string, length = 60): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > length ? `${line.slice(0, length)}…` : line;
+}
+
+function checkShape(data: unknown, expected: 'object' | 'array', info: RequestInfo, url: string): void {
+  const actual = data === null ? 'null' : Array.isArray(data) ? 'array' : typeof data;
+  if (actual === expected) return;
+  throw malformed(info, `${actual === 'null' ? 'a null' : `a JSON ${actual}`} where a JSON ${expected} was expected`, url);
+}
+
+/**
+ * A body kept as text (collab api) is still checked as far as its content type allows: the API
+ * answers JSON or files, never an HTML page, so a page means a proxy or a login form is in the way.
+ */
+function checkText(text: string, contentType: string | undefined, info: RequestInfo, url: string): void {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/html') throw malformed(info, `an HTML page (${type}) instead of an API response; is a proxy or login page in the way?`, url);
+  // Callers of text accept an empty body (housekeeping, mirror pull answer with nothing).
+  if (text.length === 0 || !/[/+]json$/.test(type)) return;
+  try {
+    JSON.parse(text);
+  } catch {
+    throw malformed(info, notJson(text, contentType), url);
+  }
+}
+
+/**
+ * The service answered something that cannot be read. The message names the full URL (the host
+ * matters when a proxy is in the way) and what came instead of what was expected.
+ */
+export function malformed(info: RequestInfo, what: string, url?: string): CollabError {
+  return new CollabError('malformed', `malformed response from ${info.method} ${url ?? info.path}: ${what}`);
 }
 
 interface NetworkFailure {
@@ -389,16 +508,20 @@ function classifyNetworkError(error: unknown, url: string, clientTimeout: number
     return { kind: 'interrupted', notSent: false, short: 'interrupted', error: (info) => new CollabError('interrupted', 'interrupted', { request: info }) };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    const seconds = Math.round((requestTimeout ?? clientTimeout) / 100) / 10;
-    const phase = code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connecting to' : 'waiting for';
+    const connecting = code === 'UND_ERR_CONNECT_TIMEOUT';
+    const limit = connecting ? Math.min(clientTimeout, MAX_CONNECT_TIMEOUT_MS) : (requestTimeout ?? clientTimeout);
+    const seconds = Math.round(limit / 100) / 10;
+    const phase = connecting ? 'connecting to' : 'waiting for';
+    // A per-request timeout comes from the command's own --timeout; the rest from the config.
+    const hint = requestTimeout !== undefined && !connecting ? 'raise the limit with the command\'s --timeout option' : `raise the limit with \`collab config set timeout <seconds>\` (now ${Math.round(clientTimeout / 100) / 10})`;
     return {
       kind: 'timeout',
-      notSent: code === 'UND_ERR_CONNECT_TIMEOUT',
+      notSent: connecting,
       short: `timeout ${phase} ${host}`,
       error: (info) =>
         new CollabError('timeout', `timed out after ${seconds}s ${phase} ${host} (${info.method} ${info.path})`, {
           request: info,
-          hint: 'raise the limit with --timeout <seconds> or `collab config set timeout <seconds>`',
+          hint,
         }),
     };
   }

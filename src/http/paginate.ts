@@ -1,5 +1,5 @@
 import { CollabError } from '../errors.js';
-import { type HttpClient, malformed } from './client.js';
+import { type HttpClient, malformed, preview } from './client.js';
 import type { QueryParams } from './query.js';
 import { splitJsonArray } from './json-array.js';
 
@@ -57,7 +57,9 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
   for (;;) {
     const startPage = Object.keys(windowQuery).length === 0 ? (options.page ?? 1) : 1;
     const first = await fetchPage(client, client.resolve(options.path, { ...baseQuery, ...windowQuery, page: startPage }));
-    const pageSize = first.perPage ?? perPage;
+    // The service clamps per_page and says so in x-per-page. When a proxy stripped that header, a
+    // first page shorter than asked that still links to a next page shows the size applied.
+    const pageSize = first.perPage ?? (first.next && first.items.length > 0 && first.items.length < perPage ? first.items.length : perPage);
     let emit = first.items.slice(0, remaining);
     if (emit.length > 0) {
       remaining -= emit.length;
@@ -139,12 +141,12 @@ function lastKeyOf(item: string, key: string): string | number | undefined {
 }
 
 async function fetchPage(client: HttpClient, url: string): Promise<Fetched> {
-  const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'text' });
+  const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'json-text' });
   const items = splitJsonArray(response.text);
-  if (!items) {
-    const what = /^\s*</.test(response.text) ? 'an HTML page instead of a JSON array (is a proxy in the way?)' : response.text.trim() === '' ? 'an empty body where a JSON array was expected' : 'not a JSON array (malformed or truncated)';
-    throw malformed(response.request, what);
-  }
+  if (!items) throw malformed(response.request, notAnArray(response.text, response.headers['content-type']), response.url);
+  // Every list of the API holds objects; anything else is not the list that was asked for.
+  const stray = items.findIndex((item) => item.charCodeAt(0) !== 0x7b /* { */);
+  if (stray !== -1) throw malformed(response.request, `item ${stray + 1} of the list is ${preview(items[stray] as string, 40)}, not a JSON object`, response.url);
   const h = response.headers;
   const link = parseLinkHeader(h.link);
   let next = link.next;
@@ -164,6 +166,17 @@ async function fetchPage(client: HttpClient, url: string): Promise<Fetched> {
     total: numberHeader(h['x-total']),
     perPage: numberHeader(h['x-per-page']),
   };
+}
+
+/** What came instead of a list. */
+function notAnArray(text: string, contentType: string | undefined): string {
+  const type = contentType ? contentType.split(';')[0] : 'no content type';
+  const body = text.trim();
+  if (body === '') return `an empty body (${type}) where a JSON array was expected`;
+  if (body.startsWith('<')) return `an HTML page (${type}) instead of a JSON array; is a proxy or login page in the way?`;
+  if (body.startsWith('{')) return `a JSON object where a JSON array was expected (${preview(body, 80)})`;
+  if (body.startsWith('[')) return `a JSON array that is malformed or truncated (${type}, ${text.length} bytes)`;
+  return `text instead of a JSON array (${type}, ${text.length} bytes: "${preview(body)}")`;
 }
 
 function pageOf(url: string | undefined): number | undefined {

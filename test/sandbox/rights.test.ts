@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import type { Project } from '../../src/sandbox/model.js';
+
+/**
+ * Users, rights and visibility (issue 3, item 3): anonymous callers see public projects in the
+ * simple view, external users do not see internal ones, an unknown token is a 401 everywhere,
+ * and a mutation needs its role (a developer may not add a project hook; a maintainer or the
+ * group's owner may).
+ */
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 60 });
+});
+afterAll(() => sandbox?.close());
+
+async function call(method: string, path: string, as: SandboxRole | null | string, body?: unknown): Promise<{ status: number; data: unknown; text: string }> {
+  const token = as === null ? undefined : as in sandbox.tokens ? sandbox.tokens[as as SandboxRole] : as;
+  const response = await fetch(`${sandbox.url}/api/v4${path}`, {
+    method,
+    headers: { ...(token ? { 'private-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  return { status: response.status, data, text };
+}
+
+/** Every page of GET /projects as this caller. */
+async function listProjects(as: SandboxRole | null): Promise<Array<Record<string, unknown>>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page++) {
+    const { status, data } = await call('GET', `/projects?per_page=100&page=${page}&order_by=id&sort=asc`, as);
+    expect(status).toBe(200);
+    const items = data as Array<Record<string, unknown>>;
+    out.push(...items);
+    if (items.length < 100) return out;
+  }
+}
+
+const project = (path: string) => sandbox.store.findProject(path) as Project;
+const idsWhere = (keep: (p: Project) => boolean) =>
+  sandbox.store
+    .allProjects()
+    .filter(keep)
+    .map((p) => p.id);
+
+describe('visibility', () => {
+  it('anonymous callers list public projects only, in the simple view', async () => {
+    const items = await listProjects(null);
+    expect(items.map((p) => p.id)).toEqual(idsWhere((p) => p.visibility === 'public'));
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item).not.toHaveProperty('permissions');
+      expect(item).not.toHaveProperty('visibility');
+      expect(item).toHaveProperty('path_with_namespace');
+    }
+  });
+
+  it('anonymous callers get 404 for internal and private projects, and the project for public ones', async () => {
+    expect((await call('GET', `/projects/${project('acme/platform/api').id}`, null)).status).toBe(404);
+    expect((await call('GET', `/projects/${encodeURIComponent('initech/tps-reports')}`, null)).status).toBe(404);
+    const pub = await call('GET', `/projects/${encodeURIComponent('acme/web/storefront')}`, null);
+    expect(pub.status).toBe(200);
+    expect((pub.data as { path_with_namespace: string }).path_with_namespace).toBe('acme/web/storefront');
+  });
+
+  it('external users do not see internal projects they are not members of', async () => {
+    const items = await listProjects('external');
+    const visible = new Set(items.map((p) => p.id as number));
+    const internal = idsWhere((p) => p.visibility === 'internal');
+    expect(internal.length).toBeGreaterThan(0);
+    for (const id of internal) expect(visible.has(id)).toBe(false);
+    expect([...visible].sort((a, b) => a - b)).toEqual(idsWhere((p) => p.visibility === 'public'));
+    expect((await call('GET', `/projects/${project('acme/platform/api').id}`, 'external')).status).toBe(404);
+  });
+
+  it('regular users see internal projects, and private ones only where they are members', async () => {
+    const items = await listProjects('developer');
+    const visible = new Set(items.map((p) => p.id as number));
+    expect(visible.has(project('acme/platform/api').id)).toBe(true);
+    expect(visible.has(project('acme/platform/infra/terraform').id)).toBe(true);
+    expect(visible.has(project('initech/tps-reports').id)).toBe(false);
+    expect((await call('GET', `/projects/${project('initech/tps-reports').id}`, 'developer')).status).toBe(404);
+    expect((await call('GET', `/projects/${project('initech/tps-reports').id}`, 'admin')).status).toBe(200);
+  });
+
+  it('administrators see every project', async () => {
+    const items = await listProjects('admin');
+    expect(items.map((p) => p.id)).toEqual(idsWhere(() => true));
+  });
+});
+
+describe('authentication', () => {
+  it.each(['/user', '/version', '/projects', `/projects/1`])('answers 401 for an unknown token on %s, even where anonymous callers may read', async (path) => {
+    const answer = await call('GET', path, 'glpat-not-a-real-token');
+    expect(answer.status).toBe(401);
+    expect(answer.data).toEqual({ message: '401 Unauthorized' });
+  });
+
+  it('accepts the token as a Bearer authorization too', async () => {
+    const response = await fetch(`${sandbox.url}/api/v4/user`, { headers: { authorization: `Bearer ${sandbox.tokens.reporter}` } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { username: string }).username).toBe('rui');
+  });
+
+  it('answers 401 to anonymous callers of /user', async () => {
+    expect((await call('GET', '/user', null)).status).toBe(401);
+  });
+});
+
+describe('roles on a mutation (project hooks need maintainer)', () => {
+  const path = () => `/projects/${project('acme/web/storefront').id}/hooks`;
+  const hooksOf = () => [...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project('acme/web/storefront').id);
+
+  it('refuses a developer and a reporter with 403, changing nothing', async () => {
+    const before = hooksOf().length;
+    for (const role of ['developer', 'reporter'] as const) {
+      const answer = await call('POST', path(), role, { url: `https://hooks.example/${role}` });
+      expect(answer.status).toBe(403);
+      expect((answer.data as { message: string }).message).toMatch(/^403 Forbidden/);
+    }
+    expect(hooksOf()).toHaveLength(before);
+  });
+
+  it('refuses anonymous callers with 401 and external users with 403 or 404', async () => {
+    expect((await call('POST', path(), null, { url: 'https://hooks.example/anon' })).status).toBe(401);
+    expect([403, 404]).toContain((await call('POST', path(), 'external', { url: 'https://hooks.example/x' })).status);
+  });
+
+  it('lets the maintainer, the group owner and an administrator add one', async () => {
+    const before = hooksOf().length;
+    for (const role of ['maintainer', 'owner', 'admin'] as const) {
+      const answer = await call('POST', path(), role, { url: `https://hooks.example/${role}` });
+      expect(answer.status).toBe(201);
+    }
+    expect(hooksOf().map((h) => h.url).slice(before)).toEqual(['https://hooks.example/maintainer', 'https://hooks.example/owner', 'https://hooks.example/admin']);
+  });
+
+  it('hides a private project from a non-member mutation with 404', async () => {
+    const answer = await call('POST', `/projects/${project('initech/tps-reports').id}/hooks`, 'owner', { url: 'https://hooks.example/z' });
+    expect(answer.status).toBe(404);
+  });
+});

@@ -1,0 +1,346 @@
+import { type Dispatcher, MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CollabError } from '../../src/errors.js';
+import { HttpClient } from '../../src/http/client.js';
+import { type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
+
+/**
+ * The paginator against a scripted list service on undici's MockAgent. The service behaves as
+ * spec/4-service-behaviour.md says (page/per_page, x-* headers, absolute links) and each test
+ * takes away what a real deployment may take away (totals, links, x-per-page).
+ */
+
+const ORIGIN = 'https://collab.example';
+
+interface ServiceOptions {
+  total: number;
+  /** What the service clamps per_page to. */
+  maxPerPage?: number;
+  /** Leave out x-total, x-total-pages and rel="last" (as above 10,000 records). */
+  noTotals?: boolean;
+  /** Leave out the link header (some proxies drop it). */
+  noLink?: boolean;
+  /** Leave out every x-* header. */
+  noXHeaders?: boolean;
+  /** Answer 405 past this offset unless the request is anchored with id_after (GET /projects). */
+  maxOffset?: number;
+  /** Always send rel="next", even on the last page (a misbehaving service). */
+  alwaysNext?: boolean;
+  /** Keyset pagination with an opaque cursor. */
+  keyset?: boolean;
+  /** Delay of each request, by page number. */
+  delay?: (page: number) => number;
+}
+
+interface Service {
+  client: HttpClient;
+  /** Every request URL, in the order sent. */
+  requests: string[];
+}
+
+const agents: MockAgent[] = [];
+afterEach(async () => {
+  for (const agent of agents.splice(0)) await agent.close();
+});
+
+function item(id: number): string {
+  return JSON.stringify({ id, name: `p${id}`, path_with_namespace: `g/p${id}` });
+}
+
+function listService(options: ServiceOptions): Service {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  agents.push(agent);
+  const ids = Array.from({ length: options.total }, (_, i) => i + 1);
+  const requests: string[] = [];
+  agent
+    .get(ORIGIN)
+    .intercept({ path: () => true, method: 'GET' })
+    .reply((opts) => {
+      const url = new URL(opts.path, ORIGIN);
+      return answer(url, ids, options);
+    })
+    .persist();
+  const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    requests.push(`${opts.origin}${opts.path}`);
+    const page = Number(new URL(opts.path, ORIGIN).searchParams.get('page') ?? '1');
+    const wait = options.delay?.(page) ?? 0;
+    if (wait > 0) {
+      setTimeout(() => dispatch(opts, handler), wait);
+      return true;
+    }
+    return dispatch(opts, handler);
+  });
+  return { client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }), requests };
+}
+
+function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCode: number; data: string; responseOptions: { headers: Record<string, string> } } {
+  const q = url.searchParams;
+  const perPage = Math.min(options.maxPerPage ?? 100, Number(q.get('per_page') ?? '20'));
+  const link = (changes: Record<string, string>) => {
+    const next = new URL(url);
+    for (const [k, v] of Object.entries(changes)) next.searchParams.set(k, v);
+    return next.toString();
+  };
+  if (options.keyset) {
+    const after = q.get('cursor') ? Number(Buffer.from(q.get('cursor') as string, 'base64url').toString().split(':')[1]) : 0;
+    const slice = allIds.filter((id) => id > after).slice(0, perPage);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const last = slice[slice.length - 1];
+    if (slice.length === perPage && last !== undefined && last < (allIds[allIds.length - 1] ?? 0)) {
+      headers.link = `<${link({ cursor: Buffer.from(`id:${last}`).toString('base64url') })}>; rel="next"`;
+    }
+    return { statusCode: 200, data: `[${slice.map(item).join(',')}]`, responseOptions: { headers } };
+  }
+  const idAfter = Number(q.get('id_after') ?? '0');
+  const ids = idAfter ? allIds.filter((id) => id > idAfter) : allIds;
+  const page = Number(q.get('page') ?? '1');
+  const offset = (page - 1) * perPage;
+  if (options.maxOffset !== undefined && offset >= options.maxOffset) {
+    return { statusCode: 405, data: JSON.stringify({ message: '405 Method Not Allowed - offset too large' }), responseOptions: { headers: { 'content-type': 'application/json' } } };
+  }
+  const slice = ids.slice(offset, offset + perPage);
+  const hasNext = options.alwaysNext || offset + perPage < ids.length;
+  const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (!options.noXHeaders) {
+    Object.assign(headers, { 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': hasNext ? String(page + 1) : '', 'x-prev-page': page > 1 ? String(page - 1) : '' });
+    if (!options.noTotals) Object.assign(headers, { 'x-total': String(ids.length), 'x-total-pages': String(totalPages) });
+  }
+  if (!options.noLink) {
+    const links: string[] = [];
+    if (hasNext) links.push(`<${link({ page: String(page + 1), per_page: String(perPage) })}>; rel="next"`);
+    links.push(`<${link({ page: '1', per_page: String(perPage) })}>; rel="first"`);
+    if (!options.noTotals) links.push(`<${link({ page: String(totalPages), per_page: String(perPage) })}>; rel="last"`);
+    headers.link = links.join(', ');
+  }
+  return { statusCode: 200, data: `[${slice.map(item).join(',')}]`, responseOptions: { headers } };
+}
+
+async function collect(client: HttpClient, options: PaginateOptions): Promise<{ ids: number[]; pages: Page[] }> {
+  const pages: Page[] = [];
+  for await (const page of paginate(client, options)) pages.push(page);
+  const ids = pages.flatMap((p) => p.items.map((text) => (JSON.parse(text) as { id: number }).id));
+  return { ids, pages };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const pageNumbers = (requests: string[]) => requests.map((r) => Number(new URL(r).searchParams.get('page')));
+
+describe('paginate: offset pages', () => {
+  it('fetches pages in parallel without knowing the total, and hands them over in order', async () => {
+    // Later pages answer first: order must still be kept.
+    const { client } = listService({ total: 1000, noTotals: true, delay: (page) => 5 + (12 - page) * 3 });
+    const { ids, pages } = await collect(client, { path: '/projects', perPage: 100, concurrency: 4 });
+    expect(ids).toEqual(range(1, 1000));
+    expect(pages.map((p) => p.number)).toEqual(range(1, 10));
+    expect(client.maxInFlight).toBe(4);
+  });
+
+  it('stops at the first short page, and past-the-end pages fetched ahead add nothing', async () => {
+    const { client, requests } = listService({ total: 250, noTotals: true, delay: () => 2 });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 8 });
+    expect(ids).toEqual(range(1, 250));
+    // Page 1, then 8 pages ahead of the consumer (up to page 10 once page 2 is taken); page 3 is
+    // short, so nothing more is asked after it.
+    expect(Math.max(...pageNumbers(requests))).toBe(10);
+    expect(requests).toHaveLength(10);
+  });
+
+  it('stops at the first empty page when the service keeps saying there is a next one', async () => {
+    const { client, requests } = listService({ total: 300, noTotals: true, alwaysNext: true });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 1 });
+    expect(ids).toEqual(range(1, 300));
+    expect(pageNumbers(requests)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('asks for no page past the last one when the total is known', async () => {
+    const { client, requests } = listService({ total: 300 });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 8 });
+    expect(ids).toEqual(range(1, 300));
+    expect(pageNumbers(requests).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('honours --limit: per_page follows a small limit, and no page beyond the limit is fetched', async () => {
+    const small = listService({ total: 500, noTotals: true });
+    expect((await collect(small.client, { path: '/projects', limit: 7 })).ids).toEqual(range(1, 7));
+    expect(small.requests).toHaveLength(1);
+    expect(new URL(small.requests[0] as string).searchParams.get('per_page')).toBe('7');
+
+    const large = listService({ total: 5000, noTotals: true });
+    const { ids } = await collect(large.client, { path: '/projects', limit: 250, concurrency: 8 });
+    expect(ids).toEqual(range(1, 250));
+    expect(pageNumbers(large.requests).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('starts at --page', async () => {
+    const { client } = listService({ total: 95 });
+    expect((await collect(client, { path: '/projects', perPage: 20, page: 3 })).ids).toEqual(range(41, 95));
+  });
+
+  it('keeps the caller query on every page and builds pages from the absolute next link', async () => {
+    const { client, requests } = listService({ total: 250, noTotals: true });
+    await collect(client, { path: '/projects', query: { order_by: 'id', sort: 'asc', topic: ['a b', 'c'] }, perPage: 100 });
+    for (const request of requests) {
+      const q = new URL(request).searchParams;
+      expect(q.get('order_by')).toBe('id');
+      expect(q.getAll('topic[]')).toEqual(['a b', 'c']);
+      expect(q.get('per_page')).toBe('100');
+    }
+  });
+
+  it('follows x-next-page when a proxy dropped the link header', async () => {
+    const { client, requests } = listService({ total: 230, noTotals: true, noLink: true });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 1 });
+    expect(ids).toEqual(range(1, 230));
+    expect(pageNumbers(requests)).toEqual([1, 2, 3]);
+  });
+
+  it('uses the page size the service applied (x-per-page), not the one asked for', async () => {
+    const { client } = listService({ total: 130, maxPerPage: 20, noTotals: true });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 3 });
+    expect(ids).toEqual(range(1, 130));
+  });
+
+  it('loses nothing when the service clamps per_page and a proxy stripped x-per-page', async () => {
+    const { client } = listService({ total: 130, maxPerPage: 20, noXHeaders: true });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 3 });
+    expect(ids).toEqual(range(1, 130));
+  });
+
+  it('re-anchors past the offset window so every item comes exactly once (GET /projects past 50,000)', async () => {
+    const { client, requests } = listService({ total: 1050, noTotals: true, maxOffset: 300 });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc' },
+      perPage: 100,
+      concurrency: 4,
+      offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' },
+    });
+    expect(ids).toEqual(range(1, 1050));
+    const anchors = [...new Set(requests.map((r) => new URL(r).searchParams.get('id_after')))];
+    expect(anchors).toEqual([null, '300', '600', '900']);
+    for (const request of requests) {
+      const q = new URL(request).searchParams;
+      expect((Number(q.get('page')) - 1) * 100).toBeLessThan(300);
+    }
+  });
+
+  it('re-anchors on a window boundary that falls exactly at the end of the list', async () => {
+    const { client } = listService({ total: 600, noTotals: true, maxOffset: 300 });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' } });
+    expect(ids).toEqual(range(1, 600));
+  });
+
+  it('fails on the 405 past the window without offsetWindow, after the items it could give', async () => {
+    const { client } = listService({ total: 500, noTotals: true, maxOffset: 300 });
+    const seen: number[] = [];
+    let error: unknown;
+    try {
+      for await (const page of paginate(client, { path: '/projects', perPage: 100, concurrency: 2 })) for (const text of page.items) seen.push((JSON.parse(text) as { id: number }).id);
+    } catch (e) {
+      error = e;
+    }
+    expect(seen).toEqual(range(1, 300));
+    expect((error as CollabError).kind).toBe('rejected');
+    expect((error as CollabError).status).toBe(405);
+  });
+
+  it('stops fetching when the consumer stops', async () => {
+    const { client, requests } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
+    for await (const page of paginate(client, { path: '/projects', perPage: 100, concurrency: 4 })) {
+      expect(page.number).toBe(1);
+      break;
+    }
+    const sent = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests.length).toBe(sent);
+    // The first page and the pages fetched ahead of the consumer, no more.
+    expect(sent).toBeLessThanOrEqual(1 + 4);
+  });
+
+  it('holds back the network while the consumer is slow', async () => {
+    const { client, requests } = listService({ total: 100_000, noTotals: true });
+    const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
+    await pages.next();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.length).toBeLessThanOrEqual(1 + 3);
+    await pages.return(undefined);
+  });
+
+  it('reports a page that is not an array as malformed, naming the URL', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agents.push(agent);
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: () => true }).reply(200, '{"message":"ok"}', { headers: { 'content-type': 'application/json' } });
+    pool.intercept({ path: () => true }).reply(200, '<html><title>SSO</title></html>', { headers: { 'content-type': 'text/html' } });
+    pool.intercept({ path: () => true }).reply(200, '[{"id":1},{"id":', { headers: { 'content-type': 'application/json' } });
+    pool.intercept({ path: () => true }).reply(200, '', { headers: { 'content-type': 'application/json' } });
+    pool.intercept({ path: () => true }).reply(200, '[{"id":1}, 2, "three"]', { headers: { 'content-type': 'application/json' } });
+    pool.intercept({ path: () => true }).reply(200, 'Service is fine', { headers: { 'content-type': 'text/plain' } });
+    const client = new HttpClient({ baseUrl: ORIGIN, dispatcher: agent });
+    const expected = [
+      /a JSON object where a JSON array was expected \(\{"message":"ok"\}\)$/,
+      /an HTML page \(text\/html\) instead of a JSON array/,
+      /a JSON array that is malformed or truncated/,
+      /an empty body \(application\/json\) where a JSON array was expected$/,
+      /item 2 of the list is 2, not a JSON object$/,
+      /text instead of a JSON array \(text\/plain, 15 bytes: "Service is fine"\)$/,
+    ];
+    for (const what of expected) {
+      let error: unknown;
+      try {
+        await collect(client, { path: '/projects', perPage: 100 });
+      } catch (e) {
+        error = e;
+      }
+      expect((error as CollabError).kind).toBe('malformed');
+      expect((error as CollabError).message).toContain(`malformed response from GET ${ORIGIN}/api/v4/projects?per_page=100&page=1: `);
+      expect((error as CollabError).message).toMatch(what);
+    }
+  });
+});
+
+describe('paginate: keyset pages', () => {
+  it('follows the next link verbatim to the end', async () => {
+    const { client, requests } = listService({ total: 250, keyset: true });
+    const { ids, pages } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100 });
+    expect(ids).toEqual(range(1, 250));
+    expect(pages.every((p) => p.number === undefined || p.number === 1)).toBe(true);
+    expect(requests).toHaveLength(3);
+    // The second request is exactly the link of the first answer.
+    const firstAnswer = answer(new URL(requests[0] as string), range(1, 250), { total: 250, keyset: true });
+    expect(requests[1]).toBe(parseLinkHeader(firstAnswer.responseOptions.headers.link).next);
+  });
+
+  it('ends on an empty page without a link', async () => {
+    const { client, requests } = listService({ total: 200, keyset: true });
+    const { ids } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100 });
+    expect(ids).toEqual(range(1, 200));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('honours --limit', async () => {
+    const { client, requests } = listService({ total: 1000, keyset: true });
+    const { ids } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100, limit: 150 });
+    expect(ids).toEqual(range(1, 150));
+    expect(requests).toHaveLength(2);
+  });
+});
+
+describe('paginateItems and parseLinkHeader', () => {
+  it('yields parsed items', async () => {
+    const { client } = listService({ total: 45 });
+    const out: number[] = [];
+    for await (const item of paginateItems<{ id: number }>(client, { path: '/projects', perPage: 20 })) out.push(item.id);
+    expect(out).toEqual(range(1, 45));
+  });
+
+  it('reads every rel, with or without quotes, and commas inside URLs', () => {
+    const links = parseLinkHeader('<https://h/api/v4/projects?page=2&a=1,2>; rel="next", <https://h/api/v4/projects?page=1>; rel=first, <https://h/x?page=9>; rel="last"');
+    expect(links).toEqual({ next: 'https://h/api/v4/projects?page=2&a=1,2', first: 'https://h/api/v4/projects?page=1', last: 'https://h/x?page=9' });
+    expect(parseLinkHeader(undefined)).toEqual({});
+    expect(parseLinkHeader('garbage')).toEqual({});
+  });
+});
