@@ -17,16 +17,22 @@ import { commandOptions, GLOBAL_OPTIONS, longFlag } from './commands/common-opti
 /** Global options that take a value, to find the noun in argv without parsing everything. */
 const GLOBAL_VALUE_FLAGS = new Set(['--host', '-o', '--output', '--fields']);
 
-function findNoun(argv: readonly string[]): string | undefined {
+/**
+ * The words of argv that name commands (`projects`, `list`), skipping options and the values of
+ * global options, so that only the command being run is built in full.
+ */
+function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    if (arg === '--') break;
     if (GLOBAL_VALUE_FLAGS.has(arg)) {
       i++;
       continue;
     }
-    if (!arg.startsWith('-')) return arg;
+    if (!arg.startsWith('-')) words.push(arg);
   }
-  return undefined;
+  return words;
 }
 
 export function buildProgram(): Command {
@@ -77,8 +83,13 @@ function toOption(spec: OptionSpec): Option {
   return option;
 }
 
-/** Builds a commander command from its definition; the implementation is imported when it runs. */
-export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Command) => Promise<void>): Command {
+/**
+ * Builds a commander command from its definition; the implementation is imported when it runs.
+ * `path` holds the words of argv below this command: of its subcommands, only the one they name
+ * is built with its flags (create and update have about a hundred); the others are names and
+ * summaries, which is all help and suggestions need.
+ */
+export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Command) => Promise<void>, path?: readonly string[]): Command {
   const cmd = new Command(spec.name).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary).summary(spec.summary);
   cmd.helpOption('-h, --help', 'show help');
   cmd.showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
@@ -98,12 +109,22 @@ export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Co
   if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
   if (spec.subcommands) {
     cmd.addHelpCommand(false);
-    for (const sub of spec.subcommands) cmd.addCommand(buildCommand(sub, run));
+    for (const sub of spec.subcommands) {
+      const named = path === undefined || sub.name === path[0] || (sub.aliases ?? []).includes(path[0] ?? '');
+      cmd.addCommand(named ? buildCommand(sub, run, path?.slice(1)) : summaryOnly(sub));
+    }
   } else {
     cmd.action(async (...actionArgs: unknown[]) => {
       await run(spec, actionArgs[actionArgs.length - 1] as Command);
     });
   }
+  return cmd;
+}
+
+/** A subcommand that is not being run: its name, aliases and summary, for help and suggestions. */
+function summaryOnly(spec: CommandSpec): Command {
+  const cmd = new Command(spec.name).summary(spec.summary).description(spec.summary);
+  if (spec.aliases) cmd.aliases([...spec.aliases]);
   return cmd;
 }
 
@@ -290,13 +311,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
   const verbose = args.includes('--verbose');
   applyExitOverride(program);
-  const nounName = findNoun(args);
+  const [nounName, ...verbPath] = commandWords(args);
   const noun = NOUNS.find((n) => n.name === nounName);
   try {
     for (const entry of NOUNS) {
       if (entry === noun) {
         const { spec } = await entry.load();
-        const cmd = buildCommand(spec, runCommand);
+        const cmd = buildCommand(spec, runCommand, verbPath);
         program.addCommand(cmd);
         applyExitOverride(cmd);
       } else {
