@@ -1,6 +1,6 @@
 // `npm run demo`: starts the sandbox in-process on a free port, runs a short real session of
 // collab against it (each command printed before its output), and stops the sandbox.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,8 +43,9 @@ const session = [
 let failed = 0;
 for (const [comment, command] of session) {
   process.stdout.write(`\n# ${comment}\n${bold(`$ ${command}`)}\n`);
-  const result = spawnSync('bash', ['-c', command], { env, stdio: 'inherit' });
-  if (result.status !== 0 && !command.includes('echo "exit code')) failed++;
+  // Asynchronous: the sandbox answers from this very process.
+  const status = await new Promise((resolve) => spawn('bash', ['-c', command], { env, stdio: ['ignore', 'inherit', 'inherit'] }).on('close', resolve));
+  if (status !== 0 && !command.includes('echo "exit code')) failed++;
 }
 await sandbox.close();
 rmSync(home, { recursive: true, force: true });
