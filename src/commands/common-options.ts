@@ -1,5 +1,6 @@
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { integer } from './parsers.js';
+import type { ListFlags } from '../context.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
 /** Options of every command (DESIGN.md's global options), described once for the CLI and completions. */
@@ -40,4 +41,15 @@ export function shortFlag(spec: OptionSpec): string | undefined {
 
 export function takesValue(spec: OptionSpec): boolean {
   return /<[^>]+>|\[[^\]]+\]/.test(spec.flags);
+}
+
+/** The parsed values of LIST_OPTIONS, for ctx.pages. */
+export function listFlags(o: Record<string, unknown>): ListFlags {
+  return {
+    limit: o.limit as number | undefined,
+    all: o.all === true,
+    perPage: o.perPage as number | undefined,
+    page: o.page as number | undefined,
+    concurrency: o.concurrency as number | undefined,
+  };
 }

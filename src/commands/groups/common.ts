@@ -2,7 +2,7 @@ import { redactSecretFields } from '../../util/secrets.js';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { GroupRecord, GroupRef, Upload } from '../../api/groups.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import { type Column, cellText } from '../../output/format.js';
@@ -55,15 +55,7 @@ export function groupArg(args: readonly string[]): GroupRef {
   return parseArg<GroupRef>(groupRef, args[0], 'group');
 }
 
-export function listFlags(o: Record<string, unknown>): ListFlags {
-  return {
-    limit: o.limit as number | undefined,
-    all: o.all as boolean | undefined,
-    perPage: o.perPage as number | undefined,
-    page: o.page as number | undefined,
-    concurrency: o.concurrency as number | undefined,
-  };
-}
+export { listFlags } from '../common-options.js';
 
 // ---- filters ----
 

@@ -1,3 +1,4 @@
+import { listFlags } from '../common-options.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
@@ -21,7 +22,7 @@ export function options({ options: o }: CommandInput): ListNotesOptions {
     sort: o.sort as NoteSort | undefined,
     orderBy: o.orderBy as NoteOrderBy | undefined,
     system: o.system as boolean | undefined,
-    flags: { limit: o.limit as number | undefined, all: o.all as boolean | undefined, perPage: o.perPage as number | undefined, page: o.page as number | undefined, concurrency: o.concurrency as number | undefined },
+    flags: listFlags(o),
   };
 }
 

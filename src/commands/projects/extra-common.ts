@@ -1,4 +1,3 @@
-import type { ListFlags } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { parseArg, projectRef } from '../parsers.js';
 
@@ -8,15 +7,7 @@ export function projectArg(args: readonly string[], index = 0, name = 'project')
   return parseArg<string | number>(projectRef, args[index], name);
 }
 
-export function listFlags(o: Record<string, unknown>): ListFlags {
-  return {
-    limit: o.limit as number | undefined,
-    all: o.all as boolean | undefined,
-    perPage: o.perPage as number | undefined,
-    page: o.page as number | undefined,
-    concurrency: o.concurrency as number | undefined,
-  };
-}
+export { listFlags } from '../common-options.js';
 
 /** A 403 on an administrators-only endpoint, with a hint saying so. */
 export function adminOnly(error: unknown, what: string): never {

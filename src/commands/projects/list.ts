@@ -1,3 +1,4 @@
+import { listFlags } from '../common-options.js';
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
 import type { Context, ListFlags } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -68,7 +69,7 @@ export function options({ options: o }: CommandInput): ListOptions {
   const pairs = o.customAttribute as Array<readonly [string, string]> | undefined;
   if (pairs) query.custom_attributes = Object.fromEntries(pairs);
 
-  const flags: ListFlags = { limit: o.limit as number | undefined, all: o.all === true, perPage: o.perPage as number | undefined, page: o.page as number | undefined, concurrency: o.concurrency as number | undefined };
+  const flags: ListFlags = listFlags(o);
   if (flags.all && flags.limit !== undefined) throw new CollabError('usage', '--all and --limit cannot be used together', { hint: '--all lists every project; --limit stops after that many' });
 
   // Offset pages stop at 50,000 projects. Ordered by id, --all goes on past that point by
