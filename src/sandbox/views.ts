@@ -156,22 +156,10 @@ function fullViewJson(store: Store, project: Project): string {
   const ns = store.namespaces.get(project.namespace_id);
   const owner = ns?.kind === 'user' ? store.users.get(ns.ownerId) : undefined;
   const source = project.forked_from_id === null ? undefined : store.projects.get(project.forked_from_id);
+  // The full view is the simple view plus everything else.
   const view: Record<string, unknown> = {
-    id: project.id,
-    description: project.description,
-    name: project.name,
-    name_with_namespace: nameWithNamespace(store, project),
-    path: project.path,
-    path_with_namespace: full,
-    created_at: project.created_at,
-    default_branch: attrs.default_branch,
-    tag_list: project.topics,
-    topics: project.topics,
-    ...urls,
-    forks_count: store.forkCounts.get(project.id) ?? 0,
-    star_count: starCount(store, project),
-    last_activity_at: project.last_activity_at,
-    namespace: namespaceView(store, project.namespace_id),
+    ...simpleView(store, project),
+    license_url: `${urls.web_url}/-/blob/main/LICENSE`,
     container_registry_image_prefix: `registry.${new URL(store.origin).hostname}/${full}`,
     _links: {
       self: `${store.origin}/api/v4/projects/${project.id}`,
@@ -195,7 +183,6 @@ function fullViewJson(store: Store, project: Project): string {
     }),
     marked_for_deletion_at: project.marked_for_deletion_on,
     marked_for_deletion_on: project.marked_for_deletion_on,
-    license_url: `${urls.web_url}/-/blob/main/LICENSE`,
     ...attrs,
     ...(source ? { forked_from_project: simpleView(store, source), mr_default_target_self: project.attrs.mr_default_target_self ?? false } : {}),
   };

@@ -18,7 +18,7 @@ import { keysetResponse, pageRequest, paginateArray } from '../pagination.js';
 import { bool, int, readParams, str } from '../params.js';
 import { newGroup } from '../seed.js';
 import { ACCESS, type Store } from '../store.js';
-import { groupObject, projectJson } from '../views.js';
+import { groupObject, projectJson, userObject } from '../views.js';
 
 /**
  * The group endpoints of spec/2-groups.md (hooks, push rules and shares have their own files),
@@ -300,12 +300,7 @@ function ensureProvisionedUsers(store: Store): void {
 
 function provisionedUserJson(store: Store, user: User): Record<string, unknown> {
   return {
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    state: user.state,
-    avatar_url: null,
-    web_url: `${store.origin}/${user.username}`,
+    ...userObject(store, user),
     created_at: user.created_at,
     bio: '',
     location: null,
