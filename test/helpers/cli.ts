@@ -68,10 +68,10 @@ export async function runCollab(args: readonly string[], env: Record<string, str
  *   const r = await collab(['projects', 'list', '--json'], { as: 'developer' });
  */
 export function useSandbox(options: SandboxOptions = {}) {
-  const state: { sandbox: Sandbox | undefined; configDir: string } = { sandbox: undefined, configDir: '' };
+  // The config directory exists from the start, so callers may destructure `{ configDir }`.
+  const state: { sandbox: Sandbox | undefined; configDir: string } = { sandbox: undefined, configDir: tempConfigDir() };
   beforeAll(async () => {
     state.sandbox = await startSandbox({ port: 0, seed: 30, forkDuration: 300, ...options });
-    state.configDir = tempConfigDir();
   });
   afterAll(async () => {
     await state.sandbox?.close();
