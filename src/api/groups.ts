@@ -51,6 +51,7 @@ export function getGroup(group: GroupRef, options: { withProjects?: boolean; wit
     method: 'GET',
     path: apiPath`/groups/${group}`,
     query: { with_projects: options.withProjects === true, ...(options.withCustomAttributes ? { with_custom_attributes: true } : {}) },
+    expect: 'object',
   };
 }
 
@@ -59,7 +60,7 @@ export function getGroupAvatar(group: GroupRef): ApiRequest {
 }
 
 export function listLdapLinks(group: GroupRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/groups/${group}/ldap_group_links` };
+  return { method: 'GET', path: apiPath`/groups/${group}/ldap_group_links`, expect: 'array' };
 }
 
 /** GET that answers undefined for a 404 (used by recover functions: "is it there?"). */

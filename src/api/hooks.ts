@@ -22,7 +22,7 @@ export function hooksPath(owner: Owner): string {
 }
 
 export function getHook(owner: Owner, hookId: number): ApiRequest {
-  return { method: 'GET', path: hooksPath(owner) + apiPath`/${hookId}` };
+  return { method: 'GET', path: hooksPath(owner) + apiPath`/${hookId}`, expect: 'object' };
 }
 
 /**

@@ -77,7 +77,7 @@ export function listNotesQuery(options: { sort?: NoteSort | undefined; orderBy?:
 }
 
 export function getNote(target: NoteTarget, noteId: number): ApiRequest {
-  return { method: 'GET', path: notePath(target, noteId) };
+  return { method: 'GET', path: notePath(target, noteId), expect: 'object' };
 }
 
 export interface NewNote {
@@ -115,7 +115,7 @@ const CLOCK_SLACK_MS = 2000;
 
 /** The caller's user ID, and where the service's clock stood when the request was sent. */
 async function whoAndSince(client: HttpClient, sentAt: number): Promise<{ id: number; since: number }> {
-  const me = await client.request<{ id: number }>({ method: 'GET', path: '/user' });
+  const me = await client.request<{ id: number }>({ method: 'GET', path: '/user', expect: 'object' });
   const serverDate = Date.parse(me.headers.date ?? '');
   const skew = Number.isNaN(serverDate) ? 0 : serverDate - Date.now();
   return { id: me.data.id, since: sentAt + skew - CLOCK_SLACK_MS };
@@ -130,7 +130,7 @@ async function findCreatedNote(client: HttpClient, target: NoteTarget, note: New
     return requestedAt === undefined ? created >= caller.since : created === requestedAt;
   };
   if (requestedAt === undefined) {
-    const newest = await client.request<Note[]>({ method: 'GET', path: notesPath(target), query: { sort: 'desc', order_by: 'created_at', per_page: 100 } });
+    const newest = await client.request<Note[]>({ method: 'GET', path: notesPath(target), query: { sort: 'desc', order_by: 'created_at', per_page: 100 }, expect: 'array' });
     return newest.data.find(matches);
   }
   // Backdated, it may sit anywhere in the list: look through all of it.

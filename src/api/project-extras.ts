@@ -63,7 +63,7 @@ export function isForkOf(project: ProjectRecord, source: ProjectRef): boolean {
 }
 
 async function getOrUndefined<T>(client: HttpClient, path: string): Promise<T | undefined> {
-  const response = await client.request<T>({ method: 'GET', path, okStatuses: [404] });
+  const response = await client.request<T>({ method: 'GET', path, okStatuses: [404], expect: 'object' });
   return response.status === 404 ? undefined : response.data;
 }
 
@@ -72,7 +72,7 @@ async function namespaceFullPath(client: HttpClient, id: number): Promise<string
 }
 
 async function currentUsername(client: HttpClient): Promise<string | undefined> {
-  return (await client.request<{ username: string }>({ method: 'GET', path: '/user' })).data.username;
+  return (await client.request<{ username: string }>({ method: 'GET', path: '/user', expect: 'object' })).data.username;
 }
 
 /**
@@ -96,7 +96,7 @@ export function removeForkRelation(project: ProjectRef): ApiRequest {
 }
 
 export function getProject(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}` };
+  return { method: 'GET', path: apiPath`/projects/${project}`, expect: 'object' };
 }
 
 export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;
@@ -106,7 +106,7 @@ export const projectGroupsPath = (project: ProjectRef): string => apiPath`/proje
 
 /** GET /projects/:id/languages: {"Go": 60.25, "Shell": 39.75} */
 export function getLanguages(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/languages` };
+  return { method: 'GET', path: apiPath`/projects/${project}/languages`, expect: 'object' };
 }
 
 /** GET /projects/:id/storage (administrators). The spec documents an array; GitLab's code answers one object. Both are read. */

@@ -10,7 +10,8 @@ export function pushRulePath(owner: Owner): string {
 }
 
 export function getPushRule(owner: Owner): ApiRequest {
-  return { method: 'GET', path: pushRulePath(owner), okStatuses: [404] };
+  // A project's "no rule" is a 200 null, so null is an answer here, not a malformed response.
+  return { method: 'GET', path: pushRulePath(owner), okStatuses: [404], expect: owner.kind === 'project' ? 'object-or-null' : 'object' };
 }
 
 /**

@@ -8,7 +8,7 @@ import { apiPath } from '../http/path.js';
  */
 export async function resolveGroupId(ctx: Context, ref: string | number, flag = '--group'): Promise<number> {
   if (typeof ref === 'number') return ref;
-  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/groups/${ref}`, query: { with_projects: false } }).catch((error: unknown) => {
+  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/groups/${ref}`, query: { with_projects: false }, expect: 'object' }).catch((error: unknown) => {
     if (error instanceof CollabError && error.kind === 'not-found') throw new CollabError('not-found', `group ${ref} not found (given to ${flag})`, { status: 404 });
     throw error;
   });
@@ -17,7 +17,7 @@ export async function resolveGroupId(ctx: Context, ref: string | number, flag = 
 
 export async function resolveProjectId(ctx: Context, ref: string | number, flag = '<project>'): Promise<number> {
   if (typeof ref === 'number') return ref;
-  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/projects/${ref}` }).catch((error: unknown) => {
+  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/projects/${ref}`, expect: 'object' }).catch((error: unknown) => {
     if (error instanceof CollabError && error.kind === 'not-found') throw new CollabError('not-found', `project ${ref} not found (given to ${flag})`, { status: 404 });
     throw error;
   });
@@ -27,7 +27,7 @@ export async function resolveProjectId(ctx: Context, ref: string | number, flag 
 /** A group or user namespace by ID or full path (GET /namespaces/:id). */
 export async function resolveNamespaceId(ctx: Context, ref: string | number, flag = '--namespace'): Promise<number> {
   if (typeof ref === 'number') return ref;
-  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/namespaces/${ref}` }).catch((error: unknown) => {
+  const response = await ctx.request<{ id: number }>({ method: 'GET', path: apiPath`/namespaces/${ref}`, expect: 'object' }).catch((error: unknown) => {
     if (error instanceof CollabError && error.kind === 'not-found') throw new CollabError('not-found', `namespace ${ref} not found (given to ${flag})`, { status: 404 });
     throw error;
   });

@@ -16,7 +16,7 @@ export interface SharedWithGroup {
  * embedded project lists are left out (with_projects=false): they are heavy and never needed here.
  */
 export function getOwner(owner: Owner): ApiRequest {
-  return owner.kind === 'project' ? { method: 'GET', path: ownerPath(owner) } : { method: 'GET', path: ownerPath(owner), query: { with_projects: false } };
+  return owner.kind === 'project' ? { method: 'GET', path: ownerPath(owner), expect: 'object' } : { method: 'GET', path: ownerPath(owner), query: { with_projects: false }, expect: 'object' };
 }
 
 export interface ShareParams {

@@ -11,15 +11,27 @@ export interface SettingSpec {
   default?: string | number | boolean;
 }
 
+/** The longest stretch of a typed key or value a message quotes. */
+const QUOTED_MAX = 40;
+
+/**
+ * Text from argv as a message quotes it: argv may hold anything (a pasted file, escape
+ * sequences), so control characters become `?` and it is cut to QUOTED_MAX characters.
+ */
+function quoted(text: string): string {
+  const characters = Array.from(text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'));
+  return `"${characters.length > QUOTED_MAX ? `${characters.slice(0, QUOTED_MAX).join('')}…` : characters.join('')}"`;
+}
+
 const integer = (key: string, min: number, max: number) => (text: string) => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new CollabError('usage', `invalid ${key} "${text}": expected a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new CollabError('usage', `invalid ${key} ${quoted(text)}: expected a whole number from ${min} to ${max}`);
   return n;
 };
 const boolean = (key: string) => (text: string) => {
   if (/^(true|yes|1|on)$/i.test(text)) return true;
   if (/^(false|no|0|off)$/i.test(text)) return false;
-  throw new CollabError('usage', `invalid ${key} "${text}": expected true or false`);
+  throw new CollabError('usage', `invalid ${key} ${quoted(text)}: expected true or false`);
 };
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -30,7 +42,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     description: `default output format: ${OUTPUT_FORMATS.join(', ')}`,
     default: 'table',
     parse: (t) => {
-      if (!(OUTPUT_FORMATS as readonly string[]).includes(t)) throw new CollabError('usage', `invalid output "${t}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(t)) throw new CollabError('usage', `invalid output ${quoted(t)}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
       return t;
     },
   },
@@ -44,6 +56,6 @@ export const SETTINGS: readonly SettingSpec[] = [
 
 export function findSetting(key: string): SettingSpec {
   const spec = SETTINGS.find((s) => s.key === key);
-  if (!spec) throw new CollabError('usage', `unknown setting "${key}"`, { hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}` });
+  if (!spec) throw new CollabError('usage', `unknown setting ${quoted(key)}`, { hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}` });
   return spec;
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../helpers/cli.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 describe('collab api', () => {
   const { collab } = useSandbox({ seed: 12 });
@@ -53,5 +55,86 @@ describe('collab api', () => {
     const result = await collab(['api', 'user', '-F', 'novalue']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/invalid field "novalue" for -F: expected key=value/);
+  });
+});
+
+describe('collab api --paginate past the 50,000 offset limit of GET /projects', () => {
+  const { collab, sandbox } = useSandbox({ seed: 50_100 });
+
+  it('closes the JSON array at the 405 and says how to read the rest', async () => {
+    // simple=true keeps 50,000 projects to some 45 MB of output.
+    const result = await collab(['api', 'projects?simple=true', '--paginate']);
+    expect(result.exitCode).toBe(5);
+    const projects = result.json<Array<{ id: number }>>();
+    expect(projects).toHaveLength(50_000);
+    expect(new Set(projects.map((p) => p.id)).size).toBe(50_000);
+    expect(result.stderr.split('\n')).toEqual([
+      'error: 405 Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination. (GET /projects?simple=true&per_page=100&page=501)',
+      "hint: stdout holds only the first 50000 items; offset pages end there, so add pagination=keyset&order_by=id: collab api 'projects?simple=true&pagination=keyset&order_by=id&sort=asc' --paginate, or use `collab projects list --all`",
+      '',
+    ]);
+  });
+
+  it('reads every project by the keyset path the hint gives', async () => {
+    const result = await collab(['api', 'projects?simple=true&pagination=keyset&order_by=id&sort=asc', '--paginate']);
+    expect(result.exitCode).toBe(0);
+    const ids = result.json<Array<{ id: number }>>().map((p) => p.id);
+    expect(ids).toHaveLength(sandbox.store.projects.size);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('collab api --paginate when a later page fails', () => {
+  let server: Server;
+  let origin: string;
+  /** What every page after the first answers. */
+  let failure = { status: 403, type: 'application/json', body: '{"message":"403 Forbidden"}' };
+  const firstPage = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ id: i + 1 })));
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page');
+      if (page === '1') {
+        res.writeHead(200, { 'content-type': 'application/json', 'x-page': '1', 'x-per-page': '100', 'x-next-page': '2' });
+        res.end(firstPage);
+        return;
+      }
+      res.writeHead(failure.status, { 'content-type': failure.type });
+      res.end(failure.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const run = (args: string[]) => {
+    const dir = tempConfigDir();
+    return runCollab(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
+  };
+
+  it('closes the array of the items read and keeps the service error and its exit code', async () => {
+    failure = { status: 403, type: 'application/json', body: '{"message":"403 Forbidden"}' };
+    const result = await run(['api', 'projects', '--paginate']);
+    expect(result.exitCode).toBe(3);
+    expect(result.json<Array<{ id: number }>>().map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(result.stderr).toMatch(/^error: 403 Forbidden \(GET \/projects\?per_page=100&page=2\)\nhint: stdout holds only the first 100 items(; .*)?\n$/);
+  });
+
+  it('closes the array when a later page is not JSON', async () => {
+    failure = { status: 200, type: 'text/html', body: '<html>Sign in</html>' };
+    const result = await run(['api', 'projects', '--paginate']);
+    expect(result.exitCode).toBe(1);
+    expect(result.json()).toHaveLength(100);
+    expect(result.stderr).toMatch(/^error: malformed response from GET .*page=2: an HTML page .*\nhint: stdout holds only the first 100 items\n$/);
+  });
+
+  it('prints nothing when the first page fails', async () => {
+    failure = { status: 403, type: 'application/json', body: '{"message":"403 Forbidden"}' };
+    const result = await run(['api', 'groups?page=2', '--paginate']);
+    expect(result.exitCode).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toContain('stdout holds');
   });
 });

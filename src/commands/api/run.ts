@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { HttpMethod } from '../../http/client.js';
-import { paginate } from '../../http/paginate.js';
+import { type Page, paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { write } from '../../io.js';
 import { readStdin } from '../../util/stdin.js';
@@ -114,14 +114,7 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     return;
   }
   if (opts.paginate) {
-    const client = await ctx.client();
-    let first = true;
-    for await (const page of paginate(client, { path: opts.path, ...(request.query ? { query: request.query } : {}), perPage: 100, concurrency: await ctx.concurrency({}) })) {
-      if (page.items.length === 0) continue;
-      await write(ctx.io.stdout, (first ? '[\n' : ',\n') + page.items.join(',\n'));
-      first = false;
-    }
-    await write(ctx.io.stdout, first ? '[]\n' : '\n]\n');
+    await printEveryPage(ctx, opts, request.query);
     return;
   }
   const response = await ctx.request<string>(request);
@@ -141,4 +134,60 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     }
   }
   await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/**
+ * Streams every page as one JSON array. When a page fails after some were written, the array is
+ * closed before the error travels up, so stdout stays valid JSON (the items read so far) and the
+ * error says that the list is incomplete.
+ */
+async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
+  const client = await ctx.client();
+  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}) });
+  let written = 0;
+  for (;;) {
+    let next: IteratorResult<Page>;
+    try {
+      next = await pages.next();
+    } catch (error) {
+      if (written > 0) await write(ctx.io.stdout, '\n]\n');
+      throw listFailure(error, opts.path, written);
+    }
+    if (next.done) break;
+    const { items } = next.value;
+    if (items.length === 0) continue;
+    await write(ctx.io.stdout, (written === 0 ? '[\n' : ',\n') + items.join(',\n'));
+    written += items.length;
+  }
+  await write(ctx.io.stdout, written === 0 ? '[]\n' : '\n]\n');
+}
+
+/** A failed page: the service's error, with a hint on what stdout holds and how to get the rest. */
+function listFailure(error: unknown, path: string, written: number): unknown {
+  if (!(error instanceof CollabError) || error.kind === 'interrupted') return error;
+  const hints = written > 0 ? [`stdout holds only the first ${written} item${written === 1 ? '' : 's'}`] : [];
+  // GET /projects answers 405 past offset 50,000 (spec/4-service-behaviour.md); keyset pages have no such limit.
+  if (error.status === 405 && !/[?&]pagination=keyset(&|$)/.test(path)) {
+    const projects = /^\/projects\/?(\?|$)/.test(path) ? ', or use `collab projects list --all`' : '';
+    hints.push(`offset pages end there, so add pagination=keyset&order_by=id: collab api '${withKeyset(path)}' --paginate${projects}`);
+  } else if (error.hint) {
+    hints.push(error.hint);
+  }
+  if (hints.length === 0) return error;
+  return new CollabError(error.kind, error.message, {
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.request ? { request: error.request } : {}),
+    hint: hints.join('; '),
+    cause: error,
+  });
+}
+
+/** The path asking for keyset pages by id (the paginator follows their `link` headers as given); the user's other parameters stay. */
+function withKeyset(path: string): string {
+  const bare = path.replace(/^\//, '');
+  const at = bare.indexOf('?');
+  const base = at < 0 ? bare : bare.slice(0, at);
+  const kept = at < 0 ? [] : bare.slice(at + 1).split('&').filter((pair) => pair !== '' && !/^(pagination|order_by|page)=/.test(pair));
+  const sort = kept.some((pair) => pair.startsWith('sort=')) ? [] : ['sort=asc'];
+  return `${base}?${[...kept, 'pagination=keyset', 'order_by=id', ...sort].join('&')}`;
 }

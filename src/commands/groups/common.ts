@@ -87,14 +87,23 @@ export function collectFilters(o: Record<string, unknown>, params: readonly Para
 /** Settings shown in a group's summary: those of the settings table that are not already a line of their own. */
 const SUMMARY_SETTINGS = GROUP_SETTINGS.filter((s) => !['name', 'path', 'description', 'visibility', 'parent_id', 'avatar'].includes(s.name)).map((s) => s.name);
 
+/** The parent's full path, from the group's own; empty when the service left full_path out. */
 function parentPath(group: GroupRecord): string {
-  const at = group.full_path.lastIndexOf('/');
-  return at > 0 ? group.full_path.slice(0, at) : '';
+  const fullPath = typeof group.full_path === 'string' ? group.full_path : '';
+  const at = fullPath.lastIndexOf('/');
+  return at > 0 ? fullPath.slice(0, at) : '';
+}
+
+/** One entry of shared_with_groups for people: `grp/ops (developer, until 2026-01-31)`; missing fields are left out. */
+function shareText(share: { group_id?: number; group_full_path?: string; group_access_level?: number; expires_at?: string | null }): string {
+  const group = share.group_full_path ?? (share.group_id !== undefined ? `group ${share.group_id}` : '(unknown group)');
+  const terms = [accessLevelName(share.group_access_level), share.expires_at ? `until ${share.expires_at}` : ''].filter(Boolean);
+  return terms.length ? `${group} (${terms.join(', ')})` : group;
 }
 
 function projectPaths(value: unknown): string {
-  const list = Array.isArray(value) ? (value as Array<{ path_with_namespace?: string }>) : [];
-  return list.length ? list.map((p) => p.path_with_namespace ?? '').join(', ') : 'none';
+  const list = Array.isArray(value) ? (value.filter((project) => typeof project === 'object' && project !== null) as Array<{ id?: number; path_with_namespace?: string }>) : [];
+  return list.length ? list.map((p) => p.path_with_namespace ?? (p.id !== undefined ? `project ${p.id}` : '(unknown project)')).join(', ') : 'none';
 }
 
 /** The summary of `groups view` (and of what create, update, restore and transfer return) on a terminal. */
@@ -104,22 +113,22 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
     { label: 'Name', path: 'name' },
     { label: 'ID', path: 'id' },
     { label: 'Visibility', path: 'visibility' },
-    { label: 'Parent', path: 'parent_id', format: (id) => (id === null || id === undefined ? 'none (top-level group)' : `${parentPath(group)} (id ${String(id)})`) },
+    { label: 'Parent', path: 'parent_id', format: (id) => (id === null || id === undefined ? 'none (top-level group)' : [parentPath(group), `(id ${String(id)})`].filter(Boolean).join(' ')) },
     { label: 'Description', path: 'description' },
     { label: 'Web URL', path: 'web_url' },
     { label: 'Created', path: 'created_at' },
     {
       label: 'Marked for deletion',
       path: 'marked_for_deletion_on',
-      format: (date) => (date ? `yes: to be removed on ${String(date)} (undo with \`collab groups restore ${group.full_path}\`)` : 'no'),
+      format: (date) => (date ? `yes: to be removed on ${String(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
     },
     {
       label: 'Shared with groups',
       path: 'shared_with_groups',
       format: (value) => {
-        const shares = Array.isArray(value) ? (value as Array<{ group_full_path?: string; group_access_level?: number; expires_at?: string | null }>) : [];
+        const shares = Array.isArray(value) ? value.filter((share) => typeof share === 'object' && share !== null) : [];
         if (shares.length === 0) return 'none';
-        return shares.map((s) => `${s.group_full_path ?? ''} (${accessLevelName(s.group_access_level)}${s.expires_at ? `, until ${s.expires_at}` : ''})`).join(', ');
+        return shares.map(shareText).join(', ');
       },
     },
   ];

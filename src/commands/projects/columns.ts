@@ -76,7 +76,11 @@ export function projectDetail(project: Project): DetailField[] {
     fields.push({
       label: 'Custom attributes',
       path: 'custom_attributes',
-      format: (value) => (value as Array<{ key: string; value: string }>).map((a) => `${a.key}=${a.value}`).join(', '),
+      format: (value) =>
+        (value as Array<{ key?: string; value?: string } | null>)
+          .filter((attribute) => typeof attribute === 'object' && attribute !== null)
+          .map((attribute) => `${attribute?.key ?? ''}=${attribute?.value ?? ''}`)
+          .join(', '),
     });
   }
   return fields;

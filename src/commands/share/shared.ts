@@ -19,6 +19,7 @@ export const SHARE_DETAIL: readonly DetailField[] = [
 
 export function sharesOf(ownerRecord: unknown): SharedWithGroup[] {
   const shares = (ownerRecord as { shared_with_groups?: unknown } | null)?.shared_with_groups;
-  return Array.isArray(shares) ? (shares as SharedWithGroup[]) : [];
+  // Entries that are not objects (a null from a broken proxy) would print as `null` rows: left out.
+  return Array.isArray(shares) ? (shares.filter((share) => typeof share === 'object' && share !== null) as SharedWithGroup[]) : [];
 }
 
