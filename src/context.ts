@@ -91,6 +91,7 @@ export class Context {
     }
     if (token) this.addSecret(token);
     const timeoutSeconds = await this.setting('timeout', 30);
+    await tuneV8ForRequests();
     // undici is the largest dependency: loaded only by commands that talk to the service.
     const { HttpClient } = await import('./http/client.js');
     this.httpClient = new HttpClient({
@@ -132,7 +133,7 @@ export class Context {
     let text = `${req.method} ${url}\n`;
     if (req.json !== undefined) text += `${JSON.stringify(redactFields(req.json, redact), null, 2)}\n`;
     if (req.form) {
-      for (const [key, value] of req.form.entries()) text += `${key}: ${typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : value) : `<file ${(value as { name?: string }).name ?? ''}>`}\n`;
+      for (const [key, value] of (await req.form).entries()) text += `${key}: ${typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : value) : `<file ${(value as { name?: string }).name ?? ''}>`}\n`;
     }
     await write(this.io.stdout, text);
     this.info('dry run: nothing was sent');
@@ -171,7 +172,7 @@ export class Context {
     const writer = new ListWriter(this.io, options, columns);
     for await (const page of pages) {
       if (Array.isArray(page)) await writer.write(page);
-      else await writer.writeRaw((page as Page).items);
+      else await writer.writePage(page as Page);
     }
     await writer.end();
     this.noteEmpty(writer.written, options);
@@ -267,6 +268,24 @@ export class Context {
     this.spinnerHandle?.stop();
     await this.httpClient?.close();
   }
+}
+
+/**
+ * V8 settings for a process that sends requests, set before undici is first loaded.
+ * --liftoff-only: undici parses HTTP with llhttp compiled to WebAssembly, and V8 compiles it with
+ * TurboFan on the first response: about 50 ms of CPU and a 35 MB peak of RSS that stays for the
+ * whole process (`projects list --limit 1`: 99 MB peak RSS, 64 MB with this flag). Liftoff's code
+ * parses pages as fast as far as we could measure. --no-wasm-tier-up instead does not avoid that
+ * compilation (100 MB).
+ * --semi-space-growth-factor=1: keeps the young generation at its first size instead of letting
+ * it grow to 2 x 16 MB as pages are listed; garbage of each page is then collected within a page
+ * or two (listing 100,000 projects as ndjson: peak RSS 106 MB, 90 MB with this flag).
+ * (--max-semi-space-size has no effect once the heap exists.)
+ */
+async function tuneV8ForRequests(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--liftoff-only');
+  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 function redactFields(value: unknown, keys: readonly string[]): unknown {

@@ -38,7 +38,7 @@ export function processIO(options: { noColor?: boolean } = {}): IO {
 }
 
 /** Writes with backpressure: resolves when the stream can take more. */
-export function write(stream: Writable, chunk: string): Promise<void> | undefined {
+export function write(stream: Writable, chunk: string | Uint8Array): Promise<void> | undefined {
   if (stream.write(chunk)) return undefined;
   return new Promise((resolve, reject) => {
     const onDrain = () => {

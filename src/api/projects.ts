@@ -1,4 +1,4 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
@@ -53,9 +53,15 @@ function settingsBody(params: Record<string, unknown>, files: Record<string, Upl
   return { form: toFormData(params, files) };
 }
 
-/** Form fields the way the service reads them: `topics[]=a`, `container_expiration_policy_attributes[cadence]=7d`. */
-export function toFormData(params: Record<string, unknown>, files: Record<string, UploadFile> = {}): FormData {
-  const form = new FormData();
+/**
+ * Form fields the way the service reads them: `topics[]=a`, `container_expiration_policy_attributes[cadence]=7d`.
+ * undici is imported here only when a file is uploaded: evaluating it costs 75-100 ms, which
+ * every other command of this module (help, a usage error, a dry run) should not pay.
+ */
+export async function toFormData(params: Record<string, unknown>, files: Record<string, UploadFile> = {}): Promise<FormData> {
+  // A CommonJS module imported dynamically from the bundle is its default export only.
+  const undici = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
+  const form = new (undici.default ?? undici).FormData();
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, String(item));

@@ -1,5 +1,6 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
@@ -30,34 +31,31 @@ export function hostKey(host: string): string {
 /**
  * The token store and settings, a JSON file written with mode 0600 through conf.
  * COLLAB_CONFIG_DIR moves it (tests use a temporary directory).
+ *
+ * Reading is a readFileSync and a JSON.parse: conf and its validator (ajv) take about 45 ms to
+ * load, which every command that talks to the service would pay just to read a host and a token
+ * (or nothing at all, when COLLAB_HOST and COLLAB_TOKEN are set). conf is loaded only to write,
+ * for its atomic writes with mode 0600.
  */
 export class ConfigStore {
-  private constructor(private readonly conf: Conf<ConfigData>) {}
+  private writer: Conf<ConfigData> | undefined;
+
+  private constructor(
+    readonly path: string,
+    private data: ConfigData,
+  ) {}
 
   static async open(): Promise<ConfigStore> {
-    const { default: ConfModule } = await import('conf');
-    const cwd = process.env.COLLAB_CONFIG_DIR || undefined;
-    const conf = new ConfModule<ConfigData>({
-      projectName: 'collab',
-      projectSuffix: '',
-      configName: 'config',
-      accessPropertiesByDotNotation: false,
-      configFileMode: 0o600,
-      ...(cwd ? { cwd } : {}),
-    });
-    return new ConfigStore(conf);
-  }
-
-  get path(): string {
-    return this.conf.path;
+    const path = configPath();
+    return new ConfigStore(path, readConfigFile(path));
   }
 
   /** A warning when others can read the file that holds tokens; undefined when all is well. */
   permissionWarning(): string | undefined {
     try {
-      const mode = statSync(this.conf.path).mode & 0o777;
+      const mode = statSync(this.path).mode & 0o777;
       if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-        return `warning: ${this.conf.path} is readable by others (mode ${mode.toString(8)}); run: chmod 600 ${this.conf.path}`;
+        return `warning: ${this.path} is readable by others (mode ${mode.toString(8)}); run: chmod 600 ${this.path}`;
       }
     } catch {
       // No file yet: nothing to warn about.
@@ -66,44 +64,105 @@ export class ConfigStore {
   }
 
   get<K extends keyof ConfigData>(key: K): ConfigData[K] {
-    return this.conf.get(key);
+    return this.data[key];
   }
 
-  set<K extends keyof ConfigData>(key: K, value: ConfigData[K]): void {
-    this.conf.set(key, value);
+  async set<K extends keyof ConfigData>(key: K, value: ConfigData[K]): Promise<void> {
+    (await this.conf()).set(key, value);
+    this.data = { ...this.data, [key]: value };
   }
 
-  delete(key: keyof ConfigData): void {
-    this.conf.delete(key);
+  async delete(key: keyof ConfigData): Promise<void> {
+    (await this.conf()).delete(key);
+    const { [key]: _removed, ...rest } = this.data;
+    this.data = rest;
   }
 
   all(): ConfigData {
-    return this.conf.store;
+    return { ...this.data };
   }
 
   hosts(): Record<string, HostEntry> {
-    return this.conf.get('hosts') ?? {};
+    return this.data.hosts ?? {};
   }
 
   host(host: string): HostEntry | undefined {
     return this.hosts()[hostKey(host)];
   }
 
-  setHost(host: string, entry: HostEntry): void {
+  async setHost(host: string, entry: HostEntry): Promise<void> {
     const hosts = { ...this.hosts() };
     hosts[hostKey(host)] = entry;
-    this.conf.set('hosts', hosts);
+    await this.set('hosts', hosts);
   }
 
-  removeHost(host: string): boolean {
+  async removeHost(host: string): Promise<boolean> {
     const hosts = { ...this.hosts() };
     const key = hostKey(host);
     if (!(key in hosts)) return false;
     delete hosts[key];
-    this.conf.set('hosts', hosts);
-    if (this.conf.get('host') && hostKey(this.conf.get('host') as string) === key) this.conf.delete('host');
+    await this.set('hosts', hosts);
+    const current = this.get('host');
+    if (typeof current === 'string' && hostKey(current) === key) await this.delete('host');
     return true;
   }
+
+  private async conf(): Promise<Conf<ConfigData>> {
+    if (!this.writer) {
+      const { default: ConfModule } = await import('conf');
+      // cwd is the directory read from, so conf writes the very file this store read.
+      this.writer = new ConfModule<ConfigData>({
+        projectName: 'collab',
+        projectSuffix: '',
+        configName: 'config',
+        accessPropertiesByDotNotation: false,
+        configFileMode: 0o600,
+        cwd: dirname(this.path),
+      });
+    }
+    return this.writer;
+  }
+}
+
+/**
+ * Where conf keeps the file (env-paths' config directory for `collab`, no suffix), or
+ * COLLAB_CONFIG_DIR/config.json.
+ */
+function configPath(): string {
+  const dir = process.env.COLLAB_CONFIG_DIR;
+  if (dir) return resolve(dir, 'config.json');
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'collab', 'config.json');
+  if (process.platform === 'win32') return join(process.env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
+  return join(process.env.XDG_CONFIG_HOME || join(home, '.config'), 'collab', 'config.json');
+}
+
+/** The settings in the file; none when there is no file. A file that is not a JSON object is a usage error naming it. */
+export function readConfigFile(path: string): ConfigData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    throw new CollabError('usage', `cannot read the config file ${path}: ${code ?? (error as Error).message}`, {
+      hint: code === 'EACCES' ? `make it readable: chmod 600 ${path}` : `check the file, or point COLLAB_CONFIG_DIR at another directory`,
+    });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw corruptConfig(path, `is not valid JSON (${(error as Error).message})`);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw corruptConfig(path, 'does not hold a JSON object');
+  return data as ConfigData;
+}
+
+function corruptConfig(path: string, what: string): CollabError {
+  return new CollabError('usage', `the config file ${path} ${what}`, {
+    hint: `fix it in an editor, or move it away (mv ${path} ${path}.bak) and run \`collab auth login\` again`,
+  });
 }
 
 export function configDirHint(): string {

@@ -19,8 +19,8 @@ export interface ApiRequest {
   query?: QueryParams;
   /** Sent as application/json. */
   json?: unknown;
-  /** Sent as multipart/form-data (file uploads). */
-  form?: FormData;
+  /** Sent as multipart/form-data (file uploads); a promise when its builder loads undici's FormData on demand. */
+  form?: FormData | Promise<FormData>;
   /** Sent as given (collab api --input). */
   body?: string | Buffer;
   headers?: Readonly<Record<string, string>>;
@@ -42,16 +42,23 @@ export interface ApiRequest {
    * json (default): parse the body. text: the body as a string, checked against its content type
    * (a JSON type must hold JSON, and an HTML page where the API was expected is refused).
    * json-text: JSON kept as a string and not checked here, for callers that check it themselves
-   * in one pass (the paginator splits arrays). stream: the body unread.
+   * in one pass (the paginator splits arrays). json-bytes: like json-text, but the body's bytes
+   * (in `bytes`), never decoded, for list output that passes them through. stream: the body unread.
    */
-  responseType?: 'json' | 'text' | 'json-text' | 'stream';
+  responseType?: 'json' | 'text' | 'json-text' | 'json-bytes' | 'stream';
+  /**
+   * json-bytes: where to put the body: a buffer of at least the given length (such as one from a
+   * pool the caller reuses); `bytes` is then a view of it. Without it, a new buffer.
+   */
+  bytesInto?: (length: number) => Buffer;
   /** Per-request timeout in ms, overriding the client's. */
   timeoutMs?: number;
   /**
    * What a 2xx JSON body must be: `object` for a single resource, `array` for an unpaginated list.
    * Anything else (a list where one resource was asked for, a bare string) is a malformed response.
+   * `object-or-null` is for a resource whose absence is answered 200 `null` (a project's push rule).
    */
-  expect?: 'object' | 'array';
+  expect?: 'object' | 'array' | 'object-or-null';
 }
 
 export interface ApiResponse<T = unknown> {
@@ -60,6 +67,8 @@ export interface ApiResponse<T = unknown> {
   data: T;
   /** The text of the body when the response type was json or text. */
   text: string;
+  /** The body's bytes when the response type was json-bytes (text is then empty). */
+  bytes?: Buffer;
   /** The request's method and path (path values encoded), for messages. */
   request: RequestInfo;
   /** The absolute URL the response came from (after redirects). */
@@ -162,10 +171,11 @@ export class HttpClient {
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const { response, url, info, text } = await this.sendAndRead(req);
+    const { response, url, info, text, bytes } = await this.sendAndRead(req);
     const contentType = stringHeader(response.headers['content-type']);
     const headers = flattenHeaders(response.headers);
     const status = response.statusCode;
+    if (bytes) return { status, headers, data: undefined as T, text: '', bytes, request: info, url };
     if (req.responseType === 'json-text') return { status, headers, data: text as T, text, request: info, url };
     if (req.responseType === 'text') {
       checkText(text, contentType, info, url);
@@ -180,12 +190,14 @@ export class HttpClient {
    * Sends and reads the whole body. A body cut off mid-transfer (a reset, a body timeout) is a
    * failure like any other: a request that may be repeated is sent again, with the same policy.
    */
-  private async sendAndRead(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo; text: string }> {
+  private async sendAndRead(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo; text: string; bytes?: Buffer }> {
     const maxRetries = this.options.retries ?? 5;
     for (let attempt = 0; ; attempt++) {
       const { response, url, info } = await this.send(req);
       try {
-        return { response, url, info, text: await readText(response.body, info, url, { client: this.timeoutMs, request: req.timeoutMs }) };
+        const timeouts = { client: this.timeoutMs, request: req.timeoutMs };
+        if (req.responseType === 'json-bytes') return { response, url, info, text: '', bytes: await readBytes(response, req.bytesInto, info, url, timeouts) };
+        return { response, url, info, text: await readText(response.body, info, url, timeouts) };
       } catch (error) {
         const cut = error instanceof CollabError && (error.kind === 'network' || error.kind === 'timeout');
         if (!cut || !isRetryable(req) || attempt >= maxRetries) throw error;
@@ -312,7 +324,7 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.json);
     } else if (req.form) {
-      body = req.form;
+      body = await req.form;
     } else if (req.body !== undefined) {
       body = req.body;
     }
@@ -404,7 +416,7 @@ function caBundle(caFile: string): string[] {
 function syntheticResponse(value: unknown): Dispatcher.ResponseData {
   const text = JSON.stringify(value);
   const body = Readable.from([Buffer.from(text)]) as unknown as Dispatcher.ResponseData['body'];
-  Object.assign(body, { text: async () => text, json: async () => value, dump: async () => undefined });
+  Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
   return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
 }
 
@@ -419,8 +431,37 @@ function stringHeader(value: string | string[] | undefined): string | undefined 
 }
 
 async function readText(body: Dispatcher.ResponseData['body'], info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined } = { client: 0 }): Promise<string> {
+  return readBody(() => body.text(), info, url, timeouts);
+}
+
+async function readBytes(response: Dispatcher.ResponseData, into: ((length: number) => Buffer) | undefined, info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined }): Promise<Buffer> {
+  const body = response.body;
+  return readBody(async () => {
+    if (!into) {
+      const bytes = await body.bytes();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    // Each chunk is copied as it arrives, so that it is garbage at once: chunks kept until the
+    // end would live through young-generation collections and be promoted (external memory
+    // that waits for a full collection).
+    const declared = Number(stringHeader(response.headers['content-length']));
+    let target = into(Number.isSafeInteger(declared) && declared > 0 ? declared : 65_536);
+    let length = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (length + chunk.length > target.length) {
+        const larger = into(Math.max(2 * target.length, length + chunk.length));
+        target.copy(larger, 0, 0, length);
+        target = larger;
+      }
+      length += chunk.copy(target, length);
+    }
+    return target.subarray(0, length);
+  }, info, url, timeouts);
+}
+
+async function readBody<T>(read: () => Promise<T>, info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined }): Promise<T> {
   try {
-    return await body.text();
+    return await read();
   } catch (error) {
     const failure = classifyNetworkError(error, url, timeouts.client, timeouts.request);
     const described = failure.error(info);
@@ -462,10 +503,11 @@ export function preview(text: string, length = 60): string {
   return line.length > length ? `${line.slice(0, length)}…` : line;
 }
 
-function checkShape(data: unknown, expected: 'object' | 'array', info: RequestInfo, url: string): void {
+function checkShape(data: unknown, expected: NonNullable<ApiRequest['expect']>, info: RequestInfo, url: string): void {
   const actual = data === null ? 'null' : Array.isArray(data) ? 'array' : typeof data;
-  if (actual === expected) return;
-  throw malformed(info, `${actual === 'null' ? 'a null' : `a JSON ${actual}`} where a JSON ${expected} was expected`, url);
+  if (actual === expected || (expected === 'object-or-null' && (actual === 'object' || actual === 'null'))) return;
+  const wanted = expected === 'object-or-null' ? 'a JSON object or null' : `a JSON ${expected}`;
+  throw malformed(info, `${actual === 'null' ? 'a null' : `a JSON ${actual}`} where ${wanted} was expected`, url);
 }
 
 /**

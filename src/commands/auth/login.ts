@@ -50,7 +50,7 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   const user = await verifyToken(ctx, host, token);
   const config = await ctx.config();
   const existing = config.host(host) ?? {};
-  config.setHost(host, { ...existing, token, user: user.username });
-  if (!config.get('host')) config.set('host', hostKey(host));
+  await config.setHost(host, { ...existing, token, user: user.username });
+  if (!config.get('host')) await config.set('host', hostKey(host));
   ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; token stored in ${config.path}`);
 }

@@ -10,6 +10,6 @@ export async function run(ctx: Context, opts: { host: string | undefined }): Pro
   const config = await ctx.config();
   const host = opts.host ?? (config.get('host') as string | undefined);
   if (!host) throw new CollabError('usage', 'no host to log out of', { hint: 'pass --host <url>' });
-  if (!config.removeHost(host)) throw new CollabError('usage', `not logged in to ${hostKey(host)}`, { hint: 'see `collab auth status`' });
+  if (!(await config.removeHost(host))) throw new CollabError('usage', `not logged in to ${hostKey(host)}`, { hint: 'see `collab auth status`' });
   ctx.info(`Logged out of ${hostKey(host)}; its token was removed from ${config.path}`);
 }

@@ -43,10 +43,10 @@ export const setCommand: CommandModule<KeyOptions> = {
     const parsed = setting.parse(value as string);
     if (setting.scope === 'host') {
       const key = await targetHost(config, setting, host);
-      config.setHost(key, { ...(config.host(key) ?? {}), [setting.key]: parsed });
+      await config.setHost(key, { ...(config.host(key) ?? {}), [setting.key]: parsed });
       ctx.info(`${setting.key} set for ${key}`);
     } else {
-      config.set(setting.key, setting.key === 'host' ? hostKey(String(parsed)) : parsed);
+      await config.set(setting.key, setting.key === 'host' ? hostKey(String(parsed)) : parsed);
       ctx.info(`${setting.key} set`);
     }
   },
