@@ -109,13 +109,14 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 
 /** Target 1: start-up of `--version` and `projects list --help` against bare `node -e 0`. */
 async function startup() {
+  // What users run is bin/collab.js (it answers --version itself and loads dist/cli.js for the
+  // rest); another --dist is run through its cli.js directly.
+  const entry = DIST === join(ROOT, 'dist') ? join(ROOT, 'bin/collab.js') : CLI;
   const variants = [
     { tool: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
-    { tool: 'collab', label: 'collab --version', cmd: [process.execPath, CLI, '--version'] },
-    { tool: 'collab', label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`, cmd: [process.execPath, CLI, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'] },
+    { tool: 'collab', label: 'collab --version', cmd: [process.execPath, entry, '--version'] },
+    { tool: 'collab', label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`, cmd: [process.execPath, entry, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'] },
   ];
-  // What users run is bin/collab.js, a shim over dist/cli.js: one more module to load. Shown, not judged.
-  if (DIST === join(ROOT, 'dist')) variants.push({ tool: 'collab', label: 'bin/collab.js --version (the installed shim)', cmd: [process.execPath, join(ROOT, 'bin/collab.js'), '--version'] });
   if (peers.python) {
     variants.push({ tool: 'python-gitlab', label: `${peers.python.name} --version`, cmd: [peers.python.path, '--version'] });
     variants.push({ tool: 'python-gitlab', label: `${peers.python.name} project list --help`, cmd: [peers.python.path, 'project', 'list', '--help'] });
