@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitJsonArray, splitJsonArrayBytes } from '../../src/http/json-array.js';
+import { splitJsonArrayBytes } from '../../src/http/json-array.js';
 
-/** The elements splitJsonArrayBytes finds, decoded: comparable with splitJsonArray's texts. */
+/** The elements splitJsonArrayBytes finds, decoded to text. */
 function split(text: string): string[] | undefined {
   const bytes = Buffer.from(text, 'utf8');
   const bounds = splitJsonArrayBytes(bytes);
@@ -45,12 +45,11 @@ describe('splitJsonArrayBytes', () => {
     expect(split(text)).toBeUndefined();
   });
 
-  it('finds the same elements as splitJsonArray, for any array of JSON values (non-ASCII included)', () => {
+  it('gives back exactly the elements JSON.parse sees, for any array of JSON values (non-ASCII included)', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.constantFrom('', ' ', '\n  '), (values, space) => {
         const text = `[${space}${values.map((v) => JSON.stringify(v, null, space ? 1 : undefined)).join(`${space},${space}`)}${space}]`;
         const items = split(text);
-        expect(items).toEqual(splitJsonArray(text));
         expect(items?.map((item) => JSON.parse(item))).toEqual(JSON.parse(text));
       }),
       { seed: 42, numRuns: 300 },
