@@ -5,7 +5,7 @@
  * beside collab when they are installed. Prints markdown tables of medians and PASS/FAIL per target.
  *
  *   npm run bench                          build dist/, then run everything
- *   node bench/run.mjs --dist .tmp/dist-x  run another build's cli.js
+ *   node bench/run.mjs --dist .tmp/dist-x  run another build's cli.cjs
  *   node bench/run.mjs --runs 3 --only startup,listing
  *   npm run bench -- --install-peers       install python-gitlab (apt) and @gitbeaker/cli (npm) first
  *   npm run bench -- --write-readme        also put the results into bench/README.md
@@ -18,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -62,7 +62,9 @@ const PEERS_NOT_AT_SCALE = 'not run by default (it holds every page in memory an
 const ONLY = flags.only ? flags.only.split(',').map((s) => s.trim()) : CASES;
 for (const name of ONLY) if (!CASES.includes(name)) fail(`unknown case "${name}" for --only: expected some of ${CASES.join(',')}`);
 const DIST = resolve(ROOT, flags.dist);
-const CLI = join(DIST, 'cli.js');
+// Builds before the front/back split (2026-11-22) had dist/cli.js and dist/sandbox.js: still run them, to compare.
+const CLI = existsSync(join(DIST, 'cli.cjs')) ? join(DIST, 'cli.cjs') : join(DIST, 'cli.js');
+const SANDBOX_MODULE = existsSync(join(DIST, 'esm/sandbox/index.js')) ? join(DIST, 'esm/sandbox/index.js') : join(DIST, 'sandbox.js');
 if (!existsSync(CLI)) fail(`${CLI} does not exist: run \`npm run build\` (or node build.mjs --outdir ${flags.dist}) first`);
 
 const WORK = mkdtempSync(join(tmpdir(), 'collab-bench-'));
@@ -109,8 +111,8 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 
 /** Target 1: start-up of `--version` and `projects list --help` against bare `node -e 0`. */
 async function startup() {
-  // What users run is bin/collab.js (it answers --version itself and loads dist/cli.js for the
-  // rest); another --dist is run through its cli.js directly.
+  // What users run is bin/collab.js (it answers --version itself and loads dist/cli.cjs for the
+  // rest); another --dist is run through its cli.cjs directly.
   const entry = DIST === join(ROOT, 'dist') ? join(ROOT, 'bin/collab.js') : CLI;
   const variants = [
     { tool: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
@@ -365,7 +367,7 @@ async function fork() {
 async function sandbox() {
   const seed = 100_000;
   // startSandbox in a fresh process per run: each seeding starts from a cold heap, as `collab sandbox` does.
-  const script = `const { startSandbox } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'sandbox.js')).href)});
+  const script = `const { startSandbox } = await import(${JSON.stringify(pathToFileURL(SANDBOX_MODULE).href)});
 const t = performance.now(); const sb = await startSandbox({ seed: ${seed}, port: 0 }); const ms = performance.now() - t;
 process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.store.projects?.length })); await sb.close();`;
   const seedTimes = [];
@@ -375,7 +377,7 @@ process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.s
     seedTimes.push(JSON.parse(out.stdout).ms);
   }
   const seedMs = median(seedTimes);
-  rows.push({ case: '6 sandbox', tool: 'sandbox', command: `startSandbox({ seed: ${seed.toLocaleString('en-US')} }) (imported from ${relativeDist()}/sandbox.js)`, runs: RUNS, wall: seedMs });
+  rows.push({ case: '6 sandbox', tool: 'sandbox', command: `startSandbox({ seed: ${seed.toLocaleString('en-US')} }) (imported from ${relative(ROOT, SANDBOX_MODULE)})`, runs: RUNS, wall: seedMs });
   targets.push({ id: '6', target: 'the sandbox seeds 100,000 projects in under 3 s', measured: fmtMs(seedMs), pass: seedMs < 3000 });
 
   const sb = await startSandbox({ seed, latency: 0 });
@@ -766,9 +768,6 @@ function which(name) {
   return undefined;
 }
 
-function relativeDist() {
-  return DIST.startsWith(ROOT) ? DIST.slice(ROOT.length + 1) : DIST;
-}
 
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));

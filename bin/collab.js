@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
-// CommonJS on purpose: `collab --version` is answered before Node starts its ES module loader,
-// which alone costs more than the rest of that command. Everything else loads the built CLI.
+// CommonJS on purpose, like all of the start-up path: Node's ES module loader alone costs more than
+// the rest of `collab --version`, which is answered here; everything else goes through dist/cli.cjs.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  import('../dist/cli.js');
+  require('../dist/cli.cjs').main();
 }

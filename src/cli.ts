@@ -1,4 +1,5 @@
-/** The built entry point (bin/collab.js loads it): runs the program and exits with its code. */
-import { runAndExit } from './main.js';
-
-await runAndExit(process.argv);
+/**
+ * The front bundle (dist/front.cjs, CommonJS): the parser, help and usage errors. dist/cli.cjs loads
+ * it with its code cache and calls runAndExit; the commands themselves are in dist/esm/.
+ */
+export { renderEveryHelp, runAndExit } from './main.js';

@@ -1,5 +1,5 @@
 /**
- * Errors are values with a kind. Only src/cli.ts turns a kind into an exit code and a message;
+ * Errors are values with a kind. Only src/main.ts turns a kind into an exit code and a message;
  * everything else throws a CollabError and lets it travel up.
  */
 export type ErrorKind =
@@ -39,7 +39,15 @@ export interface RequestInfo {
   path: string;
 }
 
+/**
+ * The front of the CLI (parser and help, dist/front.cjs) and the commands behind it (dist/esm/)
+ * are separate bundles, each with its own copy of this class; errors cross from one to the other,
+ * so they are recognised by this mark rather than by their class.
+ */
+const COLLAB_ERROR = Symbol.for('collab.error');
+
 export class CollabError extends Error {
+  readonly [COLLAB_ERROR] = true;
   readonly kind: ErrorKind;
   readonly status: number | undefined;
   readonly request: RequestInfo | undefined;
@@ -65,7 +73,7 @@ export function usageError(message: string, hint?: string): CollabError {
 }
 
 export function isCollabError(error: unknown): error is CollabError {
-  return error instanceof CollabError;
+  return typeof error === 'object' && error !== null && (error as { [COLLAB_ERROR]?: unknown })[COLLAB_ERROR] === true;
 }
 
 /** The kind a service status maps to. */

@@ -1,11 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { NOUNS } from './commands/manifest.js';
-import type { CommandModule, CommandSpec, OptionSpec } from './commands/spec.js';
-import { Context, type GlobalOptions } from './context.js';
+import type { CommandSpec, OptionSpec } from './commands/spec.js';
+import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
 import { CollabError, EXIT_CODES, isCollabError } from './errors.js';
-import { processIO } from './io.js';
 import { parseFieldList } from './output/fields.js';
+import { commanderOutput, onStreamsInUse, streamsInUse, useStreams, writeTo } from './stdio.js';
 import type { OutputFormat } from './output/format.js';
 import { commandOptions, GLOBAL_OPTIONS, longFlag } from './commands/common-options.js';
 
@@ -146,7 +146,8 @@ function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
   };
 }
 
-let activeContext: Context | undefined;
+/** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
+let activeContext: { redact(text: string): string; onInterrupt?: (() => void) | undefined } | undefined;
 const interrupt = new AbortController();
 /** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143). */
 let interruptedBy: NodeJS.Signals | undefined;
@@ -157,24 +158,34 @@ let interruptReported = false;
 function reportInterrupt(): void {
   if (interruptReported) return;
   interruptReported = true;
-  process.stderr.write('interrupted\n');
+  writeTo(2, 'interrupted\n');
 }
 
 async function runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
   if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
   const globals = globalsOf(cmd);
-  const io = processIO({ noColor: !globals.color });
-  const ctx = new Context(io, globals, interrupt.signal);
-  activeContext = ctx;
-  const local = cmd.opts() as Record<string, unknown>;
-  ctx.dryRun = local.dryRun === true;
-  const module: CommandModule = await spec.load();
-  const options = await module.options({ args: [...cmd.args], options: local }, ctx);
-  try {
-    await module.run(ctx, options);
-  } finally {
-    await ctx.close();
-  }
+  useStreams();
+  const { runVerb } = await import('./run.js');
+  await runVerb(spec.load, { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> }, globals, interrupt.signal, (ctx) => {
+    activeContext = ctx;
+  });
+}
+
+/** A closed pipe (`| head -1`) ends the command quietly and successfully. */
+function stdoutClosed(): never {
+  process.exit(0);
+}
+
+/** What a command's writes through process.stdout and process.stderr may meet. */
+function watchStreams(): void {
+  // The reader has what it wanted, and exiting stops the fetching that fed it.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') stdoutClosed();
+    process.stderr.write(`error: cannot write to standard output: ${error.code ?? error.message}\n`);
+    process.exit(EXIT_CODES.internal);
+  });
+  // Nobody reads stderr any more: keep going, so the exit code still tells how it went.
+  process.stderr.on('error', () => undefined);
 }
 
 function interruptedExitCode(): number {
@@ -205,15 +216,15 @@ function printError(error: unknown, verbose: boolean): number {
   }
   if (isCollabError(error)) {
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
-    process.stderr.write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
-    if (error.hint) process.stderr.write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) process.stderr.write(`${redact(error.cause.stack)}\n`);
+    writeTo(2, `${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
+    if (error.hint) writeTo(2, `${redact(`hint: ${flat(error.hint)}`)}\n`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) writeTo(2, `${redact(error.cause.stack)}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
-  process.stderr.write(`${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
-  if (verbose && err?.stack) process.stderr.write(`${redact(err.stack)}\n`);
-  else process.stderr.write('hint: this is a bug in collab; run again with --verbose for details\n');
+  writeTo(2, `${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
+  if (verbose && err?.stack) writeTo(2, `${redact(err.stack)}\n`);
+  else writeTo(2, 'hint: this is a bug in collab; run again with --verbose for details\n');
   return EXIT_CODES.internal;
 }
 
@@ -238,15 +249,7 @@ function installSignalHandlers(): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A closed pipe (`| head -1`) ends the command quietly and successfully: the reader has what it
-  // wanted, and exiting stops the fetching that fed it.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    process.stderr.write(`error: cannot write to standard output: ${error.code ?? error.message}\n`);
-    process.exit(EXIT_CODES.internal);
-  });
-  // Nobody reads stderr any more: keep going, so the exit code still tells how it went.
-  process.stderr.on('error', () => undefined);
+  onStreamsInUse(watchStreams);
   // A failure outside the command's own promise (a stray rejection, a throw in a callback) still
   // ends in one redacted line and an exit code, never a stack trace.
   const onCrash = (error: unknown) => {
@@ -301,7 +304,7 @@ function commandPath(cmd: Command): string {
 /** Exit instead of process.exit, and errors in the shape above, for a command and all below it. */
 function applyExitOverride(cmd: Command): Command {
   cmd.exitOverride();
-  cmd.configureOutput({ outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
+  cmd.configureOutput({ ...commanderOutput(stdoutClosed), outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
   for (const sub of cmd.commands) applyExitOverride(sub);
   return cmd;
 }
@@ -335,6 +338,25 @@ export async function main(argv: readonly string[]): Promise<number> {
 export async function runAndExit(argv: readonly string[]): Promise<never> {
   installSignalHandlers();
   const code = await main(argv);
-  if (process.stdout.writableLength > 0) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  if (streamsInUse() && process.stdout.writableLength > 0) await new Promise((resolve) => process.stdout.once('drain', resolve));
   process.exit(code);
+}
+
+/**
+ * Builds every command with all its flags and renders every help text, running nothing. The build
+ * calls this to record V8's code cache of the parser and help path (dist/front.cache), so that
+ * whichever command is asked for, its parsing and help start from compiled code.
+ */
+export async function renderEveryHelp(): Promise<number> {
+  const program = buildProgram();
+  const noRun = async () => undefined;
+  for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, noRun));
+  applyExitOverride(program);
+  let characters = 0;
+  const render = (cmd: Command): void => {
+    characters += cmd.helpInformation().length;
+    for (const sub of cmd.commands) render(sub);
+  };
+  render(program);
+  return characters;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 
 /** bin/collab; COLLAB_TEST_DIST runs another build's entry (node build.mjs --outdir DIR). */
-export const BIN = process.env.COLLAB_TEST_DIST ? join(process.env.COLLAB_TEST_DIST, 'cli.js') : fileURLToPath(new URL('../../bin/collab.js', import.meta.url));
+export const BIN = process.env.COLLAB_TEST_DIST ? join(process.env.COLLAB_TEST_DIST, 'cli.cjs') : fileURLToPath(new URL('../../bin/collab.js', import.meta.url));
 
 export interface RunOptions {
   /** Which sandbox user's token to use (default admin); null for no token at all. */

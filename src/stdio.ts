@@ -1,0 +1,85 @@
+import { fstatSync, writeSync } from 'node:fs';
+
+/**
+ * How the front (main.ts) writes help, usage errors and error messages: straight to file
+ * descriptors 1 and 2 until a command runs. On a pipe, merely creating process.stdout or
+ * process.stderr loads Node's net module, about a tenth of `collab <command> --help`. A command
+ * writes through the streams (they give backpressure); once one runs, so does the front, so that
+ * nothing overtakes what the command has queued.
+ */
+let streams: ((fd: 1 | 2) => NodeJS.WriteStream) | undefined;
+
+const STREAMS = (fd: 1 | 2): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
+
+let watchStreams: () => void = () => undefined;
+
+/** What to set up on the streams (error handlers) when the front starts writing through them. */
+export function onStreamsInUse(watch: () => void): void {
+  watchStreams = watch;
+}
+
+/** From now on every write goes through process.stdout and process.stderr. */
+export function useStreams(): void {
+  if (streams) return;
+  streams = STREAMS;
+  watchStreams();
+}
+
+export function streamsInUse(): boolean {
+  return streams !== undefined;
+}
+
+/** Writes all of `text`; a reader that has gone away (EPIPE) is the caller's `onClosed`. */
+export function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => undefined): void {
+  if (streams) {
+    streams(fd).write(text);
+    return;
+  }
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  try {
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') onClosed();
+    // A non-blocking descriptor that is full: the stream queues the rest (runAndExit waits for
+    // it), and takes every later write, in order.
+    else if (code === 'EAGAIN') {
+      useStreams();
+      STREAMS(fd).write(bytes.subarray(offset));
+    }
+    else throw error;
+  }
+}
+
+/**
+ * Whether fd is a terminal. A pipe or a file (the case of scripts, where start-up counts) is told
+ * by fstat without creating the stream; a character device may be a terminal, which the stream knows.
+ */
+export function isTerminal(fd: 1 | 2): boolean {
+  if (!streams) {
+    try {
+      if (!fstatSync(fd).isCharacterDevice()) return false;
+    } catch {
+      return false;
+    }
+  }
+  return STREAMS(fd).isTTY === true;
+}
+
+/** Commander's output settings: its defaults' results, through the functions above. */
+export function commanderOutput(onStdoutClosed: () => void) {
+  // 80 is commander's width when its default says undefined (not a terminal).
+  const width = (fd: 1 | 2) => (isTerminal(fd) ? STREAMS(fd).columns : 80);
+  // Commander only strips colour codes from help when these say false; collab's help has none,
+  // so there is nothing to ask the terminal for.
+  const noColourCodes = () => false;
+  return {
+    writeOut: (text: string) => writeTo(1, text, onStdoutClosed),
+    writeErr: (text: string) => writeTo(2, text),
+    getOutHelpWidth: () => width(1),
+    getErrHelpWidth: () => width(2),
+    getOutHasColors: noColourCodes,
+    getErrHasColors: noColourCodes,
+  };
+}
