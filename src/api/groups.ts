@@ -1,7 +1,8 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
+import { newFormData } from '../http/undici.js';
 
 /**
  * The group endpoints of spec/2-groups.md as request descriptors (hooks, push rules and shares
@@ -75,12 +76,16 @@ async function find<T>(client: HttpClient, req: ApiRequest): Promise<T | undefin
 
 function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: Upload | undefined): ApiRequest {
   if (!avatar) return { ...req, json: params };
-  const form = new FormData();
+  return { ...req, form: avatarForm(params, avatar) };
+}
+
+async function avatarForm(params: Record<string, unknown>, avatar: Upload): Promise<FormData> {
+  const form = await newFormData();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) form.append(key, String(value));
   }
   form.append('avatar', new Blob([avatar.data], { type: avatar.contentType }), avatar.filename);
-  return { ...req, form };
+  return form;
 }
 
 // ---- create, update, remove ----

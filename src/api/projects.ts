@@ -2,6 +2,7 @@ import type { FormData } from 'undici';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
+import { newFormData } from '../http/undici.js';
 import type { QueryParams } from '../http/query.js';
 import { pathFromName } from '../params/projects.js';
 
@@ -55,13 +56,9 @@ function settingsBody(params: Record<string, unknown>, files: Record<string, Upl
 
 /**
  * Form fields the way the service reads them: `topics[]=a`, `container_expiration_policy_attributes[cadence]=7d`.
- * undici is imported here only when a file is uploaded: evaluating it costs 75-100 ms, which
- * every other command of this module (help, a usage error, a dry run) should not pay.
  */
 export async function toFormData(params: Record<string, unknown>, files: Record<string, UploadFile> = {}): Promise<FormData> {
-  // A CommonJS module imported dynamically from the bundle is its default export only.
-  const undici = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
-  const form = new (undici.default ?? undici).FormData();
+  const form = await newFormData();
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, String(item));

@@ -1,10 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FormData } from 'undici';
 import { uploadFile } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { newFormData } from '../../http/undici.js';
 import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
@@ -41,7 +41,7 @@ export async function options({ args }: CommandInput): Promise<UploadOptions> {
 
 export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   // The file is read as it is sent, not loaded first.
-  const form = new FormData();
+  const form = await newFormData();
   form.append('file', await openAsBlob(opts.file), basename(opts.file));
   const response = await ctx.mutate<UploadResult>(uploadFile(opts.project, form));
   if (!response) return;

@@ -1,0 +1,32 @@
+import type { Dispatcher, FormData } from 'undici';
+import dispatcherRequest from 'undici/lib/api/api-request.js';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+
+/**
+ * The parts of undici the HTTP client uses, imported module by module. undici's index loads all of
+ * it (fetch, WebSocket, EventSource, cache stores, mock agents...) and the Node built-ins those
+ * need: on this machine about 100 ms at the start of every command that sends a request, for
+ * nothing collab sends.
+ */
+export { Agent, EnvHttpProxyAgent };
+
+/** undici's `request(url, options)`, on the given dispatcher, as undici's index builds it. */
+export function request(
+  url: string,
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher },
+): Promise<Dispatcher.ResponseData> {
+  const { dispatcher, ...rest } = options;
+  const parsed = new URL(url);
+  return dispatcherRequest.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+}
+
+/**
+ * A FormData for uploads. It comes from undici's index, the only part that needs all of it, so it
+ * is imported when a file is sent, never at load.
+ */
+export async function newFormData(): Promise<FormData> {
+  // A CommonJS module imported dynamically from the bundle is its default export only.
+  const undici = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
+  return new (undici.default ?? undici).FormData();
+}
