@@ -62,9 +62,9 @@ const PEERS_NOT_AT_SCALE = 'not run by default (it holds every page in memory an
 const ONLY = flags.only ? flags.only.split(',').map((s) => s.trim()) : CASES;
 for (const name of ONLY) if (!CASES.includes(name)) fail(`unknown case "${name}" for --only: expected some of ${CASES.join(',')}`);
 const DIST = resolve(ROOT, flags.dist);
-// Builds before the front/back split (2026-11-22) had dist/cli.js and dist/sandbox.js: still run them, to compare.
+// Builds before 2026-11-22 had an ES module dist/cli.js: still run them, to compare.
 const CLI = existsSync(join(DIST, 'cli.cjs')) ? join(DIST, 'cli.cjs') : join(DIST, 'cli.js');
-const SANDBOX_MODULE = existsSync(join(DIST, 'esm/sandbox/index.js')) ? join(DIST, 'esm/sandbox/index.js') : join(DIST, 'sandbox.js');
+const SANDBOX_MODULE = join(DIST, 'sandbox.js');
 if (!existsSync(CLI)) fail(`${CLI} does not exist: run \`npm run build\` (or node build.mjs --outdir ${flags.dist}) first`);
 
 const WORK = mkdtempSync(join(tmpdir(), 'collab-bench-'));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/esm/sandbox/index.js'));
+const { startSandbox } = await import(join(root, 'dist/sandbox.js'));
 
 const sandbox = await startSandbox({ port: 0, seed: 60, forkDuration: 2500 });
 const home = mkdtempSync(join(tmpdir(), 'collab-demo-'));

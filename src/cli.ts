@@ -1,5 +1,5 @@
 /**
  * The front bundle (dist/front.cjs, CommonJS): the parser, help and usage errors. dist/cli.cjs loads
- * it with its code cache and calls runAndExit; the commands themselves are in dist/esm/.
+ * it with its code cache and calls runAndExit; the commands themselves are in dist/back.cjs.
  */
 export { renderEveryHelp, runAndExit } from './main.js';

@@ -40,7 +40,7 @@ export interface RequestInfo {
 }
 
 /**
- * The front of the CLI (parser and help, dist/front.cjs) and the commands behind it (dist/esm/)
+ * The front of the CLI (parser and help, dist/front.cjs) and the commands behind it (dist/back.cjs)
  * are separate bundles, each with its own copy of this class; errors cross from one to the other,
  * so they are recognised by this mark rather than by their class.
  */

@@ -1,42 +1,52 @@
 'use strict';
-// dist/cli.cjs: loads the front bundle (dist/front.cjs: parser, help, usage errors) with the V8
-// code cache the build recorded for it (dist/front.cache), then runs it. Node 20 has no compile
-// cache of its own (module.enableCompileCache is Node 22), and compiling the front on every start
-// costs more than the rest of `collab <command> --help`. A cache V8 rejects (another Node version,
-// other V8 flags) is ignored, and the front is compiled as usual.
+// dist/cli.cjs: runs collab from its two bundles, dist/front.cjs (parser, help, usage errors) and
+// dist/back.cjs (what runs a command), each compiled from the V8 code cache the build recorded for
+// it (dist/<bundle>.cache). Node 20 has no compile cache of its own (module.enableCompileCache is
+// Node 22), and compiling costs more than the rest of `collab <command> --help`, and a third of
+// a command's start. A cache V8 rejects (another Node version, other V8 flags) is ignored: the
+// bundle is then compiled as usual.
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { join } = require('node:path');
 const { Script } = require('node:vm');
 
-const FRONT = join(__dirname, 'front.cjs');
-const CACHE = join(__dirname, 'front.cache');
-
-/** Compiles and evaluates the front; `useCache: false` is for the build, which records the cache. */
-function loadFront({ useCache = true } = {}) {
-  // The build checks that the bundle is ASCII, so latin1 reads it exactly and fastest.
-  const source = readFileSync(FRONT, 'latin1');
+/**
+ * Compiles and evaluates dist/<name>.cjs as Node would a CommonJS module, with one more parameter:
+ * the function the front calls to reach the back (build.mjs turns its import()s into calls of it).
+ * `useCache: false` is for the build, which records the cache.
+ */
+function loadBundle(name, { useCache = true } = {}) {
+  const file = join(__dirname, `${name}.cjs`);
+  // The build checks that the bundles are ASCII, so latin1 reads them exactly and fastest.
+  const source = readFileSync(file, 'latin1');
   let cachedData;
   if (useCache) {
     try {
-      cachedData = readFileSync(CACHE);
+      cachedData = readFileSync(join(__dirname, `${name}.cache`));
     } catch {
       cachedData = undefined;
     }
   }
-  // Module's own wrapper, and one more parameter: the front loads the commands (ES modules in
-  // dist/esm/) through this file's import(), since code from a cache cannot import() (build.mjs).
   const wrapped = `(function (exports, require, module, __filename, __dirname, __collabImport) { ${source}\n});`;
-  const script = new Script(wrapped, { filename: FRONT, cachedData });
+  const script = new Script(wrapped, { filename: file, cachedData });
   const module = { exports: {} };
-  const importBack = (specifier) => import(specifier);
-  script.runInThisContext()(module.exports, Module.createRequire(FRONT), module, FRONT, __dirname, importBack);
-  return { front: module.exports, script };
+  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, __dirname, importFromBack);
+  return { exports: module.exports, script };
+}
+
+let back;
+
+/** Module `name` of the back's table (src/run.ts as "run.js", a verb as "commands/projects/list.js"). */
+function importFromBack(name) {
+  back ??= loadBundle('back').exports;
+  const load = back.modules[name];
+  if (!load) return Promise.reject(new Error(`dist/back.cjs has no module ${name}: rebuild collab`));
+  return load();
 }
 
 function main() {
-  return loadFront().front.runAndExit(process.argv);
+  return loadBundle('front').exports.runAndExit(process.argv);
 }
 
-module.exports = { loadFront, main };
+module.exports = { loadBundle, main };
 if (require.main === module) main();

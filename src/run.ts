@@ -5,7 +5,7 @@ import { processIO } from './io.js';
 /**
  * The commands' side of the CLI: main.ts (the front: parsing, help, usage errors, exit codes) loads
  * this only when a command actually runs, so that help and bad flags never load the context, the
- * HTTP client or the output writers. They are in a separate bundle (dist/esm/), see build.mjs.
+ * HTTP client or the output writers. They are in a separate bundle (dist/back.cjs), see build.mjs.
  */
 export async function runVerb(
   load: () => Promise<CommandModule>,
