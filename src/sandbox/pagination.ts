@@ -62,10 +62,7 @@ export function paginateArray<T>(req: SandboxRequest, items: readonly T[], seria
   links.push(`<${linkTo(req, { page: '1', per_page: String(perPage) })}>; rel="first"`);
   if (knowsTotal) links.push(`<${linkTo(req, { page: String(totalPages), per_page: String(perPage) })}>; rel="last"`);
   headers.link = links.join(', ');
-  let body = '[';
-  for (let i = 0; i < slice.length; i++) body += (i ? ',' : '') + serialize(slice[i] as T);
-  body += ']';
-  return { status: 200, body, headers };
+  return { status: 200, body: jsonArray(slice, serialize), headers };
 }
 
 /**
@@ -75,10 +72,27 @@ export function paginateArray<T>(req: SandboxRequest, items: readonly T[], seria
 export function keysetResponse<T>(req: SandboxRequest, slice: readonly T[], serialize: (item: T) => string, next: Record<string, string> | undefined): SandboxResponse {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-per-page': String(pageRequest(req).perPage) };
   if (next) headers.link = `<${linkTo(req, next)}>; rel="next"`;
-  let body = '[';
-  for (let i = 0; i < slice.length; i++) body += (i ? ',' : '') + serialize(slice[i] as T);
-  body += ']';
-  return { status: 200, body, headers };
+  return { status: 200, body: jsonArray(slice, serialize), headers };
+}
+
+/**
+ * The JSON array of the items' texts, as bytes: each text is encoded once, straight into the page.
+ * (Joined into one string, a page of 100 projects is a rope of 200 pieces that is flattened and
+ * encoded when sent: most of the sandbox's time per page.)
+ */
+function jsonArray<T>(items: readonly T[], serialize: (item: T) => string): Buffer {
+  const texts = items.map(serialize);
+  let length = texts.length === 0 ? 2 : texts.length + 1;
+  for (const text of texts) length += Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  bytes[at++] = 0x5b; // [
+  for (let i = 0; i < texts.length; i++) {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += bytes.write(texts[i] as string, at);
+  }
+  bytes[at++] = 0x5d; // ]
+  return bytes;
 }
 
 /** Sorts a copy by a key of each item, ascending or descending, ties broken by id. */
