@@ -90,8 +90,11 @@ export interface Project {
   languages: Record<string, number>;
   custom_attributes: Record<string, string>;
   statistics: Record<string, number>;
-  /** Cached JSON of the full view without `permissions`; cleared on every change. */
-  json: string | undefined;
+  /**
+   * Cached JSON of the full view without `permissions`, as UTF-8 bytes (lists copy them into the
+   * page as they are); cleared on every change.
+   */
+  json: Buffer | undefined;
 }
 
 export interface Namespace {

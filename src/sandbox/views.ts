@@ -146,8 +146,8 @@ function starCount(store: Store, project: Project): number {
   return ((project.attrs.seed_stars as number | undefined) ?? 0) + (store.stars.get(project.id)?.size ?? 0);
 }
 
-/** The full view without `permissions` (which depends on the caller), as JSON text, cached. */
-function fullViewJson(store: Store, project: Project): string {
+/** The full view without `permissions` (which depends on the caller), as JSON bytes, cached. */
+function fullViewJson(store: Store, project: Project): Buffer {
   refreshImport(project);
   if (project.json !== undefined) return project.json;
   const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
@@ -188,7 +188,7 @@ function fullViewJson(store: Store, project: Project): string {
   };
   // Credentials in an import URL are never echoed back.
   if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
-  project.json = JSON.stringify(view);
+  project.json = Buffer.from(JSON.stringify(view));
   return project.json;
 }
 
@@ -205,8 +205,17 @@ export interface ProjectViewOptions {
   customAttributes?: boolean;
 }
 
+/**
+ * A JSON text in two pieces, for lists: `head` without its last byte (the closing brace of the
+ * cached view), then `tail`. A page copies the cached bytes instead of building a string of them.
+ */
+export interface JsonPieces {
+  head: Buffer;
+  tail: string;
+}
+
 /** A project as the caller may see it: simple (anonymous or simple=true) or full with permissions. */
-export function projectJson(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string {
+export function projectJsonPieces(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string | JsonPieces {
   if (!user || options.simple) return JSON.stringify(simpleView(store, project));
   const base = fullViewJson(store, project);
   const access = store.projectAccess(user, project);
@@ -220,7 +229,16 @@ export function projectJson(store: Store, project: Project, user: User | undefin
   if (options.statistics && access >= 20) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
   if (options.license) extra += `,"license":${JSON.stringify(LICENSE)}`;
   if (options.customAttributes && user.is_admin) extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
-  return `${base.slice(0, -1)}${extra}}`;
+  return { head: base, tail: `${extra}}` };
+}
+
+/** projectJsonPieces as one text, for single reads. */
+export function projectJson(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string {
+  return piecesText(projectJsonPieces(store, project, user, options));
+}
+
+function piecesText(json: string | JsonPieces): string {
+  return typeof json === 'string' ? json : `${json.head.toString('utf8', 0, json.head.length - 1)}${json.tail}`;
 }
 
 /**
@@ -228,7 +246,7 @@ export function projectJson(store: Store, project: Project, user: User | undefin
  * without permissions and without the runners token. Lists stay simple for anonymous callers.
  */
 export function anonymousProjectJson(store: Store, project: Project, options: ProjectViewOptions = {}): string {
-  const view = JSON.parse(fullViewJson(store, project)) as Record<string, unknown>;
+  const view = JSON.parse(fullViewJson(store, project).toString()) as Record<string, unknown>;
   if (options.license) view.license = LICENSE;
   return JSON.stringify(view);
 }

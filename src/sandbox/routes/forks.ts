@@ -7,7 +7,7 @@ import { paginateArray, sortBy } from '../pagination.js';
 import { readParams } from '../params.js';
 import { newProject } from '../seed.js';
 import { ACCESS, type Store } from '../store.js';
-import { projectJson } from '../views.js';
+import { projectJson, projectJsonPieces } from '../views.js';
 import { memberLevel, requireRole, requireUser, visibleProject } from './project-actions.js';
 
 /**
@@ -156,6 +156,6 @@ export function register(router: Router): void {
     const forks = store.allProjects().filter((p) => p.forked_from_id === source.id && store.canReadProject(user, p));
     const f = readParams(req.input, STARRED_PROJECTS_PARAMS) as Record<string, boolean | undefined>;
     const view = { simple: f.simple === true, statistics: f.statistics === true, customAttributes: f.with_custom_attributes === true };
-    return paginateArray(req, filterForks(req, forks), (p) => projectJson(store, p, user, view));
+    return paginateArray(req, filterForks(req, forks), (p) => projectJsonPieces(store, p, user, view));
   });
 }

@@ -18,7 +18,7 @@ import { keysetResponse, pageRequest, paginateArray } from '../pagination.js';
 import { bool, int, readParams, str } from '../params.js';
 import { newGroup } from '../seed.js';
 import { ACCESS, type Store } from '../store.js';
-import { groupObject, projectJson, userObject } from '../views.js';
+import { groupObject, projectJsonPieces, userObject } from '../views.js';
 
 /**
  * The group endpoints of spec/2-groups.md (hooks, push rules and shares have their own files),
@@ -260,7 +260,7 @@ function listGroupProjects(req: SandboxRequest, onlyShared: boolean): SandboxRes
     });
   }
   const options = { simple: query.simple === true, customAttributes: query.with_custom_attributes === true };
-  return paginateArray(req, ordered, (p) => projectJson(store, p, user, options));
+  return paginateArray(req, ordered, (p) => projectJsonPieces(store, p, user, options));
 }
 
 // ---- provisioned users ----

@@ -21,7 +21,7 @@ import { firstIdAbove, keysetResponse, orderedOnce, pageRequest, paginateArray, 
 import { readParams, str } from '../params.js';
 import { newProject } from '../seed.js';
 import { ACCESS, type Store } from '../store.js';
-import { anonymousProjectJson, GROUP_DEFAULTS, PROJECT_DEFAULTS, projectJson } from '../views.js';
+import { anonymousProjectJson, GROUP_DEFAULTS, PROJECT_DEFAULTS, projectJson, projectJsonPieces } from '../views.js';
 
 /**
  * Projects (spec/3-projects.md): the lists (GET /projects and a user's own and starred
@@ -226,7 +226,7 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
   }
 
   const viewOptions = { simple: p.simple === true, statistics: p.statistics === true, customAttributes: p.with_custom_attributes === true };
-  const serialize = (project: Project) => projectJson(store, project, user, viewOptions);
+  const serialize = (project: Project) => projectJsonPieces(store, project, user, viewOptions);
   if (req.query.get('pagination') === 'keyset') {
     if (!options.keyset || orderBy !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
     const { perPage } = pageRequest(req);
