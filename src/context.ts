@@ -91,7 +91,6 @@ export class Context {
     }
     if (token) this.addSecret(token);
     const timeoutSeconds = await this.setting('timeout', 30);
-    await tuneV8ForRequests();
     // undici is the largest dependency: loaded only by commands that talk to the service.
     const { HttpClient } = await import('./http/client.js');
     this.httpClient = new HttpClient({
@@ -268,24 +267,6 @@ export class Context {
     this.spinnerHandle?.stop();
     await this.httpClient?.close();
   }
-}
-
-/**
- * V8 settings for a process that sends requests, set before undici is first loaded.
- * --liftoff-only: undici parses HTTP with llhttp compiled to WebAssembly, and V8 compiles it with
- * TurboFan on the first response: about 50 ms of CPU and a 35 MB peak of RSS that stays for the
- * whole process (`projects list --limit 1`: 99 MB peak RSS, 64 MB with this flag). Liftoff's code
- * parses pages as fast as far as we could measure. --no-wasm-tier-up instead does not avoid that
- * compilation (100 MB).
- * --semi-space-growth-factor=1: keeps the young generation at its first size instead of letting
- * it grow to 2 x 16 MB as pages are listed; garbage of each page is then collected within a page
- * or two (listing 100,000 projects as ndjson: peak RSS 106 MB, 90 MB with this flag).
- * (--max-semi-space-size has no effect once the heap exists.)
- */
-async function tuneV8ForRequests(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--liftoff-only');
-  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 function redactFields(value: unknown, keys: readonly string[]): unknown {
