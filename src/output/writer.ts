@@ -80,7 +80,12 @@ export class ListWriter {
     // in tests) may still hold the views, so its pages are never released.
     const written = stdout === process.stdout ? (error?: Error | null) => error || page.release() : undefined;
     const last = page.count - 1;
-    for (let i = 0; i <= last; i++) {
+    const lines = ndjson ? page.linesInPlace() : undefined;
+    if (lines) {
+      stdout.write(lines);
+      flowing = written ? stdout.write(NEWLINE, written) : stdout.write(NEWLINE);
+    }
+    for (let i = 0; !lines && i <= last; i++) {
       if (!ndjson) flowing = stdout.write(this.started || i > 0 ? COMMA_NEWLINE : OPEN_BRACKET_NEWLINE);
       if (ndjson) {
         flowing = stdout.write(page.itemBytes(i));

@@ -256,7 +256,7 @@ describe('paginate: offset pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requests.length).toBe(sent);
     // The first page and the pages fetched ahead of the consumer, no more.
-    expect(sent).toBeLessThanOrEqual(1 + 4);
+    expect(sent).toBeLessThanOrEqual(1 + 4 + 2);
   });
 
   it('holds back the network while the consumer is slow', async () => {
@@ -264,8 +264,31 @@ describe('paginate: offset pages', () => {
     const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
     await pages.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.length).toBeLessThanOrEqual(1 + 3);
+    // The first page, and the pages fetched ahead while it is written: 3 in flight, 5 held at most.
+    expect(requests.length).toBeLessThanOrEqual(1 + 3 + 2);
+    const held = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.length).toBe(held);
     await pages.return(undefined);
+  });
+
+  it('asks for more as pages come back, before they are taken, up to 1.5 times the concurrency held', async () => {
+    const { client, requests } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
+    const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
+    await pages.next();
+    await pages.next();
+    // The consumer holds page 2: the pages that came back meanwhile started others, up to 3 in
+    // flight and 5 held (fetched or in flight) beyond the pages taken.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests.length).toBeGreaterThan(2 + 3);
+    expect(requests.length).toBeLessThanOrEqual(2 + 3 + 2);
+    const held = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.length).toBe(held);
+    // Stopping with pages in flight: those that come back start no more.
+    await pages.return(undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.length).toBe(held);
   });
 
   it('reports a page that is not an array as malformed, naming the URL', async () => {
