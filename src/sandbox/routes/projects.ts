@@ -171,8 +171,20 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
   if (p.archived !== undefined) filter((x) => x.archived === p.archived);
   if (p.visibility !== undefined) filter((x) => x.visibility === p.visibility);
   // Items are in ascending id order here (candidates are, filters keep it): id windows are a cut.
-  if (typeof p.id_after === 'number') items = items.slice(firstIdAbove(items, p.id_after));
-  if (typeof p.id_before === 'number') items = items.slice(0, firstIdAbove(items, Math.ceil(p.id_before) - 1));
+  // In descending id order (how clients page past offset 50,000 with id_before), the window is cut
+  // from the kept descending list instead of reversing it on every page (6 ms a page at 120,000).
+  let descendingById = false;
+  if (typeof p.id_after === 'number' || typeof p.id_before === 'number') {
+    const from = typeof p.id_after === 'number' ? firstIdAbove(items, p.id_after) : 0;
+    const to = Math.max(from, typeof p.id_before === 'number' ? firstIdAbove(items, Math.ceil(p.id_before) - 1) : items.length);
+    if (items === candidates && p.order_by === 'id' && (p.sort ?? 'desc') === 'desc') {
+      const descending = orderedOnce(candidates, 'id desc', () => [...candidates].reverse());
+      items = descending.slice(candidates.length - to, candidates.length - from);
+      descendingById = true;
+    } else {
+      items = items.slice(from, to);
+    }
+  }
   if (p.last_activity_after !== undefined) filter((x) => Date.parse(x.last_activity_at) > Date.parse(p.last_activity_after as string));
   if (p.last_activity_before !== undefined) filter((x) => Date.parse(x.last_activity_at) < Date.parse(p.last_activity_before as string));
   // Membership filters need a user; anonymous callers get the public list whatever they ask.
@@ -221,7 +233,7 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
     // change, of a list nothing filtered (the store's kept array), are computed once: sorting
     // 100,000 projects by created_at took 18 ms a page.
     const from = items;
-    const order = () => (orderBy === 'id' ? (sort === 'asc' ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort));
+    const order = () => (orderBy === 'id' ? (sort === 'asc' || descendingById ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort));
     items = from === candidates && (orderBy === 'id' || orderBy === 'created_at') ? orderedOnce(candidates, `${orderBy} ${sort}`, order) : order();
   }
 
