@@ -33,7 +33,7 @@ function linkTo(req: SandboxRequest, changes: Record<string, string | undefined>
  * x-next-page, x-prev-page, x-total and x-total-pages (only up to 10,000 records) and `link`.
  * `maxOffset` answers 405 past it (GET /projects: 50,000).
  */
-export function paginateArray<T>(req: SandboxRequest, items: readonly T[], serialize: (item: T) => string | JsonPieces, options: { maxOffset?: number; entity?: string } = {}): SandboxResponse {
+export function paginateArray<T>(req: SandboxRequest, items: ListView<T>, serialize: (item: T) => string | JsonPieces, options: { maxOffset?: number; entity?: string } = {}): SandboxResponse {
   const { page, perPage } = pageRequest(req);
   const offset = (page - 1) * perPage;
   if (options.maxOffset !== undefined && offset >= options.maxOffset) {
@@ -102,6 +102,18 @@ function jsonArray<T>(items: readonly T[], serialize: (item: T) => string | Json
   }
   bytes[at++] = 0x5d; // ]
   return bytes;
+}
+
+/** What a page is cut from: an array, or a view of part of one (viewOf). */
+export interface ListView<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+/** items[from, to) as a list, without copying it. */
+export function viewOf<T>(items: readonly T[], from: number, to: number): ListView<T> {
+  const length = Math.max(0, to - from);
+  return { length, slice: (start, end) => items.slice(from + Math.min(start, length), from + Math.min(end, length)) };
 }
 
 /** Sorts a copy by a key of each item, ascending or descending, ties broken by id. */

@@ -17,7 +17,7 @@ import type { ParamSpec, SettingsColumn } from '../../params/types.js';
 import { forbidden, HttpError, methodNotAllowed, notFound, paramError, unauthorized, validationError } from '../errors.js';
 import { json, jsonText, notModified, type Router, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Namespace, Project, StoredFile, User, Visibility } from '../model.js';
-import { firstIdAbove, keysetResponse, orderedOnce, pageRequest, paginateArray, sortBy } from '../pagination.js';
+import { firstIdAbove, keysetResponse, type ListView, orderedOnce, pageRequest, paginateArray, sortBy, viewOf } from '../pagination.js';
 import { readParams, str } from '../params.js';
 import { newProject } from '../seed.js';
 import { ACCESS, type Store } from '../store.js';
@@ -171,19 +171,14 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
   if (p.archived !== undefined) filter((x) => x.archived === p.archived);
   if (p.visibility !== undefined) filter((x) => x.visibility === p.visibility);
   // Items are in ascending id order here (candidates are, filters keep it): id windows are a cut.
-  // In descending id order (how clients page past offset 50,000 with id_before), the window is cut
-  // from the kept descending list instead of reversing it on every page (6 ms a page at 120,000).
-  let descendingById = false;
-  if (typeof p.id_after === 'number' || typeof p.id_before === 'number') {
-    const from = typeof p.id_after === 'number' ? firstIdAbove(items, p.id_after) : 0;
-    const to = Math.max(from, typeof p.id_before === 'number' ? firstIdAbove(items, Math.ceil(p.id_before) - 1) : items.length);
-    if (items === candidates && p.order_by === 'id' && (p.sort ?? 'desc') === 'desc') {
-      const descending = orderedOnce(candidates, 'id desc', () => [...candidates].reverse());
-      items = descending.slice(candidates.length - to, candidates.length - from);
-      descendingById = true;
-    } else {
-      items = items.slice(from, to);
-    }
+  // Ordered by id (how clients page past offset 50,000), the window is cut after ordering instead,
+  // as a view of the ordered list: a copy of a 70,000-project window, and its reversal for the
+  // descending order, cost 4 ms on every page at 120,000 projects.
+  const idWindow = { after: typeof p.id_after === 'number' ? p.id_after : undefined, before: typeof p.id_before === 'number' ? Math.ceil(p.id_before) : undefined };
+  const windowAfterOrdering = p.order_by === 'id';
+  if (!windowAfterOrdering) {
+    if (idWindow.after !== undefined) items = items.slice(firstIdAbove(items, idWindow.after));
+    if (idWindow.before !== undefined) items = items.slice(0, firstIdAbove(items, idWindow.before - 1));
   }
   if (p.last_activity_after !== undefined) filter((x) => Date.parse(x.last_activity_at) > Date.parse(p.last_activity_after as string));
   if (p.last_activity_before !== undefined) filter((x) => Date.parse(x.last_activity_at) < Date.parse(p.last_activity_before as string));
@@ -233,22 +228,46 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
     // change, of a list nothing filtered (the store's kept array), are computed once: sorting
     // 100,000 projects by created_at took 18 ms a page.
     const from = items;
-    const order = () => (orderBy === 'id' ? (sort === 'asc' || descendingById ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort));
+    const order = () => (orderBy === 'id' ? (sort === 'asc' ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort));
     items = from === candidates && (orderBy === 'id' || orderBy === 'created_at') ? orderedOnce(candidates, `${orderBy} ${sort}`, order) : order();
   }
+
+  const list: ListView<Project> = windowAfterOrdering ? idRange(items, sort, idWindow) : items;
 
   const viewOptions = { simple: p.simple === true, statistics: p.statistics === true, customAttributes: p.with_custom_attributes === true };
   const serialize = (project: Project) => projectJsonPieces(store, project, user, viewOptions);
   if (req.query.get('pagination') === 'keyset') {
     if (!options.keyset || orderBy !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
     const { perPage } = pageRequest(req);
-    const slice = items.slice(0, perPage);
+    const slice = list.slice(0, perPage);
     const last = slice[slice.length - 1];
     // A non-empty page links to the next; the end is an empty page without a link.
     const next = last ? { [sort === 'asc' ? 'id_after' : 'id_before']: String(last.id) } : undefined;
     return keysetResponse(req, slice, serialize, next);
   }
-  return paginateArray(req, items, serialize, { maxOffset: PROJECTS_OFFSET_LIMIT, entity: 'Project' });
+  return paginateArray(req, list, serialize, { maxOffset: PROJECTS_OFFSET_LIMIT, entity: 'Project' });
+}
+
+/** The projects of a list ordered by id whose ids are within the window (after < id < before). */
+function idRange(ordered: readonly Project[], sort: 'asc' | 'desc', window: { after: number | undefined; before: number | undefined }): ListView<Project> {
+  // In descending order, the ids above a bound are a prefix; in ascending order, a suffix.
+  const countAbove = (id: number) => (sort === 'asc' ? ordered.length - firstIdAbove(ordered, id) : firstIdAboveDescending(ordered, id));
+  const above = (id: number | undefined) => (id === undefined ? ordered.length : countAbove(id));
+  const from = sort === 'asc' ? ordered.length - above(window.after) : window.before === undefined ? 0 : above(window.before - 1);
+  const to = sort === 'asc' ? (window.before === undefined ? ordered.length : ordered.length - above(window.before - 1)) : above(window.after);
+  return viewOf(ordered, from, Math.max(from, to));
+}
+
+/** How many items of a list in descending id order have an id above `id`. */
+function firstIdAboveDescending(items: readonly { id: number }[], id: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((items[mid] as { id: number }).id > id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 // ---- settings ----
