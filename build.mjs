@@ -70,6 +70,22 @@ const commanderSpawnOnUse = {
   },
 };
 
+// undici's client requires its HTTP/2 half at load, and with it node:http2, tls and crypto (6 ms of
+// every command's start); it is used only when a server agrees to HTTP/2, which it may only if
+// allowH2 is set, and collab never sets it. Require it on use: behaviour is unchanged.
+const undiciH2OnUse = {
+  name: 'undici-http2-on-use',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const eager = "const connectH2 = require('./client-h2.js')";
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(eager)) throw new Error(`${args.path} no longer has "${eager}": update build.mjs`);
+      const onUse = "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)";
+      return { contents: text.replace(eager, onUse), loader: 'js' };
+    });
+  },
+};
+
 await build({
   ...common,
   entryPoints: { front: 'src/cli.ts' },
@@ -104,6 +120,7 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
+  plugins: [undiciH2OnUse],
 });
 
 await build({

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher, FormData } from 'undici';
@@ -401,6 +400,9 @@ function createDispatcher(options: HttpClientOptions): Dispatcher {
  * NODE_EXTRA_CA_CERTS beside the host's own ca_file.
  */
 function caBundle(caFile: string): string[] {
+  // Loaded here, not at the top: node:tls brings crypto, 4 ms of every command's start, and plain
+  // http and the default trust store never need it.
+  const { rootCertificates } = process.getBuiltinModule('node:tls') as typeof import('node:tls');
   const bundle = [...rootCertificates];
   const extra = process.env.NODE_EXTRA_CA_CERTS;
   try {

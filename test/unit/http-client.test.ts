@@ -614,3 +614,25 @@ describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.
   });
 });
 
+
+describe('HttpClient and a host CA file', () => {
+  it('trusts the system roots and the file beside them, and refuses a file it cannot read', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'collab-ca-'));
+    const file = join(dir, 'ca.pem');
+    writeFileSync(file, '-----BEGIN CERTIFICATE-----\nnot checked here\n-----END CERTIFICATE-----\n');
+    const client = new HttpClient({ baseUrl: 'https://collab.example', token: TOKEN, caFile: file });
+    await client.close();
+    let failure: unknown;
+    try {
+      new HttpClient({ baseUrl: 'https://collab.example', token: TOKEN, caFile: join(dir, 'missing.pem') });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(CollabError);
+    expect((failure as CollabError).kind).toBe('usage');
+    expect((failure as CollabError).message).toMatch(/^cannot read CA file .*missing\.pem/);
+  });
+});
