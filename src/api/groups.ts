@@ -1,20 +1,13 @@
-import type { FormData } from 'undici';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
-import { newFormData } from '../http/undici.js';
+import { toFormData, type UploadFile } from './form.js';
 
 /**
  * The group endpoints of spec/2-groups.md as request descriptors (hooks, push rules and shares
  * live in their own modules). `group` is an ID or a full path; apiPath encodes it.
  */
 export type GroupRef = string | number;
-
-export interface Upload {
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
 
 /** A group as the service returns it: the fields the commands read; everything else passes through. */
 export interface GroupRecord {
@@ -74,18 +67,8 @@ async function find<T>(client: HttpClient, req: ApiRequest): Promise<T | undefin
   }
 }
 
-function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: Upload | undefined): ApiRequest {
-  if (!avatar) return { ...req, json: params };
-  return { ...req, form: avatarForm(params, avatar) };
-}
-
-async function avatarForm(params: Record<string, unknown>, avatar: Upload): Promise<FormData> {
-  const form = await newFormData();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) form.append(key, String(value));
-  }
-  form.append('avatar', new Blob([avatar.data], { type: avatar.contentType }), avatar.filename);
-  return form;
+function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: UploadFile | undefined): ApiRequest {
+  return avatar ? { ...req, form: toFormData(params, { avatar }) } : { ...req, json: params };
 }
 
 // ---- create, update, remove ----
@@ -98,7 +81,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * exists, carries the requested name and was created after the request was sent is ours, so
  * a retry never creates a second group (nor reports "taken" for the one just made).
  */
-export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: Upload): ApiRequest {
+export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: UploadFile): ApiRequest {
   const sentAt = Date.now();
   return withBody(
     {
@@ -122,7 +105,7 @@ export function createGroup(params: Record<string, unknown> & { name: string; pa
   );
 }
 
-export function updateGroup(group: GroupRef, params: Record<string, unknown>, avatar?: Upload): ApiRequest {
+export function updateGroup(group: GroupRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
   return withBody({ method: 'PUT', path: apiPath`/groups/${group}` }, params, avatar);
 }
 

@@ -1,8 +1,7 @@
-import type { FormData } from 'undici';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
-import { newFormData } from '../http/undici.js';
+import { toFormData, type UploadFile } from './form.js';
 import type { QueryParams } from '../http/query.js';
 import { pathFromName } from '../params/projects.js';
 
@@ -12,13 +11,6 @@ import { pathFromName } from '../params/projects.js';
  */
 
 export type ProjectRef = string | number;
-
-/** A file sent as multipart/form-data (the avatar). */
-export interface UploadFile {
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
 
 export interface ProjectRecord {
   id: number;
@@ -52,22 +44,6 @@ export function getProject(project: ProjectRef, query: QueryParams = {}): ApiReq
 function settingsBody(params: Record<string, unknown>, files: Record<string, UploadFile>): Pick<ApiRequest, 'json' | 'form'> {
   if (Object.keys(files).length === 0) return { json: params };
   return { form: toFormData(params, files) };
-}
-
-/**
- * Form fields the way the service reads them: `topics[]=a`, `container_expiration_policy_attributes[cadence]=7d`.
- */
-export async function toFormData(params: Record<string, unknown>, files: Record<string, UploadFile> = {}): Promise<FormData> {
-  const form = await newFormData();
-  const add = (key: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, String(item));
-    else if (typeof value === 'object') for (const [sub, inner] of Object.entries(value as Record<string, unknown>)) add(`${key}[${sub}]`, inner);
-    else form.append(key, String(value));
-  };
-  for (const [key, value] of Object.entries(params)) add(key, value);
-  for (const [key, file] of Object.entries(files)) form.append(key, new Blob([file.data], { type: file.contentType }), file.filename);
-  return form;
 }
 
 export interface CreateProjectOptions {

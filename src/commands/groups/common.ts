@@ -1,7 +1,8 @@
 import { redactSecretFields } from '../../util/secrets.js';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { GroupRecord, GroupRef, Upload } from '../../api/groups.js';
+import type { UploadFile } from '../../api/form.js';
+import type { GroupRecord, GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
@@ -178,7 +179,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** Reads an avatar image for upload; a missing file or a format the service refuses is a usage error. */
-export async function readAvatar(path: string): Promise<Upload> {
+export async function readAvatar(path: string): Promise<UploadFile> {
   const extension = extname(path).slice(1).toLowerCase();
   if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
     throw new CollabError('usage', `--avatar ${path}: the service accepts only ${AVATAR_EXTENSIONS.join(', ')} images`);

@@ -1,4 +1,5 @@
-import { createGroup, type GroupRecord, type GroupRef, type Upload } from '../../api/groups.js';
+import type { UploadFile } from '../../api/form.js';
+import { createGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
@@ -12,7 +13,7 @@ export interface CreateOptions {
   path: string;
   parent: GroupRef | undefined;
   settings: Record<string, unknown>;
-  avatar: Upload | undefined;
+  avatar: UploadFile | undefined;
 }
 
 export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {

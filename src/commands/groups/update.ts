@@ -1,4 +1,5 @@
-import { type GroupRecord, type GroupRef, type Upload, updateGroup } from '../../api/groups.js';
+import type { UploadFile } from '../../api/form.js';
+import { type GroupRecord, type GroupRef, updateGroup } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
@@ -8,7 +9,7 @@ import { checkPath, groupArg, printGroup, readAvatar, TABLE_SETTINGS } from './c
 export interface UpdateOptions {
   group: GroupRef;
   settings: Record<string, unknown>;
-  avatar: Upload | undefined;
+  avatar: UploadFile | undefined;
 }
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateOptions> {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { UploadFile } from '../../api/projects.js';
+import type { UploadFile } from '../../api/form.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
