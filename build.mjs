@@ -55,36 +55,42 @@ const intoBack = {
   },
 };
 
+/**
+ * A build plugin that makes one eager require() of a dependency's module run on first use instead,
+ * by replacing the line `eager` of the file matching `file` with `onUse`. The build fails if the
+ * line is gone (a new version of the dependency): the plugin must then be looked at again.
+ */
+function requireOnUse(name, file, eager, onUse) {
+  return {
+    name,
+    setup(builder) {
+      builder.onLoad({ filter: file }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes(eager)) throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
+        return { contents: text.replace(eager, onUse), loader: 'js' };
+      });
+    },
+  };
+}
+
 // Commander requires child_process at load for executable subcommands, which collab has none of;
-// loading it (with net, dgram and their kin) is a tenth of `collab --help`. Require it on use.
-const commanderSpawnOnUse = {
-  name: 'commander-child-process-on-use',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const eager = "const childProcess = require('node:child_process');";
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(eager)) throw new Error(`${args.path} no longer has "${eager}": update build.mjs`);
-      const onUse = "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };";
-      return { contents: text.replace(eager, onUse), loader: 'js' };
-    });
-  },
-};
+// loading it (with net, dgram and their kin) is a tenth of `collab --help`.
+const commanderSpawnOnUse = requireOnUse(
+  'commander-child-process-on-use',
+  /[\\/]commander[\\/]lib[\\/]command\.js$/,
+  "const childProcess = require('node:child_process');",
+  "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };",
+);
 
 // undici's client requires its HTTP/2 half at load, and with it node:http2, tls and crypto (6 ms of
 // every command's start); it is used only when a server agrees to HTTP/2, which it may only if
-// allowH2 is set, and collab never sets it. Require it on use: behaviour is unchanged.
-const undiciH2OnUse = {
-  name: 'undici-http2-on-use',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
-      const eager = "const connectH2 = require('./client-h2.js')";
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(eager)) throw new Error(`${args.path} no longer has "${eager}": update build.mjs`);
-      const onUse = "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)";
-      return { contents: text.replace(eager, onUse), loader: 'js' };
-    });
-  },
-};
+// allowH2 is set, and collab never sets it. Behaviour is unchanged.
+const undiciH2OnUse = requireOnUse(
+  'undici-http2-on-use',
+  /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+  "const connectH2 = require('./client-h2.js')",
+  "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)",
+);
 
 await build({
   ...common,
