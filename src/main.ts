@@ -301,10 +301,13 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
+/** Where commander writes help and its errors, and how it learns the terminal's width. */
+const COMMANDER_OUTPUT = commanderOutput(stdoutClosed);
+
 /** Exit instead of process.exit, and errors in the shape above, for a command and all below it. */
 function applyExitOverride(cmd: Command): Command {
   cmd.exitOverride();
-  cmd.configureOutput({ ...commanderOutput(stdoutClosed), outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
+  cmd.configureOutput({ ...COMMANDER_OUTPUT, outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
   for (const sub of cmd.commands) applyExitOverride(sub);
   return cmd;
 }
@@ -347,16 +350,14 @@ export async function runAndExit(argv: readonly string[]): Promise<never> {
  * calls this to record V8's code cache of the parser and help path (dist/front.cache), so that
  * whichever command is asked for, its parsing and help start from compiled code.
  */
-export async function renderEveryHelp(): Promise<number> {
+export async function renderEveryHelp(): Promise<void> {
   const program = buildProgram();
   const noRun = async () => undefined;
   for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, noRun));
   applyExitOverride(program);
-  let characters = 0;
   const render = (cmd: Command): void => {
-    characters += cmd.helpInformation().length;
+    cmd.helpInformation();
     for (const sub of cmd.commands) render(sub);
   };
   render(program);
-  return characters;
 }

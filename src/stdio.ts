@@ -7,9 +7,9 @@ import { fstatSync, writeSync } from 'node:fs';
  * writes through the streams (they give backpressure); once one runs, so does the front, so that
  * nothing overtakes what the command has queued.
  */
-let streams: ((fd: 1 | 2) => NodeJS.WriteStream) | undefined;
+let inUse = false;
 
-const STREAMS = (fd: 1 | 2): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
+const stream = (fd: 1 | 2): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
 
 let watchStreams: () => void = () => undefined;
 
@@ -20,19 +20,19 @@ export function onStreamsInUse(watch: () => void): void {
 
 /** From now on every write goes through process.stdout and process.stderr. */
 export function useStreams(): void {
-  if (streams) return;
-  streams = STREAMS;
+  if (inUse) return;
+  inUse = true;
   watchStreams();
 }
 
 export function streamsInUse(): boolean {
-  return streams !== undefined;
+  return inUse;
 }
 
 /** Writes all of `text`; a reader that has gone away (EPIPE) is the caller's `onClosed`. */
 export function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => undefined): void {
-  if (streams) {
-    streams(fd).write(text);
+  if (inUse) {
+    stream(fd).write(text);
     return;
   }
   const bytes = Buffer.from(text);
@@ -46,7 +46,7 @@ export function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => un
     // it), and takes every later write, in order.
     else if (code === 'EAGAIN') {
       useStreams();
-      STREAMS(fd).write(bytes.subarray(offset));
+      stream(fd).write(bytes.subarray(offset));
     }
     else throw error;
   }
@@ -56,21 +56,21 @@ export function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => un
  * Whether fd is a terminal. A pipe or a file (the case of scripts, where start-up counts) is told
  * by fstat without creating the stream; a character device may be a terminal, which the stream knows.
  */
-export function isTerminal(fd: 1 | 2): boolean {
-  if (!streams) {
+function isTerminal(fd: 1 | 2): boolean {
+  if (!inUse) {
     try {
       if (!fstatSync(fd).isCharacterDevice()) return false;
     } catch {
       return false;
     }
   }
-  return STREAMS(fd).isTTY === true;
+  return stream(fd).isTTY === true;
 }
 
 /** Commander's output settings: its defaults' results, through the functions above. */
 export function commanderOutput(onStdoutClosed: () => void) {
   // 80 is commander's width when its default says undefined (not a terminal).
-  const width = (fd: 1 | 2) => (isTerminal(fd) ? STREAMS(fd).columns : 80);
+  const width = (fd: 1 | 2) => (isTerminal(fd) ? stream(fd).columns : 80);
   // Commander only strips colour codes from help when these say false; collab's help has none,
   // so there is nothing to ask the terminal for.
   const noColourCodes = () => false;
