@@ -97,9 +97,9 @@ export class BufferPool {
  * ArrayBuffer (up to 64 KB, about 7 a page of 100 projects). With 3 or more pages in flight the
  * client, not the service, sets the pace, and those buffers, though the paginator copies them out
  * within microseconds of their arrival, end up promoted to the old generation (seen with
- * `process.memoryUsage().arrayBuffers`: 400 KB more a page, at 3 pages in flight or more, not at 1 or 2; a heap snapshot, which collects first,
- * finds nothing holding them; socket data pushed as views of reused buffers instead made the
- * growth disappear). Only a full collection frees them, and V8 starts its first one only when the
+ * `process.memoryUsage().arrayBuffers`: 400 KB more a page at 3 pages in flight or more, not at 1
+ * or 2; a heap snapshot, which collects first, finds nothing holding them; socket data pushed as
+ * views of reused buffers instead made the growth disappear). Only a full collection frees them, and V8 starts its first one only when the
  * old generation reaches its initial limit: 20 to 25 MB of such buffers later, the peak RSS of a
  * long listing (94 MB against 67 MB for 1,000 projects). After that first full collection V8 sets
  * limits that keep them down by itself, so this fires a few times per process, a few ms each.
@@ -176,8 +176,10 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
   if (remaining <= 0) return;
 
   const baseQuery: QueryParams = { ...options.query, per_page: perPage };
-  // Room for every page that may be held: in flight, and fetched but not yet written (launch, below).
-  const pool = new BufferPool(concurrency + Math.ceil(concurrency / 2) + 2);
+  // Pages held at once, in flight or fetched and not yet written: half as many again as
+  // `concurrency` (see launch, below). The pool has room for all of them.
+  const maxHeld = concurrency + Math.ceil(concurrency / 2);
+  const pool = new BufferPool(maxHeld + 2);
   const deadBuffers = new DeadBufferCollector(8 * 1024 * 1024);
   let windowQuery: QueryParams = {};
   /**
@@ -218,7 +220,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
       const inFlight: Array<{ number: number; promise: Promise<Fetched> }> = [];
       let active = 0;
       const launch = (): void => {
-        while (template && !stopped && active < concurrency && inFlight.length < concurrency + Math.ceil(concurrency / 2) && nextToRequest <= lastPage) {
+        while (template && !stopped && active < concurrency && inFlight.length < maxHeld && nextToRequest <= lastPage) {
           const number = nextToRequest++;
           const url = new URL(template);
           url.searchParams.set('page', String(number));
