@@ -52,6 +52,11 @@ describe('GET /projects with the kept list and orders', () => {
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&per_page=3')).toEqual([151, 152, 153]);
     expect(await ids('/projects?order_by=id&sort=desc&id_before=150&per_page=3')).toEqual([149, 148, 147]);
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=153&per_page=10')).toEqual([151, 152]);
+    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=10')).toEqual([155, 154, 153, 152, 151]);
+    // Pages of a window count from the window's start.
+    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=2&page=2')).toEqual([153, 152]);
+    expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=156&per_page=2&page=3')).toEqual([155]);
+    expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=156&per_page=2&page=4')).toEqual([]);
     expect(await ids('/projects?order_by=id&id_before=1')).toEqual([]);
     expect(await ids('/projects?order_by=id&sort=asc&id_after=1000000')).toEqual([]);
   });

@@ -250,12 +250,12 @@ function listProjects(req: SandboxRequest, candidates: readonly Project[], table
 
 /** The projects of a list ordered by id whose ids are within the window (after < id < before). */
 function idRange(ordered: readonly Project[], sort: 'asc' | 'desc', window: { after: number | undefined; before: number | undefined }): ListView<Project> {
-  // In descending order, the ids above a bound are a prefix; in ascending order, a suffix.
-  const countAbove = (id: number) => (sort === 'asc' ? ordered.length - firstIdAbove(ordered, id) : firstIdAboveDescending(ordered, id));
-  const above = (id: number | undefined) => (id === undefined ? ordered.length : countAbove(id));
-  const from = sort === 'asc' ? ordered.length - above(window.after) : window.before === undefined ? 0 : above(window.before - 1);
-  const to = sort === 'asc' ? (window.before === undefined ? ordered.length : ordered.length - above(window.before - 1)) : above(window.after);
-  return viewOf(ordered, from, Math.max(from, to));
+  const n = ordered.length;
+  // How many ids are above `id`: a prefix of the list in descending order, a suffix in ascending.
+  const above = (id: number) => (sort === 'desc' ? firstIdAboveDescending(ordered, id) : n - firstIdAbove(ordered, id));
+  const notBefore = window.before === undefined ? 0 : above(window.before - 1);
+  const afterStart = window.after === undefined ? n : above(window.after);
+  return sort === 'desc' ? viewOf(ordered, notBefore, afterStart) : viewOf(ordered, n - afterStart, n - notBefore);
 }
 
 /** How many items of a list in descending id order have an id above `id`. */
