@@ -10,10 +10,17 @@ import { PROJECT_SETTINGS } from '../../src/params/projects.js';
 import type { SettingsColumn } from '../../src/params/types.js';
 
 /**
- * The settings table of spec/3-projects.md, read from the spec itself, against the data table
- * that the flags of `projects create` and `projects update` (and the sandbox) are made from.
+ * The settings table of the service's API reference (3-projects.md), against the data table that
+ * the flags of `projects create` and `projects update` (and the sandbox) are made from. The table
+ * is committed as data (test/fixtures/spec/), extracted from the reference by
+ * `node scripts/extract-spec.mjs <path of 3-projects.md>`: the tests read nothing outside the repository.
  */
-const SPEC = readFileSync(fileURLToPath(new URL('../../../shared/spec/3-projects.md', import.meta.url)), 'utf8');
+interface SpecTable {
+  settings: { attribute: string; type: string; create: string; createForUser: string; update: string }[];
+  pullMirroringParameters: string;
+  deprecations: string;
+}
+const SPEC = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/spec/project-settings.json', import.meta.url)), 'utf8')) as SpecTable;
 
 interface SpecRow {
   name: string;
@@ -22,42 +29,17 @@ interface SpecRow {
   columns: SettingsColumn[];
 }
 
-function tableAfter(heading: string): string[][] {
-  const start = SPEC.indexOf(heading);
-  if (start < 0) throw new Error(`no "${heading}" in the spec`);
-  const lines = SPEC.slice(start).split('\n').slice(1);
-  const rows: string[][] = [];
-  let inTable = false;
-  for (const line of lines) {
-    if (line.startsWith('|')) {
-      inTable = true;
-      rows.push(
-        line
-          .split('|')
-          .slice(1, -1)
-          .map((cell) => cell.trim()),
-      );
-    } else if (inTable) break;
-  }
-  // The header and the |---| line.
-  return rows.slice(2);
-}
-
-const SPEC_ROWS: SpecRow[] = tableAfter('### Settings table for create').map(([attribute = '', type = '', c = '', u = '', e = '']) => {
+const SPEC_ROWS: SpecRow[] = SPEC.settings.map(({ attribute, type, create, createForUser, update }) => {
   const name = attribute.replace(/\s*\(paid\)\s*$/, '');
   const columns: SettingsColumn[] = [];
-  if (c.startsWith('Y')) columns.push('create');
-  if (u.startsWith('Y')) columns.push('createForUser');
-  if (e.startsWith('Y')) columns.push('update');
+  if (create.startsWith('Y')) columns.push('create');
+  if (createForUser.startsWith('Y')) columns.push('createForUser');
+  if (update.startsWith('Y')) columns.push('update');
   return { name, type, paid: /\(paid\)/.test(attribute), columns };
 });
 
-/** "POST or PUT | create or update project | import_url (...), mirror (...), ..." of the pull-mirroring table. */
-const PULL_MIRRORING_PARAMS: string[] = (() => {
-  const row = tableAfter('### Pull mirroring').find((cells) => cells[0] === 'POST or PUT');
-  if (!row) throw new Error('no create/update row in the pull-mirroring table');
-  return [...(row[2] ?? '').matchAll(/(?:^|, )([a-z_]+) \(/g)].map((m) => m[1] as string);
-})();
+/** "import_url (...), mirror (...), ..." of the pull-mirroring table's create/update row. */
+const PULL_MIRRORING_PARAMS: string[] = [...SPEC.pullMirroringParameters.matchAll(/(?:^|, )([a-z_]+) \(/g)].map((m) => m[1] as string);
 
 /** Values listed in the type cell: "disabled, private, enabled", "string: merge, rebase_merge, ff", "string enabled or disabled". */
 function specChoices(type: string): string[] | undefined {
@@ -71,7 +53,7 @@ function specChoices(type: string): string[] | undefined {
 /** Section 9: which deprecated attribute is replaced by what. */
 function specReplacement(name: string): string | undefined {
   if (name === 'tag_list') return 'topics';
-  const section = SPEC.slice(SPEC.indexOf('## 9. Versioning'));
+  const section = SPEC.deprecations;
   if (section.includes(`\`${name}\``) && /use the matching `\*_access_level`/.test(section)) {
     // jobs are builds in the access-level names, as GitLab has them.
     return name === 'jobs_enabled' ? 'builds_access_level' : name.replace(/_enabled$/, '_access_level');
