@@ -99,10 +99,31 @@ export interface HttpClientOptions {
   signal?: AbortSignal;
   /** --verbose lines (request, status, retries). */
   log?: ((line: string) => void) | undefined;
-  /** Told of every retry, e.g. to change a spinner's text. */
-  onRetry?: ((message: string) => void) | undefined;
+  /**
+   * Told of every wait and retry, e.g. to change a spinner's text: the message as the verbose log
+   * shows it, and what it is about (the reason, how long the wait is).
+   */
+  onRetry?: ((message: string, wait: RetryWait) => void) | undefined;
   /** For tests: a dispatcher such as undici's MockAgent. */
   dispatcher?: Dispatcher;
+}
+
+/** A wait before a request is sent (again), as told to `onRetry`. */
+export interface RetryWait {
+  /**
+   * rate-limit: the service throttled (a 429, in `status`) or said no requests are left until its
+   * reset time (RateLimit-Remaining: 0). status: a 5xx, `status` says which. network: a connection failure.
+   * cut-off: an answer cut off mid-transfer. checking: a POST whose answer was lost, being looked
+   * for (no wait: `seconds` is 0).
+   */
+  reason: 'rate-limit' | 'status' | 'network' | 'cut-off' | 'checking';
+  /** How long the wait is, in seconds. */
+  seconds: number;
+  status?: number;
+  /** The retry this wait is before (1 for the first), and how many are allowed; absent for a rate-limit wait. */
+  attempt?: number;
+  retries?: number;
+  request: RequestInfo;
 }
 
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -203,7 +224,7 @@ export class HttpClient {
         const cut = error instanceof CollabError && (error.kind === 'network' || error.kind === 'timeout');
         if (!cut || !isRetryable(req) || attempt >= maxRetries) throw error;
         const wait = backoff(this.options.retryBaseMs ?? 250, attempt);
-        this.retrying(`${error.message.replace(/^the answer was cut off: /, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`);
+        this.retrying(`${error.message.replace(/^the answer was cut off: /, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
         await sleep(wait, this.options.signal);
       }
     }
@@ -249,7 +270,7 @@ export class HttpClient {
         const canRetry = failure.kind !== 'interrupted' && (retryable || failure.notSent || req.recover !== undefined) && attempt < maxRetries;
         const wait = backoff(base, attempt);
         if (!canRetry || waited + wait > maxTotalWait) throw failure.error(info);
-        this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`);
+        this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
         waited += wait;
         await sleep(wait, this.options.signal);
         continue;
@@ -287,7 +308,7 @@ export class HttpClient {
       if (waited + wait > maxTotalWait) {
         throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(wait)}, more than the retry budget allows`, { status, request: info });
       }
-      this.retrying(`${status} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`);
+      this.retrying(`${status} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
       waited += wait;
       await sleep(wait, this.options.signal);
     }
@@ -307,7 +328,7 @@ export class HttpClient {
 
   /** Looks for the effect of a POST whose answer was lost; a found resource stands in for the answer. */
   private async recover(req: ApiRequest, info: RequestInfo, what: string): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo } | undefined> {
-    this.retrying(`${what} on ${info.method} ${info.path}; checking whether it took effect before sending it again`);
+    this.retrying(`${what} on ${info.method} ${info.path}; checking whether it took effect before sending it again`, { reason: 'checking', seconds: 0, request: info });
     const found = await (req.recover as NonNullable<ApiRequest['recover']>)(this);
     if (found === undefined) return undefined;
     this.log(`! ${info.method} ${info.path} had taken effect; not sending it again`);
@@ -364,13 +385,13 @@ export class HttpClient {
     if (wait <= 0) return;
     // The reset is a whole second; never wait longer than a minute on the service's word.
     const capped = Math.min(wait + 50, 60_000);
-    this.retrying(`rate limit reached; waiting ${formatMs(capped)} before ${info.method} ${info.path}`);
+    this.retrying(`rate limit reached; waiting ${formatMs(capped)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: capped / 1000, request: info });
     await sleep(capped, this.options.signal);
   }
 
-  private retrying(message: string): void {
+  private retrying(message: string, wait: RetryWait): void {
     this.log(`! ${message}`);
-    this.options.onRetry?.(message);
+    this.options.onRetry?.(message, wait);
   }
 
   private log(line: string): void {

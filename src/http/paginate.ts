@@ -149,6 +149,20 @@ export interface PaginateOptions {
    * written (`id_after` ascending, `id_before` descending), again with pages fetched in parallel.
    */
   offsetWindow?: { maxRecords: number; key: string; param: 'id_after' | 'id_before' } | undefined;
+  /** Told the number of items handed over so far, as each page is handed over. */
+  onProgress?: ((itemsSoFar: number) => void) | undefined;
+  /** Told once the listing has ended (not when the consumer stops early, nor on a failure). */
+  onSummary?: ((summary: ListSummary) => void) | undefined;
+}
+
+/** How a listing ended. */
+export interface ListSummary {
+  /** Items handed over. */
+  items: number;
+  /** The list's size when the service said (x-total; left out above 10,000 records and on keyset pages). */
+  total: number | undefined;
+  /** The listing stopped at the limit (or at the one page asked for) while the service has more items. */
+  more: boolean;
 }
 
 interface Fetched {
@@ -170,6 +184,17 @@ interface Fetched {
  * Fetching only continues as the consumer asks for pages, so slow output holds back the network.
  */
 export async function* paginate(client: HttpClient, options: PaginateOptions): AsyncGenerator<Page> {
+  const summary: ListSummary = { items: 0, total: undefined, more: false };
+  for await (const page of pages(client, options, summary)) {
+    summary.items += page.count;
+    options.onProgress?.(summary.items);
+    yield page;
+  }
+  options.onSummary?.(summary);
+}
+
+/** paginate's pages; `summary` is told the total and whether items are left when the limit cuts the list. */
+async function* pages(client: HttpClient, options: PaginateOptions, summary: ListSummary): AsyncGenerator<Page> {
   const perPage = options.perPage ?? (options.limit !== undefined ? Math.min(Math.max(options.limit, 1), 100) : 20);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
@@ -199,6 +224,8 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
       const pageSize = first.perPage ?? (first.next && first.count > 0 && first.count < perPage ? first.count : perPage);
       const firstPage = pooled(new Page(first.body, first.bounds, Math.min(first.count, remaining), startPage, first.total), pool);
       remaining -= firstPage.count;
+      if (first.total !== undefined && summary.total === undefined) summary.total = first.total;
+      if (remaining <= 0) summary.more = first.count > firstPage.count || first.next !== undefined;
       if (options.offsetWindow && firstPage.count > 0) lastItem = firstPage.item(firstPage.count - 1);
       const ended = remaining <= 0 || first.count === 0 || first.count < pageSize || !first.next;
 
@@ -255,6 +282,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
           const emit = pooled(new Page(page.body, page.bounds, Math.min(page.count, remaining), undefined, undefined), pool);
           if (emit.count > 0) {
             remaining -= emit.count;
+            if (remaining <= 0) summary.more = page.count > emit.count || page.next !== undefined;
             deadBuffers.check();
             yield emit;
           }
@@ -270,6 +298,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
         const emit = pooled(new Page(page.body, page.bounds, Math.min(page.count, remaining), head.number, page.total ?? first.total), pool);
         if (emit.count > 0) {
           remaining -= emit.count;
+          if (remaining <= 0) summary.more = page.count > emit.count || page.next !== undefined;
           if (window && head.number >= lastWindowPage) lastItem = emit.item(emit.count - 1);
           deadBuffers.check();
           yield emit;

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CollabError } from '../../src/errors.js';
-import { type ApiRequest, HttpClient, type HttpClientOptions, retryDelay } from '../../src/http/client.js';
+import { type ApiRequest, HttpClient, type HttpClientOptions, type RetryWait, retryDelay } from '../../src/http/client.js';
 
 /**
  * The HTTP layer against undici's MockAgent: every answer is scripted, every request recorded.
@@ -210,13 +210,26 @@ describe('HttpClient retry policy', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('says each retry on the verbose log and to onRetry', async () => {
+  it('says each retry on the verbose log and to onRetry, with its reason and wait', async () => {
     const told: string[] = [];
-    const { client, logs } = setup([{ status: 502, body: 'x' }, OK], { onRetry: (m) => told.push(m) });
+    const waits: RetryWait[] = [];
+    const { client, logs } = setup([{ status: 502, body: 'x' }, { status: 429, body: 'Retry later', headers: { 'retry-after': '0' } }, { error: networkError('ECONNRESET') }, OK], {
+      onRetry: (m, w) => {
+        told.push(m);
+        waits.push(w);
+      },
+    });
     await client.request({ method: 'GET', path: '/projects' });
-    expect(told).toHaveLength(1);
+    expect(told).toHaveLength(3);
     expect(told[0]).toMatch(/^502 on GET \/projects; retry 1\/5 in \d+ ms$/);
     expect(logs).toContain(`! ${told[0]}`);
+    const request = { method: 'GET', path: '/projects' };
+    expect(waits.map((w) => ({ ...w, seconds: typeof w.seconds }))).toEqual([
+      { reason: 'status', status: 502, seconds: 'number', attempt: 1, retries: 5, request },
+      { reason: 'rate-limit', status: 429, seconds: 'number', attempt: 2, retries: 5, request },
+      { reason: 'network', seconds: 'number', attempt: 3, retries: 5, request },
+    ]);
+    expect(waits[1]?.seconds).toBe(0);
   });
 });
 
@@ -245,12 +258,20 @@ describe('HttpClient waits as the service asks', () => {
   it('waits for the reset before the next request when RateLimit-Remaining reaches 0', async () => {
     const reset = Math.ceil(Date.now() / 1000) + 1;
     const told: string[] = [];
-    const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' } }, OK], { onRetry: (m) => told.push(m) });
+    const waits: RetryWait[] = [];
+    const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' } }, OK], {
+      onRetry: (m, w) => {
+        told.push(m);
+        waits.push(w);
+      },
+    });
     await client.request({ method: 'GET', path: '/projects' });
     await client.request({ method: 'GET', path: '/groups' });
     expect(calls).toHaveLength(2);
     expect((calls[1] as Call).at).toBeGreaterThanOrEqual(reset * 1000 - 10);
     expect(told.join('\n')).toMatch(/rate limit reached; waiting .* before GET \/groups/);
+    expect(waits).toEqual([expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' } })]);
+    expect(waits[0]?.seconds).toBeGreaterThan(0);
   });
 
   it('never waits longer in total than the retry budget', async () => {

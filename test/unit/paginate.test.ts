@@ -2,7 +2,7 @@ import { type Dispatcher, MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollabError } from '../../src/errors.js';
 import { HttpClient } from '../../src/http/client.js';
-import { type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
+import { type ListSummary, type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
 
 /**
  * The paginator against a scripted list service on undici's MockAgent. The service behaves as
@@ -322,6 +322,37 @@ describe('paginate: offset pages', () => {
       expect((error as CollabError).message).toContain(`malformed response from GET ${ORIGIN}/api/v4/projects?per_page=100&page=1: `);
       expect((error as CollabError).message).toMatch(what);
     }
+  });
+});
+
+describe('paginate: progress and summary', () => {
+  async function summarise(service: ServiceOptions, options: Omit<PaginateOptions, 'path'>) {
+    const { client } = listService(service);
+    const progress: number[] = [];
+    const summaries: ListSummary[] = [];
+    const { ids } = await collect(client, { path: '/projects', ...options, onProgress: (n) => progress.push(n), onSummary: (s) => summaries.push(s) });
+    return { ids, progress, summaries };
+  }
+
+  it('tells the items so far as each page is handed over', async () => {
+    const { progress } = await summarise({ total: 250 }, { perPage: 100 });
+    expect(progress).toEqual([100, 200, 250]);
+  });
+
+  it('says the list was cut at the limit while the service has more, with its total', async () => {
+    // Cut inside a page, at a page's end with a next link, and a limit the list does not reach.
+    expect((await summarise({ total: 250 }, { limit: 150, perPage: 100 })).summaries).toEqual([{ items: 150, total: 250, more: true }]);
+    expect((await summarise({ total: 250, noTotals: true }, { limit: 200, perPage: 100 })).summaries).toEqual([{ items: 200, total: undefined, more: true }]);
+    expect((await summarise({ total: 250 }, { limit: 500, perPage: 100 })).summaries).toEqual([{ items: 250, total: 250, more: false }]);
+    expect((await summarise({ total: 200 }, { limit: 200, perPage: 100 })).summaries).toEqual([{ items: 200, total: 200, more: false }]);
+    expect((await summarise({ total: 250, keyset: true }, { query: { pagination: 'keyset' }, limit: 120, perPage: 100 })).summaries).toEqual([{ items: 120, total: undefined, more: true }]);
+  });
+
+  it('says nothing when the consumer stops early', async () => {
+    const { client } = listService({ total: 250 });
+    const summaries: ListSummary[] = [];
+    for await (const _ of paginate(client, { path: '/projects', perPage: 100, onSummary: (s) => summaries.push(s) })) break;
+    expect(summaries).toEqual([]);
   });
 });
 
