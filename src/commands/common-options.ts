@@ -1,5 +1,5 @@
 import { OUTPUT_FORMATS } from '../output/format.js';
-import { integer } from './parsers.js';
+import { integer } from '../params/parsers.js';
 import type { ListFlags } from '../context.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 

@@ -1,25 +1,13 @@
 import type { Context } from '../context.js';
+import type { OptionSpec } from '../params/option.js';
 
 /**
  * Command definitions are data: the CLI builds commander commands from them, completion scripts
  * are generated from them, and the implementation behind each is loaded only when it runs.
+ * A flag's definition (OptionSpec) lives below, in src/params/option.ts, because the parameter
+ * tables derive flags too.
  */
-export interface OptionSpec {
-  /** Commander flags: `--merge-method <method>`, `-y, --yes`, `--lfs-enabled`. */
-  flags: string;
-  description: string;
-  choices?: readonly string[];
-  /** How the value is read; failures become one-line usage errors before anything is sent. */
-  parse?: ValueParser;
-  /** The flag may be given several times; values are collected in order. */
-  repeatable?: boolean;
-  /** Also offer `--no-<name>` (a boolean left unset stays unset). */
-  negatable?: boolean;
-  default?: string | number | boolean;
-  hidden?: boolean;
-}
-
-export type ValueParser = (value: string, flag: string) => unknown;
+export type { OptionSpec, ValueParser } from '../params/option.js';
 
 export interface ArgSpec {
   name: string;

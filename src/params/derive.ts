@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
-import type { OptionSpec, ValueParser } from '../commands/spec.js';
-import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList } from '../commands/parsers.js';
+import type { OptionSpec, ValueParser } from './option.js';
+import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList } from './parsers.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
 

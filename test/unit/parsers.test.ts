@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessLevel, booleanValue, commaList, date, dateTime, duration, groupRef, httpUrl, integer, integerList, keyValue, nonEmpty, parseArg, projectRef } from '../../src/commands/parsers.js';
+import { accessLevel, booleanValue, commaList, date, dateTime, duration, groupRef, httpUrl, integer, integerList, keyValue, nonEmpty, parseArg, projectRef } from '../../src/params/parsers.js';
 import { CollabError } from '../../src/errors.js';
 
 /** A parser's failure: a usage error whose one-line message names the flag. */

@@ -12,7 +12,7 @@ import { accessLevelName } from '../../params/access.js';
 import { collectParams, flagName, optionKey, paramOption } from '../../params/derive.js';
 import { AVATAR_EXTENSIONS, GROUP_PATH_RULE, GROUP_SETTINGS, GROUP_SETTINGS_WITH_OWN_FLAGS, isValidGroupPath } from '../../params/groups.js';
 import type { ParamSpec } from '../../params/types.js';
-import { groupRef, keyValue, parseArg } from '../parsers.js';
+import { groupRef, keyValue, parseArg } from '../../params/parsers.js';
 import type { OptionSpec } from '../spec.js';
 
 /** What groups commands share: columns, the view summary, filter flags, arguments and files. */

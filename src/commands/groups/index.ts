@@ -10,7 +10,7 @@ import {
   PROVISIONED_USER_FILTERS,
   SUBGROUP_LIST_FILTERS,
 } from '../../params/groups.js';
-import { groupRef } from '../parsers.js';
+import { groupRef } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { filterOptions, GROUP_ARG } from './common.js';
 

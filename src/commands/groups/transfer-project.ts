@@ -1,7 +1,7 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import { groupArg, printGroup } from './common.js';
 
 export interface TransferProjectOptions {

@@ -1,5 +1,6 @@
 import { createHook, type Hook } from '../../api/hooks.js';
-import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';

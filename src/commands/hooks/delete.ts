@@ -1,5 +1,6 @@
 import { deleteHook } from '../../api/hooks.js';
-import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';

@@ -7,7 +7,7 @@ import type { DetailField } from '../../output/writer.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import { readStdin } from '../../util/stdin.js';
-import { parseArg, positiveInteger } from '../parsers.js';
+import { parseArg, positiveInteger } from '../../params/parsers.js';
 
 /** What create and update take from the flags, checked before anything is sent. */
 export interface HookInput {

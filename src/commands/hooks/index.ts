@@ -1,4 +1,4 @@
-import { OWNER_OPTIONS } from '../../api/owner.js';
+import { OWNER_OPTIONS } from '../owner-options.js';
 import type { ArgSpec, CommandSpec } from '../spec.js';
 import { hookFieldOptions } from './options.js';
 

@@ -1,5 +1,6 @@
 import { hooksPath } from '../../api/hooks.js';
-import { type Owner, ownerFromOptions } from '../../api/owner.js';
+import type { Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { CommandInput } from '../spec.js';
 import { HOOK_COLUMNS } from './fields.js';

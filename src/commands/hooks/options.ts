@@ -1,7 +1,7 @@
-import { OWNER_OPTIONS } from '../../api/owner.js';
+import { OWNER_OPTIONS } from '../owner-options.js';
 import { paramOption } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS } from '../../params/hooks.js';
-import { commaList, httpUrl } from '../parsers.js';
+import { commaList, httpUrl } from '../../params/parsers.js';
 import type { OptionSpec } from '../spec.js';
 
 /**

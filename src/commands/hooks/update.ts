@@ -1,5 +1,6 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
-import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';

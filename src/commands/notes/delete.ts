@@ -1,6 +1,6 @@
 import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js';
 import type { Context } from '../../context.js';
-import { parseArg, positiveInteger } from '../parsers.js';
+import { parseArg, positiveInteger } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { noteTargetFromOptions } from './target.js';
 

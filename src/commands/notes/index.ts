@@ -1,5 +1,5 @@
 import { NOTE_ORDER_BY, NOTE_SORTS } from '../../params/notes.js';
-import { dateTime } from '../parsers.js';
+import { dateTime } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 import { TARGET_OPTIONS } from './target.js';
 

@@ -1,7 +1,7 @@
 import type { NoteTarget } from '../../api/notes.js';
 import { CollabError } from '../../errors.js';
 import type { NoteableKind } from '../../params/notes.js';
-import { groupRef, positiveInteger, projectRef } from '../parsers.js';
+import { groupRef, positiveInteger, projectRef } from '../../params/parsers.js';
 import type { OptionSpec } from '../spec.js';
 
 /** Which note thread a command works on: every verb takes these flags. */

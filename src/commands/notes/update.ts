@@ -1,7 +1,7 @@
 import { describeTarget, getNote, isNote, type NoteTarget, updateNote } from '../../api/notes.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { parseArg, positiveInteger } from '../parsers.js';
+import { parseArg, positiveInteger } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { bodyFromFlags, canOpenEditor, checkBody, chooseEditor, editText } from './body.js';
 import { printNote } from './output.js';

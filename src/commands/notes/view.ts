@@ -1,7 +1,7 @@
 import { type AwardedObject, getNote, isNote, type NoteTarget } from '../../api/notes.js';
 import type { Context } from '../../context.js';
 import { NOTEABLES } from '../../params/notes.js';
-import { parseArg, positiveInteger } from '../parsers.js';
+import { parseArg, positiveInteger } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printAwardedObject, printNote } from './output.js';
 import { noteTargetFromOptions } from './target.js';

@@ -1,6 +1,6 @@
 import { archiveProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printActionResult } from './columns.js';
 

@@ -2,7 +2,7 @@ import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printActionResult } from './columns.js';
 

@@ -1,5 +1,5 @@
 import { CollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 
 /** What the verbs of verbs-extra.ts share: the project argument, list flags, columns. */
 

@@ -1,7 +1,7 @@
 import { type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 

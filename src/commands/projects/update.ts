@@ -1,7 +1,7 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';

@@ -1,7 +1,7 @@
 import { flagName, paramOption } from '../../params/derive.js';
 import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type ProjectSettingSpec } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { keyValue, namespaceRef, positiveInteger } from '../parsers.js';
+import { keyValue, namespaceRef, positiveInteger } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 
 /**

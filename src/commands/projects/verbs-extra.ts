@@ -1,7 +1,7 @@
 import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
-import { duration, namespaceRef, projectRef } from '../parsers.js';
+import { duration, namespaceRef, projectRef } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
 
 const project = { name: 'project', description: 'the project: numeric ID or full path (grp/sub/app)' };

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
 import { collectParams } from '../../params/derive.js';
 import { PROJECT_VIEW_PARAMS } from '../../params/projects.js';
-import { parseArg, projectRef } from '../parsers.js';
+import { parseArg, projectRef } from '../../params/parsers.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 

@@ -1,4 +1,5 @@
-import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import { deletePushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';

@@ -1,4 +1,4 @@
-import { OWNER_OPTIONS } from '../../api/owner.js';
+import { OWNER_OPTIONS } from '../owner-options.js';
 import { paramOption } from '../../params/derive.js';
 import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';

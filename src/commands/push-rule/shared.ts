@@ -1,4 +1,5 @@
-import { type Owner, ownerFromOptions } from '../../api/owner.js';
+import type { Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import { getPushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';

@@ -1,4 +1,5 @@
-import { describeOwner, type Owner, ownerFromOptions } from '../../api/owner.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
 import { write } from '../../io.js';
 import type { CommandInput } from '../spec.js';

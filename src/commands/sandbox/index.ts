@@ -1,4 +1,4 @@
-import { integer } from '../parsers.js';
+import { integer } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
 
 export const spec: CommandSpec = {

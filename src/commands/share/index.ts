@@ -1,5 +1,5 @@
-import { OWNER_OPTIONS } from '../../api/owner.js';
-import { accessLevel, date, groupRef } from '../parsers.js';
+import { OWNER_OPTIONS } from '../owner-options.js';
+import { accessLevel, date, groupRef } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 
 const WITH: OptionSpec = { flags: '--with <group>', description: 'the group to share with (ID or full path; required)', parse: groupRef };

@@ -1,4 +1,5 @@
-import { type Owner, ownerFromOptions } from '../../api/owner.js';
+import type { Owner } from '../../api/owner.js';
+import { ownerFromOptions } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';

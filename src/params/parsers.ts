@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
-import { ACCESS_LEVELS, accessLevelNames } from '../params/access.js';
-import type { ValueParser } from './spec.js';
+import { ACCESS_LEVELS, accessLevelNames } from './access.js';
+import type { ValueParser } from './option.js';
 
 /**
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and

@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Dependencies point one way: the parameter tables (src/params/) and the request descriptors
+ * (src/api/) sit below the CLI layer (src/commands/) and import nothing from it.
+ */
+const SRC = new URL('../../src/', import.meta.url).pathname;
+
+function importsOf(dir: string): Array<{ file: string; from: string }> {
+  const found: Array<{ file: string; from: string }> = [];
+  for (const name of readdirSync(join(SRC, dir))) {
+    if (!name.endsWith('.ts')) continue;
+    const text = readFileSync(join(SRC, dir, name), 'utf8');
+    for (const match of text.matchAll(/(?:import|export)[^'";]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)) {
+      found.push({ file: `${dir}/${name}`, from: (match[1] ?? match[2]) as string });
+    }
+  }
+  return found;
+}
+
+describe('layers', () => {
+  for (const dir of ['params', 'api']) {
+    it(`src/${dir}/ imports nothing from src/commands/`, () => {
+      const imports = importsOf(dir);
+      expect(imports.length).toBeGreaterThan(0);
+      expect(imports.filter((i) => /(^|\/)commands\//.test(i.from))).toEqual([]);
+    });
+  }
+});
