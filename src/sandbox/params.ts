@@ -36,19 +36,49 @@ export function requireInt(input: Record<string, unknown>, name: string): number
   return value;
 }
 
+/**
+ * Boolean parameters as Grape coerces them (dry-types `Params::Bool`): exactly these texts, in
+ * query strings, form fields and JSON strings alike, besides JSON true/false (and 1/0, whose text
+ * is in the lists). Anything else, `tRuE` or `maybe`, is a 400 "<name> is invalid".
+ */
+const TRUE_TEXTS: ReadonlySet<string> = new Set(['1', 'on', 'On', 'ON', 't', 'T', 'true', 'True', 'TRUE', 'y', 'Y', 'yes', 'Yes', 'YES']);
+const FALSE_TEXTS: ReadonlySet<string> = new Set(['0', 'off', 'Off', 'OFF', 'f', 'F', 'false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO']);
+
 export function bool(input: Record<string, unknown>, name: string): boolean | undefined {
   const value = input[name];
+  // Grape treats an empty value of a non-string parameter as absent.
   if (value === undefined || value === null || value === '') return undefined;
-  if (value === true || value === 'true' || value === '1' || value === 1 || value === 't' || value === 'yes') return true;
-  if (value === false || value === 'false' || value === '0' || value === 0 || value === 'f' || value === 'no') return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value);
+    if (TRUE_TEXTS.has(text)) return true;
+    if (FALSE_TEXTS.has(text)) return false;
+  }
   throw paramError(`${name} is invalid`);
 }
 
-export function intArray(input: Record<string, unknown>, name: string): number[] | undefined {
+/**
+ * Array parameters as GitLab reads them (`CommaSeparatedToArray`): `a[]=x&a[]=y`, a JSON array,
+ * or one text split on commas (`a=x,y`); items of an array are split too (`a[]=x,y`). Blank
+ * items are dropped.
+ */
+function commaSeparated(input: Record<string, unknown>, name: string): string[] {
   const value = input[name];
-  if (value === undefined) return undefined;
-  const list = Array.isArray(value) ? value : String(value).split(',');
-  return list.map((item) => {
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) => {
+    if (item === null || item === undefined) return [];
+    if (typeof item === 'object') throw paramError(`${name} is invalid`);
+    return String(item)
+      .split(',')
+      .map((text) => text.trim())
+      .filter(Boolean);
+  });
+}
+
+/** Integer arrays (`CommaSeparatedToIntegerArray`): the items of commaSeparated, each an integer. */
+export function intArray(input: Record<string, unknown>, name: string): number[] | undefined {
+  if (input[name] === undefined) return undefined;
+  return commaSeparated(input, name).map((item) => {
     const n = Number(item);
     if (!Number.isSafeInteger(n)) throw paramError(`${name} is invalid`);
     return n;
@@ -85,14 +115,8 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
     }
     case 'integer-array':
       return intArray(input, name);
-    case 'string-array': {
-      const value = input[name];
-      if (Array.isArray(value)) return value.map(String);
-      return String(value)
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-    }
+    case 'string-array':
+      return commaSeparated(input, name);
     case 'hash': {
       const value = input[name];
       if (!value || typeof value !== 'object' || Array.isArray(value)) throw paramError(`${name} is invalid`);

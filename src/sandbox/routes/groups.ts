@@ -478,9 +478,7 @@ function deleteGroup(req: SandboxRequest): SandboxResponse {
   const { store } = req;
   const group = readableGroup(req);
   requireOwner(req, group);
-  // GitLab reads permanently_remove leniently (Gitlab::Utils.to_boolean): anything but true is false.
-  const permanently = ['true', '1', 't', 'yes'].includes(String(req.input.permanently_remove ?? '').toLowerCase()) || req.input.permanently_remove === true;
-  if (permanently) {
+  if (bool(req.input, 'permanently_remove') === true) {
     if (!group.marked_for_deletion_on) throw apiError(400, 'Group must be marked for deletion first.');
     if (str(req.input, 'full_path') !== store.groupFullPath(group)) throw apiError(400, '`full_path` is incorrect. You must enter the complete path for the group.');
     store.removeGroup(group);
