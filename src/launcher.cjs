@@ -23,8 +23,12 @@ const { Script } = require('node:vm');
  * it grow to 2 x 16 MB as pages are listed; garbage of each page is then collected within a page
  * or two (listing 100,000 projects as ndjson: peak RSS 106 MB, 90 MB with this flag). Set before
  * the back's allocations have grown it. (--max-semi-space-size has no effect once the heap exists.)
+ * --expose-gc: gives gc() to contexts made from now on (not to this one: the global scope of the
+ * commands is unchanged). The paginator takes it from a new context to collect the socket reads'
+ * dead ArrayBuffers that pile up in the old generation during a long listing (src/http/paginate.ts,
+ * DeadBufferCollector: 100,000 projects listed in 67 MB peak RSS instead of 94 MB).
  */
-const V8_FLAGS = ['--liftoff-only', '--semi-space-growth-factor=1'];
+const V8_FLAGS = ['--liftoff-only', '--semi-space-growth-factor=1', '--expose-gc'];
 
 function tuneV8() {
   const { setFlagsFromString } = require('node:v8');

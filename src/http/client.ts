@@ -1,87 +1,28 @@
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import type { Dispatcher, FormData } from 'undici';
-import { Agent, EnvHttpProxyAgent, request } from './undici.js';
-import { CollabError, type RequestInfo } from '../errors.js';
+import { request } from './undici.js';
+import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
+import { createDispatcher } from './connection.js';
+import { flattenHeaders, stringHeader } from './headers.js';
+import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
+import type { ApiRequest, ApiResponse, HttpMethod, StreamResponse } from './api-request.js';
+import { checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
+import { formatMs, isRetryable, RateLimitGate, rateLimitTooLong, RETRYABLE_STATUSES, RetryBudget, type RetryWait, retryDelay, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 
 export { apiBaseUrl, isLoopbackHost };
+export type { RetryWait };
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { ApiRequest, ApiResponse, HttpMethod, StreamResponse };
 
-export interface ApiRequest {
-  method: HttpMethod;
-  /** A path below the API root (`/projects/1`), or an absolute URL taken from a `link` header. */
-  path: string;
-  query?: QueryParams;
-  /** Sent as application/json. */
-  json?: unknown;
-  /** Sent as multipart/form-data (file uploads); a promise when its builder loads undici's FormData on demand. */
-  form?: FormData | Promise<FormData>;
-  /** Sent as given (collab api --input). */
-  body?: string | Buffer;
-  headers?: Readonly<Record<string, string>>;
-  /**
-   * A POST that is safe to send twice (star, archive, restore...): retried like a GET.
-   * Plain POSTs are retried only when the service never saw them.
-   */
-  idempotent?: boolean;
-  /**
-   * For a POST that creates something: after a failure that leaves it unknown whether the service
-   * acted (a 5xx, or a connection lost after sending), looks for the effect. It returns the
-   * created resource if it is there (the request then counts as done), or undefined if it is
-   * not (the request is then sent again). Without it such a POST is not repeated.
-   */
-  recover?: (client: HttpClient) => Promise<unknown | undefined>;
-  /** Statuses that are answers, not errors (304 for star/unstar, 404 for an idempotent delete). */
-  okStatuses?: readonly number[];
-  /**
-   * json (default): parse the body. text: the body as a string, checked against its content type
-   * (a JSON type must hold JSON, and an HTML page where the API was expected is refused).
-   * json-text: JSON kept as a string and not checked here, for callers that check it themselves
-   * in one pass (the paginator splits arrays). json-bytes: like json-text, but the body's bytes
-   * (in `bytes`), never decoded, for list output that passes them through. stream: the body unread.
-   */
-  responseType?: 'json' | 'text' | 'json-text' | 'json-bytes' | 'stream';
-  /**
-   * json-bytes: where to put the body: a buffer of at least the given length (such as one from a
-   * pool the caller reuses); `bytes` is then a view of it. Without it, a new buffer.
-   */
-  bytesInto?: (length: number) => Buffer;
-  /** Per-request timeout in ms, overriding the client's. */
-  timeoutMs?: number;
-  /**
-   * What a 2xx JSON body must be: `object` for a single resource, `array` for an unpaginated list.
-   * Anything else (a list where one resource was asked for, a bare string) is a malformed response.
-   * `object-or-null` is for a resource whose absence is answered 200 `null` (a project's push rule).
-   */
-  expect?: 'object' | 'array' | 'object-or-null';
-}
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Readonly<Record<string, string | undefined>>;
-  data: T;
-  /** The text of the body when the response type was json or text. */
-  text: string;
-  /** The body's bytes when the response type was json-bytes (text is then empty). */
-  bytes?: Buffer;
-  /** The request's method and path (path values encoded), for messages. */
-  request: RequestInfo;
-  /** The absolute URL the response came from (after redirects). */
-  url: string;
-}
-
-export interface StreamResponse {
-  status: number;
-  headers: Readonly<Record<string, string | undefined>>;
-  body: Readable;
-  request: RequestInfo;
-}
+/*
+ * The client sends a request, follows redirects (the token stays within the API root), and sends
+ * it again as the retry policy allows (retry-policy.ts); reading bodies and checking their shape is
+ * response-body.ts, the connection pool and CA files connection.ts.
+ */
 
 export interface HttpClientOptions {
   /** The API root: https://host/api/v4 */
@@ -89,7 +30,7 @@ export interface HttpClientOptions {
   token?: string | undefined;
   timeoutMs?: number;
   retries?: number;
-  /** Retry waits add up to no more than this. */
+  /** The waits of one request (backoff, Retry-After, rate limit) add up to no more than this. */
   maxTotalRetryWaitMs?: number;
   /** First backoff step; doubles each retry (full jitter). */
   retryBaseMs?: number;
@@ -108,32 +49,9 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
 }
 
-/** A wait before a request is sent (again), as told to `onRetry`. */
-export interface RetryWait {
-  /**
-   * rate-limit: the service throttled (a 429, in `status`) or said no requests are left until its
-   * reset time (RateLimit-Remaining: 0). status: a 5xx, `status` says which. network: a connection failure.
-   * cut-off: an answer cut off mid-transfer. checking: a POST whose answer was lost, being looked
-   * for (no wait: `seconds` is 0).
-   */
-  reason: 'rate-limit' | 'status' | 'network' | 'cut-off' | 'checking';
-  /** How long the wait is, in seconds. */
-  seconds: number;
-  status?: number;
-  /** The retry this wait is before (1 for the first), and how many are allowed; absent for a rate-limit wait. */
-  attempt?: number;
-  retries?: number;
-  request: RequestInfo;
-}
-
-const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** Errors where the request never reached the service: safe to repeat even for POST. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 const MAX_REDIRECTS = 5;
 /** Headers whose values are credentials: never shown on the verbose log. */
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
-/** undici's connect timeout: a host that does not answer a SYN in this long is not coming. */
-const MAX_CONNECT_TIMEOUT_MS = 30_000;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -141,8 +59,8 @@ export class HttpClient {
   private readonly options: HttpClientOptions;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
-  /** When the service said RateLimit-Remaining: 0, requests wait until this time (ms). */
-  private rateLimitResetAt = 0;
+  /** Shared by every request of the client: one 429 holds them all back. */
+  private readonly rateLimit = new RateLimitGate();
   private inFlight = 0;
   /** Most requests in flight at once, for benchmarks and tests. */
   maxInFlight = 0;
@@ -210,28 +128,30 @@ export class HttpClient {
 
   /**
    * Sends and reads the whole body. A body cut off mid-transfer (a reset, a body timeout) is a
-   * failure like any other: a request that may be repeated is sent again, with the same policy.
+   * failure like any other: a request that may be repeated is sent again, on the same budget.
    */
   private async sendAndRead(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo; text: string; bytes?: Buffer }> {
-    const maxRetries = this.options.retries ?? 5;
-    for (let attempt = 0; ; attempt++) {
-      const { response, url, info } = await this.send(req);
+    const budget = this.budget();
+    for (;;) {
+      const { response, url, info } = await this.send(req, budget);
       try {
         const timeouts = { client: this.timeoutMs, request: req.timeoutMs };
         if (req.responseType === 'json-bytes') return { response, url, info, text: '', bytes: await readBytes(response, req.bytesInto, info, url, timeouts) };
         return { response, url, info, text: await readText(response.body, info, url, timeouts) };
       } catch (error) {
-        const cut = error instanceof CollabError && (error.kind === 'network' || error.kind === 'timeout');
-        if (!cut || !isRetryable(req) || attempt >= maxRetries) throw error;
-        const wait = backoff(this.options.retryBaseMs ?? 250, attempt);
-        this.retrying(`${error.message.replace(/^the answer was cut off: /, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
+        const cut = isCollabError(error) && (error.kind === 'network' || error.kind === 'timeout');
+        if (!cut || !isRetryable(req) || !budget.canRetry()) throw error;
+        const wait = budget.backoff();
+        if (!budget.fits(wait)) throw error;
+        this.retrying(`${error.message.replace(CUT_OFF, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
+        budget.spend(wait);
         await sleep(wait, this.options.signal);
       }
     }
   }
 
   async stream(req: ApiRequest): Promise<StreamResponse> {
-    const { response, info } = await this.send({ ...req, responseType: 'stream' });
+    const { response, info } = await this.send({ ...req, responseType: 'stream' }, this.budget());
     return { status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body, request: info };
   }
 
@@ -239,15 +159,19 @@ export class HttpClient {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }
 
-  /** Sends with retries and redirects; resolves with a successful (or okStatuses) response, body unread. */
-  private async send(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo }> {
+  /** A new request's attempts and waits. */
+  private budget(): RetryBudget {
+    return new RetryBudget({ retries: this.options.retries ?? 5, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? 120_000, baseMs: this.options.retryBaseMs ?? 250 });
+  }
+
+  /**
+   * Sends with retries and redirects, drawing on the request's budget; resolves with a successful
+   * (or okStatuses) response, body unread.
+   */
+  private async send(req: ApiRequest, budget: RetryBudget): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo }> {
     let url = this.resolve(req.path, req.query);
     let info: RequestInfo = { method: req.method, path: this.describe(url) };
-    const maxRetries = this.options.retries ?? 5;
-    const maxTotalWait = this.options.maxTotalRetryWaitMs ?? 120_000;
-    const base = this.options.retryBaseMs ?? 250;
     const retryable = isRetryable(req);
-    let waited = 0;
     let redirects = 0;
     // The token goes only to the API root it was given for: a link or a path elsewhere gets none.
     const scope = this.scopeOf(url);
@@ -255,28 +179,32 @@ export class HttpClient {
       throw new CollabError('usage', `refusing to send ${info.method} ${info.path}: it leads out of the API root ${new URL(this.baseUrl).pathname}`, { hint: 'give a path below the API root, such as projects/grp%2Fapp' });
     }
     let sendToken = scope === 'api';
-    for (let attempt = 0; ; attempt++) {
-      await this.waitForRateLimit(info);
+    /** This request's own 429 announced the wait before the next attempt: the gate's wait is not told again. */
+    let announced = false;
+    for (;;) {
+      await this.waitForRateLimit(info, budget, announced);
+      announced = false;
       let response: Dispatcher.ResponseData;
       const started = Date.now();
+      budget.sent++;
       try {
         response = await this.dispatch(req, url, sendToken);
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
-        if (failure.kind !== 'interrupted' && !retryable && !failure.notSent && req.recover && attempt < maxRetries) {
+        if (failure.kind !== 'interrupted' && !retryable && !failure.notSent && req.recover && budget.canRetry()) {
           const recovered = await this.recover(req, info, failure.short);
           if (recovered) return recovered;
         }
-        const canRetry = failure.kind !== 'interrupted' && (retryable || failure.notSent || req.recover !== undefined) && attempt < maxRetries;
-        const wait = backoff(base, attempt);
-        if (!canRetry || waited + wait > maxTotalWait) throw failure.error(info);
-        this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
-        waited += wait;
+        const canRetry = failure.kind !== 'interrupted' && (retryable || failure.notSent || req.recover !== undefined) && budget.canRetry();
+        const wait = budget.backoff();
+        if (!canRetry || !budget.fits(wait)) throw failure.error(info);
+        this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
+        budget.spend(wait);
         await sleep(wait, this.options.signal);
         continue;
       }
       const status = response.statusCode;
-      this.noteRateLimit(response.headers);
+      this.rateLimit.note(response.headers);
       this.log(`< ${status} ${info.method} ${info.path} (${Date.now() - started} ms)`);
 
       const location = stringHeader(response.headers.location);
@@ -288,28 +216,35 @@ export class HttpClient {
         if (this.scopeOf(next) !== 'api') sendToken = false;
         url = next.toString();
         info = { method: info.method, path: this.describe(url) };
-        attempt--;
+        // Following a redirect is the same attempt.
+        budget.sent--;
         continue;
       }
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
       const body = await readText(response.body, info, url).catch(() => '');
       const error = serviceError(status, body, stringHeader(response.headers['content-type']), info);
-      if (status >= 500 && !retryable && req.recover && attempt < maxRetries) {
+      if (status >= 500 && !retryable && req.recover && budget.canRetry()) {
         const recovered = await this.recover(req, info, String(status));
         if (recovered) return recovered;
       }
       const statusRetryable = RETRYABLE_STATUSES.has(status) && (retryable || status === 429 || req.recover !== undefined);
-      if (!statusRetryable || attempt >= maxRetries) {
-        if (statusRetryable) throw new CollabError(error.kind, `${error.message} (gave up after ${attempt + 1} attempts)`, { status, request: info });
+      if (!statusRetryable || !budget.canRetry()) {
+        if (statusRetryable) throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
         throw error;
       }
-      const wait = retryDelay(response.headers, base, attempt);
-      if (waited + wait > maxTotalWait) {
+      const wait = retryDelay(response.headers, this.options.retryBaseMs ?? 250, budget.sent - 1);
+      if (!budget.fits(wait)) {
         throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(wait)}, more than the retry budget allows`, { status, request: info });
       }
-      this.retrying(`${status} on ${info.method} ${info.path}; retry ${attempt + 1}/${maxRetries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: attempt + 1, retries: maxRetries, request: info });
-      waited += wait;
+      // The limiter refused this client, not this request: every request waits for it.
+      if (status === 429) this.rateLimit.closeUntil(Date.now() + wait);
+      this.retrying(`${status} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
+      budget.spend(wait);
+      if (status === 429) {
+        announced = true;
+        continue;
+      }
       await sleep(wait, this.options.signal);
     }
   }
@@ -374,19 +309,22 @@ export class HttpClient {
     }
   }
 
-  private noteRateLimit(headers: Dispatcher.ResponseData['headers']): void {
-    const remaining = stringHeader(headers['ratelimit-remaining']);
-    const reset = Number(stringHeader(headers['ratelimit-reset']));
-    if (remaining === '0' && Number.isFinite(reset) && reset > 0) this.rateLimitResetAt = Math.max(this.rateLimitResetAt, reset * 1000);
-  }
-
-  private async waitForRateLimit(info: RequestInfo): Promise<void> {
-    const wait = this.rateLimitResetAt - Date.now();
-    if (wait <= 0) return;
-    // The reset is a whole second; never wait longer than a minute on the service's word.
-    const capped = Math.min(wait + 50, 60_000);
-    this.retrying(`rate limit reached; waiting ${formatMs(capped)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: capped / 1000, request: info });
-    await sleep(capped, this.options.signal);
+  /**
+   * Holds the request back while the client's rate limit is closed. Each wait draws on the
+   * request's budget: a reset further away than the budget allows fails the request instead of
+   * sending it early. `announced`: the request's own 429 has already told this wait.
+   */
+  private async waitForRateLimit(info: RequestInfo, budget: RetryBudget, announced: boolean): Promise<void> {
+    for (let first = true; ; first = false) {
+      const wait = this.rateLimit.wait();
+      if (wait <= 0) return;
+      if (!(announced && first)) {
+        if (!budget.fits(wait)) throw rateLimitTooLong(wait, info);
+        budget.spend(wait);
+        this.retrying(`rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: wait / 1000, request: info });
+      }
+      await sleep(wait, this.options.signal);
+    }
   }
 
   private retrying(message: string, wait: RetryWait): void {
@@ -399,43 +337,6 @@ export class HttpClient {
   }
 }
 
-/** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
-function isRetryable(req: ApiRequest): boolean {
-  return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
-}
-
-function createDispatcher(options: HttpClientOptions): Dispatcher {
-  const timeout = options.timeoutMs ?? 30_000;
-  const ca = options.caFile ? caBundle(options.caFile) : undefined;
-  const connect = { timeout: Math.min(timeout, MAX_CONNECT_TIMEOUT_MS), ...(ca ? { ca } : {}) };
-  const agentOptions = { connect, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 10_000 };
-  const env = process.env;
-  if (env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy) {
-    return new EnvHttpProxyAgent({ ...agentOptions, ...(ca ? { requestTls: { ca } } : {}) });
-  }
-  return new Agent(agentOptions);
-}
-
-/**
- * A `ca` option replaces Node's trust store, so the bundle keeps the system roots and
- * NODE_EXTRA_CA_CERTS beside the host's own ca_file.
- */
-function caBundle(caFile: string): string[] {
-  // Loaded here, not at the top: node:tls brings crypto, 4 ms of every command's start, and plain
-  // http and the default trust store never need it.
-  const { rootCertificates } = process.getBuiltinModule('node:tls') as typeof import('node:tls');
-  const bundle = [...rootCertificates];
-  const extra = process.env.NODE_EXTRA_CA_CERTS;
-  try {
-    if (extra) bundle.push(readFileSync(extra, 'utf8'));
-    bundle.push(readFileSync(caFile, 'utf8'));
-  } catch (error) {
-    throw new CollabError('usage', `cannot read CA file ${caFile}: ${(error as Error).message}`, {
-      hint: 'fix the path with `collab config set ca_file <path> --host <url>`',
-    });
-  }
-  return bundle;
-}
 
 /** A stand-in response carrying a resource found by `recover`. */
 function syntheticResponse(value: unknown): Dispatcher.ResponseData {
@@ -443,210 +344,4 @@ function syntheticResponse(value: unknown): Dispatcher.ResponseData {
   const body = Readable.from([Buffer.from(text)]) as unknown as Dispatcher.ResponseData['body'];
   Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
   return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
-}
-
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = stringHeader(value);
-  return out;
-}
-
-function stringHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-async function readText(body: Dispatcher.ResponseData['body'], info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined } = { client: 0 }): Promise<string> {
-  return readBody(() => body.text(), info, url, timeouts);
-}
-
-async function readBytes(response: Dispatcher.ResponseData, into: ((length: number) => Buffer) | undefined, info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined }): Promise<Buffer> {
-  const body = response.body;
-  return readBody(async () => {
-    if (!into) {
-      const bytes = await body.bytes();
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    // Each chunk is copied as it arrives, so that it is garbage at once: chunks kept until the
-    // end would live through young-generation collections and be promoted (external memory
-    // that waits for a full collection). Read by 'data' events, not the stream's async iterator,
-    // whose machinery per chunk was a tenth of the client's CPU per page (100 pages: 28 ms less).
-    const declared = Number(stringHeader(response.headers['content-length']));
-    let target = into(Number.isSafeInteger(declared) && declared > 0 ? declared : 65_536);
-    let length = 0;
-    body.on('data', (chunk: Buffer) => {
-      if (length + chunk.length > target.length) {
-        const larger = into(Math.max(2 * target.length, length + chunk.length));
-        target.copy(larger, 0, 0, length);
-        target = larger;
-      }
-      length += chunk.copy(target, length);
-    });
-    await finished(body);
-    return target.subarray(0, length);
-  }, info, url, timeouts);
-}
-
-async function readBody<T>(read: () => Promise<T>, info: RequestInfo, url: string, timeouts: { client: number; request?: number | undefined }): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    const failure = classifyNetworkError(error, url, timeouts.client, timeouts.request);
-    const described = failure.error(info);
-    if (failure.kind === 'interrupted') throw described;
-    throw new CollabError(failure.kind, `the answer was cut off: ${failure.short}`, { request: info, cause: error, ...(described.hint ? { hint: described.hint } : {}) });
-  }
-}
-
-/** Answers that carry no body by design. */
-function emptyIsFine(status: number, info: RequestInfo): boolean {
-  return status === 204 || status === 202 || status === 304 || info.method === 'DELETE' || info.method === 'HEAD';
-}
-
-/** Parses a JSON body; a 2xx that is not JSON is a malformed response and says what came instead. */
-export function parseJsonBody(text: string, contentType: string | undefined, status: number, info: RequestInfo, url?: string): unknown {
-  if (text.length === 0) {
-    if (emptyIsFine(status, info)) return undefined;
-    throw malformed(info, `an empty body with status ${status} where JSON was expected`, url);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw malformed(info, notJson(text, contentType), url);
-  }
-}
-
-/** What a body that should have been JSON was instead. */
-function notJson(text: string, contentType: string | undefined): string {
-  const type = contentType ? contentType.split(';')[0] : 'no content type';
-  const body = text.trim();
-  if (body.startsWith('<')) return `an HTML page (${type}) instead of JSON; is a proxy or login page in the way?`;
-  if (/^[[{]/.test(body)) return `invalid JSON (${type}, ${text.length} bytes${/[}\]]$/.test(body) ? '' : ', apparently truncated'})`;
-  return `text instead of JSON (${type}, ${text.length} bytes: "${preview(body)}")`;
-}
-
-/** The start of a body for a message: one line, short. */
-export function preview(text: string, length = 60): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > length ? `${line.slice(0, length)}…` : line;
-}
-
-function checkShape(data: unknown, expected: NonNullable<ApiRequest['expect']>, info: RequestInfo, url: string): void {
-  const actual = data === null ? 'null' : Array.isArray(data) ? 'array' : typeof data;
-  if (actual === expected || (expected === 'object-or-null' && (actual === 'object' || actual === 'null'))) return;
-  const wanted = expected === 'object-or-null' ? 'a JSON object or null' : `a JSON ${expected}`;
-  throw malformed(info, `${actual === 'null' ? 'a null' : `a JSON ${actual}`} where ${wanted} was expected`, url);
-}
-
-/**
- * A body kept as text (collab api) is still checked as far as its content type allows: the API
- * answers JSON or files, never an HTML page, so a page means a proxy or a login form is in the way.
- */
-function checkText(text: string, contentType: string | undefined, info: RequestInfo, url: string): void {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'text/html') throw malformed(info, `an HTML page (${type}) instead of an API response; is a proxy or login page in the way?`, url);
-  // Callers of text accept an empty body (housekeeping, mirror pull answer with nothing).
-  if (text.length === 0 || !/[/+]json$/.test(type)) return;
-  try {
-    JSON.parse(text);
-  } catch {
-    throw malformed(info, notJson(text, contentType), url);
-  }
-}
-
-/**
- * The service answered something that cannot be read. The message names the full URL (the host
- * matters when a proxy is in the way) and what came instead of what was expected.
- */
-export function malformed(info: RequestInfo, what: string, url?: string): CollabError {
-  return new CollabError('malformed', `malformed response from ${info.method} ${url ?? info.path}: ${what}`);
-}
-
-interface NetworkFailure {
-  kind: 'network' | 'timeout' | 'interrupted';
-  notSent: boolean;
-  short: string;
-  error(info: RequestInfo): CollabError;
-}
-
-function classifyNetworkError(error: unknown, url: string, clientTimeout: number, requestTimeout: number | undefined): NetworkFailure {
-  if (error instanceof CollabError) return { kind: 'network', notSent: false, short: error.message, error: () => error };
-  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
-  const code = err.code ?? err.cause?.code ?? '';
-  const host = safeHost(url);
-  if (err.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
-    return { kind: 'interrupted', notSent: false, short: 'interrupted', error: (info) => new CollabError('interrupted', 'interrupted', { request: info }) };
-  }
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    const connecting = code === 'UND_ERR_CONNECT_TIMEOUT';
-    const limit = connecting ? Math.min(clientTimeout, MAX_CONNECT_TIMEOUT_MS) : (requestTimeout ?? clientTimeout);
-    const seconds = Math.round(limit / 100) / 10;
-    const phase = connecting ? 'connecting to' : 'waiting for';
-    // A per-request timeout comes from the command's own --timeout; the rest from the config.
-    const hint = requestTimeout !== undefined && !connecting ? 'raise the limit with the command\'s --timeout option' : `raise the limit with \`collab config set timeout <seconds>\` (now ${Math.round(clientTimeout / 100) / 10})`;
-    return {
-      kind: 'timeout',
-      notSent: connecting,
-      short: `timeout ${phase} ${host}`,
-      error: (info) =>
-        new CollabError('timeout', `timed out after ${seconds}s ${phase} ${host} (${info.method} ${info.path})`, {
-          request: info,
-          hint,
-        }),
-    };
-  }
-  const notSent = NOT_SENT_CODES.has(code);
-  const reason = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'host not found' : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection reset' : (err.message ?? 'network error');
-  return {
-    kind: 'network',
-    notSent,
-    short: `${reason} (${host})`,
-    error: (info) => new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, { request: info, cause: error }),
-  };
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-/** Exponential backoff with full jitter. */
-function backoff(base: number, attempt: number): number {
-  const ceiling = Math.min(base * 2 ** attempt, 10_000);
-  return Math.round(Math.random() * ceiling);
-}
-
-/** Retry-After (seconds or an HTTP date) wins; else RateLimit-Reset (a Unix time); else backoff. */
-export function retryDelay(headers: Record<string, string | string[] | undefined>, base: number, attempt: number, now = Date.now()): number {
-  const retryAfter = stringHeader(headers['retry-after']);
-  if (retryAfter !== undefined && retryAfter !== '') {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
-  }
-  const reset = Number(stringHeader(headers['ratelimit-reset']));
-  if (Number.isFinite(reset) && reset > 0 && reset * 1000 > now) return reset * 1000 - now;
-  return backoff(base, attempt);
-}
-
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new CollabError('interrupted', 'interrupted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CollabError('interrupted', 'interrupted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

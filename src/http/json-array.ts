@@ -66,3 +66,33 @@ function skipSpaceBytes(bytes: Uint8Array, from: number): number {
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
+
+/**
+ * The body with no line break outside its strings, so that each item of the array is one line of
+ * ndjson. A compact body (what the service sends) has none and is returned as it is, after a
+ * scan for the two bytes (memchr: about a microsecond per page). JSON strings cannot hold a raw
+ * line break, so any there is whitespace between tokens: a pretty-printing server. Its body is
+ * then compacted in place, every whitespace byte outside strings dropped and every other byte,
+ * numbers and strings included, kept exactly as sent (a parse and stringify would round numbers
+ * beyond 2^53 and rewrite escapes).
+ */
+export function withoutLineBreaks(bytes: Buffer): Buffer {
+  if (bytes.indexOf(0x0a) === -1 && bytes.indexOf(0x0d) === -1) return bytes;
+  let w = 0;
+  for (let r = 0; r < bytes.length; r++) {
+    const c = bytes[r] as number;
+    if (c === 0x22 /* " */) {
+      // Copy the string through its closing quote, stepping over escapes.
+      bytes[w++] = c;
+      for (r++; r < bytes.length; r++) {
+        const s = bytes[r] as number;
+        bytes[w++] = s;
+        if (s === 0x5c /* \ */ && r + 1 < bytes.length) bytes[w++] = bytes[++r] as number;
+        else if (s === 0x22) break;
+      }
+    } else if (!isSpace(c)) {
+      bytes[w++] = c;
+    }
+  }
+  return bytes.subarray(0, w);
+}

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CollabError } from '../../src/errors.js';
-import { type ApiRequest, HttpClient, type HttpClientOptions, type RetryWait, retryDelay } from '../../src/http/client.js';
+import { type ApiRequest, HttpClient, type HttpClientOptions, type RetryWait } from '../../src/http/client.js';
+import { retryDelay } from '../../src/http/retry-policy.js';
 
 /**
  * The HTTP layer against undici's MockAgent: every answer is scripted, every request recorded.
@@ -272,6 +273,38 @@ describe('HttpClient waits as the service asks', () => {
     expect(told.join('\n')).toMatch(/rate limit reached; waiting .* before GET \/groups/);
     expect(waits).toEqual([expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' } })]);
     expect(waits[0]?.seconds).toBeGreaterThan(0);
+  });
+
+  it('holds every request of the client back after one 429, until the time the service asked for', async () => {
+    const waits: RetryWait[] = [];
+    let second: Promise<unknown> | undefined;
+    const { client, calls } = setup([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK, OK], {
+      onRetry: (_m, w) => {
+        waits.push(w);
+        if (waits.length > 1) return;
+        // Another request of the same client, started while the first waits (as with --concurrency).
+        second = client.request({ method: 'GET', path: '/groups' });
+      },
+    });
+    await client.request({ method: 'GET', path: '/projects' });
+    await second;
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v4/projects', expect.any(String), expect.any(String)]);
+    const refused = (calls[0] as Call).at;
+    for (const call of calls.slice(1)) expect(call.at).toBeGreaterThanOrEqual(refused + 990);
+    expect(waits.map((w) => [w.reason, w.request.path])).toEqual([
+      ['rate-limit', '/projects'],
+      ['rate-limit', '/groups'],
+    ]);
+  });
+
+  it('fails a request whose rate-limit wait is longer than its budget, without sending it early', async () => {
+    const reset = Math.ceil(Date.now() / 1000) + 3600;
+    const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK], { maxTotalRetryWaitMs: 2000 });
+    await client.request({ method: 'GET', path: '/projects' });
+    const error = await failure(client.request({ method: 'GET', path: '/groups' }));
+    expect(calls).toHaveLength(1);
+    expect(error.status).toBe(429);
+    expect(error.message).toMatch(/^the service's rate limit allows no request for \d+\.\d s, more than the retry budget allows \(GET \/groups\)$/);
   });
 
   it('never waits longer in total than the retry budget', async () => {
@@ -570,8 +603,8 @@ describe('HttpClient malformed answers', () => {
 describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.1)', () => {
   let server: Server;
   let base: string;
-  /** What the next requests get: a body cut off, one that stalls, or a whole one. */
-  const plan: Array<'cut' | 'stall' | 'whole'> = [];
+  /** What the next requests get: a body cut off, one that stalls, a 503, or a whole one. */
+  const plan: Array<'cut' | 'stall' | '503' | '503 wait 100 ms' | 'whole'> = [];
   let served = 0;
 
   beforeAll(async () => {
@@ -579,6 +612,11 @@ describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.
       served++;
       req.resume();
       const step = plan.shift() ?? 'whole';
+      if (step.startsWith('503')) {
+        res.writeHead(503, { 'content-type': 'application/json', ...(step === '503' ? {} : { 'retry-after': '0.1' }) });
+        res.end('{"message":"503 Service Unavailable"}');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       if (step === 'whole') {
         res.end(JSON.stringify({ ok: true }).padEnd(1000, ' '));
@@ -610,6 +648,33 @@ describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.
     expect(response.data).toEqual({ ok: true });
     expect(served).toBe(2);
     expect(told[0]).toMatch(/^answer cut off, .*\(127\.0\.0\.1:\d+\) on GET \/projects; retry 1\/5 in \d+ ms$/);
+  });
+
+  it('sends a request at most retries + 1 times, whatever mix of 5xx and answers cut off', async () => {
+    plan.length = 0;
+    for (let i = 0; i < 10; i++) plan.push('503', 'cut');
+    served = 0;
+    const { c, told } = client({ retries: 3 });
+    const error = await failure(c.request({ method: 'GET', path: '/projects' }));
+    await c.close();
+    plan.length = 0;
+    expect(served).toBe(4);
+    expect(told.map((m) => /retry (\d)\/3/.exec(m)?.[1])).toEqual(['1', '2', '3']);
+    expect(error.message).toMatch(/^the answer was cut off: /);
+  });
+
+  it('keeps one wait budget per request across 5xx and answers cut off', async () => {
+    plan.length = 0;
+    for (let i = 0; i < 10; i++) plan.push('503 wait 100 ms', 'cut');
+    served = 0;
+    // 100 ms per 503 and at most 2 and 8 ms of backoff after the first two cuts: 250 ms allows
+    // two waits for a 503, not three.
+    const { c } = client({ retries: 10, maxTotalRetryWaitMs: 250 });
+    const error = await failure(c.request({ method: 'GET', path: '/projects' }));
+    await c.close();
+    plan.length = 0;
+    expect(served).toBe(5);
+    expect(error.message).toMatch(/the service asks to wait 100 ms, more than the retry budget allows/);
   });
 
   it('does not send a plain POST again when its answer was cut off', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitJsonArrayBytes } from '../../src/http/json-array.js';
+import { splitJsonArrayBytes, withoutLineBreaks } from '../../src/http/json-array.js';
 
 /** The elements splitJsonArrayBytes finds, decoded to text. */
 function split(text: string): string[] | undefined {
@@ -63,6 +63,31 @@ describe('splitJsonArrayBytes', () => {
         expect(splitJsonArrayBytes(bytes.subarray(0, cut % bytes.length))).toBeUndefined();
       }),
       { seed: 7, numRuns: 300 },
+    );
+  });
+});
+
+describe('withoutLineBreaks', () => {
+  it('returns a body without line breaks as it is, the same buffer', () => {
+    const body = Buffer.from('[{"a": 1}, {"b": "x  y"}]');
+    expect(withoutLineBreaks(body)).toBe(body);
+  });
+
+  it('drops whitespace outside strings and keeps every byte inside them', () => {
+    const text = '[\r\n  {\n    "a": "x \\" \\\\ y",\n\t"n": 1.50e+3, "u": "\u00fc 😀 \\n"\n  }\n]\n';
+    const out = withoutLineBreaks(Buffer.from(text)).toString('utf8');
+    expect(out).toBe('[{"a":"x \\" \\\\ y","n":1.50e+3,"u":"\u00fc 😀 \\n"}]');
+    expect(JSON.parse(out)).toEqual(JSON.parse(text));
+  });
+
+  it('leaves any array of JSON values, pretty-printed, equal to what JSON.parse sees, on one line', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue()), fc.integer({ min: 1, max: 4 }), (values, indent) => {
+        const text = JSON.stringify(values, null, indent);
+        const out = withoutLineBreaks(Buffer.from(text)).toString('utf8');
+        expect(out).not.toMatch(/[\r\n]/);
+        expect(out).toBe(JSON.stringify(values));
+      }),
     );
   });
 });

@@ -1,7 +1,10 @@
+import { PassThrough } from 'node:stream';
 import { type Dispatcher, MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollabError } from '../../src/errors.js';
 import { HttpClient } from '../../src/http/client.js';
+import type { IO } from '../../src/io.js';
+import { ListWriter } from '../../src/output/writer.js';
 import { type ListSummary, type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
 
 /**
@@ -30,6 +33,8 @@ interface ServiceOptions {
   keyset?: boolean;
   /** Delay of each request, by page number. */
   delay?: (page: number) => number;
+  /** Pretty-print bodies (indent 2, CRLF line breaks when 'crlf'), as some servers and proxies do. */
+  pretty?: true | 'crlf';
 }
 
 interface Service {
@@ -90,7 +95,7 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
     if (slice.length === perPage && last !== undefined && last < (allIds[allIds.length - 1] ?? 0)) {
       headers.link = `<${link({ cursor: Buffer.from(`id:${last}`).toString('base64url') })}>; rel="next"`;
     }
-    return { statusCode: 200, data: `[${slice.map(item).join(',')}]`, responseOptions: { headers } };
+    return { statusCode: 200, data: body(slice, options), responseOptions: { headers } };
   }
   const idAfter = Number(q.get('id_after') ?? '0');
   const ids = idAfter ? allIds.filter((id) => id > idAfter) : allIds;
@@ -114,7 +119,14 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
     if (!options.noTotals) links.push(`<${link({ page: String(totalPages), per_page: String(perPage) })}>; rel="last"`);
     headers.link = links.join(', ');
   }
-  return { statusCode: 200, data: `[${slice.map(item).join(',')}]`, responseOptions: { headers } };
+  return { statusCode: 200, data: body(slice, options), responseOptions: { headers } };
+}
+
+function body(ids: number[], options: ServiceOptions): string {
+  if (!options.pretty) return `[${ids.map(item).join(',')}]`;
+  // Values a re-serialisation would change: a number beyond 2^53, an escape, spaces in a string.
+  const text = JSON.stringify(ids.map((id) => JSON.parse(item(id)) as object), null, 2).replace(/"name": "p(\d+)"/g, '"name": "p$1 \\u00e9  x", "big": 12345678901234567890');
+  return options.pretty === 'crlf' ? text.replace(/\n/g, '\r\n') : text;
 }
 
 async function collect(client: HttpClient, options: PaginateOptions): Promise<{ ids: number[]; pages: Page[] }> {
@@ -322,6 +334,33 @@ describe('paginate: offset pages', () => {
       expect((error as CollabError).message).toContain(`malformed response from GET ${ORIGIN}/api/v4/projects?per_page=100&page=1: `);
       expect((error as CollabError).message).toMatch(what);
     }
+  });
+});
+
+describe('paginate: a server that pretty-prints', () => {
+  async function write(format: 'ndjson' | 'json', pretty: true | 'crlf'): Promise<string> {
+    const { client } = listService({ total: 45, pretty });
+    const stdout = new PassThrough();
+    const chunks: Buffer[] = [];
+    stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, columns: 80 };
+    const writer = new ListWriter(io, { format }, [{ header: 'ID', path: 'id' }]);
+    for await (const page of paginate(client, { path: '/projects', perPage: 20 })) await writer.writePage(page);
+    await writer.end();
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  it.each([true, 'crlf'] as const)('gives one ndjson line per item, each value kept as sent (line breaks %s)', async (pretty) => {
+    const lines = (await write('ndjson', pretty)).split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(45);
+    expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(range(1, 45));
+    expect(lines[0]).toBe('{"id":1,"name":"p1 \\u00e9  x","big":12345678901234567890,"path_with_namespace":"g/p1"}');
+  });
+
+  it('keeps json output one valid array', async () => {
+    const items = JSON.parse(await write('json', true)) as Array<{ id: number }>;
+    expect(items.map((i) => i.id)).toEqual(range(1, 45));
   });
 });
 

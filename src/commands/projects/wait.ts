@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { getProject, type ProjectRecord } from '../../api/project-extras.js';
 import { CollabError } from '../../errors.js';
-import { sleep } from '../../http/client.js';
+import { sleep } from '../../http/retry-policy.js';
 
 /**
  * Waiting for a fork (or any import) to finish by polling its project's import_status.

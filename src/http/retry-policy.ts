@@ -1,0 +1,159 @@
+import { CollabError, type RequestInfo } from '../errors.js';
+import { stringHeader } from './headers.js';
+
+/**
+ * When a request is sent again, and how long to wait first: one attempt counter and one wait
+ * budget per request, whatever mix of failures it meets.
+ */
+
+/** Statuses worth sending again: the rate limiter's refusal and a service briefly unwell. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+/** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
+export function isRetryable(req: { method: string; idempotent?: boolean | undefined }): boolean {
+  return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
+}
+
+/** A wait before a request is sent (again), as told to the client's `onRetry`. */
+export interface RetryWait {
+  /**
+   * rate-limit: the service throttled (a 429, in `status`) or said no requests are left until its
+   * reset time (RateLimit-Remaining: 0). status: a 5xx, `status` says which. network: a connection
+   * failure. cut-off: an answer cut off mid-transfer. checking: a POST whose answer was lost, being
+   * looked for (no wait: `seconds` is 0).
+   */
+  reason: 'rate-limit' | 'status' | 'network' | 'cut-off' | 'checking';
+  /** How long the wait is, in seconds. */
+  seconds: number;
+  status?: number;
+  /** The retry this wait is before (1 for the first), and how many are allowed; absent for a rate-limit wait. */
+  attempt?: number;
+  retries?: number;
+  request: RequestInfo;
+}
+
+export interface RetrySettings {
+  /** Sends after the first: a request goes out at most retries + 1 times. */
+  retries: number;
+  /** The waits of one request add up to no more than this. */
+  maxTotalWaitMs: number;
+  /** First backoff step; doubles each retry (full jitter). */
+  baseMs: number;
+}
+
+/**
+ * One request's attempts and waits. Every failure draws on it: a 5xx, a lost connection, a body
+ * cut off mid-transfer, a rate-limit pause. (Reading the body used to retry around a send that
+ * retried too: a request could go out (retries + 1)^2 times, and the wait cap started again.)
+ */
+export class RetryBudget {
+  /** Times the request went out; following a redirect is not a new attempt. */
+  sent = 0;
+  private waited = 0;
+
+  constructor(private readonly settings: RetrySettings) {}
+
+  get retries(): number {
+    return this.settings.retries;
+  }
+
+  /** Whether the request may go out once more. */
+  canRetry(): boolean {
+    return this.sent <= this.settings.retries;
+  }
+
+  /** The number of the retry about to happen (1 for the first). */
+  get retry(): number {
+    return this.sent;
+  }
+
+  /** The backoff before the next retry. */
+  backoff(): number {
+    return backoff(this.settings.baseMs, Math.max(0, this.sent - 1));
+  }
+
+  /** Whether a wait of this long still fits the request's total. */
+  fits(ms: number): boolean {
+    return this.waited + ms <= this.settings.maxTotalWaitMs;
+  }
+
+  spend(ms: number): void {
+    this.waited += ms;
+  }
+}
+
+/** Exponential backoff with full jitter. */
+function backoff(base: number, attempt: number): number {
+  const ceiling = Math.min(base * 2 ** attempt, 10_000);
+  return Math.round(Math.random() * ceiling);
+}
+
+/** Retry-After (seconds or an HTTP date) wins; else RateLimit-Reset (a Unix time); else backoff. */
+export function retryDelay(headers: Record<string, string | string[] | undefined>, base: number, attempt: number, now = Date.now()): number {
+  const retryAfter = stringHeader(headers['retry-after']);
+  if (retryAfter !== undefined && retryAfter !== '') {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  const reset = Number(stringHeader(headers['ratelimit-reset']));
+  if (Number.isFinite(reset) && reset > 0 && reset * 1000 > now) return reset * 1000 - now;
+  return backoff(base, attempt);
+}
+
+/**
+ * The rate limit of one client, shared by all its requests: a 429, or an answer saying
+ * RateLimit-Remaining: 0, holds every request back until the service's reset time, not only the
+ * one that met it (with --concurrency 8 the seven others would each meet a 429 of their own).
+ */
+export class RateLimitGate {
+  /** No request goes out before this time (ms). */
+  private openAt = 0;
+
+  /** Any answer: none left until RateLimit-Reset (a Unix time, a whole second). */
+  note(headers: Record<string, string | string[] | undefined>): void {
+    const remaining = stringHeader(headers['ratelimit-remaining']);
+    const reset = Number(stringHeader(headers['ratelimit-reset']));
+    // 50 ms past the second, so that the first request after it is not refused for arriving early.
+    if (remaining === '0' && Number.isFinite(reset) && reset > 0) this.closeUntil(reset * 1000 + 50);
+  }
+
+  /** A 429: closed until the time the service asked for. */
+  closeUntil(at: number): void {
+    this.openAt = Math.max(this.openAt, at);
+  }
+
+  /** How long until requests may go out again (0: now). */
+  wait(now = Date.now()): number {
+    return Math.max(0, this.openAt - now);
+  }
+}
+
+/** A rate-limit wait the request's budget cannot take: said as the service's refusal would be. */
+export function rateLimitTooLong(waitMs: number, info: RequestInfo): CollabError {
+  return new CollabError('server', `the service's rate limit allows no request for ${formatMs(waitMs)}, more than the retry budget allows (${info.method} ${info.path})`, {
+    status: 429,
+    request: info,
+    hint: 'try again once the limit is reset',
+  });
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CollabError('interrupted', 'interrupted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CollabError('interrupted', 'interrupted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
