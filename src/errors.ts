@@ -68,6 +68,16 @@ export class CollabError extends Error {
   }
 }
 
+/** The same error with a hint for where it was met (the status, request and cause are kept). */
+export function withHint(error: CollabError, hint: string): CollabError {
+  return new CollabError(error.kind, error.message, {
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.request ? { request: error.request } : {}),
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+    hint,
+  });
+}
+
 export function usageError(message: string, hint?: string): CollabError {
   return new CollabError('usage', message, hint === undefined ? {} : { hint });
 }

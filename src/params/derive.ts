@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
 import type { OptionSpec, ValueParser } from './option.js';
-import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList } from './parsers.js';
+import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList, keyValue } from './parsers.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
 
@@ -22,7 +22,7 @@ function placeholder(param: ParamSpec): string {
     case 'integer-array':
       return '<ids>';
     case 'hash':
-      return '<key=value,...>';
+      return param.keys ? '<key=value,...>' : '<key=value>';
     case 'file':
       return '<file>';
     case 'date':
@@ -69,7 +69,9 @@ export function valueParser(param: ParamSpec): ValueParser | undefined {
     case 'integer-array':
       return integerList;
     case 'hash':
-      return hashParser(param);
+      // With known keys, one flag holds them all; with free keys (custom_attributes), each
+      // `key=value` is a flag of its own, repeated.
+      return param.keys ? hashParser(param) : keyValue;
     case 'date':
       return date;
     case 'datetime':
@@ -97,6 +99,7 @@ export function paramOption(param: ParamSpec, options: { hidden?: boolean; extra
           description: describe(param, options.extra),
           ...(param.choices ? { choices: param.choices.map(String) } : {}),
           ...(valueParser(param) ? { parse: valueParser(param) as ValueParser } : {}),
+          ...(param.type === 'hash' && !param.keys ? { repeatable: true } : {}),
         };
   if (options.hidden) spec.hidden = true;
   return spec;
@@ -131,7 +134,8 @@ export function collectParams(
       });
     }
     if (param.deprecated) options.warn?.(`--${flagName(param)} is deprecated: ${param.deprecated}`);
-    out[param.name] = param.type === 'integer' && param.choices ? Number(value) : value;
+    if (param.type === 'hash' && !param.keys) out[param.name] = Object.fromEntries(value as Array<readonly [string, string]>);
+    else out[param.name] = param.type === 'integer' && param.choices ? Number(value) : value;
   }
   return out;
 }

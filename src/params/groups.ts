@@ -91,9 +91,6 @@ export function pathFromName(name: string): string {
     .join('-');
 }
 
-/** The avatar formats the service accepts (it refuses other file types). */
-export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp'] as const;
-
 /** GET /groups/:id. */
 export const GROUP_VIEW_PARAMS: readonly ParamSpec[] = [
   { name: 'with_custom_attributes', type: 'boolean', description: 'include custom attributes', adminOnly: true },

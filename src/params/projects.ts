@@ -171,10 +171,6 @@ export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
   container_registry_enabled: 'container_registry_access_level',
 };
 
-/** Avatars: GitLab's allowed image types and size limit (the spec says "image file"). */
-export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp'] as const;
-export const AVATAR_MAX_BYTES = 200 * 1024;
-
 // ---- names and paths ----
 
 /**

@@ -68,6 +68,9 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('refuses bad input before sending anything', async () => {
+      // One avatar rule for projects and groups: GitLab refuses an avatar over 200 KiB for both.
+      const big = join(tempConfigDir(), 'big.png');
+      writeFileSync(big, Buffer.alloc(200 * 1024 + 1));
       const before = sandbox.stats.requests;
       const cases: Array<[string[], RegExp]> = [
         [['--path', 'x'], /^error: missing --name\n/],
@@ -77,8 +80,9 @@ describe('collab groups: create, update, remove, transfer', () => {
         [['--name', 'X', '--project-creation-level', 'everyone'], /argument 'everyone' is invalid. Allowed choices are noone, maintainer, developer/],
         [['--name', 'X', '--default-branch-protection', '3'], /Allowed choices are 0, 1, 2/],
         [['--name', 'X', '--two-factor-grace-period', 'soon'], /--two-factor-grace-period/],
-        [['--name', 'X', '--avatar', '/nonexistent/logo.png'], /^error: cannot read --avatar \/nonexistent\/logo\.png: ENOENT\n$/],
-        [['--name', 'X', '--avatar', 'notes.txt'], /^error: --avatar notes\.txt: the service accepts only png, jpg/],
+        [['--name', 'X', '--avatar', '/nonexistent/logo.png'], /^error: cannot read \/nonexistent\/logo\.png for --avatar: ENOENT\n$/],
+        [['--name', 'X', '--avatar', 'notes.txt'], /^error: invalid value "notes\.txt" for --avatar: expected an image file \(png, jpg/],
+        [['--name', 'X', '--avatar', big], /^error: .*big\.png is too big for --avatar: 204801 bytes, at most 204800 \(200 KiB\)\n$/],
         [['--name', 'X', '--parent', 'a/../b'], /expected a group ID or full path/],
       ];
       for (const [args, message] of cases) {

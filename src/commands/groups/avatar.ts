@@ -6,7 +6,7 @@ import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg } from './common.js';
+import { groupArg } from '../resource-args.js';
 
 export interface AvatarOptions {
   group: GroupRef;

@@ -6,7 +6,9 @@ import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import { pathFromName } from '../../params/groups.js';
 import type { CommandInput } from '../spec.js';
-import { checkPath, printGroup, readAvatar, TABLE_SETTINGS } from './common.js';
+import { checkPath, TABLE_SETTINGS } from './group-settings.js';
+import { printGroup } from './group-output.js';
+import { readAvatar } from '../avatar.js';
 
 export interface CreateOptions {
   name: string;

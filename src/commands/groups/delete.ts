@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg } from './common.js';
+import { groupArg } from '../resource-args.js';
 
 export interface DeleteOptions {
   group: GroupRef;

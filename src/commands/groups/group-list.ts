@@ -4,7 +4,10 @@ import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import { GROUP_LIST_FILTERS, SUBGROUP_LIST_FILTERS } from '../../params/groups.js';
 import type { CommandInput } from '../spec.js';
-import { collectFilters, GROUP_COLUMNS, groupArg, listFlags } from './common.js';
+import { collectParams } from '../../params/derive.js';
+import { GROUP_COLUMNS } from './group-output.js';
+import { groupArg } from '../resource-args.js';
+import { listFlags } from '../common-options.js';
 import { printGroupTree } from './hierarchy.js';
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
@@ -19,7 +22,7 @@ export interface GroupListOptions {
 
 export function groupListOptions({ args, options: o }: CommandInput, kind: GroupListScope['kind']): GroupListOptions {
   const scope: GroupListScope = kind === 'all' ? { kind } : { kind, group: groupArg(args) };
-  const query = collectFilters(o, kind === 'all' ? GROUP_LIST_FILTERS : SUBGROUP_LIST_FILTERS);
+  const query = collectParams(o, kind === 'all' ? GROUP_LIST_FILTERS : SUBGROUP_LIST_FILTERS) as QueryParams;
   // The service accepts similarity only while searching (spec: "similarity only while searching").
   if (query.order_by === 'similarity' && query.search === undefined) {
     throw new CollabError('usage', '--order-by similarity needs --search', { hint: 'similarity ranks matches of the search text; without one, order by name' });

@@ -12,7 +12,7 @@ import {
 } from '../../params/groups.js';
 import { groupRef } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
-import { filterOptions, GROUP_ARG } from './common.js';
+import { GROUP_ARG } from '../resource-args.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',
@@ -33,7 +33,7 @@ export const spec: CommandSpec = {
     {
       name: 'list',
       summary: 'List groups you are a member of (administrators: every group)',
-      options: [...filterOptions(GROUP_LIST_FILTERS), TREE],
+      options: [...GROUP_LIST_FILTERS.map((param) => paramOption(param)), TREE],
       list: true,
       examples: [
         'collab groups list --tree',
@@ -47,7 +47,7 @@ export const spec: CommandSpec = {
       name: 'subgroups',
       summary: 'List the direct subgroups of a group',
       args: [GROUP_ARG],
-      options: filterOptions(SUBGROUP_LIST_FILTERS),
+      options: SUBGROUP_LIST_FILTERS.map((param) => paramOption(param)),
       list: true,
       examples: ['collab groups subgroups acme', 'collab groups subgroups acme --search plat --order-by path'],
       load: () => import('./subgroups.js'),
@@ -56,7 +56,7 @@ export const spec: CommandSpec = {
       name: 'descendants',
       summary: 'List every group below a group',
       args: [GROUP_ARG],
-      options: [...filterOptions(SUBGROUP_LIST_FILTERS), TREE],
+      options: [...SUBGROUP_LIST_FILTERS.map((param) => paramOption(param)), TREE],
       list: true,
       examples: ['collab groups descendants acme --tree', 'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"'],
       load: () => import('./descendants.js'),
@@ -66,7 +66,7 @@ export const spec: CommandSpec = {
       summary: 'List the projects of a group (with those shared with it, unless --no-with-shared)',
       args: [GROUP_ARG],
       options: [
-        ...filterOptions(GROUP_PROJECT_FILTERS),
+        ...GROUP_PROJECT_FILTERS.map((param) => paramOption(param)),
         { flags: '--shared', description: 'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)' },
       ],
       list: true,
@@ -77,7 +77,7 @@ export const spec: CommandSpec = {
       name: 'provisioned-users',
       summary: 'List the users the group provisioned (Maintainer role or above; not those of subgroups)',
       args: [GROUP_ARG],
-      options: filterOptions(PROVISIONED_USER_FILTERS),
+      options: PROVISIONED_USER_FILTERS.map((param) => paramOption(param)),
       list: true,
       examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
       load: () => import('./provisioned-users.js'),

@@ -2,7 +2,9 @@ import { addLdapLink, type GroupRef, type LdapLink } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { accessLevelName } from '../../params/access.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg, LDAP_LINK_COLUMNS, ldapLinkSubject, requiredFlag } from './common.js';
+import { groupArg } from '../resource-args.js';
+import { LDAP_LINK_COLUMNS } from './group-output.js';
+import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
 
 export interface LdapLinksAddOptions {
   group: GroupRef;

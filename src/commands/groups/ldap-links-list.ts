@@ -2,7 +2,8 @@ import { type GroupRef, listLdapLinks } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg, LDAP_LINK_COLUMNS } from './common.js';
+import { groupArg } from '../resource-args.js';
+import { LDAP_LINK_COLUMNS } from './group-output.js';
 
 export interface LdapLinksListOptions {
   group: GroupRef;

@@ -2,7 +2,8 @@ import { type GroupRef, type LdapLink, removeLdapLink } from '../../api/groups.j
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg, ldapLinkSubject, requiredFlag } from './common.js';
+import { groupArg } from '../resource-args.js';
+import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
 
 export interface LdapLinksRemoveOptions {
   group: GroupRef;

@@ -1,7 +1,7 @@
 import { type GroupRef, syncGroupWithLdap } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg } from './common.js';
+import { groupArg } from '../resource-args.js';
 
 export interface LdapSyncOptions {
   group: GroupRef;

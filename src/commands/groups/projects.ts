@@ -5,7 +5,10 @@ import type { QueryParams } from '../../http/query.js';
 import { flagName, optionKey } from '../../params/derive.js';
 import { GROUP_PROJECT_FILTERS, SHARED_PROJECT_FILTERS } from '../../params/groups.js';
 import type { CommandInput } from '../spec.js';
-import { collectFilters, groupArg, listFlags, PROJECT_COLUMNS } from './common.js';
+import { collectParams } from '../../params/derive.js';
+import { groupArg } from '../resource-args.js';
+import { listFlags } from '../common-options.js';
+import { PROJECT_COLUMNS } from './group-output.js';
 
 export interface GroupProjectsOptions {
   group: GroupRef;
@@ -32,7 +35,7 @@ export function options({ args, options: o }: CommandInput, ctx: Context): Group
   return {
     group: groupArg(args),
     shared,
-    query: collectFilters(o, shared ? SHARED_PROJECT_FILTERS : GROUP_PROJECT_FILTERS),
+    query: collectParams(o, shared ? SHARED_PROJECT_FILTERS : GROUP_PROJECT_FILTERS) as QueryParams,
     flags: listFlags(o),
   };
 }

@@ -4,7 +4,10 @@ import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import { PROVISIONED_USER_FILTERS } from '../../params/groups.js';
 import type { CommandInput } from '../spec.js';
-import { collectFilters, groupArg, listFlags, PROVISIONED_USER_COLUMNS } from './common.js';
+import { collectParams } from '../../params/derive.js';
+import { groupArg } from '../resource-args.js';
+import { listFlags } from '../common-options.js';
+import { PROVISIONED_USER_COLUMNS } from './group-output.js';
 
 export interface ProvisionedUsersOptions {
   group: GroupRef;
@@ -14,7 +17,7 @@ export interface ProvisionedUsersOptions {
 
 export function options({ args, options: o }: CommandInput): ProvisionedUsersOptions {
   if (o.active === true && o.blocked === true) throw new CollabError('usage', '--active and --blocked cannot be used together', { hint: 'a user is either active or blocked; give one of them' });
-  return { group: groupArg(args), query: collectFilters(o, PROVISIONED_USER_FILTERS), flags: listFlags(o) };
+  return { group: groupArg(args), query: collectParams(o, PROVISIONED_USER_FILTERS) as QueryParams, flags: listFlags(o) };
 }
 
 export async function run(ctx: Context, opts: ProvisionedUsersOptions): Promise<void> {

@@ -1,7 +1,8 @@
 import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg, printGroup } from './common.js';
+import { groupArg } from '../resource-args.js';
+import { printGroup } from './group-output.js';
 
 export interface RestoreOptions {
   group: GroupRef;

@@ -1,8 +1,8 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
-import { groupArg, printGroup } from './common.js';
+import { groupArg, projectArg } from '../resource-args.js';
+import { printGroup } from './group-output.js';
 
 export interface TransferProjectOptions {
   group: GroupRef;
@@ -10,7 +10,7 @@ export interface TransferProjectOptions {
 }
 
 export function options({ args }: CommandInput): TransferProjectOptions {
-  return { group: groupArg(args), project: parseArg<string | number>(projectRef, args[1], 'project') };
+  return { group: groupArg(args), project: projectArg(args, 1) };
 }
 
 /** Administrators only. The service answers with the receiving group, which is printed. */

@@ -3,7 +3,8 @@ import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { groupArg, printGroup } from './common.js';
+import { groupArg } from '../resource-args.js';
+import { printGroup } from './group-output.js';
 
 export interface TransferOptions {
   group: GroupRef;

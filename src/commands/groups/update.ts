@@ -4,7 +4,10 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import type { CommandInput } from '../spec.js';
-import { checkPath, groupArg, printGroup, readAvatar, TABLE_SETTINGS } from './common.js';
+import { checkPath, TABLE_SETTINGS } from './group-settings.js';
+import { groupArg } from '../resource-args.js';
+import { printGroup } from './group-output.js';
+import { readAvatar } from '../avatar.js';
 
 export interface UpdateOptions {
   group: GroupRef;

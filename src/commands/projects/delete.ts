@@ -2,7 +2,7 @@ import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
+import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printActionResult } from './columns.js';
 
@@ -12,7 +12,7 @@ export interface DeleteOptions {
 }
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
-  const project = parseArg<ProjectRef>(projectRef, args[0], 'project');
+  const project = projectArg(args);
   const yes = o.yes === true;
   // Without a terminal to confirm on, --yes is required: refused here, before any request.
   if (!yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput, CommandModule } from '../spec.js';
 import { printActionResult } from './columns.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 interface AddOptions {
   project: string | number;

@@ -6,7 +6,7 @@ import { FORK_PARAMS } from '../../params/project-extras.js';
 import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 import { formatSeconds, importSettled, waitForImport } from './wait.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;

@@ -5,7 +5,8 @@ import { collectParams } from '../../params/derive.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import type { CommandInput } from '../spec.js';
 import { PROJECT_COLUMNS } from './columns.js';
-import { listFlags, projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
+import { listFlags } from '../common-options.js';
 
 export interface ForksOptions {
   project: string | number;

@@ -6,7 +6,8 @@ import type { Column } from '../../output/format.js';
 import { collectParams } from '../../params/derive.js';
 import { PROJECT_GROUP_FILTERS } from '../../params/project-extras.js';
 import type { CommandInput } from '../spec.js';
-import { listFlags, projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
+import { listFlags } from '../common-options.js';
 
 const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },

@@ -2,7 +2,7 @@ import { startHousekeeping } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
 import type { CommandInput } from '../spec.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 export interface HousekeepingOptions {
   project: string | number;

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 const FAILURE_COLUMNS: readonly Column[] = [
   { header: 'USER', path: 'username' },

@@ -2,7 +2,7 @@ import { getLanguages } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 const LANGUAGE_COLUMNS: readonly Column[] = [
   { header: 'LANGUAGE', path: 'language' },

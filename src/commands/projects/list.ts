@@ -66,8 +66,6 @@ export function options({ options: o }: CommandInput): ListOptions {
   }
   // GET /projects reads topics as one comma-separated value.
   if (Array.isArray(query.topic)) query.topic = query.topic.join(',');
-  const pairs = o.customAttribute as Array<readonly [string, string]> | undefined;
-  if (pairs) query.custom_attributes = Object.fromEntries(pairs);
 
   const flags: ListFlags = listFlags(o);
   if (flags.all && flags.limit !== undefined) throw new CollabError('usage', '--all and --limit cannot be used together', { hint: '--all lists every project; --limit stops after that many' });

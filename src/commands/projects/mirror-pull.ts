@@ -2,7 +2,7 @@ import { pullMirror } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 export interface MirrorPullOptions {
   project: string | number;

@@ -1,13 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
 import type { UploadFile } from '../../api/form.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
 import { collectParams, flagName } from '../../params/derive.js';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import { PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
 import { COLUMN_COMMANDS, type SettingsColumn } from '../../params/types.js';
 import { maskUrlCredentials } from '../../util/secrets.js';
+import { readAvatar } from '../avatar.js';
 
 /** Reading the settings flags of `projects create` and `projects update` into API parameters. */
 
@@ -84,24 +83,6 @@ function checkImportUrl(value: string, ctx: Context): void {
       hint: 'for example: --import-url https://user:token@example.com/grp/app.git',
     });
   }
-}
-
-async function readAvatar(path: string): Promise<UploadFile> {
-  const extension = extname(path).slice(1).toLowerCase();
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw new CollabError('usage', `invalid value "${path}" for --avatar: expected an image file (${AVATAR_EXTENSIONS.join(', ')})`);
-  }
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
-    size = info.size;
-  } catch (error) {
-    throw new CollabError('usage', `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  if (size > AVATAR_MAX_BYTES) throw new CollabError('usage', `${path} is too big for --avatar: ${size} bytes, at most ${AVATAR_MAX_BYTES} (200 KiB)`);
-  const contentType = extension === 'jpg' ? 'image/jpeg' : extension === 'ico' ? 'image/x-icon' : `image/${extension}`;
-  return { filename: basename(path), contentType, data: await readFile(path) };
 }
 
 /** The parameters as they may be printed (--dry-run): the import URL's credentials masked. */

@@ -4,9 +4,9 @@ import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { getSnapshot } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { adminOnly, projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 export interface SnapshotOptions {
   project: string | number;
@@ -39,7 +39,9 @@ async function checkWritable(file: string): Promise<void> {
 /** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
 export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
   const client = await ctx.client();
-  const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => adminOnly(error, 'the snapshot of a repository'));
+  const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
+    throw isCollabError(error) && error.status === 403 ? withHint(error, 'the snapshot of a repository is for administrators only') : error;
+  });
   let bytes = 0;
   const count = async function* (source: AsyncIterable<Buffer>) {
     for await (const chunk of source) {

@@ -1,8 +1,9 @@
 import { getStorage } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
+import { isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
-import { adminOnly, projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 const STORAGE_COLUMNS: readonly Column[] = [
   { header: 'PROJECT', path: 'project_id' },
@@ -20,7 +21,9 @@ export function options({ args }: CommandInput): StorageOptions {
 }
 
 export async function run(ctx: Context, opts: StorageOptions): Promise<void> {
-  const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => adminOnly(error, 'the storage of a project'));
+  const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
+    throw isCollabError(error) && error.status === 403 ? withHint(error, 'the storage of a project is for administrators only') : error;
+  });
   if ((await ctx.outputOptions()).format === 'json') {
     // As the service sent it: an array per the spec, one object in some GitLab versions.
     await ctx.printResource(response.data, { columns: STORAGE_COLUMNS });

@@ -1,7 +1,7 @@
 import { type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
+import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 
@@ -11,7 +11,7 @@ export interface TransferOptions {
 }
 
 export function options({ args, options: o }: CommandInput): TransferOptions {
-  const project = parseArg<ProjectRef>(projectRef, args[0], 'project');
+  const project = projectArg(args);
   const namespace = o.namespace as string | number | undefined;
   if (namespace === undefined) throw new CollabError('usage', 'missing --namespace', { hint: 'give the target group or user: --namespace <id|path>' });
   return { project, namespace };

@@ -1,11 +1,11 @@
 import { unarchiveProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
+import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printActionResult } from './columns.js';
 
 export function options({ args }: CommandInput): { project: ProjectRef } {
-  return { project: parseArg<ProjectRef>(projectRef, args[0], 'project') };
+  return { project: projectArg(args) };
 }
 
 /** Idempotent: the service answers the same whether or not the project was unarchived already. */

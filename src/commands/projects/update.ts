@@ -1,7 +1,7 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
+import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
@@ -11,7 +11,7 @@ export interface UpdateOptions extends ProjectSettings {
 }
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateOptions> {
-  const project = parseArg<ProjectRef>(projectRef, args[0], 'project');
+  const project = projectArg(args);
   const settings = await readSettings(o, 'update', ctx);
   if (Object.keys(settings.params).length === 0 && !settings.avatar) {
     throw new CollabError('usage', 'nothing to update: give at least one setting', { hint: 'for example: --description "..." or --visibility internal (see collab projects update --help)' });

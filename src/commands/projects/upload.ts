@@ -8,7 +8,7 @@ import { newFormData } from '../../http/undici.js';
 import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
-import { projectArg } from './extra-common.js';
+import { projectArg } from '../resource-args.js';
 
 const UPLOAD_COLUMNS: readonly Column[] = [
   { header: 'ALT', path: 'alt' },

@@ -1,15 +1,14 @@
 import { flagName, paramOption } from '../../params/derive.js';
 import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type ProjectSettingSpec } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { keyValue, namespaceRef, positiveInteger } from '../../params/parsers.js';
-import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
+import { namespaceRef, positiveInteger } from '../../params/parsers.js';
+import { PROJECT_ARG } from '../resource-args.js';
+import type { CommandSpec, OptionSpec } from '../spec.js';
 
 /**
  * The project verbs of the core set: list, view, create, update, delete, restore, archive,
  * unarchive, star, unstar, transfer. Flags of settings and filters come from src/params/projects.ts.
  */
-
-const PROJECT_ARG: ArgSpec = { name: 'project', description: 'project ID or full path (grp/sub/app)' };
 
 /** Flags whose values are read differently from what their table type alone says. */
 function adjusted(setting: ProjectSettingSpec, option: OptionSpec): OptionSpec {
@@ -35,9 +34,7 @@ const CREATE_OPTIONS: OptionSpec[] = [
 const UPDATE_OPTIONS: OptionSpec[] = PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']));
 
 const LIST_FILTER_OPTIONS: OptionSpec[] = [
-  ...PROJECT_LIST_PARAMS.map((p) =>
-    p.name === 'custom_attributes' ? { flags: '--custom-attribute <key=value>', description: `${p.description} [administrators only]`, parse: keyValue, repeatable: true } : paramOption(p),
-  ),
+  ...PROJECT_LIST_PARAMS.map((p) => paramOption(p)),
   { flags: '--user <id|username>', description: "the user's personal projects (GET /users/:user_id/projects)" },
   { flags: '--starred-by <id|username>', description: 'projects starred by this user (GET /users/:user_id/starred_projects)' },
 ];

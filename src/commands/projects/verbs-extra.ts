@@ -2,9 +2,8 @@ import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARA
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
 import { duration, namespaceRef, projectRef } from '../../params/parsers.js';
+import { PROJECT_ARG } from '../resource-args.js';
 import type { CommandSpec } from '../spec.js';
-
-const project = { name: 'project', description: 'the project: numeric ID or full path (grp/sub/app)' };
 
 /** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
 export const EXTRA_VERBS: CommandSpec[] = [
@@ -13,7 +12,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     summary: 'Fork a project, optionally waiting until the copy is finished',
     description:
       'The service copies the repository in the background. Without --wait the new project is printed at once with its import status; with --wait collab polls it until the copy is finished (exit 6 if it fails, 7 if --timeout runs out; Ctrl-C stops waiting and leaves the fork running).',
-    args: [project],
+    args: [PROJECT_ARG],
     options: [
       { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef },
       ...FORK_PARAMS.map((param) => paramOption(param)),
@@ -31,7 +30,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
       {
         name: 'add',
         summary: 'Mark <project> as forked from <forked-from> (owners and administrators)',
-        args: [project, { name: 'forked-from', description: 'the upstream project: numeric ID or full path' }],
+        args: [PROJECT_ARG, { name: 'forked-from', description: 'the upstream project: numeric ID or full path' }],
         mutating: true,
         examples: ['collab projects fork-relation add olivia/storefront acme/web/storefront'],
         load: async () => (await import('./fork-relation.js')).add,
@@ -39,7 +38,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
       {
         name: 'remove',
         summary: 'Remove the fork relation of <project> (owners and administrators)',
-        args: [project],
+        args: [PROJECT_ARG],
         mutating: true,
         examples: ['collab projects fork-relation remove olivia/storefront'],
         load: async () => (await import('./fork-relation.js')).remove,
@@ -49,7 +48,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'forks',
     summary: 'List the forks of a project that you can see',
-    args: [project],
+    args: [PROJECT_ARG],
     options: STARRED_PROJECTS_PARAMS.map((param) => paramOption(param)),
     list: true,
     examples: ['collab projects forks acme/web/storefront', 'collab projects forks 42 --owned --visibility private --all --json'],
@@ -58,7 +57,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'starrers',
     summary: 'List the users who starred a project',
-    args: [project],
+    args: [PROJECT_ARG],
     options: STARRER_FILTERS.map((param) => paramOption(param)),
     list: true,
     examples: ['collab projects starrers acme/web/storefront --search dana'],
@@ -68,14 +67,14 @@ export const EXTRA_VERBS: CommandSpec[] = [
     name: 'languages',
     summary: 'Show the languages of a project repository, largest share first',
     description: 'The table lists language and percent, largest first; -o json prints the service object (language -> percent) in the same order.',
-    args: [project],
+    args: [PROJECT_ARG],
     examples: ['collab projects languages acme/web/storefront', 'collab projects languages 42 --json'],
     load: () => import('./languages.js'),
   },
   {
     name: 'users',
     summary: 'List the users who have access to a project',
-    args: [project],
+    args: [PROJECT_ARG],
     options: PROJECT_USER_FILTERS.map((param) => paramOption(param)),
     list: true,
     examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
@@ -84,7 +83,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'groups',
     summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
-    args: [project],
+    args: [PROJECT_ARG],
     options: PROJECT_GROUP_FILTERS.map((param) => paramOption(param)),
     list: true,
     examples: ['collab projects groups acme/platform/infra/terraform', 'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer'],
@@ -93,7 +92,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'storage',
     summary: 'Show where a project repository is stored (administrators)',
-    args: [project],
+    args: [PROJECT_ARG],
     examples: ['collab projects storage acme/web/storefront'],
     load: () => import('./storage.js'),
   },
@@ -101,7 +100,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     name: 'snapshot',
     summary: 'Download an uncompressed tar of a project repository (administrators)',
     description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
-    args: [project],
+    args: [PROJECT_ARG],
     options: [
       { flags: '--file <path|->', description: 'where to write the tar archive; - for standard output (required)' },
       { ...paramOption(SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]), negatable: false },
@@ -113,7 +112,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     name: 'upload',
     summary: 'Upload a file to a project and print the Markdown that links to it',
     description: 'Prints the Markdown to paste in a description or comment; -o json prints the whole upload result (alt, url, full_path, markdown).',
-    args: [project, { name: 'file', description: 'the file to upload' }],
+    args: [PROJECT_ARG, { name: 'file', description: 'the file to upload' }],
     mutating: true,
     examples: ['collab projects upload acme/web/storefront screenshot.png', 'collab projects upload 42 report.pdf --json | jq -r .url'],
     load: () => import('./upload.js'),
@@ -121,7 +120,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'housekeeping',
     summary: 'Start the housekeeping task (git gc and friends) of a project (maintainers)',
-    args: [project],
+    args: [PROJECT_ARG],
     mutating: true,
     examples: ['collab projects housekeeping acme/web/storefront'],
     load: () => import('./housekeeping.js'),
@@ -130,7 +129,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     name: 'import-members',
     summary: 'Copy the members of another project into a project (maintainers of the target)',
     description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
-    args: [project],
+    args: [PROJECT_ARG],
     options: [{ flags: '--from <project>', description: 'the project whose members are copied: numeric ID or full path (required)', parse: projectRef }],
     mutating: true,
     examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
@@ -139,7 +138,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'mirror-pull',
     summary: 'Start an update of a pull mirror now (maintainers)',
-    args: [project],
+    args: [PROJECT_ARG],
     mutating: true,
     examples: ['collab projects mirror-pull acme/platform/api'],
     load: () => import('./mirror-pull.js'),

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
 import { collectParams } from '../../params/derive.js';
 import { PROJECT_VIEW_PARAMS } from '../../params/projects.js';
-import { parseArg, projectRef } from '../../params/parsers.js';
+import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 
@@ -13,7 +13,7 @@ export interface ViewOptions {
 }
 
 export function options({ args, options: o }: CommandInput): ViewOptions {
-  return { project: parseArg<ProjectRef>(projectRef, args[0], 'project'), query: collectParams(o, PROJECT_VIEW_PARAMS) as QueryParams };
+  return { project: projectArg(args), query: collectParams(o, PROJECT_VIEW_PARAMS) as QueryParams };
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {

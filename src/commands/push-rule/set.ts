@@ -2,7 +2,8 @@ import { describeOwner } from '../../api/owner.js';
 import { createPushRule, updatePushRule } from '../../api/push-rules.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { type PushRule, type PushRuleOptions, printPushRule, pushRuleOptions, readPushRule } from './shared.js';
+import { type PushRule, type PushRuleOptions, pushRuleOptions, readPushRule } from './rule-fields.js';
+import { printPushRule } from './rule-output.js';
 
 export function options(input: CommandInput): PushRuleOptions {
   return pushRuleOptions(input, 'set');

@@ -3,7 +3,8 @@ import { updatePushRule } from '../../api/push-rules.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
-import { type PushRule, type PushRuleOptions, printPushRule, pushRuleOptions } from './shared.js';
+import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
+import { printPushRule } from './rule-output.js';
 
 export function options(input: CommandInput): PushRuleOptions {
   return pushRuleOptions(input, 'update');

@@ -3,7 +3,8 @@ import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
 import { write } from '../../io.js';
 import type { CommandInput } from '../spec.js';
-import { printPushRule, readPushRule } from './shared.js';
+import { readPushRule } from './rule-fields.js';
+import { printPushRule } from './rule-output.js';
 
 export interface ViewPushRuleOptions {
   owner: Owner;

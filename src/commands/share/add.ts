@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { accessLevelName } from '../../params/access.js';
 import type { CommandInput } from '../spec.js';
-import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './shared.js';
+import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
 
 export interface AddShareOptions {
   owner: Owner;

@@ -3,7 +3,7 @@ import { ownerFromOptions } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import type { CommandInput } from '../spec.js';
-import { SHARE_COLUMNS, sharesOf } from './shared.js';
+import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
 
 export interface ListSharesOptions {
   owner: Owner;

@@ -1,5 +1,5 @@
+import { AVATAR_EXTENSIONS } from '../../params/avatar.js';
 import {
-  AVATAR_EXTENSIONS,
   GROUP_LIST_FILTERS,
   GROUP_PATH_RULE,
   GROUP_PROJECT_FILTERS,

@@ -3,6 +3,8 @@ import type { Column } from '../../output/format.js';
 import type { DetailField } from '../../output/writer.js';
 import { accessLevelName } from '../../params/access.js';
 
+/** The shares of a project or group: read from its record, and printed. */
+
 export const SHARE_COLUMNS: readonly Column[] = [
   { header: 'GROUP_ID', path: 'group_id' },
   { header: 'GROUP', path: 'group_full_path' },
