@@ -3,7 +3,7 @@ import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
 import type { QueryParams } from '../http/query.js';
-import { pathFromName } from '../params/projects.js';
+import { pathFromName } from '../params/paths.js';
 
 /**
  * Request descriptors for the project endpoints of spec/3-projects.md (lists, read, create,

@@ -77,20 +77,6 @@ export function isValidGroupPath(path: string): boolean {
   return /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/.test(path) && !/\.(git|atom)$/i.test(path) && path.length <= 255;
 }
 
-/**
- * The path GitLab proposes for a name (its web form's slugify): lower case, runs of other
- * characters than letters, digits, '_', '.' and '-' become one '-', no '-' at either end.
- */
-export function pathFromName(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9_.-]+/g, '-')
-    .split('-')
-    .filter(Boolean)
-    .join('-');
-}
-
 /** GET /groups/:id. */
 export const GROUP_VIEW_PARAMS: readonly ParamSpec[] = [
   { name: 'with_custom_attributes', type: 'boolean', description: 'include custom attributes', adminOnly: true },

@@ -194,17 +194,6 @@ export function projectNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** The path the service makes from a name when none is given: lowercase with dashes. */
-export function pathFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-_]+|[-_]+$/g, '');
-}
-
 // ---- list filters ----
 
 const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity'] as const;

@@ -67,6 +67,12 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(sandbox.store.groups.size).toBe(before);
     });
 
+    it('derives a path with the rule projects use: accents dropped, dots kept', async () => {
+      const result = await collab(['groups', 'create', '--name', 'Café Ops 2.0', '--dry-run']);
+      expect(result.exitCode).toBe(0);
+      expect(JSON.parse(result.stdout.slice(result.stdout.indexOf('\n') + 1))).toEqual({ name: 'Café Ops 2.0', path: 'cafe-ops-2.0' });
+    });
+
     it('refuses bad input before sending anything', async () => {
       // One avatar rule for projects and groups: GitLab refuses an avatar over 200 KiB for both.
       const big = join(tempConfigDir(), 'big.png');

@@ -4,7 +4,7 @@ import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
-import { pathFromName } from '../../params/groups.js';
+import { pathFromName } from '../../params/paths.js';
 import type { CommandInput } from '../spec.js';
 import { checkPath, TABLE_SETTINGS } from './group-settings.js';
 import { printGroup } from './group-output.js';

@@ -1,4 +1,5 @@
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../../params/avatar.js';
+import { pathFromName } from '../../params/paths.js';
 import {
   ADMIN_ORDER_BY,
   DEPRECATED_SWITCHES,
@@ -6,7 +7,6 @@ import {
   PROJECT_SETTINGS,
   PROJECT_VIEW_PARAMS,
   PROJECTS_OFFSET_LIMIT,
-  pathFromName,
   projectNameProblem,
   projectPathProblem,
   STARRED_PROJECTS_PARAMS,
