@@ -6,6 +6,8 @@ import { write } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
 import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
 import type { ConfigStore } from './config/store.js';
+import type { Dispatcher } from 'undici';
+import type { Env } from './runtime.js';
 import { VERSION } from './version.js';
 import { hostKey, noHostError } from './config/store.js';
 
@@ -32,6 +34,12 @@ export interface Spinner {
 }
 
 
+/** What a context is built from besides the command line: the run's environment and, in tests, the HTTP dispatcher. */
+export interface ContextServices {
+  env: Env;
+  dispatcher?: Dispatcher | undefined;
+}
+
 /**
  * What every command receives. Everything costly (config file, HTTP client, prompts, spinner)
  * is built on first use, so a command pays only for what it touches.
@@ -45,19 +53,26 @@ export class Context {
   private readonly secrets = new Set<string>();
   private spinnerHandle: Spinner | undefined;
 
+  /** The run's environment variables: commands read these, never process.env (tests run many runs in one process). */
+  readonly env: Env;
+  private readonly dispatcher: Dispatcher | undefined;
+
   constructor(
     readonly io: IO,
     readonly globals: GlobalOptions,
     readonly signal: AbortSignal,
-    private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+    services: ContextServices,
+  ) {
+    this.env = services.env;
+    this.dispatcher = services.dispatcher;
+  }
 
   // ---- configuration and connection ----
 
   async config(): Promise<ConfigStore> {
     if (!this.configStore) {
       const { ConfigStore } = await import('./config/store.js');
-      this.configStore = await ConfigStore.open();
+      this.configStore = await ConfigStore.open(this.env);
       const warning = this.configStore.permissionWarning();
       if (warning) this.warn(warning);
     }
@@ -102,6 +117,8 @@ export class Context {
       insecureHttp: entry?.insecure_http === true,
       userAgent: `collab/${VERSION}`,
       signal: this.signal,
+      env: this.env,
+      dispatcher: this.dispatcher,
       log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
       onRetry: (message) => this.spinnerHandle?.text(message),
     });

@@ -17,21 +17,33 @@ export type ErrorKind =
   | 'interrupted' // Ctrl-C
   | 'internal';
 
-export const EXIT_CODES: Record<ErrorKind, number> = {
-  usage: 2,
-  auth: 3,
-  'not-found': 4,
-  rejected: 5,
-  partial: 5,
-  server: 1,
-  network: 1,
-  timeout: 1,
-  malformed: 1,
-  'import-failed': 6,
-  'wait-timeout': 7,
-  interrupted: 130,
-  internal: 1,
+/**
+ * How each kind of error ends the process, and what its code means in `collab --help` (given by
+ * one kind per code; the other kinds of that code share its meaning).
+ */
+const KINDS: Record<ErrorKind, { exit: number; means?: string }> = {
+  server: { exit: 1, means: 'failure (5xx, network)' },
+  network: { exit: 1 },
+  timeout: { exit: 1 },
+  malformed: { exit: 1 },
+  internal: { exit: 1 },
+  usage: { exit: 2, means: 'usage' },
+  auth: { exit: 3, means: 'auth/permission' },
+  'not-found': { exit: 4, means: 'not found' },
+  rejected: { exit: 5, means: 'rejected by the service' },
+  partial: { exit: 5 },
+  'import-failed': { exit: 6, means: 'awaited import failed' },
+  'wait-timeout': { exit: 7, means: 'timed out waiting' },
+  interrupted: { exit: 130, means: 'interrupted' },
 };
+
+export const EXIT_CODES = Object.fromEntries(Object.entries(KINDS).map(([kind, { exit }]) => [kind, exit])) as Record<ErrorKind, number>;
+
+/** `0 ok, 1 failure (5xx, network), 2 usage, ...`: every exit code and its meaning, by code. */
+export function exitCodeMeanings(): string[] {
+  const described = Object.values(KINDS).filter((entry) => entry.means !== undefined);
+  return ['0 ok', ...described.sort((a, b) => a.exit - b.exit).map((entry) => `${entry.exit} ${entry.means}`)];
+}
 
 export interface RequestInfo {
   method: string;

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { Env, Streams } from './runtime.js';
 
 /** The terminal, or what stands for it: commands write only through this. */
 export interface IO {
@@ -15,25 +16,26 @@ export interface IO {
 }
 
 /**
- * The process's streams. COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a
- * terminal: for tests and the demo, which run the tool through pipes.
+ * The IO of a run: its streams (the process's, or a test's) as its environment says to treat them.
+ * COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a terminal: for tests and the
+ * demo, which run the tool through pipes.
  */
-export function processIO(options: { noColor?: boolean } = {}): IO {
-  const forced = process.env.COLLAB_FORCE_TTY;
+export function streamIO(streams: Streams, env: Env, options: { noColor?: boolean } = {}): IO {
+  const forced = env.COLLAB_FORCE_TTY;
   const forceTTY = forced !== undefined && forced !== '' && forced !== '0';
-  const stdoutIsTTY = forceTTY || process.stdout.isTTY === true;
-  const stderrIsTTY = forceTTY || process.stderr.isTTY === true;
-  const noColor = options.noColor === true || (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') || process.env.TERM === 'dumb';
+  const stdoutIsTTY = forceTTY || streams.stdout.isTTY === true;
+  const stderrIsTTY = forceTTY || streams.stderr.isTTY === true;
+  const noColor = options.noColor === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.TERM === 'dumb';
   const forcedWidth = forceTTY && /^\d{2,}$/.test(forced ?? '') ? Number(forced) : 0;
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    stdout: streams.stdout,
+    stderr: streams.stderr,
+    stdin: streams.stdin,
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY: process.stdin.isTTY === true,
+    stdinIsTTY: streams.stdin.isTTY === true,
     color: stdoutIsTTY && !noColor,
-    columns: forcedWidth || process.stdout.columns || (stdoutIsTTY ? 100 : 0),
+    columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
   };
 }
 

@@ -3,19 +3,23 @@ import { NOUNS } from './commands/manifest.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
-import { CollabError, EXIT_CODES, isCollabError } from './errors.js';
+import { CollabError, EXIT_CODES, exitCodeMeanings, isCollabError } from './errors.js';
 import { parseFieldList } from './output/fields.js';
-import { commanderOutput, onStreamsInUse, streamsInUse, useStreams, writeTo } from './stdio.js';
+import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { OutputFormat } from './output/format.js';
-import { commandOptions, GLOBAL_OPTIONS, longFlag } from './commands/common-options.js';
+import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from './commands/common-options.js';
+import type { Runtime } from './runtime.js';
+import { flat, usageErrorText } from './error-text.js';
 
 /**
- * The program, and the only place that exits: builds the command tree (only the noun being
- * run is built in full), runs the command, and maps errors to messages and exit codes.
+ * The program: builds the command tree (only the noun being run is built in full), runs the
+ * command, and maps errors to messages and exit codes. `main` is one run, given everything it
+ * takes from outside as a Runtime (tests call it in their own process); `runAndExit` is the real
+ * process around it (signals, a closed stdout, exiting), and the only place that exits.
  */
 
-/** Global options that take a value, to find the noun in argv without parsing everything. */
-const GLOBAL_VALUE_FLAGS = new Set(['--host', '-o', '--output', '--fields']);
+/** Global options that take a value (both spellings), to find the noun in argv without parsing everything. */
+const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter(takesValue).flatMap((option) => [longFlag(option), shortFlag(option) ?? []].flat()));
 
 /**
  * The words of argv that name commands (`projects`, `list`), skipping options and the values of
@@ -35,7 +39,70 @@ function commandWords(argv: readonly string[]): string[] {
   return words;
 }
 
-export function buildProgram(): Command {
+/** One run of the program: what it is given (the runtime) and what it learns as it goes. */
+class Run {
+  readonly interrupt = new AbortController();
+  /** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143). */
+  interruptedBy: NodeJS.Signals | undefined;
+  interruptedAt = 0;
+  private interruptReported = false;
+  /** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
+  activeContext: { redact(text: string): string; onInterrupt?: (() => void) | undefined } | undefined;
+  /** The message of the option parser that failed last, for commanderErrorText. */
+  optionFailure: { message: string; hint: string | undefined } | undefined;
+
+  constructor(readonly runtime: Runtime) {
+    const outside = runtime.signal;
+    if (outside?.aborted) this.interrupt.abort();
+    else outside?.addEventListener('abort', () => this.interrupt.abort(), { once: true });
+  }
+
+  /** The one line Ctrl-C leaves on stderr, written once however the command ends. */
+  reportInterrupt(): void {
+    if (this.interruptReported) return;
+    this.interruptReported = true;
+    this.runtime.write(2, 'interrupted\n');
+  }
+
+  interruptedExitCode(): number {
+    return this.interruptedBy === 'SIGTERM' ? 143 : EXIT_CODES.interrupted;
+  }
+
+  /**
+   * The last line of defence for error text: the context's registered secrets, and COLLAB_TOKEN
+   * even when the failure came before any context knew of it.
+   */
+  redact(text: string): string {
+    let out = this.activeContext?.redact(text) ?? text;
+    const token = this.runtime.env.COLLAB_TOKEN;
+    if (token && token.length >= 4) out = out.split(token).join('[redacted]');
+    return out;
+  }
+
+  async runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
+    if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
+    const globals = globalsOf(cmd);
+    const { runVerb } = await import('./run.js');
+    await runVerb(spec.load, { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> }, globals, this.runtime, this.interrupt.signal, (ctx) => {
+      this.activeContext = ctx;
+    });
+  }
+}
+
+/** `Exit codes: 0 ok, 1 failure (5xx, network), ...` from the one table (errors.ts), in lines of at most 90 characters. */
+function exitCodesText(): string {
+  const meanings = exitCodeMeanings();
+  const lines = ['Exit codes:'];
+  meanings.forEach((meaning, index) => {
+    const item = `${meaning}${index === meanings.length - 1 ? '.' : ','}`;
+    const last = lines.length - 1;
+    if (`${lines[last]} ${item}`.length > 90) lines.push(item);
+    else lines[last] = `${lines[last]} ${item}`;
+  });
+  return lines.join('\n');
+}
+
+function buildProgram(run: Run): Command {
   const program = new Command('collab')
     .description('Administer projects and groups on a Collaboration Service (GitLab-compatible REST API v4).')
     .version(VERSION, '-V, --version', 'print the version')
@@ -43,21 +110,12 @@ export function buildProgram(): Command {
     .addHelpCommand(false)
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
-  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option));
-  program.addHelpText(
-    'after',
-    `
-Exit codes: 0 ok, 1 failure (5xx, network), 2 usage, 3 auth/permission, 4 not found,
-5 rejected by the service, 6 awaited import failed, 7 timed out waiting, 130 interrupted.
-Environment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, HTTP(S)_PROXY, NO_PROXY.`,
-  );
+  for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, run));
+  program.addHelpText('after', `\n${exitCodesText()}\nEnvironment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, HTTP(S)_PROXY, NO_PROXY.`);
   return program;
 }
 
-/** The message of the option parser that failed last, for commanderErrorText. */
-let optionFailure: { message: string; hint: string | undefined } | undefined;
-
-function toOption(spec: OptionSpec): Option {
+function toOption(spec: OptionSpec, run: Run): Option {
   const option = new Option(spec.flags, spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description);
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
@@ -73,7 +131,7 @@ function toOption(spec: OptionSpec): Option {
         // Commander reports InvalidArgumentError as a usage error naming the option; our parser's
         // own message (value shortened, flag named) replaces commander's when it is printed.
         const message = error instanceof Error ? error.message : String(error);
-        optionFailure = { message, hint: isCollabError(error) ? error.hint : undefined };
+        run.optionFailure = { message, hint: isCollabError(error) ? error.hint : undefined };
         throw new InvalidArgumentError(message.replace(/^invalid value "[^"]*" for [^:]+: /, ''));
       }
       if (!spec.repeatable) return parsed;
@@ -89,7 +147,7 @@ function toOption(spec: OptionSpec): Option {
  * is built with its flags (create and update have about a hundred); the others are names and
  * summaries, which is all help and suggestions need.
  */
-export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Command) => Promise<void>, path?: readonly string[]): Command {
+function buildCommand(spec: CommandSpec, run: Run, path?: readonly string[]): Command {
   const cmd = new Command(spec.name).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary).summary(spec.summary);
   cmd.helpOption('-h, --help', 'show help');
   cmd.showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
@@ -100,7 +158,7 @@ export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Co
     cmd.argument(arg.required === false ? `[${name}]` : `<${name}>`, arg.description);
   }
   for (const option of commandOptions(spec)) {
-    cmd.addOption(toOption(option));
+    cmd.addOption(toOption(option, run));
     if (option.negatable) {
       const name = longFlag(option).slice(2);
       cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());
@@ -115,7 +173,7 @@ export function buildCommand(spec: CommandSpec, run: (spec: CommandSpec, cmd: Co
     }
   } else {
     cmd.action(async (...actionArgs: unknown[]) => {
-      await run(spec, actionArgs[actionArgs.length - 1] as Command);
+      await run.runCommand(spec, actionArgs[actionArgs.length - 1] as Command);
     });
   }
   return cmd;
@@ -146,31 +204,6 @@ function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
   };
 }
 
-/** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
-let activeContext: { redact(text: string): string; onInterrupt?: (() => void) | undefined } | undefined;
-const interrupt = new AbortController();
-/** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143). */
-let interruptedBy: NodeJS.Signals | undefined;
-let interruptedAt = 0;
-let interruptReported = false;
-
-/** The one line Ctrl-C leaves on stderr, written once however the command ends. */
-function reportInterrupt(): void {
-  if (interruptReported) return;
-  interruptReported = true;
-  writeTo(2, 'interrupted\n');
-}
-
-async function runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
-  if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
-  const globals = globalsOf(cmd);
-  useStreams();
-  const { runVerb } = await import('./run.js');
-  await runVerb(spec.load, { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> }, globals, interrupt.signal, (ctx) => {
-    activeContext = ctx;
-  });
-}
-
 /** A closed pipe (`| head -1`) ends the command quietly and successfully. */
 function stdoutClosed(): never {
   process.exit(0);
@@ -188,63 +221,49 @@ function watchStreams(): void {
   process.stderr.on('error', () => undefined);
 }
 
-function interruptedExitCode(): number {
-  return interruptedBy === 'SIGTERM' ? 143 : EXIT_CODES.interrupted;
-}
-
-/**
- * The last line of defence for error text: the context's registered secrets, and COLLAB_TOKEN
- * even when the failure came before any context knew of it.
- */
-function redactSecrets(text: string): string {
-  let out = activeContext?.redact(text) ?? text;
-  const token = process.env.COLLAB_TOKEN;
-  if (token && token.length >= 4) out = out.split(token).join('[redacted]');
-  return out;
-}
-
-function printError(error: unknown, verbose: boolean): number {
-  const redact = redactSecrets;
+function printError(run: Run, error: unknown, verbose: boolean): number {
+  const redact = (text: string) => run.redact(text);
+  const write = (text: string) => run.runtime.write(2, text);
   if (error instanceof CommanderError) {
     // Commander has printed its message already (formatted by commanderErrorText).
     return error.exitCode === 0 ? 0 : EXIT_CODES.usage;
   }
   // After Ctrl-C, whatever fails next (an aborted request, a prompt, a stream) is its consequence.
-  if (interrupt.signal.aborted || (isCollabError(error) && error.kind === 'interrupted')) {
-    reportInterrupt();
-    return interruptedExitCode();
+  if (run.interrupt.signal.aborted || (isCollabError(error) && error.kind === 'interrupted')) {
+    run.reportInterrupt();
+    return run.interruptedExitCode();
   }
   if (isCollabError(error)) {
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
-    writeTo(2, `${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
-    if (error.hint) writeTo(2, `${redact(`hint: ${flat(error.hint)}`)}\n`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) writeTo(2, `${redact(error.cause.stack)}\n`);
+    write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
+    if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) write(`${redact(error.cause.stack)}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
-  writeTo(2, `${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
-  if (verbose && err?.stack) writeTo(2, `${redact(err.stack)}\n`);
-  else writeTo(2, 'hint: this is a bug in collab; run again with --verbose for details\n');
+  write(`${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
+  if (verbose && err?.stack) write(`${redact(err.stack)}\n`);
+  else write('hint: this is a bug in collab; run again with --verbose for details\n');
   return EXIT_CODES.internal;
 }
 
-function installSignalHandlers(): void {
+function installSignalHandlers(run: Run): void {
   const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) {
+    if (run.interrupt.signal.aborted) {
       // conf's file writer (when-exit) raises the signal again as soon as it has cleaned up:
       // that echo is not a second Ctrl-C, and the command is already on its way out.
-      if (signal === interruptedBy && Date.now() - interruptedAt < 500) return;
-      reportInterrupt();
-      process.exit(interruptedExitCode());
+      if (signal === run.interruptedBy && Date.now() - run.interruptedAt < 500) return;
+      run.reportInterrupt();
+      process.exit(run.interruptedExitCode());
     }
-    interruptedBy = signal;
-    interruptedAt = Date.now();
-    interrupt.abort();
-    activeContext?.onInterrupt?.();
+    run.interruptedBy = signal;
+    run.interruptedAt = Date.now();
+    run.interrupt.abort();
+    run.activeContext?.onInterrupt?.();
     // Give the command a moment to say what it left behind, then leave.
     setTimeout(() => {
-      reportInterrupt();
-      process.exit(interruptedExitCode());
+      run.reportInterrupt();
+      process.exit(run.interruptedExitCode());
     }, 1500).unref();
   };
   process.on('SIGINT', onSignal);
@@ -253,46 +272,18 @@ function installSignalHandlers(): void {
   // A failure outside the command's own promise (a stray rejection, a throw in a callback) still
   // ends in one redacted line and an exit code, never a stack trace.
   const onCrash = (error: unknown) => {
-    const code = printError(error, process.argv.includes('--verbose'));
+    const code = printError(run, error, process.argv.includes('--verbose'));
     process.exit(code);
   };
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
 }
 
-/**
- * Commander's own messages (unknown option, missing argument, bad choice) in the shape of every
- * other error: `error: ...` and one `hint: ...` line naming the help to read.
- */
-function commanderErrorText(text: string, commandPath: string): string {
-  const help = `see \`${commandPath} --help\``;
-  if (optionFailure && /^error: option '[^']*' argument '[\s\S]*' is invalid\./.test(text)) {
-    const { message, hint } = optionFailure;
-    optionFailure = undefined;
-    return `error: ${oneLine(message)}\nhint: ${hint ? oneLine(hint) : help}\n`;
-  }
-  const suggestion = /\n\(Did you mean (.+?)\?\)\s*$/.exec(text);
-  const message = oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
-  return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
-}
-
-/**
- * A message is one line, however the service or a library wrote it, and a value it quotes (an
- * argument echoed back, which may hold anything) is shortened.
- */
-function flat(text: string): string {
-  const line = text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/(["'])([^"'\s][^"']{80,}?)\1/g, (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`)
-    // A path or URL built from such a value (GET /projects/xxxx…): its start and end tell enough.
-    .replace(/\S{200,}/g, (word) => `${word.slice(0, 150)}…${word.slice(-40)}`);
-  return line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
-}
-
-/** Arguments echoed in a message stay on one line and short (argv may hold anything). */
-function oneLine(text: string): string {
-  return flat(text.replace(/'([^']{61,})'/g, (_all, quoted: string) => `'${quoted.slice(0, 60)}…'`)).slice(0, 500);
+/** Commander's message in collab's shape; the message of our own parser when one failed (then forgotten). */
+function commanderErrorText(run: Run, text: string, commandPath: string): string {
+  const optionFailure = run.optionFailure;
+  run.optionFailure = undefined;
+  return usageErrorText(text, commandPath, optionFailure);
 }
 
 function commandPath(cmd: Command): string {
@@ -301,46 +292,68 @@ function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
-/** Where commander writes help and its errors, and how it learns the terminal's width. */
-const COMMANDER_OUTPUT = commanderOutput(stdoutClosed);
+/** Where commander writes help and its errors, and how it learns the terminal's width: the run's runtime. */
+function commanderOutput(runtime: Runtime) {
+  // Commander only strips colour codes from help when these say false; collab's help has none,
+  // so there is nothing to ask the terminal for.
+  const noColourCodes = () => false;
+  return {
+    writeOut: (text: string) => runtime.write(1, text),
+    writeErr: (text: string) => runtime.write(2, text),
+    getOutHelpWidth: () => runtime.helpWidth(1),
+    getErrHelpWidth: () => runtime.helpWidth(2),
+    getOutHasColors: noColourCodes,
+    getErrHasColors: noColourCodes,
+  };
+}
 
 /** Exit instead of process.exit, and errors in the shape above, for a command and all below it. */
-function applyExitOverride(cmd: Command): Command {
+function applyExitOverride(run: Run, cmd: Command, output = commanderOutput(run.runtime)): Command {
   cmd.exitOverride();
-  cmd.configureOutput({ ...COMMANDER_OUTPUT, outputError: (text, write) => write(commanderErrorText(text, commandPath(cmd))) });
-  for (const sub of cmd.commands) applyExitOverride(sub);
+  cmd.configureOutput({ ...output, outputError: (text, write) => write(commanderErrorText(run, text, commandPath(cmd))) });
+  for (const sub of cmd.commands) applyExitOverride(run, sub, output);
   return cmd;
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = argv.slice(2);
-  const program = buildProgram();
+/**
+ * One run of collab with `args` (argv after the program's name): parses, runs the command, and
+ * returns the exit code. It never exits and touches nothing of the process that `runtime` does
+ * not give it, so tests call it in their own process.
+ */
+export async function main(args: readonly string[], runtime: Runtime): Promise<number> {
+  return execute(new Run(runtime), args);
+}
+
+async function execute(run: Run, args: readonly string[]): Promise<number> {
+  const program = buildProgram(run);
   const verbose = args.includes('--verbose');
-  applyExitOverride(program);
+  const output = commanderOutput(run.runtime);
+  applyExitOverride(run, program, output);
   const [nounName, ...verbPath] = commandWords(args);
   const noun = NOUNS.find((n) => n.name === nounName);
   try {
     for (const entry of NOUNS) {
       if (entry === noun) {
         const { spec } = await entry.load();
-        const cmd = buildCommand(spec, runCommand, verbPath);
+        const cmd = buildCommand(spec, run, verbPath);
         program.addCommand(cmd);
-        applyExitOverride(cmd);
+        applyExitOverride(run, cmd, output);
       } else {
         program.command(entry.name).summary(entry.summary).description(entry.summary);
       }
     }
-    await program.parseAsync(argv as string[]);
+    await program.parseAsync(args as string[], { from: 'user' });
     return 0;
   } catch (error) {
-    return printError(error, verbose);
+    return printError(run, error, verbose);
   }
 }
 
-/** Runs the program and exits with its code, once stdout has drained (piped output of any size is complete). */
+/** Runs the program in this process and exits with its code, once stdout has drained (piped output of any size is complete). */
 export async function runAndExit(argv: readonly string[]): Promise<never> {
-  installSignalHandlers();
-  const code = await main(argv);
+  const run = new Run(processRuntime(stdoutClosed));
+  installSignalHandlers(run);
+  const code = await execute(run, argv.slice(2));
   if (streamsInUse() && process.stdout.writableLength > 0) await new Promise((resolve) => process.stdout.once('drain', resolve));
   process.exit(code);
 }
@@ -351,10 +364,10 @@ export async function runAndExit(argv: readonly string[]): Promise<never> {
  * whichever command is asked for, its parsing and help start from compiled code.
  */
 export async function renderEveryHelp(): Promise<void> {
-  const program = buildProgram();
-  const noRun = async () => undefined;
-  for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, noRun));
-  applyExitOverride(program);
+  const run = new Run(processRuntime(stdoutClosed));
+  const program = buildProgram(run);
+  for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, run));
+  applyExitOverride(run, program);
   const render = (cmd: Command): void => {
     cmd.helpInformation();
     for (const sub of cmd.commands) render(sub);

@@ -1,6 +1,7 @@
 import type { CommandInput, CommandModule } from './commands/spec.js';
 import { Context, type GlobalOptions } from './context.js';
-import { processIO } from './io.js';
+import { streamIO } from './io.js';
+import type { Runtime } from './runtime.js';
 
 /**
  * The commands' side of the CLI: main.ts (the front: parsing, help, usage errors, exit codes) loads
@@ -11,11 +12,12 @@ export async function runVerb(
   load: () => Promise<CommandModule>,
   input: CommandInput,
   globals: GlobalOptions & { color: boolean },
+  runtime: Runtime,
   signal: AbortSignal,
   attach: (ctx: Context) => void,
 ): Promise<void> {
-  const io = processIO({ noColor: !globals.color });
-  const ctx = new Context(io, globals, signal);
+  const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
+  const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
   attach(ctx);
   ctx.dryRun = input.options.dryRun === true;
   const module = await load();

@@ -1,4 +1,5 @@
 import { fstatSync, writeSync } from 'node:fs';
+import type { Runtime } from './runtime.js';
 
 /**
  * How the front (main.ts) writes help, usage errors and error messages: straight to file
@@ -67,19 +68,20 @@ function isTerminal(fd: 1 | 2): boolean {
   return stream(fd).isTTY === true;
 }
 
-/** Commander's output settings: its defaults' results, through the functions above. */
-export function commanderOutput(onStdoutClosed: () => void) {
-  // 80 is commander's width when its default says undefined (not a terminal).
-  const width = (fd: 1 | 2) => (isTerminal(fd) ? stream(fd).columns : 80);
-  // Commander only strips colour codes from help when these say false; collab's help has none,
-  // so there is nothing to ask the terminal for.
-  const noColourCodes = () => false;
+/**
+ * The real process as a Runtime: its environment, its streams (created when a command asks for
+ * them), and writes of help and errors through writeTo. A reader of stdout that has gone away
+ * (EPIPE) is `onStdoutClosed`.
+ */
+export function processRuntime(onStdoutClosed: () => void): Runtime {
   return {
-    writeOut: (text: string) => writeTo(1, text, onStdoutClosed),
-    writeErr: (text: string) => writeTo(2, text),
-    getOutHelpWidth: () => width(1),
-    getErrHelpWidth: () => width(2),
-    getOutHasColors: noColourCodes,
-    getErrHasColors: noColourCodes,
+    env: process.env,
+    streams: () => {
+      useStreams();
+      return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+    },
+    write: (fd, text) => writeTo(fd, text, fd === 1 ? onStdoutClosed : undefined),
+    // 80 is commander's width when its default says undefined (not a terminal).
+    helpWidth: (fd) => (isTerminal(fd) ? stream(fd).columns : 80),
   };
 }

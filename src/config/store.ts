@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
+import type { Env } from '../runtime.js';
 
 export interface HostEntry {
   token?: string;
@@ -45,8 +46,9 @@ export class ConfigStore {
     private data: ConfigData,
   ) {}
 
-  static async open(): Promise<ConfigStore> {
-    const path = configPath();
+  /** The store of the run whose environment is `env` (COLLAB_CONFIG_DIR, HOME, XDG_CONFIG_HOME, APPDATA). */
+  static async open(env: Env): Promise<ConfigStore> {
+    const path = configPath(env);
     return new ConfigStore(path, readConfigFile(path));
   }
 
@@ -128,13 +130,14 @@ export class ConfigStore {
  * Where conf keeps the file (env-paths' config directory for `collab`, no suffix), or
  * COLLAB_CONFIG_DIR/config.json.
  */
-function configPath(): string {
-  const dir = process.env.COLLAB_CONFIG_DIR;
+function configPath(env: Env): string {
+  const dir = env.COLLAB_CONFIG_DIR;
   if (dir) return resolve(dir, 'config.json');
-  const home = homedir();
+  // os.homedir() reads the process's HOME; the run's comes first (on Windows, USERPROFILE is os.homedir's).
+  const home = (process.platform === 'win32' ? undefined : env.HOME) || homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'collab', 'config.json');
-  if (process.platform === 'win32') return join(process.env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
-  return join(process.env.XDG_CONFIG_HOME || join(home, '.config'), 'collab', 'config.json');
+  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'collab', 'config.json');
 }
 
 /** The settings in the file; none when there is no file. A file that is not a JSON object is a usage error naming it. */

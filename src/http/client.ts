@@ -46,7 +46,9 @@ export interface HttpClientOptions {
    */
   onRetry?: ((message: string, wait: RetryWait) => void) | undefined;
   /** For tests: a dispatcher such as undici's MockAgent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
+  /** The run's environment, for HTTP(S)_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 const MAX_REDIRECTS = 5;

@@ -9,17 +9,21 @@ export const MAX_CONNECT_TIMEOUT_MS = 30_000;
 export interface ConnectionOptions {
   timeoutMs?: number | undefined;
   caFile?: string | undefined;
+  /** The run's environment, for HTTP(S)_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /** The connection pool: timeouts, the host's CA file beside the system roots, the proxy from the environment. */
 export function createDispatcher(options: ConnectionOptions): Dispatcher {
   const timeout = options.timeoutMs ?? 30_000;
-  const ca = options.caFile ? caBundle(options.caFile) : undefined;
+  const env = options.env ?? process.env;
+  const ca = options.caFile ? caBundle(options.caFile, env.NODE_EXTRA_CA_CERTS) : undefined;
   const connect = { timeout: Math.min(timeout, MAX_CONNECT_TIMEOUT_MS), ...(ca ? { ca } : {}) };
   const agentOptions = { connect, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 10_000 };
-  const env = process.env;
   if (env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy) {
-    return new EnvHttpProxyAgent({ ...agentOptions, ...(ca ? { requestTls: { ca } } : {}) });
+    // The run's variables, read as undici reads process.env's ('' is none: https then goes as http does).
+    const proxies = { httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '', httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '', noProxy: env.no_proxy ?? env.NO_PROXY ?? '' };
+    return new EnvHttpProxyAgent({ ...agentOptions, ...proxies, ...(ca ? { requestTls: { ca } } : {}) });
   }
   return new Agent(agentOptions);
 }
@@ -28,12 +32,11 @@ export function createDispatcher(options: ConnectionOptions): Dispatcher {
  * A `ca` option replaces Node's trust store, so the bundle keeps the system roots and
  * NODE_EXTRA_CA_CERTS beside the host's own ca_file.
  */
-function caBundle(caFile: string): string[] {
+function caBundle(caFile: string, extra: string | undefined): string[] {
   // Loaded here, not at the top: node:tls brings crypto, 4 ms of every command's start, and plain
   // http and the default trust store never need it.
   const { rootCertificates } = process.getBuiltinModule('node:tls') as typeof import('node:tls');
   const bundle = [...rootCertificates];
-  const extra = process.env.NODE_EXTRA_CA_CERTS;
   try {
     if (extra) bundle.push(readFileSync(extra, 'utf8'));
     bundle.push(readFileSync(caFile, 'utf8'));

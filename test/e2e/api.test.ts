@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 describe('collab api', () => {
   const { collab } = useSandbox({ seed: 12 });
@@ -111,7 +111,7 @@ describe('collab api --paginate when a later page fails', () => {
 
   const run = (args: string[]) => {
     const dir = tempConfigDir();
-    return runCollab(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
+    return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
   };
 
   it('closes the array of the items read and keeps the service error and its exit code', async () => {

@@ -1,7 +1,7 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 describe('collab auth and config', () => {
   const { sandbox } = useSandbox({ seed: 5 });
@@ -10,7 +10,7 @@ describe('collab auth and config', () => {
   function fresh() {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
-    return { dir, run: (args: string[], input = '') => runCollab(args, env, { input }) };
+    return { dir, run: (args: string[], input = '') => runMain(args, env, { input }) };
   }
 
   it('logs in with a token from stdin, stores it 0600, and uses it afterwards', async () => {

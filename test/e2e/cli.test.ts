@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCollab, useSandbox } from '../helpers/cli.js';
+import { runCollab, runMain, useSandbox } from '../helpers/cli.js';
 
 const env = { PATH: process.env.PATH };
 
@@ -9,19 +9,20 @@ describe('the command line', () => {
 
   it('prints the version from package.json', async () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    // bin/collab answers --version itself, without loading the rest: a real process.
     const result = await runCollab(['--version'], env);
     expect(result.stdout).toBe(`${pkg.version}\n`);
     expect(result.exitCode).toBe(0);
   });
 
   it('lists every noun in help', async () => {
-    const result = await runCollab(['--help'], env);
+    const result = await runMain(['--help'], env);
     expect(result.exitCode).toBe(0);
     for (const noun of ['projects', 'groups', 'notes', 'hooks', 'push-rule', 'share', 'api', 'auth', 'config', 'completion', 'sandbox']) expect(result.stdout).toContain(noun);
   });
 
   it('rejects unknown commands and flags with exit 2 and one line naming the fix', async () => {
-    const unknown = await runCollab(['porjects'], env);
+    const unknown = await runMain(['porjects'], env);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'porjects'");
     expect(unknown.stderr).toContain('Did you mean projects?');
@@ -37,7 +38,7 @@ describe('the command line', () => {
   });
 
   it('requires a host', async () => {
-    const result = await runCollab(['api', 'user'], { ...env, COLLAB_CONFIG_DIR: '/nonexistent-collab-test' });
+    const result = await runMain(['api', 'user'], { ...env, COLLAB_CONFIG_DIR: '/nonexistent-collab-test' });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe('error: no host given\nhint: pass --host <url>, set COLLAB_HOST, or run `collab auth login --host <url>`\n');
   });
@@ -49,7 +50,7 @@ describe('the command line', () => {
       ['fish', 'completions/collab.fish'],
       ['markdown', 'docs/COMMANDS.md'],
     ]) {
-      const generated = await runCollab(['completion', shell as string], env);
+      const generated = await runMain(['completion', shell as string], env);
       expect(generated.exitCode).toBe(0);
       const committed = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       expect(generated.stdout, `${file} is stale: run npm run completions`).toBe(committed);
@@ -57,7 +58,7 @@ describe('the command line', () => {
   });
 
   it('completes commands, flags and choices in bash', async () => {
-    const script = (await runCollab(['completion', 'bash'], env)).stdout;
+    const script = (await runMain(['completion', 'bash'], env)).stdout;
     const { execa } = await import('execa');
     const complete = async (line: string) => {
       const words = line.split(' ');

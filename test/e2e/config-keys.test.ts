@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runCollab, tempConfigDir } from '../helpers/cli.js';
+import { runMain, tempConfigDir } from '../helpers/cli.js';
 
 /** A key or value typed for `collab config` may hold anything: the message quotes it short and on one line. */
 describe('collab config quotes what was typed short and clean', () => {
   const config = (args: string[]) => {
     const dir = tempConfigDir();
-    return runCollab(['config', ...args], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir });
+    return runMain(['config', ...args], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir });
   };
 
   it('cuts an unknown key to 40 characters', async () => {

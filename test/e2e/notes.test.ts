@@ -380,7 +380,7 @@ describe('the editor for note bodies', () => {
 describe('collab notes view against a service that answers the snippet-like shape', () => {
   it('shows the object as given and says it is not a note', async () => {
     const { createServer } = await import('node:http');
-    const { runCollab, tempConfigDir } = await import('../helpers/cli.js');
+    const { runMain, tempConfigDir } = await import('../helpers/cli.js');
     // The reference's single-read example for snippet notes: the snippet, with no body.
     const answer = { id: 52, title: 'Snippet', file_name: 'snippet.rb', author: { id: 1, username: 'root', name: 'Administrator' }, expires_at: null, updated_at: '2013-10-02T07:34:20Z', created_at: '2013-10-02T07:34:20Z' };
     const server = createServer((req, res) => {
@@ -391,7 +391,7 @@ describe('collab notes view against a service that answers the snippet-like shap
     try {
       const port = (server.address() as { port: number }).port;
       const dir = tempConfigDir();
-      const result = await runCollab(['notes', 'view', '11', '--project', '5', '--snippet', '52'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: `http://127.0.0.1:${port}`, COLLAB_TOKEN: 'glpat-test-token' });
+      const result = await runMain(['notes', 'view', '11', '--project', '5', '--snippet', '52'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: `http://127.0.0.1:${port}`, COLLAB_TOKEN: 'glpat-test-token' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('warning: the service answered with a summary of the snippet (no note body); showing it as given\n');
       expect(result.stdout).toBe('ID\t52\nTitle\tSnippet\nFile\tsnippet.rb\nAuthor\troot (Administrator)\nCreated\t2013-10-02T07:34:20Z\nUpdated\t2013-10-02T07:34:20Z\nExpires\t\n');

@@ -1,10 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, beforeAll } from 'vitest';
+import { main } from '../../src/main.js';
+import type { Runtime } from '../../src/runtime.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+
+/**
+ * How tests run collab. In this process by default: `main()` of src/main.ts with a Runtime of
+ * the test's own (environment, stdin, captured stdout and stderr), against a sandbox started in
+ * this process, over real HTTP on 127.0.0.1. `spawn: true` (or runCollab) runs bin/collab from
+ * dist/ in a process of its own instead: only for what needs one (the launcher and its caches,
+ * signals, pipes and EPIPE, the real binary's exit codes, COLLAB_FORCE_TTY of a real process,
+ * `--version`, which bin/collab answers itself).
+ */
+
+/** COLLAB_TEST_SPAWN=1 runs every case through bin/collab, as the suite did before it ran in-process. */
+const SPAWN_ALL = process.env.COLLAB_TEST_SPAWN === '1';
 
 /** bin/collab; COLLAB_TEST_DIST runs another build's entry (node build.mjs --outdir DIR). */
 export const BIN = process.env.COLLAB_TEST_DIST ? join(process.env.COLLAB_TEST_DIST, 'cli.cjs') : fileURLToPath(new URL('../../bin/collab.js', import.meta.url));
@@ -16,7 +31,10 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Make stdout/stderr behave as a terminal (COLLAB_FORCE_TTY). */
   tty?: boolean;
+  /** In this process: ends the run as Ctrl-C would (exit 130); spawned: kills the process. */
   timeout?: number;
+  /** Run bin/collab in a process of its own (see above for when that is needed). */
+  spawn?: boolean;
 }
 
 export interface CliResult {
@@ -34,12 +52,15 @@ export function tempConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'collab-test-'));
 }
 
-export function wrap(result: Result): CliResult {
-  const stdout = String(result.stdout ?? '');
+function wrap(spawned: Result): CliResult {
+  return result(spawned.exitCode ?? -1, String(spawned.stdout ?? ''), String(spawned.stderr ?? ''));
+}
+
+function result(exitCode: number, stdout: string, stderr: string): CliResult {
   return {
-    exitCode: result.exitCode ?? -1,
+    exitCode,
     stdout,
-    stderr: String(result.stderr ?? ''),
+    stderr,
     json: <T>() => JSON.parse(stdout) as T,
     lines: <T>() =>
       stdout
@@ -49,21 +70,63 @@ export function wrap(result: Result): CliResult {
   };
 }
 
-/** Runs bin/collab with the given environment; never throws on a non-zero exit. */
+/** The whole environment of a run: nothing of the test process's leaks in (as a spawned run with extendEnv: false). */
+function runEnv(env: Record<string, string | undefined>, options: RunOptions): Record<string, string | undefined> {
+  return { NO_COLOR: '1', CI: 'true', ...env, ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}), ...options.env };
+}
+
+/** Runs bin/collab in a process of its own with the given environment; never throws on a non-zero exit. */
 export async function runCollab(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
-  const result = await execa('node', [BIN, ...args], {
+  const spawned = await execa('node', [BIN, ...args], {
     reject: false,
     input: options.input ?? '',
     timeout: options.timeout ?? 60_000,
-    env: { NO_COLOR: '1', CI: 'true', ...env, ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}), ...options.env },
+    env: runEnv(env, options),
     extendEnv: false,
     stripFinalNewline: false,
   });
-  return wrap(result);
+  return wrap(spawned);
+}
+
+/** A stream that keeps what is written to it, in order, synchronously (so help and errors interleave as on a pipe). */
+class Capture extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    done();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
 }
 
 /**
- * Starts a sandbox for a test file and gives back `collab(...)` bound to it:
+ * Runs collab in this process, as bin/collab would run with the given environment (and nothing
+ * else of this process's) and stdin; never throws on a non-zero exit. `spawn: true` runs bin/collab.
+ */
+export async function runMain(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
+  if (options.spawn || SPAWN_ALL) return runCollab(args, env, options);
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = new PassThrough();
+  stdin.end(options.input ?? '');
+  const runtime: Runtime = {
+    env: runEnv(env, options),
+    streams: () => ({ stdout, stderr, stdin }),
+    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
+    // What commander uses when its output is not a terminal, as on the pipes of a spawned run.
+    helpWidth: () => 80,
+    signal: AbortSignal.timeout(options.timeout ?? 60_000),
+  };
+  const exitCode = await main(args, runtime);
+  return result(exitCode, stdout.text(), stderr.text());
+}
+
+/**
+ * Starts a sandbox for a test file and gives back `collab(...)` bound to it, run in this process
+ * (`{ spawn: true }` for bin/collab in a process of its own):
  *   const { collab, sandbox } = useSandbox({ seed: 30 });
  *   const r = await collab(['projects', 'list', '--json'], { as: 'developer' });
  */
@@ -79,7 +142,7 @@ export function useSandbox(options: SandboxOptions = {}) {
   const collab = (args: readonly string[], runOptions: RunOptions = {}) => {
     const sandbox = state.sandbox as Sandbox;
     const role = runOptions.as === undefined ? 'admin' : runOptions.as;
-    return runCollab(
+    return runMain(
       args,
       {
         PATH: process.env.PATH,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { commandOptions, GLOBAL_OPTIONS, longFlag, takesValue } from '../../src/commands/common-options.js';
 import type { CommandSpec, OptionSpec } from '../../src/commands/spec.js';
 import { loadCommandTree } from '../../src/commands/tree.js';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
  * Issue 9, item 6: random and adversarial argv thrown at every command of the tree. Whatever
@@ -163,7 +163,7 @@ describe('fuzzed argv at every command', () => {
       fc.asyncProperty(arbitrary, async (argv) => {
         const before = sandbox.stats.requests;
         const dir = tempConfigDir();
-        const result = await runCollab(argv, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner, EDITOR: 'false', VISUAL: 'false' }, { timeout: 20_000 });
+        const result = await runMain(argv, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner, EDITOR: 'false', VISUAL: 'false' }, { timeout: 20_000 });
         const sent = sandbox.stats.requests - before;
         const problems = check(result, sent);
         if (problems.length) failures.push(`${JSON.stringify(argv).slice(0, 400)} -> exit ${result.exitCode}, ${sent} requests: ${problems.join('; ')}\n${result.stderr.slice(0, 600)}`);
@@ -200,7 +200,7 @@ describe('the adversarial inputs the issue names are refused before anything is 
   it.each(cases)('%s', async (_name, argv, message) => {
     const before = sandbox.stats.requests;
     const dir = tempConfigDir();
-    const result = await runCollab(argv, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner });
+    const result = await runMain(argv, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     const lines = result.stderr.split('\n').filter(Boolean);

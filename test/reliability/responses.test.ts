@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
  * Issue 9, items 3 and 6: what the service (or a proxy in front of it) answers that cannot be
@@ -45,7 +45,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function against(name: keyof typeof ANSWERS, args: string[]) {
   answer = ANSWERS[name] as Scripted;
   const dir = tempConfigDir();
-  return runCollab(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
+  return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
 }
 
 /** Exit 1, one line, naming the full URL of the request, and saying what came instead. */
@@ -106,9 +106,9 @@ describe('timeouts', () => {
   it('name the host and the setting to change', async () => {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin };
-    expect((await runCollab(['config', 'set', 'timeout', '1'], env)).exitCode).toBe(0);
-    expect((await runCollab(['config', 'set', 'retries', '1'], env)).exitCode).toBe(0);
-    const result = await runCollab(['api', 'user', '--verbose'], env);
+    expect((await runMain(['config', 'set', 'timeout', '1'], env)).exitCode).toBe(0);
+    expect((await runMain(['config', 'set', 'retries', '1'], env)).exitCode).toBe(0);
+    const result = await runMain(['api', 'user', '--verbose'], env);
     const host = new URL(sandbox.url).host;
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');

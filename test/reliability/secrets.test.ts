@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GLOBAL_OPTIONS, commandOptions, longFlag, takesValue } from '../../src/commands/common-options.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { loadCommandTree } from '../../src/commands/tree.js';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
  * Issue 9, item 5: the token is never on argv, never in output, --verbose, --dry-run, errors or
@@ -104,7 +104,7 @@ describe('the token is never shown', () => {
     // A config file that cannot be parsed: the failure happens before the client exists.
     writeFileSync(join(dir, 'config.json'), '{"hosts": {');
     const secret = 'glpat-crash-time-secret';
-    const result = await runCollab(['api', 'user', '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: secret });
+    const result = await runMain(['api', 'user', '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: secret });
     expect(result.exitCode).not.toBe(0);
     expect(result.stdout + result.stderr).not.toContain(secret);
   });
@@ -150,19 +150,19 @@ describe('the config file', () => {
   it('is created 0600 by auth login --with-token, and a warning says when others can read it', async () => {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
-    const login = await runCollab(['auth', 'login', '--with-token', '--host', sandbox.url], env, { input: `${sandbox.tokens.developer}\n` });
+    const login = await runMain(['auth', 'login', '--with-token', '--host', sandbox.url], env, { input: `${sandbox.tokens.developer}\n` });
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toMatch(/^Logged in to http:\/\/127\.0\.0\.1:\d+ as dana; token stored in /);
     expectNoSecrets(login.stdout + login.stderr);
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const quiet = await runCollab(['api', 'user'], env);
+    const quiet = await runMain(['api', 'user'], env);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).toBe('');
 
     chmodSync(file, 0o644);
-    const warned = await runCollab(['api', 'user'], env);
+    const warned = await runMain(['api', 'user'], env);
     expect(warned.exitCode).toBe(0);
     expect((JSON.parse(warned.stdout) as { username: string }).username).toBe('dana');
     expect(warned.stderr).toBe(`warning: ${file} is readable by others (mode 644); run: chmod 600 ${file}\n`);
@@ -180,7 +180,7 @@ describe('plain http to a host that is not loopback', () => {
 
   it('is refused by auth login too, before the token is checked', async () => {
     const dir = tempConfigDir();
-    const result = await runCollab(['auth', 'login', '--with-token', '--host', remote, '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: 'glpat-never-sent\n', timeout: 15_000 });
+    const result = await runMain(['auth', 'login', '--with-token', '--host', remote, '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: 'glpat-never-sent\n', timeout: 15_000 });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: refusing to send the token over plain http to 10\.255\.255\.1\n/);
     expect(result.stderr).not.toContain('> GET');
@@ -189,12 +189,12 @@ describe('plain http to a host that is not loopback', () => {
   it('can be allowed per host with config set insecure_http', async () => {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
-    const set = await runCollab(['config', 'set', 'insecure_http', 'true', '--host', remote], env);
+    const set = await runMain(['config', 'set', 'insecure_http', 'true', '--host', remote], env);
     expect(set.exitCode).toBe(0);
-    const get = await runCollab(['config', 'get', 'insecure_http', '--host', remote], env);
+    const get = await runMain(['config', 'get', 'insecure_http', '--host', remote], env);
     expect(get.stdout).toBe('true\n');
     // Another host stays refused.
-    const other = await runCollab(['api', 'user'], { ...env, COLLAB_HOST: 'http://10.255.255.2', COLLAB_TOKEN: 'glpat-x' }, { timeout: 15_000 });
+    const other = await runMain(['api', 'user'], { ...env, COLLAB_HOST: 'http://10.255.255.2', COLLAB_TOKEN: 'glpat-x' }, { timeout: 15_000 });
     expect(other.exitCode).toBe(2);
   });
 });

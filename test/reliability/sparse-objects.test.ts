@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, runCollab, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, runMain, tempConfigDir } from '../helpers/cli.js';
 
 /**
  * What a view prints when the service (an older or stripped-down one, or a proxy) answers a
@@ -32,7 +32,7 @@ async function against(answer: unknown, args: string[], tty = true): Promise<Cli
   body = typeof answer === 'string' ? answer : JSON.stringify(answer);
   seen.length = 0;
   const dir = tempConfigDir();
-  return runCollab(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' }, { tty });
+  return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' }, { tty });
 }
 
 /** Exit 0, the summary printed, nothing on stdout or stderr that betrays a missing field. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, runCollab, tempConfigDir } from '../helpers/cli.js';
+import { type CliResult, runMain, tempConfigDir } from '../helpers/cli.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 import type { Store } from '../../src/sandbox/store.js';
 
@@ -14,7 +14,7 @@ const FAULTS: SandboxOptions = { failRate: 0.2, rateLimit: '20/1s', faultSeed: 9
 
 function cli(sandbox: Sandbox, role: SandboxRole = 'owner') {
   const dir = tempConfigDir();
-  return (args: readonly string[]) => runCollab(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens[role] }, { timeout: 120_000 });
+  return (args: readonly string[]) => runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens[role] }, { timeout: 120_000 });
 }
 
 describe('listing 5,000 projects under faults', () => {

@@ -1,22 +1,15 @@
 import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore, readConfigFile } from '../../src/config/store.js';
 import { CollabError } from '../../src/errors.js';
-import { runCollab } from '../helpers/cli.js';
+import { runMain } from '../helpers/cli.js';
 
 describe('config store', () => {
   let dir: string;
-  let saved: string | undefined;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'collab-config-'));
-    saved = process.env.COLLAB_CONFIG_DIR;
-    process.env.COLLAB_CONFIG_DIR = dir;
-  });
-  afterEach(() => {
-    if (saved === undefined) delete process.env.COLLAB_CONFIG_DIR;
-    else process.env.COLLAB_CONFIG_DIR = saved;
   });
 
   function failure(text: string): CollabError {
@@ -58,7 +51,7 @@ describe('config store', () => {
 
   it('reads without conf and writes through it (mode 0600), keeping what it read up to date', async () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ output: 'csv', hosts: { 'https://a.example': { token: 't-a' } } }));
-    const store = await ConfigStore.open();
+    const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
     expect(store.path).toBe(join(dir, 'config.json'));
     expect(store.get('output')).toBe('csv');
     expect(store.host('https://a.example/api/v4')).toEqual({ token: 't-a' });
@@ -79,7 +72,7 @@ describe('config store', () => {
   it('stops the CLI with exit 2 and two lines (error, hint) on a corrupt file, before any request', async () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, '{"host": "http://127.0.0.1:9",');
-    const result = await runCollab(['projects', 'list'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir });
+    const result = await runMain(['projects', 'list'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');

@@ -11,7 +11,7 @@ export interface LoginOptions {
 }
 
 export function options({ options: o }: CommandInput, ctx: Context): LoginOptions {
-  const host = ctx.globals.host ?? (process.env.COLLAB_HOST || undefined);
+  const host = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined);
   if (host) hostKey(host);
   return { host, withToken: o.withToken === true };
 }

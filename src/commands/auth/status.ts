@@ -31,11 +31,12 @@ export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
   const defaultHost = config.get('host') as string | undefined;
   const targets: Array<{ host: string; token: string | undefined; source: HostStatus['source'] }> = Object.entries(config.hosts()).map(([host, entry]) => ({ host, token: entry.token, source: 'config' }));
-  if (process.env.COLLAB_HOST && process.env.COLLAB_TOKEN) {
-    const key = hostKey(process.env.COLLAB_HOST);
+  const { COLLAB_HOST, COLLAB_TOKEN } = ctx.env;
+  if (COLLAB_HOST && COLLAB_TOKEN) {
+    const key = hostKey(COLLAB_HOST);
     const found = targets.find((t) => t.host === key);
-    if (found) Object.assign(found, { token: process.env.COLLAB_TOKEN, source: 'environment' });
-    else targets.unshift({ host: key, token: process.env.COLLAB_TOKEN, source: 'environment' });
+    if (found) Object.assign(found, { token: COLLAB_TOKEN, source: 'environment' });
+    else targets.unshift({ host: key, token: COLLAB_TOKEN, source: 'environment' });
   }
   if (targets.length === 0) throw new CollabError('auth', 'not logged in to any host', { hint: 'run `collab auth login`, or set COLLAB_HOST and COLLAB_TOKEN' });
   const statuses = await Promise.all(

@@ -5,6 +5,7 @@ import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
 import type { CommandInput, CommandModule } from '../spec.js';
+import type { Env } from '../../runtime.js';
 
 interface KeyOptions {
   setting: SettingSpec;
@@ -12,8 +13,8 @@ interface KeyOptions {
   host: string | undefined;
 }
 
-async function targetHost(config: ConfigStore, setting: SettingSpec, host: string | undefined): Promise<string> {
-  const target = host ?? (process.env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
+async function targetHost(config: ConfigStore, setting: SettingSpec, host: string | undefined, env: Env): Promise<string> {
+  const target = host ?? (env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
   if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
   return hostKey(target);
 }
@@ -23,7 +24,7 @@ export const getCommand: CommandModule<KeyOptions> = {
   async run(ctx, { setting, host }) {
     const config = await ctx.config();
     let value: unknown;
-    if (setting.scope === 'host') value = config.host(await targetHost(config, setting, host))?.[setting.key as 'ca_file'];
+    if (setting.scope === 'host') value = config.host(await targetHost(config, setting, host, ctx.env))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
     if (value !== undefined) await write(ctx.io.stdout, `${String(value)}\n`);
@@ -42,7 +43,7 @@ export const setCommand: CommandModule<KeyOptions> = {
     const config = await ctx.config();
     const parsed = setting.parse(value as string);
     if (setting.scope === 'host') {
-      const key = await targetHost(config, setting, host);
+      const key = await targetHost(config, setting, host, ctx.env);
       await config.setHost(key, { ...(config.host(key) ?? {}), [setting.key]: parsed });
       ctx.info(`${setting.key} set for ${key}`);
     } else {

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
 import { readStdin } from '../../util/stdin.js';
+import type { Env } from '../../runtime.js';
 
 /** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
 export interface BodySources {
@@ -36,26 +37,27 @@ function dropFinalNewlines(text: string): string {
 
 /** Whether an editor can be opened: a person at a terminal, not a CI job. */
 export function canOpenEditor(ctx: Context): boolean {
-  return ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && process.env.CI !== 'true';
+  return ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && ctx.env.CI !== 'true';
 }
 
 /** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */
 export async function chooseEditor(ctx: Context): Promise<string> {
   const configured = await ctx.setting('editor', '');
-  return configured || process.env.VISUAL || process.env.EDITOR || 'vi';
+  return configured || ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
 }
 
 /**
  * Opens `editor` (a command line, e.g. `code --wait`) on a private temporary file holding
  * `initial`, and returns what was saved, without its final newlines. The file is removed after.
+ * The editor gets the run's environment (`env`; the process's when not given).
  */
-export async function editText(editor: string, initial: string, signal?: AbortSignal): Promise<string> {
+export async function editText(editor: string, initial: string, signal?: AbortSignal, env?: Env): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'collab-note-'));
   const file = join(dir, 'NOTE.md');
   try {
     await writeFile(file, initial, { mode: 0o600 });
     const status = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(`${editor} ${shellQuote(file)}`, { shell: true, stdio: 'inherit', ...(signal ? { signal } : {}) });
+      const child = spawn(`${editor} ${shellQuote(file)}`, { shell: true, stdio: 'inherit', ...(signal ? { signal } : {}), ...(env ? { env: { ...env } } : {}) });
       child.on('error', reject);
       child.on('exit', (code) => resolve(code));
     }).catch((error: Error) => {

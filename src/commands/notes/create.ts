@@ -32,7 +32,7 @@ export async function options({ options: o }: CommandInput, ctx: Context): Promi
     if (!canOpenEditor(ctx)) {
       throw new CollabError('usage', 'missing the note body', { hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input' });
     }
-    body = await editText(await chooseEditor(ctx), '', ctx.signal);
+    body = await editText(await chooseEditor(ctx), '', ctx.signal, ctx.env);
     if (body.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent');
   }
   return { target, body: checkBody(body), confidential: o.confidential === true ? true : undefined, createdAt: o.createdAt as string | undefined, diffSha };

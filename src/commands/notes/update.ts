@@ -37,7 +37,7 @@ export async function run(ctx: Context, opts: UpdateNoteOptions): Promise<void> 
   if (opts.useEditor) {
     const { data } = await ctx.request(getNote(opts.target, opts.noteId));
     const current = isNote(data) ? data.body : '';
-    body = await editText(await chooseEditor(ctx), current, ctx.signal);
+    body = await editText(await chooseEditor(ctx), current, ctx.signal, ctx.env);
     if (body === current) {
       ctx.info('the text is unchanged; nothing was sent');
       return;

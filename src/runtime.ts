@@ -1,0 +1,36 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+
+/** Environment variables as a run sees them: the process's, or what a test gives. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** An output stream: a Writable, and what a terminal's stream also says (process.stdout has both). */
+export type OutStream = Writable & { isTTY?: boolean; columns?: number };
+export type InStream = Readable & { isTTY?: boolean };
+
+export interface Streams {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+}
+
+/**
+ * Everything one run of collab takes from the world besides its arguments, as gh's Factory does:
+ * the real process's (`processRuntime` in stdio.ts) or a test's (test/helpers/cli.ts), which runs
+ * `main` in its own process with its own streams and environment. Nothing a command runs reads
+ * process.env or the process's streams itself.
+ */
+export interface Runtime {
+  /** COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR (and HOME, XDG_CONFIG_HOME for the config file), NO_COLOR, CI, EDITOR, proxies... */
+  env: Env;
+  /** The streams a command reads and writes; asked for only when a command runs (creating the process's costs start-up). */
+  streams(): Streams;
+  /** Help, usage errors and error messages (fd 1 for help, 2 for the rest), in order with what a command wrote. */
+  write(fd: 1 | 2, text: string): void;
+  /** The width help is wrapped to on fd. */
+  helpWidth(fd: 1 | 2): number;
+  /** What the HTTP client sends through (a MockAgent in tests); by default the client builds its own. */
+  dispatcher?: Dispatcher | undefined;
+  /** Aborting it ends the run as Ctrl-C does (a test's time limit). */
+  signal?: AbortSignal | undefined;
+}

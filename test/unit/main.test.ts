@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from '../../src/commands/common-options.js';
+import { EXIT_CODES } from '../../src/errors.js';
+import { runMain, tempConfigDir } from '../helpers/cli.js';
+
+/** main() is one run given everything from outside (environment, streams, signal): it returns the exit code. */
+describe('main', () => {
+  it('lists every exit code of EXIT_CODES in the help, once', async () => {
+    const help = await runMain(['--help'], {});
+    expect(help.exitCode).toBe(0);
+    const listed = /\nExit codes: ([\s\S]*?)\.\n/.exec(help.stdout)?.[1] ?? '';
+    const codes = [...listed.matchAll(/(?:^|, |\n)(\d+) /g)].map((match) => Number(match[1]));
+    expect(codes).toEqual([0, ...new Set(Object.values(EXIT_CODES))].sort((a, b) => a - b));
+    expect(listed).toContain('2 usage');
+    expect(listed).toContain('130 interrupted');
+  });
+
+  const valued = GLOBAL_OPTIONS.filter(takesValue);
+  const values: Record<string, string> = { '--host': 'http://127.0.0.1:9', '--output': 'json', '--fields': 'id' };
+  it.each(valued.flatMap((option) => [longFlag(option), shortFlag(option)].filter((flag): flag is string => flag !== undefined).map((flag) => [flag, values[longFlag(option)] ?? 'x'])))(
+    'finds the command after the global option %s and its value',
+    async (flag, value) => {
+      // The noun is found past the option's value, so the verb is built with its own flags.
+      const result = await runMain([flag, value, 'projects', 'list', '--limit', 'none'], {});
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe('error: invalid value "none" for --limit: expected a whole number from 1');
+    },
+  );
+
+  describe('reads the environment it is given, not the process', () => {
+    const saved = process.env.COLLAB_TOKEN;
+    afterEach(() => {
+      if (saved === undefined) delete process.env.COLLAB_TOKEN;
+      else process.env.COLLAB_TOKEN = saved;
+    });
+
+    it('has no token when its environment has none', async () => {
+      process.env.COLLAB_TOKEN = 'glpat-of-the-test-process';
+      const dir = tempConfigDir();
+      const result = await runMain(['api', 'user'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_CONFIG_DIR: dir });
+      expect(result.exitCode).toBe(3);
+      expect(result.stderr).toBe('error: no token for http://127.0.0.1:9\nhint: run `collab auth login --host http://127.0.0.1:9`, or set COLLAB_TOKEN\n');
+    });
+  });
+
+  it('ends a run whose signal is aborted as Ctrl-C does, and returns instead of exiting', async () => {
+    const dir = tempConfigDir();
+    const result = await runMain(['api', 'user'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-x', COLLAB_CONFIG_DIR: dir }, { timeout: 0 });
+    expect(result.exitCode).toBe(130);
+    expect(result.stderr).toBe('interrupted\n');
+    // The process is still here, and the next run starts afresh.
+    const next = await runMain(['projects', 'list', '--limit', '0'], {});
+    expect(next.exitCode).toBe(2);
+    expect(next.stderr).not.toContain('interrupted');
+  });
+});
