@@ -61,7 +61,7 @@ describe('collab api', () => {
 describe('collab api --paginate past the 50,000 offset limit of GET /projects', () => {
   const { collab, sandbox } = useSandbox({ seed: 50_100 });
 
-  it('closes the JSON array at the 405 and says how to read the rest', async () => {
+  it('closes the JSON array at the 405 and says how to read the rest', { timeout: 120_000 }, async () => {
     // simple=true keeps 50,000 projects to some 45 MB of output.
     const result = await collab(['api', 'projects?simple=true', '--paginate']);
     expect(result.exitCode).toBe(5);
@@ -75,7 +75,7 @@ describe('collab api --paginate past the 50,000 offset limit of GET /projects', 
     ]);
   });
 
-  it('reads every project by the keyset path the hint gives', async () => {
+  it('reads every project by the keyset path the hint gives', { timeout: 120_000 }, async () => {
     const result = await collab(['api', 'projects?simple=true&pagination=keyset&order_by=id&sort=asc', '--paginate']);
     expect(result.exitCode).toBe(0);
     const ids = result.json<Array<{ id: number }>>().map((p) => p.id);

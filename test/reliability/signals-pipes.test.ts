@@ -130,7 +130,7 @@ describe('closed pipes and flushed output', () => {
     expect(big.stats.requests).toBeLessThan(20);
   });
 
-  it('writes every byte of a big listing to a slow reader', async () => {
+  it('writes every byte of a big listing to a slow reader', { timeout: 120_000 }, async () => {
     const file = join(dir, 'direct.json');
     const direct = await execa('bash', ['-c', `node '${BIN}' api projects --paginate > '${file}'`], { env: envFor(big), extendEnv: false, reject: false, timeout: 120_000 });
     expect(direct.exitCode).toBe(0);

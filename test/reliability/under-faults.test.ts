@@ -26,7 +26,7 @@ describe('listing 5,000 projects under faults', () => {
   });
   afterAll(() => sandbox?.close());
 
-  it('`collab api projects --paginate` gives each project exactly once', async () => {
+  it('`collab api projects --paginate` gives each project exactly once', { timeout: 120_000 }, async () => {
     sandbox.resetStats();
     const result = await cli(sandbox, 'admin')(['api', 'projects', '--paginate', '--verbose']);
     expect(result.stderr.split('\n').filter((l) => l.startsWith('error'))).toEqual([]);
@@ -39,7 +39,7 @@ describe('listing 5,000 projects under faults', () => {
     expect(result.stderr).toMatch(/^! .*retry 1\/5/m);
   });
 
-  it('`collab projects list --all -o ndjson` gives each project exactly once', async () => {
+  it('`collab projects list --all -o ndjson` gives each project exactly once', { timeout: 120_000 }, async () => {
     sandbox.resetStats();
     const result = await cli(sandbox, 'admin')(['projects', 'list', '--all', '-o', 'ndjson']);
     expect(result.exitCode).toBe(0);
