@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import type { HttpClient } from './client.js';
 import { numberHeader, parseLinkHeader } from './headers.js';
 import type { QueryParams } from './query.js';
+import { ListGuard, type OffsetWindow } from './list-guard.js';
 import { listBody } from './response-body.js';
 
 export { parseLinkHeader };
@@ -142,16 +143,15 @@ export interface PaginateOptions {
   /** Stop after this many items (undefined: every item). */
   limit?: number | undefined;
   perPage?: number | undefined;
-  /** Start at this page (offset pagination). */
+  /**
+   * Only this page (offset pagination), as the service numbers pages of `perPage` items (20 by
+   * default, whatever the limit): `--page 2 --per-page 5` is items 6 to 10. The limit still cuts it.
+   */
   page?: number | undefined;
   /** Pages in flight at once (offset pagination only; keyset links must be followed one by one). */
   concurrency?: number | undefined;
-  /**
-   * GET /projects serves offset pages only for the first 50,000 records. When the list is ordered
-   * by id, the paginator re-anchors past that point: the next window starts after the last id
-   * written (`id_after` ascending, `id_before` descending), again with pages fetched in parallel.
-   */
-  offsetWindow?: { maxRecords: number; key: string; param: 'id_after' | 'id_before' } | undefined;
+  /** Lists ordered by id: past `maxRecords`, windows anchored on the last id (see OffsetWindow). */
+  offsetWindow?: OffsetWindow | undefined;
   /** Told the number of items handed over so far, as each page is handed over. */
   onProgress?: ((itemsSoFar: number) => void) | undefined;
   /** Told once the listing has ended (not when the consumer stops early, nor on a failure). */
@@ -198,7 +198,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
 
 /** paginate's pages; `summary` is told the total and whether items are left when the limit cuts the list. */
 async function* pages(client: HttpClient, options: PaginateOptions, summary: ListSummary): AsyncGenerator<Page> {
-  const perPage = options.perPage ?? (options.limit !== undefined ? Math.min(Math.max(options.limit, 1), 100) : 20);
+  const perPage = options.perPage ?? (options.limit !== undefined && options.page === undefined ? Math.min(Math.max(options.limit, 1), 100) : 20);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
   if (remaining <= 0) return;
@@ -209,35 +209,49 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
   const maxHeld = concurrency + Math.ceil(concurrency / 2);
   const pool = new BufferPool(maxHeld + 2);
   const deadBuffers = new DeadBufferCollector(8 * 1024 * 1024);
-  let windowQuery: QueryParams = {};
+  const window = options.offsetWindow;
+  const guard = new ListGuard(window);
   /**
-   * The text of the last item of a window's last page: the next id window starts after it. Taken
-   * before the page is handed over, as the consumer may release its buffer for another page.
+   * Checks a page before it is handed over (the guard also takes the keys it needs from it now,
+   * as the consumer may release its buffer for another page) and cuts it at the limit.
    */
-  let lastItem: string | undefined;
+  const admit = (fetched: Fetched, number: number | undefined, total: number | undefined): Page => {
+    const skip = guard.admit(fetched, number === undefined ? 'a keyset page' : `page ${number}`, summary.items);
+    const bounds = skip === 0 ? fetched.bounds : fetched.bounds.slice(2 * skip);
+    const page = pooled(new Page(fetched.body, bounds, Math.min(fetched.count - skip, remaining), number, total), pool);
+    remaining -= page.count;
+    if (remaining <= 0) summary.more = fetched.count - skip > page.count || fetched.next !== undefined;
+    return page;
+  };
 
+  if (options.page !== undefined) {
+    // One page, as the service numbers them.
+    const only = await fetchPage(client, pool, client.resolve(options.path, { ...baseQuery, page: options.page }));
+    summary.total = only.total;
+    const page = admit(only, options.page, only.total);
+    summary.more = only.count > page.count || only.next !== undefined;
+    if (page.count > 0) yield page;
+    return;
+  }
+
+  let windowQuery: QueryParams = {};
   /** Set once the consumer is done (or gone): requests still coming back start no others. */
   let stopped = false;
   try {
     for (;;) {
-      const startPage = Object.keys(windowQuery).length === 0 ? (options.page ?? 1) : 1;
-      const first = await fetchPage(client, pool, client.resolve(options.path, { ...baseQuery, ...windowQuery, page: startPage }));
+      const first = await fetchPage(client, pool, client.resolve(options.path, { ...baseQuery, ...windowQuery, page: 1 }));
       // The service clamps per_page and says so in x-per-page. When a proxy stripped that header, a
       // first page shorter than asked that still links to a next page shows the size applied.
       const pageSize = first.perPage ?? (first.next && first.count > 0 && first.count < perPage ? first.count : perPage);
-      const firstPage = pooled(new Page(first.body, first.bounds, Math.min(first.count, remaining), startPage, first.total), pool);
-      remaining -= firstPage.count;
       if (first.total !== undefined && summary.total === undefined) summary.total = first.total;
-      if (remaining <= 0) summary.more = first.count > firstPage.count || first.next !== undefined;
-      if (options.offsetWindow && firstPage.count > 0) lastItem = firstPage.item(firstPage.count - 1);
+      const firstPage = admit(first, 1, first.total);
       const ended = remaining <= 0 || first.count === 0 || first.count < pageSize || !first.next;
 
       // Offset pagination: the following pages' URLs are built from the next link, and fetched
       // ahead, starting before the first page is handed over (its writing overlaps their wait).
       const offset = !ended && first.next !== undefined && first.nextPage !== undefined;
       const lastKnownPage = first.totalPages;
-      const pagesForLimit = Number.isFinite(remaining) ? startPage + Math.ceil(remaining / pageSize) : Number.POSITIVE_INFINITY;
-      const window = options.offsetWindow;
+      const pagesForLimit = Number.isFinite(remaining) ? 1 + Math.ceil(remaining / pageSize) : Number.POSITIVE_INFINITY;
       const lastWindowPage = window ? Math.floor(window.maxRecords / pageSize) : Number.POSITIVE_INFINITY;
       const lastPage = offset ? Math.min(lastKnownPage ?? Number.POSITIVE_INFINITY, pagesForLimit, lastWindowPage) : 0;
       const template = offset ? new URL(first.next as string) : undefined;
@@ -282,10 +296,8 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
         let next: string | undefined = first.next;
         while (next && remaining > 0) {
           const page = await fetchPage(client, pool, next);
-          const emit = pooled(new Page(page.body, page.bounds, Math.min(page.count, remaining), undefined, undefined), pool);
+          const emit = admit(page, undefined, undefined);
           if (emit.count > 0) {
-            remaining -= emit.count;
-            if (remaining <= 0) summary.more = page.count > emit.count || page.next !== undefined;
             deadBuffers.check();
             yield emit;
           }
@@ -298,11 +310,8 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
       while (inFlight.length > 0) {
         const head = inFlight.shift() as { number: number; promise: Promise<Fetched> };
         const page = await head.promise;
-        const emit = pooled(new Page(page.body, page.bounds, Math.min(page.count, remaining), head.number, page.total ?? first.total), pool);
+        const emit = admit(page, head.number, page.total ?? first.total);
         if (emit.count > 0) {
-          remaining -= emit.count;
-          if (remaining <= 0) summary.more = page.count > emit.count || page.next !== undefined;
-          if (window && head.number >= lastWindowPage) lastItem = emit.item(emit.count - 1);
           deadBuffers.check();
           yield emit;
         }
@@ -313,11 +322,11 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
         }
         launch();
       }
-      if (!window || remaining <= 0 || lastItem === undefined) return;
-      // The window is used up: start the next one after the last item written.
-      const key = lastKeyOf(lastItem, window.key);
-      if (key === undefined) return;
-      windowQuery = { [window.param]: key };
+      if (remaining <= 0) return;
+      // The window is used up: start the next one after the last item handed over.
+      const next = guard.nextWindow(summary.items);
+      if (!next) return;
+      windowQuery = next;
     }
   } finally {
     stopped = true;
@@ -327,15 +336,6 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
 function pooled(page: Page, pool: BufferPool): Page {
   page.pool = pool;
   return page;
-}
-
-function lastKeyOf(item: string, key: string): string | number | undefined {
-  try {
-    const value = (JSON.parse(item) as Record<string, unknown>)[key];
-    return typeof value === 'number' || typeof value === 'string' ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function fetchPage(client: HttpClient, pool: BufferPool, url: string): Promise<Fetched> {

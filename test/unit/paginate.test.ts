@@ -33,6 +33,12 @@ interface ServiceOptions {
   keyset?: boolean;
   /** Delay of each request, by page number. */
   delay?: (page: number) => number;
+  /** Ignore id_after, as a server that does not know the filter. */
+  ignoreWindow?: boolean;
+  /** Ignore page (and keyset cursors): every request gets the first page. */
+  ignorePage?: boolean;
+  /** Pages after the first start this many items early, as when items were added at the front meanwhile. */
+  overlap?: number;
   /** Pretty-print bodies (indent 2, CRLF line breaks when 'crlf'), as some servers and proxies do. */
   pretty?: true | 'crlf';
 }
@@ -88,7 +94,7 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
     return next.toString();
   };
   if (options.keyset) {
-    const after = q.get('cursor') ? Number(Buffer.from(q.get('cursor') as string, 'base64url').toString().split(':')[1]) : 0;
+    const after = q.get('cursor') && !options.ignorePage ? Number(Buffer.from(q.get('cursor') as string, 'base64url').toString().split(':')[1]) : 0;
     const slice = allIds.filter((id) => id > after).slice(0, perPage);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const last = slice[slice.length - 1];
@@ -97,14 +103,15 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
     }
     return { statusCode: 200, data: body(slice, options), responseOptions: { headers } };
   }
-  const idAfter = Number(q.get('id_after') ?? '0');
+  const idAfter = options.ignoreWindow ? 0 : Number(q.get('id_after') ?? '0');
   const ids = idAfter ? allIds.filter((id) => id > idAfter) : allIds;
-  const page = Number(q.get('page') ?? '1');
+  const page = options.ignorePage ? 1 : Number(q.get('page') ?? '1');
   const offset = (page - 1) * perPage;
   if (options.maxOffset !== undefined && offset >= options.maxOffset) {
     return { statusCode: 405, data: JSON.stringify({ message: '405 Method Not Allowed - offset too large' }), responseOptions: { headers: { 'content-type': 'application/json' } } };
   }
-  const slice = ids.slice(offset, offset + perPage);
+  const from = page > 1 && options.overlap ? offset - options.overlap : offset;
+  const slice = ids.slice(from, from + perPage);
   const hasNext = options.alwaysNext || offset + perPage < ids.length;
   const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -134,6 +141,17 @@ async function collect(client: HttpClient, options: PaginateOptions): Promise<{ 
   for await (const page of paginate(client, options)) pages.push(page);
   const ids = pages.flatMap((p) => p.items.map((text) => (JSON.parse(text) as { id: number }).id));
   return { ids, pages };
+}
+
+/** The items until the listing fails, and the failure. */
+async function collectUntilFailure(client: HttpClient, options: PaginateOptions): Promise<{ ids: number[]; error: CollabError | undefined }> {
+  const ids: number[] = [];
+  try {
+    for await (const page of paginate(client, options)) for (const text of page.items) ids.push((JSON.parse(text) as { id: number }).id);
+  } catch (error) {
+    return { ids, error: error as CollabError };
+  }
+  return { ids, error: undefined };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -185,9 +203,15 @@ describe('paginate: offset pages', () => {
     expect(pageNumbers(large.requests).sort()).toEqual([1, 2, 3]);
   });
 
-  it('starts at --page', async () => {
-    const { client } = listService({ total: 95 });
-    expect((await collect(client, { path: '/projects', perPage: 20, page: 3 })).ids).toEqual(range(41, 95));
+  it('gives exactly the page asked for, as the service numbers pages, cut by the limit', async () => {
+    const { client, requests } = listService({ total: 95 });
+    expect((await collect(client, { path: '/projects', perPage: 5, page: 2 })).ids).toEqual(range(6, 10));
+    expect(requests).toHaveLength(1);
+    // Pages of 20 (the service's default) whatever the limit, which cuts the page.
+    expect((await collect(client, { path: '/projects', page: 3, limit: 5 })).ids).toEqual(range(41, 45));
+    expect((await collect(client, { path: '/projects', page: 5 })).ids).toEqual(range(81, 95));
+    expect((await collect(client, { path: '/projects', page: 6 })).ids).toEqual([]);
+    expect(requests).toHaveLength(4);
   });
 
   it('keeps the caller query on every page and builds pages from the absolute next link', async () => {
@@ -256,6 +280,40 @@ describe('paginate: offset pages', () => {
     expect(seen).toEqual(range(1, 300));
     expect((error as CollabError).kind).toBe('rejected');
     expect((error as CollabError).status).toBe(405);
+  });
+
+  it('stops, after every item once, against a server that ignores id_after past the offset window', async () => {
+    const { client, requests } = listService({ total: 1050, noTotals: true, maxOffset: 300, ignoreWindow: true });
+    const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, concurrency: 4, offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' } });
+    expect(ids).toEqual(range(1, 300));
+    expect(error?.kind).toBe('malformed');
+    expect(error?.message).toBe('the listing stopped after 300 items, each written once: page 1 answered ids the listing had passed (id_after=300 was ignored)');
+    expect(error?.hint).toMatch(/incomplete/);
+    // The first window, and the first request of the second with what was fetched ahead beside it.
+    expect(requests.length).toBeLessThanOrEqual(3 + 1 + 4);
+  });
+
+  it('stops when the service ignores the page asked for, before writing a page twice', async () => {
+    for (const window of [undefined, { maxRecords: 300, key: 'id', param: 'id_after' as const }]) {
+      const { client } = listService({ total: 1000, noTotals: true, ignorePage: true });
+      const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, offsetWindow: window });
+      expect(ids).toEqual(range(1, 100));
+      expect(error?.message).toBe('the listing stopped after 100 items, each written once: page 2 answered the same items as the page before it (the service ignores the page asked for)');
+    }
+  });
+
+  it('stops when the service ignores a keyset cursor', async () => {
+    const { client } = listService({ total: 1000, keyset: true, ignorePage: true });
+    const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { pagination: 'keyset' }, perPage: 100 });
+    expect(ids).toEqual(range(1, 100));
+    expect(error?.message).toMatch(/^the listing stopped after 100 items, each written once: a keyset page answered the same items/);
+  });
+
+  it('leaves out items already written when the list shifted between pages (ordered by id)', async () => {
+    const { client } = listService({ total: 500, overlap: 3 });
+    const { ids } = await collect(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, concurrency: 3, offsetWindow: { maxRecords: 50_000, key: 'id', param: 'id_after' } });
+    // Every id once; the last 3 fall off the shifted last page, as they would from the service.
+    expect(ids).toEqual(range(1, 497));
   });
 
   it('stops fetching when the consumer stops', async () => {
@@ -385,6 +443,11 @@ describe('paginate: progress and summary', () => {
     expect((await summarise({ total: 250 }, { limit: 500, perPage: 100 })).summaries).toEqual([{ items: 250, total: 250, more: false }]);
     expect((await summarise({ total: 200 }, { limit: 200, perPage: 100 })).summaries).toEqual([{ items: 200, total: 200, more: false }]);
     expect((await summarise({ total: 250, keyset: true }, { query: { pagination: 'keyset' }, limit: 120, perPage: 100 })).summaries).toEqual([{ items: 120, total: undefined, more: true }]);
+  });
+
+  it('says whether pages follow the one page asked for', async () => {
+    expect((await summarise({ total: 95 }, { page: 2, perPage: 5 })).summaries).toEqual([{ items: 5, total: 95, more: true }]);
+    expect((await summarise({ total: 95 }, { page: 5 })).summaries).toEqual([{ items: 15, total: 95, more: false }]);
   });
 
   it('says nothing when the consumer stops early', async () => {

@@ -1,0 +1,99 @@
+import { CollabError } from '../errors.js';
+
+/**
+ * GET /projects serves offset pages only for the first 50,000 records. When the list is ordered
+ * by id, the paginator re-anchors past that point: the next window starts after the last id
+ * written (`id_after` ascending, `id_before` descending), again with pages fetched in parallel.
+ */
+export interface OffsetWindow {
+  maxRecords: number;
+  key: string;
+  param: 'id_after' | 'id_before';
+}
+
+type Key = number | string;
+
+/** A page as the guard sees it: the body and where each item lies in it. */
+interface PageBytes {
+  body: Buffer;
+  bounds: readonly number[];
+  count: number;
+}
+
+/**
+ * Keeps a listing from looping or writing an item twice, whatever the service answers. A page
+ * whose first item is the previous page's first item (a service that ignores `page` or a cursor)
+ * stops the listing. A list ordered by id (with an offset window) is checked against the ids
+ * already handed over: leading items that are not past the last one were written already (the
+ * list shifted under an insertion, or the service ignored the window) and are dropped; a page with
+ * none past it, or a window that does not start past the last, stops the listing. Stopping is a
+ * failure after the items written: the exit code says the list is incomplete.
+ * Cost: a copy of each page's first item; with a window, two items parsed a page.
+ */
+export class ListGuard {
+  private previousFirst: Buffer | undefined;
+  /** The key of the last item handed over (lists ordered by id). */
+  private lastKey: Key | undefined;
+  /** The key the current window starts after. */
+  private anchor: Key | undefined;
+
+  constructor(private readonly window: OffsetWindow | undefined) {}
+
+  /**
+   * How many leading items of the page to leave out, as written already. Throws when the page
+   * brings nothing new. `where` names the request for the message; `written`: items handed over.
+   */
+  admit(page: PageBytes, where: string, written: number): number {
+    if (page.count === 0) return 0;
+    const first = page.body.subarray(page.bounds[0], page.bounds[1]);
+    if (this.previousFirst?.equals(first)) throw stopped(written, `${where} answered the same items as the page before it (the service ignores the page asked for)`);
+    // A copy: the consumer may give the body's buffer back for another page.
+    this.previousFirst = Buffer.from(first);
+    if (!this.window) return 0;
+    let skip = 0;
+    let firstKept = this.keyOf(page, 0);
+    if (this.lastKey !== undefined) {
+      while (!this.beyond(firstKept, this.lastKey)) {
+        if (++skip === page.count) {
+          const why = this.anchor !== undefined ? `${this.window.param}=${this.anchor} was ignored` : `the list is not ordered by ${this.window.key}`;
+          throw stopped(written, `${where} answered ids the listing had passed (${why})`);
+        }
+        firstKept = this.keyOf(page, skip);
+      }
+    }
+    const last = skip === page.count - 1 ? firstKept : this.keyOf(page, page.count - 1);
+    if (firstKept !== undefined && last !== undefined && last !== firstKept && !this.beyond(last, firstKept)) throw stopped(written, `${where} is not ordered by ${this.window.key}`);
+    this.lastKey = last;
+    return skip;
+  }
+
+  /** The query of the next window: past the last item handed over. Throws when that is where the last window began. */
+  nextWindow(written: number): Record<string, Key> | undefined {
+    const window = this.window;
+    if (!window || this.lastKey === undefined) return undefined;
+    if (this.anchor !== undefined && !this.beyond(this.lastKey, this.anchor)) throw stopped(written, `the window after ${window.param}=${this.anchor} ended where it began`);
+    this.anchor = this.lastKey;
+    return { [window.param]: this.lastKey };
+  }
+
+  /** a comes after b in the list's order. */
+  private beyond(a: Key | undefined, b: Key): boolean {
+    if (a === undefined) return false;
+    return this.window?.param === 'id_before' ? a < b : a > b;
+  }
+
+  private keyOf(page: PageBytes, index: number): Key | undefined {
+    try {
+      const value = (JSON.parse(page.body.toString('utf8', page.bounds[2 * index], page.bounds[2 * index + 1])) as Record<string, unknown>)[(this.window as OffsetWindow).key];
+      return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function stopped(written: number, why: string): CollabError {
+  return new CollabError('malformed', `the listing stopped after ${written} item${written === 1 ? '' : 's'}, each written once: ${why}`, {
+    hint: 'the list is incomplete; narrow it with filters to reach the rest',
+  });
+}
