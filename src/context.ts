@@ -9,6 +9,7 @@ import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Env } from './runtime.js';
 import { VERSION } from './version.js';
+import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 
 export interface GlobalOptions {
@@ -19,14 +20,7 @@ export interface GlobalOptions {
   quiet: boolean;
 }
 
-/** Flags every list command has (--limit, --all, --per-page, --page, --concurrency). */
-export interface ListFlags {
-  limit?: number | undefined;
-  all?: boolean | undefined;
-  perPage?: number | undefined;
-  page?: number | undefined;
-  concurrency?: number | undefined;
-}
+export type { ListFlags };
 
 export interface Spinner {
   text(message: string): void;
@@ -159,15 +153,14 @@ export class Context {
     return flags.concurrency ?? (await this.setting('concurrency', 8));
   }
 
-  /** Pages of a list per the list flags: --limit (default 20), --all, --per-page, --page. */
+  /** Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page). */
   async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page>> {
     const client = await this.client();
     const { paginate } = await import('./http/paginate.js');
-    const limit = flags.all ? undefined : (flags.limit ?? 20);
     return paginate(client, {
       path,
       query,
-      limit,
+      limit: itemLimit(flags),
       perPage: flags.perPage ?? (flags.all ? 100 : undefined),
       page: flags.page,
       concurrency: await this.concurrency(flags),

@@ -1,6 +1,6 @@
+import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { integer } from '../params/parsers.js';
-import type { ListFlags } from '../context.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
 /** Options of every command (DESIGN.md's global options), described once for the CLI and completions. */
@@ -15,10 +15,10 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
 ];
 
 export const LIST_OPTIONS: readonly OptionSpec[] = [
-  { flags: '--limit <n>', description: 'at most this many items (default 20)', parse: integer(1) },
+  { flags: '--limit <n>', description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`, parse: integer(1) },
   { flags: '--all', description: 'every item, streamed page by page as it arrives' },
   { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
-  { flags: '--page <n>', description: 'start at this page', parse: integer(1) },
+  { flags: '--page <n>', description: 'only this page (of --per-page items, default 20), as the service numbers them', parse: integer(1) },
   { flags: '--concurrency <n>', description: 'pages in flight with --all (default 8, config concurrency)', parse: integer(1, 32) },
 ];
 
@@ -43,13 +43,13 @@ export function takesValue(spec: OptionSpec): boolean {
   return /<[^>]+>|\[[^\]]+\]/.test(spec.flags);
 }
 
-/** The parsed values of LIST_OPTIONS, for ctx.pages. */
+/** The parsed values of LIST_OPTIONS, for ctx.pages, checked against the list flags' rule (src/list-flags.ts). */
 export function listFlags(o: Record<string, unknown>): ListFlags {
-  return {
+  return checkListFlags({
     limit: o.limit as number | undefined,
     all: o.all === true,
     perPage: o.perPage as number | undefined,
     page: o.page as number | undefined,
     concurrency: o.concurrency as number | undefined,
-  };
+  });
 }

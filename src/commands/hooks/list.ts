@@ -2,6 +2,7 @@ import { hooksPath } from '../../api/hooks.js';
 import type { Owner } from '../../api/owner.js';
 import { ownerFromOptions } from '../owner-options.js';
 import type { Context, ListFlags } from '../../context.js';
+import { listFlags } from '../common-options.js';
 import type { CommandInput } from '../spec.js';
 import { HOOK_COLUMNS } from './fields.js';
 
@@ -13,7 +14,7 @@ export interface ListHooksOptions {
 export function options({ options: o }: CommandInput): ListHooksOptions {
   return {
     owner: ownerFromOptions(o),
-    list: o as ListFlags,
+    list: listFlags(o),
   };
 }
 

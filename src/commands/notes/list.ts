@@ -1,4 +1,5 @@
 import { listFlags } from '../common-options.js';
+import { itemLimit } from '../../list-flags.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
@@ -35,7 +36,7 @@ export async function run(ctx: Context, opts: ListNotesOptions): Promise<void> {
     return;
   }
   // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
-  const limit = opts.flags.all ? undefined : (opts.flags.limit ?? 20);
+  const limit = itemLimit(opts.flags);
   const pages = await ctx.pages(path, query, { ...opts.flags, all: true });
   await ctx.printList(keepSystem(pages, opts.system, limit), columns);
 }

@@ -68,7 +68,6 @@ export function options({ options: o }: CommandInput): ListOptions {
   if (Array.isArray(query.topic)) query.topic = query.topic.join(',');
 
   const flags: ListFlags = listFlags(o);
-  if (flags.all && flags.limit !== undefined) throw new CollabError('usage', '--all and --limit cannot be used together', { hint: '--all lists every project; --limit stops after that many' });
 
   // Offset pages stop at 50,000 projects. Ordered by id, --all goes on past that point by
   // starting a new window after the last id written; so id is the order of --all unless chosen.
