@@ -6,7 +6,12 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** `https://host` -> `https://host/api/v4`; a URL with a path is taken as the API root. */
+/**
+ * The API root of a host: `https://host` -> `https://host/api/v4`. A service under a sub-path has
+ * its API below that path, as GitLab installed with a relative URL root does:
+ * `https://example.com/gitlab` -> `https://example.com/gitlab/api/v4`. A URL that already ends
+ * with /api/v4 is taken as it is. (hostKey, src/config/store.ts, is this without the /api/v4.)
+ */
 export function apiBaseUrl(host: string): string {
   let url: URL;
   try {
@@ -21,5 +26,5 @@ export function apiBaseUrl(host: string): string {
     throw new CollabError('usage', 'the host URL must not carry credentials: use `collab auth login` or COLLAB_TOKEN');
   }
   const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path === '' ? '/api/v4' : path}`;
+  return `${url.origin}${/\/api\/v4$/.test(path) ? path : `${path}/api/v4`}`;
 }

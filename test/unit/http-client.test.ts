@@ -379,6 +379,19 @@ describe('HttpClient and the token', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('sends to the API below the path of a service under a sub-path, with the token', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agents.push(agent);
+    const calls: Call[] = [];
+    scripted(agent, ORIGIN, [OK]);
+    const client = new HttpClient({ baseUrl: `${ORIGIN}/gitlab`, token: TOKEN, dispatcher: recording(agent, calls) });
+    expect(client.baseUrl).toBe(`${ORIGIN}/gitlab/api/v4`);
+    await client.request({ method: 'GET', path: '/projects' });
+    expect(calls[0]?.url).toBe(`${ORIGIN}/gitlab/api/v4/projects`);
+    expect(calls[0]?.headers['private-token']).toBe(TOKEN);
+  });
+
   it('keeps paths that only look odd inside the API root', async () => {
     const { client, calls } = setup([OK, OK]);
     await client.request({ method: 'GET', path: '/projects/a..b' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPath } from '../../src/http/path.js';
 import { encodeQuery, withQuery } from '../../src/http/query.js';
+import { hostKey } from '../../src/config/store.js';
 import { apiBaseUrl, isLoopbackHost } from '../../src/http/url.js';
 
 describe('encodeQuery', () => {
@@ -41,10 +42,20 @@ describe('apiPath', () => {
 });
 
 describe('apiBaseUrl and isLoopbackHost', () => {
-  it('appends /api/v4 to a bare host and keeps a given path', () => {
+  it('appends /api/v4 to a host, below its path, unless the path ends with it', () => {
     expect(apiBaseUrl('https://gitlab.example.com')).toBe('https://gitlab.example.com/api/v4');
     expect(apiBaseUrl('https://gitlab.example.com/')).toBe('https://gitlab.example.com/api/v4');
     expect(apiBaseUrl('https://example.com/gitlab/api/v4/')).toBe('https://example.com/gitlab/api/v4');
+    expect(apiBaseUrl('https://example.com/api/v4')).toBe('https://example.com/api/v4');
+    // A service under a sub-path: its API is below that path.
+    expect(apiBaseUrl('https://example.com/gitlab')).toBe('https://example.com/gitlab/api/v4');
+    expect(apiBaseUrl('https://example.com/tools/gitlab/')).toBe('https://example.com/tools/gitlab/api/v4');
+  });
+
+  it('keys a host under a sub-path the same whether given with /api/v4 or without', () => {
+    expect(hostKey('https://example.com/gitlab')).toBe('https://example.com/gitlab');
+    expect(hostKey('https://example.com/gitlab/api/v4/')).toBe('https://example.com/gitlab');
+    expect(hostKey('https://example.com/api/v4')).toBe('https://example.com');
   });
 
   it('refuses other schemes, garbage and credentials, without echoing a password', () => {
