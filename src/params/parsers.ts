@@ -145,3 +145,15 @@ export function parseArg<T>(parser: ValueParser, value: string | undefined, name
   if (value === undefined) throw new CollabError('usage', `missing argument <${name}>`);
   return parser(value, `<${name}>`) as T;
 }
+
+/**
+ * One of `choices`, matched in any case and returned as written there (`-X post` is POST). Give the
+ * option `choices` too, for help and completion: this parser replaces commander's exact-case check.
+ */
+export function choiceAnyCase(choices: readonly string[]): ValueParser {
+  return (value, flag) => {
+    const found = choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase());
+    if (found === undefined) throw bad(flag, value, `one of ${choices.join(', ')}`);
+    return found;
+  };
+}

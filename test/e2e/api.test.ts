@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 describe('collab api', () => {
-  const { collab } = useSandbox({ seed: 12 });
+  const { collab, sandbox } = useSandbox({ seed: 12 });
 
   it('GETs a path and prints the JSON', async () => {
     const result = await collab(['api', 'user']);
@@ -49,6 +49,25 @@ describe('collab api', () => {
     const result = await collab(['api', 'user', '--verbose']);
     expect(result.stderr).toContain('private-token: [redacted]');
     expect(result.stderr + result.stdout).not.toContain('glpat-sandbox-admin-token');
+  });
+
+  it('takes the method in any case (-X post is POST)', async () => {
+    const result = await collab(['api', '-X', 'post', 'projects', '-f', 'name=lower-case-method']);
+    expect(result.exitCode).toBe(0);
+    const created = result.json<{ id: number; name: string }>();
+    expect(created.name).toBe('lower-case-method');
+    expect(sandbox.store.projects.get(created.id)?.name).toBe('lower-case-method');
+    const head = await collab(['api', '--method', 'Head', 'version', '-i']);
+    expect(head.exitCode).toBe(0);
+    expect(head.stdout).toMatch(/^HTTP 200\n/);
+  });
+
+  it('refuses an unknown method before sending, naming the accepted ones', async () => {
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', '-X', 'fetch', 'user']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: invalid value "fetch" for --method: expected one of GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(sandbox.stats.requests).toBe(before);
   });
 
   it('refuses bad input before sending', async () => {

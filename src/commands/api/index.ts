@@ -1,4 +1,7 @@
+import { choiceAnyCase } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const spec: CommandSpec = {
   name: 'api',
@@ -8,7 +11,7 @@ yourself (projects/grp%2Fapp). Fields go to the query string for GET and HEAD, e
 Retries, rate limits and timeouts follow the same policy as every other command.`,
   args: [{ name: 'path', description: 'API path, e.g. projects/42 or /groups?search=ops' }],
   options: [
-    { flags: '-X, --method <method>', description: 'HTTP method (default GET, or POST when fields are given)', choices: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    { flags: '-X, --method <method>', description: 'HTTP method, in any case (default GET, or POST when fields are given)', choices: METHODS, parse: choiceAnyCase(METHODS) },
     { flags: '-f, --raw-field <key=value>', description: 'a string field (repeatable)', repeatable: true },
     { flags: '-F, --field <key=value>', description: 'a typed field: numbers, true/false/null, @file or @- for contents (repeatable)', repeatable: true },
     { flags: '-H, --header <name:value>', description: 'an extra request header (repeatable)', repeatable: true },

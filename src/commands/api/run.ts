@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError } from '../../errors.js';
 import type { HttpMethod } from '../../http/client.js';
 import { type Page, paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
@@ -38,7 +38,8 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   }
   const input = o.input as string | undefined;
   if (input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
-  const method = ((o.method as string | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')).toUpperCase() as HttpMethod;
+  // -X is checked (any case) and written in capitals by its parser.
+  const method = ((o.method as HttpMethod | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')) as HttpMethod;
   if (o.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
   return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input, paginate: o.paginate === true, include: o.include === true };
 }
@@ -164,7 +165,7 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
 
 /** A failed page: the service's error, with a hint on what stdout holds and how to get the rest. */
 function listFailure(error: unknown, path: string, written: number): unknown {
-  if (!(error instanceof CollabError) || error.kind === 'interrupted') return error;
+  if (!isCollabError(error) || error.kind === 'interrupted') return error;
   const hints = written > 0 ? [`stdout holds only the first ${written} item${written === 1 ? '' : 's'}`] : [];
   // GET /projects answers 405 past offset 50,000 (spec/4-service-behaviour.md); keyset pages have no such limit.
   if (error.status === 405 && !/[?&]pagination=keyset(&|$)/.test(path)) {
