@@ -39,7 +39,9 @@ await rm(outdir, { recursive: true, force: true });
 // (Besides, V8 loses the dynamic-import callback of code that comes from a code cache.) The marker
 // has the length that keeps every column of the bundle where its source map says.
 const BACK_IMPORT = 'collab::';
-const backEntries = new Set([join(SRC, 'run.ts')]);
+// The config file's schema (zod) is imported by the back itself, only when there is a file to check;
+// as an entry of the table it is evaluated when the build records the code cache, so it starts compiled.
+const backEntries = new Set([join(SRC, 'run.ts'), join(SRC, 'config/schema.ts')]);
 const intoBack = {
   name: 'dynamic-imports-into-the-back',
   setup(builder) {

@@ -8,6 +8,7 @@ import { type DetailField, ListWriter, type OutputOptions, writeResource } from 
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Env } from './runtime.js';
+import type { ResolvedToken } from './config/tokens.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
@@ -44,6 +45,8 @@ export class Context {
   onInterrupt: (() => void) | undefined;
   private configStore: ConfigStore | undefined;
   private httpClient: HttpClient | undefined;
+  /** Each host's token, resolved once a run (a token command runs once). */
+  private readonly tokens = new Map<string, Promise<ResolvedToken>>();
   private readonly secrets = new Set<string>();
   private spinnerHandle: Spinner | undefined;
 
@@ -63,13 +66,18 @@ export class Context {
 
   // ---- configuration and connection ----
 
-  async config(): Promise<ConfigStore> {
+  /**
+   * The config file, its values checked (a bad one is a usage error naming it). `check: false` is
+   * for `config set` alone, so that it can repair a bad value.
+   */
+  async config(options: { check?: boolean } = {}): Promise<ConfigStore> {
     if (!this.configStore) {
       const { ConfigStore } = await import('./config/store.js');
       this.configStore = await ConfigStore.open(this.env);
       const warning = this.configStore.permissionWarning();
       if (warning) this.warn(warning);
     }
+    if (options.check !== false) await this.configStore.check();
     return this.configStore;
   }
 
@@ -86,26 +94,43 @@ export class Context {
     return value ?? fallback;
   }
 
+  /**
+   * The token for `host` and where it comes from (src/config/tokens.ts has the rule), resolved
+   * once a run; a token command runs within `timeoutMs` (10 s unless given). Throws an auth error
+   * (exit 3) naming the host when it has none. Completion calls it with `{ timeoutMs: 1000 }`.
+   */
+  async resolveToken(host: string, options: { timeoutMs?: number } = {}): Promise<ResolvedToken> {
+    const key = hostKey(host);
+    let pending = this.tokens.get(key);
+    if (!pending) {
+      const { resolveToken } = await import('./config/tokens.js');
+      pending = resolveToken(key, { config: await this.config(), env: this.env, givenHost: this.globals.host, timeoutMs: options.timeoutMs, signal: this.signal });
+      this.tokens.set(key, pending);
+    }
+    const resolved = await pending;
+    this.addSecret(resolved.token);
+    return resolved;
+  }
+
   /** The HTTP client for the host, with its token; fails before sending when there is no token. */
-  async client(options: { requireToken?: boolean } = {}): Promise<HttpClient> {
+  async client(): Promise<HttpClient> {
     if (this.httpClient) return this.httpClient;
     const host = await this.host();
-    const config = await this.config();
-    const entry = config.host(host);
-    const token = this.env.COLLAB_TOKEN || entry?.token;
-    if (!token && options.requireToken !== false) {
-      throw new CollabError('auth', `no token for ${hostKey(host)}`, {
-        hint: `run \`collab auth login --host ${hostKey(host)}\`, or set COLLAB_TOKEN`,
-      });
-    }
+    const { token } = await this.resolveToken(host);
+    this.httpClient = await this.connect(host, token);
+    return this.httpClient;
+  }
+
+  /** A new HTTP client for `host` with `token` and the configured timeout, retries and the host's CA and http settings; the caller closes it. */
+  async connect(host: string, token: string | undefined): Promise<HttpClient> {
+    const entry = (await this.config()).host(host);
     if (token) this.addSecret(token);
-    const timeoutSeconds = await this.setting('timeout', 30);
     // undici is the largest dependency: loaded only by commands that talk to the service.
     const { HttpClient } = await import('./http/client.js');
-    this.httpClient = new HttpClient({
+    return new HttpClient({
       baseUrl: host,
       token,
-      timeoutMs: this.timeoutOverrideMs ?? timeoutSeconds * 1000,
+      timeoutMs: (await this.setting('timeout', 30)) * 1000,
       retries: await this.setting('retries', 5),
       caFile: entry?.ca_file,
       insecureHttp: entry?.insecure_http === true,
@@ -116,11 +141,7 @@ export class Context {
       log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
       onRetry: (message) => this.spinnerHandle?.text(message),
     });
-    return this.httpClient;
   }
-
-  /** Set by commands with their own --timeout for single requests. */
-  timeoutOverrideMs: number | undefined;
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     return (await this.client()).request<T>(req);

@@ -8,6 +8,8 @@ import type { Env } from '../runtime.js';
 
 export interface HostEntry {
   token?: string;
+  /** A command that prints the token (`collab auth login --token-command`): then no token is kept here. */
+  token_command?: string;
   user?: string;
   ca_file?: string;
   insecure_http?: boolean;
@@ -40,16 +42,31 @@ export function hostKey(host: string): string {
  */
 export class ConfigStore {
   private writer: Conf<ConfigData> | undefined;
+  private checked = false;
 
   private constructor(
     readonly path: string,
     private data: ConfigData,
   ) {}
 
-  /** The store of the run whose environment is `env` (COLLAB_CONFIG_DIR, HOME, XDG_CONFIG_HOME, APPDATA). */
+  /**
+   * The store of the run whose environment is `env` (COLLAB_CONFIG_DIR, HOME, XDG_CONFIG_HOME,
+   * APPDATA). A file that is not a JSON object is refused here; its values are checked by check().
+   */
   static async open(env: Env): Promise<ConfigStore> {
     const path = configPath(env);
     return new ConfigStore(path, readConfigFile(path));
+  }
+
+  /**
+   * Checks every value read against the settings table: a bad one is a usage error naming the key,
+   * the file and what is accepted. Separate from open() so that `config set` can repair a file.
+   */
+  async check(): Promise<void> {
+    if (this.checked) return;
+    // zod is loaded only when there is something to check: no file, no cost.
+    if (Object.keys(this.data).length > 0) (await import('./schema.js')).checkConfig(this.data, this.path);
+    this.checked = true;
   }
 
   /** A warning when others can read the file that holds tokens; undefined when all is well. */
@@ -128,9 +145,9 @@ export class ConfigStore {
 
 /**
  * Where conf keeps the file (env-paths' config directory for `collab`, no suffix), or
- * COLLAB_CONFIG_DIR/config.json.
+ * COLLAB_CONFIG_DIR/config.json. `collab config path` prints it.
  */
-function configPath(env: Env): string {
+export function configPath(env: Env): string {
   const dir = env.COLLAB_CONFIG_DIR;
   if (dir) return resolve(dir, 'config.json');
   // os.homedir() reads the process's HOME; the run's comes first (on Windows, USERPROFILE is os.homedir's).
@@ -166,10 +183,6 @@ function corruptConfig(path: string, what: string): CollabError {
   return new CollabError('usage', `the config file ${path} ${what}`, {
     hint: `fix it in an editor, or move it away (mv ${path} ${path}.bak) and run \`collab auth login\` again`,
   });
-}
-
-export function configDirHint(): string {
-  return process.env.COLLAB_CONFIG_DIR ? join(process.env.COLLAB_CONFIG_DIR, 'config.json') : '~/.config/collab/config.json';
 }
 
 export function noHostError(): CollabError {

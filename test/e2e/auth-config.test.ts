@@ -1,4 +1,4 @@
-import { statSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
@@ -45,9 +45,9 @@ describe('collab auth and config', () => {
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner);
     const table = await user.run(['auth', 'status']);
     expect(table.exitCode).toBe(0);
-    expect(table.stdout).toBe(`${sandbox.url}\tyes\tolivia\tglpat-****\tvalid\n`);
+    expect(table.stdout).toBe(`${sandbox.url}\tyes\tstored\tolivia\tglpat-****\tvalid\n`);
     const json = await user.run(['auth', 'status', '--json']);
-    expect(json.json()).toEqual([{ host: sandbox.url, default: true, source: 'config', token: 'glpat-****', user: 'olivia', valid: true, error: null }]);
+    expect(json.json()).toEqual([{ host: sandbox.url, default: true, source: 'stored', command: null, token: 'glpat-****', user: 'olivia', valid: true, error: null }]);
     expect(table.stdout + table.stderr + json.stdout).not.toContain(sandbox.tokens.owner);
   });
 
@@ -89,6 +89,38 @@ describe('collab auth and config', () => {
     const list = await user.run(['config', 'list', '--json']);
     expect(list.json()).toContainEqual({ key: 'ca_file', value: '/tmp/ca.pem', host: 'https://gitlab.example.com' });
     expect(list.json()).toContainEqual({ key: 'timeout', value: 45, host: '' });
+  });
+
+  it('prints where the config file is, from the environment alone (even when the file is broken)', async () => {
+    const user = fresh();
+    expect((await user.run(['config', 'path'])).stdout).toBe(`${join(user.dir, 'config.json')}\n`);
+    writeFileSync(join(user.dir, 'config.json'), '{"timeout":');
+    const broken = await user.run(['config', 'path']);
+    expect(broken.exitCode).toBe(0);
+    expect(broken.stdout).toBe(`${join(user.dir, 'config.json')}\n`);
+    const xdg = await runMain(['config', 'path'], { PATH: process.env.PATH, HOME: user.dir, XDG_CONFIG_HOME: join(user.dir, 'xdg') });
+    expect(xdg.stdout).toBe(`${join(user.dir, 'xdg', 'collab', 'config.json')}\n`);
+  });
+
+  it('checks every value of the config file on read: exit 2 naming the key, the file and the accepted values, nothing sent', async () => {
+    const user = fresh();
+    const file = join(user.dir, 'config.json');
+    // The host is one nothing listens on: before the check, this was "cannot reach 127.0.0.1:9: invalid headersTimeout", exit 1.
+    writeFileSync(file, JSON.stringify({ host: 'http://127.0.0.1:9', timeout: 'abc' }), { mode: 0o600 });
+    const result = await runMain(['projects', 'list'], { PATH: process.env.PATH, HOME: user.dir, COLLAB_CONFIG_DIR: user.dir, COLLAB_TOKEN: 'glpat-x' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      `error: invalid timeout "abc" in the config file ${file}: expected a whole number from 1 to 3600\nhint: run \`collab config set timeout <value>\`, or edit the file\n`,
+    );
+    // config set repairs it, keeping the rest.
+    const fix = await user.run(['config', 'set', 'timeout', '20']);
+    expect(fix.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ host: 'http://127.0.0.1:9', timeout: 20 });
+    writeFileSync(file, JSON.stringify({ hosts: { [sandbox.url]: { token: sandbox.tokens.owner, insecure_http: 'yes' } } }), { mode: 0o600 });
+    const host = await user.run(['api', 'user', '--host', sandbox.url]);
+    expect(host.exitCode).toBe(2);
+    expect(host.stderr.split('\n')[0]).toBe(`error: invalid insecure_http "yes" for ${sandbox.url} in the config file ${file}: expected true or false`);
+    expect(host.stderr).not.toContain(sandbox.tokens.owner);
   });
 
   it('uses the configured output format', async () => {

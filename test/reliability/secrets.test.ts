@@ -32,9 +32,10 @@ describe('the token is never taken from argv', () => {
       for (const { path, spec } of leaves(noun)) {
         for (const option of [...commandOptions(spec), ...GLOBAL_OPTIONS]) {
           const flag = longFlag(option);
-          // A file to read a secret from is how secrets are meant to come in (hooks --token-file);
+          // A file to read a secret from, or a command that prints it, is how secrets are meant to
+          // come in (hooks --token-file, auth login --token-command: the command is no secret);
           // a hidden flag exists only to refuse the value with a better message (checked below).
-          if (takesValue(option) && /token|password|secret|private/i.test(flag) && !/-file$/.test(flag) && !option.hidden) offenders.push(`${path.join(' ')} ${flag}`);
+          if (takesValue(option) && /token|password|secret|private/i.test(flag) && !/-(file|command)$/.test(flag) && !option.hidden) offenders.push(`${path.join(' ')} ${flag}`);
         }
       }
     }

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { hostKey } from '../../config/store.js';
+import { type HostEntry, hostKey } from '../../config/store.js';
 import { readStdin } from '../../util/stdin.js';
 import type { CommandInput } from '../spec.js';
 import { verifyToken } from './verify.js';
@@ -8,23 +8,34 @@ import { verifyToken } from './verify.js';
 export interface LoginOptions {
   host: string | undefined;
   withToken: boolean;
+  tokenCommand: string | undefined;
 }
 
 export function options({ options: o }: CommandInput, ctx: Context): LoginOptions {
   const host = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined);
   if (host) hostKey(host);
-  return { host, withToken: o.withToken === true };
+  const tokenCommand = o.tokenCommand as string | undefined;
+  if (tokenCommand !== undefined) {
+    if (o.withToken === true) throw new CollabError('usage', '--token-command and --with-token cannot be combined', { hint: 'give the token on standard input, or a command that prints it' });
+    if (tokenCommand.trim() === '') throw new CollabError('usage', 'the --token-command is empty', { hint: "give a command that prints the token, e.g. --token-command 'pass show gitlab/token'" });
+    if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --token-command' });
+  }
+  return { host, withToken: o.withToken === true, tokenCommand };
 }
 
 export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   let host = opts.host;
   let token: string;
-  if (opts.withToken) {
+  if (opts.tokenCommand !== undefined) {
+    host = host as string;
+    const { runTokenCommand } = await import('../../config/token-command.js');
+    token = await runTokenCommand(opts.tokenCommand, { host: hostKey(host), signal: ctx.signal, env: ctx.env });
+  } else if (opts.withToken) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --with-token' });
     token = (await readStdin(ctx.io.stdin)).trim();
     if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
   } else {
-    const prompts = await ctx.prompts('pipe the token in with --with-token, or set COLLAB_HOST and COLLAB_TOKEN');
+    const prompts = await ctx.prompts('pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN');
     const out = { output: ctx.io.stderr as NodeJS.WritableStream, signal: ctx.signal };
     if (!host) {
       const fallback = (await ctx.config()).get('host') as string | undefined;
@@ -49,8 +60,11 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   ctx.addSecret(token);
   const user = await verifyToken(ctx, host, token);
   const config = await ctx.config();
-  const existing = config.host(host) ?? {};
-  await config.setHost(host, { ...existing, token, user: user.username });
+  // One way to the token per host: a stored token or a command, never both.
+  const { token: _token, token_command: _command, ...settings } = config.host(host) ?? {};
+  const entry: HostEntry = opts.tokenCommand !== undefined ? { ...settings, token_command: opts.tokenCommand, user: user.username } : { ...settings, token, user: user.username };
+  await config.setHost(host, entry);
   if (!config.get('host')) await config.set('host', hostKey(host));
-  ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; token stored in ${config.path}`);
+  const kept = opts.tokenCommand !== undefined ? 'its token command stored (no token)' : 'token stored';
+  ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
 }

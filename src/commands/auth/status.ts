@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError } from '../../errors.js';
 import { hostKey } from '../../config/store.js';
+import { envTokenHost, type TokenScope, type TokenSource, tokenOrigin } from '../../config/tokens.js';
 import type { Column } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
 import { verifyToken } from './verify.js';
@@ -8,7 +9,10 @@ import { verifyToken } from './verify.js';
 export interface HostStatus {
   host: string;
   default: boolean;
-  source: 'config' | 'environment';
+  /** Where the token sent to this host comes from; null when it has none. */
+  source: TokenSource | null;
+  /** The token command, when the source is a command (a command is no secret; what it prints is). */
+  command: string | null;
   user: string | null;
   token: string;
   valid: boolean;
@@ -18,6 +22,7 @@ export interface HostStatus {
 const COLUMNS: Column[] = [
   { header: 'HOST', path: 'host' },
   { header: 'DEFAULT', path: 'default', format: (v) => (v ? 'yes' : '') },
+  { header: 'SOURCE', path: 'source', format: (v, item) => (v === 'command' ? `command: ${(item as HostStatus).command}` : v === 'environment' ? 'COLLAB_TOKEN' : String(v ?? '')) },
   { header: 'USER', path: 'user' },
   { header: 'TOKEN', path: 'token' },
   { header: 'STATUS', path: 'valid', format: (v, item) => (v ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`) },
@@ -27,27 +32,41 @@ export function options(): Record<string, never> {
   return {};
 }
 
+/**
+ * Every host collab knows (stored ones, and the one COLLAB_TOKEN belongs to), or only --host's:
+ * which token each is sent, where it comes from (environment, stored, command), and whether the
+ * service accepts it.
+ */
 export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
+  const scope: TokenScope = { config, env: ctx.env, givenHost: ctx.globals.host };
   const defaultHost = config.get('host') as string | undefined;
-  const targets: Array<{ host: string; token: string | undefined; source: HostStatus['source'] }> = Object.entries(config.hosts()).map(([host, entry]) => ({ host, token: entry.token, source: 'config' }));
-  const { COLLAB_HOST, COLLAB_TOKEN } = ctx.env;
-  if (COLLAB_HOST && COLLAB_TOKEN) {
-    const key = hostKey(COLLAB_HOST);
-    const found = targets.find((t) => t.host === key);
-    if (found) Object.assign(found, { token: COLLAB_TOKEN, source: 'environment' });
-    else targets.unshift({ host: key, token: COLLAB_TOKEN, source: 'environment' });
+  const envOwner = ctx.env.COLLAB_TOKEN ? envTokenHost(scope) : undefined;
+  let hosts = Object.keys(config.hosts()).map(hostKey);
+  if (envOwner && !hosts.includes(envOwner.host)) hosts.unshift(envOwner.host);
+  if (ctx.globals.host) hosts = [hostKey(ctx.globals.host)];
+  if (ctx.env.COLLAB_TOKEN && !envOwner) {
+    ctx.info('COLLAB_TOKEN is set, but no host for it: it is sent to the host given with --host, as neither COLLAB_HOST nor a default host is set');
   }
-  if (targets.length === 0) throw new CollabError('auth', 'not logged in to any host', { hint: 'run `collab auth login`, or set COLLAB_HOST and COLLAB_TOKEN' });
+  if (hosts.length === 0) throw new CollabError('auth', 'not logged in to any host', { hint: 'run `collab auth login --host <url>`, or set COLLAB_HOST and COLLAB_TOKEN' });
   const statuses = await Promise.all(
-    targets.map(async ({ host, token, source }): Promise<HostStatus> => {
-      const base = { host, default: defaultHost !== undefined && hostKey(defaultHost) === host, source, token: maskToken(token) };
-      if (!token) return { ...base, user: null, valid: false, error: 'no token' };
+    hosts.map(async (host): Promise<HostStatus> => {
+      const origin = tokenOrigin(host, scope);
+      const base = {
+        host,
+        default: defaultHost !== undefined && hostKey(defaultHost) === host,
+        source: origin?.source ?? null,
+        command: origin?.source === 'command' ? origin.command : null,
+      };
+      if (!origin) return { ...base, user: null, token: '', valid: false, error: 'no token' };
+      let token = '';
       try {
+        token = (await ctx.resolveToken(host)).token;
         const user = await verifyToken(ctx, host, token);
-        return { ...base, user: user.username, valid: true, error: null };
+        return { ...base, user: user.username, token: maskToken(token), valid: true, error: null };
       } catch (error) {
-        return { ...base, user: null, valid: false, error: error instanceof CollabError ? error.message : String(error) };
+        if (isCollabError(error) && error.kind === 'interrupted') throw error;
+        return { ...base, user: null, token: maskToken(token), valid: false, error: isCollabError(error) ? error.message : String(error) };
       }
     }),
   );

@@ -27,6 +27,12 @@ export const spec: CommandSpec = {
       load: () => import('./run.js').then((m) => m.setCommand),
     },
     {
+      name: 'path',
+      summary: 'Print where the config file is (COLLAB_CONFIG_DIR moves it)',
+      offline: true,
+      load: () => import('./run.js').then((m) => m.pathCommand),
+    },
+    {
       name: 'list',
       summary: 'Print every setting (tokens masked)',
       offline: true,

@@ -1,11 +1,11 @@
+import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { findSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
-import { type ConfigStore, hostKey } from '../../config/store.js';
+import { findSetting, parseSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
+import { type ConfigStore, configPath, hostKey } from '../../config/store.js';
 import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
 import type { CommandInput, CommandModule } from '../spec.js';
-import type { Env } from '../../runtime.js';
 
 interface KeyOptions {
   setting: SettingSpec;
@@ -13,8 +13,8 @@ interface KeyOptions {
   host: string | undefined;
 }
 
-async function targetHost(config: ConfigStore, setting: SettingSpec, host: string | undefined, env: Env): Promise<string> {
-  const target = host ?? (env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
+function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec, host: string | undefined): string {
+  const target = host ?? (ctx.env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
   if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
   return hostKey(target);
 }
@@ -24,7 +24,7 @@ export const getCommand: CommandModule<KeyOptions> = {
   async run(ctx, { setting, host }) {
     const config = await ctx.config();
     let value: unknown;
-    if (setting.scope === 'host') value = config.host(await targetHost(config, setting, host, ctx.env))?.[setting.key as 'ca_file'];
+    if (setting.scope === 'host') value = config.host(targetHost(ctx, config, setting, host))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
     if (value !== undefined) await write(ctx.io.stdout, `${String(value)}\n`);
@@ -35,19 +35,20 @@ export const setCommand: CommandModule<KeyOptions> = {
   options: ({ args }: CommandInput, ctx) => {
     const setting = findSetting(args[0] ?? '');
     const value = args[1] ?? '';
-    setting.parse(value);
-    if (setting.key === 'host') hostKey(value);
+    parseSetting(setting, value);
+    if (setting.value.type === 'url') hostKey(value);
     return { setting, value, host: ctx.globals.host };
   },
   async run(ctx, { setting, value, host }) {
-    const config = await ctx.config();
-    const parsed = setting.parse(value as string);
+    // Unchecked: setting a good value is how a bad one in the file is repaired.
+    const config = await ctx.config({ check: false });
+    const parsed = parseSetting(setting, value as string);
     if (setting.scope === 'host') {
-      const key = await targetHost(config, setting, host, ctx.env);
+      const key = targetHost(ctx, config, setting, host);
       await config.setHost(key, { ...(config.host(key) ?? {}), [setting.key]: parsed });
       ctx.info(`${setting.key} set for ${key}`);
     } else {
-      await config.set(setting.key, setting.key === 'host' ? hostKey(String(parsed)) : parsed);
+      await config.set(setting.key, setting.value.type === 'url' ? hostKey(String(parsed)) : parsed);
       ctx.info(`${setting.key} set`);
     }
   },
@@ -66,7 +67,8 @@ export const listCommand: CommandModule<Record<string, never>> = {
     const rows: Array<{ key: string; value: unknown; host: string }> = [];
     for (const setting of SETTINGS.filter((s) => s.scope === 'global')) rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
     for (const [host, entry] of Object.entries(config.hosts())) {
-      rows.push({ key: 'token', value: maskToken(entry.token), host });
+      if (entry.token) rows.push({ key: 'token', value: maskToken(entry.token), host });
+      if (entry.token_command) rows.push({ key: 'token_command', value: entry.token_command, host });
       if (entry.user) rows.push({ key: 'user', value: entry.user, host });
       for (const setting of SETTINGS.filter((s) => s.scope === 'host')) {
         const value = entry[setting.key as keyof typeof entry];
@@ -74,5 +76,13 @@ export const listCommand: CommandModule<Record<string, never>> = {
       }
     }
     await ctx.printItems(rows, COLUMNS);
+  },
+};
+
+/** Where the config file is (or would be): read from the environment only, so it works even when the file is broken. */
+export const pathCommand: CommandModule<Record<string, never>> = {
+  options: () => ({}),
+  async run(ctx) {
+    await write(ctx.io.stdout, `${configPath(ctx.env)}\n`);
   },
 };

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkConfig } from '../../src/config/schema.js';
+import { accepted, SETTINGS, type SettingValue } from '../../src/config/settings.js';
+import { ConfigStore, configPath } from '../../src/config/store.js';
+import { isCollabError } from '../../src/errors.js';
+
+const FILE = '/home/u/.config/collab/config.json';
+
+function failure(data: Record<string, unknown>): { kind: string; message: string; hint: string | undefined } {
+  try {
+    checkConfig(data, FILE);
+  } catch (error) {
+    if (!isCollabError(error)) throw error;
+    return { kind: error.kind, message: error.message, hint: error.hint };
+  }
+  throw new Error(`expected ${JSON.stringify(data)} to be refused`);
+}
+
+/** Values each kind of setting must refuse, as they could stand in a hand-edited file. */
+function badValues(value: SettingValue): unknown[] {
+  switch (value.type) {
+    case 'integer':
+      return ['abc', String(value.min), value.min - 1, value.max + 1, value.min + 0.5, true, null];
+    case 'choice':
+      return ['nope', value.choices[0]?.toUpperCase(), 1];
+    case 'boolean':
+      return ['yes', 'true', 1, null];
+    case 'text':
+      return ['', 5, false, ['a']];
+    case 'url':
+      return ['gitlab.example.com', 'ftp://example.com', 'https://user:pw@example.com', 7];
+  }
+}
+
+describe('the config file is checked against the settings table', () => {
+  it('accepts every default and a full file of good values', () => {
+    const good = { host: 'https://gitlab.example.com', output: 'json', timeout: 1, retries: 0, concurrency: 32, editor: 'vim', unknown_key: 'kept', hosts: { 'https://gitlab.example.com': { token: 'glpat-x', user: 'u', ca_file: '/ca.pem', insecure_http: false }, 'http://127.0.0.1:3000': { token_command: 'pass show t' } } };
+    expect(() => checkConfig(good, FILE)).not.toThrow();
+    for (const setting of SETTINGS) if (setting.default !== undefined) expect(() => checkConfig(setting.scope === 'global' ? { [setting.key]: setting.default } : { hosts: { 'https://h': { [setting.key]: setting.default } } }, FILE)).not.toThrow();
+  });
+
+  it.each(SETTINGS.flatMap((setting) => badValues(setting.value).map((value) => [setting.key, setting.scope, value] as const)))('refuses %s = %j (%s) naming the key, the file and the values accepted', (key, scope, value) => {
+    const setting = SETTINGS.find((s) => s.key === key);
+    const data = scope === 'global' ? { [key]: value } : { hosts: { 'https://h.example': { [key]: value } } };
+    const error = failure(data);
+    expect(error.kind).toBe('usage');
+    expect(error.message).toContain(`invalid ${key} `);
+    expect(error.message).toContain(`in the config file ${FILE}: expected ${accepted(setting?.value as SettingValue)}`);
+    if (scope === 'host') expect(error.message).toContain('for https://h.example');
+    expect(error.hint).toContain(`collab config set ${key} <value>${scope === 'host' ? ' --host https://h.example' : ''}`);
+  });
+
+  it('words the messages for people', () => {
+    expect(failure({ timeout: 'abc' }).message).toBe(`invalid timeout "abc" in the config file ${FILE}: expected a whole number from 1 to 3600`);
+    expect(failure({ output: 'yaml' }).message).toBe(`invalid output "yaml" in the config file ${FILE}: expected one of table, json, ndjson, csv`);
+    expect(failure({ hosts: { 'https://h': { insecure_http: 'yes' } } }).message).toBe(`invalid insecure_http "yes" for https://h in the config file ${FILE}: expected true or false`);
+    expect(failure({ timeout: 'x'.repeat(100) }).message).toContain(`invalid timeout "${'x'.repeat(39)}… in`);
+  });
+
+  it('never quotes a stored credential back', () => {
+    const error = failure({ hosts: { 'https://h': { token: ['glpat-secret-value'] } } });
+    expect(error.message).toBe(`invalid token for https://h in the config file ${FILE}: expected a non-empty text`);
+    expect(error.hint).toContain('collab auth login --host https://h');
+    expect(failure({ hosts: { 'https://h': { token_command: '' } } }).message).toContain('invalid token_command for https://h');
+  });
+
+  it('refuses hosts that are not an object of host URLs and entries', () => {
+    expect(failure({ hosts: [] }).message).toBe(`invalid hosts in the config file ${FILE}: expected an object of host URLs and their entries`);
+    expect(failure({ hosts: { 'gitlab.example.com': {} } }).message).toBe(`invalid host "gitlab.example.com" under hosts in the config file ${FILE}: expected an http(s) URL such as https://gitlab.example.com`);
+    expect(failure({ hosts: { 'https://h': 'token' } }).message).toBe(`invalid entry for https://h under hosts in the config file ${FILE}: expected an object`);
+  });
+
+  it('is checked when the store is, not when it is opened (config set repairs a file)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-schema-'));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ retries: -1 }));
+    const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
+    expect(store.get('retries')).toBe(-1);
+    await expect(store.check()).rejects.toThrow(`invalid retries -1 in the config file ${join(dir, 'config.json')}: expected a whole number from 0 to 20`);
+  });
+});
+
+describe('configPath', () => {
+  it('is where conf writes the file (env-paths, name collab, no suffix) on this platform', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-path-'));
+    const saved = { XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, APPDATA: process.env.APPDATA };
+    process.env.XDG_CONFIG_HOME = join(dir, 'xdg');
+    process.env.APPDATA = join(dir, 'appdata');
+    try {
+      const { default: Conf } = await import('conf');
+      const conf = new Conf({ projectName: 'collab', projectSuffix: '', configName: 'config' });
+      expect(configPath({ XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, APPDATA: process.env.APPDATA })).toBe(conf.path);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  it('is COLLAB_CONFIG_DIR/config.json when that is set', () => {
+    expect(configPath({ COLLAB_CONFIG_DIR: '/tmp/somewhere' })).toBe('/tmp/somewhere/config.json');
+  });
+});
