@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { isRunning } from '../helpers/processes.js';
 
 /** A user with nothing but what is given: an empty config directory and PATH. */
 function fresh(env: Record<string, string | undefined> = {}) {
@@ -185,17 +186,3 @@ describe('tokens from a command (auth login --token-command)', () => {
     expect(noHost.stderr).toContain('pass --host <url> with --token-command');
   });
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    // A zombie still answers kill 0: read its state where /proc says it.
-    try {
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    } catch {
-      return true;
-    }
-  } catch {
-    return false;
-  }
-}

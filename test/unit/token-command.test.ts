@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runTokenCommand } from '../../src/config/token-command.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { resolveToken, tokenOrigin } from '../../src/config/tokens.js';
+import { isRunning } from '../helpers/processes.js';
 
 const HOST = 'https://gitlab.example.com';
 
@@ -17,18 +18,6 @@ async function refusal(command: string, timeoutMs?: number, signal?: AbortSignal
   throw new Error('expected the command to be refused');
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    try {
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    } catch {
-      return true;
-    }
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
   it('returns what the command printed, trimmed', async () => {
