@@ -1,7 +1,8 @@
-import { CollabError } from '../errors.js';
-import type { ApiRequest, HttpClient } from '../http/client.js';
+import type { ApiRequest } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
+import { getProject } from './projects.js';
+import { clockOffset, createdSince, findResource, findResponse } from './recover.js';
 
 /**
  * The group endpoints of spec/2-groups.md as request descriptors (hooks, push rules and shares
@@ -57,24 +58,11 @@ export function listLdapLinks(group: GroupRef): ApiRequest {
   return { method: 'GET', path: apiPath`/groups/${group}/ldap_group_links`, expect: 'array' };
 }
 
-/** GET that answers undefined for a 404 (used by recover functions: "is it there?"). */
-async function find<T>(client: HttpClient, req: ApiRequest): Promise<T | undefined> {
-  try {
-    return (await client.request<T>(req)).data;
-  } catch (error) {
-    if (error instanceof CollabError && error.kind === 'not-found') return undefined;
-    throw error;
-  }
-}
-
 function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: UploadFile | undefined): ApiRequest {
   return avatar ? { ...req, form: toFormData(params, { avatar }) } : { ...req, json: params };
 }
 
 // ---- create, update, remove ----
-
-/** How far the service's clock may be behind ours when judging whether a group is the one we created. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * POST /groups. If the answer is lost, `recover` looks the group up at its full path: one that
@@ -90,14 +78,15 @@ export function createGroup(params: Record<string, unknown> & { name: string; pa
       recover: async (client) => {
         let fullPath = params.path;
         if (params.parent_id !== undefined) {
-          const parent = await find<GroupRecord>(client, getGroup(params.parent_id));
+          const parent = await findResource<GroupRecord>(client, getGroup(params.parent_id));
           if (!parent) return undefined;
           fullPath = `${parent.full_path}/${params.path}`;
         }
-        const found = await find<GroupRecord>(client, getGroup(fullPath));
-        if (!found || found.name !== params.name || (found.parent_id ?? undefined) !== params.parent_id) return undefined;
-        const created = Date.parse(found.created_at ?? '');
-        return Number.isFinite(created) && created >= sentAt - CLOCK_SKEW_MS ? found : undefined;
+        const response = await findResponse<GroupRecord>(client, getGroup(fullPath));
+        if (!response) return undefined;
+        const found = response.data;
+        if (found.name !== params.name || (found.parent_id ?? undefined) !== params.parent_id) return undefined;
+        return createdSince(found.created_at, sentAt, clockOffset(response)) ? found : undefined;
       },
     },
     params,
@@ -128,7 +117,7 @@ export function restoreGroup(group: GroupRef): ApiRequest {
     method: 'POST',
     path: apiPath`/groups/${group}/restore`,
     recover: async (client) => {
-      const found = await find<GroupRecord>(client, getGroup(group));
+      const found = await findResource<GroupRecord>(client, getGroup(group));
       return found && !found.marked_for_deletion_on ? found : undefined;
     },
   };
@@ -141,7 +130,7 @@ export function transferGroup(group: GroupRef, targetId: number | undefined): Ap
     path: apiPath`/groups/${group}/transfer`,
     ...(targetId !== undefined ? { json: { group_id: targetId } } : {}),
     recover: async (client) => {
-      const found = await find<GroupRecord>(client, getGroup(group));
+      const found = await findResource<GroupRecord>(client, getGroup(group));
       return found && found.parent_id === (targetId ?? null) ? found : undefined;
     },
   };
@@ -153,8 +142,8 @@ export function transferProjectToGroup(group: GroupRef, project: GroupRef): ApiR
     method: 'POST',
     path: apiPath`/groups/${group}/projects/${project}`,
     recover: async (client) => {
-      const target = await find<GroupRecord>(client, getGroup(group));
-      const moved = await find<{ namespace?: { id?: number } }>(client, { method: 'GET', path: apiPath`/projects/${project}` });
+      const target = await findResource<GroupRecord>(client, getGroup(group));
+      const moved = await findResource<{ namespace?: { id?: number } }>(client, getProject(project));
       return target && moved?.namespace?.id === target.id ? target : undefined;
     },
   };
@@ -175,7 +164,7 @@ export function addLdapLink(group: GroupRef, link: LdapLink & { provider: string
     path: apiPath`/groups/${group}/ldap_group_links`,
     json: link,
     recover: async (client) => {
-      const links = await find<LdapLink[]>(client, listLdapLinks(group));
+      const links = await findResource<LdapLink[]>(client, listLdapLinks(group));
       return links?.find((candidate) => sameLink(candidate, link) && candidate.group_access === link.group_access);
     },
   };

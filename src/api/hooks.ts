@@ -2,6 +2,8 @@ import type { ApiRequest } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
+import { clockOffset, createdSince } from './recover.js';
+import { getCurrentUser } from './users.js';
 
 /** A project or group hook as the service returns it (the token is write-only, never returned). */
 export interface Hook {
@@ -10,12 +12,6 @@ export interface Hook {
   created_at?: string;
   [field: string]: unknown;
 }
-
-/**
- * How far the service's clock may be behind ours when recognising a hook created by a request
- * whose answer was lost: `created_at` is the service's time, the request's start is ours.
- */
-const CLOCK_SKEW_MS = 60_000;
 
 export function hooksPath(owner: Owner): string {
   return `${ownerPath(owner)}/hooks`;
@@ -29,16 +25,17 @@ export function getHook(owner: Owner, hookId: number): ApiRequest {
  * POST /hooks. A plain POST is not repeated when its answer is lost; `recover` looks for a
  * hook with the same URL created since the request started, so a retry never adds a duplicate.
  */
-export function createHook(owner: Owner, fields: Record<string, unknown> & { url: string }, startedAt = Date.now()): ApiRequest {
+export function createHook(owner: Owner, fields: Record<string, unknown> & { url: string }, sentAt = Date.now()): ApiRequest {
   return {
     method: 'POST',
     path: hooksPath(owner),
     json: fields,
     recover: async (client) => {
+      // The list's pages carry no clock to read: GET /user's Date header gives the service's.
+      const offset = clockOffset(await client.request(getCurrentUser()));
       let found: Hook | undefined;
       for await (const hook of paginateItems<Hook>(client, { path: hooksPath(owner), perPage: 100 })) {
-        const created = Date.parse(hook.created_at ?? '');
-        if (hook.url !== fields.url || !(created >= startedAt - CLOCK_SKEW_MS)) continue;
+        if (hook.url !== fields.url || !createdSince(hook.created_at, sentAt, offset)) continue;
         if (!found || hook.id > found.id) found = hook;
       }
       return found;

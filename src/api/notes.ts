@@ -3,6 +3,8 @@ import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
 import { isAwardEmojiOnly, NOTEABLES, type NoteableKind, type NoteOrderBy, type NoteSort } from '../params/notes.js';
+import { clockOffset, createdSince } from './recover.js';
+import { type CurrentUser, getCurrentUser } from './users.js';
 
 /**
  * Notes hang on four kinds of noteable: project issues, merge requests and snippets, and group
@@ -89,9 +91,9 @@ export interface NewNote {
 
 /**
  * POST a note. A lost answer must not lead to a second note: `recover` looks among the target's
- * notes for one with this body by the caller, created since the request was sent (by the
- * service's clock, read from the Date header of GET /user). An emoji-only body toggles an award
- * emoji instead, which cannot be looked for: it is never sent twice.
+ * notes for one with this body by the caller, created since the request was sent (`createdSince`,
+ * the service's clock read from GET /user). An emoji-only body toggles an award emoji instead,
+ * which cannot be looked for: it is never sent twice.
  */
 export function createNote(target: NoteTarget, note: NewNote): ApiRequest {
   const json: Record<string, unknown> = { body: note.body };
@@ -101,33 +103,33 @@ export function createNote(target: NoteTarget, note: NewNote): ApiRequest {
   const request: ApiRequest = { method: 'POST', path: notesPath(target), json };
   if (!isAwardEmojiOnly(note.body)) {
     const sentAt = Date.now();
-    let caller: { id: number; since: number } | undefined;
+    let caller: Caller | undefined;
     request.recover = async (client) => {
-      caller ??= await whoAndSince(client, sentAt);
+      caller ??= await callerSince(client, sentAt);
       return findCreatedNote(client, target, note, caller);
     };
   }
   return request;
 }
 
-/** Clock differences and the Date header's whole seconds are allowed for. */
-const CLOCK_SLACK_MS = 2000;
-
-/** The caller's user ID, and where the service's clock stood when the request was sent. */
-async function whoAndSince(client: HttpClient, sentAt: number): Promise<{ id: number; since: number }> {
-  const me = await client.request<{ id: number }>({ method: 'GET', path: '/user', expect: 'object' });
-  const serverDate = Date.parse(me.headers.date ?? '');
-  const skew = Number.isNaN(serverDate) ? 0 : serverDate - Date.now();
-  return { id: me.data.id, since: sentAt + skew - CLOCK_SLACK_MS };
+/** Who sent the note, and the service's clock offset (both read from GET /user). */
+interface Caller {
+  id: number;
+  sentAt: number;
+  clockOffset: number;
 }
 
-async function findCreatedNote(client: HttpClient, target: NoteTarget, note: NewNote, caller: { id: number; since: number }): Promise<Note | undefined> {
+async function callerSince(client: HttpClient, sentAt: number): Promise<Caller> {
+  const me = await client.request<CurrentUser>(getCurrentUser());
+  return { id: me.data.id, sentAt, clockOffset: clockOffset(me) };
+}
+
+async function findCreatedNote(client: HttpClient, target: NoteTarget, note: NewNote, caller: Caller): Promise<Note | undefined> {
   const requestedAt = note.created_at === undefined ? undefined : Date.parse(note.created_at);
   const matches = (candidate: Note) => {
     if (candidate.system || candidate.author?.id !== caller.id || candidate.body !== note.body) return false;
-    const created = Date.parse(candidate.created_at);
     // A backdated note carries the time it was given, not the time it was made.
-    return requestedAt === undefined ? created >= caller.since : created === requestedAt;
+    return requestedAt === undefined ? createdSince(candidate.created_at, caller.sentAt, caller.clockOffset) : Date.parse(candidate.created_at) === requestedAt;
   };
   if (requestedAt === undefined) {
     const newest = await client.request<Note[]>({ method: 'GET', path: notesPath(target), query: { sort: 'desc', order_by: 'created_at', per_page: 100 }, expect: 'array' });

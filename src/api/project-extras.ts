@@ -1,25 +1,16 @@
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
+import { getNamespace, type NamespaceRecord } from './namespaces.js';
+import { getProject, type ProjectRecord, type ProjectRef } from './projects.js';
+import { findResource } from './recover.js';
+import { type CurrentUser, getCurrentUser } from './users.js';
 
 /**
  * Requests of the project endpoints beside create/update/list (spec/3-projects.md): forks and fork
  * relations, starrers, languages, users, groups, storage, snapshot, uploads, housekeeping, member
  * import and pull mirroring. Descriptors only: the commands send them.
  */
-export type ProjectRef = string | number;
-
-/** The fields of a project these commands read; the service sends many more, passed through untouched. */
-export interface ProjectRecord {
-  id: number;
-  path: string;
-  path_with_namespace: string;
-  import_status?: string | null;
-  import_error?: string | null;
-  forked_from_project?: { id: number; path_with_namespace: string } | null;
-  [key: string]: unknown;
-}
-
 export interface ForkParams {
   name?: string;
   path?: string;
@@ -47,11 +38,13 @@ export function forkProject(source: ProjectRef, params: ForkParams): ApiRequest 
 
 /** The fork of `source` at the target of `params`, if one is there. */
 export async function findFork(client: HttpClient, source: ProjectRef, params: ForkParams): Promise<ProjectRecord | undefined> {
-  const namespace = params.namespace_path ?? (params.namespace_id !== undefined ? await namespaceFullPath(client, params.namespace_id) : await currentUsername(client));
+  const namespace =
+    params.namespace_path ??
+    (params.namespace_id !== undefined ? (await findResource<NamespaceRecord>(client, getNamespace(params.namespace_id)))?.full_path : (await client.request<CurrentUser>(getCurrentUser())).data.username);
   // The service names a fork after its source unless told otherwise.
-  const path = params.path ?? (typeof source === 'string' ? source.split('/').pop() : (await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${source}`))?.path);
+  const path = params.path ?? (typeof source === 'string' ? source.split('/').pop() : (await findResource<ProjectRecord>(client, getProject(source)))?.path);
   if (namespace === undefined || path === undefined) return undefined;
-  const found = await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${`${namespace}/${path}`}`);
+  const found = await findResource<ProjectRecord>(client, getProject(`${namespace}/${path}`));
   return found && isForkOf(found, source) ? found : undefined;
 }
 
@@ -60,19 +53,6 @@ export function isForkOf(project: ProjectRecord, source: ProjectRef): boolean {
   const upstream = project.forked_from_project;
   if (!upstream) return false;
   return typeof source === 'number' ? upstream.id === source : upstream.path_with_namespace.toLowerCase() === source.toLowerCase();
-}
-
-async function getOrUndefined<T>(client: HttpClient, path: string): Promise<T | undefined> {
-  const response = await client.request<T>({ method: 'GET', path, okStatuses: [404], expect: 'object' });
-  return response.status === 404 ? undefined : response.data;
-}
-
-async function namespaceFullPath(client: HttpClient, id: number): Promise<string | undefined> {
-  return (await getOrUndefined<{ full_path: string }>(client, apiPath`/namespaces/${id}`))?.full_path;
-}
-
-async function currentUsername(client: HttpClient): Promise<string | undefined> {
-  return (await client.request<{ username: string }>({ method: 'GET', path: '/user', expect: 'object' })).data.username;
 }
 
 /**
@@ -84,7 +64,7 @@ export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): Ap
     method: 'POST',
     path: apiPath`/projects/${project}/fork/${forkedFrom}`,
     recover: async (client) => {
-      const current = await getOrUndefined<ProjectRecord>(client, apiPath`/projects/${project}`);
+      const current = await findResource<ProjectRecord>(client, getProject(project));
       return current && isForkOf(current, forkedFrom) ? current : undefined;
     },
   };
@@ -93,10 +73,6 @@ export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): Ap
 /** DELETE /projects/:id/fork: 204 when removed, 304 when the project was not a fork (GitLab's not_modified!). */
 export function removeForkRelation(project: ProjectRef): ApiRequest {
   return { method: 'DELETE', path: apiPath`/projects/${project}/fork`, okStatuses: [304], responseType: 'text' };
-}
-
-export function getProject(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}`, expect: 'object' };
 }
 
 export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;

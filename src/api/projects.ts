@@ -1,9 +1,11 @@
-import { CollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
 import type { QueryParams } from '../http/query.js';
 import { pathFromName } from '../params/paths.js';
+import { getNamespace, type NamespaceRecord } from './namespaces.js';
+import { clockOffset, createdSince, findResource, findResponse } from './recover.js';
+import { type CurrentUser, getCurrentUser, getUser } from './users.js';
 
 /**
  * Request descriptors for the project endpoints of spec/3-projects.md (lists, read, create,
@@ -23,6 +25,9 @@ export interface ProjectRecord {
   archived?: boolean;
   marked_for_deletion_on?: string | null;
   namespace?: { id: number; full_path: string; kind: string };
+  import_status?: string | null;
+  import_error?: string | null;
+  forked_from_project?: { id: number; path_with_namespace: string } | null;
   [key: string]: unknown;
 }
 
@@ -52,21 +57,15 @@ export interface CreateProjectOptions {
   avatar?: UploadFile | undefined;
 }
 
-/**
- * The service's clock may be a little behind ours, and it may keep whole seconds only: a
- * project created by this request can carry a created_at this much before we sent it.
- */
-const CLOCK_ALLOWANCE_MS = 5_000;
-
 /** POST /projects or POST /projects/user/:user_id; never creates twice (see `recover`). */
 export function createProject(params: Record<string, unknown>, options: CreateProjectOptions = {}): ApiRequest {
-  const startedAt = Date.now();
+  const sentAt = Date.now();
   return {
     method: 'POST',
     path: options.forUser === undefined ? PROJECTS_PATH : apiPath`/projects/user/${options.forUser}`,
     ...settingsBody(params, options.avatar ? { avatar: options.avatar } : {}),
     expect: 'object',
-    recover: (client) => findCreatedProject(client, params, options.forUser, startedAt),
+    recover: (client) => findCreatedProject(client, params, options.forUser, sentAt),
   };
 }
 
@@ -76,33 +75,17 @@ export function createProject(params: Record<string, unknown>, options: CreatePr
  * request is sent again. A second POST could never make a second project (paths are unique),
  * but it would fail with "has already been taken" for a project that we did create.
  */
-async function findCreatedProject(client: HttpClient, params: Record<string, unknown>, forUser: number | undefined, startedAt: number): Promise<ProjectRecord | undefined> {
+async function findCreatedProject(client: HttpClient, params: Record<string, unknown>, forUser: number | undefined, sentAt: number): Promise<ProjectRecord | undefined> {
   const path = typeof params.path === 'string' ? params.path : pathFromName(String(params.name ?? ''));
   if (!path) return undefined;
-  let creatorId: number;
-  let namespace: string;
-  if (forUser !== undefined) {
-    creatorId = forUser;
-    namespace = (await client.request<{ username: string }>({ method: 'GET', path: apiPath`/users/${forUser}` })).data.username;
-  } else {
-    const me = (await client.request<{ id: number; username: string }>({ method: 'GET', path: '/user' })).data;
-    creatorId = me.id;
-    namespace = me.username;
-  }
-  if (params.namespace_id !== undefined) {
-    namespace = (await client.request<{ full_path: string }>({ method: 'GET', path: apiPath`/namespaces/${params.namespace_id as number}` })).data.full_path;
-  }
-  let project: ProjectRecord;
-  try {
-    project = (await client.request<ProjectRecord>(getProject(`${namespace}/${path}`))).data;
-  } catch (error) {
-    if (error instanceof CollabError && error.kind === 'not-found') return undefined;
-    throw error;
-  }
-  if (project.creator_id !== undefined && project.creator_id !== creatorId) return undefined;
-  const created = Date.parse(project.created_at);
-  if (!Number.isFinite(created) || created < startedAt - CLOCK_ALLOWANCE_MS) return undefined;
-  return project;
+  // The creator: the caller, or with --for-user that user, whose namespace is the default.
+  const creator = (await client.request<CurrentUser>(forUser === undefined ? getCurrentUser() : getUser(forUser))).data;
+  const namespace = params.namespace_id === undefined ? creator.username : (await client.request<NamespaceRecord>(getNamespace(params.namespace_id as number))).data.full_path;
+  const found = await findResponse<ProjectRecord>(client, getProject(`${namespace}/${path}`));
+  if (!found) return undefined;
+  const project = found.data;
+  if (project.creator_id !== undefined && project.creator_id !== creator.id) return undefined;
+  return createdSince(project.created_at, sentAt, clockOffset(found)) ? project : undefined;
 }
 
 /** PUT /projects/:id: JSON, or multipart/form-data with an avatar. */
@@ -118,8 +101,20 @@ export function deleteProject(project: ProjectRef, options: { existed?: boolean 
   return { method: 'DELETE', path: apiPath`/projects/${project}`, ...(options.existed ? { okStatuses: [404] } : {}) };
 }
 
+/**
+ * POST /projects/:id/restore. Not idempotent: once restored, a second restore is refused (400,
+ * not marked for deletion). A lost answer is recovered by checking that the mark is gone.
+ */
 export function restoreProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/restore`, idempotent: true, expect: 'object' };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/restore`,
+    expect: 'object',
+    recover: async (client) => {
+      const found = await findResource<ProjectRecord>(client, getProject(project));
+      return found && !found.marked_for_deletion_on ? found : undefined;
+    },
+  };
 }
 
 export function archiveProject(project: ProjectRef): ApiRequest {

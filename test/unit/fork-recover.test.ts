@@ -1,6 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forkProject, isForkOf, type ProjectRecord } from '../../src/api/project-extras.js';
+import { forkProject, isForkOf } from '../../src/api/project-extras.js';
+import type { ProjectRecord } from '../../src/api/projects.js';
 import { HttpClient } from '../../src/http/client.js';
 
 /**
@@ -28,7 +29,7 @@ function setup(): { agent: MockAgent; client: HttpClient; posts: () => number } 
 }
 
 const upstream = { id: 7, path_with_namespace: 'acme/web/storefront' };
-const fork: ProjectRecord = { id: 31, path: 'storefront', path_with_namespace: 'olivia/storefront', import_status: 'scheduled', forked_from_project: upstream };
+const fork: ProjectRecord = { id: 31, name: 'storefront', path: 'storefront', path_with_namespace: 'olivia/storefront', created_at: '2026-01-05T13:00:00.000Z', import_status: 'scheduled', forked_from_project: upstream };
 const json = { headers: { 'content-type': 'application/json' } };
 
 describe('fork recovery', () => {

@@ -1,4 +1,5 @@
-import { addForkRelation, type ProjectRecord, removeForkRelation } from '../../api/project-extras.js';
+import { addForkRelation, removeForkRelation } from '../../api/project-extras.js';
+import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { CommandInput, CommandModule } from '../spec.js';

@@ -1,4 +1,5 @@
-import { type ForkParams, forkProject, type ProjectRecord } from '../../api/project-extras.js';
+import { type ForkParams, forkProject } from '../../api/project-extras.js';
+import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';

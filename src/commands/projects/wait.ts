@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { getProject, type ProjectRecord } from '../../api/project-extras.js';
+import { getProject, type ProjectRecord } from '../../api/projects.js';
 import { CollabError } from '../../errors.js';
 import { sleep } from '../../http/retry-policy.js';
 
