@@ -9,7 +9,7 @@
 // launcher's __collabImport, and the module it names into an entry of the back's table.
 // dist/sandbox.js is the sandbox alone, as an ES module, for scripts (bench, demo).
 import { build } from 'esbuild';
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -117,6 +117,29 @@ await build({
   await writeFile(file, rewritten);
 }
 
+// jq-web (for --jq) stays outside the bundles: its jq.js finds jq.wasm beside itself, and both are
+// copied to dist/jq-web/ (as jq.cjs: the package's "type" would make a .js an ES module). The back
+// requires it from there only when --jq is given.
+const JQ_WEB = 'jq-web';
+// Its module.exports is a promise: an import() of it would be wrapped in a namespace object that
+// inherits the promise's then(); a module of our own exports it as its default instead.
+const jqWebBesideTheBundle = {
+  name: 'jq-web-beside-the-bundle',
+  setup(builder) {
+    const file = `./${JQ_WEB}/jq.cjs`;
+    builder.onResolve({ filter: /^jq-web$/ }, () => ({ path: JQ_WEB, namespace: JQ_WEB }));
+    builder.onLoad({ filter: /.*/, namespace: JQ_WEB }, () => ({ contents: `export default require(${JSON.stringify(file)});`, loader: 'js' }));
+    builder.onResolve({ filter: /^\.\/jq-web\/jq\.cjs$/ }, () => ({ path: file, external: true }));
+  },
+};
+{
+  const from = dirname(createRequire(import.meta.url).resolve('jq-web'));
+  await mkdir(join(outdir, JQ_WEB), { recursive: true });
+  await copyFile(join(from, 'jq.js'), join(outdir, JQ_WEB, 'jq.cjs'));
+  await copyFile(join(from, 'jq.wasm'), join(outdir, JQ_WEB, 'jq.wasm'));
+  await copyFile(join(from, 'LICENSE'), join(outdir, JQ_WEB, 'LICENSE'));
+}
+
 // The back's entry: a table of the modules the front may ask for, each evaluated on its first import.
 const table = [...backEntries]
   .map((source) => `  ${JSON.stringify(relative(SRC, source).replace(/\.ts$/, '.js'))}: () => import(${JSON.stringify(source)}),`)
@@ -128,7 +151,7 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
-  plugins: [undiciH2OnUse],
+  plugins: [undiciH2OnUse, jqWebBesideTheBundle],
 });
 
 await build({

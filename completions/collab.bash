@@ -167,7 +167,7 @@ _collab() {
   if [[ -n "$choices" ]]; then
     COMPREPLY=($(compgen -W "$choices" -- "$cur"))
   elif [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_collab_flags "$path") --host --output -o --json --fields --verbose --no-color --quiet -q" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_collab_flags "$path") --host --output -o --json --fields --jq --verbose --no-color --quiet -q" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "$(_collab_subcommands "$path")" -- "$cur"))
   fi

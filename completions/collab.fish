@@ -29,6 +29,7 @@ complete -c collab -l host -r -d 'the service (env COLLAB_HOST, else the configu
 complete -c collab -l output -s o -x -a 'table json ndjson csv' -d 'output format'
 complete -c collab -l json -d 'shorthand for -o json'
 complete -c collab -l fields -r -d 'columns or keys to print, as dot paths: id,namespace.full_path'
+complete -c collab -l jq -r -d 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw'
 complete -c collab -l verbose -d 'print each request and response status on stderr (token redacted)'
 complete -c collab -l no-color -d 'no colour (also NO_COLOR)'
 complete -c collab -l quiet -s q -d 'print only data: no status messages'

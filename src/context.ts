@@ -9,6 +9,7 @@ import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Env } from './runtime.js';
 import type { ResolvedToken } from './config/tokens.js';
+import type { JqFilter, JqWriter } from './output/jq.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
@@ -17,6 +18,8 @@ export interface GlobalOptions {
   host?: string | undefined;
   output?: OutputFormat | undefined;
   fields?: string[] | undefined;
+  /** --jq: output is JSON filtered by this expression (src/output/jq.ts). */
+  jq?: string | undefined;
   verbose: boolean;
   quiet: boolean;
 }
@@ -192,14 +195,36 @@ export class Context {
   // ---- output ----
 
   async outputOptions(): Promise<OutputOptions> {
+    // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
+    if (this.globals.jq !== undefined) return { format: this.globals.output === 'ndjson' ? 'ndjson' : 'json', fields: this.globals.fields };
     const format = this.globals.output ?? ((await this.config()).get('output') as OutputFormat | undefined) ?? 'table';
     return { format, fields: this.globals.fields };
+  }
+
+  /**
+   * The --jq filter, compiled, or undefined without --jq: jq's engine is loaded only then. run.ts
+   * asks for it before the command starts, so that a bad expression is a usage error before any
+   * request.
+   */
+  jq(): Promise<JqFilter | undefined> {
+    const expression = this.globals.jq;
+    if (expression === undefined) return Promise.resolve(undefined);
+    this.jqFilter ??= import('./output/jq.js').then(({ JqFilter }) => JqFilter.compile(expression));
+    return this.jqFilter;
+  }
+
+  private jqFilter: Promise<JqFilter> | undefined;
+
+  /** What prints items: the --jq filter's writer, or the list writer of the output format. */
+  private async itemWriter(options: OutputOptions, columns: readonly Column[]): Promise<ListWriter | JqWriter> {
+    const jq = await this.jq();
+    return jq ? jq.writer(this.io, options) : new ListWriter(this.io, options, columns);
   }
 
   /** Streams a list to stdout as it is fetched. Returns how many items were written. */
   async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
     const options = await this.outputOptions();
-    const writer = new ListWriter(this.io, options, columns);
+    const writer = await this.itemWriter(options, columns);
     for await (const page of pages) {
       if (Array.isArray(page)) await writer.write(page);
       else await writer.writePage(page as Page);
@@ -216,14 +241,24 @@ export class Context {
 
   async printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
     const options = await this.outputOptions();
-    const writer = new ListWriter(this.io, options, columns);
+    const writer = await this.itemWriter(options, columns);
     await writer.write(items);
     await writer.end();
     this.noteEmpty(items.length, options);
   }
 
   async printResource(item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
-    await writeResource(this.io, await this.outputOptions(), item, shape);
+    const options = await this.outputOptions();
+    const jq = await this.jq();
+    if (jq) await jq.writer(this.io, options).writeValue(item);
+    else await writeResource(this.io, options, item, shape);
+  }
+
+  /** A JSON text printed as it is (`null`, a response body), or through --jq when given. */
+  async printJsonText(text: string): Promise<void> {
+    const jq = await this.jq();
+    if (jq) await jq.writer(this.io, await this.outputOptions()).writeText(text);
+    else await write(this.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
   }
 
   /** Status for people (stderr), silenced by --quiet. */

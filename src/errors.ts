@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'partial' // some parts of a batch failed (e.g. member import)
   | 'import-failed' // an awaited fork or import finished as failed
   | 'wait-timeout' // waiting for an import ran out of time
+  | 'filter' // the --jq expression failed on the data (its compile errors are usage errors)
   | 'interrupted' // Ctrl-C
   | 'internal';
 
@@ -34,6 +35,7 @@ const KINDS: Record<ErrorKind, { exit: number; means?: string }> = {
   partial: { exit: 5 },
   'import-failed': { exit: 6, means: 'awaited import failed' },
   'wait-timeout': { exit: 7, means: 'timed out waiting' },
+  filter: { exit: 1 },
   interrupted: { exit: 130, means: 'interrupted' },
 };
 

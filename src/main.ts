@@ -194,10 +194,16 @@ function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
     fields = parseFieldList(all.fields);
     if (fields.length === 0) throw new CollabError('usage', 'invalid value for --fields: expected a comma-separated list of field names such as id,name');
   }
+  const jq = typeof all.jq === 'string' ? all.jq : undefined;
+  // --jq prints JSON values (as -o json, or each object as -o ndjson): nothing of a table or csv.
+  if (jq !== undefined && (output === 'table' || output === 'csv')) {
+    throw new CollabError('usage', `--jq filters JSON output and cannot be combined with -o ${output}`, { hint: 'drop -o, or use -o json (the whole list) or -o ndjson (each object)' });
+  }
   return {
     host: all.host as string | undefined,
     output,
     fields,
+    jq,
     verbose: all.verbose === true,
     quiet: all.quiet === true,
     color: all.color !== false,

@@ -20,6 +20,8 @@ export async function runVerb(
   const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
   attach(ctx);
   ctx.dryRun = input.options.dryRun === true;
+  // A bad --jq expression is a usage error before the command sends anything.
+  await ctx.jq();
   const module = await load();
   const options = await module.options(input, ctx);
   try {

@@ -9,6 +9,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-o, --output <format>', description: 'output format', choices: OUTPUT_FORMATS },
   { flags: '--json', description: 'shorthand for -o json' },
   { flags: '--fields <list>', description: 'columns or keys to print, as dot paths: id,namespace.full_path' },
+  { flags: '--jq <expression>', description: 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw' },
   { flags: '--verbose', description: 'print each request and response status on stderr (token redacted)' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '-q, --quiet', description: 'print only data: no status messages' },

@@ -126,6 +126,10 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   }
   const text = response.text;
   if (!text) return;
+  if (ctx.globals.jq !== undefined) {
+    await ctx.printJsonText(text);
+    return;
+  }
   if (ctx.io.stdoutIsTTY && /json/.test(response.headers['content-type'] ?? '')) {
     try {
       await write(ctx.io.stdout, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
@@ -145,22 +149,28 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
 async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
   const client = await ctx.client();
   const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}) });
+  // --jq sees the whole array (each item with -o ndjson).
+  const jq = await ctx.jq();
+  const filtered = jq?.writer(ctx.io, await ctx.outputOptions());
   let written = 0;
   for (;;) {
     let next: IteratorResult<Page>;
     try {
       next = await pages.next();
     } catch (error) {
+      if (filtered) throw listFailure(error, opts.path, filtered.written);
       if (written > 0) await write(ctx.io.stdout, '\n]\n');
       throw listFailure(error, opts.path, written);
     }
     if (next.done) break;
     const { items } = next.value;
     if (items.length === 0) continue;
-    await write(ctx.io.stdout, (written === 0 ? '[\n' : ',\n') + items.join(',\n'));
+    if (filtered) await filtered.writeRaw(items);
+    else await write(ctx.io.stdout, (written === 0 ? '[\n' : ',\n') + items.join(',\n'));
     written += items.length;
   }
-  await write(ctx.io.stdout, written === 0 ? '[]\n' : '\n]\n');
+  if (filtered) await filtered.end();
+  else await write(ctx.io.stdout, written === 0 ? '[]\n' : '\n]\n');
 }
 
 /** A failed page: the service's error, with a hint on what stdout holds and how to get the rest. */

@@ -11,7 +11,8 @@ type Shell = keyof typeof GENERATORS;
 
 export function options({ args }: CommandInput): { shell: Shell } {
   const shell = args[0] ?? '';
-  if (!(shell in GENERATORS)) throw new CollabError('usage', `unsupported shell "${shell}"`, { hint: 'choose bash, zsh or fish' });
+  // Own keys only: `in` also finds what every object inherits (toString printed "[object Object]").
+  if (!Object.hasOwn(GENERATORS, shell)) throw new CollabError('usage', `unsupported shell "${shell}"`, { hint: 'choose bash, zsh or fish' });
   return { shell: shell as Shell };
 }
 

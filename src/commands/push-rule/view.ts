@@ -1,7 +1,6 @@
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
-import { write } from '../../io.js';
 import type { CommandInput } from '../spec.js';
 import { readPushRule } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
@@ -22,6 +21,6 @@ export async function run(ctx: Context, opts: ViewPushRuleOptions): Promise<void
   }
   // No rule is an answer, not an error: JSON readers get null, people a line on stderr.
   const { format } = await ctx.outputOptions();
-  if (format === 'json') await write(ctx.io.stdout, 'null\n');
+  if (format === 'json') await ctx.printJsonText('null');
   ctx.info(`no push rule on ${describeOwner(opts.owner)}`);
 }
