@@ -118,20 +118,9 @@ await build({
 }
 
 // jq-web (for --jq) stays outside the bundles: its jq.js finds jq.wasm beside itself, and both are
-// copied to dist/jq-web/ (as jq.cjs: the package's "type" would make a .js an ES module). The back
-// requires it from there only when --jq is given.
+// copied to dist/jq-web/ (as jq.cjs: the package's "type" would make a .js an ES module), where
+// src/output/jq.ts requires them from, only when --jq is given.
 const JQ_WEB = 'jq-web';
-// Its module.exports is a promise: an import() of it would be wrapped in a namespace object that
-// inherits the promise's then(); a module of our own exports it as its default instead.
-const jqWebBesideTheBundle = {
-  name: 'jq-web-beside-the-bundle',
-  setup(builder) {
-    const file = `./${JQ_WEB}/jq.cjs`;
-    builder.onResolve({ filter: /^jq-web$/ }, () => ({ path: JQ_WEB, namespace: JQ_WEB }));
-    builder.onLoad({ filter: /.*/, namespace: JQ_WEB }, () => ({ contents: `export default require(${JSON.stringify(file)});`, loader: 'js' }));
-    builder.onResolve({ filter: /^\.\/jq-web\/jq\.cjs$/ }, () => ({ path: file, external: true }));
-  },
-};
 {
   const from = dirname(createRequire(import.meta.url).resolve('jq-web'));
   await mkdir(join(outdir, JQ_WEB), { recursive: true });
@@ -151,7 +140,9 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
-  plugins: [undiciH2OnUse, jqWebBesideTheBundle],
+  plugins: [undiciH2OnUse],
+  // src/output/jq.ts reads import.meta.url only where __filename (the bundle's) is undefined: from the sources.
+  logOverride: { 'empty-import-meta': 'silent' },
 });
 
 await build({

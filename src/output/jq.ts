@@ -1,4 +1,4 @@
-import type { JqWeb } from 'jq-web';
+import { createRequire } from 'node:module';
 import { CollabError } from '../errors.js';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
@@ -13,22 +13,48 @@ import type { OutputOptions } from './writer.js';
  * jq-web runs jq's main on every call (about 1 ms even on no input), so values go to it in
  * batches, as one multi-value input: a page of a list at a time with -o ndjson (each object is
  * still its own input, as `jq` reads ndjson), the whole list at once with -o json (slurped into
- * the one array -o json prints). Its module is loaded only here, only when --jq is given: it
- * compiles a 2.8 MB .wasm (build.mjs copies both files beside the bundles, dist/jq-web/).
+ * the one array -o json prints). This module is loaded only when --jq is given, and jq-web with
+ * it: it compiles a 2.8 MB .wasm.
  */
+
+/** jq-web's engine (the package ships no types). */
+interface JqWeb {
+  /**
+   * Runs jq's main on `input` (as `jq <flags> <filter> file`) and returns its standard output,
+   * less one final newline, or undefined when it wrote nothing. A non-zero exit throws an Error
+   * with `exitCode` and `stderr`; what jq writes to stderr on success goes to console.warn.
+   */
+  raw(input: string | Uint8Array, filter: string, flags?: string[]): string | undefined;
+}
 
 const OUTPUT_FLAGS = ['-r', '-c'];
 const NEWLINE = Buffer.from('\n');
 
 let engine: Promise<JqWeb> | undefined;
 
+/**
+ * jq-web's module, whose exports are a promise of the engine: required, not imported (an import
+ * would resolve to a namespace that forwards the promise's then(), which breaks). dist/back.cjs
+ * (CommonJS: __filename is the bundle) finds it beside itself, where build.mjs copies jq.js and
+ * jq.wasm (dist/jq-web/); from the sources (tests), it is the package.
+ */
+function requireJqWeb(): Promise<JqWeb> {
+  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+  try {
+    return require('./jq-web/jq.cjs') as Promise<JqWeb>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    return require('jq-web') as Promise<JqWeb>;
+  }
+}
+
+/** The engine, once its .wasm is compiled. */
 function loadEngine(): Promise<JqWeb> {
-  engine ??= import('jq-web').then(
-    (module) => module.default,
-    (error: unknown) => {
+  engine ??= Promise.resolve()
+    .then(requireJqWeb)
+    .catch((error: unknown) => {
       throw new CollabError('internal', `cannot load the jq engine: ${error instanceof Error ? error.message : String(error)}`, { hint: 'reinstall collab (dist/jq-web/ is missing or damaged)' });
-    },
-  );
+    });
   return engine;
 }
 
@@ -99,6 +125,8 @@ export class JqFilter {
   private call(input: string | Uint8Array, extraFlags: readonly string[]): JqRun {
     let stderr = '';
     const warn = console.warn;
+    // jq-web leaves jq's exit status in process.exitCode when there was none before.
+    const exitCode = process.exitCode;
     console.warn = (...args: unknown[]) => {
       stderr += `${String(args[args.length - 1])}\n`;
     };
@@ -107,6 +135,7 @@ export class JqFilter {
       return { stdout: stdout === undefined ? '' : `${stdout}\n`, stderr };
     } finally {
       console.warn = warn;
+      process.exitCode = exitCode;
     }
   }
 
