@@ -11,7 +11,7 @@ _collab_subcommands() {
     'push-rule') echo 'view create update set delete' ;;
     'share') echo 'list add remove' ;;
     'auth') echo 'login status logout' ;;
-    'config') echo 'get set list' ;;
+    'config') echo 'get set path list' ;;
   esac
 }
 _collab_flags() {
@@ -74,7 +74,7 @@ _collab_flags() {
     'share add') echo '--project --group --with --access --expires --dry-run' ;;
     'share remove') echo '--project --group --with --strict --dry-run' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;
-    'auth login') echo '--with-token' ;;
+    'auth login') echo '--with-token --token-command' ;;
     'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration' ;;
   esac
 }

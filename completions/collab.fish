@@ -12,7 +12,7 @@ function __collab_path
   end
   echo $path
 end
-set -g __collab_nodes 'projects' 'projects list' 'projects view' 'projects create' 'projects update' 'projects delete' 'projects restore' 'projects archive' 'projects unarchive' 'projects star' 'projects unstar' 'projects transfer' 'projects fork' 'projects fork-relation' 'projects fork-relation add' 'projects fork-relation remove' 'projects forks' 'projects starrers' 'projects languages' 'projects users' 'projects groups' 'projects storage' 'projects snapshot' 'projects upload' 'projects housekeeping' 'projects import-members' 'projects mirror-pull' 'groups' 'groups list' 'groups subgroups' 'groups descendants' 'groups projects' 'groups provisioned-users' 'groups view' 'groups avatar' 'groups create' 'groups update' 'groups delete' 'groups restore' 'groups transfer' 'groups transfer-project' 'groups ldap-sync' 'groups ldap-links' 'groups ldap-links list' 'groups ldap-links add' 'groups ldap-links remove' 'notes' 'notes list' 'notes view' 'notes create' 'notes update' 'notes delete' 'hooks' 'hooks list' 'hooks view' 'hooks create' 'hooks update' 'hooks delete' 'push-rule' 'push-rule view' 'push-rule create' 'push-rule update' 'push-rule set' 'push-rule delete' 'share' 'share list' 'share add' 'share remove' 'api' 'auth' 'auth login' 'auth status' 'auth logout' 'config' 'config get' 'config set' 'config list' 'completion' 'sandbox'
+set -g __collab_nodes 'projects' 'projects list' 'projects view' 'projects create' 'projects update' 'projects delete' 'projects restore' 'projects archive' 'projects unarchive' 'projects star' 'projects unstar' 'projects transfer' 'projects fork' 'projects fork-relation' 'projects fork-relation add' 'projects fork-relation remove' 'projects forks' 'projects starrers' 'projects languages' 'projects users' 'projects groups' 'projects storage' 'projects snapshot' 'projects upload' 'projects housekeeping' 'projects import-members' 'projects mirror-pull' 'groups' 'groups list' 'groups subgroups' 'groups descendants' 'groups projects' 'groups provisioned-users' 'groups view' 'groups avatar' 'groups create' 'groups update' 'groups delete' 'groups restore' 'groups transfer' 'groups transfer-project' 'groups ldap-sync' 'groups ldap-links' 'groups ldap-links list' 'groups ldap-links add' 'groups ldap-links remove' 'notes' 'notes list' 'notes view' 'notes create' 'notes update' 'notes delete' 'hooks' 'hooks list' 'hooks view' 'hooks create' 'hooks update' 'hooks delete' 'push-rule' 'push-rule view' 'push-rule create' 'push-rule update' 'push-rule set' 'push-rule delete' 'share' 'share list' 'share add' 'share remove' 'api' 'auth' 'auth login' 'auth status' 'auth logout' 'config' 'config get' 'config set' 'config path' 'config list' 'completion' 'sandbox'
 complete -c collab -f
 complete -c collab -n 'test (__collab_path) = ""' -a 'projects' -d 'List, create, fork, configure and remove projects'
 complete -c collab -n 'test (__collab_path) = ""' -a 'groups' -d 'List, create, configure, transfer and remove groups'
@@ -863,7 +863,7 @@ complete -c collab -n 'test (__collab_path) = "share remove"' -l group -r -d 'th
 complete -c collab -n 'test (__collab_path) = "share remove"' -l with -r -d 'the group to share with (ID or full path; required)'
 complete -c collab -n 'test (__collab_path) = "share remove"' -l strict -d 'fail with exit 4 when it is not shared with that group'
 complete -c collab -n 'test (__collab_path) = "share remove"' -l dry-run -d 'print the request that would be sent, and send nothing'
-complete -c collab -n 'test (__collab_path) = "api"' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method (default GET, or POST when fields are given)'
+complete -c collab -n 'test (__collab_path) = "api"' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method, in any case (default GET, or POST when fields are given)'
 complete -c collab -n 'test (__collab_path) = "api"' -l raw-field -s f -r -d 'a string field (repeatable)'
 complete -c collab -n 'test (__collab_path) = "api"' -l field -s F -r -d 'a typed field: numbers, true/false/null, @file or @- for contents (repeatable)'
 complete -c collab -n 'test (__collab_path) = "api"' -l header -s H -r -d 'an extra request header (repeatable)'
@@ -871,12 +871,14 @@ complete -c collab -n 'test (__collab_path) = "api"' -l input -r -d 'the request
 complete -c collab -n 'test (__collab_path) = "api"' -l paginate -d 'follow every page and print one JSON array, streamed'
 complete -c collab -n 'test (__collab_path) = "api"' -l include -s i -d 'print the status line and response headers before the body'
 complete -c collab -n 'test (__collab_path) = "api"' -l dry-run -d 'print the request that would be sent, and send nothing'
-complete -c collab -n 'test (__collab_path) = "auth"' -a 'login' -d 'Store a token for a host after checking it with GET /user'
-complete -c collab -n 'test (__collab_path) = "auth"' -a 'status' -d 'Show each stored host, its user, and whether its token works'
+complete -c collab -n 'test (__collab_path) = "auth"' -a 'login' -d 'Store a token (or a command that prints it) for a host after checking it with GET /user'
+complete -c collab -n 'test (__collab_path) = "auth"' -a 'status' -d 'Show which token each host uses, where it comes from, and whether it works'
 complete -c collab -n 'test (__collab_path) = "auth"' -a 'logout' -d 'Forget the token of a host (the default host unless --host)'
 complete -c collab -n 'test (__collab_path) = "auth login"' -l with-token -d 'read the token from standard input (for scripts)'
+complete -c collab -n 'test (__collab_path) = "auth login"' -l token-command -r -d 'store this command instead of a token; it runs in the shell, with no input and 10 s to print the token'
 complete -c collab -n 'test (__collab_path) = "config"' -a 'get' -d 'Print the value of a setting'
 complete -c collab -n 'test (__collab_path) = "config"' -a 'set' -d 'Change a setting'
+complete -c collab -n 'test (__collab_path) = "config"' -a 'path' -d 'Print where the config file is (COLLAB_CONFIG_DIR moves it)'
 complete -c collab -n 'test (__collab_path) = "config"' -a 'list' -d 'Print every setting (tokens masked)'
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l port -r -d 'port on 127.0.0.1 (0 picks a free one)'
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l seed -r -d 'number of projects to create over the tree of groups'
