@@ -116,7 +116,9 @@ function buildProgram(run: Run): Command {
 }
 
 function toOption(spec: OptionSpec, run: Run): Option {
-  const option = new Option(spec.flags, spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description);
+  const description = spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description;
+  const option = new Option(spec.flags, spec.required ? `${description} (required)` : description);
+  if (spec.required) option.makeOptionMandatory();
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
   if (spec.default !== undefined) option.default(spec.default);

@@ -16,6 +16,12 @@ export interface OptionSpec {
   negatable?: boolean;
   default?: string | number | boolean;
   hidden?: boolean;
+  /**
+   * The command cannot run without it: commander refuses its absence (exit 2, naming the flag,
+   * before anything is loaded or sent), and help marks it "(required)". A flag required only
+   * with or without another is a cross-flag rule, checked in the command's options().
+   */
+  required?: boolean;
 }
 
 /** Reads a flag's value; throws a usage error naming `flag` when the value is not acceptable. */

@@ -43,8 +43,8 @@ describe('collab groups: LDAP', () => {
     const cases: Array<[string[], string]> = [
       [['add', 'acme', '--provider', 'ldapmain', '--access', '30'], 'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
       [['add', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain', '--access', '30'], 'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
-      [['add', 'acme', '--cn', 'a', '--access', '30'], 'error: missing --provider\nhint: name the LDAP server of the link, e.g. --provider ldapmain\n'],
-      [['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'], 'error: missing --access\nhint: give the role members of the LDAP group get, e.g. --access developer\n'],
+      [['add', 'acme', '--cn', 'a', '--access', '30'], "error: required option '--provider <text>' not specified\nhint: see `collab groups ldap-links add --help`\n"],
+      [['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'], "error: required option '--access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n"],
       [['remove', 'acme', '--provider', 'ldapmain'], 'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
       [['remove', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain'], 'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
       [['remove', 'acme', '--cn', 'a'], 'error: missing --provider\nhint: name the LDAP server of the link, e.g. --provider ldapmain\n'],

@@ -79,7 +79,8 @@ describe('collab groups: create, update, remove, transfer', () => {
       writeFileSync(big, Buffer.alloc(200 * 1024 + 1));
       const before = sandbox.stats.requests;
       const cases: Array<[string[], RegExp]> = [
-        [['--path', 'x'], /^error: missing --name\n/],
+        [['--path', 'x'], /^error: required option '--name <text>' not specified\n/],
+        [['--name', ' '], /^error: --name must not be empty\n$/],
         [['--name', '!!!'], /^error: cannot derive a path from the name "!!!"\nhint: give one with --path <path>\n$/],
         [['--name', 'X', '--path', '-x'], /^error: invalid --path "-x": a group path can contain only letters/],
         [['--name', 'X', '--shared-runners-setting', 'enabled'], /^error: --shared-runners-setting is not accepted by groups create\nhint: it is accepted by `groups update`\n$/],

@@ -137,7 +137,7 @@ describe('collab groups: view and avatar', () => {
       expect(terminal.stderr).toBe('error: refusing to write an image to the terminal\nhint: redirect standard output to a file, or give --file <path>\n');
       const missing = await collab(['groups', 'avatar', 'acme/web']);
       expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toMatch(/^error: missing --file <path\|->/);
+      expect(missing.stderr).toMatch(/^error: required option '--file <path\|->' not specified\n/);
       expect(sandbox.stats.requests).toBe(before);
     });
   });

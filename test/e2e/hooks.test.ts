@@ -118,7 +118,7 @@ describe('collab hooks', () => {
   it('refuses bad input before sending: no url, bad url, unknown event, both owners, both token sources', async () => {
     sandbox.resetStats();
     const cases: Array<[string[], RegExp]> = [
-      [['hooks', 'create', '--project', project], /missing --url/],
+      [['hooks', 'create', '--project', project], /required option '--url <url>' not specified/],
       [['hooks', 'create', '--project', project, '--url', 'ftp://example.com/h'], /--url.*expected an http\(s\) URL/],
       [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push,pushes'], /unknown event "pushes"[\s\S]*valid for project hooks: push, tag-push/],
       [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push', '--no-issues-events'], /--events cannot be combined/],

@@ -546,7 +546,7 @@ describe('collab projects (core verbs)', () => {
       expect((await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group'], { as: 'owner' })).exitCode).toBe(4);
       const missing = await collab(['projects', 'transfer', 'olivia/mover']);
       expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toMatch(/^error: missing --namespace\n/);
+      expect(missing.stderr).toMatch(/^error: required option '--namespace <id\|path>' not specified\n/);
       const before = snapshot();
       const dry = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'acme', '--dry-run']);
       expect(dry.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/olivia%2Fmover/transfer\n{\n  "namespace": "acme"\n}\n`);

@@ -151,7 +151,7 @@ describe('collab projects storage and snapshot (administrators)', () => {
     const before = sandbox.stats.requests;
     const missing = await collab(['projects', 'snapshot', 'acme/web/storefront']);
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain('missing --file <path|->');
+    expect(missing.stderr).toContain("required option '--file <path|->' not specified");
     const terminal = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', '-'], { tty: true });
     expect(terminal.exitCode).toBe(2);
     expect(terminal.stderr).toContain('refusing to write a tar archive to the terminal');
@@ -306,7 +306,7 @@ describe('collab projects import-members', () => {
     const before = sandbox.stats.requests;
     const missing = await collab(['projects', 'import-members', 'acme/web/storefront']);
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain('missing --from <project>');
+    expect(missing.stderr).toContain("required option '--from <project>' not specified");
     const itself = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'acme/web/storefront']);
     expect(itself.exitCode).toBe(2);
     expect(sandbox.stats.requests).toBe(before);

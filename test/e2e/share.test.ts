@@ -74,9 +74,9 @@ describe('collab share', () => {
       expect(result.exitCode, flags.join(' ')).toBe(2);
       expect(result.stderr, flags.join(' ')).toMatch(message);
     }
-    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--access', 'developer'])).stderr).toMatch(/missing --with/);
-    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex'])).stderr).toMatch(/missing --access/);
-    expect((await collab(['share', 'remove', '--project', 'acme/web/storefront'])).stderr).toMatch(/missing --with/);
+    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--access', 'developer'])).stderr).toMatch(/required option '--with <group>' not specified/);
+    expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex'])).stderr).toMatch(/required option '--access <level>' not specified/);
+    expect((await collab(['share', 'remove', '--project', 'acme/web/storefront'])).stderr).toMatch(/required option '--with <group>' not specified/);
     expect((await collab(['share', 'list', '--project', 'acme/web/storefront', '--group', 'acme'])).exitCode).toBe(2);
     expect(sandbox.stats.requests).toBe(0);
   });

@@ -15,8 +15,7 @@ export interface AvatarOptions {
 }
 
 export function options({ args, options: o }: CommandInput, ctx: Context): AvatarOptions {
-  const file = o.file as string | undefined;
-  if (!file) throw new CollabError('usage', 'missing --file <path|->', { hint: 'give where to save the image, or - for standard output' });
+  const file = o.file as string;
   if (file === '-' && ctx.io.stdoutIsTTY) throw new CollabError('usage', 'refusing to write an image to the terminal', { hint: 'redirect standard output to a file, or give --file <path>' });
   return { group: groupArg(args), file };
 }

@@ -20,9 +20,8 @@ export interface CreateOptions {
 
 export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {
   const { name, path, ...settings } = collectParams(o, TABLE_SETTINGS, { column: 'create', commandName: 'groups', warn: (message) => ctx.warn(message) });
-  if (typeof name !== 'string' || name.trim() === '') {
-    throw new CollabError('usage', 'missing --name', { hint: 'for example: collab groups create --name "Web team" --parent acme' });
-  }
+  // --name is a required flag; an empty one is refused here, as groups update does.
+  if (typeof name !== 'string' || name.trim() === '') throw new CollabError('usage', '--name must not be empty');
   const finalPath = typeof path === 'string' ? path : pathFromName(name);
   if (finalPath === '') throw new CollabError('usage', `cannot derive a path from the name "${name}"`, { hint: 'give one with --path <path>' });
   checkPath(finalPath);

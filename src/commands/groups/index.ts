@@ -10,8 +10,9 @@ import {
   PROVISIONED_USER_FILTERS,
   SUBGROUP_LIST_FILTERS,
 } from '../../params/groups.js';
-import { groupRef } from '../../params/parsers.js';
+import { groupRef, nonEmpty } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
+import { longFlag } from '../common-options.js';
 import { GROUP_ARG } from '../resource-args.js';
 
 const TREE: OptionSpec = {
@@ -21,6 +22,8 @@ const TREE: OptionSpec = {
 const PARENT: OptionSpec = { flags: '--parent <group>', description: 'create a subgroup of this group (ID or full path)', parse: groupRef };
 const AVATAR: OptionSpec = { flags: '--avatar <file>', description: 'an image file for the avatar (png, jpg, gif...), uploaded as multipart' };
 const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
+/** A group needs a name; its path is derived from the name when not given. */
+const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((option) => (longFlag(option) === '--name' ? { ...option, required: true } : option));
 const ldapOption = (name: string): OptionSpec => paramOption(LDAP_LINK_PARAMS.find((param) => param.name === name) as (typeof LDAP_LINK_PARAMS)[number]);
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
@@ -95,15 +98,15 @@ export const spec: CommandSpec = {
       name: 'avatar',
       summary: "Download a group's avatar image",
       args: [GROUP_ARG],
-      options: [{ flags: '--file <path>', description: 'where to save the image, or - for standard output (required)' }],
+      options: [{ flags: '--file <path|->', description: 'where to save the image, or - for standard output', parse: nonEmpty, required: true }],
       examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
       load: () => import('./avatar.js'),
     },
     {
       name: 'create',
       summary: 'Create a group, or a subgroup with --parent',
-      description: '--name is required. --path defaults to the name in lower case with other characters as dashes (as GitLab proposes it).',
-      options: [...settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS), PARENT, AVATAR],
+      description: '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
+      options: [...CREATE_SETTINGS, PARENT, AVATAR],
       mutating: true,
       examples: [
         'collab groups create --name "Web Team" --parent acme',
@@ -185,9 +188,9 @@ The command says whether the group was removed or marked for deletion, and on wh
         {
           name: 'add',
           summary: 'Link an LDAP group (--cn) or filter (--filter) to a group',
-          description: 'Exactly one of --cn and --filter; --provider and --access are required.',
+          description: 'Exactly one of --cn and --filter.',
           args: [GROUP_ARG],
-          options: [ldapOption('cn'), ldapOption('filter'), ldapOption('provider'), ldapOption('group_access')],
+          options: [ldapOption('cn'), ldapOption('filter'), { ...ldapOption('provider'), required: true }, { ...ldapOption('group_access'), required: true }],
           mutating: true,
           examples: ['collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer', "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20"],
           load: () => import('./ldap-links-add.js'),

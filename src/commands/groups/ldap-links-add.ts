@@ -4,7 +4,7 @@ import { accessLevelName } from '../../params/access.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
-import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
+import { ldapLinkSubject } from './ldap-link-subject.js';
 
 export interface LdapLinksAddOptions {
   group: GroupRef;
@@ -14,9 +14,7 @@ export interface LdapLinksAddOptions {
 export function options({ args, options: o }: CommandInput): LdapLinksAddOptions {
   const group = groupArg(args);
   const subject = ldapLinkSubject(o);
-  const provider = requiredFlag<string>(o, 'provider', '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain');
-  const access = requiredFlag<number>(o, 'access', '--access', 'give the role members of the LDAP group get, e.g. --access developer');
-  return { group, link: { ...subject, provider, group_access: access } };
+  return { group, link: { ...subject, provider: o.provider as string, group_access: o.access as number } };
 }
 
 export async function run(ctx: Context, opts: LdapLinksAddOptions): Promise<void> {

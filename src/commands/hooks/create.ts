@@ -2,7 +2,6 @@ import { createHook, type Hook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
 
@@ -14,8 +13,8 @@ export interface CreateHookOptions extends HookInput {
 export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateHookOptions> {
   const owner = ownerFromOptions(o);
   const input = await readHookInput(o, owner, ctx);
-  if (input.url === undefined) throw new CollabError('usage', 'missing --url', { hint: 'give the address deliveries go to: --url https://ci.example.com/hook' });
-  return { ...input, owner, url: input.url };
+  // --url is a required flag: commander has refused its absence.
+  return { ...input, owner, url: input.url as string };
 }
 
 export async function run(ctx: Context, opts: CreateHookOptions): Promise<void> {

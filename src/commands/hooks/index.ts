@@ -30,7 +30,7 @@ export const spec: CommandSpec = {
       name: 'create',
       summary: 'Add a hook',
       description: 'Push events are on by default, every other event off, TLS verification on.',
-      options: hookFieldOptions('where deliveries are sent (http or https; required)'),
+      options: hookFieldOptions({ description: 'where deliveries are sent (http or https)', required: true }),
       mutating: true,
       examples: [
         'collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge-requests,pipeline',
@@ -44,7 +44,7 @@ export const spec: CommandSpec = {
       summary: 'Change a hook; events not mentioned stay as they are',
       description: `Reads the hook, applies the given flags over it, and writes the whole hook back (the service wants every update to carry the URL): events and settings you do not mention keep their values. --events replaces the whole set of events. --url defaults to the current URL. The service forgets the secret token when the URL changes, unless a token is given with it.`,
       args: [HOOK_ID],
-      options: hookFieldOptions('a new address for deliveries (default: the current one)'),
+      options: hookFieldOptions({ description: 'a new address for deliveries (default: the current one)' }),
       mutating: true,
       examples: ['collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events', 'collab hooks update 7 --group acme --token-prompt'],
       load: () => import('./update.js'),

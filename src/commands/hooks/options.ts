@@ -11,10 +11,10 @@ import type { OptionSpec } from '../spec.js';
  */
 export const EVENT_NAMES = HOOK_PARAMS.filter((p) => p.event).map(eventName);
 
-export function hookFieldOptions(urlDescription: string): OptionSpec[] {
+export function hookFieldOptions(url: Pick<OptionSpec, 'description' | 'required'>): OptionSpec[] {
   return [
     ...OWNER_OPTIONS,
-    { flags: '--url <url>', description: urlDescription, parse: httpUrl },
+    { flags: '--url <url>', parse: httpUrl, ...url },
     {
       flags: '--events <names>',
       description: `exactly these events on and every other event off, comma-separated: ${EVENT_NAMES.join(', ')}`,

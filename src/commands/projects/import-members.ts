@@ -17,8 +17,7 @@ export interface ImportMembersOptions {
 
 export function options({ args, options: o }: CommandInput): ImportMembersOptions {
   const project = projectArg(args);
-  const from = o.from as string | number | undefined;
-  if (from === undefined) throw new CollabError('usage', 'missing --from <project>', { hint: 'name the project whose members are copied: --from grp/other-app' });
+  const from = o.from as string | number;
   if (String(from).toLowerCase() === String(project).toLowerCase()) throw new CollabError('usage', 'a project cannot import its own members', { hint: 'give another project to --from' });
   return { project, from };
 }

@@ -17,10 +17,7 @@ export interface SnapshotOptions {
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<SnapshotOptions> {
   const project = projectArg(args);
-  const file = o.file as string | undefined;
-  if (file === undefined || file.trim() === '') {
-    throw new CollabError('usage', 'missing --file <path|->', { hint: 'give a file to write the tar archive to, or --file - for standard output' });
-  }
+  const file = o.file as string;
   if (file === '-' && ctx.io.stdoutIsTTY) {
     throw new CollabError('usage', 'refusing to write a tar archive to the terminal', { hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' });
   }

@@ -12,9 +12,7 @@ export interface TransferOptions {
 
 export function options({ args, options: o }: CommandInput): TransferOptions {
   const project = projectArg(args);
-  const namespace = o.namespace as string | number | undefined;
-  if (namespace === undefined) throw new CollabError('usage', 'missing --namespace', { hint: 'give the target group or user: --namespace <id|path>' });
-  return { project, namespace };
+  return { project, namespace: o.namespace as string | number };
 }
 
 export async function run(ctx: Context, opts: TransferOptions): Promise<void> {

@@ -116,7 +116,7 @@ export const CORE_VERBS: CommandSpec[] = [
   action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
   action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
   action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
-    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path (required)', parse: namespaceRef }],
+    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true }],
     examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7'],
   }),
 ];

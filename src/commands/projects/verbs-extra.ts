@@ -1,7 +1,7 @@
 import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
-import { duration, namespaceRef, projectRef } from '../../params/parsers.js';
+import { duration, namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { PROJECT_ARG } from '../resource-args.js';
 import type { CommandSpec } from '../spec.js';
 
@@ -102,7 +102,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
     args: [PROJECT_ARG],
     options: [
-      { flags: '--file <path|->', description: 'where to write the tar archive; - for standard output (required)' },
+      { flags: '--file <path|->', description: 'where to write the tar archive; - for standard output', parse: nonEmpty, required: true },
       { ...paramOption(SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]), negatable: false },
     ],
     examples: ['collab projects snapshot acme/web/storefront --file storefront.tar', 'collab projects snapshot 42 --wiki --file - | tar -t'],
@@ -130,7 +130,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     summary: 'Copy the members of another project into a project (maintainers of the target)',
     description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
     args: [PROJECT_ARG],
-    options: [{ flags: '--from <project>', description: 'the project whose members are copied: numeric ID or full path (required)', parse: projectRef }],
+    options: [{ flags: '--from <project>', description: 'the project whose members are copied: numeric ID or full path', parse: projectRef, required: true }],
     mutating: true,
     examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
     load: () => import('./import-members.js'),

@@ -32,8 +32,6 @@ export function checkFutureDate(value: string, flag: string, now = new Date()): 
 
 export function options({ options: o }: CommandInput): AddShareOptions {
   const owner = ownerFromOptions(o);
-  if (o.with === undefined) throw new CollabError('usage', 'missing --with', { hint: 'name the group to share with: --with <group id|path>' });
-  if (o.access === undefined) throw new CollabError('usage', 'missing --access', { hint: 'guest, reporter, developer, maintainer, owner, or 10..50' });
   const expires = o.expires as string | undefined;
   if (expires !== undefined) checkFutureDate(expires, '--expires');
   return { owner, group: o.with as string | number, access: o.access as number, expires };

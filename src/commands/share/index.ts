@@ -2,7 +2,7 @@ import { OWNER_OPTIONS } from '../owner-options.js';
 import { accessLevel, date, groupRef } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 
-const WITH: OptionSpec = { flags: '--with <group>', description: 'the group to share with (ID or full path; required)', parse: groupRef };
+const WITH: OptionSpec = { flags: '--with <group>', description: 'the group to share with (ID or full path)', parse: groupRef, required: true };
 
 export const spec: CommandSpec = {
   name: 'share',
@@ -23,7 +23,7 @@ export const spec: CommandSpec = {
       options: [
         ...OWNER_OPTIONS,
         WITH,
-        { flags: '--access <level>', description: 'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50 (required)', parse: accessLevel },
+        { flags: '--access <level>', description: 'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50', parse: accessLevel, required: true },
         { flags: '--expires <YYYY-MM-DD>', description: 'the share ends at the start of this day (a future date)', parse: date },
       ],
       mutating: true,

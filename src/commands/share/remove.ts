@@ -14,7 +14,6 @@ export interface RemoveShareOptions {
 
 export function options({ options: o }: CommandInput): RemoveShareOptions {
   const owner = ownerFromOptions(o);
-  if (o.with === undefined) throw new CollabError('usage', 'missing --with', { hint: 'name the group to stop sharing with: --with <group id|path>' });
   return { owner, group: o.with as string | number, strict: o.strict === true };
 }
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { commandOptions } from '../../src/commands/common-options.js';
+import type { CommandSpec } from '../../src/commands/spec.js';
+import { loadCommandTree } from '../../src/commands/tree.js';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * Required flags are data (OptionSpec.required): the check and the help mark are derived from it
+ * for every command, instead of a hand-written check per verb.
+ */
+describe('required flags', () => {
+  const { collab, sandbox } = useSandbox({ seed: 5 });
+
+  function withRequired(specs: readonly CommandSpec[], path: string[] = []): Array<{ path: string[]; spec: CommandSpec }> {
+    return specs.flatMap((spec) => {
+      const here = [...path, spec.name];
+      if (spec.subcommands) return withRequired(spec.subcommands, here);
+      return commandOptions(spec).some((option) => option.required) ? [{ path: here, spec }] : [];
+    });
+  }
+
+  it('are refused when missing (exit 2, naming the flag, nothing sent) and marked in help', async () => {
+    const commands = withRequired(await loadCommandTree());
+    expect(commands.map((c) => c.path.join(' ')).sort()).toEqual([
+      'groups avatar',
+      'groups create',
+      'groups ldap-links add',
+      'hooks create',
+      'projects import-members',
+      'projects snapshot',
+      'projects transfer',
+      'share add',
+      'share remove',
+    ]);
+    for (const { path, spec } of commands) {
+      const required = commandOptions(spec).filter((option) => option.required);
+      const before = sandbox.stats.requests;
+      const result = await collab([...path, ...(spec.args ?? []).map(() => '1')]);
+      expect(result.exitCode, path.join(' ')).toBe(2);
+      expect(result.stderr).toBe(`error: required option '${required[0]?.flags}' not specified\nhint: see \`collab ${path.join(' ')} --help\`\n`);
+      expect(sandbox.stats.requests, path.join(' ')).toBe(before);
+      const help = await collab([...path, '--help']);
+      expect(help.stdout.match(/\(required\)/g)?.length, path.join(' ')).toBe(required.length);
+    }
+  });
+});
