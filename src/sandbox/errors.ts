@@ -21,3 +21,5 @@ export const validationError = (errors: Record<string, string[]>, status = 400) 
 export const conflict = (message: string) => new HttpError(409, { message });
 export const unprocessable = (message: unknown) => new HttpError(422, { message });
 export const methodNotAllowed = (message: string) => new HttpError(405, { error: message });
+/** GitLab's `render_api_error!(message, status)`: `{"message": "..."}` with any status. */
+export const apiError = (status: number, message: string) => new HttpError(status, { message });

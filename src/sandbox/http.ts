@@ -44,8 +44,13 @@ export const jsonText = (text: string, status = 200, headers: Record<string, str
 export const noContent = (): SandboxResponse => ({ status: 204 });
 export const notModified = (): SandboxResponse => ({ status: 304 });
 
-interface Route {
-  method: string;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A route table entry: `['GET', '/groups/:id', viewGroup]`. Each routes/ file exports its table. */
+export type Route = readonly [method: Method, pattern: string, handler: Handler];
+
+interface CompiledRoute {
+  method: Method;
   segments: string[];
   handler: Handler;
 }
@@ -55,23 +60,12 @@ interface Route {
  * before decoding, so an encoded `grp%2Fapp` is one segment, as on the service.
  */
 export class Router {
-  private readonly routes: Route[] = [];
+  private readonly routes: CompiledRoute[] = [];
 
-  add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+  /** Adds a table's routes; the first route that matches a request answers it. */
+  add(table: readonly Route[]): this {
+    for (const [method, pattern, handler] of table) this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
     return this;
-  }
-  get(pattern: string, handler: Handler): this {
-    return this.add('GET', pattern, handler);
-  }
-  post(pattern: string, handler: Handler): this {
-    return this.add('POST', pattern, handler);
-  }
-  put(pattern: string, handler: Handler): this {
-    return this.add('PUT', pattern, handler);
-  }
-  delete(pattern: string, handler: Handler): this {
-    return this.add('DELETE', pattern, handler);
   }
 
   match(method: string, rawPath: string): { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | undefined {

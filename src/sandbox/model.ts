@@ -90,6 +90,8 @@ export interface Project {
   languages: Record<string, number>;
   custom_attributes: Record<string, string>;
   statistics: Record<string, number>;
+  /** When housekeeping last started (ms), for GitLab's 24-hour lease; null if never. */
+  housekeepingStartedAt: number | null;
   /**
    * Cached JSON of the full view without `permissions`, as UTF-8 bytes (lists copy them into the
    * page as they are); cleared on every change.

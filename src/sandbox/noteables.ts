@@ -1,7 +1,6 @@
 import { NOTEABLES, type NoteableKind } from '../params/notes.js';
 import type { Group, Note, Noteable, Project, User } from './model.js';
-import { ACCESS, type Store } from './store.js';
-import { userObject } from './views.js';
+import type { Store } from './store.js';
 
 /**
  * Issues, merge requests, snippets and epics: just enough to carry notes. They are created the
@@ -73,27 +72,12 @@ const EPIC_NOTES: SeedNote[] = [
   { author: 'olivia', hours: 2, body: 'added issue #1', system: true },
 ];
 
-const seededParents = new WeakMap<Store, Set<string>>();
-/** Award emoji given by notes whose body was only an emoji: noteable key -> emoji -> user ids. */
-const awards = new WeakMap<Store, Map<string, Map<string, Set<number>>>>();
-
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
 function pick<T>(list: readonly T[], index: number): T {
   return list[index % list.length] as T;
-}
-
-/** A stable 40-hex "commit SHA" for a merge request's head. */
-export function headSha(noteable: Noteable): string {
-  let hex = '';
-  let state = (noteable.parentId * 2654435761 + noteable.iid * 40503) >>> 0;
-  while (hex.length < 40) {
-    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
-    hex += state.toString(16).padStart(8, '0');
-  }
-  return hex.slice(0, 40);
 }
 
 /** The seeded author, or the first administrator when the store has no such user. */
@@ -140,20 +124,9 @@ function addNoteable(store: Store, noteable: Noteable): void {
   if (!store.notesByNoteable.has(keyOf(noteable))) store.notesByNoteable.set(keyOf(noteable), []);
 }
 
-function seeded(store: Store, parentKey: string): boolean {
-  let set = seededParents.get(store);
-  if (!set) {
-    set = new Set();
-    seededParents.set(store, set);
-  }
-  if (set.has(parentKey)) return true;
-  set.add(parentKey);
-  return false;
-}
-
 /** Creates a project's issues, merge requests and snippet with their notes, once. */
 export function ensureProjectNoteables(store: Store, project: Project): void {
-  if (seeded(store, `project:${project.id}`)) return;
+  if (!store.firstUse(`noteables of project ${project.id}`)) return;
   const base = Date.parse(project.created_at);
   const owner = store.users.get(project.creator_id) ?? seedAuthor(store, 'olivia');
   let noteId = project.id * NOTE_SLOTS;
@@ -202,7 +175,7 @@ export function ensureProjectNoteables(store: Store, project: Project): void {
 
 /** Creates a group's epic with its notes, once. */
 export function ensureGroupNoteables(store: Store, group: Group): void {
-  if (seeded(store, `group:${group.id}`)) return;
+  if (!store.firstUse(`noteables of group ${group.id}`)) return;
   const epic: Noteable = {
     id: group.id,
     iid: 1,
@@ -236,63 +209,6 @@ export function noteablesOf(store: Store, parent: Project | Group, kind: Noteabl
   const prefix = `${kind}:${parent.id}:`;
   for (const [k, noteable] of store.noteables) if (k.startsWith(prefix)) out.push(noteable);
   return out;
-}
-
-// ---- access ----
-
-function parentProject(store: Store, noteable: Noteable): Project | undefined {
-  return noteable.kind === 'epic' ? undefined : store.projects.get(noteable.parentId);
-}
-
-/** The caller's level where the noteable lives (project, or group for epics); owner for administrators. */
-export function accessTo(store: Store, user: User | undefined, noteable: Noteable): number {
-  if (noteable.kind === 'epic') {
-    const group = store.groups.get(noteable.parentId);
-    return group ? store.groupAccess(user, group) : 0;
-  }
-  const project = parentProject(store, noteable);
-  return project ? store.projectAccess(user, project) : 0;
-}
-
-const FEATURE: Record<Exclude<NoteableKind, 'epic'>, string> = { issue: 'issues', merge_request: 'merge_requests', snippet: 'snippets' };
-
-function featureEnabled(project: Project, kind: Exclude<NoteableKind, 'epic'>): boolean {
-  const feature = FEATURE[kind];
-  return project.attrs[`${feature}_enabled`] !== false && project.attrs[`${feature}_access_level`] !== 'disabled';
-}
-
-/**
- * GitLab's read rules: whoever reads the project reads its issues and snippets; merge requests of
- * a private project need reporter (guests see no code); confidential issues and epics need
- * reporter or being their author. A disabled feature hides its noteables.
- */
-export function canReadNoteable(store: Store, user: User | undefined, noteable: Noteable): boolean {
-  if (noteable.kind === 'epic') {
-    const group = store.groups.get(noteable.parentId);
-    if (!group || !store.canReadGroup(user, group)) return false;
-  } else {
-    const project = parentProject(store, noteable);
-    if (!project || !store.canReadProject(user, project) || !featureEnabled(project, noteable.kind)) return false;
-    if (noteable.kind === 'merge_request' && project.visibility === 'private' && accessTo(store, user, noteable) < ACCESS.reporter) return false;
-  }
-  if (noteable.confidential && accessTo(store, user, noteable) < ACCESS.reporter && user?.id !== noteable.author_id) return false;
-  return true;
-}
-
-/** Confidential (internal) notes are for reporters and above (GitLab's read_internal_note). */
-export function canReadNote(store: Store, user: User | undefined, noteable: Noteable, note: Note): boolean {
-  return !note.confidential || accessTo(store, user, noteable) >= ACCESS.reporter;
-}
-
-/** GitLab's admin_note: the author, or a maintainer and above; never a system note. */
-export function canModifyNote(store: Store, user: User | undefined, noteable: Noteable, note: Note): boolean {
-  if (!user || note.system) return false;
-  return note.author_id === user.id || accessTo(store, user, noteable) >= ACCESS.maintainer;
-}
-
-/** Archived projects are read-only: no notes are added, changed or removed. */
-export function isReadOnly(store: Store, noteable: Noteable): boolean {
-  return parentProject(store, noteable)?.archived === true;
 }
 
 // ---- notes ----
@@ -331,13 +247,8 @@ export function removeNote(store: Store, note: Note): void {
 
 /** Toggles an award emoji given by an emoji-only note body (as GitLab's ToggleAwardEmojiService). */
 export function toggleAward(store: Store, noteable: Noteable, emoji: string, user: User): void {
-  let byNoteable = awards.get(store);
-  if (!byNoteable) {
-    byNoteable = new Map();
-    awards.set(store, byNoteable);
-  }
-  const byEmoji = byNoteable.get(keyOf(noteable)) ?? new Map<string, Set<number>>();
-  byNoteable.set(keyOf(noteable), byEmoji);
+  const byEmoji = store.awards.get(keyOf(noteable)) ?? new Map<string, Set<number>>();
+  store.awards.set(keyOf(noteable), byEmoji);
   const users = byEmoji.get(emoji) ?? new Set<number>();
   byEmoji.set(emoji, users);
   if (users.has(user.id)) users.delete(user.id);
@@ -346,155 +257,8 @@ export function toggleAward(store: Store, noteable: Noteable, emoji: string, use
 
 /** Who gave which award emoji to a noteable (for tests and the noteable's upvotes). */
 export function awardsOf(store: Store, noteable: Noteable): Record<string, number[]> {
-  const byEmoji = awards.get(store)?.get(keyOf(noteable));
+  const byEmoji = store.awards.get(keyOf(noteable));
   const out: Record<string, number[]> = {};
   for (const [emoji, users] of byEmoji ?? []) if (users.size > 0) out[emoji] = [...users];
   return out;
-}
-
-// ---- JSON ----
-
-/** The user embedded in notes (spec section 2), with GitLab's usual avatar and web URLs. */
-function noteAuthor(store: Store, userId: number): Record<string, unknown> {
-  const user = store.users.get(userId);
-  if (!user) return { id: userId, username: 'ghost', name: 'Ghost User', state: 'active', avatar_url: null, web_url: `${store.origin}/ghost`, email: 'ghost@example.com', created_at: null };
-  return { ...userObject(store, user), email: user.email, created_at: user.created_at };
-}
-
-function parentPath(store: Store, noteable: Noteable): string {
-  if (noteable.kind === 'epic') {
-    const group = store.groups.get(noteable.parentId);
-    return group ? store.groupFullPath(group) : '';
-  }
-  const project = store.projects.get(noteable.parentId);
-  return project ? store.projectFullPath(project) : '';
-}
-
-export function noteJson(store: Store, noteable: Noteable, note: Note): Record<string, unknown> {
-  const description = NOTEABLES[noteable.kind];
-  return {
-    id: note.id,
-    type: null,
-    body: note.body,
-    attachment: null,
-    author: noteAuthor(store, note.author_id),
-    created_at: note.created_at,
-    updated_at: note.updated_at,
-    system: note.system,
-    noteable_id: noteable.id,
-    noteable_type: description.typeName,
-    ...(description.parent === 'project' ? { project_id: noteable.parentId } : {}),
-    noteable_iid: noteable.kind === 'snippet' ? null : noteable.iid,
-    resolvable: false,
-    confidential: note.confidential,
-    // GitLab 15.5 renamed confidential to internal and sends both.
-    internal: note.confidential,
-    commands_changes: {},
-  };
-}
-
-function snippetFileName(noteable: Noteable): string {
-  return `setup-${noteable.id}.md`;
-}
-
-/**
- * What a POST of an award-emoji-only body answers (spec section 2): the object the award went to,
- * in the snippet-like shape (id, title, file_name, author, expires_at, updated_at, created_at; epics
- * add confidential). The spec types file_name as a string; only snippets have a file, so the other
- * kinds send null, as GitLab's entity does for attributes a record lacks.
- */
-export function awardAnswerJson(store: Store, noteable: Noteable): Record<string, unknown> {
-  const answer: Record<string, unknown> = {
-    id: noteable.id,
-    title: noteable.title,
-    file_name: noteable.kind === 'snippet' ? snippetFileName(noteable) : null,
-    author: noteAuthor(store, noteable.author_id),
-    expires_at: null,
-    updated_at: noteableUpdatedAt(store, noteable),
-    created_at: noteable.created_at,
-  };
-  if (noteable.kind === 'epic') answer.confidential = noteable.confidential;
-  return answer;
-}
-
-function noteableUpdatedAt(store: Store, noteable: Noteable): string {
-  let latest = noteable.created_at;
-  for (const note of notesOf(store, noteable)) if (note.updated_at > latest) latest = note.updated_at;
-  return latest;
-}
-
-/** The noteable as GET /projects/:id/issues (merge_requests, snippets) or /groups/:id/epics lists it. */
-export function noteableJson(store: Store, noteable: Noteable): Record<string, unknown> {
-  const author = store.users.get(noteable.author_id);
-  const base = {
-    id: noteable.id,
-    title: noteable.title,
-    author: author ? userObject(store, author) : null,
-    created_at: noteable.created_at,
-    updated_at: noteableUpdatedAt(store, noteable),
-  };
-  const path = parentPath(store, noteable);
-  const userNotes = notesOf(store, noteable).filter((n) => !n.system).length;
-  const given = awardsOf(store, noteable);
-  const count = (names: readonly string[]) => names.reduce((sum, name) => sum + (given[name]?.length ?? 0), 0);
-  const votes = { upvotes: count(['thumbsup', '+1', '👍']), downvotes: count(['thumbsdown', '-1', '👎']) };
-  switch (noteable.kind) {
-    case 'issue':
-      return {
-        ...base,
-        iid: noteable.iid,
-        project_id: noteable.parentId,
-        description: `${noteable.title}.`,
-        state: 'opened',
-        closed_at: null,
-        labels: [],
-        milestone: null,
-        assignees: [],
-        type: 'ISSUE',
-        confidential: noteable.confidential,
-        user_notes_count: userNotes,
-        ...votes,
-        web_url: `${store.origin}/${path}/-/issues/${noteable.iid}`,
-      };
-    case 'merge_request':
-      return {
-        ...base,
-        iid: noteable.iid,
-        project_id: noteable.parentId,
-        description: `${noteable.title}.`,
-        state: 'opened',
-        source_branch: `feature/${noteable.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
-        target_branch: 'main',
-        draft: false,
-        sha: headSha(noteable),
-        user_notes_count: userNotes,
-        ...votes,
-        web_url: `${store.origin}/${path}/-/merge_requests/${noteable.iid}`,
-      };
-    case 'snippet': {
-      const project = store.projects.get(noteable.parentId);
-      return {
-        ...base,
-        project_id: noteable.parentId,
-        description: 'How to run it locally',
-        file_name: snippetFileName(noteable),
-        visibility: project?.visibility ?? 'private',
-        web_url: `${store.origin}/${path}/-/snippets/${noteable.id}`,
-        raw_url: `${store.origin}/${path}/-/snippets/${noteable.id}/raw`,
-      };
-    }
-    case 'epic':
-      return {
-        ...base,
-        iid: noteable.iid,
-        group_id: noteable.parentId,
-        description: `${noteable.title}.`,
-        state: 'opened',
-        confidential: noteable.confidential,
-        labels: [],
-        user_notes_count: userNotes,
-        ...votes,
-        web_url: `${store.origin}/groups/${path}/-/epics/${noteable.iid}`,
-      };
-  }
 }

@@ -128,6 +128,22 @@ export function sortBy<T extends { id: number }>(items: readonly T[], key: (item
   });
 }
 
+/** How well texts match a search, for order_by=similarity: 3 for an exact match, 2 a prefix, 1 anywhere, case aside. */
+export function similarity(texts: readonly string[], search: string): number {
+  const term = search.toLowerCase();
+  let score = 0;
+  for (const raw of texts) {
+    const text = raw.toLowerCase();
+    score = Math.max(score, text === term ? 3 : text.startsWith(term) ? 2 : text.includes(term) ? 1 : 0);
+  }
+  return score;
+}
+
+/** Names and paths in the order people (and the service's database collation) expect: case does not split them. */
+export function compareText(a: string, b: string): number {
+  return a.localeCompare(b);
+}
+
 const orderings = new WeakMap<readonly object[], Map<string, readonly object[]>>();
 
 /**

@@ -1,5 +1,8 @@
+import { ACCESS_LEVELS } from '../params/access.js';
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../params/avatar.js';
 import type { ParamSpec } from '../params/types.js';
-import { paramError } from './errors.js';
+import { paramError, validationError } from './errors.js';
+import type { StoredFile } from './model.js';
 
 /**
  * Reading request parameters the way Grape does: typed coercion from query/form strings,
@@ -92,6 +95,8 @@ export function choice<T extends string>(input: Record<string, unknown>, name: s
   return value as T;
 }
 
+const ROLE_LEVELS: readonly number[] = Object.values(ACCESS_LEVELS);
+
 /** Coerces and checks every parameter of a table that is present; returns them typed. */
 export function readParams(input: Record<string, unknown>, specs: readonly ParamSpec[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -107,10 +112,15 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
   switch (spec.type) {
     case 'boolean':
       return bool(input, name);
-    case 'integer':
-    case 'access-level': {
+    case 'integer': {
       const n = int(input, name);
       if (n !== undefined && spec.choices && !spec.choices.map(Number).includes(n)) throw paramError(`${name} does not have a valid value`);
+      return n;
+    }
+    case 'access-level': {
+      // A role: GitLab's `values: Gitlab::Access.all_values`.
+      const n = int(input, name);
+      if (n !== undefined && !ROLE_LEVELS.includes(n)) throw paramError(`${name} does not have a valid value`);
       return n;
     }
     case 'integer-array':
@@ -170,4 +180,19 @@ export function assignParam(out: Record<string, unknown>, key: string, value: un
     return;
   }
   out[key] = value;
+}
+
+/**
+ * An avatar as GitLab's Avatarable validates it, for projects and groups alike: an uploaded file
+ * (400 "avatar is invalid" otherwise), an image type, at most 200 KiB (the model's errors).
+ */
+export function checkAvatar(value: unknown): StoredFile {
+  const file = value as StoredFile | undefined;
+  if (!file || typeof file !== 'object' || !Buffer.isBuffer(file.data)) throw paramError('avatar is invalid');
+  const extension = file.filename.split('.').pop()?.toLowerCase() ?? '';
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
+    throw validationError({ avatar: [`file format is not supported. Please try one of the following supported formats: ${AVATAR_EXTENSIONS.join(', ')}`] });
+  }
+  if (file.data.length > AVATAR_MAX_BYTES) throw validationError({ avatar: [`is too big (should be at most ${AVATAR_MAX_BYTES / 1024} KiB)`] });
+  return file;
 }

@@ -1,6 +1,7 @@
 import type { Group, Project, User, Visibility } from './model.js';
 import { seededRandom } from './random.js';
-import { ACCESS, Store } from './store.js';
+import { ACCESS, moreVisible } from './access.js';
+import { Store } from './store.js';
 
 /** The sandbox's users: one per role the spec talks about. Tokens are fixed so scripts can use them. */
 export const SANDBOX_USERS = [
@@ -56,8 +57,6 @@ const GROUPS: Array<{ path: string; name: string; visibility: Visibility; descri
   { path: 'globex/research', name: 'Research', visibility: 'public', description: 'Globex research' },
   { path: 'initech', name: 'Initech', visibility: 'private', description: 'Initech (no members but the administrator)' },
 ];
-
-const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
 
 function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
@@ -133,6 +132,7 @@ export function newProject(store: Store, fields: Pick<Project, 'name' | 'path' |
     languages: {},
     custom_attributes: {},
     statistics: { commit_count: 0, storage_size: 0, repository_size: 0, wiki_size: 0, lfs_objects_size: 0, job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0 },
+    housekeepingStartedAt: null,
     json: undefined,
   };
 }
@@ -187,7 +187,7 @@ export function seedStore(store: Store, projectCount: number, seed = 1): Record<
       const home = homes[i % homes.length] as (typeof homes)[number];
       namespaceId = home.namespaceId;
       const wanted = visibilities[Math.floor(random() * visibilities.length)] as Visibility;
-      visibility = VISIBILITY_RANK[wanted] <= VISIBILITY_RANK[home.visibility] ? wanted : home.visibility;
+      visibility = moreVisible(wanted, home.visibility) ? home.visibility : wanted;
       name = `${ADJECTIVES[i % ADJECTIVES.length]}-${NOUNS[Math.floor(i / ADJECTIVES.length) % NOUNS.length]}-${i}`;
       description = `${name.replace(/-\d+$/, '').replace('-', ' ')} service`;
     }

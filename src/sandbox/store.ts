@@ -1,8 +1,10 @@
-import type { Group, Hook, Namespace, Note, Noteable, NoteableKind, Project, PushRule, User } from './model.js';
+import type { Group, Hook, Namespace, Note, Noteable, Project, PushRule, User } from './model.js';
 
-export const ACCESS = { none: 0, guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
-
-/** The whole state of one sandbox, with the lookups and access rules every route shares. */
+/**
+ * The whole state of one sandbox, with the lookups every route shares. Everything a route
+ * changes lives here (or in the records held here): no module keeps state of its own. Who may
+ * do what is access.ts's.
+ */
 export class Store {
   readonly users = new Map<number, User>();
   readonly usersByToken = new Map<string, User>();
@@ -24,6 +26,12 @@ export class Store {
   readonly pushRules = new Map<string, PushRule>();
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
+  /** Old full paths (lower case) of renamed or transferred projects: they answer 301 (spec 4). */
+  readonly redirects = new Map<string, number>();
+  /** Award emoji given by notes whose body was only an emoji: noteable key -> emoji -> user ids. */
+  readonly awards = new Map<string, Map<string, Set<number>>>();
+  /** Parts of the world made on first use (a project's noteables, provisioned users), by name. */
+  private readonly madeOnDemand = new Set<string>();
   private readonly projectPaths = new Map<string, number>();
   private readonly groupPaths = new Map<string, number>();
   private counters: Record<string, number> = {};
@@ -31,6 +39,13 @@ export class Store {
   forkDurationMs = 3000;
   /** Where the sandbox answers, for web_url and links: http://127.0.0.1:PORT */
   origin = 'http://127.0.0.1';
+
+  /** True the first time it is asked about `part`: lazily seeded data is made then, once. */
+  firstUse(part: string): boolean {
+    if (this.madeOnDemand.has(part)) return false;
+    this.madeOnDemand.add(part);
+    return true;
+  }
 
   nextId(kind: string): number {
     this.counters[kind] = (this.counters[kind] ?? 0) + 1;
@@ -251,71 +266,4 @@ export class Store {
     }
     return false;
   }
-
-  // ---- access ----
-
-  /** The user's effective level in a group: own membership, inherited from ancestors, or through shares. */
-  groupAccess(user: User | undefined, group: Group): number {
-    if (!user) return 0;
-    if (user.is_admin) return ACCESS.owner;
-    let level = 0;
-    for (const g of [group, ...this.ancestors(group)]) {
-      level = Math.max(level, g.members.get(user.id) ?? 0);
-      for (const share of g.shares) {
-        const shared = this.groups.get(share.group_id);
-        if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, this.directGroupAccess(user, shared)));
-      }
-    }
-    return level;
-  }
-
-  /** Membership in a group or its ancestors, without following shares (shares do not chain). */
-  private directGroupAccess(user: User, group: Group): number {
-    let level = 0;
-    for (const g of [group, ...this.ancestors(group)]) level = Math.max(level, g.members.get(user.id) ?? 0);
-    return level;
-  }
-
-  projectAccess(user: User | undefined, project: Project): number {
-    if (!user) return 0;
-    if (user.is_admin) return ACCESS.owner;
-    let level = project.members.get(user.id) ?? 0;
-    const ns = this.namespaces.get(project.namespace_id);
-    if (ns?.kind === 'user' && ns.ownerId === user.id) level = ACCESS.owner;
-    if (ns?.kind === 'group') {
-      const group = this.groups.get(ns.ownerId);
-      if (group) level = Math.max(level, this.groupAccess(user, group));
-    }
-    for (const share of project.shares) {
-      const shared = this.groups.get(share.group_id);
-      if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, this.directGroupAccess(user, shared)));
-    }
-    return level;
-  }
-
-  canReadProject(user: User | undefined, project: Project): boolean {
-    if (project.visibility === 'public') return true;
-    if (!user) return false;
-    if (user.is_admin) return true;
-    if (project.visibility === 'internal' && !user.external) return true;
-    return this.projectAccess(user, project) >= ACCESS.guest;
-  }
-
-  canReadGroup(user: User | undefined, group: Group): boolean {
-    if (group.visibility === 'public') return true;
-    if (!user) return false;
-    if (user.is_admin) return true;
-    if (group.visibility === 'internal' && !user.external) return true;
-    return this.groupAccess(user, group) >= ACCESS.guest;
-  }
-
-  // ---- noteables ----
-
-  noteableKey(kind: NoteableKind, parentId: number, iid: number): string {
-    return `${kind}:${parentId}:${iid}`;
-  }
-}
-
-function expired(date: string | null): boolean {
-  return date !== null && date < new Date().toISOString().slice(0, 10);
 }

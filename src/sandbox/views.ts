@@ -1,85 +1,7 @@
+import { ACCESS, canReadProject, groupAccess, projectAccess } from './access.js';
+import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
 import type { Group, Project, User } from './model.js';
 import type { Store } from './store.js';
-
-/** Project settings as a new project has them: the attributes of the full view that are settings. */
-export const PROJECT_DEFAULTS: Readonly<Record<string, unknown>> = {
-  default_branch: 'main',
-  issues_enabled: true,
-  merge_requests_enabled: true,
-  jobs_enabled: true,
-  wiki_enabled: true,
-  snippets_enabled: true,
-  container_registry_enabled: true,
-  shared_runners_enabled: true,
-  lfs_enabled: true,
-  packages_enabled: true,
-  service_desk_enabled: false,
-  public_jobs: true,
-  request_access_enabled: true,
-  empty_repo: false,
-  can_create_merge_request_in: true,
-  issues_access_level: 'enabled',
-  repository_access_level: 'enabled',
-  merge_requests_access_level: 'enabled',
-  forking_access_level: 'enabled',
-  analytics_access_level: 'enabled',
-  wiki_access_level: 'enabled',
-  builds_access_level: 'enabled',
-  snippets_access_level: 'enabled',
-  pages_access_level: 'private',
-  operations_access_level: 'enabled',
-  requirements_access_level: 'enabled',
-  container_registry_access_level: 'enabled',
-  security_and_compliance_access_level: 'private',
-  merge_method: 'merge',
-  squash_option: 'default_off',
-  only_allow_merge_if_pipeline_succeeds: false,
-  allow_merge_on_skipped_pipeline: null,
-  restrict_user_defined_variables: false,
-  only_allow_merge_if_all_discussions_are_resolved: false,
-  remove_source_branch_after_merge: true,
-  printing_merge_request_link_enabled: true,
-  resolve_outdated_diff_discussions: false,
-  autoclose_referenced_issues: true,
-  suggestion_commit_message: null,
-  merge_commit_template: null,
-  squash_commit_template: null,
-  approvals_before_merge: 0,
-  ci_default_git_depth: 20,
-  ci_forward_deployment_enabled: true,
-  build_timeout: 3600,
-  build_coverage_regex: null,
-  ci_config_path: null,
-  auto_cancel_pending_pipelines: 'enabled',
-  auto_devops_enabled: false,
-  auto_devops_deploy_strategy: 'continuous',
-  build_git_strategy: 'fetch',
-  keep_latest_artifact: true,
-  merge_pipelines_enabled: false,
-  merge_trains_enabled: false,
-  mirror: false,
-  mirror_trigger_builds: false,
-  only_mirror_protected_branches: false,
-  mirror_overwrites_diverged_branches: false,
-  mirror_user_id: null,
-  import_url: null,
-  repository_storage: 'default',
-  external_authorization_classification_label: '',
-  compliance_frameworks: [],
-  issues_template: null,
-  merge_requests_template: null,
-  emails_disabled: false,
-  container_expiration_policy: {
-    cadence: '1d',
-    enabled: false,
-    keep_n: 10,
-    older_than: '90d',
-    name_regex: null,
-    name_regex_delete: '.*',
-    name_regex_keep: null,
-    next_run_at: null,
-  },
-};
 
 const LICENSE = {
   key: 'mit',
@@ -218,15 +140,15 @@ export interface JsonPieces {
 export function projectJsonPieces(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string | JsonPieces {
   if (!user || options.simple) return JSON.stringify(simpleView(store, project));
   const base = fullViewJson(store, project);
-  const access = store.projectAccess(user, project);
+  const access = projectAccess(store, user, project);
   const ns = store.namespaces.get(project.namespace_id);
-  const groupLevel = ns?.kind === 'group' ? store.groupAccess(user, store.groups.get(ns.ownerId) as Group) : 0;
-  const memberLevel = project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? 50 : 0);
-  let extra = `,"permissions":{"project_access":${memberLevel ? `{"access_level":${memberLevel},"notification_level":3}` : 'null'},"group_access":${groupLevel ? `{"access_level":${groupLevel},"notification_level":3}` : 'null'}}`;
+  const groupLevel = ns?.kind === 'group' ? groupAccess(store, user, store.groups.get(ns.ownerId) as Group) : 0;
+  const directLevel = project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? ACCESS.owner : 0);
+  let extra = `,"permissions":{"project_access":${directLevel ? `{"access_level":${directLevel},"notification_level":3}` : 'null'},"group_access":${groupLevel ? `{"access_level":${groupLevel},"notification_level":3}` : 'null'}}`;
   // The runners token is a secret: only maintainers and above see it, on a single read (as GitLab's
   // ProjectWithAccess entity does), so it is never in the cached text nor in lists.
-  if (options.details && access >= 40) extra += `,"runners_token":"${runnersToken(project)}"`;
-  if (options.statistics && access >= 20) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
+  if (options.details && access >= ACCESS.maintainer) extra += `,"runners_token":"${runnersToken(project)}"`;
+  if (options.statistics && access >= ACCESS.reporter) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
   if (options.license) extra += `,"license":${JSON.stringify(LICENSE)}`;
   if (options.customAttributes && user.is_admin) extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
   return { head: base, tail: `${extra}}` };
@@ -281,25 +203,6 @@ export function simpleView(store: Store, project: Project): Record<string, unkno
   };
 }
 
-export const GROUP_DEFAULTS: Readonly<Record<string, unknown>> = {
-  share_with_group_lock: false,
-  require_two_factor_authentication: false,
-  two_factor_grace_period: 48,
-  project_creation_level: 'developer',
-  auto_devops_enabled: null,
-  subgroup_creation_level: 'maintainer',
-  emails_disabled: null,
-  mentions_disabled: null,
-  lfs_enabled: true,
-  default_branch_protection: 2,
-  request_access_enabled: true,
-  file_template_project_id: null,
-  membership_lock: false,
-  shared_runners_setting: 'enabled',
-  prevent_forking_outside_group: false,
-  shared_runners_minutes_limit: null,
-  extra_shared_runners_minutes_limit: null,
-};
 
 export interface GroupViewOptions {
   details?: boolean;
@@ -336,17 +239,17 @@ export function groupObject(store: Store, group: Group, user: User | undefined, 
       const shared = store.groups.get(share.group_id);
       return { group_id: share.group_id, group_name: shared?.name ?? '', group_full_path: shared ? store.groupFullPath(shared) : '', group_access_level: share.group_access_level, expires_at: share.expires_at };
     });
-    if (user && store.groupAccess(user, group) >= 50) view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
+    if (user && groupAccess(store, user, group) >= ACCESS.owner) view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
     if (options.withProjects !== false) {
       // Deprecated (removal in API v5): at most 100 embedded projects each.
       view.projects = store
         .projectsInNamespace(group.id)
-        .filter((p) => store.canReadProject(user, p))
+        .filter((p) => canReadProject(store, user, p))
         .slice(0, 100)
         .map((p) => projectObject(store, p, user));
       view.shared_projects = store
         .allProjects()
-        .filter((p) => p.shares.some((s) => s.group_id === group.id) && store.canReadProject(user, p))
+        .filter((p) => p.shares.some((s) => s.group_id === group.id) && canReadProject(store, user, p))
         .slice(0, 100)
         .map((p) => projectObject(store, p, user));
     }

@@ -152,6 +152,22 @@ describe('group details and administrator-only fields', () => {
     expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('png-bytes');
     group.avatar = null;
   });
+
+  it('takes an avatar by multipart PUT as projects do: an image of at most 200 KiB', async () => {
+    const put = async (name: string, bytes: number) => {
+      const form = new FormData();
+      form.append('avatar', new Blob([Buffer.alloc(bytes, 1)], { type: 'image/png' }), name);
+      const response = await fetch(`${sandbox.url}/api/v4/groups/globex`, { method: 'PUT', headers: { 'private-token': sandbox.tokens.admin }, body: form });
+      return { status: response.status, body: (await response.json()) as { avatar_url?: string; message?: unknown } };
+    };
+    expect(await put('big.png', 200 * 1024 + 1)).toEqual({ status: 400, body: { message: { avatar: ['is too big (should be at most 200 KiB)'] } } });
+    expect((await put('logo.txt', 10)).body).toEqual({ message: { avatar: [expect.stringMatching(/^file format is not supported/)] } });
+    expect(sandbox.store.findGroup('globex')?.avatar).toBeNull();
+    const fits = await put('logo.png', 200 * 1024);
+    expect(fits.status).toBe(200);
+    expect(fits.body.avatar_url).toMatch(/logo\.png$/);
+    sandbox.store.findGroup('globex')!.avatar = null;
+  });
 });
 
 describe('group projects', () => {

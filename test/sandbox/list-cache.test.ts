@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canReadProject } from '../../src/sandbox/access.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
@@ -64,7 +65,7 @@ describe('GET /projects with the kept list and orders', () => {
   it('gives a user without administrator rights the same order, less what they cannot read', async () => {
     const developer = await everyPage('order_by=created_at', 'developer');
     const dana = sandbox.store.users.get(sandbox.store.usersByToken.get(sandbox.tokens.developer)?.id ?? -1);
-    const readable = new Set(sandbox.store.allProjects().filter((p) => sandbox.store.canReadProject(dana, p)).map((p) => p.id));
+    const readable = new Set(sandbox.store.allProjects().filter((p) => canReadProject(sandbox.store, dana, p)).map((p) => p.id));
     expect(developer).toEqual(byCreatedDesc().filter((id) => readable.has(id)));
     expect(developer.length).toBeLessThan(sandbox.store.allProjects().length);
   });

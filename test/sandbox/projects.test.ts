@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLinkHeader } from '../../src/http/paginate.js';
 import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 import type { Project } from '../../src/sandbox/model.js';
-import { ACCESS } from '../../src/sandbox/store.js';
+import { ACCESS, projectAccess } from '../../src/sandbox/access.js';
 
 /** The project routes of the sandbox, through HTTP, as a client of the service sees them. */
 
@@ -150,7 +150,7 @@ describe('GET /projects', () => {
   it('shows statistics to Reporter and above only', async () => {
     const answer = await get('/projects?statistics=true&per_page=100', 'reporter');
     for (const item of answer.body) {
-      const level = store().projectAccess(store().users.get(userId('reporter')), store().projects.get(item.id) as Project);
+      const level = projectAccess(store(), store().users.get(userId('reporter')), store().projects.get(item.id) as Project);
       expect(item.statistics !== undefined).toBe(level >= ACCESS.reporter);
     }
   });

@@ -148,3 +148,36 @@ describe('roles on a mutation (project hooks need maintainer)', () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe('creating projects: one rule for new projects and forks (GitLab\'s create_projects)', () => {
+  const xena = () => [...sandbox.store.users.values()].find((u) => u.username === 'xena');
+  const globex = () => sandbox.store.findGroup('globex');
+
+  it('an external user may create projects only in a group that grants a role: not in their own namespace', async () => {
+    expect((await call('GET', '/user', 'external')).data).toMatchObject({ external: true, can_create_project: false });
+    expect(await call('POST', '/projects', 'external', { name: 'mine' })).toMatchObject({
+      status: 400,
+      data: { message: { limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'] } },
+    });
+    const own = xena()?.namespace_id;
+    expect(await call('POST', '/projects', 'external', { name: 'mine', namespace_id: own })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
+    expect(await call('POST', `/projects/${project('globex/handbook').id}/fork`, 'external')).toMatchObject({ status: 404 });
+
+    expect(await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: globex()?.id })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
+    globex()?.members.set(xena()?.id as number, 30);
+    try {
+      expect(await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: globex()?.id })).toMatchObject({ status: 201, data: { path_with_namespace: 'globex/theirs' } });
+      const fork = await call('POST', `/projects/${project('acme/web/storefront').id}/fork`, 'external', { namespace_id: globex()?.id, path: 'storefront-fork', name: 'storefront fork' });
+      expect(fork).toMatchObject({ status: 201, data: { path_with_namespace: 'globex/storefront-fork' } });
+    } finally {
+      globex()?.members.delete(xena()?.id as number);
+    }
+  });
+
+  it('others create in their own namespace, and in a group as its project_creation_level allows', async () => {
+    expect((await call('GET', '/user', 'developer')).data).toMatchObject({ can_create_project: true });
+    expect(await call('POST', '/projects', 'developer', { name: 'own-thing' })).toMatchObject({ status: 201, data: { path_with_namespace: 'dana/own-thing' } });
+    expect(await call('POST', '/projects', 'reporter', { name: 'in-acme', namespace_id: sandbox.store.findGroup('acme')?.id })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
+    expect(await call('POST', '/projects', 'developer', { name: 'in-acme', namespace_id: sandbox.store.findGroup('acme')?.id })).toMatchObject({ status: 201 });
+  });
+});

@@ -1,14 +1,14 @@
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/project-extras.js';
 import { projectPathProblem, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
+import { ACCESS, canCreateProjectIn, canFork, moreVisible, readableProject, requireProjectRole, requireUser } from '../access.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
-import { jsonText, noContent, notModified, type Router, type SandboxRequest } from '../http.js';
+import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace, Project, User, Visibility } from '../model.js';
-import { paginateArray, sortBy } from '../pagination.js';
 import { readParams } from '../params.js';
 import { newProject } from '../seed.js';
-import { ACCESS, type Store } from '../store.js';
-import { projectJson, projectJsonPieces } from '../views.js';
-import { memberLevel, requireRole, requireUser, visibleProject } from './project-actions.js';
+import type { Store } from '../store.js';
+import { projectJson } from '../views.js';
+import { listProjects } from './project-lists.js';
 
 /**
  * Forks and fork relations (spec/3-projects.md). A fork is created at once with import status
@@ -16,36 +16,14 @@ import { memberLevel, requireRole, requireUser, visibleProject } from './project
  * (store.forkDurationMs), to "failed" when the source's description contains [fail-import].
  */
 
-const RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
-
-/**
- * GitLab's fork_project ability: the project is readable, forking is not disabled (or limited to
- * members), and a private project needs the reporter role.
- */
-function canFork(store: Store, user: User, project: Project): boolean {
-  if (user.is_admin) return true;
-  if (!store.canReadProject(user, project)) return false;
-  const level = store.projectAccess(user, project);
-  const forking = String(project.attrs.forking_access_level ?? 'enabled');
-  if (forking === 'disabled' || (forking === 'private' && level < ACCESS.guest)) return false;
-  return project.visibility !== 'private' || level >= ACCESS.reporter;
-}
-
-/** Who may create projects in a namespace: its user (not external ones), or group roles per project_creation_level. */
-function canCreateIn(store: Store, user: User, ns: Namespace): boolean {
-  if (user.is_admin) return true;
-  if (ns.kind === 'user') return ns.ownerId === user.id && !user.external;
-  const group = store.groups.get(ns.ownerId);
-  if (!group) return false;
-  const level = store.groupAccess(user, group);
-  const rule = String(group.attrs.project_creation_level ?? 'developer');
-  if (rule === 'noone') return false;
-  return level >= (rule === 'maintainer' ? ACCESS.maintainer : ACCESS.developer);
-}
-
 function namespaceVisibility(store: Store, ns: Namespace): Visibility {
   if (ns.kind === 'group') return store.groups.get(ns.ownerId)?.visibility ?? 'private';
   return 'public';
+}
+
+/** The more private of two visibilities. */
+function lower(a: Visibility, b: Visibility): Visibility {
+  return moreVisible(a, b) ? b : a;
 }
 
 function targetNamespace(req: SandboxRequest, user: User, params: Record<string, unknown>): Namespace | undefined {
@@ -64,7 +42,7 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   const { store } = req;
   const params = readParams(req.input, [...FORK_PARAMS, ...FORK_NAMESPACE_PARAMS]);
   const ns = targetNamespace(req, user, params);
-  if (!ns || !canCreateIn(store, user, ns)) throw notFound('Target Namespace');
+  if (!ns || !canCreateProjectIn(store, user, ns)) throw notFound('Target Namespace');
   const name = (params.name as string | undefined) ?? source.name;
   const path = (params.path as string | undefined) ?? source.path;
   // Every refusal of the new project is a 409 with the model's messages (GitLab's conflict!(errors)).
@@ -73,12 +51,12 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   const pathProblem = projectPathProblem(path);
   if (pathProblem) errors.path = [pathProblem];
   else if (store.projectPathTaken(ns.id, path)) errors.path = ['has already been taken'];
-  const ceiling = Math.min(RANK[source.visibility], RANK[namespaceVisibility(store, ns)]);
+  const ceiling = lower(source.visibility, namespaceVisibility(store, ns));
   const requested = params.visibility as Visibility | undefined;
-  if (requested !== undefined && RANK[requested] > RANK[source.visibility]) errors.visibility_level = [`${requested} is not allowed since the fork source project has lower visibility.`];
-  else if (requested !== undefined && RANK[requested] > ceiling) errors.visibility_level = [`${requested} is not allowed in a ${namespaceVisibility(store, ns)} group.`];
+  if (requested !== undefined && moreVisible(requested, source.visibility)) errors.visibility_level = [`${requested} is not allowed since the fork source project has lower visibility.`];
+  else if (requested !== undefined && moreVisible(requested, ceiling)) errors.visibility_level = [`${requested} is not allowed in a ${namespaceVisibility(store, ns)} group.`];
   if (Object.keys(errors).length > 0) throw new HttpError(409, { message: errors });
-  const visibility = requested ?? ((Object.keys(RANK) as Visibility[]).find((v) => RANK[v] === ceiling) as Visibility);
+  const visibility = requested ?? ceiling;
 
   const fork = newProject(store, { name, path, namespace_id: ns.id, visibility, description: (params.description as string | undefined) ?? source.description, creator_id: user.id });
   fork.attrs = Object.fromEntries(Object.entries(source.attrs).filter(([key]) => !NOT_COPIED.includes(key)));
@@ -92,70 +70,50 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   return fork;
 }
 
-/** The filters of GET /projects/:id/forks (those of starred_projects). */
-function filterForks(req: SandboxRequest, forks: Project[]): Project[] {
-  const { store, user } = req;
-  const f = readParams(req.input, STARRED_PROJECTS_PARAMS) as Record<string, unknown>;
-  let out = forks;
-  if (f.archived !== undefined) out = out.filter((p) => p.archived === f.archived);
-  if (f.visibility !== undefined) out = out.filter((p) => p.visibility === f.visibility);
-  if (typeof f.search === 'string' && f.search) {
-    const search = f.search.toLowerCase();
-    out = out.filter((p) => [p.name, p.path, p.description ?? ''].some((text) => text.toLowerCase().includes(search)));
-  }
-  if (f.owned === true) out = out.filter((p) => memberLevel(store, user, p) >= ACCESS.owner);
-  if (f.membership === true) out = out.filter((p) => memberLevel(store, user, p) >= ACCESS.guest);
-  if (f.min_access_level !== undefined) out = out.filter((p) => memberLevel(store, user, p) >= (f.min_access_level as number));
-  if (f.starred === true) out = out.filter((p) => user !== undefined && (store.stars.get(p.id)?.has(user.id) ?? false));
-  if (f.with_issues_enabled === true) out = out.filter((p) => p.attrs.issues_access_level !== 'disabled' && p.attrs.issues_enabled !== false);
-  if (f.with_merge_requests_enabled === true) out = out.filter((p) => p.attrs.merge_requests_access_level !== 'disabled' && p.attrs.merge_requests_enabled !== false);
-  const orderBy = (f.order_by as string | undefined) ?? 'created_at';
-  const key = (p: Project): string | number => (orderBy === 'id' ? p.id : orderBy === 'name' ? p.name.toLowerCase() : orderBy === 'path' ? p.path.toLowerCase() : orderBy === 'created_at' ? p.created_at : p.last_activity_at);
-  return sortBy(out, key, (f.sort as 'asc' | 'desc' | undefined) ?? 'desc');
+/** 201 with the new project, import status "scheduled"; 404 if the caller cannot fork it or cannot create projects in the target namespace; 409 if the name or path is taken. */
+function forkProject(req: SandboxRequest): SandboxResponse {
+  const user = requireUser(req);
+  const source = readableProject(req);
+  // GitLab: not_found! unless can?(current_user, :fork_project, user_project).
+  if (!canFork(req.store, user, source)) throw notFound();
+  const fork = createFork(req, user, source);
+  return jsonText(projectJson(req.store, fork, user), 201);
 }
 
-export function register(router: Router): void {
-  /** 201 with the new project, import status "scheduled"; 404 if the caller cannot fork it or cannot create projects in the target namespace; 409 if the name or path is taken. */
-  router.post('/projects/:id/fork', (req) => {
-    const user = requireUser(req);
-    const source = visibleProject(req, req.params.id);
-    // GitLab: not_found! unless can?(current_user, :fork_project, user_project).
-    if (!canFork(req.store, user, source)) throw notFound();
-    const fork = createFork(req, user, source);
-    return jsonText(projectJson(req.store, fork, user), 201);
-  });
-
-  /** Owners and administrators of :id; 409 if it is already a fork. */
-  router.post('/projects/:id/fork/:forked_from_id', (req) => {
-    const user = requireUser(req);
-    const project = visibleProject(req, req.params.id);
-    requireRole(req, project, ACCESS.owner);
-    const source = visibleProject(req, req.params.forked_from_id);
-    if (!canFork(req.store, user, source)) throw forbidden();
-    if (project.forked_from_id !== null) throw new HttpError(409, { message: 'Project already forked' });
-    // GitLab does not check this; a project marked as its own fork would only confuse.
-    if (source.id === project.id) throw badRequest('a project cannot be a fork of itself');
-    req.store.setForkedFrom(project, source.id);
-    return jsonText(projectJson(req.store, project, user), 201);
-  });
-
-  /** Owners and administrators; 204, or 304 when the project is not a fork (GitLab's not_modified!). */
-  router.delete('/projects/:id/fork', (req) => {
-    requireUser(req);
-    const project = visibleProject(req, req.params.id);
-    requireRole(req, project, ACCESS.owner);
-    if (project.forked_from_id === null) return notModified();
-    req.store.setForkedFrom(project, null);
-    return noContent();
-  });
-
-  /** The forks the caller can see, with the filters of starred_projects. */
-  router.get('/projects/:id/forks', (req) => {
-    const { store, user } = req;
-    const source = visibleProject(req, req.params.id);
-    const forks = store.allProjects().filter((p) => p.forked_from_id === source.id && store.canReadProject(user, p));
-    const f = readParams(req.input, STARRED_PROJECTS_PARAMS) as Record<string, boolean | undefined>;
-    const view = { simple: f.simple === true, statistics: f.statistics === true, customAttributes: f.with_custom_attributes === true };
-    return paginateArray(req, filterForks(req, forks), (p) => projectJsonPieces(store, p, user, view));
-  });
+/** Owners and administrators of :id; 409 if it is already a fork. */
+function markAsFork(req: SandboxRequest): SandboxResponse {
+  const user = requireUser(req);
+  const project = readableProject(req);
+  requireProjectRole(req, project, ACCESS.owner);
+  const source = readableProject(req, req.params.forked_from_id);
+  if (!canFork(req.store, user, source)) throw forbidden();
+  if (project.forked_from_id !== null) throw new HttpError(409, { message: 'Project already forked' });
+  // GitLab does not check this; a project marked as its own fork would only confuse.
+  if (source.id === project.id) throw badRequest('a project cannot be a fork of itself');
+  req.store.setForkedFrom(project, source.id);
+  return jsonText(projectJson(req.store, project, user), 201);
 }
+
+/** Owners and administrators; 204, or 304 when the project is not a fork (GitLab's not_modified!). */
+function unmarkAsFork(req: SandboxRequest): SandboxResponse {
+  requireUser(req);
+  const project = readableProject(req);
+  requireProjectRole(req, project, ACCESS.owner);
+  if (project.forked_from_id === null) return notModified();
+  req.store.setForkedFrom(project, null);
+  return noContent();
+}
+
+/** The forks the caller can see, with the filters of starred_projects (those of GET /projects). */
+function listForks(req: SandboxRequest): SandboxResponse {
+  const source = readableProject(req);
+  const forks = req.store.allProjects().filter((p) => p.forked_from_id === source.id);
+  return listProjects(req, forks, STARRED_PROJECTS_PARAMS, { keyset: false });
+}
+
+export const forkRoutes: readonly Route[] = [
+  ['POST', '/projects/:id/fork', forkProject],
+  ['POST', '/projects/:id/fork/:forked_from_id', markAsFork],
+  ['DELETE', '/projects/:id/fork', unmarkAsFork],
+  ['GET', '/projects/:id/forks', listForks],
+];

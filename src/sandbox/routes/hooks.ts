@@ -1,10 +1,10 @@
 import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
-import { forbidden, HttpError, notFound, paramError, unauthorized, unprocessable } from '../errors.js';
-import { json, noContent, type Router, type SandboxRequest } from '../http.js';
+import { ACCESS, readableGroup, readableProject, requireGroupRole, requireProjectRole, requireUser } from '../access.js';
+import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Hook, Project } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireStr, str } from '../params.js';
-import { ACCESS } from '../store.js';
 
 /**
  * Project hooks (Maintainer role) and group hooks (Owner role), as GitLab's API v4 serves them:
@@ -21,18 +21,14 @@ export function findOwner(req: SandboxRequest, kind: 'project', minimum: number)
 export function findOwner(req: SandboxRequest, kind: 'group', minimum: number): GroupOwner;
 export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef;
 export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef {
-  const { store, user } = req;
-  if (!user) throw unauthorized();
-  const ref = req.params.id as string;
+  requireUser(req);
   if (kind === 'project') {
-    const project = store.findProject(ref);
-    if (!project || !store.canReadProject(user, project)) throw notFound('Project');
-    if (store.projectAccess(user, project) < minimum) throw forbidden();
+    const project = readableProject(req);
+    requireProjectRole(req, project, minimum);
     return { kind, id: project.id, project };
   }
-  const group = store.findGroup(ref);
-  if (!group || !store.canReadGroup(user, group)) throw notFound('Group');
-  if (store.groupAccess(user, group) < minimum) throw forbidden();
+  const group = readableGroup(req);
+  requireGroupRole(req, group, minimum);
   return { kind, id: group.id, group };
 }
 
@@ -76,50 +72,57 @@ function findHook(req: SandboxRequest, owner: OwnerRef): Hook {
   return hook;
 }
 
-export function register(router: Router): void {
-  for (const kind of ['project', 'group'] as const) {
-    const base = kind === 'project' ? '/projects/:id/hooks' : '/groups/:id/hooks';
+/** The hooks of :id, in one table per kind of owner. */
+function hookRoutes(kind: HookOwnerKind): Route[] {
+  const base = kind === 'project' ? '/projects/:id/hooks' : '/groups/:id/hooks';
+  const role = HOOK_ROLE[kind];
 
-    router.get(base, (req) => {
-      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
-      const hooks = [...req.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === owner.id).sort((a, b) => a.id - b.id);
-      return paginateArray(req, hooks, (hook) => JSON.stringify(hookJson(hook)));
-    });
+  const list = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const hooks = [...req.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === owner.id).sort((a, b) => a.id - b.id);
+    return paginateArray(req, hooks, (hook) => JSON.stringify(hookJson(hook)));
+  };
 
-    router.get(`${base}/:hook_id`, (req) => {
-      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
-      return json(hookJson(findHook(req, owner)));
-    });
+  const view = (req: SandboxRequest): SandboxResponse => json(hookJson(findHook(req, findOwner(req, kind, role))));
 
-    router.post(base, (req) => {
-      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
-      const { url, attrs, token } = readHookInput(req, kind);
-      const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: new Date().toISOString(), attrs };
-      req.store.hooks.set(hook.id, hook);
-      return json(hookJson(hook), 201);
-    });
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const { url, attrs, token } = readHookInput(req, kind);
+    const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: new Date().toISOString(), attrs };
+    req.store.hooks.set(hook.id, hook);
+    return json(hookJson(hook), 201);
+  };
 
-    router.put(`${base}/:hook_id`, (req) => {
-      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
-      const hook = findHook(req, owner);
-      const { url, attrs, token } = readHookInput(req, kind);
-      // As GitLab's WebHook#reset_token: a new URL without a token given along forgets the old token.
-      if (url !== hook.url && token === undefined) hook.token = null;
-      if (token !== undefined) hook.token = token;
-      hook.url = url;
-      Object.assign(hook.attrs, attrs);
-      return json(hookJson(hook));
-    });
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const hook = findHook(req, findOwner(req, kind, role));
+    const { url, attrs, token } = readHookInput(req, kind);
+    // As GitLab's WebHook#reset_token: a new URL without a token given along forgets the old token.
+    if (url !== hook.url && token === undefined) hook.token = null;
+    if (token !== undefined) hook.token = token;
+    hook.url = url;
+    Object.assign(hook.attrs, attrs);
+    return json(hookJson(hook));
+  };
 
-    router.delete(`${base}/:hook_id`, (req) => {
-      const owner = findOwner(req, kind, HOOK_ROLE[kind]);
-      const id = int(req.params, 'hook_id');
-      if (id === undefined) throw paramError('hook_id is invalid');
-      // "Idempotent" in the spec's sense: the state is the same however often it is sent; a hook
-      // that is already gone answers 404, as GitLab does.
-      findHook(req, owner);
-      req.store.hooks.delete(id);
-      return noContent();
-    });
-  }
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const id = int(req.params, 'hook_id');
+    if (id === undefined) throw paramError('hook_id is invalid');
+    // "Idempotent" in the spec's sense: the state is the same however often it is sent; a hook
+    // that is already gone answers 404, as GitLab does.
+    findHook(req, owner);
+    req.store.hooks.delete(id);
+    return noContent();
+  };
+
+  return [
+    ['GET', base, list],
+    ['GET', `${base}/:hook_id`, view],
+    ['POST', base, create],
+    ['PUT', `${base}/:hook_id`, update],
+    ['DELETE', `${base}/:hook_id`, remove],
+  ];
 }
+
+export const projectHookRoutes = hookRoutes('project');
+export const groupHookRoutes = hookRoutes('group');

@@ -1,27 +1,33 @@
 import type { Router } from '../http.js';
-import { register as registerGroups } from './groups.js';
-import { register as registerHooks } from './hooks.js';
-import { register as registerNoteables } from './noteables.js';
-import { register as registerNotes } from './notes.js';
-import { register as registerProjects } from './projects.js';
-import { register as registerPushRules } from './push-rules.js';
-import { register as registerShares } from './shares.js';
-import { register as registerUsers } from './users.js';
-import { register as registerNamespaces } from './namespaces.js';
-import { register as registerForks } from './forks.js';
-import { register as registerProjectActions } from './project-actions.js';
+import { forkRoutes } from './forks.js';
+import { groupRoutes } from './groups.js';
+import { groupHookRoutes, projectHookRoutes } from './hooks.js';
+import { namespaceRoutes } from './namespaces.js';
+import { noteableRoutes } from './noteables.js';
+import { noteRoutes } from './notes.js';
+import { projectActionRoutes } from './project-actions.js';
+import { projectRoutes } from './projects.js';
+import { groupPushRuleRoutes, projectPushRuleRoutes } from './push-rules.js';
+import { shareRoutes } from './shares.js';
+import { userRoutes } from './users.js';
 
-/** Every resource's routes, one file each. */
+/** Every resource's route table; the first route that matches a request answers it. */
 export function registerRoutes(router: Router): void {
-  registerUsers(router);
-  registerNamespaces(router);
-  registerForks(router);
-  registerProjectActions(router);
-  registerProjects(router);
-  registerGroups(router);
-  registerNoteables(router);
-  registerNotes(router);
-  registerHooks(router);
-  registerPushRules(router);
-  registerShares(router);
+  for (const table of [
+    userRoutes,
+    namespaceRoutes,
+    forkRoutes,
+    projectActionRoutes,
+    projectRoutes,
+    groupRoutes,
+    noteableRoutes,
+    noteRoutes,
+    projectHookRoutes,
+    groupHookRoutes,
+    projectPushRuleRoutes,
+    groupPushRuleRoutes,
+    shareRoutes,
+  ]) {
+    router.add(table);
+  }
 }

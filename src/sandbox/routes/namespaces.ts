@@ -1,8 +1,8 @@
-import { notFound, unauthorized } from '../errors.js';
-import { json, type Router } from '../http.js';
+import { canNameNamespace, requireUser } from '../access.js';
+import { notFound } from '../errors.js';
+import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace } from '../model.js';
 import type { Store } from '../store.js';
-import { namespaceVisible } from './projects.js';
 
 /** A namespace as GET /namespaces/:id shows it (GitLab's fields; plan for a paid instance). */
 function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
@@ -42,12 +42,12 @@ function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
   };
 }
 
-export function register(router: Router): void {
-  /** A group or user namespace by ID or full path; others' personal namespaces are not found, as on the service. */
-  router.get('/namespaces/:id', (req) => {
-    if (!req.user) throw unauthorized();
-    const ns = req.store.findNamespace(req.params.id as string);
-    if (!ns || !namespaceVisible(req.store, req.user, ns)) throw notFound('Namespace');
-    return json(namespaceJson(req.store, ns));
-  });
+/** A group or user namespace by ID or full path; others' personal namespaces are not found, as on the service. */
+function viewNamespace(req: SandboxRequest): SandboxResponse {
+  const user = requireUser(req);
+  const ns = req.store.findNamespace(req.params.id as string);
+  if (!ns || !canNameNamespace(req.store, user, ns)) throw notFound('Namespace');
+  return json(namespaceJson(req.store, ns));
 }
+
+export const namespaceRoutes: readonly Route[] = [['GET', '/namespaces/:id', viewNamespace]];

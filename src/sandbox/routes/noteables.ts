@@ -1,8 +1,9 @@
 import { NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { notFound } from '../errors.js';
-import type { Router, SandboxRequest } from '../http.js';
-import type { Group, Noteable, Project } from '../model.js';
-import { canReadNoteable, noteableJson, noteablesOf } from '../noteables.js';
+import { canReadNoteable, readableGroup, readableProject } from '../access.js';
+import type { Route, SandboxRequest, SandboxResponse } from '../http.js';
+import type { Noteable } from '../model.js';
+import { noteableJson } from '../note-views.js';
+import { noteablesOf } from '../noteables.js';
 import { paginateArray, sortBy } from '../pagination.js';
 import { choice } from '../params.js';
 
@@ -11,29 +12,19 @@ import { choice } from '../params.js';
  * GET /groups/:id/epics. Anonymous callers see those of public projects and groups, as on the
  * service. Each list takes order_by (created_at, updated_at) and sort (default created_at desc).
  */
-export function register(router: Router): void {
-  for (const kind of Object.keys(NOTEABLES) as NoteableKind[]) {
-    const { parent, segment } = NOTEABLES[kind];
-    router.get(`/${parent}s/:id/${segment}`, (req) => {
-      const owner = parent === 'project' ? readableProject(req) : readableGroup(req);
-      const orderBy = choice(req.input, 'order_by', NOTE_ORDER_BY) ?? 'created_at';
-      const sort = choice(req.input, 'sort', NOTE_SORTS) ?? 'desc';
-      const visible = noteablesOf(req.store, owner, kind).filter((n) => canReadNoteable(req.store, req.user, n));
-      const views = new Map<Noteable, Record<string, unknown>>(visible.map((n) => [n, noteableJson(req.store, n)]));
-      const ordered = sortBy(visible, (n) => String((views.get(n) as Record<string, unknown>)[orderBy]), sort);
-      return paginateArray(req, ordered, (n) => JSON.stringify(views.get(n)));
-    });
-  }
+function listOf(kind: NoteableKind): Route {
+  const { parent, segment } = NOTEABLES[kind];
+  const list = (req: SandboxRequest): SandboxResponse => {
+    const owner = parent === 'project' ? readableProject(req) : readableGroup(req);
+    const orderBy = choice(req.input, 'order_by', NOTE_ORDER_BY) ?? 'created_at';
+    const sort = choice(req.input, 'sort', NOTE_SORTS) ?? 'desc';
+    const visible = noteablesOf(req.store, owner, kind).filter((n) => canReadNoteable(req.store, req.user, n));
+    const views = new Map<Noteable, Record<string, unknown>>(visible.map((n) => [n, noteableJson(req.store, n)]));
+    const ordered = sortBy(visible, (n) => String((views.get(n) as Record<string, unknown>)[orderBy]), sort);
+    return paginateArray(req, ordered, (n) => JSON.stringify(views.get(n)));
+  };
+  return ['GET', `/${parent}s/:id/${segment}`, list];
 }
 
-function readableProject(req: SandboxRequest): Project {
-  const project = req.store.findProject(req.params.id as string);
-  if (!project || !req.store.canReadProject(req.user, project)) throw notFound('Project');
-  return project;
-}
+export const noteableRoutes: readonly Route[] = (Object.keys(NOTEABLES) as NoteableKind[]).map(listOf);
 
-function readableGroup(req: SandboxRequest): Group {
-  const group = req.store.findGroup(req.params.id as string);
-  if (!group || !req.store.canReadGroup(req.user, group)) throw notFound('Group');
-  return group;
-}

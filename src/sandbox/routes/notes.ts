@@ -1,26 +1,12 @@
 import { awardEmojiName, characterCount, isAwardEmojiOnly, NOTE_BODY_MAX, NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { badRequest, forbidden, notFound, paramError, unauthorized } from '../errors.js';
-import { json, noContent, type Router, type SandboxRequest } from '../http.js';
-import type { Note, Noteable, User } from '../model.js';
-import {
-  accessTo,
-  addNote,
-  awardAnswerJson,
-  canModifyNote,
-  canReadNote,
-  canReadNoteable,
-  findEpic,
-  findProjectNoteable,
-  isReadOnly,
-  noteJson,
-  noteOf,
-  notesOf,
-  removeNote,
-  toggleAward,
-} from '../noteables.js';
+import { ACCESS, canModifyNote, canReadNote, canReadNoteable, isReadOnly, noteableAccess, readableGroup, readableProject, requireUser } from '../access.js';
+import { badRequest, forbidden, notFound, paramError } from '../errors.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { Note, Noteable, } from '../model.js';
+import { awardAnswerJson, noteJson } from '../note-views.js';
+import { addNote, findEpic, findProjectNoteable, noteOf, notesOf, removeNote, toggleAward } from '../noteables.js';
 import { paginateArray, sortBy } from '../pagination.js';
 import { bool, choice, str } from '../params.js';
-import { ACCESS } from '../store.js';
 
 /** The path parameter naming the noteable, as the spec calls it. */
 const REF_PARAM: Record<NoteableKind, string> = { issue: 'issue_iid', merge_request: 'merge_request_iid', snippet: 'snippet_id', epic: 'epic_id' };
@@ -31,100 +17,102 @@ const REF_PARAM: Record<NoteableKind, string> = { issue: 'issue_iid', merge_requ
  * project or group (404), the noteable (404), the note (404), rights (403), then the note's own
  * validation (400 "Note {...}").
  */
-export function register(router: Router): void {
-  for (const kind of Object.keys(NOTEABLES) as NoteableKind[]) {
-    const { parent, segment } = NOTEABLES[kind];
-    const ref = REF_PARAM[kind];
-    const base = `/${parent}s/:id/${segment}/:${ref}/notes`;
+function routesOf(kind: NoteableKind): Route[] {
+  const { parent, segment } = NOTEABLES[kind];
+  const ref = REF_PARAM[kind];
+  const base = `/${parent}s/:id/${segment}/:${ref}/notes`;
 
-    router.get(base, (req) => {
-      const user = authenticated(req);
-      const orderBy = choice(req.input, 'order_by', NOTE_ORDER_BY) ?? 'created_at';
-      const sort = choice(req.input, 'sort', NOTE_SORTS) ?? 'desc';
-      const noteable = findNoteable(req, kind, ref);
-      const visible = notesOf(req.store, noteable).filter((note) => canReadNote(req.store, user, noteable, note));
-      const ordered = sortBy(visible, (note) => note[orderBy], sort);
-      return paginateArray(req, ordered, (note) => JSON.stringify(noteJson(req.store, noteable, note)));
-    });
+  const list = (req: SandboxRequest): SandboxResponse => {
+    const user = requireUser(req);
+    const orderBy = choice(req.input, 'order_by', NOTE_ORDER_BY) ?? 'created_at';
+    const sort = choice(req.input, 'sort', NOTE_SORTS) ?? 'desc';
+    const noteable = findNoteable(req, kind, ref);
+    const visible = notesOf(req.store, noteable).filter((note) => canReadNote(req.store, user, noteable, note));
+    const ordered = sortBy(visible, (note) => note[orderBy], sort);
+    return paginateArray(req, ordered, (note) => JSON.stringify(noteJson(req.store, noteable, note)));
+  };
 
-    // The reference's single-read example for snippet and epic notes shows the snippet-like object
-    // of section 2; GitLab itself answers with the note (Entities::Note) for every kind, and so does
-    // the sandbox. `collab notes view` accepts either shape.
-    router.get(`${base}/:note_id`, (req) => {
-      authenticated(req);
-      const noteId = notePathId(req);
-      const noteable = findNoteable(req, kind, ref);
-      return json(noteJson(req.store, noteable, readableNote(req, noteable, noteId)));
-    });
+  // The reference's single-read example for snippet and epic notes shows the snippet-like object
+  // of section 2; GitLab itself answers with the note (Entities::Note) for every kind, and so does
+  // the sandbox. `collab notes view` accepts either shape.
+  const view = (req: SandboxRequest): SandboxResponse => {
+    requireUser(req);
+    const noteId = notePathId(req);
+    const noteable = findNoteable(req, kind, ref);
+    return json(noteJson(req.store, noteable, readableNote(req, noteable, noteId)));
+  };
 
-    router.post(base, (req) => {
-      const user = authenticated(req);
-      const body = str(req.input, 'body');
-      if (body === undefined) throw paramError('body is missing');
-      const confidential = bool(req.input, 'confidential') ?? false;
-      const createdAt = dateTimeParam(req, 'created_at');
-      // The SHA only matters to a /merge quick action, which the sandbox does not run.
-      if (kind === 'merge_request') str(req.input, 'merge_request_diff_sha');
-      const noteable = findNoteable(req, kind, ref);
-      if (isReadOnly(req.store, noteable)) throw forbidden('the project is archived');
-      if (createdAt !== undefined && accessTo(req.store, user, noteable) < ACCESS.owner) {
-        throw forbidden(`created_at can be set only by administrators and ${NOTEABLES[kind].parent} owners`);
-      }
-      checkBody(body);
-      if (isAwardEmojiOnly(body)) {
-        toggleAward(req.store, noteable, awardEmojiName(body), user);
-        return json(awardAnswerJson(req.store, noteable), 201);
-      }
-      // Only issue notes take confidential (spec section 4); below reporter the flag is dropped
-      // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
-      const canMarkConfidential = kind === 'issue' && accessTo(req.store, user, noteable) >= ACCESS.reporter;
-      const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkConfidential, created_at: createdAt });
-      return json(noteJson(req.store, noteable, note), 201);
-    });
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const user = requireUser(req);
+    const body = str(req.input, 'body');
+    if (body === undefined) throw paramError('body is missing');
+    const confidential = bool(req.input, 'confidential') ?? false;
+    const createdAt = dateTimeParam(req, 'created_at');
+    // The SHA only matters to a /merge quick action, which the sandbox does not run.
+    if (kind === 'merge_request') str(req.input, 'merge_request_diff_sha');
+    const noteable = findNoteable(req, kind, ref);
+    if (isReadOnly(req.store, noteable)) throw forbidden('the project is archived');
+    if (createdAt !== undefined && noteableAccess(req.store, user, noteable) < ACCESS.owner) {
+      throw forbidden(`created_at can be set only by administrators and ${NOTEABLES[kind].parent} owners`);
+    }
+    checkBody(body);
+    if (isAwardEmojiOnly(body)) {
+      toggleAward(req.store, noteable, awardEmojiName(body), user);
+      return json(awardAnswerJson(req.store, noteable), 201);
+    }
+    // Only issue notes take confidential (spec section 4); below reporter the flag is dropped
+    // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
+    const canMarkConfidential = kind === 'issue' && noteableAccess(req.store, user, noteable) >= ACCESS.reporter;
+    const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkConfidential, created_at: createdAt });
+    return json(noteJson(req.store, noteable, note), 201);
+  };
 
-    router.put(`${base}/:note_id`, (req) => {
-      const user = authenticated(req);
-      const noteId = notePathId(req);
-      const body = str(req.input, 'body');
-      // Issue notes: body or confidential; the others: body is required (spec section 4).
-      const confidential = kind === 'issue' ? bool(req.input, 'confidential') : undefined;
-      if (kind === 'issue' && body === undefined && confidential === undefined) throw paramError('body, confidential are missing, at least one parameter must be provided');
-      if (kind !== 'issue' && body === undefined) throw paramError('body is missing');
-      if (body !== undefined && body.trim() === '') throw paramError('body is empty');
-      const noteable = findNoteable(req, kind, ref);
-      const note = readableNote(req, noteable, noteId);
-      if (!canModifyNote(req.store, user, noteable, note) || isReadOnly(req.store, noteable)) throw forbidden();
-      if (body !== undefined) checkBody(body);
-      let changed = false;
-      if (body !== undefined && body !== note.body) {
-        note.body = body;
-        changed = true;
-      }
-      if (confidential !== undefined && confidential !== note.confidential) {
-        note.confidential = confidential;
-        changed = true;
-      }
-      if (changed) note.updated_at = new Date().toISOString();
-      return json(noteJson(req.store, noteable, note));
-    });
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const user = requireUser(req);
+    const noteId = notePathId(req);
+    const body = str(req.input, 'body');
+    // Issue notes: body or confidential; the others: body is required (spec section 4).
+    const confidential = kind === 'issue' ? bool(req.input, 'confidential') : undefined;
+    if (kind === 'issue' && body === undefined && confidential === undefined) throw paramError('body, confidential are missing, at least one parameter must be provided');
+    if (kind !== 'issue' && body === undefined) throw paramError('body is missing');
+    if (body !== undefined && body.trim() === '') throw paramError('body is empty');
+    const noteable = findNoteable(req, kind, ref);
+    const note = readableNote(req, noteable, noteId);
+    if (!canModifyNote(req.store, user, noteable, note) || isReadOnly(req.store, noteable)) throw forbidden();
+    if (body !== undefined) checkBody(body);
+    let changed = false;
+    if (body !== undefined && body !== note.body) {
+      note.body = body;
+      changed = true;
+    }
+    if (confidential !== undefined && confidential !== note.confidential) {
+      note.confidential = confidential;
+      changed = true;
+    }
+    if (changed) note.updated_at = new Date().toISOString();
+    return json(noteJson(req.store, noteable, note));
+  };
 
-    router.delete(`${base}/:note_id`, (req) => {
-      const user = authenticated(req);
-      const noteId = notePathId(req);
-      const noteable = findNoteable(req, kind, ref);
-      const note = readableNote(req, noteable, noteId);
-      if (!canModifyNote(req.store, user, noteable, note) || isReadOnly(req.store, noteable)) throw forbidden();
-      removeNote(req.store, note);
-      return noContent();
-    });
-  }
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const user = requireUser(req);
+    const noteId = notePathId(req);
+    const noteable = findNoteable(req, kind, ref);
+    const note = readableNote(req, noteable, noteId);
+    if (!canModifyNote(req.store, user, noteable, note) || isReadOnly(req.store, noteable)) throw forbidden();
+    removeNote(req.store, note);
+    return noContent();
+  };
+
+  return [
+    ['GET', base, list],
+    ['GET', `${base}/:note_id`, view],
+    ['POST', base, create],
+    ['PUT', `${base}/:note_id`, update],
+    ['DELETE', `${base}/:note_id`, remove],
+  ];
 }
 
-/** Every notes endpoint requires authentication (spec section 4), even on public projects. */
-function authenticated(req: SandboxRequest): User {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
+export const noteRoutes: readonly Route[] = (Object.keys(NOTEABLES) as NoteableKind[]).flatMap(routesOf);
 
 function pathInteger(req: SandboxRequest, name: string): number {
   const value = req.params[name] ?? '';
@@ -140,16 +128,7 @@ function notePathId(req: SandboxRequest): number {
 function findNoteable(req: SandboxRequest, kind: NoteableKind, refParam: string): Noteable {
   const refValue = pathInteger(req, refParam);
   const { store, user } = req;
-  let noteable: Noteable | undefined;
-  if (kind === 'epic') {
-    const group = store.findGroup(req.params.id as string);
-    if (!group || !store.canReadGroup(user, group)) throw notFound('Group');
-    noteable = findEpic(store, group, refValue);
-  } else {
-    const project = store.findProject(req.params.id as string);
-    if (!project || !store.canReadProject(user, project)) throw notFound('Project');
-    noteable = findProjectNoteable(store, project, kind, refValue);
-  }
+  const noteable = kind === 'epic' ? findEpic(store, readableGroup(req), refValue) : findProjectNoteable(store, readableProject(req), kind, refValue);
   if (!noteable || !canReadNoteable(store, user, noteable)) throw notFound(NOTEABLES[kind].typeName);
   return noteable;
 }

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { accessLevelName } from '../../params/access.js';
 import { PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
-import { conflict, forbidden, HttpError, notFound, paramError, unauthorized, unprocessable } from '../errors.js';
-import { json, type Router, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { ACCESS, canReadGroup, groupMemberLevel, groupOfNamespace, projectAccess, projectMemberLevel, readableProject, requireProjectRole, requireUser } from '../access.js';
+import { apiError, conflict, forbidden, paramError, unprocessable } from '../errors.js';
+import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { readParams } from '../params.js';
-import { ACCESS, type Store } from '../store.js';
+import type { Store } from '../store.js';
 import { userObject } from '../views.js';
 
 /**
@@ -15,34 +16,6 @@ import { userObject } from '../views.js';
  * snapshot, uploads, housekeeping, member import and mirror pull (spec/3-projects.md). Where the
  * spec says "not shown", the sandbox answers as GitLab's API v4 does (noted at each route).
  */
-
-// ---- shared by forks.ts ----
-
-export function requireUser(req: SandboxRequest): User {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
-
-/** The project named by a path parameter, or 404 when it does not exist or the caller cannot see it (as the service hides it). */
-export function visibleProject(req: SandboxRequest, ref: string | undefined): Project {
-  const project = ref === undefined ? undefined : req.store.findProject(ref);
-  if (!project || !req.store.canReadProject(req.user, project)) throw notFound('Project');
-  return project;
-}
-
-/** 403 unless the caller's role in the project is at least `level` (administrators have every role). */
-export function requireRole(req: SandboxRequest, project: Project, level: number): void {
-  if (req.store.projectAccess(req.user, project) < level) throw forbidden();
-}
-
-/** The role a user holds through membership alone: administrators get no role from being administrators. */
-export function memberLevel(store: Store, user: User | undefined, project: Project): number {
-  return user ? store.projectAccess(user.is_admin ? { ...user, is_admin: false } : user, project) : 0;
-}
-
-function groupMemberLevel(store: Store, user: User, group: Group): number {
-  return store.groupAccess(user.is_admin ? { ...user, is_admin: false } : user, group);
-}
 
 function contains(text: string | null | undefined, search: string): boolean {
   return (text ?? '').toLowerCase().includes(search.toLowerCase());
@@ -118,11 +91,10 @@ function snapshotFiles(store: Store, project: Project, wiki: boolean): Array<{ n
 
 /** GitLab holds a lease per repository for 24 hours after housekeeping starts (Repositories::HousekeepingService). */
 const HOUSEKEEPING_LEASE_MS = 24 * 3_600_000;
-const housekeepingStarted = new WeakMap<Project, number>();
 
 /** When housekeeping last started on a project (for tests), or undefined. */
 export function housekeepingStartedAt(project: Project): number | undefined {
-  return housekeepingStarted.get(project);
+  return project.housekeepingStartedAt ?? undefined;
 }
 
 // ---- member import ----
@@ -140,10 +112,9 @@ function roleName(level: number): string {
  * refused with GitLab's validation message. Returns the refusals by username.
  */
 function importMembers(store: Store, importer: User, source: Project, target: Project): { errors: Record<string, string>; total: number } {
-  const importerLevel = store.projectAccess(importer, target);
+  const importerLevel = projectAccess(store, importer, target);
   const errors: Record<string, string> = {};
-  const ns = store.namespaces.get(target.namespace_id);
-  const targetGroup = ns?.kind === 'group' ? store.groups.get(ns.ownerId) : undefined;
+  const targetGroup = groupOfNamespace(store, target.namespace_id);
   let total = 0;
   for (const [userId, sourceLevel] of source.members) {
     if (target.members.has(userId)) continue;
@@ -165,146 +136,157 @@ function importMembers(store: Store, importer: User, source: Project, target: Pr
   return { errors, total };
 }
 
-export function register(router: Router): void {
-  router.get('/projects/:id/starrers', (req) => {
-    const project = visibleProject(req, req.params.id);
-    const { search } = readParams(req.input, STARRER_FILTERS) as { search?: string };
-    const stars = [...(req.store.stars.get(project.id) ?? new Map<number, string>())]
-      .map(([userId, since]) => ({ user: req.store.users.get(userId), since }))
-      .filter((star): star is { user: User; since: string } => star.user !== undefined)
-      .filter((star) => !search || contains(star.user.username, search) || contains(star.user.name, search))
-      // Newest first, as GitLab's UsersStarProjectsFinder orders by default.
-      .sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : a.user.id - b.user.id));
-    return paginateArray(req, stars, (star) => JSON.stringify({ starred_since: star.since, user: userObject(req.store, star.user) }));
-  });
-
-  router.get('/projects/:id/languages', (req) => {
-    const project = visibleProject(req, req.params.id);
-    return json(project.languages);
-  });
-
-  /** Everyone with a role in the project: direct members, members of its groups and of the groups it is shared with. */
-  router.get('/projects/:id/users', (req) => {
-    const project = visibleProject(req, req.params.id);
-    const { search, skip_users: skip } = readParams(req.input, PROJECT_USER_FILTERS) as { search?: string; skip_users?: number[] };
-    const users = [...req.store.users.values()]
-      .filter((user) => memberLevel(req.store, user, project) >= ACCESS.guest)
-      .filter((user) => !skip?.includes(user.id))
-      .filter((user) => !search || contains(user.username, search) || contains(user.name, search))
-      .sort((a, b) => a.id - b.id);
-    return paginateArray(req, users, (user) => JSON.stringify(userObject(req.store, user)));
-  });
-
-  /** The project's group and its ancestors, and with with_shared the groups it is shared with (GitLab's Projects::GroupsFinder, newest id first). */
-  router.get('/projects/:id/groups', (req) => {
-    const project = visibleProject(req, req.params.id);
-    const params = readParams(req.input, PROJECT_GROUP_FILTERS) as { search?: string; with_shared?: boolean; shared_min_access_level?: number; shared_visible_only?: boolean; skip_groups?: number[] };
-    const store = req.store;
-    const found = new Map<number, Group>();
-    const ns = store.namespaces.get(project.namespace_id);
-    const home = ns?.kind === 'group' ? store.groups.get(ns.ownerId) : undefined;
-    if (home) for (const group of [home, ...store.ancestors(home)]) found.set(group.id, group);
-    if (params.with_shared) {
-      for (const share of project.shares) {
-        const group = store.groups.get(share.group_id);
-        if (!group) continue;
-        if (params.shared_min_access_level !== undefined && share.group_access_level < params.shared_min_access_level) continue;
-        if (params.shared_visible_only && !store.canReadGroup(req.user, group)) continue;
-        found.set(group.id, group);
-      }
-    }
-    const groups = [...found.values()]
-      .filter((group) => !params.skip_groups?.includes(group.id))
-      .filter((group) => !params.search || contains(group.name, params.search) || contains(group.path, params.search))
-      .sort((a, b) => b.id - a.id);
-    return paginateArray(req, groups, (group) => JSON.stringify(groupRecord(store, group)));
-  });
-
-  /** Administrators only (since 14.0). The spec documents an array of one record. */
-  router.get('/projects/:id/storage', (req) => {
-    const project = visibleProject(req, req.params.id);
-    if (!req.user?.is_admin) throw forbidden();
-    const hash = createHash('sha256').update(String(project.id)).digest('hex');
-    return json([{ project_id: project.id, disk_path: `@hashed/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`, created_at: project.created_at, repository_storage: String(project.attrs.repository_storage ?? 'default') }]);
-  });
-
-  /** Administrators only: an uncompressed tar of the repository (or of the wiki with wiki=true), streamed. */
-  router.get('/projects/:id/snapshot', (req): SandboxResponse => {
-    const project = visibleProject(req, req.params.id);
-    if (!req.user?.is_admin) throw forbidden();
-    const { wiki } = readParams(req.input, SNAPSHOT_PARAMS) as { wiki?: boolean };
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-    return {
-      status: 200,
-      body: Readable.from(tarEntries(snapshotFiles(req.store, project, wiki === true), Date.parse(project.last_activity_at) || Date.now())),
-      headers: { 'content-type': 'application/x-tar', 'content-disposition': `attachment; filename="${project.path}${wiki ? '.wiki' : ''}-${stamp}.tar"` },
-    };
-  });
-
-  /**
-   * A file for descriptions and comments; any signed-in user who can see the project may upload
-   * (GitLab's UploadService). The answer is GitLab's: images get `![name](url)`, other files `[file](url)`.
-   */
-  router.post('/projects/:id/uploads', (req) => {
-    requireUser(req);
-    const project = visibleProject(req, req.params.id);
-    const file = req.files.file;
-    if (!file) throw paramError('file is missing');
-    const secret = randomBytes(16).toString('hex');
-    const id = req.store.nextId('upload');
-    project.uploads.push({ id, secret, file });
-    project.statistics.uploads_size = (project.statistics.uploads_size ?? 0) + file.data.length;
-    project.json = undefined;
-    const extension = file.filename.includes('.') ? file.filename.slice(file.filename.lastIndexOf('.')) : '';
-    const image = /^\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|mov|webm|ogg)$/i.test(extension);
-    const alt = image ? file.filename.slice(0, file.filename.length - extension.length) : file.filename;
-    const url = `/uploads/${secret}/${encodeURIComponent(file.filename)}`;
-    return json({ id, alt, url, full_path: `/${req.store.projectFullPath(project)}${url}`, markdown: `${image ? '!' : ''}[${alt}](${url})` }, 201);
-  });
-
-  /** Maintainers and above (admin_project). A second start within the lease is a 409, as in GitLab. The body is not shown: none. */
-  router.post('/projects/:id/housekeeping', (req): SandboxResponse => {
-    requireUser(req);
-    const project = visibleProject(req, req.params.id);
-    requireRole(req, project, ACCESS.maintainer);
-    const last = housekeepingStarted.get(project);
-    if (last !== undefined && Date.now() - last < HOUSEKEEPING_LEASE_MS) {
-      throw conflict(`Somebody already triggered housekeeping for this resource in the past ${HOUSEKEEPING_LEASE_MS / 60_000} minutes`);
-    }
-    housekeepingStarted.set(project, Date.now());
-    return { status: 201 };
-  });
-
-  /**
-   * Maintainers of the target may copy the direct members of a source they can see. 200 with
-   * {"status": "success"}; 200 with {"status": "error", "message": {user: reason}} when some
-   * failed; 422 when none could be imported or both are the same project; 404 for either missing.
-   */
-  router.post('/projects/:id/import_project_members/:project_id', (req) => {
-    const user = requireUser(req);
-    const target = visibleProject(req, req.params.id);
-    const source = visibleProject(req, req.params.project_id);
-    requireRole(req, target, ACCESS.maintainer);
-    if (source.id === target.id) throw unprocessable('Target project cannot be equal to source project');
-    const { errors, total } = importMembers(req.store, user, source, target);
-    const failed = Object.keys(errors).length;
-    if (failed === 0) return json({ status: 'success' });
-    if (failed === total) throw unprocessable(errors);
-    return json({ status: 'error', message: errors, total_members_count: total });
-  });
-
-  /**
-   * Maintainers and above. 400 when the project is not a pull mirror; otherwise the update is
-   * scheduled, which (as in GitLab, where mirrors share the import state) shows in import_status.
-   * GitLab answers 200 with no body.
-   */
-  router.post('/projects/:id/mirror/pull', (req): SandboxResponse => {
-    requireUser(req);
-    const project = visibleProject(req, req.params.id);
-    requireRole(req, project, ACCESS.maintainer);
-    if (project.attrs.mirror !== true) throw new HttpError(400, { message: 'The project is not mirrored' });
-    project.import = { status: 'scheduled', error: null, startedAt: Date.now(), durationMs: req.store.forkDurationMs, willFail: false };
-    project.json = undefined;
-    return { status: 200 };
-  });
+function listStarrers(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  const { search } = readParams(req.input, STARRER_FILTERS) as { search?: string };
+  const stars = [...(req.store.stars.get(project.id) ?? new Map<number, string>())]
+    .map(([userId, since]) => ({ user: req.store.users.get(userId), since }))
+    .filter((star): star is { user: User; since: string } => star.user !== undefined)
+    .filter((star) => !search || contains(star.user.username, search) || contains(star.user.name, search))
+    // Newest first, as GitLab's UsersStarProjectsFinder orders by default.
+    .sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : a.user.id - b.user.id));
+  return paginateArray(req, stars, (star) => JSON.stringify({ starred_since: star.since, user: userObject(req.store, star.user) }));
 }
+
+function projectLanguages(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  return json(project.languages);
+}
+
+/** Everyone with a role in the project: direct members, members of its groups and of the groups it is shared with. */
+function listProjectUsers(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  const { search, skip_users: skip } = readParams(req.input, PROJECT_USER_FILTERS) as { search?: string; skip_users?: number[] };
+  const users = [...req.store.users.values()]
+    .filter((user) => projectMemberLevel(req.store, user, project) >= ACCESS.guest)
+    .filter((user) => !skip?.includes(user.id))
+    .filter((user) => !search || contains(user.username, search) || contains(user.name, search))
+    .sort((a, b) => a.id - b.id);
+  return paginateArray(req, users, (user) => JSON.stringify(userObject(req.store, user)));
+}
+
+/** The project's group and its ancestors, and with with_shared the groups it is shared with (GitLab's Projects::GroupsFinder, newest id first). */
+function listProjectGroups(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  const params = readParams(req.input, PROJECT_GROUP_FILTERS) as { search?: string; with_shared?: boolean; shared_min_access_level?: number; shared_visible_only?: boolean; skip_groups?: number[] };
+  const store = req.store;
+  const found = new Map<number, Group>();
+  const ns = store.namespaces.get(project.namespace_id);
+  const home = ns?.kind === 'group' ? store.groups.get(ns.ownerId) : undefined;
+  if (home) for (const group of [home, ...store.ancestors(home)]) found.set(group.id, group);
+  if (params.with_shared) {
+    for (const share of project.shares) {
+      const group = store.groups.get(share.group_id);
+      if (!group) continue;
+      if (params.shared_min_access_level !== undefined && share.group_access_level < params.shared_min_access_level) continue;
+      if (params.shared_visible_only && !canReadGroup(store, req.user, group)) continue;
+      found.set(group.id, group);
+    }
+  }
+  const groups = [...found.values()]
+    .filter((group) => !params.skip_groups?.includes(group.id))
+    .filter((group) => !params.search || contains(group.name, params.search) || contains(group.path, params.search))
+    .sort((a, b) => b.id - a.id);
+  return paginateArray(req, groups, (group) => JSON.stringify(groupRecord(store, group)));
+}
+
+/** Administrators only (since 14.0). The spec documents an array of one record. */
+function projectStorage(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  if (!req.user?.is_admin) throw forbidden();
+  const hash = createHash('sha256').update(String(project.id)).digest('hex');
+  return json([{ project_id: project.id, disk_path: `@hashed/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`, created_at: project.created_at, repository_storage: String(project.attrs.repository_storage ?? 'default') }]);
+}
+
+/** Administrators only: an uncompressed tar of the repository (or of the wiki with wiki=true), streamed. */
+function projectSnapshot(req: SandboxRequest): SandboxResponse {
+  const project = readableProject(req);
+  if (!req.user?.is_admin) throw forbidden();
+  const { wiki } = readParams(req.input, SNAPSHOT_PARAMS) as { wiki?: boolean };
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return {
+    status: 200,
+    body: Readable.from(tarEntries(snapshotFiles(req.store, project, wiki === true), Date.parse(project.last_activity_at) || Date.now())),
+    headers: { 'content-type': 'application/x-tar', 'content-disposition': `attachment; filename="${project.path}${wiki ? '.wiki' : ''}-${stamp}.tar"` },
+  };
+}
+
+/**
+ * A file for descriptions and comments; any signed-in user who can see the project may upload
+ * (GitLab's UploadService). The answer is GitLab's: images get `![name](url)`, other files `[file](url)`.
+ */
+function uploadFile(req: SandboxRequest): SandboxResponse {
+  requireUser(req);
+  const project = readableProject(req);
+  const file = req.files.file;
+  if (!file) throw paramError('file is missing');
+  const secret = randomBytes(16).toString('hex');
+  const id = req.store.nextId('upload');
+  project.uploads.push({ id, secret, file });
+  project.statistics.uploads_size = (project.statistics.uploads_size ?? 0) + file.data.length;
+  project.json = undefined;
+  const extension = file.filename.includes('.') ? file.filename.slice(file.filename.lastIndexOf('.')) : '';
+  const image = /^\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|mov|webm|ogg)$/i.test(extension);
+  const alt = image ? file.filename.slice(0, file.filename.length - extension.length) : file.filename;
+  const url = `/uploads/${secret}/${encodeURIComponent(file.filename)}`;
+  return json({ id, alt, url, full_path: `/${req.store.projectFullPath(project)}${url}`, markdown: `${image ? '!' : ''}[${alt}](${url})` }, 201);
+}
+
+/** Maintainers and above (admin_project). A second start within the lease is a 409, as in GitLab. The body is not shown: none. */
+function startHousekeeping(req: SandboxRequest): SandboxResponse {
+  requireUser(req);
+  const project = readableProject(req);
+  requireProjectRole(req, project, ACCESS.maintainer);
+  const last = project.housekeepingStartedAt;
+  if (last !== null && Date.now() - last < HOUSEKEEPING_LEASE_MS) {
+    throw conflict(`Somebody already triggered housekeeping for this resource in the past ${HOUSEKEEPING_LEASE_MS / 60_000} minutes`);
+  }
+  project.housekeepingStartedAt = Date.now();
+  return { status: 201 };
+}
+
+/**
+ * Maintainers of the target may copy the direct members of a source they can see. 200 with
+ * {"status": "success"}; 200 with {"status": "error", "message": {user: reason}} when some
+ * failed; 422 when none could be imported or both are the same project; 404 for either missing.
+ */
+function importProjectMembers(req: SandboxRequest): SandboxResponse {
+  const user = requireUser(req);
+  const target = readableProject(req);
+  const source = readableProject(req, req.params.project_id);
+  requireProjectRole(req, target, ACCESS.maintainer);
+  if (source.id === target.id) throw unprocessable('Target project cannot be equal to source project');
+  const { errors, total } = importMembers(req.store, user, source, target);
+  const failed = Object.keys(errors).length;
+  if (failed === 0) return json({ status: 'success' });
+  if (failed === total) throw unprocessable(errors);
+  return json({ status: 'error', message: errors, total_members_count: total });
+}
+
+/**
+ * Maintainers and above. 400 when the project is not a pull mirror; otherwise the update is
+ * scheduled, which (as in GitLab, where mirrors share the import state) shows in import_status.
+ * GitLab answers 200 with no body.
+ */
+function pullMirror(req: SandboxRequest): SandboxResponse {
+  requireUser(req);
+  const project = readableProject(req);
+  requireProjectRole(req, project, ACCESS.maintainer);
+  if (project.attrs.mirror !== true) throw apiError(400, 'The project is not mirrored');
+  project.import = { status: 'scheduled', error: null, startedAt: Date.now(), durationMs: req.store.forkDurationMs, willFail: false };
+  project.json = undefined;
+  return { status: 200 };
+}
+
+export const projectActionRoutes: readonly Route[] = [
+  ['GET', '/projects/:id/starrers', listStarrers],
+  ['GET', '/projects/:id/languages', projectLanguages],
+  ['GET', '/projects/:id/users', listProjectUsers],
+  ['GET', '/projects/:id/groups', listProjectGroups],
+  ['GET', '/projects/:id/storage', projectStorage],
+  ['GET', '/projects/:id/snapshot', projectSnapshot],
+  ['POST', '/projects/:id/uploads', uploadFile],
+  ['POST', '/projects/:id/housekeeping', startHousekeeping],
+  ['POST', '/projects/:id/import_project_members/:project_id', importProjectMembers],
+  ['POST', '/projects/:id/mirror/pull', pullMirror],
+];

@@ -1,9 +1,9 @@
 import { compileProblem, PUSH_RULE_DEFAULTS, PUSH_RULE_PARAMS, re2Problem } from '../../params/push-rules.js';
 import { notFound, paramError, unprocessable, validationError } from '../errors.js';
-import { json, noContent, type Router, type SandboxRequest } from '../http.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PushRule } from '../model.js';
 import { readParams } from '../params.js';
-import { ACCESS } from '../store.js';
+import { ACCESS } from '../access.js';
 import { findOwner, type OwnerRef } from './hooks.js';
 
 /**
@@ -42,39 +42,49 @@ function readRuleInput(req: SandboxRequest): Record<string, unknown> {
   return attrs;
 }
 
-export function register(router: Router): void {
-  for (const kind of ['project', 'group'] as const) {
-    const path = kind === 'project' ? '/projects/:id/push_rule' : '/groups/:id/push_rule';
+/** The push rule of :id, in one table per kind of owner. */
+function pushRuleRoutes(kind: 'project' | 'group'): Route[] {
+  const path = kind === 'project' ? '/projects/:id/push_rule' : '/groups/:id/push_rule';
+  const role = RULE_ROLE[kind];
 
-    router.get(path, (req) => {
-      const owner = findOwner(req, kind, RULE_ROLE[kind]);
-      const rule = req.store.pushRules.get(ruleKey(owner));
-      if (!rule && kind === 'group') throw notFound();
-      return json(rule ? ruleJson(rule) : null);
-    });
+  const view = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const rule = req.store.pushRules.get(ruleKey(owner));
+    if (!rule && kind === 'group') throw notFound();
+    return json(rule ? ruleJson(rule) : null);
+  };
 
-    router.post(path, (req) => {
-      const owner = findOwner(req, kind, RULE_ROLE[kind]);
-      const attrs = readRuleInput(req);
-      if (req.store.pushRules.has(ruleKey(owner))) throw unprocessable(kind === 'project' ? 'Project push rule exists' : 'Group push rule exists, try updating');
-      const rule: PushRule = { id: req.store.nextId('push_rule'), owner: { kind, id: owner.id }, created_at: new Date().toISOString(), attrs };
-      req.store.pushRules.set(ruleKey(owner), rule);
-      return json(ruleJson(rule), 201);
-    });
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const attrs = readRuleInput(req);
+    if (req.store.pushRules.has(ruleKey(owner))) throw unprocessable(kind === 'project' ? 'Project push rule exists' : 'Group push rule exists, try updating');
+    const rule: PushRule = { id: req.store.nextId('push_rule'), owner: { kind, id: owner.id }, created_at: new Date().toISOString(), attrs };
+    req.store.pushRules.set(ruleKey(owner), rule);
+    return json(ruleJson(rule), 201);
+  };
 
-    router.put(path, (req) => {
-      const owner = findOwner(req, kind, RULE_ROLE[kind]);
-      const attrs = readRuleInput(req);
-      const rule = req.store.pushRules.get(ruleKey(owner));
-      if (!rule) throw notFound('Push Rule');
-      Object.assign(rule.attrs, attrs);
-      return json(ruleJson(rule));
-    });
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    const attrs = readRuleInput(req);
+    const rule = req.store.pushRules.get(ruleKey(owner));
+    if (!rule) throw notFound('Push Rule');
+    Object.assign(rule.attrs, attrs);
+    return json(ruleJson(rule));
+  };
 
-    router.delete(path, (req) => {
-      const owner = findOwner(req, kind, RULE_ROLE[kind]);
-      if (!req.store.pushRules.delete(ruleKey(owner))) throw notFound(kind === 'project' ? 'Push Rule' : '');
-      return noContent();
-    });
-  }
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const owner = findOwner(req, kind, role);
+    if (!req.store.pushRules.delete(ruleKey(owner))) throw notFound(kind === 'project' ? 'Push Rule' : '');
+    return noContent();
+  };
+
+  return [
+    ['GET', path, view],
+    ['POST', path, create],
+    ['PUT', path, update],
+    ['DELETE', path, remove],
+  ];
 }
+
+export const projectPushRuleRoutes = pushRuleRoutes('project');
+export const groupPushRuleRoutes = pushRuleRoutes('group');

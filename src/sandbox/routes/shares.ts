@@ -1,9 +1,9 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { conflict, HttpError, notFound, paramError, validationError } from '../errors.js';
-import { json, noContent, type Router, type SandboxRequest } from '../http.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, ShareLink } from '../model.js';
 import { int, readParams, requireInt } from '../params.js';
-import { ACCESS } from '../store.js';
+import { ACCESS, canReadGroup, groupOfNamespace } from '../access.js';
 import { groupObject } from '../views.js';
 import { findOwner } from './hooks.js';
 
@@ -28,7 +28,7 @@ function readShareInput(req: SandboxRequest): ShareInput {
   if (expiresAt !== null && expiresAt < new Date().toISOString().slice(0, 10)) throw validationError({ expires_at: ['cannot be a date in the past'] });
   const group = req.store.findGroup(groupId);
   // A group the caller cannot see is answered as missing.
-  if (!group || !req.store.canReadGroup(req.user, group)) throw notFound('Group');
+  if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');
   return { group, access, expiresAt };
 }
 
@@ -37,46 +37,50 @@ function shareIndex(shares: readonly ShareLink[], req: SandboxRequest): number {
   return groupId === undefined ? -1 : shares.findIndex((share) => share.group_id === groupId);
 }
 
-export function register(router: Router): void {
-  router.post('/projects/:id/share', (req) => {
-    const { project } = findOwner(req, 'project', ACCESS.maintainer);
-    const { group, access, expiresAt } = readShareInput(req);
-    const ns = req.store.namespaces.get(project.namespace_id);
-    const home = ns?.kind === 'group' ? req.store.groups.get(ns.ownerId) : undefined;
-    if (home && [home, ...req.store.ancestors(home)].some((g) => g.attrs.share_with_group_lock === true)) {
-      throw new HttpError(400, { message: 'The project sharing with group is disabled' });
-    }
-    if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
-    if (project.shares.some((share) => share.group_id === group.id)) throw conflict('Group already shared with this group');
-    project.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
-    project.json = undefined;
-    return json({ id: req.store.nextId('project_group_link'), project_id: project.id, group_id: group.id, group_access: access, expires_at: expiresAt }, 201);
-  });
-
-  router.delete('/projects/:id/share/:group_id', (req) => {
-    const { project } = findOwner(req, 'project', ACCESS.maintainer);
-    const at = shareIndex(project.shares, req);
-    if (at < 0) throw notFound('Group Link');
-    project.shares.splice(at, 1);
-    project.json = undefined;
-    return noContent();
-  });
-
-  router.post('/groups/:id/share', (req) => {
-    const { group: shared } = findOwner(req, 'group', ACCESS.owner);
-    const { group, access, expiresAt } = readShareInput(req);
-    // The messages are GitLab's GroupGroupLink validation errors (full messages, 409).
-    if (group.id === shared.id) throw conflict('Shared with group cannot be the group itself');
-    if (shared.shares.some((share) => share.group_id === group.id)) throw conflict('Shared group The group has already been shared with this group');
-    shared.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
-    return json(groupObject(req.store, shared, req.user, { details: true }));
-  });
-
-  router.delete('/groups/:id/share/:group_id', (req) => {
-    const { group } = findOwner(req, 'group', ACCESS.owner);
-    const at = shareIndex(group.shares, req);
-    if (at < 0) throw notFound();
-    group.shares.splice(at, 1);
-    return noContent();
-  });
+function shareProject(req: SandboxRequest): SandboxResponse {
+  const { project } = findOwner(req, 'project', ACCESS.maintainer);
+  const { group, access, expiresAt } = readShareInput(req);
+  const home = groupOfNamespace(req.store, project.namespace_id);
+  if (home && [home, ...req.store.ancestors(home)].some((g) => g.attrs.share_with_group_lock === true)) {
+    throw new HttpError(400, { message: 'The project sharing with group is disabled' });
+  }
+  if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
+  if (project.shares.some((share) => share.group_id === group.id)) throw conflict('Group already shared with this group');
+  project.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
+  project.json = undefined;
+  return json({ id: req.store.nextId('project_group_link'), project_id: project.id, group_id: group.id, group_access: access, expires_at: expiresAt }, 201);
 }
+
+function unshareProject(req: SandboxRequest): SandboxResponse {
+  const { project } = findOwner(req, 'project', ACCESS.maintainer);
+  const at = shareIndex(project.shares, req);
+  if (at < 0) throw notFound('Group Link');
+  project.shares.splice(at, 1);
+  project.json = undefined;
+  return noContent();
+}
+
+function shareGroup(req: SandboxRequest): SandboxResponse {
+  const { group: shared } = findOwner(req, 'group', ACCESS.owner);
+  const { group, access, expiresAt } = readShareInput(req);
+  // The messages are GitLab's GroupGroupLink validation errors (full messages, 409).
+  if (group.id === shared.id) throw conflict('Shared with group cannot be the group itself');
+  if (shared.shares.some((share) => share.group_id === group.id)) throw conflict('Shared group The group has already been shared with this group');
+  shared.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
+  return json(groupObject(req.store, shared, req.user, { details: true }));
+}
+
+function unshareGroup(req: SandboxRequest): SandboxResponse {
+  const { group } = findOwner(req, 'group', ACCESS.owner);
+  const at = shareIndex(group.shares, req);
+  if (at < 0) throw notFound();
+  group.shares.splice(at, 1);
+  return noContent();
+}
+
+export const shareRoutes: readonly Route[] = [
+  ['POST', '/projects/:id/share', shareProject],
+  ['DELETE', '/projects/:id/share/:group_id', unshareProject],
+  ['POST', '/groups/:id/share', shareGroup],
+  ['DELETE', '/groups/:id/share/:group_id', unshareGroup],
+];

@@ -1,0 +1,277 @@
+import { ACCESS_LEVELS } from '../params/access.js';
+import type { ParamSpec } from '../params/types.js';
+import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
+import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
+import type { SandboxRequest } from './http.js';
+import type { Group, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
+import type { Store } from './store.js';
+
+/**
+ * Who may read, create and administer what: every right the sandbox checks is decided here, with
+ * GitLab's rules where the spec says "not shown". Routes ask these functions and decide nothing
+ * themselves.
+ */
+
+export const ACCESS = { none: 0, ...ACCESS_LEVELS } as const;
+
+/** Visibilities in order: a thing may not be more visible than what holds it. */
+export const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
+
+export function moreVisible(a: Visibility, b: Visibility): boolean {
+  return VISIBILITY_RANK[a] > VISIBILITY_RANK[b];
+}
+
+// ---- roles ----
+
+function expired(date: string | null): boolean {
+  return date !== null && date < new Date().toISOString().slice(0, 10);
+}
+
+/** Membership in a group or its ancestors, without following shares (shares do not chain). */
+function directGroupAccess(store: Store, user: User, group: Group): number {
+  let level = 0;
+  for (const g of [group, ...store.ancestors(group)]) level = Math.max(level, g.members.get(user.id) ?? 0);
+  return level;
+}
+
+/** The role a share grants a user: the lower of the share's level and the user's role in the shared group. */
+function sharedAccess(store: Store, user: User, shares: Group['shares']): number {
+  let level = 0;
+  for (const share of shares) {
+    const shared = store.groups.get(share.group_id);
+    if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, directGroupAccess(store, user, shared)));
+  }
+  return level;
+}
+
+/** The user's effective role in a group: own membership, inherited from ancestors, or through shares; owner for administrators. */
+export function groupAccess(store: Store, user: User | undefined, group: Group): number {
+  if (!user) return 0;
+  if (user.is_admin) return ACCESS.owner;
+  let level = 0;
+  for (const g of [group, ...store.ancestors(group)]) level = Math.max(level, g.members.get(user.id) ?? 0, sharedAccess(store, user, g.shares));
+  return level;
+}
+
+/** The user's effective role in a project: membership, its namespace (owner of a personal one), its group, its shares. */
+export function projectAccess(store: Store, user: User | undefined, project: Project): number {
+  if (!user) return 0;
+  if (user.is_admin) return ACCESS.owner;
+  let level = project.members.get(user.id) ?? 0;
+  const ns = store.namespaces.get(project.namespace_id);
+  if (ns?.kind === 'user' && ns.ownerId === user.id) level = ACCESS.owner;
+  const group = groupOfNamespace(store, project.namespace_id);
+  if (group) level = Math.max(level, groupAccess(store, user, group));
+  return Math.max(level, sharedAccess(store, user, project.shares));
+}
+
+/**
+ * The role a user holds through membership alone, as filters count it (owned, membership,
+ * min_access_level): administrators are not members by being administrators.
+ */
+export function groupMemberLevel(store: Store, user: User | undefined, group: Group): number {
+  return user ? groupAccess(store, user.is_admin ? { ...user, is_admin: false } : user, group) : 0;
+}
+
+export function projectMemberLevel(store: Store, user: User | undefined, project: Project): number {
+  return user ? projectAccess(store, user.is_admin ? { ...user, is_admin: false } : user, project) : 0;
+}
+
+export function groupOfNamespace(store: Store, namespaceId: number): Group | undefined {
+  const ns = store.namespaces.get(namespaceId);
+  return ns?.kind === 'group' ? store.groups.get(ns.ownerId) : undefined;
+}
+
+// ---- reading ----
+
+function canRead(_store: Store, user: User | undefined, visibility: Visibility, level: () => number): boolean {
+  if (visibility === 'public') return true;
+  if (!user) return false;
+  if (user.is_admin) return true;
+  // External users see internal things only where they are members.
+  if (visibility === 'internal' && !user.external) return true;
+  return level() >= ACCESS.guest;
+}
+
+export function canReadProject(store: Store, user: User | undefined, project: Project): boolean {
+  return canRead(store, user, project.visibility, () => projectAccess(store, user, project));
+}
+
+export function canReadGroup(store: Store, user: User | undefined, group: Group): boolean {
+  return canRead(store, user, group.visibility, () => groupAccess(store, user, group));
+}
+
+/** Namespaces a user may name (as a target): their own, groups they can read; administrators any. */
+export function canNameNamespace(store: Store, user: User | undefined, ns: Namespace): boolean {
+  if (!user) return false;
+  if (user.is_admin) return true;
+  if (ns.kind === 'user') return ns.ownerId === user.id;
+  const group = store.groups.get(ns.ownerId);
+  return group !== undefined && canReadGroup(store, user, group);
+}
+
+/** The features noteables belong to; a disabled feature hides them, and filters by it leave the project out. */
+export type Feature = 'issues' | 'merge_requests' | 'snippets';
+
+/**
+ * Whether a project's feature is on. The access level and its deprecated switch are kept in step
+ * when set through the API; either one saying "off" turns the feature off.
+ */
+export function featureEnabled(project: Project, feature: Feature): boolean {
+  const level = project.attrs[`${feature}_access_level`] ?? PROJECT_DEFAULTS[`${feature}_access_level`];
+  return level !== 'disabled' && project.attrs[`${feature}_enabled`] !== false;
+}
+
+const FEATURE_OF: Record<Exclude<NoteableKind, 'epic'>, Feature> = { issue: 'issues', merge_request: 'merge_requests', snippet: 'snippets' };
+
+/** The caller's role where a noteable lives (its project, or its group for epics). */
+export function noteableAccess(store: Store, user: User | undefined, noteable: Noteable): number {
+  if (noteable.kind === 'epic') {
+    const group = store.groups.get(noteable.parentId);
+    return group ? groupAccess(store, user, group) : 0;
+  }
+  const project = store.projects.get(noteable.parentId);
+  return project ? projectAccess(store, user, project) : 0;
+}
+
+/**
+ * GitLab's read rules: whoever reads the project reads its issues and snippets; merge requests of
+ * a private project need reporter (guests see no code); confidential issues and epics need
+ * reporter or being their author. A disabled feature hides its noteables.
+ */
+export function canReadNoteable(store: Store, user: User | undefined, noteable: Noteable): boolean {
+  if (noteable.kind === 'epic') {
+    const group = store.groups.get(noteable.parentId);
+    if (!group || !canReadGroup(store, user, group)) return false;
+  } else {
+    const project = store.projects.get(noteable.parentId);
+    if (!project || !canReadProject(store, user, project) || !featureEnabled(project, FEATURE_OF[noteable.kind])) return false;
+    if (noteable.kind === 'merge_request' && project.visibility === 'private' && noteableAccess(store, user, noteable) < ACCESS.reporter) return false;
+  }
+  if (noteable.confidential && noteableAccess(store, user, noteable) < ACCESS.reporter && user?.id !== noteable.author_id) return false;
+  return true;
+}
+
+/** Confidential (internal) notes are for reporters and above (GitLab's read_internal_note). */
+export function canReadNote(store: Store, user: User | undefined, noteable: Noteable, note: Note): boolean {
+  return !note.confidential || noteableAccess(store, user, noteable) >= ACCESS.reporter;
+}
+
+// ---- creating ----
+
+/** GitLab's create_subgroup: the parent's subgroup_creation_level decides between Owner and Maintainer. */
+export function canCreateSubgroup(store: Store, user: User, parent: Group): boolean {
+  const needed = (parent.attrs.subgroup_creation_level ?? GROUP_DEFAULTS.subgroup_creation_level) === 'owner' ? ACCESS.owner : ACCESS.maintainer;
+  return groupAccess(store, user, parent) >= needed;
+}
+
+/** A top-level group: users allowed to create groups (external users are not). */
+export function canCreateGroupIn(store: Store, user: User, parent: Group | undefined): boolean {
+  return parent ? canCreateSubgroup(store, user, parent) : user.can_create_group;
+}
+
+/**
+ * GitLab's create_projects, for new projects and forks alike: in a personal namespace its user,
+ * unless external (external users create projects only in groups that grant them a role, as
+ * GitLab documents for external users); in a group, the role its project_creation_level asks
+ * (developer by default, maintainer, or no one).
+ */
+export function canCreateProjectIn(store: Store, user: User, ns: Namespace): boolean {
+  if (user.is_admin) return true;
+  if (ns.kind === 'user') return ns.ownerId === user.id && !user.external;
+  const group = store.groups.get(ns.ownerId);
+  if (!group) return false;
+  const rule = String(group.attrs.project_creation_level ?? GROUP_DEFAULTS.project_creation_level);
+  if (rule === 'noone') return false;
+  return groupAccess(store, user, group) >= (rule === 'maintainer' ? ACCESS.maintainer : ACCESS.developer);
+}
+
+/** GitLab's transfer_projects: into one's own namespace, or a group where one is at least Maintainer. */
+export function canTransferProjectInto(store: Store, user: User, ns: Namespace): boolean {
+  if (user.is_admin) return true;
+  if (ns.kind === 'user') return ns.ownerId === user.id;
+  const group = store.groups.get(ns.ownerId);
+  return group !== undefined && groupAccess(store, user, group) >= ACCESS.maintainer;
+}
+
+/**
+ * GitLab's fork_project: the project is readable, forking is not disabled (or limited to
+ * members), and a private project needs the reporter role.
+ */
+export function canFork(store: Store, user: User, project: Project): boolean {
+  if (user.is_admin) return true;
+  if (!canReadProject(store, user, project)) return false;
+  const level = projectAccess(store, user, project);
+  const forking = String(project.attrs.forking_access_level ?? PROJECT_DEFAULTS.forking_access_level);
+  if (forking === 'disabled' || (forking === 'private' && level < ACCESS.guest)) return false;
+  return project.visibility !== 'private' || level >= ACCESS.reporter;
+}
+
+// ---- administering ----
+
+/** GitLab's admin_note: the author, or a maintainer and above; never a system note. */
+export function canModifyNote(store: Store, user: User | undefined, noteable: Noteable, note: Note): boolean {
+  if (!user || note.system) return false;
+  return note.author_id === user.id || noteableAccess(store, user, noteable) >= ACCESS.maintainer;
+}
+
+/** Archived projects are read-only: no notes are added, changed or removed. */
+export function isReadOnly(store: Store, noteable: Noteable): boolean {
+  return noteable.kind !== 'epic' && store.projects.get(noteable.parentId)?.archived === true;
+}
+
+/** Settings only administrators may set (GitLab's authenticated_as_admin!: a plain 403). */
+export function refuseAdminOnly(user: User, params: Record<string, unknown>, specs: readonly ParamSpec[]): void {
+  if (user.is_admin) return;
+  if (specs.some((spec) => spec.adminOnly && params[spec.name] !== undefined)) throw forbidden();
+}
+
+// ---- the same, for a request: 401, 404 or 403 as the service answers ----
+
+/** Most endpoints need a token: 401 without one. */
+export function requireUser(req: SandboxRequest): User {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/**
+ * The project named by `ref` (the path's :id by default) that the caller may read; 404 otherwise,
+ * as the service hides what one may not see. The old path of a moved project answers 301 to its
+ * new address (spec 4).
+ */
+export function readableProject(req: SandboxRequest, ref: string | undefined = req.params.id): Project {
+  const { store, user } = req;
+  const project = ref === undefined ? undefined : store.findProject(ref);
+  if (project && canReadProject(store, user, project)) return project;
+  if (!project && ref !== undefined && ref === req.params.id && !/^\d+$/.test(ref)) {
+    const movedId = store.redirects.get(ref.toLowerCase());
+    const moved = movedId === undefined ? undefined : store.projects.get(movedId);
+    if (moved && canReadProject(store, user, moved)) {
+      const rest = req.url.pathname.replace(/^\/api\/v4\/projects\/[^/]+/, '');
+      const location = `${store.origin}/api/v4/projects/${encodeURIComponent(store.projectFullPath(moved))}${rest}${req.url.search}`;
+      throw new HttpError(301, { message: '301 Moved Permanently' }, { location });
+    }
+  }
+  throw notFound('Project');
+}
+
+/** The group named by `ref` (the path's :id by default) that the caller may read; 404 otherwise. */
+export function readableGroup(req: SandboxRequest, ref: string | undefined = req.params.id): Group {
+  const group = ref === undefined ? undefined : req.store.findGroup(ref);
+  if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');
+  return group;
+}
+
+/** 401 without a token, 403 unless the caller's role in the project is at least `level` (administrators have every role). */
+export function requireProjectRole(req: SandboxRequest, project: Project, level: number): User {
+  const user = requireUser(req);
+  if (projectAccess(req.store, user, project) < level) throw forbidden();
+  return user;
+}
+
+/** The same in a group (Owner is GitLab's admin_group). */
+export function requireGroupRole(req: SandboxRequest, group: Group, level: number): User {
+  const user = requireUser(req);
+  if (groupAccess(req.store, user, group) < level) throw forbidden();
+  return user;
+}

@@ -1,0 +1,163 @@
+import { NOTEABLES } from '../params/notes.js';
+import type { Note, Noteable } from './model.js';
+import { awardsOf, notesOf } from './noteables.js';
+import type { Store } from './store.js';
+import { userObject } from './views.js';
+
+/** Notes and what they hang on, as the service shows them (spec/1-conventions-and-notes.md section 2). */
+
+/** A stable 40-hex "commit SHA" for a merge request's head. */
+export function headSha(noteable: Noteable): string {
+  let hex = '';
+  let state = (noteable.parentId * 2654435761 + noteable.iid * 40503) >>> 0;
+  while (hex.length < 40) {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
+    hex += state.toString(16).padStart(8, '0');
+  }
+  return hex.slice(0, 40);
+}
+
+/** The user embedded in notes (spec section 2), with GitLab's usual avatar and web URLs. */
+function noteAuthor(store: Store, userId: number): Record<string, unknown> {
+  const user = store.users.get(userId);
+  if (!user) return { id: userId, username: 'ghost', name: 'Ghost User', state: 'active', avatar_url: null, web_url: `${store.origin}/ghost`, email: 'ghost@example.com', created_at: null };
+  return { ...userObject(store, user), email: user.email, created_at: user.created_at };
+}
+
+function parentPath(store: Store, noteable: Noteable): string {
+  if (noteable.kind === 'epic') {
+    const group = store.groups.get(noteable.parentId);
+    return group ? store.groupFullPath(group) : '';
+  }
+  const project = store.projects.get(noteable.parentId);
+  return project ? store.projectFullPath(project) : '';
+}
+
+export function noteJson(store: Store, noteable: Noteable, note: Note): Record<string, unknown> {
+  const description = NOTEABLES[noteable.kind];
+  return {
+    id: note.id,
+    type: null,
+    body: note.body,
+    attachment: null,
+    author: noteAuthor(store, note.author_id),
+    created_at: note.created_at,
+    updated_at: note.updated_at,
+    system: note.system,
+    noteable_id: noteable.id,
+    noteable_type: description.typeName,
+    ...(description.parent === 'project' ? { project_id: noteable.parentId } : {}),
+    noteable_iid: noteable.kind === 'snippet' ? null : noteable.iid,
+    resolvable: false,
+    confidential: note.confidential,
+    // GitLab 15.5 renamed confidential to internal and sends both.
+    internal: note.confidential,
+    commands_changes: {},
+  };
+}
+
+function snippetFileName(noteable: Noteable): string {
+  return `setup-${noteable.id}.md`;
+}
+
+/**
+ * What a POST of an award-emoji-only body answers (spec section 2): the object the award went to,
+ * in the snippet-like shape (id, title, file_name, author, expires_at, updated_at, created_at; epics
+ * add confidential). The spec types file_name as a string; only snippets have a file, so the other
+ * kinds send null, as GitLab's entity does for attributes a record lacks.
+ */
+export function awardAnswerJson(store: Store, noteable: Noteable): Record<string, unknown> {
+  const answer: Record<string, unknown> = {
+    id: noteable.id,
+    title: noteable.title,
+    file_name: noteable.kind === 'snippet' ? snippetFileName(noteable) : null,
+    author: noteAuthor(store, noteable.author_id),
+    expires_at: null,
+    updated_at: noteableUpdatedAt(store, noteable),
+    created_at: noteable.created_at,
+  };
+  if (noteable.kind === 'epic') answer.confidential = noteable.confidential;
+  return answer;
+}
+
+function noteableUpdatedAt(store: Store, noteable: Noteable): string {
+  let latest = noteable.created_at;
+  for (const note of notesOf(store, noteable)) if (note.updated_at > latest) latest = note.updated_at;
+  return latest;
+}
+
+/** The noteable as GET /projects/:id/issues (merge_requests, snippets) or /groups/:id/epics lists it. */
+export function noteableJson(store: Store, noteable: Noteable): Record<string, unknown> {
+  const author = store.users.get(noteable.author_id);
+  const base = {
+    id: noteable.id,
+    title: noteable.title,
+    author: author ? userObject(store, author) : null,
+    created_at: noteable.created_at,
+    updated_at: noteableUpdatedAt(store, noteable),
+  };
+  const path = parentPath(store, noteable);
+  const userNotes = notesOf(store, noteable).filter((n) => !n.system).length;
+  const given = awardsOf(store, noteable);
+  const count = (names: readonly string[]) => names.reduce((sum, name) => sum + (given[name]?.length ?? 0), 0);
+  const votes = { upvotes: count(['thumbsup', '+1', '👍']), downvotes: count(['thumbsdown', '-1', '👎']) };
+  switch (noteable.kind) {
+    case 'issue':
+      return {
+        ...base,
+        iid: noteable.iid,
+        project_id: noteable.parentId,
+        description: `${noteable.title}.`,
+        state: 'opened',
+        closed_at: null,
+        labels: [],
+        milestone: null,
+        assignees: [],
+        type: 'ISSUE',
+        confidential: noteable.confidential,
+        user_notes_count: userNotes,
+        ...votes,
+        web_url: `${store.origin}/${path}/-/issues/${noteable.iid}`,
+      };
+    case 'merge_request':
+      return {
+        ...base,
+        iid: noteable.iid,
+        project_id: noteable.parentId,
+        description: `${noteable.title}.`,
+        state: 'opened',
+        source_branch: `feature/${noteable.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+        target_branch: 'main',
+        draft: false,
+        sha: headSha(noteable),
+        user_notes_count: userNotes,
+        ...votes,
+        web_url: `${store.origin}/${path}/-/merge_requests/${noteable.iid}`,
+      };
+    case 'snippet': {
+      const project = store.projects.get(noteable.parentId);
+      return {
+        ...base,
+        project_id: noteable.parentId,
+        description: 'How to run it locally',
+        file_name: snippetFileName(noteable),
+        visibility: project?.visibility ?? 'private',
+        web_url: `${store.origin}/${path}/-/snippets/${noteable.id}`,
+        raw_url: `${store.origin}/${path}/-/snippets/${noteable.id}/raw`,
+      };
+    }
+    case 'epic':
+      return {
+        ...base,
+        iid: noteable.iid,
+        group_id: noteable.parentId,
+        description: `${noteable.title}.`,
+        state: 'opened',
+        confidential: noteable.confidential,
+        labels: [],
+        user_notes_count: userNotes,
+        ...votes,
+        web_url: `${store.origin}/groups/${path}/-/epics/${noteable.iid}`,
+      };
+  }
+}
