@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { NOUNS } from './commands/manifest.js';
+import { findNoun, NOUNS } from './commands/manifest.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
@@ -338,7 +338,7 @@ async function execute(run: Run, args: readonly string[]): Promise<number> {
   const output = commanderOutput(run.runtime);
   applyExitOverride(run, program, output);
   const [nounName, ...verbPath] = commandWords(args);
-  const noun = NOUNS.find((n) => n.name === nounName);
+  const noun = findNoun(nounName);
   try {
     for (const entry of NOUNS) {
       if (entry === noun) {
@@ -347,7 +347,11 @@ async function execute(run: Run, args: readonly string[]): Promise<number> {
         program.addCommand(cmd);
         applyExitOverride(run, cmd, output);
       } else {
-        program.command(entry.name).summary(entry.summary).description(entry.summary);
+        program
+          .command(entry.name)
+          .aliases([...(entry.aliases ?? [])])
+          .summary(entry.summary)
+          .description(entry.summary);
       }
     }
     await program.parseAsync(args as string[], { from: 'user' });

@@ -55,6 +55,7 @@ export interface CommandModule<O = any> {
 /** A noun (projects, groups...) whose verbs are loaded lazily. */
 export interface NounEntry {
   name: string;
+  aliases?: readonly string[];
   summary: string;
   load: () => Promise<{ spec: CommandSpec }>;
 }

@@ -1,11 +1,11 @@
 import { choiceAnyCase } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const spec: CommandSpec = {
-  name: 'api',
-  summary: 'Make an authenticated request to any API path',
+  ...noun('api'),
   description: `The path is relative to the API root (/api/v4) and is sent as written: encode path values
 yourself (projects/grp%2Fapp). Fields go to the query string for GET and HEAD, else to a JSON body.
 Retries, rate limits and timeouts follow the same policy as every other command.`,

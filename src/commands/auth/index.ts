@@ -1,8 +1,8 @@
 import type { CommandSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 export const spec: CommandSpec = {
-  name: 'auth',
-  summary: 'Log in, check and log out of hosts',
+  ...noun('auth'),
   description: `Tokens are kept in the config file (mode 0600), or a command that prints the token is kept
 instead (--token-command: a password manager or the desktop keyring), run once by each command that
 needs the token. COLLAB_TOKEN is sent only to COLLAB_HOST (else the default host, else the one

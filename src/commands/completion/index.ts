@@ -1,8 +1,8 @@
 import type { CommandSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 export const spec: CommandSpec = {
-  name: 'completion',
-  summary: 'Print a shell completion script (bash, zsh, fish)',
+  ...noun('completion'),
   description: `Generated from the command tree: commands, subcommands, flags and their choices.
   bash:  source <(collab completion bash)
   zsh:   collab completion zsh > "\${fpath[1]}/_collab"

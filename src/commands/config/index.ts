@@ -1,11 +1,11 @@
 import { SETTINGS } from '../../config/settings.js';
 import type { CommandSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 const keys = SETTINGS.map((s) => `  ${s.key.padEnd(14)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
 
 export const spec: CommandSpec = {
-  name: 'config',
-  summary: 'Read and change settings',
+  ...noun('config'),
   description: `Settings:\n${keys}\n\nPer-host settings apply to --host (or the default host).`,
   subcommands: [
     {

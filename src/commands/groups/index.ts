@@ -14,6 +14,7 @@ import { groupRef, nonEmpty } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { longFlag } from '../common-options.js';
 import { GROUP_ARG } from '../resource-args.js';
+import { noun } from '../manifest.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',
@@ -28,9 +29,7 @@ const ldapOption = (name: string): OptionSpec => paramOption(LDAP_LINK_PARAMS.fi
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
 export const spec: CommandSpec = {
-  name: 'groups',
-  aliases: ['group'],
-  summary: 'List, create, configure, transfer and remove groups',
+  ...noun('groups'),
   description: '<group> is a numeric ID or a full path such as grp/sub.',
   subcommands: [
     {

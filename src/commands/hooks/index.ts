@@ -1,13 +1,12 @@
 import { OWNER_OPTIONS } from '../owner-options.js';
 import type { ArgSpec, CommandSpec } from '../spec.js';
 import { hookFieldOptions } from './options.js';
+import { noun } from '../manifest.js';
 
 const HOOK_ID: ArgSpec = { name: 'hook-id', description: 'the hook ID (see `collab hooks list`)' };
 
 export const spec: CommandSpec = {
-  name: 'hooks',
-  aliases: ['hook'],
-  summary: 'Webhooks of a project or a group',
+  ...noun('hooks'),
   description: `Every verb takes exactly one of --project <id|path> and --group <id|path>. Project hooks need the Maintainer role, group hooks the Owner role. The secret token is read from --token-file <path|-> or asked for with --token-prompt, never taken from the command line, and never printed.`,
   subcommands: [
     {

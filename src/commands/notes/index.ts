@@ -2,6 +2,7 @@ import { NOTE_ORDER_BY, NOTE_SORTS } from '../../params/notes.js';
 import { dateTime } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 import { TARGET_OPTIONS } from './target.js';
+import { noun } from '../manifest.js';
 
 const NOTE_ID = { name: 'note-id', description: 'the note (its ID, as `collab notes list` shows)' };
 
@@ -11,8 +12,7 @@ const BODY_OPTIONS: readonly OptionSpec[] = [
 ];
 
 export const spec: CommandSpec = {
-  name: 'notes',
-  summary: 'Comments on issues, merge requests, snippets and epics',
+  ...noun('notes'),
   description:
     'Every verb works on the notes of one thing: --project <p> with --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>. Issues and merge requests are given by their iid (the number in the project), snippets and epics by their ID.',
   subcommands: [

@@ -2,15 +2,14 @@ import { OWNER_OPTIONS } from '../owner-options.js';
 import { paramOption } from '../../params/derive.js';
 import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 /** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
 const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({ ...paramOption(param), ...(param.regex ? { parse: re2Regex } : {}) }));
 const OWNER_AND_FIELDS: OptionSpec[] = [...OWNER_OPTIONS, ...FIELD_OPTIONS];
 
 export const spec: CommandSpec = {
-  name: 'push-rule',
-  aliases: ['push-rules'],
-  summary: 'The push rule of a project or a group',
+  ...noun('push-rule'),
   description: `A project or group has at most one push rule. Every verb takes exactly one of --project <id|path> and --group <id|path>. Project rules need the Maintainer role, group rules the Owner role. Regular expressions are checked before sending: the service uses RE2, which has no look-around, back-references, possessive quantifiers or atomic groups.`,
   subcommands: [
     {

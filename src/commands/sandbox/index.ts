@@ -1,9 +1,9 @@
 import { integer } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 export const spec: CommandSpec = {
-  name: 'sandbox',
-  summary: 'Run a local, in-memory Collaboration Service to try collab against',
+  ...noun('sandbox'),
   description: `Prints, as its first line, what a shell needs to use it:
   export COLLAB_HOST=http://127.0.0.1:PORT COLLAB_TOKEN=<administrator token>
 then the other users' tokens (owner, maintainer, developer, reporter, external).

@@ -1,13 +1,12 @@
 import { OWNER_OPTIONS } from '../owner-options.js';
 import { accessLevel, date, groupRef } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
+import { noun } from '../manifest.js';
 
 const WITH: OptionSpec = { flags: '--with <group>', description: 'the group to share with (ID or full path)', parse: groupRef, required: true };
 
 export const spec: CommandSpec = {
-  name: 'share',
-  aliases: ['shares'],
-  summary: 'Share a project or a group with a group',
+  ...noun('share'),
   description: `Every verb takes exactly one of --project <id|path> and --group <id|path>: what is shared. Members of the --with group get access to it, up to the --access level. Sharing a project needs the Maintainer role on it, sharing a group the Owner role.`,
   subcommands: [
     {
