@@ -13,6 +13,7 @@ import type { JqFilter, JqWriter } from './output/jq.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
+import { maskUrlCredentials } from './util/secrets.js';
 
 export interface GlobalOptions {
   host?: string | undefined;
@@ -169,7 +170,8 @@ export class Context {
     if (req.form) {
       for (const [key, value] of (await req.form).entries()) text += `${key}: ${typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : value) : `<file ${(value as { name?: string }).name ?? ''}>`}\n`;
     }
-    await write(this.io.stdout, text);
+    // A person reads this: credentials in URLs (a hook's, an import's) are masked like everywhere else.
+    await write(this.io.stdout, maskUrlCredentials(text));
     this.info('dry run: nothing was sent');
   }
 
@@ -196,9 +198,9 @@ export class Context {
 
   async outputOptions(): Promise<OutputOptions> {
     // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
-    if (this.globals.jq !== undefined) return { format: this.globals.output === 'ndjson' ? 'ndjson' : 'json', fields: this.globals.fields };
+    if (this.globals.jq !== undefined) return { format: this.globals.output === 'ndjson' ? 'ndjson' : 'json', fields: this.globals.fields, warn: (message) => this.warn(message) };
     const format = this.globals.output ?? ((await this.config()).get('output') as OutputFormat | undefined) ?? 'table';
-    return { format, fields: this.globals.fields };
+    return { format, fields: this.globals.fields, warn: (message) => this.warn(message) };
   }
 
   /**
@@ -216,15 +218,15 @@ export class Context {
   private jqFilter: Promise<JqFilter> | undefined;
 
   /** What prints items: the --jq filter's writer, or the list writer of the output format. */
-  private async itemWriter(options: OutputOptions, columns: readonly Column[]): Promise<ListWriter | JqWriter> {
+  private async itemWriter(options: OutputOptions, columns: readonly Column[], streaming = false): Promise<ListWriter | JqWriter> {
     const jq = await this.jq();
-    return jq ? jq.writer(this.io, options) : new ListWriter(this.io, options, columns);
+    return jq ? jq.writer(this.io, options) : new ListWriter(this.io, options, columns, streaming);
   }
 
   /** Streams a list to stdout as it is fetched. Returns how many items were written. */
   async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
     const options = await this.outputOptions();
-    const writer = await this.itemWriter(options, columns);
+    const writer = await this.itemWriter(options, columns, true);
     for await (const page of pages) {
       if (Array.isArray(page)) await writer.write(page);
       else await writer.writePage(page as Page);
@@ -322,9 +324,9 @@ export class Context {
     if (secret.length >= 4) this.secrets.add(secret);
   }
 
-  /** Last line of defence: no registered secret reaches stderr. */
+  /** Last line of defence: no registered secret, nor credentials in a URL, reaches stderr. */
   redact(text: string): string {
-    let out = text;
+    let out = maskUrlCredentials(text);
     for (const secret of this.secrets) out = out.split(secret).join('[redacted]');
     return out;
   }

@@ -1,22 +1,107 @@
+import { isSecretField, maskUrlCredentials } from '../util/secrets.js';
+import { getPath } from './fields.js';
+
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** A column of table and csv output: a header and where its value comes from. */
-export interface Column {
-  header: string;
-  /** Dot path into the item; also the csv header and the --fields name. */
+/** Colours that carry a meaning (visibility, archived, failed), applied only when colour is on. */
+export type Tone = 'green' | 'yellow' | 'red' | 'magenta' | 'grey';
+
+/**
+ * What a table cell or a summary line shows. The output rule, in one place (README, "Output"):
+ * json, ndjson and csv never see these (they carry every field as the service sent it); the
+ * table, on a terminal or piped, never shows secrets; `format`, dates in the local time zone and
+ * colours are for a terminal only, and piped text keeps the service's values, as gh does.
+ */
+export interface Field {
+  /** Dot path into the item; also the --fields name. */
   path: string;
-  /** Turns the value into cell text; the same text on a terminal and in a pipe. */
+  /** The value when it is not the field at `path` (a hook's events, from its *_events flags). */
+  derive?: (item: unknown) => unknown;
+  /** How the value reads on a terminal (names for access levels, yes/no...); pipes get the value itself. */
   format?: (value: unknown, item: unknown) => string;
-  /** Colour on a terminal only (chalk is applied by the caller's function). */
-  color?: (text: string, value: unknown) => string;
+  /** A colour that means something (private, archived, failed). */
+  tone?: (value: unknown, item: unknown) => Tone | undefined;
 }
 
-/** Plain text for a cell: the same on a terminal and in a pipe. */
+/** A column of the table. */
+export interface Column extends Field {
+  header: string;
+  /** Every value an enumeration can take, as shown on a terminal: its width is the widest of them. */
+  choices?: readonly string[];
+  /** Free text (paths, names, descriptions) takes the terminal's spare width; unset, the first page's values decide. */
+  text?: boolean;
+  /** On a terminal the text wraps over lines instead of being cut (note bodies). */
+  wrap?: boolean;
+}
+
+/** A label and where its value comes from, for the summary of one resource (`view`). */
+export interface DetailField extends Field {
+  label: string;
+}
+
+/** Plain text for a value: nested values as JSON, secrets inside them redacted. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(',');
-  return JSON.stringify(value);
+  return JSON.stringify(value, (key, inner) => (key && isSecretField(key) && typeof inner === 'string' && inner ? '[redacted]' : inner));
+}
+
+/** `2021-01-05T13:00:00.000Z`, `2021-01-05T14:00:00+01:00`: a point in time as the service writes one. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export function isTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && TIMESTAMP.test(value);
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The one date format of human views: `2021-01-05 14:00`, in the local time zone (TZ honoured).
+ * Anything that is not a timestamp (a date alone, `2026-01-31`, has no time zone) stays as it is.
+ */
+export function formatDateTime(value: unknown): string {
+  if (!isTimestamp(value)) return cellText(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** A field's value in an item: derived, or read at its path. */
+export function fieldValue(field: Field, item: unknown): unknown {
+  return field.derive ? field.derive(item) : getPath(item, field.path);
+}
+
+/**
+ * The text a human view shows for a field: on a terminal its format (or, by default, dates in
+ * the local time zone), in a pipe the value itself. Never a secret: secret fields are redacted
+ * and credentials in URLs masked, wherever they are.
+ */
+export function shownText(field: Field, item: unknown, terminal: boolean): string {
+  const value = fieldValue(field, item);
+  if (isSecretField(field.path) && value !== null && value !== undefined && value !== '') return '[redacted]';
+  let text: string;
+  if (!terminal) text = cellText(value);
+  else if (field.format) text = field.format(value, item);
+  else text = formatDateTime(value);
+  return maskUrlCredentials(text);
+}
+
+/** The colour a field's value carries, if any. */
+export function toneOf(field: Field, item: unknown): Tone | undefined {
+  return field.tone?.(fieldValue(field, item), item);
+}
+
+/** How visibility reads at a glance: public green, internal yellow, private magenta. */
+export function visibilityTone(value: unknown): Tone | undefined {
+  return value === 'public' ? 'green' : value === 'internal' ? 'yellow' : value === 'private' ? 'magenta' : undefined;
+}
+
+export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+
+/** yes/no on a terminal for a flag (null and absent read as no). */
+export function yesNo(value: unknown): string {
+  return value === true ? 'yes' : value === false || value === null ? 'no' : '';
 }

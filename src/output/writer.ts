@@ -2,35 +2,44 @@ import type { ChalkInstance } from 'chalk';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { getPath, pickPaths } from './fields.js';
-import { type Column, cellText, type OutputFormat } from './format.js';
+import { type Column, type DetailField, type OutputFormat, shownText, toneOf } from './format.js';
+import type { TerminalTable } from './table.js';
+
+export type { DetailField } from './format.js';
 
 export interface OutputOptions {
   format: OutputFormat;
   /** --fields: replaces the default columns and trims JSON objects to these paths. */
   fields?: readonly string[] | undefined;
-}
-
-/** A label and where its value comes from, for the summary of one resource (`view`). */
-export interface DetailField {
-  label: string;
-  path: string;
-  format?: (value: unknown, item: unknown) => string;
+  /** Warnings for people, on stderr (a --fields path that no item has). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /**
  * Streams items to stdout in the chosen format. Lists arrive page by page and are written as
  * they come, with backpressure: a slow reader holds back the pagination that feeds it.
+ * What each format shows is the output rule (README, "Output"): json, ndjson and csv carry the
+ * items as the service sent them; the table shows columns (format.ts, `shownText`).
  */
 export class ListWriter {
   private started = false;
   private count = 0;
   private readonly columns: Column[];
   private table: TerminalTable | undefined;
+  /** csv: the header's paths, settled by the first items (or --fields). */
+  private csvPaths: string[] | undefined;
+  private csvLateFieldWarned = false;
+  /** --fields paths not yet seen in any item; checked on the first items only. */
+  private fieldsChecked = false;
+  /** Colour for tones in a pipe (FORCE_COLOR); null once known to be off. */
+  private chalk: ChalkInstance | null | undefined;
 
   constructor(
     private readonly io: IO,
     private readonly options: OutputOptions,
     defaultColumns: readonly Column[],
+    /** More pages may follow the first: a terminal table keeps spare width for them. */
+    private readonly streaming = false,
   ) {
     this.columns = options.fields ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: path.toUpperCase(), path }) : [...defaultColumns];
   }
@@ -45,6 +54,10 @@ export class ListWriter {
     return !fields && (format === 'ndjson' || (format === 'json' && !this.io.stdoutIsTTY));
   }
 
+  private get terminalTable(): boolean {
+    return this.options.format === 'table' && this.io.stdoutIsTTY;
+  }
+
   /**
    * A page from the paginator. json and ndjson write the items' bytes straight from the response
    * body, never decoded and never copied: views of the body and shared separators, corked so that
@@ -55,13 +68,16 @@ export class ListWriter {
   async writePage(page: Page): Promise<void> {
     if (page.count === 0) return;
     if (!this.passesThrough) {
-      if (this.options.format === 'table' && this.io.stdoutIsTTY) {
+      if (this.terminalTable || !this.started) {
+        // The first page (it settles the csv header and checks --fields), and every page of a
+        // terminal table (which sizes its columns): items parsed together.
         const items: unknown[] = [];
         for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
         page.release();
         await this.write(items);
         return;
       }
+      await this.loadColour();
       // One item parsed at a time and dropped once it is a line: a page of parsed projects would
       // live through young-generation collections and be promoted, growing the old space.
       let chunk = '';
@@ -132,17 +148,34 @@ export class ListWriter {
 
   async write(items: readonly unknown[]): Promise<void> {
     if (items.length === 0) return;
+    this.checkFields(items);
+    if (this.options.format === 'csv' && !this.csvPaths) this.csvPaths = this.options.fields ? [...this.options.fields] : fieldsOf(items);
     let chunk: string;
-    if (this.options.format === 'table' && this.io.stdoutIsTTY) {
-      this.table ??= new TerminalTable(this.io, this.columns);
-      chunk = await this.table.render(items.map((item) => this.columns.map((c) => cell(c, item))), items);
+    if (this.terminalTable) {
+      if (!this.table) {
+        const { TerminalTable } = await import('./table.js');
+        this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming });
+      }
+      chunk = this.table.render(items);
       this.started = true;
     } else {
+      await this.loadColour();
       chunk = '';
       for (const item of items) chunk += this.line(item);
     }
     this.count += items.length;
     if (chunk) await write(this.io.stdout, chunk);
+  }
+
+  /** §5b of issue 15: a --fields path that none of the first items has is named, once; sparse objects are fine. */
+  private checkFields(items: readonly unknown[]): void {
+    if (this.fieldsChecked) return;
+    this.fieldsChecked = true;
+    warnMissingFields(this.options, items);
+  }
+
+  private async loadColour(): Promise<void> {
+    if (this.chalk === undefined) this.chalk = this.io.color && this.options.format === 'table' ? await loadChalk() : null;
   }
 
   /** One item as text in every format but the terminal table (which needs a page to size its columns). */
@@ -159,20 +192,40 @@ export class ListWriter {
         text = `${JSON.stringify(fields ? pickPaths(item, fields) : item)}\n`;
         break;
       case 'csv':
-        text = `${this.started ? '' : `${this.columns.map((c) => csvCell(c.path)).join(',')}\r\n`}${this.columns.map((c) => csvCell(cell(c, item))).join(',')}\r\n`;
+        text = this.csvLine(item);
         break;
       default:
-        // A piped table: the same columns as tab-separated text, no header, borders or colour.
-        text = `${this.columns.map((c) => tsvCell(cell(c, item))).join('\t')}\n`;
+        // A piped table: the same columns as tab-separated text, no header or borders, the service's values.
+        text = `${this.columns.map((c) => this.paint(tsvCell(shownText(c, item, false)), c, item)).join('\t')}\n`;
     }
     this.started = true;
     return text;
   }
 
+  /** csv: every field as the service sent it (the header's paths), nested values as JSON text. */
+  private csvLine(item: unknown): string {
+    const paths = this.csvPaths ?? [];
+    if (!this.options.fields && !this.csvLateFieldWarned && item && typeof item === 'object') {
+      const late = Object.keys(item).find((key) => !paths.includes(key));
+      if (late !== undefined) {
+        this.csvLateFieldWarned = true;
+        this.options.warn?.(`csv: the field "${late}" first appears after the header was written and is left out; name the fields with --fields to keep it`);
+      }
+    }
+    const header = this.started ? '' : `${paths.map(csvCell).join(',')}\r\n`;
+    return `${header}${paths.map((path) => csvCell(rawText(getPath(item, path)))).join(',')}\r\n`;
+  }
+
+  private paint(text: string, field: Column, item: unknown): string {
+    const tone = this.chalk ? toneOf(field, item) : undefined;
+    return tone && this.chalk ? this.chalk[tone](text) : text;
+  }
+
   async end(): Promise<void> {
-    const { format } = this.options;
+    const { format, fields } = this.options;
     if (format === 'json') await write(this.io.stdout, this.started ? '\n]\n' : '[]\n');
-    else if (format === 'csv' && !this.started) await write(this.io.stdout, `${this.columns.map((c) => csvCell(c.path)).join(',')}\r\n`);
+    // No items and no --fields: no field is known, so there is no header to write.
+    else if (format === 'csv' && !this.started && fields) await write(this.io.stdout, `${fields.map(csvCell).join(',')}\r\n`);
     else if (format === 'table' && this.table) await write(this.io.stdout, this.table.finish());
   }
 }
@@ -181,10 +234,34 @@ const NEWLINE = Buffer.from('\n');
 const COMMA_NEWLINE = Buffer.from(',\n');
 const OPEN_BRACKET_NEWLINE = Buffer.from('[\n');
 
+/** The top-level fields of the items, in the order they first appear. */
+function fieldsOf(items: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  for (const item of items) if (item && typeof item === 'object') for (const key of Object.keys(item)) seen.add(key);
+  return [...seen];
+}
+
+/** A field's value as the service sent it, as csv text: nested values as JSON. */
+function rawText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** `no item has the field "nope.x"`: one warning naming every --fields path that none of the items has. */
+function warnMissingFields(options: OutputOptions, items: readonly unknown[]): void {
+  if (!options.fields || !options.warn || items.length === 0) return;
+  const missing = options.fields.filter((path) => items.every((item) => getPath(item, path) === undefined));
+  if (missing.length === 0) return;
+  const names = missing.map((path) => `"${path}"`).join(', ');
+  options.warn(`no item has the field${missing.length > 1 ? 's' : ''} ${names}`);
+}
+
 /** Writes one resource: JSON formats get the whole object, table gets a summary (`view`) or a row. */
 export async function writeResource(io: IO, options: OutputOptions, item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
   const { format, fields } = options;
   if (format === 'json') {
+    warnMissingFields(options, [item]);
     const value = fields ? pickPaths(item, fields) : item;
     await write(io.stdout, `${JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined)}\n`);
     return;
@@ -200,19 +277,26 @@ export async function writeResource(io: IO, options: OutputOptions, item: unknow
 
 /** Label/value lines: aligned and coloured on a terminal, `label\tvalue` in a pipe. */
 async function renderDetail(io: IO, detail: readonly DetailField[], item: unknown): Promise<string> {
-  const rows = detail.map((field) => {
-    const value = getPath(item, field.path);
-    return [field.label, field.format ? field.format(value, item) : cellText(value)] as const;
-  });
-  if (!io.stdoutIsTTY) return rows.map(([label, value]) => `${label}\t${tsvCell(value)}\n`).join('');
+  const terminal = io.stdoutIsTTY;
   const chalk = io.color ? await loadChalk() : undefined;
-  const width = Math.max(...rows.map(([label]) => label.length));
-  return rows.map(([label, value]) => `${chalk ? chalk.bold(label.padEnd(width)) : label.padEnd(width)}  ${value}\n`).join('');
-}
-
-function cell(column: Column, item: unknown): string {
-  const value = getPath(item, column.path);
-  return column.format ? column.format(value, item) : cellText(value);
+  const paint = (text: string, field: DetailField) => {
+    const tone = chalk ? toneOf(field, item) : undefined;
+    return tone && chalk ? chalk[tone](text) : text;
+  };
+  if (!terminal) return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, false)), field)}\n`).join('');
+  const width = Math.max(...detail.map((field) => field.label.length));
+  // A value of several lines (a note's body) lines up under its first line.
+  const continuation = ' '.repeat(width + 2);
+  return detail
+    .map((field) => {
+      const label = field.label.padEnd(width);
+      const value = shownText(field, item, true)
+        .split('\n')
+        .map((line, index) => (index > 0 && line ? continuation + line : line))
+        .join('\n');
+      return `${chalk ? chalk.bold(label) : label}  ${paint(value, field)}\n`;
+    })
+    .join('');
 }
 
 function indent(text: string): string {
@@ -235,73 +319,4 @@ async function loadChalk(): Promise<ChalkInstance> {
     chalkInstance = new Chalk({ level: 1 });
   }
   return chalkInstance;
-}
-
-/**
- * A bordered table on a terminal that grows page by page: widths are settled by the first page
- * (cells that do not fit are truncated), later pages continue the same table.
- */
-class TerminalTable {
-  private widths: number[] | undefined;
-  private pendingBottom = '';
-  constructor(
-    private readonly io: IO,
-    private readonly columns: readonly Column[],
-  ) {}
-
-  async render(rows: string[][], items: readonly unknown[]): Promise<string> {
-    const { default: Table } = await import('cli-table3');
-    const chalk = this.io.color ? await loadChalk() : undefined;
-    const first = this.widths === undefined;
-    if (!this.widths) this.widths = fitWidths(this.columns.map((c) => c.header), rows, this.io.columns);
-    const table = new Table({
-      ...(first ? { head: this.columns.map((c) => c.header) } : {}),
-      colWidths: this.widths,
-      wordWrap: false,
-      truncate: '…',
-      style: { head: chalk ? ['bold'] : [], border: chalk ? ['grey'] : [], compact: true, 'padding-left': 1, 'padding-right': 1 },
-    });
-    rows.forEach((row, index) => {
-      table.push(
-        row.map((text, column) => {
-          const paint = this.columns[column]?.color;
-          return chalk && paint ? paint(text, getPath(items[index], this.columns[column]?.path ?? '')) : text;
-        }),
-      );
-    });
-    const lines = table.toString().split('\n');
-    const bottom = lines.pop() ?? '';
-    if (!first) lines.shift();
-    this.pendingBottom = bottom;
-    return `${lines.join('\n')}\n`;
-  }
-
-  finish(): string {
-    return this.pendingBottom ? `${this.pendingBottom}\n` : '';
-  }
-}
-
-/**
- * Column widths (with padding) that fit the terminal. Widths are settled by the first page, so
- * text columns get some of the spare width for longer values on later pages; when the terminal
- * is too narrow the widest columns give way first (their cells are truncated).
- */
-function fitWidths(headers: readonly string[], rows: readonly string[][], terminalWidth: number): number[] {
-  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)) + 2);
-  const available = (terminalWidth || 120) - (headers.length + 1);
-  const textColumns = headers.map((_h, i) => rows.some((row) => !/^-?[\d.]*$/.test(row[i] ?? '')));
-  const spare = available - widths.reduce((a, b) => a + b, 0);
-  const growable = textColumns.filter(Boolean).length;
-  if (spare > 0 && growable > 0) {
-    const extra = Math.min(Math.floor(spare / growable), 24);
-    textColumns.forEach((isText, i) => {
-      if (isText) widths[i] = (widths[i] ?? 0) + extra;
-    });
-  }
-  while (widths.reduce((a, b) => a + b, 0) > available) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if ((widths[widest] ?? 0) <= 8) break;
-    widths[widest] = (widths[widest] ?? 0) - 1;
-  }
-  return widths;
 }

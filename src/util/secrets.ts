@@ -5,31 +5,38 @@ export function maskToken(token: string | undefined): string {
   return `${prefix}****`;
 }
 
+/** `scheme://user:password@` or `scheme://user@` anywhere in a text (a URL alone, or one inside a message). */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)([^/@\s:"'<>]*)(:[^/@\s"'<>]*)?@/gi;
+
 /**
- * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, wherever an import URL is shown.
- * A user part alone is often a token itself (`https://<token>@host/x.git`): it is masked whole.
+ * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, in a URL or in a text holding
+ * URLs (an import error quoting the URL). A user part alone is often a token itself
+ * (`https://<token>@host/x.git`): it is masked whole.
  */
-export function maskUrlCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(:[^/@\s]*)?@/i, (_all, scheme: string, user: string, password: string | undefined) =>
-    password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`,
-  );
+export function maskUrlCredentials(text: string): string {
+  if (!text.includes('@')) return text;
+  return text.replace(URL_CREDENTIALS, (_all, scheme: string, user: string, password: string | undefined) => (password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`));
 }
 
-/** Fields of service objects that hold secrets: never printed (read them with `collab api` when really wanted). */
-const SECRET_FIELDS = ['runners_token'] as const;
+/**
+ * Fields of service objects that hold secrets: never shown in a human view (the table, on a
+ * terminal or piped); json, ndjson and csv carry them, since the user asked for the data.
+ */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['runners_token']);
 
-/** A copy of a resource with its secret fields replaced by "[redacted]"; the values are returned for stderr redaction. */
-export function redactSecretFields<T>(resource: T): { shown: T; secrets: string[] } {
-  if (!resource || typeof resource !== 'object' || Array.isArray(resource)) return { shown: resource, secrets: [] };
+/** Whether the last key of a dot path names a secret (`runners_token`, `x.runners_token`). */
+export function isSecretField(path: string): boolean {
+  return SECRET_FIELDS.has(path.slice(path.lastIndexOf('.') + 1));
+}
+
+/** The values of a resource's secret fields, to register for redaction on stderr. */
+export function secretValues(resource: unknown): string[] {
+  if (!resource || typeof resource !== 'object' || Array.isArray(resource)) return [];
   const record = resource as Record<string, unknown>;
   const secrets: string[] = [];
-  let shown: Record<string, unknown> = record;
   for (const field of SECRET_FIELDS) {
     const value = record[field];
-    if (typeof value === 'string' && value) {
-      secrets.push(value);
-      shown = { ...shown, [field]: '[redacted]' };
-    }
+    if (typeof value === 'string' && value) secrets.push(value);
   }
-  return { shown: shown as T, secrets };
+  return secrets;
 }

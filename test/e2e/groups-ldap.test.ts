@@ -21,7 +21,8 @@ describe('collab groups: LDAP', () => {
     const byCn = await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'engineers', '--provider', 'ldapmain', '--access', 'developer'], { as: 'owner' });
     expect(byCn.exitCode).toBe(0);
     expect(byCn.stderr).toBe('linked LDAP group engineers (ldapmain) to group acme as developer\n');
-    expect(byCn.stdout).toBe('engineers\t\tldapmain\tdeveloper\n');
+    // Piped text keeps the service's access level; a terminal names it.
+    expect(byCn.stdout).toBe('engineers\t\tldapmain\t30\n');
     const byFilter = await collab(['groups', 'ldap-links', 'add', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain', '--access', '20', '--json'], { as: 'owner' });
     expect(byFilter.exitCode).toBe(0);
     expect(byFilter.json()).toEqual({ cn: null, filter: '(ou=ops)', provider: 'ldapmain', group_access: 20 });
@@ -31,7 +32,9 @@ describe('collab groups: LDAP', () => {
     ]);
 
     const list = await collab(['groups', 'ldap-links', 'list', 'acme'], { as: 'owner' });
-    expect(list.stdout).toBe('engineers\t\tldapmain\tdeveloper\n\t(ou=ops)\tldapmain\treporter\n');
+    expect(list.stdout).toBe('engineers\t\tldapmain\t30\n\t(ou=ops)\tldapmain\t20\n');
+    const terminal = await collab(['groups', 'ldap-links', 'list', 'acme'], { as: 'owner', tty: true });
+    expect(terminal.stdout).toMatch(/│ engineers +│ +│ ldapmain +│ developer +│/);
 
     const duplicate = await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'engineers', '--provider', 'ldapmain', '--access', 'maintainer']);
     expect(duplicate.exitCode).toBe(5);

@@ -11,7 +11,7 @@ describe('collab groups: view and avatar', () => {
   const id = (path: string) => sandbox.store.findGroup(path)?.id as number;
 
   describe('view', () => {
-    it('summarises a group in a pipe as label<TAB>value lines', async () => {
+    it('summarises a group in a pipe as label<TAB>value lines, with the service values', async () => {
       const result = await collab(['groups', 'view', 'acme/web']);
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('');
@@ -21,17 +21,17 @@ describe('collab groups: view and avatar', () => {
         'Name\tWeb',
         `ID\t${id('acme/web')}`,
         'Visibility\tpublic',
-        `Parent\tacme (id ${id('acme')})`,
+        `Parent\t${id('acme')}`,
         'Description\tWeb team',
         `Web URL\t${sandbox.url}/groups/acme/web`,
         `Created\t${sandbox.store.findGroup('acme/web')?.created_at}`,
-        'Marked for deletion\tno',
-        'Shared with groups\tglobex (developer)',
+        'Marked for deletion\t',
+        `Shared with groups\t${JSON.stringify([{ group_id: id('globex'), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: null }])}`,
       ]);
       // Settings follow, by their API names; null means the instance default.
       expect(result.stdout).toContain('project_creation_level\tdeveloper\n');
       expect(result.stdout).toContain('default_branch_protection\t2\n');
-      expect(result.stdout).toContain('auto_devops_enabled\t(default)\n');
+      expect(result.stdout).toContain('auto_devops_enabled\t\n');
       // A setting of top-level groups only: not shown for a subgroup.
       expect(result.stdout).not.toContain('prevent_sharing_groups_outside_hierarchy');
       expect(result.stdout).not.toContain('Projects');
@@ -43,6 +43,19 @@ describe('collab groups: view and avatar', () => {
       expect(result.stdout).toMatch(/^Full path +acme\n/);
       expect(result.stdout).toMatch(/\nParent +none \(top-level group\)\n/);
       expect(result.stdout).toMatch(/\nprevent_sharing_groups_outside_hierarchy +false\n/);
+      expect(result.stdout).toMatch(/\nauto_devops_enabled +\(default\)\n/);
+      expect(result.stdout).toMatch(/\nMarked for deletion +no\n/);
+    });
+
+    it('formats dates and names on a terminal only, in the local time zone', async () => {
+      const created = sandbox.store.findGroup('acme/web')?.created_at as string;
+      const local = (tz: string) => new Date(created).toLocaleString('sv-SE', { timeZone: tz }).slice(0, 16);
+      for (const tz of ['Asia/Tokyo', 'America/New_York']) {
+        const result = await collab(['groups', 'view', 'acme/web'], { tty: true, env: { TZ: tz } });
+        expect(result.stdout).toMatch(new RegExp(`\nCreated +${local(tz)}\n`));
+        expect(result.stdout).toMatch(/\nShared with groups +globex \(developer\)\n/);
+        expect(result.stdout).toMatch(new RegExp(`\nParent +acme \\(id ${id('acme')}\\)\n`));
+      }
     });
 
     it('asks for no embedded projects unless --with-projects (deprecated) is given', async () => {
@@ -53,22 +66,27 @@ describe('collab groups: view and avatar', () => {
       const withProjects = await collab(['groups', 'view', 'acme/web', '--with-projects']);
       expect(withProjects.exitCode).toBe(0);
       expect(withProjects.stderr).toMatch(/^warning: the projects embedded in group details are deprecated/);
-      expect(withProjects.stdout).toMatch(/\nProjects\t(acme\/web\/[a-z0-9-]+(, )?)+\n/);
+      expect(withProjects.stdout).toMatch(/\nProjects\t(acme\/web\/[a-z0-9-]+,?)+\n/);
       expect(withProjects.stdout).toContain('acme/web/storefront');
-      expect(withProjects.stdout).toContain('\nShared projects\tnone\n');
+      expect(withProjects.stdout).toContain('\nShared projects\t\n');
       const json = await collab(['groups', 'view', 'acme/web', '--with-projects', '--json']);
       expect(json.json<{ projects: unknown[] }>().projects.length).toBeGreaterThan(0);
     });
 
-    it('never prints the runners token that owners receive', async () => {
+    it('never shows the runners token that owners receive in a human view; json and ndjson carry it as sent', async () => {
       const token = `GR1348941group${id('acme').toString(16).padStart(8, '0')}`;
-      for (const args of [['--json'], [], ['--verbose', '-o', 'ndjson']]) {
-        const result = await collab(['groups', 'view', 'acme', ...args], { as: 'owner' });
-        expect(result.exitCode).toBe(0);
-        expect(result.stdout + result.stderr).not.toContain(token);
+      for (const run of [{}, { tty: true }]) {
+        for (const args of [[], ['--fields', 'id,runners_token']]) {
+          const result = await collab(['groups', 'view', 'acme', '--verbose', ...args], { as: 'owner', ...run });
+          expect(result.exitCode).toBe(0);
+          expect(result.stdout + result.stderr).not.toContain(token);
+        }
       }
+      const ndjson = await collab(['groups', 'view', 'acme', '--verbose', '-o', 'ndjson'], { as: 'owner' });
+      expect(ndjson.stderr).not.toContain(token);
+      expect(ndjson.lines()[0]).toMatchObject({ runners_token: token });
       const json = await collab(['groups', 'view', 'acme', '--json'], { as: 'owner' });
-      expect(json.json()).toMatchObject({ runners_token: '[redacted]' });
+      expect(json.json()).toMatchObject({ runners_token: token });
       // Non-owners are not sent one at all.
       const developer = await collab(['groups', 'view', 'acme', '--json'], { as: 'developer' });
       expect(developer.json()).not.toHaveProperty('runners_token');

@@ -40,7 +40,10 @@ describe('collab hooks', () => {
       const view = await collab(['hooks', 'view', String(hook.id), flag, ref], { as });
       expect(view.exitCode).toBe(0);
       expect(view.stdout).toContain(`URL\t${url}\n`);
-      expect(view.stdout).toContain('TLS verification\ton\n');
+      // A pipe gets the service's value; a terminal reads `on`.
+      expect(view.stdout).toContain('TLS verification\ttrue\n');
+      const terminal = await collab(['hooks', 'view', String(hook.id), flag, ref], { as, tty: true });
+      expect(terminal.stdout).toMatch(/^TLS verification +on$/m);
 
       // Set one event, then another: both end up on, and nothing else moved.
       const first = await collab(['hooks', 'update', String(hook.id), flag, ref, '--note-events', '--json'], { as });
@@ -62,6 +65,26 @@ describe('collab hooks', () => {
       const strict = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--strict'], { as });
       expect(strict.exitCode).toBe(4);
       expect(strict.stderr).toMatch(new RegExp(`hook ${hook.id} does not exist on ${kind} ${ref}`));
+    });
+
+    it('masks credentials embedded in the URL in every human view; json carries the URL as sent', async () => {
+      const url = `https://u:pa55-${kind}@creds.example.com/h`;
+      const dryRun = await collab(['hooks', 'create', flag, ref, '--url', url, '--dry-run'], { as });
+      expect(dryRun.exitCode).toBe(0);
+      expect(dryRun.stdout).toContain('https://u:****@creds.example.com/h');
+      const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--json'], { as });
+      expect(created.exitCode).toBe(0);
+      const id = String(created.json<{ id: number }>().id);
+      expect(created.json()).toMatchObject({ url });
+      for (const run of [{ as }, { as, tty: true }]) {
+        for (const args of [['hooks', 'list', flag, ref], ['hooks', 'view', id, flag, ref]]) {
+          const result = await collab(args, run);
+          expect(result.exitCode).toBe(0);
+          expect(result.stdout).toContain('https://u:****@creds.example.com/h');
+          expect(result.stdout + result.stderr).not.toContain(`pa55-${kind}`);
+        }
+      }
+      expect((await collab(['hooks', 'view', id, flag, ref, '-o', 'ndjson'], { as })).lines()[0]).toMatchObject({ url });
     });
 
     it('never prints the token: create, list, view, --dry-run, --verbose', async () => {

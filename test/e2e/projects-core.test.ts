@@ -29,7 +29,7 @@ describe('collab projects (core verbs)', () => {
   const files = tempConfigDir();
 
   describe('list', () => {
-    it('prints id, path, visibility, stars and last activity, newest first, as plain text in a pipe', async () => {
+    it('prints id, path, visibility, stars and last activity, newest first, as plain text in a pipe with the service values', async () => {
       const result = await collab(['projects', 'list']);
       expect(result.exitCode).toBe(0);
       const lines = result.stdout.trimEnd().split('\n');
@@ -37,7 +37,7 @@ describe('collab projects (core verbs)', () => {
       const newest = store().allProjects().slice(-20).reverse();
       lines.forEach((line, index) => {
         const project = newest[index] as Project;
-        expect(line.split('\t')).toEqual([String(project.id), store().projectFullPath(project), project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)]);
+        expect(line.split('\t')).toEqual([String(project.id), store().projectFullPath(project), project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]);
       });
       expect(result.stdout).not.toMatch(/[│┌]/);
     });
@@ -63,10 +63,13 @@ describe('collab projects (core verbs)', () => {
       expect(items[0]?.permissions).toBeDefined();
       const ndjson = await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson']);
       expect(ndjson.lines<Item>().map((p) => p.id)).toEqual(items.map((p) => p.id));
+      // csv: a column per field of the service's objects, values as sent, nested values as JSON text.
       const csv = await collab(['projects', 'list', '--limit', '2', '-o', 'csv']);
       const rows = csv.stdout.trimEnd().split('\r\n');
-      expect(rows[0]).toBe('id,path_with_namespace,visibility,star_count,last_activity_at');
+      expect(rows[0]?.split(',')).toEqual(Object.keys(items[0] ?? {}));
       expect(rows).toHaveLength(3);
+      expect(rows[1]).toContain(`,${items[0]?.last_activity_at},`);
+      expect(rows[1]).toContain(`"${JSON.stringify(items[0]?.namespace).replace(/"/g, '""')}"`);
       const fields = await collab(['projects', 'list', '--limit', '2', '--fields', 'id,namespace.full_path', '-o', 'ndjson']);
       expect(Object.keys(fields.lines<Item>()[0] ?? {})).toEqual(['id', 'namespace']);
     });
@@ -197,11 +200,23 @@ describe('collab projects (core verbs)', () => {
       expect(project.license.key).toBe('mit');
       expect(project.statistics.commit_count).toBeTypeOf('number');
       expect(project.custom_attributes).toEqual([{ key: 'tier', value: 'gold' }]);
+      // json carries the runners registration token as the service sent it; human views never show it.
+      const token = `GR1348941sandbox${(1).toString(16).padStart(8, '0')}`;
+      expect(project.runners_token).toBe(token);
+      for (const run of [{}, { tty: true }]) {
+        const human = await collab(['projects', 'view', '1', '--verbose'], run);
+        expect(human.stdout + human.stderr).not.toContain(token);
+        const picked = await collab(['projects', 'list', '--limit', '1', '--fields', 'id,runners_token', '--verbose'], run);
+        expect(picked.stdout + picked.stderr).not.toContain('GR1348941sandbox');
+      }
       const detail = await collab(['projects', 'view', '1', '--statistics', '--license']);
       expect(detail.stdout).toMatch(/^License\tMIT License$/m);
-      expect(detail.stdout).toMatch(/^Storage\t[\d.]+ (B|KiB|MiB)$/m);
+      expect(detail.stdout).toMatch(/^Storage\t\d+$/m);
+      const terminal = await collab(['projects', 'view', '1', '--statistics'], { tty: true });
+      expect(terminal.stdout).toMatch(/^Storage +[\d.]+ (B|KiB|MiB)$/m);
       const csv = await collab(['projects', 'view', '1', '-o', 'csv']);
-      expect(csv.stdout).toMatch(/^id,path_with_namespace,visibility,star_count,last_activity_at\r\n1,acme\/web\/storefront,public,/);
+      expect(csv.stdout).toMatch(/^id,description,name,/);
+      expect(csv.stdout.split('\r\n')[0]?.split(',')).toEqual(Object.keys(project).filter((key) => !['statistics', 'license', 'custom_attributes'].includes(key)));
     });
 
     it('shows the fork source and import status of a fork', async () => {
@@ -212,7 +227,8 @@ describe('collab projects (core verbs)', () => {
       fork.json = undefined;
       const result = await collab(['projects', 'view', 'olivia/quiet-atlas-16']);
       expect(result.stdout).toMatch(/^Forked from\tacme\/web\/storefront$/m);
-      expect(result.stdout).toMatch(/^Import status\tfailed: could not copy$/m);
+      expect(result.stdout).toMatch(/^Import status\tfailed$/m);
+      expect(result.stdout).toMatch(/^Import error\tcould not copy$/m);
       store().setForkedFrom(fork, null);
       fork.import = { status: 'none', error: null, startedAt: 0, durationMs: 0, willFail: false };
       fork.json = undefined;
@@ -456,7 +472,7 @@ describe('collab projects (core verbs)', () => {
       expect(listed.lines<Item>().map((p) => p.path_with_namespace)).toEqual(['acme/legacy-monolith']);
       const csv = await collab(['projects', 'unarchive', 'acme/legacy-monolith', '-o', 'csv'], { as: 'owner' });
       expect(csv.exitCode).toBe(0);
-      expect(csv.stdout).toMatch(/^id,path_with_namespace,visibility,star_count,last_activity_at\r\n4,acme\/legacy-monolith,internal,/);
+      expect(csv.stdout).toMatch(/^id,description,name,.*\r\n4,/);
       expect(find('acme/legacy-monolith').archived).toBe(false);
       expect((await collab(['projects', 'unarchive', 'acme/legacy-monolith'], { as: 'owner' })).exitCode).toBe(0);
     });
@@ -500,7 +516,9 @@ describe('collab projects (core verbs)', () => {
       expect(result.stderr).toContain(`marked project acme/web/design-system for deletion on ${today}`);
       expect(result.json<Item>()).toMatchObject({ path_with_namespace: 'acme/web/design-system', status: 'marked_for_deletion', marked_for_deletion_on: today });
       const view = await collab(['projects', 'view', 'acme/web/design-system']);
-      expect(view.stdout).toMatch(new RegExp(`^Marked for deletion\\ton ${today}$`, 'm'));
+      expect(view.stdout).toMatch(new RegExp(`^Marked for deletion\\t${today}$`, 'm'));
+      const terminal = await collab(['projects', 'view', 'acme/web/design-system'], { tty: true });
+      expect(terminal.stdout).toMatch(new RegExp(`^Marked for deletion +on ${today}$`, 'm'));
       const twice = await collab(['projects', 'delete', 'acme/web/design-system', '--yes'], { as: 'owner' });
       expect(twice.exitCode).toBe(5);
       expect(twice.stderr).toContain('is already marked for deletion');

@@ -45,7 +45,9 @@ describe('collab push-rule', () => {
       const view = await collab(['push-rule', 'view', flag, ref], { as });
       expect(view.exitCode).toBe(0);
       expect(view.stdout).toContain('Branch name must match\t^(main|release/.+)$\n');
-      expect(view.stdout).toContain('Deny deleting tags\tyes\n');
+      expect(view.stdout).toContain('Deny deleting tags\ttrue\n');
+      const terminal = await collab(['push-rule', 'view', flag, ref], { as, tty: true });
+      expect(terminal.stdout).toMatch(/^Deny deleting tags +yes$/m);
       expect(view.stdout).toContain('Max file size (MB)\t25\n');
 
       const deleted = await collab(['push-rule', 'delete', flag, ref], { as });

@@ -15,13 +15,16 @@ describe('collab share', () => {
       const added = await collab(['share', 'add', flag, ref, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-06-30'], { as });
       expect(added.exitCode).toBe(0);
       expect(added.stderr).toBe(`Shared ${kind} ${ref} with group globex/research as reporter until 2099-06-30\n`);
-      expect(added.stdout).toBe(`Group ID\t${groupId('globex/research')}\nGroup\tglobex/research\nAccess\treporter\nExpires\t2099-06-30\n`);
+      // Piped, the service's values: the access level as a number.
+      expect(added.stdout).toBe(`Group ID\t${groupId('globex/research')}\nGroup\tglobex/research\nAccess\t20\nExpires\t2099-06-30\n`);
       // The path became the group's integer ID.
       expect(sharesOf(kind, ref)).toContainEqual({ group_id: groupId('globex/research'), group_access_level: 20, expires_at: '2099-06-30' });
 
       const list = await collab(['share', 'list', flag, ref], { as });
       expect(list.exitCode).toBe(0);
-      expect(list.stdout).toContain(`${groupId('globex/research')}\tglobex/research\treporter\t2099-06-30\n`);
+      expect(list.stdout).toContain(`${groupId('globex/research')}\tglobex/research\t20\t2099-06-30\n`);
+      const terminal = await collab(['share', 'list', flag, ref], { as, tty: true });
+      expect(terminal.stdout).toMatch(/│ globex\/research +│ reporter +│ 2099-06-30 +│/);
       const json = await collab(['share', 'list', flag, ref, '--json'], { as });
       expect(json.json()).toContainEqual({ group_id: groupId('globex/research'), group_name: 'Research', group_full_path: 'globex/research', group_access_level: 20, expires_at: '2099-06-30' });
 

@@ -25,7 +25,7 @@ const ITEMS: unknown[] = [FIRST, SECOND];
 
 async function render(format: OutputFormat, tty: boolean, fields?: string[], pages: unknown[][] = [ITEMS]) {
   const { io, out } = fakeIO(tty);
-  const writer = new ListWriter(io, { format, fields }, COLUMNS);
+  const writer = new ListWriter(io, { format, fields }, COLUMNS, pages.length > 1);
   for (const page of pages) await writer.write(page);
   await writer.end();
   return out();
@@ -63,8 +63,10 @@ describe('list output', () => {
     expect(lines.map((l) => JSON.parse(l))).toEqual(ITEMS);
   });
 
-  it('writes csv with a header and RFC 4180 quoting', async () => {
-    expect(await render('csv', false)).toBe('id,path_with_namespace,namespace.full_path\r\n1,acme/web,acme\r\n2,"acme/api,""v2""",acme\r\n');
+  it('writes csv with a header and RFC 4180 quoting: every field of the items, nested values as JSON text', async () => {
+    expect(await render('csv', false)).toBe(
+      'id,path_with_namespace,namespace,extra,unknown_field\r\n1,acme/web,"{""full_path"":""acme""}",kept,\r\n2,"acme/api,""v2""","{""full_path"":""acme""}",,"[1,2]"\r\n',
+    );
   });
 
   it('picks dot paths with --fields in every format', async () => {

@@ -21,11 +21,19 @@ export interface HostStatus {
 
 const COLUMNS: Column[] = [
   { header: 'HOST', path: 'host' },
-  { header: 'DEFAULT', path: 'default', format: (v) => (v ? 'yes' : '') },
-  { header: 'SOURCE', path: 'source', format: (v, item) => (v === 'command' ? `command: ${(item as HostStatus).command}` : v === 'environment' ? 'COLLAB_TOKEN' : String(v ?? '')) },
+  // The tool's own report, not the service's data: the same words on a terminal and in a pipe.
+  { header: 'DEFAULT', path: 'default', derive: (item) => ((item as HostStatus).default ? 'yes' : '') },
+  {
+    header: 'SOURCE',
+    path: 'source',
+    derive: (item) => {
+      const { source, command } = item as HostStatus;
+      return source === 'command' ? `command: ${command}` : source === 'environment' ? 'COLLAB_TOKEN' : String(source ?? '');
+    },
+  },
   { header: 'USER', path: 'user' },
   { header: 'TOKEN', path: 'token' },
-  { header: 'STATUS', path: 'valid', format: (v, item) => (v ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`) },
+  { header: 'STATUS', path: 'valid', derive: (item) => ((item as HostStatus).valid ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`), tone: (_v, item) => ((item as HostStatus).valid ? undefined : 'red') },
 ];
 
 export function options(): Record<string, never> {

@@ -14,7 +14,7 @@ export interface DeleteOptions {
 const RESULT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'FULL PATH', path: 'full_path' },
-  { header: 'STATUS', path: 'status' },
+  { header: 'STATUS', path: 'status', text: false },
   { header: 'REMOVAL ON', path: 'marked_for_deletion_on' },
 ];
 

@@ -1,34 +1,25 @@
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { type Column, cellText } from '../../output/format.js';
-import type { DetailField } from '../../output/writer.js';
-import { accessLevelName } from '../../params/access.js';
+import { type Column, cellText, type DetailField, formatDateTime, VISIBILITIES, visibilityTone } from '../../output/format.js';
+import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
-import { redactSecretFields } from '../../util/secrets.js';
+import { secretValues } from '../../util/secrets.js';
 
 /** How the groups commands print: the columns of their lists, and one group's summary. */
 
 export const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'FULL PATH', path: 'full_path' },
-  { header: 'NAME', path: 'name' },
-  { header: 'VISIBILITY', path: 'visibility' },
-  { header: 'DESCRIPTION', path: 'description' },
-];
-
-export const PROJECT_COLUMNS: readonly Column[] = [
-  { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace' },
-  { header: 'NAME', path: 'name' },
-  { header: 'VISIBILITY', path: 'visibility' },
-  { header: 'LAST ACTIVITY', path: 'last_activity_at' },
+  { header: 'FULL PATH', path: 'full_path', text: true, tone: (_value, item) => ((item as GroupRecord).marked_for_deletion_on ? 'red' : undefined) },
+  { header: 'NAME', path: 'name', text: true },
+  { header: 'VISIBILITY', path: 'visibility', choices: VISIBILITIES, tone: visibilityTone },
+  { header: 'DESCRIPTION', path: 'description', text: true },
 ];
 
 export const PROVISIONED_USER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'USERNAME', path: 'username' },
   { header: 'NAME', path: 'name' },
-  { header: 'STATE', path: 'state' },
+  { header: 'STATE', path: 'state', text: false },
   { header: 'EMAIL', path: 'email' },
   { header: 'CREATED', path: 'created_at' },
 ];
@@ -37,7 +28,7 @@ export const LDAP_LINK_COLUMNS: readonly Column[] = [
   { header: 'CN', path: 'cn' },
   { header: 'FILTER', path: 'filter' },
   { header: 'PROVIDER', path: 'provider' },
-  { header: 'ACCESS', path: 'group_access', format: (value) => accessLevelName(value) },
+  { header: 'ACCESS', path: 'group_access', format: (value) => accessLevelName(value), choices: Object.keys(ACCESS_LEVELS) },
 ];
 
 /** Settings shown in a group's summary: those of the settings table that are not already a line of their own. */
@@ -57,10 +48,13 @@ function shareText(share: { group_id?: number; group_full_path?: string; group_a
   return terms.length ? `${group} (${terms.join(', ')})` : group;
 }
 
-function projectPaths(value: unknown): string {
+/** The paths of a group's projects (whole project objects would not make a line). */
+function projectPaths(value: unknown): string[] {
   const list = Array.isArray(value) ? (value.filter((project) => typeof project === 'object' && project !== null) as Array<{ id?: number; path_with_namespace?: string }>) : [];
-  return list.length ? list.map((p) => p.path_with_namespace ?? (p.id !== undefined ? `project ${p.id}` : '(unknown project)')).join(', ') : 'none';
+  return list.map((p) => p.path_with_namespace ?? (p.id !== undefined ? `project ${p.id}` : '(unknown project)'));
 }
+
+const listOrNone = (value: unknown): string => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
 
 /** The summary of `groups view` (and of what create, update, restore and transfer return) on a terminal. */
 export function groupDetail(group: GroupRecord, options: { withProjects?: boolean } = {}): DetailField[] {
@@ -68,7 +62,7 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
     { label: 'Full path', path: 'full_path' },
     { label: 'Name', path: 'name' },
     { label: 'ID', path: 'id' },
-    { label: 'Visibility', path: 'visibility' },
+    { label: 'Visibility', path: 'visibility', tone: visibilityTone },
     { label: 'Parent', path: 'parent_id', format: (id) => (id === null || id === undefined ? 'none (top-level group)' : [parentPath(group), `(id ${String(id)})`].filter(Boolean).join(' ')) },
     { label: 'Description', path: 'description' },
     { label: 'Web URL', path: 'web_url' },
@@ -76,7 +70,8 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
     {
       label: 'Marked for deletion',
       path: 'marked_for_deletion_on',
-      format: (date) => (date ? `yes: to be removed on ${String(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
+      format: (date) => (date ? `yes: to be removed on ${formatDateTime(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
+      tone: (date) => (date ? 'red' : undefined),
     },
     {
       label: 'Shared with groups',
@@ -91,23 +86,21 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
   // null: the setting follows the instance (or, for booleans, is off).
   for (const name of SUMMARY_SETTINGS) if (name in group) fields.push({ label: name, path: name, format: (value) => (value === null ? '(default)' : cellText(value)) });
   if (options.withProjects) {
-    fields.push({ label: 'Projects', path: 'projects', format: projectPaths }, { label: 'Shared projects', path: 'shared_projects', format: projectPaths });
+    fields.push(
+      { label: 'Projects', path: 'projects', derive: (item) => projectPaths((item as GroupRecord).projects), format: listOrNone },
+      { label: 'Shared projects', path: 'shared_projects', derive: (item) => projectPaths((item as GroupRecord).shared_projects), format: listOrNone },
+    );
   }
   return fields;
 }
 
 /**
- * Prints a group. The runners registration token that owners are sent is a secret: it is never
- * printed (read it with `collab api groups/<id>` when it is really wanted).
+ * Prints a group: its summary on a terminal (projects only with `withProjects`), the whole object
+ * in json, ndjson and csv. The runners registration token that owners are sent is a secret: human
+ * views never show it (format.ts).
  */
 export async function printGroup(ctx: Context, group: GroupRecord, options: { withProjects?: boolean } = {}): Promise<void> {
-  const redacted = redactSecretFields(group);
-  for (const secret of redacted.secrets) ctx.addSecret(secret);
-  let shown: GroupRecord = redacted.shown;
-  if (!options.withProjects) {
-    const { projects: _projects, shared_projects: _shared, ...rest } = shown;
-    shown = rest as GroupRecord;
-  }
-  await ctx.printResource(shown, { columns: GROUP_COLUMNS, detail: groupDetail(shown, options) });
+  for (const secret of secretValues(group)) ctx.addSecret(secret);
+  await ctx.printResource(group, { columns: GROUP_COLUMNS, detail: groupDetail(group, options) });
 }
 

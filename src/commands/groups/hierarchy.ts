@@ -1,8 +1,7 @@
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { write } from '../../io.js';
-import { getPath } from '../../output/fields.js';
-import { type Column, cellText } from '../../output/format.js';
+import { type Column, shownText } from '../../output/format.js';
 
 /**
  * `--tree`: groups arranged by parent_id. A tree needs every item before the first line can be
@@ -65,7 +64,7 @@ export async function printGroupTree(ctx: Context, groups: readonly GroupRecord[
     return;
   }
   const detail = output.fields ? output.fields.map((path) => ({ header: path, path })) : TREE_DETAIL;
-  const values = (group: PlacedGroup) => detail.map((column) => cellText(getPath(group, column.path)));
+  const values = (group: PlacedGroup) => detail.map((column) => shownText(column, group, ctx.io.stdoutIsTTY));
   const label = (group: PlacedGroup) => (group.depth === 0 ? group.full_path : group.path);
   let text = '';
   if (!ctx.io.stdoutIsTTY) {

@@ -8,7 +8,7 @@ import type { CommandInput } from '../spec.js';
 import { collectParams } from '../../params/derive.js';
 import { groupArg } from '../resource-args.js';
 import { listFlags } from '../common-options.js';
-import { PROJECT_COLUMNS } from './group-output.js';
+import { PROJECT_COLUMNS } from '../projects/columns.js';
 
 export interface GroupProjectsOptions {
   group: GroupRef;

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { Column } from '../../output/format.js';
-import type { DetailField } from '../../output/writer.js';
+import type { Column, DetailField } from '../../output/format.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import { readStdin } from '../../util/stdin.js';
@@ -101,18 +100,19 @@ export function eventsOn(hook: unknown): string {
     .join(',');
 }
 
+// The URL may hold credentials (`https://user:secret@host/h`): human views mask them (format.ts).
 export const HOOK_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'URL', path: 'url' },
-  { header: 'EVENTS', path: 'events', format: (_value, item) => eventsOn(item) },
+  { header: 'URL', path: 'url', text: true },
+  { header: 'EVENTS', path: 'events', derive: eventsOn, text: true },
 ];
 
 export const HOOK_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'URL', path: 'url' },
-  { label: 'Events', path: 'events', format: (_value, item) => eventsOn(item) || '(none)' },
+  { label: 'Events', path: 'events', derive: eventsOn, format: (events) => (events as string) || '(none)' },
   { label: 'Push branch filter', path: 'push_events_branch_filter', format: (value) => (typeof value === 'string' && value ? value : '(all branches)') },
-  { label: 'TLS verification', path: 'enable_ssl_verification', format: (value) => (value === false ? 'off' : 'on') },
+  { label: 'TLS verification', path: 'enable_ssl_verification', format: (value) => (value === false ? 'off' : 'on'), tone: (value) => (value === false ? 'yellow' : undefined) },
   { label: 'Created', path: 'created_at' },
 ];
 

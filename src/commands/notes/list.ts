@@ -5,7 +5,7 @@ import type { Context, ListFlags } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
 import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
 import type { CommandInput } from '../spec.js';
-import { noteColumns } from './output.js';
+import { NOTE_COLUMNS } from './output.js';
 import { noteTargetFromOptions } from './target.js';
 
 export interface ListNotesOptions {
@@ -30,15 +30,14 @@ export function options({ options: o }: CommandInput): ListNotesOptions {
 export async function run(ctx: Context, opts: ListNotesOptions): Promise<void> {
   const path = notesPath(opts.target);
   const query = listNotesQuery(opts);
-  const columns = await noteColumns(ctx);
   if (opts.system === undefined) {
-    await ctx.printList(await ctx.pages(path, query, opts.flags), columns);
+    await ctx.printList(await ctx.pages(path, query, opts.flags), NOTE_COLUMNS);
     return;
   }
   // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
   const limit = itemLimit(opts.flags);
   const pages = await ctx.pages(path, query, { ...opts.flags, all: true });
-  await ctx.printList(keepSystem(pages, opts.system, limit), columns);
+  await ctx.printList(keepSystem(pages, opts.system, limit), NOTE_COLUMNS);
 }
 
 async function* keepSystem(pages: AsyncIterable<Page>, system: boolean, limit: number | undefined): AsyncGenerator<Note[]> {

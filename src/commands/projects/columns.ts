@@ -1,18 +1,8 @@
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
-import type { DetailField } from '../../output/writer.js';
-import { maskUrlCredentials, redactSecretFields } from '../../util/secrets.js';
+import { type Column, type DetailField, formatDateTime, type Tone, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
+import { secretValues } from '../../util/secrets.js';
 
-/** How projects are shown: list columns and the summary of one project (shared by every project verb). */
-
-/** `2021-01-04T09:00:00.000Z` -> `2021-01-04 09:00` (UTC); anything else as it is. */
-export function shortDateTime(value: unknown): string {
-  if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
-  return match && value.endsWith('Z') ? `${match[1]} ${match[2]}` : value;
-}
-
-const yesNo = (value: unknown): string => (value === true ? 'yes' : value === false || value === null ? 'no' : '');
+/** How projects are shown: list columns and the summary of one project (shared by every project verb and `groups projects`). */
 
 /** 123456789 -> 117.7 MiB */
 export function byteSize(value: unknown): string {
@@ -32,12 +22,19 @@ export function starCount(count: unknown): string {
   return typeof count === 'number' ? `${count} ${count === 1 ? 'star' : 'stars'}` : 'stars unknown';
 }
 
+/** A project's state at a glance: marked for deletion or a failed import in red, archived in grey. */
+function projectTone(project: unknown): Tone | undefined {
+  const record = (project ?? {}) as Project;
+  if (record.marked_for_deletion_on || record.marked_for_deletion_at || record.import_status === 'failed') return 'red';
+  return record.archived === true ? 'grey' : undefined;
+}
+
 export const PROJECT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace' },
-  { header: 'VISIBILITY', path: 'visibility' },
+  { header: 'PATH', path: 'path_with_namespace', text: true, tone: (_value, item) => projectTone(item) },
+  { header: 'VISIBILITY', path: 'visibility', choices: VISIBILITIES, tone: visibilityTone },
   { header: 'STARS', path: 'star_count' },
-  { header: 'LAST ACTIVITY', path: 'last_activity_at', format: shortDateTime },
+  { header: 'LAST ACTIVITY', path: 'last_activity_at' },
 ];
 
 type Project = Record<string, unknown>;
@@ -49,7 +46,7 @@ export function projectDetail(project: Project): DetailField[] {
     { label: 'Path', path: 'path_with_namespace' },
     { label: 'ID', path: 'id' },
     { label: 'Description', path: 'description' },
-    { label: 'Visibility', path: 'visibility' },
+    { label: 'Visibility', path: 'visibility', tone: visibilityTone },
     { label: 'Default branch', path: 'default_branch' },
     { label: 'Web URL', path: 'web_url' },
     { label: 'Clone (SSH)', path: 'ssh_url_to_repo' },
@@ -59,15 +56,18 @@ export function projectDetail(project: Project): DetailField[] {
   ];
   if (project.open_issues_count !== undefined) fields.push({ label: 'Open issues', path: 'open_issues_count' });
   fields.push({ label: 'Topics', path: 'topics', format: (value) => (Array.isArray(value) && value.length ? value.join(', ') : '') });
-  if (project.archived !== undefined) fields.push({ label: 'Archived', path: 'archived', format: yesNo });
+  if (project.archived !== undefined) fields.push({ label: 'Archived', path: 'archived', format: yesNo, tone: (value) => (value === true ? 'grey' : undefined) });
   if (project.forked_from_project) fields.push({ label: 'Forked from', path: 'forked_from_project.path_with_namespace' });
   if (project.import_status !== undefined && project.import_status !== null) {
-    fields.push({ label: 'Import status', path: 'import_status', format: (value, item) => `${String(value)}${(item as Project).import_error ? `: ${String((item as Project).import_error)}` : ''}` });
+    fields.push({ label: 'Import status', path: 'import_status', tone: (value) => (value === 'failed' ? 'red' : undefined) });
+    if (project.import_error) fields.push({ label: 'Import error', path: 'import_error' });
   }
   if (typeof project.import_url === 'string' && project.import_url) fields.push({ label: 'Import URL', path: 'import_url' });
   if (project.mirror === true) fields.push({ label: 'Pull mirror', path: 'mirror', format: yesNo });
-  if (project.marked_for_deletion_on !== undefined) fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${String(value)}` : 'no') });
-  fields.push({ label: 'Created', path: 'created_at', format: shortDateTime }, { label: 'Last activity', path: 'last_activity_at', format: shortDateTime });
+  if (project.marked_for_deletion_on !== undefined) {
+    fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${formatDateTime(value)}` : 'no'), tone: (value) => (value ? 'red' : undefined) });
+  }
+  fields.push({ label: 'Created', path: 'created_at' }, { label: 'Last activity', path: 'last_activity_at' });
   if (project.license && typeof project.license === 'object') fields.push({ label: 'License', path: 'license.name' });
   if (project.statistics && typeof project.statistics === 'object') {
     fields.push({ label: 'Commits', path: 'statistics.commit_count' }, { label: 'Storage', path: 'statistics.storage_size', format: byteSize }, { label: 'Repository', path: 'statistics.repository_size', format: byteSize });
@@ -86,21 +86,13 @@ export function projectDetail(project: Project): DetailField[] {
   return fields;
 }
 
-/** Credentials in an import URL are never printed, whatever the service sent. */
-export function maskProject<T>(project: T): T {
-  if (!project || typeof project !== 'object') return project;
-  const record = project as Record<string, unknown>;
-  if (typeof record.import_url !== 'string') return project;
-  return { ...record, import_url: maskUrlCredentials(record.import_url) } as T;
-}
-
-/** One project: the summary on a terminal, the whole object with -o json. */
+/**
+ * One project: the summary on a terminal, the whole object with -o json (the runners registration
+ * token and credentials in the import URL included: only human views hide them, see format.ts).
+ */
 export async function printProject(ctx: Context, project: unknown): Promise<void> {
-  // The runners registration token is a secret: never printed (`collab api projects/<id>` shows it).
-  const redacted = redactSecretFields(maskProject(project));
-  for (const secret of redacted.secrets) ctx.addSecret(secret);
-  const masked = redacted.shown;
-  await ctx.printResource(masked, { columns: PROJECT_COLUMNS, detail: projectDetail(masked as Project) });
+  for (const secret of secretValues(project)) ctx.addSecret(secret);
+  await ctx.printResource(project, { columns: PROJECT_COLUMNS, detail: projectDetail(project as Project) });
 }
 
 /**
@@ -112,5 +104,5 @@ export async function printActionResult(ctx: Context, message: string, project: 
   const output = await ctx.outputOptions();
   if (output.format === 'table' && !output.fields) return;
   const value = typeof project === 'function' ? await (project as () => Promise<unknown>)() : project;
-  if (value !== undefined) await ctx.printResource(maskProject(value), { columns });
+  if (value !== undefined) await ctx.printResource(value, { columns });
 }

@@ -22,7 +22,7 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
 const RESULT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'PATH', path: 'path_with_namespace' },
-  { header: 'STATUS', path: 'status' },
+  { header: 'STATUS', path: 'status', text: false },
   { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
 ];
 

@@ -12,7 +12,7 @@ const USER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'USERNAME', path: 'username' },
   { header: 'NAME', path: 'name' },
-  { header: 'STATE', path: 'state' },
+  { header: 'STATE', path: 'state', text: false },
 ];
 
 export interface UsersOptions {

@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
-import type { DetailField } from '../../output/writer.js';
+import { type Column, type DetailField, yesNo } from '../../output/format.js';
 import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 
 /** How a push rule is printed: its columns, and its summary on a terminal. */
@@ -20,8 +19,6 @@ const LABELS: Record<string, string> = {
   commit_committer_check: 'Committer must be pusher',
   reject_unsigned_commits: 'Reject unsigned commits',
 };
-
-const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
 
 export const PUSH_RULE_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },

@@ -1,14 +1,13 @@
 import type { SharedWithGroup } from '../../api/shares.js';
-import type { Column } from '../../output/format.js';
-import type { DetailField } from '../../output/writer.js';
-import { accessLevelName } from '../../params/access.js';
+import type { Column, DetailField } from '../../output/format.js';
+import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 
 /** The shares of a project or group: read from its record, and printed. */
 
 export const SHARE_COLUMNS: readonly Column[] = [
   { header: 'GROUP_ID', path: 'group_id' },
   { header: 'GROUP', path: 'group_full_path' },
-  { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value) },
+  { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value), choices: Object.keys(ACCESS_LEVELS) },
   { header: 'EXPIRES', path: 'expires_at' },
 ];
 

@@ -1,0 +1,107 @@
+import { PassThrough } from 'node:stream';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
+import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
+import type { IO } from '../../src/io.js';
+import type { Column } from '../../src/output/format.js';
+import { cutToWidth, wrapToWidth } from '../../src/output/table.js';
+import { ListWriter } from '../../src/output/writer.js';
+
+/** Tables that fit their content and the terminal (issue 15 §3), drawn on an IO that is a terminal. */
+
+async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true): Promise<string[]> {
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color: false, columns: width };
+  const writer = new ListWriter(io, { format: 'table' }, columns, streaming);
+  for (const page of pages) await writer.write(page);
+  await writer.end();
+  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+}
+
+/** Inner widths of the columns, read from the top border. */
+function columnWidths(lines: readonly string[]): number[] {
+  return (lines[0] ?? '')
+    .slice(1, -1)
+    .split('┬')
+    .map((part) => part.length - 2);
+}
+
+function project(id: number, path: string, visibility = 'public', stars = 3) {
+  return { id, path_with_namespace: path, visibility, star_count: stars, last_activity_at: '2024-03-01T10:00:00.000Z' };
+}
+
+describe('terminal tables', () => {
+  it('on 160 columns: enumerations, numbers and dates as wide as their widest value; only free text takes spare width', async () => {
+    const lines = await table([[project(1, 'acme/web/storefront', 'internal'), project(12, 'acme/api', 'public', 120)]], PROJECT_COLUMNS, 160);
+    const [id, path, visibility, stars, activity] = columnWidths(lines);
+    expect(id).toBe(2); // "ID", "12"
+    expect(visibility).toBe('VISIBILITY'.length);
+    expect(stars).toBe('STARS'.length);
+    expect(activity).toBe('LAST ACTIVITY'.length + 3); // "2024-03-01 10:00" is 16
+    // The path takes some spare width for longer paths on later pages, not the whole terminal.
+    expect(path).toBeGreaterThan('acme/web/storefront'.length);
+    expect(path).toBeLessThanOrEqual('acme/web/storefront'.length + 24);
+    for (const line of lines) expect(stringWidth(line)).toBe(stringWidth(lines[0] ?? ''));
+  });
+
+  it('an enumeration is as wide as its widest choice, whatever the first page holds', async () => {
+    const lines = await table([[project(1, 'a/b', 'public')]], [{ header: 'V', path: 'visibility', choices: ['private', 'internal', 'public'] }], 160);
+    expect(columnWidths(lines)).toEqual(['internal'.length]);
+  });
+
+  it('cuts cells too long for the terminal with …, free text first, and never overflows', async () => {
+    const long = `acme/${'very-long-segment/'.repeat(8)}app`;
+    const lines = await table([[project(1, long)]], PROJECT_COLUMNS, 60);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+    const row = lines[3] ?? '';
+    expect(row).toContain('…');
+    expect(row).toContain('2024-03-01 10:00');
+    expect(row).toContain('public');
+  });
+
+  it('lines up CJK text and emoji by display cells', async () => {
+    const lines = await table(
+      [[project(1, 'acme/日本語のプロジェクト'), project(2, 'acme/🚀-rocket'), project(3, 'acme/plain'), project(4, 'acme/Ünïcödé')]],
+      PROJECT_COLUMNS,
+      120,
+    );
+    const width = stringWidth(lines[0] ?? '');
+    for (const line of lines) expect(stringWidth(line)).toBe(width);
+    // Every column separator stands at the same display cell on every row.
+    const bars = (line: string) => {
+      const at: number[] = [];
+      let cell = 0;
+      for (const ch of line) {
+        if ('│┬┼┴├┤┌┐└┘'.includes(ch)) at.push(cell);
+        cell += stringWidth(ch);
+      }
+      return at;
+    };
+    for (const line of lines) expect(bars(line)).toEqual(bars(lines[0] ?? ''));
+  });
+
+  it('never cuts a number on a later page: the table continues at the wider width', async () => {
+    const lines = await table([[project(9, 'a/b')], [project(123456, 'a/c')]], PROJECT_COLUMNS, 100);
+    expect(lines.join('\n')).toContain('123456');
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+  });
+
+  it('wraps note bodies in the width the other columns leave', async () => {
+    const body = `${'word '.repeat(60)}\n\nsecond paragraph 日本語のテキストも折り返す`;
+    const note = { id: 1, author: { username: 'dana' }, created_at: '2024-03-01T10:00:00.000Z', system: false, confidential: true, body };
+    const lines = await table([[note]], NOTE_COLUMNS, 100);
+    for (const line of lines) expect(stringWidth(line)).toBe(100);
+    expect(lines.length).toBeGreaterThan(6);
+    expect(lines.join('\n')).toContain('second paragraph');
+  });
+
+  it('cutToWidth and wrapToWidth measure display cells', () => {
+    expect(cutToWidth('日本語テキスト', 7)).toBe('日本語…');
+    expect(stringWidth(cutToWidth('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 5))).toBeLessThanOrEqual(5);
+    expect(cutToWidth('short', 10)).toBe('short');
+    for (const line of wrapToWidth('日本語 テキスト を 折り返す 長い長い長い長い単語', 8)) expect(stringWidth(line)).toBeLessThanOrEqual(8);
+  });
+});
