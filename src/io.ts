@@ -13,6 +13,8 @@ export interface IO {
   color: boolean;
   /** Width of the terminal for tables; 0 when unknown. */
   columns: number;
+  /** The run's TZ, for dates on a terminal; unset, the process's local time zone. */
+  timeZone?: string | undefined;
 }
 
 /**
@@ -36,6 +38,7 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     stdinIsTTY: streams.stdin.isTTY === true,
     color: stdoutIsTTY && !noColor,
     columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
+    timeZone: env.TZ || undefined,
   };
 }
 

@@ -56,16 +56,45 @@ export function isTimestamp(value: unknown): value is string {
   return typeof value === 'string' && TIMESTAMP.test(value);
 }
 
+/** How a human view is drawn: on a terminal (formats, dates in the run's time zone) or piped (the service's values). */
+export interface View {
+  terminal: boolean;
+  /** The run's TZ; unset, the process's local time zone. */
+  timeZone?: string | undefined;
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** One formatter per time zone named by TZ (`Europe/Paris`, `:Asia/Tokyo`); null for a name Intl does not know. */
+const zoned = new Map<string, Intl.DateTimeFormat | null>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = zoned.get(timeZone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { timeZone: timeZone.replace(/^:/, ''), year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      formatter = null;
+    }
+    zoned.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
- * The one date format of human views: `2021-01-05 14:00`, in the local time zone (TZ honoured).
- * Anything that is not a timestamp (a date alone, `2026-01-31`, has no time zone) stays as it is.
+ * The one date format of human views: `2021-01-05 14:00`, in the local time zone (TZ honoured,
+ * the run's when given, as tests running in one process give theirs). Anything that is not a
+ * timestamp (a date alone, `2026-01-31`, has no time zone) stays as it is.
  */
-export function formatDateTime(value: unknown): string {
+export function formatDateTime(value: unknown, timeZone?: string): string {
   if (!isTimestamp(value)) return cellText(value);
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
+  const formatter = timeZone ? formatterFor(timeZone) : null;
+  if (formatter) {
+    const part: Record<string, string> = {};
+    for (const { type, value: text } of formatter.formatToParts(date)) part[type] = text;
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  }
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
@@ -79,13 +108,13 @@ export function fieldValue(field: Field, item: unknown): unknown {
  * the local time zone), in a pipe the value itself. Never a secret: secret fields are redacted
  * and credentials in URLs masked, wherever they are.
  */
-export function shownText(field: Field, item: unknown, terminal: boolean): string {
+export function shownText(field: Field, item: unknown, view: View): string {
   const value = fieldValue(field, item);
   if (isSecretField(field.path) && value !== null && value !== undefined && value !== '') return '[redacted]';
   let text: string;
-  if (!terminal) text = cellText(value);
+  if (!view.terminal) text = cellText(value);
   else if (field.format) text = field.format(value, item);
-  else text = formatDateTime(value);
+  else text = formatDateTime(value, view.timeZone);
   return maskUrlCredentials(text);
 }
 

@@ -105,6 +105,7 @@ export interface TableOptions {
   chalk: ChalkInstance | undefined;
   /** More pages may follow: free text keeps some spare width for them. */
   streaming: boolean;
+  timeZone?: string | undefined;
 }
 
 export class TerminalTable {
@@ -118,7 +119,8 @@ export class TerminalTable {
 
   /** Rows of the items, and the top border and header before the first. The bottom border comes with finish(). */
   render(items: readonly unknown[]): string {
-    const cells = items.map((item) => this.columns.map((column) => oneLine(shownText(column, item, true), column)));
+    const view = { terminal: true, timeZone: this.options.timeZone };
+    const cells = items.map((item) => this.columns.map((column) => oneLine(shownText(column, item, view), column)));
     let out = '';
     if (!this.layout) {
       this.layout = firstLayout(this.columns, cells, items, this.options);

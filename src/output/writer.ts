@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { getPath, pickPaths } from './fields.js';
-import { type Column, type DetailField, type OutputFormat, shownText, toneOf } from './format.js';
+import { type Column, type DetailField, type OutputFormat, shownText, toneOf, type View } from './format.js';
 import type { TerminalTable } from './table.js';
 
 export type { DetailField } from './format.js';
@@ -154,7 +154,7 @@ export class ListWriter {
     if (this.terminalTable) {
       if (!this.table) {
         const { TerminalTable } = await import('./table.js');
-        this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming });
+        this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming, timeZone: this.io.timeZone });
       }
       chunk = this.table.render(items);
       this.started = true;
@@ -196,7 +196,7 @@ export class ListWriter {
         break;
       default:
         // A piped table: the same columns as tab-separated text, no header or borders, the service's values.
-        text = `${this.columns.map((c) => this.paint(tsvCell(shownText(c, item, false)), c, item)).join('\t')}\n`;
+        text = `${this.columns.map((c) => this.paint(tsvCell(shownText(c, item, PIPED)), c, item)).join('\t')}\n`;
     }
     this.started = true;
     return text;
@@ -228,6 +228,13 @@ export class ListWriter {
     else if (format === 'csv' && !this.started && fields) await write(this.io.stdout, `${fields.map(csvCell).join(',')}\r\n`);
     else if (format === 'table' && this.table) await write(this.io.stdout, this.table.finish());
   }
+}
+
+const PIPED: View = { terminal: false };
+
+/** How human views are drawn on this IO. */
+export function viewOf(io: IO): View {
+  return { terminal: io.stdoutIsTTY, timeZone: io.timeZone };
 }
 
 const NEWLINE = Buffer.from('\n');
@@ -283,14 +290,14 @@ async function renderDetail(io: IO, detail: readonly DetailField[], item: unknow
     const tone = chalk ? toneOf(field, item) : undefined;
     return tone && chalk ? chalk[tone](text) : text;
   };
-  if (!terminal) return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, false)), field)}\n`).join('');
+  if (!terminal) return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, PIPED)), field)}\n`).join('');
   const width = Math.max(...detail.map((field) => field.label.length));
   // A value of several lines (a note's body) lines up under its first line.
   const continuation = ' '.repeat(width + 2);
   return detail
     .map((field) => {
       const label = field.label.padEnd(width);
-      const value = shownText(field, item, true)
+      const value = shownText(field, item, viewOf(io))
         .split('\n')
         .map((line, index) => (index > 0 && line ? continuation + line : line))
         .join('\n');

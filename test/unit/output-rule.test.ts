@@ -126,6 +126,14 @@ describe('output rule: dates and names formatted only on a terminal', () => {
     expect(rows).toContain('2021-01-05 18:30');
     const detail = await view(HOOK, HOOK_DETAIL, HOOK_COLUMNS, 'table', true);
     expect(detail).toMatch(/^Created +2021-01-05 08:00$/m);
+    // A run's own TZ (tests run many runs in one process) wins over the process's.
+    expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Asia/Tokyo')).toBe('2021-01-05 22:00');
+    expect(formatDateTime('2021-01-05T13:00:00.000Z', ':Europe/Paris')).toBe('2021-01-05 14:00');
+    expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Not/AZone')).toBe('2021-01-05 08:00');
+    const { io, out } = fakeIO({ tty: true });
+    io.timeZone = 'Asia/Tokyo';
+    await writeResource(io, { format: 'table' }, HOOK, { columns: HOOK_COLUMNS, detail: HOOK_DETAIL });
+    expect(out()).toMatch(/^Created +2021-01-05 22:00$/m);
   });
 
   it('piped text keeps the service values: raw timestamps, numbers and flags, no formats', async () => {

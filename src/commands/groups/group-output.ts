@@ -1,6 +1,6 @@
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { type Column, cellText, type DetailField, formatDateTime, VISIBILITIES, visibilityTone } from '../../output/format.js';
+import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { secretValues } from '../../util/secrets.js';
@@ -70,7 +70,7 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
     {
       label: 'Marked for deletion',
       path: 'marked_for_deletion_on',
-      format: (date) => (date ? `yes: to be removed on ${formatDateTime(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
+      format: (date) => (date ? `yes: to be removed on ${String(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
       tone: (date) => (date ? 'red' : undefined),
     },
     {

@@ -2,6 +2,7 @@ import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { write } from '../../io.js';
 import { type Column, shownText } from '../../output/format.js';
+import { viewOf } from '../../output/writer.js';
 
 /**
  * `--tree`: groups arranged by parent_id. A tree needs every item before the first line can be
@@ -64,7 +65,8 @@ export async function printGroupTree(ctx: Context, groups: readonly GroupRecord[
     return;
   }
   const detail = output.fields ? output.fields.map((path) => ({ header: path, path })) : TREE_DETAIL;
-  const values = (group: PlacedGroup) => detail.map((column) => shownText(column, group, ctx.io.stdoutIsTTY));
+  const view = viewOf(ctx.io);
+  const values = (group: PlacedGroup) => detail.map((column) => shownText(column, group, view));
   const label = (group: PlacedGroup) => (group.depth === 0 ? group.full_path : group.path);
   let text = '';
   if (!ctx.io.stdoutIsTTY) {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { type Column, type DetailField, formatDateTime, type Tone, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
 import { secretValues } from '../../util/secrets.js';
 
 /** How projects are shown: list columns and the summary of one project (shared by every project verb and `groups projects`). */
@@ -65,7 +65,7 @@ export function projectDetail(project: Project): DetailField[] {
   if (typeof project.import_url === 'string' && project.import_url) fields.push({ label: 'Import URL', path: 'import_url' });
   if (project.mirror === true) fields.push({ label: 'Pull mirror', path: 'mirror', format: yesNo });
   if (project.marked_for_deletion_on !== undefined) {
-    fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${formatDateTime(value)}` : 'no'), tone: (value) => (value ? 'red' : undefined) });
+    fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${String(value)}` : 'no'), tone: (value) => (value ? 'red' : undefined) });
   }
   fields.push({ label: 'Created', path: 'created_at' }, { label: 'Last activity', path: 'last_activity_at' });
   if (project.license && typeof project.license === 'object') fields.push({ label: 'License', path: 'license.name' });
