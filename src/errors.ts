@@ -92,10 +92,6 @@ export function withHint(error: CollabError, hint: string): CollabError {
   });
 }
 
-export function usageError(message: string, hint?: string): CollabError {
-  return new CollabError('usage', message, hint === undefined ? {} : { hint });
-}
-
 export function isCollabError(error: unknown): error is CollabError {
   return typeof error === 'object' && error !== null && (error as { [COLLAB_ERROR]?: unknown })[COLLAB_ERROR] === true;
 }

@@ -35,8 +35,6 @@ export interface CommandSpec {
   subcommands?: readonly CommandSpec[];
   /** The implementation, loaded when the command runs. */
   load?: () => Promise<CommandModule>;
-  /** Needs no host or token (auth login, config, completion, sandbox). */
-  offline?: boolean;
 }
 
 /** What the parser hands a command: positional arguments and raw flag values by camelCase name. */

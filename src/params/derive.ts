@@ -139,8 +139,3 @@ export function collectParams(
   }
   return out;
 }
-
-/** Booleans given as --x / --no-x arrive as true/false; anything else from a text flag is parsed here. */
-export function parseBooleanText(value: string, flag: string): boolean {
-  return booleanValue(value, flag) as boolean;
-}

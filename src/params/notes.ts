@@ -26,8 +26,6 @@ export const NOTEABLES: Readonly<Record<NoteableKind, NoteableDescription>> = {
   epic: { parent: 'group', segment: 'epics', addressedBy: 'id', label: 'epic', typeName: 'Epic' },
 };
 
-export const NOTEABLE_KINDS = Object.keys(NOTEABLES) as NoteableKind[];
-
 /** Create and modify refuse longer bodies (spec section 8). Counted in characters, not UTF-16 units. */
 export const NOTE_BODY_MAX = 1_000_000;
 

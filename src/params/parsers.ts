@@ -25,7 +25,6 @@ export const integer =
   };
 
 export const positiveInteger: ValueParser = integer(1);
-export const nonNegativeInteger: ValueParser = integer(0);
 
 export const commaList: ValueParser = (value, flag) => {
   const items = value

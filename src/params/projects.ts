@@ -150,17 +150,6 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   deprecatedSwitch('wiki_enabled', 'the wiki', 'wiki_access_level'),
 ];
 
-export function projectSetting(name: string): ProjectSettingSpec {
-  const found = PROJECT_SETTINGS.find((s) => s.name === name);
-  if (!found) throw new Error(`no project setting ${name}`);
-  return found;
-}
-
-/** The values a setting takes on one endpoint. */
-export function choicesFor(setting: ProjectSettingSpec, column: SettingsColumn): readonly (string | number)[] | undefined {
-  return setting.columnChoices?.[column] ?? setting.choices;
-}
-
 /** Deprecated switches and the access level that replaces each (spec section 9). */
 export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
   issues_enabled: 'issues_access_level',

@@ -8,6 +8,5 @@ export const spec: CommandSpec = {
   zsh:   collab completion zsh > "\${fpath[1]}/_collab"
   fish:  collab completion fish > ~/.config/fish/completions/collab.fish`,
   args: [{ name: 'shell', description: 'bash, zsh or fish' }],
-  offline: true,
   load: () => import('./run.js'),
 };

@@ -12,7 +12,6 @@ export const spec: CommandSpec = {
       name: 'get',
       summary: 'Print the value of a setting',
       args: [{ name: 'key', description: 'setting name' }],
-      offline: true,
       load: () => import('./run.js').then((m) => m.getCommand),
     },
     {
@@ -23,19 +22,16 @@ export const spec: CommandSpec = {
         { name: 'value', description: 'new value' },
       ],
       examples: ['collab config set output json', 'collab config set timeout 60', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp'],
-      offline: true,
       load: () => import('./run.js').then((m) => m.setCommand),
     },
     {
       name: 'path',
       summary: 'Print where the config file is (COLLAB_CONFIG_DIR moves it)',
-      offline: true,
       load: () => import('./run.js').then((m) => m.pathCommand),
     },
     {
       name: 'list',
       summary: 'Print every setting (tokens masked)',
-      offline: true,
       load: () => import('./run.js').then((m) => m.listCommand),
     },
   ],

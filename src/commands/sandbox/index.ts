@@ -18,7 +18,6 @@ Runs until Ctrl-C. --verbose logs every request on stderr.`,
     { flags: '--fork-duration <ms>', description: 'how long a fork takes to finish importing', parse: integer(0, 3_600_000), default: 3000 },
   ],
   examples: ['collab sandbox --seed 200', 'collab sandbox --latency 20 --fail-rate 0.2 --rate-limit 600/min'],
-  offline: true,
   load: () => import('./run.js'),
 };
 
