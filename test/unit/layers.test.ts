@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,4 +29,14 @@ describe('layers', () => {
       expect(imports.filter((i) => /(^|\/)commands\//.test(i.from))).toEqual([]);
     });
   }
+});
+
+describe('errors', () => {
+  it('are recognised by isCollabError, never by instanceof (each bundle has its own CollabError class)', () => {
+    const offenders = (readdirSync(SRC, { recursive: true }) as string[])
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => /instanceof\s+CollabError\b/.test(readFileSync(join(SRC, name), 'utf8')))
+      .map((name) => relative(SRC, join(SRC, name)));
+    expect(offenders).toEqual([]);
+  });
 });

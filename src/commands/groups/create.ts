@@ -2,7 +2,7 @@ import type { UploadFile } from '../../api/form.js';
 import { createGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import { pathFromName } from '../../params/paths.js';
 import type { CommandInput } from '../spec.js';
@@ -38,8 +38,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx, opts.parent, '--parent');
   const request = createGroup({ name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings }, opts.avatar);
   const response = await ctx.mutate<GroupRecord>(request).catch((error: unknown) => {
-    if (error instanceof CollabError && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
-      throw new CollabError('rejected', error.message, { ...(error.request ? { request: error.request } : {}), hint: `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path` });
+    if (isCollabError(error) && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
+      throw withHint(error, `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path`);
     }
     throw error;
   });

@@ -1,6 +1,6 @@
 import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
@@ -42,14 +42,11 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     await ctx.confirmByTyping(fullPath, opts.permanently ? `remove group ${fullPath} with its subgroups and projects now, beyond restore` : `delete group ${fullPath} with its subgroups and projects`, opts.yes);
   }
   const response = await ctx.mutate(deleteGroup(opts.group, opts.permanently ? { fullPath } : undefined)).catch((error: unknown) => {
-    if (error instanceof CollabError && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
-      throw new CollabError('rejected', error.message, {
-        ...(error.request ? { request: error.request } : {}),
-        hint: `remove it now with \`collab groups delete ${fullPath} --permanently-remove\`, or undo with \`collab groups restore ${fullPath}\``,
-      });
+    if (isCollabError(error) && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
+      throw withHint(error, `remove it now with \`collab groups delete ${fullPath} --permanently-remove\`, or undo with \`collab groups restore ${fullPath}\``);
     }
-    if (error instanceof CollabError && error.kind === 'rejected' && /must be marked for deletion first/i.test(error.message)) {
-      throw new CollabError('rejected', error.message, { ...(error.request ? { request: error.request } : {}), hint: `run \`collab groups delete ${fullPath}\` first` });
+    if (isCollabError(error) && error.kind === 'rejected' && /must be marked for deletion first/i.test(error.message)) {
+      throw withHint(error, `run \`collab groups delete ${fullPath}\` first`);
     }
     throw error;
   });
@@ -59,7 +56,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   const after = await ctx.request<GroupRecord>(getGroup(group.id)).then(
     (r) => r.data,
     (error: unknown) => {
-      if (error instanceof CollabError && error.kind === 'not-found') return undefined;
+      if (isCollabError(error) && error.kind === 'not-found') return undefined;
       throw error;
     },
   );

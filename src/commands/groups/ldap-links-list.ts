@@ -1,6 +1,6 @@
 import { type GroupRef, listLdapLinks } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { isCollabError } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
@@ -18,7 +18,7 @@ export async function run(ctx: Context, opts: LdapLinksListOptions): Promise<voi
     (response) => response.data,
     (error: unknown) => {
       // The service answers a group without links with a 404 of its own: that is an empty list, not a missing group.
-      if (error instanceof CollabError && error.kind === 'not-found' && /No linked LDAP groups found/i.test(error.message)) return [];
+      if (isCollabError(error) && error.kind === 'not-found' && /No linked LDAP groups found/i.test(error.message)) return [];
       throw error;
     },
   );

@@ -1,7 +1,7 @@
 import { addForkRelation, removeForkRelation } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { CommandInput, CommandModule } from '../spec.js';
 import { printActionResult } from './columns.js';
 import { projectArg } from '../resource-args.js';
@@ -23,8 +23,8 @@ export const add: CommandModule<AddOptions> = {
   },
   async run(ctx: Context, opts: AddOptions): Promise<void> {
     const response = await ctx.mutate<ProjectRecord>(addForkRelation(opts.project, opts.forkedFrom)).catch((error: unknown) => {
-      if (error instanceof CollabError && error.status === 409) {
-        throw new CollabError(error.kind, error.message, { status: 409, ...(error.request ? { request: error.request } : {}), hint: `remove its current relation first: collab projects fork-relation remove ${opts.project}` });
+      if (isCollabError(error) && error.status === 409) {
+        throw withHint(error, `remove its current relation first: collab projects fork-relation remove ${opts.project}`);
       }
       throw error;
     });

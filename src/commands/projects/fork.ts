@@ -1,7 +1,7 @@
 import { type ForkParams, forkProject } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import { FORK_PARAMS } from '../../params/project-extras.js';
 import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
@@ -80,12 +80,12 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
 
 /** What to do about the service's usual refusals of a fork. */
 function withForkHint(error: unknown, opts: ForkOptions): unknown {
-  if (!(error instanceof CollabError) || error.hint) return error;
+  if (!isCollabError(error) || error.hint) return error;
   let hint: string | undefined;
   if (error.status === 409) hint = 'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
   else if (error.status === 404 && /Target Namespace/i.test(error.message)) {
     hint = `${opts.params.namespace_path ?? opts.params.namespace_id ?? 'your namespace'} does not exist or you cannot create projects in it`;
   } else if (error.status === 404) hint = `${opts.source} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
   if (!hint) return error;
-  return new CollabError(error.kind, error.message, { ...(error.status ? { status: error.status } : {}), ...(error.request ? { request: error.request } : {}), hint });
+  return withHint(error, hint);
 }

@@ -1,7 +1,7 @@
 import { listFlags } from '../common-options.js';
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
 import type { Context, ListFlags } from '../../context.js';
-import { CollabError, isCollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { PaginateOptions } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
@@ -84,7 +84,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   } catch (error) {
     if (isCollabError(error) && error.status === 405) {
       const hint = opts.query.order_by === 'id' ? 'start further in with --id-after <id> or --id-before <id>, or use --all' : 'order by id (--order-by id, the default with --all) to list every project past that point';
-      throw new CollabError(error.kind, error.message, { status: 405, ...(error.request ? { request: error.request } : {}), hint: `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}` });
+      throw withHint(error, `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}`);
     }
     throw error;
   }

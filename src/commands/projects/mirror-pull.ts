@@ -1,6 +1,6 @@
 import { pullMirror } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { isCollabError, withHint } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
 import { projectArg } from '../resource-args.js';
 
@@ -14,12 +14,8 @@ export function options({ args }: CommandInput): MirrorPullOptions {
 
 export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> {
   const response = await ctx.mutate(pullMirror(opts.project)).catch((error: unknown) => {
-    if (error instanceof CollabError && error.status === 400) {
-      throw new CollabError(error.kind, error.message, {
-        status: 400,
-        ...(error.request ? { request: error.request } : {}),
-        hint: `configure pull mirroring first: collab projects update ${opts.project} --import-url <url> --mirror`,
-      });
+    if (isCollabError(error) && error.status === 400) {
+      throw withHint(error, `configure pull mirroring first: collab projects update ${opts.project} --import-url <url> --mirror`);
     }
     throw error;
   });

@@ -58,7 +58,7 @@ export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
   } catch (error) {
     // A cut-off archive is worse than none.
     await unlink(opts.file).catch(() => undefined);
-    if (error instanceof CollabError) throw error;
+    if (isCollabError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code && /^E[A-Z]+$/.test(code) && (error as NodeJS.ErrnoException).path === opts.file) {
       throw new CollabError('usage', `cannot write ${opts.file}: ${code}`, { hint: 'give a --file in a directory you can write to' });

@@ -1,7 +1,7 @@
 import { describeOwner } from '../../api/owner.js';
 import { createPushRule } from '../../api/push-rules.js';
 import type { Context } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { isCollabError, withHint } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
 import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
@@ -12,8 +12,8 @@ export function options(input: CommandInput): PushRuleOptions {
 
 export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
   const response = await ctx.mutate<PushRule>(createPushRule(opts.owner, opts.fields)).catch((error: unknown) => {
-    if (error instanceof CollabError && error.status === 422 && /push rule exists/i.test(error.message)) {
-      throw new CollabError(error.kind, error.message, { status: 422, ...(error.request ? { request: error.request } : {}), hint: 'change it with `collab push-rule update`, or use `collab push-rule set`' });
+    if (isCollabError(error) && error.status === 422 && /push rule exists/i.test(error.message)) {
+      throw withHint(error, 'change it with `collab push-rule update`, or use `collab push-rule set`');
     }
     throw error;
   });
