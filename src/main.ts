@@ -333,6 +333,7 @@ export async function main(args: readonly string[], runtime: Runtime): Promise<n
 }
 
 async function execute(run: Run, args: readonly string[]): Promise<number> {
+  if (args[0] === COMPLETE) return completeValue(run, args.slice(1));
   const program = buildProgram(run);
   const verbose = args.includes('--verbose');
   const output = commanderOutput(run.runtime);
@@ -359,6 +360,25 @@ async function execute(run: Run, args: readonly string[]): Promise<number> {
   } catch (error) {
     return printError(run, error, verbose);
   }
+}
+
+/** The hidden command the completion scripts run: `collab __complete <words…>` (src/completion/values.ts). */
+const COMPLETE = '__complete';
+
+/**
+ * Prints the candidates for the last of `words`, one a line. Not a command of the tree: it takes
+ * any words (flags included) as they stand on the command line, shows in no help, and whatever
+ * happens prints nothing else and ends well: a shell is waiting, with the user's line on screen.
+ */
+async function completeValue(run: Run, words: readonly string[]): Promise<number> {
+  try {
+    const { completeWords } = await import('./completion/values.js');
+    const candidates = await completeWords(words, { ...run.runtime, signal: run.interrupt.signal });
+    if (candidates.length > 0) run.runtime.write(1, `${candidates.join('\n')}\n`);
+  } catch {
+    // Nothing to offer.
+  }
+  return 0;
 }
 
 /** Runs the program in this process and exits with its code, once stdout has drained (piped output of any size is complete). */

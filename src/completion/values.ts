@@ -1,0 +1,195 @@
+import { PassThrough } from 'node:stream';
+import { GROUPS_PATH, groupProjectsPath, subgroupsPath } from '../api/groups.js';
+import { PROJECTS_PATH } from '../api/projects.js';
+import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from '../commands/common-options.js';
+import { NOUNS } from '../commands/manifest.js';
+import type { CommandSpec, OptionSpec } from '../commands/spec.js';
+import { hostKey } from '../config/store.js';
+import { Context } from '../context.js';
+import type { HttpClient } from '../http/client.js';
+import type { IO } from '../io.js';
+import type { Runtime } from '../runtime.js';
+import { readCached, writeCached } from './cache.js';
+import { argKind, optionKind, type ValueKind } from './kinds.js';
+
+/**
+ * `collab __complete <words…>`, which the completion scripts run for the values that live on the
+ * service: the candidates for the last word, one a line, completing a path one level at a time as
+ * a shell completes a file's. A word with a slash lists the group before its last slash (its
+ * subgroups as `group/sub/`, and where a project is wanted its projects), filtered by the rest; a
+ * word without one, the top-level groups and the projects matching it. At most 20 candidates a
+ * request (the service's search narrows them; the prefix is checked here).
+ *
+ * It never prompts and never says anything but candidates: no token, an unreachable or slow
+ * service, a token command that does not answer, all give no candidates, within one second.
+ */
+
+/** All the time completion takes, token command included: a shell waits for it. */
+export const COMPLETION_BUDGET_MS = 1000;
+const PER_REQUEST = 20;
+
+/** The word to complete and what it names. */
+export interface ValueTarget {
+  kind: ValueKind;
+  /** The value typed so far. */
+  word: string;
+  /** What comes before the value in the word (`--project=`), printed before each candidate. */
+  prefix: string;
+  /** --host, when the command line gives one. */
+  host: string | undefined;
+}
+
+function findOption(options: readonly OptionSpec[], flag: string): OptionSpec | undefined {
+  return options.find((option) => longFlag(option) === flag || shortFlag(option) === flag);
+}
+
+/**
+ * Where the last word stands in the command line (the words after `collab`): the value of a flag
+ * (`--project acme/w`, `--project=acme/w`, and bash's `--project = acme/w`), or a positional
+ * argument of the command named; undefined where no project or group is wanted.
+ */
+export async function valueTarget(words: readonly string[]): Promise<ValueTarget | undefined> {
+  const current = words[words.length - 1] ?? '';
+  let spec: CommandSpec | undefined;
+  let options: readonly OptionSpec[] = GLOBAL_OPTIONS;
+  let pending: OptionSpec | undefined;
+  let host: string | undefined;
+  let positionals = 0;
+  let afterDashes = false;
+  const takeValue = (option: OptionSpec, value: string) => {
+    if (longFlag(option) === '--host') host = value;
+  };
+  for (const word of words.slice(0, -1)) {
+    if (pending) {
+      // bash splits `--project=x` into `--project`, `=`, `x`.
+      if (word === '=') continue;
+      takeValue(pending, word);
+      pending = undefined;
+      continue;
+    }
+    if (!afterDashes && word === '--') {
+      afterDashes = true;
+      continue;
+    }
+    if (!afterDashes && word.startsWith('-') && word.length > 1) {
+      const at = word.indexOf('=');
+      const option = findOption(options, at < 0 ? word : word.slice(0, at));
+      if (option && takesValue(option)) {
+        if (at < 0) pending = option;
+        else takeValue(option, word.slice(at + 1));
+      }
+      continue;
+    }
+    if (!spec) {
+      const noun = NOUNS.find((entry) => entry.name === word);
+      if (!noun) return undefined;
+      spec = (await noun.load()).spec;
+    } else if (spec.subcommands) {
+      spec = spec.subcommands.find((sub) => sub.name === word || (sub.aliases ?? []).includes(word));
+      if (!spec) return undefined;
+    } else {
+      positionals++;
+      continue;
+    }
+    options = [...GLOBAL_OPTIONS, ...commandOptions(spec)];
+  }
+  if (pending) {
+    const kind = optionKind(pending);
+    return kind ? { kind, word: current === '=' ? '' : current, prefix: '', host } : undefined;
+  }
+  if (!afterDashes && current.startsWith('-')) {
+    const at = current.indexOf('=');
+    const option = at < 0 ? undefined : findOption(options, current.slice(0, at));
+    const kind = option ? optionKind(option) : undefined;
+    return kind ? { kind, word: current.slice(at + 1), prefix: current.slice(0, at + 1), host } : undefined;
+  }
+  if (!spec || spec.subcommands) return undefined;
+  const args = spec.args ?? [];
+  const last = args[args.length - 1];
+  const kind = argKind(args[positionals] ?? (last?.variadic ? last : undefined));
+  return kind ? { kind, word: current, prefix: '', host } : undefined;
+}
+
+/** A context that shows nothing and asks nothing: its output and warnings go nowhere, its stdin is empty. */
+function silentContext(runtime: Runtime, host: string | undefined, signal: AbortSignal): Context {
+  const sink = new PassThrough();
+  sink.resume();
+  const stdin = new PassThrough();
+  stdin.end();
+  const io: IO = { stdout: sink, stderr: sink, stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, columns: 0 };
+  return new Context(io, { host, verbose: false, quiet: true }, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
+}
+
+/** The candidates for the last of `words`; none when there is nothing to offer or anything goes wrong. */
+export async function completeWords(words: readonly string[], runtime: Runtime): Promise<string[]> {
+  const started = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), COMPLETION_BUDGET_MS);
+  const signal = runtime.signal ? AbortSignal.any([deadline.signal, runtime.signal]) : deadline.signal;
+  let ctx: Context | undefined;
+  const answer = (async () => {
+    const target = await valueTarget(words);
+    if (!target) return [];
+    ctx = silentContext(runtime, target.host, signal);
+    const host = hostKey(await ctx.host());
+    const key = { host, kind: target.kind, word: target.word };
+    let candidates = readCached(runtime.env, key);
+    if (!candidates) {
+      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, COMPLETION_BUDGET_MS - (Date.now() - started)) });
+      const client = await ctx.connect(host, token);
+      try {
+        candidates = await fetchCandidates(client, target.kind, target.word);
+      } finally {
+        await client.close();
+      }
+      if (signal.aborted) return [];
+      writeCached(runtime.env, key, candidates);
+    }
+    return candidates.map((candidate) => `${target.prefix}${candidate}`);
+  })();
+  const gaveUp = new Promise<string[]>((resolve) => signal.addEventListener('abort', () => resolve([]), { once: true }));
+  try {
+    return await Promise.race([answer.catch(() => []), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    // Whatever is still running (a request, a token command) ends with the run.
+    deadline.abort();
+    await (ctx as Context | undefined)?.close().catch(() => undefined);
+  }
+}
+
+interface Named {
+  path?: unknown;
+  full_path?: unknown;
+  path_with_namespace?: unknown;
+}
+
+/**
+ * Asks the service for the groups (and projects) a word may continue into, as the module comment
+ * says. Each request asks for PER_REQUEST at most; `search` narrows them on the service (which
+ * matches anywhere in a name or path), the prefix is checked here.
+ */
+async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string): Promise<string[]> {
+  const slash = word.lastIndexOf('/');
+  const parent = slash < 0 ? undefined : word.slice(0, slash);
+  const rest = word.slice(slash + 1);
+  const search: Record<string, string> = rest ? { search: rest } : {};
+  const list = async (path: string, query: Record<string, string | number | boolean>): Promise<Named[]> => {
+    const { data } = await client.request<unknown>({ method: 'GET', path, query: { per_page: PER_REQUEST, ...query } });
+    return Array.isArray(data) ? (data as Named[]) : [];
+  };
+  const groupPath = (group: Named) => (typeof group.full_path === 'string' ? group.full_path : parent && typeof group.path === 'string' ? `${parent}/${group.path}` : group.path);
+  const [groups, projects] = await Promise.all([
+    parent === undefined ? list(GROUPS_PATH, { top_level_only: true, ...search }) : list(subgroupsPath(parent), search),
+    kind !== 'project' || (parent === undefined && !word)
+      ? Promise.resolve([])
+      : parent === undefined
+        ? list(PROJECTS_PATH, { search: word, search_namespaces: true, simple: true })
+        : list(groupProjectsPath(parent), { ...search, simple: true, with_shared: false }),
+  ]);
+  const lower = word.toLowerCase();
+  const matches = (text: unknown): text is string => typeof text === 'string' && text.toLowerCase().startsWith(lower);
+  const groupCandidates = groups.map(groupPath).filter(matches).map((path) => `${path}/`);
+  const projectCandidates = projects.map((project) => project.path_with_namespace).filter(matches);
+  return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])];
+}

@@ -1,0 +1,187 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { BIN, runCollab, runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** A cache directory of its own, so that each case sees the service (or its own cache) and no other case's answers. */
+function freshCache(): string {
+  return mkdtempSync(join(tmpdir(), 'collab-cache-'));
+}
+
+const lines = (stdout: string) => stdout.split('\n').filter(Boolean);
+
+describe('collab __complete: projects and groups from the service', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const complete = (words: string[], env: Record<string, string | undefined> = {}, as?: 'admin' | 'developer' | null) =>
+    collab(['__complete', ...words], { env: { XDG_CACHE_HOME: freshCache(), ...env }, ...(as === undefined ? {} : { as }) });
+
+  it('completes a path one level at a time, as a file path completes (the example of issue 16)', async () => {
+    const first = await complete(['projects', 'view', 'acme/w']);
+    expect(first.exitCode).toBe(0);
+    expect(first.stderr).toBe('');
+    expect(lines(first.stdout)).toContain('acme/web/');
+    expect(lines(first.stdout).every((line) => line.startsWith('acme/w'))).toBe(true);
+    const second = await complete(['projects', 'view', 'acme/web/']);
+    expect(lines(second.stdout)).toContain('acme/web/storefront');
+    expect(lines(second.stdout)).toContain('acme/web/design-system');
+    expect(lines(second.stdout).every((line) => line.startsWith('acme/web/'))).toBe(true);
+    // Subgroups go on with a slash; a project is a full path.
+    const platform = await complete(['projects', 'view', 'acme/platform/']);
+    expect(lines(platform.stdout)).toContain('acme/platform/infra/');
+    expect(lines(platform.stdout)).toContain('acme/platform/api');
+  });
+
+  it('offers top-level groups and the projects matching a word without a slash', async () => {
+    const result = await complete(['projects', 'view', 'glo']);
+    expect(lines(result.stdout)).toContain('globex/');
+    expect(lines(result.stdout)).toContain('globex/handbook');
+    expect(lines(result.stdout)).not.toContain('acme/');
+    const empty = await complete(['projects', 'view', '']);
+    expect(lines(empty.stdout)).toEqual(['acme/', 'globex/', 'initech/']);
+  });
+
+  it('offers no projects where a group is wanted', async () => {
+    const result = await complete(['groups', 'view', 'acme/']);
+    expect(lines(result.stdout)).toEqual(['acme/platform/', 'acme/web/']);
+  });
+
+  it('completes the values of --project, --group, --namespace, --with, --parent, --to and --from, in every spelling', async () => {
+    const cases: Array<[string[], string]> = [
+      [['notes', 'list', '--project', 'acme/web/st'], 'acme/web/storefront'],
+      [['notes', 'list', '--issue', '1', '--project', 'acme/web/st'], 'acme/web/storefront'],
+      [['hooks', 'list', '--group', 'glo'], 'globex/'],
+      [['projects', 'fork', 'acme/web/storefront', '--namespace', 'glo'], 'globex/'],
+      [['share', 'add', '--project', 'acme/web/storefront', '--with', 'acme/pl'], 'acme/platform/'],
+      [['groups', 'create', '--name', 'x', '--path', 'x', '--parent', 'glo'], 'globex/'],
+      [['groups', 'transfer', 'acme/web', '--to', 'glo'], 'globex/'],
+      [['projects', 'import-members', 'acme/web/storefront', '--from', 'globex/'], 'globex/handbook'],
+      // zsh and fish pass --flag=value as one word: the candidates keep the flag.
+      [['notes', 'list', '--project=acme/web/st'], '--project=acme/web/storefront'],
+      // bash splits it at the '='.
+      [['notes', 'list', '--project', '=', 'acme/web/st'], 'acme/web/storefront'],
+      [['notes', 'list', '--project', '='], 'acme/'],
+      // Global flags before the noun are skipped with their values.
+      [['-o', 'json', 'projects', 'view', 'acme/web/st'], 'acme/web/storefront'],
+    ];
+    for (const [words, expected] of cases) {
+      const result = await complete(words);
+      expect(lines(result.stdout), words.join(' ')).toContain(expected);
+    }
+  });
+
+  it('finds which positional argument is being completed', async () => {
+    const project = await complete(['groups', 'transfer-project', 'acme/web', 'acme/web/st']);
+    expect(lines(project.stdout)).toEqual(['acme/web/storefront']);
+    const group = await complete(['groups', 'transfer-project', 'acme/w']);
+    expect(lines(group.stdout)).toEqual(['acme/web/']);
+    const upstream = await complete(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'globex/h']);
+    expect(lines(upstream.stdout)).toEqual(['globex/handbook']);
+  });
+
+  it('offers nothing, and asks the service nothing, where no project or group is wanted', async () => {
+    const before = sandbox.stats.requests;
+    for (const words of [['projects', 'list', ''], ['projects', 'view', 'acme/web/storefront', ''], ['config', 'get', ''], ['notes', 'view', '--project', 'acme/web/storefront', ''], ['projects', 'view', '--json'], ['nosuchnoun', 'a'], ['projects', '']]) {
+      const result = await complete(words);
+      expect(result.exitCode, words.join(' ')).toBe(0);
+      expect(result.stdout, words.join(' ')).toBe('');
+      expect(result.stderr).toBe('');
+    }
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('keeps answers for a minute per host and word, in files only the user can read', async () => {
+    const cache = freshCache();
+    const before = sandbox.stats.requests;
+    const first = await complete(['projects', 'view', 'acme/web/'], { XDG_CACHE_HOME: cache });
+    const asked = sandbox.stats.requests - before;
+    expect(asked).toBeGreaterThan(0);
+    const again = await complete(['projects', 'view', 'acme/web/'], { XDG_CACHE_HOME: cache });
+    expect(again.stdout).toBe(first.stdout);
+    expect(sandbox.stats.requests - before).toBe(asked);
+    const dir = join(cache, 'collab', 'completion');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const file = join(dir, files[0] as string);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    // Another word is another answer.
+    await complete(['projects', 'view', 'acme/'], { XDG_CACHE_HOME: cache });
+    expect(sandbox.stats.requests - before).toBeGreaterThan(asked);
+    // An answer older than a minute is asked for again.
+    const asOfNow = sandbox.stats.requests;
+    const entry = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...entry, at: entry.at - 61_000 }));
+    const stale = await complete(['projects', 'view', 'acme/web/'], { XDG_CACHE_HOME: cache });
+    expect(stale.stdout).toBe(first.stdout);
+    expect(sandbox.stats.requests).toBeGreaterThan(asOfNow);
+    // Another host's answer for the same word is its own.
+    const other = await startSandbox({ port: 0, seed: 30 });
+    try {
+      const elsewhere = await complete(['--host', other.url, 'projects', 'view', 'acme/web/'], { XDG_CACHE_HOME: cache, COLLAB_HOST: other.url, COLLAB_TOKEN: other.tokens.admin });
+      expect(elsewhere.stdout).toBe(first.stdout);
+      expect(other.stats.requests).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+    expect(readdirSync(dir)).toHaveLength(3);
+  });
+
+  it('says nothing and ends well without a token, with a bad config file, or when the service cannot be reached', async () => {
+    const noToken = await complete(['projects', 'view', 'acme/'], {}, null);
+    const configDir = tempConfigDir();
+    writeFileSync(join(configDir, 'config.json'), '{"timeout":"abc"');
+    const badConfig = await complete(['projects', 'view', 'acme/'], { COLLAB_CONFIG_DIR: configDir, HOME: configDir });
+    const offline = await complete(['projects', 'view', 'acme/'], { COLLAB_HOST: 'http://127.0.0.1:9' });
+    const noHost = await complete(['projects', 'view', 'acme/'], { COLLAB_HOST: undefined });
+    for (const result of [noToken, badConfig, offline, noHost]) {
+      expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    }
+  });
+
+  it('runs a token command (with no standard input) within its second, and offers nothing when it does not answer', async () => {
+    const dir = tempConfigDir();
+    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, XDG_CACHE_HOME: freshCache() };
+    const answered = `${dir}/answered`;
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `cat > '${answered}'; printf %s ${sandbox.tokens.developer}` } } }));
+    const found = await runMain(['__complete', 'projects', 'view', 'acme/web/'], env, { input: 'not for the command\n' });
+    expect(lines(found.stdout)).toContain('acme/web/storefront');
+    expect(readFileSync(answered, 'utf8')).toBe('');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `sleep 20; printf %s ${sandbox.tokens.developer}` } } }));
+    const before = sandbox.stats.requests;
+    const silent = await runMain(['__complete', 'projects', 'view', 'acme/'], { ...env, XDG_CACHE_HOME: freshCache() });
+    expect(silent).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('is called by the bash script for <project> arguments and --project values', async () => {
+    const script = (await runCollab(['completion', 'bash'], { PATH: process.env.PATH })).stdout;
+    const bin = mkdtempSync(join(tmpdir(), 'collab-bin-'));
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'collab'), `#!/bin/sh\nexec node '${BIN}' "$@"\n`);
+    chmodSync(join(bin, 'collab'), 0o755);
+    const env = { PATH: `${bin}:${process.env.PATH}`, HOME: tempConfigDir(), XDG_CACHE_HOME: freshCache(), COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1' };
+    const bash = async (words: string[]) => {
+      const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      return lines((await execa('bash', ['-c', program], { env, extendEnv: false })).stdout);
+    };
+    expect(await bash(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
+    expect(await bash(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront');
+    expect(await bash(['collab', 'notes', 'list', '--project', 'acme/web/sto'])).toEqual(['acme/web/storefront']);
+    // Commands and flags still come from the script itself.
+    expect(await bash(['collab', 'projects', 'vi'])).toEqual(['view']);
+    expect(await bash(['collab', 'projects', 'view', '--lic'])).toEqual(['--license']);
+  });
+});
+
+describe('collab __complete against a slow service', () => {
+  const { collab, sandbox } = useSandbox({ seed: 5, latency: 5000 });
+
+  it('gives up after its second: no candidates, nothing on stderr, exit 0', async () => {
+    const result = await collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache() } });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    expect(sandbox.stats.requests).toBeGreaterThan(0);
+  });
+});
