@@ -154,6 +154,20 @@ _collab_choices() {
     '* -o') echo 'table json ndjson csv' ;;
   esac
 }
+_collab_values() {
+  case "$1" in
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove') return 0 ;;
+  esac
+  return 1
+}
+# Projects and groups, from the service: a path one level at a time (`group/` goes on without a space).
+_collab_remote() {
+  local word="$1" IFS=$'\n'
+  [[ "$word" == "=" ]] && word=""
+  COMPREPLY=($(compgen -W "$(collab __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)" -- "$word"))
+  [[ ${#COMPREPLY[@]} -eq 1 && "${COMPREPLY[0]}" == */ ]] && compopt -o nospace 2>/dev/null
+  [[ ${#COMPREPLY[@]} -gt 0 ]]
+}
 _collab() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" word i subs
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -166,6 +180,8 @@ _collab() {
   choices="$(_collab_choices "$path" "$prev")"
   if [[ -n "$choices" ]]; then
     COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+  elif [[ "$cur" != -* ]] && _collab_values "$path" && _collab_remote "$cur"; then
+    :
   elif [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$(_collab_flags "$path") --host --output -o --json --fields --jq --verbose --no-color --quiet -q" -- "$cur"))
   else
