@@ -59,7 +59,7 @@ describe('the command line', () => {
 
   it('refuses a shell it has no script for, even a name every object has (toString), as a usage error', async () => {
     for (const shell of ['toString', 'constructor', '__proto__', 'powershell']) {
-      const result = await runCollab(['completion', shell], env);
+      const result = await runMain(['completion', shell], env);
       expect(result.exitCode, shell).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`error: unsupported shell "${shell}"\nhint: choose bash, zsh or fish\n`);

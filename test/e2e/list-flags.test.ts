@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { loadCommandTree } from '../../src/commands/tree.js';
-import { runCollab, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
  * The list flags have one rule for every list command (src/list-flags.ts): --limit N the first N,
@@ -43,7 +43,7 @@ describe('list flags: one rule for every list command', () => {
         [['--all', '--limit', '5'], '--limit'],
         [['--page', '2', '--all'], '--page'],
       ] as const) {
-        const r = await runCollab([...command.split(' '), ...args, ...flags], env);
+        const r = await runMain([...command.split(' '), ...args, ...flags], env);
         expect(r.exitCode).toBe(2);
         expect(r.stderr).toMatch(new RegExp(`^error: --all cannot be used with ${other}\\n`));
         expect(r.stdout).toBe('');

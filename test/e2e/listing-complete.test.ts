@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCollab, tempConfigDir } from '../helpers/cli.js';
+import { runMain, tempConfigDir } from '../helpers/cli.js';
 
 /**
  * A listing never loops and never writes an item twice, against a server that ignores what it
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('projects list --all against a server that ignores id_before', () => {
   it('stops after the first window, writes each project once, and exits non-zero saying why', async () => {
-    const r = await runCollab(['projects', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], { PATH: process.env.PATH, COLLAB_CONFIG_DIR: tempConfigDir(), COLLAB_HOST: host, COLLAB_TOKEN: 'glpat-test' });
+    const r = await runMain(['projects', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], { PATH: process.env.PATH, COLLAB_CONFIG_DIR: tempConfigDir(), COLLAB_HOST: host, COLLAB_TOKEN: 'glpat-test' });
     const ids = r.stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
     expect(ids).toHaveLength(50_000);
     expect(new Set(ids).size).toBe(50_000);
