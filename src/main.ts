@@ -119,6 +119,12 @@ function toOption(spec: OptionSpec, run: Run): Option {
   const description = spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description;
   const option = new Option(spec.flags, spec.required ? `${description} (required)` : description);
   if (spec.required) option.makeOptionMandatory();
+  if (spec.aliasOf) {
+    // An alias's value is stored under the key of the flag it stands for (commander has no
+    // aliases of long flags): the command reads one key whichever name was used.
+    const key = new Option(spec.aliasOf).attributeName();
+    option.attributeName = () => key;
+  }
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
   if (spec.default !== undefined) option.default(spec.default);

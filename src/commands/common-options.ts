@@ -26,9 +26,25 @@ export const LIST_OPTIONS: readonly OptionSpec[] = [
 export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 
-/** A command's own options plus those its kind brings (list, dry-run, confirmation). */
+/** A command's own options plus those its kind brings (list, dry-run, confirmation), and their aliases. */
 export function commandOptions(spec: CommandSpec): OptionSpec[] {
-  return [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : [])];
+  const options = [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : [])];
+  return options.flatMap((option) => (option.aliases?.length ? withAliases(option) : [option]));
+}
+
+/**
+ * An option with aliases: the option itself, its help naming them, and a hidden option per alias
+ * that reads its value the same way (same placeholder, parser, choices) and stands for it.
+ */
+function withAliases(option: OptionSpec): OptionSpec[] {
+  const long = longFlag(option);
+  const aliases = option.aliases ?? [];
+  const value = option.flags.slice(option.flags.indexOf(long) + long.length);
+  const { aliases: _aliases, required: _required, negatable: _negatable, default: _default, ...reading } = option;
+  return [
+    { ...option, description: `${option.description} (also ${aliases.join(', ')})` },
+    ...aliases.map((alias) => ({ ...reading, flags: `${alias}${value}`, description: `same as ${long}`, hidden: true, aliasOf: long })),
+  ];
 }
 
 /** The long flag of a spec: `-y, --yes` -> `--yes`. */

@@ -22,6 +22,14 @@ export interface OptionSpec {
    * with or without another is a cross-flag rule, checked in the command's options().
    */
   required?: boolean;
+  /**
+   * Other long flags that mean the same (`--namespace` for `--namespace-id`), so that a flag has
+   * the same name on every command that takes it. Help names them after the description; each
+   * becomes a hidden option of its own (`aliasOf`), whose value lands under this flag's key.
+   */
+  aliases?: readonly string[];
+  /** Set on the options made from `aliases` (never written by hand): the long flag it stands for. */
+  aliasOf?: string;
 }
 
 /** Reads a flag's value; throws a usage error naming `flag` when the value is not acceptable. */

@@ -152,7 +152,7 @@ The command says whether the group was removed or marked for deletion, and on wh
       name: 'transfer',
       summary: 'Move a group under another group, or make it top-level (no --to)',
       args: [GROUP_ARG],
-      options: [{ flags: '--to <group>', description: (GROUP_TRANSFER_PARAMS[0] as (typeof GROUP_TRANSFER_PARAMS)[number]).description, parse: groupRef }],
+      options: [{ flags: '--to <group>', description: (GROUP_TRANSFER_PARAMS[0] as (typeof GROUP_TRANSFER_PARAMS)[number]).description, parse: groupRef, aliases: ['--parent'] }],
       mutating: true,
       examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra'],
       load: () => import('./transfer.js'),

@@ -12,7 +12,8 @@ import type { CommandSpec, OptionSpec } from '../spec.js';
 
 /** Flags whose values are read differently from what their table type alone says. */
 function adjusted(setting: ProjectSettingSpec, option: OptionSpec): OptionSpec {
-  if (setting.name === 'namespace_id') return { ...option, flags: `--${flagName(setting)} <id|path>`, parse: namespaceRef };
+  // The API's name stays; --namespace is the name fork and transfer give the same thing.
+  if (setting.name === 'namespace_id') return { ...option, flags: `--${flagName(setting)} <id|path>`, parse: namespaceRef, ...(option.hidden ? {} : { aliases: ['--namespace'] }) };
   // Checked in the command, not by the parser: a parser's error would echo the credentials.
   if (setting.name === 'import_url') return { ...option, flags: `--${flagName(setting)} <url>` };
   return option;
@@ -82,7 +83,7 @@ export const CORE_VERBS: CommandSpec[] = [
     options: CREATE_OPTIONS,
     mutating: true,
     examples: [
-      'collab projects create --name "Billing API" --namespace-id acme/platform --visibility internal',
+      'collab projects create --name "Billing API" --namespace acme/platform --visibility internal',
       'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
       'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
       'collab projects create --for-user 4 --name sandbox --merge-method ff',
@@ -116,7 +117,7 @@ export const CORE_VERBS: CommandSpec[] = [
   action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
   action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
   action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
-    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true }],
+    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true, aliases: ['--namespace-id', '--to'] }],
     examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7'],
   }),
 ];

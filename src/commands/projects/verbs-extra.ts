@@ -14,7 +14,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
       'The service copies the repository in the background. Without --wait the new project is printed at once with its import status; with --wait collab polls it until the copy is finished (exit 6 if it fails, 7 if --timeout runs out; Ctrl-C stops waiting and leaves the fork running).',
     args: [PROJECT_ARG],
     options: [
-      { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef },
+      { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef, aliases: ['--namespace-id'] },
       ...FORK_PARAMS.map((param) => paramOption(param)),
       { flags: '--wait', description: 'wait until the fork is ready and print it then' },
       { flags: '--timeout <duration>', description: 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', parse: duration },
