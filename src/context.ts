@@ -2,7 +2,7 @@ import { CollabError } from './errors.js';
 import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
-import { write } from './io.js';
+import { isCI, write } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
 import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
 import type { ConfigStore } from './config/store.js';
@@ -14,6 +14,8 @@ import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 import { maskUrlCredentials } from './util/secrets.js';
+import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
+import type { RetryWait } from './http/retry-policy.js';
 
 export interface GlobalOptions {
   host?: string | undefined;
@@ -30,6 +32,8 @@ export type { ListFlags };
 export interface Spinner {
   text(message: string): void;
   stop(): void;
+  /** Still spinning (not stopped). */
+  readonly active?: boolean;
 }
 
 
@@ -143,7 +147,7 @@ export class Context {
       env: this.env,
       dispatcher: this.dispatcher,
       log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
-      onRetry: (message) => this.spinnerHandle?.text(message),
+      onRetry: (_message, wait) => this.waiting(wait),
     });
   }
 
@@ -179,19 +183,46 @@ export class Context {
     return flags.concurrency ?? (await this.setting('concurrency', 8));
   }
 
-  /** Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page). */
+  /**
+   * Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page).
+   * The listing's progress (spinner, the note when --limit cut it) is shown by printList.
+   */
   async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page>> {
     const client = await this.client();
     const { paginate } = await import('./http/paginate.js');
+    const limit = itemLimit(flags);
+    const progress = this.listProgress({ noun: nounOf(path), limit, page: flags.page });
+    this.listing = progress;
     return paginate(client, {
       path,
       query,
-      limit: itemLimit(flags),
+      limit,
       perPage: flags.perPage ?? (flags.all ? 100 : undefined),
       page: flags.page,
       concurrency: await this.concurrency(flags),
+      onProgress: progress.onProgress,
+      onSummary: progress.onSummary,
       ...extra,
     });
+  }
+
+  /** The progress of the listing pages() began, for printList to show. */
+  private listing: ListProgress | undefined;
+
+  /** A listing's progress on stderr (output/progress.ts); for lists that printList does not print (api --paginate). */
+  listProgress(request: ListRequest): ListProgress {
+    return new ListProgress({ io: this.io, quiet: this.globals.quiet, spinner: (text) => this.spinner(text), info: (message) => this.info(message) }, request);
+  }
+
+  /** Says why the client waits (a rate limit, a retry) on the spinner, or on one of its own until the wait is over. */
+  private waiting(wait: RetryWait): void {
+    const text = waitText(wait);
+    if (this.spinnerHandle?.active) {
+      this.spinnerHandle.text(text);
+      return;
+    }
+    if (!this.io.stderrIsTTY || this.globals.quiet || wait.seconds <= 0) return;
+    void this.spinner(text).then((spinner) => setTimeout(() => spinner.stop(), wait.seconds * 1000).unref());
   }
 
   // ---- output ----
@@ -223,15 +254,24 @@ export class Context {
     return jq ? jq.writer(this.io, options) : new ListWriter(this.io, options, columns, streaming);
   }
 
-  /** Streams a list to stdout as it is fetched. Returns how many items were written. */
+  /** Streams a list to stdout as it is fetched, with its progress on stderr. Returns how many items were written. */
   async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
+    const progress = this.listing;
+    this.listing = undefined;
     const options = await this.outputOptions();
     const writer = await this.itemWriter(options, columns, true);
-    for await (const page of pages) {
-      if (Array.isArray(page)) await writer.write(page);
-      else await writer.writePage(page as Page);
+    await progress?.start();
+    try {
+      for await (const page of pages) {
+        progress?.rows();
+        if (Array.isArray(page)) await writer.write(page);
+        else await writer.writePage(page as Page);
+      }
+      progress?.rows();
+      await writer.end();
+    } finally {
+      progress?.finish();
     }
-    await writer.end();
     this.noteEmpty(writer.written, options);
     return writer.written;
   }
@@ -283,12 +323,18 @@ export class Context {
       this.spinnerHandle = { text: () => undefined, stop: () => undefined };
       return this.spinnerHandle;
     }
+    this.spinnerHandle?.stop();
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start();
+    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false, color: this.io.color ? 'cyan' : false }).start();
     let stopped = false;
-    this.spinnerHandle = {
+    const handle: Spinner = {
+      get active() {
+        return !stopped;
+      },
+      // Drawn at once: a count that changes between two frames is still seen.
       text: (message) => {
         if (!stopped) spinner.text = message;
+        if (!stopped) spinner.render();
       },
       stop: () => {
         if (!stopped) {
@@ -297,15 +343,22 @@ export class Context {
         }
       },
     };
-    return this.spinnerHandle;
+    this.spinnerHandle = handle;
+    return handle;
   }
 
   // ---- prompts ----
 
+  /** A person at the terminal (prompts, an editor): stdin and stderr are terminals, and this is no CI job. */
+  get interactive(): boolean {
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && !isCI(this.env);
+  }
+
   /** Prompts, only when a person is at the terminal; scripts get a usage error naming the flag to pass. */
   async prompts(flagHint: string): Promise<typeof import('@inquirer/prompts')> {
-    if (!this.io.stdinIsTTY || !this.io.stderrIsTTY || this.env.CI === 'true') {
-      throw new CollabError('usage', `cannot prompt: standard input is not a terminal`, { hint: flagHint });
+    if (!this.interactive) {
+      const why = this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
+      throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
     }
     return import('@inquirer/prompts');
   }

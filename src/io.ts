@@ -9,7 +9,7 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** Colour on stdout and stderr (a terminal, and neither NO_COLOR nor --no-color). */
+  /** Colour on stdout and stderr (see colorEnabled). */
   color: boolean;
   /** Width of the terminal for tables; 0 when unknown. */
   columns: number;
@@ -27,7 +27,6 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
   const forceTTY = forced !== undefined && forced !== '' && forced !== '0';
   const stdoutIsTTY = forceTTY || streams.stdout.isTTY === true;
   const stderrIsTTY = forceTTY || streams.stderr.isTTY === true;
-  const noColor = options.noColor === true || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.TERM === 'dumb';
   const forcedWidth = forceTTY && /^\d{2,}$/.test(forced ?? '') ? Number(forced) : 0;
   return {
     stdout: streams.stdout,
@@ -36,10 +35,30 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY: streams.stdin.isTTY === true,
-    color: stdoutIsTTY && !noColor,
+    color: colorEnabled(env, stdoutIsTTY, options.noColor === true),
     columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
     timeZone: env.TZ || undefined,
   };
+}
+
+const set = (value: string | undefined): value is string => value !== undefined && value !== '';
+const off = (value: string) => value === '0' || value.toLowerCase() === 'false';
+
+/**
+ * Whether to colour: --no-color wins; then FORCE_COLOR, on unless 0 or false (it changes colour
+ * only, never layout: a pipe still gets tab-separated text, with colour codes); then NO_COLOR
+ * (any non-empty value); then a terminal that is not TERM=dumb.
+ */
+export function colorEnabled(env: Env, stdoutIsTTY: boolean, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (set(env.FORCE_COLOR)) return !off(env.FORCE_COLOR);
+  if (set(env.NO_COLOR)) return false;
+  return stdoutIsTTY && env.TERM !== 'dumb';
+}
+
+/** A CI job: CI set to anything but empty, 0 or false (CI=true, CI=1, CI=woodpecker). */
+export function isCI(env: Env): boolean {
+  return set(env.CI) && !off(env.CI);
 }
 
 /** Writes with backpressure: resolves when the stream can take more. */

@@ -5,6 +5,8 @@ import type { HttpMethod } from '../../http/client.js';
 import { type Page, paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { write } from '../../io.js';
+import type { JqWriter } from '../../output/jq.js';
+import { type ListProgress, nounOf } from '../../output/progress.js';
 import { readStdin } from '../../util/stdin.js';
 import type { CommandInput } from '../spec.js';
 
@@ -148,10 +150,21 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
  */
 async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
   const client = await ctx.client();
-  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}) });
+  // A spinner with a live count on stderr when it is a terminal (stopped before the first items on a shared terminal).
+  const progress = ctx.listProgress({ noun: nounOf(opts.path) });
+  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
   // --jq sees the whole array (each item with -o ndjson).
   const jq = await ctx.jq();
   const filtered = jq?.writer(ctx.io, await ctx.outputOptions());
+  await progress.start();
+  try {
+    await writeEveryPage(ctx, opts, pages, filtered, progress);
+  } finally {
+    progress.finish();
+  }
+}
+
+async function writeEveryPage(ctx: Context, opts: ApiOptions, pages: AsyncGenerator<Page>, filtered: JqWriter | undefined, progress: ListProgress): Promise<void> {
   let written = 0;
   for (;;) {
     let next: IteratorResult<Page>;
@@ -165,6 +178,7 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
     if (next.done) break;
     const { items } = next.value;
     if (items.length === 0) continue;
+    progress.rows();
     if (filtered) await filtered.writeRaw(items);
     else await write(ctx.io.stdout, (written === 0 ? '[\n' : ',\n') + items.join(',\n'));
     written += items.length;

@@ -37,7 +37,7 @@ function dropFinalNewlines(text: string): string {
 
 /** Whether an editor can be opened: a person at a terminal, not a CI job. */
 export function canOpenEditor(ctx: Context): boolean {
-  return ctx.io.stdinIsTTY && ctx.io.stderrIsTTY && ctx.env.CI !== 'true';
+  return ctx.interactive;
 }
 
 /** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */

@@ -1,0 +1,107 @@
+import type { ListSummary } from '../http/paginate.js';
+import type { RetryWait } from '../http/retry-policy.js';
+import type { IO } from '../io.js';
+
+/** What a listing's progress needs of the Context: the streams, --quiet, its spinner and its status lines. */
+export interface ProgressHost {
+  readonly io: IO;
+  readonly quiet: boolean;
+  spinner(text: string): Promise<{ text(message: string): void; stop(): void }>;
+  info(message: string): void;
+}
+
+/** How the listing was asked for: the note at the end names the flags that show more. */
+export interface ListRequest {
+  /** What the list holds, in the plural (`projects`, `forks`, `descendant groups`). */
+  noun: string;
+  limit?: number | undefined;
+  page?: number | undefined;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** `/projects/5/forks` -> `forks`, `/groups/acme/descendant_groups` -> `descendant groups`. */
+export function nounOf(path: string): string {
+  const last = path.split('?')[0]?.split('/').filter(Boolean).pop() ?? '';
+  return /^[a-z_]+$/.test(last) ? last.replace(/_/g, ' ') : 'items';
+}
+
+/**
+ * Progress of a listing, for people, on stderr (issue 15 §1, §2). When stderr is a terminal: a
+ * spinner with a live count while pages come (`fetched 3,400 projects…`), and at the end, when
+ * the listing stopped at --limit (or at its --page) while the service has more, one line saying
+ * so. The spinner never shares a terminal with rows: when stdout is that terminal too it stops
+ * before the first rows are written; when stdout goes elsewhere it runs for the whole listing.
+ * Never with --quiet, never on stdout; when stderr is not a terminal it does nothing at all.
+ */
+export class ListProgress {
+  private spinner: { text(message: string): void; stop(): void } | undefined;
+  private summary: ListSummary | undefined;
+  private rowsStarted = false;
+  private readonly active: boolean;
+
+  constructor(
+    private readonly host: ProgressHost,
+    private readonly request: ListRequest,
+  ) {
+    this.active = host.io.stderrIsTTY && !host.quiet;
+  }
+
+  /** For paginate: the count so far, and how the listing ended. */
+  readonly onProgress = (items: number): void => {
+    if (this.spinner) this.spinner.text(`fetched ${count(items)} ${this.request.noun}…`);
+  };
+
+  readonly onSummary = (summary: ListSummary): void => {
+    this.summary = summary;
+  };
+
+  /** Before the first page is asked for. */
+  async start(): Promise<void> {
+    if (this.active) this.spinner = await this.host.spinner(`fetching ${this.request.noun}…`);
+  }
+
+  /** Before rows are written to stdout: on the spinner's terminal, the spinner goes for good. */
+  rows(): void {
+    if (this.rowsStarted || !this.host.io.stdoutIsTTY) return;
+    this.rowsStarted = true;
+    this.stopSpinner();
+  }
+
+  /** After the listing: the spinner goes, and a list cut short says so. */
+  finish(): void {
+    this.stopSpinner();
+    const summary = this.summary;
+    if (!this.active || !summary?.more) return;
+    const { noun, page } = this.request;
+    const of = summary.total !== undefined ? count(summary.total) : `${count(summary.items)}+`;
+    if (page !== undefined) {
+      this.host.info(`showing page ${page}: ${count(summary.items)} of ${of} ${noun}; --page ${page + 1} for the next, --all for every page`);
+    } else {
+      this.host.info(`showing ${count(summary.items)} of ${of} ${noun}; --all for every page, --limit N for more`);
+    }
+  }
+
+  private stopSpinner(): void {
+    this.spinner?.stop();
+    this.spinner = undefined;
+  }
+}
+
+/** Why the client waits, for people: `rate limited by the service; resuming in 12 s`. */
+export function waitText(wait: RetryWait): string {
+  const seconds = Math.max(1, Math.ceil(wait.seconds));
+  const retry = wait.attempt !== undefined && wait.retries !== undefined ? `retry ${wait.attempt} of ${wait.retries} in ${seconds} s` : `resuming in ${seconds} s`;
+  switch (wait.reason) {
+    case 'rate-limit':
+      return `rate limited by the service; resuming in ${seconds} s`;
+    case 'status':
+      return `the service answered ${wait.status ?? 'an error'}; ${retry}`;
+    case 'network':
+      return `could not reach the service; ${retry}`;
+    case 'cut-off':
+      return `an answer was cut off; ${retry}`;
+    default:
+      return 'an answer was lost; checking whether the request took effect';
+  }
+}

@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import type { Runtime } from '../../src/runtime.js';
+import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/**
+ * Friendly at a terminal (issue 15 §1, §2, §5b, §6): collab run in this process on streams that
+ * say they are terminals, as a person's would: stderr alone (stdout to a file or a pipe), both on
+ * one terminal (a single stream, so that what each writes is seen in order), or neither.
+ */
+
+/** A stream that keeps what is written, and says whether it is a terminal. */
+class Screen extends Writable {
+  readonly chunks: string[] = [];
+  constructor(
+    readonly isTTY: boolean,
+    readonly columns = 120,
+  ) {
+    super();
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(String(chunk));
+    done();
+  }
+  text(): string {
+    return this.chunks.join('');
+  }
+  // What a tty.WriteStream also has, for the spinner.
+  cursorTo(x: number, _y?: number, done?: () => void): boolean {
+    return this.write(`${ESC}[${x + 1}G`, done);
+  }
+  moveCursor(dx: number, dy: number, done?: () => void): boolean {
+    return this.write(`${dy < 0 ? `${ESC}[${-dy}A` : dy > 0 ? `${ESC}[${dy}B` : ''}${dx ? `${ESC}[${dx}C` : ''}`, done);
+  }
+  clearLine(_direction: number, done?: () => void): boolean {
+    return this.write(`${ESC}[2K`, done);
+  }
+}
+
+interface Terminal {
+  /** 'pipe': stdout is not a terminal; 'tty': a terminal of its own; 'shared': the same terminal as stderr. */
+  stdout: 'pipe' | 'tty' | 'shared';
+  stderrTTY: boolean;
+  env?: Record<string, string | undefined>;
+}
+
+async function run(args: readonly string[], host: string, token: string, terminal: Terminal) {
+  const stderr = new Screen(terminal.stderrTTY);
+  const stdout = terminal.stdout === 'shared' ? stderr : new Screen(terminal.stdout === 'tty');
+  const stdin = new PassThrough();
+  stdin.end();
+  const dir = tempConfigDir();
+  const runtime: Runtime = {
+    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: token, NO_COLOR: '1', CI: 'true', ...terminal.env },
+    streams: () => ({ stdout, stderr, stdin }),
+    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
+    helpWidth: () => 80,
+    signal: AbortSignal.timeout(60_000),
+  };
+  const exitCode = await main(args, runtime);
+  return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+const ESC = '\u001b';
+
+describe('at a terminal, against the sandbox', () => {
+  const { sandbox } = useSandbox({ seed: 60 });
+  const collab = (args: readonly string[], terminal: Terminal) => run(args, sandbox.url, sandbox.tokens.admin, terminal);
+  const total = () => sandbox.store.allProjects().length;
+
+  describe('a list cut at --limit says so on stderr (§1)', () => {
+    it('names how many the service has and the flags that show more; stdout has only the rows', async () => {
+      const result = await collab(['projects', 'list'], { stdout: 'pipe', stderrTTY: true });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(20);
+      expect(result.stdout).not.toContain('showing');
+      expect(result.stderr).toContain(`showing 20 of ${total().toLocaleString('en-US')} projects; --all for every page, --limit N for more\n`);
+    });
+
+    it('with --page: that page, and the next one to ask for', async () => {
+      const result = await collab(['projects', 'list', '--page', '2', '--per-page', '10'], { stdout: 'pipe', stderrTTY: true });
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(10);
+      expect(result.stderr).toContain(`showing page 2: 10 of ${total()} projects; --page 3 for the next, --all for every page\n`);
+    });
+
+    it('says nothing with --quiet, when stderr is not a terminal, with --all, or when nothing is left out', async () => {
+      for (const [args, terminal] of [
+        [['projects', 'list', '-q'], { stdout: 'pipe', stderrTTY: true }],
+        [['projects', 'list'], { stdout: 'pipe', stderrTTY: false }],
+        [['projects', 'list', '--all'], { stdout: 'pipe', stderrTTY: true }],
+        [['projects', 'list', '--limit', String(total() + 5)], { stdout: 'pipe', stderrTTY: true }],
+      ] as const) {
+        const result = await collab(args, terminal);
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr).not.toContain('showing');
+      }
+      const quietPipe = await collab(['projects', 'list'], { stdout: 'pipe', stderrTTY: false });
+      expect(quietPipe.stderr).toBe('');
+    });
+
+    it('other lists name what they hold', async () => {
+      const result = await collab(['groups', 'list', '--limit', '2'], { stdout: 'pipe', stderrTTY: true });
+      expect(result.stderr).toMatch(/showing 2 of \d+ groups; /);
+    });
+  });
+
+  describe('long work shows progress (§2)', () => {
+    it('stdout elsewhere: a spinner with a live count for the whole listing, rows untouched', async () => {
+      const result = await collab(['projects', 'list', '--all', '--per-page', '20'], { stdout: 'pipe', stderrTTY: true });
+      expect(result.exitCode).toBe(0);
+      const rows = result.stdout.trimEnd().split('\n');
+      expect(rows).toHaveLength(total());
+      expect(result.stdout).not.toContain(ESC);
+      expect(result.stderr).toContain('fetching projects…');
+      for (let n = 20; n <= total(); n += 20) expect(result.stderr).toContain(`fetched ${n} projects…`);
+      expect(result.stderr).toContain(`fetched ${total()} projects…`);
+    });
+
+    it('stdout on the same terminal: the spinner is gone before the first row, the note comes after the table', async () => {
+      const result = await collab(['projects', 'list', '--limit', '50', '--per-page', '10'], { stdout: 'shared', stderrTTY: true });
+      expect(result.exitCode).toBe(0);
+      const screen = result.stdout;
+      const tableStart = screen.indexOf('┌');
+      expect(tableStart).toBeGreaterThan(0);
+      expect(screen.lastIndexOf('fetch')).toBeLessThan(tableStart);
+      expect(screen.indexOf('showing 50 of')).toBeGreaterThan(screen.lastIndexOf('└'));
+    });
+
+    it('costs nothing when stderr is not a terminal: not a byte on stderr', async () => {
+      const result = await collab(['projects', 'list', '--all'], { stdout: 'pipe', stderrTTY: false });
+      expect(result.stderr).toBe('');
+    });
+  });
+
+  describe('FORCE_COLOR, like NO_COLOR, changes colour only (§6)', () => {
+    it('in a pipe: tab-separated text, with colour', async () => {
+      const result = await collab(['projects', 'list', '--limit', '5'], { stdout: 'pipe', stderrTTY: false, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+      expect(result.stdout).toContain(ESC);
+      expect(result.stdout).not.toMatch(/[│┌]/);
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
+      expect(result.stdout.split('\n')[0]?.split('\t')).toHaveLength(5);
+    });
+
+    it('on a terminal: FORCE_COLOR=0 draws the same table without colour', async () => {
+      const coloured = await collab(['projects', 'list', '--limit', '5'], { stdout: 'tty', stderrTTY: true, env: { NO_COLOR: undefined } });
+      const plain = await collab(['projects', 'list', '--limit', '5'], { stdout: 'tty', stderrTTY: true, env: { NO_COLOR: undefined, FORCE_COLOR: '0' } });
+      expect(coloured.stdout).toContain(ESC);
+      expect(plain.stdout).not.toContain(ESC);
+      expect(coloured.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe(plain.stdout);
+    });
+  });
+
+  it('--fields that no item has: one warning naming it, exit 0 (§5b)', async () => {
+    const result = await collab(['projects', 'list', '--limit', '3', '--fields', 'id,nope.x'], { stdout: 'pipe', stderrTTY: false });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('warning: no item has the field "nope.x"\n');
+    const view = await collab(['projects', 'view', '1', '--fields', 'id,nope', '--json'], { stdout: 'pipe', stderrTTY: false });
+    expect(view.stderr).toBe('warning: no item has the field "nope"\n');
+  });
+});
+
+/** The built binary at a real pseudo-terminal (`script` from util-linux), 160 columns wide. */
+describe('bin/collab at a real pseudo-terminal', () => {
+  const { sandbox } = useSandbox({ seed: 60 });
+  const shell = (command: string, out: string) => {
+    const dir = tempConfigDir();
+    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, TZ: 'Asia/Tokyo', OUT: out, BIN };
+    return execa('script', ['-qec', `stty cols 160; ${command}`, '/dev/null'], { env, extendEnv: false, reject: false, timeout: 60_000 });
+  };
+
+  it('draws the table to fit, then says the list was cut; with stdout in a file, the terminal gets only the progress and the note', async () => {
+    const out = join(tempConfigDir(), 'out.tsv');
+    const table = await shell('node "$BIN" projects list --limit 3', out);
+    const screen = String(table.stdout).replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
+    expect(screen).toMatch(/│ ID │ PATH +│ VISIBILITY │ STARS │ LAST ACTIVITY +│/);
+    for (const line of screen.split('\n').filter((l) => l.startsWith('│'))) expect(line.length).toBeLessThanOrEqual(160);
+    expect(screen.indexOf('showing 3 of 60 projects')).toBeGreaterThan(screen.lastIndexOf('└'));
+
+    const piped = await shell('node "$BIN" projects list --limit 30 --per-page 10 > "$OUT"', out);
+    const terminal = String(piped.stdout).replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
+    expect(terminal).toContain('fetched 30 projects…');
+    expect(terminal).toContain('showing 30 of 60 projects; --all for every page, --limit N for more');
+    const rows = readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect(rows).toHaveLength(30);
+    expect(rows[0]).toMatch(/^60\t\S+\t(public|internal|private)\t\d+\t\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
+/**
+ * A service that gives no total (as above 10,000 records) and rate-limits the second page once
+ * with a 429 and Retry-After: 1.
+ */
+describe('at a terminal, against a service without totals that rate-limits', () => {
+  let server: Server;
+  let host: string;
+  let throttled = false;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const perPage = Number(url.searchParams.get('per_page') ?? '20');
+      if (page === 2 && !throttled) {
+        throttled = true;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end('{"message":"429 Too Many Requests"}');
+        return;
+      }
+      const items = Array.from({ length: perPage }, (_v, i) => ({ id: 100_000 - (page - 1) * perPage - i, path_with_namespace: `big/p${(page - 1) * perPage + i}` }));
+      const next = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url.pathname}`);
+      next.searchParams.set('page', String(page + 1));
+      next.searchParams.set('per_page', String(perPage));
+      res.writeHead(200, { 'content-type': 'application/json', link: `<${next}>; rel="next"`, 'x-next-page': String(page + 1), 'x-per-page': String(perPage) });
+      res.end(JSON.stringify(items));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('says why it waits, and `N+` when the service gives no total', async () => {
+    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', { stdout: 'pipe', stderrTTY: true });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(30);
+    expect(result.stderr).toContain('rate limited by the service; resuming in 1 s');
+    expect(result.stderr).toContain('showing 30 of 30+ projects; --all for every page, --limit N for more\n');
+  });
+});
