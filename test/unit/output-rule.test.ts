@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/io.js';
 import { type Column, type DetailField, formatDateTime, type OutputFormat } from '../../src/output/format.js';
 import { ListWriter, writeResource } from '../../src/output/writer.js';
@@ -105,39 +105,36 @@ describe('output rule: the table never shows secrets', () => {
 });
 
 describe('output rule: dates and names formatted only on a terminal', () => {
-  let tz: string | undefined;
-  beforeEach(() => {
-    tz = process.env.TZ;
-  });
-  afterEach(() => {
-    if (tz === undefined) delete process.env.TZ;
-    else process.env.TZ = tz;
-  });
+  /** The process's own zone, as Date's local getters read it. */
+  const local = (iso: string) => {
+    const d = new Date(iso);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  };
 
-  it('a terminal shows every timestamp as YYYY-MM-DD HH:MM in the local time zone (TZ honoured)', async () => {
-    process.env.TZ = 'Asia/Tokyo';
-    expect(formatDateTime('2021-01-05T13:00:00.000Z')).toBe('2021-01-05 22:00');
-    expect(formatDateTime('2021-01-05T14:00:00+01:00')).toBe('2021-01-05 22:00');
-    process.env.TZ = 'America/New_York';
-    expect(formatDateTime('2021-01-05T13:00:00.000Z')).toBe('2021-01-05 08:00');
-    // A date alone has no time zone: as it is.
-    expect(formatDateTime('2026-01-31')).toBe('2026-01-31');
-    const rows = await list([PROJECT], PROJECT_COLUMNS, 'table', true);
-    expect(rows).toContain('2021-01-05 18:30');
-    const detail = await view(HOOK, HOOK_DETAIL, HOOK_COLUMNS, 'table', true);
-    expect(detail).toMatch(/^Created +2021-01-05 08:00$/m);
-    // A run's own TZ (tests run many runs in one process) wins over the process's.
+  it('a terminal shows every timestamp as YYYY-MM-DD HH:MM in the run\'s time zone (TZ honoured)', async () => {
     expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Asia/Tokyo')).toBe('2021-01-05 22:00');
+    expect(formatDateTime('2021-01-05T14:00:00+01:00', 'Asia/Tokyo')).toBe('2021-01-05 22:00');
+    expect(formatDateTime('2021-01-05T13:00:00.000Z', 'America/New_York')).toBe('2021-01-05 08:00');
     expect(formatDateTime('2021-01-05T13:00:00.000Z', ':Europe/Paris')).toBe('2021-01-05 14:00');
-    expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Not/AZone')).toBe('2021-01-05 08:00');
-    const { io, out } = fakeIO({ tty: true });
-    io.timeZone = 'Asia/Tokyo';
-    await writeResource(io, { format: 'table' }, HOOK, { columns: HOOK_COLUMNS, detail: HOOK_DETAIL });
-    expect(out()).toMatch(/^Created +2021-01-05 22:00$/m);
+    // No TZ, or one Intl does not know: the process's local zone.
+    expect(formatDateTime('2021-01-05T13:00:00.000Z')).toBe(local('2021-01-05T13:00:00.000Z'));
+    expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Not/AZone')).toBe(local('2021-01-05T13:00:00.000Z'));
+    // A date alone has no time zone: as it is.
+    expect(formatDateTime('2026-01-31', 'Asia/Tokyo')).toBe('2026-01-31');
+    const rows = fakeIO({ tty: true });
+    rows.io.timeZone = 'America/New_York';
+    const writer = new ListWriter(rows.io, { format: 'table' }, PROJECT_COLUMNS);
+    await writer.write([PROJECT]);
+    await writer.end();
+    expect(rows.out()).toContain('2021-01-05 18:30');
+    const detail = fakeIO({ tty: true });
+    detail.io.timeZone = 'Asia/Tokyo';
+    await writeResource(detail.io, { format: 'table' }, HOOK, { columns: HOOK_COLUMNS, detail: HOOK_DETAIL });
+    expect(detail.out()).toMatch(/^Created +2021-01-05 22:00$/m);
   });
 
   it('piped text keeps the service values: raw timestamps, numbers and flags, no formats', async () => {
-    process.env.TZ = 'Asia/Tokyo';
     expect(await list([PROJECT], PROJECT_COLUMNS, 'table', false)).toBe('7\tacme/mirror\tprivate\t2\t2021-01-05T23:30:00.000Z\n');
     const columns: Column[] = [{ header: 'ACCESS', path: 'access', format: accessLevelName }];
     expect(await list([{ access: 30 }], columns, 'table', false)).toBe('30\n');
