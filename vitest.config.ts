@@ -6,11 +6,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Most cases run collab in the worker itself (test/helpers/cli.ts), so the workers do the work:
-    // two fit the 2-core machines. Threads start and share less than forks, and without isolation
-    // each worker evaluates src/ (commander, undici, the sandbox...) once rather than once per
-    // file, which was a second of CPU a file. Runs keep no state in modules (main.ts's Run), so
-    // files cannot see each other's.
-    pool: 'threads',
+    // two fit the 2-core machines. Without isolation each worker evaluates src/ (commander,
+    // undici, the sandbox...) once rather than once per file, which was a second of CPU a file;
+    // runs keep no state in modules (main.ts's Run), so files cannot see each other's. Forks, not
+    // threads: a worker thread cannot change its time zone (process.env.TZ), which tests of the
+    // terminal's dates do; threads saved little more (8.8 against 10 s of CPU for eight e2e files).
+    pool: 'forks',
     isolate: false,
     maxWorkers: 2,
     env: { NO_COLOR: '1' },
