@@ -21,7 +21,7 @@ export type FaultDecision =
  */
 export class Faults {
   private readonly random: () => number;
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows = new Map<string, { end: number; count: number }>();
 
   constructor(readonly options: FaultOptions) {
     this.random = seededRandom(options.faultSeed);
@@ -36,32 +36,32 @@ export class Faults {
   }
 
   /**
-   * A fixed window per client (one minute on the service; shorter periods keep tests fast). Returns the RateLimit-* headers for the response and
-   * whether the request is over the limit.
+   * A fixed window per client, as GitLab's throttles (Rack::Attack) count: `limit` requests,
+   * then 429 until the window ends. A window starts with a client's first request and ends on
+   * the first whole second at least a period later, so that RateLimit-Reset (a Unix time in
+   * seconds) is exactly when requests are let through again. Returns GitLab's headers: every
+   * answer carries RateLimit-*; a throttled one adds Retry-After (seconds to wait).
    */
   rateLimit(clientKey: string, now = Date.now()): { limited: boolean; headers: Record<string, string> } {
     const { limit, periodMs } = this.options.rateLimit;
     if (limit <= 0) return { limited: false, headers: {} };
     let window = this.windows.get(clientKey);
-    if (!window || now - window.start >= periodMs) {
-      window = { start: now, count: 0 };
+    if (!window || now >= window.end) {
+      window = { end: Math.ceil((now + periodMs) / 1000) * 1000, count: 0 };
       this.windows.set(clientKey, window);
     }
     window.count++;
-    const resetMs = window.start + periodMs;
-    const reset = Math.ceil(resetMs / 1000);
     const limited = window.count > limit;
     const headers: Record<string, string> = {
       'ratelimit-name': 'throttle_authenticated_api',
-      'ratelimit-limit': String(limit),
+      // GitLab states the limit per minute, whatever the throttle's period.
+      'ratelimit-limit': String(Math.ceil((limit * 60_000) / periodMs)),
       'ratelimit-observed': String(window.count),
       'ratelimit-remaining': String(Math.max(0, limit - window.count)),
-      'ratelimit-reset': String(reset),
+      'ratelimit-reset': String(window.end / 1000),
+      'ratelimit-resettime': new Date(window.end).toUTCString(),
     };
-    if (limited) {
-      headers['retry-after'] = String(Math.max(1, Math.ceil((resetMs - now) / 1000)));
-      headers['ratelimit-resettime'] = new Date(resetMs).toUTCString();
-    }
+    if (limited) headers['retry-after'] = String(Math.max(1, Math.ceil((window.end - now) / 1000)));
     return { limited, headers };
   }
 }

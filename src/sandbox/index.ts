@@ -2,7 +2,7 @@ import { Router } from './http.js';
 import { parseRateLimit } from './faults.js';
 import { registerRoutes } from './routes/index.js';
 import { createSeededStore, type SandboxRole, tokenFor, SANDBOX_USERS } from './seed.js';
-import { SandboxServer, type SandboxStats } from './server.js';
+import { type RequestRecord, SandboxServer, type SandboxStats } from './server.js';
 import type { Store } from './store.js';
 
 export interface SandboxOptions {
@@ -19,8 +19,13 @@ export interface SandboxOptions {
   /** `600/min`, `10/s`: requests per period per token. */
   rateLimit?: string;
   faultSeed?: number;
-  /** How long a fork's import takes, ms. */
+  /** How long a fork's import, or a pull mirror's update, takes, ms. */
   forkDuration?: number;
+  /**
+   * How long an immediate deletion (a personal project, a group removed with permanently_remove)
+   * takes, ms: the project or group answers until then, then it is gone (404). Default 2000.
+   */
+  deleteDuration?: number;
   log?: (line: string) => void;
 }
 
@@ -31,6 +36,8 @@ export interface Sandbox {
   tokens: Record<SandboxRole, string>;
   store: Store;
   stats: SandboxStats;
+  /** Every API request in arrival order: method, path, status, time, user (cleared by resetStats). */
+  requestLog: readonly RequestRecord[];
   resetStats(): void;
   close(): Promise<void>;
 }
@@ -39,6 +46,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
   if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
+  if (options.deleteDuration !== undefined) store.deleteDurationMs = options.deleteDuration;
   const router = new Router();
   registerRoutes(router);
   const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
@@ -59,10 +67,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tokens,
     store,
     stats: server.stats,
+    requestLog: server.requestLog,
     resetStats: () => server.resetStats(),
     close: () => server.close(),
   };
 }
 
 export { SANDBOX_USERS, tokenFor };
-export type { SandboxRole };
+export type { RequestRecord, SandboxRole };

@@ -50,6 +50,8 @@ export interface Group {
   shares: ShareLink[];
   ldap_links: LdapLink[];
   marked_for_deletion_on: string | null;
+  /** An immediate deletion under way: the group answers until it is done. */
+  deletion: BackgroundJob | null;
   avatar: StoredFile | null;
   custom_attributes: Record<string, string>;
   statistics: Record<string, number>;
@@ -57,13 +59,21 @@ export interface Group {
 
 export type Visibility = 'private' | 'internal' | 'public';
 
-export interface ImportState {
+/** A job the service runs in the background, moved on by the clock (jobs.ts). */
+export interface BackgroundJob {
+  /** When it started (ms since the epoch). */
+  startedAt: number;
+  /** How long it takes (ms). */
+  durationMs: number;
+}
+
+/** A fork's, an import URL's or a pull mirror's copy of a repository (import_status, import_error). */
+export interface ImportState extends BackgroundJob {
   status: 'none' | 'scheduled' | 'started' | 'finished' | 'failed';
   error: string | null;
-  /** For forks in progress: when the job started and how long it takes (ms). */
-  startedAt: number;
-  durationMs: number;
   willFail: boolean;
+  /** The import_error it ends with if it fails (a fork's message when not given). */
+  failure?: string;
 }
 
 export interface Project {
@@ -85,6 +95,8 @@ export interface Project {
   import: ImportState;
   archived: boolean;
   marked_for_deletion_on: string | null;
+  /** An immediate deletion under way: the project answers until it is done. */
+  deletion: BackgroundJob | null;
   avatar: StoredFile | null;
   uploads: Array<{ id: number; secret: string; file: StoredFile }>;
   languages: Record<string, number>;

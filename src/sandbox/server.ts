@@ -23,12 +23,29 @@ export interface SandboxStats {
   rateLimited: number;
 }
 
+/** One request as the sandbox saw it: for tests and benchmarks (no 429 storm, no request before a reset). */
+export interface RequestRecord {
+  method: string;
+  /** Path and query string, as asked. */
+  path: string;
+  /** The status answered; 0 for a dropped connection. */
+  status: number;
+  /** When the request arrived (ms since the epoch), before any --latency. */
+  time: number;
+  /** The token's user, or null without a (known) token. */
+  user: string | null;
+}
+
 const MAX_BODY = 64 * 1024 * 1024;
+/** The request log keeps the latest requests only: beyond this many, the oldest tenth is dropped. */
+const MAX_LOGGED = 200_000;
 
 /** The HTTP front of the sandbox: parsing, auth, latency, rate limits, faults, routing, logging. */
 export class SandboxServer {
   readonly server: Server;
   readonly stats: SandboxStats = { requests: 0, inFlight: 0, maxInFlight: 0, byStatus: {}, faults: 0, rateLimited: 0 };
+  /** Every API request in arrival order (cleared with the stats; the same array throughout). */
+  readonly requestLog: RequestRecord[] = [];
   private readonly faults: Faults;
 
   constructor(
@@ -64,6 +81,7 @@ export class SandboxServer {
 
   resetStats(): void {
     Object.assign(this.stats, { requests: 0, maxInFlight: this.stats.inFlight, byStatus: {}, faults: 0, rateLimited: 0 });
+    this.requestLog.length = 0;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -73,10 +91,14 @@ export class SandboxServer {
     this.stats.requests++;
     this.stats.inFlight++;
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.stats.inFlight);
+    if (this.requestLog.length >= MAX_LOGGED) this.requestLog.splice(0, MAX_LOGGED / 10);
+    const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
+    const record: RequestRecord = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: 0, time: started, user: (token && this.store.usersByToken.get(token)?.username) ?? null };
+    this.requestLog.push(record);
     let status = 0;
     try {
       const body = await readBody(req);
-      const response = await this.respond(req, url, body, res);
+      const response = await this.respond(req, url, body, res, token);
       if (response === 'dropped') {
         status = 0;
         return;
@@ -84,6 +106,7 @@ export class SandboxServer {
       status = response.status;
       await send(res, response);
     } finally {
+      record.status = status;
       this.stats.inFlight--;
       const key = String(status || 'dropped');
       this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1;
@@ -91,8 +114,7 @@ export class SandboxServer {
     }
   }
 
-  private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse): Promise<SandboxResponse | 'dropped'> {
-    const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
+  private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse, token: string | undefined): Promise<SandboxResponse | 'dropped'> {
     const user = token === undefined ? undefined : this.store.usersByToken.get(token);
     const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous');
     if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
@@ -104,6 +126,8 @@ export class SandboxServer {
     if (fault.kind !== 'none') this.stats.faults++;
     if (fault.kind !== 'none' && fault.when === 'before') return this.fault(fault, res);
 
+    // Background jobs due by now are done before the request is served (jobs.ts).
+    this.store.settle();
     let response: SandboxResponse;
     try {
       if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4') throw new HttpError(404, { message: '404 Not Found' });
@@ -137,12 +161,20 @@ export class SandboxServer {
     return { status: fault.status, body: JSON.stringify({ message: messages[fault.status] }), headers: { 'content-type': 'application/json' } };
   }
 
-  /** /__sandbox/stats: request counts for benchmarks and tests; POST /__sandbox/reset-stats clears them. */
+  /**
+   * /__sandbox/stats: request counts for benchmarks and tests; /__sandbox/requests: the request
+   * log; POST /__sandbox/reset-stats clears both.
+   */
   private control(req: IncomingMessage, res: ServerResponse, url: URL): void {
     req.resume();
     if (url.pathname === '/__sandbox/stats') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(this.stats));
+      return;
+    }
+    if (url.pathname === '/__sandbox/requests') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(this.requestLog));
       return;
     }
     if (url.pathname === '/__sandbox/reset-stats' && req.method === 'POST') {

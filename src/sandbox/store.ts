@@ -1,4 +1,8 @@
+import { jobStage, startJob } from './jobs.js';
 import type { Group, Hook, Namespace, Note, Noteable, Project, PushRule, User } from './model.js';
+
+/** A project or a group on its way out (an immediate deletion). */
+export type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
 
 /**
  * The whole state of one sandbox, with the lookups every route shares. Everything a route
@@ -35,8 +39,17 @@ export class Store {
   private readonly projectPaths = new Map<string, number>();
   private readonly groupPaths = new Map<string, number>();
   private counters: Record<string, number> = {};
-  /** How long a fork's import takes (ms); `--fork-duration`. */
+  /** How long a fork's import, or a pull mirror's update, takes (ms); `--fork-duration`. */
   forkDurationMs = 3000;
+  /**
+   * The sandbox's clock (ms since the epoch), which moves background jobs on: tests may replace
+   * it to move them without waiting.
+   */
+  now: () => number = Date.now;
+  /** How long an immediate deletion takes (ms) before the project or group is gone; `--delete-duration`. */
+  deleteDurationMs = 2000;
+  /** Immediate deletions under way, in the order they were asked. */
+  private pendingRemovals: Removal[] = [];
   /** Where the sandbox answers, for web_url and links: http://127.0.0.1:PORT */
   origin = 'http://127.0.0.1';
 
@@ -50,6 +63,44 @@ export class Store {
   nextId(kind: string): number {
     this.counters[kind] = (this.counters[kind] ?? 0) + 1;
     return this.counters[kind] as number;
+  }
+
+  // ---- background jobs ----
+
+  /**
+   * An immediate deletion, as the service runs it: a background job of deleteDurationMs during
+   * which the project or group still answers (reads, lists), then it is gone (404). At 0 it is
+   * removed at once. Asked again while under way, nothing changes.
+   */
+  removeLater(removal: Removal): void {
+    const record = removal.kind === 'project' ? removal.project : removal.group;
+    if (record.deletion) return;
+    if (this.deleteDurationMs <= 0) {
+      this.removeNow(removal);
+      return;
+    }
+    record.deletion = startJob(this.deleteDurationMs, this.now());
+    this.pendingRemovals.push(removal);
+  }
+
+  /** Finishes the deletions that are due; the server calls it as each request arrives. */
+  settle(now = this.now()): void {
+    if (this.pendingRemovals.length === 0) return;
+    const due: Removal[] = [];
+    this.pendingRemovals = this.pendingRemovals.filter((removal) => {
+      const job = (removal.kind === 'project' ? removal.project : removal.group).deletion;
+      const done = job === null || jobStage(job, now) === 'done';
+      if (done) due.push(removal);
+      return !done;
+    });
+    for (const removal of due) this.removeNow(removal);
+  }
+
+  private removeNow(removal: Removal): void {
+    // A group removed first takes its projects and subgroups with it.
+    if (removal.kind === 'project') {
+      if (this.projects.get(removal.project.id) === removal.project) this.removeProject(removal.project);
+    } else if (this.groups.get(removal.group.id) === removal.group) this.removeGroup(removal.group);
   }
 
   // ---- users and namespaces ----

@@ -1,5 +1,6 @@
 import { ACCESS, canReadProject, groupAccess, projectAccess } from './access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
+import { refreshImport } from './jobs.js';
 import type { Group, Project, User } from './model.js';
 import type { Store } from './store.js';
 
@@ -22,21 +23,6 @@ export function projectUrls(store: Store, project: Project) {
     readme_url: project.attrs.empty_repo ? null : `${web}/-/blob/${String(project.attrs.default_branch ?? 'main')}/README.md`,
     avatar_url: project.avatar ? `${store.origin}/uploads/-/system/project/avatar/${project.id}/${project.avatar.filename}` : null,
   };
-}
-
-/** Advances a fork's import (none -> scheduled -> started -> finished | failed) by the clock. */
-export function refreshImport(project: Project): void {
-  const state = project.import;
-  if (state.status !== 'scheduled' && state.status !== 'started') return;
-  const elapsed = Date.now() - state.startedAt;
-  let next: Project['import']['status'] = state.status;
-  if (elapsed >= state.durationMs) next = state.willFail ? 'failed' : 'finished';
-  else if (elapsed >= state.durationMs * 0.1) next = 'started';
-  if (next !== state.status) {
-    state.status = next;
-    if (next === 'failed') state.error = 'Fork failed: the source repository could not be copied ([fail-import] in its description)';
-    project.json = undefined;
-  }
 }
 
 function namespaceView(store: Store, namespaceId: number) {
@@ -70,7 +56,7 @@ function starCount(store: Store, project: Project): number {
 
 /** The full view without `permissions` (which depends on the caller), as JSON bytes, cached. */
 function fullViewJson(store: Store, project: Project): Buffer {
-  refreshImport(project);
+  refreshImport(store, project);
   if (project.json !== undefined) return project.json;
   const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
   const full = store.projectFullPath(project);

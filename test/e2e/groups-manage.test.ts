@@ -248,8 +248,11 @@ describe('collab groups: create, update, remove, transfer', () => {
 
       const removed = await collab(['groups', 'delete', String(id('acme/apps')), '--permanently-remove', '--yes', '-o', 'json']);
       expect(removed.exitCode).toBe(0);
-      expect(removed.stderr).toBe('removed group acme/apps with its subgroups and projects\n');
-      expect(removed.json()).toMatchObject({ full_path: 'acme/apps', status: 'removed', marked_for_deletion_on: null });
+      // The service removes it in the background (--delete-duration); it is gone once that is done.
+      expect(removed.stderr).toBe('group acme/apps is being removed in the background\n');
+      expect(removed.json()).toMatchObject({ full_path: 'acme/apps', status: 'removal_scheduled' });
+      expect(group('acme/apps')?.deletion).not.toBeNull();
+      sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
       expect(group('acme/apps')).toBeUndefined();
       expect(group('acme/apps/inner')).toBeUndefined();
     });

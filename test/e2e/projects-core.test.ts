@@ -536,8 +536,11 @@ describe('collab projects (core verbs)', () => {
       const fullPath = store().projectFullPath(victim);
       const result = await collab(['projects', 'delete', String(victim.id), '--yes', '-o', 'csv'], { as: 'developer' });
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toBe(`deleted project ${fullPath}\n`);
-      expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deleted,\r\n`);
+      // The service removes it in the background (--delete-duration); it is gone once that is done.
+      expect(result.stderr).toBe(`deletion of project ${fullPath} was accepted; it is being removed\n`);
+      expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`);
+      expect(store().projects.get(victim.id)?.deletion).not.toBeNull();
+      store().settle(Date.now() + store().deleteDurationMs);
       expect(store().projects.has(victim.id)).toBe(false);
       const gone = await collab(['projects', 'delete', String(victim.id), '--yes']);
       expect(gone.exitCode).toBe(4);

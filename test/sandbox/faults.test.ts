@@ -127,19 +127,23 @@ describe('sandbox rate limit (--rate-limit)', () => {
     const limited = answers[3] as { response: Response; body: string };
     expect(limited.response.headers.get('content-type')).toBe('text/plain');
     expect(limited.body).toBe('Retry later\n');
-    expect(limited.response.headers.get('ratelimit-limit')).toBe('3');
+    // GitLab states the limit per minute whatever the throttle's period: 3 in 10 s is 18.
+    expect(limited.response.headers.get('ratelimit-limit')).toBe('18');
     expect(limited.response.headers.get('ratelimit-name')).toBeTruthy();
     const retryAfter = Number(limited.response.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(10);
-    // RateLimit-Reset is a Unix time in seconds, not a delay.
+    expect(retryAfter).toBeLessThanOrEqual(11);
+    // RateLimit-Reset is a Unix time in whole seconds, not a delay; RateLimit-ResetTime the same as a date.
     const reset = Number(limited.response.headers.get('ratelimit-reset'));
-    expect(reset).toBeGreaterThanOrEqual(before);
-    expect(reset).toBeLessThanOrEqual(before + 11);
-    const resetTime = Date.parse(limited.response.headers.get('ratelimit-resettime') ?? '');
-    expect(Math.abs(resetTime / 1000 - reset)).toBeLessThanOrEqual(1);
+    expect(Number.isInteger(reset)).toBe(true);
+    expect(reset).toBeGreaterThanOrEqual(before + 10);
+    expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 11);
+    expect(Date.parse(limited.response.headers.get('ratelimit-resettime') ?? '')).toBe(reset * 1000);
+    // Every answer of the window names the same reset time.
+    for (const answer of answers) expect(answer.response?.headers.get('ratelimit-reset')).toBe(String(reset));
     expect(sandbox.stats.rateLimited).toBe(1);
+    expect(sandbox.requestLog.map((r) => r.status)).toEqual([200, 200, 200, 429]);
   });
 
   it('counts each token, and anonymous callers by address, separately', async () => {
@@ -151,13 +155,17 @@ describe('sandbox rate limit (--rate-limit)', () => {
     expect((await get(sandbox, '/users/1', null)).outcome).toBe(200);
   });
 
-  it('lets requests through again after the period', async () => {
+  it('lets requests through again from the reset time on, as Retry-After says', async () => {
     const sandbox = await sandboxWith({ rateLimit: '1/1s' });
     expect((await get(sandbox, '/user')).outcome).toBe(200);
     const limited = await get(sandbox, '/user');
+    const answered = Date.now();
     expect(limited.outcome).toBe(429);
     const reset = Number(limited.response?.headers.get('ratelimit-reset'));
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset * 1000 - Date.now()) + 20));
+    const retryAfter = Number(limited.response?.headers.get('retry-after'));
+    // Waiting Retry-After seconds from the answer reaches the reset time.
+    expect(answered + retryAfter * 1000).toBeGreaterThanOrEqual(reset * 1000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset * 1000 - Date.now())));
     expect((await get(sandbox, '/user')).outcome).toBe(200);
   });
 
@@ -166,6 +174,7 @@ describe('sandbox rate limit (--rate-limit)', () => {
     const { response } = await get(sandbox, '/user');
     expect(response?.headers.get('ratelimit-limit')).toBe('600');
     expect(response?.headers.get('ratelimit-remaining')).toBe('599');
+    expect(response?.headers.get('ratelimit-resettime')).toBe(new Date(Number(response?.headers.get('ratelimit-reset')) * 1000).toUTCString());
     expect(response?.headers.get('retry-after')).toBeNull();
   });
 });

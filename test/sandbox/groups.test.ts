@@ -250,7 +250,7 @@ describe('create, update, delete, restore, transfer', () => {
     expect(visibility).toMatchObject({ status: 400, body: { message: { visibility_level: ['public is not allowed since the parent group has a internal visibility.'] } } });
   });
 
-  it('DELETE marks for deletion 7 days ahead (202); permanently_remove with the full path removes at once', async () => {
+  it('DELETE marks for deletion 7 days ahead (202); permanently_remove with the full path removes it', async () => {
     const marked = await call('DELETE', '/groups/acme%2Ftooling', { as: 'maintainer' });
     expect(marked).toMatchObject({ status: 202, body: { message: '202 Accepted' } });
     expect(sandbox.store.findGroup('acme/tooling')?.marked_for_deletion_on).toBe(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
@@ -266,6 +266,9 @@ describe('create, update, delete, restore, transfer', () => {
     await call('DELETE', '/groups/acme%2Ftooling');
     const removed = await call('DELETE', '/groups/acme%2Ftooling?permanently_remove=true&full_path=acme%2Ftooling');
     expect(removed.status).toBe(202);
+    // Removed by a background job (--delete-duration): it answers until the job is done.
+    expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(200);
+    sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
     expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(404);
   });
 

@@ -83,9 +83,12 @@ describe('GET /projects with the kept list and orders', () => {
     expect(await ids('/projects?per_page=1')).toEqual([project.id]);
     expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
 
-    // A personal project is removed at once (no delayed deletion outside groups).
+    // A personal project is deleted without delay (no delayed deletion outside groups), by a
+    // background job: it is listed until the job is done.
     const removed = await fetch(`${sandbox.url}/api/v4/projects/${project.id}`, { method: 'DELETE', headers: { 'private-token': sandbox.tokens.admin } });
     expect(removed.status).toBe(202);
+    expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
+    sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
     expect(await everyPage('order_by=id&sort=desc')).toEqual(before);
     expect(await everyPage('order_by=created_at')).toEqual(byCreatedDesc());
   });

@@ -375,10 +375,13 @@ describe('DELETE and restore', () => {
     expect((await call('POST', `/projects/${id}/restore`)).status).toBe(400);
   });
 
-  it('removes a personal project at once', async () => {
+  it('removes a personal project by a background job: it answers until the job is done', async () => {
     const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
     expect((await call('DELETE', `/projects/${victim.id}`, { as: 'developer' })).status).toBe(202);
+    expect((await get(`/projects/${victim.id}`)).status).toBe(200);
+    store().settle(Date.now() + store().deleteDurationMs);
     expect(store().projects.has(victim.id)).toBe(false);
+    expect((await get(`/projects/${victim.id}`)).status).toBe(404);
   });
 });
 

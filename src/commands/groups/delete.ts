@@ -64,7 +64,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   if (!after) {
     status = 'removed';
     ctx.info(`removed group ${fullPath} with its subgroups and projects`);
-  } else if (after.marked_for_deletion_on) {
+  } else if (after.marked_for_deletion_on && !opts.permanently) {
     status = 'marked_for_deletion';
     ctx.info(`group ${fullPath} is marked for deletion and will be removed on ${after.marked_for_deletion_on}; \`collab groups restore ${fullPath}\` undoes it until then`);
   } else {

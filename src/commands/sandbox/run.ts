@@ -13,6 +13,7 @@ export interface SandboxCommandOptions {
   rateLimit: string | undefined;
   faultSeed: number;
   forkDuration: number;
+  deleteDuration: number;
 }
 
 export function options({ options: o }: CommandInput): SandboxCommandOptions {
@@ -26,6 +27,7 @@ export function options({ options: o }: CommandInput): SandboxCommandOptions {
     rateLimit,
     faultSeed: o.faultSeed as number,
     forkDuration: o.forkDuration as number,
+    deleteDuration: o.deleteDuration as number,
   };
 }
 
@@ -39,6 +41,7 @@ export async function run(ctx: Context, opts: SandboxCommandOptions): Promise<vo
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     faultSeed: opts.faultSeed,
     forkDuration: opts.forkDuration,
+    deleteDuration: opts.deleteDuration,
     ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new CollabError('usage', `port ${opts.port} is in use`, { hint: 'pick another with --port, or --port 0 for a free one' });

@@ -5,6 +5,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace, Project, User, Visibility } from '../model.js';
 import { readParams } from '../params.js';
+import { startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import type { Store } from '../store.js';
 import { projectJson } from '../views.js';
@@ -12,7 +13,7 @@ import { listProjects } from './project-lists.js';
 
 /**
  * Forks and fork relations (spec/3-projects.md). A fork is created at once with import status
- * "scheduled" and copied "in the background": views.ts refreshImport moves it on by the clock
+ * "scheduled" and copied "in the background" (jobs.ts): its import moves on by the clock
  * (store.forkDurationMs), to "failed" when the source's description contains [fail-import].
  */
 
@@ -64,7 +65,7 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   fork.topics = [...source.topics];
   fork.languages = { ...source.languages };
   fork.statistics = { ...source.statistics, uploads_size: 0 };
-  fork.import = { status: 'scheduled', error: null, startedAt: Date.now(), durationMs: store.forkDurationMs, willFail: (source.description ?? '').includes('[fail-import]') };
+  startImport(store, fork, source, 'fork');
   store.addProject(fork);
   store.setForkedFrom(fork, source.id);
   return fork;

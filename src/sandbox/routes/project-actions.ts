@@ -6,6 +6,7 @@ import { ACCESS, canReadGroup, groupMemberLevel, groupOfNamespace, projectAccess
 import { apiError, conflict, forbidden, paramError, unprocessable } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Project, User } from '../model.js';
+import { importRunning, startImport } from '../jobs.js';
 import { paginateArray } from '../pagination.js';
 import { readParams } from '../params.js';
 import type { Store } from '../store.js';
@@ -238,10 +239,10 @@ function startHousekeeping(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
   requireProjectRole(req, project, ACCESS.maintainer);
   const last = project.housekeepingStartedAt;
-  if (last !== null && Date.now() - last < HOUSEKEEPING_LEASE_MS) {
+  if (last !== null && req.store.now() - last < HOUSEKEEPING_LEASE_MS) {
     throw conflict(`Somebody already triggered housekeeping for this resource in the past ${HOUSEKEEPING_LEASE_MS / 60_000} minutes`);
   }
-  project.housekeepingStartedAt = Date.now();
+  project.housekeepingStartedAt = req.store.now();
   return { status: 201 };
 }
 
@@ -264,17 +265,18 @@ function importProjectMembers(req: SandboxRequest): SandboxResponse {
 }
 
 /**
- * Maintainers and above. 400 when the project is not a pull mirror; otherwise the update is
- * scheduled, which (as in GitLab, where mirrors share the import state) shows in import_status.
- * GitLab answers 200 with no body.
+ * Maintainers and above. 400 when the project is not a pull mirror; otherwise an update runs in
+ * the background for --fork-duration, as a fork's import does, and (as in GitLab, where mirrors
+ * share the import state) shows in import_status: scheduled, started, then finished, or failed
+ * with import_error. A pull asked while one is under way changes nothing (GitLab's
+ * force_import_job! returns early). GitLab answers 200 with no body.
  */
 function pullMirror(req: SandboxRequest): SandboxResponse {
   requireUser(req);
   const project = readableProject(req);
   requireProjectRole(req, project, ACCESS.maintainer);
   if (project.attrs.mirror !== true) throw apiError(400, 'The project is not mirrored');
-  project.import = { status: 'scheduled', error: null, startedAt: Date.now(), durationMs: req.store.forkDurationMs, willFail: false };
-  project.json = undefined;
+  if (!importRunning(req.store, project)) startImport(req.store, project, project, 'mirror');
   return { status: 200 };
 }
 

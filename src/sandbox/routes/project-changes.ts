@@ -6,6 +6,7 @@ import { apiError, forbidden, notFound, paramError, validationError } from '../e
 import { json, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User, Visibility } from '../model.js';
 import { str } from '../params.js';
+import { startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import { projectJson } from '../views.js';
 import { applySettings, namingErrors, readSettings, visibilityProblem } from './project-settings.js';
@@ -53,9 +54,7 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
   project.attrs.empty_repo = !seeded && typeof settings.import_url !== 'string';
   // An empty repository has no branch to make the default.
   if (!seeded) delete project.attrs.default_branch;
-  if (typeof settings.import_url === 'string') {
-    project.import = { status: 'scheduled', error: null, startedAt: Date.now(), durationMs: store.forkDurationMs, willFail: false };
-  }
+  if (typeof settings.import_url === 'string') startImport(store, project, project, 'mirror');
   // A developer allowed to create projects in a group becomes the new project's maintainer.
   const group = groupOfNamespace(store, namespaceId);
   if (group && groupAccess(store, owner, group) < ACCESS.maintainer) project.members.set(owner.id, ACCESS.maintainer);
@@ -109,11 +108,12 @@ export function deleteProject(req: SandboxRequest): SandboxResponse {
   requireProjectRole(req, project, ACCESS.owner);
   if (project.marked_for_deletion_on) throw apiError(400, 'Project has been already marked for deletion');
   // Paid instance: projects in groups are marked, and removed after the instance's delay
-  // (deletion_adjourned_period, 7 days by default); personal projects go at once.
+  // (deletion_adjourned_period, 7 days by default); personal projects are deleted at once, by a
+  // background job during which the project still answers (store.removeLater).
   if (groupOfNamespace(store, project.namespace_id)) {
     project.marked_for_deletion_on = today();
     project.json = undefined;
-  } else store.removeProject(project);
+  } else store.removeLater({ kind: 'project', project });
   return json({ message: '202 Accepted' }, 202);
 }
 
