@@ -110,25 +110,26 @@ complete -o default -F _collab collab
 export function zshCompletion(specs: readonly CommandSpec[]): string {
   const nodes = flatten(specs);
   const entry = (text: string) => shellWord(text.replace(/:/g, '\\:'));
-  const subs = nodes
-    .filter((n) => n.subcommands.length)
-    .map((n) => `  _collab_subs[${n.path ? `'${n.path}'` : "''"}]='${n.subcommands.map((s) => `${s.name}:${entry(s.summary)}`).join('\n')}'`);
-  const flags = nodes.map((n) => `  _collab_flags[${n.path ? `'${n.path}'` : "''"}]='${n.options.flatMap((o) => flagsOf(o).map((f) => `${f}:${entry(o.description)}`)).join('\n')}'`);
-  const choices: string[] = [];
+  // Tables as (key value ...) lists: in \`name['key']=value\` zsh keeps the quotes as part of the key.
+  const table = (name: string, pairs: Array<[string, string]>) => `${name}=(\n${pairs.map(([key, value]) => `  '${key}' '${value}'`).join('\n')}\n)`;
+  const subs = table('_collab_subs', nodes.filter((n) => n.subcommands.length).map((n) => [n.path, n.subcommands.map((s) => `${s.name}:${entry(s.summary)}`).join('\n')]));
+  const flags = table('_collab_flags', nodes.map((n) => [n.path, n.options.flatMap((o) => flagsOf(o).map((f) => `${f}:${entry(o.description)}`)).join('\n')]));
+  const choicePairs: Array<[string, string]> = [];
   for (const node of nodes) {
     for (const option of node.options) {
-      if (option.choices) for (const flag of flagsOf(option).slice(0, 2)) choices.push(`  _collab_choices['${node.path}|${flag}']='${option.choices.join(' ')}'`);
+      if (option.choices) for (const flag of flagsOf(option).slice(0, 2)) choicePairs.push([`${node.path}|${flag}`, option.choices.join(' ')]);
     }
   }
-  const values = nodes.filter((n) => n.values).map((n) => `  _collab_values['${n.path}']=1`);
+  const choices = table('_collab_choices', choicePairs);
+  const values = table('_collab_values', nodes.filter((n) => n.values).map((n) => [n.path, '1']));
   // The command path is \`node\`: zsh's \`path\` is PATH, which the call of collab needs.
   return `#compdef collab
 # zsh completion for collab (${HEADER})
 typeset -gA _collab_subs _collab_flags _collab_choices _collab_values
-${subs.join('\n')}
-${flags.join('\n')}
-${choices.join('\n')}
-${values.join('\n')}
+${subs}
+${flags}
+${choices}
+${values}
 
 # Projects and groups, from the service: a path one level at a time (\`group/\` goes on without a space).
 _collab_remote() {
@@ -143,7 +144,7 @@ _collab_remote() {
 }
 
 _collab() {
-  local node="" word i
+  local node="" root="" word i
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
     [[ "$word" == -* ]] && continue
@@ -160,7 +161,7 @@ _collab() {
   elif [[ "$cur" != -* || "$cur" == --*=* ]] && (( \${+_collab_values[$node]} )) && _collab_remote; then
     :
   elif [[ "$cur" == -* ]]; then
-    local -a options; options=("\${(@f)_collab_flags[$node]}" "\${(@f)_collab_flags[]}")
+    local -a options; options=("\${(@f)_collab_flags[$node]}" "\${(@f)_collab_flags[$root]}")
     _describe -t options 'option' options
   elif [[ -n "\${_collab_subs[$node]}" ]]; then
     local -a commands; commands=("\${(@f)_collab_subs[$node]}")

@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -12,6 +13,10 @@ function freshCache(): string {
 }
 
 const lines = (stdout: string) => stdout.split('\n').filter(Boolean);
+
+function hasShell(name: string): boolean {
+  return spawnSync(name, ['-c', 'exit 0']).status === 0;
+}
 
 describe('collab __complete: projects and groups from the service', () => {
   const { collab, sandbox } = useSandbox({ seed: 30 });
@@ -156,23 +161,68 @@ describe('collab __complete: projects and groups from the service', () => {
     expect(sandbox.stats.requests).toBe(before);
   });
 
-  it('is called by the bash script for <project> arguments and --project values', async () => {
-    const script = (await runCollab(['completion', 'bash'], { PATH: process.env.PATH })).stdout;
+  /** The environment of a shell whose `collab` is bin/collab, against the sandbox. */
+  const shellEnv = () => {
     const bin = mkdtempSync(join(tmpdir(), 'collab-bin-'));
-    mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, 'collab'), `#!/bin/sh\nexec node '${BIN}' "$@"\n`);
     chmodSync(join(bin, 'collab'), 0o755);
-    const env = { PATH: `${bin}:${process.env.PATH}`, HOME: tempConfigDir(), XDG_CACHE_HOME: freshCache(), COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1' };
-    const bash = async (words: string[]) => {
-      const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    return { PATH: `${bin}:${process.env.PATH}`, HOME: tempConfigDir(), XDG_CACHE_HOME: freshCache(), COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1' };
+  };
+  const script = async (shell: string) => (await runCollab(['completion', shell], { PATH: process.env.PATH })).stdout;
+
+  it('is called by the bash script for <project> arguments and --project values', async () => {
+    const bash = await script('bash');
+    const env = shellEnv();
+    const complete = async (words: string[]) => {
+      const program = `${bash}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
       return lines((await execa('bash', ['-c', program], { env, extendEnv: false })).stdout);
     };
-    expect(await bash(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
-    expect(await bash(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront');
-    expect(await bash(['collab', 'notes', 'list', '--project', 'acme/web/sto'])).toEqual(['acme/web/storefront']);
+    expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
+    expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront');
+    expect(await complete(['collab', 'notes', 'list', '--project', 'acme/web/sto'])).toEqual(['acme/web/storefront']);
     // Commands and flags still come from the script itself.
-    expect(await bash(['collab', 'projects', 'vi'])).toEqual(['view']);
-    expect(await bash(['collab', 'projects', 'view', '--lic'])).toEqual(['--license']);
+    expect(await complete(['collab', 'projects', 'vi'])).toEqual(['view']);
+    expect(await complete(['collab', 'projects', 'view', '--lic'])).toEqual(['--license']);
+  });
+
+  it.skipIf(!hasShell('fish'))('is called by the fish script (where fish is installed)', async () => {
+    const file = join(freshCache(), 'collab.fish');
+    writeFileSync(file, await script('fish'));
+    const env = shellEnv();
+    const complete = async (line: string) => lines((await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], { env, extendEnv: false })).stdout).map((l) => l.split('\t')[0]);
+    expect(await complete('collab projects view acme/w')).toEqual(['acme/web/']);
+    expect(await complete('collab projects view acme/web/')).toContain('acme/web/storefront');
+    expect(await complete('collab notes list --project acme/web/sto')).toEqual(['acme/web/storefront']);
+    expect(await complete('collab notes list --project=acme/web/sto')).toEqual(['--project=acme/web/storefront']);
+    expect(await complete('collab projects vi')).toEqual(['view']);
+  });
+
+  it.skipIf(!hasShell('zsh'))('is called by the zsh script (where zsh is installed; its completion builtins stand in as functions)', async () => {
+    const file = join(freshCache(), '_collab');
+    writeFileSync(file, await script('zsh'));
+    const env = shellEnv();
+    // compadd prints what it is given, with "/" when it adds no space after it; _describe its names.
+    const stubs = `compdef() { : }
+compadd() {
+  local arrays=0 suffix=' ' name item
+  while (( $# )); do case $1 in -S) suffix=$2; shift 2 ;; -a) arrays=1; shift ;; --) shift; break ;; -*) shift ;; *) break ;; esac; done
+  if (( arrays )); then for name in "$@"; do for item in "\${(@P)name}"; do print -r -- "$item\${suffix:+ }"; done; done
+  else for item in "$@"; do print -r -- "$item\${suffix:+ }"; done; fi
+}
+_describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
+_files() { print -r -- '<files>' }`;
+    const complete = async (words: string[]) => {
+      const program = `${stubs}\nsource '${file}'\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _collab`;
+      return (await execa('zsh', ['-f', '-c', program], { env, extendEnv: false })).stdout.split('\n');
+    };
+    // A group is offered without a space after it, so that its contents complete next.
+    expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
+    expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront ');
+    expect(await complete(['collab', 'notes', 'list', '--project=acme/web/sto'])).toEqual(['--project=acme/web/storefront ']);
+    expect(await complete(['collab', 'projects', 'list', ''])).toEqual(['<files>']);
+    // The tables the script reads (subcommands, flags, choices) are found by their keys.
+    expect(await complete(['collab', 'pro'])).toContain('projects');
+    expect(await complete(['collab', 'projects', 'list', '-o', ''])).toEqual(['table ', 'json ', 'ndjson ', 'csv ']);
   });
 });
 
