@@ -21,11 +21,22 @@ import { argKind, optionKind, type ValueKind } from './kinds.js';
  * request (the service's search narrows them; the prefix is checked here).
  *
  * It never prompts and never says anything but candidates: no token, an unreachable or slow
- * service, a token command that does not answer, all give no candidates, within one second.
+ * service, a token command that does not answer, all give no candidates, within one second
+ * (COLLAB_COMPLETE_TIMEOUT).
  */
 
 /** All the time completion takes, token command included: a shell waits for it. */
 export const COMPLETION_BUDGET_MS = 1000;
+
+/**
+ * The budget: 1 s, or COLLAB_COMPLETE_TIMEOUT seconds (for a service that is slow to answer, and
+ * for tests on a busy machine). A value that is not a positive number is ignored: completion
+ * reports nothing, not even a bad setting.
+ */
+function budgetMs(env: Runtime['env']): number {
+  const seconds = Number(env.COLLAB_COMPLETE_TIMEOUT);
+  return env.COLLAB_COMPLETE_TIMEOUT && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : COMPLETION_BUDGET_MS;
+}
 const PER_REQUEST = 20;
 
 /** The word to complete and what it names. */
@@ -123,8 +134,9 @@ function silentContext(runtime: Runtime, host: string | undefined, signal: Abort
 /** The candidates for the last of `words`; none when there is nothing to offer or anything goes wrong. */
 export async function completeWords(words: readonly string[], runtime: Runtime): Promise<string[]> {
   const started = Date.now();
+  const budget = budgetMs(runtime.env);
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), COMPLETION_BUDGET_MS);
+  const timer = setTimeout(() => deadline.abort(), budget);
   const signal = runtime.signal ? AbortSignal.any([deadline.signal, runtime.signal]) : deadline.signal;
   let ctx: Context | undefined;
   const answer = (async () => {
@@ -135,7 +147,7 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     const key = { host, kind: target.kind, word: target.word };
     let candidates = readCached(runtime.env, key);
     if (!candidates) {
-      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, COMPLETION_BUDGET_MS - (Date.now() - started)) });
+      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (Date.now() - started)) });
       const client = await ctx.connect(host, token);
       try {
         candidates = await fetchCandidates(client, target.kind, target.word);
