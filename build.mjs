@@ -9,7 +9,8 @@
 // launcher's __collabImport, and the module it names into an entry of the back's table.
 // dist/sandbox.js is the sandbox alone, as an ES module, for scripts (bench, demo).
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -31,6 +32,27 @@ const common = {
   define: { __COLLAB_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 };
+
+/**
+ * What the build is made from: the sources, this file, the dependencies' versions and the Node that
+ * records the code caches. `--if-changed` builds only when that differs from what dist/ was built
+ * from: `npm ci` builds once (the prepare script), and `npm test` right after does not build again.
+ */
+async function inputsDigest() {
+  const hash = createHash('sha256').update(`${process.version}\0`);
+  const files = ['build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...(await readdir('src', { recursive: true })).map((name) => join('src', name))].sort();
+  for (const file of files) {
+    const content = await readFile(file).catch((error) => (error.code === 'EISDIR' || error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+    if (content !== undefined) hash.update(`${file}\0`).update(content).update('\0');
+  }
+  return hash.digest('hex');
+}
+const INPUTS_FILE = join(outdir, '.inputs');
+const inputs = await inputsDigest();
+if (process.argv.includes('--if-changed') && (await readFile(INPUTS_FILE, 'utf8').catch(() => '')) === inputs) {
+  console.log(`${relative(process.cwd(), outdir) || outdir} is up to date: built from these sources`);
+  process.exit(0);
+}
 
 await rm(outdir, { recursive: true, force: true });
 
@@ -179,3 +201,6 @@ launcher.tuneV8();
 const back = launcher.loadBundle('back', { useCache: false });
 for (const load of Object.values(back.exports.modules)) await load();
 await writeFile(join(outdir, 'back.cache'), back.script.createCachedData());
+
+// Last: a build cut short is never taken for a complete one.
+await writeFile(INPUTS_FILE, inputs);

@@ -43,7 +43,7 @@ function tuneV8() {
 function loadBundle(name, { useCache = true } = {}) {
   const file = join(__dirname, `${name}.cjs`);
   // The build checks that the bundles are ASCII, so latin1 reads them exactly and fastest.
-  const source = readFileSync(file, 'latin1');
+  const source = readBundle(file);
   let cachedData;
   if (useCache) {
     try {
@@ -57,6 +57,17 @@ function loadBundle(name, { useCache = true } = {}) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, Module.createRequire(file), module, file, __dirname, importFromBack);
   return { exports: module.exports, script };
+}
+
+/** A bundle's source; a build cut short (a bundle missing) is one line saying what to do, not a stack trace. */
+function readBundle(file) {
+  try {
+    return readFileSync(file, 'latin1');
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    process.stderr.write(`error: collab's build is incomplete (no ${file})\nhint: run \`npm run build\` in ${join(__dirname, '..')}\n`);
+    process.exit(1);
+  }
 }
 
 let back;
