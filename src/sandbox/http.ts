@@ -41,6 +41,8 @@ export const jsonText = (text: string, status = 200, headers: Record<string, str
   headers: { 'content-type': 'application/json', ...headers },
 });
 
+/** 202 `{"message": "202 Accepted"}`: the service took the request and finishes it in the background. */
+export const accepted = (): SandboxResponse => json({ message: '202 Accepted' }, 202);
 export const noContent = (): SandboxResponse => ({ status: 204 });
 export const notModified = (): SandboxResponse => ({ status: 304 });
 

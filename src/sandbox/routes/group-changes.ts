@@ -2,7 +2,7 @@ import { GROUP_PATH_RULE, GROUP_SETTINGS, isValidGroupPath } from '../../params/
 import type { ParamSpec, SettingsColumn } from '../../params/types.js';
 import { ACCESS, canCreateGroupIn, canReadGroup, moreVisible, readableGroup, refuseAdminOnly, requireGroupRole, requireUser } from '../access.js';
 import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
-import { json, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { accepted, json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Visibility } from '../model.js';
 import { bool, checkAvatar, int, readParams, str } from '../params.js';
 import { newGroup } from '../seed.js';
@@ -127,11 +127,11 @@ export function deleteGroup(req: SandboxRequest): SandboxResponse {
     if (str(req.input, 'full_path') !== store.groupFullPath(group)) throw apiError(400, '`full_path` is incorrect. You must enter the complete path for the group.');
     // Removed by a background job, with its subgroups and projects; it answers until then.
     store.removeLater({ kind: 'group', group });
-    return json({ message: '202 Accepted' }, 202);
+    return accepted();
   }
   if (group.marked_for_deletion_on) throw apiError(400, 'Group has been already marked for deletion');
   group.marked_for_deletion_on = isoDate(Date.now() + DELETION_DELAY_DAYS * 86_400_000);
-  return json({ message: '202 Accepted' }, 202);
+  return accepted();
 }
 
 export function restoreGroup(req: SandboxRequest): SandboxResponse {

@@ -2,7 +2,7 @@ import { ACCESS_LEVELS } from '../../params/access.js';
 import { LDAP_LINK_PARAMS } from '../../params/groups.js';
 import { ACCESS, readableGroup, requireGroupRole, requireUser } from '../access.js';
 import { apiError, paramError } from '../errors.js';
-import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { accepted, json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, LdapLink } from '../model.js';
 import { int, readParams } from '../params.js';
 
@@ -52,7 +52,7 @@ function removeLdapLinks(group: Group, match: (link: LdapLink) => boolean): Sand
 /** Owners: starts a sync with the LDAP server (none here: it is accepted and does nothing). */
 export function syncLdap(req: SandboxRequest): SandboxResponse {
   requireGroupRole(req, readableGroup(req), ACCESS.owner);
-  return json({ message: '202 Accepted' }, 202);
+  return accepted();
 }
 
 export function listLdapLinks(req: SandboxRequest): SandboxResponse {

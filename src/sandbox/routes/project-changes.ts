@@ -3,7 +3,7 @@ import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
 import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupAccess, groupOfNamespace, moreVisible, readableProject, requireProjectRole, requireUser } from '../access.js';
 import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
-import { json, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User, Visibility } from '../model.js';
 import { str } from '../params.js';
 import { startImport } from '../jobs.js';
@@ -114,7 +114,7 @@ export function deleteProject(req: SandboxRequest): SandboxResponse {
     project.marked_for_deletion_on = today();
     project.json = undefined;
   } else store.removeLater({ kind: 'project', project });
-  return json({ message: '202 Accepted' }, 202);
+  return accepted();
 }
 
 export function restoreProject(req: SandboxRequest): SandboxResponse {
