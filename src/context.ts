@@ -37,6 +37,15 @@ export interface Spinner {
 }
 
 
+/** A request as --dry-run shows it (Context.describeRequest). */
+export interface RequestDescription {
+  method: string;
+  url: string;
+  json?: unknown;
+  /** A multipart form's fields; files as `<file name>`. */
+  form?: Record<string, string>;
+}
+
 /** What a context is built from besides the command line: the run's environment and, in tests, the HTTP dispatcher. */
 export interface ContextServices {
   env: Env;
@@ -49,6 +58,11 @@ export interface ContextServices {
  */
 export class Context {
   dryRun = false;
+  /**
+   * What ends the HTTP client's requests, if not the run's signal: over many targets, Ctrl-C stops
+   * new requests at once and lets those on the wire finish a moment longer (src/bulk/).
+   */
+  clientSignal: AbortSignal | undefined;
   /** Called on Ctrl-C before the process leaves: e.g. to say how to check on a fork left running. */
   onInterrupt: (() => void) | undefined;
   private configStore: ConfigStore | undefined;
@@ -143,7 +157,7 @@ export class Context {
       caFile: entry?.ca_file,
       insecureHttp: entry?.insecure_http === true,
       userAgent: `collab/${VERSION}`,
-      signal: this.signal,
+      signal: this.clientSignal ?? this.signal,
       env: this.env,
       dispatcher: this.dispatcher,
       log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
@@ -165,18 +179,32 @@ export class Context {
   }
 
   async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
+    const request = await this.describeRequest(req, redact);
+    let text = `${request.method} ${request.url}\n`;
+    if (request.json !== undefined) text += `${JSON.stringify(request.json, null, 2)}\n`;
+    for (const [key, value] of Object.entries(request.form ?? {})) text += `${key}: ${value}\n`;
+    await write(this.io.stdout, text);
+    this.info('dry run: nothing was sent');
+  }
+
+  /**
+   * What a request would send, for --dry-run: its URL, and its body with the named keys redacted
+   * and files named. A person reads this: credentials in URLs (a hook's, an import's) are masked
+   * like everywhere else.
+   */
+  async describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
     const host = await this.host();
     const { HttpClient: Client } = await import('./http/client.js');
     // Only to resolve the URL; the token is never needed to describe a request.
-    const url = new Client({ baseUrl: host }).resolve(req.path, req.query);
-    let text = `${req.method} ${url}\n`;
-    if (req.json !== undefined) text += `${JSON.stringify(redactFields(req.json, redact), null, 2)}\n`;
+    const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, req.query)) };
+    if (req.json !== undefined) described.json = JSON.parse(maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null')) as unknown;
     if (req.form) {
-      for (const [key, value] of (await req.form).entries()) text += `${key}: ${typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : value) : `<file ${(value as { name?: string }).name ?? ''}>`}\n`;
+      described.form = {};
+      for (const [key, value] of (await req.form).entries()) {
+        described.form[key] = typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : maskUrlCredentials(value)) : `<file ${(value as { name?: string }).name ?? ''}>`;
+      }
     }
-    // A person reads this: credentials in URLs (a hook's, an import's) are masked like everywhere else.
-    await write(this.io.stdout, maskUrlCredentials(text));
-    this.info('dry run: nothing was sent');
+    return described;
   }
 
   async concurrency(flags: ListFlags): Promise<number> {
@@ -306,6 +334,15 @@ export class Context {
   /** Status for people (stderr), silenced by --quiet. */
   info(message: string): void {
     if (!this.globals.quiet) this.stderrLine(message);
+  }
+
+  /**
+   * The service said nothing changed (a 304, an already starred or archived project, a hook
+   * already gone): the one way a command says so. A line for people here; over many targets
+   * (src/bulk/) the target's status is `unchanged`.
+   */
+  unchanged(message: string): void {
+    this.info(message);
   }
 
   warn(message: string): void {

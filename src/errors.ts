@@ -16,6 +16,7 @@ export type ErrorKind =
   | 'wait-timeout' // waiting for an import ran out of time
   | 'filter' // the --jq expression failed on the data (its compile errors are usage errors)
   | 'interrupted' // Ctrl-C
+  | 'targets-failed' // targets of a run over many (`-` as the target) failed, with different exit codes
   | 'internal';
 
 /**
@@ -36,6 +37,7 @@ const KINDS: Record<ErrorKind, { exit: number; means?: string }> = {
   'import-failed': { exit: 6, means: 'awaited import failed' },
   'wait-timeout': { exit: 7, means: 'timed out waiting' },
   filter: { exit: 1 },
+  'targets-failed': { exit: 1 },
   interrupted: { exit: 130, means: 'interrupted' },
 };
 

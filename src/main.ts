@@ -10,6 +10,7 @@ import type { OutputFormat } from './output/format.js';
 import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from './commands/common-options.js';
 import type { Runtime } from './runtime.js';
 import { flat, usageErrorText } from './error-text.js';
+import { bulkRun, commandArgs, STDIN_TARGET, targetOptionNoun } from './commands/target-slots.js';
 
 /**
  * The program: builds the command tree (only the noun being run is built in full), runs the
@@ -82,10 +83,13 @@ class Run {
   async runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
     if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
     const globals = globalsOf(cmd);
+    const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
+    // `-` as the project or group: the command runs once per target read from standard input.
+    const bulk = bulkRun(spec, input, commandPath(cmd));
     const { runVerb } = await import('./run.js');
-    await runVerb(spec.load, { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> }, globals, this.runtime, this.interrupt.signal, (ctx) => {
+    await runVerb(spec.load, input, globals, this.runtime, this.interrupt.signal, (ctx) => {
       this.activeContext = ctx;
-    });
+    }, bulk);
   }
 }
 
@@ -128,7 +132,8 @@ function toOption(spec: OptionSpec, run: Run): Option {
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
   if (spec.default !== undefined) option.default(spec.default);
-  const parse = spec.parse;
+  // `--project -` reads the targets from standard input (src/bulk/): the value is not a path to check.
+  const parse = spec.parse && targetOptionNoun(spec) ? (value: string, name: string) => (value === STDIN_TARGET ? value : spec.parse?.(value, name)) : spec.parse;
   const flag = longFlag(spec);
   if (parse || spec.repeatable) {
     option.argParser((value: string, previous: unknown) => {
@@ -161,7 +166,7 @@ function buildCommand(spec: CommandSpec, run: Run, path?: readonly string[]): Co
   cmd.showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
   cmd.allowExcessArguments(false);
   if (spec.aliases) cmd.aliases([...spec.aliases]);
-  for (const arg of spec.args ?? []) {
+  for (const arg of commandArgs(spec)) {
     const name = `${arg.name}${arg.variadic ? '...' : ''}`;
     cmd.argument(arg.required === false ? `[${name}]` : `<${name}>`, arg.description);
   }

@@ -2,6 +2,7 @@ import type { CommandInput, CommandModule } from './commands/spec.js';
 import { Context, type GlobalOptions } from './context.js';
 import { streamIO } from './io.js';
 import type { Runtime } from './runtime.js';
+import type { BulkRun } from './commands/target-slots.js';
 
 /**
  * The commands' side of the CLI: main.ts (the front: parsing, help, usage errors, exit codes) loads
@@ -15,6 +16,8 @@ export async function runVerb(
   runtime: Runtime,
   signal: AbortSignal,
   attach: (ctx: Context) => void,
+  /** `-` was given as the target: run the command once per target read from standard input. */
+  bulk?: BulkRun,
 ): Promise<void> {
   const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
   const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
@@ -23,6 +26,15 @@ export async function runVerb(
   // A bad --jq expression is a usage error before the command sends anything.
   await ctx.jq();
   const module = await load();
+  if (bulk) {
+    const { runTargets } = await import('./bulk/run-targets.js');
+    try {
+      await runTargets(ctx, module, input, bulk);
+    } finally {
+      await ctx.close();
+    }
+    return;
+  }
   const options = await module.options(input, ctx);
   try {
     await module.run(ctx, options);

@@ -2,6 +2,7 @@ import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js'
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { integer } from '../params/parsers.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
+import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
 
 /** Options of every command (DESIGN.md's global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
@@ -15,21 +16,34 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-q, --quiet', description: 'print only data: no status messages' },
 ];
 
+const LIST_CONCURRENCY: OptionSpec = { flags: '--concurrency <n>', description: 'pages in flight with --all (default 8, config concurrency)', parse: integer(1, 32) };
+
 export const LIST_OPTIONS: readonly OptionSpec[] = [
   { flags: '--limit <n>', description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`, parse: integer(1) },
   { flags: '--all', description: 'every item, streamed page by page as it arrives' },
   { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
   { flags: '--page <n>', description: 'only this page (of --per-page items, default 20), as the service numbers them', parse: integer(1) },
-  { flags: '--concurrency <n>', description: 'pages in flight with --all (default 8, config concurrency)', parse: integer(1, 32) },
+  LIST_CONCURRENCY,
 ];
 
 export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 
-/** A command's own options plus those its kind brings (list, dry-run, confirmation), and their aliases. */
+/**
+ * A command's own options plus those its kind brings (list, dry-run, confirmation, and what `-` as
+ * the target needs: src/commands/target-slots.ts), and their aliases.
+ */
 export function commandOptions(spec: CommandSpec): OptionSpec[] {
-  const options = [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : [])];
+  let options = [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : []), ...bulkOptions(spec)];
+  if (targetSlots(spec).length > 0) options = options.map(withBulkHelp);
   return options.flatMap((option) => (option.aliases?.length ? withAliases(option) : [option]));
+}
+
+/** Help of a command that takes `-`: its target option says so, and a list's --concurrency what it counts then. */
+function withBulkHelp(option: OptionSpec): OptionSpec {
+  if (targetOptionNoun(option)) return withStdinNote(option);
+  if (option === LIST_CONCURRENCY) return { ...option, description: `${option.description}; with - as the target, targets in flight (at most ${MAX_TARGET_CONCURRENCY})` };
+  return option;
 }
 
 /**

@@ -461,13 +461,17 @@ describe('collab projects (core verbs)', () => {
   });
 
   describe('archive and unarchive', () => {
-    it('archives twice without complaint (idempotent) and unarchives', async () => {
-      for (let i = 0; i < 2; i++) {
-        const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
-        expect(result.exitCode).toBe(0);
-        expect(result.stderr).toBe('archived project acme/legacy-monolith (read-only)\n');
-        expect(find('acme/legacy-monolith').archived).toBe(true);
-      }
+    it('archives twice without complaint (idempotent: the second says nothing changed, sends no POST) and unarchives', async () => {
+      const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('archived project acme/legacy-monolith (read-only)\n');
+      expect(find('acme/legacy-monolith').archived).toBe(true);
+      sandbox.resetStats();
+      const again = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toBe('project acme/legacy-monolith is already archived; nothing changed\n');
+      expect(sandbox.stats.byStatus['201']).toBeUndefined();
+      expect(find('acme/legacy-monolith').archived).toBe(true);
       const listed = await collab(['projects', 'list', '--archived', '-o', 'ndjson']);
       expect(listed.lines<Item>().map((p) => p.path_with_namespace)).toEqual(['acme/legacy-monolith']);
       const csv = await collab(['projects', 'unarchive', 'acme/legacy-monolith', '-o', 'csv'], { as: 'owner' });

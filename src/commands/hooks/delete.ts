@@ -28,5 +28,5 @@ export async function run(ctx: Context, opts: DeleteHookOptions): Promise<void> 
   // Reading the owner tells them apart; its own 404 carries the service's message.
   await ctx.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `hook ${opts.hookId} does not exist on ${describeOwner(opts.owner)}`, { status: 404 });
-  ctx.info(`Hook ${opts.hookId} was already gone from ${describeOwner(opts.owner)}; nothing to do`);
+  ctx.unchanged(`Hook ${opts.hookId} was already gone from ${describeOwner(opts.owner)}; nothing to do`);
 }

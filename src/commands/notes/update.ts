@@ -39,7 +39,7 @@ export async function run(ctx: Context, opts: UpdateNoteOptions): Promise<void> 
     const current = isNote(data) ? data.body : '';
     body = await editText(await chooseEditor(ctx), current, ctx.signal, ctx.env);
     if (body === current) {
-      ctx.info('the text is unchanged; nothing was sent');
+      ctx.unchanged('the text is unchanged; nothing was sent');
       return;
     }
     checkBody(body);

@@ -1,4 +1,4 @@
-import { archiveProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
+import { archiveProject, getProject, type ProjectRecord, type ProjectRef, unarchiveProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
@@ -8,9 +8,24 @@ export function options({ args }: CommandInput): { project: ProjectRef } {
   return { project: projectArg(args) };
 }
 
-/** Idempotent: the service answers the same whether or not the project was archived already. */
 export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
-  const response = await ctx.mutate<ProjectRecord>(archiveProject(opts.project));
+  await setArchived(ctx, opts.project, true);
+}
+
+/**
+ * Archive or unarchive. The service answers the same whether or not the project was already in
+ * that state, so it is read first: a project already there is `unchanged` (over many targets, its
+ * result says so) and is not sent the action again. A dry run reads nothing.
+ */
+export async function setArchived(ctx: Context, project: ProjectRef, archived: boolean): Promise<void> {
+  if (!ctx.dryRun) {
+    const before = (await ctx.request<ProjectRecord>(getProject(project))).data;
+    if (before.archived === archived) {
+      await printActionResult(ctx, { unchanged: `project ${before.path_with_namespace} is ${archived ? 'already archived' : 'not archived'}; nothing changed` }, before);
+      return;
+    }
+  }
+  const response = await ctx.mutate<ProjectRecord>(archived ? archiveProject(project) : unarchiveProject(project));
   if (!response) return;
-  await printActionResult(ctx, `archived project ${response.data.path_with_namespace} (read-only)`, response.data);
+  await printActionResult(ctx, archived ? `archived project ${response.data.path_with_namespace} (read-only)` : `unarchived project ${response.data.path_with_namespace}`, response.data);
 }

@@ -99,8 +99,10 @@ export async function printProject(ctx: Context, project: unknown): Promise<void
  * The result of an action on a project (star, archive...): a status line for people on stderr,
  * and the project on stdout for the formats scripts read (json, ndjson, csv, or --fields).
  */
-export async function printActionResult(ctx: Context, message: string, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
-  ctx.info(message);
+export async function printActionResult(ctx: Context, message: string | { unchanged: string }, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
+  // `{ unchanged }`: the service said nothing changed (ctx.unchanged).
+  if (typeof message === 'string') ctx.info(message);
+  else ctx.unchanged(message.unchanged);
   const output = await ctx.outputOptions();
   if (output.format === 'table' && !output.fields) return;
   const value = typeof project === 'function' ? await (project as () => Promise<unknown>)() : project;

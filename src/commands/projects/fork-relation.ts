@@ -45,7 +45,7 @@ export const remove: CommandModule<RemoveOptions> = {
   async run(ctx: Context, opts: RemoveOptions): Promise<void> {
     const response = await ctx.mutate(removeForkRelation(opts.project));
     if (!response) return;
-    if (response.status === 304) ctx.info(`${opts.project} is not a fork; nothing to remove`);
+    if (response.status === 304) ctx.unchanged(`${opts.project} is not a fork; nothing to remove`);
     else ctx.info(`removed the fork relation of ${opts.project}`);
   },
 };

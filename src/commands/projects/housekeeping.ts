@@ -17,7 +17,7 @@ export async function run(ctx: Context, opts: HousekeepingOptions): Promise<void
   if (!response) return;
   if (response.status === 409) {
     // The service holds a lease per repository: housekeeping is already under way or was just done.
-    ctx.info(`housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`);
+    ctx.unchanged(`housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`);
     return;
   }
   ctx.info(`started housekeeping of ${opts.project}`);

@@ -1,16 +1,9 @@
-import { unarchiveProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
+import type { ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
-import { printActionResult } from './columns.js';
+import { setArchived } from './archive.js';
 
-export function options({ args }: CommandInput): { project: ProjectRef } {
-  return { project: projectArg(args) };
-}
+export { options } from './archive.js';
 
-/** Idempotent: the service answers the same whether or not the project was unarchived already. */
 export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
-  const response = await ctx.mutate<ProjectRecord>(unarchiveProject(opts.project));
-  if (!response) return;
-  await printActionResult(ctx, `unarchived project ${response.data.path_with_namespace}`, response.data);
+  await setArchived(ctx, opts.project, false);
 }

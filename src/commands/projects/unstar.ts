@@ -13,7 +13,7 @@ export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<
   if (!response) return;
   if (response.status === 304) {
     // 304 has no body: the project is read only if the output needs it.
-    await printActionResult(ctx, `project ${opts.project} is not starred`, async () => (await ctx.request(getProject(opts.project))).data);
+    await printActionResult(ctx, { unchanged: `project ${opts.project} is not starred` }, async () => (await ctx.request(getProject(opts.project))).data);
     return;
   }
   const project = response.data as ProjectRecord;

@@ -25,5 +25,5 @@ export async function run(ctx: Context, opts: DeletePushRuleOptions): Promise<vo
   // 404: no rule (done already) or no such project or group (its own 404 says so).
   await ctx.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} has no push rule`, { status: 404 });
-  ctx.info(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
+  ctx.unchanged(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
 }

@@ -28,5 +28,5 @@ export async function run(ctx: Context, opts: RemoveShareOptions): Promise<void>
   // 404: not shared (nothing to do) or no such project or group (its own 404 says so).
   await ctx.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} is not shared with group ${opts.group}`, { status: 404 });
-  ctx.info(`${describeOwner(opts.owner)} was not shared with group ${opts.group}; nothing to do`);
+  ctx.unchanged(`${describeOwner(opts.owner)} was not shared with group ${opts.group}; nothing to do`);
 }

@@ -1,0 +1,75 @@
+import { CollabError, EXIT_CODES, type ErrorKind, isCollabError } from '../errors.js';
+import { flat } from '../error-text.js';
+import type { Column } from '../output/format.js';
+
+/** What became of one target of a run over many: one per target, in input order. */
+export interface TargetResult {
+  /** The input line's id or path. */
+  target: string | number;
+  /** `unchanged`: the service said nothing changed (a 304, already starred, already archived...). */
+  status: 'ok' | 'unchanged' | 'failed';
+  /** One line, for failures. */
+  error: string | null;
+  /** What the command would have printed for this target alone (the service's answer), or null. */
+  response: unknown;
+}
+
+/** What a result keeps besides what it prints: for the table's last column and the exit code. */
+export interface Outcome {
+  result: TargetResult;
+  /** What the command said of the target (its status line), or the error. */
+  message: string;
+  /** The failure's kind, for the exit code. */
+  kind?: ErrorKind;
+}
+
+const STATUSES = ['ok', 'unchanged', 'failed'] as const;
+
+/**
+ * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
+ * terminal and piped tab-separated text. The formats for programs carry the result objects.
+ */
+export function resultColumns(messageOf: (result: TargetResult) => string | undefined): Column[] {
+  return [
+    { header: 'TARGET', path: 'target', text: true },
+    { header: 'STATUS', path: 'status', choices: STATUSES, tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green') },
+    { header: 'RESULT', path: 'result', derive: (item) => messageOf(item as TargetResult) ?? '', text: true },
+  ];
+}
+
+/** A failed target's result: the error on one line, as main.ts would print it for a single target. */
+export function failure(target: string | number, error: unknown): Outcome {
+  let message: string;
+  let kind: ErrorKind = 'internal';
+  if (isCollabError(error)) {
+    const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
+    message = flat(`${error.message}${where}`);
+    kind = error.kind;
+  } else {
+    message = flat(error instanceof Error ? error.message : String(error));
+  }
+  return { result: { target, status: 'failed', error: message, response: null }, message, kind };
+}
+
+/** `298 ok, 2 failed` (kinds with none left out; `0 targets` when there were none). */
+export function summary(outcomes: readonly Outcome[]): string {
+  const counts = { ok: 0, unchanged: 0, failed: 0 };
+  for (const outcome of outcomes) counts[outcome.result.status]++;
+  const parts = (Object.entries(counts) as [keyof typeof counts, number][]).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+  return parts.length ? parts.join(', ') : '0 targets';
+}
+
+/**
+ * The error a run ends with when targets failed: exit code 0 when none did; else the failures'
+ * own code when they all share one (all 404: 4), else 1. Its message is the summary.
+ */
+export function failuresError(outcomes: readonly Outcome[]): CollabError | undefined {
+  const failed = outcomes.filter((outcome) => outcome.result.status === 'failed');
+  if (failed.length === 0) return undefined;
+  const kinds = failed.map((outcome) => outcome.kind ?? 'internal');
+  const first = kinds[0] as ErrorKind;
+  const shared = kinds.every((kind) => EXIT_CODES[kind] === EXIT_CODES[first]);
+  return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
+    hint: 'each failed target is a result with status failed; feed those back on standard input to try them again',
+  });
+}

@@ -1,0 +1,156 @@
+import type { CommandInput, CommandModule } from '../commands/spec.js';
+import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/target-slots.js';
+import type { Context } from '../context.js';
+import { CollabError, isCollabError } from '../errors.js';
+import { confirmTargets } from './confirm.js';
+import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from './results.js';
+import { TargetContext } from './target-context.js';
+import { parseTargets, type TargetLine } from './targets.js';
+
+/**
+ * `-` as the project or group: the command runs once per target read from standard input, with
+ * --concurrency targets in flight, each through the command's own options() and run() in a
+ * TargetContext. One result per target, printed in input order as soon as those before it are
+ * done; a failure does not stop the others; a summary on stderr; the exit code is 0 when every
+ * target is ok or unchanged, else the failures' shared code, else 1.
+ *
+ * Ctrl-C: no target starts and no new request goes out; requests on the wire have GRACE_MS to
+ * finish (their targets then have a result), then are abandoned. The results so far are printed,
+ * the targets not done are listed on stderr (the same command fed those finishes the job), and
+ * the run ends as interrupted (130).
+ */
+const GRACE_MS = 1000;
+
+export async function runTargets(ctx: Context, module: CommandModule, input: CommandInput, bulk: BulkRun): Promise<void> {
+  refuseOtherStdin(input, bulk.slot);
+  const concurrency = await targetConcurrency(ctx, input, bulk);
+  // Requests end at Ctrl-C + GRACE_MS, not at once; set before the client is built.
+  const sending = new AbortController();
+  ctx.clientSignal = sending.signal;
+  const targets = parseTargets(await readAll(ctx.io.stdin), bulk.slot.noun);
+
+  // Each target's flags as the command reads them: --yes is the run's (asked once, below), and a
+  // list's --concurrency counted the targets.
+  const base: CommandInput = { args: [...input.args], options: { ...input.options, yes: true } };
+  if (bulk.list) delete base.options.concurrency;
+  // Flags are checked once, before anything is sent: a bad one is a usage error, not N failures.
+  const first = targets.find((target) => target.ref !== undefined);
+  if (first) await module.options(forTarget(base, bulk.slot, first.ref as string | number), new TargetContext(ctx, String(first.target)));
+  if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
+    await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
+  }
+
+  const onInterrupt = () => setTimeout(() => sending.abort(), GRACE_MS).unref();
+  if (ctx.signal.aborted) sending.abort();
+  else ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+
+  const outcomes: (Outcome | undefined)[] = new Array(targets.length);
+  const messages = new WeakMap<TargetResult, string>();
+  let wake: (() => void) | undefined;
+  let finished = false;
+  let doneCount = 0;
+  const progress = ctx.io.stdoutIsTTY ? undefined : await ctx.spinner(`0 of ${targets.length} targets done`);
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!ctx.signal.aborted && next < targets.length) {
+      const index = next++;
+      const outcome = await runOne(ctx, module, base, bulk.slot, targets[index] as TargetLine);
+      if (outcome) {
+        outcomes[index] = outcome;
+        messages.set(outcome.result, outcome.message);
+        doneCount++;
+        progress?.text(`${doneCount} of ${targets.length} targets done`);
+      }
+      wake?.();
+    }
+  };
+
+  /** Results in input order, each batch as soon as every target before it is done; after Ctrl-C, those done. */
+  async function* batches(): AsyncGenerator<TargetResult[]> {
+    let printed = 0;
+    for (;;) {
+      const batch: TargetResult[] = [];
+      while (printed < targets.length && outcomes[printed]) batch.push((outcomes[printed++] as Outcome).result);
+      if (batch.length > 0) yield batch;
+      if (printed === targets.length || finished) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+    const rest = outcomes.slice(printed).filter((outcome): outcome is Outcome => outcome !== undefined);
+    if (rest.length > 0) yield rest.map((outcome) => outcome.result);
+  }
+
+  const printing = ctx.printList(batches(), resultColumns((result) => messages.get(result)));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  } finally {
+    finished = true;
+    wake?.();
+    ctx.signal.removeEventListener('abort', onInterrupt);
+  }
+  await printing;
+  progress?.stop();
+
+  const done = outcomes.filter((outcome): outcome is Outcome => outcome !== undefined);
+  if (done.length < targets.length) {
+    const notDone = targets.filter((_target, index) => outcomes[index] === undefined);
+    // Shown even with --quiet: it is what finishes the job.
+    ctx.stderrLine(`${summary(done)}; not done: ${notDone.length} of ${targets.length} targets. To finish, run the same command with these on standard input:`);
+    for (const target of notDone) ctx.stderrLine(String(target.target));
+    throw new CollabError('interrupted', 'interrupted');
+  }
+  const failed = failuresError(done);
+  if (failed) throw failed;
+  ctx.info(ctx.dryRun ? `${summary(done)}; dry run: nothing was sent` : summary(done));
+}
+
+/** One target through the command's options() and run(); undefined when Ctrl-C left it not done. */
+async function runOne(ctx: Context, module: CommandModule, base: CommandInput, slot: TargetSlot, target: TargetLine): Promise<Outcome | undefined> {
+  if (target.ref === undefined) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`));
+  const targetCtx = new TargetContext(ctx, String(target.target));
+  try {
+    const input = forTarget(base, slot, target.ref);
+    await module.run(targetCtx, await module.options(input, targetCtx));
+    return { result: { target: target.target, status: targetCtx.status, error: null, response: targetCtx.captured }, message: targetCtx.message ?? '' };
+  } catch (error) {
+    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    return failure(target.target, error);
+  }
+}
+
+/** The command line of one target: `-` replaced by it (an argument is text, as argv gives it). */
+function forTarget(base: CommandInput, slot: TargetSlot, ref: string | number): CommandInput {
+  if (slot.kind === 'arg') {
+    const args = [...base.args];
+    args[slot.index] = String(ref);
+    return { args, options: base.options };
+  }
+  return { args: base.args, options: { ...base.options, [slot.key]: ref } };
+}
+
+/** Standard input carries the targets: no other argument or flag can read it too. */
+function refuseOtherStdin(input: CommandInput, slot: TargetSlot): void {
+  const others = [
+    ...input.args.flatMap((value, index) => (value === STDIN_TARGET && !(slot.kind === 'arg' && slot.index === index) ? [`argument ${index + 1}`] : [])),
+    ...Object.entries(input.options).flatMap(([key, value]) => (value === STDIN_TARGET && !(slot.kind === 'option' && slot.key === key) ? [`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] : [])),
+  ];
+  if (others.length > 0) {
+    throw new CollabError('usage', `${others.join(' and ')} cannot read standard input: ${slot.label} - reads the targets from it`, { hint: 'give a file path instead of -' });
+  }
+}
+
+async function targetConcurrency(ctx: Context, input: CommandInput, bulk: BulkRun): Promise<number> {
+  const given = input.options.concurrency as number | undefined;
+  if (given !== undefined && given > MAX_TARGET_CONCURRENCY) {
+    throw new CollabError('usage', `--concurrency with ${bulk.slot.label} - counts targets: at most ${MAX_TARGET_CONCURRENCY}`, { hint: `give --concurrency ${MAX_TARGET_CONCURRENCY} or less` });
+  }
+  return given ?? Math.min(MAX_TARGET_CONCURRENCY, await ctx.setting('concurrency', 8));
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,167 @@
+import { PassThrough, Writable } from 'node:stream';
+import type { ConfigStore } from '../config/store.js';
+import type { ResolvedToken } from '../config/tokens.js';
+import { Context, type Spinner } from '../context.js';
+import { CollabError } from '../errors.js';
+import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
+import { Page } from '../http/paginate.js';
+import type { IO } from '../io.js';
+import type { OutputOptions } from '../output/writer.js';
+
+/**
+ * The context one target's run gets in a run over many: the command's own options() and run()
+ * work as they do alone, but what they would print becomes the target's result instead of output.
+ * It shares the run's config, token and HTTP client (one connection pool, one rate-limit state:
+ * a 429 met by one target holds back every target's requests), and its redaction.
+ */
+export class TargetContext extends Context {
+  status: 'ok' | 'unchanged' = 'ok';
+  /** What the command printed: the resource, the list's items, or its text. */
+  response: unknown;
+  /** The command's last status line for this target (`updated project acme/web`). */
+  message: string | undefined;
+  private readonly text: TextSink;
+
+  constructor(
+    private readonly root: Context,
+    private readonly label: string,
+  ) {
+    const text = new TextSink();
+    super(targetIO(root.io, text), { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env });
+    this.text = text;
+    this.dryRun = root.dryRun;
+  }
+
+  /** The response: what was printed through the output helpers, else any text written to stdout. */
+  get captured(): unknown {
+    if (this.response !== undefined) return this.response;
+    const text = this.text.text();
+    if (text === '') return null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  // ---- shared with the run ----
+
+  override config(options?: { check?: boolean }): Promise<ConfigStore> {
+    return this.root.config(options);
+  }
+
+  override host(): Promise<string> {
+    return this.root.host();
+  }
+
+  override resolveToken(host: string, options?: { timeoutMs?: number }): Promise<ResolvedToken> {
+    return this.root.resolveToken(host, options);
+  }
+
+  override client(): Promise<HttpClient> {
+    return this.root.client();
+  }
+
+  /** After Ctrl-C no new request starts (those on the wire may finish): the target is then not done. */
+  override request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    if (this.signal.aborted) return Promise.reject(new CollabError('interrupted', 'interrupted'));
+    return super.request<T>(req);
+  }
+
+  override addSecret(secret: string): void {
+    this.root.addSecret(secret);
+  }
+
+  override redact(text: string): string {
+    return this.root.redact(text);
+  }
+
+  // ---- what would be printed becomes the result ----
+
+  override async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>): Promise<number> {
+    const items: unknown[] = [];
+    for await (const page of pages) {
+      if (Array.isArray(page)) items.push(...page);
+      else if (page instanceof Page) {
+        for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
+        page.release();
+      }
+    }
+    this.response = items;
+    return items.length;
+  }
+
+  override async printItems(items: readonly unknown[]): Promise<void> {
+    this.response = [...items];
+  }
+
+  override async printResource(item: unknown): Promise<void> {
+    this.response = item;
+  }
+
+  override async printJsonText(text: string): Promise<void> {
+    this.response = JSON.parse(text);
+  }
+
+  override async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
+    const request = await this.describeRequest(req, redact);
+    this.response = request;
+    this.message = `would send ${request.method} ${request.url}`;
+  }
+
+  override async outputOptions(): Promise<OutputOptions> {
+    // The commands print their JSON (printActionResult skips it for a table): it is the response.
+    return { format: 'json' };
+  }
+
+  override info(message: string): void {
+    this.message = message;
+  }
+
+  override unchanged(message: string): void {
+    this.status = 'unchanged';
+    this.message = message;
+  }
+
+  override warn(message: string): void {
+    this.root.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`);
+  }
+
+  override stderrLine(message: string): void {
+    this.root.stderrLine(message);
+  }
+
+  /** The run shows one progress line for all targets. */
+  override async spinner(): Promise<Spinner> {
+    return { text: () => undefined, stop: () => undefined };
+  }
+
+  /** Standard input carries the targets: nothing can be asked per target. */
+  override async prompts(flagHint: string): Promise<typeof import('@inquirer/prompts')> {
+    throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', { hint: flagHint });
+  }
+
+  /** The run's client and config belong to the run: it closes them. */
+  override async close(): Promise<void> {}
+}
+
+/** stdout is the target's own (kept as its response); stdin is empty (it carried the targets). */
+function targetIO(io: IO, stdout: Writable): IO {
+  const stdin = new PassThrough();
+  stdin.end();
+  return { ...io, stdout, stdin, stdoutIsTTY: false, stdinIsTTY: false, color: false, columns: 0 };
+}
+
+/** Keeps what a command writes to stdout for one target. */
+class TextSink extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    done();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}

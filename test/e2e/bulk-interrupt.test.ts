@@ -1,0 +1,61 @@
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runCollab, tempConfigDir } from '../helpers/cli.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+
+/**
+ * Issue 17 §1, Ctrl-C over many targets: no new target or request starts, requests on the wire
+ * finish, the results so far are printed, the targets not done are listed on stderr, exit 130;
+ * the same command fed the list finishes the job, and nothing is created twice. A real signal
+ * needs a process of its own.
+ */
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 30, latency: 150 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function env(): Record<string, string> {
+  const dir = tempConfigDir();
+  return { PATH: process.env.PATH ?? '', HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!condition()) throw new Error('gave up waiting for the run to be under way');
+}
+
+describe('Ctrl-C over many targets', () => {
+  it('prints the results so far, lists the targets not done, exits 130; feeding that list finishes the job, no hook twice', async () => {
+    const ids = Array.from({ length: 24 }, (_, i) => i + 1);
+    const url = 'https://ci.example.com/interrupted';
+    const args = ['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '2', '-o', 'ndjson'];
+    sandbox.resetStats();
+    const child = execa('node', [BIN, ...args], { env: env(), extendEnv: false, reject: false, timeout: 30_000, stripFinalNewline: false, input: `${ids.join('\n')}\n` });
+    await until(() => sandbox.stats.requests >= 6);
+    child.kill('SIGINT');
+    const first = await child;
+    expect(first.exitCode).toBe(130);
+    const stderr = String(first.stderr).split('\n');
+    const header = stderr.findIndex((line) => / not done: \d+ of 24 targets\. To finish, run the same command with these on standard input:$/.test(line));
+    expect(header, String(first.stderr)).toBeGreaterThanOrEqual(0);
+    const notDone = stderr.slice(header + 1, stderr.indexOf('interrupted')).map(Number);
+    const done = String(first.stdout)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { target: number; status: string });
+    expect(done.length).toBeGreaterThan(0);
+    expect(notDone.length).toBeGreaterThan(0);
+    for (const result of done) expect(result.status).toBe('ok');
+    // Every target is either done (with its result) or listed, never both, never neither.
+    expect([...done.map((r) => r.target), ...notDone].sort((a, b) => a - b)).toEqual(ids);
+
+    const second = await runCollab(args, env(), { input: `${notDone.join('\n')}\n` });
+    expect(second.exitCode).toBe(0);
+    expect(second.lines<{ target: number }>().map((r) => r.target)).toEqual(notDone);
+    for (const id of ids) expect([...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url)).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * Issue 17 §1: `-` as the project or group reads the targets from standard input, one a line, and
+ * runs the command once per target with --concurrency targets in flight: one result per target in
+ * input order, a summary on stderr, and the exit code of the failures.
+ */
+
+interface Result {
+  target: string | number;
+  status: 'ok' | 'unchanged' | 'failed';
+  error: string | null;
+  // biome-ignore lint/suspicious/noExplicitAny: responses are the service's JSON, read loosely
+  response: any;
+}
+
+const lines = (...items: (string | number | object)[]) => `${items.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('\n')}\n`;
+
+describe('- as the target', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const project = (ref: string | number) => sandbox.store.findProject(ref);
+  const pushRule = (ref: string) => sandbox.store.pushRules.get(`project:${project(ref)?.id}`)?.attrs;
+
+  it("sets a push rule on every project of a group, fed by collab's own ndjson (README's example)", async () => {
+    const listed = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--all', '-o', 'ndjson']);
+    const paths = listed.lines<{ path_with_namespace: string }>().map((p) => p.path_with_namespace);
+    expect(paths.length).toBeGreaterThan(10);
+    const result = await collab(['push-rule', 'set', '--project', '-', '--deny-delete-tag', '--commit-message-regex', 'JIRA-\\d+', '-o', 'ndjson'], { input: listed.stdout });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe(`${paths.length} ok\n`);
+    const results = result.lines<Result>();
+    // In input order: the ids of the objects read.
+    expect(results.map((r) => r.target)).toEqual(listed.lines<{ id: number }>().map((p) => p.id));
+    for (const r of results) expect(r).toMatchObject({ status: 'ok', error: null, response: { deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' } });
+    for (const path of paths) expect(pushRule(path)).toMatchObject({ deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' });
+  });
+
+  it('reads IDs, paths, objects, result lines and a JSON array; skips empty lines; reports bad lines and unknown paths as failures in place', async () => {
+    const input = [
+      '2',
+      '',
+      '  acme/web/storefront  ',
+      '{"id": 3, "path_with_namespace": "acme/platform/infra/terraform"}',
+      '{"path_with_namespace": "globex/handbook"}',
+      // A result line whose response is the project: its id. A push rule's result: its target.
+      '{"target": "old/path", "status": "ok", "error": null, "response": {"id": 4, "path_with_namespace": "acme/legacy-monolith"}}',
+      '{"target": "acme/web/design-system", "status": "ok", "error": null, "response": {"id": 99, "deny_delete_tag": true}}',
+      '{"id": 5,',
+      'not a/../path',
+      'nope/missing',
+      '{"name": "no id"}',
+    ].join('\n');
+    const result = await collab(['projects', 'update', '-', '--description', 'bulk', '-o', 'ndjson'], { input });
+    const results = result.lines<Result>();
+    expect(results.map((r) => [r.target, r.status])).toEqual([
+      [2, 'ok'],
+      ['acme/web/storefront', 'ok'],
+      [3, 'ok'],
+      ['globex/handbook', 'ok'],
+      [4, 'ok'],
+      ['acme/web/design-system', 'ok'],
+      ['{"id": 5,', 'failed'],
+      ['not a/../path', 'failed'],
+      ['nope/missing', 'failed'],
+      ['{"name": "no id"}', 'failed'],
+    ]);
+    expect(results[6]?.error).toBe('line 8 is not valid JSON');
+    expect(results[7]?.error).toMatch(/^invalid value "not a\/\.\.\/path" for line 9: expected a project ID or full path/);
+    expect(results[8]?.error).toMatch(/^404 Project Not Found/);
+    expect(results[9]?.error).toMatch(/^line 11 names no project/);
+    for (const id of [2, 1, 3, 5, 4, 8]) expect(project(id)?.description).toBe('bulk');
+    expect(results[1]?.response).toMatchObject({ id: 1, description: 'bulk' });
+    // Usage (2) and not found (4) mixed: exit 1, the summary as the error.
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^error: 6 ok, 4 failed\nhint: /);
+
+    const array = await collab(['projects', 'view', '-', '--json'], { input: JSON.stringify([{ id: 1 }, { id: 2 }]) });
+    expect(array.exitCode).toBe(0);
+    expect(array.json<Result[]>().map((r) => [r.target, r.response.id])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('exits with the failures’ own code when they share one (all 404: 4), and feeds failed results back', async () => {
+    const first = await collab(['projects', 'star', '-', '-o', 'ndjson'], { input: lines('acme/web/storefront', 'nope/a', 'nope/b'), as: 'developer' });
+    expect(first.exitCode).toBe(4);
+    expect(first.stderr).toMatch(/^error: 1 ok, 2 failed\n/);
+    const failed = first.stdout
+      .split('\n')
+      .filter((line) => line.includes('"failed"'))
+      .join('\n');
+    const again = await collab(['projects', 'view', '-', '-o', 'ndjson'], { input: failed });
+    expect(again.lines<Result>().map((r) => r.target)).toEqual(['nope/a', 'nope/b']);
+  });
+
+  it('says unchanged where the service says nothing changed: already starred, already archived, no push rule to delete', async () => {
+    await collab(['projects', 'star', '-'], { input: lines(5, 6), as: 'developer' });
+    const starred = await collab(['projects', 'star', '-', '-o', 'ndjson'], { input: lines(5, 6, 7), as: 'developer' });
+    expect(starred.lines<Result>().map((r) => r.status)).toEqual(['unchanged', 'unchanged', 'failed']);
+    expect(starred.lines<Result>()[0]?.response).toMatchObject({ id: 5 });
+
+    await collab(['projects', 'archive', '-', '--yes'], { input: lines(9) });
+    const archived = await collab(['projects', 'archive', '-', '--yes', '-o', 'ndjson'], { input: lines(9, 10) });
+    expect(archived.exitCode).toBe(0);
+    expect(archived.lines<Result>().map((r) => [r.target, r.status])).toEqual([
+      [9, 'unchanged'],
+      [10, 'ok'],
+    ]);
+    expect(archived.stderr).toBe('1 ok, 1 unchanged\n');
+    expect(project(10)?.archived).toBe(true);
+
+    const deleted = await collab(['push-rule', 'delete', '--project', '-', '--yes', '-o', 'ndjson'], { input: lines('globex/nimble-atlas-13') });
+    expect(deleted.lines<Result>().map((r) => r.status)).toEqual(['unchanged']);
+  });
+
+  it('shows a row per target on a terminal: target, status and what happened', async () => {
+    const result = await collab(['projects', 'unstar', '-'], { input: lines(5, 'nope/x'), as: 'developer', tty: true });
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toMatch(/TARGET\s.*STATUS\s.*RESULT/);
+    expect(result.stdout).toMatch(/5\s.*ok\s.*unstarred project globex\/handbook/);
+    expect(result.stdout).toMatch(/nope\/x\s.*failed\s.*404 Project Not Found/);
+  });
+
+  it('runs over groups, and a list command per target', async () => {
+    const updated = await collab(['groups', 'update', '-', '--description', 'many', '-o', 'ndjson'], { input: lines('globex', 12) });
+    expect(updated.exitCode).toBe(0);
+    expect(sandbox.store.findGroup('globex')?.description).toBe('many');
+    expect(sandbox.store.findGroup(12)?.description).toBe('many');
+    const listed = await collab(['groups', 'projects', '-', '--all', '-o', 'ndjson'], { input: lines('globex/research', 'initech') });
+    const [research, initech] = listed.lines<Result>();
+    expect(research?.response.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual(['globex/research/atlas', 'globex/research/deft-beacon-23', 'globex/research/opal-atlas-14']);
+    expect(initech?.response.length).toBeGreaterThan(0);
+  });
+
+  it('--dry-run gives each target the request it would send, and sends nothing', async () => {
+    sandbox.resetStats();
+    const before = project(1)?.description;
+    const result = await collab(['projects', 'update', '-', '--description', 'dry', '--dry-run', '-o', 'ndjson'], { input: lines(1, 'acme/platform/api') });
+    expect(result.exitCode).toBe(0);
+    expect(result.lines<Result>().map((r) => r.response)).toEqual([
+      { method: 'PUT', url: `${sandbox.url}/api/v4/projects/1`, json: { description: 'dry' } },
+      { method: 'PUT', url: `${sandbox.url}/api/v4/projects/acme%2Fplatform%2Fapi`, json: { description: 'dry' } },
+    ]);
+    expect(result.stderr).toBe('2 ok; dry run: nothing was sent\n');
+    expect(project(1)?.description).toBe(before);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('destructive verbs over many need --yes without a terminal, refused before any request; --dry-run needs none', async () => {
+    sandbox.resetStats();
+    for (const args of [
+      ['projects', 'archive', '-'],
+      ['projects', 'delete', '-'],
+      ['projects', 'transfer', '-', '--namespace', 'globex'],
+      ['share', 'remove', '--project', '-', '--with', 'globex'],
+      ['hooks', 'delete', '1', '--project', '-'],
+    ]) {
+      const result = await collab(args, { input: lines(11, 12) });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^error: run \`collab ${args.slice(0, 2).join(' ')}\` on 2 projects needs confirmation, and there is no terminal to ask on`));
+      expect(result.stderr).toMatch(/\nhint: pass --yes to run .* without confirmation\n$/);
+    }
+    expect(sandbox.stats.requests).toBe(0);
+    const dry = await collab(['projects', 'delete', '-', '--dry-run', '-o', 'ndjson'], { input: lines(11) });
+    expect(dry.exitCode).toBe(0);
+    expect(dry.lines<Result>()[0]?.response).toMatchObject({ method: 'DELETE' });
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('refuses bad flags once, before any request: a second reader of standard input, two targets from it, a bad flag, too many in flight', async () => {
+    sandbox.resetStats();
+    const cases: [string[], RegExp][] = [
+      [['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'], /^error: --token-file cannot read standard input: --project - reads the targets from it\n/],
+      [['groups', 'transfer-project', '-', '-'], /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/],
+      [['push-rule', 'set', '--project', '-'], /^error: push-rule set needs at least one field\n/],
+      [['groups', 'projects', '-', '--concurrency', '20'], /^error: --concurrency with <group> - counts targets: at most 16\n/],
+      [['projects', 'update', '-', '--concurrency', '17', '--description', 'x'], /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await collab(args, { input: lines(1, 2) });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('help says what - does', async () => {
+    const help = await collab(['projects', 'archive', '--help']);
+    expect(help.stdout).toMatch(/; -\s+reads many from standard input, one a line/);
+    expect(help.stdout).toMatch(/--concurrency <n>\s+with - as the target/);
+    expect(help.stdout).toMatch(/-y, --yes\s+with - as the target/);
+    const hooks = await collab(['hooks', 'list', '--help']);
+    expect(hooks.stdout).toMatch(/--project <project>\s+the project \(ID or full path\); -\s+reads many/);
+  });
+});
+
+describe('- as the target under faults and a rate limit', () => {
+  const { collab, sandbox } = useSandbox({ seed: 30, failRate: 0.25, faultSeed: 7, rateLimit: '40/2s' });
+
+  it('ends every target in the asked state, creates no hook twice, keeps input order, and shares one rate-limit state', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => 30 - i);
+    const input = lines(...ids);
+    const updated = await collab(['projects', 'update', '-', '--description', 'under faults', '--concurrency', '8', '-o', 'ndjson'], { input });
+    expect(updated.stderr).toBe('30 ok\n');
+    expect(updated.exitCode).toBe(0);
+    expect(updated.lines<Result>().map((r) => r.target)).toEqual(ids);
+    for (const id of ids) expect(sandbox.store.findProject(id)?.description).toBe('under faults');
+
+    const url = 'https://ci.example.com/bulk-hook';
+    const hooks = await collab(['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '8', '-o', 'ndjson'], { input });
+    expect(hooks.exitCode).toBe(0);
+    for (const id of ids) expect([...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url)).toHaveLength(1);
+    expect(sandbox.stats.faults).toBeGreaterThan(0);
+    expect(sandbox.stats.rateLimited).toBeGreaterThan(0);
+    // A 429 or RateLimit-Remaining: 0 holds every target back until the reset: only requests
+    // already on the wire meet a 429 (at most concurrency - 1 a window), never a storm.
+    const windows = Math.ceil(sandbox.stats.requests / 40);
+    expect(sandbox.stats.rateLimited).toBeLessThanOrEqual(7 * windows);
+  }, 120_000);
+});
