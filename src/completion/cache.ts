@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { homeDirectory } from '../config/store.js';
 import type { Env } from '../runtime.js';
 
 /**
@@ -27,8 +27,7 @@ interface CacheEntry extends CacheKey {
 
 /** The user's cache directory for collab, as the platform keeps caches (as conf's env-paths places them). */
 export function cacheDir(env: Env): string {
-  // os.homedir() reads the process's HOME; the run's comes first (on Windows, USERPROFILE is os.homedir's).
-  const home = (process.platform === 'win32' ? undefined : env.HOME) || homedir();
+  const home = homeDirectory(env);
   if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'collab');
   if (process.platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'collab', 'Cache');
   return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'collab');

@@ -147,11 +147,16 @@ export class ConfigStore {
  * Where conf keeps the file (env-paths' config directory for `collab`, no suffix), or
  * COLLAB_CONFIG_DIR/config.json. `collab config path` prints it.
  */
+/** The user's home directory as the run sees it (the config file's and the completion cache's base). */
+export function homeDirectory(env: Env): string {
+  // os.homedir() reads the process's HOME; the run's comes first (on Windows, USERPROFILE is os.homedir's).
+  return (process.platform === 'win32' ? undefined : env.HOME) || homedir();
+}
+
 export function configPath(env: Env): string {
   const dir = env.COLLAB_CONFIG_DIR;
   if (dir) return resolve(dir, 'config.json');
-  // os.homedir() reads the process's HOME; the run's comes first (on Windows, USERPROFILE is os.homedir's).
-  const home = (process.platform === 'win32' ? undefined : env.HOME) || homedir();
+  const home = homeDirectory(env);
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'collab', 'config.json');
   if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'collab', 'config.json');
