@@ -239,7 +239,10 @@ export class Context {
 
   /** A listing's progress on stderr (output/progress.ts); for lists that printList does not print (api --paginate). */
   listProgress(request: ListRequest): ListProgress {
-    return new ListProgress({ io: this.io, quiet: this.globals.quiet, spinner: (text) => this.spinner(text), info: (message) => this.info(message) }, request);
+    return new ListProgress(
+      { io: this.io, quiet: this.globals.quiet, spinner: (text) => this.spinner(text), stopSpinner: () => this.spinnerHandle?.stop(), info: (message) => this.info(message) },
+      request,
+    );
   }
 
   /** Says why the client waits (a rate limit, a retry) on the spinner, or on one of its own until the wait is over. */

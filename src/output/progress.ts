@@ -7,6 +7,8 @@ export interface ProgressHost {
   readonly io: IO;
   readonly quiet: boolean;
   spinner(text: string): Promise<{ text(message: string): void; stop(): void }>;
+  /** Stops whatever spinner runs (the listing's, or one saying why a request waits). */
+  stopSpinner(): void;
   info(message: string): void;
 }
 
@@ -37,7 +39,6 @@ export function nounOf(path: string): string {
 export class ListProgress {
   private spinner: { text(message: string): void; stop(): void } | undefined;
   private summary: ListSummary | undefined;
-  private rowsStarted = false;
   private readonly active: boolean;
 
   constructor(
@@ -61,11 +62,14 @@ export class ListProgress {
     if (this.active) this.spinner = await this.host.spinner(`fetching ${this.request.noun}…`);
   }
 
-  /** Before rows are written to stdout: on the spinner's terminal, the spinner goes for good. */
+  /**
+   * Before rows are written to stdout: on the spinner's terminal, the listing's spinner goes for
+   * good, and one that says why a later page waits goes before the rows that follow it.
+   */
   rows(): void {
-    if (this.rowsStarted || !this.host.io.stdoutIsTTY) return;
-    this.rowsStarted = true;
-    this.stopSpinner();
+    if (!this.host.io.stdoutIsTTY) return;
+    this.spinner = undefined;
+    this.host.stopSpinner();
   }
 
   /** After the listing: the spinner goes, and a list cut short says so. */

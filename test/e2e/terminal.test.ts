@@ -230,4 +230,17 @@ describe('at a terminal, against a service without totals that rate-limits', () 
     expect(result.stderr).toContain('rate limited by the service; resuming in 1 s');
     expect(result.stderr).toContain('showing 30 of 30+ projects; --all for every page, --limit N for more\n');
   });
+
+  it('on the terminal of the rows, the reason of a wait between two pages is cleared before the next rows', async () => {
+    throttled = false;
+    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'], host, 'glpat-test', { stdout: 'shared', stderrTTY: true });
+    expect(result.exitCode).toBe(0);
+    const screen = result.stdout;
+    const waitAt = screen.indexOf('rate limited by the service; resuming in 1 s');
+    expect(waitAt).toBeGreaterThan(screen.indexOf('big/p9'));
+    const nextRow = screen.indexOf('big/p10');
+    expect(nextRow).toBeGreaterThan(waitAt);
+    // The spinner's line is cleared (cursor to column 1, line erased) before the row is drawn.
+    expect(screen.slice(waitAt, nextRow)).toContain(`${ESC}[1G${ESC}[2K`);
+  });
 });
