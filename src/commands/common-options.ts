@@ -1,6 +1,6 @@
 import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
-import { integer } from '../params/parsers.js';
+import { duration, integer } from '../params/parsers.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
 
@@ -25,6 +25,17 @@ export const LIST_OPTIONS: readonly OptionSpec[] = [
   { flags: '--page <n>', description: 'only this page (of --per-page items, default 20), as the service numbers them', parse: integer(1) },
   LIST_CONCURRENCY,
 ];
+
+/**
+ * --wait and --timeout of a verb whose work the service finishes in the background (a fork, a
+ * mirror pull, an immediate deletion): src/commands/wait.ts follows it.
+ */
+export function waitOptions(until: string): OptionSpec[] {
+  return [
+    { flags: '--wait', description: `wait until ${until}` },
+    { flags: '--timeout <duration>', description: 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', parse: duration },
+  ];
+}
 
 export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };

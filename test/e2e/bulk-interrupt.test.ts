@@ -58,4 +58,16 @@ describe('Ctrl-C over many targets', () => {
     expect(second.lines<{ target: number }>().map((r) => r.target)).toEqual(notDone);
     for (const id of ids) expect([...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url)).toHaveLength(1);
   }, 60_000);
+
+  it('--wait on a deletion stops waiting at Ctrl-C (130), saying the deletion goes on and how to check it, as fork --wait does', async () => {
+    sandbox.store.deleteDurationMs = 60_000;
+    sandbox.resetStats();
+    const child = execa('node', [BIN, 'projects', 'delete', 'dana/grand-beacon-26', '--yes', '--wait'], { env: env(), extendEnv: false, reject: false, timeout: 30_000, stripFinalNewline: false });
+    // GET, DELETE, GET, then the first poll: it is waiting.
+    await until(() => sandbox.stats.requests >= 4);
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(String(result.stderr)).toBe('the deletion continues; check it with: collab projects view 27\ninterrupted\n');
+  }, 60_000);
 });

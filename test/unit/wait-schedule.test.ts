@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_POLL_MS, importPollDelay, importSettled, MAX_POLL_MS, pollsToObserve } from '../../src/commands/projects/wait.js';
+import { FIRST_POLL_MS, importPollDelay, importSettled, MAX_POLL_MS, pollsToObserve } from '../../src/commands/wait.js';
 
 describe('the polling schedule of fork --wait', () => {
   it('starts near 250 ms and grows by about 1.6x up to 3 s', () => {

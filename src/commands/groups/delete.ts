@@ -4,11 +4,15 @@ import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
+import { findResource } from '../../api/recover.js';
+import { waitFlags, waitForDeletion } from '../wait.js';
 
 export interface DeleteOptions {
   group: GroupRef;
   yes: boolean;
   permanently: boolean;
+  wait: boolean;
+  timeoutMs: number;
 }
 
 const RESULT_COLUMNS: readonly Column[] = [
@@ -27,7 +31,7 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
       throw new CollabError('usage', `deleting group ${group} needs confirmation`, { hint: 'pass --yes when not at a terminal' });
     });
   }
-  return { group, yes, permanently: o.permanentlyRemove === true };
+  return { group, yes, permanently: o.permanentlyRemove === true, ...waitFlags(o) };
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
@@ -53,13 +57,20 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
   if (!response) return;
 
   // The answer is a bare 202: look again to tell a removal from a mark for deletion.
-  const after = await ctx.request<GroupRecord>(getGroup(group.id)).then(
-    (r) => r.data,
-    (error: unknown) => {
-      if (isCollabError(error) && error.kind === 'not-found') return undefined;
-      throw error;
-    },
-  );
+  const look = async () => findResource<GroupRecord>(await ctx.client(), getGroup(group.id));
+  let after = await look();
+  if (opts.wait) {
+    after = await waitForDeletion(ctx, {
+      what: `the deletion of group ${fullPath}`,
+      label: `deleting group ${fullPath}`,
+      subject: fullPath,
+      checkCommand: `collab groups view ${group.id}`,
+      timeoutMs: opts.timeoutMs,
+      first: after,
+      look,
+      untilGone: opts.permanently,
+    });
+  }
   let status: string;
   if (!after) {
     status = 'removed';

@@ -14,6 +14,7 @@ import { groupRef, nonEmpty } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { longFlag } from '../common-options.js';
 import { GROUP_ARG } from '../resource-args.js';
+import { waitOptions } from '../common-options.js';
 import { noun } from '../manifest.js';
 
 const TREE: OptionSpec = {
@@ -132,9 +133,13 @@ export const spec: CommandSpec = {
       summary: 'Delete a group: marked for deletion first on paid tiers, removed later',
       description: `On a terminal you confirm by typing the group's full path; elsewhere --yes is required.
 The command says whether the group was removed or marked for deletion, and on which date it goes.
---permanently-remove removes a group already marked for deletion at once.`,
+--permanently-remove removes a group already marked for deletion at once.
+A removal runs in the background: --wait polls until the group is gone (404), or marked for deletion where deletion is delayed.`,
       args: [GROUP_ARG],
-      options: [{ flags: '--permanently-remove', description: 'remove a group that is already marked for deletion now (no restore possible)' }],
+      options: [
+        { flags: '--permanently-remove', description: 'remove a group that is already marked for deletion now (no restore possible)' },
+        ...waitOptions('the group is gone, or marked for deletion where deletion is delayed'),
+      ],
       mutating: true,
       confirm: true,
       examples: ['collab groups delete acme/old', 'collab groups delete acme/old --permanently-remove --yes'],

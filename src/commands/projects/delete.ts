@@ -5,10 +5,14 @@ import { CollabError, isCollabError } from '../../errors.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printActionResult } from './columns.js';
+import { findResource } from '../../api/recover.js';
+import { waitFlags, waitForDeletion } from '../wait.js';
 
 export interface DeleteOptions {
   project: ProjectRef;
   yes: boolean;
+  wait: boolean;
+  timeoutMs: number;
 }
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
@@ -16,7 +20,7 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   const yes = o.yes === true;
   // Without a terminal to confirm on, --yes is required: refused here, before any request.
   if (!yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
-  return { project, yes };
+  return { project, yes, ...waitFlags(o) };
 }
 
 const RESULT_COLUMNS: readonly Column[] = [
@@ -49,10 +53,15 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     await ctx.request(deleteProject(before.id, { existed: true }));
   } catch (error) {
     // A retry after a lost answer finds the project already marked: that mark is ours.
-    if (!(isCollabError(error) && error.status === 400 && (await markedOn(ctx, before.id)))) throw error;
+    if (!(isCollabError(error) && error.status === 400 && (await findResource<ProjectRecord>(await ctx.client(), getProject(before.id)))?.marked_for_deletion_on)) throw error;
   }
   // The answer (202) is the same whether the project is gone or only marked: look.
-  const marked = await markedOn(ctx, before.id);
+  const look = async () => findResource<ProjectRecord>(await ctx.client(), getProject(before.id));
+  let after = await look();
+  if (opts.wait) {
+    after = await waitForDeletion(ctx, { what: `the deletion of project ${fullPath}`, label: `deleting project ${fullPath}`, subject: fullPath, checkCommand: `collab projects view ${before.id}`, timeoutMs: opts.timeoutMs, first: after, look });
+  }
+  const marked = after === undefined ? undefined : (after.marked_for_deletion_on ?? null);
   const result: DeleteResult = { id: before.id, path_with_namespace: fullPath, status: 'deleted', marked_for_deletion_on: null };
   let message = `deleted project ${fullPath}`;
   if (marked === null) {
@@ -64,17 +73,6 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     message = `marked project ${fullPath} for deletion on ${marked}: it will be removed on ${removalDate(marked)} (after the instance's delay, 7 days unless an administrator changed it); undo with \`collab projects restore ${fullPath}\``;
   }
   await printActionResult(ctx, message, result, RESULT_COLUMNS);
-}
-
-/** The date the project was marked for deletion; undefined when it is gone, null when it is there unmarked. */
-async function markedOn(ctx: Context, id: number): Promise<string | null | undefined> {
-  try {
-    const project = (await ctx.request<ProjectRecord>(getProject(id))).data;
-    return project.marked_for_deletion_on ?? null;
-  } catch (error) {
-    if (isCollabError(error) && error.kind === 'not-found') return undefined;
-    throw error;
-  }
 }
 
 /** The service keeps marked projects for deletion_adjourned_period days: 7 unless an administrator changed it. */

@@ -8,9 +8,7 @@ import { projectNameProblem, projectPathProblem } from '../../params/projects.js
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
 import { projectArg } from '../resource-args.js';
-import { formatSeconds, importSettled, waitForImport } from './wait.js';
-
-export const DEFAULT_WAIT_MS = 10 * 60_000;
+import { importSettled, waitFlags, waitForImport } from '../wait.js';
 
 export interface ForkOptions {
   source: string | number;
@@ -21,7 +19,7 @@ export interface ForkOptions {
 
 export function options({ args, options: o }: CommandInput, ctx: Context): ForkOptions {
   const source = projectArg(args);
-  if (o.timeout !== undefined && !o.wait) throw new CollabError('usage', '--timeout applies only with --wait', { hint: 'add --wait, or leave out --timeout' });
+  const wait = waitFlags(o);
   const params = collectParams(o, FORK_PARAMS, { warn: (message) => ctx.warn(message) }) as ForkParams;
   if (params.path !== undefined) {
     const problem = projectPathProblem(params.path);
@@ -35,7 +33,7 @@ export function options({ args, options: o }: CommandInput, ctx: Context): ForkO
   // The deprecated `namespace` parameter is never sent: an ID and a path each have their own.
   if (typeof namespace === 'number') params.namespace_id = namespace;
   else if (typeof namespace === 'string') params.namespace_path = namespace;
-  return { source, params, wait: o.wait === true, timeoutMs: (o.timeout as number | undefined) ?? DEFAULT_WAIT_MS };
+  return { source, params, ...wait };
 }
 
 export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
@@ -54,27 +52,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
     await printProject(ctx, fork);
     return;
   }
-  ctx.onInterrupt = () => ctx.stderrLine(`the fork continues; check it with: ${checkCommand}`);
-  const label = `forking ${sourceName} into ${where}`;
-  const spinner = await ctx.spinner(`${label}: ${fork.import_status}`);
-  let lastStatus = String(fork.import_status);
-  try {
-    fork = await waitForImport(ctx, fork, {
-      timeoutMs: opts.timeoutMs,
-      what: `the fork ${where}`,
-      checkCommand,
-      continues: 'the fork continues',
-      onStatus: (status, elapsed) => {
-        spinner.text(`${label}: ${status} (${formatSeconds(elapsed)})`);
-        // Without a spinner (CI logs), each change of status is a line.
-        if (!ctx.io.stderrIsTTY && status !== lastStatus) ctx.info(`${where}: ${status}`);
-        lastStatus = status;
-      },
-    });
-  } finally {
-    spinner.stop();
-    ctx.onInterrupt = undefined;
-  }
+  fork = await waitForImport(ctx, fork, { what: `the fork ${where}`, label: `forking ${sourceName} into ${where}`, continues: 'the fork continues', timeoutMs: opts.timeoutMs });
   await printProject(ctx, fork);
 }
 

@@ -1,15 +1,20 @@
 import { pullMirror } from '../../api/project-extras.js';
+import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { CommandInput } from '../spec.js';
 import { projectArg } from '../resource-args.js';
+import { waitFlags, waitForImport } from '../wait.js';
+import { printActionResult } from './columns.js';
 
 export interface MirrorPullOptions {
   project: string | number;
+  wait: boolean;
+  timeoutMs: number;
 }
 
-export function options({ args }: CommandInput): MirrorPullOptions {
-  return { project: projectArg(args) };
+export function options({ args, options: o }: CommandInput): MirrorPullOptions {
+  return { project: projectArg(args), ...waitFlags(o) };
 }
 
 export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> {
@@ -20,5 +25,13 @@ export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> 
     throw error;
   });
   if (!response) return;
-  ctx.info(`started a pull of the mirror ${opts.project}; follow it with: collab projects view ${opts.project} (import status)`);
+  if (!opts.wait) {
+    ctx.info(`started a pull of the mirror ${opts.project}; follow it with: collab projects view ${opts.project} (import status)`);
+    return;
+  }
+  // The answer has no body; a mirror shares the import state (GitLab's import_state): follow that.
+  const started = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+  const where = started.path_with_namespace;
+  const project = await waitForImport(ctx, started, { what: `the pull of the mirror ${where}`, label: `pulling the mirror ${where}`, continues: 'the pull continues', timeoutMs: opts.timeoutMs });
+  await printActionResult(ctx, `pulled the mirror ${where}: ${project.import_status}`, project);
 }

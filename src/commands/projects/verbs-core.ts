@@ -3,6 +3,7 @@ import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type Projec
 import type { SettingsColumn } from '../../params/types.js';
 import { namespaceRef, positiveInteger } from '../../params/parsers.js';
 import { PROJECT_ARG } from '../resource-args.js';
+import { waitOptions } from '../common-options.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 
 /**
@@ -108,8 +109,9 @@ export const CORE_VERBS: CommandSpec[] = [
   action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {
     aliases: ['rm'],
     confirm: true,
-    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
-    examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes'],
+    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
+    options: waitOptions('the project is gone, or marked for deletion where deletion is delayed'),
+    examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes', 'collab projects delete 42 --yes --wait --timeout 2m'],
   }),
   action('restore', 'Restore a project marked for deletion', () => import('./restore.js')),
   action('archive', 'Archive a project (read-only); archiving an archived project changes nothing', () => import('./archive.js')),

@@ -1,8 +1,9 @@
 import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
-import { duration, namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
+import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { PROJECT_ARG } from '../resource-args.js';
+import { waitOptions } from '../common-options.js';
 import type { CommandSpec } from '../spec.js';
 
 /** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
@@ -16,8 +17,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     options: [
       { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef, aliases: ['--namespace-id'] },
       ...FORK_PARAMS.map((param) => paramOption(param)),
-      { flags: '--wait', description: 'wait until the fork is ready and print it then' },
-      { flags: '--timeout <duration>', description: 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', parse: duration },
+      ...waitOptions('the fork is ready, and print it then'),
     ],
     mutating: true,
     examples: ['collab projects fork acme/web/storefront', 'collab projects fork acme/web/storefront --namespace globex --path shop --wait', 'collab projects fork 42 --wait --timeout 2m --json | jq .web_url'],
@@ -138,9 +138,11 @@ export const EXTRA_VERBS: CommandSpec[] = [
   {
     name: 'mirror-pull',
     summary: 'Start an update of a pull mirror now (maintainers)',
+    description: 'The service updates the mirror in the background. With --wait collab polls the project until its import status leaves scheduled/started and prints it (exit 6 if the update failed, with the service’s import_error; 7 if --timeout runs out; Ctrl-C stops waiting and leaves the update running).',
     args: [PROJECT_ARG],
+    options: waitOptions('the update is finished, and print the project then'),
     mutating: true,
-    examples: ['collab projects mirror-pull acme/platform/api'],
+    examples: ['collab projects mirror-pull acme/platform/api', 'collab projects mirror-pull acme/platform/api --wait --timeout 5m'],
     load: () => import('./mirror-pull.js'),
   },
 ];
