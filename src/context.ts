@@ -315,6 +315,7 @@ export class Context {
   async printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
     const options = await this.outputOptions();
     const writer = await this.itemWriter(options, columns);
+    this.clearTerminal();
     await writer.write(items);
     await writer.end();
     this.noteEmpty(items.length, options);
@@ -323,8 +324,14 @@ export class Context {
   async printResource(item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
     const options = await this.outputOptions();
     const jq = await this.jq();
+    this.clearTerminal();
     if (jq) await jq.writer(this.io, options).writeValue(item);
     else await writeResource(this.io, options, item, shape);
+  }
+
+  /** Before data goes to a terminal that a spinner (a wait's) may be drawing on: the spinner goes. */
+  private clearTerminal(): void {
+    if (this.io.stdoutIsTTY) this.spinnerHandle?.stop();
   }
 
   /** A JSON text printed as it is (`null`, a response body), or through --jq when given. */
