@@ -23,13 +23,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import http from 'node:http';
+import { bulk as bulkCase } from './bulk.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
 const MEASURE = join(HERE, 'measure.py');
 const PEERS_DIR = join(HERE, '.peers');
 const GITBEAKER_ENTRY = join(PEERS_DIR, 'node_modules/@gitbeaker/cli/dist/index.mjs');
-const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox'];
+const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -93,7 +94,7 @@ for (const name of ONLY) {
   const caseStarted = Date.now();
   progress(`--- ${name}`);
   try {
-    await { startup, listing, memory, backpressure, offset, fork, sandbox }[name]();
+    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk }[name]();
   } catch (error) {
     progress(`case ${name} failed: ${error.stack ?? error}`);
     targets.push({ id: name, target: `case ${name}`, measured: `error: ${String(error.message ?? error).split('\n')[0]}`, pass: false });
@@ -286,6 +287,11 @@ async function offset() {
   } finally {
     await sb.stop();
   }
+}
+
+/** Issue 17: many targets through `-` (bench/bulk.mjs). */
+async function bulk() {
+  await bulkCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
 }
 
 /** Target 5: `projects fork --wait` on a 30 s import: noticed within 1 s, at most 15 status requests. */
@@ -509,8 +515,8 @@ function installPeers() {
 // Measuring
 
 /** Runs `cmd` under measure.py: wall time, peak RSS, exit code, what it printed. */
-async function measure(cmd, { env = {}, save, toFile, stall } = {}) {
-  const args = [MEASURE, ...(save ? [toFile ? '--to-file' : '--save', save] : []), ...(stall ? ['--stall', String(stall)] : []), '--', ...cmd];
+async function measure(cmd, { env = {}, save, toFile, stall, stdin } = {}) {
+  const args = [MEASURE, ...(save ? [toFile ? '--to-file' : '--save', save] : []), ...(stall ? ['--stall', String(stall)] : []), ...(stdin ? ['--stdin', stdin] : []), '--', ...cmd];
   const child = spawn('python3', args, { env: { ...BASE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -642,8 +648,15 @@ function timedGet(agent, url, token) {
 // ---------------------------------------------------------------------------------------------
 // The sandbox, as its own process
 
-async function startSandbox({ seed, latency, forkDuration, verbose = false }) {
-  const args = [CLI, 'sandbox', '--port', '0', '--seed', String(seed), '--latency', String(latency), ...(forkDuration !== undefined ? ['--fork-duration', String(forkDuration)] : []), ...(verbose ? ['--verbose'] : [])];
+async function startSandbox({ seed, latency, forkDuration, failRate, rateLimit, faultSeed, verbose = false }) {
+  const args = [
+    CLI, 'sandbox', '--port', '0', '--seed', String(seed), '--latency', String(latency),
+    ...(forkDuration !== undefined ? ['--fork-duration', String(forkDuration)] : []),
+    ...(failRate !== undefined ? ['--fail-rate', String(failRate)] : []),
+    ...(rateLimit !== undefined ? ['--rate-limit', rateLimit] : []),
+    ...(faultSeed !== undefined ? ['--fault-seed', String(faultSeed)] : []),
+    ...(verbose ? ['--verbose'] : []),
+  ];
   const child = spawn(process.execPath, args, { env: BASE_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = [];
   const errLines = createInterface({ input: child.stderr });
@@ -661,7 +674,7 @@ async function startSandbox({ seed, latency, forkDuration, verbose = false }) {
   const match = /^export COLLAB_HOST=(\S+) COLLAB_TOKEN=(\S+)/.exec(first);
   if (!match) throw new Error(`unexpected first line from the sandbox: ${first}`);
   const [, url, token] = match;
-  progress(`sandbox: ${seed.toLocaleString('en-US')} projects, ${latency} ms latency${forkDuration !== undefined ? `, ${forkDuration} ms forks` : ''} on ${url}`);
+  progress(`sandbox: ${seed.toLocaleString('en-US')} projects, ${latency} ms latency${forkDuration !== undefined ? `, ${forkDuration} ms forks` : ''}${failRate ? `, fail rate ${failRate}` : ''}${rateLimit ? `, ${rateLimit}` : ''} on ${url}`);
   return {
     url,
     token,
