@@ -1,13 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCollab, tempConfigDir } from '../helpers/cli.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
- * Issue 17 §1, Ctrl-C over many targets: no new target or request starts, requests on the wire
+ * What needs a process of its own. Issue 17 §1, Ctrl-C over many targets: no new target or request starts, requests on the wire
  * finish, the results so far are printed, the targets not done are listed on stderr, exit 130;
- * the same command fed the list finishes the job, and nothing is created twice. A real signal
- * needs a process of its own.
+ * the same command fed the list finishes the job, and nothing is created twice (a real signal). A
+ * destructive verb over many asks for the count on the controlling terminal (a pseudo-terminal from
+ * util-linux's `script`, whose standard input is what is typed there).
  */
 
 let sandbox: Sandbox;
@@ -69,5 +72,35 @@ describe('Ctrl-C over many targets', () => {
     const result = await child;
     expect(result.exitCode).toBe(130);
     expect(String(result.stderr)).toBe('the deletion continues; check it with: collab projects view 27\ninterrupted\n');
+  }, 60_000);
+});
+
+/** util-linux's script, for a pseudo-terminal; the case is skipped without it. */
+const hasScript = (await execa('script', ['--version'], { reject: false })).exitCode === 0;
+
+describe('confirmation over many targets on the controlling terminal', () => {
+  it.skipIf(!hasScript)('asks to type the number of targets on /dev/tty while standard input carries them; a wrong number does nothing', async () => {
+    const dir = tempConfigDir();
+    const targets = join(dir, 'targets.txt');
+    writeFileSync(targets, '11\n12\n');
+    const { CI: _ci, ...noCI } = env();
+    const archive = (answer: string) => {
+      const child = execa('script', ['-qec', `'${process.execPath}' '${BIN}' projects archive - -o ndjson < '${targets}'`, '/dev/null'], { env: noCI, extendEnv: false, reject: false, timeout: 30_000 });
+      let seen = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        // Typed once the question is there, as a person would.
+        if (seen.includes('Type 2 to run `collab projects archive` on 2 projects:') && !child.stdin?.writableEnded) child.stdin?.end(`${answer}\r`);
+      });
+      return child;
+    };
+    const wrong = await archive('3');
+    expect(String(wrong.stdout)).toContain('confirmation did not match 2; nothing was done');
+    expect(sandbox.store.findProject(11)?.archived).toBe(false);
+    const right = await archive('2');
+    expect(right.exitCode).toBe(0);
+    expect(String(right.stdout)).toMatch(/"target":11,"status":"ok"[\s\S]*"target":12,"status":"ok"/);
+    expect(sandbox.store.findProject(11)?.archived).toBe(true);
+    expect(sandbox.store.findProject(12)?.archived).toBe(true);
   }, 60_000);
 });
