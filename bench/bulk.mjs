@@ -124,7 +124,7 @@ async function underFaults(h) {
       if (hooks.length === 0) wrong.hooks++;
       if (hooks.length > 1) wrong.doubled++;
       const rule = await api(`projects/${id}/push_rule`);
-      if (!rule || rule.deny_delete_tag !== true || rule.commit_message_regex !== 'JIRA-\\d+') wrong.rules++;
+      if (rule?.deny_delete_tag !== true || rule.commit_message_regex !== 'JIRA-\\d+') wrong.rules++;
     }
     const storm = stormCheck(log);
     const exits = runs.map((r) => r.code);
