@@ -6,6 +6,7 @@ import { confirmTargets } from './confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from './results.js';
 import { TargetContext } from './target-context.js';
 import { parseTargets, type TargetLine } from './targets.js';
+import { readStdin } from '../util/stdin.js';
 
 /**
  * `-` as the project or group: the command runs once per target read from standard input, with
@@ -27,7 +28,7 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
   // Requests end at Ctrl-C + GRACE_MS, not at once; set before the client is built.
   const sending = new AbortController();
   ctx.clientSignal = sending.signal;
-  const targets = parseTargets(await readAll(ctx.io.stdin), bulk.slot.noun);
+  const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
 
   // Each target's flags as the command reads them: --yes is the run's (asked once, below), and a
   // list's --concurrency counted the targets.
@@ -147,10 +148,4 @@ async function targetConcurrency(ctx: Context, input: CommandInput, bulk: BulkRu
     throw new CollabError('usage', `--concurrency with ${bulk.slot.label} - counts targets: at most ${MAX_TARGET_CONCURRENCY}`, { hint: `give --concurrency ${MAX_TARGET_CONCURRENCY} or less` });
   }
   return given ?? Math.min(MAX_TARGET_CONCURRENCY, await ctx.setting('concurrency', 8));
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { ConfigStore } from '../config/store.js';
 import type { ResolvedToken } from '../config/tokens.js';
 import { Context, type Spinner } from '../context.js';
@@ -7,6 +7,7 @@ import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
 import { Page } from '../http/paginate.js';
 import type { IO } from '../io.js';
 import type { OutputOptions } from '../output/writer.js';
+import { TextSink } from '../util/text-sink.js';
 
 /**
  * The context one target's run gets in a run over many: the command's own options() and run()
@@ -150,18 +151,4 @@ function targetIO(io: IO, stdout: Writable): IO {
   const stdin = new PassThrough();
   stdin.end();
   return { ...io, stdout, stdin, stdoutIsTTY: false, stdinIsTTY: false, color: false, columns: 0 };
-}
-
-/** Keeps what a command writes to stdout for one target. */
-class TextSink extends Writable {
-  private readonly chunks: Buffer[] = [];
-
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
-    done();
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
 }

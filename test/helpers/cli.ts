@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, beforeAll } from 'vitest';
 import { main } from '../../src/main.js';
 import type { Runtime } from '../../src/runtime.js';
+import { TextSink } from '../../src/util/text-sink.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 
 /**
@@ -88,28 +89,14 @@ export async function runCollab(args: readonly string[], env: Record<string, str
   return wrap(spawned);
 }
 
-/** A stream that keeps what is written to it, in order, synchronously (so help and errors interleave as on a pipe). */
-class Capture extends Writable {
-  private readonly chunks: Buffer[] = [];
-
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
-    done();
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
-
 /**
  * Runs collab in this process, as bin/collab would run with the given environment (and nothing
  * else of this process's) and stdin; never throws on a non-zero exit. `spawn: true` runs bin/collab.
  */
 export async function runMain(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
   if (options.spawn || SPAWN_ALL) return runCollab(args, env, options);
-  const stdout = new Capture();
-  const stderr = new Capture();
+  const stdout = new TextSink();
+  const stderr = new TextSink();
   const stdin = new PassThrough();
   stdin.end(options.input ?? '');
   const runtime: Runtime = {
