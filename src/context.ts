@@ -14,6 +14,8 @@ import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 import { maskUrlCredentials } from './util/secrets.js';
+import { describeRequest, dryRunText, type RequestDescription } from './output/dry-run.js';
+import { NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
 import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
 import type { RetryWait } from './http/retry-policy.js';
 
@@ -29,22 +31,7 @@ export interface GlobalOptions {
 
 export type { ListFlags };
 
-export interface Spinner {
-  text(message: string): void;
-  stop(): void;
-  /** Still spinning (not stopped). */
-  readonly active?: boolean;
-}
-
-
-/** A request as --dry-run shows it (Context.describeRequest). */
-export interface RequestDescription {
-  method: string;
-  url: string;
-  json?: unknown;
-  /** A multipart form's fields; files as `<file name>`. */
-  form?: Record<string, string>;
-}
+export type { RequestDescription, Spinner };
 
 /** What a context is built from besides the command line: the run's environment and, in tests, the HTTP dispatcher. */
 export interface ContextServices {
@@ -179,32 +166,13 @@ export class Context {
   }
 
   async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
-    const request = await this.describeRequest(req, redact);
-    let text = `${request.method} ${request.url}\n`;
-    if (request.json !== undefined) text += `${JSON.stringify(request.json, null, 2)}\n`;
-    for (const [key, value] of Object.entries(request.form ?? {})) text += `${key}: ${value}\n`;
-    await write(this.io.stdout, text);
+    await write(this.io.stdout, dryRunText(await this.describeRequest(req, redact)));
     this.info('dry run: nothing was sent');
   }
 
-  /**
-   * What a request would send, for --dry-run: its URL, and its body with the named keys redacted
-   * and files named. A person reads this: credentials in URLs (a hook's, an import's) are masked
-   * like everywhere else.
-   */
+  /** What a request would send, for --dry-run (output/dry-run.ts). */
   async describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
-    const host = await this.host();
-    const { HttpClient: Client } = await import('./http/client.js');
-    // Only to resolve the URL; the token is never needed to describe a request.
-    const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, req.query)) };
-    if (req.json !== undefined) described.json = JSON.parse(maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null')) as unknown;
-    if (req.form) {
-      described.form = {};
-      for (const [key, value] of (await req.form).entries()) {
-        described.form[key] = typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : maskUrlCredentials(value)) : `<file ${(value as { name?: string }).name ?? ''}>`;
-      }
-    }
-    return described;
+    return describeRequest(await this.host(), req, redact);
   }
 
   async concurrency(flags: ListFlags): Promise<number> {
@@ -366,32 +334,9 @@ export class Context {
 
   /** A spinner on stderr when it is a terminal; a no-op otherwise. */
   async spinner(text: string): Promise<Spinner> {
-    if (!this.io.stderrIsTTY || this.globals.quiet) {
-      this.spinnerHandle = { text: () => undefined, stop: () => undefined };
-      return this.spinnerHandle;
-    }
     this.spinnerHandle?.stop();
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false, color: this.io.color ? 'cyan' : false }).start();
-    let stopped = false;
-    const handle: Spinner = {
-      get active() {
-        return !stopped;
-      },
-      // Drawn at once: a count that changes between two frames is still seen.
-      text: (message) => {
-        if (!stopped) spinner.text = message;
-        if (!stopped) spinner.render();
-      },
-      stop: () => {
-        if (!stopped) {
-          stopped = true;
-          spinner.stop();
-        }
-      },
-    };
-    this.spinnerHandle = handle;
-    return handle;
+    this.spinnerHandle = !this.io.stderrIsTTY || this.globals.quiet ? NO_SPINNER : await startSpinner(this.io, text);
+    return this.spinnerHandle;
   }
 
   // ---- prompts ----
@@ -436,11 +381,3 @@ export class Context {
     await this.httpClient?.close();
   }
 }
-
-function redactFields(value: unknown, keys: readonly string[]): unknown {
-  if (keys.length === 0 || !value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const key of keys) if (key in out) out[key] = '[redacted]';
-  return out;
-}
-

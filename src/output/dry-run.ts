@@ -1,0 +1,45 @@
+import type { ApiRequest } from '../http/api-request.js';
+import { maskUrlCredentials } from '../util/secrets.js';
+
+/** A request as --dry-run shows it. */
+export interface RequestDescription {
+  method: string;
+  url: string;
+  json?: unknown;
+  /** A multipart form's fields; files as `<file name>`. */
+  form?: Record<string, string>;
+}
+
+/**
+ * What a request would send, for --dry-run: its URL, and its body with the named keys redacted
+ * and files named. A person reads this: credentials in URLs (a hook's, an import's) are masked
+ * like everywhere else.
+ */
+export async function describeRequest(host: string, req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
+  const { HttpClient: Client } = await import('../http/client.js');
+  // Only to resolve the URL; the token is never needed to describe a request.
+  const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, req.query)) };
+  if (req.json !== undefined) described.json = JSON.parse(maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null')) as unknown;
+  if (req.form) {
+    described.form = {};
+    for (const [key, value] of (await req.form).entries()) {
+      described.form[key] = typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : maskUrlCredentials(value)) : `<file ${(value as { name?: string }).name ?? ''}>`;
+    }
+  }
+  return described;
+}
+
+/** The text --dry-run prints on stdout for a request. */
+export function dryRunText(request: RequestDescription): string {
+  let text = `${request.method} ${request.url}\n`;
+  if (request.json !== undefined) text += `${JSON.stringify(request.json, null, 2)}\n`;
+  for (const [key, value] of Object.entries(request.form ?? {})) text += `${key}: ${value}\n`;
+  return text;
+}
+
+function redactFields(value: unknown, keys: readonly string[]): unknown {
+  if (keys.length === 0 || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key of keys) if (key in out) out[key] = '[redacted]';
+  return out;
+}
