@@ -58,3 +58,12 @@ export function refreshImport(store: Store, project: Project): void {
   if (next === 'failed') state.error = state.failure ?? FAILURES.fork;
   project.json = undefined;
 }
+
+/**
+ * Delayed deletion (paid tiers): a project or group is marked, and removed after the instance's
+ * deletion_adjourned_period (7 days by default; the sandbox never removes it by itself). As in
+ * GitLab, `marked_for_deletion_on` is the day of the marking, not of the removal.
+ */
+export function markForDeletion(store: Store, resource: { marked_for_deletion_on: string | null }): void {
+  resource.marked_for_deletion_on = new Date(store.now()).toISOString().slice(0, 10);
+}

@@ -201,15 +201,15 @@ describe('collab groups: create, update, remove, transfer', () => {
       const result = await collab(['groups', 'delete', 'acme/apps', '--yes', '--verbose'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toMatch(/< 202 DELETE \/groups\/acme%2Fapps/);
-      const date = inDays(7);
-      expect(result.stderr).toContain(`group acme/apps is marked for deletion and will be removed on ${date}; \`collab groups restore acme/apps\` undoes it until then\n`);
+      const date = inDays(0);
+      expect(result.stderr).toContain(`marked group acme/apps for deletion on ${date}: it will be removed on ${inDays(7)} (after the instance's delay, 7 days unless an administrator changed it); \`collab groups restore acme/apps\` undoes it until then\n`);
       expect(result.stdout).toBe('');
       expect(group('acme/apps')?.marked_for_deletion_on).toBe(date);
 
       const view = await collab(['groups', 'view', 'acme/apps']);
       expect(view.stdout).toContain(`Marked for deletion\t${date}\n`);
       const terminal = await collab(['groups', 'view', 'acme/apps'], { tty: true });
-      expect(terminal.stdout).toMatch(new RegExp(`\nMarked for deletion +yes: to be removed on ${date} \\(undo with \`collab groups restore acme/apps\`\\)\n`));
+      expect(terminal.stdout).toMatch(new RegExp(`\nMarked for deletion +on ${date}, to be removed on ${inDays(7)} \\(undo with \`collab groups restore acme/apps\`\\)\n`));
 
       const again = await collab(['groups', 'delete', 'acme/apps', '--yes']);
       expect(again.exitCode).toBe(5);
@@ -239,7 +239,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const child = await collab(['groups', 'create', '--name', 'Inner', '--parent', 'acme/apps', '-q']);
       expect(child.exitCode).toBe(0);
       const marked = await collab(['groups', 'delete', 'acme/apps', '--yes', '-o', 'json']);
-      expect(marked.json()).toEqual({ id: id('acme/apps'), full_path: 'acme/apps', status: 'marked_for_deletion', marked_for_deletion_on: inDays(7) });
+      expect(marked.json()).toEqual({ id: id('acme/apps'), full_path: 'acme/apps', status: 'marked_for_deletion', marked_for_deletion_on: inDays(0) });
 
       const dry = await collab(['groups', 'delete', String(id('acme/apps')), '--permanently-remove', '--dry-run']);
       expect(dry.exitCode).toBe(0);

@@ -103,7 +103,7 @@ describe('a view of an object whose optional fields are null or partial', () => 
   it('groups view of a group marked for deletion without full_path points restore at its id', async () => {
     const result = await against({ id: 1, marked_for_deletion_on: '2026-12-01' }, ['groups', 'view', 'acme']);
     expectClean(result);
-    expect(shownFor(result, 'Marked for deletion')).toBe('yes: to be removed on 2026-12-01 (undo with `collab groups restore 1`)');
+    expect(shownFor(result, 'Marked for deletion')).toBe('on 2026-12-01, to be removed on 2026-12-08 (undo with `collab groups restore 1`)');
   });
 
   it('groups view shows partial and null shares by what they have', async () => {

@@ -250,10 +250,10 @@ describe('create, update, delete, restore, transfer', () => {
     expect(visibility).toMatchObject({ status: 400, body: { message: { visibility_level: ['public is not allowed since the parent group has a internal visibility.'] } } });
   });
 
-  it('DELETE marks for deletion 7 days ahead (202); permanently_remove with the full path removes it', async () => {
+  it('DELETE marks for deletion on the day (202), as GitLab dates the mark; permanently_remove with the full path removes it', async () => {
     const marked = await call('DELETE', '/groups/acme%2Ftooling', { as: 'maintainer' });
     expect(marked).toMatchObject({ status: 202, body: { message: '202 Accepted' } });
-    expect(sandbox.store.findGroup('acme/tooling')?.marked_for_deletion_on).toBe(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    expect(sandbox.store.findGroup('acme/tooling')?.marked_for_deletion_on).toBe(new Date().toISOString().slice(0, 10));
     expect(await call('DELETE', '/groups/acme%2Ftooling')).toMatchObject({ status: 400, body: { message: 'Group has been already marked for deletion' } });
     expect(await call('DELETE', '/groups/acme%2Ftooling?permanently_remove=true&full_path=tooling')).toMatchObject({
       status: 400,

@@ -90,7 +90,7 @@ describe('immediate deletion (--delete-duration)', () => {
     advance(60_000);
     const view = await call('GET', path);
     expect(view.status).toBe(200);
-    expect(view.body.marked_for_deletion_on).toBe(new Date().toISOString().slice(0, 10));
+    expect(view.body.marked_for_deletion_on).toBe(new Date(now).toISOString().slice(0, 10));
     expect((await call('POST', `${path}/restore`)).status).toBe(201);
   });
 });

@@ -1,3 +1,4 @@
+import { removalDate } from '../../api/deletion.js';
 import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
@@ -19,7 +20,7 @@ const RESULT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'FULL PATH', path: 'full_path' },
   { header: 'STATUS', path: 'status', text: false },
-  { header: 'REMOVAL ON', path: 'marked_for_deletion_on' },
+  { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
 ];
 
 export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
@@ -77,7 +78,7 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     ctx.info(`removed group ${fullPath} with its subgroups and projects`);
   } else if (after.marked_for_deletion_on && !opts.permanently) {
     status = 'marked_for_deletion';
-    ctx.info(`group ${fullPath} is marked for deletion and will be removed on ${after.marked_for_deletion_on}; \`collab groups restore ${fullPath}\` undoes it until then`);
+    ctx.info(`marked group ${fullPath} for deletion on ${after.marked_for_deletion_on}: it will be removed on ${removalDate(after.marked_for_deletion_on)} (after the instance's delay, 7 days unless an administrator changed it); \`collab groups restore ${fullPath}\` undoes it until then`);
   } else {
     status = 'removal_scheduled';
     ctx.info(`group ${fullPath} is being removed in the background`);

@@ -1,3 +1,4 @@
+import { removalDate } from '../../api/deletion.js';
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone } from '../../output/format.js';
@@ -70,7 +71,7 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
     {
       label: 'Marked for deletion',
       path: 'marked_for_deletion_on',
-      format: (date) => (date ? `yes: to be removed on ${String(date)} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
+      format: (date) => (date ? `on ${String(date)}, to be removed on ${removalDate(String(date))} (undo with \`collab groups restore ${group.full_path ?? group.id}\`)` : 'no'),
       tone: (date) => (date ? 'red' : undefined),
     },
     {

@@ -1,3 +1,4 @@
+import { removalDate } from '../../api/deletion.js';
 import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
@@ -73,12 +74,4 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     message = `marked project ${fullPath} for deletion on ${marked}: it will be removed on ${removalDate(marked)} (after the instance's delay, 7 days unless an administrator changed it); undo with \`collab projects restore ${fullPath}\``;
   }
   await printActionResult(ctx, message, result, RESULT_COLUMNS);
-}
-
-/** The service keeps marked projects for deletion_adjourned_period days: 7 unless an administrator changed it. */
-const DEFAULT_DELETION_DELAY_DAYS = 7;
-
-function removalDate(markedOn: string): string {
-  const day = Date.parse(`${markedOn}T00:00:00Z`);
-  return Number.isFinite(day) ? new Date(day + DEFAULT_DELETION_DELAY_DAYS * 86_400_000).toISOString().slice(0, 10) : 'a later date';
 }

@@ -8,18 +8,12 @@ import { bool, checkAvatar, int, readParams, str } from '../params.js';
 import { newGroup } from '../seed.js';
 import type { Store } from '../store.js';
 import { groupObject } from '../views.js';
+import { markForDeletion } from '../jobs.js';
 
 /**
  * Changing groups (spec/2-groups.md): create, update, delete (delayed: marked for deletion, then
  * removed at once with permanently_remove), restore, transfer, and moving a project into a group.
  */
-
-/** Delayed group deletion: 7 days by default (instance setting). */
-const DELETION_DELAY_DAYS = 7;
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
 
 const settingsFor = (column: SettingsColumn): ParamSpec[] => GROUP_SETTINGS.filter((s) => s.columns.includes(column));
 /** Attributes the Group record holds in fields of its own; every other setting lives in `attrs`. */
@@ -130,7 +124,7 @@ export function deleteGroup(req: SandboxRequest): SandboxResponse {
     return accepted();
   }
   if (group.marked_for_deletion_on) throw apiError(400, 'Group has been already marked for deletion');
-  group.marked_for_deletion_on = isoDate(Date.now() + DELETION_DELAY_DAYS * 86_400_000);
+  markForDeletion(store, group);
   return accepted();
 }
 

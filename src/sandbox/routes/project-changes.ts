@@ -6,7 +6,7 @@ import { apiError, forbidden, notFound, paramError, validationError } from '../e
 import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User, Visibility } from '../model.js';
 import { str } from '../params.js';
-import { startImport } from '../jobs.js';
+import { markForDeletion, startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import { projectJson } from '../views.js';
 import { applySettings, namingErrors, readSettings, visibilityProblem } from './project-settings.js';
@@ -15,10 +15,6 @@ import { applySettings, namingErrors, readSettings, visibilityProblem } from './
  * Changing projects (spec/3-projects.md): create (also for a user), update (JSON or multipart
  * with an avatar), delete (delayed in groups), restore, archive, unarchive, star, unstar, transfer.
  */
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** The model's message when a user without personal projects (an external user) makes one there. */
 const PERSONAL_PROJECTS_NOT_ALLOWED = 'Personal project creation is not allowed. Please contact your administrator with questions';
@@ -111,7 +107,7 @@ export function deleteProject(req: SandboxRequest): SandboxResponse {
   // (deletion_adjourned_period, 7 days by default); personal projects are deleted at once, by a
   // background job during which the project still answers (store.removeLater).
   if (groupOfNamespace(store, project.namespace_id)) {
-    project.marked_for_deletion_on = today();
+    markForDeletion(store, project);
     project.json = undefined;
   } else store.removeLater({ kind: 'project', project });
   return accepted();
