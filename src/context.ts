@@ -121,14 +121,22 @@ export class Context {
     return resolved;
   }
 
-  /** The HTTP client for the host, with its token; fails before sending when there is no token. */
-  async client(): Promise<HttpClient> {
-    if (this.httpClient) return this.httpClient;
-    const host = await this.host();
-    const { token } = await this.resolveToken(host);
-    this.httpClient = await this.connect(host, token);
-    return this.httpClient;
+  /**
+   * The HTTP client for the host, with its token; fails before sending when there is no token.
+   * One a run, however many ask at once (targets of a run over many start together): each client
+   * has its own connection pool and rate-limit gate, and a 429 must hold back every request.
+   */
+  client(): Promise<HttpClient> {
+    this.pendingClient ??= (async () => {
+      const host = await this.host();
+      const { token } = await this.resolveToken(host);
+      this.httpClient = await this.connect(host, token);
+      return this.httpClient;
+    })();
+    return this.pendingClient;
   }
+
+  private pendingClient: Promise<HttpClient> | undefined;
 
   /** A new HTTP client for `host` with `token` and the configured timeout, retries and the host's CA and http settings; the caller closes it. */
   async connect(host: string, token: string | undefined): Promise<HttpClient> {

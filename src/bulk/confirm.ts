@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { ReadStream, WriteStream } from 'node:tty';
 import type { Context } from '../context.js';
 import { CollabError } from '../errors.js';
+import { isCI } from '../io.js';
 
 /**
  * Before a destructive verb acts on many targets, the person types their number. Standard input
@@ -10,7 +11,7 @@ import { CollabError } from '../errors.js';
  */
 export async function confirmTargets(ctx: Context, count: number, what: string): Promise<void> {
   const hint = `pass --yes to ${what} without confirmation`;
-  const terminal = ctx.env.CI === 'true' ? undefined : openTerminal();
+  const terminal = isCI(ctx.env) ? undefined : openTerminal();
   if (!terminal) throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`, { hint });
   try {
     const prompts = await import('@inquirer/prompts');
