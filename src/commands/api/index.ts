@@ -1,6 +1,6 @@
 import { choiceAnyCase } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

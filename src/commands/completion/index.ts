@@ -1,5 +1,5 @@
 import type { CommandSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 export const spec: CommandSpec = {
   ...noun('completion'),

@@ -1,6 +1,6 @@
 import { SETTINGS } from '../../config/settings.js';
 import type { CommandSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const keys = SETTINGS.map((s) => `  ${s.key.padEnd(14)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
 

@@ -15,7 +15,7 @@ import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { longFlag } from '../common-options.js';
 import { GROUP_ARG } from '../resource-args.js';
 import { waitOptions } from '../common-options.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',

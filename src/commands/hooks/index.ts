@@ -1,7 +1,7 @@
 import { OWNER_OPTIONS } from '../owner-options.js';
 import type { ArgSpec, CommandSpec } from '../spec.js';
 import { hookFieldOptions } from './options.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const HOOK_ID: ArgSpec = { name: 'hook-id', description: 'the hook ID (see `collab hooks list`)' };
 

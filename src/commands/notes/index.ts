@@ -2,7 +2,7 @@ import { NOTE_ORDER_BY, NOTE_SORTS } from '../../params/notes.js';
 import { dateTime } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 import { TARGET_OPTIONS } from './target.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const NOTE_ID = { name: 'note-id', description: 'the note (its ID, as `collab notes list` shows)' };
 

@@ -1,7 +1,7 @@
 import type { CommandSpec } from '../spec.js';
 import { CORE_VERBS } from './verbs-core.js';
 import { EXTRA_VERBS } from './verbs-extra.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 export const spec: CommandSpec = {
   ...noun('projects'),

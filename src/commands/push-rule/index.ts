@@ -2,7 +2,7 @@ import { OWNER_OPTIONS } from '../owner-options.js';
 import { paramOption } from '../../params/derive.js';
 import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 /** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
 const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({ ...paramOption(param), ...(param.regex ? { parse: re2Regex } : {}) }));

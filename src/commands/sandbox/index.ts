@@ -1,6 +1,6 @@
 import { integer } from '../../params/parsers.js';
 import type { CommandSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 export const spec: CommandSpec = {
   ...noun('sandbox'),

@@ -1,7 +1,7 @@
 import { OWNER_OPTIONS } from '../owner-options.js';
 import { accessLevel, date, groupRef } from '../../params/parsers.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
-import { noun } from '../manifest.js';
+import { noun } from '../nouns.js';
 
 const WITH: OptionSpec = { flags: '--with <group>', description: 'the group to share with (ID or full path)', parse: groupRef, required: true };
 

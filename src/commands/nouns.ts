@@ -1,0 +1,29 @@
+import type { CommandSpec } from './spec.js';
+
+/**
+ * The top-level commands' names, aliases and summaries, written here only: help lists them
+ * without loading any noun, and each noun's definition (its index.ts) starts from its entry.
+ * (manifest.ts adds how each is loaded; kept apart so that a definition never imports the
+ * manifest that loads it.)
+ */
+export const NOUN_NAMES = {
+  projects: { aliases: ['project'], summary: 'List, create, fork, configure and remove projects' },
+  groups: { aliases: ['group'], summary: 'List, create, configure, transfer and remove groups' },
+  notes: { summary: 'Comments on issues, merge requests, snippets and epics' },
+  hooks: { aliases: ['hook'], summary: 'Webhooks of a project or a group' },
+  'push-rule': { aliases: ['push-rules'], summary: 'The push rule of a project or a group' },
+  share: { aliases: ['shares'], summary: 'Share a project or a group with a group' },
+  api: { summary: 'Make an authenticated request to any API path' },
+  auth: { summary: 'Log in, check and log out of hosts' },
+  config: { summary: 'Read and change settings' },
+  completion: { summary: 'Print a shell completion script (bash, zsh, fish)' },
+  sandbox: { summary: 'Run a local, in-memory Collaboration Service to try collab against' },
+} as const satisfies Record<string, { aliases?: readonly string[]; summary: string }>;
+
+export type NounName = keyof typeof NOUN_NAMES;
+
+/** What a noun's definition takes from its entry here: name, aliases, summary. */
+export function noun(name: NounName): Pick<CommandSpec, 'name' | 'aliases' | 'summary'> {
+  const entry: { aliases?: readonly string[]; summary: string } = NOUN_NAMES[name];
+  return { name, ...(entry.aliases ? { aliases: entry.aliases } : {}), summary: entry.summary };
+}
