@@ -64,7 +64,7 @@ export function buildProgram(run: ProgramRun): Command {
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
   for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, run));
-  program.addHelpText('after', `\n${exitCodesText()}\nEnvironment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, HTTP(S)_PROXY, NO_PROXY.`);
+  program.addHelpText('after', `\n${exitCodesText()}\nEnvironment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, FORCE_COLOR, TZ, CI, HTTP(S)_PROXY, NO_PROXY.`);
   return program;
 }
 
