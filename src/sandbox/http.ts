@@ -51,6 +51,27 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A route table entry: `['GET', '/groups/:id', viewGroup]`. Each routes/ file exports its table. */
 export type Route = readonly [method: Method, pattern: string, handler: Handler];
 
+/** The five handlers of a collection of sub-resources (a project's hooks, an issue's notes). */
+export interface CollectionHandlers {
+  list: Handler;
+  view: Handler;
+  create: Handler;
+  update: Handler;
+  remove: Handler;
+}
+
+/** The routes of a collection at `base`, its items at `base/:idParam`: one template, bound per resource. */
+export function collectionRoutes(base: string, idParam: string, handlers: CollectionHandlers): Route[] {
+  const item = `${base}/:${idParam}`;
+  return [
+    ['GET', base, handlers.list],
+    ['GET', item, handlers.view],
+    ['POST', base, handlers.create],
+    ['PUT', item, handlers.update],
+    ['DELETE', item, handlers.remove],
+  ];
+}
+
 interface CompiledRoute {
   method: Method;
   segments: string[];

@@ -1,7 +1,7 @@
 import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
 import { ACCESS, readableGroup, readableProject, requireGroupRole, requireProjectRole, requireUser } from '../access.js';
 import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
-import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Hook, Project } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireStr, str } from '../params.js';
@@ -115,13 +115,7 @@ function hookRoutes(kind: HookOwnerKind): Route[] {
     return noContent();
   };
 
-  return [
-    ['GET', base, list],
-    ['GET', `${base}/:hook_id`, view],
-    ['POST', base, create],
-    ['PUT', `${base}/:hook_id`, update],
-    ['DELETE', `${base}/:hook_id`, remove],
-  ];
+  return collectionRoutes(base, 'hook_id', { list, view, create, update, remove });
 }
 
 export const projectHookRoutes = hookRoutes('project');

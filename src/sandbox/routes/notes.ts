@@ -1,7 +1,7 @@
 import { awardEmojiName, characterCount, isAwardEmojiOnly, NOTE_BODY_MAX, NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
 import { ACCESS, canModifyNote, canReadNote, canReadNoteable, isReadOnly, noteableAccess, readableGroup, readableProject, requireUser } from '../access.js';
 import { badRequest, forbidden, notFound, paramError } from '../errors.js';
-import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Note, Noteable, } from '../model.js';
 import { awardAnswerJson, noteJson } from '../note-views.js';
 import { addNote, findEpic, findProjectNoteable, noteOf, notesOf, removeNote, toggleAward } from '../noteables.js';
@@ -103,13 +103,7 @@ function routesOf(kind: NoteableKind): Route[] {
     return noContent();
   };
 
-  return [
-    ['GET', base, list],
-    ['GET', `${base}/:note_id`, view],
-    ['POST', base, create],
-    ['PUT', `${base}/:note_id`, update],
-    ['DELETE', `${base}/:note_id`, remove],
-  ];
+  return collectionRoutes(base, 'note_id', { list, view, create, update, remove });
 }
 
 export const noteRoutes: readonly Route[] = (Object.keys(NOTEABLES) as NoteableKind[]).flatMap(routesOf);
