@@ -37,6 +37,18 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
   ];
 }
 
+/** What a result has of its own; the paths --fields names beside these are the resource's. */
+const RESULT_KEYS = ['target', 'status', 'error', 'response'];
+
+/**
+ * --fields over many targets: a result's own fields as named (`target`, `status`, `response.x`),
+ * any other path read from the resource the target's command printed (`id` is `response.id`), so
+ * that `--fields id,name` means over many targets what it means over one.
+ */
+export function resultFields(fields: readonly string[] | undefined): string[] | undefined {
+  return fields?.map((path) => (RESULT_KEYS.includes(path.split('.')[0] as string) ? path : `response.${path}`));
+}
+
 /** A failed target's result: the error on one line, as main.ts would print it for a single target. */
 export function failure(target: string | number, error: unknown): Outcome {
   let message: string;
@@ -70,6 +82,6 @@ export function failuresError(outcomes: readonly Outcome[]): CollabError | undef
   const first = kinds[0] as ErrorKind;
   const shared = kinds.every((kind) => EXIT_CODES[kind] === EXIT_CODES[first]);
   return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
-    hint: 'each failed target is a result with status failed; feed those back on standard input to try them again',
+    hint: "each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == \"failed\"')",
   });
 }

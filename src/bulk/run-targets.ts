@@ -3,7 +3,7 @@ import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } f
 import type { Context } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
-import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from './results.js';
+import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from './results.js';
 import { TargetContext } from './target-context.js';
 import { parseTargets, type TargetLine } from './targets.js';
 import { readStdin } from '../util/stdin.js';
@@ -83,6 +83,7 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
+  ctx.globals.fields = resultFields(ctx.globals.fields);
   const printing = ctx.printList(batches(), resultColumns((result) => messages.get(result)));
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));

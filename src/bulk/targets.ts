@@ -4,8 +4,10 @@ import { resourceRef } from '../params/parsers.js';
 
 /**
  * The targets of a run over many projects or groups, as read from standard input. A line is an
- * ID, a full path, or a JSON object as collab prints it with -o ndjson: the object's `id`, else
- * its `path_with_namespace` or `full_path`. A result line of a run like this one gives its
+ * ID, a full path, a line of collab's piped text (tab-separated, the first field read: a list's ID,
+ * a result's target), or a JSON object as collab prints it with -o ndjson: the object's `id`, else
+ * its `path_with_namespace` or `full_path`. collab's csv (a header naming `id`, `path_with_namespace`,
+ * `full_path` or `target`) is read as those objects, one a record, the header skipped. A result line of a run like this one gives its
  * response's `id` when the response is a project (or a group, for group targets), else its
  * `target`: a push rule's or hook's id is not the project's. A whole `-o json` array is read too.
  * Empty lines are skipped; any other line that names no target is kept, with its problem, so that
@@ -34,13 +36,17 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
     }
     if (Array.isArray(items)) return items.map((item, index) => fromValue(item, noun, `item ${index + 1}`, shorten(JSON.stringify(item) ?? '')));
   }
+  const csv = csvTargets(text, noun);
+  if (csv) return csv;
   const targets: TargetLine[] = [];
   text.split(/\r?\n/).forEach((line, index) => {
     const value = line.trim();
     if (value === '') return;
     const where = `line ${index + 1}`;
     if (!value.startsWith('{')) {
-      targets.push(fromValue(value, noun, where, shorten(value)));
+      // collab's piped text: the first column is the ID (a list) or the target (a result).
+      const first = line.includes('\t') ? (line.split('\t')[0] as string).trim() : value;
+      targets.push(fromValue(first, noun, where, shorten(value)));
       return;
     }
     let parsed: unknown;
@@ -53,6 +59,83 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
     targets.push(fromValue(parsed, noun, where, shorten(value)));
   });
   return targets;
+}
+
+/** The columns a csv header must name one of to be read as csv (a path has no comma: a line of paths is never taken for one). */
+const CSV_KEYS = ['id', 'path_with_namespace', 'full_path', 'target'];
+
+/** collab's csv (RFC 4180, a header first) as objects, each record's cells under the header's names; undefined when the text is not that. */
+function csvTargets(text: string, noun: TargetNoun): TargetLine[] | undefined {
+  const start = text.search(/\S/);
+  if (start < 0 || text[start] === '{' || text[start] === '[') return undefined;
+  const headerEnd = text.indexOf('\n', start);
+  const headerLine = text.slice(start, headerEnd < 0 ? undefined : headerEnd);
+  if (!headerLine.includes(',') || headerLine.includes('\t')) return undefined;
+  const records = csvRecords(text.slice(start));
+  const header = records.shift()?.cells ?? [];
+  if (!header.some((name) => CSV_KEYS.includes(name))) return undefined;
+  const firstLine = text.slice(0, start).split('\n').length;
+  return records
+    .filter((record) => record.cells.some((cell) => cell !== ''))
+    .map((record) => {
+      const object: Record<string, unknown> = {};
+      header.forEach((name, index) => {
+        const cell = record.cells[index] ?? '';
+        // A nested value is JSON text in a cell (a result's response); a number is the ID.
+        object[name] = cell.startsWith('{') ? parseOr(cell) : /^\d+$/.test(cell) ? Number(cell) : cell;
+      });
+      if (object.response === '') object.response = null;
+      return fromValue(object, noun, `line ${firstLine + record.line}`, shorten(record.text));
+    });
+}
+
+/** RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks. `line` counts from 0. */
+function csvRecords(text: string): { cells: string[]; line: number; text: string }[] {
+  const records: { cells: string[]; line: number; text: string }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 0;
+  let recordLine = 0;
+  let recordStart = 0;
+  const end = (at: number) => {
+    cells.push(cell);
+    records.push({ cells, line: recordLine, text: text.slice(recordStart, at).replace(/\r$/, '') });
+    cells = [];
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n') line++;
+        cell += c;
+      }
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      end(i);
+      line++;
+      recordLine = line;
+      recordStart = i + 1;
+    } else if (c !== '\r') cell += c;
+  }
+  if (cell !== '' || cells.length > 0) end(text.length);
+  return records;
+}
+
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function fromValue(value: unknown, noun: TargetNoun, where: string, text: string): TargetLine {
