@@ -15,7 +15,7 @@ import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 import { maskUrlCredentials } from './util/secrets.js';
 import { describeRequest, dryRunText, type RequestDescription } from './output/dry-run.js';
-import { NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
+import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
 import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
 import type { RetryWait } from './http/retry-policy.js';
 
@@ -174,6 +174,7 @@ export class Context {
   }
 
   async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
+    this.clearTerminal();
     await write(this.io.stdout, dryRunText(await this.describeRequest(req, redact)));
     this.info('dry run: nothing was sent');
   }
@@ -228,7 +229,7 @@ export class Context {
       this.spinnerHandle.text(text);
       return;
     }
-    if (!this.io.stderrIsTTY || this.globals.quiet || wait.seconds <= 0) return;
+    if (!canSpin(this.io) || this.globals.quiet || wait.seconds <= 0) return;
     void this.spinner(text).then((spinner) => setTimeout(() => spinner.stop(), wait.seconds * 1000).unref());
   }
 
@@ -271,6 +272,7 @@ export class Context {
     try {
       for await (const page of pages) {
         progress?.rows();
+        this.clearTerminal();
         if (Array.isArray(page)) await writer.write(page);
         else await writer.writePage(page as Page);
       }
@@ -305,14 +307,19 @@ export class Context {
     else await writeResource(this.io, options, item, shape);
   }
 
-  /** Before data goes to a terminal that a spinner (a wait's) may be drawing on: the spinner goes. */
+  /**
+   * Before data goes to stdout, any spinner goes, and for good: unless stdout is a file, it may be
+   * the spinner's terminal, directly or through a pipe (`| cat`, `| less`), and a frame left on
+   * screen would stand in front of the first row, its later clearing erasing a row instead.
+   */
   private clearTerminal(): void {
-    if (this.io.stdoutIsTTY) this.spinnerHandle?.stop();
+    if (!this.io.stdoutIsFile) this.spinnerHandle?.stop();
   }
 
   /** A JSON text printed as it is (`null`, a response body), or through --jq when given. */
   async printJsonText(text: string): Promise<void> {
     const jq = await this.jq();
+    this.clearTerminal();
     if (jq) await jq.writer(this.io, await this.outputOptions()).writeText(text);
     else await write(this.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
   }
@@ -343,7 +350,7 @@ export class Context {
   /** A spinner on stderr when it is a terminal; a no-op otherwise. */
   async spinner(text: string): Promise<Spinner> {
     this.spinnerHandle?.stop();
-    this.spinnerHandle = !this.io.stderrIsTTY || this.globals.quiet ? NO_SPINNER : await startSpinner(this.io, text);
+    this.spinnerHandle = !canSpin(this.io) || this.globals.quiet ? NO_SPINNER : await startSpinner(this.io, text);
     return this.spinnerHandle;
   }
 

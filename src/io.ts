@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Env, Streams } from './runtime.js';
 
@@ -13,6 +14,17 @@ export interface IO {
   color: boolean;
   /** Width of the terminal for tables; 0 when unknown. */
   columns: number;
+  /**
+   * Width of the terminal stderr draws on; 0 (or absent) when unknown or when the terminal says 0
+   * columns (docker and kubectl `exec -t` before their first resize, `script`): no spinner then.
+   */
+  stderrColumns?: number;
+  /**
+   * stdout is a regular file (`> out.tsv`): the one place it surely is not the terminal a spinner
+   * draws on. A pipe may end on that terminal (`| cat`), so only a file lets the spinner run on
+   * while rows are written.
+   */
+  stdoutIsFile?: boolean;
   /** The run's TZ, for dates on a terminal; unset, the process's local time zone. */
   timeZone?: string | undefined;
 }
@@ -37,8 +49,21 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     stdinIsTTY: streams.stdin.isTTY === true,
     color: colorEnabled(env, stdoutIsTTY, options.noColor === true),
     columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
+    stderrColumns: forcedWidth || streams.stderr.columns || 0,
+    stdoutIsFile: isRegularFile(streams.stdout),
     timeZone: env.TZ || undefined,
   };
+}
+
+/** Whether a stream writes to a regular file: the process's stdout has its descriptor as `fd`; a test's streams have none. */
+function isRegularFile(stream: unknown): boolean {
+  const fd = (stream as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return false;
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
 }
 
 const set = (value: string | undefined): value is string => value !== undefined && value !== '';

@@ -32,8 +32,9 @@ export function nounOf(path: string): string {
  * Progress of a listing, for people, on stderr (issue 15 §1, §2). When stderr is a terminal: a
  * spinner with a live count while pages come (`fetched 3,400 projects…`), and at the end, when
  * the listing stopped at --limit (or at its --page) while the service has more, one line saying
- * so. The spinner never shares a terminal with rows: when stdout is that terminal too it stops
- * before the first rows are written; when stdout goes elsewhere it runs for the whole listing.
+ * so. The spinner never shares a terminal with rows: it stops before the first rows are written,
+ * unless stdout is a file (a pipe may end on the same terminal: `| cat`, `| less`); with stdout in
+ * a file it runs for the whole listing.
  * Never with --quiet, never on stdout; when stderr is not a terminal it does nothing at all.
  */
 export class ListProgress {
@@ -63,11 +64,11 @@ export class ListProgress {
   }
 
   /**
-   * Before rows are written to stdout: on the spinner's terminal, the listing's spinner goes for
-   * good, and one that says why a later page waits goes before the rows that follow it.
+   * Before rows are written to stdout: the listing's spinner goes for good, and one that says why
+   * a later page waits goes before the rows that follow it.
    */
   rows(): void {
-    if (!this.host.io.stdoutIsTTY) return;
+    if (this.host.io.stdoutIsFile) return;
     this.spinner = undefined;
     this.host.stopSpinner();
   }

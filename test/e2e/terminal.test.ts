@@ -111,15 +111,15 @@ describe('at a terminal, against the sandbox', () => {
   });
 
   describe('long work shows progress (§2)', () => {
-    it('stdout elsewhere: a spinner with a live count for the whole listing, rows untouched', async () => {
+    it('stdout a pipe (it may end on the same terminal: `| cat`): the spinner goes before the first row, rows untouched', async () => {
       const result = await collab(['projects', 'list', '--all', '--per-page', '20'], { stdout: 'pipe', stderrTTY: true });
       expect(result.exitCode).toBe(0);
       const rows = result.stdout.trimEnd().split('\n');
       expect(rows).toHaveLength(total());
       expect(result.stdout).not.toContain(ESC);
       expect(result.stderr).toContain('fetching projects…');
-      for (let n = 20; n <= total(); n += 20) expect(result.stderr).toContain(`fetched ${n} projects…`);
-      expect(result.stderr).toContain(`fetched ${total()} projects…`);
+      expect(result.stderr).not.toContain('fetched 40 projects…');
+      // With stdout in a file the spinner runs for the whole listing: the pseudo-terminal case below.
     });
 
     it('stdout on the same terminal: the spinner is gone before the first row, the note comes after the table', async () => {
