@@ -374,7 +374,17 @@ export class Context {
   async confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
     if (yes) return;
     const prompts = await this.prompts(`pass --yes to ${what} without confirmation`);
-    const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } }, { output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
+    // The run's streams, not the process's. inquirer ends its output when done, which Node never
+    // does to process.stderr but would to another run's (a test's) stderr: it gets a stream of its own.
+    const { Writable } = await import('node:stream');
+    const stderr = this.io.stderr;
+    const output = new Writable({
+      write: (chunk, _encoding, done) => {
+        stderr.write(chunk);
+        done();
+      },
+    });
+    const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } }, { input: this.io.stdin as NodeJS.ReadableStream, output, signal: this.signal });
     if (answer.trim() !== expected) throw new CollabError('usage', `confirmation did not match ${expected}; nothing was done`);
   }
 

@@ -277,8 +277,8 @@ describe('collab groups: create, update, remove, transfer', () => {
   });
 
   describe('transfer', () => {
-    it('makes a subgroup top-level without --to, and moves it back under a parent given by path', async () => {
-      const top = await collab(['groups', 'transfer', 'acme/platform/infra', '--json']);
+    it('makes a subgroup top-level with --top-level, and moves it back under a parent given by path', async () => {
+      const top = await collab(['groups', 'transfer', 'acme/platform/infra', '--top-level', '--json', '--yes']);
       expect(top.exitCode).toBe(0);
       expect(top.stderr).toBe('group infra is now a top-level group\n');
       expect(top.json()).toMatchObject({ full_path: 'infra', parent_id: null });
@@ -286,7 +286,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       // Its projects moved with it.
       expect(sandbox.store.findProject('infra/terraform')).toBeDefined();
 
-      const back = await collab(['groups', 'transfer', 'infra', '--to', 'acme/platform', '--verbose']);
+      const back = await collab(['groups', 'transfer', 'infra', '--to', 'acme/platform', '--verbose', '--yes']);
       expect(back.exitCode).toBe(0);
       expect(back.stderr).toContain('/groups/acme%2Fplatform?with_projects=false');
       expect(back.stderr).toContain('moved group infra: its full path is now acme/platform/infra\n');
@@ -301,22 +301,22 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(self.stderr).toBe('error: cannot move group acme into its own subgroup acme/platform\n');
       expect(sandbox.stats.requests).toBe(before);
 
-      const byId = await collab(['groups', 'transfer', 'acme', '--to', String(id('acme/platform'))]);
+      const byId = await collab(['groups', 'transfer', 'acme', '--to', String(id('acme/platform')), '--yes']);
       expect(byId.exitCode).toBe(5);
       expect(byId.stderr).toBe('error: 400 Transfer failed: Cannot transfer group to one of its subgroup. (POST /groups/acme/transfer)\n');
-      const root = await collab(['groups', 'transfer', 'globex']);
+      const root = await collab(['groups', 'transfer', 'globex', '--top-level', '--yes']);
       expect(root.exitCode).toBe(5);
       expect(root.stderr).toBe('error: 400 Transfer failed: Group is already a root group. (POST /groups/globex/transfer)\n');
-      const same = await collab(['groups', 'transfer', 'acme/web', '--to', 'acme']);
+      const same = await collab(['groups', 'transfer', 'acme/web', '--to', 'acme', '--yes']);
       expect(same.stderr).toBe('error: 400 Transfer failed: Group is already associated to the parent group. (POST /groups/acme%2Fweb/transfer)\n');
       // globex already has no "web", but acme/platform/infra moved to the top level would clash with a group made there.
       await collab(['groups', 'create', '--name', 'Infra', '-q']);
-      const clash = await collab(['groups', 'transfer', 'acme/platform/infra']);
+      const clash = await collab(['groups', 'transfer', 'acme/platform/infra', '--top-level', '--yes']);
       expect(clash.exitCode).toBe(5);
       expect(clash.stderr).toMatch(/The parent group already has a subgroup or a project with the same path\./);
-      const developer = await collab(['groups', 'transfer', 'acme/web', '--to', 'globex'], { as: 'developer' });
+      const developer = await collab(['groups', 'transfer', 'acme/web', '--to', 'globex', '--yes'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
-      const missing = await collab(['groups', 'transfer', 'acme/web', '--to', 'nowhere']);
+      const missing = await collab(['groups', 'transfer', 'acme/web', '--to', 'nowhere', '--yes']);
       expect(missing.exitCode).toBe(4);
       expect(missing.stderr).toMatch(/^error: group nowhere not found \(given to --to\)/);
       expect(group('acme/web')?.parent_id).toBe(id('acme'));
@@ -326,7 +326,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const dry = await collab(['groups', 'transfer', 'acme/web', '--to', 'initech', '--dry-run']);
       expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/groups/acme%2Fweb/transfer\n{\n  "group_id": ${id('initech')}\n}\n`);
       expect(group('acme/web')).toBeDefined();
-      const moved = await collab(['groups', 'transfer', 'acme/web', '--to', 'initech', '--json']);
+      const moved = await collab(['groups', 'transfer', 'acme/web', '--to', 'initech', '--json', '--yes']);
       expect(moved.exitCode).toBe(0);
       expect(moved.json()).toMatchObject({ full_path: 'initech/web', visibility: 'private' });
       expect(sandbox.store.findProject('initech/web/storefront')?.visibility).toBe('private');
@@ -335,7 +335,7 @@ describe('collab groups: create, update, remove, transfer', () => {
 
   describe('transfer-project', () => {
     it('moves a project into a group (administrators)', async () => {
-      const result = await collab(['groups', 'transfer-project', 'globex', 'acme/legacy-monolith', '--json']);
+      const result = await collab(['groups', 'transfer-project', 'globex', 'acme/legacy-monolith', '--json', '--yes']);
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('moved project acme/legacy-monolith into group globex\n');
       expect(result.json()).toMatchObject({ full_path: 'globex' });
@@ -345,13 +345,13 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('answers 403 for non-administrators, 404 for a missing project, 400 when it is there already', async () => {
-      const owner = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith'], { as: 'owner' });
+      const owner = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith', '--yes'], { as: 'owner' });
       expect(owner.exitCode).toBe(3);
       expect(owner.stderr).toBe('error: 403 Forbidden (POST /groups/acme/projects/globex%2Flegacy-monolith)\n');
-      const missing = await collab(['groups', 'transfer-project', 'acme', 'acme/none']);
+      const missing = await collab(['groups', 'transfer-project', 'acme', 'acme/none', '--yes']);
       expect(missing.exitCode).toBe(4);
       expect(missing.stderr).toBe('error: 404 Project Not Found (POST /groups/acme/projects/acme%2Fnone)\n');
-      const already = await collab(['groups', 'transfer-project', 'globex', 'globex/legacy-monolith']);
+      const already = await collab(['groups', 'transfer-project', 'globex', 'globex/legacy-monolith', '--yes']);
       expect(already.exitCode).toBe(5);
       expect(already.stderr).toMatch(/Project is already in this namespace/);
       const before = sandbox.stats.requests;

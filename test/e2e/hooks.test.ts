@@ -54,15 +54,15 @@ describe('collab hooks', () => {
       const stored = sandbox.store.hooks.get(hook.id);
       expect(stored?.attrs).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, [extraField]: hook[extraField] });
 
-      const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref], { as });
+      const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
       expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `Deleted hook ${hook.id} from ${kind} ${ref}\n` });
       expect(sandbox.store.hooks.has(hook.id)).toBe(false);
 
       // Idempotent: gone is done, unless --strict.
-      const again = await collab(['hooks', 'delete', String(hook.id), flag, ref], { as });
+      const again = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
       expect(again.exitCode).toBe(0);
       expect(again.stderr).toMatch(/already gone/);
-      const strict = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--strict'], { as });
+      const strict = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--strict', '--yes'], { as });
       expect(strict.exitCode).toBe(4);
       expect(strict.stderr).toMatch(new RegExp(`hook ${hook.id} does not exist on ${kind} ${ref}`));
     });
@@ -211,7 +211,7 @@ describe('collab hooks', () => {
     expect(hooksOf('group', 'acme').some((h) => h.url === 'https://x.example.com/h')).toBe(false);
     const maintainerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'maintainer' });
     expect(maintainerOnGroup.exitCode).toBe(3);
-    const missingProject = await collab(['hooks', 'delete', '1', '--project', 'acme/nope']);
+    const missingProject = await collab(['hooks', 'delete', '1', '--project', 'acme/nope', '--yes']);
     expect(missingProject.exitCode).toBe(4);
     expect(missingProject.stderr).toMatch(/404 Project Not Found/);
     const missingHook = await collab(['hooks', 'view', '99999', '--project', project]);

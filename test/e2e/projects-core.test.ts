@@ -554,7 +554,7 @@ describe('collab projects (core verbs)', () => {
   describe('transfer', () => {
     it('moves a project to a namespace given by path', async () => {
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
-      const result = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex'], { as: 'owner' });
+      const result = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('transferred project olivia/mover to globex: it is now globex/mover\n');
       expect(result.stdout).toMatch(/^Path\tglobex\/mover$/m);
@@ -564,11 +564,11 @@ describe('collab projects (core verbs)', () => {
 
     it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
-      const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex'], { as: 'owner' });
+      const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], { as: 'owner' });
       expect(taken.exitCode).toBe(5);
       expect(taken.stderr).toMatch(/^error: 400 Failed to transfer project: Project with same name or path in target namespace already exists/);
-      expect((await collab(['projects', 'transfer', 'acme/platform/api', '--namespace', 'globex'], { as: 'maintainer' })).exitCode).toBe(3);
-      expect((await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group'], { as: 'owner' })).exitCode).toBe(4);
+      expect((await collab(['projects', 'transfer', 'acme/platform/api', '--namespace', 'globex', '--yes'], { as: 'maintainer' })).exitCode).toBe(3);
+      expect((await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group', '--yes'], { as: 'owner' })).exitCode).toBe(4);
       const missing = await collab(['projects', 'transfer', 'olivia/mover']);
       expect(missing.exitCode).toBe(2);
       expect(missing.stderr).toMatch(/^error: required option '--namespace <id\|path>' not specified\n/);

@@ -32,6 +32,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Make stdout/stderr behave as a terminal (COLLAB_FORCE_TTY). */
   tty?: boolean;
+  /** Standard input is a terminal too (a person typing `input`; CI unset): prompts ask and read it. In this process only. */
+  stdinTTY?: boolean;
   /** In this process: ends the run as Ctrl-C would (exit 130); spawned: kills the process. */
   timeout?: number;
   /** Run bin/collab in a process of its own (see above for when that is needed). */
@@ -73,7 +75,7 @@ function result(exitCode: number, stdout: string, stderr: string): CliResult {
 
 /** The whole environment of a run: nothing of the test process's leaks in (as a spawned run with extendEnv: false). */
 function runEnv(env: Record<string, string | undefined>, options: RunOptions): Record<string, string | undefined> {
-  return { NO_COLOR: '1', CI: 'true', ...env, ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}), ...options.env };
+  return { NO_COLOR: '1', CI: options.stdinTTY ? undefined : 'true', ...env, ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}), ...options.env };
 }
 
 /** Runs bin/collab in a process of its own with the given environment; never throws on a non-zero exit. */
@@ -98,6 +100,7 @@ export async function runMain(args: readonly string[], env: Record<string, strin
   const stdout = new TextSink();
   const stderr = new TextSink();
   const stdin = new PassThrough();
+  if (options.stdinTTY) Object.assign(stdin, { isTTY: true });
   stdin.end(options.input ?? '');
   const runtime: Runtime = {
     env: runEnv(env, options),

@@ -1,5 +1,7 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
+import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
+import { needConfirmation } from '../confirm.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg, projectArg } from '../resource-args.js';
 import { printGroup } from './group-output.js';
@@ -7,14 +9,22 @@ import { printGroup } from './group-output.js';
 export interface TransferProjectOptions {
   group: GroupRef;
   project: string | number;
+  yes: boolean;
 }
 
-export function options({ args }: CommandInput): TransferProjectOptions {
-  return { group: groupArg(args), project: projectArg(args, 1) };
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferProjectOptions> {
+  const project = projectArg(args, 1);
+  const yes = o.yes === true;
+  await needConfirmation(ctx, yes, `transfer project ${project}`);
+  return { group: groupArg(args), project, yes };
 }
 
 /** Administrators only. The service answers with the receiving group, which is printed. */
 export async function run(ctx: Context, opts: TransferProjectOptions): Promise<void> {
+  if (!opts.yes && !ctx.dryRun) {
+    const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+    await ctx.confirmByTyping(fullPath, `move project ${fullPath} into group ${opts.group}`, false);
+  }
   const response = await ctx.mutate<GroupRecord>(transferProjectToGroup(opts.group, opts.project));
   if (!response) return;
   ctx.info(`moved project ${opts.project} into group ${response.data.full_path}`);

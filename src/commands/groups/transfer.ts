@@ -1,29 +1,42 @@
-import { type GroupRecord, type GroupRef, transferGroup } from '../../api/groups.js';
+import { getGroup, type GroupRecord, type GroupRef, transferGroup } from '../../api/groups.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { needConfirmation } from '../confirm.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
 import { printGroup } from './group-output.js';
 
 export interface TransferOptions {
   group: GroupRef;
-  /** The new parent; undefined makes the group top-level. */
+  /** The new parent; undefined with --top-level. */
   to: GroupRef | undefined;
+  yes: boolean;
 }
 
-export function options({ args, options: o }: CommandInput): TransferOptions {
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferOptions> {
   const group = groupArg(args);
   const to = o.to as GroupRef | undefined;
+  const topLevel = o.topLevel === true;
+  // Top-level is said, never implied: a forgotten --to must not move a group to the top.
+  if (to === undefined && !topLevel) throw new CollabError('usage', 'say where the group goes: --to <group>, or --top-level to make it a top-level group', { hint: `collab groups transfer ${group} --to <group>` });
+  if (to !== undefined && topLevel) throw new CollabError('usage', '--to and --top-level cannot be combined: give one');
   // What can be seen without asking the service: the same reference, or a path below the group's own.
   const same = to !== undefined && String(to).toLowerCase() === String(group).toLowerCase();
   const below = typeof to === 'string' && typeof group === 'string' && to.toLowerCase().startsWith(`${group.toLowerCase()}/`);
   if (same || below) throw new CollabError('usage', `cannot move group ${group} into ${same ? 'itself' : `its own subgroup ${to}`}`);
-  return { group, to };
+  const yes = o.yes === true;
+  await needConfirmation(ctx, yes, `transfer group ${group}`);
+  return { group, to, yes };
 }
 
 export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
   const targetId = opts.to === undefined ? undefined : await resolveGroupId(ctx, opts.to, '--to');
+  if (!opts.yes && !ctx.dryRun) {
+    // The path typed is the service's, whatever reference was given.
+    const { full_path: fullPath } = (await ctx.request<GroupRecord>(getGroup(opts.group))).data;
+    await ctx.confirmByTyping(fullPath, opts.to === undefined ? `make group ${fullPath} a top-level group` : `move group ${fullPath} into ${opts.to}`, false);
+  }
   const response = await ctx.mutate<GroupRecord>(transferGroup(opts.group, targetId));
   if (!response) return;
   const moved = response.data;

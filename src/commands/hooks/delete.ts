@@ -4,6 +4,7 @@ import { ownerFromOptions } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { needConfirmation } from '../confirm.js';
 import type { CommandInput } from '../spec.js';
 import { hookIdArg } from './fields.js';
 
@@ -11,13 +12,19 @@ export interface DeleteHookOptions {
   owner: Owner;
   hookId: number;
   strict: boolean;
+  yes: boolean;
 }
 
-export function options({ args, options: o }: CommandInput): DeleteHookOptions {
-  return { hookId: hookIdArg(args), owner: ownerFromOptions(o), strict: o.strict === true };
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteHookOptions> {
+  const hookId = hookIdArg(args);
+  const owner = ownerFromOptions(o);
+  const yes = o.yes === true;
+  await needConfirmation(ctx, yes, `delete hook ${hookId}`);
+  return { hookId, owner, strict: o.strict === true, yes };
 }
 
 export async function run(ctx: Context, opts: DeleteHookOptions): Promise<void> {
+  if (!opts.yes && !ctx.dryRun) await ctx.confirmByTyping(String(opts.hookId), `delete hook ${opts.hookId} of ${describeOwner(opts.owner)}`, false);
   const response = await ctx.mutate(deleteHook(opts.owner, opts.hookId));
   if (!response) return;
   if (response.status !== 404) {

@@ -1,6 +1,7 @@
-import { type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
+import { getProject, type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
+import { needConfirmation } from '../confirm.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
 import { printProject } from './columns.js';
@@ -8,14 +9,22 @@ import { printProject } from './columns.js';
 export interface TransferOptions {
   project: ProjectRef;
   namespace: string | number;
+  yes: boolean;
 }
 
-export function options({ args, options: o }: CommandInput): TransferOptions {
+export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferOptions> {
   const project = projectArg(args);
-  return { project, namespace: o.namespace as string | number };
+  const yes = o.yes === true;
+  await needConfirmation(ctx, yes, `transfer project ${project}`);
+  return { project, namespace: o.namespace as string | number, yes };
 }
 
 export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+  if (!opts.yes && !ctx.dryRun) {
+    // The path typed is the service's, whatever reference was given.
+    const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+    await ctx.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
+  }
   const response = await ctx.mutate<ProjectRecord>(transferProject(opts.project, opts.namespace)).catch((error: unknown) => {
     throw readableTransferError(error);
   });

@@ -119,7 +119,9 @@ export const CORE_VERBS: CommandSpec[] = [
   action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
   action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
   action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
+    confirm: true,
+    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
     options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true, aliases: ['--namespace-id', '--to'] }],
-    examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7'],
+    examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7 --yes'],
   }),
 ];
