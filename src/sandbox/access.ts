@@ -3,7 +3,7 @@ import type { ParamSpec } from '../params/types.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
 import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
 import type { SandboxRequest } from './http.js';
-import type { Group, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
+import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
 import type { Store } from './store.js';
 
 /**
@@ -226,6 +226,54 @@ export function refuseAdminOnly(user: User, params: Record<string, unknown>, spe
   if (specs.some((spec) => spec.adminOnly && params[spec.name] !== undefined)) throw forbidden();
 }
 
+// ---- members ----
+
+/** The caller's role where the members are. */
+export function sourceAccess(store: Store, user: User | undefined, source: MemberSource): number {
+  return source.kind === 'project' ? projectAccess(store, user, source.project) : groupAccess(store, user, source.group);
+}
+
+/** Who manages members: project Maintainers (GitLab's admin_project_member), group Owners (admin_group_member). */
+const MEMBER_MANAGER: Readonly<Record<MemberSource['kind'], number>> = { project: ACCESS.maintainer, group: ACCESS.owner };
+
+/**
+ * Whether `user` may grant, change or take away memberships at `levels` (the level given and
+ * the member's present one): a manager, and none of the levels above the manager's own, so a
+ * project Maintainer neither makes nor unmakes an Owner (GitLab's manage_owners).
+ */
+export function canManageMembers(store: Store, user: User | undefined, source: MemberSource, levels: readonly number[]): boolean {
+  const own = sourceAccess(store, user, source);
+  return own >= MEMBER_MANAGER[source.kind] && levels.every((level) => level <= own);
+}
+
+/** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */
+export function canRemoveMember(store: Store, user: User | undefined, source: MemberSource, memberId: number, level: number): boolean {
+  return user?.id === memberId || canManageMembers(store, user, source, [level]);
+}
+
+/**
+ * The owners of a group as GitLab counts them for its last-owner rule: direct owners of the
+ * group or of an ancestor (shares make no owners), bots left out.
+ */
+export function groupOwners(store: Store, group: Group): Set<number> {
+  const owners = new Set<number>();
+  for (const g of [group, ...store.ancestors(group)]) {
+    for (const [userId, level] of g.members) if (level >= ACCESS.owner && store.users.get(userId)?.bot !== true) owners.add(userId);
+  }
+  return owners;
+}
+
+/**
+ * GitLab's GroupMemberPolicy `last_owner`: the group's only owner can be neither removed nor
+ * demoted, by anyone, administrators included. The service answers a plain 403 (the policy's
+ * refusal raises Gitlab::Access::AccessDeniedError), not a 400 with a message.
+ */
+export function isLastOwner(store: Store, group: Group, userId: number): boolean {
+  if ((group.members.get(userId) ?? 0) < ACCESS.owner) return false;
+  const owners = groupOwners(store, group);
+  return owners.size === 1 && owners.has(userId);
+}
+
 // ---- the same, for a request: 401, 404 or 403 as the service answers ----
 
 /** Most endpoints need a token: 401 without one. */
@@ -273,5 +321,12 @@ export function requireProjectRole(req: SandboxRequest, project: Project, level:
 export function requireGroupRole(req: SandboxRequest, group: Group, level: number): User {
   const user = requireUser(req);
   if (groupAccess(req.store, user, group) < level) throw forbidden();
+  return user;
+}
+
+/** Administrators only (GitLab's authenticated_as_admin!): 401 without a token, a plain 403 otherwise. */
+export function requireAdmin(req: SandboxRequest): User {
+  const user = requireUser(req);
+  if (!user.is_admin) throw forbidden();
   return user;
 }

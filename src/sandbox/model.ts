@@ -23,6 +23,20 @@ export interface User {
   provisioned_by_group_id: number | null;
 }
 
+/**
+ * What a membership records besides its level (`members` maps user id to level): when and by
+ * whom it was made, and when it ends. A member without details (seeded, or added by a project's
+ * creation or a member import) was there from the start of its project or group.
+ */
+export interface MemberDetails {
+  created_at: string;
+  created_by: number | null;
+  expires_at: string | null;
+}
+
+/** Where members are: a project or a group. */
+export type MemberSource = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
+
 export interface ShareLink {
   group_id: number;
   group_access_level: number;
@@ -47,6 +61,7 @@ export interface Group {
   /** Every other attribute of the group (settings), as the API names them. */
   attrs: Record<string, unknown>;
   members: Map<number, number>;
+  memberDetails: Map<number, MemberDetails>;
   shares: ShareLink[];
   ldap_links: LdapLink[];
   marked_for_deletion_on: string | null;
@@ -90,6 +105,7 @@ export interface Project {
   attrs: Record<string, unknown>;
   topics: string[];
   members: Map<number, number>;
+  memberDetails: Map<number, MemberDetails>;
   shares: ShareLink[];
   forked_from_id: number | null;
   import: ImportState;

@@ -2,6 +2,7 @@ import type { Router } from '../http.js';
 import { forkRoutes } from './forks.js';
 import { groupRoutes } from './groups.js';
 import { groupHookRoutes, projectHookRoutes } from './hooks.js';
+import { memberRoutesTable } from './members.js';
 import { namespaceRoutes } from './namespaces.js';
 import { noteableRoutes } from './noteables.js';
 import { noteRoutes } from './notes.js';
@@ -27,6 +28,7 @@ export function registerRoutes(router: Router): void {
     projectPushRuleRoutes,
     groupPushRuleRoutes,
     shareRoutes,
+    memberRoutesTable,
   ]) {
     router.add(table);
   }

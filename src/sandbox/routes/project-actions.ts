@@ -18,7 +18,8 @@ import { userObject } from '../views.js';
  * spec says "not shown", the sandbox answers as GitLab's API v4 does (noted at each route).
  */
 
-function contains(text: string | null | undefined, search: string): boolean {
+/** A search filter's match: the text contains the search, case-insensitively. */
+export function contains(text: string | null | undefined, search: string): boolean {
   return (text ?? '').toLowerCase().includes(search.toLowerCase());
 }
 

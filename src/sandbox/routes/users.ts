@@ -1,5 +1,8 @@
 import { canCreateProjectIn, requireUser } from '../access.js';
 import { notFound } from '../errors.js';
+import { paginateArray } from '../pagination.js';
+import { str } from '../params.js';
+import { contains } from './project-actions.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { userObject } from '../views.js';
 
@@ -39,8 +42,23 @@ function viewUser(req: SandboxRequest): SandboxResponse {
   return json(userObject(req.store, user));
 }
 
+/**
+ * GET /users: `username` finds one user by name (case-insensitively, as GitLab's by_username),
+ * `search` by username, name or email; otherwise every user, newest first (GitLab's default order).
+ */
+function listUsers(req: SandboxRequest): SandboxResponse {
+  const username = str(req.input, 'username');
+  const search = str(req.input, 'search');
+  const users = [...req.store.users.values()]
+    .filter((user) => username === undefined || user.username.toLowerCase() === username.toLowerCase())
+    .filter((user) => !search || contains(user.username, search) || contains(user.name, search) || user.email.toLowerCase() === search.toLowerCase())
+    .sort((a, b) => b.id - a.id);
+  return paginateArray(req, users, (user) => JSON.stringify(userObject(req.store, user)));
+}
+
 export const userRoutes: readonly Route[] = [
   ['GET', '/user', currentUser],
   ['GET', '/version', version],
+  ['GET', '/users', listUsers],
   ['GET', '/users/:user_id', viewUser],
 ];

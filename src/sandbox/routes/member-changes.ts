@@ -1,0 +1,118 @@
+import { ACCESS_LEVELS } from '../../params/access.js';
+import { MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
+import { ACCESS, canManageMembers, canRemoveMember, isLastOwner, requireUser } from '../access.js';
+import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
+import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { MemberDetails, MemberSource, User } from '../model.js';
+import { directMember, memberJson, putMember, removeMember, sourceRecord } from '../members.js';
+import { readParams, requireInt, str } from '../params.js';
+import { memberNotFound, memberSource, memberUserId } from './member-lists.js';
+
+/**
+ * Adding, changing and removing members, as GitLab's API v4 answers: POST 201 with the member
+ * (409 `Member already exists`, 404 `User Not Found`), PUT 200, DELETE 204; 403 for a caller who
+ * may not manage members, or who would grant or take away a role above their own; the last owner
+ * of a group can be neither removed nor demoted (a plain 403, as GitLab's policy refuses it).
+ */
+
+const VALID_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
+
+/** access_level: one of GitLab's values (Grape's `does not have a valid value`); minimal access is for groups only. */
+function readLevel(req: SandboxRequest, source: MemberSource): number {
+  const level = requireInt(req.input, 'access_level');
+  if (!VALID_LEVELS.includes(level)) throw paramError('access_level does not have a valid value');
+  // A project member's validation (ProjectMember's inclusion in Gitlab::Access.all_values).
+  if (source.kind === 'project' && level === MINIMAL_ACCESS_LEVEL) throw validationError({ access_level: ['is not included in the list'] });
+  return level;
+}
+
+/** expires_at: a date, not in the past (the member's validation); undefined when not given. */
+function readExpiry(req: SandboxRequest): string | null | undefined {
+  if (req.input.expires_at === '') return null;
+  const { expires_at: expiresAt } = readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]) as { expires_at?: string };
+  if (expiresAt !== undefined && expiresAt < new Date(req.store.now()).toISOString().slice(0, 10)) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  return expiresAt;
+}
+
+/** 403 unless the caller manages members there at all (before anything else is looked at, as GitLab's authorize_admin_source!). */
+function requireManager(req: SandboxRequest, source: MemberSource): User {
+  const user = requireUser(req);
+  if (!canManageMembers(req.store, user, source, [])) throw forbidden();
+  return user;
+}
+
+/** Grape's `exactly_one_of :user_id, :username`. */
+function readUserRefs(req: SandboxRequest): { refs: string[]; byName: boolean } {
+  const id = str(req.input, 'user_id');
+  const name = str(req.input, 'username');
+  if (id !== undefined && name !== undefined) throw paramError('user_id, username are mutually exclusive');
+  const text = id ?? name;
+  if (text === undefined || text === '') throw paramError('user_id, username are missing, exactly one parameter must be provided');
+  if (id !== undefined && !/^\d+(,\s*\d+)*$/.test(id.trim())) throw paramError('user_id is invalid');
+  return { refs: text.split(',').map((ref) => ref.trim()).filter(Boolean), byName: id === undefined };
+}
+
+function findUser(req: SandboxRequest, ref: string, byName: boolean): User | undefined {
+  return byName ? req.store.userByName(ref.replace(/^@/, '')) : req.store.users.get(Number(ref));
+}
+
+export function memberChanges(kind: MemberSource['kind']) {
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const source = memberSource(req, kind);
+    const caller = requireManager(req, source);
+    const level = readLevel(req, source);
+    const expiresAt = readExpiry(req) ?? null;
+    const { refs, byName } = readUserRefs(req);
+    const record = sourceRecord(source);
+    const now = new Date(req.store.now()).toISOString();
+    if (refs.length > 1) {
+      // Several at once (GitLab's Members::CreateService): those already members are updated,
+      // unknown users skipped; the answer is a status object, 201 either way.
+      const users = refs.map((ref) => findUser(req, ref, byName)).filter((user): user is User => user !== undefined);
+      if (users.length === 0) return json({ status: 'error', message: 'Invites cannot be blank' }, 201);
+      const levels = users.map((user) => record.members.get(user.id) ?? 0);
+      if (!canManageMembers(req.store, caller, source, [level, ...levels])) throw forbidden();
+      for (const user of users) {
+        const old = record.memberDetails.get(user.id);
+        putMember(source, user.id, level, { created_at: old?.created_at ?? now, created_by: old?.created_by ?? caller.id, expires_at: expiresAt });
+      }
+      return json({ status: 'success' }, 201);
+    }
+    // GitLab looks the user up first (404), then refuses a member already there (409).
+    const user = findUser(req, refs[0] as string, byName);
+    if (!user) throw notFound('User');
+    if (record.members.has(user.id)) throw conflict('Member already exists');
+    if (!canManageMembers(req.store, caller, source, [level])) throw forbidden();
+    putMember(source, user.id, level, { created_at: now, created_by: caller.id, expires_at: expiresAt });
+    return json(memberJson(req.store, source, directMember(req.store, source, user.id) as never, caller), 201);
+  };
+
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const source = memberSource(req, kind);
+    const caller = requireManager(req, source);
+    const member = directMember(req.store, source, memberUserId(req));
+    if (!member) throw memberNotFound();
+    const level = readLevel(req, source);
+    const expiresAt = readExpiry(req);
+    if (!canManageMembers(req.store, caller, source, [level, member.level])) throw forbidden();
+    if (source.kind === 'group' && level < ACCESS.owner && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
+    const details: MemberDetails = { ...member.details, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
+    putMember(source, member.user.id, level, details);
+    return json(memberJson(req.store, source, { ...member, level, details }, caller));
+  };
+
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const source = memberSource(req, kind);
+    const caller = requireUser(req);
+    const member = directMember(req.store, source, memberUserId(req));
+    if (!member) throw memberNotFound();
+    // unassign_issuables is read and checked; the sandbox's issues and merge requests have no assignees.
+    const { skip_subresources: skip } = readParams(req.input, MEMBER_REMOVE_PARAMS) as { skip_subresources?: boolean };
+    if (!canRemoveMember(req.store, caller, source, member.user.id, member.level)) throw forbidden();
+    if (source.kind === 'group' && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
+    removeMember(req.store, source, member.user.id, skip === true);
+    return noContent();
+  };
+
+  return { create, update, remove };
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+
+/**
+ * The members endpoints alone, over HTTP, with GitLab's statuses and bodies. The request forms
+ * are python-gitlab's (3.x): `project.members.list()`, `.members.create({'user_id': .., 'access_level': ..})`
+ * (a JSON body; its CLI sends the same values as strings), `project.members_all.list()`,
+ * `member.save()` (PUT with only the changed attributes), `group.members.delete(id)`, each on the
+ * numeric ID python-gitlab takes from the object it fetched, with its PRIVATE-TOKEN header.
+ */
+
+// Each test its own sandbox: memberships made by one are no other's.
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 10 });
+});
+afterEach(() => sandbox?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
+type Json = any;
+
+async function call(method: string, path: string, options: { as?: SandboxRole; json?: unknown } = {}): Promise<{ status: number; body: Json; headers: Headers }> {
+  const headers: Record<string, string> = { 'PRIVATE-TOKEN': sandbox.tokens[options.as ?? 'admin'], 'User-Agent': 'python-gitlab/3.12.0' };
+  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, body: options.json === undefined ? null : JSON.stringify(options.json) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+const user = (username: string) => sandbox.store.userByName(username)?.id as number;
+const project = (path: string) => sandbox.store.findProject(path)?.id as number;
+const group = (path: string) => sandbox.store.findGroup(path)?.id as number;
+const usernames = (answer: { body: Json }) => (answer.body as Array<{ username: string }>).map((m) => m.username);
+
+describe('sandbox: members as python-gitlab asks for them', () => {
+  it('project.members.create / list / get / save, then members_all.list', async () => {
+    const id = project('acme/web/design-system');
+    expect((await call('GET', `/projects/${id}/members`)).body).toEqual([]);
+    const created = await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 30 } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: user('xena'), username: 'xena', name: 'Xena External', state: 'active', access_level: 30, expires_at: null, created_by: { username: 'root' } });
+    expect(created.body.avatar_url).toBeNull();
+    expect(created.body.web_url).toBe(`${sandbox.url}/xena`);
+    expect(Date.parse(created.body.created_at)).not.toBeNaN();
+    // An administrator sees the email; a maintainer does not.
+    expect(created.body.email).toBe('xena@example.com');
+    const listed = await call('GET', `/projects/${id}/members`, { as: 'maintainer' });
+    expect(usernames(listed)).toEqual(['xena']);
+    expect(listed.body[0]).not.toHaveProperty('email');
+    expect(listed.headers.get('x-total')).toBe('1');
+    expect((await call('GET', `/projects/${id}/members/${user('xena')}`)).body).toMatchObject({ username: 'xena', access_level: 30 });
+    // member.save() sends only what changed.
+    const saved = await call('PUT', `/projects/${id}/members/${user('xena')}`, { json: { access_level: 40, expires_at: '2099-12-31' } });
+    expect(saved).toMatchObject({ status: 200, body: { access_level: 40, expires_at: '2099-12-31', created_by: { username: 'root' } } });
+    // members_all: the project's own, and those of acme above it, each once at the highest level.
+    const all = await call('GET', `/projects/${id}/members/all`);
+    expect(usernames(all).sort()).toEqual(['dana', 'max', 'olivia', 'rui', 'xena']);
+    expect(all.body.find((m: Json) => m.username === 'olivia').access_level).toBe(50);
+    expect((await call('GET', `/projects/${id}/members/all/${user('max')}`)).body).toMatchObject({ username: 'max', access_level: 40 });
+    expect(await call('GET', `/projects/${id}/members/${user('max')}`)).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+  });
+
+  it('reads the CLI form (values as JSON strings) and a comma list of user ids', async () => {
+    const id = project('acme/platform/api');
+    expect((await call('POST', `/projects/${id}/members`, { json: { user_id: String(user('xena')), access_level: '20' } })).body).toMatchObject({ access_level: 20 });
+    const many = await call('POST', `/projects/${id}/members`, { json: { user_id: `${user('xena')},${user('dana')}`, access_level: 30 } });
+    expect(many).toMatchObject({ status: 201, body: { status: 'success' } });
+    expect(sandbox.store.projects.get(id)?.members.get(user('dana'))).toBe(30);
+    expect(sandbox.store.projects.get(id)?.members.get(user('xena'))).toBe(30);
+  });
+
+  it('adds by username, and filters by query and user_ids (python-gitlab sends user_ids[]=)', async () => {
+    const id = project('globex/handbook');
+    expect((await call('POST', `/projects/${id}/members`, { json: { username: 'rui', access_level: 10 } })).status).toBe(201);
+    expect((await call('POST', `/projects/${id}/members`, { json: { username: 'dana', access_level: 10 } })).status).toBe(201);
+    expect(usernames(await call('GET', `/projects/${id}/members?query=RU`))).toEqual(['rui']);
+    expect(usernames(await call('GET', `/projects/${id}/members?user_ids[]=${user('dana')}`))).toEqual(['dana']);
+    expect(usernames(await call('GET', `/projects/${id}/members?user_ids=${user('dana')},${user('rui')}`))).toEqual(['rui', 'dana']);
+  });
+
+  it('group.members.delete(id) answers 204 and takes the memberships below unless skip_subresources', async () => {
+    const acme = group('acme');
+    const api = project('acme/platform/api');
+    await call('POST', `/groups/${group('acme/platform')}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    await call('POST', `/projects/${api}/members`, { json: { user_id: user('rui'), access_level: 30 } });
+    expect((await call('DELETE', `/groups/${acme}/members/${user('rui')}?skip_subresources=true`)).status).toBe(204);
+    expect(sandbox.store.projects.get(api)?.members.has(user('rui'))).toBe(true);
+    await call('POST', `/groups/${acme}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    expect((await call('DELETE', `/groups/${acme}/members/${user('xena')}`)).status).toBe(204);
+    expect(sandbox.store.findGroup('acme/platform')?.members.has(user('xena'))).toBe(false);
+    expect(sandbox.store.projects.get(api)?.members.has(user('xena'))).toBe(false);
+    expect(await call('DELETE', `/groups/${acme}/members/${user('xena')}`)).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+  });
+});
+
+describe('sandbox: member errors and rights', () => {
+  it('409 for a member already there, 404 for an unknown user, 400 for bad parameters', async () => {
+    const id = project('acme/web/storefront');
+    await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } })).toMatchObject({ status: 409, body: { message: 'Member already exists' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: 99999, access_level: 10 } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { username: 'nobody-here', access_level: 10 } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana') } })).toMatchObject({ status: 400, body: { error: 'access_level is missing' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { access_level: 30 } })).toMatchObject({ status: 400, body: { error: 'user_id, username are missing, exactly one parameter must be provided' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 35 } })).toMatchObject({ status: 400, body: { error: 'access_level does not have a valid value' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 5 } })).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 30, expires_at: '2001-01-01' } })).toMatchObject({ status: 400, body: { message: { expires_at: ['cannot be a date in the past'] } } });
+    // Minimal access is a group's role.
+    expect((await call('POST', `/groups/${group('globex/research')}/members`, { json: { user_id: user('dana'), access_level: 5 } })).body).toMatchObject({ access_level: 5 });
+  });
+
+  it('a project maintainer manages members up to maintainer; developers manage none', async () => {
+    const id = project('acme/platform/api');
+    expect((await call('POST', `/projects/${id}/members`, { as: 'developer', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(403);
+    expect(await call('POST', `/projects/${id}/members`, { as: 'maintainer', json: { user_id: user('root'), access_level: 50 } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect((await call('POST', `/projects/${id}/members`, { as: 'maintainer', json: { user_id: user('root'), access_level: 40 } })).status).toBe(201);
+    await call('PUT', `/projects/${id}/members/${user('root')}`, { json: { access_level: 50 } });
+    // An owner's membership is above a maintainer: neither changed nor removed by one.
+    expect((await call('PUT', `/projects/${id}/members/${user('root')}`, { as: 'maintainer', json: { access_level: 40 } })).status).toBe(403);
+    expect((await call('DELETE', `/projects/${id}/members/${user('root')}`, { as: 'maintainer' })).status).toBe(403);
+    expect((await call('DELETE', `/projects/${id}/members/${user('root')}`, { as: 'owner' })).status).toBe(204);
+  });
+
+  it('group members are managed by owners; a member may leave', async () => {
+    const research = group('globex/research');
+    await call('POST', `/groups/${group('globex')}/members`, { json: { user_id: user('max'), access_level: 40 } });
+    expect((await call('POST', `/groups/${research}/members`, { as: 'maintainer', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(403);
+    expect((await call('POST', `/groups/${research}/members`, { as: 'owner', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(201);
+    expect((await call('DELETE', `/groups/${research}/members/${user('rui')}`, { as: 'reporter' })).status).toBe(204);
+  });
+
+  it('the last owner of a group is neither removed nor demoted, even by an administrator (403)', async () => {
+    const globex = group('globex');
+    const olivia = user('olivia');
+    expect(await call('DELETE', `/groups/${globex}/members/${olivia}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 40 } })).status).toBe(403);
+    expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 50, expires_at: '2099-01-01' } })).status).toBe(200);
+    // A subgroup's owners include those of the groups above it.
+    const research = group('globex/research');
+    await call('POST', `/groups/${research}/members`, { json: { user_id: user('dana'), access_level: 50 } });
+    expect((await call('DELETE', `/groups/${research}/members/${user('dana')}`)).status).toBe(204);
+    await call('POST', `/groups/${globex}/members`, { json: { user_id: user('root'), access_level: 50 } });
+    expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 40 } })).body).toMatchObject({ access_level: 40 });
+    await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 50 } });
+    await call('DELETE', `/groups/${globex}/members/${user('root')}`);
+  });
+
+  it('a member added reads a private project at once', async () => {
+    const id = project('acme/platform/infra/terraform');
+    expect((await call('GET', `/projects/${id}`, { as: 'external' })).status).toBe(404);
+    await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 20 } });
+    expect((await call('GET', `/projects/${id}`, { as: 'external' })).status).toBe(200);
+    await call('DELETE', `/projects/${id}/members/${user('xena')}`);
+    expect((await call('GET', `/projects/${id}`, { as: 'external' })).status).toBe(404);
+  });
+
+  it('GET /users/:id/memberships is for administrators, in GitLab’s shape', async () => {
+    const olivia = user('olivia');
+    expect((await call('GET', `/users/${olivia}/memberships`, { as: 'owner' })).status).toBe(403);
+    expect(await call('GET', '/users/99999/memberships')).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    const { body } = await call('GET', `/users/${olivia}/memberships?type=Namespace`);
+    expect(body).toContainEqual({ source_id: group('acme'), source_name: 'Acme', source_type: 'Namespace', access_level: 50 });
+    expect(body.every((m: Json) => m.source_type === 'Namespace')).toBe(true);
+    expect((await call('GET', `/users/${olivia}/memberships?type=Group`)).status).toBe(400);
+    expect((await call('GET', '/users?username=OLIVIA')).body).toMatchObject([{ id: olivia, username: 'olivia' }]);
+  });
+});
