@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../http/client.js';
+import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 
 /** The caller, as GET /user answers (the fields collab reads; the rest passes through). */
@@ -17,4 +17,23 @@ export function getCurrentUser(): ApiRequest {
 /** GET /users/:id (a user by ID or username). */
 export function getUser(user: string | number): ApiRequest {
   return { method: 'GET', path: apiPath`/users/${user}`, expect: 'object' };
+}
+
+/** A user as GET /users lists one. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  name?: string;
+  state?: string;
+}
+
+/** GET /users?username=: the service's way to find a user by name (GET /users/:id takes only IDs). */
+export function findUsersByName(username: string): ApiRequest {
+  return { method: 'GET', path: '/users', query: { username }, expect: 'array' };
+}
+
+/** The user named `username`, or undefined. */
+export async function findUserByName(client: HttpClient, username: string): Promise<UserRecord | undefined> {
+  const found = (await client.request<UserRecord[]>(findUsersByName(username.replace(/^@/, '')))).data;
+  return found[0];
 }
