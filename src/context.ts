@@ -8,7 +8,7 @@ import { type DetailField, ListWriter, type OutputOptions, writeResource } from 
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Env } from './runtime.js';
-import type { ResolvedToken } from './config/tokens.js';
+import type { ResolvedToken, TokenSource } from './config/tokens.js';
 import type { JqFilter, JqWriter } from './output/jq.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
@@ -129,8 +129,8 @@ export class Context {
   client(): Promise<HttpClient> {
     this.pendingClient ??= (async () => {
       const host = await this.host();
-      const { token } = await this.resolveToken(host);
-      this.httpClient = await this.connect(host, token);
+      const { token, source } = await this.resolveToken(host);
+      this.httpClient = await this.connect(host, token, source);
       return this.httpClient;
     })();
     return this.pendingClient;
@@ -139,7 +139,7 @@ export class Context {
   private pendingClient: Promise<HttpClient> | undefined;
 
   /** A new HTTP client for `host` with `token` and the configured timeout, retries and the host's CA and http settings; the caller closes it. */
-  async connect(host: string, token: string | undefined): Promise<HttpClient> {
+  async connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> {
     const entry = (await this.config()).host(host);
     if (token) this.addSecret(token);
     // undici is the largest dependency: loaded only by commands that talk to the service.
@@ -157,6 +157,7 @@ export class Context {
       dispatcher: this.dispatcher,
       log: this.globals.verbose ? (line) => this.stderrLine(line) : undefined,
       onRetry: (_message, wait) => this.waiting(wait),
+      ...(source ? { rejectedTokenHint: (await import('./config/tokens.js')).rejectedTokenHint(host, source) } : {}),
     });
   }
 

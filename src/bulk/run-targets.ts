@@ -28,6 +28,8 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
   // Requests end at Ctrl-C + GRACE_MS, not at once; set before the client is built.
   const sending = new AbortController();
   ctx.clientSignal = sending.signal;
+  // At a terminal the read waits for typing: say so, and how to end it.
+  if (ctx.io.stdinIsTTY) ctx.stderrLine('reading targets from standard input (Ctrl-D to end)…');
   const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
 
   // Each target's flags as the command reads them: --yes is the run's (asked once, below), and a

@@ -74,3 +74,22 @@ function noTokenError(host: string, scope: TokenScope): CollabError {
   }
   return new CollabError('auth', `no token for ${key}`, { hint: `${login}, or set COLLAB_TOKEN` });
 }
+
+/**
+ * The hint of a 401: what to do depends on where the rejected token came from, so that it never
+ * sends the user to `auth login` or COLLAB_TOKEN when neither is where the token was. `given` is
+ * a token being checked before it is stored (`auth login`).
+ */
+export function rejectedTokenHint(host: string, source: TokenSource | 'given'): string {
+  const key = hostKey(host);
+  switch (source) {
+    case 'environment':
+      return `the token in COLLAB_TOKEN was rejected by ${key}: check it, or unset COLLAB_TOKEN to use the token stored for ${key}`;
+    case 'stored':
+      return `the token stored for ${key} was rejected (expired or revoked?): run \`collab auth login --host ${key}\` again`;
+    case 'command':
+      return `the token printed by the token command of ${key} was rejected: check what that command prints (\`collab auth status\` shows the command)`;
+    case 'given':
+      return `${key} rejected this token: check that it is not expired or revoked and has the api scope`;
+  }
+}

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
-import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
+import { CollabError, isCollabError, type RequestInfo, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { flattenHeaders, stringHeader } from './headers.js';
 import { classifyNetworkError } from './network-error.js';
@@ -45,6 +45,8 @@ export interface HttpClientOptions {
    * shows it, and what it is about (the reason, how long the wait is).
    */
   onRetry?: ((message: string, wait: RetryWait) => void) | undefined;
+  /** The hint of a 401, saying where the token came from (Context knows; the default names both ways in). */
+  rejectedTokenHint?: string | undefined;
   /** For tests: a dispatcher such as undici's MockAgent. */
   dispatcher?: Dispatcher | undefined;
   /** The run's environment, for HTTP(S)_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */
@@ -225,7 +227,8 @@ export class HttpClient {
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
       const body = await readText(response.body, info, url).catch(() => '');
-      const error = serviceError(status, body, stringHeader(response.headers['content-type']), info);
+      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info);
+      const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
       if (status >= 500 && !retryable && req.recover && budget.canRetry()) {
         const recovered = await this.recover(req, info, String(status));
         if (recovered) return recovered;

@@ -80,7 +80,7 @@ describe('COLLAB_TOKEN goes only to the host it belongs to', () => {
       { host: other.url, default: true, source: 'stored', command: null, user: 'olivia', token: 'glpat-****', valid: true, error: null },
     ]);
     const table = await user.run(['auth', 'status'], { env });
-    expect(table.stdout).toBe(`${sandbox.url}\t\tCOLLAB_TOKEN\tmax\tglpat-****\tvalid\n${other.url}\tyes\tstored\tolivia\tglpat-****\tvalid\n`);
+    expect(table.stdout).toBe(`${sandbox.url}\t\tenvironment: COLLAB_TOKEN\tmax\tglpat-****\tvalid\n${other.url}\tyes\tstored\tolivia\tglpat-****\tvalid\n`);
     // With --host, only that host: here one with no token at all.
     const none = await user.run(['auth', 'status', '--json', '--host', 'https://gitlab.example.com'], { env });
     expect(none.exitCode).toBe(3);

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type HostEntry, hostKey } from '../../config/store.js';
+import { envTokenHost } from '../../config/tokens.js';
 import { readStdin } from '../../util/stdin.js';
 import type { CommandInput } from '../spec.js';
 import { verifyToken } from './verify.js';
@@ -32,6 +33,8 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
     token = await runTokenCommand(opts.tokenCommand, { host: hostKey(host), signal: ctx.signal, env: ctx.env });
   } else if (opts.withToken) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --with-token' });
+    // At a terminal the read waits for typing: say so, and how to end it.
+    if (ctx.io.stdinIsTTY) ctx.stderrLine('reading the token from standard input (Ctrl-D to end)…');
     token = (await readStdin(ctx.io.stdin)).trim();
     if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
   } else {
@@ -58,7 +61,7 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
     token = (await prompts.password({ message: `Token for ${hostKey(host)} (api scope):`, mask: '*', validate: (v) => (v.trim() ? true : 'a token is required') }, out)).trim();
   }
   ctx.addSecret(token);
-  const user = await verifyToken(ctx, host, token);
+  const user = await verifyToken(ctx, host, token, 'given');
   const config = await ctx.config();
   // One way to the token per host: a stored token or a command, never both.
   const { token: _token, token_command: _command, ...settings } = config.host(host) ?? {};
@@ -67,4 +70,9 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   if (!config.get('host')) await config.set('host', hostKey(host));
   const kept = opts.tokenCommand !== undefined ? 'its token command stored (no token)' : 'token stored';
   ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
+  // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.
+  const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
+  if (owner?.host === hostKey(host)) {
+    ctx.warn(`COLLAB_TOKEN is set and is sent to ${owner.host} (${owner.because}) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one`);
+  }
 }

@@ -28,7 +28,8 @@ const COLUMNS: Column[] = [
     path: 'source',
     derive: (item) => {
       const { source, command } = item as HostStatus;
-      return source === 'command' ? `command: ${command}` : source === 'environment' ? 'COLLAB_TOKEN' : String(source ?? '');
+      // README's words (environment, stored, command), with what each one is.
+      return source === 'command' ? `command: ${command}` : source === 'environment' ? 'environment: COLLAB_TOKEN' : String(source ?? '');
     },
   },
   { header: 'USER', path: 'user' },
