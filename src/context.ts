@@ -18,6 +18,7 @@ import { describeRequest, dryRunText, type RequestDescription } from './output/d
 import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
 import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
 import type { RetryWait } from './http/retry-policy.js';
+import type { Prompts } from './util/prompts.js';
 
 export interface GlobalOptions {
   host?: string | undefined;
@@ -363,29 +364,20 @@ export class Context {
   }
 
   /** Prompts, only when a person is at the terminal; scripts get a usage error naming the flag to pass. */
-  async prompts(flagHint: string): Promise<typeof import('@inquirer/prompts')> {
+  async prompts(flagHint: string): Promise<Prompts> {
     if (!this.interactive) {
       const why = this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
       throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
     }
-    return import('@inquirer/prompts');
+    const { loadPrompts } = await import('./util/prompts.js');
+    return loadPrompts({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
   }
 
   /** Asks the user to type `expected` to confirm a destructive action (unless --yes). */
   async confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
     if (yes) return;
     const prompts = await this.prompts(`pass --yes to ${what} without confirmation`);
-    // The run's streams, not the process's. inquirer ends its output when done, which Node never
-    // does to process.stderr but would to another run's (a test's) stderr: it gets a stream of its own.
-    const { Writable } = await import('node:stream');
-    const stderr = this.io.stderr;
-    const output = new Writable({
-      write: (chunk, _encoding, done) => {
-        stderr.write(chunk);
-        done();
-      },
-    });
-    const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } }, { input: this.io.stdin as NodeJS.ReadableStream, output, signal: this.signal });
+    const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } });
     if (answer.trim() !== expected) throw new CollabError('usage', `confirmation did not match ${expected}; nothing was done`);
   }
 

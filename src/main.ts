@@ -37,7 +37,8 @@ class Run implements ProgramRun {
   reportInterrupt(): void {
     if (this.interruptReported) return;
     this.interruptReported = true;
-    this.runtime.write(2, 'interrupted\n');
+    // `error: ` as every other failure: a bare word was taken for a target by a script reading the list of those not done.
+    this.runtime.write(2, 'error: interrupted\n');
   }
 
   interruptedExitCode(): number {

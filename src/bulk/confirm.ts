@@ -3,6 +3,7 @@ import { ReadStream, WriteStream } from 'node:tty';
 import type { Context } from '../context.js';
 import { CollabError } from '../errors.js';
 import { isCI } from '../io.js';
+import { loadPrompts } from '../util/prompts.js';
 
 /**
  * Before a destructive verb acts on many targets, the person types their number. Standard input
@@ -14,8 +15,8 @@ export async function confirmTargets(ctx: Context, count: number, what: string):
   const terminal = isCI(ctx.env) ? undefined : openTerminal();
   if (!terminal) throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`, { hint });
   try {
-    const prompts = await import('@inquirer/prompts');
-    const answer = await prompts.input({ message: `Type ${count} to ${what}:`, theme: { prefix: '!' } }, { input: terminal.input, output: terminal.output, signal: ctx.signal });
+    const prompts = await loadPrompts({ input: terminal.input, output: terminal.output, signal: ctx.signal });
+    const answer = await prompts.input({ message: `Type ${count} to ${what}:`, theme: { prefix: '!' } });
     if (answer.trim() !== String(count)) throw new CollabError('usage', `confirmation did not match ${count}; nothing was done`);
   } finally {
     terminal.close();

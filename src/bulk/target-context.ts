@@ -8,6 +8,7 @@ import { Page } from '../http/paginate.js';
 import type { IO } from '../io.js';
 import type { OutputOptions } from '../output/writer.js';
 import { TextSink } from '../util/text-sink.js';
+import type { Prompts } from '../util/prompts.js';
 
 /**
  * The context one target's run gets in a run over many: the command's own options() and run()
@@ -138,7 +139,7 @@ export class TargetContext extends Context {
   }
 
   /** Standard input carries the targets: nothing can be asked per target. */
-  override async prompts(flagHint: string): Promise<typeof import('@inquirer/prompts')> {
+  override async prompts(flagHint: string): Promise<Prompts> {
     throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', { hint: flagHint });
   }
 

@@ -45,7 +45,7 @@ describe('Ctrl-C over many targets', () => {
     const stderr = String(first.stderr).split('\n');
     const header = stderr.findIndex((line) => / not done: \d+ of 24 targets\. To finish, run the same command with these on standard input:$/.test(line));
     expect(header, String(first.stderr)).toBeGreaterThanOrEqual(0);
-    const notDone = stderr.slice(header + 1, stderr.indexOf('interrupted')).map(Number);
+    const notDone = stderr.slice(header + 1, stderr.indexOf('error: interrupted')).map(Number);
     const done = String(first.stdout)
       .split('\n')
       .filter(Boolean)
@@ -71,7 +71,7 @@ describe('Ctrl-C over many targets', () => {
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
-    expect(String(result.stderr)).toBe('the deletion continues; check it with: collab projects view 27\ninterrupted\n');
+    expect(String(result.stderr)).toBe('the deletion continues; check it with: collab projects view 27\nerror: interrupted\n');
   }, 60_000);
 });
 

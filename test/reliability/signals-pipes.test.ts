@@ -52,7 +52,7 @@ describe('Ctrl-C', () => {
     slow.resetStats();
     const result = await interrupt(slow, ['api', 'projects'], () => slow.stats.requests > 0);
     expect(result.exitCode).toBe(130);
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe('error: interrupted\n');
     expect(result.stdout).toBe('');
   });
 
@@ -60,14 +60,14 @@ describe('Ctrl-C', () => {
     slow.resetStats();
     const result = await interrupt(slow, ['api', 'projects', '--paginate'], () => slow.stats.requests > 0);
     expect(result.exitCode).toBe(130);
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe('error: interrupted\n');
   });
 
   it('ends `projects list --all` the same way', async () => {
     slow.resetStats();
     const result = await interrupt(slow, ['projects', 'list', '--all', '-o', 'ndjson'], () => slow.stats.requests > 0);
     expect(result.exitCode).toBe(130);
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe('error: interrupted\n');
   });
 
   it('ends a command waiting between retries the same way', async () => {
@@ -76,7 +76,7 @@ describe('Ctrl-C', () => {
     const result = await interrupt(failing, ['api', 'version', '--verbose'], () => failing.stats.requests >= 2);
     expect(result.exitCode).toBe(130);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[lines.length - 1]).toBe('interrupted');
+    expect(lines[lines.length - 1]).toBe('error: interrupted');
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stderr).not.toContain(failing.tokens.admin);
   });
@@ -85,7 +85,7 @@ describe('Ctrl-C', () => {
     slow.resetStats();
     const result = await interrupt(slow, ['api', 'user'], () => slow.stats.requests > 0, 'SIGTERM');
     expect(result.exitCode).toBe(143);
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe('error: interrupted\n');
   });
 });
 

@@ -47,7 +47,7 @@ describe('main', () => {
     const dir = tempConfigDir();
     const result = await runMain(['api', 'user'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-x', COLLAB_CONFIG_DIR: dir }, { timeout: 0 });
     expect(result.exitCode).toBe(130);
-    expect(result.stderr).toBe('interrupted\n');
+    expect(result.stderr).toBe('error: interrupted\n');
     // The process is still here, and the next run starts afresh.
     const next = await runMain(['projects', 'list', '--limit', '0'], {});
     expect(next.exitCode).toBe(2);

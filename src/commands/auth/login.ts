@@ -39,26 +39,22 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
     if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
   } else {
     const prompts = await ctx.prompts('pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN');
-    const out = { output: ctx.io.stderr as NodeJS.WritableStream, signal: ctx.signal };
     if (!host) {
       const fallback = (await ctx.config()).get('host') as string | undefined;
-      host = await prompts.input(
-        {
-          message: 'Host URL:',
-          ...(fallback ? { default: fallback } : {}),
-          validate: (value) => {
-            try {
-              hostKey(value);
-              return true;
-            } catch (error) {
-              return (error as Error).message;
-            }
-          },
+      host = await prompts.input({
+        message: 'Host URL:',
+        ...(fallback ? { default: fallback } : {}),
+        validate: (value) => {
+          try {
+            hostKey(value);
+            return true;
+          } catch (error) {
+            return (error as Error).message;
+          }
         },
-        out,
-      );
+      });
     }
-    token = (await prompts.password({ message: `Token for ${hostKey(host)} (api scope):`, mask: '*', validate: (v) => (v.trim() ? true : 'a token is required') }, out)).trim();
+    token = (await prompts.password({ message: `Token for ${hostKey(host)} (api scope):`, mask: '*', validate: (v) => (v.trim() ? true : 'a token is required') })).trim();
   }
   ctx.addSecret(token);
   const user = await verifyToken(ctx, host, token, 'given');

@@ -83,10 +83,7 @@ async function readToken(o: Record<string, unknown>, ctx: Context): Promise<stri
     if (/[\r\n]/.test(token)) throw new CollabError('usage', `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`);
   } else if (o.tokenPrompt === true) {
     const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
-    token = await prompts.password(
-      { message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') },
-      { output: ctx.io.stderr as NodeJS.WritableStream, signal: ctx.signal },
-    );
+    token = await prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
   }
   if (token !== undefined) ctx.addSecret(token);
   return token;

@@ -1,0 +1,52 @@
+import { CollabError } from '../errors.js';
+
+export type Prompts = typeof import('@inquirer/prompts');
+
+/** Where prompts read and draw, and what ends them: inquirer's per-call context, given once. */
+export interface PromptTerminal {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  signal: AbortSignal;
+}
+
+/**
+ * @inquirer/prompts, with Ctrl-C made what it is everywhere else: `interrupted` (exit 130), nothing
+ * done. At a prompt the terminal is in raw mode, so Ctrl-C is no signal but a key: inquirer
+ * rejects with ExitPromptError ("User force closed the prompt with SIGINT"), or AbortPromptError
+ * when the run's signal ended it. The one way prompts are loaded (Context.prompts, the bulk
+ * count on /dev/tty), so no caller has to know those errors. Each prompt reads and draws on
+ * `terminal` (the run's stdin and stderr: without it inquirer would take the process's stdin, not
+ * the run's) unless the call says otherwise.
+ */
+export async function loadPrompts(terminal: PromptTerminal): Promise<Prompts> {
+  const prompts = await import('@inquirer/prompts');
+  const { Writable } = await import('node:stream');
+  const output = terminal.output;
+  // inquirer ends its output when done, which Node never does to process.stderr but would to
+  // another run's (a test's) stderr: each prompt draws on a stream of its own that passes writes on.
+  const drawOn = () =>
+    new Writable({
+      write: (chunk, _encoding, done) => {
+        output.write(chunk);
+        done();
+      },
+    });
+  return new Proxy(prompts, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function') return value;
+      const prompt = value as (config: unknown, context?: object) => Promise<unknown>;
+      return (config: unknown, context: object = {}) => interruptible(prompt(config, { ...terminal, output: drawOn(), ...context }));
+    },
+  });
+}
+
+async function interruptible<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new CollabError('interrupted', 'interrupted');
+    throw error;
+  }
+}
