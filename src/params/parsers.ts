@@ -58,6 +58,17 @@ export const accessLevel: ValueParser = (value, flag) => {
   throw bad(flag, value, `an access level: ${accessLevelNames()}`);
 };
 
+/** A group member's role: the access levels, and minimal access (`minimal`, 5), a role only groups have. */
+export const groupAccessLevel: ValueParser = (value, flag) => {
+  const key = value.trim().toLowerCase();
+  if (key === 'minimal' || key === 'minimal_access' || key === '5') return 5;
+  try {
+    return accessLevel(value, flag);
+  } catch {
+    throw bad(flag, value, `an access level: minimal (5), ${accessLevelNames()}`);
+  }
+};
+
 /** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused). */
 export const date: ValueParser = (value, flag) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -16,6 +16,7 @@ import { longFlag } from '../common-options.js';
 import { GROUP_ARG } from '../resource-args.js';
 import { waitOptions } from '../common-options.js';
 import { noun } from '../nouns.js';
+import { memberVerbs } from '../members/verbs.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',
@@ -177,6 +178,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
       examples: ['collab groups transfer-project globex acme/legacy-monolith --yes'],
       load: () => import('./transfer-project.js'),
     },
+    memberVerbs('group'),
     {
       name: 'ldap-sync',
       summary: 'Sync the members of a group with its LDAP links (owners and administrators)',

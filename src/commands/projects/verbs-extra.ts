@@ -5,6 +5,7 @@ import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { PROJECT_ARG } from '../resource-args.js';
 import { waitOptions } from '../common-options.js';
 import type { CommandSpec } from '../spec.js';
+import { memberVerbs } from '../members/verbs.js';
 
 /** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
 export const EXTRA_VERBS: CommandSpec[] = [
@@ -135,6 +136,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
     examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
     load: () => import('./import-members.js'),
   },
+  memberVerbs('project'),
   {
     name: 'mirror-pull',
     summary: 'Start an update of a pull mirror now (maintainers)',

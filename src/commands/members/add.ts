@@ -1,0 +1,31 @@
+import { addMember, type MemberRecord } from '../../api/members.js';
+import type { Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, ownerArg, perKind, resolveUser, roleName, userRefs } from './shared.js';
+
+export interface AddMembersOptions {
+  owner: Owner;
+  users: string[];
+  access: number;
+  expires: string | undefined;
+}
+
+/** One POST per user, in the order given: each answer is that user's member (a refusal stops the rest, naming the user). */
+export const { project, group } = perKind<AddMembersOptions>((kind) => ({
+  options: ({ args, options: o }) => ({ owner: ownerArg(kind, args), users: userRefs({ args, options: o }), access: o.access as number, expires: o.expires as string | undefined }),
+  run: async (ctx: Context, opts: AddMembersOptions) => {
+    const added: unknown[] = [];
+    for (const ref of opts.users) {
+      const user = await resolveUser(ctx, ref);
+      const params = { access_level: opts.access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
+      const response = await ctx.mutate<MemberRecord>(addMember(opts.owner, { id: user.id }, params)).catch((error: unknown) => {
+        throw memberHint(error, kind, ref, opts.owner);
+      });
+      if (!response) continue;
+      ctx.info(`added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${roleName(opts.access)}`);
+      added.push(response.data);
+    }
+    if (added.length === 1) await ctx.printResource(added[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
+    else if (added.length > 1) await ctx.printItems(added, MEMBER_COLUMNS);
+  },
+}));

@@ -1,0 +1,87 @@
+import type { MemberRecord } from '../../api/members.js';
+import type { Owner } from '../../api/owner.js';
+import { findUsersByName, type UserRecord } from '../../api/users.js';
+import type { Context } from '../../context.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
+import type { Column, DetailField } from '../../output/format.js';
+import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import type { CommandInput, CommandModule } from '../spec.js';
+import { groupArg, projectArg } from '../resource-args.js';
+
+/** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
+
+export type Kind = Owner['kind'];
+
+/** `minimal` for minimal access (5), a group's role; the other levels by name. */
+export function roleName(level: unknown): string {
+  return level === 5 ? 'minimal' : accessLevelName(level);
+}
+
+export const MEMBER_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'USERNAME', path: 'username' },
+  { header: 'NAME', path: 'name', text: true },
+  { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', ...Object.keys(ACCESS_LEVELS)] },
+  { header: 'EXPIRES', path: 'expires_at' },
+  { header: 'STATE', path: 'state', choices: ['active', 'blocked'] },
+];
+
+export const MEMBER_DETAIL: readonly DetailField[] = [
+  { label: 'ID', path: 'id' },
+  { label: 'Username', path: 'username' },
+  { label: 'Name', path: 'name' },
+  { label: 'Access', path: 'access_level', format: roleName },
+  { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },
+  { label: 'Since', path: 'created_at' },
+];
+
+export function ownerArg(kind: Kind, args: readonly string[]): Owner {
+  return { kind, ref: kind === 'project' ? projectArg(args) : groupArg(args) };
+}
+
+/** Each verb is one implementation, bound to projects and to groups. */
+export function perKind<O>(make: (kind: Kind) => CommandModule<O>): Record<Kind, CommandModule<O>> {
+  return { project: make('project'), group: make('group') };
+}
+
+/** The users of --user, as given (checked for duplicates before anything is sent). */
+export function userRefs(input: CommandInput): string[] {
+  const refs = (input.options.user as string[] | undefined) ?? [];
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    const key = ref.toLowerCase();
+    if (seen.has(key)) throw new CollabError('usage', `--user ${ref} is given twice`, { hint: 'name each user once' });
+    seen.add(key);
+  }
+  return refs;
+}
+
+export interface ResolvedUser {
+  id: number;
+  /** As given, for messages. */
+  ref: string;
+}
+
+/** A username or ID to a user ID: an ID as it is, a name through GET /users?username= (exit 4 when nobody has it). */
+export async function resolveUser(ctx: Context, ref: string): Promise<ResolvedUser> {
+  if (/^\d+$/.test(ref)) return { id: Number(ref), ref };
+  const found = (await ctx.request<UserRecord[]>(findUsersByName(ref))).data[0];
+  if (!found) throw new CollabError('not-found', `no user named ${ref}`, { hint: 'check the username (without @), or give the numeric user ID' });
+  return { id: found.id, ref };
+}
+
+/** Advice for the service's refusals of a membership change. */
+export function memberHint(error: unknown, kind: Kind, user: string, owner: Owner): unknown {
+  if (!isCollabError(error)) return error;
+  if (error.status === 409) return withHint(error, `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access <level>\``);
+  if (error.status === 403) {
+    const rule = kind === 'project' ? 'a project Maintainer manages members up to Maintainer, only an Owner grants or removes Owner' : 'only Owners manage group members, and a group’s last owner can be neither removed nor demoted';
+    return withHint(error, rule);
+  }
+  if (error.status === 404 && /User Not Found/i.test(error.message)) return withHint(error, 'no such user: check the username or ID');
+  return error;
+}
+
+export function describeMember(member: MemberRecord | undefined, fallback: string): string {
+  return member?.username ?? fallback;
+}

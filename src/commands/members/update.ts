@@ -1,0 +1,42 @@
+import { getMember, type MemberParams, type MemberRecord, updateMember } from '../../api/members.js';
+import type { Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, ownerArg, perKind, resolveUser, roleName, userRefs } from './shared.js';
+
+export interface UpdateMembersOptions {
+  owner: Owner;
+  users: string[];
+  access: number | undefined;
+  /** A date, null to end no more, undefined to leave as it is. */
+  expires: string | null | undefined;
+}
+
+/**
+ * PUT per user. The service wants the role in every update: without --access it is read from
+ * the membership first, so changing only the expiry keeps the role.
+ */
+export const { project, group } = perKind<UpdateMembersOptions>((kind) => ({
+  options: ({ args, options: o }) => {
+    const noExpiry = o.expiry === false;
+    if (noExpiry && o.expires !== undefined) throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
+    if (o.access === undefined && o.expires === undefined && !noExpiry) throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
+    return { owner: ownerArg(kind, args), users: userRefs({ args, options: o }), access: o.access as number | undefined, expires: noExpiry ? null : (o.expires as string | undefined) };
+  },
+  run: async (ctx: Context, opts: UpdateMembersOptions) => {
+    const updated: unknown[] = [];
+    for (const ref of opts.users) {
+      const user = await resolveUser(ctx, ref);
+      const access = opts.access ?? (await ctx.request<MemberRecord>(getMember(opts.owner, user.id))).data.access_level;
+      const params: MemberParams = { access_level: access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
+      const response = await ctx.mutate<MemberRecord>(updateMember(opts.owner, user.id, params)).catch((error: unknown) => {
+        throw memberHint(error, kind, ref, opts.owner);
+      });
+      if (!response) continue;
+      ctx.info(`${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`);
+      updated.push(response.data);
+    }
+    if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
+    else if (updated.length > 1) await ctx.printItems(updated, MEMBER_COLUMNS);
+  },
+}));

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * collab projects members / groups members against the sandbox. Each test works on projects and
+ * groups no other test touches, so they pass in any order on the file's one sandbox.
+ */
+describe('collab projects members / groups members', () => {
+  const { collab, sandbox } = useSandbox({ seed: 40 });
+  const user = (name: string) => sandbox.store.userByName(name)?.id as number;
+  const projectMembers = (path: string) => sandbox.store.findProject(path)?.members as Map<number, number>;
+  const groupMembers = (path: string) => sandbox.store.findGroup(path)?.members as Map<number, number>;
+
+  it('adds by name and ID, lists direct and inherited members, updates and removes', async () => {
+    const ref = 'acme/web/storefront';
+    const added = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--user', String(user('root')), '--access', 'reporter', '--expires', '2099-06-30'], { as: 'maintainer' });
+    expect(added.stderr).toBe(`added xena to project ${ref} as reporter\nadded root to project ${ref} as reporter\n`);
+    expect(added.exitCode).toBe(0);
+    expect(projectMembers(ref).get(user('xena'))).toBe(20);
+    expect(sandbox.store.findProject(ref)?.memberDetails.get(user('xena'))).toMatchObject({ expires_at: '2099-06-30', created_by: user('max') });
+
+    const direct = await collab(['projects', 'members', 'list', ref, '--json']);
+    expect(direct.json().map((m: { username: string }) => m.username)).toEqual(['xena', 'root']);
+    const piped = await collab(['projects', 'members', 'list', ref]);
+    expect(piped.stdout).toContain(`${user('xena')}\txena\tXena External\t20\t2099-06-30\tactive\n`);
+    const inherited = await collab(['projects', 'members', 'list', ref, '--inherited', '--query', 'dana', '--json']);
+    expect(inherited.json()).toMatchObject([{ username: 'dana', access_level: 30 }]);
+
+    const updated = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--access', 'developer', '--no-expiry', '--json'], { as: 'maintainer' });
+    expect(updated.exitCode).toBe(0);
+    expect(updated.json()).toMatchObject({ username: 'xena', access_level: 30, expires_at: null });
+    // Only the expiry: the role is read first and kept.
+    const expiry = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01', '--json'], { as: 'maintainer' });
+    expect(expiry.json()).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
+
+    const removed = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
+    expect(removed).toMatchObject({ exitCode: 0, stderr: `removed xena from project ${ref}\n` });
+    expect(projectMembers(ref).has(user('xena'))).toBe(false);
+    const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
+    expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
+    expect((await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' })).exitCode).toBe(4);
+  });
+
+  it('already a member: exit 5 with a hint to update instead', async () => {
+    const ref = 'acme/platform';
+    const first = await collab(['groups', 'members', 'add', ref, '--user', 'xena', '--access', 'guest']);
+    expect(first.exitCode).toBe(0);
+    const twice = await collab(['groups', 'members', 'add', ref, '--user', 'xena', '--access', 'developer']);
+    expect(twice.exitCode).toBe(5);
+    expect(twice.stderr).toContain('Member already exists');
+    expect(twice.stderr).toContain(`collab groups members update ${ref} --user xena --access <level>`);
+    expect(groupMembers(ref).get(user('xena'))).toBe(10);
+  });
+
+  it('a role above the caller’s: exit 3, nothing changed', async () => {
+    const ref = 'acme/platform/api';
+    const owner = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'owner'], { as: 'maintainer' });
+    expect(owner.exitCode).toBe(3);
+    expect(owner.stderr).toContain('only an Owner grants or removes Owner');
+    expect(projectMembers(ref).has(user('xena'))).toBe(false);
+    // A developer manages no members at all.
+    expect((await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'guest'], { as: 'developer' })).exitCode).toBe(3);
+  });
+
+  it('an unknown user: exit 4 before anything is changed', async () => {
+    const result = await collab(['projects', 'members', 'add', 'globex/handbook', '--user', 'nobody-by-that-name', '--access', 'guest']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('no user named nobody-by-that-name');
+    expect(sandbox.requestLog.filter((entry) => entry.method === 'POST' && entry.path.includes('globex%2Fhandbook/members'))).toEqual([]);
+  });
+
+  it('the last owner of a group: exit 3 with the rule, the membership kept', async () => {
+    const removed = await collab(['groups', 'members', 'remove', 'globex', '--user', 'olivia', '--yes']);
+    expect(removed.exitCode).toBe(3);
+    expect(removed.stderr).toContain('last owner');
+    const demoted = await collab(['groups', 'members', 'update', 'globex', '--user', 'olivia', '--access', 'maintainer']);
+    expect(demoted.exitCode).toBe(3);
+    expect(groupMembers('globex').get(user('olivia'))).toBe(50);
+  });
+
+  it('a dry run sends nothing and shows the request', async () => {
+    const result = await collab(['groups', 'members', 'add', 'globex/research', '--user', 'rui', '--access', 'minimal', '--dry-run']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('POST');
+    expect(result.stdout).toContain('/groups/globex%2Fresearch/members');
+    expect(result.stdout).toContain('"access_level": 5');
+    expect(groupMembers('globex/research').has(user('rui'))).toBe(false);
+  });
+
+  it('bad input is a usage error before any request', async () => {
+    expect((await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--access', 'minimal'])).exitCode).toBe(2);
+    expect((await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--user', 'DANA', '--access', 'guest'])).exitCode).toBe(2);
+    expect((await collab(['projects', 'members', 'update', 'x/y', '--user', 'dana'])).exitCode).toBe(2);
+    expect((await collab(['groups', 'members', 'add', 'x', '--access', 'guest'])).exitCode).toBe(2);
+  });
+
+  it('- reads the projects from standard input, removal asks for --yes without a terminal', async () => {
+    const refs = ['acme/platform/infra/terraform', 'acme/legacy-monolith'];
+    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], { input: `${refs.join('\n')}\n` });
+    expect(add.exitCode).toBe(0);
+    for (const ref of refs) expect(projectMembers(ref).get(user('xena'))).toBe(10);
+    const refused = await collab(['projects', 'members', 'remove', '-', '--user', 'xena'], { input: `${refs.join('\n')}\n` });
+    expect(refused.exitCode).toBe(2);
+    const removed = await collab(['projects', 'members', 'remove', '-', '--user', 'xena', '--yes', '--json'], { input: `${refs.join('\n')}\n` });
+    expect(removed.exitCode).toBe(0);
+    expect(removed.json().map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
+    for (const ref of refs) expect(projectMembers(ref).has(user('xena'))).toBe(false);
+  });
+});
