@@ -20,7 +20,7 @@ describe('collab projects members / groups members', () => {
     expect(sandbox.store.findProject(ref)?.memberDetails.get(user('xena'))).toMatchObject({ expires_at: '2099-06-30', created_by: user('max') });
 
     const direct = await collab(['projects', 'members', 'list', ref, '--json']);
-    expect(direct.json().map((m: { username: string }) => m.username)).toEqual(['xena', 'root']);
+    expect(direct.json<Array<{ username: string }>>().map((m) => m.username)).toEqual(['xena', 'root']);
     const piped = await collab(['projects', 'members', 'list', ref]);
     expect(piped.stdout).toContain(`${user('xena')}\txena\tXena External\t20\t2099-06-30\tactive\n`);
     const inherited = await collab(['projects', 'members', 'list', ref, '--inherited', '--query', 'dana', '--json']);
@@ -103,7 +103,7 @@ describe('collab projects members / groups members', () => {
     expect(refused.exitCode).toBe(2);
     const removed = await collab(['projects', 'members', 'remove', '-', '--user', 'xena', '--yes', '--json'], { input: `${refs.join('\n')}\n` });
     expect(removed.exitCode).toBe(0);
-    expect(removed.json().map((r: { status: string }) => r.status)).toEqual(['ok', 'ok']);
+    expect(removed.json<Array<{ status: string }>>().map((r) => r.status)).toEqual(['ok', 'ok']);
     for (const ref of refs) expect(projectMembers(ref).has(user('xena'))).toBe(false);
   });
 });
