@@ -13,7 +13,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     // A clone that was never built: one line saying what to do, not a stack trace.
     if (error && error.code === 'MODULE_NOT_FOUND' && /dist[\\/]cli\.cjs/.test(String(error.message))) {
       const root = require('node:path').dirname(__dirname);
-      process.stderr.write(`error: collab is not built (no ${require('node:path').join(root, 'dist', 'cli.cjs')})\nhint: run \`npm run build\` in ${root}\n`);
+      process.stderr.write(`error: collab is not built (no ${require('node:path').join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)\n`);
       process.exit(1);
     }
     throw error;

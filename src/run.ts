@@ -1,6 +1,7 @@
 import type { CommandInput, CommandModule } from './commands/spec.js';
 import { Context, type GlobalOptions } from './context.js';
 import { streamIO } from './io.js';
+import { knownTimeZone } from './output/format.js';
 import type { Runtime } from './runtime.js';
 import type { BulkRun } from './commands/target-slots.js';
 
@@ -22,6 +23,10 @@ export async function runVerb(
   const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
   const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
   attach(ctx);
+  // Dates on a terminal are in TZ's zone; a TZ that names none would shift them silently: said once.
+  if (io.stdoutIsTTY && io.timeZone && !knownTimeZone(io.timeZone)) {
+    ctx.warn(`TZ=${io.timeZone} is not a time zone name (such as Europe/Paris): dates may be shown in UTC`);
+  }
   ctx.dryRun = input.options.dryRun === true;
   // A bad --jq expression is a usage error before the command sends anything.
   await ctx.jq();

@@ -1,4 +1,5 @@
 import { CollabError } from '../errors.js';
+import { MAX_TARGET_CONCURRENCY } from '../commands/target-slots.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 
 /**
@@ -21,6 +22,8 @@ export interface SettingSpec {
   description: string;
   value: SettingValue;
   default?: string | number | boolean;
+  /** What `config set` warns of for a value it stores but that is not used as such everywhere. */
+  caveat?: (value: string | number | boolean) => string | undefined;
 }
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -28,7 +31,15 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'output', scope: 'global', description: `default output format: ${OUTPUT_FORMATS.join(', ')}`, default: 'table', value: { type: 'choice', choices: OUTPUT_FORMATS } },
   { key: 'timeout', scope: 'global', description: 'seconds to wait for a connection or a response', default: 30, value: { type: 'integer', min: 1, max: 3600 } },
   { key: 'retries', scope: 'global', description: 'retries of a failed request (429, 5xx, network) before giving up', default: 5, value: { type: 'integer', min: 0, max: 20 } },
-  { key: 'concurrency', scope: 'global', description: 'pages fetched at once by --all', default: 8, value: { type: 'integer', min: 1, max: 32 } },
+  {
+    key: 'concurrency',
+    scope: 'global',
+    description: `pages fetched at once by --all; targets run at once with - (at most ${MAX_TARGET_CONCURRENCY})`,
+    default: 8,
+    value: { type: 'integer', min: 1, max: 32 },
+    // A target runs a whole command (several requests, pages of its own): fewer of them at once.
+    caveat: (value) => (Number(value) > MAX_TARGET_CONCURRENCY ? `- as the target runs at most ${MAX_TARGET_CONCURRENCY} targets at once (each runs a whole command); ${value} applies to pages` : undefined),
+  },
   { key: 'editor', scope: 'global', description: 'editor for note bodies (else $VISUAL, $EDITOR, vi)', value: { type: 'text' } },
   { key: 'ca_file', scope: 'host', description: 'PEM file of extra CA certificates for this host', value: { type: 'text' } },
   { key: 'insecure_http', scope: 'host', description: 'allow sending the token over plain http to this (non-loopback) host', default: false, value: { type: 'boolean' } },

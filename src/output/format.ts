@@ -80,6 +80,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
+/** Whether TZ names a zone Intl knows (`Europe/Paris`, `:Asia/Tokyo`); if not, dates fall back to the process's local time, UTC for a bad TZ. */
+export function knownTimeZone(timeZone: string): boolean {
+  return formatterFor(timeZone) !== null;
+}
+
 /**
  * The one date format of human views: `2021-01-05 14:00`, in the local time zone (TZ honoured,
  * the run's when given, as tests running in one process give theirs). Anything that is not a

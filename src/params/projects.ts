@@ -201,7 +201,7 @@ export const PROJECT_LIST_PARAMS: readonly ParamSpec[] = [
   {
     name: 'order_by',
     type: 'string',
-    description: 'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search',
+    description: 'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search, and over projects you are a member of',
     choices: [...PROJECT_ORDER_BY, ...ADMIN_ORDER_BY],
   },
   { name: 'owned', type: 'boolean', description: 'only projects you own' },

@@ -51,6 +51,8 @@ export const setCommand: CommandModule<KeyOptions> = {
       await config.set(setting.key, setting.value.type === 'url' ? hostKey(String(parsed)) : parsed);
       ctx.info(`${setting.key} set`);
     }
+    const caveat = setting.caveat?.(parsed);
+    if (caveat) ctx.warn(caveat);
   },
 };
 

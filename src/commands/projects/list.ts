@@ -80,7 +80,12 @@ export function options({ options: o }: CommandInput): ListOptions {
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const pages = await ctx.pages(opts.endpoint.path, opts.query as QueryParams, opts.flags, opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {});
   try {
-    await ctx.printList(pages, PROJECT_COLUMNS);
+    const count = await ctx.printList(pages, PROJECT_COLUMNS);
+    // GitLab ranks by similarity only the projects the caller is a member of (GET /projects): an
+    // administrator who is a member of none gets an empty list, which needs saying.
+    if (count === 0 && opts.query.order_by === 'similarity' && opts.endpoint.path === PROJECTS_PATH) {
+      ctx.info('--order-by similarity lists only projects you are a member of (the service’s rule); without it, --search lists every project that matches');
+    }
   } catch (error) {
     if (isCollabError(error) && error.status === 405) {
       const hint = opts.query.order_by === 'id' ? 'start further in with --id-after <id> or --id-before <id>, or use --all' : 'order by id (--order-by id, the default with --all) to list every project past that point';
