@@ -53,7 +53,6 @@ export class Context {
   clientSignal: AbortSignal | undefined;
   /** Called on Ctrl-C before the process leaves: e.g. to say how to check on a fork left running. */
   onInterrupt: (() => void) | undefined;
-  private configStore: ConfigStore | undefined;
   private httpClient: HttpClient | undefined;
   /** Each host's token, resolved once a run (a token command runs once). */
   private readonly tokens = new Map<string, Promise<ResolvedToken>>();
@@ -81,15 +80,21 @@ export class Context {
    * for `config set` alone, so that it can repair a bad value.
    */
   async config(options: { check?: boolean } = {}): Promise<ConfigStore> {
-    if (!this.configStore) {
+    // One promise however many ask at once (targets of a run over many start together): the file
+    // is read, and a file readable by others warned about, once a run.
+    this.openingConfig ??= (async () => {
       const { ConfigStore } = await import('./config/store.js');
-      this.configStore = await ConfigStore.open(this.env);
-      const warning = this.configStore.permissionWarning();
+      const store = await ConfigStore.open(this.env);
+      const warning = store.permissionWarning();
       if (warning) this.warn(warning);
-    }
-    if (options.check !== false) await this.configStore.check();
-    return this.configStore;
+      return store;
+    })();
+    const store = await this.openingConfig;
+    if (options.check !== false) await store.check();
+    return store;
   }
+
+  private openingConfig: Promise<ConfigStore> | undefined;
 
   /** The host: --host, else COLLAB_HOST, else the configured default. */
   async host(): Promise<string> {

@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import type Conf from 'conf';
+import { join, resolve } from 'node:path';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import type { Env } from '../runtime.js';
@@ -32,16 +31,14 @@ export function hostKey(host: string): string {
 }
 
 /**
- * The token store and settings, a JSON file written with mode 0600 through conf.
+ * The token store and settings, a JSON file of mode 0600 in a directory of mode 0700.
  * COLLAB_CONFIG_DIR moves it (tests use a temporary directory).
  *
- * Reading is a readFileSync and a JSON.parse: conf and its validator (ajv) take about 45 ms to
- * load, which every command that talks to the service would pay just to read a host and a token
- * (or nothing at all, when COLLAB_HOST and COLLAB_TOKEN are set). conf is loaded only to write,
- * for its atomic writes with mode 0600.
+ * Reading is a readFileSync and a JSON.parse. Every change is made to the file as it is when the
+ * change is written, under the file's lock (file-write.ts), so that runs at the same time (three
+ * `auth login` to three hosts) each keep their change; the store's copy becomes that merged file.
  */
 export class ConfigStore {
-  private writer: Conf<ConfigData> | undefined;
   private checked = false;
 
   private constructor(
@@ -87,14 +84,17 @@ export class ConfigStore {
   }
 
   async set<K extends keyof ConfigData>(key: K, value: ConfigData[K]): Promise<void> {
-    (await this.conf()).set(key, value);
-    this.data = { ...this.data, [key]: value };
+    await this.update((data) => ({ ...data, [key]: value }));
   }
 
   async delete(key: keyof ConfigData): Promise<void> {
-    (await this.conf()).delete(key);
-    const { [key]: _removed, ...rest } = this.data;
-    this.data = rest;
+    await this.update(({ [key]: _removed, ...rest }) => rest);
+  }
+
+  /** Applies `change` to the file as it is now, under its lock (file-write.ts). */
+  private async update(change: (current: ConfigData) => ConfigData): Promise<void> {
+    const { updateFile } = await import('./file-write.js');
+    this.data = await updateFile(this.path, readConfigFile, change);
   }
 
   all(): ConfigData {
@@ -109,37 +109,31 @@ export class ConfigStore {
     return this.hosts()[hostKey(host)];
   }
 
-  async setHost(host: string, entry: HostEntry): Promise<void> {
-    const hosts = { ...this.hosts() };
-    hosts[hostKey(host)] = entry;
-    await this.set('hosts', hosts);
-  }
-
-  async removeHost(host: string): Promise<boolean> {
-    const hosts = { ...this.hosts() };
+  /**
+   * Keeps `entry` (or what `entry` makes of the host's entry as the file has it now) for the host;
+   * `becomeDefault` makes it the default host when the file names none.
+   */
+  async setHost(host: string, entry: HostEntry | ((current: HostEntry | undefined) => HostEntry), options: { becomeDefault?: boolean } = {}): Promise<void> {
     const key = hostKey(host);
-    if (!(key in hosts)) return false;
-    delete hosts[key];
-    await this.set('hosts', hosts);
-    const current = this.get('host');
-    if (typeof current === 'string' && hostKey(current) === key) await this.delete('host');
-    return true;
+    await this.update((data) => {
+      const hosts = data.hosts ?? {};
+      const next = { ...data, hosts: { ...hosts, [key]: typeof entry === 'function' ? entry(hosts[key]) : entry } };
+      return options.becomeDefault && !data.host ? { ...next, host: key } : next;
+    });
   }
 
-  private async conf(): Promise<Conf<ConfigData>> {
-    if (!this.writer) {
-      const { default: ConfModule } = await import('conf');
-      // cwd is the directory read from, so conf writes the very file this store read.
-      this.writer = new ConfModule<ConfigData>({
-        projectName: 'collab',
-        projectSuffix: '',
-        configName: 'config',
-        accessPropertiesByDotNotation: false,
-        configFileMode: 0o600,
-        cwd: dirname(this.path),
-      });
-    }
-    return this.writer;
+  /** Forgets the host (and that it is the default); false when the file has no entry for it. */
+  async removeHost(host: string): Promise<boolean> {
+    const key = hostKey(host);
+    let found = false;
+    await this.update((data) => {
+      const { [key]: removed, ...hosts } = data.hosts ?? {};
+      found = removed !== undefined;
+      if (!found) return data;
+      const { host: current, ...rest } = data;
+      return typeof current === 'string' && hostKey(current) === key ? { ...rest, hosts } : { ...data, hosts };
+    });
+    return found;
   }
 }
 

@@ -60,10 +60,11 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   const user = await verifyToken(ctx, host, token, 'given');
   const config = await ctx.config();
   // One way to the token per host: a stored token or a command, never both.
-  const { token: _token, token_command: _command, ...settings } = config.host(host) ?? {};
-  const entry: HostEntry = opts.tokenCommand !== undefined ? { ...settings, token_command: opts.tokenCommand, user: user.username } : { ...settings, token, user: user.username };
-  await config.setHost(host, entry);
-  if (!config.get('host')) await config.set('host', hostKey(host));
+  const entry = (current: HostEntry | undefined): HostEntry => {
+    const { token: _token, token_command: _command, ...settings } = current ?? {};
+    return opts.tokenCommand !== undefined ? { ...settings, token_command: opts.tokenCommand, user: user.username } : { ...settings, token, user: user.username };
+  };
+  await config.setHost(host, entry, { becomeDefault: true });
   const kept = opts.tokenCommand !== undefined ? 'its token command stored (no token)' : 'token stored';
   ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
   // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.

@@ -45,7 +45,7 @@ export const setCommand: CommandModule<KeyOptions> = {
     const parsed = parseSetting(setting, value as string);
     if (setting.scope === 'host') {
       const key = targetHost(ctx, config, setting, host);
-      await config.setHost(key, { ...(config.host(key) ?? {}), [setting.key]: parsed });
+      await config.setHost(key, (current) => ({ ...current, [setting.key]: parsed }));
       ctx.info(`${setting.key} set for ${key}`);
     } else {
       await config.set(setting.key, setting.value.type === 'url' ? hostKey(String(parsed)) : parsed);
