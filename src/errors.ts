@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'import-failed' // an awaited fork or import finished as failed
   | 'wait-timeout' // waiting for an import ran out of time
   | 'filter' // the --jq expression failed on the data (its compile errors are usage errors)
+  | 'changes' // not a failure: `collab plan` (or apply --dry-run) found changes to make
   | 'interrupted' // Ctrl-C
   | 'targets-failed' // targets of a run over many (`-` as the target) failed, with different exit codes
   | 'internal';
@@ -23,7 +24,7 @@ export type ErrorKind =
  * How each kind of error ends the process, and what its code means in `collab --help` (given by
  * one kind per code; the other kinds of that code share its meaning).
  */
-const KINDS: Record<ErrorKind, { exit: number; means?: string }> = {
+const KINDS: Record<ErrorKind, { exit: number; means?: string; outcome?: boolean }> = {
   server: { exit: 1, means: 'failure (5xx, network)' },
   network: { exit: 1 },
   timeout: { exit: 1 },
@@ -38,10 +39,16 @@ const KINDS: Record<ErrorKind, { exit: number; means?: string }> = {
   'wait-timeout': { exit: 7, means: 'timed out waiting' },
   filter: { exit: 1 },
   'targets-failed': { exit: 1 },
+  changes: { exit: 8, means: 'changes found (collab plan, apply --dry-run)', outcome: true },
   interrupted: { exit: 130, means: 'interrupted' },
 };
 
 export const EXIT_CODES = Object.fromEntries(Object.entries(KINDS).map(([kind, { exit }]) => [kind, exit])) as Record<ErrorKind, number>;
+
+/** A kind that is a result, not a failure: its command has said it all; main.ts prints no `error:` line. */
+export function isOutcome(kind: ErrorKind): boolean {
+  return KINDS[kind].outcome === true;
+}
 
 /** `0 ok, 1 failure (5xx, network), 2 usage, ...`: every exit code and its meaning, by code. */
 export function exitCodeMeanings(): string[] {

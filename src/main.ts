@@ -2,7 +2,7 @@ import { type Command, CommanderError } from 'commander';
 import { buildCommand, buildProgram, commandWords, globalsOf, type ProgramRun } from './program.js';
 import { findNoun, NOUNS } from './commands/manifest.js';
 import type { CommandSpec } from './commands/spec.js';
-import { CollabError, EXIT_CODES, isCollabError } from './errors.js';
+import { CollabError, EXIT_CODES, isCollabError, isOutcome } from './errors.js';
 import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
 import { flat, usageErrorText } from './error-text.js';
@@ -98,6 +98,7 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
     run.reportInterrupt();
     return run.interruptedExitCode();
   }
+  if (isCollabError(error) && isOutcome(error.kind)) return EXIT_CODES[error.kind];
   if (isCollabError(error)) {
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
     write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);

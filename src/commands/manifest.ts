@@ -9,6 +9,8 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   hooks: () => import('./hooks/index.js'),
   'push-rule': () => import('./push-rule/index.js'),
   share: () => import('./share/index.js'),
+  plan: () => import('./plan/index.js'),
+  apply: () => import('./apply/index.js'),
   api: () => import('./api/index.js'),
   auth: () => import('./auth/index.js'),
   config: () => import('./config/index.js'),

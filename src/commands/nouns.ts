@@ -13,6 +13,8 @@ export const NOUN_NAMES = {
   hooks: { aliases: ['hook'], summary: 'Webhooks of a project or a group' },
   'push-rule': { aliases: ['push-rules'], summary: 'The push rule of a project or a group' },
   share: { aliases: ['shares'], summary: 'Share a project or a group with a group' },
+  plan: { summary: 'Show what apply would change to make the service what collab.yaml says' },
+  apply: { summary: 'Make groups and projects what collab.yaml (or a saved plan) says' },
   api: { summary: 'Make an authenticated request to any API path' },
   auth: { summary: 'Log in, check and log out of hosts' },
   config: { summary: 'Read and change settings' },

@@ -167,3 +167,12 @@ export function choiceAnyCase(choices: readonly string[]): ValueParser {
     return found;
   };
 }
+
+/** `--shard 2/4`: the 2nd of 4 deterministic parts of the targets (for CI fan-out). */
+export const shard: ValueParser = (value, flag) => {
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw bad(flag, value, 'k/n with 1 <= k <= n, e.g. 1/4');
+  return { index, count };
+};

@@ -22,7 +22,7 @@ function importsOf(dir: string): Array<{ file: string; from: string }> {
 }
 
 describe('layers', () => {
-  for (const dir of ['params', 'api']) {
+  for (const dir of ['params', 'api', 'desired']) {
     it(`src/${dir}/ imports nothing from src/commands/`, () => {
       const imports = importsOf(dir);
       expect(imports.length).toBeGreaterThan(0);

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { applyPlan, checkHost } from '../../desired/apply.js';
+import { Journal } from '../../desired/journal.js';
+import { loadDesired } from '../../desired/load.js';
+import type { Plan } from '../../desired/model.js';
+import { type DesiredFlags, desiredFlags, planOptions } from '../plan/desired-flags.js';
+import { readAndPlan } from '../../desired/plan.js';
+import { planSummary } from '../../desired/render.js';
+import { showPlan } from '../../desired/show.js';
+import { inShard, selected } from '../../desired/targets.js';
+import { CollabError } from '../../errors.js';
+import type { CommandInput } from '../spec.js';
+
+interface ApplyCommandOptions extends DesiredFlags {
+  journal: string;
+  resume: boolean;
+  schema: boolean;
+  yes: boolean;
+  /** A plan saved by collab plan --out, when -f names one. */
+  saved: Plan | undefined;
+}
+
+export function options(input: CommandInput, ctx: Context): ApplyCommandOptions {
+  const flags = desiredFlags(input);
+  const o = input.options;
+  const base = { ...flags, journal: (o.journal as string | undefined) ?? `${flags.file}.journal`, resume: o.resume === true, schema: o.schema === true, yes: o.yes === true, saved: undefined };
+  if (base.schema) return base;
+  const saved = savedPlan(flags.file);
+  if (saved) {
+    if (flags.rotateSecrets) throw new CollabError('usage', '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan');
+    return { ...base, saved };
+  }
+  loadDesired(flags.file, ctx.env, (line) => ctx.stderrLine(line));
+  return base;
+}
+
+/** The plan in `path` when it is one (JSON of format collab-plan), else undefined (collab.yaml). */
+function savedPlan(path: string): Plan | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // loadDesired names the problem.
+  }
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let value: Partial<Plan>;
+  try {
+    value = JSON.parse(text) as Partial<Plan>;
+  } catch {
+    return undefined;
+  }
+  if (value.format !== 'collab-plan') return undefined;
+  if (value.version !== 1 || !Array.isArray(value.changes) || typeof value.host !== 'string') throw new CollabError('usage', `${path} is not a plan this collab can apply (format collab-plan, version 1)`, { hint: 'make it again with collab plan --out' });
+  return value as Plan;
+}
+
+export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void> {
+  if (opts.schema) {
+    const { jsonSchema } = await import('../../desired/schema.js');
+    await ctx.printJsonText(JSON.stringify(await jsonSchema(), null, 2));
+    return;
+  }
+  let plan: Plan;
+  if (opts.saved) {
+    await checkHost(ctx, opts.saved);
+    const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, opts.shard));
+    plan = { ...opts.saved, changes };
+  } else {
+    plan = await readAndPlan(ctx, loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line)), await planOptions(ctx, opts));
+  }
+  if (ctx.dryRun) return showPlan(ctx, plan);
+  if (plan.changes.length === 0) {
+    if (opts.resume) Journal.open(opts.journal, { resume: true, host: plan.host, digest: plan.file.digest, source: opts.file }).remove();
+    ctx.info(planSummary(plan));
+    return;
+  }
+  const journal = Journal.open(opts.journal, { resume: opts.resume, host: plan.host, digest: plan.file.digest, source: opts.file });
+  await applyPlan(ctx, plan, { concurrency: opts.concurrency ?? (await ctx.setting('concurrency', 8)), yes: opts.yes, saved: opts.saved !== undefined, journal });
+}

@@ -1,0 +1,208 @@
+import type { ZodMiniType } from 'zod/mini';
+import { closest } from '../util/suggest.js';
+import { globRoot, isGlob } from './targets.js';
+import { DESIRED_SCHEMA } from './schema.js';
+
+/** A problem in the file: where (a path of keys and indexes) and what, in one line. */
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+  /** The key itself is wrong (an unknown key): its position is the key's, not its value's. */
+  atKey?: boolean;
+}
+
+interface ZodIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  keys?: string[];
+  values?: unknown[];
+  errors?: ZodIssue[][];
+  minimum?: number | bigint;
+}
+
+/** Every problem of the file's shape (the schema) and of what it means (globs, links, duplicates). */
+export function checkShape(data: unknown): Issue[] {
+  const result = DESIRED_SCHEMA.safeParse(data);
+  const issues = result.success ? [] : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, []));
+  return [...issues, ...meaning(data)];
+}
+
+function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[]): Issue[] {
+  const path = [...prefix, ...issue.path].map((p) => (typeof p === 'number' ? p : String(p)));
+  const value = valueAt(data, path);
+  const name = label(path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return (issue.keys ?? []).map((key) => {
+        const allowed = objectKeys(schemaAt(path, data));
+        const guess = closest(key, allowed);
+        return { path: [...path, key], atKey: true, message: `unknown key ${key}${name ? ` in ${name}` : ''}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})` };
+      });
+    case 'invalid_union': {
+      // A list section is a list or { enforce, items }: report the branch the value was meant as.
+      const branches = issue.errors ?? [];
+      if (branches.length === 2 && (branches[0] ?? []).length > 0 && (branches[1] ?? []).length > 0 && (Array.isArray(value) || isObject(value))) {
+        const branch = (Array.isArray(value) ? branches[0] : branches[1]) as ZodIssue[];
+        if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0)) return branch.flatMap((inner) => describe(inner, data, path));
+      }
+      return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
+    }
+    case 'invalid_value':
+      if (issue.values?.length === 1 && path.length === 1 && path[0] === 'version') return [{ path, message: `version: expected 1 (the only version of the format), got ${shown(value)}` }];
+      return [{ path, message: `${name}: expected one of ${(issue.values ?? []).map(String).join(', ')}, got ${shown(value)}` }];
+    case 'invalid_type':
+      if (value === undefined) return [{ path, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
+      return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
+    case 'too_small':
+      return [{ path, message: `${name}: must not be empty` }];
+    default:
+      return [{ path, message: `${name}: ${issue.message}` }];
+  }
+}
+
+/** Rules the schema cannot say: project keys are paths or globs, `create` only on a path, an LDAP link has exactly one of cn and filter, no item listed twice. */
+function meaning(data: unknown): Issue[] {
+  if (!isObject(data)) return [];
+  const issues: Issue[] = [];
+  const levels: Array<{ path: (string | number)[]; level: unknown; createAllowed: boolean }> = [];
+  if (isObject(data.defaults)) levels.push({ path: ['defaults'], level: data.defaults, createAllowed: false });
+  for (const [key, level] of Object.entries(isObject(data.groups) ? data.groups : {})) {
+    if (isGlob(key) || !isPath(key)) issues.push({ path: ['groups', key], atKey: true, message: `groups: ${JSON.stringify(key)} is not a group's full path (groups are named by path; globs go under projects)` });
+    levels.push({ path: ['groups', key], level, createAllowed: true });
+    if (isObject(level)) {
+      if (isObject(level.projects)) levels.push({ path: ['groups', key, 'projects'], level: level.projects, createAllowed: false });
+      if (isObject(level.subgroups)) levels.push({ path: ['groups', key, 'subgroups'], level: level.subgroups, createAllowed: false });
+    }
+  }
+  for (const [key, level] of Object.entries(isObject(data.projects) ? data.projects : {})) {
+    if (!isPath(key.replace(/\*\*?/g, 'x')) || !key.includes('/') || (isGlob(key) && !globRoot(key))) issues.push({ path: ['projects', key], atKey: true, message: `projects: ${JSON.stringify(key)} is neither a project's full path (group/project) nor a glob (group/*, group/**)` });
+    levels.push({ path: ['projects', key], level, createAllowed: !isGlob(key) });
+  }
+  for (const { path, level, createAllowed } of levels) {
+    if (!isObject(level)) continue;
+    if (level.create === true && !createAllowed) issues.push({ path: [...path, 'create'], message: `${label([...path, 'create'])}: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)` });
+    const links = listItems(level.ldap_links);
+    links.forEach((link, index) => {
+      if (isObject(link) && (link.cn === undefined) === (link.filter === undefined)) issues.push({ path: [...path, 'ldap_links', ...itemPath(level.ldap_links, index)], message: `${label([...path, 'ldap_links'])}: a link has exactly one of cn and filter` });
+    });
+    duplicates(level.hooks, (hook) => hook.url, 'url', [...path, 'hooks'], issues);
+    duplicates(level.shares, (share) => share.group_id, 'group_id', [...path, 'shares'], issues);
+  }
+  return issues;
+}
+
+function duplicates(section: unknown, keyOf: (item: Record<string, unknown>) => unknown, what: string, path: (string | number)[], issues: Issue[]): void {
+  const seen = new Set<unknown>();
+  listItems(section).forEach((item, index) => {
+    if (!isObject(item)) return;
+    const key = keyOf(item);
+    if (seen.has(key)) issues.push({ path: [...path, ...itemPath(section, index)], message: `${label(path)}: ${what} ${String(key)} is listed twice` });
+    seen.add(key);
+  });
+}
+
+function listItems(section: unknown): unknown[] {
+  if (Array.isArray(section)) return section;
+  return isObject(section) && Array.isArray(section.items) ? section.items : [];
+}
+
+function itemPath(section: unknown, index: number): (string | number)[] {
+  return Array.isArray(section) ? [index] : ['items', index];
+}
+
+const isPath = (key: string) => /^[A-Za-z0-9_.][A-Za-z0-9_.-]*(\/[A-Za-z0-9_.][A-Za-z0-9_.-]*)*$/.test(key);
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `groups.acme.settings.merge_method`; a path key with dots or slashes in brackets. */
+function label(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : /[./*\s]/.test(p) ? `[${JSON.stringify(p)}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function shown(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (isObject(value)) return 'a map';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let at = data;
+  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+  return at;
+}
+
+// ---- reading the schema (zod/mini's definitions) for messages ----
+
+interface Def {
+  type: string;
+  innerType?: ZodMiniType;
+  shape?: Record<string, ZodMiniType>;
+  valueType?: ZodMiniType;
+  element?: ZodMiniType;
+  options?: ZodMiniType[];
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+}
+
+const defOf = (schema: ZodMiniType | undefined): Def | undefined => (schema as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
+
+function unwrap(schema: ZodMiniType | undefined): ZodMiniType | undefined {
+  let at = schema;
+  while (defOf(at)?.type === 'optional') at = defOf(at)?.innerType;
+  return at;
+}
+
+/** The schema of the value at `path` (a union's branch chosen by the value found there). */
+function schemaAt(path: readonly (string | number)[], data: unknown): ZodMiniType | undefined {
+  let schema: ZodMiniType | undefined = DESIRED_SCHEMA;
+  for (let i = 0; i < path.length; i++) {
+    schema = chooseBranch(unwrap(schema), valueAt(data, path.slice(0, i)));
+    const def = defOf(schema);
+    const key = path[i] as string | number;
+    schema = def?.type === 'object' ? def.shape?.[String(key)] : def?.type === 'record' ? def.valueType : def?.type === 'array' ? def.element : undefined;
+  }
+  return chooseBranch(unwrap(schema), valueAt(data, path));
+}
+
+function chooseBranch(schema: ZodMiniType | undefined, value: unknown): ZodMiniType | undefined {
+  const def = defOf(schema);
+  if (def?.type !== 'union' || !def.options) return schema;
+  const wanted = Array.isArray(value) ? 'array' : isObject(value) ? 'object' : undefined;
+  return def.options.find((option) => defOf(option)?.type === wanted) ?? schema;
+}
+
+function objectKeys(schema: ZodMiniType | undefined): string[] {
+  return Object.keys(defOf(schema)?.shape ?? {});
+}
+
+/** What a schema takes, in words: `true or false`, `one of merge, rebase_merge, ff`, `a map`. */
+function expectedOf(schema: ZodMiniType | undefined): string {
+  const def = defOf(unwrap(schema));
+  switch (def?.type) {
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'an integer';
+    case 'enum':
+      return `one of ${Object.values(def.entries ?? {}).join(', ')}`;
+    case 'literal':
+      return (def.values ?? []).map(String).join(' or ');
+    case 'array':
+      return 'a list';
+    case 'object':
+    case 'record':
+      return 'a map';
+    case 'union':
+      return (def.options ?? []).map(expectedOf).join(' or ');
+    default:
+      return 'a value';
+  }
+}

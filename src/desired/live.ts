@@ -1,0 +1,131 @@
+import { getGroup, listLdapLinks, type LdapLink } from '../api/groups.js';
+import { type Hook, hooksPath } from '../api/hooks.js';
+import { getProject } from '../api/projects.js';
+import { findResource } from '../api/recover.js';
+import { getPushRule } from '../api/push-rules.js';
+import type { Context } from '../context.js';
+import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
+import type { Page } from '../http/paginate.js';
+import type { LiveTarget } from './model.js';
+import type { TargetKind } from './schema.js';
+import type { DesiredTarget, Reach } from './targets.js';
+
+/**
+ * The live state, read with as few requests as the sections allow: project settings from each
+ * root group's project list (100 a page, pages in parallel: include_subgroups covers every depth),
+ * groups from their own reads, and per target only what no list carries (push rule, hooks, LDAP
+ * links), --concurrency at a time.
+ */
+
+type Item = Record<string, unknown>;
+
+export interface Found {
+  groups: Map<string, Item | null>;
+  projects: Map<string, Item | null>;
+}
+
+const below = (path: string, root: string) => path.startsWith(`${root}/`);
+
+/** The outermost of some group paths: listing those with include_subgroups covers the others. */
+function outermost(paths: readonly string[]): string[] {
+  const unique = [...new Set(paths)];
+  return unique.filter((path) => !unique.some((other) => other !== path && below(path, other)));
+}
+
+async function list(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+  const items: Item[] = [];
+  const pages = await ctx.pages(path, query, { all: true, perPage: 100, concurrency });
+  for await (const page of pages as AsyncIterable<Page>) for (const text of page.items) items.push(JSON.parse(text) as Item);
+  return items;
+}
+
+/** What the file names and reaches, as the service has it (null: not there). */
+export async function discover(ctx: Context, reach: Reach, concurrency: number): Promise<Found> {
+  const found: Found = { groups: new Map(), projects: new Map() };
+  const projectRoots = outermost(reach.projectRoots);
+  const groupRoots = outermost(reach.subgroupRoots);
+  const exactProjects = reach.projects.filter((path) => !projectRoots.some((root) => below(path, root)));
+  await Promise.all([
+    ...reach.groups.map(async (path) => {
+      // Group details carry what a list leaves out (shares): one read per group the file names.
+      found.groups.set(path, (await findResource<Item>(await ctx.client(), getGroup(path))) ?? null);
+    }),
+    ...projectRoots.map(async (root) => {
+      const projects = await listOrNone(ctx, groupProjectsPath(root), { include_subgroups: true }, concurrency);
+      for (const project of projects) found.projects.set(String(project.path_with_namespace), project);
+    }),
+    ...groupRoots.map(async (root) => {
+      for (const group of await listOrNone(ctx, descendantGroupsPath(root), {}, concurrency)) if (!found.groups.has(String(group.full_path))) found.groups.set(String(group.full_path), group);
+    }),
+    ...exactProjects.map(async (path) => {
+      found.projects.set(path, (await findResource<Item>(await ctx.client(), getProject(path))) ?? null);
+    }),
+  ]);
+  for (const path of reach.projects) if (!found.projects.has(path)) found.projects.set(path, null);
+  return found;
+}
+
+/** A list under a group that may not exist yet (to be created): empty then. */
+async function listOrNone(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+  try {
+    return await list(ctx, path, query, concurrency);
+  } catch (error) {
+    if ((error as { kind?: string }).kind === 'not-found') return [];
+    throw error;
+  }
+}
+
+/** Each target's live state: the resource found, and the per-target reads its sections need. */
+export async function readTargets(ctx: Context, targets: readonly DesiredTarget[], found: Found, concurrency: number): Promise<Map<DesiredTarget, LiveTarget>> {
+  const out = new Map<DesiredTarget, LiveTarget>();
+  await eachLimited(targets, concurrency, async (target) => {
+    const resource = (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
+    out.set(target, await readExtras(ctx, target.kind, target.path, resource, sectionsOf(target)));
+  });
+  return out;
+}
+
+export function sectionsOf(target: DesiredTarget): Set<string> {
+  return new Set(Object.keys(target.sections));
+}
+
+/**
+ * The reads no list carries, for the sections wanted: push rule, hooks, LDAP links, and a group's
+ * shares when its resource came from a list (lists leave shared_with_groups out).
+ */
+export async function readExtras(ctx: Context, kind: TargetKind, path: string, resource: Item | null, sections: ReadonlySet<string>): Promise<LiveTarget> {
+  const live: LiveTarget = { kind, path, resource };
+  if (resource === null) {
+    // Nothing to read of a target not made yet: its push rule, hooks and links are none.
+    if (sections.has('push_rule')) live.pushRule = null;
+    if (sections.has('hooks')) live.hooks = [];
+    if (sections.has('ldap_links')) live.ldapLinks = [];
+    return live;
+  }
+  const owner = { kind, ref: resource.id as number };
+  const client = await ctx.client();
+  const reads: Promise<void>[] = [];
+  if (sections.has('push_rule')) {
+    reads.push(
+      client.request<Item | null>(getPushRule(owner)).then((response) => {
+        live.pushRule = response.status === 404 ? null : response.data;
+      }),
+    );
+  }
+  if (sections.has('hooks')) reads.push(list(ctx, hooksPath(owner), {}, 1).then((hooks) => void (live.hooks = hooks as Hook[])));
+  if (sections.has('ldap_links') && kind === 'group') reads.push(client.request<LdapLink[]>(listLdapLinks(owner.ref)).then((response) => void (live.ldapLinks = response.data)));
+  if (sections.has('shares') && kind === 'group' && resource.shared_with_groups === undefined) {
+    reads.push(client.request<Item>(getGroup(owner.ref)).then((response) => void (live.resource = response.data)));
+  }
+  await Promise.all(reads);
+  return live;
+}
+
+/** Runs `work` over the items, `limit` at a time. */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}

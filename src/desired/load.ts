@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document } from 'yaml';
+import { CollabError } from '../errors.js';
+import type { Env } from '../runtime.js';
+import { checkShape, type Issue } from './check.js';
+
+/**
+ * collab.yaml, read with positions: every problem is reported as `collab.yaml:12:5: …`, all of them
+ * at once, before any request. `${env:NAME}` and `${file:path}` in a string are replaced by the
+ * variable's value or the file's contents (relative to collab.yaml, without its last newline); a
+ * string that had one is a secret: the plan keeps its template, never its value.
+ */
+
+export interface DesiredFile {
+  /** The path as given (messages name it). */
+  path: string;
+  /** sha256 of the file's text: a saved plan names the file it was made from. */
+  digest: string;
+  data: DesiredData;
+  /** Resolved secret values -> their template (`${env:HOOK_TOKEN}`): what a plan shows and keeps instead. */
+  templates: ReadonlyMap<string, string>;
+}
+
+export type Level = Record<string, unknown>;
+
+export interface DesiredData {
+  version: 1;
+  defaults?: Level;
+  groups?: Record<string, Level & { projects?: Level; subgroups?: Level }>;
+  projects?: Record<string, Level>;
+}
+
+/** How a secret is given. */
+const FORMS = '$' + '{env:NAME} or $' + '{file:path}';
+
+const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
+
+/** `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that counts them. */
+export function loadDesired(path: string, env: Env, report: (line: string) => void): DesiredFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CollabError('usage', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`, { hint: 'give the desired-state file with -f <file> (default collab.yaml)' });
+  }
+  return parseDesired(text, path, env, report);
+}
+
+/** The file's text, parsed and checked; throws a usage error listing every problem with its position. */
+export function parseDesired(text: string, path: string, env: Env, report: (line: string) => void): DesiredFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const where = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return `${path}:${line}:${col}`;
+  };
+  const syntax = [...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: e.message.split('\n')[0] as string }));
+  if (syntax.length > 0) throw problems(path, syntax, where, report);
+  const data = doc.toJS() as unknown;
+  const templates = new Map<string, string>();
+  const issues: Issue[] = [];
+  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), templates, issues });
+  issues.push(...checkShape(resolved));
+  if (issues.length > 0) throw problems(path, issues.map((issue) => ({ offset: offsetOf(doc, issue), message: issue.message })), where, report);
+  return { path, digest: createHash('sha256').update(text).digest('hex'), data: resolved as DesiredData, templates };
+}
+
+/** Each problem on a line of its own, in the file's order; then the error that counts them. */
+function problems(path: string, found: Array<{ offset: number; message: string }>, where: (offset: number) => string, report: (line: string) => void): CollabError {
+  for (const problem of [...found].sort((a, b) => a.offset - b.offset)) report(`${where(problem.offset)}: ${problem.message}`);
+  const count = found.length === 1 ? 'a problem' : `${found.length} problems`;
+  return new CollabError('usage', `${count} in ${path}; nothing was sent`, { hint: 'fix the file (`collab apply --schema` prints its JSON Schema, for editors)' });
+}
+
+interface Interpolation {
+  env: Env;
+  dir: string;
+  templates: Map<string, string>;
+  issues: Issue[];
+}
+
+function interpolate(value: unknown, path: (string | number)[], state: Interpolation): unknown {
+  if (typeof value === 'string') {
+    if (value.includes('${')) return substitute(value, path, state);
+    const secret = secretProblem(path, value);
+    if (secret) state.issues.push({ path, message: secret });
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], state));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], state)]));
+  return value;
+}
+
+/** Secrets are never written in the file: a hook's token, an import URL's credentials come from `${env:…}` or `${file:…}`. */
+function secretProblem(path: readonly (string | number)[], value: string): string | undefined {
+  const key = path.at(-1);
+  if (key === 'token' && path.includes('hooks')) return `a hook token is a secret: give it as ${FORMS}, never in the file`;
+  if (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)) return `an import URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
+  return undefined;
+}
+
+function substitute(template: string, path: (string | number)[], state: Interpolation): string {
+  const value = resolveReferences(template, state.env, state.dir, (message) => state.issues.push({ path, message }));
+  if (value !== template && value !== '') state.templates.set(value, template);
+  return value;
+}
+
+/**
+ * `${env:NAME}` and `${file:path}` in a text, replaced by their values now (also when a saved plan
+ * is applied: the plan keeps the template). `problem` is told of a variable unset or a file unreadable.
+ */
+export function resolveReferences(template: string, env: Env, dir: string, problem: (message: string) => void): string {
+  return template.replace(REFERENCE, (_all, source: string, name: string) => {
+    if (source === 'env') {
+      const variable = env[name];
+      if (variable === undefined || variable === '') problem(`environment variable ${name} is not set (named by \${env:${name}})`);
+      return variable ?? '';
+    }
+    try {
+      return readFileSync(resolve(dir, name), 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      problem(`cannot read the file ${name} (named by \${file:${name}})`);
+      return '';
+    }
+  });
+}
+
+/** Where an issue is: its key when the key is the problem (an unknown key), else its value, else the nearest parent there is. */
+function offsetOf(doc: Document, issue: Issue): number {
+  const { path } = issue;
+  if (issue.atKey && path.length > 0) {
+    const parent = doc.getIn(path.slice(0, -1), true) as Node | undefined;
+    const pair = isMap(parent) ? parent.items.find((item) => (isScalar(item.key) ? String(item.key.value) : item.key) === String(path.at(-1))) : undefined;
+    const key = pair?.key as Node | undefined;
+    if (key?.range) return key.range[0];
+  }
+  for (let depth = path.length; depth > 0; depth--) {
+    const node = doc.getIn(path.slice(0, depth), true) as Node | undefined;
+    if (node?.range) return node.range[0];
+  }
+  return (doc.contents as Node | null)?.range?.[0] ?? 0;
+}

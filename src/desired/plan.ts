@@ -1,0 +1,54 @@
+import type { Context } from '../context.js';
+import { diffTarget, type DiffOptions } from './diff.js';
+import { discover, readTargets } from './live.js';
+import type { DesiredFile } from './load.js';
+import type { Change, LiveTarget, Plan } from './model.js';
+import { sendsText } from './requests.js';
+import { type DesiredTarget, inShard, reachOf, resolveTargets, selected } from './targets.js';
+
+export interface PlanOptions {
+  /** `collab plan acme/web`: only these targets and what is below them. */
+  only: readonly string[];
+  shard: { index: number; count: number } | undefined;
+  rotateSecrets: boolean;
+  concurrency: number;
+}
+
+/**
+ * The plan: a pure function of what the file wants and what the service has. Groups first (a
+ * project's group may be made by the same plan), each target's changes in section order.
+ */
+export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<DesiredTarget, LiveTarget>, options: DiffOptions): { changes: Change[]; missing: string[] } {
+  const changes: Change[] = [];
+  const missing: string[] = [];
+  for (const target of targets) {
+    const state = live.get(target) as LiveTarget;
+    if (state.resource === null && !target.create) missing.push(`${target.kind} ${target.path}`);
+    changes.push(...diffTarget(target, state, options));
+  }
+  return { changes, missing };
+}
+
+/** Reads the live state the file reaches and plans against it; `reads` counts the requests that took. */
+export async function readAndPlan(ctx: Context, file: DesiredFile, options: PlanOptions): Promise<Plan> {
+  const client = await ctx.client();
+  const before = client.requestCount;
+  const found = await discover(ctx, reachOf(file.data), options.concurrency);
+  const targets = resolveTargets(file.data, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) }).filter(
+    (target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard),
+  );
+  // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
+  const live = await readTargets(ctx, targets, found, options.concurrency);
+  const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });
+  for (const change of changes) change.sends = await sendsText(change.request);
+  return {
+    format: 'collab-plan',
+    version: 1,
+    host: await ctx.host(),
+    file: { path: file.path, digest: file.digest },
+    reads: client.requestCount - before,
+    targets: targets.length,
+    changes,
+    missing,
+  };
+}

@@ -1,0 +1,97 @@
+import type { Change, Plan } from './model.js';
+
+/**
+ * The plan for people and for programs, drawn from the plan value alone (terraform's renderer):
+ * the terraform-like diff, and one JSON line per change (the drift report of a scheduled job).
+ */
+
+export interface Paint {
+  green(text: string): string;
+  yellow(text: string): string;
+  red(text: string): string;
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
+export const NO_PAINT: Paint = { green: (t) => t, yellow: (t) => t, red: (t) => t, bold: (t) => t, dim: (t) => t };
+
+const SIGN = { create: '+', update: '~', delete: '-' } as const;
+
+/** A value as the diff shows it: plain words bare, anything else (and anything with control characters) as JSON. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value) return value;
+  return JSON.stringify(value);
+}
+
+/** A name from the service or the file (a URL, a path) on one line, with no control characters. */
+function shownName(text: string): string {
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? JSON.stringify(text) : text;
+}
+
+const NOUN: Record<string, string> = { hooks: 'hook', shares: 'share', ldap_links: 'ldap_link' };
+
+function line(change: Change, paint: Paint): string {
+  const { section, key } = change.address;
+  const sign = SIGN[change.action];
+  const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
+  let text: string;
+  if (section === 'create') text = `create with ${shownValue(change.after)}`;
+  else if (NOUN[section]) {
+    const name = `${NOUN[section]} ${shownName(key)}`;
+    text = change.action === 'delete' ? name : change.action === 'create' ? `${name} ${shownValue(withoutUrl(change.after))}` : `${name} ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+  } else {
+    const name = section === 'settings' || section === key ? key : `${section}.${key}`;
+    text = change.action === 'create' ? `${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+  }
+  return `${color(sign)} ${text}${change.destructive ? paint.red(' (destructive)') : ''}`;
+}
+
+function withoutUrl(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const { url: _url, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** The diff, target by target: `~ project acme/web/app` then its changes, indented. */
+export function humanPlan(plan: Plan, paint: Paint): string {
+  const out: string[] = [];
+  let current = '';
+  for (const change of plan.changes) {
+    const target = `${change.address.kind} ${change.address.path}`;
+    if (target !== current) {
+      current = target;
+      const creating = change.address.section === 'create';
+      out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(shownName(target))}`);
+    }
+    out.push(`    ${line(change, paint)}`);
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}
+
+/** One object per change: `{target, kind, section, key, from, to, action}`. */
+export function changeLines(plan: Plan): Record<string, unknown>[] {
+  return plan.changes.map((change) => ({
+    target: change.address.path,
+    kind: change.address.kind,
+    section: change.address.section,
+    key: change.address.key,
+    from: change.before ?? null,
+    to: change.after ?? null,
+    action: change.action,
+  }));
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** `3 changes on 2 targets (1 to create, 1 to update, 1 to remove); 41 requests read 20 targets`. */
+export function planSummary(plan: Plan): string {
+  const touched = new Set(plan.changes.map((c) => `${c.address.kind}:${c.address.path}`)).size;
+  const counts = { create: 0, update: 0, delete: 0 };
+  for (const change of plan.changes) counts[change.action]++;
+  const parts = [counts.create && `${counts.create} to add`, counts.update && `${counts.update} to change`, counts.delete && `${counts.delete} to remove`].filter(Boolean);
+  const perTarget = plan.targets ? ` (${(plan.reads / plan.targets).toFixed(2)} a target)` : '';
+  const reads = `${plural(plan.reads, 'request')} read ${plural(plan.targets, 'target')}${perTarget}`;
+  if (plan.changes.length === 0) return `no changes; ${reads}`;
+  return `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')} (${parts.join(', ')}); ${reads}`;
+}

@@ -1,0 +1,36 @@
+import type { Context } from '../context.js';
+import { CollabError } from '../errors.js';
+import { write } from '../io.js';
+import type { Column } from '../output/format.js';
+import type { Plan } from './model.js';
+import { changeLines, humanPlan, NO_PAINT, type Paint, planSummary } from './render.js';
+
+const CHANGE_COLUMNS: Column[] = [
+  { header: 'TARGET', path: 'target', text: true },
+  { header: 'SECTION', path: 'section' },
+  { header: 'KEY', path: 'key', text: true },
+  { header: 'ACTION', path: 'action', choices: ['create', 'update', 'delete'] },
+  { header: 'FROM', path: 'from', text: true },
+  { header: 'TO', path: 'to', text: true },
+];
+
+/**
+ * Prints a plan: the diff for people (coloured on a terminal), the plan itself with -o json, a
+ * change per line with -o ndjson or csv; the summary (and the request count) on stderr. The plan
+ * ends with exit 8 when it has changes (`collab plan` in a scheduled job reports drift by it).
+ */
+export async function showPlan(ctx: Context, plan: Plan): Promise<void> {
+  const { format } = await ctx.outputOptions();
+  if (format === 'json') await ctx.printResource(plan, { columns: [] });
+  else if (format === 'ndjson' || format === 'csv' || ctx.globals.jq !== undefined) await ctx.printItems(changeLines(plan), CHANGE_COLUMNS);
+  else await write(ctx.io.stdout, humanPlan(plan, ctx.io.color ? await paint() : NO_PAINT));
+  for (const path of plan.missing) ctx.warn(`${path} does not exist: add create: true to make it, or remove it from the file`);
+  ctx.info(planSummary(plan));
+  if (plan.changes.length > 0) throw new CollabError('changes', planSummary(plan));
+}
+
+async function paint(): Promise<Paint> {
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { green: chalk.green, yellow: chalk.yellow, red: chalk.red, bold: chalk.bold, dim: chalk.dim };
+}

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { desiredWorld } from '../helpers/desired.js';
+
+/** collab apply against the sandbox: the store after apply, and a second apply that writes nothing. */
+const worlds: Array<{ close(): Promise<void> }> = [];
+async function world() {
+  const w = await desiredWorld();
+  worlds.push(w);
+  return w;
+}
+afterEach(async () => {
+  await Promise.all(worlds.splice(0).map((w) => w.close()));
+});
+
+const EXAMPLE = fileURLToPath(new URL('../../examples/collab.yaml', import.meta.url));
+
+const POLICY = `version: 1
+groups:
+  acme/web:
+    settings:
+      description: Web team, managed
+    projects:
+      settings:
+        merge_method: ff
+        only_allow_merge_if_pipeline_succeeds: true
+      push_rule:
+        prevent_secrets: true
+        max_file_size: 25
+      hooks:
+        - url: https://hooks.example.com/ci
+          token: \${env:HOOK_TOKEN}
+          merge_requests_events: true
+`;
+
+describe('collab apply', () => {
+  it('writes what differs (settings in one PUT a target), and a second apply makes no write', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(POLICY);
+    const env = { HOOK_TOKEN: 'hook-secret-123' };
+    const applied = await collab(['apply', '-f', path], { env });
+    expect(applied.exitCode).toBe(0);
+    expect(applied.stderr).toBe('5 ok\n');
+    expect(applied.stdout).toContain('acme/web/storefront\tok\t5 changes applied\n');
+    expect(applied.stdout + applied.stderr).not.toContain('hook-secret-123');
+    const { store } = sandbox;
+    const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
+    expect(projects.length).toBe(4);
+    for (const project of projects) {
+      expect(project.attrs).toMatchObject({ merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true });
+      expect(store.pushRules.get(`project:${project.id}`)?.attrs).toEqual({ prevent_secrets: true, max_file_size: 25 });
+      const hooks = [...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id);
+      expect(hooks.map((h) => ({ url: h.url, token: h.token, mr: h.attrs.merge_requests_events }))).toEqual([{ url: 'https://hooks.example.com/ci', token: 'hook-secret-123', mr: true }]);
+    }
+    expect(store.findGroup('acme/web')?.description).toBe('Web team, managed');
+    // One PUT of both settings per project, one POST of the push rule, one of the hook.
+    const puts = writes().filter((r) => r.method === 'PUT');
+    expect(puts.length).toBe(5);
+
+    sandbox.resetStats();
+    const again = await collab(['apply', '-f', path], { env });
+    expect(again).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes; 10 requests read 5 targets (2.00 a target)\n' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('applies examples/collab.yaml: a group made, shares, subgroups, globs, inherit: false, archiving with --yes', async () => {
+    const { collab, sandbox, writes, dir } = await world();
+    const env = { CI_HOOK_TOKEN: 'ci-token-abcdef' };
+    // The journal goes to the test's directory, not beside the example in the repository.
+    const journal = ['--journal', join(dir, 'apply.journal')];
+    const refused = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('hint: pass --yes to apply 1 destructive change');
+    expect(writes()).toEqual([]);
+
+    const applied = await collab(['apply', '-f', EXAMPLE, '--yes', ...journal], { env });
+    expect(applied.exitCode).toBe(0);
+    const { store } = sandbox;
+    const auditors = store.findGroup('auditors');
+    expect(auditors).toMatchObject({ visibility: 'private', description: 'Read-only access for the audit team', parent_id: null });
+    const acme = store.findGroup('acme');
+    expect(acme?.shares).toEqual([{ group_id: auditors?.id, group_access_level: 20, expires_at: null }]);
+    expect(acme?.attrs).toMatchObject({ project_creation_level: 'maintainer', request_access_enabled: false });
+    expect(store.findGroup('acme/platform/infra')?.attrs).toMatchObject({ share_with_group_lock: true, request_access_enabled: false });
+    expect(store.findProject('acme/web/storefront')?.attrs).toMatchObject({ merge_method: 'ff', only_allow_merge_if_all_discussions_are_resolved: true, request_access_enabled: false });
+    expect(store.findProject('acme/platform/api')?.attrs).toMatchObject({ merge_method: 'rebase_merge' });
+    // acme/platform/* is one segment: a project two levels down keeps the group-wide ff.
+    expect(store.findProject('acme/platform/infra/terraform')?.attrs).toMatchObject({ merge_method: 'ff' });
+    const legacy = store.findProject('acme/legacy-monolith');
+    expect(legacy?.archived).toBe(true);
+    expect(legacy?.attrs.merge_method).toBeUndefined();
+    expect(store.pushRules.get(`project:${legacy?.id}`)).toBeUndefined();
+
+    sandbox.resetStats();
+    const again = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toMatch(/^no changes; \d+ requests read \d+ targets/);
+    expect(writes()).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { desiredWorld } from '../helpers/desired.js';
+
+/** collab plan: the diff on a terminal, the change lines for programs, the saved plan, the checks before any request. */
+const worlds: Array<{ close(): Promise<void> }> = [];
+async function world() {
+  const w = await desiredWorld();
+  worlds.push(w);
+  return w;
+}
+afterEach(async () => {
+  await Promise.all(worlds.splice(0).map((w) => w.close()));
+});
+
+const POLICY = `version: 1
+projects:
+  acme/web/storefront:
+    settings:
+      merge_method: ff
+      description: The public web shop
+    push_rule:
+      max_file_size: 10
+    hooks:
+      - url: https://hooks.example.com/deploy
+        token: \${env:DEPLOY_TOKEN}
+        push_events: false
+        tag_push_events: true
+    shares:
+      enforce: true
+      items: []
+`;
+
+describe('collab plan', () => {
+  it('prints the diff on a terminal, coloured, with the request count; exit 8 when there are changes', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(POLICY);
+    sandbox.store.findProject('acme/web/storefront')?.shares.push({ group_id: sandbox.store.findGroup('initech')?.id as number, group_access_level: 30, expires_at: null });
+    const env = { DEPLOY_TOKEN: 'deploy-secret-42' };
+    const plain = await collab(['plan', '-f', path], { env, tty: true });
+    expect(plain.exitCode).toBe(8);
+    expect(plain.stdout).toBe(
+      [
+        '~ project acme/web/storefront',
+        '    ~ merge_method: merge -> ff',
+        '    + push_rule.max_file_size: 10',
+        '    + hook https://hooks.example.com/deploy {"token":"${env:DEPLOY_TOKEN}","push_events":false,"tag_push_events":true}',
+        '    - share initech (destructive)',
+        '',
+      ].join('\n'),
+    );
+    expect(plain.stderr).toBe('4 changes on 1 target (2 to add, 1 to change, 1 to remove); 3 requests read 1 target (3.00 a target)\n');
+    const coloured = await collab(['plan', '-f', path], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    expect(coloured.stdout).toContain('\u001b[33m~\u001b[39m \u001b[1mproject acme/web/storefront\u001b[22m\n');
+    expect(coloured.stdout).toContain('    \u001b[32m+\u001b[39m push_rule.max_file_size: 10\n');
+    expect(coloured.stdout).toContain('    \u001b[31m-\u001b[39m share initech\u001b[31m (destructive)\u001b[39m\n');
+    expect(plain.stdout + plain.stderr + coloured.stdout).not.toContain('deploy-secret-42');
+  });
+
+  it('-o ndjson: one change a line {target, kind, section, key, from, to, action}; exit 0 and nothing printed when nothing differs', async () => {
+    const { collab, file } = await world();
+    const path = file(POLICY);
+    const result = await collab(['plan', '-f', path, '-o', 'ndjson'], { env: { DEPLOY_TOKEN: 'deploy-secret-42' } });
+    expect(result.exitCode).toBe(8);
+    expect(result.lines()).toEqual([
+      { target: 'acme/web/storefront', kind: 'project', section: 'settings', key: 'merge_method', from: 'merge', to: 'ff', action: 'update' },
+      { target: 'acme/web/storefront', kind: 'project', section: 'push_rule', key: 'max_file_size', from: null, to: 10, action: 'create' },
+      { target: 'acme/web/storefront', kind: 'project', section: 'hooks', key: 'https://hooks.example.com/deploy', from: null, to: { url: 'https://hooks.example.com/deploy', token: '${env:DEPLOY_TOKEN}', push_events: false, tag_push_events: true }, action: 'create' },
+    ]);
+    const same = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: merge\n', 'same.yaml');
+    const none = await collab(['plan', '-f', same, '-o', 'ndjson']);
+    expect(none).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes; 1 request read 1 target (1.00 a target)\n' });
+  });
+
+  it('--out saves the plan with host, digest and the live values each change was computed from, and never a secret', async () => {
+    const { collab, file, dir, sandbox } = await world();
+    const path = file(POLICY);
+    const out = join(dir, 'plan.json');
+    const result = await collab(['plan', '-f', path, '--out', out], { env: { DEPLOY_TOKEN: 'deploy-secret-42' } });
+    expect(result.exitCode).toBe(8);
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain('deploy-secret-42');
+    const plan = JSON.parse(text);
+    expect(plan).toMatchObject({ format: 'collab-plan', version: 1, host: sandbox.url, file: { path, digest: expect.stringMatching(/^[0-9a-f]{64}$/) }, reads: 3, targets: 1 });
+    const id = sandbox.store.findProject('acme/web/storefront')?.id;
+    expect(plan.changes[0]).toMatchObject({
+      id: 'project:acme/web/storefront settings merge_method',
+      address: { kind: 'project', path: 'acme/web/storefront', section: 'settings', key: 'merge_method' },
+      action: 'update',
+      before: 'merge',
+      after: 'ff',
+      live: { merge_method: 'merge' },
+      destructive: false,
+      request: { op: 'update', kind: 'project', ref: id, body: { merge_method: 'ff' }, batch: 'update' },
+      sends: `PUT /projects/${id}`,
+    });
+    expect(plan.changes[2].request.body.token).toBe('${env:DEPLOY_TOKEN}');
+  });
+
+  it('checks the whole file before any request: every problem with its line and column, exit 2', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_methd: ff\n    hooks:\n      - url: https://x.example.com\n        token: plain-text-token\n    archived: "yes"\n');
+    sandbox.resetStats();
+    const result = await collab(['plan', '-f', path]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `);
+    expect(result.stderr).toContain(`${path}:8:16: a hook token is a secret: give it as \${env:NAME} or \${file:path}, never in the file\n`);
+    expect(result.stderr).toContain(`${path}:9:15: projects["acme/web/storefront"].archived: expected true or false, got "yes"\n`);
+    const unset = await collab(['plan', '-f', file('version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: ${env:NOT_SET_HERE}\n', 'unset.yaml')]);
+    expect(unset.exitCode).toBe(2);
+    expect(unset.stderr).toContain('unset.yaml:6:16: environment variable NOT_SET_HERE is not set');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+});
