@@ -1,18 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { desiredWorld } from '../helpers/desired.js';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab apply against the sandbox: the store after apply, and a second apply that writes nothing. */
-const worlds: Array<{ close(): Promise<void> }> = [];
-async function world() {
-  const w = await desiredWorld();
-  worlds.push(w);
-  return w;
-}
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
+const world = useDesiredWorlds();
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/collab.yaml', import.meta.url));
 

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { desiredWorld } from '../helpers/desired.js';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab plan: the diff on a terminal, the change lines for programs, the saved plan, the checks before any request. */
-const worlds: Array<{ close(): Promise<void> }> = [];
-async function world() {
-  const w = await desiredWorld();
-  worlds.push(w);
-  return w;
-}
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
+const world = useDesiredWorlds();
 
 /** `${env:DEPLOY_TOKEN}`, as the file and the plan write it. */
 const TEMPLATE = '$' + '{env:DEPLOY_TOKEN}';

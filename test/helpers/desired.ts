@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 import { type RunOptions, runMain, tempConfigDir } from './cli.js';
 
@@ -23,4 +24,17 @@ export async function desiredWorld(options: SandboxOptions = {}) {
   /** Writes made since the last resetStats (anything but GET). */
   const writes = () => sandbox.requestLog.filter((r) => r.method !== 'GET');
   return { sandbox, collab, file, dir, writes, close: () => sandbox.close() };
+}
+
+/** `const world = useDesiredWorlds()` in a test file: each `await world()` is a fresh sandbox, closed after its test. */
+export function useDesiredWorlds(options: SandboxOptions = {}) {
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((w) => w.close()));
+  });
+  return async () => {
+    const w = await desiredWorld(options);
+    open.push(w);
+    return w;
+  };
 }

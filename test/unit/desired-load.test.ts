@@ -61,7 +61,7 @@ describe('collab.yaml: loading and checking', () => {
     );
   });
 
-  it('replaces ${env:…} and ${file:…} and remembers each value\'s template, never printing the value', () => {
+  it('replaces env and file references and remembers each value\'s template, never printing the value', () => {
     const text = 'version: 1\nprojects:\n  acme/app:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:TOKEN}\n';
     const file = parseDesired(text, 'collab.yaml', { TOKEN: 's3cret-value' }, () => undefined);
     expect(file.data.projects?.['acme/app']?.hooks).toEqual([{ url: 'https://x.example.com', token: 's3cret-value' }]);
