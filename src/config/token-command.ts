@@ -5,6 +5,9 @@ import type { Env } from '../runtime.js';
 /** How long a token command may take in a normal run (a password manager may ask to be unlocked). */
 export const TOKEN_COMMAND_TIMEOUT_MS = 10_000;
 
+/** After the shell exits, how long output already in the pipe may take to be read when a background child keeps the pipe open. */
+const EXITED_GRACE_MS = 100;
+
 /** More than any token: a command that prints more is not printing a token. */
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
@@ -21,7 +24,9 @@ export interface TokenCommandOptions {
  * (`/bin/sh -c`, `cmd.exe /d /s /c` on Windows), with no standard input, and returns what it
  * printed, trimmed. The token travels only through the child's stdout: it is never in an argv (ps)
  * nor in a message. A command that fails, prints nothing or more than one line, or takes longer
- * than the limit is an auth error (exit 3) naming the host and the first line of its stderr.
+ * than the limit is an auth error (exit 3) naming the host and the first line of its stderr. The
+ * command runs in a process group of its own, killed when the answer is in (or the time is up):
+ * nothing it started in the background outlives it.
  */
 export function runTokenCommand(command: string, options: TokenCommandOptions): Promise<string> {
   const { host, signal } = options;
@@ -83,7 +88,17 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
       if (err.length < 4096) err += chunk.toString('utf8');
     });
     child.on('error', (error: NodeJS.ErrnoException) => finish(fail(`could not start: ${error.code ?? error.message}`)));
-    child.on('close', (code, killedBy) => {
+    // The answer is the shell's: when it exits, what it printed is the token. A child it left in the
+    // background may hold stdout open (so 'close' would wait for it, and the run would end in a
+    // timeout with a wrong message): once the shell has exited, the output already in the pipe is
+    // read for a moment, then the group goes and the output is judged.
+    let graceTimer: NodeJS.Timeout | undefined;
+    const judge = (code: number | null, killedBy: NodeJS.Signals | null) => {
+      if (settled) return;
+      clearTimeout(graceTimer);
+      kill();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
       const said = firstLine(err);
       if (killedBy) return finish(fail(`was ended by ${killedBy}${said ? `: ${said}` : ''}`));
       if (code !== 0) return finish(fail(`failed (exit ${code})${said ? `: ${said}` : ''}`));
@@ -93,7 +108,11 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
       // `pass show` prints a whole entry: only its first line is the password, and a header cannot hold a line break.
       if (/[\r\n]/.test(token)) return finish(fail('printed more than one line: expected the token alone (for example, end it with | head -n 1)'));
       finish(undefined, token);
+    };
+    child.on('exit', (code, killedBy) => {
+      graceTimer = setTimeout(() => judge(code, killedBy), EXITED_GRACE_MS);
     });
+    child.on('close', judge);
   });
 }
 

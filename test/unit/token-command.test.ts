@@ -49,6 +49,16 @@ describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
     await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
   });
 
+  it('reads the token when the shell exits, though a child it left in the background holds stdout open; that child is killed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-token-command-'));
+    const pidFile = join(dir, 'pid');
+    // Before the fix this waited for the background child: the time limit, then "printed no token".
+    const token = await runTokenCommand(`sleep 30 & echo $! > '${pidFile}'; echo glpat-background`, { host: HOST, timeoutMs: 8000 });
+    expect(token).toBe('glpat-background');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+  });
+
   it('stops when the run is interrupted', async () => {
     const controller = new AbortController();
     const pending = refusal('sleep 30', 10_000, controller.signal);
