@@ -13,6 +13,7 @@ import type { JqFilter, JqWriter } from './output/jq.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
+import { clientLimits } from './config/settings.js';
 import { maskUrlCredentials } from './util/secrets.js';
 import { describeRequest, dryRunText, type RequestDescription } from './output/dry-run.js';
 import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
@@ -153,8 +154,7 @@ export class Context {
     return new HttpClient({
       baseUrl: host,
       token,
-      timeoutMs: (await this.setting('timeout', 30)) * 1000,
-      retries: await this.setting('retries', 5),
+      ...clientLimits(await this.config()),
       caFile: entry?.ca_file,
       insecureHttp: entry?.insecure_http === true,
       userAgent: `collab/${VERSION}`,

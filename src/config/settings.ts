@@ -1,4 +1,5 @@
 import { CollabError } from '../errors.js';
+import type { ConfigStore } from './store.js';
 import { MAX_TARGET_CONCURRENCY } from '../commands/target-slots.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 
@@ -31,6 +32,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'output', scope: 'global', description: `default output format: ${OUTPUT_FORMATS.join(', ')}`, default: 'table', value: { type: 'choice', choices: OUTPUT_FORMATS } },
   { key: 'timeout', scope: 'global', description: 'seconds to wait for a connection or a response', default: 30, value: { type: 'integer', min: 1, max: 3600 } },
   { key: 'retries', scope: 'global', description: 'retries of a failed request (429, 5xx, network) before giving up', default: 5, value: { type: 'integer', min: 0, max: 20 } },
+  { key: 'max_body', scope: 'global', description: 'MiB one response body may have before collab stops reading it (exit 1)', default: 512, value: { type: 'integer', min: 1, max: 65_536 } },
+  { key: 'body_timeout', scope: 'global', description: 'seconds a response body may take to arrive in full (a body that trickles ends, exit 1)', default: 600, value: { type: 'integer', min: 1, max: 86_400 } },
   {
     key: 'concurrency',
     scope: 'global',
@@ -44,6 +47,15 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'ca_file', scope: 'host', description: 'PEM file of extra CA certificates for this host', value: { type: 'text' } },
   { key: 'insecure_http', scope: 'host', description: 'allow sending the token over plain http to this (non-loopback) host', default: false, value: { type: 'boolean' } },
 ];
+
+/**
+ * The HTTP client's limits from the settings (seconds and MiB, as they are typed) in the client's
+ * units (ms and bytes); a setting not set is its default above.
+ */
+export function clientLimits(config: Pick<ConfigStore, 'get'>): { timeoutMs: number; retries: number; maxBodyBytes: number; bodyDeadlineMs: number } {
+  const value = (key: 'timeout' | 'retries' | 'max_body' | 'body_timeout') => Number(config.get(key) ?? findSetting(key).default);
+  return { timeoutMs: value('timeout') * 1000, retries: value('retries'), maxBodyBytes: value('max_body') * 1024 * 1024, bodyDeadlineMs: value('body_timeout') * 1000 };
+}
 
 /** The values a setting accepts, as a message ends: `expected <this>`. */
 export function accepted(value: SettingValue): string {

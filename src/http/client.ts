@@ -4,11 +4,12 @@ import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
 import { CollabError, isCollabError, type RequestInfo, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
-import { flattenHeaders, stringHeader } from './headers.js';
+import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
+import { hasBody, redirected, redirectTarget, withoutCredentials } from './redirect.js';
 import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, StreamResponse } from './api-request.js';
-import { checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
+import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
 import { formatMs, isRetryable, RateLimitGate, rateLimitTooLong, RETRYABLE_STATUSES, RetryBudget, type RetryWait, retryDelay, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
@@ -47,6 +48,10 @@ export interface HttpClientOptions {
   onRetry?: ((message: string, wait: RetryWait) => void) | undefined;
   /** The hint of a 401, saying where the token came from (Context knows; the default names both ways in). */
   rejectedTokenHint?: string | undefined;
+  /** The most bytes one response body may have (max_body); 512 MiB by default. Downloads to a file (stream) are not limited. */
+  maxBodyBytes?: number | undefined;
+  /** How long (ms) a body may take to arrive in full once its headers came (body_timeout); 600 s by default. */
+  bodyDeadlineMs?: number | undefined;
   /** For tests: a dispatcher such as undici's MockAgent. */
   dispatcher?: Dispatcher | undefined;
   /** The run's environment, for HTTP(S)_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */
@@ -54,8 +59,8 @@ export interface HttpClientOptions {
 }
 
 const MAX_REDIRECTS = 5;
-/** Headers whose values are credentials: never shown on the verbose log. */
-const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
+export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_BODY_DEADLINE_MS = 600_000;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -139,11 +144,13 @@ export class HttpClient {
     for (;;) {
       const { response, url, info } = await this.send(req, budget);
       try {
-        const timeouts = { client: this.timeoutMs, request: req.timeoutMs };
-        if (req.responseType === 'json-bytes') return { response, url, info, text: '', bytes: await readBytes(response, req.bytesInto, info, url, timeouts) };
-        return { response, url, info, text: await readText(response.body, info, url, timeouts) };
+        const limits = this.bodyLimits(req);
+        if (req.responseType === 'json-bytes') return { response, url, info, text: '', bytes: await readBytes(response, req.bytesInto, info, url, limits) };
+        return { response, url, info, text: await readText(response, info, url, limits) };
       } catch (error) {
-        const cut = isCollabError(error) && (error.kind === 'network' || error.kind === 'timeout');
+        // A connection lost mid-body is sent again; a body too large or too slow (a timeout, the
+        // limits) is not: it would come the same way again, and be downloaded again.
+        const cut = isCollabError(error) && error.kind === 'network';
         if (!cut || !isRetryable(req) || !budget.canRetry()) throw error;
         const wait = budget.backoff();
         if (!budget.fits(wait)) throw error;
@@ -157,6 +164,10 @@ export class HttpClient {
   async stream(req: ApiRequest): Promise<StreamResponse> {
     const { response, info } = await this.send({ ...req, responseType: 'stream' }, this.budget());
     return { status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body, request: info };
+  }
+
+  private bodyLimits(req: ApiRequest): BodyLimits {
+    return { client: this.timeoutMs, request: req.timeoutMs, maxBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, deadlineMs: this.options.bodyDeadlineMs ?? DEFAULT_BODY_DEADLINE_MS };
   }
 
   async close(): Promise<void> {
@@ -183,6 +194,10 @@ export class HttpClient {
       throw new CollabError('usage', `refusing to send ${info.method} ${info.path}: it leads out of the API root ${new URL(this.baseUrl).pathname}`, { hint: 'give a path below the API root, such as projects/grp%2Fapp' });
     }
     let sendToken = scope === 'api';
+    /** The request as it goes out now: a redirect may change its method, or drop its body or credentials. */
+    let sent: ApiRequest = req;
+    /** A redirect led to another origin: credentials stay behind from there on, even back on this one. */
+    let crossed = false;
     /** This request's own 429 announced the wait before the next attempt: the gate's wait is not told again. */
     let announced = false;
     for (;;) {
@@ -192,14 +207,14 @@ export class HttpClient {
       const started = Date.now();
       budget.sent++;
       try {
-        response = await this.dispatch(req, url, sendToken);
+        response = await this.dispatch(sent, url, sendToken);
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
-        if (failure.kind !== 'interrupted' && !retryable && !failure.notSent && req.recover && budget.canRetry()) {
+        if (!failure.final && !retryable && !failure.notSent && req.recover && budget.canRetry()) {
           const recovered = await this.recover(req, info, failure.short);
           if (recovered) return recovered;
         }
-        const canRetry = failure.kind !== 'interrupted' && (retryable || failure.notSent || req.recover !== undefined) && budget.canRetry();
+        const canRetry = !failure.final && (retryable || failure.notSent || req.recover !== undefined) && budget.canRetry();
         const wait = budget.backoff();
         if (!canRetry || !budget.fits(wait)) throw failure.error(info);
         this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
@@ -215,18 +230,31 @@ export class HttpClient {
       if (status >= 300 && status < 400 && status !== 304 && location) {
         await response.body.dump();
         if (++redirects > MAX_REDIRECTS) throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
-        const next = new URL(location, url);
+        const next = redirectTarget(location, url, info);
+        sent = redirected(sent, status);
+        if (next.origin !== this.origin) {
+          // Another origin gets nothing of the user's: no body (it may hold a password or a
+          // token; a 307/308 must keep it, so it is not followed), and no credential header.
+          if (hasBody(sent)) {
+            throw new CollabError('malformed', `the service redirected ${sent.method} ${info.path} to another origin (${next.origin}); not sending the request body there`, {
+              request: info,
+              hint: 'give --host the address the service answers on itself',
+            });
+          }
+          crossed = true;
+        }
+        if (crossed) sent = withoutCredentials(sent);
         // The token is never sent to another origin, nor outside the API root (a login page).
         if (this.scopeOf(next) !== 'api') sendToken = false;
         url = next.toString();
-        info = { method: info.method, path: this.describe(url) };
+        info = { method: sent.method, path: this.describe(url) };
         // Following a redirect is the same attempt.
         budget.sent--;
         continue;
       }
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
-      const body = await readText(response.body, info, url).catch(() => '');
+      const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
       const served = serviceError(status, body, stringHeader(response.headers['content-type']), info);
       const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
       if (status >= 500 && !retryable && req.recover && budget.canRetry()) {
@@ -350,3 +378,4 @@ function syntheticResponse(value: unknown): Dispatcher.ResponseData {
   Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
   return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
 }
+

@@ -9,18 +9,24 @@ export interface NetworkFailure {
   kind: 'network' | 'timeout' | 'interrupted';
   /** The request never reached the service: even a POST may be sent again. */
   notSent: boolean;
+  /**
+   * Sending again cannot help: the host name does not resolve, its certificate is not trusted, or
+   * the answer's headers never came within the timeout (a second wait of as long would only
+   * double it). The failure is reported at once, with its hint.
+   */
+  final: boolean;
   /** A few words for a retry message: `connection reset (host:port)`. */
   short: string;
   error(info: RequestInfo): CollabError;
 }
 
 export function classifyNetworkError(error: unknown, url: string, clientTimeout: number, requestTimeout: number | undefined): NetworkFailure {
-  if (isCollabError(error)) return { kind: 'network', notSent: false, short: error.message, error: () => error };
+  if (isCollabError(error)) return { kind: 'network', notSent: false, final: false, short: error.message, error: () => error };
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = safeHost(url);
   if (err.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
-    return { kind: 'interrupted', notSent: false, short: 'interrupted', error: (info) => new CollabError('interrupted', 'interrupted', { request: info }) };
+    return { kind: 'interrupted', notSent: false, final: true, short: 'interrupted', error: (info) => new CollabError('interrupted', 'interrupted', { request: info }) };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     const connecting = code === 'UND_ERR_CONNECT_TIMEOUT';
@@ -32,6 +38,8 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
     return {
       kind: 'timeout',
       notSent: connecting,
+      // Headers that never came: one wait, not one per retry (a body that stops coming is the reader's, response-body.ts).
+      final: code === 'UND_ERR_HEADERS_TIMEOUT',
       short: `timeout ${phase} ${host}`,
       error: (info) =>
         new CollabError('timeout', `timed out after ${seconds}s ${phase} ${host} (${info.method} ${info.path})`, {
@@ -41,13 +49,58 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
     };
   }
   const notSent = NOT_SENT_CODES.has(code);
-  const reason = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'host not found' : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection reset' : (err.message ?? 'network error');
+  const hostname = safeHostname(url);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    // The resolver's answer does not change in the seconds of a retry budget: said once, at once.
+    const reason = code === 'ENOTFOUND' ? 'host not found' : 'the name could not be resolved (DNS)';
+    return {
+      kind: 'network',
+      notSent,
+      final: true,
+      short: `${reason} (${host})`,
+      error: (info) =>
+        new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, {
+          request: info,
+          cause: error,
+          hint: `check the host name in --host, COLLAB_HOST or \`collab config get host\` (${hostname})`,
+        }),
+    };
+  }
+  if (isTlsError(code)) {
+    return {
+      kind: 'network',
+      notSent: true,
+      final: true,
+      short: `TLS certificate not accepted (${host})`,
+      error: (info) =>
+        new CollabError('network', `cannot reach ${host}: its TLS certificate is not accepted (${code}: ${err.message ?? 'certificate error'}) (${info.method} ${info.path})`, {
+          request: info,
+          cause: error,
+          hint: `if the host uses a private CA, give its PEM file with \`collab config set ca_file <path> --host https://${host}\` (or NODE_EXTRA_CA_CERTS)`,
+        }),
+    };
+  }
+  const reason = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection reset' : (err.message ?? 'network error');
   return {
     kind: 'network',
     notSent,
+    final: false,
     short: `${reason} (${host})`,
     error: (info) => new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, { request: info, cause: error }),
   };
+}
+
+/** OpenSSL's verification codes and Node's name check: the certificate, not the network. */
+function isTlsError(code: string): boolean {
+  return /^(CERT_|ERR_TLS_CERT|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE|GET_CRL|DECRYPT)|HOSTNAME_MISMATCH|ERR_SSL_)/.test(code);
+}
+
+function safeHostname(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
 }
 
 function safeHost(url: string): string {

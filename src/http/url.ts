@@ -13,6 +13,15 @@ export function isLoopbackHost(hostname: string): boolean {
  * with /api/v4 is taken as it is. (hostKey, src/config/store.ts, is this without the /api/v4.)
  */
 export function apiBaseUrl(host: string): string {
+  if (/^[\w.-]+(:\d+)?(\/\S*)?$/.test(host.trim()) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(host.trim())) {
+    // `127.0.0.1:34505` or `gitlab.example.com`: URL would read the first as scheme "127.0.0.1:"
+    // or refuse it; which scheme is meant is the user's to say, not collab's to guess.
+    const bare = host.trim().replace(/^\/+/, '');
+    const hostname = bare.split(/[/:]/)[0] ?? '';
+    const shown = maskUrlCredentials(bare);
+    const loopback = isLoopbackHost(hostname) ? ` (or http://${shown} for a service on this machine)` : '';
+    throw new CollabError('usage', `invalid host "${shown}": give the URL with its scheme`, { hint: `--host https://${shown}${loopback}` });
+  }
   let url: URL;
   try {
     url = new URL(host);

@@ -1,0 +1,311 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CollabError } from '../../src/errors.js';
+import { HttpClient } from '../../src/http/client.js';
+import { runMain, tempConfigDir } from '../helpers/cli.js';
+
+/**
+ * Issue 20, items 4 and 7, and issue 23, item 9: what a hostile or broken server does to the HTTP
+ * layer. Credentials and bodies never follow a redirect to another origin, and methods change as
+ * browsers and curl change them; a body too large or too slow, and headers that never come, end the
+ * request at once (one request, not six); an unknown host and an untrusted certificate fail fast
+ * with a hint; a host without a scheme is a usage error.
+ */
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+/** A server on 127.0.0.1 that records every request and answers with the test's handler. */
+async function hostile(): Promise<{ origin: string; seen: Seen[]; handle: (handler: Handler) => void; server: Server }> {
+  const seen: Seen[] = [];
+  let handler: Handler = (_req, res) => res.end();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, seen, server, handle: (h) => (handler = h) };
+}
+
+function close(server: Server | HttpsServer): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+async function failure(promise: Promise<unknown>): Promise<CollabError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(CollabError);
+    return error as CollabError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+let home: Awaited<ReturnType<typeof hostile>>;
+let elsewhere: Awaited<ReturnType<typeof hostile>>;
+
+beforeAll(async () => {
+  home = await hostile();
+  elsewhere = await hostile();
+});
+afterAll(async () => {
+  await close(home.server);
+  await close(elsewhere.server);
+});
+
+function reset(): void {
+  home.seen.length = 0;
+  elsewhere.seen.length = 0;
+}
+
+async function collab(args: string[], settings: Record<string, string> = {}) {
+  const dir = tempConfigDir();
+  const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: home.origin, COLLAB_TOKEN: 'glpat-hostile-secret' };
+  for (const [key, value] of Object.entries(settings)) expect((await runMain(['config', 'set', key, value], env)).exitCode).toBe(0);
+  return runMain(args, env);
+}
+
+const CREDENTIALS = ['-H', 'Authorization: Bearer user-secret', '-H', 'JOB-TOKEN: job-secret', '-H', 'Cookie: session=cookie-secret', '-H', 'Proxy-Authorization: Basic proxy-secret'];
+
+describe('redirects (issue 20.4)', () => {
+  it('sends no credential header of the user to another origin', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(302, { location: `${elsewhere.origin}/api/v4/user` }).end());
+    elsewhere.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}'));
+    const result = await collab(['api', 'user', ...CREDENTIALS]);
+    expect(result.exitCode).toBe(0);
+    expect(home.seen[0]?.headers.authorization).toBe('Bearer user-secret');
+    expect(elsewhere.seen).toHaveLength(1);
+    const headers = elsewhere.seen[0]?.headers ?? {};
+    for (const name of ['authorization', 'job-token', 'cookie', 'proxy-authorization', 'private-token']) expect(headers[name]).toBeUndefined();
+  });
+
+  it('keeps credentials away even when a second redirect leads back to the first origin', async () => {
+    reset();
+    home.handle((req, res) => {
+      if (req.url === '/api/v4/user') res.writeHead(302, { location: `${elsewhere.origin}/bounce` }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+    });
+    elsewhere.handle((_req, res) => res.writeHead(302, { location: `${home.origin}/api/v4/back` }).end());
+    const result = await collab(['api', 'user', ...CREDENTIALS]);
+    expect(result.exitCode).toBe(0);
+    const back = home.seen.find((s) => s.url === '/api/v4/back');
+    expect(back?.headers.authorization).toBeUndefined();
+    expect(back?.headers.cookie).toBeUndefined();
+  });
+
+  it('does not send a request body to another origin (307 keeps the body, so it is not followed)', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(307, { location: `${elsewhere.origin}/api/v4/projects` }).end());
+    const result = await collab(['api', '-X', 'POST', 'projects', '-f', 'password=body-secret', ...CREDENTIALS]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`redirected POST /projects to another origin (${elsewhere.origin}); not sending the request body there`);
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it.each([
+    [303, 'POST', 'GET'],
+    [303, 'PUT', 'GET'],
+    [301, 'POST', 'GET'],
+    [302, 'POST', 'GET'],
+    [302, 'PUT', 'PUT'],
+    [307, 'POST', 'POST'],
+    [308, 'PATCH', 'PATCH'],
+  ])('a %i after %s is followed with %s, the body only when the method stays', async (status, method, expected) => {
+    reset();
+    home.handle((req, res) => {
+      if (req.url === '/api/v4/projects') res.writeHead(status, { location: '/api/v4/moved' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+    });
+    const result = await collab(['api', '-X', method, 'projects', '-f', 'name=demo', '-H', 'Authorization: Bearer user-secret']);
+    expect(result.exitCode).toBe(0);
+    expect(home.seen.map((s) => `${s.method} ${s.url}`)).toEqual([`${method} /api/v4/projects`, `${expected} /api/v4/moved`]);
+    const followed = home.seen[1] as Seen;
+    expect(followed.body).toBe(expected === method ? '{"name":"demo"}' : '');
+    expect(followed.headers['content-type']).toBe(expected === method ? 'application/json' : undefined);
+    // The same origin keeps the credentials.
+    expect(followed.headers.authorization).toBe('Bearer user-secret');
+    expect(followed.headers['private-token']).toBe('glpat-hostile-secret');
+  });
+
+  it('a Location that is no URL is a malformed answer, exit 1, not a bug', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(302, { location: 'http://[::1' }).end());
+    const result = await collab(['api', 'user']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('which is not a URL');
+    expect(result.stderr).not.toContain('bug');
+  });
+});
+
+describe('limits (issue 20.7)', () => {
+  const MiB = 1024 * 1024;
+
+  it.each([
+    ['declared', true],
+    ['chunked', false],
+  ])('a body past max_body (%s) is refused after one request, exit 1, naming the setting', async (_name, declared) => {
+    reset();
+    home.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(2 * MiB + 2) } : {}) });
+      res.write('"');
+      const chunk = 'x'.repeat(64 * 1024);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 2 * MiB) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('"');
+      };
+      more();
+    });
+    const result = await collab(['api', 'user'], { max_body: '1' });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('past the limit of 1 MiB for one response; stopped reading it');
+    expect(result.stderr).toContain('collab config set max_body <MiB>');
+    expect(home.seen).toHaveLength(1);
+  });
+
+  it('a body that trickles ends at body_timeout, once, not retried', async () => {
+    reset();
+    const timers: NodeJS.Timeout[] = [];
+    home.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      // A byte every 20 ms: never idle long enough for the idle timeout, never done.
+      const timer = setInterval(() => res.write(' '), 20);
+      timers.push(timer);
+      res.on('close', () => clearInterval(timer));
+    });
+    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, bodyDeadlineMs: 200 });
+    const error = await failure(client.request({ method: 'GET', path: '/projects' }));
+    await client.close();
+    for (const timer of timers) clearInterval(timer);
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/^the answer to GET \/projects did not arrive in full within 0\.2 s \(\d+ bytes came\); stopped reading it$/);
+    expect(error.hint).toBe('raise the limit with `collab config set body_timeout <seconds>` (now 0.2 s)');
+    expect(home.seen).toHaveLength(1);
+  });
+
+  it('a body that stops coming is one wait, not retried', async () => {
+    reset();
+    home.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+    });
+    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, timeoutMs: 200 });
+    const error = await failure(client.request({ method: 'GET', path: '/projects' }));
+    await client.close();
+    expect(error.kind).toBe('timeout');
+    expect(home.seen).toHaveLength(1);
+  });
+
+  it('headers that never come are one wait, not six', async () => {
+    reset();
+    home.handle(() => {
+      // Never answers.
+    });
+    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, timeoutMs: 200 });
+    const error = await failure(client.request({ method: 'GET', path: '/projects' }));
+    await client.close();
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/^timed out after 0\.2s waiting for 127\.0\.0\.1:\d+ \(GET \/projects\)$/);
+    expect(home.seen).toHaveLength(1);
+  });
+
+  it('a body within the limits is read as before, and max_body and body_timeout are settings', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}'));
+    const result = await collab(['api', 'user'], { max_body: '1', body_timeout: '5' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '{"id":1}\n' });
+    const refused = await collab(['config', 'set', 'max_body', '0']);
+    expect(refused.exitCode).toBe(2);
+  });
+});
+
+describe('network errors fail fast with a hint (issue 23.9)', () => {
+  it.each(['ENOTFOUND', 'EAI_AGAIN'])('an unknown host (%s) is not retried, and the hint names where the host came from', async (code) => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    let calls = 0;
+    agent
+      .get('https://nowhere.example')
+      .intercept({ path: () => true, method: () => true })
+      .reply(() => {
+        calls++;
+        throw Object.assign(new Error(`getaddrinfo ${code} nowhere.example`), { code });
+      })
+      .persist();
+    const client = new HttpClient({ baseUrl: 'https://nowhere.example', token: 'glpat-hostile-secret', retryBaseMs: 1, dispatcher: agent });
+    const error = await failure(client.request({ method: 'GET', path: '/user' }));
+    await agent.close();
+    expect(error.kind).toBe('network');
+    expect(error.hint).toContain('check the host name');
+    expect(calls).toBe(1);
+  });
+
+  describe('against a certificate the client does not trust', () => {
+    let server: HttpsServer;
+    let origin: string;
+    let connections = 0;
+    const fixtures = join(import.meta.dirname, '..', 'fixtures', 'tls');
+
+    beforeAll(async () => {
+      server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+      });
+      server.on('connection', () => connections++);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => close(server));
+
+    it('fails at once, hinting at ca_file and NODE_EXTRA_CA_CERTS; with the CA file it connects', async () => {
+      connections = 0;
+      const dir = tempConfigDir();
+      const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-hostile-secret' };
+      const result = await runMain(['api', 'user'], env);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain('its TLS certificate is not accepted');
+      expect(result.stderr).toContain(`collab config set ca_file <path> --host ${origin}`);
+      expect(result.stderr).toContain('NODE_EXTRA_CA_CERTS');
+      expect(connections).toBe(1);
+      expect((await runMain(['config', 'set', 'ca_file', join(fixtures, 'cert.pem'), '--host', origin], env)).exitCode).toBe(0);
+      expect(await runMain(['api', 'user'], env)).toMatchObject({ exitCode: 0, stdout: '{"id":1}\n' });
+    });
+  });
+
+  it.each([
+    ['127.0.0.1:34505', 'hint: --host https://127.0.0.1:34505 (or http://127.0.0.1:34505 for a service on this machine)'],
+    ['gitlab.example.com', 'hint: --host https://gitlab.example.com\n'],
+    ['localhost:8080/gitlab', 'hint: --host https://localhost:8080/gitlab (or http://localhost:8080/gitlab'],
+  ])('--host %s without a scheme is a usage error showing the URL', async (host, hint) => {
+    reset();
+    const dir = tempConfigDir();
+    const result = await runMain(['api', 'user', '--host', host], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: 'glpat-hostile-secret' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: invalid host "${host}": give the URL with its scheme`);
+    expect(result.stderr).toContain(hint);
+  });
+});
