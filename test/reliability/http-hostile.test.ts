@@ -309,3 +309,29 @@ describe('network errors fail fast with a hint (issue 23.9)', () => {
     expect(result.stderr).toContain(hint);
   });
 });
+
+describe('api -H is checked before anything is sent (issue 20.13)', () => {
+  it.each([
+    ['X-A: one\r\nX-Injected: two', 'the value of header X-A holds a line break'],
+    ['X-A: one\n', 'the value of header X-A holds a line break'],
+    ['X-A: caf\u00e9', 'the value of header X-A holds a control or non-ASCII character'],
+    ['X-A: a\u0007b', 'the value of header X-A holds a control or non-ASCII character'],
+    ['Bad Name: x', 'invalid header name "Bad Name"'],
+    ['X(A): x', 'invalid header name "X(A)"'],
+    ['nocolon', 'invalid header "nocolon": expected Name: value'],
+  ])('%j is a usage error, exit 2, nothing sent', async (header, message) => {
+    reset();
+    const result = await collab(['api', 'user', '-H', header]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: ${message}`);
+    expect(home.seen).toHaveLength(0);
+  });
+
+  it('takes a well-formed header, spaces around the value dropped', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const result = await collab(['api', 'user', '-H', 'X-Request-Id:  abc-123\t']);
+    expect(result.exitCode).toBe(0);
+    expect(home.seen[0]?.headers['x-request-id']).toBe('abc-123');
+  });
+});

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
+import { quoted } from '../../config/settings.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { HttpMethod } from '../../http/client.js';
 import { type Page, paginate } from '../../http/paginate.js';
@@ -32,11 +33,8 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   }
   const headers: Record<string, string> = {};
   for (const raw of (o.header as string[] | undefined) ?? []) {
-    const at = raw.indexOf(':');
-    if (at <= 0) throw new CollabError('usage', `invalid header "${raw}": expected Name: value`);
-    const name = raw.slice(0, at).trim();
-    if (name.toLowerCase() === 'private-token') throw new CollabError('usage', 'do not pass the token as a header', { hint: 'collab sends the stored token or COLLAB_TOKEN itself' });
-    headers[name] = raw.slice(at + 1).trim();
+    const { name, value } = splitHeader(raw);
+    headers[name] = value;
   }
   const input = o.input as string | undefined;
   if (input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
@@ -44,6 +42,24 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   const method = ((o.method as HttpMethod | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')) as HttpMethod;
   if (o.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
   return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input, paginate: o.paginate === true, include: o.include === true };
+}
+
+/**
+ * `Name: value` from -H, checked as HTTP allows it before anything is sent: the name a token
+ * (RFC 9110), the value printable ASCII (a line break would end the header and start another; undici
+ * would refuse it on every retry, as a network failure). The value is never quoted: it may be a secret.
+ */
+function splitHeader(raw: string): { name: string; value: string } {
+  const at = raw.indexOf(':');
+  if (at <= 0) throw new CollabError('usage', `invalid header ${quoted(raw)}: expected Name: value`);
+  // Spaces and tabs around are dropped, as HTTP does; a line break anywhere is refused.
+  const name = raw.slice(0, at).replace(/^[ \t]+|[ \t]+$/g, '');
+  const value = raw.slice(at + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new CollabError('usage', `invalid header name ${quoted(name)}: letters, digits and !#$%&'*+.^_\`|~- only`, { hint: 'for example -H "Accept: text/plain"' });
+  if (/[\r\n]/.test(value)) throw new CollabError('usage', `the value of header ${name} holds a line break`, { hint: 'give each header with its own -H' });
+  if (!/^[\t\x20-\x7e]*$/.test(value)) throw new CollabError('usage', `the value of header ${name} holds a control or non-ASCII character, which HTTP headers cannot carry`, { hint: 'encode it first (percent- or base64-encoding, as the endpoint expects)' });
+  if (name.toLowerCase() === 'private-token') throw new CollabError('usage', 'do not pass the token as a header', { hint: 'collab sends the stored token or COLLAB_TOKEN itself' });
+  return { name, value };
 }
 
 function splitField(raw: string, flag: string): { key: string; value: string } {
