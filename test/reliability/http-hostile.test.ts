@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CollabError } from '../../src/errors.js';
 import { HttpClient } from '../../src/http/client.js';
 import { runMain, tempConfigDir } from '../helpers/cli.js';
+import { failure } from '../helpers/failure.js';
 
 /**
  * Issue 20, items 4 and 7, and issue 23, item 9: what a hostile or broken server does to the HTTP
@@ -48,16 +48,6 @@ async function hostile(): Promise<{ origin: string; seen: Seen[]; handle: (handl
 function close(server: Server | HttpsServer): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-async function failure(promise: Promise<unknown>): Promise<CollabError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(CollabError);
-    return error as CollabError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 let home: Awaited<ReturnType<typeof hostile>>;

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CollabError } from '../../src/errors.js';
 import { type ApiRequest, HttpClient, type HttpClientOptions, type RetryWait } from '../../src/http/client.js';
 import { retryDelay } from '../../src/http/retry-policy.js';
+import { failure } from '../helpers/failure.js';
 
 /**
  * The HTTP layer against undici's MockAgent: every answer is scripted, every request recorded.
@@ -73,16 +74,6 @@ function setup(steps: Step[], options: Partial<HttpClientOptions> = {}) {
   const logs: string[] = [];
   const client = new HttpClient({ baseUrl: ORIGIN, token: TOKEN, retryBaseMs: 1, dispatcher: recording(agent, calls), log: (line) => logs.push(line), ...options });
   return { agent, calls, logs, client };
-}
-
-async function failure(promise: Promise<unknown>): Promise<CollabError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(CollabError);
-    return error as CollabError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 const OK: Step = { status: 200, body: { ok: true } };
