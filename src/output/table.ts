@@ -1,87 +1,13 @@
 import type { ChalkInstance } from 'chalk';
-import stringWidth from 'string-width';
 import { type Column, fieldValue, isTimestamp, shownText, toneOf } from './format.js';
+import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from './text-width.js';
 
 /**
  * The bordered table of a terminal, drawn page by page: the first page settles the widths, later
  * pages continue the same table. Widths count display cells (CJK and most emoji take two), so
- * columns line up whatever the script.
+ * columns line up whatever the script; a value is measured only as far as the terminal could
+ * show it (text-width.ts), so a huge one costs no more than a line.
  */
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/** Display cells a text takes on a terminal (colour codes take none). */
-export function displayWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
-}
-
-let segmenter: Intl.Segmenter | undefined;
-function graphemes(text: string): string[] {
-  segmenter ??= new Intl.Segmenter();
-  return Array.from(segmenter.segment(text), (part) => part.segment);
-}
-
-/** The text cut to `width` display cells, ending with `…` when something was cut. */
-export function cutToWidth(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  if (width <= 0) return '';
-  let out = '';
-  let used = 0;
-  for (const grapheme of graphemes(text)) {
-    const w = displayWidth(grapheme);
-    if (used + w > width - 1) break;
-    out += grapheme;
-    used += w;
-  }
-  return `${out}…`;
-}
-
-const MAX_WRAPPED_LINES = 12;
-
-/** Words wrapped to `width` display cells; words longer than a line are cut. At most 12 lines, then `…`. */
-export function wrapToWidth(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    let lineWidth = 0;
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      let rest = word;
-      let restWidth = displayWidth(rest);
-      while (restWidth > width) {
-        if (line) lines.push(line);
-        // A run of graphemes that fills one line.
-        let head = '';
-        let headWidth = 0;
-        for (const grapheme of graphemes(rest)) {
-          const w = displayWidth(grapheme);
-          if (headWidth + w > width) break;
-          head += grapheme;
-          headWidth += w;
-        }
-        lines.push(head);
-        line = '';
-        lineWidth = 0;
-        rest = rest.slice(head.length);
-        restWidth -= headWidth;
-      }
-      if (!line) {
-        line = rest;
-        lineWidth = restWidth;
-      } else if (lineWidth + 1 + restWidth <= width) {
-        line += ` ${rest}`;
-        lineWidth += 1 + restWidth;
-      } else {
-        lines.push(line);
-        line = rest;
-        lineWidth = restWidth;
-      }
-    }
-    lines.push(line);
-    if (lines.length > MAX_WRAPPED_LINES) break;
-  }
-  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.length > MAX_WRAPPED_LINES ? [...lines.slice(0, MAX_WRAPPED_LINES), '…'] : lines;
-}
 
 /** Room left around cell text: one space each side. */
 const PADDING = 2;
@@ -228,14 +154,16 @@ function isNumeric(column: Column, items: readonly unknown[]): boolean {
 function firstLayout(columns: readonly Column[], cells: readonly string[][], items: readonly unknown[], options: TableOptions): Layout {
   const text = columns.map((column) => isText(column, items));
   const numeric = columns.map((column) => isNumeric(column, items));
+  const available = availableWidth(options.terminalWidth, columns.length);
+  // No column is wider than the terminal's room, so no value is measured past it.
+  const cap = Math.max(available, 1);
   const need = columns.map((column, i) => {
     let width = displayWidth(column.header);
     for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
-    for (const row of cells) width = Math.max(width, column.wrap ? longestLine(row[i] ?? '') : displayWidth(row[i] ?? ''));
+    for (const row of cells) width = Math.max(width, column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap));
     return width;
   });
   const widths = [...need];
-  const available = availableWidth(options.terminalWidth, columns.length);
   const total = () => widths.reduce((a, b) => a + b, 0);
   const wrapped = columns.findIndex((column) => column.wrap);
   if (wrapped >= 0) {
@@ -277,7 +205,8 @@ function widenFixed(columns: readonly Column[], layout: Layout, cells: readonly 
   let widths: number[] | undefined;
   layout.widths.forEach((width, i) => {
     if (layout.text[i]) return;
-    const need = Math.max(...cells.map((row) => displayWidth(row[i] ?? '')));
+    const cap = Math.max(availableWidth(terminalWidth, columns.length), 1);
+    const need = Math.max(...cells.map((row) => widthWithin(row[i] ?? '', cap)));
     if (need > width) {
       widths ??= [...layout.widths];
       widths[i] = need;
@@ -294,6 +223,12 @@ function availableWidth(terminalWidth: number, columns: number): number {
   return (terminalWidth || 120) - (columns + 1) - PADDING * columns;
 }
 
-function longestLine(text: string): number {
-  return Math.max(0, ...text.split('\n').map(displayWidth));
+/** The widest line of a wrapped cell, up to `cap` (then `cap + 1`). */
+function longestLine(text: string, cap: number): number {
+  let widest = 0;
+  for (const line of text.split('\n')) {
+    widest = Math.max(widest, widthWithin(line, cap));
+    if (widest > cap) break;
+  }
+  return widest;
 }

@@ -5,7 +5,7 @@ import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
 import type { IO } from '../../src/io.js';
 import type { Column } from '../../src/output/format.js';
-import { cutToWidth, wrapToWidth } from '../../src/output/table.js';
+import { cutToWidth, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 
 /** Tables that fit their content and the terminal (issue 15 §3), drawn on an IO that is a terminal. */

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { displayWidth, wrapToWidth } from '../../src/output/text-width.js';
+import { note, project, useHostileServer } from './hostile-server.js';
+
+/**
+ * Issue 20, item 6: long text renders in time linear in what is shown. A 200,000-character
+ * value (a word with no space, partly outside ASCII) in a table cell, a wrapped note body, a
+ * view and a bulk result: the old code segmented the whole string again for every cut and every
+ * wrapped line, minutes of CPU; each case here has 20 s (vitest's timeout, no timed assertion; the first case loads collab too).
+ */
+
+const { collab, answer } = useHostileServer();
+
+const SIZE = 200_000;
+/** 200,000 characters: ASCII with an accented letter and a CJK one now and then. */
+const LONG = Array.from({ length: SIZE / 10 }, (_, i) => (i % 3 === 0 ? 'abcdéfgh中' : 'abcdefghij')).join('');
+
+/** Every line of a terminal table fits the 120 columns the tests' terminal has. */
+function expectFits(stdout: string): void {
+  for (const line of stdout.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(120);
+}
+
+describe('a 200,000-character value renders in linear time', () => {
+  it('in a table cell on a terminal: cut with …', { timeout: 20_000 }, async () => {
+    answer(/^GET \/projects\?/, { body: [project({ path_with_namespace: LONG })] });
+    const result = await collab(['projects', 'list'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectFits(result.stdout);
+    expect(result.stdout).toMatch(/│ +7 │ abcdéfgh中abcdefghij[a-zé中]+… │ private/);
+  });
+
+  it('in a wrapped note body: 12 lines, then …', { timeout: 20_000 }, async () => {
+    answer(/^GET \/projects\/7\/issues\/1\/notes/, { body: [note({ body: LONG })] });
+    const result = await collab(['notes', 'list', '--project', '7', '--issue', '1'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectFits(result.stdout);
+    expect(result.stdout).toContain('abcdéfgh中abcdefghij');
+    expect(result.stdout).toMatch(/│ …\s+│\n└/);
+  });
+
+  it('in a view on a terminal: the whole value, once', { timeout: 20_000 }, async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { body: project({ description: LONG }) });
+    const result = await collab(['projects', 'view', '7'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain(`Description     ${LONG}\n`);
+  });
+
+  it('in a view, a long dotted word with an @ (what masking credentials in URLs looks for)', { timeout: 20_000 }, async () => {
+    const dotted = `${'a.'.repeat(SIZE / 2)}@host`;
+    answer(/^GET \/projects\/7(\?|$)/, { body: project({ description: dotted }) });
+    const result = await collab(['projects', 'view', '7'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain(`Description     ${dotted}\n`);
+  });
+
+  it('in a bulk result: the target cut in its cell, the message shortened', { timeout: 20_000 }, async () => {
+    const path = `acme/${LONG}`;
+    const result = await collab(['projects', 'view', '-'], { tty: true, input: `${path}\n` });
+    expect(result.stderr).toMatch(/^error: 1 failed$/m);
+    expectFits(result.stdout);
+    expect(result.stdout).toMatch(/│ acme\/abcd… +│ failed +│ invalid value "acme\/abcdéfgh中[a-zé中]+…" .*… │/);
+  });
+
+  it('wrapping keeps to the width and the 12-line limit whatever the text', () => {
+    expect(wrapToWidth('a'.repeat(30), 10)).toEqual(['aaaaaaaaaa', 'aaaaaaaaaa', 'aaaaaaaaaa']);
+    expect(wrapToWidth('ab cd efghijklmnopq r', 5)).toEqual(['ab cd', 'efghi', 'jklmn', 'opq r']);
+    expect(wrapToWidth('中中中', 3)).toEqual(['中', '中', '中']);
+    expect(wrapToWidth('e\u0301'.repeat(4), 2)).toEqual(['e\u0301e\u0301', 'e\u0301e\u0301']);
+    expect(wrapToWidth('x '.repeat(1000), 3)).toHaveLength(13);
+  });
+});
