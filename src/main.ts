@@ -57,13 +57,14 @@ class Run implements ProgramRun {
   }
 
   async runCommand(spec: CommandSpec, cmd: Command): Promise<void> {
-    if (!spec.load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
+    const load = spec.load;
+    if (!load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
     const globals = globalsOf(cmd);
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
     const { runVerb } = await import('./run.js');
-    await runVerb(spec.load, input, globals, this.runtime, this.interrupt.signal, (ctx) => {
+    await runVerb({ ...spec, load }, input, globals, this.runtime, this.interrupt.signal, (ctx) => {
       this.activeContext = ctx;
     }, bulk);
   }

@@ -1,7 +1,8 @@
-import type { CommandInput, CommandModule } from './commands/spec.js';
+import type { CommandInput, CommandSpec } from './commands/spec.js';
 import { Context, type GlobalOptions } from './context.js';
 import { streamIO } from './io.js';
 import { knownTimeZone } from './output/format.js';
+import { prepare } from './commands/seam.js';
 import type { Runtime } from './runtime.js';
 import type { BulkRun } from './commands/target-slots.js';
 
@@ -11,7 +12,7 @@ import type { BulkRun } from './commands/target-slots.js';
  * HTTP client or the output writers. They are in a separate bundle (dist/back.cjs), see build.mjs.
  */
 export async function runVerb(
-  load: () => Promise<CommandModule>,
+  spec: CommandSpec & { load: NonNullable<CommandSpec['load']> },
   input: CommandInput,
   globals: GlobalOptions & { color: boolean },
   runtime: Runtime,
@@ -30,17 +31,17 @@ export async function runVerb(
   ctx.dryRun = input.options.dryRun === true;
   // A bad --jq expression is a usage error before the command sends anything.
   await ctx.jq();
-  const module = await load();
+  const module = await spec.load();
   if (bulk) {
     const { runTargets } = await import('./bulk/run-targets.js');
     try {
-      await runTargets(ctx, module, input, bulk);
+      await runTargets(ctx, spec, module, input, bulk);
     } finally {
       await ctx.close();
     }
     return;
   }
-  const options = await module.options(input, ctx);
+  const { options } = await prepare(spec, module, input, ctx);
   try {
     await module.run(ctx, options);
   } finally {

@@ -1,4 +1,5 @@
-import type { CommandInput, CommandModule } from '../commands/spec.js';
+import { type Prepared, prepare } from '../commands/seam.js';
+import type { CommandInput, CommandModule, CommandSpec, VerbModule } from '../commands/spec.js';
 import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/target-slots.js';
 import type { Context } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
@@ -22,7 +23,7 @@ import { readStdin } from '../util/stdin.js';
  */
 const GRACE_MS = 1000;
 
-export async function runTargets(ctx: Context, module: CommandModule, input: CommandInput, bulk: BulkRun): Promise<void> {
+export async function runTargets(ctx: Context, spec: CommandSpec, module: CommandModule | VerbModule, input: CommandInput, bulk: BulkRun): Promise<void> {
   refuseOtherStdin(input, bulk.slot);
   const concurrency = await targetConcurrency(ctx, input, bulk);
   // Requests end at Ctrl-C + GRACE_MS, not at once; set before the client is built.
@@ -36,9 +37,12 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
   // list's --concurrency counted the targets.
   const base: CommandInput = { args: [...input.args], options: { ...input.options, yes: true } };
   if (bulk.list) delete base.options.concurrency;
-  // Flags are checked once, before anything is sent: a bad one is a usage error, not N failures.
+  // Flags are read and checked once, before anything is sent: a bad one is a usage error, not N
+  // failures; a typed verb's parse runs only here (its warnings print once, its files are read once).
   const first = targets.find((target) => target.ref !== undefined);
-  if (first) await module.options(forTarget(base, bulk.slot, first.ref as string | number), new TargetContext(ctx, String(first.target)));
+  // (A verb on the old seam reads its flags per target: checked here as one, as it will run.)
+  const parseCtx = first && 'options' in module ? new TargetContext(ctx, String(first.target)) : ctx;
+  const prepared = first?.ref === undefined ? undefined : await prepare(spec, module, forTarget(base, bulk.slot, first.ref), parseCtx, bulk.slot);
   if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
     await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
   }
@@ -58,7 +62,7 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
   const worker = async (): Promise<void> => {
     while (!ctx.signal.aborted && next < targets.length) {
       const index = next++;
-      const outcome = await runOne(ctx, module, base, bulk.slot, targets[index] as TargetLine);
+      const outcome = await runOne(ctx, module, prepared, base, bulk.slot, targets[index] as TargetLine);
       if (outcome) {
         outcomes[index] = outcome;
         messages.set(outcome.result, outcome.message);
@@ -111,12 +115,18 @@ export async function runTargets(ctx: Context, module: CommandModule, input: Com
 }
 
 /** One target through the command's options() and run(); undefined when Ctrl-C left it not done. */
-async function runOne(ctx: Context, module: CommandModule, base: CommandInput, slot: TargetSlot, target: TargetLine): Promise<Outcome | undefined> {
-  if (target.ref === undefined) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`));
+async function runOne(
+  ctx: Context,
+  module: CommandModule | VerbModule,
+  prepared: Prepared | undefined,
+  base: CommandInput,
+  slot: TargetSlot,
+  target: TargetLine,
+): Promise<Outcome | undefined> {
+  if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`));
   const targetCtx = new TargetContext(ctx, String(target.target));
   try {
-    const input = forTarget(base, slot, target.ref);
-    await module.run(targetCtx, await module.options(input, targetCtx));
+    await module.run(targetCtx, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, targetCtx));
     return { result: { target: target.target, status: targetCtx.status, error: null, response: targetCtx.captured }, message: targetCtx.message ?? '' };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;

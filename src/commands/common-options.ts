@@ -1,6 +1,7 @@
 import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { duration, integer } from '../params/parsers.js';
+import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
 
@@ -30,11 +31,16 @@ export const LIST_OPTIONS: readonly OptionSpec[] = [
  * --wait and --timeout of a verb whose work the service finishes in the background (a fork, a
  * mirror pull, an immediate deletion): src/commands/wait.ts follows it.
  */
+export function waitFlags(until: string) {
+  return {
+    wait: bool('--wait', `wait until ${until}`),
+    timeout: option('--timeout <duration>', 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', duration),
+  };
+}
+
+/** The same as plain options, for verbs still on the old seam. */
 export function waitOptions(until: string): OptionSpec[] {
-  return [
-    { flags: '--wait', description: `wait until ${until}` },
-    { flags: '--timeout <duration>', description: 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', parse: duration },
-  ];
+  return Object.values(waitFlags(until)).flatMap((flag) => flag.options);
 }
 
 export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };

@@ -1,12 +1,16 @@
 import type { GroupRef } from '../api/groups.js';
 import type { ProjectRef } from '../api/projects.js';
 import { groupRef, parseArg, projectRef } from '../params/parsers.js';
-import type { ArgSpec } from './spec.js';
+import { arg, type ArgSpec } from './flags.js';
 
 /** The <project> and <group> arguments: how help names them, and how a verb reads them. */
 
 export const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project: numeric ID or full path (grp/sub/app)' };
 export const GROUP_ARG: ArgSpec = { name: 'group', description: 'the group: numeric ID or full path (grp/sub)' };
+
+/** The same, typed (src/commands/flags.ts): a typed verb declares `args: { project: PROJECT }`. */
+export const PROJECT = arg(PROJECT_ARG, projectRef);
+export const GROUP = arg(GROUP_ARG, groupRef);
 
 /** The project argument at `index` (the first unless said), by the name help gives it. */
 export function projectArg(args: readonly string[], index = 0, name = 'project'): ProjectRef {

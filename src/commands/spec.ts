@@ -1,5 +1,6 @@
 import type { Context } from '../context.js';
 import type { OptionSpec } from '../params/option.js';
+import type { ArgSpec, Args, Flags, ReadScope } from './flags.js';
 
 /**
  * Command definitions are data: the CLI builds commander commands from them, completion scripts
@@ -8,13 +9,7 @@ import type { OptionSpec } from '../params/option.js';
  * tables derive flags too.
  */
 export type { OptionSpec, ValueParser } from '../params/option.js';
-
-export interface ArgSpec {
-  name: string;
-  description: string;
-  required?: boolean;
-  variadic?: boolean;
-}
+export type { ArgSpec } from './flags.js';
 
 export interface CommandSpec {
   name: string;
@@ -30,11 +25,18 @@ export interface CommandSpec {
   mutating?: boolean;
   /** Adds -y, --yes. */
   confirm?: boolean;
+  /**
+   * Removes or moves what it acts on, or makes it read-only: over many targets read from standard
+   * input, the number of targets is typed first (or --yes given).
+   */
+  destructive?: boolean;
+  /** A typed verb's declaration (src/commands/verb.ts): its arguments and flags as typed values. */
+  typed?: { readonly args?: Args; readonly flags?: Flags };
   /** Prints resources: -o/--json/--fields apply (they are global, this marks it in help). */
   examples?: readonly string[];
   subcommands?: readonly CommandSpec[];
   /** The implementation, loaded when the command runs. */
-  load?: () => Promise<CommandModule>;
+  load?: () => Promise<CommandModule | VerbModule>;
 }
 
 /** What the parser hands a command: positional arguments and raw flag values by camelCase name. */
@@ -43,11 +45,27 @@ export interface CommandInput {
   options: Record<string, unknown>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: each command narrows its own options type
-export interface CommandModule<O = any> {
-  /** Turns parsed flags into the command's typed options; throws usage errors (nothing sent yet). */
+/**
+ * The old seam, for verbs not yet declared with typed flags (src/commands/verb.ts): options() reads
+ * the raw record by camelCase keys, and runs once per target over many. Methods, so that a module
+ * whose run takes its own options type is one.
+ */
+export interface CommandModule<O = unknown> {
+  /** Turns parsed flags into the command's options; throws usage errors (nothing sent yet). */
   options(input: CommandInput, ctx: Context): O | Promise<O>;
   run(ctx: Context, options: O): Promise<void>;
+}
+
+/**
+ * A typed verb's implementation: `parse` once a run (usage errors, files read, warnings), `bind`
+ * per target (pure: the options with the target in), `run` with the services. Without `parse` the
+ * verb gets its declared input as it is; without `bind` the target replaces the value under the
+ * key of the argument or flag it was given as.
+ */
+export interface VerbModule {
+  parse?(input: unknown, scope: ReadScope): unknown;
+  bind?(options: unknown, target: string | number): unknown;
+  run(ctx: Context, options: unknown): Promise<void>;
 }
 
 /** A noun (projects, groups...) whose verbs are loaded lazily. */

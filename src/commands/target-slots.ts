@@ -59,15 +59,9 @@ export function targetSlots(spec: CommandSpec): TargetSlot[] {
   return slots;
 }
 
-/**
- * Verbs that remove or move what they act on, or make it read-only: over many targets they ask
- * for the number of targets first. By name, so that every noun's delete, remove (unshare, LDAP
- * link), archive and transfer is one.
- */
-const DESTRUCTIVE_VERBS: readonly string[] = ['delete', 'remove', 'archive', 'transfer', 'transfer-project'];
-
+/** Declared on the verb (`destructive: true`): over many targets it asks for the number of targets first. */
 export function isDestructive(spec: CommandSpec): boolean {
-  return DESTRUCTIVE_VERBS.includes(spec.name);
+  return spec.destructive === true;
 }
 
 /** The slot given as `-` in this command line, if any; two are refused (standard input is read once). */

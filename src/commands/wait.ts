@@ -38,10 +38,15 @@ export function importSettled(status: string | null | undefined): boolean {
   return status === undefined || status === null || SETTLED.has(status);
 }
 
-/** --wait and --timeout as a verb reads them: --timeout alone is a usage error. */
+/** --wait and --timeout (common-options.ts waitFlags) as a verb reads them: --timeout alone is a usage error. */
+export function waitSetting(flags: { wait: boolean; timeout: number | undefined }): { wait: boolean; timeoutMs: number } {
+  if (flags.timeout !== undefined && !flags.wait) throw new CollabError('usage', '--timeout applies only with --wait', { hint: 'add --wait, or leave out --timeout' });
+  return { wait: flags.wait, timeoutMs: flags.timeout ?? DEFAULT_WAIT_MS };
+}
+
+/** The same over the raw record, for verbs still on the old seam. */
 export function waitFlags(o: Record<string, unknown>): { wait: boolean; timeoutMs: number } {
-  if (o.timeout !== undefined && !o.wait) throw new CollabError('usage', '--timeout applies only with --wait', { hint: 'add --wait, or leave out --timeout' });
-  return { wait: o.wait === true, timeoutMs: (o.timeout as number | undefined) ?? DEFAULT_WAIT_MS };
+  return waitSetting({ wait: o.wait === true, timeout: typeof o.timeout === 'number' ? o.timeout : undefined });
 }
 
 /** Where a job stands, as one look shows it. */

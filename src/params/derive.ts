@@ -113,15 +113,33 @@ export function settingOptions(settings: readonly SettingSpec[], column: Setting
   return settings.filter((s) => !skip.includes(s.name)).map((s) => paramOption(s, { hidden: !s.columns.includes(column) }));
 }
 
+/** A parameter's value as collectParams returns it: by its type, a choice as the union of its choices. */
+export type ParamValue<P extends ParamSpec> = P['choices'] extends readonly (infer C)[]
+  ? C
+  : P['type'] extends 'integer' | 'access-level'
+    ? number
+    : P['type'] extends 'boolean'
+      ? boolean
+      : P['type'] extends 'string-array'
+        ? string[]
+        : P['type'] extends 'integer-array'
+          ? number[]
+          : P['type'] extends 'hash'
+            ? Record<string, unknown>
+            : string;
+
+/** A table's parameters as collectParams returns them (a table written `as const satisfies readonly ParamSpec[]`). */
+export type ParamsOf<T extends readonly ParamSpec[]> = string extends T[number]['name'] ? Record<string, unknown> : { [P in T[number] as P['name']]?: ParamValue<P> };
+
 /**
  * Reads the given flags back into API parameters (only those given: unset stays unset),
  * refusing settings that the column does not accept, and warning about deprecated ones.
  */
-export function collectParams(
-  raw: Record<string, unknown>,
-  params: readonly ParamSpec[],
+export function collectParams<const T extends readonly ParamSpec[]>(
+  raw: Readonly<Record<string, unknown>>,
+  params: T,
   options: { column?: SettingsColumn; commandName?: string; warn?: (message: string) => void } = {},
-): Record<string, unknown> {
+): ParamsOf<T> {
   const out: Record<string, unknown> = {};
   for (const param of params) {
     const value = raw[optionKey(param)];
@@ -137,5 +155,6 @@ export function collectParams(
     if (param.type === 'hash' && !param.keys) out[param.name] = Object.fromEntries(value as Array<readonly [string, string]>);
     else out[param.name] = param.type === 'integer' && param.choices ? Number(value) : value;
   }
-  return out;
+  // Each value was read by the parser of its parameter's type (valueParser above): the table's type says which.
+  return out as ParamsOf<T>;
 }

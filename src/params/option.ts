@@ -3,13 +3,13 @@
  * command definitions (src/commands/) declare their own; the CLI builds commander options from
  * both, and completion scripts are generated from them.
  */
-export interface OptionSpec {
+export interface OptionSpec<T = unknown> {
   /** Commander flags: `--merge-method <method>`, `-y, --yes`, `--lfs-enabled`. */
   flags: string;
   description: string;
   choices?: readonly string[];
   /** How the value is read; failures become one-line usage errors before anything is sent. */
-  parse?: ValueParser;
+  parse?: ValueParser<T>;
   /** The flag may be given several times; values are collected in order. */
   repeatable?: boolean;
   /** Also offer `--no-<name>` (a boolean left unset stays unset). */
@@ -32,5 +32,5 @@ export interface OptionSpec {
   aliasOf?: string;
 }
 
-/** Reads a flag's value; throws a usage error naming `flag` when the value is not acceptable. */
-export type ValueParser = (value: string, flag: string) => unknown;
+/** Reads a flag's value as a `T`; throws a usage error naming `flag` when the value is not acceptable. */
+export type ValueParser<T = unknown> = (value: string, flag: string) => T;

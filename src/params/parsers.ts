@@ -14,7 +14,7 @@ function truncate(value: string): string {
 }
 
 export const integer =
-  (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): ValueParser =>
+  (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): ValueParser<number> =>
   (value, flag) => {
     const n = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
@@ -24,9 +24,9 @@ export const integer =
     return n;
   };
 
-export const positiveInteger: ValueParser = integer(1);
+export const positiveInteger: ValueParser<number> = integer(1);
 
-export const commaList: ValueParser = (value, flag) => {
+export const commaList: ValueParser<string[]> = (value, flag) => {
   const items = value
     .split(',')
     .map((s) => s.trim())
@@ -35,8 +35,8 @@ export const commaList: ValueParser = (value, flag) => {
   return items;
 };
 
-export const integerList: ValueParser = (value, flag) => {
-  const items = commaList(value, flag) as string[];
+export const integerList: ValueParser<number[]> = (value, flag) => {
+  const items = commaList(value, flag);
   return items.map((item) => {
     if (!/^\d+$/.test(item) || !Number.isSafeInteger(Number(item))) throw bad(flag, value, 'a comma-separated list of numeric IDs');
     return Number(item);
@@ -44,13 +44,13 @@ export const integerList: ValueParser = (value, flag) => {
 };
 
 /** `key=value`; repeatable flags collect them into an object. */
-export const keyValue: ValueParser = (value, flag) => {
+export const keyValue: ValueParser<readonly [string, string]> = (value, flag) => {
   const at = value.indexOf('=');
   if (at <= 0) throw bad(flag, value, 'key=value');
   return [value.slice(0, at), value.slice(at + 1)] as const;
 };
 
-export const accessLevel: ValueParser = (value, flag) => {
+export const accessLevel: ValueParser<number> = (value, flag) => {
   const key = value.trim().toLowerCase();
   if (key in ACCESS_LEVELS) return ACCESS_LEVELS[key as keyof typeof ACCESS_LEVELS];
   const n = Number(key);
@@ -70,7 +70,7 @@ export const groupAccessLevel: ValueParser = (value, flag) => {
 };
 
 /** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused). */
-export const date: ValueParser = (value, flag) => {
+export const date: ValueParser<string> = (value, flag) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) throw bad(flag, value, 'a date as YYYY-MM-DD');
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -80,7 +80,7 @@ export const date: ValueParser = (value, flag) => {
 };
 
 /** ISO 8601 date-time (2026-01-31T12:00:00Z); a bare date is taken as midnight UTC. */
-export const dateTime: ValueParser = (value, flag) => {
+export const dateTime: ValueParser<string> = (value, flag) => {
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   if (!match) throw bad(flag, value, 'an ISO 8601 date-time such as 2026-01-31T12:00:00Z');
   date(match[1] as string, flag);
@@ -91,7 +91,7 @@ export const dateTime: ValueParser = (value, flag) => {
 };
 
 /** 90s, 10m, 1h30m, or plain seconds; returns milliseconds. */
-export const duration: ValueParser = (value, flag) => {
+export const duration: ValueParser<number> = (value, flag) => {
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?(?:(\d+)ms)?$/.exec(text);
@@ -101,7 +101,7 @@ export const duration: ValueParser = (value, flag) => {
   return ms;
 };
 
-export const httpUrl: ValueParser = (value, flag) => {
+export const httpUrl: ValueParser<string> = (value, flag) => {
   let url: URL;
   try {
     url = new URL(value);
@@ -112,13 +112,13 @@ export const httpUrl: ValueParser = (value, flag) => {
   return value;
 };
 
-export const nonEmpty: ValueParser = (value, flag) => {
+export const nonEmpty: ValueParser<string> = (value, flag) => {
   if (value.trim() === '') throw new CollabError('usage', `${flag} must not be empty`);
   return value;
 };
 
 /** true/false/yes/no/1/0 for flags that take an explicit boolean value. */
-export const booleanValue: ValueParser = (value, flag) => {
+export const booleanValue: ValueParser<boolean> = (value, flag) => {
   if (/^(true|yes|1|on)$/i.test(value)) return true;
   if (/^(false|no|0|off)$/i.test(value)) return false;
   throw bad(flag, value, 'true or false');
@@ -130,7 +130,7 @@ const PATH_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
  * A project or group reference: a numeric ID (kept numeric) or a full path such as grp/sub/app.
  * Segments are checked so that nothing like `..` can climb out of the API path.
  */
-export function resourceRef(kind: 'project' | 'group' | 'namespace'): ValueParser {
+export function resourceRef(kind: 'project' | 'group' | 'namespace'): ValueParser<string | number> {
   return (value, flag) => {
     const text = value.trim();
     if (/^\d+$/.test(text)) {
@@ -151,16 +151,16 @@ export const groupRef = resourceRef('group');
 export const namespaceRef = resourceRef('namespace');
 
 /** Checks a positional argument with a parser (commander parses only options). */
-export function parseArg<T>(parser: ValueParser, value: string | undefined, name: string): T {
+export function parseArg<T>(parser: ValueParser<T>, value: string | undefined, name: string): T {
   if (value === undefined) throw new CollabError('usage', `missing argument <${name}>`);
-  return parser(value, `<${name}>`) as T;
+  return parser(value, `<${name}>`);
 }
 
 /**
  * One of `choices`, matched in any case and returned as written there (`-X post` is POST). Give the
  * option `choices` too, for help and completion: this parser replaces commander's exact-case check.
  */
-export function choiceAnyCase(choices: readonly string[]): ValueParser {
+export function choiceAnyCase<C extends string>(choices: readonly C[]): ValueParser<C> {
   return (value, flag) => {
     const found = choices.find((choice) => choice.toLowerCase() === value.trim().toLowerCase());
     if (found === undefined) throw bad(flag, value, `one of ${choices.join(', ')}`);

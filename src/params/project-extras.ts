@@ -8,13 +8,13 @@ import type { ParamSpec } from './types.js';
  */
 
 /** POST /projects/:id/fork. `--namespace` is the CLI's own flag: it becomes namespace_id or namespace_path. */
-export const FORK_PARAMS: readonly ParamSpec[] = [
+export const FORK_PARAMS = [
   { name: 'name', type: 'string', description: 'name of the fork (default: the source project name)' },
   { name: 'path', type: 'string', description: 'path of the fork (default: the source project path)' },
   { name: 'visibility', type: 'string', choices: VISIBILITIES, description: 'visibility of the fork (default: the source visibility, capped by the target namespace)' },
   { name: 'description', type: 'string', description: 'description of the fork (default: the source description)' },
   { name: 'mr_default_target_self', type: 'boolean', description: 'merge requests of the fork target the fork itself rather than the upstream project' },
-];
+] as const satisfies readonly ParamSpec[];
 
 /** The namespace of a fork, by the service's three names for it. */
 export const FORK_NAMESPACE_PARAMS: readonly ParamSpec[] = [

@@ -131,6 +131,7 @@ export const spec: CommandSpec = {
     },
     {
       name: 'delete',
+      destructive: true,
       summary: 'Delete a group: marked for deletion first on paid tiers, removed later',
       description: `On a terminal you confirm by typing the group's full path; elsewhere --yes is required.
 The command says whether the group was removed or marked for deletion, and on which date it goes.
@@ -156,6 +157,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
     },
     {
       name: 'transfer',
+      destructive: true,
       summary: 'Move a group under another group (--to), or make it top-level (--top-level)',
       description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
       args: [GROUP_ARG],
@@ -170,6 +172,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
     },
     {
       name: 'transfer-project',
+      destructive: true,
       summary: 'Move a project into a group (administrators only)',
       description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
       args: [GROUP_ARG, PROJECT_ARG],
@@ -210,6 +213,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
         },
         {
           name: 'remove',
+          destructive: true,
           summary: 'Remove an LDAP link (exactly one of --cn and --filter, with --provider)',
           args: [GROUP_ARG],
           options: [

@@ -50,6 +50,7 @@ export const spec: CommandSpec = {
     },
     {
       name: 'delete',
+      destructive: true,
       summary: 'Remove a hook (a hook that is already gone is not an error)',
       args: [HOOK_ID],
       description: 'On a terminal you confirm by typing the hook’s ID; scripts pass --yes.',

@@ -60,6 +60,7 @@ export function memberVerbs(kind: Kind): CommandSpec {
       },
       {
         name: 'remove',
+        destructive: true,
         summary: `Remove users from the ${kind} (not a member is not an error)`,
         args: [arg],
         options: [

@@ -77,6 +77,7 @@ export const spec: CommandSpec = {
     },
     {
       name: 'delete',
+      destructive: true,
       summary: 'Delete a note',
       args: [NOTE_ID],
       options: TARGET_OPTIONS,

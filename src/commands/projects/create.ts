@@ -2,7 +2,9 @@ import { createProject, type ProjectRecord } from '../../api/projects.js';
 import { resolveNamespaceId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
+import type { ReadScope } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { CREATE } from './verbs-core.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
 
@@ -12,9 +14,8 @@ export interface CreateOptions extends ProjectSettings {
   namespacePath: string | undefined;
 }
 
-export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {
-  const forUser = o.forUser as number | undefined;
-  const settings = await readSettings(o, forUser === undefined ? 'create' : 'createForUser', ctx);
+export async function parse({ forUser, settings: given }: VerbInput<typeof CREATE>, scope: ReadScope): Promise<CreateOptions> {
+  const settings = await readSettings(given, forUser === undefined ? 'create' : 'createForUser', scope);
   const { params } = settings;
   if (params.name === undefined && params.path === undefined) {
     throw new CollabError('usage', 'give --name or --path (or both)', { hint: 'for example: collab projects create --name "Billing API"' });

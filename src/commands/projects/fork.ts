@@ -2,25 +2,23 @@ import { type ForkParams, forkProject } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { collectParams } from '../../params/derive.js';
-import { FORK_PARAMS } from '../../params/project-extras.js';
 import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
-import { projectArg } from '../resource-args.js';
-import { importSettled, waitFlags, waitForImport } from '../wait.js';
+import { importSettled, waitForImport, waitSetting } from '../wait.js';
+import type { FORK } from './verbs-extra.js';
 
 export interface ForkOptions {
-  source: string | number;
+  project: string | number;
   params: ForkParams;
   wait: boolean;
   timeoutMs: number;
 }
 
-export function options({ args, options: o }: CommandInput, ctx: Context): ForkOptions {
-  const source = projectArg(args);
-  const wait = waitFlags(o);
-  const params = collectParams(o, FORK_PARAMS, { warn: (message) => ctx.warn(message) }) as ForkParams;
+/** Once a run: the checks the service would make, and --namespace as the parameter it stands for. */
+export function parse(input: VerbInput<typeof FORK>): ForkOptions {
+  const { project, namespace } = input;
+  const params: ForkParams = { ...input.params };
   if (params.path !== undefined) {
     const problem = projectPathProblem(params.path);
     if (problem) throw new CollabError('usage', `invalid value "${params.path}" for --path: it ${problem}`);
@@ -29,17 +27,16 @@ export function options({ args, options: o }: CommandInput, ctx: Context): ForkO
     const problem = projectNameProblem(params.name);
     if (problem) throw new CollabError('usage', `invalid value "${params.name}" for --name: it ${problem}`);
   }
-  const namespace = o.namespace as string | number | undefined;
   // The deprecated `namespace` parameter is never sent: an ID and a path each have their own.
   if (typeof namespace === 'number') params.namespace_id = namespace;
   else if (typeof namespace === 'string') params.namespace_path = namespace;
-  return { source, params, ...wait };
+  return { project, params, ...waitSetting(input) };
 }
 
 export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
-  const sourceName = String(opts.source);
+  const sourceName = String(opts.project);
   ctx.onInterrupt = () => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`);
-  const response = await ctx.mutate<ProjectRecord>(forkProject(opts.source, opts.params)).catch((error: unknown) => {
+  const response = await ctx.mutate<ProjectRecord>(forkProject(opts.project, opts.params)).catch((error: unknown) => {
     throw withForkHint(error, opts);
   });
   ctx.onInterrupt = undefined;
@@ -63,7 +60,7 @@ function withForkHint(error: unknown, opts: ForkOptions): unknown {
   if (error.status === 409) hint = 'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
   else if (error.status === 404 && /Target Namespace/i.test(error.message)) {
     hint = `${opts.params.namespace_path ?? opts.params.namespace_id ?? 'your namespace'} does not exist or you cannot create projects in it`;
-  } else if (error.status === 404) hint = `${opts.source} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
+  } else if (error.status === 404) hint = `${opts.project} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
   if (!hint) return error;
   return withHint(error, hint);
 }

@@ -1,5 +1,6 @@
 import type { UploadFile } from '../../api/form.js';
 import type { Context } from '../../context.js';
+import type { RawFlags, ReadScope } from '../flags.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
 import { collectParams, flagName } from '../../params/derive.js';
@@ -24,7 +25,7 @@ const flag = (name: string) => `--${flagName(PROJECT_SETTINGS.find((s) => s.name
  * warn, values that depend on the endpoint are checked, the avatar is read, and the import
  * URL's credentials are registered as secrets.
  */
-export async function readSettings(raw: Record<string, unknown>, column: SettingsColumn, ctx: Context): Promise<ProjectSettings> {
+export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: ReadScope): Promise<ProjectSettings> {
   const params = collectParams(raw, PROJECT_SETTINGS, { column, commandName: 'projects', warn: (message) => ctx.warn(message) });
 
   for (const setting of PROJECT_SETTINGS) {
@@ -68,7 +69,7 @@ export async function readSettings(raw: Record<string, unknown>, column: Setting
   return { params, avatar };
 }
 
-function checkImportUrl(value: string, ctx: Context): void {
+function checkImportUrl(value: string, ctx: ReadScope): void {
   let url: URL | undefined;
   try {
     url = new URL(value);

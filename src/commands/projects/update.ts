@@ -1,8 +1,9 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { ReadScope } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { UPDATE } from './verbs-core.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
 
@@ -10,9 +11,8 @@ export interface UpdateOptions extends ProjectSettings {
   project: ProjectRef;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateOptions> {
-  const project = projectArg(args);
-  const settings = await readSettings(o, 'update', ctx);
+export async function parse({ project, settings: given }: VerbInput<typeof UPDATE>, scope: ReadScope): Promise<UpdateOptions> {
+  const settings = await readSettings(given, 'update', scope);
   if (Object.keys(settings.params).length === 0 && !settings.avatar) {
     throw new CollabError('usage', 'nothing to update: give at least one setting', { hint: 'for example: --description "..." or --visibility internal (see collab projects update --help)' });
   }

@@ -2,8 +2,10 @@ import { flagName, paramOption } from '../../params/derive.js';
 import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type ProjectSettingSpec } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
 import { namespaceRef, positiveInteger } from '../../params/parsers.js';
-import { PROJECT_ARG } from '../resource-args.js';
+import { PROJECT, PROJECT_ARG } from '../resource-args.js';
 import { waitOptions } from '../common-options.js';
+import { given, option } from '../flags.js';
+import { verb } from '../verb.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 
 /**
@@ -28,12 +30,38 @@ function settingFlag(setting: ProjectSettingSpec, columns: readonly SettingsColu
   return adjusted(setting, paramOption(setting, { hidden: accepted.length === 0, extra }));
 }
 
-const CREATE_OPTIONS: OptionSpec[] = [
-  { flags: '--for-user <user-id>', description: 'create the project for this user (POST /projects/user/:user_id; administrators only)', parse: positiveInteger },
-  ...PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser'])),
-];
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a project (POST /projects, or POST /projects/user/:user_id with --for-user)',
+  description: 'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
+  flags: {
+    forUser: option('--for-user <user-id>', 'create the project for this user (POST /projects/user/:user_id; administrators only)', positiveInteger),
+    // Which settings a create accepts depends on --for-user: create.ts reads them by column.
+    settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser']))),
+  },
+  mutating: true,
+  examples: [
+    'collab projects create --name "Billing API" --namespace acme/platform --visibility internal',
+    'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
+    'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
+    'collab projects create --for-user 4 --name sandbox --merge-method ff',
+  ],
+});
 
-const UPDATE_OPTIONS: OptionSpec[] = PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']));
+export const UPDATE = verb({
+  name: 'update',
+  aliases: ['edit'],
+  summary: 'Change the settings of a project (PUT /projects/:id)',
+  description: 'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
+  args: { project: PROJECT },
+  flags: { settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))) },
+  mutating: true,
+  examples: [
+    'collab projects update acme/web/storefront --merge-method ff --squash-option default_on',
+    'collab projects update 42 --container-expiration-policy cadence=7d,keep_n=5,enabled=true',
+    'collab projects update 42 --no-lfs-enabled --avatar logo.png',
+  ],
+});
 
 const LIST_FILTER_OPTIONS: OptionSpec[] = [
   ...PROJECT_LIST_PARAMS.map((p) => paramOption(p)),
@@ -77,36 +105,10 @@ export const CORE_VERBS: CommandSpec[] = [
     examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json'],
     load: () => import('./view.js'),
   },
-  {
-    name: 'create',
-    summary: 'Create a project (POST /projects, or POST /projects/user/:user_id with --for-user)',
-    description: 'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
-    options: CREATE_OPTIONS,
-    mutating: true,
-    examples: [
-      'collab projects create --name "Billing API" --namespace acme/platform --visibility internal',
-      'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
-      'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
-      'collab projects create --for-user 4 --name sandbox --merge-method ff',
-    ],
-    load: () => import('./create.js'),
-  },
-  {
-    name: 'update',
-    aliases: ['edit'],
-    summary: 'Change the settings of a project (PUT /projects/:id)',
-    description: 'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
-    args: [PROJECT_ARG],
-    options: UPDATE_OPTIONS,
-    mutating: true,
-    examples: [
-      'collab projects update acme/web/storefront --merge-method ff --squash-option default_on',
-      'collab projects update 42 --container-expiration-policy cadence=7d,keep_n=5,enabled=true',
-      'collab projects update 42 --no-lfs-enabled --avatar logo.png',
-    ],
-    load: () => import('./update.js'),
-  },
+  { ...CREATE, load: () => import('./create.js') },
+  { ...UPDATE, load: () => import('./update.js') },
   action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {
+    destructive: true,
     aliases: ['rm'],
     confirm: true,
     description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
@@ -114,11 +116,12 @@ export const CORE_VERBS: CommandSpec[] = [
     examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes', 'collab projects delete 42 --yes --wait --timeout 2m'],
   }),
   action('restore', 'Restore a project marked for deletion', () => import('./restore.js')),
-  action('archive', 'Archive a project (read-only); archiving an archived project changes nothing', () => import('./archive.js')),
+  action('archive', 'Archive a project (read-only); archiving an archived project changes nothing', () => import('./archive.js'), { destructive: true }),
   action('unarchive', 'Unarchive a project; unarchiving an active project changes nothing', () => import('./unarchive.js')),
   action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
   action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
   action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
+    destructive: true,
     confirm: true,
     description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
     options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true, aliases: ['--namespace-id', '--to'] }],

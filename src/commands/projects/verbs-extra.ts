@@ -2,28 +2,32 @@ import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARA
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
-import { PROJECT_ARG } from '../resource-args.js';
-import { waitOptions } from '../common-options.js';
+import { PROJECT, PROJECT_ARG } from '../resource-args.js';
+import { waitFlags, waitOptions } from '../common-options.js';
+import { option, params } from '../flags.js';
+import { verb } from '../verb.js';
 import type { CommandSpec } from '../spec.js';
 import { memberVerbs } from '../members/verbs.js';
 
-/** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
-export const EXTRA_VERBS: CommandSpec[] = [
-  {
+/** `projects fork`: the model of a typed verb (src/commands/verb.ts); fork.ts reads `VerbInput<typeof FORK>`. */
+export const FORK = verb({
     name: 'fork',
     summary: 'Fork a project, optionally waiting until the copy is finished',
     description:
       'The service copies the repository in the background. Without --wait the new project is printed at once with its import status; with --wait collab polls it until the copy is finished (exit 6 if it fails, 7 if --timeout runs out; Ctrl-C stops waiting and leaves the fork running).',
-    args: [PROJECT_ARG],
-    options: [
-      { flags: '--namespace <id|path>', description: 'namespace (group or user) to fork into, by ID or full path (default: your own)', parse: namespaceRef, aliases: ['--namespace-id'] },
-      ...FORK_PARAMS.map((param) => paramOption(param)),
-      ...waitOptions('the fork is ready, and print it then'),
-    ],
+    args: { project: PROJECT },
+    flags: {
+      namespace: option('--namespace <id|path>', 'namespace (group or user) to fork into, by ID or full path (default: your own)', namespaceRef, { aliases: ['--namespace-id'] }),
+      params: params(FORK_PARAMS),
+      ...waitFlags('the fork is ready, and print it then'),
+    },
     mutating: true,
     examples: ['collab projects fork acme/web/storefront', 'collab projects fork acme/web/storefront --namespace globex --path shop --wait', 'collab projects fork 42 --wait --timeout 2m --json | jq .web_url'],
-    load: () => import('./fork.js'),
-  },
+});
+
+/** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
+export const EXTRA_VERBS: CommandSpec[] = [
+  { ...FORK, load: () => import('./fork.js') },
   {
     name: 'fork-relation',
     summary: 'Mark an existing project as a fork of another, or remove that mark',
@@ -38,6 +42,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
       },
       {
         name: 'remove',
+        destructive: true,
         summary: 'Remove the fork relation of <project> (owners and administrators)',
         args: [PROJECT_ARG],
         mutating: true,

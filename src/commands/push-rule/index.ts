@@ -46,6 +46,7 @@ export const spec: CommandSpec = {
     },
     {
       name: 'delete',
+      destructive: true,
       summary: 'Remove the push rule (none to remove is not an error)',
       options: [...OWNER_OPTIONS, { flags: '--strict', description: 'fail with exit 4 when there is no push rule' }],
       mutating: true,

@@ -31,6 +31,7 @@ export const spec: CommandSpec = {
     },
     {
       name: 'remove',
+      destructive: true,
       summary: 'Stop sharing it with a group (not shared is not an error)',
       options: [...OWNER_OPTIONS, WITH, { flags: '--strict', description: 'fail with exit 4 when it is not shared with that group' }],
       mutating: true,

@@ -1,0 +1,47 @@
+import type { ListFlags } from '../list-flags.js';
+import type { Args, Flags, Values } from './flags.js';
+import type { CommandSpec } from './spec.js';
+
+/**
+ * A verb defined once: its arguments and flags as typed values (src/commands/flags.ts), the rest
+ * as any command (summary, examples, list, mutating, confirm, destructive). `verb()` yields the
+ * CommandSpec that help, completion, docs and the parser read (unchanged), and keeps the typed
+ * declaration (`typed`) for two readers: the run (src/commands/seam.ts reads the values under their keys)
+ * and the compiler (`VerbInput<typeof DECLARATION>` in the verb's file, imported with
+ * `import type`: the implementation is still loaded only when the verb runs).
+ */
+export interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
+  readonly args?: Args;
+  readonly flags?: Flags;
+}
+
+export type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { readonly typed: D };
+
+/**
+ * The CommandSpec of a declaration. Its implementation is named where the noun lists its verbs
+ * (`{ ...FORK, load: () => import('./fork.js') }`), not here: the verb's types are read from the
+ * declaration, so the declaration's own type cannot depend on the verb's module.
+ */
+export function verb<const D extends VerbDeclaration>(declaration: D): TypedSpec<D> {
+  const { args, flags, ...rest } = declaration;
+  return {
+    ...rest,
+    ...(args ? { args: Object.values(args).map((a) => a.spec) } : {}),
+    ...(flags ? { options: Object.values(flags).flatMap((f) => f.options) } : {}),
+    typed: declaration,
+  };
+}
+
+type Empty = Record<never, never>;
+
+/**
+ * What a typed verb receives before its own parse: each declared argument and flag under its key,
+ * typed by its parser (oclif's rule), plus `list` (a list verb's --limit, --all...) and `yes`
+ * (a verb that confirms).
+ */
+export type VerbInput<S> = S extends { readonly typed: infer D extends VerbDeclaration }
+  ? (D extends { args: infer A extends Args } ? Values<A> : Empty) &
+      (D extends { flags: infer F extends Flags } ? Values<F> : Empty) &
+      (D extends { list: true } ? { list: ListFlags } : Empty) &
+      (D extends { confirm: true } ? { yes: boolean } : Empty)
+  : never;
