@@ -69,8 +69,7 @@ function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: Uplo
  * exists, carries the requested name and was created after the request was sent is ours, so
  * a retry never creates a second group (nor reports "taken" for the one just made).
  */
-export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: UploadFile): ApiRequest {
-  const sentAt = Date.now();
+export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: UploadFile, sentAt = Date.now()): ApiRequest {
   return withBody(
     {
       method: 'POST',

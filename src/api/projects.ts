@@ -55,11 +55,13 @@ export interface CreateProjectOptions {
   /** POST /projects/user/:user_id (administrators): the project is that user's. */
   forUser?: number | undefined;
   avatar?: UploadFile | undefined;
+  /** When it was first sent (a resumed apply's journal says): what `recover` counts "made by this request" from. */
+  sentAt?: number | undefined;
 }
 
 /** POST /projects or POST /projects/user/:user_id; never creates twice (see `recover`). */
 export function createProject(params: Record<string, unknown>, options: CreateProjectOptions = {}): ApiRequest {
-  const sentAt = Date.now();
+  const sentAt = options.sentAt ?? Date.now();
   return {
     method: 'POST',
     path: options.forUser === undefined ? PROJECTS_PATH : apiPath`/projects/user/${options.forUser}`,

@@ -104,9 +104,10 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
     for (const batch of batches(pending)) {
       if (ctx.signal.aborted) return undefined;
       const ids = batch.map((change) => change.id);
-      const inDoubt = ids.some((id) => options.journal.inDoubt(id));
+      const doubtful = ids.find((id) => options.journal.inDoubt(id));
+      const sentAt = doubtful === undefined ? undefined : options.journal.startedAt(doubtful);
       options.journal.start(ids);
-      for (const request of await toApiRequests(mergedSpec(batch), resolver)) await send(ctx, request, inDoubt);
+      for (const request of await toApiRequests(mergedSpec(batch), { ...resolver, sentAt })) await send(ctx, request, doubtful !== undefined);
       options.journal.finished(ids);
     }
     const made = pending.length;

@@ -18,7 +18,8 @@ interface Entry {
 
 export class Journal {
   private readonly done = new Set<string>();
-  private readonly started = new Set<string>();
+  /** Changes started by an earlier run, and when. */
+  private readonly started = new Map<string, number>();
 
   private begin: Entry | undefined;
 
@@ -50,7 +51,10 @@ export class Journal {
       if (entry.event === 'begin' && entry.host !== undefined && entry.host !== host) {
         throw new CollabError('usage', `the journal ${this.path} is of an apply to ${entry.host}, not ${host}`, { hint: 'resume against the same --host, or delete the journal' });
       }
-      for (const id of entry.changes ?? []) (entry.event === 'done' ? this.done : this.started).add(id);
+      for (const id of entry.changes ?? []) {
+        if (entry.event === 'done') this.done.add(id);
+        else if (entry.event === 'started' && !this.started.has(id)) this.started.set(id, Date.parse(entry.at));
+      }
     }
   }
 
@@ -61,6 +65,11 @@ export class Journal {
   /** Started by an earlier run and not known to be done: its effect must be looked for before sending again. */
   inDoubt(id: string): boolean {
     return this.started.has(id) && !this.done.has(id);
+  }
+
+  /** When an earlier run started the change (ms), for its recovery's "made since". */
+  startedAt(id: string): number | undefined {
+    return this.started.get(id);
   }
 
   start(ids: string[]): void {

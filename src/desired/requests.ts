@@ -22,6 +22,8 @@ export interface Resolver {
   secret(text: string): string;
   groupId(ref: string | number): Promise<number>;
   namespaceId(path: string): Promise<number>;
+  /** When a resumed change was first sent (its journal line): a recovery looks for what was made since then. */
+  sentAt?: number | undefined;
 }
 
 type Body = Record<string, unknown>;
@@ -52,7 +54,7 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
     case 'push-rule-update':
       return [updatePushRule(owner, body)];
     case 'hook-create':
-      return [createHook(owner, body as Body & { url: string })];
+      return [createHook(owner, body as Body & { url: string }, resolver.sentAt)];
     case 'hook-update':
       return [updateHook(owner, spec.hookId as number, body as Body & { url: string })];
     case 'hook-delete':
@@ -90,8 +92,8 @@ async function createRequest(spec: RequestSpec, body: Body, resolver: Resolver):
   const parent = slash > 0 ? spec.path.slice(0, slash) : undefined;
   const path = spec.path.slice(slash + 1);
   const params = { name: path, path, ...body };
-  if (spec.kind === 'group') return createGroup({ ...params, ...(parent ? { parent_id: await resolver.groupId(parent) } : {}) });
-  return createProject({ ...params, namespace_id: await resolver.namespaceId(parent as string) });
+  if (spec.kind === 'group') return createGroup({ ...params, ...(parent ? { parent_id: await resolver.groupId(parent) } : {}) }, undefined, resolver.sentAt);
+  return createProject({ ...params, namespace_id: await resolver.namespaceId(parent as string) }, { sentAt: resolver.sentAt });
 }
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tiff': 'image/tiff', '.ico': 'image/x-icon', '.webp': 'image/webp' };
