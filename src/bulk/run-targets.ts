@@ -23,12 +23,23 @@ import { readStdin } from '../util/stdin.js';
  */
 const GRACE_MS = 1000;
 
+/**
+ * The requests of a run over many end GRACE_MS after Ctrl-C, not at once, so that those on the
+ * wire finish and what they did has a result. Call before the client is built; gives the clean-up.
+ */
+export function sendUntilGrace(ctx: Context): () => void {
+  const sending = new AbortController();
+  ctx.clientSignal = sending.signal;
+  const onInterrupt = () => setTimeout(() => sending.abort(), GRACE_MS).unref();
+  if (ctx.signal.aborted) sending.abort();
+  else ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+  return () => ctx.signal.removeEventListener('abort', onInterrupt);
+}
+
 export async function runTargets(ctx: Context, spec: CommandSpec, module: CommandModule | VerbModule, input: CommandInput, bulk: BulkRun): Promise<void> {
   refuseOtherStdin(input, bulk.slot);
   const concurrency = await targetConcurrency(ctx, input, bulk);
-  // Requests end at Ctrl-C + GRACE_MS, not at once; set before the client is built.
-  const sending = new AbortController();
-  ctx.clientSignal = sending.signal;
+  const stopGrace = sendUntilGrace(ctx);
   // At a terminal the read waits for typing: say so, and how to end it.
   if (ctx.io.stdinIsTTY) ctx.stderrLine('reading targets from standard input (Ctrl-D to end)…');
   const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
@@ -46,10 +57,6 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
     await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
   }
-
-  const onInterrupt = () => setTimeout(() => sending.abort(), GRACE_MS).unref();
-  if (ctx.signal.aborted) sending.abort();
-  else ctx.signal.addEventListener('abort', onInterrupt, { once: true });
 
   const outcomes: (Outcome | undefined)[] = new Array(targets.length);
   const messages = new WeakMap<TargetResult, string>();
@@ -96,7 +103,7 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   } finally {
     finished = true;
     wake?.();
-    ctx.signal.removeEventListener('abort', onInterrupt);
+    stopGrace();
   }
   await printing;
   progress?.stop();

@@ -11,6 +11,7 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   share: () => import('./share/index.js'),
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
+  users: () => import('./users/index.js'),
   api: () => import('./api/index.js'),
   auth: () => import('./auth/index.js'),
   config: () => import('./config/index.js'),

@@ -36,6 +36,8 @@ export interface RunOptions {
   stdinTTY?: boolean;
   /** In this process: ends the run as Ctrl-C would (exit 130); spawned: kills the process. */
   timeout?: number;
+  /** In this process: Ctrl-C's stand-in, aborted when the test wants (with the timeout's). */
+  signal?: AbortSignal;
   /** Run bin/collab in a process of its own (see above for when that is needed). */
   spawn?: boolean;
 }
@@ -108,7 +110,7 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     // What commander uses when its output is not a terminal, as on the pipes of a spawned run.
     helpWidth: () => 80,
-    signal: AbortSignal.timeout(options.timeout ?? 60_000),
+    signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)]) : AbortSignal.timeout(options.timeout ?? 60_000),
   };
   const exitCode = await main(args, runtime);
   return result(exitCode, stdout.text(), stderr.text());

@@ -1,0 +1,149 @@
+import { allMemberships, type MemberRecord, type MembershipRecord, membersPath, membershipOwner, removeMember } from '../../api/members.js';
+import type { Owner } from '../../api/owner.js';
+import { confirmTargets } from '../../bulk/confirm.js';
+import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from '../../bulk/results.js';
+import { sendUntilGrace } from '../../bulk/run-targets.js';
+import type { Context } from '../../context.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import { flat } from '../../error-text.js';
+import type { HttpClient } from '../../http/client.js';
+import { paginateItems } from '../../http/paginate.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
+import { resolveUser, roleName } from '../members/shared.js';
+import type { CommandInput } from '../spec.js';
+
+/**
+ * collab users offboard: every direct membership of a user, removed with the run's one client
+ * (one pool, one rate-limit gate), --concurrency at a time, one result each in the format of a
+ * run over many targets (src/bulk/results.ts) and its exit code. The plan is made from the
+ * memberships as they are now, so a run interrupted and run again removes only what is left.
+ */
+
+export interface OffboardOptions {
+  user: string;
+  concurrency: number | undefined;
+  yes: boolean;
+}
+
+interface Step {
+  membership: MembershipRecord;
+  owner: Owner;
+  /** `group 3`, `project 12`: the result's target. */
+  target: string;
+  /** Why it is not attempted. */
+  refused?: string;
+}
+
+const LAST_OWNER = 'the last owner of the group: add another owner first';
+
+export function options({ args, options: o }: CommandInput): OffboardOptions {
+  return { user: args[0] as string, concurrency: o.concurrency as number | undefined, yes: o.yes === true };
+}
+
+export async function run(ctx: Context, opts: OffboardOptions): Promise<void> {
+  const stopGrace = sendUntilGrace(ctx);
+  try {
+    await offboard(ctx, opts);
+  } finally {
+    stopGrace();
+  }
+}
+
+async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
+  const user = await resolveUser(ctx, opts.user);
+  const client = await ctx.client();
+  const steps = await plan(client, user.id, await allMemberships(client, user.id));
+  showPlan(ctx, opts.user, user.id, steps);
+  const doable = steps.filter((step) => !step.refused);
+  if (ctx.dryRun) {
+    ctx.info(`dry run: nothing was sent; ${doable.length} would be removed${doable.length < steps.length ? `, ${steps.length - doable.length} refused` : ''}`);
+    return;
+  }
+  if (doable.length > 0 && !opts.yes) await confirmTargets(ctx, doable.length, `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`);
+
+  const outcomes = new Map<Step, Outcome>();
+  for (const step of steps) if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`)));
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!ctx.signal.aborted && next < doable.length) {
+      const step = doable[next++] as Step;
+      const outcome = await removeOne(ctx, step, user.id);
+      if (outcome) outcomes.set(step, outcome);
+    }
+  };
+  const concurrency = opts.concurrency ?? Math.min(16, await ctx.setting('concurrency', 8));
+  await Promise.all(Array.from({ length: Math.min(concurrency, doable.length) }, worker));
+
+  const done = steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome);
+  const messages = new Map<TargetResult, string>(done.map((outcome) => [outcome.result, outcome.message]));
+  ctx.globals.fields = resultFields(ctx.globals.fields);
+  await ctx.printItems(
+    done.map((outcome) => outcome.result),
+    resultColumns((result) => messages.get(result)),
+  );
+  if (done.length < steps.length) {
+    // Shown even with --quiet: it says how to finish.
+    ctx.stderrLine(`${summary(done)}; not done: ${steps.length - done.length} of ${steps.length} memberships. To finish, run the same command again: it lists what is left.`);
+    throw new CollabError('interrupted', 'interrupted');
+  }
+  const failed = failuresError(done);
+  if (failed) throw new CollabError(failed.kind, failed.message, { hint: 'see each failed membership’s result; run the same command again to retry what is left' });
+  ctx.info(summary(done));
+}
+
+/** The steps in the order listed, a group where the user is the last owner refused. */
+async function plan(client: HttpClient, userId: number, memberships: readonly MembershipRecord[]): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const membership of memberships) {
+    const owner = membershipOwner(membership);
+    const step: Step = { membership, owner, target: `${owner.kind} ${membership.source_id}` };
+    if (owner.kind === 'group' && membership.access_level >= ACCESS_LEVELS.owner && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
+    steps.push(step);
+  }
+  return steps;
+}
+
+/**
+ * Whether no one else owns the group, as the service counts owners for its last-owner rule:
+ * owners of the group or of a group above it (members/all has both).
+ */
+async function lastOwner(client: HttpClient, group: Owner, userId: number): Promise<boolean> {
+  for await (const member of paginateItems<MemberRecord>(client, { path: membersPath(group, true), perPage: 100 })) {
+    if (member.id !== userId && member.access_level >= ACCESS_LEVELS.owner) return false;
+  }
+  return true;
+}
+
+function showPlan(ctx: Context, ref: string, userId: number, steps: readonly Step[]): void {
+  if (steps.length === 0) {
+    ctx.info(`${ref} (ID ${userId}) is a direct member of no project or group; nothing to do`);
+    return;
+  }
+  ctx.info(`${ref} (ID ${userId}) has ${steps.length} direct membership${steps.length === 1 ? '' : 's'}:`);
+  const names = steps.map((step) => flat(step.membership.source_name).slice(0, 40));
+  const width = Math.max(...names.map((name) => name.length));
+  const idWidth = Math.max(...steps.map((step) => String(step.membership.source_id).length));
+  steps.forEach((step, index) => {
+    const role = roleName(step.membership.access_level).padEnd(10);
+    const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(names[index] as string).padEnd(width)}  ${role}`;
+    ctx.info(step.refused ? `${line}  refused: ${step.refused}` : line.trimEnd());
+  });
+}
+
+/** One removal; undefined when Ctrl-C stopped it before it had an answer. */
+async function removeOne(ctx: Context, step: Step, userId: number): Promise<Outcome | undefined> {
+  const { membership, owner, target } = step;
+  // Each removal is exactly the membership listed: a group's does not take those below it,
+  // which are in the plan on their own.
+  const params = owner.kind === 'group' ? { skip_subresources: true } : {};
+  const what = `${owner.kind} ${flat(membership.source_name)} (${roleName(membership.access_level)})`;
+  try {
+    const response = await ctx.request(removeMember(owner, userId, params));
+    const gone = response.status === 404;
+    const message = gone ? `not a member of ${what} any more` : `removed from ${what}`;
+    return { result: { target, status: gone ? 'unchanged' : 'ok', error: null, response: membership }, message };
+  } catch (error) {
+    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    return failure(target, error);
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Project, User } from '../../src/sandbox/model.js';
+import { membershipsOf } from '../../src/sandbox/members.js';
+import { newGroup } from '../../src/sandbox/seed.js';
+import type { Store } from '../../src/sandbox/store.js';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * collab users memberships and collab users offboard. Each test offboards a user of its own,
+ * made here, so the tests pass in any order on a file's one sandbox.
+ */
+
+let made = 0;
+function makeUser(store: Store, name: string): User {
+  const id = store.nextId('user');
+  const user: User = {
+    id,
+    username: `${name}${++made}`,
+    name: `Leaver ${made}`,
+    email: `${name}${made}@example.com`,
+    state: 'active',
+    is_admin: false,
+    external: false,
+    bot: false,
+    can_create_group: true,
+    created_at: '2021-01-01T00:00:00.000Z',
+    token: `glpat-test-${name}-${made}`,
+    namespace_id: store.nextId('namespace'),
+    provisioned_by_group_id: null,
+  };
+  store.addUser(user);
+  return user;
+}
+
+function makeGroups(store: Store, count: number): ReturnType<typeof newGroup>[] {
+  return Array.from({ length: count }, () => {
+    const group = newGroup(store, { name: `Team ${++made}`, path: `team-${made}`, visibility: 'private', description: '', parent_id: null });
+    store.addGroup(group);
+    return group;
+  });
+}
+
+describe('collab users offboard', () => {
+  const { collab, sandbox } = useSandbox({ seed: 20 });
+  const projectAt = (path: string) => sandbox.store.findProject(path) as Project;
+
+  it('shows the plan, refuses the groups where the user is the last owner, removes the rest (exit 3 for the refusal)', async () => {
+    const store = sandbox.store;
+    const leaver = makeUser(store, 'leaver');
+    const [sole, shared] = makeGroups(store, 2) as [ReturnType<typeof newGroup>, ReturnType<typeof newGroup>];
+    sole.members.set(leaver.id, 50);
+    shared.members.set(leaver.id, 50);
+    shared.members.set(store.userByName('olivia')?.id as number, 50);
+    projectAt('acme/web/storefront').members.set(leaver.id, 30);
+
+    const listed = await collab(['users', 'memberships', leaver.username, '--json']);
+    expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project']);
+
+    const result = await collab(['users', 'offboard', leaver.username, '--yes', '--json']);
+    expect(result.stderr).toContain(`${leaver.username} (ID ${leaver.id}) has 3 direct memberships:`);
+    expect(result.stderr).toMatch(new RegExp(`group +${sole.id} +${sole.name} +owner +refused: the last owner of the group`));
+    expect(result.stderr).toMatch(/project +\d+ +storefront +developer\n/);
+    expect(result.json()).toEqual([
+      { target: `group ${sole.id}`, status: 'failed', error: `${leaver.username} is the last owner of the group: add another owner first`, response: null },
+      { target: `group ${shared.id}`, status: 'ok', error: null, response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 } },
+      expect.objectContaining({ status: 'ok', response: expect.objectContaining({ source_name: 'storefront', access_level: 30 }) }),
+    ]);
+    expect(result.exitCode).toBe(3);
+    expect(membershipsOf(store, leaver)).toEqual([{ source_id: sole.id, source_name: sole.name, source_type: 'Namespace', access_level: 50 }]);
+    // The refused group was never asked.
+    expect(sandbox.requestLog.some((entry) => entry.method === 'DELETE' && entry.path.includes(`/groups/${sole.id}/members/${leaver.id}`))).toBe(false);
+  });
+
+  it('a dry run shows the plan and sends nothing', async () => {
+    const leaver = makeUser(sandbox.store, 'dry');
+    projectAt('acme/platform/api').members.set(leaver.id, 20);
+    const result = await collab(['users', 'offboard', leaver.username, '--dry-run']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(result.stderr).toMatch(/project +\d+ +api +reporter\ndry run: nothing was sent; 1 would be removed\n$/);
+    expect(membershipsOf(sandbox.store, leaver)).toHaveLength(1);
+  });
+
+  it('asks for the count, and without a terminal needs --yes (exit 2, nothing removed)', async () => {
+    const leaver = makeUser(sandbox.store, 'ask');
+    projectAt('acme/platform/api').members.set(leaver.id, 20);
+    const result = await collab(['users', 'offboard', leaver.username]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('pass --yes');
+    expect(membershipsOf(sandbox.store, leaver)).toHaveLength(1);
+  });
+
+  it('an unknown user is exit 4; a caller who is no administrator exit 3', async () => {
+    expect((await collab(['users', 'offboard', 'nobody-at-all', '--yes'])).exitCode).toBe(4);
+    const leaver = makeUser(sandbox.store, 'nonadmin');
+    const refused = await collab(['users', 'offboard', leaver.username, '--yes'], { as: 'owner' });
+    expect(refused.exitCode).toBe(3);
+    expect((await collab(['users', 'memberships', String(leaver.id)], { as: 'owner' })).exitCode).toBe(3);
+  });
+});
+
+describe('collab users offboard, interrupted and run again', () => {
+  // Each request takes 10 ms, so the run is still removing when the test interrupts it.
+  const { collab, sandbox } = useSandbox({ seed: 60, latency: 10 });
+
+  it('a user in 50 projects and 10 groups: nothing is removed twice, and everything is gone after the second run', async () => {
+    const store = sandbox.store;
+    const leaver = makeUser(store, 'many');
+    for (const project of store.allProjects().slice(0, 50)) project.members.set(leaver.id, 30);
+    for (const group of makeGroups(store, 10)) group.members.set(leaver.id, 20);
+    expect(membershipsOf(store, leaver)).toHaveLength(60);
+    // A group's removal carries ?skip_subresources=true.
+    const removals = () => sandbox.requestLog.filter((entry) => entry.method === 'DELETE' && new RegExp(`/members/${leaver.id}(\\?|$)`).test(entry.path));
+
+    const interrupt = new AbortController();
+    const first = collab(['users', 'offboard', leaver.username, '--yes', '--concurrency', '4', '--json'], { signal: interrupt.signal });
+    while (removals().length < 10) await new Promise((resolve) => setTimeout(resolve, 2));
+    interrupt.abort();
+    const stopped = await first;
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.stderr).toMatch(/not done: \d+ of 60 memberships/);
+    const left = membershipsOf(store, leaver).length;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(60);
+    // Every removal that was answered has its result.
+    expect(stopped.json<unknown[]>()).toHaveLength(60 - left);
+
+    const second = await collab(['users', 'offboard', leaver.username, '--yes', '--concurrency', '4', '--json']);
+    expect(second.exitCode).toBe(0);
+    expect(second.stderr).toContain(`has ${left} direct memberships`);
+    expect(second.json<Array<{ status: string }>>().every((result) => result.status === 'ok')).toBe(true);
+    expect(membershipsOf(store, leaver)).toEqual([]);
+    const removed = removals().filter((entry) => entry.status === 204).map((entry) => entry.path);
+    expect(removed).toHaveLength(60);
+    expect(new Set(removed).size).toBe(60);
+  });
+});
