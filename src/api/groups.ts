@@ -74,7 +74,7 @@ export function createGroup(params: Record<string, unknown> & { name: string; pa
     {
       method: 'POST',
       path: '/groups',
-      recover: async (client) => {
+      recover: async (client, since = sentAt) => {
         let fullPath = params.path;
         if (params.parent_id !== undefined) {
           const parent = await findResource<GroupRecord>(client, getGroup(params.parent_id));
@@ -85,7 +85,7 @@ export function createGroup(params: Record<string, unknown> & { name: string; pa
         if (!response) return undefined;
         const found = response.data;
         if (found.name !== params.name || (found.parent_id ?? undefined) !== params.parent_id) return undefined;
-        return createdSince(found.created_at, sentAt, clockOffset(response)) ? found : undefined;
+        return createdSince(found.created_at, since, clockOffset(response)) ? found : undefined;
       },
     },
     params,

@@ -30,12 +30,12 @@ export function createHook(owner: Owner, fields: Record<string, unknown> & { url
     method: 'POST',
     path: hooksPath(owner),
     json: fields,
-    recover: async (client) => {
+    recover: async (client, since = sentAt) => {
       // The list's pages carry no clock to read: GET /user's Date header gives the service's.
       const offset = clockOffset(await client.request(getCurrentUser()));
       let found: Hook | undefined;
       for await (const hook of paginateItems<Hook>(client, { path: hooksPath(owner), perPage: 100 })) {
-        if (hook.url !== fields.url || !createdSince(hook.created_at, sentAt, offset)) continue;
+        if (hook.url !== fields.url || !createdSince(hook.created_at, since, offset)) continue;
         if (!found || hook.id > found.id) found = hook;
       }
       return found;

@@ -66,11 +66,11 @@ export function addMember(owner: Owner, user: MemberUser, params: MemberParams, 
     method: 'POST',
     path: membersPath(owner),
     json: { ...who, ...params },
-    recover: async (client) => {
+    recover: async (client, since = sentAt) => {
       const id = 'id' in user ? user.id : (await findUserByName(client, user.username))?.id;
       if (id === undefined) return undefined;
       const found = await findResponse<MemberRecord>(client, getMember(owner, id));
-      return found && createdSince(found.data.created_at, sentAt, clockOffset(found)) ? found.data : undefined;
+      return found && createdSince(found.data.created_at, since, clockOffset(found)) ? found.data : undefined;
     },
   };
 }

@@ -104,9 +104,9 @@ export function createNote(target: NoteTarget, note: NewNote): ApiRequest {
   if (!isAwardEmojiOnly(note.body)) {
     const sentAt = Date.now();
     let caller: Caller | undefined;
-    request.recover = async (client) => {
-      caller ??= await callerSince(client, sentAt);
-      return findCreatedNote(client, target, note, caller);
+    request.recover = async (client, since = sentAt) => {
+      caller ??= await callerSince(client, since);
+      return findCreatedNote(client, target, note, { ...caller, sentAt: since });
     };
   }
   return request;

@@ -67,7 +67,7 @@ export function createProject(params: Record<string, unknown>, options: CreatePr
     path: options.forUser === undefined ? PROJECTS_PATH : apiPath`/projects/user/${options.forUser}`,
     ...settingsBody(params, options.avatar ? { avatar: options.avatar } : {}),
     expect: 'object',
-    recover: (client) => findCreatedProject(client, params, options.forUser, sentAt),
+    recover: (client, since = sentAt) => findCreatedProject(client, params, options.forUser, since),
   };
 }
 

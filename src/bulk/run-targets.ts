@@ -6,7 +6,7 @@ import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from './results.js';
 import { TargetContext } from './target-context.js';
-import { parseTargets, type TargetLine } from './targets.js';
+import { parseTargets, type TargetLine, unknownLine } from './targets.js';
 import { readStdin } from '../util/stdin.js';
 
 /**
@@ -19,7 +19,9 @@ import { readStdin } from '../util/stdin.js';
  * Ctrl-C: no target starts and no new request goes out; requests on the wire have GRACE_MS to
  * finish (their targets then have a result), then are abandoned. The results so far are printed,
  * the targets not done are listed on stderr (the same command fed those finishes the job), and
- * the run ends as interrupted (130).
+ * the run ends as interrupted (130). A target not done whose request that changes something went
+ * out is listed as `<target>\tunknown\t<time sent>`: fed back, its POSTs first ask their
+ * `recover` whether that send took effect (TargetContext), so the rerun makes nothing twice.
  */
 const GRACE_MS = 1000;
 
@@ -59,6 +61,8 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   }
 
   const outcomes: (Outcome | undefined)[] = new Array(targets.length);
+  /** Targets Ctrl-C left not done after they sent a request that changes something: when it went out. */
+  const unknownSince = new Map<number, number>();
   const messages = new WeakMap<TargetResult, string>();
   let wake: (() => void) | undefined;
   let finished = false;
@@ -70,7 +74,9 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
     while (!ctx.signal.aborted && next < targets.length) {
       const index = next++;
       const outcome = await runOne(ctx, module, prepared, base, bulk.slot, targets[index] as TargetLine);
-      if (outcome) {
+      if ('unknownSince' in outcome) {
+        if (outcome.unknownSince !== undefined) unknownSince.set(index, outcome.unknownSince);
+      } else {
         outcomes[index] = outcome;
         messages.set(outcome.result, outcome.message);
         doneCount++;
@@ -110,10 +116,13 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
 
   const done = outcomes.filter((outcome): outcome is Outcome => outcome !== undefined);
   if (done.length < targets.length) {
-    const notDone = targets.filter((_target, index) => outcomes[index] === undefined);
-    // Shown even with --quiet: it is what finishes the job.
-    ctx.stderrLine(`${summary(done)}; not done: ${notDone.length} of ${targets.length} targets. To finish, run the same command with these on standard input:`);
-    for (const target of notDone) ctx.stderrLine(String(target.target));
+    const notDone = targets.flatMap((target, index) => (outcomes[index] === undefined ? [{ target: target.target, sentAt: unknownSince.get(index) }] : []));
+    const unknown = notDone.filter((entry) => entry.sentAt !== undefined).length;
+    const why = unknown > 0 ? ` (${unknown} unknown: a request was sent and not answered; they are checked before anything is sent again)` : '';
+    // Shown even with --quiet: it is what finishes the job. An unknown target's line carries the
+    // time its request went out, so that the run fed it asks the request's `recover` first.
+    ctx.stderrLine(`${summary(done)}; not done: ${notDone.length} of ${targets.length} targets${why}. To finish, run the same command with these on standard input:`);
+    for (const { target, sentAt } of notDone) ctx.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
@@ -121,7 +130,11 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   ctx.info(ctx.dryRun ? `${summary(done)}; dry run: nothing was sent` : summary(done));
 }
 
-/** One target through the command's options() and run(); undefined when Ctrl-C left it not done. */
+/**
+ * One target through the command's options() and run(). When Ctrl-C leaves it not done: when it
+ * sent a request that changes something (it is then unknown: the service may have acted), else
+ * undefined; a target read as unknown stays so, from its first send.
+ */
 async function runOne(
   ctx: Context,
   module: CommandModule | VerbModule,
@@ -129,14 +142,14 @@ async function runOne(
   base: CommandInput,
   slot: TargetSlot,
   target: TargetLine,
-): Promise<Outcome | undefined> {
+): Promise<Outcome | { unknownSince: number | undefined }> {
   if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`));
-  const targetCtx = new TargetContext(ctx, String(target.target));
+  const targetCtx = new TargetContext(ctx, String(target.target), target.unknownSince);
   try {
     await module.run(targetCtx, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, targetCtx));
     return { result: { target: target.target, status: targetCtx.status, error: null, response: targetCtx.captured }, message: targetCtx.message ?? '' };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? targetCtx.mutationSentAt };
     return failure(target.target, error);
   }
 }

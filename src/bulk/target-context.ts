@@ -23,10 +23,17 @@ export class TargetContext extends Context {
   /** The command's last status line for this target (`updated project acme/web`). */
   message: string | undefined;
   private readonly text: TextSink;
+  /**
+   * When this target first sent a request that changes something (not a GET): a target that
+   * Ctrl-C leaves not done after that is `unknown`, as the service may have acted.
+   */
+  mutationSentAt: number | undefined;
 
   constructor(
     private readonly root: Context,
     private readonly label: string,
+    /** The target was listed `unknown` by an interrupted run, whose request went out at this time: recover first. */
+    private readonly unknownSince?: number,
   ) {
     const text = new TextSink();
     super(targetIO(root.io, text), { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env });
@@ -64,9 +71,22 @@ export class TargetContext extends Context {
     return this.root.client();
   }
 
-  /** After Ctrl-C no new request starts (those on the wire may finish): the target is then not done. */
-  override request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    if (this.signal.aborted) return Promise.reject(new CollabError('interrupted', 'interrupted'));
+  /**
+   * After Ctrl-C no new request starts (those on the wire may finish): the target is then not done.
+   * For a target an interrupted run left `unknown`, a POST that is not safe to repeat first asks
+   * its `recover` whether the earlier send took effect (anything made since that send): found, that
+   * is the answer, and nothing is sent again.
+   */
+  override async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    if (this.signal.aborted) throw new CollabError('interrupted', 'interrupted');
+    if (this.unknownSince !== undefined && req.method === 'POST' && !req.idempotent && req.recover) {
+      const found = await req.recover(await this.client(), this.unknownSince);
+      if (found !== undefined) {
+        if (this.globals.verbose) this.stderrLine(`! ${req.method} ${req.path} had taken effect in the interrupted run; not sending it again`);
+        return { status: 200, headers: {}, data: found as T, text: JSON.stringify(found), request: { method: req.method, path: req.path }, url: req.path };
+      }
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') this.mutationSentAt ??= Date.now();
     return super.request<T>(req);
   }
 

@@ -23,6 +23,25 @@ export interface TargetLine {
   ref?: string | number;
   /** Why the line names none. */
   problem?: string;
+  /**
+   * The line is one an interrupted run listed as `unknown` (its request was sent, and no answer
+   * came): when that request was sent. The target's requests then ask their `recover` first.
+   */
+  unknownSince?: number;
+}
+
+/** How an interrupted run lists a target whose request was sent and not answered: `<target>\tunknown\t<time sent>`. */
+export function unknownLine(target: string | number, sentAt: number): string {
+  return `${target}\t${UNKNOWN}\t${new Date(sentAt).toISOString()}`;
+}
+
+const UNKNOWN = 'unknown';
+
+/** The time an `unknown` line (or result object) gives, or undefined for any other. */
+function unknownSince(status: unknown, sentAt: unknown): number | undefined {
+  if (status !== UNKNOWN || typeof sentAt !== 'string') return undefined;
+  const time = Date.parse(sentAt);
+  return Number.isNaN(time) ? undefined : time;
 }
 
 export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
@@ -45,8 +64,9 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
     const where = `line ${index + 1}`;
     if (!value.startsWith('{')) {
       // collab's piped text: the first column is the ID (a list) or the target (a result).
-      const first = line.includes('\t') ? (line.split('\t')[0] as string).trim() : value;
-      targets.push(fromValue(first, noun, where, shorten(value)));
+      const fields = line.split('\t').map((field) => field.trim());
+      const first = line.includes('\t') ? (fields[0] as string) : value;
+      targets.push(withUnknown(fromValue(first, noun, where, shorten(value)), unknownSince(fields[1], fields[2])));
       return;
     }
     let parsed: unknown;
@@ -56,7 +76,8 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
       targets.push({ where, target: shorten(value), problem: `${where} is not valid JSON` });
       return;
     }
-    targets.push(fromValue(parsed, noun, where, shorten(value)));
+    const result = isObject(parsed) ? parsed : {};
+    targets.push(withUnknown(fromValue(parsed, noun, where, shorten(value)), unknownSince(result.status, result.sent_at)));
   });
   return targets;
 }
@@ -136,6 +157,10 @@ function parseOr(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function withUnknown(line: TargetLine, since: number | undefined): TargetLine {
+  return since === undefined || line.ref === undefined ? line : { ...line, unknownSince: since };
 }
 
 function fromValue(value: unknown, noun: TargetNoun, where: string, text: string): TargetLine {

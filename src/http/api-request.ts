@@ -31,8 +31,10 @@ export interface ApiRequest {
    * acted (a 5xx, or a connection lost after sending), looks for the effect. It returns the
    * created resource if it is there (the request then counts as done), or undefined if it is
    * not (the request is then sent again). Without it such a POST is not repeated.
+   * `since`: when the request was first sent, if before this descriptor was made (a rerun of
+   * targets a Ctrl-C left unknown, src/bulk/): what was made since then is the request's effect.
    */
-  recover?: (client: HttpClient) => Promise<unknown | undefined>;
+  recover?: (client: HttpClient, since?: number) => Promise<unknown | undefined>;
   /** Statuses that are answers, not errors (304 for star/unstar, 404 for an idempotent delete). */
   okStatuses?: readonly number[];
   /**
