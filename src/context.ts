@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
 import { isCI, write } from './io.js';
+import { escapeControls } from './output/escape.js';
 import type { Column, OutputFormat } from './output/format.js';
 import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
 import type { ConfigStore } from './config/store.js';
@@ -351,7 +352,7 @@ export class Context {
 
   stderrLine(message: string): void {
     this.spinnerHandle?.stop();
-    this.io.stderr.write(`${this.redact(message)}\n`);
+    this.io.stderr.write(`${escapeControls(this.redact(message))}\n`);
   }
 
   /** A spinner on stderr when it is a terminal; a no-op otherwise. */

@@ -1,3 +1,5 @@
+import { escapeControls } from './output/escape.js';
+
 /**
  * How errors read on stderr: one line each, whatever the service, a library or argv put in them.
  * (main.ts writes them; this is the text alone.)
@@ -20,12 +22,11 @@ export function usageErrorText(text: string, commandPath: string, optionFailure?
 
 /**
  * A message is one line, however the service or a library wrote it, and a value it quotes (an
- * argument echoed back, which may hold anything) is shortened.
+ * argument echoed back, which may hold anything) is shortened. Line breaks and tabs read as a
+ * space; any other control character, or a bidi override, as a visible escape (escape.ts).
  */
 export function flat(text: string): string {
-  const line = text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+  const line = escapeControls(text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' '))
     .replace(/(["'])([^"'\s][^"']{80,}?)\1/g, (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`)
     // A path or URL built from such a value (GET /projects/xxxx…): its start and end tell enough.
     .replace(/\S{200,}/g, (word) => `${word.slice(0, 150)}…${word.slice(-40)}`);

@@ -6,6 +6,7 @@ import { CollabError, EXIT_CODES, isCollabError, isOutcome } from './errors.js';
 import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
 import { flat, usageErrorText } from './error-text.js';
+import { escapeControls } from './output/escape.js';
 import { bulkRun } from './commands/target-slots.js';
 
 /**
@@ -104,12 +105,12 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
     write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
     if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) write(`${redact(error.cause.stack)}\n`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) write(`${escapeControls(redact(error.cause.stack))}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
   write(`${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
-  if (verbose && err?.stack) write(`${redact(err.stack)}\n`);
+  if (verbose && err?.stack) write(`${escapeControls(redact(err.stack))}\n`);
   else write('hint: this is a bug in collab; run again with --verbose for details\n');
   return EXIT_CODES.internal;
 }

@@ -49,16 +49,20 @@ export function resultFields(fields: readonly string[] | undefined): string[] | 
   return fields?.map((path) => (RESULT_KEYS.includes(path.split('.')[0] as string) ? path : `response.${path}`));
 }
 
-/** A failed target's result: the error on one line, as main.ts would print it for a single target. */
-export function failure(target: string | number, error: unknown): Outcome {
+/**
+ * A failed target's result: the error on one line, as main.ts would print it for a single target,
+ * redacted as it would be there (`redact`: the run's, Context.redact), since the result carries it
+ * in every format: a token the service echoes in its message is `[redacted]` in json too.
+ */
+export function failure(target: string | number, error: unknown, redact: (text: string) => string): Outcome {
   let message: string;
   let kind: ErrorKind = 'internal';
   if (isCollabError(error)) {
     const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
-    message = flat(`${error.message}${where}`);
+    message = redact(flat(`${error.message}${where}`));
     kind = error.kind;
   } else {
-    message = flat(error instanceof Error ? error.message : String(error));
+    message = redact(flat(error instanceof Error ? error.message : String(error)));
   }
   return { result: { target, status: 'failed', error: message, response: null }, message, kind };
 }

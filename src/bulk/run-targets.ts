@@ -143,14 +143,14 @@ async function runOne(
   slot: TargetSlot,
   target: TargetLine,
 ): Promise<Outcome | { unknownSince: number | undefined }> {
-  if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`));
+  if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`), (text) => ctx.redact(text));
   const targetCtx = new TargetContext(ctx, String(target.target), target.unknownSince);
   try {
     await module.run(targetCtx, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, targetCtx));
     return { result: { target: target.target, status: targetCtx.status, error: null, response: targetCtx.captured }, message: targetCtx.message ?? '' };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? targetCtx.mutationSentAt };
-    return failure(target.target, error);
+    return failure(target.target, error, (text) => ctx.redact(text));
   }
 }
 

@@ -136,13 +136,14 @@ export class TargetContext extends Context {
     return { format: 'json' };
   }
 
+  // A status line becomes the result's message, redacted as on stderr.
   override info(message: string): void {
-    this.message = message;
+    this.message = this.redact(message);
   }
 
   override unchanged(message: string): void {
     this.status = 'unchanged';
-    this.message = message;
+    this.message = this.redact(message);
   }
 
   override warn(message: string): void {

@@ -115,7 +115,7 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
     return { result: { target: target.path, status: made === 0 ? 'unchanged' : 'ok', error: null, response: { kind: target.kind, changes: target.changes.map((c) => c.id) } }, message };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
-    return failure(target.path, error);
+    return failure(target.path, error, (text) => ctx.redact(text));
   }
 }
 

@@ -1,5 +1,8 @@
 import { isSecretField, maskUrlCredentials } from '../util/secrets.js';
+import { escapeControls } from './escape.js';
 import { getPath } from './fields.js';
+
+export { escapeControls } from './escape.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -11,7 +14,9 @@ export type Tone = 'green' | 'yellow' | 'red' | 'magenta' | 'grey';
  * What a table cell or a summary line shows. The output rule, in one place (README, "Output"):
  * json, ndjson and csv never see these (they carry every field as the service sent it); the
  * table, on a terminal or piped, never shows secrets; `format`, dates in the local time zone and
- * colours are for a terminal only, and piped text keeps the service's values, as gh does.
+ * colours are for a terminal only, and piped text keeps the service's values, as gh does. Control
+ * characters and bidi overrides in what is shown read as visible escapes (`\x1b`, `\u202e`) on a
+ * terminal and piped alike (escape.ts).
  */
 export interface Field {
   /** Dot path into the item; also the --fields name. */
@@ -111,7 +116,8 @@ export function fieldValue(field: Field, item: unknown): unknown {
 /**
  * The text a human view shows for a field: on a terminal its format (or, by default, dates in
  * the local time zone), in a pipe the value itself. Never a secret: secret fields are redacted
- * and credentials in URLs masked, wherever they are.
+ * and credentials in URLs masked, wherever they are. Never a control sequence: they read as
+ * escapes (`\x1b`), tab and line feed aside, which each view turns into what it can show.
  */
 export function shownText(field: Field, item: unknown, view: View): string {
   const value = fieldValue(field, item);
@@ -120,7 +126,7 @@ export function shownText(field: Field, item: unknown, view: View): string {
   if (!view.terminal) text = cellText(value);
   else if (field.format) text = field.format(value, item);
   else text = formatDateTime(value, view.timeZone);
-  return maskUrlCredentials(text);
+  return escapeControls(maskUrlCredentials(text));
 }
 
 /** The colour a field's value carries, if any. */

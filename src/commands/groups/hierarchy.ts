@@ -1,7 +1,7 @@
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { write } from '../../io.js';
-import { type Column, shownText } from '../../output/format.js';
+import { type Column, escapeControls, shownText } from '../../output/format.js';
 import { viewOf } from '../../output/writer.js';
 
 /**
@@ -67,7 +67,8 @@ export async function printGroupTree(ctx: Context, groups: readonly GroupRecord[
   const detail = output.fields ? output.fields.map((path) => ({ header: path, path })) : TREE_DETAIL;
   const view = viewOf(ctx.io);
   const values = (group: PlacedGroup) => detail.map((column) => shownText(column, group, view));
-  const label = (group: PlacedGroup) => (group.depth === 0 ? group.full_path : group.path);
+  // The path is shown as the output rule shows any text (no control sequence reaches a terminal).
+  const label = (group: PlacedGroup) => escapeControls(String(group.depth === 0 ? group.full_path : group.path));
   let text = '';
   if (!ctx.io.stdoutIsTTY) {
     for (const group of placed) text += `${'  '.repeat(group.depth)}${label(group)}\t${values(group).join('\t')}\n`;

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { escapeControls } from '../../src/output/escape.js';
+import { note, project, useHostileServer } from './hostile-server.js';
+
+/**
+ * Issue 20, items 2 and 3: no control sequence the service sends reaches a terminal (tables,
+ * views, tab-separated text in a pipe, info lines, error messages, bulk results show them as
+ * visible escapes), json, ndjson and csv stay byte-exact, and a token the service echoes in an
+ * error message is `[redacted]` in a bulk result, whatever the format.
+ */
+
+const { collab, answer } = useHostileServer();
+
+/** A window title, a screen clear, an OSC 8 hyperlink, 8-bit CSI and OSC, a backspace, a bidi override. */
+const HOSTILE = 'a\x1b]0;pwned\x07b\x1b[2J\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\c\x9b31m\x9dd\be\u202eevil\u202cf\u2066g\u2069\r';
+/** What a person sees instead. */
+const SHOWN = 'a\\x1b]0;pwned\\x07b\\x1b[2J\\x1b]8;;http://evil.example/\\x1b\\link\\x1b]8;;\\x1b\\c\\x9b31m\\x9dd\\x08e\\u202eevil\\u202cf\\u2066g\\u2069\\x0d';
+
+/** No control character but tab and line feed, no C1 control, no bidi override or isolate. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function expectClean(...texts: string[]): void {
+  for (const text of texts) expect(text).not.toMatch(RAW_CONTROL);
+}
+
+const hostileProject = () => project({ name: HOSTILE, path_with_namespace: `acme/${HOSTILE}`, description: `about ${HOSTILE}` });
+const hostileNote = () => note({ body: `first line ${HOSTILE}\r\nsecond line`, author: { id: 1, username: `dana${HOSTILE}`, name: HOSTILE } });
+
+describe('the escape rule', () => {
+  it('shows controls and bidi overrides as escapes, keeps tab, line feed and everything else', () => {
+    expect(escapeControls(HOSTILE)).toBe(SHOWN);
+    expect(escapeControls('tab\there\nnext line\r\nCRLF ü中😀 \\x1b')).toBe('tab\there\nnext line\nCRLF ü中😀 \\x1b');
+    expect(escapeControls('\u0000\u001f\u007f\u0080\u009f\u202a\u202e\u2066\u2069\u2067')).toBe('\\x00\\x1f\\x7f\\x80\\x9f\\u202a\\u202e\\u2066\\u2069\\u2067');
+  });
+});
+
+describe('on a terminal and in a pipe, data from the service shows as text', () => {
+  it('a table on a terminal', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const result = await collab(['projects', 'list'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toContain('acme/a\\x1b]0;pwned\\x07b');
+  });
+
+  it('tab-separated text in a pipe: one line, one cell a field', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const result = await collab(['projects', 'list']);
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout.split('\n')).toHaveLength(2);
+    expect(result.stdout.split('\n')[0]?.split('\t')).toEqual(['7', `acme/${SHOWN}`, 'private', '1', '2024-01-02T03:04:05.000Z']);
+  });
+
+  it('a view on a terminal and in a pipe', async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { body: hostileProject() });
+    const terminal = await collab(['projects', 'view', '7'], { tty: true });
+    expect(terminal.exitCode).toBe(0);
+    expectClean(terminal.stdout, terminal.stderr);
+    expect(terminal.stdout).toContain(`Name            ${SHOWN}\n`);
+    expect(terminal.stdout).toContain(`Description     about ${SHOWN}\n`);
+    const piped = await collab(['projects', 'view', '7']);
+    expectClean(piped.stdout);
+    expect(piped.stdout).toContain(`Path\tacme/${SHOWN}\n`);
+  });
+
+  it('note bodies, wrapped in a table and in a view; CRLF is a line break', async () => {
+    answer(/^GET \/projects\/7\/issues\/1\/notes\?/, { body: [hostileNote()] });
+    answer(/^GET \/projects\/7\/issues\/1\/notes\/11/, { body: hostileNote() });
+    const list = await collab(['notes', 'list', '--project', '7', '--issue', '1'], { tty: true });
+    expect(list.exitCode).toBe(0);
+    expectClean(list.stdout, list.stderr);
+    expect(list.stdout).toContain('\\x1b]0;pwned');
+    const view = await collab(['notes', 'view', '11', '--project', '7', '--issue', '1'], { tty: true });
+    expect(view.exitCode).toBe(0);
+    expectClean(view.stdout, view.stderr);
+    expect(view.stdout).toContain(`first line ${SHOWN}\n`);
+    expect(view.stdout).toMatch(/\n +second line\n/);
+  });
+
+  it('an info line naming what the service answered', async () => {
+    answer(/^PUT \/projects\/7/, { body: hostileProject() });
+    const result = await collab(['projects', 'update', '7', '--description', 'x'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stderr).toContain(`updated project acme/${SHOWN}`);
+  });
+
+  it("an error message quoting the service's message", async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { status: 404, body: { message: `404 Project ${HOSTILE} Not Found` } });
+    const result = await collab(['projects', 'view', '7'], { tty: true });
+    expect(result.exitCode).toBe(4);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stderr).toContain('\\x1b]0;pwned\\x07');
+  });
+
+  it('bulk results on a terminal and in a pipe', async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { status: 404, body: { message: `404 Project ${HOSTILE} Not Found` } });
+    const terminal = await collab(['projects', 'view', '-'], { tty: true, input: '7\n' });
+    expect(terminal.exitCode).toBe(4);
+    expectClean(terminal.stdout, terminal.stderr);
+    expect(terminal.stdout).toContain('\\x1b]0;pwned');
+    const piped = await collab(['projects', 'view', '-'], { input: '7\n' });
+    expectClean(piped.stdout, piped.stderr);
+    expect(piped.stdout).toContain(`404 Project ${SHOWN.replace('\\x0d', '')} Not Found`);
+  });
+
+  it('the tree of groups', async () => {
+    const group = { id: 3, name: HOSTILE, path: `p${HOSTILE}`, full_path: `acme${HOSTILE}`, parent_id: null, visibility: 'private' };
+    answer(/^GET \/groups\?/, { body: [group] });
+    const result = await collab(['groups', 'list', '--tree'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toContain(`acme${SHOWN}`);
+  });
+});
+
+describe('json, ndjson and csv carry the data byte for byte', () => {
+  it('as the service sent it', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const json = await collab(['projects', 'list', '-o', 'json'], { tty: true });
+    expect(json.json<Array<{ name: string }>>()[0]?.name).toBe(HOSTILE);
+    const ndjson = await collab(['projects', 'list', '-o', 'ndjson']);
+    expect(ndjson.lines<{ description: string }>()[0]?.description).toBe(`about ${HOSTILE}`);
+    const csv = await collab(['projects', 'list', '-o', 'csv', '--fields', 'id,name']);
+    // RFC 4180: the carriage return in it makes the field quoted; nothing else changes.
+    expect(csv.stdout).toBe(`id,name\r\n7,"${HOSTILE}"\r\n`);
+  });
+});
+
+describe('a token the service echoes in an error is redacted in bulk results, in every format', () => {
+  const TOKEN = 'glpat-hostile-test-token';
+  const echo = () => ({ status: 400, body: { message: `token ${TOKEN} is not allowed here` } });
+
+  it.each([
+    ['table', ['--no-color'], true],
+    ['tab-separated', [], false],
+    ['json', ['-o', 'json'], false],
+    ['ndjson', ['-o', 'ndjson'], false],
+    ['csv', ['-o', 'csv'], false],
+  ] as const)('%s', async (_name, flags, tty) => {
+    answer(/^GET \/projects\/7(\?|$)/, echo);
+    const result = await collab(['projects', 'view', '-', ...flags], { tty, input: '7\n' });
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN);
+    expect(result.stdout).toContain('token [redacted] is not allowed here');
+  });
+});
