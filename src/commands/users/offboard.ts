@@ -62,7 +62,7 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   if (doable.length > 0 && !opts.yes) await confirmTargets(ctx, doable.length, `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`);
 
   const outcomes = new Map<Step, Outcome>();
-  for (const step of steps) if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`)));
+  for (const step of steps) if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!ctx.signal.aborted && next < doable.length) {
@@ -144,6 +144,6 @@ async function removeOne(ctx: Context, step: Step, userId: number): Promise<Outc
     return { result: { target, status: gone ? 'unchanged' : 'ok', error: null, response: membership }, message };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
-    return failure(target, error);
+    return failure(target, error, (text) => ctx.redact(text));
   }
 }
