@@ -170,6 +170,7 @@ function makeResolver(ctx: Context, plan: Plan): Resolver {
     return id;
   };
   return {
+    dir: dirname(plan.file.path),
     secret: (text) =>
       resolveReferences(text, ctx.env, dirname(plan.file.path), (message) => {
         throw new CollabError('usage', message, { hint: 'set it, then apply again' });

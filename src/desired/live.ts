@@ -113,7 +113,11 @@ export async function readExtras(ctx: Context, kind: TargetKind, path: string, r
     );
   }
   if (sections.has('hooks')) reads.push(list(ctx, hooksPath(owner), {}, 1).then((hooks) => void (live.hooks = hooks as Hook[])));
-  if (sections.has('ldap_links') && kind === 'group') reads.push(client.request<LdapLink[]>(listLdapLinks(owner.ref)).then((response) => void (live.ldapLinks = response.data)));
+  if (sections.has('ldap_links') && kind === 'group') {
+    // A group with no link answers 404 "No linked LDAP groups found" (GitLab's API v4 does): none.
+    const { expect: _array, ...list } = listLdapLinks(owner.ref);
+    reads.push(client.request<LdapLink[]>({ ...list, okStatuses: [404] }).then((response) => void (live.ldapLinks = response.status === 404 ? [] : response.data)));
+  }
   if (sections.has('shares') && kind === 'group' && resource.shared_with_groups === undefined) {
     reads.push(client.request<Item>(getGroup(owner.ref)).then((response) => void (live.resource = response.data)));
   }

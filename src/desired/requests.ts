@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { addLdapLink, createGroup, removeLdapLink, updateGroup } from '../api/groups.js';
 import { createHook, deleteHook, updateHook } from '../api/hooks.js';
@@ -24,6 +24,8 @@ export interface Resolver {
   namespaceId(path: string): Promise<number>;
   /** When a resumed change was first sent (its journal line): a recovery looks for what was made since then. */
   sentAt?: number | undefined;
+  /** Where relative file paths (avatar) start: the desired-state file's directory. Undefined: only showing, no file is read. */
+  dir: string | undefined;
 }
 
 type Body = Record<string, unknown>;
@@ -76,7 +78,7 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
     case 'unarchive':
       return [unarchiveProject(spec.ref)];
     case 'avatar': {
-      const avatar = await avatarFile(String(body.avatar));
+      const avatar = await avatarFile(String(body.avatar), resolver.dir);
       return [spec.kind === 'project' ? updateProject(spec.ref, {}, avatar) : updateGroup(spec.ref, {}, avatar)];
     }
   }
@@ -98,16 +100,18 @@ async function createRequest(spec: RequestSpec, body: Body, resolver: Resolver):
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tiff': 'image/tiff', '.ico': 'image/x-icon', '.webp': 'image/webp' };
 
-async function avatarFile(path: string): Promise<UploadFile> {
+async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {
+  const file = { filename: basename(path), contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream' };
+  if (dir === undefined) return { ...file, data: Buffer.alloc(0) };
   try {
-    return { filename: basename(path), contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', data: await readFile(path) };
+    return { ...file, data: await readFile(resolve(dir, path)) };
   } catch {
-    throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the directory collab runs in' });
+    throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the desired-state file' });
   }
 }
 
 /** Resolves nothing: for showing what a change sends (templates stay templates, IDs not looked up). */
-const SHOWING: Resolver = { secret: (text) => text, groupId: async () => 0, namespaceId: async () => 0 };
+const SHOWING: Resolver = { secret: (text) => text, groupId: async () => 0, namespaceId: async () => 0, dir: undefined };
 
 /** `PUT /projects/42`, `POST /groups/7/hooks`: what a change sends, for people, from the same descriptors apply sends. */
 export async function sendsText(spec: RequestSpec): Promise<string> {
