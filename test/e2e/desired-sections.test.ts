@@ -173,7 +173,8 @@ describe('collab.yaml sections', () => {
     const schema = result.json<{ properties: Record<string, { properties?: Record<string, unknown> }>; required: string[] }>();
     expect(schema.required).toEqual(['version']);
     expect(Object.keys(schema.properties)).toEqual(['version', 'defaults', 'groups', 'projects']);
-    const settings = (schema.properties.defaults?.properties?.settings as { properties: Record<string, unknown> }).properties;
+    const defaults = schema.properties.defaults?.properties as { settings: { properties: Record<string, unknown> } };
+    const settings = defaults.settings.properties;
     expect(settings.merge_method).toEqual({ type: 'string', enum: ['merge', 'rebase_merge', 'ff'] });
     expect(settings.membership_lock).toEqual({ type: 'boolean' });
   });
