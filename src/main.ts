@@ -192,8 +192,10 @@ export async function main(args: readonly string[], runtime: Runtime): Promise<n
   return execute(new Run(runtime), args);
 }
 
-async function execute(run: Run, args: readonly string[]): Promise<number> {
-  if (args[0] === COMPLETE) return completeValue(run, args.slice(1));
+async function execute(run: Run, given: readonly string[]): Promise<number> {
+  if (given[0] === COMPLETE) return completeValue(run, given.slice(1));
+  // `collab help projects list` is `collab projects list --help` (as git's and gh's help are).
+  const args = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
   const program = buildProgram(run);
   const verbose = args.includes('--verbose');
   const output = commanderOutput(run.runtime);

@@ -1,5 +1,6 @@
 import { type NounName, noun } from './nouns.js';
 import type { CommandSpec, NounEntry } from './spec.js';
+import { withVerbAliases } from './style.js';
 
 /** The top-level commands (names and summaries from nouns.ts). A noun's verbs and flags load only when that noun is used. */
 const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
@@ -19,7 +20,13 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   sandbox: () => import('./sandbox/index.js'),
 };
 
-export const NOUNS: readonly NounEntry[] = (Object.keys(LOADERS) as NounName[]).map((name) => ({ ...noun(name), load: LOADERS[name] }));
+export const NOUNS: readonly NounEntry[] = (Object.keys(LOADERS) as NounName[]).map((name) => ({
+  ...noun(name),
+  load: async () => {
+    const loaded = await LOADERS[name]();
+    return { ...loaded, spec: withVerbAliases(loaded.spec) };
+  },
+}));
 
 /** The noun a word of argv names, by its name or an alias. */
 export function findNoun(word: string | undefined): NounEntry | undefined {

@@ -12,6 +12,22 @@ interface Node {
   values: boolean;
 }
 
+/**
+ * A command's aliases, as `<parent path>|<alias>` -> its name (`projects|ls` -> `list`, `|project`
+ * -> `projects`): the scripts read a word typed as an alias as the command's name, so that what
+ * follows it completes; aliases are not offered as candidates (each would double the list).
+ */
+function aliasPairs(specs: readonly CommandSpec[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const walk = (spec: CommandSpec, prefix: string) => {
+    for (const alias of spec.aliases ?? []) pairs.push([`${prefix}|${alias}`, spec.name]);
+    const path = prefix ? `${prefix} ${spec.name}` : spec.name;
+    for (const sub of spec.subcommands ?? []) walk(sub, path);
+  };
+  for (const spec of specs) walk(spec, '');
+  return pairs;
+}
+
 function flatten(specs: readonly CommandSpec[]): Node[] {
   const nodes: Node[] = [{ path: '', summary: '', subcommands: specs.map((s) => ({ name: s.name, summary: s.summary })), options: [...GLOBAL_OPTIONS], values: false }];
   const walk = (spec: CommandSpec, prefix: string) => {
@@ -50,7 +66,14 @@ export function bashCompletion(specs: readonly CommandSpec[]): string {
   }
   const globalFlags = GLOBAL_OPTIONS.flatMap(flagsOf).join(' ');
   const valuePaths = nodes.filter((n) => n.values).map((n) => `'${n.path}'`);
+  const aliases = aliasPairs(specs).map(([key, name]) => `    '${key}') echo '${name}' ;;`);
   return `# bash completion for collab (${HEADER})
+_collab_name() {
+  case "$1|$2" in
+${aliases.join('\n')}
+    *) echo "$2" ;;
+  esac
+}
 _collab_subcommands() {
   case "$1" in
 ${subs.join('\n')}
@@ -88,6 +111,7 @@ _collab() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     [[ "$word" == -* ]] && continue
+    word="$(_collab_name "$path" "$word")"
     subs=" $(_collab_subcommands "$path") "
     [[ "$subs" == *" $word "* ]] && path="\${path:+$path }$word"
   done
@@ -122,14 +146,16 @@ export function zshCompletion(specs: readonly CommandSpec[]): string {
   }
   const choices = table('_collab_choices', choicePairs);
   const values = table('_collab_values', nodes.filter((n) => n.values).map((n) => [n.path, '1']));
+  const aliases = table('_collab_aliases', aliasPairs(specs));
   // The command path is \`node\`: zsh's \`path\` is PATH, which the call of collab needs.
   return `#compdef collab
 # zsh completion for collab (${HEADER})
-typeset -gA _collab_subs _collab_flags _collab_choices _collab_values
+typeset -gA _collab_subs _collab_flags _collab_choices _collab_values _collab_aliases
 ${subs}
 ${flags}
 ${choices}
 ${values}
+${aliases}
 
 # Projects and groups, from the service: a path one level at a time (\`group/\` goes on without a space).
 _collab_remote() {
@@ -148,6 +174,7 @@ _collab() {
   for ((i = 2; i < CURRENT; i++)); do
     word="\${words[i]}"
     [[ "$word" == -* ]] && continue
+    word="\${_collab_aliases[$node|$word]:-$word}"
     if [[ -n "\${_collab_subs[$node]}" && $'\\n'"\${_collab_subs[$node]}"$'\\n' == *$'\\n'"$word":* ]]; then
       node="\${node:+$node }$word"
     fi
@@ -184,12 +211,20 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
     '  set -l path ""',
     '  for word in $words',
     '    string match -q -- "-*" $word; and continue',
+    '    set word (__collab_name "$path" $word)',
     '    set -l candidate (string trim -- "$path $word")',
     '    if contains -- $candidate $__collab_nodes',
     '      set path $candidate',
     '    end',
     '  end',
     '  echo $path',
+    'end',
+    'function __collab_name',
+    '  switch "$argv[1]|$argv[2]"',
+    ...aliasPairs(specs).map(([key, name]) => `    case '${key}'\n      echo '${name}'`),
+    '    case \'*\'',
+    '      echo $argv[2]',
+    '  end',
     'end',
     `set -g __collab_nodes ${nodes.filter((n) => n.path).map((n) => `'${n.path}'`).join(' ')}`,
     '# Projects and groups, from the service: a path one level at a time (fish adds no space after `group/`).',
@@ -241,6 +276,7 @@ export function markdownReference(specs: readonly CommandSpec[]): string {
       return;
     }
     out.push(`### collab ${path}${args ? ` ${args}` : ''}`, '', spec.summary, '');
+    if (spec.aliases?.length) out.push(`Also: ${spec.aliases.map((alias) => `\`${alias}\``).join(', ')}.`, '');
     if (spec.description) out.push(spec.description.split('\n').map((line) => (line.startsWith('  ') ? `    ${line.trim()}` : line)).join('\n'), '');
     const options = commandOptions(spec).filter((o) => !o.hidden);
     if (options.length) out.push('| option | meaning |', '|---|---|', ...options.map(optionRow), '');

@@ -29,6 +29,11 @@ export interface Field {
   tone?: (value: unknown, item: unknown) => Tone | undefined;
 }
 
+/** A column's header made from a field's name or path: words in capitals, spaced (`created_at` -> `CREATED AT`, `namespace.full_path` -> `NAMESPACE FULL PATH`). */
+export function headerFor(path: string): string {
+  return path.replace(/[_.]+/g, ' ').toUpperCase();
+}
+
 /** A column of the table. */
 export interface Column extends Field {
   header: string;

@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { getPath, pickPaths } from './fields.js';
-import { type Column, type DetailField, type OutputFormat, shownText, toneOf, type View } from './format.js';
+import { type Column, type DetailField, headerFor, type OutputFormat, shownText, toneOf, type View } from './format.js';
 import type { TerminalTable } from './table.js';
 
 export type { DetailField } from './format.js';
@@ -41,7 +41,7 @@ export class ListWriter {
     /** More pages may follow the first: a terminal table keeps spare width for them. */
     private readonly streaming = false,
   ) {
-    this.columns = options.fields ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: path.toUpperCase(), path }) : [...defaultColumns];
+    this.columns = options.fields ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: headerFor(path), path }) : [...defaultColumns];
   }
 
   get written(): number {

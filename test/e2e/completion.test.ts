@@ -191,6 +191,10 @@ describe('collab __complete: projects and groups from the service', () => {
     // Commands and flags still come from the script itself.
     expect(await complete(['collab', 'projects', 'vi'])).toEqual(['view']);
     expect(await complete(['collab', 'projects', 'view', '--lic'])).toEqual(['--license']);
+    // Aliases are read as the command they name: what follows them completes (not offered themselves).
+    expect(await complete(['collab', 'project', 'show', '--lic'])).toEqual(['--license']);
+    expect(await complete(['collab', 'groups', 'ls', '--top'])).toEqual(['--top-level-only']);
+    expect(await complete(['collab', 'groups', 'show', 'acme/w'])).toEqual(['acme/web/']);
   });
 
   it.skipIf(!hasShell('fish'))('is called by the fish script (where fish is installed)', async () => {

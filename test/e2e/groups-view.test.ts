@@ -28,12 +28,12 @@ describe('collab groups: view and avatar', () => {
         'Marked for deletion\t',
         `Shared with groups\t${JSON.stringify([{ group_id: id('globex'), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: null }])}`,
       ]);
-      // Settings follow, by their API names; null means the instance default.
-      expect(result.stdout).toContain('project_creation_level\tdeveloper\n');
-      expect(result.stdout).toContain('default_branch_protection\t2\n');
-      expect(result.stdout).toContain('auto_devops_enabled\t\n');
+      // Settings follow, labelled in words (values as the service sent them in a pipe); null means the instance default.
+      expect(result.stdout).toContain('Project creation level\tdeveloper\n');
+      expect(result.stdout).toContain('Default branch protection\t2\n');
+      expect(result.stdout).toContain('Auto DevOps enabled\t\n');
       // A setting of top-level groups only: not shown for a subgroup.
-      expect(result.stdout).not.toContain('prevent_sharing_groups_outside_hierarchy');
+      expect(result.stdout).not.toContain('Prevent sharing groups outside hierarchy');
       expect(result.stdout).not.toContain('Projects');
     });
 
@@ -42,8 +42,12 @@ describe('collab groups: view and avatar', () => {
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toMatch(/^Full path +acme\n/);
       expect(result.stdout).toMatch(/\nParent +none \(top-level group\)\n/);
-      expect(result.stdout).toMatch(/\nprevent_sharing_groups_outside_hierarchy +false\n/);
-      expect(result.stdout).toMatch(/\nauto_devops_enabled +\(default\)\n/);
+      // Settings in words on a terminal: labels, yes/no, the protection level, hours.
+      expect(result.stdout).toMatch(/\nPrevent sharing groups outside hierarchy +no\n/);
+      expect(result.stdout).toMatch(/\nAuto DevOps enabled +\(instance default\)\n/);
+      expect(result.stdout).toMatch(/\nDefault branch protection +full: only maintainers may push\n/);
+      expect(result.stdout).toMatch(/\nTwo factor grace period +48 hours\n/);
+      expect(result.stdout).not.toMatch(/[a-z]_[a-z]/);
       expect(result.stdout).toMatch(/\nMarked for deletion +no\n/);
     });
 

@@ -25,7 +25,7 @@ describe('collab hooks', () => {
     it('create, list, view, update (merging events), delete', async () => {
       const url = `https://ci.example.com/${kind}-hook`;
       const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--events', events, ...extra, '--json'], { as });
-      expect(created.stderr).toBe(`Created hook ${created.json<{ id: number }>().id} on ${kind} ${ref}\n`);
+      expect(created.stderr).toBe(`created hook ${created.json<{ id: number }>().id} on ${kind} ${ref}\n`);
       expect(created.exitCode).toBe(0);
       const hook = created.json<Record<string, unknown> & { id: number }>();
       // --events is the whole set: push (on by default) is off.
@@ -55,7 +55,7 @@ describe('collab hooks', () => {
       expect(stored?.attrs).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, [extraField]: hook[extraField] });
 
       const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
-      expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `Deleted hook ${hook.id} from ${kind} ${ref}\n` });
+      expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `deleted hook ${hook.id} from ${kind} ${ref}\n` });
       expect(sandbox.store.hooks.has(hook.id)).toBe(false);
 
       // Idempotent: gone is done, unless --strict.

@@ -448,7 +448,7 @@ describe('collab projects (core verbs)', () => {
       expect(store().stars.get(1)?.has(userId('dana'))).toBe(false);
       const again = await collab(['projects', 'unstar', '1'], { as: 'developer' });
       expect(again.exitCode).toBe(0);
-      expect(again.stderr).toBe('project 1 is not starred\n');
+      expect(again.stderr).toBe('project acme/web/storefront is not starred\n');
     });
 
     it('exits 4 for a project the caller cannot see, and sends nothing with --dry-run', async () => {

@@ -99,7 +99,7 @@ describe('collab projects fork', () => {
     const result = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex'], { as: 'developer' });
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toContain('404 Target Namespace Not Found');
-    expect(result.stderr).toContain('hint: globex does not exist or you cannot create projects in it');
+    expect(result.stderr).toContain('hint: --namespace globex does not exist or you cannot create projects in it');
     expect(sandbox.store.findProject('globex/storefront')).toBeUndefined();
   });
 

@@ -24,7 +24,7 @@ describe('collab push-rule', () => {
     it('create, refuse a second create, update, set, view, delete (idempotent)', async () => {
       const created = await collab(['push-rule', 'create', flag, ref, '--commit-message-regex', '^(feat|fix|docs): ', '--prevent-secrets', '--max-file-size', '25', '--json'], { as });
       expect(created.exitCode).toBe(0);
-      expect(created.stderr).toBe(`Created the push rule of ${kind} ${ref}\n`);
+      expect(created.stderr).toBe(`created the push rule of ${kind} ${ref}\n`);
       expect(created.json()).toMatchObject({ commit_message_regex: '^(feat|fix|docs): ', prevent_secrets: true, max_file_size: 25, deny_delete_tag: false });
       expect(ruleOf(kind, ref)?.attrs).toEqual({ commit_message_regex: '^(feat|fix|docs): ', prevent_secrets: true, max_file_size: 25 });
 
@@ -39,7 +39,7 @@ describe('collab push-rule', () => {
 
       const set = await collab(['push-rule', 'set', flag, ref, '--branch-name-regex', '^(main|release/.+)$'], { as });
       expect(set.exitCode).toBe(0);
-      expect(set.stderr).toBe(`Updated the push rule of ${kind} ${ref}\n`);
+      expect(set.stderr).toBe(`updated the push rule of ${kind} ${ref}\n`);
       expect(ruleOf(kind, ref)?.attrs).toMatchObject({ branch_name_regex: '^(main|release/.+)$', deny_delete_tag: true, commit_message_regex: '^(feat|fix|docs): ' });
 
       const view = await collab(['push-rule', 'view', flag, ref], { as });
@@ -51,7 +51,7 @@ describe('collab push-rule', () => {
       expect(view.stdout).toContain('Max file size (MB)\t25\n');
 
       const deleted = await collab(['push-rule', 'delete', flag, ref], { as });
-      expect(deleted).toMatchObject({ exitCode: 0, stderr: `Deleted the push rule of ${kind} ${ref}\n` });
+      expect(deleted).toMatchObject({ exitCode: 0, stderr: `deleted the push rule of ${kind} ${ref}\n` });
       expect(ruleOf(kind, ref)).toBeUndefined();
       const again = await collab(['push-rule', 'delete', flag, ref], { as });
       expect(again).toMatchObject({ exitCode: 0, stderr: `${kind} ${ref} has no push rule; nothing to do\n` });
@@ -63,7 +63,7 @@ describe('collab push-rule', () => {
     it('set creates the rule when there is none', async () => {
       const set = await collab(['push-rule', 'set', flag, ref, '--member-check', '--json'], { as });
       expect(set.exitCode).toBe(0);
-      expect(set.stderr).toBe(`Created the push rule of ${kind} ${ref}\n`);
+      expect(set.stderr).toBe(`created the push rule of ${kind} ${ref}\n`);
       expect(ruleOf(kind, ref)?.attrs).toEqual({ member_check: true });
       await collab(['push-rule', 'delete', flag, ref], { as });
     });

@@ -14,7 +14,7 @@ describe('collab share', () => {
     it('add by path, list, refuse a second add, remove (idempotent)', async () => {
       const added = await collab(['share', 'add', flag, ref, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-06-30'], { as });
       expect(added.exitCode).toBe(0);
-      expect(added.stderr).toBe(`Shared ${kind} ${ref} with group globex/research as reporter until 2099-06-30\n`);
+      expect(added.stderr).toBe(`shared ${kind} ${ref} with group globex/research as reporter until 2099-06-30\n`);
       // Piped, the service's values: the access level as a number.
       expect(added.stdout).toBe(`Group ID\t${groupId('globex/research')}\nGroup\tglobex/research\nAccess\t20\nExpires\t2099-06-30\n`);
       // The path became the group's integer ID.
@@ -33,7 +33,7 @@ describe('collab share', () => {
       expect(twice.stderr).toMatch(/^error: 409 /);
 
       const removed = await collab(['share', 'remove', flag, ref, '--with', 'globex/research'], { as });
-      expect(removed).toMatchObject({ exitCode: 0, stderr: `Stopped sharing ${kind} ${ref} with group globex/research\n` });
+      expect(removed).toMatchObject({ exitCode: 0, stderr: `stopped sharing ${kind} ${ref} with group globex/research\n` });
       expect(sharesOf(kind, ref).some((s) => s.group_id === groupId('globex/research'))).toBe(false);
       const again = await collab(['share', 'remove', flag, ref, '--with', 'globex/research'], { as });
       expect(again).toMatchObject({ exitCode: 0, stderr: `${kind} ${ref} was not shared with group globex/research; nothing to do\n` });

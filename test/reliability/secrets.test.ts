@@ -153,7 +153,7 @@ describe('the config file', () => {
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
     const login = await runMain(['auth', 'login', '--with-token', '--host', sandbox.url], env, { input: `${sandbox.tokens.developer}\n` });
     expect(login.exitCode).toBe(0);
-    expect(login.stderr).toMatch(/^Logged in to http:\/\/127\.0\.0\.1:\d+ as dana; token stored in /);
+    expect(login.stderr).toMatch(/^logged in to http:\/\/127\.0\.0\.1:\d+ as dana; token stored in /);
     expectNoSecrets(login.stdout + login.stderr);
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);

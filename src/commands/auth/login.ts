@@ -66,7 +66,7 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   };
   await config.setHost(host, entry, { becomeDefault: true });
   const kept = opts.tokenCommand !== undefined ? 'its token command stored (no token)' : 'token stored';
-  ctx.info(`Logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
+  ctx.info(`logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
   // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.
   const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
   if (owner?.host === hostKey(host)) {

@@ -11,5 +11,5 @@ export async function run(ctx: Context, opts: { host: string | undefined }): Pro
   const host = opts.host ?? (config.get('host') as string | undefined);
   if (!host) throw new CollabError('usage', 'no host to log out of', { hint: 'pass --host <url>' });
   if (!(await config.removeHost(host))) throw new CollabError('usage', `not logged in to ${hostKey(host)}`, { hint: 'see `collab auth status`' });
-  ctx.info(`Logged out of ${hostKey(host)}; what it held (token or token command) was removed from ${config.path}`);
+  ctx.info(`logged out of ${hostKey(host)}; what it held (token or token command) was removed from ${config.path}`);
 }

@@ -1,7 +1,7 @@
 import { removalDate } from '../../api/deletion.js';
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone } from '../../output/format.js';
+import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { secretValues } from '../../util/secrets.js';
@@ -33,7 +33,26 @@ export const LDAP_LINK_COLUMNS: readonly Column[] = [
 ];
 
 /** Settings shown in a group's summary: those of the settings table that are not already a line of their own. */
-const SUMMARY_SETTINGS = GROUP_SETTINGS.filter((s) => !['name', 'path', 'description', 'visibility', 'parent_id', 'avatar'].includes(s.name)).map((s) => s.name);
+const SUMMARY_SETTINGS = GROUP_SETTINGS.filter((s) => !['name', 'path', 'description', 'visibility', 'parent_id', 'avatar'].includes(s.name));
+
+/** A setting's label in the summary: its API name in words (`require_two_factor_authentication` -> `Require two factor authentication`). */
+function settingLabel(name: string): string {
+  const words = name.split('_').map((word) => ({ lfs: 'LFS', id: 'ID', ci: 'CI', devops: 'DevOps' })[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** default_branch_protection's numbers in words (the spec's table: 0 none, 1 partial, 2 full). */
+const BRANCH_PROTECTION = ['none: developers may push and force-push', 'partial: developers and maintainers may push', 'full: only maintainers may push'];
+
+/** A setting's value on a terminal, in words: yes/no, hours, the protection level; null follows the instance. */
+function settingText(setting: (typeof GROUP_SETTINGS)[number], value: unknown): string {
+  if (value === null) return '(instance default)';
+  if (setting.name === 'default_branch_protection' && typeof value === 'number') return BRANCH_PROTECTION[value] ?? String(value);
+  if (setting.name === 'two_factor_grace_period' && typeof value === 'number') return `${value} hours`;
+  if (setting.type === 'boolean') return yesNo(value);
+  return cellText(value);
+}
 
 /** The parent's full path, from the group's own; empty when the service left full_path out. */
 function parentPath(group: GroupRecord): string {
@@ -84,8 +103,7 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
       },
     },
   ];
-  // null: the setting follows the instance (or, for booleans, is off).
-  for (const name of SUMMARY_SETTINGS) if (name in group) fields.push({ label: name, path: name, format: (value) => (value === null ? '(default)' : cellText(value)) });
+  for (const setting of SUMMARY_SETTINGS) if (setting.name in group) fields.push({ label: settingLabel(setting.name), path: setting.name, format: (value) => settingText(setting, value) });
   if (options.withProjects) {
     fields.push(
       { label: 'Projects', path: 'projects', derive: (item) => projectPaths((item as GroupRecord).projects), format: listOrNone },

@@ -21,6 +21,6 @@ export async function run(ctx: Context, opts: CreateHookOptions): Promise<void> 
   const body = { url: opts.url, ...opts.fields, ...(opts.token !== undefined ? { token: opts.token } : {}) };
   const response = await ctx.mutate<Hook>(createHook(opts.owner, body), ['token']);
   if (!response) return;
-  ctx.info(`Created hook ${response.data.id} on ${describeOwner(opts.owner)}${opts.token !== undefined ? ' (with a secret token)' : ''}`);
+  ctx.info(`created hook ${response.data.id} on ${describeOwner(opts.owner)}${opts.token !== undefined ? ' (with a secret token)' : ''}`);
   await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

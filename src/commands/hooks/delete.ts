@@ -28,12 +28,12 @@ export async function run(ctx: Context, opts: DeleteHookOptions): Promise<void> 
   const response = await ctx.mutate(deleteHook(opts.owner, opts.hookId));
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`Deleted hook ${opts.hookId} from ${describeOwner(opts.owner)}`);
+    ctx.info(`deleted hook ${opts.hookId} from ${describeOwner(opts.owner)}`);
     return;
   }
   // A 404 is either the hook (already gone: done) or the project or group itself (an error).
   // Reading the owner tells them apart; its own 404 carries the service's message.
   await ctx.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `hook ${opts.hookId} does not exist on ${describeOwner(opts.owner)}`, { status: 404 });
-  ctx.unchanged(`Hook ${opts.hookId} was already gone from ${describeOwner(opts.owner)}; nothing to do`);
+  ctx.unchanged(`hook ${opts.hookId} was already gone from ${describeOwner(opts.owner)}; nothing to do`);
 }

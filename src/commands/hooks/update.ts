@@ -46,6 +46,6 @@ export async function run(ctx: Context, opts: UpdateHookOptions): Promise<void> 
   }
   const response = await ctx.mutate<Hook>(updateHook(opts.owner, opts.hookId, body), ['token']);
   if (!response) return;
-  ctx.info(`Updated hook ${opts.hookId} on ${describeOwner(opts.owner)}`);
+  ctx.info(`updated hook ${opts.hookId} on ${describeOwner(opts.owner)}`);
   await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

@@ -1,3 +1,4 @@
+import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
 import { secretValues } from '../../util/secrets.js';
@@ -107,4 +108,16 @@ export async function printActionResult(ctx: Context, message: string | { unchan
   if (output.format === 'table' && !output.fields) return;
   const value = typeof project === 'function' ? await (project as () => Promise<unknown>)() : project;
   if (value !== undefined) await ctx.printResource(value, { columns });
+}
+
+/**
+ * What a 304 (no body) leaves to say of a project: its path for the status line, as an ok line
+ * names it (read from the service only when the reference was an ID), and the project for the
+ * output that needs it, read once.
+ */
+export async function unchangedProject(ctx: Context, ref: ProjectRef): Promise<{ path: string; project: () => Promise<unknown> }> {
+  let read: Promise<ProjectRecord> | undefined;
+  const project = () => (read ??= ctx.request<ProjectRecord>(getProject(ref)).then((response) => response.data));
+  const path = typeof ref === 'number' ? ((await project()).path_with_namespace ?? String(ref)) : ref;
+  return { path, project };
 }

@@ -10,7 +10,7 @@ import { type ProjectSettings, readSettings, sendSettings } from './settings.js'
 
 export interface CreateOptions extends ProjectSettings {
   forUser: number | undefined;
-  /** --namespace-id given as a full path: resolved to its ID before sending. */
+  /** --namespace (--namespace-id) given as a full path: resolved to its ID before sending. */
   namespacePath: string | undefined;
 }
 
@@ -44,7 +44,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const params = { ...opts.params };
   // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
   // so that the request printed is the one that would be sent).
-  if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx, opts.namespacePath, '--namespace-id');
+  if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx, opts.namespacePath);
   const project = await sendSettings<ProjectRecord>(ctx, params, (p) => createProject(p, { forUser: opts.forUser, avatar: opts.avatar }));
   if (!project) return;
   ctx.info(`created project ${project.path_with_namespace} (ID ${project.id})`);

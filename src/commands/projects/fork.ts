@@ -59,7 +59,8 @@ function withForkHint(error: unknown, opts: ForkOptions): unknown {
   let hint: string | undefined;
   if (error.status === 409) hint = 'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
   else if (error.status === 404 && /Target Namespace/i.test(error.message)) {
-    hint = `${opts.params.namespace_path ?? opts.params.namespace_id ?? 'your namespace'} does not exist or you cannot create projects in it`;
+    const given = opts.params.namespace_path ?? opts.params.namespace_id;
+    hint = given === undefined ? 'your namespace does not exist or you cannot create projects in it' : `--namespace ${given} does not exist or you cannot create projects in it`;
   } else if (error.status === 404) hint = `${opts.project} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
   if (!hint) return error;
   return withHint(error, hint);

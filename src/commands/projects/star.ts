@@ -1,8 +1,8 @@
-import { getProject, type ProjectRecord, type ProjectRef, starProject } from '../../api/projects.js';
+import { type ProjectRecord, type ProjectRef, starProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
-import { printActionResult, starCount } from './columns.js';
+import { printActionResult, starCount, unchangedProject } from './columns.js';
 
 export function options({ args }: CommandInput): { project: ProjectRef } {
   return { project: projectArg(args) };
@@ -13,7 +13,8 @@ export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<
   if (!response) return;
   if (response.status === 304) {
     // 304 has no body: the project is read only if the output needs it.
-    await printActionResult(ctx, { unchanged: `project ${opts.project} is already starred` }, async () => (await ctx.request(getProject(opts.project))).data);
+    const { path, project } = await unchangedProject(ctx, opts.project);
+    await printActionResult(ctx, { unchanged: `project ${path} is already starred` }, project);
     return;
   }
   const project = response.data as ProjectRecord;

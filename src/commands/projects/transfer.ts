@@ -1,6 +1,6 @@
 import { getProject, type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { CollabError, isCollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
@@ -26,7 +26,7 @@ export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
     await ctx.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
   }
   const response = await ctx.mutate<ProjectRecord>(transferProject(opts.project, opts.namespace)).catch((error: unknown) => {
-    throw readableTransferError(error);
+    throw readableTransferError(error, opts.namespace);
   });
   if (!response) return;
   const project = response.data;
@@ -39,7 +39,9 @@ export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
  * `Failed to transfer project {:new_namespace=>["Project is already in this namespace."]}`.
  * Only the reasons are kept: `Failed to transfer project: Project is already in this namespace.`
  */
-function readableTransferError(error: unknown): unknown {
+function readableTransferError(error: unknown, namespace: string | number): unknown {
+  // The service's 404 names no flag: say which one named what it did not find.
+  if (isCollabError(error) && error.status === 404 && /Namespace/i.test(error.message) && !error.hint) return withHint(error, `--namespace ${namespace} does not exist or you cannot create projects in it`);
   if (!isCollabError(error) || error.status !== 400) return error;
   const match = /^(\d{3} )?Failed to transfer project \{.*\}$/s.exec(error.message);
   if (!match) return error;

@@ -50,7 +50,6 @@ export const CREATE = verb({
 
 export const UPDATE = verb({
   name: 'update',
-  aliases: ['edit'],
   summary: 'Change the settings of a project (PUT /projects/:id)',
   description: 'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
   args: { project: PROJECT },
@@ -82,7 +81,6 @@ const action = (name: string, summary: string, load: CommandSpec['load'], extra:
 export const CORE_VERBS: CommandSpec[] = [
   {
     name: 'list',
-    aliases: ['ls'],
     summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
     description: 'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
     options: LIST_FILTER_OPTIONS,
@@ -98,7 +96,6 @@ export const CORE_VERBS: CommandSpec[] = [
   },
   {
     name: 'view',
-    aliases: ['show'],
     summary: 'Show one project: a summary on a terminal, the full object with -o json',
     args: [PROJECT_ARG],
     options: PROJECT_VIEW_PARAMS.map((p) => paramOption(p)),
@@ -109,7 +106,6 @@ export const CORE_VERBS: CommandSpec[] = [
   { ...UPDATE, load: () => import('./update.js') },
   action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {
     destructive: true,
-    aliases: ['rm'],
     confirm: true,
     description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
     options: waitOptions('the project is gone, or marked for deletion where deletion is delayed'),

@@ -19,7 +19,7 @@ export async function run(ctx: Context, opts: DeletePushRuleOptions): Promise<vo
   const response = await ctx.mutate(deletePushRule(opts.owner));
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`Deleted the push rule of ${describeOwner(opts.owner)}`);
+    ctx.info(`deleted the push rule of ${describeOwner(opts.owner)}`);
     return;
   }
   // 404: no rule (done already) or no such project or group (its own 404 says so).

@@ -1,10 +1,10 @@
 import type { Context } from '../../context.js';
-import { type Column, type DetailField, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, headerFor, yesNo } from '../../output/format.js';
 import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 
 /** How a push rule is printed: its columns, and its summary on a terminal. */
 
-export const PUSH_RULE_COLUMNS: readonly Column[] = [{ header: 'ID', path: 'id' }, ...PUSH_RULE_PARAMS.map((param) => ({ header: param.name.toUpperCase(), path: param.name })), { header: 'CREATED_AT', path: 'created_at' }];
+export const PUSH_RULE_COLUMNS: readonly Column[] = [{ header: 'ID', path: 'id' }, ...PUSH_RULE_PARAMS.map((param) => ({ header: headerFor(param.name), path: param.name })), { header: 'CREATED AT', path: 'created_at' }];
 
 const LABELS: Record<string, string> = {
   commit_message_regex: 'Commit message must match',

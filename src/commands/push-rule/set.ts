@@ -15,6 +15,6 @@ export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
   const request = existing ? updatePushRule(opts.owner, opts.fields) : createPushRule(opts.owner, opts.fields);
   const response = await ctx.mutate<PushRule>(request);
   if (!response) return;
-  ctx.info(`${existing ? 'Updated' : 'Created'} the push rule of ${describeOwner(opts.owner)}`);
+  ctx.info(`${existing ? 'updated' : 'created'} the push rule of ${describeOwner(opts.owner)}`);
   await printPushRule(ctx, response.data);
 }

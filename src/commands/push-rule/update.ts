@@ -18,6 +18,6 @@ export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
     throw error;
   });
   if (!response) return;
-  ctx.info(`Updated the push rule of ${describeOwner(opts.owner)}`);
+  ctx.info(`updated the push rule of ${describeOwner(opts.owner)}`);
   await printPushRule(ctx, response.data);
 }

@@ -52,6 +52,6 @@ export async function run(ctx: Context, opts: AddShareOptions): Promise<void> {
           (error: Error) => ctx.warn(`the share was made, but reading it back failed: ${error.message}`),
         );
   const share = sharesOf(record).find((s) => s.group_id === groupId);
-  ctx.info(`Shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`);
+  ctx.info(`shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`);
   await ctx.printResource(share ?? { group_id: groupId, group_access_level: opts.access, expires_at: opts.expires ?? null }, { columns: SHARE_COLUMNS, detail: SHARE_DETAIL });
 }

@@ -22,7 +22,7 @@ export async function run(ctx: Context, opts: RemoveShareOptions): Promise<void>
   const response = await ctx.mutate(unshareGroup(opts.owner, groupId));
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`Stopped sharing ${describeOwner(opts.owner)} with group ${opts.group}`);
+    ctx.info(`stopped sharing ${describeOwner(opts.owner)} with group ${opts.group}`);
     return;
   }
   // 404: not shared (nothing to do) or no such project or group (its own 404 says so).

@@ -5,7 +5,7 @@ import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 /** The shares of a project or group: read from its record, and printed. */
 
 export const SHARE_COLUMNS: readonly Column[] = [
-  { header: 'GROUP_ID', path: 'group_id' },
+  { header: 'GROUP ID', path: 'group_id' },
   { header: 'GROUP', path: 'group_full_path' },
   { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value), choices: Object.keys(ACCESS_LEVELS) },
   { header: 'EXPIRES', path: 'expires_at' },
