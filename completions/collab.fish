@@ -12,7 +12,7 @@ function __collab_path
   end
   echo $path
 end
-set -g __collab_nodes 'projects' 'projects list' 'projects view' 'projects create' 'projects update' 'projects delete' 'projects restore' 'projects archive' 'projects unarchive' 'projects star' 'projects unstar' 'projects transfer' 'projects fork' 'projects fork-relation' 'projects fork-relation add' 'projects fork-relation remove' 'projects forks' 'projects starrers' 'projects languages' 'projects users' 'projects groups' 'projects storage' 'projects snapshot' 'projects upload' 'projects housekeeping' 'projects import-members' 'projects members' 'projects members list' 'projects members add' 'projects members update' 'projects members remove' 'projects mirror-pull' 'groups' 'groups list' 'groups subgroups' 'groups descendants' 'groups projects' 'groups provisioned-users' 'groups view' 'groups avatar' 'groups create' 'groups update' 'groups delete' 'groups restore' 'groups transfer' 'groups transfer-project' 'groups members' 'groups members list' 'groups members add' 'groups members update' 'groups members remove' 'groups ldap-sync' 'groups ldap-links' 'groups ldap-links list' 'groups ldap-links add' 'groups ldap-links remove' 'notes' 'notes list' 'notes view' 'notes create' 'notes update' 'notes delete' 'hooks' 'hooks list' 'hooks view' 'hooks create' 'hooks update' 'hooks delete' 'push-rule' 'push-rule view' 'push-rule create' 'push-rule update' 'push-rule set' 'push-rule delete' 'share' 'share list' 'share add' 'share remove' 'plan' 'apply' 'api' 'auth' 'auth login' 'auth status' 'auth logout' 'config' 'config get' 'config set' 'config path' 'config list' 'completion' 'sandbox'
+set -g __collab_nodes 'projects' 'projects list' 'projects view' 'projects create' 'projects update' 'projects delete' 'projects restore' 'projects archive' 'projects unarchive' 'projects star' 'projects unstar' 'projects transfer' 'projects fork' 'projects fork-relation' 'projects fork-relation add' 'projects fork-relation remove' 'projects forks' 'projects starrers' 'projects languages' 'projects users' 'projects groups' 'projects storage' 'projects snapshot' 'projects upload' 'projects housekeeping' 'projects import-members' 'projects members' 'projects members list' 'projects members add' 'projects members update' 'projects members remove' 'projects mirror-pull' 'groups' 'groups list' 'groups subgroups' 'groups descendants' 'groups projects' 'groups provisioned-users' 'groups view' 'groups avatar' 'groups create' 'groups update' 'groups delete' 'groups restore' 'groups transfer' 'groups transfer-project' 'groups members' 'groups members list' 'groups members add' 'groups members update' 'groups members remove' 'groups ldap-sync' 'groups ldap-links' 'groups ldap-links list' 'groups ldap-links add' 'groups ldap-links remove' 'notes' 'notes list' 'notes view' 'notes create' 'notes update' 'notes delete' 'hooks' 'hooks list' 'hooks view' 'hooks create' 'hooks update' 'hooks delete' 'push-rule' 'push-rule view' 'push-rule create' 'push-rule update' 'push-rule set' 'push-rule delete' 'share' 'share list' 'share add' 'share remove' 'plan' 'apply' 'users' 'users memberships' 'users offboard' 'api' 'auth' 'auth login' 'auth status' 'auth logout' 'config' 'config get' 'config set' 'config path' 'config list' 'completion' 'sandbox'
 # Projects and groups, from the service: a path one level at a time (fish adds no space after `group/`).
 function __collab_remote
   set -l current (commandline -ct)
@@ -35,6 +35,7 @@ complete -c collab -n 'test (__collab_path) = ""' -a 'push-rule' -d 'The push ru
 complete -c collab -n 'test (__collab_path) = ""' -a 'share' -d 'Share a project or a group with a group'
 complete -c collab -n 'test (__collab_path) = ""' -a 'plan' -d 'Show what apply would change to make the service what collab.yaml says'
 complete -c collab -n 'test (__collab_path) = ""' -a 'apply' -d 'Make groups and projects what collab.yaml (or a saved plan) says'
+complete -c collab -n 'test (__collab_path) = ""' -a 'users' -d 'A user’s memberships, and removing a user from every project and group'
 complete -c collab -n 'test (__collab_path) = ""' -a 'api' -d 'Make an authenticated request to any API path'
 complete -c collab -n 'test (__collab_path) = ""' -a 'auth' -d 'Log in, check and log out of hosts'
 complete -c collab -n 'test (__collab_path) = ""' -a 'config' -d 'Read and change settings'
@@ -82,7 +83,7 @@ complete -c collab -n 'test (__collab_path) = "projects list"' -l last-activity-
 complete -c collab -n 'test (__collab_path) = "projects list"' -l membership -d 'only projects you are a member of'
 complete -c collab -n 'test (__collab_path) = "projects list"' -l no-membership -d 'set membership to false'
 complete -c collab -n 'test (__collab_path) = "projects list"' -l min-access-level -r -d 'only projects where you have at least this role (name or number)'
-complete -c collab -n 'test (__collab_path) = "projects list"' -l order-by -x -a 'id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' -d 'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search'
+complete -c collab -n 'test (__collab_path) = "projects list"' -l order-by -x -a 'id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' -d 'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search, and over projects you are a member of'
 complete -c collab -n 'test (__collab_path) = "projects list"' -l owned -d 'only projects you own'
 complete -c collab -n 'test (__collab_path) = "projects list"' -l no-owned -d 'set owned to false'
 complete -c collab -n 'test (__collab_path) = "projects list"' -l repository-checksum-failed -d 'only projects whose repository checksum failed [paid tier]'
@@ -1022,6 +1023,17 @@ complete -c collab -n 'test (__collab_path) = "apply"' -l rotate-secrets -d 'sen
 complete -c collab -n 'test (__collab_path) = "apply"' -l concurrency -r -d 'targets read and changed at once (default: the concurrency setting, 8)'
 complete -c collab -n 'test (__collab_path) = "apply"' -l dry-run -d 'print the request that would be sent, and send nothing'
 complete -c collab -n 'test (__collab_path) = "apply"' -l yes -s y -d 'do not ask for confirmation'
+complete -c collab -n 'test (__collab_path) = "users"' -a 'memberships' -d 'List the projects and groups a user is a direct member of, with the role'
+complete -c collab -n 'test (__collab_path) = "users"' -a 'offboard' -d 'Remove a user from every project and group they are a direct member of'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l type -x -a 'project group' -d 'only projects or only groups'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l limit -r -d 'the first n items, from as many pages as that takes (default 20)'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l all -d 'every item, streamed page by page as it arrives'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l per-page -r -d 'items per request, 1 to 100'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l page -r -d 'only this page (of --per-page items, default 20), as the service numbers them'
+complete -c collab -n 'test (__collab_path) = "users memberships"' -l concurrency -r -d 'pages in flight with --all (default 8, config concurrency)'
+complete -c collab -n 'test (__collab_path) = "users offboard"' -l concurrency -r -d 'removals in flight at once (default 8, config concurrency; at most 16)'
+complete -c collab -n 'test (__collab_path) = "users offboard"' -l dry-run -d 'print the request that would be sent, and send nothing'
+complete -c collab -n 'test (__collab_path) = "users offboard"' -l yes -s y -d 'do not ask for confirmation'
 complete -c collab -n 'test (__collab_path) = "api"' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method, in any case (default GET, or POST when fields are given)'
 complete -c collab -n 'test (__collab_path) = "api"' -l raw-field -s f -r -d 'a string field (repeatable)'
 complete -c collab -n 'test (__collab_path) = "api"' -l field -s F -r -d 'a typed field: numbers, true/false/null, @file or @- for contents (repeatable)'

@@ -20,6 +20,9 @@ const VALID_ARGS: Record<string, string[]> = {
   'groups descendants': ['acme'],
   'groups projects': ['acme'],
   'groups provisioned-users': ['acme'],
+  'groups members list': ['acme'],
+  'projects members list': ['acme/web'],
+  'users memberships': ['olivia'],
   'hooks list': ['--project', 'acme/web'],
   'notes list': ['--project', 'acme/web', '--issue', '1'],
 };
