@@ -4,7 +4,8 @@ import type { HttpClient } from './client.js';
 import { numberHeader, parseLinkHeader } from './headers.js';
 import type { QueryParams } from './query.js';
 import { ListGuard, type OffsetWindow } from './list-guard.js';
-import { listBody } from './response-body.js';
+import { listBody, malformed, preview } from './response-body.js';
+import type { RequestInfo } from '../errors.js';
 
 export { parseLinkHeader };
 
@@ -215,8 +216,10 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
    * Checks a page before it is handed over (the guard also takes the keys it needs from it now,
    * as the consumer may release its buffer for another page) and cuts it at the limit.
    */
+  let keysetPages = 1;
   const admit = (fetched: Fetched, number: number | undefined, total: number | undefined): Page => {
-    const skip = guard.admit(fetched, number === undefined ? 'a keyset page' : `page ${number}`, summary.items);
+    const skip = guard.admit(fetched, number === undefined ? `keyset page ${++keysetPages}` : `page ${number}`, summary.items);
+    if (number !== undefined && fetched.nextPage !== undefined) guard.offsetNext(number, fetched.nextPage, summary.items);
     const bounds = skip === 0 ? fetched.bounds : fetched.bounds.slice(2 * skip);
     const page = pooled(new Page(fetched.body, bounds, Math.min(fetched.count - skip, remaining), number, total), pool);
     remaining -= page.count;
@@ -295,6 +298,7 @@ async function* pages(client: HttpClient, options: PaginateOptions, summary: Lis
         // Keyset pagination: each link carries the cursor for the next, so pages come one by one.
         let next: string | undefined = first.next;
         while (next && remaining > 0) {
+          guard.follow(next, summary.items);
           const page = await fetchPage(client, pool, next);
           const emit = admit(page, undefined, undefined);
           if (emit.count > 0) {
@@ -343,7 +347,7 @@ async function fetchPage(client: HttpClient, pool: BufferPool, url: string): Pro
   const { body, bounds } = listBody(response.bytes ?? Buffer.alloc(0), response.headers['content-type'], response.request, response.url);
   const h = response.headers;
   const link = parseLinkHeader(h.link);
-  let next = link.next;
+  let next = link.next === undefined ? undefined : pageLink(client, link.next, response.request, response.url);
   const nextPage = numberHeader(h['x-next-page']);
   if (!next && nextPage !== undefined) {
     // Some proxies drop the link header; x-next-page still says where to go.
@@ -362,6 +366,23 @@ async function fetchPage(client: HttpClient, pool: BufferPool, url: string): Pro
     total: numberHeader(h['x-total']),
     perPage: numberHeader(h['x-per-page']),
   };
+}
+
+/**
+ * A Link's next page, resolved against the page that gave it (relative, protocol-relative). One that
+ * is no URL, or leads to another origin or out of the API root, ends the listing (exit 1): followed
+ * without the token it would list only public items, or another service's, as this list.
+ */
+function pageLink(client: HttpClient, link: string, request: RequestInfo, from: string): string {
+  let url: URL;
+  try {
+    url = new URL(link, from);
+  } catch {
+    throw malformed(request, `the Link header's next page "${preview(link, 80)}" is not a URL`, from);
+  }
+  if (url.origin !== client.origin) throw malformed(request, `the Link header's next page leads to another origin (${url.origin}); collab follows page links on ${client.origin} only`, from);
+  if (!url.href.startsWith(`${client.baseUrl}/`)) throw malformed(request, `the Link header's next page leads out of the API root (${url.pathname})`, from);
+  return url.toString();
 }
 
 function pageOf(url: string | undefined): number | undefined {

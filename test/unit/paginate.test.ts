@@ -298,7 +298,7 @@ describe('paginate: offset pages', () => {
       const { client } = listService({ total: 1000, noTotals: true, ignorePage: true });
       const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, offsetWindow: window });
       expect(ids).toEqual(range(1, 100));
-      expect(error?.message).toBe('the listing stopped after 100 items, each written once: page 2 answered the same items as the page before it (the service ignores the page asked for)');
+      expect(error?.message).toBe('the listing stopped after 100 items, each written once: page 2 answered the same items as page 1 (the service ignores the page asked for, or its pages cycle)');
     }
   });
 
@@ -306,7 +306,7 @@ describe('paginate: offset pages', () => {
     const { client } = listService({ total: 1000, keyset: true, ignorePage: true });
     const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { pagination: 'keyset' }, perPage: 100 });
     expect(ids).toEqual(range(1, 100));
-    expect(error?.message).toMatch(/^the listing stopped after 100 items, each written once: a keyset page answered the same items/);
+    expect(error?.message).toMatch(/^the listing stopped after 100 items, each written once: keyset page 2 answered the same items as page 1/);
   });
 
   it('leaves out items already written when the list shifted between pages (ordered by id)', async () => {
