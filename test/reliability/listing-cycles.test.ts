@@ -104,8 +104,10 @@ describe('Link URLs are resolved against the page, or refused (exit 1)', () => {
   /** Page 1 links to page 2 with the given Link target; page 2 ends the list. */
   const linking =
     (target: (base: string) => string): Answer =>
-    (url, base) =>
-      url.searchParams.get('cursor') === '2' ? { items: groups(3, 2), headers: {} } : { items: groups(1, 2), headers: { link: `<${target(base)}>; rel="next"` } };
+    (url, base): ReturnType<Answer> => {
+      if (url.searchParams.get('cursor') === '2') return { items: groups(3, 2), headers: {} };
+      return { items: groups(1, 2), headers: { link: `<${target(base)}>; rel="next"` } };
+    };
 
   it.each([
     ['relative to the host', () => '/api/v4/groups?pagination=keyset&cursor=2'],
