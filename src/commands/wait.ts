@@ -67,6 +67,13 @@ export interface Watch<T> {
   subject: string;
   /** The command that shows the job's outcome later. */
   checkCommand: string;
+  /** The command that waits for the job again, after Ctrl-C or a timeout (`collab projects view X --wait`). */
+  resumeCommand?: string;
+  /**
+   * Said on stderr when the job is done, at a terminal whose stdout goes elsewhere (a file, a
+   * pipe): the person watching the spinner otherwise sees it vanish and nothing else.
+   */
+  ready?: string;
   /** What to say when the wait ends (timeout, Ctrl-C) but the job goes on: "the fork continues". */
   continues: string;
   /** What the status is called in messages: "import status". */
@@ -89,14 +96,15 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
   let seen = watch.state(current);
   const started = Date.now();
   const deadline = started + watch.timeoutMs;
-  ctx.onInterrupt = () => ctx.stderrLine(`${watch.continues}; check it with: ${watch.checkCommand}`);
+  const goesOn = `${watch.continues}; check it with: ${watch.checkCommand}${watch.resumeCommand ? `, or wait again: ${watch.resumeCommand}` : ''}`;
+  ctx.onInterrupt = () => ctx.stderrLine(goesOn);
   const spinner = seen.settled ? undefined : await ctx.spinner(`${watch.label}: ${seen.status}`);
   try {
     for (let attempt = 0; !seen.settled; attempt++) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
         throw new CollabError('wait-timeout', `timed out after ${formatSeconds(watch.timeoutMs)} waiting for ${watch.what} (${watch.statusName}: ${seen.status})`, {
-          hint: `${watch.continues}; check it with: ${watch.checkCommand}`,
+          hint: goesOn,
         });
       }
       await sleep(Math.min(importPollDelay(attempt), remaining), ctx.signal);
@@ -113,15 +121,17 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
   if (seen.failure !== undefined) {
     throw new CollabError('import-failed', `${watch.what} failed: ${seen.failure || 'the service gave no reason'}`, { hint: `see it with: ${watch.checkCommand}` });
   }
+  if (watch.ready && ctx.io.stderrIsTTY && !ctx.io.stdoutIsTTY) ctx.info(watch.ready);
   return current;
 }
 
 /** A project's import (a fork's copy, a pull mirror's update) until it leaves scheduled/started. */
-export function waitForImport(ctx: Context, project: ProjectRecord, watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs'>): Promise<ProjectRecord> {
+export function waitForImport(ctx: Context, project: ProjectRecord, watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs' | 'ready'>): Promise<ProjectRecord> {
   return waitFor(ctx, {
     ...watch,
     subject: project.path_with_namespace,
     checkCommand: `collab projects view ${project.path_with_namespace}`,
+    resumeCommand: `collab projects view ${project.path_with_namespace} --wait`,
     statusName: 'import status',
     first: project,
     look: async () => (await ctx.request<ProjectRecord>(getProject(project.id))).data,

@@ -218,7 +218,17 @@ describe('collab projects fork --wait on a slow fork', () => {
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
-    expect(String(result.stderr)).toContain('the fork continues; check it with: collab projects view olivia/handbook');
+    expect(String(result.stderr)).toContain('the fork continues; check it with: collab projects view olivia/handbook, or wait again: collab projects view olivia/handbook --wait\n');
     expect(sandbox.store.findProject('olivia/handbook')?.import.status).not.toBe('failed');
+    // Waiting again: the service's clock moved past the fork's copy, the wait ends at its first look.
+    const realNow = sandbox.store.now;
+    sandbox.store.now = () => realNow() + 700_000;
+    try {
+      const again = await collab(['projects', 'view', 'olivia/handbook', '--wait', '--json'], { as: 'owner' });
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.json<{ import_status: string }>().import_status).toBe('finished');
+    } finally {
+      sandbox.store.now = realNow;
+    }
   });
 });

@@ -49,7 +49,7 @@ export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
     await printProject(ctx, fork);
     return;
   }
-  fork = await waitForImport(ctx, fork, { what: `the fork ${where}`, label: `forking ${sourceName} into ${where}`, continues: 'the fork continues', timeoutMs: opts.timeoutMs });
+  fork = await waitForImport(ctx, fork, { what: `the fork ${where}`, label: `forking ${sourceName} into ${where}`, continues: 'the fork continues', timeoutMs: opts.timeoutMs, ready: `fork ready: ${where}` });
   await printProject(ctx, fork);
 }
 

@@ -26,7 +26,7 @@ export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> 
   });
   if (!response) return;
   if (!opts.wait) {
-    ctx.info(`started a pull of the mirror ${opts.project}; follow it with: collab projects view ${opts.project} (import status)`);
+    ctx.info(`started a pull of the mirror ${opts.project}; wait for it with: collab projects view ${opts.project} --wait`);
     return;
   }
   // The answer has no body; a mirror shares the import state (GitLab's import_state): follow that.

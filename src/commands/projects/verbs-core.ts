@@ -98,8 +98,10 @@ export const CORE_VERBS: CommandSpec[] = [
     name: 'view',
     summary: 'Show one project: a summary on a terminal, the full object with -o json',
     args: [PROJECT_ARG],
-    options: PROJECT_VIEW_PARAMS.map((p) => paramOption(p)),
-    examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json'],
+    description:
+      'With --wait, a project being imported (a fork being copied, a pull mirror updating) is followed until its import status leaves scheduled/started, as fork --wait does: how to wait again after Ctrl-C on fork --wait (exit 6 if the import failed, 7 if --timeout runs out).',
+    options: [...PROJECT_VIEW_PARAMS.map((p) => paramOption(p)), ...waitOptions('the project’s import is over (a fork’s copy, a mirror’s pull), and print it then')],
+    examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json', 'collab projects view olivia/storefront --wait'],
     load: () => import('./view.js'),
   },
   { ...CREATE, load: () => import('./create.js') },

@@ -1,0 +1,68 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import type { Runtime } from '../../src/runtime.js';
+import { TextSink } from '../../src/util/text-sink.js';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { ScreenStream, TerminalScreen } from '../helpers/terminal.js';
+
+/**
+ * Waiting again: a fork left copying (fork without --wait, its --timeout, or Ctrl-C during
+ * `fork --wait`) is waited for with `collab projects view <fork> --wait`; a fork awaited at a
+ * terminal whose stdout goes elsewhere says on stderr that it is ready.
+ */
+
+describe('projects view --wait', () => {
+  // Forks take 600 ms of the sandbox's clock: each wait below is a few polls, under a second.
+  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600 });
+
+  it('waits for the import of a fork left copying, then prints the project as view does', async () => {
+    const fork = await collab(['projects', 'fork', 'acme/web/storefront', '--json'], { as: 'owner' });
+    expect(fork.exitCode, fork.stderr).toBe(0);
+    expect(['scheduled', 'started']).toContain(fork.json<{ import_status: string }>().import_status);
+    const viewed = await collab(['projects', 'view', 'olivia/storefront', '--wait', '--statistics', '--json'], { as: 'owner' });
+    expect(viewed.exitCode, viewed.stderr).toBe(0);
+    const project = viewed.json<{ import_status: string; statistics?: unknown }>();
+    expect(project.import_status).toBe('finished');
+    expect(project.statistics).toBeDefined();
+    expect(sandbox.store.findProject('olivia/storefront')?.import.status).toBe('finished');
+  });
+
+  it('of a project with nothing to wait for: one look, printed at once; --timeout alone is a usage error', async () => {
+    sandbox.resetStats();
+    const viewed = await collab(['projects', 'view', 'acme/web/design-system', '--wait', '--json']);
+    expect(viewed.exitCode).toBe(0);
+    expect(sandbox.stats.requests).toBe(1);
+    const refused = await collab(['projects', 'view', 'acme/web/design-system', '--timeout', '1m']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--timeout applies only with --wait');
+  });
+
+  it('fork --wait at a terminal with stdout redirected says the fork is ready; with stdout on the terminal, the project says it', async () => {
+    const run = async (stdoutTTY: boolean) => {
+      const screen = new TerminalScreen();
+      const stderr = new ScreenStream(screen, true, 100);
+      const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
+      const stdin = new PassThrough();
+      stdin.end();
+      const dir = tempConfigDir();
+      const runtime: Runtime = {
+        env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner, NO_COLOR: '1' },
+        streams: () => ({ stdout, stderr, stdin }),
+        write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
+        helpWidth: () => 80,
+        signal: AbortSignal.timeout(20_000),
+      };
+      const exitCode = await main(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], runtime);
+      return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
+    };
+    const redirected = await run(false);
+    expect(redirected.exitCode).toBe(0);
+    expect(redirected.screen).toEqual(['fork ready: olivia/api']);
+    expect(redirected.stdout).toContain('Path\tolivia/api\n');
+    const atTerminal = await run(true);
+    expect(atTerminal.exitCode).toBe(0);
+    expect(atTerminal.screen.join('\n')).not.toContain('fork ready');
+    expect(atTerminal.screen.join('\n')).toContain('olivia/handbook');
+  });
+});
