@@ -8,7 +8,7 @@ import type { Column, OutputFormat } from './output/format.js';
 import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
-import type { Env } from './runtime.js';
+import { type Clock, type Env, systemClock } from './runtime.js';
 import type { ResolvedToken, TokenSource } from './config/tokens.js';
 import type { JqFilter, JqWriter } from './output/jq.js';
 import { VERSION } from './version.js';
@@ -40,6 +40,7 @@ export type { RequestDescription, Spinner };
 export interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
+  clock?: Clock | undefined;
 }
 
 /**
@@ -63,6 +64,8 @@ export class Context {
 
   /** The run's environment variables: commands read these, never process.env (tests run many runs in one process). */
   readonly env: Env;
+  /** The run's time (the runtime's clock): a token command's limit is timed by it. */
+  readonly clock: Clock;
   private readonly dispatcher: Dispatcher | undefined;
 
   constructor(
@@ -73,6 +76,7 @@ export class Context {
   ) {
     this.env = services.env;
     this.dispatcher = services.dispatcher;
+    this.clock = services.clock ?? systemClock;
   }
 
   // ---- configuration and connection ----
@@ -121,7 +125,7 @@ export class Context {
     let pending = this.tokens.get(key);
     if (!pending) {
       const { resolveToken } = await import('./config/tokens.js');
-      pending = resolveToken(key, { config: await this.config(), env: this.env, givenHost: this.globals.host, timeoutMs: options.timeoutMs, signal: this.signal });
+      pending = resolveToken(key, { config: await this.config(), env: this.env, givenHost: this.globals.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock });
       this.tokens.set(key, pending);
     }
     const resolved = await pending;

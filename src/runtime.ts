@@ -14,6 +14,28 @@ export interface Streams {
   stdin: InStream;
 }
 
+/** A timer that can be cancelled. */
+export interface Timer {
+  cancel(): void;
+}
+
+/**
+ * Time as a run reads it and waits on it: the system's, or a test's that it moves on by hand, so
+ * that a case of a 10-second limit takes no 10 seconds.
+ */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): Timer;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => {
+    const timer = setTimeout(callback, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
+
 /**
  * Everything one run of collab takes from the world besides its arguments, as gh's Factory does:
  * the real process's (`processRuntime` in stdio.ts) or a test's (test/helpers/cli.ts), which runs
@@ -31,6 +53,8 @@ export interface Runtime {
   helpWidth(fd: 1 | 2): number;
   /** What the HTTP client sends through (a MockAgent in tests); by default the client builds its own. */
   dispatcher?: Dispatcher | undefined;
+  /** Time for the limits a run waits on (a token command's); the system's by default. */
+  clock?: Clock | undefined;
   /** Aborting it ends the run as Ctrl-C does (a test's time limit). */
   signal?: AbortSignal | undefined;
 }

@@ -128,7 +128,7 @@ function silentContext(runtime: Runtime, host: string | undefined, signal: Abort
   const stdin = new PassThrough();
   stdin.end();
   const io: IO = { stdout: sink, stderr: sink, stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, columns: 0 };
-  return new Context(io, { host, verbose: false, quiet: true }, signal, { env: runtime.env, dispatcher: runtime.dispatcher });
+  return new Context(io, { host, verbose: false, quiet: true }, signal, { env: runtime.env, dispatcher: runtime.dispatcher, clock: runtime.clock });
 }
 
 /** The candidates for the last of `words`; none when there is nothing to offer or anything goes wrong. */

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { CollabError } from '../errors.js';
-import type { Env } from '../runtime.js';
+import { type Clock, type Env, systemClock } from '../runtime.js';
 
 /** How long a token command may take in a normal run (a password manager may ask to be unlocked). */
 export const TOKEN_COMMAND_TIMEOUT_MS = 10_000;
@@ -17,6 +17,8 @@ export interface TokenCommandOptions {
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   env?: Env | undefined;
+  /** Times the limit (a test's clock moves it on without waiting). */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
     const finish = (error: CollabError | undefined, token?: string) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.cancel();
       signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve(token as string);
@@ -71,7 +73,7 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
       }
       child.unref();
     };
-    const timer = setTimeout(() => {
+    const timer = (options.clock ?? systemClock).setTimeout(() => {
       kill();
       finish(fail(`printed no token within ${formatSeconds(timeoutMs)}`));
     }, timeoutMs);

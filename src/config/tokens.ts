@@ -1,5 +1,5 @@
 import { CollabError } from '../errors.js';
-import type { Env } from '../runtime.js';
+import type { Clock, Env } from '../runtime.js';
 import { type ConfigStore, hostKey } from './store.js';
 
 /**
@@ -56,12 +56,12 @@ export function tokenOrigin(host: string, scope: TokenScope): TokenOrigin | unde
  * default; completion gives it 1 s). Throws an auth error (exit 3) when the host has no token or
  * its command fails. Context.resolveToken is the same with the run's config and environment.
  */
-export async function resolveToken(host: string, scope: TokenScope & { timeoutMs?: number | undefined; signal?: AbortSignal | undefined }): Promise<ResolvedToken> {
+export async function resolveToken(host: string, scope: TokenScope & { timeoutMs?: number | undefined; signal?: AbortSignal | undefined; clock?: Clock | undefined }): Promise<ResolvedToken> {
   const origin = tokenOrigin(host, scope);
   if (!origin) throw noTokenError(host, scope);
   if (origin.source !== 'command') return { token: origin.token, source: origin.source };
   const { runTokenCommand } = await import('./token-command.js');
-  const token = await runTokenCommand(origin.command, { host: hostKey(host), timeoutMs: scope.timeoutMs, signal: scope.signal, env: scope.env });
+  const token = await runTokenCommand(origin.command, { host: hostKey(host), timeoutMs: scope.timeoutMs, signal: scope.signal, env: scope.env, clock: scope.clock });
   return { token, source: 'command' };
 }
 

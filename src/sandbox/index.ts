@@ -34,19 +34,31 @@ export interface Sandbox {
   url: string;
   port: number;
   tokens: Record<SandboxRole, string>;
-  store: Store;
+  /** The current state (a new one after a reset() that found changes). */
+  readonly store: Store;
   stats: SandboxStats;
   /** Every API request in arrival order: method, path, status, time, user (cleared by resetStats). */
   requestLog: readonly RequestRecord[];
   resetStats(): void;
+  /**
+   * Back to the state it started with: a newly seeded store if anything may have changed (any
+   * request but a read, `store.changed`), the stats and request log cleared, the fault sequence
+   * and rate-limit windows started again. Cheap when nothing changed; tests call it before each case.
+   */
+  reset(): void;
   close(): Promise<void>;
 }
 
 /** Starts an in-memory Collaboration Service on 127.0.0.1. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
-  if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
-  if (options.deleteDuration !== undefined) store.deleteDurationMs = options.deleteDuration;
+  const seeded = (): Store => {
+    const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
+    if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
+    if (options.deleteDuration !== undefined) store.deleteDurationMs = options.deleteDuration;
+    store.changed = false;
+    return store;
+  };
+  let store = seeded();
   const router = new Router();
   registerRoutes(router);
   const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
@@ -65,10 +77,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     port: address.port,
     tokens,
-    store,
+    get store() {
+      return store;
+    },
     stats: server.stats,
     requestLog: server.requestLog,
     resetStats: () => server.resetStats(),
+    reset: () => {
+      if (store.changed) {
+        store = seeded();
+        store.origin = url;
+        server.useStore(store);
+      }
+      server.resetStats();
+      server.resetFaults();
+    },
     close: () => server.close(),
   };
 }

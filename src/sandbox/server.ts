@@ -46,10 +46,10 @@ export class SandboxServer {
   readonly stats: SandboxStats = { requests: 0, inFlight: 0, maxInFlight: 0, byStatus: {}, faults: 0, rateLimited: 0 };
   /** Every API request in arrival order (cleared with the stats; the same array throughout). */
   readonly requestLog: RequestRecord[] = [];
-  private readonly faults: Faults;
+  private faults: Faults;
 
   constructor(
-    private readonly store: Store,
+    private store: Store,
     private readonly router: Router,
     private readonly options: ServerOptions,
   ) {
@@ -79,6 +79,16 @@ export class SandboxServer {
     });
   }
 
+  /** Serves another store from the next request on (Sandbox.reset). */
+  useStore(store: Store): void {
+    this.store = store;
+  }
+
+  /** The fault sequence and the rate limit's windows start again, as on a new server. */
+  resetFaults(): void {
+    this.faults = new Faults(this.options.faults);
+  }
+
   resetStats(): void {
     Object.assign(this.stats, { requests: 0, maxInFlight: this.stats.inFlight, byStatus: {}, faults: 0, rateLimited: 0 });
     this.requestLog.length = 0;
@@ -95,6 +105,8 @@ export class SandboxServer {
     const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
     const record: RequestRecord = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: 0, time: started, user: (token && this.store.usersByToken.get(token)?.username) ?? null };
     this.requestLog.push(record);
+    // Anything but a read may change the store: Sandbox.reset() seeds a new one only then.
+    if (record.method !== 'GET' && record.method !== 'HEAD') this.store.changed = true;
     let status = 0;
     try {
       const body = await readBody(req);

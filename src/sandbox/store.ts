@@ -53,10 +53,17 @@ export class Store {
   /** Where the sandbox answers, for web_url and links: http://127.0.0.1:PORT */
   origin = 'http://127.0.0.1';
 
+  /**
+   * Whether anything may have changed since the store was seeded (a write request, data made on
+   * first use, a test's own hand): Sandbox.reset() seeds a new store only then.
+   */
+  changed = false;
+
   /** True the first time it is asked about `part`: lazily seeded data is made then, once. */
   firstUse(part: string): boolean {
     if (this.madeOnDemand.has(part)) return false;
     this.madeOnDemand.add(part);
+    this.changed = true;
     return true;
   }
 

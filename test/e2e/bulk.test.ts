@@ -18,7 +18,7 @@ interface Result {
 const lines = (...items: (string | number | object)[]) => `${items.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('\n')}\n`;
 
 describe('- as the target', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const { collab, sandbox, call } = useSandbox({ seed: 30 });
   const project = (ref: string | number) => sandbox.store.findProject(ref);
   const pushRule = (ref: string) => sandbox.store.pushRules.get(`project:${project(ref)?.id}`)?.attrs;
 
@@ -116,6 +116,7 @@ describe('- as the target', () => {
   });
 
   it('shows a row per target on a terminal: target, status and what happened', async () => {
+    expect((await call('POST', '/projects/5/star', { as: 'developer' })).status).toBe(201);
     const result = await collab(['projects', 'unstar', '-'], { input: lines(5, 'nope/x'), as: 'developer', tty: true });
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toMatch(/TARGET\s.*STATUS\s.*RESULT/);

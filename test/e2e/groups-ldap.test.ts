@@ -3,7 +3,7 @@ import { useSandbox } from '../helpers/cli.js';
 
 /** collab groups ldap-links and ldap-sync against the sandbox (a self-managed instance with LDAP). */
 describe('collab groups: LDAP', () => {
-  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const { collab, sandbox, call } = useSandbox({ seed: 12 });
   const links = (path: string) => sandbox.store.findGroup(path)?.ldap_links ?? [];
 
   it('lists no links as an empty list (the service answers 404 for that)', async () => {
@@ -64,6 +64,9 @@ describe('collab groups: LDAP', () => {
   });
 
   it('removes links by cn or filter with the provider, and with the deprecated paths only when asked', async () => {
+    for (const link of [{ cn: 'engineers', group_access: 30 }, { filter: '(ou=ops)', group_access: 20 }]) {
+      expect((await call('POST', '/groups/acme/ldap_group_links', { json: { ...link, provider: 'ldapmain' } })).status).toBe(201);
+    }
     const dry = await collab(['groups', 'ldap-links', 'remove', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain', '--dry-run']);
     expect(dry.stdout).toBe(`DELETE ${sandbox.url}/api/v4/groups/acme/ldap_group_links?filter=(ou%3Dops)&provider=ldapmain\n`);
     expect(links('acme')).toHaveLength(2);

@@ -15,8 +15,13 @@ interface GroupJson {
 
 /** collab groups create / update / delete / restore / transfer / transfer-project against the sandbox. */
 describe('collab groups: create, update, remove, transfer', () => {
-  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const { collab, sandbox, call } = useSandbox({ seed: 12 });
   const group = (path: string) => sandbox.store.findGroup(path);
+  /** A subgroup of acme that a test changes, made through the API (each test starts from the seed). */
+  const subgroup = async (path: string) => {
+    const made = await call('POST', '/groups', { json: { name: path, path, parent_id: id('acme') } });
+    expect(made.status).toBe(201);
+  };
   const id = (path: string) => group(path)?.id as number;
   const user = (name: string) => sandbox.store.userByName(name)!;
   /** YYYY-MM-DD, days from today (UTC), as the service dates a deletion. */
@@ -132,6 +137,7 @@ describe('collab groups: create, update, remove, transfer', () => {
 
   describe('update', () => {
     it('changes settings, the path (the group is found at its new path) and the avatar', async () => {
+      await subgroup('mobile');
       const result = await collab(['groups', 'update', 'acme/mobile', '--path', 'apps', '--name', 'Apps', '--description', 'Mobile apps', '--shared-runners-setting', 'disabled_with_override'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('updated group acme/apps\n');
@@ -149,6 +155,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('says when a top-level-only setting was ignored on a subgroup', async () => {
+      await subgroup('apps');
       const result = await collab(['groups', 'update', 'acme/apps', '--prevent-sharing-groups-outside-hierarchy'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toContain('warning: --prevent-sharing-groups-outside-hierarchy was ignored: acme/apps is a subgroup, and the setting belongs to its top-level group\n');
@@ -170,6 +177,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('answers 403 for a non-owner, 404 for a missing group, and the service reasons for refused values', async () => {
+      await subgroup('apps');
       const developer = await collab(['groups', 'update', 'acme', '--description', 'mine now'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
       expect(developer.stderr).toBe('error: 403 Forbidden (PUT /groups/acme)\n');
@@ -187,6 +195,7 @@ describe('collab groups: create, update, remove, transfer', () => {
 
   describe('delete and restore', () => {
     it('needs --yes when not at a terminal, and sends nothing without it', async () => {
+      await subgroup('apps');
       const before = sandbox.stats.requests;
       for (const tty of [false, true]) {
         const result = await collab(['groups', 'delete', 'acme/apps'], { tty });
@@ -198,6 +207,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('marks the group for deletion (202), says on which date, and restore undoes it', async () => {
+      await subgroup('apps');
       const result = await collab(['groups', 'delete', 'acme/apps', '--yes', '--verbose'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toMatch(/< 202 DELETE \/groups\/acme%2Fapps/);
@@ -229,6 +239,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('removes a marked group at once with --permanently-remove (and its subgroups and projects)', async () => {
+      await subgroup('apps');
       const early = await collab(['groups', 'delete', 'acme/apps', '--yes', '--permanently-remove']);
       expect(early.exitCode).toBe(5);
       expect(early.stderr).toBe(
@@ -345,6 +356,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('answers 403 for non-administrators, 404 for a missing project, 400 when it is there already', async () => {
+      expect((await call('POST', `/groups/${id('globex')}/projects/${encodeURIComponent('acme/legacy-monolith')}`)).status).toBe(201);
       const owner = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith', '--yes'], { as: 'owner' });
       expect(owner.exitCode).toBe(3);
       expect(owner.stderr).toBe('error: 403 Forbidden (POST /groups/acme/projects/globex%2Flegacy-monolith)\n');

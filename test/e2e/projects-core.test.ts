@@ -14,8 +14,12 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 type Item = Record<string, any>;
 
 describe('collab projects (core verbs)', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const { collab, sandbox, call } = useSandbox({ seed: 30 });
   const store = () => sandbox.store;
+  /** A project made through the API, as a test's own set-up (each test starts from the seed). */
+  const made = async (name: string, namespace: string) => {
+    expect((await call('POST', '/projects', { json: { name, namespace_id: store().findGroup(namespace)?.id } })).status).toBe(201);
+  };
   const find = (ref: string | number) => store().findProject(ref) as Project;
   const userId = (username: string) => store().userByName(username)?.id as number;
   /** A fingerprint of everything a mutation could change. */
@@ -286,6 +290,7 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('exits 5 with the service message for a taken path, creating nothing', async () => {
+      await made('Billing API', 'acme/platform');
       const before = store().projects.size;
       const result = await collab(['projects', 'create', '--name', 'Billing API', '--namespace-id', 'acme/platform']);
       expect(result.exitCode).toBe(5);
@@ -443,6 +448,7 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('unstars, and says so when the project is not starred (304), exiting 0', async () => {
+      expect((await call('POST', '/projects/1/star', { as: 'developer' })).status).toBe(201);
       const first = await collab(['projects', 'unstar', '1'], { as: 'developer' });
       expect(first.exitCode).toBe(0);
       expect(store().stars.get(1)?.has(userId('dana'))).toBe(false);
@@ -563,6 +569,7 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
+      await made('mover', 'globex');
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
       const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], { as: 'owner' });
       expect(taken.exitCode).toBe(5);
@@ -595,7 +602,7 @@ describe('collab projects list past 50,000 projects', () => {
     expect(ascending.exitCode).toBe(0);
     expect(ascending.lines<Item>().map((p) => p.id)).toEqual(Array.from({ length: 50_100 }, (_, i) => i + 1));
     // Past 50,000 the next window starts after the last id: no page past the offset limit is asked for.
-    expect(sandbox.stats.byStatus['405']).toBe(1);
+    expect(sandbox.stats.byStatus['405'] ?? 0).toBe(0);
   });
 
   it('prints exactly the page asked for with --page, near the offset limit too', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Project, User } from '../../src/sandbox/model.js';
 import { housekeepingStartedAt } from '../../src/sandbox/routes/project-actions.js';
 import { useSandbox } from '../helpers/cli.js';
@@ -19,7 +19,7 @@ describe('collab projects: starrers, languages, users, groups', () => {
   const project = (path: string): Project => sandbox.store.findProject(path) as Project;
   const user = (name: string): User => sandbox.store.userByName(name) as User;
 
-  beforeAll(() => {
+  beforeEach(() => {
     sandbox.store.stars.set(
       project('acme/web/storefront').id,
       new Map([
@@ -244,7 +244,7 @@ describe('collab projects import-members', () => {
   const project = (path: string): Project => sandbox.store.findProject(path) as Project;
   const user = (name: string): User => sandbox.store.userByName(name) as User;
 
-  beforeAll(() => {
+  beforeEach(() => {
     // Direct members to import: dana and rui on handbook; on atlas dana as reporter (she is a
     // developer of the acme group, so she cannot be imported below that into acme) and xena.
     project('globex/handbook').members.set(user('dana').id, 30).set(user('rui').id, 20);

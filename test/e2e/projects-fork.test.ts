@@ -13,7 +13,11 @@ interface ProjectJson {
 }
 
 describe('collab projects fork', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 300 });
+  const { collab, sandbox, call } = useSandbox({ seed: 30, forkDuration: 300 });
+  /** olivia's fork of a project, made through the API as a test's own set-up. */
+  const forkAsOwner = async (path: string) => {
+    expect((await call('POST', `/projects/${encodeURIComponent(path)}/fork`, { as: 'owner' })).status).toBe(201);
+  };
   const project = (path: string): Project => {
     const found = sandbox.store.findProject(path);
     if (!found) throw new Error(`no project ${path} in the sandbox`);
@@ -40,6 +44,7 @@ describe('collab projects fork', () => {
   });
 
   it('refuses a second fork into the same place with the service message (409, exit 5)', async () => {
+    await forkAsOwner('acme/web/storefront');
     const result = await collab(['projects', 'fork', 'acme/web/storefront'], { as: 'owner' });
     expect(result.exitCode).toBe(5);
     expect(result.stderr).toContain('error: 409 name has already been taken; path has already been taken');
@@ -70,13 +75,14 @@ describe('collab projects fork', () => {
 
   it('sends namespace_id for a numeric --namespace and namespace_path for a path, never the deprecated namespace', async () => {
     const globex = sandbox.store.findGroup('globex')?.id as number;
+    const forks = forksOf('acme/web/storefront').length;
     const byId = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', String(globex), '--dry-run']);
     expect(byId.exitCode).toBe(0);
     expect(JSON.parse(byId.stdout.slice(byId.stdout.indexOf('{')))).toEqual({ namespace_id: globex });
     const byPath = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex/research', '--visibility', 'private', '--mr-default-target-self', '--dry-run']);
     expect(JSON.parse(byPath.stdout.slice(byPath.stdout.indexOf('{')))).toEqual({ namespace_path: 'globex/research', visibility: 'private', mr_default_target_self: true });
     expect(byPath.stderr).toContain('dry run: nothing was sent');
-    expect(forksOf('acme/web/storefront')).toHaveLength(1);
+    expect(forksOf('acme/web/storefront')).toHaveLength(forks);
   });
 
   it('exits 6 with the service import_error when the fork fails', async () => {
@@ -119,6 +125,7 @@ describe('collab projects fork', () => {
   });
 
   it('lists the forks of a project, with filters', async () => {
+    await forkAsOwner('acme/web/storefront');
     const all = await collab(['projects', 'forks', 'acme/web/storefront', '--json']);
     expect(all.exitCode).toBe(0);
     expect(all.json<ProjectJson[]>().map((p) => p.path_with_namespace)).toEqual(['olivia/storefront']);
@@ -134,8 +141,13 @@ describe('collab projects fork', () => {
 });
 
 describe('collab projects fork-relation', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30 });
+  const { collab, sandbox, call } = useSandbox({ seed: 30 });
   const project = (path: string): Project => sandbox.store.findProject(path) as Project;
+  /** design-system marked as a fork of handbook through the API, as a test's own set-up. */
+  const markFork = async () => {
+    const answer = await call('POST', `/projects/${project('acme/web/design-system').id}/fork/${project('globex/handbook').id}`);
+    expect(answer.status).toBe(201);
+  };
 
   it('marks a project as a fork of another (owner), and refuses a second relation with 409', async () => {
     const added = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/handbook'], { as: 'owner' });
@@ -157,6 +169,7 @@ describe('collab projects fork-relation', () => {
   });
 
   it('refuses a maintainer (403, exit 3) for add and remove', async () => {
+    await markFork();
     const add = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'globex/handbook'], { as: 'maintainer' });
     expect(add.exitCode).toBe(3);
     expect(add.stderr).toContain('403 Forbidden');
@@ -173,6 +186,7 @@ describe('collab projects fork-relation', () => {
   });
 
   it('removes the relation, and says so when there is none (304 is success)', async () => {
+    await markFork();
     const removed = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'owner' });
     expect(removed.exitCode).toBe(0);
     expect(removed.stderr).toContain('removed the fork relation of acme/web/design-system');

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/runtime.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { manualClock } from '../helpers/clock.js';
 import { isRunning } from '../helpers/processes.js';
 
 /** A user with nothing but what is given: an empty config directory and PATH. */
@@ -12,8 +14,8 @@ function fresh(env: Record<string, string | undefined> = {}) {
   return {
     dir,
     file: join(dir, 'config.json'),
-    run: (args: string[], options: { env?: Record<string, string | undefined>; input?: string; timeout?: number } = {}) =>
-      runMain(args, { ...base, ...options.env }, { input: options.input ?? '', ...(options.timeout ? { timeout: options.timeout } : {}) }),
+    run: (args: string[], options: { env?: Record<string, string | undefined>; input?: string; timeout?: number; clock?: Clock } = {}) =>
+      runMain(args, { ...base, ...options.env }, { input: options.input ?? '', ...(options.timeout ? { timeout: options.timeout } : {}), clock: options.clock }),
   };
 }
 
@@ -167,7 +169,14 @@ describe('tokens from a command (auth login --token-command)', () => {
     const user = fresh();
     const pidFile = join(user.dir, 'pid');
     writeFileSync(user.file, JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `echo $$ > '${pidFile}'; exec sleep 60` } } }), { mode: 0o600 });
-    const result = await user.run(['api', 'user'], { timeout: 30_000 });
+    // The limit is timed by the run's clock: moved on here once the command has started, not waited for.
+    const clock = manualClock();
+    const running = user.run(['api', 'user'], { timeout: 30_000, clock });
+    await clock.timerSet();
+    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n')).toBe(true);
+    clock.advance(9_999);
+    clock.advance(1);
+    const result = await running;
     expect(result.exitCode).toBe(3);
     expect(result.stderr.split('\n')[0]).toBe(`error: the token command for ${sandbox.url} printed no token within 10 s`);
     const pid = Number(readFileSync(pidFile, 'utf8'));

@@ -1,14 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
+import type { Clock, Runtime } from '../../src/runtime.js';
 import { TextSink } from '../../src/util/text-sink.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { sandboxApi } from './sandbox-api.js';
 
 /**
  * How tests run collab. In this process by default: `main()` of src/main.ts with a Runtime of
@@ -40,6 +41,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Run bin/collab in a process of its own (see above for when that is needed). */
   spawn?: boolean;
+  /** In this process: the run's clock (test/helpers/clock.ts manualClock), for limits it waits on. */
+  clock?: Clock;
 }
 
 export interface CliResult {
@@ -111,6 +114,7 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     // What commander uses when its output is not a terminal, as on the pipes of a spawned run.
     helpWidth: () => 80,
     signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)]) : AbortSignal.timeout(options.timeout ?? 60_000),
+    clock: options.clock,
   };
   const exitCode = await main(args, runtime);
   return result(exitCode, stdout.text(), stderr.text());
@@ -118,15 +122,25 @@ export async function runMain(args: readonly string[], env: Record<string, strin
 
 /**
  * Starts a sandbox for a test file and gives back `collab(...)` bound to it, run in this process
- * (`{ spawn: true }` for bin/collab in a process of its own):
- *   const { collab, sandbox } = useSandbox({ seed: 30 });
+ * (`{ spawn: true }` for bin/collab in a process of its own), and `call`/`get` for raw requests
+ * (test/helpers/sandbox-api.ts):
+ *   const { collab, sandbox, call } = useSandbox({ seed: 30 });
  *   const r = await collab(['projects', 'list', '--json'], { as: 'developer' });
+ * Every test starts from the same state, whatever ran before it (vitest shuffles the order): before
+ * each case the sandbox is reset (a newly seeded store if the last case may have changed it, the
+ * request log, fault sequence and rate limits started again) and the config directory emptied.
+ * So a test's own set-up goes in its body or a beforeEach, never a beforeAll.
  */
 export function useSandbox(options: SandboxOptions = {}) {
   // The config directory exists from the start, so callers may destructure `{ configDir }`.
   const state: { sandbox: Sandbox | undefined; configDir: string } = { sandbox: undefined, configDir: tempConfigDir() };
   beforeAll(async () => {
     state.sandbox = await startSandbox({ port: 0, seed: 30, forkDuration: 300, ...options });
+  });
+  beforeEach(() => {
+    state.sandbox?.reset();
+    rmSync(state.configDir, { recursive: true, force: true });
+    mkdirSync(state.configDir, { recursive: true });
   });
   afterAll(async () => {
     await state.sandbox?.close();
@@ -150,12 +164,15 @@ export function useSandbox(options: SandboxOptions = {}) {
   const sandbox = new Proxy({} as Sandbox, {
     get: (_target, property) => {
       if (!state.sandbox) throw new Error('the sandbox is not started yet: use it inside a test');
+      // A test that reaches into the store may change it by hand: the next reset seeds a new one.
+      if (property === 'store') state.sandbox.store.changed = true;
       return Reflect.get(state.sandbox, property);
     },
   });
   return {
     collab,
     sandbox,
+    ...sandboxApi(sandbox),
     get configDir(): string {
       return state.configDir;
     },

@@ -1,39 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseLinkHeader } from '../../src/http/paginate.js';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { SandboxRole } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
+import type { Answer } from '../helpers/sandbox-api.js';
 
 /**
  * The sandbox's group endpoints on their own, over HTTP: pagination headers, anonymous keyset
  * pagination, visibility, and the service's answers (status and body) to what it refuses.
  */
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  links: Record<string, string>;
-  body: unknown;
-}
+const { sandbox, call: raw } = useSandbox({ seed: 12 });
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 12 });
-});
-afterAll(() => sandbox?.close());
-
-async function call(method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}): Promise<Answer> {
-  const role = options.as === undefined ? 'admin' : options.as;
-  const headers: Record<string, string> = role ? { 'private-token': sandbox.tokens[role] } : {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const url = path.startsWith('http') ? path : `${sandbox.url}/api/v4${path}`;
-  const response = await fetch(url, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text
-  }
-  return { status: response.status, headers: response.headers, links: parseLinkHeader(response.headers.get('link') ?? undefined), body };
+function call(method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}): Promise<Answer> {
+  return raw(method, path, { as: options.as, json: options.body, redirect: 'follow' });
 }
 
 const id = (path: string) => sandbox.store.findGroup(path)?.id as number;
@@ -208,6 +186,12 @@ describe('provisioned users', () => {
 });
 
 describe('create, update, delete, restore, transfer', () => {
+  /** A subgroup a test changes, made through the API by `as` (its owner then). */
+  const subgroup = async (path: string, parent: string | null, as: SandboxRole = 'maintainer') => {
+    const made = await call('POST', '/groups', { as, body: { name: path, path, ...(parent ? { parent_id: id(parent) } : {}) } });
+    expect(made.status).toBe(201);
+  };
+
   it('POST /groups: required parameters, taken paths, invalid values, rights', async () => {
     expect(await call('POST', '/groups', { body: {} })).toMatchObject({ status: 400, body: { error: 'name is missing, path is missing' } });
     expect(await call('POST', '/groups', { body: { name: 'Acme', path: 'acme' } })).toMatchObject({ status: 400, body: { message: { path: ['has already been taken'] } } });
@@ -240,6 +224,7 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('PUT /groups/:id: owners only; path changes re-index the group and what is below it', async () => {
+    await subgroup('tools', 'acme');
     expect(await call('PUT', '/groups/acme%2Ftools', { as: 'developer', body: { description: 'x' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
     const renamed = await call('PUT', '/groups/acme%2Ftools', { as: 'maintainer', body: { path: 'tooling' } });
     expect(renamed.status).toBe(200);
@@ -251,6 +236,8 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('DELETE marks for deletion on the day (202), as GitLab dates the mark; permanently_remove with the full path removes it', async () => {
+    await subgroup('tooling', 'acme');
+    await subgroup('more', 'acme');
     const marked = await call('DELETE', '/groups/acme%2Ftooling', { as: 'maintainer' });
     expect(marked).toMatchObject({ status: 202, body: { message: '202 Accepted' } });
     expect(sandbox.store.findGroup('acme/tooling')?.marked_for_deletion_on).toBe(new Date().toISOString().slice(0, 10));
@@ -273,6 +260,7 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('POST /groups/:id/transfer: errors as the service words them', async () => {
+    await subgroup('more', 'acme');
     const fail = (message: string) => ({ status: 400, body: { message: `Transfer failed: ${message}` } });
     expect(await call('POST', '/groups/acme/transfer', { body: { group_id: id('acme/platform/infra') } })).toMatchObject(fail('Cannot transfer group to one of its subgroup.'));
     expect(await call('POST', '/groups/acme/transfer')).toMatchObject(fail('Group is already a root group.'));
@@ -286,6 +274,7 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('POST /groups/:id/projects/:project_id is for administrators', async () => {
+    await subgroup('more', null, 'admin');
     expect((await call('POST', '/groups/more/projects/acme%2Fweb%2Fstorefront', { as: 'owner' })).status).toBe(403);
     const moved = await call('POST', '/groups/more/projects/acme%2Fweb%2Fstorefront');
     expect(moved).toMatchObject({ status: 201, body: { full_path: 'more' } });

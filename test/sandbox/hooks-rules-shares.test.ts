@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHook } from '../../src/api/hooks.js';
 import { createPushRule } from '../../src/api/push-rules.js';
 import { shareWithGroup } from '../../src/api/shares.js';
 import { HttpClient } from '../../src/http/client.js';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import type { SandboxRole } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 
 /** The sandbox's hooks, push rules and shares alone, over HTTP, with GitLab's answers. */
 describe('sandbox: hooks, push rules, shares', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 12 });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
-
-  async function call(method: string, path: string, body?: unknown, as: SandboxRole = 'admin') {
-    const response = await fetch(`${sandbox.url}/api/v4${path}`, {
-      method,
-      headers: { 'private-token': sandbox.tokens[as], ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, text };
-  }
+  const { sandbox, call: raw } = useSandbox({ seed: 12 });
+  const call = (method: string, path: string, json?: unknown, as: SandboxRole = 'admin') => raw(method, path, { json, as });
 
   const storefront = '/projects/acme%2Fweb%2Fstorefront';
 

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 
 /**
  * The service's background jobs (issue 17 §2): an immediate deletion answers 202 and the project
@@ -9,27 +10,21 @@ import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/
  * so nothing waits on real time.
  */
 
-let sandbox: Sandbox;
 let now = Date.UTC(2030, 0, 1);
 const advance = (ms: number) => {
   now += ms;
 };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 30, deleteDuration: 5000, forkDuration: 1000 });
+const { sandbox, call: raw } = useSandbox({ seed: 30, deleteDuration: 5000, forkDuration: 1000 });
+beforeEach(() => {
   sandbox.store.now = () => now;
 });
-afterAll(() => sandbox?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
 type Json = any;
 
 async function call(method: string, path: string, body?: unknown, as: SandboxRole = 'admin'): Promise<{ status: number; body: Json }> {
-  const headers: Record<string, string> = { 'private-token': sandbox.tokens[as] };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  const answer = await raw(method, path, { json: body, as, redirect: 'follow' });
+  return { status: answer.status, body: answer.body };
 }
 
 const status = async (path: string) => (await call('GET', path)).status;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canReadProject } from '../../src/sandbox/access.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 
 /**
  * GET /projects keeps the store's list of projects and its orders by id and created_at between
@@ -8,20 +8,12 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
  * These tests hold it to the answers a fresh filter and sort would give, before and after changes.
  */
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 300 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const { sandbox, get, call } = useSandbox({ seed: 300 });
 
 async function ids(path: string, role: 'admin' | 'developer' = 'admin'): Promise<number[]> {
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, { headers: { 'private-token': sandbox.tokens[role] } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as Array<{ id: number }>).map((p) => p.id);
+  const answer = await get(path, role);
+  expect(answer.status).toBe(200);
+  return (answer.body as Array<{ id: number }>).map((p) => p.id);
 }
 
 async function everyPage(query: string, role: 'admin' | 'developer' = 'admin'): Promise<number[]> {
@@ -71,24 +63,23 @@ describe('GET /projects with the kept list and orders', () => {
   });
 
   it('sees a project created or deleted since the last list', async () => {
+    // The deletion's job runs by the sandbox's clock: stopped here, so that it is done only when settled.
+    const now = Date.now();
+    sandbox.store.now = () => now;
     const before = await everyPage('order_by=id&sort=desc');
-    const created = await fetch(`${sandbox.url}/api/v4/projects`, {
-      method: 'POST',
-      headers: { 'private-token': sandbox.tokens.admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'kept-list-check' }),
-    });
+    const created = await call('POST', '/projects', { json: { name: 'kept-list-check' } });
     expect(created.status).toBe(201);
-    const project = (await created.json()) as { id: number };
+    const project = created.body as { id: number };
     expect(await ids('/projects?order_by=id&per_page=1')).toEqual([project.id]);
     expect(await ids('/projects?per_page=1')).toEqual([project.id]);
     expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
 
     // A personal project is deleted without delay (no delayed deletion outside groups), by a
     // background job: it is listed until the job is done.
-    const removed = await fetch(`${sandbox.url}/api/v4/projects/${project.id}`, { method: 'DELETE', headers: { 'private-token': sandbox.tokens.admin } });
+    const removed = await call('DELETE', `/projects/${project.id}`);
     expect(removed.status).toBe(202);
     expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
-    sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
+    sandbox.store.settle(now + sandbox.store.deleteDurationMs);
     expect(await everyPage('order_by=id&sort=desc')).toEqual(before);
     expect(await everyPage('order_by=created_at')).toEqual(byCreatedDesc());
   });

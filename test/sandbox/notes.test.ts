@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 
 /** The sandbox's notes and noteables, over HTTP with fetch: the service's semantics, without the CLI. */
 describe('sandbox: noteables and notes', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 12 });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
-
-  const call = async (method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}) => {
-    const role = options.as === undefined ? 'admin' : options.as;
-    const response = await fetch(`${sandbox.url}/api/v4${path}`, {
-      method,
-      headers: { ...(role ? { 'private-token': sandbox.tokens[role] } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
+  const { sandbox, call: raw } = useSandbox({ seed: 12 });
+  const call = (method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}) => raw(method, path, { as: options.as, json: options.body });
   const projectId = (path: string) => (sandbox.store.findProject(path) as { id: number }).id;
   const groupId = (path: string) => (sandbox.store.findGroup(path) as { id: number }).id;
   const storefront = () => projectId('acme/web/storefront');
@@ -171,6 +156,8 @@ describe('sandbox: noteables and notes', () => {
     });
 
     it('refuses a body over 1,000,000 characters with 400, counting characters not UTF-16 units', async () => {
+      // The seeded notes are made on first use: ask for them before counting.
+      await call('GET', issuePath());
       const before = sandbox.store.notes.size;
       const tooLong = await call('POST', issuePath(), { body: { body: 'x'.repeat(1_000_001) } });
       expect(tooLong).toMatchObject({ status: 400, body: { message: '400 Bad request - Note {:note=>["is too long (maximum is 1000000 characters)"]}' } });
@@ -181,6 +168,8 @@ describe('sandbox: noteables and notes', () => {
     });
 
     it('answers an award-emoji-only body with the snippet-like object and creates no note', async () => {
+      const noteables = [issuePath(), `/projects/${storefront()}/merge_requests/1/notes`, `/projects/${storefront()}/snippets/${storefront()}/notes`, `/groups/acme/epics/${groupId('acme')}/notes`];
+      for (const path of noteables) await call('GET', path);
       const before = sandbox.store.notes.size;
       for (const [path, emoji] of [
         [issuePath(), ':+1:'],

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxRole } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 
 /**
  * Parameters as the service reads them (dry-types Params::Bool for booleans, GitLab's
@@ -10,11 +11,7 @@ import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/
  * `a[]=1&a[]=2`, `a=1,2` or JSON arrays.
  */
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 30 });
-});
-afterAll(() => sandbox?.close());
+const { sandbox, call: raw } = useSandbox({ seed: 30 });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
 type Json = any;
@@ -22,19 +19,10 @@ type Json = any;
 type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData };
 
 async function call(method: string, path: string, options: { as?: SandboxRole; body?: Body } = {}): Promise<{ status: number; body: Json }> {
-  const headers: Record<string, string> = { 'private-token': sandbox.tokens[options.as ?? 'admin'] };
-  let body: string | FormData | undefined;
   const given = options.body;
-  if (given && 'json' in given) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(given.json);
-  } else if (given && 'form' in given) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(given.form).toString();
-  } else if (given) body = given.multipart;
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, body: body ?? null });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  const body = !given ? {} : 'json' in given ? { json: given.json } : 'form' in given ? { form: given.form } : { form: given.multipart };
+  const answer = await raw(method, path, { as: options.as, ...body });
+  return { status: answer.status, body: answer.body };
 }
 
 /** A GET with a JSON body (fetch refuses one): Grape merges body parameters into a GET's too. */
@@ -62,7 +50,7 @@ const TRUE_TEXTS = ['1', 'on', 'On', 'ON', 't', 'T', 'true', 'True', 'TRUE', 'y'
 const FALSE_TEXTS = ['0', 'off', 'Off', 'OFF', 'f', 'F', 'false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO'];
 
 describe('boolean parameters', () => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     expect((await call('POST', '/projects/acme%2Fweb%2Fdesign-system/archive')).status).toBe(201);
   });
 

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseLinkHeader } from '../../src/http/paginate.js';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import type { SandboxRole } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 import type { Project } from '../../src/sandbox/model.js';
 import { ACCESS, projectAccess } from '../../src/sandbox/access.js';
 
 /** The project routes of the sandbox, through HTTP, as a client of the service sees them. */
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 30 });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const { sandbox, call: raw } = useSandbox({ seed: 30 });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
 type Json = any;
@@ -23,17 +18,8 @@ interface Answer {
   body: Json;
 }
 
-async function call(method: string, path: string, options: { as?: SandboxRole | null; json?: unknown; form?: FormData } = {}): Promise<Answer> {
-  const role = options.as === undefined ? 'admin' : options.as;
-  const headers: Record<string, string> = role ? { 'private-token': sandbox.tokens[role] } : {};
-  let body: string | FormData | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) body = options.form;
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, body: body ?? null, redirect: 'manual' });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+function call(method: string, path: string, options: { as?: SandboxRole | null; json?: unknown; form?: FormData } = {}): Promise<Answer> {
+  return raw(method, path, options);
 }
 
 const get = (path: string, as?: SandboxRole | null) => call('GET', path, { as });
@@ -238,6 +224,7 @@ describe('POST /projects', () => {
   });
 
   it('answers 400 with the model errors for a taken path, as the service does', async () => {
+    expect((await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } })).status).toBe(201);
     const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });
     expect(answer.status).toBe(400);
     expect(answer.body.message.path).toEqual(['has already been taken']);
@@ -423,6 +410,7 @@ describe('PUT /projects/:id/transfer', () => {
   });
 
   it('refuses a taken path, a namespace one may not create in, and the same namespace', async () => {
+    expect((await call('POST', '/projects', { json: { name: 'mover', namespace_id: sandbox.store.findGroup('acme')?.id } })).status).toBe(201);
     const other = await call('POST', '/projects', { as: 'owner', json: { name: 'mover' } });
     const taken = await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'acme' } });
     expect(taken.status).toBe(400);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { SandboxRole } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/cli.js';
 import type { Project } from '../../src/sandbox/model.js';
 
 /**
@@ -9,27 +10,11 @@ import type { Project } from '../../src/sandbox/model.js';
  * group's owner may).
  */
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 60 });
-});
-afterAll(() => sandbox?.close());
+const { sandbox, call: raw } = useSandbox({ seed: 60 });
 
 async function call(method: string, path: string, as: SandboxRole | null | string, body?: unknown): Promise<{ status: number; data: unknown; text: string }> {
-  const token = as === null ? undefined : as in sandbox.tokens ? sandbox.tokens[as as SandboxRole] : as;
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, {
-    method,
-    headers: { ...(token ? { 'private-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined;
-  }
-  return { status: response.status, data, text };
+  const answer = await raw(method, path, { as: as === null || as in sandbox.tokens ? (as as SandboxRole | null) : { token: as }, json: body, redirect: 'follow' });
+  return { status: answer.status, data: typeof answer.body === 'string' ? undefined : answer.body, text: answer.text };
 }
 
 /** Every page of GET /projects as this caller. */

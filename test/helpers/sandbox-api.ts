@@ -1,0 +1,70 @@
+import { parseLinkHeader } from '../../src/http/paginate.js';
+import type { Sandbox, SandboxRole } from '../../src/sandbox/index.js';
+
+/**
+ * The one helper for raw calls to a sandbox's API (what a client of the service sends, with
+ * fetch): tests of the sandbox itself, and e2e tests that check the service's answer after a
+ * command instead of reading the store.
+ *   const answer = await callSandbox(sandbox, 'PUT', '/projects/1', { as: 'owner', json: { name: 'x' } });
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
+export type Json = any;
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** The Link header's relations (next, prev, first, last). */
+  links: Record<string, string>;
+  /** The body parsed as JSON; its text if it is not JSON; undefined if empty. */
+  body: Json;
+  text: string;
+}
+
+export interface CallOptions {
+  /** Whose token: a sandbox role (default admin), a token of its own ({ token }), or null for none. */
+  as?: SandboxRole | { token: string } | null;
+  /** A JSON body. */
+  json?: unknown;
+  /** A urlencoded form (a record) or a multipart one (FormData). */
+  form?: Record<string, string> | FormData;
+  /** More request headers (Sudo, If-None-Match...). */
+  headers?: Record<string, string>;
+  /** 'manual' (default) answers a 301 as it is; 'follow' follows it as fetch does. */
+  redirect?: 'manual' | 'follow';
+}
+
+/** `path` is below /api/v4 (`/projects?page=2`), or a whole URL (a Link header's). */
+export async function callSandbox(sandbox: Sandbox, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const as = options.as === undefined ? 'admin' : options.as;
+  const token = as === null ? undefined : typeof as === 'string' ? sandbox.tokens[as] : as.token;
+  const headers: Record<string, string> = { ...(token ? { 'private-token': token } : {}), ...options.headers };
+  let body: string | FormData | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form instanceof FormData) body = options.form;
+  else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const url = /^https?:/.test(path) ? path : `${sandbox.url}/api/v4${path}`;
+  const response = await fetch(url, { method, headers, body: body ?? null, redirect: options.redirect ?? 'manual' });
+  const text = await response.text();
+  let parsed: Json;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, headers: response.headers, links: parseLinkHeader(response.headers.get('link') ?? undefined), body: parsed, text };
+}
+
+/** callSandbox bound to one sandbox (or to a getter of the current one). */
+export function sandboxApi(sandbox: Sandbox) {
+  const call = (method: string, path: string, options: CallOptions = {}) => callSandbox(sandbox, method, path, options);
+  return {
+    call,
+    get: (path: string, as?: CallOptions['as']) => call('GET', path, { as }),
+  };
+}
