@@ -99,10 +99,19 @@ _collab_values() {
   return 1
 }
 # Projects and groups, from the service: a path one level at a time (\`group/\` goes on without a space).
+# The service's names are data: each line is one candidate, taken as it is and matched by prefix
+# here (compgen -W would expand $(...) and backticks in them), and one holding a character the
+# shell reads specially is inserted quoted (-o filenames), so that neither Tab nor Enter runs it.
 _collab_remote() {
-  local word="$1" IFS=$'\\n'
+  local word="$1" line quote=""
   [[ "$word" == "=" ]] && word=""
-  COMPREPLY=($(compgen -W "$(${REMOTE} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)" -- "$word"))
+  COMPREPLY=()
+  while IFS= read -r line; do
+    [[ -n "$line" && "$line" == "$word"* ]] || continue
+    COMPREPLY+=("$line")
+    [[ "$line" == *[^A-Za-z0-9_./@+:=-]* ]] && quote=1
+  done < <(${REMOTE} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+  [[ -n "$quote" ]] && compopt -o filenames 2>/dev/null
   [[ \${#COMPREPLY[@]} -eq 1 && "\${COMPREPLY[0]}" == */ ]] && compopt -o nospace 2>/dev/null
   [[ \${#COMPREPLY[@]} -gt 0 ]]
 }
@@ -158,6 +167,7 @@ ${values}
 ${aliases}
 
 # Projects and groups, from the service: a path one level at a time (\`group/\` goes on without a space).
+# The service's names are data: split into lines, never evaluated, and compadd (no -Q) quotes them.
 _collab_remote() {
   local -a found groups others
   found=(\${(f)"$(${REMOTE} "\${(@)words[2,CURRENT]}" 2>/dev/null)"})
@@ -228,6 +238,7 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
     'end',
     `set -g __collab_nodes ${nodes.filter((n) => n.path).map((n) => `'${n.path}'`).join(' ')}`,
     '# Projects and groups, from the service: a path one level at a time (fish adds no space after `group/`).',
+    "# The service's names are data: each line of output is one candidate, never evaluated, and fish escapes what it inserts.",
     'function __collab_remote',
     '  set -l current (commandline -ct)',
     '  set -l words (commandline -opc)',

@@ -203,5 +203,7 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
   const matches = (text: unknown): text is string => typeof text === 'string' && text.toLowerCase().startsWith(lower);
   const groupCandidates = groups.map(groupPath).filter(matches).map((path) => `${path}/`);
   const projectCandidates = projects.map((project) => project.path_with_namespace).filter(matches);
-  return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])];
+  // One candidate a line: a path holding a line break, a tab or another control (no real path
+  // does) would reach the shell as pieces of itself, so it is not offered.
+  return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])].filter((candidate) => !/[\u0000-\u001f\u007f]/.test(candidate));
 }
