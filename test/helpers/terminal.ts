@@ -1,4 +1,7 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import { main } from '../../src/main.js';
+import type { InStream, OutStream, Runtime } from '../../src/runtime.js';
+import { tempConfigDir } from './cli.js';
 
 /**
  * A terminal, as far as collab's output needs one: what ends on its screen once every byte written
@@ -106,4 +109,33 @@ export class ScreenStream extends Writable {
   clearLine(direction: number, done?: () => void): boolean {
     return this.write(`\u001b[${direction < 0 ? 1 : direction > 0 ? 0 : 2}K`, done);
   }
+}
+
+/**
+ * Runs collab in this process on the given streams (a terminal's, a pipe's), with a config
+ * directory of its own and `env` (plus NO_COLOR), stdin holding `input` unless one is given;
+ * `signal` stands for Ctrl-C. What the tests at a terminal share.
+ */
+export async function runOn(
+  args: readonly string[],
+  streams: { stdout: OutStream; stderr: OutStream; stdin?: InStream; input?: string },
+  env: Record<string, string | undefined> = {},
+  signal: AbortSignal = AbortSignal.timeout(20_000),
+): Promise<{ exitCode: number; dir: string }> {
+  const { stdout, stderr } = streams;
+  let stdin = streams.stdin;
+  if (!stdin) {
+    const input = new PassThrough();
+    input.end(streams.input ?? '');
+    stdin = input;
+  }
+  const dir = tempConfigDir();
+  const runtime: Runtime = {
+    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, NO_COLOR: '1', ...env },
+    streams: () => ({ stdout, stderr, stdin: stdin as InStream }),
+    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
+    helpWidth: () => 80,
+    signal,
+  };
+  return { exitCode: await main(args, runtime), dir };
 }

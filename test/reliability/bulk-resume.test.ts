@@ -1,12 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { TextSink } from '../../src/util/text-sink.js';
-import { tempConfigDir } from '../helpers/cli.js';
+import { runOn } from '../helpers/terminal.js';
 
 /**
  * An interrupted run over many targets resumes without doubles. In front of the sandbox, a proxy
@@ -51,19 +48,9 @@ afterAll(async () => {
 async function run(args: readonly string[], host: string, input: string, interrupt?: (abort: () => void) => void) {
   const stdout = new TextSink();
   const stderr = new TextSink();
-  const stdin = new PassThrough();
-  stdin.end(input);
   const controller = new AbortController();
   interrupt?.(() => controller.abort());
-  const dir = tempConfigDir();
-  const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' },
-    streams: () => ({ stdout, stderr, stdin }),
-    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-    helpWidth: () => 80,
-    signal: controller.signal,
-  };
-  const exitCode = await main(args, runtime);
+  const { exitCode } = await runOn(args, { stdout, stderr, input }, { COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, CI: 'true' }, controller.signal);
   return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
 }
 

@@ -2,11 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
-import { tempConfigDir } from '../helpers/cli.js';
-import { ScreenStream, TerminalScreen } from '../helpers/terminal.js';
+import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
  * Ctrl-C at a prompt is a key, not a signal (the terminal is in raw mode): it ends the run as Ctrl-C
@@ -35,15 +32,7 @@ async function atTerminal(args: readonly string[], prompt: string, env: Record<s
     if (shown.includes(prompt) && !keyboard.writableEnded) setImmediate(() => keyboard.write('\u0003'));
     return origWrite(chunk as string, ...rest);
   }) as typeof stderr.write;
-  const dir = tempConfigDir();
-  const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, NO_COLOR: '1', ...env },
-    streams: () => ({ stdout, stderr, stdin: keyboard }),
-    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-    helpWidth: () => 80,
-    signal: AbortSignal.timeout(20_000),
-  };
-  const exitCode = await main(args, runtime);
+  const { exitCode, dir } = await runOn(args, { stdout, stderr, stdin: keyboard }, env);
   return { exitCode, screen: screen.text(), dir };
 }
 

@@ -1,13 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { BIN, tempConfigDir } from '../helpers/cli.js';
-import { ScreenStream, TerminalScreen } from '../helpers/terminal.js';
+import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
  * Spinners and terminals: a spinner never leaves residue on the screen when stdout is piped back
@@ -29,17 +26,7 @@ async function onePipedScreen(args: readonly string[], input = '') {
   const screen = new TerminalScreen();
   const stderr = new ScreenStream(screen, true, 80);
   const stdout = new ScreenStream(screen, false);
-  const stdin = new PassThrough();
-  stdin.end(input);
-  const dir = tempConfigDir();
-  const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1' },
-    streams: () => ({ stdout, stderr, stdin }),
-    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-    helpWidth: () => 80,
-    signal: AbortSignal.timeout(20_000),
-  };
-  const exitCode = await main(args, runtime);
+  const { exitCode } = await runOn(args, { stdout, stderr, input }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin });
   return { exitCode, screen: screen.text() };
 }
 

@@ -1,10 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
 import { TextSink } from '../../src/util/text-sink.js';
-import { tempConfigDir, useSandbox } from '../helpers/cli.js';
-import { ScreenStream, TerminalScreen } from '../helpers/terminal.js';
+import { useSandbox } from '../helpers/cli.js';
+import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
  * Waiting again: a fork left copying (fork without --wait, its --timeout, or Ctrl-C during
@@ -43,17 +40,7 @@ describe('projects view --wait', () => {
       const screen = new TerminalScreen();
       const stderr = new ScreenStream(screen, true, 100);
       const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
-      const stdin = new PassThrough();
-      stdin.end();
-      const dir = tempConfigDir();
-      const runtime: Runtime = {
-        env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner, NO_COLOR: '1' },
-        streams: () => ({ stdout, stderr, stdin }),
-        write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-        helpWidth: () => 80,
-        signal: AbortSignal.timeout(20_000),
-      };
-      const exitCode = await main(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], runtime);
+      const { exitCode } = await runOn(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], { stdout, stderr }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner });
       return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
     };
     const redirected = await run(false);
