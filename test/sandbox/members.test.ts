@@ -3,10 +3,13 @@ import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/
 
 /**
  * The members endpoints alone, over HTTP, with GitLab's statuses and bodies. The request forms
- * are python-gitlab's (3.x): `project.members.list()`, `.members.create({'user_id': .., 'access_level': ..})`
+ * are python-gitlab's, as python-gitlab 3.12 (Debian's python3-gitlab) sent them to the sandbox
+ * through a logging proxy: `project.members.list()`, `.members.create({'user_id': .., 'access_level': ..})`
  * (a JSON body; its CLI sends the same values as strings), `project.members_all.list()`,
- * `member.save()` (PUT with only the changed attributes), `group.members.delete(id)`, each on the
- * numeric ID python-gitlab takes from the object it fetched, with its PRIVATE-TOKEN header.
+ * `member.save()` (PUT with the changed attributes only), `.members.list(user_ids=[6])`
+ * (`user_ids%5B%5D=6`), `group.members.delete(id)`, each on the numeric ID python-gitlab takes
+ * from the object it fetched, with its PRIVATE-TOKEN header and `Content-Type: application/json`
+ * on every request, GETs and DELETEs with an empty body included.
  */
 
 // Each test its own sandbox: memberships made by one are no other's.
@@ -20,8 +23,7 @@ afterEach(() => sandbox?.close());
 type Json = any;
 
 async function call(method: string, path: string, options: { as?: SandboxRole; json?: unknown } = {}): Promise<{ status: number; body: Json; headers: Headers }> {
-  const headers: Record<string, string> = { 'PRIVATE-TOKEN': sandbox.tokens[options.as ?? 'admin'], 'User-Agent': 'python-gitlab/3.12.0' };
-  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = { 'PRIVATE-TOKEN': sandbox.tokens[options.as ?? 'admin'], 'User-Agent': 'python-gitlab/3.12.0', 'Content-Type': 'application/json' };
   const response = await fetch(`${sandbox.url}/api/v4${path}`, { method, headers, body: options.json === undefined ? null : JSON.stringify(options.json) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
@@ -74,7 +76,7 @@ describe('sandbox: members as python-gitlab asks for them', () => {
     expect((await call('POST', `/projects/${id}/members`, { json: { username: 'rui', access_level: 10 } })).status).toBe(201);
     expect((await call('POST', `/projects/${id}/members`, { json: { username: 'dana', access_level: 10 } })).status).toBe(201);
     expect(usernames(await call('GET', `/projects/${id}/members?query=RU`))).toEqual(['rui']);
-    expect(usernames(await call('GET', `/projects/${id}/members?user_ids[]=${user('dana')}`))).toEqual(['dana']);
+    expect(usernames(await call('GET', `/projects/${id}/members?user_ids%5B%5D=${user('dana')}`))).toEqual(['dana']);
     expect(usernames(await call('GET', `/projects/${id}/members?user_ids=${user('dana')},${user('rui')}`))).toEqual(['rui', 'dana']);
   });
 
