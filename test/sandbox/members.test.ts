@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addMember } from '../../src/api/members.js';
+import { HttpClient } from '../../src/http/client.js';
 import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 
 /**
@@ -165,5 +167,21 @@ describe('sandbox: member errors and rights', () => {
     expect(body.every((m: Json) => m.source_type === 'Namespace')).toBe(true);
     expect((await call('GET', `/users/${olivia}/memberships?type=Group`)).status).toBe(400);
     expect((await call('GET', '/users?username=OLIVIA')).body).toMatchObject([{ id: olivia, username: 'olivia' }]);
+  });
+
+  it("recognises a membership whose answer was lost (addMember's recover), and not one from before the request", async () => {
+    const owner = { kind: 'project' as const, ref: 'acme/web/storefront' };
+    const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
+    try {
+      const sentAt = Date.now();
+      const byName = addMember(owner, { username: 'xena' }, { access_level: 20 }, sentAt);
+      expect(await byName.recover?.(client)).toBeUndefined();
+      await call('POST', `/projects/${project('acme/web/storefront')}/members`, { json: { user_id: user('xena'), access_level: 20 } });
+      expect(await byName.recover?.(client)).toMatchObject({ username: 'xena', access_level: 20 });
+      // A membership made before the request was sent is not its doing: sent again, it gets the service's 409.
+      expect(await addMember(owner, { id: user('xena') }, { access_level: 20 }, Date.now() + 60_000).recover?.(client)).toBeUndefined();
+    } finally {
+      await client.close();
+    }
   });
 });
