@@ -150,6 +150,10 @@ function summaryOnly(spec: CommandSpec): Command {
 
 export function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
+  // --json is -o json: with -o of another format, which one was meant is not collab's to guess.
+  if (all.json && all.output !== undefined && all.output !== 'json') {
+    throw new CollabError('usage', `--json and -o ${String(all.output)} ask for two formats`, { hint: `keep one: --json (the same as -o json) or -o ${String(all.output)}` });
+  }
   const output = (all.json ? 'json' : all.output) as OutputFormat | undefined;
   let fields: string[] | undefined;
   if (typeof all.fields === 'string') {

@@ -18,7 +18,8 @@ export interface RequestDescription {
 export async function describeRequest(host: string, req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
   const { HttpClient: Client } = await import('../http/client.js');
   // Only to resolve the URL; the token is never needed to describe a request.
-  const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, req.query)) };
+  const query = req.query && redact.length > 0 ? (redactFields(req.query, redact) as typeof req.query) : req.query;
+  const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, query)) };
   if (req.json !== undefined) described.json = JSON.parse(maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null')) as unknown;
   if (req.form) {
     described.form = {};

@@ -33,6 +33,14 @@ export function isSecretField(path: string): boolean {
   return SECRET_FIELDS.has(path.slice(path.lastIndexOf('.') + 1));
 }
 
+/**
+ * Whether a key a user sends (`collab api -f token=...`) names a secret, for --dry-run to redact:
+ * token, password, secret, private_token, and any *_token, *_password or *_secret.
+ */
+export function looksSecret(key: string): boolean {
+  return /^(token|password|secret)$|_(token|password|secret)$/i.test(key);
+}
+
 /** The values of a resource's secret fields, to register for redaction on stderr. */
 export function secretValues(resource: unknown): string[] {
   if (!resource || typeof resource !== 'object' || Array.isArray(resource)) return [];

@@ -157,3 +157,88 @@ describe('collab api --paginate when a later page fails', () => {
     expect(result.stderr).not.toContain('stdout holds');
   });
 });
+
+describe('collab api and the global output flags (issue 23 §4, §10)', () => {
+  const { collab, sandbox } = useSandbox({ seed: 12 });
+
+  it('-o ndjson writes each item of a JSON array on a line; --fields picks keys', async () => {
+    const result = await collab(['api', 'groups', '-o', 'ndjson', '--fields', 'id,full_path']);
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(Object.keys(line)).toEqual(['id', 'full_path']);
+  });
+
+  it('-o csv writes a header and a row per item; an object is one row', async () => {
+    const list = await collab(['api', 'groups', '-o', 'csv', '--fields', 'id,full_path']);
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout.split('\r\n')[0]).toBe('id,full_path');
+    const one = await collab(['api', 'projects/acme%2Fweb%2Fstorefront', '-o', 'csv', '--fields', 'path_with_namespace']);
+    expect(one.stdout).toBe('path_with_namespace\r\nacme/web/storefront\r\n');
+  });
+
+  it('--json --fields picks keys of an object; -o table shows its fields as a view', async () => {
+    const json = await collab(['api', 'user', '--json', '--fields', 'username']);
+    expect(json.json()).toEqual({ username: 'root' });
+    const table = await collab(['api', 'user', '-o', 'table']);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(/^username\troot$/m);
+  });
+
+  it('--paginate honours -o ndjson and --fields', async () => {
+    const result = await collab(['api', 'projects', '--paginate', '-o', 'ndjson', '--fields', 'id']);
+    expect(result.exitCode).toBe(0);
+    const ids = result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids.sort((a, b) => a - b)).toEqual([...sandbox.store.projects.keys()].sort((a, b) => a - b));
+  });
+
+  it('without -o, the body is printed as the service sent it', async () => {
+    const result = await collab(['api', 'user']);
+    expect(result.stdout.startsWith('{"id":')).toBe(true);
+  });
+
+  it('refuses what it cannot honour, before sending (exit 2)', async () => {
+    const before = sandbox.stats.requests;
+    const include = await collab(['api', 'user', '-i', '-o', 'csv']);
+    expect(include.exitCode).toBe(2);
+    expect(include.stderr).toContain('-i prints the answer as it came and cannot be combined with -o csv');
+    const table = await collab(['api', 'groups', '--paginate', '-o', 'table']);
+    expect(table.exitCode).toBe(2);
+    expect(table.stderr).toContain('-o table with --paginate needs --fields');
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('--json with -o of another format is a usage error, for every command', async () => {
+    for (const args of [
+      ['api', 'user', '--json', '-o', 'csv'],
+      ['projects', 'list', '-o', 'table', '--json'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/^error: --json and -o (csv|table) ask for two formats\n/);
+    }
+    expect((await collab(['projects', 'list', '-o', 'json', '--json', '--limit', '1'])).exitCode).toBe(0);
+  });
+
+  it.each([
+    ['projects/acme/web/storefront', 'collab api projects/acme%2Fweb%2Fstorefront'],
+    ['projects/acme/web/storefront/issues?state=opened', 'collab api projects/acme%2Fweb%2Fstorefront/issues'],
+    ['groups/acme/web/projects', 'collab api groups/acme%2Fweb/projects'],
+    ['/api/v4/projects/1', 'collab api projects/1'],
+  ])('a 404 for %s hints at the path meant', async (path, hint) => {
+    const result = await collab(['api', path]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain(`hint: `);
+    expect(result.stderr).toContain(hint);
+  });
+
+  it('--dry-run redacts fields whose names are secrets, in a body and in a query', async () => {
+    const body = await collab(['api', '-X', 'POST', 'projects/1/hooks', '-f', 'url=https://example.com', '-f', 'token=hook-secret', '-f', 'push_events=true', '--dry-run']);
+    expect(body.exitCode).toBe(0);
+    expect(body.stdout).toContain('"token": "[redacted]"');
+    expect(body.stdout).toContain('"url": "https://example.com"');
+    const query = await collab(['api', 'runners', '-X', 'GET', '-f', 'private_token=x1', '-f', 'deploy_token=x2', '-f', 'password=x3', '-f', 'scope=active', '--dry-run']);
+    expect(query.stdout).not.toMatch(/x1|x2|x3/);
+    expect(query.stdout).toContain('scope=active');
+  });
+});

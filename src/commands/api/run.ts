@@ -9,6 +9,8 @@ import { write } from '../../io.js';
 import type { JqWriter } from '../../output/jq.js';
 import { type ListProgress, nounOf } from '../../output/progress.js';
 import { readStdin } from '../../util/stdin.js';
+import { looksSecret } from '../../util/secrets.js';
+import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import type { CommandInput } from '../spec.js';
 
 export interface ApiOptions {
@@ -41,6 +43,7 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   // -X is checked (any case) and written in capitals by its parser.
   const method = ((o.method as HttpMethod | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')) as HttpMethod;
   if (o.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
+  checkOutputFlags(ctx, { include: o.include === true, paginate: o.paginate === true });
   return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input, paginate: o.paginate === true, include: o.include === true };
 }
 
@@ -129,14 +132,17 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
     responseType: 'text' as const,
   };
   if (ctx.dryRun) {
-    await ctx.printDryRun(request);
+    // Keys that name secrets read [redacted], as every other command's do.
+    await ctx.printDryRun(request, Object.keys(nested).filter(looksSecret));
     return;
   }
   if (opts.paginate) {
     await printEveryPage(ctx, opts, request.query);
     return;
   }
-  const response = await ctx.request<string>(request);
+  const response = await ctx.request<string>(request).catch((error: unknown) => {
+    throw notFoundHint(error, opts.path);
+  });
   if (opts.include) {
     let head = `HTTP ${response.status}\n`;
     for (const [name, value] of Object.entries(response.headers)) head += `${name}: ${value}\n`;
@@ -146,6 +152,10 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   if (!text) return;
   if (ctx.globals.jq !== undefined) {
     await ctx.printJsonText(text);
+    return;
+  }
+  if (reshapes(ctx)) {
+    await printShaped(ctx, text, response.request);
     return;
   }
   if (ctx.io.stdoutIsTTY && /json/.test(response.headers['content-type'] ?? '')) {
@@ -174,7 +184,14 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
   const filtered = jq?.writer(ctx.io, await ctx.outputOptions());
   await progress.start();
   try {
-    await writeEveryPage(ctx, opts, pages, filtered, progress);
+    if (reshapes(ctx)) {
+      // -o ndjson, csv, table or --fields: the list writer of every list command (columns from --fields).
+      await ctx.printList(pages, []).catch((error: unknown) => {
+        throw listFailure(error, opts.path, 0);
+      });
+    } else {
+      await writeEveryPage(ctx, opts, pages, filtered, progress);
+    }
   } finally {
     progress.finish();
   }
