@@ -1,3 +1,5 @@
+import { CollabError } from '../errors.js';
+
 /** Reads a dot path (`namespace.full_path`, `statistics.storage_size`) from a value. */
 export function getPath(value: unknown, path: string): unknown {
   let current: unknown = value;
@@ -31,4 +33,21 @@ export function parseFieldList(text: string): string[] {
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
+}
+
+/**
+ * JSON text of a value the service sent. A value nested deeper than JSON.stringify can walk
+ * (a hostile service's 5,000 levels) is an error naming it, exit 1, not a stack overflow and
+ * "a bug in collab". json and ndjson without --fields never come here: they write the service's
+ * bytes as they are, however deep.
+ */
+export function jsonText(value: unknown, what: string, options: { replacer?: (key: string, value: unknown) => unknown; space?: number } = {}): string {
+  try {
+    return JSON.stringify(value, options.replacer, options.space);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // The other RangeError JSON.stringify throws: a text longer than a string may be.
+    const why = /call stack/i.test(error.message) ? 'nested too deeply' : 'too large';
+    throw new CollabError('malformed', `${what} is ${why} to write as text`, { hint: '-o ndjson without --fields writes the items of a list as the service sent them' });
+  }
 }

@@ -1,6 +1,6 @@
 import { isSecretField, maskUrlCredentials } from '../util/secrets.js';
 import { escapeControls } from './escape.js';
-import { getPath } from './fields.js';
+import { getPath, jsonText } from './fields.js';
 
 export { escapeControls } from './escape.js';
 
@@ -50,13 +50,13 @@ export interface DetailField extends Field {
   label: string;
 }
 
-/** Plain text for a value: nested values as JSON, secrets inside them redacted. */
-export function cellText(value: unknown): string {
+/** Plain text for a value: nested values as JSON, secrets inside them redacted. `path` names the field in an error. */
+export function cellText(value: unknown, path?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(',');
-  return JSON.stringify(value, (key, inner) => (key && isSecretField(key) && typeof inner === 'string' && inner ? '[redacted]' : inner));
+  return jsonText(value, path ? `the field "${path}"` : 'a value', { replacer: (key, inner) => (key && isSecretField(key) && typeof inner === 'string' && inner ? '[redacted]' : inner) });
 }
 
 /** `2021-01-05T13:00:00.000Z`, `2021-01-05T14:00:00+01:00`: a point in time as the service writes one. */
@@ -100,8 +100,8 @@ export function knownTimeZone(timeZone: string): boolean {
  * the run's when given, as tests running in one process give theirs). Anything that is not a
  * timestamp (a date alone, `2026-01-31`, has no time zone) stays as it is.
  */
-export function formatDateTime(value: unknown, timeZone?: string): string {
-  if (!isTimestamp(value)) return cellText(value);
+export function formatDateTime(value: unknown, timeZone?: string, path?: string): string {
+  if (!isTimestamp(value)) return cellText(value, path);
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const formatter = timeZone ? formatterFor(timeZone) : null;
@@ -128,9 +128,9 @@ export function shownText(field: Field, item: unknown, view: View): string {
   const value = fieldValue(field, item);
   if (isSecretField(field.path) && value !== null && value !== undefined && value !== '') return '[redacted]';
   let text: string;
-  if (!view.terminal) text = cellText(value);
+  if (!view.terminal) text = cellText(value, field.path);
   else if (field.format) text = field.format(value, item);
-  else text = formatDateTime(value, view.timeZone);
+  else text = formatDateTime(value, view.timeZone, field.path);
   return escapeControls(maskUrlCredentials(text));
 }
 

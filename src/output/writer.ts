@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
-import { getPath, pickPaths } from './fields.js';
+import { getPath, jsonText, pickPaths } from './fields.js';
 import { type Column, type DetailField, headerFor, type OutputFormat, shownText, toneOf, type View } from './format.js';
 import type { TerminalTable } from './table.js';
 
@@ -185,11 +185,11 @@ export class ListWriter {
     switch (format) {
       case 'json': {
         const value = fields ? pickPaths(item, fields) : item;
-        text = (this.started ? ',\n' : '[\n') + (this.io.stdoutIsTTY ? indent(JSON.stringify(value, null, 2)) : JSON.stringify(value));
+        text = (this.started ? ',\n' : '[\n') + (this.io.stdoutIsTTY ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
         break;
       }
       case 'ndjson':
-        text = `${JSON.stringify(fields ? pickPaths(item, fields) : item)}\n`;
+        text = `${jsonText(fields ? pickPaths(item, fields) : item, 'an item')}\n`;
         break;
       case 'csv':
         text = this.csvLine(item);
@@ -213,7 +213,7 @@ export class ListWriter {
       }
     }
     const header = this.started ? '' : `${paths.map(csvCell).join(',')}\r\n`;
-    return `${header}${paths.map((path) => csvCell(rawText(getPath(item, path)))).join(',')}\r\n`;
+    return `${header}${paths.map((path) => csvCell(rawText(getPath(item, path), path))).join(',')}\r\n`;
   }
 
   private paint(text: string, field: Column, item: unknown): string {
@@ -249,9 +249,9 @@ function fieldsOf(items: readonly unknown[]): string[] {
 }
 
 /** A field's value as the service sent it, as csv text: nested values as JSON. */
-function rawText(value: unknown): string {
+function rawText(value: unknown, path: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return jsonText(value, `the field "${path}"`);
   return String(value);
 }
 
@@ -270,7 +270,7 @@ export async function writeResource(io: IO, options: OutputOptions, item: unknow
   if (format === 'json') {
     warnMissingFields(options, [item]);
     const value = fields ? pickPaths(item, fields) : item;
-    await write(io.stdout, `${JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined)}\n`);
+    await write(io.stdout, `${jsonText(value, 'the item', io.stdoutIsTTY ? { space: 2 } : {})}\n`);
     return;
   }
   if (format === 'table' && shape.detail && !fields) {

@@ -10,7 +10,9 @@ import { runMain, tempConfigDir } from '../helpers/cli.js';
  */
 export interface Answer {
   status?: number;
-  body: unknown;
+  /** The JSON body, as a value (or as text, `raw`, for what JSON.stringify cannot write: 5,000 levels deep). */
+  body?: unknown;
+  raw?: string;
 }
 
 export function useHostileServer() {
@@ -23,7 +25,7 @@ export function useHostileServer() {
       const found = answers.find(([pattern]) => pattern.test(what))?.[1];
       const answer = typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: '404 Not Found' } });
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
+      res.end(answer.raw ?? JSON.stringify(answer.body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     state.server = server;
