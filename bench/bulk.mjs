@@ -161,14 +161,14 @@ async function underFaults(h) {
  * way) and before its window's end, the reset the answer named. A client whose requests each
  * retry on their own sends such requests; one rate-limit state for all sends none.
  */
-function stormCheck(log) {
+export function stormCheck(log, rateLimit = RATE_LIMIT, latency = LATENCY) {
   const byArrival = [...log].sort((a, b) => a.time - b.time);
   let end = -Infinity;
   let windows = 0;
   const counts = [];
   for (const request of byArrival) {
     if (request.time >= end) {
-      end = Math.ceil((request.time + RATE_LIMIT.periodMs) / 1000) * 1000;
+      end = Math.ceil((request.time + rateLimit.periodMs) / 1000) * 1000;
       windows++;
       counts.push(0);
     }
@@ -176,11 +176,11 @@ function stormCheck(log) {
     request.reset = end;
   }
   // Windows whose limit was reached: collab had to wait for a reset.
-  const full = counts.filter((count) => count >= RATE_LIMIT.limit).length;
+  const full = counts.filter((count) => count >= rateLimit.limit).length;
   const limited = byArrival.filter((request) => request.status === 429);
   const early = new Set();
   for (const refused of limited) {
-    const answered = refused.time + LATENCY;
+    const answered = refused.time + latency;
     for (const request of byArrival) if (request.time > answered + IN_FLIGHT_SLACK_MS && request.time < refused.reset) early.add(request);
   }
   return { limited: limited.length, windows, full, early: early.size };

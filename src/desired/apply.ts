@@ -101,14 +101,18 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
   try {
     if (options.saved) await refuseStale(ctx, target, pending.filter((change) => !options.journal.inDoubt(change.id)));
-    for (const batch of batches(pending)) {
+    // The target is made first and archived last (read-only from then on); what lies between
+    // (settings, push rule, each hook, share and link) is independent and goes out at once.
+    const all = batches(pending);
+    const first = all.filter((batch) => batch[0]?.address.section === 'create');
+    const last = all.filter((batch) => batch[0]?.address.section === 'archived');
+    const between = all.filter((batch) => !first.includes(batch) && !last.includes(batch));
+    for (const phase of [first, between, last]) {
+      // Every batch of a phase ends (and is journalled) before a failure is reported.
+      const settled = await Promise.allSettled(phase.map((batch) => applyBatch(ctx, batch, options.journal, resolver)));
+      const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason;
       if (ctx.signal.aborted) return undefined;
-      const ids = batch.map((change) => change.id);
-      const doubtful = ids.find((id) => options.journal.inDoubt(id));
-      const sentAt = doubtful === undefined ? undefined : options.journal.startedAt(doubtful);
-      options.journal.start(ids);
-      for (const request of await toApiRequests(mergedSpec(batch), { ...resolver, sentAt })) await send(ctx, request, doubtful !== undefined);
-      options.journal.finished(ids);
     }
     const made = pending.length;
     const message = made === 0 ? 'already applied (journal)' : `${made} change${made === 1 ? '' : 's'} applied`;
@@ -117,6 +121,17 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
     return failure(target.path, error, (text) => ctx.redact(text));
   }
+}
+
+/** One request's worth of changes, journalled before and after. */
+async function applyBatch(ctx: Context, batch: readonly Change[], journal: Journal, resolver: Resolver): Promise<void> {
+  if (ctx.signal.aborted) return;
+  const ids = batch.map((change) => change.id);
+  const doubtful = ids.find((id) => journal.inDoubt(id));
+  const sentAt = doubtful === undefined ? undefined : journal.startedAt(doubtful);
+  journal.start(ids);
+  for (const request of await toApiRequests(mergedSpec(batch), { ...resolver, sentAt })) await send(ctx, request, doubtful !== undefined);
+  journal.finished(ids);
 }
 
 /** A request whose earlier send may have taken effect (journal: started, not done) first asks its `recover`: found, it is not sent again. */

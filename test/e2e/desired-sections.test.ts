@@ -55,7 +55,8 @@ describe('collab.yaml sections', () => {
       { target: 'acme/web', kind: 'group', section: 'shares', key: 'initech', from: null, to: { group_access: 20, expires_at: '2031-01-31' }, action: 'create' },
     ]);
     expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
-    expect(web?.shares).toEqual([
+    // A target's changes go out at once: the shares' order is the order they arrived in.
+    expect([...(web?.shares ?? [])].sort((a, b) => a.group_id - b.group_id)).toEqual([
       { group_id: globex, group_access_level: 40, expires_at: null },
       { group_id: initech, group_access_level: 20, expires_at: '2031-01-31' },
     ]);
