@@ -59,7 +59,7 @@ export const accessLevel: ValueParser<number> = (value, flag) => {
 };
 
 /** A group member's role: the access levels, and minimal access (`minimal`, 5), a role only groups have. */
-export const groupAccessLevel: ValueParser = (value, flag) => {
+export const groupAccessLevel: ValueParser<number> = (value, flag) => {
   const key = value.trim().toLowerCase();
   if (key === 'minimal' || key === 'minimal_access' || key === '5') return 5;
   try {

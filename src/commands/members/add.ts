@@ -1,7 +1,9 @@
 import { addMember, type MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import type { Context } from '../../context.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, ownerArg, perKind, resolveUser, roleName, userRefs } from './shared.js';
+import type { VerbInput } from '../verb.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
+import type { addVerb } from './verbs.js';
 
 export interface AddMembersOptions {
   owner: Owner;
@@ -11,9 +13,9 @@ export interface AddMembersOptions {
 }
 
 /** One POST per user, in the order given: each answer is that user's member (a refusal stops the rest, naming the user). */
-export const { project, group } = perKind<AddMembersOptions>((kind) => ({
-  options: ({ args, options: o }) => ({ owner: ownerArg(kind, args), users: userRefs({ args, options: o }), access: o.access as number, expires: o.expires as string | undefined }),
-  run: async (ctx: Context, opts: AddMembersOptions) => {
+export const { project, group } = perKind(
+  (kind, input: VerbInput<ReturnType<typeof addVerb>>): AddMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.expires }),
+  async (kind, ctx: Context, opts: AddMembersOptions) => {
     const added: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
@@ -28,4 +30,4 @@ export const { project, group } = perKind<AddMembersOptions>((kind) => ({
     if (added.length === 1) await ctx.printResource(added[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
     else if (added.length > 1) await ctx.printItems(added, MEMBER_COLUMNS);
   },
-}));
+);

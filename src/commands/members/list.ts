@@ -1,8 +1,10 @@
 import { memberFilters, membersPath } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import type { Context, ListFlags } from '../../context.js';
-import { listFlags } from '../common-options.js';
-import { MEMBER_COLUMNS, ownerArg, perKind } from './shared.js';
+import type { Context } from '../../context.js';
+import type { ListFlags } from '../../list-flags.js';
+import type { VerbInput } from '../verb.js';
+import { MEMBER_COLUMNS, perKind } from './shared.js';
+import type { listVerb } from './verbs.js';
 
 export interface ListMembersOptions {
   owner: Owner;
@@ -11,9 +13,9 @@ export interface ListMembersOptions {
   list: ListFlags;
 }
 
-export const { project, group } = perKind<ListMembersOptions>((kind) => ({
-  options: ({ args, options: o }) => ({ owner: ownerArg(kind, args), inherited: o.inherited === true, query: o.query as string | undefined, list: listFlags(o) }),
-  run: async (ctx: Context, opts: ListMembersOptions) => {
+export const { project, group } = perKind(
+  (kind, input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions => ({ owner: { kind, ref: input.target }, inherited: input.inherited, query: input.query, list: input.list }),
+  async (_kind, ctx: Context, opts: ListMembersOptions) => {
     await ctx.printList(await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list), MEMBER_COLUMNS);
   },
-}));
+);

@@ -2,7 +2,9 @@ import { type RemoveMemberParams, removeMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { memberHint, ownerArg, perKind, resolveUser, userRefs } from './shared.js';
+import type { VerbInput } from '../verb.js';
+import { memberHint, perKind, resolveUser, userRefs } from './shared.js';
+import type { removeVerb } from './verbs.js';
 
 export interface RemoveMembersOptions {
   owner: Owner;
@@ -12,17 +14,9 @@ export interface RemoveMembersOptions {
 }
 
 /** DELETE per user; one who is not a member is "nothing changed" (exit 4 with --strict). */
-export const { project, group } = perKind<RemoveMembersOptions>((kind) => ({
-  options: ({ args, options: o }) => ({
-    owner: ownerArg(kind, args),
-    users: userRefs({ args, options: o }),
-    params: {
-      ...(typeof o.skipSubresources === 'boolean' ? { skip_subresources: o.skipSubresources } : {}),
-      ...(typeof o.unassignIssuables === 'boolean' ? { unassign_issuables: o.unassignIssuables } : {}),
-    },
-    strict: o.strict === true,
-  }),
-  run: async (ctx: Context, opts: RemoveMembersOptions) => {
+export const { project, group } = perKind(
+  (kind, input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), params: input.params, strict: input.strict }),
+  async (kind, ctx: Context, opts: RemoveMembersOptions) => {
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
       const response = await ctx.mutate(removeMember(opts.owner, user.id, opts.params)).catch((error: unknown) => {
@@ -37,4 +31,4 @@ export const { project, group } = perKind<RemoveMembersOptions>((kind) => ({
       ctx.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);
     }
   },
-}));
+);

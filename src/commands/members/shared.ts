@@ -5,8 +5,7 @@ import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { Column, DetailField } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
-import type { CommandInput, CommandModule } from '../spec.js';
-import { groupArg, projectArg } from '../resource-args.js';
+import type { VerbModule } from '../spec.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
@@ -35,25 +34,29 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
   { label: 'Since', path: 'created_at' },
 ];
 
-export function ownerArg(kind: Kind, args: readonly string[]): Owner {
-  return { kind, ref: kind === 'project' ? projectArg(args) : groupArg(args) };
-}
-
-/** Each verb is one implementation, bound to projects and to groups. */
-export function perKind<O>(make: (kind: Kind) => CommandModule<O>): Record<Kind, CommandModule<O>> {
+/**
+ * Each verb is one implementation, bound to projects and to groups: `parse` turns the declared
+ * values (VerbInput of the declaration in verbs.ts) into options that carry their owner, and a
+ * target read from standard input replaces the owner's ref.
+ */
+export function perKind<I, O extends { owner: Owner }>(parse: (kind: Kind, input: I) => O, run: (kind: Kind, ctx: Context, options: O) => Promise<void>): Record<Kind, VerbModule> {
+  const make = (kind: Kind): VerbModule => ({
+    parse: (input) => parse(kind, input as I),
+    bind: (options, target) => ({ ...(options as O), owner: { kind, ref: target } }),
+    run: (ctx, options) => run(kind, ctx, options as O),
+  });
   return { project: make('project'), group: make('group') };
 }
 
 /** The users of --user, as given (checked for duplicates before anything is sent). */
-export function userRefs(input: CommandInput): string[] {
-  const refs = (input.options.user as string[] | undefined) ?? [];
+export function userRefs(refs: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const ref of refs) {
     const key = ref.toLowerCase();
     if (seen.has(key)) throw new CollabError('usage', `--user ${ref} is given twice`, { hint: 'name each user once' });
     seen.add(key);
   }
-  return refs;
+  return [...refs];
 }
 
 export interface ResolvedUser {

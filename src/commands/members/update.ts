@@ -2,7 +2,9 @@ import { getMember, type MemberParams, type MemberRecord, updateMember } from '.
 import type { Owner } from '../../api/owner.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, ownerArg, perKind, resolveUser, roleName, userRefs } from './shared.js';
+import type { VerbInput } from '../verb.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
+import type { updateVerb } from './verbs.js';
 
 export interface UpdateMembersOptions {
   owner: Owner;
@@ -16,14 +18,13 @@ export interface UpdateMembersOptions {
  * PUT per user. The service wants the role in every update: without --access it is read from
  * the membership first, so changing only the expiry keeps the role.
  */
-export const { project, group } = perKind<UpdateMembersOptions>((kind) => ({
-  options: ({ args, options: o }) => {
-    const noExpiry = o.expiry === false;
-    if (noExpiry && o.expires !== undefined) throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
-    if (o.access === undefined && o.expires === undefined && !noExpiry) throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
-    return { owner: ownerArg(kind, args), users: userRefs({ args, options: o }), access: o.access as number | undefined, expires: noExpiry ? null : (o.expires as string | undefined) };
+export const { project, group } = perKind(
+  (kind, input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMembersOptions => {
+    if (input.noExpiry && input.expires !== undefined) throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
+    if (input.access === undefined && input.expires === undefined && !input.noExpiry) throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
+    return { owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.noExpiry ? null : input.expires };
   },
-  run: async (ctx: Context, opts: UpdateMembersOptions) => {
+  async (kind, ctx: Context, opts: UpdateMembersOptions) => {
     const updated: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
@@ -39,4 +40,4 @@ export const { project, group } = perKind<UpdateMembersOptions>((kind) => ({
     if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
     else if (updated.length > 1) await ctx.printItems(updated, MEMBER_COLUMNS);
   },
-}));
+);

@@ -1,27 +1,86 @@
-import { MEMBER_FILTERS, MEMBER_REMOVE_PARAMS } from '../../params/members.js';
-import { paramOption } from '../../params/derive.js';
+import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
-import { GROUP_ARG, PROJECT_ARG } from '../resource-args.js';
-import type { CommandSpec, OptionSpec } from '../spec.js';
+import { asText, bool, group, option, params } from '../flags.js';
+import { GROUP, PROJECT } from '../resource-args.js';
+import type { CommandSpec } from '../spec.js';
+import { verb } from '../verb.js';
 
 /**
- * `collab projects members …` and `collab groups members …`: one set of verbs, bound to the kind
- * of owner (the implementations in this directory export one module per kind).
+ * `collab projects members …` and `collab groups members …`: one set of typed verbs
+ * (src/commands/verb.ts), declared per kind of owner; each implementation in this directory
+ * exports one module per kind, reading `VerbInput` of these declarations.
  */
-type Kind = 'project' | 'group';
+export type Kind = 'project' | 'group';
 
-const USER: OptionSpec = { flags: '--user <user>', description: 'a username or user ID (repeat for several)', parse: nonEmpty, repeatable: true, required: true };
-const EXPIRES: OptionSpec = { flags: '--expires <YYYY-MM-DD>', description: 'the membership ends at the start of this day (a future date)', parse: date };
+/** --user, repeatable and required: the usernames or IDs as given. */
+const USERS = group([{ flags: '--user <user>', description: 'a username or user ID (repeat for several)', parse: nonEmpty, repeatable: true, required: true }], (raw) => (raw.user as string[] | undefined) ?? []);
+const EXPIRES = option('--expires <YYYY-MM-DD>', 'the membership ends at the start of this day (a future date)', date);
 
-function access(kind: Kind, required: boolean): OptionSpec {
-  const levels = kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50';
-  return { flags: '--access <level>', description: `the role: ${levels}`, parse: kind === 'group' ? groupAccessLevel : accessLevel, ...(required ? { required: true } : {}) };
-}
+/** --access: a role by name or number; groups also take minimal access. */
+const ACCESS_FLAG = '--access <level>';
+const roles = (kind: Kind) => `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
+const roleParser = (kind: Kind) => (kind === 'group' ? groupAccessLevel : accessLevel);
+/** --no-expiry alone (there is no --expiry): commander sets `expiry` false when it is given. */
+const NO_EXPIRY = group([{ flags: '--no-expiry', description: 'the membership no longer ends' }], (raw) => raw.expiry === false);
+
+const target = (kind: Kind) => (kind === 'project' ? PROJECT : GROUP);
+const sample = (kind: Kind) => (kind === 'project' ? 'acme/web/storefront' : 'acme/web');
+const command = (kind: Kind) => `collab ${kind}s members`;
+
+export const listVerb = (kind: Kind) =>
+  verb({
+    name: 'list',
+    summary: `List the ${kind}’s members`,
+    description: `Direct members by default. --inherited adds those who are members through the groups above it and the groups it is shared with, each once at their highest role (the service's members/all; not --all, which means every page in every list).`,
+    args: { target: target(kind) },
+    flags: {
+      inherited: bool('--inherited', 'also the members through the groups above and shared groups, at their highest role'),
+      query: option('--query <text>', 'members whose username or name contains this text (or whose email is this text)', asText),
+    },
+    list: true,
+    examples: [`${command(kind)} list ${sample(kind)}`, `${command(kind)} list ${sample(kind)} --inherited --query dana --json`],
+  });
+
+export const addVerb = (kind: Kind) =>
+  verb({
+    name: 'add',
+    summary: `Add users to the ${kind} with a role`,
+    args: { target: target(kind) },
+    flags: { users: USERS, access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true }), expires: EXPIRES },
+    mutating: true,
+    examples: [`${command(kind)} add ${sample(kind)} --user dana --access developer`, `${command(kind)} add ${sample(kind)} --user 7 --user rui --access reporter --expires 2030-01-31`],
+  });
+
+export const updateVerb = (kind: Kind) =>
+  verb({
+    name: 'update',
+    summary: `Change the role or expiry of members of the ${kind}`,
+    description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
+    args: { target: target(kind) },
+    flags: { users: USERS, access: option(ACCESS_FLAG, roles(kind), roleParser(kind)), expires: EXPIRES, noExpiry: NO_EXPIRY },
+    mutating: true,
+    examples: [`${command(kind)} update ${sample(kind)} --user dana --access maintainer`, `${command(kind)} update ${sample(kind)} --user dana --expires 2030-06-30`],
+  });
+
+export const removeVerb = (kind: Kind) =>
+  verb({
+    name: 'remove',
+    destructive: true,
+    summary: `Remove users from the ${kind} (not a member is not an error)`,
+    args: { target: target(kind) },
+    flags: {
+      users: USERS,
+      params: params(kind === 'group' ? MEMBER_REMOVE_PARAMS : MEMBER_REMOVE_PARAMS.filter((param) => param.name !== 'skip_subresources')),
+      strict: bool('--strict', 'fail with exit 4 when a user is not a member'),
+    },
+    mutating: true,
+    examples: [
+      `${command(kind)} remove ${sample(kind)} --user dana`,
+      kind === 'group' ? `${command(kind)} remove ${sample(kind)} --user dana --skip-subresources` : `collab projects list --group acme --json | ${command(kind)} remove - --user dana --yes`,
+    ],
+  });
 
 export function memberVerbs(kind: Kind): CommandSpec {
-  const arg = kind === 'project' ? PROJECT_ARG : GROUP_ARG;
-  const sample = kind === 'project' ? 'acme/web/storefront' : 'acme/web';
-  const noun = `collab ${kind}s members`;
   const who = kind === 'project' ? 'Maintainers manage the members of a project, up to their own role (only an Owner makes or removes an Owner)' : 'Owners manage the members of a group; its last owner can be neither removed nor demoted';
   const load = <T>(loader: () => Promise<Record<Kind, T>>) => async () => (await loader())[kind];
   return {
@@ -29,49 +88,10 @@ export function memberVerbs(kind: Kind): CommandSpec {
     summary: `List, add, change and remove the members of a ${kind}`,
     description: `${who}; administrators manage every membership, and any member may remove themselves.`,
     subcommands: [
-      {
-        name: 'list',
-        summary: `List the ${kind}’s members`,
-        description: `Direct members by default. --inherited adds those who are members through the groups above it and the groups it is shared with, each once at their highest role (the service's members/all; not --all, which means every page in every list).`,
-        args: [arg],
-        options: [{ flags: '--inherited', description: 'also the members through the groups above and shared groups, at their highest role' }, paramOption(MEMBER_FILTERS[0] as (typeof MEMBER_FILTERS)[number])],
-        list: true,
-        examples: [`${noun} list ${sample}`, `${noun} list ${sample} --inherited --query dana --json`],
-        load: load(() => import('./list.js')),
-      },
-      {
-        name: 'add',
-        summary: `Add users to the ${kind} with a role`,
-        args: [arg],
-        options: [USER, access(kind, true), EXPIRES],
-        mutating: true,
-        examples: [`${noun} add ${sample} --user dana --access developer`, `${noun} add ${sample} --user 7 --user rui --access reporter --expires 2030-01-31`],
-        load: load(() => import('./add.js')),
-      },
-      {
-        name: 'update',
-        summary: `Change the role or expiry of members of the ${kind}`,
-        description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
-        args: [arg],
-        options: [USER, access(kind, false), EXPIRES, { flags: '--no-expiry', description: 'the membership no longer ends' }],
-        mutating: true,
-        examples: [`${noun} update ${sample} --user dana --access maintainer`, `${noun} update ${sample} --user dana --expires 2030-06-30`],
-        load: load(() => import('./update.js')),
-      },
-      {
-        name: 'remove',
-        destructive: true,
-        summary: `Remove users from the ${kind} (not a member is not an error)`,
-        args: [arg],
-        options: [
-          USER,
-          ...(kind === 'group' ? MEMBER_REMOVE_PARAMS.map((param) => paramOption(param)) : [paramOption(MEMBER_REMOVE_PARAMS[1] as (typeof MEMBER_REMOVE_PARAMS)[number])]),
-          { flags: '--strict', description: 'fail with exit 4 when a user is not a member' },
-        ],
-        mutating: true,
-        examples: [`${noun} remove ${sample} --user dana`, kind === 'group' ? `${noun} remove ${sample} --user dana --skip-subresources` : `collab projects list --group acme --json | ${noun} remove - --user dana --yes`],
-        load: load(() => import('./remove.js')),
-      },
+      { ...listVerb(kind), load: load(() => import('./list.js')) },
+      { ...addVerb(kind), load: load(() => import('./add.js')) },
+      { ...updateVerb(kind), load: load(() => import('./update.js')) },
+      { ...removeVerb(kind), load: load(() => import('./remove.js')) },
     ],
   };
 }

@@ -1,9 +1,9 @@
 import { membershipsPath } from '../../api/members.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { Column } from '../../output/format.js';
-import { listFlags } from '../common-options.js';
 import { resolveUser, roleName } from '../members/shared.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { MEMBERSHIPS } from './index.js';
 
 export interface MembershipsOptions {
   user: string;
@@ -19,8 +19,8 @@ export const MEMBERSHIP_COLUMNS: readonly Column[] = [
   { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'] },
 ];
 
-export function options({ args, options: o }: CommandInput): MembershipsOptions {
-  return { user: args[0] as string, type: o.type as MembershipsOptions['type'], list: listFlags(o) };
+export function parse(input: VerbInput<typeof MEMBERSHIPS>): MembershipsOptions {
+  return input;
 }
 
 export async function run(ctx: Context, opts: MembershipsOptions): Promise<void> {

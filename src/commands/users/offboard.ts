@@ -10,7 +10,8 @@ import type { HttpClient } from '../../http/client.js';
 import { paginateItems } from '../../http/paginate.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { resolveUser, roleName } from '../members/shared.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { OFFBOARD } from './index.js';
 
 /**
  * collab users offboard: every direct membership of a user, removed with the run's one client
@@ -36,8 +37,8 @@ interface Step {
 
 const LAST_OWNER = 'the last owner of the group: add another owner first';
 
-export function options({ args, options: o }: CommandInput): OffboardOptions {
-  return { user: args[0] as string, concurrency: o.concurrency as number | undefined, yes: o.yes === true };
+export function parse(input: VerbInput<typeof OFFBOARD>): OffboardOptions {
+  return input;
 }
 
 export async function run(ctx: Context, opts: OffboardOptions): Promise<void> {
