@@ -30,6 +30,8 @@ export interface GlobalOptions {
   jq?: string | undefined;
   verbose: boolean;
   quiet: boolean;
+  /** --sudo: every request of the run acts as this user (an administrator's token; the Sudo header). */
+  sudo?: string | undefined;
 }
 
 export type { ListFlags };
@@ -163,6 +165,7 @@ export class Context {
       caFile: entry?.ca_file,
       insecureHttp: entry?.insecure_http === true,
       userAgent: `collab/${VERSION}`,
+      sudo: this.globals.sudo,
       signal: this.clientSignal ?? this.signal,
       env: this.env,
       dispatcher: this.dispatcher,

@@ -165,8 +165,14 @@ export function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
   if (jq !== undefined && (output === 'table' || output === 'csv')) {
     throw new CollabError('usage', `--jq filters JSON output and cannot be combined with -o ${output}`, { hint: 'drop -o, or use -o json (the whole list) or -o ndjson (each object)' });
   }
+  const sudo = all.sudo as string | undefined;
+  // A username or an ID, as the service names users: nothing else can go into a header safely.
+  if (sudo !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(sudo)) {
+    throw new CollabError('usage', `invalid value "${sudo}" for --sudo: expected a username or user ID`, { hint: 'for example --sudo dana or --sudo 42' });
+  }
   return {
     host: all.host as string | undefined,
+    sudo,
     output,
     fields,
     jq,

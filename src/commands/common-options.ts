@@ -13,6 +13,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--fields <list>', description: 'columns or keys to print, as dot paths: id,namespace.full_path' },
   { flags: '--jq <expression>', description: 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw' },
   { flags: '--verbose', description: 'print each request and response status on stderr (token redacted)' },
+  { flags: '--sudo <user>', description: 'administrators only: run every request as this user (username or ID), sent as the Sudo header' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '-q, --quiet', description: 'print only data: no status messages' },
 ];

@@ -38,6 +38,8 @@ export interface HttpClientOptions {
   caFile?: string | undefined;
   insecureHttp?: boolean;
   userAgent?: string;
+  /** Sent as the Sudo header with the token (--sudo): the service runs an administrator's request as this user. */
+  sudo?: string | undefined;
   signal?: AbortSignal;
   /** --verbose lines (request, status, retries). */
   log?: ((line: string) => void) | undefined;
@@ -318,7 +320,11 @@ export class HttpClient {
     } else if (req.body !== undefined) {
       body = req.body;
     }
-    if (sendToken && this.options.token) headers['private-token'] = this.options.token;
+    if (sendToken && this.options.token) {
+      headers['private-token'] = this.options.token;
+      // Who the token acts as goes where the token goes, never to another origin.
+      if (this.options.sudo) headers.sudo = this.options.sudo;
+    }
     if (this.options.log) {
       this.log(`> ${req.method} ${url}`);
       for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value}`);

@@ -283,6 +283,20 @@ export function requireUser(req: SandboxRequest): User {
 }
 
 /**
+ * Who a request acts as when it asks for `sudo` (the Sudo header, or a `sudo` parameter in the
+ * query or body, as GitLab reads both): an administrator's request runs as that user (a username,
+ * or an ID when all digits); anyone else gets 403, an unknown user 404. Without a token, GitLab
+ * answers 401 before looking at sudo.
+ */
+export function sudoUser(store: Store, caller: User | undefined, ref: string): User {
+  if (!caller) throw unauthorized();
+  if (!caller.is_admin) throw forbidden('Must be admin to use sudo');
+  const user = store.userByName(ref);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/**
  * The project named by `ref` (the path's :id by default) that the caller may read; 404 otherwise,
  * as the service hides what one may not see. The old path of a moved project answers 301 to its
  * new address (spec 4).
@@ -292,22 +306,34 @@ export function readableProject(req: SandboxRequest, ref: string | undefined = r
   const project = ref === undefined ? undefined : store.findProject(ref);
   if (project && canReadProject(store, user, project)) return project;
   if (!project && ref !== undefined && ref === req.params.id && !/^\d+$/.test(ref)) {
-    const movedId = store.redirects.get(ref.toLowerCase());
+    const movedId = store.redirects.project.get(ref.toLowerCase());
     const moved = movedId === undefined ? undefined : store.projects.get(movedId);
-    if (moved && canReadProject(store, user, moved)) {
-      const rest = req.url.pathname.replace(/^\/api\/v4\/projects\/[^/]+/, '');
-      const location = `${store.origin}/api/v4/projects/${encodeURIComponent(store.projectFullPath(moved))}${rest}${req.url.search}`;
-      throw new HttpError(301, { message: '301 Moved Permanently' }, { location });
-    }
+    if (moved && canReadProject(store, user, moved)) movedTo(req, 'projects', store.projectFullPath(moved));
   }
   throw notFound('Project');
 }
 
-/** The group named by `ref` (the path's :id by default) that the caller may read; 404 otherwise. */
+/**
+ * The group named by `ref` (the path's :id by default) that the caller may read; 404 otherwise.
+ * The old path of a moved group answers 301 to its new address, as a project's does.
+ */
 export function readableGroup(req: SandboxRequest, ref: string | undefined = req.params.id): Group {
-  const group = ref === undefined ? undefined : req.store.findGroup(ref);
-  if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');
-  return group;
+  const { store, user } = req;
+  const group = ref === undefined ? undefined : store.findGroup(ref);
+  if (group && canReadGroup(store, user, group)) return group;
+  if (!group && ref !== undefined && ref === req.params.id && !/^\d+$/.test(ref)) {
+    const movedId = store.redirects.group.get(ref.toLowerCase());
+    const moved = movedId === undefined ? undefined : store.groups.get(movedId);
+    if (moved && canReadGroup(store, user, moved)) movedTo(req, 'groups', store.groupFullPath(moved));
+  }
+  throw notFound('Group');
+}
+
+/** 301 to the same request at the resource's new path (`projects` or `groups`). */
+function movedTo(req: SandboxRequest, kind: 'projects' | 'groups', fullPath: string): never {
+  const rest = req.url.pathname.replace(new RegExp(`^/api/v4/${kind}/[^/]+`), '');
+  const location = `${req.store.origin}/api/v4/${kind}/${encodeURIComponent(fullPath)}${rest}${req.url.search}`;
+  throw new HttpError(301, { message: '301 Moved Permanently' }, { location });
 }
 
 /** 401 without a token, 403 unless the caller's role in the project is at least `level` (administrators have every role). */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { sudoUser } from './access.js';
 import { HttpError } from './errors.js';
 import { Faults, type FaultOptions } from './faults.js';
 import type { Router, SandboxRequest, SandboxResponse } from './http.js';
@@ -148,7 +149,10 @@ export class SandboxServer {
       if (!route) throw new HttpError(404, { error: '404 Not Found' });
       if ('methodNotAllowed' in route) throw new HttpError(405, { message: '405 Method Not Allowed' });
       const { input, files } = await parseInput(req, url, body);
-      const request: SandboxRequest = { method: req.method ?? 'GET', params: route.params, input, query: url.searchParams, files, user, headers: req.headers, url, store: this.store };
+      const sudo = headerValue(req.headers.sudo) ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
+      delete input.sudo;
+      const actor = sudo === undefined || sudo === '' ? user : sudoUser(this.store, user, sudo);
+      const request: SandboxRequest = { method: req.method ?? 'GET', params: route.params, input, query: url.searchParams, files, user: actor, headers: req.headers, url, store: this.store };
       response = await route.handler(request);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -30,8 +30,12 @@ export class Store {
   readonly pushRules = new Map<string, PushRule>();
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
-  /** Old full paths (lower case) of renamed or transferred projects: they answer 301 (spec 4). */
-  readonly redirects = new Map<string, number>();
+  /**
+   * Old full paths (lower case) of moved projects and groups (renamed, transferred, or below a
+   * group that was): they answer 301 to the new address (spec 4). Written only by recordMove(),
+   * which the re-indexing after every move calls.
+   */
+  readonly redirects = { project: new Map<string, number>(), group: new Map<string, number>() };
   /** Award emoji given by notes whose body was only an emoji: noteable key -> emoji -> user ids. */
   readonly awards = new Map<string, Map<string, Set<number>>>();
   /** Parts of the world made on first use (a project's noteables, provisioned users), by name. */
@@ -164,8 +168,13 @@ export class Store {
     for (const [id, hook] of this.hooks) if (hook.owner.kind === 'group' && hook.owner.id === group.id) this.hooks.delete(id);
   }
 
-  /** Call after a group's path or parent changes: paths below it change too. */
+  /**
+   * Call after a group's path or parent changes: paths below it change too. Every group and
+   * project whose full path changed keeps its old one as a redirect.
+   */
   reindexGroupPaths(): void {
+    const oldGroups = [...this.groupPaths];
+    const oldProjects = [...this.projectPaths];
     this.groupPaths.clear();
     for (const group of this.groups.values()) this.groupPaths.set(this.groupFullPath(group).toLowerCase(), group.id);
     this.projectPaths.clear();
@@ -173,6 +182,19 @@ export class Store {
       this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
       project.json = undefined;
     }
+    for (const [path, id] of oldGroups) this.recordMove('group', path, id);
+    for (const [path, id] of oldProjects) this.recordMove('project', path, id);
+  }
+
+  /**
+   * The one place old paths are kept: `oldPath` of a project or group that now has another
+   * answers 301 (readableProject, readableGroup). A path that is someone's again is found first.
+   */
+  private recordMove(kind: 'project' | 'group', oldPath: string, id: number): void {
+    const record = kind === 'project' ? this.projects.get(id) : this.groups.get(id);
+    if (!record) return;
+    const now = kind === 'project' ? this.projectFullPath(record as Project) : this.groupFullPath(record as Group);
+    if (now.toLowerCase() !== oldPath.toLowerCase()) this.redirects[kind].set(oldPath.toLowerCase(), id);
   }
 
   groupFullPath(group: Group): string {
@@ -275,10 +297,11 @@ export class Store {
     // projectIds is compacted lazily by allProjects().
   }
 
-  /** Re-index a project after its path or namespace changed. */
+  /** Re-index a project after its path or namespace changed; its old path redirects to it. */
   reindexProject(project: Project, oldFullPath: string): void {
     this.projectPaths.delete(oldFullPath.toLowerCase());
     this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
+    this.recordMove('project', oldFullPath, project.id);
     project.json = undefined;
   }
 

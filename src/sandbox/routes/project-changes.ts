@@ -92,7 +92,6 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
   project.attrs.updated_at = new Date().toISOString();
   if (settings.path !== undefined && store.projectFullPath(project) !== oldFullPath) {
     store.reindexProject(project, oldFullPath);
-    store.redirects.set(oldFullPath.toLowerCase(), project.id);
   }
   // With an avatar (multipart) the answer is the project too, with its avatar_url, as GitLab does.
   return jsonText(projectJson(store, project, caller));
@@ -175,6 +174,5 @@ export function transferProject(req: SandboxRequest): SandboxResponse {
   const targetGroup = groupOfNamespace(store, target.id);
   if (targetGroup && moreVisible(project.visibility, targetGroup.visibility)) project.visibility = targetGroup.visibility;
   store.reindexProject(project, oldFullPath);
-  store.redirects.set(oldFullPath.toLowerCase(), project.id);
   return jsonText(projectJson(store, project, caller));
 }
