@@ -65,15 +65,23 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   const outcomes = new Map<Step, Outcome>();
   for (const step of steps) if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
   let next = 0;
+  let removed = 0;
+  // The results print at the end: until then a count on a terminal's stderr.
+  const progress = await ctx.spinner(`0 of ${doable.length} memberships done`);
   const worker = async (): Promise<void> => {
     while (!ctx.signal.aborted && next < doable.length) {
       const step = doable[next++] as Step;
       const outcome = await removeOne(ctx, step, user.id);
       if (outcome) outcomes.set(step, outcome);
+      progress.text(`${++removed} of ${doable.length} memberships done`);
     }
   };
   const concurrency = opts.concurrency ?? Math.min(16, await ctx.setting('concurrency', 8));
-  await Promise.all(Array.from({ length: Math.min(concurrency, doable.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, doable.length) }, worker));
+  } finally {
+    progress.stop();
+  }
 
   const done = steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome);
   const messages = new Map<TargetResult, string>(done.map((outcome) => [outcome.result, outcome.message]));
