@@ -293,6 +293,9 @@ export class Context {
       }
       progress?.rows();
       await writer.end();
+    } catch (error) {
+      if (writer instanceof ListWriter) await writer.abandon().catch(() => undefined);
+      throw error;
     } finally {
       progress?.finish();
     }

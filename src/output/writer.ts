@@ -221,6 +221,15 @@ export class ListWriter {
     return tone && this.chalk ? this.chalk[tone](text) : text;
   }
 
+  /**
+   * The list stopped short (Ctrl-C, a failed page): a terminal table still gets its bottom border,
+   * so the terminal is left tidy. The formats for programs are left as they are: a cut list must
+   * not read as a whole one (json stays without its closing bracket).
+   */
+  async abandon(): Promise<void> {
+    if (this.table) await write(this.io.stdout, this.table.finish());
+  }
+
   async end(): Promise<void> {
     const { format, fields } = this.options;
     if (format === 'json') await write(this.io.stdout, this.started ? '\n]\n' : '[]\n');

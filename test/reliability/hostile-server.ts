@@ -13,6 +13,9 @@ export interface Answer {
   /** The JSON body, as a value (or as text, `raw`, for what JSON.stringify cannot write: 5,000 levels deep). */
   body?: unknown;
   raw?: string;
+  headers?: Record<string, string>;
+  /** Never answer (the request hangs until the client gives up). */
+  hang?: boolean;
 }
 
 export function useHostileServer() {
@@ -24,15 +27,23 @@ export function useHostileServer() {
       const what = `${req.method} ${(req.url ?? '').replace(/^\/api\/v4/, '')}`;
       const found = answers.find(([pattern]) => pattern.test(what))?.[1];
       const answer = typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: '404 Not Found' } });
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      if (answer.hang) return;
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.raw ?? JSON.stringify(answer.body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     state.server = server;
     state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => (state.server ? state.server.close(() => resolve()) : resolve())));
-  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string> } = {}) => {
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!state.server) return resolve();
+        state.server.close(() => resolve());
+        state.server.closeAllConnections();
+      }),
+  );
+  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number } = {}) => {
     const dir = tempConfigDir();
     return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: state.origin, COLLAB_TOKEN: 'glpat-hostile-test-token' }, options);
   };
