@@ -118,7 +118,7 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
 function installSignalHandlers(run: Run): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (run.interrupt.signal.aborted) {
-      // conf's file writer (when-exit) raises the signal again as soon as it has cleaned up:
+      // A signal-exit handler (inquirer's, at a prompt) raises the signal again once it has cleaned up:
       // that echo is not a second Ctrl-C, and the command is already on its way out.
       if (signal === run.interruptedBy && Date.now() - run.interruptedAt < 500) return;
       run.reportInterrupt();
