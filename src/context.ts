@@ -2,21 +2,22 @@ import { CollabError } from './errors.js';
 import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
-import { isCI, write } from './io.js';
+import { isCI } from './io.js';
 import { escapeControls } from './output/escape.js';
 import type { Column, OutputFormat } from './output/format.js';
-import { type DetailField, ListWriter, type OutputOptions, writeResource } from './output/writer.js';
+import type { OutputOptions } from './output/writer.js';
+import { type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import { type Clock, type Env, systemClock } from './runtime.js';
 import type { ResolvedToken, TokenSource } from './config/tokens.js';
-import type { JqFilter, JqWriter } from './output/jq.js';
+import type { JqFilter, } from './output/jq.js';
 import { VERSION } from './version.js';
 import { itemLimit, type ListFlags } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 import { clientLimits } from './config/settings.js';
 import { maskUrlCredentials } from './util/secrets.js';
-import { describeRequest, dryRunText, type RequestDescription } from './output/dry-run.js';
+import { describeRequest, type RequestDescription } from './output/dry-run.js';
 import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
 import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
 import type { RetryWait } from './http/retry-policy.js';
@@ -43,6 +44,8 @@ export interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
   clock?: Clock | undefined;
+  /** Where output goes: stdout unless given (over many targets, each target's capture). */
+  presenter?: Presenter | undefined;
 }
 
 /**
@@ -79,7 +82,21 @@ export class Context {
     this.env = services.env;
     this.dispatcher = services.dispatcher;
     this.clock = services.clock ?? systemClock;
+    this.stream = new StreamPresenter({
+      io,
+      flags: globals,
+      configured: async () => (await this.config()).get('output') as OutputFormat | undefined,
+      warn: (message) => this.warn(message),
+      info: (message) => this.info(message),
+      clearTerminal: () => this.clearTerminal(),
+      jq: () => this.jq(),
+    });
+    this.presenter = services.presenter ?? this.stream;
   }
+
+  /** What a verb shows goes through it: the one place that knows the output format. */
+  readonly presenter: Presenter;
+  private readonly stream: StreamPresenter;
 
   // ---- configuration and connection ----
 
@@ -189,9 +206,7 @@ export class Context {
   }
 
   async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
-    this.clearTerminal();
-    await write(this.io.stdout, dryRunText(await this.describeRequest(req, redact)));
-    this.info('dry run: nothing was sent');
+    await this.presenter.dryRun(await this.describeRequest(req, redact));
   }
 
   /** What a request would send, for --dry-run (output/dry-run.ts). */
@@ -204,16 +219,15 @@ export class Context {
   }
 
   /**
-   * Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page).
-   * The listing's progress (spinner, the note when --limit cut it) is shown by printList.
+   * Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page),
+   * carrying their progress (spinner, the note when --limit cut it), which printList shows.
    */
-  async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page>> {
+  async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page> & Listing> {
     const client = await this.client();
     const { paginate } = await import('./http/paginate.js');
     const limit = itemLimit(flags);
     const progress = this.listProgress({ noun: nounOf(path), limit, page: flags.page });
-    this.listing = progress;
-    return paginate(client, {
+    const pages = paginate(client, {
       path,
       query,
       limit,
@@ -224,10 +238,8 @@ export class Context {
       onSummary: progress.onSummary,
       ...extra,
     });
+    return Object.assign(pages, { progress });
   }
-
-  /** The progress of the listing pages() began, for printList to show. */
-  private listing: ListProgress | undefined;
 
   /** A listing's progress on stderr (output/progress.ts); for lists that printList does not print (api --paginate). */
   listProgress(request: ListRequest): ListProgress {
@@ -248,13 +260,11 @@ export class Context {
     void this.spinner(text).then((spinner) => setTimeout(() => spinner.stop(), wait.seconds * 1000).unref());
   }
 
-  // ---- output ----
+  // ---- output: the presenter (src/output/presenter.ts) alone knows the format ----
 
-  async outputOptions(): Promise<OutputOptions> {
-    // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
-    if (this.globals.jq !== undefined) return { format: this.globals.output === 'ndjson' ? 'ndjson' : 'json', fields: this.globals.fields, warn: (message) => this.warn(message) };
-    const format = this.globals.output ?? ((await this.config()).get('output') as OutputFormat | undefined) ?? 'table';
-    return { format, fields: this.globals.fields, warn: (message) => this.warn(message) };
+  /** The resolved output options, for the few writers outside the presenter (src/desired/). */
+  outputOptions(): Promise<OutputOptions> {
+    return this.stream.options();
   }
 
   /**
@@ -271,58 +281,17 @@ export class Context {
 
   private jqFilter: Promise<JqFilter> | undefined;
 
-  /** What prints items: the --jq filter's writer, or the list writer of the output format. */
-  private async itemWriter(options: OutputOptions, columns: readonly Column[], streaming = false): Promise<ListWriter | JqWriter> {
-    const jq = await this.jq();
-    return jq ? jq.writer(this.io, options) : new ListWriter(this.io, options, columns, streaming);
-  }
-
   /** Streams a list to stdout as it is fetched, with its progress on stderr. Returns how many items were written. */
-  async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
-    const progress = this.listing;
-    this.listing = undefined;
-    const options = await this.outputOptions();
-    const writer = await this.itemWriter(options, columns, true);
-    await progress?.start();
-    try {
-      for await (const page of pages) {
-        progress?.rows();
-        this.clearTerminal();
-        if (Array.isArray(page)) await writer.write(page);
-        else await writer.writePage(page as Page);
-      }
-      progress?.rows();
-      await writer.end();
-    } catch (error) {
-      if (writer instanceof ListWriter) await writer.abandon().catch(() => undefined);
-      throw error;
-    } finally {
-      progress?.finish();
-    }
-    this.noteEmpty(writer.written, options);
-    return writer.written;
+  printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
+    return this.presenter.list(pages, columns);
   }
 
-  /** An empty table on a terminal would show nothing at all: say so (on stderr). */
-  private noteEmpty(count: number, options: OutputOptions): void {
-    if (count === 0 && options.format === 'table' && this.io.stdoutIsTTY) this.info('no results');
+  printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
+    return this.presenter.items(items, columns);
   }
 
-  async printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
-    const options = await this.outputOptions();
-    const writer = await this.itemWriter(options, columns);
-    this.clearTerminal();
-    await writer.write(items);
-    await writer.end();
-    this.noteEmpty(items.length, options);
-  }
-
-  async printResource(item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
-    const options = await this.outputOptions();
-    const jq = await this.jq();
-    this.clearTerminal();
-    if (jq) await jq.writer(this.io, options).writeValue(item);
-    else await writeResource(this.io, options, item, shape);
+  printResource(item: unknown, shape: ResourceShape): Promise<void> {
+    return this.presenter.resource(item, shape);
   }
 
   /**
@@ -335,11 +304,8 @@ export class Context {
   }
 
   /** A JSON text printed as it is (`null`, a response body), or through --jq when given. */
-  async printJsonText(text: string): Promise<void> {
-    const jq = await this.jq();
-    this.clearTerminal();
-    if (jq) await jq.writer(this.io, await this.outputOptions()).writeText(text);
-    else await write(this.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  printJsonText(text: string): Promise<void> {
+    return this.presenter.jsonText(text);
   }
 
   /** Status for people (stderr), silenced by --quiet. */

@@ -4,10 +4,10 @@ import type { ResolvedToken } from '../config/tokens.js';
 import { Context, type Spinner } from '../context.js';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
-import { Page } from '../http/paginate.js';
 import type { IO } from '../io.js';
 import type { OutputOptions } from '../output/writer.js';
 import { TextSink } from '../util/text-sink.js';
+import { CapturePresenter } from './capture.js';
 import type { Prompts } from '../util/prompts.js';
 
 /**
@@ -18,11 +18,8 @@ import type { Prompts } from '../util/prompts.js';
  */
 export class TargetContext extends Context {
   status: 'ok' | 'unchanged' = 'ok';
-  /** What the command printed: the resource, the list's items, or its text. */
-  response: unknown;
-  /** The command's last status line for this target (`updated project acme/web`). */
-  message: string | undefined;
   private readonly text: TextSink;
+  private readonly capture: CapturePresenter;
   /**
    * When this target first sent a request that changes something (not a GET): a target that
    * Ctrl-C leaves not done after that is `unknown`, as the service may have acted.
@@ -36,14 +33,16 @@ export class TargetContext extends Context {
     private readonly unknownSince?: number,
   ) {
     const text = new TextSink();
-    super(targetIO(root.io, text), { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env });
+    const capture = new CapturePresenter();
+    super(targetIO(root.io, text), { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env, presenter: capture });
     this.text = text;
+    this.capture = capture;
     this.dryRun = root.dryRun;
   }
 
-  /** The response: what was printed through the output helpers, else any text written to stdout. */
+  /** The response: what was shown through the presenter, else any text written to stdout. */
   get captured(): unknown {
-    if (this.response !== undefined) return this.response;
+    if (this.capture.response !== undefined) return this.capture.response;
     const text = this.text.text();
     if (text === '') return null;
     try {
@@ -98,52 +97,26 @@ export class TargetContext extends Context {
     return this.root.redact(text);
   }
 
-  // ---- what would be printed becomes the result ----
+  // ---- what would be printed becomes the result (the presenter: capture.ts) ----
 
-  override async printList(pages: AsyncIterable<Page> | AsyncIterable<unknown[]>): Promise<number> {
-    const items: unknown[] = [];
-    for await (const page of pages) {
-      if (Array.isArray(page)) items.push(...page);
-      else if (page instanceof Page) {
-        for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
-        page.release();
-      }
-    }
-    this.response = items;
-    return items.length;
+  /** The command's last status line for this target (`updated project acme/web`, or the request a dry run would send). */
+  get message(): string | undefined {
+    return this.capture.message;
   }
 
-  override async printItems(items: readonly unknown[]): Promise<void> {
-    this.response = [...items];
-  }
-
-  override async printResource(item: unknown): Promise<void> {
-    this.response = item;
-  }
-
-  override async printJsonText(text: string): Promise<void> {
-    this.response = JSON.parse(text);
-  }
-
-  override async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
-    const request = await this.describeRequest(req, redact);
-    this.response = request;
-    this.message = `would send ${request.method} ${request.url}`;
-  }
-
+  /** For writers outside the presenter (src/desired/): JSON, which is the response. */
   override async outputOptions(): Promise<OutputOptions> {
-    // The commands print their JSON (printActionResult skips it for a table): it is the response.
     return { format: 'json' };
   }
 
   // A status line becomes the result's message, redacted as on stderr.
   override info(message: string): void {
-    this.message = this.redact(message);
+    this.capture.message = this.redact(message);
   }
 
   override unchanged(message: string): void {
     this.status = 'unchanged';
-    this.message = this.redact(message);
+    this.capture.message = this.redact(message);
   }
 
   override warn(message: string): void {

@@ -59,3 +59,15 @@ describe('sandbox state', () => {
     expect(holders).toEqual(['pagination.ts']);
   });
 });
+
+describe('the output format', () => {
+  it('is read only in src/output/: no verb asks for it or reads the flag (the presenter shows what a verb says)', () => {
+    const offenders = (readdirSync(join(SRC, 'commands'), { recursive: true }) as string[])
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => {
+        const text = readFileSync(join(SRC, 'commands', name), 'utf8');
+        return [/outputOptions\(/, /globals\.output\b/].filter((pattern) => pattern.test(text)).map((pattern) => `commands/${name}: ${pattern.source}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+});

@@ -180,8 +180,7 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
   const progress = ctx.listProgress({ noun: nounOf(opts.path) });
   const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
   // --jq sees the whole array (each item with -o ndjson).
-  const jq = await ctx.jq();
-  const filtered = jq?.writer(ctx.io, await ctx.outputOptions());
+  const filtered = await ctx.presenter.jqWriter();
   await progress.start();
   try {
     if (reshapes(ctx)) {

@@ -84,7 +84,5 @@ export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
     ctx.info(`group ${fullPath} is being removed in the background`);
   }
   // Scripts asking for data get the outcome; people get the line above.
-  if (ctx.globals.output && ctx.globals.output !== 'table') {
-    await ctx.printResource({ id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null }, { columns: RESULT_COLUMNS });
-  }
+  await ctx.presenter.action({ id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null }, RESULT_COLUMNS);
 }

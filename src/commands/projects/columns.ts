@@ -104,10 +104,7 @@ export async function printActionResult(ctx: Context, message: string | { unchan
   // `{ unchanged }`: the service said nothing changed (ctx.unchanged).
   if (typeof message === 'string') ctx.info(message);
   else ctx.unchanged(message.unchanged);
-  const output = await ctx.outputOptions();
-  if (output.format === 'table' && !output.fields) return;
-  const value = typeof project === 'function' ? await (project as () => Promise<unknown>)() : project;
-  if (value !== undefined) await ctx.printResource(value, { columns });
+  await ctx.presenter.action(project, columns);
 }
 
 /**

@@ -31,8 +31,7 @@ export async function run(ctx: Context, opts: ImportMembersOptions): Promise<voi
   if (!response) return;
   const result = response.data;
   const failures = result.status === 'error' && result.message && typeof result.message === 'object' ? Object.entries(result.message).map(([username, reason]) => ({ username, reason: String(reason) })) : [];
-  if ((await ctx.outputOptions()).format === 'json') await ctx.printResource(result, { columns: FAILURE_COLUMNS });
-  else if (failures.length > 0) await ctx.printItems(failures, FAILURE_COLUMNS);
+  await ctx.presenter.shaped(failures, result, FAILURE_COLUMNS, { quietWhenEmpty: true });
   if (result.status === 'success') {
     ctx.info(`imported the members of ${opts.from} into ${opts.project}`);
     return;

@@ -32,10 +32,6 @@ export function options({ args }: CommandInput): LanguagesOptions {
 export async function run(ctx: Context, opts: LanguagesOptions): Promise<void> {
   const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));
   const rows = sortLanguages(response.data ?? {});
-  if ((await ctx.outputOptions()).format === 'json') {
-    // The service's own shape (language -> percent), in the same order as the table.
-    await ctx.printResource(Object.fromEntries(rows.map((row) => [row.language, row.percent])), { columns: LANGUAGE_COLUMNS });
-    return;
-  }
-  await ctx.printItems(rows, LANGUAGE_COLUMNS);
+  // JSON gets the service's own shape (language -> percent), in the same order as the table.
+  await ctx.presenter.shaped(rows, Object.fromEntries(rows.map((row) => [row.language, row.percent])), LANGUAGE_COLUMNS);
 }

@@ -5,7 +5,6 @@ import { uploadFile } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
-import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
 import { projectArg } from '../resource-args.js';
@@ -45,11 +44,6 @@ export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
   form.append('file', await openAsBlob(opts.file), basename(opts.file));
   const response = await ctx.mutate<UploadResult>(uploadFile(opts.project, form));
   if (!response) return;
-  const output = await ctx.outputOptions();
-  if (output.format === 'table' && !output.fields) {
-    // What people upload for: the Markdown to paste.
-    await write(ctx.io.stdout, `${response.data.markdown}\n`);
-    return;
-  }
-  await ctx.printResource(response.data, { columns: UPLOAD_COLUMNS });
+  // What people upload for: the Markdown to paste.
+  await ctx.presenter.text(response.data.markdown, response.data, UPLOAD_COLUMNS);
 }

@@ -20,7 +20,6 @@ export async function run(ctx: Context, opts: ViewPushRuleOptions): Promise<void
     return;
   }
   // No rule is an answer, not an error: JSON readers get null, people a line on stderr.
-  const { format } = await ctx.outputOptions();
-  if (format === 'json') await ctx.printJsonText('null');
+  await ctx.presenter.none();
   ctx.info(`no push rule on ${describeOwner(opts.owner)}`);
 }

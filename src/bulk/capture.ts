@@ -1,0 +1,71 @@
+import { Page } from '../http/paginate.js';
+import type { RequestDescription } from '../output/dry-run.js';
+import { type Listing, type Presenter, resolved } from '../output/presenter.js';
+import type { TreeNode } from '../output/tree.js';
+
+/**
+ * One target's presenter in a run over many: what the verb shows becomes the target's result
+ * (`response`), in the service's shape whatever the run's format (the run prints the results in
+ * it). Every intent of the presenter has its answer here, so a new one cannot leak output.
+ */
+export class CapturePresenter implements Presenter {
+  /** What the verb showed: the resource, the list's items, the service's value; undefined if nothing. */
+  response: unknown;
+  /** The target's last status line: what the verb told people, or the request a dry run would send. */
+  message: string | undefined;
+
+  async list(pages: Listing | AsyncIterable<unknown[]>): Promise<number> {
+    const items: unknown[] = [];
+    for await (const page of pages) {
+      if (Array.isArray(page)) items.push(...page);
+      else if (page instanceof Page) {
+        for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
+        page.release();
+      }
+    }
+    this.response = items;
+    return items.length;
+  }
+
+  async items(items: readonly unknown[]): Promise<void> {
+    this.response = [...items];
+  }
+
+  async resource(item: unknown): Promise<void> {
+    this.response = item;
+  }
+
+  async jsonText(text: string): Promise<void> {
+    this.response = JSON.parse(text);
+  }
+
+  async dryRun(description: RequestDescription): Promise<void> {
+    this.response = description;
+    this.message = `would send ${description.method} ${description.url}`;
+  }
+
+  async action(value: unknown): Promise<void> {
+    const shown = await resolved(value);
+    if (shown !== undefined) this.response = shown;
+  }
+
+  async shaped(_rows: readonly unknown[], service: unknown): Promise<void> {
+    this.response = service;
+  }
+
+  async text(_text: string, value: unknown): Promise<void> {
+    this.response = value;
+  }
+
+  async none(): Promise<void> {
+    this.response = null;
+  }
+
+  async tree(nodes: readonly TreeNode[]): Promise<void> {
+    this.response = [...nodes];
+  }
+
+  async jqWriter(): Promise<undefined> {
+    return undefined;
+  }
+}

@@ -1,0 +1,191 @@
+import type { Page } from '../http/paginate.js';
+import { type IO, write } from '../io.js';
+import { dryRunText, type RequestDescription } from './dry-run.js';
+import type { Column, OutputFormat } from './format.js';
+import type { JqFilter, JqWriter } from './jq.js';
+import type { ListProgress } from './progress.js';
+import { renderTree, type TreeNode, type TreeShape } from './tree.js';
+import { type DetailField, ListWriter, type OutputOptions, writeResource } from './writer.js';
+
+/**
+ * The presenter: the only code that knows the output format. A verb says what it shows (a list of
+ * pages, some items, one resource, an action's result, a value whose JSON is the service's own
+ * shape, a line for people with an object for programs, nothing found, a tree), never how: no
+ * verb tests the format (test/unit/layers.test.ts). One presenter writes to stdout
+ * (StreamPresenter); over many targets each target gets one that keeps what would be shown as its
+ * result (src/bulk/capture.ts).
+ */
+
+/** A list being fetched, with its progress on stderr (Context.pages() makes one). */
+export type Listing = AsyncIterable<Page> & { readonly progress?: ListProgress };
+
+export interface ResourceShape {
+  columns: readonly Column[];
+  detail?: readonly DetailField[];
+}
+
+export interface Presenter {
+  /** Streams a list as it is fetched (with the listing's own progress); returns how many items were shown. */
+  list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number>;
+  items(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
+  resource(item: unknown, shape: ResourceShape): Promise<void>;
+  /** A JSON text as it is (a response body), or through --jq. */
+  jsonText(text: string): Promise<void>;
+  /** What a request would send (--dry-run). */
+  dryRun(description: RequestDescription): Promise<void>;
+  /**
+   * An action's result: people had their line on stderr, so a table shows nothing; the formats
+   * scripts read (json, ndjson, csv, or --fields) get the object. A function is called only then.
+   */
+  action(value: unknown | (() => Promise<unknown>), columns: readonly Column[]): Promise<void>;
+  /** Rows for a table, csv and ndjson; `service` (the service's own shape) for JSON. Nothing at all when `rows` is empty and the format is not JSON, if `quietWhenEmpty`. */
+  shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options?: { quietWhenEmpty?: boolean }): Promise<void>;
+  /** A text for people (the Markdown of an upload) where a table would be; the object otherwise. */
+  text(text: string, value: unknown, columns: readonly Column[]): Promise<void>;
+  /** Nothing found that is an answer, not an error: JSON readers get `null`, others nothing. */
+  none(): Promise<void>;
+  /** Items in tree order: drawn as a tree on a table, items with their tree columns otherwise. */
+  tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void>;
+  /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
+  jqWriter(): Promise<JqWriter | undefined>;
+}
+
+/** The global flags that choose the output. */
+export interface OutputFlags {
+  output?: OutputFormat | undefined;
+  fields?: string[] | undefined;
+  jq?: string | undefined;
+}
+
+export interface StreamPresenterDeps {
+  io: IO;
+  flags: OutputFlags;
+  /** The configured format (config `output`), read only when no flag chose one. */
+  configured(): Promise<OutputFormat | undefined>;
+  warn(message: string): void;
+  info(message: string): void;
+  /** Before data goes to stdout: a spinner that may be on the same terminal goes. */
+  clearTerminal(): void;
+  jq(): Promise<JqFilter | undefined>;
+}
+
+export class StreamPresenter implements Presenter {
+  constructor(private readonly deps: StreamPresenterDeps) {}
+
+  /** The format: --jq's JSON, else -o/--json, else the configured one, else a table. */
+  async options(): Promise<OutputOptions> {
+    const { flags, warn } = this.deps;
+    // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
+    if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields: flags.fields, warn };
+    return { format: flags.output ?? (await this.deps.configured()) ?? 'table', fields: flags.fields, warn };
+  }
+
+  /** Where a table shows people a line instead of data. */
+  private async forPeople(): Promise<boolean> {
+    const options = await this.options();
+    return options.format === 'table' && !options.fields;
+  }
+
+  async jqWriter(): Promise<JqWriter | undefined> {
+    const jq = await this.deps.jq();
+    return jq?.writer(this.deps.io, await this.options());
+  }
+
+  private async itemWriter(options: OutputOptions, columns: readonly Column[], streaming = false): Promise<ListWriter | JqWriter> {
+    const jq = await this.deps.jq();
+    return jq ? jq.writer(this.deps.io, options) : new ListWriter(this.deps.io, options, columns, streaming);
+  }
+
+  async list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
+    const progress = 'progress' in pages ? pages.progress : undefined;
+    const options = await this.options();
+    const writer = await this.itemWriter(options, columns, true);
+    await progress?.start();
+    try {
+      for await (const page of pages) {
+        progress?.rows();
+        this.deps.clearTerminal();
+        if (Array.isArray(page)) await writer.write(page);
+        else await writer.writePage(page as Page);
+      }
+      progress?.rows();
+      await writer.end();
+    } catch (error) {
+      // A table cut short (Ctrl-C, a failed page) still gets its bottom border.
+      if (writer instanceof ListWriter) await writer.abandon().catch(() => undefined);
+      throw error;
+    } finally {
+      progress?.finish();
+    }
+    this.noteEmpty(writer.written, options);
+    return writer.written;
+  }
+
+  /** An empty table on a terminal would show nothing at all: say so (on stderr). */
+  private noteEmpty(count: number, options: OutputOptions): void {
+    if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.info('no results');
+  }
+
+  async items(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
+    const options = await this.options();
+    const writer = await this.itemWriter(options, columns);
+    this.deps.clearTerminal();
+    await writer.write(items);
+    await writer.end();
+    this.noteEmpty(items.length, options);
+  }
+
+  async resource(item: unknown, shape: ResourceShape): Promise<void> {
+    const options = await this.options();
+    const jq = await this.deps.jq();
+    this.deps.clearTerminal();
+    if (jq) await jq.writer(this.deps.io, options).writeValue(item);
+    else await writeResource(this.deps.io, options, item, shape);
+  }
+
+  async jsonText(text: string): Promise<void> {
+    const jq = await this.deps.jq();
+    this.deps.clearTerminal();
+    if (jq) await jq.writer(this.deps.io, await this.options()).writeText(text);
+    else await write(this.deps.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  async dryRun(description: RequestDescription): Promise<void> {
+    this.deps.clearTerminal();
+    await write(this.deps.io.stdout, dryRunText(description));
+    this.deps.info('dry run: nothing was sent');
+  }
+
+  async action(value: unknown | (() => Promise<unknown>), columns: readonly Column[]): Promise<void> {
+    if (await this.forPeople()) return;
+    const shown = await resolved(value);
+    if (shown !== undefined) await this.resource(shown, { columns });
+  }
+
+  async shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options: { quietWhenEmpty?: boolean } = {}): Promise<void> {
+    if ((await this.options()).format === 'json') await this.resource(service, { columns });
+    else if (rows.length > 0 || !options.quietWhenEmpty) await this.items(rows, columns);
+  }
+
+  async text(text: string, value: unknown, columns: readonly Column[]): Promise<void> {
+    if (!(await this.forPeople())) return this.resource(value, { columns });
+    this.deps.clearTerminal();
+    await write(this.deps.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  async none(): Promise<void> {
+    if ((await this.options()).format === 'json') await this.jsonText('null');
+  }
+
+  async tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void> {
+    const options = await this.options();
+    if (options.format !== 'table') return this.items(nodes, [...shape.columns, ...shape.treeColumns]);
+    this.deps.clearTerminal();
+    await renderTree(this.deps.io, nodes, shape, options.fields);
+  }
+}
+
+/** An action's value, or the function that reads it (only where it is shown). */
+export async function resolved(value: unknown | (() => Promise<unknown>)): Promise<unknown> {
+  return typeof value === 'function' ? await (value as () => Promise<unknown>)() : value;
+}
