@@ -55,15 +55,16 @@ describe('a terminal of 0 columns (bin/collab)', () => {
   writeFileSync(
     preload,
     `const tty = require('node:tty');
-const s = process.stderr;
-Object.defineProperty(s, 'isTTY', { value: true, configurable: true });
-Object.defineProperty(s, 'columns', { value: 0, configurable: true });
-for (const m of ['cursorTo', 'moveCursor', 'clearLine']) s[m] = tty.WriteStream.prototype[m];
+for (const s of process.env.ZERO_STDOUT ? [process.stderr, process.stdout] : [process.stderr]) {
+  Object.defineProperty(s, 'isTTY', { value: true, configurable: true });
+  Object.defineProperty(s, 'columns', { value: 0, configurable: true });
+  for (const m of ['cursorTo', 'moveCursor', 'clearLine']) s[m] = tty.WriteStream.prototype[m];
+}
 `,
   );
-  const start = (args: string[], host: string) => {
+  const start = (args: string[], host: string, extra: Record<string, string> = {}) => {
     const dir = tempConfigDir();
-    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1' };
+    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', ...extra };
     // The deadline only ends a hung process (the fault this guards against): no assertion on time.
     return execa('node', ['--require', preload, BIN, ...args], { env, extendEnv: false, reject: false, timeout: 20_000, stripFinalNewline: false, maxBuffer: 1_000_000 });
   };
@@ -73,6 +74,13 @@ for (const m of ['cursorTo', 'moveCursor', 'clearLine']) s[m] = tty.WriteStream.
     expect(result.exitCode).toBe(0);
     expect(String(result.stdout).trimEnd().split('\n')).toHaveLength(3);
     expect(String(result.stderr)).not.toMatch(/fetch|\u001b/);
+  });
+
+  it('with stdout on that terminal too: the table is drawn at a width of its own, and the command ends', async () => {
+    const result = await start(['projects', 'list', '--limit', '3'], sandbox.url, { ZERO_STDOUT: '1' });
+    expect(result.exitCode).toBe(0);
+    expect(String(result.stdout)).toMatch(/^┌/);
+    expect(String(result.stdout).trimEnd().split('\n')).toHaveLength(7);
   });
 
   it('SIGTERM ends a command waiting for the service (exit 143)', async () => {
