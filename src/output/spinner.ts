@@ -1,5 +1,6 @@
 import type { IO } from '../io.js';
 import type { OutStream } from '../runtime.js';
+import { escapeControls } from './escape.js';
 
 export interface Spinner {
   text(message: string): void;
@@ -41,7 +42,8 @@ function drawingStream(io: IO): NodeJS.WritableStream {
 /** An ora spinner on the IO's stderr, started; ora is loaded only by the commands that spin. Callers check canSpin first. */
 export async function startSpinner(io: IO, text: string): Promise<Spinner> {
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: drawingStream(io), isEnabled: true, discardStdin: false, color: io.color ? 'cyan' : false }).start();
+  // Its text may quote the service (an import's status): shown as every text is (escape.ts).
+  const spinner = ora({ text: escapeControls(text), stream: drawingStream(io), isEnabled: true, discardStdin: false, color: io.color ? 'cyan' : false }).start();
   let stopped = false;
   return {
     get active() {
@@ -50,7 +52,7 @@ export async function startSpinner(io: IO, text: string): Promise<Spinner> {
     // Drawn at once: a count that changes between two frames is still seen.
     text: (message) => {
       if (stopped) return;
-      spinner.text = message;
+      spinner.text = escapeControls(message);
       spinner.render();
     },
     stop: () => {
