@@ -252,6 +252,16 @@ export function canRemoveMember(store: Store, user: User | undefined, source: Me
 }
 
 /**
+ * The user whose personal namespace holds the project, if it is in one. GitLab makes them the
+ * project's Owner member when it is created, and its ProjectMemberPolicy keeps them: that
+ * membership is neither changed nor removed (403).
+ */
+export function personalNamespaceHolder(store: Store, project: Project): number | undefined {
+  const ns = store.namespaces.get(project.namespace_id);
+  return ns?.kind === 'user' ? ns.ownerId : undefined;
+}
+
+/**
  * The owners of a group as GitLab counts them for its last-owner rule: direct owners of the
  * group or of an ancestor (shares make no owners), bots left out.
  */

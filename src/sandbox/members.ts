@@ -1,4 +1,4 @@
-import { ACCESS, groupMemberLevel, groupOfNamespace, projectMemberLevel } from './access.js';
+import { ACCESS, groupMemberLevel, groupOfNamespace, personalNamespaceHolder, projectMemberLevel } from './access.js';
 import type { Group, MemberDetails, MemberSource, Project, User } from './model.js';
 import type { Store } from './store.js';
 import { userObject } from './views.js';
@@ -23,10 +23,19 @@ function detailsOf(record: Project | Group, userId: number): MemberDetails {
   return record.memberDetails.get(userId) ?? { created_at: record.created_at, created_by: null, expires_at: null };
 }
 
+/** The holder of a personal project's namespace, its Owner member from its creation (GitLab's add_owner), when not in the map. */
+function holderEntry(store: Store, source: MemberSource): MemberEntry | undefined {
+  if (source.kind !== 'project') return undefined;
+  const holder = personalNamespaceHolder(store, source.project);
+  const user = holder === undefined || source.project.members.has(holder) ? undefined : store.users.get(holder);
+  return user && { user, level: ACCESS.owner, details: { created_at: source.project.created_at, created_by: user.id, expires_at: null } };
+}
+
 /** The direct members, in the order they joined. */
 export function directMembers(store: Store, source: MemberSource): MemberEntry[] {
   const record = sourceRecord(source);
-  const out: MemberEntry[] = [];
+  const holder = holderEntry(store, source);
+  const out: MemberEntry[] = holder ? [holder] : [];
   for (const [userId, level] of record.members) {
     const user = store.users.get(userId);
     if (user) out.push({ user, level, details: detailsOf(record, userId) });
@@ -38,7 +47,11 @@ export function directMember(store: Store, source: MemberSource, userId: number)
   const record = sourceRecord(source);
   const level = record.members.get(userId);
   const user = store.users.get(userId);
-  return level === undefined || !user ? undefined : { user, level, details: detailsOf(record, userId) };
+  if (level === undefined || !user) {
+    const holder = holderEntry(store, source);
+    return holder?.user.id === userId ? holder : undefined;
+  }
+  return { user, level, details: detailsOf(record, userId) };
 }
 
 /** Where a member's role may come from, nearest first: the project or group, then the groups above it. */
@@ -125,7 +138,7 @@ export function membershipsOf(store: Store, user: User): Membership[] {
     if (level !== undefined) out.push({ source_id: group.id, source_name: group.name, source_type: 'Namespace', access_level: level });
   }
   for (const project of store.allProjects()) {
-    const level = project.members.get(user.id);
+    const level = project.members.get(user.id) ?? (personalNamespaceHolder(store, project) === user.id ? ACCESS.owner : undefined);
     if (level !== undefined) out.push({ source_id: project.id, source_name: project.name, source_type: 'Project', access_level: level });
   }
   return out;

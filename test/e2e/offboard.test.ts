@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Project, User } from '../../src/sandbox/model.js';
 import { membershipsOf } from '../../src/sandbox/members.js';
-import { newGroup } from '../../src/sandbox/seed.js';
+import { newGroup, newProject } from '../../src/sandbox/seed.js';
 import type { Store } from '../../src/sandbox/store.js';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -52,21 +52,29 @@ describe('collab users offboard', () => {
     shared.members.set(leaver.id, 50);
     shared.members.set(store.userByName('olivia')?.id as number, 50);
     projectAt('acme/web/storefront').members.set(leaver.id, 30);
+    // Their own project: its Owner member for good (GitLab keeps a personal namespace's holder).
+    const own = newProject(store, { name: 'scratch', path: 'scratch', namespace_id: leaver.namespace_id, visibility: 'private', description: null, creator_id: leaver.id });
+    store.addProject(own);
 
     const listed = await collab(['users', 'memberships', leaver.username, '--json']);
-    expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project']);
+    expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project', 'Project']);
 
     const result = await collab(['users', 'offboard', leaver.username, '--yes', '--json']);
-    expect(result.stderr).toContain(`${leaver.username} (ID ${leaver.id}) has 3 direct memberships:`);
+    expect(result.stderr).toContain(`${leaver.username} (ID ${leaver.id}) has 4 direct memberships:`);
+    expect(result.stderr).toMatch(/project +\d+ +scratch +owner +kept: their own personal project/);
     expect(result.stderr).toMatch(new RegExp(`group +${sole.id} +${sole.name} +owner +refused: the last owner of the group`));
     expect(result.stderr).toMatch(/project +\d+ +storefront +developer\n/);
     expect(result.json()).toEqual([
       { target: `group ${sole.id}`, status: 'failed', error: `${leaver.username} is the last owner of the group: add another owner first`, response: null },
       { target: `group ${shared.id}`, status: 'ok', error: null, response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 } },
       expect.objectContaining({ status: 'ok', response: expect.objectContaining({ source_name: 'storefront', access_level: 30 }) }),
+      { target: `project ${own.id}`, status: 'unchanged', error: null, response: { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 } },
     ]);
     expect(result.exitCode).toBe(3);
-    expect(membershipsOf(store, leaver)).toEqual([{ source_id: sole.id, source_name: sole.name, source_type: 'Namespace', access_level: 50 }]);
+    expect(membershipsOf(store, leaver)).toEqual([
+      { source_id: sole.id, source_name: sole.name, source_type: 'Namespace', access_level: 50 },
+      { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 },
+    ]);
     // The refused group was never asked.
     expect(sandbox.requestLog.some((entry) => entry.method === 'DELETE' && entry.path.includes(`/groups/${sole.id}/members/${leaver.id}`))).toBe(false);
   });

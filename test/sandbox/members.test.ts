@@ -184,4 +184,16 @@ describe('sandbox: member errors and rights', () => {
       await client.close();
     }
   });
+
+  it('a personal project lists the holder of its namespace as its Owner, who stays (403)', async () => {
+    const dana = user('dana');
+    const own = sandbox.store.allProjects().find((p) => sandbox.store.namespaces.get(p.namespace_id)?.kind === 'user' && sandbox.store.namespaces.get(p.namespace_id)?.ownerId === dana);
+    const id = own?.id as number;
+    expect(id).toBeDefined();
+    expect((await call('GET', `/projects/${id}/members`)).body).toMatchObject([{ username: 'dana', access_level: 50, created_by: { username: 'dana' } }]);
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: dana, access_level: 30 } })).toMatchObject({ status: 409 });
+    expect((await call('PUT', `/projects/${id}/members/${dana}`, { json: { access_level: 40 } })).status).toBe(403);
+    expect((await call('DELETE', `/projects/${id}/members/${dana}`)).status).toBe(403);
+    expect((await call('GET', `/users/${dana}/memberships?type=Project`)).body).toContainEqual({ source_id: id, source_name: own?.name, source_type: 'Project', access_level: 50 });
+  });
 });

@@ -1,5 +1,7 @@
 import { allMemberships, type MemberRecord, type MembershipRecord, membersPath, membershipOwner, removeMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
+import { getProject, type ProjectRecord } from '../../api/projects.js';
+import { findResource } from '../../api/recover.js';
 import { confirmTargets } from '../../bulk/confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from '../../bulk/results.js';
 import { sendUntilGrace } from '../../bulk/run-targets.js';
@@ -31,11 +33,14 @@ interface Step {
   owner: Owner;
   /** `group 3`, `project 12`: the result's target. */
   target: string;
-  /** Why it is not attempted. */
+  /** Why it is not attempted: a failure. */
   refused?: string;
+  /** Why it stays: not attempted, and not a failure. */
+  kept?: string;
 }
 
 const LAST_OWNER = 'the last owner of the group: add another owner first';
+const PERSONAL = 'their own personal project (the holder of a personal namespace stays its member)';
 
 export function parse(input: VerbInput<typeof OFFBOARD>): OffboardOptions {
   return input;
@@ -55,15 +60,20 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   const client = await ctx.client();
   const steps = await plan(client, user.id, await allMemberships(client, user.id));
   showPlan(ctx, opts.user, user.id, steps);
-  const doable = steps.filter((step) => !step.refused);
+  const doable = steps.filter((step) => !step.refused && !step.kept);
   if (ctx.dryRun) {
-    ctx.info(`dry run: nothing was sent; ${doable.length} would be removed${doable.length < steps.length ? `, ${steps.length - doable.length} refused` : ''}`);
+    const refused = steps.filter((step) => step.refused).length;
+    const kept = steps.filter((step) => step.kept).length;
+    ctx.info(`dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`);
     return;
   }
   if (doable.length > 0 && !opts.yes) await confirmTargets(ctx, doable.length, `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`);
 
   const outcomes = new Map<Step, Outcome>();
-  for (const step of steps) if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
+  for (const step of steps) {
+    if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
+    if (step.kept) outcomes.set(step, { result: { target: step.target, status: 'unchanged', error: null, response: step.membership }, message: `kept: ${step.kept}` });
+  }
   let next = 0;
   let removed = 0;
   // The results print at the end: until then a count on a terminal's stderr.
@@ -100,16 +110,28 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   ctx.info(summary(done));
 }
 
-/** The steps in the order listed, a group where the user is the last owner refused. */
+/**
+ * The steps in the order listed: a group where the user is the last owner refused, the user's
+ * own personal projects kept (only Owner memberships are looked at, one read each).
+ */
 async function plan(client: HttpClient, userId: number, memberships: readonly MembershipRecord[]): Promise<Step[]> {
   const steps: Step[] = [];
   for (const membership of memberships) {
     const owner = membershipOwner(membership);
     const step: Step = { membership, owner, target: `${owner.kind} ${membership.source_id}` };
-    if (owner.kind === 'group' && membership.access_level >= ACCESS_LEVELS.owner && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
+    if (membership.access_level >= ACCESS_LEVELS.owner) {
+      if (owner.kind === 'group' && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
+      if (owner.kind === 'project' && (await personalHolder(client, owner, userId))) step.kept = PERSONAL;
+    }
     steps.push(step);
   }
   return steps;
+}
+
+/** Whether the project is in the user's own namespace (the service names its holder as `owner`). */
+async function personalHolder(client: HttpClient, project: Owner, userId: number): Promise<boolean> {
+  const found = await findResource<ProjectRecord & { owner?: { id: number } }>(client, getProject(project.ref));
+  return found?.namespace?.kind === 'user' && found.owner?.id === userId;
 }
 
 /**
@@ -135,7 +157,7 @@ function showPlan(ctx: Context, ref: string, userId: number, steps: readonly Ste
   steps.forEach((step, index) => {
     const role = roleName(step.membership.access_level).padEnd(10);
     const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(names[index] as string).padEnd(width)}  ${role}`;
-    ctx.info(step.refused ? `${line}  refused: ${step.refused}` : line.trimEnd());
+    ctx.info(step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd());
   });
 }
 

@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
-import { ACCESS, canManageMembers, canRemoveMember, isLastOwner, requireUser } from '../access.js';
+import { ACCESS, canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, requireUser } from '../access.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberDetails, MemberSource, User } from '../model.js';
@@ -81,7 +81,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     // GitLab looks the user up first (404), then refuses a member already there (409).
     const user = findUser(req, refs[0] as string, byName);
     if (!user) throw notFound('User');
-    if (record.members.has(user.id)) throw conflict('Member already exists');
+    if (directMember(req.store, source, user.id)) throw conflict('Member already exists');
     if (!canManageMembers(req.store, caller, source, [level])) throw forbidden();
     putMember(source, user.id, level, { created_at: now, created_by: caller.id, expires_at: expiresAt });
     return json(memberJson(req.store, source, directMember(req.store, source, user.id) as never, caller), 201);
@@ -96,6 +96,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     const expiresAt = readExpiry(req);
     if (!canManageMembers(req.store, caller, source, [level, member.level])) throw forbidden();
     if (source.kind === 'group' && level < ACCESS.owner && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
+    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
     const details: MemberDetails = { ...member.details, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
     putMember(source, member.user.id, level, details);
     return json(memberJson(req.store, source, { ...member, level, details }, caller));
@@ -110,6 +111,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     const { skip_subresources: skip } = readParams(req.input, MEMBER_REMOVE_PARAMS) as { skip_subresources?: boolean };
     if (!canRemoveMember(req.store, caller, source, member.user.id, member.level)) throw forbidden();
     if (source.kind === 'group' && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
+    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
     removeMember(req.store, source, member.user.id, skip === true);
     return noContent();
   };
