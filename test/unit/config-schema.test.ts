@@ -83,21 +83,17 @@ describe('the config file is checked against the settings table', () => {
 });
 
 describe('configPath', () => {
-  it('is where conf writes the file (env-paths, name collab, no suffix) on this platform', async () => {
+  it('is where collab kept it when conf wrote it (env-paths, name collab, no suffix), so files written before stay found', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-path-'));
-    const saved = { XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, APPDATA: process.env.APPDATA };
-    process.env.XDG_CONFIG_HOME = join(dir, 'xdg');
-    process.env.APPDATA = join(dir, 'appdata');
-    try {
-      const { default: Conf } = await import('conf');
-      const conf = new Conf({ projectName: 'collab', projectSuffix: '', configName: 'config' });
-      expect(configPath({ XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, APPDATA: process.env.APPDATA })).toBe(conf.path);
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
+    const env = { HOME: join(dir, 'home'), XDG_CONFIG_HOME: join(dir, 'xdg'), APPDATA: join(dir, 'appdata') };
+    const expected =
+      process.platform === 'darwin'
+        ? join(env.HOME, 'Library', 'Preferences', 'collab', 'config.json')
+        : process.platform === 'win32'
+          ? join(env.APPDATA, 'collab', 'Config', 'config.json')
+          : join(env.XDG_CONFIG_HOME, 'collab', 'config.json');
+    expect(configPath(env)).toBe(expected);
+    if (process.platform === 'linux') expect(configPath({ HOME: env.HOME })).toBe(join(env.HOME, '.config', 'collab', 'config.json'));
   });
 
   it('is COLLAB_CONFIG_DIR/config.json when that is set', () => {
