@@ -142,8 +142,9 @@ export function given(options: readonly OptionSpec[]): Flag<RawFlags, 'required'
 }
 
 /** A positional argument read by `parse`. */
-export function arg<T>(spec: ArgSpec & { required: false }, parse: ValueParser<T>): Arg<T, 'optional'>;
+// Variadic first: `[targets...]` (variadic, not required) is a list, empty when none is given.
 export function arg<T>(spec: ArgSpec & { variadic: true }, parse: ValueParser<T>): Arg<T, 'multiple'>;
+export function arg<T>(spec: ArgSpec & { required: false }, parse: ValueParser<T>): Arg<T, 'optional'>;
 export function arg<T>(spec: ArgSpec, parse: ValueParser<T>): Arg<T, 'required'>;
 export function arg<T>(spec: ArgSpec, parse: ValueParser<T>): Arg<T, FlagMode> {
   return { spec, parse, mode: spec.variadic ? 'multiple' : spec.required === false ? 'optional' : 'required' };

@@ -169,7 +169,7 @@ export function choiceAnyCase<C extends string>(choices: readonly C[]): ValuePar
 }
 
 /** `--shard 2/4`: the 2nd of 4 deterministic parts of the targets (for CI fan-out). */
-export const shard: ValueParser = (value, flag) => {
+export const shard: ValueParser<{ index: number; count: number }> = (value, flag) => {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);

@@ -10,7 +10,8 @@ import { planSummary } from '../../desired/render.js';
 import { showPlan } from '../../desired/show.js';
 import { inShard, selected } from '../../desired/targets.js';
 import { CollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { APPLY } from './index.js';
 
 interface ApplyCommandOptions extends DesiredFlags {
   journal: string;
@@ -21,18 +22,13 @@ interface ApplyCommandOptions extends DesiredFlags {
   saved: Plan | undefined;
 }
 
-export function options(input: CommandInput, ctx: Context): ApplyCommandOptions {
+export function parse(input: VerbInput<typeof APPLY>): ApplyCommandOptions {
   const flags = desiredFlags(input);
-  const o = input.options;
-  const base = { ...flags, journal: (o.journal as string | undefined) ?? `${flags.file}.journal`, resume: o.resume === true, schema: o.schema === true, yes: o.yes === true, saved: undefined };
+  const base = { ...flags, journal: input.journal ?? `${flags.file}.journal`, resume: input.resume, schema: input.schema, yes: input.yes, saved: undefined };
   if (base.schema) return base;
   const saved = savedPlan(flags.file);
-  if (saved) {
-    if (flags.rotateSecrets) throw new CollabError('usage', '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan');
-    return { ...base, saved };
-  }
-  loadDesired(flags.file, ctx.env, (line) => ctx.stderrLine(line));
-  return base;
+  if (saved && flags.rotateSecrets) throw new CollabError('usage', '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan');
+  return { ...base, saved };
 }
 
 /** The plan in `path` when it is one (JSON of format collab-plan), else undefined (collab.yaml). */

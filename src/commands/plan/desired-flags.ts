@@ -1,4 +1,3 @@
-import type { CommandInput } from '../spec.js';
 import type { Context } from '../../context.js';
 
 /** What `collab plan` and `collab apply` read from their flags alike. */
@@ -10,14 +9,13 @@ export interface DesiredFlags {
   concurrency: number | undefined;
 }
 
-export function desiredFlags(input: CommandInput): DesiredFlags {
-  const o = input.options;
+export function desiredFlags(input: { targets: string[]; file: string | undefined; shard: DesiredFlags['shard']; rotateSecrets: boolean; concurrency: number | undefined }): DesiredFlags {
   return {
-    file: (o.file as string | undefined) ?? 'collab.yaml',
-    only: input.args.map((path) => path.replace(/^\/+|\/+$/g, '')),
-    shard: o.shard as DesiredFlags['shard'],
-    rotateSecrets: o.rotateSecrets === true,
-    concurrency: o.concurrency as number | undefined,
+    file: input.file ?? 'collab.yaml',
+    only: input.targets.map((path) => path.replace(/^\/+|\/+$/g, '')),
+    shard: input.shard,
+    rotateSecrets: input.rotateSecrets,
+    concurrency: input.concurrency,
   };
 }
 

@@ -1,13 +1,13 @@
 import { integer, shard } from '../../params/parsers.js';
-import type { ArgSpec, OptionSpec } from '../spec.js';
+import { arg, asText, bool, option } from '../flags.js';
 
 /** What `collab plan` and `collab apply` both take: the file, which targets, how many at once. */
-export const DESIRED_FILE_OPTION: OptionSpec = { flags: '-f, --file <file>', description: 'the desired-state file (default collab.yaml)' };
+export const TARGETS = arg({ name: 'targets', description: 'only these groups and projects (full paths) and what is below them', variadic: true, required: false }, asText);
 
-export const TARGETS_ARG: ArgSpec = { name: 'targets', description: 'only these groups and projects (full paths) and what is below them', variadic: true, required: false };
+export const DESIRED_FLAGS = {
+  shard: option('--shard <k/n>', 'only the k-th of n parts of the targets (a stable split by path, for CI fan-out)', shard),
+  rotateSecrets: bool('--rotate-secrets', 'send write-only secrets (hook tokens) again to hooks that exist'),
+  concurrency: option('--concurrency <n>', 'targets read and changed at once (default: the concurrency setting, 8)', integer(1, 64)),
+};
 
-export const DESIRED_OPTIONS: readonly OptionSpec[] = [
-  { flags: '--shard <k/n>', description: 'only the k-th of n parts of the targets (a stable split by path, for CI fan-out)', parse: shard },
-  { flags: '--rotate-secrets', description: 'send write-only secrets (hook tokens) again to hooks that exist' },
-  { flags: '--concurrency <n>', description: 'targets read and changed at once (default: the concurrency setting, 8)', parse: integer(1, 64) },
-];
+export const fileFlag = (description: string) => option('-f, --file <file>', description, asText);

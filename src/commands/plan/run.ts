@@ -4,20 +4,19 @@ import { loadDesired } from '../../desired/load.js';
 import { type DesiredFlags, desiredFlags, planOptions } from './desired-flags.js';
 import { readAndPlan } from '../../desired/plan.js';
 import { showPlan } from '../../desired/show.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { PLAN } from './index.js';
 
 interface PlanCommandOptions extends DesiredFlags {
   out: string | undefined;
 }
 
-export function options(input: CommandInput, ctx: Context): PlanCommandOptions {
-  const flags = desiredFlags(input);
-  // The file is read and checked here: a bad one is a usage error before any request.
-  loadDesired(flags.file, ctx.env, (line) => ctx.stderrLine(line));
-  return { ...flags, out: input.options.out as string | undefined };
+export function parse(input: VerbInput<typeof PLAN>): PlanCommandOptions {
+  return { ...desiredFlags(input), out: input.out };
 }
 
 export async function run(ctx: Context, opts: PlanCommandOptions): Promise<void> {
+  // Read and checked first: a bad file is a usage error before any request.
   const file = loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line));
   const plan = await readAndPlan(ctx, file, await planOptions(ctx, opts));
   if (opts.out) {
