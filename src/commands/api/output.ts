@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { RequestInfo } from '../../errors.js';
+import { reshapes as flagsReshape, reshapingFlag, tableWithoutFields } from '../../output/flags.js';
 import { type Column, type DetailField, headerFor } from '../../output/format.js';
 
 /**
@@ -11,16 +12,15 @@ import { type Column, type DetailField, headerFor } from '../../output/format.js
 
 /** Whether the output flags ask for more than the body as it came. */
 export function reshapes(ctx: Context): boolean {
-  const { output, fields, jq } = ctx.globals;
-  return jq === undefined && ((output !== undefined && output !== 'json') || fields !== undefined);
+  return flagsReshape(ctx.globals);
 }
 
 /** The flag combinations that cannot be honoured, refused before anything is sent (exit 2). */
 export function checkOutputFlags(ctx: Context, opts: { include: boolean; paginate: boolean }): void {
   if (!reshapes(ctx)) return;
-  const flag = ctx.globals.output !== undefined && ctx.globals.output !== 'json' ? `-o ${ctx.globals.output}` : '--fields';
+  const flag = reshapingFlag(ctx.globals);
   if (opts.include) throw new CollabError('usage', `-i prints the answer as it came and cannot be combined with ${flag}`, { hint: 'drop -i, or print the headers with --verbose' });
-  if (opts.paginate && ctx.globals.output === 'table' && ctx.globals.fields === undefined) {
+  if (opts.paginate && tableWithoutFields(ctx.globals)) {
     throw new CollabError('usage', '-o table with --paginate needs --fields: the columns are set before the first page comes', { hint: 'for example --fields id,full_path' });
   }
 }
@@ -53,7 +53,7 @@ export function columnsOf(item: unknown): Column[] {
 }
 
 function notShapeable(ctx: Context, info: RequestInfo, what: string): CollabError {
-  const flag = ctx.globals.output !== undefined && ctx.globals.output !== 'json' ? `-o ${ctx.globals.output}` : '--fields';
+  const flag = reshapingFlag(ctx.globals);
   return new CollabError('usage', `${flag} needs a JSON object or array, and ${info.method} ${info.path} answered ${what}`, { hint: `drop ${flag} to print the answer as it came` });
 }
 
