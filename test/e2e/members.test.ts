@@ -39,6 +39,9 @@ describe('collab projects members / groups members', () => {
     const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
     expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
     expect((await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' })).exitCode).toBe(4);
+    const notMember = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01'], { as: 'maintainer' });
+    expect(notMember.exitCode).toBe(4);
+    expect(notMember.stderr).toContain(`xena is not a direct member of project ${ref}`);
   });
 
   it('already a member: exit 5 with a hint to update instead', async () => {

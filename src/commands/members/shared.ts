@@ -82,6 +82,8 @@ export function memberHint(error: unknown, kind: Kind, user: string, owner: Owne
     return withHint(error, rule);
   }
   if (error.status === 404 && /User Not Found/i.test(error.message)) return withHint(error, 'no such user: check the username or ID');
+  // The service's bare `404 Not found` for a member: the user is no direct member there.
+  if (error.status === 404 && /^404 Not found/i.test(error.message)) return withHint(error, `${user} is not a direct member of ${kind} ${owner.ref}; see \`collab ${kind}s members list ${owner.ref}\``);
   return error;
 }
 

@@ -28,7 +28,13 @@ export const { project, group } = perKind(
     const updated: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
-      const access = opts.access ?? (await ctx.request<MemberRecord>(getMember(opts.owner, user.id))).data.access_level;
+      const access =
+        opts.access ??
+        (
+          await ctx.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
+            throw memberHint(error, kind, ref, opts.owner);
+          })
+        ).data.access_level;
       const params: MemberParams = { access_level: access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
       const response = await ctx.mutate<MemberRecord>(updateMember(opts.owner, user.id, params)).catch((error: unknown) => {
         throw memberHint(error, kind, ref, opts.owner);
