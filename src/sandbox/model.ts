@@ -26,7 +26,9 @@ export interface User {
 /**
  * What a membership records besides its level (`members` maps user id to level): when and by
  * whom it was made, and when it ends. A member without details (seeded, or added by a project's
- * creation or a member import) was there from the start of its project or group.
+ * creation or a member import) was there from the start of its project or group. A membership
+ * past its expires_at still counts, as on the service until its daily RemoveExpiredMembersWorker
+ * removes it; the sandbox runs no such job.
  */
 export interface MemberDetails {
   created_at: string;
