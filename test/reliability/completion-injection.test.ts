@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -65,10 +65,14 @@ describe('completion of names the service chose', () => {
     serve(names);
     const script = bashCompletion(await loadCommandTree());
     const words = ['collab', 'projects', 'view', 'x'];
-    const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    // compopt stands in as a function (outside a real Tab it does nothing): it says what bash is asked.
+    const asked = join(mkdtempSync(join(tmpdir(), 'collab-compopt-')), 'asked');
+    const program = `${script}\ncompopt() { echo "$*" >> '${asked}'; }\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const run = await execa('bash', ['-c', program], { env: shellEnv(), extendEnv: false, cwd: work });
     expect(readdirSync(work)).toEqual([]);
     expect(run.stdout.split('\n')).toEqual(expected(names));
+    // Names with shell characters are inserted quoted, as file names are.
+    expect(readFileSync(asked, 'utf8')).toContain('-o filenames');
     // The prefix is matched as text, not as a pattern: `x$(` offers the two names starting so.
     const narrowed = `${script}\nCOMP_WORDS=(collab projects view 'x$('); COMP_CWORD=3; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const second = await execa('bash', ['-c', narrowed], { env: shellEnv(), extendEnv: false, cwd: work });
