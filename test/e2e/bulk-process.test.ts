@@ -105,4 +105,23 @@ describe('confirmation over many targets on the controlling terminal', () => {
     expect(sandbox.store.findProject(11)?.archived).toBe(true);
     expect(sandbox.store.findProject(12)?.archived).toBe(true);
   }, 60_000);
+
+  it.skipIf(!hasScript)('Ctrl-C at that question is interrupted (exit 130): nothing done, no "bug in collab"', async () => {
+    const dir = tempConfigDir();
+    const targets = join(dir, 'targets.txt');
+    writeFileSync(targets, '13\n14\n');
+    const { CI: _ci, ...noCI } = env();
+    const child = execa('script', ['-qec', `'${process.execPath}' '${BIN}' projects archive - -o ndjson < '${targets}'`, '/dev/null'], { env: noCI, extendEnv: false, reject: false, timeout: 30_000 });
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('Type 2 to run `collab projects archive` on 2 projects:') && !child.stdin?.writableEnded) child.stdin?.end('\u0003');
+    });
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(String(result.stdout)).toContain('error: interrupted');
+    expect(String(result.stdout)).not.toMatch(/force closed|bug in collab/);
+    expect(sandbox.store.findProject(13)?.archived).toBe(false);
+    expect(sandbox.store.findProject(14)?.archived).toBe(false);
+  }, 60_000);
 });
