@@ -37,7 +37,7 @@ export interface RunOptions {
   stdinTTY?: boolean;
   /** In this process: ends the run as Ctrl-C would (exit 130); spawned: kills the process. */
   timeout?: number;
-  /** In this process: Ctrl-C's stand-in, aborted when the test wants (with the timeout's). */
+  /** Ctrl-C when the test aborts it: in this process the run's signal (with the timeout's); spawned, a SIGINT. */
   signal?: AbortSignal;
   /** Run bin/collab in a process of its own (see above for when that is needed). */
   spawn?: boolean;
@@ -89,6 +89,8 @@ export async function runCollab(args: readonly string[], env: Record<string, str
     reject: false,
     input: options.input ?? '',
     timeout: options.timeout ?? 60_000,
+    // The test's Ctrl-C: SIGINT, as a terminal sends it.
+    ...(options.signal ? { cancelSignal: options.signal, killSignal: 'SIGINT' as const } : {}),
     env: runEnv(env, options),
     extendEnv: false,
     stripFinalNewline: false,
