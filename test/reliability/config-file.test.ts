@@ -95,7 +95,7 @@ describe('the config directory', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: hosts[0], concurrency: 4, hosts: { [hosts[0] as string]: { token: 'glpat-x' } } }), { mode: 0o644 });
     chmodSync(join(dir, 'config.json'), 0o644);
-    const result = await runMain(['projects', 'star', '-', '--dry-run'], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: '1\n2\n3\n4\n5\n6\n' });
+    const result = await runMain(['projects', 'star', '-', '--dry-run', '--concurrency', '6'], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: '1\n2\n3\n4\n5\n6\n' });
     expect(result.stderr.match(/readable by others/g)).toHaveLength(1);
   });
 });
