@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadCommandTree } from '../../src/commands/tree.js';
 import { bashCompletion, fishCompletion, zshCompletion } from '../../src/completion/generate.js';
 import { BIN } from '../helpers/cli.js';
-import { useHostileServer } from './hostile-server.js';
+import { useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 20, item 1: completion never runs server data. A service whose groups and projects are

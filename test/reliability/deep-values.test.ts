@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHostileServer } from './hostile-server.js';
+import { useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 20, item 12: a value nested 5,000 levels deep (JSON.stringify runs out of stack on it)

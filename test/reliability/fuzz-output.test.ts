@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { note, project, useHostileServer } from './hostile-server.js';
+import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 20, "Done when": random bytes as the names, paths, descriptions, note bodies, error

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { project, useHostileServer } from './hostile-server.js';
+import { project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 23, item 10 (part): Ctrl-C while a table comes in leaves the table closed: its bottom

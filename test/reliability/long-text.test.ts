@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, wrapToWidth } from '../../src/output/text-width.js';
-import { note, project, useHostileServer } from './hostile-server.js';
+import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 20, item 6: long text renders in time linear in what is shown. A 200,000-character

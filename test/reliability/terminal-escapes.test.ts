@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControls } from '../../src/output/escape.js';
-import { note, project, useHostileServer } from './hostile-server.js';
+import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
  * Issue 20, items 2 and 3: no control sequence the service sends reaches a terminal (tables,

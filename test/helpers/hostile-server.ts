@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { runMain, tempConfigDir } from '../helpers/cli.js';
+import { runMain, tempConfigDir } from './cli.js';
 
 /**
  * A service that answers whatever a test puts in `answers`: the first entry whose pattern matches
