@@ -13,9 +13,9 @@ import { type Clock, type Env, systemClock } from './runtime.js';
 import type { ResolvedToken, TokenSource } from './config/tokens.js';
 import type { JqFilter, } from './output/jq.js';
 import { VERSION } from './version.js';
-import { itemLimit, type ListFlags } from './list-flags.js';
+import { itemLimit, type ListFlags, pageSize } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
-import { clientLimits } from './config/settings.js';
+import { clientLimits, numberSetting, settingValue } from './config/settings.js';
 import { maskUrlCredentials } from './util/secrets.js';
 import { describeRequest, type RequestDescription } from './output/dry-run.js';
 import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
@@ -129,9 +129,15 @@ export class Context {
     return host;
   }
 
-  async setting<T extends string | number | boolean>(key: string, fallback: T): Promise<T> {
-    const value = (await this.config()).get(key) as T | undefined;
-    return value ?? fallback;
+  /** A whole-number setting: the config file's, else its default in the settings table (src/config/settings.ts). */
+  async numberSetting(key: string): Promise<number> {
+    return numberSetting(await this.config(), key);
+  }
+
+  /** A text setting, or undefined when neither the config file nor the settings table has one. */
+  async textSetting(key: string): Promise<string | undefined> {
+    const value = settingValue(await this.config(), key);
+    return value === undefined ? undefined : String(value);
   }
 
   /**
@@ -215,7 +221,7 @@ export class Context {
   }
 
   async concurrency(flags: ListFlags): Promise<number> {
-    return flags.concurrency ?? (await this.setting('concurrency', 8));
+    return flags.concurrency ?? (await this.numberSetting('concurrency'));
   }
 
   /**
@@ -231,7 +237,7 @@ export class Context {
       path,
       query,
       limit,
-      perPage: flags.perPage ?? (flags.all ? 100 : undefined),
+      perPage: pageSize({ ...flags, limit }),
       page: flags.page,
       concurrency: await this.concurrency(flags),
       onProgress: progress.onProgress,

@@ -31,3 +31,21 @@ export function itemLimit(flags: ListFlags): number | undefined {
   if (flags.all) return undefined;
   return flags.page !== undefined ? flags.limit : (flags.limit ?? DEFAULT_LIMIT);
 }
+
+/** The most items the service gives in one page (GitLab's per_page limit). */
+export const MAX_PER_PAGE = 100;
+
+/** The service's page size when none is asked for. */
+export const SERVICE_PER_PAGE = 20;
+
+/**
+ * Items per request, the one rule: --per-page; else the largest page with --all (fewest
+ * requests); else as many as --limit asks, up to the largest page; else the service's own size
+ * (--page N is page N of that size, as the service numbers them).
+ */
+export function pageSize(flags: { perPage?: number | undefined; all?: boolean | undefined; limit?: number | undefined; page?: number | undefined }): number {
+  if (flags.perPage !== undefined) return flags.perPage;
+  if (flags.all) return MAX_PER_PAGE;
+  if (flags.limit !== undefined && flags.page === undefined) return Math.min(Math.max(flags.limit, 1), MAX_PER_PAGE);
+  return SERVICE_PER_PAGE;
+}

@@ -46,10 +46,9 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   if (ctx.io.stdinIsTTY) ctx.stderrLine('reading targets from standard input (Ctrl-D to end)…');
   const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
 
-  // Each target's flags as the command reads them: --yes is the run's (asked once, below), and a
-  // list's --concurrency counted the targets.
+  // Each target's flags as the command reads them: --yes is the run's (asked once, below). A list's
+  // --concurrency keeps its one meaning, pages: each target's list gets it.
   const base: CommandInput = { args: [...input.args], options: { ...input.options, yes: true } };
-  if (bulk.list) delete base.options.concurrency;
   // Flags are read and checked once, before anything is sent: a bad one is a usage error, not N
   // failures; a typed verb's parse runs only here (its warnings print once, its files are read once).
   const first = targets.find((target) => target.ref !== undefined);
@@ -175,10 +174,12 @@ function refuseOtherStdin(input: CommandInput, slot: TargetSlot): void {
   }
 }
 
+/**
+ * Targets in flight: --concurrency where it counts targets (a command that is no list: its flag
+ * is parsed up to MAX_TARGET_CONCURRENCY), else the configured concurrency, at most that. On a
+ * list command --concurrency counts pages, with or without `-` (one meaning per command).
+ */
 async function targetConcurrency(ctx: Context, input: CommandInput, bulk: BulkRun): Promise<number> {
-  const given = input.options.concurrency as number | undefined;
-  if (given !== undefined && given > MAX_TARGET_CONCURRENCY) {
-    throw new CollabError('usage', `--concurrency with ${bulk.slot.label} - counts targets: at most ${MAX_TARGET_CONCURRENCY}`, { hint: `give --concurrency ${MAX_TARGET_CONCURRENCY} or less` });
-  }
-  return given ?? Math.min(MAX_TARGET_CONCURRENCY, await ctx.setting('concurrency', 8));
+  const given = bulk.list ? undefined : input.options.concurrency;
+  return typeof given === 'number' ? given : Math.min(MAX_TARGET_CONCURRENCY, await ctx.numberSetting('concurrency'));
 }

@@ -1,6 +1,7 @@
 import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { duration, integer } from '../params/parsers.js';
+import { findSetting } from '../config/settings.js';
 import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
@@ -18,7 +19,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-q, --quiet', description: 'print only data: no status messages' },
 ];
 
-const LIST_CONCURRENCY: OptionSpec = { flags: '--concurrency <n>', description: 'pages in flight with --all (default 8, config concurrency)', parse: integer(1, 32) };
+const LIST_CONCURRENCY: OptionSpec = { flags: '--concurrency <n>', description: `pages in flight with --all (default ${findSetting('concurrency').default}, config concurrency)`, parse: integer(1, 32) };
 
 export const LIST_OPTIONS: readonly OptionSpec[] = [
   { flags: '--limit <n>', description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`, parse: integer(1) },
@@ -57,10 +58,10 @@ export function commandOptions(spec: CommandSpec): OptionSpec[] {
   return options.flatMap((option) => (option.aliases?.length ? withAliases(option) : [option]));
 }
 
-/** Help of a command that takes `-`: its target option says so, and a list's --concurrency what it counts then. */
+/** Help of a command that takes `-`: its target option says so, and a list's --concurrency that it still counts pages. */
 function withBulkHelp(option: OptionSpec): OptionSpec {
   if (targetOptionNoun(option)) return withStdinNote(option);
-  if (option === LIST_CONCURRENCY) return { ...option, description: `${option.description}; with - as the target, targets in flight (at most ${MAX_TARGET_CONCURRENCY})` };
+  if (option === LIST_CONCURRENCY) return { ...option, description: `${option.description}; with - as the target too, each target's pages (targets run at config concurrency, at most ${MAX_TARGET_CONCURRENCY})` };
   return option;
 }
 

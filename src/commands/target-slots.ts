@@ -88,7 +88,7 @@ export function bulkOptions(spec: CommandSpec): OptionSpec[] {
   if (!spec.list) {
     options.push({
       flags: '--concurrency <n>',
-      description: `with - as the target: targets in flight at once (default 8, config concurrency; at most ${MAX_TARGET_CONCURRENCY})`,
+      description: `with - as the target: targets in flight at once (default: config concurrency; at most ${MAX_TARGET_CONCURRENCY})`,
       parse: integer(1, MAX_TARGET_CONCURRENCY),
     });
   }

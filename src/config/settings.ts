@@ -57,6 +57,20 @@ export function clientLimits(config: Pick<ConfigStore, 'get'>): { timeoutMs: num
   return { timeoutMs: value('timeout') * 1000, retries: value('retries'), maxBodyBytes: value('max_body') * 1024 * 1024, bodyDeadlineMs: value('body_timeout') * 1000 };
 }
 
+/** The HTTP client's limits when no config file says otherwise (a client built without them: tests, scripts). */
+export const DEFAULT_CLIENT_LIMITS = clientLimits({ get: () => undefined });
+
+/** A setting's value: the config file's, else the table's default (the one place defaults are written). */
+export function settingValue(config: Pick<ConfigStore, 'get'>, key: string): string | number | boolean | undefined {
+  const value = config.get(key);
+  return value === undefined ? findSetting(key).default : (value as string | number | boolean);
+}
+
+/** The same for a whole-number setting (concurrency...). */
+export function numberSetting(config: Pick<ConfigStore, 'get'>, key: string): number {
+  return Number(settingValue(config, key));
+}
+
 /** The values a setting accepts, as a message ends: `expected <this>`. */
 export function accepted(value: SettingValue): string {
   switch (value.type) {

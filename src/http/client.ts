@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
+import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
 import { CollabError, isCollabError, type RequestInfo, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
@@ -61,8 +62,6 @@ export interface HttpClientOptions {
 }
 
 const MAX_REDIRECTS = 5;
-export const DEFAULT_MAX_BODY_BYTES = 512 * 1024 * 1024;
-export const DEFAULT_BODY_DEADLINE_MS = 600_000;
 
 export class HttpClient {
   readonly baseUrl: string;
@@ -106,7 +105,7 @@ export class HttpClient {
   }
 
   private get timeoutMs(): number {
-    return this.options.timeoutMs ?? 30_000;
+    return this.options.timeoutMs ?? DEFAULT_CLIENT_LIMITS.timeoutMs;
   }
 
   /** Resolves a path below the API root, or keeps an absolute URL (from a link header) as it is. */
@@ -169,7 +168,7 @@ export class HttpClient {
   }
 
   private bodyLimits(req: ApiRequest): BodyLimits {
-    return { client: this.timeoutMs, request: req.timeoutMs, maxBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, deadlineMs: this.options.bodyDeadlineMs ?? DEFAULT_BODY_DEADLINE_MS };
+    return { client: this.timeoutMs, request: req.timeoutMs, maxBytes: this.options.maxBodyBytes ?? DEFAULT_CLIENT_LIMITS.maxBodyBytes, deadlineMs: this.options.bodyDeadlineMs ?? DEFAULT_CLIENT_LIMITS.bodyDeadlineMs };
   }
 
   async close(): Promise<void> {
@@ -178,7 +177,7 @@ export class HttpClient {
 
   /** A new request's attempts and waits. */
   private budget(): RetryBudget {
-    return new RetryBudget({ retries: this.options.retries ?? 5, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? 120_000, baseMs: this.options.retryBaseMs ?? 250 });
+    return new RetryBudget({ retries: this.options.retries ?? DEFAULT_CLIENT_LIMITS.retries, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? 120_000, baseMs: this.options.retryBaseMs ?? 250 });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
+import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
 import { CollabError } from '../errors.js';
 import { Agent, EnvHttpProxyAgent } from './undici.js';
 
@@ -15,7 +16,7 @@ export interface ConnectionOptions {
 
 /** The connection pool: timeouts, the host's CA file beside the system roots, the proxy from the environment. */
 export function createDispatcher(options: ConnectionOptions): Dispatcher {
-  const timeout = options.timeoutMs ?? 30_000;
+  const timeout = options.timeoutMs ?? DEFAULT_CLIENT_LIMITS.timeoutMs;
   const env = options.env ?? process.env;
   const ca = options.caFile ? caBundle(options.caFile, env.NODE_EXTRA_CA_CERTS) : undefined;
   const connect = { timeout: Math.min(timeout, MAX_CONNECT_TIMEOUT_MS), ...(ca ? { ca } : {}) };

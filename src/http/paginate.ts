@@ -5,6 +5,7 @@ import { numberHeader, parseLinkHeader } from './headers.js';
 import type { QueryParams } from './query.js';
 import { ListGuard, type OffsetWindow } from './list-guard.js';
 import { listBody, malformed, preview } from './response-body.js';
+import { pageSize } from '../list-flags.js';
 import type { RequestInfo } from '../errors.js';
 
 export { parseLinkHeader };
@@ -199,7 +200,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
 
 /** paginate's pages; `summary` is told the total and whether items are left when the limit cuts the list. */
 async function* pages(client: HttpClient, options: PaginateOptions, summary: ListSummary): AsyncGenerator<Page> {
-  const perPage = options.perPage ?? (options.limit !== undefined && options.page === undefined ? Math.min(Math.max(options.limit, 1), 100) : 20);
+  const perPage = pageSize(options);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
   if (remaining <= 0) return;

@@ -37,3 +37,16 @@ describe('- as the target: flags read once', () => {
     expect(result.lines<{ status: string }>().map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
   });
 });
+
+describe('--concurrency: one meaning per command', () => {
+  const { collab } = useSandbox({ seed: 33 });
+
+  it('on a list command it counts pages, with - as the target too (it is not refused as too many targets)', async () => {
+    const result = await collab(['groups', 'projects', '-', '--concurrency', '20', '--limit', '1', '-o', 'ndjson'], { input: 'acme\nglobex\n' });
+    expect(result.exitCode).toBe(0);
+    expect(result.lines<{ status: string; response: unknown[] }>().map((r) => [r.status, r.response.length])).toEqual([
+      ['ok', 1],
+      ['ok', 1],
+    ]);
+  });
+});

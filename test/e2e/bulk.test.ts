@@ -176,7 +176,6 @@ describe('- as the target', () => {
       [['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'], /^error: --token-file cannot read standard input: --project - reads the targets from it\n/],
       [['groups', 'transfer-project', '-', '-'], /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/],
       [['push-rule', 'set', '--project', '-'], /^error: push-rule set needs at least one field\n/],
-      [['groups', 'projects', '-', '--concurrency', '20'], /^error: --concurrency with <group> - counts targets: at most 16\n/],
       [['projects', 'update', '-', '--concurrency', '17', '--description', 'x'], /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/],
     ];
     for (const [args, message] of cases) {

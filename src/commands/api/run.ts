@@ -11,6 +11,7 @@ import { type ListProgress, nounOf } from '../../output/progress.js';
 import { readStdin } from '../../util/stdin.js';
 import { looksSecret } from '../../util/secrets.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
+import { pageSize } from '../../list-flags.js';
 import type { CommandInput } from '../spec.js';
 
 export interface ApiOptions {
@@ -178,7 +179,7 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
   const client = await ctx.client();
   // A spinner with a live count on stderr when it is a terminal (stopped before the first items on a shared terminal).
   const progress = ctx.listProgress({ noun: nounOf(opts.path) });
-  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: 100, concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
+  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: pageSize({ all: true }), concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
   // --jq sees the whole array (each item with -o ndjson).
   const filtered = await ctx.presenter.jqWriter();
   await progress.start();

@@ -72,5 +72,5 @@ export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void
     return;
   }
   const journal = Journal.open(opts.journal, { resume: opts.resume, host: plan.host, digest: plan.file.digest, source: opts.file });
-  await applyPlan(ctx, plan, { concurrency: opts.concurrency ?? (await ctx.setting('concurrency', 8)), yes: opts.yes, saved: opts.saved !== undefined, journal });
+  await applyPlan(ctx, plan, { concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')), yes: opts.yes, saved: opts.saved !== undefined, journal });
 }

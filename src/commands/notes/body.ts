@@ -42,7 +42,7 @@ export function canOpenEditor(ctx: Context): boolean {
 
 /** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */
 export async function chooseEditor(ctx: Context): Promise<string> {
-  const configured = await ctx.setting('editor', '');
+  const configured = (await ctx.textSetting('editor')) ?? '';
   return configured || ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
 }
 

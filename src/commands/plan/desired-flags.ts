@@ -20,5 +20,5 @@ export function desiredFlags(input: { targets: string[]; file: string | undefine
 }
 
 export async function planOptions(ctx: Context, flags: DesiredFlags) {
-  return { only: flags.only, shard: flags.shard, rotateSecrets: flags.rotateSecrets, concurrency: flags.concurrency ?? (await ctx.setting('concurrency', 8)) };
+  return { only: flags.only, shard: flags.shard, rotateSecrets: flags.rotateSecrets, concurrency: flags.concurrency ?? (await ctx.numberSetting('concurrency')) };
 }

@@ -86,7 +86,7 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
       progress.text(`${++removed} of ${doable.length} memberships done`);
     }
   };
-  const concurrency = opts.concurrency ?? Math.min(16, await ctx.setting('concurrency', 8));
+  const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, doable.length) }, worker));
   } finally {
