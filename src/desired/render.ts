@@ -1,3 +1,4 @@
+import { escapeControls } from '../output/escape.js';
 import type { Change, Plan } from './model.js';
 
 /**
@@ -21,12 +22,13 @@ const SIGN = { create: '+', update: '~', delete: '-' } as const;
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined) return '(none)';
   if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value) return value;
-  return JSON.stringify(value);
+  // JSON escapes C0 controls; C1 controls and bidi overrides it leaves are escaped too (escape.ts).
+  return escapeControls(JSON.stringify(value));
 }
 
 /** A name from the service or the file (a URL, a path) on one line, with no control characters. */
 function shownName(text: string): string {
-  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? JSON.stringify(text) : text;
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? escapeControls(JSON.stringify(text)) : escapeControls(text);
 }
 
 const NOUN: Record<string, string> = { hooks: 'hook', shares: 'share', ldap_links: 'ldap_link' };

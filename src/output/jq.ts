@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { CollabError } from '../errors.js';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
+import { escapeControls } from './escape.js';
 import { pickPaths } from './fields.js';
 import type { OutputOptions } from './writer.js';
 
@@ -162,10 +163,15 @@ export class JqFilter {
     await this.print(io, this.attempt(input, slurp));
   }
 
+  /**
+   * jq prints strings raw (-r), as gh does: on a terminal a name from the service could then
+   * carry an escape sequence, so there it is shown as every text is (escape.ts); a pipe gets
+   * jq's bytes as they are.
+   */
   private async print(io: IO, result: JqRun & { error?: CollabError }): Promise<void> {
-    if (result.stdout) await write(io.stdout, result.stdout);
+    if (result.stdout) await write(io.stdout, io.stdoutIsTTY ? escapeControls(result.stdout) : result.stdout);
     if (result.error) throw result.error;
-    if (result.stderr) await write(io.stderr, result.stderr);
+    if (result.stderr) await write(io.stderr, io.stderrIsTTY ? escapeControls(result.stderr) : result.stderr);
   }
 
   /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Change, Plan } from '../../src/desired/model.js';
+import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
 import { escapeControls } from '../../src/output/escape.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
@@ -112,6 +114,37 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     expect(result.exitCode).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect(result.stdout).toContain(`acme${SHOWN}`);
+  });
+});
+
+describe('what jq prints and the plan diff', () => {
+  it('--jq on a terminal shows the strings it prints as text; piped, they are its bytes', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const terminal = await collab(['projects', 'list', '--jq', '.[].name'], { tty: true });
+    expect(terminal.exitCode).toBe(0);
+    expectClean(terminal.stdout, terminal.stderr);
+    // The name ends with a carriage return: before jq's line feed it is a CRLF, a line break.
+    expect(terminal.stdout).toBe(`${SHOWN.replace(/\\x0d$/, '')}\n`);
+    const piped = await collab(['projects', 'list', '--jq', '.[].name']);
+    expect(piped.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it("the plan's diff shows the service's values and the file's keys as text", () => {
+    const change = {
+      id: 'x',
+      address: { kind: 'project', path: `acme/${HOSTILE}`, section: 'hooks', key: `https://h/${HOSTILE}` },
+      action: 'update',
+      before: { push_events: HOSTILE },
+      after: { push_events: 'b\u202ec' },
+      live: {},
+      destructive: false,
+      request: {},
+      sends: 'PUT /projects/7/hooks/1',
+    } as unknown as Change;
+    const plan = { format: 'collab-plan', version: 1, host: 'h', file: { path: 'f', digest: 'd' }, reads: 1, targets: 1, changes: [change], missing: [] } as Plan;
+    const text = humanPlan(plan, NO_PAINT);
+    expectClean(text);
+    expect(text).toContain('\\u202ec');
   });
 });
 
