@@ -1,6 +1,7 @@
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { dryRunText, type RequestDescription } from './dry-run.js';
+import { escapeControls } from './escape.js';
 import type { Column, OutputFormat } from './format.js';
 import type { JqFilter, JqWriter } from './jq.js';
 import type { ListProgress } from './progress.js';
@@ -170,7 +171,9 @@ export class StreamPresenter implements Presenter {
   async text(text: string, value: unknown, columns: readonly Column[]): Promise<void> {
     if (!(await this.forPeople())) return this.resource(value, { columns });
     this.deps.clearTerminal();
-    await write(this.deps.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+    // A text for people may quote the service (an upload's Markdown): on a terminal, as every text is shown.
+    const shown = this.deps.io.stdoutIsTTY ? escapeControls(text) : text;
+    await write(this.deps.io.stdout, shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 
   async none(): Promise<void> {

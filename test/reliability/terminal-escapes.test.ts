@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/desired/model.js';
 import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
@@ -86,6 +89,16 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     expect(result.exitCode).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect(result.stderr).toContain(`updated project acme/${SHOWN}`);
+  });
+
+  it("an upload's Markdown on a terminal", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'collab-upload-')), 'shot.png');
+    writeFileSync(file, 'png');
+    answer(/^POST \/projects\/7\/uploads/, { status: 201, body: { alt: 'shot', url: '/uploads/x/shot.png', full_path: '/x', markdown: `![${HOSTILE}](/uploads/x/shot.png)` } });
+    const result = await collab(['projects', 'upload', '7', file], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toBe(`![${SHOWN}](/uploads/x/shot.png)\n`);
   });
 
   it("an error message quoting the service's message", async () => {
