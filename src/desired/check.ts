@@ -89,6 +89,7 @@ function meaning(data: unknown): Issue[] {
     });
     duplicates(level.hooks, (hook) => hook.url, 'url', [...path, 'hooks'], issues);
     duplicates(level.shares, (share) => share.group_id, 'group_id', [...path, 'shares'], issues);
+    duplicates(level.members, (member) => member.username, 'username', [...path, 'members'], issues);
   }
   return issues;
 }

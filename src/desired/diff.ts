@@ -58,6 +58,7 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
   }
   if (s.hooks) diffHooks(listOf(s.hooks), live.hooks ?? [], options, make);
   if (s.shares) diffShares(listOf(s.shares), (resource.shared_with_groups as Item[] | undefined) ?? [], make);
+  if (s.members) diffMembers(listOf(s.members), live, make);
   if (s.ldap_links) diffLdapLinks(listOf(s.ldap_links), (live.ldapLinks ?? []) as unknown as Item[], make);
   if (typeof s.avatar === 'string') {
     const file = basename(s.avatar);
@@ -132,6 +133,36 @@ function diffShares(wanted: ListSection, shares: readonly Item[], make: Make): v
   }
 }
 
+/**
+ * Members by username: added, their level (and expiry, when the file gives one) changed; with
+ * enforce the others removed, but never the caller nor a bot (a project or group access token's
+ * user) unless the file names them.
+ */
+function diffMembers(wanted: ListSection, live: LiveTarget, make: Make): void {
+  const members = live.members ?? [];
+  for (const member of wanted.items) {
+    const username = member.username as string;
+    const after = { access_level: level(member.access_level), ...(member.expires_at !== undefined ? { expires_at: member.expires_at } : {}) };
+    const found = members.find((m) => m.username === username);
+    if (!found) {
+      make('members', username, 'create', null, after, { op: 'member-add', member: username, body: after });
+      continue;
+    }
+    const before = { access_level: found.access_level, ...(member.expires_at !== undefined ? { expires_at: found.expires_at ?? null } : {}) };
+    if (!equal(before, after)) make('members', username, 'update', before, after, { op: 'member-update', member: found.id, body: after });
+  }
+  if (!wanted.enforce) return;
+  for (const found of members) {
+    if (wanted.items.some((member) => member.username === found.username) || found.username === live.caller || isBot(found)) continue;
+    make('members', found.username, 'delete', { access_level: found.access_level }, null, { op: 'member-remove', member: found.id }, true);
+  }
+}
+
+/** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */
+function isBot(member: { username: string; bot?: unknown }): boolean {
+  return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
+}
+
 const linkKey = (link: Item) => `${String(link.provider)}/${String(link.cn ?? link.filter)}`;
 
 function diffLdapLinks(wanted: ListSection, links: readonly Item[], make: Make): void {
@@ -203,6 +234,10 @@ export function liveFields(address: Address, live: LiveTarget): Record<string, u
       const shares = (resource?.shared_with_groups as Item[] | undefined) ?? [];
       const share = shares.find((s) => s.group_full_path === address.key || String(s.group_id) === address.key);
       return { share: share ? { group_id: share.group_id, group_access_level: share.group_access_level, expires_at: share.expires_at ?? null } : null };
+    }
+    case 'members': {
+      const member = live.members?.find((m) => m.username === address.key);
+      return { member: member ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null } : null };
     }
     case 'ldap_links':
       return { link: live.ldapLinks?.find((l) => linkKey(l as unknown as Item) === address.key) ?? null };

@@ -1,5 +1,6 @@
 import { getGroup, listLdapLinks, type LdapLink } from '../api/groups.js';
 import { type Hook, hooksPath } from '../api/hooks.js';
+import { type MemberRecord, membersPath } from '../api/members.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import { getPushRule } from '../api/push-rules.js';
@@ -100,6 +101,7 @@ export async function readExtras(ctx: Context, kind: TargetKind, path: string, r
     if (sections.has('push_rule')) live.pushRule = null;
     if (sections.has('hooks')) live.hooks = [];
     if (sections.has('ldap_links')) live.ldapLinks = [];
+    if (sections.has('members')) live.members = [];
     return live;
   }
   const owner = { kind, ref: resource.id as number };
@@ -112,6 +114,7 @@ export async function readExtras(ctx: Context, kind: TargetKind, path: string, r
       }),
     );
   }
+  if (sections.has('members')) reads.push(list(ctx, membersPath(owner), {}, 1).then((members) => void (live.members = members as unknown as MemberRecord[])));
   if (sections.has('hooks')) reads.push(list(ctx, hooksPath(owner), {}, 1).then((hooks) => void (live.hooks = hooks as Hook[])));
   if (sections.has('ldap_links') && kind === 'group') {
     // A group with no link answers 404 "No linked LDAP groups found" (GitLab's API v4 does): none.

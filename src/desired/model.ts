@@ -1,5 +1,6 @@
 import type { Hook } from '../api/hooks.js';
 import type { LdapLink } from '../api/groups.js';
+import type { MemberRecord } from '../api/members.js';
 import type { TargetKind } from './schema.js';
 
 /**
@@ -34,6 +35,9 @@ export type Operation =
   | 'ldap-create'
   | 'ldap-replace'
   | 'ldap-delete'
+  | 'member-add'
+  | 'member-update'
+  | 'member-remove'
   | 'archive'
   | 'unarchive'
   | 'avatar';
@@ -53,6 +57,8 @@ export interface RequestSpec {
   hookId?: number;
   /** A share's group: its ID (delete), or its path or ID as the file gave it (create). */
   group?: string | number;
+  /** A member's user ID (update, remove) or username (add). */
+  member?: string | number;
   /** The LDAP link as it is (delete, replace). */
   link?: LdapLink;
   /** Changes with the same batch go out as one request, their bodies merged (settings of one target: one PUT). */
@@ -99,6 +105,10 @@ export interface LiveTarget {
   pushRule?: Record<string, unknown> | null;
   hooks?: Hook[];
   ldapLinks?: LdapLink[];
+  /** Direct members. */
+  members?: MemberRecord[];
+  /** The caller's username, read when a members section enforces (the caller is never removed). */
+  caller?: string;
 }
 
 export const targetKey = (kind: TargetKind, path: string) => `${kind}:${path}`;

@@ -31,7 +31,7 @@ function shownName(text: string): string {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? escapeControls(JSON.stringify(text)) : escapeControls(text);
 }
 
-const NOUN: Record<string, string> = { hooks: 'hook', shares: 'share', ldap_links: 'ldap_link' };
+const NOUN: Record<string, string> = { hooks: 'hook', shares: 'share', ldap_links: 'ldap_link', members: 'member' };
 
 function line(change: Change, paint: Paint): string {
   const { section, key } = change.address;

@@ -3,6 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { addLdapLink, createGroup, removeLdapLink, updateGroup } from '../api/groups.js';
 import { createHook, deleteHook, updateHook } from '../api/hooks.js';
+import { addMember, type MemberParams, removeMember, updateMember } from '../api/members.js';
 import type { Owner } from '../api/owner.js';
 import { archiveProject, createProject, unarchiveProject, updateProject } from '../api/projects.js';
 import { createPushRule, updatePushRule } from '../api/push-rules.js';
@@ -73,6 +74,12 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
       return [removeLdapLink(spec.ref, spec.link as LdapLink), addLdapLink(spec.ref, body as unknown as LdapLink & { provider: string; group_access: number })];
     case 'ldap-delete':
       return [removeLdapLink(spec.ref, spec.link as LdapLink)];
+    case 'member-add':
+      return [addMember(owner, { username: String(spec.member) }, memberBody(body), resolver.sentAt)];
+    case 'member-update':
+      return [updateMember(owner, spec.member as number, memberBody(body))];
+    case 'member-remove':
+      return [removeMember(owner, spec.member as number)];
     case 'archive':
       return [archiveProject(spec.ref)];
     case 'unarchive':
@@ -82,6 +89,11 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
       return [spec.kind === 'project' ? updateProject(spec.ref, {}, avatar) : updateGroup(spec.ref, {}, avatar)];
     }
   }
+}
+
+/** The level, and the expiry only when the file gives one (on update, null removes it). */
+function memberBody(body: Body): MemberParams {
+  return { access_level: body.access_level as number, ...(body.expires_at !== undefined ? { expires_at: body.expires_at as string | null } : {}) };
 }
 
 function shareBody(body: Body): { group_access: number; expires_at?: string } {

@@ -73,6 +73,9 @@ const ldapLinkSchema = strictObject(shape(LDAP_LINK_PARAMS.map((param) => (param
 
 const pushRuleSchema = strictObject(shape(PUSH_RULE_PARAMS));
 
+/** A member by username (POST .../members takes one), with the service's access_level and expires_at. */
+const memberSchema = strictObject({ username: string().check(minLength(1)), access_level: accessLevelSchema, expires_at: optional(string()) });
+
 /** What a target (or a level that applies to targets) may say, by kind; `both` is `defaults`. */
 function sections(kind: TargetKind | 'both'): Record<string, ZodMiniType> {
   const settings =
@@ -85,6 +88,7 @@ function sections(kind: TargetKind | 'both'): Record<string, ZodMiniType> {
     push_rule: optional(pushRuleSchema),
     hooks: optional(listSection(hookSchema(kind === 'group' ? 'group' : 'project'))),
     shares: optional(listSection(shareSchema)),
+    members: optional(listSection(memberSchema)),
     avatar: optional(string().check(minLength(1))),
   };
   const projectOnly = { archived: optional(boolean()), mirror: optional(strictObject(shape(PROJECT_SETTINGS.filter((p) => (MIRROR_KEYS as readonly string[]).includes(p.name))))) };

@@ -136,8 +136,8 @@ const SETTING_NAMES: Record<TargetKind, ReadonlySet<string>> = {
   group: new Set(GROUP_SETTINGS.map((p) => p.name)),
 };
 const KIND_SECTIONS: Record<TargetKind, ReadonlySet<string>> = {
-  project: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'archived', 'avatar', 'mirror']),
-  group: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'ldap_links', 'avatar']),
+  project: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'members', 'archived', 'avatar', 'mirror']),
+  group: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'members', 'ldap_links', 'avatar']),
 };
 
 /** `defaults` speaks to groups and projects at once: each kind keeps the sections and settings it has. */

@@ -180,3 +180,39 @@ describe('collab.yaml sections', () => {
     expect(settings.membership_lock).toEqual({ type: 'boolean' });
   });
 });
+
+describe('collab.yaml members', () => {
+  it('adds by username, changes a level, and with enforce removes the others but never the caller', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const { store } = sandbox;
+    const web = store.findGroup('acme/web');
+    if (!web) throw new Error('no acme/web');
+    const user = (name: string) => [...store.users.values()].find((u) => u.username === name)?.id as number;
+    const path = file('version: 1\ngroups:\n  acme/web:\n    members:\n      - { username: dana, access_level: developer }\n      - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n');
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { as: 'owner' });
+    expect(plan.lines()).toEqual([
+      { target: 'acme/web', kind: 'group', section: 'members', key: 'dana', from: null, to: { access_level: 30 }, action: 'create' },
+      { target: 'acme/web', kind: 'group', section: 'members', key: 'rui', from: null, to: { access_level: 20, expires_at: '2031-06-30' }, action: 'create' },
+    ]);
+    expect((await collab(['apply', '-f', path], { as: 'owner' })).exitCode).toBe(0);
+    expect(web.members.get(user('dana'))).toBe(30);
+    expect(web.members.get(user('rui'))).toBe(20);
+    expect(web.memberDetails.get(user('rui'))?.expires_at).toBe('2031-06-30');
+
+    // Others the file does not name: max (removed under enforce) and the caller, olivia (kept).
+    web.members.set(user('max'), 40);
+    web.members.set(user('olivia'), 50);
+    const enforce = file('version: 1\ngroups:\n  acme/web:\n    members:\n      enforce: true\n      items:\n        - { username: dana, access_level: maintainer }\n        - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n', 'enforce.yaml');
+    const shown = await collab(['plan', '-f', enforce], { as: 'owner', tty: true });
+    expect(shown.stdout).toBe('~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n');
+    expect((await collab(['apply', '-f', enforce, '--yes'], { as: 'owner' })).exitCode).toBe(0);
+    expect([...web.members.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [user('olivia'), 50],
+      [user('dana'), 40],
+      [user('rui'), 20],
+    ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', enforce], { as: 'owner' })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+});

@@ -46,7 +46,7 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: expected one of guest, reporter, developer, maintainer, owner or 10 or 20 or 30 or 40 or 50, got "auditor"',
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
-    expect(lines[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, avatar, archived, mirror\)$/);
+    expect(lines[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, members, avatar, archived, mirror\)$/);
   });
 
   it('names YAML syntax errors and a version other than 1 with their positions', () => {

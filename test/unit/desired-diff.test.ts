@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { diffTarget } from '../../src/desired/diff.js';
+import type { LiveTarget } from '../../src/desired/model.js';
+import type { DesiredTarget } from '../../src/desired/targets.js';
+
+/** The diff of one target, pure: what the file wants against what the service has. */
+const options = { templates: new Map<string, string>(), rotateSecrets: false };
+const summary = (changes: ReturnType<typeof diffTarget>) => changes.map((c) => `${c.action} ${c.address.section} ${c.address.key}`);
+
+describe('diffTarget', () => {
+  it('members under enforce: the others removed, never the caller nor a project or group access token bot', () => {
+    const target: DesiredTarget = { kind: 'group', path: 'acme', create: false, sections: { members: { enforce: true, items: [{ username: 'dana', access_level: 'developer' }] } } };
+    const live: LiveTarget = {
+      kind: 'group',
+      path: 'acme',
+      resource: { id: 7 },
+      caller: 'olivia',
+      members: [
+        { id: 1, username: 'olivia', access_level: 50 },
+        { id: 2, username: 'dana', access_level: 30 },
+        { id: 3, username: 'max', access_level: 40 },
+        { id: 4, username: 'group_7_bot_3f2a', access_level: 40 },
+      ],
+    };
+    expect(summary(diffTarget(target, live, options))).toEqual(['delete members max']);
+  });
+
+  it('settings compare as the service shows them: topics as a set, an import URL without credentials, a hash by its keys', () => {
+    const target: DesiredTarget = {
+      kind: 'project',
+      path: 'acme/app',
+      create: false,
+      sections: {
+        settings: { topics: ['b', 'a'], container_expiration_policy_attributes: { cadence: '7d' }, merge_method: 'ff' },
+        mirror: { import_url: 'https://user:secret@git.example.com/x.git' },
+      },
+    };
+    const live: LiveTarget = { kind: 'project', path: 'acme/app', resource: { id: 1, topics: ['a', 'b'], container_expiration_policy: { cadence: '7d', keep_n: 10 }, merge_method: 'merge', import_url: 'https://git.example.com/x.git' } };
+    expect(summary(diffTarget(target, live, options))).toEqual(['update settings merge_method']);
+  });
+
+  it('a missing target: nothing without create; with create, one create change and then its other sections against nothing', () => {
+    const target: DesiredTarget = { kind: 'project', path: 'acme/new', create: false, sections: { settings: { merge_method: 'ff' }, push_rule: { deny_delete_tag: true } } };
+    const live: LiveTarget = { kind: 'project', path: 'acme/new', resource: null, pushRule: null };
+    expect(diffTarget(target, live, options)).toEqual([]);
+    expect(summary(diffTarget({ ...target, create: true }, live, options))).toEqual(['create create ', 'create push_rule deny_delete_tag']);
+  });
+});
