@@ -1,6 +1,6 @@
 import { CollabError, EXIT_CODES, type ErrorKind, isCollabError } from '../errors.js';
 import { flat } from '../error-text.js';
-import type { Column } from '../output/format.js';
+import { type Column, PRIORITY } from '../output/format.js';
 
 /** What became of one target of a run over many: one per target, in input order. */
 export interface TargetResult {
@@ -27,13 +27,14 @@ const STATUSES = ['ok', 'unchanged', 'failed'] as const;
 
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
- * terminal and piped tab-separated text. The formats for programs carry the result objects.
+ * terminal and piped tab-separated text. The formats for programs carry the result objects. On a
+ * narrow terminal none is left out: the target and the message are cut instead.
  */
 export function resultColumns(messageOf: (result: TargetResult) => string | undefined): Column[] {
   return [
-    { header: 'TARGET', path: 'target', text: true },
-    { header: 'STATUS', path: 'status', choices: STATUSES, tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green') },
-    { header: 'RESULT', path: 'result', derive: (item) => messageOf(item as TargetResult) ?? '', text: true },
+    { header: 'TARGET', path: 'target', text: true, priority: PRIORITY.identifying },
+    { header: 'STATUS', path: 'status', choices: STATUSES, priority: PRIORITY.identifying, tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green') },
+    { header: 'RESULT', path: 'result', priority: PRIORITY.identifying, derive: (item) => messageOf(item as TargetResult) ?? '', text: true },
   ];
 }
 

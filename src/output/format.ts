@@ -43,7 +43,17 @@ export interface Column extends Field {
   text?: boolean;
   /** On a terminal the text wraps over lines instead of being cut (note bodies). */
   wrap?: boolean;
+  /**
+   * How much the column is worth keeping on a narrow terminal (PRIORITY): when the table cannot
+   * fit, free text is shortened first, then columns are left out, lowest priority first, and
+   * identifying columns are cut last (a path in the middle: `acme/…/storefront`). Unset: the
+   * first column identifies, dates are `date`, enumerations and numbers `detail`, other text `text`.
+   */
+  priority?: number;
 }
+
+/** Column.priority: what a narrow terminal gives up first (dates), and never (what identifies a row). */
+export const PRIORITY = { date: 1, detail: 2, text: 3, identifying: 4 } as const;
 
 /** A label and where its value comes from, for the summary of one resource (`view`). */
 export interface DetailField extends Field {

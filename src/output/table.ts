@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { type Column, fieldValue, isTimestamp, shownText, toneOf } from './format.js';
+import { type Column, fieldValue, isTimestamp, PRIORITY, shownText, toneOf } from './format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from './text-width.js';
 
 /**
@@ -19,10 +19,14 @@ const MIN_TEXT_WIDTH = 10;
 const MIN_WRAP_WIDTH = 24;
 
 interface Layout {
-  /** Content width of each column (padding and borders aside). */
+  /** The columns shown (indexes into the table's columns): a narrow terminal leaves some out. */
+  visible: number[];
+  /** Content width of each column shown (padding and borders aside). */
   widths: number[];
   text: boolean[];
   numeric: boolean[];
+  /** Identifies the row (a path): cut last, and in the middle. */
+  identifying: boolean[];
 }
 
 export interface TableOptions {
@@ -37,19 +41,26 @@ export interface TableOptions {
 export class TerminalTable {
   private layout: Layout | undefined;
   private drawnTop = false;
+  /** The columns shown, once the first page settled them. */
+  private columns: readonly Column[];
 
   constructor(
-    private readonly columns: readonly Column[],
+    private readonly allColumns: readonly Column[],
     private readonly options: TableOptions,
-  ) {}
+  ) {
+    this.columns = allColumns;
+  }
 
   /** Rows of the items, and the top border and header before the first. The bottom border comes with finish(). */
   render(items: readonly unknown[]): string {
     const view = { terminal: true, timeZone: this.options.timeZone };
-    const cells = items.map((item) => this.columns.map((column) => oneLine(shownText(column, item, view), column)));
+    let cells = items.map((item) => this.columns.map((column) => oneLine(shownText(column, item, view), column)));
     let out = '';
     if (!this.layout) {
-      this.layout = firstLayout(this.columns, cells, items, this.options);
+      this.layout = firstLayout(this.allColumns, cells, items, this.options);
+      const { visible } = this.layout;
+      this.columns = visible.map((i) => this.allColumns[i] as Column);
+      cells = cells.map((row) => visible.map((i) => row[i] as string));
     } else {
       const widened = widenFixed(this.columns, this.layout, cells, this.options.terminalWidth);
       // Numbers, dates and enumerations are never cut: a later page that needs them wider
@@ -63,7 +74,9 @@ export class TerminalTable {
       this.drawnTop = true;
       const bold = this.options.chalk?.bold;
       out += this.rule('┌', '┬', '┐');
-      out += this.row(this.columns.map((c) => [{ text: bold ? bold(c.header) : c.header, width: displayWidth(c.header) }]));
+      const { widths } = this.layout;
+      const headers = this.columns.map((c, i) => cutToWidth(c.header, widths[i] as number));
+      out += this.row(headers.map((header) => [{ text: bold ? bold(header) : header, width: displayWidth(header) }]));
       out += this.rule('├', '┼', '┤');
     }
     items.forEach((item, index) => {
@@ -77,13 +90,13 @@ export class TerminalTable {
   }
 
   private itemRow(texts: readonly string[], item: unknown): string {
-    const { widths } = this.layout as Layout;
+    const { widths, identifying } = this.layout as Layout;
     const chalk = this.options.chalk;
     return this.row(
       texts.map((text, i) => {
         const column = this.columns[i] as Column;
         const width = widths[i] as number;
-        const parts = column.wrap ? wrapToWidth(text, width) : [cutToWidth(text, width)];
+        const parts = column.wrap ? wrapToWidth(text, width) : [identifying[i] ? cutPath(text, width) : cutToWidth(text, width)];
         const tone = chalk ? toneOf(column, item) : undefined;
         return parts.map((part) => ({ text: tone && chalk ? chalk[tone](part) : part, width: displayWidth(part) }));
       }),
@@ -145,18 +158,30 @@ function isNumeric(column: Column, items: readonly unknown[]): boolean {
   return seen;
 }
 
+/** What a column is worth on a narrow terminal: declared, else by what it holds (format.ts, Column.priority). */
+function priorityOf(column: Column, index: number, items: readonly unknown[], text: boolean, numeric: boolean): number {
+  if (column.priority !== undefined) return column.priority;
+  if (index === 0) return PRIORITY.identifying;
+  if (!text && !numeric && !column.choices && items.some((item) => isTimestamp(fieldValue(column, item)))) return PRIORITY.date;
+  return text ? PRIORITY.text : PRIORITY.detail;
+}
+
 /**
- * Widths from the first page. Numbers, dates and enumerations are as wide as their widest value
- * (or, for an enumeration, its widest choice) and no wider; free text takes what it needs, plus,
- * when more pages may come, some spare width for their longer values. When the terminal is too
- * narrow, free text gives way first (its cells are cut with `…`), widest first.
+ * Widths from the first page, and which columns are shown. Numbers, dates and enumerations are as
+ * wide as their widest value (or, for an enumeration, its widest choice) and are never cut; free
+ * text takes what it needs, plus, when more pages may come, some spare width for their longer
+ * values. On a terminal too narrow for all that, in this order: free text that does not identify
+ * the row is shortened (widest first, down to a floor); columns are left out, lowest priority
+ * first (dates, then enumerations and counts, then other text; the rightmost of equals); the
+ * identifying text is shortened (a path in the middle); and at last any text below its floor.
+ * Columns left out give their room back to text cut before.
  */
 function firstLayout(columns: readonly Column[], cells: readonly string[][], items: readonly unknown[], options: TableOptions): Layout {
   const text = columns.map((column) => isText(column, items));
   const numeric = columns.map((column) => isNumeric(column, items));
-  const available = availableWidth(options.terminalWidth, columns.length);
+  const priority = columns.map((column, i) => priorityOf(column, i, items, text[i] as boolean, numeric[i] as boolean));
   // No column is wider than the terminal's room, so no value is measured past it.
-  const cap = Math.max(available, 1);
+  const cap = Math.max(availableWidth(options.terminalWidth, 1), 1);
   const need = columns.map((column, i) => {
     let width = displayWidth(column.header);
     for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
@@ -164,33 +189,58 @@ function firstLayout(columns: readonly Column[], cells: readonly string[][], ite
     return width;
   });
   const widths = [...need];
-  const total = () => widths.reduce((a, b) => a + b, 0);
-  const wrapped = columns.findIndex((column) => column.wrap);
-  if (wrapped >= 0) {
-    // The wrapped column takes every cell the others leave.
-    const others = total() - (widths[wrapped] as number);
-    widths[wrapped] = Math.max(MIN_WRAP_WIDTH, Math.min(need[wrapped] as number, available - others));
-  } else if (options.streaming) {
-    let spare = available - total();
-    for (let i = 0; i < columns.length && spare > 0; i++) {
+  let visible = columns.map((_column, i) => i);
+  const room = () => availableWidth(options.terminalWidth, visible.length);
+  const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : Math.max(MIN_TEXT_WIDTH, Math.min(displayWidth((columns[i] as Column).header), MIN_TEXT_WIDTH * 2)));
+  const identifies = (i: number) => (priority[i] as number) >= PRIORITY.identifying;
+
+  shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
+  while (sum(widths, visible) > room()) {
+    let out = -1;
+    for (const i of visible) if (!identifies(i) && (out < 0 || (priority[i] as number) <= (priority[out] as number))) out = i;
+    if (out < 0) break;
+    visible = visible.filter((i) => i !== out);
+  }
+  shrink(widths, visible, (i) => (text[i] as boolean) && identifies(i), floor, room());
+  shrink(widths, visible, (i) => text[i] as boolean, () => 3, room());
+
+  // Room left: first back to text cut above (what identifies first), then, when more pages may
+  // come, spare width for their longer values (a wrapped column takes all there is).
+  let spare = room() - sum(widths, visible);
+  for (const i of [...visible.filter(identifies), ...visible.filter((i) => !identifies(i))]) {
+    if (spare <= 0) break;
+    const back = Math.min(spare, (need[i] as number) - (widths[i] as number));
+    if (back > 0) {
+      widths[i] = (widths[i] as number) + back;
+      spare -= back;
+    }
+  }
+  if (options.streaming && !columns.some((column) => column.wrap)) {
+    for (const i of visible) {
+      if (spare <= 0) break;
       if (!text[i]) continue;
       const growth = Math.min(spare, MAX_GROWTH, Math.max(need[i] as number, 8));
       widths[i] = (widths[i] as number) + growth;
       spare -= growth;
     }
   }
-  shrink(widths, columns, text, available);
-  return { widths, text, numeric };
+  const pick = <T>(values: readonly T[]) => visible.map((i) => values[i] as T);
+  return { visible, widths: pick(widths), text: pick(text), numeric: pick(numeric), identifying: visible.map(identifies) };
 }
 
-/** Narrows free-text columns, widest first, until the table fits (or none can give more). */
-function shrink(widths: number[], columns: readonly Column[], text: readonly boolean[], available: number): void {
-  const floor = (i: number) => Math.max(MIN_TEXT_WIDTH, Math.min(displayWidth((columns[i] as Column).header), MIN_TEXT_WIDTH * 2));
-  let excess = widths.reduce((a, b) => a + b, 0) - available;
+function sum(widths: readonly number[], visible: readonly number[]): number {
+  let total = 0;
+  for (const i of visible) total += widths[i] as number;
+  return total;
+}
+
+/** Narrows the columns `which` picks, widest first, down to their floor, until the table fits `available` (or none can give more). */
+function shrink(widths: number[], visible: readonly number[], which: (i: number) => boolean, floor: (i: number) => number, available: number): void {
+  let excess = sum(widths, visible) - available;
   while (excess > 0) {
     let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      if (!text[i] || (columns[i] as Column).wrap || (widths[i] as number) <= floor(i)) continue;
+    for (const i of visible) {
+      if (!which(i) || (widths[i] as number) <= floor(i)) continue;
       if (widest < 0 || (widths[i] as number) > (widths[widest] as number)) widest = i;
     }
     if (widest < 0) return;
@@ -203,9 +253,9 @@ function shrink(widths: number[], columns: readonly Column[], text: readonly boo
 /** The layout a later page needs when one of its numbers, dates or enumerations is wider than its column; else undefined. */
 function widenFixed(columns: readonly Column[], layout: Layout, cells: readonly string[][], terminalWidth: number): Layout | undefined {
   let widths: number[] | undefined;
+  const cap = Math.max(availableWidth(terminalWidth, 1), 1);
   layout.widths.forEach((width, i) => {
     if (layout.text[i]) return;
-    const cap = Math.max(availableWidth(terminalWidth, columns.length), 1);
     const need = Math.max(...cells.map((row) => widthWithin(row[i] ?? '', cap)));
     if (need > width) {
       widths ??= [...layout.widths];
@@ -213,9 +263,43 @@ function widenFixed(columns: readonly Column[], layout: Layout, cells: readonly 
     }
   });
   if (!widths) return undefined;
-  // The room comes out of free text, as on the first page.
-  shrink(widths, columns, layout.text, availableWidth(terminalWidth, columns.length));
+  // The room comes out of free text, as on the first page: what does not identify the row first.
+  const all = widths.map((_width, i) => i);
+  const available = availableWidth(terminalWidth, columns.length);
+  const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : MIN_TEXT_WIDTH);
+  shrink(widths, all, (i) => (layout.text[i] as boolean) && !layout.identifying[i], floor, available);
+  shrink(widths, all, (i) => layout.text[i] as boolean, floor, available);
   return { ...layout, widths };
+}
+
+/**
+ * A path cut to `width` cells in the middle, so that both ends stay: the first segment and as many
+ * of the last as fit (`acme/…/web/storefront`), else the last alone (`…/storefront`), and only
+ * then the last cut at its end. Other text (with spaces: a message) is cut at its end. Each segment is measured only as
+ * far as the width (text-width.ts), so a huge path costs no more than its length.
+ */
+export function cutPath(text: string, width: number): string {
+  if (widthWithin(text, width) <= width) return text;
+  // A path has no spaces: a message that quotes one is cut at its end.
+  if (width < 4 || !text.includes('/') || /\s/.test(text)) return cutToWidth(text, width);
+  const parts = text.split('/');
+  const last = parts[parts.length - 1] as string;
+  const lastWidth = widthWithin(last, width);
+  const firstWidth = widthWithin(parts[0] as string, width);
+  if (parts.length >= 3 && firstWidth + 3 + lastWidth <= width) {
+    let tail = last;
+    let used = firstWidth + 3 + lastWidth;
+    for (let i = parts.length - 2; i >= 1; i--) {
+      const segment = parts[i] as string;
+      const segmentWidth = widthWithin(segment, width);
+      if (used + segmentWidth + 1 > width) break;
+      tail = `${segment}/${tail}`;
+      used += segmentWidth + 1;
+    }
+    return `${parts[0]}/…/${tail}`;
+  }
+  if (lastWidth + 2 <= width) return `…/${last}`;
+  return `…/${cutToWidth(last, width - 2)}`;
 }
 
 /** Content width a terminal leaves a table: borders take columns + 1 cells, padding 2 a column. */

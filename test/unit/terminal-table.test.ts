@@ -7,6 +7,7 @@ import type { IO } from '../../src/io.js';
 import type { Column } from '../../src/output/format.js';
 import { cutToWidth, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
+import { cutPath } from '../../src/output/table.js';
 
 /** Tables that fit their content and the terminal (issue 15 §3), drawn on an IO that is a terminal. */
 
@@ -52,14 +53,28 @@ describe('terminal tables', () => {
     expect(columnWidths(lines)).toEqual(['internal'.length]);
   });
 
-  it('cuts cells too long for the terminal with …, free text first, and never overflows', async () => {
+  it('on a narrow terminal leaves out dates, then enumerations and counts, before it cuts the path, in the middle; never overflows', async () => {
     const long = `acme/${'very-long-segment/'.repeat(8)}app`;
     const lines = await table([[project(1, long)]], PROJECT_COLUMNS, 60);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
-    const row = lines[3] ?? '';
-    expect(row).toContain('…');
-    expect(row).toContain('2024-03-01 10:00');
-    expect(row).toContain('public');
+    expect(lines[1]).toMatch(/^│ +ID │ PATH +│$/);
+    expect(lines[3]).toMatch(/^│ +1 │ acme\/…\/(very-long-segment\/)+app +│$/);
+
+    const fits = `acme/${'seg/'.repeat(6)}app`;
+    const wide = await table([[project(1, fits)]], PROJECT_COLUMNS, 60);
+    // The date goes first; the path is whole.
+    expect(wide[1]).not.toContain('LAST ACTIVITY');
+    expect(wide[3]).toContain(fits);
+    for (const line of wide) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+  });
+
+  it('cuts a path in the middle, keeping its first and as many last segments as fit; other text at its end', () => {
+    expect(cutPath('acme/platform/infra/storefront', 20)).toBe('acme/…/storefront');
+    expect(cutPath('acme/platform/infra/storefront', 24)).toBe('acme/…/infra/storefront');
+    expect(cutPath('dana/storefront-of-the-shop', 20)).toBe('…/storefront-of-the…');
+    expect(cutPath('dana/storefront', 14)).toBe('…/storefront');
+    expect(cutPath('acme/web', 20)).toBe('acme/web');
+    expect(cutPath('no-slashes-at-all-here', 10)).toBe('no-slashe…');
   });
 
   it('lines up CJK text and emoji by display cells', async () => {

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { hostKey } from '../../config/store.js';
 import { envTokenHost, type TokenScope, type TokenSource, tokenOrigin } from '../../config/tokens.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
 import { verifyToken } from './verify.js';
 
@@ -22,7 +22,7 @@ export interface HostStatus {
 const COLUMNS: Column[] = [
   { header: 'HOST', path: 'host' },
   // The tool's own report, not the service's data: the same words on a terminal and in a pipe.
-  { header: 'DEFAULT', path: 'default', derive: (item) => ((item as HostStatus).default ? 'yes' : '') },
+  { header: 'DEFAULT', path: 'default', priority: PRIORITY.detail, derive: (item) => ((item as HostStatus).default ? 'yes' : '') },
   {
     header: 'SOURCE',
     path: 'source',
@@ -33,8 +33,8 @@ const COLUMNS: Column[] = [
     },
   },
   { header: 'USER', path: 'user' },
-  { header: 'TOKEN', path: 'token' },
-  { header: 'STATUS', path: 'valid', derive: (item) => ((item as HostStatus).valid ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`), tone: (_v, item) => ((item as HostStatus).valid ? undefined : 'red') },
+  { header: 'TOKEN', path: 'token', priority: PRIORITY.date },
+  { header: 'STATUS', path: 'valid', priority: PRIORITY.identifying, derive: (item) => ((item as HostStatus).valid ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`), tone: (_v, item) => ((item as HostStatus).valid ? undefined : 'red') },
 ];
 
 export function options(): Record<string, never> {

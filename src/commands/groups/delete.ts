@@ -2,7 +2,7 @@ import { removalDate } from '../../api/deletion.js';
 import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import type { CommandInput } from '../spec.js';
 import { groupArg } from '../resource-args.js';
 import { findResource } from '../../api/recover.js';
@@ -18,7 +18,7 @@ export interface DeleteOptions {
 
 const RESULT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'FULL PATH', path: 'full_path' },
+  { header: 'FULL PATH', path: 'full_path', priority: PRIORITY.identifying },
   { header: 'STATUS', path: 'status', text: false },
   { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
 ];

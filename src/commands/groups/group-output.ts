@@ -1,7 +1,7 @@
 import { removalDate } from '../../api/deletion.js';
 import type { GroupRecord } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
+import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone, yesNo, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { secretValues } from '../../util/secrets.js';
@@ -10,7 +10,7 @@ import { secretValues } from '../../util/secrets.js';
 
 export const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'FULL PATH', path: 'full_path', text: true, tone: (_value, item) => ((item as GroupRecord).marked_for_deletion_on ? 'red' : undefined) },
+  { header: 'FULL PATH', path: 'full_path', text: true, priority: PRIORITY.identifying, tone: (_value, item) => ((item as GroupRecord).marked_for_deletion_on ? 'red' : undefined) },
   { header: 'NAME', path: 'name', text: true },
   { header: 'VISIBILITY', path: 'visibility', choices: VISIBILITIES, tone: visibilityTone },
   { header: 'DESCRIPTION', path: 'description', text: true },
@@ -18,7 +18,7 @@ export const GROUP_COLUMNS: readonly Column[] = [
 
 export const PROVISIONED_USER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'USERNAME', path: 'username' },
+  { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name' },
   { header: 'STATE', path: 'state', text: false },
   { header: 'EMAIL', path: 'email' },

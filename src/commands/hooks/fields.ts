@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { Column, DetailField } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import { readStdin } from '../../util/stdin.js';
@@ -100,7 +100,7 @@ export function eventsOn(hook: unknown): string {
 // The URL may hold credentials (`https://user:secret@host/h`): human views mask them (format.ts).
 export const HOOK_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'URL', path: 'url', text: true },
+  { header: 'URL', path: 'url', text: true, priority: PRIORITY.identifying },
   { header: 'EVENTS', path: 'events', derive: eventsOn, text: true },
 ];
 

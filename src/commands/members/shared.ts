@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import type { Column, DetailField } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import type { VerbModule } from '../spec.js';
 
@@ -18,7 +18,7 @@ export function roleName(level: unknown): string {
 
 export const MEMBER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'USERNAME', path: 'username' },
+  { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name', text: true },
   { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', ...Object.keys(ACCESS_LEVELS)] },
   { header: 'EXPIRES', path: 'expires_at' },

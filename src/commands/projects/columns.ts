@@ -1,6 +1,6 @@
 import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo, PRIORITY } from '../../output/format.js';
 import { secretValues } from '../../util/secrets.js';
 
 /** How projects are shown: list columns and the summary of one project (shared by every project verb and `groups projects`). */
@@ -32,7 +32,7 @@ function projectTone(project: unknown): Tone | undefined {
 
 export const PROJECT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace', text: true, tone: (_value, item) => projectTone(item) },
+  { header: 'PATH', path: 'path_with_namespace', text: true, priority: PRIORITY.identifying, tone: (_value, item) => projectTone(item) },
   { header: 'VISIBILITY', path: 'visibility', choices: VISIBILITIES, tone: visibilityTone },
   { header: 'STARS', path: 'star_count' },
   { header: 'LAST ACTIVITY', path: 'last_activity_at' },

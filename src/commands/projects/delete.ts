@@ -1,7 +1,7 @@
 import { removalDate } from '../../api/deletion.js';
 import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { projectArg } from '../resource-args.js';
 import type { CommandInput } from '../spec.js';
@@ -26,7 +26,7 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
 
 const RESULT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace' },
+  { header: 'PATH', path: 'path_with_namespace', priority: PRIORITY.identifying },
   { header: 'STATUS', path: 'status', text: false },
   { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
 ];

@@ -2,7 +2,7 @@ import { projectGroupsPath } from '../../api/project-extras.js';
 import type { Context, ListFlags } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { collectParams } from '../../params/derive.js';
 import { PROJECT_GROUP_FILTERS } from '../../params/project-extras.js';
 import type { CommandInput } from '../spec.js';
@@ -11,7 +11,7 @@ import { listFlags } from '../common-options.js';
 
 const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'full_path' },
+  { header: 'PATH', path: 'full_path', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'full_name' },
 ];
 

@@ -1,7 +1,7 @@
 import { starrersPath } from '../../api/project-extras.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { collectParams } from '../../params/derive.js';
 import { STARRER_FILTERS } from '../../params/project-extras.js';
 import type { CommandInput } from '../spec.js';
@@ -10,7 +10,7 @@ import { listFlags } from '../common-options.js';
 
 const STARRER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'user.id' },
-  { header: 'USERNAME', path: 'user.username' },
+  { header: 'USERNAME', path: 'user.username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'user.name' },
   { header: 'STARRED SINCE', path: 'starred_since' },
 ];

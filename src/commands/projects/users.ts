@@ -1,7 +1,7 @@
 import { projectUsersPath } from '../../api/project-extras.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { collectParams } from '../../params/derive.js';
 import { PROJECT_USER_FILTERS } from '../../params/project-extras.js';
 import type { CommandInput } from '../spec.js';
@@ -10,7 +10,7 @@ import { listFlags } from '../common-options.js';
 
 const USER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'USERNAME', path: 'username' },
+  { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name' },
   { header: 'STATE', path: 'state', text: false },
 ];

@@ -1,12 +1,12 @@
 import type { SharedWithGroup } from '../../api/shares.js';
-import type { Column, DetailField } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 
 /** The shares of a project or group: read from its record, and printed. */
 
 export const SHARE_COLUMNS: readonly Column[] = [
   { header: 'GROUP ID', path: 'group_id' },
-  { header: 'GROUP', path: 'group_full_path' },
+  { header: 'GROUP', path: 'group_full_path', priority: PRIORITY.identifying },
   { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value), choices: Object.keys(ACCESS_LEVELS) },
   { header: 'EXPIRES', path: 'expires_at' },
 ];

@@ -1,6 +1,6 @@
 import { membershipsPath } from '../../api/members.js';
 import type { Context, ListFlags } from '../../context.js';
-import type { Column } from '../../output/format.js';
+import { type Column, PRIORITY } from '../../output/format.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import type { MEMBERSHIPS } from './index.js';
@@ -15,7 +15,7 @@ export interface MembershipsOptions {
 export const MEMBERSHIP_COLUMNS: readonly Column[] = [
   { header: 'TYPE', path: 'source_type', format: (value) => (value === 'Namespace' ? 'group' : 'project'), choices: ['project', 'group'] },
   { header: 'ID', path: 'source_id' },
-  { header: 'NAME', path: 'source_name', text: true },
+  { header: 'NAME', path: 'source_name', text: true, priority: PRIORITY.identifying },
   { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'] },
 ];
 
