@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { loadCommandTree } from '../../src/commands/tree.js';
 import { displayWidth } from '../../src/output/text-width.js';
@@ -66,7 +66,8 @@ describe('every table fits its terminal', () => {
   const { collab } = useSandbox({ seed: 30 });
   const ids: { note?: number; hook?: number } = {};
 
-  beforeAll(async () => {
+  // Each case starts from a fresh sandbox (useSandbox): the long values are made for each.
+  beforeEach(async () => {
     const made = async (args: string[]) => {
       const result = await collab(args);
       if (result.exitCode !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
