@@ -27,6 +27,19 @@ groups:
 `;
 
 describe('collab apply', () => {
+  it('--dry-run is plan: the diff, exit 8, nothing written', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(POLICY);
+    const env = { HOOK_TOKEN: 'hook-secret-123' };
+    const planned = await collab(['plan', '-f', path], { env });
+    sandbox.resetStats();
+    const dry = await collab(['apply', '-f', path, '--dry-run'], { env });
+    expect(dry.exitCode).toBe(8);
+    expect(dry.stdout).toBe(planned.stdout);
+    expect(dry.stdout).toContain('~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n');
+    expect(writes()).toEqual([]);
+  });
+
   it('writes what differs (settings in one PUT a target), and a second apply makes no write', async () => {
     const { collab, file, sandbox, writes } = await world();
     const path = file(POLICY);

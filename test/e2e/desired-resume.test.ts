@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** Ctrl-C during collab apply, then --resume: everything made, nothing made twice. */
+const world = useDesiredWorlds({ latency: 100 });
+
+const POLICY = `version: 1
+groups:
+  acme/web:
+    projects:
+      settings: { merge_method: ff }
+      push_rule: { deny_delete_tag: true }
+      hooks:
+        - url: https://hooks.example.com/resume
+          token: $\{env:TOKEN}
+`;
+
+describe('collab apply, interrupted', () => {
+  it('Ctrl-C while writing: exit 130, the journal kept; --resume finishes with no hook or push rule made twice', async () => {
+    const { collab, file, dir, sandbox } = await world();
+    const path = file(POLICY);
+    const journal = join(dir, 'apply.journal');
+    const env = { TOKEN: 'resume-token-777' };
+    // Ctrl-C as soon as the first write reaches the service (with 100 ms of latency, while it is on the wire).
+    const ctrlC = new AbortController();
+    const watch = setInterval(() => {
+      if (sandbox.requestLog.some((r) => r.method !== 'GET')) ctrlC.abort();
+    }, 2);
+    const interrupted = await collab(['apply', '-f', path, '--journal', journal, '--concurrency', '1'], { env, signal: ctrlC.signal });
+    clearInterval(watch);
+    expect(interrupted.exitCode).toBe(130);
+    expect(interrupted.stderr).toContain(`To finish: collab apply --resume with the same file (journal ${journal})`);
+    expect(existsSync(journal)).toBe(true);
+
+    const resumed = await collab(['apply', '-f', path, '--journal', journal, '--resume'], { env });
+    expect(resumed.exitCode).toBe(0);
+    expect(existsSync(journal)).toBe(false);
+    const { store } = sandbox;
+    const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
+    for (const project of projects) {
+      expect(project.attrs.merge_method).toBe('ff');
+      expect(store.pushRules.get(`project:${project.id}`)?.attrs).toEqual({ deny_delete_tag: true });
+      expect([...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id).map((h) => h.token)).toEqual(['resume-token-777']);
+    }
+    // Every write of both runs: none refused (a push rule created twice would be a 422).
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.status >= 400)).toEqual([]);
+  });
+});
