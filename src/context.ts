@@ -17,6 +17,7 @@ import { itemLimit, type ListFlags, pageSize } from './list-flags.js';
 import { hostKey, noHostError } from './config/store.js';
 import { clientLimits, numberSetting, settingValue } from './config/settings.js';
 import { maskUrlCredentials } from './util/secrets.js';
+import { InterruptHooks } from './util/interrupt-hooks.js';
 import { describeRequest, type RequestDescription } from './output/dry-run.js';
 import { canSpin, NO_SPINNER, type Spinner, startSpinner } from './output/spinner.js';
 import { type ListRequest, ListProgress, nounOf, waitText } from './output/progress.js';
@@ -59,8 +60,17 @@ export class Context {
    * new requests at once and lets those on the wire finish a moment longer (src/bulk/).
    */
   clientSignal: AbortSignal | undefined;
-  /** Called on Ctrl-C before the process leaves: e.g. to say how to check on a fork left running. */
-  onInterrupt: (() => void) | undefined;
+  private readonly interruptHooks = new InterruptHooks();
+
+  /** Until the returned function is called, Ctrl-C runs `hook` to say what the work in progress leaves behind (src/util/interrupt-hooks.ts). */
+  onInterrupt(hook: () => void): () => void {
+    return this.interruptHooks.push(hook);
+  }
+
+  /** Ctrl-C: every hook in place, innermost first. */
+  interrupted(): void {
+    this.interruptHooks.run();
+  }
   private httpClient: HttpClient | undefined;
   /** Each host's token, resolved once a run (a token command runs once). */
   private readonly tokens = new Map<string, Promise<ResolvedToken>>();

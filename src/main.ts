@@ -24,7 +24,7 @@ class Run implements ProgramRun {
   interruptedAt = 0;
   private interruptReported = false;
   /** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
-  activeContext: { redact(text: string): string; onInterrupt?: (() => void) | undefined } | undefined;
+  activeContext: { redact(text: string): string; interrupted?(): void } | undefined;
   /** The message of the option parser that failed last, for commanderErrorText. */
   optionFailure: { message: string; hint: string | undefined } | undefined;
 
@@ -127,7 +127,7 @@ function installSignalHandlers(run: Run): void {
     run.interruptedBy = signal;
     run.interruptedAt = Date.now();
     run.interrupt.abort();
-    run.activeContext?.onInterrupt?.();
+    run.activeContext?.interrupted?.();
     // Give the command a moment to say what it left behind, then leave.
     setTimeout(() => {
       run.reportInterrupt();

@@ -97,7 +97,7 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
   const started = Date.now();
   const deadline = started + watch.timeoutMs;
   const goesOn = `${watch.continues}; check it with: ${watch.checkCommand}${watch.resumeCommand ? `, or wait again: ${watch.resumeCommand}` : ''}`;
-  ctx.onInterrupt = () => ctx.stderrLine(goesOn);
+  const released = ctx.onInterrupt(() => ctx.stderrLine(goesOn));
   const spinner = seen.settled ? undefined : await ctx.spinner(`${watch.label}: ${seen.status}`);
   try {
     for (let attempt = 0; !seen.settled; attempt++) {
@@ -116,7 +116,7 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
     }
   } finally {
     spinner?.stop();
-    ctx.onInterrupt = undefined;
+    released();
   }
   if (seen.failure !== undefined) {
     throw new CollabError('import-failed', `${watch.what} failed: ${seen.failure || 'the service gave no reason'}`, { hint: `see it with: ${watch.checkCommand}` });

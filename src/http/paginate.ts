@@ -2,13 +2,12 @@ import { getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { HttpClient } from './client.js';
 import { numberHeader, parseLinkHeader } from './headers.js';
+export { parseLinkHeader };
 import type { QueryParams } from './query.js';
 import { ListGuard, type OffsetWindow } from './list-guard.js';
 import { listBody, malformed, preview } from './response-body.js';
 import { pageSize } from '../list-flags.js';
 import type { RequestInfo } from '../errors.js';
-
-export { parseLinkHeader };
 
 /**
  * One page of a list: the response body's bytes and where each item lies in them. json and

@@ -29,6 +29,11 @@ describe('layers', () => {
       expect(imports.filter((i) => /(^|\/)commands\//.test(i.from))).toEqual([]);
     });
   }
+  for (const dir of ['api', 'http', 'params', 'output']) {
+    it(`src/${dir}/ sits below the services: it imports neither the context nor the bulk runner`, () => {
+      expect(importsOf(dir).filter((i) => /(^|\/)(context|bulk\/[^']*)\.js$/.test(i.from))).toEqual([]);
+    });
+  }
 });
 
 describe('errors', () => {

@@ -35,11 +35,13 @@ export function parse(input: VerbInput<typeof FORK>): ForkOptions {
 
 export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
   const sourceName = String(opts.project);
-  ctx.onInterrupt = () => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`);
-  const response = await ctx.mutate<ProjectRecord>(forkProject(opts.project, opts.params)).catch((error: unknown) => {
-    throw withForkHint(error, opts);
-  });
-  ctx.onInterrupt = undefined;
+  const released = ctx.onInterrupt(() => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`));
+  const response = await ctx
+    .mutate<ProjectRecord>(forkProject(opts.project, opts.params))
+    .catch((error: unknown) => {
+      throw withForkHint(error, opts);
+    })
+    .finally(released);
   if (!response) return;
   let fork = response.data;
   const where = fork.path_with_namespace;
