@@ -186,10 +186,14 @@ function makeResolver(ctx: Context, plan: Plan): Resolver {
   };
   return {
     dir: dirname(plan.file.path),
-    secret: (text) =>
-      resolveReferences(text, ctx.env, dirname(plan.file.path), (message) => {
+    secret: (text) => {
+      const value = resolveReferences(text, ctx.env, dirname(plan.file.path), (message) => {
         throw new CollabError('usage', message, { hint: 'set it, then apply again' });
-      }),
+      });
+      // Whatever an error or a log line quotes of it later is redacted.
+      ctx.addSecret(value);
+      return value;
+    },
     groupId: (ref) => (typeof ref === 'number' ? Promise.resolve(ref) : idOf(`group:${ref}`, async () => (await ctx.request<{ id: number }>(getGroup(ref))).data.id)),
     namespaceId: (path) => idOf(`namespace:${path}`, async () => (await ctx.request<{ id: number }>(getNamespace(path))).data.id),
   };

@@ -37,8 +37,11 @@ const FORMS = '$' + '{env:NAME} or $' + '{file:path}';
 
 const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
 
-/** `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that counts them. */
-export function loadDesired(path: string, env: Env, report: (line: string) => void): DesiredFile {
+/**
+ * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
+ * counts them; `secret` each value a template resolved to (the run redacts them from then on).
+ */
+export function loadDesired(path: string, env: Env, report: (line: string) => void, secret: (value: string) => void = () => undefined): DesiredFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -46,7 +49,9 @@ export function loadDesired(path: string, env: Env, report: (line: string) => vo
     const code = (error as NodeJS.ErrnoException).code;
     throw new CollabError('usage', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`, { hint: 'give the desired-state file with -f <file> (default collab.yaml)' });
   }
-  return parseDesired(text, path, env, report);
+  const file = parseDesired(text, path, env, report);
+  for (const value of file.templates.keys()) secret(value);
+  return file;
 }
 
 /** The file's text, parsed and checked; throws a usage error listing every problem with its position. */

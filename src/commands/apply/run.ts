@@ -63,7 +63,7 @@ export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void
     const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, opts.shard));
     plan = { ...opts.saved, changes };
   } else {
-    plan = await readAndPlan(ctx, loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line)), await planOptions(ctx, opts));
+    plan = await readAndPlan(ctx, loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value)), await planOptions(ctx, opts));
   }
   if (ctx.dryRun) return showPlan(ctx, plan);
   if (plan.changes.length === 0) {

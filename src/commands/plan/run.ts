@@ -17,7 +17,7 @@ export function parse(input: VerbInput<typeof PLAN>): PlanCommandOptions {
 
 export async function run(ctx: Context, opts: PlanCommandOptions): Promise<void> {
   // Read and checked first: a bad file is a usage error before any request.
-  const file = loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line));
+  const file = loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value));
   const plan = await readAndPlan(ctx, file, await planOptions(ctx, opts));
   if (opts.out) {
     // The plan holds no secret (templates only), but it maps the groups and projects: the owner's alone.
