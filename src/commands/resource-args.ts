@@ -1,7 +1,7 @@
 import type { GroupRef } from '../api/groups.js';
 import type { ProjectRef } from '../api/projects.js';
 import { groupRef, parseArg, projectRef } from '../params/parsers.js';
-import { arg, type ArgSpec } from './flags.js';
+import { arg, type ArgSpec, type Values } from './flags.js';
 
 /** The <project> and <group> arguments: how help names them, and how a verb reads them. */
 
@@ -11,6 +11,10 @@ export const GROUP_ARG: ArgSpec = { name: 'group', description: 'the group: nume
 /** The same, typed (src/commands/flags.ts): a typed verb declares `args: { project: PROJECT }`. */
 export const PROJECT = arg(PROJECT_ARG, projectRef);
 export const GROUP = arg(GROUP_ARG, groupRef);
+
+/** What a verb that takes only `<project>` declares (`typed: ONLY_PROJECT`) and receives (`ProjectInput`). */
+export const ONLY_PROJECT = { args: { project: PROJECT } } as const;
+export type ProjectInput = Values<(typeof ONLY_PROJECT)['args']>;
 
 /** The project argument at `index` (the first unless said), by the name help gives it. */
 export function projectArg(args: readonly string[], index = 0, name = 'project'): ProjectRef {

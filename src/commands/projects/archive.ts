@@ -1,14 +1,9 @@
 import { archiveProject, getProject, type ProjectRecord, type ProjectRef, unarchiveProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
 
-export function options({ args }: CommandInput): { project: ProjectRef } {
-  return { project: projectArg(args) };
-}
-
-export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
+export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
   await setArchived(ctx, opts.project, true);
 }
 

@@ -1,16 +1,9 @@
 import { startHousekeeping } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { ProjectInput } from '../resource-args.js';
 
-export interface HousekeepingOptions {
-  project: string | number;
-}
-
-export function options({ args }: CommandInput): HousekeepingOptions {
-  return { project: projectArg(args) };
-}
+export type HousekeepingOptions = ProjectInput;
 
 export async function run(ctx: Context, opts: HousekeepingOptions): Promise<void> {
   const response = await ctx.mutate<string>(startHousekeeping(opts.project));

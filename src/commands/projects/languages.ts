@@ -1,8 +1,7 @@
 import { getLanguages } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { ProjectInput } from '../resource-args.js';
 
 const LANGUAGE_COLUMNS: readonly Column[] = [
   { header: 'LANGUAGE', path: 'language' },
@@ -21,13 +20,7 @@ export function sortLanguages(languages: Readonly<Record<string, unknown>>): Lan
     .sort((a, b) => b.percent - a.percent || a.language.localeCompare(b.language));
 }
 
-export interface LanguagesOptions {
-  project: string | number;
-}
-
-export function options({ args }: CommandInput): LanguagesOptions {
-  return { project: projectArg(args) };
-}
+export type LanguagesOptions = ProjectInput;
 
 export async function run(ctx: Context, opts: LanguagesOptions): Promise<void> {
   const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));

@@ -2,8 +2,7 @@ import { getStorage } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { ProjectInput } from '../resource-args.js';
 
 const STORAGE_COLUMNS: readonly Column[] = [
   { header: 'PROJECT', path: 'project_id' },
@@ -12,13 +11,7 @@ const STORAGE_COLUMNS: readonly Column[] = [
   { header: 'CREATED', path: 'created_at' },
 ];
 
-export interface StorageOptions {
-  project: string | number;
-}
-
-export function options({ args }: CommandInput): StorageOptions {
-  return { project: projectArg(args) };
-}
+export type StorageOptions = ProjectInput;
 
 export async function run(ctx: Context, opts: StorageOptions): Promise<void> {
   const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {

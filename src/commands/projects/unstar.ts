@@ -1,14 +1,9 @@
-import { type ProjectRecord, type ProjectRef, unstarProject } from '../../api/projects.js';
+import { type ProjectRecord, unstarProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { ProjectInput } from '../resource-args.js';
 import { printActionResult, starCount, unchangedProject } from './columns.js';
 
-export function options({ args }: CommandInput): { project: ProjectRef } {
-  return { project: projectArg(args) };
-}
-
-export async function run(ctx: Context, opts: { project: ProjectRef }): Promise<void> {
+export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
   const response = await ctx.mutate<ProjectRecord | undefined>(unstarProject(opts.project));
   if (!response) return;
   if (response.status === 304) {

@@ -2,7 +2,7 @@ import { flagName, paramOption } from '../../params/derive.js';
 import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type ProjectSettingSpec } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
 import { namespaceRef, positiveInteger } from '../../params/parsers.js';
-import { PROJECT, PROJECT_ARG } from '../resource-args.js';
+import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
 import { waitOptions } from '../common-options.js';
 import { given, option } from '../flags.js';
 import { verb } from '../verb.js';
@@ -72,6 +72,8 @@ const action = (name: string, summary: string, load: CommandSpec['load'], extra:
   name,
   summary,
   args: [PROJECT_ARG],
+  // Typed: a verb whose file has no options() gets `{ project }` (ProjectInput).
+  typed: ONLY_PROJECT,
   mutating: true,
   examples: [`collab projects ${name} acme/web/storefront`],
   load,

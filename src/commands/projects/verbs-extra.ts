@@ -2,7 +2,7 @@ import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARA
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
-import { PROJECT, PROJECT_ARG } from '../resource-args.js';
+import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
 import { waitFlags, waitOptions } from '../common-options.js';
 import { option, params } from '../flags.js';
 import { verb } from '../verb.js';
@@ -71,6 +71,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   },
   {
     name: 'languages',
+    typed: ONLY_PROJECT,
     summary: 'Show the languages of a project repository, largest share first',
     description: 'The table lists language and percent, largest first; -o json prints the service object (language -> percent) in the same order.',
     args: [PROJECT_ARG],
@@ -97,6 +98,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   },
   {
     name: 'storage',
+    typed: ONLY_PROJECT,
     summary: 'Show where a project repository is stored (administrators)',
     args: [PROJECT_ARG],
     examples: ['collab projects storage acme/web/storefront'],
@@ -125,6 +127,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   },
   {
     name: 'housekeeping',
+    typed: ONLY_PROJECT,
     summary: 'Start the housekeeping task (git gc and friends) of a project (maintainers)',
     args: [PROJECT_ARG],
     mutating: true,
