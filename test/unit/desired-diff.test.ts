@@ -46,3 +46,15 @@ describe('diffTarget', () => {
     expect(summary(diffTarget({ ...target, create: true }, live, options))).toEqual(['create create ', 'create push_rule deny_delete_tag']);
   });
 });
+
+describe('humanPlan', () => {
+  it('shows control characters and bidi overrides of server data as escapes, never sends them to the terminal', async () => {
+    const { humanPlan, NO_PAINT } = await import('../../src/desired/render.js');
+    const target: DesiredTarget = { kind: 'project', path: 'acme/app', create: false, sections: { hooks: { enforce: true, items: [] } } };
+    const live: LiveTarget = { kind: 'project', path: 'acme/app', resource: { id: 1 }, hooks: [{ id: 9, url: 'https://x.example/\u001b]0;owned\u0007\u202e' }] };
+    const changes = diffTarget(target, live, options);
+    const text = humanPlan({ format: 'collab-plan', version: 1, host: 'h', file: { path: 'f', digest: 'd' }, reads: 0, targets: 1, changes, missing: [] }, NO_PAINT);
+    expect(text).toBe('~ project acme/app\n    - hook "https://x.example/\\u001b]0;owned\\u0007\\u202e" (destructive)\n');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+  });
+});
