@@ -23,8 +23,8 @@ export function moreVisible(a: Visibility, b: Visibility): boolean {
 
 // ---- roles ----
 
-function expired(date: string | null): boolean {
-  return date !== null && date < new Date().toISOString().slice(0, 10);
+function expired(store: Store, date: string | null): boolean {
+  return date !== null && date < store.today();
 }
 
 /** Membership in a group or its ancestors, without following shares (shares do not chain). */
@@ -39,7 +39,7 @@ function sharedAccess(store: Store, user: User, shares: Group['shares']): number
   let level = 0;
   for (const share of shares) {
     const shared = store.groups.get(share.group_id);
-    if (shared && !expired(share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, directGroupAccess(store, user, shared)));
+    if (shared && !expired(store, share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, directGroupAccess(store, user, shared)));
   }
   return level;
 }
@@ -75,6 +75,30 @@ export function groupMemberLevel(store: Store, user: User | undefined, group: Gr
 
 export function projectMemberLevel(store: Store, user: User | undefined, project: Project): number {
   return user ? projectAccess(store, user.is_admin ? { ...user, is_admin: false } : user, project) : 0;
+}
+
+/** Whether a user is a member (by membership alone) of at least `level`: the owned, membership and min_access_level filters. */
+export function isProjectMember(store: Store, user: User | undefined, project: Project, level: number = ACCESS.guest): boolean {
+  return projectMemberLevel(store, user, project) >= level;
+}
+
+export function isGroupMember(store: Store, user: User | undefined, group: Group, level: number = ACCESS.guest): boolean {
+  return groupMemberLevel(store, user, group) >= level;
+}
+
+/** A user's direct level in a project or group (0 for none): what a membership change starts from. */
+export function directLevel(record: Group | Project, userId: number): number {
+  return record.members.get(userId) ?? 0;
+}
+
+/** The group (the one given or an ancestor) where a user's inherited `level` comes from. */
+export function levelSource(store: Store, user: User, group: Group, level: number): Group {
+  return [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
+}
+
+/** A developer allowed to create a project in a group is made its maintainer (below that the group gives no maintainer role). */
+export function creatorNeedsMembership(store: Store, user: User, group: Group): boolean {
+  return groupAccess(store, user, group) < ACCESS.maintainer;
 }
 
 export function groupOfNamespace(store: Store, namespaceId: number): Group | undefined {
@@ -216,6 +240,16 @@ export function canModifyNote(store: Store, user: User | undefined, noteable: No
 }
 
 /** Archived projects are read-only: no notes are added, changed or removed. */
+/** A note's created_at is set only by administrators and the owners of its project or group. */
+export function canBackdateNote(store: Store, user: User | undefined, noteable: Noteable): boolean {
+  return noteableAccess(store, user, noteable) >= ACCESS.owner;
+}
+
+/** Only issue notes are confidential (spec 4), marked by reporters and above. */
+export function canMarkNoteConfidential(store: Store, user: User | undefined, noteable: Noteable): boolean {
+  return noteable.kind === 'issue' && noteableAccess(store, user, noteable) >= ACCESS.reporter;
+}
+
 export function isReadOnly(store: Store, noteable: Noteable): boolean {
   return noteable.kind !== 'epic' && store.projects.get(noteable.parentId)?.archived === true;
 }
@@ -279,9 +313,14 @@ export function groupOwners(store: Store, group: Group): Set<number> {
  * refusal raises Gitlab::Access::AccessDeniedError), not a 400 with a message.
  */
 export function isLastOwner(store: Store, group: Group, userId: number): boolean {
-  if ((group.members.get(userId) ?? 0) < ACCESS.owner) return false;
+  if (directLevel(group, userId) < ACCESS.owner) return false;
   const owners = groupOwners(store, group);
   return owners.size === 1 && owners.has(userId);
+}
+
+/** Changing a member to `level` demotes the group's last owner (refused, as removing them is). */
+export function demotesLastOwner(store: Store, source: MemberSource, userId: number, level: number): boolean {
+  return source.kind === 'group' && level < ACCESS.owner && isLastOwner(store, source.group, userId);
 }
 
 // ---- the same, for a request: 401, 404 or 403 as the service answers ----

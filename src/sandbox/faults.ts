@@ -42,7 +42,7 @@ export class Faults {
    * seconds) is exactly when requests are let through again. Returns GitLab's headers: every
    * answer carries RateLimit-*; a throttled one adds Retry-After (seconds to wait).
    */
-  rateLimit(clientKey: string, now = Date.now()): { limited: boolean; headers: Record<string, string> } {
+  rateLimit(clientKey: string, now: number): { limited: boolean; headers: Record<string, string> } {
     const { limit, periodMs } = this.options.rateLimit;
     if (limit <= 0) return { limited: false, headers: {} };
     let window = this.windows.get(clientKey);

@@ -38,7 +38,7 @@ const FAILURES = {
 export function startImport(store: Store, project: Project, from: Project, kind: keyof typeof FAILURES): void {
   const willFail = (from.description ?? '').includes(FAIL_IMPORT_MARK);
   project.import = { status: 'scheduled', error: null, ...startJob(store.forkDurationMs, store.now()), willFail, failure: FAILURES[kind] };
-  project.json = undefined;
+  store.touch();
 }
 
 /** Whether a project's import is under way (scheduled or started), as of now. */
@@ -56,7 +56,8 @@ export function refreshImport(store: Store, project: Project): void {
   if (next === state.status) return;
   state.status = next;
   if (next === 'failed') state.error = state.failure ?? FAILURES.fork;
-  project.json = undefined;
+  // A step of a background job is a change made on a read.
+  store.touch();
 }
 
 /**
@@ -65,5 +66,5 @@ export function refreshImport(store: Store, project: Project): void {
  * GitLab, `marked_for_deletion_on` is the day of the marking, not of the removal.
  */
 export function markForDeletion(store: Store, resource: { marked_for_deletion_on: string | null }): void {
-  resource.marked_for_deletion_on = new Date(store.now()).toISOString().slice(0, 10);
+  resource.marked_for_deletion_on = store.today();
 }

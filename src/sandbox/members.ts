@@ -101,13 +101,11 @@ export function putMember(source: MemberSource, userId: number, level: number, d
   const record = sourceRecord(source);
   record.members.set(userId, level);
   record.memberDetails.set(userId, details);
-  if (source.kind === 'project') source.project.json = undefined;
 }
 
 function dropMember(record: Project | Group, userId: number): void {
   record.members.delete(userId);
   record.memberDetails.delete(userId);
-  if ('namespace_id' in record) record.json = undefined;
 }
 
 /**

@@ -124,9 +124,10 @@ export interface Project {
   housekeepingStartedAt: number | null;
   /**
    * Cached JSON of the full view without `permissions`, as UTF-8 bytes (lists copy them into the
-   * page as they are); cleared on every change.
+   * page as they are), with the store's version it was made at: Store.cachedJson() alone reads
+   * and writes it, and any change to the store makes it stale.
    */
-  json: Buffer | undefined;
+  json: { version: number; bytes: Buffer } | undefined;
 }
 
 export interface Namespace {

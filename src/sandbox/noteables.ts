@@ -230,7 +230,7 @@ export function noteOf(store: Store, noteable: Noteable, noteId: number): Note |
 
 export function addNote(store: Store, noteable: Noteable, fields: { body: string; author: User; confidential: boolean; created_at?: string | undefined }): Note {
   const id = CREATED_NOTE_BASE + store.nextId('note');
-  const created = fields.created_at ?? iso(Date.now());
+  const created = fields.created_at ?? iso(store.now());
   const note: Note = { id, noteableKey: keyOf(noteable), body: fields.body, author_id: fields.author.id, created_at: created, updated_at: created, system: false, confidential: fields.confidential };
   store.notes.set(id, note);
   const list = store.notesByNoteable.get(note.noteableKey) ?? [];

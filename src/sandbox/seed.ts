@@ -95,7 +95,7 @@ export function newGroup(store: Store, fields: Pick<Group, 'name' | 'path' | 'vi
     description: fields.description,
     visibility: fields.visibility,
     parent_id: fields.parent_id,
-    created_at: fields.created_at ?? iso(Date.now()),
+    created_at: fields.created_at ?? iso(store.now()),
     attrs: {},
     members: new Map(),
     memberDetails: new Map(),
@@ -110,7 +110,7 @@ export function newGroup(store: Store, fields: Pick<Group, 'name' | 'path' | 'vi
 }
 
 export function newProject(store: Store, fields: Pick<Project, 'name' | 'path' | 'namespace_id' | 'visibility' | 'description' | 'creator_id'> & { created_at?: string }): Project {
-  const created = fields.created_at ?? iso(Date.now());
+  const created = fields.created_at ?? iso(store.now());
   return {
     id: store.nextId('project'),
     name: fields.name,

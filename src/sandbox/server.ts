@@ -96,7 +96,9 @@ export class SandboxServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = Date.now();
+    // Arrival by the sandbox's clock (the request log, rate-limit windows); the log line's duration is real time.
+    const started = this.store.now();
+    const startedReal = performance.now();
     const url = new URL(req.url ?? '/', this.store.origin);
     if (url.pathname.startsWith('/__sandbox/')) return this.control(req, res, url);
     this.stats.requests++;
@@ -106,8 +108,10 @@ export class SandboxServer {
     const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
     const record: RequestRecord = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: 0, time: started, user: (token && this.store.usersByToken.get(token)?.username) ?? null };
     this.requestLog.push(record);
-    // Anything but a read may change the store: Sandbox.reset() seeds a new one only then.
-    if (record.method !== 'GET' && record.method !== 'HEAD') this.store.changed = true;
+    // Anything but a read may change the store: cached views are stale from its arrival to its
+    // answer (touched again when done), and Sandbox.reset() seeds a new store.
+    const writes = record.method !== 'GET' && record.method !== 'HEAD';
+    if (writes) this.store.touch();
     let status = 0;
     try {
       const body = await readBody(req);
@@ -119,17 +123,18 @@ export class SandboxServer {
       status = response.status;
       await send(res, response);
     } finally {
+      if (writes) this.store.touch();
       record.status = status;
       this.stats.inFlight--;
       const key = String(status || 'dropped');
       this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1;
-      this.options.log?.(`${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Date.now() - started} ms`);
+      this.options.log?.(`${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - startedReal)} ms`);
     }
   }
 
   private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse, token: string | undefined): Promise<SandboxResponse | 'dropped'> {
     const user = token === undefined ? undefined : this.store.usersByToken.get(token);
-    const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous');
+    const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous', this.store.now());
     if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
     if (rate.limited) {
       this.stats.rateLimited++;

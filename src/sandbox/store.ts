@@ -50,6 +50,16 @@ export class Store {
    * it to move them without waiting.
    */
   now: () => number = Date.now;
+
+  /** The clock's time as the API writes it (created_at, updated_at): 2024-05-01T10:00:00.000Z */
+  nowIso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** The clock's day (UTC), YYYY-MM-DD, as the service dates expiries and deletion marks. */
+  today(): string {
+    return this.nowIso().slice(0, 10);
+  }
   /** How long an immediate deletion takes (ms) before the project or group is gone; `--delete-duration`. */
   deleteDurationMs = 2000;
   /** Immediate deletions under way, in the order they were asked. */
@@ -62,12 +72,33 @@ export class Store {
    * first use, a test's own hand): Sandbox.reset() seeds a new store only then.
    */
   changed = false;
+  /** Moves on with every change: a project's cached JSON made at an older version is stale. */
+  private version = 0;
+
+  /**
+   * Something changed (or may be about to): every cached view is stale. The server calls it
+   * before and after every request that is not a read, and the store itself for what changes on
+   * a read (a background job's step, data made on first use, a removal that came due): no route
+   * clears a cache by hand.
+   */
+  touch(): void {
+    this.version++;
+    this.changed = true;
+  }
+
+  /** A project's view as JSON bytes, made by `make` unless it was made since the last change. */
+  cachedJson(project: Project, make: () => Buffer): Buffer {
+    if (project.json?.version === this.version) return project.json.bytes;
+    const bytes = make();
+    project.json = { version: this.version, bytes };
+    return bytes;
+  }
 
   /** True the first time it is asked about `part`: lazily seeded data is made then, once. */
   firstUse(part: string): boolean {
     if (this.madeOnDemand.has(part)) return false;
     this.madeOnDemand.add(part);
-    this.changed = true;
+    this.touch();
     return true;
   }
 
@@ -108,6 +139,7 @@ export class Store {
   }
 
   private removeNow(removal: Removal): void {
+    this.touch();
     // A group removed first takes its projects and subgroups with it.
     if (removal.kind === 'project') {
       if (this.projects.get(removal.project.id) === removal.project) this.removeProject(removal.project);
@@ -180,8 +212,8 @@ export class Store {
     this.projectPaths.clear();
     for (const project of this.projects.values()) {
       this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
-      project.json = undefined;
     }
+    this.touch();
     for (const [path, id] of oldGroups) this.recordMove('group', path, id);
     for (const [path, id] of oldProjects) this.recordMove('project', path, id);
   }
@@ -271,16 +303,10 @@ export class Store {
     if (project.forked_from_id !== null) {
       const old = project.forked_from_id;
       this.forkCounts.set(old, Math.max(0, (this.forkCounts.get(old) ?? 1) - 1));
-      const source = this.projects.get(old);
-      if (source) source.json = undefined;
     }
     project.forked_from_id = sourceId;
-    if (sourceId !== null) {
-      this.forkCounts.set(sourceId, (this.forkCounts.get(sourceId) ?? 0) + 1);
-      const source = this.projects.get(sourceId);
-      if (source) source.json = undefined;
-    }
-    project.json = undefined;
+    if (sourceId !== null) this.forkCounts.set(sourceId, (this.forkCounts.get(sourceId) ?? 0) + 1);
+    this.touch();
   }
 
   removeProject(project: Project): void {
@@ -302,7 +328,7 @@ export class Store {
     this.projectPaths.delete(oldFullPath.toLowerCase());
     this.projectPaths.set(this.projectFullPath(project).toLowerCase(), project.id);
     this.recordMove('project', oldFullPath, project.id);
-    project.json = undefined;
+    this.touch();
   }
 
   /** Live projects in ascending id order (shared between calls: never change it in place). */

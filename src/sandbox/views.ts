@@ -57,7 +57,7 @@ function starCount(store: Store, project: Project): number {
 /** The full view without `permissions` (which depends on the caller), as JSON bytes, cached. */
 function fullViewJson(store: Store, project: Project): Buffer {
   refreshImport(store, project);
-  if (project.json !== undefined) return project.json;
+  return store.cachedJson(project, () => {
   const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
   const full = store.projectFullPath(project);
   const urls = projectUrls(store, project);
@@ -96,8 +96,8 @@ function fullViewJson(store: Store, project: Project): Buffer {
   };
   // Credentials in an import URL are never echoed back.
   if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
-  project.json = Buffer.from(JSON.stringify(view));
-  return project.json;
+  return Buffer.from(JSON.stringify(view));
+  });
 }
 
 function runnersToken(project: Project): string {

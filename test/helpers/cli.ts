@@ -166,8 +166,9 @@ export function useSandbox(options: SandboxOptions = {}) {
   const sandbox = new Proxy({} as Sandbox, {
     get: (_target, property) => {
       if (!state.sandbox) throw new Error('the sandbox is not started yet: use it inside a test');
-      // A test that reaches into the store may change it by hand: the next reset seeds a new one.
-      if (property === 'store') state.sandbox.store.changed = true;
+      // A test that reaches into the store may change it by hand: cached views are stale, and the
+      // next reset seeds a new store.
+      if (property === 'store') state.sandbox.store.touch();
       return Reflect.get(state.sandbox, property);
     },
   });

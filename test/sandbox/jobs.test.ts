@@ -159,11 +159,13 @@ describe('the request log', () => {
 
   it('records method, path, status, arrival time and user of every API request, in order', async () => {
     sandbox.resetStats();
-    const before = Date.now();
+    // Arrival times are the sandbox's clock's (the one rate limits and jobs run by).
+    const before = sandbox.store.now();
     await call('GET', '/projects/999999');
     await call('POST', '/projects', { name: 'logged' }, 'developer');
     await fetch(`${sandbox.url}/api/v4/version`);
-    const after = Date.now();
+    advance(1000);
+    const after = sandbox.store.now();
     expect(sandbox.requestLog.map(({ method, path, status, user }) => ({ method, path, status, user }))).toEqual([
       { method: 'GET', path: '/api/v4/projects/999999', status: 404, user: 'root' },
       { method: 'POST', path: '/api/v4/projects', status: 201, user: 'dana' },

@@ -57,7 +57,11 @@ describe('a project moved answers 301 at its old path', () => {
   });
 
   it('after a group path change (PUT /groups/:id path=...), for every project and subgroup below it', async () => {
+    // Read first, so that the project's view is cached: the rename above it must make it stale.
+    const id = projectId('acme/web/storefront');
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ path_with_namespace: 'acme/web/storefront' });
     expect((await call('PUT', `/groups/${groupId('acme')}`, { json: { path: 'acme-corp' } })).status).toBe(200);
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ path_with_namespace: 'acme-corp/web/storefront', namespace: { full_path: 'acme-corp/web' } });
     await expectMoved('projects', 'acme/web/storefront', 'acme-corp/web/storefront');
     await expectMoved('projects', 'acme/legacy-monolith', 'acme-corp/legacy-monolith');
     await expectMoved('groups', 'acme', 'acme-corp');

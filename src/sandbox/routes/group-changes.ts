@@ -1,6 +1,6 @@
 import { GROUP_PATH_RULE, GROUP_SETTINGS, isValidGroupPath } from '../../params/groups.js';
 import type { ParamSpec, SettingsColumn } from '../../params/types.js';
-import { ACCESS, canCreateGroupIn, canReadGroup, moreVisible, readableGroup, refuseAdminOnly, requireGroupRole, requireUser } from '../access.js';
+import { ACCESS, canCreateGroupIn, canReadGroup, moreVisible, readableGroup, refuseAdminOnly, requireGroupRole, requireUser, requireAdmin } from '../access.js';
 import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { accepted, json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Visibility } from '../model.js';
@@ -142,12 +142,7 @@ export function restoreGroup(req: SandboxRequest): SandboxResponse {
 function capVisibility(store: Store, group: Group, limit: Visibility): void {
   for (const g of [group, ...store.descendants(group)]) {
     if (moreVisible(g.visibility, limit)) g.visibility = limit;
-    for (const project of store.projectsInNamespace(g.id)) {
-      if (moreVisible(project.visibility, limit)) {
-        project.visibility = limit;
-        project.json = undefined;
-      }
-    }
+    for (const project of store.projectsInNamespace(g.id)) if (moreVisible(project.visibility, limit)) project.visibility = limit;
   }
 }
 
@@ -173,8 +168,7 @@ export function transferGroup(req: SandboxRequest): SandboxResponse {
 
 export function transferProjectIntoGroup(req: SandboxRequest): SandboxResponse {
   const { store } = req;
-  const user = requireUser(req);
-  if (!user.is_admin) throw forbidden();
+  const user = requireAdmin(req);
   const group = store.findGroup(req.params.id as string);
   if (!group) throw notFound('Group');
   const project = store.findProject(req.params.project_id as string);

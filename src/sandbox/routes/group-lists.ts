@@ -1,5 +1,5 @@
 import { GROUP_LIST_FILTERS, SUBGROUP_LIST_FILTERS } from '../../params/groups.js';
-import { ACCESS, canReadGroup, groupMemberLevel, readableGroup } from '../access.js';
+import { ACCESS, canReadGroup, readableGroup, isGroupMember } from '../access.js';
 import { methodNotAllowed, paramError } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Group, User } from '../model.js';
@@ -18,11 +18,11 @@ type GroupQuery = Record<string, unknown>;
  * all_available (anonymous callers: public groups only).
  */
 function scopeGroups(store: Store, user: User | undefined, groups: Group[], query: GroupQuery, allAvailableByDefault: boolean): Group[] {
-  if (query.owned === true) return groups.filter((g) => groupMemberLevel(store, user, g) >= ACCESS.owner);
-  if (query.min_access_level !== undefined) return groups.filter((g) => groupMemberLevel(store, user, g) >= (query.min_access_level as number));
+  if (query.owned === true) return groups.filter((g) => isGroupMember(store, user, g, ACCESS.owner));
+  if (query.min_access_level !== undefined) return groups.filter((g) => isGroupMember(store, user, g, query.min_access_level as number));
   const allAvailable = (query.all_available as boolean | undefined) ?? allAvailableByDefault;
   if (user?.is_admin && allAvailable) return groups;
-  return groups.filter((g) => groupMemberLevel(store, user, g) >= ACCESS.guest || ((allAvailable || !user) && canReadGroup(store, user, g)));
+  return groups.filter((g) => isGroupMember(store, user, g) || ((allAvailable || !user) && canReadGroup(store, user, g)));
 }
 
 /**

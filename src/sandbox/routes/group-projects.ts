@@ -1,5 +1,5 @@
 import { GROUP_PROJECT_FILTERS, SHARED_PROJECT_FILTERS } from '../../params/groups.js';
-import { ACCESS, canReadProject, featureEnabled, projectMemberLevel, readableGroup } from '../access.js';
+import { ACCESS, canReadProject, featureEnabled, readableGroup, isProjectMember } from '../access.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Project } from '../model.js';
 import { compareText, paginateArray, similarity } from '../pagination.js';
@@ -29,11 +29,11 @@ function listGroupProjects(req: SandboxRequest, onlyShared: boolean): SandboxRes
   if (query.visibility !== undefined) projects = projects.filter((p) => p.visibility === query.visibility);
   const search = typeof query.search === 'string' && query.search !== '' ? query.search.toLowerCase() : undefined;
   if (search) projects = projects.filter((p) => p.name.toLowerCase().includes(search) || p.path.toLowerCase().includes(search));
-  if (query.owned === true) projects = projects.filter((p) => projectMemberLevel(store, user, p) >= ACCESS.owner);
+  if (query.owned === true) projects = projects.filter((p) => isProjectMember(store, user, p, ACCESS.owner));
   if (query.starred === true) projects = projects.filter((p) => user !== undefined && (store.stars.get(p.id)?.has(user.id) ?? false));
   if (query.with_issues_enabled === true) projects = projects.filter((p) => featureEnabled(p, 'issues'));
   if (query.with_merge_requests_enabled === true) projects = projects.filter((p) => featureEnabled(p, 'merge_requests'));
-  if (query.min_access_level !== undefined) projects = projects.filter((p) => projectMemberLevel(store, user, p) >= (query.min_access_level as number));
+  if (query.min_access_level !== undefined) projects = projects.filter((p) => isProjectMember(store, user, p, query.min_access_level as number));
   // No sandbox project has security report artifacts (a CI product the sandbox does not run).
   if (query.with_security_reports === true) projects = projects.filter((p) => p.attrs.has_security_reports === true);
 

@@ -88,7 +88,7 @@ function hookRoutes(kind: HookOwnerKind): Route[] {
   const create = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);
     const { url, attrs, token } = readHookInput(req, kind);
-    const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: new Date().toISOString(), attrs };
+    const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: req.store.nowIso(), attrs };
     req.store.hooks.set(hook.id, hook);
     return json(hookJson(hook), 201);
   };

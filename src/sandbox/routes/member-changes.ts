@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
-import { ACCESS, canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, requireUser } from '../access.js';
+import { canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, requireUser, directLevel, demotesLastOwner } from '../access.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberDetails, MemberSource, User } from '../model.js';
@@ -30,7 +30,7 @@ function readLevel(req: SandboxRequest, source: MemberSource): number {
 function readExpiry(req: SandboxRequest): string | null | undefined {
   if (req.input.expires_at === '') return null;
   const { expires_at: expiresAt } = readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]) as { expires_at?: string };
-  if (expiresAt !== undefined && expiresAt < new Date(req.store.now()).toISOString().slice(0, 10)) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiresAt !== undefined && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
   return expiresAt;
 }
 
@@ -64,13 +64,13 @@ export function memberChanges(kind: MemberSource['kind']) {
     const expiresAt = readExpiry(req) ?? null;
     const { refs, byName } = readUserRefs(req);
     const record = sourceRecord(source);
-    const now = new Date(req.store.now()).toISOString();
+    const now = req.store.nowIso();
     if (refs.length > 1) {
       // Several at once (GitLab's Members::CreateService): those already members are updated,
       // unknown users skipped; the answer is a status object, 201 either way.
       const users = refs.map((ref) => findUser(req, ref, byName)).filter((user): user is User => user !== undefined);
       if (users.length === 0) return json({ status: 'error', message: 'Invites cannot be blank' }, 201);
-      const levels = users.map((user) => record.members.get(user.id) ?? 0);
+      const levels = users.map((user) => directLevel(record, user.id));
       if (!canManageMembers(req.store, caller, source, [level, ...levels])) throw forbidden();
       for (const user of users) {
         const old = record.memberDetails.get(user.id);
@@ -95,7 +95,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     const level = readLevel(req, source);
     const expiresAt = readExpiry(req);
     if (!canManageMembers(req.store, caller, source, [level, member.level])) throw forbidden();
-    if (source.kind === 'group' && level < ACCESS.owner && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
+    if (demotesLastOwner(req.store, source, member.user.id, level)) throw forbidden();
     if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
     const details: MemberDetails = { ...member.details, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
     putMember(source, member.user.id, level, details);

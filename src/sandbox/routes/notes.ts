@@ -1,5 +1,5 @@
 import { awardEmojiName, characterCount, isAwardEmojiOnly, NOTE_BODY_MAX, NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { ACCESS, canModifyNote, canReadNote, canReadNoteable, isReadOnly, noteableAccess, readableGroup, readableProject, requireUser } from '../access.js';
+import { canModifyNote, canReadNote, canReadNoteable, isReadOnly, readableGroup, readableProject, requireUser, canBackdateNote, canMarkNoteConfidential } from '../access.js';
 import { badRequest, forbidden, notFound, paramError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Note, Noteable, } from '../model.js';
@@ -52,7 +52,7 @@ function routesOf(kind: NoteableKind): Route[] {
     if (kind === 'merge_request') str(req.input, 'merge_request_diff_sha');
     const noteable = findNoteable(req, kind, ref);
     if (isReadOnly(req.store, noteable)) throw forbidden('the project is archived');
-    if (createdAt !== undefined && noteableAccess(req.store, user, noteable) < ACCESS.owner) {
+    if (createdAt !== undefined && !canBackdateNote(req.store, user, noteable)) {
       throw forbidden(`created_at can be set only by administrators and ${NOTEABLES[kind].parent} owners`);
     }
     checkBody(body);
@@ -62,8 +62,7 @@ function routesOf(kind: NoteableKind): Route[] {
     }
     // Only issue notes take confidential (spec section 4); below reporter the flag is dropped
     // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
-    const canMarkConfidential = kind === 'issue' && noteableAccess(req.store, user, noteable) >= ACCESS.reporter;
-    const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkConfidential, created_at: createdAt });
+    const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkNoteConfidential(req.store, user, noteable), created_at: createdAt });
     return json(noteJson(req.store, noteable, note), 201);
   };
 
@@ -89,7 +88,7 @@ function routesOf(kind: NoteableKind): Route[] {
       note.confidential = confidential;
       changed = true;
     }
-    if (changed) note.updated_at = new Date().toISOString();
+    if (changed) note.updated_at = req.store.nowIso();
     return json(noteJson(req.store, noteable, note));
   };
 

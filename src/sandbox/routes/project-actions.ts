@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { accessLevelName } from '../../params/access.js';
 import { PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
-import { ACCESS, canReadGroup, groupMemberLevel, groupOfNamespace, projectAccess, projectMemberLevel, readableProject, requireProjectRole, requireUser } from '../access.js';
-import { apiError, conflict, forbidden, paramError, unprocessable } from '../errors.js';
+import { ACCESS, canReadGroup, groupMemberLevel, groupOfNamespace, projectAccess, readableProject, requireProjectRole, requireUser, levelSource, isProjectMember, requireAdmin } from '../access.js';
+import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Project, User } from '../model.js';
 import { importRunning, startImport } from '../jobs.js';
@@ -127,14 +127,13 @@ function importMembers(store: Store, importer: User, source: Project, target: Pr
     if (targetGroup) {
       const inherited = groupMemberLevel(store, user, targetGroup);
       if (inherited > level) {
-        const from = [targetGroup, ...store.ancestors(targetGroup)].find((g) => (g.members.get(user.id) ?? 0) === inherited) ?? targetGroup;
+        const from = levelSource(store, user, targetGroup, inherited);
         errors[user.username] = `Access level should be greater than or equal to ${roleName(inherited)} inherited membership from group ${from.name}`;
         continue;
       }
     }
     target.members.set(userId, level);
   }
-  if (total > Object.keys(errors).length) target.json = undefined;
   return { errors, total };
 }
 
@@ -160,7 +159,7 @@ function listProjectUsers(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
   const { search, skip_users: skip } = readParams(req.input, PROJECT_USER_FILTERS) as { search?: string; skip_users?: number[] };
   const users = [...req.store.users.values()]
-    .filter((user) => projectMemberLevel(req.store, user, project) >= ACCESS.guest)
+    .filter((user) => isProjectMember(req.store, user, project))
     .filter((user) => !skip?.includes(user.id))
     .filter((user) => !search || contains(user.username, search) || contains(user.name, search))
     .sort((a, b) => a.id - b.id);
@@ -195,7 +194,7 @@ function listProjectGroups(req: SandboxRequest): SandboxResponse {
 /** Administrators only (since 14.0). The spec documents an array of one record. */
 function projectStorage(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
-  if (!req.user?.is_admin) throw forbidden();
+  requireAdmin(req);
   const hash = createHash('sha256').update(String(project.id)).digest('hex');
   return json([{ project_id: project.id, disk_path: `@hashed/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`, created_at: project.created_at, repository_storage: String(project.attrs.repository_storage ?? 'default') }]);
 }
@@ -203,12 +202,12 @@ function projectStorage(req: SandboxRequest): SandboxResponse {
 /** Administrators only: an uncompressed tar of the repository (or of the wiki with wiki=true), streamed. */
 function projectSnapshot(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
-  if (!req.user?.is_admin) throw forbidden();
+  requireAdmin(req);
   const { wiki } = readParams(req.input, SNAPSHOT_PARAMS) as { wiki?: boolean };
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const stamp = req.store.nowIso().replace(/[-:]/g, '').slice(0, 15);
   return {
     status: 200,
-    body: Readable.from(tarEntries(snapshotFiles(req.store, project, wiki === true), Date.parse(project.last_activity_at) || Date.now())),
+    body: Readable.from(tarEntries(snapshotFiles(req.store, project, wiki === true), Date.parse(project.last_activity_at) || req.store.now())),
     headers: { 'content-type': 'application/x-tar', 'content-disposition': `attachment; filename="${project.path}${wiki ? '.wiki' : ''}-${stamp}.tar"` },
   };
 }
@@ -226,7 +225,6 @@ function uploadFile(req: SandboxRequest): SandboxResponse {
   const id = req.store.nextId('upload');
   project.uploads.push({ id, secret, file });
   project.statistics.uploads_size = (project.statistics.uploads_size ?? 0) + file.data.length;
-  project.json = undefined;
   const extension = file.filename.includes('.') ? file.filename.slice(file.filename.lastIndexOf('.')) : '';
   const image = /^\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|mov|webm|ogg)$/i.test(extension);
   const alt = image ? file.filename.slice(0, file.filename.length - extension.length) : file.filename;

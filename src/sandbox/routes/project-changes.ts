@@ -1,8 +1,8 @@
 import { pathFromName } from '../../params/paths.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupAccess, groupOfNamespace, moreVisible, readableProject, requireProjectRole, requireUser } from '../access.js';
-import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
+import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupOfNamespace, moreVisible, readableProject, requireProjectRole, requireUser, creatorNeedsMembership, requireAdmin } from '../access.js';
+import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User, Visibility } from '../model.js';
 import { str } from '../params.js';
@@ -53,7 +53,7 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
   if (typeof settings.import_url === 'string') startImport(store, project, project, 'mirror');
   // A developer allowed to create projects in a group becomes the new project's maintainer.
   const group = groupOfNamespace(store, namespaceId);
-  if (group && groupAccess(store, owner, group) < ACCESS.maintainer) project.members.set(owner.id, ACCESS.maintainer);
+  if (group && creatorNeedsMembership(store, owner, group)) project.members.set(owner.id, ACCESS.maintainer);
   store.addProject(project);
   return jsonText(projectJson(store, project, caller), 201);
 }
@@ -66,7 +66,7 @@ export function createOwnProject(req: SandboxRequest): SandboxResponse {
 /** Administrators only: a project owned by another user. */
 export function createProjectForUser(req: SandboxRequest): SandboxResponse {
   const caller = requireUser(req);
-  if (!caller.is_admin) throw forbidden();
+  requireAdmin(req);
   const owner = /^\d+$/.test(req.params.user_id as string) ? req.store.users.get(Number(req.params.user_id)) : undefined;
   if (!owner) throw notFound('User');
   if (str(req.input, 'name') === undefined || str(req.input, 'name') === '') throw paramError('name is missing');
@@ -89,7 +89,7 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const oldFullPath = store.projectFullPath(project);
   applySettings(project, settings, caller);
-  project.attrs.updated_at = new Date().toISOString();
+  project.attrs.updated_at = store.nowIso();
   if (settings.path !== undefined && store.projectFullPath(project) !== oldFullPath) {
     store.reindexProject(project, oldFullPath);
   }
@@ -107,7 +107,6 @@ export function deleteProject(req: SandboxRequest): SandboxResponse {
   // background job during which the project still answers (store.removeLater).
   if (groupOfNamespace(store, project.namespace_id)) {
     markForDeletion(store, project);
-    project.json = undefined;
   } else store.removeLater({ kind: 'project', project });
   return accepted();
 }
@@ -117,7 +116,6 @@ export function restoreProject(req: SandboxRequest): SandboxResponse {
   const caller = requireProjectRole(req, project, ACCESS.owner);
   if (!project.marked_for_deletion_on) throw apiError(400, 'Project has not been marked for deletion');
   project.marked_for_deletion_on = null;
-  project.json = undefined;
   return jsonText(projectJson(req.store, project, caller), 201);
 }
 
@@ -125,10 +123,7 @@ export function restoreProject(req: SandboxRequest): SandboxResponse {
 function setArchived(req: SandboxRequest, archived: boolean): SandboxResponse {
   const project = readableProject(req);
   const caller = requireProjectRole(req, project, ACCESS.owner);
-  if (project.archived !== archived) {
-    project.archived = archived;
-    project.json = undefined;
-  }
+  project.archived = archived;
   return jsonText(projectJson(req.store, project, caller), 201);
 }
 
@@ -146,9 +141,8 @@ function setStarred(req: SandboxRequest, starred: boolean): SandboxResponse {
     stars = new Map();
     store.stars.set(project.id, stars);
   }
-  if (starred) stars.set(user.id, new Date().toISOString());
+  if (starred) stars.set(user.id, store.nowIso());
   else stars.delete(user.id);
-  project.json = undefined;
   return jsonText(projectJson(store, project, user), 201);
 }
 

@@ -1,6 +1,6 @@
 import { ADMIN_ORDER_BY, PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
-import { ACCESS, canReadProject, featureEnabled, projectMemberLevel } from '../access.js';
+import { ACCESS, canReadProject, featureEnabled, isProjectMember } from '../access.js';
 import { PROJECT_DEFAULTS } from '../defaults.js';
 import { methodNotAllowed, notFound } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
@@ -93,9 +93,9 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
   if (p.last_activity_before !== undefined) filter((x) => Date.parse(x.last_activity_at) < Date.parse(p.last_activity_before as string));
   // Membership filters need a user; anonymous callers get the public list whatever they ask.
   if (user) {
-    if (p.owned === true) filter((x) => projectMemberLevel(store, user, x) >= ACCESS.owner);
-    if (p.membership === true) filter((x) => projectMemberLevel(store, user, x) >= ACCESS.guest);
-    if (typeof p.min_access_level === 'number') filter((x) => projectMemberLevel(store, user, x) >= (p.min_access_level as number));
+    if (p.owned === true) filter((x) => isProjectMember(store, user, x, ACCESS.owner));
+    if (p.membership === true) filter((x) => isProjectMember(store, user, x));
+    if (typeof p.min_access_level === 'number') filter((x) => isProjectMember(store, user, x, p.min_access_level as number));
     if (p.starred === true) filter((x) => store.stars.get(x.id)?.has(user.id) === true);
   }
   const search = typeof p.search === 'string' && p.search !== '' ? p.search.toLowerCase() : undefined;
@@ -128,7 +128,7 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
   if (orderBy === 'similarity') {
     if (search !== undefined && user) {
       // Similarity ranks only projects the caller is a member of.
-      filter((x) => projectMemberLevel(store, user, x) >= ACCESS.guest);
+      filter((x) => isProjectMember(store, user, x));
       items = [...items].sort((a, b) => similarity([b.path, b.name], search) - similarity([a.path, a.name], search) || b.id - a.id);
     } else orderBy = 'created_at';
   }

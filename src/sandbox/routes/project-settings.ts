@@ -104,5 +104,4 @@ export function applySettings(project: Project, settings: Record<string, unknown
     }
   }
   if (settings.mirror === true && settings.mirror_user_id === undefined && project.attrs.mirror_user_id == null) project.attrs.mirror_user_id = caller.id;
-  project.json = undefined;
 }

@@ -58,7 +58,7 @@ function pushRuleRoutes(kind: 'project' | 'group'): Route[] {
     const owner = findOwner(req, kind, role);
     const attrs = readRuleInput(req);
     if (req.store.pushRules.has(ruleKey(owner))) throw unprocessable(kind === 'project' ? 'Project push rule exists' : 'Group push rule exists, try updating');
-    const rule: PushRule = { id: req.store.nextId('push_rule'), owner: { kind, id: owner.id }, created_at: new Date().toISOString(), attrs };
+    const rule: PushRule = { id: req.store.nextId('push_rule'), owner: { kind, id: owner.id }, created_at: req.store.nowIso(), attrs };
     req.store.pushRules.set(ruleKey(owner), rule);
     return json(ruleJson(rule), 201);
   };

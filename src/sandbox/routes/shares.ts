@@ -25,7 +25,7 @@ function readShareInput(req: SandboxRequest): ShareInput {
   if (!(Object.values(ACCESS_LEVELS) as number[]).includes(access)) throw paramError('group_access does not have a valid value');
   const expiresAt = (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ?? null;
   // Not in the spec; GitLab refuses a membership-like expiry in the past the same way.
-  if (expiresAt !== null && expiresAt < new Date().toISOString().slice(0, 10)) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiresAt !== null && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
   const group = req.store.findGroup(groupId);
   // A group the caller cannot see is answered as missing.
   if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');
@@ -47,7 +47,6 @@ function shareProject(req: SandboxRequest): SandboxResponse {
   if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
   if (project.shares.some((share) => share.group_id === group.id)) throw conflict('Group already shared with this group');
   project.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
-  project.json = undefined;
   return json({ id: req.store.nextId('project_group_link'), project_id: project.id, group_id: group.id, group_access: access, expires_at: expiresAt }, 201);
 }
 
@@ -56,7 +55,6 @@ function unshareProject(req: SandboxRequest): SandboxResponse {
   const at = shareIndex(project.shares, req);
   if (at < 0) throw notFound('Group Link');
   project.shares.splice(at, 1);
-  project.json = undefined;
   return noContent();
 }
 
