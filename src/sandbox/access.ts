@@ -81,7 +81,6 @@ export function projectMemberLevel(store: Store, user: User | undefined, project
 export function isProjectMember(store: Store, user: User | undefined, project: Project, level: number = ACCESS.guest): boolean {
   return projectMemberLevel(store, user, project) >= level;
 }
-
 export function isGroupMember(store: Store, user: User | undefined, group: Group, level: number = ACCESS.guest): boolean {
   return groupMemberLevel(store, user, group) >= level;
 }
@@ -92,9 +91,7 @@ export function directLevel(record: Group | Project, userId: number): number {
 }
 
 /** The group (the one given or an ancestor) where a user's inherited `level` comes from. */
-export function levelSource(store: Store, user: User, group: Group, level: number): Group {
-  return [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
-}
+export const levelSource = (store: Store, user: User, group: Group, level: number): Group => [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
 
 /** A developer allowed to create a project in a group is made its maintainer (below that the group gives no maintainer role). */
 export function creatorNeedsMembership(store: Store, user: User, group: Group): boolean {
@@ -318,7 +315,7 @@ export function isLastOwner(store: Store, group: Group, userId: number): boolean
   return owners.size === 1 && owners.has(userId);
 }
 
-/** Changing a member to `level` demotes the group's last owner (refused, as removing them is). */
+/** Changing a member to `level` demotes the group's last owner: refused, as removing them is. */
 export function demotesLastOwner(store: Store, source: MemberSource, userId: number, level: number): boolean {
   return source.kind === 'group' && level < ACCESS.owner && isLastOwner(store, source.group, userId);
 }
@@ -332,10 +329,8 @@ export function requireUser(req: SandboxRequest): User {
 }
 
 /**
- * Who a request acts as when it asks for `sudo` (the Sudo header, or a `sudo` parameter in the
- * query or body, as GitLab reads both): an administrator's request runs as that user (a username,
- * or an ID when all digits); anyone else gets 403, an unknown user 404. Without a token, GitLab
- * answers 401 before looking at sudo.
+ * Who a request asking for `sudo` (the Sudo header or parameter) acts as: an administrator's runs
+ * as that user (username, or ID when all digits); others get 403, an unknown user 404, no token 401.
  */
 export function sudoUser(store: Store, caller: User | undefined, ref: string): User {
   if (!caller) throw unauthorized();
@@ -354,34 +349,30 @@ export function readableProject(req: SandboxRequest, ref: string | undefined = r
   const { store, user } = req;
   const project = ref === undefined ? undefined : store.findProject(ref);
   if (project && canReadProject(store, user, project)) return project;
-  if (!project && ref !== undefined && ref === req.params.id && !/^\d+$/.test(ref)) {
-    const movedId = store.redirects.project.get(ref.toLowerCase());
-    const moved = movedId === undefined ? undefined : store.projects.get(movedId);
-    if (moved && canReadProject(store, user, moved)) movedTo(req, 'projects', store.projectFullPath(moved));
-  }
+  if (!project) redirectMoved(req, 'project', ref);
   throw notFound('Project');
 }
 
-/**
- * The group named by `ref` (the path's :id by default) that the caller may read; 404 otherwise.
- * The old path of a moved group answers 301 to its new address, as a project's does.
- */
+/** The same for a group; the old path of a moved group answers 301 as a project's does. */
 export function readableGroup(req: SandboxRequest, ref: string | undefined = req.params.id): Group {
   const { store, user } = req;
   const group = ref === undefined ? undefined : store.findGroup(ref);
   if (group && canReadGroup(store, user, group)) return group;
-  if (!group && ref !== undefined && ref === req.params.id && !/^\d+$/.test(ref)) {
-    const movedId = store.redirects.group.get(ref.toLowerCase());
-    const moved = movedId === undefined ? undefined : store.groups.get(movedId);
-    if (moved && canReadGroup(store, user, moved)) movedTo(req, 'groups', store.groupFullPath(moved));
-  }
+  if (!group) redirectMoved(req, 'group', ref);
   throw notFound('Group');
 }
 
-/** 301 to the same request at the resource's new path (`projects` or `groups`). */
-function movedTo(req: SandboxRequest, kind: 'projects' | 'groups', fullPath: string): never {
-  const rest = req.url.pathname.replace(new RegExp(`^/api/v4/${kind}/[^/]+`), '');
-  const location = `${req.store.origin}/api/v4/${kind}/${encodeURIComponent(fullPath)}${rest}${req.url.search}`;
+/** 301 to the same request at the new path of the project or group the path's :id named before a move, if the caller may read it. */
+function redirectMoved(req: SandboxRequest, kind: 'project' | 'group', ref: string | undefined): void {
+  const { store, user } = req;
+  if (ref === undefined || ref !== req.params.id || /^\d+$/.test(ref)) return;
+  const id = store.redirects[kind].get(ref.toLowerCase());
+  const project = kind === 'project' && id !== undefined ? store.projects.get(id) : undefined;
+  const group = kind === 'group' && id !== undefined ? store.groups.get(id) : undefined;
+  const fullPath = project && canReadProject(store, user, project) ? store.projectFullPath(project) : group && canReadGroup(store, user, group) ? store.groupFullPath(group) : undefined;
+  if (fullPath === undefined) return;
+  const rest = req.url.pathname.replace(new RegExp(`^/api/v4/${kind}s/[^/]+`), '');
+  const location = `${store.origin}/api/v4/${kind}s/${encodeURIComponent(fullPath)}${rest}${req.url.search}`;
   throw new HttpError(301, { message: '301 Moved Permanently' }, { location });
 }
 

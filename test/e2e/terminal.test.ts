@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
 import type { Runtime } from '../../src/runtime.js';
 import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
@@ -222,6 +222,10 @@ describe('at a terminal, against a service without totals that rate-limits', () 
     host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Each case meets the 429 once, whichever runs first.
+  beforeEach(() => {
+    throttled = false;
+  });
 
   it('says why it waits, and `N+` when the service gives no total', async () => {
     const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', { stdout: 'pipe', stderrTTY: true });
@@ -232,7 +236,6 @@ describe('at a terminal, against a service without totals that rate-limits', () 
   });
 
   it('on the terminal of the rows, the reason of a wait between two pages is cleared before the next rows', async () => {
-    throttled = false;
     const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'], host, 'glpat-test', { stdout: 'shared', stderrTTY: true });
     expect(result.exitCode).toBe(0);
     const screen = result.stdout;
