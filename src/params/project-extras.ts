@@ -24,13 +24,13 @@ export const FORK_NAMESPACE_PARAMS: readonly ParamSpec[] = [
 ];
 
 /** GET /projects/:id/starrers */
-export const STARRER_FILTERS: readonly ParamSpec[] = [{ name: 'search', type: 'string', description: 'only users whose username or name contains this text' }];
+export const STARRER_FILTERS = [{ name: 'search', type: 'string', description: 'only users whose username or name contains this text' }] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/users */
-export const PROJECT_USER_FILTERS: readonly ParamSpec[] = [
+export const PROJECT_USER_FILTERS = [
   { name: 'search', type: 'string', description: 'only users whose username or name contains this text' },
   { name: 'skip_users', type: 'integer-array', description: 'leave out these user IDs (comma-separated)' },
-];
+] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/groups */
 export const PROJECT_GROUP_FILTERS: readonly ParamSpec[] = [

@@ -2,8 +2,8 @@ import { importProjectMembers, type MemberImportResult } from '../../api/project
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { IMPORT_MEMBERS } from './verbs-extra.js';
 
 const FAILURE_COLUMNS: readonly Column[] = [
   { header: 'USER', path: 'username' },
@@ -15,9 +15,7 @@ export interface ImportMembersOptions {
   from: string | number;
 }
 
-export function options({ args, options: o }: CommandInput): ImportMembersOptions {
-  const project = projectArg(args);
-  const from = o.from as string | number;
+export function parse({ project, from }: VerbInput<typeof IMPORT_MEMBERS>): ImportMembersOptions {
   if (String(from).toLowerCase() === String(project).toLowerCase()) throw new CollabError('usage', 'a project cannot import its own members', { hint: 'give another project to --from' });
   return { project, from };
 }

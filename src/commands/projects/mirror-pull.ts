@@ -2,9 +2,9 @@ import { pullMirror } from '../../api/project-extras.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
-import { waitFlags, waitForImport } from '../wait.js';
+import type { VerbInput } from '../verb.js';
+import { waitForImport, waitSetting } from '../wait.js';
+import type { MIRROR_PULL } from './verbs-extra.js';
 import { printActionResult } from './columns.js';
 
 export interface MirrorPullOptions {
@@ -13,8 +13,8 @@ export interface MirrorPullOptions {
   timeoutMs: number;
 }
 
-export function options({ args, options: o }: CommandInput): MirrorPullOptions {
-  return { project: projectArg(args), ...waitFlags(o) };
+export function parse({ project, wait, timeout }: VerbInput<typeof MIRROR_PULL>): MirrorPullOptions {
+  return { project, ...waitSetting({ wait, timeout }) };
 }
 
 export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> {

@@ -1,12 +1,8 @@
 import { starrersPath } from '../../api/project-extras.js';
-import type { Context, ListFlags } from '../../context.js';
-import type { QueryParams } from '../../http/query.js';
+import type { Context } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
-import { collectParams } from '../../params/derive.js';
-import { STARRER_FILTERS } from '../../params/project-extras.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
-import { listFlags } from '../common-options.js';
+import type { VerbInput } from '../verb.js';
+import type { STARRERS } from './verbs-extra.js';
 
 const STARRER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'user.id' },
@@ -15,16 +11,8 @@ const STARRER_COLUMNS: readonly Column[] = [
   { header: 'STARRED SINCE', path: 'starred_since' },
 ];
 
-export interface StarrersOptions {
-  project: string | number;
-  query: QueryParams;
-  list: ListFlags;
-}
+type Options = VerbInput<typeof STARRERS>;
 
-export function options({ args, options: o }: CommandInput): StarrersOptions {
-  return { project: projectArg(args), query: collectParams(o, STARRER_FILTERS) as QueryParams, list: listFlags(o) };
-}
-
-export async function run(ctx: Context, opts: StarrersOptions): Promise<void> {
+export async function run(ctx: Context, opts: Options): Promise<void> {
   await ctx.printList(await ctx.pages(starrersPath(opts.project), opts.query, opts.list), STARRER_COLUMNS);
 }

@@ -3,7 +3,7 @@ import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { paramOption } from '../../params/derive.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
-import { waitFlags, waitOptions } from '../common-options.js';
+import { waitFlags, } from '../common-options.js';
 import { option, params } from '../flags.js';
 import { verb } from '../verb.js';
 import type { CommandSpec } from '../spec.js';
@@ -23,6 +23,44 @@ export const FORK = verb({
     },
     mutating: true,
     examples: ['collab projects fork acme/web/storefront', 'collab projects fork acme/web/storefront --namespace globex --path shop --wait', 'collab projects fork 42 --wait --timeout 2m --json | jq .web_url'],
+});
+
+export const STARRERS = verb({
+  name: 'starrers',
+  summary: 'List the users who starred a project',
+  args: { project: PROJECT },
+  flags: { query: params(STARRER_FILTERS) },
+  list: true,
+  examples: ['collab projects starrers acme/web/storefront --search dana'],
+});
+
+export const USERS = verb({
+  name: 'users',
+  summary: 'List the users who have access to a project',
+  args: { project: PROJECT },
+  flags: { query: params(PROJECT_USER_FILTERS) },
+  list: true,
+  examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
+});
+
+export const IMPORT_MEMBERS = verb({
+  name: 'import-members',
+  summary: 'Copy the members of another project into a project (maintainers of the target)',
+  description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
+  args: { project: PROJECT },
+  flags: { from: option('--from <project>', 'the project whose members are copied: numeric ID or full path', projectRef, { required: true }) },
+  mutating: true,
+  examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
+});
+
+export const MIRROR_PULL = verb({
+  name: 'mirror-pull',
+  summary: 'Start an update of a pull mirror now (maintainers)',
+  description: 'The service updates the mirror in the background. With --wait collab polls the project until its import status leaves scheduled/started and prints it (exit 6 if the update failed, with the service’s import_error; 7 if --timeout runs out; Ctrl-C stops waiting and leaves the update running).',
+  args: { project: PROJECT },
+  flags: waitFlags('the update is finished, and print the project then'),
+  mutating: true,
+  examples: ['collab projects mirror-pull acme/platform/api', 'collab projects mirror-pull acme/platform/api --wait --timeout 5m'],
 });
 
 /** fork, fork relations, the read-only views of a project, snapshot, upload, housekeeping, member import, mirror pull. */
@@ -60,15 +98,8 @@ export const EXTRA_VERBS: CommandSpec[] = [
     examples: ['collab projects forks acme/web/storefront', 'collab projects forks 42 --owned --visibility private --all --json'],
     load: () => import('./forks.js'),
   },
-  {
-    name: 'starrers',
-    summary: 'List the users who starred a project',
-    args: [PROJECT_ARG],
-    options: STARRER_FILTERS.map((param) => paramOption(param)),
-    list: true,
-    examples: ['collab projects starrers acme/web/storefront --search dana'],
-    load: () => import('./starrers.js'),
-  },
+  { ...STARRERS, load: () => import('./starrers.js') },
+
   {
     name: 'languages',
     typed: ONLY_PROJECT,
@@ -78,15 +109,8 @@ export const EXTRA_VERBS: CommandSpec[] = [
     examples: ['collab projects languages acme/web/storefront', 'collab projects languages 42 --json'],
     load: () => import('./languages.js'),
   },
-  {
-    name: 'users',
-    summary: 'List the users who have access to a project',
-    args: [PROJECT_ARG],
-    options: PROJECT_USER_FILTERS.map((param) => paramOption(param)),
-    list: true,
-    examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
-    load: () => import('./users.js'),
-  },
+  { ...USERS, load: () => import('./users.js') },
+
   {
     name: 'groups',
     summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
@@ -134,25 +158,9 @@ export const EXTRA_VERBS: CommandSpec[] = [
     examples: ['collab projects housekeeping acme/web/storefront'],
     load: () => import('./housekeeping.js'),
   },
-  {
-    name: 'import-members',
-    summary: 'Copy the members of another project into a project (maintainers of the target)',
-    description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
-    args: [PROJECT_ARG],
-    options: [{ flags: '--from <project>', description: 'the project whose members are copied: numeric ID or full path', parse: projectRef, required: true }],
-    mutating: true,
-    examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
-    load: () => import('./import-members.js'),
-  },
+  { ...IMPORT_MEMBERS, load: () => import('./import-members.js') },
+
   memberVerbs('project'),
-  {
-    name: 'mirror-pull',
-    summary: 'Start an update of a pull mirror now (maintainers)',
-    description: 'The service updates the mirror in the background. With --wait collab polls the project until its import status leaves scheduled/started and prints it (exit 6 if the update failed, with the service’s import_error; 7 if --timeout runs out; Ctrl-C stops waiting and leaves the update running).',
-    args: [PROJECT_ARG],
-    options: waitOptions('the update is finished, and print the project then'),
-    mutating: true,
-    examples: ['collab projects mirror-pull acme/platform/api', 'collab projects mirror-pull acme/platform/api --wait --timeout 5m'],
-    load: () => import('./mirror-pull.js'),
-  },
+  { ...MIRROR_PULL, load: () => import('./mirror-pull.js') },
+
 ];
