@@ -94,12 +94,8 @@ export function takesValue(spec: OptionSpec): boolean {
 }
 
 /** The parsed values of LIST_OPTIONS, for ctx.pages, checked against the list flags' rule (src/list-flags.ts). */
-export function listFlags(o: Record<string, unknown>): ListFlags {
-  return checkListFlags({
-    limit: o.limit as number | undefined,
-    all: o.all === true,
-    perPage: o.perPage as number | undefined,
-    page: o.page as number | undefined,
-    concurrency: o.concurrency as number | undefined,
-  });
+export function listFlags(o: Readonly<Record<string, unknown>>): ListFlags {
+  // Each was read by its integer parser (LIST_OPTIONS): a number, or not given.
+  const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return checkListFlags({ limit: count(o.limit), all: o.all === true, perPage: count(o.perPage), page: count(o.page), concurrency: count(o.concurrency) });
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { arg, type bool, choice, type Flag, option, type params, type ReadScope, type ValueOf } from '../../src/commands/flags.js';
@@ -149,5 +151,45 @@ describe('destructive verbs', () => {
     for (const noun of NOUNS) walk((await noun.load()).spec, noun.name);
     expect(declared).toEqual(expect.arrayContaining(['projects delete', 'projects archive', 'projects transfer', 'groups delete', 'groups transfer-project', 'share remove']));
     expect(named.filter((path) => !declared.includes(path))).toEqual([]);
+  });
+});
+
+describe('src/commands/ reads no flag by a cast', () => {
+  const SRC = new URL('../../src/commands/', import.meta.url).pathname;
+  const files = () => (readdirSync(SRC, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts'));
+
+  it('has no `any` (a typed verb needs none; the old seam no longer does either)', () => {
+    const offenders = files().filter((name) => /:\s*any\b|<any>|\bas any\b|\bany\[\]|noExplicitAny/.test(readFileSync(join(SRC, name), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('casts no flag value (`o.x as T`) outside the verbs still on the old seam, and that list only shrinks', () => {
+    const casting = files()
+      .filter((name) => /\b(o|raw|options|input\.options)\.[a-zA-Z]+ as /.test(readFileSync(join(SRC, name), 'utf8')))
+      .sort();
+    // The verbs not yet declared with typed flags (src/commands/verb.ts). Convert one, remove it here.
+    expect(casting).toEqual([
+      'api/run.ts',
+      'auth/login.ts',
+      'groups/avatar.ts',
+      'groups/create.ts',
+      'groups/ldap-link-subject.ts',
+      'groups/ldap-links-add.ts',
+      'groups/ldap-links-remove.ts',
+      'groups/transfer.ts',
+      'hooks/fields.ts',
+      'members/verbs.ts',
+      'notes/create.ts',
+      'notes/list.ts',
+      'notes/target.ts',
+      'notes/update.ts',
+      'owner-options.ts',
+      'projects/list.ts',
+      'projects/snapshot.ts',
+      'projects/transfer.ts',
+      'sandbox/run.ts',
+      'share/add.ts',
+      'share/remove.ts',
+    ]);
   });
 });
