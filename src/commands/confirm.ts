@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 
 /**
  * A command that asks to type a path before it acts (delete, transfer...) needs a terminal to ask
- * on, or --yes: checked in options(), before any request, so that a script without --yes stops at
+ * on, or --yes: checked before any request (in options(), or first in a typed verb's run), so that a script without --yes stops at
  * once with exit 2 and the flag to pass. --dry-run asks nothing. `what` is the action, as the
  * prompt words it: `transfer project acme/web`.
  */

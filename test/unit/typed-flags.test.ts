@@ -186,7 +186,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'owner-options.ts',
       'projects/list.ts',
       'projects/snapshot.ts',
-      'projects/transfer.ts',
       'sandbox/run.ts',
       'share/add.ts',
       'share/remove.ts',

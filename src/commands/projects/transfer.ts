@@ -1,25 +1,16 @@
-import { getProject, type ProjectRecord, type ProjectRef, transferProject } from '../../api/projects.js';
+import { getProject, type ProjectRecord, transferProject } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { TRANSFER } from './verbs-core.js';
 import { printProject } from './columns.js';
 
-export interface TransferOptions {
-  project: ProjectRef;
-  namespace: string | number;
-  yes: boolean;
-}
-
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferOptions> {
-  const project = projectArg(args);
-  const yes = o.yes === true;
-  await needConfirmation(ctx, yes, `transfer project ${project}`);
-  return { project, namespace: o.namespace as string | number, yes };
-}
+export type TransferOptions = VerbInput<typeof TRANSFER>;
 
 export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+  // Without a terminal to confirm on, --yes is required: refused first, before any request.
+  await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
   if (!opts.yes && !ctx.dryRun) {
     // The path typed is the service's, whatever reference was given.
     const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;

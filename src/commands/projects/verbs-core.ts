@@ -48,6 +48,18 @@ export const CREATE = verb({
   ],
 });
 
+export const TRANSFER = verb({
+  name: 'transfer',
+  summary: 'Move a project to another namespace (group or user)',
+  description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
+  args: { project: PROJECT },
+  flags: { namespace: option('--namespace <id|path>', 'the target namespace: ID or full path', namespaceRef, { required: true, aliases: ['--namespace-id', '--to'] }) },
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7 --yes'],
+});
+
 export const UPDATE = verb({
   name: 'update',
   summary: 'Change the settings of a project (PUT /projects/:id)',
@@ -120,11 +132,5 @@ export const CORE_VERBS: CommandSpec[] = [
   action('unarchive', 'Unarchive a project; unarchiving an active project changes nothing', () => import('./unarchive.js')),
   action('star', 'Star a project (already starred is fine)', () => import('./star.js')),
   action('unstar', 'Unstar a project (not starred is fine)', () => import('./unstar.js')),
-  action('transfer', 'Move a project to another namespace (group or user)', () => import('./transfer.js'), {
-    destructive: true,
-    confirm: true,
-    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
-    options: [{ flags: '--namespace <id|path>', description: 'the target namespace: ID or full path', parse: namespaceRef, required: true, aliases: ['--namespace-id', '--to'] }],
-    examples: ['collab projects transfer acme/web/storefront --namespace globex', 'collab projects transfer 42 --namespace 7 --yes'],
-  }),
+  { ...TRANSFER, load: () => import('./transfer.js') },
 ];
