@@ -329,13 +329,9 @@ export class Context {
     if (!this.globals.quiet) this.stderrLine(message);
   }
 
-  /**
-   * The service said nothing changed (a 304, an already starred or archived project, a hook
-   * already gone): the one way a command says so. A line for people here; over many targets
-   * (src/bulk/) the target's status is `unchanged`.
-   */
+  /** The service said nothing changed: the one way a command says so (the presenter's intent). */
   unchanged(message: string): void {
-    this.info(message);
+    this.presenter.unchanged(message);
   }
 
   warn(message: string): void {

@@ -9,6 +9,8 @@ import type { TreeNode } from '../output/tree.js';
  * it). Every intent of the presenter has its answer here, so a new one cannot leak output.
  */
 export class CapturePresenter implements Presenter {
+  /** `unchanged` when the verb said the service changed nothing. */
+  status: 'ok' | 'unchanged' = 'ok';
   /** What the verb showed: the resource, the list's items, the service's value; undefined if nothing. */
   response: unknown;
   /** The target's last status line: what the verb told people, or the request a dry run would send. */
@@ -59,6 +61,16 @@ export class CapturePresenter implements Presenter {
 
   async none(): Promise<void> {
     this.response = null;
+  }
+
+  constructor(
+    /** A status line is redacted as it would be on stderr. */
+    private readonly redact: (text: string) => string = (text) => text,
+  ) {}
+
+  unchanged(message: string): void {
+    this.status = 'unchanged';
+    this.message = this.redact(message);
   }
 
   async tree(nodes: readonly TreeNode[]): Promise<void> {

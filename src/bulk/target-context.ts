@@ -17,7 +17,6 @@ import type { Prompts } from '../util/prompts.js';
  * a 429 met by one target holds back every target's requests), and its redaction.
  */
 export class TargetContext extends Context {
-  status: 'ok' | 'unchanged' = 'ok';
   private readonly text: TextSink;
   private readonly capture: CapturePresenter;
   /**
@@ -33,7 +32,7 @@ export class TargetContext extends Context {
     private readonly unknownSince?: number,
   ) {
     const text = new TextSink();
-    const capture = new CapturePresenter();
+    const capture = new CapturePresenter((text) => root.redact(text));
     super(targetIO(root.io, text), { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env, presenter: capture });
     this.text = text;
     this.capture = capture;
@@ -104,6 +103,11 @@ export class TargetContext extends Context {
     return this.capture.message;
   }
 
+  /** `unchanged` when the verb said the service changed nothing (the presenter's intent). */
+  get status(): 'ok' | 'unchanged' {
+    return this.capture.status;
+  }
+
   /** For writers outside the presenter (src/desired/): JSON, which is the response. */
   override async outputOptions(): Promise<OutputOptions> {
     return { format: 'json' };
@@ -114,10 +118,6 @@ export class TargetContext extends Context {
     this.capture.message = this.redact(message);
   }
 
-  override unchanged(message: string): void {
-    this.status = 'unchanged';
-    this.capture.message = this.redact(message);
-  }
 
   override warn(message: string): void {
     this.root.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`);

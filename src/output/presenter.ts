@@ -45,6 +45,11 @@ export interface Presenter {
   text(text: string, value: unknown, columns: readonly Column[]): Promise<void>;
   /** Nothing found that is an answer, not an error: JSON readers get `null`, others nothing. */
   none(): Promise<void>;
+  /**
+   * The service said nothing changed (a 304, an already starred or archived project, a hook
+   * already gone): a line for people; over many targets, the target's status `unchanged`.
+   */
+  unchanged(message: string): void;
   /** Items in tree order: drawn as a tree on a table, items with their tree columns otherwise. */
   tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void>;
   /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
@@ -178,6 +183,10 @@ export class StreamPresenter implements Presenter {
 
   async none(): Promise<void> {
     if ((await this.options()).format === 'json') await this.jsonText('null');
+  }
+
+  unchanged(message: string): void {
+    this.deps.info(message);
   }
 
   async tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void> {
