@@ -224,7 +224,8 @@ export class HttpClient {
         continue;
       }
       const status = response.statusCode;
-      this.rateLimit.note(response.headers);
+      // This request is no longer in flight (dispatch counted it out): the others are.
+      this.rateLimit.note(response.headers, this.inFlight);
       this.log(`< ${status} ${info.method} ${info.path} (${Date.now() - started} ms)`);
 
       const location = stringHeader(response.headers.location);
@@ -355,7 +356,11 @@ export class HttpClient {
   private async waitForRateLimit(info: RequestInfo, budget: RetryBudget, announced: boolean): Promise<void> {
     for (let first = true; ; first = false) {
       const wait = this.rateLimit.wait();
-      if (wait <= 0) return;
+      if (wait <= 0) {
+        // Taken at once, with nothing awaited between the gate's answer and the send.
+        this.rateLimit.take();
+        return;
+      }
       if (!(announced && first)) {
         if (!budget.fits(wait)) throw rateLimitTooLong(wait, info);
         budget.spend(wait);

@@ -110,13 +110,27 @@ export function retryDelay(headers: Record<string, string | string[] | undefined
 export class RateLimitGate {
   /** No request goes out before this time (ms). */
   private openAt = 0;
+  /** Requests the service's window still takes, as far as its last answer and the requests sent since tell; undefined: not known. */
+  private left: number | undefined;
+  /** When the window of `left` ends (ms). */
+  private windowEnd = 0;
 
-  /** Any answer: none left until RateLimit-Reset (a Unix time, a whole second). */
-  note(headers: Record<string, string | string[] | undefined>): void {
+  /**
+   * Any answer: what remains of the window (RateLimit-Remaining) less the requests still on their
+   * way (`inFlight`, sent and not answered: they will use it). None left: closed until
+   * RateLimit-Reset (a Unix time, a whole second). Requests sent at once (a run over many targets,
+   * `collab apply`) then wait for the reset instead of each meeting a 429.
+   */
+  note(headers: Record<string, string | string[] | undefined>, inFlight = 0): void {
     const remaining = stringHeader(headers['ratelimit-remaining']);
     const reset = Number(stringHeader(headers['ratelimit-reset']));
+    if (remaining === undefined || !/^\d+$/.test(remaining) || !Number.isFinite(reset) || reset <= 0) return;
     // 50 ms past the second, so that the first request after it is not refused for arriving early.
-    if (remaining === '0' && Number.isFinite(reset) && reset > 0) this.closeUntil(reset * 1000 + 50);
+    const end = reset * 1000 + 50;
+    if (end <= Date.now()) return;
+    this.left = Number(remaining) - inFlight;
+    this.windowEnd = end;
+    if (this.left <= 0) this.closeUntil(end);
   }
 
   /** A 429: closed until the time the service asked for. */
@@ -126,7 +140,14 @@ export class RateLimitGate {
 
   /** How long until requests may go out again (0: now). */
   wait(now = Date.now()): number {
-    return Math.max(0, this.openAt - now);
+    if (this.left !== undefined && now >= this.windowEnd) this.left = undefined;
+    const full = this.left !== undefined && this.left <= 0 ? this.windowEnd : 0;
+    return Math.max(0, this.openAt - now, full - now);
+  }
+
+  /** A request goes out now (the gate said 0): it takes one of what the window has left. */
+  take(): void {
+    if (this.left !== undefined) this.left--;
   }
 }
 

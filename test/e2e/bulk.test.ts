@@ -213,9 +213,11 @@ describe('- as the target under faults and a rate limit', () => {
     expect(hooks.exitCode).toBe(0);
     for (const id of ids) expect([...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url)).toHaveLength(1);
     expect(sandbox.stats.faults).toBeGreaterThan(0);
-    expect(sandbox.stats.rateLimited).toBeGreaterThan(0);
-    // A 429 or RateLimit-Remaining: 0 holds every target back until the reset: only requests
-    // already on the wire meet a 429 (at most concurrency - 1 a window), never a storm.
+    // More requests than a window takes: the limit was met.
+    expect(sandbox.stats.requests).toBeGreaterThan(40);
+    // A 429, or RateLimit-Remaining no more than the requests on their way, holds every target
+    // back until the reset: at most the requests already on the wire meet a 429 (concurrency - 1
+    // a window), never a storm; usually none.
     const windows = Math.ceil(sandbox.stats.requests / 40);
     expect(sandbox.stats.rateLimited).toBeLessThanOrEqual(7 * windows);
   }, 120_000);
