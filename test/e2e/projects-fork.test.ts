@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import type { Answer } from '../helpers/sandbox-api.js';
 
 interface ProjectJson {
   id: number;
@@ -12,8 +13,15 @@ interface ProjectJson {
   forked_from_project?: { id: number; path_with_namespace: string };
 }
 
+/** A project as the service shows it, and the ID of the project it is a fork of (null for none). */
+function serviceViews(get: (path: string) => Promise<Answer>) {
+  const view = async (path: string) => (await get(`/projects/${encodeURIComponent(path)}`)).body as { id: number; forked_from_project?: { id: number } };
+  return { view, upstream: async (path: string) => (await view(path)).forked_from_project?.id ?? null };
+}
+
 describe('collab projects fork', () => {
-  const { collab, sandbox, call } = useSandbox({ seed: 30, forkDuration: 300 });
+  const { collab, sandbox, call, get } = useSandbox({ seed: 30, forkDuration: 300 });
+  const { view, upstream } = serviceViews(get);
   /** olivia's fork of a project, made through the API as a test's own set-up. */
   const forkAsOwner = async (path: string) => {
     expect((await call('POST', `/projects/${encodeURIComponent(path)}/fork`, { as: 'owner' })).status).toBe(201);
@@ -23,7 +31,8 @@ describe('collab projects fork', () => {
     if (!found) throw new Error(`no project ${path} in the sandbox`);
     return found;
   };
-  const forksOf = (path: string): Project[] => sandbox.store.allProjects().filter((p) => p.forked_from_id === project(path).id);
+  /** How many forks the service lists for a project. */
+  const forkCount = async (path: string) => ((await get(`/projects/${encodeURIComponent(path)}/forks`)).body as unknown[]).length;
 
   it('forks into the caller namespace and prints the new project with its import status, without waiting', async () => {
     const result = await collab(['projects', 'fork', 'acme/web/storefront', '--json'], { as: 'owner' });
@@ -33,7 +42,7 @@ describe('collab projects fork', () => {
     expect(fork.path_with_namespace).toBe('olivia/storefront');
     expect(fork.import_status).toBe('scheduled');
     expect(fork.forked_from_project?.id).toBe(project('acme/web/storefront').id);
-    expect(project('olivia/storefront').forked_from_id).toBe(project('acme/web/storefront').id);
+    expect(await upstream('olivia/storefront')).toBe((await view('acme/web/storefront')).id);
   });
 
   it('shows the import status in the summary on a terminal', async () => {
@@ -49,7 +58,7 @@ describe('collab projects fork', () => {
     expect(result.exitCode).toBe(5);
     expect(result.stderr).toContain('error: 409 name has already been taken; path has already been taken');
     expect(result.stderr).toContain('hint: the target namespace has a project with that name or path');
-    expect(forksOf('acme/web/storefront')).toHaveLength(1);
+    expect(await forkCount('acme/web/storefront')).toBe(1);
   });
 
   it('waits for a fork into a namespace given by path, and prints it finished', async () => {
@@ -75,14 +84,14 @@ describe('collab projects fork', () => {
 
   it('sends namespace_id for a numeric --namespace and namespace_path for a path, never the deprecated namespace', async () => {
     const globex = sandbox.store.findGroup('globex')?.id as number;
-    const forks = forksOf('acme/web/storefront').length;
+    const forks = await forkCount('acme/web/storefront');
     const byId = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', String(globex), '--dry-run']);
     expect(byId.exitCode).toBe(0);
     expect(JSON.parse(byId.stdout.slice(byId.stdout.indexOf('{')))).toEqual({ namespace_id: globex });
     const byPath = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex/research', '--visibility', 'private', '--mr-default-target-self', '--dry-run']);
     expect(JSON.parse(byPath.stdout.slice(byPath.stdout.indexOf('{')))).toEqual({ namespace_path: 'globex/research', visibility: 'private', mr_default_target_self: true });
     expect(byPath.stderr).toContain('dry run: nothing was sent');
-    expect(forksOf('acme/web/storefront')).toHaveLength(forks);
+    expect(await forkCount('acme/web/storefront')).toBe(forks);
   });
 
   it('exits 6 with the service import_error when the fork fails', async () => {
@@ -141,11 +150,11 @@ describe('collab projects fork', () => {
 });
 
 describe('collab projects fork-relation', () => {
-  const { collab, sandbox, call } = useSandbox({ seed: 30 });
-  const project = (path: string): Project => sandbox.store.findProject(path) as Project;
+  const { collab, get, call } = useSandbox({ seed: 30 });
+  const { view, upstream } = serviceViews(get);
   /** design-system marked as a fork of handbook through the API, as a test's own set-up. */
   const markFork = async () => {
-    const answer = await call('POST', `/projects/${project('acme/web/design-system').id}/fork/${project('globex/handbook').id}`);
+    const answer = await call('POST', `/projects/${(await view('acme/web/design-system')).id}/fork/${(await view('globex/handbook')).id}`);
     expect(answer.status).toBe(201);
   };
 
@@ -153,17 +162,17 @@ describe('collab projects fork-relation', () => {
     const added = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/handbook'], { as: 'owner' });
     expect(added.exitCode).toBe(0);
     expect(added.stderr).toContain('acme/web/design-system is now a fork of globex/handbook');
-    expect(project('acme/web/design-system').forked_from_id).toBe(project('globex/handbook').id);
+    expect(await upstream('acme/web/design-system')).toBe((await view('globex/handbook')).id);
 
     const again = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/research/atlas'], { as: 'owner' });
     expect(again.exitCode).toBe(5);
     expect(again.stderr).toContain('error: 409 Project already forked');
     expect(again.stderr).toContain('hint: remove its current relation first: collab projects fork-relation remove acme/web/design-system');
-    expect(project('acme/web/design-system').forked_from_id).toBe(project('globex/handbook').id);
+    expect(await upstream('acme/web/design-system')).toBe((await view('globex/handbook')).id);
   });
 
   it('prints the project with -o json', async () => {
-    const added = await collab(['projects', 'fork-relation', 'add', 'acme/platform/api', String(project('globex/handbook').id), '--json']);
+    const added = await collab(['projects', 'fork-relation', 'add', 'acme/platform/api', String((await view('globex/handbook')).id), '--json']);
     expect(added.exitCode).toBe(0);
     expect(added.json<ProjectJson>().forked_from_project?.path_with_namespace).toBe('globex/handbook');
   });
@@ -173,16 +182,16 @@ describe('collab projects fork-relation', () => {
     const add = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'globex/handbook'], { as: 'maintainer' });
     expect(add.exitCode).toBe(3);
     expect(add.stderr).toContain('403 Forbidden');
-    expect(project('acme/web/storefront').forked_from_id).toBeNull();
+    expect(await upstream('acme/web/storefront')).toBeNull();
     const remove = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'maintainer' });
     expect(remove.exitCode).toBe(3);
-    expect(project('acme/web/design-system').forked_from_id).not.toBeNull();
+    expect(await upstream('acme/web/design-system')).not.toBeNull();
   });
 
   it('answers 404 for an upstream project that does not exist', async () => {
     const result = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'acme/nope'], { as: 'owner' });
     expect(result.exitCode).toBe(4);
-    expect(project('acme/web/storefront').forked_from_id).toBeNull();
+    expect(await upstream('acme/web/storefront')).toBeNull();
   });
 
   it('removes the relation, and says so when there is none (304 is success)', async () => {
@@ -190,7 +199,7 @@ describe('collab projects fork-relation', () => {
     const removed = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'owner' });
     expect(removed.exitCode).toBe(0);
     expect(removed.stderr).toContain('removed the fork relation of acme/web/design-system');
-    expect(project('acme/web/design-system').forked_from_id).toBeNull();
+    expect(await upstream('acme/web/design-system')).toBeNull();
     const again = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'owner' });
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('acme/web/design-system is not a fork; nothing to remove');
