@@ -3,6 +3,7 @@ import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
 import { type Column, type DetailField, headerFor, type OutputFormat, shownText, toneOf, type View } from './format.js';
+import { beforeItem, endArray, FIRST_ITEM_BYTES, NEXT_ITEM_BYTES } from './json-array.js';
 import type { TerminalTable } from './table.js';
 
 export type { DetailField } from './format.js';
@@ -102,7 +103,7 @@ export class ListWriter {
       flowing = written ? stdout.write(NEWLINE, written) : stdout.write(NEWLINE);
     }
     for (let i = 0; !lines && i <= last; i++) {
-      if (!ndjson) flowing = stdout.write(this.started || i > 0 ? COMMA_NEWLINE : OPEN_BRACKET_NEWLINE);
+      if (!ndjson) flowing = stdout.write(this.started || i > 0 ? NEXT_ITEM_BYTES : FIRST_ITEM_BYTES);
       if (ndjson) {
         flowing = stdout.write(page.itemBytes(i));
         flowing = i === last && written ? stdout.write(NEWLINE, written) : stdout.write(NEWLINE);
@@ -136,7 +137,7 @@ export class ListWriter {
       let chunk = '';
       for (const item of items) {
         if (format === 'ndjson') chunk += `${item}\n`;
-        else chunk += (this.started ? ',\n' : '[\n') + item;
+        else chunk += beforeItem(!this.started) + item;
         this.started = true;
       }
       this.count += items.length;
@@ -185,7 +186,7 @@ export class ListWriter {
     switch (format) {
       case 'json': {
         const value = fields ? pickPaths(item, fields) : item;
-        text = (this.started ? ',\n' : '[\n') + (this.io.stdoutIsTTY ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
+        text = beforeItem(!this.started) + (this.io.stdoutIsTTY ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
         break;
       }
       case 'ndjson':
@@ -232,7 +233,7 @@ export class ListWriter {
 
   async end(): Promise<void> {
     const { format, fields } = this.options;
-    if (format === 'json') await write(this.io.stdout, this.started ? '\n]\n' : '[]\n');
+    if (format === 'json') await write(this.io.stdout, endArray(this.started));
     // No items and no --fields: no field is known, so there is no header to write.
     else if (format === 'csv' && !this.started && fields) await write(this.io.stdout, `${fields.map(csvCell).join(',')}\r\n`);
     else if (format === 'table' && this.table) await write(this.io.stdout, this.table.finish());
@@ -247,8 +248,6 @@ export function viewOf(io: IO): View {
 }
 
 const NEWLINE = Buffer.from('\n');
-const COMMA_NEWLINE = Buffer.from(',\n');
-const OPEN_BRACKET_NEWLINE = Buffer.from('[\n');
 
 /** The top-level fields of the items, in the order they first appear. */
 function fieldsOf(items: readonly unknown[]): string[] {

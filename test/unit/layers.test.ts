@@ -76,3 +76,12 @@ describe('the output format', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the JSON array of a streamed list', () => {
+  it("has its punctuation written in one place (src/output/json-array.ts), whoever streams it", () => {
+    const writers = (readdirSync(SRC, { recursive: true }) as string[])
+      .filter((name) => name.endsWith('.ts') && !name.startsWith('sandbox'))
+      .filter((name) => /'\[\\n'|'\[\]\\n'|'\\n\]\\n'|'\[\\n'\)/.test(readFileSync(join(SRC, name), 'utf8')));
+    expect(writers).toEqual(['output/json-array.ts']);
+  });
+});

@@ -12,6 +12,7 @@ import { readStdin } from '../../util/stdin.js';
 import { looksSecret } from '../../util/secrets.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
+import { beforeItem, endArray } from '../../output/json-array.js';
 import type { CommandInput } from '../spec.js';
 
 export interface ApiOptions {
@@ -205,7 +206,7 @@ async function writeEveryPage(ctx: Context, opts: ApiOptions, pages: AsyncGenera
       next = await pages.next();
     } catch (error) {
       if (filtered) throw listFailure(error, opts.path, filtered.written);
-      if (written > 0) await write(ctx.io.stdout, '\n]\n');
+      if (written > 0) await write(ctx.io.stdout, endArray(true));
       throw listFailure(error, opts.path, written);
     }
     if (next.done) break;
@@ -213,11 +214,11 @@ async function writeEveryPage(ctx: Context, opts: ApiOptions, pages: AsyncGenera
     if (items.length === 0) continue;
     progress.rows();
     if (filtered) await filtered.writeRaw(items);
-    else await write(ctx.io.stdout, (written === 0 ? '[\n' : ',\n') + items.join(',\n'));
+    else await write(ctx.io.stdout, items.map((item, i) => beforeItem(written === 0 && i === 0) + item).join(''));
     written += items.length;
   }
   if (filtered) await filtered.end();
-  else await write(ctx.io.stdout, written === 0 ? '[]\n' : '\n]\n');
+  else await write(ctx.io.stdout, endArray(written > 0));
 }
 
 /** A failed page: the service's error, with a hint on what stdout holds and how to get the rest. */

@@ -1,0 +1,20 @@
+/**
+ * A JSON array written item by item as a list streams (json output, `api --paginate`): the one
+ * place its punctuation is written. One item a line after `[`, `,` between items, `]` at the end;
+ * an empty list is `[]`. A list cut short by an error is closed too (`end`), so that stdout stays
+ * valid JSON.
+ */
+
+/** What goes before an item: `[` before the first, `,` before the others. */
+export function beforeItem(first: boolean): string {
+  return first ? '[\n' : ',\n';
+}
+
+/** What ends the array: `]` after its items, or `[]` when there were none. */
+export function endArray(anyItem: boolean): string {
+  return anyItem ? '\n]\n' : '[]\n';
+}
+
+/** The same as bytes, for writers of page buffers. */
+export const FIRST_ITEM_BYTES = Buffer.from(beforeItem(true));
+export const NEXT_ITEM_BYTES = Buffer.from(beforeItem(false));
