@@ -239,6 +239,9 @@ describe('collab groups: create, update, remove, transfer', () => {
     });
 
     it('removes a marked group at once with --permanently-remove (and its subgroups and projects)', async () => {
+      // The deletion's job runs by the sandbox's clock, stopped here: it is done only when settled.
+      const now = Date.now();
+      sandbox.store.now = () => now;
       await subgroup('apps');
       const early = await collab(['groups', 'delete', 'acme/apps', '--yes', '--permanently-remove']);
       expect(early.exitCode).toBe(5);
@@ -263,7 +266,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(removed.stderr).toBe('group acme/apps is being removed in the background\n');
       expect(removed.json()).toMatchObject({ full_path: 'acme/apps', status: 'removal_scheduled' });
       expect(group('acme/apps')?.deletion).not.toBeNull();
-      sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
+      sandbox.store.settle(now + sandbox.store.deleteDurationMs);
       expect(group('acme/apps')).toBeUndefined();
       expect(group('acme/apps/inner')).toBeUndefined();
     });

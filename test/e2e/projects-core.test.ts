@@ -544,6 +544,9 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('deletes a personal project at once', async () => {
+      // The deletion's job runs by the sandbox's clock, stopped here: it is done only when settled.
+      const now = Date.now();
+      store().now = () => now;
       const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
       const fullPath = store().projectFullPath(victim);
       const result = await collab(['projects', 'delete', String(victim.id), '--yes', '-o', 'csv'], { as: 'developer' });
@@ -552,7 +555,7 @@ describe('collab projects (core verbs)', () => {
       expect(result.stderr).toBe(`deletion of project ${fullPath} was accepted; it is being removed\n`);
       expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`);
       expect(store().projects.get(victim.id)?.deletion).not.toBeNull();
-      store().settle(Date.now() + store().deleteDurationMs);
+      store().settle(now + store().deleteDurationMs);
       expect(store().projects.has(victim.id)).toBe(false);
       const gone = await collab(['projects', 'delete', String(victim.id), '--yes']);
       expect(gone.exitCode).toBe(4);

@@ -236,6 +236,9 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('DELETE marks for deletion on the day (202), as GitLab dates the mark; permanently_remove with the full path removes it', async () => {
+    // The deletion's job runs by the sandbox's clock, stopped here: it is done only when settled.
+    const now = Date.now();
+    sandbox.store.now = () => now;
     await subgroup('tooling', 'acme');
     await subgroup('more', 'acme');
     const marked = await call('DELETE', '/groups/acme%2Ftooling', { as: 'maintainer' });
@@ -255,7 +258,7 @@ describe('create, update, delete, restore, transfer', () => {
     expect(removed.status).toBe(202);
     // Removed by a background job (--delete-duration): it answers until the job is done.
     expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(200);
-    sandbox.store.settle(Date.now() + sandbox.store.deleteDurationMs);
+    sandbox.store.settle(now + sandbox.store.deleteDurationMs);
     expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(404);
   });
 

@@ -363,10 +363,13 @@ describe('DELETE and restore', () => {
   });
 
   it('removes a personal project by a background job: it answers until the job is done', async () => {
+    // The deletion's job runs by the sandbox's clock, stopped here: it is done only when settled.
+    const now = Date.now();
+    store().now = () => now;
     const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
     expect((await call('DELETE', `/projects/${victim.id}`, { as: 'developer' })).status).toBe(202);
     expect((await get(`/projects/${victim.id}`)).status).toBe(200);
-    store().settle(Date.now() + store().deleteDurationMs);
+    store().settle(now + store().deleteDurationMs);
     expect(store().projects.has(victim.id)).toBe(false);
     expect((await get(`/projects/${victim.id}`)).status).toBe(404);
   });
