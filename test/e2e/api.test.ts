@@ -78,7 +78,7 @@ describe('collab api', () => {
 });
 
 describe('collab api --paginate past the 50,000 offset limit of GET /projects', () => {
-  const { collab, sandbox } = useSandbox({ seed: 50_100 });
+  const { collab } = useSandbox({ seed: 50_100 });
 
   it('closes the JSON array at the 405 and says how to read the rest', { timeout: 120_000 }, async () => {
     // simple=true keeps 50,000 projects to some 45 MB of output.
@@ -98,7 +98,8 @@ describe('collab api --paginate past the 50,000 offset limit of GET /projects', 
     const result = await collab(['api', 'projects?simple=true&pagination=keyset&order_by=id&sort=asc', '--paginate']);
     expect(result.exitCode).toBe(0);
     const ids = result.json<Array<{ id: number }>>().map((p) => p.id);
-    expect(ids).toHaveLength(sandbox.store.projects.size);
+    // Every project of the seed, read without touching the store (a test that did would make the next one seed 50,100 projects again).
+    expect(ids).toHaveLength(50_100);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
   });
