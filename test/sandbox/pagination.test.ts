@@ -4,6 +4,7 @@ import { HttpError } from '../../src/sandbox/errors.js';
 import type { SandboxRequest } from '../../src/sandbox/http.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { paginateArray, TOTAL_LIMIT } from '../../src/sandbox/pagination.js';
+import { type Answer as SandboxAnswer, callSandbox } from '../helpers/sandbox-api.js';
 
 /**
  * Pagination as spec/4-service-behaviour.md describes it: page/per_page (default 20, at most
@@ -11,25 +12,14 @@ import { paginateArray, TOTAL_LIMIT } from '../../src/sandbox/pagination.js';
  * 405 past offset 50,000 on GET /projects, and keyset pagination to the end.
  */
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  links: Record<string, string>;
+interface Answer extends SandboxAnswer {
   items: Array<{ id: number; name?: string; full_path?: string }>;
-  text: string;
 }
 
+/** A GET through the shared raw-call helper, with the body's array (if it is one) as `items`. */
 async function get(sandbox: Sandbox, path: string, token: string | null = sandbox.tokens.admin): Promise<Answer> {
-  const response = await fetch(`${sandbox.url}/api/v4${path}`, { headers: token ? { 'private-token': token } : {} });
-  const text = await response.text();
-  let items: Answer['items'] = [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (Array.isArray(parsed)) items = parsed as Answer['items'];
-  } catch {
-    // Not JSON: the test looks at the text.
-  }
-  return { status: response.status, headers: response.headers, links: parseLinkHeader(response.headers.get('link') ?? undefined), items, text };
+  const answer = await callSandbox(sandbox, 'GET', path, { as: token === null ? null : { token } });
+  return { ...answer, items: Array.isArray(answer.body) ? answer.body : [] };
 }
 
 const ids = (answer: Answer) => answer.items.map((item) => item.id);
