@@ -176,7 +176,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'groups/ldap-link-subject.ts',
       'groups/ldap-links-add.ts',
       'groups/ldap-links-remove.ts',
-      'groups/transfer.ts',
       'hooks/fields.ts',
       'members/verbs.ts',
       'notes/create.ts',

@@ -13,7 +13,9 @@ import {
 import { groupRef, nonEmpty } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { longFlag } from '../common-options.js';
-import { GROUP_ARG } from '../resource-args.js';
+import { GROUP, GROUP_ARG } from '../resource-args.js';
+import { bool, option } from '../flags.js';
+import { verb } from '../verb.js';
 import { waitOptions } from '../common-options.js';
 import { noun } from '../nouns.js';
 import { memberVerbs } from '../members/verbs.js';
@@ -29,6 +31,22 @@ const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
 const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((option) => (longFlag(option) === '--name' ? { ...option, required: true } : option));
 const ldapOption = (name: string): OptionSpec => paramOption(LDAP_LINK_PARAMS.find((param) => param.name === name) as (typeof LDAP_LINK_PARAMS)[number]);
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
+
+/** `groups transfer`, typed (src/commands/verb.ts): transfer.ts reads `VerbInput<typeof TRANSFER>`. */
+export const TRANSFER = verb({
+  name: 'transfer',
+  destructive: true,
+  summary: 'Move a group under another group (--to), or make it top-level (--top-level)',
+  description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
+  args: { group: GROUP },
+  flags: {
+    to: option('--to <group>', (GROUP_TRANSFER_PARAMS[0] as (typeof GROUP_TRANSFER_PARAMS)[number]).description, groupRef, { aliases: ['--parent'] }),
+    topLevel: bool('--top-level', 'make the group a top-level group (instead of --to)'),
+  },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra --top-level --yes'],
+});
 
 export const spec: CommandSpec = {
   ...noun('groups'),
@@ -155,21 +173,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
       examples: ['collab groups restore acme/old'],
       load: () => import('./restore.js'),
     },
-    {
-      name: 'transfer',
-      destructive: true,
-      summary: 'Move a group under another group (--to), or make it top-level (--top-level)',
-      description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
-      args: [GROUP_ARG],
-      options: [
-        { flags: '--to <group>', description: (GROUP_TRANSFER_PARAMS[0] as (typeof GROUP_TRANSFER_PARAMS)[number]).description, parse: groupRef, aliases: ['--parent'] },
-        { flags: '--top-level', description: 'make the group a top-level group (instead of --to)' },
-      ],
-      mutating: true,
-      confirm: true,
-      examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra --top-level --yes'],
-      load: () => import('./transfer.js'),
-    },
+    { ...TRANSFER, load: () => import('./transfer.js') },
     {
       name: 'transfer-project',
       destructive: true,

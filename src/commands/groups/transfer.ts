@@ -3,8 +3,8 @@ import { resolveGroupId } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { TRANSFER } from './index.js';
 import { printGroup } from './group-output.js';
 
 export interface TransferOptions {
@@ -14,10 +14,8 @@ export interface TransferOptions {
   yes: boolean;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferOptions> {
-  const group = groupArg(args);
-  const to = o.to as GroupRef | undefined;
-  const topLevel = o.topLevel === true;
+/** Once a run: where the group goes is said, and not into itself. */
+export function parse({ group, to, topLevel, yes }: VerbInput<typeof TRANSFER>): TransferOptions {
   // Top-level is said, never implied: a forgotten --to must not move a group to the top.
   if (to === undefined && !topLevel) throw new CollabError('usage', 'say where the group goes: --to <group>, or --top-level to make it a top-level group', { hint: `collab groups transfer ${group} --to <group>` });
   if (to !== undefined && topLevel) throw new CollabError('usage', '--to and --top-level cannot be combined: give one');
@@ -25,12 +23,12 @@ export async function options({ args, options: o }: CommandInput, ctx: Context):
   const same = to !== undefined && String(to).toLowerCase() === String(group).toLowerCase();
   const below = typeof to === 'string' && typeof group === 'string' && to.toLowerCase().startsWith(`${group.toLowerCase()}/`);
   if (same || below) throw new CollabError('usage', `cannot move group ${group} into ${same ? 'itself' : `its own subgroup ${to}`}`);
-  const yes = o.yes === true;
-  await needConfirmation(ctx, yes, `transfer group ${group}`);
   return { group, to, yes };
 }
 
 export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+  // Without a terminal to confirm on, --yes is required: refused first, before any request.
+  await needConfirmation(ctx, opts.yes, `transfer group ${opts.group}`);
   const targetId = opts.to === undefined ? undefined : await resolveGroupId(ctx, opts.to, '--to');
   if (!opts.yes && !ctx.dryRun) {
     // The path typed is the service's, whatever reference was given.
