@@ -264,11 +264,11 @@ export const STARRED_PROJECTS_PARAMS: readonly ParamSpec[] = pick(
 );
 
 /** GET /projects/:id. */
-export const PROJECT_VIEW_PARAMS: readonly ParamSpec[] = [
+export const PROJECT_VIEW_PARAMS = [
   { name: 'license', type: 'boolean', description: 'include the license' },
   { name: 'statistics', type: 'boolean', description: 'include statistics (Reporter role or higher)' },
   { name: 'with_custom_attributes', type: 'boolean', description: 'include custom attributes', adminOnly: true },
-];
+] as const satisfies readonly ParamSpec[];
 
 /** Where offset pagination of GET /projects stops (spec section 8). */
 export const PROJECTS_OFFSET_LIMIT = 50_000;

@@ -3,8 +3,8 @@ import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type Projec
 import type { SettingsColumn } from '../../params/types.js';
 import { namespaceRef, positiveInteger } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
-import { waitOptions } from '../common-options.js';
-import { given, option } from '../flags.js';
+import { waitFlags, waitOptions } from '../common-options.js';
+import { given, option, params } from '../flags.js';
 import { verb } from '../verb.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 
@@ -29,6 +29,17 @@ function settingFlag(setting: ProjectSettingSpec, columns: readonly SettingsColu
   if (columns.length > 1 && accepted.length === 1) extra = accepted[0] === 'createForUser' ? ' (with --for-user only)' : ' (not with --for-user)';
   return adjusted(setting, paramOption(setting, { hidden: accepted.length === 0, extra }));
 }
+
+export const VIEW = verb({
+  name: 'view',
+  aliases: ['show'],
+  summary: 'Show one project: a summary on a terminal, the full object with -o json',
+  description:
+    'With --wait, a project being imported (a fork being copied, a pull mirror updating) is followed until its import status leaves scheduled/started, as fork --wait does: how to wait again after Ctrl-C on fork --wait (exit 6 if the import failed, 7 if --timeout runs out).',
+  args: { project: PROJECT },
+  flags: { query: params(PROJECT_VIEW_PARAMS), ...waitFlags('the project’s import is over (a fork’s copy, a mirror’s pull), and print it then') },
+  examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json', 'collab projects view olivia/storefront --wait'],
+});
 
 export const CREATE = verb({
   name: 'create',
@@ -108,16 +119,7 @@ export const CORE_VERBS: CommandSpec[] = [
     ],
     load: () => import('./list.js'),
   },
-  {
-    name: 'view',
-    summary: 'Show one project: a summary on a terminal, the full object with -o json',
-    args: [PROJECT_ARG],
-    description:
-      'With --wait, a project being imported (a fork being copied, a pull mirror updating) is followed until its import status leaves scheduled/started, as fork --wait does: how to wait again after Ctrl-C on fork --wait (exit 6 if the import failed, 7 if --timeout runs out).',
-    options: [...PROJECT_VIEW_PARAMS.map((p) => paramOption(p)), ...waitOptions('the project’s import is over (a fork’s copy, a mirror’s pull), and print it then')],
-    examples: ['collab projects view acme/web/storefront', 'collab projects view 42 --statistics --license --json', 'collab projects view olivia/storefront --wait'],
-    load: () => import('./view.js'),
-  },
+  { ...VIEW, load: () => import('./view.js') },
   { ...CREATE, load: () => import('./create.js') },
   { ...UPDATE, load: () => import('./update.js') },
   action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {

@@ -1,12 +1,10 @@
 import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
-import { collectParams } from '../../params/derive.js';
-import { PROJECT_VIEW_PARAMS } from '../../params/projects.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { VIEW } from './verbs-core.js';
 import { printProject } from './columns.js';
-import { importSettled, waitFlags, waitForImport } from '../wait.js';
+import { importSettled, waitForImport, waitSetting } from '../wait.js';
 
 export interface ViewOptions {
   project: ProjectRef;
@@ -16,8 +14,8 @@ export interface ViewOptions {
   timeoutMs: number;
 }
 
-export function options({ args, options: o }: CommandInput): ViewOptions {
-  return { project: projectArg(args), query: collectParams(o, PROJECT_VIEW_PARAMS) as QueryParams, ...waitFlags(o) };
+export function parse({ project, query, wait, timeout }: VerbInput<typeof VIEW>): ViewOptions {
+  return { project, query, ...waitSetting({ wait, timeout }) };
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
