@@ -33,13 +33,13 @@ export const PROJECT_USER_FILTERS = [
 ] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/groups */
-export const PROJECT_GROUP_FILTERS: readonly ParamSpec[] = [
+export const PROJECT_GROUP_FILTERS = [
   { name: 'search', type: 'string', description: 'only groups whose name or path contains this text' },
   { name: 'with_shared', type: 'boolean', description: 'also the groups the project is shared with' },
   { name: 'shared_min_access_level', type: 'access-level', description: 'with --with-shared: only shares granting at least this role' },
   { name: 'shared_visible_only', type: 'boolean', description: 'with --with-shared: only shared groups you can see' },
   { name: 'skip_groups', type: 'integer-array', description: 'leave out these group IDs (comma-separated)' },
-];
+] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/snapshot */
 export const SNAPSHOT_PARAMS: readonly ParamSpec[] = [{ name: 'wiki', type: 'boolean', description: 'the wiki repository instead of the project repository' }];

@@ -1,13 +1,9 @@
 import { projectGroupsPath } from '../../api/project-extras.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { QueryParams } from '../../http/query.js';
 import { type Column, PRIORITY } from '../../output/format.js';
-import { collectParams } from '../../params/derive.js';
-import { PROJECT_GROUP_FILTERS } from '../../params/project-extras.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
-import { listFlags } from '../common-options.js';
+import type { VerbInput } from '../verb.js';
+import type { GROUPS } from './verbs-extra.js';
 
 const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
@@ -15,24 +11,20 @@ const GROUP_COLUMNS: readonly Column[] = [
   { header: 'NAME', path: 'full_name' },
 ];
 
-export interface GroupsOptions {
-  project: string | number;
-  query: QueryParams;
-  list: ListFlags;
-}
+export type GroupsOptions = VerbInput<typeof GROUPS>;
 
-export function options({ args, options: o }: CommandInput): GroupsOptions {
-  const project = projectArg(args);
+export function parse(input: GroupsOptions): GroupsOptions {
+  const { query } = input;
   // The service ignores the share filters without with_shared; saying so beats an unfiltered answer.
-  if (o.withShared !== true) {
-    for (const flag of ['sharedMinAccessLevel', 'sharedVisibleOnly'] as const) {
-      if (o[flag] !== undefined) {
-        const name = flag === 'sharedMinAccessLevel' ? '--shared-min-access-level' : '--shared-visible-only';
-        throw new CollabError('usage', `${name} applies only with --with-shared`, { hint: 'add --with-shared to list the groups the project is shared with' });
-      }
+  if (query.with_shared !== true) {
+    for (const [name, given] of [
+      ['--shared-min-access-level', query.shared_min_access_level],
+      ['--shared-visible-only', query.shared_visible_only],
+    ] as const) {
+      if (given !== undefined) throw new CollabError('usage', `${name} applies only with --with-shared`, { hint: 'add --with-shared to list the groups the project is shared with' });
     }
   }
-  return { project, query: collectParams(o, PROJECT_GROUP_FILTERS) as QueryParams, list: listFlags(o) };
+  return input;
 }
 
 export async function run(ctx: Context, opts: GroupsOptions): Promise<void> {

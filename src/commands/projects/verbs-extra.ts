@@ -43,6 +43,15 @@ export const USERS = verb({
   examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
 });
 
+export const GROUPS = verb({
+  name: 'groups',
+  summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
+  args: { project: PROJECT },
+  flags: { query: params(PROJECT_GROUP_FILTERS) },
+  list: true,
+  examples: ['collab projects groups acme/platform/infra/terraform', 'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer'],
+});
+
 export const IMPORT_MEMBERS = verb({
   name: 'import-members',
   summary: 'Copy the members of another project into a project (maintainers of the target)',
@@ -111,15 +120,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
   },
   { ...USERS, load: () => import('./users.js') },
 
-  {
-    name: 'groups',
-    summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
-    args: [PROJECT_ARG],
-    options: PROJECT_GROUP_FILTERS.map((param) => paramOption(param)),
-    list: true,
-    examples: ['collab projects groups acme/platform/infra/terraform', 'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer'],
-    load: () => import('./groups.js'),
-  },
+  { ...GROUPS, load: () => import('./groups.js') },
   {
     name: 'storage',
     typed: ONLY_PROJECT,
