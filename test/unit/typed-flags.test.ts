@@ -184,7 +184,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'notes/update.ts',
       'owner-options.ts',
       'projects/list.ts',
-      'projects/snapshot.ts',
       'sandbox/run.ts',
       'share/add.ts',
       'share/remove.ts',

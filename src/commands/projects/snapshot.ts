@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { getSnapshot } from '../../api/project-extras.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { SNAPSHOT } from './verbs-extra.js';
 
 export interface SnapshotOptions {
   project: string | number;
@@ -15,14 +15,10 @@ export interface SnapshotOptions {
   wiki: boolean;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<SnapshotOptions> {
-  const project = projectArg(args);
-  const file = o.file as string;
-  if (file === '-' && ctx.io.stdoutIsTTY) {
-    throw new CollabError('usage', 'refusing to write a tar archive to the terminal', { hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' });
-  }
+/** Once a run: where the archive goes is usable. */
+export async function parse({ project, file, wiki }: VerbInput<typeof SNAPSHOT>): Promise<SnapshotOptions> {
   if (file !== '-') await checkWritable(file);
-  return { project, file, wiki: o.wiki === true };
+  return { project, file, wiki };
 }
 
 /** Where the archive goes must be usable before anything is downloaded. */
@@ -35,6 +31,10 @@ async function checkWritable(file: string): Promise<void> {
 
 /** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
 export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
+  // Refused before any request: a tar archive is no text for a terminal.
+  if (opts.file === '-' && ctx.io.stdoutIsTTY) {
+    throw new CollabError('usage', 'refusing to write a tar archive to the terminal', { hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' });
+  }
   const client = await ctx.client();
   const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403 ? withHint(error, 'the snapshot of a repository is for administrators only') : error;

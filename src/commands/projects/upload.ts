@@ -6,8 +6,8 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
 import type { Column } from '../../output/format.js';
-import type { CommandInput } from '../spec.js';
-import { projectArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { UPLOAD } from './verbs-extra.js';
 
 const UPLOAD_COLUMNS: readonly Column[] = [
   { header: 'ALT', path: 'alt' },
@@ -22,15 +22,10 @@ export interface UploadResult {
   markdown: string;
 }
 
-export interface UploadOptions {
-  project: string | number;
-  file: string;
-}
+export type UploadOptions = VerbInput<typeof UPLOAD>;
 
-export async function options({ args }: CommandInput): Promise<UploadOptions> {
-  const project = projectArg(args);
-  const file = args[1];
-  if (!file) throw new CollabError('usage', 'missing argument <file>');
+/** Once a run: the file is there and is a file (it is read as it is sent). */
+export async function parse({ project, file }: UploadOptions): Promise<UploadOptions> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new CollabError('usage', `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`);
   });

@@ -4,7 +4,7 @@ import { paramOption } from '../../params/derive.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
 import { waitFlags, } from '../common-options.js';
-import { option, params } from '../flags.js';
+import { arg, asText, bool, option, params } from '../flags.js';
 import { verb } from '../verb.js';
 import type { CommandSpec } from '../spec.js';
 import { memberVerbs } from '../members/verbs.js';
@@ -50,6 +50,27 @@ export const GROUPS = verb({
   flags: { query: params(PROJECT_GROUP_FILTERS) },
   list: true,
   examples: ['collab projects groups acme/platform/infra/terraform', 'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer'],
+});
+
+export const SNAPSHOT = verb({
+  name: 'snapshot',
+  summary: 'Download an uncompressed tar of a project repository (administrators)',
+  description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
+  args: { project: PROJECT },
+  flags: {
+    file: option('--file <path|->', 'where to write the tar archive; - for standard output', nonEmpty, { required: true }),
+    wiki: bool('--wiki', (SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]).description),
+  },
+  examples: ['collab projects snapshot acme/web/storefront --file storefront.tar', 'collab projects snapshot 42 --wiki --file - | tar -t'],
+});
+
+export const UPLOAD = verb({
+  name: 'upload',
+  summary: 'Upload a file to a project and print the Markdown that links to it',
+  description: 'Prints the Markdown to paste in a description or comment; -o json prints the whole upload result (alt, url, full_path, markdown).',
+  args: { project: PROJECT, file: arg({ name: 'file', description: 'the file to upload' }, asText) },
+  mutating: true,
+  examples: ['collab projects upload acme/web/storefront screenshot.png', 'collab projects upload 42 report.pdf --json | jq -r .url'],
 });
 
 export const IMPORT_MEMBERS = verb({
@@ -129,27 +150,8 @@ export const EXTRA_VERBS: CommandSpec[] = [
     examples: ['collab projects storage acme/web/storefront'],
     load: () => import('./storage.js'),
   },
-  {
-    name: 'snapshot',
-    summary: 'Download an uncompressed tar of a project repository (administrators)',
-    description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
-    args: [PROJECT_ARG],
-    options: [
-      { flags: '--file <path|->', description: 'where to write the tar archive; - for standard output', parse: nonEmpty, required: true },
-      { ...paramOption(SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]), negatable: false },
-    ],
-    examples: ['collab projects snapshot acme/web/storefront --file storefront.tar', 'collab projects snapshot 42 --wiki --file - | tar -t'],
-    load: () => import('./snapshot.js'),
-  },
-  {
-    name: 'upload',
-    summary: 'Upload a file to a project and print the Markdown that links to it',
-    description: 'Prints the Markdown to paste in a description or comment; -o json prints the whole upload result (alt, url, full_path, markdown).',
-    args: [PROJECT_ARG, { name: 'file', description: 'the file to upload' }],
-    mutating: true,
-    examples: ['collab projects upload acme/web/storefront screenshot.png', 'collab projects upload 42 report.pdf --json | jq -r .url'],
-    load: () => import('./upload.js'),
-  },
+  { ...SNAPSHOT, load: () => import('./snapshot.js') },
+  { ...UPLOAD, load: () => import('./upload.js') },
   {
     name: 'housekeeping',
     typed: ONLY_PROJECT,
