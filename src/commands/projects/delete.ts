@@ -3,11 +3,11 @@ import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '
 import type { Context } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { projectArg } from '../resource-args.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { DELETE } from './verbs-core.js';
 import { printActionResult } from './columns.js';
 import { findResource } from '../../api/recover.js';
-import { waitFlags, waitForDeletion } from '../wait.js';
+import { waitForDeletion, waitSetting } from '../wait.js';
 
 export interface DeleteOptions {
   project: ProjectRef;
@@ -16,12 +16,8 @@ export interface DeleteOptions {
   timeoutMs: number;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
-  const project = projectArg(args);
-  const yes = o.yes === true;
-  // Without a terminal to confirm on, --yes is required: refused here, before any request.
-  if (!yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
-  return { project, yes, ...waitFlags(o) };
+export function parse({ project, yes, wait, timeout }: VerbInput<typeof DELETE>): DeleteOptions {
+  return { project, yes, ...waitSetting({ wait, timeout }) };
 }
 
 const RESULT_COLUMNS: readonly Column[] = [
@@ -40,6 +36,8 @@ interface DeleteResult {
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  // Without a terminal to confirm on, --yes is required: refused first, before any request.
+  if (!opts.yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
   if (ctx.dryRun) {
     await ctx.printDryRun(deleteProject(opts.project));
     return;

@@ -3,7 +3,7 @@ import { PROJECT_LIST_PARAMS, PROJECT_SETTINGS, PROJECT_VIEW_PARAMS, type Projec
 import type { SettingsColumn } from '../../params/types.js';
 import { namespaceRef, positiveInteger } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
-import { waitFlags, waitOptions } from '../common-options.js';
+import { waitFlags, } from '../common-options.js';
 import { given, option, params } from '../flags.js';
 import { verb } from '../verb.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
@@ -32,7 +32,6 @@ function settingFlag(setting: ProjectSettingSpec, columns: readonly SettingsColu
 
 export const VIEW = verb({
   name: 'view',
-  aliases: ['show'],
   summary: 'Show one project: a summary on a terminal, the full object with -o json',
   description:
     'With --wait, a project being imported (a fork being copied, a pull mirror updating) is followed until its import status leaves scheduled/started, as fork --wait does: how to wait again after Ctrl-C on fork --wait (exit 6 if the import failed, 7 if --timeout runs out).',
@@ -57,6 +56,18 @@ export const CREATE = verb({
     'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
     'collab projects create --for-user 4 --name sandbox --merge-method ff',
   ],
+});
+
+export const DELETE = verb({
+  name: 'delete',
+  summary: 'Delete a project, or mark it for deletion where deletion is delayed',
+  description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
+  args: { project: PROJECT },
+  flags: waitFlags('the project is gone, or marked for deletion where deletion is delayed'),
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes', 'collab projects delete 42 --yes --wait --timeout 2m'],
 });
 
 export const TRANSFER = verb({
@@ -122,13 +133,7 @@ export const CORE_VERBS: CommandSpec[] = [
   { ...VIEW, load: () => import('./view.js') },
   { ...CREATE, load: () => import('./create.js') },
   { ...UPDATE, load: () => import('./update.js') },
-  action('delete', 'Delete a project, or mark it for deletion where deletion is delayed', () => import('./delete.js'), {
-    destructive: true,
-    confirm: true,
-    description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
-    options: waitOptions('the project is gone, or marked for deletion where deletion is delayed'),
-    examples: ['collab projects delete acme/web/old-site', 'collab projects delete 42 --yes', 'collab projects delete 42 --yes --wait --timeout 2m'],
-  }),
+  { ...DELETE, load: () => import('./delete.js') },
   action('restore', 'Restore a project marked for deletion', () => import('./restore.js')),
   action('archive', 'Archive a project (read-only); archiving an archived project changes nothing', () => import('./archive.js'), { destructive: true }),
   action('unarchive', 'Unarchive a project; unarchiving an active project changes nothing', () => import('./unarchive.js')),
