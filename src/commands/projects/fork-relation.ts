@@ -2,20 +2,16 @@ import { addForkRelation, removeForkRelation } from '../../api/project-extras.js
 import type { ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import type { CommandInput, CommandModule } from '../spec.js';
+import type { ProjectInput } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
 import { printActionResult } from './columns.js';
-import { projectArg } from '../resource-args.js';
+import type { FORK_RELATION_ADD } from './verbs-extra.js';
 
-interface AddOptions {
-  project: string | number;
-  forkedFrom: string | number;
-}
+type AddOptions = VerbInput<typeof FORK_RELATION_ADD>;
 
 /** fork-relation add <project> <forked-from> */
-export const add: CommandModule<AddOptions> = {
-  options({ args }: CommandInput): AddOptions {
-    const project = projectArg(args, 0, 'project');
-    const forkedFrom = projectArg(args, 1, 'forked-from');
+export const add = {
+  parse({ project, forkedFrom }: AddOptions): AddOptions {
     if (String(project).toLowerCase() === String(forkedFrom).toLowerCase()) {
       throw new CollabError('usage', 'a project cannot be marked as a fork of itself', { hint: 'give the upstream project as <forked-from>' });
     }
@@ -33,16 +29,9 @@ export const add: CommandModule<AddOptions> = {
   },
 };
 
-interface RemoveOptions {
-  project: string | number;
-}
-
 /** fork-relation remove <project>: 304 (not a fork) is success with nothing to do. */
-export const remove: CommandModule<RemoveOptions> = {
-  options({ args }: CommandInput): RemoveOptions {
-    return { project: projectArg(args) };
-  },
-  async run(ctx: Context, opts: RemoveOptions): Promise<void> {
+export const remove = {
+  async run(ctx: Context, opts: ProjectInput): Promise<void> {
     const response = await ctx.mutate(removeForkRelation(opts.project));
     if (!response) return;
     if (response.status === 304) ctx.unchanged(`${opts.project} is not a fork; nothing to remove`);

@@ -25,6 +25,14 @@ export const FORK = verb({
     examples: ['collab projects fork acme/web/storefront', 'collab projects fork acme/web/storefront --namespace globex --path shop --wait', 'collab projects fork 42 --wait --timeout 2m --json | jq .web_url'],
 });
 
+export const FORK_RELATION_ADD = verb({
+  name: 'add',
+  summary: 'Mark <project> as forked from <forked-from> (owners and administrators)',
+  args: { project: PROJECT, forkedFrom: arg({ name: 'forked-from', description: 'the upstream project: numeric ID or full path' }, projectRef) },
+  mutating: true,
+  examples: ['collab projects fork-relation add olivia/storefront acme/web/storefront'],
+});
+
 export const STARRERS = verb({
   name: 'starrers',
   summary: 'List the users who starred a project',
@@ -100,19 +108,13 @@ export const EXTRA_VERBS: CommandSpec[] = [
     name: 'fork-relation',
     summary: 'Mark an existing project as a fork of another, or remove that mark',
     subcommands: [
-      {
-        name: 'add',
-        summary: 'Mark <project> as forked from <forked-from> (owners and administrators)',
-        args: [PROJECT_ARG, { name: 'forked-from', description: 'the upstream project: numeric ID or full path' }],
-        mutating: true,
-        examples: ['collab projects fork-relation add olivia/storefront acme/web/storefront'],
-        load: async () => (await import('./fork-relation.js')).add,
-      },
+      { ...FORK_RELATION_ADD, load: async () => (await import('./fork-relation.js')).add },
       {
         name: 'remove',
         destructive: true,
         summary: 'Remove the fork relation of <project> (owners and administrators)',
         args: [PROJECT_ARG],
+        typed: ONLY_PROJECT,
         mutating: true,
         examples: ['collab projects fork-relation remove olivia/storefront'],
         load: async () => (await import('./fork-relation.js')).remove,
