@@ -182,7 +182,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'notes/list.ts',
       'notes/target.ts',
       'notes/update.ts',
-      'owner-options.ts',
       'projects/list.ts',
       'sandbox/run.ts',
       'share/add.ts',
