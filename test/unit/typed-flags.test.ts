@@ -171,11 +171,7 @@ describe('src/commands/ reads no flag by a cast', () => {
     expect(casting).toEqual([
       'api/run.ts',
       'auth/login.ts',
-      'groups/avatar.ts',
       'groups/create.ts',
-      'groups/ldap-link-subject.ts',
-      'groups/ldap-links-add.ts',
-      'groups/ldap-links-remove.ts',
       'hooks/fields.ts',
       'members/verbs.ts',
       'notes/create.ts',

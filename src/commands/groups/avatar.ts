@@ -5,8 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
 
 export interface AvatarOptions {
   group: GroupRef;
@@ -14,14 +12,10 @@ export interface AvatarOptions {
   file: string;
 }
 
-export function options({ args, options: o }: CommandInput, ctx: Context): AvatarOptions {
-  const file = o.file as string;
-  if (file === '-' && ctx.io.stdoutIsTTY) throw new CollabError('usage', 'refusing to write an image to the terminal', { hint: 'redirect standard output to a file, or give --file <path>' });
-  return { group: groupArg(args), file };
-}
-
 /** Streams the avatar to its destination; a file appears only when complete (written aside, then renamed). */
 export async function run(ctx: Context, opts: AvatarOptions): Promise<void> {
+  // Refused first, before any request: an image is no text for a terminal.
+  if (opts.file === '-' && ctx.io.stdoutIsTTY) throw new CollabError('usage', 'refusing to write an image to the terminal', { hint: 'redirect standard output to a file, or give --file <path>' });
   const client = await ctx.client();
   const response = await client.stream(getGroupAvatar(opts.group));
   let bytes = 0;

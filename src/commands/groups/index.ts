@@ -5,12 +5,10 @@ import {
   GROUP_SETTINGS,
   GROUP_SETTINGS_WITH_OWN_FLAGS,
   GROUP_TRANSFER_PARAMS,
-  GROUP_VIEW_PARAMS,
-  LDAP_LINK_PARAMS,
   PROVISIONED_USER_FILTERS,
   SUBGROUP_LIST_FILTERS,
 } from '../../params/groups.js';
-import { groupRef, nonEmpty } from '../../params/parsers.js';
+import { groupRef } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
 import { longFlag } from '../common-options.js';
 import { GROUP, GROUP_ARG } from '../resource-args.js';
@@ -19,6 +17,7 @@ import { verb } from '../verb.js';
 import { waitOptions } from '../common-options.js';
 import { noun } from '../nouns.js';
 import { memberVerbs } from '../members/verbs.js';
+import { GET_AVATAR, LDAP_LINKS_ADD, LDAP_LINKS_LIST, LDAP_LINKS_REMOVE, LDAP_SYNC, RESTORE, VIEW } from './verbs.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',
@@ -29,7 +28,6 @@ const AVATAR: OptionSpec = { flags: '--avatar <file>', description: 'an image fi
 const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
 /** A group needs a name; its path is derived from the name when not given. */
 const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((option) => (longFlag(option) === '--name' ? { ...option, required: true } : option));
-const ldapOption = (name: string): OptionSpec => paramOption(LDAP_LINK_PARAMS.find((param) => param.name === name) as (typeof LDAP_LINK_PARAMS)[number]);
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
 /** `groups transfer`, typed (src/commands/verb.ts): transfer.ts reads `VerbInput<typeof TRANSFER>`. */
@@ -104,23 +102,8 @@ export const spec: CommandSpec = {
       examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
       load: () => import('./provisioned-users.js'),
     },
-    {
-      name: 'view',
-      summary: 'Show a group: path, visibility, parent, settings and shares',
-      description: 'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
-      args: [GROUP_ARG],
-      options: GROUP_VIEW_PARAMS.map((param) => paramOption(param)),
-      examples: ['collab groups view acme/platform', 'collab groups view 12 --json'],
-      load: () => import('./view.js'),
-    },
-    {
-      name: 'avatar',
-      summary: "Download a group's avatar image",
-      args: [GROUP_ARG],
-      options: [{ flags: '--file <path|->', description: 'where to save the image, or - for standard output', parse: nonEmpty, required: true }],
-      examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
-      load: () => import('./avatar.js'),
-    },
+    { ...VIEW, load: () => import('./view.js') },
+    { ...GET_AVATAR, load: () => import('./avatar.js') },
     {
       name: 'create',
       summary: 'Create a group, or a subgroup with --parent',
@@ -165,14 +148,7 @@ A removal runs in the background: --wait polls until the group is gone (404), or
       examples: ['collab groups delete acme/old', 'collab groups delete acme/old --permanently-remove --yes'],
       load: () => import('./delete.js'),
     },
-    {
-      name: 'restore',
-      summary: 'Restore a group marked for deletion',
-      args: [GROUP_ARG],
-      mutating: true,
-      examples: ['collab groups restore acme/old'],
-      load: () => import('./restore.js'),
-    },
+    { ...RESTORE, load: () => import('./restore.js') },
     { ...TRANSFER, load: () => import('./transfer.js') },
     {
       name: 'transfer-project',
@@ -186,50 +162,14 @@ A removal runs in the background: --wait polls until the group is gone (404), or
       load: () => import('./transfer-project.js'),
     },
     memberVerbs('group'),
-    {
-      name: 'ldap-sync',
-      summary: 'Sync the members of a group with its LDAP links (owners and administrators)',
-      args: [GROUP_ARG],
-      mutating: true,
-      examples: ['collab groups ldap-sync acme'],
-      load: () => import('./ldap-sync.js'),
-    },
+    { ...LDAP_SYNC, load: () => import('./ldap-sync.js') },
     {
       name: 'ldap-links',
       summary: 'The LDAP groups and filters whose members join a group',
       subcommands: [
-        {
-          name: 'list',
-          summary: 'List the LDAP links of a group',
-          args: [GROUP_ARG],
-          examples: ['collab groups ldap-links list acme'],
-          load: () => import('./ldap-links-list.js'),
-        },
-        {
-          name: 'add',
-          summary: 'Link an LDAP group (--cn) or filter (--filter) to a group',
-          description: 'Exactly one of --cn and --filter.',
-          args: [GROUP_ARG],
-          options: [ldapOption('cn'), ldapOption('filter'), { ...ldapOption('provider'), required: true }, { ...ldapOption('group_access'), required: true }],
-          mutating: true,
-          examples: ['collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer', "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20"],
-          load: () => import('./ldap-links-add.js'),
-        },
-        {
-          name: 'remove',
-          destructive: true,
-          summary: 'Remove an LDAP link (exactly one of --cn and --filter, with --provider)',
-          args: [GROUP_ARG],
-          options: [
-            ldapOption('cn'),
-            ldapOption('filter'),
-            ldapOption('provider'),
-            { flags: '--legacy-path', description: 'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)' },
-          ],
-          mutating: true,
-          examples: ['collab groups ldap-links remove acme --cn engineers --provider ldapmain', 'collab groups ldap-links remove acme --cn engineers --legacy-path'],
-          load: () => import('./ldap-links-remove.js'),
-        },
+        { ...LDAP_LINKS_LIST, load: () => import('./ldap-links-list.js') },
+        { ...LDAP_LINKS_ADD, load: () => import('./ldap-links-add.js') },
+        { ...LDAP_LINKS_REMOVE, load: () => import('./ldap-links-remove.js') },
       ],
     },
   ],

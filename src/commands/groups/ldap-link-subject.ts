@@ -1,19 +1,16 @@
 import { CollabError } from '../../errors.js';
 
 /** Exactly one of --cn and --filter, checked before anything is sent. */
-export function ldapLinkSubject(o: Record<string, unknown>): { cn: string } | { filter: string } {
-  const cn = o.cn as string | undefined;
-  const filter = o.filter as string | undefined;
-  if ((cn === undefined) === (filter === undefined)) {
-    throw new CollabError('usage', cn === undefined ? 'missing --cn or --filter' : '--cn and --filter cannot be used together', {
-      hint: 'give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>',
-    });
-  }
-  return cn !== undefined ? { cn } : { filter: filter as string };
+export function ldapLinkSubject({ cn, filter }: { cn: string | undefined; filter: string | undefined }): { cn: string } | { filter: string } {
+  if (cn !== undefined && filter === undefined) return { cn };
+  if (filter !== undefined && cn === undefined) return { filter };
+  throw new CollabError('usage', cn === undefined ? 'missing --cn or --filter' : '--cn and --filter cannot be used together', {
+    hint: 'give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>',
+  });
 }
 
-export function requiredFlag<T>(o: Record<string, unknown>, key: string, flag: string, hint: string): T {
-  const value = o[key];
+/** A flag that one form of a verb needs: refused with a hint saying why when it is missing. */
+export function requiredFlag<T>(value: T | undefined, flag: string, hint: string): T {
   if (value === undefined) throw new CollabError('usage', `missing ${flag}`, { hint });
-  return value as T;
+  return value;
 }

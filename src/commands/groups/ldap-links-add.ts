@@ -1,8 +1,8 @@
 import { addLdapLink, type GroupRef, type LdapLink } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { accessLevelName } from '../../params/access.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { LDAP_LINKS_ADD } from './verbs.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 import { ldapLinkSubject } from './ldap-link-subject.js';
 
@@ -11,10 +11,9 @@ export interface LdapLinksAddOptions {
   link: LdapLink & { provider: string; group_access: number };
 }
 
-export function options({ args, options: o }: CommandInput): LdapLinksAddOptions {
-  const group = groupArg(args);
-  const subject = ldapLinkSubject(o);
-  return { group, link: { ...subject, provider: o.provider as string, group_access: o.access as number } };
+/** Once a run: exactly one of --cn and --filter. */
+export function parse(input: VerbInput<typeof LDAP_LINKS_ADD>): LdapLinksAddOptions {
+  return { group: input.group, link: { ...ldapLinkSubject(input), provider: input.provider, group_access: input.access } };
 }
 
 export async function run(ctx: Context, opts: LdapLinksAddOptions): Promise<void> {

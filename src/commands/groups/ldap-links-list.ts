@@ -1,16 +1,10 @@
 import { type GroupRef, listLdapLinks } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { isCollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 
 export interface LdapLinksListOptions {
   group: GroupRef;
-}
-
-export function options({ args }: CommandInput): LdapLinksListOptions {
-  return { group: groupArg(args) };
 }
 
 export async function run(ctx: Context, opts: LdapLinksListOptions): Promise<void> {

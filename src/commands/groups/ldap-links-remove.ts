@@ -1,8 +1,8 @@
 import { type GroupRef, type LdapLink, removeLdapLink } from '../../api/groups.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { LDAP_LINKS_REMOVE } from './verbs.js';
 import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
 
 export interface LdapLinksRemoveOptions {
@@ -11,18 +11,17 @@ export interface LdapLinksRemoveOptions {
   legacyPath: boolean;
 }
 
-export function options({ args, options: o }: CommandInput): LdapLinksRemoveOptions {
-  const group = groupArg(args);
-  const legacyPath = o.legacyPath === true;
+/** Once a run: which form of the request, and the flags it needs. */
+export function parse(input: VerbInput<typeof LDAP_LINKS_REMOVE>): LdapLinksRemoveOptions {
+  const { group, legacyPath, provider } = input;
   if (legacyPath) {
     // The deprecated forms name the link by cn in the path: /ldap_group_links/:cn or /:provider/:cn.
-    if (o.filter !== undefined) throw new CollabError('usage', '--filter cannot be used with --legacy-path', { hint: 'the deprecated paths name a link by --cn only' });
-    const cn = requiredFlag<string>(o, 'cn', '--cn', 'the deprecated paths name the link by its --cn');
-    return { group, link: { cn, provider: o.provider as string | undefined }, legacyPath };
+    if (input.filter !== undefined) throw new CollabError('usage', '--filter cannot be used with --legacy-path', { hint: 'the deprecated paths name a link by --cn only' });
+    const cn = requiredFlag(input.cn, '--cn', 'the deprecated paths name the link by its --cn');
+    return { group, link: { cn, provider }, legacyPath };
   }
-  const subject = ldapLinkSubject(o);
-  const provider = requiredFlag<string>(o, 'provider', '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain');
-  return { group, link: { ...subject, provider }, legacyPath };
+  const subject = ldapLinkSubject(input);
+  return { group, link: { ...subject, provider: requiredFlag(provider, '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain') }, legacyPath };
 }
 
 export async function run(ctx: Context, opts: LdapLinksRemoveOptions): Promise<void> {

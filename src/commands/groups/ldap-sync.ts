@@ -1,14 +1,8 @@
 import { type GroupRef, syncGroupWithLdap } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
 
 export interface LdapSyncOptions {
   group: GroupRef;
-}
-
-export function options({ args }: CommandInput): LdapSyncOptions {
-  return { group: groupArg(args) };
 }
 
 export async function run(ctx: Context, opts: LdapSyncOptions): Promise<void> {

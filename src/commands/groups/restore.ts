@@ -1,15 +1,9 @@
 import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
 import { printGroup } from './group-output.js';
 
 export interface RestoreOptions {
   group: GroupRef;
-}
-
-export function options({ args }: CommandInput): RestoreOptions {
-  return { group: groupArg(args) };
 }
 
 export async function run(ctx: Context, opts: RestoreOptions): Promise<void> {

@@ -1,7 +1,8 @@
 import { getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
+import type { ReadScope } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { VIEW } from './verbs.js';
 import { printGroup } from './group-output.js';
 
 export interface ViewOptions {
@@ -10,9 +11,10 @@ export interface ViewOptions {
   withCustomAttributes: boolean;
 }
 
-export function options({ args, options: o }: CommandInput, ctx: Context): ViewOptions {
-  if (o.withProjects === true) ctx.warn('the projects embedded in group details are deprecated (removal in API v5); `collab groups projects <group>` lists them page by page');
-  return { group: groupArg(args), withProjects: o.withProjects === true, withCustomAttributes: o.withCustomAttributes === true };
+/** Once a run: the deprecation of --with-projects is said once, whatever the number of groups. */
+export function parse({ group, withProjects, withCustomAttributes }: VerbInput<typeof VIEW>, scope: ReadScope): ViewOptions {
+  if (withProjects === true) scope.warn('the projects embedded in group details are deprecated (removal in API v5); `collab groups projects <group>` lists them page by page');
+  return { group, withProjects: withProjects === true, withCustomAttributes: withCustomAttributes === true };
 }
 
 export async function run(ctx: Context, opts: ViewOptions): Promise<void> {

@@ -1,0 +1,102 @@
+import { paramOption } from '../../params/derive.js';
+import { GROUP_VIEW_PARAMS, LDAP_LINK_PARAMS } from '../../params/groups.js';
+import type { ParamSpec } from '../../params/types.js';
+import { accessLevel, nonEmpty } from '../../params/parsers.js';
+import { asText, bool, option, tristate } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import type { OptionSpec } from '../spec.js';
+import { verb } from '../verb.js';
+
+/**
+ * The typed declarations of the groups verbs (src/commands/verb.ts); index.ts lists them with
+ * their implementations, and each verb's file reads `VerbInput<typeof X>` from here.
+ */
+
+/** A parameter's flag as its table describes it (help text, paid-tier and deprecation marks). */
+const tableOption = (table: readonly ParamSpec[], name: string): OptionSpec => {
+  const param = table.find((p) => p.name === name);
+  if (!param) throw new Error(`no parameter ${name} in its table`);
+  return paramOption(param);
+};
+const CN = tableOption(LDAP_LINK_PARAMS, 'cn');
+const FILTER = tableOption(LDAP_LINK_PARAMS, 'filter');
+const PROVIDER = tableOption(LDAP_LINK_PARAMS, 'provider');
+const ACCESS = tableOption(LDAP_LINK_PARAMS, 'group_access');
+const WITH_CUSTOM_ATTRIBUTES = tableOption(GROUP_VIEW_PARAMS, 'with_custom_attributes');
+const WITH_PROJECTS = tableOption(GROUP_VIEW_PARAMS, 'with_projects');
+
+export const ONLY_GROUP = { args: { group: GROUP } } as const;
+
+export const VIEW = verb({
+  name: 'view',
+  summary: 'Show a group: path, visibility, parent, settings and shares',
+  description: 'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
+  ...ONLY_GROUP,
+  flags: {
+    // Read as given, not as parameters: view says itself why --with-projects is deprecated.
+    withCustomAttributes: tristate(WITH_CUSTOM_ATTRIBUTES.flags, WITH_CUSTOM_ATTRIBUTES.description),
+    withProjects: tristate(WITH_PROJECTS.flags, WITH_PROJECTS.description),
+  },
+  examples: ['collab groups view acme/platform', 'collab groups view 12 --json'],
+});
+
+export const GET_AVATAR = verb({
+  name: 'avatar',
+  summary: "Download a group's avatar image",
+  ...ONLY_GROUP,
+  flags: { file: option('--file <path|->', 'where to save the image, or - for standard output', nonEmpty, { required: true }) },
+  examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
+});
+
+export const RESTORE = verb({
+  name: 'restore',
+  summary: 'Restore a group marked for deletion',
+  ...ONLY_GROUP,
+  mutating: true,
+  examples: ['collab groups restore acme/old'],
+});
+
+export const LDAP_SYNC = verb({
+  name: 'ldap-sync',
+  summary: 'Sync the members of a group with its LDAP links (owners and administrators)',
+  ...ONLY_GROUP,
+  mutating: true,
+  examples: ['collab groups ldap-sync acme'],
+});
+
+export const LDAP_LINKS_LIST = verb({
+  name: 'list',
+  summary: 'List the LDAP links of a group',
+  ...ONLY_GROUP,
+  examples: ['collab groups ldap-links list acme'],
+});
+
+export const LDAP_LINKS_ADD = verb({
+  name: 'add',
+  summary: 'Link an LDAP group (--cn) or filter (--filter) to a group',
+  description: 'Exactly one of --cn and --filter.',
+  ...ONLY_GROUP,
+  flags: {
+    cn: option(CN.flags, CN.description, asText),
+    filter: option(FILTER.flags, FILTER.description, asText),
+    provider: option(PROVIDER.flags, PROVIDER.description, asText, { required: true }),
+    access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true }),
+  },
+  mutating: true,
+  examples: ['collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer', "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20"],
+});
+
+export const LDAP_LINKS_REMOVE = verb({
+  name: 'remove',
+  destructive: true,
+  summary: 'Remove an LDAP link (exactly one of --cn and --filter, with --provider)',
+  ...ONLY_GROUP,
+  flags: {
+    cn: option(CN.flags, CN.description, asText),
+    filter: option(FILTER.flags, FILTER.description, asText),
+    provider: option(PROVIDER.flags, PROVIDER.description, asText),
+    legacyPath: bool('--legacy-path', 'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)'),
+  },
+  mutating: true,
+  examples: ['collab groups ldap-links remove acme --cn engineers --provider ldapmain', 'collab groups ldap-links remove acme --cn engineers --legacy-path'],
+});
