@@ -1,3 +1,4 @@
+import { ROLES } from './roles.js';
 import type { ApiRequest } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
@@ -94,7 +95,7 @@ export function createGroup(params: Record<string, unknown> & { name: string; pa
 }
 
 export function updateGroup(group: GroupRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
-  return withBody({ method: 'PUT', path: apiPath`/groups/${group}` }, params, avatar);
+  return withBody({ method: 'PUT', path: apiPath`/groups/${group}`, requires: ROLES.owners }, params, avatar);
 }
 
 /**
@@ -106,6 +107,7 @@ export function deleteGroup(group: GroupRef, permanently?: { fullPath: string })
   return {
     method: 'DELETE',
     path: apiPath`/groups/${group}`,
+    requires: ROLES.owners,
     ...(permanently ? { query: { permanently_remove: true, full_path: permanently.fullPath } } : {}),
   };
 }
@@ -140,6 +142,7 @@ export function transferProjectToGroup(group: GroupRef, project: GroupRef): ApiR
   return {
     method: 'POST',
     path: apiPath`/groups/${group}/projects/${project}`,
+    requires: ROLES.administrators,
     recover: async (client) => {
       const target = await findResource<GroupRecord>(client, getGroup(group));
       const moved = await findResource<{ namespace?: { id?: number } }>(client, getProject(project));
@@ -150,7 +153,7 @@ export function transferProjectToGroup(group: GroupRef, project: GroupRef): ApiR
 
 /** POST /groups/:id/ldap_sync: queues a sync (202); repeating it is harmless. */
 export function syncGroupWithLdap(group: GroupRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/groups/${group}/ldap_sync`, idempotent: true };
+  return { method: 'POST', path: apiPath`/groups/${group}/ldap_sync`, idempotent: true, requires: ROLES.owners };
 }
 
 function sameLink(a: LdapLink, b: LdapLink): boolean {

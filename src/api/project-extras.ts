@@ -1,3 +1,4 @@
+import { ROLES } from './roles.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
@@ -63,6 +64,7 @@ export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): Ap
   return {
     method: 'POST',
     path: apiPath`/projects/${project}/fork/${forkedFrom}`,
+    requires: ROLES.owners,
     recover: async (client) => {
       const current = await findResource<ProjectRecord>(client, getProject(project));
       return current && isForkOf(current, forkedFrom) ? current : undefined;
@@ -72,7 +74,7 @@ export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): Ap
 
 /** DELETE /projects/:id/fork: 204 when removed, 304 when the project was not a fork (GitLab's not_modified!). */
 export function removeForkRelation(project: ProjectRef): ApiRequest {
-  return { method: 'DELETE', path: apiPath`/projects/${project}/fork`, okStatuses: [304], responseType: 'text' };
+  return { method: 'DELETE', path: apiPath`/projects/${project}/fork`, okStatuses: [304], responseType: 'text', requires: ROLES.owners };
 }
 
 export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;
@@ -87,12 +89,12 @@ export function getLanguages(project: ProjectRef): ApiRequest {
 
 /** GET /projects/:id/storage (administrators). The spec documents an array; GitLab's code answers one object. Both are read. */
 export function getStorage(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/storage` };
+  return { method: 'GET', path: apiPath`/projects/${project}/storage`, requires: ROLES.administrators };
 }
 
 /** GET /projects/:id/snapshot (administrators): an uncompressed tar, read as a stream. */
 export function getSnapshot(project: ProjectRef, wiki: boolean): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/snapshot`, ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}), responseType: 'stream' };
+  return { method: 'GET', path: apiPath`/projects/${project}/snapshot`, ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}), responseType: 'stream', requires: ROLES.administrators };
 }
 
 /** POST /projects/:id/uploads. Each call stores a new file, so it is neither idempotent nor recoverable (no list of uploads to look in). */

@@ -1,3 +1,4 @@
+import { ROLES } from './roles.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
@@ -65,6 +66,7 @@ export function createProject(params: Record<string, unknown>, options: CreatePr
   return {
     method: 'POST',
     path: options.forUser === undefined ? PROJECTS_PATH : apiPath`/projects/user/${options.forUser}`,
+    ...(options.forUser === undefined ? {} : { requires: ROLES.administrators }),
     ...settingsBody(params, options.avatar ? { avatar: options.avatar } : {}),
     expect: 'object',
     recover: (client, since = sentAt) => findCreatedProject(client, params, options.forUser, since),
@@ -120,11 +122,11 @@ export function restoreProject(project: ProjectRef): ApiRequest {
 }
 
 export function archiveProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/archive`, idempotent: true, expect: 'object' };
+  return { method: 'POST', path: apiPath`/projects/${project}/archive`, idempotent: true, expect: 'object', requires: ROLES.owners };
 }
 
 export function unarchiveProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/unarchive`, idempotent: true, expect: 'object' };
+  return { method: 'POST', path: apiPath`/projects/${project}/unarchive`, idempotent: true, expect: 'object', requires: ROLES.owners };
 }
 
 /** 304 when already starred: an answer, not an error. */

@@ -1,3 +1,4 @@
+import { ROLES } from './roles.js';
 import type { ApiRequest } from '../http/client.js';
 import { type Owner, ownerPath } from './owner.js';
 
@@ -7,6 +8,11 @@ import { type Owner, ownerPath } from './owner.js';
  */
 export function pushRulePath(owner: Owner): string {
   return `${ownerPath(owner)}/push_rule`;
+}
+
+/** A group's push rule is for its owners and administrators (the reference names no role for a project's). */
+function pushRuleRole(owner: Owner): { requires?: string } {
+  return owner.kind === 'group' ? { requires: ROLES.owners } : {};
 }
 
 export function getPushRule(owner: Owner): ApiRequest {
@@ -23,6 +29,7 @@ export function createPushRule(owner: Owner, fields: Record<string, unknown>): A
     method: 'POST',
     path: pushRulePath(owner),
     json: fields,
+    ...pushRuleRole(owner),
     recover: async (client) => {
       const response = await client.request<Record<string, unknown> | null>(getPushRule(owner));
       return response.status === 404 || response.data === null ? undefined : response.data;
@@ -31,10 +38,10 @@ export function createPushRule(owner: Owner, fields: Record<string, unknown>): A
 }
 
 export function updatePushRule(owner: Owner, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: pushRulePath(owner), json: fields };
+  return { method: 'PUT', path: pushRulePath(owner), json: fields, ...pushRuleRole(owner) };
 }
 
 /** 204, or 404 when there is none (the command decides whether that is an error). */
 export function deletePushRule(owner: Owner): ApiRequest {
-  return { method: 'DELETE', path: pushRulePath(owner), okStatuses: [404] };
+  return { method: 'DELETE', path: pushRulePath(owner), okStatuses: [404], ...pushRuleRole(owner) };
 }

@@ -35,6 +35,12 @@ export interface ApiRequest {
    * targets a Ctrl-C left unknown, src/bulk/): what was made since then is the request's effect.
    */
   recover?: (client: HttpClient, since?: number) => Promise<unknown | undefined>;
+  /**
+   * Who the service lets send this, in the API reference's words ("owners and administrators"):
+   * a 403 then says so in its hint (src/api/roles.ts holds the words). Unset where the reference
+   * names no role.
+   */
+  requires?: string;
   /** Statuses that are answers, not errors (304 for star/unstar, 404 for an idempotent delete). */
   okStatuses?: readonly number[];
   /**

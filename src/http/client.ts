@@ -257,7 +257,7 @@ export class HttpClient {
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
       const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
-      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info);
+      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires);
       const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
       if (status >= 500 && !retryable && req.recover && budget.canRetry()) {
         const recovered = await this.recover(req, info, String(status));

@@ -76,9 +76,10 @@ function defaultReason(status: number): string {
   return reasons[status] ?? 'error';
 }
 
-export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo): CollabError {
+export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo, requires?: string): CollabError {
   const message = describeServiceError(status, body, contentType);
   let hint: string | undefined;
   if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
+  else if (status === 403 && requires) hint = `only ${requires} may do this: ask one of them, or check your role`;
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }

@@ -180,7 +180,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       await subgroup('apps');
       const developer = await collab(['groups', 'update', 'acme', '--description', 'mine now'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
-      expect(developer.stderr).toBe('error: 403 Forbidden (PUT /groups/acme)\n');
+      expect(developer.stderr).toBe('error: 403 Forbidden (PUT /groups/acme)\nhint: only owners and administrators may do this: ask one of them, or check your role\n');
       expect(group('acme')?.description).toBe('Acme Corporation');
       const missing = await collab(['groups', 'update', 'acme/none', '--description', 'x']);
       expect(missing.exitCode).toBe(4);
@@ -274,7 +274,7 @@ describe('collab groups: create, update, remove, transfer', () => {
     it('answers 403 for a non-owner and 404 for a missing group; --dry-run deletes nothing', async () => {
       const developer = await collab(['groups', 'delete', 'acme/web', '--yes'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
-      expect(developer.stderr).toBe('error: 403 Forbidden (DELETE /groups/acme%2Fweb)\n');
+      expect(developer.stderr).toBe('error: 403 Forbidden (DELETE /groups/acme%2Fweb)\nhint: only owners and administrators may do this: ask one of them, or check your role\n');
       const missing = await collab(['groups', 'delete', 'acme/none', '--yes']);
       expect(missing.exitCode).toBe(4);
       const restoreMissing = await collab(['groups', 'restore', 'acme/none']);
@@ -362,7 +362,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect((await call('POST', `/groups/${id('globex')}/projects/${encodeURIComponent('acme/legacy-monolith')}`)).status).toBe(201);
       const owner = await collab(['groups', 'transfer-project', 'acme', 'globex/legacy-monolith', '--yes'], { as: 'owner' });
       expect(owner.exitCode).toBe(3);
-      expect(owner.stderr).toBe('error: 403 Forbidden (POST /groups/acme/projects/globex%2Flegacy-monolith)\n');
+      expect(owner.stderr).toBe('error: 403 Forbidden (POST /groups/acme/projects/globex%2Flegacy-monolith)\nhint: only administrators may do this: ask one of them, or check your role\n');
       const missing = await collab(['groups', 'transfer-project', 'acme', 'acme/none', '--yes']);
       expect(missing.exitCode).toBe(4);
       expect(missing.stderr).toBe('error: 404 Project Not Found (POST /groups/acme/projects/acme%2Fnone)\n');
