@@ -30,8 +30,12 @@ export interface Presenter {
   list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number>;
   items(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
   resource(item: unknown, shape: ResourceShape): Promise<void>;
-  /** A JSON text as it is (a response body), or through --jq. */
-  jsonText(text: string): Promise<void>;
+  /**
+   * A JSON text as it is (a response body), or through --jq. With `body`, a service's answer as
+   * `collab api` prints it, JSON or not: byte for byte for programs (a pipe, a file); for people on
+   * a terminal, JSON pretty-printed and every text with its controls escaped, as all data shown there.
+   */
+  jsonText(text: string, body?: ServiceBody): Promise<void>;
   /** What a request would send (--dry-run). */
   dryRun(description: RequestDescription): Promise<void>;
   /**
@@ -54,6 +58,13 @@ export interface Presenter {
   tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void>;
   /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
   jqWriter(): Promise<JqWriter | undefined>;
+}
+
+/** What is known of a service's answer printed as it came (`collab api`): whether it says it is JSON. */
+export interface ServiceBody {
+  json: boolean;
+  /** The status line and headers before the body (`api -i`): text for people, never given to --jq. */
+  head?: boolean;
 }
 
 /** The global flags that choose the output. */
@@ -149,11 +160,12 @@ export class StreamPresenter implements Presenter {
     else await writeResource(this.deps.io, options, item, shape);
   }
 
-  async jsonText(text: string): Promise<void> {
+  async jsonText(text: string, body?: ServiceBody): Promise<void> {
     const jq = await this.deps.jq();
     this.deps.clearTerminal();
-    if (jq) await jq.writer(this.deps.io, await this.options()).writeText(text);
-    else await write(this.deps.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+    if (jq && !body?.head) return jq.writer(this.deps.io, await this.options()).writeText(text);
+    const shown = body && this.deps.io.stdoutIsTTY ? forPeople(text, body) : text;
+    await write(this.deps.io.stdout, shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 
   async dryRun(description: RequestDescription): Promise<void> {
@@ -195,6 +207,21 @@ export class StreamPresenter implements Presenter {
     this.deps.clearTerminal();
     await renderTree(this.deps.io, nodes, shape, options.fields);
   }
+}
+
+/**
+ * A service's answer on a terminal: JSON pretty-printed (JSON.stringify escapes only C0 controls,
+ * so C1 and bidi controls still pass escapeControls), anything else escaped as it came.
+ */
+function forPeople(text: string, body: ServiceBody): string {
+  if (body.json) {
+    try {
+      return escapeControls(JSON.stringify(JSON.parse(text), null, 2));
+    } catch {
+      // Not JSON after all: shown as it came, escaped.
+    }
+  }
+  return escapeControls(text);
 }
 
 /** An action's value, or the function that reads it (only where it is shown). */

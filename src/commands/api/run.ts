@@ -148,27 +148,17 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
   if (opts.include) {
     let head = `HTTP ${response.status}\n`;
     for (const [name, value] of Object.entries(response.headers)) head += `${name}: ${value}\n`;
-    await write(ctx.io.stdout, `${head}\n`);
+    // Header values may carry bytes 0x80-0xff, read as C1 controls: escaped on a terminal as the body is.
+    await ctx.presenter.jsonText(`${head}\n`, { json: false, head: true });
   }
   const text = response.text;
   if (!text) return;
-  if (ctx.globals.jq !== undefined) {
-    await ctx.printJsonText(text);
-    return;
-  }
   if (reshapes(ctx)) {
     await printShaped(ctx, text, response.request);
     return;
   }
-  if (ctx.io.stdoutIsTTY && /json/.test(response.headers['content-type'] ?? '')) {
-    try {
-      await write(ctx.io.stdout, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
-      return;
-    } catch {
-      // Not JSON after all: print it as it came.
-    }
-  }
-  await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  // Byte for byte in a pipe; pretty-printed and escaped for people on a terminal (the presenter's rule).
+  await ctx.presenter.jsonText(text, { json: /json/.test(response.headers['content-type'] ?? '') });
 }
 
 /**
