@@ -5,7 +5,9 @@ import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import { pathFromName } from '../../params/paths.js';
-import type { CommandInput } from '../spec.js';
+import type { ReadScope } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { CREATE } from './verbs.js';
 import { checkPath, TABLE_SETTINGS } from './group-settings.js';
 import { printGroup } from './group-output.js';
 import { readAvatar } from '../avatar.js';
@@ -18,8 +20,9 @@ export interface CreateOptions {
   avatar: UploadFile | undefined;
 }
 
-export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateOptions> {
-  const { name, path, ...settings } = collectParams(o, TABLE_SETTINGS, { column: 'create', commandName: 'groups', warn: (message) => ctx.warn(message) });
+/** Once a run: the settings checked, the path derived, the avatar read. */
+export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): Promise<CreateOptions> {
+  const { name, path, ...settings } = collectParams(input.settings, TABLE_SETTINGS, { column: 'create', commandName: 'groups', warn: (message) => scope.warn(message) });
   // --name is a required flag; an empty one is refused here, as groups update does.
   if (typeof name !== 'string' || name.trim() === '') throw new CollabError('usage', '--name must not be empty');
   const finalPath = typeof path === 'string' ? path : pathFromName(name);
@@ -28,9 +31,9 @@ export async function options({ options: o }: CommandInput, ctx: Context): Promi
   return {
     name,
     path: finalPath,
-    parent: o.parent as GroupRef | undefined,
+    parent: input.parent,
     settings,
-    avatar: typeof o.avatar === 'string' ? await readAvatar(o.avatar) : undefined,
+    avatar: input.avatar === undefined ? undefined : await readAvatar(input.avatar),
   };
 }
 

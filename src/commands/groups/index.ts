@@ -1,33 +1,25 @@
-import { paramOption, settingOptions } from '../../params/derive.js';
+import { paramOption } from '../../params/derive.js';
 import {
   GROUP_LIST_FILTERS,
   GROUP_PROJECT_FILTERS,
-  GROUP_SETTINGS,
-  GROUP_SETTINGS_WITH_OWN_FLAGS,
   GROUP_TRANSFER_PARAMS,
   PROVISIONED_USER_FILTERS,
   SUBGROUP_LIST_FILTERS,
 } from '../../params/groups.js';
 import { groupRef } from '../../params/parsers.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
-import { longFlag } from '../common-options.js';
 import { GROUP, GROUP_ARG } from '../resource-args.js';
 import { bool, option } from '../flags.js';
 import { verb } from '../verb.js';
 import { waitOptions } from '../common-options.js';
 import { noun } from '../nouns.js';
 import { memberVerbs } from '../members/verbs.js';
-import { GET_AVATAR, LDAP_LINKS_ADD, LDAP_LINKS_LIST, LDAP_LINKS_REMOVE, LDAP_SYNC, RESTORE, VIEW } from './verbs.js';
+import { CREATE, GET_AVATAR, LDAP_LINKS_ADD, LDAP_LINKS_LIST, LDAP_LINKS_REMOVE, LDAP_SYNC, RESTORE, UPDATE, VIEW } from './verbs.js';
 
 const TREE: OptionSpec = {
   flags: '--tree',
   description: 'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
 };
-const PARENT: OptionSpec = { flags: '--parent <group>', description: 'create a subgroup of this group (ID or full path)', parse: groupRef };
-const AVATAR: OptionSpec = { flags: '--avatar <file>', description: 'an image file for the avatar (png, jpg, gif...), uploaded as multipart' };
-const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
-/** A group needs a name; its path is derived from the name when not given. */
-const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((option) => (longFlag(option) === '--name' ? { ...option, required: true } : option));
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
 /** `groups transfer`, typed (src/commands/verb.ts): transfer.ts reads `VerbInput<typeof TRANSFER>`. */
@@ -104,32 +96,8 @@ export const spec: CommandSpec = {
     },
     { ...VIEW, load: () => import('./view.js') },
     { ...GET_AVATAR, load: () => import('./avatar.js') },
-    {
-      name: 'create',
-      summary: 'Create a group, or a subgroup with --parent',
-      description: '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
-      options: [...CREATE_SETTINGS, PARENT, AVATAR],
-      mutating: true,
-      examples: [
-        'collab groups create --name "Web Team" --parent acme',
-        'collab groups create --name Ops --path ops --visibility internal --project-creation-level maintainer',
-        'collab groups create --name Design --avatar logo.png --dry-run',
-      ],
-      load: () => import('./create.js'),
-    },
-    {
-      name: 'update',
-      summary: "Change a group's settings (owners and administrators)",
-      args: [GROUP_ARG],
-      options: [...settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS), { ...PARENT, hidden: true }, AVATAR],
-      mutating: true,
-      examples: [
-        'collab groups update acme --description "Acme Corporation" --default-branch-protection 2',
-        'collab groups update acme --shared-runners-setting disabled_with_override',
-        'collab groups update acme/web --avatar logo.png',
-      ],
-      load: () => import('./update.js'),
-    },
+    { ...CREATE, load: () => import('./create.js') },
+    { ...UPDATE, load: () => import('./update.js') },
     {
       name: 'delete',
       destructive: true,

@@ -3,9 +3,10 @@ import { type GroupRecord, type GroupRef, updateGroup } from '../../api/groups.j
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
-import type { CommandInput } from '../spec.js';
+import type { ReadScope } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { UPDATE } from './verbs.js';
 import { checkPath, TABLE_SETTINGS } from './group-settings.js';
-import { groupArg } from '../resource-args.js';
 import { printGroup } from './group-output.js';
 import { readAvatar } from '../avatar.js';
 
@@ -15,15 +16,16 @@ export interface UpdateOptions {
   avatar: UploadFile | undefined;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateOptions> {
-  const group = groupArg(args);
-  if (o.parent !== undefined) {
+/** Once a run: the settings checked, the avatar read. */
+export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): Promise<UpdateOptions> {
+  const { group } = input;
+  if (input.parent !== undefined) {
     throw new CollabError('usage', '--parent is not accepted by groups update', { hint: `to move the group, use \`collab groups transfer ${group} --to <parent>\`` });
   }
-  const settings = collectParams(o, TABLE_SETTINGS, { column: 'update', commandName: 'groups', warn: (message) => ctx.warn(message) });
+  const settings = collectParams(input.settings, TABLE_SETTINGS, { column: 'update', commandName: 'groups', warn: (message) => scope.warn(message) });
   if (typeof settings.path === 'string') checkPath(settings.path);
   if (typeof settings.name === 'string' && settings.name.trim() === '') throw new CollabError('usage', '--name must not be empty');
-  const avatar = typeof o.avatar === 'string' ? await readAvatar(o.avatar) : undefined;
+  const avatar = input.avatar === undefined ? undefined : await readAvatar(input.avatar);
   if (Object.keys(settings).length === 0 && !avatar) {
     throw new CollabError('usage', 'nothing to change', { hint: 'give at least one setting, such as --description <text>; `collab groups update --help` lists them' });
   }

@@ -1,8 +1,9 @@
-import { paramOption } from '../../params/derive.js';
-import { GROUP_VIEW_PARAMS, LDAP_LINK_PARAMS } from '../../params/groups.js';
+import { paramOption, settingOptions } from '../../params/derive.js';
+import { GROUP_SETTINGS, GROUP_SETTINGS_WITH_OWN_FLAGS, GROUP_VIEW_PARAMS, LDAP_LINK_PARAMS } from '../../params/groups.js';
 import type { ParamSpec } from '../../params/types.js';
-import { accessLevel, nonEmpty } from '../../params/parsers.js';
-import { asText, bool, option, tristate } from '../flags.js';
+import { accessLevel, groupRef, nonEmpty } from '../../params/parsers.js';
+import { longFlag } from '../common-options.js';
+import { asText, bool, given, option, tristate } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import type { OptionSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -24,6 +25,12 @@ const PROVIDER = tableOption(LDAP_LINK_PARAMS, 'provider');
 const ACCESS = tableOption(LDAP_LINK_PARAMS, 'group_access');
 const WITH_CUSTOM_ATTRIBUTES = tableOption(GROUP_VIEW_PARAMS, 'with_custom_attributes');
 const WITH_PROJECTS = tableOption(GROUP_VIEW_PARAMS, 'with_projects');
+
+const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
+/** A group needs a name; its path is derived from the name when not given. */
+const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) => (longFlag(spec) === '--name' ? { ...spec, required: true } : spec));
+const PARENT = ['--parent <group>', 'create a subgroup of this group (ID or full path)'] as const;
+const avatarFlag = () => option('--avatar <file>', 'an image file for the avatar (png, jpg, gif...), uploaded as multipart', asText);
 
 export const ONLY_GROUP = { args: { group: GROUP } } as const;
 
@@ -99,4 +106,32 @@ export const LDAP_LINKS_REMOVE = verb({
   },
   mutating: true,
   examples: ['collab groups ldap-links remove acme --cn engineers --provider ldapmain', 'collab groups ldap-links remove acme --cn engineers --legacy-path'],
+});
+
+/** The settings are read together in parse (src/commands/groups/create.ts): which are accepted depends on the verb. */
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a group, or a subgroup with --parent',
+  description: '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
+  flags: { settings: given(CREATE_SETTINGS), parent: option(...PARENT, groupRef), avatar: avatarFlag() },
+  mutating: true,
+  examples: [
+    'collab groups create --name "Web Team" --parent acme',
+    'collab groups create --name Ops --path ops --visibility internal --project-creation-level maintainer',
+    'collab groups create --name Design --avatar logo.png --dry-run',
+  ],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: "Change a group's settings (owners and administrators)",
+  ...ONLY_GROUP,
+  // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
+  flags: { settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)), parent: option(...PARENT, groupRef, { hidden: true }), avatar: avatarFlag() },
+  mutating: true,
+  examples: [
+    'collab groups update acme --description "Acme Corporation" --default-branch-protection 2',
+    'collab groups update acme --shared-runners-setting disabled_with_override',
+    'collab groups update acme/web --avatar logo.png',
+  ],
 });
