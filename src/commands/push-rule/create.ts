@@ -2,13 +2,18 @@ import { describeOwner } from '../../api/owner.js';
 import { createPushRule } from '../../api/push-rules.js';
 import type { Context } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import type { CREATE } from './index.js';
 import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
 
-export function options(input: CommandInput): PushRuleOptions {
+export function parse(input: VerbInput<typeof CREATE>): PushRuleOptions {
   return pushRuleOptions(input, 'create');
 }
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<PushRuleOptions>;
 
 export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
   const response = await ctx.mutate<PushRule>(createPushRule(opts.owner, opts.fields)).catch((error: unknown) => {

@@ -1,19 +1,17 @@
-import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { describeOwner } from '../../api/owner.js';
+import { bindOwner } from '../owner-options.js';
 import { deletePushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import type { DELETE } from './index.js';
 import { CollabError } from '../../errors.js';
-import type { CommandInput } from '../spec.js';
 
-export interface DeletePushRuleOptions {
-  owner: Owner;
-  strict: boolean;
-}
+/** The declared input is the options: no parse. */
+export type DeletePushRuleOptions = VerbInput<typeof DELETE>;
 
-export function options({ options: o }: CommandInput): DeletePushRuleOptions {
-  return { owner: ownerFromOptions(o), strict: o.strict === true };
-}
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<DeletePushRuleOptions>;
 
 export async function run(ctx: Context, opts: DeletePushRuleOptions): Promise<void> {
   const response = await ctx.mutate(deletePushRule(opts.owner));

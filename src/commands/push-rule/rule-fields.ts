@@ -1,12 +1,10 @@
 import type { Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
 import { getPushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { collectParams } from '../../params/derive.js';
-import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { CREATE } from './index.js';
 
 /** The push rule's fields: read from the flags of create, update and set, and from the service. */
 
@@ -18,10 +16,8 @@ export interface PushRuleOptions {
   fields: Record<string, unknown>;
 }
 
-/** The owner and the given fields; at least one field, as the service requires. */
-export function pushRuleOptions({ options: o }: CommandInput, verb: string): PushRuleOptions {
-  const owner = ownerFromOptions(o);
-  const fields = collectParams(o, PUSH_RULE_PARAMS);
+/** The owner and the given fields; at least one field, as the service requires (create, update and set share their flags). */
+export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>, verb: string): PushRuleOptions {
   if (Object.keys(fields).length === 0) {
     throw new CollabError('usage', `push-rule ${verb} needs at least one field`, { hint: 'for example --deny-delete-tag, --max-file-size 100 or --commit-message-regex <re>; see --help' });
   }

@@ -1,17 +1,16 @@
-import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { describeOwner } from '../../api/owner.js';
+import { bindOwner } from '../owner-options.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { VIEW } from './index.js';
 import { readPushRule } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
 
-export interface ViewPushRuleOptions {
-  owner: Owner;
-}
+/** The declared input is the options: no parse. */
+export type ViewPushRuleOptions = VerbInput<typeof VIEW>;
 
-export function options({ options: o }: CommandInput): ViewPushRuleOptions {
-  return { owner: ownerFromOptions(o) };
-}
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<ViewPushRuleOptions>;
 
 export async function run(ctx: Context, opts: ViewPushRuleOptions): Promise<void> {
   const rule = await readPushRule(ctx, opts.owner);
