@@ -14,16 +14,32 @@ export interface BodySources {
   bodyFile?: string | undefined;
 }
 
-/** The text given by --body or --body-file, or undefined when neither was given. */
-export async function bodyFromFlags(ctx: Context, sources: BodySources): Promise<string | undefined> {
+/**
+ * The text given by --body or a --body-file path, read once a run (parse); `stdin` when the file
+ * is - (read by run, which has the run's standard input); undefined when neither was given.
+ */
+export type GivenBody = { text: string } | { stdin: true } | undefined;
+
+export async function givenBody(sources: BodySources): Promise<GivenBody> {
   if (sources.body !== undefined && sources.bodyFile !== undefined) {
     throw new CollabError('usage', '--body and --body-file cannot be used together', { hint: 'give the text with --body <text>, or a file with --body-file <path> (- for standard input)' });
   }
-  if (sources.body !== undefined) return sources.body;
+  if (sources.body !== undefined) return { text: sources.body };
   if (sources.bodyFile === undefined) return undefined;
   const file = sources.bodyFile;
+  if (file === '-') return { stdin: true };
+  return { text: await readBodyFile(file, () => readFile(file, 'utf8')) };
+}
+
+/** The given text, standard input read (and checked, as parse checks the rest) if it was - ; undefined: none given. */
+export async function bodyText(ctx: Context, given: GivenBody): Promise<string | undefined> {
+  if (given === undefined || 'text' in given) return given?.text;
+  return checkBody(await readBodyFile('-', () => readStdin(ctx.io.stdin)));
+}
+
+async function readBodyFile(file: string, read: () => Promise<string>): Promise<string> {
   try {
-    return dropFinalNewlines(file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8'));
+    return dropFinalNewlines(await read());
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CollabError('usage', `cannot read ${file} (given to --body-file): ${code ?? (error as Error).message}`);

@@ -2,14 +2,16 @@ import { type AwardedObject, createNote, describeTarget, isNote, type NoteTarget
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { awardEmojiName, isAwardEmojiOnly } from '../../params/notes.js';
-import type { CommandInput } from '../spec.js';
-import { bodyFromFlags, canOpenEditor, checkBody, chooseEditor, editText } from './body.js';
+import type { VerbInput } from '../verb.js';
+import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
+import type { CREATE } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
-import { noteTargetFromOptions } from './target.js';
+import { bindTarget, noteTarget } from './target.js';
 
 export interface CreateNoteOptions {
   target: NoteTarget;
-  body: string;
+  /** Read and checked in parse when given as text or a file; standard input and the editor in run. */
+  body: GivenBody;
   confidential: boolean | undefined;
   createdAt: string | undefined;
   diffSha: string | undefined;
@@ -17,34 +19,44 @@ export interface CreateNoteOptions {
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
-export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateNoteOptions> {
-  const target = noteTargetFromOptions(o);
-  const diffSha = o.diffSha as string | undefined;
+/** Once a run: the target, the checks of the flags against it, and the body from --body or a file. */
+export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateNoteOptions> {
+  const target = noteTarget(input);
+  const { diffSha, confidential, createdAt } = input;
   if (diffSha !== undefined && target.kind !== 'merge_request') {
     throw new CollabError('usage', '--diff-sha applies to merge request notes only', { hint: 'leave it out, or give the merge request: --project <p> --merge-request <iid>' });
   }
   if (diffSha !== undefined && !SHA.test(diffSha)) throw new CollabError('usage', `invalid value "${diffSha}" for --diff-sha: expected the full commit SHA (40 or 64 hex digits)`);
-  if (o.confidential === true && target.kind !== 'issue') {
+  if (confidential && target.kind !== 'issue') {
     throw new CollabError('usage', '--confidential applies to issue notes only', { hint: 'the API marks only issue notes confidential; leave out --confidential' });
   }
-  let body = await bodyFromFlags(ctx, { body: o.body as string | undefined, bodyFile: o.bodyFile as string | undefined });
-  if (body === undefined) {
-    if (!canOpenEditor(ctx)) {
-      throw new CollabError('usage', 'missing the note body', { hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input' });
-    }
-    body = await editText(await chooseEditor(ctx), '', ctx.signal, ctx.env);
-    if (body.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent');
+  const body = await givenBody(input);
+  if (body && 'text' in body) checkBody(body.text);
+  return { target, body, confidential: confidential ? true : undefined, createdAt, diffSha };
+}
+
+export const bind = bindTarget;
+
+/** The body: as given, from standard input, or written in the editor; refused before anything is sent. */
+async function noteBody(ctx: Context, given: GivenBody): Promise<string> {
+  const body = await bodyText(ctx, given);
+  if (body !== undefined) return body;
+  if (!canOpenEditor(ctx)) {
+    throw new CollabError('usage', 'missing the note body', { hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input' });
   }
-  return { target, body: checkBody(body), confidential: o.confidential === true ? true : undefined, createdAt: o.createdAt as string | undefined, diffSha };
+  const written = await editText(await chooseEditor(ctx), '', ctx.signal, ctx.env);
+  if (written.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent');
+  return checkBody(written);
 }
 
 export async function run(ctx: Context, opts: CreateNoteOptions): Promise<void> {
-  const request = createNote(opts.target, { body: opts.body, confidential: opts.confidential, created_at: opts.createdAt, merge_request_diff_sha: opts.diffSha });
+  const body = await noteBody(ctx, opts.body);
+  const request = createNote(opts.target, { body, confidential: opts.confidential, created_at: opts.createdAt, merge_request_diff_sha: opts.diffSha });
   const response = await ctx.mutate(request);
   if (!response) return;
   const where = describeTarget(opts.target);
   if (!isNote(response.data)) {
-    const emoji = isAwardEmojiOnly(opts.body) ? awardEmojiName(opts.body) : opts.body;
+    const emoji = isAwardEmojiOnly(body) ? awardEmojiName(body) : body;
     ctx.info(`the body was taken as an award emoji: ${emoji} was toggled on ${where}; no note was created`);
     await printAwardedObject(ctx, response.data as AwardedObject);
     return;

@@ -1,17 +1,19 @@
 import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js';
 import type { Context } from '../../context.js';
-import { parseArg, positiveInteger } from '../../params/parsers.js';
-import type { CommandInput } from '../spec.js';
-import { noteTargetFromOptions } from './target.js';
+import type { VerbInput } from '../verb.js';
+import type { DELETE } from './index.js';
+import { bindTarget, noteTarget } from './target.js';
 
 export interface DeleteNoteOptions {
   target: NoteTarget;
   noteId: number;
 }
 
-export function options({ args, options: o }: CommandInput): DeleteNoteOptions {
-  return { noteId: parseArg<number>(positiveInteger, args[0], 'note-id'), target: noteTargetFromOptions(o) };
+export function parse(input: VerbInput<typeof DELETE>): DeleteNoteOptions {
+  return { noteId: input.noteId, target: noteTarget(input) };
 }
+
+export const bind = bindTarget;
 
 /** One note is named by its ID: no confirmation is asked (--dry-run shows what would be sent). */
 export async function run(ctx: Context, opts: DeleteNoteOptions): Promise<void> {

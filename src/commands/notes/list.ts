@@ -1,12 +1,12 @@
-import { listFlags } from '../common-options.js';
 import { itemLimit } from '../../list-flags.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
 import type { Context, ListFlags } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
 import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { LIST } from './index.js';
 import { NOTE_COLUMNS } from './output.js';
-import { noteTargetFromOptions } from './target.js';
+import { bindTarget, noteTarget } from './target.js';
 
 export interface ListNotesOptions {
   target: NoteTarget;
@@ -17,15 +17,11 @@ export interface ListNotesOptions {
   flags: ListFlags;
 }
 
-export function options({ options: o }: CommandInput): ListNotesOptions {
-  return {
-    target: noteTargetFromOptions(o),
-    sort: o.sort as NoteSort | undefined,
-    orderBy: o.orderBy as NoteOrderBy | undefined,
-    system: o.system as boolean | undefined,
-    flags: listFlags(o),
-  };
+export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
+  return { target: noteTarget(input), sort: input.sort, orderBy: input.orderBy, system: input.system, flags: input.list };
 }
+
+export const bind = bindTarget;
 
 export async function run(ctx: Context, opts: ListNotesOptions): Promise<void> {
   const path = notesPath(opts.target);

@@ -1,39 +1,43 @@
 import { describeTarget, getNote, isNote, type NoteTarget, updateNote } from '../../api/notes.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { parseArg, positiveInteger } from '../../params/parsers.js';
-import type { CommandInput } from '../spec.js';
-import { bodyFromFlags, canOpenEditor, checkBody, chooseEditor, editText } from './body.js';
+import type { VerbInput } from '../verb.js';
+import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
+import type { UPDATE } from './index.js';
 import { printNote } from './output.js';
-import { noteTargetFromOptions } from './target.js';
+import { bindTarget, noteTarget } from './target.js';
 
 export interface UpdateNoteOptions {
   target: NoteTarget;
   noteId: number;
-  /** undefined: edit the current text in the editor (only when nothing else changes). */
-  body: string | undefined;
+  /** Read and checked in parse when given as text or a file; standard input in run. */
+  body: GivenBody;
   confidential: boolean | undefined;
+  /** Nothing given to change: edit the current text in the editor. */
   useEditor: boolean;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateNoteOptions> {
-  const noteId = parseArg<number>(positiveInteger, args[0], 'note-id');
-  const target = noteTargetFromOptions(o);
-  const confidential = o.confidential as boolean | undefined;
+/** Once a run: the target, --confidential against it, and the body from --body or a file. */
+export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNoteOptions> {
+  const { noteId, confidential } = input;
+  const target = noteTarget(input);
   if (confidential !== undefined && target.kind !== 'issue') {
     throw new CollabError('usage', `--${confidential ? '' : 'no-'}confidential applies to issue notes only`, { hint: 'the API changes confidentiality of issue notes only; change the text with --body' });
   }
-  const body = await bodyFromFlags(ctx, { body: o.body as string | undefined, bodyFile: o.bodyFile as string | undefined });
-  const useEditor = body === undefined && confidential === undefined;
-  if (useEditor && !canOpenEditor(ctx)) {
-    const what = target.kind === 'issue' ? '--body, --body-file or --confidential / --no-confidential' : '--body or --body-file';
-    throw new CollabError('usage', 'nothing to change', { hint: `pass ${what} (--body-file - reads standard input)` });
-  }
-  return { target, noteId, body: body === undefined ? undefined : checkBody(body), confidential, useEditor };
+  const body = await givenBody(input);
+  if (body && 'text' in body) checkBody(body.text);
+  return { target, noteId, body, confidential, useEditor: body === undefined && confidential === undefined };
 }
 
+export const bind = bindTarget;
+
 export async function run(ctx: Context, opts: UpdateNoteOptions): Promise<void> {
-  let body = opts.body;
+  // Refused first, before any request: with nothing to change, only an editor can say what.
+  if (opts.useEditor && !canOpenEditor(ctx)) {
+    const what = opts.target.kind === 'issue' ? '--body, --body-file or --confidential / --no-confidential' : '--body or --body-file';
+    throw new CollabError('usage', 'nothing to change', { hint: `pass ${what} (--body-file - reads standard input)` });
+  }
+  let body = await bodyText(ctx, opts.body);
   if (opts.useEditor) {
     const { data } = await ctx.request(getNote(opts.target, opts.noteId));
     const current = isNote(data) ? data.body : '';

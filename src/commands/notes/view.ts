@@ -1,19 +1,21 @@
 import { type AwardedObject, getNote, isNote, type NoteTarget } from '../../api/notes.js';
 import type { Context } from '../../context.js';
 import { NOTEABLES } from '../../params/notes.js';
-import { parseArg, positiveInteger } from '../../params/parsers.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { VIEW } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
-import { noteTargetFromOptions } from './target.js';
+import { bindTarget, noteTarget } from './target.js';
 
 export interface ViewNoteOptions {
   target: NoteTarget;
   noteId: number;
 }
 
-export function options({ args, options: o }: CommandInput): ViewNoteOptions {
-  return { noteId: parseArg<number>(positiveInteger, args[0], 'note-id'), target: noteTargetFromOptions(o) };
+export function parse(input: VerbInput<typeof VIEW>): ViewNoteOptions {
+  return { noteId: input.noteId, target: noteTarget(input) };
 }
+
+export const bind = bindTarget;
 
 export async function run(ctx: Context, opts: ViewNoteOptions): Promise<void> {
   const { data } = await ctx.request(getNote(opts.target, opts.noteId));
