@@ -183,6 +183,14 @@ describe('collab groups: lists', () => {
       expect(paths(byId.json())).toEqual(['acme/platform', 'acme/platform/infra', 'acme/web']);
     });
 
+    it('lists the subgroups of each group read from standard input (-), each with its own group', async () => {
+      const result = await collab(['groups', 'subgroups', '-', '--json'], { input: 'acme\nacme/platform\n' });
+      expect(result.exitCode).toBe(0);
+      const lines = result.stdout.trim().split('\n');
+      expect(lines.some((line) => line.includes('acme/web'))).toBe(true);
+      expect(lines.some((line) => line.includes('acme/platform/infra'))).toBe(true);
+    });
+
     it('searches short paths and names only', async () => {
       const short = await collab(['groups', 'descendants', 'acme', '--search', 'infra', '--json']);
       expect(paths(short.json())).toEqual(['acme/platform/infra']);

@@ -1,8 +1,9 @@
-import type { CommandInput } from '../spec.js';
-import { groupListOptions } from './group-list.js';
+import type { VerbInput } from '../verb.js';
+import { type GroupListOptions, groupListOptions } from './group-list.js';
+import type { DESCENDANTS } from './verbs.js';
 
-export function options(input: CommandInput) {
-  return groupListOptions(input, 'descendants');
+export function parse(input: VerbInput<typeof DESCENDANTS>): GroupListOptions {
+  return groupListOptions(input, { kind: 'descendants', group: input.group });
 }
 
-export { runGroupList as run } from './group-list.js';
+export { bindGroup as bind, runGroupList as run } from './group-list.js';

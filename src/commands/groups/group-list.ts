@@ -1,13 +1,9 @@
 import { descendantGroupsPath, type GroupRecord, type GroupRef, GROUPS_PATH, subgroupsPath } from '../../api/groups.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
-import { GROUP_LIST_FILTERS, SUBGROUP_LIST_FILTERS } from '../../params/groups.js';
-import type { CommandInput } from '../spec.js';
-import { collectParams } from '../../params/derive.js';
+import type { ListFlags } from '../../list-flags.js';
 import { GROUP_COLUMNS } from './group-output.js';
-import { groupArg } from '../resource-args.js';
-import { listFlags } from '../common-options.js';
 import { printGroupTree } from './hierarchy.js';
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
@@ -20,19 +16,28 @@ export interface GroupListOptions {
   tree: boolean;
 }
 
-export function groupListOptions({ args, options: o }: CommandInput, kind: GroupListScope['kind']): GroupListOptions {
-  const scope: GroupListScope = kind === 'all' ? { kind } : { kind, group: groupArg(args) };
-  const query = collectParams(o, kind === 'all' ? GROUP_LIST_FILTERS : SUBGROUP_LIST_FILTERS) as QueryParams;
+/** What the three verbs read (src/commands/groups/verbs.ts); subgroups has no --tree. */
+export interface GroupListInput {
+  query: Readonly<Record<string, unknown>>;
+  list: ListFlags;
+  tree?: boolean;
+}
+
+/** Once a run: the filters checked as the service would. */
+export function groupListOptions(input: GroupListInput, scope: GroupListScope): GroupListOptions {
+  // The filter table is untyped (src/params/groups.ts): its parsers made each value a query value.
+  const query = input.query as QueryParams;
   // The service accepts similarity only while searching (spec: "similarity only while searching").
   if (query.order_by === 'similarity' && query.search === undefined) {
     throw new CollabError('usage', '--order-by similarity needs --search', { hint: 'similarity ranks matches of the search text; without one, order by name' });
   }
-  return {
-    scope,
-    query,
-    flags: listFlags(o),
-    tree: o.tree === true,
-  };
+  return { scope, query, flags: input.list, tree: input.tree === true };
+}
+
+/** One target of a run over many (`-`): the group in the scope. */
+export function bindGroup(options: GroupListOptions, target: GroupRef): GroupListOptions {
+  if (options.scope.kind === 'all') throw new CollabError('internal', 'groups list takes no group');
+  return { ...options, scope: { kind: options.scope.kind, group: target } };
 }
 
 function pathOf(scope: GroupListScope): string {

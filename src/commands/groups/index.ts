@@ -1,25 +1,29 @@
-import { paramOption } from '../../params/derive.js';
-import {
-  GROUP_LIST_FILTERS,
-  GROUP_PROJECT_FILTERS,
-  GROUP_TRANSFER_PARAMS,
-  PROVISIONED_USER_FILTERS,
-  SUBGROUP_LIST_FILTERS,
-} from '../../params/groups.js';
+import { GROUP_TRANSFER_PARAMS } from '../../params/groups.js';
 import { groupRef } from '../../params/parsers.js';
-import type { ArgSpec, CommandSpec, OptionSpec } from '../spec.js';
+import type { ArgSpec, CommandSpec } from '../spec.js';
 import { GROUP, GROUP_ARG } from '../resource-args.js';
 import { bool, option } from '../flags.js';
 import { verb } from '../verb.js';
 import { waitOptions } from '../common-options.js';
 import { noun } from '../nouns.js';
 import { memberVerbs } from '../members/verbs.js';
-import { CREATE, GET_AVATAR, LDAP_LINKS_ADD, LDAP_LINKS_LIST, LDAP_LINKS_REMOVE, LDAP_SYNC, RESTORE, UPDATE, VIEW } from './verbs.js';
+import {
+  CREATE,
+  DESCENDANTS,
+  GET_AVATAR,
+  LDAP_LINKS_ADD,
+  LDAP_LINKS_LIST,
+  LDAP_LINKS_REMOVE,
+  LDAP_SYNC,
+  LIST,
+  PROJECTS,
+  PROVISIONED_USERS,
+  RESTORE,
+  SUBGROUPS,
+  UPDATE,
+  VIEW,
+} from './verbs.js';
 
-const TREE: OptionSpec = {
-  flags: '--tree',
-  description: 'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
-};
 const PROJECT_ARG: ArgSpec = { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' };
 
 /** `groups transfer`, typed (src/commands/verb.ts): transfer.ts reads `VerbInput<typeof TRANSFER>`. */
@@ -42,58 +46,11 @@ export const spec: CommandSpec = {
   ...noun('groups'),
   description: '<group> is a numeric ID or a full path such as grp/sub.',
   subcommands: [
-    {
-      name: 'list',
-      summary: 'List groups you are a member of (administrators: every group)',
-      options: [...GROUP_LIST_FILTERS.map((param) => paramOption(param)), TREE],
-      list: true,
-      examples: [
-        'collab groups list --tree',
-        'collab groups list --all-available --search platform --order-by similarity',
-        'collab groups list --min-access-level maintainer --skip-groups 12,14 --json',
-        'collab groups list --custom-attribute team=acme --all',
-      ],
-      load: () => import('./list.js'),
-    },
-    {
-      name: 'subgroups',
-      summary: 'List the direct subgroups of a group',
-      args: [GROUP_ARG],
-      options: SUBGROUP_LIST_FILTERS.map((param) => paramOption(param)),
-      list: true,
-      examples: ['collab groups subgroups acme', 'collab groups subgroups acme --search plat --order-by path'],
-      load: () => import('./subgroups.js'),
-    },
-    {
-      name: 'descendants',
-      summary: 'List every group below a group',
-      args: [GROUP_ARG],
-      options: [...SUBGROUP_LIST_FILTERS.map((param) => paramOption(param)), TREE],
-      list: true,
-      examples: ['collab groups descendants acme --tree', 'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"'],
-      load: () => import('./descendants.js'),
-    },
-    {
-      name: 'projects',
-      summary: 'List the projects of a group (with those shared with it, unless --no-with-shared)',
-      args: [GROUP_ARG],
-      options: [
-        ...GROUP_PROJECT_FILTERS.map((param) => paramOption(param)),
-        { flags: '--shared', description: 'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)' },
-      ],
-      list: true,
-      examples: ['collab groups projects acme --include-subgroups --no-with-shared', 'collab groups projects acme --shared', 'collab groups projects acme --search api --order-by similarity'],
-      load: () => import('./projects.js'),
-    },
-    {
-      name: 'provisioned-users',
-      summary: 'List the users the group provisioned (Maintainer role or above; not those of subgroups)',
-      args: [GROUP_ARG],
-      options: PROVISIONED_USER_FILTERS.map((param) => paramOption(param)),
-      list: true,
-      examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
-      load: () => import('./provisioned-users.js'),
-    },
+    { ...LIST, load: () => import('./list.js') },
+    { ...SUBGROUPS, load: () => import('./subgroups.js') },
+    { ...DESCENDANTS, load: () => import('./descendants.js') },
+    { ...PROJECTS, load: () => import('./projects.js') },
+    { ...PROVISIONED_USERS, load: () => import('./provisioned-users.js') },
     { ...VIEW, load: () => import('./view.js') },
     { ...GET_AVATAR, load: () => import('./avatar.js') },
     { ...CREATE, load: () => import('./create.js') },

@@ -1,8 +1,9 @@
-import type { CommandInput } from '../spec.js';
-import { groupListOptions } from './group-list.js';
+import type { VerbInput } from '../verb.js';
+import { type GroupListOptions, groupListOptions } from './group-list.js';
+import type { SUBGROUPS } from './verbs.js';
 
-export function options(input: CommandInput) {
-  return groupListOptions(input, 'subgroups');
+export function parse(input: VerbInput<typeof SUBGROUPS>): GroupListOptions {
+  return groupListOptions(input, { kind: 'subgroups', group: input.group });
 }
 
-export { runGroupList as run } from './group-list.js';
+export { bindGroup as bind, runGroupList as run } from './group-list.js';

@@ -1,9 +1,18 @@
 import { paramOption, settingOptions } from '../../params/derive.js';
-import { GROUP_SETTINGS, GROUP_SETTINGS_WITH_OWN_FLAGS, GROUP_VIEW_PARAMS, LDAP_LINK_PARAMS } from '../../params/groups.js';
+import {
+  GROUP_LIST_FILTERS,
+  GROUP_PROJECT_FILTERS,
+  GROUP_SETTINGS,
+  GROUP_SETTINGS_WITH_OWN_FLAGS,
+  GROUP_VIEW_PARAMS,
+  LDAP_LINK_PARAMS,
+  PROVISIONED_USER_FILTERS,
+  SUBGROUP_LIST_FILTERS,
+} from '../../params/groups.js';
 import type { ParamSpec } from '../../params/types.js';
 import { accessLevel, groupRef, nonEmpty } from '../../params/parsers.js';
 import { longFlag } from '../common-options.js';
-import { asText, bool, given, option, tristate } from '../flags.js';
+import { asText, bool, given, option, params, tristate } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import type { OptionSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -134,4 +143,59 @@ export const UPDATE = verb({
     'collab groups update acme --shared-runners-setting disabled_with_override',
     'collab groups update acme/web --avatar logo.png',
   ],
+});
+
+const tree = () => bool('--tree', 'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent');
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List groups you are a member of (administrators: every group)',
+  flags: { query: params(GROUP_LIST_FILTERS), tree: tree() },
+  list: true,
+  examples: [
+    'collab groups list --tree',
+    'collab groups list --all-available --search platform --order-by similarity',
+    'collab groups list --min-access-level maintainer --skip-groups 12,14 --json',
+    'collab groups list --custom-attribute team=acme --all',
+  ],
+});
+
+export const SUBGROUPS = verb({
+  name: 'subgroups',
+  summary: 'List the direct subgroups of a group',
+  ...ONLY_GROUP,
+  flags: { query: params(SUBGROUP_LIST_FILTERS) },
+  list: true,
+  examples: ['collab groups subgroups acme', 'collab groups subgroups acme --search plat --order-by path'],
+});
+
+export const DESCENDANTS = verb({
+  name: 'descendants',
+  summary: 'List every group below a group',
+  ...ONLY_GROUP,
+  flags: { query: params(SUBGROUP_LIST_FILTERS), tree: tree() },
+  list: true,
+  examples: ['collab groups descendants acme --tree', 'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"'],
+});
+
+/** The filters are read as GET /groups/:id/projects takes them; projects.ts keeps those /projects/shared takes. */
+export const PROJECTS = verb({
+  name: 'projects',
+  summary: 'List the projects of a group (with those shared with it, unless --no-with-shared)',
+  ...ONLY_GROUP,
+  flags: {
+    query: params(GROUP_PROJECT_FILTERS),
+    shared: bool('--shared', 'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)'),
+  },
+  list: true,
+  examples: ['collab groups projects acme --include-subgroups --no-with-shared', 'collab groups projects acme --shared', 'collab groups projects acme --search api --order-by similarity'],
+});
+
+export const PROVISIONED_USERS = verb({
+  name: 'provisioned-users',
+  summary: 'List the users the group provisioned (Maintainer role or above; not those of subgroups)',
+  ...ONLY_GROUP,
+  flags: { query: params(PROVISIONED_USER_FILTERS) },
+  list: true,
+  examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
 });
