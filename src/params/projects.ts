@@ -190,7 +190,7 @@ const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'las
 export const ADMIN_ORDER_BY = ['repository_size', 'storage_size', 'packages_size', 'wiki_size'] as const;
 
 /** GET /projects: every filter of the spec's "Lists" table. */
-export const PROJECT_LIST_PARAMS: readonly ParamSpec[] = [
+export const PROJECT_LIST_PARAMS = [
   { name: 'archived', type: 'boolean', description: 'only archived projects (false: only those not archived)' },
   { name: 'id_after', type: 'integer', description: 'only projects with an ID above this' },
   { name: 'id_before', type: 'integer', description: 'only projects with an ID below this' },
@@ -221,20 +221,30 @@ export const PROJECT_LIST_PARAMS: readonly ParamSpec[] = [
   { name: 'with_merge_requests_enabled', type: 'boolean', description: 'only projects with merge requests enabled' },
   { name: 'with_programming_language', type: 'string', description: 'only projects using this language' },
   { name: 'custom_attributes', flag: 'custom-attribute', type: 'hash', description: 'only projects with this custom attribute, key=value (repeatable)', adminOnly: true },
-];
+] as const satisfies readonly ParamSpec[];
 
-function pick(names: readonly string[], overrides: Record<string, Partial<ParamSpec>> = {}): ParamSpec[] {
+type ListParam = (typeof PROJECT_LIST_PARAMS)[number];
+
+/**
+ * The filters of GET /projects that another list endpoint takes, typed as they are there (the
+ * picked entries; an override of order_by narrows its choices, so its type is the override's).
+ */
+function pick<const N extends ListParam['name'], const O extends { readonly [K in N]?: Partial<ParamSpec> } = Record<never, never>>(
+  names: readonly N[],
+  overrides?: O,
+): Array<{ [K in N]: K extends keyof O ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K] : Extract<ListParam, { name: K }> }[N]> {
   return names.map((name) => {
     const found = PROJECT_LIST_PARAMS.find((p) => p.name === name);
     if (!found) throw new Error(`no list parameter ${name}`);
-    return { ...found, ...overrides[name] };
+    // The override replaces the keys it names, as the return type says.
+    return { ...found, ...overrides?.[name] } as { [K in N]: K extends keyof O ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K] : Extract<ListParam, { name: K }> }[N];
   });
 }
 
-const USER_ORDER_BY = { order_by: { choices: PROJECT_ORDER_BY.filter((o) => o !== 'similarity'), description: 'order by this field (default created_at)' } };
+const USER_ORDER_BY = { order_by: { choices: PROJECT_ORDER_BY.filter((o): o is Exclude<typeof o, 'similarity'> => o !== 'similarity'), description: 'order by this field (default created_at)' } };
 
 /** GET /users/:user_id/projects. */
-export const USER_PROJECTS_PARAMS: readonly ParamSpec[] = pick(
+export const USER_PROJECTS_PARAMS = pick(
   [
     'archived',
     'id_after',
@@ -258,7 +268,7 @@ export const USER_PROJECTS_PARAMS: readonly ParamSpec[] = pick(
 );
 
 /** GET /users/:user_id/starred_projects (and GET /projects/:id/forks, which takes the same). */
-export const STARRED_PROJECTS_PARAMS: readonly ParamSpec[] = pick(
+export const STARRED_PROJECTS_PARAMS = pick(
   ['archived', 'membership', 'min_access_level', 'order_by', 'owned', 'search', 'simple', 'sort', 'starred', 'statistics', 'visibility', 'with_custom_attributes', 'with_issues_enabled', 'with_merge_requests_enabled'],
   USER_ORDER_BY,
 );

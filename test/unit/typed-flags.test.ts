@@ -173,7 +173,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'auth/login.ts',
       'hooks/fields.ts',
       'members/verbs.ts',
-      'projects/list.ts',
       'sandbox/run.ts',
       'share/add.ts',
       'share/remove.ts',

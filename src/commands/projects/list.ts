@@ -1,4 +1,3 @@
-import { listFlags } from '../common-options.js';
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
 import type { Context, ListFlags } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
@@ -7,7 +6,8 @@ import type { QueryParams } from '../../http/query.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { LIST } from './verbs-core.js';
 import { PROJECT_COLUMNS } from './columns.js';
 
 interface Endpoint {
@@ -19,6 +19,8 @@ interface Endpoint {
   params: readonly ParamSpec[];
 }
 
+type Input = VerbInput<typeof LIST>;
+
 export interface ListOptions {
   endpoint: Endpoint;
   query: Record<string, unknown>;
@@ -26,28 +28,19 @@ export interface ListOptions {
   offsetWindow: PaginateOptions['offsetWindow'];
 }
 
-const USERNAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
-
-function userRef(value: string, flag: string): string | number {
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  if (!USERNAME.test(text)) throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected a user ID or username`);
-  return text;
-}
-
-function chooseEndpoint(o: Record<string, unknown>): Endpoint {
-  const user = o.user as string | undefined;
-  const starredBy = o.starredBy as string | undefined;
+function chooseEndpoint(input: Input): Endpoint {
+  const { user, starredBy } = input;
   if (user !== undefined && starredBy !== undefined) {
     throw new CollabError('usage', '--user and --starred-by cannot be used together', { hint: "--user lists a user's own projects, --starred-by the projects a user starred" });
   }
-  if (user !== undefined) return { path: userProjectsPath(userRef(user, '--user')), label: 'GET /users/:user_id/projects', flag: '--user', params: USER_PROJECTS_PARAMS };
-  if (starredBy !== undefined) return { path: starredProjectsPath(userRef(starredBy, '--starred-by')), label: 'GET /users/:user_id/starred_projects', flag: '--starred-by', params: STARRED_PROJECTS_PARAMS };
+  if (user !== undefined) return { path: userProjectsPath(user), label: 'GET /users/:user_id/projects', flag: '--user', params: USER_PROJECTS_PARAMS };
+  if (starredBy !== undefined) return { path: starredProjectsPath(starredBy), label: 'GET /users/:user_id/starred_projects', flag: '--starred-by', params: STARRED_PROJECTS_PARAMS };
   return { path: PROJECTS_PATH, label: 'GET /projects', flag: undefined, params: PROJECT_LIST_PARAMS };
 }
 
-export function options({ options: o }: CommandInput): ListOptions {
-  const endpoint = chooseEndpoint(o);
+export function parse(input: Input): ListOptions {
+  const endpoint = chooseEndpoint(input);
+  const o = input.filters;
   // Filters of GET /projects that the chosen endpoint does not take are refused, not dropped.
   for (const param of PROJECT_LIST_PARAMS) {
     if (o[optionKey(param)] === undefined || endpoint.params.some((p) => p.name === param.name)) continue;
@@ -56,8 +49,8 @@ export function options({ options: o }: CommandInput): ListOptions {
     });
   }
   const query = collectParams(o, endpoint.params);
-  const orderBy = query.order_by as string | undefined;
-  const orders = endpoint.params.find((p) => p.name === 'order_by')?.choices ?? [];
+  const orderBy = query.order_by;
+  const orders: readonly unknown[] = endpoint.params.find((p) => p.name === 'order_by')?.choices ?? [];
   if (orderBy !== undefined && !orders.includes(orderBy)) {
     throw new CollabError('usage', `--order-by ${orderBy} cannot be used with ${endpoint.flag}`, { hint: `${endpoint.label} orders by ${orders.join(', ')}` });
   }
@@ -67,7 +60,7 @@ export function options({ options: o }: CommandInput): ListOptions {
   // GET /projects reads topics as one comma-separated value.
   if (Array.isArray(query.topic)) query.topic = query.topic.join(',');
 
-  const flags: ListFlags = listFlags(o);
+  const flags: ListFlags = input.list;
 
   // Offset pages stop at 50,000 projects. Ordered by id, --all goes on past that point by
   // starting a new window after the last id written; so id is the order of --all unless chosen.

@@ -7,6 +7,8 @@ import { waitFlags, } from '../common-options.js';
 import { given, option, params } from '../flags.js';
 import { verb } from '../verb.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
+import { CollabError } from '../../errors.js';
+import type { ValueParser } from '../../params/option.js';
 
 /**
  * The project verbs of the core set: list, view, create, update, delete, restore, archive,
@@ -96,11 +98,35 @@ export const UPDATE = verb({
   ],
 });
 
-const LIST_FILTER_OPTIONS: OptionSpec[] = [
-  ...PROJECT_LIST_PARAMS.map((p) => paramOption(p)),
-  { flags: '--user <id|username>', description: "the user's personal projects (GET /users/:user_id/projects)" },
-  { flags: '--starred-by <id|username>', description: 'projects starred by this user (GET /users/:user_id/starred_projects)' },
-];
+const USERNAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
+
+/** A user by ID or username, as GET /users/:user_id/... takes it. */
+const userRef: ValueParser<string | number> = (value, flag) => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!USERNAME.test(text)) throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected a user ID or username`);
+  return text;
+};
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
+  description: 'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
+  flags: {
+    // As given: which of them the endpoint takes depends on --user and --starred-by (list.ts).
+    filters: given(PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
+    user: option('--user <id|username>', "the user's personal projects (GET /users/:user_id/projects)", userRef),
+    starredBy: option('--starred-by <id|username>', 'projects starred by this user (GET /users/:user_id/starred_projects)', userRef),
+  },
+  list: true,
+  examples: [
+    'collab projects list --membership --order-by last_activity_at',
+    'collab projects list --topic api,cli --visibility public --json',
+    'collab projects list --all -o ndjson > projects.ndjson',
+    'collab projects list --user olivia --archived',
+    'collab projects list --custom-attribute tier=gold --with-custom-attributes',
+  ],
+});
 
 const action = (name: string, summary: string, load: CommandSpec['load'], extra: Partial<CommandSpec> = {}): CommandSpec => ({
   name,
@@ -115,21 +141,7 @@ const action = (name: string, summary: string, load: CommandSpec['load'], extra:
 });
 
 export const CORE_VERBS: CommandSpec[] = [
-  {
-    name: 'list',
-    summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
-    description: 'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
-    options: LIST_FILTER_OPTIONS,
-    list: true,
-    examples: [
-      'collab projects list --membership --order-by last_activity_at',
-      'collab projects list --topic api,cli --visibility public --json',
-      'collab projects list --all -o ndjson > projects.ndjson',
-      'collab projects list --user olivia --archived',
-      'collab projects list --custom-attribute tier=gold --with-custom-attributes',
-    ],
-    load: () => import('./list.js'),
-  },
+  { ...LIST, load: () => import('./list.js') },
   { ...VIEW, load: () => import('./view.js') },
   { ...CREATE, load: () => import('./create.js') },
   { ...UPDATE, load: () => import('./update.js') },

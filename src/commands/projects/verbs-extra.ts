@@ -1,6 +1,5 @@
 import { FORK_PARAMS, PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
-import { paramOption } from '../../params/derive.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';
 import { waitFlags, } from '../common-options.js';
@@ -31,6 +30,15 @@ export const FORK_RELATION_ADD = verb({
   args: { project: PROJECT, forkedFrom: arg({ name: 'forked-from', description: 'the upstream project: numeric ID or full path' }, projectRef) },
   mutating: true,
   examples: ['collab projects fork-relation add olivia/storefront acme/web/storefront'],
+});
+
+export const FORKS = verb({
+  name: 'forks',
+  summary: 'List the forks of a project that you can see',
+  args: { project: PROJECT },
+  flags: { query: params(STARRED_PROJECTS_PARAMS) },
+  list: true,
+  examples: ['collab projects forks acme/web/storefront', 'collab projects forks 42 --owned --visibility private --all --json'],
 });
 
 export const STARRERS = verb({
@@ -121,15 +129,7 @@ export const EXTRA_VERBS: CommandSpec[] = [
       },
     ],
   },
-  {
-    name: 'forks',
-    summary: 'List the forks of a project that you can see',
-    args: [PROJECT_ARG],
-    options: STARRED_PROJECTS_PARAMS.map((param) => paramOption(param)),
-    list: true,
-    examples: ['collab projects forks acme/web/storefront', 'collab projects forks 42 --owned --visibility private --all --json'],
-    load: () => import('./forks.js'),
-  },
+  { ...FORKS, load: () => import('./forks.js') },
   { ...STARRERS, load: () => import('./starrers.js') },
 
   {
