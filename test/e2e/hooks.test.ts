@@ -177,6 +177,15 @@ describe('collab hooks', () => {
     expect(sandbox.store.hooks.get(created.json<{ id: number }>().id)?.token).toBe('from-stdin-secret');
   });
 
+  it('over many owners (--group -) reads the token once and gives it to each hook, each owner a group', async () => {
+    const groups = [...sandbox.store.groups.values()].slice(0, 3).map((g) => sandbox.store.groupFullPath(g));
+    const url = 'https://many.example.com/h';
+    const created = await collab(['hooks', 'create', '--group', '-', '--url', url, '--token-file', secretFile('many-token'), '-o', 'ndjson'], { input: `${groups.join('\n')}\n` });
+    expect(created.exitCode).toBe(0);
+    expect(created.stderr).not.toContain('many-token');
+    for (const group of groups) expect(hooksOf('group', group).filter((h) => h.url === url).map((h) => h.token)).toEqual(['many-token']);
+  });
+
   it('keeps the URL on update unless given, and warns that a new URL drops the token', async () => {
     const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://keep.example.com/h', '--token-file', secretFile('keep-token'), '--json']);
     const id = created.json<{ id: number }>().id;

@@ -1,26 +1,29 @@
 import { createHook, type Hook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { bindOwner } from '../owner-options.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
+import type { CREATE } from './index.js';
 
 export interface CreateHookOptions extends HookInput {
   owner: Owner;
   url: string;
 }
 
-export async function options({ options: o }: CommandInput, ctx: Context): Promise<CreateHookOptions> {
-  const owner = ownerFromOptions(o);
-  const input = await readHookInput(o, owner, ctx);
+export function parse(input: VerbInput<typeof CREATE>): CreateHookOptions {
   // --url is a required flag: commander has refused its absence.
-  return { ...input, owner, url: input.url as string };
+  return { ...readHookInput(input, input.owner), owner: input.owner, url: input.url };
 }
 
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<CreateHookOptions>;
+
 export async function run(ctx: Context, opts: CreateHookOptions): Promise<void> {
-  const body = { url: opts.url, ...opts.fields, ...(opts.token !== undefined ? { token: opts.token } : {}) };
+  const token = await opts.token?.(ctx);
+  const body = { url: opts.url, ...opts.fields, ...(token !== undefined ? { token } : {}) };
   const response = await ctx.mutate<Hook>(createHook(opts.owner, body), ['token']);
   if (!response) return;
-  ctx.info(`created hook ${response.data.id} on ${describeOwner(opts.owner)}${opts.token !== undefined ? ' (with a secret token)' : ''}`);
+  ctx.info(`created hook ${response.data.id} on ${describeOwner(opts.owner)}${token !== undefined ? ' (with a secret token)' : ''}`);
   await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

@@ -1,29 +1,22 @@
 import { deleteHook } from '../../api/hooks.js';
-import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { describeOwner } from '../../api/owner.js';
+import { bindOwner } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
-import type { CommandInput } from '../spec.js';
-import { hookIdArg } from './fields.js';
+import type { VerbInput } from '../verb.js';
+import type { DELETE } from './index.js';
 
-export interface DeleteHookOptions {
-  owner: Owner;
-  hookId: number;
-  strict: boolean;
-  yes: boolean;
-}
+/** The declared input is the options: no parse. */
+export type DeleteHookOptions = VerbInput<typeof DELETE>;
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteHookOptions> {
-  const hookId = hookIdArg(args);
-  const owner = ownerFromOptions(o);
-  const yes = o.yes === true;
-  await needConfirmation(ctx, yes, `delete hook ${hookId}`);
-  return { hookId, owner, strict: o.strict === true, yes };
-}
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<DeleteHookOptions>;
 
 export async function run(ctx: Context, opts: DeleteHookOptions): Promise<void> {
+  // Without a terminal to confirm on, --yes is required: refused first, before any request.
+  await needConfirmation(ctx, opts.yes, `delete hook ${opts.hookId}`);
   if (!opts.yes && !ctx.dryRun) await ctx.confirmByTyping(String(opts.hookId), `delete hook ${opts.hookId} of ${describeOwner(opts.owner)}`, false);
   const response = await ctx.mutate(deleteHook(opts.owner, opts.hookId));
   if (!response) return;

@@ -6,44 +6,50 @@ import { type Column, type DetailField, PRIORITY } from '../../output/format.js'
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import { readStdin } from '../../util/stdin.js';
-import { parseArg, positiveInteger } from '../../params/parsers.js';
+import type { RawFlags } from '../flags.js';
+import type { VerbInput } from '../verb.js';
+import type { UPDATE } from './index.js';
+
+/** Reads the secret token where it was asked to be read from: once a run, whatever the number of targets. */
+export type TokenReader = (ctx: Context) => Promise<string>;
 
 /** What create and update take from the flags, checked before anything is sent. */
 export interface HookInput {
   url: string | undefined;
   /** Only the fields given (unset stays unset). */
   fields: Record<string, unknown>;
-  token: string | undefined;
+  /** Given --token-file or --token-prompt. */
+  token: TokenReader | undefined;
 }
 
-export function hookIdArg(args: readonly string[]): number {
-  return parseArg<number>(positiveInteger, args[0], 'hook-id');
-}
+/** The flags create and update share (declared in ./index.ts). */
+export type HookFlags = Pick<VerbInput<typeof UPDATE>, 'url' | 'events' | 'settings' | 'tokenFile' | 'tokenPrompt' | 'tokenOnCommandLine'>;
 
 /**
- * Reads url, event flags, --events, settings and the token. Fields that the other kind of owner
- * has (--subgroup-events on a project, --push-events-branch-filter on a group) are refused here,
- * since the service would silently ignore them.
+ * Reads url, event flags, --events, settings and where the token comes from. Fields that the
+ * other kind of owner has (--subgroup-events on a project, --push-events-branch-filter on a
+ * group) are refused here, since the service would silently ignore them.
  */
-export async function readHookInput(o: Record<string, unknown>, owner: Owner, ctx: Context): Promise<HookInput> {
-  if (o.token !== undefined) {
+export function readHookInput(input: HookFlags, owner: Owner): HookInput {
+  if (input.tokenOnCommandLine) {
     throw new CollabError('usage', '--token is not accepted: a token on the command line ends up in shell history and process lists', {
       hint: 'use --token-file <path> (or --token-file - to read standard input), or --token-prompt',
     });
   }
+  const given = input.settings;
   for (const param of HOOK_PARAMS) {
-    if (param.only && param.only !== owner.kind && o[optionKey(param)] !== undefined) {
-      const flag = `--${o[optionKey(param)] === false ? 'no-' : ''}${flagName(param)}`;
+    if (param.only && param.only !== owner.kind && given[optionKey(param)] !== undefined) {
+      const flag = `--${given[optionKey(param)] === false ? 'no-' : ''}${flagName(param)}`;
       throw new CollabError('usage', `${flag} applies to ${param.only} hooks only`, { hint: `drop it, or use --${param.only} <id|path>` });
     }
   }
-  const fields = collectParams(o, hookParamsFor(owner.kind));
-  if (o.events !== undefined) Object.assign(fields, eventsFromList(o.events as string[], o, owner));
-  return { url: o.url as string | undefined, fields, token: await readToken(o, ctx) };
+  const fields = collectParams(given, hookParamsFor(owner.kind));
+  if (input.events !== undefined) Object.assign(fields, eventsFromList(input.events, given, owner));
+  return { url: input.url, fields, token: tokenReader(input.tokenFile, input.tokenPrompt) };
 }
 
 /** --events push,issues: exactly these on, every other event of this kind of hook off. */
-function eventsFromList(names: readonly string[], o: Record<string, unknown>, owner: Owner): Record<string, boolean> {
+function eventsFromList(names: readonly string[], o: RawFlags, owner: Owner): Record<string, boolean> {
   const events = hookEventsFor(owner.kind);
   const given = events.filter((param) => o[optionKey(param)] !== undefined);
   if (given.length > 0) {
@@ -67,25 +73,38 @@ function eventsFromList(names: readonly string[], o: Record<string, unknown>, ow
   return Object.fromEntries(events.map((param) => [param.name, wanted.has(eventName(param))]));
 }
 
-async function readToken(o: Record<string, unknown>, ctx: Context): Promise<string | undefined> {
-  const file = o.tokenFile as string | undefined;
-  if (file !== undefined && o.tokenPrompt === true) throw new CollabError('usage', '--token-file and --token-prompt cannot be used together');
-  let token: string | undefined;
-  if (file !== undefined) {
-    try {
-      token = file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
-    } catch (error) {
-      throw new CollabError('usage', `cannot read the token file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    // A trailing newline from `echo` or an editor is not part of the secret.
-    token = token.replace(/\r?\n$/, '');
-    if (token.trim() === '') throw new CollabError('usage', `the token file ${file === '-' ? '(standard input)' : file} is empty`);
-    if (/[\r\n]/.test(token)) throw new CollabError('usage', `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`);
-  } else if (o.tokenPrompt === true) {
+/**
+ * Where the token comes from, refused together. It is read when the verb runs, not here: standard
+ * input and the terminal are the run's (ctx), and the read is shared by every target of a run over
+ * many, so the file is read and the question asked once.
+ */
+function tokenReader(file: string | undefined, prompt: boolean): TokenReader | undefined {
+  if (file !== undefined && prompt) throw new CollabError('usage', '--token-file and --token-prompt cannot be used together');
+  if (file === undefined && !prompt) return undefined;
+  let read: Promise<string> | undefined;
+  return async (ctx) => {
+    read ??= readToken(file, ctx);
+    const token = await read;
+    ctx.addSecret(token);
+    return token;
+  };
+}
+
+async function readToken(file: string | undefined, ctx: Context): Promise<string> {
+  if (file === undefined) {
     const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
-    token = await prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
+    return prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
   }
-  if (token !== undefined) ctx.addSecret(token);
+  let token: string;
+  try {
+    token = file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CollabError('usage', `cannot read the token file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  // A trailing newline from `echo` or an editor is not part of the secret.
+  token = token.replace(/\r?\n$/, '');
+  if (token.trim() === '') throw new CollabError('usage', `the token file ${file === '-' ? '(standard input)' : file} is empty`);
+  if (/[\r\n]/.test(token)) throw new CollabError('usage', `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`);
   return token;
 }
 

@@ -1,22 +1,15 @@
 import { hooksPath } from '../../api/hooks.js';
-import type { Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
-import type { Context, ListFlags } from '../../context.js';
-import { listFlags } from '../common-options.js';
-import type { CommandInput } from '../spec.js';
+import type { Context } from '../../context.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS } from './fields.js';
+import type { LIST } from './index.js';
 
-export interface ListHooksOptions {
-  owner: Owner;
-  list: ListFlags;
-}
+/** The declared input is the options: no parse. */
+export type ListHooksOptions = VerbInput<typeof LIST>;
 
-export function options({ options: o }: CommandInput): ListHooksOptions {
-  return {
-    owner: ownerFromOptions(o),
-    list: listFlags(o),
-  };
-}
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<ListHooksOptions>;
 
 export async function run(ctx: Context, opts: ListHooksOptions): Promise<void> {
   await ctx.printList(await ctx.pages(hooksPath(opts.owner), {}, opts.list), HOOK_COLUMNS);

@@ -1,8 +1,7 @@
-import { OWNER_OPTIONS } from '../owner-options.js';
 import { paramOption } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS } from '../../params/hooks.js';
 import { commaList, httpUrl } from '../../params/parsers.js';
-import type { OptionSpec } from '../spec.js';
+import { asText, bool, given, group, option } from '../flags.js';
 
 /**
  * The flags of hooks create and update, from the params table. The secret token has no flag
@@ -11,18 +10,20 @@ import type { OptionSpec } from '../spec.js';
  */
 export const EVENT_NAMES = HOOK_PARAMS.filter((p) => p.event).map(eventName);
 
-export function hookFieldOptions(url: Pick<OptionSpec, 'description' | 'required'>): OptionSpec[] {
-  return [
-    ...OWNER_OPTIONS,
-    { flags: '--url <url>', parse: httpUrl, ...url },
-    {
-      flags: '--events <names>',
-      description: `exactly these events on and every other event off, comma-separated: ${EVENT_NAMES.join(', ')}`,
-      parse: commaList,
-    },
-    ...HOOK_PARAMS.map((param) => paramOption(param, param.only ? { extra: ` (${param.only} hooks only)` } : {})),
-    { flags: '--token-file <path>', description: 'read the secret token sent with each delivery from a file, or - for standard input' },
-    { flags: '--token-prompt', description: 'ask for the secret token on the terminal (input hidden)' },
-    { flags: '--token [value]', description: 'refused: use --token-file or --token-prompt', hidden: true },
-  ];
-}
+const URL_FLAGS = '--url <url>';
+
+/** --url: required by create, the current one by default on update. */
+export const CREATE_URL = option(URL_FLAGS, 'where deliveries are sent (http or https)', httpUrl, { required: true });
+export const UPDATE_URL = option(URL_FLAGS, 'a new address for deliveries (default: the current one)', httpUrl);
+
+/** The other flags of create and update (after --project/--group and --url, as help lists them). */
+export const HOOK_FIELD_FLAGS = {
+  events: option('--events <names>', `exactly these events on and every other event off, comma-separated: ${EVENT_NAMES.join(', ')}`, commaList),
+  // Read together in parse: which are accepted depends on the owner's kind (fields.ts).
+  settings: given(HOOK_PARAMS.map((param) => paramOption(param, param.only ? { extra: ` (${param.only} hooks only)` } : {}))),
+  tokenFile: option('--token-file <path>', 'read the secret token sent with each delivery from a file, or - for standard input', asText),
+  tokenPrompt: bool('--token-prompt', 'ask for the secret token on the terminal (input hidden)'),
+  // `--token` alone or with a value: either way refused, so only whether it was given is read.
+  tokenOnCommandLine: group([{ flags: '--token [value]', description: 'refused: use --token-file or --token-prompt', hidden: true }], (raw) => raw.token !== undefined),
+};
+

@@ -1,32 +1,35 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { bindOwner } from '../owner-options.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';
-import type { CommandInput } from '../spec.js';
-import { HOOK_COLUMNS, type HookInput, hookDetail, hookIdArg, readHookInput } from './fields.js';
+import type { VerbInput } from '../verb.js';
+import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
+import type { UPDATE } from './index.js';
 
 export interface UpdateHookOptions extends HookInput {
   owner: Owner;
   hookId: number;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<UpdateHookOptions> {
-  const hookId = hookIdArg(args);
-  const owner = ownerFromOptions(o);
-  const input = await readHookInput(o, owner, ctx);
+export function parse(flags: VerbInput<typeof UPDATE>): UpdateHookOptions {
+  const { hookId, owner } = flags;
+  const input = readHookInput(flags, owner);
   if (input.url === undefined && input.token === undefined && Object.keys(input.fields).length === 0) {
     throw new CollabError('usage', 'nothing to update', { hint: 'give --url, an event flag such as --issues-events, --events, or --token-file' });
   }
   return { ...input, owner, hookId };
 }
 
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<UpdateHookOptions>;
+
 /**
  * The hook as it is, with the given flags applied over it. PUT replaces what it is given, and
  * the service wants the URL every time, so the current values are sent along with the changes.
  */
-export function mergeHook(current: Hook, owner: Owner, opts: HookInput): Record<string, unknown> & { url: string } {
+export function mergeHook(current: Hook, owner: Owner, opts: Pick<HookInput, 'url' | 'fields'>, token: string | undefined): Record<string, unknown> & { url: string } {
   const merged: Record<string, unknown> & { url: string } = { url: opts.url ?? current.url };
   for (const param of hookParamsFor(owner.kind)) {
     const value = current[param.name];
@@ -34,14 +37,16 @@ export function mergeHook(current: Hook, owner: Owner, opts: HookInput): Record<
     if (value !== null && value !== undefined) merged[param.name] = value;
   }
   Object.assign(merged, opts.fields);
-  if (opts.token !== undefined) merged.token = opts.token;
+  if (token !== undefined) merged.token = token;
   return merged;
 }
 
 export async function run(ctx: Context, opts: UpdateHookOptions): Promise<void> {
+  // The token first: a file that cannot be read, or no terminal to ask on, is refused before any request.
+  const token = await opts.token?.(ctx);
   const { data: current } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
-  const body = mergeHook(current, opts.owner, opts);
-  if (body.url !== current.url && opts.token === undefined) {
+  const body = mergeHook(current, opts.owner, opts, token);
+  if (body.url !== current.url && token === undefined) {
     ctx.warn('the URL changes, so the service forgets the secret token of this hook; give --token-file or --token-prompt to set one');
   }
   const response = await ctx.mutate<Hook>(updateHook(opts.owner, opts.hookId, body), ['token']);

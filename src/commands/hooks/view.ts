@@ -1,18 +1,15 @@
 import { getHook, type Hook } from '../../api/hooks.js';
-import type { Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
-import { HOOK_COLUMNS, hookDetail, hookIdArg } from './fields.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { HOOK_COLUMNS, hookDetail } from './fields.js';
+import type { VIEW } from './index.js';
 
-export interface ViewHookOptions {
-  owner: Owner;
-  hookId: number;
-}
+/** The declared input is the options: no parse. */
+export type ViewHookOptions = VerbInput<typeof VIEW>;
 
-export function options({ args, options: o }: CommandInput): ViewHookOptions {
-  return { hookId: hookIdArg(args), owner: ownerFromOptions(o) };
-}
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<ViewHookOptions>;
 
 export async function run(ctx: Context, opts: ViewHookOptions): Promise<void> {
   const { data } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
