@@ -1,0 +1,50 @@
+import { CollabError } from '../errors.js';
+import type { IO } from '../io.js';
+import { isCI } from '../io.js';
+import type { Env } from '../runtime.js';
+import type { Prompts } from '../util/prompts.js';
+
+/** What asks a person: the terminal's prompts (src/util/prompts.ts), or a refusal where no one can answer. */
+export interface Prompter {
+  /** A person at the terminal (prompts, an editor). */
+  readonly interactive: boolean;
+  /** Prompts, only when a person is at the terminal; else a usage error naming the flag to pass. */
+  prompts(flagHint: string): Promise<Prompts>;
+  /** Asks the user to type `expected` to confirm a destructive action (unless --yes). */
+  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void>;
+}
+
+/** confirmByTyping over any prompter's prompts: the one wording of the question and of the refusal. */
+export async function confirmByTyping(prompter: Prompter, expected: string, what: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  const prompts = await prompter.prompts(`pass --yes to ${what} without confirmation`);
+  const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } });
+  if (answer.trim() !== expected) throw new CollabError('usage', `confirmation did not match ${expected}; nothing was done`);
+}
+
+/** The run's prompter: stdin and stderr. */
+export class TerminalPrompter implements Prompter {
+  constructor(
+    private readonly io: IO,
+    private readonly env: Env,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** stdin and stderr are terminals, and this is no CI job. */
+  get interactive(): boolean {
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && !isCI(this.env);
+  }
+
+  async prompts(flagHint: string): Promise<Prompts> {
+    if (!this.interactive) {
+      const why = this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
+      throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
+    }
+    const { loadPrompts } = await import('../util/prompts.js');
+    return loadPrompts({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
+  }
+
+  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
+    return confirmByTyping(this, expected, what, yes);
+  }
+}

@@ -1,0 +1,114 @@
+import type { IO } from '../io.js';
+import { escapeControls } from '../output/escape.js';
+import { type ListRequest, ListProgress, waitText } from '../output/progress.js';
+import { canSpin, NO_SPINNER, type Spinner, startSpinner } from '../output/spinner.js';
+import type { RetryWait } from '../http/retry-policy.js';
+import { InterruptHooks } from '../util/interrupt-hooks.js';
+import { maskUrlCredentials } from '../util/secrets.js';
+
+/**
+ * What people see on stderr besides the data: status lines, warnings, a spinner, what Ctrl-C
+ * leaves behind; and the redaction that keeps every registered secret off it. A run over many
+ * gives each target a capturing one (src/bulk/target.ts).
+ */
+export interface Terminal {
+  readonly io: IO;
+  /** Status for people (stderr), silenced by --quiet. */
+  info(message: string): void;
+  warn(message: string): void;
+  /** A line on stderr, its controls escaped and its secrets redacted. */
+  stderrLine(message: string): void;
+  /** A spinner on stderr when it is a terminal; a no-op otherwise. */
+  spinner(text: string): Promise<Spinner>;
+  stopSpinner(): void;
+  /** Before data goes to stdout: a spinner that may be on the same terminal goes. */
+  clearTerminal(): void;
+  /** Says why the client waits (a rate limit, a retry). */
+  waiting(wait: RetryWait): void;
+  /** A listing's progress on stderr (output/progress.ts). */
+  listProgress(request: ListRequest): ListProgress;
+  addSecret(secret: string): void;
+  /** Last line of defence: no registered secret, nor credentials in a URL, reaches stderr. */
+  redact(text: string): string;
+  /** Until the returned function is called, Ctrl-C runs `hook` (src/util/interrupt-hooks.ts). */
+  onInterrupt(hook: () => void): () => void;
+  /** Ctrl-C: every hook in place, innermost first. */
+  interrupted(): void;
+}
+
+/** The run's terminal: the process's stderr. */
+export class StreamTerminal implements Terminal {
+  private readonly secrets = new Set<string>();
+  private readonly hooks = new InterruptHooks();
+  private spinnerHandle: Spinner | undefined;
+
+  constructor(
+    readonly io: IO,
+    private readonly quiet: boolean,
+  ) {}
+
+  info(message: string): void {
+    if (!this.quiet) this.stderrLine(message);
+  }
+
+  warn(message: string): void {
+    this.stderrLine(message.startsWith('warning:') ? message : `warning: ${message}`);
+  }
+
+  stderrLine(message: string): void {
+    this.spinnerHandle?.stop();
+    this.io.stderr.write(`${escapeControls(this.redact(message))}\n`);
+  }
+
+  async spinner(text: string): Promise<Spinner> {
+    this.spinnerHandle?.stop();
+    this.spinnerHandle = !canSpin(this.io) || this.quiet ? NO_SPINNER : await startSpinner(this.io, text);
+    return this.spinnerHandle;
+  }
+
+  stopSpinner(): void {
+    this.spinnerHandle?.stop();
+  }
+
+  /**
+   * Before data goes to stdout, any spinner goes, and for good: unless stdout is a file, it may be
+   * the spinner's terminal, directly or through a pipe (`| cat`, `| less`), and a frame left on
+   * screen would stand in front of the first row, its later clearing erasing a row instead.
+   */
+  clearTerminal(): void {
+    if (!this.io.stdoutIsFile) this.spinnerHandle?.stop();
+  }
+
+  /** On the spinner, or on one of its own until the wait is over. */
+  waiting(wait: RetryWait): void {
+    const text = waitText(wait);
+    if (this.spinnerHandle?.active) {
+      this.spinnerHandle.text(text);
+      return;
+    }
+    if (!canSpin(this.io) || this.quiet || wait.seconds <= 0) return;
+    void this.spinner(text).then((spinner) => setTimeout(() => spinner.stop(), wait.seconds * 1000).unref());
+  }
+
+  listProgress(request: ListRequest): ListProgress {
+    return new ListProgress({ io: this.io, quiet: this.quiet, spinner: (text) => this.spinner(text), stopSpinner: () => this.stopSpinner(), info: (message) => this.info(message) }, request);
+  }
+
+  addSecret(secret: string): void {
+    if (secret.length >= 4) this.secrets.add(secret);
+  }
+
+  redact(text: string): string {
+    let out = maskUrlCredentials(text);
+    for (const secret of this.secrets) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+
+  onInterrupt(hook: () => void): () => void {
+    return this.hooks.push(hook);
+  }
+
+  interrupted(): void {
+    this.hooks.run();
+  }
+}
