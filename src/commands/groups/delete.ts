@@ -3,10 +3,10 @@ import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../ap
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg } from '../resource-args.js';
+import type { VerbInput } from '../verb.js';
+import type { DELETE } from './verbs.js';
 import { findResource } from '../../api/recover.js';
-import { waitFlags, waitForDeletion } from '../wait.js';
+import { waitForDeletion, waitSetting } from '../wait.js';
 
 export interface DeleteOptions {
   group: GroupRef;
@@ -23,19 +23,17 @@ const RESULT_COLUMNS: readonly Column[] = [
   { header: 'MARKED FOR DELETION ON', path: 'marked_for_deletion_on' },
 ];
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<DeleteOptions> {
-  const group = groupArg(args);
-  const yes = o.yes === true;
-  if (!yes && !ctx.dryRun) {
-    // Checked before anything is sent: a script without --yes stops here, not after a lookup.
-    await ctx.prompts('').catch(() => {
-      throw new CollabError('usage', `deleting group ${group} needs confirmation`, { hint: 'pass --yes when not at a terminal' });
-    });
-  }
-  return { group, yes, permanently: o.permanentlyRemove === true, ...waitFlags(o) };
+export function parse({ group, yes, permanentlyRemove, wait, timeout }: VerbInput<typeof DELETE>): DeleteOptions {
+  return { group, yes, permanently: permanentlyRemove, ...waitSetting({ wait, timeout }) };
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  if (!opts.yes && !ctx.dryRun) {
+    // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
+    await ctx.prompts('').catch(() => {
+      throw new CollabError('usage', `deleting group ${opts.group} needs confirmation`, { hint: 'pass --yes when not at a terminal' });
+    });
+  }
   // A dry run needs the group's full path only for --permanently-remove (it goes in the request).
   if (ctx.dryRun && !opts.permanently) {
     await ctx.mutate(deleteGroup(opts.group));

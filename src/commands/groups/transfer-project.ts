@@ -2,8 +2,6 @@ import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../a
 import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { Context } from '../../context.js';
 import { needConfirmation } from '../confirm.js';
-import type { CommandInput } from '../spec.js';
-import { groupArg, projectArg } from '../resource-args.js';
 import { printGroup } from './group-output.js';
 
 export interface TransferProjectOptions {
@@ -12,15 +10,10 @@ export interface TransferProjectOptions {
   yes: boolean;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<TransferProjectOptions> {
-  const project = projectArg(args, 1);
-  const yes = o.yes === true;
-  await needConfirmation(ctx, yes, `transfer project ${project}`);
-  return { group: groupArg(args), project, yes };
-}
-
 /** Administrators only. The service answers with the receiving group, which is printed. */
 export async function run(ctx: Context, opts: TransferProjectOptions): Promise<void> {
+  // Without a terminal to confirm on, --yes is required: refused first, before any request.
+  await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
   if (!opts.yes && !ctx.dryRun) {
     const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
     await ctx.confirmByTyping(fullPath, `move project ${fullPath} into group ${opts.group}`, false);

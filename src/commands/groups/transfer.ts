@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
 import type { VerbInput } from '../verb.js';
-import type { TRANSFER } from './index.js';
+import type { TRANSFER } from './verbs.js';
 import { printGroup } from './group-output.js';
 
 export interface TransferOptions {

@@ -4,15 +4,16 @@ import {
   GROUP_PROJECT_FILTERS,
   GROUP_SETTINGS,
   GROUP_SETTINGS_WITH_OWN_FLAGS,
+  GROUP_TRANSFER_PARAMS,
   GROUP_VIEW_PARAMS,
   LDAP_LINK_PARAMS,
   PROVISIONED_USER_FILTERS,
   SUBGROUP_LIST_FILTERS,
 } from '../../params/groups.js';
 import type { ParamSpec } from '../../params/types.js';
-import { accessLevel, groupRef, nonEmpty } from '../../params/parsers.js';
-import { longFlag } from '../common-options.js';
-import { asText, bool, given, option, params, tristate } from '../flags.js';
+import { accessLevel, groupRef, nonEmpty, projectRef } from '../../params/parsers.js';
+import { longFlag, waitFlags } from '../common-options.js';
+import { arg, asText, bool, given, option, params, tristate } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import type { OptionSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -34,6 +35,7 @@ const PROVIDER = tableOption(LDAP_LINK_PARAMS, 'provider');
 const ACCESS = tableOption(LDAP_LINK_PARAMS, 'group_access');
 const WITH_CUSTOM_ATTRIBUTES = tableOption(GROUP_VIEW_PARAMS, 'with_custom_attributes');
 const WITH_PROJECTS = tableOption(GROUP_VIEW_PARAMS, 'with_projects');
+const TRANSFER_TO = tableOption(GROUP_TRANSFER_PARAMS, 'group_id');
 
 const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
 /** A group needs a name; its path is derived from the name when not given. */
@@ -198,4 +200,49 @@ export const PROVISIONED_USERS = verb({
   flags: { query: params(PROVISIONED_USER_FILTERS) },
   list: true,
   examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
+});
+
+export const DELETE = verb({
+  name: 'delete',
+  destructive: true,
+  summary: 'Delete a group: marked for deletion first on paid tiers, removed later',
+  description: `On a terminal you confirm by typing the group's full path; elsewhere --yes is required.
+The command says whether the group was removed or marked for deletion, and on which date it goes.
+--permanently-remove removes a group already marked for deletion at once.
+A removal runs in the background: --wait polls until the group is gone (404), or marked for deletion where deletion is delayed.`,
+  ...ONLY_GROUP,
+  flags: {
+    permanentlyRemove: bool('--permanently-remove', 'remove a group that is already marked for deletion now (no restore possible)'),
+    ...waitFlags('the group is gone, or marked for deletion where deletion is delayed'),
+  },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups delete acme/old', 'collab groups delete acme/old --permanently-remove --yes'],
+});
+
+export const TRANSFER_PROJECT = verb({
+  name: 'transfer-project',
+  destructive: true,
+  summary: 'Move a project into a group (administrators only)',
+  description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
+  args: { group: GROUP, project: arg({ name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' }, projectRef) },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups transfer-project globex acme/legacy-monolith --yes'],
+});
+
+/** `groups transfer`, typed (src/commands/verb.ts): transfer.ts reads `VerbInput<typeof TRANSFER>`. */
+export const TRANSFER = verb({
+  name: 'transfer',
+  destructive: true,
+  summary: 'Move a group under another group (--to), or make it top-level (--top-level)',
+  description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
+  args: { group: GROUP },
+  flags: {
+    to: option('--to <group>', TRANSFER_TO.description, groupRef, { aliases: ['--parent'] }),
+    topLevel: bool('--top-level', 'make the group a top-level group (instead of --to)'),
+  },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra --top-level --yes'],
 });
