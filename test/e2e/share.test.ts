@@ -61,6 +61,19 @@ describe('collab share', () => {
     });
   });
 
+  it('shares each group read from standard input (--group -) with the --with group, and removes them again', async () => {
+    const input = 'acme/web\nacme/platform\n';
+    const added = await collab(['share', 'add', '--group', '-', '--with', 'initech', '--access', 'guest', '-o', 'ndjson'], { input });
+    expect(added.exitCode).toBe(0);
+    for (const ref of ['acme/web', 'acme/platform']) expect(sharesOf('group', ref)).toContainEqual({ group_id: groupId('initech'), group_access_level: 10, expires_at: null });
+    const listed = await collab(['share', 'list', '--group', '-', '--json'], { input });
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout.split('"group_full_path":"initech"').length - 1).toBe(2);
+    const removed = await collab(['share', 'remove', '--group', '-', '--with', 'initech', '--yes', '-o', 'ndjson'], { input });
+    expect(removed.exitCode).toBe(0);
+    for (const ref of ['acme/web', 'acme/platform']) expect(sharesOf('group', ref).some((s) => s.group_id === groupId('initech'))).toBe(false);
+  });
+
   it('refuses bad dates and levels before sending', async () => {
     sandbox.resetStats();
     const today = new Date().toISOString().slice(0, 10);

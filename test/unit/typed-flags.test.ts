@@ -173,8 +173,6 @@ describe('src/commands/ reads no flag by a cast', () => {
       'auth/login.ts',
       'members/verbs.ts',
       'sandbox/run.ts',
-      'share/add.ts',
-      'share/remove.ts',
     ]);
   });
 });

@@ -1,19 +1,15 @@
-import { describeOwner, type Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { describeOwner } from '../../api/owner.js';
+import { bindOwner } from '../owner-options.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { accessLevelName } from '../../params/access.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { ADD } from './index.js';
 import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
 
-export interface AddShareOptions {
-  owner: Owner;
-  group: string | number;
-  access: number;
-  expires: string | undefined;
-}
+export type AddShareOptions = VerbInput<typeof ADD>;
 
 /** Today's date, YYYY-MM-DD, in the given clock's sense (local or UTC). */
 function isoDate(now: Date, utc: boolean): string {
@@ -30,17 +26,19 @@ export function checkFutureDate(value: string, flag: string, now = new Date()): 
   if (value <= today) throw new CollabError('usage', `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`);
 }
 
-export function options({ options: o }: CommandInput): AddShareOptions {
-  const owner = ownerFromOptions(o);
-  const expires = o.expires as string | undefined;
-  if (expires !== undefined) checkFutureDate(expires, '--expires');
-  return { owner, group: o.with as string | number, access: o.access as number, expires };
+/** Once a run: --expires must be a future date. */
+export function parse(input: AddShareOptions): AddShareOptions {
+  if (input.expires !== undefined) checkFutureDate(input.expires, '--expires');
+  return input;
 }
+
+/** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
+export const bind = bindOwner<AddShareOptions>;
 
 export async function run(ctx: Context, opts: AddShareOptions): Promise<void> {
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
-  const groupId = await resolveGroupId(ctx, opts.group, '--with');
+  const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');
   const params: ShareParams = { group_id: groupId, group_access: opts.access, ...(opts.expires ? { expires_at: opts.expires } : {}) };
   const response = await ctx.mutate(shareWithGroup(opts.owner, params));
   if (!response) return;

@@ -1,17 +1,15 @@
-import type { Owner } from '../../api/owner.js';
-import { ownerFromOptions } from '../owner-options.js';
+import { bindOwner } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { Context } from '../../context.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { LIST } from './index.js';
 import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
 
-export interface ListSharesOptions {
-  owner: Owner;
-}
+/** The declared input is the options: no parse. */
+export type ListSharesOptions = VerbInput<typeof LIST>;
 
-export function options({ options: o }: CommandInput): ListSharesOptions {
-  return { owner: ownerFromOptions(o) };
-}
+/** `--project -`, `--group -`: each target is the owner. */
+export const bind = bindOwner<ListSharesOptions>;
 
 /** The service has no list endpoint for shares: they are `shared_with_groups` of the project or group. */
 export async function run(ctx: Context, opts: ListSharesOptions): Promise<void> {
