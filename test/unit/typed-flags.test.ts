@@ -170,7 +170,6 @@ describe('src/commands/ reads no flag by a cast', () => {
     // The verbs not yet declared with typed flags (src/commands/verb.ts). Convert one, remove it here.
     expect(casting).toEqual([
       'api/run.ts',
-      'auth/login.ts',
       'members/verbs.ts',
       'sandbox/run.ts',
     ]);

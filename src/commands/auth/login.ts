@@ -3,32 +3,31 @@ import { CollabError } from '../../errors.js';
 import { type HostEntry, hostKey } from '../../config/store.js';
 import { envTokenHost } from '../../config/tokens.js';
 import { readStdin } from '../../util/stdin.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { LOGIN } from './index.js';
 import { verifyToken } from './verify.js';
 
 export interface LoginOptions {
-  host: string | undefined;
   withToken: boolean;
   tokenCommand: string | undefined;
 }
 
-export function options({ options: o }: CommandInput, ctx: Context): LoginOptions {
-  const host = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined);
-  if (host) hostKey(host);
-  const tokenCommand = o.tokenCommand as string | undefined;
+/** The flags' own rules, before anything is read or sent. */
+export function parse({ withToken, tokenCommand }: VerbInput<typeof LOGIN>): LoginOptions {
   if (tokenCommand !== undefined) {
-    if (o.withToken === true) throw new CollabError('usage', '--token-command and --with-token cannot be combined', { hint: 'give the token on standard input, or a command that prints it' });
+    if (withToken) throw new CollabError('usage', '--token-command and --with-token cannot be combined', { hint: 'give the token on standard input, or a command that prints it' });
     if (tokenCommand.trim() === '') throw new CollabError('usage', 'the --token-command is empty', { hint: "give a command that prints the token, e.g. --token-command 'pass show gitlab/token'" });
-    if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --token-command' });
   }
-  return { host, withToken: o.withToken === true, tokenCommand };
+  return { withToken, tokenCommand };
 }
 
 export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
-  let host = opts.host;
+  // The host is checked first, before standard input or a prompt is read.
+  let host = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined);
+  if (host) hostKey(host);
   let token: string;
   if (opts.tokenCommand !== undefined) {
-    host = host as string;
+    if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --token-command' });
     const { runTokenCommand } = await import('../../config/token-command.js');
     token = await runTokenCommand(opts.tokenCommand, { host: hostKey(host), signal: ctx.signal, env: ctx.env });
   } else if (opts.withToken) {

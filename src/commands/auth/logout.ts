@@ -2,13 +2,9 @@ import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { hostKey } from '../../config/store.js';
 
-export function options(_input: unknown, ctx: Context): { host: string | undefined } {
-  return { host: ctx.globals.host };
-}
-
-export async function run(ctx: Context, opts: { host: string | undefined }): Promise<void> {
+export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
-  const host = opts.host ?? (config.get('host') as string | undefined);
+  const host = ctx.globals.host ?? (config.get('host') as string | undefined);
   if (!host) throw new CollabError('usage', 'no host to log out of', { hint: 'pass --host <url>' });
   if (!(await config.removeHost(host))) throw new CollabError('usage', `not logged in to ${hostKey(host)}`, { hint: 'see `collab auth status`' });
   ctx.info(`logged out of ${hostKey(host)}; what it held (token or token command) was removed from ${config.path}`);

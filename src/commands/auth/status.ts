@@ -37,10 +37,6 @@ const COLUMNS: Column[] = [
   { header: 'STATUS', path: 'valid', priority: PRIORITY.identifying, derive: (item) => ((item as HostStatus).valid ? 'valid' : `invalid: ${(item as HostStatus).error ?? ''}`), tone: (_v, item) => ((item as HostStatus).valid ? undefined : 'red') },
 ];
 
-export function options(): Record<string, never> {
-  return {};
-}
-
 /**
  * Every host collab knows (stored ones, and the one COLLAB_TOKEN belongs to), or only --host's:
  * which token each is sent, where it comes from (environment, stored, command), and whether the

@@ -1,50 +1,43 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { findSetting, parseSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
+import { parseSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
 import { type ConfigStore, configPath, hostKey } from '../../config/store.js';
 import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
-import type { CommandInput, CommandModule } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { GET, SET } from './index.js';
 
-interface KeyOptions {
-  setting: SettingSpec;
-  value?: string;
-  host: string | undefined;
-}
-
-function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec, host: string | undefined): string {
-  const target = host ?? (ctx.env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
+function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec): string {
+  const target = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
   if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
   return hostKey(target);
 }
 
-export const getCommand: CommandModule<KeyOptions> = {
-  options: ({ args }: CommandInput, ctx) => ({ setting: findSetting(args[0] ?? ''), host: ctx.globals.host }),
-  async run(ctx, { setting, host }) {
+export const getCommand = {
+  async run(ctx: Context, { setting }: VerbInput<typeof GET>): Promise<void> {
     const config = await ctx.config();
     let value: unknown;
-    if (setting.scope === 'host') value = config.host(targetHost(ctx, config, setting, host))?.[setting.key as 'ca_file'];
+    if (setting.scope === 'host') value = config.host(targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
     if (value !== undefined) await write(ctx.io.stdout, `${String(value)}\n`);
   },
 };
 
-export const setCommand: CommandModule<KeyOptions> = {
-  options: ({ args }: CommandInput, ctx) => {
-    const setting = findSetting(args[0] ?? '');
-    const value = args[1] ?? '';
-    parseSetting(setting, value);
-    if (setting.value.type === 'url') hostKey(value);
-    return { setting, value, host: ctx.globals.host };
+export const setCommand = {
+  /** The value checked before the file is touched. */
+  parse(input: VerbInput<typeof SET>): VerbInput<typeof SET> {
+    parseSetting(input.setting, input.value);
+    if (input.setting.value.type === 'url') hostKey(input.value);
+    return input;
   },
-  async run(ctx, { setting, value, host }) {
+  async run(ctx: Context, { setting, value }: VerbInput<typeof SET>): Promise<void> {
     // Unchecked: setting a good value is how a bad one in the file is repaired.
     const config = await ctx.config({ check: false });
-    const parsed = parseSetting(setting, value as string);
+    const parsed = parseSetting(setting, value);
     if (setting.scope === 'host') {
-      const key = targetHost(ctx, config, setting, host);
+      const key = targetHost(ctx, config, setting);
       await config.setHost(key, (current) => ({ ...current, [setting.key]: parsed }));
       ctx.info(`${setting.key} set for ${key}`);
     } else {
@@ -62,9 +55,8 @@ const COLUMNS: Column[] = [
   { header: 'HOST', path: 'host' },
 ];
 
-export const listCommand: CommandModule<Record<string, never>> = {
-  options: () => ({}),
-  async run(ctx) {
+export const listCommand = {
+  async run(ctx: Context): Promise<void> {
     const config = await ctx.config();
     const rows: Array<{ key: string; value: unknown; host: string }> = [];
     for (const setting of SETTINGS.filter((s) => s.scope === 'global')) rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
@@ -82,9 +74,8 @@ export const listCommand: CommandModule<Record<string, never>> = {
 };
 
 /** Where the config file is (or would be): read from the environment only, so it works even when the file is broken. */
-export const pathCommand: CommandModule<Record<string, never>> = {
-  options: () => ({}),
-  async run(ctx) {
+export const pathCommand = {
+  async run(ctx: Context): Promise<void> {
     await write(ctx.io.stdout, `${configPath(ctx.env)}\n`);
   },
 };
