@@ -5,14 +5,14 @@ import type { Context } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from './results.js';
-import { TargetContext } from './target-context.js';
+import { Target } from './target-context.js';
 import { parseTargets, type TargetLine, unknownLine } from './targets.js';
 import { readStdin } from '../util/stdin.js';
 
 /**
  * `-` as the project or group: the command runs once per target read from standard input, with
  * --concurrency targets in flight, each through the command's own options() and run() in a
- * TargetContext. One result per target, printed in input order as soon as those before it are
+ * Target. One result per target, printed in input order as soon as those before it are
  * done; a failure does not stop the others; a summary on stderr; the exit code is 0 when every
  * target is ok or unchanged, else the failures' shared code, else 1.
  *
@@ -21,7 +21,7 @@ import { readStdin } from '../util/stdin.js';
  * the targets not done are listed on stderr (the same command fed those finishes the job), and
  * the run ends as interrupted (130). A target not done whose request that changes something went
  * out is listed as `<target>\tunknown\t<time sent>`: fed back, its POSTs first ask their
- * `recover` whether that send took effect (TargetContext), so the rerun makes nothing twice.
+ * `recover` whether that send took effect (TargetSession), so the rerun makes nothing twice.
  */
 const GRACE_MS = 1000;
 
@@ -53,7 +53,7 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   // failures; a typed verb's parse runs only here (its warnings print once, its files are read once).
   const first = targets.find((target) => target.ref !== undefined);
   // (A verb on the old seam reads its flags per target: checked here as one, as it will run.)
-  const parseCtx = first && 'options' in module ? new TargetContext(ctx, String(first.target)) : ctx;
+  const parseCtx = first && 'options' in module ? new Target(ctx, String(first.target)).context : ctx;
   const prepared = first?.ref === undefined ? undefined : await prepare(spec, module, forTarget(base, bulk.slot, first.ref), parseCtx, bulk.slot);
   if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
     await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
@@ -143,12 +143,12 @@ async function runOne(
   target: TargetLine,
 ): Promise<Outcome | { unknownSince: number | undefined }> {
   if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`), (text) => ctx.redact(text));
-  const targetCtx = new TargetContext(ctx, String(target.target), target.unknownSince);
+  const one = new Target(ctx, String(target.target), target.unknownSince);
   try {
-    await module.run(targetCtx, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, targetCtx));
-    return { result: { target: target.target, status: targetCtx.status, error: null, response: targetCtx.captured }, message: targetCtx.message ?? '' };
+    await module.run(one.context, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, one.context));
+    return { result: { target: target.target, status: one.status, error: null, response: one.captured }, message: one.message ?? '' };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? targetCtx.mutationSentAt };
+    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? one.mutationSentAt };
     return failure(target.target, error, (text) => ctx.redact(text));
   }
 }

@@ -6,12 +6,15 @@ import { CapturePresenter } from './capture.js';
 import { CaptureTerminal, RefusingPrompter, TargetSession } from './target-services.js';
 
 /**
- * The context one target's run gets in a run over many: the command's own options() and run()
- * work as they do alone, but what they would print becomes the target's result instead of output.
- * Its session shares the run's config, token and HTTP client, its terminal the run's redaction
- * (src/bulk/target-services.ts).
+ * One target of a run over many, and the context its run gets: the command's own options() and
+ * run() work as they do alone, but what they would print becomes the target's result instead of
+ * output. The context is composed, not derived: the run's session (config, token, the one HTTP
+ * client and rate gate) behind a TargetSession, a capturing presenter and terminal, and a prompter
+ * that refuses (src/bulk/target-services.ts).
  */
-export class TargetContext extends Context {
+export class Target {
+  /** What the verb receives for this target. */
+  readonly context: Context;
   private readonly text: TextSink;
   private readonly capture: CapturePresenter;
   private readonly targetSession: TargetSession;
@@ -24,7 +27,7 @@ export class TargetContext extends Context {
     const terminal = new CaptureTerminal(io, root.terminal, label, (line) => {
       capture.message = line;
     });
-    super(io, { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env, presenter: capture, session, terminal, prompter: new RefusingPrompter() });
+    this.context = new Context(io, { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false }, root.signal, { env: root.env, presenter: capture, session, terminal, prompter: new RefusingPrompter() });
     this.text = text;
     this.capture = capture;
     this.targetSession = session;

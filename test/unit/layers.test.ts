@@ -36,6 +36,26 @@ describe('layers', () => {
   }
 });
 
+describe('services', () => {
+  it('src/services/ imports nothing from src/commands/ nor src/bulk/ (verbs and the bulk runner sit on them)', () => {
+    const imports = importsOf('services');
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => /(^|\/)(commands|bulk)\//.test(i.from))).toEqual([]);
+  });
+
+  it('are composed in src/bulk/, never extended: no class there extends Context or a service class', () => {
+    const serviceClasses = readdirSync(join(SRC, 'services'))
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => [...readFileSync(join(SRC, 'services', name), 'utf8').matchAll(/export class (\w+)/g)].map((match) => match[1] as string));
+    expect(serviceClasses.length).toBeGreaterThan(0);
+    const forbidden = new RegExp(`\\bextends\\s+(${['Context', ...serviceClasses].join('|')})\\b`);
+    const offenders = readdirSync(join(SRC, 'bulk'))
+      .filter((name) => name.endsWith('.ts') && forbidden.test(readFileSync(join(SRC, 'bulk', name), 'utf8')))
+      .map((name) => `bulk/${name}`);
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('errors', () => {
   it('are recognised by isCollabError, never by instanceof (each bundle has its own CollabError class)', () => {
     const offenders = (readdirSync(SRC, { recursive: true }) as string[])
