@@ -171,7 +171,6 @@ describe('src/commands/ reads no flag by a cast', () => {
     expect(casting).toEqual([
       'api/run.ts',
       'members/verbs.ts',
-      'sandbox/run.ts',
     ]);
   });
 });

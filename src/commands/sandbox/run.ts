@@ -1,35 +1,11 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { write } from '../../io.js';
-import { parseRateLimit } from '../../sandbox/faults.js';
 import { SANDBOX_USERS, startSandbox } from '../../sandbox/index.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { SANDBOX } from './index.js';
 
-export interface SandboxCommandOptions {
-  port: number;
-  seed: number;
-  latency: number;
-  failRate: number;
-  rateLimit: string | undefined;
-  faultSeed: number;
-  forkDuration: number;
-  deleteDuration: number;
-}
-
-export function options({ options: o }: CommandInput): SandboxCommandOptions {
-  const rateLimit = o.rateLimit as string | undefined;
-  if (rateLimit !== undefined && !parseRateLimit(rateLimit)) throw new CollabError('usage', `invalid value "${rateLimit}" for --rate-limit: expected N/min, N/s or N/<n>s, such as 600/min`);
-  return {
-    port: o.port as number,
-    seed: o.seed as number,
-    latency: o.latency as number,
-    failRate: o.failRate as number,
-    rateLimit,
-    faultSeed: o.faultSeed as number,
-    forkDuration: o.forkDuration as number,
-    deleteDuration: o.deleteDuration as number,
-  };
-}
+export type SandboxCommandOptions = VerbInput<typeof SANDBOX>;
 
 export async function run(ctx: Context, opts: SandboxCommandOptions): Promise<void> {
   const started = Date.now();
