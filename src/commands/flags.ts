@@ -73,7 +73,8 @@ type OptionExtra = Pick<OptionSpec, 'hidden' | 'aliases' | 'choices' | 'negatabl
 
 function single<T, M extends FlagMode>(spec: OptionSpec, mode: M): Flag<T, M> {
   const key = attributeOf(spec);
-  return { options: [spec], mode, read: (raw) => raw[key] };
+  // A repeatable flag not given is an empty list, as its type (T[]) says, not undefined.
+  return { options: [spec], mode, read: mode === 'multiple' ? (raw) => raw[key] ?? [] : (raw) => raw[key] };
 }
 
 /** A flag with a value read by `parse`; `required`, a `default` or `repeatable` decide its type. */

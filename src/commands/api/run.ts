@@ -13,40 +13,38 @@ import { looksSecret } from '../../util/secrets.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
 import { beforeItem, endArray } from '../../output/json-array.js';
-import type { CommandInput } from '../spec.js';
+import type { VerbInput } from '../verb.js';
+import type { API } from './index.js';
 
 export interface ApiOptions {
   path: string;
   method: HttpMethod;
-  fields: Array<{ key: string; value: unknown }>;
+  /** -f values as given; -F values still to be typed (an @file or @- read in run, first). */
+  fields: Array<{ key: string; value: string; typed: boolean }>;
   headers: Record<string, string>;
   input: string | undefined;
   paginate: boolean;
   include: boolean;
 }
 
-export async function options({ args, options: o }: CommandInput, ctx: Context): Promise<ApiOptions> {
-  const path = (args[0] ?? '').trim();
+/** Once a run, before anything is read or sent: the path, fields and headers as HTTP allows them. */
+export function parse(input: VerbInput<typeof API>): ApiOptions {
+  const path = input.path.trim();
   if (!path) throw new CollabError('usage', 'missing API path', { hint: 'for example: collab api projects' });
   if (/^https?:\/\//i.test(path)) throw new CollabError('usage', 'give the path below /api/v4, not a full URL', { hint: 'use --host for the server: collab api projects --host https://example.com' });
-  const fields: ApiOptions['fields'] = [];
-  for (const raw of (o.rawField as string[] | undefined) ?? []) fields.push(splitField(raw, '-f'));
-  for (const raw of (o.field as string[] | undefined) ?? []) {
-    const { key, value } = splitField(raw, '-F');
-    fields.push({ key, value: await typedValue(value as string, ctx) });
-  }
+  const fields: ApiOptions['fields'] = [
+    ...input.rawField.map((raw) => ({ ...splitField(raw, '-f'), typed: false })),
+    ...input.field.map((raw) => ({ ...splitField(raw, '-F'), typed: true })),
+  ];
   const headers: Record<string, string> = {};
-  for (const raw of (o.header as string[] | undefined) ?? []) {
+  for (const raw of input.header) {
     const { name, value } = splitHeader(raw);
     headers[name] = value;
   }
-  const input = o.input as string | undefined;
-  if (input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
-  // -X is checked (any case) and written in capitals by its parser.
-  const method = ((o.method as HttpMethod | undefined) ?? (fields.length > 0 || input !== undefined ? 'POST' : 'GET')) as HttpMethod;
-  if (o.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
-  checkOutputFlags(ctx, { include: o.include === true, paginate: o.paginate === true });
-  return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input, paginate: o.paginate === true, include: o.include === true };
+  if (input.input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
+  const method = input.method ?? (fields.length > 0 || input.input !== undefined ? 'POST' : 'GET');
+  if (input.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
+  return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input: input.input, paginate: input.paginate, include: input.include };
 }
 
 /**
@@ -90,7 +88,7 @@ async function typedValue(text: string, ctx: Context): Promise<unknown> {
 }
 
 /** `a[b]=1`, `a[]=1` -> nested objects and arrays, as the service reads them. */
-function nest(fields: ApiOptions['fields']): Record<string, unknown> {
+function nest(fields: ReadonlyArray<{ key: string; value: unknown }>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { key, value } of fields) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
@@ -120,7 +118,11 @@ function nest(fields: ApiOptions['fields']): Record<string, unknown> {
 }
 
 export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
-  const nested = nest(opts.fields);
+  // The output flags' refusals first (exit 2, nothing read or sent), then -F values typed.
+  checkOutputFlags(ctx, { include: opts.include, paginate: opts.paginate });
+  const values: Array<{ key: string; value: unknown }> = [];
+  for (const { key, value, typed } of opts.fields) values.push({ key, value: typed ? await typedValue(value, ctx) : value });
+  const nested = nest(values);
   const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
   const body = opts.input === undefined ? undefined : opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
