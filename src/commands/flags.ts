@@ -78,9 +78,10 @@ function single<T, M extends FlagMode>(spec: OptionSpec, mode: M): Flag<T, M> {
 }
 
 /** A flag with a value read by `parse`; `required`, a `default` or `repeatable` decide its type. */
+// Repeatable first: a flag both repeatable and required (members' --user) is a list, T[].
+export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { repeatable: true; required?: boolean }): Flag<T, 'multiple'>;
 export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { required: true }): Flag<T, 'required'>;
 export function option<T extends string | number | boolean>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { default: T }): Flag<T, 'required'>;
-export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { repeatable: true }): Flag<T, 'multiple'>;
 export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra?: OptionExtra): Flag<T, 'optional'>;
 export function option<T>(
   flags: string,

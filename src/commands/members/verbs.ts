@@ -13,7 +13,7 @@ import { verb } from '../verb.js';
 export type Kind = 'project' | 'group';
 
 /** --user, repeatable and required: the usernames or IDs as given. */
-const USERS = group([{ flags: '--user <user>', description: 'a username or user ID (repeat for several)', parse: nonEmpty, repeatable: true, required: true }], (raw) => (raw.user as string[] | undefined) ?? []);
+const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, { repeatable: true, required: true });
 const EXPIRES = option('--expires <YYYY-MM-DD>', 'the membership ends at the start of this day (a future date)', date);
 
 /** --access: a role by name or number; groups also take minimal access. */
