@@ -16,7 +16,11 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   api: () => import('./api/index.js'),
   auth: () => import('./auth/index.js'),
   config: () => import('./config/index.js'),
-  completion: () => import('./completion/index.js'),
+  // The completion verb is given the tree here: its module importing the manifest would close a cycle.
+  completion: async () => {
+    const { spec } = await import('./completion/index.js');
+    return { spec: { ...spec, load: async () => (await import('./completion/run.js')).completionOver(loadCommandTree) } };
+  },
   sandbox: () => import('./sandbox/index.js'),
 };
 
@@ -27,6 +31,11 @@ export const NOUNS: readonly NounEntry[] = (Object.keys(LOADERS) as NounName[]).
     return { ...loaded, spec: withVerbAliases(loaded.spec) };
   },
 }));
+
+/** Every noun's definition: for completion scripts and tests of the whole tree. */
+export async function loadCommandTree(): Promise<CommandSpec[]> {
+  return Promise.all(NOUNS.map(async (entry) => (await entry.load()).spec));
+}
 
 /** The noun a word of argv names, by its name or an alias. */
 export function findNoun(word: string | undefined): NounEntry | undefined {

@@ -24,4 +24,5 @@ projects and groups come from the service as you type (the scripts run \`collab 
   args: { shell: arg({ name: 'shell', description: 'bash, zsh or fish' }, shellName) },
 });
 
-export const spec: CommandSpec = { ...COMPLETION, load: () => import('./run.js') };
+// Its implementation is named by the manifest, which gives it the command tree (completion/run.ts).
+export const spec: CommandSpec = COMPLETION;
