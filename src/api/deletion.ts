@@ -1,5 +1,5 @@
 /**
- * Delayed deletion, as GitLab does it (the spec says a group is removed "7 days later by default,
+ * Delayed deletion, as GitLab does it (the API reference says a group is removed "7 days later by default,
  * changeable in instance settings" and does not show the date fields' meaning): a project's or a
  * group's `marked_for_deletion_on` is the day it was marked; the removal follows after the
  * instance's `deletion_adjourned_period`, 7 days unless an administrator changed it. The client

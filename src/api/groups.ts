@@ -6,7 +6,7 @@ import { getProject } from './projects.js';
 import { clockOffset, createdSince, findResource, findResponse } from './recover.js';
 
 /**
- * The group endpoints of spec/2-groups.md as request descriptors (hooks, push rules and shares
+ * The group endpoints of the groups API reference as request descriptors (hooks, push rules and shares
  * live in their own modules). `group` is an ID or a full path; apiPath encodes it.
  */
 export type GroupRef = string | number;

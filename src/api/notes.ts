@@ -25,7 +25,7 @@ export interface NoteAuthor {
   name?: string;
 }
 
-/** The Note shape (spec section 2); real answers carry more fields, passed through untouched. */
+/** The Note shape (the API reference); real answers carry more fields, passed through untouched. */
 export interface Note {
   id: number;
   body: string;
@@ -39,7 +39,7 @@ export interface Note {
 }
 
 /**
- * The other shape a note endpoint may answer with (spec section 2): for a body that is only an
+ * The other shape a note endpoint may answer with (the API reference): for a body that is only an
  * award emoji, the object the emoji went to (id, title, file_name, author, expires_at, updated_at,
  * created_at; epics add confidential). It has no body.
  */

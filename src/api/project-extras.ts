@@ -8,7 +8,7 @@ import { findResource } from './recover.js';
 import { type CurrentUser, getCurrentUser } from './users.js';
 
 /**
- * Requests of the project endpoints beside create/update/list (spec/3-projects.md): forks and fork
+ * Requests of the project endpoints beside create/update/list (the projects API reference): forks and fork
  * relations, starrers, languages, users, groups, storage, snapshot, uploads, housekeeping, member
  * import and pull mirroring. Descriptors only: the commands send them.
  */
@@ -105,7 +105,7 @@ export function uploadFile(project: ProjectRef, form: NonNullable<ApiRequest['fo
 /**
  * POST /projects/:id/housekeeping. Safe to repeat: a second run within the lease answers 409
  * ("Somebody already triggered housekeeping..."), which the command reports as already running.
- * The body is not shown by the spec (GitLab answers 201 with whatever the job returns): read as text.
+ * The body is not shown by the API reference (GitLab answers 201 with whatever the job returns): read as text.
  */
 export function startHousekeeping(project: ProjectRef): ApiRequest {
   return { method: 'POST', path: apiPath`/projects/${project}/housekeeping`, idempotent: true, okStatuses: [409], responseType: 'text' };
@@ -119,14 +119,14 @@ export function importProjectMembers(target: ProjectRef, source: ProjectRef): Ap
   return { method: 'POST', path: apiPath`/projects/${target}/import_project_members/${source}`, idempotent: true };
 }
 
-/** The 200 answer of a member import: success, or per-user failures (spec/4-service-behaviour.md). */
+/** The 200 answer of a member import: success, or per-user failures (GitLab API v4 behaviour). */
 export interface MemberImportResult {
   status: 'success' | 'error';
   message?: string | Record<string, string>;
   total_members_count?: number;
 }
 
-/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the spec: read as text. */
+/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the API reference: read as text. */
 export function pullMirror(project: ProjectRef): ApiRequest {
   return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
 }

@@ -9,7 +9,7 @@ import { clockOffset, createdSince, findResource, findResponse } from './recover
 import { type CurrentUser, getCurrentUser, getUser } from './users.js';
 
 /**
- * Request descriptors for the project endpoints of spec/3-projects.md (lists, read, create,
+ * Request descriptors for the project endpoints of the projects API reference (lists, read, create,
  * update, delete, restore, archive, star, transfer). No printing, no argv.
  */
 

@@ -2,7 +2,7 @@ import type { ApiRequest } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
 
-/** One entry of `shared_with_groups` (spec/2-groups.md, spec/3-projects.md). */
+/** One entry of `shared_with_groups` (the groups API reference, the projects API reference). */
 export interface SharedWithGroup {
   group_id: number;
   group_name: string;

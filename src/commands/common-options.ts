@@ -6,7 +6,7 @@ import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
 
-/** Options of every command (DESIGN.md's global options), described once for the CLI and completions. */
+/** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--host <url>', description: 'the service (env COLLAB_HOST, else the configured default host)' },
   { flags: '-o, --output <format>', description: 'output format', choices: OUTPUT_FORMATS },

@@ -15,7 +15,7 @@ import type { ParamSpec } from '../params/types.js';
 
 export type TargetKind = 'project' | 'group';
 
-/** Project settings that the `mirror` section sets (the spec's pull-mirroring table), not `settings`. */
+/** Project settings that the `mirror` section sets (the API reference's pull-mirroring table), not `settings`. */
 export const MIRROR_KEYS = ['import_url', 'mirror', 'mirror_trigger_builds', 'only_mirror_protected_branches', 'mirror_overwrites_diverged_branches', 'mirror_user_id'] as const;
 
 /** Settings with a section of their own (avatar), or that name where a thing is (namespace, parent): the file's structure says those. */

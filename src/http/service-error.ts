@@ -2,7 +2,7 @@ import { CollabError, type RequestInfo, kindForStatus } from '../errors.js';
 
 /**
  * Reads the service's error body, which comes in several shapes
- * (spec/4-service-behaviour.md): {"message": "404 Project Not Found"},
+ * (GitLab API v4 behaviour): {"message": "404 Project Not Found"},
  * {"message": {"path": ["has already been taken"]}} (possibly nested),
  * {"error": "name is missing"}, {"error": "insufficient_scope", "error_description": "..."},
  * or plain text such as a throttled 429's "Retry later".

@@ -1,4 +1,4 @@
-/** Access levels by name and number (DESIGN.md): accepted either way wherever a level is asked for. */
+/** Access levels by name and number: accepted either way wherever a level is asked for. */
 export const ACCESS_LEVELS = {
   guest: 10,
   reporter: 20,

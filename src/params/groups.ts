@@ -1,7 +1,7 @@
 import type { ParamSpec, SettingSpec } from './types.js';
 
 /**
- * The group parameter tables of spec/2-groups.md. The CLI's flags and help, its client-side
+ * The group parameter tables of the groups API reference. The CLI's flags and help, its client-side
  * checks, and the sandbox's validation of the same requests are all derived from these.
  */
 

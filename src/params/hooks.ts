@@ -1,7 +1,7 @@
 import type { ParamSpec } from './types.js';
 
 /**
- * Webhook fields of spec/2-groups.md (group hook) and spec/3-projects.md (project hook) as one
+ * Webhook fields of the groups API reference (group hook) and the projects API reference (project hook) as one
  * table: the CLI's flags, its --events names and the sandbox's validation all come from here.
  * `url` and the write-only `token` are not in the table: the commands handle them on their own
  * (a validated URL; a secret read from a file or a prompt, never from argv).

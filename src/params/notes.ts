@@ -1,5 +1,5 @@
 /**
- * Facts of the notes API (spec/1-conventions-and-notes.md) that the client and the sandbox share:
+ * Facts of the notes API (the notes API reference) that the client and the sandbox share:
  * the four kinds of noteable and where they live, the body limit, the list's ordering choices,
  * and what counts as an award-emoji-only body.
  */
@@ -26,7 +26,7 @@ export const NOTEABLES: Readonly<Record<NoteableKind, NoteableDescription>> = {
   epic: { parent: 'group', segment: 'epics', addressedBy: 'id', label: 'epic', typeName: 'Epic' },
 };
 
-/** Create and modify refuse longer bodies (spec section 8). Counted in characters, not UTF-16 units. */
+/** Create and modify refuse longer bodies (the API reference). Counted in characters, not UTF-16 units. */
 export const NOTE_BODY_MAX = 1_000_000;
 
 export const NOTE_SORTS = ['asc', 'desc'] as const;

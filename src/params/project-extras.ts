@@ -2,7 +2,7 @@ import { VISIBILITIES } from './groups.js';
 import type { ParamSpec } from './types.js';
 
 /**
- * Parameters of the project endpoints beside create/update/list (spec/3-projects.md): fork,
+ * Parameters of the project endpoints beside create/update/list (the projects API reference): fork,
  * starrers, users, groups, snapshot. The CLI's flags and the sandbox's validation both read these.
  * GET /projects/:id/forks takes the filters of starred_projects: STARRED_PROJECTS_PARAMS in projects.ts.
  */

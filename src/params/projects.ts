@@ -1,7 +1,7 @@
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 
 /**
- * The project tables of spec/3-projects.md as data: the settings table (create, create for a
+ * The project tables of the projects API reference as data: the settings table (create, create for a
  * user, update) and the filters of the project lists. The CLI's flags, its checks before
  * sending, and the sandbox's validation are all derived from these.
  */
@@ -46,8 +46,8 @@ export const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
 ];
 
 /**
- * spec/3-projects.md "Settings table for create (C), create for user (U), update (E)": every
- * row, in the spec's order. Deprecations name their replacement as spec section 9 gives it.
+ * the projects API reference "Settings table for create (C), create for user (U), update (E)": every
+ * row, in the API reference's order. Deprecations name their replacement as the API reference gives it.
  */
 export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   { name: 'name', type: 'string', description: 'the project name (the path is made from it when --path is absent)', columns: ALL },
@@ -113,7 +113,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   { name: 'namespace_id', type: 'integer', description: 'the namespace (group or user; ID or full path) to create the project in; default the caller’s own', columns: CREATE_ONLY },
   { name: 'only_allow_merge_if_all_discussions_are_resolved', type: 'boolean', description: 'merge only when all discussions are resolved', columns: ALL },
   { name: 'only_allow_merge_if_pipeline_succeeds', type: 'boolean', description: 'merge only when the pipeline succeeded', columns: ALL },
-  // The settings table gives column E only, but the spec's "Pull mirroring" table (section 4)
+  // The settings table gives column E only, but the API reference's "Pull mirroring" table (section 4)
   // lists only_mirror_protected_branches for "POST or PUT create or update project", and
   // GitLab accepts it on create: the more specific pull-mirroring table wins.
   { name: 'only_mirror_protected_branches', type: 'boolean', description: 'the pull mirror updates protected branches only', paid: true, columns: ALL },
@@ -150,7 +150,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   deprecatedSwitch('wiki_enabled', 'the wiki', 'wiki_access_level'),
 ];
 
-/** Deprecated switches and the access level that replaces each (spec section 9). */
+/** Deprecated switches and the access level that replaces each (the API reference). */
 export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
   issues_enabled: 'issues_access_level',
   jobs_enabled: 'builds_access_level',
@@ -165,7 +165,7 @@ export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
 /**
  * Why a project path is refused, or undefined if it is fine. Letters, digits, `_`, `-`, `.`;
  * not ending in .git or .atom; since 14.9 it must not start or end with a special character
- * nor contain consecutive special characters (spec section 4, POST /projects).
+ * nor contain consecutive special characters (the API reference, POST /projects).
  */
 export function projectPathProblem(path: string): string | undefined {
   if (!/^[A-Za-z0-9_.-]+$/.test(path)) return "can contain only letters, digits, '_', '-' and '.'";
@@ -189,7 +189,7 @@ const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'las
 /** Orders that only administrators may use; others get the default order (as GitLab does). */
 export const ADMIN_ORDER_BY = ['repository_size', 'storage_size', 'packages_size', 'wiki_size'] as const;
 
-/** GET /projects: every filter of the spec's "Lists" table. */
+/** GET /projects: every filter of the API reference's "Lists" table. */
 export const PROJECT_LIST_PARAMS = [
   { name: 'archived', type: 'boolean', description: 'only archived projects (false: only those not archived)' },
   { name: 'id_after', type: 'integer', description: 'only projects with an ID above this' },
@@ -280,5 +280,5 @@ export const PROJECT_VIEW_PARAMS = [
   { name: 'with_custom_attributes', type: 'boolean', description: 'include custom attributes', adminOnly: true },
 ] as const satisfies readonly ParamSpec[];
 
-/** Where offset pagination of GET /projects stops (spec section 8). */
+/** Where offset pagination of GET /projects stops (the API reference). */
 export const PROJECTS_OFFSET_LIMIT = 50_000;

@@ -2,7 +2,7 @@ import { CollabError } from '../errors.js';
 import type { ParamSpec } from './types.js';
 
 /**
- * Push rule fields of spec/2-groups.md and spec/3-projects.md (the same for projects and
+ * Push rule fields of the groups and projects API references (the same for projects and
  * groups). Regular expressions are checked before sending: the service compiles them with RE2,
  * which has no look-around, back-references or possessive/atomic groups.
  */

@@ -8,7 +8,7 @@ import type { Store } from './store.js';
 
 /**
  * Who may read, create and administer what: every right the sandbox checks is decided here, with
- * GitLab's rules where the spec says "not shown". Routes ask these functions and decide nothing
+ * GitLab's rules where the API reference says "not shown". Routes ask these functions and decide nothing
  * themselves.
  */
 
@@ -242,7 +242,7 @@ export function canBackdateNote(store: Store, user: User | undefined, noteable: 
   return noteableAccess(store, user, noteable) >= ACCESS.owner;
 }
 
-/** Only issue notes are confidential (spec 4), marked by reporters and above. */
+/** Only issue notes are confidential (as GitLab does), marked by reporters and above. */
 export function canMarkNoteConfidential(store: Store, user: User | undefined, noteable: Noteable): boolean {
   return noteable.kind === 'issue' && noteableAccess(store, user, noteable) >= ACCESS.reporter;
 }
@@ -343,7 +343,7 @@ export function sudoUser(store: Store, caller: User | undefined, ref: string): U
 /**
  * The project named by `ref` (the path's :id by default) that the caller may read; 404 otherwise,
  * as the service hides what one may not see. The old path of a moved project answers 301 to its
- * new address (spec 4).
+ * new address (as GitLab does).
  */
 export function readableProject(req: SandboxRequest, ref: string | undefined = req.params.id): Project {
   const { store, user } = req;

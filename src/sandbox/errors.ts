@@ -1,4 +1,4 @@
-/** An error answer of the sandbox, in one of the service's shapes (spec/4-service-behaviour.md). */
+/** An error answer of the sandbox, in one of the service's shapes (GitLab API v4 behaviour). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

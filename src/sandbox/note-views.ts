@@ -4,7 +4,7 @@ import { awardsOf, notesOf } from './noteables.js';
 import type { Store } from './store.js';
 import { userObject } from './views.js';
 
-/** Notes and what they hang on, as the service shows them (spec/1-conventions-and-notes.md section 2). */
+/** Notes and what they hang on, as the service shows them (the notes API reference). */
 
 /** A stable 40-hex "commit SHA" for a merge request's head. */
 export function headSha(noteable: Noteable): string {
@@ -17,7 +17,7 @@ export function headSha(noteable: Noteable): string {
   return hex.slice(0, 40);
 }
 
-/** The user embedded in notes (spec section 2), with GitLab's usual avatar and web URLs. */
+/** The user embedded in notes (the API reference), with GitLab's usual avatar and web URLs. */
 function noteAuthor(store: Store, userId: number): Record<string, unknown> {
   const user = store.users.get(userId);
   if (!user) return { id: userId, username: 'ghost', name: 'Ghost User', state: 'active', avatar_url: null, web_url: `${store.origin}/ghost`, email: 'ghost@example.com', created_at: null };
@@ -61,7 +61,7 @@ function snippetFileName(noteable: Noteable): string {
 }
 
 /**
- * What a POST of an award-emoji-only body answers (spec section 2): the object the award went to,
+ * What a POST of an award-emoji-only body answers (the API reference): the object the award went to,
  * in the snippet-like shape (id, title, file_name, author, expires_at, updated_at, created_at; epics
  * add confidential). The spec types file_name as a string; only snippets have a file, so the other
  * kinds send null, as GitLab's entity does for attributes a record lacks.

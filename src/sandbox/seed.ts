@@ -3,7 +3,7 @@ import { seededRandom } from './random.js';
 import { ACCESS, moreVisible } from './access.js';
 import { Store } from './store.js';
 
-/** The sandbox's users: one per role the spec talks about. Tokens are fixed so scripts can use them. */
+/** The sandbox's users: one per role the API reference talks about. Tokens are fixed so scripts can use them. */
 export const SANDBOX_USERS = [
   { key: 'admin', username: 'root', name: 'Administrator', is_admin: true, external: false },
   { key: 'owner', username: 'olivia', name: 'Olivia Owner', is_admin: false, external: false },

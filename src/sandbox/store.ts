@@ -32,7 +32,7 @@ export class Store {
   readonly forkCounts = new Map<number, number>();
   /**
    * Old full paths (lower case) of moved projects and groups (renamed, transferred, or below a
-   * group that was): they answer 301 to the new address (spec 4). Written only by recordMove(),
+   * group that was): they answer 301 to the new address (as GitLab does). Written only by recordMove(),
    * which the re-indexing after every move calls.
    */
   readonly redirects = { project: new Map<string, number>(), group: new Map<string, number>() };

@@ -217,7 +217,7 @@ async function writeEveryPage(ctx: Context, opts: ApiOptions, pages: AsyncGenera
 function listFailure(error: unknown, path: string, written: number): unknown {
   if (!isCollabError(error) || error.kind === 'interrupted') return error;
   const hints = written > 0 ? [`stdout holds only the first ${written} item${written === 1 ? '' : 's'}`] : [];
-  // GET /projects answers 405 past offset 50,000 (spec/4-service-behaviour.md); keyset pages have no such limit.
+  // GET /projects answers 405 past offset 50,000 (GitLab API v4 behaviour); keyset pages have no such limit.
   if (error.status === 405 && !/[?&]pagination=keyset(&|$)/.test(path)) {
     const projects = /^\/projects\/?(\?|$)/.test(path) ? ', or use `collab projects list --all`' : '';
     hints.push(`offset pages end there, so add pagination=keyset&order_by=id: collab api '${withKeyset(path)}' --paginate${projects}`);

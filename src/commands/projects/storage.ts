@@ -17,6 +17,6 @@ export async function run(ctx: Context, opts: StorageOptions): Promise<void> {
   const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403 ? withHint(error, 'the storage of a project is for administrators only') : error;
   });
-  // JSON as the service sent it: an array per the spec, one object in some GitLab versions.
+  // JSON as the service sent it: an array per the API reference, one object in some GitLab versions.
   await ctx.presenter.shaped(Array.isArray(response.data) ? response.data : [response.data], response.data, STORAGE_COLUMNS);
 }

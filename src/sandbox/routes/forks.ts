@@ -12,7 +12,7 @@ import { projectJson } from '../views.js';
 import { listProjects } from './project-lists.js';
 
 /**
- * Forks and fork relations (spec/3-projects.md). A fork is created at once with import status
+ * Forks and fork relations (the projects API reference). A fork is created at once with import status
  * "scheduled" and copied "in the background" (jobs.ts): its import moves on by the clock
  * (store.forkDurationMs), to "failed" when the source's description contains [fail-import].
  */

@@ -11,7 +11,7 @@ import { groupObject } from '../views.js';
 import { markForDeletion } from '../jobs.js';
 
 /**
- * Changing groups (spec/2-groups.md): create, update, delete (delayed: marked for deletion, then
+ * Changing groups (the groups API reference): create, update, delete (delayed: marked for deletion, then
  * removed at once with permanently_remove), restore, transfer, and moving a project into a group.
  */
 

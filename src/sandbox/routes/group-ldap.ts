@@ -7,7 +7,7 @@ import type { Group, LdapLink } from '../model.js';
 import { int, readParams } from '../params.js';
 
 /**
- * LDAP group links (spec/2-groups.md): the sandbox is a self-managed instance with LDAP
+ * LDAP group links (the groups API reference): the sandbox is a self-managed instance with LDAP
  * configured, so links are kept and listed; no directory is ever asked.
  */
 

@@ -8,7 +8,7 @@ import { readParams } from '../params.js';
 import type { Store } from '../store.js';
 import { groupObject } from '../views.js';
 
-/** GET /groups, /groups/:id/subgroups and /groups/:id/descendant_groups (spec/2-groups.md). */
+/** GET /groups, /groups/:id/subgroups and /groups/:id/descendant_groups (the groups API reference). */
 
 type GroupQuery = Record<string, unknown>;
 

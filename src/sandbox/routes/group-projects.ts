@@ -7,7 +7,7 @@ import { readParams } from '../params.js';
 import { projectJsonPieces } from '../views.js';
 
 /**
- * GET /groups/:id/projects and /groups/:id/projects/shared (spec/2-groups.md): the projects of a
+ * GET /groups/:id/projects and /groups/:id/projects/shared (the groups API reference): the projects of a
  * group (with include_subgroups, those below it too; with with_shared, those shared with it), or
  * only those shared with it.
  */

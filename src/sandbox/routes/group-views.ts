@@ -8,7 +8,7 @@ import { bool, readParams } from '../params.js';
 import type { Store } from '../store.js';
 import { groupObject, userObject } from '../views.js';
 
-/** Reading one group (spec/2-groups.md): its details, its avatar, the users it provisioned. */
+/** Reading one group (the groups API reference): its details, its avatar, the users it provisioned. */
 
 export function viewGroup(req: SandboxRequest): SandboxResponse {
   const group = readableGroup(req);

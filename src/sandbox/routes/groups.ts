@@ -6,8 +6,8 @@ import { listGroupOwnProjects, listGroupSharedProjects } from './group-projects.
 import { groupAvatar, listProvisionedUsers, viewGroup } from './group-views.js';
 
 /**
- * The group endpoints of spec/2-groups.md (hooks, push rules and shares have their own files),
- * with GitLab's rules where the spec says "not shown". The sandbox is a paid, self-managed
+ * The group endpoints of the groups API reference (hooks, push rules and shares have their own files),
+ * with GitLab's rules where the API reference says "not shown". The sandbox is a paid, self-managed
  * instance with LDAP configured: delayed deletion, restore, provisioned users and LDAP links work.
  */
 export const groupRoutes: readonly Route[] = [

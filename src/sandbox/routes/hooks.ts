@@ -108,7 +108,7 @@ function hookRoutes(kind: HookOwnerKind): Route[] {
     const owner = findOwner(req, kind, role);
     const id = int(req.params, 'hook_id');
     if (id === undefined) throw paramError('hook_id is invalid');
-    // "Idempotent" in the spec's sense: the state is the same however often it is sent; a hook
+    // "Idempotent" in the API reference's sense: the state is the same however often it is sent; a hook
     // that is already gone answers 404, as GitLab does.
     findHook(req, owner);
     req.store.hooks.delete(id);

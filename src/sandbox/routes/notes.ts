@@ -8,11 +8,11 @@ import { addNote, findEpic, findProjectNoteable, noteOf, notesOf, removeNote, to
 import { paginateArray, sortBy } from '../pagination.js';
 import { bool, choice, str } from '../params.js';
 
-/** The path parameter naming the noteable, as the spec calls it. */
+/** The path parameter naming the noteable, as the API reference calls it. */
 const REF_PARAM: Record<NoteableKind, string> = { issue: 'issue_iid', merge_request: 'merge_request_iid', snippet: 'snippet_id', epic: 'epic_id' };
 
 /**
- * The 20 note endpoints (spec/1-conventions-and-notes.md section 4): five per kind of noteable,
+ * The 20 note endpoints (the notes API reference): five per kind of noteable,
  * one implementation. Order of checks as on GitLab: authentication, parameter validation, the
  * project or group (404), the noteable (404), the note (404), rights (403), then the note's own
  * validation (400 "Note {...}").
@@ -60,7 +60,7 @@ function routesOf(kind: NoteableKind): Route[] {
       toggleAward(req.store, noteable, awardEmojiName(body), user);
       return json(awardAnswerJson(req.store, noteable), 201);
     }
-    // Only issue notes take confidential (spec section 4); below reporter the flag is dropped
+    // Only issue notes take confidential (the API reference); below reporter the flag is dropped
     // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
     const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkNoteConfidential(req.store, user, noteable), created_at: createdAt });
     return json(noteJson(req.store, noteable, note), 201);
@@ -70,7 +70,7 @@ function routesOf(kind: NoteableKind): Route[] {
     const user = requireUser(req);
     const noteId = notePathId(req);
     const body = str(req.input, 'body');
-    // Issue notes: body or confidential; the others: body is required (spec section 4).
+    // Issue notes: body or confidential; the others: body is required (the API reference).
     const confidential = kind === 'issue' ? bool(req.input, 'confidential') : undefined;
     if (kind === 'issue' && body === undefined && confidential === undefined) throw paramError('body, confidential are missing, at least one parameter must be provided');
     if (kind !== 'issue' && body === undefined) throw paramError('body is missing');

@@ -14,7 +14,7 @@ import { userObject } from '../views.js';
 
 /**
  * The project endpoints beside create/update/list: starrers, languages, users, groups, storage,
- * snapshot, uploads, housekeeping, member import and mirror pull (spec/3-projects.md). Where the
+ * snapshot, uploads, housekeeping, member import and mirror pull (the projects API reference). Where the
  * spec says "not shown", the sandbox answers as GitLab's API v4 does (noted at each route).
  */
 

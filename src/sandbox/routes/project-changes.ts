@@ -12,7 +12,7 @@ import { projectJson } from '../views.js';
 import { applySettings, namingErrors, readSettings, visibilityProblem } from './project-settings.js';
 
 /**
- * Changing projects (spec/3-projects.md): create (also for a user), update (JSON or multipart
+ * Changing projects (the projects API reference): create (also for a user), update (JSON or multipart
  * with an avatar), delete (delayed in groups), restore, archive, unarchive, star, unstar, transfer.
  */
 

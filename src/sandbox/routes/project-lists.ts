@@ -11,7 +11,7 @@ import type { Store } from '../store.js';
 import { projectJsonPieces } from '../views.js';
 
 /**
- * Lists of projects (spec/3-projects.md): GET /projects, a user's projects and starred projects,
+ * Lists of projects (the projects API reference): GET /projects, a user's projects and starred projects,
  * and (in forks.ts) a project's forks, with the filters, orders and pagination of GET /projects.
  */
 

@@ -8,7 +8,7 @@ import type { Project, StoredFile, User, Visibility } from '../model.js';
 import { checkAvatar, readParams } from '../params.js';
 import type { Store } from '../store.js';
 
-/** A project's settings (spec/3-projects.md's table): read from a request, checked, applied. */
+/** A project's settings (the projects API reference's settings table): read from a request, checked, applied. */
 
 /** The settings of one column of the table, coerced and checked as the service does. */
 export function readSettings(req: SandboxRequest, column: SettingsColumn): Record<string, unknown> {

@@ -18,7 +18,7 @@ import {
 import { listAllProjects, listStarredProjects, listUserProjects } from './project-lists.js';
 
 /**
- * Projects (spec/3-projects.md): the lists (GET /projects and a user's own and starred
+ * Projects (the projects API reference): the lists (GET /projects and a user's own and starred
  * projects), read, create (also for a user), update, delete, restore, archive, unarchive, star,
  * unstar and transfer. Forks and the other project endpoints have their own files.
  */

@@ -11,7 +11,7 @@ import { findOwner, type OwnerRef } from './hooks.js';
  * - GET: a project without a rule answers 200 with `null` (`present nil`); a group 404.
  * - POST when there is one: 422 "Project push rule exists" / "Group push rule exists, try updating".
  * - PUT when there is none: 404 "Push Rule Not Found".
- * - DELETE when there is none: 404 (the spec calls it idempotent: repeating it changes nothing more).
+ * - DELETE when there is none: 404 (the API reference calls it idempotent: repeating it changes nothing more).
  * - POST and PUT need at least one field (400), and regexes must be valid RE2 (400).
  */
 const RULE_ROLE = { project: ACCESS.maintainer, group: ACCESS.owner } as const;

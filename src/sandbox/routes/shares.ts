@@ -24,7 +24,7 @@ function readShareInput(req: SandboxRequest): ShareInput {
   const access = requireInt(req.input, 'group_access');
   if (!(Object.values(ACCESS_LEVELS) as number[]).includes(access)) throw paramError('group_access does not have a valid value');
   const expiresAt = (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ?? null;
-  // Not in the spec; GitLab refuses a membership-like expiry in the past the same way.
+  // Not in the API reference; GitLab refuses a membership-like expiry in the past the same way.
   if (expiresAt !== null && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
   const group = req.store.findGroup(groupId);
   // A group the caller cannot see is answered as missing.
