@@ -1,4 +1,4 @@
-import type { ApiRequest, HttpClient } from '../http/client.js';
+import type { ApiRequest, RequestClient } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
@@ -119,12 +119,12 @@ interface Caller {
   clockOffset: number;
 }
 
-async function callerSince(client: HttpClient, sentAt: number): Promise<Caller> {
+async function callerSince(client: RequestClient, sentAt: number): Promise<Caller> {
   const me = await client.request<CurrentUser>(getCurrentUser());
   return { id: me.data.id, sentAt, clockOffset: clockOffset(me) };
 }
 
-async function findCreatedNote(client: HttpClient, target: NoteTarget, note: NewNote, caller: Caller): Promise<Note | undefined> {
+async function findCreatedNote(client: RequestClient, target: NoteTarget, note: NewNote, caller: Caller): Promise<Note | undefined> {
   const requestedAt = note.created_at === undefined ? undefined : Date.parse(note.created_at);
   const matches = (candidate: Note) => {
     if (candidate.system || candidate.author?.id !== caller.id || candidate.body !== note.body) return false;

@@ -1,5 +1,5 @@
 import { ROLES } from './roles.js';
-import type { ApiRequest, HttpClient } from '../http/client.js';
+import type { ApiRequest, RequestClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
 import type { QueryParams } from '../http/query.js';
@@ -79,7 +79,7 @@ export function createProject(params: Record<string, unknown>, options: CreatePr
  * request is sent again. A second POST could never make a second project (paths are unique),
  * but it would fail with "has already been taken" for a project that we did create.
  */
-async function findCreatedProject(client: HttpClient, params: Record<string, unknown>, forUser: number | undefined, sentAt: number): Promise<ProjectRecord | undefined> {
+async function findCreatedProject(client: RequestClient, params: Record<string, unknown>, forUser: number | undefined, sentAt: number): Promise<ProjectRecord | undefined> {
   const path = typeof params.path === 'string' ? params.path : pathFromName(String(params.name ?? ''));
   if (!path) return undefined;
   // The creator: the caller, or with --for-user that user, whose namespace is the default.

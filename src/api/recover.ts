@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
+import type { ApiRequest, ApiResponse, RequestClient } from '../http/client.js';
 
 /**
  * What the `recover` functions of the requests that create or change things use to find out
@@ -7,12 +7,12 @@ import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
  */
 
 /** A GET that answers undefined on 404 ("is it there?"). */
-export async function findResponse<T>(client: HttpClient, req: ApiRequest): Promise<ApiResponse<T> | undefined> {
+export async function findResponse<T>(client: RequestClient, req: ApiRequest): Promise<ApiResponse<T> | undefined> {
   const response = await client.request<T>({ ...req, okStatuses: [...(req.okStatuses ?? []), 404] });
   return response.status === 404 ? undefined : response;
 }
 
-export async function findResource<T>(client: HttpClient, req: ApiRequest): Promise<T | undefined> {
+export async function findResource<T>(client: RequestClient, req: ApiRequest): Promise<T | undefined> {
   return (await findResponse<T>(client, req))?.data;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiRequest, HttpClient } from '../http/client.js';
+import type { ApiRequest, RequestClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 
 /** The caller, as GET /user answers (the fields collab reads; the rest passes through). */
@@ -33,7 +33,7 @@ export function findUsersByName(username: string): ApiRequest {
 }
 
 /** The user named `username`, or undefined. */
-export async function findUserByName(client: HttpClient, username: string): Promise<UserRecord | undefined> {
+export async function findUserByName(client: RequestClient, username: string): Promise<UserRecord | undefined> {
   const found = (await client.request<UserRecord[]>(findUsersByName(username.replace(/^@/, '')))).data;
   return found[0];
 }

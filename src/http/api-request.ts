@@ -1,13 +1,23 @@
 import type { Readable } from 'node:stream';
 import type { FormData } from 'undici';
 import type { RequestInfo } from '../errors.js';
-import type { HttpClient } from './client.js';
 import type { QueryParams } from './query.js';
 import type { ExpectedShape } from './response-body.js';
 
 /** What a command asks of the service (built by src/api/), and what comes back. */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a recovery and the paginator use of the run's HTTP client (client.ts HttpClient implements
+ * it): declared here, beside the request it sends, so that this file needs nothing from client.ts.
+ */
+export interface RequestClient {
+  readonly baseUrl: string;
+  readonly origin: string;
+  resolve(path: string, query?: QueryParams): string;
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+}
 
 export interface ApiRequest {
   method: HttpMethod;
@@ -34,7 +44,7 @@ export interface ApiRequest {
    * `since`: when the request was first sent, if before this descriptor was made (a rerun of
    * targets a Ctrl-C left unknown, src/bulk/): what was made since then is the request's effect.
    */
-  recover?: (client: HttpClient, since?: number) => Promise<unknown | undefined>;
+  recover?: (client: RequestClient, since?: number) => Promise<unknown | undefined>;
   /**
    * Who the service lets send this, in the API reference's words ("owners and administrators"):
    * a 403 then says so in its hint (src/api/roles.ts holds the words). Unset where the reference

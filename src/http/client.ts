@@ -9,7 +9,7 @@ import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
 import { hasBody, redirected, redirectTarget, withoutCredentials } from './redirect.js';
 import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
-import type { ApiRequest, ApiResponse, HttpMethod, StreamResponse } from './api-request.js';
+import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
 import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
 import { formatMs, isRetryable, RateLimitGate, rateLimitTooLong, RETRYABLE_STATUSES, RetryBudget, type RetryWait, retryDelay, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
@@ -18,7 +18,7 @@ import { apiBaseUrl, isLoopbackHost } from './url.js';
 export { apiBaseUrl, isLoopbackHost };
 export type { RetryWait };
 
-export type { ApiRequest, ApiResponse, HttpMethod, StreamResponse };
+export type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse };
 
 /*
  * The client sends a request, follows redirects (the token stays within the API root), and sends
@@ -63,7 +63,7 @@ export interface HttpClientOptions {
 
 const MAX_REDIRECTS = 5;
 
-export class HttpClient {
+export class HttpClient implements RequestClient {
   readonly baseUrl: string;
   readonly origin: string;
   private readonly options: HttpClientOptions;

@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { HttpClient } from './client.js';
+import type { RequestClient } from './api-request.js';
 import { numberHeader, parseLinkHeader } from './headers.js';
 export { parseLinkHeader };
 import type { QueryParams } from './query.js';
@@ -187,7 +187,7 @@ interface Fetched {
  * order; the first short or empty page ends the list, so no item is written twice or skipped.
  * Fetching only continues as the consumer asks for pages, so slow output holds back the network.
  */
-export async function* paginate(client: HttpClient, options: PaginateOptions): AsyncGenerator<Page> {
+export async function* paginate(client: RequestClient, options: PaginateOptions): AsyncGenerator<Page> {
   const summary: ListSummary = { items: 0, total: undefined, more: false };
   for await (const page of pages(client, options, summary)) {
     summary.items += page.count;
@@ -198,7 +198,7 @@ export async function* paginate(client: HttpClient, options: PaginateOptions): A
 }
 
 /** paginate's pages; `summary` is told the total and whether items are left when the limit cuts the list. */
-async function* pages(client: HttpClient, options: PaginateOptions, summary: ListSummary): AsyncGenerator<Page> {
+async function* pages(client: RequestClient, options: PaginateOptions, summary: ListSummary): AsyncGenerator<Page> {
   const perPage = pageSize(options);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
@@ -342,7 +342,7 @@ function pooled(page: Page, pool: BufferPool): Page {
   return page;
 }
 
-async function fetchPage(client: HttpClient, pool: BufferPool, url: string): Promise<Fetched> {
+async function fetchPage(client: RequestClient, pool: BufferPool, url: string): Promise<Fetched> {
   const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'json-bytes', bytesInto: (length) => pool.take(length) });
   const { body, bounds } = listBody(response.bytes ?? Buffer.alloc(0), response.headers['content-type'], response.request, response.url);
   const h = response.headers;
@@ -373,7 +373,7 @@ async function fetchPage(client: HttpClient, pool: BufferPool, url: string): Pro
  * is no URL, or leads to another origin or out of the API root, ends the listing (exit 1): followed
  * without the token it would list only public items, or another service's, as this list.
  */
-function pageLink(client: HttpClient, link: string, request: RequestInfo, from: string): string {
+function pageLink(client: RequestClient, link: string, request: RequestInfo, from: string): string {
   let url: URL;
   try {
     url = new URL(link, from);
@@ -392,7 +392,7 @@ function pageOf(url: string | undefined): number | undefined {
 }
 
 /** Every item of a list, parsed: for commands that need the objects themselves (not for output). */
-export async function* paginateItems<T = unknown>(client: HttpClient, options: PaginateOptions): AsyncGenerator<T> {
+export async function* paginateItems<T = unknown>(client: RequestClient, options: PaginateOptions): AsyncGenerator<T> {
   for await (const page of paginate(client, options)) {
     for (const item of page.items) yield JSON.parse(item) as T;
   }
