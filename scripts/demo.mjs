@@ -37,6 +37,8 @@ const session = [
   ['A fork runs in the background on the service; --wait follows its import to the end:', 'collab projects fork acme/web/storefront --namespace olivia --wait'],
   [`JSON piped into a filter (${hasJq ? 'jq' : 'node, as jq is not installed'}): the three most starred projects of all ${60}:`, `collab projects list --all --json --fields path_with_namespace,star_count | ${filter}`],
   ['A webhook whose secret comes from a file or stdin, never from the command line:', 'printf %s "$HOOK_SECRET" | collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge_requests --token-file -'],
+  ['Members: add a new hire to a group, then list who is in it, inherited from acme too:', 'collab groups members add acme/web --user xena --access developer --expires 2099-12-31 && collab groups members list acme/web --inherited'],
+  ['Desired state: what examples/collab.yaml would change (exit code 8: changes found), the first lines of the plan:', 'CI_HOOK_TOKEN=demo-hook-token collab plan -f examples/collab.yaml > plan.txt; echo "exit code $?"; head -12 plan.txt'],
   ['Bad input is refused before anything is sent (exit code 2):', 'collab projects list --per-page 500; echo "exit code $?"'],
 ];
 
@@ -44,7 +46,7 @@ let failed = 0;
 for (const [comment, command] of session) {
   process.stdout.write(`\n# ${comment}\n${bold(`$ ${command}`)}\n`);
   // Asynchronous: the sandbox answers from this very process.
-  const status = await new Promise((resolve) => spawn('bash', ['-c', command], { env, stdio: ['ignore', 'inherit', 'inherit'] }).on('close', resolve));
+  const status = await new Promise((resolve) => spawn('bash', ['-c', command.replace('examples/', `${root}/examples/`)], { env, cwd: home, stdio: ['ignore', 'inherit', 'inherit'] }).on('close', resolve));
   if (status !== 0 && !command.includes('echo "exit code')) failed++;
 }
 await sandbox.close();
