@@ -1,22 +1,26 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Hook } from '../../src/sandbox/model.js';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab hooks against the sandbox, for project hooks and group hooks alike. */
 describe('collab hooks', () => {
-  const { collab, sandbox } = useSandbox({ seed: 12 });
+  const { collab, sandbox, get } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const secretFile = (secret: string) => {
     const file = join(tempConfigDir(), 'token.txt');
     writeFileSync(file, `${secret}\n`);
     return file;
   };
-  const hooksOf = (kind: 'project' | 'group', ref: string): Hook[] => {
-    const id = kind === 'project' ? sandbox.store.findProject(ref)?.id : sandbox.store.findGroup(ref)?.id;
-    return [...sandbox.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === id);
+  const hooksPath = (kind: 'project' | 'group', ref: string) => `/${kind}s/${encodeURIComponent(ref)}/hooks`;
+  /** The hooks of a project or group as the service lists them. */
+  const hooksOf = async (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown> & { id: number; url: string }>> => {
+    const answer = await get(hooksPath(kind, ref));
+    expect(answer.status).toBe(200);
+    return answer.body;
   };
+  /** The API never returns a hook's secret token (it is write-only): only the store shows it. */
+  const tokenOf = (id: number) => sandbox.store.hooks.get(id)?.token;
 
   describe.each([
     { kind: 'project' as const, ref: project, flag: '--project', events: 'issues,merge-requests', extra: ['--push-events-branch-filter', 'release/*'], extraField: 'push_events_branch_filter', as: 'maintainer' as const },
@@ -31,7 +35,7 @@ describe('collab hooks', () => {
       // --events is the whole set: push (on by default) is off.
       expect(hook).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: false, enable_ssl_verification: true });
       expect(hook[extraField]).toBe(extraField === 'subgroup_events' ? true : 'release/*');
-      expect(hooksOf(kind, ref).map((h) => h.url)).toContain(url);
+      expect((await hooksOf(kind, ref)).map((h) => h.url)).toContain(url);
 
       const list = await collab(['hooks', 'list', flag, ref], { as });
       expect(list.exitCode).toBe(0);
@@ -51,12 +55,12 @@ describe('collab hooks', () => {
       const second = await collab(['hooks', 'update', String(hook.id), flag, ref, '--pipeline-events', '--no-enable-ssl-verification', '--json'], { as });
       expect(second.exitCode).toBe(0);
       expect(second.json()).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: true, pipeline_events: true, enable_ssl_verification: false });
-      const stored = sandbox.store.hooks.get(hook.id);
-      expect(stored?.attrs).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, [extraField]: hook[extraField] });
+      const served = await get(`${hooksPath(kind, ref)}/${hook.id}`);
+      expect(served.body).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, enable_ssl_verification: false, [extraField]: hook[extraField] });
 
       const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
       expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `deleted hook ${hook.id} from ${kind} ${ref}\n` });
-      expect(sandbox.store.hooks.has(hook.id)).toBe(false);
+      expect((await get(`${hooksPath(kind, ref)}/${hook.id}`)).status).toBe(404);
 
       // Idempotent: gone is done, unless --strict.
       const again = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
@@ -96,12 +100,12 @@ describe('collab hooks', () => {
         await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--dry-run', '--json'], { as }),
       ];
       expect(runs[0]?.stdout).toContain('"token": "[redacted]"');
-      expect(hooksOf(kind, ref).some((h) => h.url === url)).toBe(false);
+      expect((await hooksOf(kind, ref)).some((h) => h.url === url)).toBe(false);
       const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--verbose', '--json'], { as });
       expect(created.exitCode).toBe(0);
       runs.push(created);
       const id = created.json<{ id: number }>().id;
-      expect(sandbox.store.hooks.get(id)?.token).toBe(secret);
+      expect(tokenOf(id)).toBe(secret);
       runs.push(await collab(['hooks', 'list', flag, ref, '--verbose', '--json'], { as }));
       runs.push(await collab(['hooks', 'view', String(id), flag, ref, '--verbose'], { as }));
       runs.push(await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose', '--dry-run'], { as, input: `${secret}-2\n` }));
@@ -110,7 +114,7 @@ describe('collab hooks', () => {
         expect(run.exitCode).toBe(0);
         expect(run.stdout + run.stderr).not.toContain(secret);
       }
-      expect(sandbox.store.hooks.get(id)?.token).toBe(`${secret}-2`);
+      expect(tokenOf(id)).toBe(`${secret}-2`);
     });
 
     it('refuses --token with its value, pointing to --token-file, before sending', async () => {
@@ -174,16 +178,21 @@ describe('collab hooks', () => {
     expect(empty.stderr).toMatch(/is empty/);
     const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://stdin.example.com/h', '--token-file', '-', '--json'], { input: 'from-stdin-secret\n' });
     expect(created.exitCode).toBe(0);
-    expect(sandbox.store.hooks.get(created.json<{ id: number }>().id)?.token).toBe('from-stdin-secret');
+    expect(tokenOf(created.json<{ id: number }>().id)).toBe('from-stdin-secret');
   });
 
   it('over many owners (--group -) reads the token once and gives it to each hook, each owner a group', async () => {
-    const groups = [...sandbox.store.groups.values()].slice(0, 3).map((g) => sandbox.store.groupFullPath(g));
+    const groups = ((await get('/groups?per_page=3')).body as Array<{ full_path: string }>).map((g) => g.full_path);
+    expect(groups).toHaveLength(3);
     const url = 'https://many.example.com/h';
     const created = await collab(['hooks', 'create', '--group', '-', '--url', url, '--token-file', secretFile('many-token'), '-o', 'ndjson'], { input: `${groups.join('\n')}\n` });
     expect(created.exitCode).toBe(0);
     expect(created.stderr).not.toContain('many-token');
-    for (const group of groups) expect(hooksOf('group', group).filter((h) => h.url === url).map((h) => h.token)).toEqual(['many-token']);
+    for (const group of groups) {
+      const made = (await hooksOf('group', group)).filter((h) => h.url === url);
+      expect(made).toHaveLength(1);
+      expect(tokenOf(made[0]?.id as number)).toBe('many-token');
+    }
   });
 
   it('keeps the URL on update unless given, and warns that a new URL drops the token', async () => {
@@ -191,11 +200,13 @@ describe('collab hooks', () => {
     const id = created.json<{ id: number }>().id;
     const kept = await collab(['hooks', 'update', String(id), '--project', project, '--tag-push-events']);
     expect(kept.exitCode).toBe(0);
-    expect(sandbox.store.hooks.get(id)).toMatchObject({ url: 'https://keep.example.com/h', token: 'keep-token' });
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://keep.example.com/h', tag_push_events: true });
+    expect(tokenOf(id)).toBe('keep-token');
     const moved = await collab(['hooks', 'update', String(id), '--project', project, '--url', 'https://moved.example.com/h']);
     expect(moved.exitCode).toBe(0);
     expect(moved.stderr).toMatch(/warning: the URL changes, so the service forgets the secret token/);
-    expect(sandbox.store.hooks.get(id)).toMatchObject({ url: 'https://moved.example.com/h', token: null });
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://moved.example.com/h' });
+    expect(tokenOf(id)).toBe(null);
   });
 
   it('shows the hook as the service has it under --dry-run, and changes nothing', async () => {
@@ -205,10 +216,10 @@ describe('collab hooks', () => {
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toMatch(new RegExp(`^PUT http://127\\.0\\.0\\.1:\\d+/api/v4/projects/acme%2Fweb%2Fstorefront/hooks/${id}\\n`));
     expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toMatchObject({ url: 'https://dry.example.com/h', push_events: true, issues_events: true });
-    expect(sandbox.store.hooks.get(id)?.attrs.issues_events).toBeUndefined();
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://dry.example.com/h', issues_events: false });
     const deleteDry = await collab(['hooks', 'delete', String(id), '--project', project, '--dry-run']);
     expect(deleteDry.stdout).toMatch(/^DELETE http:\/\/.*\/hooks\/\d+\n$/);
-    expect(sandbox.store.hooks.has(id)).toBe(true);
+    expect((await get(`${hooksPath('project', project)}/${id}`)).status).toBe(200);
   });
 
   it('maps permission and missing owners to exit codes', async () => {
@@ -217,7 +228,7 @@ describe('collab hooks', () => {
     expect(developerOnGroup.stderr).toMatch(/^error: 403 Forbidden/);
     const developerCreates = await collab(['hooks', 'create', '--group', 'acme', '--url', 'https://x.example.com/h'], { as: 'developer' });
     expect(developerCreates.exitCode).toBe(3);
-    expect(hooksOf('group', 'acme').some((h) => h.url === 'https://x.example.com/h')).toBe(false);
+    expect((await hooksOf('group', 'acme')).some((h) => h.url === 'https://x.example.com/h')).toBe(false);
     const maintainerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'maintainer' });
     expect(maintainerOnGroup.exitCode).toBe(3);
     const missingProject = await collab(['hooks', 'delete', '1', '--project', 'acme/nope', '--yes']);
