@@ -7,8 +7,9 @@ import { useSandbox } from '../helpers/cli.js';
  * what they act on (as delete does), and need --yes elsewhere: refused before any request.
  */
 describe('safe transfers', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30 });
-  const group = (ref: string) => sandbox.store.findGroup(ref);
+  const { collab, sandbox, getJson, idOf } = useSandbox({ seed: 30 });
+  /** A group as the API shows it (a 404 or a 301 fails the test). */
+  const group = (ref: string) => getJson(`/groups/${encodeURIComponent(ref)}`);
   const requests = () => sandbox.requestLog.length;
 
   it('groups transfer without --to or --top-level is a usage error naming both, before any request', async () => {
@@ -20,7 +21,7 @@ describe('safe transfers', () => {
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--to and --top-level cannot be combined');
     expect(requests()).toBe(before);
-    expect(group('acme/platform/infra')).toBeDefined();
+    expect(await group('acme/platform/infra')).toMatchObject({ full_path: 'acme/platform/infra' });
   });
 
   it.each([
@@ -37,24 +38,23 @@ describe('safe transfers', () => {
   });
 
   it('on a terminal, a group transfer asks to type the full path; a wrong answer moves nothing', async () => {
-    const wrong = await collab(['groups', 'transfer', String(group('acme/web')?.id), '--to', 'globex'], { tty: true, stdinTTY: true, input: 'acme\n' });
+    const wrong = await collab(['groups', 'transfer', String(await idOf('groups', 'acme/web')), '--to', 'globex'], { tty: true, stdinTTY: true, input: 'acme\n' });
     expect(wrong.exitCode).toBe(2);
     expect(wrong.stderr).toContain('Type acme/web to move group acme/web into globex');
     expect(wrong.stderr).toContain('confirmation did not match acme/web; nothing was done');
-    expect(group('acme/web')?.parent_id).toBe(group('acme')?.id);
+    expect((await group('acme/web')).parent_id).toBe(await idOf('groups', 'acme'));
 
     const right = await collab(['groups', 'transfer', 'acme/platform/infra', '--top-level'], { tty: true, stdinTTY: true, input: 'acme/platform/infra\n' });
     expect(right.exitCode).toBe(0);
     expect(right.stderr).toContain('Type acme/platform/infra to make group acme/platform/infra a top-level group');
-    expect(group('infra')?.parent_id).toBeNull();
+    expect((await group('infra')).parent_id).toBeNull();
   });
 
   it('on a terminal, a project transfer asks for the project’s path, and a hook delete for the hook’s ID', async () => {
-    const project = sandbox.store.findProject('acme/web/design-system');
-    const moved = await collab(['projects', 'transfer', String(project?.id), '--namespace', 'globex'], { tty: true, stdinTTY: true, input: 'acme/web/design-system\n' });
+    const moved = await collab(['projects', 'transfer', String(await idOf('projects', 'acme/web/design-system')), '--namespace', 'globex'], { tty: true, stdinTTY: true, input: 'acme/web/design-system\n' });
     expect(moved.stderr).toContain('Type acme/web/design-system to move project acme/web/design-system to globex');
     expect(moved.exitCode).toBe(0);
-    expect(sandbox.store.findProject('globex/design-system')).toBeDefined();
+    expect(await getJson('/projects/globex%2Fdesign-system')).toMatchObject({ path_with_namespace: 'globex/design-system' });
 
     const created = await collab(['hooks', 'create', '--project', 'globex/design-system', '--url', 'https://hooks.example.com/x', '--json']);
     const id = created.json<{ id: number }>().id;

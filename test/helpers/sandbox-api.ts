@@ -60,11 +60,32 @@ export async function callSandbox(sandbox: Sandbox, method: string, path: string
   return { status: response.status, headers: response.headers, links: parseLinkHeader(response.headers.get('link') ?? undefined), body: parsed, text };
 }
 
+/**
+ * A GET that must answer 200: its body. For reading the service's state back after a command
+ * (`(await getJson(sandbox, '/projects/acme%2Fweb%2Fstorefront')).visibility`); any other
+ * status fails the test with the answer.
+ */
+export async function getJson(sandbox: Sandbox, path: string, as?: CallOptions['as']): Promise<Json> {
+  const answer = await callSandbox(sandbox, 'GET', path, { as });
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** The ID of a project or group (by full path or ID) or a user (by username), as the API shows it. */
+export async function idOf(sandbox: Sandbox, kind: 'projects' | 'groups' | 'users', ref: string): Promise<number> {
+  if (kind !== 'users') return (await getJson(sandbox, `/${kind}/${encodeURIComponent(ref)}`)).id;
+  const [user] = await getJson(sandbox, `/users?username=${encodeURIComponent(ref)}`);
+  if (!user) throw new Error(`no user named ${ref}`);
+  return user.id;
+}
+
 /** callSandbox bound to one sandbox (or to a getter of the current one). */
 export function sandboxApi(sandbox: Sandbox) {
   const call = (method: string, path: string, options: CallOptions = {}) => callSandbox(sandbox, method, path, options);
   return {
     call,
     get: (path: string, as?: CallOptions['as']) => call('GET', path, { as }),
+    getJson: (path: string, as?: CallOptions['as']) => getJson(sandbox, path, as),
+    idOf: (kind: Parameters<typeof idOf>[1], ref: string) => idOf(sandbox, kind, ref),
   };
 }
