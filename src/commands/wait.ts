@@ -94,24 +94,24 @@ export interface Watch<T> {
 export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
   let current = watch.first;
   let seen = watch.state(current);
-  const started = Date.now();
+  const started = ctx.clock.now();
   const deadline = started + watch.timeoutMs;
   const goesOn = `${watch.continues}; check it with: ${watch.checkCommand}${watch.resumeCommand ? `, or wait again: ${watch.resumeCommand}` : ''}`;
   const released = ctx.onInterrupt(() => ctx.stderrLine(goesOn));
   const spinner = seen.settled ? undefined : await ctx.spinner(`${watch.label}: ${seen.status}`);
   try {
     for (let attempt = 0; !seen.settled; attempt++) {
-      const remaining = deadline - Date.now();
+      const remaining = deadline - ctx.clock.now();
       if (remaining <= 0) {
         throw new CollabError('wait-timeout', `timed out after ${formatSeconds(watch.timeoutMs)} waiting for ${watch.what} (${watch.statusName}: ${seen.status})`, {
           hint: goesOn,
         });
       }
-      await sleep(Math.min(importPollDelay(attempt), remaining), ctx.signal);
+      await sleep(ctx.clock, Math.min(importPollDelay(attempt), remaining), ctx.signal);
       current = await watch.look();
       const previous = seen.status;
       seen = watch.state(current);
-      spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(Date.now() - started)})`);
+      spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(ctx.clock.now() - started)})`);
       if (!ctx.io.stderrIsTTY && seen.status !== previous) ctx.info(`${watch.subject}: ${seen.status}`);
     }
   } finally {

@@ -14,6 +14,7 @@ import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readByt
 import { formatMs, isRetryable, RateLimitGate, rateLimitTooLong, RETRYABLE_STATUSES, RetryBudget, type RetryWait, retryDelay, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
+import { type Clock, systemClock } from '../runtime.js';
 
 export { apiBaseUrl, isLoopbackHost };
 export type { RetryWait };
@@ -59,6 +60,11 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher | undefined;
   /** The run's environment, for HTTP(S)_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
+  /**
+   * The run's time (the system's by default): every wait (backoff, Retry-After, rate limit) sleeps
+   * on it and reads "now" from it. Timeouts stay real: they guard against a service slow for real.
+   */
+  clock?: Clock | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -69,8 +75,9 @@ export class HttpClient implements RequestClient {
   private readonly options: HttpClientOptions;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  private readonly clock: Clock;
   /** Shared by every request of the client: one 429 holds them all back. */
-  private readonly rateLimit = new RateLimitGate();
+  private readonly rateLimit: RateLimitGate;
   private inFlight = 0;
   /** Most requests in flight at once, for benchmarks and tests. */
   maxInFlight = 0;
@@ -78,6 +85,8 @@ export class HttpClient implements RequestClient {
 
   constructor(options: HttpClientOptions) {
     this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.rateLimit = new RateLimitGate(this.clock);
     this.baseUrl = apiBaseUrl(options.baseUrl);
     const base = new URL(this.baseUrl);
     this.origin = base.origin;
@@ -157,7 +166,7 @@ export class HttpClient implements RequestClient {
         if (!budget.fits(wait)) throw error;
         this.retrying(`${error.message.replace(CUT_OFF, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
         budget.spend(wait);
-        await sleep(wait, this.options.signal);
+        await sleep(this.clock, wait, this.options.signal);
       }
     }
   }
@@ -205,7 +214,7 @@ export class HttpClient implements RequestClient {
       await this.waitForRateLimit(info, budget, announced);
       announced = false;
       let response: Dispatcher.ResponseData;
-      const started = Date.now();
+      const started = this.clock.now();
       budget.sent++;
       try {
         response = await this.dispatch(sent, url, sendToken);
@@ -220,13 +229,13 @@ export class HttpClient implements RequestClient {
         if (!canRetry || !budget.fits(wait)) throw failure.error(info);
         this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
         budget.spend(wait);
-        await sleep(wait, this.options.signal);
+        await sleep(this.clock, wait, this.options.signal);
         continue;
       }
       const status = response.statusCode;
       // This request is no longer in flight (dispatch counted it out): the others are.
       this.rateLimit.note(response.headers, this.inFlight);
-      this.log(`< ${status} ${info.method} ${info.path} (${Date.now() - started} ms)`);
+      this.log(`< ${status} ${info.method} ${info.path} (${this.clock.now() - started} ms)`);
 
       const location = stringHeader(response.headers.location);
       if (status >= 300 && status < 400 && status !== 304 && location) {
@@ -268,19 +277,19 @@ export class HttpClient implements RequestClient {
         if (statusRetryable) throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
         throw error;
       }
-      const wait = retryDelay(response.headers, this.options.retryBaseMs ?? 250, budget.sent - 1);
+      const wait = retryDelay(response.headers, this.options.retryBaseMs ?? 250, budget.sent - 1, this.clock.now());
       if (!budget.fits(wait)) {
         throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(wait)}, more than the retry budget allows`, { status, request: info });
       }
       // The limiter refused this client, not this request: every request waits for it.
-      if (status === 429) this.rateLimit.closeUntil(Date.now() + wait);
+      if (status === 429) this.rateLimit.closeUntil(this.clock.now() + wait);
       this.retrying(`${status} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
       budget.spend(wait);
       if (status === 429) {
         announced = true;
         continue;
       }
-      await sleep(wait, this.options.signal);
+      await sleep(this.clock, wait, this.options.signal);
     }
   }
 
@@ -366,7 +375,7 @@ export class HttpClient implements RequestClient {
         budget.spend(wait);
         this.retrying(`rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: wait / 1000, request: info });
       }
-      await sleep(wait, this.options.signal);
+      await sleep(this.clock, wait, this.options.signal);
     }
   }
 
@@ -379,7 +388,6 @@ export class HttpClient implements RequestClient {
     this.options.log?.(line);
   }
 }
-
 
 /** A stand-in response carrying a resource found by `recover`. */
 function syntheticResponse(value: unknown): Dispatcher.ResponseData {

@@ -1,4 +1,5 @@
 import { CollabError, type RequestInfo } from '../errors.js';
+import type { Clock } from '../runtime.js';
 import { stringHeader } from './headers.js';
 
 /**
@@ -88,8 +89,8 @@ function backoff(base: number, attempt: number): number {
   return Math.round(Math.random() * ceiling);
 }
 
-/** Retry-After (seconds or an HTTP date) wins; else RateLimit-Reset (a Unix time); else backoff. */
-export function retryDelay(headers: Record<string, string | string[] | undefined>, base: number, attempt: number, now = Date.now()): number {
+/** Retry-After (seconds or an HTTP date) wins; else RateLimit-Reset (a Unix time); else backoff. `now`: the run's clock. */
+export function retryDelay(headers: Record<string, string | string[] | undefined>, base: number, attempt: number, now: number): number {
   const retryAfter = stringHeader(headers['retry-after']);
   if (retryAfter !== undefined && retryAfter !== '') {
     const seconds = Number(retryAfter);
@@ -115,6 +116,9 @@ export class RateLimitGate {
   /** When the window of `left` ends (ms). */
   private windowEnd = 0;
 
+  /** `clock`: the run's, which the service's reset times are compared with and waited on. */
+  constructor(private readonly clock: Clock) {}
+
   /**
    * Any answer: what remains of the window (RateLimit-Remaining) less the requests still on their
    * way (`inFlight`, sent and not answered: they will use it). None left: closed until
@@ -127,7 +131,7 @@ export class RateLimitGate {
     if (remaining === undefined || !/^\d+$/.test(remaining) || !Number.isFinite(reset) || reset <= 0) return;
     // 50 ms past the second, so that the first request after it is not refused for arriving early.
     const end = reset * 1000 + 50;
-    if (end <= Date.now()) return;
+    if (end <= this.clock.now()) return;
     this.left = Number(remaining) - inFlight;
     this.windowEnd = end;
     if (this.left <= 0) this.closeUntil(end);
@@ -139,7 +143,7 @@ export class RateLimitGate {
   }
 
   /** How long until requests may go out again (0: now). */
-  wait(now = Date.now()): number {
+  wait(now = this.clock.now()): number {
     if (this.left !== undefined && now >= this.windowEnd) this.left = undefined;
     const full = this.left !== undefined && this.left <= 0 ? this.windowEnd : 0;
     return Math.max(0, this.openAt - now, full - now);
@@ -164,15 +168,19 @@ export function formatMs(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * The one wait of the client and of --wait's polls: `ms` on the run's clock (a test's jumps over
+ * it), ended early by the signal (Ctrl-C) as an `interrupted` error.
+ */
+export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new CollabError('interrupted', 'interrupted'));
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
-      clearTimeout(timer);
+      timer.cancel();
       reject(new CollabError('interrupted', 'interrupted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -26,6 +26,11 @@ export interface SandboxOptions {
    * takes, ms: the project or group answers until then, then it is gone (404). Default 2000.
    */
   deleteDuration?: number;
+  /**
+   * The sandbox's clock (store.now: rate-limit windows, Retry-After, job durations, created_at);
+   * the system's by default. A test gives the run's (test/helpers/clock.ts), so both agree.
+   */
+  now?: () => number;
   log?: (line: string) => void;
 }
 
@@ -55,6 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
     if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
     if (options.deleteDuration !== undefined) store.deleteDurationMs = options.deleteDuration;
+    if (options.now) store.now = options.now;
     store.changed = false;
     return store;
   };

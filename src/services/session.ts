@@ -24,7 +24,7 @@ export interface SessionFlags {
 export interface Session {
   /** The run's environment variables: read these, never process.env (tests run many runs in one process). */
   readonly env: Env;
-  /** The run's time: a token command's limit is timed by it. */
+  /** The run's time: the client's waits and --wait's polls sleep on it, a token command's limit is timed by it. */
   readonly clock: Clock;
   readonly signal: AbortSignal;
   /** --dry-run: mutate describes a request instead of sending it. */
@@ -176,6 +176,7 @@ export class RunSession implements Session {
       signal: this.clientSignal ?? this.signal,
       env: this.env,
       dispatcher: this.options.dispatcher,
+      clock: this.clock,
       log: this.flags.verbose ? (line) => this.terminal.stderrLine(line) : undefined,
       onRetry: (_message, wait) => this.terminal.waiting(wait),
       ...(source ? { rejectedTokenHint: (await import('../config/tokens.js')).rejectedTokenHint(host, source) } : {}),

@@ -5,12 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CollabError } from '../../src/errors.js';
 import { type ApiRequest, HttpClient, type HttpClientOptions, type RetryWait } from '../../src/http/client.js';
 import { retryDelay } from '../../src/http/retry-policy.js';
+import { type Clock, systemClock } from '../../src/runtime.js';
+import { manualClock } from '../helpers/clock.js';
 import { failure } from '../helpers/failure.js';
 
 /**
  * The HTTP layer against undici's MockAgent: every answer is scripted, every request recorded.
  * Backoff steps are a millisecond so retries cost nothing; waits the service asks for
- * (Retry-After, RateLimit-Reset) are real and asserted as lower bounds only.
+ * (Retry-After, RateLimit-Reset) are timed by a manual clock the case moves on by hand: each
+ * request is recorded with the clock's time, so a wait is asserted by when the next request went.
  */
 
 const ORIGIN = 'https://collab.example';
@@ -48,14 +51,14 @@ function scripted(agent: MockAgent, origin: string, steps: Step[]): void {
   }
 }
 
-/** The agent, recording every request it is given (with its time) before the mock answers it. */
-function recording(agent: MockAgent, calls: Call[]): Dispatcher {
+/** The agent, recording every request it is given (with the client's clock's time) before the mock answers it. */
+function recording(agent: MockAgent, calls: Call[], clock: Clock): Dispatcher {
   return agent.compose((dispatch) => (opts, handler) => {
     const headers: Record<string, string> = {};
     const raw = opts.headers as unknown;
     if (Array.isArray(raw)) for (let i = 0; i + 1 < raw.length; i += 2) headers[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
     else if (raw && typeof raw === 'object') for (const [k, v] of Object.entries(raw as Record<string, string>)) headers[k.toLowerCase()] = String(v);
-    calls.push({ method: opts.method, url: `${opts.origin}${opts.path}`, headers, at: Date.now() });
+    calls.push({ method: opts.method, url: `${opts.origin}${opts.path}`, headers, at: clock.now() });
     return dispatch(opts, handler);
   });
 }
@@ -72,7 +75,7 @@ function setup(steps: Step[], options: Partial<HttpClientOptions> = {}) {
   const calls: Call[] = [];
   scripted(agent, ORIGIN, steps);
   const logs: string[] = [];
-  const client = new HttpClient({ baseUrl: ORIGIN, token: TOKEN, retryBaseMs: 1, dispatcher: recording(agent, calls), log: (line) => logs.push(line), ...options });
+  const client = new HttpClient({ baseUrl: ORIGIN, token: TOKEN, retryBaseMs: 1, dispatcher: recording(agent, calls, options.clock ?? systemClock), log: (line) => logs.push(line), ...options });
   return { agent, calls, logs, client };
 }
 
@@ -225,62 +228,84 @@ describe('HttpClient retry policy', () => {
 });
 
 describe('HttpClient waits as the service asks', () => {
+  /** Turns of the event loop enough for a request the clock let go to reach the mock. */
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  /**
+   * Sends with a manual clock: once the client waits, time is moved on to just before `waitMs`
+   * (nothing more may go out), then to it; resolves with the requests' times from the start.
+   */
+  async function waited(steps: Step[], waitMs: number, send: (client: HttpClient) => Promise<unknown>, options: Partial<HttpClientOptions> = {}) {
+    const clock = manualClock();
+    const start = clock.now();
+    const { client, calls } = setup(steps, { ...options, clock });
+    const sending = send(client);
+    await clock.timerSet();
+    const before = calls.length;
+    clock.advance(waitMs - 1);
+    await settle();
+    expect(calls).toHaveLength(before);
+    clock.advance(1);
+    await sending;
+    return { calls, times: calls.map((c) => c.at - start), clock };
+  }
+
   it('obeys Retry-After in seconds', async () => {
-    const { client, calls } = setup([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK]);
-    await client.request({ method: 'GET', path: '/projects' });
-    expect(calls).toHaveLength(2);
-    expect((calls[1] as Call).at - (calls[0] as Call).at).toBeGreaterThanOrEqual(990);
+    const { times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK], 1000, (client) => client.request({ method: 'GET', path: '/projects' }));
+    expect(times).toEqual([0, 1000]);
   });
 
   it('obeys Retry-After as an HTTP date', async () => {
-    const { client, calls } = setup([{ status: 503, body: 'x', headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() } }, OK]);
-    await client.request({ method: 'GET', path: '/projects' });
-    // The date has whole seconds: at least a second remains of the two asked for.
-    expect((calls[1] as Call).at - (calls[0] as Call).at).toBeGreaterThanOrEqual(900);
+    // The manual clock starts on a whole second: the date (whole seconds) is exactly 2 s on.
+    const date = new Date(manualClock().now() + 2000).toUTCString();
+    const { times } = await waited([{ status: 503, body: 'x', headers: { 'retry-after': date } }, OK], 2000, (client) => client.request({ method: 'GET', path: '/projects' }));
+    expect(times).toEqual([0, 2000]);
   });
 
   it('uses RateLimit-Reset (a Unix time) when Retry-After is absent', async () => {
-    const reset = Math.ceil(Date.now() / 1000) + 1;
-    const { client, calls } = setup([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK]);
-    await client.request({ method: 'GET', path: '/projects' });
-    expect((calls[1] as Call).at).toBeGreaterThanOrEqual(reset * 1000 - 10);
+    const reset = manualClock().now() / 1000 + 2;
+    // Remaining 0 closes the client's gate until 50 ms past the reset second, so that the retry is not early.
+    const { times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK], 2050, (client) => client.request({ method: 'GET', path: '/projects' }));
+    expect(times).toEqual([0, 2050]);
   });
 
   it('waits for the reset before the next request when RateLimit-Remaining reaches 0', async () => {
-    const reset = Math.ceil(Date.now() / 1000) + 1;
+    const reset = manualClock().now() / 1000 + 1;
     const told: string[] = [];
     const waits: RetryWait[] = [];
-    const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' } }, OK], {
-      onRetry: (m, w) => {
-        told.push(m);
-        waits.push(w);
-      },
-    });
-    await client.request({ method: 'GET', path: '/projects' });
-    await client.request({ method: 'GET', path: '/groups' });
-    expect(calls).toHaveLength(2);
-    expect((calls[1] as Call).at).toBeGreaterThanOrEqual(reset * 1000 - 10);
-    expect(told.join('\n')).toMatch(/rate limit reached; waiting .* before GET \/groups/);
-    expect(waits).toEqual([expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' } })]);
-    expect(waits[0]?.seconds).toBeGreaterThan(0);
+    const onRetry = (m: string, w: RetryWait) => {
+      told.push(m);
+      waits.push(w);
+    };
+    // The gate opens 50 ms past the reset second, so that the first request is not early.
+    const { times } = await waited([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' } }, OK], 1050, async (client) => {
+      await client.request({ method: 'GET', path: '/projects' });
+      await client.request({ method: 'GET', path: '/groups' });
+    }, { onRetry });
+    expect(times).toEqual([0, 1050]);
+    expect(told.join('\n')).toMatch(/rate limit reached; waiting 1\.1 s before GET \/groups/);
+    expect(waits).toEqual([expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' }, seconds: 1.05 })]);
   });
 
   it('holds every request of the client back after one 429, until the time the service asked for', async () => {
     const waits: RetryWait[] = [];
     let second: Promise<unknown> | undefined;
-    const { client, calls } = setup([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK, OK], {
-      onRetry: (_m, w) => {
-        waits.push(w);
-        if (waits.length > 1) return;
-        // Another request of the same client, started while the first waits (as with --concurrency).
-        second = client.request({ method: 'GET', path: '/groups' });
-      },
-    });
-    await client.request({ method: 'GET', path: '/projects' });
-    await second;
+    let client: HttpClient | undefined;
+    const onRetry = (_m: string, w: RetryWait) => {
+      waits.push(w);
+      if (waits.length > 1) return;
+      // Another request of the same client, started while the first waits (as with --concurrency).
+      second = client?.request({ method: 'GET', path: '/groups' });
+    };
+    const { calls, times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK, OK], 1000, async (c) => {
+      client = c;
+      await c.request({ method: 'GET', path: '/projects' });
+      await second;
+    }, { onRetry });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v4/projects', expect.any(String), expect.any(String)]);
-    const refused = (calls[0] as Call).at;
-    for (const call of calls.slice(1)) expect(call.at).toBeGreaterThanOrEqual(refused + 990);
+    expect(times).toEqual([0, 1000, 1000]);
     expect(waits.map((w) => [w.reason, w.request.path])).toEqual([
       ['rate-limit', '/projects'],
       ['rate-limit', '/groups'],
@@ -375,7 +400,7 @@ describe('HttpClient and the token', () => {
     agents.push(agent);
     const calls: Call[] = [];
     scripted(agent, ORIGIN, [OK]);
-    const client = new HttpClient({ baseUrl: `${ORIGIN}/gitlab`, token: TOKEN, dispatcher: recording(agent, calls) });
+    const client = new HttpClient({ baseUrl: `${ORIGIN}/gitlab`, token: TOKEN, dispatcher: recording(agent, calls, systemClock) });
     expect(client.baseUrl).toBe(`${ORIGIN}/gitlab/api/v4`);
     await client.request({ method: 'GET', path: '/projects' });
     expect(calls[0]?.url).toBe(`${ORIGIN}/gitlab/api/v4/projects`);
