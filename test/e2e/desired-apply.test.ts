@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
-/** collab apply against the sandbox: the store after apply, and a second apply that writes nothing. */
+/** collab apply against the sandbox: what the service answers after apply, and a second apply that writes nothing. */
 const world = useDesiredWorlds();
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/collab.yaml', import.meta.url));
@@ -41,7 +41,7 @@ describe('collab apply', () => {
   });
 
   it('writes what differs (settings in one PUT a target), and a second apply makes no write', async () => {
-    const { collab, file, sandbox, writes } = await world();
+    const { collab, file, sandbox, writes, served } = await world();
     const path = file(POLICY);
     const env = { HOOK_TOKEN: 'hook-secret-123' };
     const applied = await collab(['apply', '-f', path], { env });
@@ -49,16 +49,15 @@ describe('collab apply', () => {
     expect(applied.stderr).toBe('5 ok\n');
     expect(applied.stdout).toContain('acme/web/storefront\tok\t5 changes applied\n');
     expect(applied.stdout + applied.stderr).not.toContain('hook-secret-123');
-    const { store } = sandbox;
-    const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
+    const projects = await served.projectsUnder('acme/web');
     expect(projects.length).toBe(4);
     for (const project of projects) {
-      expect(project.attrs).toMatchObject({ merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true });
-      expect(store.pushRules.get(`project:${project.id}`)?.attrs).toEqual({ prevent_secrets: true, max_file_size: 25 });
-      const hooks = [...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id);
-      expect(hooks.map((h) => ({ url: h.url, token: h.token, mr: h.attrs.merge_requests_events }))).toEqual([{ url: 'https://hooks.example.com/ci', token: 'hook-secret-123', mr: true }]);
+      expect(project).toMatchObject({ merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true });
+      expect(await served.pushRule(project.path_with_namespace)).toEqual({ prevent_secrets: true, max_file_size: 25 });
+      const hooks = await served.hooks(project.path_with_namespace);
+      expect(hooks.map((h) => ({ url: h.url, token: h.token, mr: h.merge_requests_events }))).toEqual([{ url: 'https://hooks.example.com/ci', token: 'hook-secret-123', mr: true }]);
     }
-    expect(store.findGroup('acme/web')?.description).toBe('Web team, managed');
+    expect((await served.group('acme/web')).description).toBe('Web team, managed');
     // One PUT of both settings per project, one POST of the push rule, one of the hook.
     const puts = writes().filter((r) => r.method === 'PUT');
     expect(puts.length).toBe(5);
@@ -70,8 +69,9 @@ describe('collab apply', () => {
   });
 
   it('applies examples/collab.yaml: a group made, shares, subgroups, globs, inherit: false, archiving with --yes', async () => {
-    const { collab, sandbox, writes, dir } = await world();
+    const { collab, sandbox, writes, dir, served } = await world();
     const env = { CI_HOOK_TOKEN: 'ci-token-abcdef' };
+    const legacyBefore = await served.project('acme/legacy-monolith');
     // The journal goes to the test's directory, not beside the example in the repository.
     const journal = ['--journal', join(dir, 'apply.journal')];
     const refused = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
@@ -81,21 +81,22 @@ describe('collab apply', () => {
 
     const applied = await collab(['apply', '-f', EXAMPLE, '--yes', ...journal], { env });
     expect(applied.exitCode).toBe(0);
-    const { store } = sandbox;
-    const auditors = store.findGroup('auditors');
+    const auditors = await served.group('auditors');
     expect(auditors).toMatchObject({ visibility: 'private', description: 'Read-only access for the audit team', parent_id: null });
-    const acme = store.findGroup('acme');
-    expect(acme?.shares).toEqual([{ group_id: auditors?.id, group_access_level: 20, expires_at: null }]);
-    expect(acme?.attrs).toMatchObject({ project_creation_level: 'maintainer', request_access_enabled: false });
-    expect(store.findGroup('acme/platform/infra')?.attrs).toMatchObject({ share_with_group_lock: true, request_access_enabled: false });
-    expect(store.findProject('acme/web/storefront')?.attrs).toMatchObject({ merge_method: 'ff', only_allow_merge_if_all_discussions_are_resolved: true, request_access_enabled: false });
-    expect(store.findProject('acme/platform/api')?.attrs).toMatchObject({ merge_method: 'rebase_merge' });
+    const acme = await served.group('acme');
+    expect(acme.shared_with_groups).toEqual([{ group_id: auditors.id, group_name: auditors.name, group_full_path: 'auditors', group_access_level: 20, expires_at: null }]);
+    expect(acme).toMatchObject({ project_creation_level: 'maintainer', request_access_enabled: false });
+    expect(await served.group('acme/platform/infra')).toMatchObject({ share_with_group_lock: true, request_access_enabled: false });
+    expect(await served.project('acme/web/storefront')).toMatchObject({ merge_method: 'ff', only_allow_merge_if_all_discussions_are_resolved: true, request_access_enabled: false });
+    expect(await served.project('acme/platform/api')).toMatchObject({ merge_method: 'rebase_merge' });
     // acme/platform/* is one segment: a project two levels down keeps the group-wide ff.
-    expect(store.findProject('acme/platform/infra/terraform')?.attrs).toMatchObject({ merge_method: 'ff' });
-    const legacy = store.findProject('acme/legacy-monolith');
-    expect(legacy?.archived).toBe(true);
-    expect(legacy?.attrs.merge_method).toBeUndefined();
-    expect(store.pushRules.get(`project:${legacy?.id}`)).toBeUndefined();
+    expect(await served.project('acme/platform/infra/terraform')).toMatchObject({ merge_method: 'ff' });
+    // Archived, and nothing else of it changed.
+    const legacy = await served.project('acme/legacy-monolith');
+    expect(legacyBefore.archived).toBe(false);
+    expect(legacy.archived).toBe(true);
+    expect(legacy.merge_method).toBe(legacyBefore.merge_method);
+    expect(await served.pushRule('acme/legacy-monolith')).toBeNull();
 
     sandbox.resetStats();
     const again = await collab(['apply', '-f', EXAMPLE, ...journal], { env });

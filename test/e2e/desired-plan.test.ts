@@ -29,9 +29,9 @@ projects:
 
 describe('collab plan', () => {
   it('prints the diff on a terminal, coloured, with the request count; exit 8 when there are changes', async () => {
-    const { collab, file, sandbox } = await world();
+    const { collab, file, call, idOf } = await world();
     const path = file(POLICY);
-    sandbox.store.findProject('acme/web/storefront')?.shares.push({ group_id: sandbox.store.findGroup('initech')?.id as number, group_access_level: 30, expires_at: null });
+    expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/share', { json: { group_id: await idOf('groups', 'initech'), group_access: 30 } })).status).toBe(201);
     const env = { DEPLOY_TOKEN: 'deploy-secret-42' };
     const plain = await collab(['plan', '-f', path], { env, tty: true });
     expect(plain.exitCode).toBe(8);
@@ -69,7 +69,7 @@ describe('collab plan', () => {
   });
 
   it('--out saves the plan with host, digest and the live values each change was computed from, and never a secret', async () => {
-    const { collab, file, dir, sandbox } = await world();
+    const { collab, file, dir, sandbox, idOf } = await world();
     const path = file(POLICY);
     const out = join(dir, 'plan.json');
     const result = await collab(['plan', '-f', path, '--out', out], { env: { DEPLOY_TOKEN: 'deploy-secret-42' } });
@@ -78,7 +78,7 @@ describe('collab plan', () => {
     expect(text).not.toContain('deploy-secret-42');
     const plan = JSON.parse(text);
     expect(plan).toMatchObject({ format: 'collab-plan', version: 1, host: sandbox.url, file: { path, digest: expect.stringMatching(/^[0-9a-f]{64}$/) }, reads: 3, targets: 1 });
-    const id = sandbox.store.findProject('acme/web/storefront')?.id;
+    const id = await idOf('projects', 'acme/web/storefront');
     expect(plan.changes[0]).toMatchObject({
       id: 'project:acme/web/storefront settings merge_method',
       address: { kind: 'project', path: 'acme/web/storefront', section: 'settings', key: 'merge_method' },

@@ -19,7 +19,7 @@ groups:
 
 describe('collab apply, interrupted', () => {
   it('Ctrl-C while writing: exit 130, the journal kept; --resume finishes with no hook or push rule made twice', async () => {
-    const { collab, file, dir, sandbox } = await world();
+    const { collab, file, dir, sandbox, served } = await world();
     const path = file(POLICY);
     const journal = join(dir, 'apply.journal');
     const env = { TOKEN: 'resume-token-777' };
@@ -37,12 +37,12 @@ describe('collab apply, interrupted', () => {
     const resumed = await collab(['apply', '-f', path, '--journal', journal, '--resume'], { env });
     expect(resumed.exitCode).toBe(0);
     expect(existsSync(journal)).toBe(false);
-    const { store } = sandbox;
-    const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
+    const projects = await served.projectsUnder('acme/web');
+    expect(projects.length).toBe(4);
     for (const project of projects) {
-      expect(project.attrs.merge_method).toBe('ff');
-      expect(store.pushRules.get(`project:${project.id}`)?.attrs).toEqual({ deny_delete_tag: true });
-      expect([...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id).map((h) => h.token)).toEqual(['resume-token-777']);
+      expect(project.merge_method).toBe('ff');
+      expect(await served.pushRule(project.path_with_namespace)).toEqual({ deny_delete_tag: true });
+      expect((await served.hooks(project.path_with_namespace)).map((h) => [h.url, h.token])).toEqual([['https://hooks.example.com/resume', 'resume-token-777']]);
     }
     // Every write of both runs: none refused (a push rule created twice would be a 422).
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.status >= 400)).toEqual([]);

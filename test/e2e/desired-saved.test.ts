@@ -23,30 +23,25 @@ async function saved() {
   const path = w.file(POLICY);
   const out = join(w.dir, 'plan.json');
   expect((await w.collab(['plan', '-f', path, '--out', out], { env })).exitCode).toBe(8);
-  const hooksOf = (path: string) => {
-    const id = w.sandbox.store.findProject(path)?.id;
-    return [...w.sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id);
-  };
-  return { ...w, path, out, hooksOf };
+  return { ...w, path, out, hooksOf: w.served.hooks };
 }
 
 describe('collab apply -f plan.json', () => {
   it('applies the saved plan (the token from the environment at apply time); the plan is then done', async () => {
-    const { collab, out, path, sandbox, hooksOf } = await saved();
+    const { collab, out, path, served, hooksOf } = await saved();
     const applied = await collab(['apply', '-f', out], { env });
     expect(applied.exitCode).toBe(0);
     expect(applied.stderr).toBe('4 ok\n');
-    expect(sandbox.store.findProject('acme/web/storefront')?.attrs.merge_method).toBe('rebase_merge');
-    expect(hooksOf('acme/web/storefront').map((h) => h.token)).toEqual(['audit-token-9876']);
+    expect((await served.project('acme/web/storefront')).merge_method).toBe('rebase_merge');
+    expect((await hooksOf('acme/web/storefront')).map((h) => h.token)).toEqual(['audit-token-9876']);
     expect((await collab(['plan', '-f', path], { env })).exitCode).toBe(0);
   });
 
   it('refuses a target whose planned-from fields moved (stale), writes nothing of it, applies the others; exit 5', async () => {
-    const { collab, out, sandbox, writes, hooksOf } = await saved();
-    const storefront = sandbox.store.findProject('acme/web/storefront');
-    if (!storefront) throw new Error('no storefront');
-    storefront.attrs.merge_method = 'ff';
-    storefront.json = undefined;
+    const { collab, out, sandbox, writes, hooksOf, call, served } = await saved();
+    // Someone changes the storefront after the plan was made.
+    expect((await call('PUT', '/projects/acme%2Fweb%2Fstorefront', { json: { merge_method: 'ff' } })).status).toBe(200);
+    const storefront = await served.project('acme/web/storefront');
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', out, '-o', 'ndjson'], { env });
     expect(applied.exitCode).toBe(5);
@@ -61,8 +56,8 @@ describe('collab apply -f plan.json', () => {
       'stale: project:acme/web/storefront settings merge_method was planned from {"merge_method":"merge"}, the service now has {"merge_method":"ff"}; nothing of acme/web/storefront was changed',
     );
     expect(applied.stderr).toContain('error: 3 ok, 1 failed\n');
-    expect(storefront.attrs.merge_method).toBe('ff');
-    expect(hooksOf('acme/web/storefront')).toEqual([]);
+    expect((await served.project('acme/web/storefront')).merge_method).toBe('ff');
+    expect(await hooksOf('acme/web/storefront')).toEqual([]);
     expect(writes().filter((r) => r.path.startsWith(`/api/v4/projects/${storefront.id}/`) || r.path === `/api/v4/projects/${storefront.id}`)).toEqual([]);
     expect(writes().length).toBe(6);
   });
@@ -78,7 +73,7 @@ describe('collab apply -f plan.json', () => {
   });
 
   it('--resume after a crash: done changes are not sent again, a started one asks its recover first; no write twice', async () => {
-    const { collab, out, dir, sandbox, writes, hooksOf } = await saved();
+    const { collab, out, dir, sandbox, writes, hooksOf, call } = await saved();
     const journal = join(dir, 'apply.journal');
     const before = new Date(Date.now() - 1000).toISOString();
     // The first apply made every change; say (as a crash would leave it) the storefront's hook was started and not known done.
@@ -97,16 +92,16 @@ describe('collab apply -f plan.json', () => {
     const resumed = await collab(['apply', '-f', out, '--journal', journal, '--resume'], { env });
     expect(resumed.exitCode).toBe(0);
     expect(writes()).toEqual([]);
-    expect(hooksOf('acme/web/storefront').length).toBe(1);
+    expect(await hooksOf('acme/web/storefront')).toHaveLength(1);
 
     // The hook was not made after all: --resume sends it, once.
     writeFileSync(journal, lines.map((l) => JSON.stringify(l)).join('\n'));
-    for (const h of hooksOf('acme/web/storefront')) sandbox.store.hooks.delete(h.id);
+    for (const h of await hooksOf('acme/web/storefront')) expect((await call('DELETE', `/projects/acme%2Fweb%2Fstorefront/hooks/${h.id}`)).status).toBe(204);
     sandbox.resetStats();
     const again = await collab(['apply', '-f', out, '--journal', journal, '--resume'], { env });
     expect(again.exitCode).toBe(0);
     expect(writes().map((r) => r.method)).toEqual(['POST']);
-    expect(hooksOf('acme/web/storefront').map((h) => h.token)).toEqual(['audit-token-9876']);
+    expect((await hooksOf('acme/web/storefront')).map((h) => h.token)).toEqual(['audit-token-9876']);
     expect(() => readFileSync(journal)).toThrow();
   });
 

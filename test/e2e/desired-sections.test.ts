@@ -3,31 +3,29 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
-/** The sections of collab.yaml end to end: the sandbox's state after apply, and no write on a second apply. */
+/** The sections of collab.yaml end to end: what the service answers after apply, and no write on a second apply. */
 const world = useDesiredWorlds();
-
-const hooksOf = (store: import('../../src/sandbox/store.js').Store, kind: 'project' | 'group', id: number | undefined) => [...store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === id);
 
 describe('collab.yaml sections', () => {
   it('hooks: additive, updated by URL, removed only with enforce (destructive: --yes); --rotate-secrets sends the token again', async () => {
-    const { collab, file, sandbox, writes } = await world();
-    const id = sandbox.store.findProject('acme/web/storefront')?.id;
+    const { collab, file, sandbox, writes, served } = await world();
+    const hooks = () => served.hooks('acme/web/storefront');
     const env = { T: 'token-one-1111' };
     const add = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://a.example.com/h\n        token: $' + '{env:T}\n      - url: https://b.example.com/h\n        issues_events: true\n');
     expect((await collab(['apply', '-f', add], { env })).exitCode).toBe(0);
-    expect(hooksOf(sandbox.store, 'project', id).map((h) => [h.url, h.token, h.attrs.issues_events ?? false])).toEqual([
+    expect((await hooks()).map((h) => [h.url, h.token, h.issues_events])).toEqual([
       ['https://a.example.com/h', 'token-one-1111', false],
       ['https://b.example.com/h', null, true],
     ]);
     const change = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://b.example.com/h\n        issues_events: false\n', 'change.yaml');
     expect((await collab(['apply', '-f', change])).exitCode).toBe(0);
-    expect(hooksOf(sandbox.store, 'project', id).map((h) => [h.url, h.attrs.issues_events])).toEqual([
-      ['https://a.example.com/h', undefined],
+    expect((await hooks()).map((h) => [h.url, h.issues_events])).toEqual([
+      ['https://a.example.com/h', false],
       ['https://b.example.com/h', false],
     ]);
     const rotate = await collab(['apply', '-f', add, '--rotate-secrets'], { env: { T: 'token-two-2222' } });
     expect(rotate.exitCode).toBe(0);
-    expect(hooksOf(sandbox.store, 'project', id).map((h) => h.token)).toEqual(['token-two-2222', null]);
+    expect((await hooks()).map((h) => h.token)).toEqual(['token-two-2222', null]);
     expect(rotate.stdout + rotate.stderr).not.toContain('token-two-2222');
 
     const enforce = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      enforce: true\n      items:\n        - url: https://b.example.com/h\n', 'enforce.yaml');
@@ -38,16 +36,16 @@ describe('collab.yaml sections', () => {
     expect(asked.exitCode).toBe(2);
     expect(writes()).toEqual([]);
     expect((await collab(['apply', '-f', enforce, '--yes'])).exitCode).toBe(0);
-    expect(hooksOf(sandbox.store, 'project', id).map((h) => h.url)).toEqual(['https://b.example.com/h']);
+    expect((await hooks()).map((h) => h.url)).toEqual(['https://b.example.com/h']);
   });
 
   it('shares: added by group path, a changed level shared again, others removed only with enforce', async () => {
-    const { collab, file, sandbox, writes } = await world();
-    const { store } = sandbox;
-    const web = store.findGroup('acme/web');
-    const globex = store.findGroup('globex')?.id;
-    const initech = store.findGroup('initech')?.id;
-    expect(web?.shares).toEqual([{ group_id: globex, group_access_level: 30, expires_at: null }]);
+    const { collab, file, sandbox, writes, served, idOf } = await world();
+    /** acme/web's shares as the service shows them, in the order they were made. */
+    const shares = async () => ((await served.group('acme/web')).shared_with_groups as Array<Record<string, unknown>>).map(({ group_id, group_access_level, expires_at }) => ({ group_id, group_access_level, expires_at }));
+    const globex = await idOf('groups', 'globex');
+    const initech = await idOf('groups', 'initech');
+    expect(await shares()).toEqual([{ group_id: globex, group_access_level: 30, expires_at: null }]);
     const path = file('version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: globex\n          group_access: maintainer\n        - group_id: initech\n          group_access: 20\n          expires_at: "2031-01-31"\n');
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
     expect(plan.lines()).toEqual([
@@ -56,21 +54,20 @@ describe('collab.yaml sections', () => {
     ]);
     expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
     // A target's changes go out at once: the shares' order is the order they arrived in.
-    expect([...(web?.shares ?? [])].sort((a, b) => a.group_id - b.group_id)).toEqual([
+    expect((await shares()).sort((a, b) => (a.group_id as number) - (b.group_id as number))).toEqual([
       { group_id: globex, group_access_level: 40, expires_at: null },
       { group_id: initech, group_access_level: 20, expires_at: '2031-01-31' },
     ]);
     const only = file('version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: initech\n          group_access: reporter\n          expires_at: "2031-01-31"\n', 'only.yaml');
     expect((await collab(['apply', '-f', only, '--yes'])).exitCode).toBe(0);
-    expect(web?.shares.map((s) => s.group_id)).toEqual([initech]);
+    expect((await shares()).map((s) => s.group_id)).toEqual([initech]);
     sandbox.resetStats();
     expect((await collab(['apply', '-f', only])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
   });
 
   it('ldap_links of a group, group settings, avatar, archived, mirror settings with an import URL whose credentials come from the environment', async () => {
-    const { collab, file, dir, sandbox, writes } = await world();
-    const { store } = sandbox;
+    const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));
     const env = { MIRROR_PASSWORD: 'mirror-pass-5555' };
     const path = file(
@@ -110,14 +107,14 @@ describe('collab.yaml sections', () => {
     );
     expect(plan.stdout).not.toContain('mirror-pass-5555');
     expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
-    const platform = store.findGroup('acme/platform');
-    expect(platform?.description).toBe('Platform, managed');
-    expect(platform?.attrs.lfs_enabled).toBe(false);
-    expect(platform?.avatar?.filename).toBe('logo.png');
-    expect(platform?.ldap_links).toEqual([expect.objectContaining({ cn: 'platform-team', provider: 'ldapmain', group_access: 30 })]);
-    expect(store.findProject('globex/handbook')?.archived).toBe(true);
-    const api = store.findProject('acme/platform/api');
-    expect(api?.attrs).toMatchObject({ import_url: 'https://mirror:mirror-pass-5555@git.example.com/api.git', mirror_trigger_builds: true });
+    const platform = await served.group('acme/platform');
+    expect(platform).toMatchObject({ description: 'Platform, managed', lfs_enabled: false });
+    expect(platform.avatar_url).toMatch(/\/logo\.png$/);
+    expect(await getJson('/groups/acme%2Fplatform/ldap_group_links')).toEqual([expect.objectContaining({ cn: 'platform-team', provider: 'ldapmain', group_access: 30 })]);
+    expect((await served.project('globex/handbook')).archived).toBe(true);
+    expect(await served.project('acme/platform/api')).toMatchObject({ import_url: 'https://git.example.com/api.git', mirror_trigger_builds: true });
+    // The API never shows an import URL's credentials: that they were sent is read from the store.
+    expect(sandbox.store.findProject('acme/platform/api')?.attrs.import_url).toBe('https://mirror:mirror-pass-5555@git.example.com/api.git');
     sandbox.resetStats();
     const again = await collab(['apply', '-f', path], { env });
     expect(again.exitCode).toBe(0);
@@ -125,7 +122,7 @@ describe('collab.yaml sections', () => {
   });
 
   it('create: true makes a missing group and a project in it, settings in the create call, then its other sections', async () => {
-    const { collab, file, sandbox, writes } = await world();
+    const { collab, file, sandbox, writes, served, idOf } = await world();
     const path = file(
       [
         'version: 1',
@@ -156,12 +153,11 @@ describe('collab.yaml sections', () => {
     const applied = await collab(['apply', '-f', path]);
     expect(applied.exitCode).toBe(0);
     expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v4/groups', 'POST /api/v4/projects', `POST /api/v4/projects/acme%2Fdata%2Fwarehouse/push_rule`]);
-    const group = sandbox.store.findGroup('acme/data');
-    expect(group).toMatchObject({ visibility: 'internal', description: 'Data team', parent_id: sandbox.store.findGroup('acme')?.id });
-    const project = sandbox.store.findProject('acme/data/warehouse');
-    expect(project).toMatchObject({ description: 'The warehouse', namespace_id: group?.id });
-    expect(project?.attrs.merge_method).toBe('ff');
-    expect(sandbox.store.pushRules.get(`project:${project?.id}`)?.attrs).toEqual({ deny_delete_tag: true });
+    const group = await served.group('acme/data');
+    expect(group).toMatchObject({ visibility: 'internal', description: 'Data team', parent_id: await idOf('groups', 'acme') });
+    const project = await served.project('acme/data/warehouse');
+    expect(project).toMatchObject({ description: 'The warehouse', namespace: { id: group.id }, merge_method: 'ff' });
+    expect(await served.pushRule('acme/data/warehouse')).toEqual({ deny_delete_tag: true });
     sandbox.resetStats();
     expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
@@ -183,7 +179,13 @@ describe('collab.yaml sections', () => {
 
 describe('collab.yaml members', () => {
   it('adds by username, changes a level, and with enforce removes the others but never the caller', async () => {
-    const { collab, file, sandbox, writes } = await world();
+    const { collab, file, sandbox, writes, getJson } = await world();
+    /** acme/web's direct members as the service lists them: [username, access level, expiry]. */
+    const members = async () =>
+      ((await getJson('/groups/acme%2Fweb/members?per_page=100')) as Array<{ username: string; access_level: number; expires_at: string | null }>)
+        .map((m) => [m.username, m.access_level, m.expires_at])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const before = await members();
     const { store } = sandbox;
     const web = store.findGroup('acme/web');
     if (!web) throw new Error('no acme/web');
@@ -195,22 +197,20 @@ describe('collab.yaml members', () => {
       { target: 'acme/web', kind: 'group', section: 'members', key: 'rui', from: null, to: { access_level: 20, expires_at: '2031-06-30' }, action: 'create' },
     ]);
     expect((await collab(['apply', '-f', path], { as: 'owner' })).exitCode).toBe(0);
-    expect(web.members.get(user('dana'))).toBe(30);
-    expect(web.members.get(user('rui'))).toBe(20);
-    expect(web.memberDetails.get(user('rui'))?.expires_at).toBe('2031-06-30');
+    expect(await members()).toEqual([...before, ['dana', 30, null], ['rui', 20, '2031-06-30']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
 
-    // Others the file does not name: max (removed under enforce) and the caller, olivia (kept).
+    // Set-up: others the file does not name, max (removed under enforce) and the caller, olivia (kept).
     web.members.set(user('max'), 40);
     web.members.set(user('olivia'), 50);
     const enforce = file('version: 1\ngroups:\n  acme/web:\n    members:\n      enforce: true\n      items:\n        - { username: dana, access_level: maintainer }\n        - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n', 'enforce.yaml');
     const shown = await collab(['plan', '-f', enforce], { as: 'owner', tty: true });
     expect(shown.stdout).toBe('~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n');
     expect((await collab(['apply', '-f', enforce, '--yes'], { as: 'owner' })).exitCode).toBe(0);
-    expect([...web.members.entries()].sort((a, b) => a[0] - b[0])).toEqual([
-      [user('olivia'), 50],
-      [user('dana'), 40],
-      [user('rui'), 20],
-    ].sort((a, b) => (a[0] as number) - (b[0] as number)));
+    expect((await members()).map(([username, level]) => [username, level])).toEqual([
+      ['dana', 40],
+      ['olivia', 50],
+      ['rui', 20],
+    ]);
     sandbox.resetStats();
     expect((await collab(['apply', '-f', enforce], { as: 'owner' })).exitCode).toBe(0);
     expect(writes()).toEqual([]);

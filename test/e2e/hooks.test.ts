@@ -5,7 +5,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab hooks against the sandbox, for project hooks and group hooks alike. */
 describe('collab hooks', () => {
-  const { collab, sandbox, get } = useSandbox({ seed: 12 });
+  const { collab, sandbox, get, getJson } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const secretFile = (secret: string) => {
     const file = join(tempConfigDir(), 'token.txt');
@@ -14,11 +14,7 @@ describe('collab hooks', () => {
   };
   const hooksPath = (kind: 'project' | 'group', ref: string) => `/${kind}s/${encodeURIComponent(ref)}/hooks`;
   /** The hooks of a project or group as the service lists them. */
-  const hooksOf = async (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown> & { id: number; url: string }>> => {
-    const answer = await get(hooksPath(kind, ref));
-    expect(answer.status).toBe(200);
-    return answer.body;
-  };
+  const hooksOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown> & { id: number; url: string }>> => getJson(hooksPath(kind, ref));
   /** The API never returns a hook's secret token (it is write-only): only the store shows it. */
   const tokenOf = (id: number) => sandbox.store.hooks.get(id)?.token;
 
@@ -182,7 +178,7 @@ describe('collab hooks', () => {
   });
 
   it('over many owners (--group -) reads the token once and gives it to each hook, each owner a group', async () => {
-    const groups = ((await get('/groups?per_page=3')).body as Array<{ full_path: string }>).map((g) => g.full_path);
+    const groups = ((await getJson('/groups?per_page=3')) as Array<{ full_path: string }>).map((g) => g.full_path);
     expect(groups).toHaveLength(3);
     const url = 'https://many.example.com/h';
     const created = await collab(['hooks', 'create', '--group', '-', '--url', url, '--token-file', secretFile('many-token'), '-o', 'ndjson'], { input: `${groups.join('\n')}\n` });

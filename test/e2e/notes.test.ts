@@ -10,7 +10,7 @@ type NoteJson = { id: number; body: string; system: boolean; confidential: boole
 const PROJECT = 'acme/web/storefront';
 
 describe('collab notes', () => {
-  const { collab, sandbox, get } = useSandbox({ seed: 12 });
+  const { collab, sandbox, get, getJson } = useSandbox({ seed: 12 });
   const projectId = () => (sandbox.store.findProject(PROJECT) as { id: number }).id;
   const acmeId = () => (sandbox.store.findGroup('acme') as { id: number }).id;
 
@@ -24,11 +24,7 @@ describe('collab notes', () => {
   ] as const;
 
   /** The noteable's notes as the service lists them to an administrator (all of them, on one page). */
-  const served = async (notes: string): Promise<NoteJson[]> => {
-    const answer = await get(`${notes}?per_page=100`);
-    expect(answer.status).toBe(200);
-    return answer.body;
-  };
+  const served = (notes: string): Promise<NoteJson[]> => getJson(`${notes}?per_page=100`);
   /** One note as the service shows it: its JSON, or undefined on 404. */
   const servedNote = async (notes: string, id: number): Promise<NoteJson | undefined> => {
     const answer = await get(`${notes}/${id}`);
@@ -317,7 +313,7 @@ describe('collab notes', () => {
 
   describe('over many projects (--project -)', () => {
     it('creates the same note on issue 1 of each project read from standard input, the body read once', async () => {
-      const projects: Array<{ id: number }> = (await get('/projects?per_page=2&order_by=id&sort=asc')).body;
+      const projects: Array<{ id: number }> = await getJson('/projects?per_page=2&order_by=id&sort=asc');
       expect(projects).toHaveLength(2);
       const body = `Bulk note ${Math.random().toString(36).slice(2)}`;
       const file = join(mkdtempSync(join(tmpdir(), 'collab-notes-')), 'body.md');

@@ -4,7 +4,7 @@ import type { Project, User } from '../../src/sandbox/model.js';
 import { newGroup, newProject } from '../../src/sandbox/seed.js';
 import type { Store } from '../../src/sandbox/store.js';
 import { useSandbox } from '../helpers/cli.js';
-import { callSandbox } from '../helpers/sandbox-api.js';
+import { getJson } from '../helpers/sandbox-api.js';
 
 /**
  * collab users memberships and collab users offboard. Each test offboards a user of its own,
@@ -42,10 +42,8 @@ function makeGroups(store: Store, count: number): ReturnType<typeof newGroup>[] 
 }
 
 /** A user's direct memberships as the service lists them to an administrator (all on one page). */
-async function membershipsOf(sandbox: Sandbox, user: User): Promise<Array<{ source_id: number; source_name: string; source_type: string; access_level: number }>> {
-  const answer = await callSandbox(sandbox, 'GET', `/users/${user.id}/memberships?per_page=100`);
-  expect(answer.status).toBe(200);
-  return answer.body;
+function membershipsOf(sandbox: Sandbox, user: User): Promise<Array<{ source_id: number; source_name: string; source_type: string; access_level: number }>> {
+  return getJson(sandbox, `/users/${user.id}/memberships?per_page=100`);
 }
 
 describe('collab users offboard', () => {

@@ -2,8 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { PUSH_RULE_DEFAULTS } from '../../src/params/push-rules.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 import { type RunOptions, runMain, tempConfigDir } from './cli.js';
+import { type Json, sandboxApi } from './sandbox-api.js';
 
 /**
  * A sandbox of a test's own, and a directory for its collab.yaml: desired-state tests change many
@@ -23,7 +25,26 @@ export async function desiredWorld(options: SandboxOptions = {}) {
   };
   /** Writes made since the last resetStats (anything but GET). */
   const writes = () => sandbox.requestLog.filter((r) => r.method !== 'GET');
-  return { sandbox, collab, file, dir, writes, close: () => sandbox.close() };
+  const api = sandboxApi(sandbox);
+  const at = (kind: 'projects' | 'groups', path: string) => `/${kind}/${encodeURIComponent(path)}`;
+  /** What the service answers after an apply (an administrator's view), for the assertions. */
+  const served = {
+    project: (path: string): Promise<Json> => api.getJson(at('projects', path)),
+    group: (path: string): Promise<Json> => api.getJson(at('groups', path)),
+    /** The projects of a group and of its subgroups. */
+    projectsUnder: async (group: string): Promise<Json[]> => api.getJson(`${at('groups', group)}/projects?include_subgroups=true&per_page=100`),
+    /** A project's push rule: only the fields that differ from the defaults (null: no rule). */
+    pushRule: async (path: string): Promise<Record<string, unknown> | null> => {
+      const rule = await api.getJson(`${at('projects', path)}/push_rule`);
+      return rule && Object.fromEntries(Object.entries(rule).filter(([key, value]) => key in PUSH_RULE_DEFAULTS && value !== PUSH_RULE_DEFAULTS[key]));
+    },
+    /**
+     * A project's hooks as the service lists them, each with its secret token added from the
+     * store: the API never returns a hook's token (it is write-only).
+     */
+    hooks: async (path: string): Promise<Json[]> => (await api.getJson(`${at('projects', path)}/hooks?per_page=100`)).map((hook: Json) => ({ ...hook, token: sandbox.store.hooks.get(hook.id)?.token })),
+  };
+  return { sandbox, collab, file, dir, writes, ...api, served, close: () => sandbox.close() };
 }
 
 /** `const world = useDesiredWorlds()` in a test file: each `await world()` is a fresh sandbox, closed after its test. */
