@@ -79,6 +79,42 @@ export async function idOf(sandbox: Sandbox, kind: 'projects' | 'groups' | 'user
   return user.id;
 }
 
+/** Lookups of IDs by name, filled from the API's lists (see listIds). */
+export interface Ids {
+  /** A project's ID by its full path. */
+  project(path: string): number;
+  /** A group's ID by its full path. */
+  group(path: string): number;
+  /** A user's ID by username. */
+  user(username: string): number;
+}
+
+/**
+ * The ID of every project and group (by full path) and user (by username), as the API lists them
+ * to an administrator, every page: for a test that names many seeded things by ID, read once
+ * (`beforeEach(async () => { ids = await listIds(sandbox); })`). An unknown name fails the test.
+ */
+export async function listIds(sandbox: Sandbox): Promise<Ids> {
+  const all = async (path: string, key: string): Promise<Map<string, number>> => {
+    const found = new Map<string, number>();
+    let next: string | undefined = `${path}?per_page=100`;
+    while (next) {
+      const answer = await callSandbox(sandbox, 'GET', next);
+      if (answer.status !== 200) throw new Error(`GET ${next} answered ${answer.status}: ${answer.text}`);
+      for (const item of answer.body) found.set(item[key], item.id);
+      next = answer.links.next;
+    }
+    return found;
+  };
+  const lookup = (kind: string, found: Map<string, number>) => (name: string) => {
+    const id = found.get(name);
+    if (id === undefined) throw new Error(`no ${kind} ${name} in the API's list`);
+    return id;
+  };
+  const [projects, groups, users] = await Promise.all([all('/projects', 'path_with_namespace'), all('/groups', 'full_path'), all('/users', 'username')]);
+  return { project: lookup('project', projects), group: lookup('group', groups), user: lookup('user', users) };
+}
+
 /** callSandbox bound to one sandbox (or to a getter of the current one). */
 export function sandboxApi(sandbox: Sandbox) {
   const call = (method: string, path: string, options: CallOptions = {}) => callSandbox(sandbox, method, path, options);

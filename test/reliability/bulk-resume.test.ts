@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { TextSink } from '../../src/util/text-sink.js';
+import { getJson } from '../helpers/sandbox-api.js';
 import { runOn } from '../helpers/terminal.js';
 
 /**
@@ -56,10 +57,7 @@ async function run(args: readonly string[], host: string, input: string, interru
 
 describe('Ctrl-C with creations on the wire, then the list fed back', () => {
   it('lists those sent and not answered as unknown; the rerun checks them first: one hook per project', async () => {
-    const ids = sandbox.store
-      .allProjects()
-      .slice(0, 12)
-      .map((project) => project.id);
+    const ids = (await getJson(sandbox, '/projects?order_by=id&sort=asc&per_page=12')).map((project: { id: number }) => project.id);
     const url = 'https://ci.example.com/resumed';
     const args = ['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '4', '-o', 'ndjson'];
     answered = 0;
@@ -83,8 +81,8 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
     expect(unknown).toHaveLength(4);
     expect(listed).toHaveLength(8);
     // The service made the four hooks whose answers were kept from collab.
-    const hooksOf = (id: number) => [...sandbox.store.hooks.values()].filter((hook) => hook.owner.kind === 'project' && hook.owner.id === id && hook.url === url);
-    for (const line of unknown) expect(hooksOf(Number(line.split('\t')[0]))).toHaveLength(1);
+    const hooksOf = async (id: number): Promise<Array<{ id: number; url: string }>> => (await getJson(sandbox, `/projects/${id}/hooks`)).filter((hook: { url: string }) => hook.url === url);
+    for (const line of unknown) expect(await hooksOf(Number(line.split('\t')[0]))).toHaveLength(1);
 
     holdAfter = Number.POSITIVE_INFINITY;
     const second = await run(args, sandbox.url, `${listed.join('\n')}\n`);
@@ -95,11 +93,11 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
       .map((line) => JSON.parse(line) as { target: number; status: string; response: { id: number } });
     expect(results.map((result) => result.target)).toEqual(listed.map((line) => Number(line.split('\t')[0])));
     for (const result of results) expect(result.status).toBe('ok');
-    for (const id of ids) expect(hooksOf(id), `project ${id}`).toHaveLength(1);
+    for (const id of ids) expect(await hooksOf(id), `project ${id}`).toHaveLength(1);
     // The recovered targets' results are the hooks the first run made.
     for (const line of unknown) {
       const id = Number(line.split('\t')[0]);
-      expect(results.find((result) => result.target === id)?.response.id).toBe(hooksOf(id)[0]?.id);
+      expect(results.find((result) => result.target === id)?.response.id).toBe((await hooksOf(id))[0]?.id);
     }
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { getJson } from '../helpers/sandbox-api.js';
 import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
@@ -38,14 +39,12 @@ async function atTerminal(args: readonly string[], prompt: string, env: Record<s
 
 describe('Ctrl-C at a prompt', () => {
   it('the delete confirmation: exit 130, `error: interrupted`, the project is still there', async () => {
-    const project = sandbox.store.allProjects()[0];
-    if (!project) throw new Error('no project');
-    const path = sandbox.store.projectFullPath(project);
+    const path = 'acme/web/storefront';
     const { exitCode, screen } = await atTerminal(['projects', 'delete', path], `Type ${path}`, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin });
     expect(exitCode).toBe(130);
     expect(screen.at(-1)).toBe('error: interrupted');
     expect(screen.join('\n')).not.toMatch(/force closed|bug in collab/);
-    expect(sandbox.store.allProjects().find((p) => p.id === project.id)?.marked_for_deletion_on ?? null).toBeNull();
+    expect((await getJson(sandbox, `/projects/${encodeURIComponent(path)}`)).marked_for_deletion_on).toBeNull();
   });
 
   it('the token prompt of `auth login`: exit 130, nothing stored', async () => {

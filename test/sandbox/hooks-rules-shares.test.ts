@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createHook } from '../../src/api/hooks.js';
 import { createPushRule } from '../../src/api/push-rules.js';
 import { shareWithGroup } from '../../src/api/shares.js';
 import { HttpClient } from '../../src/http/client.js';
 import type { SandboxRole } from '../../src/sandbox/index.js';
 import { useSandbox } from '../helpers/cli.js';
+import { type Ids, listIds } from '../helpers/sandbox-api.js';
 
 /** The sandbox's hooks, push rules and shares alone, over HTTP, with GitLab's answers. */
 describe('sandbox: hooks, push rules, shares', () => {
   const { sandbox, call: raw } = useSandbox({ seed: 12 });
   const call = (method: string, path: string, json?: unknown, as: SandboxRole = 'admin') => raw(method, path, { json, as });
+  let ids: Ids;
+  beforeEach(async () => {
+    ids = await listIds(sandbox);
+  });
 
   const storefront = '/projects/acme%2Fweb%2Fstorefront';
 
@@ -23,6 +28,7 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect(created.body).not.toHaveProperty('token');
       expect(created.body).not.toHaveProperty('subgroup_events');
       expect(created.text).not.toContain('hook-secret-1');
+      // The API never shows a hook's token.
       expect(sandbox.store.hooks.get(created.body?.id as number)?.token).toBe('hook-secret-1');
     });
 
@@ -31,6 +37,7 @@ describe('sandbox: hooks, push rules, shares', () => {
       const id = body?.id as number;
       expect(await call('PUT', `${storefront}/hooks/${id}`, { note_events: true })).toMatchObject({ status: 400, body: { error: 'url is missing' } });
       expect((await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/b', note_events: true })).body).toMatchObject({ note_events: true, push_events: true });
+      // The API never shows a hook's token.
       expect(sandbox.store.hooks.get(id)?.token).toBe('hook-secret-2');
       await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/moved' });
       expect(sandbox.store.hooks.get(id)?.token).toBeNull();
@@ -47,7 +54,7 @@ describe('sandbox: hooks, push rules, shares', () => {
     it('has subgroup_events on group hooks, and lets only owners manage them', async () => {
       const created = await call('POST', '/groups/acme/hooks', { url: 'https://audit.example.com/h', subgroup_events: true, push_events_branch_filter: 'main' });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ group_id: sandbox.store.findGroup('acme')?.id, subgroup_events: true });
+      expect(created.body).toMatchObject({ group_id: ids.group('acme'), subgroup_events: true });
       expect(created.body).not.toHaveProperty('push_events_branch_filter');
       expect((await call('GET', '/groups/acme/hooks', undefined, 'maintainer')).status).toBe(403);
       expect((await call('GET', '/groups/acme/hooks', undefined, 'owner')).status).toBe(200);
@@ -66,7 +73,7 @@ describe('sandbox: hooks, push rules, shares', () => {
         await call('POST', `${storefront}/hooks`, { url: 'https://lost.example.com/hook' });
         const found = (await request.recover?.(client)) as { id: number; url: string };
         expect(found.url).toBe('https://lost.example.com/hook');
-        expect(sandbox.store.hooks.get(found.id)?.url).toBe('https://lost.example.com/hook');
+        expect((await call('GET', `${storefront}/hooks/${found.id}`)).body).toMatchObject({ url: 'https://lost.example.com/hook' });
       } finally {
         await client.close();
       }
@@ -97,7 +104,7 @@ describe('sandbox: hooks, push rules, shares', () => {
       const bad = await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', { branch_name_regex: '(?<=x)y' });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ message: { branch_name_regex: [expect.stringMatching(/not valid RE2 syntax: look-behind/)] } });
-      expect(sandbox.store.pushRules.has(`project:${sandbox.store.findProject('acme/web/design-system')?.id}`)).toBe(false);
+      expect(await call('GET', '/projects/acme%2Fweb%2Fdesign-system/push_rule')).toMatchObject({ status: 200, text: 'null' });
     });
 
     it('needs the Owner role on groups', async () => {
@@ -119,7 +126,7 @@ describe('sandbox: hooks, push rules, shares', () => {
   });
 
   describe('shares', () => {
-    const globexId = () => sandbox.store.findGroup('globex')?.id as number;
+    const globexId = () => ids.group('globex');
 
     it('shares a project with a group: 201 link, 409 twice, 204 and 404 on removal', async () => {
       const path = '/projects/acme%2Fplatform%2Fapi/share';
@@ -127,16 +134,16 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect(await call('POST', path, { group_access: 30 })).toMatchObject({ status: 400, body: { error: 'group_id is missing' } });
       const created = await call('POST', path, { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' });
       expect(created).toMatchObject({ status: 201, body: { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' } });
-      expect(sandbox.store.findProject('acme/platform/api')?.shares).toEqual([{ group_id: globexId(), group_access_level: 30, expires_at: '2099-12-31' }]);
+      expect((await call('GET', '/projects/acme%2Fplatform%2Fapi')).body.shared_with_groups).toEqual([{ group_id: globexId(), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: '2099-12-31' }]);
       expect(await call('POST', path, { group_id: globexId(), group_access: 20 })).toMatchObject({ status: 409, body: { message: 'Group already shared with this group' } });
-      expect((await call('POST', path, { group_id: sandbox.store.findGroup('acme')?.id, group_access: 20 })).status).toBe(409);
+      expect((await call('POST', path, { group_id: ids.group('acme'), group_access: 20 })).status).toBe(409);
       expect((await call('DELETE', `${path}/${globexId()}`)).status).toBe(204);
       expect(await call('DELETE', `${path}/${globexId()}`)).toMatchObject({ status: 404, body: { message: '404 Group Link Not Found' } });
       expect((await call('POST', path, { group_id: globexId(), group_access: 30 }, 'developer')).status).toBe(403);
     });
 
     it('shares a group with a group: 200 with the group, shared_with_groups included', async () => {
-      const initech = sandbox.store.findGroup('initech')?.id as number;
+      const initech = ids.group('initech');
       const shared = await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 });
       expect(shared.status).toBe(200);
       expect(shared.body?.full_path).toBe('acme/platform');
@@ -150,7 +157,7 @@ describe('sandbox: hooks, push rules, shares', () => {
     it("recognises a share whose answer was lost (shareWithGroup's recover)", async () => {
       const owner = { kind: 'group' as const, ref: 'globex/research' };
       const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
-      const initech = sandbox.store.findGroup('initech')?.id as number;
+      const initech = ids.group('initech');
       try {
         const request = shareWithGroup(owner, { group_id: initech, group_access: 10 });
         expect(await request.recover?.(client)).toBeUndefined();
