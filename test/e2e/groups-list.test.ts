@@ -15,8 +15,10 @@ interface GroupJson {
 
 /** collab groups list / subgroups / descendants / projects / provisioned-users against the sandbox. */
 describe('collab groups: lists', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30 });
-  const id = (path: string) => sandbox.store.findGroup(path)?.id as number;
+  const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 30 });
+  const id = (path: string) => idOf('groups', path);
+  /** Every group as the service answers GET /groups, by full path: what the lists should show. */
+  const served = async () => new Map<string, GroupJson & { description: string }>((await getJson('/groups?per_page=100')).map((g: GroupJson) => [g.full_path, g]));
   const paths = (items: GroupJson[]) => items.map((g) => g.full_path);
   /** The seeded groups ordered by name, as the service lists them by default. */
   const byName = ['acme', 'globex', 'acme/platform/infra', 'initech', 'acme/platform', 'globex/research', 'acme/web'];
@@ -26,9 +28,11 @@ describe('collab groups: lists', () => {
       const result = await collab(['groups', 'list']);
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('');
+      const groups = await served();
+      expect([...groups.keys()].sort()).toEqual([...byName].sort());
       const expected = byName
         .map((path) => {
-          const g = sandbox.store.findGroup(path)!;
+          const g = groups.get(path)!;
           return `${g.id}\t${path}\t${g.name}\t${g.visibility}\t${g.description}\n`;
         })
         .join('');
@@ -40,13 +44,14 @@ describe('collab groups: lists', () => {
       expect(json.exitCode).toBe(0);
       const items = json.json<GroupJson[]>();
       expect(paths(items)).toEqual(byName);
-      expect(items[0]).toMatchObject({ id: id('acme'), name: 'Acme', visibility: 'internal', parent_id: null, web_url: `${sandbox.url}/groups/acme` });
+      expect(items[0]).toMatchObject({ id: await id('acme'), name: 'Acme', visibility: 'internal', parent_id: null, web_url: `${sandbox.url}/groups/acme` });
 
       const ndjson = await collab(['groups', 'list', '-o', 'ndjson']);
       expect(ndjson.lines<GroupJson>().map((g) => g.full_path)).toEqual(byName);
 
       const csv = await collab(['groups', 'list', '-o', 'csv', '--fields', 'id,full_path']);
-      expect(csv.stdout).toBe(`id,full_path\r\n${byName.map((path) => `${id(path)},${path}\r\n`).join('')}`);
+      const groups = await served();
+      expect(csv.stdout).toBe(`id,full_path\r\n${byName.map((path) => `${groups.get(path)?.id},${path}\r\n`).join('')}`);
 
       const table = await collab(['groups', 'list', '--limit', '2'], { tty: true });
       expect(table.exitCode).toBe(0);
@@ -60,9 +65,9 @@ describe('collab groups: lists', () => {
     });
 
     it('sends each filter the way the service reads it', async () => {
-      const skipped = await collab(['groups', 'list', '--skip-groups', `${id('acme')},${id('globex')}`, '--json', '--verbose']);
+      const skipped = await collab(['groups', 'list', '--skip-groups', `${await id('acme')},${await id('globex')}`, '--json', '--verbose']);
       expect(skipped.exitCode).toBe(0);
-      expect(skipped.stderr).toContain(`skip_groups[]=${id('acme')}&skip_groups[]=${id('globex')}`);
+      expect(skipped.stderr).toContain(`skip_groups[]=${await id('acme')}&skip_groups[]=${await id('globex')}`);
       expect(paths(skipped.json())).toEqual(byName.filter((p) => p !== 'acme' && p !== 'globex'));
 
       const custom = await collab(['groups', 'list', '--custom-attribute', 'team=globex', '--with-custom-attributes', '--statistics', '--json', '--verbose']);
@@ -129,7 +134,8 @@ describe('collab groups: lists', () => {
     it('draws the hierarchy with box characters on a terminal', async () => {
       const result = await collab(['groups', 'list', '--tree', '--per-page', '2'], { tty: true });
       expect(result.exitCode).toBe(0);
-      const g = (path: string) => sandbox.store.findGroup(path)!;
+      const groups = await served();
+      const g = (path: string) => groups.get(path)!;
       const line = (prefix: string, label: string, path: string) => `${prefix}${label}  ${g(path).name} · ${g(path).visibility} · #${g(path).id}\n`;
       // Every page is fetched (2 groups per page here), then drawn.
       expect(result.stdout).toBe(
@@ -145,7 +151,7 @@ describe('collab groups: lists', () => {
 
     it('indents by depth in a pipe', async () => {
       const result = await collab(['groups', 'descendants', 'acme', '--tree', '--fields', 'id']);
-      expect(result.stdout).toBe(`acme/platform\t${id('acme/platform')}\n  infra\t${id('acme/platform/infra')}\nacme/web\t${id('acme/web')}\n`);
+      expect(result.stdout).toBe(`acme/platform\t${await id('acme/platform')}\n  infra\t${await id('acme/platform/infra')}\nacme/web\t${await id('acme/web')}\n`);
     });
 
     it('adds depth and parent to each item in JSON, ndjson and csv', async () => {
@@ -160,7 +166,7 @@ describe('collab groups: lists', () => {
         ['globex/research', 1, 'globex'],
         ['initech', 0, null],
       ]);
-      expect(items[1]).toMatchObject({ id: id('acme/platform'), parent_id: id('acme'), name: 'Platform' });
+      expect(items[1]).toMatchObject({ id: await id('acme/platform'), parent_id: await id('acme'), name: 'Platform' });
 
       const below = await collab(['groups', 'descendants', 'acme', '--tree', '-o', 'ndjson']);
       expect(below.lines<GroupJson>().map((g) => [g.full_path, g.depth, g.parent])).toEqual([
@@ -179,7 +185,7 @@ describe('collab groups: lists', () => {
       const subgroups = await collab(['groups', 'subgroups', 'acme', '--json']);
       expect(subgroups.exitCode).toBe(0);
       expect(paths(subgroups.json())).toEqual(['acme/platform', 'acme/web']);
-      const byId = await collab(['groups', 'descendants', String(id('acme')), '--order-by', 'id', '--json']);
+      const byId = await collab(['groups', 'descendants', String(await id('acme')), '--order-by', 'id', '--json']);
       expect(paths(byId.json())).toEqual(['acme/platform', 'acme/platform/infra', 'acme/web']);
     });
 
@@ -199,7 +205,7 @@ describe('collab groups: lists', () => {
     });
 
     it('takes the same filters (--skip-groups, --min-access-level) and refuses --top-level-only and similarity', async () => {
-      const skipped = await collab(['groups', 'descendants', 'acme', '--skip-groups', String(id('acme/web')), '--json']);
+      const skipped = await collab(['groups', 'descendants', 'acme', '--skip-groups', String(await id('acme/web')), '--json']);
       expect(paths(skipped.json())).toEqual(['acme/platform/infra', 'acme/platform']);
       const before = sandbox.stats.requests;
       const top = await collab(['groups', 'subgroups', 'acme', '--top-level-only']);
@@ -223,25 +229,22 @@ describe('collab groups: lists', () => {
 
   describe('projects', () => {
     it('lists the group projects, with subgroups and shared projects as asked', async () => {
-      const acme = sandbox.store.findGroup('acme')!;
-      const handbook = sandbox.store.findProject('globex/handbook')!;
-      handbook.shares.push({ group_id: acme.id, group_access_level: 30, expires_at: null });
-      const inNamespace = (namespaces: number[]) =>
-        sandbox.store
-          .allProjects()
-          .filter((p) => namespaces.includes(p.namespace_id))
-          .map((p) => sandbox.store.projectFullPath(p));
+      const acmeId = await id('acme');
+      expect((await call('POST', '/projects/globex%2Fhandbook/share', { json: { group_id: acmeId, group_access: 30 } })).status).toBe(201);
+      // The projects in those namespaces, from the list of every project (another endpoint than the command's).
+      const everyProject: Array<{ path_with_namespace: string; namespace: { id: number } }> = await getJson('/projects?per_page=100');
+      const inNamespace = (namespaces: number[]) => everyProject.filter((p) => namespaces.includes(p.namespace.id)).map((p) => p.path_with_namespace);
 
       const own = await collab(['groups', 'projects', 'acme', '--all', '--json']);
       expect(own.exitCode).toBe(0);
       const ownPaths = own.json<Array<{ path_with_namespace: string; namespace: { id: number } }>>();
       // Shared projects come along by default, and keep their own namespace.
-      expect(ownPaths.map((p) => p.path_with_namespace).sort()).toEqual([...inNamespace([acme.id]), 'globex/handbook'].sort());
-      expect(ownPaths.find((p) => p.path_with_namespace === 'globex/handbook')?.namespace.id).toBe(id('globex'));
+      expect(ownPaths.map((p) => p.path_with_namespace).sort()).toEqual([...inNamespace([acmeId]), 'globex/handbook'].sort());
+      expect(ownPaths.find((p) => p.path_with_namespace === 'globex/handbook')?.namespace.id).toBe(await id('globex'));
 
       const noShared = await collab(['groups', 'projects', 'acme', '--all', '--no-with-shared', '--include-subgroups', '--json', '--verbose']);
       expect(noShared.stderr).toContain('with_shared=false&include_subgroups=true');
-      const below = [acme.id, id('acme/platform'), id('acme/platform/infra'), id('acme/web')];
+      const below = [acmeId, await id('acme/platform'), await id('acme/platform/infra'), await id('acme/web')];
       expect(
         noShared
           .json<Array<{ path_with_namespace: string }>>()
@@ -251,7 +254,6 @@ describe('collab groups: lists', () => {
 
       const shared = await collab(['groups', 'projects', 'acme', '--shared', '--json']);
       expect(shared.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['globex/handbook']);
-      handbook.shares.pop();
     });
 
     it('filters and orders', async () => {
@@ -266,21 +268,17 @@ describe('collab groups: lists', () => {
       expect(storefront).toMatchObject({ path_with_namespace: 'acme/web/storefront' });
       expect(storefront).not.toHaveProperty('visibility');
 
-      const project = sandbox.store.findProject('acme/web/storefront')!;
-      project.archived = true;
-      project.json = undefined;
+      expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/archive')).status).toBe(201);
       const archived = await collab(['groups', 'projects', 'acme/web', '--archived', '--json']);
       expect(archived.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['acme/web/storefront']);
       const active = await collab(['groups', 'projects', 'acme/web', '--no-archived', '--all', '--json']);
       expect(active.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).not.toContain('acme/web/storefront');
-      project.archived = false;
-      project.json = undefined;
+      expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/unarchive')).status).toBe(201);
 
-      const starredBy = sandbox.store.userByName('dana')!;
-      sandbox.store.stars.set(project.id, new Map([[starredBy.id, new Date().toISOString()]]));
+      expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/star', { as: 'developer' })).status).toBe(201);
       const starred = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--starred', '--json'], { as: 'developer' });
       expect(starred.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['acme/web/storefront']);
-      sandbox.store.stars.delete(project.id);
+      expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/unstar', { as: 'developer' })).status).toBe(201);
 
       // Without --search, similarity orders by name; with it, best matches first and --sort is ignored.
       const similar = await collab(['groups', 'projects', 'acme/web', '--order-by', 'similarity', '--all', '--json']);

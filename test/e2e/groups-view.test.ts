@@ -7,8 +7,8 @@ import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
 /** collab groups view and avatar against the sandbox. */
 describe('collab groups: view and avatar', () => {
   const harness = useSandbox({ seed: 12 });
-  const { collab, sandbox } = harness;
-  const id = (path: string) => sandbox.store.findGroup(path)?.id as number;
+  const { collab, sandbox, getJson, idOf } = harness;
+  const id = (path: string) => idOf('groups', path);
 
   describe('view', () => {
     it('summarises a group in a pipe as label<TAB>value lines, with the service values', async () => {
@@ -19,14 +19,14 @@ describe('collab groups: view and avatar', () => {
       expect(lines.slice(0, 10)).toEqual([
         'Full path\tacme/web',
         'Name\tWeb',
-        `ID\t${id('acme/web')}`,
+        `ID\t${await id('acme/web')}`,
         'Visibility\tpublic',
-        `Parent\t${id('acme')}`,
+        `Parent\t${await id('acme')}`,
         'Description\tWeb team',
         `Web URL\t${sandbox.url}/groups/acme/web`,
-        `Created\t${sandbox.store.findGroup('acme/web')?.created_at}`,
+        `Created\t${(await getJson('/groups/acme%2Fweb')).created_at}`,
         'Marked for deletion\t',
-        `Shared with groups\t${JSON.stringify([{ group_id: id('globex'), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: null }])}`,
+        `Shared with groups\t${JSON.stringify([{ group_id: await id('globex'), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: null }])}`,
       ]);
       // Settings follow, labelled in words (values as the service sent them in a pipe); null means the instance default.
       expect(result.stdout).toContain('Project creation level\tdeveloper\n');
@@ -38,7 +38,7 @@ describe('collab groups: view and avatar', () => {
     });
 
     it('aligns the summary on a terminal, and says a top-level group has no parent', async () => {
-      const result = await collab(['groups', 'view', String(id('acme'))], { tty: true });
+      const result = await collab(['groups', 'view', String(await id('acme'))], { tty: true });
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toMatch(/^Full path +acme\n/);
       expect(result.stdout).toMatch(/\nParent +none \(top-level group\)\n/);
@@ -52,13 +52,13 @@ describe('collab groups: view and avatar', () => {
     });
 
     it('formats dates and names on a terminal only, in the local time zone', async () => {
-      const created = sandbox.store.findGroup('acme/web')?.created_at as string;
+      const created: string = (await getJson('/groups/acme%2Fweb')).created_at;
       const local = (tz: string) => new Date(created).toLocaleString('sv-SE', { timeZone: tz }).slice(0, 16);
       for (const tz of ['Asia/Tokyo', 'America/New_York']) {
         const result = await collab(['groups', 'view', 'acme/web'], { tty: true, env: { TZ: tz } });
         expect(result.stdout).toMatch(new RegExp(`\nCreated +${local(tz)}\n`));
         expect(result.stdout).toMatch(/\nShared with groups +globex \(developer\)\n/);
-        expect(result.stdout).toMatch(new RegExp(`\nParent +acme \\(id ${id('acme')}\\)\n`));
+        expect(result.stdout).toMatch(new RegExp(`\nParent +acme \\(id ${await id('acme')}\\)\n`));
       }
     });
 
@@ -78,7 +78,7 @@ describe('collab groups: view and avatar', () => {
     });
 
     it('never shows the runners token that owners receive in a human view; json and ndjson carry it as sent', async () => {
-      const token = `GR1348941group${id('acme').toString(16).padStart(8, '0')}`;
+      const token = `GR1348941group${(await id('acme')).toString(16).padStart(8, '0')}`;
       for (const run of [{}, { tty: true }]) {
         for (const args of [[], ['--fields', 'id,runners_token']]) {
           const result = await collab(['groups', 'view', 'acme', '--verbose', ...args], { as: 'owner', ...run });
