@@ -25,7 +25,10 @@ async function everyPage(query: string, role: 'admin' | 'developer' = 'admin'): 
   }
 }
 
-/** The default order as the service defines it: created_at descending, ties by id descending. */
+/**
+ * The default order as the service defines it: created_at descending, ties by id descending. The
+ * oracle is a fresh sort of the store's projects: the kept list under test sits between the two.
+ */
 function byCreatedDesc(): number[] {
   return [...sandbox.store.allProjects()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)).map((p) => p.id);
 }
@@ -56,6 +59,7 @@ describe('GET /projects with the kept list and orders', () => {
 
   it('gives a user without administrator rights the same order, less what they cannot read', async () => {
     const developer = await everyPage('order_by=created_at', 'developer');
+    // A fresh filter of the store's projects by the one rule of who reads what (access.ts).
     const dana = sandbox.store.users.get(sandbox.store.usersByToken.get(sandbox.tokens.developer)?.id ?? -1);
     const readable = new Set(sandbox.store.allProjects().filter((p) => canReadProject(sandbox.store, dana, p)).map((p) => p.id));
     expect(developer).toEqual(byCreatedDesc().filter((id) => readable.has(id)));

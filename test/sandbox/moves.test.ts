@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
-import type { Answer } from '../helpers/sandbox-api.js';
+import { type Answer, type Ids, listIds } from '../helpers/sandbox-api.js';
 
 /**
  * After every kind of move, a project's (and a group's) old path answers 301 with a Location to
@@ -13,8 +13,13 @@ import type { Answer } from '../helpers/sandbox-api.js';
  */
 const { sandbox, call } = useSandbox({ seed: 12 });
 const enc = encodeURIComponent;
-const projectId = (path: string) => sandbox.store.findProject(path)?.id as number;
-const groupId = (path: string) => sandbox.store.findGroup(path)?.id as number;
+let ids: Ids;
+beforeEach(async () => {
+  ids = await listIds(sandbox);
+});
+// The IDs before any move (a moved path is known by its old name here).
+const projectId = (path: string) => ids.project(path);
+const groupId = (path: string) => ids.group(path);
 
 /** GET of the old path: 301 to the new one, which python-gitlab (requests) follows with its token. */
 async function expectMoved(kind: 'projects' | 'groups', oldPath: string, newPath: string, rest = ''): Promise<Answer> {

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxRole } from '../../src/sandbox/index.js';
 import { useSandbox } from '../helpers/cli.js';
+import { type Ids, listIds } from '../helpers/sandbox-api.js';
 
 /**
  * Parameters as the service reads them (dry-types Params::Bool for booleans, GitLab's
@@ -12,6 +13,10 @@ import { useSandbox } from '../helpers/cli.js';
  */
 
 const { sandbox, call: raw } = useSandbox({ seed: 30 });
+let known: Ids;
+beforeEach(async () => {
+  known = await listIds(sandbox);
+});
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
 type Json = any;
@@ -44,7 +49,7 @@ function getWithJson(path: string, json: unknown): Promise<{ status: number; bod
 }
 
 const ids = (answer: { body: Json }) => (answer.body as Array<{ id: number }>).map((item) => item.id).sort((a, b) => a - b);
-const groupId = (path: string) => sandbox.store.findGroup(path)?.id as number;
+const groupId = (path: string) => known.group(path);
 
 const TRUE_TEXTS = ['1', 'on', 'On', 'ON', 't', 'T', 'true', 'True', 'TRUE', 'y', 'Y', 'yes', 'Yes', 'YES'];
 const FALSE_TEXTS = ['0', 'off', 'Off', 'OFF', 'f', 'F', 'false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO'];
@@ -57,7 +62,7 @@ describe('boolean parameters', () => {
   it('reads every text of Params::Bool in the query: GET /projects?archived=True (python-gitlab)', async () => {
     const archived = ids(await call('GET', '/projects?archived=true&per_page=100'));
     const active = ids(await call('GET', '/projects?archived=false&per_page=100'));
-    expect(archived).toEqual([sandbox.store.findProject('acme/web/design-system')?.id]);
+    expect(archived).toEqual([known.project('acme/web/design-system')]);
     expect(active.length).toBeGreaterThan(1);
     for (const text of TRUE_TEXTS) expect(ids(await call('GET', `/projects?archived=${text}&per_page=100`)), text).toEqual(archived);
     // python-gitlab's CLI (3.12) sends exactly this; `all` is no parameter of the endpoint and is ignored.
@@ -70,7 +75,7 @@ describe('boolean parameters', () => {
     const own = ids(await call('GET', `/groups/${acme}/projects?include_subgroups=false&per_page=100`));
     const all = ids(await call('GET', `/groups/${acme}/projects?include_subgroups=True&per_page=100`));
     expect(all.length).toBeGreaterThan(own.length);
-    expect(all).toContain(sandbox.store.findProject('acme/web/storefront')?.id);
+    expect(all).toContain(known.project('acme/web/storefront'));
     expect(ids(await call('GET', `/groups/${acme}/projects?include_subgroups=Y&per_page=100`))).toEqual(all);
     expect(ids(await call('GET', `/groups/${acme}/projects?include_subgroups=No&per_page=100`))).toEqual(own);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { idOf } from '../helpers/sandbox-api.js';
 
 /**
  * Sudo: an administrator's request runs as another user, named by username or ID, in the `Sudo`
@@ -11,7 +12,7 @@ import { useSandbox } from '../helpers/cli.js';
  */
 const { sandbox, call, collab } = useSandbox({ seed: 12 });
 const ids = (items: Array<{ id: number }>) => items.map((p) => p.id).sort((a, b) => a - b);
-const danaId = () => sandbox.store.userByName('dana')?.id as number;
+const danaId = () => idOf(sandbox, 'users', 'dana');
 
 describe('Sudo', () => {
   it("lists as the user named (python-gitlab's GET /projects?sudo=dana&membership=True, and the header)", async () => {
@@ -24,13 +25,13 @@ describe('Sudo', () => {
     expect(ids(header.body)).toEqual(ids(asDana.body));
     expect(ids(sudo.body)).not.toEqual(ids(asRoot.body));
     // GET /user says who the request ran as; an ID names the user as well as a username.
-    expect((await call('GET', '/user', { headers: { Sudo: String(danaId()) } })).body).toMatchObject({ username: 'dana' });
+    expect((await call('GET', '/user', { headers: { Sudo: String(await danaId()) } })).body).toMatchObject({ username: 'dana' });
   });
 
   it("creates as the user named (python-gitlab's POST /projects?sudo=dana with a JSON body, and the header)", async () => {
     const created = await call('POST', '/projects?sudo=dana', { json: { name: 'by-sudo' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ path_with_namespace: 'dana/by-sudo', creator_id: danaId() });
+    expect(created.body).toMatchObject({ path_with_namespace: 'dana/by-sudo', creator_id: await danaId() });
     const header = await call('POST', '/projects', { json: { name: 'by-header' }, headers: { Sudo: 'rui' } });
     expect(header.body).toMatchObject({ path_with_namespace: 'rui/by-header' });
   });
@@ -45,7 +46,7 @@ describe('Sudo', () => {
   it('acts with the rights of the user named, not the administrator', async () => {
     expect((await call('GET', `/projects/${encodeURIComponent('initech/tps-reports')}`, { headers: { Sudo: 'dana' } })).status).toBe(404);
     expect((await call('DELETE', '/groups/acme', { headers: { Sudo: 'dana' } })).status).toBe(403);
-    expect(sandbox.store.findGroup('acme')?.marked_for_deletion_on).toBeNull();
+    expect((await call('GET', '/groups/acme')).body.marked_for_deletion_on).toBeNull();
   });
 
   it("refuses a non-administrator (403) and an unknown user (404) with the service's messages", async () => {
@@ -54,7 +55,7 @@ describe('Sudo', () => {
     expect(await call('GET', '/projects?sudo=nobody')).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
     expect(await call('GET', '/user', { headers: { Sudo: '999999' } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
     expect((await call('GET', '/user', { as: null, headers: { Sudo: 'dana' } })).status).toBe(401);
-    expect(sandbox.store.findProject('dana/x')).toBeUndefined();
+    expect((await call('GET', '/projects/dana%2Fx')).status).toBe(404);
   });
 });
 
@@ -62,12 +63,12 @@ describe('collab --sudo', () => {
   it('sends the Sudo header on every request of the run, and --verbose shows it', async () => {
     const created = await collab(['projects', 'create', '--name', 'sudo-made', '--sudo', 'dana', '--json', '--verbose']);
     expect(created.exitCode, created.stderr).toBe(0);
-    expect(created.json()).toMatchObject({ path_with_namespace: 'dana/sudo-made', creator_id: danaId() });
+    expect(created.json()).toMatchObject({ path_with_namespace: 'dana/sudo-made', creator_id: await danaId() });
     expect(created.stderr).toContain('> sudo: dana\n');
     expect(created.stderr).toContain('> private-token: [redacted]\n');
     const sent = sandbox.requestLog.filter((r) => r.method === 'POST');
     expect(sent).toHaveLength(1);
-    const user = await collab(['api', 'user', '--sudo', String(danaId())]);
+    const user = await collab(['api', 'user', '--sudo', String(await danaId())]);
     expect(user.json()).toMatchObject({ username: 'dana' });
   });
 
