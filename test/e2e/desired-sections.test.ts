@@ -179,17 +179,13 @@ describe('collab.yaml sections', () => {
 
 describe('collab.yaml members', () => {
   it('adds by username, changes a level, and with enforce removes the others but never the caller', async () => {
-    const { collab, file, sandbox, writes, getJson } = await world();
+    const { collab, file, sandbox, writes, getJson, call, idOf } = await world();
     /** acme/web's direct members as the service lists them: [username, access level, expiry]. */
     const members = async () =>
       ((await getJson('/groups/acme%2Fweb/members?per_page=100')) as Array<{ username: string; access_level: number; expires_at: string | null }>)
         .map((m) => [m.username, m.access_level, m.expires_at])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     const before = await members();
-    const { store } = sandbox;
-    const web = store.findGroup('acme/web');
-    if (!web) throw new Error('no acme/web');
-    const user = (name: string) => [...store.users.values()].find((u) => u.username === name)?.id as number;
     const path = file('version: 1\ngroups:\n  acme/web:\n    members:\n      - { username: dana, access_level: developer }\n      - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n');
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { as: 'owner' });
     expect(plan.lines()).toEqual([
@@ -200,8 +196,9 @@ describe('collab.yaml members', () => {
     expect(await members()).toEqual([...before, ['dana', 30, null], ['rui', 20, '2031-06-30']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
 
     // Set-up: others the file does not name, max (removed under enforce) and the caller, olivia (kept).
-    web.members.set(user('max'), 40);
-    web.members.set(user('olivia'), 50);
+    for (const [username, level] of [['max', 40], ['olivia', 50]] as const) {
+      expect((await call('POST', '/groups/acme%2Fweb/members', { json: { user_id: await idOf('users', username), access_level: level } })).status).toBe(201);
+    }
     const enforce = file('version: 1\ngroups:\n  acme/web:\n    members:\n      enforce: true\n      items:\n        - { username: dana, access_level: maintainer }\n        - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n', 'enforce.yaml');
     const shown = await collab(['plan', '-f', enforce], { as: 'owner', tty: true });
     expect(shown.stdout).toBe('~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n');

@@ -119,8 +119,10 @@ describe('collab groups: view and avatar', () => {
     const image = Buffer.from('\x89PNG\r\n\x1a\n sandbox avatar bytes', 'binary');
 
     it('downloads the avatar to a file, and to standard output', async () => {
-      const web = sandbox.store.findGroup('acme/web')!;
-      web.avatar = { filename: 'web.png', contentType: 'image/png', data: image };
+      const form = new FormData();
+      form.append('avatar', new Blob([image], { type: 'image/png' }), 'web.png');
+      expect((await harness.call('PUT', '/groups/acme%2Fweb', { form })).status).toBe(200);
+      const webId = await id('acme/web');
       const dir = tempConfigDir();
       const file = join(dir, 'web.png');
       const saved = await collab(['groups', 'avatar', 'acme/web', '--file', file]);
@@ -132,7 +134,7 @@ describe('collab groups: view and avatar', () => {
       expect(readdirSync(dir)).toEqual(['web.png']);
 
       // The bytes themselves, unchanged: run with a binary stdout.
-      const piped = await execa('node', [BIN, 'groups', 'avatar', String(web.id), '--file', '-'], {
+      const piped = await execa('node', [BIN, 'groups', 'avatar', String(webId), '--file', '-'], {
         encoding: 'buffer',
         stripFinalNewline: false,
         reject: false,
@@ -141,7 +143,7 @@ describe('collab groups: view and avatar', () => {
       });
       expect(piped.exitCode).toBe(0);
       expect(Buffer.from(piped.stdout).equals(image)).toBe(true);
-      expect(Buffer.from(piped.stderr).toString()).toBe(`saved the avatar of group ${web.id} to standard output (${image.length} bytes)\n`);
+      expect(Buffer.from(piped.stderr).toString()).toBe(`saved the avatar of group ${webId} to standard output (${image.length} bytes)\n`);
     });
 
     it('answers 404 when the group has no avatar, and leaves no file', async () => {

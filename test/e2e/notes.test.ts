@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { editText } from '../../src/commands/notes/body.js';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -10,9 +10,15 @@ type NoteJson = { id: number; body: string; system: boolean; confidential: boole
 const PROJECT = 'acme/web/storefront';
 
 describe('collab notes', () => {
-  const { collab, sandbox, get, getJson } = useSandbox({ seed: 12 });
-  const projectId = () => (sandbox.store.findProject(PROJECT) as { id: number }).id;
-  const acmeId = () => (sandbox.store.findGroup('acme') as { id: number }).id;
+  const { collab, sandbox, get, getJson, idOf } = useSandbox({ seed: 12 });
+  /** The IDs of the storefront and of acme, as the API shows them (a snippet's and an epic's notes are found by ID). */
+  const ids = { project: 0, acme: 0 };
+  beforeEach(async () => {
+    ids.project = await idOf('projects', PROJECT);
+    ids.acme = await idOf('groups', 'acme');
+  });
+  const projectId = () => ids.project;
+  const acmeId = () => ids.acme;
 
   const ISSUES = '/projects/acme%2Fweb%2Fstorefront/issues';
   /** Each kind of noteable: its flags, and where the service lists its notes. */
