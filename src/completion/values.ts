@@ -8,7 +8,7 @@ import { hostKey } from '../config/store.js';
 import { Context } from '../context.js';
 import type { HttpClient } from '../http/client.js';
 import type { IO } from '../io.js';
-import type { Runtime } from '../runtime.js';
+import { type Runtime, systemClock } from '../runtime.js';
 import { readCached, writeCached } from './cache.js';
 import { argKind, optionKind, type ValueKind } from './kinds.js';
 
@@ -133,10 +133,12 @@ function silentContext(runtime: Runtime, host: string | undefined, signal: Abort
 
 /** The candidates for the last of `words`; none when there is nothing to offer or anything goes wrong. */
 export async function completeWords(words: readonly string[], runtime: Runtime): Promise<string[]> {
-  const started = Date.now();
+  // The run's clock, as the token command's limit has it: a test moves it past the budget without waiting.
+  const clock = runtime.clock ?? systemClock;
+  const started = clock.now();
   const budget = budgetMs(runtime.env);
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), budget);
+  const timer = clock.setTimeout(() => deadline.abort(), budget);
   const signal = runtime.signal ? AbortSignal.any([deadline.signal, runtime.signal]) : deadline.signal;
   let ctx: Context | undefined;
   const answer = (async () => {
@@ -147,7 +149,7 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     const key = { host, kind: target.kind, word: target.word };
     let candidates = readCached(runtime.env, key);
     if (!candidates) {
-      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (Date.now() - started)) });
+      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (clock.now() - started)) });
       const client = await ctx.connect(host, token);
       try {
         candidates = await fetchCandidates(client, target.kind, target.word);
@@ -163,7 +165,7 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
   try {
     return await Promise.race([answer.catch(() => []), gaveUp]);
   } finally {
-    clearTimeout(timer);
+    timer.cancel();
     // Whatever is still running (a request, a token command) ends with the run.
     deadline.abort();
     await (ctx as Context | undefined)?.close().catch(() => undefined);

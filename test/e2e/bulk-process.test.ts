@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCollab, tempConfigDir } from '../helpers/cli.js';
+import { until } from '../helpers/processes.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
@@ -24,11 +25,6 @@ afterAll(async () => {
 function env(): Record<string, string> {
   const dir = tempConfigDir();
   return { PATH: process.env.PATH ?? '', HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!condition()) throw new Error('gave up waiting for the run to be under way');
 }
 
 describe('Ctrl-C over many targets', () => {

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { BIN, runCollab, runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { BIN, runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { manualClock } from '../helpers/clock.js';
+import { until } from '../helpers/processes.js';
 
 /**
  * Time enough for an answer on a busy machine (the default second counts from after start-up, but
@@ -20,6 +22,19 @@ function freshCache(): string {
 }
 
 const lines = (stdout: string) => stdout.split('\n').filter(Boolean);
+
+/** A manual clock (test/helpers/clock.ts) that counts the timers set on it: the budget's is the first. */
+function countingClock() {
+  const clock = manualClock();
+  const counting = Object.assign(Object.create(clock) as typeof clock, {
+    set: 0,
+    setTimeout(callback: () => void, ms: number) {
+      counting.set++;
+      return clock.setTimeout(callback, ms);
+    },
+  });
+  return counting;
+}
 
 function hasShell(name: string): boolean {
   return spawnSync(name, ['-c', 'exit 0']).status === 0;
@@ -146,8 +161,13 @@ describe('collab __complete: projects and groups from the service', () => {
     const configDir = tempConfigDir();
     writeFileSync(join(configDir, 'config.json'), '{"timeout":"abc"');
     const badConfig = await complete(['projects', 'view', 'acme/'], { COLLAB_CONFIG_DIR: configDir, HOME: configDir });
-    // (The default second: the client would retry a refused connection for longer.)
-    const offline = await complete(['projects', 'view', 'acme/'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_COMPLETE_TIMEOUT: undefined });
+    // The default second, on the run's clock: the client, refused, is backing off (a second timer
+    // set on the clock) and would retry for longer; the budget ends it.
+    const clock = countingClock();
+    const offlineRun = collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache(), COLLAB_HOST: 'http://127.0.0.1:9' }, clock });
+    await until(() => clock.set >= 2, 'a refused connection to be retried');
+    clock.advance(1000);
+    const offline = await offlineRun;
     const noHost = await complete(['projects', 'view', 'acme/'], { COLLAB_HOST: undefined });
     for (const result of [noToken, badConfig, offline, noHost]) {
       expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
@@ -162,10 +182,21 @@ describe('collab __complete: projects and groups from the service', () => {
     const found = await runMain(['__complete', 'projects', 'view', 'acme/web/'], env, { input: 'not for the command\n' });
     expect(lines(found.stdout)).toContain('acme/web/storefront');
     expect(readFileSync(answered, 'utf8')).toBe('');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `sleep 20; printf %s ${sandbox.tokens.developer}` } } }));
+    const started = join(dir, 'started');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `touch '${started}'; sleep 20; printf %s ${sandbox.tokens.developer}` } } }));
     const before = sandbox.stats.requests;
-    const silent = await runMain(['__complete', 'projects', 'view', 'acme/'], { ...env, XDG_CACHE_HOME: freshCache(), COLLAB_COMPLETE_TIMEOUT: undefined });
-    expect(silent).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    // The default second, on the run's clock: the command is running, and is given up on when the clock passes the second, not before.
+    const clock = manualClock();
+    let ended = false;
+    const silentRun = runMain(['__complete', 'projects', 'view', 'acme/'], { ...env, XDG_CACHE_HOME: freshCache(), COLLAB_COMPLETE_TIMEOUT: undefined }, { clock }).finally(() => {
+      ended = true;
+    });
+    await until(() => existsSync(started), 'the token command to run');
+    clock.advance(999);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toBe(false);
+    clock.advance(1);
+    expect(await silentRun).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
     expect(sandbox.stats.requests).toBe(before);
   });
 
@@ -176,7 +207,8 @@ describe('collab __complete: projects and groups from the service', () => {
     chmodSync(join(bin, 'collab'), 0o755);
     return { PATH: `${bin}:${process.env.PATH}`, HOME: tempConfigDir(), XDG_CACHE_HOME: freshCache(), COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', ...ROOMY };
   };
-  const script = async (shell: string) => (await runCollab(['completion', shell], { PATH: process.env.PATH })).stdout;
+  // `collab completion <shell>` needs no process of its own: only the script's calls of collab do.
+  const script = async (shell: string) => (await runMain(['completion', shell], { PATH: process.env.PATH })).stdout;
 
   it('is called by the bash script for <project> arguments and --project values', async () => {
     const bash = await script('bash');
@@ -241,12 +273,22 @@ _files() { print -r -- '<files>' }`;
 describe('collab __complete against a slow service', () => {
   const { collab, sandbox } = useSandbox({ seed: 5, latency: 30_000 });
 
-  it('gives up when its time is out: no candidates, nothing on stderr, exit 0', async () => {
-    const result = await collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache() } });
-    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-    // With a budget long enough for the requests to be on their way, however busy the machine.
-    const slow = await collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache(), COLLAB_COMPLETE_TIMEOUT: '3' } });
-    expect(slow).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-    expect(sandbox.stats.requests).toBeGreaterThan(0);
+  // On the run's clock: the requests are on their way (the service takes 30 s), the budget runs
+  // out when the clock passes it, not a moment before, and no test waits for it in real time.
+  it('gives up when its time is out (1 s, or COLLAB_COMPLETE_TIMEOUT): no candidates, nothing on stderr, exit 0', async () => {
+    for (const [env, budget] of [[{}, 1000], [{ COLLAB_COMPLETE_TIMEOUT: '3' }, 3000]] as const) {
+      const clock = manualClock();
+      const before = sandbox.stats.requests;
+      let ended = false;
+      const running = collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache(), ...env }, clock }).finally(() => {
+        ended = true;
+      });
+      await until(() => sandbox.stats.requests > before, 'the requests to reach the service');
+      clock.advance(budget - 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ended, `before ${budget} ms`).toBe(false);
+      clock.advance(1);
+      expect(await running).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    }
   });
 });

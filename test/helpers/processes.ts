@@ -13,3 +13,15 @@ export function isRunning(pid: number): boolean {
     return true;
   }
 }
+
+/**
+ * Resolves once `condition` holds (a process under way, a request arrived), looking every 25 ms
+ * for up to 10 s: a test waits for an event, never for a length of time.
+ */
+export async function until(condition: () => boolean, what = 'the run to be under way'): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (!condition()) throw new Error(`gave up waiting for ${what}`);
+}

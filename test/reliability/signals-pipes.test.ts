@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, tempConfigDir } from '../helpers/cli.js';
+import { until } from '../helpers/processes.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
@@ -20,14 +21,6 @@ afterAll(async () => {
 function envFor(sandbox: Sandbox): Record<string, string> {
   const dir = tempConfigDir();
   return { PATH: process.env.PATH ?? '', HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 /** Starts collab, waits until `ready`, sends the signal, and returns how it ended. */
