@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 
 /**
  * Issue 17 §1: `-` as the project or group reads the targets from standard input, one a line, and
@@ -197,7 +198,11 @@ describe('- as the target', () => {
 });
 
 describe('- as the target under faults and a rate limit', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30, failRate: 0.25, faultSeed: 7, rateLimit: '40/2s' });
+  // One clock for the runs and the sandbox's rate-limit windows: the backoffs and the waits for
+  // the next window are jumped over (test/helpers/clock.ts), not waited out.
+  const clock = virtualClock();
+  const { collab: collabNow, sandbox } = useSandbox({ seed: 30, failRate: 0.25, faultSeed: 7, rateLimit: '40/2s', now: clock.now });
+  const collab = (args: readonly string[], options: { input: string }) => collabNow(args, { ...options, clock });
 
   it('ends every target in the asked state, creates no hook twice, keeps input order, and shares one rate-limit state', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => 30 - i);
@@ -220,5 +225,7 @@ describe('- as the target under faults and a rate limit', () => {
     // a window), never a storm; usually none.
     const windows = Math.ceil(sandbox.stats.requests / 40);
     expect(sandbox.stats.rateLimited).toBeLessThanOrEqual(7 * windows);
+    // It did wait (on the clock) for the windows and the backoffs.
+    expect(clock.skipped()).toBeGreaterThan(0);
   }, 120_000);
 });
