@@ -6,8 +6,9 @@ import { PassThrough, Writable } from 'node:stream';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
+import type { Clock, Runtime } from '../../src/runtime.js';
 import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 
 /**
  * Friendly at a terminal (issue 15 §1, §2, §5b, §6): collab run in this process on streams that
@@ -48,6 +49,8 @@ interface Terminal {
   stdout: 'pipe' | 'tty' | 'shared';
   stderrTTY: boolean;
   env?: Record<string, string | undefined>;
+  /** The run's clock (test/helpers/clock.ts): its waits are jumped over. */
+  clock?: Clock;
 }
 
 async function run(args: readonly string[], host: string, token: string, terminal: Terminal) {
@@ -62,6 +65,7 @@ async function run(args: readonly string[], host: string, token: string, termina
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     helpWidth: () => 80,
     signal: AbortSignal.timeout(60_000),
+    clock: terminal.clock,
   };
   const exitCode = await main(args, runtime);
   return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
@@ -228,15 +232,19 @@ describe('at a terminal, against a service without totals that rate-limits', () 
   });
 
   it('says why it waits, and `N+` when the service gives no total', async () => {
-    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', { stdout: 'pipe', stderrTTY: true });
+    const clock = virtualClock();
+    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', { stdout: 'pipe', stderrTTY: true, clock });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(30);
     expect(result.stderr).toContain('rate limited by the service; resuming in 1 s');
     expect(result.stderr).toContain('showing 30 of 30+ projects; --all for every page, --limit N for more\n');
+    // The second it was asked to wait, on the run's clock.
+    expect(clock.skipped()).toBeGreaterThan(0);
   });
 
   it('on the terminal of the rows, the reason of a wait between two pages is cleared before the next rows', async () => {
-    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'], host, 'glpat-test', { stdout: 'shared', stderrTTY: true });
+    const clock = virtualClock();
+    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'], host, 'glpat-test', { stdout: 'shared', stderrTTY: true, clock });
     expect(result.exitCode).toBe(0);
     const screen = result.stdout;
     const waitAt = screen.indexOf('rate limited by the service; resuming in 1 s');

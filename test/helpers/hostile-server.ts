@@ -43,7 +43,7 @@ export function useHostileServer() {
         state.server.closeAllConnections();
       }),
   );
-  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number } = {}) => {
+  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number; signal?: AbortSignal } = {}) => {
     const dir = tempConfigDir();
     return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: state.origin, COLLAB_TOKEN: 'glpat-hostile-test-token' }, options);
   };
