@@ -164,7 +164,7 @@ describe('collab projects storage and snapshot (administrators)', () => {
 });
 
 describe('collab projects upload, housekeeping, mirror-pull', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 30 });
+  const { collab, sandbox, call, getJson } = useSandbox({ seed: 30 });
   const project = (path: string): Project => sandbox.store.findProject(path) as Project;
   const projectJson = (path: string, query = '') => getJson(`/projects/${encodeURIComponent(path)}${query}`);
 
@@ -237,9 +237,9 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
   });
 
   it('starts a pull of a mirror for a maintainer, and refuses a developer', async () => {
-    // Set-up by the store: the API cannot make a project a pull mirror without reaching the URL.
-    project('acme/platform/api').attrs.mirror = true;
-    project('acme/platform/api').attrs.import_url = 'https://example.com/upstream.git';
+    // Made a mirror by an update, which starts no pull of its own (only a creation with import_url does).
+    const mirror = await call('PUT', '/projects/acme%2Fplatform%2Fapi', { json: { mirror: true, import_url: 'https://example.com/upstream.git' } });
+    expect(mirror.body).toMatchObject({ mirror: true, import_status: 'none' });
     const denied = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'developer' });
     expect(denied.exitCode).toBe(3);
     expect((await projectJson('acme/platform/api')).import_status).toBe('none');
@@ -251,20 +251,23 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
 });
 
 describe('collab projects import-members', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 30 });
-  const project = (path: string): Project => sandbox.store.findProject(path) as Project;
-  const user = (name: string): User => sandbox.store.userByName(name) as User;
+  const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 30 });
+  const addMember = async (path: string, username: string, access_level: number) => {
+    expect((await call('POST', `/projects/${encodeURIComponent(path)}/members`, { json: { username, access_level } })).status).toBe(201);
+  };
   /** The direct members as the API lists them: username -> access level. */
   const members = async (path: string) => {
     const list: Array<{ username: string; access_level: number }> = await getJson(`/projects/${encodeURIComponent(path)}/members?per_page=100`);
     return Object.fromEntries(list.map((m) => [m.username, m.access_level]));
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     // Direct members to import: dana and rui on handbook; on atlas dana as reporter (she is a
     // developer of the acme group, so she cannot be imported below that into acme) and xena.
-    project('globex/handbook').members.set(user('dana').id, 30).set(user('rui').id, 20);
-    project('globex/research/atlas').members.set(user('dana').id, 20).set(user('xena').id, 30);
+    await addMember('globex/handbook', 'dana', 30);
+    await addMember('globex/handbook', 'rui', 20);
+    await addMember('globex/research/atlas', 'dana', 20);
+    await addMember('globex/research/atlas', 'xena', 30);
   });
 
   it('imports every member of the source', async () => {
@@ -286,7 +289,7 @@ describe('collab projects import-members', () => {
   });
 
   it('passes the service answer through with -o json on a partial failure', async () => {
-    project('globex/research/atlas').members.set(user('rui').id, 40);
+    await addMember('globex/research/atlas', 'rui', 40);
     const result = await collab(['projects', 'import-members', 'acme/web/design-system', '--from', 'globex/research/atlas', '--json']);
     expect(result.exitCode).toBe(5);
     expect(result.json()).toEqual({
@@ -298,8 +301,8 @@ describe('collab projects import-members', () => {
   });
 
   it('answers 422 when no member could be imported (exit 5)', async () => {
-    project('globex/research/atlas').members.delete(user('xena').id);
-    project('globex/research/atlas').members.delete(user('rui').id);
+    expect((await call('DELETE', `/projects/globex%2Fresearch%2Fatlas/members/${await idOf('users', 'xena')}`)).status).toBe(204);
+    expect(await members('globex/research/atlas')).toEqual({ dana: 20 });
     const result = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/research/atlas']);
     expect(result.exitCode).toBe(5);
     expect(result.stderr).toContain('error: 422 dana Access level should be greater than or equal to Developer inherited membership from group Acme');
