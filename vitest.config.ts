@@ -15,6 +15,8 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     env: { NO_COLOR: '1' },
+    // No test sleeps in real time for more than a second: a test during which such a timer ran fails.
+    setupFiles: ['test/helpers/no-real-waits.ts'],
     // Every test gets its own sandbox state (useSandbox resets it before each case), so the order
     // must not matter: CI runs them shuffled (a failure prints the seed; rerun with --sequence.seed=N).
     sequence: { shuffle: Boolean(process.env.CI) },

@@ -135,7 +135,8 @@ export class SandboxServer {
   private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse, token: string | undefined): Promise<SandboxResponse | 'dropped'> {
     const user = token === undefined ? undefined : this.store.usersByToken.get(token);
     const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous', this.store.now());
-    if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
+    // A client that goes away during the latency (a timeout, Ctrl-C) is not served after it: as a dropped connection.
+    if (this.options.latencyMs > 0 && !(await latency(this.options.latencyMs, res))) return 'dropped';
     if (rate.limited) {
       this.stats.rateLimited++;
       return { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', ...rate.headers } };
@@ -287,6 +288,20 @@ async function send(res: ServerResponse, response: SandboxResponse): Promise<voi
   res.end(body);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The --latency of an answer, in real time (it stands for the network, which the client's real
+ * timeouts are about); true when it has passed, false when the connection closed first (the timer
+ * is then cleared: it cannot fire long after, in whatever runs next).
+ */
+function latency(ms: number, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const end = (passed: boolean) => {
+      clearTimeout(timer);
+      res.off('close', closed);
+      resolve(passed);
+    };
+    const closed = () => end(false);
+    const timer = setTimeout(() => end(true), ms);
+    res.on('close', closed);
+  });
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { virtualClock } from '../helpers/clock.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
-/** collab apply under the service's rate limit: many requests in flight, one gate, no 429. */
-const world = useDesiredWorlds({ rateLimit: '12/s', latency: 20 });
+/**
+ * collab apply under the service's rate limit: many requests in flight, one gate, no 429. The
+ * sandbox and the run share a virtual clock: the gate's waits for the next window are jumped over.
+ */
+const clock = virtualClock();
+const world = useDesiredWorlds({ rateLimit: '12/s', latency: 20, now: clock.now });
 
 const POLICY = `version: 1
 groups:
@@ -18,7 +23,8 @@ describe('collab apply under a rate limit', () => {
   it('holds back once what remains of the window is taken by the requests on their way: every change made, no request refused', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(POLICY);
-    const applied = await collab(['apply', '-f', path, '--concurrency', '8']);
+    const skipped = clock.skipped();
+    const applied = await collab(['apply', '-f', path, '--concurrency', '8'], { clock });
     expect(applied.exitCode).toBe(0);
     const { store } = sandbox;
     const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
@@ -29,5 +35,7 @@ describe('collab apply under a rate limit', () => {
     // More requests than one window allows (so the limit was met), and none answered 429.
     expect(sandbox.requestLog.length).toBeGreaterThan(12);
     expect(sandbox.requestLog.filter((r) => r.status === 429)).toEqual([]);
+    // The client held back for the next window, on the clock.
+    expect(clock.skipped() - skipped).toBeGreaterThan(0);
   });
 });

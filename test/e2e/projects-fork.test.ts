@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 import type { Answer } from '../helpers/sandbox-api.js';
 
 interface ProjectJson {
@@ -20,7 +21,8 @@ function serviceViews(get: (path: string) => Promise<Answer>) {
 }
 
 describe('collab projects fork', () => {
-  const { collab, sandbox, call, get } = useSandbox({ seed: 30, forkDuration: 300 });
+  // --wait's polls and the forks' copies on a virtual clock: jumped over, not waited.
+  const { collab, sandbox, call, get } = useSandbox({ seed: 30, forkDuration: 300, clock: virtualClock() });
   const { view, upstream } = serviceViews(get);
   /** olivia's fork of a project, made through the API as a test's own set-up. */
   const forkAsOwner = async (path: string) => {
@@ -214,7 +216,9 @@ describe('collab projects fork-relation', () => {
 
 describe('collab projects fork --wait on a slow fork', () => {
   const requests: string[] = [];
-  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600_000, log: (line) => requests.push(line) });
+  // In this process the 1 s of --timeout is jumped over on a virtual clock; the spawned run below waits in real time (its own process).
+  const clock = virtualClock();
+  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600_000, log: (line) => requests.push(line), clock });
 
   it('gives up after --timeout with exit 7, naming the command to check on it later', async () => {
     const result = await collab(['projects', 'fork', 'acme/web/storefront', '--wait', '--timeout', '1s'], { as: 'owner' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 
 /**
  * Issue 17 §2: --wait for every background job, with fork --wait's schedule, spinner, exit codes
@@ -11,7 +12,9 @@ import { useSandbox } from '../helpers/cli.js';
 type Json = any;
 
 describe('--wait', () => {
-  const { collab, sandbox } = useSandbox({ seed: 30, deleteDuration: 600, forkDuration: 400 });
+  // The polls (and the jobs they wait for) on a virtual clock: a wait costs turns of the event loop, not time.
+  const clock = virtualClock();
+  const { collab, sandbox } = useSandbox({ seed: 30, deleteDuration: 600, forkDuration: 400, clock });
   const project = (ref: string | number) => sandbox.store.findProject(ref);
 
   it('projects delete: an immediate deletion is accepted at once, and with --wait is followed until the project is gone', async () => {
@@ -49,8 +52,11 @@ describe('--wait', () => {
   it('times out with exit 7, saying the deletion goes on and how to check it', async () => {
     sandbox.store.deleteDurationMs = 60_000;
     try {
+      const skipped = clock.skipped();
       const result = await collab(['projects', 'delete', 'dana/rapid-atlas-17', '--yes', '--wait', '--timeout', '1s']);
       expect(result.exitCode).toBe(7);
+      // The whole second was waited, on the clock.
+      expect(clock.skipped() - skipped).toBeGreaterThan(900);
       expect(result.stderr).toMatch(/error: timed out after 1s waiting for the deletion of project dana\/rapid-atlas-17 \(status: being removed\)\nhint: the deletion continues; check it with: collab projects view 18\n$/);
     } finally {
       sandbox.store.deleteDurationMs = 600;

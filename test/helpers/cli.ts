@@ -41,7 +41,7 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Run bin/collab in a process of its own (see above for when that is needed). */
   spawn?: boolean;
-  /** In this process: the run's clock (test/helpers/clock.ts manualClock), for limits it waits on. */
+  /** In this process: the run's clock (test/helpers/clock.ts), for the waits and limits of the run. */
   clock?: Clock;
 }
 
@@ -132,12 +132,14 @@ export async function runMain(args: readonly string[], env: Record<string, strin
  * each case the sandbox is reset (a newly seeded store if the last case may have changed it, the
  * request log, fault sequence and rate limits started again) and the config directory emptied.
  * So a test's own set-up goes in its body or a beforeEach, never a beforeAll.
+ * `clock` (test/helpers/clock.ts virtualClock) is the sandbox's and every run's: waits are jumped over.
  */
-export function useSandbox(options: SandboxOptions = {}) {
+export function useSandbox(options: SandboxOptions & { clock?: Clock } = {}) {
+  const { clock, ...sandboxOptions } = options;
   // The config directory exists from the start, so callers may destructure `{ configDir }`.
   const state: { sandbox: Sandbox | undefined; configDir: string } = { sandbox: undefined, configDir: tempConfigDir() };
   beforeAll(async () => {
-    state.sandbox = await startSandbox({ port: 0, seed: 30, forkDuration: 300, ...options });
+    state.sandbox = await startSandbox({ port: 0, seed: 30, forkDuration: 300, ...sandboxOptions, ...(clock ? { now: clock.now } : {}) });
   });
   beforeEach(() => {
     state.sandbox?.reset();
@@ -159,7 +161,7 @@ export function useSandbox(options: SandboxOptions = {}) {
         COLLAB_HOST: sandbox.url,
         ...(role ? { COLLAB_TOKEN: sandbox.tokens[role] } : {}),
       },
-      runOptions,
+      { clock, ...runOptions },
     );
   };
   // The sandbox starts in beforeAll; a proxy lets callers destructure `{ sandbox }` up front.

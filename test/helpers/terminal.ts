@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { main } from '../../src/main.js';
-import type { InStream, OutStream, Runtime } from '../../src/runtime.js';
+import type { Clock, InStream, OutStream, Runtime } from '../../src/runtime.js';
 import { tempConfigDir } from './cli.js';
 
 /**
@@ -121,6 +121,7 @@ export async function runOn(
   streams: { stdout: OutStream; stderr: OutStream; stdin?: InStream; input?: string },
   env: Record<string, string | undefined> = {},
   signal: AbortSignal = AbortSignal.timeout(20_000),
+  clock?: Clock,
 ): Promise<{ exitCode: number; dir: string }> {
   const { stdout, stderr } = streams;
   let stdin = streams.stdin;
@@ -136,6 +137,7 @@ export async function runOn(
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     helpWidth: () => 80,
     signal,
+    clock,
   };
   return { exitCode: await main(args, runtime), dir };
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from '../helpers/cli.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
+import { virtualClock } from '../helpers/clock.js';
 import { FAULTS, faultsCli } from '../helpers/faults.js';
 import type { Store } from '../../src/sandbox/store.js';
+import type { Clock } from '../../src/runtime.js';
 
 /**
  * Under faults nothing is lost and nothing is done twice: on a sandbox failing one request in five
@@ -59,8 +61,8 @@ interface SessionRun {
 }
 
 /** Runs the session; IDs of what it created are taken from the JSON the commands print. */
-async function runSession(sandbox: Sandbox): Promise<SessionRun> {
-  const collab = faultsCli(sandbox, 'owner');
+async function runSession(sandbox: Sandbox, clock: Clock): Promise<SessionRun> {
+  const collab = faultsCli(sandbox, 'owner', clock);
   const ids = new Map<string, number>();
   const results: SessionRun['results'] = [];
   for (const step of sessionSteps()) {
@@ -110,10 +112,13 @@ describe('a scripted session of mutations, with and without faults', () => {
   let faulty: Sandbox;
   let cleanRun: SessionRun;
   let faultyRun: SessionRun;
+  // Each sandbox and its runs on a clock of their own: the waits (rate limit, retries, --wait's polls) are jumped over.
+  const cleanClock = virtualClock();
+  const faultyClock = virtualClock();
   beforeAll(async () => {
-    clean = await startSandbox({ port: 0, seed: 20, forkDuration: 100 });
-    faulty = await startSandbox({ port: 0, seed: 20, forkDuration: 100, ...FAULTS });
-    [cleanRun, faultyRun] = await Promise.all([runSession(clean), runSession(faulty)]);
+    clean = await startSandbox({ port: 0, seed: 20, forkDuration: 100, now: cleanClock.now });
+    faulty = await startSandbox({ port: 0, seed: 20, forkDuration: 100, ...FAULTS, now: faultyClock.now });
+    [cleanRun, faultyRun] = await Promise.all([runSession(clean, cleanClock), runSession(faulty, faultyClock)]);
   }, 600_000);
   afterAll(async () => {
     await clean?.close();
@@ -127,6 +132,8 @@ describe('a scripted session of mutations, with and without faults', () => {
 
   it('succeeds at every step under faults (retries, recover, idempotent answers)', () => {
     expect(faulty.stats.faults).toBeGreaterThan(10);
+    // The client waited (backoff, the rate limit), on the clock.
+    expect(faultyClock.skipped()).toBeGreaterThan(0);
     const log = faultyRun.results.map((r) => r.result.stderr).join('');
     // Lost answers to creating POSTs were looked for rather than sent again.
     expect(log).toMatch(/checking whether it took effect before sending it again/);

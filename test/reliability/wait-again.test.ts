@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextSink } from '../../src/util/text-sink.js';
 import { useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
@@ -10,8 +11,9 @@ import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
  */
 
 describe('projects view --wait', () => {
-  // Forks take 600 ms of the sandbox's clock: each wait below is a few polls, under a second.
-  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600 });
+  // Forks take 600 ms of the sandbox's clock, a virtual one the runs share: each wait below is a few polls, jumped over.
+  const clock = virtualClock();
+  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600, clock });
 
   it('waits for the import of a fork left copying, then prints the project as view does', async () => {
     const fork = await collab(['projects', 'fork', 'acme/web/storefront', '--json'], { as: 'owner' });
@@ -40,7 +42,7 @@ describe('projects view --wait', () => {
       const screen = new TerminalScreen();
       const stderr = new ScreenStream(screen, true, 100);
       const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
-      const { exitCode } = await runOn(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], { stdout, stderr }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner });
+      const { exitCode } = await runOn(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], { stdout, stderr }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner }, undefined, clock);
       return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
     };
     const redirected = await run(false);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import { manualClock } from '../helpers/clock.js';
 
 /**
  * The sandbox's fault modes (issue 3, item 7): latency, failures (500/502/503 and dropped
@@ -156,16 +157,20 @@ describe('sandbox rate limit (--rate-limit)', () => {
   });
 
   it('lets requests through again from the reset time on, as Retry-After says', async () => {
-    const sandbox = await sandboxWith({ rateLimit: '1/1s' });
+    // The sandbox's clock is moved on by hand: a millisecond before the reset, then to it.
+    const clock = manualClock(Date.UTC(2030, 0, 1, 0, 0, 0, 300));
+    const sandbox = await sandboxWith({ rateLimit: '1/1s', now: clock.now });
     expect((await get(sandbox, '/user')).outcome).toBe(200);
     const limited = await get(sandbox, '/user');
-    const answered = Date.now();
     expect(limited.outcome).toBe(429);
     const reset = Number(limited.response?.headers.get('ratelimit-reset'));
     const retryAfter = Number(limited.response?.headers.get('retry-after'));
-    // Waiting Retry-After seconds from the answer reaches the reset time.
-    expect(answered + retryAfter * 1000).toBeGreaterThanOrEqual(reset * 1000);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset * 1000 - Date.now())));
+    // The window ends on the first whole second a period on; Retry-After from the answer reaches it.
+    expect(reset * 1000).toBe(Date.UTC(2030, 0, 1, 0, 0, 2));
+    expect(clock.now() + retryAfter * 1000).toBeGreaterThanOrEqual(reset * 1000);
+    clock.advance(reset * 1000 - clock.now() - 1);
+    expect((await get(sandbox, '/user')).outcome).toBe(429);
+    clock.advance(1);
     expect((await get(sandbox, '/user')).outcome).toBe(200);
   });
 

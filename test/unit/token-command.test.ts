@@ -1,17 +1,19 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTokenCommand } from '../../src/config/token-command.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { resolveToken, tokenOrigin } from '../../src/config/tokens.js';
+import type { Clock } from '../../src/runtime.js';
+import { manualClock } from '../helpers/clock.js';
 import { isRunning } from '../helpers/processes.js';
 
 const HOST = 'https://gitlab.example.com';
 
-async function refusal(command: string, timeoutMs?: number, signal?: AbortSignal): Promise<{ kind: string; message: string }> {
+async function refusal(command: string, timeoutMs?: number, signal?: AbortSignal, clock?: Clock): Promise<{ kind: string; message: string }> {
   try {
-    await runTokenCommand(command, { host: HOST, timeoutMs, signal });
+    await runTokenCommand(command, { host: HOST, timeoutMs, signal, clock });
   } catch (error) {
     return error as { kind: string; message: string };
   }
@@ -42,7 +44,14 @@ describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
   it('gives up after the time it is given and ends what the shell started', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-token-command-'));
     const pidFile = join(dir, 'pid');
-    const error = await refusal(`sleep 30 & echo $! > '${pidFile}'; wait`, 1500);
+    // The limit is timed by the run's clock: moved on once the shell has started its child, not waited for.
+    const clock = manualClock();
+    const refused = refusal(`sleep 30 & echo $! > '${pidFile}'; wait`, 1500, undefined, clock);
+    await clock.timerSet();
+    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n')).toBe(true);
+    clock.advance(1499);
+    clock.advance(1);
+    const error = await refused;
     expect(error.kind).toBe('auth');
     expect(error.message).toBe(`the token command for ${HOST} printed no token within 1.5 s`);
     const pid = Number(readFileSync(pidFile, 'utf8'));
