@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { editText } from '../../src/commands/notes/body.js';
 import { useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 
 type NoteJson = { id: number; body: string; system: boolean; confidential: boolean; created_at: string; updated_at: string; author: { username: string }; noteable_type: string };
 
@@ -369,7 +370,8 @@ describe('collab notes', () => {
 
 describe('collab notes create when answers are lost', () => {
   // A third of requests fail (500/502/503 or a dropped connection), before or after the service acts.
-  const { collab, sandbox } = useSandbox({ seed: 12, failRate: 0.3, faultSeed: 7 });
+  // The retries' backoff (full jitter, up to seconds) on a virtual clock: jumped over, not slept.
+  const { collab, sandbox } = useSandbox({ seed: 12, failRate: 0.3, faultSeed: 7, clock: virtualClock() });
 
   it('never creates a note twice: a lost answer is recovered by looking for the note', async () => {
     const bodies = Array.from({ length: 8 }, (_, i) => `unreliable network note ${i}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { virtualClock } from '../helpers/clock.js';
 
 /**
  * `collab projects` list, view, create, update, delete, restore, archive, unarchive, star,
@@ -631,7 +632,8 @@ describe('collab projects list past 50,000 projects', () => {
 
 describe('collab projects create when the answer is lost', () => {
   // With this fault seed the sandbox drops the connection of its first request after acting on it.
-  const { collab, sandbox } = useSandbox({ seed: 5, failRate: 0.3, faultSeed: 7 });
+  // The retries' backoff (full jitter, up to seconds) on a virtual clock: jumped over, not slept.
+  const { collab, sandbox } = useSandbox({ seed: 5, failRate: 0.3, faultSeed: 7, clock: virtualClock() });
 
   it('finds the project it created instead of sending the request again', async () => {
     const result = await collab(['projects', 'create', '--name', 'recovered', '--verbose']);
