@@ -201,8 +201,7 @@ describe('- as the target under faults and a rate limit', () => {
   // One clock for the runs and the sandbox's rate-limit windows: the backoffs and the waits for
   // the next window are jumped over (test/helpers/clock.ts), not waited out.
   const clock = virtualClock();
-  const { collab: collabNow, sandbox } = useSandbox({ seed: 30, failRate: 0.25, faultSeed: 7, rateLimit: '40/2s', now: clock.now });
-  const collab = (args: readonly string[], options: { input: string }) => collabNow(args, { ...options, clock });
+  const { collab, sandbox } = useSandbox({ seed: 30, failRate: 0.25, faultSeed: 7, rateLimit: '40/2s', clock });
 
   it('ends every target in the asked state, creates no hook twice, keeps input order, and shares one rate-limit state', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => 30 - i);
