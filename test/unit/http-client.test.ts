@@ -312,6 +312,21 @@ describe('HttpClient waits as the service asks', () => {
     ]);
   });
 
+  it('ends a wait on the clock at Ctrl-C (the signal), as interrupted, without sending again', async () => {
+    const clock = manualClock();
+    const controller = new AbortController();
+    const { client, calls } = setup([{ status: 503, body: 'x', headers: { 'retry-after': '60' } }, OK], { clock, signal: controller.signal });
+    const sending = failure(client.request({ method: 'GET', path: '/projects' }));
+    await clock.timerSet();
+    controller.abort();
+    const error = await sending;
+    expect(error.kind).toBe('interrupted');
+    // The wait's timer is gone with it: moving the clock past it sends nothing.
+    clock.advance(60_000);
+    await settle();
+    expect(calls).toHaveLength(1);
+  });
+
   it('fails a request whose rate-limit wait is longer than its budget, without sending it early', async () => {
     const reset = Math.ceil(Date.now() / 1000) + 3600;
     const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK], { maxTotalRetryWaitMs: 2000 });
