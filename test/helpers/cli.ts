@@ -103,7 +103,8 @@ export async function runCollab(args: readonly string[], env: Record<string, str
  * else of this process's) and stdin; never throws on a non-zero exit. `spawn: true` runs bin/collab.
  */
 export async function runMain(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
-  if (options.spawn || SPAWN_ALL) return runCollab(args, env, options);
+  // A run given a clock stays in this process under COLLAB_TEST_SPAWN=1: the clock cannot go to another.
+  if (options.spawn || (SPAWN_ALL && !options.clock)) return runCollab(args, env, options);
   const stdout = new TextSink();
   const stderr = new TextSink();
   const stdin = new PassThrough();
