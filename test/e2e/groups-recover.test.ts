@@ -20,6 +20,7 @@ describe('collab groups create on an unreliable service', () => {
       expect(result.json()).toMatchObject({ full_path: `acme/flaky-${i}`, name: `Flaky ${i}` });
       if (result.stderr.includes('had taken effect; not sending it again')) recovered++;
     }
+    // From the store: this sandbox's API answers with faults too, and a read back would count in them.
     const created = [...sandbox.store.groups.values()].filter((g) => g.name.startsWith('Flaky '));
     expect(created.map((g) => g.path).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `flaky-${i}`).sort());
     // The faults did strike after a change was made, and those answers were recovered.
