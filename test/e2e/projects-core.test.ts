@@ -7,31 +7,33 @@ import { virtualClock } from '../helpers/clock.js';
 
 /**
  * `collab projects` list, view, create, update, delete, restore, archive, unarchive, star,
- * unstar and transfer, run as bin/collab against the sandbox: exit codes, output, and the
- * sandbox's state afterwards.
+ * unstar and transfer, run against the sandbox: exit codes, output, and the state afterwards as
+ * the service shows it (the store only for what no endpoint shows, each said where).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: printed projects are JSON, read loosely by the assertions
 type Item = Record<string, any>;
 
 describe('collab projects (core verbs)', () => {
-  const { collab, sandbox, call, get } = useSandbox({ seed: 30 });
-  const store = () => sandbox.store;
+  const { collab, sandbox, call, get, getJson, idOf } = useSandbox({ seed: 30 });
   /** Whether the service lists dana among a project's starrers. */
   const danaStarred = async (id: number) => ((await get(`/projects/${id}/starrers?per_page=100`)).body as Array<{ user: { username: string } }>).some((s) => s.user.username === 'dana');
   /** A project made through the API, as a test's own set-up (each test starts from the seed). */
   const made = async (name: string, namespace: string) => {
-    expect((await call('POST', '/projects', { json: { name, namespace_id: store().findGroup(namespace)?.id } })).status).toBe(201);
+    expect((await call('POST', '/projects', { json: { name, namespace_id: await idOf('groups', namespace) } })).status).toBe(201);
   };
-  const find = (ref: string | number) => store().findProject(ref) as Project;
-  const userId = (username: string) => store().userByName(username)?.id as number;
-  /** A fingerprint of everything a mutation could change. */
-  const snapshot = () =>
-    JSON.stringify(
-      store()
-        .allProjects()
-        .map((p) => [p.id, store().projectFullPath(p), p.name, p.description, p.visibility, p.archived, p.marked_for_deletion_on, p.topics, p.attrs, p.avatar?.filename, [...(store().stars.get(p.id)?.keys() ?? [])]]),
-    );
+  /** A project as the service shows it to an administrator. */
+  const find = (ref: string | number): Promise<Item> => getJson(`/projects/${encodeURIComponent(ref)}`);
+  /** Whether the service knows no such project (404). */
+  const missing = async (ref: string) => (await get(`/projects/${encodeURIComponent(ref)}`)).status === 404;
+  /** Every project an administrator lists, by id (one page of 100 holds the seed's 30 and a test's own). */
+  const everyProject = async (): Promise<Item[]> => {
+    const all: Item[] = await getJson('/projects?per_page=100&order_by=id&sort=asc');
+    expect(all.length).toBeLessThan(100);
+    return all;
+  };
+  /** A fingerprint of everything a mutation could change: every project as an administrator reads it (paths, settings, archive and deletion marks, avatar, star count). */
+  const snapshot = async () => JSON.stringify(await everyProject());
   const requests = () => sandbox.stats.requests;
   const files = tempConfigDir();
 
@@ -41,10 +43,11 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(0);
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(20);
-      const newest = store().allProjects().slice(-20).reverse();
+      // The seed creates projects in id order: the newest are the highest ids.
+      const newest = (await everyProject()).slice(-20).reverse();
       lines.forEach((line, index) => {
-        const project = newest[index] as Project;
-        expect(line.split('\t')).toEqual([String(project.id), store().projectFullPath(project), project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]);
+        const project = newest[index] as Item;
+        expect(line.split('\t')).toEqual([String(project.id), project.path_with_namespace, project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]);
       });
       expect(result.stdout).not.toMatch(/[│┌]/);
     });
@@ -61,8 +64,7 @@ describe('collab projects (core verbs)', () => {
       const json = await collab(['projects', 'list', '--limit', '5', '--json']);
       const items = json.json<Item[]>();
       expect(items.map((p) => p.id)).toEqual(
-        store()
-          .allProjects()
+        (await everyProject())
           .slice(-5)
           .map((p) => p.id)
           .reverse(),
@@ -126,8 +128,7 @@ describe('collab projects (core verbs)', () => {
 
     it('filters as the service does', async () => {
       const publicOnly = await collab(['projects', 'list', '--visibility', 'public', '--all', '--json']);
-      const expected = store()
-        .allProjects()
+      const expected = (await everyProject())
         .filter((p) => p.visibility === 'public')
         .map((p) => p.id)
         .sort((a, b) => a - b);
@@ -142,7 +143,7 @@ describe('collab projects (core verbs)', () => {
       expect(owned.lines<Item>().every((p) => p.namespace.full_path === 'dana')).toBe(true);
       const topics = await collab(['projects', 'list', '--topic', 'api', '--all', '-o', 'ndjson']);
       expect(topics.lines<Item>().every((p) => p.topics.includes('api'))).toBe(true);
-      expect(topics.lines<Item>()).toHaveLength(store().allProjects().filter((p) => p.topics.includes('api')).length);
+      expect(topics.lines<Item>()).toHaveLength((await everyProject()).filter((p) => p.topics.includes('api')).length);
       const simple = await collab(['projects', 'list', '--simple', '--limit', '1', '--json']);
       expect(simple.json<Item[]>()[0]?.visibility).toBeUndefined();
     });
@@ -151,8 +152,8 @@ describe('collab projects (core verbs)', () => {
       const own = await collab(['projects', 'list', '--user', 'olivia', '--all', '-o', 'ndjson']);
       expect(own.exitCode).toBe(0);
       expect(own.lines<Item>().map((p) => p.id)).toEqual(
-        store()
-          .projectsInNamespace(store().userByName('olivia')?.namespace_id as number)
+        (await everyProject())
+          .filter((p) => p.namespace.full_path === 'olivia')
           .map((p) => p.id)
           .reverse(),
       );
@@ -227,18 +228,16 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('shows the fork source and import status of a fork', async () => {
-      const source = find('acme/web/storefront');
-      const fork = find('olivia/quiet-atlas-16');
-      store().setForkedFrom(fork, source.id);
+      // Set-up through the store: no endpoint makes a fork whose import failed. (Reaching into the
+      // store marks its cached views stale, and has the next test start from a newly seeded one.)
+      const source = sandbox.store.findProject('acme/web/storefront') as Project;
+      const fork = sandbox.store.findProject('olivia/quiet-atlas-16') as Project;
       fork.import = { status: 'failed', error: 'could not copy', startedAt: 0, durationMs: 0, willFail: true };
-      fork.json = undefined;
+      sandbox.store.setForkedFrom(fork, source.id);
       const result = await collab(['projects', 'view', 'olivia/quiet-atlas-16']);
       expect(result.stdout).toMatch(/^Forked from\tacme\/web\/storefront$/m);
       expect(result.stdout).toMatch(/^Import status\tfailed$/m);
       expect(result.stdout).toMatch(/^Import error\tcould not copy$/m);
-      store().setForkedFrom(fork, null);
-      fork.import = { status: 'none', error: null, startedAt: 0, durationMs: 0, willFail: false };
-      fork.json = undefined;
     });
 
     it('exits 4 for a project that does not exist or that the caller may not see', async () => {
@@ -283,22 +282,23 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toMatch(/^created project acme\/platform\/billing-api \(ID \d+\)$/m);
       expect(result.stdout).toMatch(/^Path\tacme\/platform\/billing-api$/m);
-      const project = find('acme/platform/billing-api');
+      const project = await find('acme/platform/billing-api');
       expect(project.visibility).toBe('internal');
       expect(project.topics).toEqual(['billing', 'api']);
-      expect(project.attrs).toMatchObject({ merge_method: 'ff', squash_option: 'default_on', lfs_enabled: false, default_branch: 'trunk' });
-      expect(project.attrs.container_expiration_policy).toMatchObject({ cadence: '7d', keep_n: 5, enabled: true });
-      // Unset stays unset: the service's default is not sent.
-      expect('packages_enabled' in project.attrs).toBe(false);
+      expect(project).toMatchObject({ merge_method: 'ff', squash_option: 'default_on', lfs_enabled: false, default_branch: 'trunk' });
+      expect(project.container_expiration_policy).toMatchObject({ cadence: '7d', keep_n: 5, enabled: true });
+      // Unset stays unset: the service's default is not sent. (From the store: the API shows the
+      // default either way, and the request log keeps no bodies.)
+      expect('packages_enabled' in (sandbox.store.findProject(project.id) as Project).attrs).toBe(false);
     });
 
     it('exits 5 with the service message for a taken path, creating nothing', async () => {
       await made('Billing API', 'acme/platform');
-      const before = store().projects.size;
+      const before = (await everyProject()).length;
       const result = await collab(['projects', 'create', '--name', 'Billing API', '--namespace-id', 'acme/platform']);
       expect(result.exitCode).toBe(5);
       expect(result.stderr).toMatch(/^error: 400 .*path has already been taken/);
-      expect(store().projects.size).toBe(before);
+      expect(await everyProject()).toHaveLength(before);
     });
 
     it('refuses, before sending, a setting outside the command’s column, naming where it belongs', async () => {
@@ -337,24 +337,27 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toContain('warning: --issues-enabled is deprecated: use --issues-access-level (removal in API v5)');
       expect(result.stderr).toContain('warning: --tag-list is deprecated: use --topics');
-      expect(find('root/old-school').topics).toEqual(['legacy']);
+      expect((await find('root/old-school')).topics).toEqual(['legacy']);
     });
 
     it('prints the request with --dry-run, credentials masked, and sends nothing', async () => {
-      const before = snapshot();
+      const before = await snapshot();
       const result = await collab(['projects', 'create', '--name', 'mirror', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--dry-run', '--verbose']);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe(`POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "import_url": "https://bob:****@example.com/x.git",\n  "mirror": true\n}\n`);
       expect(result.stderr).toContain('dry run: nothing was sent');
       expect(result.stdout + result.stderr).not.toContain('s3cret');
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
 
     it('sets up a pull mirror, never showing the credentials', async () => {
       const result = await collab(['projects', 'create', '--name', 'mirrored', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--mirror-trigger-builds', '--only-mirror-protected-branches', '--json', '--verbose']);
       expect(result.exitCode).toBe(0);
       expect(result.stdout + result.stderr).not.toContain('s3cret');
-      expect(find('root/mirrored').attrs).toMatchObject({ mirror: true, mirror_trigger_builds: true, only_mirror_protected_branches: true, import_url: 'https://bob:s3cret@example.com/x.git' });
+      const mirrored = await find('root/mirrored');
+      expect(mirrored).toMatchObject({ mirror: true, mirror_trigger_builds: true, only_mirror_protected_branches: true, import_url: 'https://example.com/x.git' });
+      // The credentials reached the service: from the store, as the API never shows them.
+      expect((sandbox.store.findProject(mirrored.id) as Project).attrs.import_url).toBe('https://bob:s3cret@example.com/x.git');
       expect(result.json<Item>().import_status).toBe('scheduled');
     });
 
@@ -364,21 +367,21 @@ describe('collab projects (core verbs)', () => {
       const result = await collab(['projects', 'create', '--name', 'with-logo', '--avatar', avatar, '--topics', 'a,b', '--no-packages-enabled', '--json']);
       expect(result.exitCode).toBe(0);
       expect(result.json<Item>().avatar_url).toMatch(/\/logo\.png$/);
-      const project = find('root/with-logo');
-      expect(project.avatar?.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      const project = await find('root/with-logo');
       expect(project.topics).toEqual(['a', 'b']);
-      expect(project.attrs.packages_enabled).toBe(false);
+      expect(project.packages_enabled).toBe(false);
+      // The file's bytes: from the store (no endpoint serves an avatar's data).
+      expect((sandbox.store.findProject(project.id) as Project).avatar?.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     });
 
     it('creates for another user with --for-user (administrators only)', async () => {
-      const olivia = userId('olivia');
+      const olivia = await idOf('users', 'olivia');
       const refused = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift'], { as: 'maintainer' });
       expect(refused.exitCode).toBe(3);
-      expect(store().findProject('olivia/gift')).toBeUndefined();
+      expect(await missing('olivia/gift')).toBe(true);
       const result = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift', '--suggestion-commit-message', 'Apply']);
       expect(result.exitCode).toBe(0);
-      expect(find('olivia/gift').creator_id).toBe(olivia);
-      expect(find('olivia/gift').attrs.suggestion_commit_message).toBe('Apply');
+      expect(await find('olivia/gift')).toMatchObject({ creator_id: olivia, suggestion_commit_message: 'Apply' });
       const noName = await collab(['projects', 'create', '--for-user', String(olivia), '--path', 'x']);
       expect(noName.exitCode).toBe(2);
     });
@@ -386,14 +389,13 @@ describe('collab projects (core verbs)', () => {
 
   describe('update', () => {
     it('changes only the settings given', async () => {
-      const project = find('acme/platform/api');
-      const lfsBefore = project.attrs.lfs_enabled;
+      const lfsBefore = (await find('acme/platform/api')).lfs_enabled;
       const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'Core API, v2', '--no-request-access-enabled', '--merge-method', 'rebase_merge', '--ci-default-git-depth', '5'], { as: 'maintainer' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('updated project acme/platform/api\n');
-      expect(project.description).toBe('Core API, v2');
-      expect(project.attrs).toMatchObject({ request_access_enabled: false, merge_method: 'rebase_merge', ci_default_git_depth: 5 });
-      expect(project.attrs.lfs_enabled).toBe(lfsBefore);
+      const project = await find('acme/platform/api');
+      expect(project).toMatchObject({ description: 'Core API, v2', request_access_enabled: false, merge_method: 'rebase_merge', ci_default_git_depth: 5 });
+      expect(project.lfs_enabled).toBe(lfsBefore);
     });
 
     it('is a usage error with nothing to change', async () => {
@@ -403,11 +405,11 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('exits 3 for a developer, changing nothing', async () => {
-      const before = snapshot();
+      const before = await snapshot();
       const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'hijack'], { as: 'developer' });
       expect(result.exitCode).toBe(3);
       expect(result.stderr).toMatch(/^error: 403 Forbidden \(PUT \/projects\/acme%2Fplatform%2Fapi\)/);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
 
     it('exits 5 for a taken path or a visibility above the group’s', async () => {
@@ -425,15 +427,15 @@ describe('collab projects (core verbs)', () => {
       const result = await collab(['projects', 'update', 'acme/platform/api', '--avatar', avatar, '--fields', 'id,avatar_url', '--json']);
       expect(result.exitCode).toBe(0);
       expect(result.json<Item>().avatar_url).toMatch(/face\.gif$/);
-      expect(find('acme/platform/api').avatar?.filename).toBe('face.gif');
+      expect((await find('acme/platform/api')).avatar_url).toMatch(/\/face\.gif$/);
     });
 
     it('prints the request with --dry-run and sends nothing', async () => {
-      const before = snapshot();
+      const before = await snapshot();
       const result = await collab(['projects', 'update', '2', '--topics', 'x', '--no-lfs-enabled', '--dry-run']);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/2\n{\n  "lfs_enabled": false,\n  "topics": [\n    "x"\n  ]\n}\n`);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
   });
 
@@ -462,10 +464,10 @@ describe('collab projects (core verbs)', () => {
 
     it('exits 4 for a project the caller cannot see, and sends nothing with --dry-run', async () => {
       expect((await collab(['projects', 'star', 'initech/tps-reports'], { as: 'developer' })).exitCode).toBe(4);
-      const before = snapshot();
+      const before = await snapshot();
       const dry = await collab(['projects', 'star', '1', '--dry-run']);
       expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/projects/1/star\n`);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
   });
 
@@ -474,26 +476,26 @@ describe('collab projects (core verbs)', () => {
       const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('archived project acme/legacy-monolith (read-only)\n');
-      expect(find('acme/legacy-monolith').archived).toBe(true);
+      expect((await find('acme/legacy-monolith')).archived).toBe(true);
       sandbox.resetStats();
       const again = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
       expect(again.exitCode).toBe(0);
       expect(again.stderr).toBe('project acme/legacy-monolith is already archived; nothing changed\n');
       expect(sandbox.stats.byStatus['201']).toBeUndefined();
-      expect(find('acme/legacy-monolith').archived).toBe(true);
+      expect((await find('acme/legacy-monolith')).archived).toBe(true);
       const listed = await collab(['projects', 'list', '--archived', '-o', 'ndjson']);
       expect(listed.lines<Item>().map((p) => p.path_with_namespace)).toEqual(['acme/legacy-monolith']);
       const csv = await collab(['projects', 'unarchive', 'acme/legacy-monolith', '-o', 'csv'], { as: 'owner' });
       expect(csv.exitCode).toBe(0);
       expect(csv.stdout).toMatch(/^id,description,name,.*\r\n4,/);
-      expect(find('acme/legacy-monolith').archived).toBe(false);
+      expect((await find('acme/legacy-monolith')).archived).toBe(false);
       expect((await collab(['projects', 'unarchive', 'acme/legacy-monolith'], { as: 'owner' })).exitCode).toBe(0);
     });
 
     it('exits 3 for a maintainer (owners only)', async () => {
       const result = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'maintainer' });
       expect(result.exitCode).toBe(3);
-      expect(find('acme/legacy-monolith').archived).toBe(false);
+      expect((await find('acme/legacy-monolith')).archived).toBe(false);
     });
   });
 
@@ -504,28 +506,28 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toBe('error: cannot prompt: standard input is not a terminal\nhint: pass --yes to delete without confirmation\n');
       expect(requests()).toBe(before);
-      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+      expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();
     });
 
     it('prints the request with --dry-run and sends nothing', async () => {
-      const before = snapshot();
+      const before = await snapshot();
       const result = await collab(['projects', 'delete', 'acme/web/design-system', '--dry-run']);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe(`DELETE ${sandbox.url}/api/v4/projects/acme%2Fweb%2Fdesign-system\n`);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
 
     it('exits 3 for a maintainer', async () => {
       const result = await collab(['projects', 'delete', 'acme/web/design-system', '--yes'], { as: 'maintainer' });
       expect(result.exitCode).toBe(3);
-      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+      expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();
     });
 
     it('marks a group project for deletion, says when, and restores it', async () => {
       const result = await collab(['projects', 'delete', 'acme/web/design-system', '--yes', '--json'], { as: 'owner' });
       expect(result.exitCode).toBe(0);
       const today = new Date().toISOString().slice(0, 10);
-      expect(find('acme/web/design-system').marked_for_deletion_on).toBe(today);
+      expect((await find('acme/web/design-system')).marked_for_deletion_on).toBe(today);
       expect(result.stderr).toContain(`marked project acme/web/design-system for deletion on ${today}`);
       expect(result.json<Item>()).toMatchObject({ path_with_namespace: 'acme/web/design-system', status: 'marked_for_deletion', marked_for_deletion_on: today });
       const view = await collab(['projects', 'view', 'acme/web/design-system']);
@@ -538,7 +540,7 @@ describe('collab projects (core verbs)', () => {
       const restored = await collab(['projects', 'restore', 'acme/web/design-system'], { as: 'owner' });
       expect(restored.exitCode).toBe(0);
       expect(restored.stderr).toContain('restored project acme/web/design-system');
-      expect(find('acme/web/design-system').marked_for_deletion_on).toBeNull();
+      expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();
       const notMarked = await collab(['projects', 'restore', 'acme/web/design-system'], { as: 'owner' });
       expect(notMarked.exitCode).toBe(5);
       expect(notMarked.stderr).toMatch(/^error: 400 Project has not been marked for deletion/);
@@ -547,17 +549,18 @@ describe('collab projects (core verbs)', () => {
     it('deletes a personal project at once', async () => {
       // The deletion's job runs by the sandbox's clock, stopped here: it is done only when settled.
       const now = Date.now();
-      store().now = () => now;
-      const victim = store().projectsInNamespace(store().userByName('dana')?.namespace_id as number)[0] as Project;
-      const fullPath = store().projectFullPath(victim);
+      sandbox.store.now = () => now;
+      const victim = (await everyProject()).find((p) => p.namespace.full_path === 'dana') as Item;
+      const fullPath = victim.path_with_namespace;
       const result = await collab(['projects', 'delete', String(victim.id), '--yes', '-o', 'csv'], { as: 'developer' });
       expect(result.exitCode).toBe(0);
       // The service removes it in the background (--delete-duration); it is gone once that is done.
       expect(result.stderr).toBe(`deletion of project ${fullPath} was accepted; it is being removed\n`);
       expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`);
-      expect(store().projects.get(victim.id)?.deletion).not.toBeNull();
-      store().settle(now + store().deleteDurationMs);
-      expect(store().projects.has(victim.id)).toBe(false);
+      // Still there while the job runs (the clock stopped), gone once it is done.
+      expect((await get(`/projects/${victim.id}`)).status).toBe(200);
+      sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+      expect((await get(`/projects/${victim.id}`)).status).toBe(404);
       const gone = await collab(['projects', 'delete', String(victim.id), '--yes']);
       expect(gone.exitCode).toBe(4);
     });
@@ -570,8 +573,11 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('transferred project olivia/mover to globex: it is now globex/mover\n');
       expect(result.stdout).toMatch(/^Path\tglobex\/mover$/m);
-      expect(store().findProject('olivia/mover')).toBeUndefined();
-      expect(store().projectFullPath(find('globex/mover'))).toBe('globex/mover');
+      // The old path is no project's now: it answers 301 to the new one, as the service does after a move.
+      const old = await get('/projects/olivia%2Fmover');
+      expect(old.status).toBe(301);
+      expect(old.headers.get('location')).toBe(`${sandbox.url}/api/v4/projects/globex%2Fmover`);
+      expect((await find('globex/mover')).path_with_namespace).toBe('globex/mover');
     });
 
     it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
@@ -585,10 +591,10 @@ describe('collab projects (core verbs)', () => {
       const missing = await collab(['projects', 'transfer', 'olivia/mover']);
       expect(missing.exitCode).toBe(2);
       expect(missing.stderr).toMatch(/^error: required option '--namespace <id\|path>' not specified\n/);
-      const before = snapshot();
+      const before = await snapshot();
       const dry = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'acme', '--dry-run']);
       expect(dry.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/olivia%2Fmover/transfer\n{\n  "namespace": "acme"\n}\n`);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
   });
 });
@@ -641,6 +647,7 @@ describe('collab projects create when the answer is lost', () => {
     expect(sandbox.stats.faults).toBe(1);
     expect(result.stderr).toMatch(/had taken effect/);
     expect(result.stdout).toMatch(/^Path\troot\/recovered$/m);
+    // From the store: this sandbox's API answers with faults too, and a read back would count in them.
     expect([...sandbox.store.projects.values()].filter((p) => p.name === 'recovered')).toHaveLength(1);
     expect(sandbox.stats.byStatus['400']).toBeUndefined();
   });
