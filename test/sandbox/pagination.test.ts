@@ -54,6 +54,7 @@ describe('offset pagination above 10,000 records (GET /projects, 10,050 projects
   let all: number[];
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 10_050 });
+    // The oracle is the store (every project it holds, by id): an API list would be the pagination under test.
     all = sandbox.store.allProjects().map((p) => p.id);
   });
   afterAll(() => sandbox?.close());
@@ -251,6 +252,7 @@ describe('keyset pagination of anonymous GET /groups (order_by=name, opaque curs
   afterAll(() => sandbox?.close());
 
   it('follows the cursor to the end, visiting every public group once, sorted by name', async () => {
+    // The oracle is the store, as above: a list from the API would be the pagination under test.
     const expected = [...sandbox.store.groups.values()]
       .filter((g) => g.visibility === 'public')
       .map((g) => g.name)
