@@ -11,7 +11,7 @@ import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
 import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
-import { formatMs, isRetryable, RateLimitGate, rateLimitTooLong, RETRYABLE_STATUSES, RetryBudget, type RetryWait, retryDelay, sleep } from './retry-policy.js';
+import { type Failure, formatMs, nextStep, RateLimitGate, RETRY_DEFAULTS, rateLimitTooLong, RetryBudget, type RetryWait, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
@@ -160,10 +160,10 @@ export class HttpClient implements RequestClient {
       } catch (error) {
         // A connection lost mid-body is sent again; a body too large or too slow (a timeout, the
         // limits) is not: it would come the same way again, and be downloaded again.
-        const cut = isCollabError(error) && error.kind === 'network';
-        if (!cut || !isRetryable(req) || !budget.canRetry()) throw error;
-        const wait = budget.backoff();
-        if (!budget.fits(wait)) throw error;
+        if (!(isCollabError(error) && error.kind === 'network')) throw error;
+        const step = nextStep(req, { failed: 'cut-off' }, budget, this.clock.now());
+        if (step.next !== 'retry') throw error;
+        const wait = step.wait;
         this.retrying(`${error.message.replace(CUT_OFF, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
         budget.spend(wait);
         await sleep(this.clock, wait, this.options.signal);
@@ -186,7 +186,7 @@ export class HttpClient implements RequestClient {
 
   /** A new request's attempts and waits. */
   private budget(): RetryBudget {
-    return new RetryBudget({ retries: this.options.retries ?? DEFAULT_CLIENT_LIMITS.retries, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? 120_000, baseMs: this.options.retryBaseMs ?? 250 });
+    return new RetryBudget({ retries: this.options.retries ?? DEFAULT_CLIENT_LIMITS.retries, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? RETRY_DEFAULTS.maxTotalWaitMs, baseMs: this.options.retryBaseMs ?? RETRY_DEFAULTS.baseMs });
   }
 
   /**
@@ -196,7 +196,6 @@ export class HttpClient implements RequestClient {
   private async send(req: ApiRequest, budget: RetryBudget): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo }> {
     let url = this.resolve(req.path, req.query);
     let info: RequestInfo = { method: req.method, path: this.describe(url) };
-    const retryable = isRetryable(req);
     let redirects = 0;
     // The token goes only to the API root it was given for: a link or a path elsewhere gets none.
     const scope = this.scopeOf(url);
@@ -220,13 +219,15 @@ export class HttpClient implements RequestClient {
         response = await this.dispatch(sent, url, sendToken);
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
-        if (!failure.final && !retryable && !failure.notSent && req.recover && budget.canRetry()) {
+        const failed: Failure = { failed: 'network', notSent: failure.notSent, final: failure.final };
+        let step = nextStep(req, failed, budget, this.clock.now());
+        if (step.next === 'recover') {
           const recovered = await this.recover(req, info, failure.short);
           if (recovered) return recovered;
+          step = nextStep(req, failed, budget, this.clock.now(), true);
         }
-        const canRetry = !failure.final && (retryable || failure.notSent || req.recover !== undefined) && budget.canRetry();
-        const wait = budget.backoff();
-        if (!canRetry || !budget.fits(wait)) throw failure.error(info);
+        if (step.next !== 'retry') throw failure.error(info);
+        const wait = step.wait;
         this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
         budget.spend(wait);
         await sleep(this.clock, wait, this.options.signal);
@@ -268,19 +269,20 @@ export class HttpClient implements RequestClient {
       const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
       const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires);
       const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
-      if (status >= 500 && !retryable && req.recover && budget.canRetry()) {
+      const failed: Failure = { failed: 'status', status, headers: response.headers };
+      let step = nextStep(req, failed, budget, this.clock.now());
+      if (step.next === 'recover') {
         const recovered = await this.recover(req, info, String(status));
         if (recovered) return recovered;
+        step = nextStep(req, failed, budget, this.clock.now(), true);
       }
-      const statusRetryable = RETRYABLE_STATUSES.has(status) && (retryable || status === 429 || req.recover !== undefined);
-      if (!statusRetryable || !budget.canRetry()) {
-        if (statusRetryable) throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
+      if (step.next !== 'retry') {
+        const because = step.next === 'fail' ? step.because : undefined;
+        if (because === 'attempts') throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
+        if (because) throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`, { status, request: info });
         throw error;
       }
-      const wait = retryDelay(response.headers, this.options.retryBaseMs ?? 250, budget.sent - 1, this.clock.now());
-      if (!budget.fits(wait)) {
-        throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(wait)}, more than the retry budget allows`, { status, request: info });
-      }
+      const wait = step.wait;
       // The limiter refused this client, not this request: every request waits for it.
       if (status === 429) this.rateLimit.closeUntil(this.clock.now() + wait);
       this.retrying(`${status} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });

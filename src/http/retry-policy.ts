@@ -58,6 +58,11 @@ export class RetryBudget {
     return this.settings.retries;
   }
 
+  /** The first backoff step: a status's own wait, when the service names none, is backoff too. */
+  get baseMs(): number {
+    return this.settings.baseMs;
+  }
+
   /** Whether the request may go out once more. */
   canRetry(): boolean {
     return this.sent <= this.settings.retries;
@@ -81,6 +86,66 @@ export class RetryBudget {
   spend(ms: number): void {
     this.waited += ms;
   }
+}
+
+/** The policy's own limits when the client is given none (not settings: `retries` is). */
+export const RETRY_DEFAULTS = { maxTotalWaitMs: 120_000, baseMs: 250 } as const;
+
+/** How one attempt failed, as far as the rule below needs to know. */
+export type Failure =
+  /** The answer's body was cut off mid-transfer: the service acted, its answer was lost. */
+  | { failed: 'cut-off' }
+  /** Sending failed; `notSent`: the service never saw it; `final`: sending again cannot help. */
+  | { failed: 'network'; notSent: boolean; final: boolean }
+  /** The service answered with an error status (its headers say how long to wait). */
+  | { failed: 'status'; status: number; headers: Record<string, string | string[] | undefined> };
+
+/** What to do after a failed attempt. */
+export type NextStep =
+  /** Look for the request's effect before sending it again (a POST with `recover`); then decide again with `checked`. */
+  | { next: 'recover' }
+  | { next: 'retry'; wait: number }
+  /** Give up: `because` says why when the failure itself was worth a retry. */
+  | { next: 'fail'; because?: 'attempts' | { waitMs: number } };
+
+/**
+ * The one rule for sending a request again, whatever failed. A request that may be repeated
+ * (isRetryable) is sent again on any passing failure. One that may not (a POST) is sent again only
+ * when the service never saw it, or after its `recover` found no effect of the first (a lost
+ * answer or a 5xx may come after it acted); a 429 refused it before acting. Statuses other than
+ * RETRYABLE_STATUSES, and failures marked final, are never retried. Each retry draws on the
+ * request's budget: attempts, and waits (Retry-After or RateLimit-Reset for a status, else
+ * backoff). `now` is the run's clock.
+ */
+export function nextStep(req: { method: string; idempotent?: boolean | undefined; recover?: unknown }, failure: Failure, budget: RetryBudget, now: number, checked = false): NextStep {
+  const repeatable = isRetryable(req);
+  const recoverable = req.recover !== undefined;
+  let worth: boolean;
+  let mayHaveActed: boolean;
+  switch (failure.failed) {
+    case 'cut-off':
+      // Its effect cannot be told from a body half read: only a request safe to repeat goes again.
+      worth = repeatable;
+      mayHaveActed = false;
+      break;
+    case 'network':
+      worth = !failure.final && (repeatable || failure.notSent || recoverable);
+      mayHaveActed = !failure.final && !failure.notSent;
+      break;
+    case 'status':
+      worth = RETRYABLE_STATUSES.has(failure.status) && (repeatable || failure.status === 429 || recoverable);
+      // Any 5xx may come after the service acted (a 429 or a 4xx refused it before).
+      mayHaveActed = failure.status >= 500;
+      break;
+  }
+  if (!budget.canRetry()) return worth ? { next: 'fail', because: 'attempts' } : { next: 'fail' };
+  // Whether or not it is worth sending again, a request that may have acted is looked for: a
+  // found effect stands in for the lost answer.
+  if (!repeatable && recoverable && mayHaveActed && !checked) return { next: 'recover' };
+  if (!worth) return { next: 'fail' };
+  const wait = failure.failed === 'status' ? retryDelay(failure.headers, budget.baseMs, budget.sent - 1, now) : budget.backoff();
+  if (!budget.fits(wait)) return { next: 'fail', because: { waitMs: wait } };
+  return { next: 'retry', wait };
 }
 
 /** Exponential backoff with full jitter. */
