@@ -71,7 +71,7 @@ export class Context {
     readonly signal: AbortSignal,
     services: ContextServices,
   ) {
-    this.terminal = services.terminal ?? new StreamTerminal(io, globals.quiet);
+    this.terminal = services.terminal ?? new StreamTerminal(io, globals.quiet, services.clock);
     this.session =
       services.session ??
       new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, clock: services.clock, showDryRun: (description) => this.presenter.dryRun(description) });

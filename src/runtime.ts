@@ -17,6 +17,8 @@ export interface Streams {
 /** A timer that can be cancelled. */
 export interface Timer {
   cancel(): void;
+  /** The system's timer no longer keeps the process alive (a spinner's end); a test clock's has nothing to let go. */
+  unref?(): void;
 }
 
 /**
@@ -32,7 +34,7 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {
     const timer = setTimeout(callback, ms);
-    return { cancel: () => clearTimeout(timer) };
+    return { cancel: () => clearTimeout(timer), unref: () => void timer.unref() };
   },
 };
 

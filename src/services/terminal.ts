@@ -5,6 +5,7 @@ import { canSpin, NO_SPINNER, type Spinner, startSpinner } from '../output/spinn
 import type { RetryWait } from '../http/retry-policy.js';
 import { InterruptHooks } from '../util/interrupt-hooks.js';
 import { maskUrlCredentials } from '../util/secrets.js';
+import { type Clock, systemClock } from '../runtime.js';
 
 /**
  * What people see on stderr besides the data: status lines, warnings, a spinner, what Ctrl-C
@@ -45,6 +46,8 @@ export class StreamTerminal implements Terminal {
   constructor(
     readonly io: IO,
     private readonly quiet: boolean,
+    /** The run's: a wait the client jumps over on a test's clock is not shown for as long in real time. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   info(message: string): void {
@@ -87,7 +90,7 @@ export class StreamTerminal implements Terminal {
       return;
     }
     if (!canSpin(this.io) || this.quiet || wait.seconds <= 0) return;
-    void this.spinner(text).then((spinner) => setTimeout(() => spinner.stop(), wait.seconds * 1000).unref());
+    void this.spinner(text).then((spinner) => this.clock.setTimeout(() => spinner.stop(), wait.seconds * 1000).unref?.());
   }
 
   listProgress(request: ListRequest): ListProgress {
