@@ -7,7 +7,7 @@ import { paginateArray, TOTAL_LIMIT } from '../../src/sandbox/pagination.js';
 import { type Answer as SandboxAnswer, callSandbox } from '../helpers/sandbox-api.js';
 
 /**
- * Pagination as spec/4-service-behaviour.md describes it: page/per_page (default 20, at most
+ * Pagination as the service documents it (GitLab's API v4 pagination): page/per_page (default 20, at most
  * 100), every x-* header and absolute links, no totals and no rel="last" above 10,000 records,
  * 405 past offset 50,000 on GET /projects, and keyset pagination to the end.
  */

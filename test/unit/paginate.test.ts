@@ -8,8 +8,8 @@ import { ListWriter } from '../../src/output/writer.js';
 import { type ListSummary, type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
 
 /**
- * The paginator against a scripted list service on undici's MockAgent. The service behaves as
- * spec/4-service-behaviour.md says (page/per_page, x-* headers, absolute links) and each test
+ * The paginator against a scripted list service on undici's MockAgent. The service paginates as
+ * documented (as GitLab's API v4 does: page/per_page, x-* headers, absolute links) and each test
  * takes away what a real deployment may take away (totals, links, x-per-page).
  */
 
