@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { Readable } from 'node:stream';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
 import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
@@ -10,7 +9,7 @@ import { hasBody, redirected, redirectTarget, withoutCredentials } from './redir
 import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
-import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText } from './response-body.js';
+import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText, syntheticResponse } from './response-body.js';
 import { type Failure, formatMs, nextStep, RateLimitGate, RETRY_DEFAULTS, rateLimitTooLong, RetryBudget, type RetryWait, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
@@ -390,12 +389,3 @@ export class HttpClient implements RequestClient {
     this.options.log?.(line);
   }
 }
-
-/** A stand-in response carrying a resource found by `recover`. */
-function syntheticResponse(value: unknown): Dispatcher.ResponseData {
-  const text = JSON.stringify(value);
-  const body = Readable.from([Buffer.from(text)]) as unknown as Dispatcher.ResponseData['body'];
-  Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
-  return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
-}
-

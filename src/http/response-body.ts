@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
@@ -212,3 +213,12 @@ function notAnArray(text: string, contentType: string | undefined): string {
 export function malformed(info: RequestInfo, what: string, url?: string): CollabError {
   return new CollabError('malformed', `malformed response from ${info.method} ${url ?? info.path}: ${what}`);
 }
+
+/** A stand-in response carrying a resource found by `recover`. */
+export function syntheticResponse(value: unknown): Dispatcher.ResponseData {
+  const text = JSON.stringify(value);
+  const body = Readable.from([Buffer.from(text)]) as unknown as Dispatcher.ResponseData['body'];
+  Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
+  return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
+}
+
