@@ -10,19 +10,17 @@ import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
 import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText, syntheticResponse } from './response-body.js';
-import { type Failure, formatMs, nextStep, RateLimitGate, RETRY_DEFAULTS, rateLimitTooLong, RetryBudget, type RetryWait, sleep } from './retry-policy.js';
+import { type Failure, formatMs, type NextStep, nextStep, RateLimitGate, RETRY_DEFAULTS, rateLimitTooLong, RetryBudget, type RetryWait, sleep } from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
 
 export { apiBaseUrl, isLoopbackHost };
-export type { RetryWait };
-
-export type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse };
+export type { ApiRequest, ApiResponse, HttpMethod, RequestClient, RetryWait, StreamResponse };
 
 /*
  * The client sends a request, follows redirects (the token stays within the API root), and sends
- * it again as the retry policy allows (retry-policy.ts); reading bodies and checking their shape is
+ * it again as the retry rule says (retry-policy.ts nextStep); reading bodies and checking their shape is
  * response-body.ts, the connection pool and CA files connection.ts.
  */
 
@@ -67,6 +65,9 @@ export interface HttpClientOptions {
 }
 
 const MAX_REDIRECTS = 5;
+
+/** A response as send() gives it, body unread, with the URL and request it answers. */
+type Sent = { response: Dispatcher.ResponseData; url: string; info: RequestInfo };
 
 export class HttpClient implements RequestClient {
   readonly baseUrl: string;
@@ -148,7 +149,7 @@ export class HttpClient implements RequestClient {
    * Sends and reads the whole body. A body cut off mid-transfer (a reset, a body timeout) is a
    * failure like any other: a request that may be repeated is sent again, on the same budget.
    */
-  private async sendAndRead(req: ApiRequest): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo; text: string; bytes?: Buffer }> {
+  private async sendAndRead(req: ApiRequest): Promise<Sent & { text: string; bytes?: Buffer }> {
     const budget = this.budget();
     for (;;) {
       const { response, url, info } = await this.send(req, budget);
@@ -192,7 +193,7 @@ export class HttpClient implements RequestClient {
    * Sends with retries and redirects, drawing on the request's budget; resolves with a successful
    * (or okStatuses) response, body unread.
    */
-  private async send(req: ApiRequest, budget: RetryBudget): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo }> {
+  private async send(req: ApiRequest, budget: RetryBudget): Promise<Sent> {
     let url = this.resolve(req.path, req.query);
     let info: RequestInfo = { method: req.method, path: this.describe(url) };
     let redirects = 0;
@@ -219,12 +220,8 @@ export class HttpClient implements RequestClient {
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
         const failed: Failure = { failed: 'network', notSent: failure.notSent, final: failure.final };
-        let step = nextStep(req, failed, budget, this.clock.now());
-        if (step.next === 'recover') {
-          const recovered = await this.recover(req, info, failure.short);
-          if (recovered) return recovered;
-          step = nextStep(req, failed, budget, this.clock.now(), true);
-        }
+        const step = await this.afterFailure(req, failed, budget, info, failure.short);
+        if (step.next === 'recovered') return step.recovered;
         if (step.next !== 'retry') throw failure.error(info);
         const wait = step.wait;
         this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
@@ -269,14 +266,10 @@ export class HttpClient implements RequestClient {
       const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires);
       const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
       const failed: Failure = { failed: 'status', status, headers: response.headers };
-      let step = nextStep(req, failed, budget, this.clock.now());
-      if (step.next === 'recover') {
-        const recovered = await this.recover(req, info, String(status));
-        if (recovered) return recovered;
-        step = nextStep(req, failed, budget, this.clock.now(), true);
-      }
+      const step = await this.afterFailure(req, failed, budget, info, String(status));
+      if (step.next === 'recovered') return step.recovered;
       if (step.next !== 'retry') {
-        const because = step.next === 'fail' ? step.because : undefined;
+        const because = step.because;
         if (because === 'attempts') throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
         if (because) throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`, { status, request: info });
         throw error;
@@ -306,8 +299,23 @@ export class HttpClient implements RequestClient {
     return target.pathname === root || target.pathname.startsWith(`${root}/`) ? 'api' : 'outside';
   }
 
+  /**
+   * The retry rule's answer to a failed attempt (retry-policy.ts nextStep). Where it says to look
+   * for the request's effect first, the effect found stands in for the answer (`recovered`);
+   * none found, the rule is asked again knowing that.
+   */
+  private async afterFailure(req: ApiRequest, failed: Failure, budget: RetryBudget, info: RequestInfo, what: string): Promise<Exclude<NextStep, { next: 'recover' }> | { next: 'recovered'; recovered: Sent }> {
+    const step = nextStep(req, failed, budget, this.clock.now());
+    if (step.next !== 'recover') return step;
+    const recovered = await this.recover(req, info, what);
+    if (recovered) return { next: 'recovered', recovered };
+    // Asked knowing the effect was looked for, the rule never says to look again.
+    const again = nextStep(req, failed, budget, this.clock.now(), true);
+    return again.next === 'recover' ? { next: 'fail' } : again;
+  }
+
   /** Looks for the effect of a POST whose answer was lost; a found resource stands in for the answer. */
-  private async recover(req: ApiRequest, info: RequestInfo, what: string): Promise<{ response: Dispatcher.ResponseData; url: string; info: RequestInfo } | undefined> {
+  private async recover(req: ApiRequest, info: RequestInfo, what: string): Promise<Sent | undefined> {
     this.retrying(`${what} on ${info.method} ${info.path}; checking whether it took effect before sending it again`, { reason: 'checking', seconds: 0, request: info });
     const found = await (req.recover as NonNullable<ApiRequest['recover']>)(this);
     if (found === undefined) return undefined;
