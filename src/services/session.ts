@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ConfigStore } from '../config/store.js';
+import { chooseHost } from '../config/host.js';
 import { hostKey, noHostError } from '../config/store.js';
 import { clientLimits, numberSetting, settingValue } from '../config/settings.js';
 import type { ResolvedToken, TokenSource } from '../config/tokens.js';
@@ -107,12 +108,11 @@ export class RunSession implements Session {
     return store;
   }
 
-  /** The host: --host, else COLLAB_HOST, else the configured default. */
+  /** The host (src/config/host.ts has the rule: --host, else COLLAB_HOST, else the configured default). */
   async host(): Promise<string> {
-    const host = this.flags.host ?? (this.env.COLLAB_HOST || undefined) ?? ((await this.config()).get('host') as string | undefined);
-    if (!host) throw noHostError();
-    hostKey(host); // validates the URL
-    return host;
+    const chosen = await chooseHost(this.flags.host, this.env, async () => (await this.config()).get('host'));
+    if (!chosen) throw noHostError();
+    return chosen.url;
   }
 
   /** A whole-number setting: the config file's, else its default in the settings table (src/config/settings.ts). */

@@ -64,6 +64,18 @@ describe('collab auth and config', () => {
     expect(api.stderr).toContain('error: no host given');
   });
 
+  it('logs out of the host COLLAB_HOST names, as every command reads it, not the default', async () => {
+    const user = fresh();
+    await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner);
+    const other = `http://localhost:${new URL(sandbox.url).port}`;
+    await user.run(['auth', 'login', '--host', other, '--with-token'], sandbox.tokens.developer);
+    const logout = await runMain(['auth', 'logout'], { HOME: user.dir, COLLAB_CONFIG_DIR: user.dir, COLLAB_HOST: other });
+    expect(logout.exitCode, logout.stderr).toBe(0);
+    expect(logout.stderr).toContain(`logged out of ${other}`);
+    const stored = JSON.parse(readFileSync(join(user.dir, 'config.json'), 'utf8'));
+    expect(Object.keys(stored.hosts)).toEqual([sandbox.url]);
+  });
+
   it('requires a host with --with-token and a terminal for prompts', async () => {
     const user = fresh();
     const noHost = await user.run(['auth', 'login', '--with-token'], 'x');

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { chooseHost } from '../../config/host.js';
 import { type HostEntry, hostKey } from '../../config/store.js';
 import { envTokenHost } from '../../config/tokens.js';
 import { readStdin } from '../../util/stdin.js';
@@ -22,9 +23,9 @@ export function parse({ withToken, tokenCommand }: VerbInput<typeof LOGIN>): Log
 }
 
 export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
-  // The host is checked first, before standard input or a prompt is read.
-  let host = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined);
-  if (host) hostKey(host);
+  // The host is checked first, before standard input or a prompt is read (src/config/host.ts).
+  const chosen = await chooseHost(ctx.globals.host, ctx.env, async () => (await ctx.config()).get('host'));
+  let host = chosen?.url;
   let token: string;
   if (opts.tokenCommand !== undefined) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --token-command' });
@@ -38,11 +39,11 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
     if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
   } else {
     const prompts = await ctx.prompts('pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN');
-    if (!host) {
-      const fallback = (await ctx.config()).get('host') as string | undefined;
+    // At a terminal the default host is offered, not taken: logging in is how another host is added.
+    if (!host || chosen?.source === 'the default host') {
       host = await prompts.input({
         message: 'Host URL:',
-        ...(fallback ? { default: fallback } : {}),
+        ...(host ? { default: host } : {}),
         validate: (value) => {
           try {
             hostKey(value);

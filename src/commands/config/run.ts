@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { parseSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
+import { chooseHost } from '../../config/host.js';
 import { type ConfigStore, configPath, hostKey } from '../../config/store.js';
 import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
@@ -8,17 +9,17 @@ import { maskToken } from '../../util/secrets.js';
 import type { VerbInput } from '../verb.js';
 import type { GET, SET } from './index.js';
 
-function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec): string {
-  const target = ctx.globals.host ?? (ctx.env.COLLAB_HOST || undefined) ?? (config.get('host') as string | undefined);
+async function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec): Promise<string> {
+  const target = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
   if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
-  return hostKey(target);
+  return target.key;
 }
 
 export const getCommand = {
   async run(ctx: Context, { setting }: VerbInput<typeof GET>): Promise<void> {
     const config = await ctx.config();
     let value: unknown;
-    if (setting.scope === 'host') value = config.host(targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
+    if (setting.scope === 'host') value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
     if (value !== undefined) await write(ctx.io.stdout, `${String(value)}\n`);
@@ -37,7 +38,7 @@ export const setCommand = {
     const config = await ctx.config({ check: false });
     const parsed = parseSetting(setting, value);
     if (setting.scope === 'host') {
-      const key = targetHost(ctx, config, setting);
+      const key = await targetHost(ctx, config, setting);
       await config.setHost(key, (current) => ({ ...current, [setting.key]: parsed }));
       ctx.info(`${setting.key} set for ${key}`);
     } else {
