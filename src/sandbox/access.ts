@@ -1,15 +1,12 @@
 import { ACCESS_LEVELS } from '../params/access.js';
-import type { ParamSpec } from '../params/types.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
-import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
-import type { SandboxRequest } from './http.js';
 import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
 import type { Store } from './store.js';
 
 /**
  * Who may read, create and administer what: every right the sandbox checks is decided here, with
- * GitLab's rules where the API reference says "not shown". Routes ask these functions and decide nothing
- * themselves.
+ * GitLab's rules where the API reference says "not shown". Pure functions of the store, the user and
+ * the resource; turning a refusal into the service's answer (401, 403, 404, 301) is guards.ts's work.
  */
 
 export const ACCESS = { none: 0, ...ACCESS_LEVELS } as const;
@@ -236,7 +233,6 @@ export function canModifyNote(store: Store, user: User | undefined, noteable: No
   return note.author_id === user.id || noteableAccess(store, user, noteable) >= ACCESS.maintainer;
 }
 
-/** Archived projects are read-only: no notes are added, changed or removed. */
 /** A note's created_at is set only by administrators and the owners of its project or group. */
 export function canBackdateNote(store: Store, user: User | undefined, noteable: Noteable): boolean {
   return noteableAccess(store, user, noteable) >= ACCESS.owner;
@@ -247,14 +243,9 @@ export function canMarkNoteConfidential(store: Store, user: User | undefined, no
   return noteable.kind === 'issue' && noteableAccess(store, user, noteable) >= ACCESS.reporter;
 }
 
+/** Archived projects are read-only: no notes are added, changed or removed. */
 export function isReadOnly(store: Store, noteable: Noteable): boolean {
   return noteable.kind !== 'epic' && store.projects.get(noteable.parentId)?.archived === true;
-}
-
-/** Settings only administrators may set (GitLab's authenticated_as_admin!: a plain 403). */
-export function refuseAdminOnly(user: User, params: Record<string, unknown>, specs: readonly ParamSpec[]): void {
-  if (user.is_admin) return;
-  if (specs.some((spec) => spec.adminOnly && params[spec.name] !== undefined)) throw forbidden();
 }
 
 // ---- members ----
@@ -318,81 +309,4 @@ export function isLastOwner(store: Store, group: Group, userId: number): boolean
 /** Changing a member to `level` demotes the group's last owner: refused, as removing them is. */
 export function demotesLastOwner(store: Store, source: MemberSource, userId: number, level: number): boolean {
   return source.kind === 'group' && level < ACCESS.owner && isLastOwner(store, source.group, userId);
-}
-
-// ---- the same, for a request: 401, 404 or 403 as the service answers ----
-
-/** Most endpoints need a token: 401 without one. */
-export function requireUser(req: SandboxRequest): User {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
-
-/**
- * Who a request asking for `sudo` (the Sudo header or parameter) acts as: an administrator's runs
- * as that user (username, or ID when all digits); others get 403, an unknown user 404, no token 401.
- */
-export function sudoUser(store: Store, caller: User | undefined, ref: string): User {
-  if (!caller) throw unauthorized();
-  if (!caller.is_admin) throw forbidden('Must be admin to use sudo');
-  const user = store.userByName(ref);
-  if (!user) throw notFound('User');
-  return user;
-}
-
-/**
- * The project named by `ref` (the path's :id by default) that the caller may read; 404 otherwise,
- * as the service hides what one may not see. The old path of a moved project answers 301 to its
- * new address (as GitLab does).
- */
-export function readableProject(req: SandboxRequest, ref: string | undefined = req.params.id): Project {
-  const { store, user } = req;
-  const project = ref === undefined ? undefined : store.findProject(ref);
-  if (project && canReadProject(store, user, project)) return project;
-  if (!project) redirectMoved(req, 'project', ref);
-  throw notFound('Project');
-}
-
-/** The same for a group; the old path of a moved group answers 301 as a project's does. */
-export function readableGroup(req: SandboxRequest, ref: string | undefined = req.params.id): Group {
-  const { store, user } = req;
-  const group = ref === undefined ? undefined : store.findGroup(ref);
-  if (group && canReadGroup(store, user, group)) return group;
-  if (!group) redirectMoved(req, 'group', ref);
-  throw notFound('Group');
-}
-
-/** 301 to the same request at the new path of the project or group the path's :id named before a move, if the caller may read it. */
-function redirectMoved(req: SandboxRequest, kind: 'project' | 'group', ref: string | undefined): void {
-  const { store, user } = req;
-  if (ref === undefined || ref !== req.params.id || /^\d+$/.test(ref)) return;
-  const id = store.redirects[kind].get(ref.toLowerCase());
-  const project = kind === 'project' && id !== undefined ? store.projects.get(id) : undefined;
-  const group = kind === 'group' && id !== undefined ? store.groups.get(id) : undefined;
-  const fullPath = project && canReadProject(store, user, project) ? store.projectFullPath(project) : group && canReadGroup(store, user, group) ? store.groupFullPath(group) : undefined;
-  if (fullPath === undefined) return;
-  const rest = req.url.pathname.replace(new RegExp(`^/api/v4/${kind}s/[^/]+`), '');
-  const location = `${store.origin}/api/v4/${kind}s/${encodeURIComponent(fullPath)}${rest}${req.url.search}`;
-  throw new HttpError(301, { message: '301 Moved Permanently' }, { location });
-}
-
-/** 401 without a token, 403 unless the caller's role in the project is at least `level` (administrators have every role). */
-export function requireProjectRole(req: SandboxRequest, project: Project, level: number): User {
-  const user = requireUser(req);
-  if (projectAccess(req.store, user, project) < level) throw forbidden();
-  return user;
-}
-
-/** The same in a group (Owner is GitLab's admin_group). */
-export function requireGroupRole(req: SandboxRequest, group: Group, level: number): User {
-  const user = requireUser(req);
-  if (groupAccess(req.store, user, group) < level) throw forbidden();
-  return user;
-}
-
-/** Administrators only (GitLab's authenticated_as_admin!): 401 without a token, a plain 403 otherwise. */
-export function requireAdmin(req: SandboxRequest): User {
-  const user = requireUser(req);
-  if (!user.is_admin) throw forbidden();
-  return user;
 }

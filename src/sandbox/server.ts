@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { sudoUser } from './access.js';
+import { sudoUser } from './guards.js';
 import { HttpError } from './errors.js';
 import { Faults, type FaultOptions } from './faults.js';
 import type { Router, SandboxRequest, SandboxResponse } from './http.js';

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The sandbox's three rules of structure, checked over its sources: every right is decided in
- * access.ts (routes ask it, they compare no roles), one clock (store.now), and the cached project
- * JSON is the store's to invalidate (Store.touch, Store.cachedJson), never cleared by hand.
+ * The sandbox's rules of structure, checked over its sources: every right is decided in
+ * access.ts (routes ask it, they compare no roles; it is policy only, guards.ts applies it to
+ * requests), one clock (store.now), and the cached project JSON is the store's to invalidate (Store.touch, Store.cachedJson), never cleared by hand.
  */
 const root = fileURLToPath(new URL('../../src/sandbox/', import.meta.url));
 
@@ -27,6 +27,12 @@ describe('the sandbox', () => {
   it('decides rights in access.ts only: no route compares roles, reads a membership or checks is_admin to refuse', () => {
     const patterns = [/[<>]=?\s*ACCESS\./, /ACCESS\.\w+\s*[<>]/, /\.members\.get\(/, /(Access|Level)\([^)]*\)\s*[<>]/, /is_admin\)\s*throw/];
     expect(offending(sources(join(root, 'routes')), patterns)).toEqual([]);
+  });
+
+  it('keeps access.ts policy only: it throws nothing and knows no request (guards.ts answers for it)', () => {
+    const access = sources(root).filter(({ file }) => file === 'access.ts');
+    expect(access).toHaveLength(1);
+    expect(offending(access, [/\bthrow\b/, /from '\.\/(errors|http)\.js'/, /SandboxRequest/])).toEqual([]);
   });
 
   it('reads one clock, store.now(): never the wall clock', () => {

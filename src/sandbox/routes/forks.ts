@@ -1,6 +1,7 @@
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/project-extras.js';
 import { projectPathProblem, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
-import { ACCESS, canCreateProjectIn, canFork, moreVisible, readableProject, requireProjectRole, requireUser } from '../access.js';
+import { ACCESS, canCreateProjectIn, canFork, moreVisible } from '../access.js';
+import { readableProject, requireProjectRole, requireUser } from '../guards.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace, Project, User, Visibility } from '../model.js';

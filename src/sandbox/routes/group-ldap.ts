@@ -1,6 +1,7 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { LDAP_LINK_PARAMS } from '../../params/groups.js';
-import { ACCESS, readableGroup, requireGroupRole, requireUser } from '../access.js';
+import { ACCESS } from '../access.js';
+import { readableGroup, requireGroupRole, requireUser } from '../guards.js';
 import { apiError, paramError } from '../errors.js';
 import { accepted, json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, LdapLink } from '../model.js';

@@ -1,5 +1,6 @@
 import { GROUP_LIST_FILTERS, SUBGROUP_LIST_FILTERS } from '../../params/groups.js';
-import { ACCESS, canReadGroup, readableGroup, isGroupMember } from '../access.js';
+import { ACCESS, canReadGroup, isGroupMember } from '../access.js';
+import { readableGroup } from '../guards.js';
 import { methodNotAllowed, paramError } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Group, User } from '../model.js';

@@ -1,5 +1,6 @@
 import { GROUP_PROJECT_FILTERS, SHARED_PROJECT_FILTERS } from '../../params/groups.js';
-import { ACCESS, canReadProject, featureEnabled, readableGroup, isProjectMember } from '../access.js';
+import { ACCESS, canReadProject, featureEnabled, isProjectMember } from '../access.js';
+import { readableGroup } from '../guards.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Project } from '../model.js';
 import { compareText, paginateArray, similarity } from '../pagination.js';

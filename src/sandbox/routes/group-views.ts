@@ -1,5 +1,6 @@
 import { PROVISIONED_USER_FILTERS } from '../../params/groups.js';
-import { ACCESS, readableGroup, requireGroupRole, requireUser } from '../access.js';
+import { ACCESS } from '../access.js';
+import { readableGroup, requireGroupRole, requireUser } from '../guards.js';
 import { notFound } from '../errors.js';
 import { json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User } from '../model.js';

@@ -1,8 +1,9 @@
 import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
-import { ACCESS, readableGroup, readableProject, requireGroupRole, requireProjectRole, requireUser } from '../access.js';
+import { ACCESS } from '../access.js';
+import { findOwner, type OwnerRef } from '../guards.js';
 import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Group, Hook, Project } from '../model.js';
+import type { Hook } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireStr, str } from '../params.js';
 
@@ -11,26 +12,6 @@ import { int, readParams, requireStr, str } from '../params.js';
  * url required on POST and PUT, the token write-only, push_events and enable_ssl_verification
  * on by default, DELETE of a missing hook 404.
  */
-
-/** The project or group of `:id` that the caller may manage; 404 when it cannot even be seen. */
-export type ProjectOwner = { kind: 'project'; id: number; project: Project };
-export type GroupOwner = { kind: 'group'; id: number; group: Group };
-export type OwnerRef = ProjectOwner | GroupOwner;
-
-export function findOwner(req: SandboxRequest, kind: 'project', minimum: number): ProjectOwner;
-export function findOwner(req: SandboxRequest, kind: 'group', minimum: number): GroupOwner;
-export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef;
-export function findOwner(req: SandboxRequest, kind: HookOwnerKind, minimum: number): OwnerRef {
-  requireUser(req);
-  if (kind === 'project') {
-    const project = readableProject(req);
-    requireProjectRole(req, project, minimum);
-    return { kind, id: project.id, project };
-  }
-  const group = readableGroup(req);
-  requireGroupRole(req, group, minimum);
-  return { kind, id: group.id, group };
-}
 
 /** Who may manage hooks: project Maintainers, group Owners (and administrators). */
 const HOOK_ROLE: Record<HookOwnerKind, number> = { project: ACCESS.maintainer, group: ACCESS.owner };

@@ -1,6 +1,7 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
-import { canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, requireUser, directLevel, demotesLastOwner } from '../access.js';
+import { canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, directLevel, demotesLastOwner } from '../access.js';
+import { requireUser } from '../guards.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberDetails, MemberSource, User } from '../model.js';

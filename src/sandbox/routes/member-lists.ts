@@ -1,5 +1,5 @@
 import { MEMBER_FILTERS } from '../../params/members.js';
-import { readableGroup, readableProject, requireAdmin } from '../access.js';
+import { readableGroup, readableProject, requireAdmin } from '../guards.js';
 import { apiError, notFound } from '../errors.js';
 import { json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberSource } from '../model.js';

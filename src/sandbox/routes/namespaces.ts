@@ -1,4 +1,5 @@
-import { canNameNamespace, requireUser } from '../access.js';
+import { canNameNamespace } from '../access.js';
+import { requireUser } from '../guards.js';
 import { notFound } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace } from '../model.js';

@@ -1,5 +1,6 @@
 import { NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { canReadNoteable, readableGroup, readableProject } from '../access.js';
+import { canReadNoteable } from '../access.js';
+import { readableGroup, readableProject } from '../guards.js';
 import type { Route, SandboxRequest, SandboxResponse } from '../http.js';
 import type { Noteable } from '../model.js';
 import { noteableJson } from '../note-views.js';

@@ -1,5 +1,6 @@
 import { awardEmojiName, characterCount, isAwardEmojiOnly, NOTE_BODY_MAX, NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { canModifyNote, canReadNote, canReadNoteable, isReadOnly, readableGroup, readableProject, requireUser, canBackdateNote, canMarkNoteConfidential } from '../access.js';
+import { canModifyNote, canReadNote, canReadNoteable, isReadOnly, canBackdateNote, canMarkNoteConfidential } from '../access.js';
+import { readableGroup, readableProject, requireUser } from '../guards.js';
 import { badRequest, forbidden, notFound, paramError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Note, Noteable, } from '../model.js';

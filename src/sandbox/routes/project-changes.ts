@@ -1,7 +1,8 @@
 import { pathFromName } from '../../params/paths.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupOfNamespace, moreVisible, readableProject, requireProjectRole, requireUser, creatorNeedsMembership, requireAdmin } from '../access.js';
+import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupOfNamespace, moreVisible, creatorNeedsMembership } from '../access.js';
+import { readableProject, requireProjectRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User, Visibility } from '../model.js';

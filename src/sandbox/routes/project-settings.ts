@@ -1,6 +1,7 @@
 import { DEPRECATED_SWITCHES, PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { groupOfNamespace, moreVisible, refuseAdminOnly } from '../access.js';
+import { groupOfNamespace, moreVisible } from '../access.js';
+import { refuseAdminOnly } from '../guards.js';
 import { PROJECT_DEFAULTS } from '../defaults.js';
 import { paramError, } from '../errors.js';
 import type { SandboxRequest } from '../http.js';

@@ -1,5 +1,5 @@
 import { PROJECT_VIEW_PARAMS } from '../../params/projects.js';
-import { readableProject } from '../access.js';
+import { readableProject } from '../guards.js';
 import { jsonText, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { readParams } from '../params.js';
 import { anonymousProjectJson, projectJson } from '../views.js';

@@ -4,7 +4,7 @@ import { json, noContent, type Route, type SandboxRequest, type SandboxResponse 
 import type { PushRule } from '../model.js';
 import { readParams } from '../params.js';
 import { ACCESS } from '../access.js';
-import { findOwner, type OwnerRef } from './hooks.js';
+import { findOwner, type OwnerRef } from '../guards.js';
 
 /**
  * One push rule per project (Maintainer role) or group (Owner role), as GitLab's API v4:

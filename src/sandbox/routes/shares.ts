@@ -5,7 +5,7 @@ import type { Group, ShareLink } from '../model.js';
 import { int, readParams, requireInt } from '../params.js';
 import { ACCESS, canReadGroup, groupOfNamespace } from '../access.js';
 import { groupObject } from '../views.js';
-import { findOwner } from './hooks.js';
+import { findOwner } from '../guards.js';
 
 /**
  * Sharing a project (Maintainer role) or a group (Owner role) with a group, as GitLab's API v4:

@@ -1,4 +1,5 @@
-import { canCreateProjectIn, requireUser } from '../access.js';
+import { canCreateProjectIn } from '../access.js';
+import { requireUser } from '../guards.js';
 import { notFound } from '../errors.js';
 import { paginateArray } from '../pagination.js';
 import { str } from '../params.js';
