@@ -3,7 +3,7 @@ import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
 import type { OutputOptions } from './output/writer.js';
-import { type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
+import { type ItemOrder, type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Clock, Env } from './runtime.js';
@@ -151,7 +151,7 @@ export class Context {
 
   /** The resolved output options, for the few writers outside the presenter (src/desired/). */
   outputOptions(): Promise<OutputOptions> { return this.stream.options(); }
-  printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> { return this.presenter.list(pages, columns); }
+  printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> { return this.presenter.list(pages, columns, peopleOrder); }
   printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> { return this.presenter.items(items, columns); }
   printResource(item: unknown, shape: ResourceShape): Promise<void> { return this.presenter.resource(item, shape); }
   printJsonText(text: string): Promise<void> { return this.presenter.jsonText(text); }

@@ -263,7 +263,7 @@ export class HttpClient implements RequestClient {
       if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
 
       const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
-      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires);
+      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires, url);
       const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
       const failed: Failure = { failed: 'status', status, headers: response.headers };
       const step = await this.afterFailure(req, failed, budget, info, String(status));

@@ -86,7 +86,13 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
     notSent,
     final: false,
     short: `${reason} (${host})`,
-    error: (info) => new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, { request: info, cause: error }),
+    error: (info) =>
+      new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, {
+        request: info,
+        cause: error,
+        // Refused: nothing listens on that port (a service not started, a wrong port or host).
+        ...(code === 'ECONNREFUSED' ? { hint: `nothing answers at ${host}: check that the service is running there, and the host and port in --host, COLLAB_HOST or \`collab config get host\`` } : {}),
+      }),
   };
 }
 

@@ -76,10 +76,41 @@ function defaultReason(status: number): string {
   return reasons[status] ?? 'error';
 }
 
-export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo, requires?: string): CollabError {
-  const message = describeServiceError(status, body, contentType);
+export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo, requires?: string, url?: string): CollabError {
+  let message = describeServiceError(status, body, contentType);
   let hint: string | undefined;
-  if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
+  const root = status === 404 && url !== undefined && !isApiErrorBody(body) ? apiRootOf(url) : undefined;
+  if (root) {
+    message = `${message} from ${root.full}: no API answers at ${root.api}`;
+    hint = `if the service lives under a sub-path, give it in the host: --host ${root.origin}/<sub-path> (for example --host ${root.origin}/gitlab; collab adds /api/v4)`;
+  } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
   else if (status === 403 && requires) hint = `only ${requires} may do this: ask one of them, or check your role`;
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
+}
+
+/**
+ * Whether a body is one of the API's own error objects. GitLab's API answers every 404 under
+ * /api/v4 with one, an unknown route included (`{"error": "404 Not Found"}`), a missing thing
+ * with `{"message": "404 Project Not Found"}`; an HTML page or plain text is some other server
+ * (a web front end, a proxy) at that URL: the API lives elsewhere, typically under a sub-path.
+ */
+function isApiErrorBody(body: string): boolean {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'object' && value !== null && ('message' in value || 'error' in value);
+  } catch {
+    return false;
+  }
+}
+
+/** The URL asked (without its query), the API root it assumed and the origin, for the message. */
+function apiRootOf(url: string): { full: string; api: string; origin: string } | undefined {
+  try {
+    const parsed = new URL(url);
+    const at = parsed.pathname.indexOf('/api/v4');
+    if (at < 0) return undefined;
+    return { full: `${parsed.origin}${parsed.pathname}`, api: `${parsed.origin}${parsed.pathname.slice(0, at)}/api/v4`, origin: parsed.origin };
+  } catch {
+    return undefined;
+  }
 }

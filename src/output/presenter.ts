@@ -26,8 +26,12 @@ export interface ResourceShape {
 }
 
 export interface Presenter {
-  /** Streams a list as it is fetched (with the listing's own progress); returns how many items were shown. */
-  list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number>;
+  /**
+   * Streams a list as it is fetched (with the listing's own progress); returns how many items were
+   * shown. `peopleOrder`: how people read the list on a terminal's table (a tree by full path),
+   * which then waits for the last page; programs get the service's order.
+   */
+  list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number>;
   items(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
   resource(item: unknown, shape: ResourceShape): Promise<void>;
   /**
@@ -59,6 +63,9 @@ export interface Presenter {
   /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
   jqWriter(): Promise<JqWriter | undefined>;
 }
+
+/** An order of items, as for Array.prototype.sort. */
+export type ItemOrder = (a: unknown, b: unknown) => number;
 
 /** What is known of a service's answer printed as it came (`collab api`): whether it says it is JSON. */
 export interface ServiceBody {
@@ -113,17 +120,31 @@ export class StreamPresenter implements Presenter {
     return jq ? jq.writer(this.deps.io, options) : new ListWriter(this.deps.io, options, columns, streaming);
   }
 
-  async list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[]): Promise<number> {
+  async list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> {
     const progress = 'progress' in pages ? pages.progress : undefined;
     const options = await this.options();
     const writer = await this.itemWriter(options, columns, true);
+    // Reordered for people: the rows are held until the last page (as a tree is), then sorted.
+    const held: unknown[] | undefined = peopleOrder && writer instanceof ListWriter && options.format === 'table' && this.deps.io.stdoutIsTTY ? [] : undefined;
     await progress?.start();
     try {
       for await (const page of pages) {
         progress?.rows();
+        if (held) {
+          if (Array.isArray(page)) held.push(...page);
+          else {
+            for (let i = 0; i < (page as Page).count; i++) held.push(JSON.parse((page as Page).item(i)));
+            (page as Page).release();
+          }
+          continue;
+        }
         this.deps.clearTerminal();
         if (Array.isArray(page)) await writer.write(page);
         else await writer.writePage(page as Page);
+      }
+      if (held) {
+        this.deps.clearTerminal();
+        await writer.write(held.sort(peopleOrder));
       }
       progress?.rows();
       await writer.end();

@@ -39,6 +39,18 @@ describe('collab groups: lists', () => {
       expect(result.stdout).toBe(expected);
     });
 
+    it('on a terminal, sorts the rows by full path (over pages); --order-by keeps the service order', async () => {
+      const rowPaths = (stdout: string) => [...stdout.matchAll(/│ *\d+ *│ ([\w/-]+) /g)].map((m) => m[1]);
+      const tree = ['acme', 'acme/platform', 'acme/platform/infra', 'acme/web', 'globex', 'globex/research', 'initech'];
+      const shown = await collab(['groups', 'list', '--per-page', '3'], { tty: true });
+      expect(shown.exitCode).toBe(0);
+      expect(rowPaths(shown.stdout)).toEqual(tree);
+      const ordered = await collab(['groups', 'list', '--order-by', 'name'], { tty: true });
+      expect(rowPaths(ordered.stdout)).toEqual(byName);
+      // Programs get the service's order.
+      expect(paths((await collab(['groups', 'list', '--json'])).json<GroupJson[]>())).toEqual(byName);
+    });
+
     it('prints every output format', async () => {
       const json = await collab(['groups', 'list', '--json']);
       expect(json.exitCode).toBe(0);

@@ -45,6 +45,24 @@ describe('collab projects members / groups members', () => {
     expect(notMember.stderr).toContain(`xena is not a direct member of project ${ref}`);
   });
 
+  it('no direct members while inherited ones have access: says so on stderr and points to --inherited', async () => {
+    // The seed's acme/web/storefront has no direct members; acme's four members reach it.
+    const empty = await collab(['projects', 'members', 'list', 'acme/web/storefront'], { tty: true });
+    expect(empty.exitCode).toBe(0);
+    expect(empty.stderr).toContain('no direct members, but members inherited from groups above or through a share have access: `collab projects members list acme/web/storefront --inherited` lists them');
+    const piped = await collab(['projects', 'members', 'list', 'acme/web/storefront']);
+    expect(piped).toMatchObject({ stdout: '', stderr: expect.stringContaining('--inherited` lists them') });
+    // Nobody at all (initech's project: only the administrator, who is no member): no pointer.
+    const nobody = await collab(['projects', 'members', 'list', 'initech/tps-reports']);
+    expect(nobody).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    // A list that is not empty needs no pointer, and asks nothing more.
+    await collab(['projects', 'members', 'add', 'acme/web/design-system', '--user', 'xena', '--access', 'guest']);
+    sandbox.resetStats();
+    const full = await collab(['projects', 'members', 'list', 'acme/web/design-system']);
+    expect(full.stderr).toBe('');
+    expect(sandbox.requestLog.filter((entry) => entry.path.includes('/members/all'))).toEqual([]);
+  });
+
   it('already a member: exit 5 with a hint to update instead', async () => {
     const ref = 'acme/platform';
     const first = await collab(['groups', 'members', 'add', ref, '--user', 'xena', '--access', 'guest']);
@@ -76,7 +94,7 @@ describe('collab projects members / groups members', () => {
   it('the last owner of a group: exit 3 with the rule, the membership kept', async () => {
     const removed = await collab(['groups', 'members', 'remove', 'globex', '--user', 'olivia', '--yes']);
     expect(removed.exitCode).toBe(3);
-    expect(removed.stderr).toContain('last owner');
+    expect(removed.stderr).toContain('last owner can be neither removed nor demoted: add another owner first (`collab groups members add globex --user <username> --access owner`)');
     const demoted = await collab(['groups', 'members', 'update', 'globex', '--user', 'olivia', '--access', 'maintainer']);
     expect(demoted.exitCode).toBe(3);
     expect(await member('groups', 'globex', 'olivia')).toMatchObject({ access_level: 50 });

@@ -77,6 +77,8 @@ describe('collab users offboard', () => {
       { target: `project ${own.id}`, status: 'unchanged', error: null, response: { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 } },
     ]);
     expect(result.exitCode).toBe(3);
+    // Running it again cannot help until someone else owns the group: the hint says so.
+    expect(result.stderr).toContain('hint: add another owner to the refused group first (`collab groups members add <group> --user <username> --access owner`), then run the same command again\n');
     expect(await membershipsOf(sandbox, leaver)).toEqual([
       { source_id: sole.id, source_name: sole.name, source_type: 'Namespace', access_level: 50 },
       { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 },

@@ -48,7 +48,9 @@ function pathOf(scope: GroupListScope): string {
 export async function runGroupList(ctx: Context, opts: GroupListOptions): Promise<void> {
   const path = pathOf(opts.scope);
   if (!opts.tree) {
-    await ctx.printList(await ctx.pages(path, opts.query, opts.flags), GROUP_COLUMNS);
+    // The service orders by name; FULL PATH then reads out of order. People read groups as a tree,
+    // by full path; an --order-by given keeps the service's order.
+    await ctx.printList(await ctx.pages(path, opts.query, opts.flags), GROUP_COLUMNS, opts.query.order_by === undefined ? byFullPath : undefined);
     return;
   }
   // A tree cut off at 20 groups would lose branches: it takes every page unless a limit or page is given.
@@ -56,4 +58,16 @@ export async function runGroupList(ctx: Context, opts: GroupListOptions): Promis
   const groups: GroupRecord[] = [];
   for await (const page of await ctx.pages(path, opts.query, flags)) for (const item of page.items) groups.push(JSON.parse(item) as GroupRecord);
   await printGroupTree(ctx, groups, GROUP_COLUMNS);
+}
+
+/** Groups by full path, a segment at a time: `acme`, `acme/platform`, `acme/web`, `acme-labs`. */
+export function byFullPath(a: unknown, b: unknown): number {
+  const left = String((a as GroupRecord).full_path ?? '').split('/');
+  const right = String((b as GroupRecord).full_path ?? '').split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const x = left[i] as string;
+    const y = right[i] as string;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
 }

@@ -78,7 +78,7 @@ export function memberHint(error: unknown, kind: Kind, user: string, owner: Owne
   if (!isCollabError(error)) return error;
   if (error.status === 409) return withHint(error, `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access <level>\``);
   if (error.status === 403) {
-    const rule = kind === 'project' ? 'a project Maintainer manages members up to Maintainer, only an Owner grants or removes Owner' : 'only Owners manage group members, and a group’s last owner can be neither removed nor demoted';
+    const rule = kind === 'project' ? 'a project Maintainer manages members up to Maintainer, only an Owner grants or removes Owner' : `only Owners manage group members, and a group’s last owner can be neither removed nor demoted: add another owner first (\`collab groups members add ${owner.ref} --user <username> --access owner\`)`;
     return withHint(error, rule);
   }
   if (error.status === 404 && /User Not Found/i.test(error.message)) return withHint(error, 'no such user: check the username or ID');

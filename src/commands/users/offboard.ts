@@ -106,7 +106,7 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  if (failed) throw new CollabError(failed.kind, failed.message, { hint: 'see each failed membership’s result; run the same command again to retry what is left' });
+  if (failed) throw new CollabError(failed.kind, failed.message, { hint: retryHint(steps, outcomes) });
   ctx.info(summary(done));
 }
 
@@ -177,4 +177,16 @@ async function removeOne(ctx: Context, step: Step, userId: number): Promise<Outc
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
     return failure(target, error, (text) => ctx.redact(text));
   }
+}
+
+/**
+ * What to do about the failures: a refusal as the last owner stays one until someone else owns the
+ * group, so running the command again alone cannot remove it.
+ */
+function retryHint(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>): string {
+  const failed = steps.filter((step) => outcomes.get(step)?.result.status === 'failed');
+  const lastOwned = failed.filter((step) => step.refused === LAST_OWNER);
+  if (lastOwned.length === 0) return 'see each failed membership’s result; run the same command again to retry what is left';
+  const others = failed.length > lastOwned.length ? '; for the other failures, see each result' : '';
+  return `add another owner to ${lastOwned.length === 1 ? 'the refused group' : `each of the ${lastOwned.length} refused groups`} first (\`collab groups members add <group> --user <username> --access owner\`), then run the same command again${others}`;
 }
