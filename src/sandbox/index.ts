@@ -59,7 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seeded = (): Store => {
     const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
     if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
-    if (options.deleteDuration !== undefined) store.deleteDurationMs = options.deleteDuration;
+    if (options.deleteDuration !== undefined) store.deletions.durationMs = options.deleteDuration;
     if (options.now) store.now = options.now;
     store.changed = false;
     return store;

@@ -1,4 +1,4 @@
-import type { BackgroundJob, ImportState, Project } from './model.js';
+import type { BackgroundJob, Group, ImportState, Project } from './model.js';
 import type { Store } from './store.js';
 
 /**
@@ -67,4 +67,55 @@ export function refreshImport(store: Store, project: Project): void {
  */
 export function markForDeletion(store: Store, resource: { marked_for_deletion_on: string | null }): void {
   resource.marked_for_deletion_on = store.today();
+}
+
+/** A project or a group on its way out (an immediate deletion). */
+export type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
+
+/**
+ * Immediate deletions, as the service runs them: a background job of `durationMs` during which
+ * the project or group still answers (reads, lists), then it is gone (404). The server settles
+ * the queue as each request arrives, so a deletion ends on the sandbox's clock, not a timer.
+ */
+export class DeletionQueue {
+  /** How long an immediate deletion takes (ms) before the project or group is gone; `--delete-duration`. */
+  durationMs = 2000;
+  /** Deletions under way, in the order they were asked. */
+  private pending: Removal[] = [];
+
+  constructor(private readonly store: Store) {}
+
+  /** Starts a deletion; at a duration of 0 the record is removed at once. Asked again while under way, nothing changes. */
+  add(removal: Removal): void {
+    const record = removal.kind === 'project' ? removal.project : removal.group;
+    if (record.deletion) return;
+    if (this.durationMs <= 0) {
+      this.remove(removal);
+      return;
+    }
+    record.deletion = startJob(this.durationMs, this.store.now());
+    this.pending.push(removal);
+  }
+
+  /** Finishes the deletions that are due by `now`. */
+  settle(now = this.store.now()): void {
+    if (this.pending.length === 0) return;
+    const due: Removal[] = [];
+    this.pending = this.pending.filter((removal) => {
+      const job = (removal.kind === 'project' ? removal.project : removal.group).deletion;
+      const done = job === null || jobStage(job, now) === 'done';
+      if (done) due.push(removal);
+      return !done;
+    });
+    for (const removal of due) this.remove(removal);
+  }
+
+  private remove(removal: Removal): void {
+    const { store } = this;
+    store.touch();
+    // A group removed first takes its projects and subgroups with it.
+    if (removal.kind === 'project') {
+      if (store.projects.get(removal.project.id) === removal.project) store.removeProject(removal.project);
+    } else if (store.groups.get(removal.group.id) === removal.group) store.removeGroup(removal.group);
+  }
 }

@@ -124,7 +124,7 @@ export interface Project {
   housekeepingStartedAt: number | null;
   /**
    * Cached JSON of the full view without `permissions`, as UTF-8 bytes (lists copy them into the
-   * page as they are), with the store's version it was made at: Store.cachedJson() alone reads
+   * page as they are), with the store's version it was made at: ViewCache.json() (view-cache.ts) alone reads
    * and writes it, and any change to the store makes it stale.
    */
   json: { version: number; bytes: Buffer } | undefined;

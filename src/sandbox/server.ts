@@ -146,7 +146,7 @@ export class SandboxServer {
     if (fault.kind !== 'none' && fault.when === 'before') return this.fault(fault, res);
 
     // Background jobs due by now are done before the request is served (jobs.ts).
-    this.store.settle();
+    this.store.deletions.settle();
     let response: SandboxResponse;
     try {
       if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4') throw new HttpError(404, { message: '404 Not Found' });

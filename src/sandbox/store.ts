@@ -1,8 +1,6 @@
-import { jobStage, startJob } from './jobs.js';
+import { DeletionQueue } from './jobs.js';
 import type { Group, Hook, Namespace, Note, Noteable, Project, PushRule, User } from './model.js';
-
-/** A project or a group on its way out (an immediate deletion). */
-export type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
+import { ViewCache } from './view-cache.js';
 
 /**
  * The whole state of one sandbox, with the lookups every route shares. Everything a route
@@ -60,10 +58,8 @@ export class Store {
   today(): string {
     return this.nowIso().slice(0, 10);
   }
-  /** How long an immediate deletion takes (ms) before the project or group is gone; `--delete-duration`. */
-  deleteDurationMs = 2000;
-  /** Immediate deletions under way, in the order they were asked. */
-  private pendingRemovals: Removal[] = [];
+  /** Immediate deletions under way (jobs.ts), finished as the clock passes their end. */
+  readonly deletions: DeletionQueue = new DeletionQueue(this);
   /** Where the sandbox answers, for web_url and links: http://127.0.0.1:PORT */
   origin = 'http://127.0.0.1';
 
@@ -72,8 +68,8 @@ export class Store {
    * first use, a test's own hand): Sandbox.reset() seeds a new store only then.
    */
   changed = false;
-  /** Moves on with every change: a project's cached JSON made at an older version is stale. */
-  private version = 0;
+  /** Projects' views as JSON bytes, made again after any change (view-cache.ts). */
+  readonly views = new ViewCache();
 
   /**
    * Something changed (or may be about to): every cached view is stale. The server calls it
@@ -82,16 +78,8 @@ export class Store {
    * clears a cache by hand.
    */
   touch(): void {
-    this.version++;
+    this.views.invalidate();
     this.changed = true;
-  }
-
-  /** A project's view as JSON bytes, made by `make` unless it was made since the last change. */
-  cachedJson(project: Project, make: () => Buffer): Buffer {
-    if (project.json?.version === this.version) return project.json.bytes;
-    const bytes = make();
-    project.json = { version: this.version, bytes };
-    return bytes;
   }
 
   /** True the first time it is asked about `part`: lazily seeded data is made then, once. */
@@ -105,45 +93,6 @@ export class Store {
   nextId(kind: string): number {
     this.counters[kind] = (this.counters[kind] ?? 0) + 1;
     return this.counters[kind] as number;
-  }
-
-  // ---- background jobs ----
-
-  /**
-   * An immediate deletion, as the service runs it: a background job of deleteDurationMs during
-   * which the project or group still answers (reads, lists), then it is gone (404). At 0 it is
-   * removed at once. Asked again while under way, nothing changes.
-   */
-  removeLater(removal: Removal): void {
-    const record = removal.kind === 'project' ? removal.project : removal.group;
-    if (record.deletion) return;
-    if (this.deleteDurationMs <= 0) {
-      this.removeNow(removal);
-      return;
-    }
-    record.deletion = startJob(this.deleteDurationMs, this.now());
-    this.pendingRemovals.push(removal);
-  }
-
-  /** Finishes the deletions that are due; the server calls it as each request arrives. */
-  settle(now = this.now()): void {
-    if (this.pendingRemovals.length === 0) return;
-    const due: Removal[] = [];
-    this.pendingRemovals = this.pendingRemovals.filter((removal) => {
-      const job = (removal.kind === 'project' ? removal.project : removal.group).deletion;
-      const done = job === null || jobStage(job, now) === 'done';
-      if (done) due.push(removal);
-      return !done;
-    });
-    for (const removal of due) this.removeNow(removal);
-  }
-
-  private removeNow(removal: Removal): void {
-    this.touch();
-    // A group removed first takes its projects and subgroups with it.
-    if (removal.kind === 'project') {
-      if (this.projects.get(removal.project.id) === removal.project) this.removeProject(removal.project);
-    } else if (this.groups.get(removal.group.id) === removal.group) this.removeGroup(removal.group);
   }
 
   // ---- users and namespaces ----

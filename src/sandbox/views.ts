@@ -57,7 +57,7 @@ function starCount(store: Store, project: Project): number {
 /** The full view without `permissions` (which depends on the caller), as JSON bytes, cached. */
 function fullViewJson(store: Store, project: Project): Buffer {
   refreshImport(store, project);
-  return store.cachedJson(project, () => {
+  return store.views.json(project, () => {
   const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
   const full = store.projectFullPath(project);
   const urls = projectUrls(store, project);

@@ -70,7 +70,7 @@ describe('Ctrl-C over many targets', () => {
 
   it('--wait on a deletion stops waiting at Ctrl-C (130), saying the deletion goes on and how to check it, as fork --wait does', async () => {
     // Set-up: no endpoint sets how long a deletion takes.
-    sandbox.store.deleteDurationMs = 60_000;
+    sandbox.store.deletions.durationMs = 60_000;
     sandbox.resetStats();
     const child = execa('node', [BIN, 'projects', 'delete', 'dana/grand-beacon-26', '--yes', '--wait'], { env: env(), extendEnv: false, reject: false, timeout: 30_000, stripFinalNewline: false });
     // GET, DELETE, GET, then the first poll: it is waiting.

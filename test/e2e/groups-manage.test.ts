@@ -278,7 +278,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(removed.json()).toMatchObject({ full_path: 'acme/apps', status: 'removal_scheduled' });
       // No endpoint shows a removal under way: its job is read from the store.
       expect(sandbox.store.findGroup('acme/apps')?.deletion).not.toBeNull();
-      sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+      sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
       expect(await group('acme/apps')).toBeUndefined();
       expect(await group('acme/apps/inner')).toBeUndefined();
     });

@@ -559,7 +559,7 @@ describe('collab projects (core verbs)', () => {
       expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`);
       // Still there while the job runs (the clock stopped), gone once it is done.
       expect((await get(`/projects/${victim.id}`)).status).toBe(200);
-      sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+      sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
       expect((await get(`/projects/${victim.id}`)).status).toBe(404);
       const gone = await collab(['projects', 'delete', String(victim.id), '--yes']);
       expect(gone.exitCode).toBe(4);

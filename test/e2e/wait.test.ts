@@ -50,7 +50,7 @@ describe('--wait', () => {
   });
 
   it('times out with exit 7, saying the deletion goes on and how to check it', async () => {
-    sandbox.store.deleteDurationMs = 60_000;
+    sandbox.store.deletions.durationMs = 60_000;
     try {
       const skipped = clock.skipped();
       const result = await collab(['projects', 'delete', 'dana/rapid-atlas-17', '--yes', '--wait', '--timeout', '1s']);
@@ -59,7 +59,7 @@ describe('--wait', () => {
       expect(clock.skipped() - skipped).toBeGreaterThan(900);
       expect(result.stderr).toMatch(/error: timed out after 1s waiting for the deletion of project dana\/rapid-atlas-17 \(status: being removed\)\nhint: the deletion continues; check it with: collab projects view 18\n$/);
     } finally {
-      sandbox.store.deleteDurationMs = 600;
+      sandbox.store.deletions.durationMs = 600;
     }
   });
 

@@ -260,7 +260,7 @@ describe('create, update, delete, restore, transfer', () => {
     expect(removed.status).toBe(202);
     // Removed by a background job (--delete-duration): it answers until the job is done.
     expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(200);
-    sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+    sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
     expect((await call('GET', '/groups/acme%2Ftooling')).status).toBe(404);
   });
 

@@ -33,7 +33,7 @@ describe('immediate deletion (--delete-duration)', () => {
     const other = await startSandbox({ port: 0, seed: 1 });
     try {
       // A setting of the sandbox: no endpoint shows it.
-      expect(other.store.deleteDurationMs).toBe(2000);
+      expect(other.store.deletions.durationMs).toBe(2000);
     } finally {
       await other.close();
     }

@@ -83,7 +83,7 @@ describe('GET /projects with the kept list and orders', () => {
     const removed = await call('DELETE', `/projects/${project.id}`);
     expect(removed.status).toBe(202);
     expect(await everyPage('order_by=id&sort=desc')).toEqual([project.id, ...before]);
-    sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+    sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
     expect(await everyPage('order_by=id&sort=desc')).toEqual(before);
     expect(await everyPage('order_by=created_at')).toEqual(byCreatedDesc());
   });

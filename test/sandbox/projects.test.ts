@@ -377,7 +377,7 @@ describe('DELETE and restore', () => {
     const [victim] = (await get('/users/dana/projects')).body;
     expect((await call('DELETE', `/projects/${victim.id}`, { as: 'developer' })).status).toBe(202);
     expect((await get(`/projects/${victim.id}`)).status).toBe(200);
-    sandbox.store.settle(now + sandbox.store.deleteDurationMs);
+    sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
     expect((await get(`/projects/${victim.id}`)).status).toBe(404);
   });
 });

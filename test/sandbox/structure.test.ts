@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The sandbox's rules of structure, checked over its sources: every right is decided in
  * access.ts (routes ask it, they compare no roles; it is policy only, guards.ts applies it to
- * requests), one clock (store.now), and the cached project JSON is the store's to invalidate (Store.touch, Store.cachedJson), never cleared by hand.
+ * requests), one clock (store.now), and the cached project JSON is the view cache's, made stale
+ * by the store (Store.touch, view-cache.ts), never cleared by hand.
  */
 const root = fileURLToPath(new URL('../../src/sandbox/', import.meta.url));
 
@@ -40,8 +41,8 @@ describe('the sandbox', () => {
     expect(offending(files, [/Date\.now\(\)/, /new Date\(\)/])).toEqual([]);
   });
 
-  it("leaves a project's cached JSON to the store", () => {
-    const files = sources(root).filter(({ file }) => file !== 'store.ts');
+  it("leaves a project's cached JSON to the view cache", () => {
+    const files = sources(root).filter(({ file }) => file !== 'view-cache.ts');
     expect(offending(files, [/\.json\s*=[^=]/])).toEqual([]);
   });
 });

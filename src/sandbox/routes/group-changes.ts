@@ -121,7 +121,7 @@ export function deleteGroup(req: SandboxRequest): SandboxResponse {
     if (!group.marked_for_deletion_on) throw apiError(400, 'Group must be marked for deletion first.');
     if (str(req.input, 'full_path') !== store.groupFullPath(group)) throw apiError(400, '`full_path` is incorrect. You must enter the complete path for the group.');
     // Removed by a background job, with its subgroups and projects; it answers until then.
-    store.removeLater({ kind: 'group', group });
+    store.deletions.add({ kind: 'group', group });
     return accepted();
   }
   if (group.marked_for_deletion_on) throw apiError(400, 'Group has been already marked for deletion');

@@ -105,10 +105,10 @@ export function deleteProject(req: SandboxRequest): SandboxResponse {
   if (project.marked_for_deletion_on) throw apiError(400, 'Project has been already marked for deletion');
   // Paid instance: projects in groups are marked, and removed after the instance's delay
   // (deletion_adjourned_period, 7 days by default); personal projects are deleted at once, by a
-  // background job during which the project still answers (store.removeLater).
+  // background job during which the project still answers (store.deletions).
   if (groupOfNamespace(store, project.namespace_id)) {
     markForDeletion(store, project);
-  } else store.removeLater({ kind: 'project', project });
+  } else store.deletions.add({ kind: 'project', project });
   return accepted();
 }
 
