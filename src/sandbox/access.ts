@@ -310,3 +310,12 @@ export function isLastOwner(store: Store, group: Group, userId: number): boolean
 export function demotesLastOwner(store: Store, source: MemberSource, userId: number, level: number): boolean {
   return source.kind === 'group' && level < ACCESS.owner && isLastOwner(store, source.group, userId);
 }
+
+/**
+ * Whether the deploy keys enabled on `project` are the user's to enable elsewhere: for an
+ * administrator every project's (Projects::EnableDeployKeyService), else those of the projects
+ * they maintain by membership (GitLab's User#accessible_deploy_keys).
+ */
+export function canReuseDeployKeysOf(store: Store, user: User, project: Project): boolean {
+  return user.is_admin || isProjectMember(store, user, project, ACCESS.maintainer);
+}

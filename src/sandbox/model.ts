@@ -179,3 +179,46 @@ export interface PushRule {
   created_at: string;
   attrs: Record<string, unknown>;
 }
+
+/** One entry of who may push, merge, unprotect or create: a role's level, or a deploy key (push). */
+export interface RefAccess {
+  id: number;
+  access_level: number | null;
+  deploy_key_id?: number;
+}
+
+export interface ProtectedBranch {
+  id: number;
+  name: string;
+  push: RefAccess[];
+  merge: RefAccess[];
+  unprotect: RefAccess[];
+  allow_force_push: boolean;
+  code_owner_approval_required: boolean;
+}
+
+export interface ProtectedTag {
+  id: number;
+  name: string;
+  create: RefAccess[];
+}
+
+/** A deploy key: one record however many projects have it enabled (each with its own can_push). */
+export interface DeployKey {
+  id: number;
+  title: string;
+  key: string;
+  fingerprint: string;
+  fingerprint_sha256: string;
+  created_at: string;
+  expires_at: string | null;
+  /** Who added it first: keys they can manage elsewhere may be enabled by them again. */
+  user_id: number;
+}
+
+/** A project's protected branches and tags (by name, in the order they were made) and its deploy keys (key id -> can_push). */
+export interface ProjectRefs {
+  branches: Map<string, ProtectedBranch>;
+  tags: Map<string, ProtectedTag>;
+  deployKeys: Map<number, { can_push: boolean }>;
+}

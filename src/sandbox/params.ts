@@ -163,6 +163,17 @@ export function parseQuery(search: URLSearchParams): Record<string, unknown> {
 }
 
 export function assignParam(out: Record<string, unknown>, key: string, value: unknown): void {
+  // `a[][k]=1&a[][j]=2&a[][k]=3` -> {a: [{k: 1, j: 2}, {k: 3}]}: Rack starts a new hash when the last has the key.
+  const hashes = /^([^[]+)\[\]\[([^\]]+)\]$/.exec(key);
+  if (hashes) {
+    const [, name, field] = hashes as unknown as [string, string, string];
+    const list = Array.isArray(out[name]) ? (out[name] as Array<Record<string, unknown>>) : [];
+    const last = list[list.length - 1];
+    if (last && typeof last === 'object' && !(field in last)) last[field] = value;
+    else list.push({ [field]: value });
+    out[name] = list;
+    return;
+  }
   const array = /^(.+)\[\]$/.exec(key);
   if (array) {
     const name = array[1] as string;

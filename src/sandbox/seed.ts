@@ -2,6 +2,7 @@ import type { Group, Project, User, Visibility } from './model.js';
 import { seededRandom } from './random.js';
 import { ACCESS, moreVisible } from './access.js';
 import { Store } from './store.js';
+import { seedProtectedRefs } from './seed-refs.js';
 
 /** The sandbox's users: one per role the API reference talks about. Tokens are fixed so scripts can use them. */
 export const SANDBOX_USERS = [
@@ -176,6 +177,7 @@ export function seedStore(store: Store, projectCount: number, seed = 1): Record<
     { namespaceId: users.developer.namespace_id, visibility: 'public' as Visibility },
   ];
   const visibilities: Visibility[] = ['public', 'public', 'public', 'public', 'internal', 'internal', 'internal', 'private', 'private', 'private'];
+  const namedProjects: Project[] = [];
   for (let i = 0; i < projectCount; i++) {
     const named = NAMED_PROJECTS[i];
     let namespaceId: number;
@@ -208,7 +210,9 @@ export function seedStore(store: Store, projectCount: number, seed = 1): Record<
     project.statistics = { commit_count: Math.floor(random() * 5000), storage_size: size + 4096, repository_size: size, wiki_size: 4096, lfs_objects_size: 0, job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0 };
     project.custom_attributes = { tier: i % 3 === 0 ? 'gold' : 'silver' };
     store.addProject(project);
+    if (named) namedProjects.push(project);
   }
+  seedProtectedRefs(store, namedProjects.slice(0, 3), users.owner);
   return users;
 }
 

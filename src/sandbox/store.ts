@@ -1,5 +1,5 @@
 import { DeletionQueue } from './jobs.js';
-import type { Group, Hook, Namespace, Note, Noteable, Project, PushRule, User } from './model.js';
+import type { DeployKey, Group, Hook, Namespace, Note, Noteable, Project, ProjectRefs, PushRule, User } from './model.js';
 import { ViewCache } from './view-cache.js';
 
 /**
@@ -26,6 +26,10 @@ export class Store {
   readonly notesByNoteable = new Map<string, number[]>();
   readonly hooks = new Map<number, Hook>();
   readonly pushRules = new Map<string, PushRule>();
+  /** Each project's protected branches and tags and enabled deploy keys, by project id (made when first written). */
+  readonly projectRefs = new Map<number, ProjectRefs>();
+  /** Deploy keys by id, shared between the projects that enable them. */
+  readonly deployKeys = new Map<number, DeployKey>();
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
   /**
@@ -265,6 +269,7 @@ export class Store {
     this.liveProjects = undefined;
     this.stars.delete(project.id);
     this.pushRules.delete(`project:${project.id}`);
+    this.projectRefs.delete(project.id);
     for (const [id, hook] of this.hooks) if (hook.owner.kind === 'project' && hook.owner.id === project.id) this.hooks.delete(id);
     if ((this.forkCounts.get(project.id) ?? 0) > 0) {
       for (const other of this.projects.values()) if (other.forked_from_id === project.id) this.setForkedFrom(other, null);

@@ -44,7 +44,7 @@ function namespaceView(store: Store, namespaceId: number) {
   return { id: namespaceId, name: user?.name ?? '', path: user?.username ?? '', kind: 'user', full_path: user?.username ?? '', parent_id: null, avatar_url: null, web_url: `${store.origin}/${user?.username ?? ''}` };
 }
 
-function nameWithNamespace(store: Store, project: Project): string {
+export function nameWithNamespace(store: Store, project: Project): string {
   const ns = store.namespaces.get(project.namespace_id);
   if (ns?.kind === 'group') return `${store.groupFullName(store.groups.get(ns.ownerId) as Group)} / ${project.name}`;
   return `${store.users.get(ns?.ownerId ?? -1)?.name ?? ''} / ${project.name}`;

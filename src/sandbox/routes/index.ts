@@ -1,4 +1,5 @@
 import type { Router } from '../http.js';
+import { deployKeyRoutes } from './deploy-keys.js';
 import { forkRoutes } from './forks.js';
 import { groupRoutes } from './groups.js';
 import { groupHookRoutes, projectHookRoutes } from './hooks.js';
@@ -8,6 +9,7 @@ import { noteableRoutes } from './noteables.js';
 import { noteRoutes } from './notes.js';
 import { projectActionRoutes } from './project-actions.js';
 import { projectRoutes } from './projects.js';
+import { protectedRefRoutes } from './protected-refs.js';
 import { groupPushRuleRoutes, projectPushRuleRoutes } from './push-rules.js';
 import { shareRoutes } from './shares.js';
 import { userRoutes } from './users.js';
@@ -29,6 +31,8 @@ export function registerRoutes(router: Router): void {
     groupPushRuleRoutes,
     shareRoutes,
     memberRoutesTable,
+    protectedRefRoutes,
+    deployKeyRoutes,
   ]) {
     router.add(table);
   }

@@ -1,0 +1,57 @@
+import type { ParamSpec } from './types.js';
+
+/**
+ * Protected branches and tags (GitLab's protected_branches and protected_tags API pages): who may
+ * push, merge, unprotect or create, as access levels 0 (no one), 30 (developers and maintainers),
+ * 40 (maintainers) and 60 (administrators). The commands take the names, the service the numbers.
+ */
+export const REF_ACCESS_LEVELS = { 'no-one': 0, developer: 30, maintainer: 40, admin: 60 } as const;
+
+export type RefAccessName = keyof typeof REF_ACCESS_LEVELS;
+
+/** `access_level_description` as GitLab's ProtectedRefAccess.human_access_levels writes it. */
+export const REF_ACCESS_DESCRIPTIONS: Readonly<Record<number, string>> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Instance admins' };
+
+/**
+ * The levels each kind of access takes: `unprotect` has no "no one" (the API page: "Access level
+ * `No access` is not available for this field"), a tag's `create` is 0, 30 or 40 (the protected
+ * tags page's valid access levels).
+ */
+export const REF_ACCESS_CHOICES = {
+  push: [0, 30, 40, 60],
+  merge: [0, 30, 40, 60],
+  unprotect: [30, 40, 60],
+  create: [0, 30, 40],
+} as const satisfies Record<string, readonly number[]>;
+
+export type RefAccessKind = keyof typeof REF_ACCESS_CHOICES;
+
+/** 40 -> "maintainer"; a level without a name is shown as its number. */
+export function refAccessName(level: unknown): string {
+  const found = Object.entries(REF_ACCESS_LEVELS).find(([, n]) => n === level);
+  return found ? found[0] : level === null || level === undefined ? '' : String(level);
+}
+
+/** POST /projects/:id/protected_branches (name aside: the command's argument). Defaults: 40 for each level, false for the booleans. */
+export const PROTECTED_BRANCH_PARAMS = [
+  { name: 'push_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.push, description: 'who may push' },
+  { name: 'merge_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.merge, description: 'who may merge' },
+  { name: 'unprotect_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.unprotect, description: 'who may unprotect' },
+  { name: 'allow_force_push', type: 'boolean', description: 'members who may push may also force-push' },
+  { name: 'code_owner_approval_required', type: 'boolean', paid: true, description: 'refuse pushes that change files with code owners unless they approve' },
+] as const satisfies readonly ParamSpec[];
+
+/** PATCH /projects/:id/protected_branches/:name takes the booleans; levels change through `allowed_to_*` arrays. */
+export const PROTECTED_BRANCH_UPDATE_PARAMS = PROTECTED_BRANCH_PARAMS.filter((param) => param.type === 'boolean');
+
+/** POST /projects/:id/protected_tags. Default: 40. */
+export const PROTECTED_TAG_PARAMS = [{ name: 'create_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.create, description: 'who may create matching tags' }] as const satisfies readonly ParamSpec[];
+
+/** POST /projects/:id/deploy_keys (title and key aside). */
+export const DEPLOY_KEY_PARAMS = [
+  { name: 'can_push', type: 'boolean', description: 'the key may push to the repository (read-only by default)' },
+  { name: 'expires_at', type: 'datetime', description: 'when the key stops working (ISO 8601)' },
+] as const satisfies readonly ParamSpec[];
+
+/** PUT /projects/:id/deploy_keys/:key_id: the title and can_push only. */
+export const DEPLOY_KEY_UPDATE_PARAMS = [{ name: 'title', type: 'string', description: 'the key’s title' }, DEPLOY_KEY_PARAMS[0]] as const satisfies readonly ParamSpec[];
