@@ -2,6 +2,7 @@ import type { ApiRequest, HttpClient } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
+import type { MemberParams, RemoveMemberParams } from '../params/members.js';
 import { type Owner, ownerPath } from './owner.js';
 import { clockOffset, createdSince, findResponse } from './recover.js';
 import { findUserByName } from './users.js';
@@ -45,11 +46,8 @@ export function getMember(owner: Owner, userId: number, inherited = false): ApiR
   return { method: 'GET', path: membersPath(owner, inherited) + apiPath`/${userId}`, expect: 'object' };
 }
 
-export interface MemberParams {
-  access_level: number;
-  /** YYYY-MM-DD; null (on update) removes the expiry. */
-  expires_at?: string | null;
-}
+/** The parameters' table is src/params/members.ts; commands and plans import the type from here, with the requests. */
+export type { MemberParams } from '../params/members.js';
 
 /** Who to add: a user ID or a username (the service takes either). */
 export type MemberUser = { id: number } | { username: string };
@@ -82,11 +80,7 @@ export function updateMember(owner: Owner, userId: number, params: MemberParams)
   return { method: 'PUT', path: membersPath(owner) + apiPath`/${userId}`, json, expect: 'object' };
 }
 
-export interface RemoveMemberParams {
-  /** Groups: keep the user's direct memberships of the subgroups and projects below. */
-  skip_subresources?: boolean;
-  unassign_issuables?: boolean;
-}
+export type { RemoveMemberParams } from '../params/members.js';
 
 /**
  * DELETE .../members/:user_id: 204. A 404 is an answer too (not a member: already removed, for

@@ -1,3 +1,5 @@
+import { ACCESS_LEVELS } from './access.js';
+import type { ParamsOf } from './derive.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -5,15 +7,39 @@ import type { ParamSpec } from './types.js';
  * /projects/:id/members and /groups/:id/members). The sandbox validates with these; the
  * commands name the same values in their flags.
  */
-export const MEMBER_FILTERS: readonly ParamSpec[] = [
+export const MEMBER_FILTERS = [
   { name: 'query', type: 'string', description: 'members whose username or name contains this text (or whose email is this text)' },
   { name: 'user_ids', type: 'integer-array', description: 'only these users' },
-];
+] as const satisfies readonly ParamSpec[];
 
-export const MEMBER_REMOVE_PARAMS: readonly ParamSpec[] = [
+export const MEMBER_REMOVE_PARAMS = [
   { name: 'skip_subresources', type: 'boolean', description: 'keep the user’s direct memberships of the subgroups and projects below the group' },
   { name: 'unassign_issuables', type: 'boolean', description: 'unassign the user from the issues and merge requests of the group or project' },
-];
+] as const satisfies readonly ParamSpec[];
+
+/** DELETE .../members/:user_id's parameters (skip_subresources: groups only). */
+export type RemoveMemberParams = ParamsOf<typeof MEMBER_REMOVE_PARAMS>;
 
 /** Minimal access: a role only groups have (Premium); it reads nothing. */
 export const MINIMAL_ACCESS_LEVEL = 5;
+
+/** The roles a membership may have: GitLab's `Gitlab::Access.all_values`, minimal access included. */
+export const MEMBER_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
+
+/**
+ * What POST and PUT .../members take besides the user: the role (required by both) and the
+ * expiry. Minimal access is for group members only, and the expiry may not be in the past: the
+ * member's validations, which the sandbox adds (422) after the parameters' own checks (400).
+ */
+export const MEMBER_PARAMS = [
+  { name: 'access_level', type: 'integer', choices: MEMBER_LEVELS, required: true, description: 'the role: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner (5 minimal access, groups only)' },
+  { name: 'expires_at', type: 'date', description: 'the day the membership ends, YYYY-MM-DD' },
+] as const satisfies readonly ParamSpec[];
+
+type MemberFields = ParamsOf<typeof MEMBER_PARAMS>;
+
+/** A member's role and expiry as sent: the role always; on update, a null expiry removes it. */
+export interface MemberParams {
+  access_level: NonNullable<MemberFields['access_level']>;
+  expires_at?: MemberFields['expires_at'] | null;
+}

@@ -1,5 +1,6 @@
 import { ACCESS_LEVELS } from '../params/access.js';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../params/avatar.js';
+import type { ParamsOf } from '../params/derive.js';
 import type { ParamSpec } from '../params/types.js';
 import { paramError, validationError } from './errors.js';
 import type { StoredFile } from './model.js';
@@ -97,14 +98,15 @@ export function choice<T extends string>(input: Record<string, unknown>, name: s
 
 const ROLE_LEVELS: readonly number[] = Object.values(ACCESS_LEVELS);
 
-/** Coerces and checks every parameter of a table that is present; returns them typed. */
-export function readParams(input: Record<string, unknown>, specs: readonly ParamSpec[]): Record<string, unknown> {
+/** Coerces and checks every parameter of a table that is present; returns them typed by the table (`as const` tables). */
+export function readParams<const T extends readonly ParamSpec[]>(input: Record<string, unknown>, specs: T): ParamsOf<T> {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
     if (!has(input, spec.name)) continue;
     out[spec.name] = coerce(input, spec);
   }
-  return out;
+  // Each value was coerced by its parameter's type (coerce below), as ParamsOf reads the table.
+  return out as ParamsOf<T>;
 }
 
 function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {

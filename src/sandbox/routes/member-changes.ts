@@ -1,12 +1,11 @@
-import { ACCESS_LEVELS } from '../../params/access.js';
-import { MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
+import { MEMBER_PARAMS, MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
 import { canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, directLevel, demotesLastOwner } from '../access.js';
 import { requireUser } from '../guards.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberDetails, MemberSource, User } from '../model.js';
 import { directMember, memberJson, putMember, removeMember, sourceRecord } from '../members.js';
-import { readParams, requireInt, str } from '../params.js';
+import { readParams, str } from '../params.js';
 import { memberNotFound, memberSource, memberUserId } from './member-lists.js';
 
 /**
@@ -16,23 +15,22 @@ import { memberNotFound, memberSource, memberUserId } from './member-lists.js';
  * of a group can be neither removed nor demoted (a plain 403, as GitLab's policy refuses it).
  */
 
-const VALID_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
-
-/** access_level: one of GitLab's values (Grape's `does not have a valid value`); minimal access is for groups only. */
-function readLevel(req: SandboxRequest, source: MemberSource): number {
-  const level = requireInt(req.input, 'access_level');
-  if (!VALID_LEVELS.includes(level)) throw paramError('access_level does not have a valid value');
+/**
+ * The role and the expiry (MEMBER_PARAMS), checked as the service checks them: the role is
+ * required and one of GitLab's values, the expiry a date; an empty expiry is none (null, which
+ * removes one on update); then the member's validations, minimal access for groups only and no
+ * expiry in the past (422).
+ */
+function readMemberParams(req: SandboxRequest, source: MemberSource): { level: number; expiresAt: string | null | undefined } {
+  const emptyExpiry = req.input.expires_at === '';
+  const params = readParams(emptyExpiry ? { ...req.input, expires_at: undefined } : req.input, MEMBER_PARAMS);
+  const level = params.access_level;
+  if (level === undefined) throw paramError('access_level is missing');
   // A project member's validation (ProjectMember's inclusion in Gitlab::Access.all_values).
   if (source.kind === 'project' && level === MINIMAL_ACCESS_LEVEL) throw validationError({ access_level: ['is not included in the list'] });
-  return level;
-}
-
-/** expires_at: a date, not in the past (the member's validation); undefined when not given. */
-function readExpiry(req: SandboxRequest): string | null | undefined {
-  if (req.input.expires_at === '') return null;
-  const { expires_at: expiresAt } = readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]) as { expires_at?: string };
-  if (expiresAt !== undefined && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
-  return expiresAt;
+  const expiresAt = emptyExpiry ? null : params.expires_at;
+  if (expiresAt && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  return { level, expiresAt };
 }
 
 /** 403 unless the caller manages members there at all (before anything else is looked at, as GitLab's authorize_admin_source!). */
@@ -61,8 +59,7 @@ export function memberChanges(kind: MemberSource['kind']) {
   const create = (req: SandboxRequest): SandboxResponse => {
     const source = memberSource(req, kind);
     const caller = requireManager(req, source);
-    const level = readLevel(req, source);
-    const expiresAt = readExpiry(req) ?? null;
+    const { level, expiresAt = null } = readMemberParams(req, source);
     const { refs, byName } = readUserRefs(req);
     const record = sourceRecord(source);
     const now = req.store.nowIso();
@@ -93,8 +90,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     const caller = requireManager(req, source);
     const member = directMember(req.store, source, memberUserId(req));
     if (!member) throw memberNotFound();
-    const level = readLevel(req, source);
-    const expiresAt = readExpiry(req);
+    const { level, expiresAt } = readMemberParams(req, source);
     if (!canManageMembers(req.store, caller, source, [level, member.level])) throw forbidden();
     if (demotesLastOwner(req.store, source, member.user.id, level)) throw forbidden();
     if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
@@ -109,7 +105,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     const member = directMember(req.store, source, memberUserId(req));
     if (!member) throw memberNotFound();
     // unassign_issuables is read and checked; the sandbox's issues and merge requests have no assignees.
-    const { skip_subresources: skip } = readParams(req.input, MEMBER_REMOVE_PARAMS) as { skip_subresources?: boolean };
+    const { skip_subresources: skip } = readParams(req.input, MEMBER_REMOVE_PARAMS);
     if (!canRemoveMember(req.store, caller, source, member.user.id, member.level)) throw forbidden();
     if (source.kind === 'group' && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
     if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();

@@ -31,7 +31,7 @@ export function memberUserId(req: SandboxRequest): number {
 }
 
 function filtered(req: SandboxRequest, entries: MemberEntry[]): MemberEntry[] {
-  const { query, user_ids: ids } = readParams(req.input, MEMBER_FILTERS) as { query?: string; user_ids?: number[] };
+  const { query, user_ids: ids } = readParams(req.input, MEMBER_FILTERS);
   return entries.filter(
     ({ user }) => (!query || contains(user.username, query) || contains(user.name, query) || user.email.toLowerCase() === query.toLowerCase()) && (!ids || ids.length === 0 || ids.includes(user.id)),
   );
