@@ -42,6 +42,8 @@ export interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
   clock?: Clock | undefined;
+  /** --dry-run was given: mutate shows each request instead of sending it. */
+  dryRun?: boolean | undefined;
   /** Where output goes: stdout unless given (over many targets, each target's capture). */
   presenter?: Presenter | undefined;
   session?: Session | undefined;
@@ -74,7 +76,7 @@ export class Context {
     this.terminal = services.terminal ?? new StreamTerminal(io, globals.quiet, services.clock);
     this.session =
       services.session ??
-      new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, clock: services.clock, showDryRun: (description) => this.presenter.dryRun(description) });
+      new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, clock: services.clock, dryRun: services.dryRun, showDryRun: (description) => this.presenter.dryRun(description) });
     this.prompter = services.prompter ?? new TerminalPrompter(io, services.env, signal);
     this.stream = new StreamPresenter({
       io,
@@ -93,9 +95,6 @@ export class Context {
   get env(): Env { return this.session.env; }
   get clock(): Clock { return this.session.clock; }
   get dryRun(): boolean { return this.session.dryRun; }
-  set dryRun(value: boolean) { this.session.dryRun = value; }
-  get clientSignal(): AbortSignal | undefined { return this.session.clientSignal; }
-  set clientSignal(value: AbortSignal | undefined) { this.session.clientSignal = value; }
   config(options: { check?: boolean } = {}): Promise<ConfigStore> { return this.session.config(options); }
   host(): Promise<string> { return this.session.host(); }
   numberSetting(key: string): Promise<number> { return this.session.numberSetting(key); }

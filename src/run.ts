@@ -22,13 +22,12 @@ export async function runVerb(
   bulk?: BulkRun,
 ): Promise<void> {
   const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
-  const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher, clock: runtime.clock });
+  const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher, clock: runtime.clock, dryRun: input.options.dryRun === true });
   attach(ctx);
   // Dates on a terminal are in TZ's zone; a TZ that names none would shift them silently: said once.
   if (io.stdoutIsTTY && io.timeZone && !knownTimeZone(io.timeZone)) {
     ctx.warn(`TZ=${io.timeZone} is not a time zone name (such as Europe/Paris): dates may be shown in UTC`);
   }
-  ctx.dryRun = input.options.dryRun === true;
   // A bad --jq expression is a usage error before the command sends anything.
   await ctx.jq();
   const module = await spec.load();

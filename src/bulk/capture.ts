@@ -33,6 +33,11 @@ export class CapturePresenter implements Presenter {
     this.response = [...items];
   }
 
+  async results(results: AsyncIterable<unknown[]> | readonly unknown[]): Promise<void> {
+    if (Symbol.asyncIterator in results) await this.list(results);
+    else await this.items(results);
+  }
+
   async resource(item: unknown): Promise<void> {
     this.response = item;
   }

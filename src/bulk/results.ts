@@ -42,12 +42,12 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
 const RESULT_KEYS = ['target', 'status', 'error', 'response'];
 
 /**
- * --fields over many targets: a result's own fields as named (`target`, `status`, `response.x`),
+ * A --fields path over many targets: a result's own fields as named (`target`, `status`, `response.x`),
  * any other path read from the resource the target's command printed (`id` is `response.id`), so
  * that `--fields id,name` means over many targets what it means over one.
  */
-export function resultFields(fields: readonly string[] | undefined): string[] | undefined {
-  return fields?.map((path) => (RESULT_KEYS.includes(path.split('.')[0] as string) ? path : `response.${path}`));
+export function resultField(path: string): string {
+  return RESULT_KEYS.includes(path.split('.')[0] as string) ? path : `response.${path}`;
 }
 
 /**

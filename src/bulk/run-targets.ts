@@ -1,18 +1,19 @@
 import { type Prepared, prepare } from '../commands/seam.js';
-import type { CommandInput, CommandModule, CommandSpec, VerbModule } from '../commands/spec.js';
+import type { CommandInput, CommandSpec, VerbModule } from '../commands/spec.js';
 import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/target-slots.js';
 import type { Context } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
-import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from './results.js';
+import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from './results.js';
 import { Target } from './target-context.js';
 import { parseTargets, type TargetLine, unknownLine } from './targets.js';
+import { eachLimited } from '../util/pool.js';
 import { readStdin } from '../util/stdin.js';
 
 /**
  * `-` as the project or group: the command runs once per target read from standard input, with
- * --concurrency targets in flight, each through the command's own options() and run() in a
- * Target. One result per target, printed in input order as soon as those before it are
+ * --concurrency targets in flight, each through the command's run() with its options bound to
+ * the target (src/commands/seam.ts), in a Target. One result per target, printed in input order as soon as those before it are
  * done; a failure does not stop the others; a summary on stderr; the exit code is 0 when every
  * target is ok or unchanged, else the failures' shared code, else 1.
  *
@@ -25,20 +26,12 @@ import { readStdin } from '../util/stdin.js';
  */
 const GRACE_MS = 1000;
 
-/**
- * The requests of a run over many end GRACE_MS after Ctrl-C, not at once, so that those on the
- * wire finish and what they did has a result. Call before the client is built; gives the clean-up.
- */
+/** The requests of a run over many end GRACE_MS after Ctrl-C (Session.sendUntilGrace). */
 export function sendUntilGrace(ctx: Context): () => void {
-  const sending = new AbortController();
-  ctx.clientSignal = sending.signal;
-  const onInterrupt = () => setTimeout(() => sending.abort(), GRACE_MS).unref();
-  if (ctx.signal.aborted) sending.abort();
-  else ctx.signal.addEventListener('abort', onInterrupt, { once: true });
-  return () => ctx.signal.removeEventListener('abort', onInterrupt);
+  return ctx.session.sendUntilGrace(GRACE_MS);
 }
 
-export async function runTargets(ctx: Context, spec: CommandSpec, module: CommandModule | VerbModule, input: CommandInput, bulk: BulkRun): Promise<void> {
+export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbModule, input: CommandInput, bulk: BulkRun): Promise<void> {
   refuseOtherStdin(input, bulk.slot);
   const concurrency = await targetConcurrency(ctx, input, bulk);
   const stopGrace = sendUntilGrace(ctx);
@@ -46,15 +39,14 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   if (ctx.io.stdinIsTTY) ctx.stderrLine('reading targets from standard input (Ctrl-D to end)…');
   const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
 
-  // Each target's flags as the command reads them: --yes is the run's (asked once, below). A list's
+  // The flags as the command reads them: --yes is the run's (asked once, below). A list's
   // --concurrency keeps its one meaning, pages: each target's list gets it.
   const base: CommandInput = { args: [...input.args], options: { ...input.options, yes: true } };
-  // Flags are read and checked once, before anything is sent: a bad one is a usage error, not N
-  // failures; a typed verb's parse runs only here (its warnings print once, its files are read once).
+  // Flags are read and checked once, with the first target in, before anything is sent: a bad one
+  // is a usage error, not N failures; the verb's parse runs only here (its warnings print once, its
+  // files are read once), and each target is then bound to the options it made.
   const first = targets.find((target) => target.ref !== undefined);
-  // (A verb on the old seam reads its flags per target: checked here as one, as it will run.)
-  const parseCtx = first && 'options' in module ? new Target(ctx, String(first.target)).context : ctx;
-  const prepared = first?.ref === undefined ? undefined : await prepare(spec, module, forTarget(base, bulk.slot, first.ref), parseCtx, bulk.slot);
+  const prepared = first?.ref === undefined ? undefined : await prepare(spec, module, withTarget(base, bulk.slot, first.ref), ctx, bulk.slot);
   if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
     await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
   }
@@ -68,21 +60,17 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
   let doneCount = 0;
   const progress = ctx.io.stdoutIsTTY ? undefined : await ctx.spinner(`0 of ${targets.length} targets done`);
 
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (!ctx.signal.aborted && next < targets.length) {
-      const index = next++;
-      const outcome = await runOne(ctx, module, prepared, base, bulk.slot, targets[index] as TargetLine);
-      if ('unknownSince' in outcome) {
-        if (outcome.unknownSince !== undefined) unknownSince.set(index, outcome.unknownSince);
-      } else {
-        outcomes[index] = outcome;
-        messages.set(outcome.result, outcome.message);
-        doneCount++;
-        progress?.text(`${doneCount} of ${targets.length} targets done`);
-      }
-      wake?.();
+  const runTarget = async (target: TargetLine, index: number): Promise<void> => {
+    const outcome = await runOne(ctx, module, prepared, target);
+    if ('unknownSince' in outcome) {
+      if (outcome.unknownSince !== undefined) unknownSince.set(index, outcome.unknownSince);
+    } else {
+      outcomes[index] = outcome;
+      messages.set(outcome.result, outcome.message);
+      doneCount++;
+      progress?.text(`${doneCount} of ${targets.length} targets done`);
     }
+    wake?.();
   };
 
   /** Results in input order, each batch as soon as every target before it is done; after Ctrl-C, those done. */
@@ -101,10 +89,9 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
-  ctx.globals.fields = resultFields(ctx.globals.fields);
-  const printing = ctx.printList(batches(), resultColumns((result) => messages.get(result)));
+  const printing = ctx.presenter.results(batches(), resultColumns((result) => messages.get(result)), resultField);
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+    await eachLimited(targets, concurrency, runTarget, () => ctx.signal.aborted);
   } finally {
     finished = true;
     wake?.();
@@ -130,22 +117,15 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: Comman
 }
 
 /**
- * One target through the command's options() and run(). When Ctrl-C leaves it not done: when it
- * sent a request that changes something (it is then unknown: the service may have acted), else
- * undefined; a target read as unknown stays so, from its first send.
+ * One target through the command's run(), with the options bound to it. When Ctrl-C leaves it not
+ * done: when it sent a request that changes something (it is then unknown: the service may have
+ * acted), else undefined; a target read as unknown stays so, from its first send.
  */
-async function runOne(
-  ctx: Context,
-  module: CommandModule | VerbModule,
-  prepared: Prepared | undefined,
-  base: CommandInput,
-  slot: TargetSlot,
-  target: TargetLine,
-): Promise<Outcome | { unknownSince: number | undefined }> {
+async function runOne(ctx: Context, module: VerbModule, prepared: Prepared | undefined, target: TargetLine): Promise<Outcome | { unknownSince: number | undefined }> {
   if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`), (text) => ctx.redact(text));
   const one = new Target(ctx, String(target.target), target.unknownSince);
   try {
-    await module.run(one.context, await prepared.forTarget(forTarget(base, slot, target.ref), target.ref, one.context));
+    await module.run(one.context, prepared.bind(target.ref));
     return { result: { target: target.target, status: one.status, error: null, response: one.captured }, message: one.message ?? '' };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? one.mutationSentAt };
@@ -153,8 +133,8 @@ async function runOne(
   }
 }
 
-/** The command line of one target: `-` replaced by it (an argument is text, as argv gives it). */
-function forTarget(base: CommandInput, slot: TargetSlot, ref: string | number): CommandInput {
+/** The command line with `-` replaced by a target (an argument is text, as argv gives it). */
+function withTarget(base: CommandInput, slot: TargetSlot, ref: string | number): CommandInput {
   if (slot.kind === 'arg') {
     const args = [...base.args];
     args[slot.index] = String(ref);

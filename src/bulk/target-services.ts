@@ -20,7 +20,7 @@ import { InterruptHooks } from '../util/interrupt-hooks.js';
  * requests), with the target's own dry run shown through the target's presenter.
  */
 export class TargetSession implements Session {
-  dryRun: boolean;
+  readonly dryRun: boolean;
   /**
    * When this target first sent a request that changes something (not a GET): a target that
    * Ctrl-C leaves not done after that is `unknown`, as the service may have acted.
@@ -41,8 +41,7 @@ export class TargetSession implements Session {
   get env(): Env { return this.run.env; }
   get clock(): Clock { return this.run.clock; }
   get signal(): AbortSignal { return this.run.signal; }
-  get clientSignal(): AbortSignal | undefined { return this.run.clientSignal; }
-  set clientSignal(value: AbortSignal | undefined) { this.run.clientSignal = value; }
+  sendUntilGrace(graceMs: number): () => void { return this.run.sendUntilGrace(graceMs); }
   config(options?: { check?: boolean }): Promise<ConfigStore> { return this.run.config(options); }
   host(): Promise<string> { return this.run.host(); }
   numberSetting(key: string): Promise<number> { return this.run.numberSetting(key); }

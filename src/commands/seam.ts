@@ -2,26 +2,20 @@ import type { Context } from '../context.js';
 import { CollabError } from '../errors.js';
 import { listFlags } from './common-options.js';
 import { attributeOf, type ReadScope } from './flags.js';
-import type { CommandInput, CommandModule, CommandSpec, VerbModule } from './spec.js';
+import type { CommandInput, CommandSpec, VerbModule } from './spec.js';
 import type { TargetSlot } from './target-slots.js';
 
 /**
  * Between the parser and a verb's run: a command's options made once a run, and one target's
  * options from them. A typed verb (src/commands/verb.ts) reads its declared values here, then its
  * own `parse` runs once (warnings print once, files are read once, whatever the number of
- * targets) and `bind` puts each target in without reading anything again. A verb still on the old
- * seam (CommandModule: `options()` over the raw record) goes through the adapter below, which
- * calls its options() per target as before.
+ * targets) and `bind` puts each target in without reading anything again.
  */
 export interface Prepared {
   /** The options of the run as given (in a run over many: made with the first target in). */
   options: unknown;
   /** One target's options. */
-  forTarget(input: CommandInput, target: string | number, ctx: Context): Promise<unknown>;
-}
-
-function isVerbModule(module: CommandModule | VerbModule): module is VerbModule {
-  return !('options' in module);
+  bind(target: string | number): unknown;
 }
 
 /** The declared arguments and flags of a typed verb, under their keys, each read by its parser. */
@@ -46,20 +40,14 @@ function slotKey(spec: CommandSpec, slot: TargetSlot): string | undefined {
   return Object.entries(spec.typed?.flags ?? {}).find(([, declared]) => declared.options.some((option) => attributeOf(option) === slot.key))?.[0];
 }
 
-export async function prepare(spec: CommandSpec, module: CommandModule | VerbModule, input: CommandInput, ctx: Context, slot?: TargetSlot): Promise<Prepared> {
-  if (!isVerbModule(module)) {
-    return {
-      options: await module.options(input, ctx),
-      forTarget: async (targetInput, _target, targetCtx) => module.options(targetInput, targetCtx),
-    };
-  }
+export async function prepare(spec: CommandSpec, module: VerbModule, input: CommandInput, ctx: Context, slot?: TargetSlot): Promise<Prepared> {
   const scope: ReadScope = { warn: (message) => ctx.warn(message), addSecret: (secret) => ctx.addSecret(secret) };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;
   const key = slot && slotKey(spec, slot);
   return {
     options,
-    forTarget: async (_targetInput, target) => {
+    bind: (target) => {
       if (module.bind) return module.bind(options, target);
       if (key === undefined || typeof options !== 'object' || options === null || !(key in options)) {
         throw new CollabError('internal', `${spec.name}: its options do not carry the target (give the verb a bind())`);

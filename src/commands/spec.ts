@@ -32,28 +32,17 @@ export interface CommandSpec {
   destructive?: boolean;
   /** A typed verb's declaration (src/commands/verb.ts): its arguments and flags as typed values. */
   typed?: { readonly args?: Args; readonly flags?: Flags };
-  /** Prints resources: -o/--json/--fields apply (they are global, this marks it in help). */
+  /** Command lines shown under "Examples" in the help, each a complete run. */
   examples?: readonly string[];
   subcommands?: readonly CommandSpec[];
   /** The implementation, loaded when the command runs. */
-  load?: () => Promise<CommandModule | VerbModule>;
+  load?: () => Promise<VerbModule>;
 }
 
 /** What the parser hands a command: positional arguments and raw flag values by camelCase name. */
 export interface CommandInput {
   args: string[];
   options: Record<string, unknown>;
-}
-
-/**
- * The old seam, for verbs not yet declared with typed flags (src/commands/verb.ts): options() reads
- * the raw record by camelCase keys, and runs once per target over many. Methods, so that a module
- * whose run takes its own options type is one.
- */
-export interface CommandModule<O = unknown> {
-  /** Turns parsed flags into the command's options; throws usage errors (nothing sent yet). */
-  options(input: CommandInput, ctx: Context): O | Promise<O>;
-  run(ctx: Context, options: O): Promise<void>;
 }
 
 /**

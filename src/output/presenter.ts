@@ -60,6 +60,12 @@ export interface Presenter {
   unchanged(message: string): void;
   /** Items in tree order: drawn as a tree on a table, items with their tree columns otherwise. */
   tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void>;
+  /**
+   * The results of a run over many (one per target or membership: src/bulk/results.ts), streamed
+   * in batches or given at once. `--fields` names a result's own keys or, through `fieldPath`, a
+   * field of its response, so that `--fields id` means over many what it means over one.
+   */
+  results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void>;
   /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
   jqWriter(): Promise<JqWriter | undefined>;
 }
@@ -96,12 +102,13 @@ export interface StreamPresenterDeps {
 export class StreamPresenter implements Presenter {
   constructor(private readonly deps: StreamPresenterDeps) {}
 
-  /** The format: --jq's JSON, else -o/--json, else the configured one, else a table. */
-  async options(): Promise<OutputOptions> {
+  /** The format: --jq's JSON, else -o/--json, else the configured one, else a table; --fields through `fieldPath` when given. */
+  async options(fieldPath?: (path: string) => string): Promise<OutputOptions> {
     const { flags, warn } = this.deps;
+    const fields = fieldPath ? flags.fields?.map(fieldPath) : flags.fields;
     // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
-    if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields: flags.fields, warn };
-    return { format: flags.output ?? (await this.deps.configured()) ?? 'table', fields: flags.fields, warn };
+    if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields, warn };
+    return { format: flags.output ?? (await this.deps.configured()) ?? 'table', fields, warn };
   }
 
   /** Where a table shows people a line instead of data. */
@@ -121,8 +128,17 @@ export class StreamPresenter implements Presenter {
   }
 
   async list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> {
+    return this.listIn(await this.options(), pages, columns, peopleOrder);
+  }
+
+  async results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void> {
+    const options = await this.options(fieldPath);
+    if (Symbol.asyncIterator in results) await this.listIn(options, results, columns);
+    else await this.itemsIn(options, results, columns);
+  }
+
+  private async listIn(options: OutputOptions, pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> {
     const progress = 'progress' in pages ? pages.progress : undefined;
-    const options = await this.options();
     const writer = await this.itemWriter(options, columns, true);
     // Reordered for people: the rows are held until the last page (as a tree is), then sorted.
     const held: unknown[] | undefined = peopleOrder && writer instanceof ListWriter && options.format === 'table' && this.deps.io.stdoutIsTTY ? [] : undefined;
@@ -165,7 +181,10 @@ export class StreamPresenter implements Presenter {
   }
 
   async items(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
-    const options = await this.options();
+    await this.itemsIn(await this.options(), items, columns);
+  }
+
+  private async itemsIn(options: OutputOptions, items: readonly unknown[], columns: readonly Column[]): Promise<void> {
     const writer = await this.itemWriter(options, columns);
     this.deps.clearTerminal();
     await writer.write(items);

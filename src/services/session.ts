@@ -29,9 +29,13 @@ export interface Session {
   readonly clock: Clock;
   readonly signal: AbortSignal;
   /** --dry-run: mutate describes a request instead of sending it. */
-  dryRun: boolean;
-  /** What ends the client's requests, if not the run's signal (src/bulk/: Ctrl-C lets those on the wire finish). */
-  clientSignal: AbortSignal | undefined;
+  readonly dryRun: boolean;
+  /**
+   * A run over many (src/bulk/, users offboard): after Ctrl-C the client's requests end `graceMs`
+   * later, not at once, so that those on the wire finish and what they did has a result. Asked
+   * before the client is built; gives the clean-up.
+   */
+  sendUntilGrace(graceMs: number): () => void;
   config(options?: { check?: boolean }): Promise<ConfigStore>;
   host(): Promise<string>;
   numberSetting(key: string): Promise<number>;
@@ -63,14 +67,17 @@ export interface RunSessionOptions {
   terminal: Terminal;
   /** Where --dry-run shows a request (the presenter's dryRun). */
   showDryRun(description: RequestDescription): Promise<void>;
+  /** --dry-run was given. */
+  dryRun?: boolean | undefined;
   dispatcher?: Dispatcher | undefined;
   clock?: Clock | undefined;
 }
 
 /** The run's session. Everything costly (config file, HTTP client) is built on first use. */
 export class RunSession implements Session {
-  dryRun = false;
-  clientSignal: AbortSignal | undefined;
+  readonly dryRun: boolean;
+  /** What ends the client's requests, if not the run's signal (sendUntilGrace). */
+  private clientSignal: AbortSignal | undefined;
   readonly env: Env;
   readonly clock: Clock;
   readonly signal: AbortSignal;
@@ -87,6 +94,16 @@ export class RunSession implements Session {
     this.signal = options.signal;
     this.flags = options.flags;
     this.terminal = options.terminal;
+    this.dryRun = options.dryRun === true;
+  }
+
+  sendUntilGrace(graceMs: number): () => void {
+    const sending = new AbortController();
+    this.clientSignal = sending.signal;
+    const onInterrupt = () => setTimeout(() => sending.abort(), graceMs).unref();
+    if (this.signal.aborted) sending.abort();
+    else this.signal.addEventListener('abort', onInterrupt, { once: true });
+    return () => this.signal.removeEventListener('abort', onInterrupt);
   }
 
   /**

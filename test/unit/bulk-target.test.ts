@@ -7,11 +7,11 @@ import { tempConfigDir } from '../helpers/cli.js';
 
 /** A target of a run over many is composed from the run's services, not a subclass of Context. */
 describe('Target', () => {
-  const root = () => {
+  const root = (options: { dryRun?: boolean } = {}) => {
     const dir = tempConfigDir();
     const stderr = new PassThrough();
     const io = streamIO({ stdout: new PassThrough(), stderr, stdin: new PassThrough() }, {});
-    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, { env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir } });
+    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, { env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir }, dryRun: options.dryRun });
     return { ctx, stderr };
   };
 
@@ -36,8 +36,7 @@ describe('Target', () => {
   });
 
   it("has its own dry run, taken from the run's, and shows the request as the target's response", async () => {
-    const { ctx } = root();
-    ctx.dryRun = true;
+    const { ctx } = root({ dryRun: true });
     const target = new Target(ctx, 'acme/web');
     expect(await target.context.mutate({ method: 'POST', path: '/projects/1/star' })).toBeUndefined();
     expect(target.message).toBe('would send POST http://127.0.0.1:9/api/v4/projects/1/star');

@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
 import { findResource } from '../../api/recover.js';
 import { confirmTargets } from '../../bulk/confirm.js';
-import { failure, failuresError, type Outcome, resultColumns, resultFields, summary, type TargetResult } from '../../bulk/results.js';
+import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from '../../bulk/results.js';
 import { sendUntilGrace } from '../../bulk/run-targets.js';
 import type { Context } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -11,6 +11,7 @@ import { flat } from '../../error-text.js';
 import type { HttpClient } from '../../http/client.js';
 import { paginateItems } from '../../http/paginate.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
+import { eachLimited } from '../../util/pool.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import type { OFFBOARD } from './index.js';
@@ -74,31 +75,31 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
     if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
     if (step.kept) outcomes.set(step, { result: { target: step.target, status: 'unchanged', error: null, response: step.membership }, message: `kept: ${step.kept}` });
   }
-  let next = 0;
   let removed = 0;
   // The results print at the end: until then a count on a terminal's stderr.
   const progress = await ctx.spinner(`0 of ${doable.length} memberships done`);
-  const worker = async (): Promise<void> => {
-    while (!ctx.signal.aborted && next < doable.length) {
-      const step = doable[next++] as Step;
-      const outcome = await removeOne(ctx, step, user.id);
-      if (outcome) outcomes.set(step, outcome);
-      progress.text(`${++removed} of ${doable.length} memberships done`);
-    }
-  };
   const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, doable.length) }, worker));
+    await eachLimited(
+      doable,
+      concurrency,
+      async (step) => {
+        const outcome = await removeOne(ctx, step, user.id);
+        if (outcome) outcomes.set(step, outcome);
+        progress.text(`${++removed} of ${doable.length} memberships done`);
+      },
+      () => ctx.signal.aborted,
+    );
   } finally {
     progress.stop();
   }
 
   const done = steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome);
   const messages = new Map<TargetResult, string>(done.map((outcome) => [outcome.result, outcome.message]));
-  ctx.globals.fields = resultFields(ctx.globals.fields);
-  await ctx.printItems(
+  await ctx.presenter.results(
     done.map((outcome) => outcome.result),
     resultColumns((result) => messages.get(result)),
+    resultField,
   );
   if (done.length < steps.length) {
     // Shown even with --quiet: it says how to finish.
