@@ -14,7 +14,7 @@ import type { Journal } from './journal.js';
 import { eachLimited, readExtras } from './live.js';
 import { resolveReferences } from './load.js';
 import type { Change, Plan, RequestSpec } from './model.js';
-import { type Resolver, toApiRequests } from './requests.js';
+import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js';
 
 /**
  * Applying a plan: its changes alone, target by target (--concurrency targets at once, through the
@@ -147,8 +147,8 @@ async function send(ctx: Context, request: ApiRequest, inDoubt: boolean): Promis
 function batches(changes: readonly Change[]): Change[][] {
   const out: Change[][] = [];
   for (const change of changes) {
-    const batch = change.request.batch;
-    const open = batch ? out.find((group) => group[0]?.request.batch === batch) : undefined;
+    const batch = batchOf(change.request);
+    const open = batch ? out.find((group) => group[0] && batchOf(group[0].request) === batch) : undefined;
     if (open) open.push(change);
     else out.push([change]);
   }
@@ -156,9 +156,8 @@ function batches(changes: readonly Change[]): Change[][] {
 }
 
 function mergedSpec(batch: readonly Change[]): RequestSpec {
-  const first = (batch[0] as Change).request;
-  if (batch.length === 1) return first;
-  return { ...first, body: Object.assign({}, ...batch.map((change) => change.request.body)) };
+  const [first, ...others] = batch;
+  return mergeBatch((first as Change).request, others.map((change) => change.request));
 }
 
 /** Reads the target again and refuses it when a field a change was computed from has moved since the plan. */

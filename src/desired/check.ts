@@ -2,6 +2,7 @@ import type { ZodMiniType } from 'zod/mini';
 import { closest } from '../util/suggest.js';
 import { globRoot, isGlob } from './targets.js';
 import { DESIRED_SCHEMA } from './schema.js';
+import { SECTIONS } from './sections/index.js';
 
 /** A problem in the file: where (a path of keys and indexes) and what, in one line. */
 export interface Issue {
@@ -83,13 +84,18 @@ function meaning(data: unknown): Issue[] {
   for (const { path, level, createAllowed } of levels) {
     if (!isObject(level)) continue;
     if (level.create === true && !createAllowed) issues.push({ path: [...path, 'create'], message: `${label([...path, 'create'])}: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)` });
-    const links = listItems(level.ldap_links);
-    links.forEach((link, index) => {
-      if (isObject(link) && (link.cn === undefined) === (link.filter === undefined)) issues.push({ path: [...path, 'ldap_links', ...itemPath(level.ldap_links, index)], message: `${label([...path, 'ldap_links'])}: a link has exactly one of cn and filter` });
-    });
-    duplicates(level.hooks, (hook) => hook.url, 'url', [...path, 'hooks'], issues);
-    duplicates(level.shares, (share) => share.group_id, 'group_id', [...path, 'shares'], issues);
-    duplicates(level.members, (member) => member.username, 'username', [...path, 'members'], issues);
+    for (const section of SECTIONS) {
+      const value = level[section.name];
+      const problem = section.itemProblem;
+      if (problem) {
+        listItems(value).forEach((item, index) => {
+          const message = isObject(item) ? problem(item) : undefined;
+          if (message) issues.push({ path: [...path, section.name, ...itemPath(value, index)], message: `${label([...path, section.name])}: ${message}` });
+        });
+      }
+      const identity = section.identity;
+      if (identity) duplicates(value, (item) => item[identity], identity, [...path, section.name], issues);
+    }
   }
   return issues;
 }

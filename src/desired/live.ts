@@ -1,21 +1,20 @@
-import { getGroup, listLdapLinks, type LdapLink } from '../api/groups.js';
-import { type Hook, hooksPath } from '../api/hooks.js';
-import { type MemberRecord, membersPath } from '../api/members.js';
+import { getGroup } from '../api/groups.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
-import { getPushRule } from '../api/push-rules.js';
 import type { Context } from '../context.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
+import { SECTIONS } from './sections/index.js';
+import type { Reader } from './sections/section.js';
 import type { DesiredTarget, Reach } from './targets.js';
 
 /**
  * The live state, read with as few requests as the sections allow: project settings from each
  * root group's project list (100 a page, pages in parallel: include_subgroups covers every depth),
- * groups from their own reads, and per target only what no list carries (push rule, hooks, LDAP
- * links), --concurrency at a time.
+ * groups from their own reads, and per target only what no list carries (each section's `read`:
+ * a push rule, hooks, LDAP links…), --concurrency at a time.
  */
 
 type Item = Record<string, unknown>;
@@ -76,13 +75,17 @@ async function listOrNone(ctx: Context, path: string, query: Record<string, stri
   }
 }
 
-/** Each target's live state: the resource found, and the per-target reads its sections need. */
+/** Each target's live state: the resource found, the per-target reads its sections need, then each section's reads once a run. */
 export async function readTargets(ctx: Context, targets: readonly DesiredTarget[], found: Found, concurrency: number): Promise<Map<DesiredTarget, LiveTarget>> {
   const out = new Map<DesiredTarget, LiveTarget>();
   await eachLimited(targets, concurrency, async (target) => {
     const resource = (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
     out.set(target, await readExtras(ctx, target.kind, target.path, resource, sectionsOf(target)));
   });
+  for (const section of SECTIONS) {
+    const using = targets.filter((target) => target.sections[section.name] !== undefined);
+    if (section.read?.once && using.length > 0) await section.read.once(ctx, [...out.values()], using.map((target) => target.sections[section.name]));
+  }
   return out;
 }
 
@@ -90,41 +93,17 @@ export function sectionsOf(target: DesiredTarget): Set<string> {
   return new Set(Object.keys(target.sections));
 }
 
-/**
- * The reads no list carries, for the sections wanted: push rule, hooks, LDAP links, and a group's
- * shares when its resource came from a list (lists leave shared_with_groups out).
- */
+/** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */
 export async function readExtras(ctx: Context, kind: TargetKind, path: string, resource: Item | null, sections: ReadonlySet<string>): Promise<LiveTarget> {
   const live: LiveTarget = { kind, path, resource };
+  const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(kind));
   if (resource === null) {
     // Nothing to read of a target not made yet: its push rule, hooks and links are none.
-    if (sections.has('push_rule')) live.pushRule = null;
-    if (sections.has('hooks')) live.hooks = [];
-    if (sections.has('ldap_links')) live.ldapLinks = [];
-    if (sections.has('members')) live.members = [];
+    for (const section of reading) section.read?.none?.(live);
     return live;
   }
-  const owner = { kind, ref: resource.id as number };
-  const client = await ctx.client();
-  const reads: Promise<void>[] = [];
-  if (sections.has('push_rule')) {
-    reads.push(
-      client.request<Item | null>(getPushRule(owner)).then((response) => {
-        live.pushRule = response.status === 404 ? null : response.data;
-      }),
-    );
-  }
-  if (sections.has('members')) reads.push(list(ctx, membersPath(owner), {}, 1).then((members) => void (live.members = members as unknown as MemberRecord[])));
-  if (sections.has('hooks')) reads.push(list(ctx, hooksPath(owner), {}, 1).then((hooks) => void (live.hooks = hooks as Hook[])));
-  if (sections.has('ldap_links') && kind === 'group') {
-    // A group with no link answers 404 "No linked LDAP groups found" (GitLab's API v4 does): none.
-    const { expect: _array, ...list } = listLdapLinks(owner.ref);
-    reads.push(client.request<LdapLink[]>({ ...list, okStatuses: [404] }).then((response) => void (live.ldapLinks = response.status === 404 ? [] : response.data)));
-  }
-  if (sections.has('shares') && kind === 'group' && resource.shared_with_groups === undefined) {
-    reads.push(client.request<Item>(getGroup(owner.ref)).then((response) => void (live.resource = response.data)));
-  }
-  await Promise.all(reads);
+  const reader: Reader = { client: await ctx.client(), list: (listPath, query) => list(ctx, listPath, query ?? {}, 1) };
+  await Promise.all(reading.map((section) => section.read?.target(reader, live, resource)));
   return live;
 }
 

@@ -1,4 +1,3 @@
-import { type CurrentUser, getCurrentUser } from '../api/users.js';
 import type { Context } from '../context.js';
 import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
@@ -30,8 +29,6 @@ export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<Desire
   return { changes, missing };
 }
 
-const isEnforced = (section: unknown) => section !== null && typeof section === 'object' && (section as { enforce?: unknown }).enforce === true;
-
 /** Reads the live state the file reaches and plans against it; `reads` counts the requests that took. */
 export async function readAndPlan(ctx: Context, file: DesiredFile, options: PlanOptions): Promise<Plan> {
   const client = await ctx.client();
@@ -42,11 +39,6 @@ export async function readAndPlan(ctx: Context, file: DesiredFile, options: Plan
   );
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency);
-  // Enforced members never remove the caller: who that is, read once.
-  if (targets.some((target) => isEnforced(target.sections.members))) {
-    const caller = (await ctx.request<CurrentUser>(getCurrentUser())).data.username;
-    for (const state of live.values()) state.caller = caller;
-  }
   const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });
   for (const change of changes) change.sends = await sendsText(change.request);
   return {

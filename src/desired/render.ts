@@ -1,5 +1,6 @@
 import { escapeControls } from '../output/escape.js';
 import type { Change, Plan } from './model.js';
+import { SECTIONS } from './sections/index.js';
 
 /**
  * The plan for people and for programs, drawn from the plan value alone (terraform's renderer):
@@ -31,7 +32,8 @@ function shownName(text: string): string {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? escapeControls(JSON.stringify(text)) : escapeControls(text);
 }
 
-const NOUN: Record<string, string> = { hooks: 'hook', shares: 'share', ldap_links: 'ldap_link', members: 'member' };
+/** A list section's item is named by its noun (`hook https://…`); a setting by its name. */
+const NOUN: Record<string, string> = Object.fromEntries(SECTIONS.flatMap((section) => (section.noun ? [[section.name, section.noun]] : [])));
 
 function line(change: Change, paint: Paint): string {
   const { section, key } = change.address;

@@ -1,17 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
-import type { UploadFile } from '../api/form.js';
-import { addLdapLink, createGroup, removeLdapLink, updateGroup } from '../api/groups.js';
-import { createHook, deleteHook, updateHook } from '../api/hooks.js';
-import { addMember, type MemberParams, removeMember, updateMember } from '../api/members.js';
-import type { Owner } from '../api/owner.js';
-import { archiveProject, createProject, unarchiveProject, updateProject } from '../api/projects.js';
-import { createPushRule, updatePushRule } from '../api/push-rules.js';
-import { shareWithGroup, unshareGroup } from '../api/shares.js';
+import { createGroup, updateGroup } from '../api/groups.js';
+import { createProject, updateProject } from '../api/projects.js';
 import { CollabError } from '../errors.js';
 import type { ApiRequest } from '../http/client.js';
-import type { LdapLink } from '../api/groups.js';
 import type { RequestSpec } from './model.js';
+import { SECTIONS } from './sections/index.js';
+import { withSecrets } from './sections/common.js';
+import type { OnTarget } from './sections/section.js';
 
 /**
  * A change's request as data (RequestSpec) -> the src/api/ descriptors that send it, with their
@@ -31,95 +25,39 @@ export interface Resolver {
 
 type Body = Record<string, unknown>;
 
-function resolveBody(body: Body | undefined, resolver: Resolver): Body {
-  const resolve = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.includes('${') ? resolver.secret(value) : value;
-    if (Array.isArray(value)) return value.map(resolve);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-    return value;
-  };
-  return resolve(body ?? {}) as Body;
-}
+const resolveBody = (body: Body, resolver: Resolver): Body => withSecrets(body, (text) => resolver.secret(text));
 
-const ownerOf = (spec: RequestSpec): Owner => ({ kind: spec.kind, ref: spec.ref });
-
-/** The requests a change sends, in order (a share or LDAP link changed is removed and added again: the service has no update). */
+/** The requests a change sends, in order: the target's own (its creation, its one PUT), or its section's. */
 export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Promise<ApiRequest[]> {
-  const body = resolveBody(spec.body, resolver);
-  const owner = ownerOf(spec);
-  switch (spec.op) {
-    case 'update':
-      return [spec.kind === 'project' ? updateProject(spec.ref, body) : updateGroup(spec.ref, body)];
-    case 'create':
-      return [await createRequest(spec, body, resolver)];
-    case 'push-rule-create':
-      return [createPushRule(owner, body)];
-    case 'push-rule-update':
-      return [updatePushRule(owner, body)];
-    case 'hook-create':
-      return [createHook(owner, body as Body & { url: string }, resolver.sentAt)];
-    case 'hook-update':
-      return [updateHook(owner, spec.hookId as number, body as Body & { url: string })];
-    case 'hook-delete':
-      return [deleteHook(owner, spec.hookId as number)];
-    case 'share-create':
-      return [shareWithGroup(owner, { group_id: await resolver.groupId(spec.group as string | number), ...shareBody(body) })];
-    case 'share-replace':
-      return [unshareGroup(owner, spec.group as number), shareWithGroup(owner, { group_id: spec.group as number, ...shareBody(body) })];
-    case 'share-delete':
-      return [unshareGroup(owner, spec.group as number)];
-    case 'ldap-create':
-      return [addLdapLink(spec.ref, body as unknown as LdapLink & { provider: string; group_access: number })];
-    case 'ldap-replace':
-      return [removeLdapLink(spec.ref, spec.link as LdapLink), addLdapLink(spec.ref, body as unknown as LdapLink & { provider: string; group_access: number })];
-    case 'ldap-delete':
-      return [removeLdapLink(spec.ref, spec.link as LdapLink)];
-    case 'member-add':
-      return [addMember(owner, { username: String(spec.member) }, memberBody(body), resolver.sentAt)];
-    case 'member-update':
-      return [updateMember(owner, spec.member as number, memberBody(body))];
-    case 'member-remove':
-      return [removeMember(owner, spec.member as number)];
-    case 'archive':
-      return [archiveProject(spec.ref)];
-    case 'unarchive':
-      return [unarchiveProject(spec.ref)];
-    case 'avatar': {
-      const avatar = await avatarFile(String(body.avatar), resolver.dir);
-      return [spec.kind === 'project' ? updateProject(spec.ref, {}, avatar) : updateGroup(spec.ref, {}, avatar)];
-    }
+  if (spec.op === 'create') return [await createRequest(spec, resolveBody(spec.body, resolver), resolver)];
+  if (spec.op === 'update') return [spec.kind === 'project' ? updateProject(spec.ref, resolveBody(spec.body, resolver)) : updateGroup(spec.ref, resolveBody(spec.body, resolver))];
+  const section = SECTIONS.find((candidate) => candidate.ops?.some((op) => op === spec.op));
+  if (!section?.send) {
+    throw new CollabError('usage', `the plan has a change made by ${JSON.stringify(spec.op)}, which this collab does not know`, { hint: 'make the plan again with this collab: collab plan --out' });
   }
+  return section.send(spec, resolver);
 }
 
-/** The level, and the expiry only when the file gives one (on update, null removes it). */
-function memberBody(body: Body): MemberParams {
-  return { access_level: body.access_level as number, ...(body.expires_at !== undefined ? { expires_at: body.expires_at as string | null } : {}) };
-}
+/** Whether this collab knows how to send an operation (a saved plan from another build may name one it does not). */
+export const knownOperation = (op: unknown): boolean => op === 'create' || op === 'update' || SECTIONS.some((section) => section.ops?.some((own) => own === op));
 
-function shareBody(body: Body): { group_access: number; expires_at?: string } {
-  return { group_access: body.group_access as number, ...(typeof body.expires_at === 'string' ? { expires_at: body.expires_at } : {}) };
+/** Changes of the same batch go out as one request (a target's settings, its push rule). */
+export const batchOf = (spec: RequestSpec): string | undefined => ('batch' in spec ? spec.batch : undefined);
+
+/** A batch's changes as one request: the first's, with every body merged (a target's settings, its push rule). */
+export function mergeBatch(first: RequestSpec, others: readonly RequestSpec[]): RequestSpec {
+  if (others.length === 0 || !('batch' in first)) return first;
+  return { ...first, body: Object.assign({}, first.body, ...others.map((spec) => ('body' in spec ? spec.body : {}))) };
 }
 
 /** A missing group or project, made with its settings in the create call; its parent by ID (made earlier in this apply, perhaps). */
-async function createRequest(spec: RequestSpec, body: Body, resolver: Resolver): Promise<ApiRequest> {
+async function createRequest(spec: OnTarget, body: Body, resolver: Resolver): Promise<ApiRequest> {
   const slash = spec.path.lastIndexOf('/');
   const parent = slash > 0 ? spec.path.slice(0, slash) : undefined;
   const path = spec.path.slice(slash + 1);
   const params = { name: path, path, ...body };
   if (spec.kind === 'group') return createGroup({ ...params, ...(parent ? { parent_id: await resolver.groupId(parent) } : {}) }, undefined, resolver.sentAt);
-  return createProject({ ...params, namespace_id: await resolver.namespaceId(parent as string) }, { sentAt: resolver.sentAt });
-}
-
-const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tiff': 'image/tiff', '.ico': 'image/x-icon', '.webp': 'image/webp' };
-
-async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {
-  const file = { filename: basename(path), contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream' };
-  if (dir === undefined) return { ...file, data: Buffer.alloc(0) };
-  try {
-    return { ...file, data: await readFile(resolve(dir, path)) };
-  } catch {
-    throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the desired-state file' });
-  }
+  return createProject({ ...params, namespace_id: await resolver.namespaceId(parent ?? '') }, { sentAt: resolver.sentAt });
 }
 
 /** Resolves nothing: for showing what a change sends (templates stay templates, IDs not looked up). */

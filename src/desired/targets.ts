@@ -1,7 +1,6 @@
 import type { DesiredData, Level } from './load.js';
-import { MIRROR_KEYS, type TargetKind } from './schema.js';
-import { PROJECT_SETTINGS } from '../params/projects.js';
-import { GROUP_SETTINGS } from '../params/groups.js';
+import type { TargetKind } from './schema.js';
+import { SECTIONS } from './sections/index.js';
 
 /**
  * What the file reaches, and what each target is to be: the levels that apply to a target, least
@@ -14,7 +13,7 @@ import { GROUP_SETTINGS } from '../params/groups.js';
 export interface DesiredTarget {
   kind: TargetKind;
   path: string;
-  /** The sections, merged: settings, push_rule, hooks, shares, ldap_links, archived, avatar, mirror. */
+  /** The sections it has (sections/index.ts), merged; and `skip`. */
   sections: Level;
   create: boolean;
 }
@@ -131,22 +130,14 @@ export function mergeLevel(base: Level, over: Level): Level {
 
 const isMap = (value: unknown): value is Level => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const SETTING_NAMES: Record<TargetKind, ReadonlySet<string>> = {
-  project: new Set(PROJECT_SETTINGS.map((p) => p.name).filter((name) => !(MIRROR_KEYS as readonly string[]).includes(name))),
-  group: new Set(GROUP_SETTINGS.map((p) => p.name)),
-};
-const KIND_SECTIONS: Record<TargetKind, ReadonlySet<string>> = {
-  project: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'members', 'archived', 'avatar', 'mirror']),
-  group: new Set(['skip', 'settings', 'push_rule', 'hooks', 'shares', 'members', 'ldap_links', 'avatar']),
-};
-
-/** `defaults` speaks to groups and projects at once: each kind keeps the sections and settings it has. */
+/** `defaults` speaks to groups and projects at once: each kind keeps the sections it has, and of each what it has (its settings). */
 function forKind(kind: TargetKind, sections: Level): Level {
   const out: Level = {};
-  for (const [key, value] of Object.entries(sections)) {
-    if (!KIND_SECTIONS[kind].has(key)) continue;
-    if (key === 'settings' && isMap(value)) out.settings = Object.fromEntries(Object.entries(value).filter(([name]) => SETTING_NAMES[kind].has(name)));
-    else out[key] = value;
+  if (sections.skip !== undefined) out.skip = sections.skip;
+  for (const section of SECTIONS) {
+    const value = sections[section.name];
+    if (value === undefined || !section.kinds.includes(kind)) continue;
+    out[section.name] = section.forKind ? section.forKind(kind, value) : value;
   }
   return out;
 }

@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import { applyPlan, checkHost } from '../../desired/apply.js';
 import { Journal } from '../../desired/journal.js';
 import { loadDesired } from '../../desired/load.js';
-import type { Plan } from '../../desired/model.js';
+import type { Change, Plan } from '../../desired/model.js';
+import { knownOperation } from '../../desired/requests.js';
 import { type DesiredFlags, desiredFlags, planOptions } from '../plan/desired-flags.js';
 import { readAndPlan } from '../../desired/plan.js';
 import { planSummary } from '../../desired/render.js';
@@ -48,6 +49,8 @@ function savedPlan(path: string): Plan | undefined {
   }
   if (value.format !== 'collab-plan') return undefined;
   if (value.version !== 1 || !Array.isArray(value.changes) || typeof value.host !== 'string') throw new CollabError('usage', `${path} is not a plan this collab can apply (format collab-plan, version 1)`, { hint: 'make it again with collab plan --out' });
+  const unknown = value.changes.find((change: Partial<Change> | null) => !knownOperation(change?.request?.op));
+  if (unknown) throw new CollabError('usage', `${path} has a change this collab cannot send (${JSON.stringify(unknown?.request?.op ?? null)}): it was made by another version`, { hint: 'make it again with collab plan --out' });
   return value as Plan;
 }
 

@@ -1,0 +1,23 @@
+import { boolean } from 'zod/mini';
+import { archiveProject, unarchiveProject } from '../../api/projects.js';
+import type { OnTarget, Section } from './section.js';
+
+/** `archived`: whether a project is archived. Changed last in a target's plan: an archived project is read-only. */
+
+export type ArchiveSpec = OnTarget & { op: 'archive' | 'unarchive' };
+
+const archivedOf = (resource: Record<string, unknown> | null) => resource?.archived ?? false;
+
+export const archived: Section<ArchiveSpec> = {
+  name: 'archived',
+  kinds: ['project'],
+  order: 'last',
+  schema: () => boolean(),
+  diff: ({ value, live, emit }) => {
+    if (typeof value !== 'boolean' || value === archivedOf(live.resource)) return;
+    emit('archived', 'update', archivedOf(live.resource), value, { op: value ? 'archive' : 'unarchive' }, value);
+  },
+  liveFields: (_key, live) => ({ archived: archivedOf(live.resource) }),
+  ops: ['archive', 'unarchive'],
+  send: async (spec) => [spec.op === 'archive' ? archiveProject(spec.ref) : unarchiveProject(spec.ref)],
+};

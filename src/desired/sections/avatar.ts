@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { minLength, string } from 'zod/mini';
+import type { UploadFile } from '../../api/form.js';
+import { updateGroup } from '../../api/groups.js';
+import { updateProject } from '../../api/projects.js';
+import { CollabError } from '../../errors.js';
+import type { OnTarget, Section } from './section.js';
+
+/**
+ * `avatar`: a file (relative to collab.yaml) uploaded as the project's or group's avatar. The
+ * service shows only the URL it keeps it at, which ends with the file's name: the same name is the
+ * same avatar.
+ */
+
+export type AvatarSpec = OnTarget & { op: 'avatar'; body: { avatar: string } };
+
+const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tiff': 'image/tiff', '.ico': 'image/x-icon', '.webp': 'image/webp' };
+
+async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {
+  const file = { filename: basename(path), contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream' };
+  if (dir === undefined) return { ...file, data: Buffer.alloc(0) };
+  try {
+    return { ...file, data: await readFile(resolve(dir, path)) };
+  } catch {
+    throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the desired-state file' });
+  }
+}
+
+export const avatar: Section<AvatarSpec> = {
+  name: 'avatar',
+  kinds: ['project', 'group'],
+  schema: () => string().check(minLength(1)),
+  diff: ({ value, live, creating, emit }) => {
+    if (typeof value !== 'string') return;
+    const url = live.resource?.avatar_url;
+    if (typeof url === 'string' && url.endsWith(`/${basename(value)}`)) return;
+    emit('avatar', creating || url == null ? 'create' : 'update', url ?? null, value, { op: 'avatar', body: { avatar: value } });
+  },
+  liveFields: (_key, live) => ({ avatar_url: live.resource?.avatar_url ?? null }),
+  ops: ['avatar'],
+  send: async (spec, resolver) => {
+    const file = await avatarFile(spec.body.avatar, resolver.dir);
+    return [spec.kind === 'project' ? updateProject(spec.ref, {}, file) : updateGroup(spec.ref, {}, file)];
+  },
+};

@@ -1,0 +1,73 @@
+import { array, boolean, enum as oneOf, int, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
+import { ACCESS_LEVELS } from '../../params/access.js';
+import type { ParamSpec } from '../../params/types.js';
+import type { Item } from './section.js';
+
+/** What the sections share: schema parts built from the src/params/ tables, list sections, comparing values. */
+
+export const accessLevelSchema = union([oneOf(Object.keys(ACCESS_LEVELS) as [string, ...string[]]), ...Object.values(ACCESS_LEVELS).map((n) => literal(n))]);
+
+/** One parameter of a table as a schema: its type, and its choices when the table lists them. */
+export function paramSchema(param: ParamSpec): ZodMiniType {
+  const choices = param.choices;
+  switch (param.type) {
+    case 'boolean':
+      return boolean();
+    case 'integer':
+      return choices ? union(choices.map((c) => literal(c as number))) : int();
+    case 'string-array':
+      return array(string());
+    case 'integer-array':
+      return array(int());
+    case 'hash':
+      return strictObject(shape(param.keys ?? []));
+    case 'access-level':
+      return accessLevelSchema;
+    case 'file':
+      return string().check(minLength(1));
+    default:
+      return choices ? oneOf(choices.map(String) as [string, ...string[]]) : string();
+  }
+}
+
+/** The parameters of a table as the keys of a map, each optional. */
+export function shape(params: readonly ParamSpec[]): Record<string, ZodMiniType> {
+  return Object.fromEntries(params.map((param) => [param.name, optional(paramSchema(param))]));
+}
+
+/** A list section: a list (additive), or `{ enforce: true, items: [...] }` (what the file does not list is removed). */
+export function listSchema(item: ZodMiniType): ZodMiniType {
+  return union([array(item), strictObject({ enforce: optional(boolean()), items: array(item) })]);
+}
+
+export interface ListValue {
+  items: Item[];
+  enforce: boolean;
+}
+
+/** A list section's value, either way it is written. */
+export function listOf(value: unknown): ListValue {
+  if (Array.isArray(value)) return { items: value.filter(isItem), enforce: false };
+  const map = isItem(value) ? value : {};
+  return { items: Array.isArray(map.items) ? map.items.filter(isItem) : [], enforce: map.enforce === true };
+}
+
+/** An access level as the file gives it (a name or a number) -> the service's number. */
+export const accessLevel = (value: unknown): number => (typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS]);
+
+export const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function equal(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** A body whose `${env:…}`/`${file:…}` templates (a plan keeps secrets so) are resolved now, when it is sent. */
+export function withSecrets(body: Item, secret: (text: string) => string): Item {
+  const resolve = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('${') ? secret(value) : value;
+    if (Array.isArray(value)) return value.map(resolve);
+    if (isItem(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+    return value;
+  };
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, resolve(v)]));
+}

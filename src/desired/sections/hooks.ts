@@ -1,0 +1,80 @@
+import { minLength, optional, string, strictObject } from 'zod/mini';
+import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
+import { hookParamsFor } from '../../params/hooks.js';
+import { equal, listOf, listSchema, shape, withSecrets } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `hooks`: a project's or group's webhooks by URL (one list a target). The token is write-only: sent
+ * when a hook is made (or with --rotate-secrets), never compared, and a secret in the file.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    hooks?: Hook[];
+  }
+}
+
+type HookBody = Body & { url: string };
+
+export type HookSpec = OnTarget & ({ op: 'hook-create'; body: HookBody } | { op: 'hook-update'; hookId: number; body: HookBody } | { op: 'hook-delete'; hookId: number });
+
+export const hooks: Section<HookSpec> = {
+  name: 'hooks',
+  kinds: ['project', 'group'],
+  noun: 'hook',
+  identity: 'url',
+  schema: (kind) => listSchema(strictObject({ url: string().check(minLength(1)), token: optional(string()), ...shape(hookParamsFor(kind === 'group' ? 'group' : 'project')) })),
+  read: {
+    none: (live) => void (live.hooks = []),
+    target: async (reader, live, resource) => void (live.hooks = (await reader.list(hooksPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isHook)),
+  },
+  diff: ({ value, live, rotateSecrets, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.hooks ?? [];
+    for (const hook of wanted.items) {
+      const url = String(hook.url);
+      const existing = found.find((h) => h.url === url);
+      if (!existing) {
+        const body = bodyOf(template(hook));
+        emit(url, 'create', null, hook, { op: 'hook-create', body: { ...body, url: String(body.url) } });
+        continue;
+      }
+      const { token, url: _url, ...fields } = hook;
+      const changed = Object.entries(fields).filter(([key, v]) => !equal(existing[key], v));
+      const rotate = rotateSecrets && token !== undefined;
+      if (changed.length === 0 && !rotate) continue;
+      const after: Item = Object.fromEntries(changed);
+      if (rotate) after.token = token;
+      const before = Object.fromEntries(changed.map(([key]) => [key, existing[key]]));
+      emit(url, 'update', before, after, { op: 'hook-update', hookId: existing.id, body: { url: String(template(url)), ...bodyOf(template(after)) } });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((hook) => hook.url === existing.url)) continue;
+      emit(existing.url, 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
+    }
+  },
+  liveFields: (key, live) => {
+    const hook = live.hooks?.find((h) => h.url === key);
+    return { hook: hook ? { id: hook.id, ...Object.fromEntries(Object.entries(hook).filter(([field]) => field !== 'created_at')) } : null };
+  },
+  ops: ['hook-create', 'hook-update', 'hook-delete'],
+  send: async (spec, resolver) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    // The token (and anything else the file gave as a secret) is in the plan as its template: resolved now.
+    const resolved = (body: HookBody): HookBody => ({ ...withSecrets(body, resolver.secret), url: resolver.secret(body.url) });
+    switch (spec.op) {
+      case 'hook-create':
+        return [createHook(owner, resolved(spec.body), resolver.sentAt)];
+      case 'hook-update':
+        return [updateHook(owner, spec.hookId, resolved(spec.body))];
+      case 'hook-delete':
+        return [deleteHook(owner, spec.hookId)];
+    }
+  },
+};
+
+const isHook = (item: Item): item is Hook => typeof item.id === 'number' && typeof item.url === 'string';
+
+const bodyOf = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {});

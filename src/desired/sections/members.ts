@@ -1,0 +1,89 @@
+import { minLength, optional, string, strictObject } from 'zod/mini';
+import { addMember, type MemberParams, type MemberRecord, membersPath, removeMember, updateMember } from '../../api/members.js';
+import { type CurrentUser, getCurrentUser } from '../../api/users.js';
+import { accessLevel, accessLevelSchema, equal, listOf, listSchema } from './common.js';
+import type { Item, OnTarget, Section } from './section.js';
+
+/**
+ * `members`: a project's or group's direct members by username (POST .../members takes one), with
+ * the service's access_level and expires_at; one list a target. Under enforce the others are
+ * removed, but never the caller nor a bot (a project or group access token's user) unless named.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    /** Direct members. */
+    members?: MemberRecord[];
+    /** The caller's username, read when a members section enforces (the caller is never removed). */
+    caller?: string;
+  }
+}
+
+export type MemberSpec = OnTarget &
+  ({ op: 'member-add'; member: string; body: MemberParams } | { op: 'member-update'; member: number; body: MemberParams } | { op: 'member-remove'; member: number });
+
+/** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */
+function isBot(member: { username: string; bot?: unknown }): boolean {
+  return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
+}
+
+const isMember = (item: Item): item is Item & MemberRecord => typeof item.id === 'number' && typeof item.username === 'string' && typeof item.access_level === 'number';
+
+/** The level, and the expiry only when the file gives one (on update, null removes it). */
+const paramsOf = (member: Item): MemberParams => ({ access_level: accessLevel(member.access_level), ...(member.expires_at !== undefined ? { expires_at: typeof member.expires_at === 'string' ? member.expires_at : null } : {}) });
+
+/** What a change's body sends: the level, and the expiry when the change has one. */
+const sent = (body: MemberParams): MemberParams => ({ access_level: body.access_level, ...(body.expires_at !== undefined ? { expires_at: body.expires_at } : {}) });
+
+export const members: Section<MemberSpec> = {
+  name: 'members',
+  kinds: ['project', 'group'],
+  noun: 'member',
+  identity: 'username',
+  schema: () => listSchema(strictObject({ username: string().check(minLength(1)), access_level: accessLevelSchema, expires_at: optional(string()) })),
+  read: {
+    none: (live) => void (live.members = []),
+    target: async (reader, live, resource) => void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isMember)),
+    once: async (ctx, lives, values) => {
+      if (!values.some((value) => listOf(value).enforce)) return;
+      const caller = (await ctx.request<CurrentUser>(getCurrentUser())).data.username;
+      for (const live of lives) live.caller = caller;
+    },
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.members ?? [];
+    for (const member of wanted.items) {
+      const username = String(member.username);
+      const after = paramsOf(member);
+      const existing = found.find((m) => m.username === username);
+      if (!existing) {
+        emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
+        continue;
+      }
+      const before = { access_level: existing.access_level, ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}) };
+      if (!equal(before, after)) emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((member) => member.username === existing.username) || existing.username === live.caller || isBot(existing)) continue;
+      emit(existing.username, 'delete', { access_level: existing.access_level }, null, { op: 'member-remove', member: existing.id }, true);
+    }
+  },
+  liveFields: (key, live) => {
+    const member = live.members?.find((m) => m.username === key);
+    return { member: member ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null } : null };
+  },
+  ops: ['member-add', 'member-update', 'member-remove'],
+  send: async (spec, resolver) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    switch (spec.op) {
+      case 'member-add':
+        return [addMember(owner, { username: spec.member }, sent(spec.body), resolver.sentAt)];
+      case 'member-update':
+        return [updateMember(owner, spec.member, sent(spec.body))];
+      case 'member-remove':
+        return [removeMember(owner, spec.member)];
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import { strictObject } from 'zod/mini';
+import { PROJECT_SETTINGS } from '../../params/projects.js';
+import { isItem, shape } from './common.js';
+import type { Section } from './section.js';
+import { attributeFields, diffAttributes, MIRROR_KEYS, sameSetting } from './settings.js';
+
+/**
+ * `mirror`: a project's pull mirror, the project attributes of the API reference's pull-mirroring
+ * table. Sent in the project's one PUT with its settings; the import URL's credentials are a secret
+ * (`${env:…}` in the file) the service never shows, so they are compared without.
+ */
+
+const PARAMS = PROJECT_SETTINGS.filter((p) => (MIRROR_KEYS as readonly string[]).includes(p.name));
+
+/** The service never shows an import URL's credentials: compare without them. */
+function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+}
+
+function same(key: string, wanted: unknown, live: unknown): boolean {
+  if (key === 'import_url') return typeof wanted === 'string' && typeof live === 'string' && withoutCredentials(wanted) === withoutCredentials(live);
+  return sameSetting(key, wanted, live);
+}
+
+export const mirror: Section<never> = {
+  name: 'mirror',
+  kinds: ['project'],
+  order: 'first',
+  schema: () => strictObject(shape(PARAMS)),
+  createBody: (value) => (isItem(value) ? value : {}),
+  diff: (input) => diffAttributes(input, same),
+  liveFields: (key, live) => attributeFields(key, live.resource),
+};

@@ -1,0 +1,43 @@
+import { strictObject } from 'zod/mini';
+import { createPushRule, getPushRule, updatePushRule } from '../../api/push-rules.js';
+import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
+import { equal, isItem, shape } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/** `push_rule`: a project's or group's push rule (one GET a target; 404 when it has none), made or changed in one request. */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    /** Read only when the file sets a push rule; null: there is none. */
+    pushRule?: Item | null;
+  }
+}
+
+export type PushRuleSpec = OnTarget & { op: 'push-rule-create' | 'push-rule-update'; body: Body; batch: 'push_rule' };
+
+export const pushRule: Section<PushRuleSpec> = {
+  name: 'push_rule',
+  kinds: ['project', 'group'],
+  schema: () => strictObject(shape(PUSH_RULE_PARAMS)),
+  read: {
+    none: (live) => void (live.pushRule = null),
+    target: async ({ client }, live, resource) => {
+      const response = await client.request<Item | null>(getPushRule({ kind: live.kind, ref: Number(resource.id) }));
+      live.pushRule = response.status === 404 ? null : response.data;
+    },
+  },
+  diff: ({ value, live, emit }) => {
+    const rule = live.pushRule ?? null;
+    for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
+      const before = rule ? rule[key] : undefined;
+      if (rule && equal(before, wanted)) continue;
+      emit(key, rule ? 'update' : 'create', before ?? null, wanted, { op: rule ? 'push-rule-update' : 'push-rule-create', body: { [key]: wanted }, batch: 'push_rule' });
+    }
+  },
+  liveFields: (key, live) => ({ push_rule: live.pushRule ? (live.pushRule[key] ?? null) : null }),
+  ops: ['push-rule-create', 'push-rule-update'],
+  send: async (spec) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    return [spec.op === 'push-rule-create' ? createPushRule(owner, spec.body) : updatePushRule(owner, spec.body)];
+  },
+};

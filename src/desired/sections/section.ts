@@ -1,0 +1,105 @@
+import type { ZodMiniType } from 'zod/mini';
+import type { Context } from '../../context.js';
+import type { ApiRequest, HttpClient } from '../../http/client.js';
+import type { Action, LiveTarget } from '../model.js';
+import type { Resolver } from '../requests.js';
+import type { TargetKind } from '../schema.js';
+import type { DesiredTarget } from '../targets.js';
+
+/**
+ * What a section of collab.yaml (settings, hooks, members…) is to the engine: one value of this
+ * shape per file under src/desired/sections/, listed once in the registry (index.ts). The engine
+ * (schema, targets, live, diff, requests, export) asks these and names no section itself.
+ */
+
+export type Item = Record<string, unknown>;
+export type Body = Record<string, unknown>;
+
+/** What every request of a plan names: its target (its ID when it exists, else its full path). */
+export interface OnTarget {
+  kind: TargetKind;
+  ref: string | number;
+  path: string;
+}
+
+/** A request as a section describes it: the engine adds the target. */
+export type Unaddressed<S> = S extends unknown ? Omit<S, keyof OnTarget> : never;
+
+/** The target's own requests, which sections share: its creation, and the one PUT of its attributes (settings, mirror). */
+export type TargetSpec = (OnTarget & { op: 'create'; body: Body }) | (OnTarget & { op: 'update'; body: Body; batch: 'update' });
+
+/** A target's attributes changed (settings, mirror): the engine merges every such change of a target into one PUT. */
+export const updateRequest = (body: Body): Unaddressed<TargetSpec> => ({ op: 'update', body, batch: 'update' });
+
+export interface DiffInput<S> {
+  target: DesiredTarget;
+  /** The file's value of the section for this target (never undefined: a section the file does not use is not asked). */
+  value: unknown;
+  live: LiveTarget;
+  /** The target does not exist yet (the plan makes it). */
+  creating: boolean;
+  /** Send write-only secrets (hook tokens) again to what exists. */
+  rotateSecrets: boolean;
+  /** A value as a plan keeps it: a resolved secret becomes its template (`${env:HOOK_TOKEN}`) again. */
+  template(value: unknown): unknown;
+  /** One change: its key in the section (a setting's name, a hook's URL…), before and after, the request that makes it. */
+  emit(key: string, action: Action, before: unknown, after: unknown, request: Unaddressed<S | TargetSpec>, destructive?: boolean): void;
+}
+
+/** How a section reads the service for one target, beyond the project or group itself (which lists carry). */
+export interface Reader {
+  client: HttpClient;
+  /** Every page of a list, 100 an item. */
+  list(path: string, query?: Record<string, string | number | boolean>): Promise<Item[]>;
+}
+
+export interface LiveRead {
+  /** What the live state is for a target not made yet (no request): none of anything. */
+  none?(live: LiveTarget): void;
+  /** The target's own reads (one or two requests), only when the file uses the section. */
+  target(reader: Reader, live: LiveTarget, resource: Item): Promise<void>;
+  /** Once a run, over every target that uses the section (the caller's username for enforced members). */
+  once?(ctx: Context, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
+}
+
+/** What `collab export` gives a section to write a target's live state as the file would say it. */
+export interface ExportInput {
+  live: LiveTarget;
+  /** A secret the service never shows (a hook's token): its placeholder `${env:NAME}`, the variable listed for the user. */
+  placeholder(name: string, what: string): string;
+}
+
+export interface Section<S extends OnTarget & { op: string }> {
+  /** Its key in collab.yaml, and a change's `address.section`. */
+  readonly name: string;
+  readonly kinds: readonly TargetKind[];
+  /** Where its changes come in a target's plan: with the target's own attributes (one PUT), after them (the default), or last (archiving: read-only from then on). */
+  readonly order?: 'first' | 'last';
+  /** Its value in collab.yaml, for a target of this kind (`both`: in `defaults`, which speaks to either). */
+  schema(kind: TargetKind | 'both'): ZodMiniType;
+  /** A list's items are told apart by this field (a file listing one twice is refused). */
+  readonly identity?: string;
+  /** A problem with one item of the list the schema cannot say (an LDAP link has one of cn and filter). */
+  itemProblem?(item: Item): string | undefined;
+  /** `defaults` speaks to groups and projects at once: what of its value a target of this kind keeps. */
+  forKind?(kind: TargetKind, value: unknown): unknown;
+  /** What of its value goes in the create call of a target the plan makes. */
+  createBody?(value: unknown): Item;
+  /** Reads beyond the project or group itself; none: the resource (from the lists) says it all. */
+  readonly read?: LiveRead;
+  /** Pure: the changes that bring the live state to the file's value. */
+  diff(input: DiffInput<S>): void;
+  /** The live fields a change with this key was computed from (a saved plan is refused as stale when they moved). */
+  liveFields(key: string, live: LiveTarget): Record<string, unknown>;
+  /** A change's line in the plan: `hook <url>` for list items; a setting's name when undefined. */
+  readonly noun?: string;
+  /** The operations of its own requests (a saved plan names them); none when its changes are the target's own (settings: its PUT). */
+  readonly ops?: readonly S['op'][];
+  /** A change's request as src/api/ descriptors, in the order they are sent. */
+  send?(spec: S, resolver: Resolver): Promise<ApiRequest[]>;
+  /** The live state as the file would say it: only what differs from a new target's defaults; undefined: nothing to say. */
+  export?(input: ExportInput): unknown;
+}
+
+/** The request specs a section's changes carry. */
+export type SpecOf<T> = T extends Section<infer S> ? S : never;

@@ -1,0 +1,78 @@
+import { strictObject } from 'zod/mini';
+import { GROUP_SETTINGS } from '../../params/groups.js';
+import { PROJECT_SETTINGS } from '../../params/projects.js';
+import type { TargetKind } from '../schema.js';
+import { equal, isItem, shape } from './common.js';
+import { type DiffInput, type Item, type Section, updateRequest } from './section.js';
+
+/**
+ * `settings`: every settable field of project and group create/update (the src/params/ tables),
+ * with the service's own name. Read from the project or group itself (the lists carry them); a
+ * target's changed settings go out in one PUT with its mirror settings.
+ */
+
+/** Project settings that the `mirror` section sets (the API reference's pull-mirroring table), not `settings`. */
+export const MIRROR_KEYS = ['import_url', 'mirror', 'mirror_trigger_builds', 'only_mirror_protected_branches', 'mirror_overwrites_diverged_branches', 'mirror_user_id'] as const;
+
+/** Settings with a section of their own (avatar, mirror), or that name where a thing is (namespace, parent): the file's structure says those. */
+const NOT_SETTINGS = new Set<string>(['avatar', 'namespace_id', 'parent_id', ...MIRROR_KEYS]);
+
+const TABLES = { project: PROJECT_SETTINGS, group: GROUP_SETTINGS } as const;
+const project = PROJECT_SETTINGS.filter((p) => !NOT_SETTINGS.has(p.name));
+const group = GROUP_SETTINGS.filter((p) => !NOT_SETTINGS.has(p.name));
+/** `defaults` (both kinds) takes every setting of either. */
+const PARAMS = { project, group, both: [...project, ...group.filter((g) => !project.some((p) => p.name === g.name))] };
+
+/** The settings a kind has (what `defaults` keeps for it). */
+const NAMES: Record<TargetKind, ReadonlySet<string>> = {
+  project: new Set(PROJECT_SETTINGS.map((p) => p.name).filter((name) => !(MIRROR_KEYS as readonly string[]).includes(name))),
+  group: new Set(GROUP_SETTINGS.map((p) => p.name)),
+};
+
+/** Settings that only a create call takes: sent when `create: true` makes the target, never diffed. */
+const CREATE_ONLY: Readonly<Record<TargetKind, ReadonlySet<string>>> = {
+  project: new Set(TABLES.project.filter((p) => !p.columns.includes('update')).map((p) => p.name)),
+  group: new Set(TABLES.group.filter((p) => !p.columns.includes('update')).map((p) => p.name)),
+};
+
+/** `container_expiration_policy_attributes` is set by that name and shown as `container_expiration_policy`. */
+export function settingOf(resource: Item, key: string): unknown {
+  return key.endsWith('_attributes') ? resource[key.slice(0, -'_attributes'.length)] : resource[key];
+}
+
+export function sameSetting(key: string, wanted: unknown, live: unknown): boolean {
+  if (key.endsWith('_attributes') && isItem(wanted) && isItem(live)) return Object.entries(wanted).every(([k, v]) => equal(live[k], v));
+  // Topics are a set; the service may keep them in another order.
+  if (Array.isArray(wanted) && Array.isArray(live)) return equal([...wanted].map(String).sort(), [...live].map(String).sort());
+  return equal(wanted, live);
+}
+
+/**
+ * The attributes of a target the file wants (settings, mirror) against what it has: each one that
+ * differs is a change of the target's one PUT. `same` compares a value as the service shows it.
+ */
+export function diffAttributes(input: DiffInput<never>, same: (key: string, wanted: unknown, live: unknown) => boolean): void {
+  const { value, target, live, creating } = input;
+  if (!isItem(value) || creating) return;
+  const resource = live.resource ?? {};
+  for (const [key, wanted] of Object.entries(value)) {
+    if (CREATE_ONLY[target.kind].has(key)) continue;
+    const before = settingOf(resource, key);
+    if (same(key, wanted, before)) continue;
+    input.emit(key, 'update', before, wanted, updateRequest({ [key]: input.template(wanted) }));
+  }
+}
+
+/** The live field a setting's change was computed from. */
+export const attributeFields = (key: string, resource: Item | null) => ({ [key]: resource ? (settingOf(resource, key) ?? null) : null });
+
+export const settings: Section<never> = {
+  name: 'settings',
+  kinds: ['project', 'group'],
+  order: 'first',
+  schema: (kind) => strictObject(shape(PARAMS[kind])),
+  forKind: (kind, value) => (isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value),
+  createBody: (value) => (isItem(value) ? value : {}),
+  diff: (input) => diffAttributes(input, sameSetting),
+  liveFields: (key, live) => attributeFields(key, live.resource),
+};

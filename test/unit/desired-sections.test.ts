@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestSpec } from '../../src/desired/model.js';
+import { knownOperation, sendsText, toApiRequests } from '../../src/desired/requests.js';
+import { PLAN_ORDER, SECTIONS } from '../../src/desired/sections/index.js';
+
+/** The registry of collab.yaml's sections, and the requests of a plan as data (a saved plan carries them). */
+describe('sections', () => {
+  it('each has its own name and operations; the plan runs attributes first and archiving last', () => {
+    const names = SECTIONS.map((section) => section.name);
+    expect(new Set(names).size).toBe(names.length);
+    const ops = SECTIONS.flatMap((section) => section.ops ?? []);
+    expect(new Set(ops).size).toBe(ops.length);
+    expect(ops).not.toContain('create');
+    expect(ops).not.toContain('update');
+    expect(PLAN_ORDER.map((section) => section.name)).toEqual(['settings', 'mirror', 'push_rule', 'hooks', 'shares', 'members', 'ldap_links', 'avatar', 'archived']);
+    for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);
+  });
+
+  it('reads the requests older builds wrote in saved plans, field for field, and knows no other operation', async () => {
+    const on = { kind: 'project', ref: 42, path: 'acme/app' } as const;
+    const specs: Array<[RequestSpec, string]> = [
+      [{ ...on, op: 'update', body: { merge_method: 'ff' }, batch: 'update' }, 'PUT /projects/42'],
+      [{ ...on, op: 'push-rule-create', body: { deny_delete_tag: true }, batch: 'push_rule' }, 'POST /projects/42/push_rule'],
+      [{ ...on, op: 'hook-update', hookId: 9, body: { url: 'https://x.example', push_events: true } }, 'PUT /projects/42/hooks/9'],
+      [{ ...on, op: 'hook-delete', hookId: 9 }, 'DELETE /projects/42/hooks/9'],
+      [{ ...on, op: 'share-replace', group: 7, body: { group_access: 30, expires_at: null } }, 'DELETE /projects/42/share/7, POST /projects/42/share'],
+      [{ ...on, op: 'member-add', member: 'dana', body: { access_level: 30 } }, 'POST /projects/42/members'],
+      [{ ...on, op: 'member-remove', member: 5 }, 'DELETE /projects/42/members/5'],
+      [{ kind: 'group', ref: 7, path: 'acme', op: 'ldap-delete', link: { cn: 'devs', provider: 'ldapmain', group_access: 30 } }, 'DELETE /groups/7/ldap_group_links'],
+      [{ ...on, op: 'archive' }, 'POST /projects/42/archive'],
+    ];
+    for (const [spec, sends] of specs) expect(await sendsText(JSON.parse(JSON.stringify(spec)))).toBe(sends);
+    const secret = await toApiRequests({ ...on, op: 'hook-create', body: { url: 'https://x.example', token: '${env:T}' } }, { secret: (text) => text.replace('${env:T}', 'tok-1'), groupId: async () => 1, namespaceId: async () => 1, dir: undefined });
+    expect(secret[0]?.json).toMatchObject({ url: 'https://x.example', token: 'tok-1' });
+    expect(knownOperation('hook-create')).toBe(true);
+    expect(knownOperation('hook-frobnicate')).toBe(false);
+  });
+});
