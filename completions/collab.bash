@@ -129,8 +129,8 @@ _collab_flags() {
     'share list') echo '--project --group --concurrency' ;;
     'share add') echo '--project --group --with --access --expires --dry-run --concurrency' ;;
     'share remove') echo '--project --group --with --strict --dry-run --concurrency --yes -y' ;;
-    'plan') echo '--file -f --out --shard --rotate-secrets --concurrency' ;;
-    'apply') echo '--file -f --journal --resume --schema --shard --rotate-secrets --concurrency --dry-run --yes -y' ;;
+    'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
+    'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --dry-run --yes -y' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;

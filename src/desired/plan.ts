@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
+import { absentPaths, checkFilters, reportAbsent } from './absent.js';
 import type { Change, LiveTarget, Plan } from './model.js';
 import { sendsText } from './requests.js';
 import { type DesiredTarget, inShard, reachOf, resolveTargets, selected } from './targets.js';
@@ -11,6 +12,8 @@ export interface PlanOptions {
   only: readonly string[];
   shard: { index: number; count: number } | undefined;
   rotateSecrets: boolean;
+  /** A path that does not exist, a glob that matches nothing: warnings, not errors. */
+  allowMissing: boolean;
   concurrency: number;
 }
 
@@ -33,10 +36,12 @@ export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<Desire
 export async function readAndPlan(ctx: Context, file: DesiredFile, options: PlanOptions): Promise<Plan> {
   const client = await ctx.client();
   const before = client.requestCount;
-  const found = await discover(ctx, reachOf(file.data), options.concurrency);
-  const targets = resolveTargets(file.data, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) }).filter(
-    (target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard),
-  );
+  const reach = reachOf(file.data);
+  const found = await discover(ctx, reach, options.concurrency);
+  const reached = resolveTargets(file.data, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) });
+  checkFilters(options.only, reached, file.path);
+  const targets = reached.filter((target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard));
+  reportAbsent(ctx, await absentPaths(ctx, targets, reach, found, options.only), file.path, options.allowMissing);
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency);
   const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });

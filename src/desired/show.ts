@@ -24,7 +24,6 @@ export async function showPlan(ctx: Context, plan: Plan): Promise<void> {
   if (format === 'json') await ctx.printResource(plan, { columns: [] });
   else if (format === 'ndjson' || format === 'csv' || ctx.globals.jq !== undefined) await ctx.printItems(changeLines(plan), CHANGE_COLUMNS);
   else await write(ctx.io.stdout, humanPlan(plan, ctx.io.color ? await paint() : NO_PAINT));
-  for (const path of plan.missing) ctx.warn(`${path} does not exist: add create: true to make it, or remove it from the file`);
   ctx.info(planSummary(plan));
   if (plan.changes.length > 0) throw new CollabError('changes', planSummary(plan));
 }

@@ -168,11 +168,12 @@ export function choiceAnyCase<C extends string>(choices: readonly C[]): ValuePar
   };
 }
 
-/** `--shard 2/4`: the 2nd of 4 deterministic parts of the targets (for CI fan-out). */
-export const shard: ValueParser<{ index: number; count: number }> = (value, flag) => {
+/** `--shard 2/4`: the 2nd of 4 deterministic parts of the targets (for CI fan-out); `auto`: the CI job's own (read when the run starts). */
+export const shard: ValueParser<{ index: number; count: number } | 'auto'> = (value, flag) => {
+  if (value.trim().toLowerCase() === 'auto') return 'auto';
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw bad(flag, value, 'k/n with 1 <= k <= n, e.g. 1/4');
+  if (!match || count < 1 || index < 1 || index > count) throw bad(flag, value, 'k/n with 1 <= k <= n, e.g. 1/4, or auto');
   return { index, count };
 };

@@ -5,7 +5,8 @@ import { Journal } from '../../desired/journal.js';
 import { loadDesired } from '../../desired/load.js';
 import type { Change, Plan } from '../../desired/model.js';
 import { knownOperation } from '../../desired/requests.js';
-import { type DesiredFlags, desiredFlags, planOptions } from '../plan/desired-flags.js';
+import { type DesiredFlags, desiredFlags, planOptions, shardOf } from '../plan/desired-flags.js';
+import { checkFilters } from '../../desired/absent.js';
 import { readAndPlan } from '../../desired/plan.js';
 import { planSummary } from '../../desired/render.js';
 import { showPlan } from '../../desired/show.js';
@@ -63,7 +64,9 @@ export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void
   let plan: Plan;
   if (opts.saved) {
     await checkHost(ctx, opts.saved);
-    const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, opts.shard));
+    const shard = shardOf(opts.shard, ctx.env);
+    checkFilters(opts.only, opts.saved.changes.map((change) => change.address), opts.file);
+    const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, shard));
     plan = { ...opts.saved, changes };
   } else {
     plan = await readAndPlan(ctx, loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value)), await planOptions(ctx, opts));
