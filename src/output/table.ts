@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { type Column, fieldValue, isTimestamp, PRIORITY, shownText, toneOf } from './format.js';
+import { type DrawOptions, drawClosing, drawDivider, drawOpening, drawRows } from './table-draw.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from './text-width.js';
 
 /**
@@ -9,7 +10,7 @@ import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from './text-width
  * show it (text-width.ts), so a huge one costs no more than a line.
  */
 
-/** Room left around cell text: one space each side. */
+/** Room left around cell text: one space each side (table-draw.ts draws it). */
 const PADDING = 2;
 /** Spare width a free-text column takes for longer values on later pages: up to its own width again (8 at least), at most this. */
 const MAX_GROWTH = 24;
@@ -67,67 +68,46 @@ export class TerminalTable {
       // continues under a rule drawn at the new widths.
       if (widened) {
         this.layout = widened;
-        out += this.rule('├', '┼', '┤');
+        out += drawDivider(this.drawing());
       }
     }
-    if (!this.drawnTop) {
-      this.drawnTop = true;
-      const bold = this.options.chalk?.bold;
-      out += this.rule('┌', '┬', '┐');
-      const { widths } = this.layout;
-      const headers = this.columns.map((c, i) => cutToWidth(c.header, widths[i] as number));
-      out += this.row(headers.map((header) => [{ text: bold ? bold(header) : header, width: displayWidth(header) }]));
-      out += this.rule('├', '┼', '┤');
-    }
-    items.forEach((item, index) => {
-      out += this.itemRow(cells[index] as string[], item);
+    const rows = items.map((item, index) => this.itemCells(cells[index] as string[], item));
+    if (this.drawnTop) return out + drawRows(rows, this.drawing());
+    this.drawnTop = true;
+    const bold = this.options.chalk?.bold;
+    const headers = this.columns.map((c, i) => {
+      const header = cutToWidth(c.header, (this.layout as Layout).widths[i] as number);
+      return [bold ? bold(header) : header];
     });
-    return out;
+    return out + drawOpening(headers, rows, this.drawing());
   }
 
   finish(): string {
-    return this.drawnTop ? this.rule('└', '┴', '┘') : '';
+    return this.drawnTop ? drawClosing(this.drawing()) : '';
   }
 
-  private itemRow(texts: readonly string[], item: unknown): string {
+  /** The headers of the columns a narrow terminal left out (none before the first page). */
+  leftOut(): string[] {
+    const shown = new Set(this.layout?.visible ?? this.allColumns.keys());
+    return this.allColumns.filter((_column, i) => !shown.has(i)).map((column) => column.header);
+  }
+
+  /** A row's cells: each a cell's lines, cut (a path in the middle) or wrapped to its width, and coloured. */
+  private itemCells(texts: readonly string[], item: unknown): string[][] {
     const { widths, identifying } = this.layout as Layout;
     const chalk = this.options.chalk;
-    return this.row(
-      texts.map((text, i) => {
-        const column = this.columns[i] as Column;
-        const width = widths[i] as number;
-        const parts = column.wrap ? wrapToWidth(text, width) : [identifying[i] ? cutPath(text, width) : cutToWidth(text, width)];
-        const tone = chalk ? toneOf(column, item) : undefined;
-        return parts.map((part) => ({ text: tone && chalk ? chalk[tone](part) : part, width: displayWidth(part) }));
-      }),
-    );
+    return texts.map((text, i) => {
+      const column = this.columns[i] as Column;
+      const width = widths[i] as number;
+      const parts = column.wrap ? wrapToWidth(text, width) : [identifying[i] ? cutPath(text, width) : cutToWidth(text, width)];
+      const tone = chalk ? toneOf(column, item) : undefined;
+      return tone && chalk ? parts.map((part) => chalk[tone](part)) : parts;
+    });
   }
 
-  /** One row, over as many lines as its tallest cell. */
-  private row(cells: ReadonlyArray<ReadonlyArray<{ text: string; width: number }>>): string {
+  private drawing(): DrawOptions {
     const { widths, numeric } = this.layout as Layout;
-    const bar = this.border('│');
-    const height = Math.max(1, ...cells.map((lines) => lines.length));
-    let out = '';
-    for (let line = 0; line < height; line++) {
-      out += bar;
-      cells.forEach((lines, i) => {
-        const part = lines[line] ?? { text: '', width: 0 };
-        const room = ' '.repeat(Math.max(0, (widths[i] as number) - part.width));
-        out += numeric[i] ? ` ${room}${part.text} ${bar}` : ` ${part.text}${room} ${bar}`;
-      });
-      out += '\n';
-    }
-    return out;
-  }
-
-  private rule(left: string, middle: string, right: string): string {
-    const { widths } = this.layout as Layout;
-    return `${this.border(left + widths.map((w) => '─'.repeat(w + PADDING)).join(middle) + right)}\n`;
-  }
-
-  private border(text: string): string {
-    return this.options.chalk ? this.options.chalk.grey(text) : text;
+    return { widths, numeric, border: this.options.chalk?.grey };
   }
 }
 

@@ -157,8 +157,10 @@ export class ListWriter {
         const { TerminalTable } = await import('./table.js');
         this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming, timeZone: this.io.timeZone });
       }
+      const first = !this.started;
       chunk = this.table.render(items);
       this.started = true;
+      if (first) warnLeftOut(this.table, this.columns, this.io.columns, this.options.warn);
     } else {
       await this.loadColour();
       chunk = '';
@@ -270,6 +272,17 @@ function warnMissingFields(options: OutputOptions, items: readonly unknown[]): v
   if (missing.length === 0) return;
   const names = missing.map((path) => `"${path}"`).join(', ');
   options.warn(`no item has the field${missing.length > 1 ? 's' : ''} ${names}`);
+}
+
+/**
+ * A terminal too narrow for every column leaves some out (table.ts): one line says which, and how
+ * to choose the columns (`--fields`, in the table's order, the ones left out included).
+ */
+function warnLeftOut(table: TerminalTable, columns: readonly Column[], width: number, warn: OutputOptions['warn']): void {
+  const left = table.leftOut();
+  if (left.length === 0 || !warn) return;
+  const paths = columns.map((column) => column.path).filter((path) => path !== '');
+  warn(`${left.join(', ')} left out to fit ${width || 120} columns; --fields ${paths.join(',')} chooses the columns`);
 }
 
 /** Writes one resource: JSON formats get the whole object, table gets a summary (`view`) or a row. */

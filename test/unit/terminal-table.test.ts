@@ -11,12 +11,12 @@ import { cutPath } from '../../src/output/table.js';
 
 /** Tables that fit their content and the terminal (issue 15 §3), drawn on an IO that is a terminal. */
 
-async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true): Promise<string[]> {
+async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true, warn?: (message: string) => void, color = false): Promise<string[]> {
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color: false, columns: width };
-  const writer = new ListWriter(io, { format: 'table' }, columns, streaming);
+  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color, columns: width };
+  const writer = new ListWriter(io, { format: 'table', warn }, columns, streaming);
   for (const page of pages) await writer.write(page);
   await writer.end();
   return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
@@ -118,5 +118,32 @@ describe('terminal tables', () => {
     expect(stringWidth(cutToWidth('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 5))).toBeLessThanOrEqual(5);
     expect(cutToWidth('short', 10)).toBe('short');
     for (const line of wrapToWidth('日本語 テキスト を 折り返す 長い長い長い長い単語', 8)) expect(stringWidth(line)).toBeLessThanOrEqual(8);
+  });
+
+  it('lines up what cli-table3 would measure otherwise (string-width 4: U+2714 one cell, a zero-width space one): no cell padded or cut twice', async () => {
+    const lines = await table([[project(1, 'acme/✔-done'), project(2, 'acme/a\u200bb'), project(3, 'acme/plain')]], PROJECT_COLUMNS, 120);
+    const width = stringWidth(lines[0] ?? '');
+    for (const line of lines) expect(stringWidth(line)).toBe(width);
+    expect(lines.join('\n')).not.toContain('…');
+  });
+
+  it('with colour: each rule one grey span, each bar its own, and the text coloured inside its padding', async () => {
+    const lines = await table([[project(1, 'acme/web', 'private')]], PROJECT_COLUMNS.slice(0, 3), 60, true, undefined, true);
+    const grey = (text: string) => `\x1b[90m${text}\x1b[39m`;
+    expect(lines[0]).toMatch(/^\x1b\[90m┌─+┬─+┬─+┐\x1b\[39m$/);
+    expect(lines[2]).toMatch(/^\x1b\[90m├─+┼─+┼─+┤\x1b\[39m$/);
+    expect(lines[3]?.startsWith(`${grey('│')}  1 ${grey('│')} `)).toBe(true);
+    expect(lines[3]).toContain('\x1b[35mprivate\x1b[39m');
+    expect(lines[4]).toMatch(/^\x1b\[90m└─+┴─+┴─+┘\x1b\[39m$/);
+  });
+
+  it('says on stderr, once, which columns a narrow terminal left out and how --fields chooses them; nothing when all fit', async () => {
+    const warnings: string[] = [];
+    await table([[project(1, 'acme/web/storefront')], [project(2, 'acme/api')]], PROJECT_COLUMNS, 40, true, (message) => warnings.push(message));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^(.*, )?LAST ACTIVITY(, .*)? left out to fit 40 columns; --fields id,path_with_namespace,\S*last_activity_at\S* chooses the columns$/);
+    const wide: string[] = [];
+    await table([[project(1, 'acme/web/storefront')]], PROJECT_COLUMNS, 200, true, (message) => wide.push(message));
+    expect(wide).toEqual([]);
   });
 });
