@@ -23,6 +23,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import http from 'node:http';
+import { accessReport as accessCase } from './access-report.mjs';
 import { apply as applyCase } from './apply.mjs';
 import { bulk as bulkCase } from './bulk.mjs';
 
@@ -31,7 +32,7 @@ const ROOT = resolve(HERE, '..');
 const MEASURE = join(HERE, 'measure.py');
 const PEERS_DIR = join(HERE, '.peers');
 const GITBEAKER_ENTRY = join(PEERS_DIR, 'node_modules/@gitbeaker/cli/dist/index.mjs');
-const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk', 'apply'];
+const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk', 'apply', 'access'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -95,7 +96,7 @@ for (const name of ONLY) {
   const caseStarted = Date.now();
   progress(`--- ${name}`);
   try {
-    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply }[name]();
+    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, access }[name]();
   } catch (error) {
     progress(`case ${name} failed: ${error.stack ?? error}`);
     targets.push({ id: name, target: `case ${name}`, measured: `error: ${String(error.message ?? error).split('\n')[0]}`, pass: false });
@@ -293,6 +294,11 @@ async function offset() {
 /** Desired state: collab plan and collab apply against a serial baseline (bench/apply.mjs). */
 async function apply() {
   await applyCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
+}
+
+/** collab access-report over 400 projects (bench/access-report.mjs). */
+async function access() {
+  await accessCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
 }
 
 /** Issue 17: many targets through `-` (bench/bulk.mjs). */

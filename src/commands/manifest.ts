@@ -12,6 +12,7 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   share: () => import('./share/index.js'),
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
+  'access-report': () => import('./access-report/index.js'),
   users: () => import('./users/index.js'),
   api: () => import('./api/index.js'),
   auth: () => import('./auth/index.js'),

@@ -44,6 +44,7 @@ const ARGS: Record<string, string[]> = {
   'push-rule view': ['--project', P],
   'share list': ['--project', P],
   'users memberships': ['dana'],
+  'access-report': [G, '--include-groups'],
   'auth status': [],
   'config list': [],
 };

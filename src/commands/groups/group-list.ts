@@ -5,6 +5,7 @@ import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
 import { GROUP_COLUMNS } from './group-output.js';
 import { printGroupTree } from './hierarchy.js';
+import { comparePaths } from '../../util/path-order.js';
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
 export type GroupListScope = { kind: 'all' } | { kind: 'subgroups' | 'descendants'; group: GroupRef };
@@ -60,14 +61,7 @@ export async function runGroupList(ctx: Context, opts: GroupListOptions): Promis
   await printGroupTree(ctx, groups, GROUP_COLUMNS);
 }
 
-/** Groups by full path, a segment at a time: `acme`, `acme/platform`, `acme/web`, `acme-labs`. */
-export function byFullPath(a: unknown, b: unknown): number {
-  const left = String((a as GroupRecord).full_path ?? '').split('/');
-  const right = String((b as GroupRecord).full_path ?? '').split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const x = left[i] as string;
-    const y = right[i] as string;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return left.length - right.length;
+/** Groups in tree order of their full paths. */
+function byFullPath(a: unknown, b: unknown): number {
+  return comparePaths(String((a as GroupRecord).full_path ?? ''), String((b as GroupRecord).full_path ?? ''));
 }

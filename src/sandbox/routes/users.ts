@@ -40,7 +40,8 @@ function version(req: SandboxRequest): SandboxResponse {
 function viewUser(req: SandboxRequest): SandboxResponse {
   const user = req.store.userByName(req.params.user_id as string);
   if (!user) throw notFound('User');
-  return json(userObject(req.store, user));
+  // GitLab answers a single user with API::Entities::User, which adds `bot` to the basic fields.
+  return json({ ...userObject(req.store, user), bot: user.bot });
 }
 
 /**

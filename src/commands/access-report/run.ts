@@ -1,0 +1,89 @@
+import type { GroupRef } from '../../api/groups.js';
+import type { Context } from '../../context.js';
+import { type Column, PRIORITY } from '../../output/format.js';
+import { comparePaths } from '../../util/path-order.js';
+import { roleName } from '../members/shared.js';
+import type { VerbInput } from '../verb.js';
+import { type AccessRow, effectiveAccess } from './compute.js';
+import type { ACCESS_REPORT } from './index.js';
+import { botsAmong, readWorld } from './read.js';
+
+/** collab access-report <group>: who reaches each project (and group) below a group, and why. */
+
+export interface AccessReportOptions {
+  group: GroupRef;
+  user: string | undefined;
+  minAccess: number | undefined;
+  includeGroups: boolean;
+}
+
+/** A row as printed: the computed one with the role's name beside its level. Keys in the csv's column order. */
+export type ReportRow = Omit<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'> & { role: string } & Pick<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'>;
+
+/** The csv's columns, in order (also its header when there is no row). */
+export const REPORT_FIELDS = ['type', 'path', 'id', 'user_id', 'username', 'name', 'state', 'access_level', 'role', 'source', 'source_group', 'share_access_level', 'expires_at'] as const;
+
+/** Where a role comes from, in words: `direct`, `inherited from acme`, `share with globex (at most developer)`. */
+export function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_access_level'>): string {
+  if (row.source === 'inherited') return `inherited from ${row.source_group}`;
+  if (row.source === 'share') return `share with ${row.source_group} (at most ${roleName(row.share_access_level)})`;
+  return 'direct';
+}
+
+export const REPORT_COLUMNS: readonly Column[] = [
+  { header: 'TYPE', path: 'type', choices: ['project', 'group'] },
+  { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
+  { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
+  { header: 'NAME', path: 'name', text: true },
+  { header: 'STATE', path: 'state', choices: ['active', 'blocked', 'bot'], tone: (value) => (value === 'blocked' ? 'red' : value === 'bot' ? 'grey' : undefined) },
+  { header: 'ROLE', path: 'role', choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'] },
+  { header: 'SOURCE', path: 'source', derive: (row) => sourceText(row as AccessRow), text: true },
+  { header: 'EXPIRES', path: 'expires_at' },
+];
+
+export function parse(input: VerbInput<typeof ACCESS_REPORT>): AccessReportOptions {
+  return input;
+}
+
+export async function run(ctx: Context, opts: AccessReportOptions): Promise<void> {
+  const client = await ctx.client();
+  const concurrency = await ctx.numberSetting('concurrency');
+  const before = client.requestCount;
+  const today = new Date(ctx.clock.now()).toISOString().slice(0, 10);
+  const progress = await ctx.spinner(`reading the members below ${opts.group}…`);
+  let rows: ReportRow[];
+  let world: Awaited<ReturnType<typeof readWorld>>;
+  try {
+    world = await readWorld(client, opts.group, today, concurrency);
+    const holders = [...world.projects, ...(opts.includeGroups ? [...world.groups.values()].filter((g) => g.path === world.root.path || g.path.startsWith(`${world.root.path}/`)) : [])];
+    const wanted = (row: AccessRow) => (opts.user === undefined || row.username.toLowerCase() === opts.user.toLowerCase() || String(row.user_id) === opts.user) && row.access_level >= (opts.minAccess ?? 0);
+    const computed = holders.flatMap((holder) => effectiveAccess(world, holder)).filter(wanted);
+    const bots = await botsAmong(client, [...new Set(computed.map((row) => row.user_id))], concurrency);
+    rows = computed
+      .sort((a, b) => comparePaths(a.path, b.path) || (a.type === b.type ? 0 : a.type === 'group' ? -1 : 1) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0))
+      .map((row) => ({
+        type: row.type,
+        path: row.path,
+        id: row.id,
+        user_id: row.user_id,
+        username: row.username,
+        name: row.name,
+        state: bots.has(row.user_id) ? 'bot' : row.state,
+        access_level: row.access_level,
+        role: roleName(row.access_level),
+        source: row.source,
+        source_group: row.source_group,
+        share_access_level: row.share_access_level,
+        expires_at: row.expires_at,
+      }));
+  } finally {
+    progress.stop();
+  }
+  for (const path of world.unreadable) ctx.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
+  // No rows: the csv still gets its header.
+  if (rows.length === 0 && !ctx.globals.fields) ctx.globals.fields = [...REPORT_FIELDS];
+  await ctx.printItems(rows, REPORT_COLUMNS);
+  const requests = client.requestCount - before;
+  const projects = world.projects.length;
+  ctx.info(`${rows.length} row${rows.length === 1 ? '' : 's'} for ${projects} project${projects === 1 ? '' : 's'} in ${world.groups.size} group${world.groups.size === 1 ? '' : 's'}; read with ${requests} request${requests === 1 ? '' : 's'}${projects ? ` (${(requests / projects).toFixed(2)} a project)` : ''}`);
+}
