@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../src/sandbox/model.js';
-import type { Store } from '../../src/sandbox/store.js';
 import { useSandbox } from '../helpers/cli.js';
+import { addSandboxUser as addUser } from '../helpers/sandbox-users.js';
 
 /**
  * collab access-report against a seeded world with every source of a role: direct memberships,
@@ -20,28 +19,6 @@ interface Row {
   source_group: string | null;
   share_access_level: number | null;
   expires_at: string | null;
-}
-
-/** A user made in the store: the service has no POST /users. */
-function addUser(store: Store, username: string, extra: Partial<User> = {}): User {
-  const user: User = {
-    id: store.nextId('user'),
-    username,
-    name: `${username} (test)`,
-    email: `${username}@example.com`,
-    state: 'active',
-    is_admin: false,
-    external: false,
-    bot: false,
-    can_create_group: true,
-    created_at: '2021-01-01T00:00:00.000Z',
-    token: `glpat-test-${username}`,
-    namespace_id: store.nextId('namespace'),
-    provisioned_by_group_id: null,
-    ...extra,
-  };
-  store.addUser(user);
-  return user;
 }
 
 describe('collab access-report', () => {

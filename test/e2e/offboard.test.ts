@@ -5,6 +5,7 @@ import { newGroup, newProject } from '../../src/sandbox/seed.js';
 import type { Store } from '../../src/sandbox/store.js';
 import { useSandbox } from '../helpers/cli.js';
 import { getJson } from '../helpers/sandbox-api.js';
+import { addSandboxUser } from '../helpers/sandbox-users.js';
 
 /**
  * collab users memberships and collab users offboard. Each test offboards a user of its own,
@@ -13,24 +14,8 @@ import { getJson } from '../helpers/sandbox-api.js';
 
 let made = 0;
 function makeUser(store: Store, name: string): User {
-  const id = store.nextId('user');
-  const user: User = {
-    id,
-    username: `${name}${++made}`,
-    name: `Leaver ${made}`,
-    email: `${name}${made}@example.com`,
-    state: 'active',
-    is_admin: false,
-    external: false,
-    bot: false,
-    can_create_group: true,
-    created_at: '2021-01-01T00:00:00.000Z',
-    token: `glpat-test-${name}-${made}`,
-    namespace_id: store.nextId('namespace'),
-    provisioned_by_group_id: null,
-  };
-  store.addUser(user);
-  return user;
+  made++;
+  return addSandboxUser(store, `${name}${made}`, { name: `Leaver ${made}` });
 }
 
 function makeGroups(store: Store, count: number): ReturnType<typeof newGroup>[] {
