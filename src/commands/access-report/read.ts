@@ -2,7 +2,7 @@ import { descendantGroupsPath, getGroup, type GroupRef, groupProjectsPath } from
 import { membersPath } from '../../api/members.js';
 import { findResource } from '../../api/recover.js';
 import { getUser } from '../../api/users.js';
-import { eachLimited } from '../../desired/live.js';
+import { eachLimited } from '../../util/pool.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { HttpClient } from '../../http/client.js';
 import { paginateItems } from '../../http/paginate.js';
