@@ -43,7 +43,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share plan apply users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share plan apply access-report users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -131,6 +131,7 @@ _collab_flags() {
     'share remove') echo '--project --group --with --strict --dry-run --concurrency --yes -y' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
+    'access-report') echo '--user --min-access --include-groups --concurrency' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --dry-run --yes -y' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;
@@ -217,7 +218,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'access-report') return 0 ;;
   esac
   return 1
 }
