@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
 import { CollabError, isCollabError, type RequestInfo, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
-import { hasBody, redirected, redirectTarget, withoutCredentials } from './redirect.js';
+import { redirectLocation, Route } from './redirect.js';
 import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
@@ -19,9 +19,10 @@ export { apiBaseUrl, isLoopbackHost };
 export type { ApiRequest, ApiResponse, HttpMethod, RequestClient, RetryWait, StreamResponse };
 
 /*
- * The client sends a request, follows redirects (the token stays within the API root), and sends
- * it again as the retry rule says (retry-policy.ts nextStep); reading bodies and checking their shape is
- * response-body.ts, the connection pool and CA files connection.ts.
+ * The client sends a request in one attempt loop (send) and sends it again as the retry rule says
+ * (retry-policy.ts nextStep); where a request goes as redirects move it, and whether the token goes
+ * along, is redirect.ts (Route); reading bodies and checking their shape is response-body.ts, the
+ * connection pool and CA files connection.ts.
  */
 
 export interface HttpClientOptions {
@@ -64,10 +65,20 @@ export interface HttpClientOptions {
   clock?: Clock | undefined;
 }
 
-const MAX_REDIRECTS = 5;
-
-/** A response as send() gives it, body unread, with the URL and request it answers. */
+/** A response as an attempt gives it, body unread, with the URL and request it answers. */
 type Sent = { response: Dispatcher.ResponseData; url: string; info: RequestInfo };
+
+/** Why the retry rule gave up on a failure worth a retry: no attempts left, or a wait beyond the budget. */
+type GiveUp = Extract<NextStep, { next: 'fail' }>['because'];
+
+/** A failed attempt: what the retry rule needs, how messages name it, and the error if it is the last. */
+interface Failed {
+  failure: Failure;
+  /** A few words for the retry message: `503`, `connection reset (host:port)`. */
+  what: string;
+  reason: RetryWait['reason'];
+  giveUp: (because: GiveUp) => CollabError;
+}
 
 export class HttpClient implements RequestClient {
   readonly baseUrl: string;
@@ -130,7 +141,11 @@ export class HttpClient implements RequestClient {
   }
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
-    const { response, url, info, text, bytes } = await this.sendAndRead(req);
+    const limits = this.bodyLimits(req);
+    const read = async ({ response, url, info }: Sent): Promise<{ text: string; bytes?: Buffer }> =>
+      req.responseType === 'json-bytes' ? { text: '', bytes: await readBytes(response, req.bytesInto, info, url, limits) } : { text: await readText(response, info, url, limits) };
+    const { response, url, info, body } = await this.send(req, read);
+    const { text, bytes } = body;
     const contentType = stringHeader(response.headers['content-type']);
     const headers = flattenHeaders(response.headers);
     const status = response.statusCode;
@@ -145,34 +160,8 @@ export class HttpClient implements RequestClient {
     return { status, headers, data: data as T, text, request: info, url };
   }
 
-  /**
-   * Sends and reads the whole body. A body cut off mid-transfer (a reset, a body timeout) is a
-   * failure like any other: a request that may be repeated is sent again, on the same budget.
-   */
-  private async sendAndRead(req: ApiRequest): Promise<Sent & { text: string; bytes?: Buffer }> {
-    const budget = this.budget();
-    for (;;) {
-      const { response, url, info } = await this.send(req, budget);
-      try {
-        const limits = this.bodyLimits(req);
-        if (req.responseType === 'json-bytes') return { response, url, info, text: '', bytes: await readBytes(response, req.bytesInto, info, url, limits) };
-        return { response, url, info, text: await readText(response, info, url, limits) };
-      } catch (error) {
-        // A connection lost mid-body is sent again; a body too large or too slow (a timeout, the
-        // limits) is not: it would come the same way again, and be downloaded again.
-        if (!(isCollabError(error) && error.kind === 'network')) throw error;
-        const step = nextStep(req, { failed: 'cut-off' }, budget, this.clock.now());
-        if (step.next !== 'retry') throw error;
-        const wait = step.wait;
-        this.retrying(`${error.message.replace(CUT_OFF, 'answer cut off, ')} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'cut-off', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
-        budget.spend(wait);
-        await sleep(this.clock, wait, this.options.signal);
-      }
-    }
-  }
-
   async stream(req: ApiRequest): Promise<StreamResponse> {
-    const { response, info } = await this.send({ ...req, responseType: 'stream' }, this.budget());
+    const { response, info } = await this.send({ ...req, responseType: 'stream' }, async () => undefined);
     return { status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body, request: info };
   }
 
@@ -190,113 +179,90 @@ export class HttpClient implements RequestClient {
   }
 
   /**
-   * Sends with retries and redirects, drawing on the request's budget; resolves with a successful
-   * (or okStatuses) response, body unread.
+   * The one attempt loop: an attempt (attempt()) either gives a response, read by `read`, or a
+   * failure, which the retry rule (afterFailure, retry-policy.ts nextStep) answers: the effect
+   * found of a lost answer, another attempt after a wait, or the failure's error. Every attempt
+   * and wait of the request draws on one budget.
    */
-  private async send(req: ApiRequest, budget: RetryBudget): Promise<Sent> {
-    let url = this.resolve(req.path, req.query);
-    let info: RequestInfo = { method: req.method, path: this.describe(url) };
-    let redirects = 0;
-    // The token goes only to the API root it was given for: a link or a path elsewhere gets none.
-    const scope = this.scopeOf(url);
-    if (scope === 'outside') {
-      throw new CollabError('usage', `refusing to send ${info.method} ${info.path}: it leads out of the API root ${new URL(this.baseUrl).pathname}`, { hint: 'give a path below the API root, such as projects/grp%2Fapp' });
-    }
-    let sendToken = scope === 'api';
-    /** The request as it goes out now: a redirect may change its method, or drop its body or credentials. */
-    let sent: ApiRequest = req;
-    /** A redirect led to another origin: credentials stay behind from there on, even back on this one. */
-    let crossed = false;
-    /** This request's own 429 announced the wait before the next attempt: the gate's wait is not told again. */
-    let announced = false;
+  private async send<B>(req: ApiRequest, read: (sent: Sent) => Promise<B>): Promise<Sent & { body: B }> {
+    const budget = this.budget();
+    const route = new Route(req, this.resolve(req.path, req.query), this.baseUrl, (url) => this.describe(url));
+    /** This request's own 429 told and spent the wait before the next attempt: the gate's wait is not told again. */
+    let told = false;
     for (;;) {
-      await this.waitForRateLimit(info, budget, announced);
-      announced = false;
+      const attempt = await this.attempt(req, route, budget, told, read);
+      told = false;
+      if ('body' in attempt) return attempt;
+      const { info } = route;
+      const step = await this.afterFailure(req, attempt.failure, budget, info, attempt.what);
+      if (step.next === 'recovered') return { ...step.recovered, body: await read(step.recovered) };
+      if (step.next !== 'retry') throw attempt.giveUp(step.because);
+      const wait = step.wait;
+      const status = attempt.failure.failed === 'status' ? attempt.failure.status : undefined;
+      // The limiter refused this client, not this request: every request waits for it, this one at the gate.
+      if (status === 429) this.rateLimit.closeUntil(this.clock.now() + wait);
+      const reason = status === 429 ? 'rate-limit' : attempt.reason;
+      this.spend(budget, wait, `${attempt.what} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason, ...(status !== undefined ? { status } : {}), seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
+      if (status === 429) told = true;
+      else await sleep(this.clock, wait, this.options.signal);
+    }
+  }
+
+  /**
+   * One attempt: sent (after the rate limit's wait), redirects followed (Route: the same
+   * attempt), and the answer read by `read`; or how it failed, for the retry rule.
+   */
+  private async attempt<B>(req: ApiRequest, route: Route, budget: RetryBudget, told: boolean, read: (sent: Sent) => Promise<B>): Promise<(Sent & { body: B }) | Failed> {
+    budget.sent++;
+    for (let first = true; ; first = false) {
+      await this.waitForRateLimit(route.info, budget, told && first);
+      const { url, info } = route;
       let response: Dispatcher.ResponseData;
       const started = this.clock.now();
-      budget.sent++;
       try {
-        response = await this.dispatch(sent, url, sendToken);
+        response = await this.dispatch(route.sent, url, route.sendToken);
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
-        const failed: Failure = { failed: 'network', notSent: failure.notSent, final: failure.final };
-        const step = await this.afterFailure(req, failed, budget, info, failure.short);
-        if (step.next === 'recovered') return step.recovered;
-        if (step.next !== 'retry') throw failure.error(info);
-        const wait = step.wait;
-        this.retrying(`${failure.short} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: 'network', seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
-        budget.spend(wait);
-        await sleep(this.clock, wait, this.options.signal);
-        continue;
+        return { failure: { failed: 'network', notSent: failure.notSent, final: failure.final }, what: failure.short, reason: 'network', giveUp: () => failure.error(info) };
       }
       const status = response.statusCode;
       // This request is no longer in flight (dispatch counted it out): the others are.
       this.rateLimit.note(response.headers, this.inFlight);
       this.log(`< ${status} ${info.method} ${info.path} (${this.clock.now() - started} ms)`);
 
-      const location = stringHeader(response.headers.location);
-      if (status >= 300 && status < 400 && status !== 304 && location) {
+      const location = redirectLocation(status, response.headers);
+      if (location !== undefined) {
         await response.body.dump();
-        if (++redirects > MAX_REDIRECTS) throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
-        const next = redirectTarget(location, url, info);
-        sent = redirected(sent, status);
-        if (next.origin !== this.origin) {
-          // Another origin gets nothing of the user's: no body (it may hold a password or a
-          // token; a 307/308 must keep it, so it is not followed), and no credential header.
-          if (hasBody(sent)) {
-            throw new CollabError('malformed', `the service redirected ${sent.method} ${info.path} to another origin (${next.origin}); not sending the request body there`, {
-              request: info,
-              hint: 'give --host the address the service answers on itself',
-            });
-          }
-          crossed = true;
+        route.follow(status, location);
+        continue;
+      }
+      if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) {
+        const sent: Sent = { response, url, info };
+        try {
+          return { ...sent, body: await read(sent) };
+        } catch (error) {
+          // A connection lost mid-body is a failure like any other; a body too large or too slow
+          // (a timeout, the limits) is not: it would come the same way again, and be downloaded again.
+          if (!(isCollabError(error) && error.kind === 'network')) throw error;
+          return { failure: { failed: 'cut-off' }, what: error.message.replace(CUT_OFF, 'answer cut off, '), reason: 'cut-off', giveUp: () => error };
         }
-        if (crossed) sent = withoutCredentials(sent);
-        // The token is never sent to another origin, nor outside the API root (a login page).
-        if (this.scopeOf(next) !== 'api') sendToken = false;
-        url = next.toString();
-        info = { method: sent.method, path: this.describe(url) };
-        // Following a redirect is the same attempt.
-        budget.sent--;
-        continue;
       }
-      if ((status >= 200 && status < 300) || req.okStatuses?.includes(status)) return { response, url, info };
-
-      const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
-      const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires, url);
-      const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
-      const failed: Failure = { failed: 'status', status, headers: response.headers };
-      const step = await this.afterFailure(req, failed, budget, info, String(status));
-      if (step.next === 'recovered') return step.recovered;
-      if (step.next !== 'retry') {
-        const because = step.because;
-        if (because === 'attempts') throw new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
-        if (because) throw new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`, { status, request: info });
-        throw error;
-      }
-      const wait = step.wait;
-      // The limiter refused this client, not this request: every request waits for it.
-      if (status === 429) this.rateLimit.closeUntil(this.clock.now() + wait);
-      this.retrying(`${status} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason: status === 429 ? 'rate-limit' : 'status', status, seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
-      budget.spend(wait);
-      if (status === 429) {
-        announced = true;
-        continue;
-      }
-      await sleep(this.clock, wait, this.options.signal);
+      return this.statusFailure(req, response, url, info, budget);
     }
   }
 
-  /**
-   * Where a URL leads: below the API root (`api`), elsewhere on the same host (`outside`: a path
-   * that climbs out, `collab api ../../users`, is refused before sending), or to another origin
-   * (`foreign`: a link from a misconfigured proxy, followed without the token).
-   */
-  private scopeOf(url: string | URL): 'api' | 'outside' | 'foreign' {
-    const target = new URL(url);
-    if (target.origin !== this.origin) return 'foreign';
-    const root = new URL(this.baseUrl).pathname;
-    return target.pathname === root || target.pathname.startsWith(`${root}/`) ? 'api' : 'outside';
+  /** An error status: the service's error, and how to say it once the rule gives up. */
+  private async statusFailure(req: ApiRequest, response: Dispatcher.ResponseData, url: string, info: RequestInfo, budget: RetryBudget): Promise<Failed> {
+    const status = response.statusCode;
+    const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
+    const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires, url);
+    const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
+    const giveUp = (because?: GiveUp): CollabError => {
+      if (because === 'attempts') return new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
+      if (because) return new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`, { status, request: info });
+      return error;
+    };
+    return { failure: { failed: 'status', status, headers: response.headers }, what: String(status), reason: 'status', giveUp };
   }
 
   /**
@@ -369,9 +335,9 @@ export class HttpClient implements RequestClient {
   /**
    * Holds the request back while the client's rate limit is closed. Each wait draws on the
    * request's budget: a reset further away than the budget allows fails the request instead of
-   * sending it early. `announced`: the request's own 429 has already told this wait.
+   * sending it early. `told`: the request's own 429 has already told and spent this wait.
    */
-  private async waitForRateLimit(info: RequestInfo, budget: RetryBudget, announced: boolean): Promise<void> {
+  private async waitForRateLimit(info: RequestInfo, budget: RetryBudget, told: boolean): Promise<void> {
     for (let first = true; ; first = false) {
       const wait = this.rateLimit.wait();
       if (wait <= 0) {
@@ -379,13 +345,18 @@ export class HttpClient implements RequestClient {
         this.rateLimit.take();
         return;
       }
-      if (!(announced && first)) {
+      if (!(told && first)) {
         if (!budget.fits(wait)) throw rateLimitTooLong(wait, info);
-        budget.spend(wait);
-        this.retrying(`rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: wait / 1000, request: info });
+        this.spend(budget, wait, `rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: wait / 1000, request: info });
       }
       await sleep(this.clock, wait, this.options.signal);
     }
+  }
+
+  /** Every wait of a request, before it is slept: told (the verbose log, onRetry) and drawn from the request's budget. */
+  private spend(budget: RetryBudget, ms: number, message: string, wait: RetryWait): void {
+    this.retrying(message, wait);
+    budget.spend(ms);
   }
 
   private retrying(message: string, wait: RetryWait): void {

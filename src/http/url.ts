@@ -37,3 +37,15 @@ export function apiBaseUrl(host: string): string {
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${/\/api\/v4$/.test(path) ? path : `${path}/api/v4`}`;
 }
+
+/**
+ * Where a URL leads from an API root: below it (`api`), elsewhere on the same host (`outside`: a
+ * path that climbs out, `collab api ../../users`), or to another origin (`foreign`: a link from a
+ * misconfigured proxy).
+ */
+export function urlScope(url: string | URL, baseUrl: string): 'api' | 'outside' | 'foreign' {
+  const target = new URL(url);
+  const base = new URL(baseUrl);
+  if (target.origin !== base.origin) return 'foreign';
+  return target.pathname === base.pathname || target.pathname.startsWith(`${base.pathname}/`) ? 'api' : 'outside';
+}
