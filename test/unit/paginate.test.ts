@@ -6,6 +6,7 @@ import { HttpClient } from '../../src/http/client.js';
 import type { IO } from '../../src/io.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { type ListSummary, type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
+import { pageSize } from '../../src/list-flags.js';
 
 /**
  * The paginator against a scripted list service on undici's MockAgent. The service paginates as
@@ -193,12 +194,12 @@ describe('paginate: offset pages', () => {
 
   it('honours --limit: per_page follows a small limit, and no page beyond the limit is fetched', async () => {
     const small = listService({ total: 500, noTotals: true });
-    expect((await collect(small.client, { path: '/projects', limit: 7 })).ids).toEqual(range(1, 7));
+    expect((await collect(small.client, { path: '/projects', limit: 7, perPage: pageSize({ limit: 7 }) })).ids).toEqual(range(1, 7));
     expect(small.requests).toHaveLength(1);
     expect(new URL(small.requests[0] as string).searchParams.get('per_page')).toBe('7');
 
     const large = listService({ total: 5000, noTotals: true });
-    const { ids } = await collect(large.client, { path: '/projects', limit: 250, concurrency: 8 });
+    const { ids } = await collect(large.client, { path: '/projects', limit: 250, perPage: pageSize({ limit: 250 }), concurrency: 8 });
     expect(ids).toEqual(range(1, 250));
     expect(pageNumbers(large.requests).sort()).toEqual([1, 2, 3]);
   });
@@ -208,9 +209,9 @@ describe('paginate: offset pages', () => {
     expect((await collect(client, { path: '/projects', perPage: 5, page: 2 })).ids).toEqual(range(6, 10));
     expect(requests).toHaveLength(1);
     // Pages of 20 (the service's default) whatever the limit, which cuts the page.
-    expect((await collect(client, { path: '/projects', page: 3, limit: 5 })).ids).toEqual(range(41, 45));
-    expect((await collect(client, { path: '/projects', page: 5 })).ids).toEqual(range(81, 95));
-    expect((await collect(client, { path: '/projects', page: 6 })).ids).toEqual([]);
+    expect((await collect(client, { path: '/projects', page: 3, limit: 5, perPage: pageSize({ page: 3, limit: 5 }) })).ids).toEqual(range(41, 45));
+    expect((await collect(client, { path: '/projects', page: 5, perPage: pageSize({ page: 5 }) })).ids).toEqual(range(81, 95));
+    expect((await collect(client, { path: '/projects', page: 6, perPage: pageSize({ page: 6 }) })).ids).toEqual([]);
     expect(requests).toHaveLength(4);
   });
 
@@ -447,7 +448,7 @@ describe('paginate: progress and summary', () => {
 
   it('says whether pages follow the one page asked for', async () => {
     expect((await summarise({ total: 95 }, { page: 2, perPage: 5 })).summaries).toEqual([{ items: 5, total: 95, more: true }]);
-    expect((await summarise({ total: 95 }, { page: 5 })).summaries).toEqual([{ items: 15, total: 95, more: false }]);
+    expect((await summarise({ total: 95 }, { page: 5, perPage: pageSize({ page: 5 }) })).summaries).toEqual([{ items: 15, total: 95, more: false }]);
   });
 
   it('says nothing when the consumer stops early', async () => {
