@@ -138,7 +138,7 @@ async function speed(h) {
     const file = join(h.work, 'collab.yaml');
     writeFileSync(file, FILE);
     const env = { ...sb.env, BENCH_HOOK_TOKEN: 'bench-hook-token' };
-    const cli = (...args) => [process.execPath, h.cli, ...args, '-f', file, ...(args[0] === 'apply' ? ['--journal', join(h.work, 'apply.journal')] : []), '-q'];
+    const cli = (...args) => [process.execPath, h.cli, ...args, '-f', file, ...(args[0] === 'apply' ? ['--journal', join(h.work, 'apply.journal'), '--yes'] : []), '-q'];
     const count = projects.length;
 
     const plans = [];
@@ -191,7 +191,7 @@ async function rateLimited(h) {
     const file = join(h.work, 'collab-limited.yaml');
     writeFileSync(file, FILE);
     const env = { ...sb.env, BENCH_HOOK_TOKEN: 'bench-hook-token' };
-    const m = await h.measure([process.execPath, h.cli, 'apply', '-f', file, '--journal', join(h.work, 'limited.journal'), '--concurrency', '8', '-q'], { env });
+    const m = await h.measure([process.execPath, h.cli, 'apply', '-f', file, '--yes', '--journal', join(h.work, 'limited.journal'), '--concurrency', '8', '-q'], { env });
     const { log } = await writesOf(sb);
     const storm = stormCheck(log, { limit, periodMs: 60_000 }, LATENCY);
     const call = api(sb);

@@ -172,7 +172,7 @@ export class Context {
 
   get interactive(): boolean { return this.prompter.interactive; }
   prompts(flagHint: string): Promise<Prompts> { return this.prompter.prompts(flagHint); }
-  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> { return this.prompter.confirmByTyping(expected, what, yes); }
+  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> { return this.prompter.confirmByTyping(expected, what, yes); }
 
   async close(): Promise<void> {
     this.terminal.stopSpinner();

@@ -120,7 +120,7 @@ export class RefusingPrompter implements Prompter {
     throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', { hint: flagHint });
   }
 
-  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
+  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
     return confirmByTyping(this, expected, what, yes);
   }
 }

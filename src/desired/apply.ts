@@ -1,34 +1,31 @@
 import { dirname } from 'node:path';
 import { getGroup } from '../api/groups.js';
 import { getNamespace } from '../api/namespaces.js';
-import { getProject } from '../api/projects.js';
-import { findResource } from '../api/recover.js';
-import { confirmTargets } from '../bulk/confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from '../bulk/results.js';
 import { hostKey } from '../config/store.js';
 import type { Context } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import type { ApiRequest } from '../http/client.js';
-import { equal, liveFields } from './diff.js';
 import type { Journal } from './journal.js';
-import { eachLimited, readExtras } from './live.js';
+import { eachLimited } from './live.js';
 import { resolveReferences } from './load.js';
-import type { Change, Plan, RequestSpec } from './model.js';
+import { type Change, type Plan, type RequestSpec, targetKey } from './model.js';
+import type { Stale } from './preflight.js';
+import { changeRecord, changeSummary } from './render.js';
 import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js';
 
 /**
  * Applying a plan: its changes alone, target by target (--concurrency targets at once, through the
  * run's one HTTP client and so one rate-limit gate), each target's changes in order, the settings
- * of a target in one request. A saved plan's targets are read again first and refused as stale
- * when a field a change was computed from has moved. Results per target in the bulk format, the
- * summary on stderr, the bulk exit-code rule.
+ * of a target in one request. A saved plan's stale targets (preflight.ts) are refused, nothing of
+ * them sent. Results per target in the bulk format, each naming what changed, the summary on
+ * stderr, the bulk exit-code rule.
  */
 
 export interface ApplyOptions {
   concurrency: number;
-  yes: boolean;
-  /** The plan was read from a file: its targets are read again and refused when stale. */
-  saved: boolean;
+  /** A saved plan's targets found stale before anything was sent (preflight.ts): refused. */
+  stale?: Stale;
   journal: Journal;
 }
 
@@ -48,10 +45,6 @@ export async function checkHost(ctx: Context, plan: Plan): Promise<void> {
 
 export async function applyPlan(ctx: Context, plan: Plan, options: ApplyOptions): Promise<void> {
   const work = byTarget(plan.changes);
-  const destructive = plan.changes.filter((change) => change.destructive && !options.journal.isDone(change.id));
-  if (destructive.length > 0 && !options.yes) {
-    await confirmTargets(ctx, destructive.length, `apply ${destructive.length} destructive change${destructive.length === 1 ? '' : 's'} (${destructive.map((c) => c.id).slice(0, 3).join('; ')}${destructive.length > 3 ? '; …' : ''})`);
-  }
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetWork, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
@@ -76,13 +69,19 @@ export async function applyPlan(ctx: Context, plan: Plan, options: ApplyOptions)
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  if (failed) throw withResumeHint(failed, options.journal.path);
-  options.journal.remove();
+  const stale = work.filter((target) => options.stale?.has(targetKey(target.kind, target.path))).map((target) => target.path);
+  const others = done.filter((outcome) => outcome.result.status === 'failed').length - stale.length;
+  // Only stale targets refused: --resume could only refuse them again, so no journal is kept for it.
+  if (!failed || others === 0) options.journal.remove();
+  if (failed) throw new CollabError(failed.kind, failed.message, { hint: wayOn(plan, stale, others, options.journal.path) });
   ctx.info(summary(done));
 }
 
-function withResumeHint(error: CollabError, journal: string): CollabError {
-  return new CollabError(error.kind, error.message, { hint: `${error.hint ?? ''}; the journal ${journal} keeps what was done: fix the cause, then collab apply --resume` });
+/** What to do after failures: a new plan for stale targets, --resume (with the journal) for the rest. */
+function wayOn(plan: Plan, stale: readonly string[], others: number, journal: string): string {
+  const replan = stale.length > 0 ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}` : '';
+  const resume = others > 0 ? `the journal ${journal} keeps what was done: fix the cause of the other failures, then collab apply --resume` : '';
+  return [replan, resume].filter(Boolean).join('; ');
 }
 
 function byTarget(changes: readonly Change[]): TargetWork[] {
@@ -100,7 +99,8 @@ function byTarget(changes: readonly Change[]): TargetWork[] {
 async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
   try {
-    if (options.saved) await refuseStale(ctx, target, pending.filter((change) => !options.journal.inDoubt(change.id)));
+    const stale = options.stale?.get(targetKey(target.kind, target.path));
+    if (stale) throw stale;
     // The target is made first and archived last (read-only from then on); what lies between
     // (settings, push rule, each hook, share and link) is independent and goes out at once.
     const all = batches(pending);
@@ -114,9 +114,8 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
       if (failed) throw failed.reason;
       if (ctx.signal.aborted) return undefined;
     }
-    const made = pending.length;
-    const message = made === 0 ? 'already applied (journal)' : `${made} change${made === 1 ? '' : 's'} applied`;
-    return { result: { target: target.path, status: made === 0 ? 'unchanged' : 'ok', error: null, response: { kind: target.kind, changes: target.changes.map((c) => c.id) } }, message };
+    const message = pending.length === 0 ? 'already applied (journal)' : pending.map(changeSummary).join('; ');
+    return { result: { target: target.path, status: pending.length === 0 ? 'unchanged' : 'ok', error: null, response: { kind: target.kind, changes: pending.map(changeRecord) } }, message };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
     return failure(target.path, error, (text) => ctx.redact(text));
@@ -158,22 +157,6 @@ function batches(changes: readonly Change[]): Change[][] {
 function mergedSpec(batch: readonly Change[]): RequestSpec {
   const [first, ...others] = batch;
   return mergeBatch((first as Change).request, others.map((change) => change.request));
-}
-
-/** Reads the target again and refuses it when a field a change was computed from has moved since the plan. */
-async function refuseStale(ctx: Context, target: TargetWork, changes: readonly Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  const client = await ctx.client();
-  const resource = (await findResource<Record<string, unknown>>(client, target.kind === 'project' ? getProject(target.path) : getGroup(target.path))) ?? null;
-  const live = await readExtras(ctx, target.kind, target.path, resource, new Set(changes.map((change) => change.address.section)));
-  for (const change of changes) {
-    const now = liveFields(change.address, live);
-    if (!equal(now, change.live)) {
-      throw new CollabError('rejected', `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(now)}; nothing of ${target.path} was changed`, {
-        hint: 'make a new plan (collab plan --out) and review it',
-      });
-    }
-  }
 }
 
 function makeResolver(ctx: Context, plan: Plan): Resolver {

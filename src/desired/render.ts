@@ -35,6 +35,9 @@ function shownName(text: string): string {
 /** A list section's item is named by its noun (`hook https://…`); a setting by its name. */
 const NOUN: Record<string, string> = Object.fromEntries(SECTIONS.flatMap((section) => (section.noun ? [[section.name, section.noun]] : [])));
 
+/** A setting as the diff names it: `merge_method`, `push_rule.max_file_size`, `archived`. */
+const settingName = (section: string, key: string) => (section === 'settings' || section === key ? key : `${section}.${key}`);
+
 function line(change: Change, paint: Paint): string {
   const { section, key } = change.address;
   const sign = SIGN[change.action];
@@ -45,10 +48,28 @@ function line(change: Change, paint: Paint): string {
     const name = `${NOUN[section]} ${shownName(key)}`;
     text = change.action === 'delete' ? name : change.action === 'create' ? `${name} ${shownValue(withoutUrl(change.after))}` : `${name} ${shownValue(change.before)} -> ${shownValue(change.after)}`;
   } else {
-    const name = section === 'settings' || section === key ? key : `${section}.${key}`;
+    const name = settingName(section, key);
     text = change.action === 'create' ? `${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
   }
   return `${color(sign)} ${text}${change.destructive ? paint.red(' (destructive)') : ''}`;
+}
+
+/**
+ * A change in a few words, for an apply's result: `merge_method: merge -> ff`, `+ hook https://…`,
+ * `- share initech`, `+ project created` (a list item by its name, not its body; a value a secret
+ * was given for stays its template).
+ */
+export function changeSummary(change: Change): string {
+  const { section, key, kind } = change.address;
+  if (section === 'create') return `+ ${kind} created`;
+  if (NOUN[section]) return `${SIGN[change.action]} ${NOUN[section]} ${shownName(key)}`;
+  const name = settingName(section, key);
+  return change.action === 'create' ? `+ ${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+}
+
+/** A change as data: `{section, key, from, to, action}` (a plan's change line, an apply result's `changes`). */
+export function changeRecord(change: Change): Record<string, unknown> {
+  return { section: change.address.section, key: change.address.key, from: change.before ?? null, to: change.after ?? null, action: change.action };
 }
 
 function withoutUrl(value: unknown): unknown {
@@ -75,15 +96,7 @@ export function humanPlan(plan: Plan, paint: Paint): string {
 
 /** One object per change: `{target, kind, section, key, from, to, action}`. */
 export function changeLines(plan: Plan): Record<string, unknown>[] {
-  return plan.changes.map((change) => ({
-    target: change.address.path,
-    kind: change.address.kind,
-    section: change.address.section,
-    key: change.address.key,
-    from: change.before ?? null,
-    to: change.after ?? null,
-    action: change.action,
-  }));
+  return plan.changes.map((change) => ({ target: change.address.path, kind: change.address.kind, ...changeRecord(change) }));
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

@@ -10,16 +10,18 @@ export interface Prompter {
   readonly interactive: boolean;
   /** Prompts, only when a person is at the terminal; else a usage error naming the flag to pass. */
   prompts(flagHint: string): Promise<Prompts>;
-  /** Asks the user to type `expected` to confirm a destructive action (unless --yes). */
-  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void>;
+  /** Asks the user to type `expected` (or one of several answers) to confirm an action (unless --yes). */
+  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void>;
 }
 
 /** confirmByTyping over any prompter's prompts: the one wording of the question and of the refusal. */
-export async function confirmByTyping(prompter: Prompter, expected: string, what: string, yes: boolean | undefined): Promise<void> {
+export async function confirmByTyping(prompter: Prompter, expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
   if (yes) return;
+  const answers = typeof expected === 'string' ? [expected] : expected;
   const prompts = await prompter.prompts(`pass --yes to ${what} without confirmation`);
-  const answer = await prompts.input({ message: `Type ${expected} to ${what}:`, theme: { prefix: '!' } });
-  if (answer.trim() !== expected) throw new CollabError('usage', `confirmation did not match ${expected}; nothing was done`);
+  const shown = answers.length === 1 ? answers[0] : `${answers[0]} (or ${answers.slice(1).join(', ')})`;
+  const answer = await prompts.input({ message: `Type ${shown} to ${what}:`, theme: { prefix: '!' } });
+  if (!answers.includes(answer.trim())) throw new CollabError('usage', `confirmation did not match ${answers.join(' or ')}; nothing was done`);
 }
 
 /** The run's prompter: stdin and stderr. */
@@ -44,7 +46,7 @@ export class TerminalPrompter implements Prompter {
     return loadPrompts({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
   }
 
-  confirmByTyping(expected: string, what: string, yes: boolean | undefined): Promise<void> {
+  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
     return confirmByTyping(this, expected, what, yes);
   }
 }

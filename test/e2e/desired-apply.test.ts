@@ -44,10 +44,12 @@ describe('collab apply', () => {
     const { collab, file, sandbox, writes, served } = await world();
     const path = file(POLICY);
     const env = { HOOK_TOKEN: 'hook-secret-123' };
-    const applied = await collab(['apply', '-f', path], { env });
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
     expect(applied.exitCode).toBe(0);
     expect(applied.stderr).toBe('5 ok\n');
-    expect(applied.stdout).toContain('acme/web/storefront\tok\t5 changes applied\n');
+    // Each result names what changed; the token is a secret, shown nowhere.
+    expect(applied.stdout).toContain('acme/web/storefront\tok\tmerge_method: merge -> ff; only_allow_merge_if_pipeline_succeeds: false -> true; + push_rule.prevent_secrets: true; + push_rule.max_file_size: 25; + hook https://hooks.example.com/ci\n');
+    expect(applied.stdout).toContain('acme/web\tok\tdescription: Web team -> Web team, managed\n');
     expect(applied.stdout + applied.stderr).not.toContain('hook-secret-123');
     const projects = await served.projectsUnder('acme/web');
     expect(projects.length).toBe(4);
@@ -63,7 +65,7 @@ describe('collab apply', () => {
     expect(puts.length).toBe(5);
 
     sandbox.resetStats();
-    const again = await collab(['apply', '-f', path], { env });
+    const again = await collab(['apply', '-f', path, '--yes'], { env });
     expect(again).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes; 10 requests read 5 targets (2.00 a target)\n' });
     expect(writes()).toEqual([]);
   });
@@ -76,7 +78,8 @@ describe('collab apply', () => {
     const journal = ['--journal', join(dir, 'apply.journal')];
     const refused = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain('hint: pass --yes to apply 1 destructive change');
+    expect(refused.stderr).toMatch(/^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and there is no terminal to ask on; nothing was sent\n/);
+    expect(refused.stderr).toContain(`hint: pass --yes, or review a saved plan and apply it: collab plan -f ${EXAMPLE} --out plan.json, then collab apply -f plan.json\n`);
     expect(writes()).toEqual([]);
 
     const applied = await collab(['apply', '-f', EXAMPLE, '--yes', ...journal], { env });

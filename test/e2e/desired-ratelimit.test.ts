@@ -24,7 +24,7 @@ describe('collab apply under a rate limit', () => {
     const { collab, file, sandbox } = await world();
     const path = file(POLICY);
     const skipped = clock.skipped();
-    const applied = await collab(['apply', '-f', path, '--concurrency', '8'], { clock });
+    const applied = await collab(['apply', '-f', path, '--yes', '--concurrency', '8'], { clock });
     expect(applied.exitCode).toBe(0);
     const { store } = sandbox;
     const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));

@@ -28,13 +28,13 @@ describe('collab apply, interrupted', () => {
     const watch = setInterval(() => {
       if (sandbox.requestLog.some((r) => r.method !== 'GET')) ctrlC.abort();
     }, 2);
-    const interrupted = await collab(['apply', '-f', path, '--journal', journal, '--concurrency', '1'], { env, signal: ctrlC.signal });
+    const interrupted = await collab(['apply', '-f', path, '--yes', '--journal', journal, '--concurrency', '1'], { env, signal: ctrlC.signal });
     clearInterval(watch);
     expect(interrupted.exitCode).toBe(130);
     expect(interrupted.stderr).toContain(`To finish: collab apply --resume with the same file (journal ${journal})`);
     expect(existsSync(journal)).toBe(true);
 
-    const resumed = await collab(['apply', '-f', path, '--journal', journal, '--resume'], { env });
+    const resumed = await collab(['apply', '-f', path, '--yes', '--journal', journal, '--resume'], { env });
     expect(resumed.exitCode).toBe(0);
     expect(existsSync(journal)).toBe(false);
     const projects = await served.projectsUnder('acme/web');

@@ -12,18 +12,18 @@ describe('collab.yaml sections', () => {
     const hooks = () => served.hooks('acme/web/storefront');
     const env = { T: 'token-one-1111' };
     const add = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://a.example.com/h\n        token: $' + '{env:T}\n      - url: https://b.example.com/h\n        issues_events: true\n');
-    expect((await collab(['apply', '-f', add], { env })).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', add, '--yes'], { env })).exitCode).toBe(0);
     expect((await hooks()).map((h) => [h.url, h.token, h.issues_events])).toEqual([
       ['https://a.example.com/h', 'token-one-1111', false],
       ['https://b.example.com/h', null, true],
     ]);
     const change = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://b.example.com/h\n        issues_events: false\n', 'change.yaml');
-    expect((await collab(['apply', '-f', change])).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', change, '--yes'])).exitCode).toBe(0);
     expect((await hooks()).map((h) => [h.url, h.issues_events])).toEqual([
       ['https://a.example.com/h', false],
       ['https://b.example.com/h', false],
     ]);
-    const rotate = await collab(['apply', '-f', add, '--rotate-secrets'], { env: { T: 'token-two-2222' } });
+    const rotate = await collab(['apply', '-f', add, '--yes', '--rotate-secrets'], { env: { T: 'token-two-2222' } });
     expect(rotate.exitCode).toBe(0);
     expect((await hooks()).map((h) => h.token)).toEqual(['token-two-2222', null]);
     expect(rotate.stdout + rotate.stderr).not.toContain('token-two-2222');
@@ -52,7 +52,7 @@ describe('collab.yaml sections', () => {
       { target: 'acme/web', kind: 'group', section: 'shares', key: 'globex', from: { group_access: 30, expires_at: null }, to: { group_access: 40, expires_at: null }, action: 'update' },
       { target: 'acme/web', kind: 'group', section: 'shares', key: 'initech', from: null, to: { group_access: 20, expires_at: '2031-01-31' }, action: 'create' },
     ]);
-    expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     // A target's changes go out at once: the shares' order is the order they arrived in.
     expect((await shares()).sort((a, b) => (a.group_id as number) - (b.group_id as number))).toEqual([
       { group_id: globex, group_access_level: 40, expires_at: null },
@@ -62,7 +62,7 @@ describe('collab.yaml sections', () => {
     expect((await collab(['apply', '-f', only, '--yes'])).exitCode).toBe(0);
     expect((await shares()).map((s) => s.group_id)).toEqual([initech]);
     sandbox.resetStats();
-    expect((await collab(['apply', '-f', only])).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', only, '--yes'])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('collab.yaml sections', () => {
       ].join('\n'),
     );
     sandbox.resetStats();
-    const applied = await collab(['apply', '-f', path]);
+    const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode).toBe(0);
     expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v4/groups', 'POST /api/v4/projects', `POST /api/v4/projects/acme%2Fdata%2Fwarehouse/push_rule`]);
     const group = await served.group('acme/data');
@@ -159,7 +159,7 @@ describe('collab.yaml sections', () => {
     expect(project).toMatchObject({ description: 'The warehouse', namespace: { id: group.id }, merge_method: 'ff' });
     expect(await served.pushRule('acme/data/warehouse')).toEqual({ deny_delete_tag: true });
     sandbox.resetStats();
-    expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
   });
 
@@ -192,7 +192,7 @@ describe('collab.yaml members', () => {
       { target: 'acme/web', kind: 'group', section: 'members', key: 'dana', from: null, to: { access_level: 30 }, action: 'create' },
       { target: 'acme/web', kind: 'group', section: 'members', key: 'rui', from: null, to: { access_level: 20, expires_at: '2031-06-30' }, action: 'create' },
     ]);
-    expect((await collab(['apply', '-f', path], { as: 'owner' })).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', path, '--yes'], { as: 'owner' })).exitCode).toBe(0);
     expect(await members()).toEqual([...before, ['dana', 30, null], ['rui', 20, '2031-06-30']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
 
     // Set-up: others the file does not name, max (removed under enforce) and the caller, olivia (kept).

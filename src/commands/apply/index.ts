@@ -6,11 +6,12 @@ import { verb } from '../verb.js';
 
 export const APPLY = verb({
   ...noun('apply'),
-  description: `Makes the service what collab.yaml says (README, "Desired state"), or applies a plan saved by
-collab plan --out (each target read again first: one whose fields moved since is refused as stale).
-Only what differs is written; one result per target, as for many targets (-); a journal beside the
-file lets --resume finish an apply cut short without writing anything twice. Removing hooks, shares
-or LDAP links (enforce: true) and archiving ask first, or need --yes.`,
+  description: `Makes the service what collab.yaml says (README, "Desired state"): shows the plan and asks to type yes
+(or the number of changes) on a terminal, needs --yes elsewhere. Or applies a plan saved by collab plan --out,
+without asking: refused whole (nothing sent) when a secret it needs is not set, the host differs or a target
+cannot be read; a target whose fields moved since is refused as stale. Only what differs is written; one result
+per target, naming what changed (a changes array with -o json); a journal beside the file lets --resume finish
+an apply cut short without writing anything twice.`,
   args: { targets: TARGETS },
   flags: {
     file: fileFlag('the desired-state file (default collab.yaml), or a plan saved by collab plan --out'),
@@ -21,7 +22,7 @@ or LDAP links (enforce: true) and archiving ask first, or need --yes.`,
   },
   mutating: true,
   confirm: true,
-  examples: ['collab apply', 'collab apply --dry-run', 'collab apply -f plan.json --yes', 'collab apply --resume', 'collab apply --shard 1/4 --concurrency 8', 'collab apply --schema > collab.schema.json'],
+  examples: ['collab apply', 'collab apply --yes', 'collab apply --dry-run', 'collab plan --out plan.json && collab apply plan.json', 'collab apply --resume', 'collab apply --shard 1/4 --concurrency 8', 'collab apply --schema > collab.schema.json'],
 });
 
 export const spec: CommandSpec = { ...APPLY, load: () => import('./run.js') };

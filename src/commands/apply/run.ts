@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { applyPlan, checkHost } from '../../desired/apply.js';
+import { askToApply } from '../../desired/ask.js';
+import { preflight } from '../../desired/preflight.js';
 import { Journal } from '../../desired/journal.js';
 import { loadDesired } from '../../desired/load.js';
 import type { Change, Plan } from '../../desired/model.js';
@@ -77,6 +79,10 @@ export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void
     ctx.info(planSummary(plan));
     return;
   }
+  if (!opts.saved) await askToApply(ctx, plan, opts.yes);
   const journal = Journal.open(opts.journal, { resume: opts.resume, host: plan.host, digest: plan.file.digest, source: opts.file });
-  await applyPlan(ctx, plan, { concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')), yes: opts.yes, saved: opts.saved !== undefined, journal });
+  const concurrency = opts.concurrency ?? (await ctx.numberSetting('concurrency'));
+  // A saved plan: everything it needs checked before anything is sent; its stale targets found.
+  const stale = opts.saved ? await preflight(ctx, plan, journal, concurrency) : undefined;
+  await applyPlan(ctx, plan, { concurrency, stale, journal });
 }

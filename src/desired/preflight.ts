@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { getGroup } from '../api/groups.js';
+import { getProject } from '../api/projects.js';
+import { findResource } from '../api/recover.js';
+import type { Context } from '../context.js';
+import { CollabError, isCollabError } from '../errors.js';
+import { equal, liveFields } from './diff.js';
+import type { Journal } from './journal.js';
+import { eachLimited, readExtras } from './live.js';
+import { resolveReferences } from './load.js';
+import { type Change, type Plan, targetKey } from './model.js';
+
+/**
+ * Before a saved plan writes anything, everything it needs is checked at once, as terraform
+ * refuses a stale plan file whole: every secret it names resolves, the file it was made from is
+ * the one saved (or a note says it changed), and every target can still be read by the caller.
+ * Any of those failing is exit 2 with nothing sent. A target whose planned-from fields moved is
+ * stale: it alone is refused (nothing of it written), the others are applied.
+ */
+
+/** Each target's stale refusal, by `kind:path`. */
+export type Stale = Map<string, CollabError>;
+
+const TEMPLATE = /\$\{(env|file):[^}]*\}/;
+
+export async function preflight(ctx: Context, plan: Plan, journal: Journal, concurrency: number): Promise<Stale> {
+  const pending = plan.changes.filter((change) => !journal.isDone(change.id));
+  checkSecrets(ctx, plan, pending);
+  noteChangedFile(ctx, plan);
+  return readTargets(ctx, plan, pending, journal, concurrency);
+}
+
+/** Every `${env:…}`/`${file:…}` a pending change sends resolves now; else each is named and nothing is sent. */
+function checkSecrets(ctx: Context, plan: Plan, pending: readonly Change[]): void {
+  const problems = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (TEMPLATE.test(value)) resolveReferences(value, ctx.env, dirname(plan.file.path), (message) => problems.add(message));
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  for (const change of pending) visit(change.request);
+  if (problems.size === 0) return;
+  for (const problem of problems) ctx.stderrLine(problem);
+  throw new CollabError('usage', `the plan needs ${problems.size === 1 ? 'a secret that is' : `${problems.size} secrets that are`} not there; nothing was sent`, { hint: 'set them, then apply the plan again' });
+}
+
+/** The file the plan was made from, changed since: the plan is applied as saved, and the user is told. */
+function noteChangedFile(ctx: Context, plan: Plan): void {
+  let digest: string | undefined;
+  try {
+    digest = createHash('sha256').update(readFileSync(plan.file.path, 'utf8')).digest('hex');
+  } catch {
+    digest = undefined;
+  }
+  if (digest === plan.file.digest) return;
+  const what = digest === undefined ? `${plan.file.path}, which the plan was made from, cannot be read now` : `${plan.file.path} changed since the plan was made`;
+  ctx.warn(`${what}: applying the plan as saved (collab plan -f ${plan.file.path} --out <file> plans the file as it is now)`);
+}
+
+/** Reads every target once: one the caller cannot reach is an error for the whole plan; one whose fields moved is stale. */
+async function readTargets(ctx: Context, plan: Plan, pending: readonly Change[], journal: Journal, concurrency: number): Promise<Stale> {
+  const byTarget = new Map<string, Change[]>();
+  for (const change of pending) {
+    const key = targetKey(change.address.kind, change.address.path);
+    byTarget.set(key, [...(byTarget.get(key) ?? []), change]);
+  }
+  const unreachable: string[] = [];
+  const stale: Stale = new Map();
+  const client = await ctx.client();
+  await eachLimited([...byTarget.entries()], concurrency, async ([key, changes]) => {
+    const { kind, path } = (changes[0] as Change).address;
+    let resource: Record<string, unknown> | null;
+    try {
+      resource = (await findResource<Record<string, unknown>>(client, kind === 'project' ? getProject(path) : getGroup(path))) ?? null;
+    } catch (error) {
+      if (!isCollabError(error) || error.kind !== 'auth') throw error;
+      unreachable.push(`${kind} ${path}: ${error.message}`);
+      return;
+    }
+    const creating = changes.some((change) => change.address.section === 'create');
+    if (resource === null && !creating) {
+      unreachable.push(`${kind} ${path} cannot be found (removed, moved, or no longer visible to you)`);
+      return;
+    }
+    // A change started by an earlier run and not known done is looked for by its recover, not compared.
+    const compared = changes.filter((change) => !journal.inDoubt(change.id));
+    const live = await readExtras(ctx, kind, path, resource, new Set(compared.map((change) => change.address.section)));
+    for (const change of compared) {
+      const now = liveFields(change.address, live);
+      if (equal(now, change.live)) continue;
+      stale.set(
+        key,
+        new CollabError('rejected', `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(now)}; nothing of ${path} was changed`, {
+          hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${path}) and review it`,
+        }),
+      );
+      return;
+    }
+  });
+  if (unreachable.length === 0) return stale;
+  for (const line of unreachable.sort()) ctx.stderrLine(line);
+  throw new CollabError('usage', `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`, {
+    hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
+  });
+}
