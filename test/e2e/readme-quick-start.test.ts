@@ -45,7 +45,7 @@ describe('README quick start', () => {
     const result = await run(`set -e\n${quickStart()}\nkill %1\n`, dir);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('acme/web/storefront');
-    expect(result.stdout).toMatch(/^  web\tWeb\t/m);
+    expect(result.stdout).toMatch(/^ {2}web\tWeb\t/m);
     expect(result.stdout).toContain('"olivia/storefront"');
   });
 
