@@ -56,6 +56,10 @@ export class CapturePresenter implements Presenter {
     if (shown !== undefined) this.response = shown;
   }
 
+  async actionItems(items: readonly unknown[]): Promise<void> {
+    this.response = [...items];
+  }
+
   async shaped(_rows: readonly unknown[], service: unknown): Promise<void> {
     this.response = service;
   }

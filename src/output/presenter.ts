@@ -47,6 +47,8 @@ export interface Presenter {
    * scripts read (json, ndjson, csv, or --fields) get the object. A function is called only then.
    */
   action(value: unknown | (() => Promise<unknown>), columns: readonly Column[]): Promise<void>;
+  /** As `action`, for several items (a dry run's plan): nothing on a table for people, who had lines on stderr; the items for programs. */
+  actionItems(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
   /** Rows for a table, csv and ndjson; `service` (the service's own shape) for JSON. Nothing at all when `rows` is empty and the format is not JSON, if `quietWhenEmpty`. */
   shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options?: { quietWhenEmpty?: boolean }): Promise<void>;
   /** A text for people (the Markdown of an upload) where a table would be; the object otherwise. */
@@ -218,6 +220,10 @@ export class StreamPresenter implements Presenter {
     if (await this.forPeople()) return;
     const shown = await resolved(value);
     if (shown !== undefined) await this.resource(shown, { columns });
+  }
+
+  async actionItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
+    if (!(await this.forPeople())) await this.items(items, columns);
   }
 
   async shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options: { quietWhenEmpty?: boolean } = {}): Promise<void> {

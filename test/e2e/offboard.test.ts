@@ -49,12 +49,19 @@ describe('collab users offboard', () => {
 
     const listed = await collab(['users', 'memberships', leaver.username, '--json']);
     expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project', 'Project']);
+    // For people, each by full path and ID (the service's list names a project alone).
+    const storefront = projectAt('acme/web/storefront');
+    const table = await collab(['users', 'memberships', leaver.username]);
+    expect(table.stdout).toContain(`Project\t${storefront.id}\tacme/web/storefront\t30\n`);
+    expect(table.stdout).toContain(`Project\t${own.id}\t${leaver.username}/scratch\t50\n`);
 
     const result = await collab(['users', 'offboard', leaver.username, '--yes', '--json']);
     expect(result.stderr).toContain(`${leaver.username} (ID ${leaver.id}) has 4 direct memberships:`);
-    expect(result.stderr).toMatch(/project +\d+ +scratch +owner +kept: their own personal project/);
-    expect(result.stderr).toMatch(new RegExp(`group +${sole.id} +${sole.name} +owner +refused: the last owner of the group`));
-    expect(result.stderr).toMatch(/project +\d+ +storefront +developer\n/);
+    // Their own personal project: one line with the count, not a line each (--verbose lists them).
+    expect(result.stderr).toContain('  kept: 1 of their own personal project (the holder of a personal namespace stays its member; --verbose lists them)\n');
+    expect(result.stderr).not.toContain('scratch');
+    expect(result.stderr).toMatch(new RegExp(`group +${sole.id} +${sole.path} +owner +refused: the last owner of the group`));
+    expect(result.stderr).toMatch(/project +\d+ +acme\/web\/storefront +developer\n/);
     expect(result.json()).toEqual([
       { target: `group ${sole.id}`, status: 'failed', error: `${leaver.username} is the last owner of the group: add another owner first`, response: null },
       { target: `group ${shared.id}`, status: 'ok', error: null, response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 } },
@@ -77,8 +84,33 @@ describe('collab users offboard', () => {
     projectAt('acme/platform/api').members.set(leaver.id, 20);
     const result = await collab(['users', 'offboard', leaver.username, '--dry-run']);
     expect(result).toMatchObject({ exitCode: 0, stdout: '' });
-    expect(result.stderr).toMatch(/project +\d+ +api +reporter\ndry run: nothing was sent; 1 would be removed\n$/);
+    expect(result.stderr).toMatch(/project +\d+ +acme\/platform\/api +reporter\ndry run: nothing was sent; 1 would be removed\n$/);
     expect(await membershipsOf(sandbox, leaver)).toHaveLength(1);
+  });
+
+  it('a dry run with -o json or ndjson writes the plan on stdout as data; --verbose lists each personal project', async () => {
+    const store = sandbox.store;
+    const leaver = makeUser(store, 'plan');
+    const api = projectAt('acme/platform/api');
+    api.members.set(leaver.id, 20);
+    const own = ['one', 'two'].map((name) => {
+      const project = newProject(store, { name, path: name, namespace_id: leaver.namespace_id, visibility: 'private', description: null, creator_id: leaver.id });
+      store.addProject(project);
+      return project;
+    });
+    const json = await collab(['users', 'offboard', leaver.username, '--dry-run', '-o', 'json']);
+    expect(json.exitCode).toBe(0);
+    expect(json.json()).toEqual([
+      { type: 'project', id: api.id, path: 'acme/platform/api', access_level: 20, action: 'remove', reason: null },
+      ...own.map((project) => ({ type: 'project', id: project.id, path: `${leaver.username}/${project.path}`, access_level: 50, action: 'kept', reason: expect.stringContaining('their own personal project') })),
+    ]);
+    const ndjson = await collab(['users', 'offboard', leaver.username, '--dry-run', '-o', 'ndjson']);
+    expect(ndjson.lines<{ path: string }>().map((step) => step.path)).toEqual(['acme/platform/api', `${leaver.username}/one`, `${leaver.username}/two`]);
+    expect(ndjson.stderr).toContain('  kept: 2 of their own personal projects');
+    const verbose = await collab(['users', 'offboard', leaver.username, '--dry-run', '--verbose']);
+    expect(verbose.stderr).toMatch(new RegExp(`project +${own[1]?.id} +${leaver.username}/two +owner +kept: their own personal project`));
+    expect(verbose.stderr).not.toContain('of their own personal projects (');
+    expect(await membershipsOf(sandbox, leaver)).toHaveLength(3);
   });
 
   it('asks for the count, and without a terminal needs --yes (exit 2, nothing removed)', async () => {

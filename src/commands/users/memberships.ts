@@ -1,9 +1,10 @@
-import { membershipsPath } from '../../api/members.js';
+import { type MembershipRecord, membershipsPath } from '../../api/members.js';
 import type { Context, ListFlags } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import type { MEMBERSHIPS } from './index.js';
+import { type MembershipSource, membershipSources, sourceKey } from './membership-paths.js';
 
 export interface MembershipsOptions {
   user: string;
@@ -11,13 +12,19 @@ export interface MembershipsOptions {
   list: ListFlags;
 }
 
-/** The service calls a group a Namespace here; people read `group`. */
-export const MEMBERSHIP_COLUMNS: readonly Column[] = [
-  { header: 'TYPE', path: 'source_type', format: (value) => (value === 'Namespace' ? 'group' : 'project'), choices: ['project', 'group'] },
-  { header: 'ID', path: 'source_id' },
-  { header: 'NAME', path: 'source_name', text: true, priority: PRIORITY.identifying },
-  { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'] },
-];
+/**
+ * The service calls a group a Namespace here; people read `group`. PATH is the full path the list
+ * leaves out (read per membership: two projects may share a name); json, ndjson and csv carry the
+ * service's objects as they came.
+ */
+export function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): readonly Column[] {
+  return [
+    { header: 'TYPE', path: 'source_type', format: (value) => (value === 'Namespace' ? 'group' : 'project'), choices: ['project', 'group'] },
+    { header: 'ID', path: 'source_id' },
+    { header: 'PATH', path: 'source_name', derive: (item) => sources.get(sourceKey(item as MembershipRecord))?.path ?? (item as MembershipRecord).source_name, text: true, priority: PRIORITY.identifying },
+    { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'] },
+  ];
+}
 
 export function parse(input: VerbInput<typeof MEMBERSHIPS>): MembershipsOptions {
   return input;
@@ -26,5 +33,8 @@ export function parse(input: VerbInput<typeof MEMBERSHIPS>): MembershipsOptions 
 export async function run(ctx: Context, opts: MembershipsOptions): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
-  await ctx.printList(await ctx.pages(membershipsPath(user.id), query, opts.list), MEMBERSHIP_COLUMNS);
+  const memberships: MembershipRecord[] = [];
+  for await (const page of await ctx.pages(membershipsPath(user.id), query, opts.list)) for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
+  const sources = await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'));
+  await ctx.printItems(memberships, membershipColumns(sources));
 }

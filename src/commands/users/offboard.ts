@@ -1,7 +1,5 @@
 import { allMemberships, type MemberRecord, type MembershipRecord, membersPath, membershipOwner, removeMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import { getProject, type ProjectRecord } from '../../api/projects.js';
-import { findResource } from '../../api/recover.js';
 import { confirmTargets } from '../../bulk/confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from '../../bulk/results.js';
 import { sendUntilGrace } from '../../bulk/run-targets.js';
@@ -15,6 +13,8 @@ import { eachLimited } from '../../util/pool.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import type { OFFBOARD } from './index.js';
+import { membershipSources, sourceKey } from './membership-paths.js';
+import type { Column } from '../../output/format.js';
 
 /**
  * collab users offboard: every direct membership of a user, removed with the run's one client
@@ -32,6 +32,8 @@ export interface OffboardOptions {
 interface Step {
   membership: MembershipRecord;
   owner: Owner;
+  /** The project's or group's full path (the memberships list gives its name alone). */
+  path: string;
   /** `group 3`, `project 12`: the result's target. */
   target: string;
   /** Why it is not attempted: a failure. */
@@ -59,12 +61,15 @@ export async function run(ctx: Context, opts: OffboardOptions): Promise<void> {
 async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
   const client = await ctx.client();
-  const steps = await plan(client, user.id, await allMemberships(client, user.id));
+  const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
+  const steps = await plan(client, user.id, await allMemberships(client, user.id), concurrency);
   showPlan(ctx, opts.user, user.id, steps);
   const doable = steps.filter((step) => !step.refused && !step.kept);
   if (ctx.dryRun) {
     const refused = steps.filter((step) => step.refused).length;
     const kept = steps.filter((step) => step.kept).length;
+    // The plan as data for programs (json, ndjson, csv); people had it on stderr.
+    await ctx.presenter.actionItems(steps.map(planRow), PLAN_COLUMNS);
     ctx.info(`dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`);
     return;
   }
@@ -78,7 +83,6 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
   let removed = 0;
   // The results print at the end: until then a count on a terminal's stderr.
   const progress = await ctx.spinner(`0 of ${doable.length} memberships done`);
-  const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
   try {
     await eachLimited(
       doable,
@@ -115,25 +119,36 @@ async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
  * The steps in the order listed: a group where the user is the last owner refused, the user's
  * own personal projects kept (only Owner memberships are looked at, one read each).
  */
-async function plan(client: HttpClient, userId: number, memberships: readonly MembershipRecord[]): Promise<Step[]> {
+async function plan(client: HttpClient, userId: number, memberships: readonly MembershipRecord[], concurrency: number): Promise<Step[]> {
+  const sources = await membershipSources(client, memberships, concurrency);
   const steps: Step[] = [];
   for (const membership of memberships) {
     const owner = membershipOwner(membership);
-    const step: Step = { membership, owner, target: `${owner.kind} ${membership.source_id}` };
+    const source = sources.get(sourceKey(membership));
+    const step: Step = { membership, owner, path: source?.path ?? membership.source_name, target: `${owner.kind} ${membership.source_id}` };
     if (membership.access_level >= ACCESS_LEVELS.owner) {
       if (owner.kind === 'group' && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
-      if (owner.kind === 'project' && (await personalHolder(client, owner, userId))) step.kept = PERSONAL;
+      if (owner.kind === 'project' && source?.personalHolder === userId) step.kept = PERSONAL;
     }
     steps.push(step);
   }
   return steps;
 }
 
-/** Whether the project is in the user's own namespace (the service names its holder as `owner`). */
-async function personalHolder(client: HttpClient, project: Owner, userId: number): Promise<boolean> {
-  const found = await findResource<ProjectRecord & { owner?: { id: number } }>(client, getProject(project.ref));
-  return found?.namespace?.kind === 'user' && found.owner?.id === userId;
+/** A step as the dry run's data: what would be removed, refused or kept, by path and ID. */
+function planRow(step: Step): Record<string, unknown> {
+  const action = step.refused ? 'refused' : step.kept ? 'kept' : 'remove';
+  return { type: step.owner.kind, id: step.membership.source_id, path: step.path, access_level: step.membership.access_level, action, reason: step.refused ?? step.kept ?? null };
 }
+
+const PLAN_COLUMNS: readonly Column[] = [
+  { header: 'TYPE', path: 'type' },
+  { header: 'ID', path: 'id' },
+  { header: 'PATH', path: 'path', text: true },
+  { header: 'ACCESS', path: 'access_level', format: roleName },
+  { header: 'ACTION', path: 'action' },
+  { header: 'REASON', path: 'reason', text: true },
+];
 
 /**
  * Whether no one else owns the group, as the service counts owners for its last-owner rule:
@@ -152,14 +167,20 @@ function showPlan(ctx: Context, ref: string, userId: number, steps: readonly Ste
     return;
   }
   ctx.info(`${ref} (ID ${userId}) has ${steps.length} direct membership${steps.length === 1 ? '' : 's'}:`);
-  const names = steps.map((step) => flat(step.membership.source_name).slice(0, 40));
-  const width = Math.max(...names.map((name) => name.length));
-  const idWidth = Math.max(...steps.map((step) => String(step.membership.source_id).length));
-  steps.forEach((step, index) => {
+  // Their own personal projects stay: one line for them all unless --verbose.
+  const personal = steps.filter((step) => step.kept === PERSONAL);
+  const listed = ctx.globals.verbose ? steps : steps.filter((step) => step.kept !== PERSONAL);
+  const paths = listed.map((step) => flat(step.path));
+  const width = Math.max(0, ...paths.map((path) => path.length));
+  const idWidth = Math.max(0, ...listed.map((step) => String(step.membership.source_id).length));
+  listed.forEach((step, index) => {
     const role = roleName(step.membership.access_level).padEnd(10);
-    const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(names[index] as string).padEnd(width)}  ${role}`;
+    const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(paths[index] as string).padEnd(width)}  ${role}`;
     ctx.info(step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd());
   });
+  if (personal.length > 0 && listed.length < steps.length) {
+    ctx.info(`  kept: ${personal.length} of their own personal project${personal.length === 1 ? '' : 's'} (the holder of a personal namespace stays its member; --verbose lists them)`);
+  }
 }
 
 /** One removal; undefined when Ctrl-C stopped it before it had an answer. */
@@ -168,7 +189,7 @@ async function removeOne(ctx: Context, step: Step, userId: number): Promise<Outc
   // Each removal is exactly the membership listed: a group's does not take those below it,
   // which are in the plan on their own.
   const params = owner.kind === 'group' ? { skip_subresources: true } : {};
-  const what = `${owner.kind} ${flat(membership.source_name)} (${roleName(membership.access_level)})`;
+  const what = `${owner.kind} ${flat(step.path)} (ID ${membership.source_id}, ${roleName(membership.access_level)})`;
   try {
     const response = await ctx.request(removeMember(owner, userId, params));
     const gone = response.status === 404;
