@@ -55,7 +55,7 @@ _collab_subcommands() {
     'push-rule') echo 'view create update set delete' ;;
     'share') echo 'list add remove' ;;
     'users') echo 'memberships offboard' ;;
-    'auth') echo 'login status logout' ;;
+    'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
   esac
 }
@@ -135,7 +135,10 @@ _collab_flags() {
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --dry-run --yes -y' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;
-    'auth login') echo '--with-token --token-command' ;;
+    'auth login') echo '--with-token --token-command --insecure-storage' ;;
+    'auth switch') echo '--user' ;;
+    'auth logout') echo '--user' ;;
+    'auth token') echo '--user --show' ;;
     'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration --delete-duration' ;;
   esac
 }

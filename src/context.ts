@@ -8,13 +8,14 @@ import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Clock, Env } from './runtime.js';
 import type { ResolvedToken, TokenSource } from './config/tokens.js';
+import type { CredentialStore } from './config/credentials.js';
 import type { JqFilter } from './output/jq.js';
 import { itemLimit, type ListFlags, pageSize } from './list-flags.js';
 import type { RequestDescription } from './output/dry-run.js';
 import type { Spinner } from './output/spinner.js';
 import { type ListRequest, type ListProgress, nounOf } from './output/progress.js';
 import type { Prompts } from './util/prompts.js';
-import { RunSession, type Session } from './services/session.js';
+import { RunSession, type Session, type TokenOptions } from './services/session.js';
 import { StreamTerminal, type Terminal } from './services/terminal.js';
 import { type Prompter, TerminalPrompter } from './services/prompter.js';
 
@@ -41,6 +42,7 @@ export type { RequestDescription, Spinner };
 export interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
+  credentialStore?: CredentialStore | undefined;
   clock?: Clock | undefined;
   /** --dry-run was given: mutate shows each request instead of sending it. */
   dryRun?: boolean | undefined;
@@ -76,7 +78,7 @@ export class Context {
     this.terminal = services.terminal ?? new StreamTerminal(io, globals.quiet, services.clock);
     this.session =
       services.session ??
-      new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, clock: services.clock, dryRun: services.dryRun, showDryRun: (description) => this.presenter.dryRun(description) });
+      new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, credentialStore: services.credentialStore, clock: services.clock, dryRun: services.dryRun, showDryRun: (description) => this.presenter.dryRun(description) });
     this.prompter = services.prompter ?? new TerminalPrompter(io, services.env, signal);
     this.stream = new StreamPresenter({
       io,
@@ -99,7 +101,7 @@ export class Context {
   host(): Promise<string> { return this.session.host(); }
   numberSetting(key: string): Promise<number> { return this.session.numberSetting(key); }
   textSetting(key: string): Promise<string | undefined> { return this.session.textSetting(key); }
-  resolveToken(host: string, options: { timeoutMs?: number } = {}): Promise<ResolvedToken> { return this.session.resolveToken(host, options); }
+  resolveToken(host: string, options: TokenOptions = {}): Promise<ResolvedToken> { return this.session.resolveToken(host, options); }
   client(): Promise<HttpClient> { return this.session.client(); }
   connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> { return this.session.connect(host, token, source); }
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> { return this.session.request<T>(req); }

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import type { CredentialStore } from './config/credentials.js';
 
 /** Environment variables as a run sees them: the process's, or what a test gives. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -55,6 +56,8 @@ export interface Runtime {
   helpWidth(fd: 1 | 2): number;
   /** What the HTTP client sends through (a MockAgent in tests); by default the client builds its own. */
   dispatcher?: Dispatcher | undefined;
+  /** The credential store (a test's, in memory); by default the system's where one answers (src/config/credentials.ts). */
+  credentialStore?: CredentialStore | undefined;
   /** Time for the limits a run waits on (a token command's); the system's by default. */
   clock?: Clock | undefined;
   /** Aborting it ends the run as Ctrl-C does (a test's time limit). */

@@ -1,4 +1,5 @@
 import type { ConfigStore } from '../config/store.js';
+import type { CredentialAccess } from '../config/credentials.js';
 import type { ResolvedToken, TokenSource } from '../config/tokens.js';
 import { CollabError } from '../errors.js';
 import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
@@ -9,7 +10,7 @@ import { type ListRequest, ListProgress } from '../output/progress.js';
 import { NO_SPINNER, type Spinner } from '../output/spinner.js';
 import type { Clock, Env } from '../runtime.js';
 import { confirmByTyping, type Prompter } from '../services/prompter.js';
-import { sendOrShow, type Session } from '../services/session.js';
+import { sendOrShow, type Session, type TokenOptions } from '../services/session.js';
 import type { Terminal } from '../services/terminal.js';
 import type { Prompts } from '../util/prompts.js';
 import { InterruptHooks } from '../util/interrupt-hooks.js';
@@ -46,7 +47,8 @@ export class TargetSession implements Session {
   host(): Promise<string> { return this.run.host(); }
   numberSetting(key: string): Promise<number> { return this.run.numberSetting(key); }
   textSetting(key: string): Promise<string | undefined> { return this.run.textSetting(key); }
-  resolveToken(host: string, options?: { timeoutMs?: number }): Promise<ResolvedToken> { return this.run.resolveToken(host, options); }
+  resolveToken(host: string, options?: TokenOptions): Promise<ResolvedToken> { return this.run.resolveToken(host, options); }
+  credentials(): Promise<CredentialAccess> { return this.run.credentials(); }
   client(): Promise<HttpClient> { return this.run.client(); }
   connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> { return this.run.connect(host, token, source); }
   describeRequest(req: ApiRequest, redact?: readonly string[]): Promise<RequestDescription> { return this.run.describeRequest(req, redact); }

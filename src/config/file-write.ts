@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { CollabError, isCollabError } from '../errors.js';
@@ -6,9 +6,11 @@ import { CollabError, isCollabError } from '../errors.js';
 /**
  * Writing the config file so that no run loses another's change: `collab auth login` to three
  * hosts at once must keep all three. Each write takes the file's lock (`config.json.lock`, created
- * with O_EXCL), reads the file as it is now, applies its change to that, writes a temporary file
- * (mode 0600) and renames it over the file (atomic: a reader sees the old file or the new one),
- * then releases the lock. The directory is created 0700: it holds tokens.
+ * with O_EXCL), reads the file as it is now, applies its change to that, has it written (by conf:
+ * a temporary file of mode 0600 renamed over the file, so a reader sees the old file or the new
+ * one), then releases the lock. conf has no lock of its own: its atomic write alone would let the
+ * last of three runs write the file as it read it before the others wrote. The directory is
+ * created 0700 here, before conf (which would make it with the umask's mode): it holds tokens.
  *
  * A lock left by a run that died (its process gone on this machine, or older than STALE_MS) is
  * taken over; a live one is waited for, up to WAIT_MS.
@@ -19,12 +21,19 @@ const STALE_MS = 30_000;
 /** Reads the file's current data (none when there is no file): the store's own reader, so the rules for a bad file are one. */
 export type ReadData<T> = (path: string) => T;
 
-export async function updateFile<T>(path: string, read: ReadData<T>, change: (current: T) => T): Promise<T> {
+/** Writes the data (conf's atomic write); a failure is thrown as it came, and named here. */
+export type WriteData<T> = (next: T, path: string) => void | Promise<void>;
+
+export async function updateFile<T>(path: string, read: ReadData<T>, change: (current: T) => T, write: WriteData<T>): Promise<T> {
   makeDirectory(path);
   const release = await lock(path);
   try {
     const next = change(read(path));
-    writeAtomically(path, `${JSON.stringify(next, null, '\t')}\n`);
+    try {
+      await write(next, path);
+    } catch (error) {
+      throw writeError(path, error);
+    }
     return next;
   } finally {
     release();
@@ -100,27 +109,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    const fd = openSync(temporary, 'wx', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Never created.
-    }
-    throw writeError(path, error);
-  }
-}
-
 const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
@@ -133,7 +121,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** A failed write as what it is, exit 1: the file, the reason and what to do; never "a bug in collab". */
-function writeError(path: string, error: unknown, action = 'write the config file'): CollabError {
+export function writeError(path: string, error: unknown, action = 'write the config file'): CollabError {
   if (isCollabError(error)) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const reason = REASONS[code] ?? (error as Error).message;

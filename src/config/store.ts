@@ -4,12 +4,17 @@ import { join, resolve } from 'node:path';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import type { Env } from '../runtime.js';
+import { type AccountEntry, migrateAccounts, needsMigration } from './accounts.js';
 
 export interface HostEntry {
+  /** The active account's token, when it is in this file (accounts.ts: the host's level mirrors the active account). */
   token?: string;
-  /** A command that prints the token (`collab auth login --token-command`): then no token is kept here. */
+  /** The active account's token command (`collab auth login --token-command`): then no token is kept. */
   token_command?: string;
+  /** The active account. */
   user?: string;
+  /** Every account of the host and where its token is (accounts.ts). */
+  users?: Record<string, AccountEntry>;
   ca_file?: string;
   insecure_http?: boolean;
 }
@@ -30,16 +35,28 @@ export function hostKey(host: string): string {
   return apiBaseUrl(host).replace(/\/api\/v4$/, '');
 }
 
+/** What the store writes through: conf's `store` setter (its schema check and atomic write). */
+interface ConfFile {
+  store: Record<string, unknown>;
+}
+
 /**
- * The token store and settings, a JSON file of mode 0600 in a directory of mode 0700.
+ * The settings and accounts, a JSON file of mode 0600 in a directory of mode 0700, kept by conf
+ * (its file, its JSON schema built from the settings table in schema.ts, its atomic writes).
  * COLLAB_CONFIG_DIR moves it (tests use a temporary directory).
  *
- * Reading is a readFileSync and a JSON.parse. Every change is made to the file as it is when the
- * change is written, under the file's lock (file-write.ts), so that runs at the same time (three
- * `auth login` to three hosts) each keep their change; the store's copy becomes that merged file.
+ * Reading is a readFileSync and a JSON.parse (`readConfigFile`): a command that only reads loads
+ * neither conf nor its validator when there is no file, and a file conf cannot parse gets a message
+ * naming it. Checking (`check`) and every write go through conf. Each change is made to the file as
+ * it is when the change is written, under the file's lock (file-write.ts), so that runs at the same
+ * time (three `auth login` to three hosts) each keep their change; the store's copy becomes that
+ * merged file. A file of the one-account shape becomes the accounts' shape once, on open, under
+ * the same lock (accounts.ts).
  */
 export class ConfigStore {
   private checked = false;
+  /** conf with the schema (once checked) and without (while unchecked), each made on first use. */
+  private readonly confs = new Map<boolean, ConfFile>();
 
   private constructor(
     readonly path: string,
@@ -52,7 +69,18 @@ export class ConfigStore {
    */
   static async open(env: Env): Promise<ConfigStore> {
     const path = configPath(env);
-    return new ConfigStore(path, readConfigFile(path));
+    const store = new ConfigStore(path, readConfigFile(path));
+    if (needsMigration(store.data)) await store.migrate();
+    return store;
+  }
+
+  /** gh's multi_account migration, once: a file that cannot be written now is read in the old shape (accounts.ts reads both) and migrated by the next write. */
+  private async migrate(): Promise<void> {
+    try {
+      await this.update(migrateAccounts, { validate: false });
+    } catch {
+      // A read-only directory, or a bad value check() will name: nothing lost, the next write migrates.
+    }
   }
 
   /**
@@ -61,9 +89,24 @@ export class ConfigStore {
    */
   async check(): Promise<void> {
     if (this.checked) return;
-    // zod is loaded only when there is something to check: no file, no cost.
-    if (Object.keys(this.data).length > 0) (await import('./schema.js')).checkConfig(this.data, this.path);
+    // conf and its validator are loaded only when there is something to check: no file, no cost.
+    if (Object.keys(this.data).length > 0) await this.confFile(true);
     this.checked = true;
+  }
+
+  /**
+   * The conf of this file: with the schema once checked (conf validates what it reads and writes),
+   * without while unchecked (`config set` repairing a bad value writes the file as it is, bar that value).
+   * conf reads the file when it is made: its refusal of a value becomes the schema's message.
+   */
+  private async confFile(validate: boolean): Promise<ConfFile> {
+    let conf = this.confs.get(validate);
+    if (!conf) {
+      const { openConf } = await import('./schema.js');
+      conf = openConf(this.path, validate);
+      this.confs.set(validate, conf);
+    }
+    return conf;
   }
 
   /** A warning when others can read the file that holds tokens; undefined when all is well. */
@@ -91,10 +134,16 @@ export class ConfigStore {
     await this.update(({ [key]: _removed, ...rest }) => rest);
   }
 
-  /** Applies `change` to the file as it is now, under its lock (file-write.ts). */
-  private async update(change: (current: ConfigData) => ConfigData): Promise<void> {
+  /** Applies `change` to the file as it is now, under its lock (file-write.ts), and writes it through conf. */
+  private async update(change: (current: ConfigData) => ConfigData, options: { validate?: boolean } = {}): Promise<void> {
     const { updateFile } = await import('./file-write.js');
-    this.data = await updateFile(this.path, readConfigFile, change);
+    const validate = options.validate ?? this.checked;
+    this.data = await updateFile(this.path, readConfigFile, (current) => change(migrateAccounts(current)), async (next, path) => {
+      // Made under the lock, once the directory is there (0700): conf would make it with the umask's mode.
+      const conf = await this.confFile(validate);
+      const { writeThroughConf } = await import('./schema.js');
+      writeThroughConf(conf, next, path);
+    });
   }
 
   all(): ConfigData {

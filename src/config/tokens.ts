@@ -1,5 +1,7 @@
 import { CollabError } from '../errors.js';
 import type { Clock, Env } from '../runtime.js';
+import { type Account, accountsOf } from './accounts.js';
+import { type CredentialAccess, isStoreError } from './credentials.js';
 import { type ConfigStore, hostKey } from './store.js';
 
 /**
@@ -9,13 +11,19 @@ import { type ConfigStore, hostKey } from './store.js';
  * - COLLAB_TOKEN belongs to one host: COLLAB_HOST, else the configured default host, else (neither
  *   set) the host given with --host, the one host in play (`COLLAB_TOKEN=... collab --host https://x`
  *   in CI). It is never sent to any other host.
- * - Any other host gets its own stored token, or the token its stored command prints.
+ * - Any other host gets its active account's token: from the system's credential store, the config
+ *   file, or the command stored for it (accounts.ts).
  * - A host with neither is an auth error (exit 3) naming the host, before anything is sent.
  */
 
-export type TokenSource = 'environment' | 'stored' | 'command';
+/** Where a token comes from, as `auth status` names it: the environment, the system's credential store, the config file, a command. */
+export type TokenSource = 'environment' | 'keyring' | 'file' | 'command';
 
-export type TokenOrigin = { source: 'environment' | 'stored'; token: string } | { source: 'command'; command: string };
+export type TokenOrigin =
+  | { source: 'environment'; token: string }
+  | { source: 'file'; token: string; user: string }
+  | { source: 'command'; command: string; user: string }
+  | { source: 'keyring'; user: string };
 
 export interface ResolvedToken {
   token: string;
@@ -40,33 +48,69 @@ export function envTokenHost(scope: TokenScope): { host: string; because: string
   return undefined;
 }
 
-/** Where the token for `host` comes from, running nothing; undefined when it has none. */
-export function tokenOrigin(host: string, scope: TokenScope): TokenOrigin | undefined {
+/**
+ * Where the token for `host` comes from, running nothing: COLLAB_TOKEN when it belongs there, else
+ * the active account's (accounts.ts); with `user`, that account's (the environment aside).
+ * Undefined when there is none.
+ */
+export function tokenOrigin(host: string, scope: TokenScope, user?: string): TokenOrigin | undefined {
   const key = hostKey(host);
   const envToken = scope.env.COLLAB_TOKEN;
-  if (envToken && envTokenHost(scope)?.host === key) return { source: 'environment', token: envToken };
-  const entry = scope.config.host(key);
-  if (entry?.token_command) return { source: 'command', command: entry.token_command };
-  if (entry?.token) return { source: 'stored', token: entry.token };
+  if (user === undefined && envToken && envTokenHost(scope)?.host === key) return { source: 'environment', token: envToken };
+  const account = accountsOf(scope.config.host(key)).find((a) => (user === undefined ? a.active : a.user === user));
+  return account ? accountOrigin(account) : undefined;
+}
+
+export function accountOrigin({ user, entry, place }: Account): TokenOrigin | undefined {
+  if (place === 'command') return { source: 'command', command: entry.token_command as string, user };
+  if (place === 'file') return { source: 'file', token: entry.token as string, user };
+  if (place === 'keyring') return { source: 'keyring', user };
   return undefined;
+}
+
+export interface ResolveScope extends TokenScope {
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  clock?: Clock | undefined;
+  /** The run's credential store, chosen once a run (credentials.ts); none when not given. */
+  credentials?: (() => CredentialAccess) | undefined;
+  /** An account other than the active one (`auth token --user`). */
+  user?: string | undefined;
 }
 
 /**
  * The token for `host`, running its token command if it has one (within `timeoutMs`: 10 s by
- * default; completion gives it 1 s). Throws an auth error (exit 3) when the host has no token or
- * its command fails. Context.resolveToken is the same with the run's config and environment.
+ * default; completion gives it 1 s), or reading it from the credential store (within that store's
+ * limit). Throws an auth error (exit 3) when the host has no token, its command fails or the store
+ * has none or cannot be reached. Context.resolveToken is the same with the run's config and environment.
  */
-export async function resolveToken(host: string, scope: TokenScope & { timeoutMs?: number | undefined; signal?: AbortSignal | undefined; clock?: Clock | undefined }): Promise<ResolvedToken> {
-  const origin = tokenOrigin(host, scope);
+export async function resolveToken(host: string, scope: ResolveScope): Promise<ResolvedToken> {
+  const origin = tokenOrigin(host, scope, scope.user);
   if (!origin) throw noTokenError(host, scope);
-  if (origin.source !== 'command') return { token: origin.token, source: origin.source };
+  if (origin.source === 'environment' || origin.source === 'file') return { token: origin.token, source: origin.source };
+  if (origin.source === 'keyring') return { token: await fromStore(hostKey(host), origin.user, scope.credentials?.() ?? { unavailable: 'no credential store was given' }), source: 'keyring' };
   const { runTokenCommand } = await import('./token-command.js');
   const token = await runTokenCommand(origin.command, { host: hostKey(host), timeoutMs: scope.timeoutMs, signal: scope.signal, env: scope.env, clock: scope.clock });
   return { token, source: 'command' };
 }
 
-function noTokenError(host: string, scope: TokenScope): CollabError {
+async function fromStore(host: string, user: string, access: CredentialAccess): Promise<string> {
+  const again = `run \`collab auth login --host ${host}\` again (--insecure-storage keeps the token in the config file), or set COLLAB_TOKEN`;
+  if (!access.store) throw new CollabError('auth', `the token of ${user} on ${host} is in the system keyring, which this run cannot reach (${access.unavailable})`, { hint: again });
+  try {
+    return await access.store.get(host, user);
+  } catch (error) {
+    if (!isStoreError(error)) throw error;
+    throw new CollabError('auth', error.reason === 'not-found' ? `no token for ${user} on ${host} in ${access.store.name}` : error.message, { hint: again });
+  }
+}
+
+function noTokenError(host: string, scope: TokenScope & { user?: string | undefined }): CollabError {
   const key = hostKey(host);
+  if (scope.user !== undefined) {
+    const users = accountsOf(scope.config.host(key)).map((a) => a.user);
+    return new CollabError('usage', `no account ${scope.user} on ${key}`, { hint: users.length ? `its accounts: ${users.join(', ')}` : `run \`collab auth login --host ${key}\`` });
+  }
   const login = `run \`collab auth login --host ${key}\``;
   const owner = scope.env.COLLAB_TOKEN ? envTokenHost(scope) : undefined;
   if (owner) {
@@ -85,7 +129,8 @@ export function rejectedTokenHint(host: string, source: TokenSource | 'given'): 
   switch (source) {
     case 'environment':
       return `the token in COLLAB_TOKEN was rejected by ${key}: check it, or unset COLLAB_TOKEN to use the token stored for ${key}`;
-    case 'stored':
+    case 'file':
+    case 'keyring':
       return `the token stored for ${key} was rejected (expired or revoked?): run \`collab auth login --host ${key}\` again`;
     case 'command':
       return `the token printed by the token command of ${key} was rejected: check what that command prints (\`collab auth status\` shows the command)`;

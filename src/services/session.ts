@@ -3,6 +3,7 @@ import type { ConfigStore } from '../config/store.js';
 import { chooseHost } from '../config/host.js';
 import { hostKey, noHostError } from '../config/store.js';
 import { clientLimits, numberSetting, settingValue } from '../config/settings.js';
+import type { CredentialAccess, CredentialStore } from '../config/credentials.js';
 import type { ResolvedToken, TokenSource } from '../config/tokens.js';
 import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
 import { describeRequest, type RequestDescription } from '../output/dry-run.js';
@@ -40,7 +41,9 @@ export interface Session {
   host(): Promise<string>;
   numberSetting(key: string): Promise<number>;
   textSetting(key: string): Promise<string | undefined>;
-  resolveToken(host: string, options?: { timeoutMs?: number }): Promise<ResolvedToken>;
+  resolveToken(host: string, options?: TokenOptions): Promise<ResolvedToken>;
+  /** The run's credential store, or why it has none: chosen once a run (src/config/credentials.ts). */
+  credentials(): Promise<CredentialAccess>;
   client(): Promise<HttpClient>;
   connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient>;
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
@@ -60,6 +63,12 @@ export async function sendOrShow<T>(session: Session, show: (description: Reques
   return session.request<T>(req);
 }
 
+/** `timeoutMs` bounds a token command; `user` asks for an account other than the active one. */
+export interface TokenOptions {
+  timeoutMs?: number;
+  user?: string;
+}
+
 export interface RunSessionOptions {
   env: Env;
   flags: SessionFlags;
@@ -70,6 +79,7 @@ export interface RunSessionOptions {
   /** --dry-run was given. */
   dryRun?: boolean | undefined;
   dispatcher?: Dispatcher | undefined;
+  credentialStore?: CredentialStore | undefined;
   clock?: Clock | undefined;
 }
 
@@ -85,6 +95,7 @@ export class RunSession implements Session {
   private readonly terminal: Terminal;
   private readonly tokens = new Map<string, Promise<ResolvedToken>>();
   private openingConfig: Promise<ConfigStore> | undefined;
+  private credentialAccess: Promise<CredentialAccess> | undefined;
   private pendingClient: Promise<HttpClient> | undefined;
   private httpClient: HttpClient | undefined;
 
@@ -148,17 +159,25 @@ export class RunSession implements Session {
    * once a run; a token command runs within `timeoutMs` (10 s unless given). Throws an auth error
    * (exit 3) naming the host when it has none. Completion calls it with `{ timeoutMs: 1000 }`.
    */
-  async resolveToken(host: string, options: { timeoutMs?: number } = {}): Promise<ResolvedToken> {
+  async resolveToken(host: string, options: TokenOptions = {}): Promise<ResolvedToken> {
     const key = hostKey(host);
-    let pending = this.tokens.get(key);
+    const slot = options.user === undefined ? key : `${key}\0${options.user}`;
+    let pending = this.tokens.get(slot);
     if (!pending) {
       const { resolveToken } = await import('../config/tokens.js');
-      pending = resolveToken(key, { config: await this.config(), env: this.env, givenHost: this.flags.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock });
-      this.tokens.set(key, pending);
+      const access = await this.credentials();
+      const scope = { config: await this.config(), env: this.env, givenHost: this.flags.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock, user: options.user, credentials: () => access };
+      pending = resolveToken(key, scope);
+      this.tokens.set(slot, pending);
     }
     const resolved = await pending;
     this.terminal.addSecret(resolved.token);
     return resolved;
+  }
+
+  credentials(): Promise<CredentialAccess> {
+    this.credentialAccess ??= import('../config/credentials.js').then(({ openCredentialStore }) => openCredentialStore(this.env, { injected: this.options.credentialStore, clock: this.clock }));
+    return this.credentialAccess;
   }
 
   /**

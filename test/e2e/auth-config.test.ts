@@ -40,14 +40,14 @@ describe('collab auth and config', () => {
     expect(status.stderr).toContain('not logged in');
   });
 
-  it('shows status with a masked token, as a table and as JSON', async () => {
+  it('shows status without the token, as a table and as JSON', async () => {
     const user = fresh();
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner);
     const table = await user.run(['auth', 'status']);
     expect(table.exitCode).toBe(0);
-    expect(table.stdout).toBe(`${sandbox.url}\tyes\tstored\tolivia\tglpat-****\tvalid\n`);
+    expect(table.stdout).toBe(`${sandbox.url}\tyes\tolivia\tyes\tfile\tvalid\n`);
     const json = await user.run(['auth', 'status', '--json']);
-    expect(json.json()).toEqual([{ host: sandbox.url, default: true, source: 'stored', command: null, token: 'glpat-****', user: 'olivia', valid: true, error: null }]);
+    expect(json.json()).toEqual([{ host: sandbox.url, default: true, user: 'olivia', active: true, source: 'file', command: null, valid: true, error: null }]);
     expect(table.stdout + table.stderr + json.stdout).not.toContain(sandbox.tokens.owner);
   });
 

@@ -75,7 +75,7 @@ describe('the command line', () => {
       return (await execa('bash', ['-c', program])).stdout.split('\n');
     };
     expect(await complete('collab pro')).toEqual(['projects']);
-    expect(await complete('collab auth ')).toEqual(['login', 'status', 'logout']);
+    expect(await complete('collab auth ')).toEqual(['login', 'switch', 'status', 'logout', 'token']);
     expect(await complete('collab api x --met')).toEqual(['--method']);
     expect(await complete('collab -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
   });

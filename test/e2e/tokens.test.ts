@@ -78,15 +78,15 @@ describe('COLLAB_TOKEN goes only to the host it belongs to', () => {
     const status = await user.run(['auth', 'status', '--json'], { env });
     expect(status.exitCode).toBe(0);
     expect(status.json()).toEqual([
-      { host: sandbox.url, default: false, source: 'environment', command: null, user: 'max', token: 'glpat-****', valid: true, error: null },
-      { host: other.url, default: true, source: 'stored', command: null, user: 'olivia', token: 'glpat-****', valid: true, error: null },
+      { host: sandbox.url, default: false, user: 'max', active: true, source: 'environment', command: null, valid: true, error: null },
+      { host: other.url, default: true, user: 'olivia', active: true, source: 'file', command: null, valid: true, error: null },
     ]);
     const table = await user.run(['auth', 'status'], { env });
-    expect(table.stdout).toBe(`${sandbox.url}\t\tenvironment: COLLAB_TOKEN\tmax\tglpat-****\tvalid\n${other.url}\tyes\tstored\tolivia\tglpat-****\tvalid\n`);
+    expect(table.stdout).toBe(`${sandbox.url}\t\tmax\tyes\tenvironment: COLLAB_TOKEN\tvalid\n${other.url}\tyes\tolivia\tyes\tfile\tvalid\n`);
     // With --host, only that host: here one with no token at all.
     const none = await user.run(['auth', 'status', '--json', '--host', 'https://gitlab.example.com'], { env });
     expect(none.exitCode).toBe(3);
-    expect(none.json()).toEqual([{ host: 'https://gitlab.example.com', default: false, source: null, command: null, user: null, token: '', valid: false, error: 'no token' }]);
+    expect(none.json()).toEqual([{ host: 'https://gitlab.example.com', default: false, user: null, active: false, source: null, command: null, valid: false, error: 'no token' }]);
     expect(status.stdout + table.stdout + none.stdout + none.stderr).not.toContain(sandbox.tokens.maintainer);
   });
 });
@@ -106,7 +106,7 @@ describe('tokens from a command (auth login --token-command)', () => {
     expect(login.stderr).toContain('as dana');
     const text = readFileSync(user.file, 'utf8');
     expect(text).not.toContain('sandbox-developer-token');
-    expect(JSON.parse(text).hosts[sandbox.url]).toEqual({ token_command: command, user: 'dana' });
+    expect(JSON.parse(text).hosts[sandbox.url]).toEqual({ token_command: command, user: 'dana', users: { dana: { token_command: command } } });
     writeFileSync(count, '');
     // Several requests, one run of the command; its output never shows, even with --verbose.
     const list = await user.run(['projects', 'list', '--all', '--per-page', '2', '-o', 'ndjson', '--verbose']);
@@ -115,17 +115,18 @@ describe('tokens from a command (auth login --token-command)', () => {
     expect(readFileSync(count, 'utf8')).toBe('run\n');
     expect(list.stderr).not.toContain(sandbox.tokens.developer);
     const status = await user.run(['auth', 'status', '--json']);
-    expect(status.json()).toEqual([{ host: sandbox.url, default: true, source: 'command', command, user: 'dana', token: 'glpat-****', valid: true, error: null }]);
+    expect(status.json()).toEqual([{ host: sandbox.url, default: true, user: 'dana', active: true, source: 'command', command, valid: true, error: null }]);
   });
 
-  it('replaces a stored token, and a typed token replaces the command', async () => {
+  it("replaces an account's stored token with its command; another user's token is another account, made active", async () => {
     const user = fresh();
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], { input: sandbox.tokens.owner });
     expect(JSON.parse(readFileSync(user.file, 'utf8')).hosts[sandbox.url].token).toBe(sandbox.tokens.owner);
     await user.run(['auth', 'login', '--host', sandbox.url, '--token-command', `printf %s ${sandbox.tokens.owner}`]);
-    expect(JSON.parse(readFileSync(user.file, 'utf8')).hosts[sandbox.url]).toEqual({ token_command: `printf %s ${sandbox.tokens.owner}`, user: 'olivia' });
+    const command = `printf %s ${sandbox.tokens.owner}`;
+    expect(JSON.parse(readFileSync(user.file, 'utf8')).hosts[sandbox.url]).toEqual({ token_command: command, user: 'olivia', users: { olivia: { token_command: command } } });
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], { input: sandbox.tokens.developer });
-    expect(JSON.parse(readFileSync(user.file, 'utf8')).hosts[sandbox.url]).toEqual({ token: sandbox.tokens.developer, user: 'dana' });
+    expect(JSON.parse(readFileSync(user.file, 'utf8')).hosts[sandbox.url]).toEqual({ token: sandbox.tokens.developer, user: 'dana', users: { olivia: { token_command: command }, dana: { token: sandbox.tokens.developer } } });
   });
 
   it('gives the command no standard input', async () => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { main } from '../../src/main.js';
+import type { CredentialStore } from '../../src/config/credentials.js';
 import type { Clock, Runtime } from '../../src/runtime.js';
 import { TextSink } from '../../src/util/text-sink.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
@@ -43,6 +44,8 @@ export interface RunOptions {
   spawn?: boolean;
   /** In this process: the run's clock (test/helpers/clock.ts), for the waits and limits of the run. */
   clock?: Clock;
+  /** In this process: the credential store the run keeps tokens in (a MemoryCredentialStore), never the user's. */
+  credentialStore?: CredentialStore;
 }
 
 export interface CliResult {
@@ -118,6 +121,7 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     helpWidth: () => 80,
     signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)]) : AbortSignal.timeout(options.timeout ?? 60_000),
     clock: options.clock,
+    credentialStore: options.credentialStore,
   };
   const exitCode = await main(args, runtime);
   return result(exitCode, stdout.text(), stderr.text());

@@ -60,7 +60,8 @@ describe('config store', () => {
     await store.set('host', 'https://b.example');
     expect(store.host('https://b.example')?.user).toBe('bo');
     const written = JSON.parse(readFileSync(store.path, 'utf8'));
-    expect(written).toEqual({ output: 'csv', host: 'https://b.example', hosts: { 'https://a.example': { token: 't-a' }, 'https://b.example': { token: 't-b', user: 'bo' } } });
+    // The second write found b's one-account entry and gave it the accounts' shape (accounts.ts); a's names no user, so it stays.
+    expect(written).toEqual({ output: 'csv', host: 'https://b.example', hosts: { 'https://a.example': { token: 't-a' }, 'https://b.example': { token: 't-b', user: 'bo', users: { bo: { token: 't-b' } } } } });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
 
     expect(await store.removeHost('https://b.example')).toBe(true);

@@ -89,9 +89,9 @@ describe('which token a host is sent', () => {
     const config = await store({ host: A, hosts: { [A]: { token: 'stored-a' }, [B]: { token: 'stored-b' } } });
     const env = { COLLAB_TOKEN: 'from-env' };
     expect(tokenOrigin(A, { config, env, givenHost: B })).toEqual({ source: 'environment', token: 'from-env' });
-    expect(tokenOrigin(B, { config, env, givenHost: B })).toEqual({ source: 'stored', token: 'stored-b' });
+    expect(tokenOrigin(B, { config, env, givenHost: B })).toEqual({ source: 'file', token: 'stored-b', user: '' });
     expect(tokenOrigin(`${B}/api/v4`, { config, env: { ...env, COLLAB_HOST: `${B}/` }, givenHost: undefined })).toEqual({ source: 'environment', token: 'from-env' });
-    expect(tokenOrigin(A, { config, env: { ...env, COLLAB_HOST: B }, givenHost: undefined })).toEqual({ source: 'stored', token: 'stored-a' });
+    expect(tokenOrigin(A, { config, env: { ...env, COLLAB_HOST: B }, givenHost: undefined })).toEqual({ source: 'file', token: 'stored-a', user: '' });
     const empty = await store({});
     expect(tokenOrigin(B, { config: empty, env, givenHost: B })).toEqual({ source: 'environment', token: 'from-env' });
     expect(tokenOrigin(B, { config: empty, env: { ...env, COLLAB_HOST: A }, givenHost: B })).toBeUndefined();

@@ -1,7 +1,9 @@
 import type { Context } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { chooseHost } from '../../config/host.js';
-import { type HostEntry, hostKey } from '../../config/store.js';
+import { type AccountEntry, accountsOf, addAccount } from '../../config/accounts.js';
+import { isStoreError } from '../../config/credentials.js';
+import { type ConfigStore, hostKey } from '../../config/store.js';
 import { envTokenHost } from '../../config/tokens.js';
 import { readStdin } from '../../util/stdin.js';
 import type { VerbInput } from '../verb.js';
@@ -11,15 +13,17 @@ import { verifyToken } from './verify.js';
 export interface LoginOptions {
   withToken: boolean;
   tokenCommand: string | undefined;
+  insecureStorage: boolean;
 }
 
 /** The flags' own rules, before anything is read or sent. */
-export function parse({ withToken, tokenCommand }: VerbInput<typeof LOGIN>): LoginOptions {
+export function parse({ withToken, tokenCommand, insecureStorage }: VerbInput<typeof LOGIN>): LoginOptions {
   if (tokenCommand !== undefined) {
+    if (insecureStorage) throw new CollabError('usage', '--token-command and --insecure-storage cannot be combined', { hint: 'a token command keeps no token: give one of them' });
     if (withToken) throw new CollabError('usage', '--token-command and --with-token cannot be combined', { hint: 'give the token on standard input, or a command that prints it' });
     if (tokenCommand.trim() === '') throw new CollabError('usage', 'the --token-command is empty', { hint: "give a command that prints the token, e.g. --token-command 'pass show gitlab/token'" });
   }
-  return { withToken, tokenCommand };
+  return { withToken, tokenCommand, insecureStorage };
 }
 
 export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
@@ -59,17 +63,50 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   ctx.addSecret(token);
   const user = await verifyToken(ctx, host, token, 'given');
   const config = await ctx.config();
-  // One way to the token per host: a stored token or a command, never both.
-  const entry = (current: HostEntry | undefined): HostEntry => {
-    const { token: _token, token_command: _command, ...settings } = current ?? {};
-    return opts.tokenCommand !== undefined ? { ...settings, token_command: opts.tokenCommand, user: user.username } : { ...settings, token, user: user.username };
-  };
-  await config.setHost(host, entry, { becomeDefault: true });
-  const kept = opts.tokenCommand !== undefined ? 'its token command stored (no token)' : 'token stored';
-  ctx.info(`logged in to ${hostKey(host)} as ${user.username}; ${kept} in ${config.path}`);
+  const key = hostKey(host);
+  const { account, where } = opts.tokenCommand !== undefined ? { account: { token_command: opts.tokenCommand }, where: 'its token command stored (no token)' } : await keepToken(ctx, config, key, user.username, token, opts.insecureStorage);
+  const before = accountsOf(config.host(key)).find((a) => a.user === user.username);
+  await config.setHost(key, (current) => addAccount(current, user.username, account), { becomeDefault: true });
+  // A token that left the keyring for the file or a command leaves nothing behind there.
+  if (before?.place === 'keyring' && !account.keyring) await forgetInKeyring(ctx, key, user.username);
+  const others = accountsOf(config.host(key)).filter((a) => a.user !== user.username).length;
+  ctx.info(`logged in to ${key} as ${user.username}; ${where}${others > 0 ? `; the active account of ${others + 1} (\`collab auth switch\` changes it)` : ''}`);
   // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.
   const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
   if (owner?.host === hostKey(host)) {
     ctx.warn(`COLLAB_TOKEN is set and is sent to ${owner.host} (${owner.because}) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one`);
+  }
+}
+
+/**
+ * Where the token goes: the system keyring, unless --insecure-storage asks for the file or no
+ * keyring answers: then the file, said in the one line of the login: why there was none (no
+ * D-Bus session, CI, a container) or, as a warning, how the store failed. Logging in again with
+ * a keyring moves a token that was in the file into it.
+ */
+async function keepToken(ctx: Context, config: ConfigStore, host: string, user: string, token: string, insecure: boolean): Promise<{ account: AccountEntry; where: string }> {
+  const inFile = (why: string) => ({ account: { token }, where: `token stored in ${config.path} (mode 0600)${why}` });
+  if (insecure) return inFile('');
+  const access = await ctx.session.credentials();
+  if (!access.store) return inFile(`: no system keyring (${access.unavailable})`);
+  try {
+    await access.store.set(host, user, token);
+    return { account: { keyring: true }, where: `token stored in ${access.store.name}` };
+  } catch (error) {
+    if (!isStoreError(error)) throw error;
+    ctx.warn(`${error.message}: the token goes to the config file instead`);
+    return inFile(` as ${access.store.name} failed`);
+  }
+}
+
+/** Removes an account's token from the keyring; a store that fails is said, not fatal (the account is gone from the file). */
+export async function forgetInKeyring(ctx: Context, host: string, user: string): Promise<void> {
+  const access = await ctx.session.credentials();
+  try {
+    if (!access.store) throw new Error(access.unavailable);
+    await access.store.delete(host, user);
+  } catch (error) {
+    if (isStoreError(error, 'not-found')) return;
+    ctx.warn(`the token of ${user} on ${host} may remain in the system keyring: ${(error as Error).message}`);
   }
 }
