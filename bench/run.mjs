@@ -16,7 +16,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -112,8 +112,15 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 // ---------------------------------------------------------------------------------------------
 // Cases
 
-/** Target 1: start-up of `--version` and `projects list --help` against bare `node -e 0`. */
+/**
+ * Target 1: start-up of `--version` and `projects list --help` against bare `node -e 0`; and of a
+ * command that reads the settings (`config get output`) from a config file with settings and a host,
+ * which loads and checks it (conf and its schema), judged by no target: shown to compare builds.
+ */
 async function startup() {
+  const settingsDir = join(WORK, 'config-startup');
+  mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(settingsDir, 'config.json'), JSON.stringify({ host: 'https://gitlab.example.com', output: 'json', timeout: 60, hosts: { 'https://gitlab.example.com': { user: 'root', token: 'glpat-bench', users: { root: { token: 'glpat-bench' } } } } }), { mode: 0o600 });
   // What users run is bin/collab.js (it answers --version itself and loads dist/cli.cjs for the
   // rest); another --dist is run through its cli.cjs directly.
   const entry = DIST === join(ROOT, 'dist') ? join(ROOT, 'bin/collab.js') : CLI;
@@ -121,6 +128,7 @@ async function startup() {
     { tool: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
     { tool: 'collab', label: 'collab --version', cmd: [process.execPath, entry, '--version'] },
     { tool: 'collab', label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`, cmd: [process.execPath, entry, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'] },
+    { tool: 'collab', label: 'collab config get output (a config file to read and check)', cmd: [process.execPath, entry, 'config', 'get', 'output'], env: { COLLAB_CONFIG_DIR: settingsDir } },
   ];
   if (peers.python) {
     variants.push({ tool: 'python-gitlab', label: `${peers.python.name} --version`, cmd: [peers.python.path, '--version'] });
@@ -135,7 +143,7 @@ async function startup() {
   for (let run = 0; run < STARTUP_RUNS + 1; run++) {
     for (const [i, v] of variants.entries()) {
       if (run > (v.tool === 'python-gitlab' || v.tool === 'gitbeaker' ? PEER_STARTUP_RUNS : STARTUP_RUNS)) continue;
-      const result = await measure(v.cmd, {});
+      const result = await measure(v.cmd, { env: v.env });
       if (run > 0) samples[i].push(result); // the first round only warms the file cache
     }
   }

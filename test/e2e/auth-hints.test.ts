@@ -67,7 +67,7 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     const status = await collab(['auth', 'status']);
     expect(status.stdout).toContain('\tenvironment: COLLAB_TOKEN\t');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain('(`environment`: COLLAB_TOKEN, `stored`, `command`: the token command)');
+    expect(readme).toContain('(`environment`: COLLAB_TOKEN, `keyring`, `file`, `command`: the token command)');
   });
 
   it('says when it reads a token or targets from a terminal, and how to end', async () => {
