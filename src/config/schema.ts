@@ -1,30 +1,28 @@
-import { basename, dirname } from 'node:path';
-import Conf from 'conf';
 import { boolean, enum as oneOf, int, looseObject, maximum, minimum, minLength, optional, record, refine, string, type ZodMiniType } from 'zod/mini';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import { accepted, SETTINGS, type SettingSpec, type SettingValue } from './settings.js';
-import { readConfigFile } from './store.js';
 
 /**
  * The config file's schema, built from the settings table (src/config/settings.ts), so that a
- * setting is described once: as a JSON Schema, which conf checks the file against whenever it
- * reads or writes it, and as a zod schema of the same table, which names the first value refused
- * as a person reads it (conf's message is ajv's: "`hosts/https:~1~1h/timeout` must be <= 3600").
- * Loaded only when there is a file to check or write: a back entry (build.mjs), compiled ahead.
+ * setting is described once: as a zod schema, which checks the file each command reads and names
+ * the first value refused as a person reads it, and as a JSON Schema (conf-file.ts), which conf
+ * checks the file against whenever it writes it. Reading does not compile ajv's validator: that
+ * would cost every command that reads the file more than the whole check. Loaded only when there
+ * is a file to check: a back entry (build.mjs), compiled ahead.
  */
 
 /** What a host's entry holds besides its settings: written by `collab auth login`, never by `config set`; never quoted back. */
-const CREDENTIALS: Readonly<Record<string, SettingValue>> = {
+export const CREDENTIALS: Readonly<Record<string, SettingValue>> = {
   token: { type: 'text' },
   token_command: { type: 'text' },
   user: { type: 'text' },
 };
 
 /** Where one account's token is (accounts.ts). */
-const ACCOUNT: Readonly<Record<string, SettingValue>> = { token: { type: 'text' }, token_command: { type: 'text' }, keyring: { type: 'boolean' } };
+export const ACCOUNT: Readonly<Record<string, SettingValue>> = { token: { type: 'text' }, token_command: { type: 'text' }, keyring: { type: 'boolean' } };
 
-function isHostUrl(text: string): boolean {
+export function isHostUrl(text: string): boolean {
   try {
     apiBaseUrl(text);
     return true;
@@ -52,7 +50,7 @@ function shape(entries: Array<[string, SettingValue]>): Record<string, ZodMiniTy
   return Object.fromEntries(entries.map(([key, value]) => [key, optional(valueSchema(value))]));
 }
 
-const bySpec = (scope: SettingSpec['scope']) => SETTINGS.filter((s) => s.scope === scope).map((s): [string, SettingValue] => [s.key, s.value]);
+export const bySpec = (scope: SettingSpec['scope']) => SETTINGS.filter((s) => s.scope === scope).map((s): [string, SettingValue] => [s.key, s.value]);
 
 /** Unknown keys are kept and ignored: a newer collab may have written them. */
 const CONFIG_SCHEMA = looseObject({
@@ -65,82 +63,6 @@ const CONFIG_SCHEMA = looseObject({
   ),
 });
 
-/** The same table as JSON Schema, for conf (ajv); `host-url` is the HTTP layer's rule, given to ajv as a format. */
-function jsonValue(value: SettingValue): Record<string, unknown> {
-  switch (value.type) {
-    case 'text':
-      return { type: 'string', minLength: 1 };
-    case 'url':
-      return { type: 'string', format: 'host-url' };
-    case 'integer':
-      return { type: 'integer', minimum: value.min, maximum: value.max };
-    case 'choice':
-      return { enum: [...value.choices] };
-    case 'boolean':
-      return { type: 'boolean' };
-  }
-}
-
-const jsonShape = (entries: Array<[string, SettingValue]>) => Object.fromEntries(entries.map(([key, value]) => [key, jsonValue(value)]));
-
-/** The properties of the file (conf's `schema` option); unknown keys are kept, as above. */
-export const CONFIG_JSON_SCHEMA = {
-  ...jsonShape(bySpec('global')),
-  hosts: {
-    type: 'object',
-    propertyNames: { format: 'host-url' },
-    additionalProperties: {
-      type: 'object',
-      properties: {
-        ...jsonShape([...bySpec('host'), ...Object.entries(CREDENTIALS)]),
-        users: { type: 'object', additionalProperties: { type: 'object', properties: jsonShape(Object.entries(ACCOUNT)) } },
-      },
-    },
-  },
-};
-
-/** What the store writes through (store.ts). */
-export interface ConfFile {
-  store: Record<string, unknown>;
-}
-
-/**
- * conf for the file at `path` (its directory, its name), mode 0600; with the schema, conf refuses
- * a file or a write that breaks it, and the refusal is the zod schema's message. The schema is
- * compiled without checking it against the JSON Schema meta-schema (ours is built here, and that
- * check is most of the cost of opening conf).
- */
-export function openConf(path: string, validate: boolean): ConfFile {
-  try {
-    return new Conf<Record<string, unknown>>({
-      cwd: dirname(path),
-      configName: basename(path, '.json'),
-      fileExtension: 'json',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-      ...(validate ? { schema: CONFIG_JSON_SCHEMA as never, ajvOptions: { formats: { 'host-url': isHostUrl }, validateSchema: false, meta: false } } : {}),
-    });
-  } catch (error) {
-    // A refused value, named from the file as it is; a file conf cannot parse, named by our reader.
-    if (isSchemaViolation(error)) checkConfig(readConfigFile(path), path);
-    throw error;
-  }
-}
-
-/** Writes `data` as the whole file through conf (its check, its atomic write); a refused value is named as check() names it. */
-export function writeThroughConf(conf: ConfFile, data: Record<string, unknown>, path: string): void {
-  try {
-    conf.store = data;
-  } catch (error) {
-    if (isSchemaViolation(error)) checkConfig(data, path);
-    throw error;
-  }
-}
-
-function isSchemaViolation(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('Config schema violation');
-}
 
 /** A value from the file as a message quotes it: as JSON (so a string shows its quotes), short. */
 function shown(value: unknown): string {

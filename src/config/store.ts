@@ -45,9 +45,9 @@ interface ConfFile {
  * (its file, its JSON schema built from the settings table in schema.ts, its atomic writes).
  * COLLAB_CONFIG_DIR moves it (tests use a temporary directory).
  *
- * Reading is a readFileSync and a JSON.parse (`readConfigFile`): a command that only reads loads
- * neither conf nor its validator when there is no file, and a file conf cannot parse gets a message
- * naming it. Checking (`check`) and every write go through conf. Each change is made to the file as
+ * Reading is a readFileSync and a JSON.parse (`readConfigFile`), checked by the zod schema of the
+ * table (`check`): a command that only reads loads neither conf nor ajv, and a file that is not JSON
+ * gets a message naming it. Every write goes through conf (its schema, its atomic write). Each change is made to the file as
  * it is when the change is written, under the file's lock (file-write.ts), so that runs at the same
  * time (three `auth login` to three hosts) each keep their change; the store's copy becomes that
  * merged file. A file of the one-account shape becomes the accounts' shape once, on open, under
@@ -89,20 +89,21 @@ export class ConfigStore {
    */
   async check(): Promise<void> {
     if (this.checked) return;
-    // conf and its validator are loaded only when there is something to check: no file, no cost.
-    if (Object.keys(this.data).length > 0) await this.confFile(true);
+    // The zod schema of the table, loaded only when there is something to check: no file, no cost.
+    // Not conf's ajv: compiling its schema would cost every command that reads the file (ARCHITECTURE).
+    if (Object.keys(this.data).length > 0) (await import('./schema.js')).checkConfig(this.data, this.path);
     this.checked = true;
   }
 
   /**
-   * The conf of this file: with the schema once checked (conf validates what it reads and writes),
-   * without while unchecked (`config set` repairing a bad value writes the file as it is, bar that value).
-   * conf reads the file when it is made: its refusal of a value becomes the schema's message.
+   * The conf of this file, for writing: with the schema once checked (conf refuses to write a value
+   * the table refuses), without while unchecked (`config set` repairing a bad value writes the file
+   * as it is, bar that value). conf reads the file when it is made: a refusal becomes check()'s message.
    */
   private async confFile(validate: boolean): Promise<ConfFile> {
     let conf = this.confs.get(validate);
     if (!conf) {
-      const { openConf } = await import('./schema.js');
+      const { openConf } = await import('./conf-file.js');
       conf = openConf(this.path, validate);
       this.confs.set(validate, conf);
     }
@@ -141,7 +142,7 @@ export class ConfigStore {
     this.data = await updateFile(this.path, readConfigFile, (current) => change(migrateAccounts(current)), async (next, path) => {
       // Made under the lock, once the directory is there (0700): conf would make it with the umask's mode.
       const conf = await this.confFile(validate);
-      const { writeThroughConf } = await import('./schema.js');
+      const { writeThroughConf } = await import('./conf-file.js');
       writeThroughConf(conf, next, path);
     });
   }

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openConf, writeThroughConf } from '../../src/config/conf-file.js';
 import { checkConfig } from '../../src/config/schema.js';
 import { accepted, SETTINGS, type SettingValue } from '../../src/config/settings.js';
 import { ConfigStore, configPath } from '../../src/config/store.js';
@@ -10,8 +11,12 @@ import { isCollabError } from '../../src/errors.js';
 const FILE = '/home/u/.config/collab/config.json';
 
 function failure(data: Record<string, unknown>): { kind: string; message: string; hint: string | undefined } {
+  return failureOf(data, FILE);
+}
+
+function failureOf(data: Record<string, unknown>, file: string): { kind: string; message: string; hint: string | undefined } {
   try {
-    checkConfig(data, FILE);
+    checkConfig(data, file);
   } catch (error) {
     if (!isCollabError(error)) throw error;
     return { kind: error.kind, message: error.message, hint: error.hint };
@@ -79,6 +84,31 @@ describe('the config file is checked against the settings table', () => {
     const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
     expect(store.get('retries')).toBe(-1);
     await expect(store.check()).rejects.toThrow(`invalid retries -1 in the config file ${join(dir, 'config.json')}: expected a whole number from 0 to 20`);
+  });
+});
+
+describe("conf's JSON Schema, built from the same table", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'collab-conf-'));
+  const path = join(dir, 'config.json');
+
+  it.each(SETTINGS.flatMap((setting) => badValues(setting.value).map((value) => [setting.key, setting.scope, value] as const)))('refuses to write %s = %j (%s), named as check() names it', (key, scope, value) => {
+    const data = scope === 'global' ? { [key]: value } : { hosts: { 'https://h.example': { [key]: value } } };
+    const conf = openConf(path, true);
+    let refused: unknown;
+    try {
+      writeThroughConf(conf, data, path);
+    } catch (error) {
+      refused = error;
+    }
+    expect(isCollabError(refused) && refused.message).toBe(failureOf(data, path).message);
+  });
+
+  it('writes a good file, mode 0600, and refuses an account that is not an object', () => {
+    const good = { host: 'https://h.example', output: 'json', hosts: { 'https://h.example': { user: 'a', token: 't', users: { a: { token: 't' }, b: { keyring: true } } } } };
+    writeThroughConf(openConf(path, true), good, path);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(good);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(() => writeThroughConf(openConf(path, true), { hosts: { 'https://h.example': { users: { a: 'token' } } } }, path)).toThrow(/in the config file/);
   });
 });
 
