@@ -45,6 +45,8 @@ export interface Sandbox {
   /** Every API request in arrival order: method, path, status, time, user (cleared by resetStats). */
   requestLog: readonly RequestRecord[];
   resetStats(): void;
+  /** Resolves once no client is connected and no request in flight (SandboxServer.idle): what was sent has been counted. */
+  idle(): Promise<void>;
   /**
    * Back to the state it started with: a newly seeded store if anything may have changed (any
    * request but a read, `store.changed`), the stats and request log cleared, the fault sequence
@@ -89,6 +91,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats: server.stats,
     requestLog: server.requestLog,
     resetStats: () => server.resetStats(),
+    idle: () => server.idle(),
     reset: () => {
       if (store.changed) {
         store = seeded();

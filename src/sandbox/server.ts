@@ -48,6 +48,10 @@ export class SandboxServer {
   /** Every API request in arrival order (cleared with the stats; the same array throughout). */
   readonly requestLog: RequestRecord[] = [];
   private faults: Faults;
+  /** Connections open now, for idle(). */
+  private openConnections = 0;
+  /** idle()'s waits, woken when a connection closes or a request ends. */
+  private readonly quieting: Array<() => void> = [];
 
   constructor(
     private store: Store,
@@ -64,6 +68,35 @@ export class SandboxServer {
         } else res.destroy();
       });
     });
+    this.server.on('connection', (socket) => {
+      this.openConnections++;
+      socket.once('close', () => {
+        this.openConnections--;
+        this.wakeQuieting();
+      });
+    });
+  }
+
+  /**
+   * Resolves once no connection has been open and no request in flight for a whole turn of the
+   * event loop (a poll for new connections included): every request of the clients that have gone
+   * away has arrived and been counted. Tests check "nothing more was sent" after it, not after a
+   * sleep. A client still connected (keep-alive) holds it off.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.openConnections > 0 || this.stats.inFlight > 0) {
+        await new Promise<void>((resolve) => this.quieting.push(resolve));
+        continue;
+      }
+      const requests = this.stats.requests;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.openConnections === 0 && this.stats.inFlight === 0 && this.stats.requests === requests) return;
+    }
+  }
+
+  private wakeQuieting(): void {
+    for (const wake of this.quieting.splice(0)) wake();
   }
 
   listen(port: number, host = '127.0.0.1'): Promise<AddressInfo> {
@@ -126,6 +159,7 @@ export class SandboxServer {
       if (writes) this.store.touch();
       record.status = status;
       this.stats.inFlight--;
+      this.wakeQuieting();
       const key = String(status || 'dropped');
       this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1;
       this.options.log?.(`${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - startedReal)} ms`);

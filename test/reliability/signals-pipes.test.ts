@@ -112,7 +112,8 @@ describe('closed pipes and flushed output', () => {
     expect(result.stderr).toBe('');
     expect(Buffer.byteLength(result.stdout)).toBe(100);
     // 105 pages exist; only the first and those fetched ahead of it were asked for.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // collab has exited: once its connections are closed, every request it sent has been counted.
+    await medium.idle();
     expect(medium.stats.requests).toBeLessThan(20);
   });
 
@@ -123,7 +124,8 @@ describe('closed pipes and flushed output', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(JSON.parse(result.stdout.trim())).toHaveProperty('id');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // collab has exited: once its connections are closed, every request it sent has been counted.
+    await medium.idle();
     expect(medium.stats.requests).toBeLessThan(20);
   });
 

@@ -48,6 +48,37 @@ interface Service {
   client: HttpClient;
   /** Every request URL, in the order sent. */
   requests: string[];
+  /**
+   * Resolves once no request has been in flight, and none was sent, for a whole turn of the event
+   * loop after the last answer ended: the client has taken in every answer, and what it was going
+   * to send on them it has sent. "Nothing more was sent" is checked after it, not after a sleep.
+   */
+  idle: () => Promise<void>;
+}
+
+/** The handler's callbacks that end a request, in undici's two handler styles. */
+const ENDINGS: ReadonlySet<PropertyKey> = new Set(['onComplete', 'onError', 'onResponseEnd', 'onResponseError']);
+
+/** `handler` that calls `ended` (once) after the request's last callback. */
+function tracked(handler: Dispatcher.DispatchHandler, ended: () => void): Dispatcher.DispatchHandler {
+  let done = false;
+  return new Proxy(handler, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (!ENDINGS.has(prop)) return value.bind(target);
+      return (...args: unknown[]) => {
+        try {
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        } finally {
+          if (!done) {
+            done = true;
+            ended();
+          }
+        }
+      };
+    },
+  });
 }
 
 const agents: MockAgent[] = [];
@@ -65,6 +96,7 @@ function listService(options: ServiceOptions): Service {
   agents.push(agent);
   const ids = Array.from({ length: options.total }, (_, i) => i + 1);
   const requests: string[] = [];
+  let inFlight = 0;
   agent
     .get(ORIGIN)
     .intercept({ path: () => true, method: 'GET' })
@@ -73,8 +105,10 @@ function listService(options: ServiceOptions): Service {
       return answer(url, ids, options);
     })
     .persist();
-  const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, handler) => {
+  const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, given) => {
     requests.push(`${opts.origin}${opts.path}`);
+    inFlight++;
+    const handler = tracked(given, () => inFlight--);
     const page = Number(new URL(opts.path, ORIGIN).searchParams.get('page') ?? '1');
     const wait = options.delay?.(page) ?? 0;
     if (wait > 0) {
@@ -83,7 +117,15 @@ function listService(options: ServiceOptions): Service {
     }
     return dispatch(opts, handler);
   });
-  return { client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }), requests };
+  const idle = async (): Promise<void> => {
+    for (;;) {
+      const sent = requests.length;
+      const quiet = inFlight === 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (quiet && inFlight === 0 && requests.length === sent) return;
+    }
+  };
+  return { client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }), requests, idle };
 }
 
 function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCode: number; data: string; responseOptions: { headers: Record<string, string> } } {
@@ -318,47 +360,43 @@ describe('paginate: offset pages', () => {
   });
 
   it('stops fetching when the consumer stops', async () => {
-    const { client, requests } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
+    const { client, requests, idle } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
     for await (const page of paginate(client, { path: '/projects', perPage: 100, concurrency: 4 })) {
       expect(page.number).toBe(1);
       break;
     }
     const sent = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The pages fetched ahead come back after the consumer stopped: none of them starts another.
+    await idle();
     expect(requests.length).toBe(sent);
     // The first page and the pages fetched ahead of the consumer, no more.
     expect(sent).toBeLessThanOrEqual(1 + 4 + 2);
   });
 
   it('holds back the network while the consumer is slow', async () => {
-    const { client, requests } = listService({ total: 100_000, noTotals: true });
+    const { client, requests, idle } = listService({ total: 100_000, noTotals: true });
     const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
     await pages.next();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await idle();
     // The first page, and the pages fetched ahead while it is written: 3 in flight, 5 held at most.
     expect(requests.length).toBeLessThanOrEqual(1 + 3 + 2);
-    const held = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.length).toBe(held);
     await pages.return(undefined);
   });
 
   it('asks for more as pages come back, before they are taken, up to 1.5 times the concurrency held', async () => {
-    const { client, requests } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
+    const { client, requests, idle } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
     const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
     await pages.next();
     await pages.next();
     // The consumer holds page 2: the pages that came back meanwhile started others, up to 3 in
     // flight and 5 held (fetched or in flight) beyond the pages taken.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await idle();
     expect(requests.length).toBeGreaterThan(2 + 3);
     expect(requests.length).toBeLessThanOrEqual(2 + 3 + 2);
+    // Stopping: the pages fetched and held start no more.
     const held = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.length).toBe(held);
-    // Stopping with pages in flight: those that come back start no more.
     await pages.return(undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await idle();
     expect(requests.length).toBe(held);
   });
 
