@@ -222,3 +222,43 @@ export interface ProjectRefs {
   tags: Map<string, ProtectedTag>;
   deployKeys: Map<number, { can_push: boolean }>;
 }
+
+/** What a CI/CD variable, a label or a badge belongs to. */
+export interface OwnerKey {
+  kind: 'project' | 'group';
+  id: number;
+}
+
+/** A CI/CD variable: its identity is key + environment_scope within its owner. */
+export interface CiVariable {
+  owner: OwnerKey;
+  key: string;
+  value: string;
+  variable_type: 'env_var' | 'file';
+  protected: boolean;
+  masked: boolean;
+  /** masked_and_hidden: the value is never answered again. */
+  hidden: boolean;
+  raw: boolean;
+  environment_scope: string;
+  description: string | null;
+}
+
+export interface Label {
+  id: number;
+  owner: OwnerKey;
+  name: string;
+  /** `#RRGGBB` (a CSS name given is stored as its hex). */
+  color: string;
+  description: string | null;
+  /** Project labels only. */
+  priority: number | null;
+}
+
+export interface Badge {
+  id: number;
+  owner: OwnerKey;
+  name: string | null;
+  link_url: string;
+  image_url: string;
+}

@@ -1,6 +1,7 @@
 import { NOTEABLES } from '../params/notes.js';
 import type { Note, Noteable } from './model.js';
 import { awardsOf, notesOf } from './noteables.js';
+import { stableSha } from './random.js';
 import type { Store } from './store.js';
 import { userObject } from './views.js';
 
@@ -8,13 +9,7 @@ import { userObject } from './views.js';
 
 /** A stable 40-hex "commit SHA" for a merge request's head. */
 export function headSha(noteable: Noteable): string {
-  let hex = '';
-  let state = (noteable.parentId * 2654435761 + noteable.iid * 40503) >>> 0;
-  while (hex.length < 40) {
-    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
-    hex += state.toString(16).padStart(8, '0');
-  }
-  return hex.slice(0, 40);
+  return stableSha(noteable.parentId, noteable.iid);
 }
 
 /** The user embedded in notes (the API reference), with GitLab's usual avatar and web URLs. */

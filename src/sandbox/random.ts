@@ -9,3 +9,14 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A stable 40-hex "commit SHA" made from two numbers (a merge request's head, a project's last commit). */
+export function stableSha(a: number, b: number): string {
+  let hex = '';
+  let state = (a * 2654435761 + b * 40503) >>> 0;
+  while (hex.length < 40) {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
+    hex += state.toString(16).padStart(8, '0');
+  }
+  return hex.slice(0, 40);
+}

@@ -3,6 +3,7 @@ import { seededRandom } from './random.js';
 import { ACCESS, moreVisible } from './access.js';
 import { Store } from './store.js';
 import { seedProtectedRefs } from './seed-refs.js';
+import { seedVariablesLabelsBadges } from './seed-ci.js';
 
 /** The sandbox's users: one per role the API reference talks about. Tokens are fixed so scripts can use them. */
 export const SANDBOX_USERS = [
@@ -213,6 +214,7 @@ export function seedStore(store: Store, projectCount: number, seed = 1): Record<
     if (named) namedProjects.push(project);
   }
   seedProtectedRefs(store, namedProjects.slice(0, 3), users.owner);
+  seedVariablesLabelsBadges(store);
   return users;
 }
 

@@ -1,5 +1,5 @@
 import { DeletionQueue } from './jobs.js';
-import type { DeployKey, Group, Hook, Namespace, Note, Noteable, Project, ProjectRefs, PushRule, User } from './model.js';
+import type { Badge, CiVariable, DeployKey, Group, Hook, Label, Namespace, Note, Noteable, OwnerKey, Project, ProjectRefs, PushRule, User } from './model.js';
 import { ViewCache } from './view-cache.js';
 
 /**
@@ -30,6 +30,10 @@ export class Store {
   readonly projectRefs = new Map<number, ProjectRefs>();
   /** Deploy keys by id, shared between the projects that enable them. */
   readonly deployKeys = new Map<number, DeployKey>();
+  /** CI/CD variables, labels and badges of projects and groups (removed with their owner). */
+  readonly variables: CiVariable[] = [];
+  readonly labels = new Map<number, Label>();
+  readonly badges = new Map<number, Badge>();
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
   /**
@@ -151,6 +155,7 @@ export class Store {
     this.namespaces.delete(group.id);
     this.pushRules.delete(`group:${group.id}`);
     for (const [id, hook] of this.hooks) if (hook.owner.kind === 'group' && hook.owner.id === group.id) this.hooks.delete(id);
+    this.removeOwnedBy({ kind: 'group', id: group.id });
   }
 
   /**
@@ -271,10 +276,19 @@ export class Store {
     this.pushRules.delete(`project:${project.id}`);
     this.projectRefs.delete(project.id);
     for (const [id, hook] of this.hooks) if (hook.owner.kind === 'project' && hook.owner.id === project.id) this.hooks.delete(id);
+    this.removeOwnedBy({ kind: 'project', id: project.id });
     if ((this.forkCounts.get(project.id) ?? 0) > 0) {
       for (const other of this.projects.values()) if (other.forked_from_id === project.id) this.setForkedFrom(other, null);
     }
     // projectIds is compacted lazily by allProjects().
+  }
+
+  /** A removed project's or group's variables, labels and badges go with it. */
+  private removeOwnedBy(owner: OwnerKey): void {
+    const owns = (item: { owner: OwnerKey }) => item.owner.kind === owner.kind && item.owner.id === owner.id;
+    for (let i = this.variables.length - 1; i >= 0; i--) if (owns(this.variables[i] as CiVariable)) this.variables.splice(i, 1);
+    for (const [id, label] of this.labels) if (owns(label)) this.labels.delete(id);
+    for (const [id, badge] of this.badges) if (owns(badge)) this.badges.delete(id);
   }
 
   /** Re-index a project after its path or namespace changed; its old path redirects to it. */

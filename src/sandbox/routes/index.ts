@@ -1,8 +1,10 @@
 import type { Router } from '../http.js';
 import { deployKeyRoutes } from './deploy-keys.js';
+import { groupBadgeRoutes, projectBadgeRoutes } from './badges.js';
 import { forkRoutes } from './forks.js';
 import { groupRoutes } from './groups.js';
 import { groupHookRoutes, projectHookRoutes } from './hooks.js';
+import { groupLabelRoutes, projectLabelRoutes } from './labels.js';
 import { memberRoutesTable } from './members.js';
 import { namespaceRoutes } from './namespaces.js';
 import { noteableRoutes } from './noteables.js';
@@ -13,6 +15,7 @@ import { protectedRefRoutes } from './protected-refs.js';
 import { groupPushRuleRoutes, projectPushRuleRoutes } from './push-rules.js';
 import { shareRoutes } from './shares.js';
 import { userRoutes } from './users.js';
+import { groupVariableRoutes, projectVariableRoutes } from './variables.js';
 
 /** Every resource's route table; the first route that matches a request answers it. */
 export function registerRoutes(router: Router): void {
@@ -33,6 +36,12 @@ export function registerRoutes(router: Router): void {
     memberRoutesTable,
     protectedRefRoutes,
     deployKeyRoutes,
+    projectVariableRoutes,
+    groupVariableRoutes,
+    projectLabelRoutes,
+    groupLabelRoutes,
+    projectBadgeRoutes,
+    groupBadgeRoutes,
   ]) {
     router.add(table);
   }

@@ -1,0 +1,172 @@
+import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
+import { ACCESS, groupOfNamespace } from '../access.js';
+import { cssColorHex } from '../css-colors.js';
+import { conflict, notFound, paramError, validationError } from '../errors.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { Group, Label, OwnerKey } from '../model.js';
+import { compareText, paginateArray } from '../pagination.js';
+import { bool, int, readParams, requireStr, str } from '../params.js';
+import type { Store } from '../store.js';
+import { findOwner } from '../guards.js';
+
+/**
+ * Project and group labels as GitLab's API v4 serves them (doc/api/labels.md, group_labels.md): anyone
+ * who can see the project or group lists them, a Reporter manages them (GitLab's admin_label); a
+ * project's list and lookups include its ancestor groups' labels unless include_ancestor_groups=false,
+ * each marked with is_project_label; a name taken there too is a 409 "Label already exists". Lists
+ * are ordered by name, as GitLab's LabelsFinder orders them.
+ */
+type Kind = 'project' | 'group';
+
+const owns = (owner: OwnerKey) => (label: Label) => label.owner.kind === owner.kind && label.owner.id === owner.id;
+
+/** The groups above a project (its namespace's group first) or a group. */
+function ancestorGroups(store: Store, owner: OwnerKey): Group[] {
+  if (owner.kind === 'group') {
+    const group = store.groups.get(owner.id);
+    return group ? store.ancestors(group) : [];
+  }
+  const project = store.projects.get(owner.id);
+  const group = project ? groupOfNamespace(store, project.namespace_id) : undefined;
+  return group ? [group, ...store.ancestors(group)] : [];
+}
+
+/** The labels an owner sees: its own, then (unless asked not to) its ancestor groups'. */
+function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): Label[] {
+  const owners: OwnerKey[] = [owner, ...(withAncestors ? ancestorGroups(store, owner).map((g) => ({ kind: 'group' as const, id: g.id })) : [])];
+  return [...store.labels.values()].filter((label) => owners.some((o) => owns(o)(label)));
+}
+
+/** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500). */
+function textColor(color: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16)) as [number, number, number];
+  return r + g + b > 500 ? '#1F1E24' : '#FFFFFF';
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: label.id,
+    name: label.name,
+    color: label.color,
+    text_color: textColor(label.color),
+    description: label.description,
+    description_html: label.description === null ? null : escapeHtml(label.description),
+  };
+  // The sandbox keeps no issues or merge requests that carry labels: every count is 0.
+  if (withCounts) Object.assign(view, { open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0 });
+  view.subscribed = false;
+  if (endpoint === 'project') Object.assign(view, { priority: label.priority, is_project_label: label.owner.kind === 'project' });
+  return view;
+}
+
+/** `#RRGGBB` or `#RGB` as given, a CSS name as its hex; GitLab's ColorValidator otherwise. */
+function readColor(value: string): string {
+  if (/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value)) return value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
+  const hex = cssColorHex(value);
+  if (!hex) throw validationError({ color: ['must be a valid color code'] });
+  return hex;
+}
+
+function checkName(name: string): void {
+  // GitLab's Label: a title without commas (`format: { with: /\A[^,]+\z/ }`).
+  if (name.includes(',')) throw validationError({ title: ['is invalid'] });
+}
+
+function labelRoutes(kind: Kind): Route[] {
+  const base = kind === 'project' ? '/projects/:id/labels' : '/groups/:id/labels';
+  const ownerOf = (req: SandboxRequest, level: number): OwnerKey => ({ kind, id: findOwner(req, kind, level).id });
+
+  /** :label_id (an ID, else a name), or the deprecated forms' `name`/`label_id` parameter. */
+  const findLabel = (req: SandboxRequest, owner: OwnerKey, withAncestors: boolean): Label => {
+    const ref = req.params.label_id ?? str(req.input, 'label_id') ?? requireStr(req.input, 'name');
+    const labels = visibleLabels(req.store, owner, withAncestors);
+    const found = (/^\d+$/.test(ref) ? labels.find((l) => l.id === Number(ref)) : undefined) ?? labels.find((l) => l.name === ref);
+    if (!found) throw notFound('Label');
+    return found;
+  };
+
+  const list = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, ACCESS.none);
+    let labels = visibleLabels(req.store, owner, bool(req.input, 'include_ancestor_groups') ?? true);
+    if (kind === 'group' && bool(req.input, 'include_descendant_groups') === true) {
+      const below = [...req.store.groups.values()].filter((g) => req.store.ancestors(g).some((a) => a.id === owner.id)).map((g) => g.id);
+      labels = labels.concat([...req.store.labels.values()].filter((l) => l.owner.kind === 'group' && below.includes(l.owner.id)));
+    }
+    const search = str(req.input, 'search')?.toLowerCase();
+    if (search) labels = labels.filter((l) => l.name.toLowerCase().includes(search) || (l.description ?? '').toLowerCase().includes(search));
+    labels.sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
+    const withCounts = bool(req.input, 'with_counts') ?? false;
+    return paginateArray(req, labels, (label) => JSON.stringify(labelJson(label, kind, withCounts)));
+  };
+
+  const view = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, ACCESS.none);
+    return json(labelJson(findLabel(req, owner, bool(req.input, 'include_ancestor_groups') ?? true), kind));
+  };
+
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, ACCESS.reporter);
+    const name = requireStr(req.input, 'name');
+    const color = readColor(requireStr(req.input, 'color'));
+    const fields = readParams(req.input, LABEL_PARAMS);
+    const priority = kind === 'project' ? readPriority(req) : undefined;
+    checkName(name);
+    if (visibleLabels(req.store, owner, true).some((l) => l.name === name)) throw conflict('Label already exists');
+    const label: Label = { id: req.store.nextId('label'), owner, name, color, description: (fields.description as string | undefined) ?? null, priority: priority ?? null };
+    req.store.labels.set(label.id, label);
+    return json(labelJson(label, kind), 201);
+  };
+
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, ACCESS.reporter);
+    // Only the owner's own labels: an ancestor group's label is changed through its group.
+    const label = findLabel(req, owner, false);
+    const newName = str(req.input, 'new_name');
+    const color = str(req.input, 'color');
+    const description = str(req.input, 'description');
+    const priorityGiven = kind === 'project' && req.input.priority !== undefined;
+    if (newName === undefined && color === undefined && description === undefined && !priorityGiven) {
+      throw paramError(`new_name, color, description${kind === 'project' ? ', priority' : ''} are missing, at least one parameter must be provided`);
+    }
+    const next: Label = { ...label };
+    if (newName !== undefined) {
+      checkName(newName);
+      if (visibleLabels(req.store, owner, true).some((l) => l !== label && l.name === newName)) throw validationError({ title: ['has already been taken'] });
+      next.name = newName;
+    }
+    if (color !== undefined) next.color = readColor(color);
+    if (description !== undefined) next.description = description === '' ? null : description;
+    if (priorityGiven) next.priority = readPriority(req) ?? null;
+    Object.assign(label, next);
+    return json(labelJson(label, kind));
+  };
+
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, ACCESS.reporter);
+    req.store.labels.delete(findLabel(req, owner, false).id);
+    return noContent();
+  };
+
+  return [
+    ['GET', base, list],
+    ['GET', `${base}/:label_id`, view],
+    ['POST', base, create],
+    ['PUT', `${base}/:label_id`, update],
+    ['DELETE', `${base}/:label_id`, remove],
+    // The deprecated forms python-gitlab 3.12 still uses: PUT and DELETE on the collection with `name`.
+    ['PUT', base, update],
+    ['DELETE', base, remove],
+  ];
+}
+
+/** 0 or more, or empty/null to remove it. */
+function readPriority(req: SandboxRequest): number | undefined {
+  const priority = int(req.input, LABEL_PRIORITY.name);
+  if (priority !== undefined && priority < 0) throw validationError({ priority: ['must be greater than or equal to 0'] });
+  return priority;
+}
+
+export const projectLabelRoutes = labelRoutes('project');
+export const groupLabelRoutes = labelRoutes('group');
