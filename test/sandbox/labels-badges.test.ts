@@ -86,7 +86,7 @@ describe('sandbox: badges as python-gitlab drives them', () => {
   it("group badges: Owner only; a project's endpoint does not remove a group's badge", async () => {
     const created = await call('POST', `/groups/${acme}/badges`, { json: { link_url: 'https://x.example/l', image_url: 'https://x.example/i' } });
     expect(created.body).toMatchObject({ name: null, kind: 'group', rendered_link_url: 'https://x.example/l' });
-    expect((await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).status).toBe(403);
+    expect(await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden - To delete a Group badge please use the Group endpoint' } });
     expect((await call('POST', `/groups/${acme}/badges`, { as: 'maintainer', json: { link_url: 'https://x/l', image_url: 'https://x/i' } })).status).toBe(403);
     expect((await call('POST', `/projects/${storefront}/badges`, { as: 'developer', json: { link_url: 'https://x/l', image_url: 'https://x/i' } })).status).toBe(403);
     expect(await call('POST', `/groups/${acme}/badges`, { json: { link_url: 'nope', image_url: 'https://x/i' } })).toMatchObject({ status: 400, body: { message: { link_url: ['must be a valid URL'] } } });

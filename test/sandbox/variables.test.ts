@@ -71,8 +71,9 @@ describe('sandbox: variable rules', () => {
     expect((await post({ key: 'N', value: 'a+b/c=d@e:f.g~h-i_j', masked: true })).status).toBe(201);
     expect(await post({ key: 'V' })).toMatchObject({ status: 400, body: { error: 'value is missing' } });
     expect(await post({ key: 'V', value: 'x', variable_type: 'yaml' })).toMatchObject({ status: 400, body: { error: 'variable_type does not have a valid value' } });
-    // Masking an existing value that cannot be masked is refused too.
-    expect((await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, { json: { masked: true } })).status).toBe(400);
+    // Masking an existing value that cannot be masked is refused too; PUT wants the value as POST does.
+    expect(await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, { json: { value: 'staging', masked: true } })).toMatchObject({ status: 400, body: { message: { value: ['is invalid'] } } });
+    expect(await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, { json: { protected: true } })).toMatchObject({ status: 400, body: { error: 'value is missing' } });
   });
 
   it('masked_and_hidden: masked, and the value never answered again', async () => {

@@ -102,10 +102,10 @@ function badgeRoutes(kind: Kind): Route[] {
     if (!badge) throw notFound('Badge');
     return badge;
   };
-  /** A group's badge is changed and removed through its group (GitLab: "To delete a Group badge please use the Group endpoint"). */
+  /** A group's badge is changed and removed through its group (GitLab's `forbidden!('To delete a Group badge please use the Group endpoint')`). */
   const ownBadge = (req: SandboxRequest, owner: OwnerKey): Badge => {
     const badge = findBadge(req, owner);
-    if (badge.owner.kind !== owner.kind) throw forbidden();
+    if (badge.owner.kind !== owner.kind) throw forbidden(`To ${req.method === 'DELETE' ? 'delete' : 'update'} a Group badge please use the Group endpoint`);
     return badge;
   };
 

@@ -100,9 +100,11 @@ function variableRoutes(kind: 'project' | 'group'): Route[] {
   const update = (req: SandboxRequest): SandboxResponse => {
     const variable = findVariable(req, ownerOf(req));
     const fields = readParams(req.input, VARIABLE_PARAMS);
+    // `value` is required on PUT too (the API reference): a change sends the value along.
     const value = str(req.input, 'value');
+    if (value === undefined) throw paramError('value is missing');
     const scope = str(req.input, 'environment_scope');
-    const next: CiVariable = { ...variable, ...(value !== undefined ? { value } : {}), ...(scope ? { environment_scope: scope } : {}) };
+    const next: CiVariable = { ...variable, value, ...(scope ? { environment_scope: scope } : {}) };
     for (const [name, given] of Object.entries(fields)) if (given !== undefined) Object.assign(next, { [name]: given });
     // A hidden variable stays masked (masked_and_hidden is given on creation only).
     if (variable.hidden) next.masked = true;
