@@ -76,6 +76,11 @@ function defaultReason(status: number): string {
   return reasons[status] ?? 'error';
 }
 
+/** What a 403 says when the request names who may send it (src/api/roles.ts). */
+export function roleHint(requires: string): string {
+  return `only ${requires} may do this: ask one of them, or check your role`;
+}
+
 export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo, requires?: string, url?: string): CollabError {
   let message = describeServiceError(status, body, contentType);
   let hint: string | undefined;
@@ -84,7 +89,7 @@ export function serviceError(status: number, body: string, contentType: string |
     message = `${message} from ${root.full}: no API answers at ${root.api}`;
     hint = `if the service lives under a sub-path, give it in the host: --host ${root.origin}/<sub-path> (for example --host ${root.origin}/gitlab; collab adds /api/v4)`;
   } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
-  else if (status === 403 && requires) hint = `only ${requires} may do this: ask one of them, or check your role`;
+  else if (status === 403 && requires) hint = roleHint(requires);
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }
 

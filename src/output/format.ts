@@ -27,6 +27,8 @@ export interface Field {
   format?: (value: unknown, item: unknown) => string;
   /** A colour that means something (private, archived, failed). */
   tone?: (value: unknown, item: unknown) => Tone | undefined;
+  /** Whether the item keeps this value masked (a masked or hidden CI/CD variable's): human views show `[masked]`. */
+  masked?: (item: unknown) => boolean;
 }
 
 /** A column's header made from a field's name or path: words in capitals, spaced (`created_at` -> `CREATED AT`, `namespace.full_path` -> `NAMESPACE FULL PATH`). */
@@ -137,6 +139,7 @@ export function fieldValue(field: Field, item: unknown): unknown {
 export function shownText(field: Field, item: unknown, view: View): string {
   const value = fieldValue(field, item);
   if (isSecretField(field.path) && value !== null && value !== undefined && value !== '') return '[redacted]';
+  if (field.masked?.(item)) return '[masked]';
   let text: string;
   if (!view.terminal) text = cellText(value, field.path);
   else if (field.format) text = field.format(value, item);

@@ -1,0 +1,31 @@
+import { type Badge, createBadge } from '../../api/badges.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
+import type { CREATE } from './index.js';
+
+export interface CreateBadgeOptions {
+  owner: Owner;
+  fields: { link_url: string; image_url: string; name?: string };
+}
+
+export function parse(input: VerbInput<typeof CREATE>): CreateBadgeOptions {
+  const { link_url, image_url, name } = input.fields;
+  if (link_url === undefined || image_url === undefined) {
+    throw new CollabError('usage', `missing ${link_url === undefined ? '--link' : '--image'}`, { hint: 'a badge needs both --link <url> and --image <url>' });
+  }
+  return { owner: input.owner, fields: { link_url, image_url, ...(name !== undefined ? { name } : {}) } };
+}
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<CreateBadgeOptions>;
+
+export async function run(ctx: Context, opts: CreateBadgeOptions): Promise<void> {
+  const response = await ctx.mutate<Badge>(createBadge(opts.owner, opts.fields));
+  if (!response) return;
+  ctx.info(`created badge ${response.data.id} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
+}

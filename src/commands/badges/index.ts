@@ -1,0 +1,68 @@
+import { BADGE_PARAMS } from '../../params/badges.js';
+import { positiveInteger } from '../../params/parsers.js';
+import { arg, asText, bool, option, params } from '../flags.js';
+import { noun } from '../nouns.js';
+import { ownerFlags } from '../owner-options.js';
+import type { CommandSpec } from '../spec.js';
+import { verb } from '../verb.js';
+
+const BADGE_ID = arg({ name: 'badge-id', description: 'the badge ID (see `collab badges list`)' }, positiveInteger);
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the badges (a project’s include its groups’)',
+  flags: { owner: ownerFlags(), name: option('--name <name>', 'only badges of this name (exact, case-sensitive)', asText) },
+  list: true,
+  examples: ['collab badges list --project acme/web/storefront', 'collab badges list --group acme --json'],
+});
+
+export const VIEW = verb({
+  name: 'view',
+  summary: 'Show one badge, its URLs as given and as rendered',
+  args: { badgeId: BADGE_ID },
+  flags: { owner: ownerFlags() },
+  examples: ['collab badges view 1 --project acme/web/storefront'],
+});
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Add a badge',
+  args: {},
+  flags: { owner: ownerFlags(), fields: params(BADGE_PARAMS) },
+  mutating: true,
+  examples: ["collab badges create --project acme/web/storefront --name coverage --link 'https://ci.example.com/%{project_path}' --image 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'"],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Change a badge’s link, image or name',
+  args: { badgeId: BADGE_ID },
+  flags: { owner: ownerFlags(), fields: params(BADGE_PARAMS) },
+  mutating: true,
+  examples: ['collab badges update 3 --group acme --name pipeline'],
+});
+
+export const DELETE = verb({
+  name: 'delete',
+  destructive: true,
+  summary: 'Remove a badge (one already gone is not an error)',
+  description: 'On a terminal you confirm by typing the badge’s ID; scripts pass --yes. A group’s badge is removed through its group.',
+  args: { badgeId: BADGE_ID },
+  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when the badge does not exist') },
+  mutating: true,
+  confirm: true,
+  examples: ['collab badges delete 3 --project acme/web/storefront --yes'],
+});
+
+export const spec: CommandSpec = {
+  ...noun('badges'),
+  description:
+    'Every verb takes exactly one of --project <id|path> and --group <id|path>. Whoever sees the project or group reads its badges; a project’s Maintainers and a group’s Owners change them. Link and image URLs may hold placeholders the service fills in per project: %{project_path}, %{project_id}, %{project_name}, %{project_title}, %{default_branch}, %{commit_sha}. A project’s list holds its groups’ badges too (KIND: group).',
+  subcommands: [
+    { ...LIST, load: () => import('./list.js') },
+    { ...VIEW, load: () => import('./view.js') },
+    { ...CREATE, load: () => import('./create.js') },
+    { ...UPDATE, load: () => import('./update.js') },
+    { ...DELETE, load: () => import('./delete.js') },
+  ],
+};

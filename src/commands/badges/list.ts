@@ -1,0 +1,15 @@
+import { badgesPath } from '../../api/badges.js';
+import type { Context } from '../../context.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { BADGE_COLUMNS } from './fields.js';
+import type { LIST } from './index.js';
+
+export type ListBadgesOptions = VerbInput<typeof LIST>;
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<ListBadgesOptions>;
+
+export async function run(ctx: Context, opts: ListBadgesOptions): Promise<void> {
+  await ctx.printList(await ctx.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list), BADGE_COLUMNS);
+}

@@ -1,0 +1,31 @@
+import { type Badge, updateBadge } from '../../api/badges.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
+import type { UPDATE } from './index.js';
+
+export interface UpdateBadgeOptions {
+  owner: Owner;
+  badgeId: number;
+  fields: Record<string, unknown>;
+}
+
+export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
+  if (Object.keys(input.fields).length === 0) throw new CollabError('usage', 'nothing to update', { hint: 'give --link, --image or --name' });
+  return { owner: input.owner, badgeId: input.badgeId, fields: input.fields };
+}
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<UpdateBadgeOptions>;
+
+export async function run(ctx: Context, opts: UpdateBadgeOptions): Promise<void> {
+  const response = await ctx.mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields)).catch((error: unknown) => {
+    throw badgeHint(error, opts.owner, opts.badgeId);
+  });
+  if (!response) return;
+  ctx.info(`updated badge ${opts.badgeId} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
+}

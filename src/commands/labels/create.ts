@@ -1,0 +1,41 @@
+import { createLabel, type Label } from '../../api/labels.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
+import type { CREATE } from './index.js';
+
+export interface CreateLabelOptions {
+  owner: Owner;
+  name: string;
+  fields: Record<string, unknown> & { color: string };
+}
+
+/** A name with a comma is refused by the service; a priority belongs to project labels only. */
+export function parse(input: VerbInput<typeof CREATE>): CreateLabelOptions {
+  const { color, ...rest } = input.fields;
+  if (color === undefined) throw new CollabError('usage', 'missing --color', { hint: 'give --color "#RRGGBB" or a CSS color name such as orange' });
+  if (input.name.includes(',')) throw new CollabError('usage', `invalid label name "${input.name}": a name cannot hold a comma`);
+  return { owner: input.owner, name: input.name, fields: { color, ...rest, ...priorityField(input.priority, input.owner) } };
+}
+
+/** --priority on a project; refused on a group, which the service would ignore. */
+export function priorityField(priority: number | null | undefined, owner: Owner): { priority?: number | null } {
+  if (priority === undefined) return {};
+  if (owner.kind === 'group') throw new CollabError('usage', '--priority applies to project labels only', { hint: 'drop it, or use --project <id|path>' });
+  return { priority };
+}
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<CreateLabelOptions>;
+
+export async function run(ctx: Context, opts: CreateLabelOptions): Promise<void> {
+  const response = await ctx.mutate<Label>(createLabel(opts.owner, { name: opts.name, ...opts.fields })).catch((error: unknown) => {
+    throw labelHint(error, opts.owner, opts.name);
+  });
+  if (!response) return;
+  ctx.info(`created label ${opts.name} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
+}

@@ -1,0 +1,76 @@
+import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
+import { integer, nonEmpty } from '../../params/parsers.js';
+import { arg, bool, option, params } from '../flags.js';
+import { noun } from '../nouns.js';
+import { ownerFlags } from '../owner-options.js';
+import type { CommandSpec } from '../spec.js';
+import { verb } from '../verb.js';
+
+const NAME = arg({ name: 'name', description: 'the label’s name (or its ID)' }, nonEmpty);
+/** A number, or `none` to remove it (the API's null). */
+const priorityValue = (value: string, flag: string): number | null => (value === 'none' ? null : integer(0)(value, flag));
+const PRIORITY_FLAG = option('--priority <n|none>', `${LABEL_PRIORITY.description}; none removes it; project labels only`, priorityValue);
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the labels (a project’s include its groups’)',
+  flags: { owner: ownerFlags(), own: bool('--own', 'only the project’s own labels, not those of the groups above it') },
+  list: true,
+  examples: ['collab labels list --project acme/web/storefront', 'collab labels list --group acme --json'],
+});
+
+export const VIEW = verb({
+  name: 'view',
+  summary: 'Show one label',
+  args: { name: NAME },
+  flags: { owner: ownerFlags() },
+  examples: ['collab labels view bug --project acme/web/storefront'],
+});
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Add a label (refused when the name is taken here or in a group above)',
+  args: { name: NAME },
+  flags: { owner: ownerFlags(), fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
+  mutating: true,
+  examples: ['collab labels create bug --project acme/web/storefront --color "#d9534f" --description "Something is broken"', 'collab labels create chore --group acme --color teal'],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Rename, recolor or describe a label',
+  args: { name: NAME },
+  flags: {
+    owner: ownerFlags(),
+    newName: option('--new-name <name>', 'rename the label', nonEmpty),
+    fields: params(LABEL_PARAMS),
+    priority: PRIORITY_FLAG,
+  },
+  mutating: true,
+  examples: ['collab labels update bug --project acme/web/storefront --new-name defect --color red'],
+});
+
+export const DELETE = verb({
+  name: 'delete',
+  destructive: true,
+  summary: 'Remove a label (one already gone is not an error)',
+  description: 'On a terminal you confirm by typing the name; scripts pass --yes.',
+  args: { name: NAME },
+  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when the label does not exist') },
+  mutating: true,
+  confirm: true,
+  examples: ['collab labels delete wontfix --project acme/web/storefront --yes'],
+});
+
+export const spec: CommandSpec = {
+  ...noun('labels'),
+  description:
+    'Every verb takes exactly one of --project <id|path> and --group <id|path>. Whoever sees the project or group reads its labels; the Reporter role changes them. A project’s list holds the labels of the groups above it too (FROM: group): those are changed through their group.',
+  subcommands: [
+    { ...LIST, load: () => import('./list.js') },
+    { ...VIEW, load: () => import('./view.js') },
+    { ...CREATE, load: () => import('./create.js') },
+    { ...UPDATE, load: () => import('./update.js') },
+    { ...DELETE, load: () => import('./delete.js') },
+  ],
+};

@@ -1,0 +1,38 @@
+import { type Label, updateLabel } from '../../api/labels.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { priorityField } from './create.js';
+import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
+import type { UPDATE } from './index.js';
+
+export interface UpdateLabelOptions {
+  owner: Owner;
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
+  if (input.newName?.includes(',')) throw new CollabError('usage', `invalid label name "${input.newName}": a name cannot hold a comma`);
+  const fields: Record<string, unknown> = {
+    ...(input.newName !== undefined ? { new_name: input.newName } : {}),
+    ...input.fields,
+    ...priorityField(input.priority, input.owner),
+  };
+  if (Object.keys(fields).length === 0) throw new CollabError('usage', 'nothing to update', { hint: 'give --new-name, --color, --description or --priority' });
+  return { owner: input.owner, name: input.name, fields };
+}
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<UpdateLabelOptions>;
+
+export async function run(ctx: Context, opts: UpdateLabelOptions): Promise<void> {
+  const response = await ctx.mutate<Label>(updateLabel(opts.owner, opts.name, opts.fields)).catch((error: unknown) => {
+    throw labelHint(error, opts.owner, opts.name);
+  });
+  if (!response) return;
+  ctx.info(`updated label ${response.data.name ?? opts.name} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
+}

@@ -1,0 +1,15 @@
+import type { Context } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import type { CREATE } from './index.js';
+import { bindWrite, createOne, parseWrite, type VariableWrite } from './write.js';
+
+/** The value is required: --value-file, else standard input, else --value. */
+export function parse(input: VerbInput<typeof CREATE>): VariableWrite {
+  return parseWrite(input, true);
+}
+
+export const bind = bindWrite<VariableWrite>;
+
+export function run(ctx: Context, opts: VariableWrite): Promise<void> {
+  return createOne(ctx, opts);
+}

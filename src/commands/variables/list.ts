@@ -1,0 +1,22 @@
+import { variableRole, variablesPath } from '../../api/variables.js';
+import type { Context } from '../../context.js';
+import { isCollabError, withHint } from '../../errors.js';
+import { roleHint } from '../../http/service-error.js';
+import { bindOwner } from '../owner-options.js';
+import type { VerbInput } from '../verb.js';
+import { VARIABLE_COLUMNS } from './fields.js';
+import type { LIST } from './index.js';
+
+export type ListVariablesOptions = VerbInput<typeof LIST>;
+
+/** `--project -`: each target is the owner. */
+export const bind = bindOwner<ListVariablesOptions>;
+
+export async function run(ctx: Context, opts: ListVariablesOptions): Promise<void> {
+  try {
+    await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list), VARIABLE_COLUMNS);
+  } catch (error) {
+    // Listing needs the same role as changing (a Developer sees none): say which.
+    throw isCollabError(error) && error.status === 403 ? withHint(error, roleHint(variableRole(opts.owner))) : error;
+  }
+}

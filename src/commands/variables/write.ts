@@ -1,0 +1,64 @@
+import { describeOwner, type Owner } from '../../api/owner.js';
+import { createVariable, updateVariable, type Variable } from '../../api/variables.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { VARIABLE_KEY } from '../../params/variables.js';
+import type { VerbInput } from '../verb.js';
+import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
+import type { CREATE, UPDATE } from './index.js';
+import { type ValueReader, valueSource, variableHint } from './value.js';
+
+/** What create, update and set take from the flags, checked before anything is sent. */
+export interface VariableWrite {
+  owner: Owner;
+  key: string;
+  scope: string;
+  /** Unset: update keeps the current value. */
+  value: ValueReader | undefined;
+  /** Only the fields given. */
+  fields: Record<string, unknown>;
+}
+
+type WriteFlags = VerbInput<typeof UPDATE> & Partial<Pick<VerbInput<typeof CREATE>, 'hidden'>>;
+
+/** The flags read once a run: a key the service would refuse, and where the value comes from. */
+export function parseWrite(input: WriteFlags, valueFromStdin: boolean): VariableWrite {
+  if (!VARIABLE_KEY.test(input.key)) throw new CollabError('usage', `invalid key "${input.key}": letters, digits and _ only, at most 255`);
+  const fields: Record<string, unknown> = { ...input.fields };
+  if (input.hidden) fields.masked_and_hidden = true;
+  const masked = fields.masked === true || input.hidden === true;
+  return { owner: input.owner, key: input.key, scope: input.scope, value: valueSource({ ...input, masked }, valueFromStdin), fields };
+}
+
+/** `--project -`: each target is the owner. */
+export function bindWrite<O extends VariableWrite>(options: O, target: string | number): O {
+  return { ...options, owner: { kind: options.owner.kind, ref: target } };
+}
+
+const shown = (opts: VariableWrite) => `${opts.key}${opts.scope === '*' ? '' : ` (scope ${opts.scope})`}`;
+
+export async function createOne(ctx: Context, opts: VariableWrite): Promise<void> {
+  const value = (await opts.value?.(ctx)) ?? '';
+  const request = createVariable(opts.owner, { key: opts.key, value, environment_scope: opts.scope, ...opts.fields });
+  const response = await ctx.mutate<Variable>(request, ['value']).catch((error: unknown) => {
+    throw variableHint(error, opts.owner, opts.key, opts.scope);
+  });
+  if (!response) return;
+  ctx.info(`created variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
+}
+
+/** PUT with the current value unless a new one is given: the service wants the value on every update. */
+export async function updateOne(ctx: Context, opts: VariableWrite, current: Variable): Promise<void> {
+  const value = await opts.value?.(ctx);
+  if (value === undefined && (current.value === null || current.hidden === true)) {
+    throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, { hint: 'give the value with --value-file <path> or on standard input (--value-file -)' });
+  }
+  const body = { value: value ?? current.value, ...opts.fields };
+  const response = await ctx.mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value']).catch((error: unknown) => {
+    throw variableHint(error, opts.owner, opts.key, opts.scope);
+  });
+  if (!response) return;
+  ctx.info(`updated variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
+  await ctx.printResource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
+}

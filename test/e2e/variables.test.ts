@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** collab variables against the sandbox: project and group variables, values kept off the command line when masked. */
+describe('collab variables', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const variablesOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown>>> => getJson(`/${kind}s/${encodeURIComponent(ref)}/variables`);
+  const one = async (key: string, scope = '*') => (await variablesOf('project', project)).find((v) => v.key === key && v.environment_scope === scope);
+
+  it('lists with masked values as [masked]; -o json carries what the service sent', async () => {
+    const table = await collab(['variables', 'list', '--project', project], { tty: true });
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(/STRIPE_API_KEY.*\[masked\]/);
+    expect(table.stdout).not.toContain('sk_test_');
+    const piped = await collab(['variables', 'view', 'STRIPE_API_KEY', '--project', project]);
+    expect(piped.stdout).toMatch(/^Value\t\[masked\]$/m);
+    const json = await collab(['variables', 'list', '--project', project, '--json']);
+    expect(json.json()).toEqual(await variablesOf('project', project));
+    expect(json.stdout).toContain('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
+  });
+
+  it('create from --value, a file and standard input; view by scope; set updates; delete asks for --yes', async () => {
+    expect((await collab(['variables', 'create', 'PLAIN', '--project', project, '--value', 'hello', '--scope', 'staging'])).exitCode).toBe(0);
+    expect(await one('PLAIN', 'staging')).toMatchObject({ value: 'hello', masked: false });
+    const file = join(tempConfigDir(), 'value.txt');
+    writeFileSync(file, 'from-a-file-123\n');
+    expect((await collab(['variables', 'create', 'FROM_FILE', '--project', project, '--value-file', file, '--masked', '--protected'])).exitCode).toBe(0);
+    expect(await one('FROM_FILE')).toMatchObject({ value: 'from-a-file-123', masked: true, protected: true });
+    const piped = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked'], { input: 'piped-secret-1\n' });
+    expect(piped).toMatchObject({ exitCode: 0, stderr: 'created variable FROM_STDIN on project acme/web/storefront\n' });
+    const again = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked', '--description', 'rotated'], { input: 'piped-secret-2' });
+    expect(again.stderr).toBe('updated variable FROM_STDIN on project acme/web/storefront\n');
+    expect(await one('FROM_STDIN')).toMatchObject({ value: 'piped-secret-2', description: 'rotated' });
+    expect(again.stdout).not.toContain('piped-secret');
+    const viewed = await collab(['variables', 'view', 'APP_ENV', '--project', project, '--scope', 'production', '--json']);
+    expect(viewed.json()).toMatchObject({ value: 'production', environment_scope: 'production' });
+    // update keeps the value it does not change (the service wants it on every PUT).
+    expect((await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected'])).exitCode).toBe(0);
+    expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'production', protected: true });
+    const refused = await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/pass --yes/);
+    expect((await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging', '--yes'])).exitCode).toBe(0);
+    expect(await one('PLAIN', 'staging')).toBeUndefined();
+  });
+
+  it('a masked value on the command line: exit 2 before anything is sent', async () => {
+    for (const args of [['create', 'K', '--masked'], ['set', 'K', '--masked'], ['update', 'APP_ENV', '--masked'], ['create', 'K', '--hidden']]) {
+      sandbox.resetStats();
+      const result = await collab(['variables', ...args, '--project', project, '--value', 'secret-on-argv-1']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/^error: --value is refused for a masked value/);
+      expect(result.stderr).not.toContain('secret-on-argv-1');
+      expect(sandbox.requestLog).toEqual([]);
+    }
+  });
+
+  it('error paths: duplicate exit 5 naming update, unknown exit 4, a Developer 403 naming the role, a bad key exit 2', async () => {
+    const duplicate = await collab(['variables', 'create', 'APP_ENV', '--project', project, '--value', 'x']);
+    expect(duplicate.exitCode).toBe(5);
+    expect(duplicate.stderr).toMatch(/has already been taken/);
+    expect(duplicate.stderr).toMatch(/^hint: .*`collab variables update APP_ENV --project acme\/web\/storefront`/m);
+    const unknown = await collab(['variables', 'view', 'NOPE', '--project', project]);
+    expect(unknown.exitCode).toBe(4);
+    const missing = await collab(['variables', 'update', 'NOPE', '--project', project, '--value', 'x']);
+    expect(missing.exitCode).toBe(4);
+    const developer = await collab(['variables', 'list', '--project', project], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+    const group = await collab(['variables', 'create', 'G', '--group', 'acme', '--value', 'x'], { as: 'maintainer' });
+    expect(group.exitCode).toBe(3);
+    expect(group.stderr).toMatch(/^hint: only owners and administrators may do this/m);
+    const unmaskable = await collab(['variables', 'create', 'SHORT', '--project', project, '--masked'], { input: 'short' });
+    expect(unmaskable.exitCode).toBe(5);
+    expect(unmaskable.stderr).toMatch(/^hint: a masked value is 8 or more characters/m);
+    sandbox.resetStats();
+    expect((await collab(['variables', 'create', 'bad-key', '--project', project, '--value', 'x'])).exitCode).toBe(2);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('group variables, and --dry-run shows the request with the value redacted', async () => {
+    const dry = await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value-file', '-', '--dry-run'], { input: 'eu-central-1' });
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stdout).toContain('POST');
+    expect(dry.stdout).not.toContain('eu-central-1');
+    expect((await variablesOf('group', 'acme')).map((v) => v.key)).toEqual(['DEPLOY_REGION']);
+    expect((await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value', 'eu-central-1'], { as: 'owner' })).exitCode).toBe(0);
+    expect((await variablesOf('group', 'acme')).map((v) => v.key)).toEqual(['DEPLOY_REGION', 'REGION']);
+  });
+});
