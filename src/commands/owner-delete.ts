@@ -1,0 +1,44 @@
+import type { ApiRequest } from '../http/client.js';
+import { describeOwner, type Owner } from '../api/owner.js';
+import { getOwner } from '../api/shares.js';
+import type { Context } from '../context.js';
+import { CollabError } from '../errors.js';
+import { needConfirmation } from './confirm.js';
+
+/** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */
+export interface OwnedRemoval {
+  owner: Owner;
+  /** `hook 3`, `variable KEY (scope production)`: the thing as messages name it. */
+  what: string;
+  /** What the user types to confirm on a terminal (the ID, the key, the name). */
+  typed: string;
+  yes: boolean;
+  strict: boolean;
+  /** The DELETE, with 404 among its answers. */
+  request: ApiRequest;
+  /** Advice for the service's refusal, where the noun has some. */
+  hint?: (error: unknown) => unknown;
+}
+
+/**
+ * The delete verb of the things projects and groups own: asked by typing on a terminal (--yes
+ * elsewhere, refused before any request), then DELETE. A 404 is either the thing (already gone:
+ * done, exit 4 with --strict) or the project or group itself (an error): reading the owner tells
+ * them apart, and its own 404 carries the service's message.
+ */
+export async function deleteOwned(ctx: Context, removal: OwnedRemoval): Promise<void> {
+  const { owner, what } = removal;
+  await needConfirmation(ctx, removal.yes, `delete ${what}`);
+  if (!removal.yes && !ctx.dryRun) await ctx.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
+  const response = await ctx.mutate(removal.request).catch((error: unknown) => {
+    throw removal.hint ? removal.hint(error) : error;
+  });
+  if (!response) return;
+  if (response.status !== 404) {
+    ctx.info(`deleted ${what} from ${describeOwner(owner)}`);
+    return;
+  }
+  await ctx.request(getOwner(owner));
+  if (removal.strict) throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
+  ctx.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
+}
