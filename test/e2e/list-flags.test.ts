@@ -24,6 +24,9 @@ const VALID_ARGS: Record<string, string[]> = {
   'projects members list': ['acme/web'],
   'users memberships': ['olivia'],
   'hooks list': ['--project', 'acme/web'],
+  'variables list': ['--project', 'acme/web'],
+  'labels list': ['--project', 'acme/web'],
+  'badges list': ['--project', 'acme/web'],
   'notes list': ['--project', 'acme/web', '--issue', '1'],
 };
 
