@@ -36,6 +36,21 @@ _collab_name() {
     '|shares') echo 'share' ;;
     'share|ls') echo 'list' ;;
     'share|rm') echo 'remove' ;;
+    '|variable') echo 'variables' ;;
+    'variables|ls') echo 'list' ;;
+    'variables|show') echo 'view' ;;
+    'variables|edit') echo 'update' ;;
+    'variables|rm') echo 'delete' ;;
+    '|label') echo 'labels' ;;
+    'labels|ls') echo 'list' ;;
+    'labels|show') echo 'view' ;;
+    'labels|edit') echo 'update' ;;
+    'labels|rm') echo 'delete' ;;
+    '|badge') echo 'badges' ;;
+    'badges|ls') echo 'list' ;;
+    'badges|show') echo 'view' ;;
+    'badges|edit') echo 'update' ;;
+    'badges|rm') echo 'delete' ;;
     '|user') echo 'users' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
@@ -43,7 +58,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share plan apply access-report users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges plan apply access-report users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -54,6 +69,9 @@ _collab_subcommands() {
     'hooks') echo 'list view create update delete' ;;
     'push-rule') echo 'view create update set delete' ;;
     'share') echo 'list add remove' ;;
+    'variables') echo 'list view create update set delete' ;;
+    'labels') echo 'list view create update delete' ;;
+    'badges') echo 'list view create update delete' ;;
     'users') echo 'memberships offboard' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
@@ -129,6 +147,22 @@ _collab_flags() {
     'share list') echo '--project --group --concurrency' ;;
     'share add') echo '--project --group --with --access --expires --dry-run --concurrency' ;;
     'share remove') echo '--project --group --with --strict --dry-run --concurrency --yes -y' ;;
+    'variables list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
+    'variables view') echo '--project --group --scope --concurrency' ;;
+    'variables create') echo '--project --group --scope --value --value-file --type --protected --no-protected --masked --no-masked --raw --no-raw --description --hidden --dry-run --concurrency' ;;
+    'variables update') echo '--project --group --scope --value --value-file --type --protected --no-protected --masked --no-masked --raw --no-raw --description --dry-run --concurrency' ;;
+    'variables set') echo '--project --group --scope --value --value-file --type --protected --no-protected --masked --no-masked --raw --no-raw --description --dry-run --concurrency' ;;
+    'variables delete') echo '--project --group --scope --strict --dry-run --yes -y --concurrency' ;;
+    'labels list') echo '--project --group --own --limit --all --per-page --page --concurrency' ;;
+    'labels view') echo '--project --group --concurrency' ;;
+    'labels create') echo '--project --group --color --description --priority --dry-run --concurrency' ;;
+    'labels update') echo '--project --group --new-name --color --description --priority --dry-run --concurrency' ;;
+    'labels delete') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
+    'badges list') echo '--project --group --name --limit --all --per-page --page --concurrency' ;;
+    'badges view') echo '--project --group --concurrency' ;;
+    'badges create') echo '--project --group --link --image --name --dry-run --concurrency' ;;
+    'badges update') echo '--project --group --link --image --name --dry-run --concurrency' ;;
+    'badges delete') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
@@ -210,6 +244,9 @@ _collab_choices() {
     'groups update --shared-runners-setting') echo 'enabled disabled_with_override disabled_and_unoverridable' ;;
     'notes list --sort') echo 'asc desc' ;;
     'notes list --order-by') echo 'created_at updated_at' ;;
+    'variables create --type') echo 'env_var file' ;;
+    'variables update --type') echo 'env_var file' ;;
+    'variables set --type') echo 'env_var file' ;;
     'users memberships --type') echo 'project group' ;;
     'api --method') echo 'GET HEAD POST PUT PATCH DELETE' ;;
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;
@@ -221,7 +258,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'access-report') return 0 ;;
   esac
   return 1
 }
