@@ -29,7 +29,7 @@ export interface AccountEntry {
   keyring?: boolean;
 }
 
-export type TokenPlace = 'keyring' | 'file' | 'command';
+type TokenPlace = 'keyring' | 'file' | 'command';
 
 export interface Account {
   user: string;
@@ -38,7 +38,7 @@ export interface Account {
   place: TokenPlace | undefined;
 }
 
-export function placeOf(entry: AccountEntry): TokenPlace | undefined {
+function placeOf(entry: AccountEntry): TokenPlace | undefined {
   return entry.token_command ? 'command' : entry.token ? 'file' : entry.keyring ? 'keyring' : undefined;
 }
 
@@ -54,7 +54,7 @@ function withActive(entry: HostEntry, user: string | undefined): HostEntry {
 }
 
 /** A one-account entry (a token or command at the host's level, no `users`) in the accounts' shape; others as they are. */
-export function migrateEntry(entry: HostEntry): HostEntry {
+function migrateEntry(entry: HostEntry): HostEntry {
   if (entry.users || !entry.user || !(entry.token || entry.token_command)) return entry;
   const account: AccountEntry = entry.token_command ? { token_command: entry.token_command } : { token: entry.token as string };
   return { ...entry, users: { [entry.user]: account } };

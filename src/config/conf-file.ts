@@ -29,7 +29,7 @@ function jsonValue(value: SettingValue): Record<string, unknown> {
 const jsonShape = (entries: Array<[string, SettingValue]>) => Object.fromEntries(entries.map(([key, value]) => [key, jsonValue(value)]));
 
 /** The properties of the file (conf's `schema` option); unknown keys are kept, as above. */
-export const CONFIG_JSON_SCHEMA = {
+const CONFIG_JSON_SCHEMA = {
   ...jsonShape(bySpec('global')),
   hosts: {
     type: 'object',

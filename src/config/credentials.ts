@@ -22,9 +22,9 @@ export interface CredentialStore {
   delete(host: string, user: string): Promise<boolean>;
 }
 
-export type StoreFailure = 'not-found' | 'unavailable' | 'timeout' | 'failed';
+type StoreFailure = 'not-found' | 'unavailable' | 'timeout' | 'failed';
 
-export class CredentialStoreError extends Error {
+class CredentialStoreError extends Error {
   constructor(
     readonly reason: StoreFailure,
     message: string,
@@ -70,12 +70,12 @@ function isTrue(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-interface AsyncEntry {
+export interface AsyncEntry {
   getPassword(signal?: AbortSignal): Promise<string | null | undefined>;
   setPassword(password: string, signal?: AbortSignal): Promise<void>;
   deletePassword(signal?: AbortSignal): Promise<boolean>;
 }
-interface KeyringBinding {
+export interface KeyringBinding {
   AsyncEntry: new (service: string, user: string) => AsyncEntry;
 }
 
@@ -86,7 +86,7 @@ function loadBinding(): KeyringBinding {
 }
 
 /** The system's store through @napi-rs/keyring's AsyncEntry: each call off the main thread, ended by an abort at the limit. */
-class SystemCredentialStore implements CredentialStore {
+export class SystemCredentialStore implements CredentialStore {
   readonly name = 'the system keyring';
 
   constructor(

@@ -2,7 +2,7 @@ import type { Env } from '../runtime.js';
 import { hostKey } from './store.js';
 
 /** Where a run's host came from, as messages name it. */
-export type HostSource = '--host' | 'COLLAB_HOST' | 'the default host';
+type HostSource = '--host' | 'COLLAB_HOST' | 'the default host';
 
 export interface ChosenHost {
   /** As given (a sub-path kept): what the HTTP client is built from. */

@@ -6,7 +6,7 @@ import { accountOrigin, envTokenHost, type TokenOrigin, type TokenScope, type To
 import { type Column, PRIORITY } from '../../output/format.js';
 import { verifyToken } from './verify.js';
 
-export interface AccountStatus {
+interface AccountStatus {
   host: string;
   default: boolean;
   /** The account's name (the config file's); for COLLAB_TOKEN, the user the service says it is. */
