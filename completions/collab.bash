@@ -252,8 +252,8 @@ _collab_choices() {
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;
   esac
   case "* $2" in
-    '* --output') echo 'table json ndjson csv' ;;
-    '* -o') echo 'table json ndjson csv' ;;
+    '* --output') echo 'table json ndjson csv markdown' ;;
+    '* -o') echo 'table json ndjson csv markdown' ;;
   esac
 }
 _collab_values() {

@@ -158,7 +158,7 @@ complete -c collab -n 'test (__collab_path) = ""' -a 'config' -d 'Read and chang
 complete -c collab -n 'test (__collab_path) = ""' -a 'completion' -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c collab -n 'test (__collab_path) = ""' -a 'sandbox' -d 'Run a local, in-memory Collaboration Service to try collab against'
 complete -c collab -l host -r -d 'the service (env COLLAB_HOST, else the configured default host)'
-complete -c collab -l output -s o -x -a 'table json ndjson csv' -d 'output format'
+complete -c collab -l output -s o -x -a 'table json ndjson csv markdown' -d 'output format (markdown: collab plan only)'
 complete -c collab -l json -d 'shorthand for -o json'
 complete -c collab -l fields -r -d 'columns or keys to print, as dot paths: id,namespace.full_path'
 complete -c collab -l jq -r -d 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw'

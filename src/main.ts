@@ -61,6 +61,7 @@ class Run implements ProgramRun {
     const load = spec.load;
     if (!load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
     const globals = globalsOf(cmd);
+    if (globals.output === 'markdown' && !spec.markdown) throw new CollabError('usage', `-o markdown is a document of a plan: ${spec.name} does not write one`, { hint: 'use -o table, json, ndjson or csv' });
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));

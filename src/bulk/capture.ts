@@ -1,6 +1,6 @@
 import { Page } from '../http/paginate.js';
 import type { RequestDescription } from '../output/dry-run.js';
-import { type Listing, type Presenter, resolved } from '../output/presenter.js';
+import { type Listing, type Presenter, type Report, resolved } from '../output/presenter.js';
 import type { TreeNode } from '../output/tree.js';
 
 /**
@@ -40,6 +40,10 @@ export class CapturePresenter implements Presenter {
 
   async resource(item: unknown): Promise<void> {
     this.response = item;
+  }
+
+  async report(report: Report): Promise<void> {
+    this.response = report.value;
   }
 
   async jsonText(text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
-import { OUTPUT_FORMATS } from '../output/format.js';
+import { DOCUMENT_FORMATS, OUTPUT_FORMATS } from '../output/format.js';
 import { duration, integer } from '../params/parsers.js';
 import { findSetting } from '../config/settings.js';
 import { bool, option } from './flags.js';
@@ -9,7 +9,7 @@ import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, wit
 /** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--host <url>', description: 'the service (env COLLAB_HOST, else the configured default host)' },
-  { flags: '-o, --output <format>', description: 'output format', choices: OUTPUT_FORMATS },
+  { flags: '-o, --output <format>', description: 'output format (markdown: collab plan only)', choices: [...OUTPUT_FORMATS, ...DOCUMENT_FORMATS] },
   { flags: '--json', description: 'shorthand for -o json' },
   { flags: '--fields <list>', description: 'columns or keys to print, as dot paths: id,namespace.full_path' },
   { flags: '--jq <expression>', description: 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw' },

@@ -30,6 +30,8 @@ export interface CommandSpec {
    * input, the number of targets is typed first (or --yes given).
    */
   destructive?: boolean;
+  /** Writes a document with -o markdown (a plan for a merge request's comment); other commands refuse it. */
+  markdown?: boolean;
   /** A typed verb's declaration (src/commands/verb.ts): its arguments and flags as typed values. */
   typed?: { readonly args?: Args; readonly flags?: Flags };
   /** Command lines shown under "Examples" in the help, each a complete run. */

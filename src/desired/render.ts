@@ -1,4 +1,5 @@
 import { escapeControls } from '../output/escape.js';
+import { cutToWidth, displayWidth } from '../output/text-width.js';
 import type { Change, Plan } from './model.js';
 import { SECTIONS } from './sections/index.js';
 
@@ -17,7 +18,7 @@ export interface Paint {
 
 export const NO_PAINT: Paint = { green: (t) => t, yellow: (t) => t, red: (t) => t, bold: (t) => t, dim: (t) => t };
 
-const SIGN = { create: '+', update: '~', delete: '-' } as const;
+export const SIGN = { create: '+', update: '~', delete: '-' } as const;
 
 /** A value as the diff shows it: plain words bare, anything else (and anything with control characters) as JSON. */
 export function shownValue(value: unknown): string {
@@ -28,7 +29,7 @@ export function shownValue(value: unknown): string {
 }
 
 /** A name from the service or the file (a URL, a path) on one line, with no control characters. */
-function shownName(text: string): string {
+export function shownName(text: string): string {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? escapeControls(JSON.stringify(text)) : escapeControls(text);
 }
 
@@ -38,10 +39,9 @@ const NOUN: Record<string, string> = Object.fromEntries(SECTIONS.flatMap((sectio
 /** A setting as the diff names it: `merge_method`, `push_rule.max_file_size`, `archived`. */
 const settingName = (section: string, key: string) => (section === 'settings' || section === key ? key : `${section}.${key}`);
 
-function line(change: Change, paint: Paint): string {
+/** A change's line without its sign: `merge_method: merge -> ff`, `hook https://… {"push_events":false}`. */
+export function changeText(change: Change): string {
   const { section, key } = change.address;
-  const sign = SIGN[change.action];
-  const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
   let text: string;
   if (section === 'create') text = `create with ${shownValue(change.after)}`;
   else if (NOUN[section]) {
@@ -51,7 +51,18 @@ function line(change: Change, paint: Paint): string {
     const name = settingName(section, key);
     text = change.action === 'create' ? `${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
   }
-  return `${color(sign)} ${text}${change.destructive ? paint.red(' (destructive)') : ''}`;
+  return text;
+}
+
+const DESTRUCTIVE = ' (destructive)';
+
+/** `+ text`, coloured by its action; cut to `room` display cells with `…` when room is given (the whole value is in -o json). */
+function line(change: Change, paint: Paint, room: number): string {
+  const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
+  const text = changeText(change);
+  const whole = `${text}${change.destructive ? DESTRUCTIVE : ''}`;
+  if (room > 0 && displayWidth(whole) > room) return `${color(SIGN[change.action])} ${cutToWidth(whole, room)}`;
+  return `${color(SIGN[change.action])} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}`;
 }
 
 /**
@@ -78,18 +89,22 @@ function withoutUrl(value: unknown): unknown {
   return rest;
 }
 
-/** The diff, target by target: `~ project acme/web/app` then its changes, indented. */
-export function humanPlan(plan: Plan, paint: Paint): string {
+/**
+ * The diff, target by target: `~ project acme/web/app` then its changes, indented. `width`: the
+ * terminal's, each line cut to it with `…` (0: nothing cut, as in a pipe or a file).
+ */
+export function humanPlan(plan: Plan, paint: Paint, width = 0): string {
   const out: string[] = [];
   let current = '';
+  const cut = (text: string, indent: number) => (width > 0 ? cutToWidth(text, Math.max(1, width - indent)) : text);
   for (const change of plan.changes) {
     const target = `${change.address.kind} ${change.address.path}`;
     if (target !== current) {
       current = target;
       const creating = change.address.section === 'create';
-      out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(shownName(target))}`);
+      out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(cut(shownName(target), 2))}`);
     }
-    out.push(`    ${line(change, paint)}`);
+    out.push(`    ${line(change, paint, width > 0 ? Math.max(1, width - 6) : 0)}`);
   }
   return out.length ? `${out.join('\n')}\n` : '';
 }

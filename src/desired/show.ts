@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { CollabError } from '../errors.js';
-import { write } from '../io.js';
 import type { Column } from '../output/format.js';
+import { markdownPlan } from './markdown.js';
 import type { Plan } from './model.js';
 import { changeLines, humanPlan, NO_PAINT, type Paint, planSummary } from './render.js';
 
@@ -15,15 +15,20 @@ const CHANGE_COLUMNS: Column[] = [
 ];
 
 /**
- * Prints a plan: the diff for people (coloured on a terminal), the plan itself with -o json, a
- * change per line with -o ndjson or csv; the summary (and the request count) on stderr. The plan
- * ends with exit 8 when it has changes (`collab plan` in a scheduled job reports drift by it).
+ * Prints a plan through the presenter, which alone knows the format: the diff for people
+ * (coloured, each line cut to a terminal's width), the plan itself with -o json, a change per
+ * line with -o ndjson or csv, a merge request's comment with -o markdown; the summary (and the
+ * request count) on stderr. The plan ends with exit 8 when it has changes (`collab plan` in a
+ * scheduled job reports drift by it).
  */
 export async function showPlan(ctx: Context, plan: Plan): Promise<void> {
-  const { format } = await ctx.outputOptions();
-  if (format === 'json') await ctx.printResource(plan, { columns: [] });
-  else if (format === 'ndjson' || format === 'csv' || ctx.globals.jq !== undefined) await ctx.printItems(changeLines(plan), CHANGE_COLUMNS);
-  else await write(ctx.io.stdout, humanPlan(plan, ctx.io.color ? await paint() : NO_PAINT));
+  await ctx.presenter.report({
+    value: plan,
+    rows: changeLines(plan),
+    columns: CHANGE_COLUMNS,
+    text: async ({ width, color }) => humanPlan(plan, color ? await paint() : NO_PAINT, width),
+    markdown: () => markdownPlan(plan),
+  });
   ctx.info(planSummary(plan));
   if (plan.changes.length > 0) throw new CollabError('changes', planSummary(plan));
 }

@@ -4,8 +4,11 @@ import { getPath, jsonText } from './fields.js';
 
 export { escapeControls } from './escape.js';
 
+/** The formats of every command (and of the config's `output`). */
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** Formats of a document, taken only by the commands that make one (`markdown: true` in their definition: `collab plan`). */
+export const DOCUMENT_FORMATS = ['markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof DOCUMENT_FORMATS)[number];
 
 /** Colours that carry a meaning (visibility, archived, failed), applied only when colour is on. */
 export type Tone = 'green' | 'yellow' | 'red' | 'magenta' | 'grey';

@@ -70,6 +70,20 @@ export interface Presenter {
   results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void>;
   /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
   jqWriter(): Promise<JqWriter | undefined>;
+  /** A report (a plan): its text for people, its value for JSON, its rows for ndjson, csv and --jq, its Markdown for -o markdown. */
+  report(report: Report): Promise<void>;
+}
+
+export interface Report {
+  /** What -o json prints. */
+  value: unknown;
+  /** What ndjson, csv, --fields and --jq get, one item a row. */
+  rows: readonly unknown[];
+  columns: readonly Column[];
+  /** The text for people: `width` the terminal's (0 when stdout is none: nothing is cut), `color` whether to colour. */
+  text(view: { width: number; color: boolean }): Promise<string>;
+  /** -o markdown (a merge request's comment). */
+  markdown(): string;
 }
 
 /** An order of items, as for Array.prototype.sort. */
@@ -245,6 +259,17 @@ export class StreamPresenter implements Presenter {
 
   unchanged(message: string): void {
     this.deps.info(message);
+  }
+
+  async report(report: Report): Promise<void> {
+    const options = await this.options();
+    const jq = await this.deps.jq();
+    if (options.format === 'json' && !jq) return this.resource(report.value, { columns: [] });
+    if (jq || options.fields || options.format === 'ndjson' || options.format === 'csv') return this.items(report.rows, report.columns);
+    this.deps.clearTerminal();
+    const { io } = this.deps;
+    const text = options.format === 'markdown' ? report.markdown() : await report.text({ width: io.stdoutIsTTY ? io.columns : 0, color: io.color });
+    await write(io.stdout, text);
   }
 
   async tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void> {

@@ -108,4 +108,20 @@ describe('collab plan', () => {
     expect(unset.stderr).toContain('unset.yaml:6:16: environment variable NOT_SET_HERE is not set');
     expect(sandbox.requestLog).toEqual([]);
   });
+
+  it('on a terminal each diff line is cut at its width with …, the whole value with -o json; -o markdown is for plan alone', async () => {
+    const { collab, file, sandbox } = await world();
+    const long = 'The public web shop, with a description far longer than a narrow terminal';
+    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n`);
+    const narrow = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '50' } });
+    expect(narrow.exitCode).toBe(8);
+    expect(narrow.stdout).toBe('~ project acme/web/storefront\n    ~ description: The public web shop -> The pub…\n');
+    const json = await collab(['plan', '-f', path, '-o', 'json'], { tty: true, env: { COLLAB_FORCE_TTY: '50' } });
+    expect(json.json<{ changes: Array<{ after: string }> }>().changes[0]?.after).toBe(long);
+    sandbox.resetStats();
+    const refused = await collab(['projects', 'list', '-o', 'markdown']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe('error: -o markdown is a document of a plan: list does not write one\nhint: use -o table, json, ndjson or csv\n');
+    expect(sandbox.requestLog).toEqual([]);
+  });
 });

@@ -6,12 +6,11 @@ import { verb } from '../verb.js';
 
 export const APPLY = verb({
   ...noun('apply'),
-  description: `Makes the service what collab.yaml says (README, "Desired state"): shows the plan and asks to type yes
-(or the number of changes) on a terminal, needs --yes elsewhere. Or applies a plan saved by collab plan --out,
-without asking: refused whole (nothing sent) when a secret it needs is not set, the host differs or a target
-cannot be read; a target whose fields moved since is refused as stale. Only what differs is written; one result
-per target, naming what changed (a changes array with -o json); a journal beside the file lets --resume finish
-an apply cut short without writing anything twice.`,
+  description: [
+    'Makes the service what collab.yaml says (README, "Desired state"). On a terminal it shows the plan, then asks to type yes (or the number of changes) before sending anything; elsewhere it needs --yes.',
+    'Or applies a plan saved by collab plan --out, without asking (the reviewed artifact). It is refused whole, nothing sent, when a secret it needs is not set, the host differs or a target cannot be read; a target whose fields moved since the plan is refused as stale, and a new plan of it is the way on.',
+    'Only what differs is written. One result per target names what changed (a changes array with -o json or ndjson); a journal beside the file lets --resume finish an apply cut short without writing anything twice.',
+  ].join('\n\n'),
   args: { targets: TARGETS },
   flags: {
     file: fileFlag('the desired-state file (default collab.yaml), or a plan saved by collab plan --out'),

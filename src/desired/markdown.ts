@@ -1,0 +1,78 @@
+import type { Change, Plan } from './model.js';
+import { changeText, planSummary, SIGN, shownName } from './render.js';
+
+/**
+ * `collab plan -o markdown`: the plan as a merge request's comment (posted with `collab notes
+ * create --body-file`). A table of what each section adds, changes and removes, then each target's
+ * changes in a collapsible block, as a diff GitLab colours. Values are the plan's, so a secret is
+ * its template (`${env:…}`), never its value. Never longer than a note may be (GitLab refuses a
+ * note over 1,000,000 characters): the targets that do not fit are counted on a last line.
+ */
+
+/** GitLab's limit on a note's body (its Note model validates `note` at 1,000,000 characters). */
+export const NOTE_LIMIT = 1_000_000;
+
+const ACTIONS = ['create', 'update', 'delete'] as const;
+
+export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
+  const head = [`### collab plan: ${plan.changes.length === 0 ? 'no changes' : summaryOf(plan)}`, '', `${escapeText(planSummary(plan))} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`];
+  if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
+  let text = `${head.join('\n')}\n`;
+  const targets = byTarget(plan.changes);
+  // Room kept for the last line, whatever the count it names.
+  const tail = (left: number) => `\n… and ${left.toLocaleString('en-US')} more target${left === 1 ? '' : 's'}\n`;
+  const room = limit - tail(targets.length).length;
+  for (let i = 0; i < targets.length; i++) {
+    const block = targetBlock(targets[i] as Change[]);
+    if (text.length + block.length > room) return text + tail(targets.length - i);
+    text += block;
+  }
+  return text;
+}
+
+function summaryOf(plan: Plan): string {
+  const targets = new Set(plan.changes.map((change) => `${change.address.kind}:${change.address.path}`)).size;
+  return `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} on ${targets} target${targets === 1 ? '' : 's'}`;
+}
+
+/** `| section | add | change | remove |`, a row per section the plan touches, in the plan's order. */
+function sectionTable(changes: readonly Change[]): string[] {
+  const counts = new Map<string, Record<(typeof ACTIONS)[number], number>>();
+  for (const change of changes) {
+    const row = counts.get(change.address.section) ?? { create: 0, update: 0, delete: 0 };
+    row[change.action]++;
+    counts.set(change.address.section, row);
+  }
+  const rows = [...counts].map(([section, row]) => `| ${escapeText(section)} | ${ACTIONS.map((action) => row[action]).join(' | ')} |`);
+  return ['| section | add | change | remove |', '|---|---:|---:|---:|', ...rows];
+}
+
+function byTarget(changes: readonly Change[]): Change[][] {
+  const targets = new Map<string, Change[]>();
+  for (const change of changes) {
+    const key = `${change.address.kind}:${change.address.path}`;
+    targets.set(key, [...(targets.get(key) ?? []), change]);
+  }
+  return [...targets.values()];
+}
+
+/** One target: `<details>` with its path and count as the summary, its changes as a diff block. */
+function targetBlock(changes: readonly Change[]): string {
+  const { kind, path } = (changes[0] as Change).address;
+  const creating = changes.some((change) => change.address.section === 'create');
+  const lines = changes.map((change) => `${SIGN[change.action]} ${changeText(change)}${change.destructive ? ' (destructive)' : ''}`);
+  const fence = fenceFor(lines);
+  const count = `${changes.length} change${changes.length === 1 ? '' : 's'}`;
+  return ['', `<details><summary>${creating ? '+' : '~'} ${kind} <code>${escapeHtml(shownName(path))}</code> (${count})</summary>`, '', `${fence}diff`, ...lines, fence, '', '</details>', ''].join('\n');
+}
+
+/** A code fence longer than any run of backticks in the block (a value may hold some). */
+function fenceFor(lines: readonly string[]): string {
+  const longest = Math.max(2, ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))));
+  return '`'.repeat(longest + 1);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Text outside a code block: HTML and the Markdown that would change it (a path with `_` or `*`, a `|` in a table) taken literally. */
+const escapeText = (text: string) => escapeHtml(text).replace(/([\\`*_[\]|])/g, '\\$1');

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { markdownPlan, NOTE_LIMIT } from '../../src/desired/markdown.js';
+import type { Change, Plan } from '../../src/desired/model.js';
+import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
+
+/** The plan as a merge request's comment (-o markdown), and the diff cut to a terminal's width: pure functions of a plan value. */
+
+const TEMPLATE = '$' + '{env:HOOK_TOKEN}';
+
+function change(path: string, section: string, key: string, action: Change['action'], before: unknown, after: unknown, destructive = false): Change {
+  const address = { kind: 'project' as const, path, section, key };
+  return { id: `project:${path} ${section} ${key}`, address, action, before, after, live: {}, destructive, request: { op: 'update', kind: 'project', ref: 1, path, body: {} } as unknown as Change['request'], sends: '' };
+}
+
+function planOf(changes: Change[], targets = 3): Plan {
+  return { format: 'collab-plan', version: 1, host: 'https://collab.example.com', file: { path: 'collab.yaml', digest: 'x' }, reads: 4, targets, changes, missing: [] };
+}
+
+const CHANGES = [
+  change('acme/web_app', 'settings', 'merge_method', 'update', 'merge', 'ff'),
+  change('acme/web_app', 'hooks', 'https://h.example.com/x', 'create', null, { url: 'https://h.example.com/x', token: TEMPLATE }),
+  change('acme/<b>', 'shares', 'initech', 'delete', { group_access: 30 }, null, true),
+];
+
+describe('collab plan -o markdown', () => {
+  it('counts per section, each target in a collapsible diff block; secrets stay templates; HTML and Markdown taken literally', () => {
+    expect(markdownPlan(planOf(CHANGES))).toBe(
+      [
+        '### collab plan: 3 changes on 2 targets',
+        '',
+        '3 changes on 2 targets (1 to add, 1 to change, 1 to remove); 4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)',
+        '',
+        '| section | add | change | remove |',
+        '|---|---:|---:|---:|',
+        '| settings | 0 | 1 | 0 |',
+        '| hooks | 1 | 0 | 0 |',
+        '| shares | 0 | 0 | 1 |',
+        '',
+        '<details><summary>~ project <code>acme/web_app</code> (2 changes)</summary>',
+        '',
+        '```diff',
+        '~ merge_method: merge -> ff',
+        `+ hook https://h.example.com/x {"token":"${TEMPLATE}"}`,
+        '```',
+        '',
+        '</details>',
+        '',
+        '<details><summary>~ project <code>acme/&lt;b&gt;</code> (1 change)</summary>',
+        '',
+        '```diff',
+        '- share initech (destructive)',
+        '```',
+        '',
+        '</details>',
+        '',
+      ].join('\n'),
+    );
+    expect(markdownPlan(planOf([]))).toBe('### collab plan: no changes\n\nno changes; 4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)\n');
+  });
+
+  it('a value with backticks gets a longer fence', () => {
+    const text = markdownPlan(planOf([change('acme/x', 'settings', 'description', 'update', 'a', 'use ```sh``` blocks')]));
+    expect(text).toContain('\n````diff\n~ description: a -> "use ```sh``` blocks"\n````\n');
+  });
+
+  it('never longer than a note may be: the targets that do not fit are counted on the last line', () => {
+    expect(NOTE_LIMIT).toBe(1_000_000);
+    const many = Array.from({ length: 400 }, (_, i) => change(`acme/p${String(i).padStart(3, '0')}`, 'settings', 'description', 'update', 'old', 'x'.repeat(200)));
+    const text = markdownPlan(planOf(many, 400), 20_000);
+    expect(text.length).toBeLessThanOrEqual(20_000);
+    const shown = text.split('<details>').length - 1;
+    expect(shown).toBeGreaterThan(10);
+    expect(text.endsWith(`\n… and ${400 - shown} more targets\n`)).toBe(true);
+    expect(markdownPlan(planOf(many, 400)).length).toBeLessThan(NOTE_LIMIT);
+  });
+});
+
+describe('the diff on a terminal', () => {
+  it('cuts each line to the width with …; no width, nothing cut', () => {
+    const plan = planOf([change('acme/web', 'settings', 'description', 'update', 'short', 'a much longer description than forty cells')]);
+    expect(humanPlan(plan, NO_PAINT, 40)).toBe('~ project acme/web\n    ~ description: short -> a much long…\n');
+    expect(humanPlan(plan, NO_PAINT)).toBe('~ project acme/web\n    ~ description: short -> a much longer description than forty cells\n');
+  });
+});
