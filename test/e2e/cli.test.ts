@@ -77,6 +77,6 @@ describe('the command line', () => {
     expect(await complete('collab pro')).toEqual(['projects']);
     expect(await complete('collab auth ')).toEqual(['login', 'switch', 'status', 'logout', 'token']);
     expect(await complete('collab api x --met')).toEqual(['--method']);
-    expect(await complete('collab -o ')).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(await complete('collab -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
   });
 });
