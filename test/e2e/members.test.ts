@@ -2,47 +2,74 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * collab projects members / groups members against the sandbox. Each test works on projects and
- * groups no other test touches, so they pass in any order on the file's one sandbox.
+ * collab projects members / groups members against the sandbox. Each test starts from the seed
+ * (useSandbox resets the sandbox before each case), so they pass in any order.
  */
 describe('collab projects members / groups members', () => {
-  const { collab, sandbox, getJson, idOf } = useSandbox({ seed: 40 });
+  const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 40 });
   /** A direct member as the API shows it (GET .../members), undefined if not one. */
   const member = async (kind: 'projects' | 'groups', ref: string, username: string) => {
     const members: Array<{ username: string; access_level: number }> = await getJson(`/${kind}/${encodeURIComponent(ref)}/members?per_page=100`);
     return members.find((m) => m.username === username);
   };
 
-  it('adds by name and ID, lists direct and inherited members, updates and removes', async () => {
+  describe('on one project: add, list, update, remove', () => {
     const ref = 'acme/web/storefront';
-    const added = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--user', String(await idOf('users', 'root')), '--access', 'reporter', '--expires', '2099-06-30'], { as: 'maintainer' });
-    expect(added.stderr).toBe(`added xena to project ${ref} as reporter\nadded root to project ${ref} as reporter\n`);
-    expect(added.exitCode).toBe(0);
-    expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 20, expires_at: '2099-06-30', created_by: { username: 'max' } });
+    /** xena and root made direct reporters (until 2099-06-30) through the API, in that order. */
+    const addTwo = async () => {
+      for (const username of ['xena', 'root']) {
+        const made = await call('POST', `/projects/${encodeURIComponent(ref)}/members`, { json: { username, access_level: 20, expires_at: '2099-06-30' } });
+        expect(made.status).toBe(201);
+      }
+    };
 
-    const direct = await collab(['projects', 'members', 'list', ref, '--json']);
-    expect(direct.json<Array<{ username: string }>>().map((m) => m.username)).toEqual(['xena', 'root']);
-    const piped = await collab(['projects', 'members', 'list', ref]);
-    expect(piped.stdout).toContain(`${await idOf('users', 'xena')}\txena\tXena External\t20\t2099-06-30\tactive\n`);
-    const inherited = await collab(['projects', 'members', 'list', ref, '--inherited', '--query', 'dana', '--json']);
-    expect(inherited.json()).toMatchObject([{ username: 'dana', access_level: 30 }]);
+    it('adds by name and by ID, with the role and expiry given, and says so for each', async () => {
+      const added = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--user', String(await idOf('users', 'root')), '--access', 'reporter', '--expires', '2099-06-30'], { as: 'maintainer' });
+      expect(added.stderr).toBe(`added xena to project ${ref} as reporter\nadded root to project ${ref} as reporter\n`);
+      expect(added.exitCode).toBe(0);
+      expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 20, expires_at: '2099-06-30', created_by: { username: 'max' } });
+      expect(await member('projects', ref, 'root')).toMatchObject({ access_level: 20, expires_at: '2099-06-30' });
+    });
 
-    const updated = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--access', 'developer', '--no-expiry', '--json'], { as: 'maintainer' });
-    expect(updated.exitCode).toBe(0);
-    expect(updated.json()).toMatchObject({ username: 'xena', access_level: 30, expires_at: null });
-    // Only the expiry: the role is read first and kept.
-    const expiry = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01', '--json'], { as: 'maintainer' });
-    expect(expiry.json()).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
+    it('lists the direct members: JSON in the order they were added, a row of the service\'s values in a pipe', async () => {
+      await addTwo();
+      const direct = await collab(['projects', 'members', 'list', ref, '--json']);
+      expect(direct.json<Array<{ username: string }>>().map((m) => m.username)).toEqual(['xena', 'root']);
+      const piped = await collab(['projects', 'members', 'list', ref]);
+      expect(piped.stdout).toContain(`${await idOf('users', 'xena')}\txena\tXena External\t20\t2099-06-30\tactive\n`);
+    });
 
-    const removed = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
-    expect(removed).toMatchObject({ exitCode: 0, stderr: `removed xena from project ${ref}\n` });
-    expect(await member('projects', ref, 'xena')).toBeUndefined();
-    const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
-    expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
-    expect((await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' })).exitCode).toBe(4);
-    const notMember = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01'], { as: 'maintainer' });
-    expect(notMember.exitCode).toBe(4);
-    expect(notMember.stderr).toContain(`xena is not a direct member of project ${ref}`);
+    it('lists inherited members with --inherited, filtered by --query', async () => {
+      const inherited = await collab(['projects', 'members', 'list', ref, '--inherited', '--query', 'dana', '--json']);
+      expect(inherited.json()).toMatchObject([{ username: 'dana', access_level: 30 }]);
+    });
+
+    it('updates the role and removes the expiry; given only an expiry, keeps the role', async () => {
+      await addTwo();
+      const updated = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--access', 'developer', '--no-expiry', '--json'], { as: 'maintainer' });
+      expect(updated.exitCode).toBe(0);
+      expect(updated.json()).toMatchObject({ username: 'xena', access_level: 30, expires_at: null });
+      // Only the expiry: the role is read first and kept.
+      const expiry = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01', '--json'], { as: 'maintainer' });
+      expect(expiry.json()).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
+      expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
+    });
+
+    it('removes a member; removing again changes nothing: exit 0, or 4 with --strict', async () => {
+      await addTwo();
+      const removed = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
+      expect(removed).toMatchObject({ exitCode: 0, stderr: `removed xena from project ${ref}\n` });
+      expect(await member('projects', ref, 'xena')).toBeUndefined();
+      const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
+      expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
+      expect((await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' })).exitCode).toBe(4);
+    });
+
+    it('refuses to update one who is no direct member (exit 4)', async () => {
+      const notMember = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01'], { as: 'maintainer' });
+      expect(notMember.exitCode).toBe(4);
+      expect(notMember.stderr).toContain(`xena is not a direct member of project ${ref}`);
+    });
   });
 
   it('no direct members while inherited ones have access: says so on stderr and points to --inherited', async () => {

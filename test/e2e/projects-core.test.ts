@@ -69,7 +69,8 @@ describe('collab projects (core verbs)', () => {
           .map((p) => p.id)
           .reverse(),
       );
-      expect(items[0]?.permissions).toBeDefined();
+      // The caller owns the group that holds the project, and is no member of the project itself.
+      expect(items[0]?.permissions).toEqual({ project_access: null, group_access: { access_level: 50, notification_level: 3 } });
       const ndjson = await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson']);
       expect(ndjson.lines<Item>().map((p) => p.id)).toEqual(items.map((p) => p.id));
       // csv: a column per field of the service's objects, values as sent, nested values as JSON text.
@@ -204,7 +205,8 @@ describe('collab projects (core verbs)', () => {
       const json = await collab(['projects', 'view', '1', '--json', '--statistics', '--license', '--with-custom-attributes']);
       const project = json.json<Item>();
       expect(project.id).toBe(1);
-      expect(project.permissions).toBeDefined();
+      // As in the list: an owner of acme, no member of the project itself.
+      expect(project.permissions).toEqual({ project_access: null, group_access: { access_level: 50, notification_level: 3 } });
       expect(project.license.key).toBe('mit');
       expect(project.statistics.commit_count).toBeTypeOf('number');
       expect(project.custom_attributes).toEqual([{ key: 'tier', value: 'gold' }]);

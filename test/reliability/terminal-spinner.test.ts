@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { BIN, tempConfigDir } from '../helpers/cli.js';
+import { until } from '../helpers/processes.js';
 import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /**
@@ -93,8 +94,7 @@ for (const s of process.env.ZERO_STDOUT ? [process.stderr, process.stdout] : [pr
     const { port } = server.address() as { port: number };
     try {
       const child = start(['projects', 'list', '--limit', '3'], `http://127.0.0.1:${port}`);
-      for (let i = 0; i < 600 && !arrived; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(arrived).toBe(true);
+      await until(() => arrived, 'the request to reach the service');
       child.kill('SIGTERM');
       const result = await child;
       expect(result.exitCode).toBe(143);

@@ -3,6 +3,7 @@ import type { CliResult } from '../helpers/cli.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { virtualClock } from '../helpers/clock.js';
 import { FAULTS, faultsCli } from '../helpers/faults.js';
+import type { Note } from '../../src/sandbox/model.js';
 import type { Store } from '../../src/sandbox/store.js';
 import type { Clock } from '../../src/runtime.js';
 
@@ -78,6 +79,12 @@ async function runSession(sandbox: Sandbox, clock: Clock): Promise<SessionRun> {
   return { results };
 }
 
+/** The project a note is on (its noteable's parent; epics are on groups), as the store records it. */
+function noteProject(store: Store, note: Note): number | undefined {
+  const on = store.noteables.get(note.noteableKey);
+  return on && on.kind !== 'epic' ? on.parentId : undefined;
+}
+
 /** What the session changed, named by paths, URLs and bodies (IDs may differ between sandboxes). */
 function projection(store: Store): unknown {
   const projects = store.allProjects().filter((p) => /^rel-/.test(p.path));
@@ -85,8 +92,8 @@ function projection(store: Store): unknown {
   for (const project of projects) {
     const full = store.projectFullPath(project);
     const hooks = [...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id);
-    const notes = [...store.notes.values()].filter((n) => !n.system && n.noteableKey.split(':')[1] === String(project.id));
-    const pushRule = store.pushRules.get(`project:${project.id}`);
+    const notes = [...store.notes.values()].filter((n) => !n.system && noteProject(store, n) === project.id);
+    const pushRule = [...store.pushRules.values()].find((rule) => rule.owner.kind === 'project' && rule.owner.id === project.id);
     const source = project.forked_from_id === null ? null : store.projects.get(project.forked_from_id);
     out[full] = {
       name: project.name,
@@ -100,7 +107,12 @@ function projection(store: Store): unknown {
       stars: [...(store.stars.get(project.id)?.keys() ?? [])].map((id) => store.users.get(id)?.username).sort(),
       shares: project.shares.map((s) => `${store.groupFullPath(store.groups.get(s.group_id) as never)}:${s.group_access_level}`).sort(),
       hooks: hooks.map((h) => ({ url: h.url, merge_requests_events: h.attrs.merge_requests_events ?? null, push_events: h.attrs.push_events ?? null })).sort((a, b) => a.url.localeCompare(b.url)),
-      notes: notes.map((n) => `${n.noteableKey.split(':')[0]}#${n.noteableKey.split(':')[2]}: ${n.body}`).sort(),
+      notes: notes
+        .map((n) => {
+          const on = store.noteables.get(n.noteableKey);
+          return `${on?.kind}#${on?.iid}: ${n.body}`;
+        })
+        .sort(),
       pushRule: pushRule ? { commit_message_regex: pushRule.attrs.commit_message_regex ?? null, deny_delete_tag: pushRule.attrs.deny_delete_tag ?? null, max_file_size: pushRule.attrs.max_file_size ?? null } : null,
     };
   }
@@ -152,7 +164,7 @@ describe('a scripted session of mutations, with and without faults', () => {
       const forks = store.allProjects().filter((p) => p.path.startsWith('rel-5-fork'));
       expect(forks).toHaveLength(1);
       const relIds = new Set(store.allProjects().filter((p) => /^rel-/.test(p.path)).map((p) => p.id));
-      const noteBodies = [...store.notes.values()].filter((n) => !n.system && relIds.has(Number(n.noteableKey.split(':')[1]))).map((n) => `${n.noteableKey}|${n.body}`);
+      const noteBodies = [...store.notes.values()].filter((n) => !n.system && relIds.has(noteProject(store, n) ?? -1)).map((n) => `${n.noteableKey}|${n.body}`);
       expect(new Set(noteBodies).size).toBe(noteBodies.length);
       const hookUrls = [...store.hooks.values()].filter((h) => relIds.has(h.owner.id)).map((h) => h.url);
       expect(new Set(hookUrls).size).toBe(hookUrls.length);

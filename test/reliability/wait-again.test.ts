@@ -22,9 +22,9 @@ describe('projects view --wait', () => {
     const viewed = await collab(['projects', 'view', 'olivia/storefront', '--wait', '--statistics', '--json'], { as: 'owner' });
     expect(viewed.exitCode, viewed.stderr).toBe(0);
     const project = viewed.json<{ import_status: string; statistics?: unknown }>();
+    // The service's own answer says the import is done: nothing to read back from the store.
     expect(project.import_status).toBe('finished');
-    expect(project.statistics).toBeDefined();
-    expect(sandbox.store.findProject('olivia/storefront')?.import.status).toBe('finished');
+    expect(project.statistics).toMatchObject({ commit_count: expect.any(Number), repository_size: expect.any(Number) });
   });
 
   it('of a project with nothing to wait for: one look, printed at once; --timeout alone is a usage error', async () => {
