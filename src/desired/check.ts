@@ -23,30 +23,35 @@ interface ZodIssue {
   minimum?: number | bigint;
 }
 
+export interface CheckOptions {
+  /** An unknown key's message lists every allowed key (else only the likely one, or where to find them). */
+  verbose?: boolean;
+}
+
 /** Every problem of the file's shape (the schema) and of what it means (globs, links, duplicates). */
-export function checkShape(data: unknown): Issue[] {
+export function checkShape(data: unknown, options: CheckOptions = {}): Issue[] {
   const result = DESIRED_SCHEMA.safeParse(data);
-  const issues = result.success ? [] : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, []));
+  const issues = result.success ? [] : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
   return [...issues, ...meaning(data)];
 }
 
-function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[]): Issue[] {
+function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options: CheckOptions): Issue[] {
   const path = [...prefix, ...issue.path].map((p) => (typeof p === 'number' ? p : String(p)));
   const value = valueAt(data, path);
   const name = label(path);
+  // The one key every file starts with: said as the line to add.
+  if (path.length === 1 && path[0] === 'version' && value === undefined) return [{ path, message: 'version is missing: add `version: 1` as the first line' }];
   switch (issue.code) {
     case 'unrecognized_keys':
-      return (issue.keys ?? []).map((key) => {
-        const allowed = objectKeys(schemaAt(path, data));
-        const guess = closest(key, allowed);
-        return { path: [...path, key], atKey: true, message: `unknown key ${key}${name ? ` in ${name}` : ''}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})` };
-      });
+      return (issue.keys ?? []).map((key) => ({ path: [...path, key], atKey: true, message: unknownKey(key, name, objectKeys(schemaAt(path, data)), options) }));
     case 'invalid_union': {
+      // A list section given as a map of one item (`hooks: {url: x}`): said as what it must be.
+      if (isObject(value) && !('items' in value) && !('enforce' in value) && isListSection(schemaAt(path, undefined))) return [{ path, message: `${name} must be a list (or {enforce, items})` }];
       // A list section is a list or { enforce, items }: report the branch the value was meant as.
       const branches = issue.errors ?? [];
       if (branches.length === 2 && (branches[0] ?? []).length > 0 && (branches[1] ?? []).length > 0 && (Array.isArray(value) || isObject(value))) {
         const branch = (Array.isArray(value) ? branches[0] : branches[1]) as ZodIssue[];
-        if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0)) return branch.flatMap((inner) => describe(inner, data, path));
+        if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0)) return branch.flatMap((inner) => describe(inner, data, path, options));
       }
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     }
@@ -61,6 +66,20 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[]): Issue[
     default:
       return [{ path, message: `${name}: ${issue.message}` }];
   }
+}
+
+/** `unknown key merge_methd in …; did you mean merge_method?`: the likely key and no more; every allowed key with --verbose. */
+function unknownKey(key: string, where: string, allowed: readonly string[], options: CheckOptions): string {
+  const guess = closest(key, allowed);
+  const head = `unknown key ${key}${where ? ` in ${where}` : ''}`;
+  if (options.verbose) return `${head}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})`;
+  return guess ? `${head}; did you mean ${guess}?` : `${head} (--verbose lists the allowed keys; collab apply --schema prints them all)`;
+}
+
+/** A list section's schema: a list, or a map of `enforce` and `items`. */
+function isListSection(schema: ZodMiniType | undefined): boolean {
+  const def = defOf(unwrap(schema));
+  return def?.type === 'union' && (def.options ?? []).some((option) => defOf(option)?.type === 'array') && (def.options ?? []).some((option) => 'items' in (defOf(option)?.shape ?? {}));
 }
 
 /** Rules the schema cannot say: project keys are paths or globs, `create` only on a path, an LDAP link has exactly one of cn and filter, no item listed twice. */

@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document } from 'yaml';
 import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
-import { checkShape, type Issue } from './check.js';
+import type { Context } from '../context.js';
+import { type CheckOptions, checkShape, type Issue } from './check.js';
 
 /**
  * collab.yaml, read with positions: every problem is reported as `collab.yaml:12:5: …`, all of them
@@ -41,7 +42,7 @@ const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
  * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
  * counts them; `secret` each value a template resolved to (the run redacts them from then on).
  */
-export function loadDesired(path: string, env: Env, report: (line: string) => void, secret: (value: string) => void = () => undefined): DesiredFile {
+export function loadDesired(path: string, env: Env, report: (line: string) => void, secret: (value: string) => void = () => undefined, options: CheckOptions = {}): DesiredFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -49,13 +50,18 @@ export function loadDesired(path: string, env: Env, report: (line: string) => vo
     const code = (error as NodeJS.ErrnoException).code;
     throw new CollabError('usage', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`, { hint: 'give the desired-state file with -f <file> (default collab.yaml)' });
   }
-  const file = parseDesired(text, path, env, report);
+  const file = parseDesired(text, path, env, report, options);
   for (const value of file.templates.keys()) secret(value);
   return file;
 }
 
+/** The run's collab.yaml: problems on stderr, secrets redacted from then on, --verbose's full lists of allowed keys. */
+export function loadDesiredFor(ctx: Context, path: string): DesiredFile {
+  return loadDesired(path, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value), { verbose: ctx.globals.verbose });
+}
+
 /** The file's text, parsed and checked; throws a usage error listing every problem with its position. */
-export function parseDesired(text: string, path: string, env: Env, report: (line: string) => void): DesiredFile {
+export function parseDesired(text: string, path: string, env: Env, report: (line: string) => void, options: CheckOptions = {}): DesiredFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const where = (offset: number) => {
@@ -68,7 +74,7 @@ export function parseDesired(text: string, path: string, env: Env, report: (line
   const templates = new Map<string, string>();
   const issues: Issue[] = [];
   const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), templates, issues });
-  issues.push(...checkShape(resolved));
+  issues.push(...checkShape(resolved, options));
   if (issues.length > 0) throw problems(path, issues.map((issue) => ({ offset: offsetOf(doc, issue), message: issue.message })), where, report);
   return { path, digest: createHash('sha256').update(text).digest('hex'), data: resolved as DesiredData, templates };
 }

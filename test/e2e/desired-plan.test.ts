@@ -100,7 +100,9 @@ describe('collab plan', () => {
     const result = await collab(['plan', '-f', path]);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `);
+    expect(result.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method?\n`);
+    const verbose = await collab(['plan', '-f', path, '--verbose']);
+    expect(verbose.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `);
     expect(result.stderr).toContain(`${path}:8:16: a hook token is a secret: give it as \${env:NAME} or \${file:path}, never in the file\n`);
     expect(result.stderr).toContain(`${path}:9:15: projects["acme/web/storefront"].archived: expected true or false, got "yes"\n`);
     const unset = await collab(['plan', '-f', file('version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:NOT_SET_HERE}\n', 'unset.yaml')]);

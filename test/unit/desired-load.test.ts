@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isCollabError } from '../../src/errors.js';
 import { parseDesired } from '../../src/desired/load.js';
 
-function problems(text: string, env: Record<string, string> = {}): string {
+function problems(text: string, env: Record<string, string> = {}, verbose = false): string {
   const lines: string[] = [];
   try {
-    parseDesired(text, 'collab.yaml', env, (line) => lines.push(line));
+    parseDesired(text, 'collab.yaml', env, (line) => lines.push(line), { verbose });
   } catch (error) {
     if (isCollabError(error)) return `${lines.join('\n')}\nerror: ${error.message}`;
     throw error;
@@ -37,7 +37,11 @@ describe('collab.yaml: loading and checking', () => {
       '        group_access: auditor',
     ].join('\n');
     const lines = problems(text).split('\n');
-    expect(lines.map((line) => line.replace(/ \(allowed: .*\)$/, ''))).toEqual([
+    // A typo's message is the likely key and stops there; every allowed key only with --verbose.
+    expect(lines.filter((line) => line.includes('(allowed:'))).toEqual([]);
+    const verbose = problems(text, {}, true).split('\n');
+    expect(verbose.map((line) => line.replace(/ \(allowed: .*\)$/, ''))).toEqual(lines);
+    expect(lines).toEqual([
       'collab.yaml:4:5: unknown key merge_methd in defaults.settings; did you mean merge_method?',
       'collab.yaml:5:17: defaults.settings.visibility: expected one of private, internal, public, got "secret"',
       'collab.yaml:9:20: groups.acme.settings.lfs_enabled: expected true or false, got "yes"',
@@ -46,7 +50,17 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: expected one of guest, reporter, developer, maintainer, owner or 10 or 20 or 30 or 40 or 50, got "auditor"',
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
-    expect(lines[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, members, avatar, archived, mirror\)$/);
+    expect(verbose[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, members, avatar, archived, mirror\)$/);
+  });
+
+  it('says what a list section must be, how to add the version, and where to find the keys when no key is near', () => {
+    expect(problems('version: 1\nprojects:\n  acme/app:\n    hooks: {url: https://x.example.com}\n')).toBe(
+      'collab.yaml:4:12: projects["acme/app"].hooks must be a list (or {enforce, items})\nerror: a problem in collab.yaml; nothing was sent',
+    );
+    expect(problems('projects:\n  acme/app:\n    archived: true\n')).toBe('collab.yaml:1:1: version is missing: add `version: 1` as the first line\nerror: a problem in collab.yaml; nothing was sent');
+    expect(problems('version: 1\nprojects:\n  acme/app:\n    colour: blue\n')).toBe(
+      'collab.yaml:4:5: unknown key colour in projects["acme/app"] (--verbose lists the allowed keys; collab apply --schema prints them all)\nerror: a problem in collab.yaml; nothing was sent',
+    );
   });
 
   it('names YAML syntax errors and a version other than 1 with their positions', () => {

@@ -4,7 +4,7 @@ import { applyPlan, checkHost } from '../../desired/apply.js';
 import { askToApply } from '../../desired/ask.js';
 import { preflight } from '../../desired/preflight.js';
 import { Journal } from '../../desired/journal.js';
-import { loadDesired } from '../../desired/load.js';
+import { loadDesiredFor } from '../../desired/load.js';
 import type { Change, Plan } from '../../desired/model.js';
 import { knownOperation } from '../../desired/requests.js';
 import { type DesiredFlags, desiredFlags, planOptions, shardOf } from '../plan/desired-flags.js';
@@ -71,7 +71,7 @@ export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void
     const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, shard));
     plan = { ...opts.saved, changes };
   } else {
-    plan = await readAndPlan(ctx, loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value)), await planOptions(ctx, opts));
+    plan = await readAndPlan(ctx, loadDesiredFor(ctx, opts.file), await planOptions(ctx, opts));
   }
   if (ctx.dryRun) return showPlan(ctx, plan);
   if (plan.changes.length === 0) {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { loadDesired } from '../../desired/load.js';
+import { loadDesiredFor } from '../../desired/load.js';
 import { type DesiredFlags, desiredFlags, planOptions } from './desired-flags.js';
 import { readAndPlan } from '../../desired/plan.js';
 import { showPlan } from '../../desired/show.js';
@@ -17,7 +17,7 @@ export function parse(input: VerbInput<typeof PLAN>): PlanCommandOptions {
 
 export async function run(ctx: Context, opts: PlanCommandOptions): Promise<void> {
   // Read and checked first: a bad file is a usage error before any request.
-  const file = loadDesired(opts.file, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value));
+  const file = loadDesiredFor(ctx, opts.file);
   const plan = await readAndPlan(ctx, file, await planOptions(ctx, opts));
   if (opts.out) {
     // The plan holds no secret (templates only), but it maps the groups and projects: the owner's alone.
