@@ -5,8 +5,8 @@ import { resourceRef } from '../params/parsers.js';
 /**
  * The targets of a run over many projects or groups, as read from standard input. A line is an
  * ID, a full path, a line of collab's piped text (tab-separated, the first field read: a list's ID,
- * a result's target), or a JSON object as collab prints it with -o ndjson: the object's `id`, else
- * its `path_with_namespace` or `full_path`. collab's csv (a header naming `id`, `path_with_namespace`,
+ * a result's target), or a JSON object as collab prints it with -o ndjson: a project's
+ * `path_with_namespace` (a group's `full_path`), else the object's `id`, else either path. collab's csv (a header naming `id`, `path_with_namespace`,
  * `full_path` or `target`) is read as those objects, one a record, the header skipped. A result line of a run like this one gives its
  * response's `id` when the response is a project (or a group, for group targets), else its
  * `target`: a push rule's or hook's id is not the project's. A whole `-o json` array is read too.
@@ -186,6 +186,11 @@ function idOrPath(value: unknown, noun: TargetNoun): string | number | undefined
     if (isObject(response) && isKind(response, noun) && isIdOrPath(response.id)) return response.id;
     return isIdOrPath(value.target) ? value.target : undefined;
   }
+  // The object's own full path when it is one of the slot's kind (a line of `projects list -o
+  // ndjson`): results and messages then name it as the data did (`added xena to project
+  // acme/web/storefront`), not by an ID the user never wrote. Else its id, else a path.
+  const own = value[noun === 'project' ? 'path_with_namespace' : 'full_path'];
+  if (isKind(value, noun) && isIdOrPath(own)) return own;
   for (const key of ['id', 'path_with_namespace', 'full_path']) {
     const candidate = value[key];
     if (isIdOrPath(candidate)) return candidate;

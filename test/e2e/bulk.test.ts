@@ -33,8 +33,8 @@ describe('- as the target', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe(`${paths.length} ok\n`);
     const results = result.lines<Result>();
-    // In input order: the ids of the objects read.
-    expect(results.map((r) => r.target)).toEqual(listed.lines<{ id: number }>().map((p) => p.id));
+    // In input order, named as the objects read name them: their full paths.
+    expect(results.map((r) => r.target)).toEqual(paths);
     for (const r of results) expect(r).toMatchObject({ status: 'ok', error: null, response: { deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' } });
     for (const path of paths) expect(await pushRule(path)).toMatchObject({ deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' });
   });
@@ -59,7 +59,7 @@ describe('- as the target', () => {
     expect(results.map((r) => [r.target, r.status])).toEqual([
       [2, 'ok'],
       ['acme/web/storefront', 'ok'],
-      [3, 'ok'],
+      ['acme/platform/infra/terraform', 'ok'],
       ['globex/handbook', 'ok'],
       [4, 'ok'],
       ['acme/web/design-system', 'ok'],

@@ -143,6 +143,16 @@ describe('collab projects members / groups members', () => {
     expect((await collab(['groups', 'members', 'add', 'x', '--access', 'guest'])).exitCode).toBe(2);
   });
 
+  it('fed collab’s own ndjson, each result names its project by full path, as the data did', async () => {
+    const listed = await collab(['groups', 'projects', 'acme/web', '-o', 'ndjson']);
+    const paths = listed.lines<{ path_with_namespace: string }>().map((p) => p.path_with_namespace);
+    expect(paths).toContain('acme/web/storefront');
+    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], { input: listed.stdout });
+    expect(add.exitCode).toBe(0);
+    expect(add.stdout).toBe(paths.map((path) => `${path}\tok\tadded xena to project ${path} as guest\n`).join(''));
+    for (const path of paths) expect(await member('projects', path, 'xena')).toMatchObject({ access_level: 10 });
+  });
+
   it('- reads the projects from standard input, removal asks for --yes without a terminal', async () => {
     const refs = ['acme/platform/infra/terraform', 'acme/legacy-monolith'];
     const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], { input: `${refs.join('\n')}\n` });
