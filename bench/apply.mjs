@@ -8,7 +8,8 @@
  *    - `collab plan`: wall time and requests per project (targets: at least 10x faster than the
  *      baseline's reads, at most 2.2 requests a project);
  *    - `collab apply --concurrency 8`: wall time (target: at least 8x faster than the baseline);
- *    - a second `collab apply`: zero writes, from the sandbox's request log.
+ *    - a second `collab apply`: zero writes, from the sandbox's request log;
+ *    - `collab export bench` of that world, beside plan, and plan of what it wrote: 0 changes (bench/export.mjs).
  *    The baseline runs in this process, serially, as gitlabform: list the group's projects, then
  *    for each project GET the project, GET its push rule, GET its hooks, then the writes (PUT
  *    the settings, POST the push rule, POST the hook). It is measured on its 100 projects and
@@ -23,6 +24,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stormCheck } from './bulk.mjs';
+import { exportCase } from './export.mjs';
 
 const LATENCY = 50;
 const GROUPS = 20;
@@ -175,6 +177,7 @@ async function speed(h) {
     h.rows.push({ case: caseName, tool: 'baseline', command: 'serial: the reads, then PUT settings, POST push rule, POST hook', runs: 1, wall: baseWrites, requests: Math.round(baseApply.requests * scale), items: count, ratio: `${(baseWrites / applied.wall).toFixed(1)}x`, note: `measured on ${baseApply.projects} projects (${h.fmtMs(baseApply.wall)}), x${scale}` });
     h.rows.push({ case: caseName, tool: 'collab', command: 'collab apply (second time)', runs: 1, wall: second.wall, items: count, note: `${secondWrites} writes; exit ${second.code}` });
     h.targets.push({ id: 'apply', target: `\`collab plan\`, ${count} projects in ${GROUPS} groups, ${LATENCY} ms: at least 10x faster than the serial baseline's reads, at most 2.2 requests a project`, measured: `${h.fmtMs(plan.wall)} vs ${h.fmtMs(baseReads)}: ${(baseReads / plan.wall).toFixed(1)}x; ${perProject.toFixed(2)} requests a project`, pass: baseReads / plan.wall >= 10 && perProject <= 2.2 && plan.ok });
+    await exportCase(h, sb, { caseName, count, plan });
     h.targets.push({ id: 'apply', target: '`collab apply --concurrency 8`: at least 8x faster than the serial baseline; a second apply makes no write', measured: `${h.fmtMs(applied.wall)} vs ${h.fmtMs(baseWrites)}: ${(baseWrites / applied.wall).toFixed(1)}x; second apply: ${secondWrites} writes`, pass: baseWrites / applied.wall >= 8 && applied.code === 0 && second.code === 0 && secondWrites === 0 });
   } finally {
     await sb.stop();

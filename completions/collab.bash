@@ -58,7 +58,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges plan apply access-report users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -166,6 +166,7 @@ _collab_flags() {
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
+    'export') echo '--out --sections --concurrency' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --dry-run --yes -y' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;

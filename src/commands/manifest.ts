@@ -16,6 +16,7 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
   'access-report': () => import('./access-report/index.js'),
+  export: () => import('./export/index.js'),
   users: () => import('./users/index.js'),
   api: () => import('./api/index.js'),
   auth: () => import('./auth/index.js'),

@@ -19,6 +19,7 @@ export const NOUN_NAMES = {
   plan: { summary: 'Show what apply would change to make the service what collab.yaml says' },
   apply: { summary: 'Make groups and projects what collab.yaml (or a saved plan) says' },
   'access-report': { summary: 'Who can reach each project and group under a group, and why: an access review' },
+  export: { summary: 'Write the live state of groups and projects as collab.yaml' },
   users: { aliases: ['user'], summary: 'A user’s memberships, and removing a user from every project and group' },
   api: { summary: 'Make an authenticated request to any API path' },
   auth: { summary: 'Log in, check and log out of hosts' },

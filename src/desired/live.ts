@@ -32,7 +32,7 @@ function outermost(paths: readonly string[]): string[] {
   return unique.filter((path) => !unique.some((other) => other !== path && below(path, other)));
 }
 
-async function list(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+export async function list(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
   const items: Item[] = [];
   const pages = await ctx.pages(path, query, { all: true, perPage: 100, concurrency });
   for await (const page of pages as AsyncIterable<Page>) for (const text of page.items) items.push(JSON.parse(text) as Item);

@@ -1,5 +1,5 @@
 import { ACCESS_LEVELS } from '../params/access.js';
-import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
+import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
 import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
 import type { Store } from './store.js';
 

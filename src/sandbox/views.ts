@@ -1,5 +1,5 @@
 import { ACCESS, canReadProject, groupAccess, projectAccess } from './access.js';
-import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from './defaults.js';
+import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
 import { refreshImport } from './jobs.js';
 import type { Group, Project, User } from './model.js';
 import type { Store } from './store.js';

@@ -17,6 +17,7 @@ export const archived: Section<ArchiveSpec> = {
     if (typeof value !== 'boolean' || value === archivedOf(live.resource)) return;
     emit('archived', 'update', archivedOf(live.resource), value, { op: value ? 'archive' : 'unarchive' }, value);
   },
+  export: ({ live }) => (archivedOf(live.resource) === true ? true : undefined),
   liveFields: (_key, live) => ({ archived: archivedOf(live.resource) }),
   ops: ['archive', 'unarchive'],
   send: async (spec) => [spec.op === 'archive' ? archiveProject(spec.ref) : unarchiveProject(spec.ref)],

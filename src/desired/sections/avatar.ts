@@ -37,6 +37,8 @@ export const avatar: Section<AvatarSpec> = {
     if (typeof url === 'string' && url.endsWith(`/${basename(value)}`)) return;
     emit('avatar', creating || url == null ? 'create' : 'update', url ?? null, value, { op: 'avatar', body: { avatar: value } });
   },
+  // The file is not downloaded: its name is written, the file to be put beside collab.yaml before it is changed.
+  export: ({ live }) => (typeof live.resource?.avatar_url === 'string' ? basename(new URL(live.resource.avatar_url, 'http://x').pathname) : undefined),
   liveFields: (_key, live) => ({ avatar_url: live.resource?.avatar_url ?? null }),
   ops: ['avatar'],
   send: async (spec, resolver) => {

@@ -55,6 +55,15 @@ export function listOf(value: unknown): ListValue {
 /** An access level as the file gives it (a name or a number) -> the service's number. */
 export const accessLevel = (value: unknown): number => (typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS]);
 
+/** An access level as a person writes it: its name (`developer`), or the number when it has none. */
+export const accessLevelWord = (value: unknown): string | number => (typeof value === 'number' ? (Object.entries(ACCESS_LEVELS).find(([, n]) => n === value)?.[0] ?? value) : String(value));
+
+/** The fields of an item that differ from what a new one has (`defaults`; false or null where they say nothing), in the order of the table. */
+export function differingFields(item: Item, params: readonly ParamSpec[], defaults: Readonly<Item>): Item {
+  const unsaid = (param: ParamSpec) => (param.name in defaults ? defaults[param.name] : param.type === 'boolean' ? false : null);
+  return Object.fromEntries(params.filter((param) => item[param.name] !== undefined && item[param.name] !== null && !equal(item[param.name], unsaid(param))).map((param) => [param.name, item[param.name]]));
+}
+
 export const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function equal(a: unknown, b: unknown): boolean {

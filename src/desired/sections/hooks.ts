@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
-import { hookParamsFor } from '../../params/hooks.js';
-import { equal, listOf, listSchema, shape, withSecrets } from './common.js';
+import { HOOK_DEFAULTS, hookParamsFor } from '../../params/hooks.js';
+import { differingFields, equal, listOf, listSchema, shape, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -54,6 +54,12 @@ export const hooks: Section<HookSpec> = {
       if (wanted.items.some((hook) => hook.url === existing.url)) continue;
       emit(existing.url, 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
     }
+  },
+  export: ({ live, placeholder }) => {
+    const found = live.hooks ?? [];
+    if (found.length === 0) return undefined;
+    // The token is write-only: the file names it as a secret to set, one variable a receiver (its URL).
+    return found.map((hook) => ({ url: hook.url, token: placeholder(`HOOK_TOKEN_${hook.url.replace(/^[a-z]+:\/\/([^/@]*@)?/i, '')}`, `the token of the hook ${hook.url}`), ...differingFields(hook, hookParamsFor(live.kind), HOOK_DEFAULTS) }));
   },
   liveFields: (key, live) => {
     const hook = live.hooks?.find((h) => h.url === key);

@@ -1,7 +1,7 @@
 import { strictObject } from 'zod/mini';
 import { addLdapLink, type LdapLink, listLdapLinks, removeLdapLink } from '../../api/groups.js';
 import { LDAP_LINK_PARAMS } from '../../params/groups.js';
-import { accessLevel, listOf, listSchema, shape } from './common.js';
+import { accessLevel, accessLevelWord, listOf, listSchema, shape } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -60,6 +60,11 @@ export const ldapLinks: Section<LdapSpec> = {
     for (const existing of found) {
       if (!wanted.items.some((link) => same(existing, link))) emit(keyOf(existing), 'delete', { group_access: existing.group_access }, null, { op: 'ldap-delete', link: existing }, true);
     }
+  },
+  export: ({ live }) => {
+    const found = live.ldapLinks ?? [];
+    if (found.length === 0) return undefined;
+    return found.map((link) => ({ ...(link.cn !== undefined && link.cn !== null ? { cn: link.cn } : { filter: link.filter }), provider: link.provider, group_access: accessLevelWord(link.group_access) }));
   },
   liveFields: (key, live) => ({ link: live.ldapLinks?.find((l) => keyOf(l) === key) ?? null }),
   ops: ['ldap-create', 'ldap-replace', 'ldap-delete'],

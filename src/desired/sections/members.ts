@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { addMember, type MemberParams, type MemberRecord, membersPath, removeMember, updateMember } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
-import { accessLevel, accessLevelSchema, equal, listOf, listSchema } from './common.js';
+import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -69,6 +69,12 @@ export const members: Section<MemberSpec> = {
       if (wanted.items.some((member) => member.username === existing.username) || existing.username === live.caller || isBot(existing)) continue;
       emit(existing.username, 'delete', { access_level: existing.access_level }, null, { op: 'member-remove', member: existing.id }, true);
     }
+  },
+  export: ({ live }) => {
+    // A token's bot is made with its token, never added by username.
+    const found = (live.members ?? []).filter((member) => !isBot(member));
+    if (found.length === 0) return undefined;
+    return found.map((member) => ({ username: member.username, access_level: accessLevelWord(member.access_level), ...(typeof member.expires_at === 'string' ? { expires_at: member.expires_at } : {}) }));
   },
   liveFields: (key, live) => {
     const member = live.members?.find((m) => m.username === key);

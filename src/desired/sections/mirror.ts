@@ -2,7 +2,7 @@ import { strictObject } from 'zod/mini';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import { isItem, shape } from './common.js';
 import type { Section } from './section.js';
-import { attributeFields, diffAttributes, MIRROR_KEYS, sameSetting } from './settings.js';
+import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSetting } from './settings.js';
 
 /**
  * `mirror`: a project's pull mirror, the project attributes of the API reference's pull-mirroring
@@ -30,4 +30,11 @@ export const mirror: Section<never> = {
   createBody: (value) => (isItem(value) ? value : {}),
   diff: (input) => diffAttributes(input, same),
   liveFields: (key, live) => attributeFields(key, live.resource),
+  export: ({ live, placeholder }) => {
+    const found = exportAttributes(live, PARAMS);
+    if (typeof found?.import_url !== 'string') return found;
+    // The service never shows the URL's credentials: the file names them as a secret to set (user:token).
+    const name = placeholder(`MIRROR_CREDENTIALS_${live.path}`, `the credentials (user:token) of ${live.path}'s pull mirror`);
+    return { ...found, import_url: found.import_url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, (scheme) => `${scheme}${name}@`) };
+  },
 };

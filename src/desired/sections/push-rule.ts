@@ -1,7 +1,7 @@
 import { strictObject } from 'zod/mini';
 import { createPushRule, getPushRule, updatePushRule } from '../../api/push-rules.js';
-import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
-import { equal, isItem, shape } from './common.js';
+import { PUSH_RULE_DEFAULTS, PUSH_RULE_PARAMS } from '../../params/push-rules.js';
+import { differingFields, equal, isItem, shape } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /** `push_rule`: a project's or group's push rule (one GET a target; 404 when it has none), made or changed in one request. */
@@ -33,6 +33,10 @@ export const pushRule: Section<PushRuleSpec> = {
       if (rule && equal(before, wanted)) continue;
       emit(key, rule ? 'update' : 'create', before ?? null, wanted, { op: rule ? 'push-rule-update' : 'push-rule-create', body: { [key]: wanted }, batch: 'push_rule' });
     }
+  },
+  export: ({ live }) => {
+    const fields = live.pushRule ? differingFields(live.pushRule, PUSH_RULE_PARAMS, PUSH_RULE_DEFAULTS) : {};
+    return Object.keys(fields).length > 0 ? fields : undefined;
   },
   liveFields: (key, live) => ({ push_rule: live.pushRule ? (live.pushRule[key] ?? null) : null }),
   ops: ['push-rule-create', 'push-rule-update'],

@@ -2,7 +2,10 @@ import { strictObject } from 'zod/mini';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { TargetKind } from '../schema.js';
-import { equal, isItem, shape } from './common.js';
+import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../../params/defaults.js';
+import type { ParamSpec } from '../../params/types.js';
+import type { LiveTarget } from '../model.js';
+import { equal, isItem, paramSchema, shape } from './common.js';
 import { type DiffInput, type Item, type Section, updateRequest } from './section.js';
 
 /**
@@ -18,6 +21,7 @@ export const MIRROR_KEYS = ['import_url', 'mirror', 'mirror_trigger_builds', 'on
 const NOT_SETTINGS = new Set<string>(['avatar', 'namespace_id', 'parent_id', ...MIRROR_KEYS]);
 
 const TABLES = { project: PROJECT_SETTINGS, group: GROUP_SETTINGS } as const;
+const DEFAULTS = { project: PROJECT_DEFAULTS, group: GROUP_DEFAULTS } as const;
 const project = PROJECT_SETTINGS.filter((p) => !NOT_SETTINGS.has(p.name));
 const group = GROUP_SETTINGS.filter((p) => !NOT_SETTINGS.has(p.name));
 /** `defaults` (both kinds) takes every setting of either. */
@@ -66,6 +70,39 @@ export function diffAttributes(input: DiffInput<never>, same: (key: string, want
 /** The live field a setting's change was computed from. */
 export const attributeFields = (key: string, resource: Item | null) => ({ [key]: resource ? (settingOf(resource, key) ?? null) : null });
 
+/** What a setting of a new target is where the defaults table says nothing: no description, private. */
+const UNSAID: Item = { description: '', visibility: 'private' };
+
+/** A value that says nothing a new target would not have (a person leaves it out). */
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The attributes of a target as the file would set them: each settable one (not create-only, not
+ * deprecated) whose live value differs from a new target's, in the type the schema takes (a hash
+ * by the keys it sets that differ). `path` is the file's key; a name equal to it is left out.
+ */
+export function exportAttributes(live: LiveTarget, params: readonly ParamSpec[]): Item | undefined {
+  const resource = live.resource;
+  if (!resource) return undefined;
+  const defaults: Item = { ...UNSAID, ...DEFAULTS[live.kind], name: live.path.slice(live.path.lastIndexOf('/') + 1) };
+  const out: Item = {};
+  for (const param of params) {
+    if (param.deprecated || param.name === 'path' || CREATE_ONLY[live.kind].has(param.name)) continue;
+    const shown = settingOf(resource, param.name);
+    const base = defaults[param.name.replace(/_attributes$/, '')] ?? (param.type === 'boolean' ? false : undefined);
+    const value = param.keys && isItem(shown) ? differing(shown, param.keys, isItem(base) ? base : {}) : shown;
+    if (isEmpty(value) || equal(value, base) || !paramSchema(param).safeParse(value).success) continue;
+    out[param.name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The keys of a hash whose value differs from the default's. */
+function differing(shown: Item, keys: readonly ParamSpec[], base: Item): Item | undefined {
+  const out = Object.fromEntries(keys.filter((key) => !isEmpty(shown[key.name]) && !equal(shown[key.name], base[key.name])).map((key) => [key.name, shown[key.name]]));
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export const settings: Section<never> = {
   name: 'settings',
   kinds: ['project', 'group'],
@@ -75,4 +112,5 @@ export const settings: Section<never> = {
   createBody: (value) => (isItem(value) ? value : {}),
   diff: (input) => diffAttributes(input, sameSetting),
   liveFields: (key, live) => attributeFields(key, live.resource),
+  export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
 };

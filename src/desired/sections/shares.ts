@@ -1,7 +1,7 @@
 import { int, minLength, optional, string, strictObject, union } from 'zod/mini';
 import { getGroup } from '../../api/groups.js';
 import { shareWithGroup, unshareGroup } from '../../api/shares.js';
-import { accessLevel, accessLevelSchema, equal, listOf, listSchema } from './common.js';
+import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -55,6 +55,11 @@ export const shares: Section<ShareSpec> = {
       if (wanted.items.some((share) => same(existing, share.group_id))) continue;
       emit(String(existing.group_full_path), 'delete', { group_access: existing.group_access_level }, null, { op: 'share-delete', group: Number(existing.group_id) }, true);
     }
+  },
+  export: ({ live }) => {
+    const found = sharesOf(live.resource);
+    if (found.length === 0) return undefined;
+    return found.map((share) => ({ group_id: share.group_full_path, group_access: accessLevelWord(share.group_access_level), ...(typeof share.expires_at === 'string' ? { expires_at: share.expires_at } : {}) }));
   },
   liveFields: (key, live) => {
     const share = sharesOf(live.resource).find((s) => s.group_full_path === key || String(s.group_id) === key);

@@ -1,7 +1,7 @@
 import { ADMIN_ORDER_BY, PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
 import { ACCESS, canReadProject, featureEnabled, isProjectMember } from '../access.js';
-import { PROJECT_DEFAULTS } from '../defaults.js';
+import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { methodNotAllowed, notFound } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Project, User } from '../model.js';

@@ -2,7 +2,7 @@ import { DEPRECATED_SWITCHES, PROJECT_SETTINGS, projectNameProblem, projectPathP
 import type { SettingsColumn } from '../../params/types.js';
 import { groupOfNamespace, moreVisible } from '../access.js';
 import { refuseAdminOnly } from '../guards.js';
-import { PROJECT_DEFAULTS } from '../defaults.js';
+import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { paramError, } from '../errors.js';
 import type { SandboxRequest } from '../http.js';
 import type { Project, StoredFile, User, Visibility } from '../model.js';

@@ -1,4 +1,7 @@
-/** Settings as a new project or group has them: what a view shows for a setting never set. */
+/**
+ * Settings as a new project or group has them (GitLab's defaults): what the sandbox's views show for
+ * a setting never set, and what `collab export` leaves out (a new project's settings are not repeated).
+ */
 
 /** Project settings as a new project has them: the attributes of the full view that are settings. */
 export const PROJECT_DEFAULTS: Readonly<Record<string, unknown>> = {

@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { Document, isScalar, visit } from 'yaml';
+import type { Context } from '../../context.js';
+import { readAndExport } from '../../desired/export.js';
+import { SECTIONS } from '../../desired/sections/index.js';
+import { CollabError } from '../../errors.js';
+import { write } from '../../io.js';
+import { closest } from '../../util/suggest.js';
+import type { VerbInput } from '../verb.js';
+import type { EXPORT } from './index.js';
+
+interface ExportCommandOptions {
+  roots: string[];
+  out: string | undefined;
+  sections: string[] | undefined;
+  concurrency: number | undefined;
+}
+
+export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
+  const names = SECTIONS.filter((section) => section.export).map((section) => section.name);
+  for (const name of input.sections ?? []) {
+    if (names.includes(name)) continue;
+    const guess = closest(name, names);
+    throw new CollabError('usage', `--sections: no section ${name}${guess ? `; did you mean ${guess}?` : ''}`, { hint: `the sections are ${names.join(', ')}` });
+  }
+  return { roots: input.targets.map((path) => path.replace(/^\/+|\/+$/g, '')), out: input.out, sections: input.sections, concurrency: input.concurrency };
+}
+
+/** The file as a person writes it: a list of plain values on one line (`topics: [api, docs]`). */
+function yamlText(data: unknown): string {
+  const doc = new Document(data);
+  visit(doc, {
+    Seq(_key, node) {
+      if (node.items.every((item) => isScalar(item))) node.flow = true;
+    },
+  });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+export async function run(ctx: Context, opts: ExportCommandOptions): Promise<void> {
+  const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')) });
+  const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
+  const text = header + yamlText(exported.data);
+  if (opts.out) writeFileSync(opts.out, text);
+  else await write(ctx.io.stdout, text);
+  if (exported.variables.size > 0) {
+    ctx.warn(`the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`);
+    for (const [name, what] of [...exported.variables].sort()) ctx.stderrLine(`  ${name}: ${what}`);
+  }
+  const targets = exported.groups + exported.projects;
+  const perTarget = targets ? ` (${(exported.reads / targets).toFixed(2)} a target)` : '';
+  ctx.info(`exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${plural(exported.reads, 'request')} read ${plural(targets, 'target')}${perTarget}`);
+}

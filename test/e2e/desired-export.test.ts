@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab export: the live state as collab.yaml, which collab plan then finds nothing to change in. */
+const world = useDesiredWorlds();
+const EXAMPLE = fileURLToPath(new URL('../../examples/collab.yaml', import.meta.url));
+const HOOK_VARIABLE = 'HOOK_TOKEN_CI_EXAMPLE_COM_HOOKS_COLLAB';
+
+const readsOf = (stderr: string) => Number(/(\d+) requests? read/.exec(stderr)?.[1]);
+
+describe('collab export', () => {
+  it('the seeded sandbox: plan of the export has no changes; defaults left out, members by username, shares by group path', async () => {
+    const { collab, file } = await world();
+    const exported = await collab(['export']);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stderr).toMatch(/^exported 7 groups and \d+ projects; \d+ requests read \d+ targets/m);
+    const data = parse(exported.stdout);
+    expect(Object.keys(data.groups)).toEqual(expect.arrayContaining(['acme', 'acme/web', 'globex', 'initech']));
+    expect(data.groups.acme.members).toContainEqual({ username: 'olivia', access_level: 'owner' });
+    expect(data.groups['acme/web'].shares).toEqual([{ group_id: 'globex', group_access: 'developer' }]);
+    // A new project's settings are not repeated.
+    expect(exported.stdout).not.toMatch(/merge_method: merge\b|default_branch: main|issues_access_level: enabled/);
+    const planned = await collab(['plan', '-f', file(exported.stdout)]);
+    expect(planned.stderr).toMatch(/^no changes; /);
+    expect(planned.exitCode).toBe(0);
+  });
+
+  it('examples/collab.yaml applied: plan of the export has no changes; hook tokens are placeholders to set; shared values written once', async () => {
+    const { collab, dir } = await world();
+    expect((await collab(['apply', '-f', EXAMPLE, '--yes', '--journal', join(dir, 'journal')], { env: { CI_HOOK_TOKEN: 'ci-token-abcdef' } })).exitCode).toBe(0);
+    const out = join(dir, 'exported.yaml');
+    const exported = await collab(['export', 'acme', 'auditors', '--out', out]);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).toBe('');
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain('ci-token-abcdef');
+    expect(exported.stderr).toContain(`  ${HOOK_VARIABLE}: the token of the hook https://ci.example.com/hooks/collab\n`);
+    const data = parse(text);
+    // Every project below acme/platform and acme/web has the hook and the push rule: said once each, in the group's projects: level.
+    for (const group of ['acme/platform', 'acme/web']) {
+      expect(data.groups[group].projects.hooks).toEqual([{ url: 'https://ci.example.com/hooks/collab', token: `\${env:${HOOK_VARIABLE}}`, merge_requests_events: true, pipeline_events: true }]);
+      expect(data.groups[group].projects.push_rule).toEqual({ commit_message_regex: '^(feat|fix|docs|chore)(\\(.+\\))?: ', prevent_secrets: true });
+    }
+    expect(text.match(/hooks\/collab/g)?.length).toBe(text.match(/hooks:/g)?.length);
+    expect(data.groups.acme.subgroups.settings).toEqual({ share_with_group_lock: true, request_access_enabled: false });
+    // The archived one is the exception, kept with it.
+    expect(data.projects['acme/legacy-monolith'].archived).toBe(true);
+    expect(data.groups.auditors.settings).toMatchObject({ description: 'Read-only access for the audit team' });
+
+    const unset = await collab(['plan', '-f', out]);
+    expect(unset.exitCode).toBe(2);
+    expect(unset.stderr).toContain(`environment variable ${HOOK_VARIABLE} is not set`);
+    const planned = await collab(['plan', '-f', out], { env: { [HOOK_VARIABLE]: 'ci-token-abcdef' } });
+    expect(planned.stderr).toMatch(/^no changes; /);
+    expect(planned.exitCode).toBe(0);
+  });
+
+  it('--sections: only those, read with no more requests than plan makes of the file; an unknown one refused before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const exported = await collab(['export', 'acme', '--sections', 'settings']);
+    expect(exported.exitCode).toBe(0);
+    const data = parse(exported.stdout);
+    const sections = new Set(Object.values({ ...data.groups, ...data.projects }).flatMap((level) => Object.keys(level as object)));
+    expect([...sections].sort()).toEqual(['projects', 'settings', 'subgroups']);
+    const planned = await collab(['plan', '-f', file(exported.stdout)]);
+    expect(planned.exitCode).toBe(0);
+    expect(readsOf(exported.stderr)).toBeLessThanOrEqual(readsOf(planned.stderr));
+
+    sandbox.resetStats();
+    const refused = await collab(['export', 'acme', '--sections', 'settings,hook']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--sections: no section hook; did you mean hooks?');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a group or project that does not exist: exit 4, naming it; a project on its own is written under projects:', async () => {
+    const { collab } = await world();
+    const missing = await collab(['export', 'acme/nope', 'acme/web/storefront']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toContain('no group or project acme/nope');
+    expect(missing.stdout).toBe('');
+    const one = await collab(['export', 'acme/web/storefront']);
+    expect(one.exitCode).toBe(0);
+    expect(Object.keys(parse(one.stdout))).toEqual(['version', 'projects']);
+    expect(Object.keys(parse(one.stdout).projects)).toEqual(['acme/web/storefront']);
+  });
+});
