@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +87,44 @@ describe('collab export', () => {
     expect(one.exitCode).toBe(0);
     expect(Object.keys(parse(one.stdout))).toEqual(['version', 'projects']);
     expect(Object.keys(parse(one.stdout).projects)).toEqual(['acme/web/storefront']);
+  });
+
+  it('every section: a mirror\'s credentials as a placeholder, LDAP links by provider and cn, members by username, the avatar by its name, archived', async () => {
+    const { collab, file, dir } = await world();
+    writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));
+    const policy = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme/platform:',
+        '    avatar: logo.png',
+        '    ldap_links:',
+        '      - { cn: platform-team, provider: ldapmain, group_access: developer }',
+        'projects:',
+        '  acme/platform/api:',
+        '    archived: true',
+        '    members: [{ username: dana, access_level: maintainer }]',
+        '    mirror:',
+        '      import_url: https://mirror:$' + '{env:MIRROR_PASSWORD}@git.example.com/api.git',
+        '      mirror_trigger_builds: true',
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', policy, '--yes'], { env: { MIRROR_PASSWORD: 'mirror-pass-5555' } })).exitCode).toBe(0);
+    const exported = await collab(['export', 'acme/platform']);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).not.toContain('mirror-pass-5555');
+    const data = parse(exported.stdout);
+    expect(data.groups['acme/platform']).toMatchObject({ avatar: 'logo.png', ldap_links: [{ cn: 'platform-team', provider: 'ldapmain', group_access: 'developer' }] });
+    const variable = 'MIRROR_CREDENTIALS_ACME_PLATFORM_API';
+    expect(data.projects['acme/platform/api']).toMatchObject({
+      archived: true,
+      members: expect.arrayContaining([{ username: 'dana', access_level: 'maintainer' }]),
+      mirror: { import_url: `https://$` + `{env:${variable}}@git.example.com/api.git`, mirror_trigger_builds: true },
+    });
+    expect(exported.stderr).toContain(`  ${variable}: the credentials (user:token) of acme/platform/api's pull mirror\n`);
+    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], { env: { [variable]: 'mirror:mirror-pass-5555' } });
+    expect(planned.stderr).toMatch(/^no changes; /);
+    expect(planned.exitCode).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import { useSandbox } from '../helpers/cli.js';
  */
 
 /** Commands that read but draw no table or summary of the service's data. */
-const NO_TABLE = new Set(['projects snapshot', 'groups avatar', 'plan', 'auth login', 'auth logout', 'auth switch', 'auth token', 'config get', 'config set', 'config path', 'completion', 'sandbox']);
+const NO_TABLE = new Set(['projects snapshot', 'groups avatar', 'plan', 'export', 'auth login', 'auth logout', 'auth switch', 'auth token', 'config get', 'config set', 'config path', 'completion', 'sandbox']);
 
 const P = 'acme/platform/infra/a-project-with-a-rather-long-name';
 const G = 'acme/platform/infra';
