@@ -53,10 +53,13 @@ describe('--wait', () => {
     sandbox.store.deletions.durationMs = 60_000;
     try {
       const skipped = clock.skipped();
+      const start = clock.now();
       const result = await collab(['projects', 'delete', 'dana/rapid-atlas-17', '--yes', '--wait', '--timeout', '1s']);
       expect(result.exitCode).toBe(7);
-      // The whole second was waited, on the clock.
-      expect(clock.skipped() - skipped).toBeGreaterThan(900);
+      // The whole second was waited on the clock, mostly jumped over (how much of it passed for
+      // real, between the polls, depends on the machine's load, so only the total is exact).
+      expect(clock.now() - start).toBeGreaterThanOrEqual(1000);
+      expect(clock.skipped() - skipped).toBeGreaterThan(500);
       expect(result.stderr).toMatch(/error: timed out after 1s waiting for the deletion of project dana\/rapid-atlas-17 \(status: being removed\)\nhint: the deletion continues; check it with: collab projects view 18\n$/);
     } finally {
       sandbox.store.deletions.durationMs = 600;
