@@ -25,8 +25,8 @@ export interface Fetched {
 }
 
 /** GETs one page of a list into a buffer of `pool`. */
-export async function fetchPage(client: RequestClient, pool: BufferPool, url: string): Promise<Fetched> {
-  const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'json-bytes', bytesInto: (length) => pool.take(length) });
+export async function fetchPage(client: RequestClient, pool: BufferPool, url: string, requires?: string): Promise<Fetched> {
+  const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'json-bytes', bytesInto: (length) => pool.take(length), ...(requires ? { requires } : {}) });
   const { body, bounds } = listBody(response.bytes ?? Buffer.alloc(0), response.headers['content-type'], response.request, response.url);
   const h = response.headers;
   const link = parseLinkHeader(h.link);

@@ -34,6 +34,8 @@ export interface PaginateOptions {
   onProgress?: ((itemsSoFar: number) => void) | undefined;
   /** Told once the listing has ended (not when the consumer stops early, nor on a failure). */
   onSummary?: ((summary: ListSummary) => void) | undefined;
+  /** Who may read the list, in the API reference's words (ApiRequest.requires): a 403 says so. */
+  requires?: string | undefined;
 }
 
 /** How a listing ended. */
@@ -95,7 +97,7 @@ class Listing {
   }
 
   fetch(url: string): Promise<Fetched> {
-    return fetchPage(this.client, this.pool, url);
+    return fetchPage(this.client, this.pool, url, this.options.requires);
   }
 
   /**

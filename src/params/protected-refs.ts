@@ -1,3 +1,5 @@
+import { CollabError } from '../errors.js';
+import type { ValueParser } from './option.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -32,6 +34,18 @@ export function refAccessName(level: unknown): string {
   return found ? found[0] : level === null || level === undefined ? '' : String(level);
 }
 
+/** A flag's role for one kind of access: its name (`developer`) or the service's number (30), among the levels that kind takes. */
+export function refAccess(kind: RefAccessKind): ValueParser<number> {
+  const allowed: readonly number[] = REF_ACCESS_CHOICES[kind];
+  return (value, flag) => {
+    const text = value.trim().toLowerCase().replace(/[ _]/g, '-');
+    const level = text in REF_ACCESS_LEVELS ? REF_ACCESS_LEVELS[text as RefAccessName] : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (allowed.includes(level)) return level;
+    const names = allowed.map((n) => refAccessName(n)).join(', ');
+    throw new CollabError('usage', `invalid value "${value.slice(0, 60)}" for ${flag}: expected one of ${names}`);
+  };
+}
+
 /** POST /projects/:id/protected_branches (name aside: the command's argument). Defaults: 40 for each level, false for the booleans. */
 export const PROTECTED_BRANCH_PARAMS = [
   { name: 'push_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.push, description: 'who may push' },
@@ -46,12 +60,3 @@ export const PROTECTED_BRANCH_UPDATE_PARAMS = PROTECTED_BRANCH_PARAMS.filter((pa
 
 /** POST /projects/:id/protected_tags. Default: 40. */
 export const PROTECTED_TAG_PARAMS = [{ name: 'create_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.create, description: 'who may create matching tags' }] as const satisfies readonly ParamSpec[];
-
-/** POST /projects/:id/deploy_keys (title and key aside). */
-export const DEPLOY_KEY_PARAMS = [
-  { name: 'can_push', type: 'boolean', description: 'the key may push to the repository (read-only by default)' },
-  { name: 'expires_at', type: 'datetime', description: 'when the key stops working (ISO 8601)' },
-] as const satisfies readonly ParamSpec[];
-
-/** PUT /projects/:id/deploy_keys/:key_id: the title and can_push only. */
-export const DEPLOY_KEY_UPDATE_PARAMS = [{ name: 'title', type: 'string', description: 'the key’s title' }, DEPLOY_KEY_PARAMS[0]] as const satisfies readonly ParamSpec[];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SSH_KEY_ALGORITHMS } from '../params/deploy-keys.js';
 
 /**
  * An OpenSSH public key line (`ssh-ed25519 AAAA… comment`) as GitLab's Key model checks it: a
@@ -6,16 +7,7 @@ import { createHash } from 'node:crypto';
  * fingerprints are the MD5 of the blob in colon-separated hex and `SHA256:` with the blob's
  * SHA-256 in unpadded base64 (`ssh-keygen -l`'s forms).
  */
-const ALGORITHMS: ReadonlySet<string> = new Set([
-  'ssh-rsa',
-  'ssh-dss',
-  'ssh-ed25519',
-  'ecdsa-sha2-nistp256',
-  'ecdsa-sha2-nistp384',
-  'ecdsa-sha2-nistp521',
-  'sk-ecdsa-sha2-nistp256@openssh.com',
-  'sk-ssh-ed25519@openssh.com',
-]);
+const ALGORITHMS: ReadonlySet<string> = new Set(SSH_KEY_ALGORITHMS);
 
 export interface PublicKey {
   /** The line as stored: GitLab strips it and drops line breaks. */

@@ -22,6 +22,12 @@ describe('required flags', () => {
   it('are refused when missing (exit 2, naming the flag, nothing sent) and marked in help', async () => {
     const commands = withRequired(await loadCommandTree());
     expect(commands.map((c) => c.path.join(' ')).sort()).toEqual([
+      'deploy-keys create',
+      'deploy-keys delete',
+      'deploy-keys enable',
+      'deploy-keys list',
+      'deploy-keys update',
+      'deploy-keys view',
       'groups avatar',
       'groups create',
       'groups ldap-links add',
@@ -35,6 +41,15 @@ describe('required flags', () => {
       'projects members update',
       'projects snapshot',
       'projects transfer',
+      'protected-branches create',
+      'protected-branches delete',
+      'protected-branches list',
+      'protected-branches update',
+      'protected-branches view',
+      'protected-tags create',
+      'protected-tags delete',
+      'protected-tags list',
+      'protected-tags view',
       'share add',
       'share remove',
     ]);

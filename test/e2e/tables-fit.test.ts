@@ -49,6 +49,12 @@ const ARGS: Record<string, string[]> = {
   'labels view': ['bug', '--project', 'acme/web/storefront'],
   'badges list': ['--project', 'acme/web/storefront'],
   'badges view': ['1', '--project', 'acme/web/storefront'],
+  'protected-branches list': ['--project', P],
+  'protected-branches view': ['release/candidates-for-the-next-long-term-support-*', '--project', P],
+  'protected-tags list': ['--project', P],
+  'protected-tags view': ['v*-long-term-support-release-candidate', '--project', P],
+  'deploy-keys list': ['--project', P],
+  'deploy-keys view': ['--project', P],
   'users memberships': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
@@ -71,7 +77,7 @@ function readers(specs: readonly CommandSpec[], prefix = ''): string[] {
 
 describe('every table fits its terminal', () => {
   const { collab } = useSandbox({ seed: 30 });
-  const ids: { note?: number; hook?: number } = {};
+  const ids: { note?: number; hook?: number; deployKey?: number } = {};
 
   // Each case starts from a fresh sandbox (useSandbox): the long values are made for each.
   beforeEach(async () => {
@@ -89,6 +95,11 @@ describe('every table fits its terminal', () => {
     ids.hook = (await made(['hooks', 'create', '--project', P, '--url', 'https://hooks.example.com/a/rather/long/path/to/a/receiver', '--push-events', '--issues-events', '--merge-requests-events', '--json'])).json<{ id: number }>().id;
     await made(['push-rule', 'create', '--project', P, '--commit-message-regex', 'JIRA-\\d+ .{10,}', '--deny-delete-tag']);
     await made(['share', 'add', '--project', P, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-06-30']);
+    await made(['protected-branches', 'create', 'release/candidates-for-the-next-long-term-support-*', '--project', P, '--push', 'no-one', '--merge', 'developer', '--allow-force-push']);
+    await made(['protected-tags', 'create', 'v*-long-term-support-release-candidate', '--project', P, '--create-access', 'developer']);
+    const key = `ssh-ed25519 ${Buffer.concat([Buffer.from([0, 0, 0, 11]), Buffer.from('ssh-ed25519'), Buffer.from([0, 0, 0, 32]), Buffer.alloc(32, 7)]).toString('base64')} ci@example.com`;
+    const deployKey = await collab(['deploy-keys', 'create', '--project', P, '--title', 'The continuous integration runner of the platform team', '--can-push', '--json'], { input: key });
+    ids.deployKey = deployKey.json<{ id: number }>().id;
     await made(['groups', 'ldap-links', 'add', G, '--cn', 'engineering-platform-infrastructure-team', '--provider', 'ldapmain', '--access', 'developer']);
   });
 
@@ -103,6 +114,7 @@ describe('every table fits its terminal', () => {
         const args = [...command.split(' '), ...(ARGS[command] as string[])];
         if (command === 'notes view') args.splice(2, 0, String(ids.note));
         if (command === 'hooks view') args.splice(2, 0, String(ids.hook));
+        if (command === 'deploy-keys view') args.splice(2, 0, String(ids.deployKey));
         const result = await collab(args, { tty: true, env: { COLLAB_FORCE_TTY: String(width) } });
         expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout.length, args.join(' ')).toBeGreaterThan(0);

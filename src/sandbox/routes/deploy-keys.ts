@@ -1,4 +1,4 @@
-import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../params/protected-refs.js';
+import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../params/deploy-keys.js';
 import { ACCESS, canReuseDeployKeysOf } from '../access.js';
 import { findOwner, requireAdmin } from '../guards.js';
 import { apiError, notFound, validationError } from '../errors.js';

@@ -1,0 +1,75 @@
+import type { ApiRequest } from '../http/client.js';
+import { apiPath } from '../http/path.js';
+import { findResource } from './recover.js';
+import { ROLES } from './roles.js';
+
+/**
+ * A project's protected branches and tags (GitLab's protected_branches and protected_tags pages).
+ * A protection's identity is its name (`main`, `release/*`), one path segment with its slash
+ * encoded. Every endpoint is for maintainers (`requires`: a 403 says so).
+ */
+
+export interface RefAccessLevel {
+  id: number;
+  access_level: number | null;
+  access_level_description?: string | null;
+  deploy_key_id?: number;
+  [field: string]: unknown;
+}
+
+export interface ProtectedBranch {
+  id?: number;
+  name: string;
+  push_access_levels?: RefAccessLevel[];
+  merge_access_levels?: RefAccessLevel[];
+  unprotect_access_levels?: RefAccessLevel[];
+  allow_force_push?: boolean;
+  code_owner_approval_required?: boolean;
+  [field: string]: unknown;
+}
+
+export interface ProtectedTag {
+  name: string;
+  create_access_levels?: RefAccessLevel[];
+  [field: string]: unknown;
+}
+
+export type ProtectedRefKind = 'branch' | 'tag';
+
+export function protectedRefsPath(project: string | number, kind: ProtectedRefKind): string {
+  return apiPath`/projects/${project}` + (kind === 'branch' ? '/protected_branches' : '/protected_tags');
+}
+
+function refPath(project: string | number, kind: ProtectedRefKind, name: string): string {
+  return protectedRefsPath(project, kind) + apiPath`/${name}`;
+}
+
+export function getProtectedRef(project: string | number, kind: ProtectedRefKind, name: string): ApiRequest {
+  return { method: 'GET', path: refPath(project, kind, name), expect: 'object', requires: ROLES.maintainers };
+}
+
+/**
+ * POST: protect a branch (`push_access_level`…) or a tag (`create_access_level`). Not repeated
+ * blindly when its answer is lost: `recover` reads the protection by its name, the identity the
+ * service keeps unique (a second POST would be refused, 409 or 422, with the protection in place
+ * just the same).
+ */
+export function protectRef(project: string | number, kind: ProtectedRefKind, fields: Record<string, unknown> & { name: string }): ApiRequest {
+  return {
+    method: 'POST',
+    path: protectedRefsPath(project, kind),
+    json: fields,
+    requires: ROLES.maintainers,
+    recover: (client) => findResource(client, getProtectedRef(project, kind, fields.name)),
+  };
+}
+
+/** PATCH a protected branch: the booleans, and `allowed_to_*` entries (add, change by id, `_destroy`). */
+export function updateProtectedBranch(project: string | number, name: string, fields: Record<string, unknown>): ApiRequest {
+  return { method: 'PATCH', path: refPath(project, 'branch', name), json: fields, requires: ROLES.maintainers };
+}
+
+/** 204, or 404 when it is not protected (the command decides whether that is an error). */
+export function unprotectRef(project: string | number, kind: ProtectedRefKind, name: string): ApiRequest {
+  return { method: 'DELETE', path: refPath(project, kind, name), okStatuses: [404], requires: ROLES.maintainers };
+}

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
+import { readStdin } from '../../util/stdin.js';
+import type { VerbInput } from '../verb.js';
+import { DEPLOY_KEY_VIEW } from './fields.js';
+import type { CREATE } from './index.js';
+
+export interface CreateDeployKeyOptions {
+  project: string | number;
+  title: string;
+  /** The key, read once a run whatever the number of targets (standard input is the run's). */
+  key: (ctx: Context) => Promise<string>;
+  fields: { can_push?: boolean; expires_at?: string };
+}
+
+export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
+  const fields: CreateDeployKeyOptions['fields'] = {};
+  if (input.canPush) fields.can_push = true;
+  if (input.expiresAt !== undefined) fields.expires_at = input.expiresAt;
+  let read: Promise<string> | undefined;
+  return { project: input.project, title: input.title, fields, key: (ctx) => (read ??= readKey(input.keyFile, ctx)) };
+}
+
+/** The public key's one line, checked as far as a look can (its algorithm word and a body), before anything is sent. */
+async function readKey(file: string | undefined, ctx: Context): Promise<string> {
+  const where = file === undefined || file === '-' ? 'standard input' : file;
+  let text: string;
+  try {
+    text = file === undefined || file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CollabError('usage', `cannot read the key file ${where}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const key = text.trim();
+  if (key === '') throw new CollabError('usage', `no public key in ${where}`, { hint: 'give --key-file <path> (with --project -, standard input carries the projects)' });
+  const [algorithm, body] = key.split(/\s+/);
+  if (/[\r\n]/.test(key) || algorithm === undefined || !SSH_KEY_ALGORITHMS.includes(algorithm) || body === undefined) {
+    throw new CollabError('usage', `${where} holds no OpenSSH public key`, { hint: 'give the .pub file: one line such as "ssh-ed25519 AAAA… comment" (never the private key)' });
+  }
+  return key;
+}
+
+export async function run(ctx: Context, opts: CreateDeployKeyOptions): Promise<void> {
+  const key = await opts.key(ctx);
+  const response = await ctx.mutate<DeployKey>(addDeployKey(opts.project, { title: opts.title, key, ...opts.fields }));
+  if (!response) return;
+  ctx.info(`added deploy key ${response.data.id} (${response.data.title}) to project ${opts.project}`);
+  await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
+}

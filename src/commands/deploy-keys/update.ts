@@ -1,0 +1,27 @@
+import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
+import type { Context } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { DEPLOY_KEY_VIEW } from './fields.js';
+import type { UPDATE } from './index.js';
+
+export interface UpdateDeployKeyOptions {
+  project: string | number;
+  keyId: number;
+  fields: { title?: string; can_push?: boolean };
+}
+
+export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
+  const fields: UpdateDeployKeyOptions['fields'] = {};
+  if (input.title !== undefined) fields.title = input.title;
+  if (input.canPush !== undefined) fields.can_push = input.canPush;
+  if (Object.keys(fields).length === 0) throw new CollabError('usage', 'nothing to change', { hint: 'give --title <title>, --can-push or --no-can-push' });
+  return { project: input.project, keyId: input.keyId, fields };
+}
+
+export async function run(ctx: Context, opts: UpdateDeployKeyOptions): Promise<void> {
+  const response = await ctx.mutate<DeployKey>(updateDeployKey(opts.project, opts.keyId, opts.fields));
+  if (!response) return;
+  ctx.info(`updated deploy key ${opts.keyId} of project ${opts.project}`);
+  await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
+}

@@ -1,0 +1,51 @@
+import { type ProtectedBranch, protectRef } from '../../api/protected-refs.js';
+import { isCollabError, withHint } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { COLUMNS_OF, perKind } from './shared.js';
+import type { createBranchVerb, createTagVerb } from './verbs.js';
+
+export interface CreateRefOptions {
+  project: string | number;
+  name: string;
+  /** The request's fields besides the name: only what was given (the service's defaults otherwise). */
+  fields: Record<string, unknown>;
+}
+
+type CreateInput = VerbInput<typeof createBranchVerb> | VerbInput<typeof createTagVerb>;
+
+function fieldsOf(input: CreateInput): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if ('createAccess' in input) {
+    if (input.createAccess !== undefined) fields.create_access_level = input.createAccess;
+    return fields;
+  }
+  if (input.push !== undefined) fields.push_access_level = input.push;
+  if (input.merge !== undefined) fields.merge_access_level = input.merge;
+  if (input.unprotect !== undefined) fields.unprotect_access_level = input.unprotect;
+  if (input.allowForcePush) fields.allow_force_push = true;
+  if (input.codeOwnerApproval) fields.code_owner_approval_required = true;
+  return fields;
+}
+
+/** What to do about a name that is protected already (409 for a branch, 422 for a tag). */
+function duplicateHint(kind: 'branch' | 'tag', opts: CreateRefOptions): string {
+  return kind === 'branch'
+    ? `${opts.name} is protected already: change it with \`collab protected-branches update '${opts.name}' --project ${opts.project}\``
+    : `${opts.name} is protected already: protected tags have no update; \`collab protected-tags delete '${opts.name}' --project ${opts.project}\` first, then create it again`;
+}
+
+export const { branch, tag } = perKind(
+  (_kind, input: CreateInput): CreateRefOptions => ({ project: input.project, name: input.name, fields: fieldsOf(input) }),
+  async (kind, ctx, opts: CreateRefOptions) => {
+    let response: Awaited<ReturnType<typeof ctx.mutate<ProtectedBranch>>>;
+    try {
+      response = await ctx.mutate<ProtectedBranch>(protectRef(opts.project, kind, { name: opts.name, ...opts.fields }));
+    } catch (error) {
+      if (isCollabError(error) && (error.status === 409 || (kind === 'tag' && error.status === 422 && /already been taken/.test(error.message)))) throw withHint(error, duplicateHint(kind, opts));
+      throw error;
+    }
+    if (!response) return;
+    ctx.info(`protected ${kind} ${response.data.name} of project ${opts.project}`);
+    await ctx.printResource(response.data, COLUMNS_OF[kind]);
+  },
+);

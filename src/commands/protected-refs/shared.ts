@@ -1,0 +1,67 @@
+import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.js';
+import type { Context } from '../../context.js';
+import { isCollabError, withHint } from '../../errors.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
+import { refAccessName } from '../../params/protected-refs.js';
+import type { VerbModule } from '../spec.js';
+import { NOUN_OF, type RefKind } from './verbs.js';
+
+/** One verb's module per kind of protection: parse once, each target of `--project -` bound in, run with the kind. */
+export function perKind<I, O extends { project: string | number }>(parse: (kind: RefKind, input: I) => O, run: (kind: RefKind, ctx: Context, options: O) => Promise<void>): Record<RefKind, VerbModule> {
+  const make = (kind: RefKind): VerbModule => ({
+    parse: (input) => parse(kind, input as I),
+    bind: (options, target) => ({ ...(options as O), project: target }),
+    run: (ctx, options) => run(kind, ctx, options as O),
+  });
+  return { branch: make('branch'), tag: make('tag') };
+}
+
+/** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
+export function whoMay(levels: unknown): string {
+  if (!Array.isArray(levels)) return '';
+  return (levels as RefAccessLevel[]).map((level) => (typeof level.deploy_key_id === 'number' ? `key ${level.deploy_key_id}` : refAccessName(level.access_level))).join(',');
+}
+
+const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
+const access = (header: string, path: string): Column => ({ header, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]), choices: ['no-one', 'developer', 'maintainer', 'admin'] });
+
+export const BRANCH_COLUMNS: readonly Column[] = [
+  { header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying },
+  access('PUSH', 'push_access_levels'),
+  access('MERGE', 'merge_access_levels'),
+  access('UNPROTECT', 'unprotect_access_levels'),
+  { header: 'FORCE PUSH', path: 'allow_force_push', format: yesNo, choices: ['yes', 'no'] },
+];
+
+export const TAG_COLUMNS: readonly Column[] = [{ header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying }, access('CREATE', 'create_access_levels')];
+
+const who = (label: string, path: string): DetailField => ({ label, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]) || '(none)' });
+
+export const BRANCH_DETAIL: readonly DetailField[] = [
+  { label: 'Name', path: 'name' },
+  who('Push', 'push_access_levels'),
+  who('Merge', 'merge_access_levels'),
+  who('Unprotect', 'unprotect_access_levels'),
+  { label: 'Force push', path: 'allow_force_push', format: yesNo },
+  { label: 'Code owner approval', path: 'code_owner_approval_required', format: yesNo },
+];
+
+export const TAG_DETAIL: readonly DetailField[] = [{ label: 'Name', path: 'name' }, who('Create', 'create_access_levels')];
+
+export const COLUMNS_OF: Record<RefKind, { columns: readonly Column[]; detail: readonly DetailField[] }> = {
+  branch: { columns: BRANCH_COLUMNS, detail: BRANCH_DETAIL },
+  tag: { columns: TAG_COLUMNS, detail: TAG_DETAIL },
+};
+
+/**
+ * A protection read by name, its 404 explained: the project answers 404 with its own message
+ * ("404 Project Not Found"), a name that is not protected with ActiveRecord's bare "404 Not found".
+ */
+export async function readProtection<T>(ctx: Context, kind: RefKind, project: string | number, name: string): Promise<T> {
+  try {
+    return (await ctx.request<T>(getProtectedRef(project, kind, name))).data;
+  } catch (error) {
+    if (isCollabError(error) && error.status === 404 && !/Project/.test(error.message)) throw withHint(error, `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`);
+    throw error;
+  }
+}

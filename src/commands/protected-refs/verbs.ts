@@ -1,0 +1,103 @@
+import { type RefAccessKind, refAccess } from '../../params/protected-refs.js';
+import { nonEmpty, projectRef } from '../../params/parsers.js';
+import { arg, bool, type Flag, option, tristate } from '../flags.js';
+import { verb } from '../verb.js';
+
+/**
+ * `collab protected-branches …` and `collab protected-tags …`: one set of typed verbs declared per
+ * kind of protection; each implementation in this directory exports one module per kind
+ * (`perKind`, ./shared.ts). A protection is named by the branch or tag name, or the wildcard, as
+ * written (`main`, `release/*`).
+ */
+export type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
+import type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
+
+export const NOUN_OF: Record<RefKind, string> = { branch: 'protected-branches', tag: 'protected-tags' };
+
+/** --project: required, `-` reads projects from standard input. */
+export const PROJECT_FLAG = option('--project <project>', 'the project (ID or full path)', projectRef, { required: true });
+
+const nameArg = (kind: RefKind) => arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
+
+const ROLES_TEXT = (kind: RefAccessKind) => (kind === 'unprotect' ? 'developer, maintainer or admin' : kind === 'create' ? 'no-one, developer or maintainer' : 'no-one, developer, maintainer or admin');
+const roleFlag = (kind: RefAccessKind, what: string): Flag<number, 'optional'> => option(`--${kind === 'create' ? 'create-access' : kind} <role>`, `who may ${what}: ${ROLES_TEXT(kind)}`, refAccess(kind));
+
+const sample = (kind: RefKind) => (kind === 'branch' ? 'release/*' : 'v*');
+const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
+
+export const listVerb = (kind: RefKind) =>
+  verb({
+    name: 'list',
+    summary: kind === 'branch' ? 'List the project’s protected branches and who may push and merge' : 'List the project’s protected tags and who may create them',
+    flags: { project: PROJECT_FLAG },
+    list: true,
+    examples: [`${command(kind)} list --project acme/web/storefront`, `${command(kind)} list --project acme/web/storefront --json`],
+  });
+
+export const viewVerb = (kind: RefKind) =>
+  verb({
+    name: 'view',
+    summary: `Show one protected ${kind}`,
+    args: { name: nameArg(kind) },
+    flags: { project: PROJECT_FLAG },
+    examples: [`${command(kind)} view '${sample(kind)}' --project acme/web/storefront`],
+  });
+
+export const BRANCH_ROLE_FLAGS = {
+  push: roleFlag('push', 'push'),
+  merge: roleFlag('merge', 'merge'),
+  unprotect: roleFlag('unprotect', 'unprotect'),
+};
+
+export const createBranchVerb = verb({
+  name: 'create',
+  summary: 'Protect a branch, or every branch a wildcard matches',
+  description: 'Who may push, merge and unprotect is maintainer unless given. A name already protected is refused: change it with `update`.',
+  args: { name: nameArg('branch') },
+  flags: {
+    project: PROJECT_FLAG,
+    ...BRANCH_ROLE_FLAGS,
+    allowForcePush: bool('--allow-force-push', 'who may push may also force-push'),
+    codeOwnerApproval: bool('--code-owner-approval', 'pushes that change files with code owners need their approval (paid tiers)'),
+  },
+  mutating: true,
+  examples: ["collab protected-branches create 'release/*' --project acme/web/storefront --push no-one --merge developer", 'collab protected-branches create main --project acme/web/storefront --allow-force-push'],
+});
+
+export const updateBranchVerb = verb({
+  name: 'update',
+  summary: 'Change who may push, merge or unprotect, and the force-push and code-owner rules',
+  description: 'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
+  args: { name: nameArg('branch') },
+  flags: {
+    project: PROJECT_FLAG,
+    ...BRANCH_ROLE_FLAGS,
+    allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
+    codeOwnerApproval: tristate('--code-owner-approval', 'pushes that change files with code owners need their approval (--no-code-owner-approval: not)'),
+  },
+  mutating: true,
+  examples: ['collab protected-branches update main --project acme/web/storefront --merge developer', 'collab protected-branches update main --project acme/web/storefront --no-allow-force-push'],
+});
+
+export const createTagVerb = verb({
+  name: 'create',
+  summary: 'Protect a tag, or every tag a wildcard matches',
+  description: 'Who may create matching tags is maintainer unless given. A name already protected is refused: remove it first (protected tags have no update).',
+  args: { name: nameArg('tag') },
+  flags: { project: PROJECT_FLAG, createAccess: roleFlag('create', 'create matching tags') },
+  mutating: true,
+  examples: ["collab protected-tags create 'v*' --project acme/web/storefront --create-access developer"],
+});
+
+export const deleteVerb = (kind: RefKind) =>
+  verb({
+    name: 'delete',
+    destructive: true,
+    summary: `Unprotect a ${kind} (one that is not protected is not an error)`,
+    description: `On a terminal you confirm by typing the name; scripts pass --yes.`,
+    args: { name: nameArg(kind) },
+    flags: { project: PROJECT_FLAG, strict: bool('--strict', `fail with exit 4 when the ${kind} is not protected`) },
+    mutating: true,
+    confirm: true,
+    examples: [`${command(kind)} delete '${sample(kind)}' --project acme/web/storefront --yes`],
+  });
