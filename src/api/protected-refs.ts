@@ -64,6 +64,30 @@ export function protectRef(project: string | number, kind: ProtectedRefKind, fie
   };
 }
 
+/** Who may push, merge and unprotect, by level: what a change of a protected branch asks for. */
+export type BranchRoles = { push?: number; merge?: number; unprotect?: number };
+
+/**
+ * The service keeps a list of entries per kind of access and PATCH edits it entry by entry
+ * (`allowed_to_push: [{id, _destroy: true}, {access_level: 30}]`): from the branch as read, the
+ * edits that make each role given the only role entry of its kind (a deploy key's entry stays).
+ * A kind already as asked is left out.
+ */
+export function accessEdits(current: ProtectedBranch, roles: BranchRoles): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [kind, level] of Object.entries(roles)) {
+    const entries = roleEntries(current[`${kind}_access_levels`]);
+    if (entries.length === 1 && entries[0]?.access_level === level) continue;
+    body[`allowed_to_${kind}`] = [...entries.map((entry) => ({ id: entry.id, _destroy: true })), { access_level: level }];
+  }
+  return body;
+}
+
+/** The entries that name a role (not a deploy key, user or group). */
+export function roleEntries(levels: unknown): RefAccessLevel[] {
+  return Array.isArray(levels) ? (levels as RefAccessLevel[]).filter((entry) => typeof entry.deploy_key_id !== 'number' && typeof entry.access_level === 'number') : [];
+}
+
 /** PATCH a protected branch: the booleans, and `allowed_to_*` entries (add, change by id, `_destroy`). */
 export function updateProtectedBranch(project: string | number, name: string, fields: Record<string, unknown>): ApiRequest {
   return { method: 'PATCH', path: refPath(project, 'branch', name), json: fields, requires: ROLES.maintainers };

@@ -28,6 +28,9 @@ const VALID_ARGS: Record<string, string[]> = {
   'labels list': ['--project', 'acme/web'],
   'badges list': ['--project', 'acme/web'],
   'notes list': ['--project', 'acme/web', '--issue', '1'],
+  'protected-branches list': ['--project', 'acme/web/storefront'],
+  'protected-tags list': ['--project', 'acme/web/storefront'],
+  'deploy-keys list': ['--project', 'acme/web/storefront'],
 };
 
 function listCommands(spec: CommandSpec, path: string[] = []): string[] {

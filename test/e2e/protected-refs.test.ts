@@ -24,7 +24,7 @@ describe('collab protected-branches and protected-tags', () => {
     expect(view.stdout).toMatch(/Force push\s+yes\n/);
 
     const updated = await collab(['protected-branches', 'edit', 'hotfix/*', '--project', project, '--push', 'maintainer', '--no-allow-force-push', '--code-owner-approval'], { as: 'maintainer' });
-    expect(updated.exitCode).toBe(0);
+    expect(updated.exitCode, updated.stderr).toBe(0);
     const after = await getJson(branchPath('hotfix/*'));
     expect([roles(after.push_access_levels), roles(after.merge_access_levels), after.allow_force_push, after.code_owner_approval_required]).toEqual([[40], [30], false, true]);
     // Already so: nothing is sent.

@@ -1,0 +1,85 @@
+import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
+import { addDeployKey, type DeployKey, deployKeysPath, removeDeployKey, updateDeployKey } from '../../api/deploy-keys.js';
+import { listOf, listSchema } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `deploy_keys`: a project's deploy keys by title, each with its public key (an OpenSSH line,
+ * inline or `${file:ci.pub}`) and can_push; one list a project, read with one GET. The keys are
+ * compared by algorithm and body (the comment aside); another key under a title is removed and
+ * added again, can_push alone is a PUT.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    deployKeys?: DeployKey[];
+  }
+}
+
+type KeyBody = Body & { title: string; key: string };
+
+export type DeployKeySpec = OnTarget &
+  ({ op: 'deploy-key-create'; body: KeyBody } | { op: 'deploy-key-update'; keyId: number; body: Body } | { op: 'deploy-key-replace'; keyId: number; body: KeyBody } | { op: 'deploy-key-delete'; keyId: number });
+
+/** `ssh-ed25519 AAAA…` without its comment: what tells two keys apart. */
+const keyBody = (key: unknown): string => String(key ?? '').trim().split(/\s+/).slice(0, 2).join(' ');
+
+const isKey = (item: Item): item is DeployKey => typeof item.id === 'number' && typeof item.title === 'string';
+
+export const deployKeys: Section<DeployKeySpec> = {
+  name: 'deploy_keys',
+  kinds: ['project'],
+  noun: 'deploy key',
+  identity: 'title',
+  schema: () => listSchema(strictObject({ title: string().check(minLength(1)), key: string().check(minLength(1)), can_push: optional(boolean()) })),
+  read: {
+    none: (live) => void (live.deployKeys = []),
+    target: async (reader, live, resource) => void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)))).filter(isKey)),
+  },
+  diff: ({ value, live, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.deployKeys ?? [];
+    for (const item of wanted.items) {
+      const title = String(item.title);
+      const body: KeyBody = { title, key: String(template(item.key)), ...(item.can_push !== undefined ? { can_push: item.can_push } : {}) };
+      const existing = found.find((key) => key.title === title);
+      if (!existing) {
+        emit(title, 'create', null, body, { op: 'deploy-key-create', body });
+        continue;
+      }
+      if (keyBody(existing.key) !== keyBody(item.key)) {
+        emit(title, 'update', { key: existing.key }, { key: body.key }, { op: 'deploy-key-replace', keyId: existing.id, body }, true);
+        continue;
+      }
+      const canPush = existing.can_push ?? false;
+      if (item.can_push !== undefined && item.can_push !== canPush) emit(title, 'update', { can_push: canPush }, { can_push: item.can_push }, { op: 'deploy-key-update', keyId: existing.id, body: { can_push: item.can_push } });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((item) => item.title === existing.title)) continue;
+      emit(existing.title, 'delete', { title: existing.title }, null, { op: 'deploy-key-delete', keyId: existing.id }, true);
+    }
+  },
+  liveFields: (key, live) => {
+    const found = live.deployKeys?.find((k) => k.title === key);
+    return { deploy_key: found ? { id: found.id, key: found.key, can_push: found.can_push ?? false } : null };
+  },
+  ops: ['deploy-key-create', 'deploy-key-update', 'deploy-key-replace', 'deploy-key-delete'],
+  send: async (spec, resolver) => {
+    const resolved = (body: KeyBody): KeyBody => ({ ...body, key: resolver.secret(body.key) });
+    switch (spec.op) {
+      case 'deploy-key-create':
+        return [addDeployKey(spec.ref, resolved(spec.body))];
+      case 'deploy-key-update':
+        return [updateDeployKey(spec.ref, spec.keyId, spec.body)];
+      case 'deploy-key-replace':
+        return [removeDeployKey(spec.ref, spec.keyId), addDeployKey(spec.ref, resolved(spec.body))];
+      case 'deploy-key-delete':
+        return [removeDeployKey(spec.ref, spec.keyId)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.deployKeys ?? []).map((key) => ({ title: key.title, key: key.key, ...(key.can_push === true ? { can_push: true } : {}) }));
+    return items.length > 0 ? items : undefined;
+  },
+};

@@ -1,0 +1,146 @@
+import { boolean, enum as oneOf, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
+import { accessEdits, type BranchRoles, type ProtectedBranch, protectedRefsPath, protectRef, roleEntries, unprotectRef, updateProtectedBranch } from '../../api/protected-refs.js';
+import { REF_ACCESS_CHOICES, REF_ACCESS_LEVELS, type RefAccessKind, type RefAccessName, refAccessName } from '../../params/protected-refs.js';
+import { equal, isItem, listOf, listSchema } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `protected_branches`: a project's protected branches by name or wildcard (`main`, `release/*`),
+ * one list a project, read with one GET. Roles are the commands' names (no-one, developer,
+ * maintainer, admin) or the service's numbers; a field the file leaves out is not compared, and a
+ * new protection gets the service's default (maintainer, off). A changed role is a PATCH of the
+ * access entries (read with the list, so a saved plan carries their IDs).
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    protectedBranches?: ProtectedBranch[];
+  }
+}
+
+/** A role as the file writes it, among the levels this kind of access takes. */
+export function refRoleSchema(kind: RefAccessKind): ZodMiniType {
+  const levels: readonly number[] = REF_ACCESS_CHOICES[kind];
+  const names = levels.map((level) => refAccessName(level)) as [string, ...string[]];
+  return union([oneOf(names), ...levels.map((level) => literal(level))]);
+}
+
+/** A role of the file -> the service's level. */
+export const refLevel = (value: unknown): number => (typeof value === 'number' ? value : REF_ACCESS_LEVELS[value as RefAccessName]);
+
+/** What one kind of access is on the service, as the file would say it: the role's name, or the names joined when there are several entries. */
+export function liveRole(levels: unknown): string | null {
+  const roles = roleEntries(levels);
+  return roles.length === 0 ? null : roles.map((entry) => refAccessName(entry.access_level)).join(',');
+}
+
+const ROLES = { push_access_level: 'push', merge_access_level: 'merge', unprotect_access_level: 'unprotect' } as const;
+const FLAGS = ['allow_force_push', 'code_owner_approval_required'] as const;
+
+export type ProtectedBranchSpec = OnTarget &
+  ({ op: 'protected-branch-create'; body: Body & { name: string } } | { op: 'protected-branch-update'; name: string; body: Body } | { op: 'protected-branch-delete'; name: string });
+
+/** The file's fields that differ from the live protection, before and after, as the file says them. */
+function differences(wanted: Item, existing: ProtectedBranch): { before: Item; after: Item; roles: BranchRoles; flags: Body } {
+  const before: Item = {};
+  const after: Item = {};
+  const roles: BranchRoles = {};
+  const flags: Body = {};
+  for (const [field, kind] of Object.entries(ROLES)) {
+    if (wanted[field] === undefined) continue;
+    const level = refLevel(wanted[field]);
+    const live = liveRole(existing[`${kind}_access_levels`]);
+    if (live === refAccessName(level)) continue;
+    before[field] = live;
+    after[field] = refAccessName(level);
+    roles[kind] = level;
+  }
+  for (const field of FLAGS) {
+    if (wanted[field] === undefined || equal(existing[field] ?? false, wanted[field])) continue;
+    before[field] = existing[field] ?? false;
+    after[field] = wanted[field];
+    flags[field] = wanted[field];
+  }
+  return { before, after, roles, flags };
+}
+
+/** A new protection's body: the name, each role given as its level, the rules given. */
+function createBody(item: Item): Body & { name: string } {
+  const body: Body & { name: string } = { name: String(item.name) };
+  for (const field of Object.keys(ROLES)) if (item[field] !== undefined) body[field] = refLevel(item[field]);
+  for (const field of FLAGS) if (item[field] !== undefined) body[field] = item[field];
+  return body;
+}
+
+/** The file's words for a new protection: roles by name. */
+const shown = (body: Body): Item => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key in ROLES ? refAccessName(value) : value]));
+
+export const protectedBranches: Section<ProtectedBranchSpec> = {
+  name: 'protected_branches',
+  kinds: ['project'],
+  noun: 'protected branch',
+  identity: 'name',
+  schema: () =>
+    listSchema(
+      strictObject({
+        name: string().check(minLength(1)),
+        push_access_level: optional(refRoleSchema('push')),
+        merge_access_level: optional(refRoleSchema('merge')),
+        unprotect_access_level: optional(refRoleSchema('unprotect')),
+        allow_force_push: optional(boolean()),
+        code_owner_approval_required: optional(boolean()),
+      }),
+    ),
+  read: {
+    none: (live) => void (live.protectedBranches = []),
+    target: async (reader, live, resource) => void (live.protectedBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch'))).filter(isNamed) as ProtectedBranch[]),
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.protectedBranches ?? [];
+    for (const item of wanted.items) {
+      const name = String(item.name);
+      const existing = found.find((branch) => branch.name === name);
+      if (!existing) {
+        const body = createBody(item);
+        emit(name, 'create', null, shown(body), { op: 'protected-branch-create', body });
+        continue;
+      }
+      const { before, after, roles, flags } = differences(item, existing);
+      if (Object.keys(after).length === 0) continue;
+      emit(name, 'update', before, after, { op: 'protected-branch-update', name, body: { ...accessEdits(existing, roles), ...flags } });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((item) => item.name === existing.name)) continue;
+      emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-branch-delete', name: existing.name }, true);
+    }
+  },
+  liveFields: (key, live) => ({ protected_branch: live.protectedBranches?.find((branch) => branch.name === key) ?? null }),
+  ops: ['protected-branch-create', 'protected-branch-update', 'protected-branch-delete'],
+  send: async (spec) => {
+    switch (spec.op) {
+      case 'protected-branch-create':
+        return [protectRef(spec.ref, 'branch', spec.body)];
+      case 'protected-branch-update':
+        return [updateProtectedBranch(spec.ref, spec.name, spec.body)];
+      case 'protected-branch-delete':
+        return [unprotectRef(spec.ref, 'branch', spec.name)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.protectedBranches ?? []).map((branch) => {
+      const item: Item = { name: branch.name };
+      for (const [field, kind] of Object.entries(ROLES)) {
+        const role = liveRole(branch[`${kind}_access_levels`]);
+        // The service's default needs no word; several entries (or none) are no one role the file could name.
+        if (role !== null && role !== 'maintainer' && !role.includes(',')) item[field] = role;
+      }
+      for (const field of FLAGS) if (branch[field] === true) item[field] = true;
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};
+
+export const isNamed = (item: Item): boolean => isItem(item) && typeof item.name === 'string';

@@ -1,0 +1,73 @@
+import { minLength, optional, string, strictObject } from 'zod/mini';
+import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
+import { refAccessName } from '../../params/protected-refs.js';
+import { listOf, listSchema } from './common.js';
+import { isNamed, liveRole, refLevel, refRoleSchema } from './protected-branches.js';
+import type { Body, OnTarget, Section } from './section.js';
+
+/**
+ * `protected_tags`: a project's protected tags by name or wildcard (`v*`), one list a project, read
+ * with one GET; `create_access_level` as a role (no-one, developer, maintainer). The service has
+ * no update: a changed role is unprotected and protected again.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    protectedTags?: ProtectedTag[];
+  }
+}
+
+export type ProtectedTagSpec = OnTarget & ({ op: 'protected-tag-create'; body: Body & { name: string } } | { op: 'protected-tag-replace'; body: Body & { name: string } } | { op: 'protected-tag-delete'; name: string });
+
+export const protectedTags: Section<ProtectedTagSpec> = {
+  name: 'protected_tags',
+  kinds: ['project'],
+  noun: 'protected tag',
+  identity: 'name',
+  schema: () => listSchema(strictObject({ name: string().check(minLength(1)), create_access_level: optional(refRoleSchema('create')) })),
+  read: {
+    none: (live) => void (live.protectedTags = []),
+    target: async (reader, live, resource) => void (live.protectedTags = (await reader.list(protectedRefsPath(Number(resource.id), 'tag'))).filter(isNamed) as ProtectedTag[]),
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.protectedTags ?? [];
+    for (const item of wanted.items) {
+      const name = String(item.name);
+      const body: Body & { name: string } = { name, ...(item.create_access_level !== undefined ? { create_access_level: refLevel(item.create_access_level) } : {}) };
+      const existing = found.find((tag) => tag.name === name);
+      if (!existing) {
+        emit(name, 'create', null, { name, ...(body.create_access_level !== undefined ? { create_access_level: refAccessName(body.create_access_level) } : {}) }, { op: 'protected-tag-create', body });
+        continue;
+      }
+      if (item.create_access_level === undefined) continue;
+      const before = liveRole(existing.create_access_levels);
+      const after = refAccessName(refLevel(item.create_access_level));
+      if (before !== after) emit(name, 'update', { create_access_level: before }, { create_access_level: after }, { op: 'protected-tag-replace', body });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((item) => item.name === existing.name)) continue;
+      emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-tag-delete', name: existing.name }, true);
+    }
+  },
+  liveFields: (key, live) => ({ protected_tag: live.protectedTags?.find((tag) => tag.name === key) ?? null }),
+  ops: ['protected-tag-create', 'protected-tag-replace', 'protected-tag-delete'],
+  send: async (spec) => {
+    switch (spec.op) {
+      case 'protected-tag-create':
+        return [protectRef(spec.ref, 'tag', spec.body)];
+      case 'protected-tag-replace':
+        return [unprotectRef(spec.ref, 'tag', spec.body.name), protectRef(spec.ref, 'tag', spec.body)];
+      case 'protected-tag-delete':
+        return [unprotectRef(spec.ref, 'tag', spec.name)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.protectedTags ?? []).map((tag) => {
+      const role = liveRole(tag.create_access_levels);
+      return { name: tag.name, ...(role !== null && role !== 'maintainer' && !role.includes(',') ? { create_access_level: role } : {}) };
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

@@ -1,0 +1,126 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's protected_branches, protected_tags and deploy_keys end to end: what the service answers after apply, and nothing left on a second plan. */
+const world = useDesiredWorlds();
+
+function publicKeyLine(comment: string): string {
+  const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
+  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(der.subarray(der.length - 32))]).toString('base64')} ${comment}`;
+}
+
+const roles = (levels: Array<{ access_level: number }>) => levels.map((level) => level.access_level);
+
+describe('collab.yaml: protected branches and tags, deploy keys', () => {
+  it('plan, apply, plan again: the second plan empty, a second apply writes nothing', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const key = publicKeyLine('ci@example.com');
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    protected_branches:',
+        '      - name: main',
+        '        merge_access_level: developer',
+        '        allow_force_push: true',
+        "      - name: 'hotfix/*'",
+        '        push_access_level: no-one',
+        '    protected_tags:',
+        "      - name: 'v*'",
+        '        create_access_level: developer',
+        '    deploy_keys:',
+        '      - title: ci',
+        `        key: ${key}`,
+        '        can_push: true',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.exitCode).toBe(8);
+    expect(plan.lines().map((line: { section: string; key: string; action: string }) => [line.section, line.key, line.action])).toEqual([
+      ['protected_branches', 'main', 'update'],
+      ['protected_branches', 'hotfix/*', 'create'],
+      ['protected_tags', 'v*', 'create'],
+      ['deploy_keys', 'ci', 'create'],
+    ]);
+    expect(plan.lines()[0]).toMatchObject({ from: { merge_access_level: 'maintainer', allow_force_push: false }, to: { merge_access_level: 'developer', allow_force_push: true } });
+    const applied = await collab(['apply', '-f', path]);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+
+    const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+    const main = await getJson(`${storefront}/protected_branches/main`);
+    expect([roles(main.push_access_levels), roles(main.merge_access_levels), main.allow_force_push]).toEqual([[40], [30], true]);
+    expect(roles((await getJson(`${storefront}/protected_branches/hotfix%2F%2A`)).push_access_levels)).toEqual([0]);
+    expect(roles((await getJson(`${storefront}/protected_tags/v%2A`)).create_access_levels)).toEqual([30]);
+    expect((await getJson(`${storefront}/deploy_keys`)).map((k: { title: string; can_push: boolean; key: string }) => [k.title, k.can_push, k.key])).toEqual([
+      ['CI deploy', true, expect.any(String)],
+      ['ci', true, key],
+    ]);
+
+    const again = await collab(['plan', '-f', path]);
+    expect(again).toMatchObject({ exitCode: 0 });
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it('enforce removes what the file does not list (destructive: --yes); a changed tag role is protected again; another key under a title is replaced', async () => {
+    const { collab, file, getJson } = await world();
+    const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+    const seededKey = (await getJson(`${storefront}/deploy_keys`))[0];
+    const key = publicKeyLine('new');
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    protected_branches:',
+        '      enforce: true',
+        '      items:',
+        '        - name: main',
+        '    deploy_keys:',
+        '      - title: CI deploy',
+        `        key: ${key}`,
+        '  acme/platform/api:',
+        '    protected_tags:',
+        "      - name: 'v*'",
+        '        create_access_level: no-one',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path], { tty: true });
+    expect(plan.stdout).toContain('- protected branch release/* (destructive)');
+    expect((await collab(['apply', '-f', path])).exitCode).toBe(2);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await getJson(`${storefront}/protected_branches`)).map((b: { name: string }) => b.name)).toEqual(['main']);
+    const keys = await getJson(`${storefront}/deploy_keys`);
+    expect(keys.map((k: { title: string; key: string }) => [k.title, k.key])).toEqual([['CI deploy', key]]);
+    expect(keys[0].id).not.toBe(seededKey.id);
+    expect(roles((await getJson(`/projects/${encodeURIComponent('acme/platform/api')}/protected_tags/v%2A`)).create_access_levels)).toEqual([0]);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
+  it('reads each section with one GET a project, only when the file uses it', async () => {
+    const { collab, file, sandbox } = await world();
+    const gets = (part: string) => sandbox.requestLog.filter((r) => r.method === 'GET' && r.path.includes(part)).length;
+    sandbox.resetStats();
+    await collab(['plan', '-f', file('version: 1\nprojects:\n  acme/web/storefront:\n    description: x\n')]);
+    expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([0, 0, 0]);
+    sandbox.resetStats();
+    const uses = file('version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches: []\n    protected_tags: []\n    deploy_keys: []\n  acme/platform/api:\n    protected_branches: []\n', 'uses.yaml');
+    expect((await collab(['plan', '-f', uses])).exitCode).toBe(0);
+    expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([2, 1, 1]);
+  });
+
+  it('refuses what the schema cannot take, with its place in the file', async () => {
+    const { collab, file } = await world();
+    const bad = await collab(['plan', '-f', file("version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: main\n        unprotect_access_level: no-one\n    protected_tags:\n      - name: 'v*'\n        create_access_level: admin\n")]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/collab\.yaml:6:\d+: .*unprotect_access_level/);
+    expect(bad.stderr).toMatch(/collab\.yaml:9:\d+: .*create_access_level/);
+  });
+});
