@@ -40,14 +40,14 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
     expect(plan.exitCode).toBe(8);
-    expect(plan.lines().map((line: { section: string; key: string; action: string }) => [line.section, line.key, line.action])).toEqual([
+    expect(plan.lines<{ section: string; key: string; action: string }>().map((line) => [line.section, line.key, line.action])).toEqual([
       ['protected_branches', 'main', 'update'],
       ['protected_branches', 'hotfix/*', 'create'],
       ['protected_tags', 'v*', 'create'],
       ['deploy_keys', 'ci', 'create'],
     ]);
     expect(plan.lines()[0]).toMatchObject({ from: { merge_access_level: 'maintainer', allow_force_push: false }, to: { merge_access_level: 'developer', allow_force_push: true } });
-    const applied = await collab(['apply', '-f', path]);
+    const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
 
     const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
@@ -63,7 +63,7 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     const again = await collab(['plan', '-f', path]);
     expect(again).toMatchObject({ exitCode: 0 });
     sandbox.resetStats();
-    expect((await collab(['apply', '-f', path])).exitCode).toBe(0);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
   });
 
