@@ -49,7 +49,7 @@ describe('collab deploy-keys', () => {
     expect((await get(`${keysPath(project)}/${key.id}`)).status).toBe(404);
     // Still on the API's project: shared, not copied.
     expect((await get(`${keysPath('acme/platform/api')}/${key.id}`)).status).toBe(200);
-    expect(await collab(['deploy-keys', 'delete', String(key.id), '--project', project, '--yes'])).toMatchObject({ exitCode: 0, stderr: `project ${project} does not have deploy key ${key.id}; nothing to do\n` });
+    expect(await collab(['deploy-keys', 'delete', String(key.id), '--project', project, '--yes'])).toMatchObject({ exitCode: 0, stderr: `deploy key ${key.id} was already gone from project ${project}; nothing to do\n` });
   });
 
   it('error paths: a private key or nothing refused before sending, unknown ID exit 4, a Developer’s 403, confirmation', async () => {

@@ -32,10 +32,10 @@ describe('collab protected-branches and protected-tags', () => {
     expect(again).toMatchObject({ exitCode: 0, stderr: `protected branch hotfix/* of project ${project} is already so; nothing to do\n` });
 
     const deleted = await collab(['protected-branches', 'rm', 'hotfix/*', '--project', project, '--yes'], { as: 'maintainer' });
-    expect(deleted).toMatchObject({ exitCode: 0, stderr: `unprotected branch hotfix/* of project ${project}\n` });
+    expect(deleted).toMatchObject({ exitCode: 0, stderr: `deleted protected branch hotfix/* from project ${project}\n` });
     expect((await get(branchPath('hotfix/*'))).status).toBe(404);
     const gone = await collab(['protected-branches', 'delete', 'hotfix/*', '--project', project, '--yes']);
-    expect(gone).toMatchObject({ exitCode: 0, stderr: `branch hotfix/* was not protected on project ${project}; nothing to do\n` });
+    expect(gone).toMatchObject({ exitCode: 0, stderr: `protected branch hotfix/* was already gone from project ${project}; nothing to do\n` });
     expect((await collab(['protected-branches', 'delete', 'hotfix/*', '--project', project, '--yes', '--strict'])).exitCode).toBe(4);
   });
 
@@ -76,7 +76,7 @@ describe('collab protected-branches and protected-tags', () => {
   it('delete asks as hooks delete asks; --dry-run sends nothing', async () => {
     const refused = await collab(['protected-branches', 'delete', 'main', '--project', project]);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain('hint: pass --yes to unprotect branch main without confirmation');
+    expect(refused.stderr).toContain('hint: pass --yes to delete protected branch main without confirmation');
     const dry = await collab(['protected-branches', 'create', 'dry/*', '--project', project, '--push', 'developer', '--dry-run']);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain('"push_access_level": 30');
