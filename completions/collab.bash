@@ -51,6 +51,20 @@ _collab_name() {
     'badges|show') echo 'view' ;;
     'badges|edit') echo 'update' ;;
     'badges|rm') echo 'delete' ;;
+    '|protected-branch') echo 'protected-branches' ;;
+    'protected-branches|ls') echo 'list' ;;
+    'protected-branches|show') echo 'view' ;;
+    'protected-branches|edit') echo 'update' ;;
+    'protected-branches|rm') echo 'delete' ;;
+    '|protected-tag') echo 'protected-tags' ;;
+    'protected-tags|ls') echo 'list' ;;
+    'protected-tags|show') echo 'view' ;;
+    'protected-tags|rm') echo 'delete' ;;
+    '|deploy-key') echo 'deploy-keys' ;;
+    'deploy-keys|ls') echo 'list' ;;
+    'deploy-keys|show') echo 'view' ;;
+    'deploy-keys|edit') echo 'update' ;;
+    'deploy-keys|rm') echo 'delete' ;;
     '|user') echo 'users' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
@@ -58,7 +72,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges plan apply access-report export users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -72,6 +86,9 @@ _collab_subcommands() {
     'variables') echo 'list view create update set delete' ;;
     'labels') echo 'list view create update delete' ;;
     'badges') echo 'list view create update delete' ;;
+    'protected-branches') echo 'list view create update delete' ;;
+    'protected-tags') echo 'list view create delete' ;;
+    'deploy-keys') echo 'list view create update delete enable' ;;
     'users') echo 'memberships offboard' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
@@ -163,6 +180,21 @@ _collab_flags() {
     'badges create') echo '--project --group --link --image --name --dry-run --concurrency' ;;
     'badges update') echo '--project --group --link --image --name --dry-run --concurrency' ;;
     'badges delete') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
+    'protected-branches list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'protected-branches view') echo '--project --concurrency' ;;
+    'protected-branches create') echo '--project --push --merge --unprotect --allow-force-push --code-owner-approval --dry-run --concurrency' ;;
+    'protected-branches update') echo '--project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval --dry-run --concurrency' ;;
+    'protected-branches delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'protected-tags list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'protected-tags view') echo '--project --concurrency' ;;
+    'protected-tags create') echo '--project --create-access --dry-run --concurrency' ;;
+    'protected-tags delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'deploy-keys list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'deploy-keys view') echo '--project --concurrency' ;;
+    'deploy-keys create') echo '--project --title --key-file --can-push --expires-at --dry-run --concurrency' ;;
+    'deploy-keys update') echo '--project --title --can-push --no-can-push --dry-run --concurrency' ;;
+    'deploy-keys delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'deploy-keys enable') echo '--project --dry-run --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
@@ -259,7 +291,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'access-report') return 0 ;;
   esac
   return 1
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab.yaml's protected_branches, protected_tags and deploy_keys end to end: what the service answers after apply, and nothing left on a second plan. */
@@ -114,6 +115,22 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     const uses = file('version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches: []\n    protected_tags: []\n    deploy_keys: []\n  acme/platform/api:\n    protected_branches: []\n', 'uses.yaml');
     expect((await collab(['plan', '-f', uses])).exitCode).toBe(0);
     expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([2, 1, 1]);
+  });
+
+  it('export writes them so that the plan of the export is empty', async () => {
+    const { collab, file } = await world();
+    const key = publicKeyLine('ci');
+    const setUp = file(`version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: 'hotfix/*'\n        push_access_level: no-one\n        allow_force_push: true\n    protected_tags:\n      - name: 'v*'\n        create_access_level: developer\n    deploy_keys:\n      - title: ci\n        key: ${key}\n`);
+    expect((await collab(['apply', '-f', setUp, '--yes'])).exitCode).toBe(0);
+    const exported = await collab(['export', 'acme/web/storefront']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const project = parse(exported.stdout).projects['acme/web/storefront'];
+    expect(project.protected_branches).toEqual([{ name: 'main' }, { name: 'release/*', merge_access_level: 'developer' }, { name: 'hotfix/*', push_access_level: 'no-one', allow_force_push: true }]);
+    expect(project.protected_tags).toEqual([{ name: 'v*', create_access_level: 'developer' }]);
+    expect(project.deploy_keys).toEqual([expect.objectContaining({ title: 'CI deploy', can_push: true }), { title: 'ci', key }]);
+    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
+    expect(planned.stderr).toMatch(/^no changes; /);
+    expect(planned.exitCode).toBe(0);
   });
 
   it('refuses what the schema cannot take, with its place in the file', async () => {
