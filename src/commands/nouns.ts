@@ -25,7 +25,7 @@ export const NOUN_NAMES = {
   export: { summary: 'Write the live state of groups and projects as collab.yaml' },
   users: { aliases: ['user'], summary: 'A user’s memberships, and removing a user from every project and group' },
   api: { summary: 'Make an authenticated request to any API path' },
-  auth: { summary: 'Log in, check and log out of hosts' },
+  auth: { summary: 'Log in to hosts, switch accounts, check and print tokens, log out' },
   config: { summary: 'Read and change settings' },
   completion: { summary: 'Print a shell completion script (bash, zsh, fish)' },
   sandbox: { summary: 'Run a local, in-memory Collaboration Service to try collab against' },

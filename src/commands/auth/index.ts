@@ -48,12 +48,13 @@ export const TOKEN = verb({
 
 export const spec: CommandSpec = {
   ...noun('auth'),
-  description: `A host may have several accounts (an administrator's and a personal one); one is active and
-used by every command. Tokens are kept in the system keyring (Secret Service, Keychain, Credential
-Manager) where one answers, else in the config file (mode 0600), as --insecure-storage asks; or a
-command that prints the token is kept instead (--token-command), run once by each command that
-needs the token. COLLAB_TOKEN is sent only to COLLAB_HOST (else the default host, else the one
---host given); any other host uses its active account.`,
+  description: `A host may have several accounts (an administrator's and a personal one); one
+is active, and every command uses it. Tokens are kept in the system keyring
+(Secret Service, Keychain, Credential Manager) where one answers, else in the
+config file (mode 0600), as --insecure-storage asks; or a command that prints
+the token is kept instead (--token-command), run by each command that needs
+the token. COLLAB_TOKEN is sent only to COLLAB_HOST (else the default host, else
+the one --host given); any other host uses its active account.`,
   subcommands: [
     { ...LOGIN, load: () => import('./login.js') },
     { ...SWITCH, load: () => import('./switch.js') },
