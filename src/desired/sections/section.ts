@@ -65,8 +65,11 @@ export interface LiveRead {
 /** What `collab export` gives a section to write a target's live state as the file would say it. */
 export interface ExportInput {
   live: LiveTarget;
-  /** A secret the service never shows (a hook's token): its placeholder `${env:NAME}`, the variable listed for the user. */
-  placeholder(name: string, what: string): string;
+  /**
+   * A secret the service never shows (a hook's token) as the file names it: `${env:NAME}`, NAME made
+   * from `hint` (`HOOK_TOKEN_<url>`: the same hint, the same variable), listed for the user with `what` it holds.
+   */
+  placeholder(hint: string, what: string): string;
 }
 
 export interface Section<S extends OnTarget & { op: string }> {
