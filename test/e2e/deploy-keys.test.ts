@@ -66,7 +66,9 @@ describe('collab deploy-keys', () => {
     expect(malformed.stderr).toMatch(/key is invalid/);
     expect((await getJson(keysPath(project))).map((k: { title: string }) => k.title)).toEqual(['CI deploy']);
 
-    expect((await collab(['deploy-keys', 'view', '999', '--project', project])).exitCode).toBe(4);
+    const unknown = await collab(['deploy-keys', 'view', '999', '--project', project]);
+    expect(unknown.exitCode).toBe(4);
+    expect(unknown.stderr).toContain(`hint: project ${project} has no deploy key 999`);
     expect((await collab(['deploy-keys', 'delete', '999', '--project', project, '--yes', '--strict'])).exitCode).toBe(4);
     const developer = await collab(['deploy-keys', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);
