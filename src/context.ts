@@ -2,7 +2,6 @@ import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
-import type { OutputOptions } from './output/writer.js';
 import { type ItemOrder, type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
@@ -32,6 +31,17 @@ export interface GlobalOptions {
 }
 
 export type { ListFlags };
+
+/** The run's global options a verb may read (read-only): the output flags are the presenter's alone. */
+export type RunOptions = Readonly<Pick<GlobalOptions, 'host' | 'verbose' | 'quiet' | 'sudo'>>;
+
+/**
+ * What a verb's `run` receives: the services and their adapters, the run's signal and read-only
+ * options. No `io` (data goes out through the presenter, status through the terminal, standard
+ * input is read through the prompter) and no output format (the presenter's alone); nothing in it
+ * is assigned by a verb (test/unit/layers.test.ts).
+ */
+export type VerbContext = Omit<Context, 'io' | 'globals' | 'close' | 'jq'> & { readonly globals: RunOptions };
 
 export type { RequestDescription, Spinner };
 
@@ -79,7 +89,7 @@ export class Context {
     this.session =
       services.session ??
       new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, credentialStore: services.credentialStore, clock: services.clock, dryRun: services.dryRun, showDryRun: (description) => this.presenter.dryRun(description) });
-    this.prompter = services.prompter ?? new TerminalPrompter(io, services.env, signal);
+    this.prompter = services.prompter ?? new TerminalPrompter(io, services.env, signal, (line) => this.terminal.stderrLine(line));
     this.stream = new StreamPresenter({
       io,
       flags: globals,
@@ -150,10 +160,8 @@ export class Context {
 
   // ---- the presenter (src/output/presenter.ts) alone knows the format ----
 
-  /** The resolved output options, for the few writers outside the presenter (src/desired/). */
-  outputOptions(): Promise<OutputOptions> { return this.stream.options(); }
   printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> { return this.presenter.list(pages, columns, peopleOrder); }
-  printItems(items: readonly unknown[], columns: readonly Column[]): Promise<void> { return this.presenter.items(items, columns); }
+  printItems(items: readonly unknown[], columns: readonly Column[], shape?: { fields?: readonly string[] }): Promise<void> { return this.presenter.items(items, columns, shape); }
   printResource(item: unknown, shape: ResourceShape): Promise<void> { return this.presenter.resource(item, shape); }
   printJsonText(text: string): Promise<void> { return this.presenter.jsonText(text); }
   unchanged(message: string): void { this.presenter.unchanged(message); }

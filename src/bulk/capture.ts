@@ -90,7 +90,37 @@ export class CapturePresenter implements Presenter {
     this.response = [...nodes];
   }
 
-  async jqWriter(): Promise<undefined> {
+  async jsonItems(source: AsyncIterable<readonly string[]>): Promise<void> {
+    const items: unknown[] = [];
+    for await (const texts of source) for (const text of texts) items.push(JSON.parse(text));
+    this.response = items;
+  }
+
+  async plain(text: string): Promise<void> {
+    this.response = asValue(text);
+  }
+
+  /** A target's bytes are its result, never a terminal's. */
+  refuseBinary(): void {}
+
+  async bytes(source: AsyncIterable<Uint8Array>): Promise<void> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of source) chunks.push(chunk);
+    this.response = asValue(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  /** The results carry the service's shape; the run's flags apply to the results. */
+  reshaping(): undefined {
     return undefined;
+  }
+}
+
+/** A text shown as a target's result: the value when it is JSON, else the text (empty: nothing). */
+function asValue(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

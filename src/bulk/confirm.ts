@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { ReadStream, WriteStream } from 'node:tty';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { isCI } from '../io.js';
 import { loadPrompts } from '../util/prompts.js';
@@ -10,7 +10,7 @@ import { loadPrompts } from '../util/prompts.js';
  * carries the targets, so the question goes through the controlling terminal (/dev/tty), as sudo
  * and ssh ask for passwords; without one (CI, cron, a detached process) --yes is required.
  */
-export async function confirmTargets(ctx: Context, count: number, what: string): Promise<void> {
+export async function confirmTargets(ctx: VerbContext, count: number, what: string): Promise<void> {
   const hint = `pass --yes to ${what} without confirmation`;
   const terminal = isCI(ctx.env) ? undefined : openTerminal();
   if (!terminal) throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`, { hint });

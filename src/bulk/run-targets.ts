@@ -1,14 +1,13 @@
 import { type Prepared, prepare } from '../commands/seam.js';
 import type { CommandInput, CommandSpec, VerbModule } from '../commands/spec.js';
 import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/target-slots.js';
-import type { Context } from '../context.js';
+import type { Context, VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from './results.js';
 import { Target } from './target-context.js';
 import { parseTargets, type TargetLine, unknownLine } from './targets.js';
 import { eachLimited } from '../util/pool.js';
-import { readStdin } from '../util/stdin.js';
 
 /**
  * `-` as the project or group: the command runs once per target read from standard input, with
@@ -27,7 +26,7 @@ import { readStdin } from '../util/stdin.js';
 const GRACE_MS = 1000;
 
 /** The requests of a run over many end GRACE_MS after Ctrl-C (Session.sendUntilGrace). */
-export function sendUntilGrace(ctx: Context): () => void {
+export function sendUntilGrace(ctx: Pick<VerbContext, 'session'>): () => void {
   return ctx.session.sendUntilGrace(GRACE_MS);
 }
 
@@ -35,9 +34,7 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbMo
   refuseOtherStdin(input, bulk.slot);
   const concurrency = await targetConcurrency(ctx, input, bulk);
   const stopGrace = sendUntilGrace(ctx);
-  // At a terminal the read waits for typing: say so, and how to end it.
-  if (ctx.io.stdinIsTTY) ctx.stderrLine('reading targets from standard input (Ctrl-D to end)…');
-  const targets = parseTargets(await readStdin(ctx.io.stdin), bulk.slot.noun);
+  const targets = parseTargets(await ctx.prompter.readStdin('targets'), bulk.slot.noun);
 
   // The flags as the command reads them: --yes is the run's (asked once, below). A list's
   // --concurrency keeps its one meaning, pages: each target's list gets it.

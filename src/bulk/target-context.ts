@@ -6,9 +6,8 @@ import { CapturePresenter } from './capture.js';
 import { CaptureTerminal, RefusingPrompter, TargetSession } from './target-services.js';
 
 /**
- * One target of a run over many, and the context its run gets: the command's own options() and
- * run() work as they do alone, but what they would print becomes the target's result instead of
- * output. The context is composed, not derived: the run's session (config, token, the one HTTP
+ * One target of a run over many, and the context its run gets: the command's run() works as it
+ * does alone, but what it would print becomes the target's result instead of output. The context is composed, not derived: the run's session (config, token, the one HTTP
  * client and rate gate) behind a TargetSession, a capturing presenter and terminal, and a prompter
  * that refuses (src/bulk/target-services.ts).
  */

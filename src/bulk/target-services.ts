@@ -97,6 +97,7 @@ export class CaptureTerminal implements Terminal {
     private readonly status: (line: string) => void,
   ) {}
 
+  get tty(): { stdout: boolean; stderr: boolean } { return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY }; }
   info(message: string): void { this.status(this.run.redact(message)); }
   warn(message: string): void { this.run.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`); }
   stderrLine(message: string): void { this.run.stderrLine(message); }
@@ -117,6 +118,7 @@ export class CaptureTerminal implements Terminal {
 /** Standard input carries the targets: nothing can be asked per target. */
 export class RefusingPrompter implements Prompter {
   readonly interactive = false;
+  readonly stdinIsTerminal = false;
 
   async prompts(flagHint: string): Promise<Prompts> {
     throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', { hint: flagHint });
@@ -124,5 +126,9 @@ export class RefusingPrompter implements Prompter {
 
   confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
     return confirmByTyping(this, expected, what, yes);
+  }
+
+  async readStdin(): Promise<string> {
+    throw new CollabError('usage', 'standard input carries the targets: nothing else can be read from it', { hint: 'give a file path instead of -' });
   }
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 
 /**
@@ -7,7 +7,7 @@ import { CollabError } from '../errors.js';
  * once with exit 2 and the flag to pass. --dry-run asks nothing. `what` is the action, as the
  * prompt words it: `transfer project acme/web`.
  */
-export async function needConfirmation(ctx: Context, yes: boolean, what: string): Promise<void> {
+export async function needConfirmation(ctx: VerbContext, yes: boolean, what: string): Promise<void> {
   if (yes || ctx.dryRun) return;
   await ctx.prompts('').catch((error: unknown) => {
     const why = error instanceof Error ? error.message.replace(/^cannot prompt: /, '') : String(error);

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '../http/client.js';
 import { describeOwner, type Owner } from '../api/owner.js';
 import { getOwner } from '../api/shares.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { needConfirmation } from './confirm.js';
 
@@ -26,7 +26,7 @@ export interface OwnedRemoval {
  * done, exit 4 with --strict) or the project or group itself (an error): reading the owner tells
  * them apart, and its own 404 carries the service's message.
  */
-export async function deleteOwned(ctx: Context, removal: OwnedRemoval): Promise<void> {
+export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Promise<void> {
   const { owner, what } = removal;
   await needConfirmation(ctx, removal.yes, `delete ${what}`);
   if (!removal.yes && !ctx.dryRun) await ctx.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { listFlags } from './common-options.js';
 import { attributeOf, type ReadScope } from './flags.js';
@@ -40,7 +40,7 @@ function slotKey(spec: CommandSpec, slot: TargetSlot): string | undefined {
   return Object.entries(spec.typed?.flags ?? {}).find(([, declared]) => declared.options.some((option) => attributeOf(option) === slot.key))?.[0];
 }
 
-export async function prepare(spec: CommandSpec, module: VerbModule, input: CommandInput, ctx: Context, slot?: TargetSlot): Promise<Prepared> {
+export async function prepare(spec: CommandSpec, module: VerbModule, input: CommandInput, ctx: VerbContext, slot?: TargetSlot): Promise<Prepared> {
   const scope: ReadScope = { warn: (message) => ctx.warn(message), addSecret: (secret) => ctx.addSecret(secret) };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import type { OptionSpec } from '../params/option.js';
 import type { ArgSpec, Args, Flags, ReadScope } from './flags.js';
 
@@ -56,7 +56,7 @@ export interface CommandInput {
 export interface VerbModule {
   parse?(input: unknown, scope: ReadScope): unknown;
   bind?(options: unknown, target: string | number): unknown;
-  run(ctx: Context, options: unknown): Promise<void>;
+  run(ctx: VerbContext, options: unknown): Promise<void>;
 }
 
 /** A noun (projects, groups...) whose verbs are loaded lazily. */

@@ -1,5 +1,5 @@
 import { getProject, type ProjectRecord } from '../api/projects.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { sleep } from '../http/retry-policy.js';
 
@@ -91,7 +91,7 @@ export interface Watch<T> {
  * with the service's reason, or `wait-timeout` (exit 7) when `timeoutMs` runs out first (the last
  * look is taken at the deadline itself). Ctrl-C stops waiting and says the job goes on.
  */
-export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
+export async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
   let current = watch.first;
   let seen = watch.state(current);
   const started = ctx.clock.now();
@@ -112,7 +112,7 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
       const previous = seen.status;
       seen = watch.state(current);
       spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(ctx.clock.now() - started)})`);
-      if (!ctx.io.stderrIsTTY && seen.status !== previous) ctx.info(`${watch.subject}: ${seen.status}`);
+      if (!ctx.terminal.tty.stderr && seen.status !== previous) ctx.info(`${watch.subject}: ${seen.status}`);
     }
   } finally {
     spinner?.stop();
@@ -121,12 +121,12 @@ export async function waitFor<T>(ctx: Context, watch: Watch<T>): Promise<T> {
   if (seen.failure !== undefined) {
     throw new CollabError('import-failed', `${watch.what} failed: ${seen.failure || 'the service gave no reason'}`, { hint: `see it with: ${watch.checkCommand}` });
   }
-  if (watch.ready && ctx.io.stderrIsTTY && !ctx.io.stdoutIsTTY) ctx.info(watch.ready);
+  if (watch.ready && ctx.terminal.tty.stderr && !ctx.terminal.tty.stdout) ctx.info(watch.ready);
   return current;
 }
 
 /** A project's import (a fork's copy, a pull mirror's update) until it leaves scheduled/started. */
-export function waitForImport(ctx: Context, project: ProjectRecord, watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs' | 'ready'>): Promise<ProjectRecord> {
+export function waitForImport(ctx: VerbContext, project: ProjectRecord, watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs' | 'ready'>): Promise<ProjectRecord> {
   return waitFor(ctx, {
     ...watch,
     subject: project.path_with_namespace,
@@ -150,7 +150,7 @@ export function waitForImport(ctx: Context, project: ProjectRecord, watch: Pick<
  * already waits for the 404). Resolves with the last look: undefined once gone.
  */
 export function waitForDeletion<T extends { marked_for_deletion_on?: string | null | undefined }>(
-  ctx: Context,
+  ctx: VerbContext,
   watch: Pick<Watch<T | undefined>, 'what' | 'label' | 'subject' | 'checkCommand' | 'timeoutMs' | 'first' | 'look'> & { untilGone?: boolean },
 ): Promise<T | undefined> {
   return waitFor<T | undefined>(ctx, {

@@ -1,6 +1,6 @@
 import { getGroup } from '../api/groups.js';
 import { findResource } from '../api/recover.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { editDistance } from '../util/suggest.js';
 import type { Found } from './live.js';
@@ -53,7 +53,7 @@ function nearestPath(name: string, paths: readonly string[]): string | undefined
  * that match no project (a glob below a group that exists and holds no project matches nothing
  * by right: not counted). Only those the filters reach.
  */
-export async function absentPaths(ctx: Context, targets: readonly DesiredTarget[], reach: Reach, found: Found, only: readonly string[]): Promise<string[]> {
+export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTarget[], reach: Reach, found: Found, only: readonly string[]): Promise<string[]> {
   const absent: string[] = [];
   for (const target of targets) {
     const resource = target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path);
@@ -76,7 +76,7 @@ export async function absentPaths(ctx: Context, targets: readonly DesiredTarget[
 }
 
 /** Each on a line of stderr, then the error (or, with --allow-missing, each as a warning). */
-export function reportAbsent(ctx: Context, absent: readonly string[], file: string, allowMissing: boolean): void {
+export function reportAbsent(ctx: VerbContext, absent: readonly string[], file: string, allowMissing: boolean): void {
   if (absent.length === 0) return;
   if (allowMissing) {
     for (const line of absent) ctx.warn(line);

@@ -3,7 +3,7 @@ import { getGroup } from '../api/groups.js';
 import { getNamespace } from '../api/namespaces.js';
 import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from '../bulk/results.js';
 import { hostKey } from '../config/store.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import type { ApiRequest } from '../http/client.js';
 import type { Journal } from './journal.js';
@@ -36,14 +36,14 @@ interface TargetWork {
 }
 
 /** Refuses a plan made against another service before anything is read or sent. */
-export async function checkHost(ctx: Context, plan: Plan): Promise<void> {
+export async function checkHost(ctx: VerbContext, plan: Plan): Promise<void> {
   const host = await ctx.host();
   if (hostKey(host) !== hostKey(plan.host)) {
     throw new CollabError('usage', `the plan was made for ${plan.host}, not ${host}`, { hint: `apply it with --host ${plan.host}, or make a new plan with collab plan` });
   }
 }
 
-export async function applyPlan(ctx: Context, plan: Plan, options: ApplyOptions): Promise<void> {
+export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOptions): Promise<void> {
   const work = byTarget(plan.changes);
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetWork, Outcome>();
@@ -96,7 +96,7 @@ function byTarget(changes: readonly Change[]): TargetWork[] {
 }
 
 /** One target: the stale check (saved plans), then its changes in order; undefined when Ctrl-C stopped it before it began. */
-async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
+async function applyTarget(ctx: VerbContext, target: TargetWork, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));
@@ -123,7 +123,7 @@ async function applyTarget(ctx: Context, target: TargetWork, options: ApplyOptio
 }
 
 /** One request's worth of changes, journalled before and after. */
-async function applyBatch(ctx: Context, batch: readonly Change[], journal: Journal, resolver: Resolver): Promise<void> {
+async function applyBatch(ctx: VerbContext, batch: readonly Change[], journal: Journal, resolver: Resolver): Promise<void> {
   if (ctx.signal.aborted) return;
   const ids = batch.map((change) => change.id);
   const doubtful = ids.find((id) => journal.inDoubt(id));
@@ -134,7 +134,7 @@ async function applyBatch(ctx: Context, batch: readonly Change[], journal: Journ
 }
 
 /** A request whose earlier send may have taken effect (journal: started, not done) first asks its `recover`: found, it is not sent again. */
-async function send(ctx: Context, request: ApiRequest, inDoubt: boolean): Promise<void> {
+async function send(ctx: VerbContext, request: ApiRequest, inDoubt: boolean): Promise<void> {
   if (inDoubt && request.recover) {
     const found = await request.recover(await ctx.client());
     if (found !== undefined) return;
@@ -159,7 +159,7 @@ function mergedSpec(batch: readonly Change[]): RequestSpec {
   return mergeBatch((first as Change).request, others.map((change) => change.request));
 }
 
-function makeResolver(ctx: Context, plan: Plan): Resolver {
+function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
   const ids = new Map<string, Promise<number>>();
   const idOf = (key: string, read: () => Promise<number>) => {
     let id = ids.get(key);

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import type { Plan } from './model.js';
 import { humanPlan, NO_PAINT, planSummary } from './render.js';
@@ -8,7 +8,7 @@ import { humanPlan, NO_PAINT, planSummary } from './render.js';
  * by typing `yes` or the number of changes; --yes skips it; with no one to ask it needs --yes. A
  * saved plan is the reviewed artifact and is never asked about (as `terraform apply plan.tfplan`).
  */
-export async function askToApply(ctx: Context, plan: Plan, yes: boolean): Promise<void> {
+export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Promise<void> {
   if (yes) return;
   const count = plan.changes.length;
   const what = applying(plan);

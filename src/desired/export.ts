@@ -1,7 +1,7 @@
 import { GROUPS_PATH, getGroup } from '../api/groups.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { discover, eachLimited, type Found, list, readExtras } from './live.js';
 import type { Level } from './load.js';
@@ -39,7 +39,7 @@ type Item = Record<string, unknown>;
 
 const below = (path: string, root: string) => path.startsWith(`${root}/`);
 
-export async function readAndExport(ctx: Context, options: ExportOptions): Promise<Exported> {
+export async function readAndExport(ctx: VerbContext, options: ExportOptions): Promise<Exported> {
   const client = await ctx.client();
   const before = client.requestCount;
   const { groupRoots, projectRoots, found } = await readRoots(ctx, options);
@@ -80,7 +80,7 @@ export async function readAndExport(ctx: Context, options: ExportOptions): Promi
  * The roots named (each a group or a project: a group is looked for first) or, with none, every
  * top-level group; then what is below the groups, as plan reads the file written for them.
  */
-async function readRoots(ctx: Context, options: ExportOptions): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
+async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
   const client = await ctx.client();
   const groups = new Map<string, Item>();
   const projects = new Map<string, Item>();

@@ -1,7 +1,7 @@
 import { getGroup } from '../api/groups.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
@@ -32,7 +32,7 @@ function outermost(paths: readonly string[]): string[] {
   return unique.filter((path) => !unique.some((other) => other !== path && below(path, other)));
 }
 
-export async function list(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+export async function list(ctx: VerbContext, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
   const items: Item[] = [];
   const pages = await ctx.pages(path, query, { all: true, perPage: 100, concurrency });
   for await (const page of pages as AsyncIterable<Page>) for (const text of page.items) items.push(JSON.parse(text) as Item);
@@ -40,7 +40,7 @@ export async function list(ctx: Context, path: string, query: Record<string, str
 }
 
 /** What the file names and reaches, as the service has it (null: not there). */
-export async function discover(ctx: Context, reach: Reach, concurrency: number): Promise<Found> {
+export async function discover(ctx: VerbContext, reach: Reach, concurrency: number): Promise<Found> {
   const found: Found = { groups: new Map(), projects: new Map() };
   const projectRoots = outermost(reach.projectRoots);
   const groupRoots = outermost(reach.subgroupRoots);
@@ -66,7 +66,7 @@ export async function discover(ctx: Context, reach: Reach, concurrency: number):
 }
 
 /** A list under a group that may not exist yet (to be created): empty then. */
-async function listOrNone(ctx: Context, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+async function listOrNone(ctx: VerbContext, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
   try {
     return await list(ctx, path, query, concurrency);
   } catch (error) {
@@ -76,7 +76,7 @@ async function listOrNone(ctx: Context, path: string, query: Record<string, stri
 }
 
 /** Each target's live state: the resource found, the per-target reads its sections need, then each section's reads once a run. */
-export async function readTargets(ctx: Context, targets: readonly DesiredTarget[], found: Found, concurrency: number): Promise<Map<DesiredTarget, LiveTarget>> {
+export async function readTargets(ctx: VerbContext, targets: readonly DesiredTarget[], found: Found, concurrency: number): Promise<Map<DesiredTarget, LiveTarget>> {
   const out = new Map<DesiredTarget, LiveTarget>();
   await eachLimited(targets, concurrency, async (target) => {
     const resource = (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
@@ -94,7 +94,7 @@ export function sectionsOf(target: DesiredTarget): Set<string> {
 }
 
 /** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */
-export async function readExtras(ctx: Context, kind: TargetKind, path: string, resource: Item | null, sections: ReadonlySet<string>): Promise<LiveTarget> {
+export async function readExtras(ctx: VerbContext, kind: TargetKind, path: string, resource: Item | null, sections: ReadonlySet<string>): Promise<LiveTarget> {
   const live: LiveTarget = { kind, path, resource };
   const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(kind));
   if (resource === null) {

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document } from 'yaml';
 import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
 
 /**
@@ -56,7 +56,7 @@ export function loadDesired(path: string, env: Env, report: (line: string) => vo
 }
 
 /** The run's collab.yaml: problems on stderr, secrets redacted from then on, --verbose's full lists of allowed keys. */
-export function loadDesiredFor(ctx: Context, path: string): DesiredFile {
+export function loadDesiredFor(ctx: VerbContext, path: string): DesiredFile {
   return loadDesired(path, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value), { verbose: ctx.globals.verbose });
 }
 

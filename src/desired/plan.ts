@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
@@ -33,7 +33,7 @@ export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<Desire
 }
 
 /** Reads the live state the file reaches and plans against it; `reads` counts the requests that took. */
-export async function readAndPlan(ctx: Context, file: DesiredFile, options: PlanOptions): Promise<Plan> {
+export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: PlanOptions): Promise<Plan> {
   const client = await ctx.client();
   const before = client.requestCount;
   const reach = reachOf(file.data);

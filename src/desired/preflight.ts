@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { getGroup } from '../api/groups.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { equal, liveFields } from './diff.js';
 import type { Journal } from './journal.js';
@@ -25,7 +25,7 @@ export type Stale = Map<string, CollabError>;
 
 const TEMPLATE = /\$\{(env|file):[^}]*\}/;
 
-export async function preflight(ctx: Context, plan: Plan, journal: Journal, concurrency: number): Promise<Stale> {
+export async function preflight(ctx: VerbContext, plan: Plan, journal: Journal, concurrency: number): Promise<Stale> {
   const pending = plan.changes.filter((change) => !journal.isDone(change.id));
   checkSecrets(ctx, plan, pending);
   noteChangedFile(ctx, plan);
@@ -33,7 +33,7 @@ export async function preflight(ctx: Context, plan: Plan, journal: Journal, conc
 }
 
 /** Every `${env:…}`/`${file:…}` a pending change sends resolves now; else each is named and nothing is sent. */
-function checkSecrets(ctx: Context, plan: Plan, pending: readonly Change[]): void {
+function checkSecrets(ctx: VerbContext, plan: Plan, pending: readonly Change[]): void {
   const problems = new Set<string>();
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
@@ -48,7 +48,7 @@ function checkSecrets(ctx: Context, plan: Plan, pending: readonly Change[]): voi
 }
 
 /** The file the plan was made from, changed since: the plan is applied as saved, and the user is told. */
-function noteChangedFile(ctx: Context, plan: Plan): void {
+function noteChangedFile(ctx: VerbContext, plan: Plan): void {
   let digest: string | undefined;
   try {
     digest = createHash('sha256').update(readFileSync(plan.file.path, 'utf8')).digest('hex');
@@ -61,7 +61,7 @@ function noteChangedFile(ctx: Context, plan: Plan): void {
 }
 
 /** Reads every target once: one the caller cannot reach is an error for the whole plan; one whose fields moved is stale. */
-async function readTargets(ctx: Context, plan: Plan, pending: readonly Change[], journal: Journal, concurrency: number): Promise<Stale> {
+async function readTargets(ctx: VerbContext, plan: Plan, pending: readonly Change[], journal: Journal, concurrency: number): Promise<Stale> {
   const byTarget = new Map<string, Change[]>();
   for (const change of pending) {
     const key = targetKey(change.address.kind, change.address.path);

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import { markdownPlan } from './markdown.js';
@@ -21,7 +21,7 @@ const CHANGE_COLUMNS: Column[] = [
  * request count) on stderr. The plan ends with exit 8 when it has changes (`collab plan` in a
  * scheduled job reports drift by it).
  */
-export async function showPlan(ctx: Context, plan: Plan): Promise<void> {
+export async function showPlan(ctx: VerbContext, plan: Plan): Promise<void> {
   await ctx.presenter.report({
     value: plan,
     rows: changeLines(plan),

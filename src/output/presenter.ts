@@ -1,7 +1,10 @@
+import { pipeline } from 'node:stream/promises';
+import { CollabError } from '../errors.js';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { dryRunText, type RequestDescription } from './dry-run.js';
 import { escapeControls } from './escape.js';
+import { reshapes, reshapingFlag, tableWithoutFields } from './flags.js';
 import type { Column, OutputFormat } from './format.js';
 import type { JqFilter, JqWriter } from './jq.js';
 import type { ListProgress } from './progress.js';
@@ -32,7 +35,8 @@ export interface Presenter {
    * which then waits for the last page; programs get the service's order.
    */
   list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number>;
-  items(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
+  /** `fields`: the paths shown when --fields names none (a report whose csv keeps its header with no rows). */
+  items(items: readonly unknown[], columns: readonly Column[], shape?: { fields?: readonly string[] }): Promise<void>;
   resource(item: unknown, shape: ResourceShape): Promise<void>;
   /**
    * A JSON text as it is (a response body), or through --jq. With `body`, a service's answer as
@@ -68,10 +72,28 @@ export interface Presenter {
    * field of its response, so that `--fields id` means over many what it means over one.
    */
   results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void>;
-  /** The --jq writer over the output format, when --jq was given (api --paginate writes its own array). */
-  jqWriter(): Promise<JqWriter | undefined>;
   /** A report (a plan): its text for people, its value for JSON, its rows for ndjson, csv and --jq, its Markdown for -o markdown. */
   report(report: Report): Promise<void>;
+  /**
+   * JSON texts as they came, one JSON array over every batch (`api --paginate`), through --jq when
+   * given. When the source fails, the array written so far is closed first (stdout stays valid
+   * JSON) and `failed(error, written)` makes the error that travels up.
+   */
+  jsonItems(source: AsyncIterable<readonly string[]>, failed: (error: unknown, written: number) => unknown): Promise<void>;
+  /**
+   * A text that is the answer whatever the format (a completion script, a config value, the
+   * sandbox's environment lines): written as it is.
+   */
+  plain(text: string): Promise<void>;
+  /** Refuses bytes that are no text (`what`: an image, a tar archive) where stdout is a terminal; asked before any request. */
+  refuseBinary(what: string, hint: string): void;
+  /** Bytes as they come (an archive, an image), with backpressure; stdout stays open. */
+  bytes(source: AsyncIterable<Uint8Array>): Promise<void>;
+  /**
+   * The output flag that asks for more than a service's answer as it came (`-o csv`, `--fields`),
+   * for `collab api`'s checks and messages; undefined when the answer goes out as it came (or through --jq).
+   */
+  reshaping(): Reshaping | undefined;
 }
 
 export interface Report {
@@ -84,6 +106,12 @@ export interface Report {
   text(view: { width: number; color: boolean }): Promise<string>;
   /** -o markdown (a merge request's comment). */
   markdown(): string;
+}
+
+/** What `reshaping()` names: the flag, and whether it is a table whose columns must be known before the first item. */
+export interface Reshaping {
+  flag: string;
+  tableWithoutFields: boolean;
 }
 
 /** An order of items, as for Array.prototype.sort. */
@@ -133,9 +161,40 @@ export class StreamPresenter implements Presenter {
     return options.format === 'table' && !options.fields;
   }
 
-  async jqWriter(): Promise<JqWriter | undefined> {
+  async jsonItems(source: AsyncIterable<readonly string[]>, failed: (error: unknown, written: number) => unknown): Promise<void> {
     const jq = await this.deps.jq();
-    return jq?.writer(this.deps.io, await this.options());
+    const writer: JqWriter | ListWriter = jq ? jq.writer(this.deps.io, await this.options()) : new ListWriter(this.deps.io, { format: 'json' }, [], true, { asItCame: true });
+    try {
+      for await (const items of source) {
+        this.deps.clearTerminal();
+        await writer.writeRaw(items);
+      }
+    } catch (error) {
+      if (writer instanceof ListWriter && writer.written > 0) await writer.end();
+      throw failed(error, writer.written);
+    }
+    await writer.end();
+  }
+
+  async plain(text: string): Promise<void> {
+    this.deps.clearTerminal();
+    await write(this.deps.io.stdout, text);
+  }
+
+  refuseBinary(what: string, hint: string): void {
+    if (this.deps.io.stdoutIsTTY) throw new CollabError('usage', `refusing to write ${what} to the terminal`, { hint });
+  }
+
+  async bytes(source: AsyncIterable<Uint8Array>): Promise<void> {
+    this.deps.clearTerminal();
+    // Standard output stays open for the process's own end.
+    await pipeline(source, this.deps.io.stdout, { end: false });
+  }
+
+  reshaping(): Reshaping | undefined {
+    const { flags } = this.deps;
+    if (!reshapes(flags)) return undefined;
+    return { flag: reshapingFlag(flags), tableWithoutFields: tableWithoutFields(flags) };
   }
 
   private async itemWriter(options: OutputOptions, columns: readonly Column[], streaming = false): Promise<ListWriter | JqWriter> {
@@ -196,8 +255,9 @@ export class StreamPresenter implements Presenter {
     if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.info('no results');
   }
 
-  async items(items: readonly unknown[], columns: readonly Column[]): Promise<void> {
-    await this.itemsIn(await this.options(), items, columns);
+  async items(items: readonly unknown[], columns: readonly Column[], shape: { fields?: readonly string[] } = {}): Promise<void> {
+    const options = await this.options();
+    await this.itemsIn({ ...options, fields: options.fields ?? shape.fields }, items, columns);
   }
 
   private async itemsIn(options: OutputOptions, items: readonly unknown[], columns: readonly Column[]): Promise<void> {

@@ -41,6 +41,8 @@ export class ListWriter {
     defaultColumns: readonly Column[],
     /** More pages may follow the first: a terminal table keeps spare width for them. */
     private readonly streaming = false,
+    /** json as the service sent it even on a terminal (`api --paginate`: the answer as it came). */
+    private readonly shape: { asItCame?: boolean } = {},
   ) {
     this.columns = options.fields ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: headerFor(path), path }) : [...defaultColumns];
   }
@@ -52,7 +54,7 @@ export class ListWriter {
   /** json and ndjson as they come from the service (compact JSON in a pipe, no --fields). */
   private get passesThrough(): boolean {
     const { format, fields } = this.options;
-    return !fields && (format === 'ndjson' || (format === 'json' && !this.io.stdoutIsTTY));
+    return !fields && (format === 'ndjson' || (format === 'json' && (!this.io.stdoutIsTTY || this.shape.asItCame === true)));
   }
 
   private get terminalTable(): boolean {

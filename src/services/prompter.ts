@@ -3,15 +3,23 @@ import type { IO } from '../io.js';
 import { isCI } from '../io.js';
 import type { Env } from '../runtime.js';
 import type { Prompts } from '../util/prompts.js';
+import { readStdin } from '../util/stdin.js';
 
 /** What asks a person: the terminal's prompts (src/util/prompts.ts), or a refusal where no one can answer. */
 export interface Prompter {
   /** A person at the terminal (prompts, an editor). */
   readonly interactive: boolean;
+  /** Standard input is a terminal: reading it waits for typing. */
+  readonly stdinIsTerminal: boolean;
   /** Prompts, only when a person is at the terminal; else a usage error naming the flag to pass. */
   prompts(flagHint: string): Promise<Prompts>;
   /** Asks the user to type `expected` (or one of several answers) to confirm an action (unless --yes). */
   confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void>;
+  /**
+   * Standard input, read whole (a body, a value given as `-`). With `what`, a person at a terminal
+   * is told first what is read and how to end it.
+   */
+  readStdin(what?: string): Promise<string>;
 }
 
 /** confirmByTyping over any prompter's prompts: the one wording of the question and of the refusal. */
@@ -30,7 +38,13 @@ export class TerminalPrompter implements Prompter {
     private readonly io: IO,
     private readonly env: Env,
     private readonly signal: AbortSignal,
+    /** A line for people on stderr (the terminal's). */
+    private readonly say: (line: string) => void = () => undefined,
   ) {}
+
+  get stdinIsTerminal(): boolean {
+    return this.io.stdinIsTTY;
+  }
 
   /** stdin and stderr are terminals, and this is no CI job. */
   get interactive(): boolean {
@@ -48,5 +62,11 @@ export class TerminalPrompter implements Prompter {
 
   confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
     return confirmByTyping(this, expected, what, yes);
+  }
+
+  async readStdin(what?: string): Promise<string> {
+    // At a terminal the read waits for typing: say so, and how to end it.
+    if (what !== undefined && this.io.stdinIsTTY) this.say(`reading ${what} from standard input (Ctrl-D to end)…`);
+    return readStdin(this.io.stdin);
   }
 }

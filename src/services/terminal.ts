@@ -14,6 +14,8 @@ import { type Clock, systemClock } from '../runtime.js';
  */
 export interface Terminal {
   readonly io: IO;
+  /** Which of the run's outputs a person watches: status changes are logged where no spinner shows them. */
+  readonly tty: { readonly stdout: boolean; readonly stderr: boolean };
   /** Status for people (stderr), silenced by --quiet. */
   info(message: string): void;
   warn(message: string): void;
@@ -49,6 +51,10 @@ export class StreamTerminal implements Terminal {
     /** The run's: a wait the client jumps over on a test's clock is not shown for as long in real time. */
     private readonly clock: Clock = systemClock,
   ) {}
+
+  get tty(): { stdout: boolean; stderr: boolean } {
+    return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY };
+  }
 
   info(message: string): void {
     if (!this.quiet) this.stderrLine(message);

@@ -1,5 +1,5 @@
 import type { GroupRef } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { comparePaths } from '../../util/path-order.js';
 import { roleName } from '../members/shared.js';
@@ -45,7 +45,7 @@ export function parse(input: VerbInput<typeof ACCESS_REPORT>): AccessReportOptio
   return input;
 }
 
-export async function run(ctx: Context, opts: AccessReportOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<void> {
   const client = await ctx.client();
   const concurrency = await ctx.numberSetting('concurrency');
   const before = client.requestCount;
@@ -81,8 +81,7 @@ export async function run(ctx: Context, opts: AccessReportOptions): Promise<void
   }
   for (const path of world.unreadable) ctx.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
   // No rows: the csv still gets its header.
-  if (rows.length === 0 && !ctx.globals.fields) ctx.globals.fields = [...REPORT_FIELDS];
-  await ctx.printItems(rows, REPORT_COLUMNS);
+  await ctx.printItems(rows, REPORT_COLUMNS, rows.length === 0 ? { fields: REPORT_FIELDS } : {});
   const requests = client.requestCount - before;
   const projects = world.projects.length;
   ctx.info(`${rows.length} row${rows.length === 1 ? '' : 's'} for ${projects} project${projects === 1 ? '' : 's'} in ${world.groups.size} group${world.groups.size === 1 ? '' : 's'}; read with ${requests} request${requests === 1 ? '' : 's'}${projects ? ` (${(requests / projects).toFixed(2)} a project)` : ''}`);

@@ -1,7 +1,6 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { RequestInfo } from '../../errors.js';
-import { reshapes as flagsReshape, reshapingFlag, tableWithoutFields } from '../../output/flags.js';
 import { type Column, type DetailField, headerFor } from '../../output/format.js';
 
 /**
@@ -10,23 +9,24 @@ import { type Column, type DetailField, headerFor } from '../../output/format.js
  * a JSON array or object to the output writer every other command uses.
  */
 
-/** Whether the output flags ask for more than the body as it came. */
-export function reshapes(ctx: Context): boolean {
-  return flagsReshape(ctx.globals);
+/** Whether the output flags ask for more than the body as it came (the presenter knows them). */
+export function reshapes(ctx: VerbContext): boolean {
+  return ctx.presenter.reshaping() !== undefined;
 }
 
 /** The flag combinations that cannot be honoured, refused before anything is sent (exit 2). */
-export function checkOutputFlags(ctx: Context, opts: { include: boolean; paginate: boolean }): void {
-  if (!reshapes(ctx)) return;
-  const flag = reshapingFlag(ctx.globals);
+export function checkOutputFlags(ctx: VerbContext, opts: { include: boolean; paginate: boolean }): void {
+  const reshaping = ctx.presenter.reshaping();
+  if (!reshaping) return;
+  const { flag } = reshaping;
   if (opts.include) throw new CollabError('usage', `-i prints the answer as it came and cannot be combined with ${flag}`, { hint: 'drop -i, or print the headers with --verbose' });
-  if (opts.paginate && tableWithoutFields(ctx.globals)) {
+  if (opts.paginate && reshaping.tableWithoutFields) {
     throw new CollabError('usage', '-o table with --paginate needs --fields: the columns are set before the first page comes', { hint: 'for example --fields id,full_path' });
   }
 }
 
 /** Prints a JSON body through the output writer: an array as a list, an object as one resource. */
-export async function printShaped(ctx: Context, text: string, info: RequestInfo): Promise<void> {
+export async function printShaped(ctx: VerbContext, text: string, info: RequestInfo): Promise<void> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -52,8 +52,8 @@ export function columnsOf(item: unknown): Column[] {
     .map(([path]) => ({ header: headerFor(path), path }));
 }
 
-function notShapeable(ctx: Context, info: RequestInfo, what: string): CollabError {
-  const flag = reshapingFlag(ctx.globals);
+function notShapeable(ctx: VerbContext, info: RequestInfo, what: string): CollabError {
+  const flag = ctx.presenter.reshaping()?.flag ?? '--fields';
   return new CollabError('usage', `${flag} needs a JSON object or array, and ${info.method} ${info.path} answered ${what}`, { hint: `drop ${flag} to print the answer as it came` });
 }
 

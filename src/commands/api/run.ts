@@ -1,18 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { quoted } from '../../config/settings.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { HttpMethod } from '../../http/client.js';
-import { type Page, paginate } from '../../http/paginate.js';
+import { paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
-import { write } from '../../io.js';
-import type { JqWriter } from '../../output/jq.js';
-import { type ListProgress, nounOf } from '../../output/progress.js';
-import { readStdin } from '../../util/stdin.js';
+import { nounOf } from '../../output/progress.js';
 import { looksSecret } from '../../util/secrets.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
-import { beforeItem, endArray } from '../../output/json-array.js';
 import type { VerbInput } from '../verb.js';
 import type { API } from './index.js';
 
@@ -71,7 +67,7 @@ function splitField(raw: string, flag: string): { key: string; value: string } {
   return { key: raw.slice(0, at), value: raw.slice(at + 1) };
 }
 
-async function typedValue(text: string, ctx: Context): Promise<unknown> {
+async function typedValue(text: string, ctx: VerbContext): Promise<unknown> {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
@@ -79,7 +75,7 @@ async function typedValue(text: string, ctx: Context): Promise<unknown> {
   if (text.startsWith('@')) {
     const file = text.slice(1);
     try {
-      return file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+      return file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
     } catch (error) {
       throw new CollabError('usage', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
@@ -117,14 +113,14 @@ function nest(fields: ReadonlyArray<{ key: string; value: unknown }>): Record<st
   return out;
 }
 
-export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   // The output flags' refusals first (exit 2, nothing read or sent), then -F values typed.
   checkOutputFlags(ctx, { include: opts.include, paginate: opts.paginate });
   const values: Array<{ key: string; value: unknown }> = [];
   for (const { key, value, typed } of opts.fields) values.push({ key, value: typed ? await typedValue(value, ctx) : value });
   const nested = nest(values);
   const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
-  const body = opts.input === undefined ? undefined : opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const body = opts.input === undefined ? undefined : opts.input === '-' ? await ctx.prompter.readStdin() : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
   });
   const request = {
@@ -168,13 +164,11 @@ export async function run(ctx: Context, opts: ApiOptions): Promise<void> {
  * closed before the error travels up, so stdout stays valid JSON (the items read so far) and the
  * error says that the list is incomplete.
  */
-async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
+async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
   const client = await ctx.client();
   // A spinner with a live count on stderr when it is a terminal (stopped before the first items on a shared terminal).
   const progress = ctx.listProgress({ noun: nounOf(opts.path) });
   const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: pageSize({ all: true }), concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
-  // --jq sees the whole array (each item with -o ndjson).
-  const filtered = await ctx.presenter.jqWriter();
   await progress.start();
   try {
     if (reshapes(ctx)) {
@@ -183,34 +177,20 @@ async function printEveryPage(ctx: Context, opts: ApiOptions, query: QueryParams
         throw listFailure(error, opts.path, 0);
       });
     } else {
-      await writeEveryPage(ctx, opts, pages, filtered, progress);
+      // The items as they came, one JSON array (--jq sees the whole array, each item with -o ndjson).
+      const texts = async function* (): AsyncGenerator<readonly string[]> {
+        for await (const page of pages) {
+          const { items } = page;
+          if (items.length === 0) continue;
+          progress.rows();
+          yield items;
+        }
+      };
+      await ctx.presenter.jsonItems(texts(), (error, written) => listFailure(error, opts.path, written));
     }
   } finally {
     progress.finish();
   }
-}
-
-async function writeEveryPage(ctx: Context, opts: ApiOptions, pages: AsyncGenerator<Page>, filtered: JqWriter | undefined, progress: ListProgress): Promise<void> {
-  let written = 0;
-  for (;;) {
-    let next: IteratorResult<Page>;
-    try {
-      next = await pages.next();
-    } catch (error) {
-      if (filtered) throw listFailure(error, opts.path, filtered.written);
-      if (written > 0) await write(ctx.io.stdout, endArray(true));
-      throw listFailure(error, opts.path, written);
-    }
-    if (next.done) break;
-    const { items } = next.value;
-    if (items.length === 0) continue;
-    progress.rows();
-    if (filtered) await filtered.writeRaw(items);
-    else await write(ctx.io.stdout, items.map((item, i) => beforeItem(written === 0 && i === 0) + item).join(''));
-    written += items.length;
-  }
-  if (filtered) await filtered.end();
-  else await write(ctx.io.stdout, endArray(written > 0));
 }
 
 /** A failed page: the service's error, with a hint on what stdout holds and how to get the rest. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { applyPlan, checkHost } from '../../desired/apply.js';
 import { askToApply } from '../../desired/ask.js';
 import { preflight } from '../../desired/preflight.js';
@@ -57,7 +57,7 @@ function savedPlan(path: string): Plan | undefined {
   return value as Plan;
 }
 
-export async function run(ctx: Context, opts: ApplyCommandOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<void> {
   if (opts.schema) {
     const { jsonSchema } = await import('../../desired/schema.js');
     await ctx.printJsonText(JSON.stringify(await jsonSchema(), null, 2));

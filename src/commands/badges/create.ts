@@ -1,6 +1,6 @@
 import { type Badge, createBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -23,7 +23,7 @@ export function parse(input: VerbInput<typeof CREATE>): CreateBadgeOptions {
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<CreateBadgeOptions>;
 
-export async function run(ctx: Context, opts: CreateBadgeOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateBadgeOptions): Promise<void> {
   const response = await ctx.mutate<Badge>(createBadge(opts.owner, opts.fields));
   if (!response) return;
   ctx.info(`created badge ${response.data.id} on ${describeOwner(opts.owner)}`);

@@ -1,5 +1,5 @@
 import { deleteBadge } from '../../api/badges.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -11,7 +11,7 @@ export type DeleteBadgeOptions = VerbInput<typeof DELETE>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteBadgeOptions>;
 
-export function run(ctx: Context, opts: DeleteBadgeOptions): Promise<void> {
+export function run(ctx: VerbContext, opts: DeleteBadgeOptions): Promise<void> {
   const request = deleteBadge(opts.owner, opts.badgeId);
   return deleteOwned(ctx, { ...opts, what: `badge ${opts.badgeId}`, typed: String(opts.badgeId), request, hint: (error) => badgeHint(error, opts.owner, opts.badgeId) });
 }

@@ -1,5 +1,5 @@
 import { badgesPath } from '../../api/badges.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS } from './fields.js';
@@ -10,6 +10,6 @@ export type ListBadgesOptions = VerbInput<typeof LIST>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListBadgesOptions>;
 
-export async function run(ctx: Context, opts: ListBadgesOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListBadgesOptions): Promise<void> {
   await ctx.printList(await ctx.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list), BADGE_COLUMNS);
 }

@@ -1,6 +1,6 @@
 import { type Badge, updateBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -21,7 +21,7 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<UpdateBadgeOptions>;
 
-export async function run(ctx: Context, opts: UpdateBadgeOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateBadgeOptions): Promise<void> {
   const response = await ctx.mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields)).catch((error: unknown) => {
     throw badgeHint(error, opts.owner, opts.badgeId);
   });

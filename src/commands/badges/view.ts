@@ -1,5 +1,5 @@
 import { type Badge, getBadge } from '../../api/badges.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
@@ -10,7 +10,7 @@ export type ViewBadgeOptions = VerbInput<typeof VIEW>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewBadgeOptions>;
 
-export async function run(ctx: Context, opts: ViewBadgeOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewBadgeOptions): Promise<void> {
   const { data } = await ctx.request<Badge>(getBadge(opts.owner, opts.badgeId));
   await ctx.printResource(data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
 }

@@ -1,6 +1,5 @@
 import { bashCompletion, fishCompletion, markdownReference, zshCompletion } from '../../completion/generate.js';
-import type { Context } from '../../context.js';
-import { write } from '../../io.js';
+import type { VerbContext } from '../../context.js';
 import type { CommandSpec } from '../spec.js';
 import type { VerbInput } from '../verb.js';
 import type { COMPLETION, Shell } from './index.js';
@@ -13,8 +12,8 @@ const GENERATORS = { bash: bashCompletion, zsh: zshCompletion, fish: fishComplet
  */
 export function completionOver(tree: () => Promise<CommandSpec[]>) {
   return {
-    async run(ctx: Context, { shell }: VerbInput<typeof COMPLETION>): Promise<void> {
-      await write(ctx.io.stdout, GENERATORS[shell](await tree()));
+    async run(ctx: VerbContext, { shell }: VerbInput<typeof COMPLETION>): Promise<void> {
+      await ctx.presenter.plain(GENERATORS[shell](await tree()));
     },
   };
 }

@@ -1,28 +1,27 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { parseSetting, SETTINGS, type SettingSpec } from '../../config/settings.js';
 import { chooseHost } from '../../config/host.js';
 import { type ConfigStore, configPath, hostKey } from '../../config/store.js';
-import { write } from '../../io.js';
 import type { Column } from '../../output/format.js';
 import { maskToken } from '../../util/secrets.js';
 import type { VerbInput } from '../verb.js';
 import type { GET, SET } from './index.js';
 
-async function targetHost(ctx: Context, config: ConfigStore, setting: SettingSpec): Promise<string> {
+async function targetHost(ctx: VerbContext, config: ConfigStore, setting: SettingSpec): Promise<string> {
   const target = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
   if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
   return target.key;
 }
 
 export const getCommand = {
-  async run(ctx: Context, { setting }: VerbInput<typeof GET>): Promise<void> {
+  async run(ctx: VerbContext, { setting }: VerbInput<typeof GET>): Promise<void> {
     const config = await ctx.config();
     let value: unknown;
     if (setting.scope === 'host') value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
-    if (value !== undefined) await write(ctx.io.stdout, `${String(value)}\n`);
+    if (value !== undefined) await ctx.presenter.plain(`${String(value)}\n`);
   },
 };
 
@@ -33,7 +32,7 @@ export const setCommand = {
     if (input.setting.value.type === 'url') hostKey(input.value);
     return input;
   },
-  async run(ctx: Context, { setting, value }: VerbInput<typeof SET>): Promise<void> {
+  async run(ctx: VerbContext, { setting, value }: VerbInput<typeof SET>): Promise<void> {
     // Unchecked: setting a good value is how a bad one in the file is repaired.
     const config = await ctx.config({ check: false });
     const parsed = parseSetting(setting, value);
@@ -57,7 +56,7 @@ const COLUMNS: Column[] = [
 ];
 
 export const listCommand = {
-  async run(ctx: Context): Promise<void> {
+  async run(ctx: VerbContext): Promise<void> {
     const config = await ctx.config();
     const rows: Array<{ key: string; value: unknown; host: string }> = [];
     for (const setting of SETTINGS.filter((s) => s.scope === 'global')) rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
@@ -76,7 +75,7 @@ export const listCommand = {
 
 /** Where the config file is (or would be): read from the environment only, so it works even when the file is broken. */
 export const pathCommand = {
-  async run(ctx: Context): Promise<void> {
-    await write(ctx.io.stdout, `${configPath(ctx.env)}\n`);
+  async run(ctx: VerbContext): Promise<void> {
+    await ctx.presenter.plain(`${configPath(ctx.env)}\n`);
   },
 };

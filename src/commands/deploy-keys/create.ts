@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
 import { readStdin } from '../../util/stdin.js';
@@ -12,7 +12,7 @@ export interface CreateDeployKeyOptions {
   project: string | number;
   title: string;
   /** The key, read once a run whatever the number of targets (standard input is the run's). */
-  key: (ctx: Context) => Promise<string>;
+  key: (ctx: VerbContext) => Promise<string>;
   fields: { can_push?: boolean; expires_at?: string };
 }
 
@@ -25,7 +25,7 @@ export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
 }
 
 /** The public key's one line, checked as far as a look can (its algorithm word and a body), before anything is sent. */
-async function readKey(file: string | undefined, ctx: Context): Promise<string> {
+async function readKey(file: string | undefined, ctx: VerbContext): Promise<string> {
   const where = file === undefined || file === '-' ? 'standard input' : file;
   let text: string;
   try {
@@ -42,7 +42,7 @@ async function readKey(file: string | undefined, ctx: Context): Promise<string> 
   return key;
 }
 
-export async function run(ctx: Context, opts: CreateDeployKeyOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateDeployKeyOptions): Promise<void> {
   const key = await opts.key(ctx);
   const response = await ctx.mutate<DeployKey>(addDeployKey(opts.project, { title: opts.title, key, ...opts.fields }));
   if (!response) return;

@@ -1,12 +1,12 @@
 import { type DeployKey, enableDeployKey } from '../../api/deploy-keys.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { ENABLE } from './index.js';
 
 export type EnableDeployKeyOptions = VerbInput<typeof ENABLE>;
 
-export async function run(ctx: Context, opts: EnableDeployKeyOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: EnableDeployKeyOptions): Promise<void> {
   const response = await ctx.mutate<DeployKey>(enableDeployKey(opts.project, opts.keyId));
   if (!response) return;
   ctx.info(`enabled deploy key ${response.data.id} (${response.data.title}) on project ${opts.project}`);

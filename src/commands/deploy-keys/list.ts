@@ -1,6 +1,6 @@
 import { deployKeysPath } from '../../api/deploy-keys.js';
 import { ROLES } from '../../api/roles.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
@@ -8,6 +8,6 @@ import type { LIST } from './index.js';
 /** The declared input is the options: no parse; `--project -` binds each target under `project`. */
 export type ListDeployKeysOptions = VerbInput<typeof LIST>;
 
-export async function run(ctx: Context, opts: ListDeployKeysOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
   await ctx.printList(await ctx.pages(deployKeysPath(opts.project), {}, opts.list, { requires: ROLES.maintainers }), DEPLOY_KEY_COLUMNS);
 }

@@ -1,5 +1,5 @@
 import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
@@ -19,7 +19,7 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
   return { project: input.project, keyId: input.keyId, fields };
 }
 
-export async function run(ctx: Context, opts: UpdateDeployKeyOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateDeployKeyOptions): Promise<void> {
   const response = await ctx.mutate<DeployKey>(updateDeployKey(opts.project, opts.keyId, opts.fields));
   if (!response) return;
   ctx.info(`updated deploy key ${opts.keyId} of project ${opts.project}`);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Document, isScalar, visit } from 'yaml';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { readAndExport } from '../../desired/export.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
@@ -39,7 +39,7 @@ function yamlText(data: unknown): string {
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-export async function run(ctx: Context, opts: ExportCommandOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise<void> {
   const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')) });
   const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);

@@ -1,9 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 
 export interface AvatarOptions {
@@ -13,20 +12,20 @@ export interface AvatarOptions {
 }
 
 /** Streams the avatar to its destination; a file appears only when complete (written aside, then renamed). */
-export async function run(ctx: Context, opts: AvatarOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> {
   // Refused first, before any request: an image is no text for a terminal.
-  if (opts.file === '-' && ctx.io.stdoutIsTTY) throw new CollabError('usage', 'refusing to write an image to the terminal', { hint: 'redirect standard output to a file, or give --file <path>' });
+  if (opts.file === '-') ctx.presenter.refuseBinary('an image', 'redirect standard output to a file, or give --file <path>');
   const client = await ctx.client();
   const response = await client.stream(getGroupAvatar(opts.group));
   let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  const counter = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
       bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
+      yield chunk;
+    }
+  };
   if (opts.file === '-') {
-    await pipeline(response.body, counter, ctx.io.stdout, { end: false });
+    await ctx.presenter.bytes(counter(response.body));
   } else {
     const partial = `${opts.file}.partial-${process.pid}`;
     try {

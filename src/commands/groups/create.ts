@@ -1,7 +1,7 @@
 import type { UploadFile } from '../../api/form.js';
 import { createGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import { resolveGroupId } from '../../api/resolve.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import { pathFromName } from '../../params/paths.js';
@@ -37,7 +37,7 @@ export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): 
   };
 }
 
-export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
   const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx, opts.parent, '--parent');
   const request = createGroup({ name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings }, opts.avatar);
   const response = await ctx.mutate<GroupRecord>(request).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { removalDate } from '../../api/deletion.js';
 import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
@@ -27,7 +27,7 @@ export function parse({ group, yes, permanentlyRemove, wait, timeout }: VerbInpu
   return { group, yes, permanently: permanentlyRemove, ...waitSetting({ wait, timeout }) };
 }
 
-export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
   if (!opts.yes && !ctx.dryRun) {
     // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
     await ctx.prompts('').catch(() => {

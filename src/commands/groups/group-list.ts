@@ -1,5 +1,5 @@
 import { descendantGroupsPath, type GroupRecord, type GroupRef, GROUPS_PATH, subgroupsPath } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
@@ -46,7 +46,7 @@ function pathOf(scope: GroupListScope): string {
   return scope.kind === 'subgroups' ? subgroupsPath(scope.group) : descendantGroupsPath(scope.group);
 }
 
-export async function runGroupList(ctx: Context, opts: GroupListOptions): Promise<void> {
+export async function runGroupList(ctx: VerbContext, opts: GroupListOptions): Promise<void> {
   const path = pathOf(opts.scope);
   if (!opts.tree) {
     // The service orders by name; FULL PATH then reads out of order. People read groups as a tree,

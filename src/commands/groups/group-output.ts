@@ -1,6 +1,6 @@
 import { removalDate } from '../../api/deletion.js';
 import type { GroupRecord } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, cellText, type DetailField, VISIBILITIES, visibilityTone, yesNo, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
@@ -118,7 +118,7 @@ export function groupDetail(group: GroupRecord, options: { withProjects?: boolea
  * in json, ndjson and csv. The runners registration token that owners are sent is a secret: human
  * views never show it (format.ts).
  */
-export async function printGroup(ctx: Context, group: GroupRecord, options: { withProjects?: boolean } = {}): Promise<void> {
+export async function printGroup(ctx: VerbContext, group: GroupRecord, options: { withProjects?: boolean } = {}): Promise<void> {
   for (const secret of secretValues(group)) ctx.addSecret(secret);
   await ctx.printResource(group, { columns: GROUP_COLUMNS, detail: groupDetail(group, options) });
 }

@@ -1,5 +1,5 @@
 import { addLdapLink, type GroupRef, type LdapLink } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
 import type { LDAP_LINKS_ADD } from './verbs.js';
@@ -16,7 +16,7 @@ export function parse(input: VerbInput<typeof LDAP_LINKS_ADD>): LdapLinksAddOpti
   return { group: input.group, link: { ...ldapLinkSubject(input), provider: input.provider, group_access: input.access } };
 }
 
-export async function run(ctx: Context, opts: LdapLinksAddOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LdapLinksAddOptions): Promise<void> {
   const response = await ctx.mutate(addLdapLink(opts.group, opts.link));
   if (!response) return;
   const { link } = opts;

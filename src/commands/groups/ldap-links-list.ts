@@ -1,5 +1,5 @@
 import { type GroupRef, listLdapLinks } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError } from '../../errors.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 
@@ -7,7 +7,7 @@ export interface LdapLinksListOptions {
   group: GroupRef;
 }
 
-export async function run(ctx: Context, opts: LdapLinksListOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LdapLinksListOptions): Promise<void> {
   const links = await ctx.request<unknown[]>(listLdapLinks(opts.group)).then(
     (response) => response.data,
     (error: unknown) => {

@@ -1,5 +1,5 @@
 import { type GroupRef, type LdapLink, removeLdapLink } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { LDAP_LINKS_REMOVE } from './verbs.js';
@@ -24,7 +24,7 @@ export function parse(input: VerbInput<typeof LDAP_LINKS_REMOVE>): LdapLinksRemo
   return { group, link: { ...subject, provider: requiredFlag(provider, '--provider', 'name the LDAP server of the link, e.g. --provider ldapmain') }, legacyPath };
 }
 
-export async function run(ctx: Context, opts: LdapLinksRemoveOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LdapLinksRemoveOptions): Promise<void> {
   const response = await ctx.mutate(removeLdapLink(opts.group, opts.link, { legacyPath: opts.legacyPath }));
   if (!response) return;
   const what = opts.link.cn !== undefined ? `LDAP group ${opts.link.cn}` : `LDAP filter ${opts.link.filter}`;

@@ -1,11 +1,11 @@
 import { type GroupRef, syncGroupWithLdap } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 
 export interface LdapSyncOptions {
   group: GroupRef;
 }
 
-export async function run(ctx: Context, opts: LdapSyncOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LdapSyncOptions): Promise<void> {
   const response = await ctx.mutate(syncGroupWithLdap(opts.group));
   if (!response) return;
   ctx.info(`LDAP sync of group ${opts.group} queued: the service updates its members in the background`);

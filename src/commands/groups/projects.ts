@@ -1,5 +1,5 @@
 import { type GroupRef, groupProjectsPath } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
@@ -38,6 +38,6 @@ export function parse({ group, shared, query: given, list }: VerbInput<typeof PR
   return { group, shared, query, flags: list };
 }
 
-export async function run(ctx: Context, opts: GroupProjectsOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: GroupProjectsOptions): Promise<void> {
   await ctx.printList(await ctx.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags), PROJECT_COLUMNS);
 }

@@ -1,5 +1,5 @@
 import { type GroupRef, provisionedUsersPath } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
@@ -19,6 +19,6 @@ export function parse({ group, query, list }: VerbInput<typeof PROVISIONED_USERS
   return { group, query: query as QueryParams, flags: list };
 }
 
-export async function run(ctx: Context, opts: ProvisionedUsersOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ProvisionedUsersOptions): Promise<void> {
   await ctx.printList(await ctx.pages(provisionedUsersPath(opts.group), opts.query, opts.flags), PROVISIONED_USER_COLUMNS);
 }

@@ -1,12 +1,12 @@
 import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { printGroup } from './group-output.js';
 
 export interface RestoreOptions {
   group: GroupRef;
 }
 
-export async function run(ctx: Context, opts: RestoreOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: RestoreOptions): Promise<void> {
   const response = await ctx.mutate<GroupRecord>(restoreGroup(opts.group));
   if (!response) return;
   ctx.info(`restored group ${response.data.full_path}: it is no longer marked for deletion`);

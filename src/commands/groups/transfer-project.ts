@@ -1,6 +1,6 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { needConfirmation } from '../confirm.js';
 import { printGroup } from './group-output.js';
 
@@ -11,7 +11,7 @@ export interface TransferProjectOptions {
 }
 
 /** Administrators only. The service answers with the receiving group, which is printed. */
-export async function run(ctx: Context, opts: TransferProjectOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: TransferProjectOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
   if (!opts.yes && !ctx.dryRun) {

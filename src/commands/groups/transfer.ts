@@ -1,6 +1,6 @@
 import { getGroup, type GroupRecord, type GroupRef, transferGroup } from '../../api/groups.js';
 import { resolveGroupId } from '../../api/resolve.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
 import type { VerbInput } from '../verb.js';
@@ -26,7 +26,7 @@ export function parse({ group, to, topLevel, yes }: VerbInput<typeof TRANSFER>):
   return { group, to, yes };
 }
 
-export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer group ${opts.group}`);
   const targetId = opts.to === undefined ? undefined : await resolveGroupId(ctx, opts.to, '--to');

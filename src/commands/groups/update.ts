@@ -1,6 +1,6 @@
 import type { UploadFile } from '../../api/form.js';
 import { type GroupRecord, type GroupRef, updateGroup } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import type { ReadScope } from '../flags.js';
@@ -32,7 +32,7 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
   return { group, settings, avatar };
 }
 
-export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
   const response = await ctx.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
   if (!response) return;
   ctx.info(`updated group ${response.data.full_path}`);

@@ -1,5 +1,5 @@
 import { getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './verbs.js';
@@ -17,7 +17,7 @@ export function parse({ group, withProjects, withCustomAttributes }: VerbInput<t
   return { group, withProjects: withProjects === true, withCustomAttributes: withCustomAttributes === true };
 }
 
-export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
   const { data } = await ctx.request<GroupRecord>(getGroup(opts.group, { withProjects: opts.withProjects, withCustomAttributes: opts.withCustomAttributes }));
   await printGroup(ctx, data, { withProjects: opts.withProjects });
 }

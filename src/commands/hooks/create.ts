@@ -1,7 +1,7 @@
 import { createHook, type Hook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
 import type { CREATE } from './index.js';
@@ -19,7 +19,7 @@ export function parse(input: VerbInput<typeof CREATE>): CreateHookOptions {
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<CreateHookOptions>;
 
-export async function run(ctx: Context, opts: CreateHookOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateHookOptions): Promise<void> {
   const token = await opts.token?.(ctx);
   const body = { url: opts.url, ...opts.fields, ...(token !== undefined ? { token } : {}) };
   const response = await ctx.mutate<Hook>(createHook(opts.owner, body), ['token']);

@@ -1,5 +1,5 @@
 import { deleteHook } from '../../api/hooks.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -11,6 +11,6 @@ export type DeleteHookOptions = VerbInput<typeof DELETE>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteHookOptions>;
 
-export function run(ctx: Context, opts: DeleteHookOptions): Promise<void> {
+export function run(ctx: VerbContext, opts: DeleteHookOptions): Promise<void> {
   return deleteOwned(ctx, { ...opts, what: `hook ${opts.hookId}`, typed: String(opts.hookId), request: deleteHook(opts.owner, opts.hookId) });
 }

@@ -1,17 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
-import { readStdin } from '../../util/stdin.js';
 import type { RawFlags } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 
 /** Reads the secret token where it was asked to be read from: once a run, whatever the number of targets. */
-export type TokenReader = (ctx: Context) => Promise<string>;
+export type TokenReader = (ctx: VerbContext) => Promise<string>;
 
 /** What create and update take from the flags, checked before anything is sent. */
 export interface HookInput {
@@ -90,14 +89,14 @@ function tokenReader(file: string | undefined, prompt: boolean): TokenReader | u
   };
 }
 
-async function readToken(file: string | undefined, ctx: Context): Promise<string> {
+async function readToken(file: string | undefined, ctx: VerbContext): Promise<string> {
   if (file === undefined) {
     const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
     return prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
   }
   let token: string;
   try {
-    token = file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+    token = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
   } catch (error) {
     throw new CollabError('usage', `cannot read the token file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

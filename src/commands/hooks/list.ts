@@ -1,5 +1,5 @@
 import { hooksPath } from '../../api/hooks.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS } from './fields.js';
@@ -11,6 +11,6 @@ export type ListHooksOptions = VerbInput<typeof LIST>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListHooksOptions>;
 
-export async function run(ctx: Context, opts: ListHooksOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListHooksOptions): Promise<void> {
   await ctx.printList(await ctx.pages(hooksPath(opts.owner), {}, opts.list), HOOK_COLUMNS);
 }

@@ -1,7 +1,7 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';
 import type { VerbInput } from '../verb.js';
@@ -41,7 +41,7 @@ export function mergeHook(current: Hook, owner: Owner, opts: Pick<HookInput, 'ur
   return merged;
 }
 
-export async function run(ctx: Context, opts: UpdateHookOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateHookOptions): Promise<void> {
   // The token first: a file that cannot be read, or no terminal to ask on, is refused before any request.
   const token = await opts.token?.(ctx);
   const { data: current } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));

@@ -1,5 +1,5 @@
 import { getHook, type Hook } from '../../api/hooks.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, hookDetail } from './fields.js';
@@ -11,7 +11,7 @@ export type ViewHookOptions = VerbInput<typeof VIEW>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewHookOptions>;
 
-export async function run(ctx: Context, opts: ViewHookOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewHookOptions): Promise<void> {
   const { data } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
   await ctx.printResource(data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

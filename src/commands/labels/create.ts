@@ -1,6 +1,6 @@
 import { createLabel, type Label } from '../../api/labels.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -31,7 +31,7 @@ export function priorityField(priority: number | null | undefined, owner: Owner)
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<CreateLabelOptions>;
 
-export async function run(ctx: Context, opts: CreateLabelOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateLabelOptions): Promise<void> {
   const response = await ctx.mutate<Label>(createLabel(opts.owner, { name: opts.name, ...opts.fields })).catch((error: unknown) => {
     throw labelHint(error, opts.owner, opts.name);
   });

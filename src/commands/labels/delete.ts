@@ -1,5 +1,5 @@
 import { deleteLabel } from '../../api/labels.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -10,6 +10,6 @@ export type DeleteLabelOptions = VerbInput<typeof DELETE>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteLabelOptions>;
 
-export function run(ctx: Context, opts: DeleteLabelOptions): Promise<void> {
+export function run(ctx: VerbContext, opts: DeleteLabelOptions): Promise<void> {
   return deleteOwned(ctx, { ...opts, what: `label ${opts.name}`, typed: opts.name, request: deleteLabel(opts.owner, opts.name) });
 }

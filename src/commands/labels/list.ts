@@ -1,5 +1,5 @@
 import { labelsPath } from '../../api/labels.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS } from './fields.js';
@@ -10,7 +10,7 @@ export type ListLabelsOptions = VerbInput<typeof LIST>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListLabelsOptions>;
 
-export async function run(ctx: Context, opts: ListLabelsOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListLabelsOptions): Promise<void> {
   const query = opts.own ? { include_ancestor_groups: false } : {};
   await ctx.printList(await ctx.pages(labelsPath(opts.owner), query, opts.list), LABEL_COLUMNS);
 }

@@ -1,6 +1,6 @@
 import { type Label, updateLabel } from '../../api/labels.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -28,7 +28,7 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<UpdateLabelOptions>;
 
-export async function run(ctx: Context, opts: UpdateLabelOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateLabelOptions): Promise<void> {
   const response = await ctx.mutate<Label>(updateLabel(opts.owner, opts.name, opts.fields)).catch((error: unknown) => {
     throw labelHint(error, opts.owner, opts.name);
   });

@@ -1,5 +1,5 @@
 import { getLabel, type Label } from '../../api/labels.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
@@ -10,7 +10,7 @@ export type ViewLabelOptions = VerbInput<typeof VIEW>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewLabelOptions>;
 
-export async function run(ctx: Context, opts: ViewLabelOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewLabelOptions): Promise<void> {
   const { data } = await ctx.request<Label>(getLabel(opts.owner, opts.name)).catch((error: unknown) => {
     throw labelHint(error, opts.owner, opts.name, false);
   });

@@ -1,6 +1,6 @@
 import { addMember, type MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
 import type { addVerb } from './verbs.js';
@@ -15,7 +15,7 @@ export interface AddMembersOptions {
 /** One POST per user, in the order given: each answer is that user's member (a refusal stops the rest, naming the user). */
 export const { project, group } = perKind(
   (kind, input: VerbInput<ReturnType<typeof addVerb>>): AddMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.expires }),
-  async (kind, ctx: Context, opts: AddMembersOptions) => {
+  async (kind, ctx: VerbContext, opts: AddMembersOptions) => {
     const added: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);

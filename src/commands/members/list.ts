@@ -1,6 +1,6 @@
 import { memberFilters, membersPath } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, perKind } from './shared.js';
@@ -15,7 +15,7 @@ export interface ListMembersOptions {
 
 export const { project, group } = perKind(
   (kind, input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions => ({ owner: { kind, ref: input.target }, inherited: input.inherited, query: input.query, list: input.list }),
-  async (kind, ctx: Context, opts: ListMembersOptions) => {
+  async (kind, ctx: VerbContext, opts: ListMembersOptions) => {
     const shown = await ctx.printList(await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list), MEMBER_COLUMNS);
     if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, kind, opts);
   },
@@ -25,7 +25,7 @@ export const { project, group } = perKind(
  * An empty list of direct members is not "nobody has access" when people reach the project or
  * group through the groups above it or a share: one read of members/all says whether they do.
  */
-async function pointToInherited(ctx: Context, kind: Owner['kind'], opts: ListMembersOptions): Promise<void> {
+async function pointToInherited(ctx: VerbContext, kind: Owner['kind'], opts: ListMembersOptions): Promise<void> {
   const all = await ctx.request<unknown[]>({ method: 'GET', path: membersPath(opts.owner, true), query: { ...memberFilters({ query: opts.query }), per_page: 1 }, expect: 'array' });
   if (all.data.length === 0) return;
   ctx.info(`no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${kind}s members list ${opts.owner.ref} --inherited\` lists them`);

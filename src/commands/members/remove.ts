@@ -1,6 +1,6 @@
 import { type RemoveMemberParams, removeMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { memberHint, perKind, resolveUser, userRefs } from './shared.js';
@@ -16,7 +16,7 @@ export interface RemoveMembersOptions {
 /** DELETE per user; one who is not a member is "nothing changed" (exit 4 with --strict). */
 export const { project, group } = perKind(
   (kind, input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), params: input.params, strict: input.strict }),
-  async (kind, ctx: Context, opts: RemoveMembersOptions) => {
+  async (kind, ctx: VerbContext, opts: RemoveMembersOptions) => {
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
       const response = await ctx.mutate(removeMember(opts.owner, user.id, opts.params)).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
@@ -39,7 +39,7 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
  * values (VerbInput of the declaration in verbs.ts) into options that carry their owner, and a
  * target read from standard input replaces the owner's ref.
  */
-export function perKind<I, O extends { owner: Owner }>(parse: (kind: Kind, input: I) => O, run: (kind: Kind, ctx: Context, options: O) => Promise<void>): Record<Kind, VerbModule> {
+export function perKind<I, O extends { owner: Owner }>(parse: (kind: Kind, input: I) => O, run: (kind: Kind, ctx: VerbContext, options: O) => Promise<void>): Record<Kind, VerbModule> {
   const make = (kind: Kind): VerbModule => ({
     parse: (input) => parse(kind, input as I),
     bind: (options, target) => ({ ...(options as O), owner: { kind, ref: target } }),
@@ -66,7 +66,7 @@ export interface ResolvedUser {
 }
 
 /** A username or ID to a user ID: an ID as it is, a name through GET /users?username= (exit 4 when nobody has it). */
-export async function resolveUser(ctx: Context, ref: string): Promise<ResolvedUser> {
+export async function resolveUser(ctx: VerbContext, ref: string): Promise<ResolvedUser> {
   if (/^\d+$/.test(ref)) return { id: Number(ref), ref };
   const found = (await ctx.request<UserRecord[]>(findUsersByName(ref))).data[0];
   if (!found) throw new CollabError('not-found', `no user named ${ref}`, { hint: 'check the username (without @), or give the numeric user ID' });

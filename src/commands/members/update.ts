@@ -1,6 +1,6 @@
 import { getMember, type MemberParams, type MemberRecord, updateMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
@@ -24,7 +24,7 @@ export const { project, group } = perKind(
     if (input.access === undefined && input.expires === undefined && !input.noExpiry) throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
     return { owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.noExpiry ? null : input.expires };
   },
-  async (kind, ctx: Context, opts: UpdateMembersOptions) => {
+  async (kind, ctx: VerbContext, opts: UpdateMembersOptions) => {
     const updated: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);

@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
-import { readStdin } from '../../util/stdin.js';
 import type { Env } from '../../runtime.js';
 
 /** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
@@ -32,9 +31,9 @@ export async function givenBody(sources: BodySources): Promise<GivenBody> {
 }
 
 /** The given text, standard input read (and checked, as parse checks the rest) if it was - ; undefined: none given. */
-export async function bodyText(ctx: Context, given: GivenBody): Promise<string | undefined> {
+export async function bodyText(ctx: VerbContext, given: GivenBody): Promise<string | undefined> {
   if (given === undefined || 'text' in given) return given?.text;
-  return checkBody(await readBodyFile('-', () => readStdin(ctx.io.stdin)));
+  return checkBody(await readBodyFile('-', () => ctx.prompter.readStdin()));
 }
 
 async function readBodyFile(file: string, read: () => Promise<string>): Promise<string> {
@@ -52,12 +51,12 @@ function dropFinalNewlines(text: string): string {
 }
 
 /** Whether an editor can be opened: a person at a terminal, not a CI job. */
-export function canOpenEditor(ctx: Context): boolean {
+export function canOpenEditor(ctx: VerbContext): boolean {
   return ctx.interactive;
 }
 
 /** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */
-export async function chooseEditor(ctx: Context): Promise<string> {
+export async function chooseEditor(ctx: VerbContext): Promise<string> {
   const configured = (await ctx.textSetting('editor')) ?? '';
   return configured || ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
 }

@@ -1,5 +1,5 @@
 import { type AwardedObject, createNote, describeTarget, isNote, type NoteTarget } from '../../api/notes.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { awardEmojiName, isAwardEmojiOnly } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
@@ -38,7 +38,7 @@ export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateNote
 export const bind = bindTarget;
 
 /** The body: as given, from standard input, or written in the editor; refused before anything is sent. */
-async function noteBody(ctx: Context, given: GivenBody): Promise<string> {
+async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
   const body = await bodyText(ctx, given);
   if (body !== undefined) return body;
   if (!canOpenEditor(ctx)) {
@@ -49,7 +49,7 @@ async function noteBody(ctx: Context, given: GivenBody): Promise<string> {
   return checkBody(written);
 }
 
-export async function run(ctx: Context, opts: CreateNoteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<void> {
   const body = await noteBody(ctx, opts.body);
   const request = createNote(opts.target, { body, confidential: opts.confidential, created_at: opts.createdAt, merge_request_diff_sha: opts.diffSha });
   const response = await ctx.mutate(request);

@@ -1,5 +1,5 @@
 import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 import { bindTarget, noteTarget } from './target.js';
@@ -16,7 +16,7 @@ export function parse(input: VerbInput<typeof DELETE>): DeleteNoteOptions {
 export const bind = bindTarget;
 
 /** One note is named by its ID: no confirmation is asked (--dry-run shows what would be sent). */
-export async function run(ctx: Context, opts: DeleteNoteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: DeleteNoteOptions): Promise<void> {
   const response = await ctx.mutate(deleteNote(opts.target, opts.noteId));
   if (response) ctx.info(`deleted note ${opts.noteId} from ${describeTarget(opts.target)}`);
 }

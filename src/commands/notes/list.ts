@@ -1,6 +1,6 @@
 import { itemLimit } from '../../list-flags.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { ListFlags, VerbContext } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
 import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
@@ -23,7 +23,7 @@ export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
 
 export const bind = bindTarget;
 
-export async function run(ctx: Context, opts: ListNotesOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<void> {
   const path = notesPath(opts.target);
   const query = listNotesQuery(opts);
   if (opts.system === undefined) {

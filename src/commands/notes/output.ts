@@ -1,5 +1,5 @@
 import type { AwardedObject, Note } from '../../api/notes.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, yesNo } from '../../output/format.js';
 
 /**
@@ -41,7 +41,7 @@ export const NOTE_DETAIL: readonly DetailField[] = [
   { label: 'Body', path: 'body' },
 ];
 
-export async function printNote(ctx: Context, note: Note): Promise<void> {
+export async function printNote(ctx: VerbContext, note: Note): Promise<void> {
   await ctx.printResource(note, { columns: NOTE_COLUMNS, detail: NOTE_DETAIL });
 }
 
@@ -64,7 +64,7 @@ const AWARDED_DETAIL: DetailField[] = [
 ];
 
 /** The snippet-like object the service answers instead of a note (no body): printed as what it is. */
-export async function printAwardedObject(ctx: Context, answer: AwardedObject): Promise<void> {
+export async function printAwardedObject(ctx: VerbContext, answer: AwardedObject): Promise<void> {
   const detail = 'confidential' in answer ? [...AWARDED_DETAIL, { label: 'Confidential', path: 'confidential', format: yesNo }] : AWARDED_DETAIL;
   await ctx.printResource(answer, { columns: AWARDED_COLUMNS, detail });
 }

@@ -1,5 +1,5 @@
 import { describeTarget, getNote, isNote, type NoteTarget, updateNote } from '../../api/notes.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
@@ -31,7 +31,7 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNote
 
 export const bind = bindTarget;
 
-export async function run(ctx: Context, opts: UpdateNoteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<void> {
   // Refused first, before any request: with nothing to change, only an editor can say what.
   if (opts.useEditor && !canOpenEditor(ctx)) {
     const what = opts.target.kind === 'issue' ? '--body, --body-file or --confidential / --no-confidential' : '--body or --body-file';

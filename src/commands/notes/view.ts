@@ -1,5 +1,5 @@
 import { type AwardedObject, getNote, isNote, type NoteTarget } from '../../api/notes.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { NOTEABLES } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './index.js';
@@ -17,7 +17,7 @@ export function parse(input: VerbInput<typeof VIEW>): ViewNoteOptions {
 
 export const bind = bindTarget;
 
-export async function run(ctx: Context, opts: ViewNoteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewNoteOptions): Promise<void> {
   const { data } = await ctx.request(getNote(opts.target, opts.noteId));
   if (isNote(data)) {
     await printNote(ctx, data);

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Env } from '../../runtime.js';
 
@@ -68,7 +68,7 @@ export function shardOf(shard: DesiredFlags['shard'], env: Env): Shard | undefin
   return { index, count };
 }
 
-export async function planOptions(ctx: Context, flags: DesiredFlags) {
+export async function planOptions(ctx: VerbContext, flags: DesiredFlags) {
   return {
     only: flags.only,
     shard: shardOf(flags.shard, ctx.env),

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { loadDesiredFor } from '../../desired/load.js';
 import { type DesiredFlags, desiredFlags, planOptions } from './desired-flags.js';
 import { readAndPlan } from '../../desired/plan.js';
@@ -15,7 +15,7 @@ export function parse(input: VerbInput<typeof PLAN>): PlanCommandOptions {
   return { ...desiredFlags(input), out: input.out };
 }
 
-export async function run(ctx: Context, opts: PlanCommandOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: PlanCommandOptions): Promise<void> {
   // Read and checked first: a bad file is a usage error before any request.
   const file = loadDesiredFor(ctx, opts.file);
   const plan = await readAndPlan(ctx, file, await planOptions(ctx, opts));

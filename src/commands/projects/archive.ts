@@ -1,9 +1,9 @@
 import { archiveProject, getProject, type ProjectRecord, type ProjectRef, unarchiveProject } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
 
-export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
+export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   await setArchived(ctx, opts.project, true);
 }
 
@@ -12,7 +12,7 @@ export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
  * that state, so it is read first: a project already there is `unchanged` (over many targets, its
  * result says so) and is not sent the action again. A dry run reads nothing.
  */
-export async function setArchived(ctx: Context, project: ProjectRef, archived: boolean): Promise<void> {
+export async function setArchived(ctx: VerbContext, project: ProjectRef, archived: boolean): Promise<void> {
   if (!ctx.dryRun) {
     const before = (await ctx.request<ProjectRecord>(getProject(project))).data;
     if (before.archived === archived) {

@@ -1,5 +1,5 @@
 import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo, PRIORITY } from '../../output/format.js';
 import { secretValues } from '../../util/secrets.js';
 
@@ -91,7 +91,7 @@ export function projectDetail(project: Project): DetailField[] {
  * One project: the summary on a terminal, the whole object with -o json (the runners registration
  * token and credentials in the import URL included: only human views hide them, see format.ts).
  */
-export async function printProject(ctx: Context, project: unknown): Promise<void> {
+export async function printProject(ctx: VerbContext, project: unknown): Promise<void> {
   for (const secret of secretValues(project)) ctx.addSecret(secret);
   await ctx.printResource(project, { columns: PROJECT_COLUMNS, detail: projectDetail(project as Project) });
 }
@@ -100,7 +100,7 @@ export async function printProject(ctx: Context, project: unknown): Promise<void
  * The result of an action on a project (star, archive...): a status line for people on stderr,
  * and the project on stdout for the formats scripts read (json, ndjson, csv, or --fields).
  */
-export async function printActionResult(ctx: Context, message: string | { unchanged: string }, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
+export async function printActionResult(ctx: VerbContext, message: string | { unchanged: string }, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
   // `{ unchanged }`: the service said nothing changed (ctx.unchanged).
   if (typeof message === 'string') ctx.info(message);
   else ctx.unchanged(message.unchanged);
@@ -112,7 +112,7 @@ export async function printActionResult(ctx: Context, message: string | { unchan
  * names it (read from the service only when the reference was an ID), and the project for the
  * output that needs it, read once.
  */
-export async function unchangedProject(ctx: Context, ref: ProjectRef): Promise<{ path: string; project: () => Promise<unknown> }> {
+export async function unchangedProject(ctx: VerbContext, ref: ProjectRef): Promise<{ path: string; project: () => Promise<unknown> }> {
   let read: Promise<ProjectRecord> | undefined;
   const project = () => (read ??= ctx.request<ProjectRecord>(getProject(ref)).then((response) => response.data));
   const path = typeof ref === 'number' ? ((await project()).path_with_namespace ?? String(ref)) : ref;

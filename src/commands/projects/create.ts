@@ -1,6 +1,6 @@
 import { createProject, type ProjectRecord } from '../../api/projects.js';
 import { resolveNamespaceId } from '../../api/resolve.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
@@ -40,7 +40,7 @@ export async function parse({ forUser, settings: given }: VerbInput<typeof CREAT
   return { ...settings, forUser, namespacePath };
 }
 
-export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
   const params = { ...opts.params };
   // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
   // so that the request printed is the one that would be sent).

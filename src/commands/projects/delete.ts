@@ -1,6 +1,6 @@
 import { removalDate } from '../../api/deletion.js';
 import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
@@ -35,7 +35,7 @@ interface DeleteResult {
   marked_for_deletion_on: string | null;
 }
 
-export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   if (!opts.yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
   if (ctx.dryRun) {

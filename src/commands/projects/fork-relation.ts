@@ -1,6 +1,6 @@
 import { addForkRelation, removeForkRelation } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { ProjectInput } from '../resource-args.js';
 import type { VerbInput } from '../verb.js';
@@ -17,7 +17,7 @@ export const add = {
     }
     return { project, forkedFrom };
   },
-  async run(ctx: Context, opts: AddOptions): Promise<void> {
+  async run(ctx: VerbContext, opts: AddOptions): Promise<void> {
     const response = await ctx.mutate<ProjectRecord>(addForkRelation(opts.project, opts.forkedFrom)).catch((error: unknown) => {
       if (isCollabError(error) && error.status === 409) {
         throw withHint(error, `remove its current relation first: collab projects fork-relation remove ${opts.project}`);
@@ -31,7 +31,7 @@ export const add = {
 
 /** fork-relation remove <project>: 304 (not a fork) is success with nothing to do. */
 export const remove = {
-  async run(ctx: Context, opts: ProjectInput): Promise<void> {
+  async run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
     const response = await ctx.mutate(removeForkRelation(opts.project));
     if (!response) return;
     if (response.status === 304) ctx.unchanged(`${opts.project} is not a fork; nothing to remove`);

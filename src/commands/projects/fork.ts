@@ -1,6 +1,6 @@
 import { type ForkParams, forkProject } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
 import type { VerbInput } from '../verb.js';
@@ -33,7 +33,7 @@ export function parse(input: VerbInput<typeof FORK>): ForkOptions {
   return { project, params, ...waitSetting(input) };
 }
 
-export async function run(ctx: Context, opts: ForkOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
   const sourceName = String(opts.project);
   const released = ctx.onInterrupt(() => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`));
   const response = await ctx

@@ -1,9 +1,9 @@
 import { forksPath } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { PROJECT_COLUMNS } from './columns.js';
 import type { FORKS } from './verbs-extra.js';
 
-export async function run(ctx: Context, opts: VerbInput<typeof FORKS>): Promise<void> {
+export async function run(ctx: VerbContext, opts: VerbInput<typeof FORKS>): Promise<void> {
   await ctx.printList(await ctx.pages(forksPath(opts.project), opts.query, opts.list), PROJECT_COLUMNS);
 }

@@ -1,5 +1,5 @@
 import { projectGroupsPath } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
@@ -27,6 +27,6 @@ export function parse(input: GroupsOptions): GroupsOptions {
   return input;
 }
 
-export async function run(ctx: Context, opts: GroupsOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: GroupsOptions): Promise<void> {
   await ctx.printList(await ctx.pages(projectGroupsPath(opts.project), opts.query, opts.list), GROUP_COLUMNS);
 }

@@ -1,11 +1,11 @@
 import { startHousekeeping } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
 import type { ProjectInput } from '../resource-args.js';
 
 export type HousekeepingOptions = ProjectInput;
 
-export async function run(ctx: Context, opts: HousekeepingOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: HousekeepingOptions): Promise<void> {
   const response = await ctx.mutate<string>(startHousekeeping(opts.project));
   if (!response) return;
   if (response.status === 409) {

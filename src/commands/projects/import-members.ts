@@ -1,5 +1,5 @@
 import { importProjectMembers, type MemberImportResult } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
@@ -24,7 +24,7 @@ export function parse({ project, from }: VerbInput<typeof IMPORT_MEMBERS>): Impo
  * The service answers 200 even when some members failed, with {"status": "error", "message":
  * {user: reason}}: those are listed (table) or passed through (-o json), and the exit code is 5.
  */
-export async function run(ctx: Context, opts: ImportMembersOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ImportMembersOptions): Promise<void> {
   const response = await ctx.mutate<MemberImportResult>(importProjectMembers(opts.project, opts.from));
   if (!response) return;
   const result = response.data;

@@ -1,5 +1,5 @@
 import { getLanguages } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { ProjectInput } from '../resource-args.js';
 
@@ -22,7 +22,7 @@ export function sortLanguages(languages: Readonly<Record<string, unknown>>): Lan
 
 export type LanguagesOptions = ProjectInput;
 
-export async function run(ctx: Context, opts: LanguagesOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LanguagesOptions): Promise<void> {
   const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));
   const rows = sortLanguages(response.data ?? {});
   // JSON gets the service's own shape (language -> percent), in the same order as the table.

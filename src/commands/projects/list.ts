@@ -1,5 +1,5 @@
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { ListFlags, VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { PaginateOptions } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
@@ -70,7 +70,7 @@ export function parse(input: Input): ListOptions {
   return { endpoint, query, flags, offsetWindow };
 }
 
-export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListOptions): Promise<void> {
   const pages = await ctx.pages(opts.endpoint.path, opts.query as QueryParams, opts.flags, opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {});
   try {
     const count = await ctx.printList(pages, PROJECT_COLUMNS);

@@ -1,6 +1,6 @@
 import { pullMirror } from '../../api/project-extras.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { waitForImport, waitSetting } from '../wait.js';
@@ -17,7 +17,7 @@ export function parse({ project, wait, timeout }: VerbInput<typeof MIRROR_PULL>)
   return { project, ...waitSetting({ wait, timeout }) };
 }
 
-export async function run(ctx: Context, opts: MirrorPullOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: MirrorPullOptions): Promise<void> {
   const response = await ctx.mutate(pullMirror(opts.project)).catch((error: unknown) => {
     if (isCollabError(error) && error.status === 400) {
       throw withHint(error, `configure pull mirroring first: collab projects update ${opts.project} --import-url <url> --mirror`);

@@ -1,9 +1,9 @@
 import { type ProjectRecord, restoreProject } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
 
-export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
+export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   const response = await ctx.mutate<ProjectRecord>(restoreProject(opts.project));
   if (!response) return;
   await printActionResult(ctx, `restored project ${response.data.path_with_namespace}: it is no longer marked for deletion`, response.data);

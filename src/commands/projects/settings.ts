@@ -1,5 +1,5 @@
 import type { UploadFile } from '../../api/form.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { RawFlags, ReadScope } from '../flags.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
@@ -95,7 +95,7 @@ export function printableSettings(params: Record<string, unknown>): Record<strin
  * Sends a settings request, or with --dry-run prints it (credentials masked) and returns undefined.
  * `build` makes the request from parameters, so the printed one is made exactly as the real one.
  */
-export async function sendSettings<T>(ctx: Context, params: Record<string, unknown>, build: (params: Record<string, unknown>) => ApiRequest): Promise<T | undefined> {
+export async function sendSettings<T>(ctx: VerbContext, params: Record<string, unknown>, build: (params: Record<string, unknown>) => ApiRequest): Promise<T | undefined> {
   if (ctx.dryRun) {
     await ctx.printDryRun(build(printableSettings(params)));
     return undefined;

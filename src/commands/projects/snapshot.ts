@@ -3,7 +3,7 @@ import { stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { getSnapshot } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { SNAPSHOT } from './verbs-extra.js';
@@ -30,11 +30,9 @@ async function checkWritable(file: string): Promise<void> {
 }
 
 /** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
-export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void> {
   // Refused before any request: a tar archive is no text for a terminal.
-  if (opts.file === '-' && ctx.io.stdoutIsTTY) {
-    throw new CollabError('usage', 'refusing to write a tar archive to the terminal', { hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' });
-  }
+  if (opts.file === '-') ctx.presenter.refuseBinary('a tar archive', 'redirect standard output (> repo.tar, | tar -t) or give --file <path>');
   const client = await ctx.client();
   const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403 ? withHint(error, 'the snapshot of a repository is for administrators only') : error;
@@ -48,8 +46,7 @@ export async function run(ctx: Context, opts: SnapshotOptions): Promise<void> {
   };
   const what = opts.wiki ? 'wiki' : 'repository';
   if (opts.file === '-') {
-    // Standard output stays open for the process's own end.
-    await pipeline(response.body, count, ctx.io.stdout, { end: false });
+    await ctx.presenter.bytes(count(response.body));
     ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
     return;
   }

@@ -1,9 +1,9 @@
 import { type ProjectRecord, starProject } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { printActionResult, starCount, unchangedProject } from './columns.js';
 
-export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
+export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   const response = await ctx.mutate<ProjectRecord | undefined>(starProject(opts.project));
   if (!response) return;
   if (response.status === 304) {

@@ -1,5 +1,5 @@
 import { getStorage } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { ProjectInput } from '../resource-args.js';
@@ -13,7 +13,7 @@ const STORAGE_COLUMNS: readonly Column[] = [
 
 export type StorageOptions = ProjectInput;
 
-export async function run(ctx: Context, opts: StorageOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: StorageOptions): Promise<void> {
   const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403 ? withHint(error, 'the storage of a project is for administrators only') : error;
   });

@@ -1,5 +1,5 @@
 import { getProject, type ProjectRecord, transferProject } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { needConfirmation } from '../confirm.js';
 import type { VerbInput } from '../verb.js';
@@ -8,7 +8,7 @@ import { printProject } from './columns.js';
 
 export type TransferOptions = VerbInput<typeof TRANSFER>;
 
-export async function run(ctx: Context, opts: TransferOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
   if (!opts.yes && !ctx.dryRun) {

@@ -1,7 +1,7 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { setArchived } from './archive.js';
 
-export async function run(ctx: Context, opts: ProjectInput): Promise<void> {
+export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   await setArchived(ctx, opts.project, false);
 }

@@ -1,5 +1,5 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
@@ -19,7 +19,7 @@ export async function parse({ project, settings: given }: VerbInput<typeof UPDAT
   return { ...settings, project };
 }
 
-export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
   const project = await sendSettings<ProjectRecord>(ctx, opts.params, (p) => updateProject(opts.project, p, opts.avatar));
   if (!project) return;
   ctx.info(`updated project ${project.path_with_namespace}`);

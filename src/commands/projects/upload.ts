@@ -2,7 +2,7 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { uploadFile } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
 import type { Column } from '../../output/format.js';
@@ -33,7 +33,7 @@ export async function parse({ project, file }: UploadOptions): Promise<UploadOpt
   return { project, file };
 }
 
-export async function run(ctx: Context, opts: UploadOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UploadOptions): Promise<void> {
   // The file is read as it is sent, not loaded first.
   const form = await newFormData();
   form.append('file', await openAsBlob(opts.file), basename(opts.file));

@@ -1,5 +1,5 @@
 import { projectUsersPath } from '../../api/project-extras.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
 import type { USERS } from './verbs-extra.js';
@@ -13,6 +13,6 @@ const USER_COLUMNS: readonly Column[] = [
 
 type Options = VerbInput<typeof USERS>;
 
-export async function run(ctx: Context, opts: Options): Promise<void> {
+export async function run(ctx: VerbContext, opts: Options): Promise<void> {
   await ctx.printList(await ctx.pages(projectUsersPath(opts.project), opts.query, opts.list), USER_COLUMNS);
 }

@@ -1,5 +1,5 @@
 import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { QueryParams } from '../../http/query.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './verbs-core.js';
@@ -18,7 +18,7 @@ export function parse({ project, query, wait, timeout }: VerbInput<typeof VIEW>)
   return { project, query, ...waitSetting({ wait, timeout }) };
 }
 
-export async function run(ctx: Context, opts: ViewOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
   let project = (await ctx.request<ProjectRecord>(getProject(opts.project, opts.query))).data;
   if (opts.wait && !importSettled(project.import_status)) {
     const where = project.path_with_namespace;

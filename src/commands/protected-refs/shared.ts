@@ -1,5 +1,5 @@
 import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
@@ -7,7 +7,7 @@ import type { VerbModule } from '../spec.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
 
 /** One verb's module per kind of protection: parse once, each target of `--project -` bound in, run with the kind. */
-export function perKind<I, O extends { project: string | number }>(parse: (kind: RefKind, input: I) => O, run: (kind: RefKind, ctx: Context, options: O) => Promise<void>): Record<RefKind, VerbModule> {
+export function perKind<I, O extends { project: string | number }>(parse: (kind: RefKind, input: I) => O, run: (kind: RefKind, ctx: VerbContext, options: O) => Promise<void>): Record<RefKind, VerbModule> {
   const make = (kind: RefKind): VerbModule => ({
     parse: (input) => parse(kind, input as I),
     bind: (options, target) => ({ ...(options as O), project: target }),
@@ -57,7 +57,7 @@ export const COLUMNS_OF: Record<RefKind, { columns: readonly Column[]; detail: r
  * A protection read by name, its 404 explained: the project answers 404 with its own message
  * ("404 Project Not Found"), a name that is not protected with ActiveRecord's bare "404 Not found".
  */
-export async function readProtection<T>(ctx: Context, kind: RefKind, project: string | number, name: string): Promise<T> {
+export async function readProtection<T>(ctx: VerbContext, kind: RefKind, project: string | number, name: string): Promise<T> {
   try {
     return (await ctx.request<T>(getProtectedRef(project, kind, name))).data;
   } catch (error) {

@@ -2,7 +2,7 @@ import { accessEdits, type BranchRoles, type ProtectedBranch, updateProtectedBra
 import { CollabError } from '../../errors.js';
 import type { VerbModule } from '../spec.js';
 import type { VerbInput } from '../verb.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { BRANCH_COLUMNS, BRANCH_DETAIL, readProtection } from './shared.js';
 import type { updateBranchVerb } from './verbs.js';
 
@@ -28,7 +28,7 @@ export function parse(input: UpdateInput): UpdateBranchOptions {
 
 export const bind: VerbModule['bind'] = (options, target) => ({ ...(options as UpdateBranchOptions), project: target });
 
-export async function run(ctx: Context, opts: UpdateBranchOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: UpdateBranchOptions): Promise<void> {
   const current = await readProtection<ProtectedBranch>(ctx, 'branch', opts.project, opts.name);
   const body = { ...accessEdits(current, opts.roles), ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)) };
   if (Object.keys(body).length === 0) {

@@ -2,7 +2,7 @@ import { describeOwner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
 import { deletePushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 import { CollabError } from '../../errors.js';
@@ -13,7 +13,7 @@ export type DeletePushRuleOptions = VerbInput<typeof DELETE>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeletePushRuleOptions>;
 
-export async function run(ctx: Context, opts: DeletePushRuleOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: DeletePushRuleOptions): Promise<void> {
   const response = await ctx.mutate(deletePushRule(opts.owner));
   if (!response) return;
   if (response.status !== 404) {

@@ -1,7 +1,7 @@
 import type { Owner } from '../../api/owner.js';
 import { getPushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
@@ -28,7 +28,7 @@ export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>, ver
  * The rule, or null when there is none. A project without one answers 200 null, a group 404;
  * a 404 also means the owner is missing, so the owner is read to tell the two apart.
  */
-export async function readPushRule(ctx: Context, owner: Owner): Promise<PushRule | null> {
+export async function readPushRule(ctx: VerbContext, owner: Owner): Promise<PushRule | null> {
   const response = await ctx.request<PushRule | null>(getPushRule(owner));
   if (response.status !== 404) return response.data ?? null;
   await ctx.request(getOwner(owner));

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, headerFor, yesNo } from '../../output/format.js';
 import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 
@@ -30,6 +30,6 @@ export const PUSH_RULE_DETAIL: readonly DetailField[] = [
   { label: 'Created', path: 'created_at' },
 ];
 
-export async function printPushRule(ctx: Context, rule: unknown): Promise<void> {
+export async function printPushRule(ctx: VerbContext, rule: unknown): Promise<void> {
   await ctx.printResource(rule, { columns: PUSH_RULE_COLUMNS, detail: PUSH_RULE_DETAIL });
 }

@@ -1,6 +1,6 @@
 import { describeOwner } from '../../api/owner.js';
 import { createPushRule, updatePushRule } from '../../api/push-rules.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { SET } from './index.js';
@@ -15,7 +15,7 @@ export function parse(input: VerbInput<typeof SET>): PushRuleOptions {
 export const bind = bindOwner<PushRuleOptions>;
 
 /** GET first: no rule -> POST with the given fields; a rule -> PUT of the given fields only. */
-export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
   const existing = await readPushRule(ctx, opts.owner);
   const request = existing ? updatePushRule(opts.owner, opts.fields) : createPushRule(opts.owner, opts.fields);
   const response = await ctx.mutate<PushRule>(request);

@@ -1,6 +1,6 @@
 import { describeOwner } from '../../api/owner.js';
 import { updatePushRule } from '../../api/push-rules.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -15,7 +15,7 @@ export function parse(input: VerbInput<typeof UPDATE>): PushRuleOptions {
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<PushRuleOptions>;
 
-export async function run(ctx: Context, opts: PushRuleOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
   const response = await ctx.mutate<PushRule>(updatePushRule(opts.owner, opts.fields)).catch((error: unknown) => {
     if (isCollabError(error) && error.status === 404 && /push rule/i.test(error.message)) {
       throw withHint(error, 'there is no push rule yet: use `collab push-rule create` or `collab push-rule set`');

@@ -1,6 +1,6 @@
 import { describeOwner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './index.js';
 import { readPushRule } from './rule-fields.js';
@@ -12,7 +12,7 @@ export type ViewPushRuleOptions = VerbInput<typeof VIEW>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewPushRuleOptions>;
 
-export async function run(ctx: Context, opts: ViewPushRuleOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewPushRuleOptions): Promise<void> {
   const rule = await readPushRule(ctx, opts.owner);
   if (rule) {
     await printPushRule(ctx, rule);

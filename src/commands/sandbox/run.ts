@@ -1,13 +1,12 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { write } from '../../io.js';
 import { SANDBOX_USERS, startSandbox } from '../../sandbox/index.js';
 import type { VerbInput } from '../verb.js';
 import type { SANDBOX } from './index.js';
 
 export type SandboxCommandOptions = VerbInput<typeof SANDBOX>;
 
-export async function run(ctx: Context, opts: SandboxCommandOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promise<void> {
   const started = Date.now();
   const sandbox = await startSandbox({
     port: opts.port,
@@ -18,14 +17,14 @@ export async function run(ctx: Context, opts: SandboxCommandOptions): Promise<vo
     faultSeed: opts.faultSeed,
     forkDuration: opts.forkDuration,
     deleteDuration: opts.deleteDuration,
-    ...(ctx.globals.verbose ? { log: (line: string) => ctx.io.stderr.write(`${line}\n`) } : {}),
+    ...(ctx.globals.verbose ? { log: (line: string) => ctx.stderrLine(line) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new CollabError('usage', `port ${opts.port} is in use`, { hint: 'pick another with --port, or --port 0 for a free one' });
     throw error;
   });
   let text = `export COLLAB_HOST=${sandbox.url} COLLAB_TOKEN=${sandbox.tokens.admin}\n`;
   for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin')) text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
-  await write(ctx.io.stdout, text);
+  await ctx.presenter.plain(text);
   ctx.info(`sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`);
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();

@@ -2,7 +2,7 @@ import { describeOwner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
@@ -35,7 +35,7 @@ export function parse(input: AddShareOptions): AddShareOptions {
 /** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
 export const bind = bindOwner<AddShareOptions>;
 
-export async function run(ctx: Context, opts: AddShareOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
   const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');

@@ -1,6 +1,6 @@
 import { bindOwner } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { LIST } from './index.js';
 import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
@@ -12,7 +12,7 @@ export type ListSharesOptions = VerbInput<typeof LIST>;
 export const bind = bindOwner<ListSharesOptions>;
 
 /** The service has no list endpoint for shares: they are `shared_with_groups` of the project or group. */
-export async function run(ctx: Context, opts: ListSharesOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListSharesOptions): Promise<void> {
   const { data } = await ctx.request(getOwner(opts.owner));
   await ctx.printItems(sharesOf(data), SHARE_COLUMNS);
 }

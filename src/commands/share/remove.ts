@@ -2,7 +2,7 @@ import { describeOwner } from '../../api/owner.js';
 import { bindOwner } from '../owner-options.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, unshareGroup } from '../../api/shares.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { REMOVE } from './index.js';
@@ -13,7 +13,7 @@ export type RemoveShareOptions = VerbInput<typeof REMOVE>;
 /** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
 export const bind = bindOwner<RemoveShareOptions>;
 
-export async function run(ctx: Context, opts: RemoveShareOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<void> {
   const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');
   const response = await ctx.mutate(unshareGroup(opts.owner, groupId));
   if (!response) return;

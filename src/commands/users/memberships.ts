@@ -1,5 +1,5 @@
 import { type MembershipRecord, membershipsPath } from '../../api/members.js';
-import type { Context, ListFlags } from '../../context.js';
+import type { ListFlags, VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
@@ -30,7 +30,7 @@ export function parse(input: VerbInput<typeof MEMBERSHIPS>): MembershipsOptions 
   return input;
 }
 
-export async function run(ctx: Context, opts: MembershipsOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
   const memberships: MembershipRecord[] = [];

@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import { confirmTargets } from '../../bulk/confirm.js';
 import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from '../../bulk/results.js';
 import { sendUntilGrace } from '../../bulk/run-targets.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { flat } from '../../error-text.js';
 import type { HttpClient } from '../../http/client.js';
@@ -49,7 +49,7 @@ export function parse(input: VerbInput<typeof OFFBOARD>): OffboardOptions {
   return input;
 }
 
-export async function run(ctx: Context, opts: OffboardOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: OffboardOptions): Promise<void> {
   const stopGrace = sendUntilGrace(ctx);
   try {
     await offboard(ctx, opts);
@@ -58,7 +58,7 @@ export async function run(ctx: Context, opts: OffboardOptions): Promise<void> {
   }
 }
 
-async function offboard(ctx: Context, opts: OffboardOptions): Promise<void> {
+async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
   const client = await ctx.client();
   const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
@@ -161,7 +161,7 @@ async function lastOwner(client: HttpClient, group: Owner, userId: number): Prom
   return true;
 }
 
-function showPlan(ctx: Context, ref: string, userId: number, steps: readonly Step[]): void {
+function showPlan(ctx: VerbContext, ref: string, userId: number, steps: readonly Step[]): void {
   if (steps.length === 0) {
     ctx.info(`${ref} (ID ${userId}) is a direct member of no project or group; nothing to do`);
     return;
@@ -184,7 +184,7 @@ function showPlan(ctx: Context, ref: string, userId: number, steps: readonly Ste
 }
 
 /** One removal; undefined when Ctrl-C stopped it before it had an answer. */
-async function removeOne(ctx: Context, step: Step, userId: number): Promise<Outcome | undefined> {
+async function removeOne(ctx: VerbContext, step: Step, userId: number): Promise<Outcome | undefined> {
   const { membership, owner, target } = step;
   // Each removal is exactly the membership listed: a group's does not take those below it,
   // which are in the plan on their own.

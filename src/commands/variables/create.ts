@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 import { bindWrite, createOne, parseWrite, type VariableWrite } from './write.js';
@@ -10,6 +10,6 @@ export function parse(input: VerbInput<typeof CREATE>): VariableWrite {
 
 export const bind = bindWrite<VariableWrite>;
 
-export function run(ctx: Context, opts: VariableWrite): Promise<void> {
+export function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   return createOne(ctx, opts);
 }

@@ -1,5 +1,5 @@
 import { deleteVariable } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -10,7 +10,7 @@ export type DeleteVariableOptions = VerbInput<typeof DELETE>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteVariableOptions>;
 
-export function run(ctx: Context, opts: DeleteVariableOptions): Promise<void> {
+export function run(ctx: VerbContext, opts: DeleteVariableOptions): Promise<void> {
   const what = `variable ${opts.key}${opts.scope === '*' ? '' : ` (scope ${opts.scope})`}`;
   return deleteOwned(ctx, { ...opts, what, typed: opts.key, request: deleteVariable(opts.owner, opts.key, opts.scope) });
 }

@@ -1,5 +1,5 @@
 import { variableRole, variablesPath } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import { roleHint } from '../../http/service-error.js';
 import { bindOwner } from '../owner-options.js';
@@ -12,7 +12,7 @@ export type ListVariablesOptions = VerbInput<typeof LIST>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListVariablesOptions>;
 
-export async function run(ctx: Context, opts: ListVariablesOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
   try {
     await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list), VARIABLE_COLUMNS);
   } catch (error) {

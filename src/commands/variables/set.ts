@@ -1,6 +1,6 @@
 import { findResource } from '../../api/recover.js';
 import { getVariable, type Variable } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { SET } from './index.js';
 import { variableHint } from './value.js';
@@ -14,7 +14,7 @@ export function parse(input: VerbInput<typeof SET>): VariableWrite {
 export const bind = bindWrite<VariableWrite>;
 
 /** Created when the key has no value in the scope, else updated (gh's and glab's `variable set`). */
-export async function run(ctx: Context, opts: VariableWrite): Promise<void> {
+export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const client = await ctx.client();
   const current = await findResource<Variable>(client, getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {
     throw variableHint(error, opts.owner, opts.key, opts.scope);

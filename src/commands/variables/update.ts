@@ -1,5 +1,5 @@
 import { getVariable, type Variable } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
@@ -17,7 +17,7 @@ export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
 
 export const bind = bindWrite<VariableWrite>;
 
-export async function run(ctx: Context, opts: VariableWrite): Promise<void> {
+export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const { data: current } = await ctx.request<Variable>(getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {
     throw variableHint(error, opts.owner, opts.key, opts.scope);
   });

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 
 /** Reads the value where it was asked to be read from: once a run, whatever the number of targets. */
-export type ValueReader = (ctx: Context) => Promise<string>;
+export type ValueReader = (ctx: VerbContext) => Promise<string>;
 
 type ValueFlags = Pick<VerbInput<typeof CREATE>, 'value' | 'valueFile' | 'owner'> & { masked: boolean };
 
@@ -37,13 +37,13 @@ export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader 
   };
 }
 
-async function readValue(ctx: Context, file: string, implicit: boolean): Promise<string> {
-  if (file === '-' && ctx.io.stdinIsTTY) {
+async function readValue(ctx: VerbContext, file: string, implicit: boolean): Promise<string> {
+  if (file === '-' && ctx.prompter.stdinIsTerminal) {
     throw new CollabError('usage', implicit ? 'no value given' : '--value-file -: standard input is a terminal', { hint: 'give it with --value-file <path>, pipe it into standard input, or (not for masked values) --value <text>' });
   }
   let text: string;
   try {
-    text = file === '-' ? await readStdinText(ctx) : await readFile(file, 'utf8');
+    text = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
   } catch (error) {
     if (isCollabError(error)) throw error;
     throw new CollabError('usage', `cannot read the value file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -52,11 +52,6 @@ async function readValue(ctx: Context, file: string, implicit: boolean): Promise
   const value = text.replace(/\r?\n$/, '');
   ctx.addSecret(value);
   return value;
-}
-
-async function readStdinText(ctx: Context): Promise<string> {
-  const { readStdin } = await import('../../util/stdin.js');
-  return readStdin(ctx.io.stdin);
 }
 
 /** Advice for the service's refusals of a variable: a duplicate names `update`/`set`, a masking refusal the rule. */

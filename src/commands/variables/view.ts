@@ -1,5 +1,5 @@
 import { getVariable, type Variable } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
@@ -11,7 +11,7 @@ export type ViewVariableOptions = VerbInput<typeof VIEW>;
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewVariableOptions>;
 
-export async function run(ctx: Context, opts: ViewVariableOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: ViewVariableOptions): Promise<void> {
   const { data } = await ctx.request<Variable>(getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {
     throw variableHint(error, opts.owner, opts.key, opts.scope);
   });

@@ -1,6 +1,6 @@
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { createVariable, updateVariable, type Variable } from '../../api/variables.js';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { VARIABLE_KEY } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
@@ -37,7 +37,7 @@ export function bindWrite<O extends VariableWrite>(options: O, target: string | 
 
 const shown = (opts: VariableWrite) => `${opts.key}${opts.scope === '*' ? '' : ` (scope ${opts.scope})`}`;
 
-export async function createOne(ctx: Context, opts: VariableWrite): Promise<void> {
+export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const value = (await opts.value?.(ctx)) ?? '';
   const request = createVariable(opts.owner, { key: opts.key, value, environment_scope: opts.scope, ...opts.fields });
   const response = await ctx.mutate<Variable>(request, ['value']).catch((error: unknown) => {
@@ -49,7 +49,7 @@ export async function createOne(ctx: Context, opts: VariableWrite): Promise<void
 }
 
 /** PUT with the current value unless a new one is given: the service wants the value on every update. */
-export async function updateOne(ctx: Context, opts: VariableWrite, current: Variable): Promise<void> {
+export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: Variable): Promise<void> {
   const value = await opts.value?.(ctx);
   if (value === undefined && (current.value === null || current.hidden === true)) {
     throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, { hint: 'give the value with --value-file <path> or on standard input (--value-file -)' });

@@ -1,5 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import type { ApiRequest, HttpClient } from '../../http/client.js';
 import type { Action, LiveTarget } from '../model.js';
 import type { Resolver } from '../requests.js';
@@ -59,7 +59,7 @@ export interface LiveRead {
   /** The target's own reads (one or two requests), only when the file uses the section. */
   target(reader: Reader, live: LiveTarget, resource: Item): Promise<void>;
   /** Once a run, over every target that uses the section (the caller's username for enforced members). */
-  once?(ctx: Context, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
+  once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
 }
 
 /** What `collab export` gives a section to write a target's live state as the file would say it. */
