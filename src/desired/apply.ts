@@ -7,7 +7,7 @@ import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import type { ApiRequest } from '../http/client.js';
 import type { Journal } from './journal.js';
-import { eachLimited } from './live.js';
+import { eachLimited } from '../util/pool.js';
 import { resolveReferences } from './load.js';
 import { type Change, type Plan, type RequestSpec, targetKey } from './model.js';
 import type { Stale } from './preflight.js';

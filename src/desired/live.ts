@@ -2,6 +2,7 @@ import { getGroup } from '../api/groups.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
+import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
@@ -105,13 +106,4 @@ export async function readExtras(ctx: VerbContext, kind: TargetKind, path: strin
   const reader: Reader = { client: await ctx.client(), list: (listPath, query) => list(ctx, listPath, query ?? {}, 1) };
   await Promise.all(reading.map((section) => section.read?.target(reader, live, resource)));
   return live;
-}
-
-/** Runs `work` over the items, `limit` at a time. */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
