@@ -27,6 +27,12 @@ export interface IO {
   stdoutIsFile?: boolean;
   /** The run's TZ, for dates on a terminal; unset, the process's local time zone. */
   timeZone?: string | undefined;
+  /**
+   * stdout's write callback means its bytes were taken: the process's stdout has handed them to
+   * the kernel, a stream that says `copiesWrites` (a test's TextSink) has copied them. A list
+   * writer may then give a page's buffer back for the next page (ListWriter.writePage).
+   */
+  stdoutTakesBytes?: boolean;
 }
 
 /**
@@ -52,6 +58,7 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     stderrColumns: forcedWidth || streams.stderr.columns || 0,
     stdoutIsFile: isRegularFile(streams.stdout),
     timeZone: env.TZ || undefined,
+    stdoutTakesBytes: streams.stdout === process.stdout || (streams.stdout as { copiesWrites?: unknown }).copiesWrites === true,
   };
 }
 
@@ -89,6 +96,11 @@ export function isCI(env: Env): boolean {
 /** Writes with backpressure: resolves when the stream can take more. */
 export function write(stream: Writable, chunk: string | Uint8Array): Promise<void> | undefined {
   if (stream.write(chunk)) return undefined;
+  return drained(stream);
+}
+
+/** The stream's next drain, or its error: the one wait of every writer that meets backpressure. */
+export function drained(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const onDrain = () => {
       stream.off('error', onError);

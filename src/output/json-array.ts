@@ -15,6 +15,12 @@ export function endArray(anyItem: boolean): string {
   return anyItem ? '\n]\n' : '[]\n';
 }
 
-/** The same as bytes, for writers of page buffers. */
-export const FIRST_ITEM_BYTES = Buffer.from(beforeItem(true));
-export const NEXT_ITEM_BYTES = Buffer.from(beforeItem(false));
+/** A separator as text and as bytes (for writers of page buffers). */
+export interface Separator {
+  text: string;
+  bytes: Uint8Array;
+}
+
+export const FIRST_ITEM: Separator = { text: beforeItem(true), bytes: Buffer.from(beforeItem(true)) };
+export const NEXT_ITEM: Separator = { text: beforeItem(false), bytes: Buffer.from(beforeItem(false)) };
+export const NEWLINE: Separator = { text: '\n', bytes: Buffer.from('\n') };

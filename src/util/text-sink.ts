@@ -6,10 +6,12 @@ import { Writable } from 'node:stream';
  * errors interleave as on a pipe).
  */
 export class TextSink extends Writable {
+  /** It copies what it is given before calling back: a writer may reuse the buffer then (IO.stdoutTakesBytes). */
+  readonly copiesWrites = true;
   private readonly chunks: Buffer[] = [];
 
   override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk));
     done();
   }
 

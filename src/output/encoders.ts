@@ -1,0 +1,293 @@
+import type { ChalkInstance } from 'chalk';
+import type { IO } from '../io.js';
+import { getPath, jsonText, pickPaths } from './fields.js';
+import { type Column, type Field, type OutputFormat, shownText, toneOf, type View } from './format.js';
+import { beforeItem, endArray, FIRST_ITEM, NEWLINE, NEXT_ITEM, type Separator } from './json-array.js';
+import type { TerminalTable } from './table.js';
+
+/**
+ * One output format's encoding of a list, behind one interface: the list writer (writer.ts) owns
+ * the stream, backpressure, pages and the count; an encoder only turns items into text. What each
+ * format shows is the output rule (README, "Output"): json, ndjson and csv carry the items as the
+ * service sent them; the table shows columns (format.ts, `shownText`).
+ */
+export interface Encoder {
+  /** Before the first items: loads what it draws with (colour, the terminal table). */
+  start(): Promise<void>;
+  /** Items as text (a terminal table sizes its columns by the items given together). */
+  encode(items: readonly unknown[]): string;
+  /** A page may be encoded an item at a time (every format but the terminal table). */
+  readonly byItem: boolean;
+  /** The items' JSON bytes go out as the service sent them, never decoded (json and ndjson as they came). */
+  readonly raw?: RawItems;
+  /** What ends the list: `]`, a csv header when no item came, a table's bottom border. */
+  end(): string;
+  /** A list cut short (Ctrl-C, a failed page): a terminal table's border; the formats for programs stay cut, not closed. */
+  abandon(): string;
+}
+
+/** How an item's bytes, as the service sent them, are framed. */
+export interface RawItems {
+  /** What goes before the next item (`[` or `,`), if anything. */
+  before(): Separator | undefined;
+  /** What goes after each item (ndjson's newline), if anything. */
+  readonly after: Separator | undefined;
+  /** A page's items may be one run of lines, made in place (ndjson: Page.linesInPlace). */
+  readonly lines: boolean;
+}
+
+export interface EncoderOptions {
+  format: OutputFormat;
+  fields?: readonly string[] | undefined;
+  warn?: ((message: string) => void) | undefined;
+  /** More pages may follow the first: a terminal table keeps spare width for them. */
+  streaming: boolean;
+  /** json as the service sent it even on a terminal (`api --paginate`). */
+  asItCame: boolean;
+}
+
+export const PIPED: View = { terminal: false };
+
+/** The encoder of the format, on this IO. */
+export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Column[]): Encoder {
+  const { format, fields } = options;
+  switch (format) {
+    case 'json':
+      return new JsonEncoder(fields, !fields && (!io.stdoutIsTTY || options.asItCame), io.stdoutIsTTY);
+    case 'ndjson':
+      return new NdjsonEncoder(fields);
+    case 'csv':
+      return new CsvEncoder(fields, options.warn);
+    default:
+      return io.stdoutIsTTY ? new TableEncoder(io, columns, options.streaming, options.warn) : new PipedTableEncoder(io, columns);
+  }
+}
+
+/** A JSON array: compact items as they came in a pipe, each item indented on a terminal. */
+class JsonEncoder implements Encoder {
+  readonly byItem = true;
+  readonly raw: RawItems | undefined;
+  private started = false;
+
+  constructor(
+    private readonly fields: readonly string[] | undefined,
+    asItCame: boolean,
+    private readonly pretty: boolean,
+  ) {
+    this.raw = asItCame ? { before: () => this.next(), after: undefined, lines: false } : undefined;
+  }
+
+  private next(): Separator {
+    const separator = this.started ? NEXT_ITEM : FIRST_ITEM;
+    this.started = true;
+    return separator;
+  }
+
+  async start(): Promise<void> {}
+
+  encode(items: readonly unknown[]): string {
+    let text = '';
+    for (const item of items) {
+      const value = this.fields ? pickPaths(item, this.fields) : item;
+      text += beforeItem(!this.started) + (this.pretty ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
+      this.started = true;
+    }
+    return text;
+  }
+
+  end(): string {
+    return endArray(this.started);
+  }
+
+  abandon(): string {
+    return '';
+  }
+}
+
+/** A JSON object a line. */
+class NdjsonEncoder implements Encoder {
+  readonly byItem = true;
+  readonly raw: RawItems | undefined;
+
+  constructor(private readonly fields: readonly string[] | undefined) {
+    this.raw = fields ? undefined : { before: () => undefined, after: NEWLINE, lines: true };
+  }
+
+  async start(): Promise<void> {}
+
+  encode(items: readonly unknown[]): string {
+    let text = '';
+    for (const item of items) text += `${jsonText(this.fields ? pickPaths(item, this.fields) : item, 'an item')}\n`;
+    return text;
+  }
+
+  end(): string {
+    return '';
+  }
+
+  abandon(): string {
+    return '';
+  }
+}
+
+/** csv: every field as the service sent it (the header's paths, settled by the first items or --fields), nested values as JSON text. */
+class CsvEncoder implements Encoder {
+  readonly byItem = true;
+  private paths: string[] | undefined;
+  private lateFieldWarned = false;
+
+  constructor(
+    private readonly fields: readonly string[] | undefined,
+    private readonly warn: ((message: string) => void) | undefined,
+  ) {}
+
+  async start(): Promise<void> {}
+
+  encode(items: readonly unknown[]): string {
+    let text = '';
+    if (!this.paths) {
+      this.paths = this.fields ? [...this.fields] : fieldsOf(items);
+      text = `${this.paths.map(csvCell).join(',')}\r\n`;
+    }
+    for (const item of items) text += this.line(item, this.paths);
+    return text;
+  }
+
+  private line(item: unknown, paths: readonly string[]): string {
+    if (!this.fields && !this.lateFieldWarned && item && typeof item === 'object') {
+      const late = Object.keys(item).find((key) => !paths.includes(key));
+      if (late !== undefined) {
+        this.lateFieldWarned = true;
+        this.warn?.(`csv: the field "${late}" first appears after the header was written and is left out; name the fields with --fields to keep it`);
+      }
+    }
+    return `${paths.map((path) => csvCell(rawText(getPath(item, path), path))).join(',')}\r\n`;
+  }
+
+  end(): string {
+    // No items and no --fields: no field is known, so there is no header to write.
+    return !this.paths && this.fields ? `${this.fields.map(csvCell).join(',')}\r\n` : '';
+  }
+
+  abandon(): string {
+    return '';
+  }
+}
+
+/** A piped table: the same columns as tab-separated text, no header or borders, the service's values (coloured only with FORCE_COLOR). */
+class PipedTableEncoder implements Encoder {
+  readonly byItem = true;
+  private chalk: ChalkInstance | undefined;
+
+  constructor(
+    private readonly io: IO,
+    private readonly columns: readonly Column[],
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.io.color) this.chalk ??= await loadChalk();
+  }
+
+  encode(items: readonly unknown[]): string {
+    let text = '';
+    for (const item of items) text += `${this.columns.map((c) => paint(this.chalk, tsvCell(shownText(c, item, PIPED)), c, item)).join('\t')}\n`;
+    return text;
+  }
+
+  end(): string {
+    return '';
+  }
+
+  abandon(): string {
+    return '';
+  }
+}
+
+/** The terminal table (table.ts): sized by the items of each page, with its borders. */
+class TableEncoder implements Encoder {
+  readonly byItem = false;
+  private table: TerminalTable | undefined;
+  private rendered = false;
+
+  constructor(
+    private readonly io: IO,
+    private readonly columns: readonly Column[],
+    private readonly streaming: boolean,
+    private readonly warn: ((message: string) => void) | undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.table) return;
+    const { TerminalTable } = await import('./table.js');
+    this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming, timeZone: this.io.timeZone });
+  }
+
+  encode(items: readonly unknown[]): string {
+    if (!this.table) return '';
+    const first = !this.rendered;
+    this.rendered = true;
+    const text = this.table.render(items);
+    if (first) this.warnLeftOut(this.table);
+    return text;
+  }
+
+  /**
+   * A terminal too narrow for every column leaves some out (table.ts): one line says which, and how
+   * to choose the columns (`--fields`, in the table's order, the ones left out included).
+   */
+  private warnLeftOut(table: TerminalTable): void {
+    const left = table.leftOut();
+    if (left.length === 0 || !this.warn) return;
+    const paths = this.columns.map((column) => column.path).filter((path) => path !== '');
+    this.warn(`${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`);
+  }
+
+  end(): string {
+    return this.table?.finish() ?? '';
+  }
+
+  abandon(): string {
+    return this.end();
+  }
+}
+
+export function paint(chalk: ChalkInstance | undefined, text: string, field: Field, item: unknown): string {
+  const tone = chalk ? toneOf(field, item) : undefined;
+  return tone && chalk ? chalk[tone](text) : text;
+}
+
+/** The top-level fields of the items, in the order they first appear. */
+function fieldsOf(items: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  for (const item of items) if (item && typeof item === 'object') for (const key of Object.keys(item)) seen.add(key);
+  return [...seen];
+}
+
+/** A field's value as the service sent it, as csv text: nested values as JSON. */
+function rawText(value: unknown, path: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return jsonText(value, `the field "${path}"`);
+  return String(value);
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
+}
+
+export function tsvCell(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** RFC 4180: quote fields holding a comma, quote or line break; double inner quotes. */
+export function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+let chalkInstance: ChalkInstance | undefined;
+export async function loadChalk(): Promise<ChalkInstance> {
+  if (!chalkInstance) {
+    const { Chalk } = await import('chalk');
+    chalkInstance = new Chalk({ level: 1 });
+  }
+  return chalkInstance;
+}
