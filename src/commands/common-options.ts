@@ -40,11 +40,6 @@ export function waitFlags(until: string) {
   };
 }
 
-/** The same as plain options, for verbs still on the old seam. */
-export function waitOptions(until: string): OptionSpec[] {
-  return Object.values(waitFlags(until)).flatMap((flag) => flag.options);
-}
-
 export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 

@@ -1,6 +1,4 @@
-import type { GroupRef } from '../api/groups.js';
-import type { ProjectRef } from '../api/projects.js';
-import { groupRef, parseArg, projectRef } from '../params/parsers.js';
+import { groupRef, projectRef } from '../params/parsers.js';
 import { arg, type ArgSpec, type Values } from './flags.js';
 
 /** The <project> and <group> arguments: how help names them, and how a verb reads them. */
@@ -15,12 +13,3 @@ export const GROUP = arg(GROUP_ARG, groupRef);
 /** What a verb that takes only `<project>` declares (`typed: ONLY_PROJECT`) and receives (`ProjectInput`). */
 export const ONLY_PROJECT = { args: { project: PROJECT } } as const;
 export type ProjectInput = Values<(typeof ONLY_PROJECT)['args']>;
-
-/** The project argument at `index` (the first unless said), by the name help gives it. */
-export function projectArg(args: readonly string[], index = 0, name = 'project'): ProjectRef {
-  return parseArg<ProjectRef>(projectRef, args[index], name);
-}
-
-export function groupArg(args: readonly string[], index = 0, name = 'group'): GroupRef {
-  return parseArg<GroupRef>(groupRef, args[index], name);
-}

@@ -44,11 +44,6 @@ export function waitSetting(flags: { wait: boolean; timeout: number | undefined 
   return { wait: flags.wait, timeoutMs: flags.timeout ?? DEFAULT_WAIT_MS };
 }
 
-/** The same over the raw record, for verbs still on the old seam. */
-export function waitFlags(o: Record<string, unknown>): { wait: boolean; timeoutMs: number } {
-  return waitSetting({ wait: o.wait === true, timeout: typeof o.timeout === 'number' ? o.timeout : undefined });
-}
-
 /** Where a job stands, as one look shows it. */
 export interface JobState {
   /** A word or two for the spinner and the log: `started`, `being removed`. */

@@ -71,4 +71,3 @@ export interface LiveTarget {
   resource: Record<string, unknown> | null;
 }
 
-export const targetKey = (kind: TargetKind, path: string) => `${kind}:${path}`;

@@ -7,8 +7,6 @@ export const ACCESS_LEVELS = {
   owner: 50,
 } as const;
 
-export type AccessLevelName = keyof typeof ACCESS_LEVELS;
-
 export function accessLevelNames(): string {
   return Object.entries(ACCESS_LEVELS)
     .map(([name, n]) => `${name} (${n})`)

@@ -1,4 +1,3 @@
-import type { MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
@@ -6,10 +5,10 @@ import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import type { VerbModule } from '../spec.js';
+import type { Kind } from './verbs.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
-export type Kind = Owner['kind'];
 
 /** `minimal` for minimal access (5), a group's role; the other levels by name. */
 export function roleName(level: unknown): string {
@@ -85,8 +84,4 @@ export function memberHint(error: unknown, kind: Kind, user: string, owner: Owne
   // The service's bare `404 Not found` for a member: the user is no direct member there.
   if (error.status === 404 && /^404 Not found/i.test(error.message)) return withHint(error, `${user} is not a direct member of ${kind} ${owner.ref}; see \`collab ${kind}s members list ${owner.ref}\``);
   return error;
-}
-
-export function describeMember(member: MemberRecord | undefined, fallback: string): string {
-  return member?.username ?? fallback;
 }

@@ -1,3 +1,4 @@
+import type { Owner } from '../../api/owner.js';
 import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
 import { asText, bool, group, option, params } from '../flags.js';
@@ -10,7 +11,8 @@ import { verb } from '../verb.js';
  * (src/commands/verb.ts), declared per kind of owner; each implementation in this directory
  * exports one module per kind, reading `VerbInput` of these declarations.
  */
-export type Kind = 'project' | 'group';
+/** The kind of owner whose members a verb manages: one definition for the declarations and the implementations. */
+export type Kind = Owner['kind'];
 
 /** --user, repeatable and required: the usernames or IDs as given. */
 const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, { repeatable: true, required: true });
