@@ -71,3 +71,4 @@ export interface LiveTarget {
   resource: Record<string, unknown> | null;
 }
 
+export const targetKey = (kind: TargetKind, path: string) => `${kind}:${path}`;

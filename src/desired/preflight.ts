@@ -8,7 +8,8 @@ import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { equal, liveFields } from './diff.js';
 import type { Journal } from './journal.js';
-import { eachLimited, readExtras } from './live.js';
+import { eachLimited } from '../util/pool.js';
+import { readExtras } from './live.js';
 import { resolveReferences } from './load.js';
 import { type Change, type Plan, targetKey } from './model.js';
 
