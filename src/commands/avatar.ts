@@ -1,19 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { CollabError } from '../errors.js';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../params/avatar.js';
-
-const IMAGE_TYPES: Record<(typeof AVATAR_EXTENSIONS)[number], string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  tiff: 'image/tiff',
-  ico: 'image/x-icon',
-  webp: 'image/webp',
-};
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, avatarType } from '../params/avatar.js';
 
 /**
  * Reads the image of --avatar (projects and groups create/update) for upload. A file the service
@@ -21,8 +10,8 @@ const IMAGE_TYPES: Record<(typeof AVATAR_EXTENSIONS)[number], string> = {
  * anything is sent.
  */
 export async function readAvatar(path: string): Promise<UploadFile> {
-  const extension = extname(path).slice(1).toLowerCase() as (typeof AVATAR_EXTENSIONS)[number];
-  if (!AVATAR_EXTENSIONS.includes(extension)) {
+  const contentType = avatarType(path);
+  if (contentType === undefined) {
     throw new CollabError('usage', `invalid value "${path}" for --avatar: expected an image file (${AVATAR_EXTENSIONS.join(', ')})`);
   }
   let size: number;
@@ -34,5 +23,5 @@ export async function readAvatar(path: string): Promise<UploadFile> {
     throw new CollabError('usage', `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (size > AVATAR_MAX_BYTES) throw new CollabError('usage', `${path} is too big for --avatar: ${size} bytes, at most ${AVATAR_MAX_BYTES} (200 KiB)`);
-  return { filename: basename(path), contentType: IMAGE_TYPES[extension], data: await readFile(path) };
+  return { filename: basename(path), contentType, data: await readFile(path) };
 }

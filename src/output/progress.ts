@@ -29,7 +29,7 @@ export function nounOf(path: string): string {
 }
 
 /**
- * Progress of a listing, for people, on stderr (issue 15 §1, §2). When stderr is a terminal: a
+ * Progress of a listing, for people, on stderr. When stderr is a terminal: a
  * spinner with a live count while pages come (`fetched 3,400 projects…`), and at the end, when
  * the listing stopped at --limit (or at its --page) while the service has more, one line saying
  * so. The spinner never shares a terminal with rows: it stops before the first rows are written,

@@ -21,7 +21,7 @@ export interface SessionFlags {
 
 /**
  * The connection to the service: config, host, token, the one HTTP client, requests, dry run,
- * the settings' defaults and the run's clock. A run over many shares the run's (src/bulk/target.ts).
+ * the settings' defaults and the run's clock. A run over many shares the run's (src/bulk/target-context.ts).
  */
 export interface Session {
   /** The run's environment variables: read these, never process.env (tests run many runs in one process). */

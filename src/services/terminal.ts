@@ -10,7 +10,7 @@ import { type Clock, systemClock } from '../runtime.js';
 /**
  * What people see on stderr besides the data: status lines, warnings, a spinner, what Ctrl-C
  * leaves behind; and the redaction that keeps every registered secret off it. A run over many
- * gives each target a capturing one (src/bulk/target.ts).
+ * gives each target a capturing one (src/bulk/target-context.ts).
  */
 export interface Terminal {
   readonly io: IO;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 23 §6 and §10: `auth login` warns when COLLAB_TOKEN will be sent instead of what it
+ * `auth login` warns when COLLAB_TOKEN will be sent instead of what it
  * stores; a rejected token's hint points where that token came from (never to `auth login` or
  * COLLAB_TOKEN when neither is where it was); reading a token or targets from a terminal says so.
  */

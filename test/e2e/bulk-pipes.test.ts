@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 23 §3: collab's own output chains into `-` targets whatever its format: the default piped
+ * Collab's own output chains into `-` targets whatever its format: the default piped
  * text (tab-separated, the first column the ID, or a result's target), csv (header skipped, the
  * id or path column read), and a run's failed results fed back as the hint says.
  */

@@ -8,7 +8,7 @@ import { getJson } from '../helpers/sandbox-api.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
- * What needs a process of its own. Issue 17 §1, Ctrl-C over many targets: no new target or request starts, requests on the wire
+ * What needs a process of its own. Ctrl-C over many targets: no new target or request starts, requests on the wire
  * finish, the results so far are printed, the targets not done are listed on stderr, exit 130;
  * the same command fed the list finishes the job, and nothing is created twice (a real signal). A
  * destructive verb over many asks for the count on the controlling terminal (a pseudo-terminal from

@@ -3,7 +3,7 @@ import { useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
 
 /**
- * Issue 17 §1: `-` as the project or group reads the targets from standard input, one a line, and
+ * `-` as the project or group reads the targets from standard input, one a line, and
  * runs the command once per target with --concurrency targets in flight: one result per target in
  * input order, a summary on stderr, and the exit code of the failures.
  */

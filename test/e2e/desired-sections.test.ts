@@ -163,6 +163,22 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('avatar: a file the service would refuse (its type, its size) is a usage error before anything is sent, as --avatar is', async () => {
+    const { collab, file, dir, writes } = await world();
+    writeFileSync(join(dir, 'logo.svg'), '<svg/>');
+    writeFileSync(join(dir, 'huge.png'), Buffer.alloc(200 * 1024 + 1));
+    for (const [name, problem] of [
+      ['logo.svg', /avatar logo\.svg: expected an image file \(png, jpg, jpeg, gif, bmp, tiff, ico, webp\)/],
+      ['huge.png', /avatar huge\.png: 204801 bytes, at most 204800 \(200 KiB\)/],
+    ] as const) {
+      const path = file(`version: 1\ngroups:\n  acme/platform:\n    avatar: ${name}\n`, `${name}.yaml`);
+      const result = await collab(['apply', '-f', path, '--yes']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout + result.stderr).toMatch(problem);
+      expect(writes()).toEqual([]);
+    }
+  });
+
   it('--schema prints a JSON Schema made from the same tables', async () => {
     const { collab } = await world();
     const result = await collab(['apply', '--schema']);

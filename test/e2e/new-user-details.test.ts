@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 23 §10, what a new user meets besides: a concurrency setting above what `-` targets use,
+ * What a new user meets besides: a concurrency setting above what `-` targets use,
  * a TZ that names no zone, and `--order-by similarity` that lists nothing for an administrator.
  */
 describe('details a new user meets', () => {

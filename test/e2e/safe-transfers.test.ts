@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 23 §5: a transfer is said in full and confirmed. `groups transfer` needs --to or an
+ * A transfer is said in full and confirmed. `groups transfer` needs --to or an
  * explicit --top-level; project and group transfers and hook deletes ask, on a terminal, to type
  * what they act on (as delete does), and need --yes elsewhere: refused before any request.
  */

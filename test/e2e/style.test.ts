@@ -7,7 +7,7 @@ import { VERB_ALIASES } from '../../src/commands/style.js';
 import { runMain } from '../helpers/cli.js';
 
 /**
- * Issue 23 §7: one style over every command, checked where it can be (docs/ARCHITECTURE.md,
+ * One style over every command, checked where it can be (docs/ARCHITECTURE.md,
  * "Style"): the same aliases for the same verbs on every noun, headers in words, status lines
  * and errors starting in lower case, `collab help <command>`.
  */

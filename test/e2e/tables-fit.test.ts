@@ -5,7 +5,7 @@ import { displayWidth } from '../../src/output/text-width.js';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 23 §2: every table fits its terminal. Every command that only reads (lists and views,
+ * Every table fits its terminal. Every command that only reads (lists and views,
  * found in the command tree, not listed by hand: a new one fails here until it has arguments) is
  * drawn at 60, 80 and 120 columns against the sandbox, with long values made first; no line of
  * a table may be wider than the terminal (nor of a view, but for a value longer than the terminal,

@@ -11,7 +11,7 @@ import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
 
 /**
- * Friendly at a terminal (issue 15 §1, §2, §5b, §6): collab run in this process on streams that
+ * Friendly at a terminal: collab run in this process on streams that
  * say they are terminals, as a person's would: stderr alone (stdout to a file or a pipe), both on
  * one terminal (a single stream, so that what each writes is seen in order), or neither.
  */

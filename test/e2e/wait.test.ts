@@ -3,7 +3,7 @@ import { useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
 
 /**
- * Issue 17 §2: --wait for every background job, with fork --wait's schedule, spinner, exit codes
+ * --wait for every background job, with fork --wait's schedule, spinner, exit codes
  * (6 failed, 7 timed out) and messages: an immediate deletion until the service answers 404, a
  * delayed one until it is marked, a mirror pull until its import status settles.
  */

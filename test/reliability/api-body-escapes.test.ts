@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, item 2, for `collab api`: the service's answer reaches a terminal pretty-printed (JSON)
+ * For `collab api`: the service's answer reaches a terminal pretty-printed (JSON)
  * or as it came (anything else) with every control escaped, C1 and bidi controls included (which
  * JSON.stringify lets through); in a pipe it stays byte for byte.
  */

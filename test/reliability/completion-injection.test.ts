@@ -10,7 +10,7 @@ import { BIN } from '../helpers/cli.js';
 import { useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, item 1: completion never runs server data. A service whose groups and projects are
+ * Completion never runs server data. A service whose groups and projects are
  * named `$(touch …)`, with backticks, `;`, quotes and spaces: Tab in bash (zsh and fish where
  * installed) creates no file and offers each name as the text it is. The old bash script passed
  * `collab __complete`'s lines to `compgen -W`, which expanded them: the file was made.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, item 12: a value nested 5,000 levels deep (JSON.stringify runs out of stack on it)
+ * A value nested 5,000 levels deep (JSON.stringify runs out of stack on it)
  * with `-o csv` or `--fields` is an error naming that value, exit 1, not "Maximum call stack
  * size exceeded ... a bug in collab". ndjson without --fields writes the service's bytes as they are.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, "Done when": random bytes as the names, paths, descriptions, note bodies, error
+ * Random bytes as the names, paths, descriptions, note bodies, error
  * messages and bulk targets a service (or stdin) sends, through the table, a view, tab-separated
  * text and bulk results on a terminal: no control character but tab and line feed, no DEL, no C1
  * control and no bidi override or isolate reaches stdout or stderr. The runs have NO_COLOR (the

@@ -9,7 +9,7 @@ import { loadCommandTree } from '../../src/commands/tree.js';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 9, item 6: random and adversarial argv thrown at every command of the tree. Whatever
+ * Random and adversarial argv thrown at every command of the tree. Whatever
  * comes in, collab answers with success, a usage error (exit 2) sent before any request, or a
  * service error (3, 4, 5; 6 and 7 for awaited forks), in one `error:` line and at most one
  * `hint:` line, never a stack trace and never a crash (exit 1 cannot happen against a sandbox

@@ -10,7 +10,7 @@ import { runMain, tempConfigDir } from '../helpers/cli.js';
 import { failure } from '../helpers/failure.js';
 
 /**
- * Issue 20, items 4 and 7, and issue 23, item 9: what a hostile or broken server does to the HTTP
+ * What a hostile or broken server does to the HTTP
  * layer. Credentials and bodies never follow a redirect to another origin, and methods change as
  * browsers and curl change them; a body too large or too slow, and headers that never come, end the
  * request at once (one request, not six); an unknown host and an untrusted certificate fail fast

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 23, item 10 (part): Ctrl-C while a table comes in leaves the table closed: its bottom
+ * Ctrl-C while a table comes in leaves the table closed: its bottom
  * border is drawn under the rows already shown. The formats for programs stay as they were cut.
  */
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir } from '../helpers/cli.js';
 
 /**
- * Issue 20, item 8: a listing against a server whose Link headers or offsets cycle ends, with
+ * A listing against a server whose Link headers or offsets cycle ends, with
  * exit 1 and no item written twice; a relative, protocol-relative or malformed Link is resolved
  * or refused (exit 1), never "Invalid URL".
  */

@@ -3,7 +3,7 @@ import { displayWidth, wrapToWidth } from '../../src/output/text-width.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, item 6: long text renders in time linear in what is shown. A 200,000-character
+ * Long text renders in time linear in what is shown. A 200,000-character
  * value (a word with no space, partly outside ASCII) in a table cell, a wrapped note body, a
  * view and a bulk result: the old code segmented the whole string again for every cut and every
  * wrapped line, minutes of CPU; each case here has 20 s (vitest's timeout, no timed assertion; the first case loads collab too).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 9, items 3 and 6: what the service (or a proxy in front of it) answers that cannot be
+ * What the service (or a proxy in front of it) answers that cannot be
  * read (an HTML page, truncated JSON, wrong types, an empty 200, a 200 with plain text) ends in
  * exit 1 and one line naming the URL and what was wrong; a timeout names the host and the setting.
  */
@@ -112,7 +112,7 @@ describe('timeouts', () => {
     const host = new URL(sandbox.url).host;
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    // Headers that never came are one wait: sending again would only wait as long again (issue 20.7).
+    // Headers that never came are one wait: sending again would only wait as long again.
     expect(result.stderr).not.toContain('retry');
     const tail = result.stderr.trimEnd().split('\n').slice(-2);
     expect(tail).toEqual([`error: timed out after 1s waiting for ${host} (GET /user)`, 'hint: raise the limit with `collab config set timeout <seconds>` (now 1)']);

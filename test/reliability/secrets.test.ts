@@ -7,7 +7,7 @@ import { loadCommandTree } from '../../src/commands/tree.js';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /**
- * Issue 9, item 5: the token is never on argv, never in output, --verbose, --dry-run, errors or
+ * The token is never on argv, never in output, --verbose, --dry-run, errors or
  * crash text; hook tokens and import URL credentials are never shown; the config file is 0600
  * and a warning says when it is not; a token is never sent over plain http to a host that is
  * not loopback.

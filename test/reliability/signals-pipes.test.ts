@@ -8,7 +8,7 @@ import { until } from '../helpers/processes.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
- * Issue 9, item 4: Ctrl-C ends any command with exit 130 and one line on stderr; a closed pipe
+ * Ctrl-C ends any command with exit 130 and one line on stderr; a closed pipe
  * (`| head`) ends it at once, quietly, with exit 0 and no more fetching; piped output of any
  * size is complete.
  */

@@ -8,7 +8,7 @@ import { escapeControls } from '../../src/output/escape.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 
 /**
- * Issue 20, items 2 and 3: no control sequence the service sends reaches a terminal (tables,
+ * No control sequence the service sends reaches a terminal (tables,
  * views, tab-separated text in a pipe, info lines, error messages, bulk results show them as
  * visible escapes), json, ndjson and csv stay byte-exact, and a token the service echoes in an
  * error message is `[redacted]` in a bulk result, whatever the format.

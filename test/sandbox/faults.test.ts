@@ -3,7 +3,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandb
 import { manualClock } from '../helpers/clock.js';
 
 /**
- * The sandbox's fault modes (issue 3, item 7): latency, failures (500/502/503 and dropped
+ * The sandbox's fault modes: latency, failures (500/502/503 and dropped
  * connections) reproducible by --fault-seed, and the rate limiter's 429 with its headers.
  * Every request here is a plain fetch on a fresh connection, so a dropped one cannot take
  * another request down with it.

@@ -4,7 +4,7 @@ import { useSandbox } from '../helpers/cli.js';
 import { callSandbox, idOf } from '../helpers/sandbox-api.js';
 
 /**
- * The service's background jobs (issue 17 §2): an immediate deletion answers 202 and the project
+ * The service's background jobs: an immediate deletion answers 202 and the project
  * or group stays readable for --delete-duration, then answers 404; a delayed deletion only marks;
  * a pull mirror's update runs for --fork-duration like a fork's import (scheduled, started,
  * finished or failed with import_error). The sandbox's clock (its `now` option, store.now) is

@@ -4,7 +4,7 @@ import { useSandbox } from '../helpers/cli.js';
 import { type Ids, listIds } from '../helpers/sandbox-api.js';
 
 /**
- * Users, rights and visibility (issue 3, item 3): anonymous callers see public projects in the
+ * Users, rights and visibility: anonymous callers see public projects in the
  * simple view, external users do not see internal ones, an unknown token is a 401 everywhere,
  * and a mutation needs its role (a developer may not add a project hook; a maintainer or the
  * group's owner may).

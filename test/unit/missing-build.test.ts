@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** A clone that was never built, or whose build was cut short (issue 15 §6), and a build done once. */
+/** A clone that was never built, or whose build was cut short, and a build done once. */
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'collab-unbuilt-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { PROJECT_COLUMNS, projectDetail } from '../../src/commands/projects/colu
 import { HOOK_COLUMNS, HOOK_DETAIL } from '../../src/commands/hooks/fields.js';
 import { accessLevelName } from '../../src/params/access.js';
 
-/** The output rule of issue 13 §7: what each format shows, checked format by format. */
+/** The output rule: what each format shows, checked format by format. */
 
 function fakeIO(options: { tty: boolean; color?: boolean; columns?: number }): { io: IO; out: () => string } {
   const stdout = new PassThrough();

@@ -5,7 +5,7 @@ import { colorEnabled, isCI, streamIO } from '../../src/io.js';
 import type { OutStream } from '../../src/runtime.js';
 import { nounOf, waitText } from '../../src/output/progress.js';
 
-/** The ecosystem's conventions (issue 15 §6): FORCE_COLOR like NO_COLOR, CI as CI services set it. */
+/** The ecosystem's conventions: FORCE_COLOR like NO_COLOR, CI as CI services set it. */
 
 function terminal(isTTY: boolean): OutStream {
   return Object.assign(new PassThrough(), { isTTY, columns: 100 });

@@ -9,7 +9,7 @@ import { cutToWidth, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
 
-/** Tables that fit their content and the terminal (issue 15 §3), drawn on an IO that is a terminal. */
+/** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
 
 async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true, warn?: (message: string) => void, color = false): Promise<string[]> {
   const stdout = new PassThrough();

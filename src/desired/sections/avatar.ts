@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { minLength, string } from 'zod/mini';
 import type { UploadFile } from '../../api/form.js';
 import { updateGroup } from '../../api/groups.js';
 import { updateProject } from '../../api/projects.js';
 import { CollabError } from '../../errors.js';
+import { avatarProblem, avatarType } from '../../params/avatar.js';
 import type { OnTarget, Section } from './section.js';
 
 /**
@@ -15,16 +16,22 @@ import type { OnTarget, Section } from './section.js';
 
 export type AvatarSpec = OnTarget & { op: 'avatar'; body: { avatar: string } };
 
-const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.bmp': 'image/bmp', '.tiff': 'image/tiff', '.ico': 'image/x-icon', '.webp': 'image/webp' };
-
+/** The file to upload, checked as `--avatar` checks it (src/params/avatar.ts): a type or size the service refuses is a usage error before anything is sent. */
 async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {
-  const file = { filename: basename(path), contentType: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream' };
+  const contentType = avatarType(path);
+  const refuse = (problem: string) => new CollabError('usage', `avatar ${path}: ${problem}`, { hint: 'avatar: is an image file, relative to the desired-state file' });
+  if (contentType === undefined) throw refuse(avatarProblem(path, 0) as string);
+  const file = { filename: basename(path), contentType };
   if (dir === undefined) return { ...file, data: Buffer.alloc(0) };
+  let data: Buffer;
   try {
-    return { ...file, data: await readFile(resolve(dir, path)) };
+    data = await readFile(resolve(dir, path));
   } catch {
     throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the desired-state file' });
   }
+  const problem = avatarProblem(path, data.length);
+  if (problem) throw refuse(problem);
+  return { ...file, data };
 }
 
 export const avatar: Section<AvatarSpec> = {
