@@ -64,3 +64,23 @@ describe('comments', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('docs/ARCHITECTURE.md', () => {
+  const text = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+  const cells = text
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|[-| ]+\|$/.test(line))
+    .flatMap((line) => line.replace(/^\||\|$/g, '').split(' | ').map((cell) => cell.trim()));
+
+  it('has tables to check (its layers)', () => {
+    expect(cells.length).toBeGreaterThan(30);
+  });
+
+  it('keeps every table cell short enough to read (300 characters); the detail goes to prose below the table', () => {
+    expect(cells.filter((cell) => cell.length > 300).map((cell) => `${cell.length}: ${cell.slice(0, 60)}…`)).toEqual([]);
+  });
+
+  it('shows the seam, the services, the section modules and one endpoint added end to end', () => {
+    for (const heading of ['## The seam', '## The services', '## Section modules', '## Adding an endpoint, end to end']) expect(text).toContain(`\n${heading}\n`);
+  });
+});
