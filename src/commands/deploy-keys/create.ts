@@ -3,7 +3,6 @@ import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
-import { readStdin } from '../../util/stdin.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { CREATE } from './index.js';
@@ -29,7 +28,7 @@ async function readKey(file: string | undefined, ctx: VerbContext): Promise<stri
   const where = file === undefined || file === '-' ? 'standard input' : file;
   let text: string;
   try {
-    text = file === undefined || file === '-' ? await readStdin(ctx.io.stdin) : await readFile(file, 'utf8');
+    text = file === undefined || file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
   } catch (error) {
     throw new CollabError('usage', `cannot read the key file ${where}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

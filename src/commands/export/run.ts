@@ -4,7 +4,6 @@ import type { VerbContext } from '../../context.js';
 import { readAndExport } from '../../desired/export.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
-import { write } from '../../io.js';
 import { closest } from '../../util/suggest.js';
 import type { VerbInput } from '../verb.js';
 import type { EXPORT } from './index.js';
@@ -44,7 +43,7 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
   if (opts.out) writeFileSync(opts.out, text);
-  else await write(ctx.io.stdout, text);
+  else await ctx.presenter.plain(text);
   if (exported.variables.size > 0) {
     ctx.warn(`the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`);
     for (const [name, what] of [...exported.variables].sort()) ctx.stderrLine(`  ${name}: ${what}`);
