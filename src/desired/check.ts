@@ -112,8 +112,9 @@ function meaning(data: unknown): Issue[] {
           if (message) issues.push({ path: [...path, section.name, ...itemPath(value, index)], message: `${label([...path, section.name])}: ${message}` });
         });
       }
-      const identity = section.identity;
-      if (identity) duplicates(value, (item) => item[identity], identity, [...path, section.name], issues);
+      const { identity, identify } = section;
+      if (identify) duplicates(value, identify, section.noun ?? 'item', [...path, section.name], issues);
+      else if (identity) duplicates(value, (item) => item[identity], identity, [...path, section.name], issues);
     }
   }
   return issues;

@@ -93,22 +93,23 @@ interface Interpolation {
   issues: Issue[];
 }
 
-function interpolate(value: unknown, path: (string | number)[], state: Interpolation): unknown {
+function interpolate(value: unknown, path: (string | number)[], state: Interpolation, parent?: Record<string, unknown>): unknown {
   if (typeof value === 'string') {
     if (value.includes('${')) return substitute(value, path, state);
-    const secret = secretProblem(path, value);
+    const secret = secretProblem(path, value, parent);
     if (secret) state.issues.push({ path, message: secret });
     return value;
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], state));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], state)]));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], state, value as Record<string, unknown>)]));
   return value;
 }
 
-/** Secrets are never written in the file: a hook's token, an import URL's credentials come from `${env:…}` or `${file:…}`. */
-function secretProblem(path: readonly (string | number)[], value: string): string | undefined {
+/** Secrets are never written in the file: a hook's token, a masked variable's value, an import URL's credentials come from `${env:…}` or `${file:…}`. */
+function secretProblem(path: readonly (string | number)[], value: string, parent: Record<string, unknown> | undefined): string | undefined {
   const key = path.at(-1);
   if (key === 'token' && path.includes('hooks')) return `a hook token is a secret: give it as ${FORMS}, never in the file`;
+  if (key === 'value' && path.includes('variables') && parent?.masked === true) return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
   if (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)) return `an import URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
   return undefined;
 }

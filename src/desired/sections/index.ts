@@ -1,7 +1,9 @@
 import { archived } from './archived.js';
 import { avatar } from './avatar.js';
+import { badges } from './badges.js';
 import { deployKeys } from './deploy-keys.js';
 import { hooks } from './hooks.js';
+import { labels } from './labels.js';
 import { ldapLinks } from './ldap-links.js';
 import { members } from './members.js';
 import { mirror } from './mirror.js';
@@ -11,12 +13,13 @@ import { pushRule } from './push-rule.js';
 import type { Section, SpecOf, TargetSpec } from './section.js';
 import { settings } from './settings.js';
 import { shares } from './shares.js';
+import { variables } from './variables.js';
 
 /**
  * The sections of collab.yaml, in the order the file's schema lists them (those of both kinds
  * first, then a kind's own). A section is one file of this directory and one entry here.
  */
-const ALL = [settings, pushRule, hooks, shares, members, ldapLinks, avatar, archived, mirror, protectedBranches, protectedTags, deployKeys] as const;
+const ALL = [settings, pushRule, hooks, variables, labels, badges, shares, members, ldapLinks, avatar, archived, mirror, protectedBranches, protectedTags, deployKeys] as const;
 
 /** A change's request as data (a saved plan carries it): the target's own, or one a section makes. */
 export type RequestSpec = TargetSpec | SpecOf<(typeof ALL)[number]>;

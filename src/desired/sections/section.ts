@@ -82,6 +82,8 @@ export interface Section<S extends OnTarget & { op: string }> {
   schema(kind: TargetKind | 'both'): ZodMiniType;
   /** A list's items are told apart by this field (a file listing one twice is refused). */
   readonly identity?: string;
+  /** Where one field does not tell items apart (a variable: its key and its scope): what does. */
+  identify?(item: Item): string;
   /** A problem with one item of the list the schema cannot say (an LDAP link has one of cn and filter). */
   itemProblem?(item: Item): string | undefined;
   /** `defaults` speaks to groups and projects at once: what of its value a target of this kind keeps. */

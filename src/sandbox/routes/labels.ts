@@ -1,6 +1,6 @@
 import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { ACCESS, groupOfNamespace } from '../access.js';
-import { cssColorHex } from '../css-colors.js';
+import { cssColorHex } from '../../params/css-colors.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Label, OwnerKey } from '../model.js';

@@ -39,3 +39,11 @@ export function cssColorHex(name: string): string | undefined {
   }));
   return table.get(name.toLowerCase());
 }
+
+/** A label color as the service keeps it: `#rrggbb` in lower case, a CSS name as its hex, `#rgb` doubled; else as given. */
+export function normalColor(color: string): string {
+  const named = cssColorHex(color);
+  if (named) return named;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  return (short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : color).toLowerCase();
+}

@@ -1,0 +1,83 @@
+import { minLength, optional, string, strictObject } from 'zod/mini';
+import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
+import { equal, listOf, listSchema } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `badges`: a project's or group's own badges (a project's list holds its groups' too: those are
+ * the groups'), each named by its name, else by its link_url. URLs are compared as written, with
+ * their %{placeholders}, not as rendered.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    badges?: Badge[];
+  }
+}
+
+type BadgeBody = Body & { link_url: string; image_url: string; name?: string };
+
+export type BadgeSpec = OnTarget & ({ op: 'badge-create'; body: BadgeBody } | { op: 'badge-update'; badgeId: number; body: Body } | { op: 'badge-delete'; badgeId: number });
+
+const FIELDS = ['link_url', 'image_url'] as const;
+
+/** What tells a badge apart in the file: its name, else its link. */
+const identityOf = (item: Item): string => (typeof item.name === 'string' && item.name !== '' ? item.name : String(item.link_url));
+const matches = (item: Item) => (badge: Badge) => (typeof item.name === 'string' && item.name !== '' ? badge.name === item.name : !badge.name && badge.link_url === item.link_url);
+
+export const badges: Section<BadgeSpec> = {
+  name: 'badges',
+  kinds: ['project', 'group'],
+  noun: 'badge',
+  identify: identityOf,
+  schema: () => listSchema(strictObject({ name: optional(string().check(minLength(1))), link_url: string().check(minLength(1)), image_url: string().check(minLength(1)) })),
+  read: {
+    none: (live) => void (live.badges = []),
+    target: async (reader, live, resource) => void (live.badges = (await reader.list(badgesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isBadge).filter((badge) => badge.kind === live.kind)),
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.badges ?? [];
+    for (const item of wanted.items) {
+      const key = identityOf(item);
+      const existing = found.find(matches(item));
+      const fields = { link_url: String(item.link_url), image_url: String(item.image_url) };
+      if (!existing) {
+        const body: BadgeBody = { ...fields, ...(typeof item.name === 'string' ? { name: item.name } : {}) };
+        emit(key, 'create', null, body, { op: 'badge-create', body });
+        continue;
+      }
+      const changed = FIELDS.filter((field) => !equal(existing[field], fields[field]));
+      if (changed.length === 0) continue;
+      const after = Object.fromEntries(changed.map((field) => [field, fields[field]]));
+      emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, { op: 'badge-update', badgeId: existing.id, body: after });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((item) => matches(item)(existing))) continue;
+      emit(existing.name || existing.link_url, 'delete', { name: existing.name, link_url: existing.link_url }, null, { op: 'badge-delete', badgeId: existing.id }, true);
+    }
+  },
+  liveFields: (key, live) => {
+    const badge = live.badges?.find((b) => (b.name || b.link_url) === key);
+    return { badge: badge ? { id: badge.id, name: badge.name, link_url: badge.link_url, image_url: badge.image_url } : null };
+  },
+  ops: ['badge-create', 'badge-update', 'badge-delete'],
+  send: async (spec) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    switch (spec.op) {
+      case 'badge-create':
+        return [createBadge(owner, spec.body)];
+      case 'badge-update':
+        return [updateBadge(owner, spec.badgeId, spec.body)];
+      case 'badge-delete':
+        return [deleteBadge(owner, spec.badgeId)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.badges ?? []).map((badge) => ({ ...(badge.name ? { name: badge.name } : {}), link_url: badge.link_url, image_url: badge.image_url }));
+    return items.length > 0 ? items : undefined;
+  },
+};
+
+const isBadge = (item: Item): item is Badge => typeof item.id === 'number' && typeof item.link_url === 'string';

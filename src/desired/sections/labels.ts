@@ -1,0 +1,91 @@
+import { int, minLength, nullable, optional, string, strictObject } from 'zod/mini';
+import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
+import { normalColor } from '../../params/css-colors.js';
+import { LABEL_PARAMS } from '../../params/labels.js';
+import { equal, listOf, listSchema, shape } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `labels`: a project's or group's own labels by name (those of the groups above a project are
+ * the groups'). Colors are compared as the service keeps them: `orange` and `#FFA500` are one color.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    labels?: Label[];
+  }
+}
+
+export type LabelSpec = OnTarget & ({ op: 'label-create'; body: Body & { name: string; color: string } } | { op: 'label-update'; name: string; body: Body } | { op: 'label-delete'; name: string });
+
+const FIELDS = ['color', 'description', 'priority'] as const;
+
+/** A field as the service would answer it, for comparing. */
+const comparable = (name: string, value: unknown) => (name === 'color' && typeof value === 'string' ? normalColor(value) : value);
+
+export const labels: Section<LabelSpec> = {
+  name: 'labels',
+  kinds: ['project', 'group'],
+  noun: 'label',
+  identity: 'name',
+  schema: (kind) =>
+    listSchema(
+      strictObject({
+        name: string().check(minLength(1)),
+        ...shape(LABEL_PARAMS),
+        color: string().check(minLength(1)),
+        ...(kind === 'group' ? {} : { priority: optional(nullable(int())) }),
+      }),
+    ),
+  read: {
+    none: (live) => void (live.labels = []),
+    // The target's own labels only: a project's list would hold its groups' too.
+    target: async (reader, live, resource) => void (live.labels = (await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })).filter(isLabel)),
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.labels ?? [];
+    for (const item of wanted.items) {
+      const name = String(item.name);
+      const fields = Object.fromEntries(FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]));
+      const existing = found.find((label) => label.name === name);
+      if (!existing) {
+        emit(name, 'create', null, { name, ...fields }, { op: 'label-create', body: { name, color: String(item.color), ...fields } });
+        continue;
+      }
+      const changed = Object.entries(fields).filter(([field, v]) => !equal(comparable(field, existing[field]), comparable(field, v)));
+      if (changed.length === 0) continue;
+      const after = Object.fromEntries(changed);
+      emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, { op: 'label-update', name, body: after });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      if (wanted.items.some((item) => item.name === existing.name)) continue;
+      emit(existing.name, 'delete', { name: existing.name, color: existing.color }, null, { op: 'label-delete', name: existing.name }, true);
+    }
+  },
+  liveFields: (name, live) => ({ label: live.labels?.find((label) => label.name === name) ?? null }),
+  ops: ['label-create', 'label-update', 'label-delete'],
+  send: async (spec) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    switch (spec.op) {
+      case 'label-create':
+        return [createLabel(owner, spec.body)];
+      case 'label-update':
+        return [updateLabel(owner, spec.name, spec.body)];
+      case 'label-delete':
+        return [deleteLabel(owner, spec.name)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.labels ?? []).map((label) => {
+      const item: Item = { name: label.name, color: label.color };
+      if (typeof label.description === 'string' && label.description !== '') item.description = label.description;
+      if (live.kind === 'project' && typeof label.priority === 'number') item.priority = label.priority;
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};
+
+const isLabel = (item: Item): item is Label => typeof item.id === 'number' && typeof item.name === 'string';

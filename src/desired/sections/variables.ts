@@ -1,0 +1,115 @@
+import { minLength, optional, string, strictObject } from 'zod/mini';
+import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
+import { VARIABLE_PARAMS } from '../../params/variables.js';
+import { equal, listOf, listSchema, shape, withSecrets } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `variables`: a project's or group's CI/CD variables, each named by its key and environment scope
+ * (`*` when the file gives none). A masked value is a secret: the file gives it as `${env:…}` or
+ * `${file:…}` only (load.ts refuses it inline), and no plan or result shows it, nor any value that
+ * came from a template, nor the live value of a masked variable: those read `[masked]`.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    variables?: Variable[];
+  }
+}
+
+type Ref = { key: string; scope: string };
+
+export type VariableSpec = OnTarget &
+  ({ op: 'variable-create'; body: Body & { key: string; value: string; environment_scope: string } } | ({ op: 'variable-update'; body: Body } & Ref) | ({ op: 'variable-delete' } & Ref));
+
+const FIELDS = VARIABLE_PARAMS.map((param) => param.name);
+const MASKED = '[masked]';
+
+/** A change's key: `KEY`, or `KEY@scope` for a scope other than `*`. */
+const addressOf = (key: string, scope: string) => (scope === '*' ? key : `${key}@${scope}`);
+const scopeOf = (item: Item) => (typeof item.environment_scope === 'string' && item.environment_scope !== '' ? item.environment_scope : '*');
+
+export const variables: Section<VariableSpec> = {
+  name: 'variables',
+  kinds: ['project', 'group'],
+  noun: 'variable',
+  identify: (item) => addressOf(String(item.key), scopeOf(item)),
+  schema: () => listSchema(strictObject({ key: string().check(minLength(1)), value: string(), environment_scope: optional(string().check(minLength(1))), ...shape(VARIABLE_PARAMS) })),
+  read: {
+    none: (live) => void (live.variables = []),
+    target: async (reader, live, resource) => void (live.variables = (await reader.list(variablesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isVariable)),
+  },
+  diff: ({ value, live, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.variables ?? [];
+    for (const item of wanted.items) {
+      const key = String(item.key);
+      const scope = scopeOf(item);
+      const address = addressOf(key, scope);
+      // A value that came from a template, or one to be masked, is never shown: its template is (or [masked]).
+      const secret = item.masked === true || template(item.value) !== item.value;
+      const existing = found.find((v) => v.key === key && (v.environment_scope ?? '*') === scope);
+      const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, item[name]]));
+      if (!existing) {
+        const shown = { key, environment_scope: scope, value: secret ? template(item.value) : item.value, ...fields };
+        emit(address, 'create', null, shown, { op: 'variable-create', body: { key, value: String(template(item.value)), environment_scope: scope, ...fields } });
+        continue;
+      }
+      const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name], v));
+      // A hidden variable's value is never read back: it cannot be compared, so it is left as it is.
+      const valueChanged = existing.value !== null && existing.hidden !== true && existing.value !== item.value;
+      if (changed.length === 0 && !valueChanged) continue;
+      const hideLive = secret || existing.masked === true || existing.hidden === true;
+      const before: Item = Object.fromEntries(changed.map(([name]) => [name, existing[name]]));
+      const after: Item = Object.fromEntries(changed);
+      if (valueChanged) {
+        before.value = hideLive ? MASKED : existing.value;
+        after.value = secret ? template(item.value) : item.value;
+      }
+      // PUT wants the value every time: the file's, as its template when it came from one.
+      emit(address, 'update', before, after, { op: 'variable-update', key, scope, body: { value: String(template(item.value)), ...Object.fromEntries(changed) } });
+    }
+    if (!wanted.enforce) return;
+    for (const existing of found) {
+      const scope = existing.environment_scope ?? '*';
+      if (wanted.items.some((item) => item.key === existing.key && scopeOf(item) === scope)) continue;
+      emit(addressOf(existing.key, scope), 'delete', { key: existing.key, environment_scope: scope }, null, { op: 'variable-delete', key: existing.key, scope }, true);
+    }
+  },
+  // The value is left out: a saved plan carries these, and a value may be a secret.
+  liveFields: (address, live) => {
+    const found = live.variables?.find((v) => addressOf(v.key, v.environment_scope ?? '*') === address);
+    return { variable: found ? Object.fromEntries(Object.entries(found).filter(([name]) => name !== 'value')) : null };
+  },
+  ops: ['variable-create', 'variable-update', 'variable-delete'],
+  send: async (spec, resolver) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    const secret = (text: string) => resolver.secret(text);
+    switch (spec.op) {
+      case 'variable-create': {
+        const body = withSecrets(spec.body, secret);
+        return [createVariable(owner, { ...body, key: spec.body.key, value: String(body.value), environment_scope: spec.body.environment_scope })];
+      }
+      case 'variable-update':
+        return [updateVariable(owner, spec.key, spec.scope, withSecrets(spec.body, secret))];
+      case 'variable-delete':
+        return [deleteVariable(owner, spec.key, spec.scope)];
+    }
+  },
+  export: ({ live, placeholder }) => {
+    const items = (live.variables ?? []).map((v) => {
+      const scope = v.environment_scope ?? '*';
+      // A masked or hidden value is written as a placeholder the user fills in, never as itself.
+      const value = v.masked === true || v.hidden === true || v.value === null ? placeholder(`${v.key}${scope === '*' ? '' : `_${scope.replace(/\W/g, '_').toUpperCase()}`}`, `the value of variable ${addressOf(v.key, scope)}`) : v.value;
+      const item: Item = { key: v.key, value };
+      if (scope !== '*') item.environment_scope = scope;
+      if (v.variable_type === 'file') item.variable_type = 'file';
+      for (const flag of ['protected', 'masked', 'raw'] as const) if (v[flag] === true) item[flag] = true;
+      if (typeof v.description === 'string' && v.description !== '') item.description = v.description;
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};
+
+const isVariable = (item: Item): item is Variable => typeof item.key === 'string';

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import type { LiveTarget } from '../../src/desired/model.js';
+import { badges } from '../../src/desired/sections/badges.js';
+import { labels } from '../../src/desired/sections/labels.js';
+import { variables } from '../../src/desired/sections/variables.js';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's variables, labels and badges sections: plan, apply, plan again; secrets never shown; export planned back to nothing. */
+const world = useDesiredWorlds();
+const $ = (name: string) => '$' + `{env:${name}}`;
+
+const FILE = `version: 1
+groups:
+  acme:
+    labels:
+      - name: bug
+        color: "#D9534F"
+        description: Something is broken
+      - name: chore
+        color: teal
+    badges:
+      - name: Pipeline
+        link_url: "https://ci.example.com/%{project_path}/-/pipelines?ref=%{default_branch}"
+        image_url: "https://ci.example.com/%{project_path}/badges/%{default_branch}/pipeline.svg"
+projects:
+  acme/web/storefront:
+    variables:
+      - key: APP_ENV
+        value: staging
+      - key: APP_ENV
+        environment_scope: production
+        value: prod
+        protected: true
+      - key: DEPLOY_TOKEN
+        value: "${$('DEPLOY_TOKEN')}"
+        masked: true
+      - key: NOTIFY_URL
+        value: "${$('NOTIFY_URL')}"
+    labels:
+      enforce: true
+      items:
+        - name: checkout
+          color: orange
+          priority: 2
+    badges:
+      - link_url: https://docs.example.com/%{project_path}
+        image_url: https://img.shields.io/badge/docs-here-blue
+`;
+
+describe('collab.yaml: variables, labels, badges', () => {
+  it('plan, apply, plan again: the second plan empty, the second apply writes nothing; no secret shown', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const env = { DEPLOY_TOKEN: 'deploy-token-1234', NOTIFY_URL: 'https://hooks.example.com/secret-path' };
+    const path = file(FILE);
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env });
+    // 8: the plan has changes.
+    expect(plan.exitCode).toBe(8);
+    const changes = plan.lines<{ target: string; section: string; key: string; action: string }>().map((c) => `${c.target} ${c.section} ${c.key} ${c.action}`);
+    expect(changes).toEqual([
+      'acme labels chore create',
+      'acme/web/storefront variables APP_ENV@production update',
+      'acme/web/storefront variables DEPLOY_TOKEN create',
+      'acme/web/storefront variables NOTIFY_URL create',
+      'acme/web/storefront labels checkout update',
+      'acme/web/storefront badges https://docs.example.com/%{project_path} create',
+    ]);
+    const human = await collab(['plan', '-f', path], { env });
+    for (const secret of [...Object.values(env), 'sk_test_']) {
+      expect(plan.stdout + human.stdout + human.stderr).not.toContain(secret);
+    }
+    expect(human.stdout).toContain($('DEPLOY_TOKEN'));
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(applied.exitCode).toBe(0);
+    expect(applied.stdout + applied.stderr).not.toContain('deploy-token-1234');
+    const vars = await getJson('/projects/acme%2Fweb%2Fstorefront/variables');
+    expect(vars.map((v: Record<string, unknown>) => [v.key, v.environment_scope, v.value, v.masked])).toEqual([
+      ['STRIPE_API_KEY', '*', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', true],
+      ['APP_ENV', '*', 'staging', false],
+      ['APP_ENV', 'production', 'prod', false],
+      ['DEPLOY_TOKEN', '*', 'deploy-token-1234', true],
+      ['NOTIFY_URL', '*', 'https://hooks.example.com/secret-path', false],
+    ]);
+    expect((await getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false')).map((l: Record<string, unknown>) => [l.name, l.color, l.priority])).toEqual([['checkout', '#ffa500', 2]]);
+    expect((await getJson('/groups/acme/labels')).map((l: Record<string, unknown>) => l.name)).toEqual(['bug', 'chore', 'feature']);
+    expect((await getJson('/projects/acme%2Fweb%2Fstorefront/badges')).map((b: Record<string, unknown>) => b.kind)).toEqual(['group', 'project']);
+
+    const again = await collab(['plan', '-f', path], { env });
+    expect(again).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(again.stderr).toMatch(/^no changes;/);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it("a changed secret's update shows neither the old nor the new value; enforce removes what the file does not list", async () => {
+    const { collab, file } = await world();
+    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      enforce: true\n      items:\n        - key: STRIPE_API_KEY\n          value: "${$('STRIPE')}"\n          masked: true\n          protected: true\n`);
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env: { STRIPE: 'sk_live_rotated_99' } });
+    expect(plan.lines()).toEqual([
+      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'STRIPE_API_KEY', from: { value: '[masked]' }, to: { value: $('STRIPE') }, action: 'update' },
+      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'APP_ENV', from: { key: 'APP_ENV', environment_scope: '*' }, to: null, action: 'delete' },
+      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'APP_ENV@production', from: { key: 'APP_ENV', environment_scope: 'production' }, to: null, action: 'delete' },
+    ]);
+    expect(plan.stdout).not.toMatch(/sk_test_|sk_live/);
+  });
+
+  it('refuses a masked value written in the file, and a variable listed twice in one scope, before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const inline = file('version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: K\n        value: plain-secret-1\n        masked: true\n      - key: K\n        value: x\n');
+    sandbox.resetStats();
+    const refused = await collab(['plan', '-f', inline]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/collab\.yaml:6:16: a masked variable's value is a secret/);
+    expect(refused.stderr).toMatch(/variable K is listed twice/);
+    expect(refused.stderr).not.toContain('plain-secret-1');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('reads one list per target and section, only for the sections the file uses', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    labels:\n      - name: checkout\n        color: "#f0ad4e"\n        priority: 1\n');
+    sandbox.resetStats();
+    expect((await collab(['plan', '-f', path])).stderr).toMatch(/^no changes;/);
+    const reads = sandbox.requestLog.map((r) => r.path).filter((p) => /variables|labels|badges/.test(p));
+    expect(reads).toEqual(['/api/v4/projects/1/labels?include_ancestor_groups=false&per_page=100&page=1']);
+  });
+
+  it('export writes each section so that the plan after it is empty', async () => {
+    const { collab, file, getJson } = await world();
+    const live: LiveTarget = {
+      kind: 'project',
+      path: 'acme/web/storefront',
+      resource: {},
+      variables: await getJson('/projects/acme%2Fweb%2Fstorefront/variables'),
+      labels: await getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false'),
+      badges: (await getJson('/groups/acme/badges')).map((b: Record<string, unknown>) => ({ ...b, kind: 'project' })),
+    };
+    const placeholders: Record<string, string> = {};
+    const placeholder = (name: string) => {
+      placeholders[name] = name;
+      return $(name);
+    };
+    const project = { variables: variables.export?.({ live, placeholder }), labels: labels.export?.({ live, placeholder }) };
+    const group = { badges: badges.export?.({ live: { ...live, kind: 'group', path: 'acme' }, placeholder }), labels: labels.export?.({ live: { ...live, kind: 'group', labels: await getJson('/groups/acme/labels') }, placeholder }) };
+    expect(Object.keys(placeholders)).toEqual(['STRIPE_API_KEY']);
+    const path = file(stringify({ version: 1, groups: { acme: group }, projects: { 'acme/web/storefront': project } }));
+    const plan = await collab(['plan', '-f', path], { env: { STRIPE_API_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc' } });
+    expect(plan).toMatchObject({ exitCode: 0, stdout: '' });
+  });
+});
