@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import http from 'node:http';
 import { accessReport as accessCase } from './access-report.mjs';
 import { apply as applyCase } from './apply.mjs';
+import { sections as sectionsCase } from './sections.mjs';
 import { bulk as bulkCase } from './bulk.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -32,7 +33,7 @@ const ROOT = resolve(HERE, '..');
 const MEASURE = join(HERE, 'measure.py');
 const PEERS_DIR = join(HERE, '.peers');
 const GITBEAKER_ENTRY = join(PEERS_DIR, 'node_modules/@gitbeaker/cli/dist/index.mjs');
-const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk', 'apply', 'access'];
+const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk', 'apply', 'sections', 'access'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -96,7 +97,7 @@ for (const name of ONLY) {
   const caseStarted = Date.now();
   progress(`--- ${name}`);
   try {
-    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, access }[name]();
+    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, sections, access }[name]();
   } catch (error) {
     progress(`case ${name} failed: ${error.stack ?? error}`);
     targets.push({ id: name, target: `case ${name}`, measured: `error: ${String(error.message ?? error).split('\n')[0]}`, pass: false });
@@ -302,6 +303,11 @@ async function offset() {
 /** Desired state: collab plan and collab apply against a serial baseline (bench/apply.mjs). */
 async function apply() {
   await applyCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
+}
+
+/** collab.yaml's sections beyond settings, requests a project (bench/sections.mjs). */
+async function sections() {
+  await sectionsCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
 }
 
 /** collab access-report over 400 projects (bench/access-report.mjs). */

@@ -1,0 +1,117 @@
+/**
+ * The cost of collab.yaml's sections beyond settings (`npm run bench -- --only sections`): 400 projects
+ * in 8 groups (made through the API, no latency), two files on the same projects:
+ *   - settings alone (5 settings);
+ *   - the same settings with every list section of administrators' policy this build knows among
+ *     variables, labels, badges, protected_branches, protected_tags, deploy_keys (read from
+ *     `collab apply --schema`, so the case runs before and after the sections that are not built yet).
+ * For each: `collab plan` (requests a project), then apply, plan again (no change) and apply again
+ * (no write). What a section costs is its one list read per project.
+ *
+ * Run from bench/run.mjs, which hands over its helpers (`h`).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const GROUPS = 8;
+const PER_GROUP = 50;
+
+const SETTINGS = `      settings:
+        merge_method: ff
+        only_allow_merge_if_pipeline_succeeds: true
+        remove_source_branch_after_merge: false
+        squash_option: always
+        printing_merge_request_link_enabled: false
+`;
+
+/** Each section's lines under `projects:` of the bench group, when the build has it. */
+const SECTIONS = {
+  variables: `      variables:
+        - key: DEPLOY_REGION
+          value: eu-west-1
+        - key: DEPLOY_TOKEN
+          value: \${env:BENCH_DEPLOY_TOKEN}
+          masked: true
+          protected: true
+`,
+  labels: `      labels:
+        - name: bug
+          color: "#d9534f"
+        - name: security
+          color: red
+          priority: 0
+`,
+  badges: `      badges:
+        - name: pipeline
+          link_url: https://ci.bench.example/%{project_path}
+          image_url: https://ci.bench.example/%{project_path}/badges/%{default_branch}.svg
+`,
+  protected_branches: `      protected_branches:
+        - name: main
+          push_access_level: maintainer
+          merge_access_level: developer
+`,
+  protected_tags: `      protected_tags:
+        - name: v*
+          create_access_level: maintainer
+`,
+  deploy_keys: `      deploy_keys:
+        - title: bench-ci
+          key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDbenchbenchbenchbenchbenchbenchbenchbenchbe bench
+`,
+};
+
+const fileWith = (sections) => `version: 1\ngroups:\n  bench:\n    projects:\n${SETTINGS}${sections.map((name) => SECTIONS[name]).join('')}`;
+
+export async function sections(h) {
+  const schema = execFileSync(process.execPath, [h.cli, 'apply', '--schema'], { encoding: 'utf8' });
+  const known = Object.keys(SECTIONS).filter((name) => schema.includes(`"${name}"`));
+  h.progress(`sections this build knows: ${known.join(', ') || 'none'}`);
+  for (const [label, used] of [['settings alone', []], [`settings + ${known.join(', ')}`, known]]) {
+    const sb = await h.startSandbox({ seed: 0, latency: 0 });
+    try {
+      const projects = await seed(sb);
+      const file = join(h.work, `sections-${used.length}.yaml`);
+      writeFileSync(file, fileWith(used));
+      const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
+      const cli = (...args) => [process.execPath, h.cli, ...args, '-f', file, ...(args[0] === 'apply' ? ['--yes', '--journal', join(h.work, `sections-${used.length}.journal`)] : []), '-q'];
+      await sb.resetStats();
+      const plan = await h.measure(cli('plan', '-o', 'ndjson'), { env });
+      const planRequests = (await sb.stats()).requests;
+      const applied = await h.measure(cli('apply', '--concurrency', '8'), { env });
+      await sb.resetStats();
+      const again = await h.measure(cli('plan', '-o', 'ndjson'), { env });
+      const againRequests = (await sb.stats()).requests;
+      await sb.resetStats();
+      const second = await h.measure(cli('apply', '--concurrency', '8'), { env });
+      const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
+      const writes = log.filter((r) => r.method !== 'GET').length;
+      const perProject = planRequests / projects;
+      h.progress(`${label}: plan ${h.fmtMs(plan.wall)}, ${plan.lines} changes, ${planRequests} requests (${perProject.toFixed(2)} a project); apply exit ${applied.code}; plan again ${again.lines} changes; second apply ${writes} writes`);
+      const caseName = `collab.yaml sections: ${projects} projects in ${GROUPS} groups`;
+      h.rows.push({ case: caseName, tool: 'collab', command: `plan, ${label}`, runs: 1, wall: plan.wall, rss: plan.rss, requests: planRequests, items: projects, note: `${perProject.toFixed(2)} requests a project; ${plan.lines} changes; plan after apply: ${again.lines} changes, ${(againRequests / projects).toFixed(2)} requests a project; second apply: ${writes} writes` });
+      h.targets.push({ id: 'sections', target: `${label}: apply, then the plan is empty and a second apply writes nothing`, measured: `apply exit ${applied.code}; plan after it ${again.lines} changes (exit ${again.code}); second apply ${writes} writes (exit ${second.code})`, pass: applied.code === 0 && again.lines === 0 && again.code === 0 && writes === 0 && second.code === 0 });
+    } finally {
+      await sb.stop();
+    }
+  }
+}
+
+/** bench/g01..g08, 50 projects each, through the API. */
+async function seed(sb) {
+  const call = async (method, path, body) => {
+    const res = await fetch(`${sb.url}/api/v4${path}`, { method, headers: { 'private-token': sb.token, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const top = await call('POST', '/groups', { name: 'bench', path: 'bench' });
+  let count = 0;
+  for (let g = 1; g <= GROUPS; g++) {
+    const path = `g${String(g).padStart(2, '0')}`;
+    const group = await call('POST', '/groups', { name: path, path, parent_id: top.id });
+    await Promise.all(Array.from({ length: PER_GROUP }, (_, i) => call('POST', '/projects', { name: `svc-${i + 1}`, path: `svc-${i + 1}`, namespace_id: group.id })));
+    count += PER_GROUP;
+  }
+  return count;
+}
