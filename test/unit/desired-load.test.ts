@@ -50,7 +50,7 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: expected one of guest, reporter, developer, maintainer, owner or 10 or 20 or 30 or 40 or 50, got "auditor"',
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
-    expect(verbose[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, shares, members, avatar, archived, mirror, protected_branches, protected_tags, deploy_keys\)$/);
+    expect(verbose[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, variables, labels, badges, shares, members, avatar, archived, mirror, protected_branches, protected_tags, deploy_keys\)$/);
   });
 
   it('says what a list section must be, how to add the version, and where to find the keys when no key is near', () => {

@@ -14,7 +14,7 @@ describe('sections', () => {
     expect(new Set(ops).size).toBe(ops.length);
     expect(ops).not.toContain('create');
     expect(ops).not.toContain('update');
-    expect(PLAN_ORDER.map((section) => section.name)).toEqual(['settings', 'mirror', 'push_rule', 'hooks', 'shares', 'members', 'ldap_links', 'avatar', 'protected_branches', 'protected_tags', 'deploy_keys', 'archived']);
+    expect(PLAN_ORDER.map((section) => section.name)).toEqual(['settings', 'mirror', 'push_rule', 'hooks', 'variables', 'labels', 'badges', 'shares', 'members', 'ldap_links', 'avatar', 'protected_branches', 'protected_tags', 'deploy_keys', 'archived']);
     for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);
   });
 
