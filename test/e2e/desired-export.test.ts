@@ -12,6 +12,9 @@ const HOOK_VARIABLE = 'HOOK_TOKEN_CI_EXAMPLE_COM_HOOKS_COLLAB';
 
 const readsOf = (stderr: string) => Number(/(\d+) requests? read/.exec(stderr)?.[1]);
 
+/** The value of the seed's masked variable (acme/web/storefront's STRIPE_API_KEY), which an export names as a placeholder. */
+const SEEDED_SECRET = { STRIPE_API_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc' };
+
 describe('collab export', () => {
   it('the seeded sandbox: plan of the export has no changes; defaults left out, members by username, shares by group path', async () => {
     const { collab, file } = await world();
@@ -24,7 +27,9 @@ describe('collab export', () => {
     expect(data.groups['acme/web'].shares).toEqual([{ group_id: 'globex', group_access: 'developer' }]);
     // A new project's settings are not repeated.
     expect(exported.stdout).not.toMatch(/merge_method: merge\b|default_branch: main|issues_access_level: enabled/);
-    const planned = await collab(['plan', '-f', file(exported.stdout)]);
+    // The seed's masked variable on acme/web/storefront is exported as a placeholder to set.
+    expect(exported.stderr).toContain('  STRIPE_API_KEY: the value of variable STRIPE_API_KEY\n');
+    const planned = await collab(['plan', '-f', file(exported.stdout)], { env: SEEDED_SECRET });
     expect(planned.stderr).toMatch(/^no changes; /);
     expect(planned.exitCode).toBe(0);
   });
@@ -54,7 +59,7 @@ describe('collab export', () => {
     const unset = await collab(['plan', '-f', out]);
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain(`environment variable ${HOOK_VARIABLE} is not set`);
-    const planned = await collab(['plan', '-f', out], { env: { [HOOK_VARIABLE]: 'ci-token-abcdef' } });
+    const planned = await collab(['plan', '-f', out], { env: { [HOOK_VARIABLE]: 'ci-token-abcdef', ...SEEDED_SECRET } });
     expect(planned.stderr).toMatch(/^no changes; /);
     expect(planned.exitCode).toBe(0);
   });
