@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type Account, accountsOf } from '../../config/accounts.js';
 import { type ChosenHost, chooseHost } from '../../config/host.js';
 import type { ConfigStore } from '../../config/store.js';
 
 /** The host an auth verb acts on (src/config/host.ts's rule), or a usage error saying how to name one. */
-export async function authHost(ctx: Context, config: ConfigStore, action: string): Promise<ChosenHost> {
+export async function authHost(ctx: VerbContext, config: ConfigStore, action: string): Promise<ChosenHost> {
   const host = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
   if (!host) throw new CollabError('usage', `no host to ${action}`, { hint: 'pass --host <url>' });
   return host;

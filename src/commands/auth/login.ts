@@ -1,11 +1,10 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { chooseHost } from '../../config/host.js';
 import { type AccountEntry, accountsOf, addAccount } from '../../config/accounts.js';
 import { isStoreError } from '../../config/credentials.js';
 import { type ConfigStore, hostKey } from '../../config/store.js';
 import { envTokenHost } from '../../config/tokens.js';
-import { readStdin } from '../../util/stdin.js';
 import type { VerbInput } from '../verb.js';
 import type { LOGIN } from './index.js';
 import { verifyToken } from './verify.js';
@@ -26,7 +25,7 @@ export function parse({ withToken, tokenCommand, insecureStorage }: VerbInput<ty
   return { withToken, tokenCommand, insecureStorage };
 }
 
-export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
+export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
   // The host is checked first, before standard input or a prompt is read (src/config/host.ts).
   const chosen = await chooseHost(ctx.globals.host, ctx.env, async () => (await ctx.config()).get('host'));
   let host = chosen?.url;
@@ -37,9 +36,8 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
     token = await runTokenCommand(opts.tokenCommand, { host: hostKey(host), signal: ctx.signal, env: ctx.env });
   } else if (opts.withToken) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --with-token' });
-    // At a terminal the read waits for typing: say so, and how to end it.
-    if (ctx.io.stdinIsTTY) ctx.stderrLine('reading the token from standard input (Ctrl-D to end)…');
-    token = (await readStdin(ctx.io.stdin)).trim();
+    // At a terminal the read waits for typing: the prompter says so, and how to end it.
+    token = (await ctx.prompter.readStdin('the token')).trim();
     if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
   } else {
     const prompts = await ctx.prompts('pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN');
@@ -84,7 +82,7 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
  * D-Bus session, CI, a container) or, as a warning, how the store failed. Logging in again with
  * a keyring moves a token that was in the file into it.
  */
-async function keepToken(ctx: Context, config: ConfigStore, host: string, user: string, token: string, insecure: boolean): Promise<{ account: AccountEntry; where: string }> {
+async function keepToken(ctx: VerbContext, config: ConfigStore, host: string, user: string, token: string, insecure: boolean): Promise<{ account: AccountEntry; where: string }> {
   const inFile = (why: string) => ({ account: { token }, where: `token stored in ${config.path} (mode 0600)${why}` });
   if (insecure) return inFile('');
   const access = await ctx.session.credentials();
@@ -100,7 +98,7 @@ async function keepToken(ctx: Context, config: ConfigStore, host: string, user: 
 }
 
 /** Removes an account's token from the keyring; a store that fails is said, not fatal (the account is gone from the file). */
-export async function forgetInKeyring(ctx: Context, host: string, user: string): Promise<void> {
+export async function forgetInKeyring(ctx: VerbContext, host: string, user: string): Promise<void> {
   const access = await ctx.session.credentials();
   try {
     if (!access.store) throw new Error(access.unavailable);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { removeAccount } from '../../config/accounts.js';
 import type { VerbInput } from '../verb.js';
 import { accountNamed, accountsOn, authHost } from './accounts.js';
@@ -10,7 +10,7 @@ import { forgetInKeyring } from './login.js';
  * kept. When the active account goes, another becomes active (as gh does); when the last goes,
  * the host's entry goes with it (and the default host, if it was that).
  */
-export async function run(ctx: Context, { user }: VerbInput<typeof LOGOUT>): Promise<void> {
+export async function run(ctx: VerbContext, { user }: VerbInput<typeof LOGOUT>): Promise<void> {
   const config = await ctx.config();
   const host = await authHost(ctx, config, 'log out of');
   const accounts = accountsOn(config, host);

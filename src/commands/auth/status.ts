@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { accountsOf } from '../../config/accounts.js';
 import { hostKey } from '../../config/store.js';
@@ -52,7 +52,7 @@ interface Row {
  * with each account: which is active (what a command sends), where its token is kept, and
  * whether the service accepts it. Never the token.
  */
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: VerbContext): Promise<void> {
   const config = await ctx.config();
   const scope: TokenScope = { config, env: ctx.env, givenHost: ctx.globals.host };
   const defaultHost = config.get('host');
@@ -79,7 +79,7 @@ export async function run(ctx: Context): Promise<void> {
   if (invalid.length > 0) throw new CollabError('auth', `${invalid.length} of ${statuses.length} accounts have no working token`, { hint: 'run `collab auth login --host <url>` for each' });
 }
 
-async function check(ctx: Context, { host, user, active, origin }: Row, isDefault: boolean): Promise<AccountStatus> {
+async function check(ctx: VerbContext, { host, user, active, origin }: Row, isDefault: boolean): Promise<AccountStatus> {
   const base = { host, default: isDefault, user, active, source: origin?.source ?? null, command: origin?.source === 'command' ? origin.command : null };
   if (!origin) return { ...base, valid: false, error: 'no token' };
   try {

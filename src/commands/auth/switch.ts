@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { activateAccount } from '../../config/accounts.js';
 import { envTokenHost } from '../../config/tokens.js';
@@ -11,7 +11,7 @@ import type { SWITCH } from './index.js';
  * account, that one; with more, a choice at a terminal, else a usage error naming --user. Refused
  * while COLLAB_TOKEN is what the host is sent (switching would change nothing a command sends).
  */
-export async function run(ctx: Context, { user }: VerbInput<typeof SWITCH>): Promise<void> {
+export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>): Promise<void> {
   const config = await ctx.config();
   const host = await authHost(ctx, config, 'switch accounts on');
   const accounts = accountsOn(config, host);

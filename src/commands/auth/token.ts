@@ -1,6 +1,5 @@
-import type { Context } from '../../context.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { write } from '../../io.js';
 import type { VerbInput } from '../verb.js';
 import { authHost } from './accounts.js';
 import type { TOKEN } from './index.js';
@@ -10,12 +9,12 @@ import type { TOKEN } from './index.js';
  * active account's), or --user's, for a script: `$(collab auth token)`. Refused when stdout is a
  * terminal unless --show, before anything is read: a token on screen stays in the scrollback.
  */
-export async function run(ctx: Context, { user, show }: VerbInput<typeof TOKEN>): Promise<void> {
-  if (ctx.io.stdoutIsTTY && !show) {
+export async function run(ctx: VerbContext, { user, show }: VerbInput<typeof TOKEN>): Promise<void> {
+  if (ctx.terminal.tty.stdout && !show) {
     throw new CollabError('usage', 'not printing a token to a terminal', { hint: 'use it in a script, e.g. TOKEN=$(collab auth token), or pass --show' });
   }
   const config = await ctx.config();
   const host = await authHost(ctx, config, 'print the token of');
   const { token } = await ctx.resolveToken(host.url, user === undefined ? {} : { user });
-  await write(ctx.io.stdout, `${token}\n`);
+  await ctx.presenter.plain(`${token}\n`);
 }
