@@ -7,6 +7,7 @@ import type { CommandSpec, OptionSpec } from '../commands/spec.js';
 import { hostKey } from '../config/store.js';
 import { Context } from '../context.js';
 import type { HttpClient } from '../http/client.js';
+import { apiPath } from '../http/path.js';
 import type { IO } from '../io.js';
 import { type Runtime, systemClock } from '../runtime.js';
 import { readCached, writeCached } from './cache.js';
@@ -41,7 +42,9 @@ const PER_REQUEST = 20;
 
 /** The word to complete and what it names. */
 export interface ValueTarget {
-  kind: ValueKind;
+  kind: ValueKind | 'owned';
+  /** For kind 'owned': the list of the owner's things to read, and the field a candidate is. */
+  owned?: { path: string; field: string } | undefined;
   /** The value typed so far. */
   word: string;
   /** What comes before the value in the word (`--project=`), printed before each candidate. */
@@ -49,6 +52,20 @@ export interface ValueTarget {
   /** --host, when the command line gives one. */
   host: string | undefined;
 }
+
+/**
+ * What a project or group owns, completed by name from the owner the line gives (`--project` or
+ * `--group`): by noun, the positional argument it completes, the list under the owner, and the
+ * field each candidate is.
+ */
+const OWNED: Readonly<Record<string, { arg: string; list: string; field: string }>> = {
+  labels: { arg: 'name', list: 'labels', field: 'name' },
+  variables: { arg: 'key', list: 'variables', field: 'key' },
+  badges: { arg: 'badge-id', list: 'badges', field: 'id' },
+  'deploy-keys': { arg: 'key-id', list: 'deploy_keys', field: 'id' },
+  'protected-branches': { arg: 'name', list: 'protected_branches', field: 'name' },
+  'protected-tags': { arg: 'name', list: 'protected_tags', field: 'name' },
+};
 
 function findOption(options: readonly OptionSpec[], flag: string): OptionSpec | undefined {
   return options.find((option) => longFlag(option) === flag || shortFlag(option) === flag);
@@ -67,8 +84,13 @@ export async function valueTarget(words: readonly string[]): Promise<ValueTarget
   let host: string | undefined;
   let positionals = 0;
   let afterDashes = false;
+  let noun: string | undefined;
+  let owner: string | undefined;
   const takeValue = (option: OptionSpec, value: string) => {
-    if (longFlag(option) === '--host') host = value;
+    const flag = longFlag(option);
+    if (flag === '--host') host = value;
+    // A path or an ID as typed; `-` (many targets) names no one owner.
+    if ((flag === '--project' || flag === '--group') && value !== '-') owner = flag === '--project' ? apiPath`/projects/${value}` : apiPath`/groups/${value}`;
   };
   for (const word of words.slice(0, -1)) {
     if (pending) {
@@ -92,9 +114,10 @@ export async function valueTarget(words: readonly string[]): Promise<ValueTarget
       continue;
     }
     if (!spec) {
-      const noun = NOUNS.find((entry) => entry.name === word);
-      if (!noun) return undefined;
-      spec = (await noun.load()).spec;
+      const entry = NOUNS.find((candidate) => candidate.name === word);
+      if (!entry) return undefined;
+      noun = entry.name;
+      spec = (await entry.load()).spec;
     } else if (spec.subcommands) {
       spec = spec.subcommands.find((sub) => sub.name === word || (sub.aliases ?? []).includes(word));
       if (!spec) return undefined;
@@ -117,8 +140,12 @@ export async function valueTarget(words: readonly string[]): Promise<ValueTarget
   if (!spec || spec.subcommands) return undefined;
   const args = spec.args ?? [];
   const last = args[args.length - 1];
-  const kind = argKind(args[positionals] ?? (last?.variadic ? last : undefined));
-  return kind ? { kind, word: current, prefix: '', host } : undefined;
+  const arg = args[positionals] ?? (last?.variadic ? last : undefined);
+  const kind = argKind(arg);
+  if (kind) return { kind, word: current, prefix: '', host };
+  const owned = noun === undefined ? undefined : OWNED[noun];
+  if (owned && owner && arg?.name === owned.arg) return { kind: 'owned', owned: { path: `${owner}/${owned.list}`, field: owned.field }, word: current, prefix: '', host };
+  return undefined;
 }
 
 /** A context that shows nothing and asks nothing: its output and warnings go nowhere, its stdin is empty. */
@@ -146,13 +173,14 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     if (!target) return [];
     ctx = silentContext(runtime, target.host, signal);
     const host = hostKey(await ctx.host());
-    const key = { host, kind: target.kind, word: target.word };
+    const key = { host, kind: target.owned ? `owned:${target.owned.path}` : target.kind, word: target.word };
     let candidates = readCached(runtime.env, key);
     if (!candidates) {
       const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (clock.now() - started)) });
       const client = await ctx.connect(host, token);
       try {
-        candidates = await fetchCandidates(client, target.kind, target.word);
+        const { owned, kind } = target;
+        candidates = owned ? await fetchOwned(client, owned, target.word) : kind === 'owned' ? [] : await fetchCandidates(client, kind, target.word);
       } finally {
         await client.close();
       }
@@ -208,4 +236,16 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
   // One candidate a line: a path holding a line break, a tab or another control (no real path
   // does) would reach the shell as pieces of itself, so it is not offered.
   return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])].filter((candidate) => !/[\u0000-\u001f\u007f]/.test(candidate));
+}
+
+/**
+ * The names (keys, IDs) of what the owner holds that start with the word: one page of its list,
+ * 100 at most (a project's labels, variables, badges, keys and protections are few). A name with a
+ * control character is not offered, as for paths.
+ */
+async function fetchOwned(client: HttpClient, owned: { path: string; field: string }, word: string): Promise<string[]> {
+  const { data } = await client.request<unknown>({ method: 'GET', path: owned.path, query: { per_page: 100 } });
+  const names = (Array.isArray(data) ? data : []).map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[owned.field] : undefined));
+  const texts = names.map((name) => (typeof name === 'number' ? String(name) : name)).filter((name): name is string => typeof name === 'string' && name.startsWith(word));
+  return [...new Set(texts)].sort().filter((candidate) => !/[\u0000-\u001f\u007f]/.test(candidate));
 }

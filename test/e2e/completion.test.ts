@@ -108,6 +108,22 @@ describe('collab __complete: projects and groups from the service', () => {
     expect(lines(upstream.stdout)).toEqual(['globex/handbook']);
   });
 
+  it('completes what the project or group on the line owns: label names, variable keys, protected branch names, badge IDs', async () => {
+    // The project's labels include its groups' (bug, feature from acme); a key held in two scopes is offered once.
+    expect(lines((await complete(['labels', 'view', '--project', 'acme/web/storefront', ''])).stdout)).toEqual(['bug', 'checkout', 'feature']);
+    expect(lines((await complete(['labels', 'delete', '--group=acme', 'f'])).stdout)).toEqual(['feature']);
+    expect(lines((await complete(['variables', 'update', '--project', 'acme/web/storefront', 'APP'])).stdout)).toEqual(['APP_ENV']);
+    expect(lines((await complete(['protected-branches', 'view', '--project', 'acme/web/storefront', 'ma'])).stdout)).toEqual(['main']);
+    const badges = lines((await complete(['badges', 'view', '--group', 'acme', ''])).stdout);
+    expect(badges.length).toBeGreaterThan(0);
+    for (const id of badges) expect(id).toMatch(/^\d+$/);
+    // Without an owner on the line (or with `-`, many owners) there is no one list to read.
+    const before = sandbox.stats.requests;
+    expect((await complete(['labels', 'view', ''])).stdout).toBe('');
+    expect((await complete(['labels', 'view', '--project', '-', ''])).stdout).toBe('');
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
   it('offers nothing, and asks the service nothing, where no project or group is wanted', async () => {
     const before = sandbox.stats.requests;
     for (const words of [['projects', 'list', ''], ['projects', 'view', 'acme/web/storefront', ''], ['config', 'get', ''], ['notes', 'view', '--project', 'acme/web/storefront', ''], ['projects', 'view', '--json'], ['nosuchnoun', 'a'], ['projects', '']]) {
