@@ -49,7 +49,7 @@ export type { RequestDescription, Spinner };
  * What a context is built from besides the command line: the run's environment and, in tests, the
  * HTTP dispatcher. A run over many gives each target its own services (src/bulk/target-context.ts).
  */
-export interface ContextServices {
+interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
   credentialStore?: CredentialStore | undefined;

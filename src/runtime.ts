@@ -16,7 +16,7 @@ export interface Streams {
 }
 
 /** A timer that can be cancelled. */
-export interface Timer {
+interface Timer {
   cancel(): void;
   /** The system's timer no longer keeps the process alive (a spinner's end); a test clock's has nothing to let go. */
   unref?(): void;

@@ -20,7 +20,7 @@ export function onStreamsInUse(watch: () => void): void {
 }
 
 /** From now on every write goes through process.stdout and process.stderr. */
-export function useStreams(): void {
+function useStreams(): void {
   if (inUse) return;
   inUse = true;
   watchStreams();
@@ -31,7 +31,7 @@ export function streamsInUse(): boolean {
 }
 
 /** Writes all of `text`; a reader that has gone away (EPIPE) is the caller's `onClosed`. */
-export function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => undefined): void {
+function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => undefined): void {
   if (inUse) {
     stream(fd).write(text);
     return;

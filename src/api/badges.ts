@@ -20,7 +20,7 @@ export interface Badge {
   [field: string]: unknown;
 }
 
-export function badgeRole(owner: Owner): string {
+function badgeRole(owner: Owner): string {
   return owner.kind === 'project' ? ROLES.maintainers : ROLES.owners;
 }
 

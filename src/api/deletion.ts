@@ -5,7 +5,7 @@
  * instance's `deletion_adjourned_period`, 7 days unless an administrator changed it. The client
  * cannot read that setting without administrator rights, so it says "7 days unless changed".
  */
-export const DEFAULT_DELETION_DELAY_DAYS = 7;
+const DEFAULT_DELETION_DELAY_DAYS = 7;
 
 /** The day a resource marked on `markedOn` (YYYY-MM-DD) is removed, with the default delay. */
 export function removalDate(markedOn: string): string {

@@ -50,7 +50,7 @@ export function getMember(owner: Owner, userId: number, inherited = false): ApiR
 export type { MemberParams } from '../params/members.js';
 
 /** Who to add: a user ID or a username (the service takes either). */
-export type MemberUser = { id: number } | { username: string };
+type MemberUser = { id: number } | { username: string };
 
 /**
  * POST .../members: 201 with the member; 409 when already a member. Not safe to send blindly

@@ -19,7 +19,7 @@ export interface NoteTarget {
   ref: number;
 }
 
-export interface NoteAuthor {
+interface NoteAuthor {
   id: number;
   username: string;
   name?: string;
@@ -64,7 +64,7 @@ export function notesPath(target: NoteTarget): string {
   return `${parent === 'project' ? apiPath`/projects/${target.parent}` : apiPath`/groups/${target.parent}`}/${segment}${apiPath`/${target.ref}/notes`}`;
 }
 
-export function notePath(target: NoteTarget, noteId: number): string {
+function notePath(target: NoteTarget, noteId: number): string {
   return `${notesPath(target)}${apiPath`/${noteId}`}`;
 }
 
@@ -82,7 +82,7 @@ export function getNote(target: NoteTarget, noteId: number): ApiRequest {
   return { method: 'GET', path: notePath(target, noteId), expect: 'object' };
 }
 
-export interface NewNote {
+interface NewNote {
   body: string;
   confidential?: boolean | undefined;
   created_at?: string | undefined;
@@ -142,7 +142,7 @@ async function findCreatedNote(client: RequestClient, target: NoteTarget, note: 
   return undefined;
 }
 
-export interface NoteChanges {
+interface NoteChanges {
   body?: string | undefined;
   confidential?: boolean | undefined;
 }

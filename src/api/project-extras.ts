@@ -38,7 +38,7 @@ export function forkProject(source: ProjectRef, params: ForkParams): ApiRequest 
 }
 
 /** The fork of `source` at the target of `params`, if one is there. */
-export async function findFork(client: RequestClient, source: ProjectRef, params: ForkParams): Promise<ProjectRecord | undefined> {
+async function findFork(client: RequestClient, source: ProjectRef, params: ForkParams): Promise<ProjectRecord | undefined> {
   const namespace =
     params.namespace_path ??
     (params.namespace_id !== undefined ? (await findResource<NamespaceRecord>(client, getNamespace(params.namespace_id)))?.full_path : (await client.request<CurrentUser>(getCurrentUser())).data.username);

@@ -52,7 +52,7 @@ function settingsBody(params: Record<string, unknown>, files: Record<string, Upl
   return { form: toFormData(params, files) };
 }
 
-export interface CreateProjectOptions {
+interface CreateProjectOptions {
   /** POST /projects/user/:user_id (administrators): the project is that user's. */
   forUser?: number | undefined;
   avatar?: UploadFile | undefined;

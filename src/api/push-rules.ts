@@ -6,7 +6,7 @@ import { type Owner, ownerPath } from './owner.js';
  * The push rule of a project or a group: one per owner, at /push_rule. A project without one
  * answers 200 with `null`, a group without one answers 404 (GitLab's API v4 does both).
  */
-export function pushRulePath(owner: Owner): string {
+function pushRulePath(owner: Owner): string {
   return `${ownerPath(owner)}/push_rule`;
 }
 

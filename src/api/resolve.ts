@@ -9,7 +9,7 @@ import { getNamespace } from './namespaces.js';
  * is named with the flag it was given to. They take what sends a request (the HTTP client, or the
  * run's session, which sends through it): src/api/ sits below the services.
  */
-export type Requester = Pick<HttpClient, 'request'>;
+type Requester = Pick<HttpClient, 'request'>;
 
 async function resolveId(client: Requester, req: ApiRequest, what: string, ref: string, flag: string): Promise<number> {
   try {

@@ -37,10 +37,6 @@ function variablePath(owner: Owner, key: string): string {
 
 const scopeQuery = (scope: string) => ({ 'filter[environment_scope]': scope });
 
-export function listVariables(owner: Owner): Pick<ApiRequest, 'path' | 'requires'> {
-  return { path: variablesPath(owner), requires: variableRole(owner) };
-}
-
 export function getVariable(owner: Owner, key: string, scope: string): ApiRequest {
   return { method: 'GET', path: variablePath(owner, key), query: scopeQuery(scope), expect: 'object', requires: variableRole(owner) };
 }

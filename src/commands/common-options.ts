@@ -21,7 +21,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
 
 const LIST_CONCURRENCY: OptionSpec = { flags: '--concurrency <n>', description: `pages in flight with --all (default ${findSetting('concurrency').default}, config concurrency)`, parse: integer(1, 32) };
 
-export const LIST_OPTIONS: readonly OptionSpec[] = [
+const LIST_OPTIONS: readonly OptionSpec[] = [
   { flags: '--limit <n>', description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`, parse: integer(1) },
   { flags: '--all', description: 'every item, streamed page by page as it arrives' },
   { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
@@ -40,7 +40,7 @@ export function waitFlags(until: string) {
   };
 }
 
-export const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
+const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 
 /**

@@ -32,7 +32,7 @@ export interface ReadScope {
 }
 
 /** How a flag's value is typed: oclif's rule. */
-export type FlagMode = 'optional' | 'required' | 'multiple';
+type FlagMode = 'optional' | 'required' | 'multiple';
 
 export interface Flag<T, M extends FlagMode = FlagMode> {
   /** The commander options it is made of (one, or a group's several: a parameter table's, --wait with --timeout). */
@@ -44,7 +44,7 @@ export interface Flag<T, M extends FlagMode = FlagMode> {
   valueType?(value: T): void;
 }
 
-export interface Arg<T, M extends FlagMode = FlagMode> {
+interface Arg<T, M extends FlagMode = FlagMode> {
   readonly spec: ArgSpec;
   readonly mode: M;
   readonly parse: ValueParser<T>;

@@ -6,7 +6,7 @@ import type { CommandSpec } from './spec.js';
  * (manifest.ts adds how each is loaded; kept apart so that a definition never imports the
  * manifest that loads it.)
  */
-export const NOUN_NAMES = {
+const NOUN_NAMES = {
   projects: { aliases: ['project'], summary: 'List, create, fork, configure and remove projects' },
   groups: { aliases: ['group'], summary: 'List, create, configure, transfer and remove groups' },
   notes: { summary: 'Comments on issues, merge requests, snippets and epics' },

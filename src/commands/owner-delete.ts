@@ -6,7 +6,7 @@ import { CollabError } from '../errors.js';
 import { needConfirmation } from './confirm.js';
 
 /** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */
-export interface OwnedRemoval {
+interface OwnedRemoval {
   owner: Owner;
   /** `hook 3`, `variable KEY (scope production)`: the thing as messages name it. */
   what: string;

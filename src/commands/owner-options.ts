@@ -5,7 +5,7 @@ import { groupRef, projectRef } from '../params/parsers.js';
 import { type Flag, group, type RawFlags } from './flags.js';
 
 /** `--project` or `--group`: what a hook, push rule, share or note belongs to (hooks, push-rule, share, notes). */
-export const OWNER_OPTIONS: readonly OptionSpec[] = [
+const OWNER_OPTIONS: readonly OptionSpec[] = [
   { flags: '--project <project>', description: 'the project (ID or full path)', parse: projectRef },
   { flags: '--group <group>', description: 'the group (ID or full path)', parse: groupRef },
 ];
@@ -16,7 +16,7 @@ function refOf(value: unknown): string | number | undefined {
 }
 
 /** Exactly one of --project and --group. */
-export function ownerFromOptions(options: RawFlags): Owner {
+function ownerFromOptions(options: RawFlags): Owner {
   const project = refOf(options.project);
   const group = refOf(options.group);
   if (project !== undefined && group === undefined) return { kind: 'project', ref: project };

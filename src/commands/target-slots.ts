@@ -60,7 +60,7 @@ export function targetSlots(spec: CommandSpec): TargetSlot[] {
 }
 
 /** Declared on the verb (`destructive: true`): over many targets it asks for the number of targets first. */
-export function isDestructive(spec: CommandSpec): boolean {
+function isDestructive(spec: CommandSpec): boolean {
   return spec.destructive === true;
 }
 

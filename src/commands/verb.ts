@@ -10,12 +10,12 @@ import type { CommandSpec } from './spec.js';
  * and the compiler (`VerbInput<typeof DECLARATION>` in the verb's file, imported with
  * `import type`: the implementation is still loaded only when the verb runs).
  */
-export interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
+interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
   readonly args?: Args;
   readonly flags?: Flags;
 }
 
-export type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { readonly typed: D };
+type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { readonly typed: D };
 
 /**
  * The CommandSpec of a declaration. Its implementation is named where the noun lists its verbs

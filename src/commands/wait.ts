@@ -11,9 +11,9 @@ import { sleep } from '../http/retry-policy.js';
  * one to a few requests a minute.
  */
 export const FIRST_POLL_MS = 250;
-export const POLL_GROWTH = 1.6;
+const POLL_GROWTH = 1.6;
 export const MAX_POLL_MS = 3000;
-export const DEFAULT_WAIT_MS = 10 * 60_000;
+const DEFAULT_WAIT_MS = 10 * 60_000;
 
 /** The wait before status request number `attempt` (0-based): 250 ms, 400, 640, 1024, 1638, 2621, then 3 s. */
 export function importPollDelay(attempt: number): number {
@@ -45,7 +45,7 @@ export function waitSetting(flags: { wait: boolean; timeout: number | undefined 
 }
 
 /** Where a job stands, as one look shows it. */
-export interface JobState {
+interface JobState {
   /** A word or two for the spinner and the log: `started`, `being removed`. */
   status: string;
   settled: boolean;
@@ -53,7 +53,7 @@ export interface JobState {
   failure?: string | undefined;
 }
 
-export interface Watch<T> {
+interface Watch<T> {
   /** What is awaited, for messages: "the fork olivia/storefront". */
   what: string;
   /** The spinner's text before the status: "forking acme/web/storefront into olivia/storefront". */
@@ -86,7 +86,7 @@ export interface Watch<T> {
  * with the service's reason, or `wait-timeout` (exit 7) when `timeoutMs` runs out first (the last
  * look is taken at the deadline itself). Ctrl-C stops waiting and says the job goes on.
  */
-export async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
+async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
   let current = watch.first;
   let seen = watch.state(current);
   const started = ctx.clock.now();

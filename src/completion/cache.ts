@@ -10,10 +10,10 @@ import type { Env } from '../runtime.js';
  * groups and projects are not for other users of the machine.
  */
 
-export const CACHE_TTL_MS = 60_000;
+const CACHE_TTL_MS = 60_000;
 
 /** What an answer is for: the host (its key), the kind of value and the word being completed. */
-export interface CacheKey {
+interface CacheKey {
   host: string;
   kind: string;
   word: string;
@@ -26,7 +26,7 @@ interface CacheEntry extends CacheKey {
 }
 
 /** The user's cache directory for collab, as the platform keeps caches (as conf's env-paths places them). */
-export function cacheDir(env: Env): string {
+function cacheDir(env: Env): string {
   const home = homeDirectory(env);
   if (process.platform === 'darwin') return join(home, 'Library', 'Caches', 'collab');
   if (process.platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'collab', 'Cache');

@@ -27,7 +27,7 @@ import { argKind, optionKind, type ValueKind } from './kinds.js';
  */
 
 /** All the time completion takes, token command included: a shell waits for it. */
-export const COMPLETION_BUDGET_MS = 1000;
+const COMPLETION_BUDGET_MS = 1000;
 
 /**
  * The budget: 1 s, or COLLAB_COMPLETE_TIMEOUT seconds (for a service that is slow to answer, and
@@ -41,7 +41,7 @@ function budgetMs(env: Runtime['env']): number {
 const PER_REQUEST = 20;
 
 /** The word to complete and what it names. */
-export interface ValueTarget {
+interface ValueTarget {
   kind: ValueKind | 'owned';
   /** For kind 'owned': the list of the owner's things to read, and the field a candidate is. */
   owned?: { path: string; field: string } | undefined;
@@ -76,7 +76,7 @@ function findOption(options: readonly OptionSpec[], flag: string): OptionSpec | 
  * (`--project acme/w`, `--project=acme/w`, and bash's `--project = acme/w`), or a positional
  * argument of the command named; undefined where no project or group is wanted.
  */
-export async function valueTarget(words: readonly string[]): Promise<ValueTarget | undefined> {
+async function valueTarget(words: readonly string[]): Promise<ValueTarget | undefined> {
   const current = words[words.length - 1] ?? '';
   let spec: CommandSpec | undefined;
   let options: readonly OptionSpec[] = GLOBAL_OPTIONS;

@@ -19,10 +19,10 @@ const WAIT_MS = 10_000;
 const STALE_MS = 30_000;
 
 /** Reads the file's current data (none when there is no file): the store's own reader, so the rules for a bad file are one. */
-export type ReadData<T> = (path: string) => T;
+type ReadData<T> = (path: string) => T;
 
 /** Writes the data (conf's atomic write); a failure is thrown as it came, and named here. */
-export type WriteData<T> = (next: T, path: string) => void | Promise<void>;
+type WriteData<T> = (next: T, path: string) => void | Promise<void>;
 
 export async function updateFile<T>(path: string, read: ReadData<T>, change: (current: T) => T, write: WriteData<T>): Promise<T> {
   makeDirectory(path);
@@ -121,7 +121,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** A failed write as what it is, exit 1: the file, the reason and what to do; never "a bug in collab". */
-export function writeError(path: string, error: unknown, action = 'write the config file'): CollabError {
+function writeError(path: string, error: unknown, action = 'write the config file'): CollabError {
   if (isCollabError(error)) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const reason = REASONS[code] ?? (error as Error).message;

@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 import { type Clock, type Env, systemClock } from '../runtime.js';
 
 /** How long a token command may take in a normal run (a password manager may ask to be unlocked). */
-export const TOKEN_COMMAND_TIMEOUT_MS = 10_000;
+const TOKEN_COMMAND_TIMEOUT_MS = 10_000;
 
 /** After the shell exits, how long output already in the pipe may take to be read when a background child keeps the pipe open. */
 const EXITED_GRACE_MS = 100;
@@ -11,7 +11,7 @@ const EXITED_GRACE_MS = 100;
 /** More than any token: a command that prints more is not printing a token. */
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
-export interface TokenCommandOptions {
+interface TokenCommandOptions {
   /** The host the token is for, named in errors. */
   host: string;
   timeoutMs?: number | undefined;

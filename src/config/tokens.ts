@@ -68,7 +68,7 @@ export function accountOrigin({ user, entry, place }: Account): TokenOrigin | un
   return undefined;
 }
 
-export interface ResolveScope extends TokenScope {
+interface ResolveScope extends TokenScope {
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   clock?: Clock | undefined;

@@ -22,7 +22,7 @@ import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js
  * stderr, the bulk exit-code rule.
  */
 
-export interface ApplyOptions {
+interface ApplyOptions {
   concurrency: number;
   /** A saved plan's targets found stale before anything was sent (preflight.ts): refused. */
   stale?: Stale;

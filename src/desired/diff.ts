@@ -60,7 +60,7 @@ function templated(value: unknown, options: DiffOptions): unknown {
   return value;
 }
 
-export function changeId(address: Address): string {
+function changeId(address: Address): string {
   return `${address.kind}:${address.path} ${address.section}${address.key ? ` ${address.key}` : ''}`;
 }
 

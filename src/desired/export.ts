@@ -18,7 +18,7 @@ import { SECTIONS } from './sections/index.js';
  * group's `projects:` (`subgroups:`) level (factor.ts).
  */
 
-export interface ExportOptions {
+interface ExportOptions {
   /** Full paths of groups and projects; none: every top-level group the caller sees. */
   roots: readonly string[];
   /** Only these sections (by name); undefined: every one. */
@@ -26,7 +26,7 @@ export interface ExportOptions {
   concurrency: number;
 }
 
-export interface Exported {
+interface Exported {
   /** The file's content: version, groups, projects. */
   data: Record<string, unknown>;
   /** The variables the file names as `${env:NAME}`, each with what it holds. */

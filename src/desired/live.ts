@@ -90,7 +90,7 @@ export async function readTargets(ctx: VerbContext, targets: readonly DesiredTar
   return out;
 }
 
-export function sectionsOf(target: DesiredTarget): Set<string> {
+function sectionsOf(target: DesiredTarget): Set<string> {
   return new Set(Object.keys(target.sections));
 }
 

@@ -7,7 +7,7 @@ import type { Change, LiveTarget, Plan } from './model.js';
 import { sendsText } from './requests.js';
 import { type DesiredTarget, inShard, reachOf, resolveTargets, selected } from './targets.js';
 
-export interface PlanOptions {
+interface PlanOptions {
   /** `collab plan acme/web`: only these targets and what is below them. */
   only: readonly string[];
   shard: { index: number; count: number } | undefined;

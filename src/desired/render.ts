@@ -21,7 +21,7 @@ export const NO_PAINT: Paint = { green: (t) => t, yellow: (t) => t, red: (t) => 
 export const SIGN = { create: '+', update: '~', delete: '-' } as const;
 
 /** A value as the diff shows it: plain words bare, anything else (and anything with control characters) as JSON. */
-export function shownValue(value: unknown): string {
+function shownValue(value: unknown): string {
   if (value === null || value === undefined) return '(none)';
   if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value) return value;
   // JSON escapes C0 controls; C1 controls and bidi overrides it leaves are escaped too (escape.ts).

@@ -119,7 +119,7 @@ function target(kind: TargetKind, path: string, levels: readonly Level[]): Desir
 }
 
 /** Maps merge, key by key; lists and values replace. */
-export function mergeLevel(base: Level, over: Level): Level {
+function mergeLevel(base: Level, over: Level): Level {
   const out: Level = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const before = out[key];

@@ -7,7 +7,7 @@ import { Agent, EnvHttpProxyAgent } from './undici.js';
 /** undici's connect timeout: a host that does not answer a SYN in this long is not coming. */
 export const MAX_CONNECT_TIMEOUT_MS = 30_000;
 
-export interface ConnectionOptions {
+interface ConnectionOptions {
   timeoutMs?: number | undefined;
   caFile?: string | undefined;
   /** The run's environment, for HTTP(S)_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS; the process's by default. */

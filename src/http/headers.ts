@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 
 /** Response headers as undici gives them: a name may carry several values. */
-export type RawHeaders = Dispatcher.ResponseData['headers'];
+type RawHeaders = Dispatcher.ResponseData['headers'];
 
 /** Headers whose values are credentials: never shown on the verbose log, never sent on to another origin. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);

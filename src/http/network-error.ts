@@ -5,7 +5,7 @@ import { MAX_CONNECT_TIMEOUT_MS } from './connection.js';
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** What a failure to send or to read an answer was, for the retry policy and for the message. */
-export interface NetworkFailure {
+interface NetworkFailure {
   kind: 'network' | 'timeout' | 'interrupted';
   /** The request never reached the service: even a POST may be sent again. */
   notSent: boolean;

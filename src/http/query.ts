@@ -4,7 +4,7 @@
  *   hashes   custom_attributes[key]=value
  * Booleans become true/false; undefined and null are left out.
  */
-export type QueryValue =
+type QueryValue =
   | string
   | number
   | boolean

@@ -8,10 +8,10 @@ import { stringHeader } from './headers.js';
  */
 
 /** Statuses worth sending again: the rate limiter's refusal and a service briefly unwell. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
-export function isRetryable(req: { method: string; idempotent?: boolean | undefined }): boolean {
+function isRetryable(req: { method: string; idempotent?: boolean | undefined }): boolean {
   return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
 }
 
@@ -33,7 +33,7 @@ export interface RetryWait {
   request: RequestInfo;
 }
 
-export interface RetrySettings {
+interface RetrySettings {
   /** Sends after the first: a request goes out at most retries + 1 times. */
   retries: number;
   /** The waits of one request add up to no more than this. */

@@ -36,7 +36,7 @@ export interface RawItems {
   readonly lines: boolean;
 }
 
-export interface EncoderOptions {
+interface EncoderOptions {
   format: OutputFormat;
   fields?: readonly string[] | undefined;
   warn?: ((message: string) => void) | undefined;

@@ -109,7 +109,7 @@ export interface Report {
 }
 
 /** What `reshaping()` names: the flag, and whether it is a table whose columns must be known before the first item. */
-export interface Reshaping {
+interface Reshaping {
   flag: string;
   tableWithoutFields: boolean;
 }
@@ -118,7 +118,7 @@ export interface Reshaping {
 export type ItemOrder = (a: unknown, b: unknown) => number;
 
 /** What is known of a service's answer printed as it came (`collab api`): whether it says it is JSON. */
-export interface ServiceBody {
+interface ServiceBody {
   json: boolean;
   /** The status line and headers before the body (`api -i`): text for people, never given to --jq. */
   head?: boolean;
@@ -131,7 +131,7 @@ export interface OutputFlags {
   jq?: string | undefined;
 }
 
-export interface StreamPresenterDeps {
+interface StreamPresenterDeps {
   io: IO;
   flags: OutputFlags;
   /** The configured format (config `output`), read only when no flag chose one. */

@@ -3,7 +3,7 @@ import type { RetryWait } from '../http/retry-policy.js';
 import type { IO } from '../io.js';
 
 /** What a listing's progress needs of the Context: the streams, --quiet, its spinner and its status lines. */
-export interface ProgressHost {
+interface ProgressHost {
   readonly io: IO;
   readonly quiet: boolean;
   spinner(text: string): Promise<{ text(message: string): void; stop(): void }>;

@@ -66,7 +66,7 @@ export interface DrawOptions {
 }
 
 /** A cell: its lines, each already cut to the column's width and coloured. */
-export type Cell = readonly string[];
+type Cell = readonly string[];
 
 /** The top border, the header row and the rule under it (its bottom line, `├──┼──┤`), then the rows: the first page of a table. */
 export function drawOpening(headers: readonly Cell[], rows: readonly (readonly Cell[])[], options: DrawOptions): string {

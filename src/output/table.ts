@@ -30,7 +30,7 @@ interface Layout {
   identifying: boolean[];
 }
 
-export interface TableOptions {
+interface TableOptions {
   /** Terminal width; 0 when unknown. */
   terminalWidth: number;
   chalk: ChalkInstance | undefined;

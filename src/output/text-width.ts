@@ -33,7 +33,7 @@ function graphemeWidth(grapheme: string): number {
   return width;
 }
 
-export interface Fit {
+interface Fit {
   /** Where the prefix that fits ends (an index into the text, on a grapheme boundary). */
   end: number;
   /** Its display cells. */
@@ -44,7 +44,7 @@ export interface Fit {
  * The longest run of whole graphemes from `start` that takes at most `max` cells. It reads the
  * text only up to the first grapheme that does not fit.
  */
-export function fitWidth(text: string, start: number, max: number): Fit {
+function fitWidth(text: string, start: number, max: number): Fit {
   let i = start;
   let width = 0;
   const length = text.length;

@@ -4,7 +4,7 @@
  * `--avatar` (src/commands/avatar.ts), collab.yaml's `avatar:` (src/desired/sections/avatar.ts) and
  * the sandbox's checks.
  */
-export const AVATAR_TYPES = {
+const AVATAR_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

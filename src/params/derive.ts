@@ -58,7 +58,7 @@ function hashParser(param: ParamSpec): ValueParser {
   };
 }
 
-export function valueParser(param: ParamSpec): ValueParser | undefined {
+function valueParser(param: ParamSpec): ValueParser | undefined {
   switch (param.type) {
     case 'integer':
       return param.choices ? undefined : integer(0);
@@ -114,7 +114,7 @@ export function settingOptions(settings: readonly SettingSpec[], column: Setting
 }
 
 /** A parameter's value as collectParams returns it: by its type, a choice as the union of its choices. */
-export type ParamValue<P extends ParamSpec> = P['choices'] extends readonly (infer C)[]
+type ParamValue<P extends ParamSpec> = P['choices'] extends readonly (infer C)[]
   ? C
   : P['type'] extends 'integer' | 'access-level'
     ? number

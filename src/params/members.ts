@@ -24,7 +24,7 @@ export type RemoveMemberParams = ParamsOf<typeof MEMBER_REMOVE_PARAMS>;
 export const MINIMAL_ACCESS_LEVEL = 5;
 
 /** The roles a membership may have: GitLab's `Gitlab::Access.all_values`, minimal access included. */
-export const MEMBER_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
+const MEMBER_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
 
 /**
  * What POST and PUT .../members take besides the user: the role (required by both) and the

@@ -6,7 +6,7 @@
 
 export type NoteableKind = 'issue' | 'merge_request' | 'snippet' | 'epic';
 
-export interface NoteableDescription {
+interface NoteableDescription {
   /** Where the noteable lives: a project, or a group for epics. */
   parent: 'project' | 'group';
   /** The path segment below the parent: /projects/:id/<segment>/:ref/notes. */

@@ -35,7 +35,7 @@ const deprecatedSwitch = (name: string, what: string, replacement: string): Proj
 });
 
 /** Keys of container_expiration_policy_attributes. */
-export const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
+const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
   { name: 'cadence', type: 'string', description: 'how often the policy runs', choices: ['1d', '7d', '14d', '1month', '3month'] },
   { name: 'keep_n', type: 'integer', description: 'tags to keep per image' },
   { name: 'older_than', type: 'string', description: 'remove tags older than this (7d, 14d, 30d, 90d)' },

@@ -6,7 +6,7 @@ import type { ParamSpec } from './types.js';
  * groups). Regular expressions are checked before sending: the service compiles them with RE2,
  * which has no look-around, back-references or possessive/atomic groups.
  */
-export interface PushRuleParam extends ParamSpec {
+interface PushRuleParam extends ParamSpec {
   /** A regular expression the service compiles with RE2. */
   regex?: boolean;
 }

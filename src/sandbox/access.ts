@@ -12,7 +12,7 @@ import type { Store } from './store.js';
 export const ACCESS = { none: 0, ...ACCESS_LEVELS } as const;
 
 /** Visibilities in order: a thing may not be more visible than what holds it. */
-export const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
+const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
 
 export function moreVisible(a: Visibility, b: Visibility): boolean {
   return VISIBILITY_RANK[a] > VISIBILITY_RANK[b];
@@ -129,7 +129,7 @@ export function canNameNamespace(store: Store, user: User | undefined, ns: Names
 }
 
 /** The features noteables belong to; a disabled feature hides them, and filters by it leave the project out. */
-export type Feature = 'issues' | 'merge_requests' | 'snippets';
+type Feature = 'issues' | 'merge_requests' | 'snippets';
 
 /**
  * Whether a project's feature is on. The access level and its deprecated switch are kept in step
@@ -143,7 +143,7 @@ export function featureEnabled(project: Project, feature: Feature): boolean {
 const FEATURE_OF: Record<Exclude<NoteableKind, 'epic'>, Feature> = { issue: 'issues', merge_request: 'merge_requests', snippet: 'snippets' };
 
 /** The caller's role where a noteable lives (its project, or its group for epics). */
-export function noteableAccess(store: Store, user: User | undefined, noteable: Noteable): number {
+function noteableAccess(store: Store, user: User | undefined, noteable: Noteable): number {
   if (noteable.kind === 'epic') {
     const group = store.groups.get(noteable.parentId);
     return group ? groupAccess(store, user, group) : 0;
@@ -178,7 +178,7 @@ export function canReadNote(store: Store, user: User | undefined, noteable: Note
 // ---- creating ----
 
 /** GitLab's create_subgroup: the parent's subgroup_creation_level decides between Owner and Maintainer. */
-export function canCreateSubgroup(store: Store, user: User, parent: Group): boolean {
+function canCreateSubgroup(store: Store, user: User, parent: Group): boolean {
   const needed = (parent.attrs.subgroup_creation_level ?? GROUP_DEFAULTS.subgroup_creation_level) === 'owner' ? ACCESS.owner : ACCESS.maintainer;
   return groupAccess(store, user, parent) >= needed;
 }
@@ -251,7 +251,7 @@ export function isReadOnly(store: Store, noteable: Noteable): boolean {
 // ---- members ----
 
 /** The caller's role where the members are. */
-export function sourceAccess(store: Store, user: User | undefined, source: MemberSource): number {
+function sourceAccess(store: Store, user: User | undefined, source: MemberSource): number {
   return source.kind === 'project' ? projectAccess(store, user, source.project) : groupAccess(store, user, source.group);
 }
 
@@ -287,7 +287,7 @@ export function personalNamespaceHolder(store: Store, project: Project): number 
  * The owners of a group as GitLab counts them for its last-owner rule: direct owners of the
  * group or of an ancestor (shares make no owners), bots left out.
  */
-export function groupOwners(store: Store, group: Group): Set<number> {
+function groupOwners(store: Store, group: Group): Set<number> {
   const owners = new Set<number>();
   for (const g of [group, ...store.ancestors(group)]) {
     for (const [userId, level] of g.members) if (level >= ACCESS.owner && store.users.get(userId)?.bot !== true) owners.add(userId);

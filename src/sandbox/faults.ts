@@ -8,7 +8,7 @@ export interface FaultOptions {
   faultSeed: number;
 }
 
-export type FaultDecision =
+type FaultDecision =
   | { kind: 'none' }
   | { kind: 'status'; status: 500 | 502 | 503; when: 'before' | 'after' }
   | { kind: 'drop'; when: 'before' | 'after' };

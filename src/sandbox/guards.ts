@@ -93,8 +93,8 @@ export function refuseAdminOnly(user: User, params: Record<string, unknown>, spe
 }
 
 /** A project or a group that owns something (hooks, push rules, shares), with its ID. */
-export type ProjectOwner = { kind: 'project'; id: number; project: Project };
-export type GroupOwner = { kind: 'group'; id: number; group: Group };
+type ProjectOwner = { kind: 'project'; id: number; project: Project };
+type GroupOwner = { kind: 'group'; id: number; group: Group };
 export type OwnerRef = ProjectOwner | GroupOwner;
 
 /** The project or group of `:id` that the caller may manage with role `minimum`: 401, 404 when it cannot even be seen, 403 below the role. */

@@ -52,7 +52,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Route = readonly [method: Method, pattern: string, handler: Handler];
 
 /** The five handlers of a collection of sub-resources (a project's hooks, an issue's notes). */
-export interface CollectionHandlers {
+interface CollectionHandlers {
   list: Handler;
   view: Handler;
   create: Handler;

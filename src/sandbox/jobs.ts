@@ -7,12 +7,12 @@ import type { Store } from './store.js';
  * clock when it matters (a view, the start of a request), one rule for every kind of job.
  */
 
-export function startJob(durationMs: number, now: number): BackgroundJob {
+function startJob(durationMs: number, now: number): BackgroundJob {
   return { startedAt: now, durationMs };
 }
 
 /** "scheduled" for the first tenth of its duration, "started" until it has passed, then "done". */
-export function jobStage(job: BackgroundJob, now: number): 'scheduled' | 'started' | 'done' {
+function jobStage(job: BackgroundJob, now: number): 'scheduled' | 'started' | 'done' {
   const elapsed = now - job.startedAt;
   if (elapsed >= job.durationMs) return 'done';
   return elapsed >= job.durationMs * 0.1 ? 'started' : 'scheduled';
@@ -23,7 +23,7 @@ export function jobStage(job: BackgroundJob, now: number): 'scheduled' | 'starte
  * repository is copied (a fork's source; for a pull mirror, whose remote is no sandbox project,
  * the mirror itself). The seeded acme/legacy-monolith carries it.
  */
-export const FAIL_IMPORT_MARK = '[fail-import]';
+const FAIL_IMPORT_MARK = '[fail-import]';
 
 const FAILURES = {
   fork: `Fork failed: the source repository could not be copied (${FAIL_IMPORT_MARK} in its description)`,
@@ -70,7 +70,7 @@ export function markForDeletion(store: Store, resource: { marked_for_deletion_on
 }
 
 /** A project or a group on its way out (an immediate deletion). */
-export type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
+type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: Group };
 
 /**
  * Immediate deletions, as the service runs them: a background job of `durationMs` during which

@@ -8,7 +8,7 @@ import { userObject } from './views.js';
 /** Notes and what they hang on, as the service shows them (the notes API reference). */
 
 /** A stable 40-hex "commit SHA" for a merge request's head. */
-export function headSha(noteable: Noteable): string {
+function headSha(noteable: Noteable): string {
   return stableSha(noteable.parentId, noteable.iid);
 }
 

@@ -19,7 +19,7 @@ const NOTE_SLOTS = 16;
 /** Seeded notes of a group's epic: EPIC_NOTE_BASE + groupId * NOTE_SLOTS + slot. */
 const EPIC_NOTE_BASE = 500_000_000;
 /** Notes created through the API (like real note IDs, large). */
-export const CREATED_NOTE_BASE = 1_000_000_000;
+const CREATED_NOTE_BASE = 1_000_000_000;
 
 const ISSUE_TITLES = [
   'Checkout fails on Safari',
@@ -125,7 +125,7 @@ function addNoteable(store: Store, noteable: Noteable): void {
 }
 
 /** Creates a project's issues, merge requests and snippet with their notes, once. */
-export function ensureProjectNoteables(store: Store, project: Project): void {
+function ensureProjectNoteables(store: Store, project: Project): void {
   if (!store.firstUse(`noteables of project ${project.id}`)) return;
   const base = Date.parse(project.created_at);
   const owner = store.users.get(project.creator_id) ?? seedAuthor(store, 'olivia');
@@ -174,7 +174,7 @@ export function ensureProjectNoteables(store: Store, project: Project): void {
 }
 
 /** Creates a group's epic with its notes, once. */
-export function ensureGroupNoteables(store: Store, group: Group): void {
+function ensureGroupNoteables(store: Store, group: Group): void {
   if (!store.firstUse(`noteables of group ${group.id}`)) return;
   const epic: Noteable = {
     id: group.id,

@@ -5,7 +5,7 @@ import type { JsonPieces } from './views.js';
 /** Above this many records the service leaves out x-total, x-total-pages and rel="last". */
 export const TOTAL_LIMIT = 10_000;
 
-export interface PageRequest {
+interface PageRequest {
   page: number;
   perPage: number;
 }

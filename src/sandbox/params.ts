@@ -80,7 +80,7 @@ function commaSeparated(input: Record<string, unknown>, name: string): string[] 
 }
 
 /** Integer arrays (`CommaSeparatedToIntegerArray`): the items of commaSeparated, each an integer. */
-export function intArray(input: Record<string, unknown>, name: string): number[] | undefined {
+function intArray(input: Record<string, unknown>, name: string): number[] | undefined {
   if (input[name] === undefined) return undefined;
   return commaSeparated(input, name).map((item) => {
     const n = Number(item);

@@ -64,7 +64,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
 }
 
-export function createUsers(store: Store): Record<SandboxRole, User> {
+function createUsers(store: Store): Record<SandboxRole, User> {
   const users = {} as Record<SandboxRole, User>;
   for (const spec of SANDBOX_USERS) {
     const id = store.nextId('user');
@@ -148,7 +148,7 @@ export function newProject(store: Store, fields: Pick<Project, 'name' | 'path' |
  * the groups and two personal namespaces. 100,000 projects take well under 3 s: records are
  * small and their JSON is built on first read.
  */
-export function seedStore(store: Store, projectCount: number, seed = 1): Record<SandboxRole, User> {
+function seedStore(store: Store, projectCount: number, seed = 1): Record<SandboxRole, User> {
   const random = seededRandom(seed);
   const users = createUsers(store);
   const groupsByPath = new Map<string, Group>();

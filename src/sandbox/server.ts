@@ -9,7 +9,7 @@ import type { StoredFile } from './model.js';
 import { assignParam, parseQuery } from './params.js';
 import type { Store } from './store.js';
 
-export interface ServerOptions {
+interface ServerOptions {
   latencyMs: number;
   faults: FaultOptions;
   log?: ((line: string) => void) | undefined;

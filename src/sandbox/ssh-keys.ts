@@ -9,7 +9,7 @@ import { SSH_KEY_ALGORITHMS } from '../params/deploy-keys.js';
  */
 const ALGORITHMS: ReadonlySet<string> = new Set(SSH_KEY_ALGORITHMS);
 
-export interface PublicKey {
+interface PublicKey {
   /** The line as stored: GitLab strips it and drops line breaks. */
   key: string;
   fingerprint: string;

@@ -12,7 +12,7 @@ const LICENSE = {
   source_url: 'https://opensource.org/licenses/MIT',
 };
 
-export function projectUrls(store: Store, project: Project) {
+function projectUrls(store: Store, project: Project) {
   const full = store.projectFullPath(project);
   const host = new URL(store.origin).host;
   const web = `${store.origin}/${full}`;
@@ -104,7 +104,7 @@ function runnersToken(project: Project): string {
   return `GR1348941sandbox${project.id.toString(16).padStart(8, '0')}`;
 }
 
-export interface ProjectViewOptions {
+interface ProjectViewOptions {
   /** A single read (GET /projects/:id): adds what only details carry (the runners token). */
   details?: boolean;
   simple?: boolean;
@@ -159,11 +159,11 @@ export function anonymousProjectJson(store: Store, project: Project, options: Pr
   return JSON.stringify(view);
 }
 
-export function projectObject(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): Record<string, unknown> {
+function projectObject(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): Record<string, unknown> {
   return JSON.parse(projectJson(store, project, user, options)) as Record<string, unknown>;
 }
 
-export function simpleView(store: Store, project: Project): Record<string, unknown> {
+function simpleView(store: Store, project: Project): Record<string, unknown> {
   const full = store.projectFullPath(project);
   const urls = projectUrls(store, project);
   return {
@@ -190,7 +190,7 @@ export function simpleView(store: Store, project: Project): Record<string, unkno
 }
 
 
-export interface GroupViewOptions {
+interface GroupViewOptions {
   details?: boolean;
   statistics?: boolean;
   customAttributes?: boolean;

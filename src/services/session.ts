@@ -12,7 +12,7 @@ import { VERSION } from '../version.js';
 import type { Terminal } from './terminal.js';
 
 /** The global flags a session reads. */
-export interface SessionFlags {
+interface SessionFlags {
   host?: string | undefined;
   verbose: boolean;
   /** --sudo: every request of the run acts as this user (an administrator's token; the Sudo header). */
@@ -69,7 +69,7 @@ export interface TokenOptions {
   user?: string;
 }
 
-export interface RunSessionOptions {
+interface RunSessionOptions {
   env: Env;
   flags: SessionFlags;
   signal: AbortSignal;

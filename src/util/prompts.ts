@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 export type Prompts = typeof import('@inquirer/prompts');
 
 /** Where prompts read and draw, and what ends them: inquirer's per-call context, given once. */
-export interface PromptTerminal {
+interface PromptTerminal {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   signal: AbortSignal;

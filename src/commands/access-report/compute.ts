@@ -50,7 +50,7 @@ export interface World {
   today: string;
 }
 
-export type SourceKind = 'direct' | 'inherited' | 'share';
+type SourceKind = 'direct' | 'inherited' | 'share';
 
 /** One row of the report: a user's effective role in a project or group, and where it comes from. */
 export interface AccessRow {

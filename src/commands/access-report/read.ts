@@ -40,7 +40,7 @@ interface MemberJson {
   expires_at?: string | null;
 }
 
-export interface ReadWorld extends World {
+interface ReadWorld extends World {
   /** The report's group, as found. */
   root: Holder;
   /** Groups whose members could not be read (not visible to the caller): rows through them are missing. */

@@ -10,7 +10,7 @@ import { botsAmong, readWorld } from './read.js';
 
 /** collab access-report <group>: who reaches each project (and group) below a group, and why. */
 
-export interface AccessReportOptions {
+interface AccessReportOptions {
   group: GroupRef;
   user: string | undefined;
   minAccess: number | undefined;
@@ -18,19 +18,19 @@ export interface AccessReportOptions {
 }
 
 /** A row as printed: the computed one with the role's name beside its level. Keys in the csv's column order. */
-export type ReportRow = Omit<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'> & { role: string } & Pick<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'>;
+type ReportRow = Omit<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'> & { role: string } & Pick<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'>;
 
 /** The csv's columns, in order (also its header when there is no row). */
-export const REPORT_FIELDS = ['type', 'path', 'id', 'user_id', 'username', 'name', 'state', 'access_level', 'role', 'source', 'source_group', 'share_access_level', 'expires_at'] as const;
+const REPORT_FIELDS = ['type', 'path', 'id', 'user_id', 'username', 'name', 'state', 'access_level', 'role', 'source', 'source_group', 'share_access_level', 'expires_at'] as const;
 
 /** Where a role comes from, in words: `direct`, `inherited from acme`, `share with globex (at most developer)`. */
-export function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_access_level'>): string {
+function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_access_level'>): string {
   if (row.source === 'inherited') return `inherited from ${row.source_group}`;
   if (row.source === 'share') return `share with ${row.source_group} (at most ${roleName(row.share_access_level)})`;
   return 'direct';
 }
 
-export const REPORT_COLUMNS: readonly Column[] = [
+const REPORT_COLUMNS: readonly Column[] = [
   { header: 'TYPE', path: 'type', choices: ['project', 'group'] },
   { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },

@@ -45,7 +45,7 @@ export async function printShaped(ctx: VerbContext, text: string, info: RequestI
 }
 
 /** The columns of an answer without a command's own: the first item's fields that hold one value (not objects or arrays). */
-export function columnsOf(item: unknown): Column[] {
+function columnsOf(item: unknown): Column[] {
   if (!item || typeof item !== 'object') return [];
   return Object.entries(item)
     .filter(([, value]) => value === null || typeof value !== 'object')

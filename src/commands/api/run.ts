@@ -12,7 +12,7 @@ import { pageSize } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
 import type { API } from './index.js';
 
-export interface ApiOptions {
+interface ApiOptions {
   path: string;
   method: HttpMethod;
   /** -f values as given; -F values still to be typed (an @file or @- read in run, first). */

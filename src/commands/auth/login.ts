@@ -9,7 +9,7 @@ import type { VerbInput } from '../verb.js';
 import type { LOGIN } from './index.js';
 import { verifyToken } from './verify.js';
 
-export interface LoginOptions {
+interface LoginOptions {
   withToken: boolean;
   tokenCommand: string | undefined;
   insecureStorage: boolean;

@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
 import type { CREATE } from './index.js';
 
-export interface CreateBadgeOptions {
+interface CreateBadgeOptions {
   owner: Owner;
   fields: { link_url: string; image_url: string; name?: string };
 }

@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { badgeHint } from './fields.js';
 import type { DELETE } from './index.js';
 
-export type DeleteBadgeOptions = VerbInput<typeof DELETE>;
+type DeleteBadgeOptions = VerbInput<typeof DELETE>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteBadgeOptions>;

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
-export type ListBadgesOptions = VerbInput<typeof LIST>;
+type ListBadgesOptions = VerbInput<typeof LIST>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListBadgesOptions>;

@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
 import type { UPDATE } from './index.js';
 
-export interface UpdateBadgeOptions {
+interface UpdateBadgeOptions {
   owner: Owner;
   badgeId: number;
   fields: Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
 import type { VIEW } from './index.js';
 
-export type ViewBadgeOptions = VerbInput<typeof VIEW>;
+type ViewBadgeOptions = VerbInput<typeof VIEW>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewBadgeOptions>;

@@ -5,7 +5,7 @@ import { arg } from '../flags.js';
 import { verb } from '../verb.js';
 
 /** What completion.run.ts generates: a shell's script, or `markdown`, the command reference (docs/COMMANDS.md). */
-export const SHELLS = ['bash', 'zsh', 'fish', 'markdown'] as const;
+const SHELLS = ['bash', 'zsh', 'fish', 'markdown'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 function shellName(value: string): Shell {

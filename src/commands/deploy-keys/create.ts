@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { CREATE } from './index.js';
 
-export interface CreateDeployKeyOptions {
+interface CreateDeployKeyOptions {
   project: string | number;
   title: string;
   /** The key, read once a run whatever the number of targets (standard input is the run's). */

@@ -4,7 +4,7 @@ import { deleteOwned } from '../owner-delete.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 
-export type DeleteDeployKeyOptions = VerbInput<typeof DELETE>;
+type DeleteDeployKeyOptions = VerbInput<typeof DELETE>;
 
 /** As every owned thing's delete: the key's ID typed on a terminal, --yes elsewhere; a key the project does not have is done (exit 4 with --strict). */
 export async function run(ctx: VerbContext, opts: DeleteDeployKeyOptions): Promise<void> {

@@ -4,7 +4,7 @@ import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { ENABLE } from './index.js';
 
-export type EnableDeployKeyOptions = VerbInput<typeof ENABLE>;
+type EnableDeployKeyOptions = VerbInput<typeof ENABLE>;
 
 export async function run(ctx: VerbContext, opts: EnableDeployKeyOptions): Promise<void> {
   const response = await ctx.mutate<DeployKey>(enableDeployKey(opts.project, opts.keyId));

@@ -10,7 +10,7 @@ export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
   { header: 'EXPIRES AT', path: 'expires_at', priority: PRIORITY.date },
 ];
 
-export const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
+const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'Title', path: 'title' },
   { label: 'Can push', path: 'can_push', format: yesNo },

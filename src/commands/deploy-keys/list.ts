@@ -6,7 +6,7 @@ import { DEPLOY_KEY_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 /** The declared input is the options: no parse; `--project -` binds each target under `project`. */
-export type ListDeployKeysOptions = VerbInput<typeof LIST>;
+type ListDeployKeysOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
   await ctx.printList(await ctx.pages(deployKeysPath(opts.project), {}, opts.list, { requires: ROLES.maintainers }), DEPLOY_KEY_COLUMNS);

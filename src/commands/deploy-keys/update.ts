@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { UPDATE } from './index.js';
 
-export interface UpdateDeployKeyOptions {
+interface UpdateDeployKeyOptions {
   project: string | number;
   keyId: number;
   fields: { title?: string; can_push?: boolean };

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { VIEW } from './index.js';
 
-export type ViewDeployKeyOptions = VerbInput<typeof VIEW>;
+type ViewDeployKeyOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewDeployKeyOptions): Promise<void> {
   const { data } = await ctx.request<DeployKey>(getDeployKey(opts.project, opts.keyId)).catch((error: unknown) => {

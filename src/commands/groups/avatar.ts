@@ -5,7 +5,7 @@ import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 
-export interface AvatarOptions {
+interface AvatarOptions {
   group: GroupRef;
   /** A file path, or '-' for standard output. */
   file: string;

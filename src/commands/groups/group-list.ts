@@ -8,7 +8,7 @@ import { printGroupTree } from './hierarchy.js';
 import { comparePaths } from '../../util/path-order.js';
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
-export type GroupListScope = { kind: 'all' } | { kind: 'subgroups' | 'descendants'; group: GroupRef };
+type GroupListScope = { kind: 'all' } | { kind: 'subgroups' | 'descendants'; group: GroupRef };
 
 export interface GroupListOptions {
   scope: GroupListScope;
@@ -18,7 +18,7 @@ export interface GroupListOptions {
 }
 
 /** What the three verbs read (src/commands/groups/verbs.ts); subgroups has no --tree. */
-export interface GroupListInput {
+interface GroupListInput {
   query: Readonly<Record<string, unknown>>;
   list: ListFlags;
   tree?: boolean;

@@ -77,7 +77,7 @@ function projectPaths(value: unknown): string[] {
 const listOrNone = (value: unknown): string => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
 
 /** The summary of `groups view` (and of what create, update, restore and transfer return) on a terminal. */
-export function groupDetail(group: GroupRecord, options: { withProjects?: boolean } = {}): DetailField[] {
+function groupDetail(group: GroupRecord, options: { withProjects?: boolean } = {}): DetailField[] {
   const fields: DetailField[] = [
     { label: 'Full path', path: 'full_path' },
     { label: 'Name', path: 'name' },

@@ -7,7 +7,7 @@ import type { Column } from '../../output/format.js';
  * drawn, so the list is collected first (no streaming). Groups whose parent is not in the list
  * (the children of `descendants <group>`, or a subgroup seen without its parent) are roots.
  */
-export interface PlacedGroup extends GroupRecord {
+interface PlacedGroup extends GroupRecord {
   /** 0 for a root of the drawn tree. */
   depth: number;
   /** The parent's full path; null for a top-level group. */
@@ -20,7 +20,7 @@ interface Node {
 }
 
 /** Depth-first, each level in the order the service listed it. */
-export function arrange(groups: readonly GroupRecord[]): PlacedGroup[] {
+function arrange(groups: readonly GroupRecord[]): PlacedGroup[] {
   const nodes = new Map<number, Node>();
   for (const group of groups) nodes.set(group.id, { group, children: [] });
   const roots: Node[] = [];
@@ -45,7 +45,7 @@ const TREE_DETAIL: readonly Column[] = [
   { header: 'ID', path: 'id' },
 ];
 
-export const TREE_COLUMNS: readonly Column[] = [
+const TREE_COLUMNS: readonly Column[] = [
   { header: 'DEPTH', path: 'depth' },
   { header: 'PARENT', path: 'parent' },
 ];

@@ -6,7 +6,7 @@ import type { LDAP_LINKS_ADD } from './verbs.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 import { ldapLinkSubject } from './ldap-link-subject.js';
 
-export interface LdapLinksAddOptions {
+interface LdapLinksAddOptions {
   group: GroupRef;
   link: LdapLink & { provider: string; group_access: number };
 }

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { isCollabError } from '../../errors.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 
-export interface LdapLinksListOptions {
+interface LdapLinksListOptions {
   group: GroupRef;
 }
 

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import type { LDAP_LINKS_REMOVE } from './verbs.js';
 import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
 
-export interface LdapLinksRemoveOptions {
+interface LdapLinksRemoveOptions {
   group: GroupRef;
   link: LdapLink;
   legacyPath: boolean;

@@ -1,7 +1,7 @@
 import { type GroupRef, syncGroupWithLdap } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 
-export interface LdapSyncOptions {
+interface LdapSyncOptions {
   group: GroupRef;
 }
 

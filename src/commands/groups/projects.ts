@@ -10,7 +10,7 @@ import type { VerbInput } from '../verb.js';
 import { PROJECT_COLUMNS } from '../projects/columns.js';
 import type { PROJECTS } from './verbs.js';
 
-export interface GroupProjectsOptions {
+interface GroupProjectsOptions {
   group: GroupRef;
   shared: boolean;
   query: QueryParams;

@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { PROVISIONED_USER_COLUMNS } from './group-output.js';
 import type { PROVISIONED_USERS } from './verbs.js';
 
-export interface ProvisionedUsersOptions {
+interface ProvisionedUsersOptions {
   group: GroupRef;
   query: QueryParams;
   flags: ListFlags;

@@ -2,7 +2,7 @@ import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.
 import type { VerbContext } from '../../context.js';
 import { printGroup } from './group-output.js';
 
-export interface RestoreOptions {
+interface RestoreOptions {
   group: GroupRef;
 }
 

@@ -4,7 +4,7 @@ import type { VerbContext } from '../../context.js';
 import { needConfirmation } from '../confirm.js';
 import { printGroup } from './group-output.js';
 
-export interface TransferProjectOptions {
+interface TransferProjectOptions {
   group: GroupRef;
   project: string | number;
   yes: boolean;

@@ -43,7 +43,7 @@ const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map(
 const PARENT = ['--parent <group>', 'create a subgroup of this group (ID or full path)'] as const;
 const avatarFlag = () => option('--avatar <file>', 'an image file for the avatar (png, jpg, gif...), uploaded as multipart', asText);
 
-export const ONLY_GROUP = { args: { group: GROUP } } as const;
+const ONLY_GROUP = { args: { group: GROUP } } as const;
 
 export const VIEW = verb({
   name: 'view',

@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
 import type { CREATE } from './index.js';
 
-export interface CreateHookOptions extends HookInput {
+interface CreateHookOptions extends HookInput {
   owner: Owner;
   url: string;
 }

@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 
 /** The declared input is the options: no parse. */
-export type DeleteHookOptions = VerbInput<typeof DELETE>;
+type DeleteHookOptions = VerbInput<typeof DELETE>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteHookOptions>;

@@ -10,7 +10,7 @@ import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 
 /** Reads the secret token where it was asked to be read from: once a run, whatever the number of targets. */
-export type TokenReader = (ctx: VerbContext) => Promise<string>;
+type TokenReader = (ctx: VerbContext) => Promise<string>;
 
 /** What create and update take from the flags, checked before anything is sent. */
 export interface HookInput {
@@ -22,7 +22,7 @@ export interface HookInput {
 }
 
 /** The flags create and update share (declared in ./index.ts). */
-export type HookFlags = Pick<VerbInput<typeof UPDATE>, 'url' | 'events' | 'settings' | 'tokenFile' | 'tokenPrompt' | 'tokenOnCommandLine'>;
+type HookFlags = Pick<VerbInput<typeof UPDATE>, 'url' | 'events' | 'settings' | 'tokenFile' | 'tokenPrompt' | 'tokenOnCommandLine'>;
 
 /**
  * Reads url, event flags, --events, settings and where the token comes from. Fields that the
@@ -108,7 +108,7 @@ async function readToken(file: string | undefined, ctx: VerbContext): Promise<st
 }
 
 /** `push,merge-requests,pipeline`: the events a hook delivers, named as --events takes them. */
-export function eventsOn(hook: unknown): string {
+function eventsOn(hook: unknown): string {
   const record = (hook ?? {}) as Record<string, unknown>;
   return HOOK_PARAMS.filter((param) => param.event && record[param.name] === true)
     .map(eventName)

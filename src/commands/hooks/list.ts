@@ -6,7 +6,7 @@ import { HOOK_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 /** The declared input is the options: no parse. */
-export type ListHooksOptions = VerbInput<typeof LIST>;
+type ListHooksOptions = VerbInput<typeof LIST>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListHooksOptions>;

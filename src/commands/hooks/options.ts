@@ -8,7 +8,7 @@ import { asText, bool, given, group, option } from '../flags.js';
  * that takes its value: argv shows up in shell history and process lists. A hidden --token
  * exists only to refuse that with a message naming the way that works.
  */
-export const EVENT_NAMES = HOOK_PARAMS.filter((p) => p.event).map(eventName);
+const EVENT_NAMES = HOOK_PARAMS.filter((p) => p.event).map(eventName);
 
 const URL_FLAGS = '--url <url>';
 

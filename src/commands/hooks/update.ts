@@ -8,7 +8,7 @@ import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
 import type { UPDATE } from './index.js';
 
-export interface UpdateHookOptions extends HookInput {
+interface UpdateHookOptions extends HookInput {
   owner: Owner;
   hookId: number;
 }
@@ -29,7 +29,7 @@ export const bind = bindOwner<UpdateHookOptions>;
  * The hook as it is, with the given flags applied over it. PUT replaces what it is given, and
  * the service wants the URL every time, so the current values are sent along with the changes.
  */
-export function mergeHook(current: Hook, owner: Owner, opts: Pick<HookInput, 'url' | 'fields'>, token: string | undefined): Record<string, unknown> & { url: string } {
+function mergeHook(current: Hook, owner: Owner, opts: Pick<HookInput, 'url' | 'fields'>, token: string | undefined): Record<string, unknown> & { url: string } {
   const merged: Record<string, unknown> & { url: string } = { url: opts.url ?? current.url };
   for (const param of hookParamsFor(owner.kind)) {
     const value = current[param.name];

@@ -6,7 +6,7 @@ import { HOOK_COLUMNS, hookDetail } from './fields.js';
 import type { VIEW } from './index.js';
 
 /** The declared input is the options: no parse. */
-export type ViewHookOptions = VerbInput<typeof VIEW>;
+type ViewHookOptions = VerbInput<typeof VIEW>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewHookOptions>;

@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import type { CREATE } from './index.js';
 
-export interface CreateLabelOptions {
+interface CreateLabelOptions {
   owner: Owner;
   name: string;
   fields: Record<string, unknown> & { color: string };

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
-export type ListLabelsOptions = VerbInput<typeof LIST>;
+type ListLabelsOptions = VerbInput<typeof LIST>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListLabelsOptions>;

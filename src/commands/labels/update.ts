@@ -8,7 +8,7 @@ import { priorityField } from './create.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import type { UPDATE } from './index.js';
 
-export interface UpdateLabelOptions {
+interface UpdateLabelOptions {
   owner: Owner;
   name: string;
   fields: Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import type { VIEW } from './index.js';
 
-export type ViewLabelOptions = VerbInput<typeof VIEW>;
+type ViewLabelOptions = VerbInput<typeof VIEW>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewLabelOptions>;

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
 import type { addVerb } from './verbs.js';
 
-export interface AddMembersOptions {
+interface AddMembersOptions {
   owner: Owner;
   users: string[];
   access: number;

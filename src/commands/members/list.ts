@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, perKind } from './shared.js';
 import type { listVerb } from './verbs.js';
 
-export interface ListMembersOptions {
+interface ListMembersOptions {
   owner: Owner;
   inherited: boolean;
   query: string | undefined;

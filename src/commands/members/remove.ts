@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { memberHint, perKind, resolveUser, userRefs } from './shared.js';
 import type { removeVerb } from './verbs.js';
 
-export interface RemoveMembersOptions {
+interface RemoveMembersOptions {
   owner: Owner;
   users: string[];
   params: RemoveMemberParams;

@@ -58,7 +58,7 @@ export function userRefs(refs: readonly string[]): string[] {
   return [...refs];
 }
 
-export interface ResolvedUser {
+interface ResolvedUser {
   id: number;
   /** As given, for messages. */
   ref: string;

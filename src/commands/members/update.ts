@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
 import type { updateVerb } from './verbs.js';
 
-export interface UpdateMembersOptions {
+interface UpdateMembersOptions {
   owner: Owner;
   users: string[];
   access: number | undefined;

@@ -8,7 +8,7 @@ import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
 import type { Env } from '../../runtime.js';
 
 /** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
-export interface BodySources {
+interface BodySources {
   body?: string | undefined;
   bodyFile?: string | undefined;
 }

@@ -8,7 +8,7 @@ import type { CREATE } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
 import { bindTarget, noteTarget } from './target.js';
 
-export interface CreateNoteOptions {
+interface CreateNoteOptions {
   target: NoteTarget;
   /** Read and checked in parse when given as text or a file; standard input and the editor in run. */
   body: GivenBody;

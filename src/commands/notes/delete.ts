@@ -4,7 +4,7 @@ import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 import { bindTarget, noteTarget } from './target.js';
 
-export interface DeleteNoteOptions {
+interface DeleteNoteOptions {
   target: NoteTarget;
   noteId: number;
 }

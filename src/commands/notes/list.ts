@@ -8,7 +8,7 @@ import type { LIST } from './index.js';
 import { NOTE_COLUMNS } from './output.js';
 import { bindTarget, noteTarget } from './target.js';
 
-export interface ListNotesOptions {
+interface ListNotesOptions {
   target: NoteTarget;
   sort: NoteSort | undefined;
   orderBy: NoteOrderBy | undefined;

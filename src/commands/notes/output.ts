@@ -22,7 +22,7 @@ function authorText(username: unknown, item: unknown): string {
   return name ? `${username} (${name})` : username;
 }
 
-export const NOTE_DETAIL: readonly DetailField[] = [
+const NOTE_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'Author', path: 'author.username', format: authorText },
   { label: 'Created', path: 'created_at' },

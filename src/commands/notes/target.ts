@@ -15,7 +15,7 @@ export const TARGET_FLAGS = {
 } as const satisfies Record<string, Flag<unknown>>;
 
 /** The target flags' typed values, as every notes verb receives them. */
-export type TargetValues = Values<typeof TARGET_FLAGS>;
+type TargetValues = Values<typeof TARGET_FLAGS>;
 
 /** The flag naming each kind of noteable, and the key it is declared under. */
 const KIND_FLAGS = [
@@ -25,7 +25,7 @@ const KIND_FLAGS = [
   { kind: 'epic', flag: '--epic', key: 'epic' },
 ] as const satisfies ReadonlyArray<{ kind: NoteableKind; flag: string; key: keyof TargetValues }>;
 
-export const VALID_TARGETS = 'give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>';
+const VALID_TARGETS = 'give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>';
 
 function refused(message: string): CollabError {
   return new CollabError('usage', message, { hint: VALID_TARGETS });

@@ -7,7 +7,7 @@ import type { UPDATE } from './index.js';
 import { printNote } from './output.js';
 import { bindTarget, noteTarget } from './target.js';
 
-export interface UpdateNoteOptions {
+interface UpdateNoteOptions {
   target: NoteTarget;
   noteId: number;
   /** Read and checked in parse when given as text or a file; standard input in run. */

@@ -6,7 +6,7 @@ import type { VIEW } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
 import { bindTarget, noteTarget } from './target.js';
 
-export interface ViewNoteOptions {
+interface ViewNoteOptions {
   target: NoteTarget;
   noteId: number;
 }

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Env } from '../../runtime.js';
 
-export type Shard = { index: number; count: number };
+type Shard = { index: number; count: number };
 
 /** What `collab plan` and `collab apply` read from their flags alike. */
 export interface DesiredFlags {

@@ -6,7 +6,7 @@ import { secretValues } from '../../util/secrets.js';
 /** How projects are shown: list columns and the summary of one project (shared by every project verb and `groups projects`). */
 
 /** 123456789 -> 117.7 MiB */
-export function byteSize(value: unknown): string {
+function byteSize(value: unknown): string {
   if (typeof value !== 'number') return '';
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let size = value;

@@ -8,7 +8,7 @@ import { printProject } from './columns.js';
 import { importSettled, waitForImport, waitSetting } from '../wait.js';
 import type { FORK } from './verbs-extra.js';
 
-export interface ForkOptions {
+interface ForkOptions {
   project: string | number;
   params: ForkParams;
   wait: boolean;

@@ -11,7 +11,7 @@ const GROUP_COLUMNS: readonly Column[] = [
   { header: 'NAME', path: 'full_name' },
 ];
 
-export type GroupsOptions = VerbInput<typeof GROUPS>;
+type GroupsOptions = VerbInput<typeof GROUPS>;
 
 export function parse(input: GroupsOptions): GroupsOptions {
   const { query } = input;

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
 import type { ProjectInput } from '../resource-args.js';
 
-export type HousekeepingOptions = ProjectInput;
+type HousekeepingOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: HousekeepingOptions): Promise<void> {
   const response = await ctx.mutate<string>(startHousekeeping(opts.project));

@@ -10,7 +10,7 @@ const FAILURE_COLUMNS: readonly Column[] = [
   { header: 'REASON', path: 'reason' },
 ];
 
-export interface ImportMembersOptions {
+interface ImportMembersOptions {
   project: string | number;
   from: string | number;
 }

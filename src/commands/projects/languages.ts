@@ -8,19 +8,19 @@ const LANGUAGE_COLUMNS: readonly Column[] = [
   { header: 'PERCENT', path: 'percent' },
 ];
 
-export interface LanguageShare {
+interface LanguageShare {
   language: string;
   percent: number;
 }
 
 /** Largest share first; equal shares by name, so the order never depends on the service's. */
-export function sortLanguages(languages: Readonly<Record<string, unknown>>): LanguageShare[] {
+function sortLanguages(languages: Readonly<Record<string, unknown>>): LanguageShare[] {
   return Object.entries(languages)
     .map(([language, percent]) => ({ language, percent: Number(percent) }))
     .sort((a, b) => b.percent - a.percent || a.language.localeCompare(b.language));
 }
 
-export type LanguagesOptions = ProjectInput;
+type LanguagesOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: LanguagesOptions): Promise<void> {
   const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));

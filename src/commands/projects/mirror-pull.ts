@@ -7,7 +7,7 @@ import { waitForImport, waitSetting } from '../wait.js';
 import type { MIRROR_PULL } from './verbs-extra.js';
 import { printActionResult } from './columns.js';
 
-export interface MirrorPullOptions {
+interface MirrorPullOptions {
   project: string | number;
   wait: boolean;
   timeoutMs: number;

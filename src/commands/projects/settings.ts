@@ -87,7 +87,7 @@ function checkImportUrl(value: string, ctx: ReadScope): void {
 }
 
 /** The parameters as they may be printed (--dry-run): the import URL's credentials masked. */
-export function printableSettings(params: Record<string, unknown>): Record<string, unknown> {
+function printableSettings(params: Record<string, unknown>): Record<string, unknown> {
   return typeof params.import_url === 'string' ? { ...params, import_url: maskUrlCredentials(params.import_url) } : params;
 }
 

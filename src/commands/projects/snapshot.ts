@@ -8,7 +8,7 @@ import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { SNAPSHOT } from './verbs-extra.js';
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   project: string | number;
   /** A path, or '-' for standard output. */
   file: string;

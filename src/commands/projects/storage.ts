@@ -11,7 +11,7 @@ const STORAGE_COLUMNS: readonly Column[] = [
   { header: 'CREATED', path: 'created_at' },
 ];
 
-export type StorageOptions = ProjectInput;
+type StorageOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: StorageOptions): Promise<void> {
   const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {

@@ -15,14 +15,14 @@ const UPLOAD_COLUMNS: readonly Column[] = [
   { header: 'MARKDOWN', path: 'markdown' },
 ];
 
-export interface UploadResult {
+interface UploadResult {
   alt: string;
   url: string;
   full_path: string;
   markdown: string;
 }
 
-export type UploadOptions = VerbInput<typeof UPLOAD>;
+type UploadOptions = VerbInput<typeof UPLOAD>;
 
 /** Once a run: the file is there and is a file (it is read as it is sent). */
 export async function parse({ project, file }: UploadOptions): Promise<UploadOptions> {

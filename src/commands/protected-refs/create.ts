@@ -4,7 +4,7 @@ import type { VerbInput } from '../verb.js';
 import { COLUMNS_OF, perKind } from './shared.js';
 import type { createBranchVerb, createTagVerb } from './verbs.js';
 
-export interface CreateRefOptions {
+interface CreateRefOptions {
   project: string | number;
   name: string;
   /** The request's fields besides the name: only what was given (the service's defaults otherwise). */

@@ -4,7 +4,7 @@ import type { VerbInput } from '../verb.js';
 import { perKind } from './shared.js';
 import type { deleteVerb } from './verbs.js';
 
-export interface DeleteRefOptions {
+interface DeleteRefOptions {
   project: string | number;
   name: string;
   yes: boolean;

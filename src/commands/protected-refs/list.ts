@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { COLUMNS_OF, perKind } from './shared.js';
 import type { listVerb } from './verbs.js';
 
-export interface ListRefsOptions {
+interface ListRefsOptions {
   project: string | number;
   list: ListFlags;
 }

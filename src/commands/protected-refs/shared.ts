@@ -17,7 +17,7 @@ export function perKind<I, O extends { project: string | number }>(parse: (kind:
 }
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
-export function whoMay(levels: unknown): string {
+function whoMay(levels: unknown): string {
   if (!Array.isArray(levels)) return '';
   return (levels as RefAccessLevel[]).map((level) => (typeof level.deploy_key_id === 'number' ? `key ${level.deploy_key_id}` : refAccessName(level.access_level))).join(',');
 }
@@ -33,7 +33,7 @@ export const BRANCH_COLUMNS: readonly Column[] = [
   { header: 'FORCE PUSH', path: 'allow_force_push', format: yesNo, choices: ['yes', 'no'] },
 ];
 
-export const TAG_COLUMNS: readonly Column[] = [{ header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying }, access('CREATE', 'create_access_levels')];
+const TAG_COLUMNS: readonly Column[] = [{ header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying }, access('CREATE', 'create_access_levels')];
 
 const who = (label: string, path: string): DetailField => ({ label, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]) || '(none)' });
 
@@ -46,7 +46,7 @@ export const BRANCH_DETAIL: readonly DetailField[] = [
   { label: 'Code owner approval', path: 'code_owner_approval_required', format: yesNo },
 ];
 
-export const TAG_DETAIL: readonly DetailField[] = [{ label: 'Name', path: 'name' }, who('Create', 'create_access_levels')];
+const TAG_DETAIL: readonly DetailField[] = [{ label: 'Name', path: 'name' }, who('Create', 'create_access_levels')];
 
 export const COLUMNS_OF: Record<RefKind, { columns: readonly Column[]; detail: readonly DetailField[] }> = {
   branch: { columns: BRANCH_COLUMNS, detail: BRANCH_DETAIL },

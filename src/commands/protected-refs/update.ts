@@ -8,7 +8,7 @@ import type { updateBranchVerb } from './verbs.js';
 
 type UpdateInput = VerbInput<typeof updateBranchVerb>;
 
-export interface UpdateBranchOptions {
+interface UpdateBranchOptions {
   project: string | number;
   name: string;
   roles: BranchRoles;

@@ -43,7 +43,7 @@ export const viewVerb = (kind: RefKind) =>
     examples: [`${command(kind)} view '${sample(kind)}' --project acme/web/storefront`],
   });
 
-export const BRANCH_ROLE_FLAGS = {
+const BRANCH_ROLE_FLAGS = {
   push: roleFlag('push', 'push'),
   merge: roleFlag('merge', 'merge'),
   unprotect: roleFlag('unprotect', 'unprotect'),

@@ -2,7 +2,7 @@ import type { VerbInput } from '../verb.js';
 import { COLUMNS_OF, perKind, readProtection } from './shared.js';
 import type { viewVerb } from './verbs.js';
 
-export interface ViewRefOptions {
+interface ViewRefOptions {
   project: string | number;
   name: string;
 }

@@ -8,7 +8,7 @@ import type { DELETE } from './index.js';
 import { CollabError } from '../../errors.js';
 
 /** The declared input is the options: no parse. */
-export type DeletePushRuleOptions = VerbInput<typeof DELETE>;
+type DeletePushRuleOptions = VerbInput<typeof DELETE>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeletePushRuleOptions>;

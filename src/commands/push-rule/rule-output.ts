@@ -4,7 +4,7 @@ import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 
 /** How a push rule is printed: its columns, and its summary on a terminal. */
 
-export const PUSH_RULE_COLUMNS: readonly Column[] = [{ header: 'ID', path: 'id' }, ...PUSH_RULE_PARAMS.map((param) => ({ header: headerFor(param.name), path: param.name })), { header: 'CREATED AT', path: 'created_at' }];
+const PUSH_RULE_COLUMNS: readonly Column[] = [{ header: 'ID', path: 'id' }, ...PUSH_RULE_PARAMS.map((param) => ({ header: headerFor(param.name), path: param.name })), { header: 'CREATED AT', path: 'created_at' }];
 
 const LABELS: Record<string, string> = {
   commit_message_regex: 'Commit message must match',
@@ -20,7 +20,7 @@ const LABELS: Record<string, string> = {
   reject_unsigned_commits: 'Reject unsigned commits',
 };
 
-export const PUSH_RULE_DETAIL: readonly DetailField[] = [
+const PUSH_RULE_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   ...PUSH_RULE_PARAMS.map((param) => ({
     label: LABELS[param.name] ?? param.name,

@@ -7,7 +7,7 @@ import { readPushRule } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
 
 /** The declared input is the options: no parse. */
-export type ViewPushRuleOptions = VerbInput<typeof VIEW>;
+type ViewPushRuleOptions = VerbInput<typeof VIEW>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewPushRuleOptions>;

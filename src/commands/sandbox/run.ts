@@ -4,7 +4,7 @@ import { SANDBOX_USERS, startSandbox } from '../../sandbox/index.js';
 import type { VerbInput } from '../verb.js';
 import type { SANDBOX } from './index.js';
 
-export type SandboxCommandOptions = VerbInput<typeof SANDBOX>;
+type SandboxCommandOptions = VerbInput<typeof SANDBOX>;
 
 export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promise<void> {
   const started = Date.now();

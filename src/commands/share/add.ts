@@ -9,7 +9,7 @@ import type { VerbInput } from '../verb.js';
 import type { ADD } from './index.js';
 import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
 
-export type AddShareOptions = VerbInput<typeof ADD>;
+type AddShareOptions = VerbInput<typeof ADD>;
 
 /** Today's date, YYYY-MM-DD, in the given clock's sense (local or UTC). */
 function isoDate(now: Date, utc: boolean): string {
@@ -21,7 +21,7 @@ function isoDate(now: Date, utc: boolean): string {
  * A share that expires today or earlier would be void from the start. "Today" is the later of
  * the local and the UTC date, so that neither the user's calendar nor the service's sees it as past.
  */
-export function checkFutureDate(value: string, flag: string, now = new Date()): void {
+function checkFutureDate(value: string, flag: string, now = new Date()): void {
   const today = [isoDate(now, false), isoDate(now, true)].sort()[1] as string;
   if (value <= today) throw new CollabError('usage', `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`);
 }

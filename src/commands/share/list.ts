@@ -6,7 +6,7 @@ import type { LIST } from './index.js';
 import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
 
 /** The declared input is the options: no parse. */
-export type ListSharesOptions = VerbInput<typeof LIST>;
+type ListSharesOptions = VerbInput<typeof LIST>;
 
 /** `--project -`, `--group -`: each target is the owner. */
 export const bind = bindOwner<ListSharesOptions>;

@@ -8,7 +8,7 @@ import type { VerbInput } from '../verb.js';
 import type { REMOVE } from './index.js';
 
 /** The declared input is the options: no parse. */
-export type RemoveShareOptions = VerbInput<typeof REMOVE>;
+type RemoveShareOptions = VerbInput<typeof REMOVE>;
 
 /** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
 export const bind = bindOwner<RemoveShareOptions>;

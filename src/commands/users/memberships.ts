@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import type { MEMBERSHIPS } from './index.js';
 import { type MembershipSource, membershipSources, sourceKey } from './membership-paths.js';
 
-export interface MembershipsOptions {
+interface MembershipsOptions {
   user: string;
   type: 'project' | 'group' | undefined;
   list: ListFlags;
@@ -17,7 +17,7 @@ export interface MembershipsOptions {
  * leaves out (read per membership: two projects may share a name); json, ndjson and csv carry the
  * service's objects as they came.
  */
-export function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): readonly Column[] {
+function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): readonly Column[] {
   return [
     { header: 'TYPE', path: 'source_type', format: (value) => (value === 'Namespace' ? 'group' : 'project'), choices: ['project', 'group'] },
     { header: 'ID', path: 'source_id' },

@@ -23,7 +23,7 @@ import type { Column } from '../../output/format.js';
  * memberships as they are now, so a run interrupted and run again removes only what is left.
  */
 
-export interface OffboardOptions {
+interface OffboardOptions {
   user: string;
   concurrency: number | undefined;
   yes: boolean;

@@ -5,7 +5,7 @@ import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 
-export type DeleteVariableOptions = VerbInput<typeof DELETE>;
+type DeleteVariableOptions = VerbInput<typeof DELETE>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<DeleteVariableOptions>;

@@ -7,7 +7,7 @@ import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
-export type ListVariablesOptions = VerbInput<typeof LIST>;
+type ListVariablesOptions = VerbInput<typeof LIST>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ListVariablesOptions>;

@@ -6,7 +6,7 @@ import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
 import type { VIEW } from './index.js';
 import { variableHint } from './value.js';
 
-export type ViewVariableOptions = VerbInput<typeof VIEW>;
+type ViewVariableOptions = VerbInput<typeof VIEW>;
 
 /** `--project -`: each target is the owner. */
 export const bind = bindOwner<ViewVariableOptions>;

@@ -4,7 +4,7 @@ import type { OnTarget, Section } from './section.js';
 
 /** `archived`: whether a project is archived. Changed last in a target's plan: an archived project is read-only. */
 
-export type ArchiveSpec = OnTarget & { op: 'archive' | 'unarchive' };
+type ArchiveSpec = OnTarget & { op: 'archive' | 'unarchive' };
 
 const archivedOf = (resource: Record<string, unknown> | null) => resource?.archived ?? false;
 

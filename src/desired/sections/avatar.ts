@@ -14,7 +14,7 @@ import type { OnTarget, Section } from './section.js';
  * same avatar.
  */
 
-export type AvatarSpec = OnTarget & { op: 'avatar'; body: { avatar: string } };
+type AvatarSpec = OnTarget & { op: 'avatar'; body: { avatar: string } };
 
 /** The file to upload, checked as `--avatar` checks it (src/params/avatar.ts): a type or size the service refuses is a usage error before anything is sent. */
 async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {

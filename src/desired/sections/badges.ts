@@ -17,7 +17,7 @@ declare module '../model.js' {
 
 type BadgeBody = Body & { link_url: string; image_url: string; name?: string };
 
-export type BadgeSpec = OnTarget & ({ op: 'badge-create'; body: BadgeBody } | { op: 'badge-update'; badgeId: number; body: Body } | { op: 'badge-delete'; badgeId: number });
+type BadgeSpec = OnTarget & ({ op: 'badge-create'; body: BadgeBody } | { op: 'badge-update'; badgeId: number; body: Body } | { op: 'badge-delete'; badgeId: number });
 
 const FIELDS = ['link_url', 'image_url'] as const;
 

@@ -40,7 +40,7 @@ export function listSchema(item: ZodMiniType): ZodMiniType {
   return union([array(item), strictObject({ enforce: optional(boolean()), items: array(item) })]);
 }
 
-export interface ListValue {
+interface ListValue {
   items: Item[];
   enforce: boolean;
 }

@@ -18,7 +18,7 @@ declare module '../model.js' {
 
 type KeyBody = Body & { title: string; key: string };
 
-export type DeployKeySpec = OnTarget &
+type DeployKeySpec = OnTarget &
   ({ op: 'deploy-key-create'; body: KeyBody } | { op: 'deploy-key-update'; keyId: number; body: Body } | { op: 'deploy-key-replace'; keyId: number; body: KeyBody } | { op: 'deploy-key-delete'; keyId: number });
 
 /** `ssh-ed25519 AAAA…` without its comment: what tells two keys apart. */

@@ -17,7 +17,7 @@ declare module '../model.js' {
 
 type HookBody = Body & { url: string };
 
-export type HookSpec = OnTarget & ({ op: 'hook-create'; body: HookBody } | { op: 'hook-update'; hookId: number; body: HookBody } | { op: 'hook-delete'; hookId: number });
+type HookSpec = OnTarget & ({ op: 'hook-create'; body: HookBody } | { op: 'hook-update'; hookId: number; body: HookBody } | { op: 'hook-delete'; hookId: number });
 
 export const hooks: Section<HookSpec> = {
   name: 'hooks',

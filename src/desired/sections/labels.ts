@@ -16,7 +16,7 @@ declare module '../model.js' {
   }
 }
 
-export type LabelSpec = OnTarget & ({ op: 'label-create'; body: Body & { name: string; color: string } } | { op: 'label-update'; name: string; body: Body } | { op: 'label-delete'; name: string });
+type LabelSpec = OnTarget & ({ op: 'label-create'; body: Body & { name: string; color: string } } | { op: 'label-update'; name: string; body: Body } | { op: 'label-delete'; name: string });
 
 const FIELDS = ['color', 'description', 'priority'] as const;
 

@@ -18,7 +18,7 @@ declare module '../model.js' {
 /** A link as the file gives it, its level as the service's number. */
 type LinkBody = Item & { group_access: number };
 
-export type LdapSpec = OnTarget & ({ op: 'ldap-create'; body: LinkBody } | { op: 'ldap-replace'; link: LdapLink; body: LinkBody } | { op: 'ldap-delete'; link: LdapLink });
+type LdapSpec = OnTarget & ({ op: 'ldap-create'; body: LinkBody } | { op: 'ldap-replace'; link: LdapLink; body: LinkBody } | { op: 'ldap-delete'; link: LdapLink });
 
 const keyOf = (link: LdapLink | Item) => `${String(link.provider)}/${String(link.cn ?? link.filter)}`;
 const same = (a: LdapLink, b: Item) => a.provider === b.provider && (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null);

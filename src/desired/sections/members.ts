@@ -19,7 +19,7 @@ declare module '../model.js' {
   }
 }
 
-export type MemberSpec = OnTarget &
+type MemberSpec = OnTarget &
   ({ op: 'member-add'; member: string; body: MemberParams } | { op: 'member-update'; member: number; body: MemberParams } | { op: 'member-remove'; member: number });
 
 /** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */

@@ -37,7 +37,7 @@ export function liveRole(levels: unknown): string | null {
 const ROLES = { push_access_level: 'push', merge_access_level: 'merge', unprotect_access_level: 'unprotect' } as const;
 const FLAGS = ['allow_force_push', 'code_owner_approval_required'] as const;
 
-export type ProtectedBranchSpec = OnTarget &
+type ProtectedBranchSpec = OnTarget &
   ({ op: 'protected-branch-create'; body: Body & { name: string } } | { op: 'protected-branch-update'; name: string; body: Body } | { op: 'protected-branch-delete'; name: string });
 
 /** The file's fields that differ from the live protection, before and after, as the file says them. */

@@ -17,7 +17,7 @@ declare module '../model.js' {
   }
 }
 
-export type ProtectedTagSpec = OnTarget & ({ op: 'protected-tag-create'; body: Body & { name: string } } | { op: 'protected-tag-replace'; body: Body & { name: string } } | { op: 'protected-tag-delete'; name: string });
+type ProtectedTagSpec = OnTarget & ({ op: 'protected-tag-create'; body: Body & { name: string } } | { op: 'protected-tag-replace'; body: Body & { name: string } } | { op: 'protected-tag-delete'; name: string });
 
 export const protectedTags: Section<ProtectedTagSpec> = {
   name: 'protected_tags',

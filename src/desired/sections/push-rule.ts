@@ -13,7 +13,7 @@ declare module '../model.js' {
   }
 }
 
-export type PushRuleSpec = OnTarget & { op: 'push-rule-create' | 'push-rule-update'; body: Body; batch: 'push_rule' };
+type PushRuleSpec = OnTarget & { op: 'push-rule-create' | 'push-rule-update'; body: Body; batch: 'push_rule' };
 
 export const pushRule: Section<PushRuleSpec> = {
   name: 'push_rule',

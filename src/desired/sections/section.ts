@@ -53,7 +53,7 @@ export interface Reader {
   list(path: string, query?: Record<string, string | number | boolean>): Promise<Item[]>;
 }
 
-export interface LiveRead {
+interface LiveRead {
   /** What the live state is for a target not made yet (no request): none of anything. */
   none?(live: LiveTarget): void;
   /** The target's own reads (one or two requests), only when the file uses the section. */
@@ -63,7 +63,7 @@ export interface LiveRead {
 }
 
 /** What `collab export` gives a section to write a target's live state as the file would say it. */
-export interface ExportInput {
+interface ExportInput {
   live: LiveTarget;
   /**
    * A secret the service never shows (a hook's token) as the file names it: `${env:NAME}`, NAME made

@@ -40,7 +40,7 @@ const CREATE_ONLY: Readonly<Record<TargetKind, ReadonlySet<string>>> = {
 };
 
 /** `container_expiration_policy_attributes` is set by that name and shown as `container_expiration_policy`. */
-export function settingOf(resource: Item, key: string): unknown {
+function settingOf(resource: Item, key: string): unknown {
   return key.endsWith('_attributes') ? resource[key.slice(0, -'_attributes'.length)] : resource[key];
 }
 

@@ -15,7 +15,7 @@ interface ShareBody {
   expires_at: string | null;
 }
 
-export type ShareSpec = OnTarget &
+type ShareSpec = OnTarget &
   ({ op: 'share-create'; group: string | number; body: ShareBody } | { op: 'share-replace'; group: number; body: ShareBody } | { op: 'share-delete'; group: number });
 
 const sharesOf = (resource: Item | null): Item[] => (Array.isArray(resource?.shared_with_groups) ? resource.shared_with_groups : []);

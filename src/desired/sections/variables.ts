@@ -19,7 +19,7 @@ declare module '../model.js' {
 
 type Ref = { key: string; scope: string };
 
-export type VariableSpec = OnTarget &
+type VariableSpec = OnTarget &
   ({ op: 'variable-create'; body: Body & { key: string; value: string; environment_scope: string } } | ({ op: 'variable-update'; body: Body } & Ref) | ({ op: 'variable-delete' } & Ref));
 
 const FIELDS = VARIABLE_PARAMS.map((param) => param.name);

@@ -48,7 +48,7 @@ function renderingProject(store: Store, owner: OwnerKey): Project | undefined {
   return store.allProjects().filter(inside).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)[0];
 }
 
-export function badgeJson(badge: Badge, values: Record<string, string> | undefined): Record<string, unknown> {
+function badgeJson(badge: Badge, values: Record<string, string> | undefined): Record<string, unknown> {
   return {
     id: badge.id,
     name: badge.name,

@@ -45,7 +45,7 @@ function textColor(color: string): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<string, unknown> {
+function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<string, unknown> {
   const view: Record<string, unknown> = {
     id: label.id,
     name: label.name,

@@ -54,7 +54,7 @@ function tarHeader(name: string, size: number, type: '0' | '5', mtime: number): 
 }
 
 /** A valid uncompressed tar of a small repository, yielded entry by entry so the answer is a real stream. */
-export function* tarEntries(files: ReadonlyArray<{ name: string; content?: string }>, mtime: number): Generator<Buffer> {
+function* tarEntries(files: ReadonlyArray<{ name: string; content?: string }>, mtime: number): Generator<Buffer> {
   for (const file of files) {
     if (file.content === undefined) {
       yield tarHeader(file.name.endsWith('/') ? file.name : `${file.name}/`, 0, '5', mtime);

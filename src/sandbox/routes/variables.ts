@@ -16,7 +16,7 @@ import { findOwner } from '../guards.js';
 const VARIABLE_ROLE = { project: ACCESS.maintainer, group: ACCESS.owner } as const;
 
 /** A hidden variable's value is never answered again (GitLab 17.4: `"value": null`). */
-export function variableJson(variable: CiVariable): Record<string, unknown> {
+function variableJson(variable: CiVariable): Record<string, unknown> {
   return {
     variable_type: variable.variable_type,
     key: variable.key,
