@@ -5,7 +5,8 @@
  * interleaved run by run, in one process. No service and no network: only the fitting rule and
  * the drawing are timed, so a change to either shows at its own size.
  *
- *   node bench/table.mjs [--runs 15] [--before DIR]     DIR: another checkout (e.g. a git worktree of main)
+ *   node bench/table.mjs [--runs 15] [--before DIR]...  DIR: another checkout (e.g. a git worktree of main);
+ *                                                        several are timed side by side, ratios to the first
  *
  * Each tree's src/output/writer.ts (and the project columns) is bundled with esbuild into a
  * temporary folder and imported; its node_modules are its own (the tree's), so a dependency it
@@ -19,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '15' }, before: { type: 'string' }, rows: { type: 'string', default: '10000' } } });
+const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '15' }, before: { type: 'string', multiple: true }, rows: { type: 'string', default: '10000' } } });
 const RUNS = Number(flags.runs);
 const ROWS = Number(flags.rows);
 const PAGE = 100;
@@ -63,7 +64,7 @@ async function draw({ ListWriter, PROJECT_COLUMNS }) {
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, bytes };
 }
 
-const trees = [...(flags.before ? [['before', resolve(flags.before)]] : []), ['this tree', ROOT]];
+const trees = [...(flags.before ?? []).map((dir) => ['before', resolve(dir)]), ['this tree', ROOT]];
 const builds = [];
 for (const [label, tree] of trees) builds.push({ label, tree, module: await load(tree), times: [], bytes: 0 });
 for (let run = 0; run <= RUNS; run++) {
