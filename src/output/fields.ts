@@ -2,6 +2,8 @@ import { CollabError } from '../errors.js';
 
 /** Reads a dot path (`namespace.full_path`, `statistics.storage_size`) from a value. */
 export function getPath(value: unknown, path: string): unknown {
+  // Most paths are one key (`id`): read it without splitting, once a cell in every list drawn.
+  if (!path.includes('.')) return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[path] : undefined;
   let current: unknown = value;
   for (const key of path.split('.')) {
     if (current === null || current === undefined || typeof current !== 'object') return undefined;

@@ -21,11 +21,11 @@ import { displayWidth } from './text-width.js';
  */
 utils.strlen = (text: string): number => {
   let widest = 0;
-  for (const line of withoutColour(text).split('\n')) widest = Math.max(widest, displayWidth(line));
+  for (const line of text.split('\n')) widest = Math.max(widest, shownWidth(line));
   return widest;
 };
 utils.pad = (text: string, width: number, fill: string, align: string): string => {
-  const room = fill.repeat(Math.max(0, width - displayWidth(withoutColour(text))));
+  const room = fill.repeat(Math.max(0, width - shownWidth(text)));
   return align === 'right' ? room + text : text + room;
 };
 /**
@@ -43,10 +43,32 @@ utils.colorizeLines = (lines: string[]): string[] => lines;
 /** String#repeat, where cli-table3 joins an array (the padding and the rules of every line). */
 utils.repeat = (text: string, times: number): string => text.repeat(Math.max(0, times));
 
-/** The colour codes (SGR) chalk adds to a fitted cell take no room. */
-function withoutColour(text: string): string {
-  return text.includes('\x1b') ? text.replace(/\x1b\[[\d;]*m/g, '') : text;
+/**
+ * Cells a line of a cell takes: the colour codes (SGR) chalk added take none. cli-table3 asks this
+ * of every line of every cell it pads, so a line of printable ASCII and colour codes (most of
+ * them) is counted in one pass; anything else is measured without its codes by text-width.ts.
+ */
+function shownWidth(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x7f) {
+      width++;
+      continue;
+    }
+    if (code === 0x1b && text.charCodeAt(i + 1) === 0x5b) {
+      let end = i + 2;
+      for (let c = text.charCodeAt(end); (c >= 0x30 && c <= 0x39) || c === 0x3b; c = text.charCodeAt(++end));
+      if (text.charCodeAt(end) === 0x6d) {
+        i = end;
+        continue;
+      }
+    }
+    return displayWidth(text.replace(SGR, ''));
+  }
+  return width;
 }
+const SGR = /\x1b\[[\d;]*m/g;
 
 /** The box-drawing characters of our tables. */
 const BOX = { top: '─', 'top-mid': '┬', 'top-left': '┌', 'top-right': '┐', bottom: '─', 'bottom-mid': '┴', 'bottom-left': '└', 'bottom-right': '┘', left: '│', 'left-mid': '├', mid: '─', 'mid-mid': '┼', right: '│', 'right-mid': '┤', middle: '│' } as const;
@@ -65,46 +87,41 @@ export interface DrawOptions {
   border?: ((text: string) => string) | undefined;
 }
 
-/** A cell: its lines, each already cut to the column's width and coloured. */
-type Cell = readonly string[];
+/**
+ * The lines of a column on a page: each already cut to the column's width and coloured, a row's
+ * lines in every column as many as its tallest cell's (table.ts leaves the others' blank).
+ */
+type ColumnLines = readonly string[];
 
 /** The top border, the header row and the rule under it (its bottom line, `├──┼──┤`), then the rows: the first page of a table. */
-export function drawOpening(headers: readonly Cell[], rows: readonly (readonly Cell[])[], options: DrawOptions): string {
-  return draw(options, { ...BOX, ...UNDER_HEADER }, [headers]) + drawRows(rows, options);
+export function drawOpening(headers: readonly string[], rows: readonly ColumnLines[], options: DrawOptions): string {
+  return draw(options, { ...BOX, ...UNDER_HEADER }, headers.map((header) => [header])) + drawRows(rows, options);
 }
 
 /**
  * Rows continuing a table drawn before: no border above or below. The rows of a page go to
- * cli-table3 as one row of cells of many lines (each of our rows as tall as its tallest cell, the
- * others' lines left blank), which it draws line by line as it would the rows: the same bytes,
- * with its cost per cell (some 50 µs: every cell merges the table's options) paid once a column
- * instead of once a cell (a 10,000-row list drew 11x slower row by row; bench/table.mjs).
+ * cli-table3 as one row of cells of many lines, which it draws line by line as it would the rows:
+ * the same bytes, with its cost per cell (some 50 µs: every cell merges the table's options) paid
+ * once a column instead of once a cell (a 10,000-row list drew 11x slower row by row; bench/table.mjs).
  */
-export function drawRows(rows: readonly (readonly Cell[])[], options: DrawOptions): string {
-  if (rows.length === 0) return '';
-  const columns: string[][] = options.widths.map(() => []);
-  for (const row of rows) {
-    const height = Math.max(1, ...row.map((lines) => lines.length));
-    row.forEach((lines, i) => {
-      const column = columns[i] as string[];
-      for (let line = 0; line < height; line++) column.push(lines[line] ?? '');
-    });
-  }
-  return draw(options, { ...BOX, ...NO_TOP, ...NO_BOTTOM }, [columns]);
+export function drawRows(columns: readonly ColumnLines[], options: DrawOptions): string {
+  if ((columns[0]?.length ?? 0) === 0) return '';
+  return draw(options, { ...BOX, ...NO_TOP, ...NO_BOTTOM }, columns);
 }
 
 /** The rule under which rows continue at new widths: `├──┼──┤`. */
 export function drawDivider(options: DrawOptions): string {
-  return firstLine(draw(options, { ...BOX, ...NO_BOTTOM, top: '─', 'top-mid': '┼', 'top-left': '├', 'top-right': '┤' }, [blankRow(options)]));
+  return firstLine(draw(options, { ...BOX, ...NO_BOTTOM, top: '─', 'top-mid': '┼', 'top-left': '├', 'top-right': '┤' }, blankRow(options)));
 }
 
 /** The bottom border that closes a table. */
 export function drawClosing(options: DrawOptions): string {
-  const lines = draw(options, { ...BOX, ...NO_TOP }, [blankRow(options)]);
+  const lines = draw(options, { ...BOX, ...NO_TOP }, blankRow(options));
   return lines.slice(lines.lastIndexOf('\n', lines.length - 2) + 1);
 }
 
-function draw(options: DrawOptions, chars: Record<string, string>, rows: readonly (readonly Cell[])[]): string {
+/** One row of cli-table3 whose cells are the columns' lines. */
+function draw(options: DrawOptions, chars: Record<string, string>, columns: readonly ColumnLines[]): string {
   const { border } = options;
   const bar = border ? border('│') : '│';
   const table = new Table({
@@ -113,13 +130,14 @@ function draw(options: DrawOptions, chars: Record<string, string>, rows: readonl
     style: { head: [], border: [], compact: true, 'padding-left': 1, 'padding-right': 1 },
     wordWrap: false,
   });
-  for (const row of rows) table.push(row.map((lines, i) => ({ content: lines.join('\n'), hAlign: options.numeric[i] ? 'right' : 'left' })));
+  table.push(columns.map((lines, i) => ({ content: lines.join('\n'), hAlign: options.numeric[i] ? 'right' : 'left' })));
+  if (!border || (chars.top === '' && chars.bottom === '')) return `${table.toString()}\n`;
   let out = '';
-  for (const line of table.toString().split('\n')) out += `${border && RULE.test(line) ? border(line) : line}\n`;
+  for (const line of table.toString().split('\n')) out += `${RULE.test(line) ? border(line) : line}\n`;
   return out;
 }
 
-function blankRow(options: DrawOptions): Cell[] {
+function blankRow(options: DrawOptions): ColumnLines[] {
   return options.widths.map(() => ['']);
 }
 

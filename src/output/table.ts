@@ -71,15 +71,15 @@ export class TerminalTable {
         out += drawDivider(this.drawing());
       }
     }
-    const rows = items.map((item, index) => this.itemCells(cells[index] as string[], item));
-    if (this.drawnTop) return out + drawRows(rows, this.drawing());
+    const lines = this.columnLines(cells, items);
+    if (this.drawnTop) return out + drawRows(lines, this.drawing());
     this.drawnTop = true;
     const bold = this.options.chalk?.bold;
     const headers = this.columns.map((c, i) => {
       const header = cutToWidth(c.header, (this.layout as Layout).widths[i] as number);
-      return [bold ? bold(header) : header];
+      return bold ? bold(header) : header;
     });
-    return out + drawOpening(headers, rows, this.drawing());
+    return out + drawOpening(headers, lines, this.drawing());
   }
 
   finish(): string {
@@ -92,17 +92,42 @@ export class TerminalTable {
     return this.allColumns.filter((_column, i) => !shown.has(i)).map((column) => column.header);
   }
 
-  /** A row's cells: each a cell's lines, cut (a path in the middle) or wrapped to its width, and coloured. */
-  private itemCells(texts: readonly string[], item: unknown): string[][] {
+  /**
+   * The page's lines, column by column, as table-draw.ts takes them: each cell cut (a path in the
+   * middle) or wrapped to its width, and coloured; a row as tall as its tallest cell, the others'
+   * lines left blank. Built a column at a time, with no array per cell: ten thousand rows are sixty
+   * thousand cells.
+   */
+  private columnLines(cells: readonly (readonly string[])[], items: readonly unknown[]): string[][] {
     const { widths, identifying } = this.layout as Layout;
     const chalk = this.options.chalk;
-    return texts.map((text, i) => {
-      const column = this.columns[i] as Column;
-      const width = widths[i] as number;
-      const parts = column.wrap ? wrapToWidth(text, width) : [identifying[i] ? cutPath(text, width) : cutToWidth(text, width)];
-      const tone = chalk ? toneOf(column, item) : undefined;
-      return tone && chalk ? parts.map((part) => chalk[tone](part)) : parts;
+    const lines: string[][] = this.columns.map(() => []);
+    const wraps = this.columns.some((column) => column.wrap);
+    cells.forEach((texts, row) => {
+      const item = items[row];
+      const wrapped: string[][] = [];
+      let height = 1;
+      texts.forEach((text, i) => {
+        const column = this.columns[i] as Column;
+        const width = widths[i] as number;
+        const tone = chalk ? toneOf(column, item) : undefined;
+        const paint = (part: string) => (tone && chalk ? chalk[tone](part) : part);
+        if (!column.wrap) {
+          (lines[i] as string[]).push(paint(identifying[i] ? cutPath(text, width) : cutToWidth(text, width)));
+          return;
+        }
+        const parts = wrapToWidth(text, width).map(paint);
+        wrapped[i] = parts;
+        height = Math.max(height, parts.length);
+        (lines[i] as string[]).push(...parts);
+      });
+      if (!wraps) return;
+      // Every column's lines, the wrapped ones' too, made as many as the row's tallest cell.
+      lines.forEach((column, i) => {
+        for (let line = wrapped[i]?.length ?? 1; line < height; line++) column.push('');
+      });
     });
+    return lines;
   }
 
   private drawing(): DrawOptions {

@@ -86,19 +86,39 @@ function fitWidth(text: string, start: number, max: number): Fit {
   return { end: i, width };
 }
 
+/**
+ * How many code units from the start are printable ASCII (one cell each), reading at most `limit`
+ * plus one: what most cells of a table are, measured without segmenting anything.
+ */
+function asciiRun(text: string, limit: number): number {
+  const end = Math.min(text.length, limit + 1);
+  let i = 0;
+  while (i < end) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code >= 0x7f) break;
+    i++;
+  }
+  return i;
+}
+
 /** Display cells the whole text takes (linear in its length). */
 export function displayWidth(text: string): number {
+  if (asciiRun(text, text.length) === text.length) return text.length;
   return fitWidth(text, 0, Number.POSITIVE_INFINITY).width;
 }
 
 /** The text's display width when it is at most `limit`; else `limit + 1` (reading no more than that). */
 export function widthWithin(text: string, limit: number): number {
+  const ascii = asciiRun(text, limit);
+  if (ascii === text.length) return ascii <= limit ? ascii : limit + 1;
+  if (ascii > limit) return limit + 1;
   const fit = fitWidth(text, 0, limit);
   return fit.end === text.length ? fit.width : limit + 1;
 }
 
 /** The text cut to `width` display cells, ending with `…` when something was cut. */
 export function cutToWidth(text: string, width: number): string {
+  if (text.length <= width && asciiRun(text, width) === text.length) return text;
   const whole = fitWidth(text, 0, width);
   if (whole.end === text.length) return text;
   if (width <= 0) return '';

@@ -30,7 +30,8 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set(['runners_token']);
 
 /** Whether the last key of a dot path names a secret (`runners_token`, `x.runners_token`). */
 export function isSecretField(path: string): boolean {
-  return SECRET_FIELDS.has(path.slice(path.lastIndexOf('.') + 1));
+  const dot = path.lastIndexOf('.');
+  return SECRET_FIELDS.has(dot < 0 ? path : path.slice(dot + 1));
 }
 
 /**

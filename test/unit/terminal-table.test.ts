@@ -5,7 +5,7 @@ import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
 import type { IO } from '../../src/io.js';
 import type { Column } from '../../src/output/format.js';
-import { cutToWidth, wrapToWidth } from '../../src/output/text-width.js';
+import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
 
@@ -118,6 +118,27 @@ describe('terminal tables', () => {
     expect(stringWidth(cutToWidth('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 5))).toBeLessThanOrEqual(5);
     expect(cutToWidth('short', 10)).toBe('short');
     for (const line of wrapToWidth('日本語 テキスト を 折り返す 長い長い長い長い単語', 8)) expect(stringWidth(line)).toBeLessThanOrEqual(8);
+  });
+
+  it('printable ASCII is counted without segmenting, and agrees with the whole measure at every limit (a combining mark after the last character counted too)', () => {
+    const texts = ['', 'abc', 'abcd', 'abce\u0301', 'ab\u0301c', 'abc\u200b', 'ab日本', 'a\tb', 'x'.repeat(40)];
+    for (const text of texts) {
+      expect(displayWidth(text)).toBe(stringWidth(text));
+      for (let limit = 0; limit <= 6; limit++) {
+        const width = stringWidth(text);
+        expect(widthWithin(text, limit), `${JSON.stringify(text)} within ${limit}`).toBe(width <= limit ? width : limit + 1);
+        expect(stringWidth(cutToWidth(text, limit))).toBeLessThanOrEqual(limit);
+      }
+    }
+    expect(cutToWidth('abce\u0301', 4)).toBe('abce\u0301');
+    expect(cutToWidth('abce\u0301x', 4)).toBe('abc…');
+  });
+
+  it('with colour, a cell of CJK, emoji or a combining mark is padded by what it shows, not by its colour codes', async () => {
+    const lines = await table([[project(1, 'acme/日本語', 'private'), project(2, 'acme/cafe\u0301', 'internal'), project(3, 'acme/👩‍👩‍👧‍👦', 'public')]], PROJECT_COLUMNS, 80, true, undefined, true);
+    const width = stringWidth(lines[0] ?? '');
+    for (const line of lines) expect(stringWidth(line)).toBe(width);
+    expect(lines.join('\n')).toContain('\x1b[35mprivate\x1b[39m');
   });
 
   it('lines up what cli-table3 would measure otherwise (string-width 4: U+2714 one cell, a zero-width space one): no cell padded or cut twice', async () => {
