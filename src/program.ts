@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
+import { HELP_LAYOUT } from './help-layout.js';
 import { CollabError, exitCodeMeanings, isCollabError } from './errors.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputFormat } from './output/format.js';
@@ -42,17 +43,25 @@ export function commandWords(argv: readonly string[]): string[] {
   return words;
 }
 
-/** `Exit codes: 0 ok, 1 failure (5xx, network), ...` from the one table (errors.ts), in lines of at most 90 characters. */
-function exitCodesText(): string {
-  const meanings = exitCodeMeanings();
-  const lines = ['Exit codes:'];
-  meanings.forEach((meaning, index) => {
-    const item = `${meaning}${index === meanings.length - 1 ? '.' : ','}`;
+/** `Label: a, b, c.` in lines of at most `width` characters, broken between items. */
+function itemLines(label: string, items: readonly string[], width: number): string {
+  const lines = [label];
+  items.forEach((item, index) => {
+    const text = `${item}${index === items.length - 1 ? '.' : ','}`;
     const last = lines.length - 1;
-    if (`${lines[last]} ${item}`.length > 90) lines.push(item);
-    else lines[last] = `${lines[last]} ${item}`;
+    if (`${lines[last]} ${text}`.length > width) lines.push(text);
+    else lines[last] = `${lines[last]} ${text}`;
   });
   return lines.join('\n');
+}
+
+const ENVIRONMENT = ['COLLAB_HOST', 'COLLAB_TOKEN', 'COLLAB_CONFIG_DIR', 'NO_COLOR', 'FORCE_COLOR', 'TZ', 'CI', 'HTTP(S)_PROXY', 'NO_PROXY'];
+
+/** What `collab --help` ends with, at the width of the stream it goes to: the exit codes (the one table, errors.ts) and the environment. */
+function closingHelp({ error, command }: { error: boolean; command: Command }): string {
+  const output = command.configureOutput();
+  const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? 80;
+  return `\n${itemLines('Exit codes:', exitCodeMeanings(), width)}\n${itemLines('Environment:', ENVIRONMENT, width)}`;
 }
 
 export function buildProgram(run: ProgramRun): Command {
@@ -62,9 +71,9 @@ export function buildProgram(run: ProgramRun): Command {
     .helpOption('-h, --help', 'show help')
     .addHelpCommand(false)
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    .configureHelp({ ...HELP_LAYOUT, showGlobalOptions: true, sortSubcommands: false });
   for (const option of GLOBAL_OPTIONS) program.addOption(toOption(option, run));
-  program.addHelpText('after', `\n${exitCodesText()}\nEnvironment: COLLAB_HOST, COLLAB_TOKEN, COLLAB_CONFIG_DIR, NO_COLOR, FORCE_COLOR, TZ, CI, HTTP(S)_PROXY, NO_PROXY.`);
+  program.addHelpText('after', closingHelp);
   return program;
 }
 
@@ -112,7 +121,7 @@ function toOption(spec: OptionSpec, run: ProgramRun): Option {
 export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly string[]): Command {
   const cmd = new Command(spec.name).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary).summary(spec.summary);
   cmd.helpOption('-h, --help', 'show help');
-  cmd.showSuggestionAfterError(true).configureHelp({ showGlobalOptions: true });
+  cmd.showSuggestionAfterError(true).configureHelp({ ...HELP_LAYOUT, showGlobalOptions: true });
   cmd.allowExcessArguments(false);
   if (spec.aliases) cmd.aliases([...spec.aliases]);
   for (const arg of commandArgs(spec)) {

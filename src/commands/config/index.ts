@@ -19,7 +19,9 @@ export const PATH = verb({ name: 'path', flags: {}, summary: 'Print where the co
 
 export const LIST = verb({ name: 'list', flags: {}, summary: 'Print every setting (tokens masked)' });
 
-const keys = SETTINGS.map((s) => `  ${s.key.padEnd(14)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
+/** Two spaces at least after the widest key: help lays the descriptions out as a second column (help-layout.ts). */
+const KEY_WIDTH = Math.max(...SETTINGS.map((s) => s.key.length)) + 2;
+const keys = SETTINGS.map((s) => `  ${s.key.padEnd(KEY_WIDTH)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
 
 export const spec: CommandSpec = {
   ...noun('config'),

@@ -1,0 +1,70 @@
+import { type Command, Help } from 'commander';
+
+/**
+ * How collab's help is laid out at the terminal's width, for every command (program.ts hands this
+ * to commander's configureHelp). Commander wraps each line of a text on its own and keeps every
+ * line break, and lays an option's description beside its flags only when 40 columns are left for
+ * it, else leaves it unwrapped (a 60-column terminal then broke `--method`'s mid-word). Here:
+ * - a description's prose is reflowed: lines that were broken in the source at some width are
+ *   joined into their paragraph (a blank line ends one), then wrapped at the terminal's;
+ * - an indented line is kept as its own line (a command to type, an item of a list); an item of
+ *   two columns (`  host          default host…`) wraps under its second column;
+ * - where the flags leave less than 40 columns, each description goes under its flags, indented;
+ * - a usage line too long for the terminal continues under its first word.
+ */
+
+/** Columns a description beside its flags needs; with fewer, it goes under them. */
+const BESIDE = 40;
+/** Indent of a description under its flags. */
+const UNDER = 6;
+/** Narrowest text commander's wrapping is asked for (it leaves anything narrower as it is). */
+const NARROWEST = 20;
+
+/** `  host          default host…`: an indented term, two spaces or more, then its text. */
+const TWO_COLUMNS = /^(\s+\S+(?: \S+)*? {2,})\S/;
+
+/** The text's lines with the prose of each paragraph on one line; indented lines and blank lines kept. */
+export function reflow(text: string): string[] {
+  const lines: string[] = [];
+  let prose = false;
+  for (const line of text.split(/\r?\n/)) {
+    const isProse = line.trim() !== '' && !/^\s/.test(line);
+    if (isProse && prose) lines[lines.length - 1] += ` ${line}`;
+    else lines.push(line);
+    prose = isProse;
+  }
+  return lines;
+}
+
+function wrap(helper: Help, text: string, width: number): string {
+  return Help.prototype.boxWrap.call(helper, text, Math.max(width, NARROWEST));
+}
+
+function boxWrap(this: Help, text: string, width: number): string {
+  return reflow(text)
+    .map((line) => {
+      if (!/^\s/.test(line)) return wrap(this, line, width);
+      const hang = TWO_COLUMNS.exec(line)?.[1]?.length;
+      // A command to type stays whole: a line broken inside it could not be pasted.
+      if (hang === undefined || width - hang < NARROWEST) return line;
+      return wrap(this, line.slice(hang), width - hang).replace(/\n/g, `\n${' '.repeat(hang)}`).replace(/^/, line.slice(0, hang));
+    })
+    .join('\n');
+}
+
+function formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+  const width = this.helpWidth ?? 80;
+  if (!description || width - termWidth - 4 >= BESIDE) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  const under = helper.boxWrap(description, width - UNDER).replace(/\n/g, `\n${' '.repeat(UNDER)}`);
+  return `  ${term}\n${' '.repeat(UNDER)}${under}`;
+}
+
+/** The usage line, wrapped under its first word after `Usage: ` (a verb three nouns deep with two arguments is 75 columns). */
+function commandUsage(this: Help, cmd: Command): string {
+  const usage = Help.prototype.commandUsage.call(this, cmd);
+  const indent = 'Usage: '.length;
+  return wrap(this, usage, (this.helpWidth ?? 80) - indent).replace(/\n/g, `\n${' '.repeat(indent)}`);
+}
+
+/** What program.ts gives commander's configureHelp for every command. */
+export const HELP_LAYOUT = { boxWrap, commandUsage, formatItem, minWidthToWrap: NARROWEST } as const;

@@ -1,0 +1,100 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { NOUNS } from '../../src/commands/manifest.js';
+import type { CommandSpec } from '../../src/commands/spec.js';
+import { reflow } from '../../src/help-layout.js';
+import { main } from '../../src/main.js';
+import type { Runtime } from '../../src/runtime.js';
+import { TextSink } from '../../src/util/text-sink.js';
+import { tempConfigDir } from '../helpers/cli.js';
+
+/** Every command's help at the widths of a narrow and a wide terminal: laid out at the width, nothing lost, never broken where the source happened to break. */
+
+async function help(path: readonly string[], width: number): Promise<string> {
+  const stdout = new TextSink();
+  const stderr = new TextSink();
+  const stdin = new PassThrough();
+  stdin.end('');
+  const dir = tempConfigDir();
+  const runtime: Runtime = {
+    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, NO_COLOR: '1' },
+    streams: () => ({ stdout, stderr, stdin }),
+    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
+    helpWidth: () => width,
+    signal: AbortSignal.timeout(10_000),
+  };
+  expect(await main([...path, '--help'], runtime)).toBe(0);
+  return stdout.text();
+}
+
+/** Every command's words and the indented lines of its description that are commands to type (kept whole on purpose). */
+async function commands(): Promise<Array<{ path: string[]; whole: Set<string> }>> {
+  const found: Array<{ path: string[]; whole: Set<string> }> = [{ path: [], whole: new Set() }];
+  const walk = (spec: CommandSpec, path: string[]) => {
+    const whole = new Set((spec.description ?? '').split('\n').filter((line) => /^\s/.test(line) && !/^\s+\S+(?: \S+)*? {2,}\S/.test(line)));
+    found.push({ path, whole });
+    for (const sub of spec.subcommands ?? []) walk(sub, [...path, sub.name]);
+  };
+  for (const entry of NOUNS) {
+    const { spec } = await entry.load();
+    walk(spec, [spec.name]);
+  }
+  return found;
+}
+
+describe('help at the terminal width', () => {
+  it('every command at 60 and 140 columns: each line within the width (examples and commands to type aside), the same words at both', async () => {
+    const all = await commands();
+    expect(all.length).toBeGreaterThan(100);
+    for (const { path, whole } of all) {
+      const texts = new Map<number, string>();
+      for (const width of [60, 140]) {
+        const text = await help(path, width);
+        texts.set(width, text);
+        let examples = false;
+        for (const line of text.split('\n')) {
+          if (line === 'Examples:') examples = true;
+          // A word longer than the width (an example value of ninety characters) cannot be broken.
+          if (examples || whole.has(line) || !line.trim().includes(' ')) continue;
+          expect(line.length, `collab ${path.join(' ')} --help at ${width}: ${line}`).toBeLessThanOrEqual(width);
+        }
+      }
+      const words = (text: string) => text.split(/\s+/).join(' ');
+      expect(words(texts.get(60) ?? ''), `collab ${path.join(' ')}`).toBe(words(texts.get(140) ?? ''));
+    }
+  });
+
+  it('a paragraph is broken only where its next word would not fit, however its source was written', async () => {
+    // api's and completion's descriptions are written over several lines in their source.
+    for (const path of [['api'], ['completion'], ['auth'], ['plan']]) {
+      const lines = (await help(path, 100)).split('\n');
+      lines.forEach((line, i) => {
+        const next = lines[i + 1];
+        if (!line || /^\s/.test(line) || !next || /^\s/.test(next) || line.endsWith(':')) return;
+        const word = next.split(' ')[0] as string;
+        expect(line.length + 1 + word.length, `collab ${path.join(' ')}: "${line}" then "${word}"`).toBeGreaterThan(100);
+      });
+    }
+  });
+
+  it('lays an option under its flags, indented, where the flags leave too little room beside them', async () => {
+    const narrow = (await help(['api'], 60)).split('\n');
+    const method = narrow.indexOf('  -X, --method <method>');
+    expect(method).toBeGreaterThan(0);
+    expect(narrow[method + 1]).toMatch(/^ {6}HTTP method, in any case/);
+    const wide = await help(['api'], 120);
+    expect(wide).toMatch(/^ {2}-X, --method <method> +HTTP method, in any case/m);
+  });
+
+  it('wraps an item of two columns under its second column', async () => {
+    const lines = (await help(['config'], 60)).split('\n');
+    const at = lines.findIndex((line) => line.startsWith('  max_body '));
+    const indent = (lines[at] as string).indexOf('MiB');
+    expect(lines[at + 1]?.slice(0, indent).trim()).toBe('');
+    expect(lines[at + 1]?.slice(indent)).toMatch(/^\S/);
+  });
+
+  it('reflow joins the lines of a paragraph and keeps blank and indented lines', () => {
+    expect(reflow('one\ntwo\n\nthree\n  $ a command\nfour')).toEqual(['one two', '', 'three', '  $ a command', 'four']);
+  });
+});
