@@ -101,6 +101,7 @@ export class CaptureTerminal implements Terminal {
   info(message: string): void { this.status(this.run.redact(message)); }
   warn(message: string): void { this.run.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`); }
   stderrLine(message: string): void { this.run.stderrLine(message); }
+  stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> { return this.run.stderrDrawn(draw); }
   async spinner(): Promise<Spinner> { return NO_SPINNER; }
   stopSpinner(): void {}
   clearTerminal(): void {}

@@ -1,7 +1,7 @@
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import type { Plan } from './model.js';
-import { humanPlan, NO_PAINT, planSummary } from './render.js';
+import { humanPlan, planPaint, planSummary } from './render.js';
 
 /**
  * apply shows, then asks, as terraform does: on a terminal the plan, then the question, answered
@@ -17,7 +17,8 @@ export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Pr
       hint: `pass --yes, or review a saved plan and apply it: collab plan -f ${plan.file.path} --out plan.json, then collab apply -f plan.json`,
     });
   }
-  for (const line of humanPlan(plan, NO_PAINT).trimEnd().split('\n')) ctx.stderrLine(line);
+  // As collab plan draws it on a terminal: coloured, each line cut to the width.
+  await ctx.terminal.stderrDrawn(async ({ width, color }) => humanPlan(plan, await planPaint(color), width));
   ctx.stderrLine(planSummary(plan));
   await ctx.confirmByTyping(['yes', String(count)], what, false);
 }

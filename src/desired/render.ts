@@ -8,7 +8,7 @@ import { SECTIONS } from './sections/index.js';
  * the terraform-like diff, and one JSON line per change (the drift report of a scheduled job).
  */
 
-export interface Paint {
+interface Paint {
   green(text: string): string;
   yellow(text: string): string;
   red(text: string): string;
@@ -17,6 +17,14 @@ export interface Paint {
 }
 
 export const NO_PAINT: Paint = { green: (t) => t, yellow: (t) => t, red: (t) => t, bold: (t) => t, dim: (t) => t };
+
+/** The plan's colours where the output shows colour (chalk loaded only then), else none. */
+export async function planPaint(color: boolean): Promise<Paint> {
+  if (!color) return NO_PAINT;
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { green: chalk.green, yellow: chalk.yellow, red: chalk.red, bold: chalk.bold, dim: chalk.dim };
+}
 
 export const SIGN = { create: '+', update: '~', delete: '-' } as const;
 

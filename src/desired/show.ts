@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import { markdownPlan } from './markdown.js';
 import type { Plan } from './model.js';
-import { changeLines, humanPlan, NO_PAINT, type Paint, planSummary } from './render.js';
+import { changeLines, humanPlan, planPaint, planSummary } from './render.js';
 
 const CHANGE_COLUMNS: Column[] = [
   { header: 'TARGET', path: 'target', text: true },
@@ -26,15 +26,9 @@ export async function showPlan(ctx: VerbContext, plan: Plan): Promise<void> {
     value: plan,
     rows: changeLines(plan),
     columns: CHANGE_COLUMNS,
-    text: async ({ width, color }) => humanPlan(plan, color ? await paint() : NO_PAINT, width),
+    text: async ({ width, color }) => humanPlan(plan, await planPaint(color), width),
     markdown: () => markdownPlan(plan),
   });
   ctx.info(planSummary(plan));
   if (plan.changes.length > 0) throw new CollabError('changes', planSummary(plan));
-}
-
-async function paint(): Promise<Paint> {
-  const { Chalk } = await import('chalk');
-  const chalk = new Chalk({ level: 1 });
-  return { green: chalk.green, yellow: chalk.yellow, red: chalk.red, bold: chalk.bold, dim: chalk.dim };
 }

@@ -21,6 +21,12 @@ export interface Terminal {
   warn(message: string): void;
   /** A line on stderr, its controls escaped and its secrets redacted. */
   stderrLine(message: string): void;
+  /**
+   * Text drawn for this terminal by a renderer that escaped the service's data itself and coloured
+   * its own marks (a plan before apply's question): drawn at stderr's width (0 when it is not a
+   * terminal: nothing cut) and in colour when stderr shows colour; secrets redacted.
+   */
+  stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void>;
   /** A spinner on stderr when it is a terminal; a no-op otherwise. */
   spinner(text: string): Promise<Spinner>;
   stopSpinner(): void;
@@ -67,6 +73,13 @@ export class StreamTerminal implements Terminal {
   stderrLine(message: string): void {
     this.spinnerHandle?.stop();
     this.io.stderr.write(`${escapeControls(this.redact(message))}\n`);
+  }
+
+  async stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> {
+    const terminal = this.io.stderrIsTTY;
+    const text = await draw({ width: terminal ? this.io.stderrColumns || this.io.columns : 0, color: terminal && this.io.color });
+    this.spinnerHandle?.stop();
+    this.io.stderr.write(this.redact(text));
   }
 
   async spinner(text: string): Promise<Spinner> {

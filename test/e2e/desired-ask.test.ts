@@ -37,6 +37,26 @@ describe('collab apply: shows, then asks', () => {
     expect((await served.project('acme/web/storefront')).merge_method).toBe('ff');
   });
 
+  it('the plan before the question is drawn as collab plan draws it: coloured, each line cut to the terminal', async () => {
+    const { collab, file, writes } = await world();
+    const long = 'a description far longer than the sixty columns of this terminal, which it cannot show whole';
+    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n      merge_method: ff\n`);
+    const declined = await collab(['apply', '-f', path], { tty: true, stdinTTY: true, input: 'no\n', env: { COLLAB_FORCE_TTY: '60', NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    expect(declined.exitCode).toBe(2);
+    const lines = declined.stderr.split('\n');
+    const yellow = (text: string) => `\x1b[33m${text}\x1b[39m`;
+    expect(lines[0]).toBe(`${yellow('~')} \x1b[1mproject acme/web/storefront\x1b[22m`);
+    const description = lines.find((line) => line.includes('description:')) as string;
+    expect(description.startsWith(`    ${yellow('~')} description: `)).toBe(true);
+    expect(description.endsWith('…')).toBe(true);
+    expect(description.replace(/\x1b\[\d+m/g, '').length).toBeLessThanOrEqual(60);
+    expect(lines).toContain(`    ${yellow('~')} merge_method: merge -> ff`);
+    expect(writes()).toEqual([]);
+    // The plan itself (-o json) keeps the whole value.
+    const plan = await collab(['plan', '-f', path, '-o', 'json']);
+    expect(plan.stdout).toContain(long);
+  });
+
   it('"yes" answers too; without a terminal it needs --yes and sends nothing', async () => {
     const { collab, file, writes, served } = await world();
     const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');
