@@ -1,5 +1,5 @@
 import type { Change, Plan } from './model.js';
-import { changeText, planSummary, SIGN, shownName } from './render.js';
+import { changeText, planCounts, SIGN, shownName } from './render.js';
 
 /**
  * `collab plan -o markdown`: the plan as a merge request's comment (posted with `collab notes
@@ -15,7 +15,9 @@ export const NOTE_LIMIT = 1_000_000;
 const ACTIONS = ['create', 'update', 'delete'] as const;
 
 export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
-  const head = [`### collab plan: ${plan.changes.length === 0 ? 'no changes' : summaryOf(plan)}`, '', `${escapeText(planSummary(plan))} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`];
+  // The heading says how many; the line under it what they are and what was read, once each.
+  const { changes, actions, reads } = planCounts(plan);
+  const head = [`### collab plan: ${changes}`, '', `${escapeText(actions ? `${actions}; ${reads}` : reads)} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`];
   if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
   let text = `${head.join('\n')}\n`;
   const targets = byTarget(plan.changes);
@@ -28,11 +30,6 @@ export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
     text += block;
   }
   return text;
-}
-
-function summaryOf(plan: Plan): string {
-  const targets = new Set(plan.changes.map((change) => `${change.address.kind}:${change.address.path}`)).size;
-  return `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} on ${targets} target${targets === 1 ? '' : 's'}`;
 }
 
 /** `| section | add | change | remove |`, a row per section the plan touches, in the plan's order. */

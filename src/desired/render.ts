@@ -124,14 +124,25 @@ export function changeLines(plan: Plan): Record<string, unknown>[] {
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-/** `3 changes on 2 targets (1 to create, 1 to update, 1 to remove); 41 requests read 20 targets`. */
-export function planSummary(plan: Plan): string {
+/**
+ * A plan's summary in its three parts: `3 changes on 2 targets` (or `no changes`), `1 to add, 1 to
+ * change, 1 to remove` (empty without changes), `41 requests read 20 targets (2.05 a target)`.
+ */
+export function planCounts(plan: Plan): { changes: string; actions: string; reads: string } {
   const touched = new Set(plan.changes.map((c) => `${c.address.kind}:${c.address.path}`)).size;
   const counts = { create: 0, update: 0, delete: 0 };
   for (const change of plan.changes) counts[change.action]++;
   const parts = [counts.create && `${counts.create} to add`, counts.update && `${counts.update} to change`, counts.delete && `${counts.delete} to remove`].filter(Boolean);
   const perTarget = plan.targets ? ` (${(plan.reads / plan.targets).toFixed(2)} a target)` : '';
-  const reads = `${plural(plan.reads, 'request')} read ${plural(plan.targets, 'target')}${perTarget}`;
-  if (plan.changes.length === 0) return `no changes; ${reads}`;
-  return `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')} (${parts.join(', ')}); ${reads}`;
+  return {
+    changes: plan.changes.length === 0 ? 'no changes' : `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')}`,
+    actions: parts.join(', '),
+    reads: `${plural(plan.reads, 'request')} read ${plural(plan.targets, 'target')}${perTarget}`,
+  };
+}
+
+/** `3 changes on 2 targets (1 to add, 1 to change, 1 to remove); 41 requests read 20 targets (2.05 a target)`. */
+export function planSummary(plan: Plan): string {
+  const { changes, actions, reads } = planCounts(plan);
+  return actions ? `${changes} (${actions}); ${reads}` : `${changes}; ${reads}`;
 }

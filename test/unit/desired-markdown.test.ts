@@ -28,7 +28,7 @@ describe('collab plan -o markdown', () => {
       [
         '### collab plan: 3 changes on 2 targets',
         '',
-        '3 changes on 2 targets (1 to add, 1 to change, 1 to remove); 4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)',
+        '1 to add, 1 to change, 1 to remove; 4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)',
         '',
         '| section | add | change | remove |',
         '|---|---:|---:|---:|',
@@ -55,7 +55,7 @@ describe('collab plan -o markdown', () => {
         '',
       ].join('\n'),
     );
-    expect(markdownPlan(planOf([]))).toBe('### collab plan: no changes\n\nno changes; 4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)\n');
+    expect(markdownPlan(planOf([]))).toBe('### collab plan: no changes\n\n4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)\n');
   });
 
   it('a value with backticks gets a longer fence', () => {
