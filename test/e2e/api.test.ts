@@ -159,7 +159,7 @@ describe('collab api --paginate when a later page fails', () => {
   });
 });
 
-describe('collab api and the global output flags (issue 23 §4, §10)', () => {
+describe('collab api and the global output flags', () => {
   const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
 
   it('-o ndjson writes each item of a JSON array on a line; --fields picks keys', async () => {

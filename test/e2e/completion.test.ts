@@ -45,7 +45,7 @@ describe('collab __complete: projects and groups from the service', () => {
   const complete = (words: string[], env: Record<string, string | undefined> = {}, as?: 'admin' | 'developer' | null) =>
     collab(['__complete', ...words], { env: { XDG_CACHE_HOME: freshCache(), ...ROOMY, ...env }, ...(as === undefined ? {} : { as }) });
 
-  it('completes a path one level at a time, as a file path completes (the example of issue 16)', async () => {
+  it('completes a path one level at a time, as a file path completes', async () => {
     const first = await complete(['projects', 'view', 'acme/w']);
     expect(first.exitCode).toBe(0);
     expect(first.stderr).toBe('');

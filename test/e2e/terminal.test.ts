@@ -79,7 +79,7 @@ describe('at a terminal, against the sandbox', () => {
   /** How many projects the service says it has (x-total, to an administrator). */
   const projectCount = async () => Number((await get('/projects?per_page=1')).headers.get('x-total'));
 
-  describe('a list cut at --limit says so on stderr (§1)', () => {
+  describe('a list cut at --limit says so on stderr', () => {
     it('names how many the service has and the flags that show more; stdout has only the rows', async () => {
       const result = await collab(['projects', 'list'], { stdout: 'pipe', stderrTTY: true });
       expect(result.exitCode).toBe(0);
@@ -116,7 +116,7 @@ describe('at a terminal, against the sandbox', () => {
     });
   });
 
-  describe('long work shows progress (§2)', () => {
+  describe('long work shows progress', () => {
     it('stdout a pipe (it may end on the same terminal: `| cat`): the spinner goes before the first row, rows untouched', async () => {
       const result = await collab(['projects', 'list', '--all', '--per-page', '20'], { stdout: 'pipe', stderrTTY: true });
       expect(result.exitCode).toBe(0);
@@ -144,7 +144,7 @@ describe('at a terminal, against the sandbox', () => {
     });
   });
 
-  describe('FORCE_COLOR, like NO_COLOR, changes colour only (§6)', () => {
+  describe('FORCE_COLOR, like NO_COLOR, changes colour only', () => {
     it('in a pipe: tab-separated text, with colour', async () => {
       const result = await collab(['projects', 'list', '--limit', '5'], { stdout: 'pipe', stderrTTY: false, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
       expect(result.stdout).toContain(ESC);
@@ -162,7 +162,7 @@ describe('at a terminal, against the sandbox', () => {
     });
   });
 
-  it('--fields that no item has: one warning naming it, exit 0 (§5b)', async () => {
+  it('--fields that no item has: one warning naming it, exit 0', async () => {
     const result = await collab(['projects', 'list', '--limit', '3', '--fields', 'id,nope.x'], { stdout: 'pipe', stderrTTY: false });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('warning: no item has the field "nope.x"\n');

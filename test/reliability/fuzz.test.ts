@@ -179,7 +179,7 @@ describe('fuzzed argv at every command', () => {
   }, 600_000);
 });
 
-describe('the adversarial inputs the issue names are refused before anything is sent', () => {
+describe('hostile inputs (path traversal, huge numbers and bodies, impossible dates, empty values) are refused before anything is sent', () => {
   const over = join(mkdtempSync(join(tmpdir(), 'collab-body-')), 'over.md');
   writeFileSync(over, 'ü'.repeat(1_000_001));
   const cases: Array<[string, string[], RegExp]> = [

@@ -76,7 +76,7 @@ async function collab(args: string[], settings: Record<string, string> = {}) {
 
 const CREDENTIALS = ['-H', 'Authorization: Bearer user-secret', '-H', 'JOB-TOKEN: job-secret', '-H', 'Cookie: session=cookie-secret', '-H', 'Proxy-Authorization: Basic proxy-secret'];
 
-describe('redirects (issue 20.4)', () => {
+describe('redirects', () => {
   it('sends no credential header of the user to another origin', async () => {
     reset();
     home.handle((_req, res) => res.writeHead(302, { location: `${elsewhere.origin}/api/v4/user` }).end());
@@ -147,7 +147,7 @@ describe('redirects (issue 20.4)', () => {
   });
 });
 
-describe('limits (issue 20.7)', () => {
+describe('limits', () => {
   const MiB = 1024 * 1024;
 
   it.each([
@@ -234,7 +234,7 @@ describe('limits (issue 20.7)', () => {
   });
 });
 
-describe('network errors fail fast with a hint (issue 23.9)', () => {
+describe('network errors fail fast with a hint', () => {
   it.each(['ENOTFOUND', 'EAI_AGAIN'])('an unknown host (%s) is not retried, and the hint names where the host came from', async (code) => {
     const agent = new MockAgent();
     agent.disableNetConnect();
@@ -300,7 +300,7 @@ describe('network errors fail fast with a hint (issue 23.9)', () => {
   });
 });
 
-describe('api -H is checked before anything is sent (issue 20.13)', () => {
+describe('api -H is checked before anything is sent', () => {
   it.each([
     ['X-A: one\r\nX-Injected: two', 'the value of header X-A holds a line break'],
     ['X-A: one\n', 'the value of header X-A holds a line break'],

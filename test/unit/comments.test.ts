@@ -41,6 +41,9 @@ function sources(): Array<{ file: string; comments: Array<{ line: number; text: 
  */
 const ISSUE = /\b[Ii]ssues? \d+(?:\.\d|,? items?\b|,? §|\s*§|\)|:)|§\s?\d|(?:^|[\s(])#\d+\b(?! of )/;
 
+/** A test's title: the string `it(`, `describe(` or `test(` (or their `.each(...)`) opens with. */
+const TITLE = /\b(?:it|describe|test)(?:\.(?:each|skipIf|runIf)\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+
 /** A path of this repository a comment names: `src/…` or `test/…`, up to its extension. */
 const PATH = /\b(?:src|test)\/[\w./-]*\.(?:ts|mts|cjs|mjs|json|md|yaml)\b/g;
 
@@ -55,6 +58,13 @@ describe('comments', () => {
   it('cite no issue number', () => {
     const cited = files.flatMap(({ file, comments }) => comments.filter((comment) => ISSUE.test(comment.text)).map((comment) => `${file}:${comment.line}: ${comment.text}`));
     expect(cited).toEqual([]);
+  });
+
+  it('nor does a test’s title', () => {
+    const titled = files.filter(({ file }) => file.startsWith('test/'));
+    const titles = titled.flatMap(({ file }) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(TITLE)].map((match) => ({ file, title: match[2] as string })));
+    expect(titles.length).toBeGreaterThan(1000);
+    expect(titles.filter(({ title }) => ISSUE.test(title)).map(({ file, title }) => `${file}: ${title}`)).toEqual([]);
   });
 
   it('name only paths that exist', () => {

@@ -147,7 +147,7 @@ describe('output rule: dates and names formatted only on a terminal', () => {
   });
 });
 
-describe('--fields that match nothing (issue 15 §5b)', () => {
+describe('--fields that match nothing', () => {
   it('names every path that none of the first items has, in one warning', async () => {
     const warnings: string[] = [];
     const items = [{ id: 1, a: { b: null } }, { id: 2, sparse: 'x' }];
