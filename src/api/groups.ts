@@ -51,6 +51,17 @@ export function getGroup(group: GroupRef, options: { withProjects?: boolean; wit
   };
 }
 
+/**
+ * The first page (100, the most a page holds) of a group's own projects (`simple=true`: names are
+ * all it is read for) or subgroups: where a mistyped path's did-you-mean is looked for. One page by
+ * design: a hint is worth one request, not a walk through a large group.
+ */
+export function firstChildrenPage(group: GroupRef, children: 'projects' | 'subgroups'): ApiRequest {
+  return children === 'projects'
+    ? { method: 'GET', path: groupProjectsPath(group), query: { simple: true, per_page: 100 }, expect: 'array' }
+    : { method: 'GET', path: subgroupsPath(group), query: { per_page: 100 }, expect: 'array' };
+}
+
 export function getGroupAvatar(group: GroupRef): ApiRequest {
   return { method: 'GET', path: apiPath`/groups/${group}/avatar`, responseType: 'stream' };
 }

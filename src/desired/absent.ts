@@ -4,6 +4,7 @@ import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { editDistance } from '../util/suggest.js';
 import type { Found } from './live.js';
+import { type MissingPath, nearbyPaths } from './nearby.js';
 import { type DesiredTarget, globMatches, globRoot, type Reach } from './targets.js';
 
 /**
@@ -48,16 +49,27 @@ function nearestPath(name: string, paths: readonly string[]): string | undefined
   return best;
 }
 
+/** A line of the report, and the path whose did-you-mean it takes (nearby.ts), if any. */
+interface Absence {
+  line: (nearest: string | undefined) => string;
+  asks?: MissingPath;
+}
+
 /**
  * The exact paths among the targets that do not exist and are not to be made, and the globs
  * that match no project (a glob below a group that exists and holds no project matches nothing
- * by right: not counted). Only those the filters reach.
+ * by right: not counted). Only those the filters reach. A missing path, or a glob's missing root,
+ * names the nearest path that exists where there is one.
  */
-export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTarget[], reach: Reach, found: Found, only: readonly string[]): Promise<string[]> {
-  const absent: string[] = [];
+export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTarget[], reach: Reach, found: Found, only: readonly string[], concurrency: number): Promise<string[]> {
+  const absent: Absence[] = [];
   for (const target of targets) {
     const resource = target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path);
-    if (!resource && !target.create) absent.push(`${target.kind} ${target.path} does not exist (add create: true to make it)`);
+    if (resource || target.create) continue;
+    absent.push({
+      line: (nearest) => `${target.kind} ${target.path} does not exist (${nearest ? `did you mean ${nearest}? if not, ` : ''}add create: true to make it)`,
+      asks: { kind: target.kind, path: target.path },
+    });
   }
   const projects = [...found.projects].filter(([, item]) => item !== null).map(([path]) => path);
   for (const glob of reach.globs) {
@@ -65,14 +77,20 @@ export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTar
     if (only.length > 0 && !only.some((name) => globReaches(glob, name))) continue;
     if (projects.some((path) => globMatches(glob, path))) continue;
     if (projects.some((path) => below(path, root))) {
-      absent.push(`projects: ${glob} matches no project (${root} holds none that match)`);
+      absent.push({ line: () => `projects: ${glob} matches no project (${root} holds none that match)` });
       continue;
     }
     // Nothing listed below the root: an empty group, or none at all. One read tells.
     const group = await findResource(await ctx.client(), getGroup(root));
-    if (group === undefined) absent.push(`projects: ${glob} matches no project (${root} does not exist)`);
+    if (group !== undefined) continue;
+    absent.push({
+      line: (nearest) => `projects: ${glob} matches no project (${root} does not exist${nearest ? `; did you mean ${nearest}${glob.slice(root.length)}?` : ''})`,
+      asks: { kind: 'group', path: root },
+    });
   }
-  return absent;
+  const asked = absent.flatMap((item) => (item.asks ? [item.asks] : []));
+  const nearest = asked.length > 0 ? await nearbyPaths(ctx, asked, found, reach, concurrency) : [];
+  return absent.map((item) => item.line(item.asks ? nearest[asked.indexOf(item.asks)] : undefined));
 }
 
 /** Each on a line of stderr, then the error (or, with --allow-missing, each as a warning). */

@@ -41,7 +41,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   const reached = resolveTargets(file.data, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) });
   checkFilters(options.only, reached, file.path);
   const targets = reached.filter((target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard));
-  reportAbsent(ctx, await absentPaths(ctx, targets, reach, found, options.only), file.path, options.allowMissing);
+  reportAbsent(ctx, await absentPaths(ctx, targets, reach, found, options.only, options.concurrency), file.path, options.allowMissing);
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency);
   const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });

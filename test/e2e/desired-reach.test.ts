@@ -81,7 +81,7 @@ groups:
       [
         `${path}: group acme/missing does not exist (add create: true to make it)`,
         `${path}: project acme/web/nope does not exist (add create: true to make it)`,
-        `${path}: projects: acme/webb/* matches no project (acme/webb does not exist)`,
+        `${path}: projects: acme/webb/* matches no project (acme/webb does not exist; did you mean acme/web/*?)`,
         `${path}: projects: acme/web/zz* matches no project (acme/web holds none that match)`,
         `error: 4 paths in ${path} name nothing on the service; nothing was sent`,
         'hint: fix or remove them, or pass --allow-missing to plan the rest',
@@ -99,7 +99,7 @@ groups:
     const allowed = await collab(['plan', '-f', path, '--allow-missing']);
     expect(allowed.exitCode).toBe(8);
     expect(allowed.stderr).toContain('warning: project acme/web/nope does not exist (add create: true to make it)\n');
-    expect(allowed.stderr).toContain('warning: projects: acme/webb/* matches no project (acme/webb does not exist)\n');
+    expect(allowed.stderr).toContain('warning: projects: acme/webb/* matches no project (acme/webb does not exist; did you mean acme/web/*?)\n');
     expect(allowed.stderr).toMatch(/1 change on 1 target \(1 to change\); \d+ requests read 3 targets/);
   });
 });

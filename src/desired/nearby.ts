@@ -1,0 +1,108 @@
+import { firstChildrenPage } from '../api/groups.js';
+import type { VerbContext } from '../context.js';
+import { eachLimited } from '../util/pool.js';
+import { closest } from '../util/suggest.js';
+import type { Found } from './live.js';
+import type { TargetKind } from './schema.js';
+import type { Reach } from './targets.js';
+
+/**
+ * The did-you-mean of a path in collab.yaml that does not exist (`acme/web/storefrnt`: did you
+ * mean acme/web/storefront?), as gh and git offer one. Asked only once a path is known missing,
+ * and cheap: the first segment that is not there is matched (`closest`, the one rule of every
+ * suggestion) against the children of the nearest group above it that may exist, taken from what
+ * the plan has read already where it listed that group whole, else from one page of that group's
+ * projects or subgroups: at most one request per group asked about, --concurrency at a time. The
+ * segments after the one corrected are kept as written (`acme/platfrom/api`: acme/platform/api).
+ * A suggestion is a hint: a list that fails (403, 5xx after its retries) gives none and changes
+ * nothing else.
+ */
+
+export interface MissingPath {
+  kind: TargetKind;
+  path: string;
+}
+
+type Children = 'projects' | 'subgroups';
+
+/** Where to look for a missing path's fix: the segment to correct, the group it is a child of, and what follows it. */
+interface Question {
+  parent: string;
+  children: Children;
+  wrong: string;
+  rest: string[];
+}
+
+const below = (path: string, root: string) => path.startsWith(`${root}/`);
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+const within = (path: string, roots: readonly string[]) => roots.some((root) => path === root || below(path, root));
+
+/**
+ * Walks up from the path's parent past the groups known not to exist (read as missing, or missing
+ * themselves in the file) to the nearest that may exist. Past the top there is no suggestion: a
+ * top-level group's siblings are every top-level group of the instance (on a large one, a first
+ * page is an arbitrary slice, and a stranger's group is a worse hint than none), and `GET
+ * /groups?search=` matches a substring, which a typo is not.
+ */
+function questionOf(item: MissingPath, missingGroups: ReadonlySet<string>): Question | undefined {
+  const segments = item.path.split('/');
+  let at = segments.length - 1;
+  while (at > 0 && missingGroups.has(segments.slice(0, at).join('/'))) at--;
+  if (at === 0) return undefined;
+  const children: Children = item.kind === 'project' && at === segments.length - 1 ? 'projects' : 'subgroups';
+  return { parent: segments.slice(0, at).join('/'), children, wrong: segments[at] as string, rest: segments.slice(at + 1) };
+}
+
+/**
+ * A group's children as the plan's reads already hold them, where they hold them whole: projects
+ * below a group listed with include_subgroups (a `projects:` level or a glob's root), groups below
+ * one whose descendant groups were listed (a `subgroups:` level). Undefined: not read.
+ */
+function childrenRead(parent: string, children: Children, found: Found, reach: Reach): string[] | undefined {
+  const [roots, seen] = children === 'projects' ? [reach.projectRoots, found.projects] : [reach.subgroupRoots, found.groups];
+  if (!within(parent, roots)) return undefined;
+  return [...seen].filter(([path, item]) => item !== null && parentOf(path) === parent).map(([path]) => path.slice(parent.length + 1));
+}
+
+/** The nearest existing path for each missing one (undefined: none near), in the order given. */
+export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPath[], found: Found, reach: Reach, concurrency: number): Promise<Array<string | undefined>> {
+  const missingGroups = new Set([...found.groups].filter(([, item]) => item === null).map(([path]) => path));
+  for (const item of missing) if (item.kind === 'group') missingGroups.add(item.path);
+  const names = new Map<string, string[]>();
+  const keyOf = (question: Question) => `${question.children} ${question.parent}`;
+  const client = await ctx.client();
+  let questions: Array<Question | undefined> = [];
+  // A group listed that answers 404 is missing too: the question moves up to its parent, a group
+  // not asked about yet. So each group costs at most one request, and a path no more than its depth.
+  for (let asking = true; asking; ) {
+    questions = missing.map((item) => questionOf(item, missingGroups));
+    const toList = new Map<string, Question>();
+    for (const question of questions) {
+      if (!question || names.has(keyOf(question))) continue;
+      const read = childrenRead(question.parent, question.children, found, reach);
+      if (read) names.set(keyOf(question), read);
+      else toList.set(keyOf(question), question);
+    }
+    asking = false;
+    await eachLimited([...toList.values()], concurrency, async (question) => {
+      names.set(keyOf(question), []);
+      try {
+        const { data } = await client.request<Array<{ path?: unknown }>>(firstChildrenPage(question.parent, question.children));
+        names.set(keyOf(question), data.map((child) => child.path).filter((path): path is string => typeof path === 'string'));
+      } catch (error) {
+        const kind = (error as { kind?: string }).kind;
+        if (kind === 'not-found') {
+          missingGroups.add(question.parent);
+          asking = true;
+        }
+        // Only Ctrl-C ends the run here; any other failure leaves the plain message.
+        if (kind === 'interrupted') throw error;
+      }
+    });
+  }
+  return questions.map((question) => {
+    if (!question) return undefined;
+    const match = closest(question.wrong, names.get(keyOf(question)) ?? []);
+    return match === undefined || match === question.wrong ? undefined : [question.parent, match, ...question.rest].join('/');
+  });
+}
