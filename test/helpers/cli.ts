@@ -46,6 +46,8 @@ export interface RunOptions {
   clock?: Clock;
   /** In this process: the credential store the run keeps tokens in (a MemoryCredentialStore), never the user's. */
   credentialStore?: CredentialStore;
+  /** In this process: the width help is laid out at, as on a terminal of that many columns (else 80, as in a pipe). */
+  helpWidth?: number;
 }
 
 export interface CliResult {
@@ -118,13 +120,21 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     streams: () => ({ stdout, stderr, stdin }),
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     // What commander uses when its output is not a terminal, as on the pipes of a spawned run.
-    helpWidth: () => 80,
+    helpWidth: () => options.helpWidth ?? 80,
     signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)]) : AbortSignal.timeout(options.timeout ?? 60_000),
     clock: options.clock,
     credentialStore: options.credentialStore,
   };
   const exitCode = await main(args, runtime);
   return result(exitCode, stdout.text(), stderr.text());
+}
+
+/** `collab <path> --help` as a terminal of `width` columns shows it (exit 0 checked), with a config directory of its own. */
+export async function helpText(path: readonly string[], width: number): Promise<string> {
+  const dir = tempConfigDir();
+  const result = await runMain([...path, '--help'], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { helpWidth: width });
+  if (result.exitCode !== 0) throw new Error(`collab ${path.join(' ')} --help exited ${result.exitCode}: ${result.stderr}`);
+  return result.stdout;
 }
 
 /**

@@ -1,28 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
-import { TextSink } from '../../src/util/text-sink.js';
-import { tempConfigDir } from '../helpers/cli.js';
+import { helpText } from '../helpers/cli.js';
 
 /** plan --help and apply --help on terminals of several widths: paragraphs wrap at the width, never at a fixed place mid-sentence. */
-
-async function help(command: string, width: number): Promise<string> {
-  const stdout = new TextSink();
-  const stderr = new TextSink();
-  const stdin = new PassThrough();
-  stdin.end('');
-  const dir = tempConfigDir();
-  const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, NO_COLOR: '1' },
-    streams: () => ({ stdout, stderr, stdin }),
-    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-    helpWidth: () => width,
-    signal: AbortSignal.timeout(10_000),
-  };
-  expect(await main([command, '--help'], runtime)).toBe(0);
-  return stdout.text();
-}
 
 /** The description: the text between the summary and `Arguments:`, its paragraphs with their lines joined. */
 function paragraphs(text: string): string[] {
@@ -33,8 +12,8 @@ function paragraphs(text: string): string[] {
 describe('plan and apply --help', () => {
   for (const command of ['plan', 'apply']) {
     it(`${command}: the same paragraphs at 60 and 140 columns, each line within the width`, async () => {
-      const narrow = await help(command, 60);
-      const wide = await help(command, 140);
+      const narrow = await helpText([command], 60);
+      const wide = await helpText([command], 140);
       expect(paragraphs(narrow)).toEqual(paragraphs(wide));
       expect(paragraphs(narrow).length).toBeGreaterThanOrEqual(3);
       const description = narrow.slice(0, narrow.indexOf('\nArguments:'));
@@ -45,7 +24,7 @@ describe('plan and apply --help', () => {
   }
 
   it('plan documents every field of a change line, kind included', async () => {
-    const text = paragraphs(await help('plan', 100)).join(' ');
+    const text = paragraphs(await helpText(['plan'], 100)).join(' ');
     for (const field of ['target (', 'kind (', 'section (', 'key (', 'from (', 'to (', 'action (']) expect(text).toContain(field);
   });
 });

@@ -1,31 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/manifest.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { reflow } from '../../src/help-layout.js';
-import { main } from '../../src/main.js';
-import type { Runtime } from '../../src/runtime.js';
-import { TextSink } from '../../src/util/text-sink.js';
-import { tempConfigDir } from '../helpers/cli.js';
+import { helpText } from '../helpers/cli.js';
 
 /** Every command's help at the widths of a narrow and a wide terminal: laid out at the width, nothing lost, never broken where the source happened to break. */
-
-async function help(path: readonly string[], width: number): Promise<string> {
-  const stdout = new TextSink();
-  const stderr = new TextSink();
-  const stdin = new PassThrough();
-  stdin.end('');
-  const dir = tempConfigDir();
-  const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, NO_COLOR: '1' },
-    streams: () => ({ stdout, stderr, stdin }),
-    write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
-    helpWidth: () => width,
-    signal: AbortSignal.timeout(10_000),
-  };
-  expect(await main([...path, '--help'], runtime)).toBe(0);
-  return stdout.text();
-}
 
 /** Every command's words and the indented lines of its description that are commands to type (kept whole on purpose). */
 async function commands(): Promise<Array<{ path: string[]; whole: Set<string> }>> {
@@ -49,7 +28,7 @@ describe('help at the terminal width', () => {
     for (const { path, whole } of all) {
       const texts = new Map<number, string>();
       for (const width of [60, 140]) {
-        const text = await help(path, width);
+        const text = await helpText(path, width);
         texts.set(width, text);
         let examples = false;
         for (const line of text.split('\n')) {
@@ -67,7 +46,7 @@ describe('help at the terminal width', () => {
   it('a paragraph is broken only where its next word would not fit, however its source was written', async () => {
     // api's and completion's descriptions are written over several lines in their source.
     for (const path of [['api'], ['completion'], ['auth'], ['plan']]) {
-      const lines = (await help(path, 100)).split('\n');
+      const lines = (await helpText(path, 100)).split('\n');
       lines.forEach((line, i) => {
         const next = lines[i + 1];
         if (!line || /^\s/.test(line) || !next || /^\s/.test(next) || line.endsWith(':')) return;
@@ -78,16 +57,16 @@ describe('help at the terminal width', () => {
   });
 
   it('lays an option under its flags, indented, where the flags leave too little room beside them', async () => {
-    const narrow = (await help(['api'], 60)).split('\n');
+    const narrow = (await helpText(['api'], 60)).split('\n');
     const method = narrow.indexOf('  -X, --method <method>');
     expect(method).toBeGreaterThan(0);
     expect(narrow[method + 1]).toMatch(/^ {6}HTTP method, in any case/);
-    const wide = await help(['api'], 120);
+    const wide = await helpText(['api'], 120);
     expect(wide).toMatch(/^ {2}-X, --method <method> +HTTP method, in any case/m);
   });
 
   it('wraps an item of two columns under its second column', async () => {
-    const lines = (await help(['config'], 60)).split('\n');
+    const lines = (await helpText(['config'], 60)).split('\n');
     const at = lines.findIndex((line) => line.startsWith('  max_body '));
     const indent = (lines[at] as string).indexOf('MiB');
     expect(lines[at + 1]?.slice(0, indent).trim()).toBe('');
