@@ -5,7 +5,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab variables against the sandbox: project and group variables, values kept off the command line when masked. */
 describe('collab variables', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const variablesOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown>>> => getJson(`/${kind}s/${encodeURIComponent(ref)}/variables`);
   const one = async (key: string, scope = '*') => (await variablesOf('project', project)).find((v) => v.key === key && v.environment_scope === scope);
@@ -56,6 +56,42 @@ describe('collab variables', () => {
       expect(result.stderr).not.toContain('secret-on-argv-1');
       expect(sandbox.requestLog).toEqual([]);
     }
+  });
+
+  it('update or set with --value of a variable already masked or hidden: exit 2 after its one read, nothing written, the value nowhere; --value-file updates it; an unmasked one takes --value', async () => {
+    const made = [
+      await call('POST', `/projects/${encodeURIComponent(project)}/variables`, { json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true } }),
+      await call('POST', '/groups/acme/variables', { json: { key: 'GROUP_MASKED', value: 'group-value-123', masked: true } }),
+      await call('POST', '/groups/acme/variables', { json: { key: 'GROUP_HIDDEN', value: 'group-value-456', masked_and_hidden: true } }),
+    ];
+    expect(made.map((response) => response.status)).toEqual([201, 201, 201]);
+    const cases: Array<[string[], string]> = [
+      [['update', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
+      [['set', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
+      [['update', 'STRIPE_API_KEY', '--project', project, '--dry-run'], 'STRIPE_API_KEY, which is masked'],
+      [['update', 'HIDDEN_KEY', '--project', project, '--description', 'x'], 'HIDDEN_KEY, which is hidden'],
+      [['update', 'GROUP_MASKED', '--group', 'acme'], 'GROUP_MASKED, which is masked'],
+      [['set', 'GROUP_HIDDEN', '--group', 'acme', '--dry-run'], 'GROUP_HIDDEN, which is hidden'],
+    ];
+    for (const [args, what] of cases) {
+      sandbox.resetStats();
+      const result = await collab(['variables', ...args, '--value', 'secret-on-argv-2']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`error: --value is refused for ${what}: the command line ends up in shell history and process lists\nhint: use --value-file <path>, or pipe the value into standard input (--value-file -)\n`);
+      expect(sandbox.requestLog.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200']);
+    }
+    expect((await one('STRIPE_API_KEY'))?.value).toBe('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
+
+    const file = join(tempConfigDir(), 'rotated.txt');
+    writeFileSync(file, 'rotated-secret-456\n');
+    const rotated = await collab(['variables', 'update', 'STRIPE_API_KEY', '--project', project, '--value-file', file]);
+    expect(rotated.exitCode).toBe(0);
+    expect(rotated.stdout).not.toContain('rotated-secret-456');
+    expect(await one('STRIPE_API_KEY')).toMatchObject({ value: 'rotated-secret-456', masked: true });
+    const plain = await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--value', 'prod-2']);
+    expect(plain.exitCode).toBe(0);
+    expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'prod-2', masked: false });
   });
 
   it('error paths: duplicate exit 5 naming update, unknown exit 4, a Developer 403 naming the role, a bad key exit 2', async () => {

@@ -11,7 +11,7 @@ const SCOPE = option('--scope <environment>', 'the environment scope: a key may 
 
 /** Where the value comes from: a file, standard input, or (unless it is to be masked) the command line. */
 const VALUE_FLAGS = {
-  value: option('--value <text>', 'the value (refused with --masked or --hidden: use --value-file or standard input)', asText),
+  value: option('--value <text>', 'the value (refused with --masked or --hidden, and by update and set for a variable already masked or hidden: use --value-file or standard input)', asText),
   valueFile: option('--value-file <path|->', 'read the value from a file (- for standard input); one trailing newline is dropped', nonEmpty),
 } as const;
 
@@ -50,7 +50,7 @@ export const CREATE = verb({
 export const UPDATE = verb({
   name: 'update',
   summary: 'Change a variable; what is not given stays as it is',
-  description: 'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value.',
+  description: 'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
   args: { key: KEY },
   flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
@@ -60,7 +60,7 @@ export const UPDATE = verb({
 export const SET = verb({
   name: 'set',
   summary: 'Create the variable, or update it when the key already has a value in that scope',
-  description: 'As `gh variable set` and `glab variable set`: the value from --value-file, standard input, or --value (not for masked values).',
+  description: 'As `gh variable set` and `glab variable set`: the value from --value-file, standard input, or --value (not for masked values, nor to update a variable already masked or hidden).',
   args: { key: KEY },
   flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,

@@ -18,11 +18,7 @@ type ValueFlags = Pick<VerbInput<typeof CREATE>, 'value' | 'valueFile' | 'owner'
  */
 export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader | undefined {
   const { value, valueFile, owner } = flags;
-  if (value !== undefined && flags.masked) {
-    throw new CollabError('usage', '--value is refused for a masked value: the command line ends up in shell history and process lists', {
-      hint: 'use --value-file <path>, or pipe the value into standard input (--value-file -)',
-    });
-  }
+  if (value !== undefined && flags.masked) throw valueOnCommandLineRefused('a masked value');
   if (value !== undefined && valueFile !== undefined) throw new CollabError('usage', '--value and --value-file cannot be used together');
   if (value !== undefined) return async () => value;
   const file = valueFile ?? (fromStdin ? '-' : undefined);
@@ -35,6 +31,17 @@ export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader 
     read ??= readValue(ctx, file, valueFile === undefined);
     return read;
   };
+}
+
+/**
+ * The one refusal of a secret on the command line: a value to be masked (create, set or update
+ * with --masked or --hidden, before any request) or a variable that already is (update and set,
+ * once its read says so, before anything is written).
+ */
+export function valueOnCommandLineRefused(what: string): CollabError {
+  return new CollabError('usage', `--value is refused for ${what}: the command line ends up in shell history and process lists`, {
+    hint: 'use --value-file <path>, or pipe the value into standard input (--value-file -)',
+  });
 }
 
 async function readValue(ctx: VerbContext, file: string, implicit: boolean): Promise<string> {

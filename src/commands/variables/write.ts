@@ -6,7 +6,7 @@ import { VARIABLE_KEY } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
 import type { CREATE, UPDATE } from './index.js';
-import { type ValueReader, valueSource, variableHint } from './value.js';
+import { type ValueReader, valueOnCommandLineRefused, valueSource, variableHint } from './value.js';
 
 /** What create, update and set take from the flags, checked before anything is sent. */
 export interface VariableWrite {
@@ -15,6 +15,8 @@ export interface VariableWrite {
   scope: string;
   /** Unset: update keeps the current value. */
   value: ValueReader | undefined;
+  /** The value came from --value: refused for a variable that is masked or hidden (updateOne). */
+  valueOnCommandLine: boolean;
   /** Only the fields given. */
   fields: Record<string, unknown>;
 }
@@ -27,7 +29,7 @@ export function parseWrite(input: WriteFlags, valueFromStdin: boolean): Variable
   const fields: Record<string, unknown> = { ...input.fields };
   if (input.hidden) fields.masked_and_hidden = true;
   const masked = fields.masked === true || input.hidden === true;
-  return { owner: input.owner, key: input.key, scope: input.scope, value: valueSource({ ...input, masked }, valueFromStdin), fields };
+  return { owner: input.owner, key: input.key, scope: input.scope, value: valueSource({ ...input, masked }, valueFromStdin), valueOnCommandLine: input.value !== undefined, fields };
 }
 
 /** `--project -`: each target is the owner. */
@@ -50,8 +52,11 @@ export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<
 
 /** PUT with the current value unless a new one is given: the service wants the value on every update. */
 export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: Variable): Promise<void> {
+  const hidden = current.value === null || current.hidden === true;
+  // The read tells what the flags could not: the variable is a secret already (a dry run refuses it too).
+  if (opts.valueOnCommandLine && (hidden || current.masked === true)) throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
   const value = await opts.value?.(ctx);
-  if (value === undefined && (current.value === null || current.hidden === true)) {
+  if (value === undefined && hidden) {
     throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, { hint: 'give the value with --value-file <path> or on standard input (--value-file -)' });
   }
   const body = { value: value ?? current.value, ...opts.fields };
