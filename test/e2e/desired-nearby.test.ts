@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { virtualClock } from '../helpers/clock.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
 import { useHostileServer } from '../helpers/hostile-server.js';
 
@@ -80,13 +81,22 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     ]);
   });
 
-  it('a list that fails (403) gives no suggestion and changes nothing else: exit 4, the plain message', async () => {
-    hostile.answer(/^GET \/projects\//, { status: 404, body: { message: '404 Project Not Found' } });
-    hostile.answer(/^GET \/groups\/acme%2Fweb\/projects\?/, { status: 403, body: { message: '403 Forbidden' } });
+  it('a list that fails (403, or 503 after its retries) gives no suggestion and changes nothing else: exit 4, the plain message', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'collab-nearby-')), 'collab.yaml');
     writeFileSync(path, yaml([], ['acme/web/storefrnt']));
-    const result = await hostile.collab(['plan', '-f', path]);
-    expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe(`error: ${path}: project acme/web/storefrnt does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`);
+    hostile.answer(/^GET \/projects\//, { status: 404, body: { message: '404 Project Not Found' } });
+    for (const status of [403, 503]) {
+      let lists = 0;
+      hostile.answer(/^GET \/groups\/acme%2Fweb\/projects\?/, () => {
+        lists++;
+        return { status, body: { message: `${status}` } };
+      });
+      const clock = virtualClock();
+      const result = await hostile.collab(['plan', '-f', path], { clock });
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).toBe(`error: ${path}: project acme/web/storefrnt does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`);
+      // A 403 is final; a 503 was sent again, its waits on the run's clock.
+      expect(lists > 1).toBe(status === 503);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../../src/runtime.js';
 import { runMain, tempConfigDir } from './cli.js';
 
 /**
@@ -43,7 +44,7 @@ export function useHostileServer() {
         state.server.closeAllConnections();
       }),
   );
-  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number; signal?: AbortSignal } = {}) => {
+  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number; signal?: AbortSignal; clock?: Clock } = {}) => {
     const dir = tempConfigDir();
     return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: state.origin, COLLAB_TOKEN: 'glpat-hostile-test-token' }, options);
   };
