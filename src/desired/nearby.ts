@@ -79,8 +79,9 @@ export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPat
     const toList = new Map<string, Question>();
     for (const question of questions) {
       if (!question || names.has(keyOf(question))) continue;
+      // None read may mean a group that is not there (below a root that is): its own list tells.
       const read = childrenRead(question.parent, question.children, found, reach);
-      if (read) names.set(keyOf(question), read);
+      if (read && read.length > 0) names.set(keyOf(question), read);
       else toList.set(keyOf(question), question);
     }
     asking = false;

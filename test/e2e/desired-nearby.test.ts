@@ -81,6 +81,16 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     ]);
   });
 
+  it('a group the plan listed whole (a projects: level) gives the names with no request of its own', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file('version: 1\ngroups:\n  acme:\n    projects:\n      settings:\n        description: x\nprojects:\n  acme/web/storefrnt:\n    settings:\n      description: x\n');
+    const planned = await collab(['plan', '-f', path]);
+    expect(planned.exitCode).toBe(4);
+    expect(planned.stderr).toContain('project acme/web/storefrnt does not exist (did you mean acme/web/storefront? if not, add create: true to make it)');
+    const lists = sandbox.requestLog.map((r) => r.path).filter((p) => /\/(projects|subgroups)\?/.test(p));
+    expect(lists).toEqual([expect.stringMatching(/^\/api\/v4\/groups\/acme\/projects\?.*include_subgroups=true/)]);
+  });
+
   it('a list that fails (403, or 503 after its retries) gives no suggestion and changes nothing else: exit 4, the plain message', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'collab-nearby-')), 'collab.yaml');
     writeFileSync(path, yaml([], ['acme/web/storefrnt']));
