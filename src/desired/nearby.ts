@@ -1,5 +1,6 @@
 import { firstChildrenPage } from '../api/groups.js';
 import type { VerbContext } from '../context.js';
+import { isCollabError } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { closest } from '../util/suggest.js';
 import type { Found } from './live.js';
@@ -12,7 +13,7 @@ import type { Reach } from './targets.js';
  * and cheap: the first segment that is not there is matched (`closest`, the one rule of every
  * suggestion) against the children of the nearest group above it that may exist, taken from what
  * the plan has read already where it listed that group whole, else from one page of that group's
- * projects or subgroups: at most one request per group asked about, --concurrency at a time. The
+ * projects or subgroups: at most one request per list asked for, --concurrency at a time. The
  * segments after the one corrected are kept as written (`acme/platfrom/api`: acme/platform/api).
  * A suggestion is a hint: a list that fails (403, 5xx after its retries) gives none and changes
  * nothing else.
@@ -73,7 +74,8 @@ export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPat
   const client = await ctx.client();
   let questions: Array<Question | undefined> = [];
   // A group listed that answers 404 is missing too: the question moves up to its parent, a group
-  // not asked about yet. So each group costs at most one request, and a path no more than its depth.
+  // not asked about yet. So a group's projects, or its subgroups, cost at most one request, and a
+  // path no more than its depth.
   for (let asking = true; asking; ) {
     questions = missing.map((item) => questionOf(item, missingGroups));
     const toList = new Map<string, Question>();
@@ -91,7 +93,7 @@ export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPat
         const { data } = await client.request<Array<{ path?: unknown }>>(firstChildrenPage(question.parent, question.children));
         names.set(keyOf(question), data.map((child) => child.path).filter((path): path is string => typeof path === 'string'));
       } catch (error) {
-        const kind = (error as { kind?: string }).kind;
+        const kind = isCollabError(error) ? error.kind : undefined;
         if (kind === 'not-found') {
           missingGroups.add(question.parent);
           asking = true;
