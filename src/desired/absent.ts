@@ -5,7 +5,7 @@ import { CollabError } from '../errors.js';
 import { editDistance } from '../util/suggest.js';
 import type { Found } from './live.js';
 import { type MissingPath, nearbyPaths } from './nearby.js';
-import { type DesiredTarget, globMatches, globRoot, type Reach } from './targets.js';
+import { type DesiredTarget, globMatches, globRoot, isBelow, type Reach } from './targets.js';
 
 /**
  * What the file names that is not there, said before anything is sent: a plan that enforces
@@ -15,7 +15,6 @@ import { type DesiredTarget, globMatches, globRoot, type Reach } from './targets
  * shared by instances that each have part of it.
  */
 
-const below = (path: string, root: string) => path.startsWith(`${root}/`);
 
 /** Whether a glob can match a project a filter selects: the filter is a project it matches, or a group it reaches into. */
 function globReaches(glob: string, name: string): boolean {
@@ -31,7 +30,7 @@ function globReaches(glob: string, name: string): boolean {
 /** `collab plan acme/web/storefrnt`: refused, naming the nearest path the file reaches. */
 export function checkFilters(only: readonly string[], targets: ReadonlyArray<{ path: string }>, file: string): void {
   for (const name of only) {
-    if (targets.some((target) => target.path === name || below(target.path, name))) continue;
+    if (targets.some((target) => target.path === name || isBelow(target.path, name))) continue;
     const nearest = nearestPath(name, targets.map((target) => target.path));
     throw new CollabError('usage', `${name} selects nothing in ${file}${nearest ? ` (nearest: ${nearest})` : ' (it reaches no group or project)'}`, {
       hint: nearest ? `give a group or project the file reaches, e.g. ${nearest}` : `add ${name} to ${file}, or drop it`,
@@ -76,7 +75,7 @@ export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTar
     const root = globRoot(glob) as string;
     if (only.length > 0 && !only.some((name) => globReaches(glob, name))) continue;
     if (projects.some((path) => globMatches(glob, path))) continue;
-    if (projects.some((path) => below(path, root))) {
+    if (projects.some((path) => isBelow(path, root))) {
       absent.push({ line: () => `projects: ${glob} matches no project (${root} holds none that match)` });
       continue;
     }

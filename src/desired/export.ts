@@ -9,6 +9,7 @@ import type { Level } from './load.js';
 import type { LiveTarget } from './model.js';
 import { factorShared } from './factor.js';
 import { SECTIONS } from './sections/index.js';
+import { isBelow } from './targets.js';
 
 /**
  * `collab export`: the live state of groups and projects as collab.yaml, such that `collab plan`
@@ -38,7 +39,6 @@ interface Exported {
 
 type Item = Record<string, unknown>;
 
-const below = (path: string, root: string) => path.startsWith(`${root}/`);
 
 export async function readAndExport(ctx: VerbContext, options: ExportOptions): Promise<Exported> {
   const client = await ctx.client();
@@ -89,7 +89,7 @@ async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<{ gr
     for (const group of await list(ctx, GROUPS_PATH, { top_level_only: true }, options.concurrency)) groups.set(String(group.full_path), group);
   }
   const missing: string[] = [];
-  const roots = options.roots.filter((path) => !options.roots.some((other) => below(path, other)));
+  const roots = options.roots.filter((path) => !options.roots.some((other) => isBelow(path, other)));
   await Promise.all(
     [...new Set(roots)].map(async (path) => {
       const group = await findResource<Item>(client, getGroup(path));

@@ -1,5 +1,6 @@
 import type { Level } from './load.js';
 import { equal, isItem } from './sections/common.js';
+import { isBelow } from './targets.js';
 
 /**
  * An exported file as a person writes it: what every project below a group has alike is said once,
@@ -9,7 +10,6 @@ import { equal, isItem } from './sections/common.js';
  * whole. Outer groups first: a deeper group's level says only what its enclosing ones did not.
  */
 
-const below = (path: string, root: string) => path.startsWith(`${root}/`);
 const depth = (path: string) => path.split('/').length;
 const isEmpty = (level: Level) => Object.keys(level).length === 0;
 
@@ -25,8 +25,8 @@ export function factorShared(levels: ReadonlyMap<string, Level>, groupRoots: rea
   const blocks = new Map<string, { projects: Level; subgroups: Level }>();
   for (const group of sortedGroups) {
     blocks.set(group, {
-      projects: hoist(projectPaths.filter((path) => below(path, group)).map((path) => own('project', path))),
-      subgroups: hoist(groupPaths.filter((path) => below(path, group)).map((path) => own('group', path))),
+      projects: hoist(projectPaths.filter((path) => isBelow(path, group)).map((path) => own('project', path))),
+      subgroups: hoist(groupPaths.filter((path) => isBelow(path, group)).map((path) => own('group', path))),
     });
   }
   for (const group of [...groupPaths].sort()) {
@@ -34,8 +34,8 @@ export function factorShared(levels: ReadonlyMap<string, Level>, groupRoots: rea
     const root = groupRoots.includes(group);
     const entry: Level = { ...own('group', group) };
     // A root says `projects:` and `subgroups:` even when empty: plan then reads them by the group's lists, as export did.
-    if (!isEmpty(block.projects) || (root && projectPaths.some((path) => below(path, group)))) entry.projects = block.projects;
-    if (!isEmpty(block.subgroups) || (root && groupPaths.some((path) => below(path, group)))) entry.subgroups = block.subgroups;
+    if (!isEmpty(block.projects) || (root && projectPaths.some((path) => isBelow(path, group)))) entry.projects = block.projects;
+    if (!isEmpty(block.subgroups) || (root && groupPaths.some((path) => isBelow(path, group)))) entry.subgroups = block.subgroups;
     if (root || !isEmpty(entry)) groups[group] = entry;
   }
   const projects: Record<string, Level> = {};

@@ -9,7 +9,7 @@ import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
 import { SECTIONS } from './sections/index.js';
 import type { Reader } from './sections/section.js';
-import type { DesiredTarget, Reach } from './targets.js';
+import { type DesiredTarget, isBelow, type Reach } from './targets.js';
 
 /**
  * The live state, read with as few requests as the sections allow: project settings from each
@@ -25,12 +25,11 @@ export interface Found {
   projects: Map<string, Item | null>;
 }
 
-const below = (path: string, root: string) => path.startsWith(`${root}/`);
 
 /** The outermost of some group paths: listing those with include_subgroups covers the others. */
 function outermost(paths: readonly string[]): string[] {
   const unique = [...new Set(paths)];
-  return unique.filter((path) => !unique.some((other) => other !== path && below(path, other)));
+  return unique.filter((path) => !unique.some((other) => other !== path && isBelow(path, other)));
 }
 
 export async function list(ctx: VerbContext, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
@@ -45,7 +44,7 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
   const found: Found = { groups: new Map(), projects: new Map() };
   const projectRoots = outermost(reach.projectRoots);
   const groupRoots = outermost(reach.subgroupRoots);
-  const exactProjects = reach.projects.filter((path) => !projectRoots.some((root) => below(path, root)));
+  const exactProjects = reach.projects.filter((path) => !projectRoots.some((root) => isBelow(path, root)));
   await Promise.all([
     ...reach.groups.map(async (path) => {
       // Group details carry what a list leaves out (shares): one read per group the file names.

@@ -5,7 +5,7 @@ import { eachLimited } from '../util/pool.js';
 import { closest } from '../util/suggest.js';
 import type { Found } from './live.js';
 import type { TargetKind } from './schema.js';
-import type { Reach } from './targets.js';
+import { isBelow, type Reach } from './targets.js';
 
 /**
  * The did-you-mean of a path in collab.yaml that does not exist (`acme/web/storefrnt`: did you
@@ -34,9 +34,8 @@ interface Question {
   rest: string[];
 }
 
-const below = (path: string, root: string) => path.startsWith(`${root}/`);
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
-const within = (path: string, roots: readonly string[]) => roots.some((root) => path === root || below(path, root));
+const within = (path: string, roots: readonly string[]) => roots.some((root) => path === root || isBelow(path, root));
 
 /**
  * Walks up from the path's parent past the groups known not to exist (read as missing, or missing

@@ -65,7 +65,8 @@ export function reachOf(data: DesiredData): Reach {
   };
 }
 
-const isBelow = (path: string, group: string) => path.startsWith(`${group}/`);
+/** A path below a group (at any depth), not the group itself. */
+export const isBelow = (path: string, group: string) => path.startsWith(`${group}/`);
 const depth = (path: string) => path.split('/').length;
 
 /** The targets the file reaches among those found, each with its merged sections; skipped ones left out. */
