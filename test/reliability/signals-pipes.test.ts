@@ -141,9 +141,14 @@ describe('closed pipes and flushed output', () => {
   async function lateReader(args: string[], reader: string) {
     const go = join(dir, `go-${Math.random().toString(36).slice(2)}`);
     medium.resetStats();
-    const running = piped(args, `(while [ ! -e '${go}' ]; do sleep 0.01; done; ${reader})`, medium);
-    await until(() => medium.stats.requests >= PAGES, 'every page to be asked for');
-    writeFileSync(go, '');
+    // The reader waits 30 s at most, and is let go whatever happens here: a test that fails (a
+    // build missing) must not leave a shell polling for ever once the test's own bash is killed.
+    const running = piped(args, `(n=0; while [ ! -e '${go}' ] && [ $n -lt 3000 ]; do sleep 0.01; n=$((n+1)); done; ${reader})`, medium);
+    try {
+      await until(() => medium.stats.requests >= PAGES, 'every page to be asked for');
+    } finally {
+      writeFileSync(go, '');
+    }
     return running;
   }
 
