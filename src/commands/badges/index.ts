@@ -1,6 +1,7 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { BADGE_PARAMS } from '../../params/badges.js';
 import { positiveInteger } from '../../params/parsers.js';
-import { arg, asText, bool, option, params } from '../flags.js';
+import { arg, asText, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerFlags } from '../owner-options.js';
 import type { CommandSpec } from '../spec.js';
@@ -42,15 +43,13 @@ export const UPDATE = verb({
   examples: ['collab badges update 3 --group acme --name pipeline'],
 });
 
-export const DELETE = verb({
-  name: 'delete',
-  destructive: true,
+export const DELETE = confirmedDelete({
   summary: 'Remove a badge (one already gone is not an error)',
-  description: 'On a terminal you confirm by typing the badge’s ID; scripts pass --yes. A group’s badge is removed through its group.',
+  typing: 'the badge’s ID',
+  note: 'A group’s badge is removed through its group.',
   args: { badgeId: BADGE_ID },
-  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when the badge does not exist') },
-  mutating: true,
-  confirm: true,
+  flags: { owner: ownerFlags() },
+  strict: 'the badge does not exist',
   examples: ['collab badges delete 3 --project acme/web/storefront --yes'],
 });
 

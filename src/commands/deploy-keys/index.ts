@@ -1,3 +1,4 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { dateTime, nonEmpty, positiveInteger } from '../../params/parsers.js';
 import { arg, asText, bool, option, tristate } from '../flags.js';
 import { noun } from '../nouns.js';
@@ -48,15 +49,13 @@ export const UPDATE = verb({
   examples: ['collab deploy-keys update 3 --project acme/web/storefront --no-can-push'],
 });
 
-export const DELETE = verb({
-  name: 'delete',
-  destructive: true,
+export const DELETE = confirmedDelete({
   summary: 'Remove a deploy key from the project (a key it does not have is not an error)',
-  description: 'On a terminal you confirm by typing the key’s ID; scripts pass --yes. A key no other project has is removed from the service too.',
+  typing: 'the key’s ID',
+  note: 'A key no other project has is removed from the service too.',
   args: { keyId: KEY_ID },
-  flags: { project: PROJECT_FLAG, strict: bool('--strict', 'fail with exit 4 when the project does not have the key') },
-  mutating: true,
-  confirm: true,
+  flags: { project: PROJECT_FLAG },
+  strict: 'the project does not have the key',
   examples: ['collab deploy-keys delete 3 --project acme/web/storefront --yes'],
 });
 

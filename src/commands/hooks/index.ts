@@ -1,5 +1,6 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { positiveInteger } from '../../params/parsers.js';
-import { arg, bool } from '../flags.js';
+import { arg, } from '../flags.js';
 import { ownerFlags } from '../owner-options.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -47,15 +48,12 @@ export const UPDATE = verb({
   examples: ['collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events', 'collab hooks update 7 --group acme --token-prompt'],
 });
 
-export const DELETE = verb({
-  name: 'delete',
-  destructive: true,
+export const DELETE = confirmedDelete({
   summary: 'Remove a hook (a hook that is already gone is not an error)',
+  typing: 'the hook’s ID',
   args: { hookId: HOOK_ID },
-  description: 'On a terminal you confirm by typing the hook’s ID; scripts pass --yes.',
-  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when the hook does not exist') },
-  mutating: true,
-  confirm: true,
+  flags: { owner: ownerFlags() },
+  strict: 'the hook does not exist',
   examples: ['collab hooks delete 3 --project acme/web/storefront', 'collab hooks delete 3 --project acme/web/storefront --yes'],
 });
 

@@ -1,3 +1,4 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
 import { arg, bool, option, params } from '../flags.js';
@@ -50,15 +51,12 @@ export const UPDATE = verb({
   examples: ['collab labels update bug --project acme/web/storefront --new-name defect --color red'],
 });
 
-export const DELETE = verb({
-  name: 'delete',
-  destructive: true,
+export const DELETE = confirmedDelete({
   summary: 'Remove a label (one already gone is not an error)',
-  description: 'On a terminal you confirm by typing the name; scripts pass --yes.',
+  typing: 'the name',
   args: { name: NAME },
-  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when the label does not exist') },
-  mutating: true,
-  confirm: true,
+  flags: { owner: ownerFlags() },
+  strict: 'the label does not exist',
   examples: ['collab labels delete wontfix --project acme/web/storefront --yes'],
 });
 

@@ -1,3 +1,4 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { type RefAccessKind, refAccess } from '../../params/protected-refs.js';
 import { nonEmpty, projectRef } from '../../params/parsers.js';
 import { arg, bool, type Flag, option, tristate } from '../flags.js';
@@ -90,14 +91,11 @@ export const createTagVerb = verb({
 });
 
 export const deleteVerb = (kind: RefKind) =>
-  verb({
-    name: 'delete',
-    destructive: true,
+  confirmedDelete({
     summary: `Unprotect a ${kind} (one that is not protected is not an error)`,
-    description: `On a terminal you confirm by typing the name; scripts pass --yes.`,
+    typing: 'the name',
     args: { name: nameArg(kind) },
-    flags: { project: PROJECT_FLAG, strict: bool('--strict', `fail with exit 4 when the ${kind} is not protected`) },
-    mutating: true,
-    confirm: true,
+    flags: { project: PROJECT_FLAG },
+    strict: `the ${kind} is not protected`,
     examples: [`${command(kind)} delete '${sample(kind)}' --project acme/web/storefront --yes`],
   });

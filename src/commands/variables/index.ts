@@ -1,3 +1,4 @@
+import { confirmedDelete } from '../delete-verb.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../params/variables.js';
 import { arg, asText, bool, option, params } from '../flags.js';
@@ -67,15 +68,12 @@ export const SET = verb({
   examples: ['printf %s "$TOKEN" | collab variables set DEPLOY_TOKEN --project acme/web/storefront --masked', 'collab variables set APP_ENV --project - --value production --scope production < projects.txt'],
 });
 
-export const DELETE = verb({
-  name: 'delete',
-  destructive: true,
+export const DELETE = confirmedDelete({
   summary: 'Remove a variable of one scope (one already gone is not an error)',
-  description: 'On a terminal you confirm by typing the key; scripts pass --yes.',
+  typing: 'the key',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE, strict: bool('--strict', 'fail with exit 4 when the variable does not exist') },
-  mutating: true,
-  confirm: true,
+  flags: { owner: ownerFlags(), scope: SCOPE },
+  strict: 'the variable does not exist',
   examples: ['collab variables delete APP_ENV --project acme/web/storefront --scope production --yes'],
 });
 
