@@ -40,6 +40,7 @@ interface EncoderOptions {
   format: OutputFormat;
   fields?: readonly string[] | undefined;
   warn?: ((message: string) => void) | undefined;
+  note?: ((message: string) => void) | undefined;
   /** More pages may follow the first: a terminal table keeps spare width for them. */
   streaming: boolean;
   /** json as the service sent it even on a terminal (`api --paginate`). */
@@ -59,7 +60,7 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
     case 'csv':
       return new CsvEncoder(fields, options.warn);
     default:
-      return io.stdoutIsTTY ? new TableEncoder(io, columns, options.streaming, options.warn) : new PipedTableEncoder(io, columns);
+      return io.stdoutIsTTY ? new TableEncoder(io, columns, options.streaming, options.note) : new PipedTableEncoder(io, columns);
   }
 }
 
@@ -213,7 +214,8 @@ class TableEncoder implements Encoder {
     private readonly io: IO,
     private readonly columns: readonly Column[],
     private readonly streaming: boolean,
-    private readonly warn: ((message: string) => void) | undefined,
+    /** Where it says which columns a narrow terminal left out. */
+    private readonly note: ((message: string) => void) | undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -227,7 +229,7 @@ class TableEncoder implements Encoder {
     const first = !this.rendered;
     this.rendered = true;
     const text = this.table.render(items);
-    if (first) this.warnLeftOut(this.table);
+    if (first) this.noteLeftOut(this.table);
     return text;
   }
 
@@ -235,11 +237,11 @@ class TableEncoder implements Encoder {
    * A terminal too narrow for every column leaves some out (table.ts): one line says which, and how
    * to choose the columns (`--fields`, in the table's order, the ones left out included).
    */
-  private warnLeftOut(table: TerminalTable): void {
+  private noteLeftOut(table: TerminalTable): void {
     const left = table.leftOut();
-    if (left.length === 0 || !this.warn) return;
+    if (left.length === 0 || !this.note) return;
     const paths = this.columns.map((column) => column.path).filter((path) => path !== '');
-    this.warn(`${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`);
+    this.note(`${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`);
   }
 
   end(): string {

@@ -148,11 +148,11 @@ export class StreamPresenter implements Presenter {
 
   /** The format: --jq's JSON, else -o/--json, else the configured one, else a table; --fields through `fieldPath` when given. */
   async options(fieldPath?: (path: string) => string): Promise<OutputOptions> {
-    const { flags, warn } = this.deps;
+    const { flags, warn, info: note } = this.deps;
     const fields = fieldPath ? flags.fields?.map(fieldPath) : flags.fields;
     // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
-    if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields, warn };
-    return { format: flags.output ?? (await this.deps.configured()) ?? 'table', fields, warn };
+    if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields, warn, note };
+    return { format: flags.output ?? (await this.deps.configured()) ?? 'table', fields, warn, note };
   }
 
   /** Where a table shows people a line instead of data. */

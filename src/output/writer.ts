@@ -13,6 +13,8 @@ export interface OutputOptions {
   fields?: readonly string[] | undefined;
   /** Warnings for people, on stderr (a --fields path that no item has). */
   warn?: ((message: string) => void) | undefined;
+  /** Notes for people, on stderr, silenced by --quiet: nothing is wrong (the columns a narrow terminal left out). */
+  note?: ((message: string) => void) | undefined;
 }
 
 /**

@@ -116,6 +116,19 @@ describe('at a terminal, against the sandbox', () => {
     });
   });
 
+  it('a narrow terminal names the columns it left out in a note on stderr (nothing is wrong: no "warning:"), which --quiet silences', async () => {
+    const narrow = { stdout: 'tty', stderrTTY: true, env: { COLLAB_FORCE_TTY: '60' } } as const;
+    const result = await collab(['projects', 'list', '--limit', '5'], narrow);
+    expect(result.exitCode).toBe(0);
+    // After the spinner's last frame is cleared, on the line it leaves.
+    expect(result.stderr).toMatch(/(\x1b\[\?25h|\n)(STARS, )?LAST ACTIVITY left out to fit 60 columns; --fields id,path_with_namespace,visibility,star_count,last_activity_at chooses the columns\n/);
+    expect(result.stderr).not.toContain('warning:');
+    const quiet = await collab(['projects', 'list', '--limit', '5', '-q'], narrow);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout).toContain('┌');
+    expect(quiet.stderr).not.toContain('left out');
+  });
+
   describe('long work shows progress', () => {
     it('stdout a pipe (it may end on the same terminal: `| cat`): the spinner goes before the first row, rows untouched', async () => {
       const result = await collab(['projects', 'list', '--all', '--per-page', '20'], { stdout: 'pipe', stderrTTY: true });

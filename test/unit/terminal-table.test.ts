@@ -11,12 +11,12 @@ import { cutPath } from '../../src/output/table.js';
 
 /** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
 
-async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true, warn?: (message: string) => void, color = false): Promise<string[]> {
+async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true, note?: (message: string) => void, color = false): Promise<string[]> {
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color, columns: width };
-  const writer = new ListWriter(io, { format: 'table', warn }, columns, streaming);
+  const writer = new ListWriter(io, { format: 'table', note, warn: (message) => note?.(`warning: ${message}`) }, columns, streaming);
   for (const page of pages) await writer.write(page);
   await writer.end();
   return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
