@@ -73,7 +73,7 @@ interface ResolveScope extends TokenScope {
   signal?: AbortSignal | undefined;
   clock?: Clock | undefined;
   /** The run's credential store, chosen once a run (credentials.ts); none when not given. */
-  credentials?: (() => CredentialAccess) | undefined;
+  credentials?: (() => Promise<CredentialAccess>) | undefined;
   /** An account other than the active one (`auth token --user`). */
   user?: string | undefined;
 }
@@ -88,7 +88,7 @@ export async function resolveToken(host: string, scope: ResolveScope): Promise<R
   const origin = tokenOrigin(host, scope, scope.user);
   if (!origin) throw noTokenError(host, scope);
   if (origin.source === 'environment' || origin.source === 'file') return { token: origin.token, source: origin.source };
-  if (origin.source === 'keyring') return { token: await fromStore(hostKey(host), origin.user, scope.credentials?.() ?? { unavailable: 'no credential store was given' }), source: 'keyring' };
+  if (origin.source === 'keyring') return { token: await fromStore(hostKey(host), origin.user, (await scope.credentials?.()) ?? { unavailable: 'no credential store was given' }), source: 'keyring' };
   const { runTokenCommand } = await import('./token-command.js');
   const token = await runTokenCommand(origin.command, { host: hostKey(host), timeoutMs: scope.timeoutMs, signal: scope.signal, env: scope.env, clock: scope.clock });
   return { token, source: 'command' };

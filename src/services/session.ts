@@ -165,8 +165,8 @@ export class RunSession implements Session {
     let pending = this.tokens.get(slot);
     if (!pending) {
       const { resolveToken } = await import('../config/tokens.js');
-      const access = await this.credentials();
-      const scope = { config: await this.config(), env: this.env, givenHost: this.flags.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock, user: options.user, credentials: () => access };
+      // The store (a native binding) is opened only for a token kept in it.
+      const scope = { config: await this.config(), env: this.env, givenHost: this.flags.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock, user: options.user, credentials: () => this.credentials() };
       pending = resolveToken(key, scope);
       this.tokens.set(slot, pending);
     }
