@@ -77,7 +77,7 @@ function defaultReason(status: number): string {
 }
 
 /** What a 403 says when the request names who may send it (src/api/roles.ts). */
-export function roleHint(requires: string): string {
+function roleHint(requires: string): string {
   return `only ${requires} may do this: ask one of them, or check your role`;
 }
 

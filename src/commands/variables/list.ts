@@ -1,7 +1,5 @@
 import { variableRole, variablesPath } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { isCollabError, withHint } from '../../errors.js';
-import { roleHint } from '../../http/service-error.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS } from './fields.js';
@@ -13,10 +11,6 @@ type ListVariablesOptions = VerbInput<typeof LIST>;
 export const bind = bindOwner<ListVariablesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
-  try {
-    await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list), VARIABLE_COLUMNS);
-  } catch (error) {
-    // Listing needs the same role as changing (a Developer sees none): say which.
-    throw isCollabError(error) && error.status === 403 ? withHint(error, roleHint(variableRole(opts.owner))) : error;
-  }
+  // Listing needs the same role as changing (a Developer sees none): a 403 says which.
+  await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: variableRole(opts.owner) }), VARIABLE_COLUMNS);
 }
