@@ -4,12 +4,15 @@
  * between `acme` and `acme/platform`, as `-` sorts before `/`).
  */
 export function comparePaths(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const x = left[i] as string;
-    const y = right[i] as string;
-    if (x !== y) return x < y ? -1 : 1;
+  // Character by character, `/` before any other: a segment that ends first sorts first. No
+  // arrays: a whole list (groups list holds every row) is sorted with this.
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x === SLASH ? -1 : y === SLASH ? 1 : x < y ? -1 : 1;
   }
-  return left.length - right.length;
+  return a.length - b.length;
 }
+
+const SLASH = 0x2f;
