@@ -19,11 +19,12 @@ import { displayWidth } from './text-width.js';
  * reads a long line only as far as it is shown. A test draws such characters and checks every
  * line is as wide as the border (test/unit/terminal-table.test.ts).
  */
-utils.strlen = (text: string): number => {
-  let widest = 0;
-  for (const line of text.split('\n')) widest = Math.max(widest, shownWidth(line));
-  return widest;
-};
+/**
+ * cli-table3 measures a whole cell (a page's column: every row's line) only to size a column whose
+ * width is not given; every column's is (colWidths), so that measure would be thrown away: none
+ * is taken. Each line is measured where it is padded.
+ */
+utils.strlen = (): number => 0;
 utils.pad = (text: string, width: number, fill: string, align: string): string => {
   const room = fill.repeat(Math.max(0, width - shownWidth(text)));
   return align === 'right' ? room + text : text + room;
