@@ -105,23 +105,23 @@ export class TerminalTable {
     const wraps = this.columns.some((column) => column.wrap);
     cells.forEach((texts, row) => {
       const item = items[row];
-      const wrapped: string[][] = [];
+      const wrapped: string[][] | undefined = wraps ? [] : undefined;
       let height = 1;
       texts.forEach((text, i) => {
         const column = this.columns[i] as Column;
         const width = widths[i] as number;
         const tone = chalk ? toneOf(column, item) : undefined;
-        const paint = (part: string) => (tone && chalk ? chalk[tone](part) : part);
         if (!column.wrap) {
-          (lines[i] as string[]).push(paint(identifying[i] ? cutPath(text, width) : cutToWidth(text, width)));
+          const cut = identifying[i] ? cutPath(text, width) : cutToWidth(text, width);
+          (lines[i] as string[]).push(tone && chalk ? chalk[tone](cut) : cut);
           return;
         }
-        const parts = wrapToWidth(text, width).map(paint);
-        wrapped[i] = parts;
+        const parts = wrapToWidth(text, width).map((part) => (tone && chalk ? chalk[tone](part) : part));
+        (wrapped as string[][])[i] = parts;
         height = Math.max(height, parts.length);
         (lines[i] as string[]).push(...parts);
       });
-      if (!wraps) return;
+      if (!wrapped) return;
       // Every column's lines, the wrapped ones' too, made as many as the row's tallest cell.
       lines.forEach((column, i) => {
         for (let line = wrapped[i]?.length ?? 1; line < height; line++) column.push('');
