@@ -11,6 +11,12 @@ import type { Store } from './store.js';
 
 export const ACCESS = { none: 0, ...ACCESS_LEVELS } as const;
 
+/**
+ * Who administers what a project or group holds (its members, hooks, push rule, CI/CD variables,
+ * badges): a project's Maintainers, a group's Owners (administrators have every role).
+ */
+export const OWNER_ADMIN_ROLE: Readonly<Record<'project' | 'group', number>> = { project: ACCESS.maintainer, group: ACCESS.owner };
+
 /** Visibilities in order: a thing may not be more visible than what holds it. */
 const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
 
@@ -255,17 +261,14 @@ function sourceAccess(store: Store, user: User | undefined, source: MemberSource
   return source.kind === 'project' ? projectAccess(store, user, source.project) : groupAccess(store, user, source.group);
 }
 
-/** Who manages members: project Maintainers (GitLab's admin_project_member), group Owners (admin_group_member). */
-const MEMBER_MANAGER: Readonly<Record<MemberSource['kind'], number>> = { project: ACCESS.maintainer, group: ACCESS.owner };
-
 /**
  * Whether `user` may grant, change or take away memberships at `levels` (the level given and
- * the member's present one): a manager, and none of the levels above the manager's own, so a
+ * the member's present one): a manager (GitLab's admin_project_member, admin_group_member), and none of the levels above the manager's own, so a
  * project Maintainer neither makes nor unmakes an Owner (GitLab's manage_owners).
  */
 export function canManageMembers(store: Store, user: User | undefined, source: MemberSource, levels: readonly number[]): boolean {
   const own = sourceAccess(store, user, source);
-  return own >= MEMBER_MANAGER[source.kind] && levels.every((level) => level <= own);
+  return own >= OWNER_ADMIN_ROLE[source.kind] && levels.every((level) => level <= own);
 }
 
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */

@@ -1,5 +1,5 @@
 import { BADGE_PARAMS } from '../../params/badges.js';
-import { ACCESS, groupOfNamespace } from '../access.js';
+import { ACCESS, groupOfNamespace, OWNER_ADMIN_ROLE } from '../access.js';
 import { forbidden, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Badge, OwnerKey, Project } from '../model.js';
@@ -16,7 +16,6 @@ import { findOwner } from '../guards.js';
  * as given and rendered (`rendered_link_url`, `rendered_image_url`) with the project's values.
  */
 type Kind = 'project' | 'group';
-const BADGE_ROLE = { project: ACCESS.maintainer, group: ACCESS.owner } as const;
 
 /** The placeholders' values for a project (the sandbox keeps no commits: an empty repository has no SHA). */
 function placeholders(store: Store, project: Project): Record<string, string> {
@@ -131,7 +130,7 @@ function badgeRoutes(kind: Kind): Route[] {
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, BADGE_ROLE[kind]);
+    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
     const link = requireStr(req.input, 'link_url');
     const image = requireStr(req.input, 'image_url');
     const badge: Badge = { id: 0, owner, name: str(req.input, 'name') ?? null, link_url: link, image_url: image };
@@ -142,7 +141,7 @@ function badgeRoutes(kind: Kind): Route[] {
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, BADGE_ROLE[kind]);
+    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
     const badge = ownBadge(req, owner);
     const fields = readParams(req.input, BADGE_PARAMS);
     const next = { ...badge };
@@ -153,7 +152,7 @@ function badgeRoutes(kind: Kind): Route[] {
   };
 
   const remove = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, BADGE_ROLE[kind]);
+    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
     if (int(req.params, 'badge_id') === undefined) throw paramError('badge_id is invalid');
     req.store.badges.delete(ownBadge(req, owner).id);
     return noContent();

@@ -1,5 +1,5 @@
 import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
-import { ACCESS } from '../access.js';
+import { OWNER_ADMIN_ROLE } from '../access.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -12,9 +12,6 @@ import { int, readParams, requireStr, str } from '../params.js';
  * url required on POST and PUT, the token write-only, push_events and enable_ssl_verification
  * on by default, DELETE of a missing hook 404.
  */
-
-/** Who may manage hooks: project Maintainers, group Owners (and administrators). */
-const HOOK_ROLE: Record<HookOwnerKind, number> = { project: ACCESS.maintainer, group: ACCESS.owner };
 
 function hookJson(hook: Hook): Record<string, unknown> {
   const view: Record<string, unknown> = { id: hook.id, url: hook.url, [`${hook.owner.kind}_id`]: hook.owner.id };
@@ -56,7 +53,7 @@ function findHook(req: SandboxRequest, owner: OwnerRef): Hook {
 /** The hooks of :id, in one table per kind of owner. */
 function hookRoutes(kind: HookOwnerKind): Route[] {
   const base = kind === 'project' ? '/projects/:id/hooks' : '/groups/:id/hooks';
-  const role = HOOK_ROLE[kind];
+  const role = OWNER_ADMIN_ROLE[kind];
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);

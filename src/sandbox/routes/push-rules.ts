@@ -3,7 +3,7 @@ import { notFound, paramError, unprocessable, validationError } from '../errors.
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PushRule } from '../model.js';
 import { readParams } from '../params.js';
-import { ACCESS } from '../access.js';
+import { OWNER_ADMIN_ROLE } from '../access.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 
 /**
@@ -14,8 +14,6 @@ import { findOwner, type OwnerRef } from '../guards.js';
  * - DELETE when there is none: 404 (the API reference calls it idempotent: repeating it changes nothing more).
  * - POST and PUT need at least one field (400), and regexes must be valid RE2 (400).
  */
-const RULE_ROLE = { project: ACCESS.maintainer, group: ACCESS.owner } as const;
-
 function ruleKey(owner: OwnerRef): string {
   return `${owner.kind}:${owner.id}`;
 }
@@ -45,7 +43,7 @@ function readRuleInput(req: SandboxRequest): Record<string, unknown> {
 /** The push rule of :id, in one table per kind of owner. */
 function pushRuleRoutes(kind: 'project' | 'group'): Route[] {
   const path = kind === 'project' ? '/projects/:id/push_rule' : '/groups/:id/push_rule';
-  const role = RULE_ROLE[kind];
+  const role = OWNER_ADMIN_ROLE[kind];
 
   const view = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);

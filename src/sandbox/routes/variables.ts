@@ -1,5 +1,5 @@
 import { canMask, HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS } from '../../params/variables.js';
-import { ACCESS } from '../access.js';
+import { OWNER_ADMIN_ROLE } from '../access.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { CiVariable, OwnerKey } from '../model.js';
@@ -13,7 +13,6 @@ import { findOwner } from '../guards.js';
  * `production` are two); every verb, lists included, needs the Maintainer role in a project and the
  * Owner role in a group (GitLab's admin_cicd_variables).
  */
-const VARIABLE_ROLE = { project: ACCESS.maintainer, group: ACCESS.owner } as const;
 
 /** A hidden variable's value is never answered again (GitLab 17.4: `"value": null`). */
 function variableJson(variable: CiVariable): Record<string, unknown> {
@@ -61,7 +60,7 @@ function validate(store: SandboxRequest['store'], variable: CiVariable, self?: C
 function variableRoutes(kind: 'project' | 'group'): Route[] {
   const base = kind === 'project' ? '/projects/:id/variables' : '/groups/:id/variables';
   const ownerOf = (req: SandboxRequest): OwnerKey => {
-    const found = findOwner(req, kind, VARIABLE_ROLE[kind]);
+    const found = findOwner(req, kind, OWNER_ADMIN_ROLE[kind]);
     return { kind, id: found.id };
   };
 
