@@ -1,4 +1,4 @@
-import { strictObject } from 'zod/mini';
+import { strictObject, type ZodMiniType } from 'zod/mini';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { TargetKind } from '../schema.js';
@@ -91,10 +91,20 @@ export function exportAttributes(live: LiveTarget, params: readonly ParamSpec[])
     const shown = settingOf(resource, param.name);
     const base = defaults[param.name.replace(/_attributes$/, '')] ?? (param.type === 'boolean' ? false : undefined);
     const value = param.keys && isItem(shown) ? differing(shown, param.keys, isItem(base) ? base : {}) : shown;
-    if (isEmpty(value) || equal(value, base) || !paramSchema(param).safeParse(value).success) continue;
+    if (isEmpty(value) || equal(value, base) || !schemaOf(param).safeParse(value).success) continue;
     out[param.name] = value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** One schema per parameter, built on first use: export checks every differing value of every target against it. */
+const SCHEMAS = new WeakMap<ParamSpec, ZodMiniType>();
+function schemaOf(param: ParamSpec): ZodMiniType {
+  const known = SCHEMAS.get(param);
+  if (known) return known;
+  const built = paramSchema(param);
+  SCHEMAS.set(param, built);
+  return built;
 }
 
 /** The keys of a hash whose value differs from the default's. */
