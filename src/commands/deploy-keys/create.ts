@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
+import { readOnce } from '../read-once.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { CREATE } from './index.js';
@@ -19,19 +19,13 @@ export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
   const fields: CreateDeployKeyOptions['fields'] = {};
   if (input.canPush) fields.can_push = true;
   if (input.expiresAt !== undefined) fields.expires_at = input.expiresAt;
-  let read: Promise<string> | undefined;
-  return { project: input.project, title: input.title, fields, key: (ctx) => (read ??= readKey(input.keyFile, ctx)) };
+  const file = input.keyFile ?? '-';
+  const where = file === '-' ? 'standard input' : file;
+  return { project: input.project, title: input.title, fields, key: readOnce(file, 'key', { shown: where, check: (text) => checkKey(text, where) }) };
 }
 
 /** The public key's one line, checked as far as a look can (its algorithm word and a body), before anything is sent. */
-async function readKey(file: string | undefined, ctx: VerbContext): Promise<string> {
-  const where = file === undefined || file === '-' ? 'standard input' : file;
-  let text: string;
-  try {
-    text = file === undefined || file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CollabError('usage', `cannot read the key file ${where}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+function checkKey(text: string, where: string): string {
   const key = text.trim();
   if (key === '') throw new CollabError('usage', `no public key in ${where}`, { hint: 'give --key-file <path> (with --project -, standard input carries the projects)' });
   const [algorithm, body] = key.split(/\s+/);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
@@ -6,6 +5,7 @@ import { type Column, type DetailField, PRIORITY } from '../../output/format.js'
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import type { RawFlags } from '../flags.js';
+import { onceARun, readOnce } from '../read-once.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 
@@ -73,35 +73,27 @@ function eventsFromList(names: readonly string[], o: RawFlags, owner: Owner): Re
 }
 
 /**
- * Where the token comes from, refused together. It is read when the verb runs, not here: standard
- * input and the terminal are the run's (ctx), and the read is shared by every target of a run over
- * many, so the file is read and the question asked once.
+ * Where the token comes from, refused together. It is read when the verb runs, once a run
+ * (read-once.ts): the file read or the question asked once, whatever the number of targets.
  */
 function tokenReader(file: string | undefined, prompt: boolean): TokenReader | undefined {
   if (file !== undefined && prompt) throw new CollabError('usage', '--token-file and --token-prompt cannot be used together');
-  if (file === undefined && !prompt) return undefined;
-  let read: Promise<string> | undefined;
+  if (file !== undefined) return readOnce(file, 'token', { check: (token) => checkToken(token, file), secret: true });
+  if (!prompt) return undefined;
+  const ask = onceARun(askToken);
   return async (ctx) => {
-    read ??= readToken(file, ctx);
-    const token = await read;
+    const token = await ask(ctx);
     ctx.addSecret(token);
     return token;
   };
 }
 
-async function readToken(file: string | undefined, ctx: VerbContext): Promise<string> {
-  if (file === undefined) {
-    const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
-    return prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
-  }
-  let token: string;
-  try {
-    token = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CollabError('usage', `cannot read the token file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  // A trailing newline from `echo` or an editor is not part of the secret.
-  token = token.replace(/\r?\n$/, '');
+async function askToken(ctx: VerbContext): Promise<string> {
+  const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
+  return prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
+}
+
+function checkToken(token: string, file: string): string {
   if (token.trim() === '') throw new CollabError('usage', `the token file ${file === '-' ? '(standard input)' : file} is empty`);
   if (/[\r\n]/.test(token)) throw new CollabError('usage', `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`);
   return token;

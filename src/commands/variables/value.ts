@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
+import { readOnce } from '../read-once.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 
@@ -26,10 +26,14 @@ export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader 
   if (file === '-' && owner.ref === '-') {
     throw new CollabError('usage', `standard input holds the ${owner.kind}s to act on, so it cannot hold the value too`, { hint: 'give the value with --value-file <path>' });
   }
-  let read: Promise<string> | undefined;
-  return (ctx) => {
-    read ??= readValue(ctx, file, valueFile === undefined);
-    return read;
+  const read = readOnce(file, 'value', { secret: true });
+  return async (ctx) => {
+    if (file === '-' && ctx.prompter.stdinIsTerminal) {
+      throw new CollabError('usage', valueFile === undefined ? 'no value given' : '--value-file -: standard input is a terminal', {
+        hint: 'give it with --value-file <path>, pipe it into standard input, or (not for masked values) --value <text>',
+      });
+    }
+    return read(ctx);
   };
 }
 
@@ -42,23 +46,6 @@ export function valueOnCommandLineRefused(what: string): CollabError {
   return new CollabError('usage', `--value is refused for ${what}: the command line ends up in shell history and process lists`, {
     hint: 'use --value-file <path>, or pipe the value into standard input (--value-file -)',
   });
-}
-
-async function readValue(ctx: VerbContext, file: string, implicit: boolean): Promise<string> {
-  if (file === '-' && ctx.prompter.stdinIsTerminal) {
-    throw new CollabError('usage', implicit ? 'no value given' : '--value-file -: standard input is a terminal', { hint: 'give it with --value-file <path>, pipe it into standard input, or (not for masked values) --value <text>' });
-  }
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    if (isCollabError(error)) throw error;
-    throw new CollabError('usage', `cannot read the value file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  // A trailing newline from `echo` or an editor is not part of the value.
-  const value = text.replace(/\r?\n$/, '');
-  ctx.addSecret(value);
-  return value;
 }
 
 /** Advice for the service's refusals of a variable: a duplicate names `update`/`set`, a masking refusal the rule. */
