@@ -20,10 +20,7 @@ export class CapturePresenter implements Presenter {
     const items: unknown[] = [];
     for await (const page of pages) {
       if (Array.isArray(page)) items.push(...page);
-      else if (page instanceof Page) {
-        for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
-        page.release();
-      }
+      else if (page instanceof Page) items.push(...page.parsedAndReleased());
     }
     this.response = items;
     return items.length;

@@ -60,6 +60,14 @@ export class Page {
     return items;
   }
 
+  /** Every item parsed, then the page released: for readers that keep the items, not the page. */
+  parsedAndReleased(): unknown[] {
+    const items: unknown[] = [];
+    for (let i = 0; i < this.count; i++) items.push(JSON.parse(this.item(i)));
+    this.release();
+    return items;
+  }
+
   /**
    * Says that nothing refers to the body any more (no view of it is left, not even one queued in a
    * stream), so the paginator may read another page into its buffer. Optional: a page never

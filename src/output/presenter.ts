@@ -222,11 +222,7 @@ export class StreamPresenter implements Presenter {
       for await (const page of pages) {
         progress?.rows();
         if (held) {
-          if (Array.isArray(page)) held.push(...page);
-          else {
-            for (let i = 0; i < (page as Page).count; i++) held.push(JSON.parse((page as Page).item(i)));
-            (page as Page).release();
-          }
+          held.push(...(Array.isArray(page) ? page : (page as Page).parsedAndReleased()));
           continue;
         }
         this.deps.clearTerminal();

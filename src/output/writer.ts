@@ -60,10 +60,7 @@ export class ListWriter {
     if (!this.encoder.byItem || !this.started) {
       // The first page (it settles the csv header and checks --fields), and every page of a
       // terminal table (which sizes its columns): items parsed together.
-      const items: unknown[] = [];
-      for (let i = 0; i < page.count; i++) items.push(JSON.parse(page.item(i)));
-      page.release();
-      await this.write(items);
+      await this.write(page.parsedAndReleased());
       return;
     }
     // One item parsed at a time and dropped once it is a line: a page of parsed projects would
