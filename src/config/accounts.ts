@@ -38,6 +38,11 @@ export interface Account {
   place: TokenPlace | undefined;
 }
 
+/** What an entry holds to reach the service: its token command, else its token (a command wins, as placeOf says). */
+function credentialOf(entry: AccountEntry | HostEntry | undefined): AccountEntry {
+  return entry?.token_command ? { token_command: entry.token_command } : entry?.token ? { token: entry.token } : {};
+}
+
 function placeOf(entry: AccountEntry): TokenPlace | undefined {
   return entry.token_command ? 'command' : entry.token ? 'file' : entry.keyring ? 'keyring' : undefined;
 }
@@ -49,15 +54,14 @@ function withActive(entry: HostEntry, user: string | undefined): HostEntry {
   return {
     ...rest,
     ...(user === undefined ? {} : { user }),
-    ...(account?.token_command ? { token_command: account.token_command } : account?.token ? { token: account.token } : {}),
+    ...credentialOf(account),
   };
 }
 
 /** A one-account entry (a token or command at the host's level, no `users`) in the accounts' shape; others as they are. */
 function migrateEntry(entry: HostEntry): HostEntry {
   if (entry.users || !entry.user || !(entry.token || entry.token_command)) return entry;
-  const account: AccountEntry = entry.token_command ? { token_command: entry.token_command } : { token: entry.token as string };
-  return { ...entry, users: { [entry.user]: account } };
+  return { ...entry, users: { [entry.user]: credentialOf(entry) } };
 }
 
 /** True when some host of the file is still in the one-account shape. */
@@ -78,7 +82,7 @@ export function accountsOf(entry: HostEntry | undefined): Account[] {
   if (!entry) return [];
   const migrated = migrateEntry(entry);
   if (!migrated.users) {
-    const legacy: AccountEntry = migrated.token_command ? { token_command: migrated.token_command } : migrated.token ? { token: migrated.token } : {};
+    const legacy = credentialOf(migrated);
     const place = placeOf(legacy);
     return place ? [{ user: migrated.user ?? '', active: true, entry: legacy, place }] : [];
   }
