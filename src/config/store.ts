@@ -5,6 +5,7 @@ import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import type { Env } from '../runtime.js';
 import { type AccountEntry, migrateAccounts, needsMigration } from './accounts.js';
+import type { ConfFile } from './conf-file.js';
 
 export interface HostEntry {
   /** The active account's token, when it is in this file (accounts.ts: the host's level mirrors the active account). */
@@ -33,11 +34,6 @@ export interface ConfigData {
 /** Where a host's entry is kept: the URL without /api/v4, so `https://h` and `https://h/api/v4` agree. */
 export function hostKey(host: string): string {
   return apiBaseUrl(host).replace(/\/api\/v4$/, '');
-}
-
-/** What the store writes through: conf's `store` setter (its schema check and atomic write). */
-interface ConfFile {
-  store: Record<string, unknown>;
 }
 
 /**
