@@ -1,14 +1,15 @@
 import type { VerbContext } from '../../context.js';
+import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
-import { bindWrite, createOne, parseWrite, type VariableWrite } from './write.js';
+import { createOne, parseWrite, type VariableWrite } from './write.js';
 
 /** The value is required: --value-file, else standard input, else --value. */
 export function parse(input: VerbInput<typeof CREATE>): VariableWrite {
   return parseWrite(input, true);
 }
 
-export const bind = bindWrite<VariableWrite>;
+export const bind = bindOwner<VariableWrite>;
 
 export function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   return createOne(ctx, opts);

@@ -3,6 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
+import { variableName } from './fields.js';
 import type { DELETE } from './index.js';
 
 type DeleteVariableOptions = VerbInput<typeof DELETE>;
@@ -11,6 +12,5 @@ type DeleteVariableOptions = VerbInput<typeof DELETE>;
 export const bind = bindOwner<DeleteVariableOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteVariableOptions): Promise<void> {
-  const what = `variable ${opts.key}${opts.scope === '*' ? '' : ` (scope ${opts.scope})`}`;
-  return deleteOwned(ctx, { ...opts, what, typed: opts.key, request: deleteVariable(opts.owner, opts.key, opts.scope) });
+  return deleteOwned(ctx, { ...opts, what: `variable ${variableName(opts.key, opts.scope)}`, typed: opts.key, request: deleteVariable(opts.owner, opts.key, opts.scope) });
 }

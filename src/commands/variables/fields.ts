@@ -7,6 +7,11 @@ const keptMasked = (item: unknown): boolean => {
   return variable.masked === true || variable.hidden === true;
 };
 
+/** A variable as messages name it: its key, with its scope unless that is every environment (`*`). */
+export function variableName(key: string, scope: string): string {
+  return `${key}${scope === '*' ? '' : ` (scope ${scope})`}`;
+}
+
 export const VARIABLE_COLUMNS: readonly Column[] = [
   { header: 'KEY', path: 'key', priority: PRIORITY.identifying },
   { header: 'SCOPE', path: 'environment_scope' },

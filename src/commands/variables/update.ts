@@ -1,10 +1,11 @@
 import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 import { variableHint } from './value.js';
-import { bindWrite, parseWrite, updateOne, type VariableWrite } from './write.js';
+import { parseWrite, updateOne, type VariableWrite } from './write.js';
 
 /** A new value only from --value or --value-file (standard input is read only when asked: --value-file -). */
 export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
@@ -15,7 +16,7 @@ export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
   return write;
 }
 
-export const bind = bindWrite<VariableWrite>;
+export const bind = bindOwner<VariableWrite>;
 
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const { data: current } = await ctx.request<Variable>(getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {

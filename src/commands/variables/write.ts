@@ -4,7 +4,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { VARIABLE_KEY } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
-import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
+import { VARIABLE_COLUMNS, VARIABLE_DETAIL, variableName } from './fields.js';
 import type { CREATE, UPDATE } from './index.js';
 import { type ValueReader, valueOnCommandLineRefused, valueSource, variableHint } from './value.js';
 
@@ -32,12 +32,7 @@ export function parseWrite(input: WriteFlags, valueFromStdin: boolean): Variable
   return { owner: input.owner, key: input.key, scope: input.scope, value: valueSource({ ...input, masked }, valueFromStdin), valueOnCommandLine: input.value !== undefined, fields };
 }
 
-/** `--project -`: each target is the owner. */
-export function bindWrite<O extends VariableWrite>(options: O, target: string | number): O {
-  return { ...options, owner: { kind: options.owner.kind, ref: target } };
-}
-
-const shown = (opts: VariableWrite) => `${opts.key}${opts.scope === '*' ? '' : ` (scope ${opts.scope})`}`;
+const shown = (opts: VariableWrite) => variableName(opts.key, opts.scope);
 
 export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const value = (await opts.value?.(ctx)) ?? '';
