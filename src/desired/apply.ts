@@ -13,6 +13,7 @@ import { type Change, type Plan, type RequestSpec, targetKey } from './model.js'
 import type { Stale } from './preflight.js';
 import { changeRecord, changeSummary } from './render.js';
 import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js';
+import { sectionNamed } from './sections/index.js';
 
 /**
  * Applying a plan: its changes alone, target by target (--concurrency targets at once, through the
@@ -101,11 +102,12 @@ async function applyTarget(ctx: VerbContext, target: TargetWork, options: ApplyO
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));
     if (stale) throw stale;
-    // The target is made first and archived last (read-only from then on); what lies between
-    // (settings, push rule, each hook, share and link) is independent and goes out at once.
+    // The target is made first and the sections the registry orders last (archiving: read-only
+    // from then on) go last; what lies between (settings, push rule, each hook, share and link)
+    // is independent and goes out at once.
     const all = batches(pending);
     const first = all.filter((batch) => batch[0]?.address.section === 'create');
-    const last = all.filter((batch) => batch[0]?.address.section === 'archived');
+    const last = all.filter((batch) => sectionNamed(batch[0]?.address.section ?? '')?.order === 'last');
     const between = all.filter((batch) => !first.includes(batch) && !last.includes(batch));
     for (const phase of [first, between, last]) {
       // Every batch of a phase ends (and is journalled) before a failure is reported.
