@@ -9,7 +9,7 @@ import type { ApiRequest } from '../http/client.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { resolveReferences } from './load.js';
-import { type Change, type Plan, type RequestSpec, targetKey } from './model.js';
+import { byTarget, type Change, type Plan, type RequestSpec, type TargetChanges, targetKey } from './model.js';
 import type { Stale } from './preflight.js';
 import { changeRecord, changeSummary } from './render.js';
 import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js';
@@ -30,12 +30,6 @@ interface ApplyOptions {
   journal: Journal;
 }
 
-interface TargetWork {
-  kind: Change['address']['kind'];
-  path: string;
-  changes: Change[];
-}
-
 /** Refuses a plan made against another service before anything is read or sent. */
 export async function checkHost(ctx: VerbContext, plan: Plan): Promise<void> {
   const host = await ctx.host();
@@ -47,7 +41,7 @@ export async function checkHost(ctx: VerbContext, plan: Plan): Promise<void> {
 export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOptions): Promise<void> {
   const work = byTarget(plan.changes);
   const resolver = makeResolver(ctx, plan);
-  const outcomes = new Map<TargetWork, Outcome>();
+  const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
   // Targets made by this apply first, parents before children (a project's group may be new); then the rest, all at once.
   const creating = work.filter((target) => target.changes.some((c) => c.address.section === 'create' && !options.journal.isDone(c.id)));
@@ -85,19 +79,8 @@ function wayOn(plan: Plan, stale: readonly string[], others: number, journal: st
   return [replan, resume].filter(Boolean).join('; ');
 }
 
-function byTarget(changes: readonly Change[]): TargetWork[] {
-  const targets = new Map<string, TargetWork>();
-  for (const change of changes) {
-    const key = `${change.address.kind}:${change.address.path}`;
-    let target = targets.get(key);
-    if (!target) targets.set(key, (target = { kind: change.address.kind, path: change.address.path, changes: [] }));
-    target.changes.push(change);
-  }
-  return [...targets.values()];
-}
-
 /** One target: the stale check (saved plans), then its changes in order; undefined when Ctrl-C stopped it before it began. */
-async function applyTarget(ctx: VerbContext, target: TargetWork, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
+async function applyTarget(ctx: VerbContext, target: TargetChanges, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));

@@ -6,7 +6,7 @@ import { CollabError } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { discover, type Found, list, readExtras } from './live.js';
 import type { Level } from './load.js';
-import type { LiveTarget } from './model.js';
+import { type LiveTarget, targetKey } from './model.js';
 import { factorShared } from './factor.js';
 import { SECTIONS } from './sections/index.js';
 import { isBelow } from './targets.js';
@@ -65,7 +65,7 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
       const value = section.export({ live, placeholder });
       if (value !== undefined) level[section.name] = value;
     }
-    levels.set(`${live.kind}:${live.path}`, level);
+    levels.set(targetKey(live.kind, live.path), level);
   }
   const pathsOf = (kind: string) => lives.filter((live) => live.kind === kind).map((live) => live.path);
   return {

@@ -1,4 +1,6 @@
 import type { Level } from './load.js';
+import { targetKey } from './model.js';
+import type { TargetKind } from './schema.js';
 import { equal, isItem } from './sections/common.js';
 import { isBelow } from './targets.js';
 
@@ -19,7 +21,7 @@ const isEmpty = (level: Level) => Object.keys(level).length === 0;
  * `projectRoots`: projects named on their own.
  */
 export function factorShared(levels: ReadonlyMap<string, Level>, groupRoots: readonly string[], projectRoots: readonly string[], groupPaths: readonly string[], projectPaths: readonly string[]): Record<string, unknown> {
-  const own = (kind: string, path: string): Level => levels.get(`${kind}:${path}`) ?? {};
+  const own = (kind: TargetKind, path: string): Level => levels.get(targetKey(kind, path)) ?? {};
   const sortedGroups = [...groupPaths].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1));
   const groups: Record<string, Level> = {};
   const blocks = new Map<string, { projects: Level; subgroups: Level }>();

@@ -1,4 +1,4 @@
-import type { Change, Plan } from './model.js';
+import { byTarget, type Change, type Plan } from './model.js';
 import { changeText, planCounts, SIGN, shownName } from './render.js';
 
 /**
@@ -20,7 +20,7 @@ export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
   const head = [`### collab plan: ${changes}`, '', `${escapeText(actions ? `${actions}; ${reads}` : reads)} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`];
   if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
   let text = `${head.join('\n')}\n`;
-  const targets = byTarget(plan.changes);
+  const targets = byTarget(plan.changes).map((target) => target.changes);
   // Room kept for the last line, whatever the count it names.
   const tail = (left: number) => `\n… and ${left.toLocaleString('en-US')} more target${left === 1 ? '' : 's'}\n`;
   const room = limit - tail(targets.length).length;
@@ -42,15 +42,6 @@ function sectionTable(changes: readonly Change[]): string[] {
   }
   const rows = [...counts].map(([section, row]) => `| ${escapeText(section)} | ${ACTIONS.map((action) => row[action]).join(' | ')} |`);
   return ['| section | add | change | remove |', '|---|---:|---:|---:|', ...rows];
-}
-
-function byTarget(changes: readonly Change[]): Change[][] {
-  const targets = new Map<string, Change[]>();
-  for (const change of changes) {
-    const key = `${change.address.kind}:${change.address.path}`;
-    targets.set(key, [...(targets.get(key) ?? []), change]);
-  }
-  return [...targets.values()];
 }
 
 /** One target: `<details>` with its path and count as the summary, its changes as a diff block. */

@@ -72,3 +72,22 @@ export interface LiveTarget {
 }
 
 export const targetKey = (kind: TargetKind, path: string) => `${kind}:${path}`;
+
+/** One target's changes, in plan order. */
+export interface TargetChanges {
+  kind: TargetKind;
+  path: string;
+  changes: Change[];
+}
+
+/** A plan's changes grouped by target, targets in the order their first change comes. */
+export function byTarget(changes: readonly Change[]): TargetChanges[] {
+  const targets = new Map<string, TargetChanges>();
+  for (const change of changes) {
+    const key = targetKey(change.address.kind, change.address.path);
+    let target = targets.get(key);
+    if (!target) targets.set(key, (target = { kind: change.address.kind, path: change.address.path, changes: [] }));
+    target.changes.push(change);
+  }
+  return [...targets.values()];
+}

@@ -11,7 +11,7 @@ import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { readExtras } from './live.js';
 import { resolveReferences } from './load.js';
-import { type Change, type Plan, targetKey } from './model.js';
+import { byTarget, type Change, type Plan, targetKey } from './model.js';
 
 /**
  * Before a saved plan writes anything, everything it needs is checked at once, as terraform
@@ -63,16 +63,11 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
 
 /** Reads every target once: one the caller cannot reach is an error for the whole plan; one whose fields moved is stale. */
 async function readTargets(ctx: VerbContext, plan: Plan, pending: readonly Change[], journal: Journal, concurrency: number): Promise<Stale> {
-  const byTarget = new Map<string, Change[]>();
-  for (const change of pending) {
-    const key = targetKey(change.address.kind, change.address.path);
-    byTarget.set(key, [...(byTarget.get(key) ?? []), change]);
-  }
   const unreachable: string[] = [];
   const stale: Stale = new Map();
   const client = await ctx.client();
-  await eachLimited([...byTarget.entries()], concurrency, async ([key, changes]) => {
-    const { kind, path } = (changes[0] as Change).address;
+  await eachLimited(byTarget(pending), concurrency, async ({ kind, path, changes }) => {
+    const key = targetKey(kind, path);
     let resource: Record<string, unknown> | null;
     try {
       resource = (await findResource<Record<string, unknown>>(client, kind === 'project' ? getProject(path) : getGroup(path))) ?? null;

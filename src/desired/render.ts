@@ -1,6 +1,6 @@
 import { escapeControls } from '../output/escape.js';
 import { cutToWidth, displayWidth } from '../output/text-width.js';
-import type { Change, Plan } from './model.js';
+import { type Change, type Plan, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
 
 /**
@@ -129,7 +129,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word
  * change, 1 to remove` (empty without changes), `41 requests read 20 targets (2.05 a target)`.
  */
 export function planCounts(plan: Plan): { changes: string; actions: string; reads: string } {
-  const touched = new Set(plan.changes.map((c) => `${c.address.kind}:${c.address.path}`)).size;
+  const touched = new Set(plan.changes.map((c) => targetKey(c.address.kind, c.address.path))).size;
   const counts = { create: 0, update: 0, delete: 0 };
   for (const change of plan.changes) counts[change.action]++;
   const parts = [counts.create && `${counts.create} to add`, counts.update && `${counts.update} to change`, counts.delete && `${counts.delete} to remove`].filter(Boolean);
