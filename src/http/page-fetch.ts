@@ -1,6 +1,7 @@
 import type { RequestInfo } from '../errors.js';
 import type { RequestClient } from './api-request.js';
 import { numberHeader, parseLinkHeader } from './headers.js';
+import { urlScope } from './url.js';
 import type { BufferPool } from './page-memory.js';
 import { listBody, malformed, preview } from './response-body.js';
 
@@ -63,8 +64,10 @@ function pageLink(client: RequestClient, link: string, request: RequestInfo, fro
   } catch {
     throw malformed(request, `the Link header's next page "${preview(link, 80)}" is not a URL`, from);
   }
-  if (url.origin !== client.origin) throw malformed(request, `the Link header's next page leads to another origin (${url.origin}); collab follows page links on ${client.origin} only`, from);
-  if (!url.href.startsWith(`${client.baseUrl}/`)) throw malformed(request, `the Link header's next page leads out of the API root (${url.pathname})`, from);
+  const scope = urlScope(url, client.baseUrl);
+  if (scope === 'foreign') throw malformed(request, `the Link header's next page leads to another origin (${url.origin}); collab follows page links on ${client.origin} only`, from);
+  // The API root itself is no list's page either.
+  if (scope === 'outside' || `${url.origin}${url.pathname}` === client.baseUrl) throw malformed(request, `the Link header's next page leads out of the API root (${url.pathname})`, from);
   return url.toString();
 }
 
