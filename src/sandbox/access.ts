@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS } from '../params/access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
-import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, Project, User, Visibility } from './model.js';
+import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, OwnerKey, Project, User, Visibility } from './model.js';
 import type { Store } from './store.js';
 
 /**
@@ -104,6 +104,20 @@ export function creatorNeedsMembership(store: Store, user: User, group: Group): 
 export function groupOfNamespace(store: Store, namespaceId: number): Group | undefined {
   const ns = store.namespaces.get(namespaceId);
   return ns?.kind === 'group' ? store.groups.get(ns.ownerId) : undefined;
+}
+
+/** A project or group, then every group above it, nearest first (a project's first is its namespace's group, if any). */
+export function ownerChain(store: Store, owner: OwnerKey): OwnerKey[] {
+  let above: Group[] = [];
+  if (owner.kind === 'group') {
+    const group = store.groups.get(owner.id);
+    if (group) above = store.ancestors(group);
+  } else {
+    const project = store.projects.get(owner.id);
+    const group = project ? groupOfNamespace(store, project.namespace_id) : undefined;
+    if (group) above = [group, ...store.ancestors(group)];
+  }
+  return [owner, ...above.map((g): OwnerKey => ({ kind: 'group', id: g.id }))];
 }
 
 // ---- reading ----

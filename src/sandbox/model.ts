@@ -165,7 +165,7 @@ export interface Note {
 
 export interface Hook {
   id: number;
-  owner: { kind: 'project' | 'group'; id: number };
+  owner: OwnerKey;
   url: string;
   token: string | null;
   created_at: string;
@@ -223,10 +223,15 @@ export interface ProjectRefs {
   deployKeys: Map<number, { can_push: boolean }>;
 }
 
-/** What a CI/CD variable, a label or a badge belongs to. */
+/** What a CI/CD variable, a label, a badge or a hook belongs to. */
 export interface OwnerKey {
   kind: 'project' | 'group';
   id: number;
+}
+
+/** The same project, or the same group (a project and a group may share an ID). */
+export function sameOwner(a: OwnerKey, b: OwnerKey): boolean {
+  return a.kind === b.kind && a.id === b.id;
 }
 
 /** A CI/CD variable: its identity is key + environment_scope within its owner. */

@@ -1,5 +1,5 @@
 import { DeletionQueue } from './jobs.js';
-import type { Badge, CiVariable, DeployKey, Group, Hook, Label, Namespace, Note, Noteable, OwnerKey, Project, ProjectRefs, PushRule, User } from './model.js';
+import { type Badge, type CiVariable, type DeployKey, type Group, type Hook, type Label, type Namespace, type Note, type Noteable, type OwnerKey, type Project, type ProjectRefs, type PushRule, sameOwner, type User } from './model.js';
 import { ViewCache } from './view-cache.js';
 
 /**
@@ -154,7 +154,6 @@ export class Store {
     this.groups.delete(group.id);
     this.namespaces.delete(group.id);
     this.pushRules.delete(`group:${group.id}`);
-    for (const [id, hook] of this.hooks) if (hook.owner.kind === 'group' && hook.owner.id === group.id) this.hooks.delete(id);
     this.removeOwnedBy({ kind: 'group', id: group.id });
   }
 
@@ -220,15 +219,23 @@ export class Store {
     return [...this.groups.values()].filter((g) => g.parent_id === group.id);
   }
 
+  /** Every group below, depth first, each group's children in the store's order (one pass over the groups, however deep). */
   descendants(group: Group): Group[] {
+    const children = new Map<number, Group[]>();
+    for (const g of this.groups.values()) {
+      if (g.parent_id === null) continue;
+      const siblings = children.get(g.parent_id);
+      if (siblings) siblings.push(g);
+      else children.set(g.parent_id, [g]);
+    }
     const out: Group[] = [];
-    const walk = (g: Group) => {
-      for (const child of this.children(g)) {
+    const walk = (id: number) => {
+      for (const child of children.get(id) ?? []) {
         out.push(child);
-        walk(child);
+        walk(child.id);
       }
     };
-    walk(group);
+    walk(group.id);
     return out;
   }
 
@@ -275,7 +282,6 @@ export class Store {
     this.stars.delete(project.id);
     this.pushRules.delete(`project:${project.id}`);
     this.projectRefs.delete(project.id);
-    for (const [id, hook] of this.hooks) if (hook.owner.kind === 'project' && hook.owner.id === project.id) this.hooks.delete(id);
     this.removeOwnedBy({ kind: 'project', id: project.id });
     if ((this.forkCounts.get(project.id) ?? 0) > 0) {
       for (const other of this.projects.values()) if (other.forked_from_id === project.id) this.setForkedFrom(other, null);
@@ -283,9 +289,10 @@ export class Store {
     // projectIds is compacted lazily by allProjects().
   }
 
-  /** A removed project's or group's variables, labels and badges go with it. */
+  /** A removed project's or group's hooks, variables, labels and badges go with it. */
   private removeOwnedBy(owner: OwnerKey): void {
-    const owns = (item: { owner: OwnerKey }) => item.owner.kind === owner.kind && item.owner.id === owner.id;
+    const owns = (item: { owner: OwnerKey }) => sameOwner(item.owner, owner);
+    for (const [id, hook] of this.hooks) if (owns(hook)) this.hooks.delete(id);
     for (let i = this.variables.length - 1; i >= 0; i--) if (owns(this.variables[i] as CiVariable)) this.variables.splice(i, 1);
     for (const [id, label] of this.labels) if (owns(label)) this.labels.delete(id);
     for (const [id, badge] of this.badges) if (owns(badge)) this.badges.delete(id);

@@ -1,8 +1,8 @@
 import { BADGE_PARAMS } from '../../params/badges.js';
-import { ACCESS, groupOfNamespace, OWNER_ADMIN_ROLE } from '../access.js';
+import { ACCESS, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
 import { forbidden, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Badge, OwnerKey, Project } from '../model.js';
+import { type Badge, type OwnerKey, type Project, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireStr, str } from '../params.js';
 import { stableSha } from '../random.js';
@@ -40,11 +40,14 @@ function renderingProject(store: Store, owner: OwnerKey): Project | undefined {
   if (owner.kind === 'project') return store.projects.get(owner.id);
   const group = store.groups.get(owner.id);
   if (!group) return undefined;
-  const inside = (project: Project) => {
-    const home = groupOfNamespace(store, project.namespace_id);
-    return home !== undefined && (home.id === group.id || store.ancestors(home).some((g) => g.id === group.id));
-  };
-  return store.allProjects().filter(inside).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)[0];
+  // A group's namespace ID is the group's ID.
+  const namespaces = new Set([group.id, ...store.descendants(group).map((g) => g.id)]);
+  let first: Project | undefined;
+  for (const project of store.allProjects()) {
+    if (!namespaces.has(project.namespace_id)) continue;
+    if (!first || (project.created_at.localeCompare(first.created_at) || project.id - first.id) < 0) first = project;
+  }
+  return first;
 }
 
 function badgeJson(badge: Badge, values: Record<string, string> | undefined): Record<string, unknown> {
@@ -59,13 +62,9 @@ function badgeJson(badge: Badge, values: Record<string, string> | undefined): Re
   };
 }
 
-/** The groups whose badges a project's list shows: its namespace's group and every group above. */
+/** Whose badges a list shows: a group's list, the group's own; a project's, the project's and those of every group above it. */
 function badgeOwners(store: Store, owner: OwnerKey): OwnerKey[] {
-  if (owner.kind === 'group') return [owner];
-  const project = store.projects.get(owner.id);
-  const group = project ? groupOfNamespace(store, project.namespace_id) : undefined;
-  const groups = group ? [group, ...store.ancestors(group)] : [];
-  return [owner, ...groups.map((g) => ({ kind: 'group' as const, id: g.id }))];
+  return owner.kind === 'group' ? [owner] : ownerChain(store, owner);
 }
 
 function validUrl(value: string): boolean {
@@ -93,7 +92,7 @@ function badgeRoutes(kind: Kind): Route[] {
   };
   const visible = (store: Store, owner: OwnerKey) => {
     const owners = badgeOwners(store, owner);
-    return [...store.badges.values()].filter((b) => owners.some((o) => o.kind === b.owner.kind && o.id === b.owner.id)).sort((a, b) => a.id - b.id);
+    return [...store.badges.values()].filter((b) => owners.some((o) => sameOwner(o, b.owner))).sort((a, b) => a.id - b.id);
   };
   const findBadge = (req: SandboxRequest, owner: OwnerKey): Badge => {
     const id = int(req.params, 'badge_id');

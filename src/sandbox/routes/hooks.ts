@@ -3,7 +3,7 @@ import { OWNER_ADMIN_ROLE } from '../access.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Hook } from '../model.js';
+import { type Hook, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireStr, str } from '../params.js';
 
@@ -46,7 +46,7 @@ function readHookInput(req: SandboxRequest, kind: HookOwnerKind): { url: string;
 function findHook(req: SandboxRequest, owner: OwnerRef): Hook {
   const id = int(req.params, 'hook_id');
   const hook = id === undefined ? undefined : req.store.hooks.get(id);
-  if (!hook || hook.owner.kind !== owner.kind || hook.owner.id !== owner.id) throw notFound('Hook');
+  if (!hook || !sameOwner(hook.owner, owner)) throw notFound('Hook');
   return hook;
 }
 
@@ -57,7 +57,7 @@ function hookRoutes(kind: HookOwnerKind): Route[] {
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);
-    const hooks = [...req.store.hooks.values()].filter((h) => h.owner.kind === kind && h.owner.id === owner.id).sort((a, b) => a.id - b.id);
+    const hooks = [...req.store.hooks.values()].filter((h) => sameOwner(h.owner, owner)).sort((a, b) => a.id - b.id);
     return paginateArray(req, hooks, (hook) => JSON.stringify(hookJson(hook)));
   };
 

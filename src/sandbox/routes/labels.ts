@@ -1,9 +1,9 @@
 import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { ACCESS, groupOfNamespace } from '../access.js';
+import { ACCESS, ownerChain } from '../access.js';
 import { cssColorHex } from '../../params/css-colors.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Group, Label, OwnerKey } from '../model.js';
+import { type Label, type OwnerKey, sameOwner } from '../model.js';
 import { compareText, paginateArray } from '../pagination.js';
 import { bool, int, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
@@ -18,23 +18,10 @@ import { findOwner } from '../guards.js';
  */
 type Kind = 'project' | 'group';
 
-const owns = (owner: OwnerKey) => (label: Label) => label.owner.kind === owner.kind && label.owner.id === owner.id;
-
-/** The groups above a project (its namespace's group first) or a group. */
-function ancestorGroups(store: Store, owner: OwnerKey): Group[] {
-  if (owner.kind === 'group') {
-    const group = store.groups.get(owner.id);
-    return group ? store.ancestors(group) : [];
-  }
-  const project = store.projects.get(owner.id);
-  const group = project ? groupOfNamespace(store, project.namespace_id) : undefined;
-  return group ? [group, ...store.ancestors(group)] : [];
-}
-
 /** The labels an owner sees: its own, then (unless asked not to) its ancestor groups'. */
 function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): Label[] {
-  const owners: OwnerKey[] = [owner, ...(withAncestors ? ancestorGroups(store, owner).map((g) => ({ kind: 'group' as const, id: g.id })) : [])];
-  return [...store.labels.values()].filter((label) => owners.some((o) => owns(o)(label)));
+  const owners = withAncestors ? ownerChain(store, owner) : [owner];
+  return [...store.labels.values()].filter((label) => owners.some((o) => sameOwner(o, label.owner)));
 }
 
 /** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500). */
@@ -90,9 +77,10 @@ function labelRoutes(kind: Kind): Route[] {
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.none);
     let labels = visibleLabels(req.store, owner, bool(req.input, 'include_ancestor_groups') ?? true);
-    if (kind === 'group' && bool(req.input, 'include_descendant_groups') === true) {
-      const below = [...req.store.groups.values()].filter((g) => req.store.ancestors(g).some((a) => a.id === owner.id)).map((g) => g.id);
-      labels = labels.concat([...req.store.labels.values()].filter((l) => l.owner.kind === 'group' && below.includes(l.owner.id)));
+    const group = kind === 'group' && bool(req.input, 'include_descendant_groups') === true ? req.store.groups.get(owner.id) : undefined;
+    if (group) {
+      const below = new Set(req.store.descendants(group).map((g) => g.id));
+      labels = labels.concat([...req.store.labels.values()].filter((l) => l.owner.kind === 'group' && below.has(l.owner.id)));
     }
     const search = str(req.input, 'search')?.toLowerCase();
     if (search) labels = labels.filter((l) => l.name.toLowerCase().includes(search) || (l.description ?? '').toLowerCase().includes(search));

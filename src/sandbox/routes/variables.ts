@@ -2,7 +2,7 @@ import { canMask, HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS } from '../../para
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { CiVariable, OwnerKey } from '../model.js';
+import { type CiVariable, type OwnerKey, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { bool, readParams, requireStr, str } from '../params.js';
 import { findOwner } from '../guards.js';
@@ -29,7 +29,7 @@ function variableJson(variable: CiVariable): Record<string, unknown> {
   };
 }
 
-const ownedBy = (owner: OwnerKey) => (variable: CiVariable) => variable.owner.kind === owner.kind && variable.owner.id === owner.id;
+const ownedBy = (owner: OwnerKey) => (variable: CiVariable) => sameOwner(variable.owner, owner);
 
 /** `filter[environment_scope]` as GET, PUT and DELETE take it. */
 function scopeFilter(req: SandboxRequest): string | undefined {
