@@ -4,6 +4,8 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { bindOwner } from '../owner-options.js';
+import { modulesPerKind } from '../per-kind.js';
 import type { VerbModule } from '../spec.js';
 import type { Kind } from './verbs.js';
 
@@ -39,12 +41,7 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
  * target read from standard input replaces the owner's ref.
  */
 export function perKind<I, O extends { owner: Owner }>(parse: (kind: Kind, input: I) => O, run: (kind: Kind, ctx: VerbContext, options: O) => Promise<void>): Record<Kind, VerbModule> {
-  const make = (kind: Kind): VerbModule => ({
-    parse: (input) => parse(kind, input as I),
-    bind: (options, target) => ({ ...(options as O), owner: { kind, ref: target } }),
-    run: (ctx, options) => run(kind, ctx, options as O),
-  });
-  return { project: make('project'), group: make('group') };
+  return modulesPerKind(['project', 'group'], bindOwner<O>, parse, run);
 }
 
 /** The users of --user, as given (checked for duplicates before anything is sent). */

@@ -2,6 +2,7 @@ import type { Owner } from '../../api/owner.js';
 import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
 import { asText, bool, group, option, params } from '../flags.js';
+import { loadKind } from '../per-kind.js';
 import { GROUP, PROJECT } from '../resource-args.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -84,16 +85,15 @@ export const removeVerb = (kind: Kind) =>
 
 export function memberVerbs(kind: Kind): CommandSpec {
   const who = kind === 'project' ? 'Maintainers manage the members of a project, up to their own role (only an Owner makes or removes an Owner)' : 'Owners manage the members of a group; its last owner can be neither removed nor demoted';
-  const load = <T>(loader: () => Promise<Record<Kind, T>>) => async () => (await loader())[kind];
   return {
     name: 'members',
     summary: `List, add, change and remove the members of a ${kind}`,
     description: `${who}; administrators manage every membership, and any member may remove themselves.`,
     subcommands: [
-      { ...listVerb(kind), load: load(() => import('./list.js')) },
-      { ...addVerb(kind), load: load(() => import('./add.js')) },
-      { ...updateVerb(kind), load: load(() => import('./update.js')) },
-      { ...removeVerb(kind), load: load(() => import('./remove.js')) },
+      { ...listVerb(kind), load: loadKind(kind, () => import('./list.js')) },
+      { ...addVerb(kind), load: loadKind(kind, () => import('./add.js')) },
+      { ...updateVerb(kind), load: loadKind(kind, () => import('./update.js')) },
+      { ...removeVerb(kind), load: loadKind(kind, () => import('./remove.js')) },
     ],
   };
 }

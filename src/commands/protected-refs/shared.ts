@@ -3,17 +3,13 @@ import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
+import { modulesPerKind } from '../per-kind.js';
 import type { VerbModule } from '../spec.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
 
 /** One verb's module per kind of protection: parse once, each target of `--project -` bound in, run with the kind. */
 export function perKind<I, O extends { project: string | number }>(parse: (kind: RefKind, input: I) => O, run: (kind: RefKind, ctx: VerbContext, options: O) => Promise<void>): Record<RefKind, VerbModule> {
-  const make = (kind: RefKind): VerbModule => ({
-    parse: (input) => parse(kind, input as I),
-    bind: (options, target) => ({ ...(options as O), project: target }),
-    run: (ctx, options) => run(kind, ctx, options as O),
-  });
-  return { branch: make('branch'), tag: make('tag') };
+  return modulesPerKind(['branch', 'tag'], (options, project) => ({ ...options, project }), parse, run);
 }
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
