@@ -2,7 +2,7 @@ import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
-import { type ItemOrder, type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
+import { type ItemColumns, type ItemOrder, type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Clock, Env } from './runtime.js';
@@ -161,7 +161,7 @@ export class Context {
   // ---- the presenter (src/output/presenter.ts) alone knows the format ----
 
   printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> { return this.presenter.list(pages, columns, peopleOrder); }
-  printItems(items: readonly unknown[], columns: readonly Column[], shape?: { fields?: readonly string[] }): Promise<void> { return this.presenter.items(items, columns, shape); }
+  printItems(items: readonly unknown[], columns: ItemColumns, shape?: { fields?: readonly string[] }): Promise<void> { return this.presenter.items(items, columns, shape); }
   printResource(item: unknown, shape: ResourceShape): Promise<void> { return this.presenter.resource(item, shape); }
   printJsonText(text: string): Promise<void> { return this.presenter.jsonText(text); }
   unchanged(message: string): void { this.presenter.unchanged(message); }

@@ -28,6 +28,9 @@ export interface ResourceShape {
   detail?: readonly DetailField[];
 }
 
+/** A list's columns, or how to make them when the output shows columns (a table). */
+export type ItemColumns = readonly Column[] | (() => Promise<readonly Column[]>);
+
 export interface Presenter {
   /**
    * Streams a list as it is fetched (with the listing's own progress); returns how many items were
@@ -35,8 +38,12 @@ export interface Presenter {
    * which then waits for the last page; programs get the service's order.
    */
   list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number>;
-  /** `fields`: the paths shown when --fields names none (a report whose csv keeps its header with no rows). */
-  items(items: readonly unknown[], columns: readonly Column[], shape?: { fields?: readonly string[] }): Promise<void>;
+  /**
+   * `fields`: the paths shown when --fields names none (a report whose csv keeps its header with no
+   * rows). `columns` may be a function: columns that cost requests (a path read per item) are made
+   * only for a table, which alone shows them; json, ndjson and csv carry the items as they are.
+   */
+  items(items: readonly unknown[], columns: ItemColumns, shape?: { fields?: readonly string[] }): Promise<void>;
   resource(item: unknown, shape: ResourceShape): Promise<void>;
   /**
    * A JSON text as it is (a response body), or through --jq. With `body`, a service's answer as
@@ -251,9 +258,10 @@ export class StreamPresenter implements Presenter {
     if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.info('no results');
   }
 
-  async items(items: readonly unknown[], columns: readonly Column[], shape: { fields?: readonly string[] } = {}): Promise<void> {
+  async items(items: readonly unknown[], columns: ItemColumns, shape: { fields?: readonly string[] } = {}): Promise<void> {
     const options = await this.options();
-    await this.itemsIn({ ...options, fields: options.fields ?? shape.fields }, items, columns);
+    const drawn = typeof columns !== 'function' ? columns : options.format === 'table' ? await columns() : [];
+    await this.itemsIn({ ...options, fields: options.fields ?? shape.fields }, items, drawn);
   }
 
   private async itemsIn(options: OutputOptions, items: readonly unknown[], columns: readonly Column[]): Promise<void> {

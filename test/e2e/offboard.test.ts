@@ -47,11 +47,16 @@ describe('collab users offboard', () => {
     const own = newProject(store, { name: 'scratch', path: 'scratch', namespace_id: leaver.namespace_id, visibility: 'private', description: null, creator_id: leaver.id });
     store.addProject(own);
 
+    sandbox.resetStats();
     const listed = await collab(['users', 'memberships', leaver.username, '--json']);
     expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project', 'Project']);
-    // For people, each by full path and ID (the service's list names a project alone).
+    // JSON carries the service's objects as they came: no project or group is read for its path.
+    const sourceReads = () => sandbox.requestLog.filter((entry) => /^\/api\/v4\/(projects|groups)\/\d+(\?|$)/.test(entry.path)).length;
+    expect(sourceReads()).toBe(0);
+    // For people, each by full path and ID (the service's list names a project alone): one read each.
     const storefront = projectAt('acme/web/storefront');
     const table = await collab(['users', 'memberships', leaver.username]);
+    expect(sourceReads()).toBe(4);
     expect(table.stdout).toContain(`Project\t${storefront.id}\tacme/web/storefront\t30\n`);
     expect(table.stdout).toContain(`Project\t${own.id}\t${leaver.username}/scratch\t50\n`);
 

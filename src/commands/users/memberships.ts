@@ -35,6 +35,6 @@ export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<v
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
   const memberships: MembershipRecord[] = [];
   for await (const page of await ctx.pages(membershipsPath(user.id), query, opts.list)) for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
-  const sources = await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'));
-  await ctx.printItems(memberships, membershipColumns(sources));
+  // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
+  await ctx.printItems(memberships, async () => membershipColumns(await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'))));
 }
