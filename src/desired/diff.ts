@@ -23,10 +23,11 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
   const changes: Change[] = [];
   const ref = typeof live.resource?.id === 'number' ? live.resource.id : target.path;
   const template = (value: unknown) => templated(value, options);
-  const make = (section: string, key: string, action: Action, before: unknown, after: unknown, request: Unaddressed<RequestSpec>, destructive = false): void => {
+  // A section's change takes its live fields from the section in hand; the target's creation from liveFields.
+  const make = (section: string, key: string, action: Action, before: unknown, after: unknown, request: Unaddressed<RequestSpec>, destructive = false, fields?: Record<string, unknown>): void => {
     const address: Address = { kind: target.kind, path: target.path, section, key };
     const spec: RequestSpec = { ...request, kind: target.kind, ref, path: target.path };
-    changes.push({ id: changeId(address), address, action, before: template(before), after: template(after), live: liveFields(address, live), destructive, request: spec, sends: '' });
+    changes.push({ id: changeId(address), address, action, before: template(before), after: template(after), live: fields ?? liveFields(address, live), destructive, request: spec, sends: '' });
   };
   const creating = live.resource === null;
   if (creating) {
@@ -46,7 +47,7 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
       creating,
       rotateSecrets: options.rotateSecrets,
       template,
-      emit: (key, action, before, after, request, destructive) => make(section.name, key, action, before, after, request, destructive),
+      emit: (key, action, before, after, request, destructive) => make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
     });
   }
   return changes;

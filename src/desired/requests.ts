@@ -25,13 +25,16 @@ export interface Resolver {
 
 type Body = Record<string, unknown>;
 
+/** Each section's operations -> the section (create and update are the target's own). */
+const BY_OP = new Map(SECTIONS.flatMap((section) => (section.ops ?? []).map((op) => [op as string, section] as const)));
+
 const resolveBody = (body: Body, resolver: Resolver): Body => withSecrets(body, (text) => resolver.secret(text));
 
 /** The requests a change sends, in order: the target's own (its creation, its one PUT), or its section's. */
 export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Promise<ApiRequest[]> {
   if (spec.op === 'create') return [await createRequest(spec, resolveBody(spec.body, resolver), resolver)];
   if (spec.op === 'update') return [spec.kind === 'project' ? updateProject(spec.ref, resolveBody(spec.body, resolver)) : updateGroup(spec.ref, resolveBody(spec.body, resolver))];
-  const section = SECTIONS.find((candidate) => candidate.ops?.some((op) => op === spec.op));
+  const section = BY_OP.get(spec.op);
   if (!section?.send) {
     throw new CollabError('usage', `the plan has a change made by ${JSON.stringify(spec.op)}, which this collab does not know`, { hint: 'make the plan again with this collab: collab plan --out' });
   }
@@ -39,7 +42,7 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
 }
 
 /** Whether this collab knows how to send an operation (a saved plan from another build may name one it does not). */
-export const knownOperation = (op: unknown): boolean => op === 'create' || op === 'update' || SECTIONS.some((section) => section.ops?.some((own) => own === op));
+export const knownOperation = (op: unknown): boolean => op === 'create' || op === 'update' || BY_OP.has(op as string);
 
 /** Changes of the same batch go out as one request (a target's settings, its push rule). */
 export const batchOf = (spec: RequestSpec): string | undefined => ('batch' in spec ? spec.batch : undefined);
