@@ -122,7 +122,7 @@ export function changeLines(plan: Plan): Record<string, unknown>[] {
   return plan.changes.map((change) => ({ target: change.address.path, kind: change.address.kind, ...changeRecord(change) }));
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * A plan's summary in its three parts: `3 changes on 2 targets` (or `no changes`), `1 to add, 1 to
@@ -133,12 +133,17 @@ export function planCounts(plan: Plan): { changes: string; actions: string; read
   const counts = { create: 0, update: 0, delete: 0 };
   for (const change of plan.changes) counts[change.action]++;
   const parts = [counts.create && `${counts.create} to add`, counts.update && `${counts.update} to change`, counts.delete && `${counts.delete} to remove`].filter(Boolean);
-  const perTarget = plan.targets ? ` (${(plan.reads / plan.targets).toFixed(2)} a target)` : '';
   return {
     changes: plan.changes.length === 0 ? 'no changes' : `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')}`,
     actions: parts.join(', '),
-    reads: `${plural(plan.reads, 'request')} read ${plural(plan.targets, 'target')}${perTarget}`,
+    reads: readsText(plan.reads, plan.targets),
   };
+}
+
+/** `41 requests read 20 targets (2.05 a target)`: what a plan or an export read. */
+export function readsText(reads: number, targets: number): string {
+  const perTarget = targets ? ` (${(reads / targets).toFixed(2)} a target)` : '';
+  return `${plural(reads, 'request')} read ${plural(targets, 'target')}${perTarget}`;
 }
 
 /** `3 changes on 2 targets (1 to add, 1 to change, 1 to remove); 41 requests read 20 targets (2.05 a target)`. */

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Document, isScalar, visit } from 'yaml';
 import type { VerbContext } from '../../context.js';
 import { readAndExport } from '../../desired/export.js';
+import { plural, readsText } from '../../desired/render.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
 import { closest } from '../../util/suggest.js';
@@ -36,8 +37,6 @@ function yamlText(data: unknown): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-
 export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise<void> {
   const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')) });
   const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
@@ -48,7 +47,5 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
     ctx.warn(`the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`);
     for (const [name, what] of [...exported.variables].sort()) ctx.stderrLine(`  ${name}: ${what}`);
   }
-  const targets = exported.groups + exported.projects;
-  const perTarget = targets ? ` (${(exported.reads / targets).toFixed(2)} a target)` : '';
-  ctx.info(`exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${plural(exported.reads, 'request')} read ${plural(targets, 'target')}${perTarget}`);
+  ctx.info(`exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${readsText(exported.reads, exported.groups + exported.projects)}`);
 }
