@@ -64,6 +64,8 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     return;
   }
   let plan: Plan;
+  // The plan's reads and the apply go --concurrency targets at once: the setting is read once.
+  let concurrency: number | undefined;
   if (opts.saved) {
     await checkHost(ctx, opts.saved);
     const shard = shardOf(opts.shard, ctx.env);
@@ -71,7 +73,10 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, shard));
     plan = { ...opts.saved, changes };
   } else {
-    plan = await readAndPlan(ctx, loadDesiredFor(ctx, opts.file), await planOptions(ctx, opts));
+    const file = loadDesiredFor(ctx, opts.file);
+    const options = await planOptions(ctx, opts);
+    concurrency = options.concurrency;
+    plan = await readAndPlan(ctx, file, options);
   }
   if (ctx.dryRun) return showPlan(ctx, plan);
   if (plan.changes.length === 0) {
@@ -81,7 +86,7 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   }
   if (!opts.saved) await askToApply(ctx, plan, opts.yes);
   const journal = Journal.open(opts.journal, { resume: opts.resume, host: plan.host, digest: plan.file.digest, source: opts.file });
-  const concurrency = opts.concurrency ?? (await ctx.numberSetting('concurrency'));
+  concurrency ??= await ctx.concurrency(opts);
   // A saved plan: everything it needs checked before anything is sent; its stale targets found.
   const stale = opts.saved ? await preflight(ctx, plan, journal, concurrency) : undefined;
   await applyPlan(ctx, plan, { concurrency, stale, journal });

@@ -38,7 +38,7 @@ function yamlText(data: unknown): string {
 }
 
 export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise<void> {
-  const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: opts.concurrency ?? (await ctx.numberSetting('concurrency')) });
+  const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: await ctx.concurrency(opts) });
   const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
   if (opts.out) writeFileSync(opts.out, text);

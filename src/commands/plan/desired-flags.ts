@@ -74,6 +74,6 @@ export async function planOptions(ctx: VerbContext, flags: DesiredFlags) {
     shard: shardOf(flags.shard, ctx.env),
     rotateSecrets: flags.rotateSecrets,
     allowMissing: flags.allowMissing,
-    concurrency: flags.concurrency ?? (await ctx.numberSetting('concurrency')),
+    concurrency: await ctx.concurrency(flags),
   };
 }
