@@ -117,7 +117,7 @@ function candidates(world: World, holder: Holder): Candidate[] {
   return out;
 }
 
-/** The rows of one project or group: each user once, at the highest level any source gives. */
+/** The rows of one project or group: each user once, at the highest level any source gives (unsorted: the report sorts every row once). */
 export function effectiveAccess(world: World, holder: Holder): AccessRow[] {
   const best = new Map<number, Candidate>();
   for (const candidate of candidates(world, holder)) {
@@ -140,6 +140,5 @@ export function effectiveAccess(world: World, holder: Holder): AccessRow[] {
       source_group: candidate.sourceGroup,
       share_access_level: candidate.shareLevel,
       expires_at: candidate.expires,
-    }))
-    .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    }));
 }
