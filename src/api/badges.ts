@@ -2,7 +2,7 @@ import type { ApiRequest } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
-import { ROLES } from './roles.js';
+import { ownerAdminRole } from './roles.js';
 
 /**
  * Badges of a project (Maintainer) or a group (Owner), GitLab's doc/api/project_badges.md and
@@ -18,10 +18,6 @@ export interface Badge {
   rendered_image_url?: string;
   kind?: 'project' | 'group';
   [field: string]: unknown;
-}
-
-function badgeRole(owner: Owner): string {
-  return owner.kind === 'project' ? ROLES.maintainers : ROLES.owners;
 }
 
 export function badgesPath(owner: Owner): string {
@@ -42,7 +38,7 @@ export function createBadge(owner: Owner, fields: { link_url: string; image_url:
     method: 'POST',
     path: badgesPath(owner),
     json: fields,
-    requires: badgeRole(owner),
+    requires: ownerAdminRole(owner),
     recover: async (client) => {
       let found: Badge | undefined;
       for await (const badge of paginateItems<Badge>(client, { path: badgesPath(owner), perPage: 100 })) {
@@ -55,10 +51,10 @@ export function createBadge(owner: Owner, fields: { link_url: string; image_url:
 }
 
 export function updateBadge(owner: Owner, badgeId: number, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: badgesPath(owner) + apiPath`/${badgeId}`, json: fields, idempotent: true, requires: badgeRole(owner) };
+  return { method: 'PUT', path: badgesPath(owner) + apiPath`/${badgeId}`, json: fields, idempotent: true, requires: ownerAdminRole(owner) };
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */
 export function deleteBadge(owner: Owner, badgeId: number): ApiRequest {
-  return { method: 'DELETE', path: badgesPath(owner) + apiPath`/${badgeId}`, okStatuses: [404], requires: badgeRole(owner) };
+  return { method: 'DELETE', path: badgesPath(owner) + apiPath`/${badgeId}`, okStatuses: [404], requires: ownerAdminRole(owner) };
 }

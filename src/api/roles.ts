@@ -1,3 +1,5 @@
+import type { Owner } from './owner.js';
+
 /**
  * Who may send a request, in the words of the service's API reference (its "Authentication"
  * sections: "Owners and administrators: update, removal, push rules, LDAP sync"; "Administrators
@@ -14,3 +16,8 @@ export const ROLES = {
   maintainers: 'maintainers, owners and administrators',
   reporters: 'members with the Reporter role or above, and administrators',
 } as const;
+
+/** A project's Maintainers, a group's Owners: who may read or change a project's or group's CI/CD variables and badges. */
+export function ownerAdminRole(owner: Owner): string {
+  return owner.kind === 'project' ? ROLES.maintainers : ROLES.owners;
+}

@@ -2,7 +2,7 @@ import type { ApiRequest } from '../http/client.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
 import { findResource } from './recover.js';
-import { ROLES } from './roles.js';
+import { ownerAdminRole } from './roles.js';
 
 /**
  * CI/CD variables of a project (Maintainer) or a group (Owner), GitLab's doc/api/project_level_variables.md
@@ -22,11 +22,6 @@ export interface Variable {
   [field: string]: unknown;
 }
 
-/** Who may read or change variables: every request on them, lists included, needs it. */
-export function variableRole(owner: Owner): string {
-  return owner.kind === 'project' ? ROLES.maintainers : ROLES.owners;
-}
-
 export function variablesPath(owner: Owner): string {
   return `${ownerPath(owner)}/variables`;
 }
@@ -38,7 +33,7 @@ function variablePath(owner: Owner, key: string): string {
 const scopeQuery = (scope: string) => ({ 'filter[environment_scope]': scope });
 
 export function getVariable(owner: Owner, key: string, scope: string): ApiRequest {
-  return { method: 'GET', path: variablePath(owner, key), query: scopeQuery(scope), expect: 'object', requires: variableRole(owner) };
+  return { method: 'GET', path: variablePath(owner, key), query: scopeQuery(scope), expect: 'object', requires: ownerAdminRole(owner) };
 }
 
 /**
@@ -50,17 +45,17 @@ export function createVariable(owner: Owner, fields: Record<string, unknown> & {
     method: 'POST',
     path: variablesPath(owner),
     json: fields,
-    requires: variableRole(owner),
+    requires: ownerAdminRole(owner),
     recover: (client) => findResource(client, getVariable(owner, fields.key, fields.environment_scope)),
   };
 }
 
 /** PUT /variables/:key of one scope: the same body twice leaves the same variable. */
 export function updateVariable(owner: Owner, key: string, scope: string, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: variablePath(owner, key), query: scopeQuery(scope), json: fields, idempotent: true, requires: variableRole(owner) };
+  return { method: 'PUT', path: variablePath(owner, key), query: scopeQuery(scope), json: fields, idempotent: true, requires: ownerAdminRole(owner) };
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */
 export function deleteVariable(owner: Owner, key: string, scope: string): ApiRequest {
-  return { method: 'DELETE', path: variablePath(owner, key), query: scopeQuery(scope), okStatuses: [404], requires: variableRole(owner) };
+  return { method: 'DELETE', path: variablePath(owner, key), query: scopeQuery(scope), okStatuses: [404], requires: ownerAdminRole(owner) };
 }

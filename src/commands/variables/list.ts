@@ -1,4 +1,5 @@
-import { variableRole, variablesPath } from '../../api/variables.js';
+import { ownerAdminRole } from '../../api/roles.js';
+import { variablesPath } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
@@ -12,5 +13,5 @@ export const bind = bindOwner<ListVariablesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
   // Listing needs the same role as changing (a Developer sees none): a 403 says which.
-  await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: variableRole(opts.owner) }), VARIABLE_COLUMNS);
+  await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }), VARIABLE_COLUMNS);
 }
