@@ -1,5 +1,5 @@
 import { array, boolean, enum as oneOf, int, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
-import { ACCESS_LEVELS } from '../../params/access.js';
+import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { Item } from './section.js';
 
@@ -56,7 +56,11 @@ export function listOf(value: unknown): ListValue {
 export const accessLevel = (value: unknown): number => (typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS]);
 
 /** An access level as a person writes it: its name (`developer`), or the number when it has none. */
-export const accessLevelWord = (value: unknown): string | number => (typeof value === 'number' ? (Object.entries(ACCESS_LEVELS).find(([, n]) => n === value)?.[0] ?? value) : String(value));
+export function accessLevelWord(value: unknown): string | number {
+  if (typeof value !== 'number') return String(value);
+  const name = accessLevelName(value);
+  return name === String(value) ? value : name;
+}
 
 /** The fields of an item that differ from what a new one has (`defaults`; false or null where they say nothing), in the order of the table. */
 export function differingFields(item: Item, params: readonly ParamSpec[], defaults: Readonly<Item>): Item {
