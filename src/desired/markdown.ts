@@ -1,5 +1,5 @@
 import { byTarget, type Change, type Plan } from './model.js';
-import { changeText, planCounts, SIGN, shownName } from './render.js';
+import { changeText, DESTRUCTIVE, planCounts, SIGN, shownName } from './render.js';
 
 /**
  * `collab plan -o markdown`: the plan as a merge request's comment (posted with `collab notes
@@ -48,7 +48,7 @@ function sectionTable(changes: readonly Change[]): string[] {
 function targetBlock(changes: readonly Change[]): string {
   const { kind, path } = (changes[0] as Change).address;
   const creating = changes.some((change) => change.address.section === 'create');
-  const lines = changes.map((change) => `${SIGN[change.action]} ${changeText(change)}${change.destructive ? ' (destructive)' : ''}`);
+  const lines = changes.map((change) => `${SIGN[change.action]} ${changeText(change)}${change.destructive ? DESTRUCTIVE : ''}`);
   const fence = fenceFor(lines);
   const count = `${changes.length} change${changes.length === 1 ? '' : 's'}`;
   return ['', `<details><summary>${creating ? '+' : '~'} ${kind} <code>${escapeHtml(shownName(path))}</code> (${count})</summary>`, '', `${fence}diff`, ...lines, fence, '', '</details>', ''].join('\n');

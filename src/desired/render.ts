@@ -62,7 +62,8 @@ export function changeText(change: Change): string {
   return text;
 }
 
-const DESTRUCTIVE = ' (destructive)';
+/** What a destructive change's line ends with (painted red on a terminal). */
+export const DESTRUCTIVE = ' (destructive)';
 
 /** `+ text`, coloured by its action; cut to `room` display cells with `…` when room is given (the whole value is in -o json). */
 function line(change: Change, paint: Paint, room: number): string {
@@ -82,8 +83,7 @@ export function changeSummary(change: Change): string {
   const { section, key, kind } = change.address;
   if (section === 'create') return `+ ${kind} created`;
   if (NOUN[section]) return `${SIGN[change.action]} ${NOUN[section]} ${shownName(key)}`;
-  const name = settingName(section, key);
-  return change.action === 'create' ? `+ ${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+  return change.action === 'create' ? `+ ${changeText(change)}` : changeText(change);
 }
 
 /** A change as data: `{section, key, from, to, action}` (a plan's change line, an apply result's `changes`). */
