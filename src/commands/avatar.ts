@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { CollabError } from '../errors.js';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, avatarType } from '../params/avatar.js';
+import { avatarProblem, avatarType } from '../params/avatar.js';
 
 /**
  * Reads the image of --avatar (projects and groups create/update) for upload. A file the service
@@ -12,7 +12,7 @@ import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, avatarType } from '../params/avata
 export async function readAvatar(path: string): Promise<UploadFile> {
   const contentType = avatarType(path);
   if (contentType === undefined) {
-    throw new CollabError('usage', `invalid value "${path}" for --avatar: expected an image file (${AVATAR_EXTENSIONS.join(', ')})`);
+    throw new CollabError('usage', `invalid value "${path}" for --avatar: ${avatarProblem(path, 0)}`);
   }
   let size: number;
   try {
@@ -22,6 +22,8 @@ export async function readAvatar(path: string): Promise<UploadFile> {
   } catch (error) {
     throw new CollabError('usage', `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  if (size > AVATAR_MAX_BYTES) throw new CollabError('usage', `${path} is too big for --avatar: ${size} bytes, at most ${AVATAR_MAX_BYTES} (200 KiB)`);
+  // The type is one the service takes, so what is left to refuse is the size.
+  const problem = avatarProblem(path, size);
+  if (problem) throw new CollabError('usage', `${path} is too big for --avatar: ${problem}`);
   return { filename: basename(path), contentType, data: await readFile(path) };
 }
