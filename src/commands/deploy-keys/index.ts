@@ -2,7 +2,7 @@ import { confirmedDelete } from '../delete-verb.js';
 import { dateTime, nonEmpty, positiveInteger } from '../../params/parsers.js';
 import { arg, asText, bool, option, tristate } from '../flags.js';
 import { noun } from '../nouns.js';
-import { PROJECT_FLAG } from '../protected-refs/verbs.js';
+import { PROJECT_FLAG } from '../resource-args.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
 

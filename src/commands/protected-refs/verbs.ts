@@ -1,7 +1,8 @@
 import { confirmedDelete } from '../delete-verb.js';
 import { type RefAccessKind, refAccess } from '../../params/protected-refs.js';
-import { nonEmpty, projectRef } from '../../params/parsers.js';
+import { nonEmpty } from '../../params/parsers.js';
 import { arg, bool, type Flag, option, tristate } from '../flags.js';
+import { PROJECT_FLAG } from '../resource-args.js';
 import { verb } from '../verb.js';
 
 /**
@@ -14,9 +15,6 @@ export type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
 import type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
 
 export const NOUN_OF: Record<RefKind, string> = { branch: 'protected-branches', tag: 'protected-tags' };
-
-/** --project: required, `-` reads projects from standard input. */
-export const PROJECT_FLAG = option('--project <project>', 'the project (ID or full path)', projectRef, { required: true });
 
 const nameArg = (kind: RefKind) => arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
 
