@@ -38,7 +38,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   const before = client.requestCount;
   const reach = reachOf(file.data);
   const found = await discover(ctx, reach, options.concurrency);
-  const reached = resolveTargets(file.data, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) });
+  const reached = resolveTargets(file.data, reach, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) });
   checkFilters(options.only, reached, file.path);
   const targets = reached.filter((target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard));
   reportAbsent(ctx, await absentPaths(ctx, targets, reach, found, options.only, options.concurrency), file.path, options.allowMissing);

@@ -69,9 +69,8 @@ export function reachOf(data: DesiredData): Reach {
 export const isBelow = (path: string, group: string) => path.startsWith(`${group}/`);
 const depth = (path: string) => path.split('/').length;
 
-/** The targets the file reaches among those found, each with its merged sections; skipped ones left out. */
-export function resolveTargets(data: DesiredData, found: { groups: readonly string[]; projects: readonly string[] }): DesiredTarget[] {
-  const reach = reachOf(data);
+/** The targets the file reaches (`reach`: reachOf(data)) among those found, each with its merged sections; skipped ones left out. */
+export function resolveTargets(data: DesiredData, reach: Reach, found: { groups: readonly string[]; projects: readonly string[] }): DesiredTarget[] {
   const groupPaths = new Set(reach.groups);
   for (const path of found.groups) if (reach.subgroupRoots.some((root) => isBelow(path, root))) groupPaths.add(path);
   const projectPaths = new Set(reach.projects);
