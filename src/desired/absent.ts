@@ -5,7 +5,7 @@ import { CollabError } from '../errors.js';
 import { editDistance } from '../util/suggest.js';
 import type { Found } from './live.js';
 import { type MissingPath, nearbyPaths } from './nearby.js';
-import { type DesiredTarget, globMatches, globRoot, isBelow, type Reach } from './targets.js';
+import { type DesiredTarget, globMatches, globRoot, isAbsent, isBelow, type Reach } from './targets.js';
 
 /**
  * What the file names that is not there, said before anything is sent: a plan that enforces
@@ -64,7 +64,7 @@ export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTar
   const absent: Absence[] = [];
   for (const target of targets) {
     const resource = target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path);
-    if (resource || target.create) continue;
+    if (!isAbsent(target, resource)) continue;
     absent.push({
       line: (nearest) => `${target.kind} ${target.path} does not exist (${nearest ? `did you mean ${nearest}? if not, ` : ''}add create: true to make it)`,
       asks: { kind: target.kind, path: target.path },

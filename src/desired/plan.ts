@@ -5,7 +5,7 @@ import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
 import type { Change, LiveTarget, Plan } from './model.js';
 import { sendsText } from './requests.js';
-import { type DesiredTarget, inShard, reachOf, resolveTargets, selected } from './targets.js';
+import { type DesiredTarget, inShard, isAbsent, reachOf, resolveTargets, selected } from './targets.js';
 
 interface PlanOptions {
   /** `collab plan acme/web`: only these targets and what is below them. */
@@ -26,7 +26,7 @@ export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<Desire
   const missing: string[] = [];
   for (const target of targets) {
     const state = live.get(target) as LiveTarget;
-    if (state.resource === null && !target.create) missing.push(`${target.kind} ${target.path}`);
+    if (isAbsent(target, state.resource)) missing.push(`${target.kind} ${target.path}`);
     changes.push(...diffTarget(target, state, options));
   }
   return { changes, missing };

@@ -18,6 +18,9 @@ export interface DesiredTarget {
   create: boolean;
 }
 
+/** A target the service does not have (`resource`: null or not found) and the file does not create: the plan's `missing`, the absent report's lines. */
+export const isAbsent = (target: DesiredTarget, resource: unknown): boolean => !resource && !target.create;
+
 /** What the live state must be read for: the groups and projects the file names, and the groups whose contents it reaches. */
 export interface Reach {
   groups: string[];
