@@ -68,8 +68,9 @@ export const hooks: Section<HookSpec> = {
   ops: ['hook-create', 'hook-update', 'hook-delete'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
-    // The token (and anything else the file gave as a secret) is in the plan as its template: resolved now.
-    const resolved = (body: HookBody): HookBody => ({ ...withSecrets(body, resolver.secret), url: resolver.secret(body.url) });
+    // The token (and anything else the file gave as a secret, the URL too) is in the plan as its
+    // template: resolved now, and only those become the run's secrets (a plain URL is not one).
+    const resolved = (body: HookBody): HookBody => withSecrets(body, resolver.secret) as HookBody;
     switch (spec.op) {
       case 'hook-create':
         return [createHook(owner, resolved(spec.body), resolver.sentAt)];
