@@ -1,6 +1,6 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
-import { equal, listOf, listSchema } from './common.js';
+import { equal, listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -52,9 +52,7 @@ export const badges: Section<BadgeSpec> = {
       const after = Object.fromEntries(changed.map((field) => [field, fields[field]]));
       emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, { op: 'badge-update', badgeId: existing.id, body: after });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((item) => matches(item)(existing))) continue;
+    for (const existing of unlisted(wanted, found, (item, badge) => matches(item)(badge))) {
       emit(existing.name || existing.link_url, 'delete', { name: existing.name, link_url: existing.link_url }, null, { op: 'badge-delete', badgeId: existing.id }, true);
     }
   },

@@ -45,6 +45,11 @@ interface ListValue {
   enforce: boolean;
 }
 
+/** What an enforced list removes: each live item no item of the file is `same` as (nothing when the list is not enforced). */
+export function unlisted<T>(wanted: ListValue, found: readonly T[], same: (item: Item, live: T) => boolean): T[] {
+  return wanted.enforce ? found.filter((live) => !wanted.items.some((item) => same(item, live))) : [];
+}
+
 /** A list section's value, either way it is written. */
 export function listOf(value: unknown): ListValue {
   if (Array.isArray(value)) return { items: value.filter(isItem), enforce: false };

@@ -1,6 +1,6 @@
 import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
 import { addDeployKey, type DeployKey, deployKeysPath, removeDeployKey, updateDeployKey } from '../../api/deploy-keys.js';
-import { listOf, listSchema } from './common.js';
+import { listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -54,9 +54,7 @@ export const deployKeys: Section<DeployKeySpec> = {
       const canPush = existing.can_push ?? false;
       if (item.can_push !== undefined && item.can_push !== canPush) emit(title, 'update', { can_push: canPush }, { can_push: item.can_push }, { op: 'deploy-key-update', keyId: existing.id, body: { can_push: item.can_push } });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((item) => item.title === existing.title)) continue;
+    for (const existing of unlisted(wanted, found, (item, key) => item.title === key.title)) {
       emit(existing.title, 'delete', { title: existing.title }, null, { op: 'deploy-key-delete', keyId: existing.id }, true);
     }
   },

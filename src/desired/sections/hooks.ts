@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
 import { HOOK_DEFAULTS, hookParamsFor } from '../../params/hooks.js';
-import { differingFields, equal, listOf, listSchema, shape, withSecrets } from './common.js';
+import { differingFields, equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -49,9 +49,7 @@ export const hooks: Section<HookSpec> = {
       const before = Object.fromEntries(changed.map(([key]) => [key, existing[key]]));
       emit(url, 'update', before, after, { op: 'hook-update', hookId: existing.id, body: { url: String(template(url)), ...bodyOf(template(after)) } });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((hook) => hook.url === existing.url)) continue;
+    for (const existing of unlisted(wanted, found, (item, hook) => item.url === hook.url)) {
       emit(existing.url, 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
     }
   },

@@ -2,7 +2,7 @@ import { int, minLength, nullable, optional, string, strictObject } from 'zod/mi
 import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_PARAMS } from '../../params/labels.js';
-import { equal, listOf, listSchema, shape } from './common.js';
+import { equal, listOf, listSchema, shape, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -58,9 +58,7 @@ export const labels: Section<LabelSpec> = {
       const after = Object.fromEntries(changed);
       emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, { op: 'label-update', name, body: after });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((item) => item.name === existing.name)) continue;
+    for (const existing of unlisted(wanted, found, (item, label) => item.name === label.name)) {
       emit(existing.name, 'delete', { name: existing.name, color: existing.color }, null, { op: 'label-delete', name: existing.name }, true);
     }
   },

@@ -1,7 +1,7 @@
 import { strictObject } from 'zod/mini';
 import { addLdapLink, type LdapLink, listLdapLinks, removeLdapLink } from '../../api/groups.js';
 import { LDAP_LINK_PARAMS } from '../../params/groups.js';
-import { accessLevel, accessLevelWord, listOf, listSchema, shape } from './common.js';
+import { accessLevel, accessLevelWord, listOf, listSchema, shape, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -56,9 +56,8 @@ export const ldapLinks: Section<LdapSpec> = {
       if (!existing) emit(keyOf(link), 'create', null, body, { op: 'ldap-create', body });
       else if (existing.group_access !== body.group_access) emit(keyOf(link), 'update', { group_access: existing.group_access }, { group_access: body.group_access }, { op: 'ldap-replace', link: existing, body });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (!wanted.items.some((link) => same(existing, link))) emit(keyOf(existing), 'delete', { group_access: existing.group_access }, null, { op: 'ldap-delete', link: existing }, true);
+    for (const existing of unlisted(wanted, found, (link, live) => same(live, link))) {
+      emit(keyOf(existing), 'delete', { group_access: existing.group_access }, null, { op: 'ldap-delete', link: existing }, true);
     }
   },
   export: ({ live }) => {

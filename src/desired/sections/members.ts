@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { addMember, type MemberParams, type MemberRecord, membersPath, removeMember, updateMember } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
-import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema } from './common.js';
+import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -64,9 +64,8 @@ export const members: Section<MemberSpec> = {
       const before = { access_level: existing.access_level, ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}) };
       if (!equal(before, after)) emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((member) => member.username === existing.username) || existing.username === live.caller || isBot(existing)) continue;
+    for (const existing of unlisted(wanted, found, (item, member) => item.username === member.username)) {
+      if (existing.username === live.caller || isBot(existing)) continue;
       emit(existing.username, 'delete', { access_level: existing.access_level }, null, { op: 'member-remove', member: existing.id }, true);
     }
   },

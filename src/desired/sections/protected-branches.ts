@@ -1,7 +1,7 @@
 import { boolean, enum as oneOf, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
 import { accessEdits, type BranchRoles, type ProtectedBranch, protectedRefsPath, protectRef, roleEntries, unprotectRef, updateProtectedBranch } from '../../api/protected-refs.js';
 import { REF_ACCESS_CHOICES, REF_ACCESS_LEVELS, type RefAccessKind, type RefAccessName, refAccessName } from '../../params/protected-refs.js';
-import { equal, isItem, listOf, listSchema } from './common.js';
+import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -110,9 +110,7 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       if (Object.keys(after).length === 0) continue;
       emit(name, 'update', before, after, { op: 'protected-branch-update', name, body: { ...accessEdits(existing, roles), ...flags } });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((item) => item.name === existing.name)) continue;
+    for (const existing of unlisted(wanted, found, (item, branch) => item.name === branch.name)) {
       emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-branch-delete', name: existing.name }, true);
     }
   },

@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
 import { refAccessName } from '../../params/protected-refs.js';
-import { listOf, listSchema } from './common.js';
+import { listOf, listSchema, unlisted } from './common.js';
 import { isNamed, liveRole, refLevel, refRoleSchema } from './protected-branches.js';
 import type { Body, OnTarget, Section } from './section.js';
 
@@ -45,9 +45,7 @@ export const protectedTags: Section<ProtectedTagSpec> = {
       const after = refAccessName(refLevel(item.create_access_level));
       if (before !== after) emit(name, 'update', { create_access_level: before }, { create_access_level: after }, { op: 'protected-tag-replace', body });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((item) => item.name === existing.name)) continue;
+    for (const existing of unlisted(wanted, found, (item, tag) => item.name === tag.name)) {
       emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-tag-delete', name: existing.name }, true);
     }
   },

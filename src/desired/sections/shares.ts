@@ -1,7 +1,7 @@
 import { int, minLength, optional, string, strictObject, union } from 'zod/mini';
 import { getGroup } from '../../api/groups.js';
 import { shareWithGroup, unshareGroup } from '../../api/shares.js';
-import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema } from './common.js';
+import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -50,9 +50,7 @@ export const shares: Section<ShareSpec> = {
       const before = { group_access: existing.group_access_level, expires_at: existing.expires_at ?? null };
       if (!equal(before, after)) emit(String(group), 'update', before, after, { op: 'share-replace', group: Number(existing.group_id), body: after });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
-      if (wanted.items.some((share) => same(existing, share.group_id))) continue;
+    for (const existing of unlisted(wanted, found, (share, live) => same(live, share.group_id))) {
       emit(String(existing.group_full_path), 'delete', { group_access: existing.group_access_level }, null, { op: 'share-delete', group: Number(existing.group_id) }, true);
     }
   },

@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
 import { VARIABLE_PARAMS } from '../../params/variables.js';
-import { equal, listOf, listSchema, shape, withSecrets } from './common.js';
+import { equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -69,10 +69,8 @@ export const variables: Section<VariableSpec> = {
       // PUT wants the value every time: the file's, as its template when it came from one.
       emit(address, 'update', before, after, { op: 'variable-update', key, scope, body: { value: String(template(item.value)), ...Object.fromEntries(changed) } });
     }
-    if (!wanted.enforce) return;
-    for (const existing of found) {
+    for (const existing of unlisted(wanted, found, (item, variable) => item.key === variable.key && scopeOf(item) === (variable.environment_scope ?? '*'))) {
       const scope = existing.environment_scope ?? '*';
-      if (wanted.items.some((item) => item.key === existing.key && scopeOf(item) === scope)) continue;
       emit(addressOf(existing.key, scope), 'delete', { key: existing.key, environment_scope: scope }, null, { op: 'variable-delete', key: existing.key, scope }, true);
     }
   },
