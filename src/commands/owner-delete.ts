@@ -2,7 +2,7 @@ import type { ApiRequest } from '../http/client.js';
 import { describeOwner, type Owner } from '../api/owner.js';
 import { getOwner } from '../api/shares.js';
 import type { VerbContext } from '../context.js';
-import { CollabError } from '../errors.js';
+import { CollabError, isCollabError, withHint } from '../errors.js';
 import { needConfirmation } from './confirm.js';
 
 /** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */
@@ -41,4 +41,13 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
   await ctx.request(getOwner(owner));
   if (removal.strict) throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
   ctx.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
+}
+
+/**
+ * Advice for a 404 of what a project holds, read by its name or ID: the project's own 404 names it
+ * ("404 Project Not Found"), so any other (ActiveRecord's bare "404 Not found") is the thing's and
+ * gets `hint`; every other error is returned as it is.
+ */
+export function withThingHint(error: unknown, hint: string): unknown {
+  return isCollabError(error) && error.status === 404 && !/Project/.test(error.message) ? withHint(error, hint) : error;
 }

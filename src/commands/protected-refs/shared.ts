@@ -1,8 +1,8 @@
 import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
-import { isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
+import { withThingHint } from '../owner-delete.js';
 import { modulesPerKind } from '../per-kind.js';
 import type { VerbModule } from '../spec.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
@@ -57,7 +57,6 @@ export async function readProtection<T>(ctx: VerbContext, kind: RefKind, project
   try {
     return (await ctx.request<T>(getProtectedRef(project, kind, name))).data;
   } catch (error) {
-    if (isCollabError(error) && error.status === 404 && !/Project/.test(error.message)) throw withHint(error, `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`);
-    throw error;
+    throw withThingHint(error, `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`);
   }
 }
