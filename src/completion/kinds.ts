@@ -6,7 +6,9 @@ import { groupRef, namespaceRef, projectRef } from '../params/parsers.js';
  * Which values completion fetches from the service: the paths of groups, or of groups and their
  * projects. The same answer for the completion scripts (src/completion/generate.ts, which call
  * `collab __complete` only where one of these is wanted) and for `__complete` itself
- * (src/completion/values.ts, which finds the word's place in the command line).
+ * (src/completion/values.ts, which finds the word's place in the command line). The names of what
+ * a project or group holds (labels, variable keys...) are values.ts's own: its commands take
+ * --project or --group, so the scripts already ask `__complete` there.
  */
 export type ValueKind = 'project' | 'group';
 

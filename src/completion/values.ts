@@ -1,13 +1,17 @@
 import { PassThrough } from 'node:stream';
+import { deployKeysPath } from '../api/deploy-keys.js';
 import { GROUPS_PATH, groupProjectsPath, subgroupsPath } from '../api/groups.js';
+import { labelsPath } from '../api/labels.js';
+import { type Owner, ownerPath } from '../api/owner.js';
 import { PROJECTS_PATH } from '../api/projects.js';
+import { protectedRefsPath } from '../api/protected-refs.js';
+import { variablesPath } from '../api/variables.js';
 import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from '../commands/common-options.js';
 import { NOUNS } from '../commands/manifest.js';
-import type { CommandSpec, OptionSpec } from '../commands/spec.js';
+import type { ArgSpec, CommandSpec, OptionSpec } from '../commands/spec.js';
 import { hostKey } from '../config/store.js';
 import { Context } from '../context.js';
 import type { HttpClient } from '../http/client.js';
-import { apiPath } from '../http/path.js';
 import type { IO } from '../io.js';
 import { type Runtime, systemClock } from '../runtime.js';
 import { readCached, writeCached } from './cache.js';
@@ -40,31 +44,51 @@ function budgetMs(env: Runtime['env']): number {
 }
 const PER_REQUEST = 20;
 
-/** The word to complete and what it names. */
-interface ValueTarget {
-  kind: ValueKind | 'owned';
-  /** For kind 'owned': the list of the owner's things to read, and the field a candidate is. */
-  owned?: { path: string; field: string } | undefined;
+/**
+ * What a project or group owns, completed by name from the owner the line gives (`--project` or
+ * `--group`): by noun, the positional argument it completes, the list of the owner's things to read
+ * (none where that kind of owner holds none), and the field each candidate is. Kept here rather
+ * than in kinds.ts, which the completion scripts' generator loads too and which has no use for it.
+ */
+interface OwnedKind {
+  arg: string;
+  list: (owner: Owner) => string | undefined;
+  field: string;
+}
+
+/** Deploy keys and protections are a project's. */
+const inProject = (path: (project: string | number) => string) => (owner: Owner) => (owner.kind === 'project' ? path(owner.ref) : undefined);
+
+const OWNED: Readonly<Record<string, OwnedKind>> = {
+  labels: { arg: 'name', list: labelsPath, field: 'name' },
+  variables: { arg: 'key', list: variablesPath, field: 'key' },
+  // Not badgesPath: src/api/badges.ts imports the pagination machinery, which `__complete` has no other use for.
+  badges: { arg: 'badge-id', list: (owner) => `${ownerPath(owner)}/badges`, field: 'id' },
+  'deploy-keys': { arg: 'key-id', list: inProject(deployKeysPath), field: 'id' },
+  'protected-branches': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'branch')), field: 'name' },
+  'protected-tags': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'tag')), field: 'name' },
+};
+
+/** What the positional argument `arg` of a command of `noun` names among an owner's things, if anything. */
+function ownedKind(noun: string, arg: ArgSpec | undefined): OwnedKind | undefined {
+  const owned = Object.hasOwn(OWNED, noun) ? OWNED[noun] : undefined;
+  return owned && arg?.name === owned.arg ? owned : undefined;
+}
+
+/** What an owner's list to read is, and the field of each item a candidate is. */
+interface OwnedList {
+  path: string;
+  field: string;
+}
+
+/** The word to complete and what it names: projects or groups, or something an owner holds. */
+type ValueTarget = ({ kind: ValueKind } | { owned: OwnedList }) & {
   /** The value typed so far. */
   word: string;
   /** What comes before the value in the word (`--project=`), printed before each candidate. */
   prefix: string;
   /** --host, when the command line gives one. */
   host: string | undefined;
-}
-
-/**
- * What a project or group owns, completed by name from the owner the line gives (`--project` or
- * `--group`): by noun, the positional argument it completes, the list under the owner, and the
- * field each candidate is.
- */
-const OWNED: Readonly<Record<string, { arg: string; list: string; field: string }>> = {
-  labels: { arg: 'name', list: 'labels', field: 'name' },
-  variables: { arg: 'key', list: 'variables', field: 'key' },
-  badges: { arg: 'badge-id', list: 'badges', field: 'id' },
-  'deploy-keys': { arg: 'key-id', list: 'deploy_keys', field: 'id' },
-  'protected-branches': { arg: 'name', list: 'protected_branches', field: 'name' },
-  'protected-tags': { arg: 'name', list: 'protected_tags', field: 'name' },
 };
 
 function findOption(options: readonly OptionSpec[], flag: string): OptionSpec | undefined {
@@ -85,12 +109,12 @@ async function valueTarget(words: readonly string[]): Promise<ValueTarget | unde
   let positionals = 0;
   let afterDashes = false;
   let noun: string | undefined;
-  let owner: string | undefined;
+  let owner: Owner | undefined;
   const takeValue = (option: OptionSpec, value: string) => {
     const flag = longFlag(option);
     if (flag === '--host') host = value;
     // A path or an ID as typed; `-` (many targets) names no one owner.
-    if ((flag === '--project' || flag === '--group') && value !== '-') owner = flag === '--project' ? apiPath`/projects/${value}` : apiPath`/groups/${value}`;
+    if ((flag === '--project' || flag === '--group') && value !== '-') owner = { kind: flag === '--project' ? 'project' : 'group', ref: value };
   };
   for (const word of words.slice(0, -1)) {
     if (pending) {
@@ -143,9 +167,9 @@ async function valueTarget(words: readonly string[]): Promise<ValueTarget | unde
   const arg = args[positionals] ?? (last?.variadic ? last : undefined);
   const kind = argKind(arg);
   if (kind) return { kind, word: current, prefix: '', host };
-  const owned = noun === undefined ? undefined : OWNED[noun];
-  if (owned && owner && arg?.name === owned.arg) return { kind: 'owned', owned: { path: `${owner}/${owned.list}`, field: owned.field }, word: current, prefix: '', host };
-  return undefined;
+  const owned = noun === undefined ? undefined : ownedKind(noun, arg);
+  const path = owned && owner ? owned.list(owner) : undefined;
+  return owned && path !== undefined ? { owned: { path, field: owned.field }, word: current, prefix: '', host } : undefined;
 }
 
 /** A context that shows nothing and asks nothing: its output and warnings go nowhere, its stdin is empty. */
@@ -173,14 +197,13 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     if (!target) return [];
     ctx = silentContext(runtime, target.host, signal);
     const host = hostKey(await ctx.host());
-    const key = { host, kind: target.owned ? `owned:${target.owned.path}` : target.kind, word: target.word };
+    const key = { host, kind: 'owned' in target ? `owned:${target.owned.path}` : target.kind, word: target.word };
     let candidates = readCached(runtime.env, key);
     if (!candidates) {
       const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (clock.now() - started)) });
       const client = await ctx.connect(host, token);
       try {
-        const { owned, kind } = target;
-        candidates = owned ? await fetchOwned(client, owned, target.word) : kind === 'owned' ? [] : await fetchCandidates(client, kind, target.word);
+        candidates = 'owned' in target ? await fetchOwned(client, target.owned, target.word) : await fetchCandidates(client, target.kind, target.word);
       } finally {
         await client.close();
       }
@@ -233,9 +256,15 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
   const matches = (text: unknown): text is string => typeof text === 'string' && text.toLowerCase().startsWith(lower);
   const groupCandidates = groups.map(groupPath).filter(matches).map((path) => `${path}/`);
   const projectCandidates = projects.map((project) => project.path_with_namespace).filter(matches);
-  // One candidate a line: a path holding a line break, a tab or another control (no real path
-  // does) would reach the shell as pieces of itself, so it is not offered.
-  return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])].filter((candidate) => !/[\u0000-\u001f\u007f]/.test(candidate));
+  return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])].filter(oneLine);
+}
+
+/**
+ * One candidate a line: a path or a name holding a line break, a tab or another control (no real
+ * path does) would reach the shell as pieces of itself, so it is not offered.
+ */
+function oneLine(candidate: string): boolean {
+  return !/[\u0000-\u001f\u007f]/.test(candidate);
 }
 
 /**
@@ -243,9 +272,9 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
  * 100 at most (a project's labels, variables, badges, keys and protections are few). A name with a
  * control character is not offered, as for paths.
  */
-async function fetchOwned(client: HttpClient, owned: { path: string; field: string }, word: string): Promise<string[]> {
+async function fetchOwned(client: HttpClient, owned: OwnedList, word: string): Promise<string[]> {
   const { data } = await client.request<unknown>({ method: 'GET', path: owned.path, query: { per_page: 100 } });
   const names = (Array.isArray(data) ? data : []).map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[owned.field] : undefined));
   const texts = names.map((name) => (typeof name === 'number' ? String(name) : name)).filter((name): name is string => typeof name === 'string' && name.startsWith(word));
-  return [...new Set(texts)].sort().filter((candidate) => !/[\u0000-\u001f\u007f]/.test(candidate));
+  return [...new Set(texts)].sort().filter(oneLine);
 }
