@@ -163,7 +163,15 @@ export function visibilityTone(value: unknown): Tone | undefined {
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 
-/** yes/no on a terminal for a flag (null and absent read as no). */
+/** yes/no on a terminal for a flag: null reads as no, a field the service did not send as nothing. */
 export function yesNo(value: unknown): string {
   return value === true ? 'yes' : value === false || value === null ? 'no' : '';
+}
+
+/**
+ * yes/no for a flag that is off unless the service says it is on: one it leaves out reads no
+ * (GitLab's answer to enabling a deploy key has no can_push; CE sends no code_owner_approval_required).
+ */
+export function onOrNo(value: unknown): string {
+  return value === true ? 'yes' : 'no';
 }

@@ -1,11 +1,10 @@
-import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 
-const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
 
 export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'TITLE', path: 'title', text: true, priority: PRIORITY.identifying },
-  { header: 'CAN PUSH', path: 'can_push', format: yesNo, choices: ['yes', 'no'] },
+  { header: 'CAN PUSH', path: 'can_push', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'FINGERPRINT', path: 'fingerprint_sha256', text: true },
   { header: 'EXPIRES AT', path: 'expires_at', priority: PRIORITY.date },
 ];
@@ -13,7 +12,7 @@ export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
 const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'Title', path: 'title' },
-  { label: 'Can push', path: 'can_push', format: yesNo },
+  { label: 'Can push', path: 'can_push', format: onOrNo },
   { label: 'Fingerprint', path: 'fingerprint_sha256' },
   { label: 'Key', path: 'key' },
   { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },

@@ -1,6 +1,6 @@
 import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
-import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
 import { withThingHint } from '../owner-delete.js';
 import { modulesPerKind } from '../per-kind.js';
@@ -18,7 +18,6 @@ function whoMay(levels: unknown): string {
   return (levels as RefAccessLevel[]).map((level) => (typeof level.deploy_key_id === 'number' ? `key ${level.deploy_key_id}` : refAccessName(level.access_level))).join(',');
 }
 
-const yesNo = (value: unknown) => (value === true ? 'yes' : 'no');
 const access = (header: string, path: string): Column => ({ header, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]), choices: ['no-one', 'developer', 'maintainer', 'admin'] });
 
 export const BRANCH_COLUMNS: readonly Column[] = [
@@ -26,7 +25,7 @@ export const BRANCH_COLUMNS: readonly Column[] = [
   access('PUSH', 'push_access_levels'),
   access('MERGE', 'merge_access_levels'),
   access('UNPROTECT', 'unprotect_access_levels'),
-  { header: 'FORCE PUSH', path: 'allow_force_push', format: yesNo, choices: ['yes', 'no'] },
+  { header: 'FORCE PUSH', path: 'allow_force_push', format: onOrNo, choices: ['yes', 'no'] },
 ];
 
 const TAG_COLUMNS: readonly Column[] = [{ header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying }, access('CREATE', 'create_access_levels')];
@@ -38,8 +37,8 @@ export const BRANCH_DETAIL: readonly DetailField[] = [
   who('Push', 'push_access_levels'),
   who('Merge', 'merge_access_levels'),
   who('Unprotect', 'unprotect_access_levels'),
-  { label: 'Force push', path: 'allow_force_push', format: yesNo },
-  { label: 'Code owner approval', path: 'code_owner_approval_required', format: yesNo },
+  { label: 'Force push', path: 'allow_force_push', format: onOrNo },
+  { label: 'Code owner approval', path: 'code_owner_approval_required', format: onOrNo },
 ];
 
 const TAG_DETAIL: readonly DetailField[] = [{ label: 'Name', path: 'name' }, who('Create', 'create_access_levels')];
