@@ -66,16 +66,6 @@ describe('errors', () => {
   });
 });
 
-describe('files', () => {
-  it('are each under 400 lines in src/, so a reader can hold one in view (split by topic past that)', () => {
-    const long = (readdirSync(SRC, { recursive: true }) as string[])
-      .filter((name) => /\.(ts|cjs|mjs)$/.test(name))
-      .map((name) => ({ name, lines: readFileSync(join(SRC, name), 'utf8').split('\n').length }))
-      .filter((file) => file.lines > 400);
-    expect(long).toEqual([]);
-  });
-});
-
 describe('sandbox state', () => {
   it('lives in the Store: no WeakMap keeps it beside (a stateless cache is named as one)', () => {
     const holders = (readdirSync(join(SRC, 'sandbox'), { recursive: true }) as string[])
