@@ -40,9 +40,17 @@ const common = {
  */
 async function inputsDigest() {
   const hash = createHash('sha256').update(`${process.version}\0`);
-  const files = ['build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', ...(await readdir('src', { recursive: true })).map((name) => join('src', name))].sort();
+  const files = [
+    'build.mjs',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    ...(await readdir('src', { recursive: true })).map((name) => join('src', name)),
+  ].sort();
   for (const file of files) {
-    const content = await readFile(file).catch((error) => (error.code === 'EISDIR' || error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+    const content = await readFile(file).catch((error) =>
+      error.code === 'EISDIR' || error.code === 'ENOENT' ? undefined : Promise.reject(error),
+    );
     if (content !== undefined) hash.update(`${file}\0`).update(content).update('\0');
   }
   return hash.digest('hex');
@@ -70,7 +78,13 @@ const intoBack = {
     builder.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import' || FRONT_LAZY_IMPORTERS.has(args.importer)) return undefined;
       if (!args.path.startsWith('.')) {
-        return { errors: [{ text: `the front (dist/front.cjs) import()s the package "${args.path}": move that code behind src/run.ts` }] };
+        return {
+          errors: [
+            {
+              text: `the front (dist/front.cjs) import()s the package "${args.path}": move that code behind src/run.ts`,
+            },
+          ],
+        };
       }
       const source = resolve(dirname(args.importer), args.path).replace(/\.js$/, '.ts');
       backEntries.add(source);
@@ -90,7 +104,8 @@ function requireOnUse(name, file, eager, onUse) {
     setup(builder) {
       builder.onLoad({ filter: file }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        if (!text.includes(eager)) throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
+        if (!text.includes(eager))
+          throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
         return { contents: text.replace(eager, onUse), loader: 'js' };
       });
     },
@@ -135,7 +150,8 @@ await build({
     if (call.length !== all.length) throw new Error('BACK_IMPORT must be as long as "__collabImport(" less "import("');
     return call;
   });
-  if (rewritten.includes(BACK_IMPORT)) throw new Error('dist/front.cjs still names the back after the rewrite: see BACK_IMPORT in build.mjs');
+  if (rewritten.includes(BACK_IMPORT))
+    throw new Error('dist/front.cjs still names the back after the rewrite: see BACK_IMPORT in build.mjs');
   await writeFile(file, rewritten);
 }
 
@@ -153,11 +169,19 @@ const JQ_WEB = 'jq-web';
 
 // The back's entry: a table of the modules the front may ask for, each evaluated on its first import.
 const table = [...backEntries]
-  .map((source) => `  ${JSON.stringify(relative(SRC, source).replace(/\.ts$/, '.js'))}: () => import(${JSON.stringify(source)}),`)
+  .map(
+    (source) =>
+      `  ${JSON.stringify(relative(SRC, source).replace(/\.ts$/, '.js'))}: () => import(${JSON.stringify(source)}),`,
+  )
   .join('\n');
 await build({
   ...common,
-  stdin: { contents: `export const modules = {\n${table}\n};\n`, resolveDir: SRC, sourcefile: 'back-modules.js', loader: 'js' },
+  stdin: {
+    contents: `export const modules = {\n${table}\n};\n`,
+    resolveDir: SRC,
+    sourcefile: 'back-modules.js',
+    loader: 'js',
+  },
   outfile: join(outdir, 'back.cjs'),
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
@@ -173,7 +197,9 @@ await build({
   outdir,
   format: 'esm',
   // Some CommonJS dependencies call require() for Node built-ins; give ESM output a require.
-  banner: { js: "import { createRequire as __collabCreateRequire } from 'node:module'; const require = __collabCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __collabCreateRequire } from 'node:module'; const require = __collabCreateRequire(import.meta.url);",
+  },
 });
 
 await copyFile('src/launcher.cjs', join(outdir, 'cli.cjs'));
@@ -185,7 +211,8 @@ for (const bundle of ['front.cjs', 'back.cjs']) {
   const bytes = await readFile(join(outdir, bundle));
   const nonAscii = bytes.findIndex((byte) => byte > 0x7f);
   if (nonAscii >= 0) throw new Error(`dist/${bundle} is not ASCII (byte ${nonAscii}); the launcher reads it as latin1`);
-  if (/[^\w$.]import\(/.test(bytes.toString('latin1'))) throw new Error(`dist/${bundle} has an import(), which fails in code from a code cache`);
+  if (/[^\w$.]import\(/.test(bytes.toString('latin1')))
+    throw new Error(`dist/${bundle} has an import(), which fails in code from a code cache`);
 }
 
 // Record the code caches: evaluate each bundle as the launcher does, run what needs no service

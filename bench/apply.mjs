@@ -31,7 +31,13 @@ const GROUPS = 20;
 const PER_GROUP = 50;
 const BASELINE_PROJECTS = 100;
 const HOOK_URL = 'https://ci.bench.example/hooks/collab';
-const SETTINGS = { merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true, remove_source_branch_after_merge: false, squash_option: 'always', printing_merge_request_link_enabled: false };
+const SETTINGS = {
+  merge_method: 'ff',
+  only_allow_merge_if_pipeline_succeeds: true,
+  remove_source_branch_after_merge: false,
+  squash_option: 'always',
+  printing_merge_request_link_enabled: false,
+};
 const PUSH_RULE = { deny_delete_tag: true, max_file_size: 50 };
 
 const FILE = `version: 1
@@ -39,9 +45,13 @@ groups:
   bench:
     projects:
       settings:
-${Object.entries(SETTINGS).map(([k, v]) => `        ${k}: ${v}`).join('\n')}
+${Object.entries(SETTINGS)
+  .map(([k, v]) => `        ${k}: ${v}`)
+  .join('\n')}
       push_rule:
-${Object.entries(PUSH_RULE).map(([k, v]) => `        ${k}: ${v}`).join('\n')}
+${Object.entries(PUSH_RULE)
+  .map(([k, v]) => `        ${k}: ${v}`)
+  .join('\n')}
       hooks:
         - url: ${HOOK_URL}
           token: \${env:BENCH_HOOK_TOKEN}
@@ -57,12 +67,17 @@ export async function apply(h) {
 function api(sb) {
   return async (method, path, body) => {
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${sb.url}/api/v4${path}`, { method, headers: { 'private-token': sb.token, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${sb.url}/api/v4${path}`, {
+        method,
+        headers: { 'private-token': sb.token, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       if (res.status === 429 && attempt < 100) {
         await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? '1') * 1000));
         continue;
       }
-      if (res.status >= 400 && res.status !== 404) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      if (res.status >= 400 && res.status !== 404)
+        throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return res.status === 204 ? null : res.json();
     }
   };
@@ -70,9 +85,11 @@ function api(sb) {
 
 async function pool(items, limit, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 /** `top` with `groups` subgroups of `perGroup` projects each; returns the projects' full paths. */
@@ -80,11 +97,17 @@ async function seed(sb, top, groups, perGroup) {
   const call = api(sb);
   const parent = await call('POST', '/groups', { name: top, path: top });
   const subgroups = [];
-  await pool(Array.from({ length: groups }, (_, i) => `g${String(i + 1).padStart(2, '0')}`), 16, async (path) => {
-    subgroups.push(await call('POST', '/groups', { name: path, path, parent_id: parent.id }));
-  });
+  await pool(
+    Array.from({ length: groups }, (_, i) => `g${String(i + 1).padStart(2, '0')}`),
+    16,
+    async (path) => {
+      subgroups.push(await call('POST', '/groups', { name: path, path, parent_id: parent.id }));
+    },
+  );
   const projects = [];
-  const wanted = subgroups.flatMap((group) => Array.from({ length: perGroup }, (_, i) => ({ group, name: `svc-${String(i + 1).padStart(3, '0')}` })));
+  const wanted = subgroups.flatMap((group) =>
+    Array.from({ length: perGroup }, (_, i) => ({ group, name: `svc-${String(i + 1).padStart(3, '0')}` })),
+  );
   await pool(wanted, 32, async ({ group, name }) => {
     const project = await call('POST', '/projects', { name, path: name, namespace_id: group.id });
     projects.push(project.path_with_namespace);
@@ -120,7 +143,12 @@ async function baseline(sb, top, { write }) {
     };
     if (Object.keys(settings).length) await send('PUT', `/projects/${listed.id}`, settings);
     if (!rule) await send('POST', `/projects/${listed.id}/push_rule`, PUSH_RULE);
-    if (!hooks.some((hook) => hook.url === HOOK_URL)) await send('POST', `/projects/${listed.id}/hooks`, { url: HOOK_URL, token: 'baseline-token', merge_requests_events: true });
+    if (!hooks.some((hook) => hook.url === HOOK_URL))
+      await send('POST', `/projects/${listed.id}/hooks`, {
+        url: HOOK_URL,
+        token: 'baseline-token',
+        merge_requests_events: true,
+      });
   }
   return { wall: Date.now() - started, requests, projects: projects.length };
 }
@@ -140,7 +168,15 @@ async function speed(h) {
     const file = join(h.work, 'collab.yaml');
     writeFileSync(file, FILE);
     const env = { ...sb.env, BENCH_HOOK_TOKEN: 'bench-hook-token' };
-    const cli = (...args) => [process.execPath, h.cli, ...args, '-f', file, ...(args[0] === 'apply' ? ['--journal', join(h.work, 'apply.journal'), '--yes'] : []), '-q'];
+    const cli = (...args) => [
+      process.execPath,
+      h.cli,
+      ...args,
+      '-f',
+      file,
+      ...(args[0] === 'apply' ? ['--journal', join(h.work, 'apply.journal'), '--yes'] : []),
+      '-q',
+    ];
     const count = projects.length;
 
     const plans = [];
@@ -152,33 +188,105 @@ async function speed(h) {
     }
     await sb.resetStats();
     const basePlan = await baseline(sb, 'base', { write: false });
-    h.progress(`baseline reads (${basePlan.projects} projects): ${h.fmtMs(basePlan.wall)}, ${basePlan.requests} requests`);
+    h.progress(
+      `baseline reads (${basePlan.projects} projects): ${h.fmtMs(basePlan.wall)}, ${basePlan.requests} requests`,
+    );
 
     await sb.resetStats();
     const applied = await h.measure(cli('apply', '--concurrency', '8'), { env });
     const applyStats = await sb.stats();
-    h.progress(`collab apply --concurrency 8: ${h.fmtMs(applied.wall)}, exit ${applied.code}${applied.code ? `: ${applied.stderr}` : ''}`);
+    h.progress(
+      `collab apply --concurrency 8: ${h.fmtMs(applied.wall)}, exit ${applied.code}${applied.code ? `: ${applied.stderr}` : ''}`,
+    );
     await sb.resetStats();
     const second = await h.measure(cli('apply', '--concurrency', '8'), { env });
     const secondWrites = (await writesOf(sb)).writes;
     await sb.resetStats();
     const baseApply = await baseline(sb, 'base', { write: true });
-    h.progress(`baseline apply (${baseApply.projects} projects): ${h.fmtMs(baseApply.wall)}, ${baseApply.requests} requests`);
+    h.progress(
+      `baseline apply (${baseApply.projects} projects): ${h.fmtMs(baseApply.wall)}, ${baseApply.requests} requests`,
+    );
 
-    const plan = { wall: h.median(plans.map((p) => p.wall)), requests: h.median(plans.map((p) => p.requests)), ok: plans.every((p) => p.code === 8 && p.lines === count * 8) };
+    const plan = {
+      wall: h.median(plans.map((p) => p.wall)),
+      requests: h.median(plans.map((p) => p.requests)),
+      ok: plans.every((p) => p.code === 8 && p.lines === count * 8),
+    };
     const scale = count / basePlan.projects;
     const baseReads = basePlan.wall * scale;
     const baseWrites = baseApply.wall * scale;
     const perProject = plan.requests / count;
     const caseName = `desired state: ${count} projects in ${GROUPS} groups (${LATENCY} ms)`;
-    h.rows.push({ case: caseName, tool: 'collab', command: 'collab plan -o ndjson', runs: plans.length, wall: plan.wall, rss: h.median(plans.map((p) => p.rss)), requests: plan.requests, items: count, ratio: '1.00x', note: `${perProject.toFixed(2)} requests a project; ${plans[0].lines} changes; exit ${plans.map((p) => p.code).join(', ')}` });
-    h.rows.push({ case: caseName, tool: 'baseline', command: 'serial: GET project, push rule, hooks a project', runs: 1, wall: baseReads, requests: Math.round(basePlan.requests * scale), items: count, ratio: `${(baseReads / plan.wall).toFixed(1)}x`, note: `measured on ${basePlan.projects} projects (${h.fmtMs(basePlan.wall)}), x${scale}` });
-    h.rows.push({ case: caseName, tool: 'collab', command: 'collab apply --concurrency 8', runs: 1, wall: applied.wall, rss: applied.rss, requests: applyStats.requests, maxInFlight: applyStats.maxInFlight, items: count, ratio: '1.00x', note: `exit ${applied.code}` });
-    h.rows.push({ case: caseName, tool: 'baseline', command: 'serial: the reads, then PUT settings, POST push rule, POST hook', runs: 1, wall: baseWrites, requests: Math.round(baseApply.requests * scale), items: count, ratio: `${(baseWrites / applied.wall).toFixed(1)}x`, note: `measured on ${baseApply.projects} projects (${h.fmtMs(baseApply.wall)}), x${scale}` });
-    h.rows.push({ case: caseName, tool: 'collab', command: 'collab apply (second time)', runs: 1, wall: second.wall, items: count, note: `${secondWrites} writes; exit ${second.code}` });
-    h.targets.push({ id: 'apply', target: `\`collab plan\`, ${count} projects in ${GROUPS} groups, ${LATENCY} ms: at least 10x faster than the serial baseline's reads, at most 2.2 requests a project`, measured: `${h.fmtMs(plan.wall)} vs ${h.fmtMs(baseReads)}: ${(baseReads / plan.wall).toFixed(1)}x; ${perProject.toFixed(2)} requests a project`, pass: baseReads / plan.wall >= 10 && perProject <= 2.2 && plan.ok });
+    h.rows.push({
+      case: caseName,
+      tool: 'collab',
+      command: 'collab plan -o ndjson',
+      runs: plans.length,
+      wall: plan.wall,
+      rss: h.median(plans.map((p) => p.rss)),
+      requests: plan.requests,
+      items: count,
+      ratio: '1.00x',
+      note: `${perProject.toFixed(2)} requests a project; ${plans[0].lines} changes; exit ${plans.map((p) => p.code).join(', ')}`,
+    });
+    h.rows.push({
+      case: caseName,
+      tool: 'baseline',
+      command: 'serial: GET project, push rule, hooks a project',
+      runs: 1,
+      wall: baseReads,
+      requests: Math.round(basePlan.requests * scale),
+      items: count,
+      ratio: `${(baseReads / plan.wall).toFixed(1)}x`,
+      note: `measured on ${basePlan.projects} projects (${h.fmtMs(basePlan.wall)}), x${scale}`,
+    });
+    h.rows.push({
+      case: caseName,
+      tool: 'collab',
+      command: 'collab apply --concurrency 8',
+      runs: 1,
+      wall: applied.wall,
+      rss: applied.rss,
+      requests: applyStats.requests,
+      maxInFlight: applyStats.maxInFlight,
+      items: count,
+      ratio: '1.00x',
+      note: `exit ${applied.code}`,
+    });
+    h.rows.push({
+      case: caseName,
+      tool: 'baseline',
+      command: 'serial: the reads, then PUT settings, POST push rule, POST hook',
+      runs: 1,
+      wall: baseWrites,
+      requests: Math.round(baseApply.requests * scale),
+      items: count,
+      ratio: `${(baseWrites / applied.wall).toFixed(1)}x`,
+      note: `measured on ${baseApply.projects} projects (${h.fmtMs(baseApply.wall)}), x${scale}`,
+    });
+    h.rows.push({
+      case: caseName,
+      tool: 'collab',
+      command: 'collab apply (second time)',
+      runs: 1,
+      wall: second.wall,
+      items: count,
+      note: `${secondWrites} writes; exit ${second.code}`,
+    });
+    h.targets.push({
+      id: 'apply',
+      target: `\`collab plan\`, ${count} projects in ${GROUPS} groups, ${LATENCY} ms: at least 10x faster than the serial baseline's reads, at most 2.2 requests a project`,
+      measured: `${h.fmtMs(plan.wall)} vs ${h.fmtMs(baseReads)}: ${(baseReads / plan.wall).toFixed(1)}x; ${perProject.toFixed(2)} requests a project`,
+      pass: baseReads / plan.wall >= 10 && perProject <= 2.2 && plan.ok,
+    });
     await exportCase(h, sb, { caseName, count, plan });
-    h.targets.push({ id: 'apply', target: '`collab apply --concurrency 8`: at least 8x faster than the serial baseline; a second apply makes no write', measured: `${h.fmtMs(applied.wall)} vs ${h.fmtMs(baseWrites)}: ${(baseWrites / applied.wall).toFixed(1)}x; second apply: ${secondWrites} writes`, pass: baseWrites / applied.wall >= 8 && applied.code === 0 && second.code === 0 && secondWrites === 0 });
+    h.targets.push({
+      id: 'apply',
+      target:
+        '`collab apply --concurrency 8`: at least 8x faster than the serial baseline; a second apply makes no write',
+      measured: `${h.fmtMs(applied.wall)} vs ${h.fmtMs(baseWrites)}: ${(baseWrites / applied.wall).toFixed(1)}x; second apply: ${secondWrites} writes`,
+      pass: baseWrites / applied.wall >= 8 && applied.code === 0 && second.code === 0 && secondWrites === 0,
+    });
   } finally {
     await sb.stop();
   }
@@ -194,19 +302,55 @@ async function rateLimited(h) {
     const file = join(h.work, 'collab-limited.yaml');
     writeFileSync(file, FILE);
     const env = { ...sb.env, BENCH_HOOK_TOKEN: 'bench-hook-token' };
-    const m = await h.measure([process.execPath, h.cli, 'apply', '-f', file, '--yes', '--journal', join(h.work, 'limited.journal'), '--concurrency', '8', '-q'], { env });
+    const m = await h.measure(
+      [
+        process.execPath,
+        h.cli,
+        'apply',
+        '-f',
+        file,
+        '--yes',
+        '--journal',
+        join(h.work, 'limited.journal'),
+        '--concurrency',
+        '8',
+        '-q',
+      ],
+      { env },
+    );
     const { log } = await writesOf(sb);
     const storm = stormCheck(log, { limit, periodMs: 60_000 }, LATENCY);
     const call = api(sb);
     let wrong = 0;
     await pool(projects, 8, async (path) => {
       const id = encodeURIComponent(path);
-      const [project, rule, hooks] = [await call('GET', `/projects/${id}`), await call('GET', `/projects/${id}/push_rule`), await call('GET', `/projects/${id}/hooks`)];
-      const ok = Object.entries(SETTINGS).every(([k, v]) => project[k] === v) && rule?.deny_delete_tag === true && hooks.filter((hook) => hook.url === HOOK_URL).length === 1;
+      const [project, rule, hooks] = [
+        await call('GET', `/projects/${id}`),
+        await call('GET', `/projects/${id}/push_rule`),
+        await call('GET', `/projects/${id}/hooks`),
+      ];
+      const ok =
+        Object.entries(SETTINGS).every(([k, v]) => project[k] === v) &&
+        rule?.deny_delete_tag === true &&
+        hooks.filter((hook) => hook.url === HOOK_URL).length === 1;
       if (!ok) wrong++;
     });
-    h.rows.push({ case: `desired state under --rate-limit ${limit}/min (${projects.length} projects)`, tool: 'collab', command: 'collab apply --concurrency 8', runs: 1, wall: m.wall, requests: log.length, items: projects.length, note: `exit ${m.code}; ${storm.windows} windows, ${storm.full} used up; ${storm.limited} answered 429; ${storm.early} requests between a 429 and its reset; ${wrong} projects not in the asked state` });
-    h.targets.push({ id: 'apply', target: `Under \`--rate-limit ${limit}/min\`: every project in the asked state (no hook twice), no request between a 429 and its reset`, measured: `exit ${m.code}; limit reached in ${storm.full} of ${storm.windows} windows; ${storm.limited} 429s; ${storm.early} early requests; ${wrong} projects wrong`, pass: m.code === 0 && wrong === 0 && storm.full > 0 && storm.early === 0 });
+    h.rows.push({
+      case: `desired state under --rate-limit ${limit}/min (${projects.length} projects)`,
+      tool: 'collab',
+      command: 'collab apply --concurrency 8',
+      runs: 1,
+      wall: m.wall,
+      requests: log.length,
+      items: projects.length,
+      note: `exit ${m.code}; ${storm.windows} windows, ${storm.full} used up; ${storm.limited} answered 429; ${storm.early} requests between a 429 and its reset; ${wrong} projects not in the asked state`,
+    });
+    h.targets.push({
+      id: 'apply',
+      target: `Under \`--rate-limit ${limit}/min\`: every project in the asked state (no hook twice), no request between a 429 and its reset`,
+      measured: `exit ${m.code}; limit reached in ${storm.full} of ${storm.windows} windows; ${storm.limited} 429s; ${storm.early} early requests; ${wrong} projects wrong`,
+      pass: m.code === 0 && wrong === 0 && storm.full > 0 && storm.early === 0,
+    });
   } finally {
     await sb.stop();
   }

@@ -37,18 +37,44 @@ async function speed(h) {
     const variants = [
       {
         label: `collab projects update - --concurrency 8`,
-        cmd: (d) => [process.execPath, h.cli, 'projects', 'update', '-', '--description', d, '--concurrency', '8', '-q'],
+        cmd: (d) => [
+          process.execPath,
+          h.cli,
+          'projects',
+          'update',
+          '-',
+          '--description',
+          d,
+          '--concurrency',
+          '8',
+          '-q',
+        ],
         stdin: input,
       },
       {
         label: `collab projects update - --concurrency 1`,
-        cmd: (d) => [process.execPath, h.cli, 'projects', 'update', '-', '--description', d, '--concurrency', '1', '-q'],
+        cmd: (d) => [
+          process.execPath,
+          h.cli,
+          'projects',
+          'update',
+          '-',
+          '--description',
+          d,
+          '--concurrency',
+          '1',
+          '-q',
+        ],
         stdin: input,
       },
       {
         label: 'for id in …; do collab projects update $id; done',
         // One process per project, as a shell loop runs them; stops at the first failure.
-        cmd: (d) => ['sh', '-c', `for id in $(cat '${input}'); do '${process.execPath}' '${h.cli}' projects update "$id" --description '${d}' -q >/dev/null || exit 1; done`],
+        cmd: (d) => [
+          'sh',
+          '-c',
+          `for id in $(cat '${input}'); do '${process.execPath}' '${h.cli}' projects update "$id" --description '${d}' -q >/dev/null || exit 1; done`,
+        ],
         // A run is ~30 s: fewer runs, their spread is small.
         runs: Math.min(h.runs, 3),
       },
@@ -64,13 +90,33 @@ async function speed(h) {
         const stats = await sb.stats();
         const wrong = await projectsNotDescribed(sb, ids, description);
         samples[i].push({ ...m, wrong, stats });
-        h.progress(`${v.label}: ${h.fmtMs(m.wall)}, exit ${m.code}${wrong.length ? `, ${wrong.length} projects not updated` : ''}`);
+        h.progress(
+          `${v.label}: ${h.fmtMs(m.wall)}, exit ${m.code}${wrong.length ? `, ${wrong.length} projects not updated` : ''}`,
+        );
       }
     }
-    const medians = samples.map((s) => ({ wall: h.median(s.map((m) => m.wall)), rss: h.median(s.map((m) => m.rss)), requests: h.median(s.map((m) => m.stats.requests)), maxInFlight: Math.max(...s.map((m) => m.stats.maxInFlight)), ok: s.every((m) => m.code === 0 && m.wrong.length === 0) }));
+    const medians = samples.map((s) => ({
+      wall: h.median(s.map((m) => m.wall)),
+      rss: h.median(s.map((m) => m.rss)),
+      requests: h.median(s.map((m) => m.stats.requests)),
+      maxInFlight: Math.max(...s.map((m) => m.stats.maxInFlight)),
+      ok: s.every((m) => m.code === 0 && m.wrong.length === 0),
+    }));
     for (const [i, v] of variants.entries()) {
       const m = medians[i];
-      h.rows.push({ case: `17 bulk: ${TARGETS} updates (${LATENCY} ms)`, tool: 'collab', command: v.label, runs: samples[i].length, wall: m.wall, rss: m.rss, requests: m.requests, maxInFlight: m.maxInFlight, items: TARGETS, ratio: i === 0 ? '1.00x' : `${(m.wall / medians[0].wall).toFixed(1)}x`, note: m.ok ? 'every project updated' : 'FAILED: a run exited non-zero or left projects not updated' });
+      h.rows.push({
+        case: `17 bulk: ${TARGETS} updates (${LATENCY} ms)`,
+        tool: 'collab',
+        command: v.label,
+        runs: samples[i].length,
+        wall: m.wall,
+        rss: m.rss,
+        requests: m.requests,
+        maxInFlight: m.maxInFlight,
+        items: TARGETS,
+        ratio: i === 0 ? '1.00x' : `${(m.wall / medians[0].wall).toFixed(1)}x`,
+        note: m.ok ? 'every project updated' : 'FAILED: a run exited non-zero or left projects not updated',
+      });
     }
     const [eight, one, loop] = medians;
     h.targets.push({
@@ -92,7 +138,13 @@ async function speed(h) {
 
 /** 2: under faults and a rate limit, three commands over the same targets, once each. */
 async function underFaults(h) {
-  const sb = await h.startSandbox({ seed: 250, latency: LATENCY, failRate: 0.2, rateLimit: `${RATE_LIMIT.limit}/min`, faultSeed: 17 });
+  const sb = await h.startSandbox({
+    seed: 250,
+    latency: LATENCY,
+    failRate: 0.2,
+    rateLimit: `${RATE_LIMIT.limit}/min`,
+    faultSeed: 17,
+  });
   try {
     const ids = Array.from({ length: TARGETS }, (_, i) => i + 1);
     const input = join(h.work, 'bulk-fault-targets.txt');
@@ -106,9 +158,14 @@ async function underFaults(h) {
     const runs = [];
     const started = Date.now();
     for (const args of commands) {
-      const m = await h.measure([process.execPath, h.cli, ...args, '--concurrency', '8', '-o', 'ndjson'], { env: sb.env, stdin: input });
+      const m = await h.measure([process.execPath, h.cli, ...args, '--concurrency', '8', '-o', 'ndjson'], {
+        env: sb.env,
+        stdin: input,
+      });
       runs.push({ args, ...m });
-      h.progress(`${args.slice(0, 2).join(' ')} under faults: exit ${m.code} in ${h.fmtMs(m.wall)}${m.code ? `: ${m.stderr}` : ''}`);
+      h.progress(
+        `${args.slice(0, 2).join(' ')} under faults: exit ${m.code} in ${h.fmtMs(m.wall)}${m.code ? `: ${m.stderr}` : ''}`,
+      );
     }
     const wall = Date.now() - started;
     // The sandbox's request log: method, path, status and arrival time of every API request.
@@ -146,7 +203,13 @@ async function underFaults(h) {
       // The limit must have been reached (else nothing was shown); then at most the requests
       // already on their way meet a 429 (RateLimit-Remaining: 0 closes the gate first), at most
       // --concurrency a window, and none arrives before the reset.
-      pass: exits.every((code) => code === 0) && wrong.description + wrong.hooks + wrong.rules + wrong.doubled === 0 && storm.full > 0 && storm.early === 0 && storm.limited <= 8 * storm.windows && stats.faults > 0,
+      pass:
+        exits.every((code) => code === 0) &&
+        wrong.description + wrong.hooks + wrong.rules + wrong.doubled === 0 &&
+        storm.full > 0 &&
+        storm.early === 0 &&
+        storm.limited <= 8 * storm.windows &&
+        stats.faults > 0,
     });
   } finally {
     await sb.stop();
@@ -181,7 +244,8 @@ export function stormCheck(log, rateLimit = RATE_LIMIT, latency = LATENCY) {
   const early = new Set();
   for (const refused of limited) {
     const answered = refused.time + latency;
-    for (const request of byArrival) if (request.time > answered + IN_FLIGHT_SLACK_MS && request.time < refused.reset) early.add(request);
+    for (const request of byArrival)
+      if (request.time > answered + IN_FLIGHT_SLACK_MS && request.time < refused.reset) early.add(request);
   }
   return { limited: limited.length, windows, full, early: early.size };
 }
@@ -208,7 +272,9 @@ async function projectsNotDescribed(sb, ids, description) {
   const wrong = [];
   const seen = new Map();
   for (let page = 1; page <= Math.ceil(ids.length / 100) + 1; page++) {
-    const res = await fetch(`${sb.url}/api/v4/projects?order_by=id&sort=asc&per_page=100&page=${page}`, { headers: { 'private-token': sb.token } });
+    const res = await fetch(`${sb.url}/api/v4/projects?order_by=id&sort=asc&per_page=100&page=${page}`, {
+      headers: { 'private-token': sb.token },
+    });
     for (const project of await res.json()) seen.set(project.id, project.description);
   }
   for (const id of ids) if (seen.get(id) !== description) wrong.push(id);

@@ -23,14 +23,37 @@ export async function exportCase(h, sb, { caseName, count, plan }) {
   }
   const lines = readFileSync(out, 'utf8').split('\n').length;
   await sb.resetStats();
-  const planned = await h.measure([process.execPath, h.cli, 'plan', '-f', out, '-o', 'ndjson', '-q'], { env: { ...sb.env, [HOOK_VARIABLE]: 'bench-hook-token' } });
+  const planned = await h.measure([process.execPath, h.cli, 'plan', '-f', out, '-o', 'ndjson', '-q'], {
+    env: { ...sb.env, [HOOK_VARIABLE]: 'bench-hook-token' },
+  });
   const planRequests = (await sb.stats()).requests;
   h.progress(`collab plan of the export: ${h.fmtMs(planned.wall)}, ${planned.lines} changes, exit ${planned.code}`);
   const wall = h.median(runs.map((r) => r.wall));
   const requests = h.median(runs.map((r) => r.requests));
   const perProject = requests / count;
-  h.rows.push({ case: caseName, tool: 'collab', command: 'collab export bench (every section)', runs: runs.length, wall, rss: h.median(runs.map((r) => r.rss)), requests, items: count, ratio: `${(wall / plan.wall).toFixed(2)}x plan's`, note: `${perProject.toFixed(2)} requests a project (plan: ${(plan.requests / count).toFixed(2)}); ${lines} lines; exit ${runs.map((r) => r.code).join(', ')}` });
-  h.rows.push({ case: caseName, tool: 'collab', command: 'collab plan -f exported.yaml', runs: 1, wall: planned.wall, rss: planned.rss, requests: planRequests, items: count, note: `${planned.lines} changes; exit ${planned.code}` });
+  h.rows.push({
+    case: caseName,
+    tool: 'collab',
+    command: 'collab export bench (every section)',
+    runs: runs.length,
+    wall,
+    rss: h.median(runs.map((r) => r.rss)),
+    requests,
+    items: count,
+    ratio: `${(wall / plan.wall).toFixed(2)}x plan's`,
+    note: `${perProject.toFixed(2)} requests a project (plan: ${(plan.requests / count).toFixed(2)}); ${lines} lines; exit ${runs.map((r) => r.code).join(', ')}`,
+  });
+  h.rows.push({
+    case: caseName,
+    tool: 'collab',
+    command: 'collab plan -f exported.yaml',
+    runs: 1,
+    wall: planned.wall,
+    rss: planned.rss,
+    requests: planRequests,
+    items: count,
+    note: `${planned.lines} changes; exit ${planned.code}`,
+  });
   h.targets.push({
     id: 'apply',
     target: '`collab export` of the same world: plan of the exported file finds 0 changes',

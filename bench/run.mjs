@@ -33,7 +33,19 @@ const ROOT = resolve(HERE, '..');
 const MEASURE = join(HERE, 'measure.py');
 const PEERS_DIR = join(HERE, '.peers');
 const GITBEAKER_ENTRY = join(PEERS_DIR, 'node_modules/@gitbeaker/cli/dist/index.mjs');
-const CASES = ['startup', 'listing', 'memory', 'backpressure', 'offset', 'fork', 'sandbox', 'bulk', 'apply', 'sections', 'access'];
+const CASES = [
+  'startup',
+  'listing',
+  'memory',
+  'backpressure',
+  'offset',
+  'fork',
+  'sandbox',
+  'bulk',
+  'apply',
+  'sections',
+  'access',
+];
 
 const { values: flags } = parseArgs({
   options: {
@@ -51,7 +63,9 @@ const { values: flags } = parseArgs({
   },
 });
 if (flags.help) {
-  process.stdout.write(`usage: node bench/run.mjs [--dist DIR] [--runs N] [--long-runs N] [--startup-runs N] [--only ${CASES.join(',')}] [--install-peers] [--no-peers] [--peers-at-scale] [--fork-ms MS] [--write-readme]\n`);
+  process.stdout.write(
+    `usage: node bench/run.mjs [--dist DIR] [--runs N] [--long-runs N] [--startup-runs N] [--only ${CASES.join(',')}] [--install-peers] [--no-peers] [--peers-at-scale] [--fork-ms MS] [--write-readme]\n`,
+  );
   process.exit(0);
 }
 const RUNS = positiveInteger(flags.runs, '--runs');
@@ -62,19 +76,29 @@ const STARTUP_RUNS = positiveInteger(flags['startup-runs'], '--startup-runs');
 const PEER_STARTUP_RUNS = Math.min(STARTUP_RUNS, 10);
 const FORK_MS = positiveInteger(flags['fork-ms'], '--fork-ms');
 /** Why the peers sit out the 100,000 and 120,000 cases unless --peers-at-scale. */
-const PEERS_NOT_AT_SCALE = 'not run by default (it holds every page in memory and stops at offset 50,000: bench/README.md); --peers-at-scale runs it once';
+const PEERS_NOT_AT_SCALE =
+  'not run by default (it holds every page in memory and stops at offset 50,000: bench/README.md); --peers-at-scale runs it once';
 const ONLY = flags.only ? flags.only.split(',').map((s) => s.trim()) : CASES;
-for (const name of ONLY) if (!CASES.includes(name)) fail(`unknown case "${name}" for --only: expected some of ${CASES.join(',')}`);
+for (const name of ONLY)
+  if (!CASES.includes(name)) fail(`unknown case "${name}" for --only: expected some of ${CASES.join(',')}`);
 const DIST = resolve(ROOT, flags.dist);
 // Builds before 2026-11-22 had an ES module dist/cli.js: still run them, to compare.
 const CLI = existsSync(join(DIST, 'cli.cjs')) ? join(DIST, 'cli.cjs') : join(DIST, 'cli.js');
 const SANDBOX_MODULE = join(DIST, 'sandbox.js');
-if (!existsSync(CLI)) fail(`${CLI} does not exist: run \`npm run build\` (or node build.mjs --outdir ${flags.dist}) first`);
+if (!existsSync(CLI))
+  fail(`${CLI} does not exist: run \`npm run build\` (or node build.mjs --outdir ${flags.dist}) first`);
 
 const WORK = mkdtempSync(join(tmpdir(), 'collab-bench-'));
 const CONFIG_DIR = join(WORK, 'config');
 /** What every measured command sees: no user config, no colour, no prompts. */
-const BASE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: WORK, LANG: 'C.UTF-8', NO_COLOR: '1', CI: 'true', COLLAB_CONFIG_DIR: CONFIG_DIR };
+const BASE_ENV = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: WORK,
+  LANG: 'C.UTF-8',
+  NO_COLOR: '1',
+  CI: 'true',
+  COLLAB_CONFIG_DIR: CONFIG_DIR,
+};
 
 /** One row of the results table (medians over the runs). */
 const rows = [];
@@ -90,8 +114,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 if (flags['install-peers']) installPeers();
 const peers = flags['no-peers'] ? { python: undefined, gitbeaker: undefined } : findPeers();
 const list = detectListCommand();
-progress(`collab: ${CLI}; listing with \`${list.kind === 'projects' ? 'projects list' : 'api projects --paginate (projects list is not built yet)'}\``);
-progress(`peers: python-gitlab ${peers.python ? peers.python.version : 'not installed'}, gitbeaker ${peers.gitbeaker ? peers.gitbeaker.version : 'not installed'}`);
+progress(
+  `collab: ${CLI}; listing with \`${list.kind === 'projects' ? 'projects list' : 'api projects --paginate (projects list is not built yet)'}\``,
+);
+progress(
+  `peers: python-gitlab ${peers.python ? peers.python.version : 'not installed'}, gitbeaker ${peers.gitbeaker ? peers.gitbeaker.version : 'not installed'}`,
+);
 
 for (const name of ONLY) {
   const caseStarted = Date.now();
@@ -100,7 +128,12 @@ for (const name of ONLY) {
     await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, sections, access }[name]();
   } catch (error) {
     progress(`case ${name} failed: ${error.stack ?? error}`);
-    targets.push({ id: name, target: `case ${name}`, measured: `error: ${String(error.message ?? error).split('\n')[0]}`, pass: false });
+    targets.push({
+      id: name,
+      target: `case ${name}`,
+      measured: `error: ${String(error.message ?? error).split('\n')[0]}`,
+      pass: false,
+    });
   }
   progress(`${name}: ${((Date.now() - caseStarted) / 1000).toFixed(1)} s`);
 }
@@ -121,23 +154,59 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 async function startup() {
   const settingsDir = join(WORK, 'config-startup');
   mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
-  writeFileSync(join(settingsDir, 'config.json'), JSON.stringify({ host: 'https://gitlab.example.com', output: 'json', timeout: 60, hosts: { 'https://gitlab.example.com': { user: 'root', token: 'glpat-bench', users: { root: { token: 'glpat-bench' } } } } }), { mode: 0o600 });
+  writeFileSync(
+    join(settingsDir, 'config.json'),
+    JSON.stringify({
+      host: 'https://gitlab.example.com',
+      output: 'json',
+      timeout: 60,
+      hosts: {
+        'https://gitlab.example.com': { user: 'root', token: 'glpat-bench', users: { root: { token: 'glpat-bench' } } },
+      },
+    }),
+    { mode: 0o600 },
+  );
   // What users run is bin/collab.js (it answers --version itself and loads dist/cli.cjs for the
   // rest); another --dist is run through its cli.cjs directly.
   const entry = DIST === join(ROOT, 'dist') ? join(ROOT, 'bin/collab.js') : CLI;
   const variants = [
     { tool: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
     { tool: 'collab', label: 'collab --version', cmd: [process.execPath, entry, '--version'] },
-    { tool: 'collab', label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`, cmd: [process.execPath, entry, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'] },
-    { tool: 'collab', label: 'collab config get output (a config file to read and check)', cmd: [process.execPath, entry, 'config', 'get', 'output'], env: { COLLAB_CONFIG_DIR: settingsDir } },
+    {
+      tool: 'collab',
+      label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`,
+      cmd: [process.execPath, entry, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'],
+    },
+    {
+      tool: 'collab',
+      label: 'collab config get output (a config file to read and check)',
+      cmd: [process.execPath, entry, 'config', 'get', 'output'],
+      env: { COLLAB_CONFIG_DIR: settingsDir },
+    },
   ];
   if (peers.python) {
-    variants.push({ tool: 'python-gitlab', label: `${peers.python.name} --version`, cmd: [peers.python.path, '--version'] });
-    variants.push({ tool: 'python-gitlab', label: `${peers.python.name} project list --help`, cmd: [peers.python.path, 'project', 'list', '--help'] });
+    variants.push({
+      tool: 'python-gitlab',
+      label: `${peers.python.name} --version`,
+      cmd: [peers.python.path, '--version'],
+    });
+    variants.push({
+      tool: 'python-gitlab',
+      label: `${peers.python.name} project list --help`,
+      cmd: [peers.python.path, 'project', 'list', '--help'],
+    });
   }
   if (peers.gitbeaker) {
-    variants.push({ tool: 'gitbeaker', label: 'gitbeaker --version', cmd: [process.execPath, GITBEAKER_ENTRY, '--version'] });
-    variants.push({ tool: 'gitbeaker', label: 'gitbeaker projects all --help', cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--help'] });
+    variants.push({
+      tool: 'gitbeaker',
+      label: 'gitbeaker --version',
+      cmd: [process.execPath, GITBEAKER_ENTRY, '--version'],
+    });
+    variants.push({
+      tool: 'gitbeaker',
+      label: 'gitbeaker projects all --help',
+      cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--help'],
+    });
   }
   const samples = variants.map(() => []);
   // Round-robin, so drift in the machine's speed touches every variant alike.
@@ -152,11 +221,31 @@ async function startup() {
   const base = medians[0].wall;
   for (const [i, v] of variants.entries()) {
     const m = medians[i];
-    const failed = m.code !== 0 ? `exits ${m.code}${firstLine(m.stderr) ? `: ${firstLine(m.stderr)}` : ''} (timed until then)` : '';
-    rows.push({ case: '1 start-up', tool: v.tool, command: v.label, runs: samples[i].length, wall: m.wall, rss: m.rss, ratio: i === 0 ? '1.00x' : `${(m.wall / base).toFixed(2)}x node`, note: failed });
+    const failed =
+      m.code !== 0 ? `exits ${m.code}${firstLine(m.stderr) ? `: ${firstLine(m.stderr)}` : ''} (timed until then)` : '';
+    rows.push({
+      case: '1 start-up',
+      tool: v.tool,
+      command: v.label,
+      runs: samples[i].length,
+      wall: m.wall,
+      rss: m.rss,
+      ratio: i === 0 ? '1.00x' : `${(m.wall / base).toFixed(2)}x node`,
+      note: failed,
+    });
   }
-  targets.push(ratioTarget('1', '`collab --version` within 1.3x of `node -e 0`', medians[1].wall / base, 1.3, medians[1].code));
-  targets.push(ratioTarget('1', `\`${variants[2].label}\` within 1.6x of \`node -e 0\``, medians[2].wall / base, 1.6, medians[2].code));
+  targets.push(
+    ratioTarget('1', '`collab --version` within 1.3x of `node -e 0`', medians[1].wall / base, 1.3, medians[1].code),
+  );
+  targets.push(
+    ratioTarget(
+      '1',
+      `\`${variants[2].label}\` within 1.6x of \`node -e 0\``,
+      medians[2].wall / base,
+      1.6,
+      medians[2].code,
+    ),
+  );
 }
 
 /** Target 2: every project of 10,000 over 20 ms latency, parallel against a serial client. */
@@ -167,7 +256,11 @@ async function listing() {
     await warm(sb);
     const variants = [
       { tool: 'collab', label: `collab ${list.describe({ format: 'ndjson' })}`, ...list.command({ format: 'ndjson' }) },
-      { tool: 'collab (serial)', label: `collab ${list.describe({ format: 'ndjson', concurrency: 1 })}`, ...list.command({ format: 'ndjson', concurrency: 1 }) },
+      {
+        tool: 'collab (serial)',
+        label: `collab ${list.describe({ format: 'ndjson', concurrency: 1 })}`,
+        ...list.command({ format: 'ndjson', concurrency: 1 }),
+      },
       ...peerListings(sb),
     ];
     const results = await interleave(variants, sb, RUNS);
@@ -176,7 +269,8 @@ async function listing() {
     const speedup = serial.wall / parallel.wall;
     targets.push({
       id: '2',
-      target: '`projects list --all -o ndjson --per-page 100`, 10,000 projects, 20 ms latency: at least 5x faster than serial (`--concurrency 1`)',
+      target:
+        '`projects list --all -o ndjson --per-page 100`, 10,000 projects, 20 ms latency: at least 5x faster than serial (`--concurrency 1`)',
       measured: `${fmtMs(parallel.wall)} vs ${fmtMs(serial.wall)}: ${speedup.toFixed(1)}x (${parallel.maxInFlight} in flight); ${itemsNote(parallel, seed)}`,
       pass: speedup >= 5 && parallel.items === seed && parallel.code === 0,
     });
@@ -193,7 +287,12 @@ async function memory() {
     const sb = await startSandbox({ seed, latency: 0 });
     try {
       await warm(sb);
-      const variants = formats.map((format) => ({ tool: 'collab', format, label: `collab ${list.describe({ format })} (piped)`, ...list.command({ format }) }));
+      const variants = formats.map((format) => ({
+        tool: 'collab',
+        format,
+        label: `collab ${list.describe({ format })} (piped)`,
+        ...list.command({ format }),
+      }));
       const results = await interleave(variants, sb, seed >= 100_000 ? LONG_RUNS : RUNS);
       bySize[seed] = {};
       for (const [i, v] of variants.entries()) {
@@ -209,7 +308,12 @@ async function memory() {
     const small = bySize[1_000]?.[format];
     const large = bySize[100_000]?.[format];
     if (!small || !large || small.skipped || large.skipped) {
-      targets.push({ id: '3', target: `flat memory, -o ${format}`, measured: small?.skipped ?? large?.skipped ?? 'not measured', pass: false });
+      targets.push({
+        id: '3',
+        target: `flat memory, -o ${format}`,
+        measured: small?.skipped ?? large?.skipped ?? 'not measured',
+        pass: false,
+      });
       continue;
     }
     const ratio = large.rss / small.rss;
@@ -229,7 +333,10 @@ async function backpressure() {
   const sb = await startSandbox({ seed, latency: 0 });
   try {
     await warm(sb);
-    const variants = [{ tool: 'collab', label: `collab ${list.describe({ format: 'ndjson' })}`, ...list.command({ format: 'ndjson' }) }, ...peerListings(sb)];
+    const variants = [
+      { tool: 'collab', label: `collab ${list.describe({ format: 'ndjson' })}`, ...list.command({ format: 'ndjson' }) },
+      ...peerListings(sb),
+    ];
     const concurrency = 8;
     for (const v of variants) {
       if (v.skipped) {
@@ -250,12 +357,27 @@ async function backpressure() {
       }
       const m = summarize(runs);
       const fetched = median(atTwo);
-      rows.push({ case: '3 backpressure', tool: v.tool, command: `${v.label.replace(' > file', '')}, stdout unread for 3 s`, runs: times, wall: m.wall, rss: m.rss, requests: m.requests, maxInFlight: m.maxInFlight, note: `${fetched} requests by 2 s, of ${m.requests} in all (${pages} pages)` });
+      rows.push({
+        case: '3 backpressure',
+        tool: v.tool,
+        command: `${v.label.replace(' > file', '')}, stdout unread for 3 s`,
+        runs: times,
+        wall: m.wall,
+        rss: m.rss,
+        requests: m.requests,
+        maxInFlight: m.maxInFlight,
+        note: `${fetched} requests by 2 s, of ${m.requests} in all (${pages} pages)`,
+      });
       if (v.tool === 'collab') {
         // Pages in flight plus the few that fit in the pipe and the stream's buffer: anything near
         // the total would mean the tool buffers what it cannot write.
         const bound = 2 * concurrency + 4;
-        targets.push({ id: '3', target: `backpressure: with stdout unread, at most ${bound} of ${pages} pages fetched after 2 s`, measured: `${fetched} requests after 2 s; ${m.requests} once read`, pass: fetched <= bound && m.code === 0 });
+        targets.push({
+          id: '3',
+          target: `backpressure: with stdout unread, at most ${bound} of ${pages} pages fetched after 2 s`,
+          measured: `${fetched} requests after 2 s; ${m.requests} once read`,
+          pass: fetched <= bound && m.code === 0,
+        });
       }
     }
   } finally {
@@ -269,8 +391,16 @@ async function offset() {
   const first = 50_000;
   const sb = await startSandbox({ seed, latency: 0 });
   try {
-    const all = { tool: 'collab', label: `collab ${list.describe({ format: 'ndjson' })}`, ...list.command({ format: 'ndjson' }) };
-    const head = { tool: 'collab', label: `collab ${list.describe({ format: 'ndjson', limit: first })}`, ...list.command({ format: 'ndjson', limit: first }) };
+    const all = {
+      tool: 'collab',
+      label: `collab ${list.describe({ format: 'ndjson' })}`,
+      ...list.command({ format: 'ndjson' }),
+    };
+    const head = {
+      tool: 'collab',
+      label: `collab ${list.describe({ format: 'ndjson', limit: first })}`,
+      ...list.command({ format: 'ndjson', limit: first }),
+    };
     if (all.skipped || head.skipped) {
       targets.push({ id: '4', target: 'past the offset limit', measured: all.skipped ?? head.skipped, pass: false });
       return;
@@ -278,10 +408,16 @@ async function offset() {
     await warm(sb);
     const output = join(WORK, 'offset.ndjson');
     const verdicts = [];
-    const results = await interleave([all, head], sb, LONG_RUNS, async (index) => {
-      if (index !== 0) return;
-      verdicts.push(await uniqueIds(output));
-    }, (index) => (index === 0 ? output : undefined));
+    const results = await interleave(
+      [all, head],
+      sb,
+      LONG_RUNS,
+      async (index) => {
+        if (index !== 0) return;
+        verdicts.push(await uniqueIds(output));
+      },
+      (index) => (index === 0 ? output : undefined),
+    );
     addListingRow('4 offset limit 120,000', all, results[0], seed);
     addListingRow('4 offset limit 120,000', head, results[1], first);
     const rateAll = seed / results[0].wall;
@@ -290,8 +426,9 @@ async function offset() {
     const worst = verdicts.find((v) => v.count !== seed || v.unique !== seed) ?? verdicts[0];
     targets.push({
       id: '4',
-      target: '`projects list --all` over 120,000: each exactly once, at least 80% of the projects/s of the first 50,000',
-      measured: `${worst.count} lines, ${worst.unique} unique ids (every run: ${exact ? 'yes' : 'NO'}); ${Math.round(rateAll * 1000)} vs ${Math.round(rateHead * 1000)} projects/s: ${(rateAll / rateHead * 100).toFixed(0)}%`,
+      target:
+        '`projects list --all` over 120,000: each exactly once, at least 80% of the projects/s of the first 50,000',
+      measured: `${worst.count} lines, ${worst.unique} unique ids (every run: ${exact ? 'yes' : 'NO'}); ${Math.round(rateAll * 1000)} vs ${Math.round(rateHead * 1000)} projects/s: ${((rateAll / rateHead) * 100).toFixed(0)}%`,
       pass: exact && rateAll / rateHead >= 0.8 && results[0].code === 0,
     });
     await peersOnce('4 offset limit 120,000', sb, seed);
@@ -307,7 +444,18 @@ async function apply() {
 
 /** collab.yaml's sections beyond settings, requests a project (bench/sections.mjs). */
 async function sections() {
-  await sectionsCase({ cli: CLI, work: WORK, runs: RUNS, rows, targets, startSandbox, measure, median, fmtMs, progress });
+  await sectionsCase({
+    cli: CLI,
+    work: WORK,
+    runs: RUNS,
+    rows,
+    targets,
+    startSandbox,
+    measure,
+    median,
+    fmtMs,
+    progress,
+  });
 }
 
 /** collab access-report over 400 projects (bench/access-report.mjs). */
@@ -327,15 +475,32 @@ async function fork() {
   const help = spawnSync(process.execPath, [CLI, 'projects', 'fork', '--help'], { env: BASE_ENV, encoding: 'utf8' });
   if (help.status !== 0 || !/--wait/.test(help.stdout)) {
     const why = '`projects fork --wait` is not built yet: skipped';
-    rows.push({ case: `5 fork --wait (${seconds} import)`, tool: 'collab', command: 'collab projects fork --wait', note: why });
-    targets.push({ id: '5', target: `\`projects fork --wait\` notices the end of a ${seconds} import within 1 s, at most 15 status requests`, measured: why, pass: false, skipped: true });
+    rows.push({
+      case: `5 fork --wait (${seconds} import)`,
+      tool: 'collab',
+      command: 'collab projects fork --wait',
+      note: why,
+    });
+    targets.push({
+      id: '5',
+      target: `\`projects fork --wait\` notices the end of a ${seconds} import within 1 s, at most 15 status requests`,
+      measured: why,
+      pass: false,
+      skipped: true,
+    });
     return;
   }
   const sb = await startSandbox({ seed: 50, latency: 0, forkDuration: duration, verbose: true });
   try {
     // The runs go side by side, so the case costs one import's time. Each forks a different
     // project, by id, so that the sandbox's log tells their requests apart.
-    const sources = (await (await fetch(`${sb.url}/api/v4/projects?order_by=id&sort=asc&per_page=100`, { headers: { 'private-token': sb.token } })).json())
+    const sources = (
+      await (
+        await fetch(`${sb.url}/api/v4/projects?order_by=id&sort=asc&per_page=100`, {
+          headers: { 'private-token': sb.token },
+        })
+      ).json()
+    )
       .filter((p) => !String(p.description ?? '').includes('[fail-import]'))
       .slice(0, RUNS);
     if (sources.length < RUNS) throw new Error(`the sandbox has only ${sources.length} projects to fork`);
@@ -344,7 +509,10 @@ async function fork() {
         const name = `bench-fork-${run + 1}`;
         const args = ['projects', 'fork', String(source.id), '--name', name, '--path', name, '--wait', '-o', 'json'];
         const startedRun = Date.now();
-        const child = spawn(process.execPath, [CLI, ...args], { env: { ...BASE_ENV, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [CLI, ...args], {
+          env: { ...BASE_ENV, ...sb.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));
@@ -366,7 +534,11 @@ async function fork() {
     for (const r of runs) {
       if (r.code !== 0 || !r.project) continue;
       const ids = [String(r.project.id), encodeURIComponent(r.project.path_with_namespace ?? '')].filter(Boolean);
-      const mine = sb.log.filter((l) => /^GET /.test(l.line) && ids.some((id) => new RegExp(`^GET /api/v4/projects/${escapeRegExp(id)}(?:[/?]| )`).test(l.line)));
+      const mine = sb.log.filter(
+        (l) =>
+          /^GET /.test(l.line) &&
+          ids.some((id) => new RegExp(`^GET /api/v4/projects/${escapeRegExp(id)}(?:[/?]| )`).test(l.line)),
+      );
       statusRequests.push(mine.length);
       // The import ends forkDuration after the fork is created; the POST's log line comes just
       // after that, so this slightly overstates the delay.
@@ -409,8 +581,19 @@ process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.s
     seedTimes.push(JSON.parse(out.stdout).ms);
   }
   const seedMs = median(seedTimes);
-  rows.push({ case: '6 sandbox', tool: 'sandbox', command: `startSandbox({ seed: ${seed.toLocaleString('en-US')} }) (imported from ${relative(ROOT, SANDBOX_MODULE)})`, runs: RUNS, wall: seedMs });
-  targets.push({ id: '6', target: 'the sandbox seeds 100,000 projects in under 3 s', measured: fmtMs(seedMs), pass: seedMs < 3000 });
+  rows.push({
+    case: '6 sandbox',
+    tool: 'sandbox',
+    command: `startSandbox({ seed: ${seed.toLocaleString('en-US')} }) (imported from ${relative(ROOT, SANDBOX_MODULE)})`,
+    runs: RUNS,
+    wall: seedMs,
+  });
+  targets.push({
+    id: '6',
+    target: 'the sandbox seeds 100,000 projects in under 3 s',
+    measured: fmtMs(seedMs),
+    pass: seedMs < 3000,
+  });
 
   const sb = await startSandbox({ seed, latency: 0 });
   try {
@@ -419,7 +602,8 @@ process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.s
     const get = (page) => timedGet(agent, `${sb.url}/api/v4/projects?per_page=100&page=${page}`, sb.token);
     for (let page = 1; page <= pages; page++) {
       const r = await get(page); // warm: every page served once
-      if (r.status !== 200 || r.items !== 100) throw new Error(`GET /projects?page=${page} answered ${r.status} with ${r.items} items`);
+      if (r.status !== 200 || r.items !== 100)
+        throw new Error(`GET /projects?page=${page} answered ${r.status} with ${r.items} items`);
     }
     await sb.resetStats();
     const times = [];
@@ -434,8 +618,22 @@ process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.s
     agent.destroy();
     const ms = median(times);
     const stats = await sb.stats();
-    rows.push({ case: '6 sandbox', tool: 'sandbox', command: `GET /api/v4/projects?per_page=100&page=k, ${pages} pages x 3, one at a time, warm`, runs: times.length, wall: ms, requests: stats.requests, maxInFlight: stats.maxInFlight, note: `p95 ${fmtMs(percentile(times, 0.95))}; ${Math.round(bytes / times.length / 1024)} KiB a page` });
-    targets.push({ id: '6', target: 'the sandbox serves a page of 100 full projects in under 5 ms (median, loopback, warm)', measured: `${fmtMs(ms)} (p95 ${fmtMs(percentile(times, 0.95))})`, pass: ms < 5 });
+    rows.push({
+      case: '6 sandbox',
+      tool: 'sandbox',
+      command: `GET /api/v4/projects?per_page=100&page=k, ${pages} pages x 3, one at a time, warm`,
+      runs: times.length,
+      wall: ms,
+      requests: stats.requests,
+      maxInFlight: stats.maxInFlight,
+      note: `p95 ${fmtMs(percentile(times, 0.95))}; ${Math.round(bytes / times.length / 1024)} KiB a page`,
+    });
+    targets.push({
+      id: '6',
+      target: 'the sandbox serves a page of 100 full projects in under 5 ms (median, loopback, warm)',
+      measured: `${fmtMs(ms)} (p95 ${fmtMs(percentile(times, 0.95))})`,
+      pass: ms < 5,
+    });
   } finally {
     await sb.stop();
   }
@@ -448,7 +646,16 @@ process.stdout.write(JSON.stringify({ ms, count: sb.store.projects?.size ?? sb.s
 function detectListCommand() {
   const help = spawnSync(process.execPath, [CLI, 'projects', 'list', '--help'], { env: BASE_ENV, encoding: 'utf8' });
   if (help.status === 0 && /--all/.test(help.stdout)) {
-    const args = ({ format, concurrency, limit }) => ['projects', 'list', ...(limit ? ['--limit', String(limit)] : ['--all']), '-o', format, '--per-page', '100', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+    const args = ({ format, concurrency, limit }) => [
+      'projects',
+      'list',
+      ...(limit ? ['--limit', String(limit)] : ['--all']),
+      '-o',
+      format,
+      '--per-page',
+      '100',
+      ...(concurrency ? ['--concurrency', String(concurrency)] : []),
+    ];
     return {
       kind: 'projects',
       describe: (o) => args(o).join(' '),
@@ -458,9 +665,11 @@ function detectListCommand() {
   // Until `projects list` exists: one JSON array of every page; concurrency through the config file.
   return {
     kind: 'api',
-    describe: (o) => `api projects?per_page=100 --paginate${o.concurrency ? ` (config concurrency ${o.concurrency})` : ''}`,
+    describe: (o) =>
+      `api projects?per_page=100 --paginate${o.concurrency ? ` (config concurrency ${o.concurrency})` : ''}`,
     command: (o) => {
-      if (o.format !== 'json' && o.format !== 'ndjson') return { skipped: `-o ${o.format} needs \`projects list\`, not built yet` };
+      if (o.format !== 'json' && o.format !== 'ndjson')
+        return { skipped: `-o ${o.format} needs \`projects list\`, not built yet` };
       if (o.limit) return { skipped: '--limit needs `projects list`, not built yet' };
       const env = {};
       if (o.concurrency) {
@@ -491,16 +700,44 @@ function peerListings(sb) {
   const out = [];
   if (peers.python) {
     const cfg = join(WORK, 'python-gitlab.cfg');
-    writeFileSync(cfg, `[global]\ndefault = sandbox\nssl_verify = false\ntimeout = 300\nper_page = 100\n\n[sandbox]\nurl = ${sb.url}\nprivate_token = ${sb.token}\napi_version = 4\n`, { mode: 0o600 });
+    writeFileSync(
+      cfg,
+      `[global]\ndefault = sandbox\nssl_verify = false\ntimeout = 300\nper_page = 100\n\n[sandbox]\nurl = ${sb.url}\nprivate_token = ${sb.token}\napi_version = 4\n`,
+      { mode: 0o600 },
+    );
     // python-gitlab 3.12's `--all` is deprecated and only sends the API filter all=true (one page);
     // --get-all is the flag that follows every page.
-    out.push({ tool: 'python-gitlab', runs: LONG_RUNS, label: `${peers.python.name} -c cfg -o json project list --get-all (per_page = 100)`, cmd: [peers.python.path, '-c', cfg, '-o', 'json', 'project', 'list', '--get-all'], format: 'json-array' });
-  } else out.push({ tool: 'python-gitlab', label: 'gitlab project list --get-all', skipped: flags['no-peers'] ? 'not run (--no-peers)' : 'not installed (npm run bench -- --install-peers)' });
+    out.push({
+      tool: 'python-gitlab',
+      runs: LONG_RUNS,
+      label: `${peers.python.name} -c cfg -o json project list --get-all (per_page = 100)`,
+      cmd: [peers.python.path, '-c', cfg, '-o', 'json', 'project', 'list', '--get-all'],
+      format: 'json-array',
+    });
+  } else
+    out.push({
+      tool: 'python-gitlab',
+      label: 'gitlab project list --get-all',
+      skipped: flags['no-peers'] ? 'not run (--no-peers)' : 'not installed (npm run bench -- --install-peers)',
+    });
   if (peers.gitbeaker) {
     // Into a pipe, gitbeaker's output is cut at 64 KiB (it exits before the pipe drains), so its
     // stdout is a file: the time and memory of a complete listing.
-    out.push({ tool: 'gitbeaker', runs: LONG_RUNS, label: 'gitbeaker projects all --per-page 100 > file', cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--per-page', '100'], env: { GITBEAKER_HOST: sb.url, GITBEAKER_TOKEN: sb.token }, format: 'json-array', toFile: true });
-  } else out.push({ tool: 'gitbeaker', label: 'gitbeaker projects all', skipped: flags['no-peers'] ? 'not run (--no-peers)' : 'not installed (npm run bench -- --install-peers)' });
+    out.push({
+      tool: 'gitbeaker',
+      runs: LONG_RUNS,
+      label: 'gitbeaker projects all --per-page 100 > file',
+      cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--per-page', '100'],
+      env: { GITBEAKER_HOST: sb.url, GITBEAKER_TOKEN: sb.token },
+      format: 'json-array',
+      toFile: true,
+    });
+  } else
+    out.push({
+      tool: 'gitbeaker',
+      label: 'gitbeaker projects all',
+      skipped: flags['no-peers'] ? 'not run (--no-peers)' : 'not installed (npm run bench -- --install-peers)',
+    });
   return out;
 }
 
@@ -532,8 +769,12 @@ function installPeers() {
   ];
   for (const [cmd, args] of steps) {
     progress(`$ ${cmd} ${args.join(' ')}`);
-    const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (r.status !== 0) progress(`${cmd} ${args.join(' ')} failed (exit ${r.status}); the peers it installs will be reported as missing`);
+    const r = spawnSync(cmd, args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.status !== 0)
+      progress(`${cmd} ${args.join(' ')} failed (exit ${r.status}); the peers it installs will be reported as missing`);
   }
 }
 
@@ -542,7 +783,14 @@ function installPeers() {
 
 /** Runs `cmd` under measure.py: wall time, peak RSS, exit code, what it printed. */
 async function measure(cmd, { env = {}, save, toFile, stall, stdin } = {}) {
-  const args = [MEASURE, ...(save ? [toFile ? '--to-file' : '--save', save] : []), ...(stall ? ['--stall', String(stall)] : []), ...(stdin ? ['--stdin', stdin] : []), '--', ...cmd];
+  const args = [
+    MEASURE,
+    ...(save ? [toFile ? '--to-file' : '--save', save] : []),
+    ...(stall ? ['--stall', String(stall)] : []),
+    ...(stdin ? ['--stdin', stdin] : []),
+    '--',
+    ...cmd,
+  ];
   const child = spawn('python3', args, { env: { ...BASE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -551,7 +799,14 @@ async function measure(cmd, { env = {}, save, toFile, stall, stdin } = {}) {
   const [code] = await once(child, 'close');
   if (code !== 0) throw new Error(`measure.py failed (${code}): ${stderr}`);
   const r = JSON.parse(stdout);
-  return { wall: r.wall_ms, rss: r.max_rss_kb / 1024, code: r.code, lines: r.stdout_lines, bytes: r.stdout_bytes, stderr: r.stderr_tail };
+  return {
+    wall: r.wall_ms,
+    rss: r.max_rss_kb / 1024,
+    code: r.code,
+    lines: r.stdout_lines,
+    bytes: r.stdout_bytes,
+    stderr: r.stderr_tail,
+  };
 }
 
 /**
@@ -568,7 +823,8 @@ async function interleave(variants, sb, runs, after, saveTo) {
       const save = saveTo?.(i) ?? (v.format === 'json-array' ? join(WORK, `out-${i}.json`) : undefined);
       const result = await measure(v.cmd, { env: { ...sb.env, ...v.env }, save, toFile: v.toFile });
       // gitbeaker reports its errors on stdout.
-      if (result.code !== 0 && !firstLine(result.stderr) && save && existsSync(save)) result.stderr = readFileSync(save, 'utf8').slice(0, 2000);
+      if (result.code !== 0 && !firstLine(result.stderr) && save && existsSync(save))
+        result.stderr = readFileSync(save, 'utf8').slice(0, 2000);
       const stats = await sb.stats();
       const items = countItems(v.format, result, save);
       samples[i].push({ ...result, requests: stats.requests, maxInFlight: stats.maxInFlight, items });
@@ -612,7 +868,16 @@ function summarize(samples) {
   };
   // The exit code and messages of the worst run: a single failure must show.
   const failed = samples.find((s) => s.code !== 0);
-  return { runs: samples.length, wall: pick('wall'), rss: pick('rss'), requests: pick('requests'), maxInFlight: pick('maxInFlight'), items: failed ? failed.items : pick('items'), code: failed ? failed.code : 0, stderr: (failed ?? samples[0])?.stderr ?? '' };
+  return {
+    runs: samples.length,
+    wall: pick('wall'),
+    rss: pick('rss'),
+    requests: pick('requests'),
+    maxInFlight: pick('maxInFlight'),
+    items: failed ? failed.items : pick('items'),
+    code: failed ? failed.code : 0,
+    stderr: (failed ?? samples[0])?.stderr ?? '',
+  };
 }
 
 /** One listing before measuring, so that no variant pays for the sandbox's first serialisation of each project. */
@@ -630,7 +895,18 @@ function addListingRow(caseName, v, m, expected, note = '') {
   const problems = [];
   if (m.code !== 0) problems.push(`exit ${m.code}: ${firstLine(m.stderr)}`);
   if (m.items !== undefined && m.items !== expected) problems.push(`${m.items} of ${expected} items`);
-  rows.push({ case: caseName, tool: v.tool, command: v.label, runs: m.runs, wall: m.wall, rss: m.rss, requests: m.requests, maxInFlight: m.maxInFlight, items: m.items, note: [note, ...problems].filter(Boolean).join('; ') });
+  rows.push({
+    case: caseName,
+    tool: v.tool,
+    command: v.label,
+    runs: m.runs,
+    wall: m.wall,
+    rss: m.rss,
+    requests: m.requests,
+    maxInFlight: m.maxInFlight,
+    items: m.items,
+    note: [note, ...problems].filter(Boolean).join('; '),
+  });
 }
 
 /** Every line's id, streamed: how many lines, how many distinct ids. */
@@ -676,7 +952,14 @@ function timedGet(agent, url, token) {
 
 async function startSandbox({ seed, latency, forkDuration, failRate, rateLimit, faultSeed, verbose = false }) {
   const args = [
-    CLI, 'sandbox', '--port', '0', '--seed', String(seed), '--latency', String(latency),
+    CLI,
+    'sandbox',
+    '--port',
+    '0',
+    '--seed',
+    String(seed),
+    '--latency',
+    String(latency),
     ...(forkDuration !== undefined ? ['--fork-duration', String(forkDuration)] : []),
     ...(failRate !== undefined ? ['--fail-rate', String(failRate)] : []),
     ...(rateLimit !== undefined ? ['--rate-limit', rateLimit] : []),
@@ -700,7 +983,9 @@ async function startSandbox({ seed, latency, forkDuration, failRate, rateLimit, 
   const match = /^export COLLAB_HOST=(\S+) COLLAB_TOKEN=(\S+)/.exec(first);
   if (!match) throw new Error(`unexpected first line from the sandbox: ${first}`);
   const [, url, token] = match;
-  progress(`sandbox: ${seed.toLocaleString('en-US')} projects, ${latency} ms latency${forkDuration !== undefined ? `, ${forkDuration} ms forks` : ''}${failRate ? `, fail rate ${failRate}` : ''}${rateLimit ? `, ${rateLimit}` : ''} on ${url}`);
+  progress(
+    `sandbox: ${seed.toLocaleString('en-US')} projects, ${latency} ms latency${forkDuration !== undefined ? `, ${forkDuration} ms forks` : ''}${failRate ? `, fail rate ${failRate}` : ''}${rateLimit ? `, ${rateLimit}` : ''} on ${url}`,
+  );
   return {
     url,
     token,
@@ -734,8 +1019,10 @@ function renderReport() {
   let out = `## Results\n\n${date}; ${availableParallelism()} CPUs (${cpu}), ${memory}, Node ${process.version}; \`${command}\` (${RUNS} runs, start-up ${STARTUP_RUNS}); ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after.\n`;
   out += `Peers: python-gitlab ${peers.python?.version ?? 'not installed'}, @gitbeaker/cli ${peers.gitbeaker?.version ?? 'not installed'}.\n\n`;
   out += '### Targets\n\n| # | target | measured (medians) | result |\n|---|---|---|---|\n';
-  for (const t of targets) out += `| ${t.id} | ${t.target} | ${t.measured} | ${t.skipped ? 'SKIPPED' : t.pass ? 'PASS' : 'FAIL'} |\n`;
-  out += '\n### Measurements (medians)\n\n| case | tool | command | runs | wall | peak RSS | requests | max in flight | items | notes |\n|---|---|---|---|---|---|---|---|---|---|\n';
+  for (const t of targets)
+    out += `| ${t.id} | ${t.target} | ${t.measured} | ${t.skipped ? 'SKIPPED' : t.pass ? 'PASS' : 'FAIL'} |\n`;
+  out +=
+    '\n### Measurements (medians)\n\n| case | tool | command | runs | wall | peak RSS | requests | max in flight | items | notes |\n|---|---|---|---|---|---|---|---|---|---|\n';
   for (const r of rows) {
     const wall = r.wall === undefined ? '' : fmtMs(r.wall) + (r.ratio ? ` (${r.ratio})` : '');
     out += `| ${r.case} | ${r.tool} | \`${r.command}\` | ${r.runs ?? ''} | ${wall} | ${r.rss === undefined ? '' : fmtMB(r.rss)} | ${r.requests ?? ''} | ${r.maxInFlight ?? ''} | ${r.items ?? ''} | ${(r.note ?? '').replace(/\|/g, '\\|')} |\n`;
@@ -760,7 +1047,12 @@ function writeReadme(report) {
 // Small helpers
 
 function ratioTarget(id, target, ratio, limit, code) {
-  return { id, target, measured: `${ratio.toFixed(2)}x${code ? ` (exit ${code})` : ''}`, pass: ratio <= limit && code === 0 };
+  return {
+    id,
+    target,
+    measured: `${ratio.toFixed(2)}x${code ? ` (exit ${code})` : ''}`,
+    pass: ratio <= limit && code === 0,
+  };
 }
 
 function itemsNote(m, expected) {
@@ -806,7 +1098,6 @@ function which(name) {
   }
   return undefined;
 }
-
 
 function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));

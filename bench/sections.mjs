@@ -62,20 +62,32 @@ const SECTIONS = {
 `,
 };
 
-const fileWith = (sections) => `version: 1\ngroups:\n  bench:\n    projects:\n${SETTINGS}${sections.map((name) => SECTIONS[name]).join('')}`;
+const fileWith = (sections) =>
+  `version: 1\ngroups:\n  bench:\n    projects:\n${SETTINGS}${sections.map((name) => SECTIONS[name]).join('')}`;
 
 export async function sections(h) {
   const schema = execFileSync(process.execPath, [h.cli, 'apply', '--schema'], { encoding: 'utf8' });
   const known = Object.keys(SECTIONS).filter((name) => schema.includes(`"${name}"`));
   h.progress(`sections this build knows: ${known.join(', ') || 'none'}`);
-  for (const [label, used] of [['settings alone', []], [`settings + ${known.join(', ')}`, known]]) {
+  for (const [label, used] of [
+    ['settings alone', []],
+    [`settings + ${known.join(', ')}`, known],
+  ]) {
     const sb = await h.startSandbox({ seed: 0, latency: 0 });
     try {
       const projects = await seed(sb);
       const file = join(h.work, `sections-${used.length}.yaml`);
       writeFileSync(file, fileWith(used));
       const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
-      const cli = (...args) => [process.execPath, h.cli, ...args, '-f', file, ...(args[0] === 'apply' ? ['--yes', '--journal', join(h.work, `sections-${used.length}.journal`)] : []), '-q'];
+      const cli = (...args) => [
+        process.execPath,
+        h.cli,
+        ...args,
+        '-f',
+        file,
+        ...(args[0] === 'apply' ? ['--yes', '--journal', join(h.work, `sections-${used.length}.journal`)] : []),
+        '-q',
+      ];
       await sb.resetStats();
       const plan = await h.measure(cli('plan', '-o', 'ndjson'), { env });
       const planRequests = (await sb.stats()).requests;
@@ -88,10 +100,27 @@ export async function sections(h) {
       const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
       const writes = log.filter((r) => r.method !== 'GET').length;
       const perProject = planRequests / projects;
-      h.progress(`${label}: plan ${h.fmtMs(plan.wall)}, ${plan.lines} changes, ${planRequests} requests (${perProject.toFixed(2)} a project); apply exit ${applied.code}; plan again ${again.lines} changes; second apply ${writes} writes`);
+      h.progress(
+        `${label}: plan ${h.fmtMs(plan.wall)}, ${plan.lines} changes, ${planRequests} requests (${perProject.toFixed(2)} a project); apply exit ${applied.code}; plan again ${again.lines} changes; second apply ${writes} writes`,
+      );
       const caseName = `collab.yaml sections: ${projects} projects in ${GROUPS} groups`;
-      h.rows.push({ case: caseName, tool: 'collab', command: `plan, ${label}`, runs: 1, wall: plan.wall, rss: plan.rss, requests: planRequests, items: projects, note: `${perProject.toFixed(2)} requests a project; ${plan.lines} changes; plan after apply: ${again.lines} changes, ${(againRequests / projects).toFixed(2)} requests a project; second apply: ${writes} writes` });
-      h.targets.push({ id: 'sections', target: `${label}: apply, then the plan is empty and a second apply writes nothing`, measured: `apply exit ${applied.code}; plan after it ${again.lines} changes (exit ${again.code}); second apply ${writes} writes (exit ${second.code})`, pass: applied.code === 0 && again.lines === 0 && again.code === 0 && writes === 0 && second.code === 0 });
+      h.rows.push({
+        case: caseName,
+        tool: 'collab',
+        command: `plan, ${label}`,
+        runs: 1,
+        wall: plan.wall,
+        rss: plan.rss,
+        requests: planRequests,
+        items: projects,
+        note: `${perProject.toFixed(2)} requests a project; ${plan.lines} changes; plan after apply: ${again.lines} changes, ${(againRequests / projects).toFixed(2)} requests a project; second apply: ${writes} writes`,
+      });
+      h.targets.push({
+        id: 'sections',
+        target: `${label}: apply, then the plan is empty and a second apply writes nothing`,
+        measured: `apply exit ${applied.code}; plan after it ${again.lines} changes (exit ${again.code}); second apply ${writes} writes (exit ${second.code})`,
+        pass: applied.code === 0 && again.lines === 0 && again.code === 0 && writes === 0 && second.code === 0,
+      });
     } finally {
       await sb.stop();
     }
@@ -101,7 +130,11 @@ export async function sections(h) {
 /** bench/g01..g08, 50 projects each, through the API. */
 async function seed(sb) {
   const call = async (method, path, body) => {
-    const res = await fetch(`${sb.url}/api/v4${path}`, { method, headers: { 'private-token': sb.token, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${sb.url}/api/v4${path}`, {
+      method,
+      headers: { 'private-token': sb.token, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -110,7 +143,11 @@ async function seed(sb) {
   for (let g = 1; g <= GROUPS; g++) {
     const path = `g${String(g).padStart(2, '0')}`;
     const group = await call('POST', '/groups', { name: path, path, parent_id: top.id });
-    await Promise.all(Array.from({ length: PER_GROUP }, (_, i) => call('POST', '/projects', { name: `svc-${i + 1}`, path: `svc-${i + 1}`, namespace_id: group.id })));
+    await Promise.all(
+      Array.from({ length: PER_GROUP }, (_, i) =>
+        call('POST', '/projects', { name: `svc-${i + 1}`, path: `svc-${i + 1}`, namespace_id: group.id }),
+      ),
+    );
     count += PER_GROUP;
   }
   return count;

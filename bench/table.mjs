@@ -20,7 +20,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '15' }, before: { type: 'string', multiple: true }, rows: { type: 'string', default: '10000' } } });
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    before: { type: 'string', multiple: true },
+    rows: { type: 'string', default: '10000' },
+  },
+});
 const RUNS = Number(flags.runs);
 const ROWS = Number(flags.rows);
 const PAGE = 100;
@@ -31,7 +37,15 @@ for (let p = 0; p < ROWS / PAGE; p++) {
   const page = [];
   for (let i = 0; i < PAGE; i++) {
     const id = p * PAGE + i + 1;
-    page.push({ id, path_with_namespace: `group-${id % 20}/sub-${id % 7}/project-${id}-${'x'.repeat(id % 13)}`, visibility: VISIBILITY[id % 3], star_count: id % 50, archived: id % 17 === 0, last_activity_at: '2024-03-01T10:00:00.000Z', description: id % 2 ? `Project number ${id}` : null });
+    page.push({
+      id,
+      path_with_namespace: `group-${id % 20}/sub-${id % 7}/project-${id}-${'x'.repeat(id % 13)}`,
+      visibility: VISIBILITY[id % 3],
+      star_count: id % 50,
+      archived: id % 17 === 0,
+      last_activity_at: '2024-03-01T10:00:00.000Z',
+      description: id % 2 ? `Project number ${id}` : null,
+    });
   }
   pages.push(page);
 }
@@ -40,10 +54,22 @@ async function load(tree) {
   const { build } = await import(pathToFileURL(join(ROOT, 'node_modules/esbuild/lib/main.js')).href);
   const out = mkdtempSync(join(tmpdir(), 'collab-bench-table-'));
   const entry = join(out, 'entry.ts');
-  writeFileSync(entry, `export { ListWriter } from ${JSON.stringify(join(tree, 'src/output/writer.ts'))};\nexport { PROJECT_COLUMNS } from ${JSON.stringify(join(tree, 'src/commands/projects/columns.ts'))};\n`);
+  writeFileSync(
+    entry,
+    `export { ListWriter } from ${JSON.stringify(join(tree, 'src/output/writer.ts'))};\nexport { PROJECT_COLUMNS } from ${JSON.stringify(join(tree, 'src/commands/projects/columns.ts'))};\n`,
+  );
   // Bundled beside the tree, so that its imports resolve to its own node_modules.
   const file = join(tree, `.bench-table-${process.pid}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: file, nodePaths: [join(tree, 'node_modules')], banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }, logLevel: 'error' });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: file,
+    nodePaths: [join(tree, 'node_modules')],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'error',
+  });
   const module = await import(pathToFileURL(file).href);
   rmSync(file);
   rmSync(out, { recursive: true });
@@ -56,7 +82,16 @@ async function draw({ ListWriter, PROJECT_COLUMNS }) {
   stdout.on('data', (chunk) => {
     bytes += chunk.length;
   });
-  const io = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color: true, columns: 120 };
+  const io = {
+    stdout,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: true,
+    stderrIsTTY: true,
+    stdinIsTTY: false,
+    color: true,
+    columns: 120,
+  };
   const start = process.hrtime.bigint();
   const writer = new ListWriter(io, { format: 'table' }, PROJECT_COLUMNS, true);
   for (const page of pages) await writer.write(page);
@@ -77,4 +112,7 @@ for (let run = 0; run <= RUNS; run++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(builds[0].times);
 console.log(`| tree | rows | runs | median | ratio | bytes drawn |\n|---|---|---|---|---|---|`);
-for (const b of builds) console.log(`| ${b.label} (${b.tree}) | ${ROWS.toLocaleString('en-US')} | ${RUNS} | ${median(b.times).toFixed(1)} ms | ${(median(b.times) / base).toFixed(2)}x | ${b.bytes.toLocaleString('en-US')} |`);
+for (const b of builds)
+  console.log(
+    `| ${b.label} (${b.tree}) | ${ROWS.toLocaleString('en-US')} | ${RUNS} | ${median(b.times).toFixed(1)} ms | ${(median(b.times) / base).toFixed(2)}x | ${b.bytes.toLocaleString('en-US')} |`,
+  );

@@ -2,7 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-for (const [shell, file] of [['bash', 'completions/collab.bash'], ['zsh', 'completions/_collab'], ['fish', 'completions/collab.fish'], ['markdown', 'docs/COMMANDS.md']]) {
+for (const [shell, file] of [
+  ['bash', 'completions/collab.bash'],
+  ['zsh', 'completions/_collab'],
+  ['fish', 'completions/collab.fish'],
+  ['markdown', 'docs/COMMANDS.md'],
+]) {
   const script = execFileSync('node', ['bin/collab.js', 'completion', shell], { encoding: 'utf8' });
   writeFileSync(file, script);
   console.error(file);

@@ -30,23 +30,53 @@ const filter = hasJq
   : `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const p of JSON.parse(s).sort((a,b)=>b.star_count-a.star_count).slice(0,3))console.log(p.star_count+"\\t"+p.path_with_namespace)})'`;
 
 const session = [
-  ['The sandbox is a GitLab-compatible service in memory; collab reads COLLAB_HOST and COLLAB_TOKEN.', 'collab api version'],
-  ['A projects table (borders and colour on a terminal, tab-separated text in a pipe):', 'collab projects list --limit 8'],
+  [
+    'The sandbox is a GitLab-compatible service in memory; collab reads COLLAB_HOST and COLLAB_TOKEN.',
+    'collab api version',
+  ],
+  [
+    'A projects table (borders and colour on a terminal, tab-separated text in a pipe):',
+    'collab projects list --limit 8',
+  ],
   ['The group hierarchy as a tree:', 'collab groups list --tree'],
   ['One project, summarised:', 'collab projects view acme/web/storefront'],
-  ['A fork runs in the background on the service; --wait follows its import to the end:', 'collab projects fork acme/web/storefront --namespace olivia --wait'],
-  [`JSON piped into a filter (${hasJq ? 'jq' : 'node, as jq is not installed'}): the three most starred projects of all ${60}:`, `collab projects list --all --json --fields path_with_namespace,star_count | ${filter}`],
-  ['A webhook whose secret comes from a file or stdin, never from the command line:', 'printf %s "$HOOK_SECRET" | collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge_requests --token-file -'],
-  ['Members: add a new hire to a group, then list who is in it, inherited from acme too:', 'collab groups members add acme/web --user xena --access developer --expires 2099-12-31 && collab groups members list acme/web --inherited'],
-  ['Desired state: what examples/collab.yaml would change (exit code 8: changes found), the first lines of the plan:', 'CI_HOOK_TOKEN=demo-hook-token collab plan -f examples/collab.yaml > plan.txt; echo "exit code $?"; head -12 plan.txt'],
-  ['Bad input is refused before anything is sent (exit code 2):', 'collab projects list --per-page 500; echo "exit code $?"'],
+  [
+    'A fork runs in the background on the service; --wait follows its import to the end:',
+    'collab projects fork acme/web/storefront --namespace olivia --wait',
+  ],
+  [
+    `JSON piped into a filter (${hasJq ? 'jq' : 'node, as jq is not installed'}): the three most starred projects of all ${60}:`,
+    `collab projects list --all --json --fields path_with_namespace,star_count | ${filter}`,
+  ],
+  [
+    'A webhook whose secret comes from a file or stdin, never from the command line:',
+    'printf %s "$HOOK_SECRET" | collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge_requests --token-file -',
+  ],
+  [
+    'Members: add a new hire to a group, then list who is in it, inherited from acme too:',
+    'collab groups members add acme/web --user xena --access developer --expires 2099-12-31 && collab groups members list acme/web --inherited',
+  ],
+  [
+    'Desired state: what examples/collab.yaml would change (exit code 8: changes found), the first lines of the plan:',
+    'CI_HOOK_TOKEN=demo-hook-token collab plan -f examples/collab.yaml > plan.txt; echo "exit code $?"; head -12 plan.txt',
+  ],
+  [
+    'Bad input is refused before anything is sent (exit code 2):',
+    'collab projects list --per-page 500; echo "exit code $?"',
+  ],
 ];
 
 let failed = 0;
 for (const [comment, command] of session) {
   process.stdout.write(`\n# ${comment}\n${bold(`$ ${command}`)}\n`);
   // Asynchronous: the sandbox answers from this very process.
-  const status = await new Promise((resolve) => spawn('bash', ['-c', command.replace('examples/', `${root}/examples/`)], { env, cwd: home, stdio: ['ignore', 'inherit', 'inherit'] }).on('close', resolve));
+  const status = await new Promise((resolve) =>
+    spawn('bash', ['-c', command.replace('examples/', `${root}/examples/`)], {
+      env,
+      cwd: home,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }).on('close', resolve),
+  );
   if (status !== 0 && !command.includes('echo "exit code')) failed++;
 }
 await sandbox.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const [specPath, outDir = new URL('../test/fixtures/spec/', import.meta.url).pathname] = process.argv.slice(2);
 if (!specPath) {
-  process.stderr.write('usage: node scripts/extract-spec.mjs <path of the spec\'s 3-projects.md> [output directory]\n');
+  process.stderr.write("usage: node scripts/extract-spec.mjs <path of the spec's 3-projects.md> [output directory]\n");
   process.exit(2);
 }
 const spec = readFileSync(specPath, 'utf8');
@@ -22,7 +22,12 @@ function tableAfter(heading) {
   for (const line of spec.slice(start).split('\n').slice(1)) {
     if (line.startsWith('|')) {
       inTable = true;
-      rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+      rows.push(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
     } else if (inTable) break;
   }
   return rows.slice(2);
@@ -36,7 +41,9 @@ function bullet(section, prefix) {
   return line.slice(2);
 }
 
-const settings = tableAfter('### Settings table for create').map(([attribute, type, create, createForUser, update]) => ({ attribute, type, create, createForUser, update }));
+const settings = tableAfter('### Settings table for create').map(
+  ([attribute, type, create, createForUser, update]) => ({ attribute, type, create, createForUser, update }),
+);
 const mirroring = tableAfter('### Pull mirroring').find((cells) => cells[0] === 'POST or PUT');
 if (!mirroring) throw new Error('no create/update row in the pull-mirroring table');
 const table = {

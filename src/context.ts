@@ -2,7 +2,14 @@ import type { ApiRequest, ApiResponse, HttpClient } from './http/client.js';
 import type { Page, PaginateOptions } from './http/paginate.js';
 import type { IO } from './io.js';
 import type { Column, OutputFormat } from './output/format.js';
-import { type ItemColumns, type ItemOrder, type Listing, type Presenter, type ResourceShape, StreamPresenter } from './output/presenter.js';
+import {
+  type ItemColumns,
+  type ItemOrder,
+  type Listing,
+  type Presenter,
+  type ResourceShape,
+  StreamPresenter,
+} from './output/presenter.js';
 import type { ConfigStore } from './config/store.js';
 import type { Dispatcher } from 'undici';
 import type { Clock, Env } from './runtime.js';
@@ -88,8 +95,19 @@ export class Context {
     this.terminal = services.terminal ?? new StreamTerminal(io, globals.quiet, services.clock);
     this.session =
       services.session ??
-      new RunSession({ env: services.env, flags: globals, signal, terminal: this.terminal, dispatcher: services.dispatcher, credentialStore: services.credentialStore, clock: services.clock, dryRun: services.dryRun, showDryRun: (description) => this.presenter.dryRun(description) });
-    this.prompter = services.prompter ?? new TerminalPrompter(io, services.env, signal, (line) => this.terminal.stderrLine(line));
+      new RunSession({
+        env: services.env,
+        flags: globals,
+        signal,
+        terminal: this.terminal,
+        dispatcher: services.dispatcher,
+        credentialStore: services.credentialStore,
+        clock: services.clock,
+        dryRun: services.dryRun,
+        showDryRun: (description) => this.presenter.dryRun(description),
+      });
+    this.prompter =
+      services.prompter ?? new TerminalPrompter(io, services.env, signal, (line) => this.terminal.stderrLine(line));
     this.stream = new StreamPresenter({
       io,
       flags: globals,
@@ -104,20 +122,48 @@ export class Context {
 
   // ---- the session ----
 
-  get env(): Env { return this.session.env; }
-  get clock(): Clock { return this.session.clock; }
-  get dryRun(): boolean { return this.session.dryRun; }
-  config(options: { check?: boolean } = {}): Promise<ConfigStore> { return this.session.config(options); }
-  host(): Promise<string> { return this.session.host(); }
-  numberSetting(key: string): Promise<number> { return this.session.numberSetting(key); }
-  textSetting(key: string): Promise<string | undefined> { return this.session.textSetting(key); }
-  resolveToken(host: string, options: TokenOptions = {}): Promise<ResolvedToken> { return this.session.resolveToken(host, options); }
-  client(): Promise<HttpClient> { return this.session.client(); }
-  connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> { return this.session.connect(host, token, source); }
-  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> { return this.session.request<T>(req); }
-  mutate<T = unknown>(req: ApiRequest, redact: readonly string[] = []): Promise<ApiResponse<T> | undefined> { return this.session.mutate<T>(req, redact); }
-  describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> { return this.session.describeRequest(req, redact); }
-  async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> { await this.presenter.dryRun(await this.describeRequest(req, redact)); }
+  get env(): Env {
+    return this.session.env;
+  }
+  get clock(): Clock {
+    return this.session.clock;
+  }
+  get dryRun(): boolean {
+    return this.session.dryRun;
+  }
+  config(options: { check?: boolean } = {}): Promise<ConfigStore> {
+    return this.session.config(options);
+  }
+  host(): Promise<string> {
+    return this.session.host();
+  }
+  numberSetting(key: string): Promise<number> {
+    return this.session.numberSetting(key);
+  }
+  textSetting(key: string): Promise<string | undefined> {
+    return this.session.textSetting(key);
+  }
+  resolveToken(host: string, options: TokenOptions = {}): Promise<ResolvedToken> {
+    return this.session.resolveToken(host, options);
+  }
+  client(): Promise<HttpClient> {
+    return this.session.client();
+  }
+  connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> {
+    return this.session.connect(host, token, source);
+  }
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    return this.session.request<T>(req);
+  }
+  mutate<T = unknown>(req: ApiRequest, redact: readonly string[] = []): Promise<ApiResponse<T> | undefined> {
+    return this.session.mutate<T>(req, redact);
+  }
+  describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
+    return this.session.describeRequest(req, redact);
+  }
+  async printDryRun(req: ApiRequest, redact: readonly string[] = []): Promise<void> {
+    await this.presenter.dryRun(await this.describeRequest(req, redact));
+  }
 
   async concurrency(flags: ListFlags): Promise<number> {
     return flags.concurrency ?? (await this.numberSetting('concurrency'));
@@ -127,7 +173,12 @@ export class Context {
    * Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page),
    * carrying their progress (spinner, the note when --limit cut it), which printList shows.
    */
-  async pages(path: string, query: PaginateOptions['query'], flags: ListFlags, extra: Partial<PaginateOptions> = {}): Promise<AsyncGenerator<Page> & Listing> {
+  async pages(
+    path: string,
+    query: PaginateOptions['query'],
+    flags: ListFlags,
+    extra: Partial<PaginateOptions> = {},
+  ): Promise<AsyncGenerator<Page> & Listing> {
     const client = await this.client();
     const { paginate } = await import('./http/paginate.js');
     const limit = itemLimit(flags);
@@ -148,23 +199,55 @@ export class Context {
 
   // ---- the terminal ----
 
-  listProgress(request: ListRequest): ListProgress { return this.terminal.listProgress(request); }
-  info(message: string): void { this.terminal.info(message); }
-  warn(message: string): void { this.terminal.warn(message); }
-  stderrLine(message: string): void { this.terminal.stderrLine(message); }
-  spinner(text: string): Promise<Spinner> { return this.terminal.spinner(text); }
-  addSecret(secret: string): void { this.terminal.addSecret(secret); }
-  redact(text: string): string { return this.terminal.redact(text); }
-  onInterrupt(hook: () => void): () => void { return this.terminal.onInterrupt(hook); }
-  interrupted(): void { this.terminal.interrupted(); }
+  listProgress(request: ListRequest): ListProgress {
+    return this.terminal.listProgress(request);
+  }
+  info(message: string): void {
+    this.terminal.info(message);
+  }
+  warn(message: string): void {
+    this.terminal.warn(message);
+  }
+  stderrLine(message: string): void {
+    this.terminal.stderrLine(message);
+  }
+  spinner(text: string): Promise<Spinner> {
+    return this.terminal.spinner(text);
+  }
+  addSecret(secret: string): void {
+    this.terminal.addSecret(secret);
+  }
+  redact(text: string): string {
+    return this.terminal.redact(text);
+  }
+  onInterrupt(hook: () => void): () => void {
+    return this.terminal.onInterrupt(hook);
+  }
+  interrupted(): void {
+    this.terminal.interrupted();
+  }
 
   // ---- the presenter (src/output/presenter.ts) alone knows the format ----
 
-  printList(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> { return this.presenter.list(pages, columns, peopleOrder); }
-  printItems(items: readonly unknown[], columns: ItemColumns, shape?: { fields?: readonly string[] }): Promise<void> { return this.presenter.items(items, columns, shape); }
-  printResource(item: unknown, shape: ResourceShape): Promise<void> { return this.presenter.resource(item, shape); }
-  printJsonText(text: string): Promise<void> { return this.presenter.jsonText(text); }
-  unchanged(message: string): void { this.presenter.unchanged(message); }
+  printList(
+    pages: Listing | AsyncIterable<unknown[]>,
+    columns: readonly Column[],
+    peopleOrder?: ItemOrder,
+  ): Promise<number> {
+    return this.presenter.list(pages, columns, peopleOrder);
+  }
+  printItems(items: readonly unknown[], columns: ItemColumns, shape?: { fields?: readonly string[] }): Promise<void> {
+    return this.presenter.items(items, columns, shape);
+  }
+  printResource(item: unknown, shape: ResourceShape): Promise<void> {
+    return this.presenter.resource(item, shape);
+  }
+  printJsonText(text: string): Promise<void> {
+    return this.presenter.jsonText(text);
+  }
+  unchanged(message: string): void {
+    this.presenter.unchanged(message);
+  }
 
   /**
    * The --jq filter, compiled, or undefined without --jq: jq's engine is loaded only then. run.ts
@@ -180,9 +263,15 @@ export class Context {
 
   // ---- the prompter ----
 
-  get interactive(): boolean { return this.prompter.interactive; }
-  prompts(flagHint: string): Promise<Prompts> { return this.prompter.prompts(flagHint); }
-  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> { return this.prompter.confirmByTyping(expected, what, yes); }
+  get interactive(): boolean {
+    return this.prompter.interactive;
+  }
+  prompts(flagHint: string): Promise<Prompts> {
+    return this.prompter.prompts(flagHint);
+  }
+  confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
+    return this.prompter.confirmByTyping(expected, what, yes);
+  }
 
   async close(): Promise<void> {
     this.terminal.stopSpinner();

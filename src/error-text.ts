@@ -9,14 +9,19 @@ import { escapeControls } from './output/escape.js';
  * Commander's own messages (unknown option, missing argument, bad choice) in the shape of every
  * other error: `error: ...` and one `hint: ...` line naming the help to read.
  */
-export function usageErrorText(text: string, commandPath: string, optionFailure?: { message: string; hint: string | undefined }): string {
+export function usageErrorText(
+  text: string,
+  commandPath: string,
+  optionFailure?: { message: string; hint: string | undefined },
+): string {
   const help = `see \`${commandPath} --help\``;
   if (optionFailure && /^error: option '[^']*' argument '[\s\S]*' is invalid\./.test(text)) {
     const { message, hint } = optionFailure;
     return `error: ${oneLine(message)}\nhint: ${hint ? oneLine(hint) : help}\n`;
   }
   const suggestion = /\n\(Did you mean (.+?)\?\)\s*$/.exec(text);
-  const message = oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
+  const message =
+    oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
   return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
 }
 
@@ -27,7 +32,10 @@ export function usageErrorText(text: string, commandPath: string, optionFailure?
  */
 export function flat(text: string): string {
   const line = escapeControls(text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' '))
-    .replace(/(["'])([^"'\s][^"']{80,}?)\1/g, (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`)
+    .replace(
+      /(["'])([^"'\s][^"']{80,}?)\1/g,
+      (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`,
+    )
     // A path or URL built from such a value (GET /projects/xxxx…): its start and end tell enough.
     .replace(/\S{200,}/g, (word) => `${word.slice(0, 150)}…${word.slice(-40)}`);
   return line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
@@ -37,4 +45,3 @@ export function flat(text: string): string {
 function oneLine(text: string): string {
   return flat(text.replace(/'([^']{61,})'/g, (_all, quoted: string) => `'${quoted.slice(0, 60)}…'`)).slice(0, 500);
 }
-

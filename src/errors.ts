@@ -43,7 +43,10 @@ const KINDS: Record<ErrorKind, { exit: number; means?: string; outcome?: boolean
   interrupted: { exit: 130, means: 'interrupted' },
 };
 
-export const EXIT_CODES = Object.fromEntries(Object.entries(KINDS).map(([kind, { exit }]) => [kind, exit])) as Record<ErrorKind, number>;
+export const EXIT_CODES = Object.fromEntries(Object.entries(KINDS).map(([kind, { exit }]) => [kind, exit])) as Record<
+  ErrorKind,
+  number
+>;
 
 /** A kind that is a result, not a failure: its command has said it all; main.ts prints no `error:` line. */
 export function isOutcome(kind: ErrorKind): boolean {

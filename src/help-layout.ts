@@ -47,14 +47,17 @@ function boxWrap(this: Help, text: string, width: number): string {
       const hang = TWO_COLUMNS.exec(line)?.[1]?.length;
       // A command to type stays whole: a line broken inside it could not be pasted.
       if (hang === undefined || width - hang < NARROWEST) return line;
-      return wrap(this, line.slice(hang), width - hang).replace(/\n/g, `\n${' '.repeat(hang)}`).replace(/^/, line.slice(0, hang));
+      return wrap(this, line.slice(hang), width - hang)
+        .replace(/\n/g, `\n${' '.repeat(hang)}`)
+        .replace(/^/, line.slice(0, hang));
     })
     .join('\n');
 }
 
 function formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
   const width = this.helpWidth ?? 80;
-  if (!description || width - termWidth - 4 >= BESIDE) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  if (!description || width - termWidth - 4 >= BESIDE)
+    return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
   const under = helper.boxWrap(description, width - UNDER).replace(/\n/g, `\n${' '.repeat(UNDER)}`);
   return `  ${term}\n${' '.repeat(UNDER)}${under}`;
 }

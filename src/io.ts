@@ -58,7 +58,8 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     stderrColumns: forcedWidth || streams.stderr.columns || 0,
     stdoutIsFile: isRegularFile(streams.stdout),
     timeZone: env.TZ || undefined,
-    stdoutTakesBytes: streams.stdout === process.stdout || (streams.stdout as { copiesWrites?: unknown }).copiesWrites === true,
+    stdoutTakesBytes:
+      streams.stdout === process.stdout || (streams.stdout as { copiesWrites?: unknown }).copiesWrites === true,
   };
 }
 

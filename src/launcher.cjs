@@ -65,7 +65,9 @@ function readBundle(file) {
     return readFileSync(file, 'latin1');
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
-    process.stderr.write(`error: collab's build is incomplete (no ${file})\nhint: run \`npm ci\` in ${join(__dirname, '..')} (it installs the dependencies and builds; \`npm run build\` rebuilds)\n`);
+    process.stderr.write(
+      `error: collab's build is incomplete (no ${file})\nhint: run \`npm ci\` in ${join(__dirname, '..')} (it installs the dependencies and builds; \`npm run build\` rebuilds)\n`,
+    );
     process.exit(1);
   }
 }

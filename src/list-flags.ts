@@ -21,7 +21,9 @@ export const DEFAULT_LIMIT = 20;
 export function checkListFlags(flags: ListFlags): ListFlags {
   if (flags.all && (flags.limit !== undefined || flags.page !== undefined)) {
     const other = flags.limit !== undefined ? '--limit' : '--page';
-    throw new CollabError('usage', `--all cannot be used with ${other}`, { hint: '--all lists every item, --limit <n> the first n, --page <n> one page' });
+    throw new CollabError('usage', `--all cannot be used with ${other}`, {
+      hint: '--all lists every item, --limit <n> the first n, --page <n> one page',
+    });
   }
   return flags;
 }
@@ -43,7 +45,12 @@ const SERVICE_PER_PAGE = 20;
  * requests); else as many as --limit asks, up to the largest page; else the service's own size
  * (--page N is page N of that size, as the service numbers them).
  */
-export function pageSize(flags: { perPage?: number | undefined; all?: boolean | undefined; limit?: number | undefined; page?: number | undefined }): number {
+export function pageSize(flags: {
+  perPage?: number | undefined;
+  all?: boolean | undefined;
+  limit?: number | undefined;
+  page?: number | undefined;
+}): number {
   if (flags.perPage !== undefined) return flags.perPage;
   if (flags.all) return MAX_PER_PAGE;
   if (flags.limit !== undefined && flags.page === undefined) return Math.min(Math.max(flags.limit, 1), MAX_PER_PAGE);

@@ -61,14 +61,25 @@ class Run implements ProgramRun {
     const load = spec.load;
     if (!load) throw new CollabError('internal', `command ${spec.name} has no implementation`);
     const globals = globalsOf(cmd);
-    if (globals.output === 'markdown' && !spec.markdown) throw new CollabError('usage', `-o markdown is a document of a plan: ${spec.name} does not write one`, { hint: 'use -o table, json, ndjson or csv' });
+    if (globals.output === 'markdown' && !spec.markdown)
+      throw new CollabError('usage', `-o markdown is a document of a plan: ${spec.name} does not write one`, {
+        hint: 'use -o table, json, ndjson or csv',
+      });
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
     const { runVerb } = await import('./run.js');
-    await runVerb({ ...spec, load }, input, globals, this.runtime, this.interrupt.signal, (ctx) => {
-      this.activeContext = ctx;
-    }, bulk);
+    await runVerb(
+      { ...spec, load },
+      input,
+      globals,
+      this.runtime,
+      this.interrupt.signal,
+      (ctx) => {
+        this.activeContext = ctx;
+      },
+      bulk,
+    );
   }
 }
 
@@ -103,10 +114,14 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
   }
   if (isCollabError(error) && isOutcome(error.kind)) return EXIT_CODES[error.kind];
   if (isCollabError(error)) {
-    const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
+    const where =
+      error.request && !error.message.includes(`(${error.request.method} `)
+        ? ` (${error.request.method} ${error.request.path})`
+        : '';
     write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
     if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) write(`${escapeControls(redact(error.cause.stack))}\n`);
+    if (verbose && error.cause instanceof Error && error.cause.stack)
+      write(`${escapeControls(redact(error.cause.stack))}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
@@ -179,7 +194,10 @@ function commanderOutput(runtime: Runtime) {
 /** Exit instead of process.exit, and errors in the shape above, for a command and all below it. */
 function applyExitOverride(run: Run, cmd: Command, output = commanderOutput(run.runtime)): Command {
   cmd.exitOverride();
-  cmd.configureOutput({ ...output, outputError: (text, write) => write(commanderErrorText(run, text, commandPath(cmd))) });
+  cmd.configureOutput({
+    ...output,
+    outputError: (text, write) => write(commanderErrorText(run, text, commandPath(cmd))),
+  });
   for (const sub of cmd.commands) applyExitOverride(run, sub, output);
   return cmd;
 }
@@ -249,7 +267,8 @@ export async function runAndExit(argv: readonly string[]): Promise<never> {
   const run = new Run(processRuntime(stdoutClosed));
   installSignalHandlers(run);
   const code = await execute(run, argv.slice(2));
-  if (streamsInUse() && process.stdout.writableLength > 0) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  if (streamsInUse() && process.stdout.writableLength > 0)
+    await new Promise((resolve) => process.stdout.once('drain', resolve));
   process.exit(code);
 }
 

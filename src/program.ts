@@ -23,7 +23,9 @@ export interface ProgramRun {
 }
 
 /** Global options that take a value (both spellings), to find the noun in argv without parsing everything. */
-const GLOBAL_VALUE_FLAGS = new Set(GLOBAL_OPTIONS.filter(takesValue).flatMap((option) => [longFlag(option), shortFlag(option) ?? []].flat()));
+const GLOBAL_VALUE_FLAGS = new Set(
+  GLOBAL_OPTIONS.filter(takesValue).flatMap((option) => [longFlag(option), shortFlag(option) ?? []].flat()),
+);
 
 /**
  * The words of argv that name commands (`projects`, `list`), skipping options and the values of
@@ -55,7 +57,17 @@ function itemLines(label: string, items: readonly string[], width: number): stri
   return lines.join('\n');
 }
 
-const ENVIRONMENT = ['COLLAB_HOST', 'COLLAB_TOKEN', 'COLLAB_CONFIG_DIR', 'NO_COLOR', 'FORCE_COLOR', 'TZ', 'CI', 'HTTP(S)_PROXY', 'NO_PROXY'];
+const ENVIRONMENT = [
+  'COLLAB_HOST',
+  'COLLAB_TOKEN',
+  'COLLAB_CONFIG_DIR',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TZ',
+  'CI',
+  'HTTP(S)_PROXY',
+  'NO_PROXY',
+];
 
 /** What `collab --help` ends with, at the width of the stream it goes to: the exit codes (the one table, errors.ts) and the environment. */
 function closingHelp({ error, command }: { error: boolean; command: Command }): string {
@@ -78,7 +90,9 @@ export function buildProgram(run: ProgramRun): Command {
 }
 
 function toOption(spec: OptionSpec, run: ProgramRun): Option {
-  const description = spec.negatable ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)` : spec.description;
+  const description = spec.negatable
+    ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)`
+    : spec.description;
   const option = new Option(spec.flags, spec.required ? `${description} (required)` : description);
   if (spec.required) option.makeOptionMandatory();
   if (spec.aliasOf) {
@@ -91,7 +105,10 @@ function toOption(spec: OptionSpec, run: ProgramRun): Option {
   if (spec.hidden) option.hideHelp();
   if (spec.default !== undefined) option.default(spec.default);
   // `--project -` reads the targets from standard input (src/bulk/): the value is not a path to check.
-  const parse = spec.parse && targetOptionNoun(spec) ? (value: string, name: string) => (value === STDIN_TARGET ? value : spec.parse?.(value, name)) : spec.parse;
+  const parse =
+    spec.parse && targetOptionNoun(spec)
+      ? (value: string, name: string) => (value === STDIN_TARGET ? value : spec.parse?.(value, name))
+      : spec.parse;
   const flag = longFlag(spec);
   if (parse || spec.repeatable) {
     option.argParser((value: string, previous: unknown) => {
@@ -119,7 +136,9 @@ function toOption(spec: OptionSpec, run: ProgramRun): Option {
  * summaries, which is all help and suggestions need.
  */
 export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly string[]): Command {
-  const cmd = new Command(spec.name).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary).summary(spec.summary);
+  const cmd = new Command(spec.name)
+    .description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary)
+    .summary(spec.summary);
   cmd.helpOption('-h, --help', 'show help');
   cmd.showSuggestionAfterError(true).configureHelp({ ...HELP_LAYOUT, showGlobalOptions: true });
   cmd.allowExcessArguments(false);
@@ -135,7 +154,8 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
       cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());
     }
   }
-  if (spec.examples?.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
+  if (spec.examples?.length)
+    cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
   if (spec.subcommands) {
     cmd.addHelpCommand(false);
     for (const sub of spec.subcommands) {
@@ -161,23 +181,33 @@ export function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   // --json is -o json: with -o of another format, which one was meant is not collab's to guess.
   if (all.json && all.output !== undefined && all.output !== 'json') {
-    throw new CollabError('usage', `--json and -o ${String(all.output)} ask for two formats`, { hint: `keep one: --json (the same as -o json) or -o ${String(all.output)}` });
+    throw new CollabError('usage', `--json and -o ${String(all.output)} ask for two formats`, {
+      hint: `keep one: --json (the same as -o json) or -o ${String(all.output)}`,
+    });
   }
   const output = (all.json ? 'json' : all.output) as OutputFormat | undefined;
   let fields: string[] | undefined;
   if (typeof all.fields === 'string') {
     fields = parseFieldList(all.fields);
-    if (fields.length === 0) throw new CollabError('usage', 'invalid value for --fields: expected a comma-separated list of field names such as id,name');
+    if (fields.length === 0)
+      throw new CollabError(
+        'usage',
+        'invalid value for --fields: expected a comma-separated list of field names such as id,name',
+      );
   }
   const jq = typeof all.jq === 'string' ? all.jq : undefined;
   // --jq prints JSON values (as -o json, or each object as -o ndjson): nothing of a table or csv.
   if (jq !== undefined && (output === 'table' || output === 'csv')) {
-    throw new CollabError('usage', `--jq filters JSON output and cannot be combined with -o ${output}`, { hint: 'drop -o, or use -o json (the whole list) or -o ndjson (each object)' });
+    throw new CollabError('usage', `--jq filters JSON output and cannot be combined with -o ${output}`, {
+      hint: 'drop -o, or use -o json (the whole list) or -o ndjson (each object)',
+    });
   }
   const sudo = all.sudo as string | undefined;
   // A username or an ID, as the service names users: nothing else can go into a header safely.
   if (sudo !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(sudo)) {
-    throw new CollabError('usage', `invalid value "${sudo}" for --sudo: expected a username or user ID`, { hint: 'for example --sudo dana or --sudo 42' });
+    throw new CollabError('usage', `invalid value "${sudo}" for --sudo: expected a username or user ID`, {
+      hint: 'for example --sudo dana or --sudo 42',
+    });
   }
   return {
     host: all.host as string | undefined,
@@ -190,4 +220,3 @@ export function globalsOf(cmd: Command): GlobalOptions & { color: boolean } {
     color: all.color !== false,
   };
 }
-

@@ -22,7 +22,13 @@ export async function runVerb(
   bulk?: BulkRun,
 ): Promise<void> {
   const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
-  const ctx = new Context(io, globals, signal, { env: runtime.env, dispatcher: runtime.dispatcher, clock: runtime.clock, credentialStore: runtime.credentialStore, dryRun: input.options.dryRun === true });
+  const ctx = new Context(io, globals, signal, {
+    env: runtime.env,
+    dispatcher: runtime.dispatcher,
+    clock: runtime.clock,
+    credentialStore: runtime.credentialStore,
+    dryRun: input.options.dryRun === true,
+  });
   attach(ctx);
   // Dates on a terminal are in TZ's zone; a TZ that names none would shift them silently: said once.
   if (io.stdoutIsTTY && io.timeZone && !knownTimeZone(io.timeZone)) {

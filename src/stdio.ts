@@ -48,8 +48,7 @@ function writeTo(fd: 1 | 2, text: string, onClosed: () => void = () => undefined
     else if (code === 'EAGAIN') {
       useStreams();
       stream(fd).write(bytes.subarray(offset));
-    }
-    else throw error;
+    } else throw error;
   }
 }
 

@@ -42,7 +42,11 @@ export function createBadge(owner: Owner, fields: { link_url: string; image_url:
     recover: async (client) => {
       let found: Badge | undefined;
       for await (const badge of paginateItems<Badge>(client, { path: badgesPath(owner), perPage: 100 })) {
-        const same = badge.kind === owner.kind && badge.link_url === fields.link_url && badge.image_url === fields.image_url && (badge.name ?? null) === (fields.name ?? null);
+        const same =
+          badge.kind === owner.kind &&
+          badge.link_url === fields.link_url &&
+          badge.image_url === fields.image_url &&
+          (badge.name ?? null) === (fields.name ?? null);
         if (same && (!found || badge.id > found.id)) found = badge;
       }
       return found;
@@ -51,10 +55,21 @@ export function createBadge(owner: Owner, fields: { link_url: string; image_url:
 }
 
 export function updateBadge(owner: Owner, badgeId: number, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: badgesPath(owner) + apiPath`/${badgeId}`, json: fields, idempotent: true, requires: ownerAdminRole(owner) };
+  return {
+    method: 'PUT',
+    path: badgesPath(owner) + apiPath`/${badgeId}`,
+    json: fields,
+    idempotent: true,
+    requires: ownerAdminRole(owner),
+  };
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */
 export function deleteBadge(owner: Owner, badgeId: number): ApiRequest {
-  return { method: 'DELETE', path: badgesPath(owner) + apiPath`/${badgeId}`, okStatuses: [404], requires: ownerAdminRole(owner) };
+  return {
+    method: 'DELETE',
+    path: badgesPath(owner) + apiPath`/${badgeId}`,
+    okStatuses: [404],
+    requires: ownerAdminRole(owner),
+  };
 }

@@ -10,5 +10,7 @@ const DEFAULT_DELETION_DELAY_DAYS = 7;
 /** The day a resource marked on `markedOn` (YYYY-MM-DD) is removed, with the default delay. */
 export function removalDate(markedOn: string): string {
   const day = Date.parse(`${markedOn}T00:00:00Z`);
-  return Number.isFinite(day) ? new Date(day + DEFAULT_DELETION_DELAY_DAYS * 86_400_000).toISOString().slice(0, 10) : 'a later date';
+  return Number.isFinite(day)
+    ? new Date(day + DEFAULT_DELETION_DELAY_DAYS * 86_400_000).toISOString().slice(0, 10)
+    : 'a later date';
 }

@@ -36,17 +36,24 @@ export interface LdapLink {
 export const GROUPS_PATH = '/groups';
 export const subgroupsPath = (group: GroupRef) => apiPath`/groups/${group}/subgroups`;
 export const descendantGroupsPath = (group: GroupRef) => apiPath`/groups/${group}/descendant_groups`;
-export const groupProjectsPath = (group: GroupRef, shared = false) => (shared ? apiPath`/groups/${group}/projects/shared` : apiPath`/groups/${group}/projects`);
+export const groupProjectsPath = (group: GroupRef, shared = false) =>
+  shared ? apiPath`/groups/${group}/projects/shared` : apiPath`/groups/${group}/projects`;
 export const provisionedUsersPath = (group: GroupRef) => apiPath`/groups/${group}/provisioned_users`;
 
 // ---- reads ----
 
 /** Group details. The embedded project lists are deprecated, so they are asked for only when wanted. */
-export function getGroup(group: GroupRef, options: { withProjects?: boolean; withCustomAttributes?: boolean } = {}): ApiRequest {
+export function getGroup(
+  group: GroupRef,
+  options: { withProjects?: boolean; withCustomAttributes?: boolean } = {},
+): ApiRequest {
   return {
     method: 'GET',
     path: apiPath`/groups/${group}`,
-    query: { with_projects: options.withProjects === true, ...(options.withCustomAttributes ? { with_custom_attributes: true } : {}) },
+    query: {
+      with_projects: options.withProjects === true,
+      ...(options.withCustomAttributes ? { with_custom_attributes: true } : {}),
+    },
     expect: 'object',
   };
 }
@@ -81,7 +88,11 @@ function withBody(req: ApiRequest, params: Record<string, unknown>, avatar: Uplo
  * exists, carries the requested name and was created after the request was sent is ours, so
  * a retry never creates a second group (nor reports "taken" for the one just made).
  */
-export function createGroup(params: Record<string, unknown> & { name: string; path: string; parent_id?: number }, avatar?: UploadFile, sentAt = Date.now()): ApiRequest {
+export function createGroup(
+  params: Record<string, unknown> & { name: string; path: string; parent_id?: number },
+  avatar?: UploadFile,
+  sentAt = Date.now(),
+): ApiRequest {
   return withBody(
     {
       method: 'POST',
@@ -168,7 +179,11 @@ export function syncGroupWithLdap(group: GroupRef): ApiRequest {
 }
 
 function sameLink(a: LdapLink, b: LdapLink): boolean {
-  return (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null) && (a.provider ?? null) === (b.provider ?? null);
+  return (
+    (a.cn ?? null) === (b.cn ?? null) &&
+    (a.filter ?? null) === (b.filter ?? null) &&
+    (a.provider ?? null) === (b.provider ?? null)
+  );
 }
 
 export function addLdapLink(group: GroupRef, link: LdapLink & { provider: string; group_access: number }): ApiRequest {
@@ -190,9 +205,12 @@ export function addLdapLink(group: GroupRef, link: LdapLink & { provider: string
 export function removeLdapLink(group: GroupRef, link: LdapLink, options: { legacyPath?: boolean } = {}): ApiRequest {
   if (options.legacyPath) {
     const cn = link.cn as string;
-    const path = link.provider ? apiPath`/groups/${group}/ldap_group_links/${link.provider}/${cn}` : apiPath`/groups/${group}/ldap_group_links/${cn}`;
+    const path = link.provider
+      ? apiPath`/groups/${group}/ldap_group_links/${link.provider}/${cn}`
+      : apiPath`/groups/${group}/ldap_group_links/${cn}`;
     return { method: 'DELETE', path };
   }
-  const query = link.cn !== undefined ? { cn: link.cn, provider: link.provider } : { filter: link.filter, provider: link.provider };
+  const query =
+    link.cn !== undefined ? { cn: link.cn, provider: link.provider } : { filter: link.filter, provider: link.provider };
   return { method: 'DELETE', path: apiPath`/groups/${group}/ldap_group_links`, query };
 }

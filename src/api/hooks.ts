@@ -25,7 +25,11 @@ export function getHook(owner: Owner, hookId: number): ApiRequest {
  * POST /hooks. A plain POST is not repeated when its answer is lost; `recover` looks for a
  * hook with the same URL created since the request started, so a retry never adds a duplicate.
  */
-export function createHook(owner: Owner, fields: Record<string, unknown> & { url: string }, sentAt = Date.now()): ApiRequest {
+export function createHook(
+  owner: Owner,
+  fields: Record<string, unknown> & { url: string },
+  sentAt = Date.now(),
+): ApiRequest {
   return {
     method: 'POST',
     path: hooksPath(owner),
@@ -44,7 +48,11 @@ export function createHook(owner: Owner, fields: Record<string, unknown> & { url
 }
 
 /** PUT /hooks/:hook_id: the service wants `url` on every update. */
-export function updateHook(owner: Owner, hookId: number, fields: Record<string, unknown> & { url: string }): ApiRequest {
+export function updateHook(
+  owner: Owner,
+  hookId: number,
+  fields: Record<string, unknown> & { url: string },
+): ApiRequest {
   return { method: 'PUT', path: hooksPath(owner) + apiPath`/${hookId}`, json: fields };
 }
 

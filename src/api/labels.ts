@@ -32,19 +32,29 @@ export function getLabel(owner: Owner, name: string): ApiRequest {
 }
 
 /** POST /labels. Names are unique where the label lives: a label found under the name after a lost answer is this request's. */
-export function createLabel(owner: Owner, fields: Record<string, unknown> & { name: string; color: string }): ApiRequest {
+export function createLabel(
+  owner: Owner,
+  fields: Record<string, unknown> & { name: string; color: string },
+): ApiRequest {
   return {
     method: 'POST',
     path: labelsPath(owner),
     json: fields,
     requires: ROLES.reporters,
-    recover: (client) => findResource(client, { ...getLabel(owner, fields.name), query: { include_ancestor_groups: false } }),
+    recover: (client) =>
+      findResource(client, { ...getLabel(owner, fields.name), query: { include_ancestor_groups: false } }),
   };
 }
 
 /** PUT /labels/:name (new_name renames it). Sent again, a rename finds the old name gone: 404. */
 export function updateLabel(owner: Owner, name: string, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: labelPath(owner, name), json: fields, idempotent: fields.new_name === undefined, requires: ROLES.reporters };
+  return {
+    method: 'PUT',
+    path: labelPath(owner, name),
+    json: fields,
+    idempotent: fields.new_name === undefined,
+    requires: ROLES.reporters,
+  };
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */

@@ -38,7 +38,10 @@ export function membersPath(owner: Owner, inherited = false): string {
 
 /** The list's filters: `query` (username, name or email), `user_ids`. */
 export function memberFilters(filters: { query?: string; userIds?: readonly number[] }): QueryParams {
-  return { ...(filters.query !== undefined ? { query: filters.query } : {}), ...(filters.userIds?.length ? { user_ids: filters.userIds.join(',') } : {}) };
+  return {
+    ...(filters.query !== undefined ? { query: filters.query } : {}),
+    ...(filters.userIds?.length ? { user_ids: filters.userIds.join(',') } : {}),
+  };
 }
 
 /** GET .../members/:user_id (direct) or .../members/all/:user_id. */
@@ -87,7 +90,13 @@ export type { RemoveMemberParams } from '../params/members.js';
  * instance by a first send whose answer was lost); the command says "nothing changed".
  */
 export function removeMember(owner: Owner, userId: number, params: RemoveMemberParams = {}): ApiRequest {
-  return { method: 'DELETE', path: membersPath(owner) + apiPath`/${userId}`, query: { ...params }, okStatuses: [404], responseType: 'text' };
+  return {
+    method: 'DELETE',
+    path: membersPath(owner) + apiPath`/${userId}`,
+    query: { ...params },
+    okStatuses: [404],
+    responseType: 'text',
+  };
 }
 
 /** GET /users/:id/memberships (administrators): direct memberships; `type` Project or Namespace. */
@@ -101,6 +110,7 @@ export function membershipOwner(membership: MembershipRecord): Owner {
 /** Reads every page of a user's memberships (for plans that need them all before acting). */
 export async function allMemberships(client: HttpClient, userId: number): Promise<MembershipRecord[]> {
   const out: MembershipRecord[] = [];
-  for await (const item of paginateItems<MembershipRecord>(client, { path: membershipsPath(userId), perPage: 100 })) out.push(item);
+  for await (const item of paginateItems<MembershipRecord>(client, { path: membershipsPath(userId), perPage: 100 }))
+    out.push(item);
   return out;
 }

@@ -74,7 +74,10 @@ export function describeTarget(target: NoteTarget): string {
   return `${label} ${addressedBy === 'iid' ? `#${target.ref}` : target.ref} of ${parent} ${target.parent}`;
 }
 
-export function listNotesQuery(options: { sort?: NoteSort | undefined; orderBy?: NoteOrderBy | undefined }): QueryParams {
+export function listNotesQuery(options: {
+  sort?: NoteSort | undefined;
+  orderBy?: NoteOrderBy | undefined;
+}): QueryParams {
   return { ...(options.sort ? { sort: options.sort } : {}), ...(options.orderBy ? { order_by: options.orderBy } : {}) };
 }
 
@@ -124,19 +127,35 @@ async function callerSince(client: RequestClient, sentAt: number): Promise<Calle
   return { id: me.data.id, sentAt, clockOffset: clockOffset(me) };
 }
 
-async function findCreatedNote(client: RequestClient, target: NoteTarget, note: NewNote, caller: Caller): Promise<Note | undefined> {
+async function findCreatedNote(
+  client: RequestClient,
+  target: NoteTarget,
+  note: NewNote,
+  caller: Caller,
+): Promise<Note | undefined> {
   const requestedAt = note.created_at === undefined ? undefined : Date.parse(note.created_at);
   const matches = (candidate: Note) => {
     if (candidate.system || candidate.author?.id !== caller.id || candidate.body !== note.body) return false;
     // A backdated note carries the time it was given, not the time it was made.
-    return requestedAt === undefined ? createdSince(candidate.created_at, caller.sentAt, caller.clockOffset) : Date.parse(candidate.created_at) === requestedAt;
+    return requestedAt === undefined
+      ? createdSince(candidate.created_at, caller.sentAt, caller.clockOffset)
+      : Date.parse(candidate.created_at) === requestedAt;
   };
   if (requestedAt === undefined) {
-    const newest = await client.request<Note[]>({ method: 'GET', path: notesPath(target), query: { sort: 'desc', order_by: 'created_at', per_page: 100 }, expect: 'array' });
+    const newest = await client.request<Note[]>({
+      method: 'GET',
+      path: notesPath(target),
+      query: { sort: 'desc', order_by: 'created_at', per_page: 100 },
+      expect: 'array',
+    });
     return newest.data.find(matches);
   }
   // Backdated, it may sit anywhere in the list: look through all of it.
-  for await (const candidate of paginateItems<Note>(client, { path: notesPath(target), query: { sort: 'asc', order_by: 'created_at' }, perPage: 100 })) {
+  for await (const candidate of paginateItems<Note>(client, {
+    path: notesPath(target),
+    query: { sort: 'asc', order_by: 'created_at' },
+    perPage: 100,
+  })) {
     if (matches(candidate)) return candidate;
   }
   return undefined;

@@ -38,12 +38,22 @@ export function forkProject(source: ProjectRef, params: ForkParams): ApiRequest 
 }
 
 /** The fork of `source` at the target of `params`, if one is there. */
-async function findFork(client: RequestClient, source: ProjectRef, params: ForkParams): Promise<ProjectRecord | undefined> {
+async function findFork(
+  client: RequestClient,
+  source: ProjectRef,
+  params: ForkParams,
+): Promise<ProjectRecord | undefined> {
   const namespace =
     params.namespace_path ??
-    (params.namespace_id !== undefined ? (await findResource<NamespaceRecord>(client, getNamespace(params.namespace_id)))?.full_path : (await client.request<CurrentUser>(getCurrentUser())).data.username);
+    (params.namespace_id !== undefined
+      ? (await findResource<NamespaceRecord>(client, getNamespace(params.namespace_id)))?.full_path
+      : (await client.request<CurrentUser>(getCurrentUser())).data.username);
   // The service names a fork after its source unless told otherwise.
-  const path = params.path ?? (typeof source === 'string' ? source.split('/').pop() : (await findResource<ProjectRecord>(client, getProject(source)))?.path);
+  const path =
+    params.path ??
+    (typeof source === 'string'
+      ? source.split('/').pop()
+      : (await findResource<ProjectRecord>(client, getProject(source)))?.path);
   if (namespace === undefined || path === undefined) return undefined;
   const found = await findResource<ProjectRecord>(client, getProject(`${namespace}/${path}`));
   return found && isForkOf(found, source) ? found : undefined;
@@ -53,7 +63,9 @@ async function findFork(client: RequestClient, source: ProjectRef, params: ForkP
 export function isForkOf(project: ProjectRecord, source: ProjectRef): boolean {
   const upstream = project.forked_from_project;
   if (!upstream) return false;
-  return typeof source === 'number' ? upstream.id === source : upstream.path_with_namespace.toLowerCase() === source.toLowerCase();
+  return typeof source === 'number'
+    ? upstream.id === source
+    : upstream.path_with_namespace.toLowerCase() === source.toLowerCase();
 }
 
 /**
@@ -74,7 +86,13 @@ export function addForkRelation(project: ProjectRef, forkedFrom: ProjectRef): Ap
 
 /** DELETE /projects/:id/fork: 204 when removed, 304 when the project was not a fork (GitLab's not_modified!). */
 export function removeForkRelation(project: ProjectRef): ApiRequest {
-  return { method: 'DELETE', path: apiPath`/projects/${project}/fork`, okStatuses: [304], responseType: 'text', requires: ROLES.owners };
+  return {
+    method: 'DELETE',
+    path: apiPath`/projects/${project}/fork`,
+    okStatuses: [304],
+    responseType: 'text',
+    requires: ROLES.owners,
+  };
 }
 
 export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;
@@ -94,7 +112,13 @@ export function getStorage(project: ProjectRef): ApiRequest {
 
 /** GET /projects/:id/snapshot (administrators): an uncompressed tar, read as a stream. */
 export function getSnapshot(project: ProjectRef, wiki: boolean): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/snapshot`, ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}), responseType: 'stream', requires: ROLES.administrators };
+  return {
+    method: 'GET',
+    path: apiPath`/projects/${project}/snapshot`,
+    ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}),
+    responseType: 'stream',
+    requires: ROLES.administrators,
+  };
 }
 
 /** POST /projects/:id/uploads. Each call stores a new file, so it is neither idempotent nor recoverable (no list of uploads to look in). */
@@ -108,7 +132,13 @@ export function uploadFile(project: ProjectRef, form: NonNullable<ApiRequest['fo
  * The body is not shown by the API reference (GitLab answers 201 with whatever the job returns): read as text.
  */
 export function startHousekeeping(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/housekeeping`, idempotent: true, okStatuses: [409], responseType: 'text' };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/housekeeping`,
+    idempotent: true,
+    okStatuses: [409],
+    responseType: 'text',
+  };
 }
 
 /**

@@ -47,7 +47,10 @@ export function getProject(project: ProjectRef, query: QueryParams = {}): ApiReq
 }
 
 /** Settings as a JSON body, or as multipart/form-data when a file (the avatar) goes with them. */
-function settingsBody(params: Record<string, unknown>, files: Record<string, UploadFile>): Pick<ApiRequest, 'json' | 'form'> {
+function settingsBody(
+  params: Record<string, unknown>,
+  files: Record<string, UploadFile>,
+): Pick<ApiRequest, 'json' | 'form'> {
   if (Object.keys(files).length === 0) return { json: params };
   return { form: toFormData(params, files) };
 }
@@ -79,12 +82,20 @@ export function createProject(params: Record<string, unknown>, options: CreatePr
  * request is sent again. A second POST could never make a second project (paths are unique),
  * but it would fail with "has already been taken" for a project that we did create.
  */
-async function findCreatedProject(client: RequestClient, params: Record<string, unknown>, forUser: number | undefined, sentAt: number): Promise<ProjectRecord | undefined> {
+async function findCreatedProject(
+  client: RequestClient,
+  params: Record<string, unknown>,
+  forUser: number | undefined,
+  sentAt: number,
+): Promise<ProjectRecord | undefined> {
   const path = typeof params.path === 'string' ? params.path : pathFromName(String(params.name ?? ''));
   if (!path) return undefined;
   // The creator: the caller, or with --for-user that user, whose namespace is the default.
   const creator = (await client.request<CurrentUser>(forUser === undefined ? getCurrentUser() : getUser(forUser))).data;
-  const namespace = params.namespace_id === undefined ? creator.username : (await client.request<NamespaceRecord>(getNamespace(params.namespace_id as number))).data.full_path;
+  const namespace =
+    params.namespace_id === undefined
+      ? creator.username
+      : (await client.request<NamespaceRecord>(getNamespace(params.namespace_id as number))).data.full_path;
   const found = await findResponse<ProjectRecord>(client, getProject(`${namespace}/${path}`));
   if (!found) return undefined;
   const project = found.data;
@@ -94,7 +105,12 @@ async function findCreatedProject(client: RequestClient, params: Record<string, 
 
 /** PUT /projects/:id: JSON, or multipart/form-data with an avatar. */
 export function updateProject(project: ProjectRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
-  return { method: 'PUT', path: apiPath`/projects/${project}`, ...settingsBody(params, avatar ? { avatar } : {}), expect: 'object' };
+  return {
+    method: 'PUT',
+    path: apiPath`/projects/${project}`,
+    ...settingsBody(params, avatar ? { avatar } : {}),
+    expect: 'object',
+  };
 }
 
 /**
@@ -122,21 +138,45 @@ export function restoreProject(project: ProjectRef): ApiRequest {
 }
 
 export function archiveProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/archive`, idempotent: true, expect: 'object', requires: ROLES.owners };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/archive`,
+    idempotent: true,
+    expect: 'object',
+    requires: ROLES.owners,
+  };
 }
 
 export function unarchiveProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/unarchive`, idempotent: true, expect: 'object', requires: ROLES.owners };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/unarchive`,
+    idempotent: true,
+    expect: 'object',
+    requires: ROLES.owners,
+  };
 }
 
 /** 304 when already starred: an answer, not an error. */
 export function starProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/star`, idempotent: true, okStatuses: [304], expect: 'object' };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/star`,
+    idempotent: true,
+    okStatuses: [304],
+    expect: 'object',
+  };
 }
 
 /** 304 when not starred: an answer, not an error. */
 export function unstarProject(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/unstar`, idempotent: true, okStatuses: [304], expect: 'object' };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/unstar`,
+    idempotent: true,
+    okStatuses: [304],
+    expect: 'object',
+  };
 }
 
 /** PUT /projects/:id/transfer; the namespace is an ID or a full path, as the service takes it. */

@@ -54,7 +54,11 @@ export function getProtectedRef(project: string | number, kind: ProtectedRefKind
  * service keeps unique (a second POST would be refused, 409 or 422, with the protection in place
  * just the same).
  */
-export function protectRef(project: string | number, kind: ProtectedRefKind, fields: Record<string, unknown> & { name: string }): ApiRequest {
+export function protectRef(
+  project: string | number,
+  kind: ProtectedRefKind,
+  fields: Record<string, unknown> & { name: string },
+): ApiRequest {
   return {
     method: 'POST',
     path: protectedRefsPath(project, kind),
@@ -78,18 +82,29 @@ export function accessEdits(current: ProtectedBranch, roles: BranchRoles): Recor
   for (const [kind, level] of Object.entries(roles)) {
     const entries = roleEntries(current[`${kind}_access_levels`]);
     if (entries.length === 1 && entries[0]?.access_level === level) continue;
-    body[`allowed_to_${kind}`] = [...entries.map((entry) => ({ id: entry.id, _destroy: true })), { access_level: level }];
+    body[`allowed_to_${kind}`] = [
+      ...entries.map((entry) => ({ id: entry.id, _destroy: true })),
+      { access_level: level },
+    ];
   }
   return body;
 }
 
 /** The entries that name a role (not a deploy key, user or group). */
 export function roleEntries(levels: unknown): RefAccessLevel[] {
-  return Array.isArray(levels) ? (levels as RefAccessLevel[]).filter((entry) => typeof entry.deploy_key_id !== 'number' && typeof entry.access_level === 'number') : [];
+  return Array.isArray(levels)
+    ? (levels as RefAccessLevel[]).filter(
+        (entry) => typeof entry.deploy_key_id !== 'number' && typeof entry.access_level === 'number',
+      )
+    : [];
 }
 
 /** PATCH a protected branch: the booleans, and `allowed_to_*` entries (add, change by id, `_destroy`). */
-export function updateProtectedBranch(project: string | number, name: string, fields: Record<string, unknown>): ApiRequest {
+export function updateProtectedBranch(
+  project: string | number,
+  name: string,
+  fields: Record<string, unknown>,
+): ApiRequest {
   return { method: 'PATCH', path: refPath(project, 'branch', name), json: fields, requires: ROLES.maintainers };
 }
 

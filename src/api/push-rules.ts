@@ -17,7 +17,12 @@ function pushRuleRole(owner: Owner): { requires?: string } {
 
 export function getPushRule(owner: Owner): ApiRequest {
   // A project's "no rule" is a 200 null, so null is an answer here, not a malformed response.
-  return { method: 'GET', path: pushRulePath(owner), okStatuses: [404], expect: owner.kind === 'project' ? 'object-or-null' : 'object' };
+  return {
+    method: 'GET',
+    path: pushRulePath(owner),
+    okStatuses: [404],
+    expect: owner.kind === 'project' ? 'object-or-null' : 'object',
+  };
 }
 
 /**

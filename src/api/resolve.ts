@@ -15,7 +15,8 @@ async function resolveId(client: Requester, req: ApiRequest, what: string, ref: 
   try {
     return (await client.request<{ id: number }>(req)).data.id;
   } catch (error) {
-    if (isCollabError(error) && error.kind === 'not-found') throw new CollabError('not-found', `${what} ${ref} not found (given to ${flag})`, { status: 404 });
+    if (isCollabError(error) && error.kind === 'not-found')
+      throw new CollabError('not-found', `${what} ${ref} not found (given to ${flag})`, { status: 404 });
     throw error;
   }
 }
@@ -25,6 +26,10 @@ export async function resolveGroupId(client: Requester, ref: string | number, fl
 }
 
 /** A group or user namespace by ID or full path (GET /namespaces/:id). */
-export async function resolveNamespaceId(client: Requester, ref: string | number, flag = '--namespace'): Promise<number> {
+export async function resolveNamespaceId(
+  client: Requester,
+  ref: string | number,
+  flag = '--namespace',
+): Promise<number> {
   return typeof ref === 'number' ? ref : resolveId(client, getNamespace(ref), 'namespace', ref, flag);
 }

@@ -16,7 +16,9 @@ export interface SharedWithGroup {
  * embedded project lists are left out (with_projects=false): they are heavy and never needed here.
  */
 export function getOwner(owner: Owner): ApiRequest {
-  return owner.kind === 'project' ? { method: 'GET', path: ownerPath(owner), expect: 'object' } : { method: 'GET', path: ownerPath(owner), query: { with_projects: false }, expect: 'object' };
+  return owner.kind === 'project'
+    ? { method: 'GET', path: ownerPath(owner), expect: 'object' }
+    : { method: 'GET', path: ownerPath(owner), query: { with_projects: false }, expect: 'object' };
 }
 
 export interface ShareParams {
@@ -36,11 +38,19 @@ export function shareWithGroup(owner: Owner, params: ShareParams): ApiRequest {
     path: `${ownerPath(owner)}/share`,
     json: params,
     recover: async (client) => {
-      const current = (await client.request<{ id: number; shared_with_groups?: SharedWithGroup[] }>(getOwner(owner))).data;
+      const current = (await client.request<{ id: number; shared_with_groups?: SharedWithGroup[] }>(getOwner(owner)))
+        .data;
       const share = current.shared_with_groups?.find((s) => s.group_id === params.group_id);
       if (!share) return undefined;
       // The answer each endpoint would have given: the group itself, or the project's share link.
-      return owner.kind === 'group' ? current : { project_id: current.id, group_id: share.group_id, group_access: share.group_access_level, expires_at: share.expires_at };
+      return owner.kind === 'group'
+        ? current
+        : {
+            project_id: current.id,
+            group_id: share.group_id,
+            group_access: share.group_access_level,
+            expires_at: share.expires_at,
+          };
     },
   };
 }

@@ -33,14 +33,23 @@ function variablePath(owner: Owner, key: string): string {
 const scopeQuery = (scope: string) => ({ 'filter[environment_scope]': scope });
 
 export function getVariable(owner: Owner, key: string, scope: string): ApiRequest {
-  return { method: 'GET', path: variablePath(owner, key), query: scopeQuery(scope), expect: 'object', requires: ownerAdminRole(owner) };
+  return {
+    method: 'GET',
+    path: variablePath(owner, key),
+    query: scopeQuery(scope),
+    expect: 'object',
+    requires: ownerAdminRole(owner),
+  };
 }
 
 /**
  * POST /variables. Key and scope name one variable: when the answer is lost, the variable found under
  * them is this request's (had it been there before, the service would have refused the POST).
  */
-export function createVariable(owner: Owner, fields: Record<string, unknown> & { key: string; value: string; environment_scope: string }): ApiRequest {
+export function createVariable(
+  owner: Owner,
+  fields: Record<string, unknown> & { key: string; value: string; environment_scope: string },
+): ApiRequest {
   return {
     method: 'POST',
     path: variablesPath(owner),
@@ -52,10 +61,23 @@ export function createVariable(owner: Owner, fields: Record<string, unknown> & {
 
 /** PUT /variables/:key of one scope: the same body twice leaves the same variable. */
 export function updateVariable(owner: Owner, key: string, scope: string, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: variablePath(owner, key), query: scopeQuery(scope), json: fields, idempotent: true, requires: ownerAdminRole(owner) };
+  return {
+    method: 'PUT',
+    path: variablePath(owner, key),
+    query: scopeQuery(scope),
+    json: fields,
+    idempotent: true,
+    requires: ownerAdminRole(owner),
+  };
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */
 export function deleteVariable(owner: Owner, key: string, scope: string): ApiRequest {
-  return { method: 'DELETE', path: variablePath(owner, key), query: scopeQuery(scope), okStatuses: [404], requires: ownerAdminRole(owner) };
+  return {
+    method: 'DELETE',
+    path: variablePath(owner, key),
+    query: scopeQuery(scope),
+    okStatuses: [404],
+    requires: ownerAdminRole(owner),
+  };
 }

@@ -13,11 +13,17 @@ import { loadPrompts } from '../util/prompts.js';
 export async function confirmTargets(ctx: VerbContext, count: number, what: string): Promise<void> {
   const hint = `pass --yes to ${what} without confirmation`;
   const terminal = isCI(ctx.env) ? undefined : openTerminal();
-  if (!terminal) throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`, { hint });
+  if (!terminal)
+    throw new CollabError(
+      'usage',
+      `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`,
+      { hint },
+    );
   try {
     const prompts = await loadPrompts({ input: terminal.input, output: terminal.output, signal: ctx.signal });
     const answer = await prompts.input({ message: `Type ${count} to ${what}:`, theme: { prefix: '!' } });
-    if (answer.trim() !== String(count)) throw new CollabError('usage', `confirmation did not match ${count}; nothing was done`);
+    if (answer.trim() !== String(count))
+      throw new CollabError('usage', `confirmation did not match ${count}; nothing was done`);
   } finally {
     terminal.close();
   }

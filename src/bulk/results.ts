@@ -33,8 +33,20 @@ const STATUSES = ['ok', 'unchanged', 'failed'] as const;
 export function resultColumns(messageOf: (result: TargetResult) => string | undefined): Column[] {
   return [
     { header: 'TARGET', path: 'target', text: true, priority: PRIORITY.identifying },
-    { header: 'STATUS', path: 'status', choices: STATUSES, priority: PRIORITY.identifying, tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green') },
-    { header: 'RESULT', path: 'result', priority: PRIORITY.identifying, derive: (item) => messageOf(item as TargetResult) ?? '', text: true },
+    {
+      header: 'STATUS',
+      path: 'status',
+      choices: STATUSES,
+      priority: PRIORITY.identifying,
+      tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green'),
+    },
+    {
+      header: 'RESULT',
+      path: 'result',
+      priority: PRIORITY.identifying,
+      derive: (item) => messageOf(item as TargetResult) ?? '',
+      text: true,
+    },
   ];
 }
 
@@ -59,7 +71,10 @@ export function failure(target: string | number, error: unknown, redact: (text: 
   let message: string;
   let kind: ErrorKind = 'internal';
   if (isCollabError(error)) {
-    const where = error.request && !error.message.includes(`(${error.request.method} `) ? ` (${error.request.method} ${error.request.path})` : '';
+    const where =
+      error.request && !error.message.includes(`(${error.request.method} `)
+        ? ` (${error.request.method} ${error.request.path})`
+        : '';
     message = redact(flat(`${error.message}${where}`));
     kind = error.kind;
   } else {
@@ -72,7 +87,9 @@ export function failure(target: string | number, error: unknown, redact: (text: 
 export function summary(outcomes: readonly Outcome[]): string {
   const counts = { ok: 0, unchanged: 0, failed: 0 };
   for (const outcome of outcomes) counts[outcome.result.status]++;
-  const parts = (Object.entries(counts) as [keyof typeof counts, number][]).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+  const parts = (Object.entries(counts) as [keyof typeof counts, number][])
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`);
   return parts.length ? parts.join(', ') : '0 targets';
 }
 

@@ -4,7 +4,15 @@ import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } f
 import type { Context, VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
-import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from './results.js';
+import {
+  failure,
+  failuresError,
+  type Outcome,
+  resultColumns,
+  resultField,
+  summary,
+  type TargetResult,
+} from './results.js';
 import { Target } from './target-context.js';
 import { parseTargets, type TargetLine, unknownLine } from './targets.js';
 import { eachLimited } from '../util/pool.js';
@@ -30,7 +38,13 @@ export function sendUntilGrace(ctx: Pick<VerbContext, 'session'>): () => void {
   return ctx.session.sendUntilGrace(GRACE_MS);
 }
 
-export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbModule, input: CommandInput, bulk: BulkRun): Promise<void> {
+export async function runTargets(
+  ctx: Context,
+  spec: CommandSpec,
+  module: VerbModule,
+  input: CommandInput,
+  bulk: BulkRun,
+): Promise<void> {
   refuseOtherStdin(input, bulk.slot);
   const concurrency = await targetConcurrency(ctx, input, bulk);
   const stopGrace = sendUntilGrace(ctx);
@@ -43,9 +57,16 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbMo
   // is a usage error, not N failures; the verb's parse runs only here (its warnings print once, its
   // files are read once), and each target is then bound to the options it made.
   const first = targets.find((target) => target.ref !== undefined);
-  const prepared = first?.ref === undefined ? undefined : await prepare(spec, module, withTarget(base, bulk.slot, first.ref), ctx, bulk.slot);
+  const prepared =
+    first?.ref === undefined
+      ? undefined
+      : await prepare(spec, module, withTarget(base, bulk.slot, first.ref), ctx, bulk.slot);
   if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
-    await confirmTargets(ctx, targets.length, `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`);
+    await confirmTargets(
+      ctx,
+      targets.length,
+      `run \`${bulk.command}\` on ${targets.length} ${bulk.slot.noun}${targets.length === 1 ? '' : 's'}`,
+    );
   }
 
   const outcomes: (Outcome | undefined)[] = new Array(targets.length);
@@ -86,7 +107,11 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbMo
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
-  const printing = ctx.presenter.results(batches(), resultColumns((result) => messages.get(result)), resultField);
+  const printing = ctx.presenter.results(
+    batches(),
+    resultColumns((result) => messages.get(result)),
+    resultField,
+  );
   try {
     await eachLimited(targets, concurrency, runTarget, () => ctx.signal.aborted);
   } finally {
@@ -99,13 +124,21 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbMo
 
   const done = outcomes.filter((outcome): outcome is Outcome => outcome !== undefined);
   if (done.length < targets.length) {
-    const notDone = targets.flatMap((target, index) => (outcomes[index] === undefined ? [{ target: target.target, sentAt: unknownSince.get(index) }] : []));
+    const notDone = targets.flatMap((target, index) =>
+      outcomes[index] === undefined ? [{ target: target.target, sentAt: unknownSince.get(index) }] : [],
+    );
     const unknown = notDone.filter((entry) => entry.sentAt !== undefined).length;
-    const why = unknown > 0 ? ` (${unknown} unknown: a request was sent and not answered; they are checked before anything is sent again)` : '';
+    const why =
+      unknown > 0
+        ? ` (${unknown} unknown: a request was sent and not answered; they are checked before anything is sent again)`
+        : '';
     // Shown even with --quiet: it is what finishes the job. An unknown target's line carries the
     // time its request went out, so that the run fed it asks the request's `recover` first.
-    ctx.stderrLine(`${summary(done)}; not done: ${notDone.length} of ${targets.length} targets${why}. To finish, run the same command with these on standard input:`);
-    for (const { target, sentAt } of notDone) ctx.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
+    ctx.stderrLine(
+      `${summary(done)}; not done: ${notDone.length} of ${targets.length} targets${why}. To finish, run the same command with these on standard input:`,
+    );
+    for (const { target, sentAt } of notDone)
+      ctx.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
@@ -118,14 +151,28 @@ export async function runTargets(ctx: Context, spec: CommandSpec, module: VerbMo
  * done: when it sent a request that changes something (it is then unknown: the service may have
  * acted), else undefined; a target read as unknown stays so, from its first send.
  */
-async function runOne(ctx: Context, module: VerbModule, prepared: Prepared | undefined, target: TargetLine): Promise<Outcome | { unknownSince: number | undefined }> {
-  if (target.ref === undefined || !prepared) return failure(target.target, new CollabError('usage', target.problem ?? `${target.where} names no target`), (text) => ctx.redact(text));
+async function runOne(
+  ctx: Context,
+  module: VerbModule,
+  prepared: Prepared | undefined,
+  target: TargetLine,
+): Promise<Outcome | { unknownSince: number | undefined }> {
+  if (target.ref === undefined || !prepared)
+    return failure(
+      target.target,
+      new CollabError('usage', target.problem ?? `${target.where} names no target`),
+      (text) => ctx.redact(text),
+    );
   const one = new Target(ctx, String(target.target), target.unknownSince);
   try {
     await module.run(one.context, prepared.bind(target.ref));
-    return { result: { target: target.target, status: one.status, error: null, response: one.captured }, message: one.message ?? '' };
+    return {
+      result: { target: target.target, status: one.status, error: null, response: one.captured },
+      message: one.message ?? '',
+    };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return { unknownSince: target.unknownSince ?? one.mutationSentAt };
+    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted'))
+      return { unknownSince: target.unknownSince ?? one.mutationSentAt };
     return failure(target.target, error, (text) => ctx.redact(text));
   }
 }
@@ -143,11 +190,21 @@ function withTarget(base: CommandInput, slot: TargetSlot, ref: string | number):
 /** Standard input carries the targets: no other argument or flag can read it too. */
 function refuseOtherStdin(input: CommandInput, slot: TargetSlot): void {
   const others = [
-    ...input.args.flatMap((value, index) => (value === STDIN_TARGET && !(slot.kind === 'arg' && slot.index === index) ? [`argument ${index + 1}`] : [])),
-    ...Object.entries(input.options).flatMap(([key, value]) => (value === STDIN_TARGET && !(slot.kind === 'option' && slot.key === key) ? [`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] : [])),
+    ...input.args.flatMap((value, index) =>
+      value === STDIN_TARGET && !(slot.kind === 'arg' && slot.index === index) ? [`argument ${index + 1}`] : [],
+    ),
+    ...Object.entries(input.options).flatMap(([key, value]) =>
+      value === STDIN_TARGET && !(slot.kind === 'option' && slot.key === key)
+        ? [`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]
+        : [],
+    ),
   ];
   if (others.length > 0) {
-    throw new CollabError('usage', `${others.join(' and ')} cannot read standard input: ${slot.label} - reads the targets from it`, { hint: 'give a file path instead of -' });
+    throw new CollabError(
+      'usage',
+      `${others.join(' and ')} cannot read standard input: ${slot.label} - reads the targets from it`,
+      { hint: 'give a file path instead of -' },
+    );
   }
 }
 

@@ -39,19 +39,45 @@ export class TargetSession implements Session {
     this.dryRun = run.dryRun;
   }
 
-  get env(): Env { return this.run.env; }
-  get clock(): Clock { return this.run.clock; }
-  get signal(): AbortSignal { return this.run.signal; }
-  sendUntilGrace(graceMs: number): () => void { return this.run.sendUntilGrace(graceMs); }
-  config(options?: { check?: boolean }): Promise<ConfigStore> { return this.run.config(options); }
-  host(): Promise<string> { return this.run.host(); }
-  numberSetting(key: string): Promise<number> { return this.run.numberSetting(key); }
-  textSetting(key: string): Promise<string | undefined> { return this.run.textSetting(key); }
-  resolveToken(host: string, options?: TokenOptions): Promise<ResolvedToken> { return this.run.resolveToken(host, options); }
-  credentials(): Promise<CredentialAccess> { return this.run.credentials(); }
-  client(): Promise<HttpClient> { return this.run.client(); }
-  connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> { return this.run.connect(host, token, source); }
-  describeRequest(req: ApiRequest, redact?: readonly string[]): Promise<RequestDescription> { return this.run.describeRequest(req, redact); }
+  get env(): Env {
+    return this.run.env;
+  }
+  get clock(): Clock {
+    return this.run.clock;
+  }
+  get signal(): AbortSignal {
+    return this.run.signal;
+  }
+  sendUntilGrace(graceMs: number): () => void {
+    return this.run.sendUntilGrace(graceMs);
+  }
+  config(options?: { check?: boolean }): Promise<ConfigStore> {
+    return this.run.config(options);
+  }
+  host(): Promise<string> {
+    return this.run.host();
+  }
+  numberSetting(key: string): Promise<number> {
+    return this.run.numberSetting(key);
+  }
+  textSetting(key: string): Promise<string | undefined> {
+    return this.run.textSetting(key);
+  }
+  resolveToken(host: string, options?: TokenOptions): Promise<ResolvedToken> {
+    return this.run.resolveToken(host, options);
+  }
+  credentials(): Promise<CredentialAccess> {
+    return this.run.credentials();
+  }
+  client(): Promise<HttpClient> {
+    return this.run.client();
+  }
+  connect(host: string, token: string | undefined, source?: TokenSource | 'given'): Promise<HttpClient> {
+    return this.run.connect(host, token, source);
+  }
+  describeRequest(req: ApiRequest, redact?: readonly string[]): Promise<RequestDescription> {
+    return this.run.describeRequest(req, redact);
+  }
 
   /**
    * After Ctrl-C no new request starts (those on the wire may finish): the target is then not done.
@@ -64,8 +90,18 @@ export class TargetSession implements Session {
     if (this.unknownSince !== undefined && req.method === 'POST' && !req.idempotent && req.recover) {
       const found = await req.recover(await this.client(), this.unknownSince);
       if (found !== undefined) {
-        if (this.verbose) this.runTerminal.stderrLine(`! ${req.method} ${req.path} had taken effect in the interrupted run; not sending it again`);
-        return { status: 200, headers: {}, data: found as T, text: JSON.stringify(found), request: { method: req.method, path: req.path }, url: req.path };
+        if (this.verbose)
+          this.runTerminal.stderrLine(
+            `! ${req.method} ${req.path} had taken effect in the interrupted run; not sending it again`,
+          );
+        return {
+          status: 200,
+          headers: {},
+          data: found as T,
+          text: JSON.stringify(found),
+          request: { method: req.method, path: req.path },
+          url: req.path,
+        };
       }
     }
     // Wall time, as the sandbox and the journal of the interrupted run count it (recover compares with it).
@@ -97,22 +133,53 @@ export class CaptureTerminal implements Terminal {
     private readonly status: (line: string) => void,
   ) {}
 
-  get tty(): { stdout: boolean; stderr: boolean } { return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY }; }
-  info(message: string): void { this.status(this.run.redact(message)); }
-  warn(message: string): void { this.run.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`); }
-  stderrLine(message: string): void { this.run.stderrLine(message); }
-  stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> { return this.run.stderrDrawn(draw); }
-  async spinner(): Promise<Spinner> { return NO_SPINNER; }
+  get tty(): { stdout: boolean; stderr: boolean } {
+    return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY };
+  }
+  info(message: string): void {
+    this.status(this.run.redact(message));
+  }
+  warn(message: string): void {
+    this.run.warn(`${this.label}: ${message.replace(/^warning:\s*/, '')}`);
+  }
+  stderrLine(message: string): void {
+    this.run.stderrLine(message);
+  }
+  stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> {
+    return this.run.stderrDrawn(draw);
+  }
+  async spinner(): Promise<Spinner> {
+    return NO_SPINNER;
+  }
   stopSpinner(): void {}
   clearTerminal(): void {}
-  waiting(wait: RetryWait): void { this.run.waiting(wait); }
-  addSecret(secret: string): void { this.run.addSecret(secret); }
-  redact(text: string): string { return this.run.redact(text); }
-  onInterrupt(hook: () => void): () => void { return this.hooks.push(hook); }
-  interrupted(): void { this.hooks.run(); }
+  waiting(wait: RetryWait): void {
+    this.run.waiting(wait);
+  }
+  addSecret(secret: string): void {
+    this.run.addSecret(secret);
+  }
+  redact(text: string): string {
+    return this.run.redact(text);
+  }
+  onInterrupt(hook: () => void): () => void {
+    return this.hooks.push(hook);
+  }
+  interrupted(): void {
+    this.hooks.run();
+  }
 
   listProgress(request: ListRequest): ListProgress {
-    return new ListProgress({ io: this.io, quiet: false, spinner: () => this.spinner(), stopSpinner: () => undefined, info: (message) => this.info(message) }, request);
+    return new ListProgress(
+      {
+        io: this.io,
+        quiet: false,
+        spinner: () => this.spinner(),
+        stopSpinner: () => undefined,
+        info: (message) => this.info(message),
+      },
+      request,
+    );
   }
 }
 
@@ -122,7 +189,9 @@ export class RefusingPrompter implements Prompter {
   readonly stdinIsTerminal = false;
 
   async prompts(flagHint: string): Promise<Prompts> {
-    throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', { hint: flagHint });
+    throw new CollabError('usage', 'cannot prompt for each target when the targets are read from standard input', {
+      hint: flagHint,
+    });
   }
 
   confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
@@ -130,6 +199,8 @@ export class RefusingPrompter implements Prompter {
   }
 
   async readStdin(): Promise<string> {
-    throw new CollabError('usage', 'standard input carries the targets: nothing else can be read from it', { hint: 'give a file path instead of -' });
+    throw new CollabError('usage', 'standard input carries the targets: nothing else can be read from it', {
+      hint: 'give a file path instead of -',
+    });
   }
 }

@@ -53,7 +53,10 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
     } catch {
       // Not one JSON array: lines, the first of which will say what is wrong with it.
     }
-    if (Array.isArray(items)) return items.map((item, index) => fromValue(item, noun, `item ${index + 1}`, shorten(JSON.stringify(item) ?? '')));
+    if (Array.isArray(items))
+      return items.map((item, index) =>
+        fromValue(item, noun, `item ${index + 1}`, shorten(JSON.stringify(item) ?? '')),
+      );
   }
   const csv = csvTargets(text, noun);
   if (csv) return csv;
@@ -77,7 +80,9 @@ export function parseTargets(text: string, noun: TargetNoun): TargetLine[] {
       return;
     }
     const result = isObject(parsed) ? parsed : {};
-    targets.push(withUnknown(fromValue(parsed, noun, where, shorten(value)), unknownSince(result.status, result.sent_at)));
+    targets.push(
+      withUnknown(fromValue(parsed, noun, where, shorten(value)), unknownSince(result.status, result.sent_at)),
+    );
   });
   return targets;
 }
@@ -166,7 +171,11 @@ function withUnknown(line: TargetLine, since: number | undefined): TargetLine {
 function fromValue(value: unknown, noun: TargetNoun, where: string, text: string): TargetLine {
   const given = typeof value === 'string' || typeof value === 'number' ? value : idOrPath(value, noun);
   if (given === undefined) {
-    return { where, target: text, problem: `${where} names no ${noun}: expected an ID, a full path, or an object with id, path_with_namespace or full_path` };
+    return {
+      where,
+      target: text,
+      problem: `${where} names no ${noun}: expected an ID, a full path, or an object with id, path_with_namespace or full_path`,
+    };
   }
   try {
     const ref = resourceRef(noun)(String(given), where) as string | number;
@@ -200,7 +209,9 @@ function idOrPath(value: unknown, noun: TargetNoun): string | number | undefined
 
 /** A project has path_with_namespace; a group full_path and no path_with_namespace. */
 function isKind(value: Record<string, unknown>, noun: TargetNoun): boolean {
-  return noun === 'project' ? 'path_with_namespace' in value : 'full_path' in value && !('path_with_namespace' in value);
+  return noun === 'project'
+    ? 'path_with_namespace' in value
+    : 'full_path' in value && !('path_with_namespace' in value);
 }
 
 function isIdOrPath(value: unknown): value is string | number {

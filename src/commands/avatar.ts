@@ -20,7 +20,10 @@ export async function readAvatar(path: string): Promise<UploadFile> {
     if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
     size = info.size;
   } catch (error) {
-    throw new CollabError('usage', `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new CollabError(
+      'usage',
+      `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   // The type is one the service takes, so what is left to refuse is the size.
   const problem = avatarProblem(path, size);

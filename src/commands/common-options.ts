@@ -9,23 +9,45 @@ import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, wit
 /** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '--host <url>', description: 'the service (env COLLAB_HOST, else the configured default host)' },
-  { flags: '-o, --output <format>', description: 'output format (markdown: collab plan only)', choices: [...OUTPUT_FORMATS, ...DOCUMENT_FORMATS] },
+  {
+    flags: '-o, --output <format>',
+    description: 'output format (markdown: collab plan only)',
+    choices: [...OUTPUT_FORMATS, ...DOCUMENT_FORMATS],
+  },
   { flags: '--json', description: 'shorthand for -o json' },
   { flags: '--fields <list>', description: 'columns or keys to print, as dot paths: id,namespace.full_path' },
-  { flags: '--jq <expression>', description: 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw' },
+  {
+    flags: '--jq <expression>',
+    description: 'filter JSON output with jq: the list as one array (each object with -o ndjson); strings print raw',
+  },
   { flags: '--verbose', description: 'print each request and response status on stderr (token redacted)' },
-  { flags: '--sudo <user>', description: 'administrators only: run every request as this user (username or ID), sent as the Sudo header' },
+  {
+    flags: '--sudo <user>',
+    description: 'administrators only: run every request as this user (username or ID), sent as the Sudo header',
+  },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '-q, --quiet', description: 'print only data: no status messages' },
 ];
 
-const LIST_CONCURRENCY: OptionSpec = { flags: '--concurrency <n>', description: `pages in flight with --all (default ${findSetting('concurrency').default}, config concurrency)`, parse: integer(1, 32) };
+const LIST_CONCURRENCY: OptionSpec = {
+  flags: '--concurrency <n>',
+  description: `pages in flight with --all (default ${findSetting('concurrency').default}, config concurrency)`,
+  parse: integer(1, 32),
+};
 
 const LIST_OPTIONS: readonly OptionSpec[] = [
-  { flags: '--limit <n>', description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`, parse: integer(1) },
+  {
+    flags: '--limit <n>',
+    description: `the first n items, from as many pages as that takes (default ${DEFAULT_LIMIT})`,
+    parse: integer(1),
+  },
   { flags: '--all', description: 'every item, streamed page by page as it arrives' },
   { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
-  { flags: '--page <n>', description: 'only this page (of --per-page items, default 20), as the service numbers them', parse: integer(1) },
+  {
+    flags: '--page <n>',
+    description: 'only this page (of --per-page items, default 20), as the service numbers them',
+    parse: integer(1),
+  },
   LIST_CONCURRENCY,
 ];
 
@@ -40,7 +62,10 @@ export function waitFlags(until: string) {
   };
 }
 
-const DRY_RUN: OptionSpec = { flags: '--dry-run', description: 'print the request that would be sent, and send nothing' };
+const DRY_RUN: OptionSpec = {
+  flags: '--dry-run',
+  description: 'print the request that would be sent, and send nothing',
+};
 export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 
 /**
@@ -48,7 +73,13 @@ export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask fo
  * the target needs: src/commands/target-slots.ts), and their aliases.
  */
 export function commandOptions(spec: CommandSpec): OptionSpec[] {
-  let options = [...(spec.options ?? []), ...(spec.list ? LIST_OPTIONS : []), ...(spec.mutating ? [DRY_RUN] : []), ...(spec.confirm ? [YES] : []), ...bulkOptions(spec)];
+  let options = [
+    ...(spec.options ?? []),
+    ...(spec.list ? LIST_OPTIONS : []),
+    ...(spec.mutating ? [DRY_RUN] : []),
+    ...(spec.confirm ? [YES] : []),
+    ...bulkOptions(spec),
+  ];
   if (targetSlots(spec).length > 0) options = options.map(withBulkHelp);
   return options.flatMap((option) => (option.aliases?.length ? withAliases(option) : [option]));
 }
@@ -56,7 +87,11 @@ export function commandOptions(spec: CommandSpec): OptionSpec[] {
 /** Help of a command that takes `-`: its target option says so, and a list's --concurrency that it still counts pages. */
 function withBulkHelp(option: OptionSpec): OptionSpec {
   if (targetOptionNoun(option)) return withStdinNote(option);
-  if (option === LIST_CONCURRENCY) return { ...option, description: `${option.description}; with - as the target too, each target's pages (targets run at config concurrency, at most ${MAX_TARGET_CONCURRENCY})` };
+  if (option === LIST_CONCURRENCY)
+    return {
+      ...option,
+      description: `${option.description}; with - as the target too, each target's pages (targets run at config concurrency, at most ${MAX_TARGET_CONCURRENCY})`,
+    };
   return option;
 }
 
@@ -71,7 +106,13 @@ function withAliases(option: OptionSpec): OptionSpec[] {
   const { aliases: _aliases, required: _required, negatable: _negatable, default: _default, ...reading } = option;
   return [
     { ...option, description: `${option.description} (also ${aliases.join(', ')})` },
-    ...aliases.map((alias) => ({ ...reading, flags: `${alias}${value}`, description: `same as ${long}`, hidden: true, aliasOf: long })),
+    ...aliases.map((alias) => ({
+      ...reading,
+      flags: `${alias}${value}`,
+      description: `same as ${long}`,
+      hidden: true,
+      aliasOf: long,
+    })),
   ];
 }
 
@@ -92,5 +133,11 @@ export function takesValue(spec: OptionSpec): boolean {
 export function listFlags(o: Readonly<Record<string, unknown>>): ListFlags {
   // Each was read by its integer parser (LIST_OPTIONS): a number, or not given.
   const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  return checkListFlags({ limit: count(o.limit), all: o.all === true, perPage: count(o.perPage), page: count(o.page), concurrency: count(o.concurrency) });
+  return checkListFlags({
+    limit: count(o.limit),
+    all: o.all === true,
+    perPage: count(o.perPage),
+    page: count(o.page),
+    concurrency: count(o.concurrency),
+  });
 }

@@ -11,6 +11,8 @@ export async function needConfirmation(ctx: VerbContext, yes: boolean, what: str
   if (yes || ctx.dryRun) return;
   await ctx.prompts('').catch((error: unknown) => {
     const why = error instanceof Error ? error.message.replace(/^cannot prompt: /, '') : String(error);
-    throw new CollabError('usage', `${what} needs confirmation, and ${why}`, { hint: `pass --yes to ${what} without confirmation` });
+    throw new CollabError('usage', `${what} needs confirmation, and ${why}`, {
+      hint: `pass --yes to ${what} without confirmation`,
+    });
   });
 }

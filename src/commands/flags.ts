@@ -55,7 +55,13 @@ export type Flags = Readonly<Record<string, Flag<unknown>>>;
 export type Args = Readonly<Record<string, Arg<unknown>>>;
 
 /** oclif's rule, in one place. */
-export type ValueOf<F> = F extends Flag<infer T, infer M> | Arg<infer T, infer M> ? (M extends 'multiple' ? T[] : M extends 'required' ? T : T | undefined) : never;
+export type ValueOf<F> = F extends Flag<infer T, infer M> | Arg<infer T, infer M>
+  ? M extends 'multiple'
+    ? T[]
+    : M extends 'required'
+      ? T
+      : T | undefined
+  : never;
 
 /** A declaration's flags and arguments as the verb reads them. */
 export type Values<D extends Flags | Args> = { -readonly [K in keyof D]: ValueOf<D[K]> };
@@ -79,17 +85,41 @@ function single<T, M extends FlagMode>(spec: OptionSpec, mode: M): Flag<T, M> {
 
 /** A flag with a value read by `parse`; `required`, a `default` or `repeatable` decide its type. */
 // Repeatable first: a flag both repeatable and required (members' --user) is a list, T[].
-export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { repeatable: true; required?: boolean }): Flag<T, 'multiple'>;
-export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { required: true }): Flag<T, 'required'>;
-export function option<T extends string | number | boolean>(flags: string, description: string, parse: ValueParser<T>, extra: OptionExtra & { default: T }): Flag<T, 'required'>;
-export function option<T>(flags: string, description: string, parse: ValueParser<T>, extra?: OptionExtra): Flag<T, 'optional'>;
+export function option<T>(
+  flags: string,
+  description: string,
+  parse: ValueParser<T>,
+  extra: OptionExtra & { repeatable: true; required?: boolean },
+): Flag<T, 'multiple'>;
+export function option<T>(
+  flags: string,
+  description: string,
+  parse: ValueParser<T>,
+  extra: OptionExtra & { required: true },
+): Flag<T, 'required'>;
+export function option<T extends string | number | boolean>(
+  flags: string,
+  description: string,
+  parse: ValueParser<T>,
+  extra: OptionExtra & { default: T },
+): Flag<T, 'required'>;
+export function option<T>(
+  flags: string,
+  description: string,
+  parse: ValueParser<T>,
+  extra?: OptionExtra,
+): Flag<T, 'optional'>;
 export function option<T>(
   flags: string,
   description: string,
   parse: ValueParser<T>,
   extra: OptionExtra & { required?: boolean; default?: string | number | boolean; repeatable?: boolean } = {},
 ): Flag<T, FlagMode> {
-  const mode: FlagMode = extra.repeatable ? 'multiple' : extra.required || extra.default !== undefined ? 'required' : 'optional';
+  const mode: FlagMode = extra.repeatable
+    ? 'multiple'
+    : extra.required || extra.default !== undefined
+      ? 'required'
+      : 'optional';
   return single<T, FlagMode>({ flags, description, parse, ...extra }, mode);
 }
 
@@ -97,7 +127,11 @@ export function option<T>(
 export const asText: ValueParser<string> = (value) => value;
 
 /** `--wait`: true when given, false otherwise. */
-export function bool(flags: string, description: string, extra: Pick<OptionSpec, 'hidden'> = {}): Flag<boolean, 'required'> {
+export function bool(
+  flags: string,
+  description: string,
+  extra: Pick<OptionSpec, 'hidden'> = {},
+): Flag<boolean, 'required'> {
   const spec: OptionSpec = { flags, description, ...extra };
   const key = attributeOf(spec);
   return { options: [spec], mode: 'required', read: (raw) => raw[key] === true };
@@ -109,10 +143,16 @@ export function tristate(flags: string, description: string): Flag<boolean, 'opt
 }
 
 /** One of `choices`, exactly as written (commander checks them; help and completion list them). */
-export function choice<const C extends string>(flags: string, description: string, choices: readonly C[], extra: Pick<OptionSpec, 'hidden'> = {}): Flag<C, 'optional'> {
+export function choice<const C extends string>(
+  flags: string,
+  description: string,
+  choices: readonly C[],
+  extra: Pick<OptionSpec, 'hidden'> = {},
+): Flag<C, 'optional'> {
   const parse: ValueParser<C> = (value, flag) => {
     const found = choices.find((c) => c === value);
-    if (found === undefined) throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected one of ${choices.join(', ')}`);
+    if (found === undefined)
+      throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected one of ${choices.join(', ')}`);
     return found;
   };
   return single({ flags, description, choices, parse, ...extra }, 'optional');
@@ -122,7 +162,10 @@ export function choice<const C extends string>(flags: string, description: strin
  * Several options read as one value: a parameter table's flags as its parameters, --wait with
  * --timeout. `read` runs once a run (its warnings print once, whatever the number of targets).
  */
-export function group<T>(options: readonly OptionSpec[], read: (raw: RawFlags, scope: ReadScope) => T): Flag<T, 'required'> {
+export function group<T>(
+  options: readonly OptionSpec[],
+  read: (raw: RawFlags, scope: ReadScope) => T,
+): Flag<T, 'required'> {
   return { options, mode: 'required', read };
 }
 
@@ -140,7 +183,9 @@ export function params<const T extends readonly ParamSpec[]>(table: T): Flag<Par
  */
 export function given(options: readonly OptionSpec[]): Flag<RawFlags, 'required'> {
   const keys = options.map(attributeOf);
-  return group(options, (raw) => Object.fromEntries(keys.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]])));
+  return group(options, (raw) =>
+    Object.fromEntries(keys.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]])),
+  );
 }
 
 /** A positional argument read by `parse`. */

@@ -27,7 +27,9 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   // The completion verb is given the tree here: its module importing the manifest would close a cycle.
   completion: async () => {
     const { spec } = await import('./completion/index.js');
-    return { spec: { ...spec, load: async () => (await import('./completion/run.js')).completionOver(loadCommandTree) } };
+    return {
+      spec: { ...spec, load: async () => (await import('./completion/run.js')).completionOver(loadCommandTree) },
+    };
   },
   sandbox: () => import('./sandbox/index.js'),
 };

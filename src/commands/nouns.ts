@@ -16,7 +16,10 @@ const NOUN_NAMES = {
   variables: { aliases: ['variable'], summary: 'CI/CD variables of a project or a group' },
   labels: { aliases: ['label'], summary: 'Labels of a project or a group' },
   badges: { aliases: ['badge'], summary: 'Badges of a project or a group' },
-  'protected-branches': { aliases: ['protected-branch'], summary: 'Who may push to, merge into and unprotect a project’s branches' },
+  'protected-branches': {
+    aliases: ['protected-branch'],
+    summary: 'Who may push to, merge into and unprotect a project’s branches',
+  },
   'protected-tags': { aliases: ['protected-tag'], summary: 'Who may create a project’s tags' },
   'deploy-keys': { aliases: ['deploy-key'], summary: 'SSH keys that deploy from (or push to) a project' },
   plan: { summary: 'Show what apply would change to make the service what collab.yaml says' },

@@ -29,7 +29,8 @@ interface OwnedRemoval {
 export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Promise<void> {
   const { owner, what } = removal;
   await needConfirmation(ctx, removal.yes, `delete ${what}`);
-  if (!removal.yes && !ctx.dryRun) await ctx.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
+  if (!removal.yes && !ctx.dryRun)
+    await ctx.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
   const response = await ctx.mutate(removal.request).catch((error: unknown) => {
     throw removal.hint ? removal.hint(error) : error;
   });
@@ -39,7 +40,8 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
     return;
   }
   await ctx.request(getOwner(owner));
-  if (removal.strict) throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
+  if (removal.strict)
+    throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
   ctx.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
 }
 

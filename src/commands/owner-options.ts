@@ -21,9 +21,13 @@ function ownerFromOptions(options: RawFlags): Owner {
   const group = refOf(options.group);
   if (project !== undefined && group === undefined) return { kind: 'project', ref: project };
   if (group !== undefined && project === undefined) return { kind: 'group', ref: group };
-  throw new CollabError('usage', project === undefined ? 'missing --project or --group' : '--project and --group cannot be used together', {
-    hint: 'give exactly one: --project <id|path> or --group <id|path>',
-  });
+  throw new CollabError(
+    'usage',
+    project === undefined ? 'missing --project or --group' : '--project and --group cannot be used together',
+    {
+      hint: 'give exactly one: --project <id|path> or --group <id|path>',
+    },
+  );
 }
 
 /**

@@ -21,6 +21,9 @@ export function modulesPerKind<K extends string, I, O>(
 }
 
 /** A declaration's `load` for one kind: the module of that kind in what `loader` imports. */
-export function loadKind<K extends string>(kind: K, loader: () => Promise<Record<K, VerbModule>>): () => Promise<VerbModule> {
+export function loadKind<K extends string>(
+  kind: K,
+  loader: () => Promise<Record<K, VerbModule>>,
+): () => Promise<VerbModule> {
   return async () => (await loader())[kind];
 }

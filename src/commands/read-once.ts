@@ -26,13 +26,20 @@ interface ReadOnceOptions {
  * once a run. A failure to read is a usage error, `cannot read the <what> file <file>: <code>`; a
  * trailing newline from `echo` or an editor is not part of the text.
  */
-export function readOnce(file: string, what: string, options: ReadOnceOptions = {}): (ctx: VerbContext) => Promise<string> {
+export function readOnce(
+  file: string,
+  what: string,
+  options: ReadOnceOptions = {},
+): (ctx: VerbContext) => Promise<string> {
   return onceARun(async (ctx) => {
     let text: string;
     try {
       text = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
     } catch (error) {
-      throw new CollabError('usage', `cannot read the ${what} file ${options.shown ?? file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CollabError(
+        'usage',
+        `cannot read the ${what} file ${options.shown ?? file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     text = text.replace(/\r?\n$/, '');
     if (options.check) text = options.check(text);

@@ -37,10 +37,18 @@ export function readInput(spec: CommandSpec, input: CommandInput, scope: ReadSco
 /** The key of the declared argument or flag a target slot stands for (where bind puts a target). */
 function slotKey(spec: CommandSpec, slot: TargetSlot): string | undefined {
   if (slot.kind === 'arg') return Object.keys(spec.typed?.args ?? {})[slot.index];
-  return Object.entries(spec.typed?.flags ?? {}).find(([, declared]) => declared.options.some((option) => attributeOf(option) === slot.key))?.[0];
+  return Object.entries(spec.typed?.flags ?? {}).find(([, declared]) =>
+    declared.options.some((option) => attributeOf(option) === slot.key),
+  )?.[0];
 }
 
-export async function prepare(spec: CommandSpec, module: VerbModule, input: CommandInput, ctx: VerbContext, slot?: TargetSlot): Promise<Prepared> {
+export async function prepare(
+  spec: CommandSpec,
+  module: VerbModule,
+  input: CommandInput,
+  ctx: VerbContext,
+  slot?: TargetSlot,
+): Promise<Prepared> {
   const scope: ReadScope = { warn: (message) => ctx.warn(message), addSecret: (secret) => ctx.addSecret(secret) };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;

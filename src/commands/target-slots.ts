@@ -35,7 +35,9 @@ export interface BulkRun {
 const NOUNS: readonly string[] = ['project', 'group'];
 
 function argSlot(arg: ArgSpec, index: number): TargetSlot | undefined {
-  return !arg.variadic && NOUNS.includes(arg.name) ? { kind: 'arg', index, noun: arg.name as TargetNoun, label: `<${arg.name}>` } : undefined;
+  return !arg.variadic && NOUNS.includes(arg.name)
+    ? { kind: 'arg', index, noun: arg.name as TargetNoun, label: `<${arg.name}>` }
+    : undefined;
 }
 
 /** `--project <project>` and `--group <group>`: the flags that name what the command acts on (not --with, --to, --from...). */
@@ -66,12 +68,18 @@ function isDestructive(spec: CommandSpec): boolean {
 
 /** The slot given as `-` in this command line, if any; two are refused (standard input is read once). */
 export function bulkRun(spec: CommandSpec, input: CommandInput, command: string): BulkRun | undefined {
-  const given = targetSlots(spec).filter((slot) => (slot.kind === 'arg' ? input.args[slot.index] : input.options[slot.key]) === STDIN_TARGET);
+  const given = targetSlots(spec).filter(
+    (slot) => (slot.kind === 'arg' ? input.args[slot.index] : input.options[slot.key]) === STDIN_TARGET,
+  );
   if (given.length === 0) return undefined;
   if (given.length > 1) {
-    throw new CollabError('usage', `${given.map((slot) => slot.label).join(' and ')} cannot both be - (standard input is read once)`, {
-      hint: 'give one of them from standard input and the other on the command line',
-    });
+    throw new CollabError(
+      'usage',
+      `${given.map((slot) => slot.label).join(' and ')} cannot both be - (standard input is read once)`,
+      {
+        hint: 'give one of them from standard input and the other on the command line',
+      },
+    );
   }
   return { slot: given[0] as TargetSlot, destructive: isDestructive(spec), list: spec.list === true, command };
 }
@@ -92,7 +100,8 @@ export function bulkOptions(spec: CommandSpec): OptionSpec[] {
       parse: integer(1, MAX_TARGET_CONCURRENCY),
     });
   }
-  if (isDestructive(spec) && !spec.confirm) options.push({ flags: '-y, --yes', description: 'with - as the target: do not ask to type the number of targets' });
+  if (isDestructive(spec) && !spec.confirm)
+    options.push({ flags: '-y, --yes', description: 'with - as the target: do not ask to type the number of targets' });
   return options;
 }
 

@@ -39,8 +39,14 @@ export function importSettled(status: string | null | undefined): boolean {
 }
 
 /** --wait and --timeout (common-options.ts waitFlags) as a verb reads them: --timeout alone is a usage error. */
-export function waitSetting(flags: { wait: boolean; timeout: number | undefined }): { wait: boolean; timeoutMs: number } {
-  if (flags.timeout !== undefined && !flags.wait) throw new CollabError('usage', '--timeout applies only with --wait', { hint: 'add --wait, or leave out --timeout' });
+export function waitSetting(flags: { wait: boolean; timeout: number | undefined }): {
+  wait: boolean;
+  timeoutMs: number;
+} {
+  if (flags.timeout !== undefined && !flags.wait)
+    throw new CollabError('usage', '--timeout applies only with --wait', {
+      hint: 'add --wait, or leave out --timeout',
+    });
   return { wait: flags.wait, timeoutMs: flags.timeout ?? DEFAULT_WAIT_MS };
 }
 
@@ -98,9 +104,13 @@ async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
     for (let attempt = 0; !seen.settled; attempt++) {
       const remaining = deadline - ctx.clock.now();
       if (remaining <= 0) {
-        throw new CollabError('wait-timeout', `timed out after ${formatSeconds(watch.timeoutMs)} waiting for ${watch.what} (${watch.statusName}: ${seen.status})`, {
-          hint: goesOn,
-        });
+        throw new CollabError(
+          'wait-timeout',
+          `timed out after ${formatSeconds(watch.timeoutMs)} waiting for ${watch.what} (${watch.statusName}: ${seen.status})`,
+          {
+            hint: goesOn,
+          },
+        );
       }
       await sleep(ctx.clock, Math.min(importPollDelay(attempt), remaining), ctx.signal);
       current = await watch.look();
@@ -114,14 +124,20 @@ async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
     released();
   }
   if (seen.failure !== undefined) {
-    throw new CollabError('import-failed', `${watch.what} failed: ${seen.failure || 'the service gave no reason'}`, { hint: `see it with: ${watch.checkCommand}` });
+    throw new CollabError('import-failed', `${watch.what} failed: ${seen.failure || 'the service gave no reason'}`, {
+      hint: `see it with: ${watch.checkCommand}`,
+    });
   }
   if (watch.ready && ctx.terminal.tty.stderr && !ctx.terminal.tty.stdout) ctx.info(watch.ready);
   return current;
 }
 
 /** A project's import (a fork's copy, a pull mirror's update) until it leaves scheduled/started. */
-export function waitForImport(ctx: VerbContext, project: ProjectRecord, watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs' | 'ready'>): Promise<ProjectRecord> {
+export function waitForImport(
+  ctx: VerbContext,
+  project: ProjectRecord,
+  watch: Pick<Watch<ProjectRecord>, 'what' | 'label' | 'continues' | 'timeoutMs' | 'ready'>,
+): Promise<ProjectRecord> {
   return waitFor(ctx, {
     ...watch,
     subject: project.path_with_namespace,
@@ -146,7 +162,9 @@ export function waitForImport(ctx: VerbContext, project: ProjectRecord, watch: P
  */
 export function waitForDeletion<T extends { marked_for_deletion_on?: string | null | undefined }>(
   ctx: VerbContext,
-  watch: Pick<Watch<T | undefined>, 'what' | 'label' | 'subject' | 'checkCommand' | 'timeoutMs' | 'first' | 'look'> & { untilGone?: boolean },
+  watch: Pick<Watch<T | undefined>, 'what' | 'label' | 'subject' | 'checkCommand' | 'timeoutMs' | 'first' | 'look'> & {
+    untilGone?: boolean;
+  },
 ): Promise<T | undefined> {
   return waitFor<T | undefined>(ctx, {
     ...watch,

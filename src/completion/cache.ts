@@ -55,7 +55,14 @@ export function readCached(env: Env, key: CacheKey, now = Date.now()): string[] 
   try {
     const entry = JSON.parse(readFileSync(join(completionDir(env), fileName(key)), 'utf8')) as CacheEntry;
     const fresh = entry.at <= now && now - entry.at < CACHE_TTL_MS;
-    if (!fresh || entry.host !== key.host || entry.kind !== key.kind || entry.word !== key.word || !Array.isArray(entry.candidates)) return undefined;
+    if (
+      !fresh ||
+      entry.host !== key.host ||
+      entry.kind !== key.kind ||
+      entry.word !== key.word ||
+      !Array.isArray(entry.candidates)
+    )
+      return undefined;
     return entry.candidates.filter((candidate) => typeof candidate === 'string');
   } catch {
     return undefined;

@@ -29,11 +29,25 @@ function aliasPairs(specs: readonly CommandSpec[]): Array<[string, string]> {
 }
 
 function flatten(specs: readonly CommandSpec[]): Node[] {
-  const nodes: Node[] = [{ path: '', summary: '', subcommands: specs.map((s) => ({ name: s.name, summary: s.summary })), options: [...GLOBAL_OPTIONS], values: false }];
+  const nodes: Node[] = [
+    {
+      path: '',
+      summary: '',
+      subcommands: specs.map((s) => ({ name: s.name, summary: s.summary })),
+      options: [...GLOBAL_OPTIONS],
+      values: false,
+    },
+  ];
   const walk = (spec: CommandSpec, prefix: string) => {
     const path = prefix ? `${prefix} ${spec.name}` : spec.name;
     const subcommands = (spec.subcommands ?? []).map((s) => ({ name: s.name, summary: s.summary }));
-    nodes.push({ path, summary: spec.summary, subcommands, options: commandOptions(spec), values: subcommands.length === 0 && completesValues(spec) });
+    nodes.push({
+      path,
+      summary: spec.summary,
+      subcommands,
+      options: commandOptions(spec),
+      values: subcommands.length === 0 && completesValues(spec),
+    });
     for (const sub of spec.subcommands ?? []) walk(sub, path);
   };
   for (const spec of specs) walk(spec, '');
@@ -55,13 +69,18 @@ const shellWord = (text: string) => text.replace(/'/g, "'\\''");
 
 export function bashCompletion(specs: readonly CommandSpec[]): string {
   const nodes = flatten(specs);
-  const subs = nodes.filter((n) => n.subcommands.length).map((n) => `    '${n.path}') echo '${n.subcommands.map((s) => s.name).join(' ')}' ;;`);
-  const flags = nodes.filter((n) => n.path && n.options.length).map((n) => `    '${n.path}') echo '${n.options.flatMap(flagsOf).join(' ')}' ;;`);
+  const subs = nodes
+    .filter((n) => n.subcommands.length)
+    .map((n) => `    '${n.path}') echo '${n.subcommands.map((s) => s.name).join(' ')}' ;;`);
+  const flags = nodes
+    .filter((n) => n.path && n.options.length)
+    .map((n) => `    '${n.path}') echo '${n.options.flatMap(flagsOf).join(' ')}' ;;`);
   const choices: string[] = [];
   for (const node of nodes) {
     for (const option of node.options) {
       if (!option.choices) continue;
-      for (const flag of flagsOf(option).slice(0, 2)) choices.push(`    '${node.path ? `${node.path} ` : '* '}${flag}') echo '${option.choices.join(' ')}' ;;`);
+      for (const flag of flagsOf(option).slice(0, 2))
+        choices.push(`    '${node.path ? `${node.path} ` : '* '}${flag}') echo '${option.choices.join(' ')}' ;;`);
     }
   }
   const globalFlags = GLOBAL_OPTIONS.flatMap(flagsOf).join(' ');
@@ -144,17 +163,34 @@ export function zshCompletion(specs: readonly CommandSpec[]): string {
   const nodes = flatten(specs);
   const entry = (text: string) => shellWord(text.replace(/:/g, '\\:'));
   // Tables as (key value ...) lists: in \`name['key']=value\` zsh keeps the quotes as part of the key.
-  const table = (name: string, pairs: Array<[string, string]>) => `${name}=(\n${pairs.map(([key, value]) => `  '${key}' '${value}'`).join('\n')}\n)`;
-  const subs = table('_collab_subs', nodes.filter((n) => n.subcommands.length).map((n) => [n.path, n.subcommands.map((s) => `${s.name}:${entry(s.summary)}`).join('\n')]));
-  const flags = table('_collab_flags', nodes.map((n) => [n.path, n.options.flatMap((o) => flagsOf(o).map((f) => `${f}:${entry(o.description)}`)).join('\n')]));
+  const table = (name: string, pairs: Array<[string, string]>) =>
+    `${name}=(\n${pairs.map(([key, value]) => `  '${key}' '${value}'`).join('\n')}\n)`;
+  const subs = table(
+    '_collab_subs',
+    nodes
+      .filter((n) => n.subcommands.length)
+      .map((n) => [n.path, n.subcommands.map((s) => `${s.name}:${entry(s.summary)}`).join('\n')]),
+  );
+  const flags = table(
+    '_collab_flags',
+    nodes.map((n) => [
+      n.path,
+      n.options.flatMap((o) => flagsOf(o).map((f) => `${f}:${entry(o.description)}`)).join('\n'),
+    ]),
+  );
   const choicePairs: Array<[string, string]> = [];
   for (const node of nodes) {
     for (const option of node.options) {
-      if (option.choices) for (const flag of flagsOf(option).slice(0, 2)) choicePairs.push([`${node.path}|${flag}`, option.choices.join(' ')]);
+      if (option.choices)
+        for (const flag of flagsOf(option).slice(0, 2))
+          choicePairs.push([`${node.path}|${flag}`, option.choices.join(' ')]);
     }
   }
   const choices = table('_collab_choices', choicePairs);
-  const values = table('_collab_values', nodes.filter((n) => n.values).map((n) => [n.path, '1']));
+  const values = table(
+    '_collab_values',
+    nodes.filter((n) => n.values).map((n) => [n.path, '1']),
+  );
   const aliases = table('_collab_aliases', aliasPairs(specs));
   // The command path is \`node\`: zsh's \`path\` is PATH, which the call of collab needs.
   return `#compdef collab
@@ -232,11 +268,14 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
     'function __collab_name',
     '  switch "$argv[1]|$argv[2]"',
     ...aliasPairs(specs).map(([key, name]) => `    case '${key}'\n      echo '${name}'`),
-    '    case \'*\'',
+    "    case '*'",
     '      echo $argv[2]',
     '  end',
     'end',
-    `set -g __collab_nodes ${nodes.filter((n) => n.path).map((n) => `'${n.path}'`).join(' ')}`,
+    `set -g __collab_nodes ${nodes
+      .filter((n) => n.path)
+      .map((n) => `'${n.path}'`)
+      .join(' ')}`,
     '# Projects and groups, from the service: a path one level at a time (fish adds no space after `group/`).',
     "# The service's names are data: each line of output is one candidate, never evaluated, and fish escapes what it inserts.",
     'function __collab_remote',
@@ -249,20 +288,32 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
     '  end',
     `  ${REMOTE} $words "$current" 2>/dev/null`,
     'end',
-    `set -g __collab_value_nodes ${nodes.filter((n) => n.values).map((n) => `'${n.path}'`).join(' ')}`,
+    `set -g __collab_value_nodes ${nodes
+      .filter((n) => n.values)
+      .map((n) => `'${n.path}'`)
+      .join(' ')}`,
     'complete -c collab -f',
     "complete -c collab -n 'contains -- (__collab_path) $__collab_value_nodes' -a '(__collab_remote)'",
   ];
   for (const node of nodes) {
     const condition = `'test (__collab_path) = "${node.path}"'`;
-    for (const sub of node.subcommands) lines.push(`complete -c collab -n ${condition} -a '${sub.name}' -d '${shellWord(sub.summary)}'`);
+    for (const sub of node.subcommands)
+      lines.push(`complete -c collab -n ${condition} -a '${sub.name}' -d '${shellWord(sub.summary)}'`);
     const options = node.path ? node.options : GLOBAL_OPTIONS;
     for (const option of options) {
       const long = longFlag(option).slice(2);
       const short = shortFlag(option);
       const cond = node.path ? `-n ${condition} ` : '';
-      const args = option.choices ? ` -x -a '${option.choices.join(' ')}'` : optionKind(option) ? " -x -a '(__collab_remote)'" : takesValue(option) ? ' -r' : '';
-      lines.push(`complete -c collab ${cond}-l ${long}${short ? ` -s ${short.slice(1)}` : ''}${args} -d '${shellWord(option.description)}'`);
+      const args = option.choices
+        ? ` -x -a '${option.choices.join(' ')}'`
+        : optionKind(option)
+          ? " -x -a '(__collab_remote)'"
+          : takesValue(option)
+            ? ' -r'
+            : '';
+      lines.push(
+        `complete -c collab ${cond}-l ${long}${short ? ` -s ${short.slice(1)}` : ''}${args} -d '${shellWord(option.description)}'`,
+      );
       if (option.negatable) lines.push(`complete -c collab ${cond}-l no-${long} -d 'set ${long} to false'`);
     }
   }
@@ -271,7 +322,14 @@ export function fishCompletion(specs: readonly CommandSpec[]): string {
 
 /** docs/COMMANDS.md: every command with its arguments, flags and choices, from the same tree. */
 export function markdownReference(specs: readonly CommandSpec[]): string {
-  const out: string[] = ['# Command reference', '', `Generated from the command tree by \`npm run completions\`; do not edit.`, '', '## Global options', ''];
+  const out: string[] = [
+    '# Command reference',
+    '',
+    `Generated from the command tree by \`npm run completions\`; do not edit.`,
+    '',
+    '## Global options',
+    '',
+  ];
   const optionRow = (o: OptionSpec) => {
     const flags = `\`${o.flags}\`${o.negatable ? ` / \`--no-${longFlag(o).slice(2)}\`` : ''}`;
     const choices = o.choices ? ` (${o.choices.map((c) => `\`${c}\``).join(', ')})` : '';
@@ -288,7 +346,14 @@ export function markdownReference(specs: readonly CommandSpec[]): string {
     }
     out.push(`### collab ${path}${args ? ` ${args}` : ''}`, '', spec.summary, '');
     if (spec.aliases?.length) out.push(`Also: ${spec.aliases.map((alias) => `\`${alias}\``).join(', ')}.`, '');
-    if (spec.description) out.push(spec.description.split('\n').map((line) => (line.startsWith('  ') ? `    ${line.trim()}` : line)).join('\n'), '');
+    if (spec.description)
+      out.push(
+        spec.description
+          .split('\n')
+          .map((line) => (line.startsWith('  ') ? `    ${line.trim()}` : line))
+          .join('\n'),
+        '',
+      );
     const options = commandOptions(spec).filter((o) => !o.hidden);
     if (options.length) out.push('| option | meaning |', '|---|---|', ...options.map(optionRow), '');
     if (spec.examples?.length) out.push('```sh', ...spec.examples.map((e) => `$ ${e}`), '```', '');

@@ -32,5 +32,8 @@ export function optionKind(option: OptionSpec): ValueKind | undefined {
 
 /** Whether a command has an argument or a flag whose values completion fetches. */
 export function completesValues(spec: CommandSpec): boolean {
-  return (spec.args ?? []).some((arg) => argKind(arg) !== undefined) || commandOptions(spec).some((option) => optionKind(option) !== undefined);
+  return (
+    (spec.args ?? []).some((arg) => argKind(arg) !== undefined) ||
+    commandOptions(spec).some((option) => optionKind(option) !== undefined)
+  );
 }

@@ -57,7 +57,8 @@ interface OwnedKind {
 }
 
 /** Deploy keys and protections are a project's. */
-const inProject = (path: (project: string | number) => string) => (owner: Owner) => (owner.kind === 'project' ? path(owner.ref) : undefined);
+const inProject = (path: (project: string | number) => string) => (owner: Owner) =>
+  owner.kind === 'project' ? path(owner.ref) : undefined;
 
 const OWNED: Readonly<Record<string, OwnedKind>> = {
   labels: { arg: 'name', list: labelsPath, field: 'name' },
@@ -65,7 +66,11 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
   // Not badgesPath: src/api/badges.ts imports the pagination machinery, which `__complete` has no other use for.
   badges: { arg: 'badge-id', list: (owner) => `${ownerPath(owner)}/badges`, field: 'id' },
   'deploy-keys': { arg: 'key-id', list: inProject(deployKeysPath), field: 'id' },
-  'protected-branches': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'branch')), field: 'name' },
+  'protected-branches': {
+    arg: 'name',
+    list: inProject((project) => protectedRefsPath(project, 'branch')),
+    field: 'name',
+  },
   'protected-tags': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'tag')), field: 'name' },
 };
 
@@ -114,7 +119,8 @@ async function valueTarget(words: readonly string[]): Promise<ValueTarget | unde
     const flag = longFlag(option);
     if (flag === '--host') host = value;
     // A path or an ID as typed; `-` (many targets) names no one owner.
-    if ((flag === '--project' || flag === '--group') && value !== '-') owner = { kind: flag === '--project' ? 'project' : 'group', ref: value };
+    if ((flag === '--project' || flag === '--group') && value !== '-')
+      owner = { kind: flag === '--project' ? 'project' : 'group', ref: value };
   };
   for (const word of words.slice(0, -1)) {
     if (pending) {
@@ -169,7 +175,9 @@ async function valueTarget(words: readonly string[]): Promise<ValueTarget | unde
   if (kind) return { kind, word: current, prefix: '', host };
   const owned = noun === undefined ? undefined : ownedKind(noun, arg);
   const path = owned && owner ? owned.list(owner) : undefined;
-  return owned && path !== undefined ? { owned: { path, field: owned.field }, word: current, prefix: '', host } : undefined;
+  return owned && path !== undefined
+    ? { owned: { path, field: owned.field }, word: current, prefix: '', host }
+    : undefined;
 }
 
 /** A context that shows nothing and asks nothing: its output and warnings go nowhere, its stdin is empty. */
@@ -178,8 +186,21 @@ function silentContext(runtime: Runtime, host: string | undefined, signal: Abort
   sink.resume();
   const stdin = new PassThrough();
   stdin.end();
-  const io: IO = { stdout: sink, stderr: sink, stdin, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, columns: 0 };
-  return new Context(io, { host, verbose: false, quiet: true }, signal, { env: runtime.env, dispatcher: runtime.dispatcher, clock: runtime.clock });
+  const io: IO = {
+    stdout: sink,
+    stderr: sink,
+    stdin,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    color: false,
+    columns: 0,
+  };
+  return new Context(io, { host, verbose: false, quiet: true }, signal, {
+    env: runtime.env,
+    dispatcher: runtime.dispatcher,
+    clock: runtime.clock,
+  });
 }
 
 /** The candidates for the last of `words`; none when there is nothing to offer or anything goes wrong. */
@@ -203,7 +224,10 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
       const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (clock.now() - started)) });
       const client = await ctx.connect(host, token);
       try {
-        candidates = 'owned' in target ? await fetchOwned(client, target.owned, target.word) : await fetchCandidates(client, target.kind, target.word);
+        candidates =
+          'owned' in target
+            ? await fetchOwned(client, target.owned, target.word)
+            : await fetchCandidates(client, target.kind, target.word);
       } finally {
         await client.close();
       }
@@ -212,7 +236,9 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     }
     return candidates.map((candidate) => `${target.prefix}${candidate}`);
   })();
-  const gaveUp = new Promise<string[]>((resolve) => signal.addEventListener('abort', () => resolve([]), { once: true }));
+  const gaveUp = new Promise<string[]>((resolve) =>
+    signal.addEventListener('abort', () => resolve([]), { once: true }),
+  );
   try {
     return await Promise.race([answer.catch(() => []), gaveUp]);
   } finally {
@@ -243,7 +269,12 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
     const { data } = await client.request<unknown>({ method: 'GET', path, query: { per_page: PER_REQUEST, ...query } });
     return Array.isArray(data) ? (data as Named[]) : [];
   };
-  const groupPath = (group: Named) => (typeof group.full_path === 'string' ? group.full_path : parent && typeof group.path === 'string' ? `${parent}/${group.path}` : group.path);
+  const groupPath = (group: Named) =>
+    typeof group.full_path === 'string'
+      ? group.full_path
+      : parent && typeof group.path === 'string'
+        ? `${parent}/${group.path}`
+        : group.path;
   const [groups, projects] = await Promise.all([
     parent === undefined ? list(GROUPS_PATH, { top_level_only: true, ...search }) : list(subgroupsPath(parent), search),
     kind !== 'project' || (parent === undefined && !word)
@@ -254,7 +285,10 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
   ]);
   const lower = word.toLowerCase();
   const matches = (text: unknown): text is string => typeof text === 'string' && text.toLowerCase().startsWith(lower);
-  const groupCandidates = groups.map(groupPath).filter(matches).map((path) => `${path}/`);
+  const groupCandidates = groups
+    .map(groupPath)
+    .filter(matches)
+    .map((path) => `${path}/`);
   const projectCandidates = projects.map((project) => project.path_with_namespace).filter(matches);
   return [...new Set([...groupCandidates.sort(), ...projectCandidates.sort()])].filter(oneLine);
 }
@@ -274,7 +308,11 @@ function oneLine(candidate: string): boolean {
  */
 async function fetchOwned(client: HttpClient, owned: OwnedList, word: string): Promise<string[]> {
   const { data } = await client.request<unknown>({ method: 'GET', path: owned.path, query: { per_page: 100 } });
-  const names = (Array.isArray(data) ? data : []).map((item) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[owned.field] : undefined));
-  const texts = names.map((name) => (typeof name === 'number' ? String(name) : name)).filter((name): name is string => typeof name === 'string' && name.startsWith(word));
+  const names = (Array.isArray(data) ? data : []).map((item) =>
+    item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[owned.field] : undefined,
+  );
+  const texts = names
+    .map((name) => (typeof name === 'number' ? String(name) : name))
+    .filter((name): name is string => typeof name === 'string' && name.startsWith(word));
   return [...new Set(texts)].sort().filter(oneLine);
 }

@@ -71,7 +71,10 @@ export function needsMigration(data: ConfigData): boolean {
 
 export function migrateAccounts(data: ConfigData): ConfigData {
   if (!needsMigration(data)) return data;
-  return { ...data, hosts: Object.fromEntries(Object.entries(data.hosts ?? {}).map(([host, entry]) => [host, migrateEntry(entry)])) };
+  return {
+    ...data,
+    hosts: Object.fromEntries(Object.entries(data.hosts ?? {}).map(([host, entry]) => [host, migrateEntry(entry)])),
+  };
 }
 
 /**
@@ -86,7 +89,12 @@ export function accountsOf(entry: HostEntry | undefined): Account[] {
     const place = placeOf(legacy);
     return place ? [{ user: migrated.user ?? '', active: true, entry: legacy, place }] : [];
   }
-  const accounts = Object.entries(migrated.users).map(([user, account]) => ({ user, active: user === migrated.user, entry: account, place: placeOf(account) }));
+  const accounts = Object.entries(migrated.users).map(([user, account]) => ({
+    user,
+    active: user === migrated.user,
+    entry: account,
+    place: placeOf(account),
+  }));
   return accounts.sort((a, b) => Number(b.active) - Number(a.active));
 }
 
@@ -109,7 +117,8 @@ export function removeAccount(entry: HostEntry, user: string): { entry: HostEntr
   const current = migrateEntry(entry);
   const { [user]: _gone, ...users } = current.users ?? {};
   const remaining = Object.keys(users);
-  const active = current.user !== undefined && current.user !== user && users[current.user] ? current.user : remaining[0];
+  const active =
+    current.user !== undefined && current.user !== user && users[current.user] ? current.user : remaining[0];
   const next = withActive({ ...current, users }, active);
   if (remaining.length === 0) {
     const { users: _none, ...rest } = next;

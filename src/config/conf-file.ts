@@ -26,7 +26,8 @@ function jsonValue(value: SettingValue): Record<string, unknown> {
   }
 }
 
-const jsonShape = (entries: Array<[string, SettingValue]>) => Object.fromEntries(entries.map(([key, value]) => [key, jsonValue(value)]));
+const jsonShape = (entries: Array<[string, SettingValue]>) =>
+  Object.fromEntries(entries.map(([key, value]) => [key, jsonValue(value)]));
 
 /** The properties of the file (conf's `schema` option); unknown keys are kept, as above. */
 const CONFIG_JSON_SCHEMA = {
@@ -38,7 +39,10 @@ const CONFIG_JSON_SCHEMA = {
       type: 'object',
       properties: {
         ...jsonShape([...bySpec('host'), ...Object.entries(CREDENTIALS)]),
-        users: { type: 'object', additionalProperties: { type: 'object', properties: jsonShape(Object.entries(ACCOUNT)) } },
+        users: {
+          type: 'object',
+          additionalProperties: { type: 'object', properties: jsonShape(Object.entries(ACCOUNT)) },
+        },
       },
     },
   },
@@ -64,7 +68,12 @@ export function openConf(path: string, validate: boolean): ConfFile {
       configFileMode: 0o600,
       accessPropertiesByDotNotation: false,
       clearInvalidConfig: false,
-      ...(validate ? { schema: CONFIG_JSON_SCHEMA as never, ajvOptions: { formats: { 'host-url': isHostUrl }, validateSchema: false, meta: false } } : {}),
+      ...(validate
+        ? {
+            schema: CONFIG_JSON_SCHEMA as never,
+            ajvOptions: { formats: { 'host-url': isHostUrl }, validateSchema: false, meta: false },
+          }
+        : {}),
     });
   } catch (error) {
     // A refused value, named from the file as it is; a file conf cannot parse, named by our reader.

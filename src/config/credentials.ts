@@ -35,11 +35,17 @@ class CredentialStoreError extends Error {
 }
 
 export function isStoreError(error: unknown, reason?: StoreFailure): error is CredentialStoreError {
-  return error instanceof Error && error.name === 'CredentialStoreError' && (reason === undefined || (error as CredentialStoreError).reason === reason);
+  return (
+    error instanceof Error &&
+    error.name === 'CredentialStoreError' &&
+    (reason === undefined || (error as CredentialStoreError).reason === reason)
+  );
 }
 
 /** The run's store, or why it has none (said in one line where a token then goes to the file). */
-export type CredentialAccess = { store: CredentialStore; unavailable?: undefined } | { store?: undefined; unavailable: string };
+export type CredentialAccess =
+  | { store: CredentialStore; unavailable?: undefined }
+  | { store?: undefined; unavailable: string };
 
 /** How long one call of the store may take: an unlock prompt needs a moment, a D-Bus service that never answers must not hold the run. */
 export const STORE_TIMEOUT_MS = 10_000;
@@ -53,7 +59,10 @@ export const serviceName = (host: string) => `collab:${host}`;
  * one), or Linux without a D-Bus session (a container, ssh without a desktop). The binding is
  * loaded only here, on first use by a command that keeps or reads a token from it.
  */
-export function openCredentialStore(env: Env, options: { injected?: CredentialStore | undefined; clock?: Clock | undefined } = {}): CredentialAccess {
+export function openCredentialStore(
+  env: Env,
+  options: { injected?: CredentialStore | undefined; clock?: Clock | undefined } = {},
+): CredentialAccess {
   if (options.injected) return { store: options.injected };
   if (isTrue(env.CI)) return { unavailable: 'CI is set' };
   if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) return { unavailable: 'no D-Bus session' };
@@ -61,7 +70,9 @@ export function openCredentialStore(env: Env, options: { injected?: CredentialSt
   try {
     binding = loadBinding();
   } catch (error) {
-    return { unavailable: `no keyring binding for ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]})` };
+    return {
+      unavailable: `no keyring binding for ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]})`,
+    };
   }
   return { store: new SystemCredentialStore(binding, options.clock ?? systemClock) };
 }
@@ -82,7 +93,9 @@ export interface KeyringBinding {
 function loadBinding(): KeyringBinding {
   // A native module: kept out of the bundles (build.mjs), required from node_modules only here.
   const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module');
-  return createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('@napi-rs/keyring') as KeyringBinding;
+  return createRequire(typeof __filename === 'string' ? __filename : import.meta.url)(
+    '@napi-rs/keyring',
+  ) as KeyringBinding;
 }
 
 /** The system's store through @napi-rs/keyring's AsyncEntry: each call off the main thread, ended by an abort at the limit. */
@@ -96,7 +109,8 @@ export class SystemCredentialStore implements CredentialStore {
 
   async get(host: string, user: string): Promise<string> {
     const token = await this.call(host, user, (entry, signal) => entry.getPassword(signal));
-    if (typeof token !== 'string' || token === '') throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
+    if (typeof token !== 'string' || token === '')
+      throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
     return token;
   }
 
@@ -108,7 +122,11 @@ export class SystemCredentialStore implements CredentialStore {
     return this.call(host, user, (entry, signal) => entry.deletePassword(signal));
   }
 
-  private async call<T>(host: string, user: string, action: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async call<T>(
+    host: string,
+    user: string,
+    action: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController();
     let timer: { cancel(): void } | undefined;
     const late = new Promise<never>((_resolve, reject) => {
@@ -124,7 +142,8 @@ export class SystemCredentialStore implements CredentialStore {
       if (isStoreError(error)) throw error;
       const message = (error as Error).message ?? String(error);
       // keyring-rs says "No matching entry found in secure storage" for a missing entry.
-      if (/no matching entry|not found/i.test(message)) throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
+      if (/no matching entry|not found/i.test(message))
+        throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
       throw new CredentialStoreError('failed', `${this.name} failed: ${message.split('\n')[0]}`);
     } finally {
       timer?.cancel();
@@ -145,7 +164,8 @@ export class MemoryCredentialStore implements CredentialStore {
   async get(host: string, user: string): Promise<string> {
     this.check();
     const token = this.entries.get(`${serviceName(host)}\0${user}`);
-    if (token === undefined) throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
+    if (token === undefined)
+      throw new CredentialStoreError('not-found', `${this.name} has no token for ${user} on ${host}`);
     return token;
   }
 

@@ -24,7 +24,12 @@ type ReadData<T> = (path: string) => T;
 /** Writes the data (conf's atomic write); a failure is thrown as it came, and named here. */
 type WriteData<T> = (next: T, path: string) => void | Promise<void>;
 
-export async function updateFile<T>(path: string, read: ReadData<T>, change: (current: T) => T, write: WriteData<T>): Promise<T> {
+export async function updateFile<T>(
+  path: string,
+  read: ReadData<T>,
+  change: (current: T) => T,
+  write: WriteData<T>,
+): Promise<T> {
   makeDirectory(path);
   const release = await lock(path);
   try {
@@ -79,9 +84,13 @@ async function lock(path: string): Promise<() => void> {
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new CollabError('internal', `cannot write the config file ${path}: another collab holds its lock (${lockPath})`, {
-        hint: `if no other collab is running, remove ${lockPath}`,
-      });
+      throw new CollabError(
+        'internal',
+        `cannot write the config file ${path}: another collab holds its lock (${lockPath})`,
+        {
+          hint: `if no other collab is running, remove ${lockPath}`,
+        },
+      );
     }
     // A lock is held for a few milliseconds: look again soon, spread so that waiters do not collide.
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(50, 5 * 2 ** attempt)));
@@ -125,7 +134,11 @@ function writeError(path: string, error: unknown, action = 'write the config fil
   if (isCollabError(error)) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const reason = REASONS[code] ?? (error as Error).message;
-  return new CollabError('internal', `cannot ${action} ${path}: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`, {
-    hint: `make ${code === 'ENOSPC' || code === 'EDQUOT' ? 'room on its file system' : 'it writable'}, or point COLLAB_CONFIG_DIR at another directory`,
-  });
+  return new CollabError(
+    'internal',
+    `cannot ${action} ${path}: ${reason}${code && !reason.includes(code) ? ` (${code})` : ''}`,
+    {
+      hint: `make ${code === 'ENOSPC' || code === 'EDQUOT' ? 'room on its file system' : 'it writable'}, or point COLLAB_CONFIG_DIR at another directory`,
+    },
+  );
 }

@@ -18,7 +18,12 @@ export interface ChosenHost {
  * asked for only when neither is given, so that a run with both reads no file for it. A URL that
  * is not one is a usage error here (`hostKey`); undefined when there is no host at all.
  */
-export async function chooseHost(given: string | undefined, env: Env, configured: () => unknown): Promise<ChosenHost | undefined> {
-  const pick = (url: unknown, source: HostSource): ChosenHost | undefined => (typeof url === 'string' && url !== '' ? { url, key: hostKey(url), source } : undefined);
+export async function chooseHost(
+  given: string | undefined,
+  env: Env,
+  configured: () => unknown,
+): Promise<ChosenHost | undefined> {
+  const pick = (url: unknown, source: HostSource): ChosenHost | undefined =>
+    typeof url === 'string' && url !== '' ? { url, key: hostKey(url), source } : undefined;
   return pick(given, '--host') ?? pick(env.COLLAB_HOST, 'COLLAB_HOST') ?? pick(await configured(), 'the default host');
 }

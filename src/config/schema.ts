@@ -1,4 +1,17 @@
-import { boolean, enum as oneOf, int, looseObject, maximum, minimum, minLength, optional, record, refine, string, type ZodMiniType } from 'zod/mini';
+import {
+  boolean,
+  enum as oneOf,
+  int,
+  looseObject,
+  maximum,
+  minimum,
+  minLength,
+  optional,
+  record,
+  refine,
+  string,
+  type ZodMiniType,
+} from 'zod/mini';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import { accepted, SETTINGS, type SettingSpec, type SettingValue } from './settings.js';
@@ -20,7 +33,11 @@ export const CREDENTIALS: Readonly<Record<string, SettingValue>> = {
 };
 
 /** Where one account's token is (accounts.ts). */
-export const ACCOUNT: Readonly<Record<string, SettingValue>> = { token: { type: 'text' }, token_command: { type: 'text' }, keyring: { type: 'boolean' } };
+export const ACCOUNT: Readonly<Record<string, SettingValue>> = {
+  token: { type: 'text' },
+  token_command: { type: 'text' },
+  keyring: { type: 'boolean' },
+};
 
 export function isHostUrl(text: string): boolean {
   try {
@@ -50,7 +67,8 @@ function shape(entries: Array<[string, SettingValue]>): Record<string, ZodMiniTy
   return Object.fromEntries(entries.map(([key, value]) => [key, optional(valueSchema(value))]));
 }
 
-export const bySpec = (scope: SettingSpec['scope']) => SETTINGS.filter((s) => s.scope === scope).map((s): [string, SettingValue] => [s.key, s.value]);
+export const bySpec = (scope: SettingSpec['scope']) =>
+  SETTINGS.filter((s) => s.scope === scope).map((s): [string, SettingValue] => [s.key, s.value]);
 
 /** Unknown keys are kept and ignored: a newer collab may have written them. */
 const CONFIG_SCHEMA = looseObject({
@@ -58,11 +76,13 @@ const CONFIG_SCHEMA = looseObject({
   hosts: optional(
     record(
       string().check(refine(isHostUrl)),
-      looseObject({ ...shape([...bySpec('host'), ...Object.entries(CREDENTIALS)]), users: optional(record(string(), looseObject(shape(Object.entries(ACCOUNT))))) }),
+      looseObject({
+        ...shape([...bySpec('host'), ...Object.entries(CREDENTIALS)]),
+        users: optional(record(string(), looseObject(shape(Object.entries(ACCOUNT))))),
+      }),
     ),
   ),
 });
-
 
 /** A value from the file as a message quotes it: as JSON (so a string shows its quotes), short. */
 function shown(value: unknown): string {
@@ -72,7 +92,8 @@ function shown(value: unknown): string {
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let at = data;
-  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined;
   return at;
 }
 
@@ -87,18 +108,37 @@ export function checkConfig(data: Record<string, unknown>, path: string): void {
   const where = issue?.path ?? [];
   const [top, host, field] = where.map(String);
   const edit = `edit the file, or move it away (mv ${path} ${path}.bak)`;
-  const fail = (what: string, expected: string, hint: string) => new CollabError('usage', `invalid ${what} in the config file ${path}: expected ${expected}`, { hint });
+  const fail = (what: string, expected: string, hint: string) =>
+    new CollabError('usage', `invalid ${what} in the config file ${path}: expected ${expected}`, { hint });
   if (top !== 'hosts') {
     const setting = SETTINGS.find((s) => s.key === top);
     if (!setting) throw fail('settings', 'a JSON object of settings', edit);
-    throw fail(`${top} ${shown(valueAt(data, where))}`, accepted(setting.value), `run \`collab config set ${top} <value>\`, or edit the file`);
+    throw fail(
+      `${top} ${shown(valueAt(data, where))}`,
+      accepted(setting.value),
+      `run \`collab config set ${top} <value>\`, or edit the file`,
+    );
   }
   if (host === undefined) throw fail('hosts', 'an object of host URLs and their entries', edit);
   if (issue?.code === 'invalid_key') throw fail(`host ${shown(host)} under hosts`, accepted({ type: 'url' }), edit);
   if (field === undefined) throw fail(`entry for ${host} under hosts`, 'an object', edit);
-  if (field === 'users') throw fail(`accounts (users) for ${host}`, 'an object of user names and where their tokens are', `run \`collab auth login --host ${host}\` again, or edit the file`);
+  if (field === 'users')
+    throw fail(
+      `accounts (users) for ${host}`,
+      'an object of user names and where their tokens are',
+      `run \`collab auth login --host ${host}\` again, or edit the file`,
+    );
   const credential = CREDENTIALS[field];
-  if (credential) throw fail(`${field} for ${host}`, accepted(credential), `run \`collab auth login --host ${host}\` again, or edit the file`);
+  if (credential)
+    throw fail(
+      `${field} for ${host}`,
+      accepted(credential),
+      `run \`collab auth login --host ${host}\` again, or edit the file`,
+    );
   const setting = SETTINGS.find((s) => s.key === field) as SettingSpec;
-  throw fail(`${field} ${shown(valueAt(data, where))} for ${host}`, accepted(setting.value), `run \`collab config set ${field} <value> --host ${host}\`, or edit the file`);
+  throw fail(
+    `${field} ${shown(valueAt(data, where))} for ${host}`,
+    accepted(setting.value),
+    `run \`collab config set ${field} <value> --host ${host}\`, or edit the file`,
+  );
 }

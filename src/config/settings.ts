@@ -28,12 +28,47 @@ export interface SettingSpec {
 }
 
 export const SETTINGS: readonly SettingSpec[] = [
-  { key: 'host', scope: 'global', description: 'default host (URL) when neither --host nor COLLAB_HOST is given', value: { type: 'url' } },
-  { key: 'output', scope: 'global', description: `default output format: ${OUTPUT_FORMATS.join(', ')}`, default: 'table', value: { type: 'choice', choices: OUTPUT_FORMATS } },
-  { key: 'timeout', scope: 'global', description: 'seconds to wait for a connection or a response', default: 30, value: { type: 'integer', min: 1, max: 3600 } },
-  { key: 'retries', scope: 'global', description: 'retries of a failed request (429, 5xx, network) before giving up', default: 5, value: { type: 'integer', min: 0, max: 20 } },
-  { key: 'max_body', scope: 'global', description: 'MiB one response body may have before collab stops reading it (exit 1)', default: 512, value: { type: 'integer', min: 1, max: 65_536 } },
-  { key: 'body_timeout', scope: 'global', description: 'seconds a response body may take to arrive in full (a body that trickles ends, exit 1)', default: 600, value: { type: 'integer', min: 1, max: 86_400 } },
+  {
+    key: 'host',
+    scope: 'global',
+    description: 'default host (URL) when neither --host nor COLLAB_HOST is given',
+    value: { type: 'url' },
+  },
+  {
+    key: 'output',
+    scope: 'global',
+    description: `default output format: ${OUTPUT_FORMATS.join(', ')}`,
+    default: 'table',
+    value: { type: 'choice', choices: OUTPUT_FORMATS },
+  },
+  {
+    key: 'timeout',
+    scope: 'global',
+    description: 'seconds to wait for a connection or a response',
+    default: 30,
+    value: { type: 'integer', min: 1, max: 3600 },
+  },
+  {
+    key: 'retries',
+    scope: 'global',
+    description: 'retries of a failed request (429, 5xx, network) before giving up',
+    default: 5,
+    value: { type: 'integer', min: 0, max: 20 },
+  },
+  {
+    key: 'max_body',
+    scope: 'global',
+    description: 'MiB one response body may have before collab stops reading it (exit 1)',
+    default: 512,
+    value: { type: 'integer', min: 1, max: 65_536 },
+  },
+  {
+    key: 'body_timeout',
+    scope: 'global',
+    description: 'seconds a response body may take to arrive in full (a body that trickles ends, exit 1)',
+    default: 600,
+    value: { type: 'integer', min: 1, max: 86_400 },
+  },
   {
     key: 'concurrency',
     scope: 'global',
@@ -41,20 +76,50 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 8,
     value: { type: 'integer', min: 1, max: 32 },
     // A target runs a whole command (several requests, pages of its own): fewer of them at once.
-    caveat: (value) => (Number(value) > MAX_TARGET_CONCURRENCY ? `- as the target runs at most ${MAX_TARGET_CONCURRENCY} targets at once (each runs a whole command); ${value} applies to pages` : undefined),
+    caveat: (value) =>
+      Number(value) > MAX_TARGET_CONCURRENCY
+        ? `- as the target runs at most ${MAX_TARGET_CONCURRENCY} targets at once (each runs a whole command); ${value} applies to pages`
+        : undefined,
   },
-  { key: 'editor', scope: 'global', description: 'editor for note bodies (else $VISUAL, $EDITOR, vi)', value: { type: 'text' } },
-  { key: 'ca_file', scope: 'host', description: 'PEM file of extra CA certificates for this host', value: { type: 'text' } },
-  { key: 'insecure_http', scope: 'host', description: 'allow sending the token over plain http to this (non-loopback) host', default: false, value: { type: 'boolean' } },
+  {
+    key: 'editor',
+    scope: 'global',
+    description: 'editor for note bodies (else $VISUAL, $EDITOR, vi)',
+    value: { type: 'text' },
+  },
+  {
+    key: 'ca_file',
+    scope: 'host',
+    description: 'PEM file of extra CA certificates for this host',
+    value: { type: 'text' },
+  },
+  {
+    key: 'insecure_http',
+    scope: 'host',
+    description: 'allow sending the token over plain http to this (non-loopback) host',
+    default: false,
+    value: { type: 'boolean' },
+  },
 ];
 
 /**
  * The HTTP client's limits from the settings (seconds and MiB, as they are typed) in the client's
  * units (ms and bytes); a setting not set is its default above.
  */
-export function clientLimits(config: Pick<ConfigStore, 'get'>): { timeoutMs: number; retries: number; maxBodyBytes: number; bodyDeadlineMs: number } {
-  const value = (key: 'timeout' | 'retries' | 'max_body' | 'body_timeout') => Number(config.get(key) ?? findSetting(key).default);
-  return { timeoutMs: value('timeout') * 1000, retries: value('retries'), maxBodyBytes: value('max_body') * 1024 * 1024, bodyDeadlineMs: value('body_timeout') * 1000 };
+export function clientLimits(config: Pick<ConfigStore, 'get'>): {
+  timeoutMs: number;
+  retries: number;
+  maxBodyBytes: number;
+  bodyDeadlineMs: number;
+} {
+  const value = (key: 'timeout' | 'retries' | 'max_body' | 'body_timeout') =>
+    Number(config.get(key) ?? findSetting(key).default);
+  return {
+    timeoutMs: value('timeout') * 1000,
+    retries: value('retries'),
+    maxBodyBytes: value('max_body') * 1024 * 1024,
+    bodyDeadlineMs: value('body_timeout') * 1000,
+  };
 }
 
 /** The HTTP client's limits when no config file says otherwise (a client built without them: tests, scripts). */
@@ -125,6 +190,9 @@ export function parseSetting(spec: SettingSpec, text: string): string | number |
 
 export function findSetting(key: string): SettingSpec {
   const spec = SETTINGS.find((s) => s.key === key);
-  if (!spec) throw new CollabError('usage', `unknown setting ${quoted(key)}`, { hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}` });
+  if (!spec)
+    throw new CollabError('usage', `unknown setting ${quoted(key)}`, {
+      hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}`,
+    });
   return spec;
 }

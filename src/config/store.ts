@@ -132,15 +132,23 @@ export class ConfigStore {
   }
 
   /** Applies `change` to the file as it is now, under its lock (file-write.ts), and writes it through conf. */
-  private async update(change: (current: ConfigData) => ConfigData, options: { validate?: boolean } = {}): Promise<void> {
+  private async update(
+    change: (current: ConfigData) => ConfigData,
+    options: { validate?: boolean } = {},
+  ): Promise<void> {
     const { updateFile } = await import('./file-write.js');
     const validate = options.validate ?? this.checked;
-    this.data = await updateFile(this.path, readConfigFile, (current) => change(migrateAccounts(current)), async (next, path) => {
-      // Made under the lock, once the directory is there (0700): conf would make it with the umask's mode.
-      const conf = await this.confFile(validate);
-      const { writeThroughConf } = await import('./conf-file.js');
-      writeThroughConf(conf, next, path);
-    });
+    this.data = await updateFile(
+      this.path,
+      readConfigFile,
+      (current) => change(migrateAccounts(current)),
+      async (next, path) => {
+        // Made under the lock, once the directory is there (0700): conf would make it with the umask's mode.
+        const conf = await this.confFile(validate);
+        const { writeThroughConf } = await import('./conf-file.js');
+        writeThroughConf(conf, next, path);
+      },
+    );
   }
 
   all(): ConfigData {
@@ -159,7 +167,11 @@ export class ConfigStore {
    * Keeps `entry` (or what `entry` makes of the host's entry as the file has it now) for the host;
    * `becomeDefault` makes it the default host when the file names none.
    */
-  async setHost(host: string, entry: HostEntry | ((current: HostEntry | undefined) => HostEntry), options: { becomeDefault?: boolean } = {}): Promise<void> {
+  async setHost(
+    host: string,
+    entry: HostEntry | ((current: HostEntry | undefined) => HostEntry),
+    options: { becomeDefault?: boolean } = {},
+  ): Promise<void> {
     const key = hostKey(host);
     await this.update((data) => {
       const hosts = data.hosts ?? {};
@@ -198,7 +210,8 @@ export function configPath(env: Env): string {
   if (dir) return resolve(dir, 'config.json');
   const home = homeDirectory(env);
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'collab', 'config.json');
-  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
+  if (process.platform === 'win32')
+    return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'collab', 'Config', 'config.json');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'collab', 'config.json');
 }
 
@@ -211,7 +224,10 @@ export function readConfigFile(path: string): ConfigData {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};
     throw new CollabError('usage', `cannot read the config file ${path}: ${code ?? (error as Error).message}`, {
-      hint: code === 'EACCES' ? `make it readable: chmod 600 ${path}` : `check the file, or point COLLAB_CONFIG_DIR at another directory`,
+      hint:
+        code === 'EACCES'
+          ? `make it readable: chmod 600 ${path}`
+          : `check the file, or point COLLAB_CONFIG_DIR at another directory`,
     });
   }
   let data: unknown;
@@ -220,7 +236,8 @@ export function readConfigFile(path: string): ConfigData {
   } catch (error) {
     throw corruptConfig(path, `is not valid JSON (${(error as Error).message})`);
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw corruptConfig(path, 'does not hold a JSON object');
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw corruptConfig(path, 'does not hold a JSON object');
   return data as ConfigData;
 }
 

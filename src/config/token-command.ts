@@ -89,7 +89,9 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
     child.stderr?.on('data', (chunk: Buffer) => {
       if (err.length < 4096) err += chunk.toString('utf8');
     });
-    child.on('error', (error: NodeJS.ErrnoException) => finish(fail(`could not start: ${error.code ?? error.message}`)));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish(fail(`could not start: ${error.code ?? error.message}`)),
+    );
     // The answer is the shell's: when it exits, what it printed is the token. A child it left in the
     // background may hold stdout open (so 'close' would wait for it, and the run would end in a
     // timeout with a wrong message): once the shell has exited, the output already in the pipe is
@@ -104,11 +106,15 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
       const said = firstLine(err);
       if (killedBy) return finish(fail(`was ended by ${killedBy}${said ? `: ${said}` : ''}`));
       if (code !== 0) return finish(fail(`failed (exit ${code})${said ? `: ${said}` : ''}`));
-      if (outBytes > MAX_OUTPUT_BYTES) return finish(fail(`printed more than ${MAX_OUTPUT_BYTES / 1024} KiB: expected a token`));
+      if (outBytes > MAX_OUTPUT_BYTES)
+        return finish(fail(`printed more than ${MAX_OUTPUT_BYTES / 1024} KiB: expected a token`));
       const token = Buffer.concat(out).toString('utf8').trim();
       if (!token) return finish(fail(`printed nothing${said ? `: ${said}` : ''}`));
       // `pass show` prints a whole entry: only its first line is the password, and a header cannot hold a line break.
-      if (/[\r\n]/.test(token)) return finish(fail('printed more than one line: expected the token alone (for example, end it with | head -n 1)'));
+      if (/[\r\n]/.test(token))
+        return finish(
+          fail('printed more than one line: expected the token alone (for example, end it with | head -n 1)'),
+        );
       finish(undefined, token);
     };
     child.on('exit', (code, killedBy) => {
@@ -120,7 +126,11 @@ export function runTokenCommand(command: string, options: TokenCommandOptions): 
 
 /** The first line the command wrote to stderr that says something, short. */
 function firstLine(text: string): string {
-  const line = text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 

@@ -44,7 +44,8 @@ export function envTokenHost(scope: TokenScope): { host: string; because: string
   if (fromEnv) return { host: hostKey(fromEnv), because: 'COLLAB_HOST' };
   const configured = scope.config.get('host');
   if (typeof configured === 'string' && configured) return { host: hostKey(configured), because: 'the default host' };
-  if (scope.givenHost) return { host: hostKey(scope.givenHost), because: '--host, as neither COLLAB_HOST nor a default host is set' };
+  if (scope.givenHost)
+    return { host: hostKey(scope.givenHost), because: '--host, as neither COLLAB_HOST nor a default host is set' };
   return undefined;
 }
 
@@ -56,7 +57,8 @@ export function envTokenHost(scope: TokenScope): { host: string; because: string
 export function tokenOrigin(host: string, scope: TokenScope, user?: string): TokenOrigin | undefined {
   const key = hostKey(host);
   const envToken = scope.env.COLLAB_TOKEN;
-  if (user === undefined && envToken && envTokenHost(scope)?.host === key) return { source: 'environment', token: envToken };
+  if (user === undefined && envToken && envTokenHost(scope)?.host === key)
+    return { source: 'environment', token: envToken };
   const account = accountsOf(scope.config.host(key)).find((a) => (user === undefined ? a.active : a.user === user));
   return account ? accountOrigin(account) : undefined;
 }
@@ -87,21 +89,45 @@ interface ResolveScope extends TokenScope {
 export async function resolveToken(host: string, scope: ResolveScope): Promise<ResolvedToken> {
   const origin = tokenOrigin(host, scope, scope.user);
   if (!origin) throw noTokenError(host, scope);
-  if (origin.source === 'environment' || origin.source === 'file') return { token: origin.token, source: origin.source };
-  if (origin.source === 'keyring') return { token: await fromStore(hostKey(host), origin.user, (await scope.credentials?.()) ?? { unavailable: 'no credential store was given' }), source: 'keyring' };
+  if (origin.source === 'environment' || origin.source === 'file')
+    return { token: origin.token, source: origin.source };
+  if (origin.source === 'keyring')
+    return {
+      token: await fromStore(
+        hostKey(host),
+        origin.user,
+        (await scope.credentials?.()) ?? { unavailable: 'no credential store was given' },
+      ),
+      source: 'keyring',
+    };
   const { runTokenCommand } = await import('./token-command.js');
-  const token = await runTokenCommand(origin.command, { host: hostKey(host), timeoutMs: scope.timeoutMs, signal: scope.signal, env: scope.env, clock: scope.clock });
+  const token = await runTokenCommand(origin.command, {
+    host: hostKey(host),
+    timeoutMs: scope.timeoutMs,
+    signal: scope.signal,
+    env: scope.env,
+    clock: scope.clock,
+  });
   return { token, source: 'command' };
 }
 
 async function fromStore(host: string, user: string, access: CredentialAccess): Promise<string> {
   const again = `run \`collab auth login --host ${host}\` again (--insecure-storage keeps the token in the config file), or set COLLAB_TOKEN`;
-  if (!access.store) throw new CollabError('auth', `the token of ${user} on ${host} is in the system keyring, which this run cannot reach (${access.unavailable})`, { hint: again });
+  if (!access.store)
+    throw new CollabError(
+      'auth',
+      `the token of ${user} on ${host} is in the system keyring, which this run cannot reach (${access.unavailable})`,
+      { hint: again },
+    );
   try {
     return await access.store.get(host, user);
   } catch (error) {
     if (!isStoreError(error)) throw error;
-    throw new CollabError('auth', error.reason === 'not-found' ? `no token for ${user} on ${host} in ${access.store.name}` : error.message, { hint: again });
+    throw new CollabError(
+      'auth',
+      error.reason === 'not-found' ? `no token for ${user} on ${host} in ${access.store.name}` : error.message,
+      { hint: again },
+    );
   }
 }
 
@@ -109,12 +135,18 @@ function noTokenError(host: string, scope: TokenScope & { user?: string | undefi
   const key = hostKey(host);
   if (scope.user !== undefined) {
     const users = accountsOf(scope.config.host(key)).map((a) => a.user);
-    return new CollabError('usage', `no account ${scope.user} on ${key}`, { hint: users.length ? `its accounts: ${users.join(', ')}` : `run \`collab auth login --host ${key}\`` });
+    return new CollabError('usage', `no account ${scope.user} on ${key}`, {
+      hint: users.length ? `its accounts: ${users.join(', ')}` : `run \`collab auth login --host ${key}\``,
+    });
   }
   const login = `run \`collab auth login --host ${key}\``;
   const owner = scope.env.COLLAB_TOKEN ? envTokenHost(scope) : undefined;
   if (owner) {
-    return new CollabError('auth', `no token for ${key}: COLLAB_TOKEN is only sent to ${owner.host} (${owner.because})`, { hint: login });
+    return new CollabError(
+      'auth',
+      `no token for ${key}: COLLAB_TOKEN is only sent to ${owner.host} (${owner.because})`,
+      { hint: login },
+    );
   }
   return new CollabError('auth', `no token for ${key}`, { hint: `${login}, or set COLLAB_TOKEN` });
 }

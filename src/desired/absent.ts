@@ -15,7 +15,6 @@ import { type DesiredTarget, globMatches, globRoot, isAbsent, isBelow, type Reac
  * shared by instances that each have part of it.
  */
 
-
 /** Whether a glob can match a project a filter selects: the filter is a project it matches, or a group it reaches into. */
 function globReaches(glob: string, name: string): boolean {
   const segments = glob.split('/');
@@ -31,10 +30,19 @@ function globReaches(glob: string, name: string): boolean {
 export function checkFilters(only: readonly string[], targets: ReadonlyArray<{ path: string }>, file: string): void {
   for (const name of only) {
     if (targets.some((target) => target.path === name || isBelow(target.path, name))) continue;
-    const nearest = nearestPath(name, targets.map((target) => target.path));
-    throw new CollabError('usage', `${name} selects nothing in ${file}${nearest ? ` (nearest: ${nearest})` : ' (it reaches no group or project)'}`, {
-      hint: nearest ? `give a group or project the file reaches, e.g. ${nearest}` : `add ${name} to ${file}, or drop it`,
-    });
+    const nearest = nearestPath(
+      name,
+      targets.map((target) => target.path),
+    );
+    throw new CollabError(
+      'usage',
+      `${name} selects nothing in ${file}${nearest ? ` (nearest: ${nearest})` : ' (it reaches no group or project)'}`,
+      {
+        hint: nearest
+          ? `give a group or project the file reaches, e.g. ${nearest}`
+          : `add ${name} to ${file}, or drop it`,
+      },
+    );
   }
 }
 
@@ -60,13 +68,21 @@ interface Absence {
  * by right: not counted). Only those the filters reach. A missing path, or a glob's missing root,
  * names the nearest path that exists where there is one.
  */
-export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTarget[], reach: Reach, found: Found, only: readonly string[], concurrency: number): Promise<string[]> {
+export async function absentPaths(
+  ctx: VerbContext,
+  targets: readonly DesiredTarget[],
+  reach: Reach,
+  found: Found,
+  only: readonly string[],
+  concurrency: number,
+): Promise<string[]> {
   const absent: Absence[] = [];
   for (const target of targets) {
     const resource = target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path);
     if (!isAbsent(target, resource)) continue;
     absent.push({
-      line: (nearest) => `${target.kind} ${target.path} does not exist (${nearest ? `did you mean ${nearest}? if not, ` : ''}add create: true to make it)`,
+      line: (nearest) =>
+        `${target.kind} ${target.path} does not exist (${nearest ? `did you mean ${nearest}? if not, ` : ''}add create: true to make it)`,
       asks: { kind: target.kind, path: target.path },
     });
   }
@@ -83,7 +99,8 @@ export async function absentPaths(ctx: VerbContext, targets: readonly DesiredTar
     const group = await findResource(await ctx.client(), getGroup(root));
     if (group !== undefined) continue;
     absent.push({
-      line: (nearest) => `projects: ${glob} matches no project (${root} does not exist${nearest ? `; did you mean ${nearest}${glob.slice(root.length)}?` : ''})`,
+      line: (nearest) =>
+        `projects: ${glob} matches no project (${root} does not exist${nearest ? `; did you mean ${nearest}${glob.slice(root.length)}?` : ''})`,
       asks: { kind: 'group', path: root },
     });
   }
@@ -100,8 +117,14 @@ export function reportAbsent(ctx: VerbContext, absent: readonly string[], file: 
     return;
   }
   if (absent.length === 1) {
-    throw new CollabError('not-found', `${file}: ${absent[0]}; nothing was sent`, { hint: 'fix or remove it, or pass --allow-missing to plan the rest' });
+    throw new CollabError('not-found', `${file}: ${absent[0]}; nothing was sent`, {
+      hint: 'fix or remove it, or pass --allow-missing to plan the rest',
+    });
   }
   for (const line of absent) ctx.stderrLine(`${file}: ${line}`);
-  throw new CollabError('not-found', `${absent.length} paths in ${file} name nothing on the service; nothing was sent`, { hint: 'fix or remove them, or pass --allow-missing to plan the rest' });
+  throw new CollabError(
+    'not-found',
+    `${absent.length} paths in ${file} name nothing on the service; nothing was sent`,
+    { hint: 'fix or remove them, or pass --allow-missing to plan the rest' },
+  );
 }

@@ -34,7 +34,9 @@ interface ApplyOptions {
 export async function checkHost(ctx: VerbContext, plan: Plan): Promise<void> {
   const host = await ctx.host();
   if (hostKey(host) !== hostKey(plan.host)) {
-    throw new CollabError('usage', `the plan was made for ${plan.host}, not ${host}`, { hint: `apply it with --host ${plan.host}, or make a new plan with collab plan` });
+    throw new CollabError('usage', `the plan was made for ${plan.host}, not ${host}`, {
+      hint: `apply it with --host ${plan.host}, or make a new plan with collab plan`,
+    });
   }
 }
 
@@ -44,9 +46,14 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
   // Targets made by this apply first, parents before children (a project's group may be new); then the rest, all at once.
-  const creating = work.filter((target) => target.changes.some((c) => c.address.section === 'create' && !options.journal.isDone(c.id)));
+  const creating = work.filter((target) =>
+    target.changes.some((c) => c.address.section === 'create' && !options.journal.isDone(c.id)),
+  );
   const depths = [...new Set(creating.map((t) => t.path.split('/').length))].sort((a, b) => a - b);
-  const waves = [...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)), work.filter((t) => !creating.includes(t))];
+  const waves = [
+    ...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)),
+    work.filter((t) => !creating.includes(t)),
+  ];
   for (const wave of waves) {
     await eachLimited(wave, options.concurrency, async (target) => {
       if (ctx.signal.aborted) return;
@@ -58,29 +65,49 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
     });
   }
   const done = work.flatMap((target) => outcomes.get(target) ?? []);
-  if (done.length > 0) await ctx.printItems(done.map((outcome) => outcome.result), resultColumns((result) => messages.get(result)));
+  if (done.length > 0)
+    await ctx.printItems(
+      done.map((outcome) => outcome.result),
+      resultColumns((result) => messages.get(result)),
+    );
   if (ctx.signal.aborted || done.length < work.length) {
-    ctx.stderrLine(`${summary(done)}; not done: ${work.length - done.length} of ${work.length} targets. To finish: collab apply --resume with the same file (journal ${options.journal.path})`);
+    ctx.stderrLine(
+      `${summary(done)}; not done: ${work.length - done.length} of ${work.length} targets. To finish: collab apply --resume with the same file (journal ${options.journal.path})`,
+    );
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  const stale = work.filter((target) => options.stale?.has(targetKey(target.kind, target.path))).map((target) => target.path);
+  const stale = work
+    .filter((target) => options.stale?.has(targetKey(target.kind, target.path)))
+    .map((target) => target.path);
   const others = done.filter((outcome) => outcome.result.status === 'failed').length - stale.length;
   // Only stale targets refused: --resume could only refuse them again, so no journal is kept for it.
   if (!failed || others === 0) options.journal.remove();
-  if (failed) throw new CollabError(failed.kind, failed.message, { hint: wayOn(plan, stale, others, options.journal.path) });
+  if (failed)
+    throw new CollabError(failed.kind, failed.message, { hint: wayOn(plan, stale, others, options.journal.path) });
   ctx.info(summary(done));
 }
 
 /** What to do after failures: a new plan for stale targets, --resume (with the journal) for the rest. */
 function wayOn(plan: Plan, stale: readonly string[], others: number, journal: string): string {
-  const replan = stale.length > 0 ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}` : '';
-  const resume = others > 0 ? `the journal ${journal} keeps what was done: fix the cause of the other failures, then collab apply --resume` : '';
+  const replan =
+    stale.length > 0
+      ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}`
+      : '';
+  const resume =
+    others > 0
+      ? `the journal ${journal} keeps what was done: fix the cause of the other failures, then collab apply --resume`
+      : '';
   return [replan, resume].filter(Boolean).join('; ');
 }
 
 /** One target: the stale check (saved plans), then its changes in order; undefined when Ctrl-C stopped it before it began. */
-async function applyTarget(ctx: VerbContext, target: TargetChanges, options: ApplyOptions, resolver: Resolver): Promise<Outcome | undefined> {
+async function applyTarget(
+  ctx: VerbContext,
+  target: TargetChanges,
+  options: ApplyOptions,
+  resolver: Resolver,
+): Promise<Outcome | undefined> {
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));
@@ -100,7 +127,15 @@ async function applyTarget(ctx: VerbContext, target: TargetChanges, options: App
       if (ctx.signal.aborted) return undefined;
     }
     const message = pending.length === 0 ? 'already applied (journal)' : pending.map(changeSummary).join('; ');
-    return { result: { target: target.path, status: pending.length === 0 ? 'unchanged' : 'ok', error: null, response: { kind: target.kind, changes: pending.map(changeRecord) } }, message };
+    return {
+      result: {
+        target: target.path,
+        status: pending.length === 0 ? 'unchanged' : 'ok',
+        error: null,
+        response: { kind: target.kind, changes: pending.map(changeRecord) },
+      },
+      message,
+    };
   } catch (error) {
     if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
     return failure(target.path, error, (text) => ctx.redact(text));
@@ -108,13 +143,19 @@ async function applyTarget(ctx: VerbContext, target: TargetChanges, options: App
 }
 
 /** One request's worth of changes, journalled before and after. */
-async function applyBatch(ctx: VerbContext, batch: readonly Change[], journal: Journal, resolver: Resolver): Promise<void> {
+async function applyBatch(
+  ctx: VerbContext,
+  batch: readonly Change[],
+  journal: Journal,
+  resolver: Resolver,
+): Promise<void> {
   if (ctx.signal.aborted) return;
   const ids = batch.map((change) => change.id);
   const doubtful = ids.find((id) => journal.inDoubt(id));
   const sentAt = doubtful === undefined ? undefined : journal.startedAt(doubtful);
   journal.start(ids);
-  for (const request of await toApiRequests(mergedSpec(batch), { ...resolver, sentAt })) await send(ctx, request, doubtful !== undefined);
+  for (const request of await toApiRequests(mergedSpec(batch), { ...resolver, sentAt }))
+    await send(ctx, request, doubtful !== undefined);
   journal.finished(ids);
 }
 
@@ -141,7 +182,10 @@ function batches(changes: readonly Change[]): Change[][] {
 
 function mergedSpec(batch: readonly Change[]): RequestSpec {
   const [first, ...others] = batch;
-  return mergeBatch((first as Change).request, others.map((change) => change.request));
+  return mergeBatch(
+    (first as Change).request,
+    others.map((change) => change.request),
+  );
 }
 
 function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
@@ -161,7 +205,11 @@ function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
       ctx.addSecret(value);
       return value;
     },
-    groupId: (ref) => (typeof ref === 'number' ? Promise.resolve(ref) : idOf(`group:${ref}`, async () => (await ctx.request<{ id: number }>(getGroup(ref))).data.id)),
-    namespaceId: (path) => idOf(`namespace:${path}`, async () => (await ctx.request<{ id: number }>(getNamespace(path))).data.id),
+    groupId: (ref) =>
+      typeof ref === 'number'
+        ? Promise.resolve(ref)
+        : idOf(`group:${ref}`, async () => (await ctx.request<{ id: number }>(getGroup(ref))).data.id),
+    namespaceId: (path) =>
+      idOf(`namespace:${path}`, async () => (await ctx.request<{ id: number }>(getNamespace(path))).data.id),
   };
 }

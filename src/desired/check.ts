@@ -31,7 +31,9 @@ export interface CheckOptions {
 /** Every problem of the file's shape (the schema) and of what it means (globs, links, duplicates). */
 export function checkShape(data: unknown, options: CheckOptions = {}): Issue[] {
   const result = DESIRED_SCHEMA.safeParse(data);
-  const issues = result.success ? [] : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
+  const issues = result.success
+    ? []
+    : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
   return [...issues, ...meaning(data)];
 }
 
@@ -40,26 +42,45 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
   const value = valueAt(data, path);
   const name = label(path);
   // The one key every file starts with: said as the line to add.
-  if (path.length === 1 && path[0] === 'version' && value === undefined) return [{ path, message: 'version is missing: add `version: 1` as the first line' }];
+  if (path.length === 1 && path[0] === 'version' && value === undefined)
+    return [{ path, message: 'version is missing: add `version: 1` as the first line' }];
   switch (issue.code) {
     case 'unrecognized_keys':
-      return (issue.keys ?? []).map((key) => ({ path: [...path, key], atKey: true, message: unknownKey(key, name, objectKeys(schemaAt(path, data)), options) }));
+      return (issue.keys ?? []).map((key) => ({
+        path: [...path, key],
+        atKey: true,
+        message: unknownKey(key, name, objectKeys(schemaAt(path, data)), options),
+      }));
     case 'invalid_union': {
       // A list section given as a map of one item (`hooks: {url: x}`): said as what it must be.
-      if (isObject(value) && !('items' in value) && !('enforce' in value) && isListSection(schemaAt(path, undefined))) return [{ path, message: `${name} must be a list (or {enforce, items})` }];
+      if (isObject(value) && !('items' in value) && !('enforce' in value) && isListSection(schemaAt(path, undefined)))
+        return [{ path, message: `${name} must be a list (or {enforce, items})` }];
       // A list section is a list or { enforce, items }: report the branch the value was meant as.
       const branches = issue.errors ?? [];
-      if (branches.length === 2 && (branches[0] ?? []).length > 0 && (branches[1] ?? []).length > 0 && (Array.isArray(value) || isObject(value))) {
+      if (
+        branches.length === 2 &&
+        (branches[0] ?? []).length > 0 &&
+        (branches[1] ?? []).length > 0 &&
+        (Array.isArray(value) || isObject(value))
+      ) {
         const branch = (Array.isArray(value) ? branches[0] : branches[1]) as ZodIssue[];
-        if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0)) return branch.flatMap((inner) => describe(inner, data, path, options));
+        if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
+          return branch.flatMap((inner) => describe(inner, data, path, options));
       }
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     }
     case 'invalid_value':
-      if (issue.values?.length === 1 && path.length === 1 && path[0] === 'version') return [{ path, message: `version: expected 1 (the only version of the format), got ${shown(value)}` }];
-      return [{ path, message: `${name}: expected one of ${(issue.values ?? []).map(String).join(', ')}, got ${shown(value)}` }];
+      if (issue.values?.length === 1 && path.length === 1 && path[0] === 'version')
+        return [{ path, message: `version: expected 1 (the only version of the format), got ${shown(value)}` }];
+      return [
+        {
+          path,
+          message: `${name}: expected one of ${(issue.values ?? []).map(String).join(', ')}, got ${shown(value)}`,
+        },
+      ];
     case 'invalid_type':
-      if (value === undefined) return [{ path, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
+      if (value === undefined)
+        return [{ path, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     case 'too_small':
       return [{ path, message: `${name}: must not be empty` }];
@@ -73,13 +94,19 @@ function unknownKey(key: string, where: string, allowed: readonly string[], opti
   const guess = closest(key, allowed);
   const head = `unknown key ${key}${where ? ` in ${where}` : ''}`;
   if (options.verbose) return `${head}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})`;
-  return guess ? `${head}; did you mean ${guess}?` : `${head} (--verbose lists the allowed keys; collab apply --schema prints them all)`;
+  return guess
+    ? `${head}; did you mean ${guess}?`
+    : `${head} (--verbose lists the allowed keys; collab apply --schema prints them all)`;
 }
 
 /** A list section's schema: a list, or a map of `enforce` and `items`. */
 function isListSection(schema: ZodMiniType | undefined): boolean {
   const def = defOf(unwrap(schema));
-  return def?.type === 'union' && (def.options ?? []).some((option) => defOf(option)?.type === 'array') && (def.options ?? []).some((option) => 'items' in (defOf(option)?.shape ?? {}));
+  return (
+    def?.type === 'union' &&
+    (def.options ?? []).some((option) => defOf(option)?.type === 'array') &&
+    (def.options ?? []).some((option) => 'items' in (defOf(option)?.shape ?? {}))
+  );
 }
 
 /** Rules the schema cannot say: project keys are paths or globs, `create` only on a path, an LDAP link has exactly one of cn and filter, no item listed twice. */
@@ -89,27 +116,47 @@ function meaning(data: unknown): Issue[] {
   const levels: Array<{ path: (string | number)[]; level: unknown; createAllowed: boolean }> = [];
   if (isObject(data.defaults)) levels.push({ path: ['defaults'], level: data.defaults, createAllowed: false });
   for (const [key, level] of Object.entries(isObject(data.groups) ? data.groups : {})) {
-    if (isGlob(key) || !isPath(key)) issues.push({ path: ['groups', key], atKey: true, message: `groups: ${JSON.stringify(key)} is not a group's full path (groups are named by path; globs go under projects)` });
+    if (isGlob(key) || !isPath(key))
+      issues.push({
+        path: ['groups', key],
+        atKey: true,
+        message: `groups: ${JSON.stringify(key)} is not a group's full path (groups are named by path; globs go under projects)`,
+      });
     levels.push({ path: ['groups', key], level, createAllowed: true });
     if (isObject(level)) {
-      if (isObject(level.projects)) levels.push({ path: ['groups', key, 'projects'], level: level.projects, createAllowed: false });
-      if (isObject(level.subgroups)) levels.push({ path: ['groups', key, 'subgroups'], level: level.subgroups, createAllowed: false });
+      if (isObject(level.projects))
+        levels.push({ path: ['groups', key, 'projects'], level: level.projects, createAllowed: false });
+      if (isObject(level.subgroups))
+        levels.push({ path: ['groups', key, 'subgroups'], level: level.subgroups, createAllowed: false });
     }
   }
   for (const [key, level] of Object.entries(isObject(data.projects) ? data.projects : {})) {
-    if (!isPath(key.replace(/\*\*?/g, 'x')) || !key.includes('/') || (isGlob(key) && !globRoot(key))) issues.push({ path: ['projects', key], atKey: true, message: `projects: ${JSON.stringify(key)} is neither a project's full path (group/project) nor a glob (group/*, group/**)` });
+    if (!isPath(key.replace(/\*\*?/g, 'x')) || !key.includes('/') || (isGlob(key) && !globRoot(key)))
+      issues.push({
+        path: ['projects', key],
+        atKey: true,
+        message: `projects: ${JSON.stringify(key)} is neither a project's full path (group/project) nor a glob (group/*, group/**)`,
+      });
     levels.push({ path: ['projects', key], level, createAllowed: !isGlob(key) });
   }
   for (const { path, level, createAllowed } of levels) {
     if (!isObject(level)) continue;
-    if (level.create === true && !createAllowed) issues.push({ path: [...path, 'create'], message: `${label([...path, 'create'])}: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)` });
+    if (level.create === true && !createAllowed)
+      issues.push({
+        path: [...path, 'create'],
+        message: `${label([...path, 'create'])}: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)`,
+      });
     for (const section of SECTIONS) {
       const value = level[section.name];
       const problem = section.itemProblem;
       if (problem) {
         listItems(value).forEach((item, index) => {
           const message = isObject(item) ? problem(item) : undefined;
-          if (message) issues.push({ path: [...path, section.name, ...itemPath(value, index)], message: `${label([...path, section.name])}: ${message}` });
+          if (message)
+            issues.push({
+              path: [...path, section.name, ...itemPath(value, index)],
+              message: `${label([...path, section.name])}: ${message}`,
+            });
         });
       }
       const { identity, identify } = section;
@@ -120,12 +167,22 @@ function meaning(data: unknown): Issue[] {
   return issues;
 }
 
-function duplicates(section: unknown, keyOf: (item: Record<string, unknown>) => unknown, what: string, path: (string | number)[], issues: Issue[]): void {
+function duplicates(
+  section: unknown,
+  keyOf: (item: Record<string, unknown>) => unknown,
+  what: string,
+  path: (string | number)[],
+  issues: Issue[],
+): void {
   const seen = new Set<unknown>();
   listItems(section).forEach((item, index) => {
     if (!isObject(item)) return;
     const key = keyOf(item);
-    if (seen.has(key)) issues.push({ path: [...path, ...itemPath(section, index)], message: `${label(path)}: ${what} ${String(key)} is listed twice` });
+    if (seen.has(key))
+      issues.push({
+        path: [...path, ...itemPath(section, index)],
+        message: `${label(path)}: ${what} ${String(key)} is listed twice`,
+      });
     seen.add(key);
   });
 }
@@ -147,7 +204,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** `groups.acme.settings.merge_method`; a path key with dots or slashes in brackets. */
 function label(path: readonly (string | number)[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : /[./*\s]/.test(p) ? `[${JSON.stringify(p)}]` : i === 0 ? p : `.${p}`)).join('');
+  return path
+    .map((p, i) =>
+      typeof p === 'number' ? `[${p}]` : /[./*\s]/.test(p) ? `[${JSON.stringify(p)}]` : i === 0 ? p : `.${p}`,
+    )
+    .join('');
 }
 
 function shown(value: unknown): string {
@@ -160,7 +221,8 @@ function shown(value: unknown): string {
 
 function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
   let at = data;
-  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
   return at;
 }
 
@@ -177,7 +239,8 @@ interface Def {
   entries?: Record<string, unknown>;
 }
 
-const defOf = (schema: ZodMiniType | undefined): Def | undefined => (schema as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
+const defOf = (schema: ZodMiniType | undefined): Def | undefined =>
+  (schema as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
 
 function unwrap(schema: ZodMiniType | undefined): ZodMiniType | undefined {
   let at = schema;
@@ -192,7 +255,14 @@ function schemaAt(path: readonly (string | number)[], data: unknown): ZodMiniTyp
     schema = chooseBranch(unwrap(schema), valueAt(data, path.slice(0, i)));
     const def = defOf(schema);
     const key = path[i] as string | number;
-    schema = def?.type === 'object' ? def.shape?.[String(key)] : def?.type === 'record' ? def.valueType : def?.type === 'array' ? def.element : undefined;
+    schema =
+      def?.type === 'object'
+        ? def.shape?.[String(key)]
+        : def?.type === 'record'
+          ? def.valueType
+          : def?.type === 'array'
+            ? def.element
+            : undefined;
   }
   return chooseBranch(unwrap(schema), valueAt(data, path));
 }

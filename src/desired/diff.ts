@@ -24,18 +24,42 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
   const ref = typeof live.resource?.id === 'number' ? live.resource.id : target.path;
   const template = (value: unknown) => templated(value, options);
   // A section's change takes its live fields from the section in hand; the target's creation from liveFields.
-  const make = (section: string, key: string, action: Action, before: unknown, after: unknown, request: Unaddressed<RequestSpec>, destructive = false, fields?: Record<string, unknown>): void => {
+  const make = (
+    section: string,
+    key: string,
+    action: Action,
+    before: unknown,
+    after: unknown,
+    request: Unaddressed<RequestSpec>,
+    destructive = false,
+    fields?: Record<string, unknown>,
+  ): void => {
     const address: Address = { kind: target.kind, path: target.path, section, key };
     const spec: RequestSpec = { ...request, kind: target.kind, ref, path: target.path };
-    changes.push({ id: changeId(address), address, action, before: template(before), after: template(after), live: fields ?? liveFields(address, live), destructive, request: spec, sends: '' });
+    changes.push({
+      id: changeId(address),
+      address,
+      action,
+      before: template(before),
+      after: template(after),
+      live: fields ?? liveFields(address, live),
+      destructive,
+      request: spec,
+      sends: '',
+    });
   };
   const creating = live.resource === null;
   if (creating) {
     if (!target.create) return [];
     // A target made by the plan gets its attributes (settings, mirror) in the create call.
     const body: Record<string, unknown> = {};
-    for (const section of PLAN_ORDER) if (section.createBody && target.sections[section.name] !== undefined) Object.assign(body, section.createBody(target.sections[section.name]));
-    make('create', '', 'create', null, body, { op: 'create', body: Object.fromEntries(Object.entries(body).map(([key, v]) => [key, template(v)])) });
+    for (const section of PLAN_ORDER)
+      if (section.createBody && target.sections[section.name] !== undefined)
+        Object.assign(body, section.createBody(target.sections[section.name]));
+    make('create', '', 'create', null, body, {
+      op: 'create',
+      body: Object.fromEntries(Object.entries(body).map(([key, v]) => [key, template(v)])),
+    });
   }
   for (const section of PLAN_ORDER) {
     const value = target.sections[section.name];
@@ -47,7 +71,8 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
       creating,
       rotateSecrets: options.rotateSecrets,
       template,
-      emit: (key, action, before, after, request, destructive) => make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
+      emit: (key, action, before, after, request, destructive) =>
+        make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
     });
   }
   return changes;

@@ -39,7 +39,6 @@ interface Exported {
 
 type Item = Record<string, unknown>;
 
-
 export async function readAndExport(ctx: VerbContext, options: ExportOptions): Promise<Exported> {
   const client = await ctx.client();
   const before = client.requestCount;
@@ -47,13 +46,22 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
   const wanted = new Set(options.sections ?? SECTIONS.map((section) => section.name));
   const targets = [
     ...[...found.groups].flatMap(([path, resource]) => (resource ? [{ kind: 'group' as const, path, resource }] : [])),
-    ...[...found.projects].flatMap(([path, resource]) => (resource ? [{ kind: 'project' as const, path, resource }] : [])),
+    ...[...found.projects].flatMap(([path, resource]) =>
+      resource ? [{ kind: 'project' as const, path, resource }] : [],
+    ),
   ];
   const lives: LiveTarget[] = [];
-  await eachLimited(targets, options.concurrency, async (target) => void lives.push(await readExtras(ctx, target.kind, target.path, target.resource, wanted)));
+  await eachLimited(
+    targets,
+    options.concurrency,
+    async (target) => void lives.push(await readExtras(ctx, target.kind, target.path, target.resource, wanted)),
+  );
   const variables = new Map<string, string>();
   const placeholder = (hint: string, what: string) => {
-    const name = hint.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+    const name = hint
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
     variables.set(name, what);
     return `\${env:${name}}`;
   };
@@ -81,12 +89,16 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
  * The roots named (each a group or a project: a group is looked for first) or, with none, every
  * top-level group; then what is below the groups, as plan reads the file written for them.
  */
-async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
+async function readRoots(
+  ctx: VerbContext,
+  options: ExportOptions,
+): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
   const client = await ctx.client();
   const groups = new Map<string, Item>();
   const projects = new Map<string, Item>();
   if (options.roots.length === 0) {
-    for (const group of await list(ctx, GROUPS_PATH, { top_level_only: true }, options.concurrency)) groups.set(String(group.full_path), group);
+    for (const group of await list(ctx, GROUPS_PATH, { top_level_only: true }, options.concurrency))
+      groups.set(String(group.full_path), group);
   }
   const missing: string[] = [];
   const roots = options.roots.filter((path) => !options.roots.some((other) => isBelow(path, other)));
@@ -100,10 +112,16 @@ async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<{ gr
     }),
   );
   if (missing.length > 0) {
-    throw new CollabError('not-found', `no group or project ${missing.sort().join(', ')}`, { hint: 'name groups and projects by their full path (collab groups list, collab projects list)' });
+    throw new CollabError('not-found', `no group or project ${missing.sort().join(', ')}`, {
+      hint: 'name groups and projects by their full path (collab groups list, collab projects list)',
+    });
   }
   const groupRoots = [...groups.keys()].sort();
-  const found = await discover(ctx, { groups: [], subgroupRoots: groupRoots, projectRoots: groupRoots, globs: [], projects: [] }, options.concurrency);
+  const found = await discover(
+    ctx,
+    { groups: [], subgroupRoots: groupRoots, projectRoots: groupRoots, globs: [], projects: [] },
+    options.concurrency,
+  );
   for (const [path, group] of groups) found.groups.set(path, group);
   for (const [path, project] of projects) found.projects.set(path, project);
   return { groupRoots, projectRoots: [...projects.keys()].sort(), found };

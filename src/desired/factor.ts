@@ -20,7 +20,13 @@ const isEmpty = (level: Level) => Object.keys(level).length === 0;
  * `groupRoots`: the groups exported whole (their every project and subgroup is a target);
  * `projectRoots`: projects named on their own.
  */
-export function factorShared(levels: ReadonlyMap<string, Level>, groupRoots: readonly string[], projectRoots: readonly string[], groupPaths: readonly string[], projectPaths: readonly string[]): Record<string, unknown> {
+export function factorShared(
+  levels: ReadonlyMap<string, Level>,
+  groupRoots: readonly string[],
+  projectRoots: readonly string[],
+  groupPaths: readonly string[],
+  projectPaths: readonly string[],
+): Record<string, unknown> {
   const own = (kind: TargetKind, path: string): Level => levels.get(targetKey(kind, path)) ?? {};
   const sortedGroups = [...groupPaths].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1));
   const groups: Record<string, Level> = {};
@@ -36,8 +42,10 @@ export function factorShared(levels: ReadonlyMap<string, Level>, groupRoots: rea
     const root = groupRoots.includes(group);
     const entry: Level = { ...own('group', group) };
     // A root says `projects:` and `subgroups:` even when empty: plan then reads them by the group's lists, as export did.
-    if (!isEmpty(block.projects) || (root && projectPaths.some((path) => isBelow(path, group)))) entry.projects = block.projects;
-    if (!isEmpty(block.subgroups) || (root && groupPaths.some((path) => isBelow(path, group)))) entry.subgroups = block.subgroups;
+    if (!isEmpty(block.projects) || (root && projectPaths.some((path) => isBelow(path, group))))
+      entry.projects = block.projects;
+    if (!isEmpty(block.subgroups) || (root && groupPaths.some((path) => isBelow(path, group))))
+      entry.subgroups = block.subgroups;
     if (root || !isEmpty(entry)) groups[group] = entry;
   }
   const projects: Record<string, Level> = {};
@@ -55,11 +63,15 @@ export function hoist(members: readonly Level[]): Level {
   if (!first || rest.length === 0) return shared;
   for (const [name, value] of Object.entries(first)) {
     if (isItem(value)) {
-      const keys = Object.entries(value).filter(([key, v]) => rest.every((member) => isItem(member[name]) && member[name][key] !== undefined && equal(member[name][key], v)));
+      const keys = Object.entries(value).filter(([key, v]) =>
+        rest.every((member) => isItem(member[name]) && member[name][key] !== undefined && equal(member[name][key], v)),
+      );
       if (keys.length === 0) continue;
       shared[name] = Object.fromEntries(keys);
       for (const member of members) {
-        const map = isItem(member[name]) ? Object.fromEntries(Object.entries(member[name]).filter(([key]) => !keys.some(([taken]) => taken === key))) : {};
+        const map = isItem(member[name])
+          ? Object.fromEntries(Object.entries(member[name]).filter(([key]) => !keys.some(([taken]) => taken === key)))
+          : {};
         if (isEmpty(map)) delete member[name];
         else member[name] = map;
       }

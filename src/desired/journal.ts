@@ -30,9 +30,14 @@ export class Journal {
     const journal = new Journal(path);
     const exists = existsSync(path);
     if (exists && !options.resume) {
-      throw new CollabError('usage', `an unfinished apply left its journal at ${path}`, { hint: `finish it with \`collab apply -f ${options.source} --resume\`, or delete ${path} to start over` });
+      throw new CollabError('usage', `an unfinished apply left its journal at ${path}`, {
+        hint: `finish it with \`collab apply -f ${options.source} --resume\`, or delete ${path} to start over`,
+      });
     }
-    if (!exists && options.resume) throw new CollabError('usage', `nothing to resume: no journal at ${path}`, { hint: 'run collab apply without --resume (or give --journal <file>)' });
+    if (!exists && options.resume)
+      throw new CollabError('usage', `nothing to resume: no journal at ${path}`, {
+        hint: 'run collab apply without --resume (or give --journal <file>)',
+      });
     if (exists) journal.read(options.host);
     // Written with the first change started: an apply refused before (a confirmation declined) leaves no journal.
     else journal.begin = { event: 'begin', at: new Date().toISOString(), host: options.host, digest: options.digest };
@@ -49,7 +54,9 @@ export class Journal {
         continue; // A line cut short by a crash: its change counts as not done.
       }
       if (entry.event === 'begin' && entry.host !== undefined && entry.host !== host) {
-        throw new CollabError('usage', `the journal ${this.path} is of an apply to ${entry.host}, not ${host}`, { hint: 'resume against the same --host, or delete the journal' });
+        throw new CollabError('usage', `the journal ${this.path} is of an apply to ${entry.host}, not ${host}`, {
+          hint: 'resume against the same --host, or delete the journal',
+        });
       }
       for (const id of entry.changes ?? []) {
         if (entry.event === 'done') this.done.add(id);

@@ -25,17 +25,22 @@ export interface Found {
   projects: Map<string, Item | null>;
 }
 
-
 /** The outermost of some group paths: listing those with include_subgroups covers the others. */
 function outermost(paths: readonly string[]): string[] {
   const unique = [...new Set(paths)];
   return unique.filter((path) => !unique.some((other) => other !== path && isBelow(path, other)));
 }
 
-export async function list(ctx: VerbContext, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+export async function list(
+  ctx: VerbContext,
+  path: string,
+  query: Record<string, string | number | boolean>,
+  concurrency: number,
+): Promise<Item[]> {
   const items: Item[] = [];
   const pages = await ctx.pages(path, query, { all: true, perPage: 100, concurrency });
-  for await (const page of pages as AsyncIterable<Page>) for (const text of page.items) items.push(JSON.parse(text) as Item);
+  for await (const page of pages as AsyncIterable<Page>)
+    for (const text of page.items) items.push(JSON.parse(text) as Item);
   return items;
 }
 
@@ -55,7 +60,8 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
       for (const project of projects) found.projects.set(String(project.path_with_namespace), project);
     }),
     ...groupRoots.map(async (root) => {
-      for (const group of await listOrNone(ctx, descendantGroupsPath(root), {}, concurrency)) if (!found.groups.has(String(group.full_path))) found.groups.set(String(group.full_path), group);
+      for (const group of await listOrNone(ctx, descendantGroupsPath(root), {}, concurrency))
+        if (!found.groups.has(String(group.full_path))) found.groups.set(String(group.full_path), group);
     }),
     ...exactProjects.map(async (path) => {
       found.projects.set(path, (await findResource<Item>(await ctx.client(), getProject(path))) ?? null);
@@ -66,7 +72,12 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
 }
 
 /** A list under a group that may not exist yet (to be created): empty then. */
-async function listOrNone(ctx: VerbContext, path: string, query: Record<string, string | number | boolean>, concurrency: number): Promise<Item[]> {
+async function listOrNone(
+  ctx: VerbContext,
+  path: string,
+  query: Record<string, string | number | boolean>,
+  concurrency: number,
+): Promise<Item[]> {
   try {
     return await list(ctx, path, query, concurrency);
   } catch (error) {
@@ -76,15 +87,26 @@ async function listOrNone(ctx: VerbContext, path: string, query: Record<string, 
 }
 
 /** Each target's live state: the resource found, the per-target reads its sections need, then each section's reads once a run. */
-export async function readTargets(ctx: VerbContext, targets: readonly DesiredTarget[], found: Found, concurrency: number): Promise<Map<DesiredTarget, LiveTarget>> {
+export async function readTargets(
+  ctx: VerbContext,
+  targets: readonly DesiredTarget[],
+  found: Found,
+  concurrency: number,
+): Promise<Map<DesiredTarget, LiveTarget>> {
   const out = new Map<DesiredTarget, LiveTarget>();
   await eachLimited(targets, concurrency, async (target) => {
-    const resource = (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
+    const resource =
+      (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
     out.set(target, await readExtras(ctx, target.kind, target.path, resource, sectionsOf(target)));
   });
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
-    if (section.read?.once && using.length > 0) await section.read.once(ctx, [...out.values()], using.map((target) => target.sections[section.name]));
+    if (section.read?.once && using.length > 0)
+      await section.read.once(
+        ctx,
+        [...out.values()],
+        using.map((target) => target.sections[section.name]),
+      );
   }
   return out;
 }
@@ -94,7 +116,13 @@ function sectionsOf(target: DesiredTarget): Set<string> {
 }
 
 /** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */
-export async function readExtras(ctx: VerbContext, kind: TargetKind, path: string, resource: Item | null, sections: ReadonlySet<string>): Promise<LiveTarget> {
+export async function readExtras(
+  ctx: VerbContext,
+  kind: TargetKind,
+  path: string,
+  resource: Item | null,
+  sections: ReadonlySet<string>,
+): Promise<LiveTarget> {
   const live: LiveTarget = { kind, path, resource };
   const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(kind));
   if (resource === null) {

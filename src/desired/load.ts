@@ -42,13 +42,23 @@ const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
  * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
  * counts them; `secret` each value a template resolved to (the run redacts them from then on).
  */
-export function loadDesired(path: string, env: Env, report: (line: string) => void, secret: (value: string) => void = () => undefined, options: CheckOptions = {}): DesiredFile {
+export function loadDesired(
+  path: string,
+  env: Env,
+  report: (line: string) => void,
+  secret: (value: string) => void = () => undefined,
+  options: CheckOptions = {},
+): DesiredFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CollabError('usage', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`, { hint: 'give the desired-state file with -f <file> (default collab.yaml)' });
+    throw new CollabError(
+      'usage',
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`,
+      { hint: 'give the desired-state file with -f <file> (default collab.yaml)' },
+    );
   }
   const file = parseDesired(text, path, env, report, options);
   for (const value of file.templates.keys()) secret(value);
@@ -57,33 +67,62 @@ export function loadDesired(path: string, env: Env, report: (line: string) => vo
 
 /** The run's collab.yaml: problems on stderr, secrets redacted from then on, --verbose's full lists of allowed keys. */
 export function loadDesiredFor(ctx: VerbContext, path: string): DesiredFile {
-  return loadDesired(path, ctx.env, (line) => ctx.stderrLine(line), (value) => ctx.addSecret(value), { verbose: ctx.globals.verbose });
+  return loadDesired(
+    path,
+    ctx.env,
+    (line) => ctx.stderrLine(line),
+    (value) => ctx.addSecret(value),
+    { verbose: ctx.globals.verbose },
+  );
 }
 
 /** The file's text, parsed and checked; throws a usage error listing every problem with its position. */
-export function parseDesired(text: string, path: string, env: Env, report: (line: string) => void, options: CheckOptions = {}): DesiredFile {
+export function parseDesired(
+  text: string,
+  path: string,
+  env: Env,
+  report: (line: string) => void,
+  options: CheckOptions = {},
+): DesiredFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const where = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const syntax = [...doc.errors, ...doc.warnings].map((e) => ({ offset: e.pos[0], message: e.message.split('\n')[0] as string }));
+  const syntax = [...doc.errors, ...doc.warnings].map((e) => ({
+    offset: e.pos[0],
+    message: e.message.split('\n')[0] as string,
+  }));
   if (syntax.length > 0) throw problems(path, syntax, where, report);
   const data = doc.toJS() as unknown;
   const templates = new Map<string, string>();
   const issues: Issue[] = [];
   const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), templates, issues });
   issues.push(...checkShape(resolved, options));
-  if (issues.length > 0) throw problems(path, issues.map((issue) => ({ offset: offsetOf(doc, issue), message: issue.message })), where, report);
+  if (issues.length > 0)
+    throw problems(
+      path,
+      issues.map((issue) => ({ offset: offsetOf(doc, issue), message: issue.message })),
+      where,
+      report,
+    );
   return { path, digest: createHash('sha256').update(text).digest('hex'), data: resolved as DesiredData, templates };
 }
 
 /** Each problem on a line of its own, in the file's order; then the error that counts them. */
-function problems(path: string, found: Array<{ offset: number; message: string }>, where: (offset: number) => string, report: (line: string) => void): CollabError {
-  for (const problem of [...found].sort((a, b) => a.offset - b.offset)) report(`${where(problem.offset)}: ${problem.message}`);
+function problems(
+  path: string,
+  found: Array<{ offset: number; message: string }>,
+  where: (offset: number) => string,
+  report: (line: string) => void,
+): CollabError {
+  for (const problem of [...found].sort((a, b) => a.offset - b.offset))
+    report(`${where(problem.offset)}: ${problem.message}`);
   const count = found.length === 1 ? 'a problem' : `${found.length} problems`;
-  return new CollabError('usage', `${count} in ${path}; nothing was sent`, { hint: 'fix the file (`collab apply --schema` prints its JSON Schema, for editors)' });
+  return new CollabError('usage', `${count} in ${path}; nothing was sent`, {
+    hint: 'fix the file (`collab apply --schema` prints its JSON Schema, for editors)',
+  });
 }
 
 interface Interpolation {
@@ -93,7 +132,12 @@ interface Interpolation {
   issues: Issue[];
 }
 
-function interpolate(value: unknown, path: (string | number)[], state: Interpolation, parent?: Record<string, unknown>): unknown {
+function interpolate(
+  value: unknown,
+  path: (string | number)[],
+  state: Interpolation,
+  parent?: Record<string, unknown>,
+): unknown {
   if (typeof value === 'string') {
     if (value.includes('${')) return substitute(value, path, state);
     const secret = secretProblem(path, value, parent);
@@ -101,16 +145,29 @@ function interpolate(value: unknown, path: (string | number)[], state: Interpola
     return value;
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], state));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], state, value as Record<string, unknown>)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        interpolate(item, [...path, key], state, value as Record<string, unknown>),
+      ]),
+    );
   return value;
 }
 
 /** Secrets are never written in the file: a hook's token, a masked variable's value, an import URL's credentials come from `${env:…}` or `${file:…}`. */
-function secretProblem(path: readonly (string | number)[], value: string, parent: Record<string, unknown> | undefined): string | undefined {
+function secretProblem(
+  path: readonly (string | number)[],
+  value: string,
+  parent: Record<string, unknown> | undefined,
+): string | undefined {
   const key = path.at(-1);
-  if (key === 'token' && path.includes('hooks')) return `a hook token is a secret: give it as ${FORMS}, never in the file`;
-  if (key === 'value' && path.includes('variables') && parent?.masked === true) return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
-  if (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)) return `an import URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
+  if (key === 'token' && path.includes('hooks'))
+    return `a hook token is a secret: give it as ${FORMS}, never in the file`;
+  if (key === 'value' && path.includes('variables') && parent?.masked === true)
+    return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
+  if (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value))
+    return `an import URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
   return undefined;
 }
 
@@ -128,7 +185,8 @@ export function resolveReferences(template: string, env: Env, dir: string, probl
   return template.replace(REFERENCE, (_all, source: string, name: string) => {
     if (source === 'env') {
       const variable = env[name];
-      if (variable === undefined || variable === '') problem(`environment variable ${name} is not set (named by \${env:${name}})`);
+      if (variable === undefined || variable === '')
+        problem(`environment variable ${name} is not set (named by \${env:${name}})`);
       return variable ?? '';
     }
     try {
@@ -145,7 +203,9 @@ function offsetOf(doc: Document, issue: Issue): number {
   const { path } = issue;
   if (issue.atKey && path.length > 0) {
     const parent = doc.getIn(path.slice(0, -1), true) as Node | undefined;
-    const pair = isMap(parent) ? parent.items.find((item) => (isScalar(item.key) ? String(item.key.value) : item.key) === String(path.at(-1))) : undefined;
+    const pair = isMap(parent)
+      ? parent.items.find((item) => (isScalar(item.key) ? String(item.key.value) : item.key) === String(path.at(-1)))
+      : undefined;
     const key = pair?.key as Node | undefined;
     if (key?.range) return key.range[0];
   }

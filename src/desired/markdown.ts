@@ -17,7 +17,11 @@ const ACTIONS = ['create', 'update', 'delete'] as const;
 export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
   // The heading says how many; the line under it what they are and what was read, once each.
   const { changes, actions, reads } = planCounts(plan);
-  const head = [`### collab plan: ${changes}`, '', `${escapeText(actions ? `${actions}; ${reads}` : reads)} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`];
+  const head = [
+    `### collab plan: ${changes}`,
+    '',
+    `${escapeText(actions ? `${actions}; ${reads}` : reads)} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`,
+  ];
   if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
   let text = `${head.join('\n')}\n`;
   const targets = byTarget(plan.changes).map((target) => target.changes);
@@ -40,7 +44,9 @@ function sectionTable(changes: readonly Change[]): string[] {
     row[change.action]++;
     counts.set(change.address.section, row);
   }
-  const rows = [...counts].map(([section, row]) => `| ${escapeText(section)} | ${ACTIONS.map((action) => row[action]).join(' | ')} |`);
+  const rows = [...counts].map(
+    ([section, row]) => `| ${escapeText(section)} | ${ACTIONS.map((action) => row[action]).join(' | ')} |`,
+  );
   return ['| section | add | change | remove |', '|---|---:|---:|---:|', ...rows];
 }
 
@@ -48,15 +54,30 @@ function sectionTable(changes: readonly Change[]): string[] {
 function targetBlock(changes: readonly Change[]): string {
   const { kind, path } = (changes[0] as Change).address;
   const creating = changes.some((change) => change.address.section === 'create');
-  const lines = changes.map((change) => `${SIGN[change.action]} ${changeText(change)}${change.destructive ? DESTRUCTIVE : ''}`);
+  const lines = changes.map(
+    (change) => `${SIGN[change.action]} ${changeText(change)}${change.destructive ? DESTRUCTIVE : ''}`,
+  );
   const fence = fenceFor(lines);
   const count = `${changes.length} change${changes.length === 1 ? '' : 's'}`;
-  return ['', `<details><summary>${creating ? '+' : '~'} ${kind} <code>${escapeHtml(shownName(path))}</code> (${count})</summary>`, '', `${fence}diff`, ...lines, fence, '', '</details>', ''].join('\n');
+  return [
+    '',
+    `<details><summary>${creating ? '+' : '~'} ${kind} <code>${escapeHtml(shownName(path))}</code> (${count})</summary>`,
+    '',
+    `${fence}diff`,
+    ...lines,
+    fence,
+    '',
+    '</details>',
+    '',
+  ].join('\n');
 }
 
 /** A code fence longer than any run of backticks in the block (a value may hold some). */
 function fenceFor(lines: readonly string[]): string {
-  const longest = Math.max(2, ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))));
+  const longest = Math.max(
+    2,
+    ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))),
+  );
   return '`'.repeat(longest + 1);
 }
 

@@ -50,7 +50,12 @@ function questionOf(item: MissingPath, missingGroups: ReadonlySet<string>): Ques
   while (at > 0 && missingGroups.has(segments.slice(0, at).join('/'))) at--;
   if (at === 0) return undefined;
   const children: Children = item.kind === 'project' && at === segments.length - 1 ? 'projects' : 'subgroups';
-  return { parent: segments.slice(0, at).join('/'), children, wrong: segments[at] as string, rest: segments.slice(at + 1) };
+  return {
+    parent: segments.slice(0, at).join('/'),
+    children,
+    wrong: segments[at] as string,
+    rest: segments.slice(at + 1),
+  };
 }
 
 /**
@@ -59,13 +64,22 @@ function questionOf(item: MissingPath, missingGroups: ReadonlySet<string>): Ques
  * one whose descendant groups were listed (a `subgroups:` level). Undefined: not read.
  */
 function childrenRead(parent: string, children: Children, found: Found, reach: Reach): string[] | undefined {
-  const [roots, seen] = children === 'projects' ? [reach.projectRoots, found.projects] : [reach.subgroupRoots, found.groups];
+  const [roots, seen] =
+    children === 'projects' ? [reach.projectRoots, found.projects] : [reach.subgroupRoots, found.groups];
   if (!within(parent, roots)) return undefined;
-  return [...seen].filter(([path, item]) => item !== null && parentOf(path) === parent).map(([path]) => path.slice(parent.length + 1));
+  return [...seen]
+    .filter(([path, item]) => item !== null && parentOf(path) === parent)
+    .map(([path]) => path.slice(parent.length + 1));
 }
 
 /** The nearest existing path for each missing one (undefined: none near), in the order given. */
-export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPath[], found: Found, reach: Reach, concurrency: number): Promise<Array<string | undefined>> {
+export async function nearbyPaths(
+  ctx: VerbContext,
+  missing: readonly MissingPath[],
+  found: Found,
+  reach: Reach,
+  concurrency: number,
+): Promise<Array<string | undefined>> {
   const missingGroups = new Set([...found.groups].filter(([, item]) => item === null).map(([path]) => path));
   for (const item of missing) if (item.kind === 'group') missingGroups.add(item.path);
   const names = new Map<string, string[]>();
@@ -89,8 +103,13 @@ export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPat
     await eachLimited([...toList.values()], concurrency, async (question) => {
       names.set(keyOf(question), []);
       try {
-        const { data } = await client.request<Array<{ path?: unknown }>>(firstChildrenPage(question.parent, question.children));
-        names.set(keyOf(question), data.map((child) => child.path).filter((path): path is string => typeof path === 'string'));
+        const { data } = await client.request<Array<{ path?: unknown }>>(
+          firstChildrenPage(question.parent, question.children),
+        );
+        names.set(
+          keyOf(question),
+          data.map((child) => child.path).filter((path): path is string => typeof path === 'string'),
+        );
       } catch (error) {
         const kind = isCollabError(error) ? error.kind : undefined;
         if (kind === 'not-found') {
@@ -105,6 +124,8 @@ export async function nearbyPaths(ctx: VerbContext, missing: readonly MissingPat
   return questions.map((question) => {
     if (!question) return undefined;
     const match = closest(question.wrong, names.get(keyOf(question)) ?? []);
-    return match === undefined || match === question.wrong ? undefined : [question.parent, match, ...question.rest].join('/');
+    return match === undefined || match === question.wrong
+      ? undefined
+      : [question.parent, match, ...question.rest].join('/');
   });
 }

@@ -21,7 +21,11 @@ interface PlanOptions {
  * The plan: a pure function of what the file wants and what the service has. Groups first (a
  * project's group may be made by the same plan), each target's changes in section order.
  */
-export function plan(targets: readonly DesiredTarget[], live: ReadonlyMap<DesiredTarget, LiveTarget>, options: DiffOptions): { changes: Change[]; missing: string[] } {
+export function plan(
+  targets: readonly DesiredTarget[],
+  live: ReadonlyMap<DesiredTarget, LiveTarget>,
+  options: DiffOptions,
+): { changes: Change[]; missing: string[] } {
   const changes: Change[] = [];
   const missing: string[] = [];
   for (const target of targets) {
@@ -38,10 +42,20 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   const before = client.requestCount;
   const reach = reachOf(file.data);
   const found = await discover(ctx, reach, options.concurrency);
-  const reached = resolveTargets(file.data, reach, { groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null), projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null) });
+  const reached = resolveTargets(file.data, reach, {
+    groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null),
+    projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null),
+  });
   checkFilters(options.only, reached, file.path);
-  const targets = reached.filter((target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard));
-  reportAbsent(ctx, await absentPaths(ctx, targets, reach, found, options.only, options.concurrency), file.path, options.allowMissing);
+  const targets = reached.filter(
+    (target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard),
+  );
+  reportAbsent(
+    ctx,
+    await absentPaths(ctx, targets, reach, found, options.only, options.concurrency),
+    file.path,
+    options.allowMissing,
+  );
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency);
   const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });

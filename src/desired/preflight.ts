@@ -38,14 +38,19 @@ function checkSecrets(ctx: VerbContext, plan: Plan, pending: readonly Change[]):
   const problems = new Set<string>();
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (TEMPLATE.test(value)) resolveReferences(value, ctx.env, dirname(plan.file.path), (message) => problems.add(message));
+      if (TEMPLATE.test(value))
+        resolveReferences(value, ctx.env, dirname(plan.file.path), (message) => problems.add(message));
     } else if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
   };
   for (const change of pending) visit(change.request);
   if (problems.size === 0) return;
   for (const problem of problems) ctx.stderrLine(problem);
-  throw new CollabError('usage', `the plan needs ${problems.size === 1 ? 'a secret that is' : `${problems.size} secrets that are`} not there; nothing was sent`, { hint: 'set them, then apply the plan again' });
+  throw new CollabError(
+    'usage',
+    `the plan needs ${problems.size === 1 ? 'a secret that is' : `${problems.size} secrets that are`} not there; nothing was sent`,
+    { hint: 'set them, then apply the plan again' },
+  );
 }
 
 /** The file the plan was made from, changed since: the plan is applied as saved, and the user is told. */
@@ -57,12 +62,23 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
     digest = undefined;
   }
   if (digest === plan.file.digest) return;
-  const what = digest === undefined ? `${plan.file.path}, which the plan was made from, cannot be read now` : `${plan.file.path} changed since the plan was made`;
-  ctx.warn(`${what}: applying the plan as saved (collab plan -f ${plan.file.path} --out <file> plans the file as it is now)`);
+  const what =
+    digest === undefined
+      ? `${plan.file.path}, which the plan was made from, cannot be read now`
+      : `${plan.file.path} changed since the plan was made`;
+  ctx.warn(
+    `${what}: applying the plan as saved (collab plan -f ${plan.file.path} --out <file> plans the file as it is now)`,
+  );
 }
 
 /** Reads every target once: one the caller cannot reach is an error for the whole plan; one whose fields moved is stale. */
-async function readTargets(ctx: VerbContext, plan: Plan, pending: readonly Change[], journal: Journal, concurrency: number): Promise<Stale> {
+async function readTargets(
+  ctx: VerbContext,
+  plan: Plan,
+  pending: readonly Change[],
+  journal: Journal,
+  concurrency: number,
+): Promise<Stale> {
   const unreachable: string[] = [];
   const stale: Stale = new Map();
   const client = await ctx.client();
@@ -70,7 +86,9 @@ async function readTargets(ctx: VerbContext, plan: Plan, pending: readonly Chang
     const key = targetKey(kind, path);
     let resource: Record<string, unknown> | null;
     try {
-      resource = (await findResource<Record<string, unknown>>(client, kind === 'project' ? getProject(path) : getGroup(path))) ?? null;
+      resource =
+        (await findResource<Record<string, unknown>>(client, kind === 'project' ? getProject(path) : getGroup(path))) ??
+        null;
     } catch (error) {
       if (!isCollabError(error) || error.kind !== 'auth') throw error;
       unreachable.push(`${kind} ${path}: ${error.message}`);
@@ -89,16 +107,24 @@ async function readTargets(ctx: VerbContext, plan: Plan, pending: readonly Chang
       if (equal(now, change.live)) continue;
       stale.set(
         key,
-        new CollabError('rejected', `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(now)}; nothing of ${path} was changed`, {
-          hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${path}) and review it`,
-        }),
+        new CollabError(
+          'rejected',
+          `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(now)}; nothing of ${path} was changed`,
+          {
+            hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${path}) and review it`,
+          },
+        ),
       );
       return;
     }
   });
   if (unreachable.length === 0) return stale;
   for (const line of unreachable.sort()) ctx.stderrLine(line);
-  throw new CollabError('usage', `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`, {
-    hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
-  });
+  throw new CollabError(
+    'usage',
+    `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`,
+    {
+      hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
+    },
+  );
 }

@@ -31,7 +31,8 @@ export const SIGN = { create: '+', update: '~', delete: '-' } as const;
 /** A value as the diff shows it: plain words bare, anything else (and anything with control characters) as JSON. */
 function shownValue(value: unknown): string {
   if (value === null || value === undefined) return '(none)';
-  if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value) return value;
+  if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value)
+    return value;
   // JSON escapes C0 controls; C1 controls and bidi overrides it leaves are escaped too (escape.ts).
   return escapeControls(JSON.stringify(value));
 }
@@ -42,10 +43,13 @@ export function shownName(text: string): string {
 }
 
 /** A list section's item is named by its noun (`hook https://…`); a setting by its name. */
-const NOUN: Record<string, string> = Object.fromEntries(SECTIONS.flatMap((section) => (section.noun ? [[section.name, section.noun]] : [])));
+const NOUN: Record<string, string> = Object.fromEntries(
+  SECTIONS.flatMap((section) => (section.noun ? [[section.name, section.noun]] : [])),
+);
 
 /** A setting as the diff names it: `merge_method`, `push_rule.max_file_size`, `archived`. */
-const settingName = (section: string, key: string) => (section === 'settings' || section === key ? key : `${section}.${key}`);
+const settingName = (section: string, key: string) =>
+  section === 'settings' || section === key ? key : `${section}.${key}`;
 
 /** A change's line without its sign: `merge_method: merge -> ff`, `hook https://… {"push_events":false}`. */
 export function changeText(change: Change): string {
@@ -54,10 +58,18 @@ export function changeText(change: Change): string {
   if (section === 'create') text = `create with ${shownValue(change.after)}`;
   else if (NOUN[section]) {
     const name = `${NOUN[section]} ${shownName(key)}`;
-    text = change.action === 'delete' ? name : change.action === 'create' ? `${name} ${shownValue(withoutUrl(change.after))}` : `${name} ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+    text =
+      change.action === 'delete'
+        ? name
+        : change.action === 'create'
+          ? `${name} ${shownValue(withoutUrl(change.after))}`
+          : `${name} ${shownValue(change.before)} -> ${shownValue(change.after)}`;
   } else {
     const name = settingName(section, key);
-    text = change.action === 'create' ? `${name}: ${shownValue(change.after)}` : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+    text =
+      change.action === 'create'
+        ? `${name}: ${shownValue(change.after)}`
+        : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
   }
   return text;
 }
@@ -88,7 +100,13 @@ export function changeSummary(change: Change): string {
 
 /** A change as data: `{section, key, from, to, action}` (a plan's change line, an apply result's `changes`). */
 export function changeRecord(change: Change): Record<string, unknown> {
-  return { section: change.address.section, key: change.address.key, from: change.before ?? null, to: change.after ?? null, action: change.action };
+  return {
+    section: change.address.section,
+    key: change.address.key,
+    from: change.before ?? null,
+    to: change.after ?? null,
+    action: change.action,
+  };
 }
 
 function withoutUrl(value: unknown): unknown {
@@ -119,7 +137,11 @@ export function humanPlan(plan: Plan, paint: Paint, width = 0): string {
 
 /** One object per change: `{target, kind, section, key, from, to, action}`. */
 export function changeLines(plan: Plan): Record<string, unknown>[] {
-  return plan.changes.map((change) => ({ target: change.address.path, kind: change.address.kind, ...changeRecord(change) }));
+  return plan.changes.map((change) => ({
+    target: change.address.path,
+    kind: change.address.kind,
+    ...changeRecord(change),
+  }));
 }
 
 export const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -132,9 +154,16 @@ export function planCounts(plan: Plan): { changes: string; actions: string; read
   const touched = new Set(plan.changes.map((c) => targetKey(c.address.kind, c.address.path))).size;
   const counts = { create: 0, update: 0, delete: 0 };
   for (const change of plan.changes) counts[change.action]++;
-  const parts = [counts.create && `${counts.create} to add`, counts.update && `${counts.update} to change`, counts.delete && `${counts.delete} to remove`].filter(Boolean);
+  const parts = [
+    counts.create && `${counts.create} to add`,
+    counts.update && `${counts.update} to change`,
+    counts.delete && `${counts.delete} to remove`,
+  ].filter(Boolean);
   return {
-    changes: plan.changes.length === 0 ? 'no changes' : `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')}`,
+    changes:
+      plan.changes.length === 0
+        ? 'no changes'
+        : `${plural(plan.changes.length, 'change')} on ${plural(touched, 'target')}`,
     actions: parts.join(', '),
     reads: readsText(plan.reads, plan.targets),
   };

@@ -33,10 +33,19 @@ const resolveBody = (body: Body, resolver: Resolver): Body => withSecrets(body, 
 /** The requests a change sends, in order: the target's own (its creation, its one PUT), or its section's. */
 export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Promise<ApiRequest[]> {
   if (spec.op === 'create') return [await createRequest(spec, resolveBody(spec.body, resolver), resolver)];
-  if (spec.op === 'update') return [spec.kind === 'project' ? updateProject(spec.ref, resolveBody(spec.body, resolver)) : updateGroup(spec.ref, resolveBody(spec.body, resolver))];
+  if (spec.op === 'update')
+    return [
+      spec.kind === 'project'
+        ? updateProject(spec.ref, resolveBody(spec.body, resolver))
+        : updateGroup(spec.ref, resolveBody(spec.body, resolver)),
+    ];
   const section = BY_OP.get(spec.op);
   if (!section?.send) {
-    throw new CollabError('usage', `the plan has a change made by ${JSON.stringify(spec.op)}, which this collab does not know`, { hint: 'make the plan again with this collab: collab plan --out' });
+    throw new CollabError(
+      'usage',
+      `the plan has a change made by ${JSON.stringify(spec.op)}, which this collab does not know`,
+      { hint: 'make the plan again with this collab: collab plan --out' },
+    );
   }
   return section.send(spec, resolver);
 }
@@ -59,12 +68,25 @@ async function createRequest(spec: OnTarget, body: Body, resolver: Resolver): Pr
   const parent = slash > 0 ? spec.path.slice(0, slash) : undefined;
   const path = spec.path.slice(slash + 1);
   const params = { name: path, path, ...body };
-  if (spec.kind === 'group') return createGroup({ ...params, ...(parent ? { parent_id: await resolver.groupId(parent) } : {}) }, undefined, resolver.sentAt);
-  return createProject({ ...params, namespace_id: await resolver.namespaceId(parent ?? '') }, { sentAt: resolver.sentAt });
+  if (spec.kind === 'group')
+    return createGroup(
+      { ...params, ...(parent ? { parent_id: await resolver.groupId(parent) } : {}) },
+      undefined,
+      resolver.sentAt,
+    );
+  return createProject(
+    { ...params, namespace_id: await resolver.namespaceId(parent ?? '') },
+    { sentAt: resolver.sentAt },
+  );
 }
 
 /** Resolves nothing: for showing what a change sends (templates stay templates, IDs not looked up). */
-const SHOWING: Resolver = { secret: (text) => text, groupId: async () => 0, namespaceId: async () => 0, dir: undefined };
+const SHOWING: Resolver = {
+  secret: (text) => text,
+  groupId: async () => 0,
+  namespaceId: async () => 0,
+  dir: undefined,
+};
 
 /** `PUT /projects/42`, `POST /groups/7/hooks`: what a change sends, for people, from the same descriptors apply sends. */
 export async function sendsText(spec: RequestSpec): Promise<string> {

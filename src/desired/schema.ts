@@ -14,7 +14,11 @@ export type TargetKind = 'project' | 'group';
 function sections(kind: TargetKind | 'both'): Record<string, ZodMiniType> {
   const own = SECTIONS.filter((section) => kind === 'both' || section.kinds.includes(kind));
   // Those of both kinds first, then a kind's own.
-  const ordered = [...own.filter((s) => s.kinds.length > 1), ...own.filter((s) => s.kinds.length === 1 && s.kinds[0] === 'project'), ...own.filter((s) => s.kinds.length === 1 && s.kinds[0] === 'group')];
+  const ordered = [
+    ...own.filter((s) => s.kinds.length > 1),
+    ...own.filter((s) => s.kinds.length === 1 && s.kinds[0] === 'project'),
+    ...own.filter((s) => s.kinds.length === 1 && s.kinds[0] === 'group'),
+  ];
   return {
     inherit: optional(boolean()),
     skip: optional(boolean()),
@@ -24,7 +28,11 @@ function sections(kind: TargetKind | 'both'): Record<string, ZodMiniType> {
 }
 
 const projectLevel = strictObject(sections('project'));
-const groupLevel = strictObject({ ...sections('group'), projects: optional(projectLevel), subgroups: optional(strictObject(sections('group'))) });
+const groupLevel = strictObject({
+  ...sections('group'),
+  projects: optional(projectLevel),
+  subgroups: optional(strictObject(sections('group'))),
+});
 
 export const DESIRED_SCHEMA = strictObject({
   version: literal(1),
@@ -41,5 +49,9 @@ function recordOf(value: ZodMiniType): ZodMiniType {
 /** The JSON Schema of the file, for editors (`collab apply --schema`). */
 export async function jsonSchema(): Promise<unknown> {
   const { toJSONSchema } = await import('zod/mini');
-  return { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'collab.yaml (collab plan / collab apply)', ...(toJSONSchema(DESIRED_SCHEMA) as object) };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'collab.yaml (collab plan / collab apply)',
+    ...(toJSONSchema(DESIRED_SCHEMA) as object),
+  };
 }

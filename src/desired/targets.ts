@@ -37,7 +37,10 @@ export const isGlob = (key: string) => key.includes('*');
 /** The literal groups a glob starts with (`acme/web/*` -> acme/web); undefined when its first segment is a wildcard. */
 export function globRoot(glob: string): string | undefined {
   const segments = glob.split('/');
-  const literal = segments.slice(0, segments.findIndex((s) => s.includes('*')));
+  const literal = segments.slice(
+    0,
+    segments.findIndex((s) => s.includes('*')),
+  );
   return literal.length > 0 ? literal.join('/') : undefined;
 }
 
@@ -45,7 +48,9 @@ export function globRoot(glob: string): string | undefined {
 export function globMatches(glob: string, path: string): boolean {
   const pattern = glob
     .split('/')
-    .map((segment) => (segment === '**' ? '(?:.+)' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')))
+    .map((segment) =>
+      segment === '**' ? '(?:.+)' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*'),
+    )
     .join('/');
   return new RegExp(`^${pattern}$`).test(path);
 }
@@ -62,7 +67,10 @@ export function reachOf(data: DesiredData): Reach {
   return {
     groups,
     subgroupRoots: groups.filter((g) => data.groups?.[g]?.subgroups !== undefined),
-    projectRoots: [...groups.filter((g) => data.groups?.[g]?.projects !== undefined), ...globs.map((g) => globRoot(g) as string)],
+    projectRoots: [
+      ...groups.filter((g) => data.groups?.[g]?.projects !== undefined),
+      ...globs.map((g) => globRoot(g) as string),
+    ],
     globs,
     projects: projectKeys.filter((k) => !isGlob(k)),
   };
@@ -73,12 +81,20 @@ export const isBelow = (path: string, group: string) => path.startsWith(`${group
 const depth = (path: string) => path.split('/').length;
 
 /** The targets the file reaches (`reach`: reachOf(data)) among those found, each with its merged sections; skipped ones left out. */
-export function resolveTargets(data: DesiredData, reach: Reach, found: { groups: readonly string[]; projects: readonly string[] }): DesiredTarget[] {
+export function resolveTargets(
+  data: DesiredData,
+  reach: Reach,
+  found: { groups: readonly string[]; projects: readonly string[] },
+): DesiredTarget[] {
   const groupPaths = new Set(reach.groups);
   for (const path of found.groups) if (reach.subgroupRoots.some((root) => isBelow(path, root))) groupPaths.add(path);
   const projectPaths = new Set(reach.projects);
   for (const path of found.projects) {
-    if (reach.projectRoots.some((root) => isBelow(path, root) && data.groups?.[root]?.projects !== undefined) || reach.globs.some((glob) => globMatches(glob, path))) projectPaths.add(path);
+    if (
+      reach.projectRoots.some((root) => isBelow(path, root) && data.groups?.[root]?.projects !== undefined) ||
+      reach.globs.some((glob) => globMatches(glob, path))
+    )
+      projectPaths.add(path);
   }
   const targets: DesiredTarget[] = [];
   for (const path of [...groupPaths].sort()) targets.push(target('group', path, groupLevels(data, path)));
@@ -93,7 +109,9 @@ function groupLevels(data: DesiredData, path: string): Level[] {
     .sort((a, b) => depth(a) - depth(b));
   const own = groups[path];
   const { projects: _p, subgroups: _s, ...ownSections } = own ?? {};
-  return [data.defaults, ...ancestors.map((g) => groups[g]?.subgroups), own ? ownSections : undefined].filter((l): l is Level => l !== undefined);
+  return [data.defaults, ...ancestors.map((g) => groups[g]?.subgroups), own ? ownSections : undefined].filter(
+    (l): l is Level => l !== undefined,
+  );
 }
 
 function projectLevels(data: DesiredData, path: string): Level[] {

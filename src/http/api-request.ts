@@ -96,4 +96,3 @@ export interface StreamResponse {
   body: Readable;
   request: RequestInfo;
 }
-

@@ -9,8 +9,28 @@ import { redirectLocation, Route } from './redirect.js';
 import { classifyNetworkError } from './network-error.js';
 import { type QueryParams, withQuery } from './query.js';
 import type { ApiRequest, ApiResponse, HttpMethod, RequestClient, StreamResponse } from './api-request.js';
-import { type BodyLimits, checkShape, checkText, CUT_OFF, parseJsonBody, readBytes, readText, syntheticResponse } from './response-body.js';
-import { type Failure, formatMs, type NextStep, nextStep, RateLimitGate, RETRY_DEFAULTS, rateLimitTooLong, RetryBudget, type RetryWait, sleep } from './retry-policy.js';
+import {
+  type BodyLimits,
+  checkShape,
+  checkText,
+  CUT_OFF,
+  parseJsonBody,
+  readBytes,
+  readText,
+  syntheticResponse,
+} from './response-body.js';
+import {
+  type Failure,
+  formatMs,
+  type NextStep,
+  nextStep,
+  RateLimitGate,
+  RETRY_DEFAULTS,
+  rateLimitTooLong,
+  RetryBudget,
+  type RetryWait,
+  sleep,
+} from './retry-policy.js';
 import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
@@ -103,9 +123,13 @@ export class HttpClient implements RequestClient {
     this.origin = base.origin;
     if (options.token && !/^[\x21-\x7e]+$/.test(options.token)) {
       // undici would refuse the header on every attempt; say what is wrong once, without the token.
-      throw new CollabError('auth', 'the token contains a space, a line break or a non-ASCII character, so it cannot be sent in a header', {
-        hint: 'check COLLAB_TOKEN (a file with Windows line endings leaves a carriage return), or run `collab auth login` again',
-      });
+      throw new CollabError(
+        'auth',
+        'the token contains a space, a line break or a non-ASCII character, so it cannot be sent in a header',
+        {
+          hint: 'check COLLAB_TOKEN (a file with Windows line endings leaves a carriage return), or run `collab auth login` again',
+        },
+      );
     }
     if (options.token && base.protocol === 'http:' && !isLoopbackHost(base.hostname) && !options.insecureHttp) {
       throw new CollabError('usage', `refusing to send the token over plain http to ${base.host}`, {
@@ -143,7 +167,9 @@ export class HttpClient implements RequestClient {
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     const limits = this.bodyLimits(req);
     const read = async ({ response, url, info }: Sent): Promise<{ text: string; bytes?: Buffer }> =>
-      req.responseType === 'json-bytes' ? { text: '', bytes: await readBytes(response, req.bytesInto, info, url, limits) } : { text: await readText(response, info, url, limits) };
+      req.responseType === 'json-bytes'
+        ? { text: '', bytes: await readBytes(response, req.bytesInto, info, url, limits) }
+        : { text: await readText(response, info, url, limits) };
     const { response, url, info, body } = await this.send(req, read);
     const { text, bytes } = body;
     const contentType = stringHeader(response.headers['content-type']);
@@ -162,11 +188,21 @@ export class HttpClient implements RequestClient {
 
   async stream(req: ApiRequest): Promise<StreamResponse> {
     const { response, info } = await this.send({ ...req, responseType: 'stream' }, async () => undefined);
-    return { status: response.statusCode, headers: flattenHeaders(response.headers), body: response.body, request: info };
+    return {
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      body: response.body,
+      request: info,
+    };
   }
 
   private bodyLimits(req: ApiRequest): BodyLimits {
-    return { client: this.timeoutMs, request: req.timeoutMs, maxBytes: this.options.maxBodyBytes ?? DEFAULT_CLIENT_LIMITS.maxBodyBytes, deadlineMs: this.options.bodyDeadlineMs ?? DEFAULT_CLIENT_LIMITS.bodyDeadlineMs };
+    return {
+      client: this.timeoutMs,
+      request: req.timeoutMs,
+      maxBytes: this.options.maxBodyBytes ?? DEFAULT_CLIENT_LIMITS.maxBodyBytes,
+      deadlineMs: this.options.bodyDeadlineMs ?? DEFAULT_CLIENT_LIMITS.bodyDeadlineMs,
+    };
   }
 
   async close(): Promise<void> {
@@ -175,7 +211,11 @@ export class HttpClient implements RequestClient {
 
   /** A new request's attempts and waits. */
   private budget(): RetryBudget {
-    return new RetryBudget({ retries: this.options.retries ?? DEFAULT_CLIENT_LIMITS.retries, maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? RETRY_DEFAULTS.maxTotalWaitMs, baseMs: this.options.retryBaseMs ?? RETRY_DEFAULTS.baseMs });
+    return new RetryBudget({
+      retries: this.options.retries ?? DEFAULT_CLIENT_LIMITS.retries,
+      maxTotalWaitMs: this.options.maxTotalRetryWaitMs ?? RETRY_DEFAULTS.maxTotalWaitMs,
+      baseMs: this.options.retryBaseMs ?? RETRY_DEFAULTS.baseMs,
+    });
   }
 
   /**
@@ -202,7 +242,19 @@ export class HttpClient implements RequestClient {
       // The limiter refused this client, not this request: every request waits for it, this one at the gate.
       if (status === 429) this.rateLimit.closeUntil(this.clock.now() + wait);
       const reason = status === 429 ? 'rate-limit' : attempt.reason;
-      this.spend(budget, wait, `${attempt.what} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`, { reason, ...(status !== undefined ? { status } : {}), seconds: wait / 1000, attempt: budget.retry, retries: budget.retries, request: info });
+      this.spend(
+        budget,
+        wait,
+        `${attempt.what} on ${info.method} ${info.path}; retry ${budget.retry}/${budget.retries} in ${formatMs(wait)}`,
+        {
+          reason,
+          ...(status !== undefined ? { status } : {}),
+          seconds: wait / 1000,
+          attempt: budget.retry,
+          retries: budget.retries,
+          request: info,
+        },
+      );
       if (status === 429) told = true;
       else await sleep(this.clock, wait, this.options.signal);
     }
@@ -212,7 +264,13 @@ export class HttpClient implements RequestClient {
    * One attempt: sent (after the rate limit's wait), redirects followed (Route: the same
    * attempt), and the answer read by `read`; or how it failed, for the retry rule.
    */
-  private async attempt<B>(req: ApiRequest, route: Route, budget: RetryBudget, told: boolean, read: (sent: Sent) => Promise<B>): Promise<(Sent & { body: B }) | Failed> {
+  private async attempt<B>(
+    req: ApiRequest,
+    route: Route,
+    budget: RetryBudget,
+    told: boolean,
+    read: (sent: Sent) => Promise<B>,
+  ): Promise<(Sent & { body: B }) | Failed> {
     budget.sent++;
     for (let first = true; ; first = false) {
       await this.waitForRateLimit(route.info, budget, told && first);
@@ -223,7 +281,12 @@ export class HttpClient implements RequestClient {
         response = await this.dispatch(route.sent, url, route.sendToken);
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
-        return { failure: { failed: 'network', notSent: failure.notSent, final: failure.final }, what: failure.short, reason: 'network', giveUp: () => failure.error(info) };
+        return {
+          failure: { failed: 'network', notSent: failure.notSent, final: failure.final },
+          what: failure.short,
+          reason: 'network',
+          giveUp: () => failure.error(info),
+        };
       }
       const status = response.statusCode;
       // This request is no longer in flight (dispatch counted it out): the others are.
@@ -244,7 +307,12 @@ export class HttpClient implements RequestClient {
           // A connection lost mid-body is a failure like any other; a body too large or too slow
           // (a timeout, the limits) is not: it would come the same way again, and be downloaded again.
           if (!(isCollabError(error) && error.kind === 'network')) throw error;
-          return { failure: { failed: 'cut-off' }, what: error.message.replace(CUT_OFF, 'answer cut off, '), reason: 'cut-off', giveUp: () => error };
+          return {
+            failure: { failed: 'cut-off' },
+            what: error.message.replace(CUT_OFF, 'answer cut off, '),
+            reason: 'cut-off',
+            giveUp: () => error,
+          };
         }
       }
       return this.statusFailure(req, response, url, info, budget);
@@ -252,17 +320,38 @@ export class HttpClient implements RequestClient {
   }
 
   /** An error status: the service's error, and how to say it once the rule gives up. */
-  private async statusFailure(req: ApiRequest, response: Dispatcher.ResponseData, url: string, info: RequestInfo, budget: RetryBudget): Promise<Failed> {
+  private async statusFailure(
+    req: ApiRequest,
+    response: Dispatcher.ResponseData,
+    url: string,
+    info: RequestInfo,
+    budget: RetryBudget,
+  ): Promise<Failed> {
     const status = response.statusCode;
     const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
     const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires, url);
-    const error = status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
+    const error =
+      status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
     const giveUp = (because?: GiveUp): CollabError => {
-      if (because === 'attempts') return new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, { status, request: info });
-      if (because) return new CollabError(error.kind, `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`, { status, request: info });
+      if (because === 'attempts')
+        return new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, {
+          status,
+          request: info,
+        });
+      if (because)
+        return new CollabError(
+          error.kind,
+          `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`,
+          { status, request: info },
+        );
       return error;
     };
-    return { failure: { failed: 'status', status, headers: response.headers }, what: String(status), reason: 'status', giveUp };
+    return {
+      failure: { failed: 'status', status, headers: response.headers },
+      what: String(status),
+      reason: 'status',
+      giveUp,
+    };
   }
 
   /**
@@ -270,7 +359,13 @@ export class HttpClient implements RequestClient {
    * for the request's effect first, the effect found stands in for the answer (`recovered`);
    * none found, the rule is asked again knowing that.
    */
-  private async afterFailure(req: ApiRequest, failed: Failure, budget: RetryBudget, info: RequestInfo, what: string): Promise<Exclude<NextStep, { next: 'recover' }> | { next: 'recovered'; recovered: Sent }> {
+  private async afterFailure(
+    req: ApiRequest,
+    failed: Failure,
+    budget: RetryBudget,
+    info: RequestInfo,
+    what: string,
+  ): Promise<Exclude<NextStep, { next: 'recover' }> | { next: 'recovered'; recovered: Sent }> {
     const step = nextStep(req, failed, budget, this.clock.now());
     if (step.next !== 'recover') return step;
     const recovered = await this.recover(req, info, what);
@@ -282,7 +377,11 @@ export class HttpClient implements RequestClient {
 
   /** Looks for the effect of a POST whose answer was lost; a found resource stands in for the answer. */
   private async recover(req: ApiRequest, info: RequestInfo, what: string): Promise<Sent | undefined> {
-    this.retrying(`${what} on ${info.method} ${info.path}; checking whether it took effect before sending it again`, { reason: 'checking', seconds: 0, request: info });
+    this.retrying(`${what} on ${info.method} ${info.path}; checking whether it took effect before sending it again`, {
+      reason: 'checking',
+      seconds: 0,
+      request: info,
+    });
     const found = await (req.recover as NonNullable<ApiRequest['recover']>)(this);
     if (found === undefined) return undefined;
     this.log(`! ${info.method} ${info.path} had taken effect; not sending it again`);
@@ -311,7 +410,8 @@ export class HttpClient implements RequestClient {
     }
     if (this.options.log) {
       this.log(`> ${req.method} ${url}`);
-      for (const [name, value] of Object.entries(headers)) this.log(`> ${name}: ${CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value}`);
+      for (const [name, value] of Object.entries(headers))
+        this.log(`> ${name}: ${CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value}`);
     }
     this.requestCount++;
     this.inFlight++;
@@ -347,7 +447,11 @@ export class HttpClient implements RequestClient {
       }
       if (!(told && first)) {
         if (!budget.fits(wait)) throw rateLimitTooLong(wait, info);
-        this.spend(budget, wait, `rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, { reason: 'rate-limit', seconds: wait / 1000, request: info });
+        this.spend(budget, wait, `rate limit reached; waiting ${formatMs(wait)} before ${info.method} ${info.path}`, {
+          reason: 'rate-limit',
+          seconds: wait / 1000,
+          request: info,
+        });
       }
       await sleep(this.clock, wait, this.options.signal);
     }

@@ -23,7 +23,11 @@ export function createDispatcher(options: ConnectionOptions): Dispatcher {
   const agentOptions = { connect, headersTimeout: timeout, bodyTimeout: timeout, keepAliveTimeout: 10_000 };
   if (env.HTTP_PROXY || env.http_proxy || env.HTTPS_PROXY || env.https_proxy) {
     // The run's variables, read as undici reads process.env's ('' is none: https then goes as http does).
-    const proxies = { httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '', httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '', noProxy: env.no_proxy ?? env.NO_PROXY ?? '' };
+    const proxies = {
+      httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+      httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+      noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+    };
     return new EnvHttpProxyAgent({ ...agentOptions, ...proxies, ...(ca ? { requestTls: { ca } } : {}) });
   }
   return new Agent(agentOptions);

@@ -4,7 +4,13 @@ import type { Dispatcher } from 'undici';
 type RawHeaders = Dispatcher.ResponseData['headers'];
 
 /** Headers whose values are credentials: never shown on the verbose log, never sent on to another origin. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
+  'private-token',
+  'authorization',
+  'job-token',
+  'cookie',
+  'proxy-authorization',
+]);
 
 /** One header's value; several (a repeated header) joined as HTTP joins them. */
 export function stringHeader(value: string | string[] | undefined): string | undefined {

@@ -53,7 +53,11 @@ export class ListGuard {
     // A string: a copy, as the consumer may give the body's buffer back for another page.
     const first = page.body.toString('latin1', page.bounds[0], page.bounds[1]);
     const earlier = this.firsts.get(first);
-    if (earlier !== undefined) throw stopped(written, `${where} answered the same items as ${earlier} (the service ignores the page asked for, or its pages cycle)`);
+    if (earlier !== undefined)
+      throw stopped(
+        written,
+        `${where} answered the same items as ${earlier} (the service ignores the page asked for, or its pages cycle)`,
+      );
     this.firsts.set(first, where);
     if (!this.window) return 0;
     let skip = 0;
@@ -61,14 +65,18 @@ export class ListGuard {
     if (this.lastKey !== undefined) {
       while (!this.beyond(firstKept, this.lastKey)) {
         if (++skip === page.count) {
-          const why = this.anchor !== undefined ? `${this.window.param}=${this.anchor} was ignored` : `the list is not ordered by ${this.window.key}`;
+          const why =
+            this.anchor !== undefined
+              ? `${this.window.param}=${this.anchor} was ignored`
+              : `the list is not ordered by ${this.window.key}`;
           throw stopped(written, `${where} answered ids the listing had passed (${why})`);
         }
         firstKept = this.keyOf(page, skip);
       }
     }
     const last = skip === page.count - 1 ? firstKept : this.keyOf(page, page.count - 1);
-    if (firstKept !== undefined && last !== undefined && last !== firstKept && !this.beyond(last, firstKept)) throw stopped(written, `${where} is not ordered by ${this.window.key}`);
+    if (firstKept !== undefined && last !== undefined && last !== firstKept && !this.beyond(last, firstKept))
+      throw stopped(written, `${where} is not ordered by ${this.window.key}`);
     this.lastKey = last;
     return skip;
   }
@@ -88,7 +96,8 @@ export class ListGuard {
   nextWindow(written: number): Record<string, Key> | undefined {
     const window = this.window;
     if (!window || this.lastKey === undefined) return undefined;
-    if (this.anchor !== undefined && !this.beyond(this.lastKey, this.anchor)) throw stopped(written, `the window after ${window.param}=${this.anchor} ended where it began`);
+    if (this.anchor !== undefined && !this.beyond(this.lastKey, this.anchor))
+      throw stopped(written, `the window after ${window.param}=${this.anchor} ended where it began`);
     this.anchor = this.lastKey;
     // The next window numbers its pages from 1 again; across windows the ids say what was written.
     this.firsts.clear();
@@ -103,7 +112,12 @@ export class ListGuard {
 
   private keyOf(page: PageBytes, index: number): Key | undefined {
     try {
-      const value = (JSON.parse(page.body.toString('utf8', page.bounds[2 * index], page.bounds[2 * index + 1])) as Record<string, unknown>)[(this.window as OffsetWindow).key];
+      const value = (
+        JSON.parse(page.body.toString('utf8', page.bounds[2 * index], page.bounds[2 * index + 1])) as Record<
+          string,
+          unknown
+        >
+      )[(this.window as OffsetWindow).key];
       return typeof value === 'number' || typeof value === 'string' ? value : undefined;
     } catch {
       return undefined;
@@ -112,7 +126,11 @@ export class ListGuard {
 }
 
 function stopped(written: number, why: string): CollabError {
-  return new CollabError('malformed', `the listing stopped after ${written} item${written === 1 ? '' : 's'}, each written once: ${why}`, {
-    hint: 'the list is incomplete; narrow it with filters to reach the rest',
-  });
+  return new CollabError(
+    'malformed',
+    `the listing stopped after ${written} item${written === 1 ? '' : 's'}, each written once: ${why}`,
+    {
+      hint: 'the list is incomplete; narrow it with filters to reach the rest',
+    },
+  );
 }

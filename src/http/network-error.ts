@@ -2,7 +2,14 @@ import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
 import { MAX_CONNECT_TIMEOUT_MS } from './connection.js';
 
 /** Errors where the request never reached the service: safe to repeat even for POST. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** What a failure to send or to read an answer was, for the retry policy and for the message. */
 interface NetworkFailure {
@@ -20,13 +27,25 @@ interface NetworkFailure {
   error(info: RequestInfo): CollabError;
 }
 
-export function classifyNetworkError(error: unknown, url: string, clientTimeout: number, requestTimeout: number | undefined): NetworkFailure {
-  if (isCollabError(error)) return { kind: 'network', notSent: false, final: false, short: error.message, error: () => error };
+export function classifyNetworkError(
+  error: unknown,
+  url: string,
+  clientTimeout: number,
+  requestTimeout: number | undefined,
+): NetworkFailure {
+  if (isCollabError(error))
+    return { kind: 'network', notSent: false, final: false, short: error.message, error: () => error };
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = safeHost(url);
   if (err.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
-    return { kind: 'interrupted', notSent: false, final: true, short: 'interrupted', error: (info) => new CollabError('interrupted', 'interrupted', { request: info }) };
+    return {
+      kind: 'interrupted',
+      notSent: false,
+      final: true,
+      short: 'interrupted',
+      error: (info) => new CollabError('interrupted', 'interrupted', { request: info }),
+    };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     const connecting = code === 'UND_ERR_CONNECT_TIMEOUT';
@@ -34,7 +53,10 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
     const seconds = Math.round(limit / 100) / 10;
     const phase = connecting ? 'connecting to' : 'waiting for';
     // A per-request timeout comes from the command's own --timeout; the rest from the config.
-    const hint = requestTimeout !== undefined && !connecting ? 'raise the limit with the command\'s --timeout option' : `raise the limit with \`collab config set timeout <seconds>\` (now ${Math.round(clientTimeout / 100) / 10})`;
+    const hint =
+      requestTimeout !== undefined && !connecting
+        ? "raise the limit with the command's --timeout option"
+        : `raise the limit with \`collab config set timeout <seconds>\` (now ${Math.round(clientTimeout / 100) / 10})`;
     return {
       kind: 'timeout',
       notSent: connecting,
@@ -73,14 +95,23 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
       final: true,
       short: `TLS certificate not accepted (${host})`,
       error: (info) =>
-        new CollabError('network', `cannot reach ${host}: its TLS certificate is not accepted (${code}: ${err.message ?? 'certificate error'}) (${info.method} ${info.path})`, {
-          request: info,
-          cause: error,
-          hint: `if the host uses a private CA, give its PEM file with \`collab config set ca_file <path> --host https://${host}\` (or NODE_EXTRA_CA_CERTS)`,
-        }),
+        new CollabError(
+          'network',
+          `cannot reach ${host}: its TLS certificate is not accepted (${code}: ${err.message ?? 'certificate error'}) (${info.method} ${info.path})`,
+          {
+            request: info,
+            cause: error,
+            hint: `if the host uses a private CA, give its PEM file with \`collab config set ca_file <path> --host https://${host}\` (or NODE_EXTRA_CA_CERTS)`,
+          },
+        ),
     };
   }
-  const reason = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? 'connection reset' : (err.message ?? 'network error');
+  const reason =
+    code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+        ? 'connection reset'
+        : (err.message ?? 'network error');
   return {
     kind: 'network',
     notSent,
@@ -91,14 +122,20 @@ export function classifyNetworkError(error: unknown, url: string, clientTimeout:
         request: info,
         cause: error,
         // Refused: nothing listens on that port (a service not started, a wrong port or host).
-        ...(code === 'ECONNREFUSED' ? { hint: `nothing answers at ${host}: check that the service is running there, and the host and port in --host, COLLAB_HOST or \`collab config get host\`` } : {}),
+        ...(code === 'ECONNREFUSED'
+          ? {
+              hint: `nothing answers at ${host}: check that the service is running there, and the host and port in --host, COLLAB_HOST or \`collab config get host\``,
+            }
+          : {}),
       }),
   };
 }
 
 /** OpenSSL's verification codes and Node's name check: the certificate, not the network. */
 function isTlsError(code: string): boolean {
-  return /^(CERT_|ERR_TLS_CERT|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE|GET_CRL|DECRYPT)|HOSTNAME_MISMATCH|ERR_SSL_)/.test(code);
+  return /^(CERT_|ERR_TLS_CERT|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE|GET_CRL|DECRYPT)|HOSTNAME_MISMATCH|ERR_SSL_)/.test(
+    code,
+  );
 }
 
 function safeHostname(url: string): string {

@@ -26,9 +26,25 @@ export interface Fetched {
 }
 
 /** GETs one page of a list into a buffer of `pool`. */
-export async function fetchPage(client: RequestClient, pool: BufferPool, url: string, requires?: string): Promise<Fetched> {
-  const response = await client.request<undefined>({ method: 'GET', path: url, responseType: 'json-bytes', bytesInto: (length) => pool.take(length), ...(requires ? { requires } : {}) });
-  const { body, bounds } = listBody(response.bytes ?? Buffer.alloc(0), response.headers['content-type'], response.request, response.url);
+export async function fetchPage(
+  client: RequestClient,
+  pool: BufferPool,
+  url: string,
+  requires?: string,
+): Promise<Fetched> {
+  const response = await client.request<undefined>({
+    method: 'GET',
+    path: url,
+    responseType: 'json-bytes',
+    bytesInto: (length) => pool.take(length),
+    ...(requires ? { requires } : {}),
+  });
+  const { body, bounds } = listBody(
+    response.bytes ?? Buffer.alloc(0),
+    response.headers['content-type'],
+    response.request,
+    response.url,
+  );
   const h = response.headers;
   const link = parseLinkHeader(h.link);
   let next = link.next === undefined ? undefined : pageLink(client, link.next, response.request, response.url);
@@ -39,7 +55,9 @@ export async function fetchPage(client: RequestClient, pool: BufferPool, url: st
     url.searchParams.set('page', String(nextPage));
     next = url.toString();
   }
-  const isOffset = nextPage !== undefined || (next !== undefined && /[?&]page=\d+/.test(next) && !/[?&](cursor|id_after|id_before)=/.test(next));
+  const isOffset =
+    nextPage !== undefined ||
+    (next !== undefined && /[?&]page=\d+/.test(next) && !/[?&](cursor|id_after|id_before)=/.test(next));
   return {
     body,
     bounds,
@@ -65,9 +83,15 @@ function pageLink(client: RequestClient, link: string, request: RequestInfo, fro
     throw malformed(request, `the Link header's next page "${preview(link, 80)}" is not a URL`, from);
   }
   const scope = urlScope(url, client.baseUrl);
-  if (scope === 'foreign') throw malformed(request, `the Link header's next page leads to another origin (${url.origin}); collab follows page links on ${client.origin} only`, from);
+  if (scope === 'foreign')
+    throw malformed(
+      request,
+      `the Link header's next page leads to another origin (${url.origin}); collab follows page links on ${client.origin} only`,
+      from,
+    );
   // The API root itself is no list's page either.
-  if (scope === 'outside' || `${url.origin}${url.pathname}` === client.baseUrl) throw malformed(request, `the Link header's next page leads out of the API root (${url.pathname})`, from);
+  if (scope === 'outside' || `${url.origin}${url.pathname}` === client.baseUrl)
+    throw malformed(request, `the Link header's next page leads out of the API root (${url.pathname})`, from);
   return url.toString();
 }
 

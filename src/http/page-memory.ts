@@ -43,7 +43,8 @@ export class Page {
     const { body, bounds } = this;
     const last = this.count - 1;
     if (last < 0) return undefined;
-    for (let i = 0; i < last; i++) if ((bounds[2 * i + 2] as number) !== (bounds[2 * i + 1] as number) + 1) return undefined;
+    for (let i = 0; i < last; i++)
+      if ((bounds[2 * i + 2] as number) !== (bounds[2 * i + 1] as number) + 1) return undefined;
     for (let i = 0; i < last; i++) body[bounds[2 * i + 1] as number] = 0x0a;
     return body.subarray(bounds[0], bounds[2 * last + 1]);
   }
@@ -127,7 +128,8 @@ export class DeadBufferCollector {
     // The launcher sets --expose-gc with the other V8 flags (src/launcher.cjs): set after the
     // process's context exists, it gives gc() to new contexts only. Run another way (tests in
     // process), there is none, and V8 collects when it will.
-    if (this.collect === undefined) this.collect = runInNewContext('typeof gc === "function" ? gc : null') as (() => void) | null;
+    if (this.collect === undefined)
+      this.collect = runInNewContext('typeof gc === "function" ? gc : null') as (() => void) | null;
     if (this.collect === null) return;
     this.collect();
     this.limit = externalMemory() + this.slack;

@@ -106,8 +106,13 @@ class Listing {
    */
   admit(fetched: Fetched, number: number | undefined, total: number | undefined): Page {
     const { guard, summary } = this;
-    const skip = guard.admit(fetched, number === undefined ? `keyset page ${++this.keysetPages}` : `page ${number}`, summary.items);
-    if (number !== undefined && fetched.nextPage !== undefined) guard.offsetNext(number, fetched.nextPage, summary.items);
+    const skip = guard.admit(
+      fetched,
+      number === undefined ? `keyset page ${++this.keysetPages}` : `page ${number}`,
+      summary.items,
+    );
+    if (number !== undefined && fetched.nextPage !== undefined)
+      guard.offsetNext(number, fetched.nextPage, summary.items);
     const bounds = skip === 0 ? fetched.bounds : fetched.bounds.slice(2 * skip);
     const page = new Page(fetched.body, bounds, Math.min(fetched.count - skip, this.remaining), number, total);
     page.pool = this.pool;
@@ -139,7 +144,9 @@ async function* pages(client: RequestClient, options: PaginateOptions, summary: 
       const first = await listing.fetch(client.resolve(options.path, { ...query, ...windowQuery, page: 1 }));
       // The service clamps per_page and says so in x-per-page. When a proxy stripped that header, a
       // first page shorter than asked that still links to a next page shows the size applied.
-      const size = first.perPage ?? (first.next && first.count > 0 && first.count < options.perPage ? first.count : options.perPage);
+      const size =
+        first.perPage ??
+        (first.next && first.count > 0 && first.count < options.perPage ? first.count : options.perPage);
       if (first.total !== undefined && summary.total === undefined) summary.total = first.total;
       const firstPage = listing.admit(first, 1, first.total);
       const ended = listing.remaining <= 0 || first.count === 0 || first.count < size || !first.next;
@@ -219,7 +226,12 @@ class PagesAhead {
 
   private launch(): void {
     const { listing } = this;
-    while (!listing.stopped && this.active < listing.concurrency && this.inFlight.length < listing.maxHeld && this.nextToRequest <= this.lastPage) {
+    while (
+      !listing.stopped &&
+      this.active < listing.concurrency &&
+      this.inFlight.length < listing.maxHeld &&
+      this.nextToRequest <= this.lastPage
+    ) {
       const number = this.nextToRequest++;
       const url = new URL(this.template);
       url.searchParams.set('page', String(number));
@@ -247,7 +259,13 @@ class PagesAhead {
       const page = await head.promise;
       yield* listing.hand(listing.admit(page, head.number, page.total ?? firstTotal));
       const ended = listing.remaining <= 0 || page.count < this.size || !page.next;
-      if (ended) return listing.remaining > 0 && page.count === this.size && head.number >= this.lastWindowPage && listing.window !== undefined;
+      if (ended)
+        return (
+          listing.remaining > 0 &&
+          page.count === this.size &&
+          head.number >= this.lastWindowPage &&
+          listing.window !== undefined
+        );
       this.launch();
     }
     return true;

@@ -34,7 +34,11 @@ export class Route {
     this.info = { method: req.method, path: describe(url) };
     const scope = urlScope(url, baseUrl);
     if (scope === 'outside') {
-      throw new CollabError('usage', `refusing to send ${this.info.method} ${this.info.path}: it leads out of the API root ${new URL(baseUrl).pathname}`, { hint: 'give a path below the API root, such as projects/grp%2Fapp' });
+      throw new CollabError(
+        'usage',
+        `refusing to send ${this.info.method} ${this.info.path}: it leads out of the API root ${new URL(baseUrl).pathname}`,
+        { hint: 'give a path below the API root, such as projects/grp%2Fapp' },
+      );
     }
     this.sendToken = scope === 'api';
   }
@@ -42,17 +46,22 @@ export class Route {
   /** Follows a redirect (see `redirectLocation`): the next send goes where it leads, as it asks. */
   follow(status: number, location: string): void {
     const { info } = this;
-    if (++this.hops > MAX_REDIRECTS) throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
+    if (++this.hops > MAX_REDIRECTS)
+      throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
     const next = redirectTarget(location, this.url, info);
     let sent = redirected(this.sent, status);
     if (next.origin !== new URL(this.baseUrl).origin) {
       // Another origin gets nothing of the user's: no body (it may hold a password or a
       // token; a 307/308 must keep it, so it is not followed), and no credential header.
       if (hasBody(sent)) {
-        throw new CollabError('malformed', `the service redirected ${sent.method} ${info.path} to another origin (${next.origin}); not sending the request body there`, {
-          request: info,
-          hint: 'give --host the address the service answers on itself',
-        });
+        throw new CollabError(
+          'malformed',
+          `the service redirected ${sent.method} ${info.path} to another origin (${next.origin}); not sending the request body there`,
+          {
+            request: info,
+            hint: 'give --host the address the service answers on itself',
+          },
+        );
       }
       this.crossed = true;
     }
@@ -65,7 +74,10 @@ export class Route {
 }
 
 /** The Location of an answer that is a redirect to follow (a 3xx other than 304 that names one). */
-export function redirectLocation(status: number, headers: Record<string, string | string[] | undefined>): string | undefined {
+export function redirectLocation(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
   const location = stringHeader(headers.location);
   return status >= 300 && status < 400 && status !== 304 && location ? location : undefined;
 }
@@ -76,9 +88,18 @@ function redirectTarget(location: string, url: string, info: RequestInfo): URL {
   try {
     next = new URL(location, url);
   } catch {
-    throw new CollabError('malformed', `the service redirected ${info.method} ${info.path} to "${location.slice(0, 80)}", which is not a URL`, { request: info });
+    throw new CollabError(
+      'malformed',
+      `the service redirected ${info.method} ${info.path} to "${location.slice(0, 80)}", which is not a URL`,
+      { request: info },
+    );
   }
-  if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new CollabError('malformed', `the service redirected ${info.method} ${info.path} to a ${next.protocol} URL, which collab does not follow`, { request: info });
+  if (next.protocol !== 'https:' && next.protocol !== 'http:')
+    throw new CollabError(
+      'malformed',
+      `the service redirected ${info.method} ${info.path} to a ${next.protocol} URL, which collab does not follow`,
+      { request: info },
+    );
   return next;
 }
 
@@ -88,10 +109,14 @@ function redirectTarget(location: string, url: string, info: RequestInfo): URL {
  * body; 307 and 308 keep the method and the body.
  */
 function redirected(req: ApiRequest, status: number): ApiRequest {
-  const toGet = (status === 303 && req.method !== 'HEAD' && req.method !== 'GET') || ((status === 301 || status === 302) && req.method === 'POST');
+  const toGet =
+    (status === 303 && req.method !== 'HEAD' && req.method !== 'GET') ||
+    ((status === 301 || status === 302) && req.method === 'POST');
   if (!toGet) return req;
   const { json: _json, form: _form, body: _body, ...rest } = req;
-  const headers = Object.fromEntries(Object.entries(req.headers ?? {}).filter(([name]) => !/^content-(type|length)$/i.test(name)));
+  const headers = Object.fromEntries(
+    Object.entries(req.headers ?? {}).filter(([name]) => !/^content-(type|length)$/i.test(name)),
+  );
   return { ...rest, method: 'GET', headers };
 }
 
@@ -101,5 +126,10 @@ function hasBody(req: ApiRequest): boolean {
 
 /** The request without the headers that carry credentials (-H Authorization, JOB-TOKEN, Cookie...). */
 function withoutCredentials(req: ApiRequest): ApiRequest {
-  return { ...req, headers: Object.fromEntries(Object.entries(req.headers ?? {}).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase()))) };
+  return {
+    ...req,
+    headers: Object.fromEntries(
+      Object.entries(req.headers ?? {}).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+    ),
+  };
 }

@@ -24,7 +24,12 @@ export interface BodyLimits {
   deadlineMs?: number | undefined;
 }
 
-export async function readText(response: Dispatcher.ResponseData, info: RequestInfo, url: string, limits: BodyLimits = { client: 0 }): Promise<string> {
+export async function readText(
+  response: Dispatcher.ResponseData,
+  info: RequestInfo,
+  url: string,
+  limits: BodyLimits = { client: 0 },
+): Promise<string> {
   const text = (await readBytes(response, undefined, info, url, limits)).toString('utf8');
   // As undici's text() (a TextDecoder) did: a byte order mark is no part of the text.
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -36,7 +41,13 @@ export async function readText(response: Dispatcher.ResponseData, info: RequestI
  * connection closed, and the request fails: such a failure is final (sending again would download
  * it again, as `collab api` did six times over for a body of 600 MB).
  */
-export async function readBytes(response: Dispatcher.ResponseData, into: ((length: number) => Buffer) | undefined, info: RequestInfo, url: string, limits: BodyLimits): Promise<Buffer> {
+export async function readBytes(
+  response: Dispatcher.ResponseData,
+  into: ((length: number) => Buffer) | undefined,
+  info: RequestInfo,
+  url: string,
+  limits: BodyLimits,
+): Promise<Buffer> {
   const body = response.body;
   const max = limits.maxBytes ?? Number.POSITIVE_INFINITY;
   const declared = Number(stringHeader(response.headers['content-length']));
@@ -44,52 +55,66 @@ export async function readBytes(response: Dispatcher.ResponseData, into: ((lengt
     body.destroy();
     throw tooLarge(info, max, `declares ${describeBytes(declared)}`);
   }
-  return readBody(async () => {
-    // Each chunk is copied as it arrives, so that it is garbage at once: chunks kept until the
-    // end would live through young-generation collections and be promoted (external memory
-    // that waits for a full collection). Read by 'data' events, not the stream's async iterator,
-    // whose machinery per chunk was a tenth of the client's CPU per page (100 pages: 28 ms less).
-    const take = into ?? ((length: number) => Buffer.allocUnsafe(length));
-    // As long as declared, up to 8 MiB: a length that lies costs no more than that until the bytes come.
-    let target = take(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, 8 * 1024 * 1024) : 65_536);
-    let length = 0;
-    body.on('data', (chunk: Buffer) => {
-      if (length + chunk.length > max) {
-        body.destroy(tooLarge(info, max, 'goes on'));
-        return;
+  return readBody(
+    async () => {
+      // Each chunk is copied as it arrives, so that it is garbage at once: chunks kept until the
+      // end would live through young-generation collections and be promoted (external memory
+      // that waits for a full collection). Read by 'data' events, not the stream's async iterator,
+      // whose machinery per chunk was a tenth of the client's CPU per page (100 pages: 28 ms less).
+      const take = into ?? ((length: number) => Buffer.allocUnsafe(length));
+      // As long as declared, up to 8 MiB: a length that lies costs no more than that until the bytes come.
+      let target = take(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, 8 * 1024 * 1024) : 65_536);
+      let length = 0;
+      body.on('data', (chunk: Buffer) => {
+        if (length + chunk.length > max) {
+          body.destroy(tooLarge(info, max, 'goes on'));
+          return;
+        }
+        if (length + chunk.length > target.length) {
+          const larger = take(Math.max(2 * target.length, length + chunk.length));
+          target.copy(larger, 0, 0, length);
+          target = larger;
+        }
+        length += chunk.copy(target, length);
+      });
+      const deadline = limits.deadlineMs;
+      const timer =
+        deadline === undefined ? undefined : setTimeout(() => body.destroy(tooSlow(info, deadline, length)), deadline);
+      try {
+        await finished(body);
+      } finally {
+        clearTimeout(timer);
       }
-      if (length + chunk.length > target.length) {
-        const larger = take(Math.max(2 * target.length, length + chunk.length));
-        target.copy(larger, 0, 0, length);
-        target = larger;
-      }
-      length += chunk.copy(target, length);
-    });
-    const deadline = limits.deadlineMs;
-    const timer = deadline === undefined ? undefined : setTimeout(() => body.destroy(tooSlow(info, deadline, length)), deadline);
-    try {
-      await finished(body);
-    } finally {
-      clearTimeout(timer);
-    }
-    return target.subarray(0, length);
-  }, info, url, limits);
+      return target.subarray(0, length);
+    },
+    info,
+    url,
+    limits,
+  );
 }
 
 /** A body past max_body. */
 function tooLarge(info: RequestInfo, max: number, what: string): CollabError {
-  return new CollabError('malformed', `the answer to ${info.method} ${info.path} ${what} past the limit of ${describeBytes(max)} for one response; stopped reading it`, {
-    request: info,
-    hint: `raise the limit with \`collab config set max_body <MiB>\` (now ${describeBytes(max)})`,
-  });
+  return new CollabError(
+    'malformed',
+    `the answer to ${info.method} ${info.path} ${what} past the limit of ${describeBytes(max)} for one response; stopped reading it`,
+    {
+      request: info,
+      hint: `raise the limit with \`collab config set max_body <MiB>\` (now ${describeBytes(max)})`,
+    },
+  );
 }
 
 /** A body that did not come within body_timeout. */
 function tooSlow(info: RequestInfo, deadline: number, received: number): CollabError {
-  return new CollabError('timeout', `the answer to ${info.method} ${info.path} did not arrive in full within ${formatSeconds(deadline)} (${describeBytes(received)} came); stopped reading it`, {
-    request: info,
-    hint: `raise the limit with \`collab config set body_timeout <seconds>\` (now ${formatSeconds(deadline)})`,
-  });
+  return new CollabError(
+    'timeout',
+    `the answer to ${info.method} ${info.path} did not arrive in full within ${formatSeconds(deadline)} (${describeBytes(received)} came); stopped reading it`,
+    {
+      request: info,
+      hint: `raise the limit with \`collab config set body_timeout <seconds>\` (now ${formatSeconds(deadline)})`,
+    },
+  );
 }
 
 function describeBytes(bytes: number): string {
@@ -113,7 +138,11 @@ async function readBody<T>(read: () => Promise<T>, info: RequestInfo, url: strin
     const failure = classifyNetworkError(error, url, timeouts.client, timeouts.request);
     const described = failure.error(info);
     if (failure.kind === 'interrupted') throw described;
-    throw new CollabError(failure.kind, `${CUT_OFF}${failure.short}`, { request: info, cause: error, ...(described.hint ? { hint: described.hint } : {}) });
+    throw new CollabError(failure.kind, `${CUT_OFF}${failure.short}`, {
+      request: info,
+      cause: error,
+      ...(described.hint ? { hint: described.hint } : {}),
+    });
   }
 }
 
@@ -126,7 +155,13 @@ function emptyIsFine(status: number, info: RequestInfo): boolean {
 }
 
 /** Parses a JSON body; a 2xx that is not JSON is a malformed response and says what came instead. */
-export function parseJsonBody(text: string, contentType: string | undefined, status: number, info: RequestInfo, url?: string): unknown {
+export function parseJsonBody(
+  text: string,
+  contentType: string | undefined,
+  status: number,
+  info: RequestInfo,
+  url?: string,
+): unknown {
   if (text.length === 0) {
     if (emptyIsFine(status, info)) return undefined;
     throw malformed(info, `an empty body with status ${status} where JSON was expected`, url);
@@ -143,7 +178,8 @@ function notJson(text: string, contentType: string | undefined): string {
   const type = contentType ? contentType.split(';')[0] : 'no content type';
   const body = text.trim();
   if (body.startsWith('<')) return `an HTML page (${type}) instead of JSON; is a proxy or login page in the way?`;
-  if (/^[[{]/.test(body)) return `invalid JSON (${type}, ${text.length} bytes${/[}\]]$/.test(body) ? '' : ', apparently truncated'})`;
+  if (/^[[{]/.test(body))
+    return `invalid JSON (${type}, ${text.length} bytes${/[}\]]$/.test(body) ? '' : ', apparently truncated'})`;
   return `text instead of JSON (${type}, ${text.length} bytes: "${preview(body)}")`;
 }
 
@@ -166,7 +202,12 @@ export function checkShape(data: unknown, expected: ExpectedShape, info: Request
  */
 export function checkText(text: string, contentType: string | undefined, info: RequestInfo, url: string): void {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'text/html') throw malformed(info, `an HTML page (${type}) instead of an API response; is a proxy or login page in the way?`, url);
+  if (type === 'text/html')
+    throw malformed(
+      info,
+      `an HTML page (${type}) instead of an API response; is a proxy or login page in the way?`,
+      url,
+    );
   // Callers of text accept an empty body (housekeeping, mirror pull answer with nothing).
   if (text.length === 0 || !/[/+]json$/.test(type)) return;
   try {
@@ -181,7 +222,12 @@ export function checkText(text: string, contentType: string | undefined, info: R
  * pretty-prints gets its items joined up, so that each is one ndjson line), and where each item
  * lies in it (see splitJsonArrayBytes).
  */
-export function listBody(bytes: Buffer, contentType: string | undefined, info: RequestInfo, url: string): { body: Buffer; bounds: number[] } {
+export function listBody(
+  bytes: Buffer,
+  contentType: string | undefined,
+  info: RequestInfo,
+  url: string,
+): { body: Buffer; bounds: number[] } {
   const body = withoutLineBreaks(bytes);
   const bounds = splitJsonArrayBytes(body);
   if (!bounds) throw malformed(info, notAnArray(body.toString('utf8'), contentType), url);
@@ -200,7 +246,8 @@ function notAnArray(text: string, contentType: string | undefined): string {
   const type = contentType ? contentType.split(';')[0] : 'no content type';
   const body = text.trim();
   if (body === '') return `an empty body (${type}) where a JSON array was expected`;
-  if (body.startsWith('<')) return `an HTML page (${type}) instead of a JSON array; is a proxy or login page in the way?`;
+  if (body.startsWith('<'))
+    return `an HTML page (${type}) instead of a JSON array; is a proxy or login page in the way?`;
   if (body.startsWith('{')) return `a JSON object where a JSON array was expected (${preview(body, 80)})`;
   if (body.startsWith('[')) return `a JSON array that is malformed or truncated (${type}, ${text.length} bytes)`;
   return `text instead of a JSON array (${type}, ${text.length} bytes: "${preview(body)}")`;
@@ -218,7 +265,18 @@ export function malformed(info: RequestInfo, what: string, url?: string): Collab
 export function syntheticResponse(value: unknown): Dispatcher.ResponseData {
   const text = JSON.stringify(value);
   const body = Readable.from([Buffer.from(text)]) as unknown as Dispatcher.ResponseData['body'];
-  Object.assign(body, { text: async () => text, bytes: async () => Buffer.from(text), json: async () => value, dump: async () => undefined });
-  return { statusCode: 201, headers: { 'content-type': 'application/json' }, body, trailers: {}, opaque: null, context: {} } as unknown as Dispatcher.ResponseData;
+  Object.assign(body, {
+    text: async () => text,
+    bytes: async () => Buffer.from(text),
+    json: async () => value,
+    dump: async () => undefined,
+  });
+  return {
+    statusCode: 201,
+    headers: { 'content-type': 'application/json' },
+    body,
+    trailers: {},
+    opaque: null,
+    context: {},
+  } as unknown as Dispatcher.ResponseData;
 }
-

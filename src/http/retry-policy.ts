@@ -12,7 +12,13 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504
 
 /** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
 function isRetryable(req: { method: string; idempotent?: boolean | undefined }): boolean {
-  return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE' || req.idempotent === true;
+  return (
+    req.method === 'GET' ||
+    req.method === 'HEAD' ||
+    req.method === 'PUT' ||
+    req.method === 'DELETE' ||
+    req.idempotent === true
+  );
 }
 
 /** A wait before a request is sent (again), as told to the client's `onRetry`. */
@@ -117,7 +123,13 @@ export type NextStep =
  * request's budget: attempts, and waits (Retry-After or RateLimit-Reset for a status, else
  * backoff). `now` is the run's clock.
  */
-export function nextStep(req: { method: string; idempotent?: boolean | undefined; recover?: unknown }, failure: Failure, budget: RetryBudget, now: number, checked = false): NextStep {
+export function nextStep(
+  req: { method: string; idempotent?: boolean | undefined; recover?: unknown },
+  failure: Failure,
+  budget: RetryBudget,
+  now: number,
+  checked = false,
+): NextStep {
   const repeatable = isRetryable(req);
   const recoverable = req.recover !== undefined;
   let worth: boolean;
@@ -143,7 +155,8 @@ export function nextStep(req: { method: string; idempotent?: boolean | undefined
   // found effect stands in for the lost answer.
   if (!repeatable && recoverable && mayHaveActed && !checked) return { next: 'recover' };
   if (!worth) return { next: 'fail' };
-  const wait = failure.failed === 'status' ? retryDelay(failure.headers, budget.baseMs, budget.sent - 1, now) : budget.backoff();
+  const wait =
+    failure.failed === 'status' ? retryDelay(failure.headers, budget.baseMs, budget.sent - 1, now) : budget.backoff();
   if (!budget.fits(wait)) return { next: 'fail', because: { waitMs: wait } };
   return { next: 'retry', wait };
 }
@@ -155,7 +168,12 @@ function backoff(base: number, attempt: number): number {
 }
 
 /** Retry-After (seconds or an HTTP date) wins; else RateLimit-Reset (a Unix time); else backoff. `now`: the run's clock. */
-export function retryDelay(headers: Record<string, string | string[] | undefined>, base: number, attempt: number, now: number): number {
+export function retryDelay(
+  headers: Record<string, string | string[] | undefined>,
+  base: number,
+  attempt: number,
+  now: number,
+): number {
   const retryAfter = stringHeader(headers['retry-after']);
   if (retryAfter !== undefined && retryAfter !== '') {
     const seconds = Number(retryAfter);
@@ -222,11 +240,15 @@ export class RateLimitGate {
 
 /** A rate-limit wait the request's budget cannot take: said as the service's refusal would be. */
 export function rateLimitTooLong(waitMs: number, info: RequestInfo): CollabError {
-  return new CollabError('server', `the service's rate limit allows no request for ${formatMs(waitMs)}, more than the retry budget allows (${info.method} ${info.path})`, {
-    status: 429,
-    request: info,
-    hint: 'try again once the limit is reset',
-  });
+  return new CollabError(
+    'server',
+    `the service's rate limit allows no request for ${formatMs(waitMs)}, more than the retry budget allows (${info.method} ${info.path})`,
+    {
+      status: 429,
+      request: info,
+      hint: 'try again once the limit is reset',
+    },
+  );
 }
 
 export function formatMs(ms: number): string {

@@ -81,7 +81,14 @@ function roleHint(requires: string): string {
   return `only ${requires} may do this: ask one of them, or check your role`;
 }
 
-export function serviceError(status: number, body: string, contentType: string | undefined, request: RequestInfo, requires?: string, url?: string): CollabError {
+export function serviceError(
+  status: number,
+  body: string,
+  contentType: string | undefined,
+  request: RequestInfo,
+  requires?: string,
+  url?: string,
+): CollabError {
   let message = describeServiceError(status, body, contentType);
   let hint: string | undefined;
   const root = status === 404 && url !== undefined && !isApiErrorBody(body) ? apiRootOf(url) : undefined;
@@ -114,7 +121,11 @@ function apiRootOf(url: string): { full: string; api: string; origin: string } |
     const parsed = new URL(url);
     const at = parsed.pathname.indexOf('/api/v4');
     if (at < 0) return undefined;
-    return { full: `${parsed.origin}${parsed.pathname}`, api: `${parsed.origin}${parsed.pathname.slice(0, at)}/api/v4`, origin: parsed.origin };
+    return {
+      full: `${parsed.origin}${parsed.pathname}`,
+      api: `${parsed.origin}${parsed.pathname.slice(0, at)}/api/v4`,
+      origin: parsed.origin,
+    };
   } catch {
     return undefined;
   }

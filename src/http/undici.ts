@@ -18,7 +18,11 @@ export function request(
 ): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options;
   const parsed = new URL(url);
-  return dispatcherRequest.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+  return dispatcherRequest.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+  });
 }
 
 /**

@@ -20,13 +20,18 @@ export function apiBaseUrl(host: string): string {
     const hostname = bare.split(/[/:]/)[0] ?? '';
     const shown = maskUrlCredentials(bare);
     const loopback = isLoopbackHost(hostname) ? ` (or http://${shown} for a service on this machine)` : '';
-    throw new CollabError('usage', `invalid host "${shown}": give the URL with its scheme`, { hint: `--host https://${shown}${loopback}` });
+    throw new CollabError('usage', `invalid host "${shown}": give the URL with its scheme`, {
+      hint: `--host https://${shown}${loopback}`,
+    });
   }
   let url: URL;
   try {
     url = new URL(host);
   } catch {
-    throw new CollabError('usage', `invalid host "${maskUrlCredentials(host)}": expected a URL such as https://gitlab.example.com`);
+    throw new CollabError(
+      'usage',
+      `invalid host "${maskUrlCredentials(host)}": expected a URL such as https://gitlab.example.com`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CollabError('usage', `invalid host "${host}": only http and https URLs are supported`);

@@ -15,16 +15,31 @@ export interface RequestDescription {
  * and files named. A person reads this: credentials in URLs (a hook's, an import's) are masked
  * like everywhere else.
  */
-export async function describeRequest(host: string, req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
+export async function describeRequest(
+  host: string,
+  req: ApiRequest,
+  redact: readonly string[] = [],
+): Promise<RequestDescription> {
   const { HttpClient: Client } = await import('../http/client.js');
   // Only to resolve the URL; the token is never needed to describe a request.
   const query = req.query && redact.length > 0 ? (redactFields(req.query, redact) as typeof req.query) : req.query;
-  const described: RequestDescription = { method: req.method, url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, query)) };
-  if (req.json !== undefined) described.json = JSON.parse(maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null')) as unknown;
+  const described: RequestDescription = {
+    method: req.method,
+    url: maskUrlCredentials(new Client({ baseUrl: host }).resolve(req.path, query)),
+  };
+  if (req.json !== undefined)
+    described.json = JSON.parse(
+      maskUrlCredentials(JSON.stringify(redactFields(req.json, redact)) ?? 'null'),
+    ) as unknown;
   if (req.form) {
     described.form = {};
     for (const [key, value] of (await req.form).entries()) {
-      described.form[key] = typeof value === 'string' ? (redact.includes(key) ? '[redacted]' : maskUrlCredentials(value)) : `<file ${(value as { name?: string }).name ?? ''}>`;
+      described.form[key] =
+        typeof value === 'string'
+          ? redact.includes(key)
+            ? '[redacted]'
+            : maskUrlCredentials(value)
+          : `<file ${(value as { name?: string }).name ?? ''}>`;
     }
   }
   return described;

@@ -60,7 +60,9 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
     case 'csv':
       return new CsvEncoder(fields, options.warn);
     default:
-      return io.stdoutIsTTY ? new TableEncoder(io, columns, options.streaming, options.note) : new PipedTableEncoder(io, columns);
+      return io.stdoutIsTTY
+        ? new TableEncoder(io, columns, options.streaming, options.note)
+        : new PipedTableEncoder(io, columns);
   }
 }
 
@@ -90,7 +92,9 @@ class JsonEncoder implements Encoder {
     let text = '';
     for (const item of items) {
       const value = this.fields ? pickPaths(item, this.fields) : item;
-      text += beforeItem(!this.started) + (this.pretty ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
+      text +=
+        beforeItem(!this.started) +
+        (this.pretty ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
       this.started = true;
     }
     return text;
@@ -159,7 +163,9 @@ class CsvEncoder implements Encoder {
       const late = Object.keys(item).find((key) => !paths.includes(key));
       if (late !== undefined) {
         this.lateFieldWarned = true;
-        this.warn?.(`csv: the field "${late}" first appears after the header was written and is left out; name the fields with --fields to keep it`);
+        this.warn?.(
+          `csv: the field "${late}" first appears after the header was written and is left out; name the fields with --fields to keep it`,
+        );
       }
     }
     return `${paths.map((path) => csvCell(rawText(getPath(item, path), path))).join(',')}\r\n`;
@@ -191,7 +197,8 @@ class PipedTableEncoder implements Encoder {
 
   encode(items: readonly unknown[]): string {
     let text = '';
-    for (const item of items) text += `${this.columns.map((c) => paint(this.chalk, tsvCell(shownText(c, item, PIPED)), c, item)).join('\t')}\n`;
+    for (const item of items)
+      text += `${this.columns.map((c) => paint(this.chalk, tsvCell(shownText(c, item, PIPED)), c, item)).join('\t')}\n`;
     return text;
   }
 
@@ -221,7 +228,12 @@ class TableEncoder implements Encoder {
   async start(): Promise<void> {
     if (this.table) return;
     const { TerminalTable } = await import('./table.js');
-    this.table = new TerminalTable(this.columns, { terminalWidth: this.io.columns, chalk: this.io.color ? await loadChalk() : undefined, streaming: this.streaming, timeZone: this.io.timeZone });
+    this.table = new TerminalTable(this.columns, {
+      terminalWidth: this.io.columns,
+      chalk: this.io.color ? await loadChalk() : undefined,
+      streaming: this.streaming,
+      timeZone: this.io.timeZone,
+    });
   }
 
   encode(items: readonly unknown[]): string {
@@ -241,7 +253,9 @@ class TableEncoder implements Encoder {
     const left = table.leftOut();
     if (left.length === 0 || !this.note) return;
     const paths = this.columns.map((column) => column.path).filter((path) => path !== '');
-    this.note(`${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`);
+    this.note(
+      `${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`,
+    );
   }
 
   end(): string {

@@ -3,7 +3,8 @@ import { CollabError } from '../errors.js';
 /** Reads a dot path (`namespace.full_path`, `statistics.storage_size`) from a value. */
 export function getPath(value: unknown, path: string): unknown {
   // Most paths are one key (`id`): read it without splitting, once a cell in every list drawn.
-  if (!path.includes('.')) return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[path] : undefined;
+  if (!path.includes('.'))
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[path] : undefined;
   let current: unknown = value;
   for (const key of path.split('.')) {
     if (current === null || current === undefined || typeof current !== 'object') return undefined;
@@ -43,13 +44,19 @@ export function parseFieldList(text: string): string[] {
  * "a bug in collab". json and ndjson without --fields never come here: they write the service's
  * bytes as they are, however deep.
  */
-export function jsonText(value: unknown, what: string, options: { replacer?: (key: string, value: unknown) => unknown; space?: number } = {}): string {
+export function jsonText(
+  value: unknown,
+  what: string,
+  options: { replacer?: (key: string, value: unknown) => unknown; space?: number } = {},
+): string {
   try {
     return JSON.stringify(value, options.replacer, options.space);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // The other RangeError JSON.stringify throws: a text longer than a string may be.
     const why = /call stack/i.test(error.message) ? 'nested too deeply' : 'too large';
-    throw new CollabError('malformed', `${what} is ${why} to write as text`, { hint: '-o ndjson without --fields writes the items of a list as the service sent them' });
+    throw new CollabError('malformed', `${what} is ${why} to write as text`, {
+      hint: '-o ndjson without --fields writes the items of a list as the service sent them',
+    });
   }
 }

@@ -7,7 +7,9 @@ import type { OutputFlags } from './presenter.js';
 
 /** Whether the flags ask for more than the body as it came (-o ndjson|csv|table, --fields; not --jq, which filters it). */
 export function reshapes(flags: OutputFlags): boolean {
-  return flags.jq === undefined && ((flags.output !== undefined && flags.output !== 'json') || flags.fields !== undefined);
+  return (
+    flags.jq === undefined && ((flags.output !== undefined && flags.output !== 'json') || flags.fields !== undefined)
+  );
 }
 
 /** The flag that asked for it, for messages: `-o csv`, or `--fields`. */

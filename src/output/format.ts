@@ -71,7 +71,9 @@ export function cellText(value: unknown, path?: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(',');
-  return jsonText(value, path ? `the field "${path}"` : 'a value', { replacer: (key, inner) => (key && isSecretField(key) && typeof inner === 'string' && inner ? '[redacted]' : inner) });
+  return jsonText(value, path ? `the field "${path}"` : 'a value', {
+    replacer: (key, inner) => (key && isSecretField(key) && typeof inner === 'string' && inner ? '[redacted]' : inner),
+  });
 }
 
 /** `2021-01-05T13:00:00.000Z`, `2021-01-05T14:00:00+01:00`: a point in time as the service writes one. */
@@ -97,7 +99,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   let formatter = zoned.get(timeZone);
   if (formatter === undefined) {
     try {
-      formatter = new Intl.DateTimeFormat('en-US', { timeZone: timeZone.replace(/^:/, ''), year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: timeZone.replace(/^:/, ''),
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       formatter = null;
     }

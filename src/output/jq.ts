@@ -54,7 +54,11 @@ function loadEngine(): Promise<JqWeb> {
   engine ??= Promise.resolve()
     .then(requireJqWeb)
     .catch((error: unknown) => {
-      throw new CollabError('internal', `cannot load the jq engine: ${error instanceof Error ? error.message : String(error)}`, { hint: 'reinstall collab (dist/jq-web/ is missing or damaged)' });
+      throw new CollabError(
+        'internal',
+        `cannot load the jq engine: ${error instanceof Error ? error.message : String(error)}`,
+        { hint: 'reinstall collab (dist/jq-web/ is missing or damaged)' },
+      );
     });
   return engine;
 }
@@ -229,7 +233,8 @@ export class JqWriter {
   /** An item as JSON bytes, trimmed to --fields when given (an array's items each; null stays null). */
   private encode(item: unknown): Uint8Array {
     const { fields } = this.options;
-    const pick = (value: unknown) => (fields && typeof value === 'object' && value !== null ? pickPaths(value, fields) : value);
+    const pick = (value: unknown) =>
+      fields && typeof value === 'object' && value !== null ? pickPaths(value, fields) : value;
     return Buffer.from(JSON.stringify(Array.isArray(item) ? item.map(pick) : pick(item)));
   }
 

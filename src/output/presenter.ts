@@ -61,7 +61,12 @@ export interface Presenter {
   /** As `action`, for several items (a dry run's plan): nothing on a table for people, who had lines on stderr; the items for programs. */
   actionItems(items: readonly unknown[], columns: readonly Column[]): Promise<void>;
   /** Rows for a table, csv and ndjson; `service` (the service's own shape) for JSON. Nothing at all when `rows` is empty and the format is not JSON, if `quietWhenEmpty`. */
-  shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options?: { quietWhenEmpty?: boolean }): Promise<void>;
+  shaped(
+    rows: readonly unknown[],
+    service: unknown,
+    columns: readonly Column[],
+    options?: { quietWhenEmpty?: boolean },
+  ): Promise<void>;
   /** A text for people (the Markdown of an upload) where a table would be; the object otherwise. */
   text(text: string, value: unknown, columns: readonly Column[]): Promise<void>;
   /** Nothing found that is an answer, not an error: JSON readers get `null`, others nothing. */
@@ -78,7 +83,11 @@ export interface Presenter {
    * in batches or given at once. `--fields` names a result's own keys or, through `fieldPath`, a
    * field of its response, so that `--fields id` means over many what it means over one.
    */
-  results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void>;
+  results(
+    results: AsyncIterable<unknown[]> | readonly unknown[],
+    columns: readonly Column[],
+    fieldPath: (path: string) => string,
+  ): Promise<void>;
   /** A report (a plan): its text for people, its value for JSON, its rows for ndjson, csv and --jq, its Markdown for -o markdown. */
   report(report: Report): Promise<void>;
   /**
@@ -86,7 +95,10 @@ export interface Presenter {
    * given. When the source fails, the array written so far is closed first (stdout stays valid
    * JSON) and `failed(error, written)` makes the error that travels up.
    */
-  jsonItems(source: AsyncIterable<readonly string[]>, failed: (error: unknown, written: number) => unknown): Promise<void>;
+  jsonItems(
+    source: AsyncIterable<readonly string[]>,
+    failed: (error: unknown, written: number) => unknown,
+  ): Promise<void>;
   /**
    * A text that is the answer whatever the format (a completion script, a config value, the
    * sandbox's environment lines): written as it is.
@@ -168,9 +180,14 @@ export class StreamPresenter implements Presenter {
     return options.format === 'table' && !options.fields;
   }
 
-  async jsonItems(source: AsyncIterable<readonly string[]>, failed: (error: unknown, written: number) => unknown): Promise<void> {
+  async jsonItems(
+    source: AsyncIterable<readonly string[]>,
+    failed: (error: unknown, written: number) => unknown,
+  ): Promise<void> {
     const jq = await this.deps.jq();
-    const writer: JqWriter | ListWriter = jq ? jq.writer(this.deps.io, await this.options()) : new ListWriter(this.deps.io, { format: 'json' }, [], true, { asItCame: true });
+    const writer: JqWriter | ListWriter = jq
+      ? jq.writer(this.deps.io, await this.options())
+      : new ListWriter(this.deps.io, { format: 'json' }, [], true, { asItCame: true });
     try {
       for await (const items of source) {
         this.deps.clearTerminal();
@@ -204,26 +221,46 @@ export class StreamPresenter implements Presenter {
     return { flag: reshapingFlag(flags), tableWithoutFields: tableWithoutFields(flags) };
   }
 
-  private async itemWriter(options: OutputOptions, columns: readonly Column[], streaming = false): Promise<ListWriter | JqWriter> {
+  private async itemWriter(
+    options: OutputOptions,
+    columns: readonly Column[],
+    streaming = false,
+  ): Promise<ListWriter | JqWriter> {
     const jq = await this.deps.jq();
     return jq ? jq.writer(this.deps.io, options) : new ListWriter(this.deps.io, options, columns, streaming);
   }
 
-  async list(pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> {
+  async list(
+    pages: Listing | AsyncIterable<unknown[]>,
+    columns: readonly Column[],
+    peopleOrder?: ItemOrder,
+  ): Promise<number> {
     return this.listIn(await this.options(), pages, columns, peopleOrder);
   }
 
-  async results(results: AsyncIterable<unknown[]> | readonly unknown[], columns: readonly Column[], fieldPath: (path: string) => string): Promise<void> {
+  async results(
+    results: AsyncIterable<unknown[]> | readonly unknown[],
+    columns: readonly Column[],
+    fieldPath: (path: string) => string,
+  ): Promise<void> {
     const options = await this.options(fieldPath);
     if (Symbol.asyncIterator in results) await this.listIn(options, results, columns);
     else await this.itemsIn(options, results, columns);
   }
 
-  private async listIn(options: OutputOptions, pages: Listing | AsyncIterable<unknown[]>, columns: readonly Column[], peopleOrder?: ItemOrder): Promise<number> {
+  private async listIn(
+    options: OutputOptions,
+    pages: Listing | AsyncIterable<unknown[]>,
+    columns: readonly Column[],
+    peopleOrder?: ItemOrder,
+  ): Promise<number> {
     const progress = 'progress' in pages ? pages.progress : undefined;
     const writer = await this.itemWriter(options, columns, true);
     // Reordered for people: the rows are held until the last page (as a tree is), then sorted.
-    const held: unknown[] | undefined = peopleOrder && writer instanceof ListWriter && options.format === 'table' && this.deps.io.stdoutIsTTY ? [] : undefined;
+    const held: unknown[] | undefined =
+      peopleOrder && writer instanceof ListWriter && options.format === 'table' && this.deps.io.stdoutIsTTY
+        ? []
+        : undefined;
     await progress?.start();
     try {
       for await (const page of pages) {
@@ -258,7 +295,11 @@ export class StreamPresenter implements Presenter {
     if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.info('no results');
   }
 
-  async items(items: readonly unknown[], columns: ItemColumns, shape: { fields?: readonly string[] } = {}): Promise<void> {
+  async items(
+    items: readonly unknown[],
+    columns: ItemColumns,
+    shape: { fields?: readonly string[] } = {},
+  ): Promise<void> {
     const options = await this.options();
     const drawn = typeof columns !== 'function' ? columns : options.format === 'table' ? await columns() : [];
     await this.itemsIn({ ...options, fields: options.fields ?? shape.fields }, items, drawn);
@@ -304,7 +345,12 @@ export class StreamPresenter implements Presenter {
     if (!(await this.forPeople())) await this.items(items, columns);
   }
 
-  async shaped(rows: readonly unknown[], service: unknown, columns: readonly Column[], options: { quietWhenEmpty?: boolean } = {}): Promise<void> {
+  async shaped(
+    rows: readonly unknown[],
+    service: unknown,
+    columns: readonly Column[],
+    options: { quietWhenEmpty?: boolean } = {},
+  ): Promise<void> {
     if ((await this.options()).format === 'json') await this.resource(service, { columns });
     else if (rows.length > 0 || !options.quietWhenEmpty) await this.items(rows, columns);
   }
@@ -329,10 +375,14 @@ export class StreamPresenter implements Presenter {
     const options = await this.options();
     const jq = await this.deps.jq();
     if (options.format === 'json' && !jq) return this.resource(report.value, { columns: [] });
-    if (jq || options.fields || options.format === 'ndjson' || options.format === 'csv') return this.items(report.rows, report.columns);
+    if (jq || options.fields || options.format === 'ndjson' || options.format === 'csv')
+      return this.items(report.rows, report.columns);
     this.deps.clearTerminal();
     const { io } = this.deps;
-    const text = options.format === 'markdown' ? report.markdown() : await report.text({ width: io.stdoutIsTTY ? io.columns : 0, color: io.color });
+    const text =
+      options.format === 'markdown'
+        ? report.markdown()
+        : await report.text({ width: io.stdoutIsTTY ? io.columns : 0, color: io.color });
     await write(io.stdout, text);
   }
 

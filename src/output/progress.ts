@@ -81,7 +81,9 @@ export class ListProgress {
     const { noun, page } = this.request;
     const of = summary.total !== undefined ? count(summary.total) : `${count(summary.items)}+`;
     if (page !== undefined) {
-      this.host.info(`showing page ${page}: ${count(summary.items)} of ${of} ${noun}; --page ${page + 1} for the next, --all for every page`);
+      this.host.info(
+        `showing page ${page}: ${count(summary.items)} of ${of} ${noun}; --page ${page + 1} for the next, --all for every page`,
+      );
     } else {
       this.host.info(`showing ${count(summary.items)} of ${of} ${noun}; --all for every page, --limit N for more`);
     }
@@ -96,7 +98,10 @@ export class ListProgress {
 /** Why the client waits, for people: `rate limited by the service; resuming in 12 s`. */
 export function waitText(wait: RetryWait): string {
   const seconds = Math.max(1, Math.ceil(wait.seconds));
-  const retry = wait.attempt !== undefined && wait.retries !== undefined ? `retry ${wait.attempt} of ${wait.retries} in ${seconds} s` : `resuming in ${seconds} s`;
+  const retry =
+    wait.attempt !== undefined && wait.retries !== undefined
+      ? `retry ${wait.attempt} of ${wait.retries} in ${seconds} s`
+      : `resuming in ${seconds} s`;
   switch (wait.reason) {
     case 'rate-limit':
       return `rate limited by the service; resuming in ${seconds} s`;

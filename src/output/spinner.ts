@@ -43,7 +43,13 @@ function drawingStream(io: IO): NodeJS.WritableStream {
 export async function startSpinner(io: IO, text: string): Promise<Spinner> {
   const { default: ora } = await import('ora');
   // Its text may quote the service (an import's status): shown as every text is (escape.ts).
-  const spinner = ora({ text: escapeControls(text), stream: drawingStream(io), isEnabled: true, discardStdin: false, color: io.color ? 'cyan' : false }).start();
+  const spinner = ora({
+    text: escapeControls(text),
+    stream: drawingStream(io),
+    isEnabled: true,
+    discardStdin: false,
+    color: io.color ? 'cyan' : false,
+  }).start();
   let stopped = false;
   return {
     get active() {

@@ -72,7 +72,23 @@ function shownWidth(text: string): number {
 const SGR = /\x1b\[[\d;]*m/g;
 
 /** The box-drawing characters of our tables. */
-const BOX = { top: '─', 'top-mid': '┬', 'top-left': '┌', 'top-right': '┐', bottom: '─', 'bottom-mid': '┴', 'bottom-left': '└', 'bottom-right': '┘', left: '│', 'left-mid': '├', mid: '─', 'mid-mid': '┼', right: '│', 'right-mid': '┤', middle: '│' } as const;
+const BOX = {
+  top: '─',
+  'top-mid': '┬',
+  'top-left': '┌',
+  'top-right': '┐',
+  bottom: '─',
+  'bottom-mid': '┴',
+  'bottom-left': '└',
+  'bottom-right': '┘',
+  left: '│',
+  'left-mid': '├',
+  mid: '─',
+  'mid-mid': '┼',
+  right: '│',
+  'right-mid': '┤',
+  middle: '│',
+} as const;
 const NO_TOP = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '' } as const;
 const NO_BOTTOM = { bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '' } as const;
 const UNDER_HEADER = { bottom: '─', 'bottom-mid': '┼', 'bottom-left': '├', 'bottom-right': '┤' } as const;
@@ -96,7 +112,13 @@ type ColumnLines = readonly string[];
 
 /** The top border, the header row and the rule under it (its bottom line, `├──┼──┤`), then the rows: the first page of a table. */
 export function drawOpening(headers: readonly string[], rows: readonly ColumnLines[], options: DrawOptions): string {
-  return draw(options, { ...BOX, ...UNDER_HEADER }, headers.map((header) => [header])) + drawRows(rows, options);
+  return (
+    draw(
+      options,
+      { ...BOX, ...UNDER_HEADER },
+      headers.map((header) => [header]),
+    ) + drawRows(rows, options)
+  );
 }
 
 /**
@@ -112,7 +134,13 @@ export function drawRows(columns: readonly ColumnLines[], options: DrawOptions):
 
 /** The rule under which rows continue at new widths: `├──┼──┤`. */
 export function drawDivider(options: DrawOptions): string {
-  return firstLine(draw(options, { ...BOX, ...NO_BOTTOM, top: '─', 'top-mid': '┼', 'top-left': '├', 'top-right': '┤' }, blankRow(options)));
+  return firstLine(
+    draw(
+      options,
+      { ...BOX, ...NO_BOTTOM, top: '─', 'top-mid': '┼', 'top-left': '├', 'top-right': '┤' },
+      blankRow(options),
+    ),
+  );
 }
 
 /** The bottom border that closes a table. */

@@ -147,7 +147,10 @@ function isText(column: Column, items: readonly unknown[]): boolean {
   if (column.choices || column.wrap) return column.wrap === true;
   return items.some((item) => {
     const value = fieldValue(column, item);
-    return (typeof value === 'string' && value !== '' && !isTimestamp(value)) || (typeof value === 'object' && value !== null);
+    return (
+      (typeof value === 'string' && value !== '' && !isTimestamp(value)) ||
+      (typeof value === 'object' && value !== null)
+    );
   });
 }
 
@@ -167,7 +170,8 @@ function isNumeric(column: Column, items: readonly unknown[]): boolean {
 function priorityOf(column: Column, index: number, items: readonly unknown[], text: boolean, numeric: boolean): number {
   if (column.priority !== undefined) return column.priority;
   if (index === 0) return PRIORITY.identifying;
-  if (!text && !numeric && !column.choices && items.some((item) => isTimestamp(fieldValue(column, item)))) return PRIORITY.date;
+  if (!text && !numeric && !column.choices && items.some((item) => isTimestamp(fieldValue(column, item))))
+    return PRIORITY.date;
   return text ? PRIORITY.text : PRIORITY.detail;
 }
 
@@ -181,7 +185,12 @@ function priorityOf(column: Column, index: number, items: readonly unknown[], te
  * identifying text is shortened (a path in the middle); and at last any text below its floor.
  * Columns left out give their room back to text cut before.
  */
-function firstLayout(columns: readonly Column[], cells: readonly string[][], items: readonly unknown[], options: TableOptions): Layout {
+function firstLayout(
+  columns: readonly Column[],
+  cells: readonly string[][],
+  items: readonly unknown[],
+  options: TableOptions,
+): Layout {
   const text = columns.map((column) => isText(column, items));
   const numeric = columns.map((column) => isNumeric(column, items));
   const priority = columns.map((column, i) => priorityOf(column, i, items, text[i] as boolean, numeric[i] as boolean));
@@ -190,24 +199,35 @@ function firstLayout(columns: readonly Column[], cells: readonly string[][], ite
   const need = columns.map((column, i) => {
     let width = displayWidth(column.header);
     for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
-    for (const row of cells) width = Math.max(width, column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap));
+    for (const row of cells)
+      width = Math.max(width, column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap));
     return width;
   });
   const widths = [...need];
   let visible = columns.map((_column, i) => i);
   const room = () => availableWidth(options.terminalWidth, visible.length);
-  const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : Math.max(MIN_TEXT_WIDTH, Math.min(displayWidth((columns[i] as Column).header), MIN_TEXT_WIDTH * 2)));
+  const floor = (i: number) =>
+    (columns[i] as Column).wrap
+      ? MIN_WRAP_WIDTH
+      : Math.max(MIN_TEXT_WIDTH, Math.min(displayWidth((columns[i] as Column).header), MIN_TEXT_WIDTH * 2));
   const identifies = (i: number) => (priority[i] as number) >= PRIORITY.identifying;
 
   shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
   while (sum(widths, visible) > room()) {
     let out = -1;
-    for (const i of visible) if (!identifies(i) && (out < 0 || (priority[i] as number) <= (priority[out] as number))) out = i;
+    for (const i of visible)
+      if (!identifies(i) && (out < 0 || (priority[i] as number) <= (priority[out] as number))) out = i;
     if (out < 0) break;
     visible = visible.filter((i) => i !== out);
   }
   shrink(widths, visible, (i) => (text[i] as boolean) && identifies(i), floor, room());
-  shrink(widths, visible, (i) => text[i] as boolean, () => 3, room());
+  shrink(
+    widths,
+    visible,
+    (i) => text[i] as boolean,
+    () => 3,
+    room(),
+  );
 
   // Room left: first back to text cut above (what identifies first), then, when more pages may
   // come, spare width for their longer values (a wrapped column takes all there is).
@@ -230,7 +250,13 @@ function firstLayout(columns: readonly Column[], cells: readonly string[][], ite
     }
   }
   const pick = <T>(values: readonly T[]) => visible.map((i) => values[i] as T);
-  return { visible, widths: pick(widths), text: pick(text), numeric: pick(numeric), identifying: visible.map(identifies) };
+  return {
+    visible,
+    widths: pick(widths),
+    text: pick(text),
+    numeric: pick(numeric),
+    identifying: visible.map(identifies),
+  };
 }
 
 function sum(widths: readonly number[], visible: readonly number[]): number {
@@ -240,7 +266,13 @@ function sum(widths: readonly number[], visible: readonly number[]): number {
 }
 
 /** Narrows the columns `which` picks, widest first, down to their floor, until the table fits `available` (or none can give more). */
-function shrink(widths: number[], visible: readonly number[], which: (i: number) => boolean, floor: (i: number) => number, available: number): void {
+function shrink(
+  widths: number[],
+  visible: readonly number[],
+  which: (i: number) => boolean,
+  floor: (i: number) => number,
+  available: number,
+): void {
   let excess = sum(widths, visible) - available;
   while (excess > 0) {
     let widest = -1;
@@ -256,7 +288,12 @@ function shrink(widths: number[], visible: readonly number[], which: (i: number)
 }
 
 /** The layout a later page needs when one of its numbers, dates or enumerations is wider than its column; else undefined. */
-function widenFixed(columns: readonly Column[], layout: Layout, cells: readonly string[][], terminalWidth: number): Layout | undefined {
+function widenFixed(
+  columns: readonly Column[],
+  layout: Layout,
+  cells: readonly string[][],
+  terminalWidth: number,
+): Layout | undefined {
   let widths: number[] | undefined;
   const cap = Math.max(availableWidth(terminalWidth, 1), 1);
   layout.widths.forEach((width, i) => {

@@ -23,7 +23,12 @@ export interface TreeShape<N extends TreeNode = TreeNode> {
   label(node: N): string;
 }
 
-export async function renderTree<N extends TreeNode>(io: IO, nodes: readonly N[], shape: TreeShape<N>, fields: readonly string[] | undefined): Promise<void> {
+export async function renderTree<N extends TreeNode>(
+  io: IO,
+  nodes: readonly N[],
+  shape: TreeShape<N>,
+  fields: readonly string[] | undefined,
+): Promise<void> {
   const detail = fields ? fields.map((path) => ({ header: path, path })) : shape.detail;
   const view = viewOf(io);
   // The label is shown as the output rule shows any text (no control sequence reaches a terminal).
@@ -49,9 +54,17 @@ export async function renderTree<N extends TreeNode>(io: IO, nodes: readonly N[]
       }
     }
     open.length = node.depth;
-    const prefix = node.depth === 0 ? '' : open.slice(1).map((more) => (more ? '│   ' : '    ')).join('') + (isLast ? '└── ' : '├── ');
+    const prefix =
+      node.depth === 0
+        ? ''
+        : open
+            .slice(1)
+            .map((more) => (more ? '│   ' : '    '))
+            .join('') + (isLast ? '└── ' : '├── ');
     open[node.depth] = !isLast;
-    const shown = detail.map((column, i) => (column.path === 'id' && !fields ? `#${values(node)[i]}` : values(node)[i])).filter(Boolean);
+    const shown = detail
+      .map((column, i) => (column.path === 'id' && !fields ? `#${values(node)[i]}` : values(node)[i]))
+      .filter(Boolean);
     text += `${prefix}${label(node)}${shown.length ? grey(`  ${shown.join(' · ')}`) : ''}\n`;
   });
   await write(io.stdout, text);

@@ -38,7 +38,9 @@ export class ListWriter {
     /** json as the service sent it even on a terminal (`api --paginate`: the answer as it came). */
     shape: { asItCame?: boolean } = {},
   ) {
-    const columns = options.fields ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: headerFor(path), path }) : [...defaultColumns];
+    const columns = options.fields
+      ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: headerFor(path), path })
+      : [...defaultColumns];
     this.encoder = encoderFor(io, { ...options, streaming, asItCame: shape.asItCame === true }, columns);
   }
 
@@ -80,7 +82,8 @@ export class ListWriter {
     // the kernel, a test's TextSink copies them) calls back, the body's buffer may hold another
     // page. Any other stream (a PassThrough) may still hold the views: its pages are never released.
     const written = this.io.stdoutTakesBytes ? (error?: Error | null) => error || page.release() : undefined;
-    const send = (bytes: Uint8Array, last: boolean) => (last && written ? stdout.write(bytes, written) : stdout.write(bytes));
+    const send = (bytes: Uint8Array, last: boolean) =>
+      last && written ? stdout.write(bytes, written) : stdout.write(bytes);
     const after = raw.after?.bytes;
     const lines = raw.lines ? page.linesInPlace() : undefined;
     if (lines) {
@@ -159,7 +162,12 @@ function warnMissingFields(options: OutputOptions, items: readonly unknown[]): v
 }
 
 /** Writes one resource: JSON formats get the whole object, table gets a summary (`view`) or a row. */
-export async function writeResource(io: IO, options: OutputOptions, item: unknown, shape: { columns: readonly Column[]; detail?: readonly DetailField[] }): Promise<void> {
+export async function writeResource(
+  io: IO,
+  options: OutputOptions,
+  item: unknown,
+  shape: { columns: readonly Column[]; detail?: readonly DetailField[] },
+): Promise<void> {
   const { format, fields } = options;
   if (format === 'json') {
     warnMissingFields(options, [item]);
@@ -181,7 +189,8 @@ async function renderDetail(io: IO, detail: readonly DetailField[], item: unknow
   const terminal = io.stdoutIsTTY;
   const chalk = io.color ? await loadChalk() : undefined;
   const paint = (text: string, field: DetailField) => paintTone(chalk, text, field, item);
-  if (!terminal) return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, PIPED)), field)}\n`).join('');
+  if (!terminal)
+    return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, PIPED)), field)}\n`).join('');
   const width = Math.max(...detail.map((field) => field.label.length));
   // A value of several lines (a note's body) lines up under its first line.
   const continuation = ' '.repeat(width + 2);

@@ -6,7 +6,17 @@ import type { ParamSpec } from './types.js';
  * %{project_name}, %{project_title}, %{default_branch}, %{commit_sha}.
  */
 export const BADGE_PARAMS = [
-  { name: 'link_url', type: 'string', description: 'where the badge links to (placeholders such as %{project_path} allowed)', flag: 'link' },
-  { name: 'image_url', type: 'string', description: 'the badge image (placeholders such as %{default_branch} allowed)', flag: 'image' },
+  {
+    name: 'link_url',
+    type: 'string',
+    description: 'where the badge links to (placeholders such as %{project_path} allowed)',
+    flag: 'link',
+  },
+  {
+    name: 'image_url',
+    type: 'string',
+    description: 'the badge image (placeholders such as %{default_branch} allowed)',
+    flag: 'image',
+  },
   { name: 'name', type: 'string', description: 'the badge name' },
 ] as const satisfies readonly ParamSpec[];

@@ -33,10 +33,14 @@ let table: Map<string, string> | undefined;
 
 /** `#RRGGBB` of a CSS color keyword (any case), or undefined. */
 export function cssColorHex(name: string): string | undefined {
-  table ??= new Map(CSS_COLORS_TEXT.trim().split(' ').map((entry) => {
-    const [key, hex] = entry.split(':') as [string, string];
-    return [key, `#${hex}`];
-  }));
+  table ??= new Map(
+    CSS_COLORS_TEXT.trim()
+      .split(' ')
+      .map((entry) => {
+        const [key, hex] = entry.split(':') as [string, string];
+        return [key, `#${hex}`];
+      }),
+  );
   return table.get(name.toLowerCase());
 }
 

@@ -19,4 +19,7 @@ export const DEPLOY_KEY_PARAMS = [
 ] as const satisfies readonly ParamSpec[];
 
 /** PUT /projects/:id/deploy_keys/:key_id: the title and can_push only. */
-export const DEPLOY_KEY_UPDATE_PARAMS = [{ name: 'title', type: 'string', description: 'the key’s title' }, DEPLOY_KEY_PARAMS[0]] as const satisfies readonly ParamSpec[];
+export const DEPLOY_KEY_UPDATE_PARAMS = [
+  { name: 'title', type: 'string', description: 'the key’s title' },
+  DEPLOY_KEY_PARAMS[0],
+] as const satisfies readonly ParamSpec[];

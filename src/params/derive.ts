@@ -44,16 +44,24 @@ function hashParser(param: ParamSpec): ValueParser {
       const at = part.indexOf('=');
       const key = at > 0 ? part.slice(0, at).trim() : '';
       const keySpec = param.keys?.find((k) => k.name === key);
-      if (!keySpec) throw new CollabError('usage', `invalid value "${part}" for ${flag}: expected key=value with key one of ${(param.keys ?? []).map((k) => k.name).join(', ')}`);
+      if (!keySpec)
+        throw new CollabError(
+          'usage',
+          `invalid value "${part}" for ${flag}: expected key=value with key one of ${(param.keys ?? []).map((k) => k.name).join(', ')}`,
+        );
       // A boolean key takes a value (enabled=true), unlike a boolean flag.
       const parse = keySpec.type === 'boolean' ? booleanValue : valueParser(keySpec);
       const raw = part.slice(at + 1);
       out[key] = parse ? parse(raw, `${flag} ${key}`) : raw;
       if (keySpec.choices && !keySpec.choices.map(String).includes(String(out[key]))) {
-        throw new CollabError('usage', `invalid value "${raw}" for ${flag} ${key}: expected one of ${keySpec.choices.join(', ')}`);
+        throw new CollabError(
+          'usage',
+          `invalid value "${raw}" for ${flag} ${key}: expected one of ${keySpec.choices.join(', ')}`,
+        );
       }
     }
-    if (Object.keys(out).length === 0) throw new CollabError('usage', `invalid value for ${flag}: expected key=value pairs`);
+    if (Object.keys(out).length === 0)
+      throw new CollabError('usage', `invalid value for ${flag}: expected key=value pairs`);
     return out;
   };
 }
@@ -84,7 +92,11 @@ function valueParser(param: ParamSpec): ValueParser | undefined {
 }
 
 function describe(param: ParamSpec, extra = ''): string {
-  const marks = [param.paid ? 'paid tier' : '', param.adminOnly ? 'administrators only' : '', param.deprecated ? `deprecated: ${param.deprecated}` : ''].filter(Boolean);
+  const marks = [
+    param.paid ? 'paid tier' : '',
+    param.adminOnly ? 'administrators only' : '',
+    param.deprecated ? `deprecated: ${param.deprecated}` : '',
+  ].filter(Boolean);
   return `${param.description}${extra}${marks.length ? ` [${marks.join('; ')}]` : ''}`;
 }
 
@@ -109,8 +121,14 @@ export function paramOption(param: ParamSpec, options: { hidden?: boolean; extra
  * Flags for every setting of a table on one command. Settings outside the command's column are
  * still flags (hidden), so that using one is refused with a message naming where it belongs.
  */
-export function settingOptions(settings: readonly SettingSpec[], column: SettingsColumn, skip: readonly string[] = []): OptionSpec[] {
-  return settings.filter((s) => !skip.includes(s.name)).map((s) => paramOption(s, { hidden: !s.columns.includes(column) }));
+export function settingOptions(
+  settings: readonly SettingSpec[],
+  column: SettingsColumn,
+  skip: readonly string[] = [],
+): OptionSpec[] {
+  return settings
+    .filter((s) => !skip.includes(s.name))
+    .map((s) => paramOption(s, { hidden: !s.columns.includes(column) }));
 }
 
 /** A parameter's value as collectParams returns it: by its type, a choice as the union of its choices. */
@@ -129,7 +147,9 @@ type ParamValue<P extends ParamSpec> = P['choices'] extends readonly (infer C)[]
             : string;
 
 /** A table's parameters as collectParams returns them (a table written `as const satisfies readonly ParamSpec[]`). */
-export type ParamsOf<T extends readonly ParamSpec[]> = string extends T[number]['name'] ? Record<string, unknown> : { [P in T[number] as P['name']]?: ParamValue<P> };
+export type ParamsOf<T extends readonly ParamSpec[]> = string extends T[number]['name']
+  ? Record<string, unknown>
+  : { [P in T[number] as P['name']]?: ParamValue<P> };
 
 /**
  * Reads the given flags back into API parameters (only those given: unset stays unset),
@@ -146,13 +166,22 @@ export function collectParams<const T extends readonly ParamSpec[]>(
     if (value === undefined) continue;
     const setting = param as SettingSpec;
     if (options.column && setting.columns && !setting.columns.includes(options.column)) {
-      const where = setting.columns.map((c) => `\`${options.commandName ?? 'projects'} ${COLUMN_COMMANDS[c]}\``).join(', ');
-      throw new CollabError('usage', `--${flagName(param)} is not accepted by ${options.commandName ?? ''} ${COLUMN_COMMANDS[options.column]}`.replace(/\s+/g, ' ').trim(), {
-        hint: where ? `it is accepted by ${where}` : 'it cannot be set here',
-      });
+      const where = setting.columns
+        .map((c) => `\`${options.commandName ?? 'projects'} ${COLUMN_COMMANDS[c]}\``)
+        .join(', ');
+      throw new CollabError(
+        'usage',
+        `--${flagName(param)} is not accepted by ${options.commandName ?? ''} ${COLUMN_COMMANDS[options.column]}`
+          .replace(/\s+/g, ' ')
+          .trim(),
+        {
+          hint: where ? `it is accepted by ${where}` : 'it cannot be set here',
+        },
+      );
     }
     if (param.deprecated) options.warn?.(`--${flagName(param)} is deprecated: ${param.deprecated}`);
-    if (param.type === 'hash' && !param.keys) out[param.name] = Object.fromEntries(value as Array<readonly [string, string]>);
+    if (param.type === 'hash' && !param.keys)
+      out[param.name] = Object.fromEntries(value as Array<readonly [string, string]>);
     else out[param.name] = param.type === 'integer' && param.choices ? Number(value) : value;
   }
   // Each value was read by the parser of its parameter's type (valueParser above): the table's type says which.

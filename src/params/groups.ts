@@ -18,30 +18,92 @@ const UPDATE = ['update'] as const;
  */
 export const GROUP_SETTINGS: readonly SettingSpec[] = [
   { name: 'name', type: 'string', description: 'the name of the group', required: true, columns: BOTH },
-  { name: 'path', type: 'string', description: 'the URL path of the group (create: derived from the name when left out)', required: true, columns: BOTH },
+  {
+    name: 'path',
+    type: 'string',
+    description: 'the URL path of the group (create: derived from the name when left out)',
+    required: true,
+    columns: BOTH,
+  },
   { name: 'description', type: 'string', description: 'a description', columns: BOTH },
   { name: 'visibility', type: 'string', description: 'who can see the group', choices: VISIBILITIES, columns: BOTH },
-  { name: 'parent_id', type: 'integer', flag: 'parent', description: 'the parent group, to create a subgroup', columns: CREATE },
+  {
+    name: 'parent_id',
+    type: 'integer',
+    flag: 'parent',
+    description: 'the parent group, to create a subgroup',
+    columns: CREATE,
+  },
   { name: 'avatar', type: 'file', description: 'an image file for the avatar, uploaded as multipart', columns: BOTH },
-  { name: 'membership_lock', type: 'boolean', description: 'users cannot be added to projects in this group', paid: true, columns: BOTH },
-  { name: 'share_with_group_lock', type: 'boolean', description: 'projects in this group cannot be shared with other groups', columns: BOTH },
-  { name: 'require_two_factor_authentication', type: 'boolean', description: 'members must use two-factor authentication', columns: BOTH },
-  { name: 'two_factor_grace_period', type: 'integer', description: 'hours before two-factor authentication is enforced', columns: BOTH },
-  { name: 'project_creation_level', type: 'string', description: 'who may create projects in the group', choices: ['noone', 'maintainer', 'developer'], columns: BOTH },
-  { name: 'auto_devops_enabled', type: 'boolean', description: 'Auto DevOps pipeline for all projects in the group', columns: BOTH },
-  { name: 'subgroup_creation_level', type: 'string', description: 'who may create subgroups', choices: ['owner', 'maintainer'], columns: BOTH },
+  {
+    name: 'membership_lock',
+    type: 'boolean',
+    description: 'users cannot be added to projects in this group',
+    paid: true,
+    columns: BOTH,
+  },
+  {
+    name: 'share_with_group_lock',
+    type: 'boolean',
+    description: 'projects in this group cannot be shared with other groups',
+    columns: BOTH,
+  },
+  {
+    name: 'require_two_factor_authentication',
+    type: 'boolean',
+    description: 'members must use two-factor authentication',
+    columns: BOTH,
+  },
+  {
+    name: 'two_factor_grace_period',
+    type: 'integer',
+    description: 'hours before two-factor authentication is enforced',
+    columns: BOTH,
+  },
+  {
+    name: 'project_creation_level',
+    type: 'string',
+    description: 'who may create projects in the group',
+    choices: ['noone', 'maintainer', 'developer'],
+    columns: BOTH,
+  },
+  {
+    name: 'auto_devops_enabled',
+    type: 'boolean',
+    description: 'Auto DevOps pipeline for all projects in the group',
+    columns: BOTH,
+  },
+  {
+    name: 'subgroup_creation_level',
+    type: 'string',
+    description: 'who may create subgroups',
+    choices: ['owner', 'maintainer'],
+    columns: BOTH,
+  },
   { name: 'emails_disabled', type: 'boolean', description: 'no email notifications', columns: BOTH },
   { name: 'mentions_disabled', type: 'boolean', description: 'the group cannot be mentioned', columns: BOTH },
-  { name: 'lfs_enabled', type: 'boolean', description: 'Large File Storage for the projects of the group', columns: BOTH },
+  {
+    name: 'lfs_enabled',
+    type: 'boolean',
+    description: 'Large File Storage for the projects of the group',
+    columns: BOTH,
+  },
   { name: 'request_access_enabled', type: 'boolean', description: 'users may request membership', columns: BOTH },
   {
     name: 'default_branch_protection',
     type: 'integer',
-    description: 'default branch protection: 0 none, 1 developers and maintainers may push, 2 only maintainers may push (default: the instance setting)',
+    description:
+      'default branch protection: 0 none, 1 developers and maintainers may push, 2 only maintainers may push (default: the instance setting)',
     choices: [0, 1, 2],
     columns: BOTH,
   },
-  { name: 'file_template_project_id', type: 'integer', description: 'the project whose files serve as custom file templates', paid: true, columns: UPDATE },
+  {
+    name: 'file_template_project_id',
+    type: 'integer',
+    description: 'the project whose files serve as custom file templates',
+    paid: true,
+    columns: UPDATE,
+  },
   {
     name: 'shared_runners_minutes_limit',
     type: 'integer',
@@ -50,12 +112,26 @@ export const GROUP_SETTINGS: readonly SettingSpec[] = [
     adminOnly: true,
     columns: BOTH,
   },
-  { name: 'extra_shared_runners_minutes_limit', type: 'integer', description: 'extra CI minutes on shared runners', paid: true, adminOnly: true, columns: BOTH },
-  { name: 'prevent_forking_outside_group', type: 'boolean', description: 'projects cannot be forked outside the group', paid: true, columns: UPDATE },
+  {
+    name: 'extra_shared_runners_minutes_limit',
+    type: 'integer',
+    description: 'extra CI minutes on shared runners',
+    paid: true,
+    adminOnly: true,
+    columns: BOTH,
+  },
+  {
+    name: 'prevent_forking_outside_group',
+    type: 'boolean',
+    description: 'projects cannot be forked outside the group',
+    paid: true,
+    columns: UPDATE,
+  },
   {
     name: 'shared_runners_setting',
     type: 'string',
-    description: 'shared runners: enabled, disabled_with_override (subgroups may re-enable), disabled_and_unoverridable',
+    description:
+      'shared runners: enabled, disabled_with_override (subgroups may re-enable), disabled_and_unoverridable',
     choices: ['enabled', 'disabled_with_override', 'disabled_and_unoverridable'],
     columns: UPDATE,
   },
@@ -71,7 +147,8 @@ export const GROUP_SETTINGS: readonly SettingSpec[] = [
 export const GROUP_SETTINGS_WITH_OWN_FLAGS = ['parent_id', 'avatar'] as const;
 
 /** What a group path may look like (GitLab's namespace path rule), and the service's words for it. */
-export const GROUP_PATH_RULE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
+export const GROUP_PATH_RULE =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
 
 export function isValidGroupPath(path: string): boolean {
   return /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/.test(path) && !/\.(git|atom)$/i.test(path) && path.length <= 255;
@@ -90,12 +167,17 @@ export const GROUP_VIEW_PARAMS: readonly ParamSpec[] = [
 
 // ---- list filters ----
 
-const groupListFilters = (orderBy: readonly string[], search: string, extra: readonly ParamSpec[]): readonly ParamSpec[] => [
+const groupListFilters = (
+  orderBy: readonly string[],
+  search: string,
+  extra: readonly ParamSpec[],
+): readonly ParamSpec[] => [
   { name: 'skip_groups', type: 'integer-array', description: 'leave out these group IDs (comma-separated)' },
   {
     name: 'all_available',
     type: 'boolean',
-    description: 'every group you can see, not only those you are a member of (default for administrators; --owned and --min-access-level take precedence)',
+    description:
+      'every group you can see, not only those you are a member of (default for administrators; --owned and --min-access-level take precedence)',
   },
   { name: 'search', type: 'string', description: search },
   { name: 'order_by', type: 'string', description: 'order by (default name)', choices: orderBy },
@@ -105,7 +187,13 @@ const groupListFilters = (orderBy: readonly string[], search: string, extra: rea
   { name: 'owned', type: 'boolean', description: 'only groups you own' },
   { name: 'min_access_level', type: 'access-level', description: 'only groups where you have at least this role' },
   ...extra,
-  { name: 'custom_attributes', type: 'hash', flag: 'custom-attribute', description: 'only groups with this custom attribute (key=value, repeatable)', adminOnly: true },
+  {
+    name: 'custom_attributes',
+    type: 'hash',
+    flag: 'custom-attribute',
+    description: 'only groups with this custom attribute (key=value, repeatable)',
+    adminOnly: true,
+  },
 ];
 
 /** GET /groups. `similarity` ordering applies only with --search (else: by name). */
@@ -116,7 +204,11 @@ export const GROUP_LIST_FILTERS = groupListFilters(
 );
 
 /** GET /groups/:id/subgroups and /descendant_groups: the same, without top_level_only or similarity. */
-export const SUBGROUP_LIST_FILTERS = groupListFilters(['name', 'path', 'id'], 'groups whose name or short path contains this text (the full path is not searched)', []);
+export const SUBGROUP_LIST_FILTERS = groupListFilters(
+  ['name', 'path', 'id'],
+  'groups whose name or short path contains this text (the full path is not searched)',
+  [],
+);
 
 const projectFilters = (orderBy: readonly string[], only: readonly ParamSpec[]): ParamSpec[] => [
   { name: 'archived', type: 'boolean', description: 'only archived projects (--no-archived: only active ones)' },
@@ -141,9 +233,18 @@ export const GROUP_PROJECT_FILTERS: readonly ParamSpec[] = [
     [...PROJECT_ORDER, 'similarity'],
     [
       { name: 'owned', type: 'boolean', description: 'only projects you own' },
-      { name: 'with_shared', type: 'boolean', description: 'include projects shared with the group (default true; --no-with-shared leaves them out)' },
+      {
+        name: 'with_shared',
+        type: 'boolean',
+        description: 'include projects shared with the group (default true; --no-with-shared leaves them out)',
+      },
       { name: 'include_subgroups', type: 'boolean', description: 'include the projects of subgroups' },
-      { name: 'with_security_reports', type: 'boolean', description: 'only projects with security report artifacts', paid: true },
+      {
+        name: 'with_security_reports',
+        type: 'boolean',
+        description: 'only projects with security report artifacts',
+        paid: true,
+      },
     ],
   ),
 ];
@@ -164,12 +265,25 @@ export const PROVISIONED_USER_FILTERS: readonly ParamSpec[] = [
 // ---- transfer and LDAP links ----
 
 /** POST /groups/:id/transfer: no group_id makes the group top-level. */
-export const GROUP_TRANSFER_PARAMS: readonly ParamSpec[] = [{ name: 'group_id', type: 'integer', flag: 'to', description: 'the new parent group (ID or full path); left out, the group becomes top-level' }];
+export const GROUP_TRANSFER_PARAMS: readonly ParamSpec[] = [
+  {
+    name: 'group_id',
+    type: 'integer',
+    flag: 'to',
+    description: 'the new parent group (ID or full path); left out, the group becomes top-level',
+  },
+];
 
 /** POST/DELETE /groups/:id/ldap_group_links: exactly one of cn and filter. */
 export const LDAP_LINK_PARAMS: readonly ParamSpec[] = [
   { name: 'cn', type: 'string', description: 'the common name of the LDAP group' },
   { name: 'filter', type: 'string', description: 'an LDAP user filter instead of a group', paid: true },
   { name: 'provider', type: 'string', description: 'the LDAP provider (server) of the link', required: true },
-  { name: 'group_access', type: 'access-level', flag: 'access', description: 'the role members of the LDAP group get', required: true },
+  {
+    name: 'group_access',
+    type: 'access-level',
+    flag: 'access',
+    description: 'the role members of the LDAP group get',
+    required: true,
+  },
 ];

@@ -37,8 +37,17 @@ export const HOOK_PARAMS: readonly HookParam[] = [
   event('deployment_events', 'deliver deployment events'),
   event('releases_events', 'deliver release events'),
   event('subgroup_events', 'deliver subgroup events', 'group'),
-  { name: 'push_events_branch_filter', type: 'string', description: 'deliver push events only for branches matching this name or wildcard (release/*)', only: 'project' },
-  { name: 'enable_ssl_verification', type: 'boolean', description: 'verify the TLS certificate of the receiver (on by default)' },
+  {
+    name: 'push_events_branch_filter',
+    type: 'string',
+    description: 'deliver push events only for branches matching this name or wildcard (release/*)',
+    only: 'project',
+  },
+  {
+    name: 'enable_ssl_verification',
+    type: 'boolean',
+    description: 'verify the TLS certificate of the receiver (on by default)',
+  },
 ];
 
 /** What a new hook has where the request leaves a field out (GitLab's column defaults). */

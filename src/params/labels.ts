@@ -7,4 +7,8 @@ export const LABEL_PARAMS = [
 ] as const satisfies readonly ParamSpec[];
 
 /** Project labels only: their order in lists (0 first; null removes it). */
-export const LABEL_PRIORITY = { name: 'priority', type: 'integer', description: 'priority of a project label (0 or more, lower first)' } as const satisfies ParamSpec;
+export const LABEL_PRIORITY = {
+  name: 'priority',
+  type: 'integer',
+  description: 'priority of a project label (0 or more, lower first)',
+} as const satisfies ParamSpec;

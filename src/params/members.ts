@@ -8,13 +8,25 @@ import type { ParamSpec } from './types.js';
  * commands name the same values in their flags.
  */
 export const MEMBER_FILTERS = [
-  { name: 'query', type: 'string', description: 'members whose username or name contains this text (or whose email is this text)' },
+  {
+    name: 'query',
+    type: 'string',
+    description: 'members whose username or name contains this text (or whose email is this text)',
+  },
   { name: 'user_ids', type: 'integer-array', description: 'only these users' },
 ] as const satisfies readonly ParamSpec[];
 
 export const MEMBER_REMOVE_PARAMS = [
-  { name: 'skip_subresources', type: 'boolean', description: 'keep the user’s direct memberships of the subgroups and projects below the group' },
-  { name: 'unassign_issuables', type: 'boolean', description: 'unassign the user from the issues and merge requests of the group or project' },
+  {
+    name: 'skip_subresources',
+    type: 'boolean',
+    description: 'keep the user’s direct memberships of the subgroups and projects below the group',
+  },
+  {
+    name: 'unassign_issuables',
+    type: 'boolean',
+    description: 'unassign the user from the issues and merge requests of the group or project',
+  },
 ] as const satisfies readonly ParamSpec[];
 
 /** DELETE .../members/:user_id's parameters (skip_subresources: groups only). */
@@ -32,7 +44,14 @@ const MEMBER_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values
  * member's validations, which the sandbox adds (422) after the parameters' own checks (400).
  */
 export const MEMBER_PARAMS = [
-  { name: 'access_level', type: 'integer', choices: MEMBER_LEVELS, required: true, description: 'the role: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner (5 minimal access, groups only)' },
+  {
+    name: 'access_level',
+    type: 'integer',
+    choices: MEMBER_LEVELS,
+    required: true,
+    description:
+      'the role: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner (5 minimal access, groups only)',
+  },
   { name: 'expires_at', type: 'date', description: 'the day the membership ends, YYYY-MM-DD' },
 ] as const satisfies readonly ParamSpec[];
 

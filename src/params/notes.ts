@@ -21,7 +21,13 @@ interface NoteableDescription {
 
 export const NOTEABLES: Readonly<Record<NoteableKind, NoteableDescription>> = {
   issue: { parent: 'project', segment: 'issues', addressedBy: 'iid', label: 'issue', typeName: 'Issue' },
-  merge_request: { parent: 'project', segment: 'merge_requests', addressedBy: 'iid', label: 'merge request', typeName: 'MergeRequest' },
+  merge_request: {
+    parent: 'project',
+    segment: 'merge_requests',
+    addressedBy: 'iid',
+    label: 'merge request',
+    typeName: 'MergeRequest',
+  },
   snippet: { parent: 'project', segment: 'snippets', addressedBy: 'id', label: 'snippet', typeName: 'Snippet' },
   epic: { parent: 'group', segment: 'epics', addressedBy: 'id', label: 'epic', typeName: 'Epic' },
 };
@@ -53,7 +59,8 @@ export function characterCount(text: string): number {
  * whitespace, as GitLab's `award_emoji?` reads it) awards the emoji to the noteable instead of
  * creating a note. GitLab also checks `:name:` against its emoji list; any `:name:` counts here.
  */
-const AWARD_EMOJI_ONLY = /^(?::[a-z0-9_+-]+:|\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]*)*)\s?$/u;
+const AWARD_EMOJI_ONLY =
+  /^(?::[a-z0-9_+-]+:|\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]*)*)\s?$/u;
 
 export function isAwardEmojiOnly(body: string): boolean {
   return body.length <= 64 && AWARD_EMOJI_ONLY.test(body);

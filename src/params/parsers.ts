@@ -6,7 +6,8 @@ import type { ValueParser } from './option.js';
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and
  * what would be accepted, so bad input is refused before any request.
  */
-const bad = (flag: string, value: string, expected: string) => new CollabError('usage', `invalid value "${truncate(value)}" for ${flag}: expected ${expected}`);
+const bad = (flag: string, value: string, expected: string) =>
+  new CollabError('usage', `invalid value "${truncate(value)}" for ${flag}: expected ${expected}`);
 
 function truncate(value: string): string {
   const printable = value.replace(/[\u0000-\u001f\u007f]/g, '?');
@@ -18,7 +19,12 @@ export const integer =
   (value, flag) => {
     const n = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'a whole number, 0 or more' : `a whole number from ${min}`) : `a whole number from ${min} to ${max}`;
+      const range =
+        max === Number.MAX_SAFE_INTEGER
+          ? min === 0
+            ? 'a whole number, 0 or more'
+            : `a whole number from ${min}`
+          : `a whole number from ${min} to ${max}`;
       throw bad(flag, value, range);
     }
     return n;
@@ -38,7 +44,8 @@ export const commaList: ValueParser<string[]> = (value, flag) => {
 export const integerList: ValueParser<number[]> = (value, flag) => {
   const items = commaList(value, flag);
   return items.map((item) => {
-    if (!/^\d+$/.test(item) || !Number.isSafeInteger(Number(item))) throw bad(flag, value, 'a comma-separated list of numeric IDs');
+    if (!/^\d+$/.test(item) || !Number.isSafeInteger(Number(item)))
+      throw bad(flag, value, 'a comma-separated list of numeric IDs');
     return Number(item);
   });
 };
@@ -75,7 +82,8 @@ export const date: ValueParser<string> = (value, flag) => {
   if (!match) throw bad(flag, value, 'a date as YYYY-MM-DD');
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const parsed = new Date(Date.UTC(y, m - 1, d));
-  if (parsed.getUTCFullYear() !== y || parsed.getUTCMonth() !== m - 1 || parsed.getUTCDate() !== d) throw bad(flag, value, 'a real calendar date as YYYY-MM-DD');
+  if (parsed.getUTCFullYear() !== y || parsed.getUTCMonth() !== m - 1 || parsed.getUTCDate() !== d)
+    throw bad(flag, value, 'a real calendar date as YYYY-MM-DD');
   return value;
 };
 
@@ -86,7 +94,8 @@ export const dateTime: ValueParser<string> = (value, flag) => {
   date(match[1] as string, flag);
   const [h, min, s] = [Number(match[2] ?? 0), Number(match[3] ?? 0), Number(match[4] ?? 0)];
   if (h > 23 || min > 59 || s > 59) throw bad(flag, value, 'an ISO 8601 date-time with a valid time of day');
-  if (Number.isNaN(Date.parse(match[2] ? value.replace(' ', 'T') : `${value}T00:00:00Z`))) throw bad(flag, value, 'an ISO 8601 date-time');
+  if (Number.isNaN(Date.parse(match[2] ? value.replace(' ', 'T') : `${value}T00:00:00Z`)))
+    throw bad(flag, value, 'an ISO 8601 date-time');
   return value;
 };
 
@@ -95,8 +104,13 @@ export const duration: ValueParser<number> = (value, flag) => {
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?(?:(\d+)ms)?$/.exec(text);
-  if (!match || text === '' || match.slice(1).every((part) => part === undefined)) throw bad(flag, value, 'a duration such as 90s, 10m or 1h');
-  const ms = Number(match[1] ?? 0) * 3_600_000 + Number(match[2] ?? 0) * 60_000 + Number(match[3] ?? 0) * 1000 + Number(match[4] ?? 0);
+  if (!match || text === '' || match.slice(1).every((part) => part === undefined))
+    throw bad(flag, value, 'a duration such as 90s, 10m or 1h');
+  const ms =
+    Number(match[1] ?? 0) * 3_600_000 +
+    Number(match[2] ?? 0) * 60_000 +
+    Number(match[3] ?? 0) * 1000 +
+    Number(match[4] ?? 0);
   if (ms <= 0) throw bad(flag, value, 'a duration above zero');
   return ms;
 };
@@ -139,7 +153,10 @@ export function resourceRef(kind: 'project' | 'group' | 'namespace'): ValueParse
       return n;
     }
     const segments = text.replace(/^\/+|\/+$/g, '').split('/');
-    if (text === '' || segments.some((segment) => !PATH_SEGMENT.test(segment) || segment.endsWith('.git') || /^\.+$/.test(segment))) {
+    if (
+      text === '' ||
+      segments.some((segment) => !PATH_SEGMENT.test(segment) || segment.endsWith('.git') || /^\.+$/.test(segment))
+    ) {
       throw bad(flag, value, `a ${kind} ID or full path such as ${kind === 'project' ? 'grp/sub/app' : 'grp/sub'}`);
     }
     return segments.join('/');
@@ -174,6 +191,7 @@ export const shard: ValueParser<{ index: number; count: number } | 'auto'> = (va
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw bad(flag, value, 'k/n with 1 <= k <= n, e.g. 1/4, or auto');
+  if (!match || count < 1 || index < 1 || index > count)
+    throw bad(flag, value, 'k/n with 1 <= k <= n, e.g. 1/4, or auto');
   return { index, count };
 };

@@ -11,20 +11,36 @@ import type { ParamSpec } from './types.js';
 export const FORK_PARAMS = [
   { name: 'name', type: 'string', description: 'name of the fork (default: the source project name)' },
   { name: 'path', type: 'string', description: 'path of the fork (default: the source project path)' },
-  { name: 'visibility', type: 'string', choices: VISIBILITIES, description: 'visibility of the fork (default: the source visibility, capped by the target namespace)' },
+  {
+    name: 'visibility',
+    type: 'string',
+    choices: VISIBILITIES,
+    description: 'visibility of the fork (default: the source visibility, capped by the target namespace)',
+  },
   { name: 'description', type: 'string', description: 'description of the fork (default: the source description)' },
-  { name: 'mr_default_target_self', type: 'boolean', description: 'merge requests of the fork target the fork itself rather than the upstream project' },
+  {
+    name: 'mr_default_target_self',
+    type: 'boolean',
+    description: 'merge requests of the fork target the fork itself rather than the upstream project',
+  },
 ] as const satisfies readonly ParamSpec[];
 
 /** The namespace of a fork, by the service's three names for it. */
 export const FORK_NAMESPACE_PARAMS: readonly ParamSpec[] = [
   { name: 'namespace_id', type: 'integer', description: 'ID of the namespace to fork into' },
   { name: 'namespace_path', type: 'string', description: 'full path of the namespace to fork into' },
-  { name: 'namespace', type: 'string', description: 'ID or path of the namespace to fork into', deprecated: 'use namespace_id or namespace_path' },
+  {
+    name: 'namespace',
+    type: 'string',
+    description: 'ID or path of the namespace to fork into',
+    deprecated: 'use namespace_id or namespace_path',
+  },
 ];
 
 /** GET /projects/:id/starrers */
-export const STARRER_FILTERS = [{ name: 'search', type: 'string', description: 'only users whose username or name contains this text' }] as const satisfies readonly ParamSpec[];
+export const STARRER_FILTERS = [
+  { name: 'search', type: 'string', description: 'only users whose username or name contains this text' },
+] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/users */
 export const PROJECT_USER_FILTERS = [
@@ -36,10 +52,16 @@ export const PROJECT_USER_FILTERS = [
 export const PROJECT_GROUP_FILTERS = [
   { name: 'search', type: 'string', description: 'only groups whose name or path contains this text' },
   { name: 'with_shared', type: 'boolean', description: 'also the groups the project is shared with' },
-  { name: 'shared_min_access_level', type: 'access-level', description: 'with --with-shared: only shares granting at least this role' },
+  {
+    name: 'shared_min_access_level',
+    type: 'access-level',
+    description: 'with --with-shared: only shares granting at least this role',
+  },
   { name: 'shared_visible_only', type: 'boolean', description: 'with --with-shared: only shared groups you can see' },
   { name: 'skip_groups', type: 'integer-array', description: 'leave out these group IDs (comma-separated)' },
 ] as const satisfies readonly ParamSpec[];
 
 /** GET /projects/:id/snapshot */
-export const SNAPSHOT_PARAMS: readonly ParamSpec[] = [{ name: 'wiki', type: 'boolean', description: 'the wiki repository instead of the project repository' }];
+export const SNAPSHOT_PARAMS: readonly ParamSpec[] = [
+  { name: 'wiki', type: 'boolean', description: 'the wiki repository instead of the project repository' },
+];

@@ -36,10 +36,20 @@ const deprecatedSwitch = (name: string, what: string, replacement: string): Proj
 
 /** Keys of container_expiration_policy_attributes. */
 const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
-  { name: 'cadence', type: 'string', description: 'how often the policy runs', choices: ['1d', '7d', '14d', '1month', '3month'] },
+  {
+    name: 'cadence',
+    type: 'string',
+    description: 'how often the policy runs',
+    choices: ['1d', '7d', '14d', '1month', '3month'],
+  },
   { name: 'keep_n', type: 'integer', description: 'tags to keep per image' },
   { name: 'older_than', type: 'string', description: 'remove tags older than this (7d, 14d, 30d, 90d)' },
-  { name: 'name_regex', type: 'string', description: 'tags to remove', deprecated: 'use name_regex_delete (removal in API v5)' },
+  {
+    name: 'name_regex',
+    type: 'string',
+    description: 'tags to remove',
+    deprecated: 'use name_regex_delete (removal in API v5)',
+  },
   { name: 'name_regex_delete', type: 'string', description: 'tags to remove' },
   { name: 'name_regex_keep', type: 'string', description: 'tags to keep' },
   { name: 'enabled', type: 'boolean', description: 'turn the policy on or off' },
@@ -50,101 +60,344 @@ const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
  * row, in the API reference's order. Deprecations name their replacement as the API reference gives it.
  */
 export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
-  { name: 'name', type: 'string', description: 'the project name (the path is made from it when --path is absent)', columns: ALL },
-  { name: 'path', type: 'string', description: 'the last part of the project URL (the name is made from it when --name is absent)', columns: ALL },
-  { name: 'allow_merge_on_skipped_pipeline', type: 'boolean', description: 'allow merging when the pipeline was skipped', columns: ALL },
+  {
+    name: 'name',
+    type: 'string',
+    description: 'the project name (the path is made from it when --path is absent)',
+    columns: ALL,
+  },
+  {
+    name: 'path',
+    type: 'string',
+    description: 'the last part of the project URL (the name is made from it when --name is absent)',
+    columns: ALL,
+  },
+  {
+    name: 'allow_merge_on_skipped_pipeline',
+    type: 'boolean',
+    description: 'allow merging when the pipeline was skipped',
+    columns: ALL,
+  },
   accessLevel('analytics_access_level', 'analytics'),
-  { name: 'approvals_before_merge', type: 'integer', description: 'approvals needed before a merge request can be merged', paid: true, columns: ALL },
-  { name: 'auto_cancel_pending_pipelines', type: 'string', description: 'cancel pending pipelines made redundant by a newer one', choices: ['enabled', 'disabled'], columns: ALL },
-  { name: 'auto_devops_deploy_strategy', type: 'string', description: 'Auto DevOps deployment strategy', choices: ['continuous', 'manual', 'timed_incremental'], columns: ALL },
+  {
+    name: 'approvals_before_merge',
+    type: 'integer',
+    description: 'approvals needed before a merge request can be merged',
+    paid: true,
+    columns: ALL,
+  },
+  {
+    name: 'auto_cancel_pending_pipelines',
+    type: 'string',
+    description: 'cancel pending pipelines made redundant by a newer one',
+    choices: ['enabled', 'disabled'],
+    columns: ALL,
+  },
+  {
+    name: 'auto_devops_deploy_strategy',
+    type: 'string',
+    description: 'Auto DevOps deployment strategy',
+    choices: ['continuous', 'manual', 'timed_incremental'],
+    columns: ALL,
+  },
   { name: 'auto_devops_enabled', type: 'boolean', description: 'enable Auto DevOps', columns: ALL },
-  { name: 'autoclose_referenced_issues', type: 'boolean', description: 'close issues referenced by merged merge requests', columns: ALL },
-  { name: 'avatar', type: 'file', description: 'an image file (png, jpg, jpeg, gif, bmp, tiff, ico, webp; at most 200 KiB), sent as multipart/form-data', columns: ALL },
-  { name: 'build_coverage_regex', type: 'string', description: 'regular expression that reads test coverage from job logs', columns: ALL },
+  {
+    name: 'autoclose_referenced_issues',
+    type: 'boolean',
+    description: 'close issues referenced by merged merge requests',
+    columns: ALL,
+  },
+  {
+    name: 'avatar',
+    type: 'file',
+    description:
+      'an image file (png, jpg, jpeg, gif, bmp, tiff, ico, webp; at most 200 KiB), sent as multipart/form-data',
+    columns: ALL,
+  },
+  {
+    name: 'build_coverage_regex',
+    type: 'string',
+    description: 'regular expression that reads test coverage from job logs',
+    columns: ALL,
+  },
   // The spec says "string, default fetch"; GitLab accepts exactly fetch or clone.
-  { name: 'build_git_strategy', type: 'string', description: 'how CI jobs get the repository (default fetch)', choices: ['fetch', 'clone'], columns: ALL },
+  {
+    name: 'build_git_strategy',
+    type: 'string',
+    description: 'how CI jobs get the repository (default fetch)',
+    choices: ['fetch', 'clone'],
+    columns: ALL,
+  },
   { name: 'build_timeout', type: 'integer', description: 'job timeout in seconds', columns: ALL },
   accessLevel('builds_access_level', 'CI/CD jobs'),
   { name: 'ci_config_path', type: 'string', description: 'path of the CI configuration file', columns: ALL },
-  { name: 'ci_default_git_depth', type: 'integer', description: 'default shallow clone depth of CI jobs', columns: UPDATE_ONLY },
-  { name: 'ci_forward_deployment_enabled', type: 'boolean', description: 'skip older pending deployment jobs when a new one starts', columns: UPDATE_ONLY },
+  {
+    name: 'ci_default_git_depth',
+    type: 'integer',
+    description: 'default shallow clone depth of CI jobs',
+    columns: UPDATE_ONLY,
+  },
+  {
+    name: 'ci_forward_deployment_enabled',
+    type: 'boolean',
+    description: 'skip older pending deployment jobs when a new one starts',
+    columns: UPDATE_ONLY,
+  },
   {
     name: 'container_expiration_policy_attributes',
     flag: 'container-expiration-policy',
     type: 'hash',
-    description: 'cleanup policy of the container registry, as key=value pairs: cadence=7d,keep_n=5,older_than=14d,name_regex_delete=.*,name_regex_keep=,enabled=true',
+    description:
+      'cleanup policy of the container registry, as key=value pairs: cadence=7d,keep_n=5,older_than=14d,name_regex_delete=.*,name_regex_keep=,enabled=true',
     keys: CONTAINER_EXPIRATION_POLICY_KEYS,
     columns: ['create', 'update'],
   },
   accessLevel('container_registry_access_level', 'the container registry'),
   deprecatedSwitch('container_registry_enabled', 'the container registry', 'container_registry_access_level'),
-  { name: 'default_branch', type: 'string', description: 'the default branch (on create, with --initialize-with-readme only)', columns: ALL },
+  {
+    name: 'default_branch',
+    type: 'string',
+    description: 'the default branch (on create, with --initialize-with-readme only)',
+    columns: ALL,
+  },
   { name: 'description', type: 'string', description: 'a short description', columns: ALL },
   { name: 'emails_disabled', type: 'boolean', description: 'disable email notifications', columns: ALL },
-  { name: 'external_authorization_classification_label', type: 'string', description: 'classification label of external authorization', paid: true, columns: ALL },
+  {
+    name: 'external_authorization_classification_label',
+    type: 'string',
+    description: 'classification label of external authorization',
+    paid: true,
+    columns: ALL,
+  },
   accessLevel('forking_access_level', 'forking'),
   {
     name: 'group_with_project_templates_id',
     type: 'integer',
-    description: 'group whose custom project templates are used (empty for instance-level templates); needs --use-custom-template',
+    description:
+      'group whose custom project templates are used (empty for instance-level templates); needs --use-custom-template',
     paid: true,
     columns: CREATE_ONLY,
   },
-  { name: 'import_url', type: 'string', description: 'URL of a repository to import or mirror (http, https or git; credentials may be embedded and are masked in all output)', columns: ALL },
-  { name: 'initialize_with_readme', type: 'boolean', description: 'create the repository with a README (default false)', columns: CREATE_ONLY },
+  {
+    name: 'import_url',
+    type: 'string',
+    description:
+      'URL of a repository to import or mirror (http, https or git; credentials may be embedded and are masked in all output)',
+    columns: ALL,
+  },
+  {
+    name: 'initialize_with_readme',
+    type: 'boolean',
+    description: 'create the repository with a README (default false)',
+    columns: CREATE_ONLY,
+  },
   accessLevel('issues_access_level', 'issues'),
   deprecatedSwitch('issues_enabled', 'issues', 'issues_access_level'),
-  { name: 'issues_template', type: 'string', description: 'default description of new issues', paid: true, columns: UPDATE_ONLY },
+  {
+    name: 'issues_template',
+    type: 'string',
+    description: 'default description of new issues',
+    paid: true,
+    columns: UPDATE_ONLY,
+  },
   deprecatedSwitch('jobs_enabled', 'CI/CD jobs', 'builds_access_level'),
-  { name: 'keep_latest_artifact', type: 'boolean', description: 'keep the artifacts of the latest successful pipeline', columns: UPDATE_ONLY },
+  {
+    name: 'keep_latest_artifact',
+    type: 'boolean',
+    description: 'keep the artifacts of the latest successful pipeline',
+    columns: UPDATE_ONLY,
+  },
   { name: 'lfs_enabled', type: 'boolean', description: 'enable Git LFS', columns: ALL },
-  { name: 'merge_commit_template', type: 'string', description: 'template of merge commit messages (since 14.5)', columns: ['createForUser', 'update'] },
-  { name: 'merge_method', type: 'string', description: 'how merge requests are merged', choices: ['merge', 'rebase_merge', 'ff'], columns: ALL },
-  { name: 'merge_pipelines_enabled', type: 'boolean', description: 'enable merged results pipelines', columns: ['create', 'update'] },
+  {
+    name: 'merge_commit_template',
+    type: 'string',
+    description: 'template of merge commit messages (since 14.5)',
+    columns: ['createForUser', 'update'],
+  },
+  {
+    name: 'merge_method',
+    type: 'string',
+    description: 'how merge requests are merged',
+    choices: ['merge', 'rebase_merge', 'ff'],
+    columns: ALL,
+  },
+  {
+    name: 'merge_pipelines_enabled',
+    type: 'boolean',
+    description: 'enable merged results pipelines',
+    columns: ['create', 'update'],
+  },
   accessLevel('merge_requests_access_level', 'merge requests'),
   deprecatedSwitch('merge_requests_enabled', 'merge requests', 'merge_requests_access_level'),
-  { name: 'merge_requests_template', type: 'string', description: 'default description of new merge requests', paid: true, columns: UPDATE_ONLY },
+  {
+    name: 'merge_requests_template',
+    type: 'string',
+    description: 'default description of new merge requests',
+    paid: true,
+    columns: UPDATE_ONLY,
+  },
   { name: 'merge_trains_enabled', type: 'boolean', description: 'enable merge trains', columns: ['create', 'update'] },
-  { name: 'mirror', type: 'boolean', description: 'pull-mirror the repository at --import-url', paid: true, columns: ALL },
-  { name: 'mirror_overwrites_diverged_branches', type: 'boolean', description: 'the pull mirror overwrites diverged branches', paid: true, columns: UPDATE_ONLY },
-  { name: 'mirror_trigger_builds', type: 'boolean', description: 'mirror updates trigger pipelines', paid: true, columns: ALL },
-  { name: 'mirror_user_id', type: 'integer', description: 'user the mirror acts as', paid: true, adminOnly: true, columns: UPDATE_ONLY },
-  { name: 'mr_default_target_self', type: 'boolean', description: 'merge requests of a fork target the fork itself (false: the upstream project)', columns: UPDATE_ONLY },
-  { name: 'namespace_id', type: 'integer', description: 'the namespace (group or user; ID or full path) to create the project in; default the caller’s own', columns: CREATE_ONLY },
-  { name: 'only_allow_merge_if_all_discussions_are_resolved', type: 'boolean', description: 'merge only when all discussions are resolved', columns: ALL },
-  { name: 'only_allow_merge_if_pipeline_succeeds', type: 'boolean', description: 'merge only when the pipeline succeeded', columns: ALL },
+  {
+    name: 'mirror',
+    type: 'boolean',
+    description: 'pull-mirror the repository at --import-url',
+    paid: true,
+    columns: ALL,
+  },
+  {
+    name: 'mirror_overwrites_diverged_branches',
+    type: 'boolean',
+    description: 'the pull mirror overwrites diverged branches',
+    paid: true,
+    columns: UPDATE_ONLY,
+  },
+  {
+    name: 'mirror_trigger_builds',
+    type: 'boolean',
+    description: 'mirror updates trigger pipelines',
+    paid: true,
+    columns: ALL,
+  },
+  {
+    name: 'mirror_user_id',
+    type: 'integer',
+    description: 'user the mirror acts as',
+    paid: true,
+    adminOnly: true,
+    columns: UPDATE_ONLY,
+  },
+  {
+    name: 'mr_default_target_self',
+    type: 'boolean',
+    description: 'merge requests of a fork target the fork itself (false: the upstream project)',
+    columns: UPDATE_ONLY,
+  },
+  {
+    name: 'namespace_id',
+    type: 'integer',
+    description: 'the namespace (group or user; ID or full path) to create the project in; default the caller’s own',
+    columns: CREATE_ONLY,
+  },
+  {
+    name: 'only_allow_merge_if_all_discussions_are_resolved',
+    type: 'boolean',
+    description: 'merge only when all discussions are resolved',
+    columns: ALL,
+  },
+  {
+    name: 'only_allow_merge_if_pipeline_succeeds',
+    type: 'boolean',
+    description: 'merge only when the pipeline succeeded',
+    columns: ALL,
+  },
   // The settings table gives column E only, but the API reference's "Pull mirroring" table (section 4)
   // lists only_mirror_protected_branches for "POST or PUT create or update project", and
   // GitLab accepts it on create: the more specific pull-mirroring table wins.
-  { name: 'only_mirror_protected_branches', type: 'boolean', description: 'the pull mirror updates protected branches only', paid: true, columns: ALL },
+  {
+    name: 'only_mirror_protected_branches',
+    type: 'boolean',
+    description: 'the pull mirror updates protected branches only',
+    paid: true,
+    columns: ALL,
+  },
   accessLevel('operations_access_level', 'operations'),
   { name: 'packages_enabled', type: 'boolean', description: 'enable the package registry', columns: ALL },
   accessLevel('pages_access_level', 'GitLab Pages', { choices: [...ACCESS_LEVEL_CHOICES, 'public'] }),
-  { name: 'printing_merge_request_link_enabled', type: 'boolean', description: 'print the merge request link when pushing from the command line', columns: ALL },
+  {
+    name: 'printing_merge_request_link_enabled',
+    type: 'boolean',
+    description: 'print the merge request link when pushing from the command line',
+    columns: ALL,
+  },
   { name: 'public_builds', type: 'boolean', description: 'let non-members view jobs', columns: ALL },
-  { name: 'remove_source_branch_after_merge', type: 'boolean', description: 'remove the source branch after merge by default', columns: ALL },
+  {
+    name: 'remove_source_branch_after_merge',
+    type: 'boolean',
+    description: 'remove the source branch after merge by default',
+    columns: ALL,
+  },
   accessLevel('repository_access_level', 'the repository'),
-  { name: 'repository_storage', type: 'string', description: 'storage shard the repository is on', adminOnly: true, columns: ALL },
+  {
+    name: 'repository_storage',
+    type: 'string',
+    description: 'storage shard the repository is on',
+    adminOnly: true,
+    columns: ALL,
+  },
   { name: 'request_access_enabled', type: 'boolean', description: 'let users request membership', columns: ALL },
   accessLevel('requirements_access_level', 'requirements', {
     choices: [...ACCESS_LEVEL_CHOICES, 'public'],
     columnChoices: { create: ACCESS_LEVEL_CHOICES },
   }),
-  { name: 'resolve_outdated_diff_discussions', type: 'boolean', description: 'resolve discussions on lines changed by a push', columns: ALL },
-  { name: 'restrict_user_defined_variables', type: 'boolean', description: 'only the Maintainer role may pass variables when triggering a pipeline', columns: UPDATE_ONLY },
+  {
+    name: 'resolve_outdated_diff_discussions',
+    type: 'boolean',
+    description: 'resolve discussions on lines changed by a push',
+    columns: ALL,
+  },
+  {
+    name: 'restrict_user_defined_variables',
+    type: 'boolean',
+    description: 'only the Maintainer role may pass variables when triggering a pipeline',
+    columns: UPDATE_ONLY,
+  },
   accessLevel('security_and_compliance_access_level', 'security and compliance (since 14.9)'),
   { name: 'service_desk_enabled', type: 'boolean', description: 'enable the service desk', columns: UPDATE_ONLY },
   { name: 'shared_runners_enabled', type: 'boolean', description: 'enable shared runners', columns: ALL },
   accessLevel('snippets_access_level', 'snippets'),
   deprecatedSwitch('snippets_enabled', 'snippets', 'snippets_access_level'),
-  { name: 'squash_commit_template', type: 'string', description: 'template of squash commit messages (since 14.6)', columns: ['createForUser', 'update'] },
-  { name: 'squash_option', type: 'string', description: 'squash commits when merging', choices: ['never', 'always', 'default_on', 'default_off'], columns: ALL },
-  { name: 'suggestion_commit_message', type: 'string', description: 'commit message of applied suggestions', columns: ['createForUser', 'update'] },
-  { name: 'tag_list', type: 'string-array', description: 'topics, comma-separated', deprecated: 'use --topics (deprecated since 14.0, removal in API v5)', columns: ALL },
-  { name: 'template_name', type: 'string', description: 'a built-in template, or a custom template with --use-custom-template', columns: CREATE_ONLY },
-  { name: 'template_project_id', type: 'integer', description: 'project to use as a custom template; needs --use-custom-template', paid: true, columns: ['create'] },
-  { name: 'topics', type: 'string-array', description: 'topics, comma-separated (since 14.0); on update they replace all existing topics', columns: ALL },
-  { name: 'use_custom_template', type: 'boolean', description: 'use a custom project template', paid: true, columns: CREATE_ONLY },
+  {
+    name: 'squash_commit_template',
+    type: 'string',
+    description: 'template of squash commit messages (since 14.6)',
+    columns: ['createForUser', 'update'],
+  },
+  {
+    name: 'squash_option',
+    type: 'string',
+    description: 'squash commits when merging',
+    choices: ['never', 'always', 'default_on', 'default_off'],
+    columns: ALL,
+  },
+  {
+    name: 'suggestion_commit_message',
+    type: 'string',
+    description: 'commit message of applied suggestions',
+    columns: ['createForUser', 'update'],
+  },
+  {
+    name: 'tag_list',
+    type: 'string-array',
+    description: 'topics, comma-separated',
+    deprecated: 'use --topics (deprecated since 14.0, removal in API v5)',
+    columns: ALL,
+  },
+  {
+    name: 'template_name',
+    type: 'string',
+    description: 'a built-in template, or a custom template with --use-custom-template',
+    columns: CREATE_ONLY,
+  },
+  {
+    name: 'template_project_id',
+    type: 'integer',
+    description: 'project to use as a custom template; needs --use-custom-template',
+    paid: true,
+    columns: ['create'],
+  },
+  {
+    name: 'topics',
+    type: 'string-array',
+    description: 'topics, comma-separated (since 14.0); on update they replace all existing topics',
+    columns: ALL,
+  },
+  {
+    name: 'use_custom_template',
+    type: 'boolean',
+    description: 'use a custom project template',
+    paid: true,
+    columns: CREATE_ONLY,
+  },
   { name: 'visibility', type: 'string', description: 'who can see the project', choices: VISIBILITIES, columns: ALL },
   accessLevel('wiki_access_level', 'the wiki'),
   deprecatedSwitch('wiki_enabled', 'the wiki', 'wiki_access_level'),
@@ -170,7 +423,8 @@ export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
 export function projectPathProblem(path: string): string | undefined {
   if (!/^[A-Za-z0-9_.-]+$/.test(path)) return "can contain only letters, digits, '_', '-' and '.'";
   if (/\.(git|atom)$/i.test(path)) return "cannot end in '.git' or '.atom'";
-  if (/^[_.-]|[_.-]$/.test(path) || /[_.-]{2}/.test(path)) return 'must not start or end with a special character and must not contain consecutive special characters';
+  if (/^[_.-]|[_.-]$/.test(path) || /[_.-]{2}/.test(path))
+    return 'must not start or end with a special character and must not contain consecutive special characters';
   return undefined;
 }
 
@@ -197,15 +451,25 @@ export const PROJECT_LIST_PARAMS = [
   { name: 'last_activity_after', type: 'datetime', description: 'only projects active after this time (ISO 8601)' },
   { name: 'last_activity_before', type: 'datetime', description: 'only projects active before this time (ISO 8601)' },
   { name: 'membership', type: 'boolean', description: 'only projects you are a member of' },
-  { name: 'min_access_level', type: 'access-level', description: 'only projects where you have at least this role (name or number)' },
+  {
+    name: 'min_access_level',
+    type: 'access-level',
+    description: 'only projects where you have at least this role (name or number)',
+  },
   {
     name: 'order_by',
     type: 'string',
-    description: 'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search, and over projects you are a member of',
+    description:
+      'order by this field (default created_at; id with --all); repository_size, storage_size, packages_size and wiki_size for administrators; similarity only with --search, and over projects you are a member of',
     choices: [...PROJECT_ORDER_BY, ...ADMIN_ORDER_BY],
   },
   { name: 'owned', type: 'boolean', description: 'only projects you own' },
-  { name: 'repository_checksum_failed', type: 'boolean', description: 'only projects whose repository checksum failed', paid: true },
+  {
+    name: 'repository_checksum_failed',
+    type: 'boolean',
+    description: 'only projects whose repository checksum failed',
+    paid: true,
+  },
   { name: 'repository_storage', type: 'string', description: 'only projects on this storage shard', adminOnly: true },
   { name: 'search_namespaces', type: 'boolean', description: 'match --search against namespace paths too' },
   { name: 'search', type: 'string', description: 'only projects whose name, path or description contains this' },
@@ -215,12 +479,23 @@ export const PROJECT_LIST_PARAMS = [
   { name: 'statistics', type: 'boolean', description: 'include statistics (Reporter role or higher)' },
   { name: 'topic', type: 'string-array', description: 'only projects with all of these topics, comma-separated' },
   { name: 'visibility', type: 'string', description: 'only projects with this visibility', choices: VISIBILITIES },
-  { name: 'wiki_checksum_failed', type: 'boolean', description: 'only projects whose wiki checksum failed', paid: true },
+  {
+    name: 'wiki_checksum_failed',
+    type: 'boolean',
+    description: 'only projects whose wiki checksum failed',
+    paid: true,
+  },
   { name: 'with_custom_attributes', type: 'boolean', description: 'include custom attributes', adminOnly: true },
   { name: 'with_issues_enabled', type: 'boolean', description: 'only projects with issues enabled' },
   { name: 'with_merge_requests_enabled', type: 'boolean', description: 'only projects with merge requests enabled' },
   { name: 'with_programming_language', type: 'string', description: 'only projects using this language' },
-  { name: 'custom_attributes', flag: 'custom-attribute', type: 'hash', description: 'only projects with this custom attribute, key=value (repeatable)', adminOnly: true },
+  {
+    name: 'custom_attributes',
+    flag: 'custom-attribute',
+    type: 'hash',
+    description: 'only projects with this custom attribute, key=value (repeatable)',
+    adminOnly: true,
+  },
 ] as const satisfies readonly ParamSpec[];
 
 type ListParam = (typeof PROJECT_LIST_PARAMS)[number];
@@ -229,19 +504,37 @@ type ListParam = (typeof PROJECT_LIST_PARAMS)[number];
  * The filters of GET /projects that another list endpoint takes, typed as they are there (the
  * picked entries; an override of order_by narrows its choices, so its type is the override's).
  */
-function pick<const N extends ListParam['name'], const O extends { readonly [K in N]?: Partial<ParamSpec> } = Record<never, never>>(
+function pick<
+  const N extends ListParam['name'],
+  const O extends { readonly [K in N]?: Partial<ParamSpec> } = Record<never, never>,
+>(
   names: readonly N[],
   overrides?: O,
-): Array<{ [K in N]: K extends keyof O ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K] : Extract<ListParam, { name: K }> }[N]> {
+): Array<
+  {
+    [K in N]: K extends keyof O
+      ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K]
+      : Extract<ListParam, { name: K }>;
+  }[N]
+> {
   return names.map((name) => {
     const found = PROJECT_LIST_PARAMS.find((p) => p.name === name);
     if (!found) throw new Error(`no list parameter ${name}`);
     // The override replaces the keys it names, as the return type says.
-    return { ...found, ...overrides?.[name] } as { [K in N]: K extends keyof O ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K] : Extract<ListParam, { name: K }> }[N];
+    return { ...found, ...overrides?.[name] } as {
+      [K in N]: K extends keyof O
+        ? Omit<Extract<ListParam, { name: K }>, keyof O[K]> & O[K]
+        : Extract<ListParam, { name: K }>;
+    }[N];
   });
 }
 
-const USER_ORDER_BY = { order_by: { choices: PROJECT_ORDER_BY.filter((o): o is Exclude<typeof o, 'similarity'> => o !== 'similarity'), description: 'order by this field (default created_at)' } };
+const USER_ORDER_BY = {
+  order_by: {
+    choices: PROJECT_ORDER_BY.filter((o): o is Exclude<typeof o, 'similarity'> => o !== 'similarity'),
+    description: 'order by this field (default created_at)',
+  },
+};
 
 /** GET /users/:user_id/projects. */
 export const USER_PROJECTS_PARAMS = pick(
@@ -269,7 +562,22 @@ export const USER_PROJECTS_PARAMS = pick(
 
 /** GET /users/:user_id/starred_projects (and GET /projects/:id/forks, which takes the same). */
 export const STARRED_PROJECTS_PARAMS = pick(
-  ['archived', 'membership', 'min_access_level', 'order_by', 'owned', 'search', 'simple', 'sort', 'starred', 'statistics', 'visibility', 'with_custom_attributes', 'with_issues_enabled', 'with_merge_requests_enabled'],
+  [
+    'archived',
+    'membership',
+    'min_access_level',
+    'order_by',
+    'owned',
+    'search',
+    'simple',
+    'sort',
+    'starred',
+    'statistics',
+    'visibility',
+    'with_custom_attributes',
+    'with_issues_enabled',
+    'with_merge_requests_enabled',
+  ],
   USER_ORDER_BY,
 );
 

@@ -12,7 +12,12 @@ export const REF_ACCESS_LEVELS = { 'no-one': 0, developer: 30, maintainer: 40, a
 export type RefAccessName = keyof typeof REF_ACCESS_LEVELS;
 
 /** `access_level_description` as GitLab's ProtectedRefAccess.human_access_levels writes it. */
-export const REF_ACCESS_DESCRIPTIONS: Readonly<Record<number, string>> = { 0: 'No one', 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Instance admins' };
+export const REF_ACCESS_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  0: 'No one',
+  30: 'Developers + Maintainers',
+  40: 'Maintainers',
+  60: 'Instance admins',
+};
 
 /**
  * The levels each kind of access takes: `unprotect` has no "no one" (the API page: "Access level
@@ -39,7 +44,12 @@ export function refAccess(kind: RefAccessKind): ValueParser<number> {
   const allowed: readonly number[] = REF_ACCESS_CHOICES[kind];
   return (value, flag) => {
     const text = value.trim().toLowerCase().replace(/[ _]/g, '-');
-    const level = text in REF_ACCESS_LEVELS ? REF_ACCESS_LEVELS[text as RefAccessName] : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    const level =
+      text in REF_ACCESS_LEVELS
+        ? REF_ACCESS_LEVELS[text as RefAccessName]
+        : /^\d+$/.test(text)
+          ? Number(text)
+          : Number.NaN;
     if (allowed.includes(level)) return level;
     const names = allowed.map((n) => refAccessName(n)).join(', ');
     throw new CollabError('usage', `invalid value "${value.slice(0, 60)}" for ${flag}: expected one of ${names}`);
@@ -50,13 +60,30 @@ export function refAccess(kind: RefAccessKind): ValueParser<number> {
 export const PROTECTED_BRANCH_PARAMS = [
   { name: 'push_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.push, description: 'who may push' },
   { name: 'merge_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.merge, description: 'who may merge' },
-  { name: 'unprotect_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.unprotect, description: 'who may unprotect' },
+  {
+    name: 'unprotect_access_level',
+    type: 'integer',
+    choices: REF_ACCESS_CHOICES.unprotect,
+    description: 'who may unprotect',
+  },
   { name: 'allow_force_push', type: 'boolean', description: 'members who may push may also force-push' },
-  { name: 'code_owner_approval_required', type: 'boolean', paid: true, description: 'refuse pushes that change files with code owners unless they approve' },
+  {
+    name: 'code_owner_approval_required',
+    type: 'boolean',
+    paid: true,
+    description: 'refuse pushes that change files with code owners unless they approve',
+  },
 ] as const satisfies readonly ParamSpec[];
 
 /** PATCH /projects/:id/protected_branches/:name takes the booleans; levels change through `allowed_to_*` arrays. */
 export const PROTECTED_BRANCH_UPDATE_PARAMS = PROTECTED_BRANCH_PARAMS.filter((param) => param.type === 'boolean');
 
 /** POST /projects/:id/protected_tags. Default: 40. */
-export const PROTECTED_TAG_PARAMS = [{ name: 'create_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.create, description: 'who may create matching tags' }] as const satisfies readonly ParamSpec[];
+export const PROTECTED_TAG_PARAMS = [
+  {
+    name: 'create_access_level',
+    type: 'integer',
+    choices: REF_ACCESS_CHOICES.create,
+    description: 'who may create matching tags',
+  },
+] as const satisfies readonly ParamSpec[];

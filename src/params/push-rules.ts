@@ -12,16 +12,46 @@ interface PushRuleParam extends ParamSpec {
 }
 
 export const PUSH_RULE_PARAMS: readonly PushRuleParam[] = [
-  { name: 'commit_message_regex', type: 'string', description: 'every commit message must match this regular expression ("" clears)', regex: true },
-  { name: 'commit_message_negative_regex', type: 'string', description: 'no commit message may match this regular expression ("" clears)', regex: true },
-  { name: 'branch_name_regex', type: 'string', description: 'every branch name must match this regular expression ("" clears)', regex: true },
-  { name: 'author_email_regex', type: 'string', description: 'every commit author email must match this regular expression ("" clears)', regex: true },
-  { name: 'file_name_regex', type: 'string', description: 'no committed file name may match this regular expression ("" clears)', regex: true },
+  {
+    name: 'commit_message_regex',
+    type: 'string',
+    description: 'every commit message must match this regular expression ("" clears)',
+    regex: true,
+  },
+  {
+    name: 'commit_message_negative_regex',
+    type: 'string',
+    description: 'no commit message may match this regular expression ("" clears)',
+    regex: true,
+  },
+  {
+    name: 'branch_name_regex',
+    type: 'string',
+    description: 'every branch name must match this regular expression ("" clears)',
+    regex: true,
+  },
+  {
+    name: 'author_email_regex',
+    type: 'string',
+    description: 'every commit author email must match this regular expression ("" clears)',
+    regex: true,
+  },
+  {
+    name: 'file_name_regex',
+    type: 'string',
+    description: 'no committed file name may match this regular expression ("" clears)',
+    regex: true,
+  },
   { name: 'max_file_size', type: 'integer', description: 'largest file a push may add, in MB (0: no limit)' },
   { name: 'deny_delete_tag', type: 'boolean', description: 'refuse deleting tags' },
   { name: 'member_check', type: 'boolean', description: 'commit authors must be users of the service' },
   { name: 'prevent_secrets', type: 'boolean', description: 'refuse files that are likely to contain secrets' },
-  { name: 'commit_committer_check', type: 'boolean', description: 'the committer email must be one of the pusher’s verified emails', paid: true },
+  {
+    name: 'commit_committer_check',
+    type: 'boolean',
+    description: 'the committer email must be one of the pusher’s verified emails',
+    paid: true,
+  },
   { name: 'reject_unsigned_commits', type: 'boolean', description: 'refuse commits that are not signed', paid: true },
 ];
 
@@ -73,7 +103,8 @@ export function re2Problem(pattern: string): string | undefined {
       if (match) return `${what} ${match[0]} is not supported by RE2, the service's regular expression engine`;
     }
     // `a{2,3}+` is possessive; a `}` that closes no repetition is a literal, as is the + after it.
-    if (char === '}' && pattern[i + 1] === '+' && /\{\d+(,\d*)?$/.test(pattern.slice(0, i))) return `possessive quantifier }+ is not supported by RE2, the service's regular expression engine`;
+    if (char === '}' && pattern[i + 1] === '+' && /\{\d+(,\d*)?$/.test(pattern.slice(0, i)))
+      return `possessive quantifier }+ is not supported by RE2, the service's regular expression engine`;
     if (char === '\\') i++;
     else if (char === '[') {
       inClass = true;
@@ -96,7 +127,10 @@ export function compileProblem(pattern: string): string | undefined {
     flags = [...new Set(inline.replace('U', '').split(''))].join('');
     return '';
   });
-  source = source.replace(/\(\?P</g, '(?<').replace(/\(\?[imsU-]+:/g, '(?:').replace(/\(\?[imsU-]+\)/g, '');
+  source = source
+    .replace(/\(\?P</g, '(?<')
+    .replace(/\(\?[imsU-]+:/g, '(?:')
+    .replace(/\(\?[imsU-]+\)/g, '');
   try {
     new RegExp(source, flags);
     return undefined;
@@ -116,7 +150,11 @@ export function re2Regex(value: string, flag: string): string {
   const problem = re2Problem(value) ?? compileProblem(value);
   if (problem) {
     const shown = value.replace(/[\u0000-\u001f\u007f]/g, '?');
-    throw new CollabError('usage', `invalid value "${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}" for ${flag}: ${problem}`, { hint: 'the service compiles it with RE2: https://github.com/google/re2/wiki/Syntax' });
+    throw new CollabError(
+      'usage',
+      `invalid value "${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}" for ${flag}: ${problem}`,
+      { hint: 'the service compiles it with RE2: https://github.com/google/re2/wiki/Syntax' },
+    );
   }
   return value;
 }

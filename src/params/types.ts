@@ -2,7 +2,17 @@
  * The spec's parameter tables as data. Flags, help, client-side validation and the sandbox's
  * server-side validation are all derived from these descriptions (python-gitlab style).
  */
-type ParamType = 'string' | 'integer' | 'boolean' | 'string-array' | 'integer-array' | 'hash' | 'file' | 'date' | 'datetime' | 'access-level';
+type ParamType =
+  | 'string'
+  | 'integer'
+  | 'boolean'
+  | 'string-array'
+  | 'integer-array'
+  | 'hash'
+  | 'file'
+  | 'date'
+  | 'datetime'
+  | 'access-level';
 
 export interface ParamSpec {
   /** The API's name, snake_case. The flag is its kebab-case form unless `flag` says otherwise. */

@@ -1,6 +1,17 @@
 import { ACCESS_LEVELS } from '../params/access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
-import type { Group, MemberSource, Namespace, Note, Noteable, NoteableKind, OwnerKey, Project, User, Visibility } from './model.js';
+import type {
+  Group,
+  MemberSource,
+  Namespace,
+  Note,
+  Noteable,
+  NoteableKind,
+  OwnerKey,
+  Project,
+  User,
+  Visibility,
+} from './model.js';
 import type { Store } from './store.js';
 
 /**
@@ -15,7 +26,10 @@ export const ACCESS = { none: 0, ...ACCESS_LEVELS } as const;
  * Who administers what a project or group holds (its members, hooks, push rule, CI/CD variables,
  * badges): a project's Maintainers, a group's Owners (administrators have every role).
  */
-export const OWNER_ADMIN_ROLE: Readonly<Record<'project' | 'group', number>> = { project: ACCESS.maintainer, group: ACCESS.owner };
+export const OWNER_ADMIN_ROLE: Readonly<Record<'project' | 'group', number>> = {
+  project: ACCESS.maintainer,
+  group: ACCESS.owner,
+};
 
 /** Visibilities in order: a thing may not be more visible than what holds it. */
 const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
@@ -42,7 +56,8 @@ function sharedAccess(store: Store, user: User, shares: Group['shares']): number
   let level = 0;
   for (const share of shares) {
     const shared = store.groups.get(share.group_id);
-    if (shared && !expired(store, share.expires_at)) level = Math.max(level, Math.min(share.group_access_level, directGroupAccess(store, user, shared)));
+    if (shared && !expired(store, share.expires_at))
+      level = Math.max(level, Math.min(share.group_access_level, directGroupAccess(store, user, shared)));
   }
   return level;
 }
@@ -52,7 +67,8 @@ export function groupAccess(store: Store, user: User | undefined, group: Group):
   if (!user) return 0;
   if (user.is_admin) return ACCESS.owner;
   let level = 0;
-  for (const g of [group, ...store.ancestors(group)]) level = Math.max(level, g.members.get(user.id) ?? 0, sharedAccess(store, user, g.shares));
+  for (const g of [group, ...store.ancestors(group)])
+    level = Math.max(level, g.members.get(user.id) ?? 0, sharedAccess(store, user, g.shares));
   return level;
 }
 
@@ -81,10 +97,20 @@ export function projectMemberLevel(store: Store, user: User | undefined, project
 }
 
 /** Whether a user is a member (by membership alone) of at least `level`: the owned, membership and min_access_level filters. */
-export function isProjectMember(store: Store, user: User | undefined, project: Project, level: number = ACCESS.guest): boolean {
+export function isProjectMember(
+  store: Store,
+  user: User | undefined,
+  project: Project,
+  level: number = ACCESS.guest,
+): boolean {
   return projectMemberLevel(store, user, project) >= level;
 }
-export function isGroupMember(store: Store, user: User | undefined, group: Group, level: number = ACCESS.guest): boolean {
+export function isGroupMember(
+  store: Store,
+  user: User | undefined,
+  group: Group,
+  level: number = ACCESS.guest,
+): boolean {
   return groupMemberLevel(store, user, group) >= level;
 }
 
@@ -94,7 +120,8 @@ export function directLevel(record: Group | Project, userId: number): number {
 }
 
 /** The group (the one given or an ancestor) where a user's inherited `level` comes from. */
-export const levelSource = (store: Store, user: User, group: Group, level: number): Group => [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
+export const levelSource = (store: Store, user: User, group: Group, level: number): Group =>
+  [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
 
 /** A developer allowed to create a project in a group is made its maintainer (below that the group gives no maintainer role). */
 export function creatorNeedsMembership(store: Store, user: User, group: Group): boolean {
@@ -160,7 +187,11 @@ export function featureEnabled(project: Project, feature: Feature): boolean {
   return level !== 'disabled' && project.attrs[`${feature}_enabled`] !== false;
 }
 
-const FEATURE_OF: Record<Exclude<NoteableKind, 'epic'>, Feature> = { issue: 'issues', merge_request: 'merge_requests', snippet: 'snippets' };
+const FEATURE_OF: Record<Exclude<NoteableKind, 'epic'>, Feature> = {
+  issue: 'issues',
+  merge_request: 'merge_requests',
+  snippet: 'snippets',
+};
 
 /** The caller's role where a noteable lives (its project, or its group for epics). */
 function noteableAccess(store: Store, user: User | undefined, noteable: Noteable): number {
@@ -183,10 +214,21 @@ export function canReadNoteable(store: Store, user: User | undefined, noteable: 
     if (!group || !canReadGroup(store, user, group)) return false;
   } else {
     const project = store.projects.get(noteable.parentId);
-    if (!project || !canReadProject(store, user, project) || !featureEnabled(project, FEATURE_OF[noteable.kind])) return false;
-    if (noteable.kind === 'merge_request' && project.visibility === 'private' && noteableAccess(store, user, noteable) < ACCESS.reporter) return false;
+    if (!project || !canReadProject(store, user, project) || !featureEnabled(project, FEATURE_OF[noteable.kind]))
+      return false;
+    if (
+      noteable.kind === 'merge_request' &&
+      project.visibility === 'private' &&
+      noteableAccess(store, user, noteable) < ACCESS.reporter
+    )
+      return false;
   }
-  if (noteable.confidential && noteableAccess(store, user, noteable) < ACCESS.reporter && user?.id !== noteable.author_id) return false;
+  if (
+    noteable.confidential &&
+    noteableAccess(store, user, noteable) < ACCESS.reporter &&
+    user?.id !== noteable.author_id
+  )
+    return false;
   return true;
 }
 
@@ -199,7 +241,10 @@ export function canReadNote(store: Store, user: User | undefined, noteable: Note
 
 /** GitLab's create_subgroup: the parent's subgroup_creation_level decides between Owner and Maintainer. */
 function canCreateSubgroup(store: Store, user: User, parent: Group): boolean {
-  const needed = (parent.attrs.subgroup_creation_level ?? GROUP_DEFAULTS.subgroup_creation_level) === 'owner' ? ACCESS.owner : ACCESS.maintainer;
+  const needed =
+    (parent.attrs.subgroup_creation_level ?? GROUP_DEFAULTS.subgroup_creation_level) === 'owner'
+      ? ACCESS.owner
+      : ACCESS.maintainer;
   return groupAccess(store, user, parent) >= needed;
 }
 
@@ -272,7 +317,9 @@ export function isReadOnly(store: Store, noteable: Noteable): boolean {
 
 /** The caller's role where the members are. */
 function sourceAccess(store: Store, user: User | undefined, source: MemberSource): number {
-  return source.kind === 'project' ? projectAccess(store, user, source.project) : groupAccess(store, user, source.group);
+  return source.kind === 'project'
+    ? projectAccess(store, user, source.project)
+    : groupAccess(store, user, source.group);
 }
 
 /**
@@ -280,13 +327,24 @@ function sourceAccess(store: Store, user: User | undefined, source: MemberSource
  * the member's present one): a manager (GitLab's admin_project_member, admin_group_member), and none of the levels above the manager's own, so a
  * project Maintainer neither makes nor unmakes an Owner (GitLab's manage_owners).
  */
-export function canManageMembers(store: Store, user: User | undefined, source: MemberSource, levels: readonly number[]): boolean {
+export function canManageMembers(
+  store: Store,
+  user: User | undefined,
+  source: MemberSource,
+  levels: readonly number[],
+): boolean {
   const own = sourceAccess(store, user, source);
   return own >= OWNER_ADMIN_ROLE[source.kind] && levels.every((level) => level <= own);
 }
 
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */
-export function canRemoveMember(store: Store, user: User | undefined, source: MemberSource, memberId: number, level: number): boolean {
+export function canRemoveMember(
+  store: Store,
+  user: User | undefined,
+  source: MemberSource,
+  memberId: number,
+  level: number,
+): boolean {
   return user?.id === memberId || canManageMembers(store, user, source, [level]);
 }
 
@@ -307,7 +365,8 @@ export function personalNamespaceHolder(store: Store, project: Project): number 
 function groupOwners(store: Store, group: Group): Set<number> {
   const owners = new Set<number>();
   for (const g of [group, ...store.ancestors(group)]) {
-    for (const [userId, level] of g.members) if (level >= ACCESS.owner && store.users.get(userId)?.bot !== true) owners.add(userId);
+    for (const [userId, level] of g.members)
+      if (level >= ACCESS.owner && store.users.get(userId)?.bot !== true) owners.add(userId);
   }
   return owners;
 }

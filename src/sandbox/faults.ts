@@ -73,7 +73,8 @@ export function parseRateLimit(text: string): { limit: number; periodMs: number 
   const limit = Number(match[1]);
   const count = match[2] ? Number(match[2]) : 1;
   const unit = match[3] ?? 'min';
-  const unitMs = unit === 'ms' ? 1 : unit === 's' || unit === 'sec' ? 1000 : unit === 'h' || unit === 'hour' ? 3_600_000 : 60_000;
+  const unitMs =
+    unit === 'ms' ? 1 : unit === 's' || unit === 'sec' ? 1000 : unit === 'h' || unit === 'hour' ? 3_600_000 : 60_000;
   if (count <= 0) return undefined;
   return { limit, periodMs: count * unitMs };
 }

@@ -58,7 +58,12 @@ function redirectMoved(req: SandboxRequest, kind: 'project' | 'group', ref: stri
   const id = store.redirects[kind].get(ref.toLowerCase());
   const project = kind === 'project' && id !== undefined ? store.projects.get(id) : undefined;
   const group = kind === 'group' && id !== undefined ? store.groups.get(id) : undefined;
-  const fullPath = project && canReadProject(store, user, project) ? store.projectFullPath(project) : group && canReadGroup(store, user, group) ? store.groupFullPath(group) : undefined;
+  const fullPath =
+    project && canReadProject(store, user, project)
+      ? store.projectFullPath(project)
+      : group && canReadGroup(store, user, group)
+        ? store.groupFullPath(group)
+        : undefined;
   if (fullPath === undefined) return;
   const rest = req.url.pathname.replace(new RegExp(`^/api/v4/${kind}s/[^/]+`), '');
   const location = `${store.origin}/api/v4/${kind}s/${encodeURIComponent(fullPath)}${rest}${req.url.search}`;

@@ -87,11 +87,15 @@ export class Router {
 
   /** Adds a table's routes; the first route that matches a request answers it. */
   add(table: readonly Route[]): this {
-    for (const [method, pattern, handler] of table) this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    for (const [method, pattern, handler] of table)
+      this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
     return this;
   }
 
-  match(method: string, rawPath: string): { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
+  match(
+    method: string,
+    rawPath: string,
+  ): { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
     const parts = rawPath.split('/').filter(Boolean);
     let pathMatched = false;
     for (const route of this.routes) {
@@ -115,7 +119,8 @@ export class Router {
       }
       if (!ok) continue;
       pathMatched = true;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+        return { handler: route.handler, params };
     }
     return pathMatched ? { methodNotAllowed: true } : undefined;
   }

@@ -70,10 +70,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const router = new Router();
   registerRoutes(router);
   const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
-  if (options.rateLimit && !rateLimit) throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);
+  if (options.rateLimit && !rateLimit)
+    throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);
   const server = new SandboxServer(store, router, {
     latencyMs: options.latency ?? 0,
-    faults: { failRate: options.failRate ?? 0, rateLimit: rateLimit ?? { limit: 0, periodMs: 60_000 }, faultSeed: options.faultSeed ?? 1 },
+    faults: {
+      failRate: options.failRate ?? 0,
+      rateLimit: rateLimit ?? { limit: 0, periodMs: 60_000 },
+      faultSeed: options.faultSeed ?? 1,
+    },
     log: options.log,
   });
   const host = options.host ?? '127.0.0.1';

@@ -37,7 +37,13 @@ const FAILURES = {
  */
 export function startImport(store: Store, project: Project, from: Project, kind: keyof typeof FAILURES): void {
   const willFail = (from.description ?? '').includes(FAIL_IMPORT_MARK);
-  project.import = { status: 'scheduled', error: null, ...startJob(store.forkDurationMs, store.now()), willFail, failure: FAILURES[kind] };
+  project.import = {
+    status: 'scheduled',
+    error: null,
+    ...startJob(store.forkDurationMs, store.now()),
+    willFail,
+    failure: FAILURES[kind],
+  };
   store.touch();
 }
 

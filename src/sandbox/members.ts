@@ -28,7 +28,13 @@ function holderEntry(store: Store, source: MemberSource): MemberEntry | undefine
   if (source.kind !== 'project') return undefined;
   const holder = personalNamespaceHolder(store, source.project);
   const user = holder === undefined || source.project.members.has(holder) ? undefined : store.users.get(holder);
-  return user && { user, level: ACCESS.owner, details: { created_at: source.project.created_at, created_by: user.id, expires_at: null } };
+  return (
+    user && {
+      user,
+      level: ACCESS.owner,
+      details: { created_at: source.project.created_at, created_by: user.id, expires_at: null },
+    }
+  );
 }
 
 /** The direct members, in the order they joined. */
@@ -70,7 +76,10 @@ export function allMembers(store: Store, source: MemberSource): MemberEntry[] {
   const records = chain(store, source);
   const out: MemberEntry[] = [];
   for (const user of [...store.users.values()].sort((a, b) => a.id - b.id)) {
-    const level = source.kind === 'project' ? projectMemberLevel(store, user, source.project) : groupMemberLevel(store, user, source.group);
+    const level =
+      source.kind === 'project'
+        ? projectMemberLevel(store, user, source.project)
+        : groupMemberLevel(store, user, source.group);
     // A minimal-access member of a group is no member of its projects.
     if (level < (source.kind === 'project' ? ACCESS.guest : 1)) continue;
     const from = records.find((record) => record.members.has(user.id)) ?? sourceRecord(source);
@@ -80,7 +89,12 @@ export function allMembers(store: Store, source: MemberSource): MemberEntry[] {
 }
 
 /** A member as the service shows one; administrators also see the email (and, in groups, the SAML identity). */
-export function memberJson(store: Store, source: MemberSource, entry: MemberEntry, viewer: User | undefined): Record<string, unknown> {
+export function memberJson(
+  store: Store,
+  source: MemberSource,
+  entry: MemberEntry,
+  viewer: User | undefined,
+): Record<string, unknown> {
   const { details } = entry;
   const creator = details.created_by === null ? undefined : store.users.get(details.created_by);
   return {
@@ -92,7 +106,9 @@ export function memberJson(store: Store, source: MemberSource, entry: MemberEntr
     ...(creator ? { created_by: userObject(store, creator) } : {}),
     expires_at: details.expires_at,
     membership_state: 'active',
-    ...(viewer?.is_admin ? { email: entry.user.email, ...(source.kind === 'group' ? { group_saml_identity: null } : {}) } : {}),
+    ...(viewer?.is_admin
+      ? { email: entry.user.email, ...(source.kind === 'group' ? { group_saml_identity: null } : {}) }
+      : {}),
   };
 }
 
@@ -117,7 +133,8 @@ export function removeMember(store: Store, source: MemberSource, userId: number,
   if (source.kind === 'project' || skipSubresources) return;
   for (const group of [source.group, ...store.descendants(source.group)]) {
     if (group !== source.group) dropMember(group, userId);
-    for (const project of store.projectsInNamespace(group.id)) if (project.members.has(userId)) dropMember(project, userId);
+    for (const project of store.projectsInNamespace(group.id))
+      if (project.members.has(userId)) dropMember(project, userId);
   }
 }
 
@@ -133,11 +150,14 @@ export function membershipsOf(store: Store, user: User): Membership[] {
   const out: Membership[] = [];
   for (const group of [...store.groups.values()].sort((a, b) => a.id - b.id)) {
     const level = group.members.get(user.id);
-    if (level !== undefined) out.push({ source_id: group.id, source_name: group.name, source_type: 'Namespace', access_level: level });
+    if (level !== undefined)
+      out.push({ source_id: group.id, source_name: group.name, source_type: 'Namespace', access_level: level });
   }
   for (const project of store.allProjects()) {
-    const level = project.members.get(user.id) ?? (personalNamespaceHolder(store, project) === user.id ? ACCESS.owner : undefined);
-    if (level !== undefined) out.push({ source_id: project.id, source_name: project.name, source_type: 'Project', access_level: level });
+    const level =
+      project.members.get(user.id) ?? (personalNamespaceHolder(store, project) === user.id ? ACCESS.owner : undefined);
+    if (level !== undefined)
+      out.push({ source_id: project.id, source_name: project.name, source_type: 'Project', access_level: level });
   }
   return out;
 }

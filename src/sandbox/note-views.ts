@@ -15,7 +15,17 @@ function headSha(noteable: Noteable): string {
 /** The user embedded in notes (the API reference), with GitLab's usual avatar and web URLs. */
 function noteAuthor(store: Store, userId: number): Record<string, unknown> {
   const user = store.users.get(userId);
-  if (!user) return { id: userId, username: 'ghost', name: 'Ghost User', state: 'active', avatar_url: null, web_url: `${store.origin}/ghost`, email: 'ghost@example.com', created_at: null };
+  if (!user)
+    return {
+      id: userId,
+      username: 'ghost',
+      name: 'Ghost User',
+      state: 'active',
+      avatar_url: null,
+      web_url: `${store.origin}/ghost`,
+      email: 'ghost@example.com',
+      created_at: null,
+    };
   return { ...userObject(store, user), email: user.email, created_at: user.created_at };
 }
 
@@ -121,7 +131,10 @@ export function noteableJson(store: Store, noteable: Noteable): Record<string, u
         project_id: noteable.parentId,
         description: `${noteable.title}.`,
         state: 'opened',
-        source_branch: `feature/${noteable.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+        source_branch: `feature/${noteable.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}`,
         target_branch: 'main',
         draft: false,
         sha: headSha(noteable),

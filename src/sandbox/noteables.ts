@@ -30,7 +30,14 @@ const ISSUE_TITLES = [
   'Upgrade the logging library',
   'Search ignores accented characters',
 ];
-const MERGE_REQUEST_TITLES = ['Add retry to the webhook sender', 'Speed up the nightly build', 'Fix typo in the README', 'Cache the user lookup', 'Remove the deprecated endpoints', 'Add health check endpoint'];
+const MERGE_REQUEST_TITLES = [
+  'Add retry to the webhook sender',
+  'Speed up the nightly build',
+  'Fix typo in the README',
+  'Cache the user lookup',
+  'Remove the deprecated endpoints',
+  'Add health check endpoint',
+];
 const EPIC_TITLES = ['Q3 reliability work', 'New onboarding flow', 'Accessibility review', 'Platform migration'];
 
 /** A seeded note: who wrote it (a sandbox username), when (hours after its noteable), what. */
@@ -46,10 +53,20 @@ interface SeedNote {
 
 const ISSUE_NOTES: Record<number, SeedNote[]> = {
   1: [
-    { author: 'dana', hours: 1, body: 'I can reproduce this on the main branch.\n\nSteps: open the cart, pay with a saved card.', editedAfter: 48 },
+    {
+      author: 'dana',
+      hours: 1,
+      body: 'I can reproduce this on the main branch.\n\nSteps: open the cart, pay with a saved card.',
+      editedAfter: 48,
+    },
     { author: 'max', hours: 2, body: 'assigned to @dana', system: true },
     { author: 'rui', hours: 3, body: 'Customers are asking about this one too.' },
-    { author: 'max', hours: 4, body: 'Internal: linked to a support ticket; keep customer names out of public comments.', confidential: true },
+    {
+      author: 'max',
+      hours: 4,
+      body: 'Internal: linked to a support ticket; keep customer names out of public comments.',
+      confidential: true,
+    },
   ],
   2: [
     { author: 'max', hours: 1, body: 'Is this still needed after the last release?' },
@@ -59,7 +76,12 @@ const ISSUE_NOTES: Record<number, SeedNote[]> = {
 };
 const MERGE_REQUEST_NOTES: Record<number, SeedNote[]> = {
   1: [
-    { author: 'dana', hours: 1, body: 'added 1 commit\n\n* 3f2a9c1e - Retry failed deliveries with backoff', system: true },
+    {
+      author: 'dana',
+      hours: 1,
+      body: 'added 1 commit\n\n* 3f2a9c1e - Retry failed deliveries with backoff',
+      system: true,
+    },
     { author: 'max', hours: 2, body: 'Looks good to me; one question on the error handling.' },
     { author: 'dana', hours: 3, body: 'Addressed in the latest commit.' },
   ],
@@ -93,7 +115,11 @@ function key(kind: NoteableKind, parentId: number, ref: number): string {
 }
 
 function keyOf(noteable: Noteable): string {
-  return key(noteable.kind, noteable.parentId, NOTEABLES[noteable.kind].addressedBy === 'iid' ? noteable.iid : noteable.id);
+  return key(
+    noteable.kind,
+    noteable.parentId,
+    NOTEABLES[noteable.kind].addressedBy === 'iid' ? noteable.iid : noteable.id,
+  );
 }
 
 function addSeededNotes(store: Store, noteable: Noteable, notes: readonly SeedNote[], firstId: number): number {
@@ -191,7 +217,12 @@ function ensureGroupNoteables(store: Store, group: Group): void {
 }
 
 /** A project's noteable of this kind by iid (issues, merge requests) or ID (snippets). */
-export function findProjectNoteable(store: Store, project: Project, kind: Exclude<NoteableKind, 'epic'>, ref: number): Noteable | undefined {
+export function findProjectNoteable(
+  store: Store,
+  project: Project,
+  kind: Exclude<NoteableKind, 'epic'>,
+  ref: number,
+): Noteable | undefined {
   ensureProjectNoteables(store, project);
   return store.noteables.get(key(kind, project.id, ref));
 }
@@ -228,10 +259,23 @@ export function noteOf(store: Store, noteable: Noteable, noteId: number): Note |
   return note && note.noteableKey === keyOf(noteable) ? note : undefined;
 }
 
-export function addNote(store: Store, noteable: Noteable, fields: { body: string; author: User; confidential: boolean; created_at?: string | undefined }): Note {
+export function addNote(
+  store: Store,
+  noteable: Noteable,
+  fields: { body: string; author: User; confidential: boolean; created_at?: string | undefined },
+): Note {
   const id = CREATED_NOTE_BASE + store.nextId('note');
   const created = fields.created_at ?? iso(store.now());
-  const note: Note = { id, noteableKey: keyOf(noteable), body: fields.body, author_id: fields.author.id, created_at: created, updated_at: created, system: false, confidential: fields.confidential };
+  const note: Note = {
+    id,
+    noteableKey: keyOf(noteable),
+    body: fields.body,
+    author_id: fields.author.id,
+    created_at: created,
+    updated_at: created,
+    system: false,
+    confidential: fields.confidential,
+  };
   store.notes.set(id, note);
   const list = store.notesByNoteable.get(note.noteableKey) ?? [];
   list.push(id);
@@ -242,7 +286,11 @@ export function addNote(store: Store, noteable: Noteable, fields: { body: string
 export function removeNote(store: Store, note: Note): void {
   store.notes.delete(note.id);
   const list = store.notesByNoteable.get(note.noteableKey);
-  if (list) store.notesByNoteable.set(note.noteableKey, list.filter((id) => id !== note.id));
+  if (list)
+    store.notesByNoteable.set(
+      note.noteableKey,
+      list.filter((id) => id !== note.id),
+    );
 }
 
 /** Toggles an award emoji given by an emoji-only note body (as GitLab's ToggleAwardEmojiService). */

@@ -33,7 +33,12 @@ function linkTo(req: SandboxRequest, changes: Record<string, string | undefined>
  * x-next-page, x-prev-page, x-total and x-total-pages (only up to 10,000 records) and `link`.
  * `maxOffset` answers 405 past it (GET /projects: 50,000).
  */
-export function paginateArray<T>(req: SandboxRequest, items: ListView<T>, serialize: (item: T) => string | JsonPieces, options: { maxOffset?: number; entity?: string } = {}): SandboxResponse {
+export function paginateArray<T>(
+  req: SandboxRequest,
+  items: ListView<T>,
+  serialize: (item: T) => string | JsonPieces,
+  options: { maxOffset?: number; entity?: string } = {},
+): SandboxResponse {
   const { page, perPage } = pageRequest(req);
   const offset = (page - 1) * perPage;
   if (options.maxOffset !== undefined && offset >= options.maxOffset) {
@@ -58,7 +63,10 @@ export function paginateArray<T>(req: SandboxRequest, items: ListView<T>, serial
     headers['x-total-pages'] = String(totalPages);
   }
   const links: string[] = [];
-  if (page > 1) links.push(`<${linkTo(req, { page: String(Math.min(page - 1, totalPages)), per_page: String(perPage) })}>; rel="prev"`);
+  if (page > 1)
+    links.push(
+      `<${linkTo(req, { page: String(Math.min(page - 1, totalPages)), per_page: String(perPage) })}>; rel="prev"`,
+    );
   if (hasNext) links.push(`<${linkTo(req, { page: String(page + 1), per_page: String(perPage) })}>; rel="next"`);
   links.push(`<${linkTo(req, { page: '1', per_page: String(perPage) })}>; rel="first"`);
   if (knowsTotal) links.push(`<${linkTo(req, { page: String(totalPages), per_page: String(perPage) })}>; rel="last"`);
@@ -70,8 +78,16 @@ export function paginateArray<T>(req: SandboxRequest, items: ListView<T>, serial
  * Keyset pagination: only `link: <...>; rel="next"` carrying the cursor, no x-total or x-page;
  * the end is an empty array with no link.
  */
-export function keysetResponse<T>(req: SandboxRequest, slice: readonly T[], serialize: (item: T) => string | JsonPieces, next: Record<string, string> | undefined): SandboxResponse {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-per-page': String(pageRequest(req).perPage) };
+export function keysetResponse<T>(
+  req: SandboxRequest,
+  slice: readonly T[],
+  serialize: (item: T) => string | JsonPieces,
+  next: Record<string, string> | undefined,
+): SandboxResponse {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-per-page': String(pageRequest(req).perPage),
+  };
   if (next) headers.link = `<${linkTo(req, next)}>; rel="next"`;
   return { status: 200, body: jsonArray(slice, serialize), headers };
 }
@@ -84,7 +100,8 @@ export function keysetResponse<T>(req: SandboxRequest, slice: readonly T[], seri
 function jsonArray<T>(items: readonly T[], serialize: (item: T) => string | JsonPieces): Buffer {
   const texts = items.map(serialize);
   let length = texts.length === 0 ? 2 : texts.length + 1;
-  for (const text of texts) length += typeof text === 'string' ? Buffer.byteLength(text) : text.head.length - 1 + Buffer.byteLength(text.tail);
+  for (const text of texts)
+    length += typeof text === 'string' ? Buffer.byteLength(text) : text.head.length - 1 + Buffer.byteLength(text.tail);
   const bytes = Buffer.allocUnsafe(length);
   let at = 0;
   bytes[at++] = 0x5b; // [
@@ -117,7 +134,11 @@ export function viewOf<T>(items: readonly T[], from: number, to: number): ListVi
 }
 
 /** Sorts a copy by a key of each item, ascending or descending, ties broken by id. */
-export function sortBy<T extends { id: number }>(items: readonly T[], key: (item: T) => string | number, sort: 'asc' | 'desc'): T[] {
+export function sortBy<T extends { id: number }>(
+  items: readonly T[],
+  key: (item: T) => string | number,
+  sort: 'asc' | 'desc',
+): T[] {
   const direction = sort === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
     const ka = key(a);
@@ -152,7 +173,11 @@ const orderings = new WeakMap<readonly object[], Map<string, readonly object[]>>
  * orders by keys that never change (id, created_at): lists of 100,000 projects then cost per page
  * what a page costs, not a sort.
  */
-export function orderedOnce<T extends object>(items: readonly T[], name: string, order: () => readonly T[]): readonly T[] {
+export function orderedOnce<T extends object>(
+  items: readonly T[],
+  name: string,
+  order: () => readonly T[],
+): readonly T[] {
   let byName = orderings.get(items);
   if (!byName) orderings.set(items, (byName = new Map()));
   let ordered = byName.get(name) as readonly T[] | undefined;

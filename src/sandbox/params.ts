@@ -45,8 +45,38 @@ export function requireInt(input: Record<string, unknown>, name: string): number
  * query strings, form fields and JSON strings alike, besides JSON true/false (and 1/0, whose text
  * is in the lists). Anything else, `tRuE` or `maybe`, is a 400 "<name> is invalid".
  */
-const TRUE_TEXTS: ReadonlySet<string> = new Set(['1', 'on', 'On', 'ON', 't', 'T', 'true', 'True', 'TRUE', 'y', 'Y', 'yes', 'Yes', 'YES']);
-const FALSE_TEXTS: ReadonlySet<string> = new Set(['0', 'off', 'Off', 'OFF', 'f', 'F', 'false', 'False', 'FALSE', 'n', 'N', 'no', 'No', 'NO']);
+const TRUE_TEXTS: ReadonlySet<string> = new Set([
+  '1',
+  'on',
+  'On',
+  'ON',
+  't',
+  'T',
+  'true',
+  'True',
+  'TRUE',
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+]);
+const FALSE_TEXTS: ReadonlySet<string> = new Set([
+  '0',
+  'off',
+  'Off',
+  'OFF',
+  'f',
+  'F',
+  'false',
+  'False',
+  'FALSE',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+]);
 
 export function bool(input: Record<string, unknown>, name: string): boolean | undefined {
   const value = input[name];
@@ -89,7 +119,11 @@ function intArray(input: Record<string, unknown>, name: string): number[] | unde
   });
 }
 
-export function choice<T extends string>(input: Record<string, unknown>, name: string, choices: readonly T[]): T | undefined {
+export function choice<T extends string>(
+  input: Record<string, unknown>,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
   const value = str(input, name);
   if (value === undefined) return undefined;
   if (!(choices as readonly string[]).includes(value)) throw paramError(`${name} does not have a valid value`);
@@ -99,7 +133,10 @@ export function choice<T extends string>(input: Record<string, unknown>, name: s
 const ROLE_LEVELS: readonly number[] = Object.values(ACCESS_LEVELS);
 
 /** Coerces and checks every parameter of a table that is present; returns them typed by the table (`as const` tables). */
-export function readParams<const T extends readonly ParamSpec[]>(input: Record<string, unknown>, specs: T): ParamsOf<T> {
+export function readParams<const T extends readonly ParamSpec[]>(
+  input: Record<string, unknown>,
+  specs: T,
+): ParamsOf<T> {
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
     if (!has(input, spec.name)) continue;
@@ -116,7 +153,8 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
       return bool(input, name);
     case 'integer': {
       const n = int(input, name);
-      if (n !== undefined && spec.choices && !spec.choices.map(Number).includes(n)) throw paramError(`${name} does not have a valid value`);
+      if (n !== undefined && spec.choices && !spec.choices.map(Number).includes(n))
+        throw paramError(`${name} does not have a valid value`);
       return n;
     }
     case 'access-level': {
@@ -138,7 +176,12 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
     case 'date': {
       const value = str(input, name);
       if (value === undefined) return undefined;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) throw paramError(`${name} is invalid`);
+      if (
+        !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
+        new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
+      )
+        throw paramError(`${name} is invalid`);
       return value;
     }
     case 'datetime': {
@@ -151,7 +194,8 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
       return input[name];
     default: {
       const value = str(input, name);
-      if (value !== undefined && spec.choices && !spec.choices.map(String).includes(value)) throw paramError(`${name} does not have a valid value`);
+      if (value !== undefined && spec.choices && !spec.choices.map(String).includes(value))
+        throw paramError(`${name} does not have a valid value`);
       return value;
     }
   }
@@ -187,7 +231,10 @@ export function assignParam(out: Record<string, unknown>, key: string, value: un
   const hash = /^([^[]+)\[([^\]]+)\]$/.exec(key);
   if (hash) {
     const name = hash[1] as string;
-    const target = out[name] && typeof out[name] === 'object' && !Array.isArray(out[name]) ? (out[name] as Record<string, unknown>) : {};
+    const target =
+      out[name] && typeof out[name] === 'object' && !Array.isArray(out[name])
+        ? (out[name] as Record<string, unknown>)
+        : {};
     target[hash[2] as string] = value;
     out[name] = target;
     return;
@@ -204,8 +251,13 @@ export function checkAvatar(value: unknown): StoredFile {
   if (!file || typeof file !== 'object' || !Buffer.isBuffer(file.data)) throw paramError('avatar is invalid');
   const extension = file.filename.split('.').pop()?.toLowerCase() ?? '';
   if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw validationError({ avatar: [`file format is not supported. Please try one of the following supported formats: ${AVATAR_EXTENSIONS.join(', ')}`] });
+    throw validationError({
+      avatar: [
+        `file format is not supported. Please try one of the following supported formats: ${AVATAR_EXTENSIONS.join(', ')}`,
+      ],
+    });
   }
-  if (file.data.length > AVATAR_MAX_BYTES) throw validationError({ avatar: [`is too big (should be at most ${AVATAR_MAX_BYTES / 1024} KiB)`] });
+  if (file.data.length > AVATAR_MAX_BYTES)
+    throw validationError({ avatar: [`is too big (should be at most ${AVATAR_MAX_BYTES / 1024} KiB)`] });
   return file;
 }

@@ -31,19 +31,34 @@ export function writableRefsOf(store: Store, projectId: number): ProjectRefs {
 export function accessJson(store: Store, access: RefAccess): Record<string, unknown> {
   if (access.deploy_key_id !== undefined) {
     const key = store.deployKeys.get(access.deploy_key_id);
-    return { id: access.id, access_level: access.access_level, access_level_description: key?.title ?? 'Deploy key', deploy_key_id: access.deploy_key_id };
+    return {
+      id: access.id,
+      access_level: access.access_level,
+      access_level_description: key?.title ?? 'Deploy key',
+      deploy_key_id: access.deploy_key_id,
+    };
   }
-  return { id: access.id, access_level: access.access_level, access_level_description: REF_ACCESS_DESCRIPTIONS[access.access_level ?? -1] ?? null };
+  return {
+    id: access.id,
+    access_level: access.access_level,
+    access_level_description: REF_ACCESS_DESCRIPTIONS[access.access_level ?? -1] ?? null,
+  };
 }
 
-const ENTRY_LABEL: Record<RefAccessKind, string> = { push: 'Push', merge: 'Merge', unprotect: 'Unprotect', create: 'Create' };
+const ENTRY_LABEL: Record<RefAccessKind, string> = {
+  push: 'Push',
+  merge: 'Merge',
+  unprotect: 'Unprotect',
+  create: 'Create',
+};
 
 function newAccess(store: Store, refs: ProjectRefs, kind: RefAccessKind, entry: Record<string, unknown>): RefAccess {
   const id = store.nextId('ref_access');
   const deployKey = entry.deploy_key_id === undefined ? undefined : Number(entry.deploy_key_id);
   if (deployKey !== undefined) {
     // A deploy key may push (or create tags) only where it is enabled with write access.
-    if ((kind !== 'push' && kind !== 'create') || !refs.deployKeys.get(deployKey)?.can_push) throw unprocessable([`${ENTRY_LABEL[kind]} access levels deploy key is not enabled for this project`]);
+    if ((kind !== 'push' && kind !== 'create') || !refs.deployKeys.get(deployKey)?.can_push)
+      throw unprocessable([`${ENTRY_LABEL[kind]} access levels deploy key is not enabled for this project`]);
     return { id, access_level: null, deploy_key_id: deployKey };
   }
   return { id, access_level: checkedLevel(kind, entry.access_level) };
@@ -51,7 +66,8 @@ function newAccess(store: Store, refs: ProjectRefs, kind: RefAccessKind, entry: 
 
 function checkedLevel(kind: RefAccessKind, value: unknown): number {
   const level = Number(value);
-  if (!(REF_ACCESS_CHOICES[kind] as readonly number[]).includes(level)) throw unprocessable([`${ENTRY_LABEL[kind]} access levels access level is not included in the list`]);
+  if (!(REF_ACCESS_CHOICES[kind] as readonly number[]).includes(level))
+    throw unprocessable([`${ENTRY_LABEL[kind]} access levels access level is not included in the list`]);
   return level;
 }
 
@@ -59,7 +75,8 @@ function checkedLevel(kind: RefAccessKind, value: unknown): number {
 function entriesOf(input: Record<string, unknown>, kind: RefAccessKind): Array<Record<string, unknown>> | undefined {
   const value = input[`allowed_to_${kind}`];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((entry) => !entry || typeof entry !== 'object')) throw paramError(`allowed_to_${kind} is invalid`);
+  if (!Array.isArray(value) || value.some((entry) => !entry || typeof entry !== 'object'))
+    throw paramError(`allowed_to_${kind} is invalid`);
   return value as Array<Record<string, unknown>>;
 }
 
@@ -68,7 +85,13 @@ function entriesOf(input: Record<string, unknown>, kind: RefAccessKind): Array<R
  * against the table's choices), then every `allowed_to_<kind>` entry; 40 (maintainers) when
  * neither is given, as the API pages document.
  */
-export function initialAccess(store: Store, refs: ProjectRefs, kind: RefAccessKind, level: unknown, input: Record<string, unknown>): RefAccess[] {
+export function initialAccess(
+  store: Store,
+  refs: ProjectRefs,
+  kind: RefAccessKind,
+  level: unknown,
+  input: Record<string, unknown>,
+): RefAccess[] {
   const entries = entriesOf(input, kind);
   const out: RefAccess[] = [];
   if (level !== undefined) out.push({ id: store.nextId('ref_access'), access_level: level as number });
@@ -81,7 +104,13 @@ export function initialAccess(store: Store, refs: ProjectRefs, kind: RefAccessKi
  * PATCH's `allowed_to_<kind>`: `{id, _destroy: true}` removes an entry, `{id, access_level}`
  * changes one, an entry without `id` is added (the protected branches page's examples).
  */
-export function changeAccess(store: Store, refs: ProjectRefs, kind: RefAccessKind, current: RefAccess[], input: Record<string, unknown>): RefAccess[] {
+export function changeAccess(
+  store: Store,
+  refs: ProjectRefs,
+  kind: RefAccessKind,
+  current: RefAccess[],
+  input: Record<string, unknown>,
+): RefAccess[] {
   const entries = entriesOf(input, kind);
   if (entries === undefined) return current;
   let out = [...current];
@@ -93,9 +122,13 @@ export function changeAccess(store: Store, refs: ProjectRefs, kind: RefAccessKin
     const id = Number(entry.id);
     const found = out.find((access) => access.id === id);
     if (!found) throw unprocessable([`${ENTRY_LABEL[kind]} access levels is invalid`]);
-    const destroy = entry._destroy === true || entry._destroy === 'true' || entry._destroy === '1' || entry._destroy === 1;
+    const destroy =
+      entry._destroy === true || entry._destroy === 'true' || entry._destroy === '1' || entry._destroy === 1;
     if (destroy) out = out.filter((access) => access.id !== id);
-    else if (entry.access_level !== undefined) out = out.map((access) => (access.id === id ? { id, access_level: checkedLevel(kind, entry.access_level) } : access));
+    else if (entry.access_level !== undefined)
+      out = out.map((access) =>
+        access.id === id ? { id, access_level: checkedLevel(kind, entry.access_level) } : access,
+      );
   }
   return out;
 }

@@ -13,14 +13,32 @@ export function seedVariablesLabelsBadges(store: Store): void {
   const group: OwnerKey = { kind: 'group', id: acme.id };
   const project: OwnerKey = { kind: 'project', id: storefront.id };
   const variable = (owner: OwnerKey, key: string, value: string, more: Partial<CiVariable> = {}): void => {
-    store.variables.push({ owner, key, value, variable_type: 'env_var', protected: false, masked: false, hidden: false, raw: false, environment_scope: '*', description: null, ...more });
+    store.variables.push({
+      owner,
+      key,
+      value,
+      variable_type: 'env_var',
+      protected: false,
+      masked: false,
+      hidden: false,
+      raw: false,
+      environment_scope: '*',
+      description: null,
+      ...more,
+    });
   };
   variable(group, 'DEPLOY_REGION', 'eu-west-1', { description: 'Where every Acme service deploys' });
   variable(project, 'STRIPE_API_KEY', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', { masked: true, protected: true });
   variable(project, 'APP_ENV', 'staging');
   variable(project, 'APP_ENV', 'production', { environment_scope: 'production' });
 
-  const label = (owner: OwnerKey, name: string, color: string, description: string | null, priority: number | null = null): void => {
+  const label = (
+    owner: OwnerKey,
+    name: string,
+    color: string,
+    description: string | null,
+    priority: number | null = null,
+  ): void => {
     const made: Label = { id: store.nextId('label'), owner, name, color, description, priority };
     store.labels.set(made.id, made);
   };

@@ -17,13 +17,24 @@ export function seedProtectedRefs(store: Store, projects: readonly Project[], ow
   if (storefront) protectBranch(store, storefront, 'release/*', { push: 40, merge: 30 });
   if (api) {
     const refs = writableRefsOf(store, api.id);
-    refs.tags.set('v*', { id: store.nextId('protected_tag'), name: 'v*', create: initialAccess(store, refs, 'create', 40, {}) });
+    refs.tags.set('v*', {
+      id: store.nextId('protected_tag'),
+      name: 'v*',
+      create: initialAccess(store, refs, 'create', 40, {}),
+    });
   }
   if (!storefront || !api) return;
   const line = ed25519Line(createHash('sha256').update('collab sandbox deploy key').digest(), 'deploy@ci.example.com');
   const parsed = readPublicKey(line);
   if (!parsed) return;
-  const key = { id: store.nextId('key'), title: 'CI deploy', ...parsed, created_at: storefront.created_at, expires_at: null, user_id: owner.id };
+  const key = {
+    id: store.nextId('key'),
+    title: 'CI deploy',
+    ...parsed,
+    created_at: storefront.created_at,
+    expires_at: null,
+    user_id: owner.id,
+  };
   store.deployKeys.set(key.id, key);
   writableRefsOf(store, storefront.id).deployKeys.set(key.id, { can_push: true });
   writableRefsOf(store, api.id).deployKeys.set(key.id, { can_push: false });

@@ -22,8 +22,50 @@ export function tokenFor(role: SandboxRole): string {
 }
 
 const EPOCH = Date.UTC(2021, 0, 4, 9, 0, 0);
-const ADJECTIVES = ['amber', 'brisk', 'calm', 'deft', 'eager', 'fleet', 'grand', 'hardy', 'ivory', 'jolly', 'keen', 'lucid', 'mellow', 'nimble', 'opal', 'proud', 'quiet', 'rapid', 'sable', 'tidy'];
-const NOUNS = ['atlas', 'beacon', 'cobalt', 'delta', 'ember', 'falcon', 'garnet', 'harbor', 'iris', 'juniper', 'kestrel', 'lumen', 'meadow', 'nova', 'orbit', 'pylon', 'quartz', 'ridge', 'summit', 'tundra'];
+const ADJECTIVES = [
+  'amber',
+  'brisk',
+  'calm',
+  'deft',
+  'eager',
+  'fleet',
+  'grand',
+  'hardy',
+  'ivory',
+  'jolly',
+  'keen',
+  'lucid',
+  'mellow',
+  'nimble',
+  'opal',
+  'proud',
+  'quiet',
+  'rapid',
+  'sable',
+  'tidy',
+];
+const NOUNS = [
+  'atlas',
+  'beacon',
+  'cobalt',
+  'delta',
+  'ember',
+  'falcon',
+  'garnet',
+  'harbor',
+  'iris',
+  'juniper',
+  'kestrel',
+  'lumen',
+  'meadow',
+  'nova',
+  'orbit',
+  'pylon',
+  'quartz',
+  'ridge',
+  'summit',
+  'tundra',
+];
 const TOPICS = ['api', 'cli', 'web', 'infra', 'ml', 'docs', 'mobile', 'security'];
 const LANGUAGES = ['Ruby', 'Go', 'TypeScript', 'Python', 'Rust', 'Shell', 'Java', 'HTML'];
 
@@ -32,14 +74,25 @@ const NAMED_PROJECTS: Array<{ group: string; name: string; visibility: Visibilit
   { group: 'acme/web', name: 'storefront', visibility: 'public', description: 'The public web shop' },
   { group: 'acme/platform', name: 'api', visibility: 'internal', description: 'Core API service' },
   { group: 'acme/platform/infra', name: 'terraform', visibility: 'private', description: 'Infrastructure as code' },
-  { group: 'acme', name: 'legacy-monolith', visibility: 'internal', description: 'Old monolith; forks of it fail [fail-import]' },
+  {
+    group: 'acme',
+    name: 'legacy-monolith',
+    visibility: 'internal',
+    description: 'Old monolith; forks of it fail [fail-import]',
+  },
   { group: 'globex', name: 'handbook', visibility: 'public', description: 'How Globex works' },
   { group: 'globex/research', name: 'atlas', visibility: 'public', description: 'Research prototypes' },
   { group: 'initech', name: 'tps-reports', visibility: 'private', description: 'Reports nobody reads' },
   { group: 'acme/web', name: 'design-system', visibility: 'internal', description: 'Shared UI components' },
 ];
 
-const GROUPS: Array<{ path: string; name: string; visibility: Visibility; description: string; members?: Array<[SandboxRole, number]> }> = [
+const GROUPS: Array<{
+  path: string;
+  name: string;
+  visibility: Visibility;
+  description: string;
+  members?: Array<[SandboxRole, number]>;
+}> = [
   {
     path: 'acme',
     name: 'Acme',
@@ -55,9 +108,20 @@ const GROUPS: Array<{ path: string; name: string; visibility: Visibility; descri
   { path: 'acme/platform', name: 'Platform', visibility: 'internal', description: 'Platform team' },
   { path: 'acme/platform/infra', name: 'Infra', visibility: 'private', description: 'Infrastructure' },
   { path: 'acme/web', name: 'Web', visibility: 'public', description: 'Web team' },
-  { path: 'globex', name: 'Globex', visibility: 'public', description: 'Globex Corporation', members: [['owner', ACCESS.owner]] },
+  {
+    path: 'globex',
+    name: 'Globex',
+    visibility: 'public',
+    description: 'Globex Corporation',
+    members: [['owner', ACCESS.owner]],
+  },
   { path: 'globex/research', name: 'Research', visibility: 'public', description: 'Globex research' },
-  { path: 'initech', name: 'Initech', visibility: 'private', description: 'Initech (no members but the administrator)' },
+  {
+    path: 'initech',
+    name: 'Initech',
+    visibility: 'private',
+    description: 'Initech (no members but the administrator)',
+  },
 ];
 
 function iso(ms: number): string {
@@ -89,7 +153,10 @@ function createUsers(store: Store): Record<SandboxRole, User> {
   return users;
 }
 
-export function newGroup(store: Store, fields: Pick<Group, 'name' | 'path' | 'visibility' | 'description' | 'parent_id'> & { created_at?: string }): Group {
+export function newGroup(
+  store: Store,
+  fields: Pick<Group, 'name' | 'path' | 'visibility' | 'description' | 'parent_id'> & { created_at?: string },
+): Group {
   return {
     id: store.nextId('namespace'),
     name: fields.name,
@@ -107,11 +174,26 @@ export function newGroup(store: Store, fields: Pick<Group, 'name' | 'path' | 'vi
     deletion: null,
     avatar: null,
     custom_attributes: {},
-    statistics: { storage_size: 0, repository_size: 0, wiki_size: 0, lfs_objects_size: 0, job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0 },
+    statistics: {
+      storage_size: 0,
+      repository_size: 0,
+      wiki_size: 0,
+      lfs_objects_size: 0,
+      job_artifacts_size: 0,
+      pipeline_artifacts_size: 0,
+      packages_size: 0,
+      snippets_size: 0,
+      uploads_size: 0,
+    },
   };
 }
 
-export function newProject(store: Store, fields: Pick<Project, 'name' | 'path' | 'namespace_id' | 'visibility' | 'description' | 'creator_id'> & { created_at?: string }): Project {
+export function newProject(
+  store: Store,
+  fields: Pick<Project, 'name' | 'path' | 'namespace_id' | 'visibility' | 'description' | 'creator_id'> & {
+    created_at?: string;
+  },
+): Project {
   const created = fields.created_at ?? iso(store.now());
   return {
     id: store.nextId('project'),
@@ -137,7 +219,18 @@ export function newProject(store: Store, fields: Pick<Project, 'name' | 'path' |
     uploads: [],
     languages: {},
     custom_attributes: {},
-    statistics: { commit_count: 0, storage_size: 0, repository_size: 0, wiki_size: 0, lfs_objects_size: 0, job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0 },
+    statistics: {
+      commit_count: 0,
+      storage_size: 0,
+      repository_size: 0,
+      wiki_size: 0,
+      lfs_objects_size: 0,
+      job_artifacts_size: 0,
+      pipeline_artifacts_size: 0,
+      packages_size: 0,
+      snippets_size: 0,
+      uploads_size: 0,
+    },
     housekeepingStartedAt: null,
     json: undefined,
   };
@@ -169,7 +262,11 @@ function seedStore(store: Store, projectCount: number, seed = 1): Record<Sandbox
     groupsByPath.set(spec.path, group);
   });
   // acme/web is shared with globex (developer access), so shares show up from the start.
-  (groupsByPath.get('acme/web') as Group).shares.push({ group_id: (groupsByPath.get('globex') as Group).id, group_access_level: ACCESS.developer, expires_at: null });
+  (groupsByPath.get('acme/web') as Group).shares.push({
+    group_id: (groupsByPath.get('globex') as Group).id,
+    group_access_level: ACCESS.developer,
+    expires_at: null,
+  });
 
   const groupList = [...groupsByPath.values()];
   const homes: Array<{ namespaceId: number; visibility: Visibility }> = [
@@ -177,7 +274,18 @@ function seedStore(store: Store, projectCount: number, seed = 1): Record<Sandbox
     { namespaceId: users.owner.namespace_id, visibility: 'public' as Visibility },
     { namespaceId: users.developer.namespace_id, visibility: 'public' as Visibility },
   ];
-  const visibilities: Visibility[] = ['public', 'public', 'public', 'public', 'internal', 'internal', 'internal', 'private', 'private', 'private'];
+  const visibilities: Visibility[] = [
+    'public',
+    'public',
+    'public',
+    'public',
+    'internal',
+    'internal',
+    'internal',
+    'private',
+    'private',
+    'private',
+  ];
   const namedProjects: Project[] = [];
   for (let i = 0; i < projectCount; i++) {
     const named = NAMED_PROJECTS[i];
@@ -199,16 +307,36 @@ function seedStore(store: Store, projectCount: number, seed = 1): Record<Sandbox
       description = `${name.replace(/-\d+$/, '').replace('-', ' ')} service`;
     }
     const created = EPOCH + i * 600_000;
-    const project = newProject(store, { name, path: name, namespace_id: namespaceId, visibility, description, creator_id: users.owner.id, created_at: iso(created) });
+    const project = newProject(store, {
+      name,
+      path: name,
+      namespace_id: namespaceId,
+      visibility,
+      description,
+      creator_id: users.owner.id,
+      created_at: iso(created),
+    });
     project.last_activity_at = iso(created + Math.floor(random() * 90) * 86_400_000);
     project.topics = TOPICS.filter(() => random() < 0.2);
     project.attrs.seed_stars = Math.floor(random() * 40);
     const first = LANGUAGES[Math.floor(random() * LANGUAGES.length)] as string;
     const second = LANGUAGES[Math.floor(random() * LANGUAGES.length)] as string;
     const share = Math.round((50 + random() * 45) * 100) / 100;
-    project.languages = first === second ? { [first]: 100 } : { [first]: share, [second]: Math.round((100 - share) * 100) / 100 };
+    project.languages =
+      first === second ? { [first]: 100 } : { [first]: share, [second]: Math.round((100 - share) * 100) / 100 };
     const size = Math.floor(random() * 50_000_000);
-    project.statistics = { commit_count: Math.floor(random() * 5000), storage_size: size + 4096, repository_size: size, wiki_size: 4096, lfs_objects_size: 0, job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0 };
+    project.statistics = {
+      commit_count: Math.floor(random() * 5000),
+      storage_size: size + 4096,
+      repository_size: size,
+      wiki_size: 4096,
+      lfs_objects_size: 0,
+      job_artifacts_size: 0,
+      pipeline_artifacts_size: 0,
+      packages_size: 0,
+      snippets_size: 0,
+      uploads_size: 0,
+    };
     project.custom_attributes = { tier: i % 3 === 0 ? 'gold' : 'silver' };
     store.addProject(project);
     if (named) namedProjects.push(project);

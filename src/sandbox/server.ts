@@ -124,7 +124,13 @@ export class SandboxServer {
   }
 
   resetStats(): void {
-    Object.assign(this.stats, { requests: 0, maxInFlight: this.stats.inFlight, byStatus: {}, faults: 0, rateLimited: 0 });
+    Object.assign(this.stats, {
+      requests: 0,
+      maxInFlight: this.stats.inFlight,
+      byStatus: {},
+      faults: 0,
+      rateLimited: 0,
+    });
     this.requestLog.length = 0;
   }
 
@@ -139,7 +145,13 @@ export class SandboxServer {
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.stats.inFlight);
     if (this.requestLog.length >= MAX_LOGGED) this.requestLog.splice(0, MAX_LOGGED / 10);
     const token = headerValue(req.headers['private-token']) ?? bearer(headerValue(req.headers.authorization));
-    const record: RequestRecord = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: 0, time: started, user: (token && this.store.usersByToken.get(token)?.username) ?? null };
+    const record: RequestRecord = {
+      method: req.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      status: 0,
+      time: started,
+      user: (token && this.store.usersByToken.get(token)?.username) ?? null,
+    };
     this.requestLog.push(record);
     // Anything but a read may change the store: cached views are stale from its arrival to its
     // answer (touched again when done), and Sandbox.reset() seeds a new store.
@@ -162,11 +174,19 @@ export class SandboxServer {
       this.wakeQuieting();
       const key = String(status || 'dropped');
       this.stats.byStatus[key] = (this.stats.byStatus[key] ?? 0) + 1;
-      this.options.log?.(`${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - startedReal)} ms`);
+      this.options.log?.(
+        `${req.method} ${url.pathname}${url.search} ${status || 'dropped'} ${Math.round(performance.now() - startedReal)} ms`,
+      );
     }
   }
 
-  private async respond(req: IncomingMessage, url: URL, body: Buffer, res: ServerResponse, token: string | undefined): Promise<SandboxResponse | 'dropped'> {
+  private async respond(
+    req: IncomingMessage,
+    url: URL,
+    body: Buffer,
+    res: ServerResponse,
+    token: string | undefined,
+  ): Promise<SandboxResponse | 'dropped'> {
     const user = token === undefined ? undefined : this.store.usersByToken.get(token);
     const rate = this.faults.rateLimit(token ?? req.socket.remoteAddress ?? 'anonymous', this.store.now());
     // A client that goes away during the latency (a timeout, Ctrl-C) is not served after it: as a dropped connection.
@@ -183,20 +203,40 @@ export class SandboxServer {
     this.store.deletions.settle();
     let response: SandboxResponse;
     try {
-      if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4') throw new HttpError(404, { message: '404 Not Found' });
+      if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4')
+        throw new HttpError(404, { message: '404 Not Found' });
       if (token !== undefined && !user) throw new HttpError(401, { message: '401 Unauthorized' });
       const route = this.router.match(req.method ?? 'GET', url.pathname.slice('/api/v4'.length));
       if (!route) throw new HttpError(404, { error: '404 Not Found' });
       if ('methodNotAllowed' in route) throw new HttpError(405, { message: '405 Method Not Allowed' });
       const { input, files } = await parseInput(req, url, body);
-      const sudo = headerValue(req.headers.sudo) ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
+      const sudo =
+        headerValue(req.headers.sudo) ??
+        (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
       delete input.sudo;
       const actor = sudo === undefined || sudo === '' ? user : sudoUser(this.store, user, sudo);
-      const request: SandboxRequest = { method: req.method ?? 'GET', params: route.params, input, query: url.searchParams, files, user: actor, headers: req.headers, url, store: this.store };
+      const request: SandboxRequest = {
+        method: req.method ?? 'GET',
+        params: route.params,
+        input,
+        query: url.searchParams,
+        files,
+        user: actor,
+        headers: req.headers,
+        url,
+        store: this.store,
+      };
       response = await route.handler(request);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      response = { status: error.status, body: typeof error.body === 'string' ? error.body : JSON.stringify(error.body), headers: { 'content-type': typeof error.body === 'string' ? 'text/plain' : 'application/json', ...error.headers } };
+      response = {
+        status: error.status,
+        body: typeof error.body === 'string' ? error.body : JSON.stringify(error.body),
+        headers: {
+          'content-type': typeof error.body === 'string' ? 'text/plain' : 'application/json',
+          ...error.headers,
+        },
+      };
     }
     response.headers = { ...rate.headers, ...response.headers };
     if (fault.kind !== 'none' && fault.when === 'after') {
@@ -207,14 +247,26 @@ export class SandboxServer {
     return response;
   }
 
-  private fault(fault: Exclude<ReturnType<Faults['decide']>, { kind: 'none' }>, res: ServerResponse): SandboxResponse | 'dropped' {
+  private fault(
+    fault: Exclude<ReturnType<Faults['decide']>, { kind: 'none' }>,
+    res: ServerResponse,
+  ): SandboxResponse | 'dropped' {
     if (fault.kind === 'drop') {
       res.socket?.destroy();
       return 'dropped';
     }
     const messages = { 500: '500 Internal Server Error', 502: '502 Bad Gateway', 503: '503 Service Unavailable' };
-    if (fault.status === 502) return { status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } };
-    return { status: fault.status, body: JSON.stringify({ message: messages[fault.status] }), headers: { 'content-type': 'application/json' } };
+    if (fault.status === 502)
+      return {
+        status: 502,
+        body: '<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>',
+        headers: { 'content-type': 'text/html' },
+      };
+    return {
+      status: fault.status,
+      body: JSON.stringify({ message: messages[fault.status] }),
+      headers: { 'content-type': 'application/json' },
+    };
   }
 
   /**
@@ -271,7 +323,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function parseInput(req: IncomingMessage, url: URL, body: Buffer): Promise<{ input: Record<string, unknown>; files: Record<string, StoredFile> }> {
+async function parseInput(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+): Promise<{ input: Record<string, unknown>; files: Record<string, StoredFile> }> {
   const input = parseQuery(url.searchParams);
   const files: Record<string, StoredFile> = {};
   if (body.length === 0) return { input, files };
@@ -281,7 +337,9 @@ async function parseInput(req: IncomingMessage, url: URL, body: Buffer): Promise
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      throw new HttpError(400, { error: 'The provided content-type \'application/json\' is not supported or the body is not valid JSON' });
+      throw new HttpError(400, {
+        error: "The provided content-type 'application/json' is not supported or the body is not valid JSON",
+      });
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(input, parsed);
   } else if (type.includes('multipart/form-data')) {
@@ -291,7 +349,11 @@ async function parseInput(req: IncomingMessage, url: URL, body: Buffer): Promise
       if (typeof value === 'string') assignParam(input, key, value);
       else {
         const file = value as File;
-        files[key] = { filename: file.name, contentType: file.type || 'application/octet-stream', data: Buffer.from(await file.arrayBuffer()) };
+        files[key] = {
+          filename: file.name,
+          contentType: file.type || 'application/octet-stream',
+          data: Buffer.from(await file.arrayBuffer()),
+        };
         input[key] = files[key];
       }
     }

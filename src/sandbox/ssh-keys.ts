@@ -20,11 +20,22 @@ interface PublicKey {
 export function readPublicKey(text: string): PublicKey | undefined {
   const key = text.replace(/[\r\n]/g, '').trim();
   const [algorithm, encoded] = key.split(/\s+/);
-  if (algorithm === undefined || encoded === undefined || !ALGORITHMS.has(algorithm) || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
+  if (
+    algorithm === undefined ||
+    encoded === undefined ||
+    !ALGORITHMS.has(algorithm) ||
+    !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)
+  )
+    return undefined;
   const blob = Buffer.from(encoded, 'base64');
   if (blob.length < 4) return undefined;
   const nameLength = blob.readUInt32BE(0);
-  if (4 + nameLength > blob.length || blob.subarray(4, 4 + nameLength).toString('latin1') !== algorithm || 4 + nameLength === blob.length) return undefined;
+  if (
+    4 + nameLength > blob.length ||
+    blob.subarray(4, 4 + nameLength).toString('latin1') !== algorithm ||
+    4 + nameLength === blob.length
+  )
+    return undefined;
   const md5 = createHash('md5').update(blob).digest('hex').match(/../g) as string[];
   const sha256 = createHash('sha256').update(blob).digest('base64').replace(/=+$/, '');
   return { key, fingerprint: md5.join(':'), fingerprint_sha256: `SHA256:${sha256}` };

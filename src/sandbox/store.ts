@@ -1,5 +1,21 @@
 import { DeletionQueue } from './jobs.js';
-import { type Badge, type CiVariable, type DeployKey, type Group, type Hook, type Label, type Namespace, type Note, type Noteable, type OwnerKey, type Project, type ProjectRefs, type PushRule, sameOwner, type User } from './model.js';
+import {
+  type Badge,
+  type CiVariable,
+  type DeployKey,
+  type Group,
+  type Hook,
+  type Label,
+  type Namespace,
+  type Note,
+  type Noteable,
+  type OwnerKey,
+  type Project,
+  type ProjectRefs,
+  type PushRule,
+  sameOwner,
+  type User,
+} from './model.js';
 import { ViewCache } from './view-cache.js';
 
 /**
@@ -284,7 +300,8 @@ export class Store {
     this.projectRefs.delete(project.id);
     this.removeOwnedBy({ kind: 'project', id: project.id });
     if ((this.forkCounts.get(project.id) ?? 0) > 0) {
-      for (const other of this.projects.values()) if (other.forked_from_id === project.id) this.setForkedFrom(other, null);
+      for (const other of this.projects.values())
+        if (other.forked_from_id === project.id) this.setForkedFrom(other, null);
     }
     // projectIds is compacted lazily by allProjects().
   }
@@ -293,7 +310,8 @@ export class Store {
   private removeOwnedBy(owner: OwnerKey): void {
     const owns = (item: { owner: OwnerKey }) => sameOwner(item.owner, owner);
     for (const [id, hook] of this.hooks) if (owns(hook)) this.hooks.delete(id);
-    for (let i = this.variables.length - 1; i >= 0; i--) if (owns(this.variables[i] as CiVariable)) this.variables.splice(i, 1);
+    for (let i = this.variables.length - 1; i >= 0; i--)
+      if (owns(this.variables[i] as CiVariable)) this.variables.splice(i, 1);
     for (const [id, label] of this.labels) if (owns(label)) this.labels.delete(id);
     for (const [id, badge] of this.badges) if (owns(badge)) this.badges.delete(id);
   }
@@ -344,7 +362,8 @@ export class Store {
   projectNameTaken(namespaceId: number, name: string, exceptId?: number): boolean {
     const lower = name.toLowerCase();
     for (const project of this.projects.values()) {
-      if (project.namespace_id === namespaceId && project.name.toLowerCase() === lower && project.id !== exceptId) return true;
+      if (project.namespace_id === namespaceId && project.name.toLowerCase() === lower && project.id !== exceptId)
+        return true;
     }
     return false;
   }

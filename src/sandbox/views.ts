@@ -20,8 +20,12 @@ function projectUrls(store: Store, project: Project) {
     ssh_url_to_repo: `git@${host.split(':')[0]}:${full}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
-    readme_url: project.attrs.empty_repo ? null : `${web}/-/blob/${String(project.attrs.default_branch ?? 'main')}/README.md`,
-    avatar_url: project.avatar ? `${store.origin}/uploads/-/system/project/avatar/${project.id}/${project.avatar.filename}` : null,
+    readme_url: project.attrs.empty_repo
+      ? null
+      : `${web}/-/blob/${String(project.attrs.default_branch ?? 'main')}/README.md`,
+    avatar_url: project.avatar
+      ? `${store.origin}/uploads/-/system/project/avatar/${project.id}/${project.avatar.filename}`
+      : null,
   };
 }
 
@@ -41,7 +45,16 @@ function namespaceView(store: Store, namespaceId: number) {
     };
   }
   const user = store.users.get(ns?.ownerId ?? -1);
-  return { id: namespaceId, name: user?.name ?? '', path: user?.username ?? '', kind: 'user', full_path: user?.username ?? '', parent_id: null, avatar_url: null, web_url: `${store.origin}/${user?.username ?? ''}` };
+  return {
+    id: namespaceId,
+    name: user?.name ?? '',
+    path: user?.username ?? '',
+    kind: 'user',
+    full_path: user?.username ?? '',
+    parent_id: null,
+    avatar_url: null,
+    web_url: `${store.origin}/${user?.username ?? ''}`,
+  };
 }
 
 export function nameWithNamespace(store: Store, project: Project): string {
@@ -58,45 +71,56 @@ function starCount(store: Store, project: Project): number {
 function fullViewJson(store: Store, project: Project): Buffer {
   refreshImport(store, project);
   return store.views.json(project, () => {
-  const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
-  const full = store.projectFullPath(project);
-  const urls = projectUrls(store, project);
-  const ns = store.namespaces.get(project.namespace_id);
-  const owner = ns?.kind === 'user' ? store.users.get(ns.ownerId) : undefined;
-  const source = project.forked_from_id === null ? undefined : store.projects.get(project.forked_from_id);
-  // The full view is the simple view plus everything else.
-  const view: Record<string, unknown> = {
-    ...simpleView(store, project),
-    license_url: `${urls.web_url}/-/blob/main/LICENSE`,
-    container_registry_image_prefix: `registry.${new URL(store.origin).hostname}/${full}`,
-    _links: {
-      self: `${store.origin}/api/v4/projects/${project.id}`,
-      issues: `${store.origin}/api/v4/projects/${project.id}/issues`,
-      merge_requests: `${store.origin}/api/v4/projects/${project.id}/merge_requests`,
-      repo_branches: `${store.origin}/api/v4/projects/${project.id}/repository/branches`,
-      labels: `${store.origin}/api/v4/projects/${project.id}/labels`,
-      events: `${store.origin}/api/v4/projects/${project.id}/events`,
-      members: `${store.origin}/api/v4/projects/${project.id}/members`,
-    },
-    ...(owner ? { owner: { id: owner.id, name: owner.name, created_at: owner.created_at } } : {}),
-    visibility: project.visibility,
-    archived: project.archived,
-    creator_id: project.creator_id,
-    open_issues_count: 3,
-    import_status: project.import.status,
-    import_error: project.import.error,
-    shared_with_groups: project.shares.map((share) => {
-      const group = store.groups.get(share.group_id);
-      return { group_id: share.group_id, group_name: group?.name ?? '', group_full_path: group ? store.groupFullPath(group) : '', group_access_level: share.group_access_level, expires_at: share.expires_at };
-    }),
-    marked_for_deletion_at: project.marked_for_deletion_on,
-    marked_for_deletion_on: project.marked_for_deletion_on,
-    ...attrs,
-    ...(source ? { forked_from_project: simpleView(store, source), mr_default_target_self: project.attrs.mr_default_target_self ?? false } : {}),
-  };
-  // Credentials in an import URL are never echoed back.
-  if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
-  return Buffer.from(JSON.stringify(view));
+    const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
+    const full = store.projectFullPath(project);
+    const urls = projectUrls(store, project);
+    const ns = store.namespaces.get(project.namespace_id);
+    const owner = ns?.kind === 'user' ? store.users.get(ns.ownerId) : undefined;
+    const source = project.forked_from_id === null ? undefined : store.projects.get(project.forked_from_id);
+    // The full view is the simple view plus everything else.
+    const view: Record<string, unknown> = {
+      ...simpleView(store, project),
+      license_url: `${urls.web_url}/-/blob/main/LICENSE`,
+      container_registry_image_prefix: `registry.${new URL(store.origin).hostname}/${full}`,
+      _links: {
+        self: `${store.origin}/api/v4/projects/${project.id}`,
+        issues: `${store.origin}/api/v4/projects/${project.id}/issues`,
+        merge_requests: `${store.origin}/api/v4/projects/${project.id}/merge_requests`,
+        repo_branches: `${store.origin}/api/v4/projects/${project.id}/repository/branches`,
+        labels: `${store.origin}/api/v4/projects/${project.id}/labels`,
+        events: `${store.origin}/api/v4/projects/${project.id}/events`,
+        members: `${store.origin}/api/v4/projects/${project.id}/members`,
+      },
+      ...(owner ? { owner: { id: owner.id, name: owner.name, created_at: owner.created_at } } : {}),
+      visibility: project.visibility,
+      archived: project.archived,
+      creator_id: project.creator_id,
+      open_issues_count: 3,
+      import_status: project.import.status,
+      import_error: project.import.error,
+      shared_with_groups: project.shares.map((share) => {
+        const group = store.groups.get(share.group_id);
+        return {
+          group_id: share.group_id,
+          group_name: group?.name ?? '',
+          group_full_path: group ? store.groupFullPath(group) : '',
+          group_access_level: share.group_access_level,
+          expires_at: share.expires_at,
+        };
+      }),
+      marked_for_deletion_at: project.marked_for_deletion_on,
+      marked_for_deletion_on: project.marked_for_deletion_on,
+      ...attrs,
+      ...(source
+        ? {
+            forked_from_project: simpleView(store, source),
+            mr_default_target_self: project.attrs.mr_default_target_self ?? false,
+          }
+        : {}),
+    };
+    // Credentials in an import URL are never echoed back.
+    if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
+    return Buffer.from(JSON.stringify(view));
   });
 }
 
@@ -123,25 +147,37 @@ export interface JsonPieces {
 }
 
 /** A project as the caller may see it: simple (anonymous or simple=true) or full with permissions. */
-export function projectJsonPieces(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string | JsonPieces {
+export function projectJsonPieces(
+  store: Store,
+  project: Project,
+  user: User | undefined,
+  options: ProjectViewOptions = {},
+): string | JsonPieces {
   if (!user || options.simple) return JSON.stringify(simpleView(store, project));
   const base = fullViewJson(store, project);
   const access = projectAccess(store, user, project);
   const ns = store.namespaces.get(project.namespace_id);
   const groupLevel = ns?.kind === 'group' ? groupAccess(store, user, store.groups.get(ns.ownerId) as Group) : 0;
-  const directLevel = project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? ACCESS.owner : 0);
+  const directLevel =
+    project.members.get(user.id) ?? (ns?.kind === 'user' && ns.ownerId === user.id ? ACCESS.owner : 0);
   let extra = `,"permissions":{"project_access":${directLevel ? `{"access_level":${directLevel},"notification_level":3}` : 'null'},"group_access":${groupLevel ? `{"access_level":${groupLevel},"notification_level":3}` : 'null'}}`;
   // The runners token is a secret: only maintainers and above see it, on a single read (as GitLab's
   // ProjectWithAccess entity does), so it is never in the cached text nor in lists.
   if (options.details && access >= ACCESS.maintainer) extra += `,"runners_token":"${runnersToken(project)}"`;
   if (options.statistics && access >= ACCESS.reporter) extra += `,"statistics":${JSON.stringify(project.statistics)}`;
   if (options.license) extra += `,"license":${JSON.stringify(LICENSE)}`;
-  if (options.customAttributes && user.is_admin) extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
+  if (options.customAttributes && user.is_admin)
+    extra += `,"custom_attributes":${JSON.stringify(Object.entries(project.custom_attributes).map(([key, value]) => ({ key, value })))}`;
   return { head: base, tail: `${extra}}` };
 }
 
 /** projectJsonPieces as one text, for single reads. */
-export function projectJson(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): string {
+export function projectJson(
+  store: Store,
+  project: Project,
+  user: User | undefined,
+  options: ProjectViewOptions = {},
+): string {
   return piecesText(projectJsonPieces(store, project, user, options));
 }
 
@@ -159,7 +195,12 @@ export function anonymousProjectJson(store: Store, project: Project, options: Pr
   return JSON.stringify(view);
 }
 
-function projectObject(store: Store, project: Project, user: User | undefined, options: ProjectViewOptions = {}): Record<string, unknown> {
+function projectObject(
+  store: Store,
+  project: Project,
+  user: User | undefined,
+  options: ProjectViewOptions = {},
+): Record<string, unknown> {
   return JSON.parse(projectJson(store, project, user, options)) as Record<string, unknown>;
 }
 
@@ -189,7 +230,6 @@ function simpleView(store: Store, project: Project): Record<string, unknown> {
   };
 }
 
-
 interface GroupViewOptions {
   details?: boolean;
   statistics?: boolean;
@@ -198,7 +238,12 @@ interface GroupViewOptions {
 }
 
 /** A group as the list and details endpoints show it. */
-export function groupObject(store: Store, group: Group, user: User | undefined, options: GroupViewOptions = {}): Record<string, unknown> {
+export function groupObject(
+  store: Store,
+  group: Group,
+  user: User | undefined,
+  options: GroupViewOptions = {},
+): Record<string, unknown> {
   const full = store.groupFullPath(group);
   const view: Record<string, unknown> = {
     id: group.id,
@@ -209,23 +254,34 @@ export function groupObject(store: Store, group: Group, user: User | undefined, 
     visibility: group.visibility,
     ...GROUP_DEFAULTS,
     ...group.attrs,
-    avatar_url: group.avatar ? `${store.origin}/uploads/-/system/group/avatar/${group.id}/${group.avatar.filename}` : null,
+    avatar_url: group.avatar
+      ? `${store.origin}/uploads/-/system/group/avatar/${group.id}/${group.avatar.filename}`
+      : null,
     full_name: store.groupFullName(group),
     full_path: full,
     created_at: group.created_at,
     parent_id: group.parent_id,
     marked_for_deletion_on: group.marked_for_deletion_on,
   };
-  if (group.parent_id === null) view.prevent_sharing_groups_outside_hierarchy = group.attrs.prevent_sharing_groups_outside_hierarchy ?? false;
+  if (group.parent_id === null)
+    view.prevent_sharing_groups_outside_hierarchy = group.attrs.prevent_sharing_groups_outside_hierarchy ?? false;
   else delete view.prevent_sharing_groups_outside_hierarchy;
   if (options.statistics && user?.is_admin) view.statistics = group.statistics;
-  if (options.customAttributes && user?.is_admin) view.custom_attributes = Object.entries(group.custom_attributes).map(([key, value]) => ({ key, value }));
+  if (options.customAttributes && user?.is_admin)
+    view.custom_attributes = Object.entries(group.custom_attributes).map(([key, value]) => ({ key, value }));
   if (options.details) {
     view.shared_with_groups = group.shares.map((share) => {
       const shared = store.groups.get(share.group_id);
-      return { group_id: share.group_id, group_name: shared?.name ?? '', group_full_path: shared ? store.groupFullPath(shared) : '', group_access_level: share.group_access_level, expires_at: share.expires_at };
+      return {
+        group_id: share.group_id,
+        group_name: shared?.name ?? '',
+        group_full_path: shared ? store.groupFullPath(shared) : '',
+        group_access_level: share.group_access_level,
+        expires_at: share.expires_at,
+      };
     });
-    if (user && groupAccess(store, user, group) >= ACCESS.owner) view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
+    if (user && groupAccess(store, user, group) >= ACCESS.owner)
+      view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
     if (options.withProjects !== false) {
       // Deprecated (removal in API v5): at most 100 embedded projects each.
       view.projects = store

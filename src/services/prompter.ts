@@ -23,13 +23,19 @@ export interface Prompter {
 }
 
 /** confirmByTyping over any prompter's prompts: the one wording of the question and of the refusal. */
-export async function confirmByTyping(prompter: Prompter, expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {
+export async function confirmByTyping(
+  prompter: Prompter,
+  expected: string | readonly string[],
+  what: string,
+  yes: boolean | undefined,
+): Promise<void> {
   if (yes) return;
   const answers = typeof expected === 'string' ? [expected] : expected;
   const prompts = await prompter.prompts(`pass --yes to ${what} without confirmation`);
   const shown = answers.length === 1 ? answers[0] : `${answers[0]} (or ${answers.slice(1).join(', ')})`;
   const answer = await prompts.input({ message: `Type ${shown} to ${what}:`, theme: { prefix: '!' } });
-  if (!answers.includes(answer.trim())) throw new CollabError('usage', `confirmation did not match ${answers.join(' or ')}; nothing was done`);
+  if (!answers.includes(answer.trim()))
+    throw new CollabError('usage', `confirmation did not match ${answers.join(' or ')}; nothing was done`);
 }
 
 /** The run's prompter: stdin and stderr. */
@@ -53,7 +59,8 @@ export class TerminalPrompter implements Prompter {
 
   async prompts(flagHint: string): Promise<Prompts> {
     if (!this.interactive) {
-      const why = this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
+      const why =
+        this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
       throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
     }
     const { loadPrompts } = await import('../util/prompts.js');

@@ -55,7 +55,12 @@ export interface Session {
 }
 
 /** mutate's one rule, whichever session sends: dry run shows the request through `show`, else it goes. */
-export async function sendOrShow<T>(session: Session, show: (description: RequestDescription) => Promise<void>, req: ApiRequest, redact: readonly string[]): Promise<ApiResponse<T> | undefined> {
+export async function sendOrShow<T>(
+  session: Session,
+  show: (description: RequestDescription) => Promise<void>,
+  req: ApiRequest,
+  redact: readonly string[],
+): Promise<ApiResponse<T> | undefined> {
   if (session.dryRun) {
     await show(await session.describeRequest(req, redact));
     return undefined;
@@ -166,7 +171,16 @@ export class RunSession implements Session {
     if (!pending) {
       const { resolveToken } = await import('../config/tokens.js');
       // The store (a native binding) is opened only for a token kept in it.
-      const scope = { config: await this.config(), env: this.env, givenHost: this.flags.host, timeoutMs: options.timeoutMs, signal: this.signal, clock: this.clock, user: options.user, credentials: () => this.credentials() };
+      const scope = {
+        config: await this.config(),
+        env: this.env,
+        givenHost: this.flags.host,
+        timeoutMs: options.timeoutMs,
+        signal: this.signal,
+        clock: this.clock,
+        user: options.user,
+        credentials: () => this.credentials(),
+      };
       pending = resolveToken(key, scope);
       this.tokens.set(slot, pending);
     }
@@ -176,7 +190,9 @@ export class RunSession implements Session {
   }
 
   credentials(): Promise<CredentialAccess> {
-    this.credentialAccess ??= import('../config/credentials.js').then(({ openCredentialStore }) => openCredentialStore(this.env, { injected: this.options.credentialStore, clock: this.clock }));
+    this.credentialAccess ??= import('../config/credentials.js').then(({ openCredentialStore }) =>
+      openCredentialStore(this.env, { injected: this.options.credentialStore, clock: this.clock }),
+    );
     return this.credentialAccess;
   }
 

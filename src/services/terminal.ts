@@ -77,7 +77,10 @@ export class StreamTerminal implements Terminal {
 
   async stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> {
     const terminal = this.io.stderrIsTTY;
-    const text = await draw({ width: terminal ? this.io.stderrColumns || this.io.columns : 0, color: terminal && this.io.color });
+    const text = await draw({
+      width: terminal ? this.io.stderrColumns || this.io.columns : 0,
+      color: terminal && this.io.color,
+    });
     this.spinnerHandle?.stop();
     this.io.stderr.write(this.redact(text));
   }
@@ -109,11 +112,22 @@ export class StreamTerminal implements Terminal {
       return;
     }
     if (!canSpin(this.io) || this.quiet || wait.seconds <= 0) return;
-    void this.spinner(text).then((spinner) => this.clock.setTimeout(() => spinner.stop(), wait.seconds * 1000).unref?.());
+    void this.spinner(text).then((spinner) =>
+      this.clock.setTimeout(() => spinner.stop(), wait.seconds * 1000).unref?.(),
+    );
   }
 
   listProgress(request: ListRequest): ListProgress {
-    return new ListProgress({ io: this.io, quiet: this.quiet, spinner: (text) => this.spinner(text), stopSpinner: () => this.stopSpinner(), info: (message) => this.info(message) }, request);
+    return new ListProgress(
+      {
+        io: this.io,
+        quiet: this.quiet,
+        spinner: (text) => this.spinner(text),
+        stopSpinner: () => this.stopSpinner(),
+        info: (message) => this.info(message),
+      },
+      request,
+    );
   }
 
   addSecret(secret: string): void {

@@ -4,7 +4,12 @@
  * starts, those under way finish). Used by plan/apply's reads and waves, bulk targets and `users
  * offboard`'s removals.
  */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!stop() && next < items.length) {

@@ -36,7 +36,8 @@ export async function loadPrompts(terminal: PromptTerminal): Promise<Prompts> {
       const value = Reflect.get(target, property) as unknown;
       if (typeof value !== 'function') return value;
       const prompt = value as (config: unknown, context?: object) => Promise<unknown>;
-      return (config: unknown, context: object = {}) => interruptible(prompt(config, { ...terminal, output: drawOn(), ...context }));
+      return (config: unknown, context: object = {}) =>
+        interruptible(prompt(config, { ...terminal, output: drawOn(), ...context }));
     },
   });
 }

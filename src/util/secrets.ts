@@ -19,7 +19,9 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^/@\s:"'<>]*)(:[^/@\s"
  */
 export function maskUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
-  return text.replace(URL_CREDENTIALS, (_all, scheme: string, user: string, password: string | undefined) => (password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`));
+  return text.replace(URL_CREDENTIALS, (_all, scheme: string, user: string, password: string | undefined) =>
+    password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`,
+  );
 }
 
 /**

@@ -41,14 +41,22 @@ describe('collab access-report', () => {
     // A project shared with a subgroup: its members and its parent's, at most reporter.
     await ok('POST', '/projects/acme%2Fweb%2Fstorefront/share', { group_id: eu.id, group_access: 20 });
     // A group shared: every project below acme/platform, at most maintainer.
-    await ok('POST', '/groups/acme%2Fplatform/share', { group_id: partners.id, group_access: 40, expires_at: '2099-12-31' });
+    await ok('POST', '/groups/acme%2Fplatform/share', {
+      group_id: partners.id,
+      group_access: 40,
+      expires_at: '2099-12-31',
+    });
     // An expired share gives nothing; the API refuses a past date, so it is set in the store.
     await ok('POST', '/groups/acme%2Fweb/share', { group_id: eu.id, group_access: 50, expires_at: '2099-01-01' });
     const web = store.findGroup('acme/web');
     for (const share of web?.shares ?? []) if (share.group_id === eu.id) share.expires_at = '2020-01-01';
     // Direct memberships, one above the inherited role, one with an expiry.
     await ok('POST', '/projects/acme%2Fweb%2Fdesign-system/members', { user_id: await idOf('rui'), access_level: 40 });
-    await ok('POST', '/projects/acme%2Fweb%2Fstorefront/members', { user_id: blocked.id, access_level: 10, expires_at: '2099-06-30' });
+    await ok('POST', '/projects/acme%2Fweb%2Fstorefront/members', {
+      user_id: blocked.id,
+      access_level: 10,
+      expires_at: '2099-06-30',
+    });
     await ok('POST', '/projects/acme%2Fplatform%2Fapi/members', { user_id: bot.id, access_level: 30 });
     // Minimal Access in acme: a member of the group, of none of its projects.
     await ok('POST', '/groups/acme/members', { user_id: contractor.id, access_level: 5 });
@@ -62,33 +70,75 @@ describe('collab access-report', () => {
     const result = await collab(['access-report', 'acme', '--include-groups', '--json']);
     expect(result.exitCode).toBe(0);
     const rows = result.json<Row[]>();
-    const projects: Array<{ id: number; path_with_namespace: string }> = await getJson('/groups/acme/projects?include_subgroups=true&with_shared=false&per_page=100');
-    const groups: Array<{ id: number; full_path: string }> = [await getJson('/groups/acme'), ...(await getJson('/groups/acme/descendant_groups?per_page=100'))];
+    const projects: Array<{ id: number; path_with_namespace: string }> = await getJson(
+      '/groups/acme/projects?include_subgroups=true&with_shared=false&per_page=100',
+    );
+    const groups: Array<{ id: number; full_path: string }> = [
+      await getJson('/groups/acme'),
+      ...(await getJson('/groups/acme/descendant_groups?per_page=100')),
+    ];
     expect(projects.length).toBeGreaterThan(5);
-    const targets = [...projects.map((p) => ({ type: 'project', path: p.path_with_namespace, id: p.id })), ...groups.map((g) => ({ type: 'group', path: g.full_path, id: g.id }))];
+    const targets = [
+      ...projects.map((p) => ({ type: 'project', path: p.path_with_namespace, id: p.id })),
+      ...groups.map((g) => ({ type: 'group', path: g.full_path, id: g.id })),
+    ];
     for (const target of targets) {
-      const all: Array<{ username: string; access_level: number }> = await getJson(`/${target.type}s/${target.id}/members/all?per_page=100`);
-      const served = Object.fromEntries(all.filter((m) => target.type === 'group' || m.access_level >= 10).map((m) => [m.username, m.access_level]));
-      const reported = Object.fromEntries(rows.filter((r) => r.type === target.type && r.path === target.path).map((r) => [r.username, r.access_level]));
+      const all: Array<{ username: string; access_level: number }> = await getJson(
+        `/${target.type}s/${target.id}/members/all?per_page=100`,
+      );
+      const served = Object.fromEntries(
+        all.filter((m) => target.type === 'group' || m.access_level >= 10).map((m) => [m.username, m.access_level]),
+      );
+      const reported = Object.fromEntries(
+        rows.filter((r) => r.type === target.type && r.path === target.path).map((r) => [r.username, r.access_level]),
+      );
       expect(reported, `${target.type} ${target.path}`).toEqual(served);
     }
     expect(new Set(rows.map((r) => r.path))).toEqual(new Set(targets.map((t) => t.path)));
 
     const row = (path: string, username: string) => rows.find((r) => r.path === path && r.username === username);
-    expect(row('acme/web/storefront', 'contractor')).toMatchObject({ access_level: 20, source: 'share', source_group: 'partners/eu', share_access_level: 20 });
+    expect(row('acme/web/storefront', 'contractor')).toMatchObject({
+      access_level: 20,
+      source: 'share',
+      source_group: 'partners/eu',
+      share_access_level: 20,
+    });
     // xena is a member of partners, the parent of the invited group.
-    expect(row('acme/web/storefront', 'xena')).toMatchObject({ access_level: 20, source: 'share', source_group: 'partners/eu' });
-    expect(row('acme/platform/api', 'xena')).toMatchObject({ access_level: 40, source: 'share', source_group: 'partners', expires_at: '2099-12-31' });
+    expect(row('acme/web/storefront', 'xena')).toMatchObject({
+      access_level: 20,
+      source: 'share',
+      source_group: 'partners/eu',
+    });
+    expect(row('acme/platform/api', 'xena')).toMatchObject({
+      access_level: 40,
+      source: 'share',
+      source_group: 'partners',
+      expires_at: '2099-12-31',
+    });
     expect(row('acme/web/design-system', 'rui')).toMatchObject({ access_level: 40, source: 'direct' });
-    expect(row('acme/web/design-system', 'dana')).toMatchObject({ access_level: 30, source: 'inherited', source_group: 'acme' });
-    expect(row('acme/web/storefront', 'gone')).toMatchObject({ state: 'blocked', access_level: 10, expires_at: '2099-06-30' });
+    expect(row('acme/web/design-system', 'dana')).toMatchObject({
+      access_level: 30,
+      source: 'inherited',
+      source_group: 'acme',
+    });
+    expect(row('acme/web/storefront', 'gone')).toMatchObject({
+      state: 'blocked',
+      access_level: 10,
+      expires_at: '2099-06-30',
+    });
     expect(row('acme/platform/api', 'ci-bot')).toMatchObject({ state: 'bot', source: 'direct' });
     // Minimal Access: a row for the group, none for its projects; the expired share gives nothing.
     expect(row('acme', 'contractor')).toMatchObject({ access_level: 5, source: 'direct' });
-    expect(rows.filter((r) => r.username === 'contractor' && r.type === 'project').map((r) => r.path)).toEqual(['acme/web/storefront']);
-    expect(rows.filter((r) => r.username === 'contractor' && r.type === 'group').map((r) => r.access_level)).toEqual([5, 5, 5, 5]);
+    expect(rows.filter((r) => r.username === 'contractor' && r.type === 'project').map((r) => r.path)).toEqual([
+      'acme/web/storefront',
+    ]);
+    expect(rows.filter((r) => r.username === 'contractor' && r.type === 'group').map((r) => r.access_level)).toEqual([
+      5, 5, 5, 5,
+    ]);
     // Computed from direct lists, never members/all, and said on stderr.
-    expect(result.stderr).toMatch(/^\d+ rows for \d+ projects in \d+ groups; read with \d+ requests \([\d.]+ a project\)\n$/);
+    expect(result.stderr).toMatch(
+      /^\d+ rows for \d+ projects in \d+ groups; read with \d+ requests \([\d.]+ a project\)\n$/,
+    );
   });
 
   it('reads about one request a project, never members/all', async () => {
@@ -108,7 +158,9 @@ describe('collab access-report', () => {
     const dana = await collab(['access-report', 'acme', '--user', 'DANA', '--min-access', 'developer', '-o', 'csv']);
     expect(dana.exitCode).toBe(0);
     const lines = dana.stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('type,path,id,user_id,username,name,state,access_level,role,source,source_group,share_access_level,expires_at');
+    expect(lines[0]).toBe(
+      'type,path,id,user_id,username,name,state,access_level,role,source,source_group,share_access_level,expires_at',
+    );
     expect(lines.slice(1).every((line) => line.split(',')[4] === 'dana')).toBe(true);
     expect(lines.filter((line) => line.startsWith('type,'))).toHaveLength(1);
     const owners = await collab(['access-report', 'acme', '--min-access', 'owner', '--json']);
@@ -117,11 +169,16 @@ describe('collab access-report', () => {
     expect(expiring.stdout).toMatch(/,blocked,10,guest,direct,,,2099-06-30\r\n$/);
     // Nobody matches: the auditor's file still has its header.
     const none = await collab(['access-report', 'acme', '--user', 'nobody-here', '-o', 'csv']);
-    expect(none.stdout).toBe('type,path,id,user_id,username,name,state,access_level,role,source,source_group,share_access_level,expires_at\r\n');
+    expect(none.stdout).toBe(
+      'type,path,id,user_id,username,name,state,access_level,role,source,source_group,share_access_level,expires_at\r\n',
+    );
   });
 
   it('on a terminal: the source in words', async () => {
-    const result = await collab(['access-report', 'acme/web', '--user', 'contractor'], { tty: true, env: { COLLAB_FORCE_TTY: '160' } });
+    const result = await collab(['access-report', 'acme/web', '--user', 'contractor'], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '160' },
+    });
     expect(result.stdout).toContain('share with partners/eu (at most reporter)');
   });
 

@@ -66,7 +66,9 @@ describe('collab api', () => {
     const before = sandbox.stats.requests;
     const result = await collab(['api', '-X', 'fetch', 'user']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe('error: invalid value "fetch" for --method: expected one of GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: invalid value "fetch" for --method: expected one of GET, HEAD, POST, PUT, PATCH, DELETE',
+    );
     expect(sandbox.stats.requests).toBe(before);
   });
 
@@ -117,7 +119,12 @@ describe('collab api --paginate when a later page fails', () => {
       req.resume();
       const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page');
       if (page === '1') {
-        res.writeHead(200, { 'content-type': 'application/json', 'x-page': '1', 'x-per-page': '100', 'x-next-page': '2' });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-page': '1',
+          'x-per-page': '100',
+          'x-next-page': '2',
+        });
         res.end(firstPage);
         return;
       }
@@ -131,7 +138,13 @@ describe('collab api --paginate when a later page fails', () => {
 
   const run = (args: string[]) => {
     const dir = tempConfigDir();
-    return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' });
+    return runMain(args, {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: origin,
+      COLLAB_TOKEN: 'glpat-raw-server-token',
+    });
   };
 
   it('closes the array of the items read and keeps the service error and its exit code', async () => {
@@ -139,7 +152,9 @@ describe('collab api --paginate when a later page fails', () => {
     const result = await run(['api', 'projects', '--paginate']);
     expect(result.exitCode).toBe(3);
     expect(result.json<Array<{ id: number }>>().map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(result.stderr).toMatch(/^error: 403 Forbidden \(GET \/projects\?per_page=100&page=2\)\nhint: stdout holds only the first 100 items(; .*)?\n$/);
+    expect(result.stderr).toMatch(
+      /^error: 403 Forbidden \(GET \/projects\?per_page=100&page=2\)\nhint: stdout holds only the first 100 items(; .*)?\n$/,
+    );
   });
 
   it('closes the array when a later page is not JSON', async () => {
@@ -147,7 +162,9 @@ describe('collab api --paginate when a later page fails', () => {
     const result = await run(['api', 'projects', '--paginate']);
     expect(result.exitCode).toBe(1);
     expect(result.json()).toHaveLength(100);
-    expect(result.stderr).toMatch(/^error: malformed response from GET .*page=2: an HTML page .*\nhint: stdout holds only the first 100 items\n$/);
+    expect(result.stderr).toMatch(
+      /^error: malformed response from GET .*page=2: an HTML page .*\nhint: stdout holds only the first 100 items\n$/,
+    );
   });
 
   it('prints nothing when the first page fails', async () => {
@@ -165,7 +182,10 @@ describe('collab api and the global output flags', () => {
   it('-o ndjson writes each item of a JSON array on a line; --fields picks keys', async () => {
     const result = await collab(['api', 'groups', '-o', 'ndjson', '--fields', 'id,full_path']);
     expect(result.exitCode).toBe(0);
-    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(Object.keys(line)).toEqual(['id', 'full_path']);
   });
@@ -174,7 +194,14 @@ describe('collab api and the global output flags', () => {
     const list = await collab(['api', 'groups', '-o', 'csv', '--fields', 'id,full_path']);
     expect(list.exitCode).toBe(0);
     expect(list.stdout.split('\r\n')[0]).toBe('id,full_path');
-    const one = await collab(['api', 'projects/acme%2Fweb%2Fstorefront', '-o', 'csv', '--fields', 'path_with_namespace']);
+    const one = await collab([
+      'api',
+      'projects/acme%2Fweb%2Fstorefront',
+      '-o',
+      'csv',
+      '--fields',
+      'path_with_namespace',
+    ]);
     expect(one.stdout).toBe('path_with_namespace\r\nacme/web/storefront\r\n');
   });
 
@@ -189,7 +216,10 @@ describe('collab api and the global output flags', () => {
   it('--paginate honours -o ndjson and --fields', async () => {
     const result = await collab(['api', 'projects', '--paginate', '-o', 'ndjson', '--fields', 'id']);
     expect(result.exitCode).toBe(0);
-    const ids = result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id: number }).id);
+    const ids = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
     // Every project the service lists to an administrator (one page of 100 holds them all).
     const all: Array<{ id: number }> = await getJson('/projects?per_page=100');
     expect(all.length).toBeLessThan(100);
@@ -237,11 +267,37 @@ describe('collab api and the global output flags', () => {
   });
 
   it('--dry-run redacts fields whose names are secrets, in a body and in a query', async () => {
-    const body = await collab(['api', '-X', 'POST', 'projects/1/hooks', '-f', 'url=https://example.com', '-f', 'token=hook-secret', '-f', 'push_events=true', '--dry-run']);
+    const body = await collab([
+      'api',
+      '-X',
+      'POST',
+      'projects/1/hooks',
+      '-f',
+      'url=https://example.com',
+      '-f',
+      'token=hook-secret',
+      '-f',
+      'push_events=true',
+      '--dry-run',
+    ]);
     expect(body.exitCode).toBe(0);
     expect(body.stdout).toContain('"token": "[redacted]"');
     expect(body.stdout).toContain('"url": "https://example.com"');
-    const query = await collab(['api', 'runners', '-X', 'GET', '-f', 'private_token=x1', '-f', 'deploy_token=x2', '-f', 'password=x3', '-f', 'scope=active', '--dry-run']);
+    const query = await collab([
+      'api',
+      'runners',
+      '-X',
+      'GET',
+      '-f',
+      'private_token=x1',
+      '-f',
+      'deploy_token=x2',
+      '-f',
+      'password=x3',
+      '-f',
+      'scope=active',
+      '--dry-run',
+    ]);
     expect(query.stdout).not.toMatch(/x1|x2|x3/);
     expect(query.stdout).toContain('scope=active');
   });

@@ -15,8 +15,10 @@ describe('accounts and the credential store', () => {
     const dir = tempConfigDir();
     const store = options.store === null ? undefined : (options.store ?? new MemoryCredentialStore());
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
-    const run = (args: string[], input = '', extra: RunOptions = {}) => runMain(args, { ...env, ...extra.env }, { input, ...extra, ...(store ? { credentialStore: store } : {}) });
-    const login = (role: keyof typeof sandbox.tokens, ...flags: string[]) => run(['auth', 'login', '--host', sandbox.url, '--with-token', ...flags], sandbox.tokens[role]);
+    const run = (args: string[], input = '', extra: RunOptions = {}) =>
+      runMain(args, { ...env, ...extra.env }, { input, ...extra, ...(store ? { credentialStore: store } : {}) });
+    const login = (role: keyof typeof sandbox.tokens, ...flags: string[]) =>
+      run(['auth', 'login', '--host', sandbox.url, '--with-token', ...flags], sandbox.tokens[role]);
     const file = () => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     const me = async () => (await run(['api', 'user'])).json<{ username: string }>().username;
     return { dir, store, run, login, file, me };
@@ -38,7 +40,10 @@ describe('accounts and the credential store', () => {
     expect(p.store?.entries.get(`${serviceName(sandbox.url)}\0dana`)).toBe(sandbox.tokens.developer);
     const text = readFileSync(join(p.dir, 'config.json'), 'utf8');
     expectNoTokens(text);
-    expect(JSON.parse(text).hosts[sandbox.url]).toEqual({ user: 'dana', users: { olivia: { keyring: true }, dana: { keyring: true } } });
+    expect(JSON.parse(text).hosts[sandbox.url]).toEqual({
+      user: 'dana',
+      users: { olivia: { keyring: true }, dana: { keyring: true } },
+    });
     expect(await p.me()).toBe('dana');
   });
 
@@ -49,11 +54,31 @@ describe('accounts and the credential store', () => {
     const status = await p.run(['auth', 'status', '--json']);
     expect(status.exitCode, status.stderr).toBe(0);
     expect(status.json()).toEqual([
-      { host: sandbox.url, default: true, user: 'dana', active: true, source: 'file', command: null, valid: true, error: null },
-      { host: sandbox.url, default: true, user: 'olivia', active: false, source: 'keyring', command: null, valid: true, error: null },
+      {
+        host: sandbox.url,
+        default: true,
+        user: 'dana',
+        active: true,
+        source: 'file',
+        command: null,
+        valid: true,
+        error: null,
+      },
+      {
+        host: sandbox.url,
+        default: true,
+        user: 'olivia',
+        active: false,
+        source: 'keyring',
+        command: null,
+        valid: true,
+        error: null,
+      },
     ]);
     const table = await p.run(['auth', 'status']);
-    expect(table.stdout).toBe(`${sandbox.url}\tyes\tdana\tyes\tfile\tvalid\n${sandbox.url}\tyes\tolivia\t\tkeyring\tvalid\n`);
+    expect(table.stdout).toBe(
+      `${sandbox.url}\tyes\tdana\tyes\tfile\tvalid\n${sandbox.url}\tyes\tolivia\t\tkeyring\tvalid\n`,
+    );
     expectNoTokens(status.stdout + status.stderr + table.stdout + table.stderr);
     // --insecure-storage chose the file on purpose: nothing of dana's is in the store.
     expect(p.store?.entries.has(`${serviceName(sandbox.url)}\0dana`)).toBe(false);
@@ -165,19 +190,34 @@ describe('accounts and the credential store', () => {
   });
 
   // Elsewhere than Linux the system's store would answer: the user's, which no test may touch.
-  it.skipIf(process.platform !== 'linux')('says where the token went when no keyring answers (no D-Bus session), in the one line of the login', async () => {
-    const p = person({ store: null });
-    const login = await p.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner, { env: { CI: undefined, DBUS_SESSION_BUS_ADDRESS: undefined } });
-    expect(login.exitCode, login.stderr).toBe(0);
-    expect(login.stderr).toBe(`logged in to ${sandbox.url} as olivia; token stored in ${join(p.dir, 'config.json')} (mode 0600): no system keyring (no D-Bus session)\n`);
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'says where the token went when no keyring answers (no D-Bus session), in the one line of the login',
+    async () => {
+      const p = person({ store: null });
+      const login = await p.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner, {
+        env: { CI: undefined, DBUS_SESSION_BUS_ADDRESS: undefined },
+      });
+      expect(login.exitCode, login.stderr).toBe(0);
+      expect(login.stderr).toBe(
+        `logged in to ${sandbox.url} as olivia; token stored in ${join(p.dir, 'config.json')} (mode 0600): no system keyring (no D-Bus session)\n`,
+      );
+    },
+  );
 
   it('keeps a one-account file working, migrates it once, and a new login moves its token into the store', async () => {
     const p = person();
-    writeFileSync(join(p.dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token: sandbox.tokens.owner, user: 'olivia' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(p.dir, 'config.json'),
+      JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token: sandbox.tokens.owner, user: 'olivia' } } }),
+      { mode: 0o600 },
+    );
     expect(await p.me()).toBe('olivia');
     // Read once, migrated under the lock: the gh shape, the active token still at the host's level.
-    expect(p.file().hosts[sandbox.url]).toEqual({ token: sandbox.tokens.owner, user: 'olivia', users: { olivia: { token: sandbox.tokens.owner } } });
+    expect(p.file().hosts[sandbox.url]).toEqual({
+      token: sandbox.tokens.owner,
+      user: 'olivia',
+      users: { olivia: { token: sandbox.tokens.owner } },
+    });
     const again = await p.login('owner');
     expect(again.stderr).toContain('token stored in the test keyring');
     expect(p.file().hosts[sandbox.url]).toEqual({ user: 'olivia', users: { olivia: { keyring: true } } });

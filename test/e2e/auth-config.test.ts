@@ -15,7 +15,10 @@ describe('collab auth and config', () => {
 
   it('logs in with a token from stdin, stores it 0600, and uses it afterwards', async () => {
     const user = fresh();
-    const login = await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], `${sandbox.tokens.developer}\n`);
+    const login = await user.run(
+      ['auth', 'login', '--host', sandbox.url, '--with-token'],
+      `${sandbox.tokens.developer}\n`,
+    );
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toContain('as dana');
     const file = join(user.dir, 'config.json');
@@ -47,7 +50,18 @@ describe('collab auth and config', () => {
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toBe(`${sandbox.url}\tyes\tolivia\tyes\tfile\tvalid\n`);
     const json = await user.run(['auth', 'status', '--json']);
-    expect(json.json()).toEqual([{ host: sandbox.url, default: true, user: 'olivia', active: true, source: 'file', command: null, valid: true, error: null }]);
+    expect(json.json()).toEqual([
+      {
+        host: sandbox.url,
+        default: true,
+        user: 'olivia',
+        active: true,
+        source: 'file',
+        command: null,
+        valid: true,
+        error: null,
+      },
+    ]);
     expect(table.stdout + table.stderr + json.stdout).not.toContain(sandbox.tokens.owner);
   });
 
@@ -69,7 +83,11 @@ describe('collab auth and config', () => {
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner);
     const other = `http://localhost:${new URL(sandbox.url).port}`;
     await user.run(['auth', 'login', '--host', other, '--with-token'], sandbox.tokens.developer);
-    const logout = await runMain(['auth', 'logout'], { HOME: user.dir, COLLAB_CONFIG_DIR: user.dir, COLLAB_HOST: other });
+    const logout = await runMain(['auth', 'logout'], {
+      HOME: user.dir,
+      COLLAB_CONFIG_DIR: user.dir,
+      COLLAB_HOST: other,
+    });
     expect(logout.exitCode, logout.stderr).toBe(0);
     expect(logout.stderr).toContain(`logged out of ${other}`);
     const stored = JSON.parse(readFileSync(join(user.dir, 'config.json'), 'utf8'));
@@ -97,7 +115,9 @@ describe('collab auth and config', () => {
     const unknown = await user.run(['config', 'set', 'colour', 'red']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown setting "colour"');
-    expect((await user.run(['config', 'set', 'ca_file', '/tmp/ca.pem', '--host', 'https://gitlab.example.com'])).exitCode).toBe(0);
+    expect(
+      (await user.run(['config', 'set', 'ca_file', '/tmp/ca.pem', '--host', 'https://gitlab.example.com'])).exitCode,
+    ).toBe(0);
     const list = await user.run(['config', 'list', '--json']);
     expect(list.json()).toContainEqual({ key: 'ca_file', value: '/tmp/ca.pem', host: 'https://gitlab.example.com' });
     expect(list.json()).toContainEqual({ key: 'timeout', value: 45, host: '' });
@@ -110,7 +130,11 @@ describe('collab auth and config', () => {
     const broken = await user.run(['config', 'path']);
     expect(broken.exitCode).toBe(0);
     expect(broken.stdout).toBe(`${join(user.dir, 'config.json')}\n`);
-    const xdg = await runMain(['config', 'path'], { PATH: process.env.PATH, HOME: user.dir, XDG_CONFIG_HOME: join(user.dir, 'xdg') });
+    const xdg = await runMain(['config', 'path'], {
+      PATH: process.env.PATH,
+      HOME: user.dir,
+      XDG_CONFIG_HOME: join(user.dir, 'xdg'),
+    });
     expect(xdg.stdout).toBe(`${join(user.dir, 'xdg', 'collab', 'config.json')}\n`);
   });
 
@@ -119,7 +143,12 @@ describe('collab auth and config', () => {
     const file = join(user.dir, 'config.json');
     // The host is one nothing listens on: before the check, this was "cannot reach 127.0.0.1:9: invalid headersTimeout", exit 1.
     writeFileSync(file, JSON.stringify({ host: 'http://127.0.0.1:9', timeout: 'abc' }), { mode: 0o600 });
-    const result = await runMain(['projects', 'list'], { PATH: process.env.PATH, HOME: user.dir, COLLAB_CONFIG_DIR: user.dir, COLLAB_TOKEN: 'glpat-x' });
+    const result = await runMain(['projects', 'list'], {
+      PATH: process.env.PATH,
+      HOME: user.dir,
+      COLLAB_CONFIG_DIR: user.dir,
+      COLLAB_TOKEN: 'glpat-x',
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe(
       `error: invalid timeout "abc" in the config file ${file}: expected a whole number from 1 to 3600\nhint: run \`collab config set timeout <value>\`, or edit the file\n`,
@@ -128,10 +157,16 @@ describe('collab auth and config', () => {
     const fix = await user.run(['config', 'set', 'timeout', '20']);
     expect(fix.exitCode).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ host: 'http://127.0.0.1:9', timeout: 20 });
-    writeFileSync(file, JSON.stringify({ hosts: { [sandbox.url]: { token: sandbox.tokens.owner, insecure_http: 'yes' } } }), { mode: 0o600 });
+    writeFileSync(
+      file,
+      JSON.stringify({ hosts: { [sandbox.url]: { token: sandbox.tokens.owner, insecure_http: 'yes' } } }),
+      { mode: 0o600 },
+    );
     const host = await user.run(['api', 'user', '--host', sandbox.url]);
     expect(host.exitCode).toBe(2);
-    expect(host.stderr.split('\n')[0]).toBe(`error: invalid insecure_http "yes" for ${sandbox.url} in the config file ${file}: expected true or false`);
+    expect(host.stderr.split('\n')[0]).toBe(
+      `error: invalid insecure_http "yes" for ${sandbox.url} in the config file ${file}: expected true or false`,
+    );
     expect(host.stderr).not.toContain(sandbox.tokens.owner);
   });
 

@@ -16,8 +16,10 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     const base = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
     return {
       file: join(dir, 'config.json'),
-      run: (args: string[], options: { env?: Record<string, string | undefined>; input?: string; stdinTTY?: boolean } = {}) =>
-        runMain(args, { ...base, ...options.env }, { input: options.input ?? '', stdinTTY: options.stdinTTY }),
+      run: (
+        args: string[],
+        options: { env?: Record<string, string | undefined>; input?: string; stdinTTY?: boolean } = {},
+      ) => runMain(args, { ...base, ...options.env }, { input: options.input ?? '', stdinTTY: options.stdinTTY }),
     };
   }
 
@@ -26,13 +28,20 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     const env = { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.maintainer };
     const login = await user.run(['auth', 'login', '--with-token'], { env, input: sandbox.tokens.owner });
     expect(login.exitCode).toBe(0);
-    expect(login.stderr).toContain(`warning: COLLAB_TOKEN is set and is sent to ${sandbox.url} (COLLAB_HOST) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one\n`);
+    expect(login.stderr).toContain(
+      `warning: COLLAB_TOKEN is set and is sent to ${sandbox.url} (COLLAB_HOST) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one\n`,
+    );
     expect(login.stderr).not.toContain(sandbox.tokens.maintainer);
 
-    const elsewhere = await user.run(['auth', 'login', '--with-token', '--host', sandbox.url], { env: { COLLAB_HOST: 'https://gitlab.example.com', COLLAB_TOKEN: 'glpat-other' }, input: sandbox.tokens.owner });
+    const elsewhere = await user.run(['auth', 'login', '--with-token', '--host', sandbox.url], {
+      env: { COLLAB_HOST: 'https://gitlab.example.com', COLLAB_TOKEN: 'glpat-other' },
+      input: sandbox.tokens.owner,
+    });
     expect(elsewhere.exitCode).toBe(0);
     expect(elsewhere.stderr).not.toContain('warning');
-    const none = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], { input: sandbox.tokens.owner });
+    const none = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], {
+      input: sandbox.tokens.owner,
+    });
     expect(none.stderr).not.toContain('warning');
   });
 
@@ -46,7 +55,9 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     writeFileSync(user.file, readFileSync(user.file, 'utf8').replace(sandbox.tokens.owner, 'glpat-revoked'));
     const stored = await user.run(['projects', 'list']);
     expect(stored.exitCode).toBe(3);
-    expect(stored.stderr).toContain(`hint: the token stored for ${sandbox.url} was rejected (expired or revoked?): run \`collab auth login --host ${sandbox.url}\` again`);
+    expect(stored.stderr).toContain(
+      `hint: the token stored for ${sandbox.url} was rejected (expired or revoked?): run \`collab auth login --host ${sandbox.url}\` again`,
+    );
 
     const config = JSON.parse(readFileSync(user.file, 'utf8'));
     config.hosts[sandbox.url] = { token_command: 'printf %s glpat-revoked', user: 'olivia' };
@@ -57,7 +68,9 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     expect(hint).toContain('token command');
     expect(hint).not.toMatch(/auth login|COLLAB_TOKEN/);
 
-    const login = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], { input: 'glpat-revoked' });
+    const login = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], {
+      input: 'glpat-revoked',
+    });
     expect(login.exitCode).toBe(3);
     expect(login.stderr).toMatch(/\nhint: .* rejected this token/);
     expect(login.stderr).not.toMatch(/auth login|COLLAB_TOKEN/);
@@ -71,10 +84,15 @@ describe('auth: what overrides what, and where a rejected token came from', () =
   });
 
   it('says when it reads a token or targets from a terminal, and how to end', async () => {
-    const login = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], { input: sandbox.tokens.owner, stdinTTY: true });
+    const login = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], {
+      input: sandbox.tokens.owner,
+      stdinTTY: true,
+    });
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toMatch(/^reading the token from standard input \(Ctrl-D to end\)…\n/);
-    const piped = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], { input: sandbox.tokens.owner });
+    const piped = await fresh().run(['auth', 'login', '--with-token', '--host', sandbox.url], {
+      input: sandbox.tokens.owner,
+    });
     expect(piped.stderr).not.toContain('reading');
 
     const star = await collab(['projects', 'star', '-'], { input: '1\n', stdinTTY: true });

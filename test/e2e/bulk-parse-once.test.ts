@@ -13,7 +13,10 @@ describe('- as the target: flags read once', () => {
   const avatar = join(dir, 'logo.png');
   // The avatar goes away once the service has answered the first update: a verb that read it per
   // target would fail the targets after the first.
-  const { collab } = useSandbox({ seed: 31, log: (line) => (line.startsWith('PUT ') ? rmSync(avatar, { force: true }) : undefined) });
+  const { collab } = useSandbox({
+    seed: 31,
+    log: (line) => (line.startsWith('PUT ') ? rmSync(avatar, { force: true }) : undefined),
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const targets = 'acme/web/storefront\nacme/web/design-system\nglobex/handbook\n';
 
@@ -21,7 +24,9 @@ describe('- as the target: flags read once', () => {
     const result = await collab(['projects', 'update', '-', '--tag-list', 'bulk', '-o', 'ndjson'], { input: targets });
     expect(result.exitCode).toBe(0);
     const warnings = result.stderr.split('\n').filter((line) => line.includes('deprecated'));
-    expect(warnings).toEqual(['warning: --tag-list is deprecated: use --topics (deprecated since 14.0, removal in API v5)']);
+    expect(warnings).toEqual([
+      'warning: --tag-list is deprecated: use --topics (deprecated since 14.0, removal in API v5)',
+    ]);
     const results = result.lines<{ status: string; response: { topics: string[] } }>();
     expect(results.map((r) => [r.status, r.response.topics])).toEqual([
       ['ok', ['bulk']],
@@ -32,7 +37,9 @@ describe('- as the target: flags read once', () => {
 
   it('--avatar is read once, before the first request, however many targets', async () => {
     writeFileSync(avatar, Buffer.from('89504e470d0a1a0a', 'hex'));
-    const result = await collab(['projects', 'update', '-', '--avatar', avatar, '--concurrency', '1', '-o', 'ndjson'], { input: targets });
+    const result = await collab(['projects', 'update', '-', '--avatar', avatar, '--concurrency', '1', '-o', 'ndjson'], {
+      input: targets,
+    });
     expect(result.stderr).toBe('3 ok\n');
     expect(result.lines<{ status: string }>().map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
   });
@@ -42,7 +49,9 @@ describe('--concurrency: one meaning per command', () => {
   const { collab } = useSandbox({ seed: 33 });
 
   it('on a list command it counts pages, with - as the target too (it is not refused as too many targets)', async () => {
-    const result = await collab(['groups', 'projects', '-', '--concurrency', '20', '--limit', '1', '-o', 'ndjson'], { input: 'acme\nglobex\n' });
+    const result = await collab(['groups', 'projects', '-', '--concurrency', '20', '--limit', '1', '-o', 'ndjson'], {
+      input: 'acme\nglobex\n',
+    });
     expect(result.exitCode).toBe(0);
     expect(result.lines<{ status: string; response: unknown[] }>().map((r) => [r.status, r.response.length])).toEqual([
       ['ok', 1],

@@ -41,10 +41,14 @@ describe('pipes chain into - targets', () => {
     expect(result.exitCode).toBe(0);
     expect(result.lines<Result>().map((r) => r.status)).toEqual(['ok', 'ok']);
 
-    const paths = await collab(['projects', 'view', '-', '-o', 'ndjson'], { input: 'name,path_with_namespace\r\n"web, the shop",acme/web/storefront\r\n' });
+    const paths = await collab(['projects', 'view', '-', '-o', 'ndjson'], {
+      input: 'name,path_with_namespace\r\n"web, the shop",acme/web/storefront\r\n',
+    });
     expect(paths.lines<Result>().map((r) => [r.target, r.response.id])).toEqual([['acme/web/storefront', 1]]);
 
-    const results = await collab(['projects', 'view', '-', '-o', 'csv', '--fields', 'target,status,response'], { input: '2\nnope/x\n' });
+    const results = await collab(['projects', 'view', '-', '-o', 'csv', '--fields', 'target,status,response'], {
+      input: '2\nnope/x\n',
+    });
     const fed = await collab(['projects', 'view', '-', '-o', 'ndjson'], { input: results.stdout });
     expect(fed.lines<Result>().map((r) => [r.target, r.status])).toEqual([
       [2, 'ok'],
@@ -69,7 +73,9 @@ describe('pipes chain into - targets', () => {
     const result = await collab(['projects', 'view', '-', '--fields', 'id,path_with_namespace'], { input: '1\n2\n' });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('1\tacme/web/storefront\n2\tacme/platform/api\n');
-    const mixed = await collab(['projects', 'view', '-', '--fields', 'target,status,id', '-o', 'ndjson'], { input: '1\n' });
+    const mixed = await collab(['projects', 'view', '-', '--fields', 'target,status,id', '-o', 'ndjson'], {
+      input: '1\n',
+    });
     expect(mixed.lines()).toEqual([{ target: 1, status: 'ok', response: { id: 1 } }]);
     const bad = await collab(['projects', 'view', '-', '--fields', 'nope'], { input: '1\n2\n' });
     expect(bad.stderr.match(/no item has/g)).toHaveLength(1);

@@ -16,7 +16,8 @@ interface Result {
   response: any;
 }
 
-const lines = (...items: (string | number | object)[]) => `${items.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('\n')}\n`;
+const lines = (...items: (string | number | object)[]) =>
+  `${items.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join('\n')}\n`;
 
 describe('- as the target', () => {
   const { collab, sandbox, call, getJson } = useSandbox({ seed: 30 });
@@ -29,14 +30,33 @@ describe('- as the target', () => {
     const listed = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--all', '-o', 'ndjson']);
     const paths = listed.lines<{ path_with_namespace: string }>().map((p) => p.path_with_namespace);
     expect(paths.length).toBeGreaterThan(10);
-    const result = await collab(['push-rule', 'set', '--project', '-', '--deny-delete-tag', '--commit-message-regex', 'JIRA-\\d+', '-o', 'ndjson'], { input: listed.stdout });
+    const result = await collab(
+      [
+        'push-rule',
+        'set',
+        '--project',
+        '-',
+        '--deny-delete-tag',
+        '--commit-message-regex',
+        'JIRA-\\d+',
+        '-o',
+        'ndjson',
+      ],
+      { input: listed.stdout },
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe(`${paths.length} ok\n`);
     const results = result.lines<Result>();
     // In input order, named as the objects read name them: their full paths.
     expect(results.map((r) => r.target)).toEqual(paths);
-    for (const r of results) expect(r).toMatchObject({ status: 'ok', error: null, response: { deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' } });
-    for (const path of paths) expect(await pushRule(path)).toMatchObject({ deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' });
+    for (const r of results)
+      expect(r).toMatchObject({
+        status: 'ok',
+        error: null,
+        response: { deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' },
+      });
+    for (const path of paths)
+      expect(await pushRule(path)).toMatchObject({ deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' });
   });
 
   it('reads IDs, paths, objects, result lines and a JSON array; skips empty lines; reports bad lines and unknown paths as failures in place', async () => {
@@ -69,7 +89,9 @@ describe('- as the target', () => {
       ['{"name": "no id"}', 'failed'],
     ]);
     expect(results[6]?.error).toBe('line 8 is not valid JSON');
-    expect(results[7]?.error).toMatch(/^invalid value "not a\/\.\.\/path" for line 9: expected a project ID or full path/);
+    expect(results[7]?.error).toMatch(
+      /^invalid value "not a\/\.\.\/path" for line 9: expected a project ID or full path/,
+    );
     expect(results[8]?.error).toMatch(/^404 Project Not Found/);
     expect(results[9]?.error).toMatch(/^line 11 names no project/);
     for (const id of [2, 1, 3, 5, 4, 8]) expect((await project(id)).description).toBe('bulk');
@@ -87,7 +109,10 @@ describe('- as the target', () => {
   });
 
   it('exits with the failures’ own code when they share one (all 404: 4), and feeds failed results back', async () => {
-    const first = await collab(['projects', 'star', '-', '-o', 'ndjson'], { input: lines('acme/web/storefront', 'nope/a', 'nope/b'), as: 'developer' });
+    const first = await collab(['projects', 'star', '-', '-o', 'ndjson'], {
+      input: lines('acme/web/storefront', 'nope/a', 'nope/b'),
+      as: 'developer',
+    });
     expect(first.exitCode).toBe(4);
     expect(first.stderr).toMatch(/^error: 1 ok, 2 failed\n/);
     const failed = first.stdout
@@ -114,7 +139,9 @@ describe('- as the target', () => {
     expect(archived.stderr).toBe('1 ok, 1 unchanged\n');
     expect((await project(10)).archived).toBe(true);
 
-    const deleted = await collab(['push-rule', 'delete', '--project', '-', '--yes', '-o', 'ndjson'], { input: lines('globex/nimble-atlas-13') });
+    const deleted = await collab(['push-rule', 'delete', '--project', '-', '--yes', '-o', 'ndjson'], {
+      input: lines('globex/nimble-atlas-13'),
+    });
     expect(deleted.lines<Result>().map((r) => r.status)).toEqual(['unchanged']);
   });
 
@@ -128,20 +155,30 @@ describe('- as the target', () => {
   });
 
   it('runs over groups, and a list command per target', async () => {
-    const updated = await collab(['groups', 'update', '-', '--description', 'many', '-o', 'ndjson'], { input: lines('globex', 12) });
+    const updated = await collab(['groups', 'update', '-', '--description', 'many', '-o', 'ndjson'], {
+      input: lines('globex', 12),
+    });
     expect(updated.exitCode).toBe(0);
     expect((await group('globex')).description).toBe('many');
     expect((await group(12)).description).toBe('many');
-    const listed = await collab(['groups', 'projects', '-', '--all', '-o', 'ndjson'], { input: lines('globex/research', 'initech') });
+    const listed = await collab(['groups', 'projects', '-', '--all', '-o', 'ndjson'], {
+      input: lines('globex/research', 'initech'),
+    });
     const [research, initech] = listed.lines<Result>();
-    expect(research?.response.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual(['globex/research/atlas', 'globex/research/deft-beacon-23', 'globex/research/opal-atlas-14']);
+    expect(research?.response.map((p: { path_with_namespace: string }) => p.path_with_namespace).sort()).toEqual([
+      'globex/research/atlas',
+      'globex/research/deft-beacon-23',
+      'globex/research/opal-atlas-14',
+    ]);
     expect(initech?.response.length).toBeGreaterThan(0);
   });
 
   it('--dry-run gives each target the request it would send, and sends nothing', async () => {
     const before = (await project(1)).description;
     sandbox.resetStats();
-    const result = await collab(['projects', 'update', '-', '--description', 'dry', '--dry-run', '-o', 'ndjson'], { input: lines(1, 'acme/platform/api') });
+    const result = await collab(['projects', 'update', '-', '--description', 'dry', '--dry-run', '-o', 'ndjson'], {
+      input: lines(1, 'acme/platform/api'),
+    });
     expect(result.exitCode).toBe(0);
     expect(result.lines<Result>().map((r) => r.response)).toEqual([
       { method: 'PUT', url: `${sandbox.url}/api/v4/projects/1`, json: { description: 'dry' } },
@@ -163,7 +200,11 @@ describe('- as the target', () => {
     ]) {
       const result = await collab(args, { input: lines(11, 12) });
       expect(result.exitCode, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(new RegExp(`^error: run \`collab ${args.slice(0, 2).join(' ')}\` on 2 projects needs confirmation, and there is no terminal to ask on`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: run \`collab ${args.slice(0, 2).join(' ')}\` on 2 projects needs confirmation, and there is no terminal to ask on`,
+        ),
+      );
       expect(result.stderr).toMatch(/\nhint: pass --yes to run .* without confirmation\n$/);
     }
     expect(sandbox.stats.requests).toBe(0);
@@ -176,10 +217,19 @@ describe('- as the target', () => {
   it('refuses bad flags once, before any request: a second reader of standard input, two targets from it, a bad flag, too many in flight', async () => {
     sandbox.resetStats();
     const cases: [string[], RegExp][] = [
-      [['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'], /^error: --token-file cannot read standard input: --project - reads the targets from it\n/],
-      [['groups', 'transfer-project', '-', '-'], /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/],
+      [
+        ['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'],
+        /^error: --token-file cannot read standard input: --project - reads the targets from it\n/,
+      ],
+      [
+        ['groups', 'transfer-project', '-', '-'],
+        /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/,
+      ],
       [['push-rule', 'set', '--project', '-'], /^error: push-rule set needs at least one field\n/],
-      [['projects', 'update', '-', '--concurrency', '17', '--description', 'x'], /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/],
+      [
+        ['projects', 'update', '-', '--concurrency', '17', '--description', 'x'],
+        /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await collab(args, { input: lines(1, 2) });
@@ -210,16 +260,27 @@ describe('- as the target under faults and a rate limit', () => {
   it('ends every target in the asked state, creates no hook twice, keeps input order, and shares one rate-limit state', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => 30 - i);
     const input = lines(...ids);
-    const updated = await collab(['projects', 'update', '-', '--description', 'under faults', '--concurrency', '8', '-o', 'ndjson'], { input });
+    const updated = await collab(
+      ['projects', 'update', '-', '--description', 'under faults', '--concurrency', '8', '-o', 'ndjson'],
+      { input },
+    );
     expect(updated.stderr).toBe('30 ok\n');
     expect(updated.exitCode).toBe(0);
     expect(updated.lines<Result>().map((r) => r.target)).toEqual(ids);
     for (const id of ids) expect(sandbox.store.findProject(id)?.description).toBe('under faults');
 
     const url = 'https://ci.example.com/bulk-hook';
-    const hooks = await collab(['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '8', '-o', 'ndjson'], { input });
+    const hooks = await collab(
+      ['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '8', '-o', 'ndjson'],
+      { input },
+    );
     expect(hooks.exitCode).toBe(0);
-    for (const id of ids) expect([...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url)).toHaveLength(1);
+    for (const id of ids)
+      expect(
+        [...sandbox.store.hooks.values()].filter(
+          (h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url,
+        ),
+      ).toHaveLength(1);
     expect(sandbox.stats.faults).toBeGreaterThan(0);
     // More requests than a window takes: the limit was met.
     expect(sandbox.stats.requests).toBeGreaterThan(40);

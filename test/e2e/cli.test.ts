@@ -18,7 +18,20 @@ describe('the command line', () => {
   it('lists every noun in help', async () => {
     const result = await runMain(['--help'], env);
     expect(result.exitCode).toBe(0);
-    for (const noun of ['projects', 'groups', 'notes', 'hooks', 'push-rule', 'share', 'api', 'auth', 'config', 'completion', 'sandbox']) expect(result.stdout).toContain(noun);
+    for (const noun of [
+      'projects',
+      'groups',
+      'notes',
+      'hooks',
+      'push-rule',
+      'share',
+      'api',
+      'auth',
+      'config',
+      'completion',
+      'sandbox',
+    ])
+      expect(result.stdout).toContain(noun);
   });
 
   it('rejects unknown commands and flags with exit 2 and one line naming the fix', async () => {
@@ -40,7 +53,9 @@ describe('the command line', () => {
   it('requires a host', async () => {
     const result = await runMain(['api', 'user'], { ...env, COLLAB_CONFIG_DIR: '/nonexistent-collab-test' });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('error: no host given\nhint: pass --host <url>, set COLLAB_HOST, or run `collab auth login --host <url>`\n');
+    expect(result.stderr).toBe(
+      'error: no host given\nhint: pass --host <url>, set COLLAB_HOST, or run `collab auth login --host <url>`\n',
+    );
   });
 
   it('keeps the committed completion scripts in step with the command tree', async () => {

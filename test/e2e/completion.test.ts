@@ -43,7 +43,10 @@ function hasShell(name: string): boolean {
 describe('collab __complete: projects and groups from the service', () => {
   const { collab, sandbox } = useSandbox({ seed: 30 });
   const complete = (words: string[], env: Record<string, string | undefined> = {}, as?: 'admin' | 'developer' | null) =>
-    collab(['__complete', ...words], { env: { XDG_CACHE_HOME: freshCache(), ...ROOMY, ...env }, ...(as === undefined ? {} : { as }) });
+    collab(['__complete', ...words], {
+      env: { XDG_CACHE_HOME: freshCache(), ...ROOMY, ...env },
+      ...(as === undefined ? {} : { as }),
+    });
 
   it('completes a path one level at a time, as a file path completes', async () => {
     const first = await complete(['projects', 'view', 'acme/w']);
@@ -110,10 +113,18 @@ describe('collab __complete: projects and groups from the service', () => {
 
   it('completes what the project or group on the line owns: label names, variable keys, protected branch names, badge IDs', async () => {
     // The project's labels include its groups' (bug, feature from acme); a key held in two scopes is offered once.
-    expect(lines((await complete(['labels', 'view', '--project', 'acme/web/storefront', ''])).stdout)).toEqual(['bug', 'checkout', 'feature']);
+    expect(lines((await complete(['labels', 'view', '--project', 'acme/web/storefront', ''])).stdout)).toEqual([
+      'bug',
+      'checkout',
+      'feature',
+    ]);
     expect(lines((await complete(['labels', 'delete', '--group=acme', 'f'])).stdout)).toEqual(['feature']);
-    expect(lines((await complete(['variables', 'update', '--project', 'acme/web/storefront', 'APP'])).stdout)).toEqual(['APP_ENV']);
-    expect(lines((await complete(['protected-branches', 'view', '--project', 'acme/web/storefront', 'ma'])).stdout)).toEqual(['main']);
+    expect(lines((await complete(['variables', 'update', '--project', 'acme/web/storefront', 'APP'])).stdout)).toEqual([
+      'APP_ENV',
+    ]);
+    expect(
+      lines((await complete(['protected-branches', 'view', '--project', 'acme/web/storefront', 'ma'])).stdout),
+    ).toEqual(['main']);
     const badges = lines((await complete(['badges', 'view', '--group', 'acme', ''])).stdout);
     expect(badges.length).toBeGreaterThan(0);
     for (const id of badges) expect(id).toMatch(/^\d+$/);
@@ -126,7 +137,15 @@ describe('collab __complete: projects and groups from the service', () => {
 
   it('offers nothing, and asks the service nothing, where no project or group is wanted', async () => {
     const before = sandbox.stats.requests;
-    for (const words of [['projects', 'list', ''], ['projects', 'view', 'acme/web/storefront', ''], ['config', 'get', ''], ['notes', 'view', '--project', 'acme/web/storefront', ''], ['projects', 'view', '--json'], ['nosuchnoun', 'a'], ['projects', '']]) {
+    for (const words of [
+      ['projects', 'list', ''],
+      ['projects', 'view', 'acme/web/storefront', ''],
+      ['config', 'get', ''],
+      ['notes', 'view', '--project', 'acme/web/storefront', ''],
+      ['projects', 'view', '--json'],
+      ['nosuchnoun', 'a'],
+      ['projects', ''],
+    ]) {
       const result = await complete(words);
       expect(result.exitCode, words.join(' ')).toBe(0);
       expect(result.stdout, words.join(' ')).toBe('');
@@ -163,7 +182,11 @@ describe('collab __complete: projects and groups from the service', () => {
     // Another host's answer for the same word is its own.
     const other = await startSandbox({ port: 0, seed: 30 });
     try {
-      const elsewhere = await complete(['--host', other.url, 'projects', 'view', 'acme/web/'], { XDG_CACHE_HOME: cache, COLLAB_HOST: other.url, COLLAB_TOKEN: other.tokens.admin });
+      const elsewhere = await complete(['--host', other.url, 'projects', 'view', 'acme/web/'], {
+        XDG_CACHE_HOME: cache,
+        COLLAB_HOST: other.url,
+        COLLAB_TOKEN: other.tokens.admin,
+      });
       expect(elsewhere.stdout).toBe(first.stdout);
       expect(other.stats.requests).toBeGreaterThan(0);
     } finally {
@@ -181,7 +204,10 @@ describe('collab __complete: projects and groups from the service', () => {
     // set on the clock) and would retry for longer; the budget ends it (or it ended already).
     const clock = countingClock();
     let offlineEnded = false;
-    const offlineRun = collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache(), COLLAB_HOST: 'http://127.0.0.1:9' }, clock }).finally(() => {
+    const offlineRun = collab(['__complete', 'projects', 'view', 'acme/'], {
+      env: { XDG_CACHE_HOME: freshCache(), COLLAB_HOST: 'http://127.0.0.1:9' },
+      clock,
+    }).finally(() => {
       offlineEnded = true;
     });
     await until(() => clock.set >= 2 || offlineEnded, 'a refused connection to be retried');
@@ -197,17 +223,37 @@ describe('collab __complete: projects and groups from the service', () => {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, XDG_CACHE_HOME: freshCache(), ...ROOMY };
     const answered = `${dir}/answered`;
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `cat > '${answered}'; printf %s ${sandbox.tokens.developer}` } } }));
-    const found = await runMain(['__complete', 'projects', 'view', 'acme/web/'], env, { input: 'not for the command\n' });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        host: sandbox.url,
+        hosts: { [sandbox.url]: { token_command: `cat > '${answered}'; printf %s ${sandbox.tokens.developer}` } },
+      }),
+    );
+    const found = await runMain(['__complete', 'projects', 'view', 'acme/web/'], env, {
+      input: 'not for the command\n',
+    });
     expect(lines(found.stdout)).toContain('acme/web/storefront');
     expect(readFileSync(answered, 'utf8')).toBe('');
     const started = join(dir, 'started');
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: sandbox.url, hosts: { [sandbox.url]: { token_command: `touch '${started}'; sleep 20; printf %s ${sandbox.tokens.developer}` } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        host: sandbox.url,
+        hosts: {
+          [sandbox.url]: { token_command: `touch '${started}'; sleep 20; printf %s ${sandbox.tokens.developer}` },
+        },
+      }),
+    );
     const before = sandbox.stats.requests;
     // The default second, on the run's clock: the command is running, and is given up on when the clock passes the second, not before.
     const clock = manualClock();
     let ended = false;
-    const silentRun = runMain(['__complete', 'projects', 'view', 'acme/'], { ...env, XDG_CACHE_HOME: freshCache(), COLLAB_COMPLETE_TIMEOUT: undefined }, { clock }).finally(() => {
+    const silentRun = runMain(
+      ['__complete', 'projects', 'view', 'acme/'],
+      { ...env, XDG_CACHE_HOME: freshCache(), COLLAB_COMPLETE_TIMEOUT: undefined },
+      { clock },
+    ).finally(() => {
       ended = true;
     });
     await until(() => existsSync(started), 'the token command to run');
@@ -224,7 +270,15 @@ describe('collab __complete: projects and groups from the service', () => {
     const bin = mkdtempSync(join(tmpdir(), 'collab-bin-'));
     writeFileSync(join(bin, 'collab'), `#!/bin/sh\nexec node '${BIN}' "$@"\n`);
     chmodSync(join(bin, 'collab'), 0o755);
-    return { PATH: `${bin}:${process.env.PATH}`, HOME: tempConfigDir(), XDG_CACHE_HOME: freshCache(), COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', ...ROOMY };
+    return {
+      PATH: `${bin}:${process.env.PATH}`,
+      HOME: tempConfigDir(),
+      XDG_CACHE_HOME: freshCache(),
+      COLLAB_HOST: sandbox.url,
+      COLLAB_TOKEN: sandbox.tokens.admin,
+      NO_COLOR: '1',
+      ...ROOMY,
+    };
   };
   // `collab completion <shell>` needs no process of its own: only the script's calls of collab do.
   const script = async (shell: string) => (await runMain(['completion', shell], { PATH: process.env.PATH })).stdout;
@@ -252,7 +306,15 @@ describe('collab __complete: projects and groups from the service', () => {
     const file = join(freshCache(), 'collab.fish');
     writeFileSync(file, await script('fish'));
     const env = shellEnv();
-    const complete = async (line: string) => lines((await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], { env, extendEnv: false })).stdout).map((l) => l.split('\t')[0]);
+    const complete = async (line: string) =>
+      lines(
+        (
+          await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], {
+            env,
+            extendEnv: false,
+          })
+        ).stdout,
+      ).map((l) => l.split('\t')[0]);
     expect(await complete('collab projects view acme/w')).toEqual(['acme/web/']);
     expect(await complete('collab projects view acme/web/')).toContain('acme/web/storefront');
     expect(await complete('collab notes list --project acme/web/sto')).toEqual(['acme/web/storefront']);
@@ -260,12 +322,14 @@ describe('collab __complete: projects and groups from the service', () => {
     expect(await complete('collab projects vi')).toEqual(['view']);
   });
 
-  it.skipIf(!hasShell('zsh'))('is called by the zsh script (where zsh is installed; its completion builtins stand in as functions)', async () => {
-    const file = join(freshCache(), '_collab');
-    writeFileSync(file, await script('zsh'));
-    const env = shellEnv();
-    // compadd prints what it is given, with "/" when it adds no space after it; _describe its names.
-    const stubs = `compdef() { : }
+  it.skipIf(!hasShell('zsh'))(
+    'is called by the zsh script (where zsh is installed; its completion builtins stand in as functions)',
+    async () => {
+      const file = join(freshCache(), '_collab');
+      writeFileSync(file, await script('zsh'));
+      const env = shellEnv();
+      // compadd prints what it is given, with "/" when it adds no space after it; _describe its names.
+      const stubs = `compdef() { : }
 compadd() {
   local arrays=0 suffix=' ' name item
   while (( $# )); do case $1 in -S) suffix=$2; shift 2 ;; -a) arrays=1; shift ;; --) shift; break ;; -*) shift ;; *) break ;; esac; done
@@ -274,19 +338,22 @@ compadd() {
 }
 _describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
 _files() { print -r -- '<files>' }`;
-    const complete = async (words: string[]) => {
-      const program = `${stubs}\nsource '${file}'\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _collab`;
-      return (await execa('zsh', ['-f', '-c', program], { env, extendEnv: false })).stdout.split('\n');
-    };
-    // A group is offered without a space after it, so that its contents complete next.
-    expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
-    expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront ');
-    expect(await complete(['collab', 'notes', 'list', '--project=acme/web/sto'])).toEqual(['--project=acme/web/storefront ']);
-    expect(await complete(['collab', 'projects', 'list', ''])).toEqual(['<files>']);
-    // The tables the script reads (subcommands, flags, choices) are found by their keys.
-    expect(await complete(['collab', 'pro'])).toContain('projects');
-    expect(await complete(['collab', 'projects', 'list', '-o', ''])).toEqual(['table ', 'json ', 'ndjson ', 'csv ']);
-  });
+      const complete = async (words: string[]) => {
+        const program = `${stubs}\nsource '${file}'\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _collab`;
+        return (await execa('zsh', ['-f', '-c', program], { env, extendEnv: false })).stdout.split('\n');
+      };
+      // A group is offered without a space after it, so that its contents complete next.
+      expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
+      expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront ');
+      expect(await complete(['collab', 'notes', 'list', '--project=acme/web/sto'])).toEqual([
+        '--project=acme/web/storefront ',
+      ]);
+      expect(await complete(['collab', 'projects', 'list', ''])).toEqual(['<files>']);
+      // The tables the script reads (subcommands, flags, choices) are found by their keys.
+      expect(await complete(['collab', 'pro'])).toContain('projects');
+      expect(await complete(['collab', 'projects', 'list', '-o', ''])).toEqual(['table ', 'json ', 'ndjson ', 'csv ']);
+    },
+  );
 });
 
 describe('collab __complete against a slow service', () => {
@@ -295,11 +362,17 @@ describe('collab __complete against a slow service', () => {
   // On the run's clock: the requests are on their way (the service takes 30 s), the budget runs
   // out when the clock passes it, not a moment before, and no test waits for it in real time.
   it('gives up when its time is out (1 s, or COLLAB_COMPLETE_TIMEOUT): no candidates, nothing on stderr, exit 0', async () => {
-    for (const [env, budget] of [[{}, 1000], [{ COLLAB_COMPLETE_TIMEOUT: '3' }, 3000]] as const) {
+    for (const [env, budget] of [
+      [{}, 1000],
+      [{ COLLAB_COMPLETE_TIMEOUT: '3' }, 3000],
+    ] as const) {
       const clock = manualClock();
       const before = sandbox.stats.requests;
       let ended = false;
-      const running = collab(['__complete', 'projects', 'view', 'acme/'], { env: { XDG_CACHE_HOME: freshCache(), ...env }, clock }).finally(() => {
+      const running = collab(['__complete', 'projects', 'view', 'acme/'], {
+        env: { XDG_CACHE_HOME: freshCache(), ...env },
+        clock,
+      }).finally(() => {
         ended = true;
       });
       await until(() => sandbox.stats.requests > before, 'the requests to reach the service');

@@ -10,7 +10,10 @@ describe('collab config quotes what was typed short and clean', () => {
 
   it('cuts an unknown key to 40 characters', async () => {
     const key = `${'k'.repeat(45)}TAIL`;
-    for (const args of [['get', key], ['set', key, 'x']]) {
+    for (const args of [
+      ['get', key],
+      ['set', key, 'x'],
+    ]) {
       const result = await config(args);
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
@@ -36,6 +39,8 @@ describe('collab config quotes what was typed short and clean', () => {
   it('cuts a long invalid value the same way', async () => {
     const result = await config(['set', 'timeout', `${'9'.repeat(50)}x`]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe(`error: invalid timeout "${'9'.repeat(40)}…": expected a whole number from 1 to 3600`);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: invalid timeout "${'9'.repeat(40)}…": expected a whole number from 1 to 3600`,
+    );
   });
 });

@@ -21,27 +21,54 @@ describe('collab deploy-keys', () => {
     const file = join(tempConfigDir(), 'ci.pub');
     const line = publicKeyLine('ci@example.com');
     writeFileSync(file, `${line}\n`);
-    const created = await collab(['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', file, '--can-push', '--json'], { as: 'maintainer' });
+    const created = await collab(
+      ['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', file, '--can-push', '--json'],
+      { as: 'maintainer' },
+    );
     expect(created.exitCode).toBe(0);
     const key = created.json<{ id: number; key: string; can_push: boolean }>();
     expect(key).toMatchObject({ key: line, can_push: true });
     expect(created.stderr).toBe(`added deploy key ${key.id} (ci) to project ${project}\n`);
     expect(await getJson(`${keysPath(project)}/${key.id}`)).toEqual(key);
 
-    const fromStdin = await collab(['deploy-keys', 'create', '--project', project, '--title', 'laptop', '--json'], { input: `${publicKeyLine('me')}\n` });
+    const fromStdin = await collab(['deploy-keys', 'create', '--project', project, '--title', 'laptop', '--json'], {
+      input: `${publicKeyLine('me')}\n`,
+    });
     expect(fromStdin.exitCode).toBe(0);
     const list = await collab(['deploy-keys', 'ls', '--project', project]);
-    expect(list.stdout.split('\n').filter(Boolean).map((row) => row.split('\t').slice(1, 3))).toEqual([
+    expect(
+      list.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => row.split('\t').slice(1, 3)),
+    ).toEqual([
       ['CI deploy', 'true'],
       ['ci', 'true'],
       ['laptop', 'false'],
     ]);
-    expect((await collab(['deploy-keys', 'view', String(key.id), '--project', project], { tty: true })).stdout).toMatch(/Can push\s+yes\n/);
+    expect((await collab(['deploy-keys', 'view', String(key.id), '--project', project], { tty: true })).stdout).toMatch(
+      /Can push\s+yes\n/,
+    );
 
-    expect((await collab(['deploy-keys', 'update', String(key.id), '--project', project, '--title', 'ci runner', '--no-can-push'])).exitCode).toBe(0);
+    expect(
+      (
+        await collab([
+          'deploy-keys',
+          'update',
+          String(key.id),
+          '--project',
+          project,
+          '--title',
+          'ci runner',
+          '--no-can-push',
+        ])
+      ).exitCode,
+    ).toBe(0);
     expect(await getJson(`${keysPath(project)}/${key.id}`)).toMatchObject({ title: 'ci runner', can_push: false });
 
-    const enabled = await collab(['deploy-keys', 'enable', String(key.id), '--project', 'acme/platform/api'], { as: 'maintainer' });
+    const enabled = await collab(['deploy-keys', 'enable', String(key.id), '--project', 'acme/platform/api'], {
+      as: 'maintainer',
+    });
     expect(enabled.exitCode).toBe(0);
     expect((await getJson(keysPath('acme/platform/api'))).map((k: { id: number }) => k.id)).toContain(key.id);
 
@@ -49,19 +76,38 @@ describe('collab deploy-keys', () => {
     expect((await get(`${keysPath(project)}/${key.id}`)).status).toBe(404);
     // Still on the API's project: shared, not copied.
     expect((await get(`${keysPath('acme/platform/api')}/${key.id}`)).status).toBe(200);
-    expect(await collab(['deploy-keys', 'delete', String(key.id), '--project', project, '--yes'])).toMatchObject({ exitCode: 0, stderr: `deploy key ${key.id} was already gone from project ${project}; nothing to do\n` });
+    expect(await collab(['deploy-keys', 'delete', String(key.id), '--project', project, '--yes'])).toMatchObject({
+      exitCode: 0,
+      stderr: `deploy key ${key.id} was already gone from project ${project}; nothing to do\n`,
+    });
   });
 
   it('error paths: a private key or nothing refused before sending, unknown ID exit 4, a Developer’s 403, confirmation', async () => {
     const privateKey = join(tempConfigDir(), 'id_ed25519');
-    writeFileSync(privateKey, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n');
-    const refused = await collab(['deploy-keys', 'create', '--project', project, '--title', 'x', '--key-file', privateKey]);
+    writeFileSync(
+      privateKey,
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n',
+    );
+    const refused = await collab([
+      'deploy-keys',
+      'create',
+      '--project',
+      project,
+      '--title',
+      'x',
+      '--key-file',
+      privateKey,
+    ]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(`error: ${privateKey} holds no OpenSSH public key`);
     expect(refused.stderr).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
-    expect((await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], { input: '' })).exitCode).toBe(2);
+    expect(
+      (await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], { input: '' })).exitCode,
+    ).toBe(2);
     // A key the service cannot read (the right first word, a body that is no key): its 400.
-    const malformed = await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], { input: 'ssh-ed25519 AAAA x\n' });
+    const malformed = await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], {
+      input: 'ssh-ed25519 AAAA x\n',
+    });
     expect(malformed.exitCode).toBe(5);
     expect(malformed.stderr).toMatch(/key is invalid/);
     expect((await getJson(keysPath(project))).map((k: { title: string }) => k.title)).toEqual(['CI deploy']);
@@ -69,7 +115,9 @@ describe('collab deploy-keys', () => {
     const unknown = await collab(['deploy-keys', 'view', '999', '--project', project]);
     expect(unknown.exitCode).toBe(4);
     expect(unknown.stderr).toContain(`hint: project ${project} has no deploy key 999`);
-    expect((await collab(['deploy-keys', 'delete', '999', '--project', project, '--yes', '--strict'])).exitCode).toBe(4);
+    expect((await collab(['deploy-keys', 'delete', '999', '--project', project, '--yes', '--strict'])).exitCode).toBe(
+      4,
+    );
     const developer = await collab(['deploy-keys', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);
     expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);

@@ -48,7 +48,9 @@ describe('collab apply', () => {
     expect(applied.exitCode).toBe(0);
     expect(applied.stderr).toBe('5 ok\n');
     // Each result names what changed; the token is a secret, shown nowhere.
-    expect(applied.stdout).toContain('acme/web/storefront\tok\tmerge_method: merge -> ff; only_allow_merge_if_pipeline_succeeds: false -> true; + push_rule.prevent_secrets: true; + push_rule.max_file_size: 25; + hook https://hooks.example.com/ci\n');
+    expect(applied.stdout).toContain(
+      'acme/web/storefront\tok\tmerge_method: merge -> ff; only_allow_merge_if_pipeline_succeeds: false -> true; + push_rule.prevent_secrets: true; + push_rule.max_file_size: 25; + hook https://hooks.example.com/ci\n',
+    );
     expect(applied.stdout).toContain('acme/web\tok\tdescription: Web team -> Web team, managed\n');
     expect(applied.stdout + applied.stderr).not.toContain('hook-secret-123');
     const projects = await served.projectsUnder('acme/web');
@@ -57,7 +59,9 @@ describe('collab apply', () => {
       expect(project).toMatchObject({ merge_method: 'ff', only_allow_merge_if_pipeline_succeeds: true });
       expect(await served.pushRule(project.path_with_namespace)).toEqual({ prevent_secrets: true, max_file_size: 25 });
       const hooks = await served.hooks(project.path_with_namespace);
-      expect(hooks.map((h) => ({ url: h.url, token: h.token, mr: h.merge_requests_events }))).toEqual([{ url: 'https://hooks.example.com/ci', token: 'hook-secret-123', mr: true }]);
+      expect(hooks.map((h) => ({ url: h.url, token: h.token, mr: h.merge_requests_events }))).toEqual([
+        { url: 'https://hooks.example.com/ci', token: 'hook-secret-123', mr: true },
+      ]);
     }
     expect((await served.group('acme/web')).description).toBe('Web team, managed');
     // One PUT of both settings per project, one POST of the push rule, one of the hook.
@@ -66,7 +70,11 @@ describe('collab apply', () => {
 
     sandbox.resetStats();
     const again = await collab(['apply', '-f', path, '--yes'], { env });
-    expect(again).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes; 10 requests read 5 targets (2.00 a target)\n' });
+    expect(again).toMatchObject({
+      exitCode: 0,
+      stdout: '',
+      stderr: 'no changes; 10 requests read 5 targets (2.00 a target)\n',
+    });
     expect(writes()).toEqual([]);
   });
 
@@ -78,19 +86,42 @@ describe('collab apply', () => {
     const journal = ['--journal', join(dir, 'apply.journal')];
     const refused = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toMatch(/^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and there is no terminal to ask on; nothing was sent\n/);
-    expect(refused.stderr).toContain(`hint: pass --yes, or review a saved plan and apply it: collab plan -f ${EXAMPLE} --out plan.json, then collab apply -f plan.json\n`);
+    expect(refused.stderr).toMatch(
+      /^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and there is no terminal to ask on; nothing was sent\n/,
+    );
+    expect(refused.stderr).toContain(
+      `hint: pass --yes, or review a saved plan and apply it: collab plan -f ${EXAMPLE} --out plan.json, then collab apply -f plan.json\n`,
+    );
     expect(writes()).toEqual([]);
 
     const applied = await collab(['apply', '-f', EXAMPLE, '--yes', ...journal], { env });
     expect(applied.exitCode).toBe(0);
     const auditors = await served.group('auditors');
-    expect(auditors).toMatchObject({ visibility: 'private', description: 'Read-only access for the audit team', parent_id: null });
+    expect(auditors).toMatchObject({
+      visibility: 'private',
+      description: 'Read-only access for the audit team',
+      parent_id: null,
+    });
     const acme = await served.group('acme');
-    expect(acme.shared_with_groups).toEqual([{ group_id: auditors.id, group_name: auditors.name, group_full_path: 'auditors', group_access_level: 20, expires_at: null }]);
+    expect(acme.shared_with_groups).toEqual([
+      {
+        group_id: auditors.id,
+        group_name: auditors.name,
+        group_full_path: 'auditors',
+        group_access_level: 20,
+        expires_at: null,
+      },
+    ]);
     expect(acme).toMatchObject({ project_creation_level: 'maintainer', request_access_enabled: false });
-    expect(await served.group('acme/platform/infra')).toMatchObject({ share_with_group_lock: true, request_access_enabled: false });
-    expect(await served.project('acme/web/storefront')).toMatchObject({ merge_method: 'ff', only_allow_merge_if_all_discussions_are_resolved: true, request_access_enabled: false });
+    expect(await served.group('acme/platform/infra')).toMatchObject({
+      share_with_group_lock: true,
+      request_access_enabled: false,
+    });
+    expect(await served.project('acme/web/storefront')).toMatchObject({
+      merge_method: 'ff',
+      only_allow_merge_if_all_discussions_are_resolved: true,
+      request_access_enabled: false,
+    });
     expect(await served.project('acme/platform/api')).toMatchObject({ merge_method: 'rebase_merge' });
     // acme/platform/* is one segment: a project two levels down keeps the group-wide ff.
     expect(await served.project('acme/platform/infra/terraform')).toMatchObject({ merge_method: 'ff' });

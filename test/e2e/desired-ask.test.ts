@@ -23,7 +23,9 @@ describe('collab apply: shows, then asks', () => {
     const path = file(POLICY);
     const declined = await collab(['apply', '-f', path], { env, tty: true, stdinTTY: true, input: 'no\n' });
     expect(declined.exitCode).toBe(2);
-    expect(declined.stderr).toContain(`~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n    + hook https://hooks.example.com/deploy {"token":"${TEMPLATE}"}\n`);
+    expect(declined.stderr).toContain(
+      `~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n    + hook https://hooks.example.com/deploy {"token":"${TEMPLATE}"}\n`,
+    );
     expect(declined.stderr).toContain('2 changes on 1 target (1 to add, 1 to change)');
     expect(declined.stderr).toContain('Type yes (or 2) to apply 2 changes to acme/web/storefront:');
     expect(declined.stderr).toContain('error: confirmation did not match yes or 2; nothing was done\n');
@@ -40,8 +42,15 @@ describe('collab apply: shows, then asks', () => {
   it('the plan before the question is drawn as collab plan draws it: coloured, each line cut to the terminal', async () => {
     const { collab, file, writes } = await world();
     const long = 'a description far longer than the sixty columns of this terminal, which it cannot show whole';
-    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n      merge_method: ff\n`);
-    const declined = await collab(['apply', '-f', path], { tty: true, stdinTTY: true, input: 'no\n', env: { COLLAB_FORCE_TTY: '60', NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n      merge_method: ff\n`,
+    );
+    const declined = await collab(['apply', '-f', path], {
+      tty: true,
+      stdinTTY: true,
+      input: 'no\n',
+      env: { COLLAB_FORCE_TTY: '60', NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
     expect(declined.exitCode).toBe(2);
     const lines = declined.stderr.split('\n');
     const yellow = (text: string) => `\x1b[33m${text}\x1b[39m`;
@@ -85,7 +94,13 @@ describe('collab apply: shows, then asks', () => {
           kind: 'project',
           changes: [
             { section: 'settings', key: 'merge_method', from: 'merge', to: 'ff', action: 'update' },
-            { section: 'hooks', key: 'https://hooks.example.com/deploy', from: null, to: { url: 'https://hooks.example.com/deploy', token: TEMPLATE }, action: 'create' },
+            {
+              section: 'hooks',
+              key: 'https://hooks.example.com/deploy',
+              from: null,
+              to: { url: 'https://hooks.example.com/deploy', token: TEMPLATE },
+              action: 'create',
+            },
           ],
         },
       },

@@ -10,7 +10,9 @@ import { useDesiredWorlds } from '../helpers/desired.js';
  */
 const world = useDesiredWorlds();
 
-const PIPELINE = parse(readFileSync(fileURLToPath(new URL('../../examples/gitlab-ci.yml', import.meta.url)), 'utf8')) as Record<string, { script?: string[]; parallel?: number }>;
+const PIPELINE = parse(
+  readFileSync(fileURLToPath(new URL('../../examples/gitlab-ci.yml', import.meta.url)), 'utf8'),
+) as Record<string, { script?: string[]; parallel?: number }>;
 
 const POLICY = `version: 1
 groups:
@@ -26,7 +28,11 @@ type World = Awaited<ReturnType<typeof world>>;
  * The job's script, line by line, as its shell would run it: the words (quotes and $VARIABLES as
  * sh reads them), `> file`, and `|| test $? -eq 8` (8 passes). Returns the job's exit code.
  */
-async function runJob(w: World, name: string, variables: Record<string, string>): Promise<{ exitCode: number; stderr: string }> {
+async function runJob(
+  w: World,
+  name: string,
+  variables: Record<string, string>,
+): Promise<{ exitCode: number; stderr: string }> {
   const lines = PIPELINE[name]?.script ?? [];
   expect(lines.length).toBeGreaterThan(0);
   let stderr = '';
@@ -51,19 +57,28 @@ async function runJob(w: World, name: string, variables: Record<string, string>)
 }
 
 function shellWords(text: string, variables: Record<string, string>): string[] {
-  const expand = (word: string) => word.replace(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g, (_all, name: string) => variables[name] ?? '');
-  return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((match) => (match[2] !== undefined ? match[2] : expand(match[1] ?? match[3] ?? '')));
+  const expand = (word: string) =>
+    word.replace(/\$\{?([A-Z_][A-Z0-9_]*)\}?/g, (_all, name: string) => variables[name] ?? '');
+  return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((match) =>
+    match[2] !== undefined ? match[2] : expand(match[1] ?? match[3] ?? ''),
+  );
 }
 
 describe('examples/gitlab-ci.yml against the sandbox', () => {
   it('merge request: the plan as Markdown, posted as a note on the merge request', async () => {
     const w = await world();
     w.file(POLICY);
-    const job = await runJob(w, 'plan', { CI_PIPELINE_SOURCE: 'merge_request_event', CI_PROJECT_PATH: 'acme/web/storefront', CI_MERGE_REQUEST_IID: '1' });
+    const job = await runJob(w, 'plan', {
+      CI_PIPELINE_SOURCE: 'merge_request_event',
+      CI_PROJECT_PATH: 'acme/web/storefront',
+      CI_MERGE_REQUEST_IID: '1',
+    });
     expect(job.exitCode).toBe(0);
     const plan = readFileSync(`${w.dir}/plan.md`, 'utf8');
     expect(plan).toMatch(/^### collab plan: 4 changes on 4 targets\n/);
-    expect(plan).toContain('<details><summary>~ project <code>acme/web/storefront</code> (1 change)</summary>\n\n```diff\n~ merge_method: merge -> ff\n```\n\n</details>\n');
+    expect(plan).toContain(
+      '<details><summary>~ project <code>acme/web/storefront</code> (1 change)</summary>\n\n```diff\n~ merge_method: merge -> ff\n```\n\n</details>\n',
+    );
     const notes = await w.getJson('/projects/acme%2Fweb%2Fstorefront/merge_requests/1/notes?per_page=100');
     const posted = notes.filter((note: { body: string }) => note.body.startsWith('### collab plan'));
     // --body-file takes a file's text without its last newline.
@@ -82,7 +97,11 @@ describe('examples/gitlab-ci.yml against the sandbox', () => {
     expect(total).toBe(4);
     let applied = 0;
     for (let index = 1; index <= total; index++) {
-      const job = await runJob(w, 'apply', { CI_PIPELINE_SOURCE: 'push', CI_NODE_INDEX: String(index), CI_NODE_TOTAL: String(total) });
+      const job = await runJob(w, 'apply', {
+        CI_PIPELINE_SOURCE: 'push',
+        CI_NODE_INDEX: String(index),
+        CI_NODE_TOTAL: String(total),
+      });
       expect(job.exitCode).toBe(0);
       applied += Number(/(\d+) ok/.exec(job.stderr)?.[1] ?? 0);
     }
@@ -97,7 +116,9 @@ describe('examples/gitlab-ci.yml against the sandbox', () => {
     w.sandbox.resetStats();
     const job = await runJob(w, 'apply', { CI_PIPELINE_SOURCE: 'push' });
     expect(job.exitCode).toBe(2);
-    expect(job.stderr).toBe('error: --shard auto needs CI_NODE_INDEX and CI_NODE_TOTAL, as a GitLab CI job with parallel: sets them\nhint: give --shard k/n, or run it in a job with parallel: N\n');
+    expect(job.stderr).toBe(
+      'error: --shard auto needs CI_NODE_INDEX and CI_NODE_TOTAL, as a GitLab CI job with parallel: sets them\nhint: give --shard k/n, or run it in a job with parallel: N\n',
+    );
     expect(w.sandbox.requestLog).toEqual([]);
   });
 });

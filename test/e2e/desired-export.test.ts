@@ -36,19 +36,37 @@ describe('collab export', () => {
 
   it('examples/collab.yaml applied: plan of the export has no changes; hook tokens are placeholders to set; shared values written once', async () => {
     const { collab, dir } = await world();
-    expect((await collab(['apply', '-f', EXAMPLE, '--yes', '--journal', join(dir, 'journal')], { env: { CI_HOOK_TOKEN: 'ci-token-abcdef' } })).exitCode).toBe(0);
+    expect(
+      (
+        await collab(['apply', '-f', EXAMPLE, '--yes', '--journal', join(dir, 'journal')], {
+          env: { CI_HOOK_TOKEN: 'ci-token-abcdef' },
+        })
+      ).exitCode,
+    ).toBe(0);
     const out = join(dir, 'exported.yaml');
     const exported = await collab(['export', 'acme', 'auditors', '--out', out]);
     expect(exported.exitCode).toBe(0);
     expect(exported.stdout).toBe('');
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain('ci-token-abcdef');
-    expect(exported.stderr).toContain(`  ${HOOK_VARIABLE}: the token of the hook https://ci.example.com/hooks/collab\n`);
+    expect(exported.stderr).toContain(
+      `  ${HOOK_VARIABLE}: the token of the hook https://ci.example.com/hooks/collab\n`,
+    );
     const data = parse(text);
     // Every project below acme/platform and acme/web has the hook and the push rule: said once each, in the group's projects: level.
     for (const group of ['acme/platform', 'acme/web']) {
-      expect(data.groups[group].projects.hooks).toEqual([{ url: 'https://ci.example.com/hooks/collab', token: `\${env:${HOOK_VARIABLE}}`, merge_requests_events: true, pipeline_events: true }]);
-      expect(data.groups[group].projects.push_rule).toEqual({ commit_message_regex: '^(feat|fix|docs|chore)(\\(.+\\))?: ', prevent_secrets: true });
+      expect(data.groups[group].projects.hooks).toEqual([
+        {
+          url: 'https://ci.example.com/hooks/collab',
+          token: `\${env:${HOOK_VARIABLE}}`,
+          merge_requests_events: true,
+          pipeline_events: true,
+        },
+      ]);
+      expect(data.groups[group].projects.push_rule).toEqual({
+        commit_message_regex: '^(feat|fix|docs|chore)(\\(.+\\))?: ',
+        prevent_secrets: true,
+      });
     }
     expect(text.match(/hooks\/collab/g)?.length).toBe(text.match(/hooks:/g)?.length);
     expect(data.groups.acme.subgroups.settings).toEqual({ share_with_group_lock: true, request_access_enabled: false });
@@ -59,7 +77,9 @@ describe('collab export', () => {
     const unset = await collab(['plan', '-f', out]);
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain(`environment variable ${HOOK_VARIABLE} is not set`);
-    const planned = await collab(['plan', '-f', out], { env: { [HOOK_VARIABLE]: 'ci-token-abcdef', ...SEEDED_SECRET } });
+    const planned = await collab(['plan', '-f', out], {
+      env: { [HOOK_VARIABLE]: 'ci-token-abcdef', ...SEEDED_SECRET },
+    });
     expect(planned.stderr).toMatch(/^no changes; /);
     expect(planned.exitCode).toBe(0);
   });
@@ -69,7 +89,9 @@ describe('collab export', () => {
     const exported = await collab(['export', 'acme', '--sections', 'settings']);
     expect(exported.exitCode).toBe(0);
     const data = parse(exported.stdout);
-    const sections = new Set(Object.values({ ...data.groups, ...data.projects }).flatMap((level) => Object.keys(level as object)));
+    const sections = new Set(
+      Object.values({ ...data.groups, ...data.projects }).flatMap((level) => Object.keys(level as object)),
+    );
     expect([...sections].sort()).toEqual(['projects', 'settings', 'subgroups']);
     const planned = await collab(['plan', '-f', file(exported.stdout)]);
     expect(planned.exitCode).toBe(0);
@@ -94,7 +116,7 @@ describe('collab export', () => {
     expect(Object.keys(parse(one.stdout).projects)).toEqual(['acme/web/storefront']);
   });
 
-  it('every section: a mirror\'s credentials as a placeholder, LDAP links by provider and cn, members by username, the avatar by its name, archived', async () => {
+  it("every section: a mirror's credentials as a placeholder, LDAP links by provider and cn, members by username, the avatar by its name, archived", async () => {
     const { collab, file, dir } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));
     const policy = file(
@@ -115,20 +137,29 @@ describe('collab export', () => {
         '',
       ].join('\n'),
     );
-    expect((await collab(['apply', '-f', policy, '--yes'], { env: { MIRROR_PASSWORD: 'mirror-pass-5555' } })).exitCode).toBe(0);
+    expect(
+      (await collab(['apply', '-f', policy, '--yes'], { env: { MIRROR_PASSWORD: 'mirror-pass-5555' } })).exitCode,
+    ).toBe(0);
     const exported = await collab(['export', 'acme/platform']);
     expect(exported.exitCode).toBe(0);
     expect(exported.stdout).not.toContain('mirror-pass-5555');
     const data = parse(exported.stdout);
-    expect(data.groups['acme/platform']).toMatchObject({ avatar: 'logo.png', ldap_links: [{ cn: 'platform-team', provider: 'ldapmain', group_access: 'developer' }] });
+    expect(data.groups['acme/platform']).toMatchObject({
+      avatar: 'logo.png',
+      ldap_links: [{ cn: 'platform-team', provider: 'ldapmain', group_access: 'developer' }],
+    });
     const variable = 'MIRROR_CREDENTIALS_ACME_PLATFORM_API';
     expect(data.projects['acme/platform/api']).toMatchObject({
       archived: true,
       members: expect.arrayContaining([{ username: 'dana', access_level: 'maintainer' }]),
       mirror: { import_url: `https://$` + `{env:${variable}}@git.example.com/api.git`, mirror_trigger_builds: true },
     });
-    expect(exported.stderr).toContain(`  ${variable}: the credentials (user:token) of acme/platform/api's pull mirror\n`);
-    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], { env: { [variable]: 'mirror:mirror-pass-5555' } });
+    expect(exported.stderr).toContain(
+      `  ${variable}: the credentials (user:token) of acme/platform/api's pull mirror\n`,
+    );
+    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], {
+      env: { [variable]: 'mirror:mirror-pass-5555' },
+    });
     expect(planned.stderr).toMatch(/^no changes; /);
     expect(planned.exitCode).toBe(0);
   });

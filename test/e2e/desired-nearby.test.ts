@@ -12,9 +12,18 @@ const hostile = useHostileServer();
 
 const settings = '    settings:\n      description: x\n';
 const yaml = (groups: readonly string[], projects: readonly string[]) =>
-  ['version: 1', 'groups:', ...groups.map((g) => `  ${g}:\n${settings}`), 'projects:', ...projects.map((p) => `  ${p}:\n${settings}`)].join('\n').replace('groups:\nprojects:', 'projects:');
+  [
+    'version: 1',
+    'groups:',
+    ...groups.map((g) => `  ${g}:\n${settings}`),
+    'projects:',
+    ...projects.map((p) => `  ${p}:\n${settings}`),
+  ]
+    .join('\n')
+    .replace('groups:\nprojects:', 'projects:');
 
-const reads = (log: ReadonlyArray<{ method: string; path: string; status: number }>) => log.map((r) => `${r.method} ${r.path.replace(/^\/api\/v4/, '')} ${r.status}`).sort();
+const reads = (log: ReadonlyArray<{ method: string; path: string; status: number }>) =>
+  log.map((r) => `${r.method} ${r.path.replace(/^\/api\/v4/, '')} ${r.status}`).sort();
 
 describe('collab plan and apply: did you mean, for a path that does not exist', () => {
   it('a mistyped project: the nearest project of its group, one list for the group; nothing near: no suggestion; nothing written; --allow-missing warns the same', async () => {
@@ -45,7 +54,9 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     expect(applied.stderr).toContain('did you mean acme/web/storefront? if not, add create: true to make it');
     const allowed = await collab(['plan', '-f', path, '--allow-missing']);
     expect(allowed.exitCode).toBe(0);
-    expect(allowed.stderr).toContain('warning: project acme/web/storefrnt does not exist (did you mean acme/web/storefront? if not, add create: true to make it)\n');
+    expect(allowed.stderr).toContain(
+      'warning: project acme/web/storefrnt does not exist (did you mean acme/web/storefront? if not, add create: true to make it)\n',
+    );
     expect(writes()).toEqual([]);
   });
 
@@ -72,7 +83,9 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     const deep = file(yaml([], ['acme/platfrom/infra/terraform']));
     const result = await collab(['plan', '-f', deep]);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toContain(`project acme/platfrom/infra/terraform does not exist (did you mean acme/platform/infra/terraform? if not, add create: true to make it)`);
+    expect(result.stderr).toContain(
+      `project acme/platfrom/infra/terraform does not exist (did you mean acme/platform/infra/terraform? if not, add create: true to make it)`,
+    );
     expect(reads(sandbox.requestLog)).toEqual([
       'GET /groups/acme%2Fplatfrom%2Finfra/projects?simple=true&per_page=100 404',
       'GET /groups/acme%2Fplatfrom/subgroups?per_page=100 404',
@@ -83,10 +96,14 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
 
   it('a group the plan listed whole (a projects: level) gives the names with no request of its own', async () => {
     const { collab, file, sandbox } = await world();
-    const path = file('version: 1\ngroups:\n  acme:\n    projects:\n      settings:\n        description: x\nprojects:\n  acme/web/storefrnt:\n    settings:\n      description: x\n');
+    const path = file(
+      'version: 1\ngroups:\n  acme:\n    projects:\n      settings:\n        description: x\nprojects:\n  acme/web/storefrnt:\n    settings:\n      description: x\n',
+    );
     const planned = await collab(['plan', '-f', path]);
     expect(planned.exitCode).toBe(4);
-    expect(planned.stderr).toContain('project acme/web/storefrnt does not exist (did you mean acme/web/storefront? if not, add create: true to make it)');
+    expect(planned.stderr).toContain(
+      'project acme/web/storefrnt does not exist (did you mean acme/web/storefront? if not, add create: true to make it)',
+    );
     const lists = sandbox.requestLog.map((r) => r.path).filter((p) => /\/(projects|subgroups)\?/.test(p));
     expect(lists).toEqual([expect.stringMatching(/^\/api\/v4\/groups\/acme\/projects\?.*include_subgroups=true/)]);
   });
@@ -104,7 +121,9 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
       const clock = virtualClock();
       const result = await hostile.collab(['plan', '-f', path], { clock });
       expect(result.exitCode).toBe(4);
-      expect(result.stderr).toBe(`error: ${path}: project acme/web/storefrnt does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`);
+      expect(result.stderr).toBe(
+        `error: ${path}: project acme/web/storefrnt does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`,
+      );
       // A 403 is final; a 503 was sent again, its waits on the run's clock.
       expect(lists > 1).toBe(status === 503);
     }

@@ -31,7 +31,13 @@ describe('collab plan', () => {
   it('prints the diff on a terminal, coloured, with the request count; exit 8 when there are changes', async () => {
     const { collab, file, call, idOf } = await world();
     const path = file(POLICY);
-    expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/share', { json: { group_id: await idOf('groups', 'initech'), group_access: 30 } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/projects/acme%2Fweb%2Fstorefront/share', {
+          json: { group_id: await idOf('groups', 'initech'), group_access: 30 },
+        })
+      ).status,
+    ).toBe(201);
     const env = { DEPLOY_TOKEN: 'deploy-secret-42' };
     const plain = await collab(['plan', '-f', path], { env, tty: true });
     expect(plain.exitCode).toBe(8);
@@ -40,12 +46,16 @@ describe('collab plan', () => {
         '~ project acme/web/storefront',
         '    ~ merge_method: merge -> ff',
         '    + push_rule.max_file_size: 10',
-        '    + hook https://hooks.example.com/deploy {"token":"' + TEMPLATE + '","push_events":false,"tag_push_events":true}',
+        '    + hook https://hooks.example.com/deploy {"token":"' +
+          TEMPLATE +
+          '","push_events":false,"tag_push_events":true}',
         '    - share initech (destructive)',
         '',
       ].join('\n'),
     );
-    expect(plain.stderr).toBe('4 changes on 1 target (2 to add, 1 to change, 1 to remove); 3 requests read 1 target (3.00 a target)\n');
+    expect(plain.stderr).toBe(
+      '4 changes on 1 target (2 to add, 1 to change, 1 to remove); 3 requests read 1 target (3.00 a target)\n',
+    );
     const coloured = await collab(['plan', '-f', path], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
     expect(coloured.stdout).toContain('\u001b[33m~\u001b[39m \u001b[1mproject acme/web/storefront\u001b[22m\n');
     expect(coloured.stdout).toContain('    \u001b[32m+\u001b[39m push_rule.max_file_size: 10\n');
@@ -59,13 +69,44 @@ describe('collab plan', () => {
     const result = await collab(['plan', '-f', path, '-o', 'ndjson'], { env: { DEPLOY_TOKEN: 'deploy-secret-42' } });
     expect(result.exitCode).toBe(8);
     expect(result.lines()).toEqual([
-      { target: 'acme/web/storefront', kind: 'project', section: 'settings', key: 'merge_method', from: 'merge', to: 'ff', action: 'update' },
-      { target: 'acme/web/storefront', kind: 'project', section: 'push_rule', key: 'max_file_size', from: null, to: 10, action: 'create' },
-      { target: 'acme/web/storefront', kind: 'project', section: 'hooks', key: 'https://hooks.example.com/deploy', from: null, to: { url: 'https://hooks.example.com/deploy', token: TEMPLATE, push_events: false, tag_push_events: true }, action: 'create' },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'settings',
+        key: 'merge_method',
+        from: 'merge',
+        to: 'ff',
+        action: 'update',
+      },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'push_rule',
+        key: 'max_file_size',
+        from: null,
+        to: 10,
+        action: 'create',
+      },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'hooks',
+        key: 'https://hooks.example.com/deploy',
+        from: null,
+        to: { url: 'https://hooks.example.com/deploy', token: TEMPLATE, push_events: false, tag_push_events: true },
+        action: 'create',
+      },
     ]);
-    const same = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: merge\n', 'same.yaml');
+    const same = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: merge\n',
+      'same.yaml',
+    );
     const none = await collab(['plan', '-f', same, '-o', 'ndjson']);
-    expect(none).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes; 1 request read 1 target (1.00 a target)\n' });
+    expect(none).toMatchObject({
+      exitCode: 0,
+      stdout: '',
+      stderr: 'no changes; 1 request read 1 target (1.00 a target)\n',
+    });
   });
 
   it('--out saves the plan with host, digest and the live values each change was computed from, and never a secret', async () => {
@@ -77,7 +118,14 @@ describe('collab plan', () => {
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain('deploy-secret-42');
     const plan = JSON.parse(text);
-    expect(plan).toMatchObject({ format: 'collab-plan', version: 1, host: sandbox.url, file: { path, digest: expect.stringMatching(/^[0-9a-f]{64}$/) }, reads: 3, targets: 1 });
+    expect(plan).toMatchObject({
+      format: 'collab-plan',
+      version: 1,
+      host: sandbox.url,
+      file: { path, digest: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      reads: 3,
+      targets: 1,
+    });
     const id = await idOf('projects', 'acme/web/storefront');
     expect(plan.changes[0]).toMatchObject({
       id: 'project:acme/web/storefront settings merge_method',
@@ -95,17 +143,35 @@ describe('collab plan', () => {
 
   it('checks the whole file before any request: every problem with its line and column, exit 2', async () => {
     const { collab, file, sandbox } = await world();
-    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_methd: ff\n    hooks:\n      - url: https://x.example.com\n        token: plain-text-token\n    archived: "yes"\n');
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_methd: ff\n    hooks:\n      - url: https://x.example.com\n        token: plain-text-token\n    archived: "yes"\n',
+    );
     sandbox.resetStats();
     const result = await collab(['plan', '-f', path]);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method?\n`);
+    expect(result.stderr).toContain(
+      `${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method?\n`,
+    );
     const verbose = await collab(['plan', '-f', path, '--verbose']);
-    expect(verbose.stderr).toContain(`${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `);
-    expect(result.stderr).toContain(`${path}:8:16: a hook token is a secret: give it as \${env:NAME} or \${file:path}, never in the file\n`);
-    expect(result.stderr).toContain(`${path}:9:15: projects["acme/web/storefront"].archived: expected true or false, got "yes"\n`);
-    const unset = await collab(['plan', '-f', file('version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:NOT_SET_HERE}\n', 'unset.yaml')]);
+    expect(verbose.stderr).toContain(
+      `${path}:5:7: unknown key merge_methd in projects["acme/web/storefront"].settings; did you mean merge_method? (allowed: name, path, `,
+    );
+    expect(result.stderr).toContain(
+      `${path}:8:16: a hook token is a secret: give it as \${env:NAME} or \${file:path}, never in the file\n`,
+    );
+    expect(result.stderr).toContain(
+      `${path}:9:15: projects["acme/web/storefront"].archived: expected true or false, got "yes"\n`,
+    );
+    const unset = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: $' +
+          '{env:NOT_SET_HERE}\n',
+        'unset.yaml',
+      ),
+    ]);
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain('unset.yaml:6:16: environment variable NOT_SET_HERE is not set');
     expect(sandbox.requestLog).toEqual([]);
@@ -123,7 +189,9 @@ describe('collab plan', () => {
     sandbox.resetStats();
     const refused = await collab(['projects', 'list', '-o', 'markdown']);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toBe('error: -o markdown is a document of a plan: list does not write one\nhint: use -o table, json, ndjson or csv\n');
+    expect(refused.stderr).toBe(
+      'error: -o markdown is a document of a plan: list does not write one\nhint: use -o table, json, ndjson or csv\n',
+    );
     expect(sandbox.requestLog).toEqual([]);
   });
 });

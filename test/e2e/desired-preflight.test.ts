@@ -34,13 +34,18 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     const { collab, out, writes, journal } = await saved();
     const applied = await collab(['apply', '-f', out, '--journal', journal]);
     expect(applied.exitCode).toBe(2);
-    expect(applied.stderr).toBe('environment variable AUDIT_TOKEN is not set (named by $' + '{env:AUDIT_TOKEN})\nerror: the plan needs a secret that is not there; nothing was sent\nhint: set them, then apply the plan again\n');
+    expect(applied.stderr).toBe(
+      'environment variable AUDIT_TOKEN is not set (named by $' +
+        '{env:AUDIT_TOKEN})\nerror: the plan needs a secret that is not there; nothing was sent\nhint: set them, then apply the plan again\n',
+    );
     expect(writes()).toEqual([]);
     expect(existsSync(journal)).toBe(false);
   });
 
   it('a target the caller can no longer reach: exit 2 naming it, nothing sent', async () => {
-    const { collab, out, path, writes } = await saved(`version: 1\nprojects:\n  initech/tps-reports:\n    settings:\n      merge_method: ff\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n`);
+    const { collab, out, path, writes } = await saved(
+      `version: 1\nprojects:\n  initech/tps-reports:\n    settings:\n      merge_method: ff\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n`,
+    );
     // Olivia owns acme but cannot see initech's private project: the plan was made by the administrator.
     const applied = await collab(['apply', '-f', out], { as: 'owner' });
     expect(applied.exitCode).toBe(2);
@@ -55,17 +60,23 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     writeFileSync(path, `${readFileSync(path, 'utf8')}# edited\n`);
     const applied = await collab(['apply', '-f', out], { env });
     expect(applied.exitCode).toBe(0);
-    expect(applied.stderr).toBe(`warning: ${path} changed since the plan was made: applying the plan as saved (collab plan -f ${path} --out <file> plans the file as it is now)\n2 ok\n`);
+    expect(applied.stderr).toBe(
+      `warning: ${path} changed since the plan was made: applying the plan as saved (collab plan -f ${path} --out <file> plans the file as it is now)\n2 ok\n`,
+    );
     expect((await served.project('acme/web/design-system')).merge_method).toBe('ff');
   });
 
   it('only stale targets refused: the way on is a new plan of them, and no journal is left for --resume to loop on', async () => {
     const { collab, out, path, journal, call, served, sandbox, writes } = await saved();
-    expect((await call('PUT', '/projects/acme%2Fweb%2Fstorefront', { json: { merge_method: 'rebase_merge' } })).status).toBe(200);
+    expect(
+      (await call('PUT', '/projects/acme%2Fweb%2Fstorefront', { json: { merge_method: 'rebase_merge' } })).status,
+    ).toBe(200);
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', out, '--journal', journal], { env });
     expect(applied.exitCode).toBe(5);
-    expect(applied.stderr).toBe(`error: 1 ok, 1 failed\nhint: the stale target needs a new plan: collab plan -f ${path} --out <file> acme/web/storefront\n`);
+    expect(applied.stderr).toBe(
+      `error: 1 ok, 1 failed\nhint: the stale target needs a new plan: collab plan -f ${path} --out <file> acme/web/storefront\n`,
+    );
     expect(existsSync(journal)).toBe(false);
     expect((await served.project('acme/web/design-system')).merge_method).toBe('ff');
     expect((await served.project('acme/web/storefront')).merge_method).toBe('rebase_merge');

@@ -41,22 +41,39 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
     expect(plan.exitCode).toBe(8);
-    expect(plan.lines<{ section: string; key: string; action: string }>().map((line) => [line.section, line.key, line.action])).toEqual([
+    expect(
+      plan
+        .lines<{ section: string; key: string; action: string }>()
+        .map((line) => [line.section, line.key, line.action]),
+    ).toEqual([
       ['protected_branches', 'main', 'update'],
       ['protected_branches', 'hotfix/*', 'create'],
       ['protected_tags', 'v*', 'create'],
       ['deploy_keys', 'ci', 'create'],
     ]);
-    expect(plan.lines()[0]).toMatchObject({ from: { merge_access_level: 'maintainer', allow_force_push: false }, to: { merge_access_level: 'developer', allow_force_push: true } });
+    expect(plan.lines()[0]).toMatchObject({
+      from: { merge_access_level: 'maintainer', allow_force_push: false },
+      to: { merge_access_level: 'developer', allow_force_push: true },
+    });
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
 
     const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
     const main = await getJson(`${storefront}/protected_branches/main`);
-    expect([roles(main.push_access_levels), roles(main.merge_access_levels), main.allow_force_push]).toEqual([[40], [30], true]);
+    expect([roles(main.push_access_levels), roles(main.merge_access_levels), main.allow_force_push]).toEqual([
+      [40],
+      [30],
+      true,
+    ]);
     expect(roles((await getJson(`${storefront}/protected_branches/hotfix%2F%2A`)).push_access_levels)).toEqual([0]);
     expect(roles((await getJson(`${storefront}/protected_tags/v%2A`)).create_access_levels)).toEqual([30]);
-    expect((await getJson(`${storefront}/deploy_keys`)).map((k: { title: string; can_push: boolean; key: string }) => [k.title, k.can_push, k.key])).toEqual([
+    expect(
+      (await getJson(`${storefront}/deploy_keys`)).map((k: { title: string; can_push: boolean; key: string }) => [
+        k.title,
+        k.can_push,
+        k.key,
+      ]),
+    ).toEqual([
       ['CI deploy', true, expect.any(String)],
       ['ci', true, key],
     ]);
@@ -101,7 +118,12 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     const keys = await getJson(`${storefront}/deploy_keys`);
     expect(keys.map((k: { title: string; key: string }) => [k.title, k.key])).toEqual([['CI deploy', key]]);
     expect(keys[0].id).not.toBe(seededKey.id);
-    expect(roles((await getJson(`/projects/${encodeURIComponent('acme/platform/api')}/protected_tags/v%2A`)).create_access_levels)).toEqual([0]);
+    expect(
+      roles(
+        (await getJson(`/projects/${encodeURIComponent('acme/platform/api')}/protected_tags/v%2A`))
+          .create_access_levels,
+      ),
+    ).toEqual([0]);
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
@@ -112,7 +134,10 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     await collab(['plan', '-f', file('version: 1\nprojects:\n  acme/web/storefront:\n    description: x\n')]);
     expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([0, 0, 0]);
     sandbox.resetStats();
-    const uses = file('version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches: []\n    protected_tags: []\n    deploy_keys: []\n  acme/platform/api:\n    protected_branches: []\n', 'uses.yaml');
+    const uses = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches: []\n    protected_tags: []\n    deploy_keys: []\n  acme/platform/api:\n    protected_branches: []\n',
+      'uses.yaml',
+    );
     expect((await collab(['plan', '-f', uses])).exitCode).toBe(0);
     expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([2, 1, 1]);
   });
@@ -120,23 +145,40 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
   it('export writes them so that the plan of the export is empty', async () => {
     const { collab, file } = await world();
     const key = publicKeyLine('ci');
-    const setUp = file(`version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: 'hotfix/*'\n        push_access_level: no-one\n        allow_force_push: true\n    protected_tags:\n      - name: 'v*'\n        create_access_level: developer\n    deploy_keys:\n      - title: ci\n        key: ${key}\n`);
+    const setUp = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: 'hotfix/*'\n        push_access_level: no-one\n        allow_force_push: true\n    protected_tags:\n      - name: 'v*'\n        create_access_level: developer\n    deploy_keys:\n      - title: ci\n        key: ${key}\n`,
+    );
     expect((await collab(['apply', '-f', setUp, '--yes'])).exitCode).toBe(0);
     const exported = await collab(['export', 'acme/web/storefront']);
     expect(exported.exitCode, exported.stderr).toBe(0);
     const project = parse(exported.stdout).projects['acme/web/storefront'];
-    expect(project.protected_branches).toEqual([{ name: 'main' }, { name: 'release/*', merge_access_level: 'developer' }, { name: 'hotfix/*', push_access_level: 'no-one', allow_force_push: true }]);
+    expect(project.protected_branches).toEqual([
+      { name: 'main' },
+      { name: 'release/*', merge_access_level: 'developer' },
+      { name: 'hotfix/*', push_access_level: 'no-one', allow_force_push: true },
+    ]);
     expect(project.protected_tags).toEqual([{ name: 'v*', create_access_level: 'developer' }]);
-    expect(project.deploy_keys).toEqual([expect.objectContaining({ title: 'CI deploy', can_push: true }), { title: 'ci', key }]);
+    expect(project.deploy_keys).toEqual([
+      expect.objectContaining({ title: 'CI deploy', can_push: true }),
+      { title: 'ci', key },
+    ]);
     // The seed's masked variable on the project is exported as a placeholder: its value is set for the plan.
-    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], { env: { STRIPE_API_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc' } });
+    const planned = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], {
+      env: { STRIPE_API_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc' },
+    });
     expect(planned.stderr).toMatch(/^no changes; /);
     expect(planned.exitCode).toBe(0);
   });
 
   it('refuses what the schema cannot take, with its place in the file', async () => {
     const { collab, file } = await world();
-    const bad = await collab(['plan', '-f', file("version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: main\n        unprotect_access_level: no-one\n    protected_tags:\n      - name: 'v*'\n        create_access_level: admin\n")]);
+    const bad = await collab([
+      'plan',
+      '-f',
+      file(
+        "version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - name: main\n        unprotect_access_level: no-one\n    protected_tags:\n      - name: 'v*'\n        create_access_level: admin\n",
+      ),
+    ]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/collab\.yaml:6:\d+: .*unprotect_access_level/);
     expect(bad.stderr).toMatch(/collab\.yaml:9:\d+: .*create_access_level/);

@@ -30,7 +30,9 @@ describe('collab apply under a rate limit', () => {
     const projects = store.allProjects().filter((p) => store.projectFullPath(p).startsWith('acme/web/'));
     for (const project of projects) {
       expect(project.attrs.merge_method).toBe('ff');
-      expect([...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id).length).toBe(1);
+      expect(
+        [...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id).length,
+      ).toBe(1);
     }
     // More requests than one window allows (so the limit was met), and none answered 429.
     expect(sandbox.requestLog.length).toBeGreaterThan(12);

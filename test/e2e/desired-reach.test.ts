@@ -30,7 +30,9 @@ describe('collab plan and apply: what the file reaches', () => {
     sandbox.resetStats();
     const both = await collab(['plan', '-f', other, out]);
     expect(both.exitCode).toBe(2);
-    expect(both.stderr).toBe(`error: ${out} is a file, not a target: the file is given with -f (here ${other})\nhint: drop ${out}, or give it as -f ${out}\n`);
+    expect(both.stderr).toBe(
+      `error: ${out} is a file, not a target: the file is given with -f (here ${other})\nhint: drop ${out}, or give it as -f ${out}\n`,
+    );
     expect(sandbox.requestLog).toEqual([]);
   });
 
@@ -40,7 +42,9 @@ describe('collab plan and apply: what the file reaches', () => {
     for (const args of [['plan'], ['apply', '--yes']]) {
       const result = await collab([...args, '-f', path, 'acme/web/storefrnt']);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toBe(`error: acme/web/storefrnt selects nothing in ${path} (nearest: acme/web/storefront)\nhint: give a group or project the file reaches, e.g. acme/web/storefront\n`);
+      expect(result.stderr).toBe(
+        `error: acme/web/storefrnt selects nothing in ${path} (nearest: acme/web/storefront)\nhint: give a group or project the file reaches, e.g. acme/web/storefront\n`,
+      );
     }
     expect(writes()).toEqual([]);
     // A group above a target selects it.
@@ -94,12 +98,16 @@ groups:
 
     const one = await collab(['plan', '-f', path, 'acme/web/nope']);
     expect(one.exitCode).toBe(4);
-    expect(one.stderr).toBe(`error: ${path}: project acme/web/nope does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`);
+    expect(one.stderr).toBe(
+      `error: ${path}: project acme/web/nope does not exist (add create: true to make it); nothing was sent\nhint: fix or remove it, or pass --allow-missing to plan the rest\n`,
+    );
 
     const allowed = await collab(['plan', '-f', path, '--allow-missing']);
     expect(allowed.exitCode).toBe(8);
     expect(allowed.stderr).toContain('warning: project acme/web/nope does not exist (add create: true to make it)\n');
-    expect(allowed.stderr).toContain('warning: projects: acme/webb/* matches no project (acme/webb does not exist; did you mean acme/web/*?)\n');
+    expect(allowed.stderr).toContain(
+      'warning: projects: acme/webb/* matches no project (acme/webb does not exist; did you mean acme/web/*?)\n',
+    );
     expect(allowed.stderr).toMatch(/1 change on 1 target \(1 to change\); \d+ requests read 3 targets/);
   });
 });

@@ -28,7 +28,10 @@ describe('collab apply, interrupted', () => {
     const watch = setInterval(() => {
       if (sandbox.requestLog.some((r) => r.method !== 'GET')) ctrlC.abort();
     }, 2);
-    const interrupted = await collab(['apply', '-f', path, '--yes', '--journal', journal, '--concurrency', '1'], { env, signal: ctrlC.signal });
+    const interrupted = await collab(['apply', '-f', path, '--yes', '--journal', journal, '--concurrency', '1'], {
+      env,
+      signal: ctrlC.signal,
+    });
     clearInterval(watch);
     expect(interrupted.exitCode).toBe(130);
     expect(interrupted.stderr).toContain(`To finish: collab apply --resume with the same file (journal ${journal})`);
@@ -40,8 +43,19 @@ describe('collab apply, interrupted', () => {
     const projects = await served.projectsUnder('acme/web');
     expect(projects.length).toBe(4);
     // Read side by side: each request takes 100 ms here.
-    const states = await Promise.all(projects.map(async (p) => ({ merge_method: p.merge_method, pushRule: await served.pushRule(p.path_with_namespace), hooks: (await served.hooks(p.path_with_namespace)).map((h) => [h.url, h.token]) })));
-    for (const state of states) expect(state).toEqual({ merge_method: 'ff', pushRule: { deny_delete_tag: true }, hooks: [['https://hooks.example.com/resume', 'resume-token-777']] });
+    const states = await Promise.all(
+      projects.map(async (p) => ({
+        merge_method: p.merge_method,
+        pushRule: await served.pushRule(p.path_with_namespace),
+        hooks: (await served.hooks(p.path_with_namespace)).map((h) => [h.url, h.token]),
+      })),
+    );
+    for (const state of states)
+      expect(state).toEqual({
+        merge_method: 'ff',
+        pushRule: { deny_delete_tag: true },
+        hooks: [['https://hooks.example.com/resume', 'resume-token-777']],
+      });
     // Every write of both runs: none refused (a push rule created twice would be a 422).
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.status >= 400)).toEqual([]);
   });

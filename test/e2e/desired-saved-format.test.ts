@@ -9,11 +9,15 @@ const world = useDesiredWorlds();
 describe('collab apply -f plan.json, the requests it carries', () => {
   it('writes each request with the fields its operation needs; refuses a plan naming an operation it does not know, exit 2, nothing sent', async () => {
     const { collab, file, dir, sandbox } = await world();
-    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n    hooks:\n      - url: https://hooks.example.com/a\n        push_events: false\n');
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n    hooks:\n      - url: https://hooks.example.com/a\n        push_events: false\n',
+    );
     const out = join(dir, 'plan.json');
     expect((await collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
     const plan = JSON.parse(readFileSync(out, 'utf8'));
-    expect(plan.changes.map((change: { request: Record<string, unknown> }) => Object.keys(change.request).sort())).toEqual([
+    expect(
+      plan.changes.map((change: { request: Record<string, unknown> }) => Object.keys(change.request).sort()),
+    ).toEqual([
       ['batch', 'body', 'kind', 'op', 'path', 'ref'],
       ['body', 'kind', 'op', 'path', 'ref'],
     ]);

@@ -58,7 +58,12 @@ describe('collab apply -f plan.json', () => {
     expect(applied.stderr).toContain('error: 3 ok, 1 failed\n');
     expect((await served.project('acme/web/storefront')).merge_method).toBe('ff');
     expect(await hooksOf('acme/web/storefront')).toEqual([]);
-    expect(writes().filter((r) => r.path.startsWith(`/api/v4/projects/${storefront.id}/`) || r.path === `/api/v4/projects/${storefront.id}`)).toEqual([]);
+    expect(
+      writes().filter(
+        (r) =>
+          r.path.startsWith(`/api/v4/projects/${storefront.id}/`) || r.path === `/api/v4/projects/${storefront.id}`,
+      ),
+    ).toEqual([]);
     expect(writes().length).toBe(6);
   });
 
@@ -68,7 +73,9 @@ describe('collab apply -f plan.json', () => {
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', out], { env });
     expect(applied.exitCode).toBe(2);
-    expect(applied.stderr).toBe(`error: the plan was made for https://collab.other.example, not ${sandbox.url}\nhint: apply it with --host https://collab.other.example, or make a new plan with collab plan\n`);
+    expect(applied.stderr).toBe(
+      `error: the plan was made for https://collab.other.example, not ${sandbox.url}\nhint: apply it with --host https://collab.other.example, or make a new plan with collab plan\n`,
+    );
     expect(sandbox.requestLog).toEqual([]);
   });
 
@@ -81,7 +88,12 @@ describe('collab apply -f plan.json', () => {
     const plan = JSON.parse(readFileSync(out, 'utf8')) as { changes: Array<{ id: string }> };
     const ids = plan.changes.map((c) => c.id);
     const hook = 'project:acme/web/storefront hooks https://hooks.example.com/audit';
-    const lines = [{ event: 'begin', at: before, host: sandbox.url }, { event: 'started', at: before, changes: ids.filter((id) => id !== hook) }, { event: 'done', at: before, changes: ids.filter((id) => id !== hook) }, { event: 'started', at: before, changes: [hook] }];
+    const lines = [
+      { event: 'begin', at: before, host: sandbox.url },
+      { event: 'started', at: before, changes: ids.filter((id) => id !== hook) },
+      { event: 'done', at: before, changes: ids.filter((id) => id !== hook) },
+      { event: 'started', at: before, changes: [hook] },
+    ];
     writeFileSync(journal, lines.map((l) => JSON.stringify(l)).join('\n'));
 
     const refused = await collab(['apply', '-f', out, '--journal', journal], { env });
@@ -96,7 +108,8 @@ describe('collab apply -f plan.json', () => {
 
     // The hook was not made after all: --resume sends it, once.
     writeFileSync(journal, lines.map((l) => JSON.stringify(l)).join('\n'));
-    for (const h of await hooksOf('acme/web/storefront')) expect((await call('DELETE', `/projects/acme%2Fweb%2Fstorefront/hooks/${h.id}`)).status).toBe(204);
+    for (const h of await hooksOf('acme/web/storefront'))
+      expect((await call('DELETE', `/projects/acme%2Fweb%2Fstorefront/hooks/${h.id}`)).status).toBe(204);
     sandbox.resetStats();
     const again = await collab(['apply', '-f', out, '--journal', journal, '--resume'], { env });
     expect(again.exitCode).toBe(0);
@@ -107,13 +120,20 @@ describe('collab apply -f plan.json', () => {
 
   it('--shard k/n splits the targets: the shards are disjoint and together the whole plan', async () => {
     const { collab, path } = await saved();
-    const targets = async (...args: string[]) => new Set((await collab(['plan', '-f', path, '-o', 'ndjson', ...args], { env })).lines<{ target: string }>().map((l) => l.target));
+    const targets = async (...args: string[]) =>
+      new Set(
+        (await collab(['plan', '-f', path, '-o', 'ndjson', ...args], { env }))
+          .lines<{ target: string }>()
+          .map((l) => l.target),
+      );
     const all = await targets();
     const one = await targets('--shard', '1/2');
     const two = await targets('--shard', '2/2');
     expect([...one].filter((t) => two.has(t))).toEqual([]);
     expect(new Set([...one, ...two])).toEqual(all);
     expect(all.size).toBe(4);
-    expect((await collab(['plan', '-f', path, '--shard', '3/2'])).stderr).toContain('error: invalid value "3/2" for --shard: expected k/n with 1 <= k <= n, e.g. 1/4');
+    expect((await collab(['plan', '-f', path, '--shard', '3/2'])).stderr).toContain(
+      'error: invalid value "3/2" for --shard: expected k/n with 1 <= k <= n, e.g. 1/4',
+    );
   });
 });

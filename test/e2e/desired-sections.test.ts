@@ -11,13 +11,19 @@ describe('collab.yaml sections', () => {
     const { collab, file, sandbox, writes, served } = await world();
     const hooks = () => served.hooks('acme/web/storefront');
     const env = { T: 'token-one-1111' };
-    const add = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://a.example.com/h\n        token: $' + '{env:T}\n      - url: https://b.example.com/h\n        issues_events: true\n');
+    const add = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://a.example.com/h\n        token: $' +
+        '{env:T}\n      - url: https://b.example.com/h\n        issues_events: true\n',
+    );
     expect((await collab(['apply', '-f', add, '--yes'], { env })).exitCode).toBe(0);
     expect((await hooks()).map((h) => [h.url, h.token, h.issues_events])).toEqual([
       ['https://a.example.com/h', 'token-one-1111', false],
       ['https://b.example.com/h', null, true],
     ]);
-    const change = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://b.example.com/h\n        issues_events: false\n', 'change.yaml');
+    const change = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://b.example.com/h\n        issues_events: false\n',
+      'change.yaml',
+    );
     expect((await collab(['apply', '-f', change, '--yes'])).exitCode).toBe(0);
     expect((await hooks()).map((h) => [h.url, h.issues_events])).toEqual([
       ['https://a.example.com/h', false],
@@ -28,7 +34,10 @@ describe('collab.yaml sections', () => {
     expect((await hooks()).map((h) => h.token)).toEqual(['token-two-2222', null]);
     expect(rotate.stdout + rotate.stderr).not.toContain('token-two-2222');
 
-    const enforce = file('version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      enforce: true\n      items:\n        - url: https://b.example.com/h\n', 'enforce.yaml');
+    const enforce = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      enforce: true\n      items:\n        - url: https://b.example.com/h\n',
+      'enforce.yaml',
+    );
     const plan = await collab(['plan', '-f', enforce], { tty: true });
     expect(plan.stdout).toBe('~ project acme/web/storefront\n    - hook https://a.example.com/h (destructive)\n');
     sandbox.resetStats();
@@ -42,15 +51,36 @@ describe('collab.yaml sections', () => {
   it('shares: added by group path, a changed level shared again, others removed only with enforce', async () => {
     const { collab, file, sandbox, writes, served, idOf } = await world();
     /** acme/web's shares as the service shows them, in the order they were made. */
-    const shares = async () => ((await served.group('acme/web')).shared_with_groups as Array<Record<string, unknown>>).map(({ group_id, group_access_level, expires_at }) => ({ group_id, group_access_level, expires_at }));
+    const shares = async () =>
+      ((await served.group('acme/web')).shared_with_groups as Array<Record<string, unknown>>).map(
+        ({ group_id, group_access_level, expires_at }) => ({ group_id, group_access_level, expires_at }),
+      );
     const globex = await idOf('groups', 'globex');
     const initech = await idOf('groups', 'initech');
     expect(await shares()).toEqual([{ group_id: globex, group_access_level: 30, expires_at: null }]);
-    const path = file('version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: globex\n          group_access: maintainer\n        - group_id: initech\n          group_access: 20\n          expires_at: "2031-01-31"\n');
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: globex\n          group_access: maintainer\n        - group_id: initech\n          group_access: 20\n          expires_at: "2031-01-31"\n',
+    );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
     expect(plan.lines()).toEqual([
-      { target: 'acme/web', kind: 'group', section: 'shares', key: 'globex', from: { group_access: 30, expires_at: null }, to: { group_access: 40, expires_at: null }, action: 'update' },
-      { target: 'acme/web', kind: 'group', section: 'shares', key: 'initech', from: null, to: { group_access: 20, expires_at: '2031-01-31' }, action: 'create' },
+      {
+        target: 'acme/web',
+        kind: 'group',
+        section: 'shares',
+        key: 'globex',
+        from: { group_access: 30, expires_at: null },
+        to: { group_access: 40, expires_at: null },
+        action: 'update',
+      },
+      {
+        target: 'acme/web',
+        kind: 'group',
+        section: 'shares',
+        key: 'initech',
+        from: null,
+        to: { group_access: 20, expires_at: '2031-01-31' },
+        action: 'create',
+      },
     ]);
     expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     // A target's changes go out at once: the shares' order is the order they arrived in.
@@ -58,7 +88,10 @@ describe('collab.yaml sections', () => {
       { group_id: globex, group_access_level: 40, expires_at: null },
       { group_id: initech, group_access_level: 20, expires_at: '2031-01-31' },
     ]);
-    const only = file('version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: initech\n          group_access: reporter\n          expires_at: "2031-01-31"\n', 'only.yaml');
+    const only = file(
+      'version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: initech\n          group_access: reporter\n          expires_at: "2031-01-31"\n',
+      'only.yaml',
+    );
     expect((await collab(['apply', '-f', only, '--yes'])).exitCode).toBe(0);
     expect((await shares()).map((s) => s.group_id)).toEqual([initech]);
     sandbox.resetStats();
@@ -110,11 +143,18 @@ describe('collab.yaml sections', () => {
     const platform = await served.group('acme/platform');
     expect(platform).toMatchObject({ description: 'Platform, managed', lfs_enabled: false });
     expect(platform.avatar_url).toMatch(/\/logo\.png$/);
-    expect(await getJson('/groups/acme%2Fplatform/ldap_group_links')).toEqual([expect.objectContaining({ cn: 'platform-team', provider: 'ldapmain', group_access: 30 })]);
+    expect(await getJson('/groups/acme%2Fplatform/ldap_group_links')).toEqual([
+      expect.objectContaining({ cn: 'platform-team', provider: 'ldapmain', group_access: 30 }),
+    ]);
     expect((await served.project('globex/handbook')).archived).toBe(true);
-    expect(await served.project('acme/platform/api')).toMatchObject({ import_url: 'https://git.example.com/api.git', mirror_trigger_builds: true });
+    expect(await served.project('acme/platform/api')).toMatchObject({
+      import_url: 'https://git.example.com/api.git',
+      mirror_trigger_builds: true,
+    });
     // The API never shows an import URL's credentials: that they were sent is read from the store.
-    expect(sandbox.store.findProject('acme/platform/api')?.attrs.import_url).toBe('https://mirror:mirror-pass-5555@git.example.com/api.git');
+    expect(sandbox.store.findProject('acme/platform/api')?.attrs.import_url).toBe(
+      'https://mirror:mirror-pass-5555@git.example.com/api.git',
+    );
     sandbox.resetStats();
     const again = await collab(['apply', '-f', path], { env });
     expect(again.exitCode).toBe(0);
@@ -152,9 +192,17 @@ describe('collab.yaml sections', () => {
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode).toBe(0);
-    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v4/groups', 'POST /api/v4/projects', `POST /api/v4/projects/acme%2Fdata%2Fwarehouse/push_rule`]);
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/v4/groups',
+      'POST /api/v4/projects',
+      `POST /api/v4/projects/acme%2Fdata%2Fwarehouse/push_rule`,
+    ]);
     const group = await served.group('acme/data');
-    expect(group).toMatchObject({ visibility: 'internal', description: 'Data team', parent_id: await idOf('groups', 'acme') });
+    expect(group).toMatchObject({
+      visibility: 'internal',
+      description: 'Data team',
+      parent_id: await idOf('groups', 'acme'),
+    });
     const project = await served.project('acme/data/warehouse');
     expect(project).toMatchObject({ description: 'The warehouse', namespace: { id: group.id }, merge_method: 'ff' });
     expect(await served.pushRule('acme/data/warehouse')).toEqual({ deny_delete_tag: true });
@@ -183,7 +231,10 @@ describe('collab.yaml sections', () => {
     const { collab } = await world();
     const result = await collab(['apply', '--schema']);
     expect(result.exitCode).toBe(0);
-    const schema = result.json<{ properties: Record<string, { properties?: Record<string, unknown> }>; required: string[] }>();
+    const schema = result.json<{
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+      required: string[];
+    }>();
     expect(schema.required).toEqual(['version']);
     expect(Object.keys(schema.properties)).toEqual(['version', 'defaults', 'groups', 'projects']);
     const defaults = schema.properties.defaults?.properties as { settings: { properties: Record<string, unknown> } };
@@ -198,26 +249,68 @@ describe('collab.yaml members', () => {
     const { collab, file, sandbox, writes, getJson, call, idOf } = await world();
     /** acme/web's direct members as the service lists them: [username, access level, expiry]. */
     const members = async () =>
-      ((await getJson('/groups/acme%2Fweb/members?per_page=100')) as Array<{ username: string; access_level: number; expires_at: string | null }>)
+      (
+        (await getJson('/groups/acme%2Fweb/members?per_page=100')) as Array<{
+          username: string;
+          access_level: number;
+          expires_at: string | null;
+        }>
+      )
         .map((m) => [m.username, m.access_level, m.expires_at])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     const before = await members();
-    const path = file('version: 1\ngroups:\n  acme/web:\n    members:\n      - { username: dana, access_level: developer }\n      - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n');
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    members:\n      - { username: dana, access_level: developer }\n      - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n',
+    );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { as: 'owner' });
     expect(plan.lines()).toEqual([
-      { target: 'acme/web', kind: 'group', section: 'members', key: 'dana', from: null, to: { access_level: 30 }, action: 'create' },
-      { target: 'acme/web', kind: 'group', section: 'members', key: 'rui', from: null, to: { access_level: 20, expires_at: '2031-06-30' }, action: 'create' },
+      {
+        target: 'acme/web',
+        kind: 'group',
+        section: 'members',
+        key: 'dana',
+        from: null,
+        to: { access_level: 30 },
+        action: 'create',
+      },
+      {
+        target: 'acme/web',
+        kind: 'group',
+        section: 'members',
+        key: 'rui',
+        from: null,
+        to: { access_level: 20, expires_at: '2031-06-30' },
+        action: 'create',
+      },
     ]);
     expect((await collab(['apply', '-f', path, '--yes'], { as: 'owner' })).exitCode).toBe(0);
-    expect(await members()).toEqual([...before, ['dana', 30, null], ['rui', 20, '2031-06-30']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(await members()).toEqual(
+      [...before, ['dana', 30, null], ['rui', 20, '2031-06-30']].sort((a, b) =>
+        String(a[0]).localeCompare(String(b[0])),
+      ),
+    );
 
     // Set-up: others the file does not name, max (removed under enforce) and the caller, olivia (kept).
-    for (const [username, level] of [['max', 40], ['olivia', 50]] as const) {
-      expect((await call('POST', '/groups/acme%2Fweb/members', { json: { user_id: await idOf('users', username), access_level: level } })).status).toBe(201);
+    for (const [username, level] of [
+      ['max', 40],
+      ['olivia', 50],
+    ] as const) {
+      expect(
+        (
+          await call('POST', '/groups/acme%2Fweb/members', {
+            json: { user_id: await idOf('users', username), access_level: level },
+          })
+        ).status,
+      ).toBe(201);
     }
-    const enforce = file('version: 1\ngroups:\n  acme/web:\n    members:\n      enforce: true\n      items:\n        - { username: dana, access_level: maintainer }\n        - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n', 'enforce.yaml');
+    const enforce = file(
+      'version: 1\ngroups:\n  acme/web:\n    members:\n      enforce: true\n      items:\n        - { username: dana, access_level: maintainer }\n        - { username: rui, access_level: reporter, expires_at: "2031-06-30" }\n',
+      'enforce.yaml',
+    );
     const shown = await collab(['plan', '-f', enforce], { as: 'owner', tty: true });
-    expect(shown.stdout).toBe('~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n');
+    expect(shown.stdout).toBe(
+      '~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n',
+    );
     expect((await collab(['apply', '-f', enforce, '--yes'], { as: 'owner' })).exitCode).toBe(0);
     expect((await members()).map(([username, level]) => [username, level])).toEqual([
       ['dana', 40],

@@ -51,7 +51,9 @@ describe('collab.yaml: variables, labels, badges', () => {
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env });
     // 8: the plan has changes.
     expect(plan.exitCode).toBe(8);
-    const changes = plan.lines<{ target: string; section: string; key: string; action: string }>().map((c) => `${c.target} ${c.section} ${c.key} ${c.action}`);
+    const changes = plan
+      .lines<{ target: string; section: string; key: string; action: string }>()
+      .map((c) => `${c.target} ${c.section} ${c.key} ${c.action}`);
     expect(changes).toEqual([
       'acme labels chore create',
       'acme/web/storefront variables APP_ENV@production update',
@@ -76,9 +78,19 @@ describe('collab.yaml: variables, labels, badges', () => {
       ['DEPLOY_TOKEN', '*', 'deploy-token-1234', true],
       ['NOTIFY_URL', '*', 'https://hooks.example.com/secret-path', false],
     ]);
-    expect((await getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false')).map((l: Record<string, unknown>) => [l.name, l.color, l.priority])).toEqual([['checkout', '#ffa500', 2]]);
-    expect((await getJson('/groups/acme/labels')).map((l: Record<string, unknown>) => l.name)).toEqual(['bug', 'chore', 'feature']);
-    expect((await getJson('/projects/acme%2Fweb%2Fstorefront/badges')).map((b: Record<string, unknown>) => b.kind)).toEqual(['group', 'project']);
+    expect(
+      (await getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false')).map(
+        (l: Record<string, unknown>) => [l.name, l.color, l.priority],
+      ),
+    ).toEqual([['checkout', '#ffa500', 2]]);
+    expect((await getJson('/groups/acme/labels')).map((l: Record<string, unknown>) => l.name)).toEqual([
+      'bug',
+      'chore',
+      'feature',
+    ]);
+    expect(
+      (await getJson('/projects/acme%2Fweb%2Fstorefront/badges')).map((b: Record<string, unknown>) => b.kind),
+    ).toEqual(['group', 'project']);
 
     const again = await collab(['plan', '-f', path], { env });
     expect(again).toMatchObject({ exitCode: 0, stdout: '' });
@@ -90,19 +102,47 @@ describe('collab.yaml: variables, labels, badges', () => {
 
   it("a changed secret's update shows neither the old nor the new value; enforce removes what the file does not list", async () => {
     const { collab, file } = await world();
-    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      enforce: true\n      items:\n        - key: STRIPE_API_KEY\n          value: "${$('STRIPE')}"\n          masked: true\n          protected: true\n`);
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      enforce: true\n      items:\n        - key: STRIPE_API_KEY\n          value: "${$('STRIPE')}"\n          masked: true\n          protected: true\n`,
+    );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env: { STRIPE: 'sk_live_rotated_99' } });
     expect(plan.lines()).toEqual([
-      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'STRIPE_API_KEY', from: { value: '[masked]' }, to: { value: $('STRIPE') }, action: 'update' },
-      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'APP_ENV', from: { key: 'APP_ENV', environment_scope: '*' }, to: null, action: 'delete' },
-      { target: 'acme/web/storefront', kind: 'project', section: 'variables', key: 'APP_ENV@production', from: { key: 'APP_ENV', environment_scope: 'production' }, to: null, action: 'delete' },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'variables',
+        key: 'STRIPE_API_KEY',
+        from: { value: '[masked]' },
+        to: { value: $('STRIPE') },
+        action: 'update',
+      },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'variables',
+        key: 'APP_ENV',
+        from: { key: 'APP_ENV', environment_scope: '*' },
+        to: null,
+        action: 'delete',
+      },
+      {
+        target: 'acme/web/storefront',
+        kind: 'project',
+        section: 'variables',
+        key: 'APP_ENV@production',
+        from: { key: 'APP_ENV', environment_scope: 'production' },
+        to: null,
+        action: 'delete',
+      },
     ]);
     expect(plan.stdout).not.toMatch(/sk_test_|sk_live/);
   });
 
   it('refuses a masked value written in the file, and a variable listed twice in one scope, before any request', async () => {
     const { collab, file, sandbox } = await world();
-    const inline = file('version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: K\n        value: plain-secret-1\n        masked: true\n      - key: K\n        value: x\n');
+    const inline = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: K\n        value: plain-secret-1\n        masked: true\n      - key: K\n        value: x\n',
+    );
     sandbox.resetStats();
     const refused = await collab(['plan', '-f', inline]);
     expect(refused.exitCode).toBe(2);
@@ -114,7 +154,9 @@ describe('collab.yaml: variables, labels, badges', () => {
 
   it('reads one list per target and section, only for the sections the file uses', async () => {
     const { collab, file, sandbox } = await world();
-    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    labels:\n      - name: checkout\n        color: "#f0ad4e"\n        priority: 1\n');
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    labels:\n      - name: checkout\n        color: "#f0ad4e"\n        priority: 1\n',
+    );
     sandbox.resetStats();
     expect((await collab(['plan', '-f', path])).stderr).toMatch(/^no changes;/);
     const reads = sandbox.requestLog.map((r) => r.path).filter((p) => /variables|labels|badges/.test(p));

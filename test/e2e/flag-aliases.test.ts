@@ -50,7 +50,9 @@ describe('flag aliases', () => {
     const before = sandbox.stats.requests;
     const result = await collab(['projects', 'create', '--name', 'x', '--namespace', 'a/../b']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^error: invalid value "a\/\.\.\/b" for --namespace: expected a namespace ID or full path/);
+    expect(result.stderr).toMatch(
+      /^error: invalid value "a\/\.\.\/b" for --namespace: expected a namespace ID or full path/,
+    );
     expect(sandbox.stats.requests).toBe(before);
   });
 

@@ -18,12 +18,30 @@ describe('collab groups: LDAP', () => {
   });
 
   it('adds links by cn and by filter, and lists them', async () => {
-    const byCn = await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'engineers', '--provider', 'ldapmain', '--access', 'developer'], { as: 'owner' });
+    const byCn = await collab(
+      ['groups', 'ldap-links', 'add', 'acme', '--cn', 'engineers', '--provider', 'ldapmain', '--access', 'developer'],
+      { as: 'owner' },
+    );
     expect(byCn.exitCode).toBe(0);
     expect(byCn.stderr).toBe('linked LDAP group engineers (ldapmain) to group acme as developer\n');
     // Piped text keeps the service's access level; a terminal names it.
     expect(byCn.stdout).toBe('engineers\t\tldapmain\t30\n');
-    const byFilter = await collab(['groups', 'ldap-links', 'add', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain', '--access', '20', '--json'], { as: 'owner' });
+    const byFilter = await collab(
+      [
+        'groups',
+        'ldap-links',
+        'add',
+        'acme',
+        '--filter',
+        '(ou=ops)',
+        '--provider',
+        'ldapmain',
+        '--access',
+        '20',
+        '--json',
+      ],
+      { as: 'owner' },
+    );
     expect(byFilter.exitCode).toBe(0);
     expect(byFilter.json()).toEqual({ cn: null, filter: '(ou=ops)', provider: 'ldapmain', group_access: 20 });
     expect(links('acme')).toEqual([
@@ -36,7 +54,18 @@ describe('collab groups: LDAP', () => {
     const terminal = await collab(['groups', 'ldap-links', 'list', 'acme'], { as: 'owner', tty: true });
     expect(terminal.stdout).toMatch(/│ engineers +│ +│ ldapmain +│ developer +│/);
 
-    const duplicate = await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'engineers', '--provider', 'ldapmain', '--access', 'maintainer']);
+    const duplicate = await collab([
+      'groups',
+      'ldap-links',
+      'add',
+      'acme',
+      '--cn',
+      'engineers',
+      '--provider',
+      'ldapmain',
+      '--access',
+      'maintainer',
+    ]);
     expect(duplicate.exitCode).toBe(5);
     expect(duplicate.stderr).toBe('error: 409 Cn has already been taken (POST /groups/acme/ldap_group_links)\n');
   });
@@ -44,49 +73,139 @@ describe('collab groups: LDAP', () => {
   it('refuses a link without exactly one of --cn and --filter, or without --provider or --access, before sending', async () => {
     const before = sandbox.stats.requests;
     const cases: Array<[string[], string]> = [
-      [['add', 'acme', '--provider', 'ldapmain', '--access', '30'], 'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
-      [['add', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain', '--access', '30'], 'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
-      [['add', 'acme', '--cn', 'a', '--access', '30'], "error: required option '--provider <text>' not specified\nhint: see `collab groups ldap-links add --help`\n"],
-      [['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'], "error: required option '--access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n"],
-      [['remove', 'acme', '--provider', 'ldapmain'], 'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
-      [['remove', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain'], 'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n'],
-      [['remove', 'acme', '--cn', 'a'], 'error: missing --provider\nhint: name the LDAP server of the link, e.g. --provider ldapmain\n'],
-      [['remove', 'acme', '--filter', '(a=b)', '--legacy-path'], 'error: --filter cannot be used with --legacy-path\nhint: the deprecated paths name a link by --cn only\n'],
+      [
+        ['add', 'acme', '--provider', 'ldapmain', '--access', '30'],
+        'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n',
+      ],
+      [
+        ['add', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain', '--access', '30'],
+        'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n',
+      ],
+      [
+        ['add', 'acme', '--cn', 'a', '--access', '30'],
+        "error: required option '--provider <text>' not specified\nhint: see `collab groups ldap-links add --help`\n",
+      ],
+      [
+        ['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'],
+        "error: required option '--access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n",
+      ],
+      [
+        ['remove', 'acme', '--provider', 'ldapmain'],
+        'error: missing --cn or --filter\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n',
+      ],
+      [
+        ['remove', 'acme', '--cn', 'a', '--filter', '(a=b)', '--provider', 'ldapmain'],
+        'error: --cn and --filter cannot be used together\nhint: give exactly one: --cn <LDAP group common name> or --filter <LDAP user filter>\n',
+      ],
+      [
+        ['remove', 'acme', '--cn', 'a'],
+        'error: missing --provider\nhint: name the LDAP server of the link, e.g. --provider ldapmain\n',
+      ],
+      [
+        ['remove', 'acme', '--filter', '(a=b)', '--legacy-path'],
+        'error: --filter cannot be used with --legacy-path\nhint: the deprecated paths name a link by --cn only\n',
+      ],
     ];
     for (const [args, stderr] of cases) {
       const result = await collab(['groups', 'ldap-links', ...args]);
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toBe(stderr);
     }
-    const level = await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'a', '--provider', 'p', '--access', 'admin']);
+    const level = await collab([
+      'groups',
+      'ldap-links',
+      'add',
+      'acme',
+      '--cn',
+      'a',
+      '--provider',
+      'p',
+      '--access',
+      'admin',
+    ]);
     expect(level.exitCode).toBe(2);
     expect(sandbox.stats.requests).toBe(before);
   });
 
   it('removes links by cn or filter with the provider, and with the deprecated paths only when asked', async () => {
-    for (const link of [{ cn: 'engineers', group_access: 30 }, { filter: '(ou=ops)', group_access: 20 }]) {
-      expect((await call('POST', '/groups/acme/ldap_group_links', { json: { ...link, provider: 'ldapmain' } })).status).toBe(201);
+    for (const link of [
+      { cn: 'engineers', group_access: 30 },
+      { filter: '(ou=ops)', group_access: 20 },
+    ]) {
+      expect(
+        (await call('POST', '/groups/acme/ldap_group_links', { json: { ...link, provider: 'ldapmain' } })).status,
+      ).toBe(201);
     }
-    const dry = await collab(['groups', 'ldap-links', 'remove', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain', '--dry-run']);
-    expect(dry.stdout).toBe(`DELETE ${sandbox.url}/api/v4/groups/acme/ldap_group_links?filter=(ou%3Dops)&provider=ldapmain\n`);
+    const dry = await collab([
+      'groups',
+      'ldap-links',
+      'remove',
+      'acme',
+      '--filter',
+      '(ou=ops)',
+      '--provider',
+      'ldapmain',
+      '--dry-run',
+    ]);
+    expect(dry.stdout).toBe(
+      `DELETE ${sandbox.url}/api/v4/groups/acme/ldap_group_links?filter=(ou%3Dops)&provider=ldapmain\n`,
+    );
     expect(links('acme')).toHaveLength(2);
 
-    const byFilter = await collab(['groups', 'ldap-links', 'remove', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain'], { as: 'owner' });
+    const byFilter = await collab(
+      ['groups', 'ldap-links', 'remove', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain'],
+      { as: 'owner' },
+    );
     expect(byFilter.exitCode).toBe(0);
     expect(byFilter.stderr).toBe('removed the link of LDAP filter (ou=ops) (ldapmain) from group acme\n');
     expect(links('acme').map((l) => l.cn)).toEqual(['engineers']);
 
-    const gone = await collab(['groups', 'ldap-links', 'remove', 'acme', '--filter', '(ou=ops)', '--provider', 'ldapmain']);
+    const gone = await collab([
+      'groups',
+      'ldap-links',
+      'remove',
+      'acme',
+      '--filter',
+      '(ou=ops)',
+      '--provider',
+      'ldapmain',
+    ]);
     expect(gone.exitCode).toBe(4);
     expect(gone.stderr).toMatch(/^error: 404 Linked LDAP group not found/);
 
-    const legacyByCn = await collab(['groups', 'ldap-links', 'remove', 'acme', '--cn', 'engineers', '--legacy-path', '--verbose'], { as: 'owner' });
+    const legacyByCn = await collab(
+      ['groups', 'ldap-links', 'remove', 'acme', '--cn', 'engineers', '--legacy-path', '--verbose'],
+      { as: 'owner' },
+    );
     expect(legacyByCn.exitCode).toBe(0);
     expect(legacyByCn.stderr).toContain('< 204 DELETE /groups/acme/ldap_group_links/engineers');
     expect(links('acme')).toEqual([]);
 
-    await collab(['groups', 'ldap-links', 'add', 'acme', '--cn', 'ops team', '--provider', 'ldapsecondary', '--access', 'reporter', '-q']);
-    const legacyWithProvider = await collab(['groups', 'ldap-links', 'remove', 'acme', '--cn', 'ops team', '--provider', 'ldapsecondary', '--legacy-path', '--verbose']);
+    await collab([
+      'groups',
+      'ldap-links',
+      'add',
+      'acme',
+      '--cn',
+      'ops team',
+      '--provider',
+      'ldapsecondary',
+      '--access',
+      'reporter',
+      '-q',
+    ]);
+    const legacyWithProvider = await collab([
+      'groups',
+      'ldap-links',
+      'remove',
+      'acme',
+      '--cn',
+      'ops team',
+      '--provider',
+      'ldapsecondary',
+      '--legacy-path',
+      '--verbose',
+    ]);
     expect(legacyWithProvider.exitCode).toBe(0);
     expect(legacyWithProvider.stderr).toContain('< 204 DELETE /groups/acme/ldap_group_links/ldapsecondary/ops%20team');
     expect(links('acme')).toEqual([]);
@@ -111,7 +230,9 @@ describe('collab groups: LDAP', () => {
     const result = await collab(['groups', 'ldap-sync', 'acme', '--verbose'], { as: 'owner' });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('< 202 POST /groups/acme/ldap_sync');
-    expect(result.stderr).toContain('LDAP sync of group acme queued: the service updates its members in the background\n');
+    expect(result.stderr).toContain(
+      'LDAP sync of group acme queued: the service updates its members in the background\n',
+    );
     const dry = await collab(['groups', 'ldap-sync', 'acme', '--dry-run']);
     expect(dry.stdout).toBe(`POST ${sandbox.url}/api/v4/groups/acme/ldap_sync\n`);
     const missing = await collab(['groups', 'ldap-sync', 'acme/none']);

@@ -18,7 +18,10 @@ describe('collab groups: lists', () => {
   const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 30 });
   const id = (path: string) => idOf('groups', path);
   /** Every group as the service answers GET /groups, by full path: what the lists should show. */
-  const served = async () => new Map<string, GroupJson & { description: string }>((await getJson('/groups?per_page=100')).map((g: GroupJson) => [g.full_path, g]));
+  const served = async () =>
+    new Map<string, GroupJson & { description: string }>(
+      (await getJson('/groups?per_page=100')).map((g: GroupJson) => [g.full_path, g]),
+    );
   const paths = (items: GroupJson[]) => items.map((g) => g.full_path);
   /** The seeded groups ordered by name, as the service lists them by default. */
   const byName = ['acme', 'globex', 'acme/platform/infra', 'initech', 'acme/platform', 'globex/research', 'acme/web'];
@@ -56,14 +59,22 @@ describe('collab groups: lists', () => {
       expect(json.exitCode).toBe(0);
       const items = json.json<GroupJson[]>();
       expect(paths(items)).toEqual(byName);
-      expect(items[0]).toMatchObject({ id: await id('acme'), name: 'Acme', visibility: 'internal', parent_id: null, web_url: `${sandbox.url}/groups/acme` });
+      expect(items[0]).toMatchObject({
+        id: await id('acme'),
+        name: 'Acme',
+        visibility: 'internal',
+        parent_id: null,
+        web_url: `${sandbox.url}/groups/acme`,
+      });
 
       const ndjson = await collab(['groups', 'list', '-o', 'ndjson']);
       expect(ndjson.lines<GroupJson>().map((g) => g.full_path)).toEqual(byName);
 
       const csv = await collab(['groups', 'list', '-o', 'csv', '--fields', 'id,full_path']);
       const groups = await served();
-      expect(csv.stdout).toBe(`id,full_path\r\n${byName.map((path) => `${groups.get(path)?.id},${path}\r\n`).join('')}`);
+      expect(csv.stdout).toBe(
+        `id,full_path\r\n${byName.map((path) => `${groups.get(path)?.id},${path}\r\n`).join('')}`,
+      );
 
       const table = await collab(['groups', 'list', '--limit', '2'], { tty: true });
       expect(table.exitCode).toBe(0);
@@ -77,12 +88,28 @@ describe('collab groups: lists', () => {
     });
 
     it('sends each filter the way the service reads it', async () => {
-      const skipped = await collab(['groups', 'list', '--skip-groups', `${await id('acme')},${await id('globex')}`, '--json', '--verbose']);
+      const skipped = await collab([
+        'groups',
+        'list',
+        '--skip-groups',
+        `${await id('acme')},${await id('globex')}`,
+        '--json',
+        '--verbose',
+      ]);
       expect(skipped.exitCode).toBe(0);
       expect(skipped.stderr).toContain(`skip_groups[]=${await id('acme')}&skip_groups[]=${await id('globex')}`);
       expect(paths(skipped.json())).toEqual(byName.filter((p) => p !== 'acme' && p !== 'globex'));
 
-      const custom = await collab(['groups', 'list', '--custom-attribute', 'team=globex', '--with-custom-attributes', '--statistics', '--json', '--verbose']);
+      const custom = await collab([
+        'groups',
+        'list',
+        '--custom-attribute',
+        'team=globex',
+        '--with-custom-attributes',
+        '--statistics',
+        '--json',
+        '--verbose',
+      ]);
       expect(custom.stderr).toContain('custom_attributes[team]=globex');
       const globex = custom.json<GroupJson[]>();
       expect(paths(globex)).toEqual(['globex', 'globex/research']);
@@ -111,7 +138,9 @@ describe('collab groups: lists', () => {
 
       const owned = await collab(['groups', 'list', '--owned', '--top-level-only', '--json'], { as: 'owner' });
       expect(paths(owned.json())).toEqual(['acme', 'globex']);
-      const maintained = await collab(['groups', 'list', '--min-access-level', 'maintainer', '--json'], { as: 'maintainer' });
+      const maintained = await collab(['groups', 'list', '--min-access-level', 'maintainer', '--json'], {
+        as: 'maintainer',
+      });
       expect(paths(maintained.json())).toEqual(['acme', 'acme/platform/infra', 'acme/platform', 'acme/web']);
       const none = await collab(['groups', 'list', '--min-access-level', '40', '--json'], { as: 'developer' });
       expect(none.json()).toEqual([]);
@@ -126,7 +155,9 @@ describe('collab groups: lists', () => {
       expect(skip.exitCode).toBe(2);
       const similarity = await collab(['groups', 'list', '--order-by', 'similarity']);
       expect(similarity.exitCode).toBe(2);
-      expect(similarity.stderr).toBe('error: --order-by similarity needs --search\nhint: similarity ranks matches of the search text; without one, order by name\n');
+      expect(similarity.stderr).toBe(
+        'error: --order-by similarity needs --search\nhint: similarity ranks matches of the search text; without one, order by name\n',
+      );
       const custom = await collab(['groups', 'list', '--custom-attribute', 'novalue']);
       expect(custom.exitCode).toBe(2);
       expect(sandbox.stats.requests).toBe(before);
@@ -148,7 +179,8 @@ describe('collab groups: lists', () => {
       expect(result.exitCode).toBe(0);
       const groups = await served();
       const g = (path: string) => groups.get(path)!;
-      const line = (prefix: string, label: string, path: string) => `${prefix}${label}  ${g(path).name} · ${g(path).visibility} · #${g(path).id}\n`;
+      const line = (prefix: string, label: string, path: string) =>
+        `${prefix}${label}  ${g(path).name} · ${g(path).visibility} · #${g(path).id}\n`;
       // Every page is fetched (2 groups per page here), then drawn.
       expect(result.stdout).toBe(
         line('', 'acme', 'acme') +
@@ -163,7 +195,9 @@ describe('collab groups: lists', () => {
 
     it('indents by depth in a pipe', async () => {
       const result = await collab(['groups', 'descendants', 'acme', '--tree', '--fields', 'id']);
-      expect(result.stdout).toBe(`acme/platform\t${await id('acme/platform')}\n  infra\t${await id('acme/platform/infra')}\nacme/web\t${await id('acme/web')}\n`);
+      expect(result.stdout).toBe(
+        `acme/platform\t${await id('acme/platform')}\n  infra\t${await id('acme/platform/infra')}\nacme/web\t${await id('acme/web')}\n`,
+      );
     });
 
     it('adds depth and parent to each item in JSON, ndjson and csv', async () => {
@@ -187,8 +221,19 @@ describe('collab groups: lists', () => {
         ['acme/web', 0, 'acme'],
       ]);
 
-      const csv = await collab(['groups', 'descendants', 'acme', '--tree', '-o', 'csv', '--fields', 'full_path,depth,parent']);
-      expect(csv.stdout).toBe('full_path,depth,parent\r\nacme/platform,0,acme\r\nacme/platform/infra,1,acme/platform\r\nacme/web,0,acme\r\n');
+      const csv = await collab([
+        'groups',
+        'descendants',
+        'acme',
+        '--tree',
+        '-o',
+        'csv',
+        '--fields',
+        'full_path,depth,parent',
+      ]);
+      expect(csv.stdout).toBe(
+        'full_path,depth,parent\r\nacme/platform,0,acme\r\nacme/platform/infra,1,acme/platform\r\nacme/web,0,acme\r\n',
+      );
     });
   });
 
@@ -217,7 +262,14 @@ describe('collab groups: lists', () => {
     });
 
     it('takes the same filters (--skip-groups, --min-access-level) and refuses --top-level-only and similarity', async () => {
-      const skipped = await collab(['groups', 'descendants', 'acme', '--skip-groups', String(await id('acme/web')), '--json']);
+      const skipped = await collab([
+        'groups',
+        'descendants',
+        'acme',
+        '--skip-groups',
+        String(await id('acme/web')),
+        '--json',
+      ]);
       expect(paths(skipped.json())).toEqual(['acme/platform/infra', 'acme/platform']);
       const before = sandbox.stats.requests;
       const top = await collab(['groups', 'subgroups', 'acme', '--top-level-only']);
@@ -231,7 +283,9 @@ describe('collab groups: lists', () => {
     it('answers 404 for a missing group, and for a private group the caller cannot see', async () => {
       const missing = await collab(['groups', 'subgroups', 'acme/nope']);
       expect(missing.exitCode).toBe(4);
-      expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/acme%2Fnope/subgroups?per_page=20&page=1)\n');
+      expect(missing.stderr).toBe(
+        'error: 404 Group Not Found (GET /groups/acme%2Fnope/subgroups?per_page=20&page=1)\n',
+      );
       const hidden = await collab(['groups', 'descendants', 'initech'], { as: 'developer' });
       expect(hidden.exitCode).toBe(4);
       const badRef = await collab(['groups', 'subgroups', 'acme/../x']);
@@ -242,19 +296,35 @@ describe('collab groups: lists', () => {
   describe('projects', () => {
     it('lists the group projects, with subgroups and shared projects as asked', async () => {
       const acmeId = await id('acme');
-      expect((await call('POST', '/projects/globex%2Fhandbook/share', { json: { group_id: acmeId, group_access: 30 } })).status).toBe(201);
+      expect(
+        (await call('POST', '/projects/globex%2Fhandbook/share', { json: { group_id: acmeId, group_access: 30 } }))
+          .status,
+      ).toBe(201);
       // The projects in those namespaces, from the list of every project (another endpoint than the command's).
-      const everyProject: Array<{ path_with_namespace: string; namespace: { id: number } }> = await getJson('/projects?per_page=100');
-      const inNamespace = (namespaces: number[]) => everyProject.filter((p) => namespaces.includes(p.namespace.id)).map((p) => p.path_with_namespace);
+      const everyProject: Array<{ path_with_namespace: string; namespace: { id: number } }> =
+        await getJson('/projects?per_page=100');
+      const inNamespace = (namespaces: number[]) =>
+        everyProject.filter((p) => namespaces.includes(p.namespace.id)).map((p) => p.path_with_namespace);
 
       const own = await collab(['groups', 'projects', 'acme', '--all', '--json']);
       expect(own.exitCode).toBe(0);
       const ownPaths = own.json<Array<{ path_with_namespace: string; namespace: { id: number } }>>();
       // Shared projects come along by default, and keep their own namespace.
-      expect(ownPaths.map((p) => p.path_with_namespace).sort()).toEqual([...inNamespace([acmeId]), 'globex/handbook'].sort());
+      expect(ownPaths.map((p) => p.path_with_namespace).sort()).toEqual(
+        [...inNamespace([acmeId]), 'globex/handbook'].sort(),
+      );
       expect(ownPaths.find((p) => p.path_with_namespace === 'globex/handbook')?.namespace.id).toBe(await id('globex'));
 
-      const noShared = await collab(['groups', 'projects', 'acme', '--all', '--no-with-shared', '--include-subgroups', '--json', '--verbose']);
+      const noShared = await collab([
+        'groups',
+        'projects',
+        'acme',
+        '--all',
+        '--no-with-shared',
+        '--include-subgroups',
+        '--json',
+        '--verbose',
+      ]);
       expect(noShared.stderr).toContain('with_shared=false&include_subgroups=true');
       const below = [acmeId, await id('acme/platform'), await id('acme/platform/infra'), await id('acme/web')];
       expect(
@@ -265,11 +335,26 @@ describe('collab groups: lists', () => {
       ).toEqual(inNamespace(below).sort());
 
       const shared = await collab(['groups', 'projects', 'acme', '--shared', '--json']);
-      expect(shared.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['globex/handbook']);
+      expect(shared.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual([
+        'globex/handbook',
+      ]);
     });
 
     it('filters and orders', async () => {
-      const ordered = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--visibility', 'public', '--order-by', 'name', '--sort', 'asc', '--all', '--json']);
+      const ordered = await collab([
+        'groups',
+        'projects',
+        'acme',
+        '--include-subgroups',
+        '--visibility',
+        'public',
+        '--order-by',
+        'name',
+        '--sort',
+        'asc',
+        '--all',
+        '--json',
+      ]);
       const names = ordered.json<Array<{ name: string; visibility: string }>>();
       expect(names.length).toBeGreaterThan(0);
       expect(names.every((p) => p.visibility === 'public')).toBe(true);
@@ -282,27 +367,51 @@ describe('collab groups: lists', () => {
 
       expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/archive')).status).toBe(201);
       const archived = await collab(['groups', 'projects', 'acme/web', '--archived', '--json']);
-      expect(archived.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['acme/web/storefront']);
+      expect(archived.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual([
+        'acme/web/storefront',
+      ]);
       const active = await collab(['groups', 'projects', 'acme/web', '--no-archived', '--all', '--json']);
-      expect(active.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).not.toContain('acme/web/storefront');
+      expect(active.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).not.toContain(
+        'acme/web/storefront',
+      );
       expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/unarchive')).status).toBe(201);
 
       expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/star', { as: 'developer' })).status).toBe(201);
-      const starred = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--starred', '--json'], { as: 'developer' });
-      expect(starred.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual(['acme/web/storefront']);
+      const starred = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--starred', '--json'], {
+        as: 'developer',
+      });
+      expect(starred.json<Array<{ path_with_namespace: string }>>().map((p) => p.path_with_namespace)).toEqual([
+        'acme/web/storefront',
+      ]);
       expect((await call('POST', '/projects/acme%2Fweb%2Fstorefront/unstar', { as: 'developer' })).status).toBe(201);
 
       // Without --search, similarity orders by name; with it, best matches first and --sort is ignored.
       const similar = await collab(['groups', 'projects', 'acme/web', '--order-by', 'similarity', '--all', '--json']);
       const similarNames = similar.json<Array<{ name: string }>>().map((p) => p.name);
       expect(similarNames).toEqual([...similarNames].sort((a, b) => a.localeCompare(b)));
-      const searched = await collab(['groups', 'projects', 'acme', '--include-subgroups', '--search', 'api', '--order-by', 'similarity', '--sort', 'asc', '--json']);
-      expect(searched.stderr).toBe('warning: --sort is ignored with --order-by similarity: the best matches come first\n');
+      const searched = await collab([
+        'groups',
+        'projects',
+        'acme',
+        '--include-subgroups',
+        '--search',
+        'api',
+        '--order-by',
+        'similarity',
+        '--sort',
+        'asc',
+        '--json',
+      ]);
+      expect(searched.stderr).toBe(
+        'warning: --sort is ignored with --order-by similarity: the best matches come first\n',
+      );
       expect(searched.json<Array<{ name: string }>>()[0]?.name).toBe('api');
 
       const reports = await collab(['groups', 'projects', 'acme', '--with-security-reports', '--json']);
       expect(reports.json()).toEqual([]);
-      const maintained = await collab(['groups', 'projects', 'acme', '--min-access-level', 'maintainer', '--json'], { as: 'developer' });
+      const maintained = await collab(['groups', 'projects', 'acme', '--min-access-level', 'maintainer', '--json'], {
+        as: 'developer',
+      });
       expect(maintained.json()).toEqual([]);
     });
 
@@ -310,10 +419,21 @@ describe('collab groups: lists', () => {
       const before = sandbox.stats.requests;
       const withSubgroups = await collab(['groups', 'projects', 'acme', '--shared', '--include-subgroups']);
       expect(withSubgroups.exitCode).toBe(2);
-      expect(withSubgroups.stderr).toBe('error: --include-subgroups cannot be combined with --shared\nhint: the list of projects shared with a group does not take that filter\n');
+      expect(withSubgroups.stderr).toBe(
+        'error: --include-subgroups cannot be combined with --shared\nhint: the list of projects shared with a group does not take that filter\n',
+      );
       const noShared = await collab(['groups', 'projects', 'acme', '--shared', '--no-with-shared']);
       expect(noShared.stderr).toMatch(/^error: --no-with-shared cannot be combined with --shared/);
-      const similarity = await collab(['groups', 'projects', 'acme', '--shared', '--search', 'x', '--order-by', 'similarity']);
+      const similarity = await collab([
+        'groups',
+        'projects',
+        'acme',
+        '--shared',
+        '--search',
+        'x',
+        '--order-by',
+        'similarity',
+      ]);
       expect(similarity.exitCode).toBe(2);
       expect(sandbox.stats.requests).toBe(before);
     });
@@ -331,11 +451,30 @@ describe('collab groups: lists', () => {
       expect(all.exitCode).toBe(0);
       const users = all.json<Array<{ username: string; state: string; email: string }>>();
       expect(users.map((u) => u.username)).toEqual(['pia.provisioned', 'quinn.provisioned']);
-      expect(users[0]).toMatchObject({ state: 'active', email: 'pia.provisioned@acme.example.com', identities: [], two_factor_enabled: false });
+      expect(users[0]).toMatchObject({
+        state: 'active',
+        email: 'pia.provisioned@acme.example.com',
+        identities: [],
+        two_factor_enabled: false,
+      });
 
       const table = await collab(['groups', 'provisioned-users', 'acme', '--blocked']);
-      expect(table.stdout).toMatch(/^\d+\tquinn\.provisioned\tQuinn Provisioned\tblocked\tquinn\.provisioned@acme\.example\.com\t2024-06-15T10:00:00\.000Z\n$/);
-      const search = await collab(['groups', 'provisioned-users', 'acme', '--search', 'PIA', '--active', '--created-after', '2023-01-01', '--created-before', '2024-01-01T00:00:00Z', '--json']);
+      expect(table.stdout).toMatch(
+        /^\d+\tquinn\.provisioned\tQuinn Provisioned\tblocked\tquinn\.provisioned@acme\.example\.com\t2024-06-15T10:00:00\.000Z\n$/,
+      );
+      const search = await collab([
+        'groups',
+        'provisioned-users',
+        'acme',
+        '--search',
+        'PIA',
+        '--active',
+        '--created-after',
+        '2023-01-01',
+        '--created-before',
+        '2024-01-01T00:00:00Z',
+        '--json',
+      ]);
       expect(search.json<Array<{ username: string }>>().map((u) => u.username)).toEqual(['pia.provisioned']);
       const byName = await collab(['groups', 'provisioned-users', 'acme', '--username', 'quinn.provisioned', '--json']);
       expect(byName.json<Array<{ username: string }>>().map((u) => u.username)).toEqual(['quinn.provisioned']);

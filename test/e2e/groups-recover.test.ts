@@ -15,7 +15,16 @@ describe('collab groups create on an unreliable service', () => {
   it('never creates a group twice, and recovers the answers it lost', async () => {
     let recovered = 0;
     for (let i = 0; i < 10; i++) {
-      const result = await collab(['groups', 'create', '--name', `Flaky ${i}`, '--parent', 'acme', '--json', '--verbose']);
+      const result = await collab([
+        'groups',
+        'create',
+        '--name',
+        `Flaky ${i}`,
+        '--parent',
+        'acme',
+        '--json',
+        '--verbose',
+      ]);
       expect(result.exitCode, result.stderr).toBe(0);
       expect(result.json()).toMatchObject({ full_path: `acme/flaky-${i}`, name: `Flaky ${i}` });
       if (result.stderr.includes('had taken effect; not sending it again')) recovered++;

@@ -139,11 +139,21 @@ describe('collab groups: view and avatar', () => {
         stripFinalNewline: false,
         reject: false,
         extendEnv: false,
-        env: { PATH: process.env.PATH, HOME: harness.configDir, COLLAB_CONFIG_DIR: harness.configDir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: harness.configDir,
+          COLLAB_CONFIG_DIR: harness.configDir,
+          COLLAB_HOST: sandbox.url,
+          COLLAB_TOKEN: sandbox.tokens.admin,
+          NO_COLOR: '1',
+          CI: 'true',
+        },
       });
       expect(piped.exitCode).toBe(0);
       expect(Buffer.from(piped.stdout).equals(image)).toBe(true);
-      expect(Buffer.from(piped.stderr).toString()).toBe(`saved the avatar of group ${webId} to standard output (${image.length} bytes)\n`);
+      expect(Buffer.from(piped.stderr).toString()).toBe(
+        `saved the avatar of group ${webId} to standard output (${image.length} bytes)\n`,
+      );
     });
 
     it('answers 404 when the group has no avatar, and leaves no file', async () => {
@@ -158,7 +168,9 @@ describe('collab groups: view and avatar', () => {
       const before = sandbox.stats.requests;
       const terminal = await collab(['groups', 'avatar', 'acme/web', '--file', '-'], { tty: true });
       expect(terminal.exitCode).toBe(2);
-      expect(terminal.stderr).toBe('error: refusing to write an image to the terminal\nhint: redirect standard output to a file, or give --file <path>\n');
+      expect(terminal.stderr).toBe(
+        'error: refusing to write an image to the terminal\nhint: redirect standard output to a file, or give --file <path>\n',
+      );
       const missing = await collab(['groups', 'avatar', 'acme/web']);
       expect(missing.exitCode).toBe(2);
       expect(missing.stderr).toMatch(/^error: required option '--file <path\|->' not specified\n/);

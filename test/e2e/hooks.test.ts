@@ -14,28 +14,59 @@ describe('collab hooks', () => {
   };
   const hooksPath = (kind: 'project' | 'group', ref: string) => `/${kind}s/${encodeURIComponent(ref)}/hooks`;
   /** The hooks of a project or group as the service lists them. */
-  const hooksOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown> & { id: number; url: string }>> => getJson(hooksPath(kind, ref));
+  const hooksOf = (
+    kind: 'project' | 'group',
+    ref: string,
+  ): Promise<Array<Record<string, unknown> & { id: number; url: string }>> => getJson(hooksPath(kind, ref));
   /** The API never returns a hook's secret token (it is write-only): only the store shows it. */
   const tokenOf = (id: number) => sandbox.store.hooks.get(id)?.token;
 
   describe.each([
-    { kind: 'project' as const, ref: project, flag: '--project', events: 'issues,merge-requests', extra: ['--push-events-branch-filter', 'release/*'], extraField: 'push_events_branch_filter', as: 'maintainer' as const },
-    { kind: 'group' as const, ref: 'acme', flag: '--group', events: 'issues,merge_requests_events,subgroup', extra: [], extraField: 'subgroup_events', as: 'owner' as const },
+    {
+      kind: 'project' as const,
+      ref: project,
+      flag: '--project',
+      events: 'issues,merge-requests',
+      extra: ['--push-events-branch-filter', 'release/*'],
+      extraField: 'push_events_branch_filter',
+      as: 'maintainer' as const,
+    },
+    {
+      kind: 'group' as const,
+      ref: 'acme',
+      flag: '--group',
+      events: 'issues,merge_requests_events,subgroup',
+      extra: [],
+      extraField: 'subgroup_events',
+      as: 'owner' as const,
+    },
   ])('$kind hooks', ({ kind, ref, flag, events, extra, extraField, as }) => {
     it('create, list, view, update (merging events), delete', async () => {
       const url = `https://ci.example.com/${kind}-hook`;
-      const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--events', events, ...extra, '--json'], { as });
+      const created = await collab(
+        ['hooks', 'create', flag, ref, '--url', url, '--events', events, ...extra, '--json'],
+        { as },
+      );
       expect(created.stderr).toBe(`created hook ${created.json<{ id: number }>().id} on ${kind} ${ref}\n`);
       expect(created.exitCode).toBe(0);
       const hook = created.json<Record<string, unknown> & { id: number }>();
       // --events is the whole set: push (on by default) is off.
-      expect(hook).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: false, enable_ssl_verification: true });
+      expect(hook).toMatchObject({
+        url,
+        push_events: false,
+        issues_events: true,
+        merge_requests_events: true,
+        note_events: false,
+        enable_ssl_verification: true,
+      });
       expect(hook[extraField]).toBe(extraField === 'subgroup_events' ? true : 'release/*');
       expect((await hooksOf(kind, ref)).map((h) => h.url)).toContain(url);
 
       const list = await collab(['hooks', 'list', flag, ref], { as });
       expect(list.exitCode).toBe(0);
-      expect(list.stdout).toContain(`${hook.id}\t${url}\t${extraField === 'subgroup_events' ? 'issues,merge-requests,subgroup' : 'issues,merge-requests'}\n`);
+      expect(list.stdout).toContain(
+        `${hook.id}\t${url}\t${extraField === 'subgroup_events' ? 'issues,merge-requests,subgroup' : 'issues,merge-requests'}\n`,
+      );
 
       const view = await collab(['hooks', 'view', String(hook.id), flag, ref], { as });
       expect(view.exitCode).toBe(0);
@@ -48,14 +79,35 @@ describe('collab hooks', () => {
       // Set one event, then another: both end up on, and nothing else moved.
       const first = await collab(['hooks', 'update', String(hook.id), flag, ref, '--note-events', '--json'], { as });
       expect(first.exitCode).toBe(0);
-      const second = await collab(['hooks', 'update', String(hook.id), flag, ref, '--pipeline-events', '--no-enable-ssl-verification', '--json'], { as });
+      const second = await collab(
+        ['hooks', 'update', String(hook.id), flag, ref, '--pipeline-events', '--no-enable-ssl-verification', '--json'],
+        { as },
+      );
       expect(second.exitCode).toBe(0);
-      expect(second.json()).toMatchObject({ url, push_events: false, issues_events: true, merge_requests_events: true, note_events: true, pipeline_events: true, enable_ssl_verification: false });
+      expect(second.json()).toMatchObject({
+        url,
+        push_events: false,
+        issues_events: true,
+        merge_requests_events: true,
+        note_events: true,
+        pipeline_events: true,
+        enable_ssl_verification: false,
+      });
       const served = await get(`${hooksPath(kind, ref)}/${hook.id}`);
-      expect(served.body).toMatchObject({ note_events: true, pipeline_events: true, issues_events: true, enable_ssl_verification: false, [extraField]: hook[extraField] });
+      expect(served.body).toMatchObject({
+        note_events: true,
+        pipeline_events: true,
+        issues_events: true,
+        enable_ssl_verification: false,
+        [extraField]: hook[extraField],
+      });
 
       const deleted = await collab(['hooks', 'delete', String(hook.id), flag, ref, '--yes'], { as });
-      expect(deleted).toMatchObject({ exitCode: 0, stdout: '', stderr: `deleted hook ${hook.id} from ${kind} ${ref}\n` });
+      expect(deleted).toMatchObject({
+        exitCode: 0,
+        stdout: '',
+        stderr: `deleted hook ${hook.id} from ${kind} ${ref}\n`,
+      });
       expect((await get(`${hooksPath(kind, ref)}/${hook.id}`)).status).toBe(404);
 
       // Idempotent: gone is done, unless --strict.
@@ -77,14 +129,19 @@ describe('collab hooks', () => {
       const id = String(created.json<{ id: number }>().id);
       expect(created.json()).toMatchObject({ url });
       for (const run of [{ as }, { as, tty: true }]) {
-        for (const args of [['hooks', 'list', flag, ref], ['hooks', 'view', id, flag, ref]]) {
+        for (const args of [
+          ['hooks', 'list', flag, ref],
+          ['hooks', 'view', id, flag, ref],
+        ]) {
           const result = await collab(args, run);
           expect(result.exitCode).toBe(0);
           expect(result.stdout).toContain('https://u:****@creds.example.com/h');
           expect(result.stdout + result.stderr).not.toContain(`pa55-${kind}`);
         }
       }
-      expect((await collab(['hooks', 'view', id, flag, ref, '-o', 'ndjson'], { as })).lines()[0]).toMatchObject({ url });
+      expect((await collab(['hooks', 'view', id, flag, ref, '-o', 'ndjson'], { as })).lines()[0]).toMatchObject({
+        url,
+      });
     });
 
     it('never prints the token: create, list, view, --dry-run, --verbose', async () => {
@@ -97,15 +154,28 @@ describe('collab hooks', () => {
       ];
       expect(runs[0]?.stdout).toContain('"token": "[redacted]"');
       expect((await hooksOf(kind, ref)).some((h) => h.url === url)).toBe(false);
-      const created = await collab(['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--verbose', '--json'], { as });
+      const created = await collab(
+        ['hooks', 'create', flag, ref, '--url', url, '--token-file', file, '--verbose', '--json'],
+        { as },
+      );
       expect(created.exitCode).toBe(0);
       runs.push(created);
       const id = created.json<{ id: number }>().id;
       expect(tokenOf(id)).toBe(secret);
       runs.push(await collab(['hooks', 'list', flag, ref, '--verbose', '--json'], { as }));
       runs.push(await collab(['hooks', 'view', String(id), flag, ref, '--verbose'], { as }));
-      runs.push(await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose', '--dry-run'], { as, input: `${secret}-2\n` }));
-      runs.push(await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose'], { as, input: `${secret}-2\n` }));
+      runs.push(
+        await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose', '--dry-run'], {
+          as,
+          input: `${secret}-2\n`,
+        }),
+      );
+      runs.push(
+        await collab(['hooks', 'update', String(id), flag, ref, '--token-file', '-', '--verbose'], {
+          as,
+          input: `${secret}-2\n`,
+        }),
+      );
       for (const run of runs) {
         expect(run.exitCode).toBe(0);
         expect(run.stdout + run.stderr).not.toContain(secret);
@@ -115,7 +185,10 @@ describe('collab hooks', () => {
 
     it('refuses --token with its value, pointing to --token-file, before sending', async () => {
       sandbox.resetStats();
-      const result = await collab(['hooks', 'create', flag, ref, '--url', 'https://x.example.com/h', '--token', 'plain-secret-value'], { as });
+      const result = await collab(
+        ['hooks', 'create', flag, ref, '--url', 'https://x.example.com/h', '--token', 'plain-secret-value'],
+        { as },
+      );
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toMatch(/--token is not accepted/);
       expect(result.stderr).toMatch(/--token-file/);
@@ -126,13 +199,30 @@ describe('collab hooks', () => {
 
   it('refuses the flags of the other kind of hook before sending', async () => {
     sandbox.resetStats();
-    const subgroup = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--subgroup-events']);
+    const subgroup = await collab([
+      'hooks',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://x.example.com/h',
+      '--subgroup-events',
+    ]);
     expect(subgroup.exitCode).toBe(2);
     expect(subgroup.stderr).toMatch(/^error: --subgroup-events applies to group hooks only\n/);
     const filter = await collab(['hooks', 'update', '1', '--group', 'acme', '--push-events-branch-filter', 'main']);
     expect(filter.exitCode).toBe(2);
     expect(filter.stderr).toMatch(/^error: --push-events-branch-filter applies to project hooks only\n/);
-    const events = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--events', 'push,subgroup']);
+    const events = await collab([
+      'hooks',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://x.example.com/h',
+      '--events',
+      'push,subgroup',
+    ]);
     expect(events.exitCode).toBe(2);
     expect(events.stderr).toMatch(/subgroup events exist on group hooks only/);
     expect(sandbox.stats.requests).toBe(0);
@@ -143,13 +233,45 @@ describe('collab hooks', () => {
     const cases: Array<[string[], RegExp]> = [
       [['hooks', 'create', '--project', project], /required option '--url <url>' not specified/],
       [['hooks', 'create', '--project', project, '--url', 'ftp://example.com/h'], /--url.*expected an http\(s\) URL/],
-      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push,pushes'], /unknown event "pushes"[\s\S]*valid for project hooks: push, tag-push/],
-      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push', '--no-issues-events'], /--events cannot be combined/],
-      [['hooks', 'create', '--project', project, '--group', 'acme', '--url', 'https://x.example.com'], /--project and --group cannot be used together/],
+      [
+        ['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push,pushes'],
+        /unknown event "pushes"[\s\S]*valid for project hooks: push, tag-push/,
+      ],
+      [
+        [
+          'hooks',
+          'create',
+          '--project',
+          project,
+          '--url',
+          'https://x.example.com',
+          '--events',
+          'push',
+          '--no-issues-events',
+        ],
+        /--events cannot be combined/,
+      ],
+      [
+        ['hooks', 'create', '--project', project, '--group', 'acme', '--url', 'https://x.example.com'],
+        /--project and --group cannot be used together/,
+      ],
       [['hooks', 'list'], /missing --project or --group/],
       [['hooks', 'view', 'abc', '--project', project], /<hook-id>/],
       [['hooks', 'update', '3', '--project', project], /nothing to update/],
-      [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--token-file', '-', '--token-prompt'], /cannot be used together/],
+      [
+        [
+          'hooks',
+          'create',
+          '--project',
+          project,
+          '--url',
+          'https://x.example.com',
+          '--token-file',
+          '-',
+          '--token-prompt',
+        ],
+        /cannot be used together/,
+      ],
       [['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--token-prompt'], /cannot prompt/],
     ];
     for (const [args, message] of cases) {
@@ -161,7 +283,20 @@ describe('collab hooks', () => {
   });
 
   it('sets the group-only subgroup events flag on group hooks', async () => {
-    const created = await collab(['hooks', 'create', '--group', 'globex', '--url', 'https://sub.example.com/h', '--subgroup-events', '--no-push-events', '--json'], { as: 'owner' });
+    const created = await collab(
+      [
+        'hooks',
+        'create',
+        '--group',
+        'globex',
+        '--url',
+        'https://sub.example.com/h',
+        '--subgroup-events',
+        '--no-push-events',
+        '--json',
+      ],
+      { as: 'owner' },
+    );
     expect(created.exitCode).toBe(0);
     expect(created.json()).toMatchObject({ subgroup_events: true, push_events: false });
     const list = await collab(['hooks', 'list', '--group', 'globex'], { as: 'owner' });
@@ -169,10 +304,16 @@ describe('collab hooks', () => {
   });
 
   it('reads the token from standard input, refusing an empty one', async () => {
-    const empty = await collab(['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--token-file', '-'], { input: '\n' });
+    const empty = await collab(
+      ['hooks', 'create', '--project', project, '--url', 'https://x.example.com/h', '--token-file', '-'],
+      { input: '\n' },
+    );
     expect(empty.exitCode).toBe(2);
     expect(empty.stderr).toMatch(/is empty/);
-    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://stdin.example.com/h', '--token-file', '-', '--json'], { input: 'from-stdin-secret\n' });
+    const created = await collab(
+      ['hooks', 'create', '--project', project, '--url', 'https://stdin.example.com/h', '--token-file', '-', '--json'],
+      { input: 'from-stdin-secret\n' },
+    );
     expect(created.exitCode).toBe(0);
     expect(tokenOf(created.json<{ id: number }>().id)).toBe('from-stdin-secret');
   });
@@ -181,7 +322,10 @@ describe('collab hooks', () => {
     const groups = ((await getJson('/groups?per_page=3')) as Array<{ full_path: string }>).map((g) => g.full_path);
     expect(groups).toHaveLength(3);
     const url = 'https://many.example.com/h';
-    const created = await collab(['hooks', 'create', '--group', '-', '--url', url, '--token-file', secretFile('many-token'), '-o', 'ndjson'], { input: `${groups.join('\n')}\n` });
+    const created = await collab(
+      ['hooks', 'create', '--group', '-', '--url', url, '--token-file', secretFile('many-token'), '-o', 'ndjson'],
+      { input: `${groups.join('\n')}\n` },
+    );
     expect(created.exitCode).toBe(0);
     expect(created.stderr).not.toContain('many-token');
     for (const group of groups) {
@@ -192,27 +336,67 @@ describe('collab hooks', () => {
   });
 
   it('keeps the URL on update unless given, and warns that a new URL drops the token', async () => {
-    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://keep.example.com/h', '--token-file', secretFile('keep-token'), '--json']);
+    const created = await collab([
+      'hooks',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://keep.example.com/h',
+      '--token-file',
+      secretFile('keep-token'),
+      '--json',
+    ]);
     const id = created.json<{ id: number }>().id;
     const kept = await collab(['hooks', 'update', String(id), '--project', project, '--tag-push-events']);
     expect(kept.exitCode).toBe(0);
-    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://keep.example.com/h', tag_push_events: true });
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({
+      url: 'https://keep.example.com/h',
+      tag_push_events: true,
+    });
     expect(tokenOf(id)).toBe('keep-token');
-    const moved = await collab(['hooks', 'update', String(id), '--project', project, '--url', 'https://moved.example.com/h']);
+    const moved = await collab([
+      'hooks',
+      'update',
+      String(id),
+      '--project',
+      project,
+      '--url',
+      'https://moved.example.com/h',
+    ]);
     expect(moved.exitCode).toBe(0);
     expect(moved.stderr).toMatch(/warning: the URL changes, so the service forgets the secret token/);
-    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://moved.example.com/h' });
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({
+      url: 'https://moved.example.com/h',
+    });
     expect(tokenOf(id)).toBe(null);
   });
 
   it('shows the hook as the service has it under --dry-run, and changes nothing', async () => {
-    const created = await collab(['hooks', 'create', '--project', project, '--url', 'https://dry.example.com/h', '--json']);
+    const created = await collab([
+      'hooks',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://dry.example.com/h',
+      '--json',
+    ]);
     const id = created.json<{ id: number }>().id;
     const dry = await collab(['hooks', 'update', String(id), '--project', project, '--issues-events', '--dry-run']);
     expect(dry.exitCode).toBe(0);
-    expect(dry.stdout).toMatch(new RegExp(`^PUT http://127\\.0\\.0\\.1:\\d+/api/v4/projects/acme%2Fweb%2Fstorefront/hooks/${id}\\n`));
-    expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toMatchObject({ url: 'https://dry.example.com/h', push_events: true, issues_events: true });
-    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({ url: 'https://dry.example.com/h', issues_events: false });
+    expect(dry.stdout).toMatch(
+      new RegExp(`^PUT http://127\\.0\\.0\\.1:\\d+/api/v4/projects/acme%2Fweb%2Fstorefront/hooks/${id}\\n`),
+    );
+    expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toMatchObject({
+      url: 'https://dry.example.com/h',
+      push_events: true,
+      issues_events: true,
+    });
+    expect((await get(`${hooksPath('project', project)}/${id}`)).body).toMatchObject({
+      url: 'https://dry.example.com/h',
+      issues_events: false,
+    });
     const deleteDry = await collab(['hooks', 'delete', String(id), '--project', project, '--dry-run']);
     expect(deleteDry.stdout).toMatch(/^DELETE http:\/\/.*\/hooks\/\d+\n$/);
     expect((await get(`${hooksPath('project', project)}/${id}`)).status).toBe(200);
@@ -222,7 +406,9 @@ describe('collab hooks', () => {
     const developerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'developer' });
     expect(developerOnGroup.exitCode).toBe(3);
     expect(developerOnGroup.stderr).toMatch(/^error: 403 Forbidden/);
-    const developerCreates = await collab(['hooks', 'create', '--group', 'acme', '--url', 'https://x.example.com/h'], { as: 'developer' });
+    const developerCreates = await collab(['hooks', 'create', '--group', 'acme', '--url', 'https://x.example.com/h'], {
+      as: 'developer',
+    });
     expect(developerCreates.exitCode).toBe(3);
     expect((await hooksOf('group', 'acme')).some((h) => h.url === 'https://x.example.com/h')).toBe(false);
     const maintainerOnGroup = await collab(['hooks', 'list', '--group', 'acme'], { as: 'maintainer' });

@@ -19,7 +19,13 @@ describe('--jq', () => {
     const expected = all.filter((p) => p.star_count > 10).map((p) => p.path_with_namespace);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(all.length);
-    const result = await collab(['projects', 'list', '--all', '--jq', '.[] | select(.star_count > 10) | .path_with_namespace']);
+    const result = await collab([
+      'projects',
+      'list',
+      '--all',
+      '--jq',
+      '.[] | select(.star_count > 10) | .path_with_namespace',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(lines(result.stdout)).toEqual(expected);
@@ -39,24 +45,49 @@ describe('--jq', () => {
   });
 
   it('applies --fields first', async () => {
-    const list = await collab(['projects', 'list', '--limit', '3', '--fields', 'id,namespace.full_path', '--jq', '.[0] | keys, (.namespace | keys)']);
+    const list = await collab([
+      'projects',
+      'list',
+      '--limit',
+      '3',
+      '--fields',
+      'id,namespace.full_path',
+      '--jq',
+      '.[0] | keys, (.namespace | keys)',
+    ]);
     expect(list.stdout).toBe('["id","namespace"]\n["full_path"]\n');
     const one = await collab(['projects', 'view', 'acme/web/storefront', '--fields', 'name', '--jq', '.']);
     expect(one.stdout).toBe('{"name":"storefront"}\n');
   });
 
   it('sees one resource as the object, and prints strings raw and other values as compact JSON, one a line', async () => {
-    const view = await collab(['projects', 'view', 'acme/web/storefront', '--jq', '.path_with_namespace, .namespace.full_path, .id, .namespace, "two\\nlines", "", null']);
+    const view = await collab([
+      'projects',
+      'view',
+      'acme/web/storefront',
+      '--jq',
+      '.path_with_namespace, .namespace.full_path, .id, .namespace, "two\\nlines", "", null',
+    ]);
     expect(view.exitCode).toBe(0);
-    const project = (await collab(['projects', 'view', 'acme/web/storefront', '--json'])).json<ProjectJson & { namespace: unknown }>();
-    expect(view.stdout).toBe(`acme/web/storefront\nacme/web\n${project.id}\n${JSON.stringify(project.namespace)}\ntwo\nlines\n\nnull\n`);
+    const project = (await collab(['projects', 'view', 'acme/web/storefront', '--json'])).json<
+      ProjectJson & { namespace: unknown }
+    >();
+    expect(view.stdout).toBe(
+      `acme/web/storefront\nacme/web\n${project.id}\n${JSON.stringify(project.namespace)}\ntwo\nlines\n\nnull\n`,
+    );
   });
 
   it('sees the response of api, and with --paginate the whole array', async () => {
     const user = await collab(['api', 'user', '--jq', '.username'], { as: 'developer' });
     expect(user.stdout).toBe('dana\n');
     const groups = (await collab(['api', 'groups', '--paginate'])).json<Array<{ full_path: string }>>();
-    const paged = await collab(['api', 'groups?per_page=2', '--paginate', '--jq', 'length, (map(.full_path) | sort | .[0])']);
+    const paged = await collab([
+      'api',
+      'groups?per_page=2',
+      '--paginate',
+      '--jq',
+      'length, (map(.full_path) | sort | .[0])',
+    ]);
     expect(paged.exitCode).toBe(0);
     expect(lines(paged.stdout)).toEqual([String(groups.length), groups.map((g) => g.full_path).sort()[0]]);
   });
@@ -80,7 +111,9 @@ describe('--jq', () => {
     const before = sandbox.stats.requests;
     const syntax = await collab(['projects', 'list', '--jq', '.[] |||']);
     expect(syntax.exitCode).toBe(2);
-    expect(syntax.stderr).toMatch(/^error: invalid --jq expression: syntax error, unexpected '\|'.* at <top-level>, line 1: \.\[\] \|\|\|\nhint: /);
+    expect(syntax.stderr).toMatch(
+      /^error: invalid --jq expression: syntax error, unexpected '\|'.* at <top-level>, line 1: \.\[\] \|\|\|\nhint: /,
+    );
     const unknown = await collab(['api', 'user', '--jq', '.x | nosuchfunction']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('invalid --jq expression: nosuchfunction/0 is not defined');
@@ -94,7 +127,16 @@ describe('--jq', () => {
   it('stops at a runtime error (exit 1, not a usage error) after printing what came before it', async () => {
     const objects = (await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson'])).lines<ProjectJson>();
     const third = (objects[2] as ProjectJson).id;
-    const result = await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson', '--jq', `if .id == ${third} then .name.x else .id end`]);
+    const result = await collab([
+      'projects',
+      'list',
+      '--limit',
+      '5',
+      '-o',
+      'ndjson',
+      '--jq',
+      `if .id == ${third} then .name.x else .id end`,
+    ]);
     expect(result.exitCode).toBe(1);
     expect(lines(result.stdout)).toEqual(objects.slice(0, 2).map((p) => String(p.id)));
     expect(result.stderr).toBe('error: --jq failed: Cannot index string with string "x"\n');

@@ -45,7 +45,12 @@ describe('list flags: one rule for every list command', () => {
   });
 
   // Nothing listens on port 9: a request sent would fail with exit 1, not 2.
-  const env = { PATH: process.env.PATH, COLLAB_CONFIG_DIR: tempConfigDir(), COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test' };
+  const env = {
+    PATH: process.env.PATH,
+    COLLAB_CONFIG_DIR: tempConfigDir(),
+    COLLAB_HOST: 'http://127.0.0.1:9',
+    COLLAB_TOKEN: 'glpat-test',
+  };
   for (const [command, args] of Object.entries(VALID_ARGS)) {
     it(`${command}: --all with --limit or --page is a usage error, before any request`, async () => {
       for (const [flags, other] of [

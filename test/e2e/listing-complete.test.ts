@@ -27,11 +27,18 @@ beforeAll(async () => {
       return;
     }
     const asc = url.searchParams.get('sort') === 'asc';
-    const ids = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - offset)) }, (_, i) => (asc ? offset + i + 1 : TOTAL - offset - i));
+    const ids = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - offset)) }, (_, i) =>
+      asc ? offset + i + 1 : TOTAL - offset - i,
+    );
     const next = offset + perPage < TOTAL;
     const link = new URL(`${host}${url.pathname}${url.search}`);
     link.searchParams.set('page', String(page + 1));
-    res.writeHead(200, { 'content-type': 'application/json', 'x-per-page': String(perPage), 'x-next-page': next ? String(page + 1) : '', ...(next ? { link: `<${link}>; rel="next"` } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-per-page': String(perPage),
+      'x-next-page': next ? String(page + 1) : '',
+      ...(next ? { link: `<${link}>; rel="next"` } : {}),
+    });
     res.end(JSON.stringify(ids.map((id) => ({ id, path_with_namespace: `g/p${id}` }))));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,13 +51,23 @@ afterAll(async () => {
 
 describe('projects list --all against a server that ignores id_before', () => {
   it('stops after the first window, writes each project once, and exits non-zero saying why', async () => {
-    const r = await runMain(['projects', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], { PATH: process.env.PATH, COLLAB_CONFIG_DIR: tempConfigDir(), COLLAB_HOST: host, COLLAB_TOKEN: 'glpat-test' });
-    const ids = r.stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
+    const r = await runMain(['projects', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], {
+      PATH: process.env.PATH,
+      COLLAB_CONFIG_DIR: tempConfigDir(),
+      COLLAB_HOST: host,
+      COLLAB_TOKEN: 'glpat-test',
+    });
+    const ids = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: number }).id);
     expect(ids).toHaveLength(50_000);
     expect(new Set(ids).size).toBe(50_000);
     expect(ids[0]).toBe(TOTAL);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: the listing stopped after 50000 items, each written once: page 1 answered ids the listing had passed \(id_before=101 was ignored\)\n/);
+    expect(r.stderr).toMatch(
+      /^error: the listing stopped after 50000 items, each written once: page 1 answered ids the listing had passed \(id_before=101 was ignored\)\n/,
+    );
     // The first window's 500 pages, and the second window's first page with those fetched beside it.
     expect(requests.filter((q) => q.includes('id_before=')).length).toBeLessThanOrEqual(1 + 8);
   });

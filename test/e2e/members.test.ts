@@ -9,7 +9,9 @@ describe('collab projects members / groups members', () => {
   const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 40 });
   /** A direct member as the API shows it (GET .../members), undefined if not one. */
   const member = async (kind: 'projects' | 'groups', ref: string, username: string) => {
-    const members: Array<{ username: string; access_level: number }> = await getJson(`/${kind}/${encodeURIComponent(ref)}/members?per_page=100`);
+    const members: Array<{ username: string; access_level: number }> = await getJson(
+      `/${kind}/${encodeURIComponent(ref)}/members?per_page=100`,
+    );
     return members.find((m) => m.username === username);
   };
 
@@ -18,20 +20,42 @@ describe('collab projects members / groups members', () => {
     /** xena and root made direct reporters (until 2099-06-30) through the API, in that order. */
     const addTwo = async () => {
       for (const username of ['xena', 'root']) {
-        const made = await call('POST', `/projects/${encodeURIComponent(ref)}/members`, { json: { username, access_level: 20, expires_at: '2099-06-30' } });
+        const made = await call('POST', `/projects/${encodeURIComponent(ref)}/members`, {
+          json: { username, access_level: 20, expires_at: '2099-06-30' },
+        });
         expect(made.status).toBe(201);
       }
     };
 
     it('adds by name and by ID, with the role and expiry given, and says so for each', async () => {
-      const added = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--user', String(await idOf('users', 'root')), '--access', 'reporter', '--expires', '2099-06-30'], { as: 'maintainer' });
+      const added = await collab(
+        [
+          'projects',
+          'members',
+          'add',
+          ref,
+          '--user',
+          'xena',
+          '--user',
+          String(await idOf('users', 'root')),
+          '--access',
+          'reporter',
+          '--expires',
+          '2099-06-30',
+        ],
+        { as: 'maintainer' },
+      );
       expect(added.stderr).toBe(`added xena to project ${ref} as reporter\nadded root to project ${ref} as reporter\n`);
       expect(added.exitCode).toBe(0);
-      expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 20, expires_at: '2099-06-30', created_by: { username: 'max' } });
+      expect(await member('projects', ref, 'xena')).toMatchObject({
+        access_level: 20,
+        expires_at: '2099-06-30',
+        created_by: { username: 'max' },
+      });
       expect(await member('projects', ref, 'root')).toMatchObject({ access_level: 20, expires_at: '2099-06-30' });
     });
 
-    it('lists the direct members: JSON in the order they were added, a row of the service\'s values in a pipe', async () => {
+    it("lists the direct members: JSON in the order they were added, a row of the service's values in a pipe", async () => {
       await addTwo();
       const direct = await collab(['projects', 'members', 'list', ref, '--json']);
       expect(direct.json<Array<{ username: string }>>().map((m) => m.username)).toEqual(['xena', 'root']);
@@ -46,11 +70,17 @@ describe('collab projects members / groups members', () => {
 
     it('updates the role and removes the expiry; given only an expiry, keeps the role', async () => {
       await addTwo();
-      const updated = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--access', 'developer', '--no-expiry', '--json'], { as: 'maintainer' });
+      const updated = await collab(
+        ['projects', 'members', 'update', ref, '--user', 'xena', '--access', 'developer', '--no-expiry', '--json'],
+        { as: 'maintainer' },
+      );
       expect(updated.exitCode).toBe(0);
       expect(updated.json()).toMatchObject({ username: 'xena', access_level: 30, expires_at: null });
       // Only the expiry: the role is read first and kept.
-      const expiry = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01', '--json'], { as: 'maintainer' });
+      const expiry = await collab(
+        ['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01', '--json'],
+        { as: 'maintainer' },
+      );
       expect(expiry.json()).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
       expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
     });
@@ -62,11 +92,17 @@ describe('collab projects members / groups members', () => {
       expect(await member('projects', ref, 'xena')).toBeUndefined();
       const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
       expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
-      expect((await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' })).exitCode).toBe(4);
+      expect(
+        (await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' }))
+          .exitCode,
+      ).toBe(4);
     });
 
     it('refuses to update one who is no direct member (exit 4)', async () => {
-      const notMember = await collab(['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01'], { as: 'maintainer' });
+      const notMember = await collab(
+        ['projects', 'members', 'update', ref, '--user', 'xena', '--expires', '2099-01-01'],
+        { as: 'maintainer' },
+      );
       expect(notMember.exitCode).toBe(4);
       expect(notMember.stderr).toContain(`xena is not a direct member of project ${ref}`);
     });
@@ -76,7 +112,9 @@ describe('collab projects members / groups members', () => {
     // The seed's acme/web/storefront has no direct members; acme's four members reach it.
     const empty = await collab(['projects', 'members', 'list', 'acme/web/storefront'], { tty: true });
     expect(empty.exitCode).toBe(0);
-    expect(empty.stderr).toContain('no direct members, but members inherited from groups above or through a share have access: `collab projects members list acme/web/storefront --inherited` lists them');
+    expect(empty.stderr).toContain(
+      'no direct members, but members inherited from groups above or through a share have access: `collab projects members list acme/web/storefront --inherited` lists them',
+    );
     const piped = await collab(['projects', 'members', 'list', 'acme/web/storefront']);
     expect(piped).toMatchObject({ stdout: '', stderr: expect.stringContaining('--inherited` lists them') });
     // Nobody at all (initech's project: only the administrator, who is no member): no pointer.
@@ -103,32 +141,69 @@ describe('collab projects members / groups members', () => {
 
   it('a role above the caller’s: exit 3, nothing changed', async () => {
     const ref = 'acme/platform/api';
-    const owner = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'owner'], { as: 'maintainer' });
+    const owner = await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'owner'], {
+      as: 'maintainer',
+    });
     expect(owner.exitCode).toBe(3);
     expect(owner.stderr).toContain('only an Owner grants or removes Owner');
     expect(await member('projects', ref, 'xena')).toBeUndefined();
     // A developer manages no members at all.
-    expect((await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'guest'], { as: 'developer' })).exitCode).toBe(3);
+    expect(
+      (await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'guest'], { as: 'developer' }))
+        .exitCode,
+    ).toBe(3);
   });
 
   it('an unknown user: exit 4 before anything is changed', async () => {
-    const result = await collab(['projects', 'members', 'add', 'globex/handbook', '--user', 'nobody-by-that-name', '--access', 'guest']);
+    const result = await collab([
+      'projects',
+      'members',
+      'add',
+      'globex/handbook',
+      '--user',
+      'nobody-by-that-name',
+      '--access',
+      'guest',
+    ]);
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toContain('no user named nobody-by-that-name');
-    expect(sandbox.requestLog.filter((entry) => entry.method === 'POST' && entry.path.includes('globex%2Fhandbook/members'))).toEqual([]);
+    expect(
+      sandbox.requestLog.filter((entry) => entry.method === 'POST' && entry.path.includes('globex%2Fhandbook/members')),
+    ).toEqual([]);
   });
 
   it('the last owner of a group: exit 3 with the rule, the membership kept', async () => {
     const removed = await collab(['groups', 'members', 'remove', 'globex', '--user', 'olivia', '--yes']);
     expect(removed.exitCode).toBe(3);
-    expect(removed.stderr).toContain('last owner can be neither removed nor demoted: add another owner first (`collab groups members add globex --user <username> --access owner`)');
-    const demoted = await collab(['groups', 'members', 'update', 'globex', '--user', 'olivia', '--access', 'maintainer']);
+    expect(removed.stderr).toContain(
+      'last owner can be neither removed nor demoted: add another owner first (`collab groups members add globex --user <username> --access owner`)',
+    );
+    const demoted = await collab([
+      'groups',
+      'members',
+      'update',
+      'globex',
+      '--user',
+      'olivia',
+      '--access',
+      'maintainer',
+    ]);
     expect(demoted.exitCode).toBe(3);
     expect(await member('groups', 'globex', 'olivia')).toMatchObject({ access_level: 50 });
   });
 
   it('a dry run sends nothing and shows the request', async () => {
-    const result = await collab(['groups', 'members', 'add', 'globex/research', '--user', 'rui', '--access', 'minimal', '--dry-run']);
+    const result = await collab([
+      'groups',
+      'members',
+      'add',
+      'globex/research',
+      '--user',
+      'rui',
+      '--access',
+      'minimal',
+      '--dry-run',
+    ]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('POST');
     expect(result.stdout).toContain('/groups/globex%2Fresearch/members');
@@ -137,8 +212,13 @@ describe('collab projects members / groups members', () => {
   });
 
   it('bad input is a usage error before any request', async () => {
-    expect((await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--access', 'minimal'])).exitCode).toBe(2);
-    expect((await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--user', 'DANA', '--access', 'guest'])).exitCode).toBe(2);
+    expect(
+      (await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--access', 'minimal'])).exitCode,
+    ).toBe(2);
+    expect(
+      (await collab(['projects', 'members', 'add', 'x/y', '--user', 'dana', '--user', 'DANA', '--access', 'guest']))
+        .exitCode,
+    ).toBe(2);
     expect((await collab(['projects', 'members', 'update', 'x/y', '--user', 'dana'])).exitCode).toBe(2);
     expect((await collab(['groups', 'members', 'add', 'x', '--access', 'guest'])).exitCode).toBe(2);
   });
@@ -147,7 +227,9 @@ describe('collab projects members / groups members', () => {
     const listed = await collab(['groups', 'projects', 'acme/web', '-o', 'ndjson']);
     const paths = listed.lines<{ path_with_namespace: string }>().map((p) => p.path_with_namespace);
     expect(paths).toContain('acme/web/storefront');
-    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], { input: listed.stdout });
+    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], {
+      input: listed.stdout,
+    });
     expect(add.exitCode).toBe(0);
     expect(add.stdout).toBe(paths.map((path) => `${path}\tok\tadded xena to project ${path} as guest\n`).join(''));
     for (const path of paths) expect(await member('projects', path, 'xena')).toMatchObject({ access_level: 10 });
@@ -155,12 +237,18 @@ describe('collab projects members / groups members', () => {
 
   it('- reads the projects from standard input, removal asks for --yes without a terminal', async () => {
     const refs = ['acme/platform/infra/terraform', 'acme/legacy-monolith'];
-    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], { input: `${refs.join('\n')}\n` });
+    const add = await collab(['projects', 'members', 'add', '-', '--user', 'xena', '--access', 'guest'], {
+      input: `${refs.join('\n')}\n`,
+    });
     expect(add.exitCode).toBe(0);
     for (const ref of refs) expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 10 });
-    const refused = await collab(['projects', 'members', 'remove', '-', '--user', 'xena'], { input: `${refs.join('\n')}\n` });
+    const refused = await collab(['projects', 'members', 'remove', '-', '--user', 'xena'], {
+      input: `${refs.join('\n')}\n`,
+    });
     expect(refused.exitCode).toBe(2);
-    const removed = await collab(['projects', 'members', 'remove', '-', '--user', 'xena', '--yes', '--json'], { input: `${refs.join('\n')}\n` });
+    const removed = await collab(['projects', 'members', 'remove', '-', '--user', 'xena', '--yes', '--json'], {
+      input: `${refs.join('\n')}\n`,
+    });
     expect(removed.exitCode).toBe(0);
     expect(removed.json<Array<{ status: string }>>().map((r) => r.status)).toEqual(['ok', 'ok']);
     for (const ref of refs) expect(await member('projects', ref, 'xena')).toBeUndefined();

@@ -11,7 +11,9 @@ describe('details a new user meets', () => {
   it('config set concurrency above 16 warns that - targets run at most 16 at once; 16 or less says nothing', async () => {
     const high = await collab(['config', 'set', 'concurrency', '32']);
     expect(high.exitCode).toBe(0);
-    expect(high.stderr).toBe('concurrency set\nwarning: - as the target runs at most 16 targets at once (each runs a whole command); 32 applies to pages\n');
+    expect(high.stderr).toBe(
+      'concurrency set\nwarning: - as the target runs at most 16 targets at once (each runs a whole command); 32 applies to pages\n',
+    );
     const fine = await collab(['config', 'set', 'concurrency', '16']);
     expect(fine.stderr).toBe('concurrency set\n');
   });
@@ -27,7 +29,9 @@ describe('details a new user meets', () => {
   });
 
   it('--order-by similarity with --search ranks a member’s matches by how well they match, and says why an administrator gets none', async () => {
-    const ranked = await collab(['projects', 'list', '--search', 'storefront', '--order-by', 'similarity', '--json'], { as: 'developer' });
+    const ranked = await collab(['projects', 'list', '--search', 'storefront', '--order-by', 'similarity', '--json'], {
+      as: 'developer',
+    });
     expect(ranked.exitCode).toBe(0);
     const paths = ranked.json<{ path: string }[]>().map((p) => p.path);
     expect(paths.length).toBeGreaterThan(0);

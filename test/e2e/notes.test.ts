@@ -6,7 +6,16 @@ import { editText } from '../../src/commands/notes/body.js';
 import { useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
 
-type NoteJson = { id: number; body: string; system: boolean; confidential: boolean; created_at: string; updated_at: string; author: { username: string }; noteable_type: string };
+type NoteJson = {
+  id: number;
+  body: string;
+  system: boolean;
+  confidential: boolean;
+  created_at: string;
+  updated_at: string;
+  author: { username: string };
+  noteable_type: string;
+};
 
 const PROJECT = 'acme/web/storefront';
 
@@ -24,10 +33,30 @@ describe('collab notes', () => {
   const ISSUES = '/projects/acme%2Fweb%2Fstorefront/issues';
   /** Each kind of noteable: its flags, and where the service lists its notes. */
   const KINDS = [
-    { kind: 'issue', flags: () => ['--project', PROJECT, '--issue', '1'], notes: () => `${ISSUES}/1/notes`, type: 'Issue' },
-    { kind: 'merge request', flags: () => ['--project', PROJECT, '--merge-request', '1'], notes: () => '/projects/acme%2Fweb%2Fstorefront/merge_requests/1/notes', type: 'MergeRequest' },
-    { kind: 'snippet', flags: () => ['--project', String(projectId()), '--snippet', String(projectId())], notes: () => `/projects/${projectId()}/snippets/${projectId()}/notes`, type: 'Snippet' },
-    { kind: 'epic', flags: () => ['--group', 'acme', '--epic', String(acmeId())], notes: () => `/groups/acme/epics/${acmeId()}/notes`, type: 'Epic' },
+    {
+      kind: 'issue',
+      flags: () => ['--project', PROJECT, '--issue', '1'],
+      notes: () => `${ISSUES}/1/notes`,
+      type: 'Issue',
+    },
+    {
+      kind: 'merge request',
+      flags: () => ['--project', PROJECT, '--merge-request', '1'],
+      notes: () => '/projects/acme%2Fweb%2Fstorefront/merge_requests/1/notes',
+      type: 'MergeRequest',
+    },
+    {
+      kind: 'snippet',
+      flags: () => ['--project', String(projectId()), '--snippet', String(projectId())],
+      notes: () => `/projects/${projectId()}/snippets/${projectId()}/notes`,
+      type: 'Snippet',
+    },
+    {
+      kind: 'epic',
+      flags: () => ['--group', 'acme', '--epic', String(acmeId())],
+      notes: () => `/groups/acme/epics/${acmeId()}/notes`,
+      type: 'Epic',
+    },
   ] as const;
 
   /** The noteable's notes as the service lists them to an administrator (all of them, on one page). */
@@ -38,7 +67,8 @@ describe('collab notes', () => {
     expect([200, 404]).toContain(answer.status);
     return answer.status === 200 ? answer.body : undefined;
   };
-  const newestFirst = <T extends { id: number; created_at: string }>(notes: T[]) => [...notes].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
+  const newestFirst = <T extends { id: number; created_at: string }>(notes: T[]) =>
+    [...notes].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
 
   describe('list', () => {
     for (const { kind, flags, notes: at, type } of KINDS) {
@@ -59,7 +89,9 @@ describe('collab notes', () => {
       const first = newestFirst(await served(`${ISSUES}/1/notes`)).reverse()[0] as NoteJson;
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(4);
-      expect(lines[0]).toBe(`${first.id}\tdana\t${first.created_at}\tfalse\tfalse\t${first.body.replace(/[\t\r\n]+/g, ' ')}`);
+      expect(lines[0]).toBe(
+        `${first.id}\tdana\t${first.created_at}\tfalse\tfalse\t${first.body.replace(/[\t\r\n]+/g, ' ')}`,
+      );
       expect(lines.map((line) => line.split('\t')[3])).toEqual(['false', 'true', 'false', 'false']);
       expect(lines.map((line) => line.split('\t')[4])).toEqual(['false', 'false', 'false', 'true']);
     });
@@ -74,7 +106,10 @@ describe('collab notes', () => {
     });
 
     it('sorts and orders: --sort asc|desc, --order-by created_at|updated_at', async () => {
-      const ids = async (...extra: string[]) => (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json', ...extra])).json<NoteJson[]>().map((n) => n.id);
+      const ids = async (...extra: string[]) =>
+        (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json', ...extra]))
+          .json<NoteJson[]>()
+          .map((n) => n.id);
       const ascending = await ids('--sort', 'asc');
       expect(await ids('--sort', 'desc')).toEqual([...ascending].reverse());
       expect(await ids('--order-by', 'created_at', '--sort', 'asc')).toEqual(ascending);
@@ -86,12 +121,31 @@ describe('collab notes', () => {
     });
 
     it('filters system notes with --system and --no-system, keeping --limit matching notes', async () => {
-      const system = (await collab(['notes', 'list', '--project', PROJECT, '--merge-request', '1', '--system', '--json'])).json<NoteJson[]>();
+      const system = (
+        await collab(['notes', 'list', '--project', PROJECT, '--merge-request', '1', '--system', '--json'])
+      ).json<NoteJson[]>();
       expect(system.map((n) => [n.system, n.body.split('\n')[0]])).toEqual([[true, 'added 1 commit']]);
-      const people = (await collab(['notes', 'list', '--project', PROJECT, '--merge-request', '1', '--no-system', '--json'])).json<NoteJson[]>();
+      const people = (
+        await collab(['notes', 'list', '--project', PROJECT, '--merge-request', '1', '--no-system', '--json'])
+      ).json<NoteJson[]>();
       expect(people).toHaveLength(2);
       expect(people.every((n) => !n.system)).toBe(true);
-      const limited = (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--no-system', '--limit', '2', '--per-page', '1', '--json'])).json<NoteJson[]>();
+      const limited = (
+        await collab([
+          'notes',
+          'list',
+          '--project',
+          PROJECT,
+          '--issue',
+          '1',
+          '--no-system',
+          '--limit',
+          '2',
+          '--per-page',
+          '1',
+          '--json',
+        ])
+      ).json<NoteJson[]>();
       expect(limited).toHaveLength(2);
       expect(limited.every((n) => !n.system)).toBe(true);
       const help = await collab(['notes', 'list', '--help']);
@@ -99,8 +153,12 @@ describe('collab notes', () => {
     });
 
     it('hides confidential notes from those below reporter', async () => {
-      const outsider = (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json'], { as: 'external' })).json<NoteJson[]>();
-      const reporter = (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json'], { as: 'reporter' })).json<NoteJson[]>();
+      const outsider = (
+        await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json'], { as: 'external' })
+      ).json<NoteJson[]>();
+      const reporter = (
+        await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json'], { as: 'reporter' })
+      ).json<NoteJson[]>();
       expect(reporter.some((n) => n.confidential)).toBe(true);
       expect(outsider.some((n) => n.confidential)).toBe(false);
       expect(outsider).toHaveLength(reporter.length - 1);
@@ -109,7 +167,9 @@ describe('collab notes', () => {
     it('maps a missing noteable to exit 4 with the service message', async () => {
       const result = await collab(['notes', 'list', '--project', PROJECT, '--issue', '99']);
       expect(result.exitCode).toBe(4);
-      expect(result.stderr).toBe('error: 404 Issue Not Found (GET /projects/acme%2Fweb%2Fstorefront/issues/99/notes?per_page=20&page=1)\n');
+      expect(result.stderr).toBe(
+        'error: 404 Issue Not Found (GET /projects/acme%2Fweb%2Fstorefront/issues/99/notes?per_page=20&page=1)\n',
+      );
     });
   });
 
@@ -152,7 +212,9 @@ describe('collab notes', () => {
         expect(await servedNote(at(), note.id)).toMatchObject({ body, system: false, author: { username: 'max' } });
         expect((await served(at())).filter((n) => n.body === body)).toHaveLength(1);
 
-        const updated = await collab(['notes', 'update', String(note.id), ...flags(), '--body', `${body} (edited)`], { as: 'maintainer' });
+        const updated = await collab(['notes', 'update', String(note.id), ...flags(), '--body', `${body} (edited)`], {
+          as: 'maintainer',
+        });
         expect(updated.exitCode).toBe(0);
         expect(updated.stderr).toMatch(/^updated note \d+ on /);
         expect(updated.stdout).toContain(`Body\t${body} (edited)\n`);
@@ -167,15 +229,39 @@ describe('collab notes', () => {
     }
 
     it('reads the body from standard input with --body-file -, and from a file', async () => {
-      const fromStdin = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', '-', '--json'], { input: 'Written in a pipe\n\nSecond paragraph.\n' });
+      const fromStdin = await collab(
+        ['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', '-', '--json'],
+        { input: 'Written in a pipe\n\nSecond paragraph.\n' },
+      );
       expect(fromStdin.exitCode).toBe(0);
-      expect((await servedNote(`${ISSUES}/2/notes`, fromStdin.json<NoteJson>().id))?.body).toBe('Written in a pipe\n\nSecond paragraph.');
+      expect((await servedNote(`${ISSUES}/2/notes`, fromStdin.json<NoteJson>().id))?.body).toBe(
+        'Written in a pipe\n\nSecond paragraph.',
+      );
       const dir = mkdtempSync(join(tmpdir(), 'collab-notes-'));
       writeFileSync(join(dir, 'note.md'), 'From a file\n');
-      const fromFile = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', join(dir, 'note.md'), '--json']);
+      const fromFile = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body-file',
+        join(dir, 'note.md'),
+        '--json',
+      ]);
       expect((await servedNote(`${ISSUES}/2/notes`, fromFile.json<NoteJson>().id))?.body).toBe('From a file');
       const requests = sandbox.stats.requests;
-      const missing = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', join(dir, 'nope.md')]);
+      const missing = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body-file',
+        join(dir, 'nope.md'),
+      ]);
       expect(missing.exitCode).toBe(2);
       expect(missing.stderr).toMatch(/cannot read .*nope\.md \(given to --body-file\): ENOENT/);
       expect(sandbox.stats.requests).toBe(requests);
@@ -186,16 +272,47 @@ describe('collab notes', () => {
       writeFileSync(join(dir, 'long.md'), 'x'.repeat(1_000_001));
       const before = (await served(`${ISSUES}/2/notes`)).length;
       const requests = sandbox.stats.requests;
-      const result = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', join(dir, 'long.md')]);
+      const result = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body-file',
+        join(dir, 'long.md'),
+      ]);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toMatch(/^error: the note body is 1,000,001 characters; the service accepts at most 1,000,000\n/);
+      expect(result.stderr).toMatch(
+        /^error: the note body is 1,000,001 characters; the service accepts at most 1,000,000\n/,
+      );
       expect(sandbox.stats.requests).toBe(requests);
       expect(await served(`${ISSUES}/2/notes`)).toHaveLength(before);
       // Exactly at the limit (and counted in characters: emoji are one each) it is sent.
       writeFileSync(join(dir, 'limit.md'), `${'😀'.repeat(500_000)}${'y'.repeat(500_000)}`);
-      const atLimit = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', join(dir, 'limit.md'), '-q']);
+      const atLimit = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body-file',
+        join(dir, 'limit.md'),
+        '-q',
+      ]);
       expect(atLimit.exitCode).toBe(0);
-      const update = await collab(['notes', 'update', '1', '--project', PROJECT, '--issue', '2', '--body-file', join(dir, 'long.md')]);
+      const update = await collab([
+        'notes',
+        'update',
+        '1',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body-file',
+        join(dir, 'long.md'),
+      ]);
       expect(update.exitCode).toBe(2);
       expect(update.stderr).toContain('1,000,001 characters');
     });
@@ -207,13 +324,28 @@ describe('collab notes', () => {
       expect(empty.stderr).toMatch(/^error: the note body is empty; nothing was sent/);
       const missing = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2']);
       expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toBe('error: missing the note body\nhint: pass --body <text>, --body-file <path>, or --body-file - to read standard input\n');
-      const both = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body', 'a', '--body-file', '-']);
+      expect(missing.stderr).toBe(
+        'error: missing the note body\nhint: pass --body <text>, --body-file <path>, or --body-file - to read standard input\n',
+      );
+      const both = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body',
+        'a',
+        '--body-file',
+        '-',
+      ]);
       expect(both.exitCode).toBe(2);
       expect(both.stderr).toMatch(/--body and --body-file cannot be used together/);
       const nothing = await collab(['notes', 'update', '1', '--project', PROJECT, '--merge-request', '2']);
       expect(nothing.exitCode).toBe(2);
-      expect(nothing.stderr).toBe('error: nothing to change\nhint: pass --body or --body-file (--body-file - reads standard input)\n');
+      expect(nothing.stderr).toBe(
+        'error: nothing to change\nhint: pass --body or --body-file (--body-file - reads standard input)\n',
+      );
       expect(sandbox.stats.requests).toBe(requests);
     });
 
@@ -222,37 +354,103 @@ describe('collab notes', () => {
         const before = (await served(at())).length;
         const result = await collab(['notes', 'create', ...flags(), '--body', ':+1:']);
         expect(result.exitCode).toBe(0);
-        expect(result.stderr).toMatch(/^the body was taken as an award emoji: \+1 was toggled on .+; no note was created\n$/);
-        expect(result.stdout).toMatch(/^ID\t\d+\nTitle\t.+\nFile\t.*\nAuthor\t.+\nCreated\t.+\nUpdated\t.+\nExpires\t\n/);
+        expect(result.stderr).toMatch(
+          /^the body was taken as an award emoji: \+1 was toggled on .+; no note was created\n$/,
+        );
+        expect(result.stdout).toMatch(
+          /^ID\t\d+\nTitle\t.+\nFile\t.*\nAuthor\t.+\nCreated\t.+\nUpdated\t.+\nExpires\t\n/,
+        );
         expect(result.stdout).not.toContain('Body');
         expect(await served(at())).toHaveLength(before);
       }
-      const json = await collab(['notes', 'create', '--project', PROJECT, '--snippet', String(projectId()), '--body', '👍', '--json']);
+      const json = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--snippet',
+        String(projectId()),
+        '--body',
+        '👍',
+        '--json',
+      ]);
       expect(json.json()).toMatchObject({ id: projectId(), file_name: expect.any(String), expires_at: null });
     });
 
     it('toggles confidential on issue notes, and refuses it for other notes before sending', async () => {
-      const created = await collab(['notes', 'create', '--project', PROJECT, '--issue', '3', '--body', 'internal only', '--confidential', '--json'], { as: 'reporter' });
+      const created = await collab(
+        [
+          'notes',
+          'create',
+          '--project',
+          PROJECT,
+          '--issue',
+          '3',
+          '--body',
+          'internal only',
+          '--confidential',
+          '--json',
+        ],
+        { as: 'reporter' },
+      );
       expect(created.exitCode).toBe(0);
       const id = created.json<NoteJson>().id;
       expect((await servedNote(`${ISSUES}/3/notes`, id))?.confidential).toBe(true);
-      const open = await collab(['notes', 'update', String(id), '--project', PROJECT, '--issue', '3', '--no-confidential', '--json'], { as: 'reporter' });
+      const open = await collab(
+        ['notes', 'update', String(id), '--project', PROJECT, '--issue', '3', '--no-confidential', '--json'],
+        { as: 'reporter' },
+      );
       expect(open.json<NoteJson>()).toMatchObject({ confidential: false, body: 'internal only' });
       expect((await servedNote(`${ISSUES}/3/notes`, id))?.confidential).toBe(false);
-      await collab(['notes', 'update', String(id), '--project', PROJECT, '--issue', '3', '--confidential'], { as: 'reporter' });
+      await collab(['notes', 'update', String(id), '--project', PROJECT, '--issue', '3', '--confidential'], {
+        as: 'reporter',
+      });
       expect((await servedNote(`${ISSUES}/3/notes`, id))?.confidential).toBe(true);
 
       const requests = sandbox.stats.requests;
-      const onMergeRequest = await collab(['notes', 'update', String(id), '--project', PROJECT, '--merge-request', '3', '--no-confidential']);
+      const onMergeRequest = await collab([
+        'notes',
+        'update',
+        String(id),
+        '--project',
+        PROJECT,
+        '--merge-request',
+        '3',
+        '--no-confidential',
+      ]);
       expect(onMergeRequest.exitCode).toBe(2);
       expect(onMergeRequest.stderr).toMatch(/^error: --no-confidential applies to issue notes only/);
-      const onSnippet = await collab(['notes', 'create', '--project', PROJECT, '--snippet', '1', '--body', 'x', '--confidential']);
+      const onSnippet = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--snippet',
+        '1',
+        '--body',
+        'x',
+        '--confidential',
+      ]);
       expect(onSnippet.exitCode).toBe(2);
       expect(sandbox.stats.requests).toBe(requests);
     });
 
     it('warns when the service drops --confidential for a caller below reporter', async () => {
-      const result = await collab(['notes', 'create', '--project', PROJECT, '--issue', '3', '--body', 'trying to hide', '--confidential', '--json'], { as: 'external' });
+      const result = await collab(
+        [
+          'notes',
+          'create',
+          '--project',
+          PROJECT,
+          '--issue',
+          '3',
+          '--body',
+          'trying to hide',
+          '--confidential',
+          '--json',
+        ],
+        { as: 'external' },
+      );
       expect(result.exitCode).toBe(0);
       expect(result.json<NoteJson>().confidential).toBe(false);
       expect(result.stderr).toContain('warning: the note was created visible to everyone');
@@ -260,21 +458,66 @@ describe('collab notes', () => {
 
     it('refuses --created-at for a developer (403, exit 3) and backdates for an owner', async () => {
       const before = (await served(`${ISSUES}/3/notes`)).length;
-      const developer = await collab(['notes', 'create', '--project', PROJECT, '--issue', '3', '--body', 'backdated', '--created-at', '2020-06-01T12:00:00Z'], { as: 'developer' });
+      const developer = await collab(
+        [
+          'notes',
+          'create',
+          '--project',
+          PROJECT,
+          '--issue',
+          '3',
+          '--body',
+          'backdated',
+          '--created-at',
+          '2020-06-01T12:00:00Z',
+        ],
+        { as: 'developer' },
+      );
       expect(developer.exitCode).toBe(3);
-      expect(developer.stderr).toMatch(/^error: 403 Forbidden - created_at can be set only by administrators and project owners \(POST \/projects\/acme%2Fweb%2Fstorefront\/issues\/3\/notes\)\n/);
+      expect(developer.stderr).toMatch(
+        /^error: 403 Forbidden - created_at can be set only by administrators and project owners \(POST \/projects\/acme%2Fweb%2Fstorefront\/issues\/3\/notes\)\n/,
+      );
       expect(await served(`${ISSUES}/3/notes`)).toHaveLength(before);
-      const owner = await collab(['notes', 'create', '--project', PROJECT, '--issue', '3', '--body', 'backdated', '--created-at', '2020-06-01T12:00:00Z', '--json'], { as: 'owner' });
+      const owner = await collab(
+        [
+          'notes',
+          'create',
+          '--project',
+          PROJECT,
+          '--issue',
+          '3',
+          '--body',
+          'backdated',
+          '--created-at',
+          '2020-06-01T12:00:00Z',
+          '--json',
+        ],
+        { as: 'owner' },
+      );
       expect(owner.exitCode).toBe(0);
       expect(owner.json<NoteJson>().created_at).toBe('2020-06-01T12:00:00.000Z');
-      const bad = await collab(['notes', 'create', '--project', PROJECT, '--issue', '3', '--body', 'x', '--created-at', 'last week']);
+      const bad = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '3',
+        '--body',
+        'x',
+        '--created-at',
+        'last week',
+      ]);
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toMatch(/^error: invalid value "last week" for --created-at: expected an ISO 8601 date-time/);
     });
 
     it("refuses a developer's change to someone else's note (exit 3) and a missing note (exit 4)", async () => {
       const seeded = (await served(`${ISSUES}/2/notes`)).find((n) => !n.system) as NoteJson;
-      const edit = await collab(['notes', 'update', String(seeded.id), '--project', PROJECT, '--issue', '2', '--body', 'mine now'], { as: 'developer' });
+      const edit = await collab(
+        ['notes', 'update', String(seeded.id), '--project', PROJECT, '--issue', '2', '--body', 'mine now'],
+        { as: 'developer' },
+      );
       expect(edit.exitCode).toBe(3);
       expect(edit.stderr).toMatch(/^error: 403 Forbidden/);
       expect((await servedNote(`${ISSUES}/2/notes`, seeded.id))?.body).toBe(seeded.body);
@@ -285,16 +528,66 @@ describe('collab notes', () => {
     it('takes --diff-sha for merge request notes only', async () => {
       const sha = 'a'.repeat(40);
       const requests = sandbox.stats.requests;
-      const onIssue = await collab(['notes', 'create', '--project', PROJECT, '--issue', '1', '--body', 'x', '--diff-sha', sha]);
+      const onIssue = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '1',
+        '--body',
+        'x',
+        '--diff-sha',
+        sha,
+      ]);
       expect(onIssue.exitCode).toBe(2);
-      expect(onIssue.stderr).toMatch(/^error: --diff-sha applies to merge request notes only\nhint: .*--merge-request <iid>/);
-      const short = await collab(['notes', 'create', '--project', PROJECT, '--merge-request', '1', '--body', 'x', '--diff-sha', 'abc123']);
+      expect(onIssue.stderr).toMatch(
+        /^error: --diff-sha applies to merge request notes only\nhint: .*--merge-request <iid>/,
+      );
+      const short = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--merge-request',
+        '1',
+        '--body',
+        'x',
+        '--diff-sha',
+        'abc123',
+      ]);
       expect(short.exitCode).toBe(2);
       expect(short.stderr).toMatch(/expected the full commit SHA/);
       expect(sandbox.stats.requests).toBe(requests);
-      const dry = await collab(['notes', 'create', '--project', PROJECT, '--merge-request', '1', '--body', 'LGTM', '--diff-sha', sha, '--dry-run']);
-      expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toEqual({ body: 'LGTM', merge_request_diff_sha: sha });
-      const sent = await collab(['notes', 'create', '--project', PROJECT, '--merge-request', '1', '--body', 'LGTM at this SHA', '--diff-sha', sha]);
+      const dry = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--merge-request',
+        '1',
+        '--body',
+        'LGTM',
+        '--diff-sha',
+        sha,
+        '--dry-run',
+      ]);
+      expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toEqual({
+        body: 'LGTM',
+        merge_request_diff_sha: sha,
+      });
+      const sent = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--merge-request',
+        '1',
+        '--body',
+        'LGTM at this SHA',
+        '--diff-sha',
+        sha,
+      ]);
       expect(sent.exitCode).toBe(0);
     });
   });
@@ -303,14 +596,40 @@ describe('collab notes', () => {
     it('prints method, URL and JSON body for create, update and delete, and sends nothing', async () => {
       const notes = (await served(`${ISSUES}/1/notes`)).length;
       const requests = sandbox.stats.requests;
-      const create = await collab(['notes', 'create', '--project', PROJECT, '--issue', '1', '--body', 'hello', '--confidential', '--created-at', '2021-01-01T00:00:00Z', '--dry-run']);
+      const create = await collab([
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '1',
+        '--body',
+        'hello',
+        '--confidential',
+        '--created-at',
+        '2021-01-01T00:00:00Z',
+        '--dry-run',
+      ]);
       expect(create.exitCode).toBe(0);
       expect(create.stdout).toBe(
         `POST ${sandbox.url}/api/v4/projects/acme%2Fweb%2Fstorefront/issues/1/notes\n${JSON.stringify({ body: 'hello', confidential: true, created_at: '2021-01-01T00:00:00Z' }, null, 2)}\n`,
       );
       expect(create.stderr).toBe('dry run: nothing was sent\n');
-      const update = await collab(['notes', 'update', '42', '--group', 'acme', '--epic', String(acmeId()), '--body', 'new text', '--dry-run']);
-      expect(update.stdout).toBe(`PUT ${sandbox.url}/api/v4/groups/acme/epics/${acmeId()}/notes/42\n{\n  "body": "new text"\n}\n`);
+      const update = await collab([
+        'notes',
+        'update',
+        '42',
+        '--group',
+        'acme',
+        '--epic',
+        String(acmeId()),
+        '--body',
+        'new text',
+        '--dry-run',
+      ]);
+      expect(update.stdout).toBe(
+        `PUT ${sandbox.url}/api/v4/groups/acme/epics/${acmeId()}/notes/42\n{\n  "body": "new text"\n}\n`,
+      );
       const remove = await collab(['notes', 'delete', '42', '--project', '1', '--snippet', '1', '--dry-run']);
       expect(remove.stdout).toBe(`DELETE ${sandbox.url}/api/v4/projects/1/snippets/1/notes/42\n`);
       expect(sandbox.stats.requests).toBe(requests);
@@ -326,7 +645,10 @@ describe('collab notes', () => {
       const file = join(mkdtempSync(join(tmpdir(), 'collab-notes-')), 'body.md');
       writeFileSync(file, `${body}\n`);
       const input = projects.map((p) => p.id).join('\n');
-      const result = await collab(['notes', 'create', '--project', '-', '--issue', '1', '--body-file', file, '-o', 'ndjson'], { input });
+      const result = await collab(
+        ['notes', 'create', '--project', '-', '--issue', '1', '--body-file', file, '-o', 'ndjson'],
+        { input },
+      );
       expect(result.stderr).not.toMatch(/error/);
       expect(result.exitCode).toBe(0);
       for (const project of projects) {
@@ -341,17 +663,32 @@ describe('collab notes', () => {
   describe('the target', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--project', PROJECT], /^error: missing --issue, --merge-request or --snippet for --project\n/],
-      [['--project', PROJECT, '--issue', '1', '--merge-request', '1'], /^error: --issue and --merge-request cannot be used together/],
-      [['--project', PROJECT, '--issue', '1', '--snippet', '1', '--merge-request', '2'], /^error: --issue, --merge-request and --snippet cannot be used together/],
+      [
+        ['--project', PROJECT, '--issue', '1', '--merge-request', '1'],
+        /^error: --issue and --merge-request cannot be used together/,
+      ],
+      [
+        ['--project', PROJECT, '--issue', '1', '--snippet', '1', '--merge-request', '2'],
+        /^error: --issue, --merge-request and --snippet cannot be used together/,
+      ],
       [['--project', PROJECT, '--epic', '1'], /^error: --epic belongs to a group: use --group <g> --epic <id>/],
       [['--group', 'acme'], /^error: missing --epic <id> for --group\n/],
       [['--group', 'acme', '--issue', '1'], /^error: --issue belongs to a project, not to --group\n/],
-      [['--group', 'acme', '--project', PROJECT, '--epic', '1'], /^error: --project and --group cannot be used together\n/],
+      [
+        ['--group', 'acme', '--project', PROJECT, '--epic', '1'],
+        /^error: --project and --group cannot be used together\n/,
+      ],
       [['--issue', '1'], /^error: --issue needs --project\n/],
       [['--epic', '1'], /^error: --epic needs --group\n/],
       [[], /^error: which notes\? missing the issue, merge request, snippet or epic\n/],
-      [['--project', PROJECT, '--issue', '0'], /^error: invalid value "0" for --issue: expected a whole number from 1\n/],
-      [['--project', '../etc', '--issue', '1'], /^error: invalid value "\.\.\/etc" for --project: expected a project ID or full path/],
+      [
+        ['--project', PROJECT, '--issue', '0'],
+        /^error: invalid value "0" for --issue: expected a whole number from 1\n/,
+      ],
+      [
+        ['--project', '../etc', '--issue', '1'],
+        /^error: invalid value "\.\.\/etc" for --project: expected a project ID or full path/,
+      ],
     ];
     for (const [flags, message] of cases) {
       it(`refuses ${flags.join(' ') || 'no target'} before sending, naming the valid combinations`, async () => {
@@ -360,7 +697,9 @@ describe('collab notes', () => {
         expect(result.exitCode).toBe(2);
         expect(result.stderr).toMatch(message);
         if (!/invalid value/.test(message.source)) {
-          expect(result.stderr).toContain('hint: give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>\n');
+          expect(result.stderr).toContain(
+            'hint: give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>\n',
+          );
         }
         expect(sandbox.stats.requests).toBe(requests);
       });
@@ -377,13 +716,19 @@ describe('collab notes create when answers are lost', () => {
     const bodies = Array.from({ length: 8 }, (_, i) => `unreliable network note ${i}`);
     let recovered = 0;
     for (const body of bodies) {
-      const result = await collab(['notes', 'create', '--project', PROJECT, '--issue', '1', '--body', body, '--json', '--verbose'], { as: 'developer' });
+      const result = await collab(
+        ['notes', 'create', '--project', PROJECT, '--issue', '1', '--body', body, '--json', '--verbose'],
+        { as: 'developer' },
+      );
       expect(result.exitCode, result.stderr).toBe(0);
       expect(result.json<NoteJson>().body).toBe(body);
       if (/had taken effect; not sending it again/.test(result.stderr)) recovered++;
     }
     // Read back through collab, which retries a failed read: this sandbox fails raw calls too.
-    const listed = await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--per-page', '100', '--json'], { as: 'developer' });
+    const listed = await collab(
+      ['notes', 'list', '--project', PROJECT, '--issue', '1', '--per-page', '100', '--json'],
+      { as: 'developer' },
+    );
     expect(listed.exitCode, listed.stderr).toBe(0);
     const served = listed.json<NoteJson[]>().map((n) => n.body);
     for (const body of bodies) expect(served.filter((b) => b === body)).toHaveLength(1);
@@ -398,14 +743,19 @@ describe('the editor for note bodies', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-editor-'));
     const script = join(dir, 'fake-editor.mjs');
     // Appends to the file it is given, as a person would, and records the file's mode.
-    writeFileSync(script, "import { appendFileSync, statSync, writeFileSync } from 'node:fs';\nconst file = process.argv[2];\nwriteFileSync(process.env.MODE_OUT, (statSync(file).mode & 0o777).toString(8));\nappendFileSync(file, ' and more from the editor\\n');\n");
+    writeFileSync(
+      script,
+      "import { appendFileSync, statSync, writeFileSync } from 'node:fs';\nconst file = process.argv[2];\nwriteFileSync(process.env.MODE_OUT, (statSync(file).mode & 0o777).toString(8));\nappendFileSync(file, ' and more from the editor\\n');\n",
+    );
     chmodSync(script, 0o755);
     process.env.MODE_OUT = join(dir, 'mode');
     const text = await editText(`node ${script}`, 'current text');
     expect(text).toBe('current text and more from the editor');
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(join(dir, 'mode'), 'utf8')).toBe('600');
-    await expect(editText('node -e "process.exit(3)"', '')).rejects.toThrow(/the editor "node -e "process.exit\(3\)"" exited with status 3; nothing was sent/);
+    await expect(editText('node -e "process.exit(3)"', '')).rejects.toThrow(
+      /the editor "node -e "process.exit\(3\)"" exited with status 3; nothing was sent/,
+    );
   });
 });
 
@@ -414,19 +764,41 @@ describe('collab notes view against a service that answers the snippet-like shap
     const { createServer } = await import('node:http');
     const { runMain, tempConfigDir } = await import('../helpers/cli.js');
     // The reference's single-read example for snippet notes: the snippet, with no body.
-    const answer = { id: 52, title: 'Snippet', file_name: 'snippet.rb', author: { id: 1, username: 'root', name: 'Administrator' }, expires_at: null, updated_at: '2013-10-02T07:34:20Z', created_at: '2013-10-02T07:34:20Z' };
+    const answer = {
+      id: 52,
+      title: 'Snippet',
+      file_name: 'snippet.rb',
+      author: { id: 1, username: 'root', name: 'Administrator' },
+      expires_at: null,
+      updated_at: '2013-10-02T07:34:20Z',
+      created_at: '2013-10-02T07:34:20Z',
+    };
     const server = createServer((req, res) => {
-      res.writeHead(req.url === '/api/v4/projects/5/snippets/52/notes/11' ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(req.url === '/api/v4/projects/5/snippets/52/notes/11' ? answer : { message: '404 Not Found' }));
+      res.writeHead(req.url === '/api/v4/projects/5/snippets/52/notes/11' ? 200 : 404, {
+        'content-type': 'application/json',
+      });
+      res.end(
+        JSON.stringify(req.url === '/api/v4/projects/5/snippets/52/notes/11' ? answer : { message: '404 Not Found' }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as { port: number }).port;
       const dir = tempConfigDir();
-      const result = await runMain(['notes', 'view', '11', '--project', '5', '--snippet', '52'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: `http://127.0.0.1:${port}`, COLLAB_TOKEN: 'glpat-test-token' });
+      const result = await runMain(['notes', 'view', '11', '--project', '5', '--snippet', '52'], {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: `http://127.0.0.1:${port}`,
+        COLLAB_TOKEN: 'glpat-test-token',
+      });
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toBe('warning: the service answered with a summary of the snippet (no note body); showing it as given\n');
-      expect(result.stdout).toBe('ID\t52\nTitle\tSnippet\nFile\tsnippet.rb\nAuthor\troot\nCreated\t2013-10-02T07:34:20Z\nUpdated\t2013-10-02T07:34:20Z\nExpires\t\n');
+      expect(result.stderr).toBe(
+        'warning: the service answered with a summary of the snippet (no note body); showing it as given\n',
+      );
+      expect(result.stdout).toBe(
+        'ID\t52\nTitle\tSnippet\nFile\tsnippet.rb\nAuthor\troot\nCreated\t2013-10-02T07:34:20Z\nUpdated\t2013-10-02T07:34:20Z\nExpires\t\n',
+      );
     } finally {
       server.close();
     }

@@ -20,14 +20,23 @@ function makeUser(store: Store, name: string): User {
 
 function makeGroups(store: Store, count: number): ReturnType<typeof newGroup>[] {
   return Array.from({ length: count }, () => {
-    const group = newGroup(store, { name: `Team ${++made}`, path: `team-${made}`, visibility: 'private', description: '', parent_id: null });
+    const group = newGroup(store, {
+      name: `Team ${++made}`,
+      path: `team-${made}`,
+      visibility: 'private',
+      description: '',
+      parent_id: null,
+    });
     store.addGroup(group);
     return group;
   });
 }
 
 /** A user's direct memberships as the service lists them to an administrator (all on one page). */
-function membershipsOf(sandbox: Sandbox, user: User): Promise<Array<{ source_id: number; source_name: string; source_type: string; access_level: number }>> {
+function membershipsOf(
+  sandbox: Sandbox,
+  user: User,
+): Promise<Array<{ source_id: number; source_name: string; source_type: string; access_level: number }>> {
   return getJson(sandbox, `/users/${user.id}/memberships?per_page=100`);
 }
 
@@ -44,14 +53,27 @@ describe('collab users offboard', () => {
     shared.members.set(store.userByName('olivia')?.id as number, 50);
     projectAt('acme/web/storefront').members.set(leaver.id, 30);
     // Their own project: its Owner member for good (GitLab keeps a personal namespace's holder).
-    const own = newProject(store, { name: 'scratch', path: 'scratch', namespace_id: leaver.namespace_id, visibility: 'private', description: null, creator_id: leaver.id });
+    const own = newProject(store, {
+      name: 'scratch',
+      path: 'scratch',
+      namespace_id: leaver.namespace_id,
+      visibility: 'private',
+      description: null,
+      creator_id: leaver.id,
+    });
     store.addProject(own);
 
     sandbox.resetStats();
     const listed = await collab(['users', 'memberships', leaver.username, '--json']);
-    expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual(['Namespace', 'Namespace', 'Project', 'Project']);
+    expect(listed.json<Array<{ source_type: string }>>().map((m) => m.source_type)).toEqual([
+      'Namespace',
+      'Namespace',
+      'Project',
+      'Project',
+    ]);
     // JSON carries the service's objects as they came: no project or group is read for its path.
-    const sourceReads = () => sandbox.requestLog.filter((entry) => /^\/api\/v4\/(projects|groups)\/\d+(\?|$)/.test(entry.path)).length;
+    const sourceReads = () =>
+      sandbox.requestLog.filter((entry) => /^\/api\/v4\/(projects|groups)\/\d+(\?|$)/.test(entry.path)).length;
     expect(sourceReads()).toBe(0);
     // For people, each by full path and ID (the service's list names a project alone): one read each.
     const storefront = projectAt('acme/web/storefront');
@@ -63,25 +85,53 @@ describe('collab users offboard', () => {
     const result = await collab(['users', 'offboard', leaver.username, '--yes', '--json']);
     expect(result.stderr).toContain(`${leaver.username} (ID ${leaver.id}) has 4 direct memberships:`);
     // Their own personal project: one line with the count, not a line each (--verbose lists them).
-    expect(result.stderr).toContain('  kept: 1 of their own personal project (the holder of a personal namespace stays its member; --verbose lists them)\n');
+    expect(result.stderr).toContain(
+      '  kept: 1 of their own personal project (the holder of a personal namespace stays its member; --verbose lists them)\n',
+    );
     expect(result.stderr).not.toContain('scratch');
-    expect(result.stderr).toMatch(new RegExp(`group +${sole.id} +${sole.path} +owner +refused: the last owner of the group`));
+    expect(result.stderr).toMatch(
+      new RegExp(`group +${sole.id} +${sole.path} +owner +refused: the last owner of the group`),
+    );
     expect(result.stderr).toMatch(/project +\d+ +acme\/web\/storefront +developer\n/);
     expect(result.json()).toEqual([
-      { target: `group ${sole.id}`, status: 'failed', error: `${leaver.username} is the last owner of the group: add another owner first`, response: null },
-      { target: `group ${shared.id}`, status: 'ok', error: null, response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 } },
-      expect.objectContaining({ status: 'ok', response: expect.objectContaining({ source_name: 'storefront', access_level: 30 }) }),
-      { target: `project ${own.id}`, status: 'unchanged', error: null, response: { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 } },
+      {
+        target: `group ${sole.id}`,
+        status: 'failed',
+        error: `${leaver.username} is the last owner of the group: add another owner first`,
+        response: null,
+      },
+      {
+        target: `group ${shared.id}`,
+        status: 'ok',
+        error: null,
+        response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 },
+      },
+      expect.objectContaining({
+        status: 'ok',
+        response: expect.objectContaining({ source_name: 'storefront', access_level: 30 }),
+      }),
+      {
+        target: `project ${own.id}`,
+        status: 'unchanged',
+        error: null,
+        response: { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 },
+      },
     ]);
     expect(result.exitCode).toBe(3);
     // Running it again cannot help until someone else owns the group: the hint says so.
-    expect(result.stderr).toContain('hint: add another owner to the refused group first (`collab groups members add <group> --user <username> --access owner`), then run the same command again\n');
+    expect(result.stderr).toContain(
+      'hint: add another owner to the refused group first (`collab groups members add <group> --user <username> --access owner`), then run the same command again\n',
+    );
     expect(await membershipsOf(sandbox, leaver)).toEqual([
       { source_id: sole.id, source_name: sole.name, source_type: 'Namespace', access_level: 50 },
       { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 },
     ]);
     // The refused group was never asked.
-    expect(sandbox.requestLog.some((entry) => entry.method === 'DELETE' && entry.path.includes(`/groups/${sole.id}/members/${leaver.id}`))).toBe(false);
+    expect(
+      sandbox.requestLog.some(
+        (entry) => entry.method === 'DELETE' && entry.path.includes(`/groups/${sole.id}/members/${leaver.id}`),
+      ),
+    ).toBe(false);
   });
 
   it('a dry run shows the plan and sends nothing', async () => {
@@ -89,7 +139,9 @@ describe('collab users offboard', () => {
     projectAt('acme/platform/api').members.set(leaver.id, 20);
     const result = await collab(['users', 'offboard', leaver.username, '--dry-run']);
     expect(result).toMatchObject({ exitCode: 0, stdout: '' });
-    expect(result.stderr).toMatch(/project +\d+ +acme\/platform\/api +reporter\ndry run: nothing was sent; 1 would be removed\n$/);
+    expect(result.stderr).toMatch(
+      /project +\d+ +acme\/platform\/api +reporter\ndry run: nothing was sent; 1 would be removed\n$/,
+    );
     expect(await membershipsOf(sandbox, leaver)).toHaveLength(1);
   });
 
@@ -99,7 +151,14 @@ describe('collab users offboard', () => {
     const api = projectAt('acme/platform/api');
     api.members.set(leaver.id, 20);
     const own = ['one', 'two'].map((name) => {
-      const project = newProject(store, { name, path: name, namespace_id: leaver.namespace_id, visibility: 'private', description: null, creator_id: leaver.id });
+      const project = newProject(store, {
+        name,
+        path: name,
+        namespace_id: leaver.namespace_id,
+        visibility: 'private',
+        description: null,
+        creator_id: leaver.id,
+      });
       store.addProject(project);
       return project;
     });
@@ -107,13 +166,26 @@ describe('collab users offboard', () => {
     expect(json.exitCode).toBe(0);
     expect(json.json()).toEqual([
       { type: 'project', id: api.id, path: 'acme/platform/api', access_level: 20, action: 'remove', reason: null },
-      ...own.map((project) => ({ type: 'project', id: project.id, path: `${leaver.username}/${project.path}`, access_level: 50, action: 'kept', reason: expect.stringContaining('their own personal project') })),
+      ...own.map((project) => ({
+        type: 'project',
+        id: project.id,
+        path: `${leaver.username}/${project.path}`,
+        access_level: 50,
+        action: 'kept',
+        reason: expect.stringContaining('their own personal project'),
+      })),
     ]);
     const ndjson = await collab(['users', 'offboard', leaver.username, '--dry-run', '-o', 'ndjson']);
-    expect(ndjson.lines<{ path: string }>().map((step) => step.path)).toEqual(['acme/platform/api', `${leaver.username}/one`, `${leaver.username}/two`]);
+    expect(ndjson.lines<{ path: string }>().map((step) => step.path)).toEqual([
+      'acme/platform/api',
+      `${leaver.username}/one`,
+      `${leaver.username}/two`,
+    ]);
     expect(ndjson.stderr).toContain('  kept: 2 of their own personal projects');
     const verbose = await collab(['users', 'offboard', leaver.username, '--dry-run', '--verbose']);
-    expect(verbose.stderr).toMatch(new RegExp(`project +${own[1]?.id} +${leaver.username}/two +owner +kept: their own personal project`));
+    expect(verbose.stderr).toMatch(
+      new RegExp(`project +${own[1]?.id} +${leaver.username}/two +owner +kept: their own personal project`),
+    );
     expect(verbose.stderr).not.toContain('of their own personal projects (');
     expect(await membershipsOf(sandbox, leaver)).toHaveLength(3);
   });
@@ -147,10 +219,15 @@ describe('collab users offboard, interrupted and run again', () => {
     for (const group of makeGroups(store, 10)) group.members.set(leaver.id, 20);
     expect(await membershipsOf(sandbox, leaver)).toHaveLength(60);
     // A group's removal carries ?skip_subresources=true.
-    const removals = () => sandbox.requestLog.filter((entry) => entry.method === 'DELETE' && new RegExp(`/members/${leaver.id}(\\?|$)`).test(entry.path));
+    const removals = () =>
+      sandbox.requestLog.filter(
+        (entry) => entry.method === 'DELETE' && new RegExp(`/members/${leaver.id}(\\?|$)`).test(entry.path),
+      );
 
     const interrupt = new AbortController();
-    const first = collab(['users', 'offboard', leaver.username, '--yes', '--concurrency', '4', '--json'], { signal: interrupt.signal });
+    const first = collab(['users', 'offboard', leaver.username, '--yes', '--concurrency', '4', '--json'], {
+      signal: interrupt.signal,
+    });
     while (removals().length < 10) await new Promise((resolve) => setTimeout(resolve, 2));
     interrupt.abort();
     const stopped = await first;
@@ -167,7 +244,9 @@ describe('collab users offboard, interrupted and run again', () => {
     expect(second.stderr).toContain(`has ${left} direct memberships`);
     expect(second.json<Array<{ status: string }>>().every((result) => result.status === 'ok')).toBe(true);
     expect(await membershipsOf(sandbox, leaver)).toEqual([]);
-    const removed = removals().filter((entry) => entry.status === 204).map((entry) => entry.path);
+    const removed = removals()
+      .filter((entry) => entry.status === 204)
+      .map((entry) => entry.path);
     expect(removed).toHaveLength(60);
     expect(new Set(removed).size).toBe(60);
   });

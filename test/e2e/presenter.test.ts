@@ -17,11 +17,17 @@ describe('the output format, wherever it was chosen', () => {
     const env = { COLLAB_CONFIG_DIR: dir, HOME: dir };
     try {
       expect((await collab(['config', 'set', 'output', 'json'], { env })).exitCode).toBe(0);
-      const created = await collab(['groups', 'create', '--name', 'Leaving', '--path', 'leaving-presenter', '--parent', 'acme'], { env });
+      const created = await collab(
+        ['groups', 'create', '--name', 'Leaving', '--path', 'leaving-presenter', '--parent', 'acme'],
+        { env },
+      );
       expect(JSON.parse(created.stdout)).toMatchObject({ full_path: 'acme/leaving-presenter' });
       const result = await collab(['groups', 'delete', 'acme/leaving-presenter', '--yes'], { env });
       expect(result.exitCode).toBe(0);
-      expect(JSON.parse(result.stdout)).toMatchObject({ full_path: 'acme/leaving-presenter', status: expect.any(String) });
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        full_path: 'acme/leaving-presenter',
+        status: expect.any(String),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -36,8 +42,13 @@ describe('the output format, wherever it was chosen', () => {
   });
 
   it("a value with the service's shape: languages are a map in JSON, rows elsewhere, in the same order", async () => {
-    const json = JSON.parse((await collab(['projects', 'languages', 'acme/web/storefront', '--json'])).stdout) as Record<string, number>;
-    const rows = (await collab(['projects', 'languages', 'acme/web/storefront', '-o', 'ndjson'])).lines<{ language: string; percent: number }>();
+    const json = JSON.parse(
+      (await collab(['projects', 'languages', 'acme/web/storefront', '--json'])).stdout,
+    ) as Record<string, number>;
+    const rows = (await collab(['projects', 'languages', 'acme/web/storefront', '-o', 'ndjson'])).lines<{
+      language: string;
+      percent: number;
+    }>();
     expect(rows.length).toBeGreaterThan(0);
     expect(Object.entries(json)).toEqual(rows.map((row) => [row.language, row.percent]));
   });

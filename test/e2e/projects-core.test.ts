@@ -17,10 +17,15 @@ type Item = Record<string, any>;
 describe('collab projects (core verbs)', () => {
   const { collab, sandbox, call, get, getJson, idOf } = useSandbox({ seed: 30 });
   /** Whether the service lists dana among a project's starrers. */
-  const danaStarred = async (id: number) => ((await get(`/projects/${id}/starrers?per_page=100`)).body as Array<{ user: { username: string } }>).some((s) => s.user.username === 'dana');
+  const danaStarred = async (id: number) =>
+    ((await get(`/projects/${id}/starrers?per_page=100`)).body as Array<{ user: { username: string } }>).some(
+      (s) => s.user.username === 'dana',
+    );
   /** A project made through the API, as a test's own set-up (each test starts from the seed). */
   const made = async (name: string, namespace: string) => {
-    expect((await call('POST', '/projects', { json: { name, namespace_id: await idOf('groups', namespace) } })).status).toBe(201);
+    expect(
+      (await call('POST', '/projects', { json: { name, namespace_id: await idOf('groups', namespace) } })).status,
+    ).toBe(201);
   };
   /** A project as the service shows it to an administrator. */
   const find = (ref: string | number): Promise<Item> => getJson(`/projects/${encodeURIComponent(ref)}`);
@@ -47,7 +52,13 @@ describe('collab projects (core verbs)', () => {
       const newest = (await everyProject()).slice(-20).reverse();
       lines.forEach((line, index) => {
         const project = newest[index] as Item;
-        expect(line.split('\t')).toEqual([String(project.id), project.path_with_namespace, project.visibility, expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]);
+        expect(line.split('\t')).toEqual([
+          String(project.id),
+          project.path_with_namespace,
+          project.visibility,
+          expect.stringMatching(/^\d+$/),
+          expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        ]);
       });
       expect(result.stdout).not.toMatch(/[│┌]/);
     });
@@ -70,7 +81,10 @@ describe('collab projects (core verbs)', () => {
           .reverse(),
       );
       // The caller owns the group that holds the project, and is no member of the project itself.
-      expect(items[0]?.permissions).toEqual({ project_access: null, group_access: { access_level: 50, notification_level: 3 } });
+      expect(items[0]?.permissions).toEqual({
+        project_access: null,
+        group_access: { access_level: 50, notification_level: 3 },
+      });
       const ndjson = await collab(['projects', 'list', '--limit', '5', '-o', 'ndjson']);
       expect(ndjson.lines<Item>().map((p) => p.id)).toEqual(items.map((p) => p.id));
       // csv: a column per field of the service's objects, values as sent, nested values as JSON text.
@@ -80,7 +94,16 @@ describe('collab projects (core verbs)', () => {
       expect(rows).toHaveLength(3);
       expect(rows[1]).toContain(`,${items[0]?.last_activity_at},`);
       expect(rows[1]).toContain(`"${JSON.stringify(items[0]?.namespace).replace(/"/g, '""')}"`);
-      const fields = await collab(['projects', 'list', '--limit', '2', '--fields', 'id,namespace.full_path', '-o', 'ndjson']);
+      const fields = await collab([
+        'projects',
+        'list',
+        '--limit',
+        '2',
+        '--fields',
+        'id,namespace.full_path',
+        '-o',
+        'ndjson',
+      ]);
       expect(Object.keys(fields.lines<Item>()[0] ?? {})).toEqual(['id', 'namespace']);
     });
 
@@ -167,7 +190,9 @@ describe('collab projects (core verbs)', () => {
       const before = requests();
       const topic = await collab(['projects', 'list', '--user', 'olivia', '--topic', 'api']);
       expect(topic.exitCode).toBe(2);
-      expect(topic.stderr).toMatch(/^error: --topic cannot be used with --user: GET \/users\/:user_id\/projects does not take it\nhint: filters of GET \/users\/:user_id\/projects: --archived, /);
+      expect(topic.stderr).toMatch(
+        /^error: --topic cannot be used with --user: GET \/users\/:user_id\/projects does not take it\nhint: filters of GET \/users\/:user_id\/projects: --archived, /,
+      );
       const idAfter = await collab(['projects', 'list', '--starred-by', 'rui', '--id-after', '3']);
       expect(idAfter.exitCode).toBe(2);
       expect(idAfter.stderr).toContain('--id-after cannot be used with --starred-by');
@@ -192,7 +217,20 @@ describe('collab projects (core verbs)', () => {
     it('shows a summary on a terminal', async () => {
       const result = await collab(['projects', 'view', 'acme/web/storefront'], { tty: true });
       expect(result.exitCode).toBe(0);
-      for (const label of ['Name', 'Path', 'Visibility', 'Default branch', 'Web URL', 'Clone (SSH)', 'Stars', 'Forks', 'Topics', 'Archived', 'Import status', 'Marked for deletion']) {
+      for (const label of [
+        'Name',
+        'Path',
+        'Visibility',
+        'Default branch',
+        'Web URL',
+        'Clone (SSH)',
+        'Stars',
+        'Forks',
+        'Topics',
+        'Archived',
+        'Import status',
+        'Marked for deletion',
+      ]) {
         expect(result.stdout).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')} +\\S`, 'm'));
       }
       expect(result.stdout).toMatch(/^Path +acme\/web\/storefront$/m);
@@ -202,11 +240,22 @@ describe('collab projects (core verbs)', () => {
     it('prints label and value separated by a tab in a pipe, and the full object with -o json', async () => {
       const piped = await collab(['projects', 'view', '1']);
       expect(piped.stdout).toMatch(/^Path\tacme\/web\/storefront$/m);
-      const json = await collab(['projects', 'view', '1', '--json', '--statistics', '--license', '--with-custom-attributes']);
+      const json = await collab([
+        'projects',
+        'view',
+        '1',
+        '--json',
+        '--statistics',
+        '--license',
+        '--with-custom-attributes',
+      ]);
       const project = json.json<Item>();
       expect(project.id).toBe(1);
       // As in the list: an owner of acme, no member of the project itself.
-      expect(project.permissions).toEqual({ project_access: null, group_access: { access_level: 50, notification_level: 3 } });
+      expect(project.permissions).toEqual({
+        project_access: null,
+        group_access: { access_level: 50, notification_level: 3 },
+      });
       expect(project.license.key).toBe('mit');
       expect(project.statistics.commit_count).toBeTypeOf('number');
       expect(project.custom_attributes).toEqual([{ key: 'tier', value: 'gold' }]);
@@ -216,7 +265,10 @@ describe('collab projects (core verbs)', () => {
       for (const run of [{}, { tty: true }]) {
         const human = await collab(['projects', 'view', '1', '--verbose'], run);
         expect(human.stdout + human.stderr).not.toContain(token);
-        const picked = await collab(['projects', 'list', '--limit', '1', '--fields', 'id,runners_token', '--verbose'], run);
+        const picked = await collab(
+          ['projects', 'list', '--limit', '1', '--fields', 'id,runners_token', '--verbose'],
+          run,
+        );
         expect(picked.stdout + picked.stderr).not.toContain('GR1348941sandbox');
       }
       const detail = await collab(['projects', 'view', '1', '--statistics', '--license']);
@@ -226,7 +278,9 @@ describe('collab projects (core verbs)', () => {
       expect(terminal.stdout).toMatch(/^Storage +[\d.]+ (B|KiB|MiB)$/m);
       const csv = await collab(['projects', 'view', '1', '-o', 'csv']);
       expect(csv.stdout).toMatch(/^id,description,name,/);
-      expect(csv.stdout.split('\r\n')[0]?.split(',')).toEqual(Object.keys(project).filter((key) => !['statistics', 'license', 'custom_attributes'].includes(key)));
+      expect(csv.stdout.split('\r\n')[0]?.split(',')).toEqual(
+        Object.keys(project).filter((key) => !['statistics', 'license', 'custom_attributes'].includes(key)),
+      );
     });
 
     it('shows the fork source and import status of a fork', async () => {
@@ -287,7 +341,12 @@ describe('collab projects (core verbs)', () => {
       const project = await find('acme/platform/billing-api');
       expect(project.visibility).toBe('internal');
       expect(project.topics).toEqual(['billing', 'api']);
-      expect(project).toMatchObject({ merge_method: 'ff', squash_option: 'default_on', lfs_enabled: false, default_branch: 'trunk' });
+      expect(project).toMatchObject({
+        merge_method: 'ff',
+        squash_option: 'default_on',
+        lfs_enabled: false,
+        default_branch: 'trunk',
+      });
       expect(project.container_expiration_policy).toMatchObject({ cadence: '7d', keep_n: 5, enabled: true });
       // Unset stays unset: the service's default is not sent. (From the store: the API shows the
       // default either way, and the request log keeps no bodies.)
@@ -307,10 +366,24 @@ describe('collab projects (core verbs)', () => {
       const before = requests();
       const update = await collab(['projects', 'create', '--name', 'x1', '--ci-default-git-depth', '5']);
       expect(update.exitCode).toBe(2);
-      expect(update.stderr).toBe('error: --ci-default-git-depth is not accepted by projects create\nhint: it is accepted by `projects update`\n');
-      const forUser = await collab(['projects', 'create', '--name', 'x1', '--for-user', '2', '--template-project-id', '5', '--use-custom-template']);
+      expect(update.stderr).toBe(
+        'error: --ci-default-git-depth is not accepted by projects create\nhint: it is accepted by `projects update`\n',
+      );
+      const forUser = await collab([
+        'projects',
+        'create',
+        '--name',
+        'x1',
+        '--for-user',
+        '2',
+        '--template-project-id',
+        '5',
+        '--use-custom-template',
+      ]);
       expect(forUser.exitCode).toBe(2);
-      expect(forUser.stderr).toContain('--template-project-id is not accepted by projects create --for-user\nhint: it is accepted by `projects create`');
+      expect(forUser.stderr).toContain(
+        '--template-project-id is not accepted by projects create --for-user\nhint: it is accepted by `projects create`',
+      );
       const userOnly = await collab(['projects', 'create', '--name', 'x1', '--merge-commit-template', 'x']);
       expect(userOnly.stderr).toContain('hint: it is accepted by `projects create --for-user`, `projects update`');
       const bad = [
@@ -335,53 +408,118 @@ describe('collab projects (core verbs)', () => {
     });
 
     it('warns about deprecated attributes, naming the replacement', async () => {
-      const result = await collab(['projects', 'create', '--name', 'old-school', '--issues-enabled', '--tag-list', 'legacy']);
+      const result = await collab([
+        'projects',
+        'create',
+        '--name',
+        'old-school',
+        '--issues-enabled',
+        '--tag-list',
+        'legacy',
+      ]);
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toContain('warning: --issues-enabled is deprecated: use --issues-access-level (removal in API v5)');
+      expect(result.stderr).toContain(
+        'warning: --issues-enabled is deprecated: use --issues-access-level (removal in API v5)',
+      );
       expect(result.stderr).toContain('warning: --tag-list is deprecated: use --topics');
       expect((await find('root/old-school')).topics).toEqual(['legacy']);
     });
 
     it('prints the request with --dry-run, credentials masked, and sends nothing', async () => {
       const before = await snapshot();
-      const result = await collab(['projects', 'create', '--name', 'mirror', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--dry-run', '--verbose']);
+      const result = await collab([
+        'projects',
+        'create',
+        '--name',
+        'mirror',
+        '--import-url',
+        'https://bob:s3cret@example.com/x.git',
+        '--mirror',
+        '--dry-run',
+        '--verbose',
+      ]);
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toBe(`POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "import_url": "https://bob:****@example.com/x.git",\n  "mirror": true\n}\n`);
+      expect(result.stdout).toBe(
+        `POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "import_url": "https://bob:****@example.com/x.git",\n  "mirror": true\n}\n`,
+      );
       expect(result.stderr).toContain('dry run: nothing was sent');
       expect(result.stdout + result.stderr).not.toContain('s3cret');
       expect(await snapshot()).toBe(before);
     });
 
     it('sets up a pull mirror, never showing the credentials', async () => {
-      const result = await collab(['projects', 'create', '--name', 'mirrored', '--import-url', 'https://bob:s3cret@example.com/x.git', '--mirror', '--mirror-trigger-builds', '--only-mirror-protected-branches', '--json', '--verbose']);
+      const result = await collab([
+        'projects',
+        'create',
+        '--name',
+        'mirrored',
+        '--import-url',
+        'https://bob:s3cret@example.com/x.git',
+        '--mirror',
+        '--mirror-trigger-builds',
+        '--only-mirror-protected-branches',
+        '--json',
+        '--verbose',
+      ]);
       expect(result.exitCode).toBe(0);
       expect(result.stdout + result.stderr).not.toContain('s3cret');
       const mirrored = await find('root/mirrored');
-      expect(mirrored).toMatchObject({ mirror: true, mirror_trigger_builds: true, only_mirror_protected_branches: true, import_url: 'https://example.com/x.git' });
+      expect(mirrored).toMatchObject({
+        mirror: true,
+        mirror_trigger_builds: true,
+        only_mirror_protected_branches: true,
+        import_url: 'https://example.com/x.git',
+      });
       // The credentials reached the service: from the store, as the API never shows them.
-      expect((sandbox.store.findProject(mirrored.id) as Project).attrs.import_url).toBe('https://bob:s3cret@example.com/x.git');
+      expect((sandbox.store.findProject(mirrored.id) as Project).attrs.import_url).toBe(
+        'https://bob:s3cret@example.com/x.git',
+      );
       expect(result.json<Item>().import_status).toBe('scheduled');
     });
 
     it('sends multipart/form-data with an avatar', async () => {
       const avatar = join(files, 'logo.png');
       writeFileSync(avatar, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-      const result = await collab(['projects', 'create', '--name', 'with-logo', '--avatar', avatar, '--topics', 'a,b', '--no-packages-enabled', '--json']);
+      const result = await collab([
+        'projects',
+        'create',
+        '--name',
+        'with-logo',
+        '--avatar',
+        avatar,
+        '--topics',
+        'a,b',
+        '--no-packages-enabled',
+        '--json',
+      ]);
       expect(result.exitCode).toBe(0);
       expect(result.json<Item>().avatar_url).toMatch(/\/logo\.png$/);
       const project = await find('root/with-logo');
       expect(project.topics).toEqual(['a', 'b']);
       expect(project.packages_enabled).toBe(false);
       // The file's bytes: from the store (no endpoint serves an avatar's data).
-      expect((sandbox.store.findProject(project.id) as Project).avatar?.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      expect((sandbox.store.findProject(project.id) as Project).avatar?.data).toEqual(
+        Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      );
     });
 
     it('creates for another user with --for-user (administrators only)', async () => {
       const olivia = await idOf('users', 'olivia');
-      const refused = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift'], { as: 'maintainer' });
+      const refused = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift'], {
+        as: 'maintainer',
+      });
       expect(refused.exitCode).toBe(3);
       expect(await missing('olivia/gift')).toBe(true);
-      const result = await collab(['projects', 'create', '--for-user', String(olivia), '--name', 'gift', '--suggestion-commit-message', 'Apply']);
+      const result = await collab([
+        'projects',
+        'create',
+        '--for-user',
+        String(olivia),
+        '--name',
+        'gift',
+        '--suggestion-commit-message',
+        'Apply',
+      ]);
       expect(result.exitCode).toBe(0);
       expect(await find('olivia/gift')).toMatchObject({ creator_id: olivia, suggestion_commit_message: 'Apply' });
       const noName = await collab(['projects', 'create', '--for-user', String(olivia), '--path', 'x']);
@@ -392,11 +530,30 @@ describe('collab projects (core verbs)', () => {
   describe('update', () => {
     it('changes only the settings given', async () => {
       const lfsBefore = (await find('acme/platform/api')).lfs_enabled;
-      const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'Core API, v2', '--no-request-access-enabled', '--merge-method', 'rebase_merge', '--ci-default-git-depth', '5'], { as: 'maintainer' });
+      const result = await collab(
+        [
+          'projects',
+          'update',
+          'acme/platform/api',
+          '--description',
+          'Core API, v2',
+          '--no-request-access-enabled',
+          '--merge-method',
+          'rebase_merge',
+          '--ci-default-git-depth',
+          '5',
+        ],
+        { as: 'maintainer' },
+      );
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('updated project acme/platform/api\n');
       const project = await find('acme/platform/api');
-      expect(project).toMatchObject({ description: 'Core API, v2', request_access_enabled: false, merge_method: 'rebase_merge', ci_default_git_depth: 5 });
+      expect(project).toMatchObject({
+        description: 'Core API, v2',
+        request_access_enabled: false,
+        merge_method: 'rebase_merge',
+        ci_default_git_depth: 5,
+      });
       expect(project.lfs_enabled).toBe(lfsBefore);
     });
 
@@ -408,7 +565,9 @@ describe('collab projects (core verbs)', () => {
 
     it('exits 3 for a developer, changing nothing', async () => {
       const before = await snapshot();
-      const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'hijack'], { as: 'developer' });
+      const result = await collab(['projects', 'update', 'acme/platform/api', '--description', 'hijack'], {
+        as: 'developer',
+      });
       expect(result.exitCode).toBe(3);
       expect(result.stderr).toMatch(/^error: 403 Forbidden \(PUT \/projects\/acme%2Fplatform%2Fapi\)/);
       expect(await snapshot()).toBe(before);
@@ -426,7 +585,16 @@ describe('collab projects (core verbs)', () => {
     it('uploads an avatar as multipart', async () => {
       const avatar = join(files, 'face.gif');
       writeFileSync(avatar, 'GIF89a');
-      const result = await collab(['projects', 'update', 'acme/platform/api', '--avatar', avatar, '--fields', 'id,avatar_url', '--json']);
+      const result = await collab([
+        'projects',
+        'update',
+        'acme/platform/api',
+        '--avatar',
+        avatar,
+        '--fields',
+        'id,avatar_url',
+        '--json',
+      ]);
       expect(result.exitCode).toBe(0);
       expect(result.json<Item>().avatar_url).toMatch(/face\.gif$/);
       expect((await find('acme/platform/api')).avatar_url).toMatch(/\/face\.gif$/);
@@ -436,7 +604,9 @@ describe('collab projects (core verbs)', () => {
       const before = await snapshot();
       const result = await collab(['projects', 'update', '2', '--topics', 'x', '--no-lfs-enabled', '--dry-run']);
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/2\n{\n  "lfs_enabled": false,\n  "topics": [\n    "x"\n  ]\n}\n`);
+      expect(result.stdout).toBe(
+        `PUT ${sandbox.url}/api/v4/projects/2\n{\n  "lfs_enabled": false,\n  "topics": [\n    "x"\n  ]\n}\n`,
+      );
       expect(await snapshot()).toBe(before);
     });
   });
@@ -506,7 +676,9 @@ describe('collab projects (core verbs)', () => {
       const before = requests();
       const result = await collab(['projects', 'delete', 'acme/web/design-system']);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toBe('error: cannot prompt: standard input is not a terminal\nhint: pass --yes to delete without confirmation\n');
+      expect(result.stderr).toBe(
+        'error: cannot prompt: standard input is not a terminal\nhint: pass --yes to delete without confirmation\n',
+      );
       expect(requests()).toBe(before);
       expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();
     });
@@ -531,7 +703,11 @@ describe('collab projects (core verbs)', () => {
       const today = new Date().toISOString().slice(0, 10);
       expect((await find('acme/web/design-system')).marked_for_deletion_on).toBe(today);
       expect(result.stderr).toContain(`marked project acme/web/design-system for deletion on ${today}`);
-      expect(result.json<Item>()).toMatchObject({ path_with_namespace: 'acme/web/design-system', status: 'marked_for_deletion', marked_for_deletion_on: today });
+      expect(result.json<Item>()).toMatchObject({
+        path_with_namespace: 'acme/web/design-system',
+        status: 'marked_for_deletion',
+        marked_for_deletion_on: today,
+      });
       const view = await collab(['projects', 'view', 'acme/web/design-system']);
       expect(view.stdout).toMatch(new RegExp(`^Marked for deletion\\t${today}$`, 'm'));
       const terminal = await collab(['projects', 'view', 'acme/web/design-system'], { tty: true });
@@ -558,7 +734,9 @@ describe('collab projects (core verbs)', () => {
       expect(result.exitCode).toBe(0);
       // The service removes it in the background (--delete-duration); it is gone once that is done.
       expect(result.stderr).toBe(`deletion of project ${fullPath} was accepted; it is being removed\n`);
-      expect(result.stdout).toBe(`id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`);
+      expect(result.stdout).toBe(
+        `id,path_with_namespace,status,marked_for_deletion_on\r\n${victim.id},${fullPath},deletion_accepted,\r\n`,
+      );
       // Still there while the job runs (the clock stopped), gone once it is done.
       expect((await get(`/projects/${victim.id}`)).status).toBe(200);
       sandbox.store.deletions.settle(now + sandbox.store.deletions.durationMs);
@@ -571,7 +749,9 @@ describe('collab projects (core verbs)', () => {
   describe('transfer', () => {
     it('moves a project to a namespace given by path', async () => {
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
-      const result = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], { as: 'owner' });
+      const result = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], {
+        as: 'owner',
+      });
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toBe('transferred project olivia/mover to globex: it is now globex/mover\n');
       expect(result.stdout).toMatch(/^Path\tglobex\/mover$/m);
@@ -585,17 +765,35 @@ describe('collab projects (core verbs)', () => {
     it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
       await made('mover', 'globex');
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);
-      const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], { as: 'owner' });
+      const taken = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'globex', '--yes'], {
+        as: 'owner',
+      });
       expect(taken.exitCode).toBe(5);
-      expect(taken.stderr).toMatch(/^error: 400 Failed to transfer project: Project with same name or path in target namespace already exists/);
-      expect((await collab(['projects', 'transfer', 'acme/platform/api', '--namespace', 'globex', '--yes'], { as: 'maintainer' })).exitCode).toBe(3);
-      expect((await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group', '--yes'], { as: 'owner' })).exitCode).toBe(4);
+      expect(taken.stderr).toMatch(
+        /^error: 400 Failed to transfer project: Project with same name or path in target namespace already exists/,
+      );
+      expect(
+        (
+          await collab(['projects', 'transfer', 'acme/platform/api', '--namespace', 'globex', '--yes'], {
+            as: 'maintainer',
+          })
+        ).exitCode,
+      ).toBe(3);
+      expect(
+        (
+          await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'no/such/group', '--yes'], {
+            as: 'owner',
+          })
+        ).exitCode,
+      ).toBe(4);
       const missing = await collab(['projects', 'transfer', 'olivia/mover']);
       expect(missing.exitCode).toBe(2);
       expect(missing.stderr).toMatch(/^error: required option '--namespace <id\|path>' not specified\n/);
       const before = await snapshot();
       const dry = await collab(['projects', 'transfer', 'olivia/mover', '--namespace', 'acme', '--dry-run']);
-      expect(dry.stdout).toBe(`PUT ${sandbox.url}/api/v4/projects/olivia%2Fmover/transfer\n{\n  "namespace": "acme"\n}\n`);
+      expect(dry.stdout).toBe(
+        `PUT ${sandbox.url}/api/v4/projects/olivia%2Fmover/transfer\n{\n  "namespace": "acme"\n}\n`,
+      );
       expect(await snapshot()).toBe(before);
     });
   });
@@ -608,11 +806,16 @@ describe('collab projects list past 50,000 projects', () => {
     const result = await collab(['projects', 'list', '--order-by', 'name', '--per-page', '100', '--page', '501']);
     expect(result.exitCode).toBe(5);
     expect(result.stderr).toMatch(/^error: 405 Offset pagination has a maximum allowed offset of 50000/);
-    expect(result.stderr).toMatch(/\nhint: offset pagination stops at 50,000 projects: order by id \(--order-by id, the default with --all\)/);
+    expect(result.stderr).toMatch(
+      /\nhint: offset pagination stops at 50,000 projects: order by id \(--order-by id, the default with --all\)/,
+    );
   });
 
   it('goes on past the limit by id in ascending order, each project once', { timeout: 120_000 }, async () => {
-    const ascending = await collab(['projects', 'list', '--all', '--sort', 'asc', '--simple', '-o', 'ndjson', '--fields', 'id'], { timeout: 120_000 });
+    const ascending = await collab(
+      ['projects', 'list', '--all', '--sort', 'asc', '--simple', '-o', 'ndjson', '--fields', 'id'],
+      { timeout: 120_000 },
+    );
     expect(ascending.exitCode).toBe(0);
     expect(ascending.lines<Item>().map((p) => p.id)).toEqual(Array.from({ length: 50_100 }, (_, i) => i + 1));
     // Past 50,000 the next window starts after the last id: no page past the offset limit is asked for.
@@ -620,7 +823,21 @@ describe('collab projects list past 50,000 projects', () => {
   });
 
   it('prints exactly the page asked for with --page, near the offset limit too', async () => {
-    const page = await collab(['projects', 'list', '--order-by', 'id', '--sort', 'asc', '--per-page', '100', '--page', '500', '--simple', '-o', 'ndjson']);
+    const page = await collab([
+      'projects',
+      'list',
+      '--order-by',
+      'id',
+      '--sort',
+      'asc',
+      '--per-page',
+      '100',
+      '--page',
+      '500',
+      '--simple',
+      '-o',
+      'ndjson',
+    ]);
     expect(page.exitCode).toBe(0);
     expect(page.lines<Item>().map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => 49_901 + i));
   });
@@ -628,7 +845,9 @@ describe('collab projects list past 50,000 projects', () => {
   it('streams all 50,100 projects with --all, each exactly once', { timeout: 120_000 }, async () => {
     // The ids alone (the pages are asked for and cut the same): 45 MB less to write and read back.
     // Whole items streamed through a pipe: test/reliability/signals-pipes.test.ts.
-    const result = await collab(['projects', 'list', '--all', '--simple', '-o', 'ndjson', '--fields', 'id'], { timeout: 120_000 });
+    const result = await collab(['projects', 'list', '--all', '--simple', '-o', 'ndjson', '--fields', 'id'], {
+      timeout: 120_000,
+    });
     expect(result.exitCode).toBe(0);
     const ids = result.lines<Item>().map((p) => p.id);
     expect(ids).toHaveLength(50_100);

@@ -34,7 +34,9 @@ describe('collab projects: starrers, languages, users, groups', () => {
   it('lists starrers, newest first, and filters them by --search', async () => {
     const all = await collab(['projects', 'starrers', 'acme/web/storefront', '--json']);
     expect(all.exitCode).toBe(0);
-    expect(all.json<Array<{ user: { username: string }; starred_since: string }>>().map((s) => s.user.username)).toEqual(['max', 'dana']);
+    expect(
+      all.json<Array<{ user: { username: string }; starred_since: string }>>().map((s) => s.user.username),
+    ).toEqual(['max', 'dana']);
     const table = await collab(['projects', 'starrers', 'acme/web/storefront', '--search', 'dana']);
     expect(table.stdout).toBe(`${await idOf('users', 'dana')}\tdana\tDana Developer\t2024-03-01T10:00:00.000Z\n`);
     const missing = await collab(['projects', 'starrers', 'acme/nope']);
@@ -68,7 +70,14 @@ describe('collab projects: starrers, languages, users, groups', () => {
     expect(names).not.toContain('xena');
     const search = await collab(['projects', 'users', 'acme/web/storefront', '--search', 'max', '--json']);
     expect(search.json<Array<{ username: string }>>().map((u) => u.username)).toEqual(['max']);
-    const skipped = await collab(['projects', 'users', 'acme/web/storefront', '--skip-users', `${await idOf('users', 'max')},${await idOf('users', 'dana')}`, '--json']);
+    const skipped = await collab([
+      'projects',
+      'users',
+      'acme/web/storefront',
+      '--skip-users',
+      `${await idOf('users', 'max')},${await idOf('users', 'dana')}`,
+      '--json',
+    ]);
     expect(skipped.json<Array<{ username: string }>>().map((u) => u.username)).not.toContain('max');
     expect(skipped.json<Array<{ username: string }>>().map((u) => u.username)).not.toContain('dana');
     const bad = await collab(['projects', 'users', 'acme/web/storefront', '--skip-users', 'max']);
@@ -78,13 +87,36 @@ describe('collab projects: starrers, languages, users, groups', () => {
 
   it('lists ancestor groups, and shared groups with --with-shared', async () => {
     const ancestors = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--json']);
-    expect(ancestors.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual(['acme/platform/infra', 'acme/platform', 'acme']);
-    for (const [group, access] of [['globex', 30], ['globex/research', 20]] as const) {
-      const shared = await call('POST', '/projects/acme%2Fplatform%2Finfra%2Fterraform/share', { json: { group_id: await idOf('groups', group), group_access: access } });
+    expect(ancestors.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual([
+      'acme/platform/infra',
+      'acme/platform',
+      'acme',
+    ]);
+    for (const [group, access] of [
+      ['globex', 30],
+      ['globex/research', 20],
+    ] as const) {
+      const shared = await call('POST', '/projects/acme%2Fplatform%2Finfra%2Fterraform/share', {
+        json: { group_id: await idOf('groups', group), group_access: access },
+      });
       expect(shared.status).toBe(201);
     }
-    const shared = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--with-shared', '--shared-min-access-level', 'developer', '--skip-groups', String(await idOf('groups', 'acme')), '--json']);
-    expect(shared.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual(['globex', 'acme/platform/infra', 'acme/platform']);
+    const shared = await collab([
+      'projects',
+      'groups',
+      'acme/platform/infra/terraform',
+      '--with-shared',
+      '--shared-min-access-level',
+      'developer',
+      '--skip-groups',
+      String(await idOf('groups', 'acme')),
+      '--json',
+    ]);
+    expect(shared.json<Array<{ full_path: string }>>().map((g) => g.full_path)).toEqual([
+      'globex',
+      'acme/platform/infra',
+      'acme/platform',
+    ]);
     const searched = await collab(['projects', 'groups', 'acme/platform/infra/terraform', '--search', 'infra']);
     expect(searched.stdout).toMatch(/^\d+\tacme\/platform\/infra\tAcme \/ Platform \/ Infra\n$/);
   });
@@ -115,7 +147,9 @@ describe('collab projects storage and snapshot (administrators)', () => {
     expect(storage.stderr).toContain('error: 403 Forbidden');
     expect(storage.stderr).toContain('hint: the storage of a project is for administrators only');
     const file = join(work, 'refused.tar');
-    const snapshot = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', file], { as: 'maintainer' });
+    const snapshot = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', file], {
+      as: 'maintainer',
+    });
     expect(snapshot.exitCode).toBe(3);
     expect(snapshot.stderr).toContain('hint: the snapshot of a repository is for administrators only');
     expect(() => readFileSync(file)).toThrow();
@@ -157,7 +191,13 @@ describe('collab projects storage and snapshot (administrators)', () => {
     const terminal = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', '-'], { tty: true });
     expect(terminal.exitCode).toBe(2);
     expect(terminal.stderr).toContain('refusing to write a tar archive to the terminal');
-    const nowhere = await collab(['projects', 'snapshot', 'acme/web/storefront', '--file', join(work, 'no-such-dir', 'x.tar')]);
+    const nowhere = await collab([
+      'projects',
+      'snapshot',
+      'acme/web/storefront',
+      '--file',
+      join(work, 'no-such-dir', 'x.tar'),
+    ]);
     expect(nowhere.exitCode).toBe(2);
     expect(sandbox.stats.requests).toBe(before);
   });
@@ -238,7 +278,9 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
 
   it('starts a pull of a mirror for a maintainer, and refuses a developer', async () => {
     // Made a mirror by an update, which starts no pull of its own (only a creation with import_url does).
-    const mirror = await call('PUT', '/projects/acme%2Fplatform%2Fapi', { json: { mirror: true, import_url: 'https://example.com/upstream.git' } });
+    const mirror = await call('PUT', '/projects/acme%2Fplatform%2Fapi', {
+      json: { mirror: true, import_url: 'https://example.com/upstream.git' },
+    });
     expect(mirror.body).toMatchObject({ mirror: true, import_status: 'none' });
     const denied = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'developer' });
     expect(denied.exitCode).toBe(3);
@@ -253,11 +295,16 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
 describe('collab projects import-members', () => {
   const { collab, sandbox, call, getJson, idOf } = useSandbox({ seed: 30 });
   const addMember = async (path: string, username: string, access_level: number) => {
-    expect((await call('POST', `/projects/${encodeURIComponent(path)}/members`, { json: { username, access_level } })).status).toBe(201);
+    expect(
+      (await call('POST', `/projects/${encodeURIComponent(path)}/members`, { json: { username, access_level } }))
+        .status,
+    ).toBe(201);
   };
   /** The direct members as the API lists them: username -> access level. */
   const members = async (path: string) => {
-    const list: Array<{ username: string; access_level: number }> = await getJson(`/projects/${encodeURIComponent(path)}/members?per_page=100`);
+    const list: Array<{ username: string; access_level: number }> = await getJson(
+      `/projects/${encodeURIComponent(path)}/members?per_page=100`,
+    );
     return Object.fromEntries(list.map((m) => [m.username, m.access_level]));
   };
 
@@ -279,10 +326,17 @@ describe('collab projects import-members', () => {
   });
 
   it('lists the members that failed with the reason and exits 5, importing the others', async () => {
-    const result = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'globex/research/atlas'], { as: 'owner' });
+    const result = await collab(
+      ['projects', 'import-members', 'acme/web/storefront', '--from', 'globex/research/atlas'],
+      { as: 'owner' },
+    );
     expect(result.exitCode).toBe(5);
-    expect(result.stdout).toBe('dana\tAccess level should be greater than or equal to Developer inherited membership from group Acme\n');
-    expect(result.stderr).toContain('error: 1 of 2 members of globex/research/atlas could not be imported into acme/web/storefront');
+    expect(result.stdout).toBe(
+      'dana\tAccess level should be greater than or equal to Developer inherited membership from group Acme\n',
+    );
+    expect(result.stderr).toContain(
+      'error: 1 of 2 members of globex/research/atlas could not be imported into acme/web/storefront',
+    );
     const imported = await members('acme/web/storefront');
     expect(imported.xena).toBe(30);
     expect(imported).not.toHaveProperty('dana');
@@ -290,31 +344,49 @@ describe('collab projects import-members', () => {
 
   it('passes the service answer through with -o json on a partial failure', async () => {
     await addMember('globex/research/atlas', 'rui', 40);
-    const result = await collab(['projects', 'import-members', 'acme/web/design-system', '--from', 'globex/research/atlas', '--json']);
+    const result = await collab([
+      'projects',
+      'import-members',
+      'acme/web/design-system',
+      '--from',
+      'globex/research/atlas',
+      '--json',
+    ]);
     expect(result.exitCode).toBe(5);
     expect(result.json()).toEqual({
       status: 'error',
-      message: { dana: 'Access level should be greater than or equal to Developer inherited membership from group Acme' },
+      message: {
+        dana: 'Access level should be greater than or equal to Developer inherited membership from group Acme',
+      },
       total_members_count: 3,
     });
     expect((await members('acme/web/design-system')).rui).toBe(40);
   });
 
   it('answers 422 when no member could be imported (exit 5)', async () => {
-    expect((await call('DELETE', `/projects/globex%2Fresearch%2Fatlas/members/${await idOf('users', 'xena')}`)).status).toBe(204);
+    expect(
+      (await call('DELETE', `/projects/globex%2Fresearch%2Fatlas/members/${await idOf('users', 'xena')}`)).status,
+    ).toBe(204);
     expect(await members('globex/research/atlas')).toEqual({ dana: 20 });
     const result = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/research/atlas']);
     expect(result.exitCode).toBe(5);
-    expect(result.stderr).toContain('error: 422 dana Access level should be greater than or equal to Developer inherited membership from group Acme');
+    expect(result.stderr).toContain(
+      'error: 422 dana Access level should be greater than or equal to Developer inherited membership from group Acme',
+    );
     expect(await members('acme/platform/api')).toEqual({});
   });
 
   it('answers 404 when either project is missing or hidden, 403 for a non-maintainer', async () => {
     const noSource = await collab(['projects', 'import-members', 'acme/web/storefront', '--from', 'acme/nope']);
     expect(noSource.exitCode).toBe(4);
-    const hiddenTarget = await collab(['projects', 'import-members', 'initech/tps-reports', '--from', 'globex/handbook'], { as: 'maintainer' });
+    const hiddenTarget = await collab(
+      ['projects', 'import-members', 'initech/tps-reports', '--from', 'globex/handbook'],
+      { as: 'maintainer' },
+    );
     expect(hiddenTarget.exitCode).toBe(4);
-    const developer = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/handbook'], { as: 'developer' });
+    const developer = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/handbook'], {
+      as: 'developer',
+    });
     expect(developer.exitCode).toBe(3);
     expect(await members('acme/platform/api')).toEqual({});
   });

@@ -16,7 +16,8 @@ interface ProjectJson {
 
 /** A project as the service shows it, and the ID of the project it is a fork of (null for none). */
 function serviceViews(get: (path: string) => Promise<Answer>) {
-  const view = async (path: string) => (await get(`/projects/${encodeURIComponent(path)}`)).body as { id: number; forked_from_project?: { id: number } };
+  const view = async (path: string) =>
+    (await get(`/projects/${encodeURIComponent(path)}`)).body as { id: number; forked_from_project?: { id: number } };
   return { view, upstream: async (path: string) => (await view(path)).forked_from_project?.id ?? null };
 }
 
@@ -34,7 +35,8 @@ describe('collab projects fork', () => {
     return found;
   };
   /** How many forks the service lists for a project. */
-  const forkCount = async (path: string) => ((await get(`/projects/${encodeURIComponent(path)}/forks`)).body as unknown[]).length;
+  const forkCount = async (path: string) =>
+    ((await get(`/projects/${encodeURIComponent(path)}/forks`)).body as unknown[]).length;
 
   it('forks into the caller namespace and prints the new project with its import status, without waiting', async () => {
     const result = await collab(['projects', 'fork', 'acme/web/storefront', '--json'], { as: 'owner' });
@@ -64,7 +66,22 @@ describe('collab projects fork', () => {
   });
 
   it('waits for a fork into a namespace given by path, and prints it finished', async () => {
-    const result = await collab(['projects', 'fork', 'acme/platform/api', '--namespace', 'globex', '--path', 'api-copy', '--name', 'API copy', '--wait', '--json'], { as: 'owner' });
+    const result = await collab(
+      [
+        'projects',
+        'fork',
+        'acme/platform/api',
+        '--namespace',
+        'globex',
+        '--path',
+        'api-copy',
+        '--name',
+        'API copy',
+        '--wait',
+        '--json',
+      ],
+      { as: 'owner' },
+    );
     expect(result.exitCode).toBe(0);
     const fork = result.json<ProjectJson>();
     expect(fork.path_with_namespace).toBe('globex/api-copy');
@@ -78,7 +95,9 @@ describe('collab projects fork', () => {
   });
 
   it('shows each import status change on stderr when it is not a terminal', async () => {
-    const result = await collab(['projects', 'fork', 'globex/handbook', '--path', 'handbook-2', '--wait'], { as: 'owner' });
+    const result = await collab(['projects', 'fork', 'globex/handbook', '--path', 'handbook-2', '--wait'], {
+      as: 'owner',
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('olivia/handbook-2: finished');
     expect(result.stdout).toMatch(/Import status\tfinished/);
@@ -90,8 +109,22 @@ describe('collab projects fork', () => {
     const byId = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', String(globex), '--dry-run']);
     expect(byId.exitCode).toBe(0);
     expect(JSON.parse(byId.stdout.slice(byId.stdout.indexOf('{')))).toEqual({ namespace_id: globex });
-    const byPath = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex/research', '--visibility', 'private', '--mr-default-target-self', '--dry-run']);
-    expect(JSON.parse(byPath.stdout.slice(byPath.stdout.indexOf('{')))).toEqual({ namespace_path: 'globex/research', visibility: 'private', mr_default_target_self: true });
+    const byPath = await collab([
+      'projects',
+      'fork',
+      'acme/web/storefront',
+      '--namespace',
+      'globex/research',
+      '--visibility',
+      'private',
+      '--mr-default-target-self',
+      '--dry-run',
+    ]);
+    expect(JSON.parse(byPath.stdout.slice(byPath.stdout.indexOf('{')))).toEqual({
+      namespace_path: 'globex/research',
+      visibility: 'private',
+      mr_default_target_self: true,
+    });
     expect(byPath.stderr).toContain('dry run: nothing was sent');
     expect(await forkCount('acme/web/storefront')).toBe(forks);
   });
@@ -99,7 +132,9 @@ describe('collab projects fork', () => {
   it('exits 6 with the service import_error when the fork fails', async () => {
     const result = await collab(['projects', 'fork', 'acme/legacy-monolith', '--wait'], { as: 'owner' });
     expect(result.exitCode).toBe(6);
-    expect(result.stderr).toContain('error: the fork olivia/legacy-monolith failed: Fork failed: the source repository could not be copied');
+    expect(result.stderr).toContain(
+      'error: the fork olivia/legacy-monolith failed: Fork failed: the source repository could not be copied',
+    );
     expect(result.stdout).toBe('');
     expect(project('olivia/legacy-monolith').import.status).toBe('failed');
   });
@@ -113,7 +148,9 @@ describe('collab projects fork', () => {
   });
 
   it('answers 404 for a namespace the caller cannot create projects in (exit 4)', async () => {
-    const result = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex'], { as: 'developer' });
+    const result = await collab(['projects', 'fork', 'acme/web/storefront', '--namespace', 'globex'], {
+      as: 'developer',
+    });
     expect(result.exitCode).toBe(4);
     expect(result.stderr).toContain('404 Target Namespace Not Found');
     expect(result.stderr).toContain('hint: --namespace globex does not exist or you cannot create projects in it');
@@ -156,42 +193,65 @@ describe('collab projects fork-relation', () => {
   const { view, upstream } = serviceViews(get);
   /** design-system marked as a fork of handbook through the API, as a test's own set-up. */
   const markFork = async () => {
-    const answer = await call('POST', `/projects/${(await view('acme/web/design-system')).id}/fork/${(await view('globex/handbook')).id}`);
+    const answer = await call(
+      'POST',
+      `/projects/${(await view('acme/web/design-system')).id}/fork/${(await view('globex/handbook')).id}`,
+    );
     expect(answer.status).toBe(201);
   };
 
   it('marks a project as a fork of another (owner), and refuses a second relation with 409', async () => {
-    const added = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/handbook'], { as: 'owner' });
+    const added = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/handbook'], {
+      as: 'owner',
+    });
     expect(added.exitCode).toBe(0);
     expect(added.stderr).toContain('acme/web/design-system is now a fork of globex/handbook');
     expect(await upstream('acme/web/design-system')).toBe((await view('globex/handbook')).id);
 
-    const again = await collab(['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/research/atlas'], { as: 'owner' });
+    const again = await collab(
+      ['projects', 'fork-relation', 'add', 'acme/web/design-system', 'globex/research/atlas'],
+      { as: 'owner' },
+    );
     expect(again.exitCode).toBe(5);
     expect(again.stderr).toContain('error: 409 Project already forked');
-    expect(again.stderr).toContain('hint: remove its current relation first: collab projects fork-relation remove acme/web/design-system');
+    expect(again.stderr).toContain(
+      'hint: remove its current relation first: collab projects fork-relation remove acme/web/design-system',
+    );
     expect(await upstream('acme/web/design-system')).toBe((await view('globex/handbook')).id);
   });
 
   it('prints the project with -o json', async () => {
-    const added = await collab(['projects', 'fork-relation', 'add', 'acme/platform/api', String((await view('globex/handbook')).id), '--json']);
+    const added = await collab([
+      'projects',
+      'fork-relation',
+      'add',
+      'acme/platform/api',
+      String((await view('globex/handbook')).id),
+      '--json',
+    ]);
     expect(added.exitCode).toBe(0);
     expect(added.json<ProjectJson>().forked_from_project?.path_with_namespace).toBe('globex/handbook');
   });
 
   it('refuses a maintainer (403, exit 3) for add and remove', async () => {
     await markFork();
-    const add = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'globex/handbook'], { as: 'maintainer' });
+    const add = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'globex/handbook'], {
+      as: 'maintainer',
+    });
     expect(add.exitCode).toBe(3);
     expect(add.stderr).toContain('403 Forbidden');
     expect(await upstream('acme/web/storefront')).toBeNull();
-    const remove = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'maintainer' });
+    const remove = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], {
+      as: 'maintainer',
+    });
     expect(remove.exitCode).toBe(3);
     expect(await upstream('acme/web/design-system')).not.toBeNull();
   });
 
   it('answers 404 for an upstream project that does not exist', async () => {
-    const result = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'acme/nope'], { as: 'owner' });
+    const result = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'acme/nope'], {
+      as: 'owner',
+    });
     expect(result.exitCode).toBe(4);
     expect(await upstream('acme/web/storefront')).toBeNull();
   });
@@ -218,10 +278,17 @@ describe('collab projects fork --wait on a slow fork', () => {
   const requests: string[] = [];
   // In this process the 1 s of --timeout is jumped over on a virtual clock; the spawned run below waits in real time (its own process).
   const clock = virtualClock();
-  const { collab, sandbox } = useSandbox({ seed: 30, forkDuration: 600_000, log: (line) => requests.push(line), clock });
+  const { collab, sandbox } = useSandbox({
+    seed: 30,
+    forkDuration: 600_000,
+    log: (line) => requests.push(line),
+    clock,
+  });
 
   it('gives up after --timeout with exit 7, naming the command to check on it later', async () => {
-    const result = await collab(['projects', 'fork', 'acme/web/storefront', '--wait', '--timeout', '1s'], { as: 'owner' });
+    const result = await collab(['projects', 'fork', 'acme/web/storefront', '--wait', '--timeout', '1s'], {
+      as: 'owner',
+    });
     expect(result.exitCode).toBe(7);
     expect(result.stderr).toContain('error: timed out after 1s waiting for the fork olivia/storefront');
     expect(result.stderr).toContain('hint: the fork continues; check it with: collab projects view olivia/storefront');
@@ -233,7 +300,15 @@ describe('collab projects fork --wait on a slow fork', () => {
     const config = tempConfigDir();
     const child = execa('node', [BIN, 'projects', 'fork', 'globex/handbook', '--wait'], {
       reject: false,
-      env: { PATH: process.env.PATH, HOME: config, COLLAB_CONFIG_DIR: config, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner, NO_COLOR: '1', CI: 'true' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: config,
+        COLLAB_CONFIG_DIR: config,
+        COLLAB_HOST: sandbox.url,
+        COLLAB_TOKEN: sandbox.tokens.owner,
+        NO_COLOR: '1',
+        CI: 'true',
+      },
       extendEnv: false,
     });
     // Interrupt only once the command polls the new fork: it is then waiting on it.
@@ -245,7 +320,9 @@ describe('collab projects fork --wait on a slow fork', () => {
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
-    expect(String(result.stderr)).toContain('the fork continues; check it with: collab projects view olivia/handbook, or wait again: collab projects view olivia/handbook --wait\n');
+    expect(String(result.stderr)).toContain(
+      'the fork continues; check it with: collab projects view olivia/handbook, or wait again: collab projects view olivia/handbook --wait\n',
+    );
     expect(sandbox.store.findProject('olivia/handbook')?.import.status).not.toBe('failed');
     // Waiting again: the service's clock moved past the fork's copy, the wait ends at its first look.
     const realNow = sandbox.store.now;

@@ -14,8 +14,20 @@ describe('collab push-rule', () => {
   };
 
   describe.each([
-    { kind: 'project' as const, ref: 'acme/web/storefront', flag: '--project', as: 'maintainer' as const, exists: 'Project push rule exists' },
-    { kind: 'group' as const, ref: 'acme', flag: '--group', as: 'owner' as const, exists: 'Group push rule exists, try updating' },
+    {
+      kind: 'project' as const,
+      ref: 'acme/web/storefront',
+      flag: '--project',
+      as: 'maintainer' as const,
+      exists: 'Project push rule exists',
+    },
+    {
+      kind: 'group' as const,
+      ref: 'acme',
+      flag: '--group',
+      as: 'owner' as const,
+      exists: 'Group push rule exists, try updating',
+    },
   ])('$kind push rule', ({ kind, ref, flag, as, exists }) => {
     it('view with none: a line on stderr, null for --json, exit 0', async () => {
       const table = await collab(['push-rule', 'view', flag, ref], { as });
@@ -26,25 +38,61 @@ describe('collab push-rule', () => {
     });
 
     it('create, refuse a second create, update, set, view, delete (idempotent)', async () => {
-      const created = await collab(['push-rule', 'create', flag, ref, '--commit-message-regex', '^(feat|fix|docs): ', '--prevent-secrets', '--max-file-size', '25', '--json'], { as });
+      const created = await collab(
+        [
+          'push-rule',
+          'create',
+          flag,
+          ref,
+          '--commit-message-regex',
+          '^(feat|fix|docs): ',
+          '--prevent-secrets',
+          '--max-file-size',
+          '25',
+          '--json',
+        ],
+        { as },
+      );
       expect(created.exitCode).toBe(0);
       expect(created.stderr).toBe(`created the push rule of ${kind} ${ref}\n`);
-      expect(created.json()).toMatchObject({ commit_message_regex: '^(feat|fix|docs): ', prevent_secrets: true, max_file_size: 25, deny_delete_tag: false });
-      expect(await ruleOf(kind, ref)).toMatchObject({ ...PUSH_RULE_DEFAULTS, commit_message_regex: '^(feat|fix|docs): ', prevent_secrets: true, max_file_size: 25 });
+      expect(created.json()).toMatchObject({
+        commit_message_regex: '^(feat|fix|docs): ',
+        prevent_secrets: true,
+        max_file_size: 25,
+        deny_delete_tag: false,
+      });
+      expect(await ruleOf(kind, ref)).toMatchObject({
+        ...PUSH_RULE_DEFAULTS,
+        commit_message_regex: '^(feat|fix|docs): ',
+        prevent_secrets: true,
+        max_file_size: 25,
+      });
 
       const twice = await collab(['push-rule', 'create', flag, ref, '--deny-delete-tag'], { as });
       expect(twice.exitCode).toBe(5);
       expect(twice.stderr).toContain(`error: 422 ${exists}`);
       expect(twice.stderr).toMatch(/hint: change it with `collab push-rule update`, or use `collab push-rule set`/);
 
-      const updated = await collab(['push-rule', 'update', flag, ref, '--deny-delete-tag', '--no-prevent-secrets', '--json'], { as });
+      const updated = await collab(
+        ['push-rule', 'update', flag, ref, '--deny-delete-tag', '--no-prevent-secrets', '--json'],
+        { as },
+      );
       expect(updated.exitCode).toBe(0);
-      expect(updated.json()).toMatchObject({ commit_message_regex: '^(feat|fix|docs): ', deny_delete_tag: true, prevent_secrets: false, max_file_size: 25 });
+      expect(updated.json()).toMatchObject({
+        commit_message_regex: '^(feat|fix|docs): ',
+        deny_delete_tag: true,
+        prevent_secrets: false,
+        max_file_size: 25,
+      });
 
       const set = await collab(['push-rule', 'set', flag, ref, '--branch-name-regex', '^(main|release/.+)$'], { as });
       expect(set.exitCode).toBe(0);
       expect(set.stderr).toBe(`updated the push rule of ${kind} ${ref}\n`);
-      expect(await ruleOf(kind, ref)).toMatchObject({ branch_name_regex: '^(main|release/.+)$', deny_delete_tag: true, commit_message_regex: '^(feat|fix|docs): ' });
+      expect(await ruleOf(kind, ref)).toMatchObject({
+        branch_name_regex: '^(main|release/.+)$',
+        deny_delete_tag: true,
+        commit_message_regex: '^(feat|fix|docs): ',
+      });
 
       const view = await collab(['push-rule', 'view', flag, ref], { as });
       expect(view.exitCode).toBe(0);
@@ -79,9 +127,13 @@ describe('collab push-rule', () => {
     });
 
     it('--dry-run prints the request and changes nothing', async () => {
-      const dry = await collab(['push-rule', 'create', flag, ref, '--file-name-regex', '\\.(exe|jar)$', '--dry-run'], { as });
+      const dry = await collab(['push-rule', 'create', flag, ref, '--file-name-regex', '\\.(exe|jar)$', '--dry-run'], {
+        as,
+      });
       expect(dry.exitCode).toBe(0);
-      expect(dry.stdout).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/(projects|groups)\/acme(%2Fweb%2Fstorefront)?\/push_rule\n/);
+      expect(dry.stdout).toMatch(
+        /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/(projects|groups)\/acme(%2Fweb%2Fstorefront)?\/push_rule\n/,
+      );
       expect(JSON.parse(dry.stdout.slice(dry.stdout.indexOf('\n') + 1))).toEqual({ file_name_regex: '\\.(exe|jar)$' });
       expect(await ruleOf(kind, ref)).toBeUndefined();
       const deleteDry = await collab(['push-rule', 'delete', flag, ref, '--dry-run'], { as });
@@ -107,7 +159,15 @@ describe('collab push-rule', () => {
       expect(result.exitCode, value).toBe(2);
       expect(result.stderr.split('\n')[0], value).toMatch(message);
     }
-    const escaped = await collab(['push-rule', 'create', '--project', 'acme/web/storefront', '--branch-name-regex', '[(?<=]\\(\\?=x\\)', '--dry-run']);
+    const escaped = await collab([
+      'push-rule',
+      'create',
+      '--project',
+      'acme/web/storefront',
+      '--branch-name-regex',
+      '[(?<=]\\(\\?=x\\)',
+      '--dry-run',
+    ]);
     expect(escaped.exitCode).toBe(0);
     const others = await collab(['push-rule', 'create', '--group', 'acme', '--max-file-size', '-1']);
     expect(others.exitCode).toBe(2);
@@ -118,19 +178,39 @@ describe('collab push-rule', () => {
   });
 
   it('accepts RE2 syntax JavaScript spells differently, and an empty regex to clear one', async () => {
-    const set = await collab(['push-rule', 'set', '--project', 'acme/platform/api', '--commit-message-regex', '(?i)^(?P<kind>feat|fix): ', '--json']);
+    const set = await collab([
+      'push-rule',
+      'set',
+      '--project',
+      'acme/platform/api',
+      '--commit-message-regex',
+      '(?i)^(?P<kind>feat|fix): ',
+      '--json',
+    ]);
     expect(set.exitCode).toBe(0);
-    const cleared = await collab(['push-rule', 'update', '--project', 'acme/platform/api', '--commit-message-regex', '', '--json']);
+    const cleared = await collab([
+      'push-rule',
+      'update',
+      '--project',
+      'acme/platform/api',
+      '--commit-message-regex',
+      '',
+      '--json',
+    ]);
     expect(cleared.exitCode).toBe(0);
     expect(cleared.json()).toMatchObject({ commit_message_regex: '' });
   });
 
   it('maps permission and missing owners to exit codes', async () => {
-    const developerGroup = await collab(['push-rule', 'set', '--group', 'acme', '--deny-delete-tag'], { as: 'developer' });
+    const developerGroup = await collab(['push-rule', 'set', '--group', 'acme', '--deny-delete-tag'], {
+      as: 'developer',
+    });
     expect(developerGroup.exitCode).toBe(3);
     const maintainerGroup = await collab(['push-rule', 'view', '--group', 'acme'], { as: 'maintainer' });
     expect(maintainerGroup.exitCode).toBe(3);
-    const developerProject = await collab(['push-rule', 'view', '--project', 'acme/web/storefront'], { as: 'developer' });
+    const developerProject = await collab(['push-rule', 'view', '--project', 'acme/web/storefront'], {
+      as: 'developer',
+    });
     expect(developerProject.exitCode).toBe(3);
     const missingGroup = await collab(['push-rule', 'view', '--group', 'nope-group']);
     expect(missingGroup.exitCode).toBe(4);

@@ -11,7 +11,10 @@ import { useSandbox } from '../helpers/cli.js';
 describe('required flags', () => {
   const { collab, sandbox } = useSandbox({ seed: 5 });
 
-  function withRequired(specs: readonly CommandSpec[], path: string[] = []): Array<{ path: string[]; spec: CommandSpec }> {
+  function withRequired(
+    specs: readonly CommandSpec[],
+    path: string[] = [],
+  ): Array<{ path: string[]; spec: CommandSpec }> {
     return specs.flatMap((spec) => {
       const here = [...path, spec.name];
       if (spec.subcommands) return withRequired(spec.subcommands, here);
@@ -58,7 +61,9 @@ describe('required flags', () => {
       const before = sandbox.stats.requests;
       const result = await collab([...path, ...(spec.args ?? []).map(() => '1')]);
       expect(result.exitCode, path.join(' ')).toBe(2);
-      expect(result.stderr).toBe(`error: required option '${required[0]?.flags}' not specified\nhint: see \`collab ${path.join(' ')} --help\`\n`);
+      expect(result.stderr).toBe(
+        `error: required option '${required[0]?.flags}' not specified\nhint: see \`collab ${path.join(' ')} --help\`\n`,
+      );
       expect(sandbox.stats.requests, path.join(' ')).toBe(before);
       const help = await collab([...path, '--help']);
       expect(help.stdout.match(/\(required\)/g)?.length, path.join(' ')).toBe(required.length);

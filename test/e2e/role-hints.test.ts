@@ -31,7 +31,9 @@ describe('a 403 names the role the endpoint needs', () => {
   });
 
   it('says nothing of roles where the reference names none', async () => {
-    const starred = await collab(['projects', 'update', 'acme/web/storefront', '--description', 'x'], { as: 'reporter' });
+    const starred = await collab(['projects', 'update', 'acme/web/storefront', '--description', 'x'], {
+      as: 'reporter',
+    });
     expect(starred.exitCode).toBe(3);
     expect(starred.stderr).not.toMatch(/only .* may do this/);
   });

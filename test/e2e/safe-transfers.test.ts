@@ -33,35 +33,66 @@ describe('safe transfers', () => {
     const before = requests();
     const result = await collab(args);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe(`error: ${what} needs confirmation, and standard input is not a terminal\nhint: pass --yes to ${what} without confirmation\n`);
+    expect(result.stderr).toBe(
+      `error: ${what} needs confirmation, and standard input is not a terminal\nhint: pass --yes to ${what} without confirmation\n`,
+    );
     expect(requests()).toBe(before);
   });
 
   it('on a terminal, a group transfer asks to type the full path; a wrong answer moves nothing', async () => {
-    const wrong = await collab(['groups', 'transfer', String(await idOf('groups', 'acme/web')), '--to', 'globex'], { tty: true, stdinTTY: true, input: 'acme\n' });
+    const wrong = await collab(['groups', 'transfer', String(await idOf('groups', 'acme/web')), '--to', 'globex'], {
+      tty: true,
+      stdinTTY: true,
+      input: 'acme\n',
+    });
     expect(wrong.exitCode).toBe(2);
     expect(wrong.stderr).toContain('Type acme/web to move group acme/web into globex');
     expect(wrong.stderr).toContain('confirmation did not match acme/web; nothing was done');
     expect((await group('acme/web')).parent_id).toBe(await idOf('groups', 'acme'));
 
-    const right = await collab(['groups', 'transfer', 'acme/platform/infra', '--top-level'], { tty: true, stdinTTY: true, input: 'acme/platform/infra\n' });
+    const right = await collab(['groups', 'transfer', 'acme/platform/infra', '--top-level'], {
+      tty: true,
+      stdinTTY: true,
+      input: 'acme/platform/infra\n',
+    });
     expect(right.exitCode).toBe(0);
     expect(right.stderr).toContain('Type acme/platform/infra to make group acme/platform/infra a top-level group');
     expect((await group('infra')).parent_id).toBeNull();
   });
 
   it('on a terminal, a project transfer asks for the project’s path, and a hook delete for the hook’s ID', async () => {
-    const moved = await collab(['projects', 'transfer', String(await idOf('projects', 'acme/web/design-system')), '--namespace', 'globex'], { tty: true, stdinTTY: true, input: 'acme/web/design-system\n' });
+    const moved = await collab(
+      ['projects', 'transfer', String(await idOf('projects', 'acme/web/design-system')), '--namespace', 'globex'],
+      { tty: true, stdinTTY: true, input: 'acme/web/design-system\n' },
+    );
     expect(moved.stderr).toContain('Type acme/web/design-system to move project acme/web/design-system to globex');
     expect(moved.exitCode).toBe(0);
-    expect(await getJson('/projects/globex%2Fdesign-system')).toMatchObject({ path_with_namespace: 'globex/design-system' });
+    expect(await getJson('/projects/globex%2Fdesign-system')).toMatchObject({
+      path_with_namespace: 'globex/design-system',
+    });
 
-    const created = await collab(['hooks', 'create', '--project', 'globex/design-system', '--url', 'https://hooks.example.com/x', '--json']);
+    const created = await collab([
+      'hooks',
+      'create',
+      '--project',
+      'globex/design-system',
+      '--url',
+      'https://hooks.example.com/x',
+      '--json',
+    ]);
     const id = created.json<{ id: number }>().id;
-    const kept = await collab(['hooks', 'delete', String(id), '--project', 'globex/design-system'], { tty: true, stdinTTY: true, input: '999\n' });
+    const kept = await collab(['hooks', 'delete', String(id), '--project', 'globex/design-system'], {
+      tty: true,
+      stdinTTY: true,
+      input: '999\n',
+    });
     expect(kept.exitCode).toBe(2);
     expect(kept.stderr).toContain(`Type ${id} to delete hook ${id} of project globex/design-system`);
-    const deleted = await collab(['hooks', 'delete', String(id), '--project', 'globex/design-system'], { tty: true, stdinTTY: true, input: `${id}\n` });
+    const deleted = await collab(['hooks', 'delete', String(id), '--project', 'globex/design-system'], {
+      tty: true,
+      stdinTTY: true,
+      input: `${id}\n`,
+    });
     expect(deleted.exitCode).toBe(0);
     const listed = await collab(['hooks', 'list', '--project', 'globex/design-system', '--json']);
     expect(listed.json()).toEqual([]);

@@ -32,7 +32,9 @@ describe('one style', () => {
     const kinds = all.filter(({ spec }) => VERB_ALIASES[spec.name]);
     // groups, hooks, notes, push-rule, share, config... not only projects.
     expect(new Set(kinds.map(({ path }) => path.split(' ')[0])).size).toBeGreaterThan(5);
-    const missing = kinds.filter(({ spec }) => !(VERB_ALIASES[spec.name] ?? []).every((alias) => spec.aliases?.includes(alias))).map(({ path }) => path);
+    const missing = kinds
+      .filter(({ spec }) => !(VERB_ALIASES[spec.name] ?? []).every((alias) => spec.aliases?.includes(alias)))
+      .map(({ path }) => path);
     expect(missing).toEqual([]);
   });
 
@@ -48,20 +50,36 @@ describe('one style', () => {
   });
 
   it('table headers are words in capitals, spaced: no CREATED_AT or GROUP_ID', () => {
-    const headers = commandFiles().flatMap(({ file, text }) => [...text.matchAll(/header: '([^']*)'/g)].map((m) => ({ file, header: m[1] as string })));
+    const headers = commandFiles().flatMap(({ file, text }) =>
+      [...text.matchAll(/header: '([^']*)'/g)].map((m) => ({ file, header: m[1] as string })),
+    );
     expect(headers.length).toBeGreaterThan(20);
     expect(headers.filter(({ header }) => !/^[A-Z0-9 ()/.-]+$/.test(header))).toEqual([]);
   });
 
   it('status lines, warnings and errors start in lower case (a name in capitals, such as LDAP or COLLAB_TOKEN, aside)', () => {
-    const messages = commandFiles().flatMap(({ file, text }) => [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*[`'"]([^`'"$]*)/g)].map((m) => ({ file, message: m[1] as string })));
+    const messages = commandFiles().flatMap(({ file, text }) =>
+      [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*[`'"]([^`'"$]*)/g)].map((m) => ({
+        file,
+        message: m[1] as string,
+      })),
+    );
     expect(messages.length).toBeGreaterThan(20);
     // A message that starts with a choice: `${existing ? 'updated' : 'created'} the push rule…`.
-    const chosen = commandFiles().flatMap(({ file, text }) => [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*`\$\{[^}]*?\?\s*'([^']*)'\s*:\s*'([^']*)'/g)].flatMap((m) => [m[1], m[2]].map((message) => ({ file, message: message as string }))));
+    const chosen = commandFiles().flatMap(({ file, text }) =>
+      [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*`\$\{[^}]*?\?\s*'([^']*)'\s*:\s*'([^']*)'/g)].flatMap((m) =>
+        [m[1], m[2]].map((message) => ({ file, message: message as string })),
+      ),
+    );
     expect(chosen.length).toBeGreaterThan(0);
     const capitalised = [...messages, ...chosen].filter(({ message }) => /^[A-Z][a-z]/.test(message));
     expect(capitalised).toEqual([]);
-    const errors = commandFiles().flatMap(({ file, text }) => [...text.matchAll(/new CollabError\(\s*'[a-z-]+',\s*[`'"]([^`'"$]*)/g)].map((m) => ({ file, message: m[1] as string })));
+    const errors = commandFiles().flatMap(({ file, text }) =>
+      [...text.matchAll(/new CollabError\(\s*'[a-z-]+',\s*[`'"]([^`'"$]*)/g)].map((m) => ({
+        file,
+        message: m[1] as string,
+      })),
+    );
     expect(errors.length).toBeGreaterThan(20);
     expect(errors.filter(({ message }) => /^[A-Z][a-z]/.test(message))).toEqual([]);
   });

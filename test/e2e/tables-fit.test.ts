@@ -13,7 +13,21 @@ import { useSandbox } from '../helpers/cli.js';
  */
 
 /** Commands that read but draw no table or summary of the service's data. */
-const NO_TABLE = new Set(['projects snapshot', 'groups avatar', 'plan', 'export', 'auth login', 'auth logout', 'auth switch', 'auth token', 'config get', 'config set', 'config path', 'completion', 'sandbox']);
+const NO_TABLE = new Set([
+  'projects snapshot',
+  'groups avatar',
+  'plan',
+  'export',
+  'auth login',
+  'auth logout',
+  'auth switch',
+  'auth token',
+  'config get',
+  'config set',
+  'config path',
+  'completion',
+  'sandbox',
+]);
 
 const P = 'acme/platform/infra/a-project-with-a-rather-long-name';
 const G = 'acme/platform/infra';
@@ -86,21 +100,116 @@ describe('every table fits its terminal', () => {
       if (result.exitCode !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
       return result;
     };
-    await made(['projects', 'create', '--name', 'a-project-with-a-rather-long-name', '--namespace', G, '--description', 'A description long enough to need cutting on any terminal narrower than this sentence is long']);
+    await made([
+      'projects',
+      'create',
+      '--name',
+      'a-project-with-a-rather-long-name',
+      '--namespace',
+      G,
+      '--description',
+      'A description long enough to need cutting on any terminal narrower than this sentence is long',
+    ]);
     await made(['projects', 'star', P]);
     await made(['projects', 'fork', P, '--namespace', 'globex/research']);
     await made(['projects', 'members', 'add', P, '--user', 'dana', '--access', 'developer', '--expires', '2099-01-31']);
     await made(['groups', 'members', 'add', G, '--user', 'dana', '--access', 'developer']);
-    ids.note = (await made(['notes', 'create', '--project', P, '--issue', '1', '--body', `A note with a long body. ${'Words that go on. '.repeat(12)}`, '--json'])).json<{ id: number }>().id;
-    ids.hook = (await made(['hooks', 'create', '--project', P, '--url', 'https://hooks.example.com/a/rather/long/path/to/a/receiver', '--push-events', '--issues-events', '--merge-requests-events', '--json'])).json<{ id: number }>().id;
-    await made(['push-rule', 'create', '--project', P, '--commit-message-regex', 'JIRA-\\d+ .{10,}', '--deny-delete-tag']);
-    await made(['share', 'add', '--project', P, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-06-30']);
-    await made(['protected-branches', 'create', 'release/candidates-for-the-next-long-term-support-*', '--project', P, '--push', 'no-one', '--merge', 'developer', '--allow-force-push']);
-    await made(['protected-tags', 'create', 'v*-long-term-support-release-candidate', '--project', P, '--create-access', 'developer']);
+    ids.note = (
+      await made([
+        'notes',
+        'create',
+        '--project',
+        P,
+        '--issue',
+        '1',
+        '--body',
+        `A note with a long body. ${'Words that go on. '.repeat(12)}`,
+        '--json',
+      ])
+    ).json<{ id: number }>().id;
+    ids.hook = (
+      await made([
+        'hooks',
+        'create',
+        '--project',
+        P,
+        '--url',
+        'https://hooks.example.com/a/rather/long/path/to/a/receiver',
+        '--push-events',
+        '--issues-events',
+        '--merge-requests-events',
+        '--json',
+      ])
+    ).json<{ id: number }>().id;
+    await made([
+      'push-rule',
+      'create',
+      '--project',
+      P,
+      '--commit-message-regex',
+      'JIRA-\\d+ .{10,}',
+      '--deny-delete-tag',
+    ]);
+    await made([
+      'share',
+      'add',
+      '--project',
+      P,
+      '--with',
+      'globex/research',
+      '--access',
+      'reporter',
+      '--expires',
+      '2099-06-30',
+    ]);
+    await made([
+      'protected-branches',
+      'create',
+      'release/candidates-for-the-next-long-term-support-*',
+      '--project',
+      P,
+      '--push',
+      'no-one',
+      '--merge',
+      'developer',
+      '--allow-force-push',
+    ]);
+    await made([
+      'protected-tags',
+      'create',
+      'v*-long-term-support-release-candidate',
+      '--project',
+      P,
+      '--create-access',
+      'developer',
+    ]);
     const key = `ssh-ed25519 ${Buffer.concat([Buffer.from([0, 0, 0, 11]), Buffer.from('ssh-ed25519'), Buffer.from([0, 0, 0, 32]), Buffer.alloc(32, 7)]).toString('base64')} ci@example.com`;
-    const deployKey = await collab(['deploy-keys', 'create', '--project', P, '--title', 'The continuous integration runner of the platform team', '--can-push', '--json'], { input: key });
+    const deployKey = await collab(
+      [
+        'deploy-keys',
+        'create',
+        '--project',
+        P,
+        '--title',
+        'The continuous integration runner of the platform team',
+        '--can-push',
+        '--json',
+      ],
+      { input: key },
+    );
     ids.deployKey = deployKey.json<{ id: number }>().id;
-    await made(['groups', 'ldap-links', 'add', G, '--cn', 'engineering-platform-infrastructure-team', '--provider', 'ldapmain', '--access', 'developer']);
+    await made([
+      'groups',
+      'ldap-links',
+      'add',
+      G,
+      '--cn',
+      'engineering-platform-infrastructure-team',
+      '--provider',
+      'ldapmain',
+      '--access',
+      'developer',
+    ]);
   });
 
   it('draws every command that reads: none is left out', async () => {

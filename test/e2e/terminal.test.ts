@@ -60,7 +60,15 @@ async function run(args: readonly string[], host: string, token: string, termina
   stdin.end();
   const dir = tempConfigDir();
   const runtime: Runtime = {
-    env: { HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: token, NO_COLOR: '1', CI: 'true', ...terminal.env },
+    env: {
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: host,
+      COLLAB_TOKEN: token,
+      NO_COLOR: '1',
+      CI: 'true',
+      ...terminal.env,
+    },
     streams: () => ({ stdout, stderr, stdin }),
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     helpWidth: () => 80,
@@ -75,7 +83,8 @@ const ESC = '\u001b';
 
 describe('at a terminal, against the sandbox', () => {
   const { sandbox, get } = useSandbox({ seed: 60 });
-  const collab = (args: readonly string[], terminal: Terminal) => run(args, sandbox.url, sandbox.tokens.admin, terminal);
+  const collab = (args: readonly string[], terminal: Terminal) =>
+    run(args, sandbox.url, sandbox.tokens.admin, terminal);
   /** How many projects the service says it has (x-total, to an administrator). */
   const projectCount = async () => Number((await get('/projects?per_page=1')).headers.get('x-total'));
 
@@ -85,13 +94,20 @@ describe('at a terminal, against the sandbox', () => {
       expect(result.exitCode).toBe(0);
       expect(result.stdout.trimEnd().split('\n')).toHaveLength(20);
       expect(result.stdout).not.toContain('showing');
-      expect(result.stderr).toContain(`showing 20 of ${(await projectCount()).toLocaleString('en-US')} projects; --all for every page, --limit N for more\n`);
+      expect(result.stderr).toContain(
+        `showing 20 of ${(await projectCount()).toLocaleString('en-US')} projects; --all for every page, --limit N for more\n`,
+      );
     });
 
     it('with --page: that page, and the next one to ask for', async () => {
-      const result = await collab(['projects', 'list', '--page', '2', '--per-page', '10'], { stdout: 'pipe', stderrTTY: true });
+      const result = await collab(['projects', 'list', '--page', '2', '--per-page', '10'], {
+        stdout: 'pipe',
+        stderrTTY: true,
+      });
       expect(result.stdout.trimEnd().split('\n')).toHaveLength(10);
-      expect(result.stderr).toContain(`showing page 2: 10 of ${await projectCount()} projects; --page 3 for the next, --all for every page\n`);
+      expect(result.stderr).toContain(
+        `showing page 2: 10 of ${await projectCount()} projects; --page 3 for the next, --all for every page\n`,
+      );
     });
 
     it('says nothing with --quiet, when stderr is not a terminal, with --all, or when nothing is left out', async () => {
@@ -121,7 +137,9 @@ describe('at a terminal, against the sandbox', () => {
     const result = await collab(['projects', 'list', '--limit', '5'], narrow);
     expect(result.exitCode).toBe(0);
     // After the spinner's last frame is cleared, on the line it leaves.
-    expect(result.stderr).toMatch(/(\x1b\[\?25h|\n)(STARS, )?LAST ACTIVITY left out to fit 60 columns; --fields id,path_with_namespace,visibility,star_count,last_activity_at chooses the columns\n/);
+    expect(result.stderr).toMatch(
+      /(\x1b\[\?25h|\n)(STARS, )?LAST ACTIVITY left out to fit 60 columns; --fields id,path_with_namespace,visibility,star_count,last_activity_at chooses the columns\n/,
+    );
     expect(result.stderr).not.toContain('warning:');
     const quiet = await collab(['projects', 'list', '--limit', '5', '-q'], narrow);
     expect(quiet.exitCode).toBe(0);
@@ -131,7 +149,10 @@ describe('at a terminal, against the sandbox', () => {
 
   describe('long work shows progress', () => {
     it('stdout a pipe (it may end on the same terminal: `| cat`): the spinner goes before the first row, rows untouched', async () => {
-      const result = await collab(['projects', 'list', '--all', '--per-page', '20'], { stdout: 'pipe', stderrTTY: true });
+      const result = await collab(['projects', 'list', '--all', '--per-page', '20'], {
+        stdout: 'pipe',
+        stderrTTY: true,
+      });
       expect(result.exitCode).toBe(0);
       const rows = result.stdout.trimEnd().split('\n');
       expect(rows).toHaveLength(await projectCount());
@@ -142,7 +163,10 @@ describe('at a terminal, against the sandbox', () => {
     });
 
     it('stdout on the same terminal: the spinner is gone before the first row, the note comes after the table', async () => {
-      const result = await collab(['projects', 'list', '--limit', '50', '--per-page', '10'], { stdout: 'shared', stderrTTY: true });
+      const result = await collab(['projects', 'list', '--limit', '50', '--per-page', '10'], {
+        stdout: 'shared',
+        stderrTTY: true,
+      });
       expect(result.exitCode).toBe(0);
       const screen = result.stdout;
       const tableStart = screen.indexOf('┌');
@@ -159,7 +183,11 @@ describe('at a terminal, against the sandbox', () => {
 
   describe('FORCE_COLOR, like NO_COLOR, changes colour only', () => {
     it('in a pipe: tab-separated text, with colour', async () => {
-      const result = await collab(['projects', 'list', '--limit', '5'], { stdout: 'pipe', stderrTTY: false, env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+      const result = await collab(['projects', 'list', '--limit', '5'], {
+        stdout: 'pipe',
+        stderrTTY: false,
+        env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+      });
       expect(result.stdout).toContain(ESC);
       expect(result.stdout).not.toMatch(/[│┌]/);
       expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
@@ -167,8 +195,16 @@ describe('at a terminal, against the sandbox', () => {
     });
 
     it('on a terminal: FORCE_COLOR=0 draws the same table without colour', async () => {
-      const coloured = await collab(['projects', 'list', '--limit', '5'], { stdout: 'tty', stderrTTY: true, env: { NO_COLOR: undefined } });
-      const plain = await collab(['projects', 'list', '--limit', '5'], { stdout: 'tty', stderrTTY: true, env: { NO_COLOR: undefined, FORCE_COLOR: '0' } });
+      const coloured = await collab(['projects', 'list', '--limit', '5'], {
+        stdout: 'tty',
+        stderrTTY: true,
+        env: { NO_COLOR: undefined },
+      });
+      const plain = await collab(['projects', 'list', '--limit', '5'], {
+        stdout: 'tty',
+        stderrTTY: true,
+        env: { NO_COLOR: undefined, FORCE_COLOR: '0' },
+      });
       expect(coloured.stdout).toContain(ESC);
       expect(plain.stdout).not.toContain(ESC);
       expect(coloured.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe(plain.stdout);
@@ -176,10 +212,16 @@ describe('at a terminal, against the sandbox', () => {
   });
 
   it('--fields that no item has: one warning naming it, exit 0', async () => {
-    const result = await collab(['projects', 'list', '--limit', '3', '--fields', 'id,nope.x'], { stdout: 'pipe', stderrTTY: false });
+    const result = await collab(['projects', 'list', '--limit', '3', '--fields', 'id,nope.x'], {
+      stdout: 'pipe',
+      stderrTTY: false,
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('warning: no item has the field "nope.x"\n');
-    const view = await collab(['projects', 'view', '1', '--fields', 'id,nope', '--json'], { stdout: 'pipe', stderrTTY: false });
+    const view = await collab(['projects', 'view', '1', '--fields', 'id,nope', '--json'], {
+      stdout: 'pipe',
+      stderrTTY: false,
+    });
     expect(view.stderr).toBe('warning: no item has the field "nope"\n');
   });
 });
@@ -189,20 +231,39 @@ describe('bin/collab at a real pseudo-terminal', () => {
   const { sandbox } = useSandbox({ seed: 60 });
   const shell = (command: string, out: string) => {
     const dir = tempConfigDir();
-    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, TZ: 'Asia/Tokyo', OUT: out, BIN };
-    return execa('script', ['-qec', `stty cols 160; ${command}`, '/dev/null'], { env, extendEnv: false, reject: false, timeout: 60_000 });
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: sandbox.url,
+      COLLAB_TOKEN: sandbox.tokens.admin,
+      TZ: 'Asia/Tokyo',
+      OUT: out,
+      BIN,
+    };
+    return execa('script', ['-qec', `stty cols 160; ${command}`, '/dev/null'], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
   };
 
   it('draws the table to fit, then says the list was cut; with stdout in a file, the terminal gets only the progress and the note', async () => {
     const out = join(tempConfigDir(), 'out.tsv');
     const table = await shell('node "$BIN" projects list --limit 3', out);
-    const screen = String(table.stdout).replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
+    const screen = String(table.stdout)
+      .replace(/\r/g, '')
+      .replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
     expect(screen).toMatch(/│ ID │ PATH +│ VISIBILITY │ STARS │ LAST ACTIVITY +│/);
-    for (const line of screen.split('\n').filter((l) => l.startsWith('│'))) expect(line.length).toBeLessThanOrEqual(160);
+    for (const line of screen.split('\n').filter((l) => l.startsWith('│')))
+      expect(line.length).toBeLessThanOrEqual(160);
     expect(screen.indexOf('showing 3 of 60 projects')).toBeGreaterThan(screen.lastIndexOf('└'));
 
     const piped = await shell('node "$BIN" projects list --limit 30 --per-page 10 > "$OUT"', out);
-    const terminal = String(piped.stdout).replace(/\r/g, '').replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
+    const terminal = String(piped.stdout)
+      .replace(/\r/g, '')
+      .replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
     expect(terminal).toContain('fetched 30 projects…');
     expect(terminal).toContain('showing 30 of 60 projects; --all for every page, --limit N for more');
     const rows = readFileSync(out, 'utf8').trimEnd().split('\n');
@@ -230,11 +291,19 @@ describe('at a terminal, against a service without totals that rate-limits', () 
         res.end('{"message":"429 Too Many Requests"}');
         return;
       }
-      const items = Array.from({ length: perPage }, (_v, i) => ({ id: 100_000 - (page - 1) * perPage - i, path_with_namespace: `big/p${(page - 1) * perPage + i}` }));
+      const items = Array.from({ length: perPage }, (_v, i) => ({
+        id: 100_000 - (page - 1) * perPage - i,
+        path_with_namespace: `big/p${(page - 1) * perPage + i}`,
+      }));
       const next = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url.pathname}`);
       next.searchParams.set('page', String(page + 1));
       next.searchParams.set('per_page', String(perPage));
-      res.writeHead(200, { 'content-type': 'application/json', link: `<${next}>; rel="next"`, 'x-next-page': String(page + 1), 'x-per-page': String(perPage) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        link: `<${next}>; rel="next"`,
+        'x-next-page': String(page + 1),
+        'x-per-page': String(perPage),
+      });
       res.end(JSON.stringify(items));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -248,7 +317,11 @@ describe('at a terminal, against a service without totals that rate-limits', () 
 
   it('says why it waits, and `N+` when the service gives no total', async () => {
     const clock = virtualClock();
-    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', { stdout: 'pipe', stderrTTY: true, clock });
+    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10'], host, 'glpat-test', {
+      stdout: 'pipe',
+      stderrTTY: true,
+      clock,
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(30);
     expect(result.stderr).toContain('rate limited by the service; resuming in 1 s');
@@ -259,7 +332,12 @@ describe('at a terminal, against a service without totals that rate-limits', () 
 
   it('on the terminal of the rows, the reason of a wait between two pages is cleared before the next rows', async () => {
     const clock = virtualClock();
-    const result = await run(['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'], host, 'glpat-test', { stdout: 'shared', stderrTTY: true, clock });
+    const result = await run(
+      ['projects', 'list', '--limit', '30', '--per-page', '10', '--concurrency', '1'],
+      host,
+      'glpat-test',
+      { stdout: 'shared', stderrTTY: true, clock },
+    );
     expect(result.exitCode).toBe(0);
     const screen = result.stdout;
     // Page 2's 429 may come back before page 1's rows are drawn (they are handed over after page 2

@@ -7,8 +7,10 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 describe('collab variables', () => {
   const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
-  const variablesOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown>>> => getJson(`/${kind}s/${encodeURIComponent(ref)}/variables`);
-  const one = async (key: string, scope = '*') => (await variablesOf('project', project)).find((v) => v.key === key && v.environment_scope === scope);
+  const variablesOf = (kind: 'project' | 'group', ref: string): Promise<Array<Record<string, unknown>>> =>
+    getJson(`/${kind}s/${encodeURIComponent(ref)}/variables`);
+  const one = async (key: string, scope = '*') =>
+    (await variablesOf('project', project)).find((v) => v.key === key && v.environment_scope === scope);
 
   it('lists with masked values as [masked]; -o json carries what the service sent', async () => {
     const table = await collab(['variables', 'list', '--project', project], { tty: true });
@@ -23,32 +25,76 @@ describe('collab variables', () => {
   });
 
   it('create from --value, a file and standard input; view by scope; set updates; delete asks for --yes', async () => {
-    expect((await collab(['variables', 'create', 'PLAIN', '--project', project, '--value', 'hello', '--scope', 'staging'])).exitCode).toBe(0);
+    expect(
+      (await collab(['variables', 'create', 'PLAIN', '--project', project, '--value', 'hello', '--scope', 'staging']))
+        .exitCode,
+    ).toBe(0);
     expect(await one('PLAIN', 'staging')).toMatchObject({ value: 'hello', masked: false });
     const file = join(tempConfigDir(), 'value.txt');
     writeFileSync(file, 'from-a-file-123\n');
-    expect((await collab(['variables', 'create', 'FROM_FILE', '--project', project, '--value-file', file, '--masked', '--protected'])).exitCode).toBe(0);
+    expect(
+      (
+        await collab([
+          'variables',
+          'create',
+          'FROM_FILE',
+          '--project',
+          project,
+          '--value-file',
+          file,
+          '--masked',
+          '--protected',
+        ])
+      ).exitCode,
+    ).toBe(0);
     expect(await one('FROM_FILE')).toMatchObject({ value: 'from-a-file-123', masked: true, protected: true });
-    const piped = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked'], { input: 'piped-secret-1\n' });
-    expect(piped).toMatchObject({ exitCode: 0, stderr: 'created variable FROM_STDIN on project acme/web/storefront\n' });
-    const again = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked', '--description', 'rotated'], { input: 'piped-secret-2' });
+    const piped = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked'], {
+      input: 'piped-secret-1\n',
+    });
+    expect(piped).toMatchObject({
+      exitCode: 0,
+      stderr: 'created variable FROM_STDIN on project acme/web/storefront\n',
+    });
+    const again = await collab(
+      ['variables', 'set', 'FROM_STDIN', '--project', project, '--masked', '--description', 'rotated'],
+      { input: 'piped-secret-2' },
+    );
     expect(again.stderr).toBe('updated variable FROM_STDIN on project acme/web/storefront\n');
     expect(await one('FROM_STDIN')).toMatchObject({ value: 'piped-secret-2', description: 'rotated' });
     expect(again.stdout).not.toContain('piped-secret');
-    const viewed = await collab(['variables', 'view', 'APP_ENV', '--project', project, '--scope', 'production', '--json']);
+    const viewed = await collab([
+      'variables',
+      'view',
+      'APP_ENV',
+      '--project',
+      project,
+      '--scope',
+      'production',
+      '--json',
+    ]);
     expect(viewed.json()).toMatchObject({ value: 'production', environment_scope: 'production' });
     // update keeps the value it does not change (the service wants it on every PUT).
-    expect((await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected'])).exitCode).toBe(0);
+    expect(
+      (await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected']))
+        .exitCode,
+    ).toBe(0);
     expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'production', protected: true });
     const refused = await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging']);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/pass --yes/);
-    expect((await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging', '--yes'])).exitCode).toBe(0);
+    expect(
+      (await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging', '--yes'])).exitCode,
+    ).toBe(0);
     expect(await one('PLAIN', 'staging')).toBeUndefined();
   });
 
   it('a masked value on the command line: exit 2 before anything is sent', async () => {
-    for (const args of [['create', 'K', '--masked'], ['set', 'K', '--masked'], ['update', 'APP_ENV', '--masked'], ['create', 'K', '--hidden']]) {
+    for (const args of [
+      ['create', 'K', '--masked'],
+      ['set', 'K', '--masked'],
+      ['update', 'APP_ENV', '--masked'],
+      ['create', 'K', '--hidden'],
+    ]) {
       sandbox.resetStats();
       const result = await collab(['variables', ...args, '--project', project, '--value', 'secret-on-argv-1']);
       expect(result.exitCode).toBe(2);
@@ -60,9 +106,15 @@ describe('collab variables', () => {
 
   it('update or set with --value of a variable already masked or hidden: exit 2 after its one read, nothing written, the value nowhere; --value-file updates it; an unmasked one takes --value', async () => {
     const made = [
-      await call('POST', `/projects/${encodeURIComponent(project)}/variables`, { json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true } }),
-      await call('POST', '/groups/acme/variables', { json: { key: 'GROUP_MASKED', value: 'group-value-123', masked: true } }),
-      await call('POST', '/groups/acme/variables', { json: { key: 'GROUP_HIDDEN', value: 'group-value-456', masked_and_hidden: true } }),
+      await call('POST', `/projects/${encodeURIComponent(project)}/variables`, {
+        json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true },
+      }),
+      await call('POST', '/groups/acme/variables', {
+        json: { key: 'GROUP_MASKED', value: 'group-value-123', masked: true },
+      }),
+      await call('POST', '/groups/acme/variables', {
+        json: { key: 'GROUP_HIDDEN', value: 'group-value-456', masked_and_hidden: true },
+      }),
     ];
     expect(made.map((response) => response.status)).toEqual([201, 201, 201]);
     const cases: Array<[string[], string]> = [
@@ -78,7 +130,9 @@ describe('collab variables', () => {
       const result = await collab(['variables', ...args, '--value', 'secret-on-argv-2']);
       expect(result.exitCode).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`error: --value is refused for ${what}: the command line ends up in shell history and process lists\nhint: use --value-file <path>, or pipe the value into standard input (--value-file -)\n`);
+      expect(result.stderr).toBe(
+        `error: --value is refused for ${what}: the command line ends up in shell history and process lists\nhint: use --value-file <path>, or pipe the value into standard input (--value-file -)\n`,
+      );
       expect(sandbox.requestLog.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200']);
     }
     expect((await one('STRIPE_API_KEY'))?.value).toBe('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
@@ -89,7 +143,17 @@ describe('collab variables', () => {
     expect(rotated.exitCode).toBe(0);
     expect(rotated.stdout).not.toContain('rotated-secret-456');
     expect(await one('STRIPE_API_KEY')).toMatchObject({ value: 'rotated-secret-456', masked: true });
-    const plain = await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--value', 'prod-2']);
+    const plain = await collab([
+      'variables',
+      'update',
+      'APP_ENV',
+      '--project',
+      project,
+      '--scope',
+      'production',
+      '--value',
+      'prod-2',
+    ]);
     expect(plain.exitCode).toBe(0);
     expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'prod-2', masked: false });
   });
@@ -109,7 +173,9 @@ describe('collab variables', () => {
     const group = await collab(['variables', 'create', 'G', '--group', 'acme', '--value', 'x'], { as: 'maintainer' });
     expect(group.exitCode).toBe(3);
     expect(group.stderr).toMatch(/^hint: only owners and administrators may do this/m);
-    const unmaskable = await collab(['variables', 'create', 'SHORT', '--project', project, '--masked'], { input: 'short' });
+    const unmaskable = await collab(['variables', 'create', 'SHORT', '--project', project, '--masked'], {
+      input: 'short',
+    });
     expect(unmaskable.exitCode).toBe(5);
     expect(unmaskable.stderr).toMatch(/^hint: a masked value is 8 or more characters/m);
     sandbox.resetStats();
@@ -118,12 +184,17 @@ describe('collab variables', () => {
   });
 
   it('group variables, and --dry-run shows the request with the value redacted', async () => {
-    const dry = await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value-file', '-', '--dry-run'], { input: 'eu-central-1' });
+    const dry = await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value-file', '-', '--dry-run'], {
+      input: 'eu-central-1',
+    });
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain('POST');
     expect(dry.stdout).not.toContain('eu-central-1');
     expect((await variablesOf('group', 'acme')).map((v) => v.key)).toEqual(['DEPLOY_REGION']);
-    expect((await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value', 'eu-central-1'], { as: 'owner' })).exitCode).toBe(0);
+    expect(
+      (await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value', 'eu-central-1'], { as: 'owner' }))
+        .exitCode,
+    ).toBe(0);
     expect((await variablesOf('group', 'acme')).map((v) => v.key)).toEqual(['DEPLOY_REGION', 'REGION']);
   });
 });

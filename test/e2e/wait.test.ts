@@ -25,7 +25,11 @@ describe('--wait', () => {
 
     const waited = await collab(['projects', 'delete', 'olivia/fleet-beacon-25', '--yes', '--wait', '--json']);
     expect(waited.exitCode).toBe(0);
-    expect(waited.json<Json>()).toMatchObject({ id: 26, path_with_namespace: 'olivia/fleet-beacon-25', status: 'deleted' });
+    expect(waited.json<Json>()).toMatchObject({
+      id: 26,
+      path_with_namespace: 'olivia/fleet-beacon-25',
+      status: 'deleted',
+    });
     expect(waited.stderr).toBe('olivia/fleet-beacon-25: gone\ndeleted project olivia/fleet-beacon-25\n');
     expect(project(26)).toBeUndefined();
   });
@@ -43,7 +47,15 @@ describe('--wait', () => {
     const marked = await collab(['groups', 'delete', 'globex/research', '--yes', '--wait', '--json']);
     expect(marked.exitCode).toBe(0);
     expect(marked.json<Json>()).toMatchObject({ full_path: 'globex/research', status: 'marked_for_deletion' });
-    const removed = await collab(['groups', 'delete', 'globex/research', '--permanently-remove', '--yes', '--wait', '--json']);
+    const removed = await collab([
+      'groups',
+      'delete',
+      'globex/research',
+      '--permanently-remove',
+      '--yes',
+      '--wait',
+      '--json',
+    ]);
     expect(removed.exitCode).toBe(0);
     expect(removed.json<Json>()).toMatchObject({ full_path: 'globex/research', status: 'removed' });
     expect(sandbox.store.findGroup('globex/research')).toBeUndefined();
@@ -60,14 +72,23 @@ describe('--wait', () => {
       // real, between the polls, depends on the machine's load, so only the total is exact).
       expect(clock.now() - start).toBeGreaterThanOrEqual(1000);
       expect(clock.skipped() - skipped).toBeGreaterThan(500);
-      expect(result.stderr).toMatch(/error: timed out after 1s waiting for the deletion of project dana\/rapid-atlas-17 \(status: being removed\)\nhint: the deletion continues; check it with: collab projects view 18\n$/);
+      expect(result.stderr).toMatch(
+        /error: timed out after 1s waiting for the deletion of project dana\/rapid-atlas-17 \(status: being removed\)\nhint: the deletion continues; check it with: collab projects view 18\n$/,
+      );
     } finally {
       sandbox.store.deletions.durationMs = 600;
     }
   });
 
   it('projects mirror-pull --wait: until the import status leaves scheduled/started; finished, or failed with import_error (exit 6)', async () => {
-    const configured = await collab(['projects', 'update', 'acme/platform/api', '--import-url', 'https://example.com/api.git', '--mirror']);
+    const configured = await collab([
+      'projects',
+      'update',
+      'acme/platform/api',
+      '--import-url',
+      'https://example.com/api.git',
+      '--mirror',
+    ]);
     expect(configured.exitCode).toBe(0);
     const pulled = await collab(['projects', 'mirror-pull', 'acme/platform/api', '--wait', '--json']);
     expect(pulled.exitCode).toBe(0);
@@ -77,7 +98,9 @@ describe('--wait', () => {
     await collab(['projects', 'update', 'acme/platform/api', '--description', 'mirror [fail-import]']);
     const failing = await collab(['projects', 'mirror-pull', 'acme/platform/api', '--wait']);
     expect(failing.exitCode).toBe(6);
-    expect(failing.stderr).toMatch(/error: the pull of the mirror acme\/platform\/api failed: Mirror update failed: .*\[fail-import\]/);
+    expect(failing.stderr).toMatch(
+      /error: the pull of the mirror acme\/platform\/api failed: Mirror update failed: .*\[fail-import\]/,
+    );
     expect(failing.stderr).toMatch(/\nhint: see it with: collab projects view acme\/platform\/api\n$/);
 
     const started = await collab(['projects', 'mirror-pull', 'acme/platform/api']);
@@ -93,13 +116,17 @@ describe('--wait', () => {
     ]) {
       const result = await collab(args);
       expect(result.exitCode, args.join(' ')).toBe(2);
-      expect(result.stderr).toBe('error: --timeout applies only with --wait\nhint: add --wait, or leave out --timeout\n');
+      expect(result.stderr).toBe(
+        'error: --timeout applies only with --wait\nhint: add --wait, or leave out --timeout\n',
+      );
     }
     expect(sandbox.stats.requests).toBe(0);
   });
 
   it('waits for each target when the targets come from standard input', async () => {
-    const result = await collab(['projects', 'delete', '-', '--yes', '--wait', '-o', 'ndjson'], { input: 'olivia/quiet-atlas-16\ndana/ivory-atlas-8\n' });
+    const result = await collab(['projects', 'delete', '-', '--yes', '--wait', '-o', 'ndjson'], {
+      input: 'olivia/quiet-atlas-16\ndana/ivory-atlas-8\n',
+    });
     expect(result.exitCode).toBe(0);
     expect(result.lines<Json>().map((r) => [r.target, r.status, r.response.status])).toEqual([
       ['olivia/quiet-atlas-16', 'ok', 'deleted'],

@@ -25,7 +25,9 @@ import { sandboxApi } from './sandbox-api.js';
 const SPAWN_ALL = process.env.COLLAB_TEST_SPAWN === '1';
 
 /** bin/collab; COLLAB_TEST_DIST runs another build's entry (node build.mjs --outdir DIR). */
-export const BIN = process.env.COLLAB_TEST_DIST ? join(process.env.COLLAB_TEST_DIST, 'cli.cjs') : fileURLToPath(new URL('../../bin/collab.js', import.meta.url));
+export const BIN = process.env.COLLAB_TEST_DIST
+  ? join(process.env.COLLAB_TEST_DIST, 'cli.cjs')
+  : fileURLToPath(new URL('../../bin/collab.js', import.meta.url));
 
 export interface RunOptions {
   /** Which sandbox user's token to use (default admin); null for no token at all. */
@@ -85,11 +87,21 @@ function result(exitCode: number, stdout: string, stderr: string): CliResult {
 
 /** The whole environment of a run: nothing of the test process's leaks in (as a spawned run with extendEnv: false). */
 function runEnv(env: Record<string, string | undefined>, options: RunOptions): Record<string, string | undefined> {
-  return { NO_COLOR: '1', CI: options.stdinTTY ? undefined : 'true', ...env, ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}), ...options.env };
+  return {
+    NO_COLOR: '1',
+    CI: options.stdinTTY ? undefined : 'true',
+    ...env,
+    ...(options.tty ? { COLLAB_FORCE_TTY: '120' } : {}),
+    ...options.env,
+  };
 }
 
 /** Runs bin/collab in a process of its own with the given environment; never throws on a non-zero exit. */
-export async function runCollab(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
+export async function runCollab(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  options: RunOptions = {},
+): Promise<CliResult> {
   const spawned = await execa('node', [BIN, ...args], {
     reject: false,
     input: options.input ?? '',
@@ -107,7 +119,11 @@ export async function runCollab(args: readonly string[], env: Record<string, str
  * Runs collab in this process, as bin/collab would run with the given environment (and nothing
  * else of this process's) and stdin; never throws on a non-zero exit. `spawn: true` runs bin/collab.
  */
-export async function runMain(args: readonly string[], env: Record<string, string | undefined>, options: RunOptions = {}): Promise<CliResult> {
+export async function runMain(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  options: RunOptions = {},
+): Promise<CliResult> {
   // A run given a clock stays in this process under COLLAB_TEST_SPAWN=1: the clock cannot go to another.
   if (options.spawn || (SPAWN_ALL && !options.clock)) return runCollab(args, env, options);
   const stdout = new TextSink();
@@ -121,7 +137,9 @@ export async function runMain(args: readonly string[], env: Record<string, strin
     write: (fd, text) => (fd === 1 ? stdout : stderr).write(text),
     // What commander uses when its output is not a terminal, as on the pipes of a spawned run.
     helpWidth: () => options.helpWidth ?? 80,
-    signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)]) : AbortSignal.timeout(options.timeout ?? 60_000),
+    signal: options.signal
+      ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout ?? 60_000)])
+      : AbortSignal.timeout(options.timeout ?? 60_000),
     clock: options.clock,
     credentialStore: options.credentialStore,
   };
@@ -133,7 +151,8 @@ export async function runMain(args: readonly string[], env: Record<string, strin
 export async function helpText(path: readonly string[], width: number): Promise<string> {
   const dir = tempConfigDir();
   const result = await runMain([...path, '--help'], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { helpWidth: width });
-  if (result.exitCode !== 0) throw new Error(`collab ${path.join(' ')} --help exited ${result.exitCode}: ${result.stderr}`);
+  if (result.exitCode !== 0)
+    throw new Error(`collab ${path.join(' ')} --help exited ${result.exitCode}: ${result.stderr}`);
   return result.stdout;
 }
 
@@ -154,7 +173,13 @@ export function useSandbox(options: SandboxOptions & { clock?: Clock } = {}) {
   // The config directory exists from the start, so callers may destructure `{ configDir }`.
   const state: { sandbox: Sandbox | undefined; configDir: string } = { sandbox: undefined, configDir: tempConfigDir() };
   beforeAll(async () => {
-    state.sandbox = await startSandbox({ port: 0, seed: 30, forkDuration: 300, ...sandboxOptions, ...(clock ? { now: clock.now } : {}) });
+    state.sandbox = await startSandbox({
+      port: 0,
+      seed: 30,
+      forkDuration: 300,
+      ...sandboxOptions,
+      ...(clock ? { now: clock.now } : {}),
+    });
   });
   beforeEach(() => {
     state.sandbox?.reset();

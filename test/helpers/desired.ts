@@ -16,7 +16,18 @@ export async function desiredWorld(options: SandboxOptions = {}) {
   const configDir = tempConfigDir();
   const dir = mkdtempSync(join(tmpdir(), 'collab-desired-'));
   const collab = (args: readonly string[], runOptions: RunOptions & { as?: SandboxRole } = {}) =>
-    runMain(args, { PATH: process.env.PATH, HOME: configDir, COLLAB_CONFIG_DIR: configDir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens[runOptions.as ?? 'admin'], ...runOptions.env }, runOptions);
+    runMain(
+      args,
+      {
+        PATH: process.env.PATH,
+        HOME: configDir,
+        COLLAB_CONFIG_DIR: configDir,
+        COLLAB_HOST: sandbox.url,
+        COLLAB_TOKEN: sandbox.tokens[runOptions.as ?? 'admin'],
+        ...runOptions.env,
+      },
+      runOptions,
+    );
   /** Writes `name` (default collab.yaml) in the test's directory; returns its path. */
   const file = (text: string, name = 'collab.yaml') => {
     const path = join(dir, name);
@@ -32,17 +43,27 @@ export async function desiredWorld(options: SandboxOptions = {}) {
     project: (path: string): Promise<Json> => api.getJson(at('projects', path)),
     group: (path: string): Promise<Json> => api.getJson(at('groups', path)),
     /** The projects of a group and of its subgroups. */
-    projectsUnder: async (group: string): Promise<Json[]> => api.getJson(`${at('groups', group)}/projects?include_subgroups=true&per_page=100`),
+    projectsUnder: async (group: string): Promise<Json[]> =>
+      api.getJson(`${at('groups', group)}/projects?include_subgroups=true&per_page=100`),
     /** A project's push rule: only the fields that differ from the defaults (null: no rule). */
     pushRule: async (path: string): Promise<Record<string, unknown> | null> => {
       const rule = await api.getJson(`${at('projects', path)}/push_rule`);
-      return rule && Object.fromEntries(Object.entries(rule).filter(([key, value]) => key in PUSH_RULE_DEFAULTS && value !== PUSH_RULE_DEFAULTS[key]));
+      return (
+        rule &&
+        Object.fromEntries(
+          Object.entries(rule).filter(([key, value]) => key in PUSH_RULE_DEFAULTS && value !== PUSH_RULE_DEFAULTS[key]),
+        )
+      );
     },
     /**
      * A project's hooks as the service lists them, each with its secret token added from the
      * store: the API never returns a hook's token (it is write-only).
      */
-    hooks: async (path: string): Promise<Json[]> => (await api.getJson(`${at('projects', path)}/hooks?per_page=100`)).map((hook: Json) => ({ ...hook, token: sandbox.store.hooks.get(hook.id)?.token })),
+    hooks: async (path: string): Promise<Json[]> =>
+      (await api.getJson(`${at('projects', path)}/hooks?per_page=100`)).map((hook: Json) => ({
+        ...hook,
+        token: sandbox.store.hooks.get(hook.id)?.token,
+      })),
   };
   return { sandbox, collab, file, dir, writes, ...api, served, close: () => sandbox.close() };
 }

@@ -13,5 +13,16 @@ export const FAULTS: SandboxOptions = { failRate: 0.2, rateLimit: '20/1s', fault
 
 export function faultsCli(sandbox: Sandbox, role: SandboxRole, clock: Clock) {
   const dir = tempConfigDir();
-  return (args: readonly string[]) => runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens[role] }, { timeout: 120_000, clock });
+  return (args: readonly string[]) =>
+    runMain(
+      args,
+      {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: sandbox.url,
+        COLLAB_TOKEN: sandbox.tokens[role],
+      },
+      { timeout: 120_000, clock },
+    );
 }

@@ -27,7 +27,8 @@ export function useHostileServer() {
       req.resume();
       const what = `${req.method} ${(req.url ?? '').replace(/^\/api\/v4/, '')}`;
       const found = answers.find(([pattern]) => pattern.test(what))?.[1];
-      const answer = typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: '404 Not Found' } });
+      const answer =
+        typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: '404 Not Found' } });
       if (answer.hang) return;
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.raw ?? JSON.stringify(answer.body));
@@ -44,9 +45,29 @@ export function useHostileServer() {
         state.server.closeAllConnections();
       }),
   );
-  const collab = (args: readonly string[], options: { tty?: boolean; input?: string; env?: Record<string, string>; timeout?: number; signal?: AbortSignal; clock?: Clock } = {}) => {
+  const collab = (
+    args: readonly string[],
+    options: {
+      tty?: boolean;
+      input?: string;
+      env?: Record<string, string>;
+      timeout?: number;
+      signal?: AbortSignal;
+      clock?: Clock;
+    } = {},
+  ) => {
     const dir = tempConfigDir();
-    return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: state.origin, COLLAB_TOKEN: 'glpat-hostile-test-token' }, options);
+    return runMain(
+      args,
+      {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: state.origin,
+        COLLAB_TOKEN: 'glpat-hostile-test-token',
+      },
+      options,
+    );
   };
   /** Answers from now on (the latest given first). */
   const answer = (pattern: RegExp, value: Answer | (() => Answer)) => {

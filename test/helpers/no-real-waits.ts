@@ -33,9 +33,14 @@ const holder = globalThis as typeof globalThis & { [KEY]?: Fired[] };
 function install(): Fired[] {
   const fired: Fired[] = [];
   const native = globalThis.setTimeout;
-  const original = native as unknown as (callback: (...given: unknown[]) => void, ms?: number, ...args: unknown[]) => NodeJS.Timeout;
+  const original = native as unknown as (
+    callback: (...given: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => NodeJS.Timeout;
   const wrapped = (callback: unknown, ms?: number, ...args: unknown[]): NodeJS.Timeout => {
-    if (typeof callback !== 'function' || !(Number(ms) > LIMIT_MS)) return original(callback as () => void, ms, ...args);
+    if (typeof callback !== 'function' || !(Number(ms) > LIMIT_MS))
+      return original(callback as () => void, ms, ...args);
     const where = (new Error().stack ?? '').split('\n').slice(2, 6).join('\n');
     if (ALLOWED.some((allowed) => allowed.test(where))) return original(callback as () => void, ms, ...args);
     const setBy = expect.getState().currentTestName;
@@ -61,5 +66,7 @@ afterEach(() => {
   const found = fired.splice(0);
   if (found.length === 0) return;
   const lines = found.map((f) => `a real timer of ${f.ms} ms ran (set by ${f.setBy ?? 'no test'}):\n${f.where}`);
-  throw new Error(`a test waited in real time for more than ${LIMIT_MS} ms; put the wait on the run's clock (test/helpers/clock.ts)\n${lines.join('\n')}`);
+  throw new Error(
+    `a test waited in real time for more than ${LIMIT_MS} ms; put the wait on the run's clock (test/helpers/clock.ts)\n${lines.join('\n')}`,
+  );
 });

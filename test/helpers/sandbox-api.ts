@@ -35,7 +35,12 @@ export interface CallOptions {
 }
 
 /** `path` is below /api/v4 (`/projects?page=2`), or a whole URL (a Link header's). */
-export async function callSandbox(sandbox: Sandbox, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export async function callSandbox(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   const as = options.as === undefined ? 'admin' : options.as;
   const token = as === null ? undefined : typeof as === 'string' ? sandbox.tokens[as] : as.token;
   const headers: Record<string, string> = { ...(token ? { 'private-token': token } : {}), ...options.headers };
@@ -57,7 +62,13 @@ export async function callSandbox(sandbox: Sandbox, method: string, path: string
   } catch {
     parsed = text;
   }
-  return { status: response.status, headers: response.headers, links: parseLinkHeader(response.headers.get('link') ?? undefined), body: parsed, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    links: parseLinkHeader(response.headers.get('link') ?? undefined),
+    body: parsed,
+    text,
+  };
 }
 
 /**
@@ -111,7 +122,11 @@ export async function listIds(sandbox: Sandbox): Promise<Ids> {
     if (id === undefined) throw new Error(`no ${kind} ${name} in the API's list`);
     return id;
   };
-  const [projects, groups, users] = await Promise.all([all('/projects', 'path_with_namespace'), all('/groups', 'full_path'), all('/users', 'username')]);
+  const [projects, groups, users] = await Promise.all([
+    all('/projects', 'path_with_namespace'),
+    all('/groups', 'full_path'),
+    all('/users', 'username'),
+  ]);
   return { project: lookup('project', projects), group: lookup('group', groups), user: lookup('user', users) };
 }
 

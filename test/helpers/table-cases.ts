@@ -12,11 +12,27 @@ import { ListWriter } from '../../src/output/writer.js';
  * choice of columns.
  */
 
-const WEIRD = ['日本語テキスト/とても/長い/パス', 'e\u0301cole/cafe\u0301', 'a\u200bb', '✔ done', '👩‍👩‍👧‍👦 family', 'tab\there\nnewline', '\x1b[31mred\x1b[0m', 'https://user:pw@host/x.git', 'x'.repeat(300)];
+const WEIRD = [
+  '日本語テキスト/とても/長い/パス',
+  'e\u0301cole/cafe\u0301',
+  'a\u200bb',
+  '✔ done',
+  '👩‍👩‍👧‍👦 family',
+  'tab\there\nnewline',
+  '\x1b[31mred\x1b[0m',
+  'https://user:pw@host/x.git',
+  'x'.repeat(300),
+];
 
 const PROJECTS: Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace', text: true, priority: PRIORITY.identifying, tone: (_value, item) => ((item as { archived?: boolean }).archived ? 'grey' : undefined) },
+  {
+    header: 'PATH',
+    path: 'path_with_namespace',
+    text: true,
+    priority: PRIORITY.identifying,
+    tone: (_value, item) => ((item as { archived?: boolean }).archived ? 'grey' : undefined),
+  },
   { header: 'VISIBILITY', path: 'visibility', choices: ['private', 'internal', 'public'], tone: visibilityTone },
   { header: 'STARS', path: 'star_count' },
   { header: 'LAST ACTIVITY', path: 'last_activity_at' },
@@ -50,10 +66,19 @@ function projects(count: number, seed: number): unknown[] {
 }
 
 function notes(count: number): unknown[] {
-  return Array.from({ length: count }, (_, i) => ({ id: i, author: { username: `user${i}` }, created_at: '2024-01-01T00:00:00Z', body: `${WEIRD[i % WEIRD.length]} lorem ipsum dolor sit amet `.repeat(i % 6), system: i % 2 === 0 }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: i,
+    author: { username: `user${i}` },
+    created_at: '2024-01-01T00:00:00Z',
+    body: `${WEIRD[i % WEIRD.length]} lorem ipsum dolor sit amet `.repeat(i % 6),
+    system: i % 2 === 0,
+  }));
 }
 
-const MEMBER_PAGES = [[{ id: 1, username: 'ann', name: 'Ann 日本', expires_at: null, state: 'active' }], [{ id: 2, username: 'bob\x1b]0;x\x07', name: 'B', expires_at: '2027-01-01', state: 'blocked' }]];
+const MEMBER_PAGES = [
+  [{ id: 1, username: 'ann', name: 'Ann 日本', expires_at: null, state: 'active' }],
+  [{ id: 2, username: 'bob\x1b]0;x\x07', name: 'B', expires_at: '2027-01-01', state: 'blocked' }],
+];
 
 export interface TableCase {
   title: string;
@@ -68,7 +93,13 @@ export function tableCases(): TableCase[] {
   for (const width of [60, 80, 120]) {
     for (const color of [false, true]) {
       const at = `${width} columns${color ? ', colour' : ''}`;
-      cases.push({ title: `projects, ${at}`, columns: PROJECTS, width, color, pages: [projects(7, 1), projects(12, 2), projects(3, 9)] });
+      cases.push({
+        title: `projects, ${at}`,
+        columns: PROJECTS,
+        width,
+        color,
+        pages: [projects(7, 1), projects(12, 2), projects(3, 9)],
+      });
       cases.push({ title: `notes, ${at}`, columns: NOTES, width, color, pages: [notes(5), notes(9)] });
       cases.push({ title: `members, ${at}`, columns: MEMBERS, width, color, pages: MEMBER_PAGES });
     }
@@ -83,7 +114,17 @@ export async function drawCase(c: TableCase): Promise<string> {
   out.on('data', (chunk: Buffer) => {
     stdout += chunk.toString('utf8');
   });
-  const io: IO = { stdout: out, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color: c.color, columns: c.width, timeZone: 'UTC' };
+  const io: IO = {
+    stdout: out,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: true,
+    stderrIsTTY: true,
+    stdinIsTTY: false,
+    color: c.color,
+    columns: c.width,
+    timeZone: 'UTC',
+  };
   const writer = new ListWriter(io, { format: 'table' }, c.columns, true);
   for (const page of c.pages) await writer.write(page);
   await writer.end();

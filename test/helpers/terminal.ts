@@ -16,7 +16,12 @@ export class TerminalScreen {
 
   /** The screen's lines, trailing blanks cut, trailing empty lines dropped. */
   text(): string[] {
-    const out = this.lines.map((line) => line.map((c) => c ?? ' ').join('').trimEnd());
+    const out = this.lines.map((line) =>
+      line
+        .map((c) => c ?? ' ')
+        .join('')
+        .trimEnd(),
+    );
     while (out.length > 0 && out[out.length - 1] === '') out.pop();
     return out;
   }
@@ -104,7 +109,10 @@ export class ScreenStream extends Writable {
     return this.write(`\u001b[${x + 1}G`, done);
   }
   moveCursor(dx: number, dy: number, done?: () => void): boolean {
-    return this.write(`${dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : ''}${dx > 0 ? `\u001b[${dx}C` : dx < 0 ? `\u001b[${-dx}D` : ''}`, done);
+    return this.write(
+      `${dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : ''}${dx > 0 ? `\u001b[${dx}C` : dx < 0 ? `\u001b[${-dx}D` : ''}`,
+      done,
+    );
   }
   clearLine(direction: number, done?: () => void): boolean {
     return this.write(`\u001b[${direction < 0 ? 1 : direction > 0 ? 0 : 2}K`, done);

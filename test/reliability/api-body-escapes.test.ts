@@ -33,7 +33,10 @@ describe('collab api on a terminal', () => {
   });
 
   it('escapes response headers with -i (bytes 0x80-0xff read as C1 controls)', async () => {
-    answer(/^GET \/hostile-head/, { raw: TEXT_BODY, headers: { 'content-type': 'text/plain', 'x-evil': 'a\u009b2Jb' } });
+    answer(/^GET \/hostile-head/, {
+      raw: TEXT_BODY,
+      headers: { 'content-type': 'text/plain', 'x-evil': 'a\u009b2Jb' },
+    });
     const result = await collab(['api', 'hostile-head', '-i'], { tty: true });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).not.toMatch(RAW_CONTROL);

@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -24,17 +30,20 @@ let holdAfter = Number.POSITIVE_INFINITY;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 30 });
   proxy = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port: sandbox.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const creation = req.method === 'POST' && /\/hooks$/.test(req.url ?? '');
-      if (creation && answered >= holdAfter) {
-        answer.resume(); // made; the answer stays here
-        held.push(res);
-        return;
-      }
-      if (creation) answered++;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: sandbox.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const creation = req.method === 'POST' && /\/hooks$/.test(req.url ?? '');
+        if (creation && answered >= holdAfter) {
+          answer.resume(); // made; the answer stays here
+          held.push(res);
+          return;
+        }
+        if (creation) answered++;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -51,13 +60,20 @@ async function run(args: readonly string[], host: string, input: string, interru
   const stderr = new TextSink();
   const controller = new AbortController();
   interrupt?.(() => controller.abort());
-  const { exitCode } = await runOn(args, { stdout, stderr, input }, { COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, CI: 'true' }, controller.signal);
+  const { exitCode } = await runOn(
+    args,
+    { stdout, stderr, input },
+    { COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, CI: 'true' },
+    controller.signal,
+  );
   return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 describe('Ctrl-C with creations on the wire, then the list fed back', () => {
   it('lists those sent and not answered as unknown; the rerun checks them first: one hook per project', async () => {
-    const ids = (await getJson(sandbox, '/projects?order_by=id&sort=asc&per_page=12')).map((project: { id: number }) => project.id);
+    const ids = (await getJson(sandbox, '/projects?order_by=id&sort=asc&per_page=12')).map(
+      (project: { id: number }) => project.id,
+    );
     const url = 'https://ci.example.com/resumed';
     const args = ['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '4', '-o', 'ndjson'];
     answered = 0;
@@ -73,7 +89,9 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
     expect(first.exitCode).toBe(130);
     const lines = first.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('error: interrupted');
-    const header = lines.findIndex((line) => line.includes('To finish, run the same command with these on standard input:'));
+    const header = lines.findIndex((line) =>
+      line.includes('To finish, run the same command with these on standard input:'),
+    );
     expect(header, first.stderr).toBeGreaterThanOrEqual(0);
     expect(lines[header]).toContain('not done: 8 of 12 targets (4 unknown: a request was sent and not answered');
     const listed = lines.slice(header + 1, -1);
@@ -81,7 +99,8 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
     expect(unknown).toHaveLength(4);
     expect(listed).toHaveLength(8);
     // The service made the four hooks whose answers were kept from collab.
-    const hooksOf = async (id: number): Promise<Array<{ id: number; url: string }>> => (await getJson(sandbox, `/projects/${id}/hooks`)).filter((hook: { url: string }) => hook.url === url);
+    const hooksOf = async (id: number): Promise<Array<{ id: number; url: string }>> =>
+      (await getJson(sandbox, `/projects/${id}/hooks`)).filter((hook: { url: string }) => hook.url === url);
     for (const line of unknown) expect(await hooksOf(Number(line.split('\t')[0]))).toHaveLength(1);
 
     holdAfter = Number.POSITIVE_INFINITY;

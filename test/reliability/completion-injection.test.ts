@@ -26,17 +26,32 @@ beforeEach(() => {
 
 /** Names that run a command, or break a word, if a shell reads them as code. */
 function hostileNames(dir: string): string[] {
-  return [`x$(touch ${dir}/dollar)`, `x\`touch ${dir}/backtick\``, `x;touch ${dir}/semicolon`, `x"double'single`, 'x with spaces', `x$(touch ${dir}/a)$(touch ${dir}/b)`];
+  return [
+    `x$(touch ${dir}/dollar)`,
+    `x\`touch ${dir}/backtick\``,
+    `x;touch ${dir}/semicolon`,
+    `x"double'single`,
+    'x with spaces',
+    `x$(touch ${dir}/a)$(touch ${dir}/b)`,
+  ];
 }
 
 function serve(names: readonly string[]): void {
   answer(/^GET \/groups\?/, { body: names.map((name, id) => ({ id, name, path: name, full_path: name })) });
   // A name with a line break would be two candidates: it is not offered.
-  answer(/^GET \/projects\?/, { body: [...names.map((name, id) => ({ id, name, path_with_namespace: `${name}/p` })), { id: 99, path_with_namespace: 'x\nrm -rf ~' }] });
+  answer(/^GET \/projects\?/, {
+    body: [
+      ...names.map((name, id) => ({ id, name, path_with_namespace: `${name}/p` })),
+      { id: 99, path_with_namespace: 'x\nrm -rf ~' },
+    ],
+  });
 }
 
 /** What the candidates must be: every group (with its slash) and project, literally. */
-const expected = (names: readonly string[]) => [...names.map((name) => `${name}/`).sort(), ...names.map((name) => `${name}/p`).sort()];
+const expected = (names: readonly string[]) => [
+  ...names.map((name) => `${name}/`).sort(),
+  ...names.map((name) => `${name}/p`).sort(),
+];
 
 /** A shell environment whose `collab` is bin/collab, against the hostile server. */
 function shellEnv(): Record<string, string> {
@@ -44,7 +59,16 @@ function shellEnv(): Record<string, string> {
   writeFileSync(join(bin, 'collab'), `#!/bin/sh\nexec node '${BIN}' "$@"\n`);
   chmodSync(join(bin, 'collab'), 0o755);
   const home = mkdtempSync(join(tmpdir(), 'collab-home-'));
-  return { PATH: `${bin}:${process.env.PATH}`, HOME: home, COLLAB_CONFIG_DIR: home, XDG_CACHE_HOME: join(home, 'cache'), COLLAB_HOST: server.origin, COLLAB_TOKEN: 'glpat-hostile-test-token', NO_COLOR: '1', COLLAB_COMPLETE_TIMEOUT: '20' };
+  return {
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: home,
+    COLLAB_CONFIG_DIR: home,
+    XDG_CACHE_HOME: join(home, 'cache'),
+    COLLAB_HOST: server.origin,
+    COLLAB_TOKEN: 'glpat-hostile-test-token',
+    NO_COLOR: '1',
+    COLLAB_COMPLETE_TIMEOUT: '20',
+  };
 }
 
 function hasShell(name: string): boolean {
@@ -55,7 +79,9 @@ describe('completion of names the service chose', () => {
   it('collab __complete prints them one a line, as they are, and leaves out those with a line break', async () => {
     const names = hostileNames(work);
     serve(names);
-    const result = await collab(['__complete', 'projects', 'view', 'x'], { env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'collab-cache-')), COLLAB_COMPLETE_TIMEOUT: '20' } });
+    const result = await collab(['__complete', 'projects', 'view', 'x'], {
+      env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'collab-cache-')), COLLAB_COMPLETE_TIMEOUT: '20' },
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split('\n').filter(Boolean)).toEqual(expected(names));
   });
@@ -80,31 +106,43 @@ describe('completion of names the service chose', () => {
     expect(second.stdout.split('\n')).toEqual(expected(names).filter((name) => name.startsWith('x$(')));
   });
 
-  it.skipIf(!hasShell('zsh'))('zsh: Tab runs nothing and offers each name literally (where zsh is installed)', { timeout: 60_000 }, async () => {
-    const names = hostileNames(work);
-    serve(names);
-    const file = join(mkdtempSync(join(tmpdir(), 'collab-zsh-')), '_collab');
-    writeFileSync(file, zshCompletion(await loadCommandTree()));
-    const stubs = `compdef() { : }
+  it.skipIf(!hasShell('zsh'))(
+    'zsh: Tab runs nothing and offers each name literally (where zsh is installed)',
+    { timeout: 60_000 },
+    async () => {
+      const names = hostileNames(work);
+      serve(names);
+      const file = join(mkdtempSync(join(tmpdir(), 'collab-zsh-')), '_collab');
+      writeFileSync(file, zshCompletion(await loadCommandTree()));
+      const stubs = `compdef() { : }
 compadd() {
   local arrays=0 name item
   while (( $# )); do case $1 in -S) shift 2 ;; -a) arrays=1; shift ;; --) shift; break ;; -*) shift ;; *) break ;; esac; done
   if (( arrays )); then for name in "$@"; do for item in "\${(@P)name}"; do print -r -- "$item"; done; done; fi
 }`;
-    const program = `${stubs}\nsource '${file}'\nwords=(collab projects view x); CURRENT=4; _collab`;
-    const run = await execa('zsh', ['-f', '-c', program], { env: shellEnv(), extendEnv: false, cwd: work });
-    expect(readdirSync(work)).toEqual([]);
-    expect(run.stdout.split('\n')).toEqual(expected(names));
-  });
+      const program = `${stubs}\nsource '${file}'\nwords=(collab projects view x); CURRENT=4; _collab`;
+      const run = await execa('zsh', ['-f', '-c', program], { env: shellEnv(), extendEnv: false, cwd: work });
+      expect(readdirSync(work)).toEqual([]);
+      expect(run.stdout.split('\n')).toEqual(expected(names));
+    },
+  );
 
-  it.skipIf(!hasShell('fish'))('fish: Tab runs nothing and offers each name literally (where fish is installed)', { timeout: 60_000 }, async () => {
-    const names = hostileNames(work);
-    serve(names);
-    const file = join(mkdtempSync(join(tmpdir(), 'collab-fish-')), 'collab.fish');
-    writeFileSync(file, fishCompletion(await loadCommandTree()));
-    const run = await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C 'collab projects view x'`], { env: shellEnv(), extendEnv: false, cwd: work });
-    expect(readdirSync(work)).toEqual([]);
-    // fish orders them its own way.
-    expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(expected(names).sort());
-  });
+  it.skipIf(!hasShell('fish'))(
+    'fish: Tab runs nothing and offers each name literally (where fish is installed)',
+    { timeout: 60_000 },
+    async () => {
+      const names = hostileNames(work);
+      serve(names);
+      const file = join(mkdtempSync(join(tmpdir(), 'collab-fish-')), 'collab.fish');
+      writeFileSync(file, fishCompletion(await loadCommandTree()));
+      const run = await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C 'collab projects view x'`], {
+        env: shellEnv(),
+        extendEnv: false,
+        cwd: work,
+      });
+      expect(readdirSync(work)).toEqual([]);
+      // fish orders them its own way.
+      expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(expected(names).sort());
+    },
+  );
 });

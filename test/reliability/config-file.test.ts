@@ -68,7 +68,10 @@ describe('concurrent `auth login`', () => {
         const dir = tempConfigDir();
         const results = await Promise.all(hosts.map((host) => login(dir, host)));
         for (const result of results) expect(result.exitCode, String(result.stderr)).toBe(0);
-        const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { host: string; hosts: Record<string, { user: string; token: string }> };
+        const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {
+          host: string;
+          hosts: Record<string, { user: string; token: string }>;
+        };
         expect(Object.keys(config.hosts).sort(), `trial ${trial}`).toEqual([...hosts].sort());
         for (const host of hosts) expect(config.hosts[host]?.token).toBe(`glpat-${host.slice(-5)}`);
         expect(hosts).toContain(config.host);
@@ -80,7 +83,12 @@ describe('concurrent `auth login`', () => {
 });
 
 describe('the config directory', () => {
-  const inProcess = (dir: string, host: string) => runMain(['auth', 'login', '--with-token', '--host', host], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: 'glpat-secret\n' });
+  const inProcess = (dir: string, host: string) =>
+    runMain(
+      ['auth', 'login', '--with-token', '--host', host],
+      { HOME: dir, COLLAB_CONFIG_DIR: dir },
+      { input: 'glpat-secret\n' },
+    );
 
   it('is created 0700, the file 0600', async () => {
     const dir = join(tempConfigDir(), 'new', 'collab');
@@ -96,7 +104,9 @@ describe('the config directory', () => {
     const dir = join(parent, 'file', 'collab');
     const result = await inProcess(dir, hosts[0] as string);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^error: cannot create the config directory ${dir.replace(/[/.]/g, '\\$&')}: .*not a directory`, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^error: cannot create the config directory ${dir.replace(/[/.]/g, '\\$&')}: .*not a directory`, 'm'),
+    );
     expect(result.stderr).toContain('hint: ');
     expect(result.stderr).not.toMatch(/bug in collab|glpat-secret/);
   });
@@ -107,7 +117,9 @@ describe('the config directory', () => {
     try {
       const result = await inProcess(dir, hosts[0] as string);
       expect(result.exitCode).toBe(1);
-      expect(result.stderr).toContain(`error: cannot write the config file ${join(dir, 'config.json')}: permission denied`);
+      expect(result.stderr).toContain(
+        `error: cannot write the config file ${join(dir, 'config.json')}: permission denied`,
+      );
       expect(result.stderr).not.toContain('bug in collab');
     } finally {
       chmodSync(dir, 0o700);
@@ -117,9 +129,17 @@ describe('the config directory', () => {
   it('a file readable by others is warned about once a run, even over many targets', async () => {
     const dir = tempConfigDir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ host: hosts[0], concurrency: 4, hosts: { [hosts[0] as string]: { token: 'glpat-x' } } }), { mode: 0o644 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ host: hosts[0], concurrency: 4, hosts: { [hosts[0] as string]: { token: 'glpat-x' } } }),
+      { mode: 0o644 },
+    );
     chmodSync(join(dir, 'config.json'), 0o644);
-    const result = await runMain(['projects', 'star', '-', '--dry-run', '--concurrency', '6'], { HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: '1\n2\n3\n4\n5\n6\n' });
+    const result = await runMain(
+      ['projects', 'star', '-', '--dry-run', '--concurrency', '6'],
+      { HOME: dir, COLLAB_CONFIG_DIR: dir },
+      { input: '1\n2\n3\n4\n5\n6\n' },
+    );
     expect(result.stderr.match(/readable by others/g)).toHaveLength(1);
   });
 });

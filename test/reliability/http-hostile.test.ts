@@ -27,7 +27,12 @@ interface Seen {
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 /** A server on 127.0.0.1 that records every request and answers with the test's handler. */
-async function hostile(): Promise<{ origin: string; seen: Seen[]; handle: (handler: Handler) => void; server: Server }> {
+async function hostile(): Promise<{
+  origin: string;
+  seen: Seen[];
+  handle: (handler: Handler) => void;
+  server: Server;
+}> {
   const seen: Seen[] = [];
   let handler: Handler = (_req, res) => res.end();
   const server = createServer((req, res) => {
@@ -69,12 +74,28 @@ function reset(): void {
 
 async function collab(args: string[], settings: Record<string, string> = {}) {
   const dir = tempConfigDir();
-  const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: home.origin, COLLAB_TOKEN: 'glpat-hostile-secret' };
-  for (const [key, value] of Object.entries(settings)) expect((await runMain(['config', 'set', key, value], env)).exitCode).toBe(0);
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    COLLAB_CONFIG_DIR: dir,
+    COLLAB_HOST: home.origin,
+    COLLAB_TOKEN: 'glpat-hostile-secret',
+  };
+  for (const [key, value] of Object.entries(settings))
+    expect((await runMain(['config', 'set', key, value], env)).exitCode).toBe(0);
   return runMain(args, env);
 }
 
-const CREDENTIALS = ['-H', 'Authorization: Bearer user-secret', '-H', 'JOB-TOKEN: job-secret', '-H', 'Cookie: session=cookie-secret', '-H', 'Proxy-Authorization: Basic proxy-secret'];
+const CREDENTIALS = [
+  '-H',
+  'Authorization: Bearer user-secret',
+  '-H',
+  'JOB-TOKEN: job-secret',
+  '-H',
+  'Cookie: session=cookie-secret',
+  '-H',
+  'Proxy-Authorization: Basic proxy-secret',
+];
 
 describe('redirects', () => {
   it('sends no credential header of the user to another origin', async () => {
@@ -86,7 +107,8 @@ describe('redirects', () => {
     expect(home.seen[0]?.headers.authorization).toBe('Bearer user-secret');
     expect(elsewhere.seen).toHaveLength(1);
     const headers = elsewhere.seen[0]?.headers ?? {};
-    for (const name of ['authorization', 'job-token', 'cookie', 'proxy-authorization', 'private-token']) expect(headers[name]).toBeUndefined();
+    for (const name of ['authorization', 'job-token', 'cookie', 'proxy-authorization', 'private-token'])
+      expect(headers[name]).toBeUndefined();
   });
 
   it('keeps credentials away even when a second redirect leads back to the first origin', async () => {
@@ -108,7 +130,9 @@ describe('redirects', () => {
     home.handle((_req, res) => res.writeHead(307, { location: `${elsewhere.origin}/api/v4/projects` }).end());
     const result = await collab(['api', '-X', 'POST', 'projects', '-f', 'password=body-secret', ...CREDENTIALS]);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`redirected POST /projects to another origin (${elsewhere.origin}); not sending the request body there`);
+    expect(result.stderr).toContain(
+      `redirected POST /projects to another origin (${elsewhere.origin}); not sending the request body there`,
+    );
     expect(elsewhere.seen).toHaveLength(0);
   });
 
@@ -126,9 +150,21 @@ describe('redirects', () => {
       if (req.url === '/api/v4/projects') res.writeHead(status, { location: '/api/v4/moved' }).end();
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
     });
-    const result = await collab(['api', '-X', method, 'projects', '-f', 'name=demo', '-H', 'Authorization: Bearer user-secret']);
+    const result = await collab([
+      'api',
+      '-X',
+      method,
+      'projects',
+      '-f',
+      'name=demo',
+      '-H',
+      'Authorization: Bearer user-secret',
+    ]);
     expect(result.exitCode).toBe(0);
-    expect(home.seen.map((s) => `${s.method} ${s.url}`)).toEqual([`${method} /api/v4/projects`, `${expected} /api/v4/moved`]);
+    expect(home.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `${method} /api/v4/projects`,
+      `${expected} /api/v4/moved`,
+    ]);
     const followed = home.seen[1] as Seen;
     expect(followed.body).toBe(expected === method ? '{"name":"demo"}' : '');
     expect(followed.headers['content-type']).toBe(expected === method ? 'application/json' : undefined);
@@ -156,7 +192,10 @@ describe('limits', () => {
   ])('a body past max_body (%s) is refused after one request, exit 1, naming the setting', async (_name, declared) => {
     reset();
     home.handle((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(2 * MiB + 2) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(declared ? { 'content-length': String(2 * MiB + 2) } : {}),
+      });
       res.write('"');
       const chunk = 'x'.repeat(64 * 1024);
       let sent = 0;
@@ -188,12 +227,19 @@ describe('limits', () => {
       timers.push(timer);
       res.on('close', () => clearInterval(timer));
     });
-    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, bodyDeadlineMs: 200 });
+    const client = new HttpClient({
+      baseUrl: home.origin,
+      token: 'glpat-hostile-secret',
+      retryBaseMs: 1,
+      bodyDeadlineMs: 200,
+    });
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     await client.close();
     for (const timer of timers) clearInterval(timer);
     expect(error.kind).toBe('timeout');
-    expect(error.message).toMatch(/^the answer to GET \/projects did not arrive in full within 0\.2 s \(\d+ bytes came\); stopped reading it$/);
+    expect(error.message).toMatch(
+      /^the answer to GET \/projects did not arrive in full within 0\.2 s \(\d+ bytes came\); stopped reading it$/,
+    );
     expect(error.hint).toBe('raise the limit with `collab config set body_timeout <seconds>` (now 0.2 s)');
     expect(home.seen).toHaveLength(1);
   });
@@ -204,7 +250,12 @@ describe('limits', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[');
     });
-    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, timeoutMs: 200 });
+    const client = new HttpClient({
+      baseUrl: home.origin,
+      token: 'glpat-hostile-secret',
+      retryBaseMs: 1,
+      timeoutMs: 200,
+    });
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     await client.close();
     expect(error.kind).toBe('timeout');
@@ -216,7 +267,12 @@ describe('limits', () => {
     home.handle(() => {
       // Never answers.
     });
-    const client = new HttpClient({ baseUrl: home.origin, token: 'glpat-hostile-secret', retryBaseMs: 1, timeoutMs: 200 });
+    const client = new HttpClient({
+      baseUrl: home.origin,
+      token: 'glpat-hostile-secret',
+      retryBaseMs: 1,
+      timeoutMs: 200,
+    });
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     await client.close();
     expect(error.kind).toBe('timeout');
@@ -235,25 +291,33 @@ describe('limits', () => {
 });
 
 describe('network errors fail fast with a hint', () => {
-  it.each(['ENOTFOUND', 'EAI_AGAIN'])('an unknown host (%s) is not retried, and the hint names where the host came from', async (code) => {
-    const agent = new MockAgent();
-    agent.disableNetConnect();
-    let calls = 0;
-    agent
-      .get('https://nowhere.example')
-      .intercept({ path: () => true, method: () => true })
-      .reply(() => {
-        calls++;
-        throw Object.assign(new Error(`getaddrinfo ${code} nowhere.example`), { code });
-      })
-      .persist();
-    const client = new HttpClient({ baseUrl: 'https://nowhere.example', token: 'glpat-hostile-secret', retryBaseMs: 1, dispatcher: agent });
-    const error = await failure(client.request({ method: 'GET', path: '/user' }));
-    await agent.close();
-    expect(error.kind).toBe('network');
-    expect(error.hint).toContain('check the host name');
-    expect(calls).toBe(1);
-  });
+  it.each(['ENOTFOUND', 'EAI_AGAIN'])(
+    'an unknown host (%s) is not retried, and the hint names where the host came from',
+    async (code) => {
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      let calls = 0;
+      agent
+        .get('https://nowhere.example')
+        .intercept({ path: () => true, method: () => true })
+        .reply(() => {
+          calls++;
+          throw Object.assign(new Error(`getaddrinfo ${code} nowhere.example`), { code });
+        })
+        .persist();
+      const client = new HttpClient({
+        baseUrl: 'https://nowhere.example',
+        token: 'glpat-hostile-secret',
+        retryBaseMs: 1,
+        dispatcher: agent,
+      });
+      const error = await failure(client.request({ method: 'GET', path: '/user' }));
+      await agent.close();
+      expect(error.kind).toBe('network');
+      expect(error.hint).toContain('check the host name');
+      expect(calls).toBe(1);
+    },
+  );
 
   describe('against a certificate the client does not trust', () => {
     let server: HttpsServer;
@@ -262,9 +326,12 @@ describe('network errors fail fast with a hint', () => {
     const fixtures = join(import.meta.dirname, '..', 'fixtures', 'tls');
 
     beforeAll(async () => {
-      server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
-      });
+      server = createTlsServer(
+        { key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) },
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+        },
+      );
       server.on('connection', () => connections++);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -274,26 +341,42 @@ describe('network errors fail fast with a hint', () => {
     it('fails at once, hinting at ca_file and NODE_EXTRA_CA_CERTS; with the CA file it connects', async () => {
       connections = 0;
       const dir = tempConfigDir();
-      const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-hostile-secret' };
+      const env = {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: origin,
+        COLLAB_TOKEN: 'glpat-hostile-secret',
+      };
       const result = await runMain(['api', 'user'], env);
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toContain('its TLS certificate is not accepted');
       expect(result.stderr).toContain(`collab config set ca_file <path> --host ${origin}`);
       expect(result.stderr).toContain('NODE_EXTRA_CA_CERTS');
       expect(connections).toBe(1);
-      expect((await runMain(['config', 'set', 'ca_file', join(fixtures, 'cert.pem'), '--host', origin], env)).exitCode).toBe(0);
+      expect(
+        (await runMain(['config', 'set', 'ca_file', join(fixtures, 'cert.pem'), '--host', origin], env)).exitCode,
+      ).toBe(0);
       expect(await runMain(['api', 'user'], env)).toMatchObject({ exitCode: 0, stdout: '{"id":1}\n' });
     });
   });
 
   it.each([
-    ['127.0.0.1:34505', 'hint: --host https://127.0.0.1:34505 (or http://127.0.0.1:34505 for a service on this machine)'],
+    [
+      '127.0.0.1:34505',
+      'hint: --host https://127.0.0.1:34505 (or http://127.0.0.1:34505 for a service on this machine)',
+    ],
     ['gitlab.example.com', 'hint: --host https://gitlab.example.com\n'],
     ['localhost:8080/gitlab', 'hint: --host https://localhost:8080/gitlab (or http://localhost:8080/gitlab'],
   ])('--host %s without a scheme is a usage error showing the URL', async (host, hint) => {
     reset();
     const dir = tempConfigDir();
-    const result = await runMain(['api', 'user', '--host', host], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_TOKEN: 'glpat-hostile-secret' });
+    const result = await runMain(['api', 'user', '--host', host], {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_TOKEN: 'glpat-hostile-secret',
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(`error: invalid host "${host}": give the URL with its scheme`);
     expect(result.stderr).toContain(hint);

@@ -16,7 +16,10 @@ function firstPageThenNothing(): AbortSignal {
   // Newest first, as the service orders projects by default.
   const items = Array.from({ length: 3 }, (_, i) => project({ id: 6 - i, path_with_namespace: `acme/p${6 - i}` }));
   const ctrlC = new AbortController();
-  answer(/^GET \/projects\?/, { body: items, headers: { 'x-next-page': '2', 'x-total-pages': '2', 'x-total': '6', 'x-per-page': '3', 'x-page': '1' } });
+  answer(/^GET \/projects\?/, {
+    body: items,
+    headers: { 'x-next-page': '2', 'x-total-pages': '2', 'x-total': '6', 'x-per-page': '3', 'x-page': '1' },
+  });
   answer(/^GET \/projects\?.*page=2/, () => {
     // The client asks for page 2 before it hands page 1 over, and writes page 1 without waiting on
     // the network: by the turn after this request reached the server, the rows are out.

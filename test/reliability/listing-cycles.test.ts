@@ -20,7 +20,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
     // The old code never stopped: the server ends every list after 60 requests so that it fails instead of hanging.
-    const { items, headers } = requests > 60 ? { items: [], headers: {} } : answer(new URL(req.url ?? '/', origin), origin);
+    const { items, headers } =
+      requests > 60 ? { items: [], headers: {} } : answer(new URL(req.url ?? '/', origin), origin);
     res.writeHead(200, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(items));
   });
@@ -30,13 +31,24 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function groups(from: number, count: number): unknown[] {
-  return Array.from({ length: count }, (_, i) => ({ id: from + i, name: `g${from + i}`, path: `g${from + i}`, full_path: `g${from + i}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: from + i,
+    name: `g${from + i}`,
+    path: `g${from + i}`,
+    full_path: `g${from + i}`,
+  }));
 }
 
 async function collab(args: string[]) {
   requests = 0;
   const dir = tempConfigDir();
-  return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-cycle-secret' });
+  return runMain(args, {
+    PATH: process.env.PATH,
+    HOME: dir,
+    COLLAB_CONFIG_DIR: dir,
+    COLLAB_HOST: origin,
+    COLLAB_TOKEN: 'glpat-cycle-secret',
+  });
 }
 
 /** Offset pages that cycle: page 1 links to 2, page 2 back to 1 (and any page answers as 1 or 2). */
@@ -48,7 +60,15 @@ const offsetCycle: Answer = (url, base) => {
   const link = new URL(url.pathname, base);
   link.searchParams.set('per_page', String(perPage));
   link.searchParams.set('page', String(next));
-  return { items: groups((which - 1) * perPage + 1, perPage), headers: { link: `<${link}>; rel="next"`, 'x-next-page': String(next), 'x-per-page': String(perPage), 'x-page': String(page) } };
+  return {
+    items: groups((which - 1) * perPage + 1, perPage),
+    headers: {
+      link: `<${link}>; rel="next"`,
+      'x-next-page': String(next),
+      'x-per-page': String(perPage),
+      'x-page': String(page),
+    },
+  };
 };
 
 /** Keyset links that alternate between two cursors, each answer new items: only the addresses repeat. */
@@ -56,7 +76,10 @@ let served = 0;
 const keysetCycle: Answer = (url, base) => {
   const cursor = url.searchParams.get('cursor') === 'a' ? 'b' : 'a';
   served++;
-  return { items: groups(served * 1000, 5), headers: { link: `<${base}/api/v4/groups?pagination=keyset&cursor=${cursor}>; rel="next"` } };
+  return {
+    items: groups(served * 1000, 5),
+    headers: { link: `<${base}/api/v4/groups?pagination=keyset&cursor=${cursor}>; rel="next"` },
+  };
 };
 
 function ids(stdout: string): number[] {
@@ -122,8 +145,16 @@ describe('Link URLs are resolved against the page, or refused (exit 1)', () => {
   });
 
   it.each([
-    ['protocol-relative, to another host', () => '//elsewhere.example/api/v4/groups?cursor=2', 'leads to another origin (http://elsewhere.example)'],
-    ['absolute, to another port', (base: string) => `${base.replace(/:\d+$/, ':9')}/api/v4/groups?cursor=2`, 'leads to another origin (http://127.0.0.1:9)'],
+    [
+      'protocol-relative, to another host',
+      () => '//elsewhere.example/api/v4/groups?cursor=2',
+      'leads to another origin (http://elsewhere.example)',
+    ],
+    [
+      'absolute, to another port',
+      (base: string) => `${base.replace(/:\d+$/, ':9')}/api/v4/groups?cursor=2`,
+      'leads to another origin (http://127.0.0.1:9)',
+    ],
     ['malformed', () => 'http://[::1/groups?cursor=2', '"http://[::1/groups?cursor=2" is not a URL'],
     ['out of the API root', () => '/users/sign_in?cursor=2', 'leads out of the API root (/users/sign_in)'],
   ])('a link %s is refused', async (_name, target, message) => {

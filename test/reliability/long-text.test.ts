@@ -46,7 +46,9 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(result.stdout).toContain(`Description     ${LONG}\n`);
   });
 
-  it('in a view, a long dotted word with an @ (what masking credentials in URLs looks for)', { timeout: 20_000 }, async () => {
+  it('in a view, a long dotted word with an @ (what masking credentials in URLs looks for)', {
+    timeout: 20_000,
+  }, async () => {
     const dotted = `${'a.'.repeat(SIZE / 2)}@host`;
     answer(/^GET \/projects\/7(\?|$)/, { body: project({ description: dotted }) });
     const result = await collab(['projects', 'view', '7'], { tty: true });

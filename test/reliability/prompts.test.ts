@@ -40,7 +40,10 @@ async function atTerminal(args: readonly string[], prompt: string, env: Record<s
 describe('Ctrl-C at a prompt', () => {
   it('the delete confirmation: exit 130, `error: interrupted`, the project is still there', async () => {
     const path = 'acme/web/storefront';
-    const { exitCode, screen } = await atTerminal(['projects', 'delete', path], `Type ${path}`, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin });
+    const { exitCode, screen } = await atTerminal(['projects', 'delete', path], `Type ${path}`, {
+      COLLAB_HOST: sandbox.url,
+      COLLAB_TOKEN: sandbox.tokens.admin,
+    });
     expect(exitCode).toBe(130);
     expect(screen.at(-1)).toBe('error: interrupted');
     expect(screen.join('\n')).not.toMatch(/force closed|bug in collab/);

@@ -35,7 +35,13 @@ describe('the token is never taken from argv', () => {
           // A file to read a secret from, or a command that prints it, is how secrets are meant to
           // come in (hooks --token-file, auth login --token-command: the command is no secret);
           // a hidden flag exists only to refuse the value with a better message (checked below).
-          if (takesValue(option) && /token|password|secret|private/i.test(flag) && !/-(file|command)$/.test(flag) && !option.hidden) offenders.push(`${path.join(' ')} ${flag}`);
+          if (
+            takesValue(option) &&
+            /token|password|secret|private/i.test(flag) &&
+            !/-(file|command)$/.test(flag) &&
+            !option.hidden
+          )
+            offenders.push(`${path.join(' ')} ${flag}`);
         }
       }
     }
@@ -44,7 +50,16 @@ describe('the token is never taken from argv', () => {
 
   it('refuses a hook token on argv without echoing it, before sending anything', async () => {
     sandbox.resetStats();
-    const result = await collab(['hooks', 'create', '--project', 'acme/web/storefront', '--url', 'https://hooks.example/argv', '--token', 'argv-hook-secret-1234']);
+    const result = await collab([
+      'hooks',
+      'create',
+      '--project',
+      'acme/web/storefront',
+      '--url',
+      'https://hooks.example/argv',
+      '--token',
+      'argv-hook-secret-1234',
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: --token is not accepted/);
     expect(result.stderr).not.toContain('argv-hook-secret-1234');
@@ -79,7 +94,8 @@ describe('the token is never shown', () => {
     const result = await collab(args, { as: 'owner' });
     expect(result.exitCode).not.toBe(1);
     expectNoSecrets(result.stdout + result.stderr);
-    if (args.includes('--verbose') && !args.includes('--dry-run')) expect(result.stderr).toContain('private-token: [redacted]');
+    if (args.includes('--verbose') && !args.includes('--dry-run'))
+      expect(result.stderr).toContain('private-token: [redacted]');
   });
 
   it('keeps a rejected token out of the error', async () => {
@@ -105,7 +121,13 @@ describe('the token is never shown', () => {
     // A config file that cannot be parsed: the failure happens before the client exists.
     writeFileSync(join(dir, 'config.json'), '{"hosts": {');
     const secret = 'glpat-crash-time-secret';
-    const result = await runMain(['api', 'user', '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: secret });
+    const result = await runMain(['api', 'user', '--verbose'], {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: sandbox.url,
+      COLLAB_TOKEN: secret,
+    });
     expect(result.exitCode).not.toBe(0);
     expect(result.stdout + result.stderr).not.toContain(secret);
   });
@@ -114,12 +136,39 @@ describe('the token is never shown', () => {
     const hookSecret = 'hook-shared-secret-7d1f';
     const file = join(configDir, 'hook-token.txt');
     writeFileSync(file, `${hookSecret}\n`);
-    const dry = await collab(['hooks', 'create', '--project', 'acme/web/storefront', '--url', 'https://hooks.example/dry', '--token-file', file, '--dry-run'], { as: 'owner' });
+    const dry = await collab(
+      [
+        'hooks',
+        'create',
+        '--project',
+        'acme/web/storefront',
+        '--url',
+        'https://hooks.example/dry',
+        '--token-file',
+        file,
+        '--dry-run',
+      ],
+      { as: 'owner' },
+    );
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain('[redacted]');
     expect(dry.stdout + dry.stderr).not.toContain(hookSecret);
 
-    const real = await collab(['hooks', 'create', '--project', 'acme/web/storefront', '--url', 'https://hooks.example/real', '--token-file', file, '--verbose', '--json'], { as: 'owner' });
+    const real = await collab(
+      [
+        'hooks',
+        'create',
+        '--project',
+        'acme/web/storefront',
+        '--url',
+        'https://hooks.example/real',
+        '--token-file',
+        file,
+        '--verbose',
+        '--json',
+      ],
+      { as: 'owner' },
+    );
     expect(real.exitCode).toBe(0);
     expect(real.stdout + real.stderr).not.toContain(hookSecret);
     const stored = [...sandbox.store.hooks.values()].find((h) => h.url === 'https://hooks.example/real');
@@ -128,7 +177,18 @@ describe('the token is never shown', () => {
 
   it('masks credentials in an import URL wherever it is shown', async () => {
     const password = 's3cr3t-import-password';
-    const dry = await collab(['projects', 'create', '--name', 'mirror-demo', '--import-url', `https://robot:${password}@git.example.com/x.git`, '--dry-run'], { as: 'owner' });
+    const dry = await collab(
+      [
+        'projects',
+        'create',
+        '--name',
+        'mirror-demo',
+        '--import-url',
+        `https://robot:${password}@git.example.com/x.git`,
+        '--dry-run',
+      ],
+      { as: 'owner' },
+    );
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout + dry.stderr).not.toContain(password);
     expect(dry.stdout).toContain('https://robot:****@git.example.com/x.git');
@@ -141,7 +201,9 @@ describe('the token stays within the API root', () => {
     for (const path of ['../../users', 'projects/../../../admin', '%2e%2e/%2e%2e/users']) {
       const result = await collab(['api', path]);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toMatch(/^error: refusing to send GET \/.*: it leads out of the API root \/api\/v4\nhint: /);
+      expect(result.stderr).toMatch(
+        /^error: refusing to send GET \/.*: it leads out of the API root \/api\/v4\nhint: /,
+      );
     }
     expect(sandbox.stats.requests).toBe(0);
   });
@@ -151,7 +213,9 @@ describe('the config file', () => {
   it('is created 0600 by auth login --with-token, and a warning says when others can read it', async () => {
     const dir = tempConfigDir();
     const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir };
-    const login = await runMain(['auth', 'login', '--with-token', '--host', sandbox.url], env, { input: `${sandbox.tokens.developer}\n` });
+    const login = await runMain(['auth', 'login', '--with-token', '--host', sandbox.url], env, {
+      input: `${sandbox.tokens.developer}\n`,
+    });
     expect(login.exitCode).toBe(0);
     expect(login.stderr).toMatch(/^logged in to http:\/\/127\.0\.0\.1:\d+ as dana; token stored in /);
     expectNoSecrets(login.stdout + login.stderr);
@@ -176,12 +240,18 @@ describe('plain http to a host that is not loopback', () => {
   it('is refused before anything is sent', async () => {
     const result = await collab(['api', 'user', '--verbose'], { env: { COLLAB_HOST: remote }, timeout: 15_000 });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe(`error: refusing to send the token over plain http to 10.255.255.1\nhint: use https, or allow it with \`collab config set insecure_http true --host ${remote}\`\n`);
+    expect(result.stderr).toBe(
+      `error: refusing to send the token over plain http to 10.255.255.1\nhint: use https, or allow it with \`collab config set insecure_http true --host ${remote}\`\n`,
+    );
   });
 
   it('is refused by auth login too, before the token is checked', async () => {
     const dir = tempConfigDir();
-    const result = await runMain(['auth', 'login', '--with-token', '--host', remote, '--verbose'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir }, { input: 'glpat-never-sent\n', timeout: 15_000 });
+    const result = await runMain(
+      ['auth', 'login', '--with-token', '--host', remote, '--verbose'],
+      { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir },
+      { input: 'glpat-never-sent\n', timeout: 15_000 },
+    );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: refusing to send the token over plain http to 10\.255\.255\.1\n/);
     expect(result.stderr).not.toContain('> GET');
@@ -195,7 +265,11 @@ describe('plain http to a host that is not loopback', () => {
     const get = await runMain(['config', 'get', 'insecure_http', '--host', remote], env);
     expect(get.stdout).toBe('true\n');
     // Another host stays refused.
-    const other = await runMain(['api', 'user'], { ...env, COLLAB_HOST: 'http://10.255.255.2', COLLAB_TOKEN: 'glpat-x' }, { timeout: 15_000 });
+    const other = await runMain(
+      ['api', 'user'],
+      { ...env, COLLAB_HOST: 'http://10.255.255.2', COLLAB_TOKEN: 'glpat-x' },
+      { timeout: 15_000 },
+    );
     expect(other.exitCode).toBe(2);
   });
 });

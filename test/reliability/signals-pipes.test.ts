@@ -20,12 +20,26 @@ afterAll(async () => {
 
 function envFor(sandbox: Sandbox): Record<string, string> {
   const dir = tempConfigDir();
-  return { PATH: process.env.PATH ?? '', HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', CI: 'true' };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    COLLAB_CONFIG_DIR: dir,
+    COLLAB_HOST: sandbox.url,
+    COLLAB_TOKEN: sandbox.tokens.admin,
+    NO_COLOR: '1',
+    CI: 'true',
+  };
 }
 
 /** Starts collab, waits until `ready`, sends the signal, and returns how it ended. */
 async function interrupt(sandbox: Sandbox, args: string[], ready: () => boolean, signal: NodeJS.Signals = 'SIGINT') {
-  const child = execa('node', [BIN, ...args], { env: envFor(sandbox), extendEnv: false, reject: false, timeout: 30_000, stripFinalNewline: false });
+  const child = execa('node', [BIN, ...args], {
+    env: envFor(sandbox),
+    extendEnv: false,
+    reject: false,
+    timeout: 30_000,
+    stripFinalNewline: false,
+  });
   await until(ready, `${args.join(' ')} to be under way`);
   child.kill(signal);
   const result = await child;
@@ -98,7 +112,11 @@ describe('closed pipes and flushed output', () => {
   /** Runs `collab <args> | <reader>` under bash with pipefail: the exit code is collab's unless the reader failed. */
   async function piped(args: string[], reader: string, sandbox = medium) {
     const quoted = [BIN, ...args].map((a) => `'${a}'`).join(' ');
-    const result = await execa('bash', ['-c', `set -o pipefail; node ${quoted} | ${reader}; echo "collab:\${PIPESTATUS[0]}" >&2`], { env: envFor(sandbox), extendEnv: false, reject: false, timeout: 60_000, stripFinalNewline: false });
+    const result = await execa(
+      'bash',
+      ['-c', `set -o pipefail; node ${quoted} | ${reader}; echo "collab:\${PIPESTATUS[0]}" >&2`],
+      { env: envFor(sandbox), extendEnv: false, reject: false, timeout: 60_000, stripFinalNewline: false },
+    );
     const stderr = String(result.stderr);
     const status = /collab:(\d+)\n?$/.exec(stderr)?.[1];
     return { exitCode: Number(status), stdout: String(result.stdout), stderr: stderr.replace(/collab:\d+\n?$/, '') };
@@ -143,7 +161,11 @@ describe('closed pipes and flushed output', () => {
     medium.resetStats();
     // The reader waits 30 s at most, and is let go whatever happens here: a test that fails (a
     // build missing) must not leave a shell polling for ever once the test's own bash is killed.
-    const running = piped(args, `(n=0; while [ ! -e '${go}' ] && [ $n -lt 3000 ]; do sleep 0.01; n=$((n+1)); done; ${reader})`, medium);
+    const running = piped(
+      args,
+      `(n=0; while [ ! -e '${go}' ] && [ $n -lt 3000 ]; do sleep 0.01; n=$((n+1)); done; ${reader})`,
+      medium,
+    );
     try {
       await until(() => medium.stats.requests >= PAGES, 'every page to be asked for');
     } finally {

@@ -32,7 +32,17 @@ async function against(answer: unknown, args: string[], tty = true): Promise<Cli
   body = typeof answer === 'string' ? answer : JSON.stringify(answer);
   seen.length = 0;
   const dir = tempConfigDir();
-  return runMain(args, { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: origin, COLLAB_TOKEN: 'glpat-raw-server-token' }, { tty });
+  return runMain(
+    args,
+    {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: origin,
+      COLLAB_TOKEN: 'glpat-raw-server-token',
+    },
+    { tty },
+  );
 }
 
 /** Exit 0, the summary printed, nothing on stdout or stderr that betrays a missing field. */
@@ -51,8 +61,16 @@ function shownFor(result: CliResult, label: string): string | undefined {
 const VIEWS: Array<[string, string[], string]> = [
   ['projects view', ['projects', 'view', '7'], 'GET /api/v4/projects/7'],
   ['groups view', ['groups', 'view', 'acme'], 'GET /api/v4/groups/acme?with_projects=false'],
-  ['groups view --with-projects', ['groups', 'view', 'acme', '--with-projects'], 'GET /api/v4/groups/acme?with_projects=true'],
-  ['notes view (issue)', ['notes', 'view', '5', '--project', '7', '--issue', '1'], 'GET /api/v4/projects/7/issues/1/notes/5'],
+  [
+    'groups view --with-projects',
+    ['groups', 'view', 'acme', '--with-projects'],
+    'GET /api/v4/groups/acme?with_projects=true',
+  ],
+  [
+    'notes view (issue)',
+    ['notes', 'view', '5', '--project', '7', '--issue', '1'],
+    'GET /api/v4/projects/7/issues/1/notes/5',
+  ],
   ['notes view (epic)', ['notes', 'view', '5', '--group', 'g', '--epic', '1'], 'GET /api/v4/groups/g/epics/1/notes/5'],
   ['hooks view (project)', ['hooks', 'view', '3', '--project', '7'], 'GET /api/v4/projects/7/hooks/3'],
   ['hooks view (group)', ['hooks', 'view', '3', '--group', 'g'], 'GET /api/v4/groups/g/hooks/3'],
@@ -75,7 +93,10 @@ describe('a view of an object with only an id', () => {
   });
 
   it('share list of a project or group with no shared_with_groups lists nothing', async () => {
-    for (const owner of [['--project', '7'], ['--group', 'g']]) {
+    for (const owner of [
+      ['--project', '7'],
+      ['--group', 'g'],
+    ]) {
       const result = await against({ id: 1 }, ['share', 'list', ...owner, '--json'], false);
       expect(result.exitCode).toBe(0);
       expect(result.json()).toEqual([]);
@@ -85,7 +106,38 @@ describe('a view of an object with only an id', () => {
 
 describe('a view of an object whose optional fields are null or partial', () => {
   const everyFieldNull = Object.fromEntries(
-    ['name', 'path', 'path_with_namespace', 'full_path', 'description', 'visibility', 'default_branch', 'web_url', 'star_count', 'forks_count', 'topics', 'created_at', 'last_activity_at', 'namespace', 'parent_id', 'marked_for_deletion_on', 'shared_with_groups', 'author', 'url', 'push_events_branch_filter', 'enable_ssl_verification', 'title', 'file_name', 'updated_at', 'expires_at', 'archived', 'confidential', 'system', 'projects', 'shared_projects'].map((key) => [key, null]),
+    [
+      'name',
+      'path',
+      'path_with_namespace',
+      'full_path',
+      'description',
+      'visibility',
+      'default_branch',
+      'web_url',
+      'star_count',
+      'forks_count',
+      'topics',
+      'created_at',
+      'last_activity_at',
+      'namespace',
+      'parent_id',
+      'marked_for_deletion_on',
+      'shared_with_groups',
+      'author',
+      'url',
+      'push_events_branch_filter',
+      'enable_ssl_verification',
+      'title',
+      'file_name',
+      'updated_at',
+      'expires_at',
+      'archived',
+      'confidential',
+      'system',
+      'projects',
+      'shared_projects',
+    ].map((key) => [key, null]),
   );
 
   it.each(VIEWS)('%s with every field null', async (_name, args) => {
@@ -103,24 +155,41 @@ describe('a view of an object whose optional fields are null or partial', () => 
   it('groups view of a group marked for deletion without full_path points restore at its id', async () => {
     const result = await against({ id: 1, marked_for_deletion_on: '2026-12-01' }, ['groups', 'view', 'acme']);
     expectClean(result);
-    expect(shownFor(result, 'Marked for deletion')).toBe('on 2026-12-01, to be removed on 2026-12-08 (undo with `collab groups restore 1`)');
+    expect(shownFor(result, 'Marked for deletion')).toBe(
+      'on 2026-12-01, to be removed on 2026-12-08 (undo with `collab groups restore 1`)',
+    );
   });
 
   it('groups view shows partial and null shares by what they have', async () => {
-    const result = await against({ id: 1, shared_with_groups: [null, { group_id: 3 }, { group_full_path: 'ops', group_access_level: 30 }], projects: [null, { id: 9 }] }, ['groups', 'view', 'acme', '--with-projects']);
+    const result = await against(
+      {
+        id: 1,
+        shared_with_groups: [null, { group_id: 3 }, { group_full_path: 'ops', group_access_level: 30 }],
+        projects: [null, { id: 9 }],
+      },
+      ['groups', 'view', 'acme', '--with-projects'],
+    );
     expectClean(result);
     expect(shownFor(result, 'Shared with groups')).toBe('group 3, ops (developer)');
     expect(shownFor(result, 'Projects')).toBe('project 9');
   });
 
   it('projects view shows custom attributes with missing parts as empty', async () => {
-    const result = await against({ id: 1, custom_attributes: [null, {}, { key: 'team', value: 'ops' }] }, ['projects', 'view', '7']);
+    const result = await against({ id: 1, custom_attributes: [null, {}, { key: 'team', value: 'ops' }] }, [
+      'projects',
+      'view',
+      '7',
+    ]);
     expectClean(result);
     expect(shownFor(result, 'Custom attributes')).toBe('=, team=ops');
   });
 
   it('share list leaves out entries that are not objects', async () => {
-    const result = await against({ id: 1, shared_with_groups: [null, { group_id: 3 }] }, ['share', 'list', '--group', 'g', '--json'], false);
+    const result = await against(
+      { id: 1, shared_with_groups: [null, { group_id: 3 }] },
+      ['share', 'list', '--group', 'g', '--json'],
+      false,
+    );
     expect(result.exitCode).toBe(0);
     expect(result.json()).toEqual([{ group_id: 3 }]);
   });
@@ -149,7 +218,9 @@ describe('single reads refuse anything but one object', () => {
     const result = await against(list, [...args, '--json'], false);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: malformed response from GET ${origin}/api/v4${path}: a JSON array where ${args[0] === 'push-rule' && args[3] === '7' ? 'a JSON object or null' : 'a JSON object'} was expected\n`);
+    expect(result.stderr).toBe(
+      `error: malformed response from GET ${origin}/api/v4${path}: a JSON array where ${args[0] === 'push-rule' && args[3] === '7' ? 'a JSON object or null' : 'a JSON object'} was expected\n`,
+    );
   });
 
   it('a project without a push rule (200 null) is still "no push rule"', async () => {
@@ -165,6 +236,8 @@ describe('single reads refuse anything but one object', () => {
   it('a group push rule answered with null is malformed (a group without one answers 404)', async () => {
     const result = await against('null', ['push-rule', 'view', '--group', 'g']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`error: malformed response from GET ${origin}/api/v4/groups/g/push_rule: a null where a JSON object was expected\n`);
+    expect(result.stderr).toBe(
+      `error: malformed response from GET ${origin}/api/v4/groups/g/push_rule: a null where a JSON object was expected\n`,
+    );
   });
 });

@@ -17,9 +17,11 @@ import { note, project, useHostileServer } from '../helpers/hostile-server.js';
 const { collab, answer } = useHostileServer();
 
 /** A window title, a screen clear, an OSC 8 hyperlink, 8-bit CSI and OSC, a backspace, a bidi override. */
-const HOSTILE = 'a\x1b]0;pwned\x07b\x1b[2J\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\c\x9b31m\x9dd\be\u202eevil\u202cf\u2066g\u2069\r';
+const HOSTILE =
+  'a\x1b]0;pwned\x07b\x1b[2J\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\c\x9b31m\x9dd\be\u202eevil\u202cf\u2066g\u2069\r';
 /** What a person sees instead. */
-const SHOWN = 'a\\x1b]0;pwned\\x07b\\x1b[2J\\x1b]8;;http://evil.example/\\x1b\\link\\x1b]8;;\\x1b\\c\\x9b31m\\x9dd\\x08e\\u202eevil\\u202cf\\u2066g\\u2069\\x0d';
+const SHOWN =
+  'a\\x1b]0;pwned\\x07b\\x1b[2J\\x1b]8;;http://evil.example/\\x1b\\link\\x1b]8;;\\x1b\\c\\x9b31m\\x9dd\\x08e\\u202eevil\\u202cf\\u2066g\\u2069\\x0d';
 
 /** No control character but tab and line feed, no C1 control, no bidi override or isolate. */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -28,14 +30,18 @@ function expectClean(...texts: string[]): void {
   for (const text of texts) expect(text).not.toMatch(RAW_CONTROL);
 }
 
-const hostileProject = () => project({ name: HOSTILE, path_with_namespace: `acme/${HOSTILE}`, description: `about ${HOSTILE}` });
-const hostileNote = () => note({ body: `first line ${HOSTILE}\r\nsecond line`, author: { id: 1, username: `dana${HOSTILE}`, name: HOSTILE } });
+const hostileProject = () =>
+  project({ name: HOSTILE, path_with_namespace: `acme/${HOSTILE}`, description: `about ${HOSTILE}` });
+const hostileNote = () =>
+  note({ body: `first line ${HOSTILE}\r\nsecond line`, author: { id: 1, username: `dana${HOSTILE}`, name: HOSTILE } });
 
 describe('the escape rule', () => {
   it('shows controls and bidi overrides as escapes, keeps tab, line feed and everything else', () => {
     expect(escapeControls(HOSTILE)).toBe(SHOWN);
     expect(escapeControls('tab\there\nnext line\r\nCRLF ü中😀 \\x1b')).toBe('tab\there\nnext line\nCRLF ü中😀 \\x1b');
-    expect(escapeControls('\u0000\u001f\u007f\u0080\u009f\u202a\u202e\u2066\u2069\u2067')).toBe('\\x00\\x1f\\x7f\\x80\\x9f\\u202a\\u202e\\u2066\\u2069\\u2067');
+    expect(escapeControls('\u0000\u001f\u007f\u0080\u009f\u202a\u202e\u2066\u2069\u2067')).toBe(
+      '\\x00\\x1f\\x7f\\x80\\x9f\\u202a\\u202e\\u2066\\u2069\\u2067',
+    );
   });
 });
 
@@ -55,7 +61,13 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     expect(result.exitCode).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect(result.stdout.split('\n')).toHaveLength(2);
-    expect(result.stdout.split('\n')[0]?.split('\t')).toEqual(['7', `acme/${SHOWN}`, 'private', '1', '2024-01-02T03:04:05.000Z']);
+    expect(result.stdout.split('\n')[0]?.split('\t')).toEqual([
+      '7',
+      `acme/${SHOWN}`,
+      'private',
+      '1',
+      '2024-01-02T03:04:05.000Z',
+    ]);
   });
 
   it('a view on a terminal and in a pipe', async () => {
@@ -95,7 +107,15 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
   it("an upload's Markdown on a terminal", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'collab-upload-')), 'shot.png');
     writeFileSync(file, 'png');
-    answer(/^POST \/projects\/7\/uploads/, { status: 201, body: { alt: 'shot', url: '/uploads/x/shot.png', full_path: '/x', markdown: `![${HOSTILE}](/uploads/x/shot.png)` } });
+    answer(/^POST \/projects\/7\/uploads/, {
+      status: 201,
+      body: {
+        alt: 'shot',
+        url: '/uploads/x/shot.png',
+        full_path: '/x',
+        markdown: `![${HOSTILE}](/uploads/x/shot.png)`,
+      },
+    });
     const result = await collab(['projects', 'upload', '7', file], { tty: true });
     expect(result.exitCode).toBe(0);
     expectClean(result.stdout, result.stderr);
@@ -122,7 +142,14 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
   });
 
   it('the tree of groups', async () => {
-    const group = { id: 3, name: HOSTILE, path: `p${HOSTILE}`, full_path: `acme${HOSTILE}`, parent_id: null, visibility: 'private' };
+    const group = {
+      id: 3,
+      name: HOSTILE,
+      path: `p${HOSTILE}`,
+      full_path: `acme${HOSTILE}`,
+      parent_id: null,
+      visibility: 'private',
+    };
     answer(/^GET \/groups\?/, { body: [group] });
     const result = await collab(['groups', 'list', '--tree'], { tty: true });
     expect(result.exitCode).toBe(0);
@@ -155,7 +182,16 @@ describe('what jq prints and the plan diff', () => {
       request: {},
       sends: 'PUT /projects/7/hooks/1',
     } as unknown as Change;
-    const plan = { format: 'collab-plan', version: 1, host: 'h', file: { path: 'f', digest: 'd' }, reads: 1, targets: 1, changes: [change], missing: [] } as Plan;
+    const plan = {
+      format: 'collab-plan',
+      version: 1,
+      host: 'h',
+      file: { path: 'f', digest: 'd' },
+      reads: 1,
+      targets: 1,
+      changes: [change],
+      missing: [],
+    } as Plan;
     const text = humanPlan(plan, NO_PAINT);
     expectClean(text);
     expect(text).toContain('\\u202ec');

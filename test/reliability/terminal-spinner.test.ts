@@ -27,11 +27,15 @@ async function onePipedScreen(args: readonly string[], input = '') {
   const screen = new TerminalScreen();
   const stderr = new ScreenStream(screen, true, 80);
   const stdout = new ScreenStream(screen, false);
-  const { exitCode } = await runOn(args, { stdout, stderr, input }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin });
+  const { exitCode } = await runOn(
+    args,
+    { stdout, stderr, input },
+    { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin },
+  );
   return { exitCode, screen: screen.text() };
 }
 
-describe('stdout piped onto the spinner\'s terminal (`| cat`)', () => {
+describe("stdout piped onto the spinner's terminal (`| cat`)", () => {
   it('a listing: the rows start their lines, nothing of the spinner is left, the note comes last', async () => {
     const { exitCode, screen } = await onePipedScreen(['projects', 'list', '--limit', '3']);
     expect(exitCode).toBe(0);
@@ -42,7 +46,10 @@ describe('stdout piped onto the spinner\'s terminal (`| cat`)', () => {
   });
 
   it('a run over many targets: its progress goes before the first result is written', async () => {
-    const ids = sandbox.store.allProjects().slice(0, 4).map((project) => project.id);
+    const ids = sandbox.store
+      .allProjects()
+      .slice(0, 4)
+      .map((project) => project.id);
     const { exitCode, screen } = await onePipedScreen(['projects', 'star', '-'], `${ids.join('\n')}\n`);
     expect(exitCode).toBe(0);
     expect(screen.join('\n')).not.toMatch(/targets done|[⠀-⣿]/);
@@ -65,9 +72,24 @@ for (const s of process.env.ZERO_STDOUT ? [process.stderr, process.stdout] : [pr
   );
   const start = (args: string[], host: string, extra: Record<string, string> = {}) => {
     const dir = tempConfigDir();
-    const env = { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, COLLAB_HOST: host, COLLAB_TOKEN: sandbox.tokens.admin, NO_COLOR: '1', ...extra };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: host,
+      COLLAB_TOKEN: sandbox.tokens.admin,
+      NO_COLOR: '1',
+      ...extra,
+    };
     // The deadline only ends a hung process (the fault this guards against): no assertion on time.
-    return execa('node', ['--require', preload, BIN, ...args], { env, extendEnv: false, reject: false, timeout: 20_000, stripFinalNewline: false, maxBuffer: 1_000_000 });
+    return execa('node', ['--require', preload, BIN, ...args], {
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 20_000,
+      stripFinalNewline: false,
+      maxBuffer: 1_000_000,
+    });
   };
 
   it('a listing finishes, with no spinner drawn', async () => {

@@ -19,19 +19,77 @@ function sessionSteps(): Array<(ids: Map<string, number>) => string[]> {
   const steps: Array<(ids: Map<string, number>) => string[]> = [];
   const names = [1, 2, 3, 4, 5, 6].map((i) => `rel-${i}`);
   const at = (name: string) => `acme/web/${name}`;
-  for (const name of names) steps.push(() => ['projects', 'create', '--name', name, '--namespace-id', 'acme/web', '--description', `${name} made`, '--visibility', 'internal', '--json']);
+  for (const name of names)
+    steps.push(() => [
+      'projects',
+      'create',
+      '--name',
+      name,
+      '--namespace-id',
+      'acme/web',
+      '--description',
+      `${name} made`,
+      '--visibility',
+      'internal',
+      '--json',
+    ]);
   names.forEach((name, i) => {
     steps.push(() => ['projects', 'update', at(name), '--description', `${name} updated`, '--topics', `api,t${i}`]);
     steps.push(() => ['projects', 'star', at(name)]);
-    steps.push(() => ['hooks', 'create', '--project', at(name), '--url', `https://hooks.example/${name}`, '--merge-requests-events', '--json']);
+    steps.push(() => [
+      'hooks',
+      'create',
+      '--project',
+      at(name),
+      '--url',
+      `https://hooks.example/${name}`,
+      '--merge-requests-events',
+      '--json',
+    ]);
     steps.push(() => ['notes', 'create', '--project', at(name), '--issue', '1', '--body', `note on ${name}`, '--json']);
-    steps.push(() => ['notes', 'create', '--project', at(name), '--merge-request', '2', '--body', `review of ${name}`, '--json']);
+    steps.push(() => [
+      'notes',
+      'create',
+      '--project',
+      at(name),
+      '--merge-request',
+      '2',
+      '--body',
+      `review of ${name}`,
+      '--json',
+    ]);
     steps.push(() => ['share', 'add', '--project', at(name), '--with', 'globex', '--access', 'developer']);
-    steps.push(() => ['push-rule', 'set', '--project', at(name), '--commit-message-regex', `^${name}`, '--deny-delete-tag']);
+    steps.push(() => [
+      'push-rule',
+      'set',
+      '--project',
+      at(name),
+      '--commit-message-regex',
+      `^${name}`,
+      '--deny-delete-tag',
+    ]);
   });
   names.forEach((name) => {
-    steps.push((ids) => ['notes', 'update', String(ids.get(`note on ${name}`)), '--project', at(name), '--issue', '1', '--body', `note on ${name}, edited`]);
-    steps.push((ids) => ['hooks', 'update', String(ids.get(`https://hooks.example/${name}`)), '--project', at(name), '--url', `https://hooks.example/${name}/v2`]);
+    steps.push((ids) => [
+      'notes',
+      'update',
+      String(ids.get(`note on ${name}`)),
+      '--project',
+      at(name),
+      '--issue',
+      '1',
+      '--body',
+      `note on ${name}, edited`,
+    ]);
+    steps.push((ids) => [
+      'hooks',
+      'update',
+      String(ids.get(`https://hooks.example/${name}`)),
+      '--project',
+      at(name),
+      '--url',
+      `https://hooks.example/${name}/v2`,
+    ]);
     steps.push(() => ['push-rule', 'set', '--project', at(name), '--max-file-size', '10']);
   });
   steps.push(() => ['projects', 'archive', at('rel-1')]);
@@ -39,9 +97,36 @@ function sessionSteps(): Array<(ids: Map<string, number>) => string[]> {
   steps.push(() => ['projects', 'unstar', at('rel-2')]);
   steps.push(() => ['projects', 'star', at('rel-3')]);
   steps.push(() => ['share', 'remove', '--project', at('rel-3'), '--with', 'globex']);
-  steps.push((ids) => ['hooks', 'delete', String(ids.get('https://hooks.example/rel-4')), '--project', at('rel-4'), '--yes']);
-  steps.push((ids) => ['notes', 'delete', String(ids.get('review of rel-4')), '--project', at('rel-4'), '--merge-request', '2']);
-  steps.push(() => ['projects', 'fork', at('rel-5'), '--namespace', 'globex', '--name', 'rel-5-fork', '--path', 'rel-5-fork', '--wait', '--json']);
+  steps.push((ids) => [
+    'hooks',
+    'delete',
+    String(ids.get('https://hooks.example/rel-4')),
+    '--project',
+    at('rel-4'),
+    '--yes',
+  ]);
+  steps.push((ids) => [
+    'notes',
+    'delete',
+    String(ids.get('review of rel-4')),
+    '--project',
+    at('rel-4'),
+    '--merge-request',
+    '2',
+  ]);
+  steps.push(() => [
+    'projects',
+    'fork',
+    at('rel-5'),
+    '--namespace',
+    'globex',
+    '--name',
+    'rel-5-fork',
+    '--path',
+    'rel-5-fork',
+    '--wait',
+    '--json',
+  ]);
   steps.push(() => ['projects', 'delete', at('rel-6'), '--yes']);
   steps.push(() => ['push-rule', 'delete', '--project', at('rel-2')]);
   steps.push(() => ['projects', 'unarchive', at('rel-1')]);
@@ -93,7 +178,9 @@ function projection(store: Store): unknown {
     const full = store.projectFullPath(project);
     const hooks = [...store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === project.id);
     const notes = [...store.notes.values()].filter((n) => !n.system && noteProject(store, n) === project.id);
-    const pushRule = [...store.pushRules.values()].find((rule) => rule.owner.kind === 'project' && rule.owner.id === project.id);
+    const pushRule = [...store.pushRules.values()].find(
+      (rule) => rule.owner.kind === 'project' && rule.owner.id === project.id,
+    );
     const source = project.forked_from_id === null ? null : store.projects.get(project.forked_from_id);
     out[full] = {
       name: project.name,
@@ -105,15 +192,29 @@ function projection(store: Store): unknown {
       forkedFrom: source ? store.projectFullPath(source) : null,
       importStatus: project.import.status,
       stars: [...(store.stars.get(project.id)?.keys() ?? [])].map((id) => store.users.get(id)?.username).sort(),
-      shares: project.shares.map((s) => `${store.groupFullPath(store.groups.get(s.group_id) as never)}:${s.group_access_level}`).sort(),
-      hooks: hooks.map((h) => ({ url: h.url, merge_requests_events: h.attrs.merge_requests_events ?? null, push_events: h.attrs.push_events ?? null })).sort((a, b) => a.url.localeCompare(b.url)),
+      shares: project.shares
+        .map((s) => `${store.groupFullPath(store.groups.get(s.group_id) as never)}:${s.group_access_level}`)
+        .sort(),
+      hooks: hooks
+        .map((h) => ({
+          url: h.url,
+          merge_requests_events: h.attrs.merge_requests_events ?? null,
+          push_events: h.attrs.push_events ?? null,
+        }))
+        .sort((a, b) => a.url.localeCompare(b.url)),
       notes: notes
         .map((n) => {
           const on = store.noteables.get(n.noteableKey);
           return `${on?.kind}#${on?.iid}: ${n.body}`;
         })
         .sort(),
-      pushRule: pushRule ? { commit_message_regex: pushRule.attrs.commit_message_regex ?? null, deny_delete_tag: pushRule.attrs.deny_delete_tag ?? null, max_file_size: pushRule.attrs.max_file_size ?? null } : null,
+      pushRule: pushRule
+        ? {
+            commit_message_regex: pushRule.attrs.commit_message_regex ?? null,
+            deny_delete_tag: pushRule.attrs.deny_delete_tag ?? null,
+            max_file_size: pushRule.attrs.max_file_size ?? null,
+          }
+        : null,
     };
   }
   return out;
@@ -138,7 +239,9 @@ describe('a scripted session of mutations, with and without faults', () => {
   });
 
   it('succeeds at every step without faults', () => {
-    const failed = cleanRun.results.filter((r) => r.result.exitCode !== 0).map((r) => `${r.args.join(' ')} -> ${r.result.exitCode}: ${errorLines(r.result)}`);
+    const failed = cleanRun.results
+      .filter((r) => r.result.exitCode !== 0)
+      .map((r) => `${r.args.join(' ')} -> ${r.result.exitCode}: ${errorLines(r.result)}`);
     expect(failed).toEqual([]);
   });
 
@@ -149,7 +252,9 @@ describe('a scripted session of mutations, with and without faults', () => {
     const log = faultyRun.results.map((r) => r.result.stderr).join('');
     // Lost answers to creating POSTs were looked for rather than sent again.
     expect(log).toMatch(/checking whether it took effect before sending it again/);
-    const failed = faultyRun.results.filter((r) => r.result.exitCode !== 0).map((r) => `${r.args.join(' ')} -> ${r.result.exitCode}: ${errorLines(r.result)}`);
+    const failed = faultyRun.results
+      .filter((r) => r.result.exitCode !== 0)
+      .map((r) => `${r.args.join(' ')} -> ${r.result.exitCode}: ${errorLines(r.result)}`);
     expect(failed).toEqual([]);
   });
 
@@ -163,8 +268,15 @@ describe('a scripted session of mutations, with and without faults', () => {
     for (const store of [clean.store, faulty.store]) {
       const forks = store.allProjects().filter((p) => p.path.startsWith('rel-5-fork'));
       expect(forks).toHaveLength(1);
-      const relIds = new Set(store.allProjects().filter((p) => /^rel-/.test(p.path)).map((p) => p.id));
-      const noteBodies = [...store.notes.values()].filter((n) => !n.system && relIds.has(noteProject(store, n) ?? -1)).map((n) => `${n.noteableKey}|${n.body}`);
+      const relIds = new Set(
+        store
+          .allProjects()
+          .filter((p) => /^rel-/.test(p.path))
+          .map((p) => p.id),
+      );
+      const noteBodies = [...store.notes.values()]
+        .filter((n) => !n.system && relIds.has(noteProject(store, n) ?? -1))
+        .map((n) => `${n.noteableKey}|${n.body}`);
       expect(new Set(noteBodies).size).toBe(noteBodies.length);
       const hookUrls = [...store.hooks.values()].filter((h) => relIds.has(h.owner.id)).map((h) => h.url);
       expect(new Set(hookUrls).size).toBe(hookUrls.length);
@@ -178,7 +290,12 @@ describe('a scripted session of mutations, with and without faults', () => {
       run.results.map(({ args, result }) => {
         if (!args.includes('--json') || result.exitCode !== 0) return result.exitCode;
         const printed = result.json<Record<string, unknown>>();
-        return { name: printed.name ?? null, url: printed.url ?? null, body: printed.body ?? null, path: printed.path_with_namespace ?? null };
+        return {
+          name: printed.name ?? null,
+          url: printed.url ?? null,
+          body: printed.body ?? null,
+          path: printed.path_with_namespace ?? null,
+        };
       });
     expect(shape(faultyRun)).toEqual(shape(cleanRun));
   });

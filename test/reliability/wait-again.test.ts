@@ -19,7 +19,9 @@ describe('projects view --wait', () => {
     const fork = await collab(['projects', 'fork', 'acme/web/storefront', '--json'], { as: 'owner' });
     expect(fork.exitCode, fork.stderr).toBe(0);
     expect(['scheduled', 'started']).toContain(fork.json<{ import_status: string }>().import_status);
-    const viewed = await collab(['projects', 'view', 'olivia/storefront', '--wait', '--statistics', '--json'], { as: 'owner' });
+    const viewed = await collab(['projects', 'view', 'olivia/storefront', '--wait', '--statistics', '--json'], {
+      as: 'owner',
+    });
     expect(viewed.exitCode, viewed.stderr).toBe(0);
     const project = viewed.json<{ import_status: string; statistics?: unknown }>();
     // The service's own answer says the import is done: nothing to read back from the store.
@@ -42,7 +44,13 @@ describe('projects view --wait', () => {
       const screen = new TerminalScreen();
       const stderr = new ScreenStream(screen, true, 100);
       const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
-      const { exitCode } = await runOn(['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'], { stdout, stderr }, { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner }, undefined, clock);
+      const { exitCode } = await runOn(
+        ['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'],
+        { stdout, stderr },
+        { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner },
+        undefined,
+        clock,
+      );
       return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
     };
     const redirected = await run(false);

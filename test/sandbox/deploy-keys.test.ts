@@ -12,8 +12,15 @@ import { useSandbox } from '../helpers/cli.js';
  */
 const { call: raw, idOf } = useSandbox({ seed: 10 });
 
-const call = (method: string, path: string, options: { as?: 'admin' | 'owner' | 'maintainer' | 'developer'; json?: unknown } = {}) =>
-  raw(method, path, { ...options, headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' } });
+const call = (
+  method: string,
+  path: string,
+  options: { as?: 'admin' | 'owner' | 'maintainer' | 'developer'; json?: unknown } = {},
+) =>
+  raw(method, path, {
+    ...options,
+    headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' },
+  });
 
 /** A real ed25519 public key in OpenSSH's one-line form. */
 function publicKeyLine(comment: string): string {
@@ -31,7 +38,9 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
     const listed = await call('GET', `/projects/${id}/deploy_keys`);
     expect(listed.body).toEqual([expect.objectContaining({ title: 'CI deploy', can_push: true, expires_at: null })]);
     expect(listed.headers.get('x-total')).toBe('1');
-    const created = await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'laptop', key: `${DOC_KEY}\n`, can_push: true } });
+    const created = await call('POST', `/projects/${id}/deploy_keys`, {
+      json: { title: 'laptop', key: `${DOC_KEY}\n`, can_push: true },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -44,9 +53,17 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
       can_push: true,
     });
     const keyId = created.body.id;
-    expect((await call('PUT', `/projects/${id}/deploy_keys/${keyId}`, { json: { title: 'laptop 2' } })).body).toMatchObject({ title: 'laptop 2', can_push: true });
-    expect((await call('GET', `/projects/${id}/deploy_keys/${keyId}`)).body).toMatchObject({ id: keyId, title: 'laptop 2' });
-    expect(await call('GET', `/projects/${id}/deploy_keys/999`)).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+    expect(
+      (await call('PUT', `/projects/${id}/deploy_keys/${keyId}`, { json: { title: 'laptop 2' } })).body,
+    ).toMatchObject({ title: 'laptop 2', can_push: true });
+    expect((await call('GET', `/projects/${id}/deploy_keys/${keyId}`)).body).toMatchObject({
+      id: keyId,
+      title: 'laptop 2',
+    });
+    expect(await call('GET', `/projects/${id}/deploy_keys/999`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
     // The same key again answers the key the project has (201, nothing new).
     const again = await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'other', key: DOC_KEY } });
     expect(again).toMatchObject({ status: 201, body: { id: keyId, title: 'laptop 2' } });
@@ -55,30 +72,59 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
 
   it('refuses a malformed key with the model’s errors (400), and a missing title', async () => {
     const id = await idOf('projects', 'acme/web/storefront');
-    expect(await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'bad', key: 'ssh-rsa nope' } })).toMatchObject({ status: 400, body: { message: { key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] } } });
-    expect(await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'bad', key: 'ssh-ed25519 AAAAC3NzaC1yc2EAAAADAQABAAAAgQ== x' } })).toMatchObject({ status: 400 });
-    expect(await call('POST', `/projects/${id}/deploy_keys`, { json: { key: publicKeyLine('x') } })).toMatchObject({ status: 400, body: { error: 'title is missing' } });
+    expect(
+      await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'bad', key: 'ssh-rsa nope' } }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: { key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] } },
+    });
+    expect(
+      await call('POST', `/projects/${id}/deploy_keys`, {
+        json: { title: 'bad', key: 'ssh-ed25519 AAAAC3NzaC1yc2EAAAADAQABAAAAgQ== x' },
+      }),
+    ).toMatchObject({ status: 400 });
+    expect(await call('POST', `/projects/${id}/deploy_keys`, { json: { key: publicKeyLine('x') } })).toMatchObject({
+      status: 400,
+      body: { error: 'title is missing' },
+    });
   });
 
   it('shares one key between projects: enable, the same key added elsewhere, removed from the instance with its last project', async () => {
     const storefront = await idOf('projects', 'acme/web/storefront');
     const terraform = await idOf('projects', 'acme/platform/infra/terraform');
     const line = publicKeyLine('deploy@example.com');
-    const key = (await call('POST', `/projects/${storefront}/deploy_keys`, { json: { title: 'shared', key: line, can_push: true } })).body;
+    const key = (
+      await call('POST', `/projects/${storefront}/deploy_keys`, {
+        json: { title: 'shared', key: line, can_push: true },
+      })
+    ).body;
     const enabled = await call('POST', `/projects/${terraform}/deploy_keys/${key.id}/enable`, { json: {} });
-    expect(enabled).toMatchObject({ status: 201, body: { id: key.id, title: 'shared', fingerprint_sha256: key.fingerprint_sha256 } });
+    expect(enabled).toMatchObject({
+      status: 201,
+      body: { id: key.id, title: 'shared', fingerprint_sha256: key.fingerprint_sha256 },
+    });
     expect((await call('GET', `/projects/${terraform}/deploy_keys/${key.id}`)).body.can_push).toBe(false);
     const all = await call('GET', '/deploy_keys');
     const listed = all.body.find((k: { id: number }) => k.id === key.id);
-    expect(listed.projects_with_write_access.map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual(['acme/web/storefront']);
-    expect(listed.projects_with_readonly_access.map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual(['acme/platform/infra/terraform']);
+    expect(
+      listed.projects_with_write_access.map((p: { path_with_namespace: string }) => p.path_with_namespace),
+    ).toEqual(['acme/web/storefront']);
+    expect(
+      listed.projects_with_readonly_access.map((p: { path_with_namespace: string }) => p.path_with_namespace),
+    ).toEqual(['acme/platform/infra/terraform']);
     expect((await call('DELETE', `/projects/${terraform}/deploy_keys/${key.id}`)).status).toBe(204);
-    expect(await call('DELETE', `/projects/${terraform}/deploy_keys/${key.id}`)).toMatchObject({ status: 404, body: { message: '404 Deploy Key Not Found' } });
+    expect(await call('DELETE', `/projects/${terraform}/deploy_keys/${key.id}`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Deploy Key Not Found' },
+    });
     // Still on the storefront: the key stays; gone from its last project, it is gone.
     expect((await call('GET', '/deploy_keys')).body.some((k: { id: number }) => k.id === key.id)).toBe(true);
     expect((await call('DELETE', `/projects/${storefront}/deploy_keys/${key.id}`)).status).toBe(204);
     expect((await call('GET', '/deploy_keys')).body.some((k: { id: number }) => k.id === key.id)).toBe(false);
-    expect(await call('POST', `/projects/${terraform}/deploy_keys/${key.id}/enable`, { json: {} })).toMatchObject({ status: 404, body: { message: '404 Deploy Key Not Found' } });
+    expect(await call('POST', `/projects/${terraform}/deploy_keys/${key.id}/enable`, { json: {} })).toMatchObject({
+      status: 404,
+      body: { message: '404 Deploy Key Not Found' },
+    });
   });
 
   it('a key from a project where the caller is no Maintainer is not theirs to enable', async () => {
@@ -86,16 +132,25 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
     const handbook = await idOf('projects', 'globex/handbook');
     const seeded = (await call('GET', `/projects/${api}/deploy_keys`)).body[0];
     // Olivia owns globex and acme: she may enable acme's key in globex's project.
-    expect((await call('POST', `/projects/${handbook}/deploy_keys/${seeded.id}/enable`, { as: 'owner', json: {} })).status).toBe(201);
+    expect(
+      (await call('POST', `/projects/${handbook}/deploy_keys/${seeded.id}/enable`, { as: 'owner', json: {} })).status,
+    ).toBe(201);
     const line = publicKeyLine('globex');
-    const globexKey = (await call('POST', `/projects/${handbook}/deploy_keys`, { as: 'owner', json: { title: 'globex', key: line } })).body;
+    const globexKey = (
+      await call('POST', `/projects/${handbook}/deploy_keys`, { as: 'owner', json: { title: 'globex', key: line } })
+    ).body;
     // Max maintains acme's projects but is no member of globex: its key is out of his reach.
-    expect(await call('POST', `/projects/${api}/deploy_keys/${globexKey.id}/enable`, { as: 'maintainer', json: {} })).toMatchObject({ status: 404 });
+    expect(
+      await call('POST', `/projects/${api}/deploy_keys/${globexKey.id}/enable`, { as: 'maintainer', json: {} }),
+    ).toMatchObject({ status: 404 });
   });
 
   it('is for Maintainers; GET /deploy_keys for administrators', async () => {
     const id = await idOf('projects', 'acme/web/storefront');
-    expect(await call('GET', `/projects/${id}/deploy_keys`, { as: 'developer' })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await call('GET', `/projects/${id}/deploy_keys`, { as: 'developer' })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     expect((await call('GET', `/projects/${id}/deploy_keys`, { as: 'maintainer' })).status).toBe(200);
     expect(await call('GET', '/deploy_keys', { as: 'owner' })).toMatchObject({ status: 403 });
     expect((await call('GET', '/deploy_keys?public=true')).body).toEqual([]);

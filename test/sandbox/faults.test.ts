@@ -23,10 +23,16 @@ async function sandboxWith(options: SandboxOptions): Promise<Sandbox> {
 type Outcome = number | 'dropped';
 
 /** GET as the administrator, another token, or anonymously (null). */
-async function get(sandbox: Sandbox, path: string, as: string | null = sandbox.tokens.admin): Promise<{ outcome: Outcome; response?: Response; body?: string }> {
+async function get(
+  sandbox: Sandbox,
+  path: string,
+  as: string | null = sandbox.tokens.admin,
+): Promise<{ outcome: Outcome; response?: Response; body?: string }> {
   const token = as ?? undefined;
   try {
-    const response = await fetch(`${sandbox.url}/api/v4${path}`, { headers: { ...(token ? { 'private-token': token } : {}), connection: 'close' } });
+    const response = await fetch(`${sandbox.url}/api/v4${path}`, {
+      headers: { ...(token ? { 'private-token': token } : {}), connection: 'close' },
+    });
     return { outcome: response.status, response, body: await response.text() };
   } catch {
     return { outcome: 'dropped' };
@@ -78,7 +84,8 @@ describe('sandbox failures (--fail-rate, --fault-seed)', () => {
     const bodies = new Map<number, { type: string | null; body: string }>();
     for (let i = 0; i < 150 && bodies.size < 3; i++) {
       const { outcome, response, body } = await get(sandbox, '/version');
-      if (typeof outcome === 'number' && outcome >= 500 && response) bodies.set(outcome, { type: response.headers.get('content-type'), body: body ?? '' });
+      if (typeof outcome === 'number' && outcome >= 500 && response)
+        bodies.set(outcome, { type: response.headers.get('content-type'), body: body ?? '' });
     }
     expect(bodies.get(502)?.type).toBe('text/html');
     expect(bodies.get(502)?.body).toContain('<title>502 Bad Gateway</title>');
@@ -179,7 +186,9 @@ describe('sandbox rate limit (--rate-limit)', () => {
     const { response } = await get(sandbox, '/user');
     expect(response?.headers.get('ratelimit-limit')).toBe('600');
     expect(response?.headers.get('ratelimit-remaining')).toBe('599');
-    expect(response?.headers.get('ratelimit-resettime')).toBe(new Date(Number(response?.headers.get('ratelimit-reset')) * 1000).toUTCString());
+    expect(response?.headers.get('ratelimit-resettime')).toBe(
+      new Date(Number(response?.headers.get('ratelimit-reset')) * 1000).toUTCString(),
+    );
     expect(response?.headers.get('retry-after')).toBeNull();
   });
 });

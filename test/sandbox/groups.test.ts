@@ -10,7 +10,11 @@ import { type Answer, type Ids, listIds } from '../helpers/sandbox-api.js';
 
 const { sandbox, call: raw } = useSandbox({ seed: 12 });
 
-function call(method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}): Promise<Answer> {
+function call(
+  method: string,
+  path: string,
+  options: { as?: SandboxRole | null; body?: unknown } = {},
+): Promise<Answer> {
   return raw(method, path, { as: options.as, json: options.body, redirect: 'follow' });
 }
 
@@ -27,7 +31,14 @@ describe('group lists: offset pagination headers', () => {
     expect(first.status).toBe(200);
     expect(fullPaths(first)).toEqual(['acme', 'globex', 'acme/platform/infra']);
     const h = first.headers;
-    expect([h.get('x-page'), h.get('x-per-page'), h.get('x-next-page'), h.get('x-prev-page'), h.get('x-total'), h.get('x-total-pages')]).toEqual(['1', '3', '2', '', '7', '3']);
+    expect([
+      h.get('x-page'),
+      h.get('x-per-page'),
+      h.get('x-next-page'),
+      h.get('x-prev-page'),
+      h.get('x-total'),
+      h.get('x-total-pages'),
+    ]).toEqual(['1', '3', '2', '', '7', '3']);
     expect(Object.keys(first.links).sort()).toEqual(['first', 'last', 'next']);
     expect(new URL(first.links.next as string).searchParams.get('page')).toBe('2');
 
@@ -42,10 +53,18 @@ describe('group lists: offset pagination headers', () => {
   it('subgroups and descendant groups are paginated the same way', async () => {
     const sub = await call('GET', `/groups/${id('acme')}/subgroups?per_page=1`);
     expect(fullPaths(sub)).toEqual(['acme/platform']);
-    expect([sub.headers.get('x-total'), sub.headers.get('x-total-pages'), sub.headers.get('x-next-page')]).toEqual(['2', '2', '2']);
+    expect([sub.headers.get('x-total'), sub.headers.get('x-total-pages'), sub.headers.get('x-next-page')]).toEqual([
+      '2',
+      '2',
+      '2',
+    ]);
     const descendants = await call('GET', '/groups/acme/descendant_groups?per_page=2&page=2');
     expect(fullPaths(descendants)).toEqual(['acme/web']);
-    expect([descendants.headers.get('x-total'), descendants.headers.get('x-page'), descendants.headers.get('x-next-page')]).toEqual(['3', '2', '']);
+    expect([
+      descendants.headers.get('x-total'),
+      descendants.headers.get('x-page'),
+      descendants.headers.get('x-next-page'),
+    ]).toEqual(['3', '2', '']);
   });
 });
 
@@ -113,7 +132,11 @@ describe('group details and administrator-only fields', () => {
     expect(full.body).toHaveProperty('projects');
     expect(full.body).toHaveProperty('shared_projects');
     expect(full.body).toHaveProperty('runners_token');
-    expect(full.body).toMatchObject({ shared_with_groups: [{ group_id: id('globex'), group_full_path: 'globex', group_access_level: 30, expires_at: null }] });
+    expect(full.body).toMatchObject({
+      shared_with_groups: [
+        { group_id: id('globex'), group_full_path: 'globex', group_access_level: 30, expires_at: null },
+      ],
+    });
     const lean = await call('GET', '/groups/acme%2Fweb?with_projects=false', { as: 'developer' });
     expect(lean.body).not.toHaveProperty('projects');
     expect(lean.body).not.toHaveProperty('runners_token');
@@ -127,7 +150,11 @@ describe('group details and administrator-only fields', () => {
     const none = await call('GET', '/groups/globex/avatar', { as: null });
     expect(none).toMatchObject({ status: 404, body: { message: '404 Avatar Not Found' } });
     // Set-up by the store: an avatar of given bytes and type.
-    (sandbox.store.findGroup('globex') as { avatar: unknown }).avatar = { filename: 'g.png', contentType: 'image/png', data: Buffer.from('png-bytes') };
+    (sandbox.store.findGroup('globex') as { avatar: unknown }).avatar = {
+      filename: 'g.png',
+      contentType: 'image/png',
+      data: Buffer.from('png-bytes'),
+    };
     const served = await call('GET', '/groups/globex/avatar', { as: null });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -141,8 +168,13 @@ describe('group details and administrator-only fields', () => {
       const { status, body } = await raw('PUT', '/groups/globex', { form });
       return { status, body: body as { avatar_url?: string; message?: unknown } };
     };
-    expect(await put('big.png', 200 * 1024 + 1)).toEqual({ status: 400, body: { message: { avatar: ['is too big (should be at most 200 KiB)'] } } });
-    expect((await put('logo.txt', 10)).body).toEqual({ message: { avatar: [expect.stringMatching(/^file format is not supported/)] } });
+    expect(await put('big.png', 200 * 1024 + 1)).toEqual({
+      status: 400,
+      body: { message: { avatar: ['is too big (should be at most 200 KiB)'] } },
+    });
+    expect((await put('logo.txt', 10)).body).toEqual({
+      message: { avatar: [expect.stringMatching(/^file format is not supported/)] },
+    });
     expect((await call('GET', '/groups/globex')).body.avatar_url).toBeNull();
     const fits = await put('logo.png', 200 * 1024);
     expect(fits.status).toBe(200);
@@ -152,14 +184,27 @@ describe('group details and administrator-only fields', () => {
 
 describe('group projects', () => {
   it('includes projects shared with the group (with their own namespace) unless with_shared=false', async () => {
-    expect((await call('POST', '/projects/globex%2Fhandbook/share', { body: { group_id: id('acme/platform'), group_access: 30 } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/projects/globex%2Fhandbook/share', {
+          body: { group_id: id('acme/platform'), group_access: 30 },
+        })
+      ).status,
+    ).toBe(201);
     const all = await call('GET', '/groups/acme%2Fplatform/projects?per_page=100');
-    const paths = (all.body as Array<{ path_with_namespace: string; namespace: { full_path: string } }>).map((p) => [p.path_with_namespace, p.namespace.full_path]);
+    const paths = (all.body as Array<{ path_with_namespace: string; namespace: { full_path: string } }>).map((p) => [
+      p.path_with_namespace,
+      p.namespace.full_path,
+    ]);
     expect(paths).toContainEqual(['globex/handbook', 'globex']);
     const own = await call('GET', '/groups/acme%2Fplatform/projects?per_page=100&with_shared=false');
-    expect((own.body as Array<{ namespace: { full_path: string } }>).every((p) => p.namespace.full_path === 'acme/platform')).toBe(true);
+    expect(
+      (own.body as Array<{ namespace: { full_path: string } }>).every((p) => p.namespace.full_path === 'acme/platform'),
+    ).toBe(true);
     const shared = await call('GET', '/groups/acme%2Fplatform/projects/shared');
-    expect((shared.body as Array<{ path_with_namespace: string }>).map((p) => p.path_with_namespace)).toEqual(['globex/handbook']);
+    expect((shared.body as Array<{ path_with_namespace: string }>).map((p) => p.path_with_namespace)).toEqual([
+      'globex/handbook',
+    ]);
   });
 
   it('validates the filters as the service does', async () => {
@@ -178,7 +223,10 @@ describe('group projects', () => {
 describe('provisioned users', () => {
   it('need a signed-in Maintainer or above', async () => {
     expect((await call('GET', '/groups/acme/provisioned_users', { as: null })).status).toBe(401);
-    expect(await call('GET', '/groups/acme/provisioned_users', { as: 'developer' })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await call('GET', '/groups/acme/provisioned_users', { as: 'developer' })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     const maintainer = await call('GET', '/groups/acme/provisioned_users?blocked=true', { as: 'maintainer' });
     expect((maintainer.body as Array<{ username: string }>).map((u) => u.username)).toEqual(['quinn.provisioned']);
     expect(maintainer.headers.get('x-total')).toBe('1');
@@ -188,45 +236,91 @@ describe('provisioned users', () => {
 describe('create, update, delete, restore, transfer', () => {
   /** A subgroup a test changes, made through the API by `as` (its owner then). */
   const subgroup = async (path: string, parent: string | null, as: SandboxRole = 'maintainer') => {
-    const made = await call('POST', '/groups', { as, body: { name: path, path, ...(parent ? { parent_id: id(parent) } : {}) } });
+    const made = await call('POST', '/groups', {
+      as,
+      body: { name: path, path, ...(parent ? { parent_id: id(parent) } : {}) },
+    });
     expect(made.status).toBe(201);
   };
 
   it('POST /groups: required parameters, taken paths, invalid values, rights', async () => {
-    expect(await call('POST', '/groups', { body: {} })).toMatchObject({ status: 400, body: { error: 'name is missing, path is missing' } });
-    expect(await call('POST', '/groups', { body: { name: 'Acme', path: 'acme' } })).toMatchObject({ status: 400, body: { message: { path: ['has already been taken'] } } });
+    expect(await call('POST', '/groups', { body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'name is missing, path is missing' },
+    });
+    expect(await call('POST', '/groups', { body: { name: 'Acme', path: 'acme' } })).toMatchObject({
+      status: 400,
+      body: { message: { path: ['has already been taken'] } },
+    });
     // A user namespace holds the path too.
-    expect(await call('POST', '/groups', { body: { name: 'Root', path: 'root' } })).toMatchObject({ status: 400, body: { message: { path: ['has already been taken'] } } });
-    expect(await call('POST', '/groups', { body: { name: 'X', path: 'x.git' } })).toMatchObject({ status: 400, body: { message: { path: [expect.stringMatching(/^can contain only letters/)] } } });
-    expect(await call('POST', '/groups', { body: { name: 'X', path: 'x', project_creation_level: 'all' } })).toMatchObject({
+    expect(await call('POST', '/groups', { body: { name: 'Root', path: 'root' } })).toMatchObject({
+      status: 400,
+      body: { message: { path: ['has already been taken'] } },
+    });
+    expect(await call('POST', '/groups', { body: { name: 'X', path: 'x.git' } })).toMatchObject({
+      status: 400,
+      body: { message: { path: [expect.stringMatching(/^can contain only letters/)] } },
+    });
+    expect(
+      await call('POST', '/groups', { body: { name: 'X', path: 'x', project_creation_level: 'all' } }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'project_creation_level does not have a valid value' },
     });
     expect((await call('POST', '/groups', { as: null, body: { name: 'X', path: 'x' } })).status).toBe(401);
     // External users cannot create top-level groups; administrators-only attributes are refused to others.
     expect((await call('POST', '/groups', { as: 'external', body: { name: 'X', path: 'x' } })).status).toBe(403);
-    expect((await call('POST', '/groups', { as: 'owner', body: { name: 'X', path: 'x', extra_shared_runners_minutes_limit: 5 } })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/groups', {
+          as: 'owner',
+          body: { name: 'X', path: 'x', extra_shared_runners_minutes_limit: 5 },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call('GET', '/groups/x')).status).toBe(404);
   });
 
   it('POST /groups with parent_id: Maintainer by default, Owner when subgroup_creation_level is owner', async () => {
-    const made = await call('POST', '/groups', { as: 'maintainer', body: { name: 'Tools', path: 'tools', parent_id: id('acme') } });
+    const made = await call('POST', '/groups', {
+      as: 'maintainer',
+      body: { name: 'Tools', path: 'tools', parent_id: id('acme') },
+    });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ full_path: 'acme/tools', parent_id: id('acme'), visibility: 'private', projects: [] });
+    expect(made.body).toMatchObject({
+      full_path: 'acme/tools',
+      parent_id: id('acme'),
+      visibility: 'private',
+      projects: [],
+    });
     // Its maker (max, the maintainer) is its Owner.
-    expect((await call('GET', `/groups/acme%2Ftools/members/${ids.user('max')}`)).body).toMatchObject({ username: 'max', access_level: 50 });
+    expect((await call('GET', `/groups/acme%2Ftools/members/${ids.user('max')}`)).body).toMatchObject({
+      username: 'max',
+      access_level: 50,
+    });
 
     const update = await call('PUT', '/groups/acme', { as: 'owner', body: { subgroup_creation_level: 'owner' } });
     expect(update.status).toBe(200);
-    expect((await call('POST', '/groups', { as: 'maintainer', body: { name: 'More', path: 'more', parent_id: id('acme') } })).status).toBe(403);
-    expect((await call('POST', '/groups', { as: 'owner', body: { name: 'More', path: 'more', parent_id: id('acme') } })).status).toBe(201);
+    expect(
+      (await call('POST', '/groups', { as: 'maintainer', body: { name: 'More', path: 'more', parent_id: id('acme') } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/groups', { as: 'owner', body: { name: 'More', path: 'more', parent_id: id('acme') } }))
+        .status,
+    ).toBe(201);
     await call('PUT', '/groups/acme', { as: 'owner', body: { subgroup_creation_level: 'maintainer' } });
-    expect((await call('POST', '/groups', { body: { name: 'Lost', path: 'lost', parent_id: 999999 } })).status).toBe(404);
+    expect((await call('POST', '/groups', { body: { name: 'Lost', path: 'lost', parent_id: 999999 } })).status).toBe(
+      404,
+    );
   });
 
   it('PUT /groups/:id: owners only; path changes re-index the group and what is below it', async () => {
     await subgroup('tools', 'acme');
-    expect(await call('PUT', '/groups/acme%2Ftools', { as: 'developer', body: { description: 'x' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await call('PUT', '/groups/acme%2Ftools', { as: 'developer', body: { description: 'x' } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     const renamed = await call('PUT', '/groups/acme%2Ftools', { as: 'maintainer', body: { path: 'tooling' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ full_path: 'acme/tooling', projects: [] });
@@ -234,7 +328,12 @@ describe('create, update, delete, restore, transfer', () => {
     // The old path redirects to the new (GitLab's RedirectRoute).
     expect(await raw('GET', '/groups/acme%2Ftools')).toMatchObject({ status: 301 });
     const visibility = await call('PUT', '/groups/acme%2Ftooling', { body: { visibility: 'public' } });
-    expect(visibility).toMatchObject({ status: 400, body: { message: { visibility_level: ['public is not allowed since the parent group has a internal visibility.'] } } });
+    expect(visibility).toMatchObject({
+      status: 400,
+      body: {
+        message: { visibility_level: ['public is not allowed since the parent group has a internal visibility.'] },
+      },
+    });
   });
 
   it('DELETE marks for deletion on the day (202), as GitLab dates the mark; permanently_remove with the full path removes it', async () => {
@@ -245,14 +344,25 @@ describe('create, update, delete, restore, transfer', () => {
     await subgroup('more', 'acme');
     const marked = await call('DELETE', '/groups/acme%2Ftooling', { as: 'maintainer' });
     expect(marked).toMatchObject({ status: 202, body: { message: '202 Accepted' } });
-    expect((await call('GET', '/groups/acme%2Ftooling')).body.marked_for_deletion_on).toBe(new Date(now).toISOString().slice(0, 10));
-    expect(await call('DELETE', '/groups/acme%2Ftooling')).toMatchObject({ status: 400, body: { message: 'Group has been already marked for deletion' } });
+    expect((await call('GET', '/groups/acme%2Ftooling')).body.marked_for_deletion_on).toBe(
+      new Date(now).toISOString().slice(0, 10),
+    );
+    expect(await call('DELETE', '/groups/acme%2Ftooling')).toMatchObject({
+      status: 400,
+      body: { message: 'Group has been already marked for deletion' },
+    });
     expect(await call('DELETE', '/groups/acme%2Ftooling?permanently_remove=true&full_path=tooling')).toMatchObject({
       status: 400,
       body: { message: '`full_path` is incorrect. You must enter the complete path for the group.' },
     });
-    expect(await call('DELETE', '/groups/acme%2Fmore?permanently_remove=true&full_path=acme%2Fmore')).toMatchObject({ status: 400, body: { message: 'Group must be marked for deletion first.' } });
-    expect(await call('POST', '/groups/acme%2Fmore/restore')).toMatchObject({ status: 400, body: { message: 'Group has not been marked for deletion' } });
+    expect(await call('DELETE', '/groups/acme%2Fmore?permanently_remove=true&full_path=acme%2Fmore')).toMatchObject({
+      status: 400,
+      body: { message: 'Group must be marked for deletion first.' },
+    });
+    expect(await call('POST', '/groups/acme%2Fmore/restore')).toMatchObject({
+      status: 400,
+      body: { message: 'Group has not been marked for deletion' },
+    });
     const restored = await call('POST', '/groups/acme%2Ftooling/restore');
     expect(restored).toMatchObject({ status: 201, body: { marked_for_deletion_on: null } });
     await call('DELETE', '/groups/acme%2Ftooling');
@@ -267,13 +377,25 @@ describe('create, update, delete, restore, transfer', () => {
   it('POST /groups/:id/transfer: errors as the service words them', async () => {
     await subgroup('more', 'acme');
     const fail = (message: string) => ({ status: 400, body: { message: `Transfer failed: ${message}` } });
-    expect(await call('POST', '/groups/acme/transfer', { body: { group_id: id('acme/platform/infra') } })).toMatchObject(fail('Cannot transfer group to one of its subgroup.'));
+    expect(
+      await call('POST', '/groups/acme/transfer', { body: { group_id: id('acme/platform/infra') } }),
+    ).toMatchObject(fail('Cannot transfer group to one of its subgroup.'));
     expect(await call('POST', '/groups/acme/transfer')).toMatchObject(fail('Group is already a root group.'));
-    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: id('acme') } })).toMatchObject(fail('Group is already associated to the parent group.'));
+    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: id('acme') } })).toMatchObject(
+      fail('Group is already associated to the parent group.'),
+    );
     await call('POST', '/groups', { body: { name: 'More', path: 'more', parent_id: id('globex') } });
-    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: id('globex') } })).toMatchObject(fail('The parent group already has a subgroup or a project with the same path.'));
-    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: 999999 } })).toMatchObject({ status: 404, body: { message: '404 Group Not Found' } });
-    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: 'x' } })).toMatchObject({ status: 400, body: { error: 'group_id is invalid' } });
+    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: id('globex') } })).toMatchObject(
+      fail('The parent group already has a subgroup or a project with the same path.'),
+    );
+    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: 999999 } })).toMatchObject({
+      status: 404,
+      body: { message: '404 Group Not Found' },
+    });
+    expect(await call('POST', '/groups/acme%2Fmore/transfer', { body: { group_id: 'x' } })).toMatchObject({
+      status: 400,
+      body: { error: 'group_id is invalid' },
+    });
     const top = await call('POST', '/groups/acme%2Fmore/transfer', { as: 'owner' });
     expect(top).toMatchObject({ status: 201, body: { full_path: 'more', parent_id: null } });
   });
@@ -292,25 +414,55 @@ describe('LDAP group links', () => {
   it('checks exactly one of cn and filter, then provider and group_access, as Grape reports them', async () => {
     expect(await call('POST', '/groups/acme/ldap_group_links', { body: {} })).toMatchObject({
       status: 400,
-      body: { error: 'group_access is missing, provider is missing, cn, filter are missing, exactly one parameter must be provided' },
+      body: {
+        error:
+          'group_access is missing, provider is missing, cn, filter are missing, exactly one parameter must be provided',
+      },
     });
-    expect(await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'a', filter: '(a=b)', provider: 'p', group_access: 30 } })).toMatchObject({ status: 400, body: { error: 'cn, filter are mutually exclusive' } });
-    expect(await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'a', provider: 'p', group_access: 31 } })).toMatchObject({ status: 400, body: { error: 'group_access does not have a valid value' } });
-    expect(await call('DELETE', '/groups/acme/ldap_group_links?cn=a')).toMatchObject({ status: 400, body: { error: 'provider is missing' } });
-    expect(await call('GET', '/groups/acme/ldap_group_links')).toMatchObject({ status: 404, body: { message: 'No linked LDAP groups found' } });
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', {
+        body: { cn: 'a', filter: '(a=b)', provider: 'p', group_access: 30 },
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'cn, filter are mutually exclusive' } });
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'a', provider: 'p', group_access: 31 } }),
+    ).toMatchObject({ status: 400, body: { error: 'group_access does not have a valid value' } });
+    expect(await call('DELETE', '/groups/acme/ldap_group_links?cn=a')).toMatchObject({
+      status: 400,
+      body: { error: 'provider is missing' },
+    });
+    expect(await call('GET', '/groups/acme/ldap_group_links')).toMatchObject({
+      status: 404,
+      body: { message: 'No linked LDAP groups found' },
+    });
   });
 
   it('adds, finds duplicates, and deletes with every form', async () => {
-    expect(await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'main', group_access: 30 } })).toMatchObject({ status: 201, body: { cn: 'devs', provider: 'main', group_access: 30, filter: null } });
-    expect(await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'main', group_access: 40 } })).toMatchObject({ status: 409, body: { message: 'Cn has already been taken' } });
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'main', group_access: 30 } }),
+    ).toMatchObject({ status: 201, body: { cn: 'devs', provider: 'main', group_access: 30, filter: null } });
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'main', group_access: 40 } }),
+    ).toMatchObject({ status: 409, body: { message: 'Cn has already been taken' } });
     await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'other', group_access: 20 } });
-    await call('POST', '/groups/acme/ldap_group_links', { body: { filter: '(ou=x)', provider: 'main', group_access: 10 } });
+    await call('POST', '/groups/acme/ldap_group_links', {
+      body: { filter: '(ou=x)', provider: 'main', group_access: 10 },
+    });
     expect((await call('DELETE', '/groups/acme/ldap_group_links/other/devs')).status).toBe(204);
     expect((await call('DELETE', '/groups/acme/ldap_group_links/devs')).status).toBe(204);
-    expect(await call('DELETE', '/groups/acme/ldap_group_links/devs')).toMatchObject({ status: 404, body: { message: 'Linked LDAP group not found' } });
+    expect(await call('DELETE', '/groups/acme/ldap_group_links/devs')).toMatchObject({
+      status: 404,
+      body: { message: 'Linked LDAP group not found' },
+    });
     expect((await call('DELETE', '/groups/acme/ldap_group_links?filter=(ou%3Dx)&provider=main')).status).toBe(204);
-    expect(await call('GET', '/groups/acme/ldap_group_links')).toMatchObject({ status: 404, body: { message: 'No linked LDAP groups found' } });
-    expect(await call('POST', '/groups/acme/ldap_sync', { as: 'owner' })).toMatchObject({ status: 202, body: { message: '202 Accepted' } });
+    expect(await call('GET', '/groups/acme/ldap_group_links')).toMatchObject({
+      status: 404,
+      body: { message: 'No linked LDAP groups found' },
+    });
+    expect(await call('POST', '/groups/acme/ldap_sync', { as: 'owner' })).toMatchObject({
+      status: 202,
+      body: { message: '202 Accepted' },
+    });
     expect((await call('POST', '/groups/acme/ldap_sync', { as: 'maintainer' })).status).toBe(403);
   });
 });

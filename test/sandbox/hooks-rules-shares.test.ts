@@ -10,7 +10,8 @@ import { type Ids, listIds } from '../helpers/sandbox-api.js';
 /** The sandbox's hooks, push rules and shares alone, over HTTP, with GitLab's answers. */
 describe('sandbox: hooks, push rules, shares', () => {
   const { sandbox, call: raw } = useSandbox({ seed: 12 });
-  const call = (method: string, path: string, json?: unknown, as: SandboxRole = 'admin') => raw(method, path, { json, as });
+  const call = (method: string, path: string, json?: unknown, as: SandboxRole = 'admin') =>
+    raw(method, path, { json, as });
   let ids: Ids;
   beforeEach(async () => {
     ids = await listIds(sandbox);
@@ -20,11 +21,28 @@ describe('sandbox: hooks, push rules, shares', () => {
 
   describe('hooks', () => {
     it('needs a url, checks it, and applies the defaults', async () => {
-      expect(await call('POST', `${storefront}/hooks`, {})).toMatchObject({ status: 400, body: { error: 'url is missing' } });
-      expect(await call('POST', `${storefront}/hooks`, { url: 'ftp://example.com/x' })).toMatchObject({ status: 422, body: { message: 'Invalid url given' } });
-      const created = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/a', issues_events: true, token: 'hook-secret-1' });
+      expect(await call('POST', `${storefront}/hooks`, {})).toMatchObject({
+        status: 400,
+        body: { error: 'url is missing' },
+      });
+      expect(await call('POST', `${storefront}/hooks`, { url: 'ftp://example.com/x' })).toMatchObject({
+        status: 422,
+        body: { message: 'Invalid url given' },
+      });
+      const created = await call('POST', `${storefront}/hooks`, {
+        url: 'https://ci.example.com/a',
+        issues_events: true,
+        token: 'hook-secret-1',
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ url: 'https://ci.example.com/a', push_events: true, issues_events: true, note_events: false, enable_ssl_verification: true, push_events_branch_filter: null });
+      expect(created.body).toMatchObject({
+        url: 'https://ci.example.com/a',
+        push_events: true,
+        issues_events: true,
+        note_events: false,
+        enable_ssl_verification: true,
+        push_events_branch_filter: null,
+      });
       expect(created.body).not.toHaveProperty('token');
       expect(created.body).not.toHaveProperty('subgroup_events');
       expect(created.text).not.toContain('hook-secret-1');
@@ -33,10 +51,18 @@ describe('sandbox: hooks, push rules, shares', () => {
     });
 
     it('wants the url on PUT, and forgets the token when the url changes without one', async () => {
-      const { body } = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/b', token: 'hook-secret-2' });
+      const { body } = await call('POST', `${storefront}/hooks`, {
+        url: 'https://ci.example.com/b',
+        token: 'hook-secret-2',
+      });
       const id = body?.id as number;
-      expect(await call('PUT', `${storefront}/hooks/${id}`, { note_events: true })).toMatchObject({ status: 400, body: { error: 'url is missing' } });
-      expect((await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/b', note_events: true })).body).toMatchObject({ note_events: true, push_events: true });
+      expect(await call('PUT', `${storefront}/hooks/${id}`, { note_events: true })).toMatchObject({
+        status: 400,
+        body: { error: 'url is missing' },
+      });
+      expect(
+        (await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/b', note_events: true })).body,
+      ).toMatchObject({ note_events: true, push_events: true });
       // The API never shows a hook's token.
       expect(sandbox.store.hooks.get(id)?.token).toBe('hook-secret-2');
       await call('PUT', `${storefront}/hooks/${id}`, { url: 'https://ci.example.com/moved' });
@@ -48,11 +74,18 @@ describe('sandbox: hooks, push rules, shares', () => {
       const id = body?.id as number;
       expect((await call('GET', `/projects/acme%2Fplatform%2Fapi/hooks/${id}`)).status).toBe(404);
       expect((await call('DELETE', `${storefront}/hooks/${id}`)).status).toBe(204);
-      expect(await call('DELETE', `${storefront}/hooks/${id}`)).toMatchObject({ status: 404, body: { message: '404 Hook Not Found' } });
+      expect(await call('DELETE', `${storefront}/hooks/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: '404 Hook Not Found' },
+      });
     });
 
     it('has subgroup_events on group hooks, and lets only owners manage them', async () => {
-      const created = await call('POST', '/groups/acme/hooks', { url: 'https://audit.example.com/h', subgroup_events: true, push_events_branch_filter: 'main' });
+      const created = await call('POST', '/groups/acme/hooks', {
+        url: 'https://audit.example.com/h',
+        subgroup_events: true,
+        push_events_branch_filter: 'main',
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ group_id: ids.group('acme'), subgroup_events: true });
       expect(created.body).not.toHaveProperty('push_events_branch_filter');
@@ -73,7 +106,9 @@ describe('sandbox: hooks, push rules, shares', () => {
         await call('POST', `${storefront}/hooks`, { url: 'https://lost.example.com/hook' });
         const found = (await request.recover?.(client)) as { id: number; url: string };
         expect(found.url).toBe('https://lost.example.com/hook');
-        expect((await call('GET', `${storefront}/hooks/${found.id}`)).body).toMatchObject({ url: 'https://lost.example.com/hook' });
+        expect((await call('GET', `${storefront}/hooks/${found.id}`)).body).toMatchObject({
+          url: 'https://lost.example.com/hook',
+        });
       } finally {
         await client.close();
       }
@@ -82,29 +117,60 @@ describe('sandbox: hooks, push rules, shares', () => {
 
   describe('push rules', () => {
     it('answers null for a project without a rule and 404 for a group', async () => {
-      expect(await call('GET', '/projects/acme%2Fplatform%2Fapi/push_rule')).toMatchObject({ status: 200, text: 'null' });
+      expect(await call('GET', '/projects/acme%2Fplatform%2Fapi/push_rule')).toMatchObject({
+        status: 200,
+        text: 'null',
+      });
       expect((await call('GET', '/groups/globex/push_rule')).status).toBe(404);
     });
 
     it('has one rule per owner: POST twice is 422, PUT without one is 404', async () => {
-      expect(await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { deny_delete_tag: true })).toMatchObject({ status: 404, body: { message: '404 Push Rule Not Found' } });
-      const created = await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', { deny_delete_tag: true, max_file_size: 20 });
+      expect(await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { deny_delete_tag: true })).toMatchObject({
+        status: 404,
+        body: { message: '404 Push Rule Not Found' },
+      });
+      const created = await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', {
+        deny_delete_tag: true,
+        max_file_size: 20,
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ deny_delete_tag: true, max_file_size: 20, member_check: false, commit_message_regex: null });
-      expect(await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).toMatchObject({ status: 422, body: { message: 'Project push rule exists' } });
+      expect(created.body).toMatchObject({
+        deny_delete_tag: true,
+        max_file_size: 20,
+        member_check: false,
+        commit_message_regex: null,
+      });
+      expect(await call('POST', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).toMatchObject({
+        status: 422,
+        body: { message: 'Project push rule exists' },
+      });
       expect(await call('POST', '/groups/globex/push_rule', { member_check: true })).toMatchObject({ status: 201 });
-      expect(await call('POST', '/groups/globex/push_rule', { member_check: true })).toMatchObject({ status: 422, body: { message: 'Group push rule exists, try updating' } });
-      expect((await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).body).toMatchObject({ deny_delete_tag: true, member_check: true });
+      expect(await call('POST', '/groups/globex/push_rule', { member_check: true })).toMatchObject({
+        status: 422,
+        body: { message: 'Group push rule exists, try updating' },
+      });
+      expect(
+        (await call('PUT', '/projects/acme%2Fplatform%2Fapi/push_rule', { member_check: true })).body,
+      ).toMatchObject({ deny_delete_tag: true, member_check: true });
       expect((await call('DELETE', '/groups/globex/push_rule')).status).toBe(204);
       expect((await call('DELETE', '/groups/globex/push_rule')).status).toBe(404);
     });
 
     it('wants at least one field and RE2-valid regexes', async () => {
-      expect((await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', {})).body?.error).toMatch(/at least one parameter must be provided/);
-      const bad = await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', { branch_name_regex: '(?<=x)y' });
+      expect((await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', {})).body?.error).toMatch(
+        /at least one parameter must be provided/,
+      );
+      const bad = await call('POST', '/projects/acme%2Fweb%2Fdesign-system/push_rule', {
+        branch_name_regex: '(?<=x)y',
+      });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ message: { branch_name_regex: [expect.stringMatching(/not valid RE2 syntax: look-behind/)] } });
-      expect(await call('GET', '/projects/acme%2Fweb%2Fdesign-system/push_rule')).toMatchObject({ status: 200, text: 'null' });
+      expect(bad.body).toMatchObject({
+        message: { branch_name_regex: [expect.stringMatching(/not valid RE2 syntax: look-behind/)] },
+      });
+      expect(await call('GET', '/projects/acme%2Fweb%2Fdesign-system/push_rule')).toMatchObject({
+        status: 200,
+        text: 'null',
+      });
     });
 
     it('needs the Owner role on groups', async () => {
@@ -130,15 +196,38 @@ describe('sandbox: hooks, push rules, shares', () => {
 
     it('shares a project with a group: 201 link, 409 twice, 204 and 404 on removal', async () => {
       const path = '/projects/acme%2Fplatform%2Fapi/share';
-      expect(await call('POST', path, { group_id: globexId(), group_access: 35 })).toMatchObject({ status: 400, body: { error: 'group_access does not have a valid value' } });
-      expect(await call('POST', path, { group_access: 30 })).toMatchObject({ status: 400, body: { error: 'group_id is missing' } });
+      expect(await call('POST', path, { group_id: globexId(), group_access: 35 })).toMatchObject({
+        status: 400,
+        body: { error: 'group_access does not have a valid value' },
+      });
+      expect(await call('POST', path, { group_access: 30 })).toMatchObject({
+        status: 400,
+        body: { error: 'group_id is missing' },
+      });
       const created = await call('POST', path, { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' });
-      expect(created).toMatchObject({ status: 201, body: { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' } });
-      expect((await call('GET', '/projects/acme%2Fplatform%2Fapi')).body.shared_with_groups).toEqual([{ group_id: globexId(), group_name: 'Globex', group_full_path: 'globex', group_access_level: 30, expires_at: '2099-12-31' }]);
-      expect(await call('POST', path, { group_id: globexId(), group_access: 20 })).toMatchObject({ status: 409, body: { message: 'Group already shared with this group' } });
+      expect(created).toMatchObject({
+        status: 201,
+        body: { group_id: globexId(), group_access: 30, expires_at: '2099-12-31' },
+      });
+      expect((await call('GET', '/projects/acme%2Fplatform%2Fapi')).body.shared_with_groups).toEqual([
+        {
+          group_id: globexId(),
+          group_name: 'Globex',
+          group_full_path: 'globex',
+          group_access_level: 30,
+          expires_at: '2099-12-31',
+        },
+      ]);
+      expect(await call('POST', path, { group_id: globexId(), group_access: 20 })).toMatchObject({
+        status: 409,
+        body: { message: 'Group already shared with this group' },
+      });
       expect((await call('POST', path, { group_id: ids.group('acme'), group_access: 20 })).status).toBe(409);
       expect((await call('DELETE', `${path}/${globexId()}`)).status).toBe(204);
-      expect(await call('DELETE', `${path}/${globexId()}`)).toMatchObject({ status: 404, body: { message: '404 Group Link Not Found' } });
+      expect(await call('DELETE', `${path}/${globexId()}`)).toMatchObject({
+        status: 404,
+        body: { message: '404 Group Link Not Found' },
+      });
       expect((await call('POST', path, { group_id: globexId(), group_access: 30 }, 'developer')).status).toBe(403);
     });
 
@@ -147,9 +236,22 @@ describe('sandbox: hooks, push rules, shares', () => {
       const shared = await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 });
       expect(shared.status).toBe(200);
       expect(shared.body?.full_path).toBe('acme/platform');
-      expect(shared.body?.shared_with_groups).toEqual([{ group_id: initech, group_name: 'Initech', group_full_path: 'initech', group_access_level: 20, expires_at: null }]);
-      expect((await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 })).status).toBe(409);
-      expect((await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 }, 'maintainer')).status).toBe(403);
+      expect(shared.body?.shared_with_groups).toEqual([
+        {
+          group_id: initech,
+          group_name: 'Initech',
+          group_full_path: 'initech',
+          group_access_level: 20,
+          expires_at: null,
+        },
+      ]);
+      expect(
+        (await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 })).status,
+      ).toBe(409);
+      expect(
+        (await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 }, 'maintainer'))
+          .status,
+      ).toBe(403);
       expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(204);
       expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(404);
     });
@@ -162,7 +264,10 @@ describe('sandbox: hooks, push rules, shares', () => {
         const request = shareWithGroup(owner, { group_id: initech, group_access: 10 });
         expect(await request.recover?.(client)).toBeUndefined();
         await call('POST', '/groups/globex%2Fresearch/share', { group_id: initech, group_access: 10 });
-        expect(await request.recover?.(client)).toMatchObject({ full_path: 'globex/research', shared_with_groups: [expect.objectContaining({ group_id: initech })] });
+        expect(await request.recover?.(client)).toMatchObject({
+          full_path: 'globex/research',
+          shared_with_groups: [expect.objectContaining({ group_id: initech })],
+        });
       } finally {
         await client.close();
       }

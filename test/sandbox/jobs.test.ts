@@ -20,7 +20,12 @@ const { sandbox, call: raw } = useSandbox({ seed: 30, deleteDuration: 5000, fork
 // biome-ignore lint/suspicious/noExplicitAny: answers are JSON, read loosely by the assertions
 type Json = any;
 
-async function call(method: string, path: string, body?: unknown, as: SandboxRole = 'admin'): Promise<{ status: number; body: Json }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  as: SandboxRole = 'admin',
+): Promise<{ status: number; body: Json }> {
   const answer = await raw(method, path, { json: body, as, redirect: 'follow' });
   return { status: answer.status, body: answer.body };
 }
@@ -43,9 +48,14 @@ describe('immediate deletion (--delete-duration)', () => {
     const created = await call('POST', '/projects', { name: 'going-soon' }, 'developer');
     expect(created.status).toBe(201);
     const path = `/projects/${encoded('dana/going-soon')}`;
-    expect(await call('DELETE', path, undefined, 'developer')).toEqual({ status: 202, body: { message: '202 Accepted' } });
+    expect(await call('DELETE', path, undefined, 'developer')).toEqual({
+      status: 202,
+      body: { message: '202 Accepted' },
+    });
     expect(await status(path)).toBe(200);
-    expect((await call('GET', '/users/dana/projects?per_page=100')).body.map((p: { id: number }) => p.id)).toContain(created.body.id);
+    expect((await call('GET', '/users/dana/projects?per_page=100')).body.map((p: { id: number }) => p.id)).toContain(
+      created.body.id,
+    );
     // Asked again while it runs: the same answer, and the job is not started over.
     advance(4000);
     expect((await call('DELETE', path, undefined, 'developer')).status).toBe(202);
@@ -53,21 +63,29 @@ describe('immediate deletion (--delete-duration)', () => {
     advance(1000);
     expect(await status(path)).toBe(404);
     expect(await status(`/projects/${created.body.id}`)).toBe(404);
-    expect((await call('GET', '/users/dana/projects?per_page=100')).body.map((p: { id: number }) => p.id)).not.toContain(created.body.id);
+    expect(
+      (await call('GET', '/users/dana/projects?per_page=100')).body.map((p: { id: number }) => p.id),
+    ).not.toContain(created.body.id);
   });
 
   it('a group removed with permanently_remove answers until the job is done, then goes with what is below it', async () => {
     expect((await call('POST', '/groups', { name: 'Leaving', path: 'leaving' })).status).toBe(201);
     const parent = await idOf(sandbox, 'groups', 'leaving');
     expect((await call('POST', '/groups', { name: 'Inner', path: 'inner', parent_id: parent })).status).toBe(201);
-    expect((await call('POST', '/projects', { name: 'app', namespace_id: await idOf(sandbox, 'groups', 'leaving/inner') })).status).toBe(201);
+    expect(
+      (await call('POST', '/projects', { name: 'app', namespace_id: await idOf(sandbox, 'groups', 'leaving/inner') }))
+        .status,
+    ).toBe(201);
     // Delayed deletion first: only marked, the group stays however long one waits.
     const marked = await call('DELETE', '/groups/leaving');
     expect(marked.status).toBe(202);
     advance(60_000);
     expect((await call('GET', '/groups/leaving')).body.marked_for_deletion_on).toBeTruthy();
 
-    expect(await call('DELETE', `/groups/leaving?permanently_remove=true&full_path=leaving`)).toEqual({ status: 202, body: { message: '202 Accepted' } });
+    expect(await call('DELETE', `/groups/leaving?permanently_remove=true&full_path=leaving`)).toEqual({
+      status: 202,
+      body: { message: '202 Accepted' },
+    });
     expect(await status('/groups/leaving')).toBe(200);
     expect(await status(`/groups/${encoded('leaving/inner')}`)).toBe(200);
     expect(await status(`/projects/${encoded('leaving/inner/app')}`)).toBe(200);
@@ -109,12 +127,19 @@ describe('pull mirror updates (POST /projects/:id/mirror/pull) run like fork imp
   };
 
   it('goes scheduled -> started -> finished over --fork-duration; a pull during one changes nothing', async () => {
-    const created = await call('POST', '/projects', { name: 'mirrored', import_url: 'https://example.com/up/stream.git', mirror: true });
+    const created = await call('POST', '/projects', {
+      name: 'mirrored',
+      import_url: 'https://example.com/up/stream.git',
+      mirror: true,
+    });
     expect(created.body).toMatchObject({ import_status: 'scheduled', mirror: true });
     advance(1000);
     expect(await importOf('root/mirrored')).toEqual({ status: 'finished', error: null });
 
-    expect(await call('POST', `/projects/${encoded('root/mirrored')}/mirror/pull`)).toEqual({ status: 200, body: undefined });
+    expect(await call('POST', `/projects/${encoded('root/mirrored')}/mirror/pull`)).toEqual({
+      status: 200,
+      body: undefined,
+    });
     expect(await importOf('root/mirrored')).toEqual({ status: 'scheduled', error: null });
     advance(100);
     expect((await importOf('root/mirrored')).status).toBe('started');
@@ -125,7 +150,12 @@ describe('pull mirror updates (POST /projects/:id/mirror/pull) run like fork imp
   });
 
   it('fails with import_error when the project is marked [fail-import], as forks of a marked source do', async () => {
-    const created = await call('POST', '/projects', { name: 'broken-mirror', import_url: 'https://example.com/gone.git', mirror: true, description: 'remote is gone [fail-import]' });
+    const created = await call('POST', '/projects', {
+      name: 'broken-mirror',
+      import_url: 'https://example.com/gone.git',
+      mirror: true,
+      description: 'remote is gone [fail-import]',
+    });
     expect(created.status).toBe(201);
     advance(1000);
     const first = await importOf('root/broken-mirror');
@@ -137,7 +167,11 @@ describe('pull mirror updates (POST /projects/:id/mirror/pull) run like fork imp
     expect(again.status).toBe('failed');
     expect(again.error).toMatch(/^Mirror update failed: .*\[fail-import\]/);
 
-    const fork = await call('POST', `/projects/${encoded('acme/legacy-monolith')}/fork`, { namespace_path: 'root', path: 'legacy-fork', name: 'legacy fork' });
+    const fork = await call('POST', `/projects/${encoded('acme/legacy-monolith')}/fork`, {
+      namespace_path: 'root',
+      path: 'legacy-fork',
+      name: 'legacy fork',
+    });
     expect(fork.body.import_status).toBe('scheduled');
     advance(1000);
     const forked = await importOf('root/legacy-fork');
@@ -146,8 +180,13 @@ describe('pull mirror updates (POST /projects/:id/mirror/pull) run like fork imp
   });
 
   it('refuses a project that is not a mirror (400), and hides a private one from who cannot see it (404)', async () => {
-    expect(await call('POST', `/projects/${encoded('acme/web/storefront')}/mirror/pull`)).toEqual({ status: 400, body: { message: 'The project is not mirrored' } });
-    expect((await call('POST', `/projects/${encoded('root/mirrored')}/mirror/pull`, undefined, 'developer')).status).toBe(404);
+    expect(await call('POST', `/projects/${encoded('acme/web/storefront')}/mirror/pull`)).toEqual({
+      status: 400,
+      body: { message: 'The project is not mirrored' },
+    });
+    expect(
+      (await call('POST', `/projects/${encoded('root/mirrored')}/mirror/pull`, undefined, 'developer')).status,
+    ).toBe(404);
   });
 });
 

@@ -14,7 +14,11 @@ import type { Json } from '../helpers/sandbox-api.js';
  */
 const { call: raw, idOf } = useSandbox({ seed: 10 });
 const call = (method: string, path: string, options: { as?: SandboxRole; json?: unknown } = {}) =>
-  raw(method, path, { as: options.as, json: options.json, headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' } });
+  raw(method, path, {
+    as: options.as,
+    json: options.json,
+    headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' },
+  });
 
 let storefront: number;
 let acme: number;
@@ -29,67 +33,172 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     const listed = await call('GET', `/projects/${storefront}/labels`);
     expect(names(listed)).toEqual(['bug', 'checkout', 'feature']);
     expect(listed.body.map((l: Json) => l.is_project_label)).toEqual([false, true, false]);
-    expect(listed.body[1]).toEqual({ id: listed.body[1].id, name: 'checkout', color: '#f0ad4e', text_color: '#FFFFFF', description: 'The checkout flow', description_html: 'The checkout flow', subscribed: false, priority: 1, is_project_label: true });
-    expect(names(await call('GET', `/projects/${storefront}/labels?include_ancestor_groups=false`))).toEqual(['checkout']);
-    expect((await call('GET', `/projects/${storefront}/labels?with_counts=true`)).body[0]).toMatchObject({ open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0 });
+    expect(listed.body[1]).toEqual({
+      id: listed.body[1].id,
+      name: 'checkout',
+      color: '#f0ad4e',
+      text_color: '#FFFFFF',
+      description: 'The checkout flow',
+      description_html: 'The checkout flow',
+      subscribed: false,
+      priority: 1,
+      is_project_label: true,
+    });
+    expect(names(await call('GET', `/projects/${storefront}/labels?include_ancestor_groups=false`))).toEqual([
+      'checkout',
+    ]);
+    expect((await call('GET', `/projects/${storefront}/labels?with_counts=true`)).body[0]).toMatchObject({
+      open_issues_count: 0,
+      closed_issues_count: 0,
+      open_merge_requests_count: 0,
+    });
     expect(names(await call('GET', `/groups/${acme}/labels`))).toEqual(['bug', 'feature']);
     expect((await call('GET', `/groups/${acme}/labels/bug`)).body).not.toHaveProperty('is_project_label');
   });
 
   it('create, rename with new_name, recolor with a CSS name, describe, delete', async () => {
-    const created = await call('POST', `/projects/${storefront}/labels`, { json: { name: 'urgent', color: '#FF0000', priority: 2 } });
-    expect(created).toMatchObject({ status: 201, body: { name: 'urgent', color: '#FF0000', priority: 2, is_project_label: true, description: null } });
-    expect((await call('PUT', `/projects/${storefront}/labels`, { json: { name: 'urgent', new_name: 'urgent-2' } })).body).toMatchObject({ id: created.body.id, name: 'urgent-2' });
-    expect((await call('PUT', `/projects/${storefront}/labels`, { json: { name: 'urgent-2', color: 'orange' } })).body).toMatchObject({ color: '#ffa500' });
-    expect((await call('PUT', `/projects/${storefront}/labels/urgent-2`, { json: { description: 'd', color: 'lightyellow' } })).body).toMatchObject({ description: 'd', text_color: '#1F1E24' });
-    expect((await call('GET', `/projects/${storefront}/labels/${created.body.id}`)).body).toMatchObject({ name: 'urgent-2' });
+    const created = await call('POST', `/projects/${storefront}/labels`, {
+      json: { name: 'urgent', color: '#FF0000', priority: 2 },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name: 'urgent', color: '#FF0000', priority: 2, is_project_label: true, description: null },
+    });
+    expect(
+      (await call('PUT', `/projects/${storefront}/labels`, { json: { name: 'urgent', new_name: 'urgent-2' } })).body,
+    ).toMatchObject({ id: created.body.id, name: 'urgent-2' });
+    expect(
+      (await call('PUT', `/projects/${storefront}/labels`, { json: { name: 'urgent-2', color: 'orange' } })).body,
+    ).toMatchObject({ color: '#ffa500' });
+    expect(
+      (
+        await call('PUT', `/projects/${storefront}/labels/urgent-2`, {
+          json: { description: 'd', color: 'lightyellow' },
+        })
+      ).body,
+    ).toMatchObject({ description: 'd', text_color: '#1F1E24' });
+    expect((await call('GET', `/projects/${storefront}/labels/${created.body.id}`)).body).toMatchObject({
+      name: 'urgent-2',
+    });
     expect((await call('DELETE', `/projects/${storefront}/labels/urgent-2`)).status).toBe(204);
-    expect(await call('GET', `/projects/${storefront}/labels/urgent-2`)).toMatchObject({ status: 404, body: { message: '404 Label Not Found' } });
+    expect(await call('GET', `/projects/${storefront}/labels/urgent-2`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Label Not Found' },
+    });
     const group = await call('POST', `/groups/${acme}/labels`, { json: { name: 'chore', color: 'teal' } });
     expect(group.body).toMatchObject({ name: 'chore', color: '#008080' });
-    expect((await call('PUT', `/groups/${acme}/labels`, { json: { name: 'chore', description: 'x' } })).body).toMatchObject({ description: 'x' });
+    expect(
+      (await call('PUT', `/groups/${acme}/labels`, { json: { name: 'chore', description: 'x' } })).body,
+    ).toMatchObject({ description: 'x' });
     expect((await call('DELETE', `/groups/${acme}/labels?name=chore`)).status).toBe(204);
   });
 
   it("409 for a name taken here or above, 400 for a bad color or nothing to change; a group's label is not changed through a project", async () => {
-    expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'bug', color: 'red' } })).toMatchObject({ status: 409, body: { message: 'Label already exists' } });
-    expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x', color: 'not-a-color' } })).toMatchObject({ status: 400, body: { message: { color: ['must be a valid color code'] } } });
-    expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x' } })).toMatchObject({ status: 400, body: { error: 'color is missing' } });
-    expect(await call('PUT', `/projects/${storefront}/labels/checkout`, { json: {} })).toMatchObject({ status: 400, body: { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' } });
-    expect((await call('PUT', `/projects/${storefront}/labels/checkout`, { json: { new_name: 'feature' } })).status).toBe(400);
+    expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'bug', color: 'red' } })).toMatchObject(
+      { status: 409, body: { message: 'Label already exists' } },
+    );
+    expect(
+      await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x', color: 'not-a-color' } }),
+    ).toMatchObject({ status: 400, body: { message: { color: ['must be a valid color code'] } } });
+    expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x' } })).toMatchObject({
+      status: 400,
+      body: { error: 'color is missing' },
+    });
+    expect(await call('PUT', `/projects/${storefront}/labels/checkout`, { json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' },
+    });
+    expect(
+      (await call('PUT', `/projects/${storefront}/labels/checkout`, { json: { new_name: 'feature' } })).status,
+    ).toBe(400);
     expect((await call('PUT', `/projects/${storefront}/labels/bug`, { json: { color: 'red' } })).status).toBe(404);
   });
 
   it('Reporters manage labels; whoever sees the project reads them', async () => {
-    expect((await call('POST', `/projects/${storefront}/labels`, { as: 'reporter', json: { name: 'r', color: 'red' } })).status).toBe(201);
-    expect((await call('POST', `/groups/${acme}/labels`, { as: 'reporter', json: { name: 'r2', color: 'red' } })).status).toBe(201);
+    expect(
+      (await call('POST', `/projects/${storefront}/labels`, { as: 'reporter', json: { name: 'r', color: 'red' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await call('POST', `/groups/${acme}/labels`, { as: 'reporter', json: { name: 'r2', color: 'red' } })).status,
+    ).toBe(201);
     expect((await call('GET', `/projects/${storefront}/labels`, { as: 'external' })).status).toBe(200);
-    expect((await call('POST', `/projects/${storefront}/labels`, { as: 'external', json: { name: 'g', color: 'red' } })).status).toBe(403);
+    expect(
+      (await call('POST', `/projects/${storefront}/labels`, { as: 'external', json: { name: 'g', color: 'red' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('sandbox: badges as python-gitlab drives them', () => {
   it("a project's list holds its groups' badges (kind: group), rendered with the project", async () => {
     const [pipeline] = (await call('GET', `/projects/${storefront}/badges`)).body;
-    expect(pipeline).toMatchObject({ name: 'Pipeline', kind: 'group', rendered_link_url: 'https://ci.example.com/acme/web/storefront/-/pipelines?ref=main' });
-    const created = await call('POST', `/projects/${storefront}/badges`, { json: { link_url: 'https://x.example/%{project_path}', image_url: 'https://x.example/%{project_id}/%{commit_sha}.svg', name: 'mine' } });
-    expect(created).toMatchObject({ status: 201, body: { name: 'mine', kind: 'project', rendered_link_url: 'https://x.example/acme/web/storefront' } });
+    expect(pipeline).toMatchObject({
+      name: 'Pipeline',
+      kind: 'group',
+      rendered_link_url: 'https://ci.example.com/acme/web/storefront/-/pipelines?ref=main',
+    });
+    const created = await call('POST', `/projects/${storefront}/badges`, {
+      json: {
+        link_url: 'https://x.example/%{project_path}',
+        image_url: 'https://x.example/%{project_id}/%{commit_sha}.svg',
+        name: 'mine',
+      },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name: 'mine', kind: 'project', rendered_link_url: 'https://x.example/acme/web/storefront' },
+    });
     expect(created.body.rendered_image_url).toMatch(new RegExp(`^https://x.example/${storefront}/[0-9a-f]{40}\\.svg$`));
-    expect((await call('PUT', `/projects/${storefront}/badges/${created.body.id}`, { json: { name: 'mine2' } })).body).toMatchObject({ name: 'mine2', link_url: 'https://x.example/%{project_path}' });
+    expect(
+      (await call('PUT', `/projects/${storefront}/badges/${created.body.id}`, { json: { name: 'mine2' } })).body,
+    ).toMatchObject({ name: 'mine2', link_url: 'https://x.example/%{project_path}' });
     expect((await call('GET', `/projects/${storefront}/badges?name=mine2`)).body).toHaveLength(1);
-    const rendered = await call('GET', `/projects/${storefront}/badges/render?link_url=${encodeURIComponent('https://a/%{project_id}')}&image_url=${encodeURIComponent('https://b/%{default_branch}')}`);
-    expect(rendered.body).toEqual({ link_url: 'https://a/%{project_id}', image_url: 'https://b/%{default_branch}', rendered_link_url: `https://a/${storefront}`, rendered_image_url: 'https://b/main' });
+    const rendered = await call(
+      'GET',
+      `/projects/${storefront}/badges/render?link_url=${encodeURIComponent('https://a/%{project_id}')}&image_url=${encodeURIComponent('https://b/%{default_branch}')}`,
+    );
+    expect(rendered.body).toEqual({
+      link_url: 'https://a/%{project_id}',
+      image_url: 'https://b/%{default_branch}',
+      rendered_link_url: `https://a/${storefront}`,
+      rendered_image_url: 'https://b/main',
+    });
     expect((await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).status).toBe(204);
-    expect(await call('GET', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({ status: 404, body: { message: '404 Badge Not Found' } });
+    expect(await call('GET', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Badge Not Found' },
+    });
   });
 
   it("group badges: Owner only; a project's endpoint does not remove a group's badge", async () => {
-    const created = await call('POST', `/groups/${acme}/badges`, { json: { link_url: 'https://x.example/l', image_url: 'https://x.example/i' } });
+    const created = await call('POST', `/groups/${acme}/badges`, {
+      json: { link_url: 'https://x.example/l', image_url: 'https://x.example/i' },
+    });
     expect(created.body).toMatchObject({ name: null, kind: 'group', rendered_link_url: 'https://x.example/l' });
-    expect(await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden - To delete a Group badge please use the Group endpoint' } });
-    expect((await call('POST', `/groups/${acme}/badges`, { as: 'maintainer', json: { link_url: 'https://x/l', image_url: 'https://x/i' } })).status).toBe(403);
-    expect((await call('POST', `/projects/${storefront}/badges`, { as: 'developer', json: { link_url: 'https://x/l', image_url: 'https://x/i' } })).status).toBe(403);
-    expect(await call('POST', `/groups/${acme}/badges`, { json: { link_url: 'nope', image_url: 'https://x/i' } })).toMatchObject({ status: 400, body: { message: { link_url: ['must be a valid URL'] } } });
+    expect(await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - To delete a Group badge please use the Group endpoint' },
+    });
+    expect(
+      (
+        await call('POST', `/groups/${acme}/badges`, {
+          as: 'maintainer',
+          json: { link_url: 'https://x/l', image_url: 'https://x/i' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/projects/${storefront}/badges`, {
+          as: 'developer',
+          json: { link_url: 'https://x/l', image_url: 'https://x/i' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      await call('POST', `/groups/${acme}/badges`, { json: { link_url: 'nope', image_url: 'https://x/i' } }),
+    ).toMatchObject({ status: 400, body: { message: { link_url: ['must be a valid URL'] } } });
     expect((await call('DELETE', `/groups/${acme}/badges/${created.body.id}`)).status).toBe(204);
   });
 });

@@ -30,7 +30,9 @@ async function everyPage(query: string, role: 'admin' | 'developer' = 'admin'): 
  * oracle is a fresh sort of the store's projects: the kept list under test sits between the two.
  */
 function byCreatedDesc(): number[] {
-  return [...sandbox.store.allProjects()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)).map((p) => p.id);
+  return [...sandbox.store.allProjects()]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id))
+    .map((p) => p.id);
 }
 
 describe('GET /projects with the kept list and orders', () => {
@@ -48,9 +50,13 @@ describe('GET /projects with the kept list and orders', () => {
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&per_page=3')).toEqual([151, 152, 153]);
     expect(await ids('/projects?order_by=id&sort=desc&id_before=150&per_page=3')).toEqual([149, 148, 147]);
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=153&per_page=10')).toEqual([151, 152]);
-    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=10')).toEqual([155, 154, 153, 152, 151]);
+    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=10')).toEqual([
+      155, 154, 153, 152, 151,
+    ]);
     // Pages of a window count from the window's start.
-    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=2&page=2')).toEqual([153, 152]);
+    expect(await ids('/projects?order_by=id&sort=desc&id_after=150&id_before=156&per_page=2&page=2')).toEqual([
+      153, 152,
+    ]);
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=156&per_page=2&page=3')).toEqual([155]);
     expect(await ids('/projects?order_by=id&sort=asc&id_after=150&id_before=156&per_page=2&page=4')).toEqual([]);
     expect(await ids('/projects?order_by=id&id_before=1')).toEqual([]);
@@ -61,7 +67,12 @@ describe('GET /projects with the kept list and orders', () => {
     const developer = await everyPage('order_by=created_at', 'developer');
     // A fresh filter of the store's projects by the one rule of who reads what (access.ts).
     const dana = sandbox.store.users.get(sandbox.store.usersByToken.get(sandbox.tokens.developer)?.id ?? -1);
-    const readable = new Set(sandbox.store.allProjects().filter((p) => canReadProject(sandbox.store, dana, p)).map((p) => p.id));
+    const readable = new Set(
+      sandbox.store
+        .allProjects()
+        .filter((p) => canReadProject(sandbox.store, dana, p))
+        .map((p) => p.id),
+    );
     expect(developer).toEqual(byCreatedDesc().filter((id) => readable.has(id)));
     expect(developer.length).toBeLessThan(sandbox.store.allProjects().length);
   });

@@ -26,7 +26,11 @@ afterEach(() => sandbox?.close());
 
 /** As python-gitlab sends it: its User-Agent, and a JSON content type on every request. */
 const call = (method: string, path: string, options: { as?: SandboxRole; json?: unknown } = {}) =>
-  callSandbox(sandbox, method, path, { as: options.as, json: options.json, headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' } });
+  callSandbox(sandbox, method, path, {
+    as: options.as,
+    json: options.json,
+    headers: { 'user-agent': 'python-gitlab/3.12.0', 'content-type': 'application/json' },
+  });
 
 const user = (username: string) => ids.user(username);
 const project = (path: string) => ids.project(path);
@@ -37,9 +41,19 @@ describe('sandbox: members as python-gitlab asks for them', () => {
   it('project.members.create / list / get / save, then members_all.list', async () => {
     const id = project('acme/web/design-system');
     expect((await call('GET', `/projects/${id}/members`)).body).toEqual([]);
-    const created = await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 30 } });
+    const created = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: user('xena'), access_level: 30 },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: user('xena'), username: 'xena', name: 'Xena External', state: 'active', access_level: 30, expires_at: null, created_by: { username: 'root' } });
+    expect(created.body).toMatchObject({
+      id: user('xena'),
+      username: 'xena',
+      name: 'Xena External',
+      state: 'active',
+      access_level: 30,
+      expires_at: null,
+      created_by: { username: 'root' },
+    });
     expect(created.body.avatar_url).toBeNull();
     expect(created.body.web_url).toBe(`${sandbox.url}/xena`);
     expect(Date.parse(created.body.created_at)).not.toBeNaN();
@@ -49,39 +63,71 @@ describe('sandbox: members as python-gitlab asks for them', () => {
     expect(usernames(listed)).toEqual(['xena']);
     expect(listed.body[0]).not.toHaveProperty('email');
     expect(listed.headers.get('x-total')).toBe('1');
-    expect((await call('GET', `/projects/${id}/members/${user('xena')}`)).body).toMatchObject({ username: 'xena', access_level: 30 });
+    expect((await call('GET', `/projects/${id}/members/${user('xena')}`)).body).toMatchObject({
+      username: 'xena',
+      access_level: 30,
+    });
     // member.save() sends only what changed.
-    const saved = await call('PUT', `/projects/${id}/members/${user('xena')}`, { json: { access_level: 40, expires_at: '2099-12-31' } });
-    expect(saved).toMatchObject({ status: 200, body: { access_level: 40, expires_at: '2099-12-31', created_by: { username: 'root' } } });
+    const saved = await call('PUT', `/projects/${id}/members/${user('xena')}`, {
+      json: { access_level: 40, expires_at: '2099-12-31' },
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { access_level: 40, expires_at: '2099-12-31', created_by: { username: 'root' } },
+    });
     // members_all: the project's own, and those of acme above it, each once at the highest level.
     const all = await call('GET', `/projects/${id}/members/all`);
     expect(usernames(all).sort()).toEqual(['dana', 'max', 'olivia', 'rui', 'xena']);
     expect(all.body.find((m: Json) => m.username === 'olivia').access_level).toBe(50);
-    expect((await call('GET', `/projects/${id}/members/all/${user('max')}`)).body).toMatchObject({ username: 'max', access_level: 40 });
-    expect(await call('GET', `/projects/${id}/members/${user('max')}`)).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+    expect((await call('GET', `/projects/${id}/members/all/${user('max')}`)).body).toMatchObject({
+      username: 'max',
+      access_level: 40,
+    });
+    expect(await call('GET', `/projects/${id}/members/${user('max')}`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
   });
 
   it('reads the CLI form (values as JSON strings) and a comma list of user ids', async () => {
     const id = project('acme/platform/api');
-    expect((await call('POST', `/projects/${id}/members`, { json: { user_id: String(user('xena')), access_level: '20' } })).body).toMatchObject({ access_level: 20 });
-    const many = await call('POST', `/projects/${id}/members`, { json: { user_id: `${user('xena')},${user('dana')}`, access_level: 30 } });
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { user_id: String(user('xena')), access_level: '20' } }))
+        .body,
+    ).toMatchObject({ access_level: 20 });
+    const many = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: `${user('xena')},${user('dana')}`, access_level: 30 },
+    });
     expect(many).toMatchObject({ status: 201, body: { status: 'success' } });
-    for (const name of ['dana', 'xena']) expect((await call('GET', `/projects/${id}/members/${user(name)}`)).body).toMatchObject({ username: name, access_level: 30 });
+    for (const name of ['dana', 'xena'])
+      expect((await call('GET', `/projects/${id}/members/${user(name)}`)).body).toMatchObject({
+        username: name,
+        access_level: 30,
+      });
   });
 
   it('adds by username, and filters by query and user_ids (python-gitlab sends user_ids[]=)', async () => {
     const id = project('globex/handbook');
-    expect((await call('POST', `/projects/${id}/members`, { json: { username: 'rui', access_level: 10 } })).status).toBe(201);
-    expect((await call('POST', `/projects/${id}/members`, { json: { username: 'dana', access_level: 10 } })).status).toBe(201);
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { username: 'rui', access_level: 10 } })).status,
+    ).toBe(201);
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { username: 'dana', access_level: 10 } })).status,
+    ).toBe(201);
     expect(usernames(await call('GET', `/projects/${id}/members?query=RU`))).toEqual(['rui']);
     expect(usernames(await call('GET', `/projects/${id}/members?user_ids%5B%5D=${user('dana')}`))).toEqual(['dana']);
-    expect(usernames(await call('GET', `/projects/${id}/members?user_ids=${user('dana')},${user('rui')}`))).toEqual(['rui', 'dana']);
+    expect(usernames(await call('GET', `/projects/${id}/members?user_ids=${user('dana')},${user('rui')}`))).toEqual([
+      'rui',
+      'dana',
+    ]);
   });
 
   it('group.members.delete(id) answers 204 and takes the memberships below unless skip_subresources', async () => {
     const acme = group('acme');
     const api = project('acme/platform/api');
-    await call('POST', `/groups/${group('acme/platform')}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    await call('POST', `/groups/${group('acme/platform')}/members`, {
+      json: { user_id: user('xena'), access_level: 10 },
+    });
     await call('POST', `/projects/${api}/members`, { json: { user_id: user('rui'), access_level: 30 } });
     expect((await call('DELETE', `/groups/${acme}/members/${user('rui')}?skip_subresources=true`)).status).toBe(204);
     expect((await call('GET', `/projects/${api}/members/${user('rui')}`)).status).toBe(200);
@@ -89,7 +135,10 @@ describe('sandbox: members as python-gitlab asks for them', () => {
     expect((await call('DELETE', `/groups/${acme}/members/${user('xena')}`)).status).toBe(204);
     expect((await call('GET', `/groups/${group('acme/platform')}/members/${user('xena')}`)).status).toBe(404);
     expect((await call('GET', `/projects/${api}/members/${user('xena')}`)).status).toBe(404);
-    expect(await call('DELETE', `/groups/${acme}/members/${user('xena')}`)).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+    expect(await call('DELETE', `/groups/${acme}/members/${user('xena')}`)).toMatchObject({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
   });
 });
 
@@ -97,26 +146,74 @@ describe('sandbox: member errors and rights', () => {
   it('409 for a member already there, 404 for an unknown user, 400 for bad parameters', async () => {
     const id = project('acme/web/storefront');
     await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } })).toMatchObject({ status: 409, body: { message: 'Member already exists' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: 99999, access_level: 10 } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { username: 'nobody-here', access_level: 10 } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana') } })).toMatchObject({ status: 400, body: { error: 'access_level is missing' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { access_level: 30 } })).toMatchObject({ status: 400, body: { error: 'user_id, username are missing, exactly one parameter must be provided' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 35 } })).toMatchObject({ status: 400, body: { error: 'access_level does not have a valid value' } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 5 } })).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 30, expires_at: '2001-01-01' } })).toMatchObject({ status: 400, body: { message: { expires_at: ['cannot be a date in the past'] } } });
+    expect(
+      await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } }),
+    ).toMatchObject({ status: 409, body: { message: 'Member already exists' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: 99999, access_level: 10 } })).toMatchObject(
+      { status: 404, body: { message: '404 User Not Found' } },
+    );
+    expect(
+      await call('POST', `/projects/${id}/members`, { json: { username: 'nobody-here', access_level: 10 } }),
+    ).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana') } })).toMatchObject({
+      status: 400,
+      body: { error: 'access_level is missing' },
+    });
+    expect(await call('POST', `/projects/${id}/members`, { json: { access_level: 30 } })).toMatchObject({
+      status: 400,
+      body: { error: 'user_id, username are missing, exactly one parameter must be provided' },
+    });
+    expect(
+      await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 35 } }),
+    ).toMatchObject({ status: 400, body: { error: 'access_level does not have a valid value' } });
+    expect(
+      await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 5 } }),
+    ).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
+    expect(
+      await call('POST', `/projects/${id}/members`, {
+        json: { user_id: user('dana'), access_level: 30, expires_at: '2001-01-01' },
+      }),
+    ).toMatchObject({ status: 400, body: { message: { expires_at: ['cannot be a date in the past'] } } });
     // Minimal access is a group's role.
-    expect((await call('POST', `/groups/${group('globex/research')}/members`, { json: { user_id: user('dana'), access_level: 5 } })).body).toMatchObject({ access_level: 5 });
+    expect(
+      (
+        await call('POST', `/groups/${group('globex/research')}/members`, {
+          json: { user_id: user('dana'), access_level: 5 },
+        })
+      ).body,
+    ).toMatchObject({ access_level: 5 });
   });
 
   it('a project maintainer manages members up to maintainer; developers manage none', async () => {
     const id = project('acme/platform/api');
-    expect((await call('POST', `/projects/${id}/members`, { as: 'developer', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(403);
-    expect(await call('POST', `/projects/${id}/members`, { as: 'maintainer', json: { user_id: user('root'), access_level: 50 } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
-    expect((await call('POST', `/projects/${id}/members`, { as: 'maintainer', json: { user_id: user('root'), access_level: 40 } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/projects/${id}/members`, {
+          as: 'developer',
+          json: { user_id: user('rui'), access_level: 10 },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      await call('POST', `/projects/${id}/members`, {
+        as: 'maintainer',
+        json: { user_id: user('root'), access_level: 50 },
+      }),
+    ).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(
+      (
+        await call('POST', `/projects/${id}/members`, {
+          as: 'maintainer',
+          json: { user_id: user('root'), access_level: 40 },
+        })
+      ).status,
+    ).toBe(201);
     await call('PUT', `/projects/${id}/members/${user('root')}`, { json: { access_level: 50 } });
     // An owner's membership is above a maintainer: neither changed nor removed by one.
-    expect((await call('PUT', `/projects/${id}/members/${user('root')}`, { as: 'maintainer', json: { access_level: 40 } })).status).toBe(403);
+    expect(
+      (await call('PUT', `/projects/${id}/members/${user('root')}`, { as: 'maintainer', json: { access_level: 40 } }))
+        .status,
+    ).toBe(403);
     expect((await call('DELETE', `/projects/${id}/members/${user('root')}`, { as: 'maintainer' })).status).toBe(403);
     expect((await call('DELETE', `/projects/${id}/members/${user('root')}`, { as: 'owner' })).status).toBe(204);
   });
@@ -124,23 +221,48 @@ describe('sandbox: member errors and rights', () => {
   it('group members are managed by owners; a member may leave', async () => {
     const research = group('globex/research');
     await call('POST', `/groups/${group('globex')}/members`, { json: { user_id: user('max'), access_level: 40 } });
-    expect((await call('POST', `/groups/${research}/members`, { as: 'maintainer', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(403);
-    expect((await call('POST', `/groups/${research}/members`, { as: 'owner', json: { user_id: user('rui'), access_level: 10 } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/groups/${research}/members`, {
+          as: 'maintainer',
+          json: { user_id: user('rui'), access_level: 10 },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/groups/${research}/members`, {
+          as: 'owner',
+          json: { user_id: user('rui'), access_level: 10 },
+        })
+      ).status,
+    ).toBe(201);
     expect((await call('DELETE', `/groups/${research}/members/${user('rui')}`, { as: 'reporter' })).status).toBe(204);
   });
 
   it('the last owner of a group is neither removed nor demoted, even by an administrator (403)', async () => {
     const globex = group('globex');
     const olivia = user('olivia');
-    expect(await call('DELETE', `/groups/${globex}/members/${olivia}`)).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await call('DELETE', `/groups/${globex}/members/${olivia}`)).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 40 } })).status).toBe(403);
-    expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 50, expires_at: '2099-01-01' } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/groups/${globex}/members/${olivia}`, {
+          json: { access_level: 50, expires_at: '2099-01-01' },
+        })
+      ).status,
+    ).toBe(200);
     // A subgroup's owners include those of the groups above it.
     const research = group('globex/research');
     await call('POST', `/groups/${research}/members`, { json: { user_id: user('dana'), access_level: 50 } });
     expect((await call('DELETE', `/groups/${research}/members/${user('dana')}`)).status).toBe(204);
     await call('POST', `/groups/${globex}/members`, { json: { user_id: user('root'), access_level: 50 } });
-    expect((await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 40 } })).body).toMatchObject({ access_level: 40 });
+    expect(
+      (await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 40 } })).body,
+    ).toMatchObject({ access_level: 40 });
     await call('PUT', `/groups/${globex}/members/${olivia}`, { json: { access_level: 50 } });
     await call('DELETE', `/groups/${globex}/members/${user('root')}`);
   });
@@ -157,9 +279,17 @@ describe('sandbox: member errors and rights', () => {
   it('GET /users/:id/memberships is for administrators, in GitLab’s shape', async () => {
     const olivia = user('olivia');
     expect((await call('GET', `/users/${olivia}/memberships`, { as: 'owner' })).status).toBe(403);
-    expect(await call('GET', '/users/99999/memberships')).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(await call('GET', '/users/99999/memberships')).toMatchObject({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
     const { body } = await call('GET', `/users/${olivia}/memberships?type=Namespace`);
-    expect(body).toContainEqual({ source_id: group('acme'), source_name: 'Acme', source_type: 'Namespace', access_level: 50 });
+    expect(body).toContainEqual({
+      source_id: group('acme'),
+      source_name: 'Acme',
+      source_type: 'Namespace',
+      access_level: 50,
+    });
     expect(body.every((m: Json) => m.source_type === 'Namespace')).toBe(true);
     expect((await call('GET', `/users/${olivia}/memberships?type=Group`)).status).toBe(400);
     expect((await call('GET', '/users?username=OLIVIA')).body).toMatchObject([{ id: olivia, username: 'olivia' }]);
@@ -172,10 +302,14 @@ describe('sandbox: member errors and rights', () => {
       const sentAt = Date.now();
       const byName = addMember(owner, { username: 'xena' }, { access_level: 20 }, sentAt);
       expect(await byName.recover?.(client)).toBeUndefined();
-      await call('POST', `/projects/${project('acme/web/storefront')}/members`, { json: { user_id: user('xena'), access_level: 20 } });
+      await call('POST', `/projects/${project('acme/web/storefront')}/members`, {
+        json: { user_id: user('xena'), access_level: 20 },
+      });
       expect(await byName.recover?.(client)).toMatchObject({ username: 'xena', access_level: 20 });
       // A membership made before the request was sent is not its doing: sent again, it gets the service's 409.
-      expect(await addMember(owner, { id: user('xena') }, { access_level: 20 }, Date.now() + 60_000).recover?.(client)).toBeUndefined();
+      expect(
+        await addMember(owner, { id: user('xena') }, { access_level: 20 }, Date.now() + 60_000).recover?.(client),
+      ).toBeUndefined();
     } finally {
       await client.close();
     }
@@ -186,10 +320,19 @@ describe('sandbox: member errors and rights', () => {
     const [own] = (await call('GET', `/users/${dana}/projects`)).body;
     const id = own?.id as number;
     expect(own?.namespace).toMatchObject({ kind: 'user', path: 'dana' });
-    expect((await call('GET', `/projects/${id}/members`)).body).toMatchObject([{ username: 'dana', access_level: 50, created_by: { username: 'dana' } }]);
-    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: dana, access_level: 30 } })).toMatchObject({ status: 409 });
+    expect((await call('GET', `/projects/${id}/members`)).body).toMatchObject([
+      { username: 'dana', access_level: 50, created_by: { username: 'dana' } },
+    ]);
+    expect(await call('POST', `/projects/${id}/members`, { json: { user_id: dana, access_level: 30 } })).toMatchObject({
+      status: 409,
+    });
     expect((await call('PUT', `/projects/${id}/members/${dana}`, { json: { access_level: 40 } })).status).toBe(403);
     expect((await call('DELETE', `/projects/${id}/members/${dana}`)).status).toBe(403);
-    expect((await call('GET', `/users/${dana}/memberships?type=Project`)).body).toContainEqual({ source_id: id, source_name: own?.name, source_type: 'Project', access_level: 50 });
+    expect((await call('GET', `/users/${dana}/memberships?type=Project`)).body).toContainEqual({
+      source_id: id,
+      source_name: own?.name,
+      source_type: 'Project',
+      access_level: 50,
+    });
   });
 });

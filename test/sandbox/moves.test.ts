@@ -54,7 +54,10 @@ describe('a project moved answers 301 at its old path', () => {
   });
 
   it('after POST /groups/:id/transfer, for every project and subgroup below the moved group', async () => {
-    expect((await call('POST', `/groups/${groupId('acme/platform')}/transfer`, { json: { group_id: groupId('globex') } })).status).toBe(201);
+    expect(
+      (await call('POST', `/groups/${groupId('acme/platform')}/transfer`, { json: { group_id: groupId('globex') } }))
+        .status,
+    ).toBe(201);
     await expectMoved('projects', 'acme/platform/api', 'globex/platform/api');
     await expectMoved('projects', 'acme/platform/infra/terraform', 'globex/platform/infra/terraform');
     await expectMoved('groups', 'acme/platform', 'globex/platform');
@@ -66,7 +69,10 @@ describe('a project moved answers 301 at its old path', () => {
     const id = projectId('acme/web/storefront');
     expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ path_with_namespace: 'acme/web/storefront' });
     expect((await call('PUT', `/groups/${groupId('acme')}`, { json: { path: 'acme-corp' } })).status).toBe(200);
-    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({ path_with_namespace: 'acme-corp/web/storefront', namespace: { full_path: 'acme-corp/web' } });
+    expect((await call('GET', `/projects/${id}`)).body).toMatchObject({
+      path_with_namespace: 'acme-corp/web/storefront',
+      namespace: { full_path: 'acme-corp/web' },
+    });
     await expectMoved('projects', 'acme/web/storefront', 'acme-corp/web/storefront');
     await expectMoved('projects', 'acme/legacy-monolith', 'acme-corp/legacy-monolith');
     await expectMoved('groups', 'acme', 'acme-corp');

@@ -66,7 +66,12 @@ describe('offset pagination above 10,000 records (GET /projects, 10,050 projects
     expect(answer.status).toBe(200);
     expect(ids(answer)).toEqual(all.slice(0, 100));
     const h = answer.headers;
-    expect([h.get('x-page'), h.get('x-per-page'), h.get('x-next-page'), h.get('x-prev-page')]).toEqual(['1', '100', '2', '']);
+    expect([h.get('x-page'), h.get('x-per-page'), h.get('x-next-page'), h.get('x-prev-page')]).toEqual([
+      '1',
+      '100',
+      '2',
+      '',
+    ]);
     expect(h.get('x-total')).toBeNull();
     expect(h.get('x-total-pages')).toBeNull();
     expect(Object.keys(answer.links).sort()).toEqual(['first', 'next']);
@@ -75,7 +80,11 @@ describe('offset pagination above 10,000 records (GET /projects, 10,050 projects
   it('middle page: prev and next', async () => {
     const answer = await get(sandbox, `/projects?per_page=100&page=50${orderById}`);
     expect(ids(answer)).toEqual(all.slice(4900, 5000));
-    expect([answer.headers.get('x-page'), answer.headers.get('x-next-page'), answer.headers.get('x-prev-page')]).toEqual(['50', '51', '49']);
+    expect([
+      answer.headers.get('x-page'),
+      answer.headers.get('x-next-page'),
+      answer.headers.get('x-prev-page'),
+    ]).toEqual(['50', '51', '49']);
     expect(Object.keys(answer.links).sort()).toEqual(['first', 'next', 'prev']);
     expect(new URL(answer.links.prev as string).searchParams.get('page')).toBe('49');
     expect(new URL(answer.links.next as string).searchParams.get('page')).toBe('51');
@@ -176,9 +185,20 @@ describe('paginateArray (the helper every list route uses)', () => {
   const items = Array.from({ length: 60_000 }, (_, i) => i + 1);
   const request = (query: string): SandboxRequest => {
     const url = new URL(`http://127.0.0.1:9/api/v4/projects?${query}`);
-    return { method: 'GET', params: {}, input: {}, query: url.searchParams, files: {}, user: undefined, headers: {}, url, store: undefined as never };
+    return {
+      method: 'GET',
+      params: {},
+      input: {},
+      query: url.searchParams,
+      files: {},
+      user: undefined,
+      headers: {},
+      url,
+      store: undefined as never,
+    };
   };
-  const page = (query: string, total = items.length, options: { maxOffset?: number } = {}) => paginateArray(request(query), items.slice(0, total), String, options);
+  const page = (query: string, total = items.length, options: { maxOffset?: number } = {}) =>
+    paginateArray(request(query), items.slice(0, total), String, options);
 
   it('answers 405 past offset 50,000 with a message pointing to keyset pagination', () => {
     expect(page('per_page=100&page=500', undefined, { maxOffset: 50_000 }).status).toBe(200);
@@ -229,7 +249,10 @@ describe('GET /projects past offset 50,000 (50,100 projects)', () => {
   it('keyset pagination (order_by=id) goes on past offset 50,000 to the end', async () => {
     const all = sandbox.store.allProjects().map((p) => p.id);
     const from = all[49_850] as number;
-    const seen = await keysetWalk(sandbox, `/projects?pagination=keyset&order_by=id&sort=asc&per_page=100&id_after=${from}`);
+    const seen = await keysetWalk(
+      sandbox,
+      `/projects?pagination=keyset&order_by=id&sort=asc&per_page=100&id_after=${from}`,
+    );
     expect(seen).toEqual(all.slice(49_851));
   });
 

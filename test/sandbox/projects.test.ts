@@ -17,7 +17,11 @@ interface Answer {
   body: Json;
 }
 
-function call(method: string, path: string, options: { as?: SandboxRole | null; json?: unknown; form?: FormData } = {}): Promise<Answer> {
+function call(
+  method: string,
+  path: string,
+  options: { as?: SandboxRole | null; json?: unknown; form?: FormData } = {},
+): Promise<Answer> {
   return raw(method, path, options);
 }
 
@@ -82,11 +86,15 @@ describe('GET /projects', () => {
     expect(visible).toContain(known.project('acme/platform/infra/terraform'));
     expect(visible).not.toContain(known.project('initech/tps-reports'));
     const external = ids(await get('/projects?per_page=100', 'external'));
-    expect(external.sort((a, b) => a - b)).toEqual((await idsWhere((p) => p.visibility === 'public')).sort((a, b) => a - b));
+    expect(external.sort((a, b) => a - b)).toEqual(
+      (await idsWhere((p) => p.visibility === 'public')).sort((a, b) => a - b),
+    );
   });
 
   it('filters by visibility, archived, topic (all of them), search and language', async () => {
-    expect((await get('/projects?visibility=internal&per_page=100')).body.every((p: Json) => p.visibility === 'internal')).toBe(true);
+    expect(
+      (await get('/projects?visibility=internal&per_page=100')).body.every((p: Json) => p.visibility === 'internal'),
+    ).toBe(true);
     const handbook = known.project('globex/handbook');
     expect((await call('POST', `/projects/${handbook}/archive`)).status).toBe(201);
     expect(ids(await get('/projects?archived=true'))).toEqual([handbook]);
@@ -98,9 +106,9 @@ describe('GET /projects', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(both.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     expect(ids(await get('/projects?search=STOREFRONT'))).toEqual([known.project('acme/web/storefront')]);
-    expect(ids(await get('/projects?search=acme/web&search_namespaces=true&per_page=100')).sort((a, b) => a - b)).toEqual(
-      (await idsWhere((x) => x.path_with_namespace.startsWith('acme/web/'))).sort((a, b) => a - b),
-    );
+    expect(
+      ids(await get('/projects?search=acme/web&search_namespaces=true&per_page=100')).sort((a, b) => a - b),
+    ).toEqual((await idsWhere((x) => x.path_with_namespace.startsWith('acme/web/'))).sort((a, b) => a - b));
     const languagesOf = async (id: number) => (await get(`/projects/${id}/languages`)).body as Record<string, number>;
     const language = Object.keys(await languagesOf(1))[0] as string;
     const withLanguage = ids(await get(`/projects?with_programming_language=${language.toLowerCase()}&per_page=100`));
@@ -112,7 +120,9 @@ describe('GET /projects', () => {
     expect(ids(await get('/projects?membership=true'))).toEqual([]);
     const owned = ids(await get('/projects?owned=true&per_page=100', 'developer'));
     expect(owned.length).toBeGreaterThan(0);
-    expect(owned.sort((a, b) => a - b)).toEqual((await idsWhere((p) => p.path_with_namespace.startsWith('dana/'))).sort((a, b) => a - b));
+    expect(owned.sort((a, b) => a - b)).toEqual(
+      (await idsWhere((p) => p.path_with_namespace.startsWith('dana/'))).sort((a, b) => a - b),
+    );
     const maintained = ids(await get('/projects?min_access_level=40&per_page=100', 'maintainer'));
     expect(maintained.length).toBeGreaterThan(0);
     const inAcme = await idsWhere((p) => p.path_with_namespace.startsWith('acme/'));
@@ -123,21 +133,30 @@ describe('GET /projects', () => {
   });
 
   it('orders by any allowed field; administrator-only orders fall back to created_at for others', async () => {
-    const byName = (await get('/projects?order_by=name&sort=asc&per_page=100')).body.map((p: Json) => p.name.toLowerCase());
+    const byName = (await get('/projects?order_by=name&sort=asc&per_page=100')).body.map((p: Json) =>
+      p.name.toLowerCase(),
+    );
     expect(byName).toEqual([...byName].sort());
     const bySize = ids(await get('/projects?order_by=storage_size&sort=desc&per_page=100'));
     const size = new Map((await everyProject()).map((p) => [p.id as number, p.statistics.storage_size as number]));
     const sizes = bySize.map((id) => size.get(id) ?? Number.NaN);
     expect(new Set(sizes).size).toBeGreaterThan(1);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
-    expect(ids(await get('/projects?order_by=storage_size&per_page=100', 'developer'))).toEqual(ids(await get('/projects?per_page=100', 'developer')));
+    expect(ids(await get('/projects?order_by=storage_size&per_page=100', 'developer'))).toEqual(
+      ids(await get('/projects?per_page=100', 'developer')),
+    );
     expect((await get('/projects?order_by=stars')).body).toEqual({ error: 'order_by does not have a valid value' });
   });
 
   it('ignores administrator-only filters and fields for others', async () => {
     const filtered = await get('/projects?custom_attributes[tier]=gold&with_custom_attributes=true&per_page=100');
-    expect(filtered.body.every((p: Json) => p.custom_attributes.some((a: Json) => a.key === 'tier' && a.value === 'gold'))).toBe(true);
-    const others = await get('/projects?custom_attributes[tier]=gold&with_custom_attributes=true&per_page=100', 'developer');
+    expect(
+      filtered.body.every((p: Json) => p.custom_attributes.some((a: Json) => a.key === 'tier' && a.value === 'gold')),
+    ).toBe(true);
+    const others = await get(
+      '/projects?custom_attributes[tier]=gold&with_custom_attributes=true&per_page=100',
+      'developer',
+    );
     expect(ids(others)).toEqual(ids(await get('/projects?per_page=100', 'developer')));
     expect(others.body[0].custom_attributes).toBeUndefined();
     expect(ids(await get('/projects?repository_storage=nowhere'))).toEqual([]);
@@ -147,10 +166,13 @@ describe('GET /projects', () => {
   it('shows statistics to Reporter and above only', async () => {
     const answer = await get('/projects?statistics=true&per_page=100', 'reporter');
     // Where the caller is Reporter or above, as the service's own filter says.
-    const reporterOf = new Set(ids(await get(`/projects?min_access_level=${ACCESS.reporter}&per_page=100`, 'reporter')));
+    const reporterOf = new Set(
+      ids(await get(`/projects?min_access_level=${ACCESS.reporter}&per_page=100`, 'reporter')),
+    );
     expect(reporterOf.size).toBeGreaterThan(0);
     expect(reporterOf.size).toBeLessThan(answer.body.length);
-    for (const item of answer.body) expect(item.statistics !== undefined, `project ${item.id}`).toBe(reporterOf.has(item.id));
+    for (const item of answer.body)
+      expect(item.statistics !== undefined, `project ${item.id}`).toBe(reporterOf.has(item.id));
   });
 
   it('refuses offset pages past 50,000 records with 405', async () => {
@@ -178,7 +200,9 @@ describe('GET /projects', () => {
 describe('GET /users/:user_id/projects and /users/:user_id/starred_projects', () => {
   it("lists a user's own projects by id or username, ignoring filters the endpoint does not take", async () => {
     const byName = ids(await get('/users/olivia/projects?per_page=100&topic=none-such'));
-    const expected = (await idsWhere((p) => p.namespace.kind === 'user' && p.namespace.full_path === 'olivia')).sort((a, b) => b - a);
+    const expected = (await idsWhere((p) => p.namespace.kind === 'user' && p.namespace.full_path === 'olivia')).sort(
+      (a, b) => b - a,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(byName).toEqual(expected);
     expect(ids(await get(`/users/${await userId('owner')}/projects?per_page=100`))).toEqual(expected);
@@ -222,7 +246,10 @@ describe('GET /projects/:id', () => {
 
 describe('POST /projects', () => {
   it('creates a project in the caller’s namespace, the path made from the name', async () => {
-    const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App', topics: ['x'], merge_method: 'ff' } });
+    const answer = await call('POST', '/projects', {
+      as: 'developer',
+      json: { name: 'My New App', topics: ['x'], merge_method: 'ff' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.path_with_namespace).toBe('dana/my-new-app');
     expect(answer.body.visibility).toBe('private');
@@ -249,28 +276,50 @@ describe('POST /projects', () => {
   });
 
   it('checks values with the settings table', async () => {
-    expect((await call('POST', '/projects', { json: { name: 'v1', merge_method: 'squash' } })).body).toEqual({ error: 'merge_method does not have a valid value' });
-    expect((await call('POST', '/projects', { json: { name: 'v2', requirements_access_level: 'public' } })).body).toEqual({ error: 'requirements_access_level does not have a valid value' });
-    expect((await call('POST', '/projects', { json: {} })).body).toEqual({ error: 'name, path are missing, at least one parameter must be provided' });
+    expect((await call('POST', '/projects', { json: { name: 'v1', merge_method: 'squash' } })).body).toEqual({
+      error: 'merge_method does not have a valid value',
+    });
+    expect(
+      (await call('POST', '/projects', { json: { name: 'v2', requirements_access_level: 'public' } })).body,
+    ).toEqual({ error: 'requirements_access_level does not have a valid value' });
+    expect((await call('POST', '/projects', { json: {} })).body).toEqual({
+      error: 'name, path are missing, at least one parameter must be provided',
+    });
   });
 
   it('refuses administrator-only attributes to others with 403', async () => {
-    expect((await call('POST', '/projects', { as: 'developer', json: { name: 'storage-1', repository_storage: 'default' } })).status).toBe(403);
-    expect((await call('POST', '/projects', { json: { name: 'storage-1', repository_storage: 'default' } })).status).toBe(201);
+    expect(
+      (await call('POST', '/projects', { as: 'developer', json: { name: 'storage-1', repository_storage: 'default' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/projects', { json: { name: 'storage-1', repository_storage: 'default' } })).status,
+    ).toBe(201);
   });
 
   it('creates in a group for those allowed to, and keeps visibility within the group’s', async () => {
     const acme = known.group('acme');
-    expect((await call('POST', '/projects', { as: 'reporter', json: { name: 'nope', namespace_id: acme } })).body).toEqual({ message: { namespace: ['is not valid'] } });
-    const created = await call('POST', '/projects', { as: 'developer', json: { name: 'dev-made', namespace_id: acme, visibility: 'internal' } });
+    expect(
+      (await call('POST', '/projects', { as: 'reporter', json: { name: 'nope', namespace_id: acme } })).body,
+    ).toEqual({ message: { namespace: ['is not valid'] } });
+    const created = await call('POST', '/projects', {
+      as: 'developer',
+      json: { name: 'dev-made', namespace_id: acme, visibility: 'internal' },
+    });
     expect(created.status).toBe(201);
-    expect((await get(`/projects/acme%2Fdev-made/members/${await userId('developer')}`)).body).toMatchObject({ access_level: ACCESS.maintainer });
-    const tooOpen = await call('POST', '/projects', { json: { name: 'too-open', namespace_id: acme, visibility: 'public' } });
+    expect((await get(`/projects/acme%2Fdev-made/members/${await userId('developer')}`)).body).toMatchObject({
+      access_level: ACCESS.maintainer,
+    });
+    const tooOpen = await call('POST', '/projects', {
+      json: { name: 'too-open', namespace_id: acme, visibility: 'public' },
+    });
     expect(tooOpen.body.message.visibility_level).toEqual(['public is not allowed in an internal group.']);
   });
 
   it('maps deprecated switches to their access levels', async () => {
-    const answer = await call('POST', '/projects', { json: { name: 'old-style', issues_enabled: false, tag_list: ['legacy'], public_builds: false } });
+    const answer = await call('POST', '/projects', {
+      json: { name: 'old-style', issues_enabled: false, tag_list: ['legacy'], public_builds: false },
+    });
     expect(answer.body.issues_access_level).toBe('disabled');
     expect(answer.body.issues_enabled).toBe(false);
     expect(answer.body.topics).toEqual(['legacy']);
@@ -278,12 +327,16 @@ describe('POST /projects', () => {
   });
 
   it('never returns import URL credentials, and needs an import URL to mirror', async () => {
-    const answer = await call('POST', '/projects', { json: { name: 'mirrored', import_url: 'https://bob:s3cret@example.com/x.git', mirror: true } });
+    const answer = await call('POST', '/projects', {
+      json: { name: 'mirrored', import_url: 'https://bob:s3cret@example.com/x.git', mirror: true },
+    });
     expect(answer.status).toBe(201);
     expect(JSON.stringify(answer.body)).not.toContain('s3cret');
     expect(answer.body.mirror).toBe(true);
     expect(answer.body.import_status).toBe('scheduled');
-    expect((await call('POST', '/projects', { json: { name: 'mirror-nothing', mirror: true } })).body).toEqual({ message: { import_url: ["can't be blank"] } });
+    expect((await call('POST', '/projects', { json: { name: 'mirror-nothing', mirror: true } })).body).toEqual({
+      message: { import_url: ["can't be blank"] },
+    });
   });
 
   it('takes multipart with an avatar', async () => {
@@ -306,21 +359,32 @@ describe('POST /projects', () => {
 describe('POST /projects/user/:user_id', () => {
   it('is for administrators: the project is the user’s', async () => {
     const owner = await userId('owner');
-    expect((await call('POST', `/projects/user/${owner}`, { as: 'maintainer', json: { name: 'for-olivia' } })).status).toBe(403);
-    const answer = await call('POST', `/projects/user/${owner}`, { json: { name: 'for-olivia', merge_commit_template: 'x' } });
+    expect(
+      (await call('POST', `/projects/user/${owner}`, { as: 'maintainer', json: { name: 'for-olivia' } })).status,
+    ).toBe(403);
+    const answer = await call('POST', `/projects/user/${owner}`, {
+      json: { name: 'for-olivia', merge_commit_template: 'x' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.path_with_namespace).toBe('olivia/for-olivia');
     expect(answer.body.merge_commit_template).toBe('x');
     expect((await project('olivia/for-olivia')).creator_id).toBe(owner);
-    expect((await call('POST', `/projects/user/${owner}`, { json: { path: 'no-name' } })).body).toEqual({ error: 'name is missing' });
+    expect((await call('POST', `/projects/user/${owner}`, { json: { path: 'no-name' } })).body).toEqual({
+      error: 'name is missing',
+    });
     expect((await call('POST', '/projects/user/9999', { json: { name: 'x' } })).status).toBe(404);
   });
 });
 
 describe('PUT /projects/:id', () => {
   it('is for maintainers and above', async () => {
-    expect((await call('PUT', '/projects/acme%2Fplatform%2Fapi', { as: 'developer', json: { description: 'x' } })).status).toBe(403);
-    const answer = await call('PUT', '/projects/acme%2Fplatform%2Fapi', { as: 'maintainer', json: { description: 'new', topics: ['only'], squash_option: 'always' } });
+    expect(
+      (await call('PUT', '/projects/acme%2Fplatform%2Fapi', { as: 'developer', json: { description: 'x' } })).status,
+    ).toBe(403);
+    const answer = await call('PUT', '/projects/acme%2Fplatform%2Fapi', {
+      as: 'maintainer',
+      json: { description: 'new', topics: ['only'], squash_option: 'always' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.description).toBe('new');
     expect(answer.body.topics).toEqual(['only']);
@@ -334,7 +398,9 @@ describe('PUT /projects/:id', () => {
   });
 
   it('renames, refusing a taken path; the old path answers 301', async () => {
-    expect((await call('PUT', '/projects/2', { json: { path: 'infra' } })).body.message.path).toEqual(['has already been taken']);
+    expect((await call('PUT', '/projects/2', { json: { path: 'infra' } })).body.message.path).toEqual([
+      'has already been taken',
+    ]);
     const renamed = await call('PUT', '/projects/2', { json: { path: 'api-v2' } });
     expect(renamed.body.path_with_namespace).toBe('acme/platform/api-v2');
     const moved = await get('/projects/acme%2Fplatform%2Fapi');
@@ -351,7 +417,9 @@ describe('PUT /projects/:id', () => {
     expect(answer.body.avatar_url).toMatch(/face\.gif$/);
     const bad = new FormData();
     bad.append('avatar', new Blob([Buffer.from('x')]), 'notes.txt');
-    expect((await call('PUT', '/projects/2', { form: bad })).body.message.avatar[0]).toMatch(/file format is not supported/);
+    expect((await call('PUT', '/projects/2', { form: bad })).body.message.avatar[0]).toMatch(
+      /file format is not supported/,
+    );
   });
 });
 
@@ -411,7 +479,10 @@ describe('archive, unarchive, star, unstar', () => {
 describe('PUT /projects/:id/transfer', () => {
   it('moves a project by namespace path or id, lowering its visibility to the group’s', async () => {
     const created = await call('POST', '/projects', { as: 'owner', json: { name: 'mover', visibility: 'public' } });
-    const answer = await call('PUT', `/projects/${created.body.id}/transfer`, { as: 'owner', json: { namespace: 'acme' } });
+    const answer = await call('PUT', `/projects/${created.body.id}/transfer`, {
+      as: 'owner',
+      json: { namespace: 'acme' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.path_with_namespace).toBe('acme/mover');
     expect(answer.body.visibility).toBe('internal');
@@ -419,23 +490,43 @@ describe('PUT /projects/:id/transfer', () => {
   });
 
   it('refuses a taken path, a namespace one may not create in, and the same namespace', async () => {
-    expect((await call('POST', '/projects', { json: { name: 'mover', namespace_id: known.group('acme') } })).status).toBe(201);
+    expect(
+      (await call('POST', '/projects', { json: { name: 'mover', namespace_id: known.group('acme') } })).status,
+    ).toBe(201);
     const other = await call('POST', '/projects', { as: 'owner', json: { name: 'mover' } });
-    const taken = await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'acme' } });
+    const taken = await call('PUT', `/projects/${other.body.id}/transfer`, {
+      as: 'owner',
+      json: { namespace: 'acme' },
+    });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toMatch(/Project with same name or path in target namespace already exists/);
-    expect((await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'olivia' } })).body.message).toMatch(/already in this namespace/);
+    expect(
+      (await call('PUT', `/projects/${other.body.id}/transfer`, { as: 'owner', json: { namespace: 'olivia' } })).body
+        .message,
+    ).toMatch(/already in this namespace/);
     const mine = await call('POST', '/projects', { as: 'developer', json: { name: 'dana-mover' } });
-    expect((await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'acme' } })).body.message).toMatch(/permission to transfer projects into that namespace/);
-    expect((await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'initech' } })).status).toBe(404);
-    expect((await call('PUT', '/projects/1/transfer', { as: 'developer', json: { namespace: 'globex' } })).status).toBe(403);
+    expect(
+      (await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'acme' } })).body
+        .message,
+    ).toMatch(/permission to transfer projects into that namespace/);
+    expect(
+      (await call('PUT', `/projects/${mine.body.id}/transfer`, { as: 'developer', json: { namespace: 'initech' } }))
+        .status,
+    ).toBe(404);
+    expect((await call('PUT', '/projects/1/transfer', { as: 'developer', json: { namespace: 'globex' } })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('GET /namespaces/:id', () => {
   it('finds groups and the caller’s own namespace by id or path', async () => {
     const acme = known.group('acme');
-    expect((await get('/namespaces/acme', 'developer')).body).toMatchObject({ id: acme, kind: 'group', full_path: 'acme' });
+    expect((await get('/namespaces/acme', 'developer')).body).toMatchObject({
+      id: acme,
+      kind: 'group',
+      full_path: 'acme',
+    });
     expect((await get(`/namespaces/${acme}`, 'developer')).body.full_path).toBe('acme');
     expect((await get('/namespaces/dana', 'developer')).body).toMatchObject({ kind: 'user', full_path: 'dana' });
     expect((await get('/namespaces/olivia', 'developer')).status).toBe(404);

@@ -12,8 +12,17 @@ import { type Ids, listIds } from '../helpers/sandbox-api.js';
 
 const { sandbox, call: raw } = useSandbox({ seed: 60 });
 
-async function call(method: string, path: string, as: SandboxRole | null | string, body?: unknown): Promise<{ status: number; data: unknown; text: string }> {
-  const answer = await raw(method, path, { as: as === null || as in sandbox.tokens ? (as as SandboxRole | null) : { token: as }, json: body, redirect: 'follow' });
+async function call(
+  method: string,
+  path: string,
+  as: SandboxRole | null | string,
+  body?: unknown,
+): Promise<{ status: number; data: unknown; text: string }> {
+  const answer = await raw(method, path, {
+    as: as === null || as in sandbox.tokens ? (as as SandboxRole | null) : { token: as },
+    json: body,
+    redirect: 'follow',
+  });
   return { status: answer.status, data: typeof answer.body === 'string' ? undefined : answer.body, text: answer.text };
 }
 
@@ -34,7 +43,8 @@ beforeEach(async () => {
   known = await listIds(sandbox);
 });
 /** The IDs of the projects an administrator lists (every one) that pass `keep`, ascending. */
-const idsWhere = async (keep: (p: Record<string, unknown>) => boolean) => (await listProjects('admin')).filter(keep).map((p) => p.id as number);
+const idsWhere = async (keep: (p: Record<string, unknown>) => boolean) =>
+  (await listProjects('admin')).filter(keep).map((p) => p.id as number);
 
 describe('visibility', () => {
   it('anonymous callers list public projects only, in the simple view', async () => {
@@ -84,14 +94,20 @@ describe('visibility', () => {
 });
 
 describe('authentication', () => {
-  it.each(['/user', '/version', '/projects', `/projects/1`])('answers 401 for an unknown token on %s, even where anonymous callers may read', async (path) => {
-    const answer = await call('GET', path, 'glpat-not-a-real-token');
-    expect(answer.status).toBe(401);
-    expect(answer.data).toEqual({ message: '401 Unauthorized' });
-  });
+  it.each(['/user', '/version', '/projects', `/projects/1`])(
+    'answers 401 for an unknown token on %s, even where anonymous callers may read',
+    async (path) => {
+      const answer = await call('GET', path, 'glpat-not-a-real-token');
+      expect(answer.status).toBe(401);
+      expect(answer.data).toEqual({ message: '401 Unauthorized' });
+    },
+  );
 
   it('accepts the token as a Bearer authorization too', async () => {
-    const answer = await raw('GET', '/user', { as: null, headers: { authorization: `Bearer ${sandbox.tokens.reporter}` } });
+    const answer = await raw('GET', '/user', {
+      as: null,
+      headers: { authorization: `Bearer ${sandbox.tokens.reporter}` },
+    });
     expect(answer).toMatchObject({ status: 200, body: { username: 'rui' } });
   });
 
@@ -125,38 +141,74 @@ describe('roles on a mutation (project hooks need maintainer)', () => {
       const answer = await call('POST', path(), role, { url: `https://hooks.example/${role}` });
       expect(answer.status).toBe(201);
     }
-    expect((await hooksOf()).map((h) => h.url).slice(before)).toEqual(['https://hooks.example/maintainer', 'https://hooks.example/owner', 'https://hooks.example/admin']);
+    expect((await hooksOf()).map((h) => h.url).slice(before)).toEqual([
+      'https://hooks.example/maintainer',
+      'https://hooks.example/owner',
+      'https://hooks.example/admin',
+    ]);
   });
 
   it('hides a private project from a non-member mutation with 404', async () => {
-    const answer = await call('POST', `/projects/${known.project('initech/tps-reports')}/hooks`, 'owner', { url: 'https://hooks.example/z' });
+    const answer = await call('POST', `/projects/${known.project('initech/tps-reports')}/hooks`, 'owner', {
+      url: 'https://hooks.example/z',
+    });
     expect(answer.status).toBe(404);
   });
 });
 
-describe('creating projects: one rule for new projects and forks (GitLab\'s create_projects)', () => {
-
+describe("creating projects: one rule for new projects and forks (GitLab's create_projects)", () => {
   it('an external user may create projects only in a group that grants a role: not in their own namespace', async () => {
     expect((await call('GET', '/user', 'external')).data).toMatchObject({ external: true, can_create_project: false });
     expect(await call('POST', '/projects', 'external', { name: 'mine' })).toMatchObject({
       status: 400,
-      data: { message: { limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'] } },
+      data: {
+        message: {
+          limit_reached: ['Personal project creation is not allowed. Please contact your administrator with questions'],
+        },
+      },
     });
     const own = ((await call('GET', '/namespaces/xena', 'admin')).data as { id: number }).id;
-    expect(await call('POST', '/projects', 'external', { name: 'mine', namespace_id: own })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
-    expect(await call('POST', `/projects/${known.project('globex/handbook')}/fork`, 'external')).toMatchObject({ status: 404 });
+    expect(await call('POST', '/projects', 'external', { name: 'mine', namespace_id: own })).toMatchObject({
+      status: 400,
+      data: { message: { namespace: ['is not valid'] } },
+    });
+    expect(await call('POST', `/projects/${known.project('globex/handbook')}/fork`, 'external')).toMatchObject({
+      status: 404,
+    });
 
-    expect(await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: known.group('globex') })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
-    expect((await call('POST', `/groups/${known.group('globex')}/members`, 'admin', { user_id: known.user('xena'), access_level: 30 })).status).toBe(201);
-    expect(await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: known.group('globex') })).toMatchObject({ status: 201, data: { path_with_namespace: 'globex/theirs' } });
-    const fork = await call('POST', `/projects/${known.project('acme/web/storefront')}/fork`, 'external', { namespace_id: known.group('globex'), path: 'storefront-fork', name: 'storefront fork' });
+    expect(
+      await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: known.group('globex') }),
+    ).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
+    expect(
+      (
+        await call('POST', `/groups/${known.group('globex')}/members`, 'admin', {
+          user_id: known.user('xena'),
+          access_level: 30,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      await call('POST', '/projects', 'external', { name: 'theirs', namespace_id: known.group('globex') }),
+    ).toMatchObject({ status: 201, data: { path_with_namespace: 'globex/theirs' } });
+    const fork = await call('POST', `/projects/${known.project('acme/web/storefront')}/fork`, 'external', {
+      namespace_id: known.group('globex'),
+      path: 'storefront-fork',
+      name: 'storefront fork',
+    });
     expect(fork).toMatchObject({ status: 201, data: { path_with_namespace: 'globex/storefront-fork' } });
   });
 
   it('others create in their own namespace, and in a group as its project_creation_level allows', async () => {
     expect((await call('GET', '/user', 'developer')).data).toMatchObject({ can_create_project: true });
-    expect(await call('POST', '/projects', 'developer', { name: 'own-thing' })).toMatchObject({ status: 201, data: { path_with_namespace: 'dana/own-thing' } });
-    expect(await call('POST', '/projects', 'reporter', { name: 'in-acme', namespace_id: known.group('acme') })).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
-    expect(await call('POST', '/projects', 'developer', { name: 'in-acme', namespace_id: known.group('acme') })).toMatchObject({ status: 201 });
+    expect(await call('POST', '/projects', 'developer', { name: 'own-thing' })).toMatchObject({
+      status: 201,
+      data: { path_with_namespace: 'dana/own-thing' },
+    });
+    expect(
+      await call('POST', '/projects', 'reporter', { name: 'in-acme', namespace_id: known.group('acme') }),
+    ).toMatchObject({ status: 400, data: { message: { namespace: ['is not valid'] } } });
+    expect(
+      await call('POST', '/projects', 'developer', { name: 'in-acme', namespace_id: known.group('acme') }),
+    ).toMatchObject({ status: 201 });
   });
 });

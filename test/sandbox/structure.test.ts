@@ -20,13 +20,23 @@ function sources(dir: string): Array<{ file: string; lines: string[] }> {
 /** `file:line: text` of every line matching one of `patterns`, comments left out. */
 function offending(files: Array<{ file: string; lines: string[] }>, patterns: RegExp[]): string[] {
   return files.flatMap(({ file, lines }) =>
-    lines.flatMap((line, index) => (!/^\s*(\/\/|\*|\/\*)/.test(line) && patterns.some((p) => p.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    lines.flatMap((line, index) =>
+      !/^\s*(\/\/|\*|\/\*)/.test(line) && patterns.some((p) => p.test(line))
+        ? [`${file}:${index + 1}: ${line.trim()}`]
+        : [],
+    ),
   );
 }
 
 describe('the sandbox', () => {
   it('decides rights in access.ts only: no route compares roles, reads a membership or checks is_admin to refuse', () => {
-    const patterns = [/[<>]=?\s*ACCESS\./, /ACCESS\.\w+\s*[<>]/, /\.members\.get\(/, /(Access|Level)\([^)]*\)\s*[<>]/, /is_admin\)\s*throw/];
+    const patterns = [
+      /[<>]=?\s*ACCESS\./,
+      /ACCESS\.\w+\s*[<>]/,
+      /\.members\.get\(/,
+      /(Access|Level)\([^)]*\)\s*[<>]/,
+      /is_admin\)\s*throw/,
+    ];
     expect(offending(sources(join(root, 'routes')), patterns)).toEqual([]);
   });
 

@@ -25,7 +25,9 @@ describe('Sudo', () => {
     expect(ids(header.body)).toEqual(ids(asDana.body));
     expect(ids(sudo.body)).not.toEqual(ids(asRoot.body));
     // GET /user says who the request ran as; an ID names the user as well as a username.
-    expect((await call('GET', '/user', { headers: { Sudo: String(await danaId()) } })).body).toMatchObject({ username: 'dana' });
+    expect((await call('GET', '/user', { headers: { Sudo: String(await danaId()) } })).body).toMatchObject({
+      username: 'dana',
+    });
   });
 
   it("creates as the user named (python-gitlab's POST /projects?sudo=dana with a JSON body, and the header)", async () => {
@@ -44,16 +46,31 @@ describe('Sudo', () => {
   });
 
   it('acts with the rights of the user named, not the administrator', async () => {
-    expect((await call('GET', `/projects/${encodeURIComponent('initech/tps-reports')}`, { headers: { Sudo: 'dana' } })).status).toBe(404);
+    expect(
+      (await call('GET', `/projects/${encodeURIComponent('initech/tps-reports')}`, { headers: { Sudo: 'dana' } }))
+        .status,
+    ).toBe(404);
     expect((await call('DELETE', '/groups/acme', { headers: { Sudo: 'dana' } })).status).toBe(403);
     expect((await call('GET', '/groups/acme')).body.marked_for_deletion_on).toBeNull();
   });
 
   it("refuses a non-administrator (403) and an unknown user (404) with the service's messages", async () => {
-    expect(await call('GET', '/projects?sudo=dana', { as: 'owner' })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Must be admin to use sudo' } });
-    expect(await call('POST', '/projects', { as: 'developer', json: { name: 'x', sudo: 'root' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Must be admin to use sudo' } });
-    expect(await call('GET', '/projects?sudo=nobody')).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
-    expect(await call('GET', '/user', { headers: { Sudo: '999999' } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(await call('GET', '/projects?sudo=dana', { as: 'owner' })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Must be admin to use sudo' },
+    });
+    expect(await call('POST', '/projects', { as: 'developer', json: { name: 'x', sudo: 'root' } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Must be admin to use sudo' },
+    });
+    expect(await call('GET', '/projects?sudo=nobody')).toMatchObject({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
+    expect(await call('GET', '/user', { headers: { Sudo: '999999' } })).toMatchObject({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
     expect((await call('GET', '/user', { as: null, headers: { Sudo: 'dana' } })).status).toBe(401);
     expect((await call('GET', '/projects/dana%2Fx')).status).toBe(404);
   });
@@ -61,7 +78,16 @@ describe('Sudo', () => {
 
 describe('collab --sudo', () => {
   it('sends the Sudo header on every request of the run, and --verbose shows it', async () => {
-    const created = await collab(['projects', 'create', '--name', 'sudo-made', '--sudo', 'dana', '--json', '--verbose']);
+    const created = await collab([
+      'projects',
+      'create',
+      '--name',
+      'sudo-made',
+      '--sudo',
+      'dana',
+      '--json',
+      '--verbose',
+    ]);
     expect(created.exitCode, created.stderr).toBe(0);
     expect(created.json()).toMatchObject({ path_with_namespace: 'dana/sudo-made', creator_id: await danaId() });
     expect(created.stderr).toContain('> sudo: dana\n');
@@ -89,6 +115,8 @@ describe('collab --sudo', () => {
     }
     expect(sandbox.requestLog).toHaveLength(0);
     const help = await collab(['projects', 'list', '--help']);
-    expect(help.stdout.replace(/\s+/g, ' ')).toContain('--sudo <user> administrators only: run every request as this user');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      '--sudo <user> administrators only: run every request as this user',
+    );
   });
 });

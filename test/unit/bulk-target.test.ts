@@ -11,7 +11,10 @@ describe('Target', () => {
     const dir = tempConfigDir();
     const stderr = new PassThrough();
     const io = streamIO({ stdout: new PassThrough(), stderr, stdin: new PassThrough() }, {});
-    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, { env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir }, dryRun: options.dryRun });
+    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, {
+      env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir },
+      dryRun: options.dryRun,
+    });
     return { ctx, stderr };
   };
 
@@ -31,7 +34,10 @@ describe('Target', () => {
     const { ctx } = root();
     const target = new Target(ctx, 'acme/web');
     expect(target.context.interactive).toBe(false);
-    await expect(target.context.confirmByTyping('acme/web', 'delete it', false)).rejects.toMatchObject({ kind: 'usage', hint: 'pass --yes to delete it without confirmation' });
+    await expect(target.context.confirmByTyping('acme/web', 'delete it', false)).rejects.toMatchObject({
+      kind: 'usage',
+      hint: 'pass --yes to delete it without confirmation',
+    });
     await expect(target.context.confirmByTyping('acme/web', 'delete it', true)).resolves.toBeUndefined();
   });
 

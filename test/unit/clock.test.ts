@@ -32,9 +32,11 @@ describe('virtualClock', () => {
   it('fires nothing that was cancelled, and never goes back nor behind real time', async () => {
     const clock = virtualClock();
     let fired = false;
-    clock.setTimeout(() => {
-      fired = true;
-    }, 10_000).cancel();
+    clock
+      .setTimeout(() => {
+        fired = true;
+      }, 10_000)
+      .cancel();
     await turn();
     await turn();
     expect(fired).toBe(false);

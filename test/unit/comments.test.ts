@@ -17,7 +17,9 @@ function commentLines(text: string): Array<{ line: number; text: string }> {
     const trimmed = raw.trim();
     if (inBlock || trimmed.startsWith('/*')) {
       out.push({ line: index + 1, text: trimmed });
-      inBlock = !trimmed.includes('*/') || (trimmed.startsWith('/*') && trimmed.indexOf('*/') < 2 && trimmed.length > 2 && !trimmed.endsWith('*/'));
+      inBlock =
+        !trimmed.includes('*/') ||
+        (trimmed.startsWith('/*') && trimmed.indexOf('*/') < 2 && trimmed.length > 2 && !trimmed.endsWith('*/'));
       return;
     }
     if (trimmed.startsWith('//')) out.push({ line: index + 1, text: trimmed });
@@ -56,20 +58,31 @@ describe('comments', () => {
   });
 
   it('cite no issue number', () => {
-    const cited = files.flatMap(({ file, comments }) => comments.filter((comment) => ISSUE.test(comment.text)).map((comment) => `${file}:${comment.line}: ${comment.text}`));
+    const cited = files.flatMap(({ file, comments }) =>
+      comments
+        .filter((comment) => ISSUE.test(comment.text))
+        .map((comment) => `${file}:${comment.line}: ${comment.text}`),
+    );
     expect(cited).toEqual([]);
   });
 
   it('nor does a test’s title', () => {
     const titled = files.filter(({ file }) => file.startsWith('test/'));
-    const titles = titled.flatMap(({ file }) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(TITLE)].map((match) => ({ file, title: match[2] as string })));
+    const titles = titled.flatMap(({ file }) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(TITLE)].map((match) => ({ file, title: match[2] as string })),
+    );
     expect(titles.length).toBeGreaterThan(1000);
     expect(titles.filter(({ title }) => ISSUE.test(title)).map(({ file, title }) => `${file}: ${title}`)).toEqual([]);
   });
 
   it('name only paths that exist', () => {
     const missing = files.flatMap(({ file, comments }) =>
-      comments.flatMap((comment) => [...comment.text.matchAll(PATH)].map((match) => match[0]).filter((path) => !existsSync(join(ROOT, path))).map((path) => `${file}:${comment.line}: ${path}`)),
+      comments.flatMap((comment) =>
+        [...comment.text.matchAll(PATH)]
+          .map((match) => match[0])
+          .filter((path) => !existsSync(join(ROOT, path)))
+          .map((path) => `${file}:${comment.line}: ${path}`),
+      ),
     );
     expect(missing).toEqual([]);
   });
@@ -80,17 +93,25 @@ describe('docs/ARCHITECTURE.md', () => {
   const cells = text
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[-| ]+\|$/.test(line))
-    .flatMap((line) => line.replace(/^\||\|$/g, '').split(' | ').map((cell) => cell.trim()));
+    .flatMap((line) =>
+      line
+        .replace(/^\||\|$/g, '')
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
 
   it('has tables to check (its layers)', () => {
     expect(cells.length).toBeGreaterThan(30);
   });
 
   it('keeps every table cell short enough to read (300 characters); the detail goes to prose below the table', () => {
-    expect(cells.filter((cell) => cell.length > 300).map((cell) => `${cell.length}: ${cell.slice(0, 60)}…`)).toEqual([]);
+    expect(cells.filter((cell) => cell.length > 300).map((cell) => `${cell.length}: ${cell.slice(0, 60)}…`)).toEqual(
+      [],
+    );
   });
 
   it('shows the seam, the services, the section modules and one endpoint added end to end', () => {
-    for (const heading of ['## The seam', '## The services', '## Section modules', '## Adding an endpoint, end to end']) expect(text).toContain(`\n${heading}\n`);
+    for (const heading of ['## The seam', '## The services', '## Section modules', '## Adding an endpoint, end to end'])
+      expect(text).toContain(`\n${heading}\n`);
   });
 });

@@ -8,7 +8,7 @@ import { tempConfigDir } from '../helpers/cli.js';
 
 /** The config file's lock (src/config/file-write.ts): released after each write, taken over from a run that died holding it. */
 describe('the config file lock', () => {
-  it('is gone after a write, and a change is made to the file as it is then (another run\'s host kept)', async () => {
+  it("is gone after a write, and a change is made to the file as it is then (another run's host kept)", async () => {
     const dir = tempConfigDir();
     const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
     // Another run wrote since this store read the file.
@@ -23,7 +23,9 @@ describe('the config file lock', () => {
 
   it('left by a process of this machine that has ended is taken over', async () => {
     const dir = tempConfigDir();
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     writeFileSync(join(dir, 'config.json.lock'), `${ended.stdout} ${hostname()}`);
     const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
     await store.set('output', 'json');

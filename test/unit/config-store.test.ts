@@ -50,7 +50,10 @@ describe('config store', () => {
   });
 
   it('reads without conf and writes through it (mode 0600), keeping what it read up to date', async () => {
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ output: 'csv', hosts: { 'https://a.example': { token: 't-a' } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ output: 'csv', hosts: { 'https://a.example': { token: 't-a' } } }),
+    );
     const store = await ConfigStore.open({ COLLAB_CONFIG_DIR: dir });
     expect(store.path).toBe(join(dir, 'config.json'));
     expect(store.get('output')).toBe('csv');
@@ -61,13 +64,23 @@ describe('config store', () => {
     expect(store.host('https://b.example')?.user).toBe('bo');
     const written = JSON.parse(readFileSync(store.path, 'utf8'));
     // The second write found b's one-account entry and gave it the accounts' shape (accounts.ts); a's names no user, so it stays.
-    expect(written).toEqual({ output: 'csv', host: 'https://b.example', hosts: { 'https://a.example': { token: 't-a' }, 'https://b.example': { token: 't-b', user: 'bo', users: { bo: { token: 't-b' } } } } });
+    expect(written).toEqual({
+      output: 'csv',
+      host: 'https://b.example',
+      hosts: {
+        'https://a.example': { token: 't-a' },
+        'https://b.example': { token: 't-b', user: 'bo', users: { bo: { token: 't-b' } } },
+      },
+    });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
 
     expect(await store.removeHost('https://b.example')).toBe(true);
     expect(await store.removeHost('https://b.example')).toBe(false);
     expect(store.get('host')).toBeUndefined();
-    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ output: 'csv', hosts: { 'https://a.example': { token: 't-a' } } });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({
+      output: 'csv',
+      hosts: { 'https://a.example': { token: 't-a' } },
+    });
   });
 
   it('stops the CLI with exit 2 and two lines (error, hint) on a corrupt file, before any request', async () => {
@@ -78,9 +91,10 @@ describe('config store', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^error: the config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON \\(`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^error: the config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON \\(`),
+    );
     expect(lines[1]).toContain(`hint: fix it in an editor, or move it away (mv ${file} ${file}.bak)`);
     expect(result.stderr).not.toContain('bug');
   });
 });
-

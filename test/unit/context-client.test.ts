@@ -14,7 +14,9 @@ describe('Context.client', () => {
   it('gives every caller the same client, even when they ask at the same time', async () => {
     const dir = tempConfigDir();
     const io = streamIO({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() }, {});
-    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, { env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir } });
+    const ctx = new Context(io, { verbose: false, quiet: false }, new AbortController().signal, {
+      env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir },
+    });
     try {
       const clients = await Promise.all(Array.from({ length: 8 }, () => ctx.client()));
       for (const client of clients) expect(client).toBe(clients[0]);

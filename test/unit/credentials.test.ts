@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AsyncEntry, isStoreError, type KeyringBinding, openCredentialStore, STORE_TIMEOUT_MS, SystemCredentialStore } from '../../src/config/credentials.js';
+import {
+  type AsyncEntry,
+  isStoreError,
+  type KeyringBinding,
+  openCredentialStore,
+  STORE_TIMEOUT_MS,
+  SystemCredentialStore,
+} from '../../src/config/credentials.js';
 import { manualClock } from '../helpers/clock.js';
 
 /** The system store's wrapper (gh's keyring.go): every call bounded in time, "not found" an error of its own. A fake binding stands for @napi-rs/keyring. */
@@ -49,12 +56,23 @@ describe('the system credential store', () => {
   it('says "not found" apart from a failure, and never with the token', async () => {
     const none = new SystemCredentialStore(binding({ getPassword: async () => null }), manualClock());
     await expect(none.get('https://h', 'u')).rejects.toSatisfy((error) => isStoreError(error, 'not-found'));
-    const missing = new SystemCredentialStore(binding({ deletePassword: async () => Promise.reject(new Error('No matching entry found in secure storage')) }), manualClock());
+    const missing = new SystemCredentialStore(
+      binding({ deletePassword: async () => Promise.reject(new Error('No matching entry found in secure storage')) }),
+      manualClock(),
+    );
     await expect(missing.delete('https://h', 'u')).rejects.toSatisfy((error) => isStoreError(error, 'not-found'));
-    const broken = new SystemCredentialStore(binding({ setPassword: async () => Promise.reject(new Error('Couldn\'t access platform storage: Secret Service: no result found\ndetail')) }), manualClock());
+    const broken = new SystemCredentialStore(
+      binding({
+        setPassword: async () =>
+          Promise.reject(new Error("Couldn't access platform storage: Secret Service: no result found\ndetail")),
+      }),
+      manualClock(),
+    );
     const error = await broken.set('https://h', 'u', 'glpat-secret').catch((e: unknown) => e);
     expect(isStoreError(error, 'failed')).toBe(true);
-    expect((error as Error).message).toBe("the system keyring failed: Couldn't access platform storage: Secret Service: no result found");
+    expect((error as Error).message).toBe(
+      "the system keyring failed: Couldn't access platform storage: Secret Service: no result found",
+    );
   });
 });
 
@@ -62,7 +80,10 @@ describe('choosing the store, once a run', () => {
   it('takes the injected one, and none where none is expected to answer, saying why', () => {
     const injected = new SystemCredentialStore(binding({}), manualClock());
     expect(openCredentialStore({ CI: 'true' }, { injected }).store).toBe(injected);
-    expect(openCredentialStore({ CI: 'true', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x' })).toEqual({ unavailable: 'CI is set' });
-    if (process.platform === 'linux') expect(openCredentialStore({ CI: 'false' })).toEqual({ unavailable: 'no D-Bus session' });
+    expect(openCredentialStore({ CI: 'true', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x' })).toEqual({
+      unavailable: 'CI is set',
+    });
+    if (process.platform === 'linux')
+      expect(openCredentialStore({ CI: 'false' })).toEqual({ unavailable: 'no D-Bus session' });
   });
 });

@@ -21,7 +21,9 @@ describe('defaults', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-defaults-'));
     dirs.push(dir);
     const io = streamIO({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() }, {});
-    return new Context(io, { verbose: false, quiet: false }, new AbortController().signal, { env: { COLLAB_CONFIG_DIR: dir, HOME: dir } });
+    return new Context(io, { verbose: false, quiet: false }, new AbortController().signal, {
+      env: { COLLAB_CONFIG_DIR: dir, HOME: dir },
+    });
   };
 
   it("a setting not in the config file is the table's default, whatever the table says", async () => {

@@ -8,11 +8,18 @@ import { describe, expect, it } from 'vitest';
  * dev dependencies) and is imported by the code that uses it, so a reader of the card finds it.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** The card's packages, each with where it must be imported from. */
 const CARD = [
-  ...['commander', 'undici', 'cli-table3', 'chalk', 'ora', 'conf', '@inquirer/prompts', 'zod'].map((name) => ({ name, kind: 'dependencies' as const, under: 'src' })),
+  ...['commander', 'undici', 'cli-table3', 'chalk', 'ora', 'conf', '@inquirer/prompts', 'zod'].map((name) => ({
+    name,
+    kind: 'dependencies' as const,
+    under: 'src',
+  })),
   ...['vitest', 'execa'].map((name) => ({ name, kind: 'devDependencies' as const, under: 'test' })),
 ];
 
@@ -23,7 +30,8 @@ function sources(dir: string): string[] {
 }
 
 /** `from 'x'`, `from 'x/sub'`, `import('x')`, `import 'x'`: an import of the package, not a mention. */
-const importOf = (name: string) => new RegExp(`(?:from\\s+|import\\s*\\(\\s*|import\\s+)['"]${name.replace(/[/.@-]/g, '\\$&')}(?:/[^'"]*)?['"]`);
+const importOf = (name: string) =>
+  new RegExp(`(?:from\\s+|import\\s*\\(\\s*|import\\s+)['"]${name.replace(/[/.@-]/g, '\\$&')}(?:/[^'"]*)?['"]`);
 
 describe("the design card's packages", () => {
   const code = { src: sources('src'), test: sources('test') };
@@ -31,7 +39,10 @@ describe("the design card's packages", () => {
   it.each(CARD)('$name is in $kind and imported under $under/', ({ name, kind, under }) => {
     expect(pkg[kind][name], `${name} in package.json ${kind}`).toMatch(/^\^?\d/);
     const pattern = importOf(name);
-    expect(code[under as 'src' | 'test'].some((text) => pattern.test(text)), `an import of ${name} under ${under}/`).toBe(true);
+    expect(
+      code[under as 'src' | 'test'].some((text) => pattern.test(text)),
+      `an import of ${name} under ${under}/`,
+    ).toBe(true);
   });
 
   it('tells an import from a mention', () => {

@@ -5,11 +5,17 @@ import type { DesiredTarget } from '../../src/desired/targets.js';
 
 /** The diff of one target, pure: what the file wants against what the service has. */
 const options = { templates: new Map<string, string>(), rotateSecrets: false };
-const summary = (changes: ReturnType<typeof diffTarget>) => changes.map((c) => `${c.action} ${c.address.section} ${c.address.key}`);
+const summary = (changes: ReturnType<typeof diffTarget>) =>
+  changes.map((c) => `${c.action} ${c.address.section} ${c.address.key}`);
 
 describe('diffTarget', () => {
   it('members under enforce: the others removed, never the caller nor a project or group access token bot', () => {
-    const target: DesiredTarget = { kind: 'group', path: 'acme', create: false, sections: { members: { enforce: true, items: [{ username: 'dana', access_level: 'developer' }] } } };
+    const target: DesiredTarget = {
+      kind: 'group',
+      path: 'acme',
+      create: false,
+      sections: { members: { enforce: true, items: [{ username: 'dana', access_level: 'developer' }] } },
+    };
     const live: LiveTarget = {
       kind: 'group',
       path: 'acme',
@@ -35,26 +41,68 @@ describe('diffTarget', () => {
         mirror: { import_url: 'https://user:secret@git.example.com/x.git' },
       },
     };
-    const live: LiveTarget = { kind: 'project', path: 'acme/app', resource: { id: 1, topics: ['a', 'b'], container_expiration_policy: { cadence: '7d', keep_n: 10 }, merge_method: 'merge', import_url: 'https://git.example.com/x.git' } };
+    const live: LiveTarget = {
+      kind: 'project',
+      path: 'acme/app',
+      resource: {
+        id: 1,
+        topics: ['a', 'b'],
+        container_expiration_policy: { cadence: '7d', keep_n: 10 },
+        merge_method: 'merge',
+        import_url: 'https://git.example.com/x.git',
+      },
+    };
     expect(summary(diffTarget(target, live, options))).toEqual(['update settings merge_method']);
   });
 
   it('a missing target: nothing without create; with create, one create change and then its other sections against nothing', () => {
-    const target: DesiredTarget = { kind: 'project', path: 'acme/new', create: false, sections: { settings: { merge_method: 'ff' }, push_rule: { deny_delete_tag: true } } };
+    const target: DesiredTarget = {
+      kind: 'project',
+      path: 'acme/new',
+      create: false,
+      sections: { settings: { merge_method: 'ff' }, push_rule: { deny_delete_tag: true } },
+    };
     const live: LiveTarget = { kind: 'project', path: 'acme/new', resource: null, pushRule: null };
     expect(diffTarget(target, live, options)).toEqual([]);
-    expect(summary(diffTarget({ ...target, create: true }, live, options))).toEqual(['create create ', 'create push_rule deny_delete_tag']);
+    expect(summary(diffTarget({ ...target, create: true }, live, options))).toEqual([
+      'create create ',
+      'create push_rule deny_delete_tag',
+    ]);
   });
 });
 
 describe('humanPlan', () => {
   it('shows control characters and bidi overrides of server data as escapes, never sends them to the terminal', async () => {
     const { humanPlan, NO_PAINT } = await import('../../src/desired/render.js');
-    const target: DesiredTarget = { kind: 'project', path: 'acme/app', create: false, sections: { hooks: { enforce: true, items: [] } } };
-    const live: LiveTarget = { kind: 'project', path: 'acme/app', resource: { id: 1 }, hooks: [{ id: 9, url: 'https://x.example/\u001b]0;owned\u0007\u202e' }] };
+    const target: DesiredTarget = {
+      kind: 'project',
+      path: 'acme/app',
+      create: false,
+      sections: { hooks: { enforce: true, items: [] } },
+    };
+    const live: LiveTarget = {
+      kind: 'project',
+      path: 'acme/app',
+      resource: { id: 1 },
+      hooks: [{ id: 9, url: 'https://x.example/\u001b]0;owned\u0007\u202e' }],
+    };
     const changes = diffTarget(target, live, options);
-    const text = humanPlan({ format: 'collab-plan', version: 1, host: 'h', file: { path: 'f', digest: 'd' }, reads: 0, targets: 1, changes, missing: [] }, NO_PAINT);
-    expect(text).toBe('~ project acme/app\n    - hook "https://x.example/\\u001b]0;owned\\u0007\\u202e" (destructive)\n');
+    const text = humanPlan(
+      {
+        format: 'collab-plan',
+        version: 1,
+        host: 'h',
+        file: { path: 'f', digest: 'd' },
+        reads: 0,
+        targets: 1,
+        changes,
+        missing: [],
+      },
+      NO_PAINT,
+    );
+    expect(text).toBe(
+      '~ project acme/app\n    - hook "https://x.example/\\u001b]0;owned\\u0007\\u202e" (destructive)\n',
+    );
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
   });
 });

@@ -11,7 +11,11 @@ describe('hoist', () => {
       { settings: { merge_method: 'ff', description: 'x' }, hooks: [{ url: 'https://other.example' }] },
     ];
     expect(hoist(levels)).toEqual({ settings: { merge_method: 'ff' } });
-    expect(levels).toEqual([{ settings: { visibility: 'internal' }, hooks: hook }, { hooks: hook }, { settings: { description: 'x' }, hooks: [{ url: 'https://other.example' }] }]);
+    expect(levels).toEqual([
+      { settings: { visibility: 'internal' }, hooks: hook },
+      { hooks: hook },
+      { settings: { description: 'x' }, hooks: [{ url: 'https://other.example' }] },
+    ]);
     expect(hoist([{ archived: true }])).toEqual({});
   });
 });

@@ -6,7 +6,10 @@ import { helpText } from '../helpers/cli.js';
 /** The description: the text between the summary and `Arguments:`, its paragraphs with their lines joined. */
 function paragraphs(text: string): string[] {
   const body = text.slice(text.indexOf('\n\n', text.indexOf('Usage:')) + 2, text.indexOf('\nArguments:'));
-  return body.split('\n\n').slice(1).map((p) => p.replace(/\s*\n\s*/g, ' ').trim());
+  return body
+    .split('\n\n')
+    .slice(1)
+    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim());
 }
 
 describe('plan and apply --help', () => {
@@ -25,6 +28,7 @@ describe('plan and apply --help', () => {
 
   it('plan documents every field of a change line, kind included', async () => {
     const text = paragraphs(await helpText(['plan'], 100)).join(' ');
-    for (const field of ['target (', 'kind (', 'section (', 'key (', 'from (', 'to (', 'action (']) expect(text).toContain(field);
+    for (const field of ['target (', 'kind (', 'section (', 'key (', 'from (', 'to (', 'action ('])
+      expect(text).toContain(field);
   });
 });

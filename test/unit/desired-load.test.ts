@@ -50,23 +50,33 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: expected one of guest, reporter, developer, maintainer, owner or 10 or 20 or 30 or 40 or 50, got "auditor"',
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
-    expect(verbose[4]).toMatch(/\(allowed: inherit, skip, create, settings, push_rule, hooks, variables, labels, badges, shares, members, avatar, archived, mirror, protected_branches, protected_tags, deploy_keys\)$/);
+    expect(verbose[4]).toMatch(
+      /\(allowed: inherit, skip, create, settings, push_rule, hooks, variables, labels, badges, shares, members, avatar, archived, mirror, protected_branches, protected_tags, deploy_keys\)$/,
+    );
   });
 
   it('says what a list section must be, how to add the version, and where to find the keys when no key is near', () => {
     expect(problems('version: 1\nprojects:\n  acme/app:\n    hooks: {url: https://x.example.com}\n')).toBe(
       'collab.yaml:4:12: projects["acme/app"].hooks must be a list (or {enforce, items})\nerror: a problem in collab.yaml; nothing was sent',
     );
-    expect(problems('projects:\n  acme/app:\n    archived: true\n')).toBe('collab.yaml:1:1: version is missing: add `version: 1` as the first line\nerror: a problem in collab.yaml; nothing was sent');
+    expect(problems('projects:\n  acme/app:\n    archived: true\n')).toBe(
+      'collab.yaml:1:1: version is missing: add `version: 1` as the first line\nerror: a problem in collab.yaml; nothing was sent',
+    );
     expect(problems('version: 1\nprojects:\n  acme/app:\n    colour: blue\n')).toBe(
       'collab.yaml:4:5: unknown key colour in projects["acme/app"] (--verbose lists the allowed keys; collab apply --schema prints them all)\nerror: a problem in collab.yaml; nothing was sent',
     );
   });
 
   it('names YAML syntax errors and a version other than 1 with their positions', () => {
-    expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe('collab.yaml:4:1: Flow sequence in block collection must be sufficiently indented and end with a ]\nerror: a problem in collab.yaml; nothing was sent');
-    expect(problems('version: 2\n')).toBe('collab.yaml:1:10: version: expected 1 (the only version of the format), got 2\nerror: a problem in collab.yaml; nothing was sent');
-    expect(problems('version: 1\nprojects:\n  "*/app": {}\n  acme/x:\n    create: true\n  acme/*:\n    create: true\n')).toBe(
+    expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe(
+      'collab.yaml:4:1: Flow sequence in block collection must be sufficiently indented and end with a ]\nerror: a problem in collab.yaml; nothing was sent',
+    );
+    expect(problems('version: 2\n')).toBe(
+      'collab.yaml:1:10: version: expected 1 (the only version of the format), got 2\nerror: a problem in collab.yaml; nothing was sent',
+    );
+    expect(
+      problems('version: 1\nprojects:\n  "*/app": {}\n  acme/x:\n    create: true\n  acme/*:\n    create: true\n'),
+    ).toBe(
       [
         'collab.yaml:3:3: projects: "*/app" is neither a project\'s full path (group/project) nor a glob (group/*, group/**)',
         'collab.yaml:7:13: projects["acme/*"].create: create needs one target, named by its full path (not a glob, defaults, projects or subgroups)',
@@ -75,8 +85,10 @@ describe('collab.yaml: loading and checking', () => {
     );
   });
 
-  it('replaces env and file references and remembers each value\'s template, never printing the value', () => {
-    const text = 'version: 1\nprojects:\n  acme/app:\n    hooks:\n      - url: https://x.example.com\n        token: $' + '{env:TOKEN}\n';
+  it("replaces env and file references and remembers each value's template, never printing the value", () => {
+    const text =
+      'version: 1\nprojects:\n  acme/app:\n    hooks:\n      - url: https://x.example.com\n        token: $' +
+      '{env:TOKEN}\n';
     const file = parseDesired(text, 'collab.yaml', { TOKEN: 's3cret-value' }, () => undefined);
     expect(file.data.projects?.['acme/app']?.hooks).toEqual([{ url: 'https://x.example.com', token: 's3cret-value' }]);
     expect([...file.templates]).toEqual([['s3cret-value', '$' + '{env:TOKEN}']]);

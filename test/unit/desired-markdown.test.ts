@@ -7,18 +7,48 @@ import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
 
 const TEMPLATE = '$' + '{env:HOOK_TOKEN}';
 
-function change(path: string, section: string, key: string, action: Change['action'], before: unknown, after: unknown, destructive = false): Change {
+function change(
+  path: string,
+  section: string,
+  key: string,
+  action: Change['action'],
+  before: unknown,
+  after: unknown,
+  destructive = false,
+): Change {
   const address = { kind: 'project' as const, path, section, key };
-  return { id: `project:${path} ${section} ${key}`, address, action, before, after, live: {}, destructive, request: { op: 'update', kind: 'project', ref: 1, path, body: {} } as unknown as Change['request'], sends: '' };
+  return {
+    id: `project:${path} ${section} ${key}`,
+    address,
+    action,
+    before,
+    after,
+    live: {},
+    destructive,
+    request: { op: 'update', kind: 'project', ref: 1, path, body: {} } as unknown as Change['request'],
+    sends: '',
+  };
 }
 
 function planOf(changes: Change[], targets = 3): Plan {
-  return { format: 'collab-plan', version: 1, host: 'https://collab.example.com', file: { path: 'collab.yaml', digest: 'x' }, reads: 4, targets, changes, missing: [] };
+  return {
+    format: 'collab-plan',
+    version: 1,
+    host: 'https://collab.example.com',
+    file: { path: 'collab.yaml', digest: 'x' },
+    reads: 4,
+    targets,
+    changes,
+    missing: [],
+  };
 }
 
 const CHANGES = [
   change('acme/web_app', 'settings', 'merge_method', 'update', 'merge', 'ff'),
-  change('acme/web_app', 'hooks', 'https://h.example.com/x', 'create', null, { url: 'https://h.example.com/x', token: TEMPLATE }),
+  change('acme/web_app', 'hooks', 'https://h.example.com/x', 'create', null, {
+    url: 'https://h.example.com/x',
+    token: TEMPLATE,
+  }),
   change('acme/<b>', 'shares', 'initech', 'delete', { group_access: 30 }, null, true),
 ];
 
@@ -55,17 +85,23 @@ describe('collab plan -o markdown', () => {
         '',
       ].join('\n'),
     );
-    expect(markdownPlan(planOf([]))).toBe('### collab plan: no changes\n\n4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)\n');
+    expect(markdownPlan(planOf([]))).toBe(
+      '### collab plan: no changes\n\n4 requests read 3 targets (1.33 a target) (collab.yaml on https://collab.example.com)\n',
+    );
   });
 
   it('a value with backticks gets a longer fence', () => {
-    const text = markdownPlan(planOf([change('acme/x', 'settings', 'description', 'update', 'a', 'use ```sh``` blocks')]));
+    const text = markdownPlan(
+      planOf([change('acme/x', 'settings', 'description', 'update', 'a', 'use ```sh``` blocks')]),
+    );
     expect(text).toContain('\n````diff\n~ description: a -> "use ```sh``` blocks"\n````\n');
   });
 
   it('never longer than a note may be: the targets that do not fit are counted on the last line', () => {
     expect(NOTE_LIMIT).toBe(1_000_000);
-    const many = Array.from({ length: 400 }, (_, i) => change(`acme/p${String(i).padStart(3, '0')}`, 'settings', 'description', 'update', 'old', 'x'.repeat(200)));
+    const many = Array.from({ length: 400 }, (_, i) =>
+      change(`acme/p${String(i).padStart(3, '0')}`, 'settings', 'description', 'update', 'old', 'x'.repeat(200)),
+    );
     const text = markdownPlan(planOf(many, 400), 20_000);
     expect(text.length).toBeLessThanOrEqual(20_000);
     const shown = text.split('<details>').length - 1;
@@ -77,8 +113,12 @@ describe('collab plan -o markdown', () => {
 
 describe('the diff on a terminal', () => {
   it('cuts each line to the width with …; no width, nothing cut', () => {
-    const plan = planOf([change('acme/web', 'settings', 'description', 'update', 'short', 'a much longer description than forty cells')]);
+    const plan = planOf([
+      change('acme/web', 'settings', 'description', 'update', 'short', 'a much longer description than forty cells'),
+    ]);
     expect(humanPlan(plan, NO_PAINT, 40)).toBe('~ project acme/web\n    ~ description: short -> a much long…\n');
-    expect(humanPlan(plan, NO_PAINT)).toBe('~ project acme/web\n    ~ description: short -> a much longer description than forty cells\n');
+    expect(humanPlan(plan, NO_PAINT)).toBe(
+      '~ project acme/web\n    ~ description: short -> a much longer description than forty cells\n',
+    );
   });
 });

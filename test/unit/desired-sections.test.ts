@@ -14,7 +14,23 @@ describe('sections', () => {
     expect(new Set(ops).size).toBe(ops.length);
     expect(ops).not.toContain('create');
     expect(ops).not.toContain('update');
-    expect(PLAN_ORDER.map((section) => section.name)).toEqual(['settings', 'mirror', 'push_rule', 'hooks', 'variables', 'labels', 'badges', 'shares', 'members', 'ldap_links', 'avatar', 'protected_branches', 'protected_tags', 'deploy_keys', 'archived']);
+    expect(PLAN_ORDER.map((section) => section.name)).toEqual([
+      'settings',
+      'mirror',
+      'push_rule',
+      'hooks',
+      'variables',
+      'labels',
+      'badges',
+      'shares',
+      'members',
+      'ldap_links',
+      'avatar',
+      'protected_branches',
+      'protected_tags',
+      'deploy_keys',
+      'archived',
+    ]);
     for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);
   });
 
@@ -22,17 +38,43 @@ describe('sections', () => {
     const on = { kind: 'project', ref: 42, path: 'acme/app' } as const;
     const specs: Array<[RequestSpec, string]> = [
       [{ ...on, op: 'update', body: { merge_method: 'ff' }, batch: 'update' }, 'PUT /projects/42'],
-      [{ ...on, op: 'push-rule-create', body: { deny_delete_tag: true }, batch: 'push_rule' }, 'POST /projects/42/push_rule'],
-      [{ ...on, op: 'hook-update', hookId: 9, body: { url: 'https://x.example', push_events: true } }, 'PUT /projects/42/hooks/9'],
+      [
+        { ...on, op: 'push-rule-create', body: { deny_delete_tag: true }, batch: 'push_rule' },
+        'POST /projects/42/push_rule',
+      ],
+      [
+        { ...on, op: 'hook-update', hookId: 9, body: { url: 'https://x.example', push_events: true } },
+        'PUT /projects/42/hooks/9',
+      ],
       [{ ...on, op: 'hook-delete', hookId: 9 }, 'DELETE /projects/42/hooks/9'],
-      [{ ...on, op: 'share-replace', group: 7, body: { group_access: 30, expires_at: null } }, 'DELETE /projects/42/share/7, POST /projects/42/share'],
+      [
+        { ...on, op: 'share-replace', group: 7, body: { group_access: 30, expires_at: null } },
+        'DELETE /projects/42/share/7, POST /projects/42/share',
+      ],
       [{ ...on, op: 'member-add', member: 'dana', body: { access_level: 30 } }, 'POST /projects/42/members'],
       [{ ...on, op: 'member-remove', member: 5 }, 'DELETE /projects/42/members/5'],
-      [{ kind: 'group', ref: 7, path: 'acme', op: 'ldap-delete', link: { cn: 'devs', provider: 'ldapmain', group_access: 30 } }, 'DELETE /groups/7/ldap_group_links'],
+      [
+        {
+          kind: 'group',
+          ref: 7,
+          path: 'acme',
+          op: 'ldap-delete',
+          link: { cn: 'devs', provider: 'ldapmain', group_access: 30 },
+        },
+        'DELETE /groups/7/ldap_group_links',
+      ],
       [{ ...on, op: 'archive' }, 'POST /projects/42/archive'],
     ];
     for (const [spec, sends] of specs) expect(await sendsText(JSON.parse(JSON.stringify(spec)))).toBe(sends);
-    const secret = await toApiRequests({ ...on, op: 'hook-create', body: { url: 'https://x.example', token: TEMPLATE } }, { secret: (text) => text.replace(TEMPLATE, 'tok-1'), groupId: async () => 1, namespaceId: async () => 1, dir: undefined });
+    const secret = await toApiRequests(
+      { ...on, op: 'hook-create', body: { url: 'https://x.example', token: TEMPLATE } },
+      {
+        secret: (text) => text.replace(TEMPLATE, 'tok-1'),
+        groupId: async () => 1,
+        namespaceId: async () => 1,
+        dir: undefined,
+      },
+    );
     expect(secret[0]?.json).toMatchObject({ url: 'https://x.example', token: 'tok-1' });
     expect(knownOperation('hook-create')).toBe(true);
     expect(knownOperation('hook-frobnicate')).toBe(false);

@@ -10,11 +10,14 @@ import { describe, expect, it } from 'vitest';
  * property, never by name.
  */
 const ENTRY_POINTS = new Set(['run', 'parse', 'bind', 'spec']);
-const DECLARATION = /^export (?:async )?(?:declare )?(?:const|let|function\*?|class|type|interface|enum|abstract class) (\w+)/gm;
+const DECLARATION =
+  /^export (?:async )?(?:declare )?(?:const|let|function\*?|class|type|interface|enum|abstract class) (\w+)/gm;
 
 describe('exports', () => {
   it('names nothing that no other file imports', () => {
-    const files = execFileSync('git', ['ls-files', 'src', 'test', 'bench', 'scripts', 'bin', 'build.mjs'], { encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', 'src', 'test', 'bench', 'scripts', 'bin', 'build.mjs'], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((file) => /\.(ts|mjs|cjs|js)$/.test(file));
     const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));

@@ -10,7 +10,9 @@ import { helpText } from '../helpers/cli.js';
 async function commands(): Promise<Array<{ path: string[]; whole: Set<string> }>> {
   const found: Array<{ path: string[]; whole: Set<string> }> = [{ path: [], whole: new Set() }];
   const walk = (spec: CommandSpec, path: string[]) => {
-    const whole = new Set((spec.description ?? '').split('\n').filter((line) => /^\s/.test(line) && !/^\s+\S+(?: \S+)*? {2,}\S/.test(line)));
+    const whole = new Set(
+      (spec.description ?? '').split('\n').filter((line) => /^\s/.test(line) && !/^\s+\S+(?: \S+)*? {2,}\S/.test(line)),
+    );
     found.push({ path, whole });
     for (const sub of spec.subcommands ?? []) walk(sub, [...path, sub.name]);
   };
@@ -51,7 +53,9 @@ describe('help at the terminal width', () => {
         const next = lines[i + 1];
         if (!line || /^\s/.test(line) || !next || /^\s/.test(next) || line.endsWith(':')) return;
         const word = next.split(' ')[0] as string;
-        expect(line.length + 1 + word.length, `collab ${path.join(' ')}: "${line}" then "${word}"`).toBeGreaterThan(100);
+        expect(line.length + 1 + word.length, `collab ${path.join(' ')}: "${line}" then "${word}"`).toBeGreaterThan(
+          100,
+        );
       });
     }
   });

@@ -8,15 +8,25 @@ describe('chooseHost', () => {
   };
 
   it('takes --host before COLLAB_HOST, without reading the default', async () => {
-    expect(await chooseHost('https://a.example/api/v4', { COLLAB_HOST: 'https://b.example' }, never)).toEqual({ url: 'https://a.example/api/v4', key: 'https://a.example', source: '--host' });
+    expect(await chooseHost('https://a.example/api/v4', { COLLAB_HOST: 'https://b.example' }, never)).toEqual({
+      url: 'https://a.example/api/v4',
+      key: 'https://a.example',
+      source: '--host',
+    });
   });
 
   it('takes COLLAB_HOST before the default, without reading it', async () => {
-    expect(await chooseHost(undefined, { COLLAB_HOST: 'https://b.example/gitlab' }, never)).toEqual({ url: 'https://b.example/gitlab', key: 'https://b.example/gitlab', source: 'COLLAB_HOST' });
+    expect(await chooseHost(undefined, { COLLAB_HOST: 'https://b.example/gitlab' }, never)).toEqual({
+      url: 'https://b.example/gitlab',
+      key: 'https://b.example/gitlab',
+      source: 'COLLAB_HOST',
+    });
   });
 
   it('falls back to the configured default, and to nothing', async () => {
-    expect((await chooseHost(undefined, { COLLAB_HOST: '' }, async () => 'https://c.example'))?.source).toBe('the default host');
+    expect((await chooseHost(undefined, { COLLAB_HOST: '' }, async () => 'https://c.example'))?.source).toBe(
+      'the default host',
+    );
     expect(await chooseHost(undefined, {}, () => undefined)).toBeUndefined();
   });
 

@@ -56,8 +56,10 @@ function recording(agent: MockAgent, calls: Call[], clock: Clock): Dispatcher {
   return agent.compose((dispatch) => (opts, handler) => {
     const headers: Record<string, string> = {};
     const raw = opts.headers as unknown;
-    if (Array.isArray(raw)) for (let i = 0; i + 1 < raw.length; i += 2) headers[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
-    else if (raw && typeof raw === 'object') for (const [k, v] of Object.entries(raw as Record<string, string>)) headers[k.toLowerCase()] = String(v);
+    if (Array.isArray(raw))
+      for (let i = 0; i + 1 < raw.length; i += 2) headers[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
+    else if (raw && typeof raw === 'object')
+      for (const [k, v] of Object.entries(raw as Record<string, string>)) headers[k.toLowerCase()] = String(v);
     calls.push({ method: opts.method, url: `${opts.origin}${opts.path}`, headers, at: clock.now() });
     return dispatch(opts, handler);
   });
@@ -75,7 +77,14 @@ function setup(steps: Step[], options: Partial<HttpClientOptions> = {}) {
   const calls: Call[] = [];
   scripted(agent, ORIGIN, steps);
   const logs: string[] = [];
-  const client = new HttpClient({ baseUrl: ORIGIN, token: TOKEN, retryBaseMs: 1, dispatcher: recording(agent, calls, options.clock ?? systemClock), log: (line) => logs.push(line), ...options });
+  const client = new HttpClient({
+    baseUrl: ORIGIN,
+    token: TOKEN,
+    retryBaseMs: 1,
+    dispatcher: recording(agent, calls, options.clock ?? systemClock),
+    log: (line) => logs.push(line),
+    ...options,
+  });
   return { agent, calls, logs, client };
 }
 
@@ -87,7 +96,10 @@ describe('HttpClient retry policy', () => {
 
   for (const method of methods) {
     it.each(statuses)(`retries ${method} after %i`, async (status) => {
-      const { client, calls } = setup([{ status, body: { message: `${status} oops` } }, method === 'HEAD' ? { status: 200 } : OK]);
+      const { client, calls } = setup([
+        { status, body: { message: `${status} oops` } },
+        method === 'HEAD' ? { status: 200 } : OK,
+      ]);
       const response = await client.request({ method, path: '/projects/1' });
       expect(response.status).toBe(200);
       expect(calls.map((c) => c.method)).toEqual([method, method]);
@@ -124,28 +136,41 @@ describe('HttpClient retry policy', () => {
   });
 
   it('repeats an idempotent POST after a 5xx and a reset', async () => {
-    const { client, calls } = setup([{ status: 502, body: '<html>bad gateway</html>' }, { error: networkError('ECONNRESET') }, { status: 201, body: { archived: true } }]);
+    const { client, calls } = setup([
+      { status: 502, body: '<html>bad gateway</html>' },
+      { error: networkError('ECONNRESET') },
+      { status: 201, body: { archived: true } },
+    ]);
     const response = await client.request({ method: 'POST', path: '/projects/1/archive', idempotent: true });
     expect(response.status).toBe(201);
     expect(calls.map((c) => c.method)).toEqual(['POST', 'POST', 'POST']);
   });
 
   it('repeats a POST after 429: the limiter refused it before anything happened', async () => {
-    const { client, calls } = setup([{ status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', 'retry-after': '0' } }, { status: 201, body: { id: 7 } }]);
+    const { client, calls } = setup([
+      { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', 'retry-after': '0' } },
+      { status: 201, body: { id: 7 } },
+    ]);
     const response = await client.request({ method: 'POST', path: '/projects/1/notes', json: { body: 'hi' } });
     expect(response.data).toEqual({ id: 7 });
     expect(calls).toHaveLength(2);
   });
 
-  it.each(['ECONNREFUSED', 'EHOSTUNREACH'])('repeats a POST when the connection failed before sending (%s)', async (code) => {
-    const { client, calls } = setup([{ error: networkError(code) }, { status: 201, body: { id: 8 } }]);
-    const response = await client.request({ method: 'POST', path: '/projects/1/notes', json: { body: 'hi' } });
-    expect(response.data).toEqual({ id: 8 });
-    expect(calls).toHaveLength(2);
-  });
+  it.each(['ECONNREFUSED', 'EHOSTUNREACH'])(
+    'repeats a POST when the connection failed before sending (%s)',
+    async (code) => {
+      const { client, calls } = setup([{ error: networkError(code) }, { status: 201, body: { id: 8 } }]);
+      const response = await client.request({ method: 'POST', path: '/projects/1/notes', json: { body: 'hi' } });
+      expect(response.data).toEqual({ id: 8 });
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   it('asks recover after a lost POST answer and takes what it found instead of sending again', async () => {
-    const { client, calls } = setup([{ status: 503, body: { message: '503 Service Unavailable' } }, { status: 200, body: [{ id: 41, body: 'hi' }] }]);
+    const { client, calls } = setup([
+      { status: 503, body: { message: '503 Service Unavailable' } },
+      { status: 200, body: [{ id: 41, body: 'hi' }] },
+    ]);
     let recoverCalls = 0;
     const req: ApiRequest = {
       method: 'POST',
@@ -153,18 +178,28 @@ describe('HttpClient retry policy', () => {
       json: { body: 'hi' },
       recover: async (c) => {
         recoverCalls++;
-        const found = await c.request<Array<{ id: number; body: string }>>({ method: 'GET', path: '/projects/1/notes' });
+        const found = await c.request<Array<{ id: number; body: string }>>({
+          method: 'GET',
+          path: '/projects/1/notes',
+        });
         return found.data.find((n) => n.body === 'hi');
       },
     };
     const response = await client.request(req);
     expect(response.data).toEqual({ id: 41, body: 'hi' });
     expect(recoverCalls).toBe(1);
-    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['POST /api/v4/projects/1/notes', 'GET /api/v4/projects/1/notes']);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      'POST /api/v4/projects/1/notes',
+      'GET /api/v4/projects/1/notes',
+    ]);
   });
 
   it('sends a POST again when recover finds nothing, after a 5xx or a reset', async () => {
-    const { client, calls } = setup([{ status: 500, body: { message: '500 Internal Server Error' } }, { error: networkError('ECONNRESET') }, { status: 201, body: { id: 9 } }]);
+    const { client, calls } = setup([
+      { status: 500, body: { message: '500 Internal Server Error' } },
+      { error: networkError('ECONNRESET') },
+      { status: 201, body: { id: 9 } },
+    ]);
     let recoverCalls = 0;
     const response = await client.request({
       method: 'POST',
@@ -181,7 +216,10 @@ describe('HttpClient retry policy', () => {
   });
 
   it('gives up after the configured number of retries and says so', async () => {
-    const steps: Step[] = Array.from({ length: 5 }, () => ({ status: 503, body: { message: '503 Service Unavailable' } }));
+    const steps: Step[] = Array.from({ length: 5 }, () => ({
+      status: 503,
+      body: { message: '503 Service Unavailable' },
+    }));
     const { client, calls } = setup(steps, { retries: 2 });
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     expect(calls).toHaveLength(3);
@@ -207,12 +245,20 @@ describe('HttpClient retry policy', () => {
   it('says each retry on the verbose log and to onRetry, with its reason and wait', async () => {
     const told: string[] = [];
     const waits: RetryWait[] = [];
-    const { client, logs } = setup([{ status: 502, body: 'x' }, { status: 429, body: 'Retry later', headers: { 'retry-after': '0' } }, { error: networkError('ECONNRESET') }, OK], {
-      onRetry: (m, w) => {
-        told.push(m);
-        waits.push(w);
+    const { client, logs } = setup(
+      [
+        { status: 502, body: 'x' },
+        { status: 429, body: 'Retry later', headers: { 'retry-after': '0' } },
+        { error: networkError('ECONNRESET') },
+        OK,
+      ],
+      {
+        onRetry: (m, w) => {
+          told.push(m);
+          waits.push(w);
+        },
       },
-    });
+    );
     await client.request({ method: 'GET', path: '/projects' });
     expect(told).toHaveLength(3);
     expect(told[0]).toMatch(/^502 on GET \/projects; retry 1\/5 in \d+ ms$/);
@@ -237,7 +283,12 @@ describe('HttpClient waits as the service asks', () => {
    * Sends with a manual clock: once the client waits, time is moved on to just before `waitMs`
    * (nothing more may go out), then to it; resolves with the requests' times from the start.
    */
-  async function waited(steps: Step[], waitMs: number, send: (client: HttpClient) => Promise<unknown>, options: Partial<HttpClientOptions> = {}) {
+  async function waited(
+    steps: Step[],
+    waitMs: number,
+    send: (client: HttpClient) => Promise<unknown>,
+    options: Partial<HttpClientOptions> = {},
+  ) {
     const clock = manualClock();
     const start = clock.now();
     const { client, calls } = setup(steps, { ...options, clock });
@@ -253,21 +304,38 @@ describe('HttpClient waits as the service asks', () => {
   }
 
   it('obeys Retry-After in seconds', async () => {
-    const { times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK], 1000, (client) => client.request({ method: 'GET', path: '/projects' }));
+    const { times } = await waited(
+      [{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK],
+      1000,
+      (client) => client.request({ method: 'GET', path: '/projects' }),
+    );
     expect(times).toEqual([0, 1000]);
   });
 
   it('obeys Retry-After as an HTTP date', async () => {
     // The manual clock starts on a whole second: the date (whole seconds) is exactly 2 s on.
     const date = new Date(manualClock().now() + 2000).toUTCString();
-    const { times } = await waited([{ status: 503, body: 'x', headers: { 'retry-after': date } }, OK], 2000, (client) => client.request({ method: 'GET', path: '/projects' }));
+    const { times } = await waited([{ status: 503, body: 'x', headers: { 'retry-after': date } }, OK], 2000, (client) =>
+      client.request({ method: 'GET', path: '/projects' }),
+    );
     expect(times).toEqual([0, 2000]);
   });
 
   it('uses RateLimit-Reset (a Unix time) when Retry-After is absent', async () => {
     const reset = manualClock().now() / 1000 + 2;
     // Remaining 0 closes the client's gate until 50 ms past the reset second, so that the retry is not early.
-    const { times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK], 2050, (client) => client.request({ method: 'GET', path: '/projects' }));
+    const { times } = await waited(
+      [
+        {
+          status: 429,
+          body: 'Retry later',
+          headers: { 'content-type': 'text/plain', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) },
+        },
+        OK,
+      ],
+      2050,
+      (client) => client.request({ method: 'GET', path: '/projects' }),
+    );
     expect(times).toEqual([0, 2050]);
   });
 
@@ -280,13 +348,27 @@ describe('HttpClient waits as the service asks', () => {
       waits.push(w);
     };
     // The gate opens 50 ms past the reset second, so that the first request is not early.
-    const { times } = await waited([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' } }, OK], 1050, async (client) => {
-      await client.request({ method: 'GET', path: '/projects' });
-      await client.request({ method: 'GET', path: '/groups' });
-    }, { onRetry });
+    const { times } = await waited(
+      [
+        {
+          status: 200,
+          body: [],
+          headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset), 'ratelimit-limit': '10' },
+        },
+        OK,
+      ],
+      1050,
+      async (client) => {
+        await client.request({ method: 'GET', path: '/projects' });
+        await client.request({ method: 'GET', path: '/groups' });
+      },
+      { onRetry },
+    );
     expect(times).toEqual([0, 1050]);
     expect(told.join('\n')).toMatch(/rate limit reached; waiting 1\.1 s before GET \/groups/);
-    expect(waits).toEqual([expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' }, seconds: 1.05 })]);
+    expect(waits).toEqual([
+      expect.objectContaining({ reason: 'rate-limit', request: { method: 'GET', path: '/groups' }, seconds: 1.05 }),
+    ]);
   });
 
   it('holds every request of the client back after one 429, until the time the service asked for', async () => {
@@ -299,12 +381,21 @@ describe('HttpClient waits as the service asks', () => {
       // Another request of the same client, started while the first waits (as with --concurrency).
       second = client?.request({ method: 'GET', path: '/groups' });
     };
-    const { calls, times } = await waited([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK, OK], 1000, async (c) => {
-      client = c;
-      await c.request({ method: 'GET', path: '/projects' });
-      await second;
-    }, { onRetry });
-    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v4/projects', expect.any(String), expect.any(String)]);
+    const { calls, times } = await waited(
+      [{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '1' } }, OK, OK],
+      1000,
+      async (c) => {
+        client = c;
+        await c.request({ method: 'GET', path: '/projects' });
+        await second;
+      },
+      { onRetry },
+    );
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/v4/projects',
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(times).toEqual([0, 1000, 1000]);
     expect(waits.map((w) => [w.reason, w.request.path])).toEqual([
       ['rate-limit', '/projects'],
@@ -315,7 +406,10 @@ describe('HttpClient waits as the service asks', () => {
   it('ends a wait on the clock at Ctrl-C (the signal), as interrupted, without sending again', async () => {
     const clock = manualClock();
     const controller = new AbortController();
-    const { client, calls } = setup([{ status: 503, body: 'x', headers: { 'retry-after': '60' } }, OK], { clock, signal: controller.signal });
+    const { client, calls } = setup([{ status: 503, body: 'x', headers: { 'retry-after': '60' } }, OK], {
+      clock,
+      signal: controller.signal,
+    });
     const sending = failure(client.request({ method: 'GET', path: '/projects' }));
     await clock.timerSet();
     controller.abort();
@@ -329,19 +423,29 @@ describe('HttpClient waits as the service asks', () => {
 
   it('fails a request whose rate-limit wait is longer than its budget, without sending it early', async () => {
     const reset = Math.ceil(Date.now() / 1000) + 3600;
-    const { client, calls } = setup([{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK], { maxTotalRetryWaitMs: 2000 });
+    const { client, calls } = setup(
+      [{ status: 200, body: [], headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) } }, OK],
+      { maxTotalRetryWaitMs: 2000 },
+    );
     await client.request({ method: 'GET', path: '/projects' });
     const error = await failure(client.request({ method: 'GET', path: '/groups' }));
     expect(calls).toHaveLength(1);
     expect(error.status).toBe(429);
-    expect(error.message).toMatch(/^the service's rate limit allows no request for \d+\.\d s, more than the retry budget allows \(GET \/groups\)$/);
+    expect(error.message).toMatch(
+      /^the service's rate limit allows no request for \d+\.\d s, more than the retry budget allows \(GET \/groups\)$/,
+    );
   });
 
   it('never waits longer in total than the retry budget', async () => {
-    const { client, calls } = setup([{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '3600' } }, OK], { maxTotalRetryWaitMs: 2000 });
+    const { client, calls } = setup(
+      [{ status: 429, body: 'Retry later', headers: { 'content-type': 'text/plain', 'retry-after': '3600' } }, OK],
+      { maxTotalRetryWaitMs: 2000 },
+    );
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     expect(calls).toHaveLength(1);
-    expect(error.message).toMatch(/^429 Retry later; the service asks to wait 3600\.0 s, more than the retry budget allows/);
+    expect(error.message).toMatch(
+      /^429 Retry later; the service asks to wait 3600\.0 s, more than the retry budget allows/,
+    );
   });
 
   it('stops backing off when the budget is spent', async () => {
@@ -355,10 +459,14 @@ describe('HttpClient waits as the service asks', () => {
 describe('retryDelay', () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
   it('reads Retry-After seconds', () => expect(retryDelay({ 'retry-after': '7' }, 1, 0, now)).toBe(7000));
-  it('reads Retry-After as an HTTP date', () => expect(retryDelay({ 'retry-after': new Date(now + 4000).toUTCString() }, 1, 0, now)).toBe(4000));
-  it('takes a date in the past as no wait', () => expect(retryDelay({ 'retry-after': new Date(now - 4000).toUTCString() }, 1, 0, now)).toBe(0));
-  it('prefers Retry-After to RateLimit-Reset', () => expect(retryDelay({ 'retry-after': '2', 'ratelimit-reset': String(now / 1000 + 30) }, 1, 0, now)).toBe(2000));
-  it('falls back to RateLimit-Reset, a Unix time', () => expect(retryDelay({ 'ratelimit-reset': String(now / 1000 + 30) }, 1, 0, now)).toBe(30_000));
+  it('reads Retry-After as an HTTP date', () =>
+    expect(retryDelay({ 'retry-after': new Date(now + 4000).toUTCString() }, 1, 0, now)).toBe(4000));
+  it('takes a date in the past as no wait', () =>
+    expect(retryDelay({ 'retry-after': new Date(now - 4000).toUTCString() }, 1, 0, now)).toBe(0));
+  it('prefers Retry-After to RateLimit-Reset', () =>
+    expect(retryDelay({ 'retry-after': '2', 'ratelimit-reset': String(now / 1000 + 30) }, 1, 0, now)).toBe(2000));
+  it('falls back to RateLimit-Reset, a Unix time', () =>
+    expect(retryDelay({ 'ratelimit-reset': String(now / 1000 + 30) }, 1, 0, now)).toBe(30_000));
   it('falls back to backoff with full jitter for garbage', () => {
     for (let attempt = 0; attempt < 6; attempt++) {
       const wait = retryDelay({ 'retry-after': 'soon', 'ratelimit-reset': 'later' }, 100, attempt, now);
@@ -387,7 +495,9 @@ describe('HttpClient and the token', () => {
   });
 
   it('drops the token when a redirect downgrades to http on the same host', async () => {
-    const { client, calls, agent } = setup([{ status: 301, headers: { location: 'http://collab.example/api/v4/user' } }]);
+    const { client, calls, agent } = setup([
+      { status: 301, headers: { location: 'http://collab.example/api/v4/user' } },
+    ]);
     scripted(agent, 'http://collab.example', [OK]);
     await client.request({ method: 'GET', path: '/user' });
     expect((calls[1] as Call).headers['private-token']).toBeUndefined();
@@ -401,13 +511,16 @@ describe('HttpClient and the token', () => {
     expect((calls[0] as Call).headers['private-token']).toBeUndefined();
   });
 
-  it.each(['/../../users', '/projects/../../../-/profile', '/..', '/%2e%2e/%2e%2e/users'])('refuses a path that leaves the API root (%s), sending nothing', async (path) => {
-    const { client, calls } = setup([OK]);
-    const error = await failure(client.request({ method: 'GET', path }));
-    expect(error.kind).toBe('usage');
-    expect(error.message).toMatch(/^refusing to send GET .*: it leads out of the API root \/api\/v4$/);
-    expect(calls).toHaveLength(0);
-  });
+  it.each(['/../../users', '/projects/../../../-/profile', '/..', '/%2e%2e/%2e%2e/users'])(
+    'refuses a path that leaves the API root (%s), sending nothing',
+    async (path) => {
+      const { client, calls } = setup([OK]);
+      const error = await failure(client.request({ method: 'GET', path }));
+      expect(error.kind).toBe('usage');
+      expect(error.message).toMatch(/^refusing to send GET .*: it leads out of the API root \/api\/v4$/);
+      expect(calls).toHaveLength(0);
+    },
+  );
 
   it('sends to the API below the path of a service under a sub-path, with the token', async () => {
     const agent = new MockAgent();
@@ -415,7 +528,11 @@ describe('HttpClient and the token', () => {
     agents.push(agent);
     const calls: Call[] = [];
     scripted(agent, ORIGIN, [OK]);
-    const client = new HttpClient({ baseUrl: `${ORIGIN}/gitlab`, token: TOKEN, dispatcher: recording(agent, calls, systemClock) });
+    const client = new HttpClient({
+      baseUrl: `${ORIGIN}/gitlab`,
+      token: TOKEN,
+      dispatcher: recording(agent, calls, systemClock),
+    });
     expect(client.baseUrl).toBe(`${ORIGIN}/gitlab/api/v4`);
     await client.request({ method: 'GET', path: '/projects' });
     expect(calls[0]?.url).toBe(`${ORIGIN}/gitlab/api/v4/projects`);
@@ -426,11 +543,17 @@ describe('HttpClient and the token', () => {
     const { client, calls } = setup([OK, OK]);
     await client.request({ method: 'GET', path: '/projects/a..b' });
     await client.request({ method: 'GET', path: '/projects/grp%2F..%2Fx' });
-    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v4/projects/a..b', '/api/v4/projects/grp%2F..%2Fx']);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/v4/projects/a..b',
+      '/api/v4/projects/grp%2F..%2Fx',
+    ]);
   });
 
   it('drops the token on a redirect out of the API root on the same host (a login page)', async () => {
-    const { client, calls } = setup([{ status: 302, headers: { location: `${ORIGIN}/users/sign_in` } }, { status: 200, body: '<html><title>Sign in</title></html>', headers: { 'content-type': 'text/html' } }]);
+    const { client, calls } = setup([
+      { status: 302, headers: { location: `${ORIGIN}/users/sign_in` } },
+      { status: 200, body: '<html><title>Sign in</title></html>', headers: { 'content-type': 'text/html' } },
+    ]);
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
     expect((calls[1] as Call).url).toBe(`${ORIGIN}/users/sign_in`);
     expect((calls[1] as Call).headers['private-token']).toBeUndefined();
@@ -438,7 +561,10 @@ describe('HttpClient and the token', () => {
   });
 
   it('stops after too many redirects', async () => {
-    const steps: Step[] = Array.from({ length: 8 }, (_, i) => ({ status: 302, headers: { location: `${ORIGIN}/api/v4/loop${i}` } }));
+    const steps: Step[] = Array.from({ length: 8 }, (_, i) => ({
+      status: 302,
+      headers: { location: `${ORIGIN}/api/v4/loop${i}` },
+    }));
     const { client, calls } = setup(steps);
     const error = await failure(client.request({ method: 'GET', path: '/loop' }));
     expect(error.message).toMatch(/too many redirects/);
@@ -461,12 +587,26 @@ describe('HttpClient and the token', () => {
     expect((error as CollabError).hint).toContain('collab config set insecure_http true --host http://10.255.255.1');
   });
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.1.2.3', 'http://[::1]:9000', 'https://10.255.255.1'])('allows the token to %s', (baseUrl) => {
+  it.each([
+    'http://localhost:3000',
+    'http://127.0.0.1:8080',
+    'http://127.1.2.3',
+    'http://[::1]:9000',
+    'https://10.255.255.1',
+  ])('allows the token to %s', (baseUrl) => {
     expect(() => new HttpClient({ baseUrl, token: TOKEN, dispatcher: new MockAgent() })).not.toThrow();
   });
 
   it('allows plain http when the host is configured insecure_http, or when there is no token', () => {
-    expect(() => new HttpClient({ baseUrl: 'http://10.255.255.1', token: TOKEN, insecureHttp: true, dispatcher: new MockAgent() })).not.toThrow();
+    expect(
+      () =>
+        new HttpClient({
+          baseUrl: 'http://10.255.255.1',
+          token: TOKEN,
+          insecureHttp: true,
+          dispatcher: new MockAgent(),
+        }),
+    ).not.toThrow();
     expect(() => new HttpClient({ baseUrl: 'http://10.255.255.1', dispatcher: new MockAgent() })).not.toThrow();
   });
 
@@ -490,7 +630,11 @@ describe('HttpClient and the token', () => {
 
   it('redacts the token and other credentials on the verbose log', async () => {
     const { client, logs } = setup([OK]);
-    await client.request({ method: 'GET', path: '/user', headers: { authorization: 'Bearer sekrit-bearer', cookie: '_gitlab_session=sekrit-cookie' } });
+    await client.request({
+      method: 'GET',
+      path: '/user',
+      headers: { authorization: 'Bearer sekrit-bearer', cookie: '_gitlab_session=sekrit-cookie' },
+    });
     const text = logs.join('\n');
     expect(text).toContain('> private-token: [redacted]');
     expect(text).toContain('> authorization: [redacted]');
@@ -501,12 +645,51 @@ describe('HttpClient and the token', () => {
 
 describe('HttpClient error messages', () => {
   const cases: Array<[string, Step, string, string]> = [
-    ['a string message', { status: 404, body: { message: '404 Project Not Found' } }, 'not-found', '404 Project Not Found'],
-    ['nested attribute messages', { status: 400, body: { message: { path: ['has already been taken'], limits: { size: ['is too big', 'is odd'] } } } }, 'rejected', '400 path has already been taken; limits.size is too big, is odd'],
+    [
+      'a string message',
+      { status: 404, body: { message: '404 Project Not Found' } },
+      'not-found',
+      '404 Project Not Found',
+    ],
+    [
+      'nested attribute messages',
+      {
+        status: 400,
+        body: { message: { path: ['has already been taken'], limits: { size: ['is too big', 'is odd'] } } },
+      },
+      'rejected',
+      '400 path has already been taken; limits.size is too big, is odd',
+    ],
     ['{"error"}', { status: 400, body: { error: 'name is missing' } }, 'rejected', '400 name is missing'],
-    ['{"error","error_description"}', { status: 403, body: { error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.', scope: 'api' } }, 'auth', '403 insufficient_scope: The request requires higher privileges than provided by the access token.'],
-    ['plain text 429', { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', 'retry-after': '0' } }, 'server', '429 Retry later (gave up after 1 attempts)'],
-    ['HTML from a proxy', { status: 502, body: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', headers: { 'content-type': 'text/html' } }, 'server', '502 an HTML page ("502 Bad Gateway") instead of an API response (is a proxy or login page in the way?) (gave up after 1 attempts)'],
+    [
+      '{"error","error_description"}',
+      {
+        status: 403,
+        body: {
+          error: 'insufficient_scope',
+          error_description: 'The request requires higher privileges than provided by the access token.',
+          scope: 'api',
+        },
+      },
+      'auth',
+      '403 insufficient_scope: The request requires higher privileges than provided by the access token.',
+    ],
+    [
+      'plain text 429',
+      { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', 'retry-after': '0' } },
+      'server',
+      '429 Retry later (gave up after 1 attempts)',
+    ],
+    [
+      'HTML from a proxy',
+      {
+        status: 502,
+        body: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+        headers: { 'content-type': 'text/html' },
+      },
+      'server',
+      '502 an HTML page ("502 Bad Gateway") instead of an API response (is a proxy or login page in the way?) (gave up after 1 attempts)',
+    ],
     ['an empty 409', { status: 409 }, 'rejected', '409 Conflict'],
     ['a 401', { status: 401, body: { message: '401 Unauthorized' } }, 'auth', '401 Unauthorized'],
   ];
@@ -541,7 +724,9 @@ describe('HttpClient error messages', () => {
 
   it('names a per-request timeout as the command option', async () => {
     const { client } = setup([{ error: new errors.HeadersTimeoutError() }], { retries: 0 });
-    const error = await failure(client.request({ method: 'GET', path: '/projects/1/export/download', timeoutMs: 120_000 }));
+    const error = await failure(
+      client.request({ method: 'GET', path: '/projects/1/export/download', timeoutMs: 120_000 }),
+    );
     expect(error.message).toBe('timed out after 120s waiting for collab.example (GET /projects/1/export/download)');
     expect(error.hint).toMatch(/--timeout/);
   });
@@ -558,7 +743,9 @@ describe('HttpClient error messages', () => {
     process.on('warning', onWarning);
     const steps: Step[] = Array.from({ length: 40 }, () => ({ delayMs: 20, status: 200, body: [] }));
     const { client } = setup(steps, { signal: new AbortController().signal });
-    await Promise.all(Array.from({ length: 40 }, (_, i) => client.request({ method: 'GET', path: `/projects?page=${i}` })));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => client.request({ method: 'GET', path: `/projects?page=${i}` })),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     process.off('warning', onWarning);
     expect(warnings).not.toContain('MaxListenersExceededWarning');
@@ -577,10 +764,30 @@ describe('HttpClient error messages', () => {
 describe('HttpClient malformed answers', () => {
   const url = `${ORIGIN}/api/v4/projects/1`;
   const cases: Array<[string, Step, RegExp]> = [
-    ['an HTML page from a proxy', { status: 200, body: '<!DOCTYPE html><html><title>Sign in</title></html>', headers: { 'content-type': 'text/html; charset=utf-8' } }, /an HTML page \(text\/html\) instead of JSON; is a proxy or login page in the way\?/],
-    ['truncated JSON', { status: 200, body: '{"id": 1, "name": "ap', headers: { 'content-type': 'application/json' } }, /invalid JSON \(application\/json, 21 bytes, apparently truncated\)/],
-    ['an empty body with 200', { status: 200, body: '', headers: { 'content-type': 'application/json' } }, /an empty body with status 200 where JSON was expected/],
-    ['plain text', { status: 200, body: 'OK', headers: { 'content-type': 'text/plain' } }, /text instead of JSON \(text\/plain, 2 bytes: "OK"\)$/],
+    [
+      'an HTML page from a proxy',
+      {
+        status: 200,
+        body: '<!DOCTYPE html><html><title>Sign in</title></html>',
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      },
+      /an HTML page \(text\/html\) instead of JSON; is a proxy or login page in the way\?/,
+    ],
+    [
+      'truncated JSON',
+      { status: 200, body: '{"id": 1, "name": "ap', headers: { 'content-type': 'application/json' } },
+      /invalid JSON \(application\/json, 21 bytes, apparently truncated\)/,
+    ],
+    [
+      'an empty body with 200',
+      { status: 200, body: '', headers: { 'content-type': 'application/json' } },
+      /an empty body with status 200 where JSON was expected/,
+    ],
+    [
+      'plain text',
+      { status: 200, body: 'OK', headers: { 'content-type': 'text/plain' } },
+      /text instead of JSON \(text\/plain, 2 bytes: "OK"\)$/,
+    ],
   ];
 
   it.each(cases)('reports %s as malformed, naming the URL', async (_name, step, what) => {
@@ -601,19 +808,25 @@ describe('HttpClient malformed answers', () => {
       { status: 200, body: [] },
     ]);
     const messages: string[] = [];
-    for (let i = 0; i < 3; i++) messages.push((await failure(client.request({ method: 'GET', path: '/projects/1', expect: 'object' }))).message);
+    for (let i = 0; i < 3; i++)
+      messages.push((await failure(client.request({ method: 'GET', path: '/projects/1', expect: 'object' }))).message);
     expect(messages).toEqual([
       `malformed response from GET ${url}: a JSON array where a JSON object was expected`,
       `malformed response from GET ${url}: a JSON string where a JSON object was expected`,
       `malformed response from GET ${url}: a null where a JSON object was expected`,
     ]);
     expect((await client.request({ method: 'GET', path: '/projects/1', expect: 'object' })).data).toEqual({ id: 1 });
-    expect((await failure(client.request({ method: 'GET', path: '/projects/1', expect: 'array' }))).message).toMatch(/a JSON object where a JSON array was expected$/);
+    expect((await failure(client.request({ method: 'GET', path: '/projects/1', expect: 'array' }))).message).toMatch(
+      /a JSON object where a JSON array was expected$/,
+    );
     expect((await client.request({ method: 'GET', path: '/projects/1', expect: 'array' })).data).toEqual([]);
   });
 
   it('does not retry a malformed answer', async () => {
-    const { client, calls } = setup([{ status: 200, body: '<html></html>', headers: { 'content-type': 'text/html' } }, OK]);
+    const { client, calls } = setup([
+      { status: 200, body: '<html></html>', headers: { 'content-type': 'text/html' } },
+      OK,
+    ]);
     await failure(client.request({ method: 'GET', path: '/projects/1' }));
     expect(calls).toHaveLength(1);
   });
@@ -637,10 +850,12 @@ describe('HttpClient malformed answers', () => {
     expect(truncated.message).toContain(`GET ${ORIGIN}/api/v4/projects: invalid JSON`);
     const html = await failure(client.request({ method: 'GET', path: '/projects', responseType: 'text' }));
     expect(html.message).toMatch(/an HTML page/);
-    expect((await client.request({ method: 'GET', path: '/projects/1/repository/files/README/raw', responseType: 'text' })).text).toBe('line one\nline two\n');
+    expect(
+      (await client.request({ method: 'GET', path: '/projects/1/repository/files/README/raw', responseType: 'text' }))
+        .text,
+    ).toBe('line one\nline two\n');
     expect((await client.request({ method: 'GET', path: '/projects/1', responseType: 'text' })).text).toBe('{"id":1}');
   });
-
 });
 
 describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.1)', () => {
@@ -742,7 +957,6 @@ describe('HttpClient and answers cut off mid-transfer (a real socket on 127.0.0.
     expect(error.hint).toBe('raise the limit with `collab config set timeout <seconds>` (now 0.3)');
   });
 });
-
 
 describe('HttpClient and a host CA file', () => {
   it('trusts the system roots and the file beside them, and refuses a file it cannot read', async () => {

@@ -5,7 +5,13 @@ import { streamIO } from '../../src/io.js';
 
 /** Ctrl-C's hooks are a stack on the context, not a slot that a verb sets and another clears. */
 describe('interrupt hooks', () => {
-  const context = () => new Context(streamIO({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() }, {}), { verbose: false, quiet: false }, new AbortController().signal, { env: {} });
+  const context = () =>
+    new Context(
+      streamIO({ stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough() }, {}),
+      { verbose: false, quiet: false },
+      new AbortController().signal,
+      { env: {} },
+    );
 
   it('run innermost first; each piece of work removes only its own', () => {
     const ctx = context();

@@ -21,7 +21,10 @@ describe('splitJsonArrayBytes', () => {
     ['["a,b", "c\\"]", "d\\\\"]', ['"a,b"', '"c\\"]"', '"d\\\\"']],
     ['[{"k":"{[,]}"}]', ['{"k":"{[,]}"}']],
     ['[null,true,false,"ü ✓ 😀"]', ['null', 'true', 'false', '"ü ✓ 😀"']],
-    ['[{"name":"Zürich ✓","emoji":"😀"},\r\n\t{"x":"\\u00e9"}]', ['{"name":"Zürich ✓","emoji":"😀"}', '{"x":"\\u00e9"}']],
+    [
+      '[{"name":"Zürich ✓","emoji":"😀"},\r\n\t{"x":"\\u00e9"}]',
+      ['{"name":"Zürich ✓","emoji":"😀"}', '{"x":"\\u00e9"}'],
+    ],
   ])('splits %s', (text, items) => {
     expect(split(text)).toEqual(items);
   });

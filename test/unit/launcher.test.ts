@@ -27,10 +27,23 @@ describe('the launcher', () => {
       }));`;
     const result = await execa('node', ['-e', script], { reject: false });
     expect(result.exitCode).toBe(0);
-    const seen = JSON.parse(result.stdout) as { front: boolean; back: boolean; runAndExit: string; modules: number; gcInNewContexts: string; gcHere: string };
+    const seen = JSON.parse(result.stdout) as {
+      front: boolean;
+      back: boolean;
+      runAndExit: string;
+      modules: number;
+      gcInNewContexts: string;
+      gcHere: string;
+    };
     // The V8 flags (--expose-gc among them) leave the back's cache accepted; gc() is there for the
     // paginator to take from a new context, and the commands' own global scope is unchanged.
-    expect(seen).toMatchObject({ front: false, back: false, runAndExit: 'function', gcInNewContexts: 'function', gcHere: 'undefined' });
+    expect(seen).toMatchObject({
+      front: false,
+      back: false,
+      runAndExit: 'function',
+      gcInNewContexts: 'function',
+      gcHere: 'undefined',
+    });
     expect(seen.modules).toBeGreaterThan(50);
   });
 
@@ -45,7 +58,10 @@ describe('the launcher', () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/^Usage: collab projects list/);
     // A command that reaches the back: a usage error found by the verb, before any request.
-    const bad = await execa('node', [join(damaged, 'cli.cjs'), 'projects', 'view', 'no such/ref!'], { reject: false, env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'x' } });
+    const bad = await execa('node', [join(damaged, 'cli.cjs'), 'projects', 'view', 'no such/ref!'], {
+      reject: false,
+      env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'x' },
+    });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/^error: /);
   });

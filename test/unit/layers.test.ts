@@ -46,7 +46,11 @@ describe('services', () => {
   it('are composed in src/bulk/, never extended: no class there extends Context or a service class', () => {
     const serviceClasses = readdirSync(join(SRC, 'services'))
       .filter((name) => name.endsWith('.ts'))
-      .flatMap((name) => [...readFileSync(join(SRC, 'services', name), 'utf8').matchAll(/export class (\w+)/g)].map((match) => match[1] as string));
+      .flatMap((name) =>
+        [...readFileSync(join(SRC, 'services', name), 'utf8').matchAll(/export class (\w+)/g)].map(
+          (match) => match[1] as string,
+        ),
+      );
     expect(serviceClasses.length).toBeGreaterThan(0);
     const forbidden = new RegExp(`\\bextends\\s+(${['Context', ...serviceClasses].join('|')})\\b`);
     const offenders = readdirSync(join(SRC, 'bulk'))
@@ -76,7 +80,11 @@ describe('sandbox state', () => {
 });
 
 /** The files under `dirs` (below src/) whose text matches any of `patterns`, as `dir/file: pattern`. */
-function offenders(dirs: readonly string[], patterns: readonly RegExp[], skip: (name: string) => boolean = () => false): string[] {
+function offenders(
+  dirs: readonly string[],
+  patterns: readonly RegExp[],
+  skip: (name: string) => boolean = () => false,
+): string[] {
   return dirs.flatMap((dir) =>
     (readdirSync(join(SRC, dir), { recursive: true }) as string[])
       .filter((name) => name.endsWith('.ts') && !skip(`${dir}/${name}`))
@@ -92,7 +100,12 @@ const VERB_CODE = ['commands', 'desired'];
 
 describe('the output format', () => {
   it('is read only in src/output/: nothing above asks for it or reads its flags (the presenter shows what a verb says)', () => {
-    expect(offenders([...VERB_CODE, 'bulk', 'services', 'api'], [/outputOptions\(/, /globals\.(output|fields|jq)\b/, /\bformat === '(json|ndjson|csv|table)'/])).toEqual([]);
+    expect(
+      offenders(
+        [...VERB_CODE, 'bulk', 'services', 'api'],
+        [/outputOptions\(/, /globals\.(output|fields|jq)\b/, /\bformat === '(json|ndjson|csv|table)'/],
+      ),
+    ).toEqual([]);
   });
 
   it('is chosen when the context is built: the Context has no setter, and the VerbContext hides the flags that choose it', () => {
@@ -105,13 +118,22 @@ describe('the output format', () => {
 });
 
 describe('a verb', () => {
-
   it('runs on a VerbContext (src/context.ts): never the whole Context', () => {
-    expect(offenders(VERB_CODE, [/\bctx: Context\b/, /import type \{[^}]*\bContext\b[^}]*\} from '[./]*context\.js'/])).toEqual([]);
+    expect(
+      offenders(VERB_CODE, [/\bctx: Context\b/, /import type \{[^}]*\bContext\b[^}]*\} from '[./]*context\.js'/]),
+    ).toEqual([]);
   });
 
   it('writes nothing itself: data through the presenter, lines through the terminal, stdin through the prompter', () => {
-    expect(offenders(VERB_CODE, [/\bctx\.io\b/, /\.io\.(stdout|stderr|stdin)\b/, /\bprocess\.(stdout|stderr|stdin)\b/, /from '[./]*io\.js'/, /from '[./]*util\/stdin\.js'/])).toEqual([]);
+    expect(
+      offenders(VERB_CODE, [
+        /\bctx\.io\b/,
+        /\.io\.(stdout|stderr|stdin)\b/,
+        /\bprocess\.(stdout|stderr|stdin)\b/,
+        /from '[./]*io\.js'/,
+        /from '[./]*util\/stdin\.js'/,
+      ]),
+    ).toEqual([]);
   });
 
   it('assigns nothing on its context: run-wide state is set by the services that own it', () => {
@@ -120,7 +142,7 @@ describe('a verb', () => {
 });
 
 describe('the JSON array of a streamed list', () => {
-  it("has its punctuation written in one place (src/output/json-array.ts), whoever streams it", () => {
+  it('has its punctuation written in one place (src/output/json-array.ts), whoever streams it', () => {
     const writers = (readdirSync(SRC, { recursive: true }) as string[])
       .filter((name) => name.endsWith('.ts') && !name.startsWith('sandbox'))
       .filter((name) => /'\[\\n'|'\[\]\\n'|'\\n\]\\n'|'\[\\n'\)/.test(readFileSync(join(SRC, name), 'utf8')));

@@ -17,15 +17,20 @@ describe('main', () => {
 
   const valued = GLOBAL_OPTIONS.filter(takesValue);
   const values: Record<string, string> = { '--host': 'http://127.0.0.1:9', '--output': 'json', '--fields': 'id' };
-  it.each(valued.flatMap((option) => [longFlag(option), shortFlag(option)].filter((flag): flag is string => flag !== undefined).map((flag) => [flag, values[longFlag(option)] ?? 'x'])))(
-    'finds the command after the global option %s and its value',
-    async (flag, value) => {
-      // The noun is found past the option's value, so the verb is built with its own flags.
-      const result = await runMain([flag, value, 'projects', 'list', '--limit', 'none'], {});
-      expect(result.exitCode).toBe(2);
-      expect(result.stderr.split('\n')[0]).toBe('error: invalid value "none" for --limit: expected a whole number from 1');
-    },
-  );
+  it.each(
+    valued.flatMap((option) =>
+      [longFlag(option), shortFlag(option)]
+        .filter((flag): flag is string => flag !== undefined)
+        .map((flag) => [flag, values[longFlag(option)] ?? 'x']),
+    ),
+  )('finds the command after the global option %s and its value', async (flag, value) => {
+    // The noun is found past the option's value, so the verb is built with its own flags.
+    const result = await runMain([flag, value, 'projects', 'list', '--limit', 'none'], {});
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: invalid value "none" for --limit: expected a whole number from 1',
+    );
+  });
 
   describe('reads the environment it is given, not the process', () => {
     const saved = process.env.COLLAB_TOKEN;
@@ -39,13 +44,19 @@ describe('main', () => {
       const dir = tempConfigDir();
       const result = await runMain(['api', 'user'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_CONFIG_DIR: dir });
       expect(result.exitCode).toBe(3);
-      expect(result.stderr).toBe('error: no token for http://127.0.0.1:9\nhint: run `collab auth login --host http://127.0.0.1:9`, or set COLLAB_TOKEN\n');
+      expect(result.stderr).toBe(
+        'error: no token for http://127.0.0.1:9\nhint: run `collab auth login --host http://127.0.0.1:9`, or set COLLAB_TOKEN\n',
+      );
     });
   });
 
   it('ends a run whose signal is aborted as Ctrl-C does, and returns instead of exiting', async () => {
     const dir = tempConfigDir();
-    const result = await runMain(['api', 'user'], { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-x', COLLAB_CONFIG_DIR: dir }, { timeout: 0 });
+    const result = await runMain(
+      ['api', 'user'],
+      { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-x', COLLAB_CONFIG_DIR: dir },
+      { timeout: 0 },
+    );
     expect(result.exitCode).toBe(130);
     expect(result.stderr).toBe('error: interrupted\n');
     // The process is still here, and the next run starts afresh.

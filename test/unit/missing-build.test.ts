@@ -29,7 +29,9 @@ describe('without a build', () => {
     const result = await execa('node', [join(root, 'bin/collab.js'), 'projects', 'list'], { reject: false });
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: collab is not built (no ${join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`);
+    expect(result.stderr).toBe(
+      `error: collab is not built (no ${join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`,
+    );
     // --version needs no build.
     expect((await execa('node', [join(root, 'bin/collab.js'), '--version'])).stdout).toMatch(/^\d+\.\d+\.\d+$/);
   });
@@ -38,7 +40,9 @@ describe('without a build', () => {
     const root = checkout('half-built', { 'cli.cjs': 'src/launcher.cjs' });
     const result = await execa('node', [join(root, 'bin/collab.js'), 'projects', 'list'], { reject: false });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`error: collab's build is incomplete (no ${join(root, 'dist', 'front.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`);
+    expect(result.stderr).toBe(
+      `error: collab's build is incomplete (no ${join(root, 'dist', 'front.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`,
+    );
   });
 });
 

@@ -26,7 +26,13 @@ function fakeIO(options: { tty: boolean; color?: boolean; columns?: number }): {
   return { io, out: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-async function list(items: unknown[], columns: readonly Column[], format: OutputFormat, tty: boolean, extra: { fields?: string[]; warn?: (m: string) => void; color?: boolean } = {}) {
+async function list(
+  items: unknown[],
+  columns: readonly Column[],
+  format: OutputFormat,
+  tty: boolean,
+  extra: { fields?: string[]; warn?: (m: string) => void; color?: boolean } = {},
+) {
   const { io, out } = fakeIO({ tty, color: extra.color });
   const writer = new ListWriter(io, { format, fields: extra.fields, warn: extra.warn }, columns);
   await writer.write(items);
@@ -34,7 +40,13 @@ async function list(items: unknown[], columns: readonly Column[], format: Output
   return out();
 }
 
-async function view(item: unknown, detail: readonly DetailField[], columns: readonly Column[], format: OutputFormat, tty: boolean) {
+async function view(
+  item: unknown,
+  detail: readonly DetailField[],
+  columns: readonly Column[],
+  format: OutputFormat,
+  tty: boolean,
+) {
   const { io, out } = fakeIO({ tty });
   await writeResource(io, { format }, item, { columns, detail });
   return out();
@@ -55,7 +67,14 @@ const PROJECT = {
   runners_token: SECRET,
   namespace: { id: 3, full_path: 'acme' },
 };
-const HOOK = { id: 4, url: 'https://u:s3cret-pw@example.com/h', push_events: true, issues_events: false, enable_ssl_verification: true, created_at: '2021-01-05T13:00:00.000Z' };
+const HOOK = {
+  id: 4,
+  url: 'https://u:s3cret-pw@example.com/h',
+  push_events: true,
+  issues_events: false,
+  enable_ssl_verification: true,
+  created_at: '2021-01-05T13:00:00.000Z',
+};
 
 describe('output rule: json, ndjson and csv carry every field as the service sent it', () => {
   it('json and ndjson of a view keep the registration token and the import URL as they are', async () => {
@@ -73,7 +92,9 @@ describe('output rule: json, ndjson and csv carry every field as the service sen
 
   it('csv with --fields: those paths, raw (an access level stays a number)', async () => {
     const columns: Column[] = [{ header: 'ACCESS', path: 'access', format: accessLevelName }];
-    expect(await list([{ access: 30, at: '2021-01-05T13:00:00Z' }], columns, 'csv', false, { fields: ['access', 'at'] })).toBe('access,at\r\n30,2021-01-05T13:00:00Z\r\n');
+    expect(
+      await list([{ access: 30, at: '2021-01-05T13:00:00Z' }], columns, 'csv', false, { fields: ['access', 'at'] }),
+    ).toBe('access,at\r\n30,2021-01-05T13:00:00Z\r\n');
   });
 });
 
@@ -84,7 +105,12 @@ describe('output rule: the table never shows secrets', () => {
       const detail = await view(PROJECT, projectDetail(PROJECT), PROJECT_COLUMNS, 'table', tty);
       expect(detail).not.toContain('hunter2');
       expect(detail).toContain('https://bot:****@git.example.com/x.git');
-      const rows = await list([PROJECT], [...PROJECT_COLUMNS, { header: 'TOKEN', path: 'runners_token' }, { header: 'NS', path: 'namespace' }], 'table', tty);
+      const rows = await list(
+        [PROJECT],
+        [...PROJECT_COLUMNS, { header: 'TOKEN', path: 'runners_token' }, { header: 'NS', path: 'namespace' }],
+        'table',
+        tty,
+      );
       expect(rows).not.toContain(SECRET);
       expect(rows).toContain('[redacted]');
       const nested = await list([{ id: 1, group: { runners_token: SECRET } }], [], 'table', tty, { fields: ['group'] });
@@ -112,7 +138,7 @@ describe('output rule: dates and names formatted only on a terminal', () => {
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
   };
 
-  it('a terminal shows every timestamp as YYYY-MM-DD HH:MM in the run\'s time zone (TZ honoured)', async () => {
+  it("a terminal shows every timestamp as YYYY-MM-DD HH:MM in the run's time zone (TZ honoured)", async () => {
     expect(formatDateTime('2021-01-05T13:00:00.000Z', 'Asia/Tokyo')).toBe('2021-01-05 22:00');
     expect(formatDateTime('2021-01-05T14:00:00+01:00', 'Asia/Tokyo')).toBe('2021-01-05 22:00');
     expect(formatDateTime('2021-01-05T13:00:00.000Z', 'America/New_York')).toBe('2021-01-05 08:00');
@@ -135,7 +161,9 @@ describe('output rule: dates and names formatted only on a terminal', () => {
   });
 
   it('piped text keeps the service values: raw timestamps, numbers and flags, no formats', async () => {
-    expect(await list([PROJECT], PROJECT_COLUMNS, 'table', false)).toBe('7\tacme/mirror\tprivate\t2\t2021-01-05T23:30:00.000Z\n');
+    expect(await list([PROJECT], PROJECT_COLUMNS, 'table', false)).toBe(
+      '7\tacme/mirror\tprivate\t2\t2021-01-05T23:30:00.000Z\n',
+    );
     const columns: Column[] = [{ header: 'ACCESS', path: 'access', format: accessLevelName }];
     expect(await list([{ access: 30 }], columns, 'table', false)).toBe('30\n');
     expect(await list([{ access: 30 }], columns, 'table', true)).toContain('developer');
@@ -150,10 +178,16 @@ describe('output rule: dates and names formatted only on a terminal', () => {
 describe('--fields that match nothing', () => {
   it('names every path that none of the first items has, in one warning', async () => {
     const warnings: string[] = [];
-    const items = [{ id: 1, a: { b: null } }, { id: 2, sparse: 'x' }];
+    const items = [
+      { id: 1, a: { b: null } },
+      { id: 2, sparse: 'x' },
+    ];
     for (const format of ['table', 'json', 'ndjson', 'csv'] as const) {
       warnings.length = 0;
-      await list(items, [], format, false, { fields: ['id', 'nope.x', 'sparse', 'a.b', 'zz'], warn: (m) => warnings.push(m) });
+      await list(items, [], format, false, {
+        fields: ['id', 'nope.x', 'sparse', 'a.b', 'zz'],
+        warn: (m) => warnings.push(m),
+      });
       expect(warnings).toEqual(['no item has the fields "nope.x", "zz"']);
     }
     warnings.length = 0;
@@ -163,7 +197,10 @@ describe('--fields that match nothing', () => {
 
   it('says nothing when every path is found in some item', async () => {
     const warnings: string[] = [];
-    await list([{ id: 1 }, { id: 2, sparse: 1 }], [], 'table', false, { fields: ['id', 'sparse'], warn: (m) => warnings.push(m) });
+    await list([{ id: 1 }, { id: 2, sparse: 1 }], [], 'table', false, {
+      fields: ['id', 'sparse'],
+      warn: (m) => warnings.push(m),
+    });
     expect(warnings).toEqual([]);
   });
 });

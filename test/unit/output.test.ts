@@ -9,7 +9,16 @@ function fakeIO(tty: boolean): { io: IO; out: () => string } {
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: tty, stderrIsTTY: tty, stdinIsTTY: false, color: false, columns: 80 };
+  const io: IO = {
+    stdout,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: false,
+    color: false,
+    columns: 80,
+  };
   return { io, out: () => Buffer.concat(chunks).toString('utf8') };
 }
 
@@ -89,7 +98,13 @@ describe('list output', () => {
 
 describe('one resource', () => {
   it('shows label/value lines in a pipe and the whole object as json', async () => {
-    const shape = { columns: COLUMNS, detail: [{ label: 'Path', path: 'path_with_namespace' }, { label: 'Owner', path: 'namespace.full_path' }] };
+    const shape = {
+      columns: COLUMNS,
+      detail: [
+        { label: 'Path', path: 'path_with_namespace' },
+        { label: 'Owner', path: 'namespace.full_path' },
+      ],
+    };
     const piped = fakeIO(false);
     await writeResource(piped.io, { format: 'table' }, FIRST, shape);
     expect(piped.out()).toBe('Path\tacme/web\nOwner\tacme\n');

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
  * declares (a lower one promises a Node on which the tool cannot run).
  */
 const root = new URL('../../', import.meta.url);
-const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string }; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  engines: { node: string };
+  dependencies: Record<string, string>;
+};
 
 type Version = [number, number, number];
 
@@ -28,7 +31,9 @@ function compare(a: Version, b: Version): number {
 describe('engines', () => {
   const ours = floorOf(pkg.engines.node);
   const theirs = Object.keys(pkg.dependencies).map((name) => {
-    const manifest = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')) as { engines?: { node?: string } };
+    const manifest = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')) as {
+      engines?: { node?: string };
+    };
     return { name, floor: manifest.engines?.node ? floorOf(manifest.engines.node) : ([0, 0, 0] as Version) };
   });
 
@@ -40,7 +45,9 @@ describe('engines', () => {
 
   it('states the highest floor of the runtime dependencies, no lower and no higher', () => {
     const highest = theirs.reduce((a, b) => (compare(a.floor, b.floor) >= 0 ? a : b));
-    expect(ours, `engines.node ${pkg.engines.node}, but ${highest.name} needs ${highest.floor.join('.')}`).toEqual(highest.floor);
+    expect(ours, `engines.node ${pkg.engines.node}, but ${highest.name} needs ${highest.floor.join('.')}`).toEqual(
+      highest.floor,
+    );
   });
 
   it('is the floor README states', () => {
@@ -53,13 +60,18 @@ describe('engines', () => {
 function sources(): string {
   const dir = new URL('src/', root);
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|cjs|mjs)$/.test(f));
-  return [...files.map((f) => readFileSync(new URL(f, dir), 'utf8')), readFileSync(new URL('build.mjs', root), 'utf8')].join('\n');
+  return [
+    ...files.map((f) => readFileSync(new URL(f, dir), 'utf8')),
+    readFileSync(new URL('build.mjs', root), 'utf8'),
+  ].join('\n');
 }
 
 describe('dependencies', () => {
   it('are each imported by the code: no dependency that nothing uses', () => {
     const text = sources();
-    const unused = Object.keys(pkg.dependencies).filter((name) => !new RegExp(`['"]${name.replace(/[/@.-]/g, '\\$&')}(/[^'"]*)?['"]`).test(text));
+    const unused = Object.keys(pkg.dependencies).filter(
+      (name) => !new RegExp(`['"]${name.replace(/[/@.-]/g, '\\$&')}(/[^'"]*)?['"]`).test(text),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -26,11 +26,18 @@ function pageOf(items: readonly object[], given: Buffer[]): Page {
 }
 
 const PAGES = [
-  [{ id: 1, path: 'acme/web' }, { id: 2, path: 'acme/api' }],
+  [
+    { id: 1, path: 'acme/web' },
+    { id: 2, path: 'acme/api' },
+  ],
   [{ id: 3, path: 'acme/docs' }],
 ];
 
-async function writeAll(stdout: NodeJS.WritableStream & { copiesWrites?: boolean }, format: OutputFormat, given: Buffer[]): Promise<void> {
+async function writeAll(
+  stdout: NodeJS.WritableStream & { copiesWrites?: boolean },
+  format: OutputFormat,
+  given: Buffer[],
+): Promise<void> {
   const io = streamIO({ stdout: stdout as never, stderr: new PassThrough(), stdin: new PassThrough() }, {});
   const writer = new ListWriter(io, { format }, [{ header: 'ID', path: 'id' }], true);
   for (const items of PAGES) await writer.writePage(pageOf(items, given));
@@ -47,7 +54,14 @@ describe('a page written as it came', () => {
       expect(given).toHaveLength(PAGES.length);
       const items = PAGES.flat();
       if (format === 'json') expect(JSON.parse(stdout.text())).toEqual(items);
-      else expect(stdout.text().trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(items);
+      else
+        expect(
+          stdout
+            .text()
+            .trimEnd()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+        ).toEqual(items);
     });
 
     it(`${format}: is never given back to a stream that may still hold its bytes (a PassThrough)`, async () => {

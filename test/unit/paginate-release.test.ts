@@ -14,7 +14,13 @@ describe('paginate with released pages (bodies read into reused buffers)', () =>
     const buffers = new Set<ArrayBufferLike>();
     // Windows of 60 records (3 pages of 20): the next window starts after the last id of the
     // previous one, which must be taken before that page's buffer goes back to the pool.
-    const list = paginate(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 20, concurrency: 3, offsetWindow: { maxRecords: 60, key: 'id', param: 'id_after' } });
+    const list = paginate(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc' },
+      perPage: 20,
+      concurrency: 3,
+      offsetWindow: { maxRecords: 60, key: 'id', param: 'id_after' },
+    });
     for await (const page of list) {
       for (const text of page.items) ids.push((JSON.parse(text) as { id: number }).id);
       buffers.add(page.itemBytes(0).buffer);
@@ -22,7 +28,10 @@ describe('paginate with released pages (bodies read into reused buffers)', () =>
       pages++;
     }
     await client.close();
-    const expected = sandbox.store.allProjects().map((p) => p.id).sort((a, b) => a - b);
+    const expected = sandbox.store
+      .allProjects()
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
     expect(expected.length).toBeGreaterThan(200);
     expect(ids).toEqual(expected);
     expect(pages).toBe(Math.ceil(expected.length / 20));

@@ -5,7 +5,14 @@ import type { CollabError } from '../../src/errors.js';
 import { HttpClient } from '../../src/http/client.js';
 import type { IO } from '../../src/io.js';
 import { ListWriter } from '../../src/output/writer.js';
-import { type ListSummary, type Page, type PaginateOptions, paginate, paginateItems, parseLinkHeader } from '../../src/http/paginate.js';
+import {
+  type ListSummary,
+  type Page,
+  type PaginateOptions,
+  paginate,
+  paginateItems,
+  parseLinkHeader,
+} from '../../src/http/paginate.js';
 import { pageSize } from '../../src/list-flags.js';
 
 /**
@@ -128,7 +135,11 @@ function listService(options: ServiceOptions): Service {
   return { client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }), requests, idle };
 }
 
-function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCode: number; data: string; responseOptions: { headers: Record<string, string> } } {
+function answer(
+  url: URL,
+  allIds: number[],
+  options: ServiceOptions,
+): { statusCode: number; data: string; responseOptions: { headers: Record<string, string> } } {
   const q = url.searchParams;
   const perPage = Math.min(options.maxPerPage ?? 100, Number(q.get('per_page') ?? '20'));
   const link = (changes: Record<string, string>) => {
@@ -137,7 +148,14 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
     return next.toString();
   };
   if (options.keyset) {
-    const after = q.get('cursor') && !options.ignorePage ? Number(Buffer.from(q.get('cursor') as string, 'base64url').toString().split(':')[1]) : 0;
+    const after =
+      q.get('cursor') && !options.ignorePage
+        ? Number(
+            Buffer.from(q.get('cursor') as string, 'base64url')
+              .toString()
+              .split(':')[1],
+          )
+        : 0;
     const slice = allIds.filter((id) => id > after).slice(0, perPage);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const last = slice[slice.length - 1];
@@ -151,7 +169,11 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
   const page = options.ignorePage ? 1 : Number(q.get('page') ?? '1');
   const offset = (page - 1) * perPage;
   if (options.maxOffset !== undefined && offset >= options.maxOffset) {
-    return { statusCode: 405, data: JSON.stringify({ message: '405 Method Not Allowed - offset too large' }), responseOptions: { headers: { 'content-type': 'application/json' } } };
+    return {
+      statusCode: 405,
+      data: JSON.stringify({ message: '405 Method Not Allowed - offset too large' }),
+      responseOptions: { headers: { 'content-type': 'application/json' } },
+    };
   }
   const from = page > 1 && options.overlap ? offset - options.overlap : offset;
   const slice = ids.slice(from, from + perPage);
@@ -159,8 +181,14 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
   const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (!options.noXHeaders) {
-    Object.assign(headers, { 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': hasNext ? String(page + 1) : '', 'x-prev-page': page > 1 ? String(page - 1) : '' });
-    if (!options.noTotals) Object.assign(headers, { 'x-total': String(ids.length), 'x-total-pages': String(totalPages) });
+    Object.assign(headers, {
+      'x-page': String(page),
+      'x-per-page': String(perPage),
+      'x-next-page': hasNext ? String(page + 1) : '',
+      'x-prev-page': page > 1 ? String(page - 1) : '',
+    });
+    if (!options.noTotals)
+      Object.assign(headers, { 'x-total': String(ids.length), 'x-total-pages': String(totalPages) });
   }
   if (!options.noLink) {
     const links: string[] = [];
@@ -175,7 +203,11 @@ function answer(url: URL, allIds: number[], options: ServiceOptions): { statusCo
 function body(ids: number[], options: ServiceOptions): string {
   if (!options.pretty) return `[${ids.map(item).join(',')}]`;
   // Values a re-serialisation would change: a number beyond 2^53, an escape, spaces in a string.
-  const text = JSON.stringify(ids.map((id) => JSON.parse(item(id)) as object), null, 2).replace(/"name": "p(\d+)"/g, '"name": "p$1 \\u00e9  x", "big": 12345678901234567890');
+  const text = JSON.stringify(
+    ids.map((id) => JSON.parse(item(id)) as object),
+    null,
+    2,
+  ).replace(/"name": "p(\d+)"/g, '"name": "p$1 \\u00e9  x", "big": 12345678901234567890');
   return options.pretty === 'crlf' ? text.replace(/\n/g, '\r\n') : text;
 }
 
@@ -187,10 +219,14 @@ async function collect(client: HttpClient, options: PaginateOptions): Promise<{ 
 }
 
 /** The items until the listing fails, and the failure. */
-async function collectUntilFailure(client: HttpClient, options: PaginateOptions): Promise<{ ids: number[]; error: CollabError | undefined }> {
+async function collectUntilFailure(
+  client: HttpClient,
+  options: PaginateOptions,
+): Promise<{ ids: number[]; error: CollabError | undefined }> {
   const ids: number[] = [];
   try {
-    for await (const page of paginate(client, options)) for (const text of page.items) ids.push((JSON.parse(text) as { id: number }).id);
+    for await (const page of paginate(client, options))
+      for (const text of page.items) ids.push((JSON.parse(text) as { id: number }).id);
   } catch (error) {
     return { ids, error: error as CollabError };
   }
@@ -236,12 +272,19 @@ describe('paginate: offset pages', () => {
 
   it('honours --limit: per_page follows a small limit, and no page beyond the limit is fetched', async () => {
     const small = listService({ total: 500, noTotals: true });
-    expect((await collect(small.client, { path: '/projects', limit: 7, perPage: pageSize({ limit: 7 }) })).ids).toEqual(range(1, 7));
+    expect((await collect(small.client, { path: '/projects', limit: 7, perPage: pageSize({ limit: 7 }) })).ids).toEqual(
+      range(1, 7),
+    );
     expect(small.requests).toHaveLength(1);
     expect(new URL(small.requests[0] as string).searchParams.get('per_page')).toBe('7');
 
     const large = listService({ total: 5000, noTotals: true });
-    const { ids } = await collect(large.client, { path: '/projects', limit: 250, perPage: pageSize({ limit: 250 }), concurrency: 8 });
+    const { ids } = await collect(large.client, {
+      path: '/projects',
+      limit: 250,
+      perPage: pageSize({ limit: 250 }),
+      concurrency: 8,
+    });
     expect(ids).toEqual(range(1, 250));
     expect(pageNumbers(large.requests).sort()).toEqual([1, 2, 3]);
   });
@@ -251,15 +294,23 @@ describe('paginate: offset pages', () => {
     expect((await collect(client, { path: '/projects', perPage: 5, page: 2 })).ids).toEqual(range(6, 10));
     expect(requests).toHaveLength(1);
     // Pages of 20 (the service's default) whatever the limit, which cuts the page.
-    expect((await collect(client, { path: '/projects', page: 3, limit: 5, perPage: pageSize({ page: 3, limit: 5 }) })).ids).toEqual(range(41, 45));
-    expect((await collect(client, { path: '/projects', page: 5, perPage: pageSize({ page: 5 }) })).ids).toEqual(range(81, 95));
+    expect(
+      (await collect(client, { path: '/projects', page: 3, limit: 5, perPage: pageSize({ page: 3, limit: 5 }) })).ids,
+    ).toEqual(range(41, 45));
+    expect((await collect(client, { path: '/projects', page: 5, perPage: pageSize({ page: 5 }) })).ids).toEqual(
+      range(81, 95),
+    );
     expect((await collect(client, { path: '/projects', page: 6, perPage: pageSize({ page: 6 }) })).ids).toEqual([]);
     expect(requests).toHaveLength(4);
   });
 
   it('keeps the caller query on every page and builds pages from the absolute next link', async () => {
     const { client, requests } = listService({ total: 250, noTotals: true });
-    await collect(client, { path: '/projects', query: { order_by: 'id', sort: 'asc', topic: ['a b', 'c'] }, perPage: 100 });
+    await collect(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc', topic: ['a b', 'c'] },
+      perPage: 100,
+    });
     for (const request of requests) {
       const q = new URL(request).searchParams;
       expect(q.get('order_by')).toBe('id');
@@ -307,7 +358,11 @@ describe('paginate: offset pages', () => {
 
   it('re-anchors on a window boundary that falls exactly at the end of the list', async () => {
     const { client } = listService({ total: 600, noTotals: true, maxOffset: 300 });
-    const { ids } = await collect(client, { path: '/projects', perPage: 100, offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' } });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      perPage: 100,
+      offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' },
+    });
     expect(ids).toEqual(range(1, 600));
   });
 
@@ -316,7 +371,8 @@ describe('paginate: offset pages', () => {
     const seen: number[] = [];
     let error: unknown;
     try {
-      for await (const page of paginate(client, { path: '/projects', perPage: 100, concurrency: 2 })) for (const text of page.items) seen.push((JSON.parse(text) as { id: number }).id);
+      for await (const page of paginate(client, { path: '/projects', perPage: 100, concurrency: 2 }))
+        for (const text of page.items) seen.push((JSON.parse(text) as { id: number }).id);
     } catch (e) {
       error = e;
     }
@@ -327,10 +383,18 @@ describe('paginate: offset pages', () => {
 
   it('stops, after every item once, against a server that ignores id_after past the offset window', async () => {
     const { client, requests } = listService({ total: 1050, noTotals: true, maxOffset: 300, ignoreWindow: true });
-    const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, concurrency: 4, offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' } });
+    const { ids, error } = await collectUntilFailure(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc' },
+      perPage: 100,
+      concurrency: 4,
+      offsetWindow: { maxRecords: 300, key: 'id', param: 'id_after' },
+    });
     expect(ids).toEqual(range(1, 300));
     expect(error?.kind).toBe('malformed');
-    expect(error?.message).toBe('the listing stopped after 300 items, each written once: page 1 answered ids the listing had passed (id_after=300 was ignored)');
+    expect(error?.message).toBe(
+      'the listing stopped after 300 items, each written once: page 1 answered ids the listing had passed (id_after=300 was ignored)',
+    );
     expect(error?.hint).toMatch(/incomplete/);
     // The first window, and the first request of the second with what was fetched ahead beside it.
     expect(requests.length).toBeLessThanOrEqual(3 + 1 + 4);
@@ -339,22 +403,41 @@ describe('paginate: offset pages', () => {
   it('stops when the service ignores the page asked for, before writing a page twice', async () => {
     for (const window of [undefined, { maxRecords: 300, key: 'id', param: 'id_after' as const }]) {
       const { client } = listService({ total: 1000, noTotals: true, ignorePage: true });
-      const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, offsetWindow: window });
+      const { ids, error } = await collectUntilFailure(client, {
+        path: '/projects',
+        query: { order_by: 'id', sort: 'asc' },
+        perPage: 100,
+        offsetWindow: window,
+      });
       expect(ids).toEqual(range(1, 100));
-      expect(error?.message).toBe('the listing stopped after 100 items, each written once: page 2 answered the same items as page 1 (the service ignores the page asked for, or its pages cycle)');
+      expect(error?.message).toBe(
+        'the listing stopped after 100 items, each written once: page 2 answered the same items as page 1 (the service ignores the page asked for, or its pages cycle)',
+      );
     }
   });
 
   it('stops when the service ignores a keyset cursor', async () => {
     const { client } = listService({ total: 1000, keyset: true, ignorePage: true });
-    const { ids, error } = await collectUntilFailure(client, { path: '/projects', query: { pagination: 'keyset' }, perPage: 100 });
+    const { ids, error } = await collectUntilFailure(client, {
+      path: '/projects',
+      query: { pagination: 'keyset' },
+      perPage: 100,
+    });
     expect(ids).toEqual(range(1, 100));
-    expect(error?.message).toMatch(/^the listing stopped after 100 items, each written once: keyset page 2 answered the same items as page 1/);
+    expect(error?.message).toMatch(
+      /^the listing stopped after 100 items, each written once: keyset page 2 answered the same items as page 1/,
+    );
   });
 
   it('leaves out items already written when the list shifted between pages (ordered by id)', async () => {
     const { client } = listService({ total: 500, overlap: 3 });
-    const { ids } = await collect(client, { path: '/projects', query: { order_by: 'id', sort: 'asc' }, perPage: 100, concurrency: 3, offsetWindow: { maxRecords: 50_000, key: 'id', param: 'id_after' } });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc' },
+      perPage: 100,
+      concurrency: 3,
+      offsetWindow: { maxRecords: 50_000, key: 'id', param: 'id_after' },
+    });
     // Every id once; the last 3 fall off the shifted last page, as they would from the service.
     expect(ids).toEqual(range(1, 497));
   });
@@ -405,11 +488,19 @@ describe('paginate: offset pages', () => {
     agent.disableNetConnect();
     agents.push(agent);
     const pool = agent.get(ORIGIN);
-    pool.intercept({ path: () => true }).reply(200, '{"message":"ok"}', { headers: { 'content-type': 'application/json' } });
-    pool.intercept({ path: () => true }).reply(200, '<html><title>SSO</title></html>', { headers: { 'content-type': 'text/html' } });
-    pool.intercept({ path: () => true }).reply(200, '[{"id":1},{"id":', { headers: { 'content-type': 'application/json' } });
+    pool
+      .intercept({ path: () => true })
+      .reply(200, '{"message":"ok"}', { headers: { 'content-type': 'application/json' } });
+    pool
+      .intercept({ path: () => true })
+      .reply(200, '<html><title>SSO</title></html>', { headers: { 'content-type': 'text/html' } });
+    pool
+      .intercept({ path: () => true })
+      .reply(200, '[{"id":1},{"id":', { headers: { 'content-type': 'application/json' } });
     pool.intercept({ path: () => true }).reply(200, '', { headers: { 'content-type': 'application/json' } });
-    pool.intercept({ path: () => true }).reply(200, '[{"id":1}, 2, "three"]', { headers: { 'content-type': 'application/json' } });
+    pool
+      .intercept({ path: () => true })
+      .reply(200, '[{"id":1}, 2, "three"]', { headers: { 'content-type': 'application/json' } });
     pool.intercept({ path: () => true }).reply(200, 'Service is fine', { headers: { 'content-type': 'text/plain' } });
     const client = new HttpClient({ baseUrl: ORIGIN, dispatcher: agent });
     const expected = [
@@ -428,7 +519,9 @@ describe('paginate: offset pages', () => {
         error = e;
       }
       expect((error as CollabError).kind).toBe('malformed');
-      expect((error as CollabError).message).toContain(`malformed response from GET ${ORIGIN}/api/v4/projects?per_page=100&page=1: `);
+      expect((error as CollabError).message).toContain(
+        `malformed response from GET ${ORIGIN}/api/v4/projects?per_page=100&page=1: `,
+      );
       expect((error as CollabError).message).toMatch(what);
     }
   });
@@ -440,20 +533,32 @@ describe('paginate: a server that pretty-prints', () => {
     const stdout = new PassThrough();
     const chunks: Buffer[] = [];
     stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, color: false, columns: 80 };
+    const io: IO = {
+      stdout,
+      stderr: new PassThrough(),
+      stdin: new PassThrough(),
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      color: false,
+      columns: 80,
+    };
     const writer = new ListWriter(io, { format }, [{ header: 'ID', path: 'id' }]);
     for await (const page of paginate(client, { path: '/projects', perPage: 20 })) await writer.writePage(page);
     await writer.end();
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  it.each([true, 'crlf'] as const)('gives one ndjson line per item, each value kept as sent (line breaks %s)', async (pretty) => {
-    const lines = (await write('ndjson', pretty)).split('\n');
-    expect(lines.pop()).toBe('');
-    expect(lines).toHaveLength(45);
-    expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(range(1, 45));
-    expect(lines[0]).toBe('{"id":1,"name":"p1 \\u00e9  x","big":12345678901234567890,"path_with_namespace":"g/p1"}');
-  });
+  it.each([true, 'crlf'] as const)(
+    'gives one ndjson line per item, each value kept as sent (line breaks %s)',
+    async (pretty) => {
+      const lines = (await write('ndjson', pretty)).split('\n');
+      expect(lines.pop()).toBe('');
+      expect(lines).toHaveLength(45);
+      expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(range(1, 45));
+      expect(lines[0]).toBe('{"id":1,"name":"p1 \\u00e9  x","big":12345678901234567890,"path_with_namespace":"g/p1"}');
+    },
+  );
 
   it('keeps json output one valid array', async () => {
     const items = JSON.parse(await write('json', true)) as Array<{ id: number }>;
@@ -466,7 +571,12 @@ describe('paginate: progress and summary', () => {
     const { client } = listService(service);
     const progress: number[] = [];
     const summaries: ListSummary[] = [];
-    const { ids } = await collect(client, { path: '/projects', ...options, onProgress: (n) => progress.push(n), onSummary: (s) => summaries.push(s) });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      ...options,
+      onProgress: (n) => progress.push(n),
+      onSummary: (s) => summaries.push(s),
+    });
     return { ids, progress, summaries };
   }
 
@@ -477,22 +587,38 @@ describe('paginate: progress and summary', () => {
 
   it('says the list was cut at the limit while the service has more, with its total', async () => {
     // Cut inside a page, at a page's end with a next link, and a limit the list does not reach.
-    expect((await summarise({ total: 250 }, { limit: 150, perPage: 100 })).summaries).toEqual([{ items: 150, total: 250, more: true }]);
-    expect((await summarise({ total: 250, noTotals: true }, { limit: 200, perPage: 100 })).summaries).toEqual([{ items: 200, total: undefined, more: true }]);
-    expect((await summarise({ total: 250 }, { limit: 500, perPage: 100 })).summaries).toEqual([{ items: 250, total: 250, more: false }]);
-    expect((await summarise({ total: 200 }, { limit: 200, perPage: 100 })).summaries).toEqual([{ items: 200, total: 200, more: false }]);
-    expect((await summarise({ total: 250, keyset: true }, { query: { pagination: 'keyset' }, limit: 120, perPage: 100 })).summaries).toEqual([{ items: 120, total: undefined, more: true }]);
+    expect((await summarise({ total: 250 }, { limit: 150, perPage: 100 })).summaries).toEqual([
+      { items: 150, total: 250, more: true },
+    ]);
+    expect((await summarise({ total: 250, noTotals: true }, { limit: 200, perPage: 100 })).summaries).toEqual([
+      { items: 200, total: undefined, more: true },
+    ]);
+    expect((await summarise({ total: 250 }, { limit: 500, perPage: 100 })).summaries).toEqual([
+      { items: 250, total: 250, more: false },
+    ]);
+    expect((await summarise({ total: 200 }, { limit: 200, perPage: 100 })).summaries).toEqual([
+      { items: 200, total: 200, more: false },
+    ]);
+    expect(
+      (await summarise({ total: 250, keyset: true }, { query: { pagination: 'keyset' }, limit: 120, perPage: 100 }))
+        .summaries,
+    ).toEqual([{ items: 120, total: undefined, more: true }]);
   });
 
   it('says whether pages follow the one page asked for', async () => {
-    expect((await summarise({ total: 95 }, { page: 2, perPage: 5 })).summaries).toEqual([{ items: 5, total: 95, more: true }]);
-    expect((await summarise({ total: 95 }, { page: 5, perPage: pageSize({ page: 5 }) })).summaries).toEqual([{ items: 15, total: 95, more: false }]);
+    expect((await summarise({ total: 95 }, { page: 2, perPage: 5 })).summaries).toEqual([
+      { items: 5, total: 95, more: true },
+    ]);
+    expect((await summarise({ total: 95 }, { page: 5, perPage: pageSize({ page: 5 }) })).summaries).toEqual([
+      { items: 15, total: 95, more: false },
+    ]);
   });
 
   it('says nothing when the consumer stops early', async () => {
     const { client } = listService({ total: 250 });
     const summaries: ListSummary[] = [];
-    for await (const _ of paginate(client, { path: '/projects', perPage: 100, onSummary: (s) => summaries.push(s) })) break;
+    for await (const _ of paginate(client, { path: '/projects', perPage: 100, onSummary: (s) => summaries.push(s) }))
+      break;
     expect(summaries).toEqual([]);
   });
 });
@@ -500,7 +626,11 @@ describe('paginate: progress and summary', () => {
 describe('paginate: keyset pages', () => {
   it('follows the next link verbatim to the end', async () => {
     const { client, requests } = listService({ total: 250, keyset: true });
-    const { ids, pages } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100 });
+    const { ids, pages } = await collect(client, {
+      path: '/projects',
+      query: { pagination: 'keyset', order_by: 'id', sort: 'asc' },
+      perPage: 100,
+    });
     expect(ids).toEqual(range(1, 250));
     expect(pages.every((p) => p.number === undefined || p.number === 1)).toBe(true);
     expect(requests).toHaveLength(3);
@@ -511,14 +641,23 @@ describe('paginate: keyset pages', () => {
 
   it('ends on an empty page without a link', async () => {
     const { client, requests } = listService({ total: 200, keyset: true });
-    const { ids } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100 });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      query: { pagination: 'keyset', order_by: 'id', sort: 'asc' },
+      perPage: 100,
+    });
     expect(ids).toEqual(range(1, 200));
     expect(requests).toHaveLength(2);
   });
 
   it('honours --limit', async () => {
     const { client, requests } = listService({ total: 1000, keyset: true });
-    const { ids } = await collect(client, { path: '/projects', query: { pagination: 'keyset', order_by: 'id', sort: 'asc' }, perPage: 100, limit: 150 });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      query: { pagination: 'keyset', order_by: 'id', sort: 'asc' },
+      perPage: 100,
+      limit: 150,
+    });
     expect(ids).toEqual(range(1, 150));
     expect(requests).toHaveLength(2);
   });
@@ -528,13 +667,20 @@ describe('paginateItems and parseLinkHeader', () => {
   it('yields parsed items', async () => {
     const { client } = listService({ total: 45 });
     const out: number[] = [];
-    for await (const item of paginateItems<{ id: number }>(client, { path: '/projects', perPage: 20 })) out.push(item.id);
+    for await (const item of paginateItems<{ id: number }>(client, { path: '/projects', perPage: 20 }))
+      out.push(item.id);
     expect(out).toEqual(range(1, 45));
   });
 
   it('reads every rel, with or without quotes, and commas inside URLs', () => {
-    const links = parseLinkHeader('<https://h/api/v4/projects?page=2&a=1,2>; rel="next", <https://h/api/v4/projects?page=1>; rel=first, <https://h/x?page=9>; rel="last"');
-    expect(links).toEqual({ next: 'https://h/api/v4/projects?page=2&a=1,2', first: 'https://h/api/v4/projects?page=1', last: 'https://h/x?page=9' });
+    const links = parseLinkHeader(
+      '<https://h/api/v4/projects?page=2&a=1,2>; rel="next", <https://h/api/v4/projects?page=1>; rel=first, <https://h/x?page=9>; rel="last"',
+    );
+    expect(links).toEqual({
+      next: 'https://h/api/v4/projects?page=2&a=1,2',
+      first: 'https://h/api/v4/projects?page=1',
+      last: 'https://h/x?page=9',
+    });
     expect(parseLinkHeader(undefined)).toEqual({});
     expect(parseLinkHeader('garbage')).toEqual({});
   });

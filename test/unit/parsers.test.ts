@@ -1,6 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessLevel, booleanValue, commaList, date, dateTime, duration, groupRef, httpUrl, integer, integerList, keyValue, nonEmpty, parseArg, projectRef } from '../../src/params/parsers.js';
+import {
+  accessLevel,
+  booleanValue,
+  commaList,
+  date,
+  dateTime,
+  duration,
+  groupRef,
+  httpUrl,
+  integer,
+  integerList,
+  keyValue,
+  nonEmpty,
+  parseArg,
+  projectRef,
+} from '../../src/params/parsers.js';
 import { CollabError } from '../../src/errors.js';
 
 /** A parser's failure: a usage error whose one-line message names the flag. */
@@ -23,13 +38,22 @@ describe('integer', () => {
     expect(integer(0)(' 3 ', '--n')).toBe(3);
   });
 
-  it.each(['', 'abc', '1.5', '1e3', '0x10', '12abc', '99999999999999999999', 'Infinity', 'NaN', '١٢'])('refuses %j', (value) => {
-    expect(refusal(() => integer(1, 100)(value, '--per-page')).message).toMatch(/^invalid value ".*" for --per-page: expected a whole number from 1 to 100$/);
-  });
+  it.each(['', 'abc', '1.5', '1e3', '0x10', '12abc', '99999999999999999999', 'Infinity', 'NaN', '١٢'])(
+    'refuses %j',
+    (value) => {
+      expect(refusal(() => integer(1, 100)(value, '--per-page')).message).toMatch(
+        /^invalid value ".*" for --per-page: expected a whole number from 1 to 100$/,
+      );
+    },
+  );
 
   it('refuses out of range with the range', () => {
-    expect(refusal(() => integer(1, 100)('0', '--per-page')).message).toBe('invalid value "0" for --per-page: expected a whole number from 1 to 100');
-    expect(refusal(() => integer(1)('-1', '--page')).message).toBe('invalid value "-1" for --page: expected a whole number from 1');
+    expect(refusal(() => integer(1, 100)('0', '--per-page')).message).toBe(
+      'invalid value "0" for --per-page: expected a whole number from 1 to 100',
+    );
+    expect(refusal(() => integer(1)('-1', '--page')).message).toBe(
+      'invalid value "-1" for --page: expected a whole number from 1',
+    );
   });
 
   it('shortens a huge value and hides control characters in the message', () => {
@@ -45,15 +69,36 @@ describe('date and dateTime', () => {
     expect(date('2026-12-31', '--expires')).toBe('2026-12-31');
   });
 
-  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '26-01-01', '2026-1-1', '2026/01/01', 'tomorrow', ''])('refuses %j', (value) => {
-    expect(refusal(() => date(value, '--expires')).message).toMatch(/for --expires: expected a (real calendar )?date as YYYY-MM-DD/);
+  it.each([
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '26-01-01',
+    '2026-1-1',
+    '2026/01/01',
+    'tomorrow',
+    '',
+  ])('refuses %j', (value) => {
+    expect(refusal(() => date(value, '--expires')).message).toMatch(
+      /for --expires: expected a (real calendar )?date as YYYY-MM-DD/,
+    );
   });
 
   it('accepts ISO date-times and refuses impossible ones', () => {
     expect(dateTime('2026-01-31T12:00:00Z', '--created-at')).toBe('2026-01-31T12:00:00Z');
     expect(dateTime('2026-01-31T12:00:00.123+02:00', '--created-at')).toBe('2026-01-31T12:00:00.123+02:00');
     expect(dateTime('2026-01-31', '--created-at')).toBe('2026-01-31');
-    for (const bad of ['2026-02-30T10:00:00Z', '2026-01-31T24:00:00Z', '2026-01-31T12:60:00Z', '2026-01-31T12:00:61Z', 'now', '2026-01-31X']) refusal(() => dateTime(bad, '--created-at'));
+    for (const bad of [
+      '2026-02-30T10:00:00Z',
+      '2026-01-31T24:00:00Z',
+      '2026-01-31T12:60:00Z',
+      '2026-01-31T12:00:61Z',
+      'now',
+      '2026-01-31X',
+    ])
+      refusal(() => dateTime(bad, '--created-at'));
   });
 });
 
@@ -91,8 +136,29 @@ describe('project and group references', () => {
     expect(groupRef('my_group.x-y', '<group>')).toBe('my_group.x-y');
   });
 
-  it.each(['../../users', '..', 'grp/../admin', './x', 'grp//app', 'grp/app.git', '', ' ', '0', '-1', '99999999999999999999', 'grp/ap p', 'grp/äpp', 'grp?x=1', 'grp#x', 'grp%2Fapp', '.hidden', 'a\\b'])('refuses %j before anything is sent', (value) => {
-    expect(refusal(() => projectRef(value, '<project>')).message).toMatch(/for <project>: expected a project ID or full path( such as grp\/sub\/app)?$/);
+  it.each([
+    '../../users',
+    '..',
+    'grp/../admin',
+    './x',
+    'grp//app',
+    'grp/app.git',
+    '',
+    ' ',
+    '0',
+    '-1',
+    '99999999999999999999',
+    'grp/ap p',
+    'grp/äpp',
+    'grp?x=1',
+    'grp#x',
+    'grp%2Fapp',
+    '.hidden',
+    'a\\b',
+  ])('refuses %j before anything is sent', (value) => {
+    expect(refusal(() => projectRef(value, '<project>')).message).toMatch(
+      /for <project>: expected a project ID or full path( such as grp\/sub\/app)?$/,
+    );
   });
 
   it('never lets a path segment climb out of the API path, for any input', () => {
@@ -106,7 +172,9 @@ describe('project and group references', () => {
           return;
         }
         if (typeof ref === 'number') expect(Number.isSafeInteger(ref) && ref > 0).toBe(true);
-        else for (const segment of String(ref).split('/')) expect(segment === '' || segment === '.' || segment === '..' || /[?#%\\\s]/.test(segment)).toBe(false);
+        else
+          for (const segment of String(ref).split('/'))
+            expect(segment === '' || segment === '.' || segment === '..' || /[?#%\\\s]/.test(segment)).toBe(false);
       }),
       { seed: 3, numRuns: 2000 },
     );
@@ -134,7 +202,8 @@ describe('other parsers', () => {
 
   it('httpUrl', () => {
     expect(httpUrl('https://hooks.example/x?y=1', '--url')).toBe('https://hooks.example/x?y=1');
-    for (const bad of ['ftp://x', 'javascript:alert(1)', 'hooks.example', '', 'http//x']) refusal(() => httpUrl(bad, '--url'));
+    for (const bad of ['ftp://x', 'javascript:alert(1)', 'hooks.example', '', 'http//x'])
+      refusal(() => httpUrl(bad, '--url'));
   });
 
   it('booleanValue and nonEmpty', () => {

@@ -20,7 +20,9 @@ interface SpecTable {
   pullMirroringParameters: string;
   deprecations: string;
 }
-const SPEC = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/spec/project-settings.json', import.meta.url)), 'utf8')) as SpecTable;
+const SPEC = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../fixtures/spec/project-settings.json', import.meta.url)), 'utf8'),
+) as SpecTable;
 
 interface SpecRow {
   name: string;
@@ -39,7 +41,9 @@ const SPEC_ROWS: SpecRow[] = SPEC.settings.map(({ attribute, type, create, creat
 });
 
 /** "import_url (...), mirror (...), ..." of the pull-mirroring table's create/update row. */
-const PULL_MIRRORING_PARAMS: string[] = [...SPEC.pullMirroringParameters.matchAll(/(?:^|, )([a-z_]+) \(/g)].map((m) => m[1] as string);
+const PULL_MIRRORING_PARAMS: string[] = [...SPEC.pullMirroringParameters.matchAll(/(?:^|, )([a-z_]+) \(/g)].map(
+  (m) => m[1] as string,
+);
 
 /** Values listed in the type cell: "disabled, private, enabled", "string: merge, rebase_merge, ff", "string enabled or disabled". */
 function specChoices(type: string): string[] | undefined {
@@ -71,7 +75,12 @@ describe('project settings table', () => {
   it('reads every row of the spec', () => {
     expect(SPEC_ROWS.length).toBeGreaterThan(70);
     expect(SPEC_ROWS.map((r) => r.name)).toContain('container_expiration_policy_attributes');
-    expect(PULL_MIRRORING_PARAMS).toEqual(['import_url', 'mirror', 'mirror_trigger_builds', 'only_mirror_protected_branches']);
+    expect(PULL_MIRRORING_PARAMS).toEqual([
+      'import_url',
+      'mirror',
+      'mirror_trigger_builds',
+      'only_mirror_protected_branches',
+    ]);
     const typeOf = (name: string) => SPEC_ROWS.find((r) => r.name === name)?.type ?? '';
     expect(specChoices(typeOf('merge_method'))).toEqual(['merge', 'rebase_merge', 'ff']);
     expect(specChoices(typeOf('requirements_access_level'))).toEqual(['disabled', 'private', 'enabled', 'public']);
@@ -91,7 +100,9 @@ describe('project settings table', () => {
         expect(setting).toBeDefined();
         if (!setting) return;
         // The pull-mirroring table accepts its parameters on create and update alike.
-        const expected = PULL_MIRRORING_PARAMS.includes(row.name) ? (['create', 'createForUser', 'update'] as SettingsColumn[]) : row.columns;
+        const expected = PULL_MIRRORING_PARAMS.includes(row.name)
+          ? (['create', 'createForUser', 'update'] as SettingsColumn[])
+          : row.columns;
         expect([...setting.columns].sort()).toEqual([...expected].sort());
         expect(setting.paid === true).toBe(row.paid);
         expect(setting.adminOnly === true).toBe(/administrators only/.test(row.type));
@@ -136,9 +147,19 @@ describe('project settings table', () => {
 
       it('is refused before sending where the spec does not accept it, naming where it is', () => {
         if (!setting) return;
-        const value = setting.type === 'boolean' ? true : setting.type === 'string-array' ? ['a'] : setting.type === 'hash' ? { keep_n: 1 } : setting.choices ? setting.choices[0] : 'x';
+        const value =
+          setting.type === 'boolean'
+            ? true
+            : setting.type === 'string-array'
+              ? ['a']
+              : setting.type === 'hash'
+                ? { keep_n: 1 }
+                : setting.choices
+                  ? setting.choices[0]
+                  : 'x';
         for (const column of ['create', 'createForUser', 'update'] as const) {
-          const collect = () => collectParams({ [optionKey(setting)]: value }, PROJECT_SETTINGS, { column, commandName: 'projects' });
+          const collect = () =>
+            collectParams({ [optionKey(setting)]: value }, PROJECT_SETTINGS, { column, commandName: 'projects' });
           if (setting.columns.includes(column)) expect(collect()).toEqual({ [setting.name]: value });
           else {
             let error: unknown;
@@ -149,7 +170,9 @@ describe('project settings table', () => {
             }
             expect(error).toBeInstanceOf(CollabError);
             expect((error as CollabError).kind).toBe('usage');
-            expect((error as CollabError).hint).toContain(setting.columns.includes('update') ? '`projects update`' : '`projects create');
+            expect((error as CollabError).hint).toContain(
+              setting.columns.includes('update') ? '`projects update`' : '`projects create',
+            );
           }
         }
       });
@@ -158,7 +181,11 @@ describe('project settings table', () => {
 
   it('takes the container expiration policy as key=value pairs, checked', () => {
     const option = findFlag(commandOptions('update'), '--container-expiration-policy');
-    expect(option?.parse?.('cadence=7d,keep_n=5,enabled=true', '--container-expiration-policy')).toEqual({ cadence: '7d', keep_n: 5, enabled: true });
+    expect(option?.parse?.('cadence=7d,keep_n=5,enabled=true', '--container-expiration-policy')).toEqual({
+      cadence: '7d',
+      keep_n: 5,
+      enabled: true,
+    });
     expect(() => option?.parse?.('cadence=2d', '--container-expiration-policy')).toThrow(/1d, 7d, 14d, 1month, 3month/);
     expect(() => option?.parse?.('colour=red', '--container-expiration-policy')).toThrow(/key one of cadence/);
   });

@@ -6,11 +6,15 @@ import { apiBaseUrl, isLoopbackHost } from '../../src/http/url.js';
 
 describe('encodeQuery', () => {
   it('encodes scalars, skips undefined and null', () => {
-    expect(encodeQuery({ a: 1, b: 'x y', c: true, d: false, e: undefined, f: null })).toBe('a=1&b=x%20y&c=true&d=false');
+    expect(encodeQuery({ a: 1, b: 'x y', c: true, d: false, e: undefined, f: null })).toBe(
+      'a=1&b=x%20y&c=true&d=false',
+    );
   });
 
   it('encodes arrays as key[]= and hashes as key[sub]=, brackets literal', () => {
-    expect(encodeQuery({ skip_groups: [1, 2], custom_attributes: { team: 'a&b', none: undefined } })).toBe('skip_groups[]=1&skip_groups[]=2&custom_attributes[team]=a%26b');
+    expect(encodeQuery({ skip_groups: [1, 2], custom_attributes: { team: 'a&b', none: undefined } })).toBe(
+      'skip_groups[]=1&skip_groups[]=2&custom_attributes[team]=a%26b',
+    );
   });
 
   it('encodes characters that would change the query', () => {
@@ -28,7 +32,9 @@ describe('encodeQuery', () => {
 describe('withQuery', () => {
   it('appends with ? or &', () => {
     expect(withQuery('/projects', { page: 2 })).toBe('/projects?page=2');
-    expect(withQuery('https://h/api/v4/projects?order_by=id', { page: 2 })).toBe('https://h/api/v4/projects?order_by=id&page=2');
+    expect(withQuery('https://h/api/v4/projects?order_by=id', { page: 2 })).toBe(
+      'https://h/api/v4/projects?order_by=id&page=2',
+    );
     expect(withQuery('/projects', {})).toBe('/projects');
   });
 });
@@ -74,6 +80,7 @@ describe('apiBaseUrl and isLoopbackHost', () => {
 
   it('knows loopback hosts', () => {
     for (const host of ['localhost', '127.0.0.1', '127.9.9.9', '::1', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['10.255.255.1', 'example.com', '128.0.0.1', 'localhost.example.com', '0.0.0.0']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['10.255.255.1', 'example.com', '128.0.0.1', 'localhost.example.com', '0.0.0.0'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });

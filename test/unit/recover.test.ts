@@ -61,28 +61,36 @@ describe('createdSince', () => {
 describe('recovery', () => {
   it('findResource answers undefined for a 404', async () => {
     const { pool, client } = setup();
-    pool.intercept({ path: '/api/v4/projects/9', method: 'GET' }).reply(404, { message: '404 Project Not Found' }, json());
+    pool
+      .intercept({ path: '/api/v4/projects/9', method: 'GET' })
+      .reply(404, { message: '404 Project Not Found' }, json());
     expect(await findResource(client, { method: 'GET', path: '/projects/9' })).toBeUndefined();
   });
 
   it('restores a project once: a lost answer is recovered by reading the project, not by a second restore (which the service refuses)', async () => {
     const { pool, client, posts } = setup();
     pool.intercept({ path: '/api/v4/projects/42/restore', method: 'POST' }).reply(502, 'Bad Gateway');
-    pool.intercept({ path: '/api/v4/projects/42', method: 'GET' }).reply(200, { id: 42, path_with_namespace: 'acme/app', marked_for_deletion_on: null }, json());
+    pool
+      .intercept({ path: '/api/v4/projects/42', method: 'GET' })
+      .reply(200, { id: 42, path_with_namespace: 'acme/app', marked_for_deletion_on: null }, json());
     const response = await client.request<{ id: number }>(restoreProject(42));
     expect(response.data.id).toBe(42);
     expect(posts()).toBe(1);
   });
 
-  it("recognises a hook made by a lost request on a service whose clock is ten minutes behind (the hooks rule allowed 60 s)", async () => {
+  it('recognises a hook made by a lost request on a service whose clock is ten minutes behind (the hooks rule allowed 60 s)', async () => {
     const { pool, client, posts } = setup();
     const serviceNow = new Date(Date.now() - 600_000);
-    pool.intercept({ path: '/api/v4/projects/7/hooks', method: 'POST' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    pool
+      .intercept({ path: '/api/v4/projects/7/hooks', method: 'POST' })
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { id: 1, username: 'root' }, json(serviceNow));
     pool
       .intercept({ path: (path) => path.startsWith('/api/v4/projects/7/hooks'), method: 'GET' })
       .reply(200, [{ id: 5, url: 'https://ci.example/hook', created_at: serviceNow.toISOString() }], json(serviceNow));
-    const response = await client.request<{ id: number }>(createHook({ kind: 'project', ref: 7 }, { url: 'https://ci.example/hook' }));
+    const response = await client.request<{ id: number }>(
+      createHook({ kind: 'project', ref: 7 }, { url: 'https://ci.example/hook' }),
+    );
     expect(response.data.id).toBe(5);
     expect(posts()).toBe(1);
   });
@@ -91,17 +99,36 @@ describe('recovery', () => {
     const { pool, client, posts } = setup();
     const now = new Date();
     pool.intercept({ path: '/api/v4/groups', method: 'POST' }).reply(503, 'Service Unavailable');
+    pool.intercept({ path: (path) => path.startsWith('/api/v4/groups/ops'), method: 'GET' }).reply(
+      200,
+      {
+        id: 3,
+        name: 'Ops',
+        path: 'ops',
+        full_path: 'ops',
+        parent_id: null,
+        created_at: new Date(now.getTime() - 180_000).toISOString(),
+      },
+      json(now),
+    );
     pool
-      .intercept({ path: (path) => path.startsWith('/api/v4/groups/ops'), method: 'GET' })
-      .reply(200, { id: 3, name: 'Ops', path: 'ops', full_path: 'ops', parent_id: null, created_at: new Date(now.getTime() - 180_000).toISOString() }, json(now));
-    pool.intercept({ path: '/api/v4/groups', method: 'POST' }).reply(400, { message: { path: ['has already been taken'] } }, json(now));
+      .intercept({ path: '/api/v4/groups', method: 'POST' })
+      .reply(400, { message: { path: ['has already been taken'] } }, json(now));
     await expect(client.request(createGroup({ name: 'Ops', path: 'ops' }))).rejects.toMatchObject({ kind: 'rejected' });
     expect(posts()).toBe(2);
   });
 });
 
 const upstream = { id: 7, path_with_namespace: 'acme/web/storefront' };
-const fork: ProjectRecord = { id: 31, name: 'storefront', path: 'storefront', path_with_namespace: 'olivia/storefront', created_at: '2026-01-05T13:00:00.000Z', import_status: 'scheduled', forked_from_project: upstream };
+const fork: ProjectRecord = {
+  id: 31,
+  name: 'storefront',
+  path: 'storefront',
+  path_with_namespace: 'olivia/storefront',
+  created_at: '2026-01-05T13:00:00.000Z',
+  import_status: 'scheduled',
+  forked_from_project: upstream,
+};
 
 /**
  * A fork POST whose answer is lost must never lead to a second fork: the request's `recover`
@@ -110,7 +137,9 @@ const fork: ProjectRecord = { id: 31, name: 'storefront', path: 'storefront', pa
 describe('fork recovery', () => {
   it('takes the fork already at the target after a 500, sending the POST once', async () => {
     const { pool, client, posts } = setup();
-    pool.intercept({ path: '/api/v4/projects/acme%2Fweb%2Fstorefront/fork', method: 'POST' }).reply(500, { message: '500 Internal Server Error' }, json());
+    pool
+      .intercept({ path: '/api/v4/projects/acme%2Fweb%2Fstorefront/fork', method: 'POST' })
+      .reply(500, { message: '500 Internal Server Error' }, json());
     pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { id: 2, username: 'olivia' }, json());
     pool.intercept({ path: '/api/v4/projects/olivia%2Fstorefront', method: 'GET' }).reply(200, fork, json());
     const response = await client.request<ProjectRecord>(forkProject('acme/web/storefront', {}));
@@ -120,8 +149,12 @@ describe('fork recovery', () => {
 
   it('looks in the namespace and path asked for, without asking who the caller is', async () => {
     const { pool, client, posts } = setup();
-    pool.intercept({ path: '/api/v4/projects/7/fork', method: 'POST' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    pool.intercept({ path: '/api/v4/projects/globex%2Fshop', method: 'GET' }).reply(200, { ...fork, path: 'shop', path_with_namespace: 'globex/shop' }, json());
+    pool
+      .intercept({ path: '/api/v4/projects/7/fork', method: 'POST' })
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    pool
+      .intercept({ path: '/api/v4/projects/globex%2Fshop', method: 'GET' })
+      .reply(200, { ...fork, path: 'shop', path_with_namespace: 'globex/shop' }, json());
     const response = await client.request<ProjectRecord>(forkProject(7, { namespace_path: 'globex', path: 'shop' }));
     expect(response.data.path_with_namespace).toBe('globex/shop');
     expect(posts()).toBe(1);
@@ -131,7 +164,9 @@ describe('fork recovery', () => {
     const { pool, client, posts } = setup();
     pool.intercept({ path: '/api/v4/projects/acme%2Fweb%2Fstorefront/fork', method: 'POST' }).reply(502, 'Bad Gateway');
     pool.intercept({ path: '/api/v4/user', method: 'GET' }).reply(200, { id: 2, username: 'olivia' }, json());
-    pool.intercept({ path: '/api/v4/projects/olivia%2Fstorefront', method: 'GET' }).reply(404, { message: '404 Project Not Found' }, json());
+    pool
+      .intercept({ path: '/api/v4/projects/olivia%2Fstorefront', method: 'GET' })
+      .reply(404, { message: '404 Project Not Found' }, json());
     pool.intercept({ path: '/api/v4/projects/acme%2Fweb%2Fstorefront/fork', method: 'POST' }).reply(201, fork, json());
     const response = await client.request<ProjectRecord>(forkProject('acme/web/storefront', {}));
     expect(response.status).toBe(201);

@@ -16,7 +16,11 @@ const reset: Failure = { failed: 'network', notSent: false, final: false };
 const refused: Failure = { failed: 'network', notSent: true, final: false };
 const unresolvable: Failure = { failed: 'network', notSent: true, final: true };
 const cut: Failure = { failed: 'cut-off' };
-const status = (code: number, headers: Record<string, string> = {}): Failure => ({ failed: 'status', status: code, headers });
+const status = (code: number, headers: Record<string, string> = {}): Failure => ({
+  failed: 'status',
+  status: code,
+  headers,
+});
 
 function budget(sent = 1, settings = { retries: 5, maxTotalWaitMs: 120_000, baseMs: 100 }): RetryBudget {
   const b = new RetryBudget(settings);
@@ -65,7 +69,10 @@ describe('nextStep: the retry rule', () => {
   it("waits as the service says (Retry-After, RateLimit-Reset on the run's clock), else backs off within the doubling ceiling", () => {
     expect(nextStep(GET, status(429, { 'retry-after': '7' }), budget(), 0)).toEqual({ next: 'retry', wait: 7000 });
     const now = Date.UTC(2030, 0, 1);
-    expect(nextStep(GET, status(503, { 'ratelimit-reset': String(now / 1000 + 3) }), budget(), now)).toEqual({ next: 'retry', wait: 3000 });
+    expect(nextStep(GET, status(503, { 'ratelimit-reset': String(now / 1000 + 3) }), budget(), now)).toEqual({
+      next: 'retry',
+      wait: 3000,
+    });
     for (let i = 0; i < 50; i++) {
       const step = nextStep(GET, reset, budget(3), 0);
       expect(step.next).toBe('retry');
@@ -75,6 +82,9 @@ describe('nextStep: the retry rule', () => {
 
   it('gives up on a wait the budget cannot take, naming it', () => {
     const small = budget(1, { retries: 5, maxTotalWaitMs: 2000, baseMs: 100 });
-    expect(nextStep(GET, status(429, { 'retry-after': '3600' }), small, 0)).toEqual({ next: 'fail', because: { waitMs: 3_600_000 } });
+    expect(nextStep(GET, status(429, { 'retry-after': '3600' }), small, 0)).toEqual({
+      next: 'fail',
+      because: { waitMs: 3_600_000 },
+    });
   });
 });

@@ -29,9 +29,15 @@ describe('colour', () => {
   });
 
   it('FORCE_COLOR changes colour only: a pipe stays a pipe, a terminal a terminal', () => {
-    const piped = streamIO({ stdout: terminal(false), stderr: terminal(false), stdin: new PassThrough() }, { FORCE_COLOR: '1' });
+    const piped = streamIO(
+      { stdout: terminal(false), stderr: terminal(false), stdin: new PassThrough() },
+      { FORCE_COLOR: '1' },
+    );
     expect(piped).toMatchObject({ color: true, stdoutIsTTY: false, stderrIsTTY: false });
-    const tty = streamIO({ stdout: terminal(true), stderr: terminal(true), stdin: new PassThrough() }, { FORCE_COLOR: '0' });
+    const tty = streamIO(
+      { stdout: terminal(true), stderr: terminal(true), stdin: new PassThrough() },
+      { FORCE_COLOR: '0' },
+    );
     expect(tty).toMatchObject({ color: false, stdoutIsTTY: true, columns: 100 });
   });
 });
@@ -43,11 +49,17 @@ describe('CI', () => {
   });
 
   it('a CI job never prompts, even at a terminal', async () => {
-    const io = streamIO({ stdout: terminal(true), stderr: terminal(true), stdin: Object.assign(new PassThrough(), { isTTY: true }) }, {});
+    const io = streamIO(
+      { stdout: terminal(true), stderr: terminal(true), stdin: Object.assign(new PassThrough(), { isTTY: true }) },
+      {},
+    );
     const globals = { verbose: false, quiet: false };
     const inCI = new Context(io, globals, new AbortController().signal, { env: { CI: '1' } });
     expect(inCI.interactive).toBe(false);
-    await expect(inCI.prompts('pass --yes')).rejects.toMatchObject({ kind: 'usage', message: 'cannot prompt: this is a CI job (CI is set)' });
+    await expect(inCI.prompts('pass --yes')).rejects.toMatchObject({
+      kind: 'usage',
+      message: 'cannot prompt: this is a CI job (CI is set)',
+    });
     expect(new Context(io, globals, new AbortController().signal, { env: { CI: 'false' } }).interactive).toBe(true);
     expect(new Context(io, globals, new AbortController().signal, { env: {} }).interactive).toBe(true);
   });
@@ -56,10 +68,18 @@ describe('CI', () => {
 describe('progress texts', () => {
   const request = { method: 'GET', path: '/projects' };
   it('say why the client waits', () => {
-    expect(waitText({ reason: 'rate-limit', seconds: 11.2, status: 429, request })).toBe('rate limited by the service; resuming in 12 s');
-    expect(waitText({ reason: 'status', status: 503, seconds: 0.4, attempt: 2, retries: 5, request })).toBe('the service answered 503; retry 2 of 5 in 1 s');
-    expect(waitText({ reason: 'network', seconds: 3, attempt: 1, retries: 5, request })).toBe('could not reach the service; retry 1 of 5 in 3 s');
-    expect(waitText({ reason: 'checking', seconds: 0, request })).toBe('an answer was lost; checking whether the request took effect');
+    expect(waitText({ reason: 'rate-limit', seconds: 11.2, status: 429, request })).toBe(
+      'rate limited by the service; resuming in 12 s',
+    );
+    expect(waitText({ reason: 'status', status: 503, seconds: 0.4, attempt: 2, retries: 5, request })).toBe(
+      'the service answered 503; retry 2 of 5 in 1 s',
+    );
+    expect(waitText({ reason: 'network', seconds: 3, attempt: 1, retries: 5, request })).toBe(
+      'could not reach the service; retry 1 of 5 in 3 s',
+    );
+    expect(waitText({ reason: 'checking', seconds: 0, request })).toBe(
+      'an answer was lost; checking whether the request took effect',
+    );
   });
 
   it('name what a list holds from its path', () => {

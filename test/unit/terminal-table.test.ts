@@ -11,12 +11,33 @@ import { cutPath } from '../../src/output/table.js';
 
 /** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
 
-async function table(pages: unknown[][], columns: readonly Column[], width: number, streaming = true, note?: (message: string) => void, color = false): Promise<string[]> {
+async function table(
+  pages: unknown[][],
+  columns: readonly Column[],
+  width: number,
+  streaming = true,
+  note?: (message: string) => void,
+  color = false,
+): Promise<string[]> {
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, color, columns: width };
-  const writer = new ListWriter(io, { format: 'table', note, warn: (message) => note?.(`warning: ${message}`) }, columns, streaming);
+  const io: IO = {
+    stdout,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: true,
+    stderrIsTTY: true,
+    stdinIsTTY: false,
+    color,
+    columns: width,
+  };
+  const writer = new ListWriter(
+    io,
+    { format: 'table', note, warn: (message) => note?.(`warning: ${message}`) },
+    columns,
+    streaming,
+  );
   for (const page of pages) await writer.write(page);
   await writer.end();
   return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
@@ -36,7 +57,11 @@ function project(id: number, path: string, visibility = 'public', stars = 3) {
 
 describe('terminal tables', () => {
   it('on 160 columns: enumerations, numbers and dates as wide as their widest value; only free text takes spare width', async () => {
-    const lines = await table([[project(1, 'acme/web/storefront', 'internal'), project(12, 'acme/api', 'public', 120)]], PROJECT_COLUMNS, 160);
+    const lines = await table(
+      [[project(1, 'acme/web/storefront', 'internal'), project(12, 'acme/api', 'public', 120)]],
+      PROJECT_COLUMNS,
+      160,
+    );
     const [id, path, visibility, stars, activity] = columnWidths(lines);
     expect(id).toBe(2); // "ID", "12"
     expect(visibility).toBe('VISIBILITY'.length);
@@ -49,7 +74,11 @@ describe('terminal tables', () => {
   });
 
   it('an enumeration is as wide as its widest choice, whatever the first page holds', async () => {
-    const lines = await table([[project(1, 'a/b', 'public')]], [{ header: 'V', path: 'visibility', choices: ['private', 'internal', 'public'] }], 160);
+    const lines = await table(
+      [[project(1, 'a/b', 'public')]],
+      [{ header: 'V', path: 'visibility', choices: ['private', 'internal', 'public'] }],
+      160,
+    );
     expect(columnWidths(lines)).toEqual(['internal'.length]);
   });
 
@@ -79,7 +108,14 @@ describe('terminal tables', () => {
 
   it('lines up CJK text and emoji by display cells', async () => {
     const lines = await table(
-      [[project(1, 'acme/日本語のプロジェクト'), project(2, 'acme/🚀-rocket'), project(3, 'acme/plain'), project(4, 'acme/Ünïcödé')]],
+      [
+        [
+          project(1, 'acme/日本語のプロジェクト'),
+          project(2, 'acme/🚀-rocket'),
+          project(3, 'acme/plain'),
+          project(4, 'acme/Ünïcödé'),
+        ],
+      ],
       PROJECT_COLUMNS,
       120,
     );
@@ -106,7 +142,14 @@ describe('terminal tables', () => {
 
   it('wraps note bodies in the width the other columns leave', async () => {
     const body = `${'word '.repeat(60)}\n\nsecond paragraph 日本語のテキストも折り返す`;
-    const note = { id: 1, author: { username: 'dana' }, created_at: '2024-03-01T10:00:00.000Z', system: false, confidential: true, body };
+    const note = {
+      id: 1,
+      author: { username: 'dana' },
+      created_at: '2024-03-01T10:00:00.000Z',
+      system: false,
+      confidential: true,
+      body,
+    };
     const lines = await table([[note]], NOTE_COLUMNS, 100);
     for (const line of lines) expect(stringWidth(line)).toBe(100);
     expect(lines.length).toBeGreaterThan(6);
@@ -117,7 +160,8 @@ describe('terminal tables', () => {
     expect(cutToWidth('日本語テキスト', 7)).toBe('日本語…');
     expect(stringWidth(cutToWidth('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 5))).toBeLessThanOrEqual(5);
     expect(cutToWidth('short', 10)).toBe('short');
-    for (const line of wrapToWidth('日本語 テキスト を 折り返す 長い長い長い長い単語', 8)) expect(stringWidth(line)).toBeLessThanOrEqual(8);
+    for (const line of wrapToWidth('日本語 テキスト を 折り返す 長い長い長い長い単語', 8))
+      expect(stringWidth(line)).toBeLessThanOrEqual(8);
   });
 
   it('printable ASCII is counted without segmenting, and agrees with the whole measure at every limit (a combining mark after the last character counted too)', () => {
@@ -126,7 +170,9 @@ describe('terminal tables', () => {
       expect(displayWidth(text)).toBe(stringWidth(text));
       for (let limit = 0; limit <= 6; limit++) {
         const width = stringWidth(text);
-        expect(widthWithin(text, limit), `${JSON.stringify(text)} within ${limit}`).toBe(width <= limit ? width : limit + 1);
+        expect(widthWithin(text, limit), `${JSON.stringify(text)} within ${limit}`).toBe(
+          width <= limit ? width : limit + 1,
+        );
         expect(stringWidth(cutToWidth(text, limit))).toBeLessThanOrEqual(limit);
       }
     }
@@ -135,21 +181,45 @@ describe('terminal tables', () => {
   });
 
   it('with colour, a cell of CJK, emoji or a combining mark is padded by what it shows, not by its colour codes', async () => {
-    const lines = await table([[project(1, 'acme/日本語', 'private'), project(2, 'acme/cafe\u0301', 'internal'), project(3, 'acme/👩‍👩‍👧‍👦', 'public')]], PROJECT_COLUMNS, 80, true, undefined, true);
+    const lines = await table(
+      [
+        [
+          project(1, 'acme/日本語', 'private'),
+          project(2, 'acme/cafe\u0301', 'internal'),
+          project(3, 'acme/👩‍👩‍👧‍👦', 'public'),
+        ],
+      ],
+      PROJECT_COLUMNS,
+      80,
+      true,
+      undefined,
+      true,
+    );
     const width = stringWidth(lines[0] ?? '');
     for (const line of lines) expect(stringWidth(line)).toBe(width);
     expect(lines.join('\n')).toContain('\x1b[35mprivate\x1b[39m');
   });
 
   it('lines up what cli-table3 would measure otherwise (string-width 4: U+2714 one cell, a zero-width space one): no cell padded or cut twice', async () => {
-    const lines = await table([[project(1, 'acme/✔-done'), project(2, 'acme/a\u200bb'), project(3, 'acme/plain')]], PROJECT_COLUMNS, 120);
+    const lines = await table(
+      [[project(1, 'acme/✔-done'), project(2, 'acme/a\u200bb'), project(3, 'acme/plain')]],
+      PROJECT_COLUMNS,
+      120,
+    );
     const width = stringWidth(lines[0] ?? '');
     for (const line of lines) expect(stringWidth(line)).toBe(width);
     expect(lines.join('\n')).not.toContain('…');
   });
 
   it('with colour: each rule one grey span, each bar its own, and the text coloured inside its padding', async () => {
-    const lines = await table([[project(1, 'acme/web', 'private')]], PROJECT_COLUMNS.slice(0, 3), 60, true, undefined, true);
+    const lines = await table(
+      [[project(1, 'acme/web', 'private')]],
+      PROJECT_COLUMNS.slice(0, 3),
+      60,
+      true,
+      undefined,
+      true,
+    );
     const grey = (text: string) => `\x1b[90m${text}\x1b[39m`;
     expect(lines[0]).toMatch(/^\x1b\[90m┌─+┬─+┬─+┐\x1b\[39m$/);
     expect(lines[2]).toMatch(/^\x1b\[90m├─+┼─+┼─+┤\x1b\[39m$/);
@@ -160,9 +230,13 @@ describe('terminal tables', () => {
 
   it('says on stderr, once, which columns a narrow terminal left out and how --fields chooses them; nothing when all fit', async () => {
     const warnings: string[] = [];
-    await table([[project(1, 'acme/web/storefront')], [project(2, 'acme/api')]], PROJECT_COLUMNS, 40, true, (message) => warnings.push(message));
+    await table([[project(1, 'acme/web/storefront')], [project(2, 'acme/api')]], PROJECT_COLUMNS, 40, true, (message) =>
+      warnings.push(message),
+    );
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^(.*, )?LAST ACTIVITY(, .*)? left out to fit 40 columns; --fields id,path_with_namespace,\S*last_activity_at\S* chooses the columns$/);
+    expect(warnings[0]).toMatch(
+      /^(.*, )?LAST ACTIVITY(, .*)? left out to fit 40 columns; --fields id,path_with_namespace,\S*last_activity_at\S* chooses the columns$/,
+    );
     const wide: string[] = [];
     await table([[project(1, 'acme/web/storefront')]], PROJECT_COLUMNS, 200, true, (message) => wide.push(message));
     expect(wide).toEqual([]);

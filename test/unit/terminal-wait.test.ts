@@ -17,7 +17,12 @@ describe('the terminal while the client waits', () => {
     const io = streamIO({ stdout: new PassThrough(), stderr, stdin: new PassThrough() }, {});
     const clock = manualClock();
     const terminal = new StreamTerminal(io, false, clock);
-    terminal.waiting({ reason: 'rate-limit', status: 429, seconds: 5, request: { method: 'GET', path: '/projects/1' } });
+    terminal.waiting({
+      reason: 'rate-limit',
+      status: 429,
+      seconds: 5,
+      request: { method: 'GET', path: '/projects/1' },
+    });
     // The spinner's end is a timer on the clock, not in real time.
     await clock.timerSet();
     await new Promise((resolve) => setImmediate(resolve));

@@ -11,7 +11,12 @@ import { isRunning } from '../helpers/processes.js';
 
 const HOST = 'https://gitlab.example.com';
 
-async function refusal(command: string, timeoutMs?: number, signal?: AbortSignal, clock?: Clock): Promise<{ kind: string; message: string }> {
+async function refusal(
+  command: string,
+  timeoutMs?: number,
+  signal?: AbortSignal,
+  clock?: Clock,
+): Promise<{ kind: string; message: string }> {
   try {
     await runTokenCommand(command, { host: HOST, timeoutMs, signal, clock });
   } catch (error) {
@@ -19,7 +24,6 @@ async function refusal(command: string, timeoutMs?: number, signal?: AbortSignal
   }
   throw new Error('expected the command to be refused');
 }
-
 
 describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
   it('returns what the command printed, trimmed', async () => {
@@ -32,13 +36,19 @@ describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
   });
 
   it('refuses a failing command with its exit code and first stderr line', async () => {
-    const error = await refusal("printf '\\n  pass: gitlab/token is not in the password store.  \\nmore\\n' >&2; exit 1");
+    const error = await refusal(
+      "printf '\\n  pass: gitlab/token is not in the password store.  \\nmore\\n' >&2; exit 1",
+    );
     expect(error.kind).toBe('auth');
-    expect(error.message).toBe(`the token command for ${HOST} failed (exit 1): pass: gitlab/token is not in the password store.`);
+    expect(error.message).toBe(
+      `the token command for ${HOST} failed (exit 1): pass: gitlab/token is not in the password store.`,
+    );
   });
 
   it('refuses output of more than one line (a whole pass entry)', async () => {
-    expect((await refusal("printf 'glpat-abc\\nuser: me\\n'")).message).toMatch(/printed more than one line: expected the token alone/);
+    expect((await refusal("printf 'glpat-abc\\nuser: me\\n'")).message).toMatch(
+      /printed more than one line: expected the token alone/,
+    );
   });
 
   it('gives up after the time it is given and ends what the shell started', async () => {
@@ -62,7 +72,10 @@ describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-token-command-'));
     const pidFile = join(dir, 'pid');
     // Before the fix this waited for the background child: the time limit, then "printed no token".
-    const token = await runTokenCommand(`sleep 30 & echo $! > '${pidFile}'; echo glpat-background`, { host: HOST, timeoutMs: 8000 });
+    const token = await runTokenCommand(`sleep 30 & echo $! > '${pidFile}'; echo glpat-background`, {
+      host: HOST,
+      timeoutMs: 8000,
+    });
     expect(token).toBe('glpat-background');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
@@ -90,8 +103,14 @@ describe('which token a host is sent', () => {
     const env = { COLLAB_TOKEN: 'from-env' };
     expect(tokenOrigin(A, { config, env, givenHost: B })).toEqual({ source: 'environment', token: 'from-env' });
     expect(tokenOrigin(B, { config, env, givenHost: B })).toEqual({ source: 'file', token: 'stored-b', user: '' });
-    expect(tokenOrigin(`${B}/api/v4`, { config, env: { ...env, COLLAB_HOST: `${B}/` }, givenHost: undefined })).toEqual({ source: 'environment', token: 'from-env' });
-    expect(tokenOrigin(A, { config, env: { ...env, COLLAB_HOST: B }, givenHost: undefined })).toEqual({ source: 'file', token: 'stored-a', user: '' });
+    expect(tokenOrigin(`${B}/api/v4`, { config, env: { ...env, COLLAB_HOST: `${B}/` }, givenHost: undefined })).toEqual(
+      { source: 'environment', token: 'from-env' },
+    );
+    expect(tokenOrigin(A, { config, env: { ...env, COLLAB_HOST: B }, givenHost: undefined })).toEqual({
+      source: 'file',
+      token: 'stored-a',
+      user: '',
+    });
     const empty = await store({});
     expect(tokenOrigin(B, { config: empty, env, givenHost: B })).toEqual({ source: 'environment', token: 'from-env' });
     expect(tokenOrigin(B, { config: empty, env: { ...env, COLLAB_HOST: A }, givenHost: B })).toBeUndefined();
@@ -104,13 +123,24 @@ describe('which token a host is sent', () => {
       message: `no token for ${B}: COLLAB_TOKEN is only sent to ${A} (the default host)`,
       hint: `run \`collab auth login --host ${B}\``,
     });
-    await expect(resolveToken(B, { config, env: {}, givenHost: B })).rejects.toMatchObject({ message: `no token for ${B}`, hint: `run \`collab auth login --host ${B}\`, or set COLLAB_TOKEN` });
+    await expect(resolveToken(B, { config, env: {}, givenHost: B })).rejects.toMatchObject({
+      message: `no token for ${B}`,
+      hint: `run \`collab auth login --host ${B}\`, or set COLLAB_TOKEN`,
+    });
   });
 
-  it.skipIf(process.platform === 'win32')('runs a stored command, within the time it is given (completion gives 1 s)', async () => {
-    const config = await store({ hosts: { [A]: { token_command: 'printf %s from-command' }, [B]: { token_command: 'sleep 5' } } });
-    const scope = { config, env: { PATH: process.env.PATH }, givenHost: undefined };
-    expect(await resolveToken(A, scope)).toEqual({ token: 'from-command', source: 'command' });
-    await expect(resolveToken(B, { ...scope, timeoutMs: 200 })).rejects.toMatchObject({ kind: 'auth', message: `the token command for ${B} printed no token within 0.2 s` });
-  });
+  it.skipIf(process.platform === 'win32')(
+    'runs a stored command, within the time it is given (completion gives 1 s)',
+    async () => {
+      const config = await store({
+        hosts: { [A]: { token_command: 'printf %s from-command' }, [B]: { token_command: 'sleep 5' } },
+      });
+      const scope = { config, env: { PATH: process.env.PATH }, givenHost: undefined };
+      expect(await resolveToken(A, scope)).toEqual({ token: 'from-command', source: 'command' });
+      await expect(resolveToken(B, { ...scope, timeoutMs: 200 })).rejects.toMatchObject({
+        kind: 'auth',
+        message: `the token command for ${B} printed no token within 0.2 s`,
+      });
+    },
+  );
 });

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { arg, type bool, choice, type Flag, option, type params, type ReadScope, type ValueOf } from '../../src/commands/flags.js';
+import {
+  arg,
+  type bool,
+  choice,
+  type Flag,
+  option,
+  type params,
+  type ReadScope,
+  type ValueOf,
+} from '../../src/commands/flags.js';
 import { parse as parseFork } from '../../src/commands/projects/fork.js';
 import { type CREATE, UPDATE } from '../../src/commands/projects/verbs-core.js';
 import { FORK } from '../../src/commands/projects/verbs-extra.js';
@@ -67,7 +76,13 @@ describe('typed flags: the types', () => {
     expectTypeOf<VerbInput<typeof CREATE>['forUser']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<VerbInput<typeof UPDATE>['project']>().toEqualTypeOf<string | number>();
     expectTypeOf<'project' extends keyof VerbInput<typeof CREATE> ? true : false>().toEqualTypeOf<false>();
-    const listing = verb({ name: 'x', summary: 'x', list: true, confirm: true, flags: { depth: option('--depth <n>', 'd', integer(1)) } });
+    const listing = verb({
+      name: 'x',
+      summary: 'x',
+      list: true,
+      confirm: true,
+      flags: { depth: option('--depth <n>', 'd', integer(1)) },
+    });
     expectTypeOf<VerbInput<typeof listing>['list']>().toEqualTypeOf<ListFlags>();
     expectTypeOf<VerbInput<typeof listing>['yes']>().toEqualTypeOf<boolean>();
     expectTypeOf<VerbInput<typeof listing>['depth']>().toEqualTypeOf<number | undefined>();
@@ -84,7 +99,9 @@ async function commandInput(spec: CommandSpec, argv: string[]): Promise<CommandI
       input = { args: [...cmd.args], options: cmd.opts() };
     },
   };
-  const cmd = buildCommand(spec, run).exitOverride().configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
+  const cmd = buildCommand(spec, run)
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   try {
     await cmd.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -103,8 +120,19 @@ function scope(): ReadScope & { warnings: string[]; secrets: string[] } {
 describe('typed flags: parsing alone (argv -> options)', () => {
   const cases: Array<[string[], unknown]> = [
     [['acme/web/storefront'], { project: 'acme/web/storefront', params: {}, wait: false, timeoutMs: 600_000 }],
-    [['42', '--namespace', '7', '--wait', '--timeout', '2m'], { project: 42, params: { namespace_id: 7 }, wait: true, timeoutMs: 120_000 }],
-    [['42', '--namespace-id', 'globex/team', '--visibility', 'private', '--no-mr-default-target-self'], { project: 42, params: { namespace_path: 'globex/team', visibility: 'private', mr_default_target_self: false }, wait: false, timeoutMs: 600_000 }],
+    [
+      ['42', '--namespace', '7', '--wait', '--timeout', '2m'],
+      { project: 42, params: { namespace_id: 7 }, wait: true, timeoutMs: 120_000 },
+    ],
+    [
+      ['42', '--namespace-id', 'globex/team', '--visibility', 'private', '--no-mr-default-target-self'],
+      {
+        project: 42,
+        params: { namespace_path: 'globex/team', visibility: 'private', mr_default_target_self: false },
+        wait: false,
+        timeoutMs: 600_000,
+      },
+    ],
   ];
   for (const [argv, expected] of cases) {
     it(`projects fork ${argv.join(' ')}`, async () => {
@@ -121,7 +149,9 @@ describe('typed flags: parsing alone (argv -> options)', () => {
   ];
   for (const [argv, message] of refused) {
     it(`projects fork ${argv.join(' ')} is a usage error`, async () => {
-      await expect(async () => parseFork(readInput(FORK, await commandInput(FORK, argv), scope()) as VerbInput<typeof FORK>)).rejects.toThrow(message);
+      await expect(async () =>
+        parseFork(readInput(FORK, await commandInput(FORK, argv), scope()) as VerbInput<typeof FORK>),
+      ).rejects.toThrow(message);
     });
   }
 
@@ -134,9 +164,14 @@ describe('typed flags: parsing alone (argv -> options)', () => {
     const { parse } = await import('../../src/commands/projects/update.js');
     const reading = scope();
     const argv = ['acme/x', '--tag-list', 'a,b', '--import-url', 'https://bot:s3cret@example.com/x.git'];
-    const options = await parse(readInput(UPDATE, await commandInput(UPDATE, argv), reading) as VerbInput<typeof UPDATE>, reading);
+    const options = await parse(
+      readInput(UPDATE, await commandInput(UPDATE, argv), reading) as VerbInput<typeof UPDATE>,
+      reading,
+    );
     expect(options).toMatchObject({ project: 'acme/x', params: { tag_list: ['a', 'b'] } });
-    expect(reading.warnings).toEqual(['--tag-list is deprecated: use --topics (deprecated since 14.0, removal in API v5)']);
+    expect(reading.warnings).toEqual([
+      '--tag-list is deprecated: use --topics (deprecated since 14.0, removal in API v5)',
+    ]);
     expect(reading.secrets).toEqual(['s3cret']);
   });
 });
@@ -153,7 +188,16 @@ describe('destructive verbs', () => {
       for (const sub of spec.subcommands ?? []) walk(sub, `${path} ${sub.name}`);
     };
     for (const noun of NOUNS) walk((await noun.load()).spec, noun.name);
-    expect(declared).toEqual(expect.arrayContaining(['projects delete', 'projects archive', 'projects transfer', 'groups delete', 'groups transfer-project', 'share remove']));
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'projects delete',
+        'projects archive',
+        'projects transfer',
+        'groups delete',
+        'groups transfer-project',
+        'share remove',
+      ]),
+    );
     expect(named.filter((path) => !declared.includes(path))).toEqual([]);
   });
 });
@@ -163,7 +207,9 @@ describe('src/commands/ reads no flag by a cast', () => {
   const files = () => (readdirSync(SRC, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts'));
 
   it('has no `any` (a typed verb needs none; the old seam no longer does either)', () => {
-    const offenders = files().filter((name) => /:\s*any\b|<any>|\bas any\b|\bany\[\]|noExplicitAny/.test(readFileSync(join(SRC, name), 'utf8')));
+    const offenders = files().filter((name) =>
+      /:\s*any\b|<any>|\bas any\b|\bany\[\]|noExplicitAny/.test(readFileSync(join(SRC, name), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 

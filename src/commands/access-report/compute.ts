@@ -90,26 +90,53 @@ interface Candidate {
   expires: string | null;
 }
 
-const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
+const earlier = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : a < b ? a : b;
 
 /** Every user's sources for one project or group, in the order a tie is settled: direct, inherited nearest first, shares. */
 function candidates(world: World, holder: Holder): Candidate[] {
   const out: Candidate[] = [];
   const members = (kind: 'project' | 'group', path: string) => world.members.get(membersKey(kind, path)) ?? [];
-  for (const member of members(holder.kind, holder.path)) out.push({ member, level: member.access_level, source: 'direct', sourceGroup: null, shareLevel: null, expires: member.expires_at });
+  for (const member of members(holder.kind, holder.path))
+    out.push({
+      member,
+      level: member.access_level,
+      source: 'direct',
+      sourceGroup: null,
+      shareLevel: null,
+      expires: member.expires_at,
+    });
   const above = groupAndAncestors(holder.parent);
   for (const group of above) {
-    for (const member of members('group', group)) out.push({ member, level: member.access_level, source: 'inherited', sourceGroup: group, shareLevel: null, expires: member.expires_at });
+    for (const member of members('group', group))
+      out.push({
+        member,
+        level: member.access_level,
+        source: 'inherited',
+        sourceGroup: group,
+        shareLevel: null,
+        expires: member.expires_at,
+      });
   }
   // The holder's own shares, then those of each group above it.
-  const sharing = [holder, ...above.map((path) => world.groups.get(path)).filter((group): group is Holder => group !== undefined)];
+  const sharing = [
+    holder,
+    ...above.map((path) => world.groups.get(path)).filter((group): group is Holder => group !== undefined),
+  ];
   for (const sharer of sharing) {
     for (const share of sharer.shares) {
       if (share.expires_at !== null && share.expires_at < world.today) continue;
       // The invited group's members and those of the groups above it; not its own shares.
       for (const group of groupAndAncestors(share.group)) {
         for (const member of members('group', group)) {
-          out.push({ member, level: Math.min(share.access_level, member.access_level), source: 'share', sourceGroup: share.group, shareLevel: share.access_level, expires: earlier(share.expires_at, member.expires_at) });
+          out.push({
+            member,
+            level: Math.min(share.access_level, member.access_level),
+            source: 'share',
+            sourceGroup: share.group,
+            shareLevel: share.access_level,
+            expires: earlier(share.expires_at, member.expires_at),
+          });
         }
       }
     }

@@ -6,7 +6,14 @@ import { eachLimited } from '../../util/pool.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { HttpClient } from '../../http/client.js';
 import { paginateItems } from '../../http/paginate.js';
-import { groupAndAncestors, type Holder, type MemberEntry, membersKey, type ShareEntry, type World } from './compute.js';
+import {
+  groupAndAncestors,
+  type Holder,
+  type MemberEntry,
+  membersKey,
+  type ShareEntry,
+  type World,
+} from './compute.js';
 
 /**
  * The world of an access report, read with about one request per project: the group (and each
@@ -48,7 +55,11 @@ interface ReadWorld extends World {
 }
 
 const sharesOf = (json: { shared_with_groups?: GroupJson['shared_with_groups'] }): ShareEntry[] =>
-  (json.shared_with_groups ?? []).map((share) => ({ group: share.group_full_path, access_level: share.group_access_level, expires_at: share.expires_at }));
+  (json.shared_with_groups ?? []).map((share) => ({
+    group: share.group_full_path,
+    access_level: share.group_access_level,
+    expires_at: share.expires_at,
+  }));
 
 const parentOf = (path: string): string | null => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : null);
 
@@ -56,15 +67,28 @@ function groupHolder(json: GroupJson): Holder {
   return { kind: 'group', id: json.id, path: json.full_path, parent: parentOf(json.full_path), shares: sharesOf(json) };
 }
 
-async function all<T>(client: HttpClient, path: string, query: Record<string, string | number | boolean> = {}, concurrency = 1): Promise<T[]> {
+async function all<T>(
+  client: HttpClient,
+  path: string,
+  query: Record<string, string | number | boolean> = {},
+  concurrency = 1,
+): Promise<T[]> {
   const items: T[] = [];
   for await (const item of paginateItems<T>(client, { path, query, perPage: 100, concurrency })) items.push(item);
   return items;
 }
 
-export async function readWorld(client: HttpClient, group: GroupRef, today: string, concurrency: number): Promise<ReadWorld> {
+export async function readWorld(
+  client: HttpClient,
+  group: GroupRef,
+  today: string,
+  concurrency: number,
+): Promise<ReadWorld> {
   const found = await findResource<GroupJson>(client, getGroup(group));
-  if (!found) throw new CollabError('not-found', `group ${group} not found`, { hint: 'check the full path or ID (`collab groups list`); a private group is found only by its members and administrators' });
+  if (!found)
+    throw new CollabError('not-found', `group ${group} not found`, {
+      hint: 'check the full path or ID (`collab groups list`); a private group is found only by its members and administrators',
+    });
   const root = groupHolder(found);
   const groups = new Map<string, Holder>([[root.path, root]]);
 
@@ -102,26 +126,42 @@ export async function readWorld(client: HttpClient, group: GroupRef, today: stri
       const json = await findResource<GroupJson>(client, getGroup(path));
       if (json) groups.set(json.full_path, groupHolder(json));
     }),
-    ...[root.path, ...ancestors, ...descendants.map((group) => group.full_path)].map((path) => () => readMembers('group', path, path)),
+    ...[root.path, ...ancestors, ...descendants.map((group) => group.full_path)].map(
+      (path) => () => readMembers('group', path, path),
+    ),
     ...projectHolders.map((project) => () => readMembers('project', project.path, project.id)),
   ];
   await eachLimited(tasks, concurrency, (task) => task());
   // Then the members of each group a share invites, and of the groups above it, not read yet.
   const invited = new Set<string>();
-  for (const holder of [...groups.values(), ...projectHolders]) for (const share of holder.shares) for (const path of groupAndAncestors(share.group)) if (!members.has(membersKey('group', path)) && !unreadable.includes(path)) invited.add(path);
+  for (const holder of [...groups.values(), ...projectHolders])
+    for (const share of holder.shares)
+      for (const path of groupAndAncestors(share.group))
+        if (!members.has(membersKey('group', path)) && !unreadable.includes(path)) invited.add(path);
   await eachLimited([...invited], concurrency, (path) => readMembers('group', path, path));
   return { root, groups, projects: projectHolders, members, today, unreadable };
 }
 
 function memberEntry(json: MemberJson): MemberEntry {
-  return { id: json.id, username: json.username, name: json.name ?? '', state: json.state ?? 'active', access_level: json.access_level, expires_at: json.expires_at ?? null };
+  return {
+    id: json.id,
+    username: json.username,
+    name: json.name ?? '',
+    state: json.state ?? 'active',
+    access_level: json.access_level,
+    expires_at: json.expires_at ?? null,
+  };
 }
 
 /**
  * Which of these users are bots: GET /users/:id shows `bot` (GitLab's API::Entities::User; the
  * members lists' UserBasic leaves it out). One read per user in the report.
  */
-export async function botsAmong(client: HttpClient, userIds: readonly number[], concurrency: number): Promise<Set<number>> {
+export async function botsAmong(
+  client: HttpClient,
+  userIds: readonly number[],
+  concurrency: number,
+): Promise<Set<number>> {
   const bots = new Set<number>();
   await eachLimited(userIds, concurrency, async (id) => {
     const user = await findResource<{ bot?: boolean }>(client, getUser(id));

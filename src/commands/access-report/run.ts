@@ -18,10 +18,26 @@ interface AccessReportOptions {
 }
 
 /** A row as printed: the computed one with the role's name beside its level. Keys in the csv's column order. */
-type ReportRow = Omit<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'> & { role: string } & Pick<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'>;
+type ReportRow = Omit<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'> & {
+  role: string;
+} & Pick<AccessRow, 'source' | 'source_group' | 'share_access_level' | 'expires_at'>;
 
 /** The csv's columns, in order (also its header when there is no row). */
-const REPORT_FIELDS = ['type', 'path', 'id', 'user_id', 'username', 'name', 'state', 'access_level', 'role', 'source', 'source_group', 'share_access_level', 'expires_at'] as const;
+const REPORT_FIELDS = [
+  'type',
+  'path',
+  'id',
+  'user_id',
+  'username',
+  'name',
+  'state',
+  'access_level',
+  'role',
+  'source',
+  'source_group',
+  'share_access_level',
+  'expires_at',
+] as const;
 
 /** Where a role comes from, in words: `direct`, `inherited from acme`, `share with globex (at most developer)`. */
 function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_access_level'>): string {
@@ -35,7 +51,12 @@ const REPORT_COLUMNS: readonly Column[] = [
   { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name', text: true },
-  { header: 'STATE', path: 'state', choices: ['active', 'blocked', 'bot'], tone: (value) => (value === 'blocked' ? 'red' : value === 'bot' ? 'grey' : undefined) },
+  {
+    header: 'STATE',
+    path: 'state',
+    choices: ['active', 'blocked', 'bot'],
+    tone: (value) => (value === 'blocked' ? 'red' : value === 'bot' ? 'grey' : undefined),
+  },
   { header: 'ROLE', path: 'role', choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'] },
   { header: 'SOURCE', path: 'source', derive: (row) => sourceText(row as AccessRow), text: true },
   { header: 'EXPIRES', path: 'expires_at' },
@@ -55,12 +76,28 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   let world: Awaited<ReturnType<typeof readWorld>>;
   try {
     world = await readWorld(client, opts.group, today, concurrency);
-    const holders = [...world.projects, ...(opts.includeGroups ? [...world.groups.values()].filter((g) => g.path === world.root.path || g.path.startsWith(`${world.root.path}/`)) : [])];
-    const wanted = (row: AccessRow) => (opts.user === undefined || row.username.toLowerCase() === opts.user.toLowerCase() || String(row.user_id) === opts.user) && row.access_level >= (opts.minAccess ?? 0);
+    const holders = [
+      ...world.projects,
+      ...(opts.includeGroups
+        ? [...world.groups.values()].filter(
+            (g) => g.path === world.root.path || g.path.startsWith(`${world.root.path}/`),
+          )
+        : []),
+    ];
+    const wanted = (row: AccessRow) =>
+      (opts.user === undefined ||
+        row.username.toLowerCase() === opts.user.toLowerCase() ||
+        String(row.user_id) === opts.user) &&
+      row.access_level >= (opts.minAccess ?? 0);
     const computed = holders.flatMap((holder) => effectiveAccess(world, holder)).filter(wanted);
     const bots = await botsAmong(client, [...new Set(computed.map((row) => row.user_id))], concurrency);
     rows = computed
-      .sort((a, b) => comparePaths(a.path, b.path) || (a.type === b.type ? 0 : a.type === 'group' ? -1 : 1) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0))
+      .sort(
+        (a, b) =>
+          comparePaths(a.path, b.path) ||
+          (a.type === b.type ? 0 : a.type === 'group' ? -1 : 1) ||
+          (a.username < b.username ? -1 : a.username > b.username ? 1 : 0),
+      )
       .map((row) => ({
         type: row.type,
         path: row.path,
@@ -79,10 +116,13 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   } finally {
     progress.stop();
   }
-  for (const path of world.unreadable) ctx.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
+  for (const path of world.unreadable)
+    ctx.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
   // No rows: the csv still gets its header.
   await ctx.printItems(rows, REPORT_COLUMNS, rows.length === 0 ? { fields: REPORT_FIELDS } : {});
   const requests = client.requestCount - before;
   const projects = world.projects.length;
-  ctx.info(`${rows.length} row${rows.length === 1 ? '' : 's'} for ${projects} project${projects === 1 ? '' : 's'} in ${world.groups.size} group${world.groups.size === 1 ? '' : 's'}; read with ${requests} request${requests === 1 ? '' : 's'}${projects ? ` (${(requests / projects).toFixed(2)} a project)` : ''}`);
+  ctx.info(
+    `${rows.length} row${rows.length === 1 ? '' : 's'} for ${projects} project${projects === 1 ? '' : 's'} in ${world.groups.size} group${world.groups.size === 1 ? '' : 's'}; read with ${requests} request${requests === 1 ? '' : 's'}${projects ? ` (${(requests / projects).toFixed(2)} a project)` : ''}`,
+  );
 }

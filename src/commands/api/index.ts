@@ -14,16 +14,31 @@ yourself (projects/grp%2Fapp). Fields go to the query string for GET and HEAD, e
 Retries, rate limits and timeouts follow the same policy as every other command.`,
   args: { path: arg({ name: 'path', description: 'API path, e.g. projects/42 or /groups?search=ops' }, asText) },
   flags: {
-    method: option('-X, --method <method>', 'HTTP method, in any case (default GET, or POST when fields are given)', choiceAnyCase(METHODS), { choices: METHODS }),
+    method: option(
+      '-X, --method <method>',
+      'HTTP method, in any case (default GET, or POST when fields are given)',
+      choiceAnyCase(METHODS),
+      { choices: METHODS },
+    ),
     rawField: option('-f, --raw-field <key=value>', 'a string field (repeatable)', asText, { repeatable: true }),
-    field: option('-F, --field <key=value>', 'a typed field: numbers, true/false/null, @file or @- for contents (repeatable)', asText, { repeatable: true }),
+    field: option(
+      '-F, --field <key=value>',
+      'a typed field: numbers, true/false/null, @file or @- for contents (repeatable)',
+      asText,
+      { repeatable: true },
+    ),
     header: option('-H, --header <name:value>', 'an extra request header (repeatable)', asText, { repeatable: true }),
     input: option('--input <file>', 'the request body from a file, or - for standard input', asText),
     paginate: bool('--paginate', 'follow every page and print one JSON array, streamed'),
     include: bool('-i, --include', 'print the status line and response headers before the body'),
   },
   mutating: true,
-  examples: ['collab api user', 'collab api projects/grp%2Fapp/languages', 'collab api -X POST projects -f name=demo -F initialize_with_readme=true', "collab api groups --paginate | jq '.[].full_path'"],
+  examples: [
+    'collab api user',
+    'collab api projects/grp%2Fapp/languages',
+    'collab api -X POST projects -f name=demo -F initialize_with_readme=true',
+    "collab api groups --paginate | jq '.[].full_path'",
+  ],
 });
 
 export const spec: CommandSpec = { ...API, load: () => import('./run.js') };

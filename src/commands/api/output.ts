@@ -19,9 +19,16 @@ export function checkOutputFlags(ctx: VerbContext, opts: { include: boolean; pag
   const reshaping = ctx.presenter.reshaping();
   if (!reshaping) return;
   const { flag } = reshaping;
-  if (opts.include) throw new CollabError('usage', `-i prints the answer as it came and cannot be combined with ${flag}`, { hint: 'drop -i, or print the headers with --verbose' });
+  if (opts.include)
+    throw new CollabError('usage', `-i prints the answer as it came and cannot be combined with ${flag}`, {
+      hint: 'drop -i, or print the headers with --verbose',
+    });
   if (opts.paginate && reshaping.tableWithoutFields) {
-    throw new CollabError('usage', '-o table with --paginate needs --fields: the columns are set before the first page comes', { hint: 'for example --fields id,full_path' });
+    throw new CollabError(
+      'usage',
+      '-o table with --paginate needs --fields: the columns are set before the first page comes',
+      { hint: 'for example --fields id,full_path' },
+    );
   }
 }
 
@@ -37,7 +44,8 @@ export async function printShaped(ctx: VerbContext, text: string, info: RequestI
     await ctx.printItems(data, columnsOf(data[0]));
     return;
   }
-  if (data === null || typeof data !== 'object') throw notShapeable(ctx, info, `a JSON ${data === null ? 'null' : typeof data}`);
+  if (data === null || typeof data !== 'object')
+    throw notShapeable(ctx, info, `a JSON ${data === null ? 'null' : typeof data}`);
   const columns = columnsOf(data);
   // A view (label and value) on a terminal, as `<noun> view` shows one resource.
   const detail: DetailField[] = columns.map((column) => ({ label: column.path, path: column.path }));
@@ -54,7 +62,11 @@ function columnsOf(item: unknown): Column[] {
 
 function notShapeable(ctx: VerbContext, info: RequestInfo, what: string): CollabError {
   const flag = ctx.presenter.reshaping()?.flag ?? '--fields';
-  return new CollabError('usage', `${flag} needs a JSON object or array, and ${info.method} ${info.path} answered ${what}`, { hint: `drop ${flag} to print the answer as it came` });
+  return new CollabError(
+    'usage',
+    `${flag} needs a JSON object or array, and ${info.method} ${info.path} answered ${what}`,
+    { hint: `drop ${flag} to print the answer as it came` },
+  );
 }
 
 /** Sub-resources that follow a project's or group's id in a path: where its full path must end. */
@@ -72,7 +84,8 @@ const SUB_RESOURCES = new Set(
 export function notFoundHint(error: unknown, path: string): unknown {
   if (!isCollabError(error) || error.kind !== 'not-found') return error;
   const bare = path.split('?')[0] ?? '';
-  if (/^\/api\/v4(\/|$)/.test(bare)) return withHint(error, `the path is below /api/v4 already: collab api ${bare.slice('/api/v4/'.length) || '/'}`);
+  if (/^\/api\/v4(\/|$)/.test(bare))
+    return withHint(error, `the path is below /api/v4 already: collab api ${bare.slice('/api/v4/'.length) || '/'}`);
   const match = /^\/(projects|groups)\/([^/]+)\/(.+)$/.exec(bare);
   if (!match || /^\d+$/.test(match[2] as string) || (match[2] as string).includes('%2F')) return error;
   const segments = [match[2] as string, ...(match[3] as string).split('/')];
@@ -80,5 +93,8 @@ export function notFoundHint(error: unknown, path: string): unknown {
   const full = end === -1 ? segments : segments.slice(0, end);
   if (full.length < 2) return error;
   const rest = end === -1 ? '' : `/${segments.slice(end).join('/')}`;
-  return withHint(error, `a ${match[1] === 'projects' ? 'project' : 'group'}'s full path goes with its slashes encoded: collab api ${match[1]}/${full.join('%2F')}${rest}`);
+  return withHint(
+    error,
+    `a ${match[1] === 'projects' ? 'project' : 'group'}'s full path goes with its slashes encoded: collab api ${match[1]}/${full.join('%2F')}${rest}`,
+  );
 }

@@ -27,7 +27,10 @@ interface ApiOptions {
 export function parse(input: VerbInput<typeof API>): ApiOptions {
   const path = input.path.trim();
   if (!path) throw new CollabError('usage', 'missing API path', { hint: 'for example: collab api projects' });
-  if (/^https?:\/\//i.test(path)) throw new CollabError('usage', 'give the path below /api/v4, not a full URL', { hint: 'use --host for the server: collab api projects --host https://example.com' });
+  if (/^https?:\/\//i.test(path))
+    throw new CollabError('usage', 'give the path below /api/v4, not a full URL', {
+      hint: 'use --host for the server: collab api projects --host https://example.com',
+    });
   const fields: ApiOptions['fields'] = [
     ...input.rawField.map((raw) => ({ ...splitField(raw, '-f'), typed: false })),
     ...input.field.map((raw) => ({ ...splitField(raw, '-F'), typed: true })),
@@ -37,10 +40,19 @@ export function parse(input: VerbInput<typeof API>): ApiOptions {
     const { name, value } = splitHeader(raw);
     headers[name] = value;
   }
-  if (input.input !== undefined && fields.length > 0) throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
+  if (input.input !== undefined && fields.length > 0)
+    throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
   const method = input.method ?? (fields.length > 0 || input.input !== undefined ? 'POST' : 'GET');
   if (input.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
-  return { path: path.startsWith('/') ? path : `/${path}`, method, fields, headers, input: input.input, paginate: input.paginate, include: input.include };
+  return {
+    path: path.startsWith('/') ? path : `/${path}`,
+    method,
+    fields,
+    headers,
+    input: input.input,
+    paginate: input.paginate,
+    include: input.include,
+  };
 }
 
 /**
@@ -54,10 +66,24 @@ function splitHeader(raw: string): { name: string; value: string } {
   // Spaces and tabs around are dropped, as HTTP does; a line break anywhere is refused.
   const name = raw.slice(0, at).replace(/^[ \t]+|[ \t]+$/g, '');
   const value = raw.slice(at + 1).replace(/^[ \t]+|[ \t]+$/g, '');
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new CollabError('usage', `invalid header name ${quoted(name)}: letters, digits and !#$%&'*+.^_\`|~- only`, { hint: 'for example -H "Accept: text/plain"' });
-  if (/[\r\n]/.test(value)) throw new CollabError('usage', `the value of header ${name} holds a line break`, { hint: 'give each header with its own -H' });
-  if (!/^[\t\x20-\x7e]*$/.test(value)) throw new CollabError('usage', `the value of header ${name} holds a control or non-ASCII character, which HTTP headers cannot carry`, { hint: 'encode it first (percent- or base64-encoding, as the endpoint expects)' });
-  if (name.toLowerCase() === 'private-token') throw new CollabError('usage', 'do not pass the token as a header', { hint: 'collab sends the stored token or COLLAB_TOKEN itself' });
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new CollabError('usage', `invalid header name ${quoted(name)}: letters, digits and !#$%&'*+.^_\`|~- only`, {
+      hint: 'for example -H "Accept: text/plain"',
+    });
+  if (/[\r\n]/.test(value))
+    throw new CollabError('usage', `the value of header ${name} holds a line break`, {
+      hint: 'give each header with its own -H',
+    });
+  if (!/^[\t\x20-\x7e]*$/.test(value))
+    throw new CollabError(
+      'usage',
+      `the value of header ${name} holds a control or non-ASCII character, which HTTP headers cannot carry`,
+      { hint: 'encode it first (percent- or base64-encoding, as the endpoint expects)' },
+    );
+  if (name.toLowerCase() === 'private-token')
+    throw new CollabError('usage', 'do not pass the token as a header', {
+      hint: 'collab sends the stored token or COLLAB_TOKEN itself',
+    });
   return { name, value };
 }
 
@@ -77,7 +103,10 @@ async function typedValue(text: string, ctx: VerbContext): Promise<unknown> {
     try {
       return file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
     } catch (error) {
-      throw new CollabError('usage', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CollabError(
+        'usage',
+        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
   return text;
@@ -117,18 +146,26 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   // The output flags' refusals first (exit 2, nothing read or sent), then -F values typed.
   checkOutputFlags(ctx, { include: opts.include, paginate: opts.paginate });
   const values: Array<{ key: string; value: unknown }> = [];
-  for (const { key, value, typed } of opts.fields) values.push({ key, value: typed ? await typedValue(value, ctx) : value });
+  for (const { key, value, typed } of opts.fields)
+    values.push({ key, value: typed ? await typedValue(value, ctx) : value });
   const nested = nest(values);
   const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
-  const body = opts.input === undefined ? undefined : opts.input === '-' ? await ctx.prompter.readStdin() : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
-  });
+  const body =
+    opts.input === undefined
+      ? undefined
+      : opts.input === '-'
+        ? await ctx.prompter.readStdin()
+        : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
+            throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
+          });
   const request = {
     method: opts.method,
     path: opts.path,
     ...(inQuery && opts.fields.length ? { query: nested as QueryParams } : {}),
     ...(!inQuery && opts.fields.length ? { json: nested } : {}),
-    ...(body !== undefined ? { body, headers: { 'content-type': 'application/json', ...opts.headers } } : { headers: opts.headers }),
+    ...(body !== undefined
+      ? { body, headers: { 'content-type': 'application/json', ...opts.headers } }
+      : { headers: opts.headers }),
     responseType: 'text' as const,
   };
   if (ctx.dryRun) {
@@ -168,7 +205,14 @@ async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryPa
   const client = await ctx.client();
   // A spinner with a live count on stderr when it is a terminal (stopped before the first items on a shared terminal).
   const progress = ctx.listProgress({ noun: nounOf(opts.path) });
-  const pages = paginate(client, { path: opts.path, ...(query ? { query } : {}), perPage: pageSize({ all: true }), concurrency: await ctx.concurrency({}), onProgress: progress.onProgress, onSummary: progress.onSummary });
+  const pages = paginate(client, {
+    path: opts.path,
+    ...(query ? { query } : {}),
+    perPage: pageSize({ all: true }),
+    concurrency: await ctx.concurrency({}),
+    onProgress: progress.onProgress,
+    onSummary: progress.onSummary,
+  });
   await progress.start();
   try {
     if (reshapes(ctx)) {
@@ -200,7 +244,9 @@ function listFailure(error: unknown, path: string, written: number): unknown {
   // GET /projects answers 405 past offset 50,000 (GitLab API v4 behaviour); keyset pages have no such limit.
   if (error.status === 405 && !/[?&]pagination=keyset(&|$)/.test(path)) {
     const projects = /^\/projects\/?(\?|$)/.test(path) ? ', or use `collab projects list --all`' : '';
-    hints.push(`offset pages end there, so add pagination=keyset&order_by=id: collab api '${withKeyset(path)}' --paginate${projects}`);
+    hints.push(
+      `offset pages end there, so add pagination=keyset&order_by=id: collab api '${withKeyset(path)}' --paginate${projects}`,
+    );
   } else if (error.hint) {
     hints.push(error.hint);
   }
@@ -218,7 +264,13 @@ function withKeyset(path: string): string {
   const bare = path.replace(/^\//, '');
   const at = bare.indexOf('?');
   const base = at < 0 ? bare : bare.slice(0, at);
-  const kept = at < 0 ? [] : bare.slice(at + 1).split('&').filter((pair) => pair !== '' && !/^(pagination|order_by|page)=/.test(pair));
+  const kept =
+    at < 0
+      ? []
+      : bare
+          .slice(at + 1)
+          .split('&')
+          .filter((pair) => pair !== '' && !/^(pagination|order_by|page)=/.test(pair));
   const sort = kept.some((pair) => pair.startsWith('sort=')) ? [] : ['sort=asc'];
   return `${base}?${[...kept, 'pagination=keyset', 'order_by=id', ...sort].join('&')}`;
 }

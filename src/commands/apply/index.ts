@@ -21,7 +21,15 @@ export const APPLY = verb({
   },
   mutating: true,
   confirm: true,
-  examples: ['collab apply', 'collab apply --yes', 'collab apply --dry-run', 'collab plan --out plan.json && collab apply plan.json', 'collab apply --resume', 'collab apply --shard 1/4 --concurrency 8', 'collab apply --schema > collab.schema.json'],
+  examples: [
+    'collab apply',
+    'collab apply --yes',
+    'collab apply --dry-run',
+    'collab plan --out plan.json && collab apply plan.json',
+    'collab apply --resume',
+    'collab apply --shard 1/4 --concurrency 8',
+    'collab apply --schema > collab.schema.json',
+  ],
 });
 
 export const spec: CommandSpec = { ...APPLY, load: () => import('./run.js') };

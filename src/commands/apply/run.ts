@@ -28,10 +28,21 @@ interface ApplyCommandOptions extends DesiredFlags {
 
 export function parse(input: VerbInput<typeof APPLY>): ApplyCommandOptions {
   const flags = desiredFlags(input);
-  const base = { ...flags, journal: input.journal ?? `${flags.file}.journal`, resume: input.resume, schema: input.schema, yes: input.yes, saved: undefined };
+  const base = {
+    ...flags,
+    journal: input.journal ?? `${flags.file}.journal`,
+    resume: input.resume,
+    schema: input.schema,
+    yes: input.yes,
+    saved: undefined,
+  };
   if (base.schema) return base;
   const saved = savedPlan(flags.file);
-  if (saved && flags.rotateSecrets) throw new CollabError('usage', '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan');
+  if (saved && flags.rotateSecrets)
+    throw new CollabError(
+      'usage',
+      '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan',
+    );
   return { ...base, saved };
 }
 
@@ -51,9 +62,17 @@ function savedPlan(path: string): Plan | undefined {
     return undefined;
   }
   if (value.format !== 'collab-plan') return undefined;
-  if (value.version !== 1 || !Array.isArray(value.changes) || typeof value.host !== 'string') throw new CollabError('usage', `${path} is not a plan this collab can apply (format collab-plan, version 1)`, { hint: 'make it again with collab plan --out' });
+  if (value.version !== 1 || !Array.isArray(value.changes) || typeof value.host !== 'string')
+    throw new CollabError('usage', `${path} is not a plan this collab can apply (format collab-plan, version 1)`, {
+      hint: 'make it again with collab plan --out',
+    });
   const unknown = value.changes.find((change: Partial<Change> | null) => !knownOperation(change?.request?.op));
-  if (unknown) throw new CollabError('usage', `${path} has a change this collab cannot send (${JSON.stringify(unknown?.request?.op ?? null)}): it was made by another version`, { hint: 'make it again with collab plan --out' });
+  if (unknown)
+    throw new CollabError(
+      'usage',
+      `${path} has a change this collab cannot send (${JSON.stringify(unknown?.request?.op ?? null)}): it was made by another version`,
+      { hint: 'make it again with collab plan --out' },
+    );
   return value as Plan;
 }
 
@@ -69,8 +88,14 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   if (opts.saved) {
     await checkHost(ctx, opts.saved);
     const shard = shardOf(opts.shard, ctx.env);
-    checkFilters(opts.only, opts.saved.changes.map((change) => change.address), opts.file);
-    const changes = opts.saved.changes.filter((change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, shard));
+    checkFilters(
+      opts.only,
+      opts.saved.changes.map((change) => change.address),
+      opts.file,
+    );
+    const changes = opts.saved.changes.filter(
+      (change) => selected(change.address.path, opts.only) && inShard(change.address.kind, change.address.path, shard),
+    );
     plan = { ...opts.saved, changes };
   } else {
     const file = loadDesiredFor(ctx, opts.file);
@@ -80,12 +105,23 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   }
   if (ctx.dryRun) return showPlan(ctx, plan);
   if (plan.changes.length === 0) {
-    if (opts.resume) Journal.open(opts.journal, { resume: true, host: plan.host, digest: plan.file.digest, source: opts.file }).remove();
+    if (opts.resume)
+      Journal.open(opts.journal, {
+        resume: true,
+        host: plan.host,
+        digest: plan.file.digest,
+        source: opts.file,
+      }).remove();
     ctx.info(planSummary(plan));
     return;
   }
   if (!opts.saved) await askToApply(ctx, plan, opts.yes);
-  const journal = Journal.open(opts.journal, { resume: opts.resume, host: plan.host, digest: plan.file.digest, source: opts.file });
+  const journal = Journal.open(opts.journal, {
+    resume: opts.resume,
+    host: plan.host,
+    digest: plan.file.digest,
+    source: opts.file,
+  });
   concurrency ??= await ctx.concurrency(opts);
   // A saved plan: everything it needs checked before anything is sent; its stale targets found.
   const stale = opts.saved ? await preflight(ctx, plan, journal, concurrency) : undefined;

@@ -14,13 +14,17 @@ export async function authHost(ctx: VerbContext, config: ConfigStore, action: st
 /** The host's accounts; a usage error when it has none. */
 export function accountsOn(config: ConfigStore, host: ChosenHost): Account[] {
   const accounts = accountsOf(config.host(host.key));
-  if (accounts.length === 0) throw new CollabError('usage', `not logged in to ${host.key}`, { hint: 'see `collab auth status`' });
+  if (accounts.length === 0)
+    throw new CollabError('usage', `not logged in to ${host.key}`, { hint: 'see `collab auth status`' });
   return accounts;
 }
 
 /** `user`'s account among them, or a usage error naming those there are. */
 export function accountNamed(accounts: readonly Account[], user: string, host: ChosenHost): Account {
   const account = accounts.find((a) => a.user === user);
-  if (!account) throw new CollabError('usage', `no account ${user} on ${host.key}`, { hint: `its accounts: ${accounts.map((a) => a.user).join(', ')}` });
+  if (!account)
+    throw new CollabError('usage', `no account ${user} on ${host.key}`, {
+      hint: `its accounts: ${accounts.map((a) => a.user).join(', ')}`,
+    });
   return account;
 }

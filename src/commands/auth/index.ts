@@ -7,11 +7,19 @@ const USER = (what: string) => option('--user <username>', what, asText);
 
 export const LOGIN = verb({
   name: 'login',
-  summary: 'Add an account to a host and make it active: its token (or a command that prints it) checked with GET /user, kept in the system keyring',
+  summary:
+    'Add an account to a host and make it active: its token (or a command that prints it) checked with GET /user, kept in the system keyring',
   flags: {
     withToken: bool('--with-token', 'read the token from standard input (for scripts)'),
-    tokenCommand: option('--token-command <command>', 'store this command instead of a token; it runs in the shell, with no input and 10 s to print the token', asText),
-    insecureStorage: bool('--insecure-storage', 'keep the token in the config file (mode 0600) instead of the system keyring'),
+    tokenCommand: option(
+      '--token-command <command>',
+      'store this command instead of a token; it runs in the shell, with no input and 10 s to print the token',
+      asText,
+    ),
+    insecureStorage: bool(
+      '--insecure-storage',
+      'keep the token in the config file (mode 0600) instead of the system keyring',
+    ),
   },
   examples: [
     'collab auth login --host https://gitlab.example.com',
@@ -28,7 +36,11 @@ export const SWITCH = verb({
   examples: ['collab auth switch', 'collab auth switch --host https://gitlab.example.com --user root'],
 });
 
-export const STATUS = verb({ name: 'status', flags: {}, summary: 'Show every host and account, the active one, where each token is kept, and whether it works' });
+export const STATUS = verb({
+  name: 'status',
+  flags: {},
+  summary: 'Show every host and account, the active one, where each token is kept, and whether it works',
+});
 
 export const LOGOUT = verb({
   name: 'logout',
@@ -41,9 +53,15 @@ export const TOKEN = verb({
   summary: 'Print the token a command would send to the host, for scripts: $(collab auth token)',
   flags: {
     user: USER("print this account's token instead of the active one's"),
-    show: bool('--show', 'print it on a terminal too (refused there otherwise: a token on screen is a token in the scrollback)'),
+    show: bool(
+      '--show',
+      'print it on a terminal too (refused there otherwise: a token on screen is a token in the scrollback)',
+    ),
   },
-  examples: ['GITLAB_TOKEN=$(collab auth token) some-tool', 'collab auth token --host https://gitlab.example.com --user root --show'],
+  examples: [
+    'GITLAB_TOKEN=$(collab auth token) some-tool',
+    'collab auth token --host https://gitlab.example.com --user root --show',
+  ],
 });
 
 export const spec: CommandSpec = {

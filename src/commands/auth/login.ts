@@ -18,9 +18,18 @@ interface LoginOptions {
 /** The flags' own rules, before anything is read or sent. */
 export function parse({ withToken, tokenCommand, insecureStorage }: VerbInput<typeof LOGIN>): LoginOptions {
   if (tokenCommand !== undefined) {
-    if (insecureStorage) throw new CollabError('usage', '--token-command and --insecure-storage cannot be combined', { hint: 'a token command keeps no token: give one of them' });
-    if (withToken) throw new CollabError('usage', '--token-command and --with-token cannot be combined', { hint: 'give the token on standard input, or a command that prints it' });
-    if (tokenCommand.trim() === '') throw new CollabError('usage', 'the --token-command is empty', { hint: "give a command that prints the token, e.g. --token-command 'pass show gitlab/token'" });
+    if (insecureStorage)
+      throw new CollabError('usage', '--token-command and --insecure-storage cannot be combined', {
+        hint: 'a token command keeps no token: give one of them',
+      });
+    if (withToken)
+      throw new CollabError('usage', '--token-command and --with-token cannot be combined', {
+        hint: 'give the token on standard input, or a command that prints it',
+      });
+    if (tokenCommand.trim() === '')
+      throw new CollabError('usage', 'the --token-command is empty', {
+        hint: "give a command that prints the token, e.g. --token-command 'pass show gitlab/token'",
+      });
   }
   return { withToken, tokenCommand, insecureStorage };
 }
@@ -38,9 +47,14 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --with-token' });
     // At a terminal the read waits for typing: the prompter says so, and how to end it.
     token = (await ctx.prompter.readStdin('the token')).trim();
-    if (!token) throw new CollabError('auth', 'no token on standard input', { hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>' });
+    if (!token)
+      throw new CollabError('auth', 'no token on standard input', {
+        hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>',
+      });
   } else {
-    const prompts = await ctx.prompts('pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN');
+    const prompts = await ctx.prompts(
+      'pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN',
+    );
     // At a terminal the default host is offered, not taken: logging in is how another host is added.
     if (!host || chosen?.source === 'the default host') {
       host = await prompts.input({
@@ -56,23 +70,36 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
         },
       });
     }
-    token = (await prompts.password({ message: `Token for ${hostKey(host)} (api scope):`, mask: '*', validate: (v) => (v.trim() ? true : 'a token is required') })).trim();
+    token = (
+      await prompts.password({
+        message: `Token for ${hostKey(host)} (api scope):`,
+        mask: '*',
+        validate: (v) => (v.trim() ? true : 'a token is required'),
+      })
+    ).trim();
   }
   ctx.addSecret(token);
   const user = await verifyToken(ctx, host, token, 'given');
   const config = await ctx.config();
   const key = hostKey(host);
-  const { account, where } = opts.tokenCommand !== undefined ? { account: { token_command: opts.tokenCommand }, where: 'its token command stored (no token)' } : await keepToken(ctx, config, key, user.username, token, opts.insecureStorage);
+  const { account, where } =
+    opts.tokenCommand !== undefined
+      ? { account: { token_command: opts.tokenCommand }, where: 'its token command stored (no token)' }
+      : await keepToken(ctx, config, key, user.username, token, opts.insecureStorage);
   const before = accountsOf(config.host(key)).find((a) => a.user === user.username);
   await config.setHost(key, (current) => addAccount(current, user.username, account), { becomeDefault: true });
   // A token that left the keyring for the file or a command leaves nothing behind there.
   if (before?.place === 'keyring' && !account.keyring) await forgetInKeyring(ctx, key, user.username);
   const others = accountsOf(config.host(key)).filter((a) => a.user !== user.username).length;
-  ctx.info(`logged in to ${key} as ${user.username}; ${where}${others > 0 ? `; the active account of ${others + 1} (\`collab auth switch\` changes it)` : ''}`);
+  ctx.info(
+    `logged in to ${key} as ${user.username}; ${where}${others > 0 ? `; the active account of ${others + 1} (\`collab auth switch\` changes it)` : ''}`,
+  );
   // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.
   const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
   if (owner?.host === hostKey(host)) {
-    ctx.warn(`COLLAB_TOKEN is set and is sent to ${owner.host} (${owner.because}) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one`);
+    ctx.warn(
+      `COLLAB_TOKEN is set and is sent to ${owner.host} (${owner.because}) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one`,
+    );
   }
 }
 
@@ -82,7 +109,14 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
  * D-Bus session, CI, a container) or, as a warning, how the store failed. Logging in again with
  * a keyring moves a token that was in the file into it.
  */
-async function keepToken(ctx: VerbContext, config: ConfigStore, host: string, user: string, token: string, insecure: boolean): Promise<{ account: AccountEntry; where: string }> {
+async function keepToken(
+  ctx: VerbContext,
+  config: ConfigStore,
+  host: string,
+  user: string,
+  token: string,
+  insecure: boolean,
+): Promise<{ account: AccountEntry; where: string }> {
   const inFile = (why: string) => ({ account: { token }, where: `token stored in ${config.path} (mode 0600)${why}` });
   if (insecure) return inFile('');
   const access = await ctx.session.credentials();

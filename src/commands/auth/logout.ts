@@ -14,7 +14,11 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof LOGOUT>):
   const config = await ctx.config();
   const host = await authHost(ctx, config, 'log out of');
   const accounts = accountsOn(config, host);
-  const account = accountNamed(accounts, user ?? (accounts.find((a) => a.active) ?? (accounts[0] as (typeof accounts)[0])).user, host);
+  const account = accountNamed(
+    accounts,
+    user ?? (accounts.find((a) => a.active) ?? (accounts[0] as (typeof accounts)[0])).user,
+    host,
+  );
   let nowActive: string | undefined;
   if (accounts.length === 1) await config.removeHost(host.key);
   else {
@@ -26,6 +30,11 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof LOGOUT>):
   }
   if (account.place === 'keyring') await forgetInKeyring(ctx, host.key, account.user);
   const who = account.user ? ` (${account.user})` : '';
-  const then = account.active && nowActive ? `; ${nowActive} is now the active account` : accounts.length === 1 ? `; no account is left for it in ${config.path}` : '';
+  const then =
+    account.active && nowActive
+      ? `; ${nowActive} is now the active account`
+      : accounts.length === 1
+        ? `; no account is left for it in ${config.path}`
+        : '';
   ctx.info(`logged out of ${host.key}${who}${then}`);
 }

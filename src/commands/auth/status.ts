@@ -2,7 +2,13 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { accountsOf } from '../../config/accounts.js';
 import { hostKey } from '../../config/store.js';
-import { accountOrigin, envTokenHost, type TokenOrigin, type TokenScope, type TokenSource } from '../../config/tokens.js';
+import {
+  accountOrigin,
+  envTokenHost,
+  type TokenOrigin,
+  type TokenScope,
+  type TokenSource,
+} from '../../config/tokens.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { verifyToken } from './verify.js';
 
@@ -26,7 +32,12 @@ const yes = (value: boolean) => (value ? 'yes' : '');
 const COLUMNS: Column[] = [
   { header: 'HOST', path: 'host' },
   // The tool's own report, not the service's data: the same words on a terminal and in a pipe.
-  { header: 'DEFAULT', path: 'default', priority: PRIORITY.detail, derive: (item) => yes((item as AccountStatus).default) },
+  {
+    header: 'DEFAULT',
+    path: 'default',
+    priority: PRIORITY.detail,
+    derive: (item) => yes((item as AccountStatus).default),
+  },
   { header: 'USER', path: 'user' },
   { header: 'ACTIVE', path: 'active', derive: (item) => yes((item as AccountStatus).active) },
   {
@@ -34,10 +45,20 @@ const COLUMNS: Column[] = [
     path: 'source',
     derive: (item) => {
       const { source, command } = item as AccountStatus;
-      return source === 'command' ? `command: ${command}` : source === 'environment' ? 'environment: COLLAB_TOKEN' : (source ?? '');
+      return source === 'command'
+        ? `command: ${command}`
+        : source === 'environment'
+          ? 'environment: COLLAB_TOKEN'
+          : (source ?? '');
     },
   },
-  { header: 'STATUS', path: 'valid', priority: PRIORITY.identifying, derive: (item) => ((item as AccountStatus).valid ? 'valid' : `invalid: ${(item as AccountStatus).error ?? ''}`), tone: (_v, item) => ((item as AccountStatus).valid ? undefined : 'red') },
+  {
+    header: 'STATUS',
+    path: 'valid',
+    priority: PRIORITY.identifying,
+    derive: (item) => ((item as AccountStatus).valid ? 'valid' : `invalid: ${(item as AccountStatus).error ?? ''}`),
+    tone: (_v, item) => ((item as AccountStatus).valid ? undefined : 'red'),
+  },
 ];
 
 interface Row {
@@ -61,29 +82,56 @@ export async function run(ctx: VerbContext): Promise<void> {
   if (envOwner && !hosts.includes(envOwner.host)) hosts.unshift(envOwner.host);
   if (ctx.globals.host) hosts = [hostKey(ctx.globals.host)];
   if (ctx.env.COLLAB_TOKEN && !envOwner) {
-    ctx.info('COLLAB_TOKEN is set, but no host for it: it is sent to the host given with --host, as neither COLLAB_HOST nor a default host is set');
+    ctx.info(
+      'COLLAB_TOKEN is set, but no host for it: it is sent to the host given with --host, as neither COLLAB_HOST nor a default host is set',
+    );
   }
   const rows: Row[] = hosts.flatMap((host) => {
-    const fromEnv = envOwner?.host === host && ctx.env.COLLAB_TOKEN ? [{ host, user: null, active: true, origin: { source: 'environment', token: ctx.env.COLLAB_TOKEN } } as Row] : [];
+    const fromEnv =
+      envOwner?.host === host && ctx.env.COLLAB_TOKEN
+        ? [{ host, user: null, active: true, origin: { source: 'environment', token: ctx.env.COLLAB_TOKEN } } as Row]
+        : [];
     const stored = accountsOf(config.host(host)).flatMap((account) => {
       const origin = accountOrigin(account);
       return origin ? [{ host, user: account.user, active: account.active && fromEnv.length === 0, origin }] : [];
     });
     // A host asked for with --host that has no token is a row saying so.
-    return fromEnv.length + stored.length > 0 || !ctx.globals.host ? [...fromEnv, ...stored] : [{ host, user: null, active: false, origin: undefined }];
+    return fromEnv.length + stored.length > 0 || !ctx.globals.host
+      ? [...fromEnv, ...stored]
+      : [{ host, user: null, active: false, origin: undefined }];
   });
-  if (rows.length === 0) throw new CollabError('auth', 'not logged in to any host', { hint: 'run `collab auth login --host <url>`, or set COLLAB_HOST and COLLAB_TOKEN' });
-  const statuses = await Promise.all(rows.map((row) => check(ctx, row, typeof defaultHost === 'string' && hostKey(defaultHost) === row.host)));
+  if (rows.length === 0)
+    throw new CollabError('auth', 'not logged in to any host', {
+      hint: 'run `collab auth login --host <url>`, or set COLLAB_HOST and COLLAB_TOKEN',
+    });
+  const statuses = await Promise.all(
+    rows.map((row) => check(ctx, row, typeof defaultHost === 'string' && hostKey(defaultHost) === row.host)),
+  );
   await ctx.printItems(statuses, COLUMNS);
   const invalid = statuses.filter((s) => !s.valid);
-  if (invalid.length > 0) throw new CollabError('auth', `${invalid.length} of ${statuses.length} accounts have no working token`, { hint: 'run `collab auth login --host <url>` for each' });
+  if (invalid.length > 0)
+    throw new CollabError('auth', `${invalid.length} of ${statuses.length} accounts have no working token`, {
+      hint: 'run `collab auth login --host <url>` for each',
+    });
 }
 
-async function check(ctx: VerbContext, { host, user, active, origin }: Row, isDefault: boolean): Promise<AccountStatus> {
-  const base = { host, default: isDefault, user, active, source: origin?.source ?? null, command: origin?.source === 'command' ? origin.command : null };
+async function check(
+  ctx: VerbContext,
+  { host, user, active, origin }: Row,
+  isDefault: boolean,
+): Promise<AccountStatus> {
+  const base = {
+    host,
+    default: isDefault,
+    user,
+    active,
+    source: origin?.source ?? null,
+    command: origin?.source === 'command' ? origin.command : null,
+  };
   if (!origin) return { ...base, valid: false, error: 'no token' };
   try {
-    const { token } = origin.source === 'environment' ? { token: origin.token } : await ctx.resolveToken(host, { user: user ?? '' });
+    const { token } =
+      origin.source === 'environment' ? { token: origin.token } : await ctx.resolveToken(host, { user: user ?? '' });
     const me = await verifyToken(ctx, host, token);
     return { ...base, user: user || me.username, valid: true, error: null };
   } catch (error) {

@@ -17,19 +17,29 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>):
   const accounts = accountsOn(config, host);
   const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
   if (owner?.host === host.key) {
-    throw new CollabError('usage', `${host.key} is sent COLLAB_TOKEN (${owner.because}), whichever account is active`, { hint: 'unset COLLAB_TOKEN to use the accounts of the config file' });
+    throw new CollabError('usage', `${host.key} is sent COLLAB_TOKEN (${owner.because}), whichever account is active`, {
+      hint: 'unset COLLAB_TOKEN to use the accounts of the config file',
+    });
   }
   const active = accounts.find((a) => a.active);
   let target: string;
   if (user !== undefined) target = accountNamed(accounts, user, host).user;
   else {
     const others = accounts.filter((a) => !a.active);
-    if (others.length === 0) throw new CollabError('usage', `${host.key} has one account (${active?.user}): nothing to switch to`, { hint: `add one with \`collab auth login --host ${host.key}\`` });
+    if (others.length === 0)
+      throw new CollabError('usage', `${host.key} has one account (${active?.user}): nothing to switch to`, {
+        hint: `add one with \`collab auth login --host ${host.key}\``,
+      });
     if (others.length === 1) target = (others[0] as (typeof others)[0]).user;
     else {
       const names = others.map((a) => a.user).join(', ');
-      const prompts = await ctx.prompts(`${host.key} has ${others.length} other accounts (${names}): name one with --user`);
-      target = await prompts.select({ message: `Account to use on ${host.key}:`, choices: others.map((a) => ({ name: a.user, value: a.user })) });
+      const prompts = await ctx.prompts(
+        `${host.key} has ${others.length} other accounts (${names}): name one with --user`,
+      );
+      target = await prompts.select({
+        message: `Account to use on ${host.key}:`,
+        choices: others.map((a) => ({ name: a.user, value: a.user })),
+      });
     }
   }
   if (target === active?.user) {

@@ -11,7 +11,9 @@ import type { TOKEN } from './index.js';
  */
 export async function run(ctx: VerbContext, { user, show }: VerbInput<typeof TOKEN>): Promise<void> {
   if (ctx.terminal.tty.stdout && !show) {
-    throw new CollabError('usage', 'not printing a token to a terminal', { hint: 'use it in a script, e.g. TOKEN=$(collab auth token), or pass --show' });
+    throw new CollabError('usage', 'not printing a token to a terminal', {
+      hint: 'use it in a script, e.g. TOKEN=$(collab auth token), or pass --show',
+    });
   }
   const config = await ctx.config();
   const host = await authHost(ctx, config, 'print the token of');

@@ -13,5 +13,11 @@ export const bind = bindOwner<DeleteBadgeOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteBadgeOptions): Promise<void> {
   const request = deleteBadge(opts.owner, opts.badgeId);
-  return deleteOwned(ctx, { ...opts, what: `badge ${opts.badgeId}`, typed: String(opts.badgeId), request, hint: (error) => badgeHint(error, opts.owner, opts.badgeId) });
+  return deleteOwned(ctx, {
+    ...opts,
+    what: `badge ${opts.badgeId}`,
+    typed: String(opts.badgeId),
+    request,
+    hint: (error) => badgeHint(error, opts.owner, opts.badgeId),
+  });
 }

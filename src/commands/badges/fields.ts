@@ -22,6 +22,10 @@ export const BADGE_DETAIL: readonly DetailField[] = [
 
 /** A group's badge in a project's list is changed and removed through its group: say so rather than name a role. */
 export function badgeHint(error: unknown, owner: Owner, badgeId: number): unknown {
-  if (!isCollabError(error) || error.status !== 403 || !/Group badge/i.test(error.message) || owner.kind !== 'project') return error;
-  return withHint(error, `badge ${badgeId} belongs to a group above the project: use --group <group> (see \`collab badges view ${badgeId} --project ${owner.ref}\`)`);
+  if (!isCollabError(error) || error.status !== 403 || !/Group badge/i.test(error.message) || owner.kind !== 'project')
+    return error;
+  return withHint(
+    error,
+    `badge ${badgeId} belongs to a group above the project: use --group <group> (see \`collab badges view ${badgeId} --project ${owner.ref}\`)`,
+  );
 }

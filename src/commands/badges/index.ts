@@ -12,7 +12,10 @@ const BADGE_ID = arg({ name: 'badge-id', description: 'the badge ID (see `collab
 export const LIST = verb({
   name: 'list',
   summary: 'List the badges (a project’s include its groups’)',
-  flags: { owner: ownerFlags(), name: option('--name <name>', 'only badges of this name (exact, case-sensitive)', asText) },
+  flags: {
+    owner: ownerFlags(),
+    name: option('--name <name>', 'only badges of this name (exact, case-sensitive)', asText),
+  },
   list: true,
   examples: ['collab badges list --project acme/web/storefront', 'collab badges list --group acme --json'],
 });
@@ -31,7 +34,9 @@ export const CREATE = verb({
   args: {},
   flags: { owner: ownerFlags(), fields: params(BADGE_PARAMS) },
   mutating: true,
-  examples: ["collab badges create --project acme/web/storefront --name coverage --link 'https://ci.example.com/%{project_path}' --image 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'"],
+  examples: [
+    "collab badges create --project acme/web/storefront --name coverage --link 'https://ci.example.com/%{project_path}' --image 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'",
+  ],
 });
 
 export const UPDATE = verb({

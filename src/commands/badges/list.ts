@@ -11,5 +11,8 @@ type ListBadgesOptions = VerbInput<typeof LIST>;
 export const bind = bindOwner<ListBadgesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListBadgesOptions): Promise<void> {
-  await ctx.printList(await ctx.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list), BADGE_COLUMNS);
+  await ctx.printList(
+    await ctx.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list),
+    BADGE_COLUMNS,
+  );
 }

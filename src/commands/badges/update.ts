@@ -14,7 +14,8 @@ interface UpdateBadgeOptions {
 }
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
-  if (Object.keys(input.fields).length === 0) throw new CollabError('usage', 'nothing to update', { hint: 'give --link, --image or --name' });
+  if (Object.keys(input.fields).length === 0)
+    throw new CollabError('usage', 'nothing to update', { hint: 'give --link, --image or --name' });
   return { owner: input.owner, badgeId: input.badgeId, fields: input.fields };
 }
 
@@ -22,9 +23,11 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
 export const bind = bindOwner<UpdateBadgeOptions>;
 
 export async function run(ctx: VerbContext, opts: UpdateBadgeOptions): Promise<void> {
-  const response = await ctx.mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields)).catch((error: unknown) => {
-    throw badgeHint(error, opts.owner, opts.badgeId);
-  });
+  const response = await ctx
+    .mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields))
+    .catch((error: unknown) => {
+      throw badgeHint(error, opts.owner, opts.badgeId);
+    });
   if (!response) return;
   ctx.info(`updated badge ${opts.badgeId} on ${describeOwner(opts.owner)}`);
   await ctx.printResource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });

@@ -10,7 +10,8 @@ export type Shell = (typeof SHELLS)[number];
 
 function shellName(value: string): Shell {
   const found = SHELLS.find((shell) => shell === value);
-  if (found === undefined) throw new CollabError('usage', `unsupported shell "${value}"`, { hint: 'choose bash, zsh or fish' });
+  if (found === undefined)
+    throw new CollabError('usage', `unsupported shell "${value}"`, { hint: 'choose bash, zsh or fish' });
   return found;
 }
 

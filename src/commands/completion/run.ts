@@ -4,7 +4,12 @@ import type { CommandSpec } from '../spec.js';
 import type { VerbInput } from '../verb.js';
 import type { COMPLETION, Shell } from './index.js';
 
-const GENERATORS = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion, markdown: markdownReference } as const satisfies Record<Shell, unknown>;
+const GENERATORS = {
+  bash: bashCompletion,
+  zsh: zshCompletion,
+  fish: fishCompletion,
+  markdown: markdownReference,
+} as const satisfies Record<Shell, unknown>;
 
 /**
  * The verb over the command tree it is given (by the manifest, which lists the nouns): importing the

@@ -12,16 +12,26 @@ export const SET = verb({
   name: 'set',
   summary: 'Change a setting',
   args: { setting: KEY, value: arg({ name: 'value', description: 'new value' }, asText) },
-  examples: ['collab config set output json', 'collab config set timeout 60', 'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp'],
+  examples: [
+    'collab config set output json',
+    'collab config set timeout 60',
+    'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp',
+  ],
 });
 
-export const PATH = verb({ name: 'path', flags: {}, summary: 'Print where the config file is (COLLAB_CONFIG_DIR moves it)' });
+export const PATH = verb({
+  name: 'path',
+  flags: {},
+  summary: 'Print where the config file is (COLLAB_CONFIG_DIR moves it)',
+});
 
 export const LIST = verb({ name: 'list', flags: {}, summary: 'Print every setting (tokens masked)' });
 
 /** Two spaces at least after the widest key: help lays the descriptions out as a second column (help-layout.ts). */
 const KEY_WIDTH = Math.max(...SETTINGS.map((s) => s.key.length)) + 2;
-const keys = SETTINGS.map((s) => `  ${s.key.padEnd(KEY_WIDTH)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`).join('\n');
+const keys = SETTINGS.map(
+  (s) => `  ${s.key.padEnd(KEY_WIDTH)}${s.scope === 'host' ? '(per host) ' : ''}${s.description}`,
+).join('\n');
 
 export const spec: CommandSpec = {
   ...noun('config'),

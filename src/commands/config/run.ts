@@ -10,7 +10,10 @@ import type { GET, SET } from './index.js';
 
 async function targetHost(ctx: VerbContext, config: ConfigStore, setting: SettingSpec): Promise<string> {
   const target = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
-  if (!target) throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, { hint: `pass --host <url>` });
+  if (!target)
+    throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, {
+      hint: `pass --host <url>`,
+    });
   return target.key;
 }
 
@@ -18,7 +21,8 @@ export const getCommand = {
   async run(ctx: VerbContext, { setting }: VerbInput<typeof GET>): Promise<void> {
     const config = await ctx.config();
     let value: unknown;
-    if (setting.scope === 'host') value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
+    if (setting.scope === 'host')
+      value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
     if (value !== undefined) await ctx.presenter.plain(`${String(value)}\n`);
@@ -59,7 +63,8 @@ export const listCommand = {
   async run(ctx: VerbContext): Promise<void> {
     const config = await ctx.config();
     const rows: Array<{ key: string; value: unknown; host: string }> = [];
-    for (const setting of SETTINGS.filter((s) => s.scope === 'global')) rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
+    for (const setting of SETTINGS.filter((s) => s.scope === 'global'))
+      rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
     for (const [host, entry] of Object.entries(config.hosts())) {
       if (entry.token) rows.push({ key: 'token', value: maskToken(entry.token), host });
       if (entry.token_command) rows.push({ key: 'token_command', value: entry.token_command, host });

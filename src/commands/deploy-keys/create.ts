@@ -21,16 +21,26 @@ export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
   if (input.expiresAt !== undefined) fields.expires_at = input.expiresAt;
   const file = input.keyFile ?? '-';
   const where = file === '-' ? 'standard input' : file;
-  return { project: input.project, title: input.title, fields, key: readOnce(file, 'key', { shown: where, check: (text) => checkKey(text, where) }) };
+  return {
+    project: input.project,
+    title: input.title,
+    fields,
+    key: readOnce(file, 'key', { shown: where, check: (text) => checkKey(text, where) }),
+  };
 }
 
 /** The public key's one line, checked as far as a look can (its algorithm word and a body), before anything is sent. */
 function checkKey(text: string, where: string): string {
   const key = text.trim();
-  if (key === '') throw new CollabError('usage', `no public key in ${where}`, { hint: 'give --key-file <path> (with --project -, standard input carries the projects)' });
+  if (key === '')
+    throw new CollabError('usage', `no public key in ${where}`, {
+      hint: 'give --key-file <path> (with --project -, standard input carries the projects)',
+    });
   const [algorithm, body] = key.split(/\s+/);
   if (/[\r\n]/.test(key) || algorithm === undefined || !SSH_KEY_ALGORITHMS.includes(algorithm) || body === undefined) {
-    throw new CollabError('usage', `${where} holds no OpenSSH public key`, { hint: 'give the .pub file: one line such as "ssh-ed25519 AAAA… comment" (never the private key)' });
+    throw new CollabError('usage', `${where} holds no OpenSSH public key`, {
+      hint: 'give the .pub file: one line such as "ssh-ed25519 AAAA… comment" (never the private key)',
+    });
   }
   return key;
 }

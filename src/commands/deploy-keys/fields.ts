@@ -1,6 +1,5 @@
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 
-
 export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'TITLE', path: 'title', text: true, priority: PRIORITY.identifying },

@@ -6,7 +6,10 @@ import { PROJECT_FLAG } from '../resource-args.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
 
-const KEY_ID = arg({ name: 'key-id', description: 'the deploy key’s ID (see `collab deploy-keys list`)' }, positiveInteger);
+const KEY_ID = arg(
+  { name: 'key-id', description: 'the deploy key’s ID (see `collab deploy-keys list`)' },
+  positiveInteger,
+);
 
 export const LIST = verb({
   name: 'list',
@@ -27,16 +30,24 @@ export const VIEW = verb({
 export const CREATE = verb({
   name: 'create',
   summary: 'Add a deploy key (a key another project has is shared, not copied)',
-  description: 'The public key is read from --key-file <path>, or from standard input without it (--key-file - too). Read-only unless --can-push.',
+  description:
+    'The public key is read from --key-file <path>, or from standard input without it (--key-file - too). Read-only unless --can-push.',
   flags: {
     project: PROJECT_FLAG,
     title: option('--title <title>', 'the key’s title', nonEmpty, { required: true }),
-    keyFile: option('--key-file <path|->', 'the public key (an OpenSSH line: ssh-ed25519 AAAA… comment); - or none: standard input', asText),
+    keyFile: option(
+      '--key-file <path|->',
+      'the public key (an OpenSSH line: ssh-ed25519 AAAA… comment); - or none: standard input',
+      asText,
+    ),
     canPush: bool('--can-push', 'the key may push to the repository'),
     expiresAt: option('--expires-at <time>', 'when the key stops working (ISO 8601)', dateTime),
   },
   mutating: true,
-  examples: ['collab deploy-keys create --project acme/web/storefront --title ci --key-file ~/.ssh/ci.pub', 'cat ci.pub | collab deploy-keys create --project acme/web/storefront --title ci --can-push'],
+  examples: [
+    'collab deploy-keys create --project acme/web/storefront --title ci --key-file ~/.ssh/ci.pub',
+    'cat ci.pub | collab deploy-keys create --project acme/web/storefront --title ci --can-push',
+  ],
 });
 
 export const UPDATE = verb({
@@ -44,7 +55,11 @@ export const UPDATE = verb({
   summary: 'Rename a deploy key or change whether it may push',
   description: 'The title is the key’s on every project that has it; --can-push is this project’s.',
   args: { keyId: KEY_ID },
-  flags: { project: PROJECT_FLAG, title: option('--title <title>', 'the key’s new title', nonEmpty), canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)') },
+  flags: {
+    project: PROJECT_FLAG,
+    title: option('--title <title>', 'the key’s new title', nonEmpty),
+    canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
+  },
   mutating: true,
   examples: ['collab deploy-keys update 3 --project acme/web/storefront --no-can-push'],
 });

@@ -9,5 +9,8 @@ import type { LIST } from './index.js';
 type ListDeployKeysOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
-  await ctx.printList(await ctx.pages(deployKeysPath(opts.project), {}, opts.list, { requires: ROLES.maintainers }), DEPLOY_KEY_COLUMNS);
+  await ctx.printList(
+    await ctx.pages(deployKeysPath(opts.project), {}, opts.list, { requires: ROLES.maintainers }),
+    DEPLOY_KEY_COLUMNS,
+  );
 }

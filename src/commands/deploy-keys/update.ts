@@ -15,7 +15,8 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
   const fields: UpdateDeployKeyOptions['fields'] = {};
   if (input.title !== undefined) fields.title = input.title;
   if (input.canPush !== undefined) fields.can_push = input.canPush;
-  if (Object.keys(fields).length === 0) throw new CollabError('usage', 'nothing to change', { hint: 'give --title <title>, --can-push or --no-can-push' });
+  if (Object.keys(fields).length === 0)
+    throw new CollabError('usage', 'nothing to change', { hint: 'give --title <title>, --can-push or --no-can-push' });
   return { project: input.project, keyId: input.keyId, fields };
 }
 

@@ -7,16 +7,39 @@ import { verb } from '../verb.js';
 export const EXPORT = verb({
   ...noun('export'),
   description: [
-    'Writes the live state of groups and projects as collab.yaml (README, "Export"): collab plan of it has nothing to change. Only what differs from a new project\'s or group\'s defaults is written; what every project (or subgroup) below a group shares, once in that group\'s projects: (subgroups:) level.',
-    'Secrets the service never shows (a hook\'s token, a mirror\'s credentials) are written as $' + '{env:NAME}, the variables listed on stderr: set them before planning. Members by username, shares by group path.',
-  ].join("\n\n"),
-  args: { targets: arg({ name: 'targets', description: 'the groups and projects to export (full paths; default: every top-level group)', variadic: true, required: false }, asText) },
+    "Writes the live state of groups and projects as collab.yaml (README, \"Export\"): collab plan of it has nothing to change. Only what differs from a new project's or group's defaults is written; what every project (or subgroup) below a group shares, once in that group's projects: (subgroups:) level.",
+    "Secrets the service never shows (a hook's token, a mirror's credentials) are written as $" +
+      '{env:NAME}, the variables listed on stderr: set them before planning. Members by username, shares by group path.',
+  ].join('\n\n'),
+  args: {
+    targets: arg(
+      {
+        name: 'targets',
+        description: 'the groups and projects to export (full paths; default: every top-level group)',
+        variadic: true,
+        required: false,
+      },
+      asText,
+    ),
+  },
   flags: {
     out: option('--out <file>', 'write the file there (default: standard output)', asText),
-    sections: option('--sections <names>', 'only these sections, comma-separated (settings,hooks,…; default: all)', commaList),
-    concurrency: option('--concurrency <n>', 'targets read at once (default: the concurrency setting, 8)', integer(1, 64)),
+    sections: option(
+      '--sections <names>',
+      'only these sections, comma-separated (settings,hooks,…; default: all)',
+      commaList,
+    ),
+    concurrency: option(
+      '--concurrency <n>',
+      'targets read at once (default: the concurrency setting, 8)',
+      integer(1, 64),
+    ),
   },
-  examples: ['collab export acme > collab.yaml', 'collab export acme/web acme/tools/cli --out collab.yaml', 'collab export acme --sections settings,push_rule'],
+  examples: [
+    'collab export acme > collab.yaml',
+    'collab export acme/web acme/tools/cli --out collab.yaml',
+    'collab export acme --sections settings,push_rule',
+  ],
 });
 
 export const spec: CommandSpec = { ...EXPORT, load: () => import('./run.js') };

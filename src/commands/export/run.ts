@@ -21,9 +21,16 @@ export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
   for (const name of input.sections ?? []) {
     if (names.includes(name)) continue;
     const guess = closest(name, names);
-    throw new CollabError('usage', `--sections: no section ${name}${guess ? `; did you mean ${guess}?` : ''}`, { hint: `the sections are ${names.join(', ')}` });
+    throw new CollabError('usage', `--sections: no section ${name}${guess ? `; did you mean ${guess}?` : ''}`, {
+      hint: `the sections are ${names.join(', ')}`,
+    });
   }
-  return { roots: input.targets.map((path) => path.replace(/^\/+|\/+$/g, '')), out: input.out, sections: input.sections, concurrency: input.concurrency };
+  return {
+    roots: input.targets.map((path) => path.replace(/^\/+|\/+$/g, '')),
+    out: input.out,
+    sections: input.sections,
+    concurrency: input.concurrency,
+  };
 }
 
 /** The file as a person writes it: a list of plain values on one line (`topics: [api, docs]`). */
@@ -38,14 +45,22 @@ function yamlText(data: unknown): string {
 }
 
 export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise<void> {
-  const exported = await readAndExport(ctx, { roots: opts.roots, sections: opts.sections, concurrency: await ctx.concurrency(opts) });
+  const exported = await readAndExport(ctx, {
+    roots: opts.roots,
+    sections: opts.sections,
+    concurrency: await ctx.concurrency(opts),
+  });
   const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
   if (opts.out) writeFileSync(opts.out, text);
   else await ctx.presenter.plain(text);
   if (exported.variables.size > 0) {
-    ctx.warn(`the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`);
+    ctx.warn(
+      `the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`,
+    );
     for (const [name, what] of [...exported.variables].sort()) ctx.stderrLine(`  ${name}: ${what}`);
   }
-  ctx.info(`exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${readsText(exported.reads, exported.groups + exported.projects)}`);
+  ctx.info(
+    `exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${readsText(exported.reads, exported.groups + exported.projects)}`,
+  );
 }

@@ -14,7 +14,8 @@ interface AvatarOptions {
 /** Streams the avatar to its destination; a file appears only when complete (written aside, then renamed). */
 export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> {
   // Refused first, before any request: an image is no text for a terminal.
-  if (opts.file === '-') ctx.presenter.refuseBinary('an image', 'redirect standard output to a file, or give --file <path>');
+  if (opts.file === '-')
+    ctx.presenter.refuseBinary('an image', 'redirect standard output to a file, or give --file <path>');
   const client = await ctx.client();
   const response = await client.stream(getGroupAvatar(opts.group));
   let bytes = 0;
@@ -35,9 +36,12 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
       await rm(partial, { force: true });
       if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EEXIST') throw new CollabError('usage', `cannot write ${opts.file}: ${code}`);
+      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EEXIST')
+        throw new CollabError('usage', `cannot write ${opts.file}: ${code}`);
       throw error;
     }
   }
-  ctx.info(`saved the avatar of group ${opts.group} to ${opts.file === '-' ? 'standard output' : opts.file} (${bytes} bytes)`);
+  ctx.info(
+    `saved the avatar of group ${opts.group} to ${opts.file === '-' ? 'standard output' : opts.file} (${bytes} bytes)`,
+  );
 }

@@ -22,11 +22,18 @@ export interface CreateOptions {
 
 /** Once a run: the settings checked, the path derived, the avatar read. */
 export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): Promise<CreateOptions> {
-  const { name, path, ...settings } = collectParams(input.settings, TABLE_SETTINGS, { column: 'create', commandName: 'groups', warn: (message) => scope.warn(message) });
+  const { name, path, ...settings } = collectParams(input.settings, TABLE_SETTINGS, {
+    column: 'create',
+    commandName: 'groups',
+    warn: (message) => scope.warn(message),
+  });
   // --name is a required flag; an empty one is refused here, as groups update does.
   if (typeof name !== 'string' || name.trim() === '') throw new CollabError('usage', '--name must not be empty');
   const finalPath = typeof path === 'string' ? path : pathFromName(name);
-  if (finalPath === '') throw new CollabError('usage', `cannot derive a path from the name "${name}"`, { hint: 'give one with --path <path>' });
+  if (finalPath === '')
+    throw new CollabError('usage', `cannot derive a path from the name "${name}"`, {
+      hint: 'give one with --path <path>',
+    });
   checkPath(finalPath);
   return {
     name,
@@ -39,10 +46,16 @@ export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): 
 
 export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
   const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx, opts.parent, '--parent');
-  const request = createGroup({ name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings }, opts.avatar);
+  const request = createGroup(
+    { name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings },
+    opts.avatar,
+  );
   const response = await ctx.mutate<GroupRecord>(request).catch((error: unknown) => {
     if (isCollabError(error) && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
-      throw withHint(error, `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path`);
+      throw withHint(
+        error,
+        `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path`,
+      );
     }
     throw error;
   });

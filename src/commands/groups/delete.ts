@@ -31,7 +31,9 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   if (!opts.yes && !ctx.dryRun) {
     // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
     await ctx.prompts('').catch(() => {
-      throw new CollabError('usage', `deleting group ${opts.group} needs confirmation`, { hint: 'pass --yes when not at a terminal' });
+      throw new CollabError('usage', `deleting group ${opts.group} needs confirmation`, {
+        hint: 'pass --yes when not at a terminal',
+      });
     });
   }
   // A dry run needs the group's full path only for --permanently-remove (it goes in the request).
@@ -42,17 +44,32 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   const { data: group } = await ctx.request<GroupRecord>(getGroup(opts.group));
   const fullPath = group.full_path;
   if (!ctx.dryRun) {
-    await ctx.confirmByTyping(fullPath, opts.permanently ? `remove group ${fullPath} with its subgroups and projects now, beyond restore` : `delete group ${fullPath} with its subgroups and projects`, opts.yes);
+    await ctx.confirmByTyping(
+      fullPath,
+      opts.permanently
+        ? `remove group ${fullPath} with its subgroups and projects now, beyond restore`
+        : `delete group ${fullPath} with its subgroups and projects`,
+      opts.yes,
+    );
   }
-  const response = await ctx.mutate(deleteGroup(opts.group, opts.permanently ? { fullPath } : undefined)).catch((error: unknown) => {
-    if (isCollabError(error) && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
-      throw withHint(error, `remove it now with \`collab groups delete ${fullPath} --permanently-remove\`, or undo with \`collab groups restore ${fullPath}\``);
-    }
-    if (isCollabError(error) && error.kind === 'rejected' && /must be marked for deletion first/i.test(error.message)) {
-      throw withHint(error, `run \`collab groups delete ${fullPath}\` first`);
-    }
-    throw error;
-  });
+  const response = await ctx
+    .mutate(deleteGroup(opts.group, opts.permanently ? { fullPath } : undefined))
+    .catch((error: unknown) => {
+      if (isCollabError(error) && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
+        throw withHint(
+          error,
+          `remove it now with \`collab groups delete ${fullPath} --permanently-remove\`, or undo with \`collab groups restore ${fullPath}\``,
+        );
+      }
+      if (
+        isCollabError(error) &&
+        error.kind === 'rejected' &&
+        /must be marked for deletion first/i.test(error.message)
+      ) {
+        throw withHint(error, `run \`collab groups delete ${fullPath}\` first`);
+      }
+      throw error;
+    });
   if (!response) return;
 
   // The answer is a bare 202: look again to tell a removal from a mark for deletion.
@@ -76,11 +93,16 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
     ctx.info(`removed group ${fullPath} with its subgroups and projects`);
   } else if (after.marked_for_deletion_on && !opts.permanently) {
     status = 'marked_for_deletion';
-    ctx.info(`marked group ${fullPath} for deletion on ${after.marked_for_deletion_on}: it will be removed on ${removalDate(after.marked_for_deletion_on)} (after the instance's delay, 7 days unless an administrator changed it); \`collab groups restore ${fullPath}\` undoes it until then`);
+    ctx.info(
+      `marked group ${fullPath} for deletion on ${after.marked_for_deletion_on}: it will be removed on ${removalDate(after.marked_for_deletion_on)} (after the instance's delay, 7 days unless an administrator changed it); \`collab groups restore ${fullPath}\` undoes it until then`,
+    );
   } else {
     status = 'removal_scheduled';
     ctx.info(`group ${fullPath} is being removed in the background`);
   }
   // Scripts asking for data get the outcome; people get the line above.
-  await ctx.presenter.action({ id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null }, RESULT_COLUMNS);
+  await ctx.presenter.action(
+    { id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null },
+    RESULT_COLUMNS,
+  );
 }

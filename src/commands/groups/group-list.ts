@@ -30,7 +30,9 @@ export function groupListOptions(input: GroupListInput, scope: GroupListScope): 
   const query = input.query as QueryParams;
   // The service accepts similarity only while searching (spec: "similarity only while searching").
   if (query.order_by === 'similarity' && query.search === undefined) {
-    throw new CollabError('usage', '--order-by similarity needs --search', { hint: 'similarity ranks matches of the search text; without one, order by name' });
+    throw new CollabError('usage', '--order-by similarity needs --search', {
+      hint: 'similarity ranks matches of the search text; without one, order by name',
+    });
   }
   return { scope, query, flags: input.list, tree: input.tree === true };
 }
@@ -51,13 +53,19 @@ export async function runGroupList(ctx: VerbContext, opts: GroupListOptions): Pr
   if (!opts.tree) {
     // The service orders by name; FULL PATH then reads out of order. People read groups as a tree,
     // by full path; an --order-by given keeps the service's order.
-    await ctx.printList(await ctx.pages(path, opts.query, opts.flags), GROUP_COLUMNS, opts.query.order_by === undefined ? byFullPath : undefined);
+    await ctx.printList(
+      await ctx.pages(path, opts.query, opts.flags),
+      GROUP_COLUMNS,
+      opts.query.order_by === undefined ? byFullPath : undefined,
+    );
     return;
   }
   // A tree cut off at 20 groups would lose branches: it takes every page unless a limit or page is given.
-  const flags = opts.flags.limit === undefined && opts.flags.page === undefined ? { ...opts.flags, all: true } : opts.flags;
+  const flags =
+    opts.flags.limit === undefined && opts.flags.page === undefined ? { ...opts.flags, all: true } : opts.flags;
   const groups: GroupRecord[] = [];
-  for await (const page of await ctx.pages(path, opts.query, flags)) for (const item of page.items) groups.push(JSON.parse(item) as GroupRecord);
+  for await (const page of await ctx.pages(path, opts.query, flags))
+    for (const item of page.items) groups.push(JSON.parse(item) as GroupRecord);
   await printGroupTree(ctx, groups, GROUP_COLUMNS);
 }
 

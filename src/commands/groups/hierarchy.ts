@@ -54,6 +54,15 @@ const TREE_COLUMNS: readonly Column[] = [
  * Prints the groups as a tree (src/output/tree.ts draws it on a table); JSON, ndjson and csv get
  * the items in tree order with `depth` and `parent` added.
  */
-export async function printGroupTree(ctx: VerbContext, groups: readonly GroupRecord[], columns: readonly Column[]): Promise<void> {
-  await ctx.presenter.tree(arrange(groups), { columns, treeColumns: TREE_COLUMNS, detail: TREE_DETAIL, label: (group) => (group.depth === 0 ? group.full_path : group.path) });
+export async function printGroupTree(
+  ctx: VerbContext,
+  groups: readonly GroupRecord[],
+  columns: readonly Column[],
+): Promise<void> {
+  await ctx.presenter.tree(arrange(groups), {
+    columns,
+    treeColumns: TREE_COLUMNS,
+    detail: TREE_DETAIL,
+    label: (group) => (group.depth === 0 ? group.full_path : group.path),
+  });
 }

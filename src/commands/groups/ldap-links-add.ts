@@ -13,13 +13,18 @@ interface LdapLinksAddOptions {
 
 /** Once a run: exactly one of --cn and --filter. */
 export function parse(input: VerbInput<typeof LDAP_LINKS_ADD>): LdapLinksAddOptions {
-  return { group: input.group, link: { ...ldapLinkSubject(input), provider: input.provider, group_access: input.access } };
+  return {
+    group: input.group,
+    link: { ...ldapLinkSubject(input), provider: input.provider, group_access: input.access },
+  };
 }
 
 export async function run(ctx: VerbContext, opts: LdapLinksAddOptions): Promise<void> {
   const response = await ctx.mutate(addLdapLink(opts.group, opts.link));
   if (!response) return;
   const { link } = opts;
-  ctx.info(`linked ${link.cn !== undefined ? `LDAP group ${link.cn}` : `LDAP filter ${link.filter}`} (${link.provider}) to group ${opts.group} as ${accessLevelName(link.group_access)}`);
+  ctx.info(
+    `linked ${link.cn !== undefined ? `LDAP group ${link.cn}` : `LDAP filter ${link.filter}`} (${link.provider}) to group ${opts.group} as ${accessLevelName(link.group_access)}`,
+  );
   await ctx.printResource(response.data, { columns: LDAP_LINK_COLUMNS });
 }

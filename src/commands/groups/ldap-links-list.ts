@@ -12,7 +12,8 @@ export async function run(ctx: VerbContext, opts: LdapLinksListOptions): Promise
     (response) => response.data,
     (error: unknown) => {
       // The service answers a group without links with a 404 of its own: that is an empty list, not a missing group.
-      if (isCollabError(error) && error.kind === 'not-found' && /No linked LDAP groups found/i.test(error.message)) return [];
+      if (isCollabError(error) && error.kind === 'not-found' && /No linked LDAP groups found/i.test(error.message))
+        return [];
       throw error;
     },
   );

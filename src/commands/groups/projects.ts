@@ -18,7 +18,10 @@ interface GroupProjectsOptions {
 }
 
 /** Once a run: --shared's fewer filters, and similarity's rules. */
-export function parse({ group, shared, query: given, list }: VerbInput<typeof PROJECTS>, scope: ReadScope): GroupProjectsOptions {
+export function parse(
+  { group, shared, query: given, list }: VerbInput<typeof PROJECTS>,
+  scope: ReadScope,
+): GroupProjectsOptions {
   // The filter table is untyped (src/params/groups.ts): its parsers made each value a query value.
   const query = given as QueryParams;
   if (shared) {
@@ -28,16 +31,25 @@ export function parse({ group, shared, query: given, list }: VerbInput<typeof PR
       const value = query[param.name];
       if (!sharedNames.has(param.name) && value !== undefined) {
         const flag = value === false ? `--no-${flagName(param)}` : `--${flagName(param)}`;
-        throw new CollabError('usage', `${flag} cannot be combined with --shared`, { hint: 'the list of projects shared with a group does not take that filter' });
+        throw new CollabError('usage', `${flag} cannot be combined with --shared`, {
+          hint: 'the list of projects shared with a group does not take that filter',
+        });
       }
     }
-    if (query.order_by === 'similarity') throw new CollabError('usage', '--order-by similarity cannot be combined with --shared', { hint: 'order shared projects by id, name, path, created_at, updated_at or last_activity_at' });
+    if (query.order_by === 'similarity')
+      throw new CollabError('usage', '--order-by similarity cannot be combined with --shared', {
+        hint: 'order shared projects by id, name, path, created_at, updated_at or last_activity_at',
+      });
   }
   // Without --search the service orders similarity by name; with it, best matches come first whatever --sort says.
-  if (query.order_by === 'similarity' && query.sort !== undefined && query.search !== undefined) scope.warn('--sort is ignored with --order-by similarity: the best matches come first');
+  if (query.order_by === 'similarity' && query.sort !== undefined && query.search !== undefined)
+    scope.warn('--sort is ignored with --order-by similarity: the best matches come first');
   return { group, shared, query, flags: list };
 }
 
 export async function run(ctx: VerbContext, opts: GroupProjectsOptions): Promise<void> {
-  await ctx.printList(await ctx.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags), PROJECT_COLUMNS);
+  await ctx.printList(
+    await ctx.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags),
+    PROJECT_COLUMNS,
+  );
 }

@@ -14,11 +14,17 @@ interface ProvisionedUsersOptions {
 }
 
 export function parse({ group, query, list }: VerbInput<typeof PROVISIONED_USERS>): ProvisionedUsersOptions {
-  if (query.active === true && query.blocked === true) throw new CollabError('usage', '--active and --blocked cannot be used together', { hint: 'a user is either active or blocked; give one of them' });
+  if (query.active === true && query.blocked === true)
+    throw new CollabError('usage', '--active and --blocked cannot be used together', {
+      hint: 'a user is either active or blocked; give one of them',
+    });
   // The filter table is untyped (src/params/groups.ts): its parsers made each value a query value.
   return { group, query: query as QueryParams, flags: list };
 }
 
 export async function run(ctx: VerbContext, opts: ProvisionedUsersOptions): Promise<void> {
-  await ctx.printList(await ctx.pages(provisionedUsersPath(opts.group), opts.query, opts.flags), PROVISIONED_USER_COLUMNS);
+  await ctx.printList(
+    await ctx.pages(provisionedUsersPath(opts.group), opts.query, opts.flags),
+    PROVISIONED_USER_COLUMNS,
+  );
 }

@@ -17,12 +17,19 @@ export interface TransferOptions {
 /** Once a run: where the group goes is said, and not into itself. */
 export function parse({ group, to, topLevel, yes }: VerbInput<typeof TRANSFER>): TransferOptions {
   // Top-level is said, never implied: a forgotten --to must not move a group to the top.
-  if (to === undefined && !topLevel) throw new CollabError('usage', 'say where the group goes: --to <group>, or --top-level to make it a top-level group', { hint: `collab groups transfer ${group} --to <group>` });
+  if (to === undefined && !topLevel)
+    throw new CollabError(
+      'usage',
+      'say where the group goes: --to <group>, or --top-level to make it a top-level group',
+      { hint: `collab groups transfer ${group} --to <group>` },
+    );
   if (to !== undefined && topLevel) throw new CollabError('usage', '--to and --top-level cannot be combined: give one');
   // What can be seen without asking the service: the same reference, or a path below the group's own.
   const same = to !== undefined && String(to).toLowerCase() === String(group).toLowerCase();
-  const below = typeof to === 'string' && typeof group === 'string' && to.toLowerCase().startsWith(`${group.toLowerCase()}/`);
-  if (same || below) throw new CollabError('usage', `cannot move group ${group} into ${same ? 'itself' : `its own subgroup ${to}`}`);
+  const below =
+    typeof to === 'string' && typeof group === 'string' && to.toLowerCase().startsWith(`${group.toLowerCase()}/`);
+  if (same || below)
+    throw new CollabError('usage', `cannot move group ${group} into ${same ? 'itself' : `its own subgroup ${to}`}`);
   return { group, to, yes };
 }
 
@@ -33,11 +40,19 @@ export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void
   if (!opts.yes && !ctx.dryRun) {
     // The path typed is the service's, whatever reference was given.
     const { full_path: fullPath } = (await ctx.request<GroupRecord>(getGroup(opts.group))).data;
-    await ctx.confirmByTyping(fullPath, opts.to === undefined ? `make group ${fullPath} a top-level group` : `move group ${fullPath} into ${opts.to}`, false);
+    await ctx.confirmByTyping(
+      fullPath,
+      opts.to === undefined ? `make group ${fullPath} a top-level group` : `move group ${fullPath} into ${opts.to}`,
+      false,
+    );
   }
   const response = await ctx.mutate<GroupRecord>(transferGroup(opts.group, targetId));
   if (!response) return;
   const moved = response.data;
-  ctx.info(moved.parent_id === null ? `group ${moved.full_path} is now a top-level group` : `moved group ${opts.group}: its full path is now ${moved.full_path}`);
+  ctx.info(
+    moved.parent_id === null
+      ? `group ${moved.full_path} is now a top-level group`
+      : `moved group ${opts.group}: its full path is now ${moved.full_path}`,
+  );
   await printGroup(ctx, moved);
 }

@@ -20,14 +20,23 @@ export interface UpdateOptions {
 export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): Promise<UpdateOptions> {
   const { group } = input;
   if (input.parent !== undefined) {
-    throw new CollabError('usage', '--parent is not accepted by groups update', { hint: `to move the group, use \`collab groups transfer ${group} --to <parent>\`` });
+    throw new CollabError('usage', '--parent is not accepted by groups update', {
+      hint: `to move the group, use \`collab groups transfer ${group} --to <parent>\``,
+    });
   }
-  const settings = collectParams(input.settings, TABLE_SETTINGS, { column: 'update', commandName: 'groups', warn: (message) => scope.warn(message) });
+  const settings = collectParams(input.settings, TABLE_SETTINGS, {
+    column: 'update',
+    commandName: 'groups',
+    warn: (message) => scope.warn(message),
+  });
   if (typeof settings.path === 'string') checkPath(settings.path);
-  if (typeof settings.name === 'string' && settings.name.trim() === '') throw new CollabError('usage', '--name must not be empty');
+  if (typeof settings.name === 'string' && settings.name.trim() === '')
+    throw new CollabError('usage', '--name must not be empty');
   const avatar = input.avatar === undefined ? undefined : await readAvatar(input.avatar);
   if (Object.keys(settings).length === 0 && !avatar) {
-    throw new CollabError('usage', 'nothing to change', { hint: 'give at least one setting, such as --description <text>; `collab groups update --help` lists them' });
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give at least one setting, such as --description <text>; `collab groups update --help` lists them',
+    });
   }
   return { group, settings, avatar };
 }
@@ -36,8 +45,13 @@ export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> 
   const response = await ctx.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
   if (!response) return;
   ctx.info(`updated group ${response.data.full_path}`);
-  if (opts.settings.prevent_sharing_groups_outside_hierarchy !== undefined && !('prevent_sharing_groups_outside_hierarchy' in response.data)) {
-    ctx.warn(`--prevent-sharing-groups-outside-hierarchy was ignored: ${response.data.full_path} is a subgroup, and the setting belongs to its top-level group`);
+  if (
+    opts.settings.prevent_sharing_groups_outside_hierarchy !== undefined &&
+    !('prevent_sharing_groups_outside_hierarchy' in response.data)
+  ) {
+    ctx.warn(
+      `--prevent-sharing-groups-outside-hierarchy was ignored: ${response.data.full_path} is a subgroup, and the setting belongs to its top-level group`,
+    );
   }
   await printGroup(ctx, response.data);
 }

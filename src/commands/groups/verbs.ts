@@ -39,16 +39,20 @@ const TRANSFER_TO = tableOption(GROUP_TRANSFER_PARAMS, 'group_id');
 
 const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
 /** A group needs a name; its path is derived from the name when not given. */
-const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) => (longFlag(spec) === '--name' ? { ...spec, required: true } : spec));
+const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) =>
+  longFlag(spec) === '--name' ? { ...spec, required: true } : spec,
+);
 const PARENT = ['--parent <group>', 'create a subgroup of this group (ID or full path)'] as const;
-const avatarFlag = () => option('--avatar <file>', 'an image file for the avatar (png, jpg, gif...), uploaded as multipart', asText);
+const avatarFlag = () =>
+  option('--avatar <file>', 'an image file for the avatar (png, jpg, gif...), uploaded as multipart', asText);
 
 const ONLY_GROUP = { args: { group: GROUP } } as const;
 
 export const VIEW = verb({
   name: 'view',
   summary: 'Show a group: path, visibility, parent, settings and shares',
-  description: 'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
+  description:
+    'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
   ...ONLY_GROUP,
   flags: {
     // Read as given, not as parameters: view says itself why --with-projects is deprecated.
@@ -62,7 +66,9 @@ export const GET_AVATAR = verb({
   name: 'avatar',
   summary: "Download a group's avatar image",
   ...ONLY_GROUP,
-  flags: { file: option('--file <path|->', 'where to save the image, or - for standard output', nonEmpty, { required: true }) },
+  flags: {
+    file: option('--file <path|->', 'where to save the image, or - for standard output', nonEmpty, { required: true }),
+  },
   examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
 });
 
@@ -101,7 +107,10 @@ export const LDAP_LINKS_ADD = verb({
     access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true }),
   },
   mutating: true,
-  examples: ['collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer', "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20"],
+  examples: [
+    'collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer',
+    "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20",
+  ],
 });
 
 export const LDAP_LINKS_REMOVE = verb({
@@ -113,17 +122,24 @@ export const LDAP_LINKS_REMOVE = verb({
     cn: option(CN.flags, CN.description, asText),
     filter: option(FILTER.flags, FILTER.description, asText),
     provider: option(PROVIDER.flags, PROVIDER.description, asText),
-    legacyPath: bool('--legacy-path', 'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)'),
+    legacyPath: bool(
+      '--legacy-path',
+      'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)',
+    ),
   },
   mutating: true,
-  examples: ['collab groups ldap-links remove acme --cn engineers --provider ldapmain', 'collab groups ldap-links remove acme --cn engineers --legacy-path'],
+  examples: [
+    'collab groups ldap-links remove acme --cn engineers --provider ldapmain',
+    'collab groups ldap-links remove acme --cn engineers --legacy-path',
+  ],
 });
 
 /** The settings are read together in parse (src/commands/groups/create.ts): which are accepted depends on the verb. */
 export const CREATE = verb({
   name: 'create',
   summary: 'Create a group, or a subgroup with --parent',
-  description: '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
+  description:
+    '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
   flags: { settings: given(CREATE_SETTINGS), parent: option(...PARENT, groupRef), avatar: avatarFlag() },
   mutating: true,
   examples: [
@@ -138,7 +154,11 @@ export const UPDATE = verb({
   summary: "Change a group's settings (owners and administrators)",
   ...ONLY_GROUP,
   // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
-  flags: { settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)), parent: option(...PARENT, groupRef, { hidden: true }), avatar: avatarFlag() },
+  flags: {
+    settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)),
+    parent: option(...PARENT, groupRef, { hidden: true }),
+    avatar: avatarFlag(),
+  },
   mutating: true,
   examples: [
     'collab groups update acme --description "Acme Corporation" --default-branch-protection 2',
@@ -147,7 +167,11 @@ export const UPDATE = verb({
   ],
 });
 
-const tree = () => bool('--tree', 'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent');
+const tree = () =>
+  bool(
+    '--tree',
+    'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
+  );
 
 export const LIST = verb({
   name: 'list',
@@ -177,7 +201,10 @@ export const DESCENDANTS = verb({
   ...ONLY_GROUP,
   flags: { query: params(SUBGROUP_LIST_FILTERS), tree: tree() },
   list: true,
-  examples: ['collab groups descendants acme --tree', 'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"'],
+  examples: [
+    'collab groups descendants acme --tree',
+    'collab groups descendants acme --tree -o json | jq ".[] | {full_path, depth}"',
+  ],
 });
 
 /** The filters are read as GET /groups/:id/projects takes them; projects.ts keeps those /projects/shared takes. */
@@ -187,10 +214,17 @@ export const PROJECTS = verb({
   ...ONLY_GROUP,
   flags: {
     query: params(GROUP_PROJECT_FILTERS),
-    shared: bool('--shared', 'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)'),
+    shared: bool(
+      '--shared',
+      'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)',
+    ),
   },
   list: true,
-  examples: ['collab groups projects acme --include-subgroups --no-with-shared', 'collab groups projects acme --shared', 'collab groups projects acme --search api --order-by similarity'],
+  examples: [
+    'collab groups projects acme --include-subgroups --no-with-shared',
+    'collab groups projects acme --shared',
+    'collab groups projects acme --search api --order-by similarity',
+  ],
 });
 
 export const PROVISIONED_USERS = verb({
@@ -199,7 +233,10 @@ export const PROVISIONED_USERS = verb({
   ...ONLY_GROUP,
   flags: { query: params(PROVISIONED_USER_FILTERS) },
   list: true,
-  examples: ['collab groups provisioned-users acme --blocked', 'collab groups provisioned-users acme --created-after 2024-01-01 --json'],
+  examples: [
+    'collab groups provisioned-users acme --blocked',
+    'collab groups provisioned-users acme --created-after 2024-01-01 --json',
+  ],
 });
 
 export const DELETE = verb({
@@ -212,7 +249,10 @@ The command says whether the group was removed or marked for deletion, and on wh
 A removal runs in the background: --wait polls until the group is gone (404), or marked for deletion where deletion is delayed.`,
   ...ONLY_GROUP,
   flags: {
-    permanentlyRemove: bool('--permanently-remove', 'remove a group that is already marked for deletion now (no restore possible)'),
+    permanentlyRemove: bool(
+      '--permanently-remove',
+      'remove a group that is already marked for deletion now (no restore possible)',
+    ),
     ...waitFlags('the group is gone, or marked for deletion where deletion is delayed'),
   },
   mutating: true,
@@ -225,7 +265,13 @@ export const TRANSFER_PROJECT = verb({
   destructive: true,
   summary: 'Move a project into a group (administrators only)',
   description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
-  args: { group: GROUP, project: arg({ name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' }, projectRef) },
+  args: {
+    group: GROUP,
+    project: arg(
+      { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' },
+      projectRef,
+    ),
+  },
   mutating: true,
   confirm: true,
   examples: ['collab groups transfer-project globex acme/legacy-monolith --yes'],
@@ -244,5 +290,8 @@ export const TRANSFER = verb({
   },
   mutating: true,
   confirm: true,
-  examples: ['collab groups transfer acme/web --to globex', 'collab groups transfer acme/platform/infra --top-level --yes'],
+  examples: [
+    'collab groups transfer acme/web --to globex',
+    'collab groups transfer acme/platform/infra --top-level --yes',
+  ],
 });

@@ -24,6 +24,8 @@ export async function run(ctx: VerbContext, opts: CreateHookOptions): Promise<vo
   const body = { url: opts.url, ...opts.fields, ...(token !== undefined ? { token } : {}) };
   const response = await ctx.mutate<Hook>(createHook(opts.owner, body), ['token']);
   if (!response) return;
-  ctx.info(`created hook ${response.data.id} on ${describeOwner(opts.owner)}${token !== undefined ? ' (with a secret token)' : ''}`);
+  ctx.info(
+    `created hook ${response.data.id} on ${describeOwner(opts.owner)}${token !== undefined ? ' (with a secret token)' : ''}`,
+  );
   await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

@@ -12,5 +12,10 @@ type DeleteHookOptions = VerbInput<typeof DELETE>;
 export const bind = bindOwner<DeleteHookOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteHookOptions): Promise<void> {
-  return deleteOwned(ctx, { ...opts, what: `hook ${opts.hookId}`, typed: String(opts.hookId), request: deleteHook(opts.owner, opts.hookId) });
+  return deleteOwned(ctx, {
+    ...opts,
+    what: `hook ${opts.hookId}`,
+    typed: String(opts.hookId),
+    request: deleteHook(opts.owner, opts.hookId),
+  });
 }

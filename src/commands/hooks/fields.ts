@@ -22,7 +22,10 @@ export interface HookInput {
 }
 
 /** The flags create and update share (declared in ./index.ts). */
-type HookFlags = Pick<VerbInput<typeof UPDATE>, 'url' | 'events' | 'settings' | 'tokenFile' | 'tokenPrompt' | 'tokenOnCommandLine'>;
+type HookFlags = Pick<
+  VerbInput<typeof UPDATE>,
+  'url' | 'events' | 'settings' | 'tokenFile' | 'tokenPrompt' | 'tokenOnCommandLine'
+>;
 
 /**
  * Reads url, event flags, --events, settings and where the token comes from. Fields that the
@@ -31,15 +34,21 @@ type HookFlags = Pick<VerbInput<typeof UPDATE>, 'url' | 'events' | 'settings' | 
  */
 export function readHookInput(input: HookFlags, owner: Owner): HookInput {
   if (input.tokenOnCommandLine) {
-    throw new CollabError('usage', '--token is not accepted: a token on the command line ends up in shell history and process lists', {
-      hint: 'use --token-file <path> (or --token-file - to read standard input), or --token-prompt',
-    });
+    throw new CollabError(
+      'usage',
+      '--token is not accepted: a token on the command line ends up in shell history and process lists',
+      {
+        hint: 'use --token-file <path> (or --token-file - to read standard input), or --token-prompt',
+      },
+    );
   }
   const given = input.settings;
   for (const param of HOOK_PARAMS) {
     if (param.only && param.only !== owner.kind && given[optionKey(param)] !== undefined) {
       const flag = `--${given[optionKey(param)] === false ? 'no-' : ''}${flagName(param)}`;
-      throw new CollabError('usage', `${flag} applies to ${param.only} hooks only`, { hint: `drop it, or use --${param.only} <id|path>` });
+      throw new CollabError('usage', `${flag} applies to ${param.only} hooks only`, {
+        hint: `drop it, or use --${param.only} <id|path>`,
+      });
     }
   }
   const fields = collectParams(given, hookParamsFor(owner.kind));
@@ -53,19 +62,31 @@ function eventsFromList(names: readonly string[], o: RawFlags, owner: Owner): Re
   const given = events.filter((param) => o[optionKey(param)] !== undefined);
   if (given.length > 0) {
     const first = given[0] as HookParam;
-    throw new CollabError('usage', `--events cannot be combined with --${o[optionKey(first)] === false ? 'no-' : ''}${flagName(first)} or other event flags`, {
-      hint: 'give the events either as one --events list or as --<name>-events / --no-<name>-events flags',
-    });
+    throw new CollabError(
+      'usage',
+      `--events cannot be combined with --${o[optionKey(first)] === false ? 'no-' : ''}${flagName(first)} or other event flags`,
+      {
+        hint: 'give the events either as one --events list or as --<name>-events / --no-<name>-events flags',
+      },
+    );
   }
   const valid = events.map(eventName);
   const wanted = new Set<string>();
   for (const raw of names) {
     // Accept the API's spelling too: merge_requests_events, merge_requests.
-    const name = raw.toLowerCase().replace(/_/g, '-').replace(/-events$/, '');
+    const name = raw
+      .toLowerCase()
+      .replace(/_/g, '-')
+      .replace(/-events$/, '');
     if (!valid.includes(name)) {
       const elsewhere = HOOK_PARAMS.find((param) => param.event && eventName(param) === name);
-      if (elsewhere?.only) throw new CollabError('usage', `--events: ${name} events exist on ${elsewhere.only} hooks only`, { hint: `valid for ${owner.kind} hooks: ${valid.join(', ')}` });
-      throw new CollabError('usage', `--events: unknown event "${raw}"`, { hint: `valid for ${owner.kind} hooks: ${valid.join(', ')}` });
+      if (elsewhere?.only)
+        throw new CollabError('usage', `--events: ${name} events exist on ${elsewhere.only} hooks only`, {
+          hint: `valid for ${owner.kind} hooks: ${valid.join(', ')}`,
+        });
+      throw new CollabError('usage', `--events: unknown event "${raw}"`, {
+        hint: `valid for ${owner.kind} hooks: ${valid.join(', ')}`,
+      });
     }
     wanted.add(name);
   }
@@ -77,7 +98,8 @@ function eventsFromList(names: readonly string[], o: RawFlags, owner: Owner): Re
  * (read-once.ts): the file read or the question asked once, whatever the number of targets.
  */
 function tokenReader(file: string | undefined, prompt: boolean): TokenReader | undefined {
-  if (file !== undefined && prompt) throw new CollabError('usage', '--token-file and --token-prompt cannot be used together');
+  if (file !== undefined && prompt)
+    throw new CollabError('usage', '--token-file and --token-prompt cannot be used together');
   if (file !== undefined) return readOnce(file, 'token', { check: (token) => checkToken(token, file), secret: true });
   if (!prompt) return undefined;
   const ask = onceARun(askToken);
@@ -90,12 +112,21 @@ function tokenReader(file: string | undefined, prompt: boolean): TokenReader | u
 
 async function askToken(ctx: VerbContext): Promise<string> {
   const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
-  return prompts.password({ message: 'Secret token for the hook:', mask: '*', validate: (value) => (value.trim() ? true : 'a token is required') });
+  return prompts.password({
+    message: 'Secret token for the hook:',
+    mask: '*',
+    validate: (value) => (value.trim() ? true : 'a token is required'),
+  });
 }
 
 function checkToken(token: string, file: string): string {
-  if (token.trim() === '') throw new CollabError('usage', `the token file ${file === '-' ? '(standard input)' : file} is empty`);
-  if (/[\r\n]/.test(token)) throw new CollabError('usage', `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`);
+  if (token.trim() === '')
+    throw new CollabError('usage', `the token file ${file === '-' ? '(standard input)' : file} is empty`);
+  if (/[\r\n]/.test(token))
+    throw new CollabError(
+      'usage',
+      `the token in ${file === '-' ? 'standard input' : file} spans several lines; a hook token is one line`,
+    );
   return token;
 }
 
@@ -118,13 +149,23 @@ export const HOOK_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'URL', path: 'url' },
   { label: 'Events', path: 'events', derive: eventsOn, format: (events) => (events as string) || '(none)' },
-  { label: 'Push branch filter', path: 'push_events_branch_filter', format: (value) => (typeof value === 'string' && value ? value : '(all branches)') },
-  { label: 'TLS verification', path: 'enable_ssl_verification', format: (value) => (value === false ? 'off' : 'on'), tone: (value) => (value === false ? 'yellow' : undefined) },
+  {
+    label: 'Push branch filter',
+    path: 'push_events_branch_filter',
+    format: (value) => (typeof value === 'string' && value ? value : '(all branches)'),
+  },
+  {
+    label: 'TLS verification',
+    path: 'enable_ssl_verification',
+    format: (value) => (value === false ? 'off' : 'on'),
+    tone: (value) => (value === false ? 'yellow' : undefined),
+  },
   { label: 'Created', path: 'created_at' },
 ];
 
 /** Group hooks have no branch filter: no line for it. */
 export function hookDetail(owner: Owner): readonly DetailField[] {
-  return owner.kind === 'project' ? HOOK_DETAIL : HOOK_DETAIL.filter((field) => field.path !== 'push_events_branch_filter');
+  return owner.kind === 'project'
+    ? HOOK_DETAIL
+    : HOOK_DETAIL.filter((field) => field.path !== 'push_events_branch_filter');
 }
-

@@ -1,6 +1,6 @@
 import { confirmedDelete } from '../delete-verb.js';
 import { positiveInteger } from '../../params/parsers.js';
-import { arg, } from '../flags.js';
+import { arg } from '../flags.js';
 import { ownerFlags } from '../owner-options.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
@@ -45,7 +45,10 @@ export const UPDATE = verb({
   args: { hookId: HOOK_ID },
   flags: { owner: ownerFlags(), url: UPDATE_URL, ...HOOK_FIELD_FLAGS },
   mutating: true,
-  examples: ['collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events', 'collab hooks update 7 --group acme --token-prompt'],
+  examples: [
+    'collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events',
+    'collab hooks update 7 --group acme --token-prompt',
+  ],
 });
 
 export const DELETE = confirmedDelete({
@@ -54,7 +57,10 @@ export const DELETE = confirmedDelete({
   args: { hookId: HOOK_ID },
   flags: { owner: ownerFlags() },
   strict: 'the hook does not exist',
-  examples: ['collab hooks delete 3 --project acme/web/storefront', 'collab hooks delete 3 --project acme/web/storefront --yes'],
+  examples: [
+    'collab hooks delete 3 --project acme/web/storefront',
+    'collab hooks delete 3 --project acme/web/storefront --yes',
+  ],
 });
 
 export const spec: CommandSpec = {

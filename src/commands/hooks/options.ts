@@ -18,12 +18,24 @@ export const UPDATE_URL = option(URL_FLAGS, 'a new address for deliveries (defau
 
 /** The other flags of create and update (after --project/--group and --url, as help lists them). */
 export const HOOK_FIELD_FLAGS = {
-  events: option('--events <names>', `exactly these events on and every other event off, comma-separated: ${EVENT_NAMES.join(', ')}`, commaList),
+  events: option(
+    '--events <names>',
+    `exactly these events on and every other event off, comma-separated: ${EVENT_NAMES.join(', ')}`,
+    commaList,
+  ),
   // Read together in parse: which are accepted depends on the owner's kind (fields.ts).
-  settings: given(HOOK_PARAMS.map((param) => paramOption(param, param.only ? { extra: ` (${param.only} hooks only)` } : {}))),
-  tokenFile: option('--token-file <path>', 'read the secret token sent with each delivery from a file, or - for standard input', asText),
+  settings: given(
+    HOOK_PARAMS.map((param) => paramOption(param, param.only ? { extra: ` (${param.only} hooks only)` } : {})),
+  ),
+  tokenFile: option(
+    '--token-file <path>',
+    'read the secret token sent with each delivery from a file, or - for standard input',
+    asText,
+  ),
   tokenPrompt: bool('--token-prompt', 'ask for the secret token on the terminal (input hidden)'),
   // `--token` alone or with a value: either way refused, so only whether it was given is read.
-  tokenOnCommandLine: group([{ flags: '--token [value]', description: 'refused: use --token-file or --token-prompt', hidden: true }], (raw) => raw.token !== undefined),
+  tokenOnCommandLine: group(
+    [{ flags: '--token [value]', description: 'refused: use --token-file or --token-prompt', hidden: true }],
+    (raw) => raw.token !== undefined,
+  ),
 };
-

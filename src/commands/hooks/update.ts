@@ -17,7 +17,9 @@ export function parse(flags: VerbInput<typeof UPDATE>): UpdateHookOptions {
   const { hookId, owner } = flags;
   const input = readHookInput(flags, owner);
   if (input.url === undefined && input.token === undefined && Object.keys(input.fields).length === 0) {
-    throw new CollabError('usage', 'nothing to update', { hint: 'give --url, an event flag such as --issues-events, --events, or --token-file' });
+    throw new CollabError('usage', 'nothing to update', {
+      hint: 'give --url, an event flag such as --issues-events, --events, or --token-file',
+    });
   }
   return { ...input, owner, hookId };
 }
@@ -29,7 +31,12 @@ export const bind = bindOwner<UpdateHookOptions>;
  * The hook as it is, with the given flags applied over it. PUT replaces what it is given, and
  * the service wants the URL every time, so the current values are sent along with the changes.
  */
-function mergeHook(current: Hook, owner: Owner, opts: Pick<HookInput, 'url' | 'fields'>, token: string | undefined): Record<string, unknown> & { url: string } {
+function mergeHook(
+  current: Hook,
+  owner: Owner,
+  opts: Pick<HookInput, 'url' | 'fields'>,
+  token: string | undefined,
+): Record<string, unknown> & { url: string } {
   const merged: Record<string, unknown> & { url: string } = { url: opts.url ?? current.url };
   for (const param of hookParamsFor(owner.kind)) {
     const value = current[param.name];
@@ -47,7 +54,9 @@ export async function run(ctx: VerbContext, opts: UpdateHookOptions): Promise<vo
   const { data: current } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
   const body = mergeHook(current, opts.owner, opts, token);
   if (body.url !== current.url && token === undefined) {
-    ctx.warn('the URL changes, so the service forgets the secret token of this hook; give --token-file or --token-prompt to set one');
+    ctx.warn(
+      'the URL changes, so the service forgets the secret token of this hook; give --token-file or --token-prompt to set one',
+    );
   }
   const response = await ctx.mutate<Hook>(updateHook(opts.owner, opts.hookId, body), ['token']);
   if (!response) return;

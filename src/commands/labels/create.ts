@@ -16,15 +16,26 @@ interface CreateLabelOptions {
 /** A name with a comma is refused by the service; a priority belongs to project labels only. */
 export function parse(input: VerbInput<typeof CREATE>): CreateLabelOptions {
   const { color, ...rest } = input.fields;
-  if (color === undefined) throw new CollabError('usage', 'missing --color', { hint: 'give --color "#RRGGBB" or a CSS color name such as orange' });
-  if (input.name.includes(',')) throw new CollabError('usage', `invalid label name "${input.name}": a name cannot hold a comma`);
-  return { owner: input.owner, name: input.name, fields: { color, ...rest, ...priorityField(input.priority, input.owner) } };
+  if (color === undefined)
+    throw new CollabError('usage', 'missing --color', {
+      hint: 'give --color "#RRGGBB" or a CSS color name such as orange',
+    });
+  if (input.name.includes(','))
+    throw new CollabError('usage', `invalid label name "${input.name}": a name cannot hold a comma`);
+  return {
+    owner: input.owner,
+    name: input.name,
+    fields: { color, ...rest, ...priorityField(input.priority, input.owner) },
+  };
 }
 
 /** --priority on a project; refused on a group, which the service would ignore. */
 export function priorityField(priority: number | null | undefined, owner: Owner): { priority?: number | null } {
   if (priority === undefined) return {};
-  if (owner.kind === 'group') throw new CollabError('usage', '--priority applies to project labels only', { hint: 'drop it, or use --project <id|path>' });
+  if (owner.kind === 'group')
+    throw new CollabError('usage', '--priority applies to project labels only', {
+      hint: 'drop it, or use --project <id|path>',
+    });
   return { priority };
 }
 
@@ -32,9 +43,11 @@ export function priorityField(priority: number | null | undefined, owner: Owner)
 export const bind = bindOwner<CreateLabelOptions>;
 
 export async function run(ctx: VerbContext, opts: CreateLabelOptions): Promise<void> {
-  const response = await ctx.mutate<Label>(createLabel(opts.owner, { name: opts.name, ...opts.fields })).catch((error: unknown) => {
-    throw labelHint(error, opts.owner, opts.name);
-  });
+  const response = await ctx
+    .mutate<Label>(createLabel(opts.owner, { name: opts.name, ...opts.fields }))
+    .catch((error: unknown) => {
+      throw labelHint(error, opts.owner, opts.name);
+    });
   if (!response) return;
   ctx.info(`created label ${opts.name} on ${describeOwner(opts.owner)}`);
   await ctx.printResource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });

@@ -11,5 +11,10 @@ type DeleteLabelOptions = VerbInput<typeof DELETE>;
 export const bind = bindOwner<DeleteLabelOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteLabelOptions): Promise<void> {
-  return deleteOwned(ctx, { ...opts, what: `label ${opts.name}`, typed: opts.name, request: deleteLabel(opts.owner, opts.name) });
+  return deleteOwned(ctx, {
+    ...opts,
+    what: `label ${opts.name}`,
+    typed: opts.name,
+    request: deleteLabel(opts.owner, opts.name),
+  });
 }

@@ -22,7 +22,11 @@ export const LABEL_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'Name', path: 'name' },
   { label: 'Color', path: 'color' },
-  { label: 'Priority', path: 'priority', format: (value) => (value === null || value === undefined ? '(none)' : String(value)) },
+  {
+    label: 'Priority',
+    path: 'priority',
+    format: (value) => (value === null || value === undefined ? '(none)' : String(value)),
+  },
   { label: 'From', path: 'from', derive: from },
   { label: 'Description', path: 'description' },
 ];
@@ -31,7 +35,15 @@ export const LABEL_DETAIL: readonly DetailField[] = [
 export function labelHint(error: unknown, owner: Owner, name: string, own = true): unknown {
   if (!isCollabError(error)) return error;
   const where = `--${owner.kind} ${owner.ref}`;
-  if (error.status === 409) return withHint(error, `a label ${name} exists on ${describeOwner(owner)} or a group above it: change it with \`collab labels update ${name} ${where}\``);
-  if (error.status === 404 && /Label Not Found/i.test(error.message)) return withHint(error, `no label ${name} on ${describeOwner(owner)}${own ? ' itself (a group’s label is changed through its group)' : ''}; see \`collab labels list ${where}\``);
+  if (error.status === 409)
+    return withHint(
+      error,
+      `a label ${name} exists on ${describeOwner(owner)} or a group above it: change it with \`collab labels update ${name} ${where}\``,
+    );
+  if (error.status === 404 && /Label Not Found/i.test(error.message))
+    return withHint(
+      error,
+      `no label ${name} on ${describeOwner(owner)}${own ? ' itself (a group’s label is changed through its group)' : ''}; see \`collab labels list ${where}\``,
+    );
   return error;
 }

@@ -9,8 +9,13 @@ import { verb } from '../verb.js';
 
 const NAME = arg({ name: 'name', description: 'the label’s name (or its ID)' }, nonEmpty);
 /** A number, or `none` to remove it (the API's null). */
-const priorityValue = (value: string, flag: string): number | null => (value === 'none' ? null : integer(0)(value, flag));
-const PRIORITY_FLAG = option('--priority <n|none>', `${LABEL_PRIORITY.description}; none removes it; project labels only`, priorityValue);
+const priorityValue = (value: string, flag: string): number | null =>
+  value === 'none' ? null : integer(0)(value, flag);
+const PRIORITY_FLAG = option(
+  '--priority <n|none>',
+  `${LABEL_PRIORITY.description}; none removes it; project labels only`,
+  priorityValue,
+);
 
 export const LIST = verb({
   name: 'list',
@@ -34,7 +39,10 @@ export const CREATE = verb({
   args: { name: NAME },
   flags: { owner: ownerFlags(), fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
   mutating: true,
-  examples: ['collab labels create bug --project acme/web/storefront --color "#d9534f" --description "Something is broken"', 'collab labels create chore --group acme --color teal'],
+  examples: [
+    'collab labels create bug --project acme/web/storefront --color "#d9534f" --description "Something is broken"',
+    'collab labels create chore --group acme --color teal',
+  ],
 });
 
 export const UPDATE = verb({

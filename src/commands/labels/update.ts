@@ -15,13 +15,17 @@ interface UpdateLabelOptions {
 }
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
-  if (input.newName?.includes(',')) throw new CollabError('usage', `invalid label name "${input.newName}": a name cannot hold a comma`);
+  if (input.newName?.includes(','))
+    throw new CollabError('usage', `invalid label name "${input.newName}": a name cannot hold a comma`);
   const fields: Record<string, unknown> = {
     ...(input.newName !== undefined ? { new_name: input.newName } : {}),
     ...input.fields,
     ...priorityField(input.priority, input.owner),
   };
-  if (Object.keys(fields).length === 0) throw new CollabError('usage', 'nothing to update', { hint: 'give --new-name, --color, --description or --priority' });
+  if (Object.keys(fields).length === 0)
+    throw new CollabError('usage', 'nothing to update', {
+      hint: 'give --new-name, --color, --description or --priority',
+    });
   return { owner: input.owner, name: input.name, fields };
 }
 

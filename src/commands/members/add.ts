@@ -14,15 +14,22 @@ interface AddMembersOptions {
 
 /** One POST per user, in the order given: each answer is that user's member (a refusal stops the rest, naming the user). */
 export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof addVerb>>): AddMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.expires }),
+  (kind, input: VerbInput<ReturnType<typeof addVerb>>): AddMembersOptions => ({
+    owner: { kind, ref: input.target },
+    users: userRefs(input.users),
+    access: input.access,
+    expires: input.expires,
+  }),
   async (kind, ctx: VerbContext, opts: AddMembersOptions) => {
     const added: unknown[] = [];
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
       const params = { access_level: opts.access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
-      const response = await ctx.mutate<MemberRecord>(addMember(opts.owner, { id: user.id }, params)).catch((error: unknown) => {
-        throw memberHint(error, kind, ref, opts.owner);
-      });
+      const response = await ctx
+        .mutate<MemberRecord>(addMember(opts.owner, { id: user.id }, params))
+        .catch((error: unknown) => {
+          throw memberHint(error, kind, ref, opts.owner);
+        });
       if (!response) continue;
       ctx.info(`added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${roleName(opts.access)}`);
       added.push(response.data);

@@ -14,9 +14,17 @@ interface ListMembersOptions {
 }
 
 export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions => ({ owner: { kind, ref: input.target }, inherited: input.inherited, query: input.query, list: input.list }),
+  (kind, input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions => ({
+    owner: { kind, ref: input.target },
+    inherited: input.inherited,
+    query: input.query,
+    list: input.list,
+  }),
   async (kind, ctx: VerbContext, opts: ListMembersOptions) => {
-    const shown = await ctx.printList(await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list), MEMBER_COLUMNS);
+    const shown = await ctx.printList(
+      await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
+      MEMBER_COLUMNS,
+    );
     if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, kind, opts);
   },
 );
@@ -26,7 +34,14 @@ export const { project, group } = perKind(
  * group through the groups above it or a share: one read of members/all says whether they do.
  */
 async function pointToInherited(ctx: VerbContext, kind: Owner['kind'], opts: ListMembersOptions): Promise<void> {
-  const all = await ctx.request<unknown[]>({ method: 'GET', path: membersPath(opts.owner, true), query: { ...memberFilters({ query: opts.query }), per_page: 1 }, expect: 'array' });
+  const all = await ctx.request<unknown[]>({
+    method: 'GET',
+    path: membersPath(opts.owner, true),
+    query: { ...memberFilters({ query: opts.query }), per_page: 1 },
+    expect: 'array',
+  });
   if (all.data.length === 0) return;
-  ctx.info(`no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${kind}s members list ${opts.owner.ref} --inherited\` lists them`);
+  ctx.info(
+    `no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${kind}s members list ${opts.owner.ref} --inherited\` lists them`,
+  );
 }

@@ -15,7 +15,12 @@ interface RemoveMembersOptions {
 
 /** DELETE per user; one who is not a member is "nothing changed" (exit 4 with --strict). */
 export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions => ({ owner: { kind, ref: input.target }, users: userRefs(input.users), params: input.params, strict: input.strict }),
+  (kind, input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions => ({
+    owner: { kind, ref: input.target },
+    users: userRefs(input.users),
+    params: input.params,
+    strict: input.strict,
+  }),
   async (kind, ctx: VerbContext, opts: RemoveMembersOptions) => {
     for (const ref of opts.users) {
       const user = await resolveUser(ctx, ref);
@@ -24,7 +29,8 @@ export const { project, group } = perKind(
       });
       if (!response) continue;
       if (response.status === 404) {
-        if (opts.strict) throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
+        if (opts.strict)
+          throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
         ctx.unchanged(`${ref} is not a member of ${kind} ${opts.owner.ref}`);
         continue;
       }

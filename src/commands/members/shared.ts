@@ -11,7 +11,6 @@ import type { Kind } from './verbs.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
-
 /** `minimal` for minimal access (5), a group's role; the other levels by name. */
 export function roleName(level: unknown): string {
   return level === 5 ? 'minimal' : accessLevelName(level);
@@ -40,7 +39,10 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
  * values (VerbInput of the declaration in verbs.ts) into options that carry their owner, and a
  * target read from standard input replaces the owner's ref.
  */
-export function perKind<I, O extends { owner: Owner }>(parse: (kind: Kind, input: I) => O, run: (kind: Kind, ctx: VerbContext, options: O) => Promise<void>): Record<Kind, VerbModule> {
+export function perKind<I, O extends { owner: Owner }>(
+  parse: (kind: Kind, input: I) => O,
+  run: (kind: Kind, ctx: VerbContext, options: O) => Promise<void>,
+): Record<Kind, VerbModule> {
   return modulesPerKind(['project', 'group'], bindOwner<O>, parse, run);
 }
 
@@ -65,20 +67,35 @@ interface ResolvedUser {
 export async function resolveUser(ctx: VerbContext, ref: string): Promise<ResolvedUser> {
   if (/^\d+$/.test(ref)) return { id: Number(ref), ref };
   const found = (await ctx.request<UserRecord[]>(findUsersByName(ref))).data[0];
-  if (!found) throw new CollabError('not-found', `no user named ${ref}`, { hint: 'check the username (without @), or give the numeric user ID' });
+  if (!found)
+    throw new CollabError('not-found', `no user named ${ref}`, {
+      hint: 'check the username (without @), or give the numeric user ID',
+    });
   return { id: found.id, ref };
 }
 
 /** Advice for the service's refusals of a membership change. */
 export function memberHint(error: unknown, kind: Kind, user: string, owner: Owner): unknown {
   if (!isCollabError(error)) return error;
-  if (error.status === 409) return withHint(error, `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access <level>\``);
+  if (error.status === 409)
+    return withHint(
+      error,
+      `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access <level>\``,
+    );
   if (error.status === 403) {
-    const rule = kind === 'project' ? 'a project Maintainer manages members up to Maintainer, only an Owner grants or removes Owner' : `only Owners manage group members, and a group’s last owner can be neither removed nor demoted: add another owner first (\`collab groups members add ${owner.ref} --user <username> --access owner\`)`;
+    const rule =
+      kind === 'project'
+        ? 'a project Maintainer manages members up to Maintainer, only an Owner grants or removes Owner'
+        : `only Owners manage group members, and a group’s last owner can be neither removed nor demoted: add another owner first (\`collab groups members add ${owner.ref} --user <username> --access owner\`)`;
     return withHint(error, rule);
   }
-  if (error.status === 404 && /User Not Found/i.test(error.message)) return withHint(error, 'no such user: check the username or ID');
+  if (error.status === 404 && /User Not Found/i.test(error.message))
+    return withHint(error, 'no such user: check the username or ID');
   // The service's bare `404 Not found` for a member: the user is no direct member there.
-  if (error.status === 404 && /^404 Not found/i.test(error.message)) return withHint(error, `${user} is not a direct member of ${kind} ${owner.ref}; see \`collab ${kind}s members list ${owner.ref}\``);
+  if (error.status === 404 && /^404 Not found/i.test(error.message))
+    return withHint(
+      error,
+      `${user} is not a direct member of ${kind} ${owner.ref}; see \`collab ${kind}s members list ${owner.ref}\``,
+    );
   return error;
 }

@@ -20,9 +20,16 @@ interface UpdateMembersOptions {
  */
 export const { project, group } = perKind(
   (kind, input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMembersOptions => {
-    if (input.noExpiry && input.expires !== undefined) throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
-    if (input.access === undefined && input.expires === undefined && !input.noExpiry) throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
-    return { owner: { kind, ref: input.target }, users: userRefs(input.users), access: input.access, expires: input.noExpiry ? null : input.expires };
+    if (input.noExpiry && input.expires !== undefined)
+      throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
+    if (input.access === undefined && input.expires === undefined && !input.noExpiry)
+      throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
+    return {
+      owner: { kind, ref: input.target },
+      users: userRefs(input.users),
+      access: input.access,
+      expires: input.noExpiry ? null : input.expires,
+    };
   },
   async (kind, ctx: VerbContext, opts: UpdateMembersOptions) => {
     const updated: unknown[] = [];
@@ -35,12 +42,19 @@ export const { project, group } = perKind(
             throw memberHint(error, kind, ref, opts.owner);
           })
         ).data.access_level;
-      const params: MemberParams = { access_level: access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
-      const response = await ctx.mutate<MemberRecord>(updateMember(opts.owner, user.id, params)).catch((error: unknown) => {
-        throw memberHint(error, kind, ref, opts.owner);
-      });
+      const params: MemberParams = {
+        access_level: access,
+        ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}),
+      };
+      const response = await ctx
+        .mutate<MemberRecord>(updateMember(opts.owner, user.id, params))
+        .catch((error: unknown) => {
+          throw memberHint(error, kind, ref, opts.owner);
+        });
       if (!response) continue;
-      ctx.info(`${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`);
+      ctx.info(
+        `${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
+      );
       updated.push(response.data);
     }
     if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });

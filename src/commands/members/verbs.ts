@@ -16,15 +16,22 @@ import { verb } from '../verb.js';
 export type Kind = Owner['kind'];
 
 /** --user, repeatable and required: the usernames or IDs as given. */
-const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, { repeatable: true, required: true });
+const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, {
+  repeatable: true,
+  required: true,
+});
 const EXPIRES = option('--expires <YYYY-MM-DD>', 'the membership ends at the start of this day (a future date)', date);
 
 /** --access: a role by name or number; groups also take minimal access. */
 const ACCESS_FLAG = '--access <level>';
-const roles = (kind: Kind) => `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
+const roles = (kind: Kind) =>
+  `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
 const roleParser = (kind: Kind) => (kind === 'group' ? groupAccessLevel : accessLevel);
 /** --no-expiry alone (there is no --expiry): commander sets `expiry` false when it is given. */
-const NO_EXPIRY = group([{ flags: '--no-expiry', description: 'the membership no longer ends' }], (raw) => raw.expiry === false);
+const NO_EXPIRY = group(
+  [{ flags: '--no-expiry', description: 'the membership no longer ends' }],
+  (raw) => raw.expiry === false,
+);
 
 const target = (kind: Kind) => (kind === 'project' ? PROJECT : GROUP);
 const sample = (kind: Kind) => (kind === 'project' ? 'acme/web/storefront' : 'acme/web');
@@ -37,11 +44,21 @@ export const listVerb = (kind: Kind) =>
     description: `Direct members by default. --inherited adds those who are members through the groups above it and the groups it is shared with, each once at their highest role (the service's members/all; not --all, which means every page in every list).`,
     args: { target: target(kind) },
     flags: {
-      inherited: bool('--inherited', 'also the members through the groups above and shared groups, at their highest role'),
-      query: option('--query <text>', 'members whose username or name contains this text (or whose email is this text)', asText),
+      inherited: bool(
+        '--inherited',
+        'also the members through the groups above and shared groups, at their highest role',
+      ),
+      query: option(
+        '--query <text>',
+        'members whose username or name contains this text (or whose email is this text)',
+        asText,
+      ),
     },
     list: true,
-    examples: [`${command(kind)} list ${sample(kind)}`, `${command(kind)} list ${sample(kind)} --inherited --query dana --json`],
+    examples: [
+      `${command(kind)} list ${sample(kind)}`,
+      `${command(kind)} list ${sample(kind)} --inherited --query dana --json`,
+    ],
   });
 
 export const addVerb = (kind: Kind) =>
@@ -49,9 +66,16 @@ export const addVerb = (kind: Kind) =>
     name: 'add',
     summary: `Add users to the ${kind} with a role`,
     args: { target: target(kind) },
-    flags: { users: USERS, access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true }), expires: EXPIRES },
+    flags: {
+      users: USERS,
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true }),
+      expires: EXPIRES,
+    },
     mutating: true,
-    examples: [`${command(kind)} add ${sample(kind)} --user dana --access developer`, `${command(kind)} add ${sample(kind)} --user 7 --user rui --access reporter --expires 2030-01-31`],
+    examples: [
+      `${command(kind)} add ${sample(kind)} --user dana --access developer`,
+      `${command(kind)} add ${sample(kind)} --user 7 --user rui --access reporter --expires 2030-01-31`,
+    ],
   });
 
 export const updateVerb = (kind: Kind) =>
@@ -60,9 +84,17 @@ export const updateVerb = (kind: Kind) =>
     summary: `Change the role or expiry of members of the ${kind}`,
     description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
     args: { target: target(kind) },
-    flags: { users: USERS, access: option(ACCESS_FLAG, roles(kind), roleParser(kind)), expires: EXPIRES, noExpiry: NO_EXPIRY },
+    flags: {
+      users: USERS,
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind)),
+      expires: EXPIRES,
+      noExpiry: NO_EXPIRY,
+    },
     mutating: true,
-    examples: [`${command(kind)} update ${sample(kind)} --user dana --access maintainer`, `${command(kind)} update ${sample(kind)} --user dana --expires 2030-06-30`],
+    examples: [
+      `${command(kind)} update ${sample(kind)} --user dana --access maintainer`,
+      `${command(kind)} update ${sample(kind)} --user dana --expires 2030-06-30`,
+    ],
   });
 
 export const removeVerb = (kind: Kind) =>
@@ -73,18 +105,27 @@ export const removeVerb = (kind: Kind) =>
     args: { target: target(kind) },
     flags: {
       users: USERS,
-      params: params(kind === 'group' ? MEMBER_REMOVE_PARAMS : MEMBER_REMOVE_PARAMS.filter((param) => param.name !== 'skip_subresources')),
+      params: params(
+        kind === 'group'
+          ? MEMBER_REMOVE_PARAMS
+          : MEMBER_REMOVE_PARAMS.filter((param) => param.name !== 'skip_subresources'),
+      ),
       strict: bool('--strict', 'fail with exit 4 when a user is not a member'),
     },
     mutating: true,
     examples: [
       `${command(kind)} remove ${sample(kind)} --user dana`,
-      kind === 'group' ? `${command(kind)} remove ${sample(kind)} --user dana --skip-subresources` : `collab projects list --group acme --json | ${command(kind)} remove - --user dana --yes`,
+      kind === 'group'
+        ? `${command(kind)} remove ${sample(kind)} --user dana --skip-subresources`
+        : `collab projects list --group acme --json | ${command(kind)} remove - --user dana --yes`,
     ],
   });
 
 export function memberVerbs(kind: Kind): CommandSpec {
-  const who = kind === 'project' ? 'Maintainers manage the members of a project, up to their own role (only an Owner makes or removes an Owner)' : 'Owners manage the members of a group; its last owner can be neither removed nor demoted';
+  const who =
+    kind === 'project'
+      ? 'Maintainers manage the members of a project, up to their own role (only an Owner makes or removes an Owner)'
+      : 'Owners manage the members of a group; its last owner can be neither removed nor demoted';
   return {
     name: 'members',
     summary: `List, add, change and remove the members of a ${kind}`,

@@ -21,7 +21,9 @@ export type GivenBody = { text: string } | { stdin: true } | undefined;
 
 export async function givenBody(sources: BodySources): Promise<GivenBody> {
   if (sources.body !== undefined && sources.bodyFile !== undefined) {
-    throw new CollabError('usage', '--body and --body-file cannot be used together', { hint: 'give the text with --body <text>, or a file with --body-file <path> (- for standard input)' });
+    throw new CollabError('usage', '--body and --body-file cannot be used together', {
+      hint: 'give the text with --body <text>, or a file with --body-file <path> (- for standard input)',
+    });
   }
   if (sources.body !== undefined) return { text: sources.body };
   if (sources.bodyFile === undefined) return undefined;
@@ -72,13 +74,24 @@ export async function editText(editor: string, initial: string, signal?: AbortSi
   try {
     await writeFile(file, initial, { mode: 0o600 });
     const status = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(`${editor} ${shellQuote(file)}`, { shell: true, stdio: 'inherit', ...(signal ? { signal } : {}), ...(env ? { env: { ...env } } : {}) });
+      const child = spawn(`${editor} ${shellQuote(file)}`, {
+        shell: true,
+        stdio: 'inherit',
+        ...(signal ? { signal } : {}),
+        ...(env ? { env: { ...env } } : {}),
+      });
       child.on('error', reject);
       child.on('exit', (code) => resolve(code));
     }).catch((error: Error) => {
-      throw new CollabError('usage', `cannot start the editor "${editor}": ${error.message}`, { hint: 'set one with `collab config set editor <command>`, or pass --body / --body-file' });
+      throw new CollabError('usage', `cannot start the editor "${editor}": ${error.message}`, {
+        hint: 'set one with `collab config set editor <command>`, or pass --body / --body-file',
+      });
     });
-    if (status !== 0) throw new CollabError('usage', `the editor "${editor}" exited with status ${status ?? 'unknown'}; nothing was sent`);
+    if (status !== 0)
+      throw new CollabError(
+        'usage',
+        `the editor "${editor}" exited with status ${status ?? 'unknown'}; nothing was sent`,
+      );
     return dropFinalNewlines(await readFile(file, 'utf8'));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -91,12 +104,19 @@ function shellQuote(path: string): string {
 
 /** Refuses, before anything is sent, a body the service would refuse: empty, or over the limit. */
 export function checkBody(body: string): string {
-  if (body.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent', { hint: 'write some text, or pass --body <text>' });
+  if (body.trim() === '')
+    throw new CollabError('usage', 'the note body is empty; nothing was sent', {
+      hint: 'write some text, or pass --body <text>',
+    });
   const length = characterCount(body);
   if (length > NOTE_BODY_MAX) {
-    throw new CollabError('usage', `the note body is ${length.toLocaleString('en-US')} characters; the service accepts at most ${NOTE_BODY_MAX.toLocaleString('en-US')}`, {
-      hint: 'shorten it, or split it over several notes',
-    });
+    throw new CollabError(
+      'usage',
+      `the note body is ${length.toLocaleString('en-US')} characters; the service accepts at most ${NOTE_BODY_MAX.toLocaleString('en-US')}`,
+      {
+        hint: 'shorten it, or split it over several notes',
+      },
+    );
   }
   return body;
 }

@@ -24,11 +24,19 @@ export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateNote
   const target = noteTarget(input);
   const { diffSha, confidential, createdAt } = input;
   if (diffSha !== undefined && target.kind !== 'merge_request') {
-    throw new CollabError('usage', '--diff-sha applies to merge request notes only', { hint: 'leave it out, or give the merge request: --project <p> --merge-request <iid>' });
+    throw new CollabError('usage', '--diff-sha applies to merge request notes only', {
+      hint: 'leave it out, or give the merge request: --project <p> --merge-request <iid>',
+    });
   }
-  if (diffSha !== undefined && !SHA.test(diffSha)) throw new CollabError('usage', `invalid value "${diffSha}" for --diff-sha: expected the full commit SHA (40 or 64 hex digits)`);
+  if (diffSha !== undefined && !SHA.test(diffSha))
+    throw new CollabError(
+      'usage',
+      `invalid value "${diffSha}" for --diff-sha: expected the full commit SHA (40 or 64 hex digits)`,
+    );
   if (confidential && target.kind !== 'issue') {
-    throw new CollabError('usage', '--confidential applies to issue notes only', { hint: 'the API marks only issue notes confidential; leave out --confidential' });
+    throw new CollabError('usage', '--confidential applies to issue notes only', {
+      hint: 'the API marks only issue notes confidential; leave out --confidential',
+    });
   }
   const body = await givenBody(input);
   if (body && 'text' in body) checkBody(body.text);
@@ -42,7 +50,9 @@ async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
   const body = await bodyText(ctx, given);
   if (body !== undefined) return body;
   if (!canOpenEditor(ctx)) {
-    throw new CollabError('usage', 'missing the note body', { hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input' });
+    throw new CollabError('usage', 'missing the note body', {
+      hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input',
+    });
   }
   const written = await editText(await chooseEditor(ctx), '', ctx.signal, ctx.env);
   if (written.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent');
@@ -51,7 +61,12 @@ async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
 
 export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<void> {
   const body = await noteBody(ctx, opts.body);
-  const request = createNote(opts.target, { body, confidential: opts.confidential, created_at: opts.createdAt, merge_request_diff_sha: opts.diffSha });
+  const request = createNote(opts.target, {
+    body,
+    confidential: opts.confidential,
+    created_at: opts.createdAt,
+    merge_request_diff_sha: opts.diffSha,
+  });
   const response = await ctx.mutate(request);
   if (!response) return;
   const where = describeTarget(opts.target);
@@ -63,9 +78,12 @@ export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<vo
   }
   const note = response.data;
   ctx.info(`created note ${note.id} on ${where}`);
-  if (opts.confidential && note.confidential !== true) ctx.warn('the note was created visible to everyone: marking notes confidential needs reporter access or higher');
+  if (opts.confidential && note.confidential !== true)
+    ctx.warn('the note was created visible to everyone: marking notes confidential needs reporter access or higher');
   if (opts.createdAt !== undefined && Date.parse(note.created_at) !== Date.parse(opts.createdAt)) {
-    ctx.warn(`the service did not backdate the note (created_at ${note.created_at}): --created-at needs administrator or owner rights`);
+    ctx.warn(
+      `the service did not backdate the note (created_at ${note.created_at}): --created-at needs administrator or owner rights`,
+    );
   }
   await printNote(ctx, note);
 }

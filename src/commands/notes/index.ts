@@ -6,11 +6,17 @@ import type { CommandSpec } from '../spec.js';
 import { TARGET_FLAGS } from './target.js';
 import { noun } from '../nouns.js';
 
-const NOTE_ID = { noteId: arg({ name: 'note-id', description: 'the note (its ID, as `collab notes list` shows)' }, positiveInteger) };
+const NOTE_ID = {
+  noteId: arg({ name: 'note-id', description: 'the note (its ID, as `collab notes list` shows)' }, positiveInteger),
+};
 
 const BODY_FLAGS = {
   body: option('--body <text>', 'the text of the note (Markdown, at most 1,000,000 characters)', asText),
-  bodyFile: option('--body-file <path>', 'read the text from a file, or - for standard input (a final newline is dropped)', asText),
+  bodyFile: option(
+    '--body-file <path>',
+    'read the text from a file, or - for standard input (a final newline is dropped)',
+    asText,
+  ),
 };
 
 /** --system, --no-system (hidden: help names it in --system's text), or neither: all notes. */
@@ -18,7 +24,8 @@ const SYSTEM = group(
   [
     {
       flags: '--system',
-      description: 'only system notes (changes the service recorded); --no-system: only comments by people. Filtered by collab after fetching, as the API has no such filter',
+      description:
+        'only system notes (changes the service recorded); --no-system: only comments by people. Filtered by collab after fetching, as the API has no such filter',
     },
     { flags: '--no-system', description: 'only comments by people', hidden: true },
   ],
@@ -59,8 +66,16 @@ export const CREATE = verb({
     ...TARGET_FLAGS,
     ...BODY_FLAGS,
     confidential: bool('--confidential', 'visible only to reporters and above (issue notes)'),
-    createdAt: option('--created-at <date-time>', 'backdate the note, ISO 8601 (administrators and owners only)', dateTime),
-    diffSha: option('--diff-sha <sha>', 'merge requests: the head commit SHA the note was written against (needed for /merge)', asText),
+    createdAt: option(
+      '--created-at <date-time>',
+      'backdate the note, ISO 8601 (administrators and owners only)',
+      dateTime,
+    ),
+    diffSha: option(
+      '--diff-sha <sha>',
+      'merge requests: the head commit SHA the note was written against (needed for /merge)',
+      asText,
+    ),
   },
   mutating: true,
   examples: [
@@ -75,9 +90,16 @@ export const UPDATE = verb({
   summary: 'Change a note’s text, or whether an issue note is confidential',
   description: 'Without --body, --body-file or --confidential, on a terminal, your editor opens on the current text.',
   args: NOTE_ID,
-  flags: { ...TARGET_FLAGS, ...BODY_FLAGS, confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above') },
+  flags: {
+    ...TARGET_FLAGS,
+    ...BODY_FLAGS,
+    confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above'),
+  },
   mutating: true,
-  examples: ['collab notes update 1204 --project grp/app --issue 3 --body "Fixed in !12 and !14"', 'collab notes update 1204 --project grp/app --issue 3 --no-confidential'],
+  examples: [
+    'collab notes update 1204 --project grp/app --issue 3 --body "Fixed in !12 and !14"',
+    'collab notes update 1204 --project grp/app --issue 3 --no-confidential',
+  ],
 });
 
 export const DELETE = verb({
@@ -87,7 +109,10 @@ export const DELETE = verb({
   args: NOTE_ID,
   flags: TARGET_FLAGS,
   mutating: true,
-  examples: ['collab notes delete 1204 --project grp/app --issue 3', 'collab notes delete 1204 --project grp/app --issue 3 --dry-run'],
+  examples: [
+    'collab notes delete 1204 --project grp/app --issue 3',
+    'collab notes delete 1204 --project grp/app --issue 3 --dry-run',
+  ],
 });
 
 export const spec: CommandSpec = {

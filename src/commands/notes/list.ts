@@ -18,7 +18,13 @@ interface ListNotesOptions {
 }
 
 export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
-  return { target: noteTarget(input), sort: input.sort, orderBy: input.orderBy, system: input.system, flags: input.list };
+  return {
+    target: noteTarget(input),
+    sort: input.sort,
+    orderBy: input.orderBy,
+    system: input.system,
+    flags: input.list,
+  };
 }
 
 export const bind = bindTarget;
@@ -36,7 +42,11 @@ export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<voi
   await ctx.printList(keepSystem(pages, opts.system, limit), NOTE_COLUMNS);
 }
 
-async function* keepSystem(pages: AsyncIterable<Page>, system: boolean, limit: number | undefined): AsyncGenerator<Note[]> {
+async function* keepSystem(
+  pages: AsyncIterable<Page>,
+  system: boolean,
+  limit: number | undefined,
+): AsyncGenerator<Note[]> {
   let remaining = limit ?? Number.POSITIVE_INFINITY;
   for await (const page of pages) {
     const kept = page.items

@@ -11,7 +11,13 @@ export const NOTE_COLUMNS: readonly Column[] = [
   { header: 'AUTHOR', path: 'author.username', text: true },
   { header: 'CREATED', path: 'created_at' },
   { header: 'SYSTEM', path: 'system', format: yesNo, choices: ['yes', 'no'] },
-  { header: 'CONFIDENTIAL', path: 'confidential', format: yesNo, choices: ['yes', 'no'], tone: (value) => (value === true ? 'yellow' : undefined) },
+  {
+    header: 'CONFIDENTIAL',
+    path: 'confidential',
+    format: yesNo,
+    choices: ['yes', 'no'],
+    tone: (value) => (value === true ? 'yellow' : undefined),
+  },
   { header: 'BODY', path: 'body', wrap: true },
 ];
 
@@ -28,13 +34,20 @@ const NOTE_DETAIL: readonly DetailField[] = [
   { label: 'Created', path: 'created_at' },
   { label: 'Updated', path: 'updated_at' },
   { label: 'System', path: 'system', format: yesNo },
-  { label: 'Confidential', path: 'confidential', format: yesNo, tone: (value) => (value === true ? 'yellow' : undefined) },
+  {
+    label: 'Confidential',
+    path: 'confidential',
+    format: yesNo,
+    tone: (value) => (value === true ? 'yellow' : undefined),
+  },
   {
     label: 'On',
     path: 'noteable_type',
     format: (value, item) => {
       const note = item as Note;
-      return [value, note.noteable_iid !== null && note.noteable_iid !== undefined ? `#${note.noteable_iid}` : ''].filter(Boolean).join(' ');
+      return [value, note.noteable_iid !== null && note.noteable_iid !== undefined ? `#${note.noteable_iid}` : '']
+        .filter(Boolean)
+        .join(' ');
     },
   },
   // On a terminal the body's later lines line up under its first (writer.ts).
@@ -65,6 +78,9 @@ const AWARDED_DETAIL: DetailField[] = [
 
 /** The snippet-like object the service answers instead of a note (no body): printed as what it is. */
 export async function printAwardedObject(ctx: VerbContext, answer: AwardedObject): Promise<void> {
-  const detail = 'confidential' in answer ? [...AWARDED_DETAIL, { label: 'Confidential', path: 'confidential', format: yesNo }] : AWARDED_DETAIL;
+  const detail =
+    'confidential' in answer
+      ? [...AWARDED_DETAIL, { label: 'Confidential', path: 'confidential', format: yesNo }]
+      : AWARDED_DETAIL;
   await ctx.printResource(answer, { columns: AWARDED_COLUMNS, detail });
 }

@@ -6,7 +6,11 @@ import { type Flag, option, type Values } from '../flags.js';
 
 /** Which note thread a command works on: every verb declares these flags (`flags: { ...TARGET_FLAGS, … }`). */
 export const TARGET_FLAGS = {
-  project: option('--project <project>', 'the project of the issue, merge request or snippet (ID or full path)', projectRef),
+  project: option(
+    '--project <project>',
+    'the project of the issue, merge request or snippet (ID or full path)',
+    projectRef,
+  ),
   issue: option('--issue <iid>', 'an issue of --project, by its iid', positiveInteger),
   mergeRequest: option('--merge-request <iid>', 'a merge request of --project, by its iid', positiveInteger),
   snippet: option('--snippet <id>', 'a snippet of --project, by its ID', positiveInteger),
@@ -25,7 +29,8 @@ const KIND_FLAGS = [
   { kind: 'epic', flag: '--epic', key: 'epic' },
 ] as const satisfies ReadonlyArray<{ kind: NoteableKind; flag: string; key: keyof TargetValues }>;
 
-const VALID_TARGETS = 'give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>';
+const VALID_TARGETS =
+  'give --project <p> with one of --issue <iid>, --merge-request <iid> or --snippet <id>; or --group <g> with --epic <id>';
 
 function refused(message: string): CollabError {
   return new CollabError('usage', message, { hint: VALID_TARGETS });
@@ -46,16 +51,22 @@ export function noteTarget(values: TargetValues): NoteTarget {
   if (project !== undefined && group !== undefined) throw refused('--project and --group cannot be used together');
   if (group !== undefined) {
     const projectKinds = given.filter((g) => g.kind !== 'epic');
-    if (projectKinds.length > 0) throw refused(`${list(projectKinds.map((g) => g.flag))} ${projectKinds.length > 1 ? 'belong' : 'belongs'} to a project, not to --group`);
+    if (projectKinds.length > 0)
+      throw refused(
+        `${list(projectKinds.map((g) => g.flag))} ${projectKinds.length > 1 ? 'belong' : 'belongs'} to a project, not to --group`,
+      );
     const epic = given[0];
     if (epic === undefined) throw refused('missing --epic <id> for --group');
     return { kind: 'epic', parent: group, ref: epic.ref };
   }
   if (project === undefined) {
     if (given.length === 0) throw refused('which notes? missing the issue, merge request, snippet or epic');
-    throw refused(`${list(givenFlags)} ${given.length > 1 ? 'need' : 'needs'} ${given.every((g) => g.kind === 'epic') ? '--group' : '--project'}`);
+    throw refused(
+      `${list(givenFlags)} ${given.length > 1 ? 'need' : 'needs'} ${given.every((g) => g.kind === 'epic') ? '--group' : '--project'}`,
+    );
   }
-  if (given.some((g) => g.kind === 'epic')) throw refused('--epic belongs to a group: use --group <g> --epic <id> instead of --project');
+  if (given.some((g) => g.kind === 'epic'))
+    throw refused('--epic belongs to a group: use --group <g> --epic <id> instead of --project');
   const [only, ...more] = given;
   if (only === undefined) throw refused('missing --issue, --merge-request or --snippet for --project');
   if (more.length > 0) throw refused(`${list(givenFlags)} cannot be used together: notes belong to one of them`);

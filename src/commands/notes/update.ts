@@ -22,7 +22,9 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNote
   const { noteId, confidential } = input;
   const target = noteTarget(input);
   if (confidential !== undefined && target.kind !== 'issue') {
-    throw new CollabError('usage', `--${confidential ? '' : 'no-'}confidential applies to issue notes only`, { hint: 'the API changes confidentiality of issue notes only; change the text with --body' });
+    throw new CollabError('usage', `--${confidential ? '' : 'no-'}confidential applies to issue notes only`, {
+      hint: 'the API changes confidentiality of issue notes only; change the text with --body',
+    });
   }
   const body = await givenBody(input);
   if (body && 'text' in body) checkBody(body.text);
@@ -34,7 +36,10 @@ export const bind = bindTarget;
 export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<void> {
   // Refused first, before any request: with nothing to change, only an editor can say what.
   if (opts.useEditor && !canOpenEditor(ctx)) {
-    const what = opts.target.kind === 'issue' ? '--body, --body-file or --confidential / --no-confidential' : '--body or --body-file';
+    const what =
+      opts.target.kind === 'issue'
+        ? '--body, --body-file or --confidential / --no-confidential'
+        : '--body or --body-file';
     throw new CollabError('usage', 'nothing to change', { hint: `pass ${what} (--body-file - reads standard input)` });
   }
   let body = await bodyText(ctx, opts.body);

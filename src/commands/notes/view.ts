@@ -24,6 +24,8 @@ export async function run(ctx: VerbContext, opts: ViewNoteOptions): Promise<void
     return;
   }
   // The reference documents this shape as the single read of snippet and epic notes.
-  ctx.warn(`the service answered with a summary of the ${NOTEABLES[opts.target.kind].label} (no note body); showing it as given`);
+  ctx.warn(
+    `the service answered with a summary of the ${NOTEABLES[opts.target.kind].label} (no note body); showing it as given`,
+  );
   await printAwardedObject(ctx, data as AwardedObject);
 }

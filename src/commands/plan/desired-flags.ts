@@ -40,9 +40,16 @@ const isFile = (path: string) => {
 export function desiredFlags(input: DesiredInput): DesiredFlags {
   const files = input.targets.filter(isFile);
   if (files.length > 0 && input.file !== undefined) {
-    throw new CollabError('usage', `${files[0]} is a file, not a target: the file is given with -f (here ${input.file})`, { hint: `drop ${files[0]}, or give it as -f ${files[0]}` });
+    throw new CollabError(
+      'usage',
+      `${files[0]} is a file, not a target: the file is given with -f (here ${input.file})`,
+      { hint: `drop ${files[0]}, or give it as -f ${files[0]}` },
+    );
   }
-  if (files.length > 1) throw new CollabError('usage', `${files.join(' and ')} are files: one file at a time`, { hint: `collab … -f ${files[0]}` });
+  if (files.length > 1)
+    throw new CollabError('usage', `${files.join(' and ')} are files: one file at a time`, {
+      hint: `collab … -f ${files[0]}`,
+    });
   return {
     file: input.file ?? files[0] ?? 'collab.yaml',
     only: input.targets.filter((word) => !files.includes(word)).map((path) => path.replace(/^\/+|\/+$/g, '')),
@@ -61,9 +68,23 @@ export function shardOf(shard: DesiredFlags['shard'], env: Env): Shard | undefin
   if (shard !== 'auto') return shard;
   const index = Number(env.CI_NODE_INDEX);
   const count = Number(env.CI_NODE_TOTAL);
-  if (!env.CI_NODE_INDEX || !env.CI_NODE_TOTAL || !Number.isInteger(index) || !Number.isInteger(count) || index < 1 || index > count) {
-    const seen = env.CI_NODE_INDEX || env.CI_NODE_TOTAL ? ` (CI_NODE_INDEX=${env.CI_NODE_INDEX ?? ''}, CI_NODE_TOTAL=${env.CI_NODE_TOTAL ?? ''})` : '';
-    throw new CollabError('usage', `--shard auto needs CI_NODE_INDEX and CI_NODE_TOTAL, as a GitLab CI job with parallel: sets them${seen}`, { hint: 'give --shard k/n, or run it in a job with parallel: N' });
+  if (
+    !env.CI_NODE_INDEX ||
+    !env.CI_NODE_TOTAL ||
+    !Number.isInteger(index) ||
+    !Number.isInteger(count) ||
+    index < 1 ||
+    index > count
+  ) {
+    const seen =
+      env.CI_NODE_INDEX || env.CI_NODE_TOTAL
+        ? ` (CI_NODE_INDEX=${env.CI_NODE_INDEX ?? ''}, CI_NODE_TOTAL=${env.CI_NODE_TOTAL ?? ''})`
+        : '';
+    throw new CollabError(
+      'usage',
+      `--shard auto needs CI_NODE_INDEX and CI_NODE_TOTAL, as a GitLab CI job with parallel: sets them${seen}`,
+      { hint: 'give --shard k/n, or run it in a job with parallel: N' },
+    );
   }
   return { index, count };
 }

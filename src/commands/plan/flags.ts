@@ -2,13 +2,32 @@ import { integer, shard } from '../../params/parsers.js';
 import { arg, asText, bool, option } from '../flags.js';
 
 /** What `collab plan` and `collab apply` both take: the file, which targets, how many at once. */
-export const TARGETS = arg({ name: 'targets', description: 'only these groups and projects (full paths) and what is below them', variadic: true, required: false }, asText);
+export const TARGETS = arg(
+  {
+    name: 'targets',
+    description: 'only these groups and projects (full paths) and what is below them',
+    variadic: true,
+    required: false,
+  },
+  asText,
+);
 
 export const DESIRED_FLAGS = {
-  shard: option('--shard <k/n|auto>', 'only the k-th of n parts of the targets (a stable split by path, for CI fan-out); auto: GitLab CI\'s CI_NODE_INDEX of CI_NODE_TOTAL (parallel:)', shard),
-  allowMissing: bool('--allow-missing', 'a path in the file that does not exist, or a glob that matches nothing, is a warning, not an error (a file shared by several instances)'),
+  shard: option(
+    '--shard <k/n|auto>',
+    "only the k-th of n parts of the targets (a stable split by path, for CI fan-out); auto: GitLab CI's CI_NODE_INDEX of CI_NODE_TOTAL (parallel:)",
+    shard,
+  ),
+  allowMissing: bool(
+    '--allow-missing',
+    'a path in the file that does not exist, or a glob that matches nothing, is a warning, not an error (a file shared by several instances)',
+  ),
   rotateSecrets: bool('--rotate-secrets', 'send write-only secrets (hook tokens) again to hooks that exist'),
-  concurrency: option('--concurrency <n>', 'targets read and changed at once (default: the concurrency setting, 8)', integer(1, 64)),
+  concurrency: option(
+    '--concurrency <n>',
+    'targets read and changed at once (default: the concurrency setting, 8)',
+    integer(1, 64),
+  ),
 };
 
 export const fileFlag = (description: string) => option('-f, --file <file>', description, asText);

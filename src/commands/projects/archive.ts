@@ -1,4 +1,10 @@
-import { archiveProject, getProject, type ProjectRecord, type ProjectRef, unarchiveProject } from '../../api/projects.js';
+import {
+  archiveProject,
+  getProject,
+  type ProjectRecord,
+  type ProjectRef,
+  unarchiveProject,
+} from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
@@ -16,11 +22,23 @@ export async function setArchived(ctx: VerbContext, project: ProjectRef, archive
   if (!ctx.dryRun) {
     const before = (await ctx.request<ProjectRecord>(getProject(project))).data;
     if (before.archived === archived) {
-      await printActionResult(ctx, { unchanged: `project ${before.path_with_namespace} is ${archived ? 'already archived' : 'not archived'}; nothing changed` }, before);
+      await printActionResult(
+        ctx,
+        {
+          unchanged: `project ${before.path_with_namespace} is ${archived ? 'already archived' : 'not archived'}; nothing changed`,
+        },
+        before,
+      );
       return;
     }
   }
   const response = await ctx.mutate<ProjectRecord>(archived ? archiveProject(project) : unarchiveProject(project));
   if (!response) return;
-  await printActionResult(ctx, archived ? `archived project ${response.data.path_with_namespace} (read-only)` : `unarchived project ${response.data.path_with_namespace}`, response.data);
+  await printActionResult(
+    ctx,
+    archived
+      ? `archived project ${response.data.path_with_namespace} (read-only)`
+      : `unarchived project ${response.data.path_with_namespace}`,
+    response.data,
+  );
 }

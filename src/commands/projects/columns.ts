@@ -1,6 +1,14 @@
 import { getProject, type ProjectRecord, type ProjectRef } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
-import { type Column, type DetailField, type Tone, VISIBILITIES, visibilityTone, yesNo, PRIORITY } from '../../output/format.js';
+import {
+  type Column,
+  type DetailField,
+  type Tone,
+  VISIBILITIES,
+  visibilityTone,
+  yesNo,
+  PRIORITY,
+} from '../../output/format.js';
 import { secretValues } from '../../util/secrets.js';
 
 /** How projects are shown: list columns and the summary of one project (shared by every project verb and `groups projects`). */
@@ -32,7 +40,13 @@ function projectTone(project: unknown): Tone | undefined {
 
 export const PROJECT_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
-  { header: 'PATH', path: 'path_with_namespace', text: true, priority: PRIORITY.identifying, tone: (_value, item) => projectTone(item) },
+  {
+    header: 'PATH',
+    path: 'path_with_namespace',
+    text: true,
+    priority: PRIORITY.identifying,
+    tone: (_value, item) => projectTone(item),
+  },
   { header: 'VISIBILITY', path: 'visibility', choices: VISIBILITIES, tone: visibilityTone },
   { header: 'STARS', path: 'star_count' },
   { header: 'LAST ACTIVITY', path: 'last_activity_at' },
@@ -56,22 +70,47 @@ export function projectDetail(project: Project): DetailField[] {
     { label: 'Forks', path: 'forks_count' },
   ];
   if (project.open_issues_count !== undefined) fields.push({ label: 'Open issues', path: 'open_issues_count' });
-  fields.push({ label: 'Topics', path: 'topics', format: (value) => (Array.isArray(value) && value.length ? value.join(', ') : '') });
-  if (project.archived !== undefined) fields.push({ label: 'Archived', path: 'archived', format: yesNo, tone: (value) => (value === true ? 'grey' : undefined) });
-  if (project.forked_from_project) fields.push({ label: 'Forked from', path: 'forked_from_project.path_with_namespace' });
+  fields.push({
+    label: 'Topics',
+    path: 'topics',
+    format: (value) => (Array.isArray(value) && value.length ? value.join(', ') : ''),
+  });
+  if (project.archived !== undefined)
+    fields.push({
+      label: 'Archived',
+      path: 'archived',
+      format: yesNo,
+      tone: (value) => (value === true ? 'grey' : undefined),
+    });
+  if (project.forked_from_project)
+    fields.push({ label: 'Forked from', path: 'forked_from_project.path_with_namespace' });
   if (project.import_status !== undefined && project.import_status !== null) {
-    fields.push({ label: 'Import status', path: 'import_status', tone: (value) => (value === 'failed' ? 'red' : undefined) });
+    fields.push({
+      label: 'Import status',
+      path: 'import_status',
+      tone: (value) => (value === 'failed' ? 'red' : undefined),
+    });
     if (project.import_error) fields.push({ label: 'Import error', path: 'import_error' });
   }
-  if (typeof project.import_url === 'string' && project.import_url) fields.push({ label: 'Import URL', path: 'import_url' });
+  if (typeof project.import_url === 'string' && project.import_url)
+    fields.push({ label: 'Import URL', path: 'import_url' });
   if (project.mirror === true) fields.push({ label: 'Pull mirror', path: 'mirror', format: yesNo });
   if (project.marked_for_deletion_on !== undefined) {
-    fields.push({ label: 'Marked for deletion', path: 'marked_for_deletion_on', format: (value) => (value ? `on ${String(value)}` : 'no'), tone: (value) => (value ? 'red' : undefined) });
+    fields.push({
+      label: 'Marked for deletion',
+      path: 'marked_for_deletion_on',
+      format: (value) => (value ? `on ${String(value)}` : 'no'),
+      tone: (value) => (value ? 'red' : undefined),
+    });
   }
   fields.push({ label: 'Created', path: 'created_at' }, { label: 'Last activity', path: 'last_activity_at' });
   if (project.license && typeof project.license === 'object') fields.push({ label: 'License', path: 'license.name' });
   if (project.statistics && typeof project.statistics === 'object') {
-    fields.push({ label: 'Commits', path: 'statistics.commit_count' }, { label: 'Storage', path: 'statistics.storage_size', format: byteSize }, { label: 'Repository', path: 'statistics.repository_size', format: byteSize });
+    fields.push(
+      { label: 'Commits', path: 'statistics.commit_count' },
+      { label: 'Storage', path: 'statistics.storage_size', format: byteSize },
+      { label: 'Repository', path: 'statistics.repository_size', format: byteSize },
+    );
   }
   if (Array.isArray(project.custom_attributes)) {
     fields.push({
@@ -100,7 +139,12 @@ export async function printProject(ctx: VerbContext, project: unknown): Promise<
  * The result of an action on a project (star, archive...): a status line for people on stderr,
  * and the project on stdout for the formats scripts read (json, ndjson, csv, or --fields).
  */
-export async function printActionResult(ctx: VerbContext, message: string | { unchanged: string }, project: unknown | (() => Promise<unknown>), columns: readonly Column[] = PROJECT_COLUMNS): Promise<void> {
+export async function printActionResult(
+  ctx: VerbContext,
+  message: string | { unchanged: string },
+  project: unknown | (() => Promise<unknown>),
+  columns: readonly Column[] = PROJECT_COLUMNS,
+): Promise<void> {
   // `{ unchanged }`: the service said nothing changed (ctx.unchanged).
   if (typeof message === 'string') ctx.info(message);
   else ctx.unchanged(message.unchanged);
@@ -112,7 +156,10 @@ export async function printActionResult(ctx: VerbContext, message: string | { un
  * names it (read from the service only when the reference was an ID), and the project for the
  * output that needs it, read once.
  */
-export async function unchangedProject(ctx: VerbContext, ref: ProjectRef): Promise<{ path: string; project: () => Promise<unknown> }> {
+export async function unchangedProject(
+  ctx: VerbContext,
+  ref: ProjectRef,
+): Promise<{ path: string; project: () => Promise<unknown> }> {
   let read: Promise<ProjectRecord> | undefined;
   const project = () => (read ??= ctx.request<ProjectRecord>(getProject(ref)).then((response) => response.data));
   const path = typeof ref === 'number' ? ((await project()).path_with_namespace ?? String(ref)) : ref;

@@ -14,23 +14,35 @@ export interface CreateOptions extends ProjectSettings {
   namespacePath: string | undefined;
 }
 
-export async function parse({ forUser, settings: given }: VerbInput<typeof CREATE>, scope: ReadScope): Promise<CreateOptions> {
+export async function parse(
+  { forUser, settings: given }: VerbInput<typeof CREATE>,
+  scope: ReadScope,
+): Promise<CreateOptions> {
   const settings = await readSettings(given, forUser === undefined ? 'create' : 'createForUser', scope);
   const { params } = settings;
   if (params.name === undefined && params.path === undefined) {
-    throw new CollabError('usage', 'give --name or --path (or both)', { hint: 'for example: collab projects create --name "Billing API"' });
+    throw new CollabError('usage', 'give --name or --path (or both)', {
+      hint: 'for example: collab projects create --name "Billing API"',
+    });
   }
   if (forUser !== undefined && params.name === undefined) {
-    throw new CollabError('usage', '--for-user needs --name', { hint: 'POST /projects/user/:user_id requires the name' });
+    throw new CollabError('usage', '--for-user needs --name', {
+      hint: 'POST /projects/user/:user_id requires the name',
+    });
   }
   if (params.default_branch !== undefined && params.initialize_with_readme !== true) {
-    throw new CollabError('usage', '--default-branch on create needs --initialize-with-readme', { hint: 'an empty repository has no branch to make the default' });
+    throw new CollabError('usage', '--default-branch on create needs --initialize-with-readme', {
+      hint: 'an empty repository has no branch to make the default',
+    });
   }
   if (params.mirror === true && params.import_url === undefined) {
-    throw new CollabError('usage', '--mirror needs --import-url', { hint: 'for example: --import-url https://user:token@example.com/grp/app.git --mirror' });
+    throw new CollabError('usage', '--mirror needs --import-url', {
+      hint: 'for example: --import-url https://user:token@example.com/grp/app.git --mirror',
+    });
   }
   for (const name of ['mirror_trigger_builds', 'only_mirror_protected_branches']) {
-    if (params[name] === true && params.mirror !== true) throw new CollabError('usage', `--${name.replace(/_/g, '-')} needs --mirror`);
+    if (params[name] === true && params.mirror !== true)
+      throw new CollabError('usage', `--${name.replace(/_/g, '-')} needs --mirror`);
   }
   let namespacePath: string | undefined;
   if (typeof params.namespace_id === 'string') {
@@ -45,7 +57,9 @@ export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> 
   // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
   // so that the request printed is the one that would be sent).
   if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx, opts.namespacePath);
-  const project = await sendSettings<ProjectRecord>(ctx, params, (p) => createProject(p, { forUser: opts.forUser, avatar: opts.avatar }));
+  const project = await sendSettings<ProjectRecord>(ctx, params, (p) =>
+    createProject(p, { forUser: opts.forUser, avatar: opts.avatar }),
+  );
   if (!project) return;
   ctx.info(`created project ${project.path_with_namespace} (ID ${project.id})`);
   await printProject(ctx, project);

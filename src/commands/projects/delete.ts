@@ -45,23 +45,47 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   const before = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
   const fullPath = before.path_with_namespace;
   if (before.marked_for_deletion_on) {
-    throw new CollabError('rejected', `project ${fullPath} is already marked for deletion (on ${before.marked_for_deletion_on})`, { hint: `restore it with \`collab projects restore ${fullPath}\`` });
+    throw new CollabError(
+      'rejected',
+      `project ${fullPath} is already marked for deletion (on ${before.marked_for_deletion_on})`,
+      { hint: `restore it with \`collab projects restore ${fullPath}\`` },
+    );
   }
   await ctx.confirmByTyping(fullPath, `delete project ${fullPath}`, opts.yes);
   try {
     await ctx.request(deleteProject(before.id, { existed: true }));
   } catch (error) {
     // A retry after a lost answer finds the project already marked: that mark is ours.
-    if (!(isCollabError(error) && error.status === 400 && (await findResource<ProjectRecord>(await ctx.client(), getProject(before.id)))?.marked_for_deletion_on)) throw error;
+    if (
+      !(
+        isCollabError(error) &&
+        error.status === 400 &&
+        (await findResource<ProjectRecord>(await ctx.client(), getProject(before.id)))?.marked_for_deletion_on
+      )
+    )
+      throw error;
   }
   // The answer (202) is the same whether the project is gone or only marked: look.
   const look = async () => findResource<ProjectRecord>(await ctx.client(), getProject(before.id));
   let after = await look();
   if (opts.wait) {
-    after = await waitForDeletion(ctx, { what: `the deletion of project ${fullPath}`, label: `deleting project ${fullPath}`, subject: fullPath, checkCommand: `collab projects view ${before.id}`, timeoutMs: opts.timeoutMs, first: after, look });
+    after = await waitForDeletion(ctx, {
+      what: `the deletion of project ${fullPath}`,
+      label: `deleting project ${fullPath}`,
+      subject: fullPath,
+      checkCommand: `collab projects view ${before.id}`,
+      timeoutMs: opts.timeoutMs,
+      first: after,
+      look,
+    });
   }
   const marked = after === undefined ? undefined : (after.marked_for_deletion_on ?? null);
-  const result: DeleteResult = { id: before.id, path_with_namespace: fullPath, status: 'deleted', marked_for_deletion_on: null };
+  const result: DeleteResult = {
+    id: before.id,
+    path_with_namespace: fullPath,
+    status: 'deleted',
+    marked_for_deletion_on: null,
+  };
   let message = `deleted project ${fullPath}`;
   if (marked === null) {
     result.status = 'deletion_accepted';

@@ -13,19 +13,30 @@ type AddOptions = VerbInput<typeof FORK_RELATION_ADD>;
 export const add = {
   parse({ project, forkedFrom }: AddOptions): AddOptions {
     if (String(project).toLowerCase() === String(forkedFrom).toLowerCase()) {
-      throw new CollabError('usage', 'a project cannot be marked as a fork of itself', { hint: 'give the upstream project as <forked-from>' });
+      throw new CollabError('usage', 'a project cannot be marked as a fork of itself', {
+        hint: 'give the upstream project as <forked-from>',
+      });
     }
     return { project, forkedFrom };
   },
   async run(ctx: VerbContext, opts: AddOptions): Promise<void> {
-    const response = await ctx.mutate<ProjectRecord>(addForkRelation(opts.project, opts.forkedFrom)).catch((error: unknown) => {
-      if (isCollabError(error) && error.status === 409) {
-        throw withHint(error, `remove its current relation first: collab projects fork-relation remove ${opts.project}`);
-      }
-      throw error;
-    });
+    const response = await ctx
+      .mutate<ProjectRecord>(addForkRelation(opts.project, opts.forkedFrom))
+      .catch((error: unknown) => {
+        if (isCollabError(error) && error.status === 409) {
+          throw withHint(
+            error,
+            `remove its current relation first: collab projects fork-relation remove ${opts.project}`,
+          );
+        }
+        throw error;
+      });
     if (!response) return;
-    await printActionResult(ctx, `${response.data.path_with_namespace} is now a fork of ${response.data.forked_from_project?.path_with_namespace ?? opts.forkedFrom}`, response.data);
+    await printActionResult(
+      ctx,
+      `${response.data.path_with_namespace} is now a fork of ${response.data.forked_from_project?.path_with_namespace ?? opts.forkedFrom}`,
+      response.data,
+    );
   },
 };
 

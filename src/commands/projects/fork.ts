@@ -35,7 +35,9 @@ export function parse(input: VerbInput<typeof FORK>): ForkOptions {
 
 export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
   const sourceName = String(opts.project);
-  const released = ctx.onInterrupt(() => ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`));
+  const released = ctx.onInterrupt(() =>
+    ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`),
+  );
   const response = await ctx
     .mutate<ProjectRecord>(forkProject(opts.project, opts.params))
     .catch((error: unknown) => {
@@ -47,11 +49,18 @@ export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
   const where = fork.path_with_namespace;
   const checkCommand = `collab projects view ${where}`;
   if (!opts.wait) {
-    if (!importSettled(fork.import_status)) ctx.info(`forking ${sourceName} into ${where} in the background; check it with: ${checkCommand}`);
+    if (!importSettled(fork.import_status))
+      ctx.info(`forking ${sourceName} into ${where} in the background; check it with: ${checkCommand}`);
     await printProject(ctx, fork);
     return;
   }
-  fork = await waitForImport(ctx, fork, { what: `the fork ${where}`, label: `forking ${sourceName} into ${where}`, continues: 'the fork continues', timeoutMs: opts.timeoutMs, ready: `fork ready: ${where}` });
+  fork = await waitForImport(ctx, fork, {
+    what: `the fork ${where}`,
+    label: `forking ${sourceName} into ${where}`,
+    continues: 'the fork continues',
+    timeoutMs: opts.timeoutMs,
+    ready: `fork ready: ${where}`,
+  });
   await printProject(ctx, fork);
 }
 
@@ -59,11 +68,17 @@ export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
 function withForkHint(error: unknown, opts: ForkOptions): unknown {
   if (!isCollabError(error) || error.hint) return error;
   let hint: string | undefined;
-  if (error.status === 409) hint = 'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
+  if (error.status === 409)
+    hint =
+      'the target namespace has a project with that name or path: choose others with --name and --path, or another --namespace';
   else if (error.status === 404 && /Target Namespace/i.test(error.message)) {
     const given = opts.params.namespace_path ?? opts.params.namespace_id;
-    hint = given === undefined ? 'your namespace does not exist or you cannot create projects in it' : `--namespace ${given} does not exist or you cannot create projects in it`;
-  } else if (error.status === 404) hint = `${opts.project} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
+    hint =
+      given === undefined
+        ? 'your namespace does not exist or you cannot create projects in it'
+        : `--namespace ${given} does not exist or you cannot create projects in it`;
+  } else if (error.status === 404)
+    hint = `${opts.project} does not exist, or you cannot see or fork it (private projects need the reporter role)`;
   if (!hint) return error;
   return withHint(error, hint);
 }

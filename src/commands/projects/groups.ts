@@ -21,7 +21,10 @@ export function parse(input: GroupsOptions): GroupsOptions {
       ['--shared-min-access-level', query.shared_min_access_level],
       ['--shared-visible-only', query.shared_visible_only],
     ] as const) {
-      if (given !== undefined) throw new CollabError('usage', `${name} applies only with --with-shared`, { hint: 'add --with-shared to list the groups the project is shared with' });
+      if (given !== undefined)
+        throw new CollabError('usage', `${name} applies only with --with-shared`, {
+          hint: 'add --with-shared to list the groups the project is shared with',
+        });
     }
   }
   return input;

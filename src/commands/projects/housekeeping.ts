@@ -10,7 +10,9 @@ export async function run(ctx: VerbContext, opts: HousekeepingOptions): Promise<
   if (!response) return;
   if (response.status === 409) {
     // The service holds a lease per repository: housekeeping is already under way or was just done.
-    ctx.unchanged(`housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`);
+    ctx.unchanged(
+      `housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`,
+    );
     return;
   }
   ctx.info(`started housekeeping of ${opts.project}`);

@@ -16,7 +16,10 @@ interface ImportMembersOptions {
 }
 
 export function parse({ project, from }: VerbInput<typeof IMPORT_MEMBERS>): ImportMembersOptions {
-  if (String(from).toLowerCase() === String(project).toLowerCase()) throw new CollabError('usage', 'a project cannot import its own members', { hint: 'give another project to --from' });
+  if (String(from).toLowerCase() === String(project).toLowerCase())
+    throw new CollabError('usage', 'a project cannot import its own members', {
+      hint: 'give another project to --from',
+    });
   return { project, from };
 }
 
@@ -28,14 +31,23 @@ export async function run(ctx: VerbContext, opts: ImportMembersOptions): Promise
   const response = await ctx.mutate<MemberImportResult>(importProjectMembers(opts.project, opts.from));
   if (!response) return;
   const result = response.data;
-  const failures = result.status === 'error' && result.message && typeof result.message === 'object' ? Object.entries(result.message).map(([username, reason]) => ({ username, reason: String(reason) })) : [];
+  const failures =
+    result.status === 'error' && result.message && typeof result.message === 'object'
+      ? Object.entries(result.message).map(([username, reason]) => ({ username, reason: String(reason) }))
+      : [];
   await ctx.presenter.shaped(failures, result, FAILURE_COLUMNS, { quietWhenEmpty: true });
   if (result.status === 'success') {
     ctx.info(`imported the members of ${opts.from} into ${opts.project}`);
     return;
   }
-  if (failures.length === 0) throw new CollabError('rejected', `the member import into ${opts.project} failed: ${typeof result.message === 'string' ? result.message : 'the service gave no reason'}`);
+  if (failures.length === 0)
+    throw new CollabError(
+      'rejected',
+      `the member import into ${opts.project} failed: ${typeof result.message === 'string' ? result.message : 'the service gave no reason'}`,
+    );
   const total = result.total_members_count;
   const counted = typeof total === 'number' ? `${failures.length} of ${total}` : String(failures.length);
-  throw new CollabError('partial', `${counted} members of ${opts.from} could not be imported into ${opts.project}`, { hint: 'each failure is listed with its reason; the other members were imported' });
+  throw new CollabError('partial', `${counted} members of ${opts.from} could not be imported into ${opts.project}`, {
+    hint: 'each failure is listed with its reason; the other members were imported',
+  });
 }

@@ -4,7 +4,12 @@ import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { PaginateOptions } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
-import { PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
+import {
+  PROJECT_LIST_PARAMS,
+  PROJECTS_OFFSET_LIMIT,
+  STARRED_PROJECTS_PARAMS,
+  USER_PROJECTS_PARAMS,
+} from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { VerbInput } from '../verb.js';
 import type { LIST } from './verbs-core.js';
@@ -31,10 +36,24 @@ export interface ListOptions {
 function chooseEndpoint(input: Input): Endpoint {
   const { user, starredBy } = input;
   if (user !== undefined && starredBy !== undefined) {
-    throw new CollabError('usage', '--user and --starred-by cannot be used together', { hint: "--user lists a user's own projects, --starred-by the projects a user starred" });
+    throw new CollabError('usage', '--user and --starred-by cannot be used together', {
+      hint: "--user lists a user's own projects, --starred-by the projects a user starred",
+    });
   }
-  if (user !== undefined) return { path: userProjectsPath(user), label: 'GET /users/:user_id/projects', flag: '--user', params: USER_PROJECTS_PARAMS };
-  if (starredBy !== undefined) return { path: starredProjectsPath(starredBy), label: 'GET /users/:user_id/starred_projects', flag: '--starred-by', params: STARRED_PROJECTS_PARAMS };
+  if (user !== undefined)
+    return {
+      path: userProjectsPath(user),
+      label: 'GET /users/:user_id/projects',
+      flag: '--user',
+      params: USER_PROJECTS_PARAMS,
+    };
+  if (starredBy !== undefined)
+    return {
+      path: starredProjectsPath(starredBy),
+      label: 'GET /users/:user_id/starred_projects',
+      flag: '--starred-by',
+      params: STARRED_PROJECTS_PARAMS,
+    };
   return { path: PROJECTS_PATH, label: 'GET /projects', flag: undefined, params: PROJECT_LIST_PARAMS };
 }
 
@@ -44,18 +63,26 @@ export function parse(input: Input): ListOptions {
   // Filters of GET /projects that the chosen endpoint does not take are refused, not dropped.
   for (const param of PROJECT_LIST_PARAMS) {
     if (o[optionKey(param)] === undefined || endpoint.params.some((p) => p.name === param.name)) continue;
-    throw new CollabError('usage', `--${flagName(param)} cannot be used with ${endpoint.flag}: ${endpoint.label} does not take it`, {
-      hint: `filters of ${endpoint.label}: ${endpoint.params.map((p) => `--${flagName(p)}`).join(', ')}`,
-    });
+    throw new CollabError(
+      'usage',
+      `--${flagName(param)} cannot be used with ${endpoint.flag}: ${endpoint.label} does not take it`,
+      {
+        hint: `filters of ${endpoint.label}: ${endpoint.params.map((p) => `--${flagName(p)}`).join(', ')}`,
+      },
+    );
   }
   const query = collectParams(o, endpoint.params);
   const orderBy = query.order_by;
   const orders: readonly unknown[] = endpoint.params.find((p) => p.name === 'order_by')?.choices ?? [];
   if (orderBy !== undefined && !orders.includes(orderBy)) {
-    throw new CollabError('usage', `--order-by ${orderBy} cannot be used with ${endpoint.flag}`, { hint: `${endpoint.label} orders by ${orders.join(', ')}` });
+    throw new CollabError('usage', `--order-by ${orderBy} cannot be used with ${endpoint.flag}`, {
+      hint: `${endpoint.label} orders by ${orders.join(', ')}`,
+    });
   }
   if (orderBy === 'similarity' && query.search === undefined) {
-    throw new CollabError('usage', '--order-by similarity needs --search', { hint: 'similarity ranks projects by how well they match the search' });
+    throw new CollabError('usage', '--order-by similarity needs --search', {
+      hint: 'similarity ranks projects by how well they match the search',
+    });
   }
   // GET /projects reads topics as one comma-separated value.
   if (Array.isArray(query.topic)) query.topic = query.topic.join(',');
@@ -66,23 +93,42 @@ export function parse(input: Input): ListOptions {
   // starting a new window after the last id written; so id is the order of --all unless chosen.
   if (flags.all && query.order_by === undefined) query.order_by = 'id';
   const byIdWindow = query.order_by === 'id' && endpoint.params.some((p) => p.name === 'id_after');
-  const offsetWindow = byIdWindow ? { maxRecords: PROJECTS_OFFSET_LIMIT, key: 'id', param: query.sort === 'asc' ? ('id_after' as const) : ('id_before' as const) } : undefined;
+  const offsetWindow = byIdWindow
+    ? {
+        maxRecords: PROJECTS_OFFSET_LIMIT,
+        key: 'id',
+        param: query.sort === 'asc' ? ('id_after' as const) : ('id_before' as const),
+      }
+    : undefined;
   return { endpoint, query, flags, offsetWindow };
 }
 
 export async function run(ctx: VerbContext, opts: ListOptions): Promise<void> {
-  const pages = await ctx.pages(opts.endpoint.path, opts.query as QueryParams, opts.flags, opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {});
+  const pages = await ctx.pages(
+    opts.endpoint.path,
+    opts.query as QueryParams,
+    opts.flags,
+    opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {},
+  );
   try {
     const count = await ctx.printList(pages, PROJECT_COLUMNS);
     // GitLab ranks by similarity only the projects the caller is a member of (GET /projects): an
     // administrator who is a member of none gets an empty list, which needs saying.
     if (count === 0 && opts.query.order_by === 'similarity' && opts.endpoint.path === PROJECTS_PATH) {
-      ctx.info('--order-by similarity lists only projects you are a member of (the service’s rule); without it, --search lists every project that matches');
+      ctx.info(
+        '--order-by similarity lists only projects you are a member of (the service’s rule); without it, --search lists every project that matches',
+      );
     }
   } catch (error) {
     if (isCollabError(error) && error.status === 405) {
-      const hint = opts.query.order_by === 'id' ? 'start further in with --id-after <id> or --id-before <id>, or use --all' : 'order by id (--order-by id, the default with --all) to list every project past that point';
-      throw withHint(error, `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}`);
+      const hint =
+        opts.query.order_by === 'id'
+          ? 'start further in with --id-after <id> or --id-before <id>, or use --all'
+          : 'order by id (--order-by id, the default with --all) to list every project past that point';
+      throw withHint(
+        error,
+        `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}`,
+      );
     }
     throw error;
   }

@@ -6,5 +6,9 @@ import { printActionResult } from './columns.js';
 export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   const response = await ctx.mutate<ProjectRecord>(restoreProject(opts.project));
   if (!response) return;
-  await printActionResult(ctx, `restored project ${response.data.path_with_namespace}: it is no longer marked for deletion`, response.data);
+  await printActionResult(
+    ctx,
+    `restored project ${response.data.path_with_namespace}: it is no longer marked for deletion`,
+    response.data,
+  );
 }

@@ -17,7 +17,8 @@ export interface ProjectSettings {
   avatar: UploadFile | undefined;
 }
 
-const flag = (name: string) => `--${flagName(PROJECT_SETTINGS.find((s) => s.name === name) ?? { name, type: 'string', description: '' })}`;
+const flag = (name: string) =>
+  `--${flagName(PROJECT_SETTINGS.find((s) => s.name === name) ?? { name, type: 'string', description: '' })}`;
 
 /**
  * The settings given as flags, checked before anything is sent: each belongs to the command's
@@ -26,16 +27,24 @@ const flag = (name: string) => `--${flagName(PROJECT_SETTINGS.find((s) => s.name
  * URL's credentials are registered as secrets.
  */
 export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: ReadScope): Promise<ProjectSettings> {
-  const params = collectParams(raw, PROJECT_SETTINGS, { column, commandName: 'projects', warn: (message) => ctx.warn(message) });
+  const params = collectParams(raw, PROJECT_SETTINGS, {
+    column,
+    commandName: 'projects',
+    warn: (message) => ctx.warn(message),
+  });
 
   for (const setting of PROJECT_SETTINGS) {
     const allowed = setting.columnChoices?.[column];
     const value = params[setting.name];
     if (!allowed || value === undefined || allowed.includes(value as string)) continue;
     const elsewhere = setting.columns.filter((c) => c !== column && !setting.columnChoices?.[c]?.length);
-    throw new CollabError('usage', `${flag(setting.name)} ${String(value)} is not accepted by projects ${COLUMN_COMMANDS[column]}: expected one of ${allowed.join(', ')}`, {
-      hint: `${String(value)} is accepted by ${elsewhere.map((c) => `\`projects ${COLUMN_COMMANDS[c]}\``).join(', ')}`,
-    });
+    throw new CollabError(
+      'usage',
+      `${flag(setting.name)} ${String(value)} is not accepted by projects ${COLUMN_COMMANDS[column]}: expected one of ${allowed.join(', ')}`,
+      {
+        hint: `${String(value)} is accepted by ${elsewhere.map((c) => `\`projects ${COLUMN_COMMANDS[c]}\``).join(', ')}`,
+      },
+    );
   }
 
   if (typeof params.name === 'string') {
@@ -44,20 +53,30 @@ export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: R
   }
   if (typeof params.path === 'string') {
     const problem = projectPathProblem(params.path);
-    if (problem) throw new CollabError('usage', `invalid value "${params.path}" for --path: ${problem}`, { hint: 'for example: my-app, my_app or my.app' });
+    if (problem)
+      throw new CollabError('usage', `invalid value "${params.path}" for --path: ${problem}`, {
+        hint: 'for example: my-app, my_app or my.app',
+      });
   }
 
   if (typeof params.import_url === 'string') checkImportUrl(params.import_url, ctx);
 
   const policy = params.container_expiration_policy_attributes as Record<string, unknown> | undefined;
-  if (policy && policy.name_regex !== undefined) ctx.warn(`${flag('container_expiration_policy_attributes')} name_regex is deprecated: use name_regex_delete (removal in API v5)`);
+  if (policy && policy.name_regex !== undefined)
+    ctx.warn(
+      `${flag('container_expiration_policy_attributes')} name_regex is deprecated: use name_regex_delete (removal in API v5)`,
+    );
 
   if (params.tag_list !== undefined && params.topics !== undefined) {
-    throw new CollabError('usage', '--tag-list and --topics cannot be used together', { hint: '--tag-list is the deprecated name of --topics: use --topics only' });
+    throw new CollabError('usage', '--tag-list and --topics cannot be used together', {
+      hint: '--tag-list is the deprecated name of --topics: use --topics only',
+    });
   }
   for (const name of ['group_with_project_templates_id', 'template_project_id']) {
     if (params[name] !== undefined && params.use_custom_template !== true) {
-      throw new CollabError('usage', `${flag(name)} needs --use-custom-template`, { hint: `add --use-custom-template` });
+      throw new CollabError('usage', `${flag(name)} needs --use-custom-template`, {
+        hint: `add --use-custom-template`,
+      });
     }
   }
 
@@ -80,22 +99,32 @@ function checkImportUrl(value: string, ctx: ReadScope): void {
   if (url?.password) ctx.addSecret(decodeURIComponent(url.password));
   else if (url?.username) ctx.addSecret(decodeURIComponent(url.username));
   if (!url || !['http:', 'https:', 'git:'].includes(url.protocol) || !url.hostname) {
-    throw new CollabError('usage', `invalid value "${maskUrlCredentials(value)}" for --import-url: expected an http, https or git URL`, {
-      hint: 'for example: --import-url https://user:token@example.com/grp/app.git',
-    });
+    throw new CollabError(
+      'usage',
+      `invalid value "${maskUrlCredentials(value)}" for --import-url: expected an http, https or git URL`,
+      {
+        hint: 'for example: --import-url https://user:token@example.com/grp/app.git',
+      },
+    );
   }
 }
 
 /** The parameters as they may be printed (--dry-run): the import URL's credentials masked. */
 function printableSettings(params: Record<string, unknown>): Record<string, unknown> {
-  return typeof params.import_url === 'string' ? { ...params, import_url: maskUrlCredentials(params.import_url) } : params;
+  return typeof params.import_url === 'string'
+    ? { ...params, import_url: maskUrlCredentials(params.import_url) }
+    : params;
 }
 
 /**
  * Sends a settings request, or with --dry-run prints it (credentials masked) and returns undefined.
  * `build` makes the request from parameters, so the printed one is made exactly as the real one.
  */
-export async function sendSettings<T>(ctx: VerbContext, params: Record<string, unknown>, build: (params: Record<string, unknown>) => ApiRequest): Promise<T | undefined> {
+export async function sendSettings<T>(
+  ctx: VerbContext,
+  params: Record<string, unknown>,
+  build: (params: Record<string, unknown>) => ApiRequest,
+): Promise<T | undefined> {
   if (ctx.dryRun) {
     await ctx.printDryRun(build(printableSettings(params)));
     return undefined;

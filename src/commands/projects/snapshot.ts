@@ -24,18 +24,28 @@ export async function parse({ project, file, wiki }: VerbInput<typeof SNAPSHOT>)
 /** Where the archive goes must be usable before anything is downloaded. */
 async function checkWritable(file: string): Promise<void> {
   const existing = await stat(file).catch(() => undefined);
-  if (existing?.isDirectory()) throw new CollabError('usage', `--file ${file} is a directory`, { hint: 'give the path of the tar file to write, e.g. --file repo.tar' });
+  if (existing?.isDirectory())
+    throw new CollabError('usage', `--file ${file} is a directory`, {
+      hint: 'give the path of the tar file to write, e.g. --file repo.tar',
+    });
   const parent = await stat(dirname(file)).catch(() => undefined);
-  if (!parent?.isDirectory()) throw new CollabError('usage', `cannot write ${file}: directory ${dirname(file)} does not exist`);
+  if (!parent?.isDirectory())
+    throw new CollabError('usage', `cannot write ${file}: directory ${dirname(file)} does not exist`);
 }
 
 /** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
 export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void> {
   // Refused before any request: a tar archive is no text for a terminal.
-  if (opts.file === '-') ctx.presenter.refuseBinary('a tar archive', 'redirect standard output (> repo.tar, | tar -t) or give --file <path>');
+  if (opts.file === '-')
+    ctx.presenter.refuseBinary(
+      'a tar archive',
+      'redirect standard output (> repo.tar, | tar -t) or give --file <path>',
+    );
   const client = await ctx.client();
   const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
-    throw isCollabError(error) && error.status === 403 ? withHint(error, 'the snapshot of a repository is for administrators only') : error;
+    throw isCollabError(error) && error.status === 403
+      ? withHint(error, 'the snapshot of a repository is for administrators only')
+      : error;
   });
   let bytes = 0;
   const count = async function* (source: AsyncIterable<Buffer>) {
@@ -58,9 +68,14 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
     if (isCollabError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code && /^E[A-Z]+$/.test(code) && (error as NodeJS.ErrnoException).path === opts.file) {
-      throw new CollabError('usage', `cannot write ${opts.file}: ${code}`, { hint: 'give a --file in a directory you can write to' });
+      throw new CollabError('usage', `cannot write ${opts.file}: ${code}`, {
+        hint: 'give a --file in a directory you can write to',
+      });
     }
-    throw new CollabError('network', `the snapshot download of ${opts.project} broke off after ${bytes} bytes: ${(error as Error).message}`);
+    throw new CollabError(
+      'network',
+      `the snapshot download of ${opts.project} broke off after ${bytes} bytes: ${(error as Error).message}`,
+    );
   }
   ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to ${opts.file}`);
 }

@@ -15,8 +15,14 @@ type StorageOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: StorageOptions): Promise<void> {
   const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
-    throw isCollabError(error) && error.status === 403 ? withHint(error, 'the storage of a project is for administrators only') : error;
+    throw isCollabError(error) && error.status === 403
+      ? withHint(error, 'the storage of a project is for administrators only')
+      : error;
   });
   // JSON as the service sent it: an array per the API reference, one object in some GitLab versions.
-  await ctx.presenter.shaped(Array.isArray(response.data) ? response.data : [response.data], response.data, STORAGE_COLUMNS);
+  await ctx.presenter.shaped(
+    Array.isArray(response.data) ? response.data : [response.data],
+    response.data,
+    STORAGE_COLUMNS,
+  );
 }

@@ -16,12 +16,16 @@ export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void
     const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
     await ctx.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
   }
-  const response = await ctx.mutate<ProjectRecord>(transferProject(opts.project, opts.namespace)).catch((error: unknown) => {
-    throw readableTransferError(error, opts.namespace);
-  });
+  const response = await ctx
+    .mutate<ProjectRecord>(transferProject(opts.project, opts.namespace))
+    .catch((error: unknown) => {
+      throw readableTransferError(error, opts.namespace);
+    });
   if (!response) return;
   const project = response.data;
-  ctx.info(`transferred project ${opts.project} to ${project.namespace?.full_path ?? opts.namespace}: it is now ${project.path_with_namespace}`);
+  ctx.info(
+    `transferred project ${opts.project} to ${project.namespace?.full_path ?? opts.namespace}: it is now ${project.path_with_namespace}`,
+  );
   await printProject(ctx, project);
 }
 
@@ -32,7 +36,8 @@ export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void
  */
 function readableTransferError(error: unknown, namespace: string | number): unknown {
   // The service's 404 names no flag: say which one named what it did not find.
-  if (isCollabError(error) && error.status === 404 && /Namespace/i.test(error.message) && !error.hint) return withHint(error, `--namespace ${namespace} does not exist or you cannot create projects in it`);
+  if (isCollabError(error) && error.status === 404 && /Namespace/i.test(error.message) && !error.hint)
+    return withHint(error, `--namespace ${namespace} does not exist or you cannot create projects in it`);
   if (!isCollabError(error) || error.status !== 400) return error;
   const match = /^(\d{3} )?Failed to transfer project \{.*\}$/s.exec(error.message);
   if (!match) return error;

@@ -13,5 +13,9 @@ export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
     return;
   }
   const project = response.data as ProjectRecord;
-  await printActionResult(ctx, `unstarred project ${project.path_with_namespace} (${starCount(project.star_count)})`, project);
+  await printActionResult(
+    ctx,
+    `unstarred project ${project.path_with_namespace} (${starCount(project.star_count)})`,
+    project,
+  );
 }

@@ -11,16 +11,23 @@ export interface UpdateOptions extends ProjectSettings {
   project: ProjectRef;
 }
 
-export async function parse({ project, settings: given }: VerbInput<typeof UPDATE>, scope: ReadScope): Promise<UpdateOptions> {
+export async function parse(
+  { project, settings: given }: VerbInput<typeof UPDATE>,
+  scope: ReadScope,
+): Promise<UpdateOptions> {
   const settings = await readSettings(given, 'update', scope);
   if (Object.keys(settings.params).length === 0 && !settings.avatar) {
-    throw new CollabError('usage', 'nothing to update: give at least one setting', { hint: 'for example: --description "..." or --visibility internal (see collab projects update --help)' });
+    throw new CollabError('usage', 'nothing to update: give at least one setting', {
+      hint: 'for example: --description "..." or --visibility internal (see collab projects update --help)',
+    });
   }
   return { ...settings, project };
 }
 
 export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
-  const project = await sendSettings<ProjectRecord>(ctx, opts.params, (p) => updateProject(opts.project, p, opts.avatar));
+  const project = await sendSettings<ProjectRecord>(ctx, opts.params, (p) =>
+    updateProject(opts.project, p, opts.avatar),
+  );
   if (!project) return;
   ctx.info(`updated project ${project.path_with_namespace}`);
   await printProject(ctx, project);

@@ -27,7 +27,10 @@ type UploadOptions = VerbInput<typeof UPLOAD>;
 /** Once a run: the file is there and is a file (it is read as it is sent). */
 export async function parse({ project, file }: UploadOptions): Promise<UploadOptions> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new CollabError('usage', `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`);
+    throw new CollabError(
+      'usage',
+      `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`,
+    );
   });
   if (!info.isFile()) throw new CollabError('usage', `cannot upload ${file}: not a regular file`);
   return { project, file };

@@ -22,7 +22,13 @@ export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
   let project = (await ctx.request<ProjectRecord>(getProject(opts.project, opts.query))).data;
   if (opts.wait && !importSettled(project.import_status)) {
     const where = project.path_with_namespace;
-    await waitForImport(ctx, project, { what: `the import of ${where}`, label: `importing ${where}`, continues: 'the import continues', timeoutMs: opts.timeoutMs, ready: `import finished: ${where}` });
+    await waitForImport(ctx, project, {
+      what: `the import of ${where}`,
+      label: `importing ${where}`,
+      continues: 'the import continues',
+      timeoutMs: opts.timeoutMs,
+      ready: `import finished: ${where}`,
+    });
     // The polls read the bare project: the view is read again with the flags it was asked with.
     project = (await ctx.request<ProjectRecord>(getProject(project.id, opts.query))).data;
   }

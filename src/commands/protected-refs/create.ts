@@ -35,13 +35,21 @@ function duplicateHint(kind: 'branch' | 'tag', opts: CreateRefOptions): string {
 }
 
 export const { branch, tag } = perKind(
-  (_kind, input: CreateInput): CreateRefOptions => ({ project: input.project, name: input.name, fields: fieldsOf(input) }),
+  (_kind, input: CreateInput): CreateRefOptions => ({
+    project: input.project,
+    name: input.name,
+    fields: fieldsOf(input),
+  }),
   async (kind, ctx, opts: CreateRefOptions) => {
     let response: Awaited<ReturnType<typeof ctx.mutate<ProtectedBranch>>>;
     try {
       response = await ctx.mutate<ProtectedBranch>(protectRef(opts.project, kind, { name: opts.name, ...opts.fields }));
     } catch (error) {
-      if (isCollabError(error) && (error.status === 409 || (kind === 'tag' && error.status === 422 && /already been taken/.test(error.message)))) throw withHint(error, duplicateHint(kind, opts));
+      if (
+        isCollabError(error) &&
+        (error.status === 409 || (kind === 'tag' && error.status === 422 && /already been taken/.test(error.message)))
+      )
+        throw withHint(error, duplicateHint(kind, opts));
       throw error;
     }
     if (!response) return;

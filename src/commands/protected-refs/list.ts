@@ -11,8 +11,14 @@ interface ListRefsOptions {
 }
 
 export const { branch, tag } = perKind(
-  (_kind, input: VerbInput<ReturnType<typeof listVerb>>): ListRefsOptions => ({ project: input.project, list: input.list }),
+  (_kind, input: VerbInput<ReturnType<typeof listVerb>>): ListRefsOptions => ({
+    project: input.project,
+    list: input.list,
+  }),
   async (kind, ctx, opts: ListRefsOptions) => {
-    await ctx.printList(await ctx.pages(protectedRefsPath(opts.project, kind), {}, opts.list, { requires: ROLES.maintainers }), COLUMNS_OF[kind].columns);
+    await ctx.printList(
+      await ctx.pages(protectedRefsPath(opts.project, kind), {}, opts.list, { requires: ROLES.maintainers }),
+      COLUMNS_OF[kind].columns,
+    );
   },
 );

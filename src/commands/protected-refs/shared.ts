@@ -8,17 +8,29 @@ import type { VerbModule } from '../spec.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
 
 /** One verb's module per kind of protection: parse once, each target of `--project -` bound in, run with the kind. */
-export function perKind<I, O extends { project: string | number }>(parse: (kind: RefKind, input: I) => O, run: (kind: RefKind, ctx: VerbContext, options: O) => Promise<void>): Record<RefKind, VerbModule> {
+export function perKind<I, O extends { project: string | number }>(
+  parse: (kind: RefKind, input: I) => O,
+  run: (kind: RefKind, ctx: VerbContext, options: O) => Promise<void>,
+): Record<RefKind, VerbModule> {
   return modulesPerKind(['branch', 'tag'], (options, project) => ({ ...options, project }), parse, run);
 }
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
 function whoMay(levels: unknown): string {
   if (!Array.isArray(levels)) return '';
-  return (levels as RefAccessLevel[]).map((level) => (typeof level.deploy_key_id === 'number' ? `key ${level.deploy_key_id}` : refAccessName(level.access_level))).join(',');
+  return (levels as RefAccessLevel[])
+    .map((level) =>
+      typeof level.deploy_key_id === 'number' ? `key ${level.deploy_key_id}` : refAccessName(level.access_level),
+    )
+    .join(',');
 }
 
-const access = (header: string, path: string): Column => ({ header, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]), choices: ['no-one', 'developer', 'maintainer', 'admin'] });
+const access = (header: string, path: string): Column => ({
+  header,
+  path: `${path}_roles`,
+  derive: (item) => whoMay((item as Record<string, unknown>)[path]),
+  choices: ['no-one', 'developer', 'maintainer', 'admin'],
+});
 
 export const BRANCH_COLUMNS: readonly Column[] = [
   { header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying },
@@ -28,9 +40,16 @@ export const BRANCH_COLUMNS: readonly Column[] = [
   { header: 'FORCE PUSH', path: 'allow_force_push', format: onOrNo, choices: ['yes', 'no'] },
 ];
 
-const TAG_COLUMNS: readonly Column[] = [{ header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying }, access('CREATE', 'create_access_levels')];
+const TAG_COLUMNS: readonly Column[] = [
+  { header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying },
+  access('CREATE', 'create_access_levels'),
+];
 
-const who = (label: string, path: string): DetailField => ({ label, path: `${path}_roles`, derive: (item) => whoMay((item as Record<string, unknown>)[path]) || '(none)' });
+const who = (label: string, path: string): DetailField => ({
+  label,
+  path: `${path}_roles`,
+  derive: (item) => whoMay((item as Record<string, unknown>)[path]) || '(none)',
+});
 
 export const BRANCH_DETAIL: readonly DetailField[] = [
   { label: 'Name', path: 'name' },
@@ -52,10 +71,18 @@ export const COLUMNS_OF: Record<RefKind, { columns: readonly Column[]; detail: r
  * A protection read by name, its 404 explained: the project answers 404 with its own message
  * ("404 Project Not Found"), a name that is not protected with ActiveRecord's bare "404 Not found".
  */
-export async function readProtection<T>(ctx: VerbContext, kind: RefKind, project: string | number, name: string): Promise<T> {
+export async function readProtection<T>(
+  ctx: VerbContext,
+  kind: RefKind,
+  project: string | number,
+  name: string,
+): Promise<T> {
   try {
     return (await ctx.request<T>(getProtectedRef(project, kind, name))).data;
   } catch (error) {
-    throw withThingHint(error, `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`);
+    throw withThingHint(
+      error,
+      `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`,
+    );
   }
 }

@@ -1,4 +1,9 @@
-import { accessEdits, type BranchRoles, type ProtectedBranch, updateProtectedBranch } from '../../api/protected-refs.js';
+import {
+  accessEdits,
+  type BranchRoles,
+  type ProtectedBranch,
+  updateProtectedBranch,
+} from '../../api/protected-refs.js';
 import { CollabError } from '../../errors.js';
 import type { VerbModule } from '../spec.js';
 import type { VerbInput } from '../verb.js';
@@ -16,12 +21,18 @@ interface UpdateBranchOptions {
 }
 
 export function parse(input: UpdateInput): UpdateBranchOptions {
-  const roles = Object.fromEntries(Object.entries({ push: input.push, merge: input.merge, unprotect: input.unprotect }).filter(([, level]) => level !== undefined));
+  const roles = Object.fromEntries(
+    Object.entries({ push: input.push, merge: input.merge, unprotect: input.unprotect }).filter(
+      ([, level]) => level !== undefined,
+    ),
+  );
   const flags: Record<string, boolean> = {};
   if (input.allowForcePush !== undefined) flags.allow_force_push = input.allowForcePush;
   if (input.codeOwnerApproval !== undefined) flags.code_owner_approval_required = input.codeOwnerApproval;
   if (Object.keys(roles).length === 0 && Object.keys(flags).length === 0) {
-    throw new CollabError('usage', 'nothing to change', { hint: 'give --push, --merge, --unprotect, --[no-]allow-force-push or --[no-]code-owner-approval' });
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give --push, --merge, --unprotect, --[no-]allow-force-push or --[no-]code-owner-approval',
+    });
   }
   return { project: input.project, name: input.name, roles, flags };
 }
@@ -30,7 +41,10 @@ export const bind: VerbModule['bind'] = (options, target) => ({ ...(options as U
 
 export async function run(ctx: VerbContext, opts: UpdateBranchOptions): Promise<void> {
   const current = await readProtection<ProtectedBranch>(ctx, 'branch', opts.project, opts.name);
-  const body = { ...accessEdits(current, opts.roles), ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)) };
+  const body = {
+    ...accessEdits(current, opts.roles),
+    ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)),
+  };
   if (Object.keys(body).length === 0) {
     ctx.unchanged(`protected branch ${opts.name} of project ${opts.project} is already so; nothing to do`);
     return;

@@ -16,10 +16,21 @@ import type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
 
 export const NOUN_OF: Record<RefKind, string> = { branch: 'protected-branches', tag: 'protected-tags' };
 
-const nameArg = (kind: RefKind) => arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
+const nameArg = (kind: RefKind) =>
+  arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
 
-const ROLES_TEXT = (kind: RefAccessKind) => (kind === 'unprotect' ? 'developer, maintainer or admin' : kind === 'create' ? 'no-one, developer or maintainer' : 'no-one, developer, maintainer or admin');
-const roleFlag = (kind: RefAccessKind, what: string): Flag<number, 'optional'> => option(`--${kind === 'create' ? 'create-access' : kind} <role>`, `who may ${what}: ${ROLES_TEXT(kind)}`, refAccess(kind));
+const ROLES_TEXT = (kind: RefAccessKind) =>
+  kind === 'unprotect'
+    ? 'developer, maintainer or admin'
+    : kind === 'create'
+      ? 'no-one, developer or maintainer'
+      : 'no-one, developer, maintainer or admin';
+const roleFlag = (kind: RefAccessKind, what: string): Flag<number, 'optional'> =>
+  option(
+    `--${kind === 'create' ? 'create-access' : kind} <role>`,
+    `who may ${what}: ${ROLES_TEXT(kind)}`,
+    refAccess(kind),
+  );
 
 const sample = (kind: RefKind) => (kind === 'branch' ? 'release/*' : 'v*');
 const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
@@ -27,10 +38,16 @@ const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
 export const listVerb = (kind: RefKind) =>
   verb({
     name: 'list',
-    summary: kind === 'branch' ? 'List the project’s protected branches and who may push and merge' : 'List the project’s protected tags and who may create them',
+    summary:
+      kind === 'branch'
+        ? 'List the project’s protected branches and who may push and merge'
+        : 'List the project’s protected tags and who may create them',
     flags: { project: PROJECT_FLAG },
     list: true,
-    examples: [`${command(kind)} list --project acme/web/storefront`, `${command(kind)} list --project acme/web/storefront --json`],
+    examples: [
+      `${command(kind)} list --project acme/web/storefront`,
+      `${command(kind)} list --project acme/web/storefront --json`,
+    ],
   });
 
 export const viewVerb = (kind: RefKind) =>
@@ -51,37 +68,52 @@ const BRANCH_ROLE_FLAGS = {
 export const createBranchVerb = verb({
   name: 'create',
   summary: 'Protect a branch, or every branch a wildcard matches',
-  description: 'Who may push, merge and unprotect is maintainer unless given. A name already protected is refused: change it with `update`.',
+  description:
+    'Who may push, merge and unprotect is maintainer unless given. A name already protected is refused: change it with `update`.',
   args: { name: nameArg('branch') },
   flags: {
     project: PROJECT_FLAG,
     ...BRANCH_ROLE_FLAGS,
     allowForcePush: bool('--allow-force-push', 'who may push may also force-push'),
-    codeOwnerApproval: bool('--code-owner-approval', 'pushes that change files with code owners need their approval (paid tiers)'),
+    codeOwnerApproval: bool(
+      '--code-owner-approval',
+      'pushes that change files with code owners need their approval (paid tiers)',
+    ),
   },
   mutating: true,
-  examples: ["collab protected-branches create 'release/*' --project acme/web/storefront --push no-one --merge developer", 'collab protected-branches create main --project acme/web/storefront --allow-force-push'],
+  examples: [
+    "collab protected-branches create 'release/*' --project acme/web/storefront --push no-one --merge developer",
+    'collab protected-branches create main --project acme/web/storefront --allow-force-push',
+  ],
 });
 
 export const updateBranchVerb = verb({
   name: 'update',
   summary: 'Change who may push, merge or unprotect, and the force-push and code-owner rules',
-  description: 'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
+  description:
+    'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
   args: { name: nameArg('branch') },
   flags: {
     project: PROJECT_FLAG,
     ...BRANCH_ROLE_FLAGS,
     allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
-    codeOwnerApproval: tristate('--code-owner-approval', 'pushes that change files with code owners need their approval (--no-code-owner-approval: not)'),
+    codeOwnerApproval: tristate(
+      '--code-owner-approval',
+      'pushes that change files with code owners need their approval (--no-code-owner-approval: not)',
+    ),
   },
   mutating: true,
-  examples: ['collab protected-branches update main --project acme/web/storefront --merge developer', 'collab protected-branches update main --project acme/web/storefront --no-allow-force-push'],
+  examples: [
+    'collab protected-branches update main --project acme/web/storefront --merge developer',
+    'collab protected-branches update main --project acme/web/storefront --no-allow-force-push',
+  ],
 });
 
 export const createTagVerb = verb({
   name: 'create',
   summary: 'Protect a tag, or every tag a wildcard matches',
-  description: 'Who may create matching tags is maintainer unless given. A name already protected is refused: remove it first (protected tags have no update).',
+  description:
+    'Who may create matching tags is maintainer unless given. A name already protected is refused: remove it first (protected tags have no update).',
   args: { name: nameArg('tag') },
   flags: { project: PROJECT_FLAG, createAccess: roleFlag('create', 'create matching tags') },
   mutating: true,

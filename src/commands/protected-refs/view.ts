@@ -8,7 +8,10 @@ interface ViewRefOptions {
 }
 
 export const { branch, tag } = perKind(
-  (_kind, input: VerbInput<ReturnType<typeof viewVerb>>): ViewRefOptions => ({ project: input.project, name: input.name }),
+  (_kind, input: VerbInput<ReturnType<typeof viewVerb>>): ViewRefOptions => ({
+    project: input.project,
+    name: input.name,
+  }),
   async (kind, ctx, opts: ViewRefOptions) => {
     const data = await readProtection(ctx, kind, opts.project, opts.name);
     await ctx.printResource(data, COLUMNS_OF[kind]);

@@ -7,9 +7,15 @@ import { bool, group } from '../flags.js';
 import { verb } from '../verb.js';
 
 /** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
-const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({ ...paramOption(param), ...(param.regex ? { parse: re2Regex } : {}) }));
+const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({
+  ...paramOption(param),
+  ...(param.regex ? { parse: re2Regex } : {}),
+}));
 /** The owner and the fields given (only those: unset stays unset), for create, update and set. */
-const OWNER_AND_FIELDS = { owner: ownerFlags(), fields: group(FIELD_OPTIONS, (raw) => collectParams(raw, PUSH_RULE_PARAMS)) };
+const OWNER_AND_FIELDS = {
+  owner: ownerFlags(),
+  fields: group(FIELD_OPTIONS, (raw) => collectParams(raw, PUSH_RULE_PARAMS)),
+};
 
 export const VIEW = verb({
   name: 'view',
@@ -23,7 +29,9 @@ export const CREATE = verb({
   summary: 'Add the push rule (refused by the service when there is one: see set)',
   flags: OWNER_AND_FIELDS,
   mutating: true,
-  examples: ["collab push-rule create --project acme/web/storefront --commit-message-regex '^(feat|fix|docs): ' --prevent-secrets"],
+  examples: [
+    "collab push-rule create --project acme/web/storefront --commit-message-regex '^(feat|fix|docs): ' --prevent-secrets",
+  ],
 });
 
 export const UPDATE = verb({
@@ -40,7 +48,9 @@ export const SET = verb({
   description: 'Reads the rule first: with none, creates it with the given fields; else changes only the given fields.',
   flags: OWNER_AND_FIELDS,
   mutating: true,
-  examples: ["collab push-rule set --project 42 --branch-name-regex '^(main|release/.+|feature/.+)$' --deny-delete-tag"],
+  examples: [
+    "collab push-rule set --project 42 --branch-name-regex '^(main|release/.+|feature/.+)$' --deny-delete-tag",
+  ],
 });
 
 export const DELETE = verb({

@@ -19,7 +19,9 @@ export interface PushRuleOptions {
 /** The owner and the given fields; at least one field, as the service requires (create, update and set share their flags). */
 export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>, verb: string): PushRuleOptions {
   if (Object.keys(fields).length === 0) {
-    throw new CollabError('usage', `push-rule ${verb} needs at least one field`, { hint: 'for example --deny-delete-tag, --max-file-size 100 or --commit-message-regex <re>; see --help' });
+    throw new CollabError('usage', `push-rule ${verb} needs at least one field`, {
+      hint: 'for example --deny-delete-tag, --max-file-size 100 or --commit-message-regex <re>; see --help',
+    });
   }
   return { owner, fields };
 }

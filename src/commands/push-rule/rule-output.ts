@@ -4,7 +4,11 @@ import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 
 /** How a push rule is printed: its columns, and its summary on a terminal. */
 
-const PUSH_RULE_COLUMNS: readonly Column[] = [{ header: 'ID', path: 'id' }, ...PUSH_RULE_PARAMS.map((param) => ({ header: headerFor(param.name), path: param.name })), { header: 'CREATED AT', path: 'created_at' }];
+const PUSH_RULE_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  ...PUSH_RULE_PARAMS.map((param) => ({ header: headerFor(param.name), path: param.name })),
+  { header: 'CREATED AT', path: 'created_at' },
+];
 
 const LABELS: Record<string, string> = {
   commit_message_regex: 'Commit message must match',
@@ -25,7 +29,11 @@ const PUSH_RULE_DETAIL: readonly DetailField[] = [
   ...PUSH_RULE_PARAMS.map((param) => ({
     label: LABELS[param.name] ?? param.name,
     path: param.name,
-    ...(param.type === 'boolean' ? { format: yesNo } : param.type === 'integer' ? { format: (value: unknown) => (value ? String(value) : 'no limit') } : { format: (value: unknown) => (typeof value === 'string' && value ? value : '-') }),
+    ...(param.type === 'boolean'
+      ? { format: yesNo }
+      : param.type === 'integer'
+        ? { format: (value: unknown) => (value ? String(value) : 'no limit') }
+        : { format: (value: unknown) => (typeof value === 'string' && value ? value : '-') }),
   })),
   { label: 'Created', path: 'created_at' },
 ];

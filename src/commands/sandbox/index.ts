@@ -14,13 +14,36 @@ then the other users' tokens (owner, maintainer, developer, reporter, external).
 Runs until Ctrl-C. --verbose logs every request on stderr.`,
   flags: {
     port: option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', integer(0, 65535), { default: 0 }),
-    seed: option('--seed <n>', 'number of projects to create over the tree of groups', integer(0, 1_000_000), { default: 50 }),
+    seed: option('--seed <n>', 'number of projects to create over the tree of groups', integer(0, 1_000_000), {
+      default: 50,
+    }),
     latency: option('--latency <ms>', 'delay before each answer', integer(0, 60_000), { default: 0 }),
-    failRate: option('--fail-rate <p>', 'share of requests (0 to 1) failing with 500/502/503 or a dropped connection', probability, { default: 0 }),
-    rateLimit: option('--rate-limit <n/period>', 'requests per token per period, e.g. 600/min or 10/s (429 beyond)', rateLimit),
-    faultSeed: option('--fault-seed <n>', 'seed for the fault sequence (same seed, same faults)', integer(0), { default: 1 }),
-    forkDuration: option('--fork-duration <ms>', "how long a fork's import, or a pull mirror's update, takes to finish", integer(0, 3_600_000), { default: 3000 }),
-    deleteDuration: option('--delete-duration <ms>', 'how long an immediate deletion takes: the project or group answers until then, then 404', integer(0, 3_600_000), { default: 2000 }),
+    failRate: option(
+      '--fail-rate <p>',
+      'share of requests (0 to 1) failing with 500/502/503 or a dropped connection',
+      probability,
+      { default: 0 },
+    ),
+    rateLimit: option(
+      '--rate-limit <n/period>',
+      'requests per token per period, e.g. 600/min or 10/s (429 beyond)',
+      rateLimit,
+    ),
+    faultSeed: option('--fault-seed <n>', 'seed for the fault sequence (same seed, same faults)', integer(0), {
+      default: 1,
+    }),
+    forkDuration: option(
+      '--fork-duration <ms>',
+      "how long a fork's import, or a pull mirror's update, takes to finish",
+      integer(0, 3_600_000),
+      { default: 3000 },
+    ),
+    deleteDuration: option(
+      '--delete-duration <ms>',
+      'how long an immediate deletion takes: the project or group answers until then, then 404',
+      integer(0, 3_600_000),
+      { default: 2000 },
+    ),
   },
   examples: ['collab sandbox --seed 200', 'collab sandbox --latency 20 --fail-rate 0.2 --rate-limit 600/min'],
 });
@@ -29,12 +52,17 @@ export const spec: CommandSpec = { ...SANDBOX, load: () => import('./run.js') };
 
 function probability(value: string, flag: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error(`invalid value "${value}" for ${flag}: expected a number from 0 to 1`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new Error(`invalid value "${value}" for ${flag}: expected a number from 0 to 1`);
   return n;
 }
 
 /** Checked as given, kept as text: the sandbox reads it itself. */
 function rateLimit(value: string, flag: string): string {
-  if (!parseRateLimit(value)) throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected N/min, N/s or N/<n>s, such as 600/min`);
+  if (!parseRateLimit(value))
+    throw new CollabError(
+      'usage',
+      `invalid value "${value}" for ${flag}: expected N/min, N/s or N/<n>s, such as 600/min`,
+    );
   return value;
 }

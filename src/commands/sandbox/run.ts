@@ -19,13 +19,19 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     deleteDuration: opts.deleteDuration,
     ...(ctx.globals.verbose ? { log: (line: string) => ctx.stderrLine(line) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new CollabError('usage', `port ${opts.port} is in use`, { hint: 'pick another with --port, or --port 0 for a free one' });
+    if (error.code === 'EADDRINUSE')
+      throw new CollabError('usage', `port ${opts.port} is in use`, {
+        hint: 'pick another with --port, or --port 0 for a free one',
+      });
     throw error;
   });
   let text = `export COLLAB_HOST=${sandbox.url} COLLAB_TOKEN=${sandbox.tokens.admin}\n`;
-  for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin')) text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
+  for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin'))
+    text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
   await ctx.presenter.plain(text);
-  ctx.info(`sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`);
+  ctx.info(
+    `sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`,
+  );
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });

@@ -13,7 +13,9 @@ type AddShareOptions = VerbInput<typeof ADD>;
 
 /** Today's date, YYYY-MM-DD, in the given clock's sense (local or UTC). */
 function isoDate(now: Date, utc: boolean): string {
-  const [y, m, d] = utc ? [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()] : [now.getFullYear(), now.getMonth() + 1, now.getDate()];
+  const [y, m, d] = utc
+    ? [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()]
+    : [now.getFullYear(), now.getMonth() + 1, now.getDate()];
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
@@ -23,7 +25,11 @@ function isoDate(now: Date, utc: boolean): string {
  */
 function checkFutureDate(value: string, flag: string, now = new Date()): void {
   const today = [isoDate(now, false), isoDate(now, true)].sort()[1] as string;
-  if (value <= today) throw new CollabError('usage', `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`);
+  if (value <= today)
+    throw new CollabError(
+      'usage',
+      `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`,
+    );
 }
 
 /** Once a run: --expires must be a future date. */
@@ -39,17 +45,29 @@ export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
   const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');
-  const params: ShareParams = { group_id: groupId, group_access: opts.access, ...(opts.expires ? { expires_at: opts.expires } : {}) };
+  const params: ShareParams = {
+    group_id: groupId,
+    group_access: opts.access,
+    ...(opts.expires ? { expires_at: opts.expires } : {}),
+  };
   const response = await ctx.mutate(shareWithGroup(opts.owner, params));
   if (!response) return;
   // Print the share as `share list` shows it: a group answers with itself (shared_with_groups
   // included), a project with a bare link, so the project is read back for the group's path.
   // The share is made by then: a failed read-back only makes the printout shorter.
-  const record = opts.owner.kind === 'group' ? response.data : await ctx.request(getOwner(opts.owner)).then(
+  const record =
+    opts.owner.kind === 'group'
+      ? response.data
+      : await ctx.request(getOwner(opts.owner)).then(
           (r) => r.data,
           (error: Error) => ctx.warn(`the share was made, but reading it back failed: ${error.message}`),
         );
   const share = sharesOf(record).find((s) => s.group_id === groupId);
-  ctx.info(`shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`);
-  await ctx.printResource(share ?? { group_id: groupId, group_access_level: opts.access, expires_at: opts.expires ?? null }, { columns: SHARE_COLUMNS, detail: SHARE_DETAIL });
+  ctx.info(
+    `shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`,
+  );
+  await ctx.printResource(
+    share ?? { group_id: groupId, group_access_level: opts.access, expires_at: opts.expires ?? null },
+    { columns: SHARE_COLUMNS, detail: SHARE_DETAIL },
+  );
 }

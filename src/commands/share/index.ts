@@ -20,18 +20,30 @@ export const ADD = verb({
   flags: {
     owner: ownerFlags(),
     withGroup: WITH,
-    access: option('--access <level>', 'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50', accessLevel, { required: true }),
+    access: option(
+      '--access <level>',
+      'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50',
+      accessLevel,
+      { required: true },
+    ),
     expires: option('--expires <YYYY-MM-DD>', 'the share ends at the start of this day (a future date)', date),
   },
   mutating: true,
-  examples: ['collab share add --project acme/web/storefront --with globex --access developer', 'collab share add --group acme/web --with 11 --access reporter --expires 2030-01-31'],
+  examples: [
+    'collab share add --project acme/web/storefront --with globex --access developer',
+    'collab share add --group acme/web --with 11 --access reporter --expires 2030-01-31',
+  ],
 });
 
 export const REMOVE = verb({
   name: 'remove',
   destructive: true,
   summary: 'Stop sharing it with a group (not shared is not an error)',
-  flags: { owner: ownerFlags(), withGroup: WITH, strict: bool('--strict', 'fail with exit 4 when it is not shared with that group') },
+  flags: {
+    owner: ownerFlags(),
+    withGroup: WITH,
+    strict: bool('--strict', 'fail with exit 4 when it is not shared with that group'),
+  },
   mutating: true,
   examples: ['collab share remove --project acme/web/storefront --with globex'],
 });

@@ -23,6 +23,9 @@ export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<v
   }
   // 404: not shared (nothing to do) or no such project or group (its own 404 says so).
   await ctx.request(getOwner(opts.owner));
-  if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} is not shared with group ${opts.withGroup}`, { status: 404 });
+  if (opts.strict)
+    throw new CollabError('not-found', `${describeOwner(opts.owner)} is not shared with group ${opts.withGroup}`, {
+      status: 404,
+    });
   ctx.unchanged(`${describeOwner(opts.owner)} was not shared with group ${opts.withGroup}; nothing to do`);
 }

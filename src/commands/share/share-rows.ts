@@ -7,7 +7,12 @@ import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 export const SHARE_COLUMNS: readonly Column[] = [
   { header: 'GROUP ID', path: 'group_id' },
   { header: 'GROUP', path: 'group_full_path', priority: PRIORITY.identifying },
-  { header: 'ACCESS', path: 'group_access_level', format: (value) => accessLevelName(value), choices: Object.keys(ACCESS_LEVELS) },
+  {
+    header: 'ACCESS',
+    path: 'group_access_level',
+    format: (value) => accessLevelName(value),
+    choices: Object.keys(ACCESS_LEVELS),
+  },
   { header: 'EXPIRES', path: 'expires_at' },
 ];
 
@@ -21,6 +26,7 @@ export const SHARE_DETAIL: readonly DetailField[] = [
 export function sharesOf(ownerRecord: unknown): SharedWithGroup[] {
   const shares = (ownerRecord as { shared_with_groups?: unknown } | null)?.shared_with_groups;
   // Entries that are not objects (a null from a broken proxy) would print as `null` rows: left out.
-  return Array.isArray(shares) ? (shares.filter((share) => typeof share === 'object' && share !== null) as SharedWithGroup[]) : [];
+  return Array.isArray(shares)
+    ? (shares.filter((share) => typeof share === 'object' && share !== null) as SharedWithGroup[])
+    : [];
 }
-

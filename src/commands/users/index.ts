@@ -21,10 +21,20 @@ export const OFFBOARD = verb({
   description:
     'Lists the user’s direct memberships and shows the plan on stderr: each project and group by full path and ID with the role, and the groups where the user is the last owner, which are refused (add another owner first; they are failures in the results), and the user’s own personal projects, which stay (unchanged: the holder of a personal namespace stays its member; one line with their count unless --verbose). With --dry-run, -o json, ndjson or csv print the plan on stdout as data (type, id, path, access_level, action: remove, refused or kept, reason). Asks to type the number of memberships on the terminal, or takes --yes. Each removal is one result (ok, unchanged when already gone, failed). Interrupted, run it again: it lists what is left and removes only that. The user’s account stays as it is.',
   args: { user: USER },
-  flags: { concurrency: option('--concurrency <n>', 'removals in flight at once (default 8, config concurrency; at most 16)', integer(1, 16)) },
+  flags: {
+    concurrency: option(
+      '--concurrency <n>',
+      'removals in flight at once (default 8, config concurrency; at most 16)',
+      integer(1, 16),
+    ),
+  },
   mutating: true,
   confirm: true,
-  examples: ['collab users offboard dana --dry-run', 'collab users offboard dana --yes', 'collab users offboard 7 --yes --json | jq -r \'.[] | select(.status == "failed") | .target\''],
+  examples: [
+    'collab users offboard dana --dry-run',
+    'collab users offboard dana --yes',
+    'collab users offboard 7 --yes --json | jq -r \'.[] | select(.status == "failed") | .target\'',
+  ],
 });
 
 export const spec: CommandSpec = {

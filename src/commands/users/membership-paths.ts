@@ -18,9 +18,14 @@ export interface MembershipSource {
   personalHolder?: number;
 }
 
-export const sourceKey = (membership: Pick<MembershipRecord, 'source_type' | 'source_id'>): string => `${membership.source_type}:${membership.source_id}`;
+export const sourceKey = (membership: Pick<MembershipRecord, 'source_type' | 'source_id'>): string =>
+  `${membership.source_type}:${membership.source_id}`;
 
-export async function membershipSources(client: HttpClient, memberships: readonly MembershipRecord[], concurrency: number): Promise<Map<string, MembershipSource>> {
+export async function membershipSources(
+  client: HttpClient,
+  memberships: readonly MembershipRecord[],
+  concurrency: number,
+): Promise<Map<string, MembershipSource>> {
   const out = new Map<string, MembershipSource>();
   await eachLimited(memberships, concurrency, async (membership) => {
     const owner = membershipOwner(membership);
@@ -29,9 +34,16 @@ export async function membershipSources(client: HttpClient, memberships: readonl
       out.set(sourceKey(membership), { path: group?.full_path ?? membership.source_name });
       return;
     }
-    const project = await findResource<{ path_with_namespace?: string; namespace?: { kind?: string }; owner?: { id: number } }>(client, getProject(owner.ref));
+    const project = await findResource<{
+      path_with_namespace?: string;
+      namespace?: { kind?: string };
+      owner?: { id: number };
+    }>(client, getProject(owner.ref));
     const personal = project?.namespace?.kind === 'user' ? project.owner?.id : undefined;
-    out.set(sourceKey(membership), { path: project?.path_with_namespace ?? membership.source_name, ...(personal !== undefined ? { personalHolder: personal } : {}) });
+    out.set(sourceKey(membership), {
+      path: project?.path_with_namespace ?? membership.source_name,
+      ...(personal !== undefined ? { personalHolder: personal } : {}),
+    });
   });
   return out;
 }

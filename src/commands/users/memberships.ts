@@ -19,10 +19,27 @@ interface MembershipsOptions {
  */
 function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): readonly Column[] {
   return [
-    { header: 'TYPE', path: 'source_type', format: (value) => (value === 'Namespace' ? 'group' : 'project'), choices: ['project', 'group'] },
+    {
+      header: 'TYPE',
+      path: 'source_type',
+      format: (value) => (value === 'Namespace' ? 'group' : 'project'),
+      choices: ['project', 'group'],
+    },
     { header: 'ID', path: 'source_id' },
-    { header: 'PATH', path: 'source_name', derive: (item) => sources.get(sourceKey(item as MembershipRecord))?.path ?? (item as MembershipRecord).source_name, text: true, priority: PRIORITY.identifying },
-    { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'] },
+    {
+      header: 'PATH',
+      path: 'source_name',
+      derive: (item) =>
+        sources.get(sourceKey(item as MembershipRecord))?.path ?? (item as MembershipRecord).source_name,
+      text: true,
+      priority: PRIORITY.identifying,
+    },
+    {
+      header: 'ACCESS',
+      path: 'access_level',
+      format: roleName,
+      choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'],
+    },
   ];
 }
 
@@ -34,7 +51,10 @@ export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<v
   const user = await resolveUser(ctx, opts.user);
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
   const memberships: MembershipRecord[] = [];
-  for await (const page of await ctx.pages(membershipsPath(user.id), query, opts.list)) for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
+  for await (const page of await ctx.pages(membershipsPath(user.id), query, opts.list))
+    for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
   // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
-  await ctx.printItems(memberships, async () => membershipColumns(await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'))));
+  await ctx.printItems(memberships, async () =>
+    membershipColumns(await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'))),
+  );
 }

@@ -1,7 +1,22 @@
-import { allMemberships, type MemberRecord, type MembershipRecord, membersPath, membershipOwner, removeMember } from '../../api/members.js';
+import {
+  allMemberships,
+  type MemberRecord,
+  type MembershipRecord,
+  membersPath,
+  membershipOwner,
+  removeMember,
+} from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import { confirmTargets } from '../../bulk/confirm.js';
-import { failure, failuresError, type Outcome, resultColumns, resultField, summary, type TargetResult } from '../../bulk/results.js';
+import {
+  failure,
+  failuresError,
+  type Outcome,
+  resultColumns,
+  resultField,
+  summary,
+  type TargetResult,
+} from '../../bulk/results.js';
 import { sendUntilGrace } from '../../bulk/run-targets.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -70,15 +85,30 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     const kept = steps.filter((step) => step.kept).length;
     // The plan as data for programs (json, ndjson, csv); people had it on stderr.
     await ctx.presenter.actionItems(steps.map(planRow), PLAN_COLUMNS);
-    ctx.info(`dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`);
+    ctx.info(
+      `dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`,
+    );
     return;
   }
-  if (doable.length > 0 && !opts.yes) await confirmTargets(ctx, doable.length, `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`);
+  if (doable.length > 0 && !opts.yes)
+    await confirmTargets(
+      ctx,
+      doable.length,
+      `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`,
+    );
 
   const outcomes = new Map<Step, Outcome>();
   for (const step of steps) {
-    if (step.refused) outcomes.set(step, failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)));
-    if (step.kept) outcomes.set(step, { result: { target: step.target, status: 'unchanged', error: null, response: step.membership }, message: `kept: ${step.kept}` });
+    if (step.refused)
+      outcomes.set(
+        step,
+        failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)),
+      );
+    if (step.kept)
+      outcomes.set(step, {
+        result: { target: step.target, status: 'unchanged', error: null, response: step.membership },
+        message: `kept: ${step.kept}`,
+      });
   }
   let removed = 0;
   // The results print at the end: until then a count on a terminal's stderr.
@@ -107,7 +137,9 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
   );
   if (done.length < steps.length) {
     // Shown even with --quiet: it says how to finish.
-    ctx.stderrLine(`${summary(done)}; not done: ${steps.length - done.length} of ${steps.length} memberships. To finish, run the same command again: it lists what is left.`);
+    ctx.stderrLine(
+      `${summary(done)}; not done: ${steps.length - done.length} of ${steps.length} memberships. To finish, run the same command again: it lists what is left.`,
+    );
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
@@ -119,13 +151,23 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
  * The steps in the order listed: a group where the user is the last owner refused, the user's
  * own personal projects kept (only Owner memberships are looked at, one read each).
  */
-async function plan(client: HttpClient, userId: number, memberships: readonly MembershipRecord[], concurrency: number): Promise<Step[]> {
+async function plan(
+  client: HttpClient,
+  userId: number,
+  memberships: readonly MembershipRecord[],
+  concurrency: number,
+): Promise<Step[]> {
   const sources = await membershipSources(client, memberships, concurrency);
   const steps: Step[] = [];
   for (const membership of memberships) {
     const owner = membershipOwner(membership);
     const source = sources.get(sourceKey(membership));
-    const step: Step = { membership, owner, path: source?.path ?? membership.source_name, target: `${owner.kind} ${membership.source_id}` };
+    const step: Step = {
+      membership,
+      owner,
+      path: source?.path ?? membership.source_name,
+      target: `${owner.kind} ${membership.source_id}`,
+    };
     if (membership.access_level >= ACCESS_LEVELS.owner) {
       if (owner.kind === 'group' && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
       if (owner.kind === 'project' && source?.personalHolder === userId) step.kept = PERSONAL;
@@ -138,7 +180,14 @@ async function plan(client: HttpClient, userId: number, memberships: readonly Me
 /** A step as the dry run's data: what would be removed, refused or kept, by path and ID. */
 function planRow(step: Step): Record<string, unknown> {
   const action = step.refused ? 'refused' : step.kept ? 'kept' : 'remove';
-  return { type: step.owner.kind, id: step.membership.source_id, path: step.path, access_level: step.membership.access_level, action, reason: step.refused ?? step.kept ?? null };
+  return {
+    type: step.owner.kind,
+    id: step.membership.source_id,
+    path: step.path,
+    access_level: step.membership.access_level,
+    action,
+    reason: step.refused ?? step.kept ?? null,
+  };
 }
 
 const PLAN_COLUMNS: readonly Column[] = [
@@ -176,10 +225,14 @@ function showPlan(ctx: VerbContext, ref: string, userId: number, steps: readonly
   listed.forEach((step, index) => {
     const role = roleName(step.membership.access_level).padEnd(10);
     const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(paths[index] as string).padEnd(width)}  ${role}`;
-    ctx.info(step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd());
+    ctx.info(
+      step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd(),
+    );
   });
   if (personal.length > 0 && listed.length < steps.length) {
-    ctx.info(`  kept: ${personal.length} of their own personal project${personal.length === 1 ? '' : 's'} (the holder of a personal namespace stays its member; --verbose lists them)`);
+    ctx.info(
+      `  kept: ${personal.length} of their own personal project${personal.length === 1 ? '' : 's'} (the holder of a personal namespace stays its member; --verbose lists them)`,
+    );
   }
 }
 
@@ -208,7 +261,8 @@ async function removeOne(ctx: VerbContext, step: Step, userId: number): Promise<
 function retryHint(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>): string {
   const failed = steps.filter((step) => outcomes.get(step)?.result.status === 'failed');
   const lastOwned = failed.filter((step) => step.refused === LAST_OWNER);
-  if (lastOwned.length === 0) return 'see each failed membership’s result; run the same command again to retry what is left';
+  if (lastOwned.length === 0)
+    return 'see each failed membership’s result; run the same command again to retry what is left';
   const others = failed.length > lastOwned.length ? '; for the other failures, see each result' : '';
   return `add another owner to ${lastOwned.length === 1 ? 'the refused group' : `each of the ${lastOwned.length} refused groups`} first (\`collab groups members add <group> --user <username> --access owner\`), then run the same command again${others}`;
 }

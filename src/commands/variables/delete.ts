@@ -12,5 +12,10 @@ type DeleteVariableOptions = VerbInput<typeof DELETE>;
 export const bind = bindOwner<DeleteVariableOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteVariableOptions): Promise<void> {
-  return deleteOwned(ctx, { ...opts, what: `variable ${variableName(opts.key, opts.scope)}`, typed: opts.key, request: deleteVariable(opts.owner, opts.key, opts.scope) });
+  return deleteOwned(ctx, {
+    ...opts,
+    what: `variable ${variableName(opts.key, opts.scope)}`,
+    typed: opts.key,
+    request: deleteVariable(opts.owner, opts.key, opts.scope),
+  });
 }

@@ -8,12 +8,25 @@ import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
 
 const KEY = arg({ name: 'key', description: 'the variable’s key (letters, digits and _)' }, nonEmpty);
-const SCOPE = option('--scope <environment>', 'the environment scope: a key may have a value per environment (default *, every environment)', nonEmpty, { default: '*' });
+const SCOPE = option(
+  '--scope <environment>',
+  'the environment scope: a key may have a value per environment (default *, every environment)',
+  nonEmpty,
+  { default: '*' },
+);
 
 /** Where the value comes from: a file, standard input, or (unless it is to be masked) the command line. */
 const VALUE_FLAGS = {
-  value: option('--value <text>', 'the value (refused with --masked or --hidden, and by update and set for a variable already masked or hidden: use --value-file or standard input)', asText),
-  valueFile: option('--value-file <path|->', 'read the value from a file (- for standard input); one trailing newline is dropped', nonEmpty),
+  value: option(
+    '--value <text>',
+    'the value (refused with --masked or --hidden, and by update and set for a variable already masked or hidden: use --value-file or standard input)',
+    asText,
+  ),
+  valueFile: option(
+    '--value-file <path|->',
+    'read the value from a file (- for standard input); one trailing newline is dropped',
+    nonEmpty,
+  ),
 } as const;
 
 const FIELD_FLAGS = { fields: params(VARIABLE_PARAMS) } as const;
@@ -37,9 +50,16 @@ export const VIEW = verb({
 export const CREATE = verb({
   name: 'create',
   summary: 'Add a variable (refused when the key already has a value in that scope)',
-  description: 'The value is read from --value-file, else from standard input, or given with --value when it is not masked.',
+  description:
+    'The value is read from --value-file, else from standard input, or given with --value when it is not masked.',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS, hidden: bool(`--${HIDDEN_PARAM.flag}`, HIDDEN_PARAM.description) },
+  flags: {
+    owner: ownerFlags(),
+    scope: SCOPE,
+    ...VALUE_FLAGS,
+    ...FIELD_FLAGS,
+    hidden: bool(`--${HIDDEN_PARAM.flag}`, HIDDEN_PARAM.description),
+  },
   mutating: true,
   examples: [
     'collab variables create APP_ENV --project acme/web/storefront --value staging',
@@ -51,21 +71,29 @@ export const CREATE = verb({
 export const UPDATE = verb({
   name: 'update',
   summary: 'Change a variable; what is not given stays as it is',
-  description: 'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
+  description:
+    'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
   args: { key: KEY },
   flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
-  examples: ['collab variables update APP_ENV --project acme/web/storefront --scope production --protected', 'collab variables update TOKEN --group acme --value-file token.txt'],
+  examples: [
+    'collab variables update APP_ENV --project acme/web/storefront --scope production --protected',
+    'collab variables update TOKEN --group acme --value-file token.txt',
+  ],
 });
 
 export const SET = verb({
   name: 'set',
   summary: 'Create the variable, or update it when the key already has a value in that scope',
-  description: 'As `gh variable set` and `glab variable set`: the value from --value-file, standard input, or --value (not for masked values, nor to update a variable already masked or hidden).',
+  description:
+    'As `gh variable set` and `glab variable set`: the value from --value-file, standard input, or --value (not for masked values, nor to update a variable already masked or hidden).',
   args: { key: KEY },
   flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
-  examples: ['printf %s "$TOKEN" | collab variables set DEPLOY_TOKEN --project acme/web/storefront --masked', 'collab variables set APP_ENV --project - --value production --scope production < projects.txt'],
+  examples: [
+    'printf %s "$TOKEN" | collab variables set DEPLOY_TOKEN --project acme/web/storefront --masked',
+    'collab variables set APP_ENV --project - --value production --scope production < projects.txt',
+  ],
 });
 
 export const DELETE = confirmedDelete({
@@ -90,4 +118,3 @@ export const spec: CommandSpec = {
     { ...DELETE, load: () => import('./delete.js') },
   ],
 };
-

@@ -13,5 +13,8 @@ export const bind = bindOwner<ListVariablesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
   // Listing needs the same role as changing (a Developer sees none): a 403 says which.
-  await ctx.printList(await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }), VARIABLE_COLUMNS);
+  await ctx.printList(
+    await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }),
+    VARIABLE_COLUMNS,
+  );
 }

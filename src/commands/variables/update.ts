@@ -11,7 +11,9 @@ import { parseWrite, updateOne, type VariableWrite } from './write.js';
 export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
   const write = parseWrite(input, false);
   if (write.value === undefined && Object.keys(write.fields).length === 0) {
-    throw new CollabError('usage', 'nothing to update', { hint: 'give --value-file, --value, or a field such as --protected or --description' });
+    throw new CollabError('usage', 'nothing to update', {
+      hint: 'give --value-file, --value, or a field such as --protected or --description',
+    });
   }
   return write;
 }
@@ -19,8 +21,10 @@ export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
 export const bind = bindOwner<VariableWrite>;
 
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
-  const { data: current } = await ctx.request<Variable>(getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {
-    throw variableHint(error, opts.owner, opts.key, opts.scope);
-  });
+  const { data: current } = await ctx
+    .request<Variable>(getVariable(opts.owner, opts.key, opts.scope))
+    .catch((error: unknown) => {
+      throw variableHint(error, opts.owner, opts.key, opts.scope);
+    });
   await updateOne(ctx, opts, current);
 }

@@ -19,19 +19,28 @@ type ValueFlags = Pick<VerbInput<typeof CREATE>, 'value' | 'valueFile' | 'owner'
 export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader | undefined {
   const { value, valueFile, owner } = flags;
   if (value !== undefined && flags.masked) throw valueOnCommandLineRefused('a masked value');
-  if (value !== undefined && valueFile !== undefined) throw new CollabError('usage', '--value and --value-file cannot be used together');
+  if (value !== undefined && valueFile !== undefined)
+    throw new CollabError('usage', '--value and --value-file cannot be used together');
   if (value !== undefined) return async () => value;
   const file = valueFile ?? (fromStdin ? '-' : undefined);
   if (file === undefined) return undefined;
   if (file === '-' && owner.ref === '-') {
-    throw new CollabError('usage', `standard input holds the ${owner.kind}s to act on, so it cannot hold the value too`, { hint: 'give the value with --value-file <path>' });
+    throw new CollabError(
+      'usage',
+      `standard input holds the ${owner.kind}s to act on, so it cannot hold the value too`,
+      { hint: 'give the value with --value-file <path>' },
+    );
   }
   const read = readOnce(file, 'value', { secret: true });
   return async (ctx) => {
     if (file === '-' && ctx.prompter.stdinIsTerminal) {
-      throw new CollabError('usage', valueFile === undefined ? 'no value given' : '--value-file -: standard input is a terminal', {
-        hint: 'give it with --value-file <path>, pipe it into standard input, or (not for masked values) --value <text>',
-      });
+      throw new CollabError(
+        'usage',
+        valueFile === undefined ? 'no value given' : '--value-file -: standard input is a terminal',
+        {
+          hint: 'give it with --value-file <path>, pipe it into standard input, or (not for masked values) --value <text>',
+        },
+      );
     }
     return read(ctx);
   };
@@ -43,17 +52,33 @@ export function valueSource(flags: ValueFlags, fromStdin: boolean): ValueReader 
  * once its read says so, before anything is written).
  */
 export function valueOnCommandLineRefused(what: string): CollabError {
-  return new CollabError('usage', `--value is refused for ${what}: the command line ends up in shell history and process lists`, {
-    hint: 'use --value-file <path>, or pipe the value into standard input (--value-file -)',
-  });
+  return new CollabError(
+    'usage',
+    `--value is refused for ${what}: the command line ends up in shell history and process lists`,
+    {
+      hint: 'use --value-file <path>, or pipe the value into standard input (--value-file -)',
+    },
+  );
 }
 
 /** Advice for the service's refusals of a variable: a duplicate names `update`/`set`, a masking refusal the rule. */
 export function variableHint(error: unknown, owner: Owner, key: string, scope: string): unknown {
   if (!isCollabError(error)) return error;
   const where = `--${owner.kind} ${owner.ref}${scope === '*' ? '' : ` --scope ${scope}`}`;
-  if (error.status === 400 && /already been taken/.test(error.message)) return withHint(error, `${key} already has a value in scope ${scope}: change it with \`collab variables update ${key} ${where}\` (or \`set\`)`);
-  if (error.status === 400 && /value.*is invalid/.test(error.message)) return withHint(error, 'a masked value is 8 or more characters of A-Z a-z 0-9 + / = @ : . ~ - _ (with --raw: every character but spaces)');
-  if (error.status === 404 && /Variable Not Found/i.test(error.message)) return withHint(error, `no variable ${key} in scope ${scope}; see \`collab variables list --${owner.kind} ${owner.ref}\``);
+  if (error.status === 400 && /already been taken/.test(error.message))
+    return withHint(
+      error,
+      `${key} already has a value in scope ${scope}: change it with \`collab variables update ${key} ${where}\` (or \`set\`)`,
+    );
+  if (error.status === 400 && /value.*is invalid/.test(error.message))
+    return withHint(
+      error,
+      'a masked value is 8 or more characters of A-Z a-z 0-9 + / = @ : . ~ - _ (with --raw: every character but spaces)',
+    );
+  if (error.status === 404 && /Variable Not Found/i.test(error.message))
+    return withHint(
+      error,
+      `no variable ${key} in scope ${scope}; see \`collab variables list --${owner.kind} ${owner.ref}\``,
+    );
   return error;
 }

@@ -12,8 +12,10 @@ type ViewVariableOptions = VerbInput<typeof VIEW>;
 export const bind = bindOwner<ViewVariableOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewVariableOptions): Promise<void> {
-  const { data } = await ctx.request<Variable>(getVariable(opts.owner, opts.key, opts.scope)).catch((error: unknown) => {
-    throw variableHint(error, opts.owner, opts.key, opts.scope);
-  });
+  const { data } = await ctx
+    .request<Variable>(getVariable(opts.owner, opts.key, opts.scope))
+    .catch((error: unknown) => {
+      throw variableHint(error, opts.owner, opts.key, opts.scope);
+    });
   await ctx.printResource(data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }

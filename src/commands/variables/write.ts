@@ -25,11 +25,19 @@ type WriteFlags = VerbInput<typeof UPDATE> & Partial<Pick<VerbInput<typeof CREAT
 
 /** The flags read once a run: a key the service would refuse, and where the value comes from. */
 export function parseWrite(input: WriteFlags, valueFromStdin: boolean): VariableWrite {
-  if (!VARIABLE_KEY.test(input.key)) throw new CollabError('usage', `invalid key "${input.key}": letters, digits and _ only, at most 255`);
+  if (!VARIABLE_KEY.test(input.key))
+    throw new CollabError('usage', `invalid key "${input.key}": letters, digits and _ only, at most 255`);
   const fields: Record<string, unknown> = { ...input.fields };
   if (input.hidden) fields.masked_and_hidden = true;
   const masked = fields.masked === true || input.hidden === true;
-  return { owner: input.owner, key: input.key, scope: input.scope, value: valueSource({ ...input, masked }, valueFromStdin), valueOnCommandLine: input.value !== undefined, fields };
+  return {
+    owner: input.owner,
+    key: input.key,
+    scope: input.scope,
+    value: valueSource({ ...input, masked }, valueFromStdin),
+    valueOnCommandLine: input.value !== undefined,
+    fields,
+  };
 }
 
 const shown = (opts: VariableWrite) => variableName(opts.key, opts.scope);
@@ -49,15 +57,20 @@ export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<
 export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: Variable): Promise<void> {
   const hidden = current.value === null || current.hidden === true;
   // The read tells what the flags could not: the variable is a secret already (a dry run refuses it too).
-  if (opts.valueOnCommandLine && (hidden || current.masked === true)) throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
+  if (opts.valueOnCommandLine && (hidden || current.masked === true))
+    throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
   const value = await opts.value?.(ctx);
   if (value === undefined && hidden) {
-    throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, { hint: 'give the value with --value-file <path> or on standard input (--value-file -)' });
+    throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, {
+      hint: 'give the value with --value-file <path> or on standard input (--value-file -)',
+    });
   }
   const body = { value: value ?? current.value, ...opts.fields };
-  const response = await ctx.mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value']).catch((error: unknown) => {
-    throw variableHint(error, opts.owner, opts.key, opts.scope);
-  });
+  const response = await ctx
+    .mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value'])
+    .catch((error: unknown) => {
+      throw variableHint(error, opts.owner, opts.key, opts.scope);
+    });
   if (!response) return;
   ctx.info(`updated variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
   await ctx.printResource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });

@@ -19,7 +19,10 @@ type AvatarSpec = OnTarget & { op: 'avatar'; body: { avatar: string } };
 /** The file to upload, checked as `--avatar` checks it (src/params/avatar.ts): a type or size the service refuses is a usage error before anything is sent. */
 async function avatarFile(path: string, dir: string | undefined): Promise<UploadFile> {
   const contentType = avatarType(path);
-  const refuse = (problem: string) => new CollabError('usage', `avatar ${path}: ${problem}`, { hint: 'avatar: is an image file, relative to the desired-state file' });
+  const refuse = (problem: string) =>
+    new CollabError('usage', `avatar ${path}: ${problem}`, {
+      hint: 'avatar: is an image file, relative to the desired-state file',
+    });
   if (contentType === undefined) throw refuse(avatarProblem(path, 0) as string);
   const file = { filename: basename(path), contentType };
   if (dir === undefined) return { ...file, data: Buffer.alloc(0) };
@@ -27,7 +30,9 @@ async function avatarFile(path: string, dir: string | undefined): Promise<Upload
   try {
     data = await readFile(resolve(dir, path));
   } catch {
-    throw new CollabError('usage', `cannot read the avatar file ${path}`, { hint: 'avatar: is a path relative to the desired-state file' });
+    throw new CollabError('usage', `cannot read the avatar file ${path}`, {
+      hint: 'avatar: is a path relative to the desired-state file',
+    });
   }
   const problem = avatarProblem(path, data.length);
   if (problem) throw refuse(problem);
@@ -42,10 +47,16 @@ export const avatar: Section<AvatarSpec> = {
     if (typeof value !== 'string') return;
     const url = live.resource?.avatar_url;
     if (typeof url === 'string' && url.endsWith(`/${basename(value)}`)) return;
-    emit('avatar', creating || url == null ? 'create' : 'update', url ?? null, value, { op: 'avatar', body: { avatar: value } });
+    emit('avatar', creating || url == null ? 'create' : 'update', url ?? null, value, {
+      op: 'avatar',
+      body: { avatar: value },
+    });
   },
   // The file is not downloaded: its name is written, the file to be put beside collab.yaml before it is changed.
-  export: ({ live }) => (typeof live.resource?.avatar_url === 'string' ? basename(new URL(live.resource.avatar_url, 'http://x').pathname) : undefined),
+  export: ({ live }) =>
+    typeof live.resource?.avatar_url === 'string'
+      ? basename(new URL(live.resource.avatar_url, 'http://x').pathname)
+      : undefined,
   liveFields: (_key, live) => ({ avatar_url: live.resource?.avatar_url ?? null }),
   ops: ['avatar'],
   send: async (spec, resolver) => {

@@ -17,23 +17,42 @@ declare module '../model.js' {
 
 type BadgeBody = Body & { link_url: string; image_url: string; name?: string };
 
-type BadgeSpec = OnTarget & ({ op: 'badge-create'; body: BadgeBody } | { op: 'badge-update'; badgeId: number; body: Body } | { op: 'badge-delete'; badgeId: number });
+type BadgeSpec = OnTarget &
+  (
+    | { op: 'badge-create'; body: BadgeBody }
+    | { op: 'badge-update'; badgeId: number; body: Body }
+    | { op: 'badge-delete'; badgeId: number }
+  );
 
 const FIELDS = ['link_url', 'image_url'] as const;
 
 /** What tells a badge apart in the file: its name, else its link. */
-const identityOf = (item: Item): string => (typeof item.name === 'string' && item.name !== '' ? item.name : String(item.link_url));
-const matches = (item: Item) => (badge: Badge) => (typeof item.name === 'string' && item.name !== '' ? badge.name === item.name : !badge.name && badge.link_url === item.link_url);
+const identityOf = (item: Item): string =>
+  typeof item.name === 'string' && item.name !== '' ? item.name : String(item.link_url);
+const matches = (item: Item) => (badge: Badge) =>
+  typeof item.name === 'string' && item.name !== ''
+    ? badge.name === item.name
+    : !badge.name && badge.link_url === item.link_url;
 
 export const badges: Section<BadgeSpec> = {
   name: 'badges',
   kinds: ['project', 'group'],
   noun: 'badge',
   identify: identityOf,
-  schema: () => listSchema(strictObject({ name: optional(string().check(minLength(1))), link_url: string().check(minLength(1)), image_url: string().check(minLength(1)) })),
+  schema: () =>
+    listSchema(
+      strictObject({
+        name: optional(string().check(minLength(1))),
+        link_url: string().check(minLength(1)),
+        image_url: string().check(minLength(1)),
+      }),
+    ),
   read: {
     none: (live) => void (live.badges = []),
-    target: async (reader, live, resource) => void (live.badges = (await reader.list(badgesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isBadge).filter((badge) => badge.kind === live.kind)),
+    target: async (reader, live, resource) =>
+      void (live.badges = (await reader.list(badgesPath({ kind: live.kind, ref: Number(resource.id) })))
+        .filter(isBadge)
+        .filter((badge) => badge.kind === live.kind)),
   },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
@@ -50,15 +69,28 @@ export const badges: Section<BadgeSpec> = {
       const changed = FIELDS.filter((field) => !equal(existing[field], fields[field]));
       if (changed.length === 0) continue;
       const after = Object.fromEntries(changed.map((field) => [field, fields[field]]));
-      emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, { op: 'badge-update', badgeId: existing.id, body: after });
+      emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, {
+        op: 'badge-update',
+        badgeId: existing.id,
+        body: after,
+      });
     }
     for (const existing of unlisted(wanted, found, (item, badge) => matches(item)(badge))) {
-      emit(existing.name || existing.link_url, 'delete', { name: existing.name, link_url: existing.link_url }, null, { op: 'badge-delete', badgeId: existing.id }, true);
+      emit(
+        existing.name || existing.link_url,
+        'delete',
+        { name: existing.name, link_url: existing.link_url },
+        null,
+        { op: 'badge-delete', badgeId: existing.id },
+        true,
+      );
     }
   },
   liveFields: (key, live) => {
     const badge = live.badges?.find((b) => (b.name || b.link_url) === key);
-    return { badge: badge ? { id: badge.id, name: badge.name, link_url: badge.link_url, image_url: badge.image_url } : null };
+    return {
+      badge: badge ? { id: badge.id, name: badge.name, link_url: badge.link_url, image_url: badge.image_url } : null,
+    };
   },
   ops: ['badge-create', 'badge-update', 'badge-delete'],
   send: async (spec) => {
@@ -73,7 +105,11 @@ export const badges: Section<BadgeSpec> = {
     }
   },
   export: ({ live }) => {
-    const items = (live.badges ?? []).map((badge) => ({ ...(badge.name ? { name: badge.name } : {}), link_url: badge.link_url, image_url: badge.image_url }));
+    const items = (live.badges ?? []).map((badge) => ({
+      ...(badge.name ? { name: badge.name } : {}),
+      link_url: badge.link_url,
+      image_url: badge.image_url,
+    }));
     return items.length > 0 ? items : undefined;
   },
 };

@@ -1,11 +1,26 @@
-import { array, boolean, enum as oneOf, int, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
+import {
+  array,
+  boolean,
+  enum as oneOf,
+  int,
+  literal,
+  minLength,
+  optional,
+  string,
+  strictObject,
+  union,
+  type ZodMiniType,
+} from 'zod/mini';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { Item } from './section.js';
 
 /** What the sections share: schema parts built from the src/params/ tables, list sections, comparing values. */
 
-export const accessLevelSchema = union([oneOf(Object.keys(ACCESS_LEVELS) as [string, ...string[]]), ...Object.values(ACCESS_LEVELS).map((n) => literal(n))]);
+export const accessLevelSchema = union([
+  oneOf(Object.keys(ACCESS_LEVELS) as [string, ...string[]]),
+  ...Object.values(ACCESS_LEVELS).map((n) => literal(n)),
+]);
 
 /** One parameter of a table as a schema: its type, and its choices when the table lists them. */
 export function paramSchema(param: ParamSpec): ZodMiniType {
@@ -58,7 +73,8 @@ export function listOf(value: unknown): ListValue {
 }
 
 /** An access level as the file gives it (a name or a number) -> the service's number. */
-export const accessLevel = (value: unknown): number => (typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS]);
+export const accessLevel = (value: unknown): number =>
+  typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS];
 
 /** An access level as a person writes it: its name (`developer`), or the number when it has none. */
 export function accessLevelWord(value: unknown): string | number {
@@ -69,11 +85,20 @@ export function accessLevelWord(value: unknown): string | number {
 
 /** The fields of an item that differ from what a new one has (`defaults`; false or null where they say nothing), in the order of the table. */
 export function differingFields(item: Item, params: readonly ParamSpec[], defaults: Readonly<Item>): Item {
-  const unsaid = (param: ParamSpec) => (param.name in defaults ? defaults[param.name] : param.type === 'boolean' ? false : null);
-  return Object.fromEntries(params.filter((param) => item[param.name] !== undefined && item[param.name] !== null && !equal(item[param.name], unsaid(param))).map((param) => [param.name, item[param.name]]));
+  const unsaid = (param: ParamSpec) =>
+    param.name in defaults ? defaults[param.name] : param.type === 'boolean' ? false : null;
+  return Object.fromEntries(
+    params
+      .filter(
+        (param) =>
+          item[param.name] !== undefined && item[param.name] !== null && !equal(item[param.name], unsaid(param)),
+      )
+      .map((param) => [param.name, item[param.name]]),
+  );
 }
 
-export const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isItem = (value: unknown): value is Item =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -1,5 +1,11 @@
 import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
-import { addDeployKey, type DeployKey, deployKeysPath, removeDeployKey, updateDeployKey } from '../../api/deploy-keys.js';
+import {
+  addDeployKey,
+  type DeployKey,
+  deployKeysPath,
+  removeDeployKey,
+  updateDeployKey,
+} from '../../api/deploy-keys.js';
 import { listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -19,10 +25,20 @@ declare module '../model.js' {
 type KeyBody = Body & { title: string; key: string };
 
 type DeployKeySpec = OnTarget &
-  ({ op: 'deploy-key-create'; body: KeyBody } | { op: 'deploy-key-update'; keyId: number; body: Body } | { op: 'deploy-key-replace'; keyId: number; body: KeyBody } | { op: 'deploy-key-delete'; keyId: number });
+  (
+    | { op: 'deploy-key-create'; body: KeyBody }
+    | { op: 'deploy-key-update'; keyId: number; body: Body }
+    | { op: 'deploy-key-replace'; keyId: number; body: KeyBody }
+    | { op: 'deploy-key-delete'; keyId: number }
+  );
 
 /** `ssh-ed25519 AAAA…` without its comment: what tells two keys apart. */
-const keyBody = (key: unknown): string => String(key ?? '').trim().split(/\s+/).slice(0, 2).join(' ');
+const keyBody = (key: unknown): string =>
+  String(key ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .join(' ');
 
 const isKey = (item: Item): item is DeployKey => typeof item.id === 'number' && typeof item.title === 'string';
 
@@ -31,31 +47,64 @@ export const deployKeys: Section<DeployKeySpec> = {
   kinds: ['project'],
   noun: 'deploy key',
   identity: 'title',
-  schema: () => listSchema(strictObject({ title: string().check(minLength(1)), key: string().check(minLength(1)), can_push: optional(boolean()) })),
+  schema: () =>
+    listSchema(
+      strictObject({
+        title: string().check(minLength(1)),
+        key: string().check(minLength(1)),
+        can_push: optional(boolean()),
+      }),
+    ),
   read: {
     none: (live) => void (live.deployKeys = []),
-    target: async (reader, live, resource) => void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)))).filter(isKey)),
+    target: async (reader, live, resource) =>
+      void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)))).filter(isKey)),
   },
   diff: ({ value, live, template, emit }) => {
     const wanted = listOf(value);
     const found = live.deployKeys ?? [];
     for (const item of wanted.items) {
       const title = String(item.title);
-      const body: KeyBody = { title, key: String(template(item.key)), ...(item.can_push !== undefined ? { can_push: item.can_push } : {}) };
+      const body: KeyBody = {
+        title,
+        key: String(template(item.key)),
+        ...(item.can_push !== undefined ? { can_push: item.can_push } : {}),
+      };
       const existing = found.find((key) => key.title === title);
       if (!existing) {
         emit(title, 'create', null, body, { op: 'deploy-key-create', body });
         continue;
       }
       if (keyBody(existing.key) !== keyBody(item.key)) {
-        emit(title, 'update', { key: existing.key }, { key: body.key }, { op: 'deploy-key-replace', keyId: existing.id, body }, true);
+        emit(
+          title,
+          'update',
+          { key: existing.key },
+          { key: body.key },
+          { op: 'deploy-key-replace', keyId: existing.id, body },
+          true,
+        );
         continue;
       }
       const canPush = existing.can_push ?? false;
-      if (item.can_push !== undefined && item.can_push !== canPush) emit(title, 'update', { can_push: canPush }, { can_push: item.can_push }, { op: 'deploy-key-update', keyId: existing.id, body: { can_push: item.can_push } });
+      if (item.can_push !== undefined && item.can_push !== canPush)
+        emit(
+          title,
+          'update',
+          { can_push: canPush },
+          { can_push: item.can_push },
+          { op: 'deploy-key-update', keyId: existing.id, body: { can_push: item.can_push } },
+        );
     }
     for (const existing of unlisted(wanted, found, (item, key) => item.title === key.title)) {
-      emit(existing.title, 'delete', { title: existing.title }, null, { op: 'deploy-key-delete', keyId: existing.id }, true);
+      emit(
+        existing.title,
+        'delete',
+        { title: existing.title },
+        null,
+        { op: 'deploy-key-delete', keyId: existing.id },
+        true,
+      );
     }
   },
   liveFields: (key, live) => {
@@ -77,7 +126,11 @@ export const deployKeys: Section<DeployKeySpec> = {
     }
   },
   export: ({ live }) => {
-    const items = (live.deployKeys ?? []).map((key) => ({ title: key.title, key: key.key, ...(key.can_push === true ? { can_push: true } : {}) }));
+    const items = (live.deployKeys ?? []).map((key) => ({
+      title: key.title,
+      key: key.key,
+      ...(key.can_push === true ? { can_push: true } : {}),
+    }));
     return items.length > 0 ? items : undefined;
   },
 };

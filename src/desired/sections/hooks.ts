@@ -17,17 +17,30 @@ declare module '../model.js' {
 
 type HookBody = Body & { url: string };
 
-type HookSpec = OnTarget & ({ op: 'hook-create'; body: HookBody } | { op: 'hook-update'; hookId: number; body: HookBody } | { op: 'hook-delete'; hookId: number });
+type HookSpec = OnTarget &
+  (
+    | { op: 'hook-create'; body: HookBody }
+    | { op: 'hook-update'; hookId: number; body: HookBody }
+    | { op: 'hook-delete'; hookId: number }
+  );
 
 export const hooks: Section<HookSpec> = {
   name: 'hooks',
   kinds: ['project', 'group'],
   noun: 'hook',
   identity: 'url',
-  schema: (kind) => listSchema(strictObject({ url: string().check(minLength(1)), token: optional(string()), ...shape(hookParamsFor(kind === 'group' ? 'group' : 'project')) })),
+  schema: (kind) =>
+    listSchema(
+      strictObject({
+        url: string().check(minLength(1)),
+        token: optional(string()),
+        ...shape(hookParamsFor(kind === 'group' ? 'group' : 'project')),
+      }),
+    ),
   read: {
     none: (live) => void (live.hooks = []),
-    target: async (reader, live, resource) => void (live.hooks = (await reader.list(hooksPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isHook)),
+    target: async (reader, live, resource) =>
+      void (live.hooks = (await reader.list(hooksPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isHook)),
   },
   diff: ({ value, live, rotateSecrets, template, emit }) => {
     const wanted = listOf(value);
@@ -47,7 +60,11 @@ export const hooks: Section<HookSpec> = {
       const after: Item = Object.fromEntries(changed);
       if (rotate) after.token = token;
       const before = Object.fromEntries(changed.map(([key]) => [key, existing[key]]));
-      emit(url, 'update', before, after, { op: 'hook-update', hookId: existing.id, body: { url: String(template(url)), ...bodyOf(template(after)) } });
+      emit(url, 'update', before, after, {
+        op: 'hook-update',
+        hookId: existing.id,
+        body: { url: String(template(url)), ...bodyOf(template(after)) },
+      });
     }
     for (const existing of unlisted(wanted, found, (item, hook) => item.url === hook.url)) {
       emit(existing.url, 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
@@ -57,11 +74,22 @@ export const hooks: Section<HookSpec> = {
     const found = live.hooks ?? [];
     if (found.length === 0) return undefined;
     // The token is write-only: the file names it as a secret to set, one variable a receiver (its URL).
-    return found.map((hook) => ({ url: hook.url, token: placeholder(`HOOK_TOKEN_${hook.url.replace(/^[a-z]+:\/\/([^/@]*@)?/i, '')}`, `the token of the hook ${hook.url}`), ...differingFields(hook, hookParamsFor(live.kind), HOOK_DEFAULTS) }));
+    return found.map((hook) => ({
+      url: hook.url,
+      token: placeholder(
+        `HOOK_TOKEN_${hook.url.replace(/^[a-z]+:\/\/([^/@]*@)?/i, '')}`,
+        `the token of the hook ${hook.url}`,
+      ),
+      ...differingFields(hook, hookParamsFor(live.kind), HOOK_DEFAULTS),
+    }));
   },
   liveFields: (key, live) => {
     const hook = live.hooks?.find((h) => h.url === key);
-    return { hook: hook ? { id: hook.id, ...Object.fromEntries(Object.entries(hook).filter(([field]) => field !== 'created_at')) } : null };
+    return {
+      hook: hook
+        ? { id: hook.id, ...Object.fromEntries(Object.entries(hook).filter(([field]) => field !== 'created_at')) }
+        : null,
+    };
   },
   ops: ['hook-create', 'hook-update', 'hook-delete'],
   send: async (spec, resolver) => {
@@ -82,4 +110,5 @@ export const hooks: Section<HookSpec> = {
 
 const isHook = (item: Item): item is Hook => typeof item.id === 'number' && typeof item.url === 'string';
 
-const bodyOf = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {});
+const bodyOf = (value: unknown): Body =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};

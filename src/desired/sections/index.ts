@@ -19,7 +19,23 @@ import { variables } from './variables.js';
  * The sections of collab.yaml, in the order the file's schema lists them (those of both kinds
  * first, then a kind's own). A section is one file of this directory and one entry here.
  */
-const ALL = [settings, pushRule, hooks, variables, labels, badges, shares, members, ldapLinks, avatar, archived, mirror, protectedBranches, protectedTags, deployKeys] as const;
+const ALL = [
+  settings,
+  pushRule,
+  hooks,
+  variables,
+  labels,
+  badges,
+  shares,
+  members,
+  ldapLinks,
+  avatar,
+  archived,
+  mirror,
+  protectedBranches,
+  protectedTags,
+  deployKeys,
+] as const;
 
 /** A change's request as data (a saved plan carries it): the target's own, or one a section makes. */
 export type RequestSpec = TargetSpec | SpecOf<(typeof ALL)[number]>;
@@ -27,6 +43,11 @@ export type RequestSpec = TargetSpec | SpecOf<(typeof ALL)[number]>;
 export const SECTIONS: readonly Section<RequestSpec>[] = ALL;
 
 /** The order a target's changes are planned and sent in: its attributes first (one PUT), then the rest, archiving last. */
-export const PLAN_ORDER: readonly Section<RequestSpec>[] = [...SECTIONS.filter((s) => s.order === 'first'), ...SECTIONS.filter((s) => s.order === undefined), ...SECTIONS.filter((s) => s.order === 'last')];
+export const PLAN_ORDER: readonly Section<RequestSpec>[] = [
+  ...SECTIONS.filter((s) => s.order === 'first'),
+  ...SECTIONS.filter((s) => s.order === undefined),
+  ...SECTIONS.filter((s) => s.order === 'last'),
+];
 
-export const sectionNamed = (name: string): Section<RequestSpec> | undefined => SECTIONS.find((section) => section.name === name);
+export const sectionNamed = (name: string): Section<RequestSpec> | undefined =>
+  SECTIONS.find((section) => section.name === name);

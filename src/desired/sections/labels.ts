@@ -16,12 +16,18 @@ declare module '../model.js' {
   }
 }
 
-type LabelSpec = OnTarget & ({ op: 'label-create'; body: Body & { name: string; color: string } } | { op: 'label-update'; name: string; body: Body } | { op: 'label-delete'; name: string });
+type LabelSpec = OnTarget &
+  (
+    | { op: 'label-create'; body: Body & { name: string; color: string } }
+    | { op: 'label-update'; name: string; body: Body }
+    | { op: 'label-delete'; name: string }
+  );
 
 const FIELDS = ['color', 'description', 'priority'] as const;
 
 /** A field as the service would answer it, for comparing. */
-const comparable = (name: string, value: unknown) => (name === 'color' && typeof value === 'string' ? normalColor(value) : value);
+const comparable = (name: string, value: unknown) =>
+  name === 'color' && typeof value === 'string' ? normalColor(value) : value;
 
 export const labels: Section<LabelSpec> = {
   name: 'labels',
@@ -40,26 +46,50 @@ export const labels: Section<LabelSpec> = {
   read: {
     none: (live) => void (live.labels = []),
     // The target's own labels only: a project's list would hold its groups' too.
-    target: async (reader, live, resource) => void (live.labels = (await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })).filter(isLabel)),
+    target: async (reader, live, resource) =>
+      void (live.labels = (
+        await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })
+      ).filter(isLabel)),
   },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
     const found = live.labels ?? [];
     for (const item of wanted.items) {
       const name = String(item.name);
-      const fields = Object.fromEntries(FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]));
+      const fields = Object.fromEntries(
+        FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
+      );
       const existing = found.find((label) => label.name === name);
       if (!existing) {
-        emit(name, 'create', null, { name, ...fields }, { op: 'label-create', body: { name, color: String(item.color), ...fields } });
+        emit(
+          name,
+          'create',
+          null,
+          { name, ...fields },
+          { op: 'label-create', body: { name, color: String(item.color), ...fields } },
+        );
         continue;
       }
-      const changed = Object.entries(fields).filter(([field, v]) => !equal(comparable(field, existing[field]), comparable(field, v)));
+      const changed = Object.entries(fields).filter(
+        ([field, v]) => !equal(comparable(field, existing[field]), comparable(field, v)),
+      );
       if (changed.length === 0) continue;
       const after = Object.fromEntries(changed);
-      emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, { op: 'label-update', name, body: after });
+      emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, {
+        op: 'label-update',
+        name,
+        body: after,
+      });
     }
     for (const existing of unlisted(wanted, found, (item, label) => item.name === label.name)) {
-      emit(existing.name, 'delete', { name: existing.name, color: existing.color }, null, { op: 'label-delete', name: existing.name }, true);
+      emit(
+        existing.name,
+        'delete',
+        { name: existing.name, color: existing.color },
+        null,
+        { op: 'label-delete', name: existing.name },
+        true,
+      );
     }
   },
   liveFields: (name, live) => ({ label: live.labels?.find((label) => label.name === name) ?? null }),

@@ -18,10 +18,16 @@ declare module '../model.js' {
 /** A link as the file gives it, its level as the service's number. */
 type LinkBody = Item & { group_access: number };
 
-type LdapSpec = OnTarget & ({ op: 'ldap-create'; body: LinkBody } | { op: 'ldap-replace'; link: LdapLink; body: LinkBody } | { op: 'ldap-delete'; link: LdapLink });
+type LdapSpec = OnTarget &
+  (
+    | { op: 'ldap-create'; body: LinkBody }
+    | { op: 'ldap-replace'; link: LdapLink; body: LinkBody }
+    | { op: 'ldap-delete'; link: LdapLink }
+  );
 
 const keyOf = (link: LdapLink | Item) => `${String(link.provider)}/${String(link.cn ?? link.filter)}`;
-const same = (a: LdapLink, b: Item) => a.provider === b.provider && (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null);
+const same = (a: LdapLink, b: Item) =>
+  a.provider === b.provider && (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** What POST .../ldap_group_links is sent. */
@@ -36,8 +42,18 @@ export const ldapLinks: Section<LdapSpec> = {
   name: 'ldap_links',
   kinds: ['group'],
   noun: 'ldap_link',
-  schema: () => listSchema(strictObject(shape(LDAP_LINK_PARAMS.map((param) => (param.name === 'cn' || param.name === 'filter' ? param : { ...param, required: true }))))),
-  itemProblem: (link) => ((link.cn === undefined) === (link.filter === undefined) ? 'a link has exactly one of cn and filter' : undefined),
+  schema: () =>
+    listSchema(
+      strictObject(
+        shape(
+          LDAP_LINK_PARAMS.map((param) =>
+            param.name === 'cn' || param.name === 'filter' ? param : { ...param, required: true },
+          ),
+        ),
+      ),
+    ),
+  itemProblem: (link) =>
+    (link.cn === undefined) === (link.filter === undefined) ? 'a link has exactly one of cn and filter' : undefined,
   read: {
     none: (live) => void (live.ldapLinks = []),
     target: async ({ client }, live, resource) => {
@@ -54,16 +70,34 @@ export const ldapLinks: Section<LdapSpec> = {
       const body = { ...link, group_access: accessLevel(link.group_access) };
       const existing = found.find((l) => same(l, link));
       if (!existing) emit(keyOf(link), 'create', null, body, { op: 'ldap-create', body });
-      else if (existing.group_access !== body.group_access) emit(keyOf(link), 'update', { group_access: existing.group_access }, { group_access: body.group_access }, { op: 'ldap-replace', link: existing, body });
+      else if (existing.group_access !== body.group_access)
+        emit(
+          keyOf(link),
+          'update',
+          { group_access: existing.group_access },
+          { group_access: body.group_access },
+          { op: 'ldap-replace', link: existing, body },
+        );
     }
     for (const existing of unlisted(wanted, found, (link, live) => same(live, link))) {
-      emit(keyOf(existing), 'delete', { group_access: existing.group_access }, null, { op: 'ldap-delete', link: existing }, true);
+      emit(
+        keyOf(existing),
+        'delete',
+        { group_access: existing.group_access },
+        null,
+        { op: 'ldap-delete', link: existing },
+        true,
+      );
     }
   },
   export: ({ live }) => {
     const found = live.ldapLinks ?? [];
     if (found.length === 0) return undefined;
-    return found.map((link) => ({ ...(link.cn !== undefined && link.cn !== null ? { cn: link.cn } : { filter: link.filter }), provider: link.provider, group_access: accessLevelWord(link.group_access) }));
+    return found.map((link) => ({
+      ...(link.cn !== undefined && link.cn !== null ? { cn: link.cn } : { filter: link.filter }),
+      provider: link.provider,
+      group_access: accessLevelWord(link.group_access),
+    }));
   },
   liveFields: (key, live) => ({ link: live.ldapLinks?.find((l) => keyOf(l) === key) ?? null }),
   ops: ['ldap-create', 'ldap-replace', 'ldap-delete'],

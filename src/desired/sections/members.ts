@@ -1,5 +1,12 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
-import { addMember, type MemberParams, type MemberRecord, membersPath, removeMember, updateMember } from '../../api/members.js';
+import {
+  addMember,
+  type MemberParams,
+  type MemberRecord,
+  membersPath,
+  removeMember,
+  updateMember,
+} from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
@@ -20,30 +27,53 @@ declare module '../model.js' {
 }
 
 type MemberSpec = OnTarget &
-  ({ op: 'member-add'; member: string; body: MemberParams } | { op: 'member-update'; member: number; body: MemberParams } | { op: 'member-remove'; member: number });
+  (
+    | { op: 'member-add'; member: string; body: MemberParams }
+    | { op: 'member-update'; member: number; body: MemberParams }
+    | { op: 'member-remove'; member: number }
+  );
 
 /** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */
 function isBot(member: { username: string; bot?: unknown }): boolean {
   return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
 }
 
-const isMember = (item: Item): item is Item & MemberRecord => typeof item.id === 'number' && typeof item.username === 'string' && typeof item.access_level === 'number';
+const isMember = (item: Item): item is Item & MemberRecord =>
+  typeof item.id === 'number' && typeof item.username === 'string' && typeof item.access_level === 'number';
 
 /** The level, and the expiry only when the file gives one (on update, null removes it). */
-const paramsOf = (member: Item): MemberParams => ({ access_level: accessLevel(member.access_level), ...(member.expires_at !== undefined ? { expires_at: typeof member.expires_at === 'string' ? member.expires_at : null } : {}) });
+const paramsOf = (member: Item): MemberParams => ({
+  access_level: accessLevel(member.access_level),
+  ...(member.expires_at !== undefined
+    ? { expires_at: typeof member.expires_at === 'string' ? member.expires_at : null }
+    : {}),
+});
 
 /** What a change's body sends: the level, and the expiry when the change has one. */
-const sent = (body: MemberParams): MemberParams => ({ access_level: body.access_level, ...(body.expires_at !== undefined ? { expires_at: body.expires_at } : {}) });
+const sent = (body: MemberParams): MemberParams => ({
+  access_level: body.access_level,
+  ...(body.expires_at !== undefined ? { expires_at: body.expires_at } : {}),
+});
 
 export const members: Section<MemberSpec> = {
   name: 'members',
   kinds: ['project', 'group'],
   noun: 'member',
   identity: 'username',
-  schema: () => listSchema(strictObject({ username: string().check(minLength(1)), access_level: accessLevelSchema, expires_at: optional(string()) })),
+  schema: () =>
+    listSchema(
+      strictObject({
+        username: string().check(minLength(1)),
+        access_level: accessLevelSchema,
+        expires_at: optional(string()),
+      }),
+    ),
   read: {
     none: (live) => void (live.members = []),
-    target: async (reader, live, resource) => void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isMember)),
+    target: async (reader, live, resource) =>
+      void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
+        isMember,
+      )),
     once: async (ctx, lives, values) => {
       if (!values.some((value) => listOf(value).enforce)) return;
       const caller = (await ctx.request<CurrentUser>(getCurrentUser())).data.username;
@@ -61,23 +91,42 @@ export const members: Section<MemberSpec> = {
         emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
         continue;
       }
-      const before = { access_level: existing.access_level, ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}) };
-      if (!equal(before, after)) emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
+      const before = {
+        access_level: existing.access_level,
+        ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}),
+      };
+      if (!equal(before, after))
+        emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
     }
     for (const existing of unlisted(wanted, found, (item, member) => item.username === member.username)) {
       if (existing.username === live.caller || isBot(existing)) continue;
-      emit(existing.username, 'delete', { access_level: existing.access_level }, null, { op: 'member-remove', member: existing.id }, true);
+      emit(
+        existing.username,
+        'delete',
+        { access_level: existing.access_level },
+        null,
+        { op: 'member-remove', member: existing.id },
+        true,
+      );
     }
   },
   export: ({ live }) => {
     // A token's bot is made with its token, never added by username.
     const found = (live.members ?? []).filter((member) => !isBot(member));
     if (found.length === 0) return undefined;
-    return found.map((member) => ({ username: member.username, access_level: accessLevelWord(member.access_level), ...(typeof member.expires_at === 'string' ? { expires_at: member.expires_at } : {}) }));
+    return found.map((member) => ({
+      username: member.username,
+      access_level: accessLevelWord(member.access_level),
+      ...(typeof member.expires_at === 'string' ? { expires_at: member.expires_at } : {}),
+    }));
   },
   liveFields: (key, live) => {
     const member = live.members?.find((m) => m.username === key);
-    return { member: member ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null } : null };
+    return {
+      member: member
+        ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null }
+        : null,
+    };
   },
   ops: ['member-add', 'member-update', 'member-remove'],
   send: async (spec, resolver) => {

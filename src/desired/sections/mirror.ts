@@ -18,7 +18,10 @@ function withoutCredentials(url: string): string {
 }
 
 function same(key: string, wanted: unknown, live: unknown): boolean {
-  if (key === 'import_url') return typeof wanted === 'string' && typeof live === 'string' && withoutCredentials(wanted) === withoutCredentials(live);
+  if (key === 'import_url')
+    return (
+      typeof wanted === 'string' && typeof live === 'string' && withoutCredentials(wanted) === withoutCredentials(live)
+    );
   return sameSetting(key, wanted, live);
 }
 
@@ -34,7 +37,13 @@ export const mirror: Section<never> = {
     const found = exportAttributes(live, PARAMS);
     if (typeof found?.import_url !== 'string') return found;
     // The service never shows the URL's credentials: the file names them as a secret to set (user:token).
-    const name = placeholder(`MIRROR_CREDENTIALS_${live.path}`, `the credentials (user:token) of ${live.path}'s pull mirror`);
-    return { ...found, import_url: found.import_url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, (scheme) => `${scheme}${name}@`) };
+    const name = placeholder(
+      `MIRROR_CREDENTIALS_${live.path}`,
+      `the credentials (user:token) of ${live.path}'s pull mirror`,
+    );
+    return {
+      ...found,
+      import_url: found.import_url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, (scheme) => `${scheme}${name}@`),
+    };
   },
 };

@@ -1,6 +1,31 @@
-import { boolean, enum as oneOf, literal, minLength, optional, string, strictObject, union, type ZodMiniType } from 'zod/mini';
-import { accessEdits, type BranchRoles, type ProtectedBranch, protectedRefsPath, protectRef, roleEntries, unprotectRef, updateProtectedBranch } from '../../api/protected-refs.js';
-import { REF_ACCESS_CHOICES, REF_ACCESS_LEVELS, type RefAccessKind, type RefAccessName, refAccessName } from '../../params/protected-refs.js';
+import {
+  boolean,
+  enum as oneOf,
+  literal,
+  minLength,
+  optional,
+  string,
+  strictObject,
+  union,
+  type ZodMiniType,
+} from 'zod/mini';
+import {
+  accessEdits,
+  type BranchRoles,
+  type ProtectedBranch,
+  protectedRefsPath,
+  protectRef,
+  roleEntries,
+  unprotectRef,
+  updateProtectedBranch,
+} from '../../api/protected-refs.js';
+import {
+  REF_ACCESS_CHOICES,
+  REF_ACCESS_LEVELS,
+  type RefAccessKind,
+  type RefAccessName,
+  refAccessName,
+} from '../../params/protected-refs.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -26,7 +51,8 @@ export function refRoleSchema(kind: RefAccessKind): ZodMiniType {
 }
 
 /** A role of the file -> the service's level. */
-export const refLevel = (value: unknown): number => (typeof value === 'number' ? value : REF_ACCESS_LEVELS[value as RefAccessName]);
+export const refLevel = (value: unknown): number =>
+  typeof value === 'number' ? value : REF_ACCESS_LEVELS[value as RefAccessName];
 
 /** What one kind of access is on the service, as the file would say it: the role's name, or the names joined when there are several entries. */
 export function liveRole(levels: unknown): string | null {
@@ -38,10 +64,17 @@ const ROLES = { push_access_level: 'push', merge_access_level: 'merge', unprotec
 const FLAGS = ['allow_force_push', 'code_owner_approval_required'] as const;
 
 type ProtectedBranchSpec = OnTarget &
-  ({ op: 'protected-branch-create'; body: Body & { name: string } } | { op: 'protected-branch-update'; name: string; body: Body } | { op: 'protected-branch-delete'; name: string });
+  (
+    | { op: 'protected-branch-create'; body: Body & { name: string } }
+    | { op: 'protected-branch-update'; name: string; body: Body }
+    | { op: 'protected-branch-delete'; name: string }
+  );
 
 /** The file's fields that differ from the live protection, before and after, as the file says them. */
-function differences(wanted: Item, existing: ProtectedBranch): { before: Item; after: Item; roles: BranchRoles; flags: Body } {
+function differences(
+  wanted: Item,
+  existing: ProtectedBranch,
+): { before: Item; after: Item; roles: BranchRoles; flags: Body } {
   const before: Item = {};
   const after: Item = {};
   const roles: BranchRoles = {};
@@ -73,7 +106,8 @@ function createBody(item: Item): Body & { name: string } {
 }
 
 /** The file's words for a new protection: roles by name. */
-const shown = (body: Body): Item => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key in ROLES ? refAccessName(value) : value]));
+const shown = (body: Body): Item =>
+  Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key in ROLES ? refAccessName(value) : value]));
 
 export const protectedBranches: Section<ProtectedBranchSpec> = {
   name: 'protected_branches',
@@ -93,7 +127,10 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
     ),
   read: {
     none: (live) => void (live.protectedBranches = []),
-    target: async (reader, live, resource) => void (live.protectedBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch'))).filter(isNamed) as ProtectedBranch[]),
+    target: async (reader, live, resource) =>
+      void (live.protectedBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch'))).filter(
+        isNamed,
+      ) as ProtectedBranch[]),
   },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
@@ -108,13 +145,26 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       }
       const { before, after, roles, flags } = differences(item, existing);
       if (Object.keys(after).length === 0) continue;
-      emit(name, 'update', before, after, { op: 'protected-branch-update', name, body: { ...accessEdits(existing, roles), ...flags } });
+      emit(name, 'update', before, after, {
+        op: 'protected-branch-update',
+        name,
+        body: { ...accessEdits(existing, roles), ...flags },
+      });
     }
     for (const existing of unlisted(wanted, found, (item, branch) => item.name === branch.name)) {
-      emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-branch-delete', name: existing.name }, true);
+      emit(
+        existing.name,
+        'delete',
+        { name: existing.name },
+        null,
+        { op: 'protected-branch-delete', name: existing.name },
+        true,
+      );
     }
   },
-  liveFields: (key, live) => ({ protected_branch: live.protectedBranches?.find((branch) => branch.name === key) ?? null }),
+  liveFields: (key, live) => ({
+    protected_branch: live.protectedBranches?.find((branch) => branch.name === key) ?? null,
+  }),
   ops: ['protected-branch-create', 'protected-branch-update', 'protected-branch-delete'],
   send: async (spec) => {
     switch (spec.op) {

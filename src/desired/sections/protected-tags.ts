@@ -17,36 +17,75 @@ declare module '../model.js' {
   }
 }
 
-type ProtectedTagSpec = OnTarget & ({ op: 'protected-tag-create'; body: Body & { name: string } } | { op: 'protected-tag-replace'; body: Body & { name: string } } | { op: 'protected-tag-delete'; name: string });
+type ProtectedTagSpec = OnTarget &
+  (
+    | { op: 'protected-tag-create'; body: Body & { name: string } }
+    | { op: 'protected-tag-replace'; body: Body & { name: string } }
+    | { op: 'protected-tag-delete'; name: string }
+  );
 
 export const protectedTags: Section<ProtectedTagSpec> = {
   name: 'protected_tags',
   kinds: ['project'],
   noun: 'protected tag',
   identity: 'name',
-  schema: () => listSchema(strictObject({ name: string().check(minLength(1)), create_access_level: optional(refRoleSchema('create')) })),
+  schema: () =>
+    listSchema(
+      strictObject({ name: string().check(minLength(1)), create_access_level: optional(refRoleSchema('create')) }),
+    ),
   read: {
     none: (live) => void (live.protectedTags = []),
-    target: async (reader, live, resource) => void (live.protectedTags = (await reader.list(protectedRefsPath(Number(resource.id), 'tag'))).filter(isNamed) as ProtectedTag[]),
+    target: async (reader, live, resource) =>
+      void (live.protectedTags = (await reader.list(protectedRefsPath(Number(resource.id), 'tag'))).filter(
+        isNamed,
+      ) as ProtectedTag[]),
   },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedTags ?? [];
     for (const item of wanted.items) {
       const name = String(item.name);
-      const body: Body & { name: string } = { name, ...(item.create_access_level !== undefined ? { create_access_level: refLevel(item.create_access_level) } : {}) };
+      const body: Body & { name: string } = {
+        name,
+        ...(item.create_access_level !== undefined ? { create_access_level: refLevel(item.create_access_level) } : {}),
+      };
       const existing = found.find((tag) => tag.name === name);
       if (!existing) {
-        emit(name, 'create', null, { name, ...(body.create_access_level !== undefined ? { create_access_level: refAccessName(body.create_access_level) } : {}) }, { op: 'protected-tag-create', body });
+        emit(
+          name,
+          'create',
+          null,
+          {
+            name,
+            ...(body.create_access_level !== undefined
+              ? { create_access_level: refAccessName(body.create_access_level) }
+              : {}),
+          },
+          { op: 'protected-tag-create', body },
+        );
         continue;
       }
       if (item.create_access_level === undefined) continue;
       const before = liveRole(existing.create_access_levels);
       const after = refAccessName(refLevel(item.create_access_level));
-      if (before !== after) emit(name, 'update', { create_access_level: before }, { create_access_level: after }, { op: 'protected-tag-replace', body });
+      if (before !== after)
+        emit(
+          name,
+          'update',
+          { create_access_level: before },
+          { create_access_level: after },
+          { op: 'protected-tag-replace', body },
+        );
     }
     for (const existing of unlisted(wanted, found, (item, tag) => item.name === tag.name)) {
-      emit(existing.name, 'delete', { name: existing.name }, null, { op: 'protected-tag-delete', name: existing.name }, true);
+      emit(
+        existing.name,
+        'delete',
+        { name: existing.name },
+        null,
+        { op: 'protected-tag-delete', name: existing.name },
+        true,
+      );
     }
   },
   liveFields: (key, live) => ({ protected_tag: live.protectedTags?.find((tag) => tag.name === key) ?? null }),
@@ -64,7 +103,10 @@ export const protectedTags: Section<ProtectedTagSpec> = {
   export: ({ live }) => {
     const items = (live.protectedTags ?? []).map((tag) => {
       const role = liveRole(tag.create_access_levels);
-      return { name: tag.name, ...(role !== null && role !== 'maintainer' && !role.includes(',') ? { create_access_level: role } : {}) };
+      return {
+        name: tag.name,
+        ...(role !== null && role !== 'maintainer' && !role.includes(',') ? { create_access_level: role } : {}),
+      };
     });
     return items.length > 0 ? items : undefined;
   },

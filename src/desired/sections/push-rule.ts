@@ -31,7 +31,11 @@ export const pushRule: Section<PushRuleSpec> = {
     for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
       const before = rule ? rule[key] : undefined;
       if (rule && equal(before, wanted)) continue;
-      emit(key, rule ? 'update' : 'create', before ?? null, wanted, { op: rule ? 'push-rule-update' : 'push-rule-create', body: { [key]: wanted }, batch: 'push_rule' });
+      emit(key, rule ? 'update' : 'create', before ?? null, wanted, {
+        op: rule ? 'push-rule-update' : 'push-rule-create',
+        body: { [key]: wanted },
+        batch: 'push_rule',
+      });
     }
   },
   export: ({ live }) => {

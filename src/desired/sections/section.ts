@@ -26,7 +26,9 @@ export interface OnTarget {
 export type Unaddressed<S> = S extends unknown ? Omit<S, keyof OnTarget> : never;
 
 /** The target's own requests, which sections share: its creation, and the one PUT of its attributes (settings, mirror). */
-export type TargetSpec = (OnTarget & { op: 'create'; body: Body }) | (OnTarget & { op: 'update'; body: Body; batch: 'update' });
+export type TargetSpec =
+  | (OnTarget & { op: 'create'; body: Body })
+  | (OnTarget & { op: 'update'; body: Body; batch: 'update' });
 
 /** A target's attributes changed (settings, mirror): the engine merges every such change of a target into one PUT. */
 export const updateRequest = (body: Body): Unaddressed<TargetSpec> => ({ op: 'update', body, batch: 'update' });
@@ -43,7 +45,14 @@ export interface DiffInput<S> {
   /** A value as a plan keeps it: a resolved secret becomes its template (`${env:HOOK_TOKEN}`) again. */
   template(value: unknown): unknown;
   /** One change: its key in the section (a setting's name, a hook's URL…), before and after, the request that makes it. */
-  emit(key: string, action: Action, before: unknown, after: unknown, request: Unaddressed<S | TargetSpec>, destructive?: boolean): void;
+  emit(
+    key: string,
+    action: Action,
+    before: unknown,
+    after: unknown,
+    request: Unaddressed<S | TargetSpec>,
+    destructive?: boolean,
+  ): void;
 }
 
 /** How a section reads the service for one target, beyond the project or group itself (which lists carry). */

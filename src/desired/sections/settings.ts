@@ -15,7 +15,14 @@ import { type DiffInput, type Item, type Section, updateRequest } from './sectio
  */
 
 /** Project settings that the `mirror` section sets (the API reference's pull-mirroring table), not `settings`. */
-export const MIRROR_KEYS = ['import_url', 'mirror', 'mirror_trigger_builds', 'only_mirror_protected_branches', 'mirror_overwrites_diverged_branches', 'mirror_user_id'] as const;
+export const MIRROR_KEYS = [
+  'import_url',
+  'mirror',
+  'mirror_trigger_builds',
+  'only_mirror_protected_branches',
+  'mirror_overwrites_diverged_branches',
+  'mirror_user_id',
+] as const;
 
 /** Settings with a section of their own (avatar, mirror), or that name where a thing is (namespace, parent): the file's structure says those. */
 const NOT_SETTINGS = new Set<string>(['avatar', 'namespace_id', 'parent_id', ...MIRROR_KEYS]);
@@ -29,7 +36,9 @@ const PARAMS = { project, group, both: [...project, ...group.filter((g) => !proj
 
 /** The settings a kind has (what `defaults` keeps for it). */
 const NAMES: Record<TargetKind, ReadonlySet<string>> = {
-  project: new Set(PROJECT_SETTINGS.map((p) => p.name).filter((name) => !(MIRROR_KEYS as readonly string[]).includes(name))),
+  project: new Set(
+    PROJECT_SETTINGS.map((p) => p.name).filter((name) => !(MIRROR_KEYS as readonly string[]).includes(name)),
+  ),
   group: new Set(GROUP_SETTINGS.map((p) => p.name)),
 };
 
@@ -45,9 +54,11 @@ function settingOf(resource: Item, key: string): unknown {
 }
 
 export function sameSetting(key: string, wanted: unknown, live: unknown): boolean {
-  if (key.endsWith('_attributes') && isItem(wanted) && isItem(live)) return Object.entries(wanted).every(([k, v]) => equal(live[k], v));
+  if (key.endsWith('_attributes') && isItem(wanted) && isItem(live))
+    return Object.entries(wanted).every(([k, v]) => equal(live[k], v));
   // Topics are a set; the service may keep them in another order.
-  if (Array.isArray(wanted) && Array.isArray(live)) return equal([...wanted].map(String).sort(), [...live].map(String).sort());
+  if (Array.isArray(wanted) && Array.isArray(live))
+    return equal([...wanted].map(String).sort(), [...live].map(String).sort());
   return equal(wanted, live);
 }
 
@@ -55,7 +66,10 @@ export function sameSetting(key: string, wanted: unknown, live: unknown): boolea
  * The attributes of a target the file wants (settings, mirror) against what it has: each one that
  * differs is a change of the target's one PUT. `same` compares a value as the service shows it.
  */
-export function diffAttributes(input: DiffInput<never>, same: (key: string, wanted: unknown, live: unknown) => boolean): void {
+export function diffAttributes(
+  input: DiffInput<never>,
+  same: (key: string, wanted: unknown, live: unknown) => boolean,
+): void {
   const { value, target, live, creating } = input;
   if (!isItem(value) || creating) return;
   const resource = live.resource ?? {};
@@ -68,13 +82,16 @@ export function diffAttributes(input: DiffInput<never>, same: (key: string, want
 }
 
 /** The live field a setting's change was computed from. */
-export const attributeFields = (key: string, resource: Item | null) => ({ [key]: resource ? (settingOf(resource, key) ?? null) : null });
+export const attributeFields = (key: string, resource: Item | null) => ({
+  [key]: resource ? (settingOf(resource, key) ?? null) : null,
+});
 
 /** What a setting of a new target is where the defaults table says nothing: no description, private. */
 const UNSAID: Item = { description: '', visibility: 'private' };
 
 /** A value that says nothing a new target would not have (a person leaves it out). */
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The attributes of a target as the file would set them: each settable one (not create-only, not
@@ -109,7 +126,11 @@ function schemaOf(param: ParamSpec): ZodMiniType {
 
 /** The keys of a hash whose value differs from the default's. */
 function differing(shown: Item, keys: readonly ParamSpec[], base: Item): Item | undefined {
-  const out = Object.fromEntries(keys.filter((key) => !isEmpty(shown[key.name]) && !equal(shown[key.name], base[key.name])).map((key) => [key.name, shown[key.name]]));
+  const out = Object.fromEntries(
+    keys
+      .filter((key) => !isEmpty(shown[key.name]) && !equal(shown[key.name], base[key.name]))
+      .map((key) => [key.name, shown[key.name]]),
+  );
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -118,7 +139,8 @@ export const settings: Section<never> = {
   kinds: ['project', 'group'],
   order: 'first',
   schema: (kind) => strictObject(shape(PARAMS[kind])),
-  forKind: (kind, value) => (isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value),
+  forKind: (kind, value) =>
+    isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value,
   createBody: (value) => (isItem(value) ? value : {}),
   diff: (input) => diffAttributes(input, sameSetting),
   liveFields: (key, live) => attributeFields(key, live.resource),

@@ -16,24 +16,41 @@ interface ShareBody {
 }
 
 type ShareSpec = OnTarget &
-  ({ op: 'share-create'; group: string | number; body: ShareBody } | { op: 'share-replace'; group: number; body: ShareBody } | { op: 'share-delete'; group: number });
+  (
+    | { op: 'share-create'; group: string | number; body: ShareBody }
+    | { op: 'share-replace'; group: number; body: ShareBody }
+    | { op: 'share-delete'; group: number }
+  );
 
-const sharesOf = (resource: Item | null): Item[] => (Array.isArray(resource?.shared_with_groups) ? resource.shared_with_groups : []);
+const sharesOf = (resource: Item | null): Item[] =>
+  Array.isArray(resource?.shared_with_groups) ? resource.shared_with_groups : [];
 
 /** A share in the file names its group by path or ID. */
-const same = (share: Item, group: unknown) => (typeof group === 'number' ? share.group_id === group : share.group_full_path === group);
+const same = (share: Item, group: unknown) =>
+  typeof group === 'number' ? share.group_id === group : share.group_full_path === group;
 
-const sent = (body: ShareBody) => ({ group_access: body.group_access, ...(typeof body.expires_at === 'string' ? { expires_at: body.expires_at } : {}) });
+const sent = (body: ShareBody) => ({
+  group_access: body.group_access,
+  ...(typeof body.expires_at === 'string' ? { expires_at: body.expires_at } : {}),
+});
 
 export const shares: Section<ShareSpec> = {
   name: 'shares',
   kinds: ['project', 'group'],
   noun: 'share',
   identity: 'group_id',
-  schema: () => listSchema(strictObject({ group_id: union([string().check(minLength(1)), int()]), group_access: accessLevelSchema, expires_at: optional(string()) })),
+  schema: () =>
+    listSchema(
+      strictObject({
+        group_id: union([string().check(minLength(1)), int()]),
+        group_access: accessLevelSchema,
+        expires_at: optional(string()),
+      }),
+    ),
   read: {
     target: async ({ client }, live, resource) => {
-      if (live.kind === 'group' && resource.shared_with_groups === undefined) live.resource = (await client.request<Item>(getGroup(Number(resource.id)))).data;
+      if (live.kind === 'group' && resource.shared_with_groups === undefined)
+        live.resource = (await client.request<Item>(getGroup(Number(resource.id)))).data;
     },
   },
   diff: ({ value, live, emit }) => {
@@ -42,26 +59,53 @@ export const shares: Section<ShareSpec> = {
     for (const share of wanted.items) {
       const group = typeof share.group_id === 'number' ? share.group_id : String(share.group_id);
       const existing = found.find((s) => same(s, group));
-      const after = { group_access: accessLevel(share.group_access), expires_at: typeof share.expires_at === 'string' ? share.expires_at : null };
+      const after = {
+        group_access: accessLevel(share.group_access),
+        expires_at: typeof share.expires_at === 'string' ? share.expires_at : null,
+      };
       if (!existing) {
         emit(String(group), 'create', null, after, { op: 'share-create', group, body: after });
         continue;
       }
       const before = { group_access: existing.group_access_level, expires_at: existing.expires_at ?? null };
-      if (!equal(before, after)) emit(String(group), 'update', before, after, { op: 'share-replace', group: Number(existing.group_id), body: after });
+      if (!equal(before, after))
+        emit(String(group), 'update', before, after, {
+          op: 'share-replace',
+          group: Number(existing.group_id),
+          body: after,
+        });
     }
     for (const existing of unlisted(wanted, found, (share, live) => same(live, share.group_id))) {
-      emit(String(existing.group_full_path), 'delete', { group_access: existing.group_access_level }, null, { op: 'share-delete', group: Number(existing.group_id) }, true);
+      emit(
+        String(existing.group_full_path),
+        'delete',
+        { group_access: existing.group_access_level },
+        null,
+        { op: 'share-delete', group: Number(existing.group_id) },
+        true,
+      );
     }
   },
   export: ({ live }) => {
     const found = sharesOf(live.resource);
     if (found.length === 0) return undefined;
-    return found.map((share) => ({ group_id: share.group_full_path, group_access: accessLevelWord(share.group_access_level), ...(typeof share.expires_at === 'string' ? { expires_at: share.expires_at } : {}) }));
+    return found.map((share) => ({
+      group_id: share.group_full_path,
+      group_access: accessLevelWord(share.group_access_level),
+      ...(typeof share.expires_at === 'string' ? { expires_at: share.expires_at } : {}),
+    }));
   },
   liveFields: (key, live) => {
     const share = sharesOf(live.resource).find((s) => s.group_full_path === key || String(s.group_id) === key);
-    return { share: share ? { group_id: share.group_id, group_access_level: share.group_access_level, expires_at: share.expires_at ?? null } : null };
+    return {
+      share: share
+        ? {
+            group_id: share.group_id,
+            group_access_level: share.group_access_level,
+            expires_at: share.expires_at ?? null,
+          }
+        : null,
+    };
   },
   ops: ['share-create', 'share-replace', 'share-delete'],
   send: async (spec, resolver) => {

@@ -20,24 +20,40 @@ declare module '../model.js' {
 type Ref = { key: string; scope: string };
 
 type VariableSpec = OnTarget &
-  ({ op: 'variable-create'; body: Body & { key: string; value: string; environment_scope: string } } | ({ op: 'variable-update'; body: Body } & Ref) | ({ op: 'variable-delete' } & Ref));
+  (
+    | { op: 'variable-create'; body: Body & { key: string; value: string; environment_scope: string } }
+    | ({ op: 'variable-update'; body: Body } & Ref)
+    | ({ op: 'variable-delete' } & Ref)
+  );
 
 const FIELDS = VARIABLE_PARAMS.map((param) => param.name);
 const MASKED = '[masked]';
 
 /** A change's key: `KEY`, or `KEY@scope` for a scope other than `*`. */
 const addressOf = (key: string, scope: string) => (scope === '*' ? key : `${key}@${scope}`);
-const scopeOf = (item: Item) => (typeof item.environment_scope === 'string' && item.environment_scope !== '' ? item.environment_scope : '*');
+const scopeOf = (item: Item) =>
+  typeof item.environment_scope === 'string' && item.environment_scope !== '' ? item.environment_scope : '*';
 
 export const variables: Section<VariableSpec> = {
   name: 'variables',
   kinds: ['project', 'group'],
   noun: 'variable',
   identify: (item) => addressOf(String(item.key), scopeOf(item)),
-  schema: () => listSchema(strictObject({ key: string().check(minLength(1)), value: string(), environment_scope: optional(string().check(minLength(1))), ...shape(VARIABLE_PARAMS) })),
+  schema: () =>
+    listSchema(
+      strictObject({
+        key: string().check(minLength(1)),
+        value: string(),
+        environment_scope: optional(string().check(minLength(1))),
+        ...shape(VARIABLE_PARAMS),
+      }),
+    ),
   read: {
     none: (live) => void (live.variables = []),
-    target: async (reader, live, resource) => void (live.variables = (await reader.list(variablesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isVariable)),
+    target: async (reader, live, resource) =>
+      void (live.variables = (await reader.list(variablesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
+        isVariable,
+      )),
   },
   diff: ({ value, live, template, emit }) => {
     const wanted = listOf(value);
@@ -49,10 +65,15 @@ export const variables: Section<VariableSpec> = {
       // A value that came from a template, or one to be masked, is never shown: its template is (or [masked]).
       const secret = item.masked === true || template(item.value) !== item.value;
       const existing = found.find((v) => v.key === key && (v.environment_scope ?? '*') === scope);
-      const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, item[name]]));
+      const fields = Object.fromEntries(
+        FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, item[name]]),
+      );
       if (!existing) {
         const shown = { key, environment_scope: scope, value: secret ? template(item.value) : item.value, ...fields };
-        emit(address, 'create', null, shown, { op: 'variable-create', body: { key, value: String(template(item.value)), environment_scope: scope, ...fields } });
+        emit(address, 'create', null, shown, {
+          op: 'variable-create',
+          body: { key, value: String(template(item.value)), environment_scope: scope, ...fields },
+        });
         continue;
       }
       const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name], v));
@@ -67,11 +88,27 @@ export const variables: Section<VariableSpec> = {
         after.value = secret ? template(item.value) : item.value;
       }
       // PUT wants the value every time: the file's, as its template when it came from one.
-      emit(address, 'update', before, after, { op: 'variable-update', key, scope, body: { value: String(template(item.value)), ...Object.fromEntries(changed) } });
+      emit(address, 'update', before, after, {
+        op: 'variable-update',
+        key,
+        scope,
+        body: { value: String(template(item.value)), ...Object.fromEntries(changed) },
+      });
     }
-    for (const existing of unlisted(wanted, found, (item, variable) => item.key === variable.key && scopeOf(item) === (variable.environment_scope ?? '*'))) {
+    for (const existing of unlisted(
+      wanted,
+      found,
+      (item, variable) => item.key === variable.key && scopeOf(item) === (variable.environment_scope ?? '*'),
+    )) {
       const scope = existing.environment_scope ?? '*';
-      emit(addressOf(existing.key, scope), 'delete', { key: existing.key, environment_scope: scope }, null, { op: 'variable-delete', key: existing.key, scope }, true);
+      emit(
+        addressOf(existing.key, scope),
+        'delete',
+        { key: existing.key, environment_scope: scope },
+        null,
+        { op: 'variable-delete', key: existing.key, scope },
+        true,
+      );
     }
   },
   // The value is left out: a saved plan carries these, and a value may be a secret.
@@ -86,7 +123,14 @@ export const variables: Section<VariableSpec> = {
     switch (spec.op) {
       case 'variable-create': {
         const body = withSecrets(spec.body, secret);
-        return [createVariable(owner, { ...body, key: spec.body.key, value: String(body.value), environment_scope: spec.body.environment_scope })];
+        return [
+          createVariable(owner, {
+            ...body,
+            key: spec.body.key,
+            value: String(body.value),
+            environment_scope: spec.body.environment_scope,
+          }),
+        ];
       }
       case 'variable-update':
         return [updateVariable(owner, spec.key, spec.scope, withSecrets(spec.body, secret))];
@@ -98,7 +142,13 @@ export const variables: Section<VariableSpec> = {
     const items = (live.variables ?? []).map((v) => {
       const scope = v.environment_scope ?? '*';
       // A masked or hidden value is written as a placeholder the user fills in, never as itself.
-      const value = v.masked === true || v.hidden === true || v.value === null ? placeholder(`${v.key}${scope === '*' ? '' : `_${scope.replace(/\W/g, '_').toUpperCase()}`}`, `the value of variable ${addressOf(v.key, scope)}`) : v.value;
+      const value =
+        v.masked === true || v.hidden === true || v.value === null
+          ? placeholder(
+              `${v.key}${scope === '*' ? '' : `_${scope.replace(/\W/g, '_').toUpperCase()}`}`,
+              `the value of variable ${addressOf(v.key, scope)}`,
+            )
+          : v.value;
       const item: Item = { key: v.key, value };
       if (scope !== '*') item.environment_scope = scope;
       if (v.variable_type === 'file') item.variable_type = 'file';

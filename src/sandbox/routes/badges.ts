@@ -32,7 +32,9 @@ function placeholders(store: Store, project: Project): Record<string, string> {
 /** %{name} replaced where the project gives a value; without a project, the URL as it is. */
 function render(url: string, values: Record<string, string> | undefined): string {
   if (!values) return url;
-  return url.replace(/%\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] as string) : whole));
+  return url.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] as string) : whole,
+  );
 }
 
 /** The project a badge is rendered with: the one asked about, or a group's first project by creation (the group badges API's rule). */
@@ -92,7 +94,9 @@ function badgeRoutes(kind: Kind): Route[] {
   };
   const visible = (store: Store, owner: OwnerKey) => {
     const owners = badgeOwners(store, owner);
-    return [...store.badges.values()].filter((b) => owners.some((o) => sameOwner(o, b.owner))).sort((a, b) => a.id - b.id);
+    return [...store.badges.values()]
+      .filter((b) => owners.some((o) => sameOwner(o, b.owner)))
+      .sort((a, b) => a.id - b.id);
   };
   const findBadge = (req: SandboxRequest, owner: OwnerKey): Badge => {
     const id = int(req.params, 'badge_id');
@@ -103,7 +107,10 @@ function badgeRoutes(kind: Kind): Route[] {
   /** A group's badge is changed and removed through its group (GitLab's `forbidden!('To delete a Group badge please use the Group endpoint')`). */
   const ownBadge = (req: SandboxRequest, owner: OwnerKey): Badge => {
     const badge = findBadge(req, owner);
-    if (badge.owner.kind !== owner.kind) throw forbidden(`To ${req.method === 'DELETE' ? 'delete' : 'update'} a Group badge please use the Group endpoint`);
+    if (badge.owner.kind !== owner.kind)
+      throw forbidden(
+        `To ${req.method === 'DELETE' ? 'delete' : 'update'} a Group badge please use the Group endpoint`,
+      );
     return badge;
   };
 
@@ -125,7 +132,11 @@ function badgeRoutes(kind: Kind): Route[] {
     const owner = ownerOf(req, ACCESS.none);
     const urls = { link_url: requireStr(req.input, 'link_url'), image_url: requireStr(req.input, 'image_url') };
     const values = valuesFor(req, owner);
-    return json({ ...urls, rendered_link_url: render(urls.link_url, values), rendered_image_url: render(urls.image_url, values) });
+    return json({
+      ...urls,
+      rendered_link_url: render(urls.link_url, values),
+      rendered_image_url: render(urls.image_url, values),
+    });
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
@@ -158,7 +169,10 @@ function badgeRoutes(kind: Kind): Route[] {
   };
 
   // /badges/render before /badges/:badge_id: the first route that matches answers.
-  return [['GET', `${base}/render`, preview], ...collectionRoutes(base, 'badge_id', { list, view, create, update, remove })];
+  return [
+    ['GET', `${base}/render`, preview],
+    ...collectionRoutes(base, 'badge_id', { list, view, create, update, remove }),
+  ];
 }
 
 export const projectBadgeRoutes = badgeRoutes('project');

@@ -48,7 +48,9 @@ function accessibleKeys(store: Store, user: User): DeployKey[] {
 function listProjectKeys(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const links = [...refsOf(req.store, project.id).deployKeys];
-  return paginateArray(req, links, ([id, link]) => JSON.stringify(deployKeyJson(req.store.deployKeys.get(id) as DeployKey, link.can_push)));
+  return paginateArray(req, links, ([id, link]) =>
+    JSON.stringify(deployKeyJson(req.store.deployKeys.get(id) as DeployKey, link.can_push)),
+  );
 }
 
 function viewProjectKey(req: SandboxRequest): SandboxResponse {
@@ -66,7 +68,9 @@ function addProjectKey(req: SandboxRequest): SandboxResponse {
   const refs = writableRefsOf(req.store, project.id);
   const parsed = readPublicKey(text);
   const stripped = text.trim();
-  const onProject = [...refs.deployKeys.keys()].map((id) => req.store.deployKeys.get(id)).find((key) => key?.key === (parsed?.key ?? stripped));
+  const onProject = [...refs.deployKeys.keys()]
+    .map((id) => req.store.deployKeys.get(id))
+    .find((key) => key?.key === (parsed?.key ?? stripped));
   if (onProject) return json(deployKeyJson(onProject, refs.deployKeys.get(onProject.id)?.can_push ?? false), 201);
   const elsewhere = parsed && accessibleKeys(req.store, user).find((key) => key.key === parsed.key);
   if (elsewhere) {
@@ -76,8 +80,16 @@ function addProjectKey(req: SandboxRequest): SandboxResponse {
   // render_validation_error!(key): Key validates the key's format and that a fingerprint could be made.
   if (!parsed) throw validationError({ key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] });
   if (title.length > 255) throw validationError({ title: ['is too long (maximum is 255 characters)'] });
-  if ([...req.store.deployKeys.values()].some((key) => key.fingerprint_sha256 === parsed.fingerprint_sha256)) throw validationError({ fingerprint_sha256: ['has already been taken'] });
-  const key: DeployKey = { id: req.store.nextId('key'), title, ...parsed, created_at: req.store.nowIso(), expires_at: (params.expires_at as string | undefined) ?? null, user_id: user.id };
+  if ([...req.store.deployKeys.values()].some((key) => key.fingerprint_sha256 === parsed.fingerprint_sha256))
+    throw validationError({ fingerprint_sha256: ['has already been taken'] });
+  const key: DeployKey = {
+    id: req.store.nextId('key'),
+    title,
+    ...parsed,
+    created_at: req.store.nowIso(),
+    expires_at: (params.expires_at as string | undefined) ?? null,
+    user_id: user.id,
+  };
   req.store.deployKeys.set(key.id, key);
   refs.deployKeys.set(key.id, { can_push: canPush });
   return json(deployKeyJson(key, canPush), 201);
@@ -113,7 +125,8 @@ function removeProjectKey(req: SandboxRequest): SandboxResponse {
 function enableProjectKey(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const id = int(req.params, 'key_id');
-  const key = id === undefined ? undefined : accessibleKeys(req.store, req.user as User).find((candidate) => candidate.id === id);
+  const key =
+    id === undefined ? undefined : accessibleKeys(req.store, req.user as User).find((candidate) => candidate.id === id);
   if (!key) throw notFound('Deploy Key');
   const refs = writableRefsOf(req.store, project.id);
   if (!refs.deployKeys.has(key.id)) refs.deployKeys.set(key.id, { can_push: false });
@@ -129,11 +142,25 @@ function listAllKeys(req: SandboxRequest): SandboxResponse {
     [...req.store.projectRefs].flatMap(([projectId, refs]) => {
       const project = req.store.projects.get(projectId);
       if (!project || refs.deployKeys.get(keyId)?.can_push !== canPush) return [];
-      return [{ id: project.id, description: project.description, name: project.name, name_with_namespace: nameWithNamespace(req.store, project), path: project.path, path_with_namespace: req.store.projectFullPath(project), created_at: project.created_at }];
+      return [
+        {
+          id: project.id,
+          description: project.description,
+          name: project.name,
+          name_with_namespace: nameWithNamespace(req.store, project),
+          path: project.path,
+          path_with_namespace: req.store.projectFullPath(project),
+          created_at: project.created_at,
+        },
+      ];
     });
   return paginateArray(req, keys, (key) => {
     const { can_push: _, ...fields } = deployKeyJson(key, false);
-    return JSON.stringify({ ...fields, projects_with_write_access: projectsOf(key.id, true), projects_with_readonly_access: projectsOf(key.id, false) });
+    return JSON.stringify({
+      ...fields,
+      projects_with_write_access: projectsOf(key.id, true),
+      projects_with_readonly_access: projectsOf(key.id, false),
+    });
   });
 }
 

@@ -38,7 +38,16 @@ function targetNamespace(req: SandboxRequest, user: User, params: Record<string,
 }
 
 /** Settings a fork does not inherit: the source's own mirror and seeded star count. */
-const NOT_COPIED = ['seed_stars', 'mirror', 'mirror_trigger_builds', 'only_mirror_protected_branches', 'mirror_overwrites_diverged_branches', 'mirror_user_id', 'import_url', 'mr_default_target_self'];
+const NOT_COPIED = [
+  'seed_stars',
+  'mirror',
+  'mirror_trigger_builds',
+  'only_mirror_protected_branches',
+  'mirror_overwrites_diverged_branches',
+  'mirror_user_id',
+  'import_url',
+  'mr_default_target_self',
+];
 
 function createFork(req: SandboxRequest, user: User, source: Project): Project {
   const { store } = req;
@@ -55,12 +64,21 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   else if (store.projectPathTaken(ns.id, path)) errors.path = ['has already been taken'];
   const ceiling = lower(source.visibility, namespaceVisibility(store, ns));
   const requested = params.visibility as Visibility | undefined;
-  if (requested !== undefined && moreVisible(requested, source.visibility)) errors.visibility_level = [`${requested} is not allowed since the fork source project has lower visibility.`];
-  else if (requested !== undefined && moreVisible(requested, ceiling)) errors.visibility_level = [`${requested} is not allowed in a ${namespaceVisibility(store, ns)} group.`];
+  if (requested !== undefined && moreVisible(requested, source.visibility))
+    errors.visibility_level = [`${requested} is not allowed since the fork source project has lower visibility.`];
+  else if (requested !== undefined && moreVisible(requested, ceiling))
+    errors.visibility_level = [`${requested} is not allowed in a ${namespaceVisibility(store, ns)} group.`];
   if (Object.keys(errors).length > 0) throw new HttpError(409, { message: errors });
   const visibility = requested ?? ceiling;
 
-  const fork = newProject(store, { name, path, namespace_id: ns.id, visibility, description: (params.description as string | undefined) ?? source.description, creator_id: user.id });
+  const fork = newProject(store, {
+    name,
+    path,
+    namespace_id: ns.id,
+    visibility,
+    description: (params.description as string | undefined) ?? source.description,
+    creator_id: user.id,
+  });
   fork.attrs = Object.fromEntries(Object.entries(source.attrs).filter(([key]) => !NOT_COPIED.includes(key)));
   if (params.mr_default_target_self !== undefined) fork.attrs.mr_default_target_self = params.mr_default_target_self;
   fork.topics = [...source.topics];

@@ -56,10 +56,18 @@ export function createGroup(req: SandboxRequest): SandboxResponse {
   if (pathTaken(store, fullPath, !parent)) throw validationError({ path: ['has already been taken'] });
   const visibility = (params.visibility as Visibility | undefined) ?? 'private';
   if (parent && moreVisible(visibility, parent.visibility)) {
-    throw validationError({ visibility_level: [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`] });
+    throw validationError({
+      visibility_level: [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`],
+    });
   }
   if (req.files.avatar) checkAvatar(req.files.avatar);
-  const group = newGroup(store, { name: params.name as string, path, visibility, description: (params.description as string | undefined) ?? '', parent_id: parent?.id ?? null });
+  const group = newGroup(store, {
+    name: params.name as string,
+    path,
+    visibility,
+    description: (params.description as string | undefined) ?? '',
+    parent_id: parent?.id ?? null,
+  });
   applySettings(group, params);
   if (req.files.avatar) group.avatar = req.files.avatar;
   group.members.set(user.id, ACCESS.owner);
@@ -70,13 +78,19 @@ export function createGroup(req: SandboxRequest): SandboxResponse {
 function checkVisibilityChange(store: Store, group: Group, visibility: Visibility): void {
   const parent = group.parent_id === null ? undefined : store.groups.get(group.parent_id);
   if (parent && moreVisible(visibility, parent.visibility)) {
-    throw validationError({ visibility_level: [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`] });
+    throw validationError({
+      visibility_level: [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`],
+    });
   }
   if (store.children(group).some((child) => moreVisible(child.visibility, visibility))) {
-    throw validationError({ visibility_level: [`${visibility} is not allowed since there are sub-groups with higher visibility.`] });
+    throw validationError({
+      visibility_level: [`${visibility} is not allowed since there are sub-groups with higher visibility.`],
+    });
   }
   if (store.projectsInNamespace(group.id).some((project) => moreVisible(project.visibility, visibility))) {
-    throw validationError({ visibility_level: [`${visibility} is not allowed since this group contains projects with higher visibility.`] });
+    throw validationError({
+      visibility_level: [`${visibility} is not allowed since this group contains projects with higher visibility.`],
+    });
   }
 }
 
@@ -93,7 +107,8 @@ export function updateGroup(req: SandboxRequest): SandboxResponse {
     checkPathFormat(path);
     const parent = group.parent_id === null ? undefined : store.groups.get(group.parent_id);
     const fullPath = parent ? `${store.groupFullPath(parent)}/${path}` : path;
-    if (fullPath.toLowerCase() !== store.groupFullPath(group).toLowerCase() && pathTaken(store, fullPath, !parent)) throw validationError({ path: ['has already been taken'] });
+    if (fullPath.toLowerCase() !== store.groupFullPath(group).toLowerCase() && pathTaken(store, fullPath, !parent))
+      throw validationError({ path: ['has already been taken'] });
     pathChanged = true;
   }
   if (params.visibility !== undefined) checkVisibilityChange(store, group, params.visibility as Visibility);
@@ -119,7 +134,8 @@ export function deleteGroup(req: SandboxRequest): SandboxResponse {
   requireGroupRole(req, group, ACCESS.owner);
   if (bool(req.input, 'permanently_remove') === true) {
     if (!group.marked_for_deletion_on) throw apiError(400, 'Group must be marked for deletion first.');
-    if (str(req.input, 'full_path') !== store.groupFullPath(group)) throw apiError(400, '`full_path` is incorrect. You must enter the complete path for the group.');
+    if (str(req.input, 'full_path') !== store.groupFullPath(group))
+      throw apiError(400, '`full_path` is incorrect. You must enter the complete path for the group.');
     // Removed by a background job, with its subgroups and projects; it answers until then.
     store.deletions.add({ kind: 'group', group });
     return accepted();
@@ -143,7 +159,8 @@ export function restoreGroup(req: SandboxRequest): SandboxResponse {
 function capVisibility(store: Store, group: Group, limit: Visibility): void {
   for (const g of [group, ...store.descendants(group)]) {
     if (moreVisible(g.visibility, limit)) g.visibility = limit;
-    for (const project of store.projectsInNamespace(g.id)) if (moreVisible(project.visibility, limit)) project.visibility = limit;
+    for (const project of store.projectsInNamespace(g.id))
+      if (moreVisible(project.visibility, limit)) project.visibility = limit;
   }
 }
 
@@ -159,8 +176,10 @@ export function transferGroup(req: SandboxRequest): SandboxResponse {
   if (target && target.id === group.parent_id) throw fail('Group is already associated to the parent group.');
   if (!canCreateGroupIn(store, user, target)) throw fail("You don't have enough permissions.");
   const fullPath = target ? `${store.groupFullPath(target)}/${group.path}` : group.path;
-  if (pathTaken(store, fullPath, !target)) throw fail('The parent group already has a subgroup or a project with the same path.');
-  if (target && (target.id === group.id || store.descendants(group).includes(target))) throw fail('Cannot transfer group to one of its subgroup.');
+  if (pathTaken(store, fullPath, !target))
+    throw fail('The parent group already has a subgroup or a project with the same path.');
+  if (target && (target.id === group.id || store.descendants(group).includes(target)))
+    throw fail('Cannot transfer group to one of its subgroup.');
   group.parent_id = target?.id ?? null;
   if (target) capVisibility(store, group, target.visibility);
   store.reindexGroupPaths();
@@ -175,8 +194,13 @@ export function transferProjectIntoGroup(req: SandboxRequest): SandboxResponse {
   const project = store.findProject(req.params.project_id as string);
   if (!project) throw notFound('Project');
   // GitLab reports the project's validation errors as a Ruby hash in the message.
-  if (project.namespace_id === group.id) throw apiError(400, 'Failed to transfer project {:new_namespace=>["Project is already in this namespace."]}');
-  if (store.projectPathTaken(group.id, project.path)) throw apiError(400, 'Failed to transfer project {:new_namespace=>["Project with same path in target namespace already exists"]}');
+  if (project.namespace_id === group.id)
+    throw apiError(400, 'Failed to transfer project {:new_namespace=>["Project is already in this namespace."]}');
+  if (store.projectPathTaken(group.id, project.path))
+    throw apiError(
+      400,
+      'Failed to transfer project {:new_namespace=>["Project with same path in target namespace already exists"]}',
+    );
   const oldPath = store.projectFullPath(project);
   project.namespace_id = group.id;
   if (moreVisible(project.visibility, group.visibility)) project.visibility = group.visibility;

@@ -17,13 +17,22 @@ function ldapLinkJson(link: LdapLink): Record<string, unknown> {
 }
 
 /** Grape's checks of the LDAP link parameters, in declaration order, reported together. */
-function readLdapParams(req: SandboxRequest, required: readonly string[]): { cn?: string; filter?: string; provider?: string; group_access?: number } {
+function readLdapParams(
+  req: SandboxRequest,
+  required: readonly string[],
+): { cn?: string; filter?: string; provider?: string; group_access?: number } {
   // group_access is read apart from the table so that a bad role is reported with the others.
-  const params = readParams(req.input, LDAP_LINK_PARAMS.filter((p) => p.name !== 'group_access')) as { cn?: string; filter?: string; provider?: string; group_access?: number };
+  const params = readParams(
+    req.input,
+    LDAP_LINK_PARAMS.filter((p) => p.name !== 'group_access'),
+  ) as { cn?: string; filter?: string; provider?: string; group_access?: number };
   params.group_access = int(req.input, 'group_access');
   const errors: string[] = [];
-  for (const name of required) if (params[name as keyof typeof params] === undefined || params[name as keyof typeof params] === '') errors.push(`${name} is missing`);
-  if (params.group_access !== undefined && !(Object.values(ACCESS_LEVELS) as number[]).includes(params.group_access)) errors.push('group_access does not have a valid value');
+  for (const name of required)
+    if (params[name as keyof typeof params] === undefined || params[name as keyof typeof params] === '')
+      errors.push(`${name} is missing`);
+  if (params.group_access !== undefined && !(Object.values(ACCESS_LEVELS) as number[]).includes(params.group_access))
+    errors.push('group_access does not have a valid value');
   const given = (['cn', 'filter'] as const).filter((name) => params[name] !== undefined);
   if (given.length === 0) errors.push('cn, filter are missing, exactly one parameter must be provided');
   if (given.length === 2) errors.push('cn, filter are mutually exclusive');
@@ -36,9 +45,18 @@ export function addLdapLink(req: SandboxRequest): SandboxResponse {
   const params = readLdapParams(req, ['group_access', 'provider']);
   const group = readableGroup(req);
   requireGroupRole(req, group, ACCESS.owner);
-  const duplicate = group.ldap_links.find((l) => l.provider === params.provider && (params.cn !== undefined ? l.cn === params.cn : l.filter === params.filter));
-  if (duplicate) throw apiError(409, params.cn !== undefined ? 'Cn has already been taken' : 'Filter has already been taken');
-  const link: LdapLink = { cn: params.cn ?? null, filter: params.filter ?? null, group_access: params.group_access as number, provider: params.provider as string };
+  const duplicate = group.ldap_links.find(
+    (l) =>
+      l.provider === params.provider && (params.cn !== undefined ? l.cn === params.cn : l.filter === params.filter),
+  );
+  if (duplicate)
+    throw apiError(409, params.cn !== undefined ? 'Cn has already been taken' : 'Filter has already been taken');
+  const link: LdapLink = {
+    cn: params.cn ?? null,
+    filter: params.filter ?? null,
+    group_access: params.group_access as number,
+    provider: params.provider as string,
+  };
   group.ldap_links.push(link);
   return json(ldapLinkJson(link), 201);
 }
@@ -70,7 +88,11 @@ export function removeLdapLink(req: SandboxRequest): SandboxResponse {
   const params = readLdapParams(req, ['provider']);
   const group = readableGroup(req);
   requireGroupRole(req, group, ACCESS.owner);
-  return removeLdapLinks(group, (l) => l.provider === params.provider && (params.cn !== undefined ? l.cn === params.cn : l.filter === params.filter));
+  return removeLdapLinks(
+    group,
+    (l) =>
+      l.provider === params.provider && (params.cn !== undefined ? l.cn === params.cn : l.filter === params.filter),
+  );
 }
 
 /** Deprecated form: the link named by cn in the path. */

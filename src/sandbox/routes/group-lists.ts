@@ -18,12 +18,21 @@ type GroupQuery = Record<string, unknown>;
  * all_available see everything; others see their groups, plus every group visible to them when
  * all_available (anonymous callers: public groups only).
  */
-function scopeGroups(store: Store, user: User | undefined, groups: Group[], query: GroupQuery, allAvailableByDefault: boolean): Group[] {
+function scopeGroups(
+  store: Store,
+  user: User | undefined,
+  groups: Group[],
+  query: GroupQuery,
+  allAvailableByDefault: boolean,
+): Group[] {
   if (query.owned === true) return groups.filter((g) => isGroupMember(store, user, g, ACCESS.owner));
-  if (query.min_access_level !== undefined) return groups.filter((g) => isGroupMember(store, user, g, query.min_access_level as number));
+  if (query.min_access_level !== undefined)
+    return groups.filter((g) => isGroupMember(store, user, g, query.min_access_level as number));
   const allAvailable = (query.all_available as boolean | undefined) ?? allAvailableByDefault;
   if (user?.is_admin && allAvailable) return groups;
-  return groups.filter((g) => isGroupMember(store, user, g) || ((allAvailable || !user) && canReadGroup(store, user, g)));
+  return groups.filter(
+    (g) => isGroupMember(store, user, g) || ((allAvailable || !user) && canReadGroup(store, user, g)),
+  );
 }
 
 /**
@@ -36,11 +45,15 @@ function filterAndOrder(req: SandboxRequest, groups: Group[], query: GroupQuery,
   const skip = query.skip_groups as number[] | undefined;
   if (skip?.length) out = out.filter((g) => !skip.includes(g.id));
   const search = typeof query.search === 'string' && query.search !== '' ? query.search.toLowerCase() : undefined;
-  const haystack = (g: Group) => (searchParents ? [g.name, g.path, store.groupFullPath(g), store.groupFullName(g)] : [g.name, g.path]);
+  const haystack = (g: Group) =>
+    searchParents ? [g.name, g.path, store.groupFullPath(g), store.groupFullName(g)] : [g.name, g.path];
   if (search) out = out.filter((g) => haystack(g).some((text) => text.toLowerCase().includes(search)));
   const attributes = query.custom_attributes as Record<string, unknown> | undefined;
   // As on GitLab, only administrators may filter by custom attributes; for others the filter is ignored.
-  if (attributes && req.user?.is_admin) out = out.filter((g) => Object.entries(attributes).every(([key, value]) => g.custom_attributes[key] === String(value)));
+  if (attributes && req.user?.is_admin)
+    out = out.filter((g) =>
+      Object.entries(attributes).every(([key, value]) => g.custom_attributes[key] === String(value)),
+    );
 
   const orderBy = (query.order_by as string | undefined) ?? 'name';
   const direction = query.sort === 'desc' ? -1 : 1;
@@ -84,7 +97,8 @@ function decodeCursor(text: string): { name: string; id: number } {
  * the end is an empty page without a link.
  */
 function keysetGroups(req: SandboxRequest, ordered: Group[], query: GroupQuery): SandboxResponse {
-  if ((query.order_by ?? 'name') !== 'name' || (query.sort ?? 'asc') !== 'asc') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
+  if ((query.order_by ?? 'name') !== 'name' || (query.sort ?? 'asc') !== 'asc')
+    throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
   const { perPage } = pageRequest(req);
   const cursorText = req.query.get('cursor');
   let start = 0;
@@ -98,7 +112,12 @@ function keysetGroups(req: SandboxRequest, ordered: Group[], query: GroupQuery):
   }
   const slice = ordered.slice(start, start + perPage);
   const last = slice[slice.length - 1];
-  return keysetResponse(req, slice, groupSerializer(req, query), slice.length === perPage && last ? { cursor: encodeCursor(last) } : undefined);
+  return keysetResponse(
+    req,
+    slice,
+    groupSerializer(req, query),
+    slice.length === perPage && last ? { cursor: encodeCursor(last) } : undefined,
+  );
 }
 
 export function listGroups(req: SandboxRequest): SandboxResponse {

@@ -20,7 +20,10 @@ function listGroupProjects(req: SandboxRequest, onlyShared: boolean): SandboxRes
   let projects: Project[];
   if (onlyShared) projects = store.allProjects().filter(sharedWith);
   else {
-    const namespaces = new Set([group.id, ...(query.include_subgroups === true ? store.descendants(group).map((g) => g.id) : [])]);
+    const namespaces = new Set([
+      group.id,
+      ...(query.include_subgroups === true ? store.descendants(group).map((g) => g.id) : []),
+    ]);
     // A project shared with the group keeps its own namespace: that is how clients tell them apart.
     const withShared = query.with_shared !== false;
     projects = store.allProjects().filter((p) => namespaces.has(p.namespace_id) || (withShared && sharedWith(p)));
@@ -29,12 +32,16 @@ function listGroupProjects(req: SandboxRequest, onlyShared: boolean): SandboxRes
   if (query.archived !== undefined) projects = projects.filter((p) => p.archived === query.archived);
   if (query.visibility !== undefined) projects = projects.filter((p) => p.visibility === query.visibility);
   const search = typeof query.search === 'string' && query.search !== '' ? query.search.toLowerCase() : undefined;
-  if (search) projects = projects.filter((p) => p.name.toLowerCase().includes(search) || p.path.toLowerCase().includes(search));
+  if (search)
+    projects = projects.filter((p) => p.name.toLowerCase().includes(search) || p.path.toLowerCase().includes(search));
   if (query.owned === true) projects = projects.filter((p) => isProjectMember(store, user, p, ACCESS.owner));
-  if (query.starred === true) projects = projects.filter((p) => user !== undefined && (store.stars.get(p.id)?.has(user.id) ?? false));
+  if (query.starred === true)
+    projects = projects.filter((p) => user !== undefined && (store.stars.get(p.id)?.has(user.id) ?? false));
   if (query.with_issues_enabled === true) projects = projects.filter((p) => featureEnabled(p, 'issues'));
-  if (query.with_merge_requests_enabled === true) projects = projects.filter((p) => featureEnabled(p, 'merge_requests'));
-  if (query.min_access_level !== undefined) projects = projects.filter((p) => isProjectMember(store, user, p, query.min_access_level as number));
+  if (query.with_merge_requests_enabled === true)
+    projects = projects.filter((p) => featureEnabled(p, 'merge_requests'));
+  if (query.min_access_level !== undefined)
+    projects = projects.filter((p) => isProjectMember(store, user, p, query.min_access_level as number));
   // No sandbox project has security report artifacts (a CI product the sandbox does not run).
   if (query.with_security_reports === true) projects = projects.filter((p) => p.attrs.has_security_reports === true);
 
@@ -49,7 +56,15 @@ function listGroupProjects(req: SandboxRequest, onlyShared: boolean): SandboxRes
     ordered = [...projects].sort((a, b) => compareText(a.name, b.name) || (a.id - b.id) * direction);
   } else {
     const key = (p: Project): string | number =>
-      orderBy === 'id' ? p.id : orderBy === 'name' ? p.name : orderBy === 'path' ? p.path : orderBy === 'created_at' ? p.created_at : p.last_activity_at;
+      orderBy === 'id'
+        ? p.id
+        : orderBy === 'name'
+          ? p.name
+          : orderBy === 'path'
+            ? p.path
+            : orderBy === 'created_at'
+              ? p.created_at
+              : p.last_activity_at;
     ordered = [...projects].sort((a, b) => {
       const ka = key(a);
       const kb = key(b);

@@ -22,16 +22,41 @@ export function viewGroup(req: SandboxRequest): SandboxResponse {
 export function groupAvatar(req: SandboxRequest): SandboxResponse {
   const group = readableGroup(req);
   if (!group.avatar) throw notFound('Avatar');
-  return { status: 200, body: group.avatar.data, headers: { 'content-type': group.avatar.contentType, 'content-disposition': `attachment; filename="${group.avatar.filename.replace(/"/g, '')}"` } };
+  return {
+    status: 200,
+    body: group.avatar.data,
+    headers: {
+      'content-type': group.avatar.contentType,
+      'content-disposition': `attachment; filename="${group.avatar.filename.replace(/"/g, '')}"`,
+    },
+  };
 }
 
 /** A few users provisioned by acme (and one by acme/platform, which acme's list leaves out), made on first use. */
 function ensureProvisionedUsers(store: Store): void {
   if (!store.firstUse('provisioned users')) return;
   const people: Array<{ username: string; name: string; state: User['state']; group: string; created: string }> = [
-    { username: 'pia.provisioned', name: 'Pia Provisioned', state: 'active', group: 'acme', created: '2023-03-01T10:00:00.000Z' },
-    { username: 'quinn.provisioned', name: 'Quinn Provisioned', state: 'blocked', group: 'acme', created: '2024-06-15T10:00:00.000Z' },
-    { username: 'sam.platform', name: 'Sam Platform', state: 'active', group: 'acme/platform', created: '2024-02-01T10:00:00.000Z' },
+    {
+      username: 'pia.provisioned',
+      name: 'Pia Provisioned',
+      state: 'active',
+      group: 'acme',
+      created: '2023-03-01T10:00:00.000Z',
+    },
+    {
+      username: 'quinn.provisioned',
+      name: 'Quinn Provisioned',
+      state: 'blocked',
+      group: 'acme',
+      created: '2024-06-15T10:00:00.000Z',
+    },
+    {
+      username: 'sam.platform',
+      name: 'Sam Platform',
+      state: 'active',
+      group: 'acme/platform',
+      created: '2024-02-01T10:00:00.000Z',
+    },
   ];
   for (const person of people) {
     const group = store.findGroup(person.group);
@@ -103,15 +128,18 @@ export function listProvisionedUsers(req: SandboxRequest): SandboxResponse {
   ensureProvisionedUsers(store);
   const query = readParams(req.input, PROVISIONED_USER_FILTERS);
   let users = [...store.users.values()].filter((u) => u.provisioned_by_group_id === group.id);
-  if (typeof query.username === 'string') users = users.filter((u) => u.username.toLowerCase() === (query.username as string).toLowerCase());
+  if (typeof query.username === 'string')
+    users = users.filter((u) => u.username.toLowerCase() === (query.username as string).toLowerCase());
   if (typeof query.search === 'string' && query.search !== '') {
     const search = query.search.toLowerCase();
     users = users.filter((u) => [u.name, u.email, u.username].some((text) => text.toLowerCase().includes(search)));
   }
   if (query.active === true) users = users.filter((u) => u.state === 'active');
   if (query.blocked === true) users = users.filter((u) => u.state === 'blocked');
-  if (typeof query.created_after === 'string') users = users.filter((u) => Date.parse(u.created_at) > Date.parse(query.created_after as string));
-  if (typeof query.created_before === 'string') users = users.filter((u) => Date.parse(u.created_at) < Date.parse(query.created_before as string));
+  if (typeof query.created_after === 'string')
+    users = users.filter((u) => Date.parse(u.created_at) > Date.parse(query.created_after as string));
+  if (typeof query.created_before === 'string')
+    users = users.filter((u) => Date.parse(u.created_at) < Date.parse(query.created_before as string));
   users.sort((a, b) => a.id - b.id);
   return paginateArray(req, users, (u) => JSON.stringify(provisionedUserJson(store, u)));
 }

@@ -1,6 +1,20 @@
 import type { Route } from '../http.js';
-import { createGroup, deleteGroup, restoreGroup, transferGroup, transferProjectIntoGroup, updateGroup } from './group-changes.js';
-import { addLdapLink, listLdapLinks, removeLdapLink, removeLdapLinkByCn, removeLdapLinkByProviderAndCn, syncLdap } from './group-ldap.js';
+import {
+  createGroup,
+  deleteGroup,
+  restoreGroup,
+  transferGroup,
+  transferProjectIntoGroup,
+  updateGroup,
+} from './group-changes.js';
+import {
+  addLdapLink,
+  listLdapLinks,
+  removeLdapLink,
+  removeLdapLinkByCn,
+  removeLdapLinkByProviderAndCn,
+  syncLdap,
+} from './group-ldap.js';
 import { listDescendants, listGroups, listSubgroups } from './group-lists.js';
 import { listGroupOwnProjects, listGroupSharedProjects } from './group-projects.js';
 import { groupAvatar, listProvisionedUsers, viewGroup } from './group-views.js';

@@ -16,7 +16,12 @@ import { int, readParams, requireStr, str } from '../params.js';
 function hookJson(hook: Hook): Record<string, unknown> {
   const view: Record<string, unknown> = { id: hook.id, url: hook.url, [`${hook.owner.kind}_id`]: hook.owner.id };
   for (const param of hookParamsFor(hook.owner.kind)) {
-    view[param.name] = param.name in hook.attrs ? hook.attrs[param.name] : param.name in HOOK_DEFAULTS ? HOOK_DEFAULTS[param.name] : false;
+    view[param.name] =
+      param.name in hook.attrs
+        ? hook.attrs[param.name]
+        : param.name in HOOK_DEFAULTS
+          ? HOOK_DEFAULTS[param.name]
+          : false;
   }
   view.created_at = hook.created_at;
   return view;
@@ -32,7 +37,10 @@ function validUrl(value: string): boolean {
 }
 
 /** url, the table's fields and the token, checked as the service checks them. */
-function readHookInput(req: SandboxRequest, kind: HookOwnerKind): { url: string; attrs: Record<string, unknown>; token: string | undefined } {
+function readHookInput(
+  req: SandboxRequest,
+  kind: HookOwnerKind,
+): { url: string; attrs: Record<string, unknown>; token: string | undefined } {
   const url = requireStr(req.input, 'url');
   const attrs = readParams(req.input, hookParamsFor(kind));
   for (const [key, value] of Object.entries(attrs)) if (value === undefined) delete attrs[key];
@@ -66,7 +74,14 @@ function hookRoutes(kind: HookOwnerKind): Route[] {
   const create = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);
     const { url, attrs, token } = readHookInput(req, kind);
-    const hook: Hook = { id: req.store.nextId('hook'), owner: { kind, id: owner.id }, url, token: token ?? null, created_at: req.store.nowIso(), attrs };
+    const hook: Hook = {
+      id: req.store.nextId('hook'),
+      owner: { kind, id: owner.id },
+      url,
+      token: token ?? null,
+      created_at: req.store.nowIso(),
+      attrs,
+    };
     req.store.hooks.set(hook.id, hook);
     return json(hookJson(hook), 201);
   };

@@ -44,13 +44,15 @@ function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<str
   // The sandbox keeps no issues or merge requests that carry labels: every count is 0.
   if (withCounts) Object.assign(view, { open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0 });
   view.subscribed = false;
-  if (endpoint === 'project') Object.assign(view, { priority: label.priority, is_project_label: label.owner.kind === 'project' });
+  if (endpoint === 'project')
+    Object.assign(view, { priority: label.priority, is_project_label: label.owner.kind === 'project' });
   return view;
 }
 
 /** `#RRGGBB` or `#RGB` as given, a CSS name as its hex; GitLab's ColorValidator otherwise. */
 function readColor(value: string): string {
-  if (/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value)) return value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
+  if (/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value))
+    return value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
   const hex = cssColorHex(value);
   if (!hex) throw validationError({ color: ['must be a valid color code'] });
   return hex;
@@ -69,7 +71,8 @@ function labelRoutes(kind: Kind): Route[] {
   const findLabel = (req: SandboxRequest, owner: OwnerKey, withAncestors: boolean): Label => {
     const ref = req.params.label_id ?? str(req.input, 'label_id') ?? requireStr(req.input, 'name');
     const labels = visibleLabels(req.store, owner, withAncestors);
-    const found = (/^\d+$/.test(ref) ? labels.find((l) => l.id === Number(ref)) : undefined) ?? labels.find((l) => l.name === ref);
+    const found =
+      (/^\d+$/.test(ref) ? labels.find((l) => l.id === Number(ref)) : undefined) ?? labels.find((l) => l.name === ref);
     if (!found) throw notFound('Label');
     return found;
   };
@@ -77,13 +80,21 @@ function labelRoutes(kind: Kind): Route[] {
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.none);
     let labels = visibleLabels(req.store, owner, bool(req.input, 'include_ancestor_groups') ?? true);
-    const group = kind === 'group' && bool(req.input, 'include_descendant_groups') === true ? req.store.groups.get(owner.id) : undefined;
+    const group =
+      kind === 'group' && bool(req.input, 'include_descendant_groups') === true
+        ? req.store.groups.get(owner.id)
+        : undefined;
     if (group) {
       const below = new Set(req.store.descendants(group).map((g) => g.id));
-      labels = labels.concat([...req.store.labels.values()].filter((l) => l.owner.kind === 'group' && below.has(l.owner.id)));
+      labels = labels.concat(
+        [...req.store.labels.values()].filter((l) => l.owner.kind === 'group' && below.has(l.owner.id)),
+      );
     }
     const search = str(req.input, 'search')?.toLowerCase();
-    if (search) labels = labels.filter((l) => l.name.toLowerCase().includes(search) || (l.description ?? '').toLowerCase().includes(search));
+    if (search)
+      labels = labels.filter(
+        (l) => l.name.toLowerCase().includes(search) || (l.description ?? '').toLowerCase().includes(search),
+      );
     labels.sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
     const withCounts = bool(req.input, 'with_counts') ?? false;
     return paginateArray(req, labels, (label) => JSON.stringify(labelJson(label, kind, withCounts)));
@@ -102,7 +113,14 @@ function labelRoutes(kind: Kind): Route[] {
     const priority = kind === 'project' ? readPriority(req) : undefined;
     checkName(name);
     if (visibleLabels(req.store, owner, true).some((l) => l.name === name)) throw conflict('Label already exists');
-    const label: Label = { id: req.store.nextId('label'), owner, name, color, description: (fields.description as string | undefined) ?? null, priority: priority ?? null };
+    const label: Label = {
+      id: req.store.nextId('label'),
+      owner,
+      name,
+      color,
+      description: (fields.description as string | undefined) ?? null,
+      priority: priority ?? null,
+    };
     req.store.labels.set(label.id, label);
     return json(labelJson(label, kind), 201);
   };
@@ -116,12 +134,15 @@ function labelRoutes(kind: Kind): Route[] {
     const description = str(req.input, 'description');
     const priorityGiven = kind === 'project' && req.input.priority !== undefined;
     if (newName === undefined && color === undefined && description === undefined && !priorityGiven) {
-      throw paramError(`new_name, color, description${kind === 'project' ? ', priority' : ''} are missing, at least one parameter must be provided`);
+      throw paramError(
+        `new_name, color, description${kind === 'project' ? ', priority' : ''} are missing, at least one parameter must be provided`,
+      );
     }
     const next: Label = { ...label };
     if (newName !== undefined) {
       checkName(newName);
-      if (visibleLabels(req.store, owner, true).some((l) => l !== label && l.name === newName)) throw validationError({ title: ['has already been taken'] });
+      if (visibleLabels(req.store, owner, true).some((l) => l !== label && l.name === newName))
+        throw validationError({ title: ['has already been taken'] });
       next.name = newName;
     }
     if (color !== undefined) next.color = readColor(color);
@@ -152,7 +173,8 @@ function labelRoutes(kind: Kind): Route[] {
 /** 0 or more, or empty/null to remove it. */
 function readPriority(req: SandboxRequest): number | undefined {
   const priority = int(req.input, LABEL_PRIORITY.name);
-  if (priority !== undefined && priority < 0) throw validationError({ priority: ['must be greater than or equal to 0'] });
+  if (priority !== undefined && priority < 0)
+    throw validationError({ priority: ['must be greater than or equal to 0'] });
   return priority;
 }
 

@@ -1,5 +1,12 @@
 import { MEMBER_PARAMS, MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
-import { canManageMembers, canRemoveMember, isLastOwner, personalNamespaceHolder, directLevel, demotesLastOwner } from '../access.js';
+import {
+  canManageMembers,
+  canRemoveMember,
+  isLastOwner,
+  personalNamespaceHolder,
+  directLevel,
+  demotesLastOwner,
+} from '../access.js';
 import { requireUser } from '../guards.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -21,15 +28,20 @@ import { memberNotFound, memberSource, memberUserId } from './member-lists.js';
  * removes one on update); then the member's validations, minimal access for groups only and no
  * expiry in the past (422).
  */
-function readMemberParams(req: SandboxRequest, source: MemberSource): { level: number; expiresAt: string | null | undefined } {
+function readMemberParams(
+  req: SandboxRequest,
+  source: MemberSource,
+): { level: number; expiresAt: string | null | undefined } {
   const emptyExpiry = req.input.expires_at === '';
   const params = readParams(emptyExpiry ? { ...req.input, expires_at: undefined } : req.input, MEMBER_PARAMS);
   const level = params.access_level;
   if (level === undefined) throw paramError('access_level is missing');
   // A project member's validation (ProjectMember's inclusion in Gitlab::Access.all_values).
-  if (source.kind === 'project' && level === MINIMAL_ACCESS_LEVEL) throw validationError({ access_level: ['is not included in the list'] });
+  if (source.kind === 'project' && level === MINIMAL_ACCESS_LEVEL)
+    throw validationError({ access_level: ['is not included in the list'] });
   const expiresAt = emptyExpiry ? null : params.expires_at;
-  if (expiresAt && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiresAt && expiresAt < req.store.today())
+    throw validationError({ expires_at: ['cannot be a date in the past'] });
   return { level, expiresAt };
 }
 
@@ -46,9 +58,16 @@ function readUserRefs(req: SandboxRequest): { refs: string[]; byName: boolean } 
   const name = str(req.input, 'username');
   if (id !== undefined && name !== undefined) throw paramError('user_id, username are mutually exclusive');
   const text = id ?? name;
-  if (text === undefined || text === '') throw paramError('user_id, username are missing, exactly one parameter must be provided');
+  if (text === undefined || text === '')
+    throw paramError('user_id, username are missing, exactly one parameter must be provided');
   if (id !== undefined && !/^\d+(,\s*\d+)*$/.test(id.trim())) throw paramError('user_id is invalid');
-  return { refs: text.split(',').map((ref) => ref.trim()).filter(Boolean), byName: id === undefined };
+  return {
+    refs: text
+      .split(',')
+      .map((ref) => ref.trim())
+      .filter(Boolean),
+    byName: id === undefined,
+  };
 }
 
 function findUser(req: SandboxRequest, ref: string, byName: boolean): User | undefined {
@@ -72,7 +91,11 @@ export function memberChanges(kind: MemberSource['kind']) {
       if (!canManageMembers(req.store, caller, source, [level, ...levels])) throw forbidden();
       for (const user of users) {
         const old = record.memberDetails.get(user.id);
-        putMember(source, user.id, level, { created_at: old?.created_at ?? now, created_by: old?.created_by ?? caller.id, expires_at: expiresAt });
+        putMember(source, user.id, level, {
+          created_at: old?.created_at ?? now,
+          created_by: old?.created_by ?? caller.id,
+          expires_at: expiresAt,
+        });
       }
       return json({ status: 'success' }, 201);
     }
@@ -93,7 +116,8 @@ export function memberChanges(kind: MemberSource['kind']) {
     const { level, expiresAt } = readMemberParams(req, source);
     if (!canManageMembers(req.store, caller, source, [level, member.level])) throw forbidden();
     if (demotesLastOwner(req.store, source, member.user.id, level)) throw forbidden();
-    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
+    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id)
+      throw forbidden();
     const details: MemberDetails = { ...member.details, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
     putMember(source, member.user.id, level, details);
     return json(memberJson(req.store, source, { ...member, level, details }, caller));
@@ -108,7 +132,8 @@ export function memberChanges(kind: MemberSource['kind']) {
     const { skip_subresources: skip } = readParams(req.input, MEMBER_REMOVE_PARAMS);
     if (!canRemoveMember(req.store, caller, source, member.user.id, member.level)) throw forbidden();
     if (source.kind === 'group' && isLastOwner(req.store, source.group, member.user.id)) throw forbidden();
-    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id) throw forbidden();
+    if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id)
+      throw forbidden();
     removeMember(req.store, source, member.user.id, skip === true);
     return noContent();
   };

@@ -33,13 +33,20 @@ export function memberUserId(req: SandboxRequest): number {
 function filtered(req: SandboxRequest, entries: MemberEntry[]): MemberEntry[] {
   const { query, user_ids: ids } = readParams(req.input, MEMBER_FILTERS);
   return entries.filter(
-    ({ user }) => (!query || contains(user.username, query) || contains(user.name, query) || user.email.toLowerCase() === query.toLowerCase()) && (!ids || ids.length === 0 || ids.includes(user.id)),
+    ({ user }) =>
+      (!query ||
+        contains(user.username, query) ||
+        contains(user.name, query) ||
+        user.email.toLowerCase() === query.toLowerCase()) &&
+      (!ids || ids.length === 0 || ids.includes(user.id)),
   );
 }
 
 export function memberLists(kind: MemberSource['kind']) {
   const page = (req: SandboxRequest, source: MemberSource, entries: MemberEntry[]): SandboxResponse =>
-    paginateArray(req, filtered(req, entries), (entry) => JSON.stringify(memberJson(req.store, source, entry, req.user)));
+    paginateArray(req, filtered(req, entries), (entry) =>
+      JSON.stringify(memberJson(req.store, source, entry, req.user)),
+    );
   return {
     list: (req: SandboxRequest): SandboxResponse => {
       const source = memberSource(req, kind);

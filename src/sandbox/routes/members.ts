@@ -20,4 +20,8 @@ function memberRoutes(kind: MemberSource['kind']): Route[] {
   ];
 }
 
-export const memberRoutesTable: readonly Route[] = [...memberRoutes('project'), ...memberRoutes('group'), ['GET', '/users/:user_id/memberships', listMemberships]];
+export const memberRoutesTable: readonly Route[] = [
+  ...memberRoutes('project'),
+  ...memberRoutes('group'),
+  ['GET', '/users/:user_id/memberships', listMemberships],
+];

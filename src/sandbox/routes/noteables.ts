@@ -28,4 +28,3 @@ function listOf(kind: NoteableKind): Route {
 }
 
 export const noteableRoutes: readonly Route[] = (Object.keys(NOTEABLES) as NoteableKind[]).map(listOf);
-

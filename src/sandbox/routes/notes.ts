@@ -1,16 +1,37 @@
-import { awardEmojiName, characterCount, isAwardEmojiOnly, NOTE_BODY_MAX, NOTE_ORDER_BY, NOTE_SORTS, NOTEABLES, type NoteableKind } from '../../params/notes.js';
-import { canModifyNote, canReadNote, canReadNoteable, isReadOnly, canBackdateNote, canMarkNoteConfidential } from '../access.js';
+import {
+  awardEmojiName,
+  characterCount,
+  isAwardEmojiOnly,
+  NOTE_BODY_MAX,
+  NOTE_ORDER_BY,
+  NOTE_SORTS,
+  NOTEABLES,
+  type NoteableKind,
+} from '../../params/notes.js';
+import {
+  canModifyNote,
+  canReadNote,
+  canReadNoteable,
+  isReadOnly,
+  canBackdateNote,
+  canMarkNoteConfidential,
+} from '../access.js';
 import { readableGroup, readableProject, requireUser } from '../guards.js';
 import { badRequest, forbidden, notFound, paramError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Note, Noteable, } from '../model.js';
+import type { Note, Noteable } from '../model.js';
 import { awardAnswerJson, noteJson } from '../note-views.js';
 import { addNote, findEpic, findProjectNoteable, noteOf, notesOf, removeNote, toggleAward } from '../noteables.js';
 import { paginateArray, sortBy } from '../pagination.js';
 import { bool, choice, str } from '../params.js';
 
 /** The path parameter naming the noteable, as the API reference calls it. */
-const REF_PARAM: Record<NoteableKind, string> = { issue: 'issue_iid', merge_request: 'merge_request_iid', snippet: 'snippet_id', epic: 'epic_id' };
+const REF_PARAM: Record<NoteableKind, string> = {
+  issue: 'issue_iid',
+  merge_request: 'merge_request_iid',
+  snippet: 'snippet_id',
+  epic: 'epic_id',
+};
 
 /**
  * The 20 note endpoints (the notes API reference): five per kind of noteable,
@@ -63,7 +84,12 @@ function routesOf(kind: NoteableKind): Route[] {
     }
     // Only issue notes take confidential (the API reference); below reporter the flag is dropped
     // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
-    const note = addNote(req.store, noteable, { body, author: user, confidential: confidential && canMarkNoteConfidential(req.store, user, noteable), created_at: createdAt });
+    const note = addNote(req.store, noteable, {
+      body,
+      author: user,
+      confidential: confidential && canMarkNoteConfidential(req.store, user, noteable),
+      created_at: createdAt,
+    });
     return json(noteJson(req.store, noteable, note), 201);
   };
 
@@ -73,7 +99,8 @@ function routesOf(kind: NoteableKind): Route[] {
     const body = str(req.input, 'body');
     // Issue notes: body or confidential; the others: body is required (the API reference).
     const confidential = kind === 'issue' ? bool(req.input, 'confidential') : undefined;
-    if (kind === 'issue' && body === undefined && confidential === undefined) throw paramError('body, confidential are missing, at least one parameter must be provided');
+    if (kind === 'issue' && body === undefined && confidential === undefined)
+      throw paramError('body, confidential are missing, at least one parameter must be provided');
     if (kind !== 'issue' && body === undefined) throw paramError('body is missing');
     if (body !== undefined && body.trim() === '') throw paramError('body is empty');
     const noteable = findNoteable(req, kind, ref);
@@ -122,7 +149,10 @@ function notePathId(req: SandboxRequest): number {
 function findNoteable(req: SandboxRequest, kind: NoteableKind, refParam: string): Noteable {
   const refValue = pathInteger(req, refParam);
   const { store, user } = req;
-  const noteable = kind === 'epic' ? findEpic(store, readableGroup(req), refValue) : findProjectNoteable(store, readableProject(req), kind, refValue);
+  const noteable =
+    kind === 'epic'
+      ? findEpic(store, readableGroup(req), refValue)
+      : findProjectNoteable(store, readableProject(req), kind, refValue);
   if (!noteable || !canReadNoteable(store, user, noteable)) throw notFound(NOTEABLES[kind].typeName);
   return noteable;
 }
@@ -137,7 +167,8 @@ function readableNote(req: SandboxRequest, noteable: Noteable, noteId: number): 
 /** The note model's validations, in GitLab's message shape (`bad_request!("Note #{errors}")`). */
 function checkBody(body: string): void {
   if (body.trim() === '') throw badRequest(`Note {:note=>["can't be blank"]}`);
-  if (characterCount(body) > NOTE_BODY_MAX) throw badRequest(`Note {:note=>["is too long (maximum is ${NOTE_BODY_MAX} characters)"]}`);
+  if (characterCount(body) > NOTE_BODY_MAX)
+    throw badRequest(`Note {:note=>["is too long (maximum is ${NOTE_BODY_MAX} characters)"]}`);
 }
 
 /** An ISO 8601 date-time parameter, normalised; 400 "<name> is invalid" otherwise. */
@@ -146,7 +177,9 @@ function dateTimeParam(req: SandboxRequest, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   // Without a zone the service reads the time as UTC.
-  const ms = match ? Date.parse(`${match[1]}T${match[2] ?? '00:00:00'}${(match[3] ?? 'Z').replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`) : Number.NaN;
+  const ms = match
+    ? Date.parse(`${match[1]}T${match[2] ?? '00:00:00'}${(match[3] ?? 'Z').replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`)
+    : Number.NaN;
   if (Number.isNaN(ms)) throw paramError(`${name} is invalid`);
   return new Date(ms).toISOString();
 }

@@ -1,8 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { accessLevelName } from '../../params/access.js';
-import { PROJECT_GROUP_FILTERS, PROJECT_USER_FILTERS, SNAPSHOT_PARAMS, STARRER_FILTERS } from '../../params/project-extras.js';
-import { ACCESS, canReadGroup, groupMemberLevel, groupOfNamespace, projectAccess, levelSource, isProjectMember } from '../access.js';
+import {
+  PROJECT_GROUP_FILTERS,
+  PROJECT_USER_FILTERS,
+  SNAPSHOT_PARAMS,
+  STARRER_FILTERS,
+} from '../../params/project-extras.js';
+import {
+  ACCESS,
+  canReadGroup,
+  groupMemberLevel,
+  groupOfNamespace,
+  projectAccess,
+  levelSource,
+  isProjectMember,
+} from '../access.js';
 import { readableProject, requireProjectRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -25,7 +38,14 @@ export function contains(text: string | null | undefined, search: string): boole
 }
 
 function groupRecord(store: Store, group: Group): Record<string, unknown> {
-  return { id: group.id, name: group.name, avatar_url: null, web_url: `${store.origin}/groups/${store.groupFullPath(group)}`, full_name: store.groupFullName(group), full_path: store.groupFullPath(group) };
+  return {
+    id: group.id,
+    name: group.name,
+    avatar_url: null,
+    web_url: `${store.origin}/groups/${store.groupFullPath(group)}`,
+    full_name: store.groupFullName(group),
+    full_path: store.groupFullPath(group),
+  };
 }
 
 // ---- the snapshot archive ----
@@ -33,7 +53,8 @@ function groupRecord(store: Store, group: Group): Record<string, unknown> {
 /** One ustar header block (POSIX.1-1988): name, mode, sizes and times in octal, checksum over the block. */
 function tarHeader(name: string, size: number, type: '0' | '5', mtime: number): Buffer {
   const block = Buffer.alloc(512);
-  const put = (text: string, offset: number, length: number) => block.write(text, offset, Math.min(length, Buffer.byteLength(text)), 'utf8');
+  const put = (text: string, offset: number, length: number) =>
+    block.write(text, offset, Math.min(length, Buffer.byteLength(text)), 'utf8');
   const octal = (value: number, length: number) => `${value.toString(8).padStart(length - 1, '0')}\0`;
   put(name, 0, 100);
   put(octal(type === '5' ? 0o755 : 0o644, 8), 100, 8);
@@ -75,12 +96,19 @@ function snapshotFiles(store: Store, project: Project, wiki: boolean): Array<{ n
   const git = [
     { name: '.git/' },
     { name: '.git/HEAD', content: `ref: refs/heads/${branch}\n` },
-    { name: '.git/config', content: `[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote "origin"]\n\turl = ${store.origin}/${store.projectFullPath(project)}${wiki ? '.wiki' : ''}.git\n` },
+    {
+      name: '.git/config',
+      content: `[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote "origin"]\n\turl = ${store.origin}/${store.projectFullPath(project)}${wiki ? '.wiki' : ''}.git\n`,
+    },
     { name: '.git/description', content: `${project.name}${wiki ? ' wiki' : ''}\n` },
     { name: '.git/refs/' },
     { name: '.git/refs/heads/' },
   ];
-  if (wiki) return [{ name: 'home.md', content: `# ${project.name}\n\nWelcome to the wiki of ${store.projectFullPath(project)}.\n` }, ...git];
+  if (wiki)
+    return [
+      { name: 'home.md', content: `# ${project.name}\n\nWelcome to the wiki of ${store.projectFullPath(project)}.\n` },
+      ...git,
+    ];
   const changelog = Array.from({ length: 200 }, (_, i) => `- ${i + 1}: ${project.name} change ${i + 1}\n`).join('');
   return [
     { name: 'README.md', content: `# ${project.name}\n\n${project.description ?? ''}\n` },
@@ -114,7 +142,12 @@ function roleName(level: number): string {
  * and a member whose role would be lower than one they inherit from the target's groups is
  * refused with GitLab's validation message. Returns the refusals by username.
  */
-function importMembers(store: Store, importer: User, source: Project, target: Project): { errors: Record<string, string>; total: number } {
+function importMembers(
+  store: Store,
+  importer: User,
+  source: Project,
+  target: Project,
+): { errors: Record<string, string>; total: number } {
   const importerLevel = projectAccess(store, importer, target);
   const errors: Record<string, string> = {};
   const targetGroup = groupOfNamespace(store, target.namespace_id);
@@ -129,7 +162,8 @@ function importMembers(store: Store, importer: User, source: Project, target: Pr
       const inherited = groupMemberLevel(store, user, targetGroup);
       if (inherited > level) {
         const from = levelSource(store, user, targetGroup, inherited);
-        errors[user.username] = `Access level should be greater than or equal to ${roleName(inherited)} inherited membership from group ${from.name}`;
+        errors[user.username] =
+          `Access level should be greater than or equal to ${roleName(inherited)} inherited membership from group ${from.name}`;
         continue;
       }
     }
@@ -147,7 +181,9 @@ function listStarrers(req: SandboxRequest): SandboxResponse {
     .filter((star) => !search || contains(star.user.username, search) || contains(star.user.name, search))
     // Newest first, as GitLab's UsersStarProjectsFinder orders by default.
     .sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : a.user.id - b.user.id));
-  return paginateArray(req, stars, (star) => JSON.stringify({ starred_since: star.since, user: userObject(req.store, star.user) }));
+  return paginateArray(req, stars, (star) =>
+    JSON.stringify({ starred_since: star.since, user: userObject(req.store, star.user) }),
+  );
 }
 
 function projectLanguages(req: SandboxRequest): SandboxResponse {
@@ -158,7 +194,10 @@ function projectLanguages(req: SandboxRequest): SandboxResponse {
 /** Everyone with a role in the project: direct members, members of its groups and of the groups it is shared with. */
 function listProjectUsers(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
-  const { search, skip_users: skip } = readParams(req.input, PROJECT_USER_FILTERS) as { search?: string; skip_users?: number[] };
+  const { search, skip_users: skip } = readParams(req.input, PROJECT_USER_FILTERS) as {
+    search?: string;
+    skip_users?: number[];
+  };
   const users = [...req.store.users.values()]
     .filter((user) => isProjectMember(req.store, user, project))
     .filter((user) => !skip?.includes(user.id))
@@ -170,7 +209,13 @@ function listProjectUsers(req: SandboxRequest): SandboxResponse {
 /** The project's group and its ancestors, and with with_shared the groups it is shared with (GitLab's Projects::GroupsFinder, newest id first). */
 function listProjectGroups(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
-  const params = readParams(req.input, PROJECT_GROUP_FILTERS) as { search?: string; with_shared?: boolean; shared_min_access_level?: number; shared_visible_only?: boolean; skip_groups?: number[] };
+  const params = readParams(req.input, PROJECT_GROUP_FILTERS) as {
+    search?: string;
+    with_shared?: boolean;
+    shared_min_access_level?: number;
+    shared_visible_only?: boolean;
+    skip_groups?: number[];
+  };
   const store = req.store;
   const found = new Map<number, Group>();
   const ns = store.namespaces.get(project.namespace_id);
@@ -180,7 +225,8 @@ function listProjectGroups(req: SandboxRequest): SandboxResponse {
     for (const share of project.shares) {
       const group = store.groups.get(share.group_id);
       if (!group) continue;
-      if (params.shared_min_access_level !== undefined && share.group_access_level < params.shared_min_access_level) continue;
+      if (params.shared_min_access_level !== undefined && share.group_access_level < params.shared_min_access_level)
+        continue;
       if (params.shared_visible_only && !canReadGroup(store, req.user, group)) continue;
       found.set(group.id, group);
     }
@@ -197,7 +243,14 @@ function projectStorage(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
   requireAdmin(req);
   const hash = createHash('sha256').update(String(project.id)).digest('hex');
-  return json([{ project_id: project.id, disk_path: `@hashed/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`, created_at: project.created_at, repository_storage: String(project.attrs.repository_storage ?? 'default') }]);
+  return json([
+    {
+      project_id: project.id,
+      disk_path: `@hashed/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`,
+      created_at: project.created_at,
+      repository_storage: String(project.attrs.repository_storage ?? 'default'),
+    },
+  ]);
 }
 
 /** Administrators only: an uncompressed tar of the repository (or of the wiki with wiki=true), streamed. */
@@ -208,8 +261,16 @@ function projectSnapshot(req: SandboxRequest): SandboxResponse {
   const stamp = req.store.nowIso().replace(/[-:]/g, '').slice(0, 15);
   return {
     status: 200,
-    body: Readable.from(tarEntries(snapshotFiles(req.store, project, wiki === true), Date.parse(project.last_activity_at) || req.store.now())),
-    headers: { 'content-type': 'application/x-tar', 'content-disposition': `attachment; filename="${project.path}${wiki ? '.wiki' : ''}-${stamp}.tar"` },
+    body: Readable.from(
+      tarEntries(
+        snapshotFiles(req.store, project, wiki === true),
+        Date.parse(project.last_activity_at) || req.store.now(),
+      ),
+    ),
+    headers: {
+      'content-type': 'application/x-tar',
+      'content-disposition': `attachment; filename="${project.path}${wiki ? '.wiki' : ''}-${stamp}.tar"`,
+    },
   };
 }
 
@@ -230,7 +291,16 @@ function uploadFile(req: SandboxRequest): SandboxResponse {
   const image = /^\.(png|jpe?g|gif|bmp|tiff?|ico|webp|svg|mp4|mov|webm|ogg)$/i.test(extension);
   const alt = image ? file.filename.slice(0, file.filename.length - extension.length) : file.filename;
   const url = `/uploads/${secret}/${encodeURIComponent(file.filename)}`;
-  return json({ id, alt, url, full_path: `/${req.store.projectFullPath(project)}${url}`, markdown: `${image ? '!' : ''}[${alt}](${url})` }, 201);
+  return json(
+    {
+      id,
+      alt,
+      url,
+      full_path: `/${req.store.projectFullPath(project)}${url}`,
+      markdown: `${image ? '!' : ''}[${alt}](${url})`,
+    },
+    201,
+  );
 }
 
 /** Maintainers and above (admin_project). A second start within the lease is a 409, as in GitLab. The body is not shown: none. */
@@ -240,7 +310,9 @@ function startHousekeeping(req: SandboxRequest): SandboxResponse {
   requireProjectRole(req, project, ACCESS.maintainer);
   const last = project.housekeepingStartedAt;
   if (last !== null && req.store.now() - last < HOUSEKEEPING_LEASE_MS) {
-    throw conflict(`Somebody already triggered housekeeping for this resource in the past ${HOUSEKEEPING_LEASE_MS / 60_000} minutes`);
+    throw conflict(
+      `Somebody already triggered housekeeping for this resource in the past ${HOUSEKEEPING_LEASE_MS / 60_000} minutes`,
+    );
   }
   project.housekeepingStartedAt = req.store.now();
   return { status: 201 };

@@ -1,7 +1,15 @@
 import { pathFromName } from '../../params/paths.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { ACCESS, canCreateProjectIn, canNameNamespace, canTransferProjectInto, groupOfNamespace, moreVisible, creatorNeedsMembership } from '../access.js';
+import {
+  ACCESS,
+  canCreateProjectIn,
+  canNameNamespace,
+  canTransferProjectInto,
+  groupOfNamespace,
+  moreVisible,
+  creatorNeedsMembership,
+} from '../access.js';
 import { readableProject, requireProjectRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -18,7 +26,8 @@ import { applySettings, namingErrors, readSettings, visibilityProblem } from './
  */
 
 /** The model's message when a user without personal projects (an external user) makes one there. */
-const PERSONAL_PROJECTS_NOT_ALLOWED = 'Personal project creation is not allowed. Please contact your administrator with questions';
+const PERSONAL_PROJECTS_NOT_ALLOWED =
+  'Personal project creation is not allowed. Please contact your administrator with questions';
 
 /** POST /projects and POST /projects/user/:user_id: `owner` is who the project is made for and by. */
 function createProject(req: SandboxRequest, caller: User, owner: User, column: SettingsColumn): SandboxResponse {
@@ -26,7 +35,8 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
   const settings = readSettings(req, column);
   let name = settings.name as string | undefined;
   let path = settings.path as string | undefined;
-  if (name === undefined && path === undefined) throw paramError('name, path are missing, at least one parameter must be provided');
+  if (name === undefined && path === undefined)
+    throw paramError('name, path are missing, at least one parameter must be provided');
   path ??= pathFromName(name as string);
   name ??= path;
   const namespaceGiven = settings.namespace_id !== undefined;
@@ -35,7 +45,11 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
   // As GitLab's Projects::CreateService: a namespace asked for is checked (and refused as "not
   // valid"); the owner's own namespace is not, and the project model refuses it instead.
   if (!ns || !canCreateProjectIn(store, owner, ns)) {
-    throw validationError(namespaceGiven || ns?.kind !== 'user' ? { namespace: ['is not valid'] } : { limit_reached: [PERSONAL_PROJECTS_NOT_ALLOWED] });
+    throw validationError(
+      namespaceGiven || ns?.kind !== 'user'
+        ? { namespace: ['is not valid'] }
+        : { limit_reached: [PERSONAL_PROJECTS_NOT_ALLOWED] },
+    );
   }
   const visibility = (settings.visibility as Visibility | undefined) ?? 'private';
   const errors = namingErrors(store, namespaceId, name, path);
@@ -44,10 +58,20 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
   if (settings.mirror === true && typeof settings.import_url !== 'string') errors.import_url = ["can't be blank"];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
-  const project = newProject(store, { name, path, namespace_id: namespaceId, visibility, description: (settings.description as string | undefined) ?? null, creator_id: owner.id });
+  const project = newProject(store, {
+    name,
+    path,
+    namespace_id: namespaceId,
+    visibility,
+    description: (settings.description as string | undefined) ?? null,
+    creator_id: owner.id,
+  });
   const { name: _n, path: _p, visibility: _v, description: _d, ...rest } = settings;
   applySettings(project, rest, caller);
-  const seeded = settings.initialize_with_readme === true || settings.template_name !== undefined || settings.template_project_id !== undefined;
+  const seeded =
+    settings.initialize_with_readme === true ||
+    settings.template_name !== undefined ||
+    settings.template_project_id !== undefined;
   project.attrs.empty_repo = !seeded && typeof settings.import_url !== 'string';
   // An empty repository has no branch to make the default.
   if (!seeded) delete project.attrs.default_branch;
@@ -68,7 +92,9 @@ export function createOwnProject(req: SandboxRequest): SandboxResponse {
 export function createProjectForUser(req: SandboxRequest): SandboxResponse {
   const caller = requireUser(req);
   requireAdmin(req);
-  const owner = /^\d+$/.test(req.params.user_id as string) ? req.store.users.get(Number(req.params.user_id)) : undefined;
+  const owner = /^\d+$/.test(req.params.user_id as string)
+    ? req.store.users.get(Number(req.params.user_id))
+    : undefined;
   if (!owner) throw notFound('User');
   if (str(req.input, 'name') === undefined || str(req.input, 'name') === '') throw paramError('name is missing');
   return createProject(req, caller, owner, 'createForUser');
@@ -83,10 +109,20 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
     const names = PROJECT_SETTINGS.filter((s) => s.columns.includes('update')).map((s) => s.name);
     throw paramError(`${names.join(', ')} are missing, at least one parameter must be provided`);
   }
-  const errors = namingErrors(store, project.namespace_id, settings.name as string | undefined, settings.path as string | undefined, project.id);
-  const tooVisible = settings.visibility === undefined ? undefined : visibilityProblem(store, project.namespace_id, settings.visibility as Visibility);
+  const errors = namingErrors(
+    store,
+    project.namespace_id,
+    settings.name as string | undefined,
+    settings.path as string | undefined,
+    project.id,
+  );
+  const tooVisible =
+    settings.visibility === undefined
+      ? undefined
+      : visibilityProblem(store, project.namespace_id, settings.visibility as Visibility);
   if (tooVisible) errors.visibility_level = [tooVisible];
-  if (settings.mirror === true && typeof (settings.import_url ?? project.attrs.import_url) !== 'string') errors.import_url = ["can't be blank"];
+  if (settings.mirror === true && typeof (settings.import_url ?? project.attrs.import_url) !== 'string')
+    errors.import_url = ["can't be blank"];
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const oldFullPath = store.projectFullPath(project);
   applySettings(project, settings, caller);
@@ -159,15 +195,19 @@ export function transferProject(req: SandboxRequest): SandboxResponse {
   const target = store.findNamespace(ref);
   if (!target || !canNameNamespace(store, caller, target)) throw notFound('Namespace');
   // GitLab's wording: the model errors of the transfer, as Ruby prints a hash.
-  const failed = (reason: string) => apiError(400, `Failed to transfer project {:new_namespace=>[${JSON.stringify(reason)}]}`);
+  const failed = (reason: string) =>
+    apiError(400, `Failed to transfer project {:new_namespace=>[${JSON.stringify(reason)}]}`);
   if (target.id === project.namespace_id) throw failed('Project is already in this namespace.');
-  if (!canTransferProjectInto(store, caller, target)) throw failed("You don't have permission to transfer projects into that namespace.");
-  if (store.projectPathTaken(target.id, project.path) || store.projectNameTaken(target.id, project.name)) throw failed('Project with same name or path in target namespace already exists');
+  if (!canTransferProjectInto(store, caller, target))
+    throw failed("You don't have permission to transfer projects into that namespace.");
+  if (store.projectPathTaken(target.id, project.path) || store.projectNameTaken(target.id, project.name))
+    throw failed('Project with same name or path in target namespace already exists');
   const oldFullPath = store.projectFullPath(project);
   project.namespace_id = target.id;
   // The project's visibility is lowered to fit its new group.
   const targetGroup = groupOfNamespace(store, target.id);
-  if (targetGroup && moreVisible(project.visibility, targetGroup.visibility)) project.visibility = targetGroup.visibility;
+  if (targetGroup && moreVisible(project.visibility, targetGroup.visibility))
+    project.visibility = targetGroup.visibility;
   store.reindexProject(project, oldFullPath);
   return jsonText(projectJson(store, project, caller));
 }

@@ -1,11 +1,27 @@
-import { ADMIN_ORDER_BY, PROJECT_LIST_PARAMS, PROJECTS_OFFSET_LIMIT, STARRED_PROJECTS_PARAMS, USER_PROJECTS_PARAMS } from '../../params/projects.js';
+import {
+  ADMIN_ORDER_BY,
+  PROJECT_LIST_PARAMS,
+  PROJECTS_OFFSET_LIMIT,
+  STARRED_PROJECTS_PARAMS,
+  USER_PROJECTS_PARAMS,
+} from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
 import { ACCESS, canReadProject, featureEnabled, isProjectMember } from '../access.js';
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { methodNotAllowed, notFound } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
 import type { Project, User } from '../model.js';
-import { firstIdAbove, keysetResponse, type ListView, orderedOnce, pageRequest, paginateArray, similarity, sortBy, viewOf } from '../pagination.js';
+import {
+  firstIdAbove,
+  keysetResponse,
+  type ListView,
+  orderedOnce,
+  pageRequest,
+  paginateArray,
+  similarity,
+  sortBy,
+  viewOf,
+} from '../pagination.js';
 import { readParams } from '../params.js';
 import type { Store } from '../store.js';
 import { projectJsonPieces } from '../views.js';
@@ -50,7 +66,8 @@ function readableBy(store: Store, user: User | undefined): (project: Project) =>
   if (!user || user.is_admin) return (project) => canReadProject(store, user, project);
   const known = new Map<string, boolean>();
   return (project) => {
-    if (project.visibility === 'public' || project.members.size > 0 || project.shares.length > 0) return canReadProject(store, user, project);
+    if (project.visibility === 'public' || project.members.size > 0 || project.shares.length > 0)
+      return canReadProject(store, user, project);
     const key = `${project.namespace_id}:${project.visibility}`;
     let readable = known.get(key);
     if (readable === undefined) {
@@ -66,7 +83,12 @@ function readableBy(store: Store, user: User | undefined): (project: Project) =>
  * endpoint does not take are ignored (as Grape ignores undeclared ones); administrator-only
  * filters and orders are ignored for others, as GitLab does.
  */
-export function listProjects(req: SandboxRequest, candidates: readonly Project[], table: readonly ParamSpec[], options: ListOptions): SandboxResponse {
+export function listProjects(
+  req: SandboxRequest,
+  candidates: readonly Project[],
+  table: readonly ParamSpec[],
+  options: ListOptions,
+): SandboxResponse {
   const { store, user } = req;
   const p = readParams(req.input, table);
   const admin = user?.is_admin === true;
@@ -83,19 +105,25 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
   // Ordered by id (how clients page past offset 50,000), the window is cut after ordering instead,
   // as a view of the ordered list: a copy of a 70,000-project window, and its reversal for the
   // descending order, cost 4 ms on every page at 120,000 projects.
-  const idWindow = { after: typeof p.id_after === 'number' ? p.id_after : undefined, before: typeof p.id_before === 'number' ? Math.ceil(p.id_before) : undefined };
+  const idWindow = {
+    after: typeof p.id_after === 'number' ? p.id_after : undefined,
+    before: typeof p.id_before === 'number' ? Math.ceil(p.id_before) : undefined,
+  };
   const windowAfterOrdering = p.order_by === 'id';
   if (!windowAfterOrdering) {
     if (idWindow.after !== undefined) items = items.slice(firstIdAbove(items, idWindow.after));
     if (idWindow.before !== undefined) items = items.slice(0, firstIdAbove(items, idWindow.before - 1));
   }
-  if (p.last_activity_after !== undefined) filter((x) => Date.parse(x.last_activity_at) > Date.parse(p.last_activity_after as string));
-  if (p.last_activity_before !== undefined) filter((x) => Date.parse(x.last_activity_at) < Date.parse(p.last_activity_before as string));
+  if (p.last_activity_after !== undefined)
+    filter((x) => Date.parse(x.last_activity_at) > Date.parse(p.last_activity_after as string));
+  if (p.last_activity_before !== undefined)
+    filter((x) => Date.parse(x.last_activity_at) < Date.parse(p.last_activity_before as string));
   // Membership filters need a user; anonymous callers get the public list whatever they ask.
   if (user) {
     if (p.owned === true) filter((x) => isProjectMember(store, user, x, ACCESS.owner));
     if (p.membership === true) filter((x) => isProjectMember(store, user, x));
-    if (typeof p.min_access_level === 'number') filter((x) => isProjectMember(store, user, x, p.min_access_level as number));
+    if (typeof p.min_access_level === 'number')
+      filter((x) => isProjectMember(store, user, x, p.min_access_level as number));
     if (p.starred === true) filter((x) => store.stars.get(x.id)?.has(user.id) === true);
   }
   const search = typeof p.search === 'string' && p.search !== '' ? p.search.toLowerCase() : undefined;
@@ -118,9 +146,11 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
   }
   if (p.repository_checksum_failed === true) filter((x) => x.attrs.repository_checksum_failed === true);
   if (p.wiki_checksum_failed === true) filter((x) => x.attrs.wiki_checksum_failed === true);
-  if (admin && typeof p.repository_storage === 'string') filter((x) => (x.attrs.repository_storage ?? PROJECT_DEFAULTS.repository_storage) === p.repository_storage);
+  if (admin && typeof p.repository_storage === 'string')
+    filter((x) => (x.attrs.repository_storage ?? PROJECT_DEFAULTS.repository_storage) === p.repository_storage);
   const customAttributes = p.custom_attributes as Record<string, unknown> | undefined;
-  if (admin && customAttributes) filter((x) => Object.entries(customAttributes).every(([key, value]) => x.custom_attributes[key] === String(value)));
+  if (admin && customAttributes)
+    filter((x) => Object.entries(customAttributes).every(([key, value]) => x.custom_attributes[key] === String(value)));
 
   let orderBy = (p.order_by as string | undefined) ?? 'created_at';
   const sort = (p.sort as 'asc' | 'desc' | undefined) ?? 'desc';
@@ -129,7 +159,9 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
     if (search !== undefined && user) {
       // Similarity ranks only projects the caller is a member of.
       filter((x) => isProjectMember(store, user, x));
-      items = [...items].sort((a, b) => similarity([b.path, b.name], search) - similarity([a.path, a.name], search) || b.id - a.id);
+      items = [...items].sort(
+        (a, b) => similarity([b.path, b.name], search) - similarity([a.path, a.name], search) || b.id - a.id,
+      );
     } else orderBy = 'created_at';
   }
   if (orderBy !== 'similarity') {
@@ -137,16 +169,25 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
     // change, of a list nothing filtered (the store's kept array), are computed once: sorting
     // 100,000 projects by created_at took 18 ms a page.
     const from = items;
-    const order = () => (orderBy === 'id' ? (sort === 'asc' ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort));
-    items = from === candidates && (orderBy === 'id' || orderBy === 'created_at') ? orderedOnce(candidates, `${orderBy} ${sort}`, order) : order();
+    const order = () =>
+      orderBy === 'id' ? (sort === 'asc' ? from : [...from].reverse()) : sortBy(from, orderKey(orderBy), sort);
+    items =
+      from === candidates && (orderBy === 'id' || orderBy === 'created_at')
+        ? orderedOnce(candidates, `${orderBy} ${sort}`, order)
+        : order();
   }
 
   const list: ListView<Project> = windowAfterOrdering ? idRange(items, sort, idWindow) : items;
 
-  const viewOptions = { simple: p.simple === true, statistics: p.statistics === true, customAttributes: p.with_custom_attributes === true };
+  const viewOptions = {
+    simple: p.simple === true,
+    statistics: p.statistics === true,
+    customAttributes: p.with_custom_attributes === true,
+  };
   const serialize = (project: Project) => projectJsonPieces(store, project, user, viewOptions);
   if (req.query.get('pagination') === 'keyset') {
-    if (!options.keyset || orderBy !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
+    if (!options.keyset || orderBy !== 'id')
+      throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
     const { perPage } = pageRequest(req);
     const slice = list.slice(0, perPage);
     const last = slice[slice.length - 1];
@@ -158,7 +199,11 @@ export function listProjects(req: SandboxRequest, candidates: readonly Project[]
 }
 
 /** The projects of a list ordered by id whose ids are within the window (after < id < before). */
-function idRange(ordered: readonly Project[], sort: 'asc' | 'desc', window: { after: number | undefined; before: number | undefined }): ListView<Project> {
+function idRange(
+  ordered: readonly Project[],
+  sort: 'asc' | 'desc',
+  window: { after: number | undefined; before: number | undefined },
+): ListView<Project> {
   const n = ordered.length;
   // How many ids are above `id`: a prefix of the list in descending order, a suffix in ascending.
   const above = (id: number) => (sort === 'desc' ? firstIdAboveDescending(ordered, id) : n - firstIdAbove(ordered, id));

@@ -1,9 +1,14 @@
-import { DEPRECATED_SWITCHES, PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import {
+  DEPRECATED_SWITCHES,
+  PROJECT_SETTINGS,
+  projectNameProblem,
+  projectPathProblem,
+} from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
 import { groupOfNamespace, moreVisible } from '../access.js';
 import { refuseAdminOnly } from '../guards.js';
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
-import { paramError, } from '../errors.js';
+import { paramError } from '../errors.js';
 import type { SandboxRequest } from '../http.js';
 import type { Project, StoredFile, User, Visibility } from '../model.js';
 import { checkAvatar, readParams } from '../params.js';
@@ -18,7 +23,8 @@ export function readSettings(req: SandboxRequest, column: SettingsColumn): Recor
   for (const [key, value] of Object.entries(values)) if (value === undefined) delete values[key];
   for (const spec of specs) {
     const allowed = spec.columnChoices?.[column];
-    if (allowed && values[spec.name] !== undefined && !allowed.includes(values[spec.name] as string)) throw paramError(`${spec.name} does not have a valid value`);
+    if (allowed && values[spec.name] !== undefined && !allowed.includes(values[spec.name] as string))
+      throw paramError(`${spec.name} does not have a valid value`);
   }
   if (values.avatar !== undefined) checkAvatar(values.avatar);
   refuseAdminOnly(req.user as User, values, specs);
@@ -37,7 +43,13 @@ export function visibilityProblem(store: Store, namespaceId: number, visibility:
 }
 
 /** Name and path checks of create and update: format, then uniqueness in the namespace. */
-export function namingErrors(store: Store, namespaceId: number, name: string | undefined, path: string | undefined, exceptId?: number): Record<string, string[]> {
+export function namingErrors(
+  store: Store,
+  namespaceId: number,
+  name: string | undefined,
+  path: string | undefined,
+  exceptId?: number,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (name !== undefined) {
     const problem = projectNameProblem(name);
@@ -49,7 +61,8 @@ export function namingErrors(store: Store, namespaceId: number, name: string | u
     if (problem) errors.path = [problem];
     else {
       const existing = store.findProject(`${store.namespacePath(namespaceId)}/${path}`);
-      if ((existing && existing.id !== exceptId) || (!existing && store.projectPathTaken(namespaceId, path))) errors.path = ['has already been taken'];
+      if ((existing && existing.id !== exceptId) || (!existing && store.projectPathTaken(namespaceId, path)))
+        errors.path = ['has already been taken'];
     }
   }
   return errors;
@@ -57,7 +70,9 @@ export function namingErrors(store: Store, namespaceId: number, name: string | u
 
 /** Applies settings to a project's record; the deprecated switches and their access levels are kept in step. */
 export function applySettings(project: Project, settings: Record<string, unknown>, caller: User): void {
-  const levelToSwitch = Object.fromEntries(Object.entries(DEPRECATED_SWITCHES).map(([switchName, level]) => [level, switchName]));
+  const levelToSwitch = Object.fromEntries(
+    Object.entries(DEPRECATED_SWITCHES).map(([switchName, level]) => [level, switchName]),
+  );
   for (const [key, value] of Object.entries(settings)) {
     switch (key) {
       case 'name':
@@ -83,10 +98,12 @@ export function applySettings(project: Project, settings: Record<string, unknown
         project.attrs.public_jobs = value;
         break;
       case 'container_expiration_policy_attributes': {
-        const current = (project.attrs.container_expiration_policy ?? PROJECT_DEFAULTS.container_expiration_policy) as Record<string, unknown>;
+        const current = (project.attrs.container_expiration_policy ??
+          PROJECT_DEFAULTS.container_expiration_policy) as Record<string, unknown>;
         const given = { ...(value as Record<string, unknown>) };
         // name_regex is the deprecated name of name_regex_delete.
-        if (given.name_regex !== undefined && given.name_regex_delete === undefined) given.name_regex_delete = given.name_regex;
+        if (given.name_regex !== undefined && given.name_regex_delete === undefined)
+          given.name_regex_delete = given.name_regex;
         if (given.name_regex_delete !== undefined) given.name_regex = given.name_regex_delete;
         project.attrs.container_expiration_policy = { ...current, ...given };
         break;
@@ -100,9 +117,11 @@ export function applySettings(project: Project, settings: Record<string, unknown
         break;
       default:
         project.attrs[key] = value;
-        if (key in DEPRECATED_SWITCHES) project.attrs[DEPRECATED_SWITCHES[key] as string] = value ? 'enabled' : 'disabled';
+        if (key in DEPRECATED_SWITCHES)
+          project.attrs[DEPRECATED_SWITCHES[key] as string] = value ? 'enabled' : 'disabled';
         if (key in levelToSwitch) project.attrs[levelToSwitch[key] as string] = value !== 'disabled';
     }
   }
-  if (settings.mirror === true && settings.mirror_user_id === undefined && project.attrs.mirror_user_id == null) project.attrs.mirror_user_id = caller.id;
+  if (settings.mirror === true && settings.mirror_user_id === undefined && project.attrs.mirror_user_id == null)
+    project.attrs.mirror_user_id = caller.id;
 }

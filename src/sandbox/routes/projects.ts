@@ -26,7 +26,11 @@ import { listAllProjects, listStarredProjects, listUserProjects } from './projec
 function viewProject(req: SandboxRequest): SandboxResponse {
   const project = readableProject(req);
   const p = readParams(req.input, PROJECT_VIEW_PARAMS);
-  const options = { license: p.license === true, statistics: p.statistics === true, customAttributes: p.with_custom_attributes === true };
+  const options = {
+    license: p.license === true,
+    statistics: p.statistics === true,
+    customAttributes: p.with_custom_attributes === true,
+  };
   // A public project read without a token: the full view still (only lists are simple then).
   if (!req.user) return jsonText(anonymousProjectJson(req.store, project, options));
   return jsonText(projectJson(req.store, project, req.user, { ...options, details: true }));

@@ -1,4 +1,8 @@
-import { PROTECTED_BRANCH_PARAMS, PROTECTED_BRANCH_UPDATE_PARAMS, PROTECTED_TAG_PARAMS } from '../../params/protected-refs.js';
+import {
+  PROTECTED_BRANCH_PARAMS,
+  PROTECTED_BRANCH_UPDATE_PARAMS,
+  PROTECTED_TAG_PARAMS,
+} from '../../params/protected-refs.js';
 import { ACCESS } from '../access.js';
 import { apiError, conflict, unprocessable } from '../errors.js';
 import { findOwner } from '../guards.js';
@@ -47,12 +51,18 @@ function tagJson(store: Store, tag: ProtectedTag): Record<string, unknown> {
 function listBranches(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const search = str(req.input, 'search');
-  const branches = [...refsOf(req.store, project.id).branches.values()].filter((branch) => search === undefined || branch.name.includes(search));
+  const branches = [...refsOf(req.store, project.id).branches.values()].filter(
+    (branch) => search === undefined || branch.name.includes(search),
+  );
   return paginateArray(req, branches, (branch) => JSON.stringify(branchJson(req.store, branch)));
 }
 
 /** The protected branch or tag of the path's `:name` (one segment, decoded: `release/*`). */
-function findNamed<K extends 'branches' | 'tags'>(req: SandboxRequest, project: Project, kind: K): ProjectRefs[K] extends Map<string, infer T> ? T : never {
+function findNamed<K extends 'branches' | 'tags'>(
+  req: SandboxRequest,
+  project: Project,
+  kind: K,
+): ProjectRefs[K] extends Map<string, infer T> ? T : never {
   const found = refsOf(req.store, project.id)[kind].get(req.params.name ?? '');
   if (!found) throw recordNotFound();
   return found as ProjectRefs[K] extends Map<string, infer T> ? T : never;
@@ -97,7 +107,8 @@ function updateBranch(req: SandboxRequest): SandboxResponse {
   const unprotect = changeAccess(req.store, refs, 'unprotect', branch.unprotect, req.input);
   Object.assign(branch, { push, merge, unprotect });
   if (params.allow_force_push !== undefined) branch.allow_force_push = params.allow_force_push as boolean;
-  if (params.code_owner_approval_required !== undefined) branch.code_owner_approval_required = params.code_owner_approval_required as boolean;
+  if (params.code_owner_approval_required !== undefined)
+    branch.code_owner_approval_required = params.code_owner_approval_required as boolean;
   return json(branchJson(req.store, branch));
 }
 
@@ -110,7 +121,9 @@ function unprotectBranch(req: SandboxRequest): SandboxResponse {
 
 function listTags(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
-  return paginateArray(req, [...refsOf(req.store, project.id).tags.values()], (tag) => JSON.stringify(tagJson(req.store, tag)));
+  return paginateArray(req, [...refsOf(req.store, project.id).tags.values()], (tag) =>
+    JSON.stringify(tagJson(req.store, tag)),
+  );
 }
 
 function findTag(req: SandboxRequest, project: Project): ProtectedTag {
@@ -128,7 +141,11 @@ function protectTag(req: SandboxRequest): SandboxResponse {
   const refs = writableRefsOf(req.store, project.id);
   // render_api_error!(protected_tag.errors.full_messages, 422): the model's uniqueness of the name.
   if (refs.tags.has(name)) throw unprocessable(['Name has already been taken']);
-  const tag: ProtectedTag = { id: req.store.nextId('protected_tag'), name, create: initialAccess(req.store, refs, 'create', params.create_access_level, req.input) };
+  const tag: ProtectedTag = {
+    id: req.store.nextId('protected_tag'),
+    name,
+    create: initialAccess(req.store, refs, 'create', params.create_access_level, req.input),
+  };
   refs.tags.set(name, tag);
   return json(tagJson(req.store, tag), 201);
 }

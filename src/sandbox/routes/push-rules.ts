@@ -20,13 +20,18 @@ function ruleKey(owner: OwnerRef): string {
 
 function ruleJson(rule: PushRule): Record<string, unknown> {
   const fields = { ...PUSH_RULE_DEFAULTS, ...rule.attrs };
-  return rule.owner.kind === 'project' ? { id: rule.id, project_id: rule.owner.id, created_at: rule.created_at, ...fields } : { id: rule.id, created_at: rule.created_at, ...fields };
+  return rule.owner.kind === 'project'
+    ? { id: rule.id, project_id: rule.owner.id, created_at: rule.created_at, ...fields }
+    : { id: rule.id, created_at: rule.created_at, ...fields };
 }
 
 function readRuleInput(req: SandboxRequest): Record<string, unknown> {
   const attrs = readParams(req.input, PUSH_RULE_PARAMS);
   for (const [key, value] of Object.entries(attrs)) if (value === undefined) delete attrs[key];
-  if (Object.keys(attrs).length === 0) throw paramError(`${PUSH_RULE_PARAMS.map((p) => p.name).join(', ')} are missing, at least one parameter must be provided`);
+  if (Object.keys(attrs).length === 0)
+    throw paramError(
+      `${PUSH_RULE_PARAMS.map((p) => p.name).join(', ')} are missing, at least one parameter must be provided`,
+    );
   const errors: Record<string, string[]> = {};
   for (const param of PUSH_RULE_PARAMS) {
     const value = attrs[param.name];
@@ -35,7 +40,8 @@ function readRuleInput(req: SandboxRequest): Record<string, unknown> {
       if (problem) errors[param.name] = [`not valid RE2 syntax: ${problem}`];
     }
   }
-  if (typeof attrs.max_file_size === 'number' && attrs.max_file_size < 0) errors.max_file_size = ['must be greater than or equal to 0'];
+  if (typeof attrs.max_file_size === 'number' && attrs.max_file_size < 0)
+    errors.max_file_size = ['must be greater than or equal to 0'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return attrs;
 }
@@ -55,8 +61,14 @@ function pushRuleRoutes(kind: 'project' | 'group'): Route[] {
   const create = (req: SandboxRequest): SandboxResponse => {
     const owner = findOwner(req, kind, role);
     const attrs = readRuleInput(req);
-    if (req.store.pushRules.has(ruleKey(owner))) throw unprocessable(kind === 'project' ? 'Project push rule exists' : 'Group push rule exists, try updating');
-    const rule: PushRule = { id: req.store.nextId('push_rule'), owner: { kind, id: owner.id }, created_at: req.store.nowIso(), attrs };
+    if (req.store.pushRules.has(ruleKey(owner)))
+      throw unprocessable(kind === 'project' ? 'Project push rule exists' : 'Group push rule exists, try updating');
+    const rule: PushRule = {
+      id: req.store.nextId('push_rule'),
+      owner: { kind, id: owner.id },
+      created_at: req.store.nowIso(),
+      attrs,
+    };
     req.store.pushRules.set(ruleKey(owner), rule);
     return json(ruleJson(rule), 201);
   };

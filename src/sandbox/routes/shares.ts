@@ -22,10 +22,14 @@ interface ShareInput {
 function readShareInput(req: SandboxRequest): ShareInput {
   const groupId = requireInt(req.input, 'group_id');
   const access = requireInt(req.input, 'group_access');
-  if (!(Object.values(ACCESS_LEVELS) as number[]).includes(access)) throw paramError('group_access does not have a valid value');
-  const expiresAt = (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ?? null;
+  if (!(Object.values(ACCESS_LEVELS) as number[]).includes(access))
+    throw paramError('group_access does not have a valid value');
+  const expiresAt =
+    (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ??
+    null;
   // Not in the API reference; GitLab refuses a membership-like expiry in the past the same way.
-  if (expiresAt !== null && expiresAt < req.store.today()) throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiresAt !== null && expiresAt < req.store.today())
+    throw validationError({ expires_at: ['cannot be a date in the past'] });
   const group = req.store.findGroup(groupId);
   // A group the caller cannot see is answered as missing.
   if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');
@@ -44,10 +48,21 @@ function shareProject(req: SandboxRequest): SandboxResponse {
   if (home && [home, ...req.store.ancestors(home)].some((g) => g.attrs.share_with_group_lock === true)) {
     throw new HttpError(400, { message: 'The project sharing with group is disabled' });
   }
-  if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id)) throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
-  if (project.shares.some((share) => share.group_id === group.id)) throw conflict('Group already shared with this group');
+  if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id))
+    throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
+  if (project.shares.some((share) => share.group_id === group.id))
+    throw conflict('Group already shared with this group');
   project.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
-  return json({ id: req.store.nextId('project_group_link'), project_id: project.id, group_id: group.id, group_access: access, expires_at: expiresAt }, 201);
+  return json(
+    {
+      id: req.store.nextId('project_group_link'),
+      project_id: project.id,
+      group_id: group.id,
+      group_access: access,
+      expires_at: expiresAt,
+    },
+    201,
+  );
 }
 
 function unshareProject(req: SandboxRequest): SandboxResponse {
@@ -63,7 +78,8 @@ function shareGroup(req: SandboxRequest): SandboxResponse {
   const { group, access, expiresAt } = readShareInput(req);
   // The messages are GitLab's GroupGroupLink validation errors (full messages, 409).
   if (group.id === shared.id) throw conflict('Shared with group cannot be the group itself');
-  if (shared.shares.some((share) => share.group_id === group.id)) throw conflict('Shared group The group has already been shared with this group');
+  if (shared.shares.some((share) => share.group_id === group.id))
+    throw conflict('Shared group The group has already been shared with this group');
   shared.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
   return json(groupObject(req.store, shared, req.user, { details: true }));
 }

@@ -34,7 +34,12 @@ function currentUser(req: SandboxRequest): SandboxResponse {
 
 function version(req: SandboxRequest): SandboxResponse {
   requireUser(req);
-  return json({ version: '16.11.0-sandbox', revision: 'sandbox', kas: { enabled: false, externalUrl: null, version: null }, enterprise: true });
+  return json({
+    version: '16.11.0-sandbox',
+    revision: 'sandbox',
+    kas: { enabled: false, externalUrl: null, version: null },
+    enterprise: true,
+  });
 }
 
 function viewUser(req: SandboxRequest): SandboxResponse {
@@ -53,7 +58,13 @@ function listUsers(req: SandboxRequest): SandboxResponse {
   const search = str(req.input, 'search');
   const users = [...req.store.users.values()]
     .filter((user) => username === undefined || user.username.toLowerCase() === username.toLowerCase())
-    .filter((user) => !search || contains(user.username, search) || contains(user.name, search) || user.email.toLowerCase() === search.toLowerCase())
+    .filter(
+      (user) =>
+        !search ||
+        contains(user.username, search) ||
+        contains(user.name, search) ||
+        user.email.toLowerCase() === search.toLowerCase(),
+    )
     .sort((a, b) => b.id - a.id);
   return paginateArray(req, users, (user) => JSON.stringify(userObject(req.store, user)));
 }

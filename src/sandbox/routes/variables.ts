@@ -43,9 +43,12 @@ function scopeFilter(req: SandboxRequest): string | undefined {
 function findVariable(req: SandboxRequest, owner: OwnerKey): CiVariable {
   const key = req.params.key ?? '';
   const scope = scopeFilter(req);
-  const found = req.store.variables.filter(ownedBy(owner)).filter((v) => v.key === key && (scope === undefined || v.environment_scope === scope));
+  const found = req.store.variables
+    .filter(ownedBy(owner))
+    .filter((v) => v.key === key && (scope === undefined || v.environment_scope === scope));
   if (found.length === 0) throw notFound('Variable');
-  if (found.length > 1) throw conflict("There are multiple variables with provided parameters. Please use 'filter[environment_scope]'");
+  if (found.length > 1)
+    throw conflict("There are multiple variables with provided parameters. Please use 'filter[environment_scope]'");
   return found[0] as CiVariable;
 }
 
@@ -53,7 +56,13 @@ function findVariable(req: SandboxRequest, owner: OwnerKey): CiVariable {
 function validate(store: SandboxRequest['store'], variable: CiVariable, self?: CiVariable): void {
   if (!VARIABLE_KEY.test(variable.key)) throw validationError({ key: ["can contain only letters, digits and '_'."] });
   if (variable.masked && !canMask(variable.value, variable.raw)) throw validationError({ value: ['is invalid'] });
-  const taken = store.variables.some((other) => other !== self && ownedBy(variable.owner)(other) && other.key === variable.key && other.environment_scope === variable.environment_scope);
+  const taken = store.variables.some(
+    (other) =>
+      other !== self &&
+      ownedBy(variable.owner)(other) &&
+      other.key === variable.key &&
+      other.environment_scope === variable.environment_scope,
+  );
   if (taken) throw validationError({ key: [`(${variable.key}) has already been taken`] });
 }
 
@@ -66,7 +75,9 @@ function variableRoutes(kind: 'project' | 'group'): Route[] {
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req);
-    return paginateArray(req, req.store.variables.filter(ownedBy(owner)), (variable) => JSON.stringify(variableJson(variable)));
+    return paginateArray(req, req.store.variables.filter(ownedBy(owner)), (variable) =>
+      JSON.stringify(variableJson(variable)),
+    );
   };
 
   const view = (req: SandboxRequest): SandboxResponse => json(variableJson(findVariable(req, ownerOf(req))));
