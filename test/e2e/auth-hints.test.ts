@@ -76,10 +76,10 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     expect(login.stderr).not.toMatch(/auth login|COLLAB_TOKEN/);
   });
 
-  it('auth status words the sources as README does', async () => {
+  it('auth status words the sources as docs/accounts.md does', async () => {
     const status = await collab(['auth', 'status']);
     expect(status.stdout).toContain('\tenvironment: COLLAB_TOKEN\t');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/accounts.md', import.meta.url), 'utf8');
     expect(readme).toContain('(`environment`: COLLAB_TOKEN, `keyring`, `file`, `command`: the token command)');
   });
 
