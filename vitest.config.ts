@@ -17,6 +17,8 @@ export default defineConfig({
     env: { NO_COLOR: '1' },
     // No test sleeps in real time for more than a second: a test during which such a timer ran fails.
     setupFiles: ['test/helpers/no-real-waits.ts'],
+    // The summary counts skipped tests; this reporter says why each was skipped.
+    reporters: ['default', './test/helpers/skip-reasons.ts'],
     // Every test gets its own sandbox state (useSandbox resets it before each case), so the order
     // must not matter: CI runs them shuffled (a failure prints the seed; rerun with --sequence.seed=N).
     sequence: { shuffle: Boolean(process.env.CI) },

@@ -81,5 +81,7 @@ for (const [comment, command] of session) {
 }
 await sandbox.close();
 rmSync(home, { recursive: true, force: true });
-process.stdout.write(`\nThe sandbox is stopped. Start your own with: collab sandbox --seed 200\n`);
+process.stdout.write(
+  `\nThe sandbox is stopped. Start your own with: bin/collab sandbox --seed 200 (README.md, Quick start)\n`,
+);
 process.exit(failed === 0 ? 0 : 1);

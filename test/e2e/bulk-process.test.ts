@@ -119,47 +119,13 @@ describe('Ctrl-C over many targets', () => {
 const hasScript = (await execa('script', ['--version'], { reject: false })).exitCode === 0;
 
 describe('confirmation over many targets on the controlling terminal', () => {
-  it.skipIf(!hasScript)(
-    'asks to type the number of targets on /dev/tty while standard input carries them; a wrong number does nothing',
-    async () => {
-      const dir = tempConfigDir();
-      const targets = join(dir, 'targets.txt');
-      writeFileSync(targets, '11\n12\n');
-      const { CI: _ci, ...noCI } = env();
-      const archive = (answer: string) => {
-        const child = execa(
-          'script',
-          ['-qec', `'${process.execPath}' '${BIN}' projects archive - -o ndjson < '${targets}'`, '/dev/null'],
-          { env: noCI, extendEnv: false, reject: false, timeout: 30_000 },
-        );
-        let seen = '';
-        child.stdout?.on('data', (chunk: Buffer) => {
-          seen += chunk.toString();
-          // Typed once the question is there, as a person would.
-          if (seen.includes('Type 2 to run `collab projects archive` on 2 projects:') && !child.stdin?.writableEnded)
-            child.stdin?.end(`${answer}\r`);
-        });
-        return child;
-      };
-      const wrong = await archive('3');
-      expect(String(wrong.stdout)).toContain('confirmation did not match 2; nothing was done');
-      expect(await archived(11)).toBe(false);
-      const right = await archive('2');
-      expect(right.exitCode).toBe(0);
-      expect(String(right.stdout)).toMatch(/"target":11,"status":"ok"[\s\S]*"target":12,"status":"ok"/);
-      expect(await archived(11)).toBe(true);
-      expect(await archived(12)).toBe(true);
-    },
-    60_000,
-  );
-
-  it.skipIf(!hasScript)(
-    'Ctrl-C at that question is interrupted (exit 130): nothing done, no "bug in collab"',
-    async () => {
-      const dir = tempConfigDir();
-      const targets = join(dir, 'targets.txt');
-      writeFileSync(targets, '13\n14\n');
-      const { CI: _ci, ...noCI } = env();
+  it('asks to type the number of targets on /dev/tty while standard input carries them; a wrong number does nothing', async (ctx) => {
+    ctx.skip(!hasScript, 'script(1) is not installed');
+    const dir = tempConfigDir();
+    const targets = join(dir, 'targets.txt');
+    writeFileSync(targets, '11\n12\n');
+    const { CI: _ci, ...noCI } = env();
+    const archive = (answer: string) => {
       const child = execa(
         'script',
         ['-qec', `'${process.execPath}' '${BIN}' projects archive - -o ndjson < '${targets}'`, '/dev/null'],
@@ -168,16 +134,44 @@ describe('confirmation over many targets on the controlling terminal', () => {
       let seen = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         seen += chunk.toString();
+        // Typed once the question is there, as a person would.
         if (seen.includes('Type 2 to run `collab projects archive` on 2 projects:') && !child.stdin?.writableEnded)
-          child.stdin?.end('\u0003');
+          child.stdin?.end(`${answer}\r`);
       });
-      const result = await child;
-      expect(result.exitCode).toBe(130);
-      expect(String(result.stdout)).toContain('error: interrupted');
-      expect(String(result.stdout)).not.toMatch(/force closed|bug in collab/);
-      expect(await archived(13)).toBe(false);
-      expect(await archived(14)).toBe(false);
-    },
-    60_000,
-  );
+      return child;
+    };
+    const wrong = await archive('3');
+    expect(String(wrong.stdout)).toContain('confirmation did not match 2; nothing was done');
+    expect(await archived(11)).toBe(false);
+    const right = await archive('2');
+    expect(right.exitCode).toBe(0);
+    expect(String(right.stdout)).toMatch(/"target":11,"status":"ok"[\s\S]*"target":12,"status":"ok"/);
+    expect(await archived(11)).toBe(true);
+    expect(await archived(12)).toBe(true);
+  }, 60_000);
+
+  it('Ctrl-C at that question is interrupted (exit 130): nothing done, no "bug in collab"', async (ctx) => {
+    ctx.skip(!hasScript, 'script(1) is not installed');
+    const dir = tempConfigDir();
+    const targets = join(dir, 'targets.txt');
+    writeFileSync(targets, '13\n14\n');
+    const { CI: _ci, ...noCI } = env();
+    const child = execa(
+      'script',
+      ['-qec', `'${process.execPath}' '${BIN}' projects archive - -o ndjson < '${targets}'`, '/dev/null'],
+      { env: noCI, extendEnv: false, reject: false, timeout: 30_000 },
+    );
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('Type 2 to run `collab projects archive` on 2 projects:') && !child.stdin?.writableEnded)
+        child.stdin?.end('\u0003');
+    });
+    const result = await child;
+    expect(result.exitCode).toBe(130);
+    expect(String(result.stdout)).toContain('error: interrupted');
+    expect(String(result.stdout)).not.toMatch(/force closed|bug in collab/);
+    expect(await archived(13)).toBe(false);
+    expect(await archived(14)).toBe(false);
+  }, 60_000);
 });

@@ -302,7 +302,8 @@ describe('collab __complete: projects and groups from the service', () => {
     expect(await complete(['collab', 'groups', 'show', 'acme/w'])).toEqual(['acme/web/']);
   });
 
-  it.skipIf(!hasShell('fish'))('is called by the fish script (where fish is installed)', async () => {
+  it('is called by the fish script (where fish is installed)', async (ctx) => {
+    ctx.skip(!hasShell('fish'), 'fish is not installed');
     const file = join(freshCache(), 'collab.fish');
     writeFileSync(file, await script('fish'));
     const env = shellEnv();
@@ -322,14 +323,13 @@ describe('collab __complete: projects and groups from the service', () => {
     expect(await complete('collab projects vi')).toEqual(['view']);
   });
 
-  it.skipIf(!hasShell('zsh'))(
-    'is called by the zsh script (where zsh is installed; its completion builtins stand in as functions)',
-    async () => {
-      const file = join(freshCache(), '_collab');
-      writeFileSync(file, await script('zsh'));
-      const env = shellEnv();
-      // compadd prints what it is given, with "/" when it adds no space after it; _describe its names.
-      const stubs = `compdef() { : }
+  it('is called by the zsh script (where zsh is installed; its completion builtins stand in as functions)', async (ctx) => {
+    ctx.skip(!hasShell('zsh'), 'zsh is not installed');
+    const file = join(freshCache(), '_collab');
+    writeFileSync(file, await script('zsh'));
+    const env = shellEnv();
+    // compadd prints what it is given, with "/" when it adds no space after it; _describe its names.
+    const stubs = `compdef() { : }
 compadd() {
   local arrays=0 suffix=' ' name item
   while (( $# )); do case $1 in -S) suffix=$2; shift 2 ;; -a) arrays=1; shift ;; --) shift; break ;; -*) shift ;; *) break ;; esac; done
@@ -338,22 +338,21 @@ compadd() {
 }
 _describe() { local item; for item in "\${(@P)4}"; do print -r -- "\${item%%:*}"; done }
 _files() { print -r -- '<files>' }`;
-      const complete = async (words: string[]) => {
-        const program = `${stubs}\nsource '${file}'\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _collab`;
-        return (await execa('zsh', ['-f', '-c', program], { env, extendEnv: false })).stdout.split('\n');
-      };
-      // A group is offered without a space after it, so that its contents complete next.
-      expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
-      expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront ');
-      expect(await complete(['collab', 'notes', 'list', '--project=acme/web/sto'])).toEqual([
-        '--project=acme/web/storefront ',
-      ]);
-      expect(await complete(['collab', 'projects', 'list', ''])).toEqual(['<files>']);
-      // The tables the script reads (subcommands, flags, choices) are found by their keys.
-      expect(await complete(['collab', 'pro'])).toContain('projects');
-      expect(await complete(['collab', 'projects', 'list', '-o', ''])).toEqual(['table ', 'json ', 'ndjson ', 'csv ']);
-    },
-  );
+    const complete = async (words: string[]) => {
+      const program = `${stubs}\nsource '${file}'\nwords=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _collab`;
+      return (await execa('zsh', ['-f', '-c', program], { env, extendEnv: false })).stdout.split('\n');
+    };
+    // A group is offered without a space after it, so that its contents complete next.
+    expect(await complete(['collab', 'projects', 'view', 'acme/w'])).toEqual(['acme/web/']);
+    expect(await complete(['collab', 'projects', 'view', 'acme/web/'])).toContain('acme/web/storefront ');
+    expect(await complete(['collab', 'notes', 'list', '--project=acme/web/sto'])).toEqual([
+      '--project=acme/web/storefront ',
+    ]);
+    expect(await complete(['collab', 'projects', 'list', ''])).toEqual(['<files>']);
+    // The tables the script reads (subcommands, flags, choices) are found by their keys.
+    expect(await complete(['collab', 'pro'])).toContain('projects');
+    expect(await complete(['collab', 'projects', 'list', '-o', ''])).toEqual(['table ', 'json ', 'ndjson ', 'csv ']);
+  });
 });
 
 describe('collab __complete against a slow service', () => {

@@ -41,7 +41,8 @@ function run(script: string, dir: string) {
 }
 
 describe('README quick start', () => {
-  it.skipIf(!HAS_JQ)('runs word for word with collab from the checkout (skipped without jq on PATH)', async () => {
+  it('runs word for word with collab from the checkout (skipped without jq on PATH)', async (ctx) => {
+    ctx.skip(!HAS_JQ, 'jq is not on PATH');
     const dir = checkoutLike();
     // The next README block stops the sandbox (`kill %1`); so does this run.
     const result = await run(`set -e\n${quickStart()}\nkill %1\n`, dir);

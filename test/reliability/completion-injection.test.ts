@@ -106,43 +106,41 @@ describe('completion of names the service chose', () => {
     expect(second.stdout.split('\n')).toEqual(expected(names).filter((name) => name.startsWith('x$(')));
   });
 
-  it.skipIf(!hasShell('zsh'))(
-    'zsh: Tab runs nothing and offers each name literally (where zsh is installed)',
-    { timeout: 60_000 },
-    async () => {
-      const names = hostileNames(work);
-      serve(names);
-      const file = join(mkdtempSync(join(tmpdir(), 'collab-zsh-')), '_collab');
-      writeFileSync(file, zshCompletion(await loadCommandTree()));
-      const stubs = `compdef() { : }
+  it('zsh: Tab runs nothing and offers each name literally (where zsh is installed)', {
+    timeout: 60_000,
+  }, async (ctx) => {
+    ctx.skip(!hasShell('zsh'), 'zsh is not installed');
+    const names = hostileNames(work);
+    serve(names);
+    const file = join(mkdtempSync(join(tmpdir(), 'collab-zsh-')), '_collab');
+    writeFileSync(file, zshCompletion(await loadCommandTree()));
+    const stubs = `compdef() { : }
 compadd() {
   local arrays=0 name item
   while (( $# )); do case $1 in -S) shift 2 ;; -a) arrays=1; shift ;; --) shift; break ;; -*) shift ;; *) break ;; esac; done
   if (( arrays )); then for name in "$@"; do for item in "\${(@P)name}"; do print -r -- "$item"; done; done; fi
 }`;
-      const program = `${stubs}\nsource '${file}'\nwords=(collab projects view x); CURRENT=4; _collab`;
-      const run = await execa('zsh', ['-f', '-c', program], { env: shellEnv(), extendEnv: false, cwd: work });
-      expect(readdirSync(work)).toEqual([]);
-      expect(run.stdout.split('\n')).toEqual(expected(names));
-    },
-  );
+    const program = `${stubs}\nsource '${file}'\nwords=(collab projects view x); CURRENT=4; _collab`;
+    const run = await execa('zsh', ['-f', '-c', program], { env: shellEnv(), extendEnv: false, cwd: work });
+    expect(readdirSync(work)).toEqual([]);
+    expect(run.stdout.split('\n')).toEqual(expected(names));
+  });
 
-  it.skipIf(!hasShell('fish'))(
-    'fish: Tab runs nothing and offers each name literally (where fish is installed)',
-    { timeout: 60_000 },
-    async () => {
-      const names = hostileNames(work);
-      serve(names);
-      const file = join(mkdtempSync(join(tmpdir(), 'collab-fish-')), 'collab.fish');
-      writeFileSync(file, fishCompletion(await loadCommandTree()));
-      const run = await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C 'collab projects view x'`], {
-        env: shellEnv(),
-        extendEnv: false,
-        cwd: work,
-      });
-      expect(readdirSync(work)).toEqual([]);
-      // fish orders them its own way.
-      expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(expected(names).sort());
-    },
-  );
+  it('fish: Tab runs nothing and offers each name literally (where fish is installed)', {
+    timeout: 60_000,
+  }, async (ctx) => {
+    ctx.skip(!hasShell('fish'), 'fish is not installed');
+    const names = hostileNames(work);
+    serve(names);
+    const file = join(mkdtempSync(join(tmpdir(), 'collab-fish-')), 'collab.fish');
+    writeFileSync(file, fishCompletion(await loadCommandTree()));
+    const run = await execa('fish', ['--no-config', '-c', `source '${file}'; complete -C 'collab projects view x'`], {
+      env: shellEnv(),
+      extendEnv: false,
+      cwd: work,
+    });
+    expect(readdirSync(work)).toEqual([]);
+    // fish orders them its own way.
+    expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(expected(names).sort());
+  });
 });
