@@ -40,7 +40,7 @@ export interface GlobalOptions {
 export type { ListFlags };
 
 /** The run's global options a verb may read (read-only): the output flags are the presenter's alone. */
-export type RunOptions = Readonly<Pick<GlobalOptions, 'host' | 'verbose' | 'quiet' | 'sudo'>>;
+type RunOptions = Readonly<Pick<GlobalOptions, 'host' | 'verbose' | 'quiet' | 'sudo'>>;
 
 /**
  * What a verb's `run` receives: the services and their adapters, the run's signal and read-only

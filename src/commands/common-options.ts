@@ -66,7 +66,7 @@ const DRY_RUN: OptionSpec = {
   flags: '--dry-run',
   description: 'print the request that would be sent, and send nothing',
 };
-export const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
+const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
 
 /**
  * A command's own options plus those its kind brings (list, dry-run, confirmation, and what `-` as

@@ -8,7 +8,7 @@ import type { ArgSpec, Args, Flags, ReadScope } from './flags.js';
  * A flag's definition (OptionSpec) lives below, in src/params/option.ts, because the parameter
  * tables derive flags too.
  */
-export type { OptionSpec, ValueParser } from '../params/option.js';
+export type { OptionSpec } from '../params/option.js';
 export type { ArgSpec } from './flags.js';
 
 export interface CommandSpec {

@@ -178,7 +178,7 @@ export function waitForDeletion<T extends { marked_for_deletion_on?: string | nu
   });
 }
 
-export function formatSeconds(ms: number): string {
+function formatSeconds(ms: number): string {
   if (ms < 60_000) return `${Math.round(ms / 100) / 10}s`;
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);

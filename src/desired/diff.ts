@@ -1,5 +1,4 @@
-import type { Level } from './load.js';
-import type { Action, Address, Change, LiveTarget, Operation, RequestSpec } from './model.js';
+import type { Action, Address, Change, LiveTarget, RequestSpec } from './model.js';
 import { equal, isItem } from './sections/common.js';
 import { PLAN_ORDER, sectionNamed } from './sections/index.js';
 import type { Unaddressed } from './sections/section.js';
@@ -97,4 +96,3 @@ export function liveFields(address: Address, live: LiveTarget): Record<string, u
 }
 
 export { equal };
-export type { Operation, Level };

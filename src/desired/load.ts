@@ -42,7 +42,7 @@ const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
  * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
  * counts them; `secret` each value a template resolved to (the run redacts them from then on).
  */
-export function loadDesired(
+function loadDesired(
   path: string,
   env: Env,
   report: (line: string) => void,

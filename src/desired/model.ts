@@ -26,9 +26,6 @@ export interface Address {
  */
 export type { RequestSpec } from './sections/index.js';
 
-/** The operations a change is made by. */
-export type Operation = RequestSpec['op'];
-
 export interface Change {
   /** `project:acme/web/app settings merge_method`: unique in a plan; the journal names changes by it. */
   id: string;

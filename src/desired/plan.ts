@@ -21,7 +21,7 @@ interface PlanOptions {
  * The plan: a pure function of what the file wants and what the service has. Groups first (a
  * project's group may be made by the same plan), each target's changes in section order.
  */
-export function plan(
+function plan(
   targets: readonly DesiredTarget[],
   live: ReadonlyMap<DesiredTarget, LiveTarget>,
   options: DiffOptions,

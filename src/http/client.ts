@@ -35,7 +35,6 @@ import { serviceError } from './service-error.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
 
-export { apiBaseUrl, isLoopbackHost };
 export type { ApiRequest, ApiResponse, HttpMethod, RequestClient, RetryWait, StreamResponse };
 
 /*

@@ -46,7 +46,7 @@ export const accepted = (): SandboxResponse => json({ message: '202 Accepted' },
 export const noContent = (): SandboxResponse => ({ status: 204 });
 export const notModified = (): SandboxResponse => ({ status: 304 });
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route table entry: `['GET', '/groups/:id', viewGroup]`. Each routes/ file exports its table. */
 export type Route = readonly [method: Method, pattern: string, handler: Handler];

@@ -9,7 +9,7 @@ import type { StoredFile } from './model.js';
  * Reading request parameters the way Grape does: typed coercion from query/form strings,
  * `{"error": "<name> is missing"}` / `"<name> is invalid"` / `"<name> does not have a valid value"`.
  */
-export function has(input: Record<string, unknown>, name: string): boolean {
+function has(input: Record<string, unknown>, name: string): boolean {
   return input[name] !== undefined;
 }
 

@@ -11,7 +11,7 @@ import { type Json, sandboxApi } from './sandbox-api.js';
  * A sandbox of a test's own, and a directory for its collab.yaml: desired-state tests change many
  * projects at once, so each test starts from the same world whatever ran before it.
  */
-export async function desiredWorld(options: SandboxOptions = {}) {
+async function desiredWorld(options: SandboxOptions = {}) {
   const sandbox: Sandbox = await startSandbox({ port: 0, seed: 30, ...options });
   const configDir = tempConfigDir();
   const dir = mkdtempSync(join(tmpdir(), 'collab-desired-'));

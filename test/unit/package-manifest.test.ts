@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -53,25 +53,5 @@ describe('engines', () => {
   it('is the floor README states', () => {
     const readme = readFileSync(new URL('README.md', root), 'utf8');
     expect(readme).toContain(`Node.js ${ours.join('.')} or later`);
-  });
-});
-
-/** Every source file of src/ (and the build script), as text. */
-function sources(): string {
-  const dir = new URL('src/', root);
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|cjs|mjs)$/.test(f));
-  return [
-    ...files.map((f) => readFileSync(new URL(f, dir), 'utf8')),
-    readFileSync(new URL('build.mjs', root), 'utf8'),
-  ].join('\n');
-}
-
-describe('dependencies', () => {
-  it('are each imported by the code: no dependency that nothing uses', () => {
-    const text = sources();
-    const unused = Object.keys(pkg.dependencies).filter(
-      (name) => !new RegExp(`['"]${name.replace(/[/@.-]/g, '\\$&')}(/[^'"]*)?['"]`).test(text),
-    );
-    expect(unused).toEqual([]);
   });
 });
