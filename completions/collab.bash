@@ -206,7 +206,7 @@ _collab_flags() {
     'auth switch') echo '--user' ;;
     'auth logout') echo '--user' ;;
     'auth token') echo '--user --show' ;;
-    'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration --delete-duration' ;;
+    'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration --delete-duration --tier' ;;
   esac
 }
 _collab_choices() {
@@ -283,6 +283,7 @@ _collab_choices() {
     'users memberships --type') echo 'project group' ;;
     'api --method') echo 'GET HEAD POST PUT PATCH DELETE' ;;
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;
+    'sandbox --tier') echo 'premium free' ;;
   esac
   case "* $2" in
     '* --output') echo 'table json ndjson csv markdown' ;;

@@ -2,6 +2,8 @@ import { CollabError, isCollabError } from '../errors.js';
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { getGroup } from './groups.js';
 import { getNamespace } from './namespaces.js';
+import { getProtectedRef } from './protected-refs.js';
+import { findUsersByName } from './users.js';
 
 /**
  * Where the API wants an integer but people give paths: resolve a path to its ID with one GET.
@@ -32,4 +34,32 @@ export async function resolveNamespaceId(
   flag = '--namespace',
 ): Promise<number> {
   return typeof ref === 'number' ? ref : resolveId(client, getNamespace(ref), 'namespace', ref, flag);
+}
+
+/** A user's ID from a username (GET /users?username=); `where` says what named it. */
+export async function resolveUserId(client: Requester, username: string, where: string): Promise<number> {
+  const found = (await client.request<{ id: number }[]>(findUsersByName(username.replace(/^@/, '')))).data[0];
+  if (!found)
+    throw new CollabError('not-found', `user ${username} not found (${where})`, {
+      hint: 'check the username: users are named by username, as in their profile URL',
+    });
+  return found.id;
+}
+
+/** A protected branch's ID from its name or wildcard (GET .../protected_branches/:name). */
+export async function resolveProtectedBranchId(
+  client: Requester,
+  project: string | number,
+  name: string,
+): Promise<number> {
+  try {
+    return (await client.request<{ id: number }>(getProtectedRef(project, 'branch', name))).data.id;
+  } catch (error) {
+    if (isCollabError(error) && error.kind === 'not-found')
+      throw new CollabError('not-found', `branch ${name} is not protected in project ${project}`, {
+        status: 404,
+        hint: `protect it first: collab protected-branches create ${name} --project ${project}, or protected_branches in collab.yaml`,
+      });
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { getGroup } from '../api/groups.js';
 import { getNamespace } from '../api/namespaces.js';
+import { resolveProtectedBranchId, resolveUserId } from '../api/resolve.js';
 import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from '../bulk/results.js';
 import { hostKey } from '../config/store.js';
 import type { VerbContext } from '../context.js';
@@ -211,5 +212,8 @@ function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
         : idOf(`group:${ref}`, async () => (await ctx.request<{ id: number }>(getGroup(ref))).data.id),
     namespaceId: (path) =>
       idOf(`namespace:${path}`, async () => (await ctx.request<{ id: number }>(getNamespace(path))).data.id),
+    userId: (username) => idOf(`user:${username}`, () => resolveUserId(ctx, username, 'an approver in collab.yaml')),
+    protectedBranchId: (project, name) =>
+      idOf(`branch:${project}:${name}`, () => resolveProtectedBranchId(ctx, project, name)),
   };
 }

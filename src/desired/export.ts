@@ -9,6 +9,7 @@ import type { Level } from './load.js';
 import { type LiveTarget, targetKey } from './model.js';
 import { factorShared } from './factor.js';
 import { SECTIONS } from './sections/index.js';
+import { withoutUnpaid } from './tier.js';
 import { isBelow } from './targets.js';
 
 /**
@@ -44,6 +45,7 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
   const before = client.requestCount;
   const { groupRoots, projectRoots, found } = await readRoots(ctx, options);
   const wanted = new Set(options.sections ?? SECTIONS.map((section) => section.name));
+  await withoutUnpaid(ctx, wanted, options.sections !== undefined);
   const targets = [
     ...[...found.groups].flatMap(([path, resource]) => (resource ? [{ kind: 'group' as const, path, resource }] : [])),
     ...[...found.projects].flatMap(([path, resource]) =>

@@ -5,6 +5,7 @@ import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
 import type { Change, LiveTarget, Plan } from './model.js';
 import { sendsText } from './requests.js';
+import { refuseUnpaid } from './tier.js';
 import { type DesiredTarget, inShard, isAbsent, reachOf, resolveTargets, selected } from './targets.js';
 
 interface PlanOptions {
@@ -40,6 +41,7 @@ function plan(
 export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: PlanOptions): Promise<Plan> {
   const client = await ctx.client();
   const before = client.requestCount;
+  await refuseUnpaid(ctx, file.data);
   const reach = reachOf(file.data);
   const found = await discover(ctx, reach, options.concurrency);
   const reached = resolveTargets(file.data, reach, {

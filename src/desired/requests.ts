@@ -17,6 +17,10 @@ export interface Resolver {
   secret(text: string): string;
   groupId(ref: string | number): Promise<number>;
   namespaceId(path: string): Promise<number>;
+  /** A user's ID from the username the file names (an approver). */
+  userId(username: string): Promise<number>;
+  /** A project's protected branch's ID from its name (protected earlier in this apply, perhaps). */
+  protectedBranchId(project: string | number, name: string): Promise<number>;
   /** When a resumed change was first sent (its journal line): a recovery looks for what was made since then. */
   sentAt?: number | undefined;
   /** Where relative file paths (avatar) start: the desired-state file's directory. Undefined: only showing, no file is read. */
@@ -85,6 +89,8 @@ const SHOWING: Resolver = {
   secret: (text) => text,
   groupId: async () => 0,
   namespaceId: async () => 0,
+  userId: async () => 0,
+  protectedBranchId: async () => 0,
   dir: undefined,
 };
 

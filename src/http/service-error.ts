@@ -1,4 +1,5 @@
 import { CollabError, type RequestInfo, kindForStatus } from '../errors.js';
+import { paidFeatureAt, paidTierMessage } from '../params/tiers.js';
 
 /**
  * Reads the service's error body, which comes in several shapes
@@ -89,6 +90,8 @@ export function serviceError(
   requires?: string,
   url?: string,
 ): CollabError {
+  const paid = status === 404 && url !== undefined ? unpaidFeature(body, url) : undefined;
+  if (paid) return new CollabError('auth', paidTierMessage(paid), { status, request });
   let message = describeServiceError(status, body, contentType);
   let hint: string | undefined;
   const root = status === 404 && url !== undefined && !isApiErrorBody(body) ? apiRootOf(url) : undefined;
@@ -112,6 +115,23 @@ function isApiErrorBody(body: string): boolean {
     return typeof value === 'object' && value !== null && ('message' in value || 'error' in value);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A paid feature the instance does not have: GitLab Free answers its routes as unknown ones
+ * (`{"error": "404 Not Found"}`, never a missing thing's `{"message": ...}`; src/params/tiers.ts).
+ */
+function unpaidFeature(body: string, url: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== 'object' || value === null || (value as { error?: unknown }).error !== '404 Not Found')
+      return undefined;
+    const path = new URL(url).pathname;
+    const at = path.indexOf('/api/v4/');
+    return at < 0 ? undefined : paidFeatureAt(path.slice(at + '/api/v4'.length))?.name;
+  } catch {
+    return undefined;
   }
 }
 

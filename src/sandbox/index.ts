@@ -31,6 +31,8 @@ export interface SandboxOptions {
    * the system's by default. A test gives the run's (test/helpers/clock.ts), so both agree.
    */
   now?: () => number;
+  /** premium (the default): every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
+  tier?: 'premium' | 'free';
   log?: (line: string) => void;
 }
 
@@ -63,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
     if (options.deleteDuration !== undefined) store.deletions.durationMs = options.deleteDuration;
     if (options.now) store.now = options.now;
+    if (options.tier) store.tier = options.tier;
     store.changed = false;
     return store;
   };

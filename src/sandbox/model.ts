@@ -267,3 +267,48 @@ export interface Badge {
   link_url: string;
   image_url: string;
 }
+
+/** A project's merge request approval rule (Premium). */
+export interface ApprovalRule {
+  id: number;
+  owner: OwnerKey;
+  name: string;
+  rule_type: 'regular' | 'any_approver';
+  approvals_required: number;
+  user_ids: number[];
+  group_ids: number[];
+  protected_branch_ids: number[];
+  applies_to_all_protected_branches: boolean;
+}
+
+/** Who may deploy to or approve a deployment to a protected environment: a role, a user or a group. */
+interface EnvironmentAccess {
+  id: number;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  group_inheritance_type: number;
+  /** Approval rules only. */
+  required_approvals?: number;
+}
+
+/** A protected environment of a project or (a deployment tier) of a group (Premium). */
+export interface ProtectedEnvironment {
+  owner: OwnerKey;
+  name: string;
+  deploy: EnvironmentAccess[];
+  approvals: EnvironmentAccess[];
+  required_approval_count: number;
+}
+
+/** An integration set up on a project or group: its slug, events and properties (secret ones included, never shown). */
+export interface Integration {
+  id: number;
+  owner: OwnerKey;
+  slug: string;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+  events: Record<string, boolean>;
+  properties: Record<string, unknown>;
+}

@@ -1,3 +1,4 @@
+import { paidFeatureAt } from '../params/tiers.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -206,7 +207,10 @@ export class SandboxServer {
       if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4')
         throw new HttpError(404, { message: '404 Not Found' });
       if (token !== undefined && !user) throw new HttpError(401, { message: '401 Unauthorized' });
-      const route = this.router.match(req.method ?? 'GET', url.pathname.slice('/api/v4'.length));
+      const path = url.pathname.slice('/api/v4'.length);
+      // GitLab Free has no route for a paid feature: it answers as for any unknown path.
+      const route =
+        this.store.tier === 'free' && paidFeatureAt(path) ? undefined : this.router.match(req.method ?? 'GET', path);
       if (!route) throw new HttpError(404, { error: '404 Not Found' });
       if ('methodNotAllowed' in route) throw new HttpError(405, { message: '405 Method Not Allowed' });
       const { input, files } = await parseInput(req, url, body);

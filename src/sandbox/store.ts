@@ -1,10 +1,12 @@
 import { DeletionQueue } from './jobs.js';
 import {
+  type ApprovalRule,
   type Badge,
   type CiVariable,
   type DeployKey,
   type Group,
   type Hook,
+  type Integration,
   type Label,
   type Namespace,
   type Note,
@@ -12,11 +14,15 @@ import {
   type OwnerKey,
   type Project,
   type ProjectRefs,
+  type ProtectedEnvironment,
   type PushRule,
   sameOwner,
   type User,
 } from './model.js';
 import { ViewCache } from './view-cache.js';
+
+/** The key of a project's or group's record in the maps kept by owner. */
+export const ownerKey = (owner: OwnerKey): string => `${owner.kind}:${owner.id}`;
 
 /**
  * The whole state of one sandbox, with the lookups every route shares. Everything a route
@@ -50,6 +56,13 @@ export class Store {
   readonly variables: CiVariable[] = [];
   readonly labels = new Map<number, Label>();
   readonly badges = new Map<number, Badge>();
+  /** Paid features (src/params/tiers.ts): projects' approval rules; approval settings, protected environments and integrations by `ownerKey`. */
+  readonly approvalRules = new Map<number, ApprovalRule>();
+  readonly approvalSettings = new Map<string, Record<string, boolean>>();
+  readonly protectedEnvironments = new Map<string, Map<string, ProtectedEnvironment>>();
+  readonly integrations = new Map<string, Map<string, Integration>>();
+  /** `--tier`: premium answers the paid features' routes, free answers them as GitLab Free (no such route). */
+  tier: 'premium' | 'free' = 'premium';
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
   /**
@@ -314,6 +327,9 @@ export class Store {
       if (owns(this.variables[i] as CiVariable)) this.variables.splice(i, 1);
     for (const [id, label] of this.labels) if (owns(label)) this.labels.delete(id);
     for (const [id, badge] of this.badges) if (owns(badge)) this.badges.delete(id);
+    for (const [id, rule] of this.approvalRules) if (owns(rule)) this.approvalRules.delete(id);
+    for (const map of [this.approvalSettings, this.protectedEnvironments, this.integrations])
+      map.delete(ownerKey(owner));
   }
 
   /** Re-index a project after its path or namespace changed; its old path redirects to it. */

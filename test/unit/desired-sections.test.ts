@@ -29,6 +29,8 @@ describe('sections', () => {
       'protected_branches',
       'protected_tags',
       'deploy_keys',
+      'approval_settings',
+      'approval_rules',
       'archived',
     ]);
     for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);
@@ -72,6 +74,8 @@ describe('sections', () => {
         secret: (text) => text.replace(TEMPLATE, 'tok-1'),
         groupId: async () => 1,
         namespaceId: async () => 1,
+        userId: async () => 1,
+        protectedBranchId: async () => 1,
         dir: undefined,
       },
     );

@@ -3,7 +3,7 @@ import { CollabError } from '../../errors.js';
 import { parseRateLimit } from '../../sandbox/faults.js';
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
-import { option } from '../flags.js';
+import { choice, option } from '../flags.js';
 import { verb } from '../verb.js';
 
 export const SANDBOX = verb({
@@ -44,8 +44,17 @@ Runs until Ctrl-C. --verbose logs every request on stderr.`,
       integer(0, 3_600_000),
       { default: 2000 },
     ),
+    tier: choice(
+      '--tier <tier>',
+      'premium (the default) serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does',
+      ['premium', 'free'],
+    ),
   },
-  examples: ['collab sandbox --seed 200', 'collab sandbox --latency 20 --fail-rate 0.2 --rate-limit 600/min'],
+  examples: [
+    'collab sandbox --seed 200',
+    'collab sandbox --tier free',
+    'collab sandbox --latency 20 --fail-rate 0.2 --rate-limit 600/min',
+  ],
 });
 
 export const spec: CommandSpec = { ...SANDBOX, load: () => import('./run.js') };

@@ -17,6 +17,7 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     faultSeed: opts.faultSeed,
     forkDuration: opts.forkDuration,
     deleteDuration: opts.deleteDuration,
+    ...(opts.tier ? { tier: opts.tier } : {}),
     ...(ctx.globals.verbose ? { log: (line: string) => ctx.stderrLine(line) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')

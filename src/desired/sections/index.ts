@@ -1,3 +1,5 @@
+import { approvalRules } from './approval-rules.js';
+import { approvalSettings } from './approval-settings.js';
 import { archived } from './archived.js';
 import { avatar } from './avatar.js';
 import { badges } from './badges.js';
@@ -35,6 +37,8 @@ const ALL = [
   protectedBranches,
   protectedTags,
   deployKeys,
+  approvalSettings,
+  approvalRules,
 ] as const;
 
 /** A change's request as data (a saved plan carries it): the target's own, or one a section makes. */

@@ -85,6 +85,8 @@ export interface Section<S extends OnTarget & { op: string }> {
   /** Its key in collab.yaml, and a change's `address.section`. */
   readonly name: string;
   readonly kinds: readonly TargetKind[];
+  /** A paid feature (src/params/tiers.ts): its name. A plan that uses it against GitLab Free stops before reading it. */
+  readonly paid?: string;
   /** Where its changes come in a target's plan: with the target's own attributes (one PUT), after them (the default), or last (archiving: read-only from then on). */
   readonly order?: 'first' | 'last';
   /** Its value in collab.yaml, for a target of this kind (`both`: in `defaults`, which speaks to either). */

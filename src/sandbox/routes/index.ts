@@ -1,4 +1,5 @@
 import type { Router } from '../http.js';
+import { approvalRoutes } from './approvals.js';
 import { deployKeyRoutes } from './deploy-keys.js';
 import { groupBadgeRoutes, projectBadgeRoutes } from './badges.js';
 import { forkRoutes } from './forks.js';
@@ -42,6 +43,7 @@ export function registerRoutes(router: Router): void {
     groupLabelRoutes,
     projectBadgeRoutes,
     groupBadgeRoutes,
+    approvalRoutes,
   ]) {
     router.add(table);
   }

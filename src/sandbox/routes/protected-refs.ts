@@ -30,7 +30,7 @@ function managedProject(req: SandboxRequest): Project {
 /** `find_by!(name:)`'s answer when there is none. */
 const recordNotFound = () => apiError(404, '404 Not found');
 
-function branchJson(store: Store, branch: ProtectedBranch): Record<string, unknown> {
+export function branchJson(store: Store, branch: ProtectedBranch): Record<string, unknown> {
   const levels = (list: ProtectedBranch['push']) => list.map((access) => accessJson(store, access));
   return {
     id: branch.id,

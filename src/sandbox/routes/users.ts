@@ -32,13 +32,17 @@ function currentUser(req: SandboxRequest): SandboxResponse {
   });
 }
 
+/**
+ * GET /version and GET /metadata (doc/api/metadata.md @ec05f6eb): `enterprise` says whether the
+ * instance is the Enterprise Edition, which is how collab tells GitLab Free from a paid tier.
+ */
 function version(req: SandboxRequest): SandboxResponse {
   requireUser(req);
   return json({
     version: '16.11.0-sandbox',
     revision: 'sandbox',
-    kas: { enabled: false, externalUrl: null, version: null },
-    enterprise: true,
+    kas: { enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null },
+    enterprise: req.store.tier !== 'free',
   });
 }
 
@@ -72,6 +76,7 @@ function listUsers(req: SandboxRequest): SandboxResponse {
 export const userRoutes: readonly Route[] = [
   ['GET', '/user', currentUser],
   ['GET', '/version', version],
+  ['GET', '/metadata', version],
   ['GET', '/users', listUsers],
   ['GET', '/users/:user_id', viewUser],
 ];

@@ -1,0 +1,238 @@
+import {
+  array,
+  boolean,
+  enum as oneOf,
+  int,
+  maximum,
+  minimum,
+  minLength,
+  optional,
+  string,
+  strictObject,
+} from 'zod/mini';
+import {
+  type ApprovalRule,
+  type ApprovalRuleBody,
+  approvalRulesPath,
+  createApprovalRule,
+  deleteApprovalRule,
+  updateApprovalRule,
+} from '../../api/approvals.js';
+import { getGroup } from '../../api/groups.js';
+import { resolveUserId } from '../../api/resolve.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
+import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
+import type { Item, OnTarget, Section } from './section.js';
+
+/**
+ * `approval_rules`: a project's merge request approval rules by name (Premium), one GET a
+ * project. Approvers are named as people write them: users by username, groups by full path,
+ * branches by name; IDs are looked up when a change is sent (a branch may be protected by the same
+ * apply). A list the file leaves out is not compared. Only one any_approver rule a project, as
+ * GitLab's model holds (ee/app/models/approval_project_rule.rb): the file may not list two.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    approvalRules?: ApprovalRule[];
+  }
+}
+
+/** A rule as the file says it (names, not IDs): what a change carries in a saved plan. */
+interface RuleWant {
+  name: string;
+  approvals_required: number;
+  rule_type: string;
+  users?: string[];
+  groups?: string[];
+  protected_branches?: string[];
+  applies_to_all_protected_branches?: boolean;
+}
+
+type ApprovalRuleSpec = OnTarget &
+  (
+    | { op: 'approval-rule-create'; rule: RuleWant }
+    | { op: 'approval-rule-update'; ruleId: number; rule: RuleWant; known: Record<string, number> }
+    | { op: 'approval-rule-delete'; ruleId: number }
+  );
+
+const LISTS = { users: 'username', groups: 'full_path', protected_branches: 'name' } as const;
+type ListKey = keyof typeof LISTS;
+
+/** A live rule's approvers and branches by name, sorted (the order says nothing). */
+function liveNames(rule: ApprovalRule, key: ListKey): string[] {
+  const items: unknown = rule[key];
+  const field = LISTS[key];
+  return (Array.isArray(items) ? items : [])
+    .map((item) => (isItem(item) ? String(item[field]) : ''))
+    .filter((name) => name !== '')
+    .sort();
+}
+
+const sorted = (value: unknown): string[] => (Array.isArray(value) ? value.map(String).sort() : []);
+
+function wantOf(item: Item): RuleWant {
+  const want: RuleWant = {
+    name: String(item.name),
+    approvals_required: Number(item.approvals_required),
+    rule_type: typeof item.rule_type === 'string' ? item.rule_type : 'regular',
+  };
+  for (const key of Object.keys(LISTS) as ListKey[]) if (item[key] !== undefined) want[key] = sorted(item[key]);
+  if (typeof item.applies_to_all_protected_branches === 'boolean')
+    want.applies_to_all_protected_branches = item.applies_to_all_protected_branches;
+  return want;
+}
+
+/** The live rule as the file would say it, every field. */
+function liveWant(rule: ApprovalRule): RuleWant {
+  return {
+    name: rule.name,
+    approvals_required: rule.approvals_required,
+    rule_type: rule.rule_type,
+    users: liveNames(rule, 'users'),
+    groups: liveNames(rule, 'groups'),
+    protected_branches: liveNames(rule, 'protected_branches'),
+    applies_to_all_protected_branches: rule.applies_to_all_protected_branches === true,
+  };
+}
+
+/** The IDs a live rule already shows for its names (`users:alice`), so that an update looks up only new ones. */
+function knownIds(rule: ApprovalRule): Record<string, number> {
+  const known: Record<string, number> = {};
+  for (const key of Object.keys(LISTS) as ListKey[]) {
+    const items: unknown = rule[key];
+    for (const item of Array.isArray(items) ? items : [])
+      if (isItem(item) && typeof item.id === 'number') known[`${key}:${String(item[LISTS[key]])}`] = item.id;
+  }
+  return known;
+}
+
+const isRule = (item: Item): item is ApprovalRule =>
+  typeof item.id === 'number' && typeof item.name === 'string' && typeof item.rule_type === 'string';
+
+export const approvalRules: Section<ApprovalRuleSpec> = {
+  name: 'approval_rules',
+  kinds: ['project'],
+  noun: 'approval rule',
+  paid: 'merge request approval rules',
+  // Two any_approver rules are refused as one listed twice: a project has at most one.
+  identify: (item) => (item.rule_type === 'any_approver' ? 'any_approver' : String(item.name)),
+  schema: () =>
+    listSchema(
+      strictObject({
+        name: string().check(minLength(1)),
+        approvals_required: int().check(minimum(0), maximum(APPROVALS_REQUIRED_MAX)),
+        rule_type: optional(oneOf(RULE_TYPES)),
+        users: optional(array(string().check(minLength(1)))),
+        groups: optional(array(string().check(minLength(1)))),
+        protected_branches: optional(array(string().check(minLength(1)))),
+        applies_to_all_protected_branches: optional(boolean()),
+      }),
+    ),
+  read: {
+    none: (live) => void (live.approvalRules = []),
+    target: async (reader, live, resource) =>
+      void (live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)))).filter(isRule)),
+    // A user or group the file names that no rule has yet must exist: said now, before anything is sent.
+    once: async (ctx, lives, values) => {
+      const known = { users: new Set<string>(), groups: new Set<string>() };
+      for (const live of lives)
+        for (const rule of live.approvalRules ?? []) {
+          for (const name of liveNames(rule, 'users')) known.users.add(name);
+          for (const name of liveNames(rule, 'groups')) known.groups.add(name);
+        }
+      const named = (key: 'users' | 'groups') =>
+        new Set(values.flatMap((value) => listOf(value).items.flatMap((item) => sorted(item[key]))));
+      for (const username of named('users'))
+        if (!known.users.has(username)) await resolveUserId(ctx, username, 'an approver in approval_rules');
+      for (const path of named('groups')) {
+        if (known.groups.has(path)) continue;
+        try {
+          await ctx.request(getGroup(path));
+        } catch (error) {
+          if (isCollabError(error) && error.kind === 'not-found')
+            throw new CollabError('not-found', `group ${path} not found (an approver in approval_rules)`, {
+              hint: 'groups are named by full path: collab groups list --search <name>',
+            });
+          throw error;
+        }
+      }
+    },
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.approvalRules ?? [];
+    for (const item of wanted.items) {
+      const want = wantOf(item);
+      const existing = found.find((rule) => rule.name === want.name);
+      if (!existing) {
+        emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
+        continue;
+      }
+      const current = liveWant(existing);
+      const keys = (Object.keys(want) as (keyof RuleWant)[]).filter((key) => !equal(current[key], want[key]));
+      if (keys.length === 0) continue;
+      if (keys.includes('rule_type')) {
+        // PUT does not change a rule's type: the rule is made again.
+        emit(want.name, 'delete', current, null, { op: 'approval-rule-delete', ruleId: existing.id }, true);
+        emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
+        continue;
+      }
+      emit(
+        want.name,
+        'update',
+        Object.fromEntries(keys.map((key) => [key, current[key]])),
+        Object.fromEntries(keys.map((key) => [key, want[key]])),
+        { op: 'approval-rule-update', ruleId: existing.id, rule: { ...current, ...want }, known: knownIds(existing) },
+      );
+    }
+    for (const existing of unlisted(wanted, found, (item, rule) => item.name === rule.name))
+      emit(
+        existing.name,
+        'delete',
+        liveWant(existing),
+        null,
+        { op: 'approval-rule-delete', ruleId: existing.id },
+        true,
+      );
+  },
+  liveFields: (key, live) => {
+    const rule = live.approvalRules?.find((r) => r.name === key);
+    return { approval_rule: rule ? { id: rule.id, ...liveWant(rule) } : null };
+  },
+  ops: ['approval-rule-create', 'approval-rule-update', 'approval-rule-delete'],
+  send: async (spec, resolver) => {
+    if (spec.op === 'approval-rule-delete') return [deleteApprovalRule(spec.ref, spec.ruleId)];
+    const { rule } = spec;
+    const known = spec.op === 'approval-rule-update' ? spec.known : {};
+    const ids = (key: ListKey, names: string[], look: (name: string) => Promise<number>) =>
+      Promise.all(names.map((name) => known[`${key}:${name}`] ?? look(name)));
+    const body: ApprovalRuleBody = { name: rule.name, approvals_required: rule.approvals_required };
+    if (spec.op === 'approval-rule-create') body.rule_type = rule.rule_type;
+    if (rule.users) body.user_ids = await ids('users', rule.users, (name) => resolver.userId(name));
+    if (rule.groups) body.group_ids = await ids('groups', rule.groups, (path) => resolver.groupId(path));
+    if (rule.protected_branches)
+      body.protected_branch_ids = await ids('protected_branches', rule.protected_branches, (name) =>
+        resolver.protectedBranchId(spec.ref, name),
+      );
+    if (rule.applies_to_all_protected_branches !== undefined)
+      body.applies_to_all_protected_branches = rule.applies_to_all_protected_branches;
+    return [
+      spec.op === 'approval-rule-create'
+        ? createApprovalRule(spec.ref, body)
+        : updateApprovalRule(spec.ref, spec.ruleId, body),
+    ];
+  },
+  export: ({ live }) => {
+    const items = (live.approvalRules ?? []).map((rule) => {
+      const want = liveWant(rule);
+      const item: Item = { name: want.name, approvals_required: want.approvals_required };
+      if (want.rule_type !== 'regular') item.rule_type = want.rule_type;
+      for (const key of Object.keys(LISTS) as ListKey[]) if ((want[key] ?? []).length > 0) item[key] = want[key];
+      if (want.applies_to_all_protected_branches) item.applies_to_all_protected_branches = true;
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

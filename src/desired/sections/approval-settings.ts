@@ -1,0 +1,84 @@
+import { strictObject } from 'zod/mini';
+import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
+import { CollabError } from '../../errors.js';
+import { APPROVAL_SETTINGS, approvalSettingsFor } from '../../params/approvals.js';
+import { isItem, shape } from './common.js';
+import type { OnTarget, Section } from './section.js';
+
+/**
+ * `approval_settings`: a project's or group's merge request approval settings (Premium), one GET a
+ * target, the changed keys in one PUT. The service answers each key as `{value, locked,
+ * inherited_from}`: a key a group above locks cannot be set here, and a file that sets it to
+ * another value is refused (the plan would never come out empty).
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    approvalSettings?: ApprovalSettings;
+  }
+}
+
+type ApprovalSettingsSpec = OnTarget & {
+  op: 'approval-settings-update';
+  body: Record<string, boolean>;
+  batch: 'approval_settings';
+};
+
+/** What a key is on a target the plan makes (nothing set, nothing locked): the default. */
+const DEFAULTS: ApprovalSettings = Object.fromEntries(
+  APPROVAL_SETTINGS.map((setting) => [
+    setting.name,
+    { value: setting.defaultValue, locked: false, inherited_from: null },
+  ]),
+);
+
+export const approvalSettings: Section<ApprovalSettingsSpec> = {
+  name: 'approval_settings',
+  kinds: ['project', 'group'],
+  paid: 'merge request approval settings',
+  schema: (kind) => strictObject(shape(kind === 'both' ? APPROVAL_SETTINGS : approvalSettingsFor(kind))),
+  forKind: (kind, value) =>
+    isItem(value)
+      ? Object.fromEntries(
+          Object.entries(value).filter(([key]) => approvalSettingsFor(kind).some((setting) => setting.name === key)),
+        )
+      : value,
+  read: {
+    none: (live) => void (live.approvalSettings = DEFAULTS),
+    target: async ({ client }, live, resource) =>
+      void (live.approvalSettings = (
+        await client.request<ApprovalSettings>(getApprovalSettings({ kind: live.kind, ref: Number(resource.id) }))
+      ).data),
+  },
+  diff: ({ value, live, target, emit }) => {
+    const settings = live.approvalSettings ?? DEFAULTS;
+    for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
+      const current = settings[key];
+      if (typeof wanted !== 'boolean' || current?.value === wanted) continue;
+      if (current?.locked)
+        throw new CollabError(
+          'usage',
+          `approval_settings.${key} of ${target.kind} ${target.path} is locked at ${current.value} by its ${current.inherited_from ?? 'group'}`,
+          { hint: `leave it out of this ${target.kind}, or change it on the group that locks it` },
+        );
+      emit(key, 'update', current?.value ?? null, wanted, {
+        op: 'approval-settings-update',
+        body: { [key]: wanted },
+        batch: 'approval_settings',
+      });
+    }
+  },
+  export: ({ live }) => {
+    const settings = live.approvalSettings ?? DEFAULTS;
+    const own = approvalSettingsFor(live.kind).filter((setting) => {
+      const current = settings[setting.name];
+      return current !== undefined && !current.locked && current.value !== setting.defaultValue;
+    });
+    return own.length > 0
+      ? Object.fromEntries(own.map((setting) => [setting.name, settings[setting.name]?.value]))
+      : undefined;
+  },
+  liveFields: (key, live) => ({ approval_setting: live.approvalSettings?.[key] ?? null }),
+  ops: ['approval-settings-update'],
+  send: async (spec) => [updateApprovalSettings({ kind: spec.kind, ref: spec.ref }, spec.body)],
+};

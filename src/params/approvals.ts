@@ -1,0 +1,118 @@
+import type { ParamSpec } from './types.js';
+
+/**
+ * Merge request approval rules of a project and the approval settings of a project or group
+ * (doc/api/merge_request_approvals.md @003efb27, merge_request_approval_settings.md @017a6c12).
+ * Rules from ee/app/models/approval_project_rule.rb: a name is unique among the project's rules
+ * of its type, and a project has at most one `any_approver` rule.
+ */
+
+export const RULE_TYPES = ['regular', 'any_approver'] as const;
+
+/** ApprovalRuleLike::APPROVALS_REQUIRED_MAX: approvals_required is 0 to 100. */
+export const APPROVALS_REQUIRED_MAX = 100;
+
+/** POST /projects/:id/approval_rules, beside `name` and `approvals_required` (required), and what identifies approvers. */
+export const APPROVAL_RULE_PARAMS = [
+  {
+    name: 'approvals_required',
+    type: 'integer',
+    description: `how many approvals the rule needs (0 to ${APPROVALS_REQUIRED_MAX})`,
+  },
+  {
+    name: 'rule_type',
+    type: 'string',
+    choices: RULE_TYPES,
+    description: 'regular (named approvers), or any_approver (anyone eligible; one a project)',
+  },
+  {
+    name: 'applies_to_all_protected_branches',
+    type: 'boolean',
+    description: 'the rule applies to every protected branch (protected_branch_ids are then ignored)',
+  },
+  { name: 'user_ids', type: 'integer-array', description: 'the IDs of users as approvers' },
+  { name: 'usernames', type: 'string-array', description: 'the usernames of approvers' },
+  { name: 'group_ids', type: 'integer-array', description: 'the IDs of groups as approvers' },
+  { name: 'protected_branch_ids', type: 'integer-array', description: 'the protected branches the rule is scoped to' },
+] as const satisfies readonly ParamSpec[];
+
+/** approvals_required as the model takes it. */
+export function approvalsRequiredProblem(value: number): string | undefined {
+  return Number.isInteger(value) && value >= 0 && value <= APPROVALS_REQUIRED_MAX
+    ? undefined
+    : `approvals_required must be a whole number from 0 to ${APPROVALS_REQUIRED_MAX}`;
+}
+
+/**
+ * The keys of merge_request_approval_setting, each answered as `{value, locked, inherited_from}`.
+ * `strict` is the value a group's setting imposes on what is below it (locked there): a group that
+ * forbids authors' approval forbids it in its projects. `defaultValue` is the docs' example answer
+ * for a group with nothing set. `kinds`: where PUT takes it (the group's table lacks
+ * selective_code_owner_removals; neither takes require_password_to_approve, which is only shown).
+ */
+export interface ApprovalSettingSpec extends ParamSpec {
+  strict: boolean;
+  defaultValue: boolean;
+  kinds: readonly ('project' | 'group')[];
+}
+
+const BOTH = ['project', 'group'] as const;
+
+export const APPROVAL_SETTINGS: readonly ApprovalSettingSpec[] = [
+  {
+    name: 'allow_author_approval',
+    type: 'boolean',
+    description: 'authors may approve their own merge requests',
+    strict: false,
+    defaultValue: true,
+    kinds: BOTH,
+  },
+  {
+    name: 'allow_committer_approval',
+    type: 'boolean',
+    description: 'committers may approve merge requests they committed to',
+    strict: false,
+    defaultValue: true,
+    kinds: BOTH,
+  },
+  {
+    name: 'allow_overrides_to_approver_list_per_merge_request',
+    type: 'boolean',
+    description: 'a merge request may change its approvers',
+    strict: false,
+    defaultValue: true,
+    kinds: BOTH,
+  },
+  {
+    name: 'retain_approvals_on_push',
+    type: 'boolean',
+    description: 'approvals stay when new commits are pushed',
+    strict: false,
+    defaultValue: false,
+    kinds: BOTH,
+  },
+  {
+    name: 'selective_code_owner_removals',
+    type: 'boolean',
+    description:
+      'a push removes only the approvals of Code Owners whose files changed (needs retain_approvals_on_push off)',
+    strict: true,
+    defaultValue: false,
+    kinds: ['project'],
+  },
+  {
+    name: 'require_reauthentication_to_approve',
+    type: 'boolean',
+    description: 'approvers sign in again to approve',
+    strict: true,
+    defaultValue: false,
+    kinds: BOTH,
+  },
+];
+
+/** What PUT .../merge_request_approval_setting takes for this kind of owner. */
+export const approvalSettingsFor = (kind: 'project' | 'group'): readonly ApprovalSettingSpec[] =>
+  APPROVAL_SETTINGS.filter((setting) => setting.kinds.includes(kind));
+
+/** Shown in every answer, set by no PUT (deprecated by require_reauthentication_to_approve). */
+export const SHOWN_ONLY_SETTINGS = { require_password_to_approve: false } as const;

@@ -1,0 +1,232 @@
+import {
+  APPROVAL_RULE_PARAMS,
+  APPROVAL_SETTINGS,
+  APPROVALS_REQUIRED_MAX,
+  approvalSettingsFor,
+  approvalsRequiredProblem,
+  SHOWN_ONLY_SETTINGS,
+} from '../../params/approvals.js';
+import { ACCESS, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
+import { notFound, paramError, validationError } from '../errors.js';
+import { findOwner } from '../guards.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { ApprovalRule, Group, OwnerKey, User } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { int, readParams, requireInt, requireStr } from '../params.js';
+import { refsOf } from '../protected-refs.js';
+import { ownerKey, type Store } from '../store.js';
+import { branchJson } from './protected-refs.js';
+
+/**
+ * Merge request approval rules of a project and approval settings of a project or group
+ * (doc/api/merge_request_approvals.md @003efb27, merge_request_approval_settings.md @017a6c12).
+ * Rules: name and approvals_required are required on POST and PUT (the docs' tables), a name is
+ * unique among the project's rules of its type, at most one any_approver rule a project
+ * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
+ * approvers and branches that are not there are left out, as GitLab's params filter does. The docs
+ * name no role for rules: the settings page's (Maintainer) is used. Settings: a project's need
+ * the Maintainer role, a group's the Owner role; a group's strict value locks what is below it.
+ */
+
+const projectOf = (req: SandboxRequest) => findOwner(req, 'project', ACCESS.maintainer).project;
+
+function groupJson(store: Store, group: Group): Record<string, unknown> {
+  return {
+    id: group.id,
+    name: group.name,
+    path: group.path,
+    full_name: store.groupFullName(group),
+    full_path: store.groupFullPath(group),
+    web_url: `${store.origin}/groups/${store.groupFullPath(group)}`,
+  };
+}
+
+function userJson(store: Store, user: User): Record<string, unknown> {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    state: user.state,
+    avatar_url: null,
+    web_url: `${store.origin}/${user.username}`,
+  };
+}
+
+function ruleJson(store: Store, rule: ApprovalRule): Record<string, unknown> {
+  const users = rule.user_ids.flatMap((id) => {
+    const user = store.users.get(id);
+    return user ? [userJson(store, user)] : [];
+  });
+  const branches = refsOf(store, rule.owner.id);
+  return {
+    id: rule.id,
+    name: rule.name,
+    rule_type: rule.rule_type,
+    eligible_approvers: users,
+    approvals_required: rule.approvals_required,
+    users,
+    groups: rule.group_ids.flatMap((id) => {
+      const group = store.groups.get(id);
+      return group ? [groupJson(store, group)] : [];
+    }),
+    contains_hidden_groups: false,
+    protected_branches: [...branches.branches.values()]
+      .filter((branch) => rule.protected_branch_ids.includes(branch.id))
+      .map((branch) => branchJson(store, branch)),
+    applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
+  };
+}
+
+const rulesOf = (store: Store, projectId: number) =>
+  [...store.approvalRules.values()].filter((rule) => rule.owner.id === projectId).sort((a, b) => a.id - b.id);
+
+function findRule(req: SandboxRequest, projectId: number): ApprovalRule {
+  const rule = req.store.approvalRules.get(int(req.params, 'approval_rule_id') ?? 0);
+  if (!rule || rule.owner.id !== projectId) throw notFound();
+  return rule;
+}
+
+/** The approvers and branches given, as GitLab keeps them: only those that exist (and, for branches, are the project's). */
+function approversOf(req: SandboxRequest, projectId: number) {
+  const params = readParams(req.input, APPROVAL_RULE_PARAMS);
+  const usernames = (params.usernames ?? []).map((name) => req.store.userByName(name)?.id);
+  const users =
+    params.user_ids === undefined && params.usernames === undefined
+      ? undefined
+      : [...new Set([...(params.user_ids ?? []), ...usernames])].filter(
+          (id): id is number => id !== undefined && req.store.users.has(id),
+        );
+  const groups = params.group_ids?.filter((id) => req.store.groups.has(id));
+  const branchIds = new Set([...refsOf(req.store, projectId).branches.values()].map((branch) => branch.id));
+  const branches = params.protected_branch_ids?.filter((id) => branchIds.has(id));
+  return { params, users, groups, branches };
+}
+
+/** The model's validations, each answered as its errors. */
+function validate(store: Store, rule: ApprovalRule): void {
+  if (approvalsRequiredProblem(rule.approvals_required))
+    throw validationError({
+      approvals_required: [
+        rule.approvals_required < 0
+          ? 'must be greater than or equal to 0'
+          : `must be less than or equal to ${APPROVALS_REQUIRED_MAX}`,
+      ],
+    });
+  const others = rulesOf(store, rule.owner.id).filter((other) => other.id !== rule.id);
+  if (rule.rule_type === 'any_approver' && others.some((other) => other.rule_type === 'any_approver'))
+    throw validationError({ rule_type: ['any-approver for the project already exists'] });
+  if (others.some((other) => other.rule_type === rule.rule_type && other.name === rule.name))
+    throw validationError({ name: ['has already been taken'] });
+}
+
+function listRules(req: SandboxRequest): SandboxResponse {
+  const project = projectOf(req);
+  return paginateArray(req, rulesOf(req.store, project.id), (rule) => JSON.stringify(ruleJson(req.store, rule)));
+}
+
+function viewRule(req: SandboxRequest): SandboxResponse {
+  return json(ruleJson(req.store, findRule(req, projectOf(req).id)));
+}
+
+function createRule(req: SandboxRequest): SandboxResponse {
+  const project = projectOf(req);
+  const name = requireStr(req.input, 'name');
+  const approvalsRequired = requireInt(req.input, 'approvals_required');
+  const { params, users, groups, branches } = approversOf(req, project.id);
+  const rule: ApprovalRule = {
+    id: 0,
+    owner: { kind: 'project', id: project.id },
+    name,
+    rule_type: params.rule_type === 'any_approver' ? 'any_approver' : 'regular',
+    approvals_required: approvalsRequired,
+    user_ids: users ?? [],
+    group_ids: groups ?? [],
+    protected_branch_ids: branches ?? [],
+    applies_to_all_protected_branches: params.applies_to_all_protected_branches ?? false,
+  };
+  validate(req.store, rule);
+  rule.id = req.store.nextId('approval_rule');
+  req.store.approvalRules.set(rule.id, rule);
+  return json(ruleJson(req.store, rule), 201);
+}
+
+function updateRule(req: SandboxRequest): SandboxResponse {
+  const project = projectOf(req);
+  const rule = findRule(req, project.id);
+  const { params, users, groups, branches } = approversOf(req, project.id);
+  const changed: ApprovalRule = {
+    ...rule,
+    name: requireStr(req.input, 'name'),
+    approvals_required: requireInt(req.input, 'approvals_required'),
+    ...(users ? { user_ids: users } : {}),
+    ...(groups ? { group_ids: groups } : {}),
+    ...(branches ? { protected_branch_ids: branches } : {}),
+    ...(params.applies_to_all_protected_branches !== undefined
+      ? { applies_to_all_protected_branches: params.applies_to_all_protected_branches }
+      : {}),
+  };
+  validate(req.store, changed);
+  Object.assign(rule, changed);
+  return json(ruleJson(req.store, rule));
+}
+
+function deleteRule(req: SandboxRequest): SandboxResponse {
+  const rule = findRule(req, projectOf(req).id);
+  req.store.approvalRules.delete(rule.id);
+  return noContent();
+}
+
+/** Each key as `{value, locked, inherited_from}`: locked where a group above holds its strict value. */
+function settingsJson(store: Store, owner: OwnerKey): Record<string, unknown> {
+  const own = store.approvalSettings.get(ownerKey(owner)) ?? {};
+  const above = ownerChain(store, owner)
+    .slice(1)
+    .map((key) => store.approvalSettings.get(ownerKey(key)) ?? {});
+  const view: Record<string, unknown> = {};
+  for (const setting of APPROVAL_SETTINGS) {
+    const locked = above.some((settings) => settings[setting.name] === setting.strict);
+    view[setting.name] = {
+      value: locked ? setting.strict : (own[setting.name] ?? setting.defaultValue),
+      locked,
+      inherited_from: locked ? 'group' : null,
+    };
+  }
+  for (const [name, value] of Object.entries(SHOWN_ONLY_SETTINGS))
+    view[name] = { value, locked: false, inherited_from: null };
+  return view;
+}
+
+function settingsRoutes(kind: 'project' | 'group'): Route[] {
+  const path = `/${kind === 'project' ? 'projects' : 'groups'}/:id/merge_request_approval_setting`;
+  const ownerOf = (req: SandboxRequest): OwnerKey => {
+    const found = findOwner(req, kind, OWNER_ADMIN_ROLE[kind]);
+    return { kind, id: found.id };
+  };
+  const view = (req: SandboxRequest) => json(settingsJson(req.store, ownerOf(req)));
+  const update = (req: SandboxRequest) => {
+    const owner = ownerOf(req);
+    const given = readParams(req.input, approvalSettingsFor(kind));
+    const key = ownerKey(owner);
+    const next = { ...req.store.approvalSettings.get(key) };
+    for (const [name, value] of Object.entries(given)) if (typeof value === 'boolean') next[name] = value;
+    // The docs' rule: selective_code_owner_removals needs retain_approvals_on_push off.
+    if (next.selective_code_owner_removals === true && next.retain_approvals_on_push === true)
+      throw paramError('selective_code_owner_removals can be enabled only if retain_approvals_on_push is disabled');
+    req.store.approvalSettings.set(key, next);
+    return json(settingsJson(req.store, owner));
+  };
+  return [
+    ['GET', path, view],
+    ['PUT', path, update],
+  ];
+}
+
+export const approvalRoutes: readonly Route[] = [
+  ['GET', '/projects/:id/approval_rules', listRules],
+  ['GET', '/projects/:id/approval_rules/:approval_rule_id', viewRule],
+  ['POST', '/projects/:id/approval_rules', createRule],
+  ['PUT', '/projects/:id/approval_rules/:approval_rule_id', updateRule],
+  ['DELETE', '/projects/:id/approval_rules/:approval_rule_id', deleteRule],
+  ...settingsRoutes('project'),
+  ...settingsRoutes('group'),
+];

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's approval_rules end to end against a Premium sandbox, and its refusal against GitLab Free. */
+const world = useDesiredWorlds();
+const free = useDesiredWorlds({ tier: 'free' });
+
+const STOREFRONT = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+const RULES = [
+  'version: 1',
+  'projects:',
+  '  acme/web/storefront:',
+  '    approval_rules:',
+  '      - name: security',
+  '        approvals_required: 2',
+  '        users: [max, dana]',
+  '        groups: [acme/platform]',
+  '        protected_branches: [main]',
+  '      - name: anyone',
+  '        rule_type: any_approver',
+  '        approvals_required: 1',
+  '',
+].join('\n');
+
+/** The rules by name (their order of creation says nothing), approvers and branches by name. */
+const summary = (rules: Array<Record<string, unknown>>) =>
+  [...rules]
+    .sort((a, b) => String(a.name).localeCompare(String(b.name)))
+    .map((rule) => ({
+      name: rule.name,
+      rule_type: rule.rule_type,
+      approvals_required: rule.approvals_required,
+      users: (rule.users as Array<{ username: string }>).map((u) => u.username).sort(),
+      groups: (rule.groups as Array<{ full_path: string }>).map((g) => g.full_path),
+      branches: (rule.protected_branches as Array<{ name: string }>).map((b) => b.name),
+    }));
+
+describe('collab.yaml: approval rules', () => {
+  it('plan, apply, plan again empty, a second apply writes nothing, export then plan clean', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const path = file(RULES);
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.lines<{ key: string; action: string }>().map((line) => [line.key, line.action])).toEqual([
+      ['security', 'create'],
+      ['anyone', 'create'],
+    ]);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(summary(await getJson(`${STOREFRONT}/approval_rules`))).toEqual([
+      { name: 'anyone', rule_type: 'any_approver', approvals_required: 1, users: [], groups: [], branches: [] },
+      {
+        name: 'security',
+        rule_type: 'regular',
+        approvals_required: 2,
+        users: ['dana', 'max'],
+        groups: ['acme/platform'],
+        branches: ['main'],
+      },
+    ]);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'approval_rules']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const rules: Array<{ name: string }> = parse(exported.stdout).projects['acme/web/storefront'].approval_rules;
+    expect(rules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'anyone', approvals_required: 1, rule_type: 'any_approver' },
+      {
+        name: 'security',
+        approvals_required: 2,
+        users: ['dana', 'max'],
+        groups: ['acme/platform'],
+        protected_branches: ['main'],
+      },
+    ]);
+    expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
+  });
+
+  it('a changed rule is one PUT with every approver; enforce removes the rules not listed', async () => {
+    const { collab, file, getJson, writes, sandbox } = await world();
+    expect((await collab(['apply', '-f', file(RULES), '--yes'])).exitCode).toBe(0);
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      enforce: true',
+        '      items:',
+        '        - name: security',
+        '          approvals_required: 1',
+        '          users: [max]',
+        '',
+      ].join('\n'),
+      'changed.yaml',
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(
+      writes()
+        .map((w) => w.method)
+        .sort(),
+    ).toEqual(['DELETE', 'PUT']);
+    expect(summary(await getJson(`${STOREFRONT}/approval_rules`))).toEqual([
+      {
+        name: 'security',
+        rule_type: 'regular',
+        approvals_required: 1,
+        users: ['max'],
+        groups: ['acme/platform'],
+        branches: ['main'],
+      },
+    ]);
+  });
+
+  it('two any_approver rules are refused before anything is sent (exit 2)', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      - { name: a, rule_type: any_approver, approvals_required: 1 }',
+        '      - { name: b, rule_type: any_approver, approvals_required: 2 }',
+        '',
+      ].join('\n'),
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain('approval rule any_approver is listed twice');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('an unknown approver is exit 4 at plan time, with a hint, nothing written', async () => {
+    const { collab, file, writes } = await world();
+    const plan = await collab(['plan', '-f', file(RULES.replace('users: [max, dana]', 'users: [max, nobody]'))]);
+    expect(plan.exitCode).toBe(4);
+    expect(plan.stderr).toMatch(/user nobody not found \(an approver in approval_rules\)/);
+    expect(plan.stderr).toMatch(/^hint: /m);
+    expect(writes()).toEqual([]);
+  });
+
+  it('reads one GET a project, only when the file uses the section', async () => {
+    const { collab, file, sandbox } = await world();
+    const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/approval_rules')).length;
+    sandbox.resetStats();
+    await collab(['plan', '-f', file('version: 1\nprojects:\n  acme/web/storefront:\n    description: x\n')]);
+    expect(gets()).toBe(0);
+    sandbox.resetStats();
+    await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    approval_rules: []\n  acme/platform/api:\n    approval_rules: []\n',
+        'two.yaml',
+      ),
+    ]);
+    expect(gets()).toBe(2);
+  });
+
+  it('against GitLab Free a plan that uses the section is exit 2 before any other request', async () => {
+    const { collab, file, sandbox } = await free();
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(RULES)]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(/approval_rules \(merge request approval rules\), which need a paid tier/);
+    expect(sandbox.requestLog.map((r) => r.path)).toEqual(['/api/v4/metadata']);
+  });
+});
+
+describe('collab.yaml: approval settings', () => {
+  const SETTINGS = [
+    'version: 1',
+    'groups:',
+    '  acme:',
+    '    approval_settings:',
+    '      allow_author_approval: false',
+    '      require_reauthentication_to_approve: true',
+    'projects:',
+    '  acme/web/storefront:',
+    '    approval_settings:',
+    '      retain_approvals_on_push: true',
+    '      allow_committer_approval: false',
+    '',
+  ].join('\n');
+
+  it('round trip: one PUT a target, then nothing; a group’s strict value locks it below', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const path = file(SETTINGS);
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `PUT /api/v4/groups/${(await getJson('/groups/acme')).id}/merge_request_approval_setting`,
+      `PUT /api/v4/projects/${(await getJson(STOREFRONT)).id}/merge_request_approval_setting`,
+    ]);
+    const project = await getJson(`${STOREFRONT}/merge_request_approval_setting`);
+    expect(project.allow_author_approval).toEqual({ value: false, locked: true, inherited_from: 'group' });
+    expect(project.retain_approvals_on_push).toEqual({ value: true, locked: false, inherited_from: null });
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme', '--sections', 'approval_settings']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const data = parse(exported.stdout);
+    expect(data.groups.acme.approval_settings).toEqual({
+      allow_author_approval: false,
+      require_reauthentication_to_approve: true,
+    });
+    expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
+  });
+
+  it('a key its group locks is refused, exit 2, naming the lock', async () => {
+    const { collab, file } = await world();
+    expect((await collab(['apply', '-f', file(SETTINGS), '--yes'])).exitCode).toBe(0);
+    const plan = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      allow_author_approval: true\n',
+        'locked.yaml',
+      ),
+    ]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      'approval_settings.allow_author_approval of project acme/web/storefront is locked at false by its group',
+    );
+  });
+});
