@@ -42,13 +42,20 @@ export interface Flag<T, M extends FlagMode = FlagMode> {
   read(raw: RawFlags, scope: ReadScope): unknown;
   /** Type only (never set): the value's type. A method, so that any flag is a Flag<unknown>. */
   valueType?(value: T): void;
+  /**
+   * A flag that names what the verb acts on (an owner: src/commands/owner.ts): its value with one
+   * target of a run over many in place. Without it, the target is the value.
+   */
+  retarget?(value: T, target: string | number): T;
 }
 
-interface Arg<T, M extends FlagMode = FlagMode> {
+export interface Arg<T, M extends FlagMode = FlagMode> {
   readonly spec: ArgSpec;
   readonly mode: M;
   readonly parse: ValueParser<T>;
   valueType?(value: T): void;
+  /** As a flag's (Flag.retarget). */
+  retarget?(value: T, target: string | number): T;
 }
 
 export type Flags = Readonly<Record<string, Flag<unknown>>>;

@@ -1,7 +1,7 @@
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { listFlags } from './common-options.js';
-import { attributeOf, type ReadScope } from './flags.js';
+import { type Arg, attributeOf, type Flag, type ReadScope } from './flags.js';
 import type { CommandInput, CommandSpec, VerbModule } from './spec.js';
 import type { TargetSlot } from './target-slots.js';
 
@@ -20,7 +20,7 @@ export interface Prepared {
 
 /** The declared arguments and flags of a typed verb, under their keys, each read by its parser. */
 export function readInput(spec: CommandSpec, input: CommandInput, scope: ReadScope): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...spec.typed?.fixed };
   Object.entries(spec.typed?.args ?? {}).forEach(([key, declared], index) => {
     const label = `<${declared.spec.name}>`;
     const given = input.args[index];
@@ -34,12 +34,12 @@ export function readInput(spec: CommandSpec, input: CommandInput, scope: ReadSco
   return out;
 }
 
-/** The key of the declared argument or flag a target slot stands for (where bind puts a target). */
-function slotKey(spec: CommandSpec, slot: TargetSlot): string | undefined {
-  if (slot.kind === 'arg') return Object.keys(spec.typed?.args ?? {})[slot.index];
+/** The declared argument or flag a target slot stands for, under its key (where bind puts a target). */
+function slotDeclared(spec: CommandSpec, slot: TargetSlot): [string, Flag<unknown> | Arg<unknown>] | undefined {
+  if (slot.kind === 'arg') return Object.entries(spec.typed?.args ?? {})[slot.index];
   return Object.entries(spec.typed?.flags ?? {}).find(([, declared]) =>
     declared.options.some((option) => attributeOf(option) === slot.key),
-  )?.[0];
+  );
 }
 
 export async function prepare(
@@ -52,7 +52,7 @@ export async function prepare(
   const scope: ReadScope = { warn: (message) => ctx.warn(message), addSecret: (secret) => ctx.addSecret(secret) };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;
-  const key = slot && slotKey(spec, slot);
+  const [key, declared] = (slot && slotDeclared(spec, slot)) ?? [];
   return {
     options,
     bind: (target) => {
@@ -60,7 +60,8 @@ export async function prepare(
       if (key === undefined || typeof options !== 'object' || options === null || !(key in options)) {
         throw new CollabError('internal', `${spec.name}: its options do not carry the target (give the verb a bind())`);
       }
-      return { ...options, [key]: target };
+      const given = (options as Record<string, unknown>)[key];
+      return { ...options, [key]: declared?.retarget ? declared.retarget(given, target) : target };
     },
   };
 }

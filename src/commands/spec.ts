@@ -33,7 +33,7 @@ export interface CommandSpec {
   /** Writes a document with -o markdown (a plan for a merge request's comment); other commands refuse it. */
   markdown?: boolean;
   /** A typed verb's declaration (src/commands/verb.ts): its arguments and flags as typed values. */
-  typed?: { readonly args?: Args; readonly flags?: Flags };
+  typed?: { readonly args?: Args; readonly flags?: Flags; readonly fixed?: Readonly<Record<string, string>> };
   /** Command lines shown under "Examples" in the help, each a complete run. */
   examples?: readonly string[];
   subcommands?: readonly CommandSpec[];
@@ -50,8 +50,8 @@ export interface CommandInput {
 /**
  * A typed verb's implementation: `parse` once a run (usage errors, files read, warnings), `bind`
  * per target (pure: the options with the target in), `run` with the services. Without `parse` the
- * verb gets its declared input as it is; without `bind` the target replaces the value under the
- * key of the argument or flag it was given as.
+ * verb gets its declared input as it is; without `bind` the target takes the place of the value
+ * under the key of the argument or flag it was given as (an owner's: src/commands/owner.ts).
  */
 export interface VerbModule {
   parse?(input: unknown, scope: ReadScope): unknown;

@@ -10,12 +10,17 @@ import type { CommandSpec } from './spec.js';
  * and the compiler (`VerbInput<typeof DECLARATION>` in the verb's file, imported with
  * `import type`: the implementation is still loaded only when the verb runs).
  */
-interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
+export interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
   readonly args?: Args;
   readonly flags?: Flags;
+  /**
+   * Values the verb receives whatever the command line says: one implementation declared under
+   * several nouns, each saying which it is (`fixed: { kind: 'tag' }` under protected-tags).
+   */
+  readonly fixed?: Readonly<Record<string, string>>;
 }
 
-type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { readonly typed: D };
+export type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { readonly typed: D };
 
 /**
  * The CommandSpec of a declaration. Its implementation is named where the noun lists its verbs
@@ -23,7 +28,7 @@ type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & { reado
  * declaration, so the declaration's own type cannot depend on the verb's module.
  */
 export function verb<const D extends VerbDeclaration>(declaration: D): TypedSpec<D> {
-  const { args, flags, ...rest } = declaration;
+  const { args, flags, fixed: _fixed, ...rest } = declaration;
   return {
     ...rest,
     ...(args ? { args: Object.values(args).map((a) => a.spec) } : {}),
@@ -42,6 +47,7 @@ type Empty = Record<never, never>;
 export type VerbInput<S> = S extends { readonly typed: infer D extends VerbDeclaration }
   ? (D extends { args: infer A extends Args } ? Values<A> : Empty) &
       (D extends { flags: infer F extends Flags } ? Values<F> : Empty) &
+      (D extends { fixed: infer V } ? V : Empty) &
       (D extends { list: true } ? { list: ListFlags } : Empty) &
       (D extends { confirm: true } ? { yes: boolean } : Empty)
   : never;

@@ -1,27 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  arg,
-  type bool,
-  choice,
-  type Flag,
-  option,
-  type params,
-  type ReadScope,
-  type ValueOf,
-} from '../../src/commands/flags.js';
+import { arg, type bool, choice, type Flag, option, type params, type ValueOf } from '../../src/commands/flags.js';
 import { parse as parseFork } from '../../src/commands/projects/fork.js';
 import { type CREATE, UPDATE } from '../../src/commands/projects/verbs-core.js';
 import { FORK } from '../../src/commands/projects/verbs-extra.js';
 import { readInput } from '../../src/commands/seam.js';
-import type { CommandInput, CommandSpec } from '../../src/commands/spec.js';
+import type { CommandSpec } from '../../src/commands/spec.js';
 import { type VerbInput, verb } from '../../src/commands/verb.js';
 import type { ListFlags } from '../../src/list-flags.js';
 import type { FORK_PARAMS } from '../../src/params/project-extras.js';
 import { duration, integer, projectRef } from '../../src/params/parsers.js';
-import { buildCommand } from '../../src/program.js';
+import { commandInput, scope } from '../helpers/parse.js';
 
 /**
  * A verb's flags typed from their declaration (src/commands/flags.ts, verb.ts): the types are
@@ -89,33 +79,6 @@ describe('typed flags: the types', () => {
     expectTypeOf(duration).returns.toEqualTypeOf<number>();
   });
 });
-
-/** argv -> what commander hands the verb (the CLI's own option building), without running anything. */
-async function commandInput(spec: CommandSpec, argv: string[]): Promise<CommandInput> {
-  let input: CommandInput | undefined;
-  const run = {
-    optionFailure: undefined as { message: string; hint: string | undefined } | undefined,
-    runCommand: async (_spec: CommandSpec, cmd: Command) => {
-      input = { args: [...cmd.args], options: cmd.opts() };
-    },
-  };
-  const cmd = buildCommand(spec, run)
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-  try {
-    await cmd.parseAsync(argv, { from: 'user' });
-  } catch (error) {
-    throw new Error(run.optionFailure?.message ?? (error instanceof Error ? error.message : String(error)));
-  }
-  if (!input) throw new Error('not run');
-  return input;
-}
-
-function scope(): ReadScope & { warnings: string[]; secrets: string[] } {
-  const warnings: string[] = [];
-  const secrets: string[] = [];
-  return { warnings, secrets, warn: (message) => warnings.push(message), addSecret: (secret) => secrets.push(secret) };
-}
 
 describe('typed flags: parsing alone (argv -> options)', () => {
   const cases: Array<[string[], unknown]> = [

@@ -2,7 +2,6 @@ import { type Badge, createBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
 import type { CREATE } from './index.js';
@@ -21,9 +20,6 @@ export function parse(input: VerbInput<typeof CREATE>): CreateBadgeOptions {
   }
   return { owner: input.owner, fields: { link_url, image_url, ...(name !== undefined ? { name } : {}) } };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<CreateBadgeOptions>;
 
 export async function run(ctx: VerbContext, opts: CreateBadgeOptions): Promise<void> {
   const response = await ctx.mutate<Badge>(createBadge(opts.owner, opts.fields));

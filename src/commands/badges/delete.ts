@@ -1,15 +1,11 @@
 import { deleteBadge } from '../../api/badges.js';
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { badgeHint } from './fields.js';
 import type { DELETE } from './index.js';
 
 type DeleteBadgeOptions = VerbInput<typeof DELETE>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<DeleteBadgeOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteBadgeOptions): Promise<void> {
   const request = deleteBadge(opts.owner, opts.badgeId);

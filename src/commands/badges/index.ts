@@ -3,47 +3,48 @@ import { BADGE_PARAMS } from '../../params/badges.js';
 import { positiveInteger } from '../../params/parsers.js';
 import { arg, asText, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 
 const BADGE_ID = arg({ name: 'badge-id', description: 'the badge ID (see `collab badges list`)' }, positiveInteger);
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'list',
   summary: 'List the badges (a project’s include its groups’)',
   flags: {
-    owner: ownerFlags(),
     name: option('--name <name>', 'only badges of this name (exact, case-sensitive)', asText),
   },
   list: true,
   examples: ['collab badges list --project acme/web/storefront', 'collab badges list --group acme --json'],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'view',
   summary: 'Show one badge, its URLs as given and as rendered',
   args: { badgeId: BADGE_ID },
-  flags: { owner: ownerFlags() },
   examples: ['collab badges view 1 --project acme/web/storefront'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add a badge',
   args: {},
-  flags: { owner: ownerFlags(), fields: params(BADGE_PARAMS) },
+  flags: { fields: params(BADGE_PARAMS) },
   mutating: true,
   examples: [
     "collab badges create --project acme/web/storefront --name coverage --link 'https://ci.example.com/%{project_path}' --image 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'",
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'update',
   summary: 'Change a badge’s link, image or name',
   args: { badgeId: BADGE_ID },
-  flags: { owner: ownerFlags(), fields: params(BADGE_PARAMS) },
+  flags: { fields: params(BADGE_PARAMS) },
   mutating: true,
   examples: ['collab badges update 3 --group acme --name pipeline'],
 });
@@ -53,7 +54,7 @@ export const DELETE = confirmedDelete({
   typing: 'the badge’s ID',
   note: 'A group’s badge is removed through its group.',
   args: { badgeId: BADGE_ID },
-  flags: { owner: ownerFlags() },
+  kinds: ['project', 'group'],
   strict: 'the badge does not exist',
   examples: ['collab badges delete 3 --project acme/web/storefront --yes'],
 });

@@ -1,14 +1,10 @@
 import { badgesPath } from '../../api/badges.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 type ListBadgesOptions = VerbInput<typeof LIST>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ListBadgesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListBadgesOptions): Promise<void> {
   await ctx.printList(

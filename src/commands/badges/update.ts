@@ -2,7 +2,6 @@ import { type Badge, updateBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
 import type { UPDATE } from './index.js';
@@ -18,9 +17,6 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
     throw new CollabError('usage', 'nothing to update', { hint: 'give --link, --image or --name' });
   return { owner: input.owner, badgeId: input.badgeId, fields: input.fields };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<UpdateBadgeOptions>;
 
 export async function run(ctx: VerbContext, opts: UpdateBadgeOptions): Promise<void> {
   const response = await ctx

@@ -1,14 +1,10 @@
 import { type Badge, getBadge } from '../../api/badges.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
 import type { VIEW } from './index.js';
 
 type ViewBadgeOptions = VerbInput<typeof VIEW>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ViewBadgeOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewBadgeOptions): Promise<void> {
   const { data } = await ctx.request<Badge>(getBadge(opts.owner, opts.badgeId));

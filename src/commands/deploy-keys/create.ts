@@ -1,3 +1,4 @@
+import type { OwnerOf } from '../owner.js';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
@@ -8,7 +9,7 @@ import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { CREATE } from './index.js';
 
 interface CreateDeployKeyOptions {
-  project: string | number;
+  owner: OwnerOf<'project'>;
   title: string;
   /** The key, read once a run whatever the number of targets (standard input is the run's). */
   key: (ctx: VerbContext) => Promise<string>;
@@ -22,7 +23,7 @@ export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
   const file = input.keyFile ?? '-';
   const where = file === '-' ? 'standard input' : file;
   return {
-    project: input.project,
+    owner: input.owner,
     title: input.title,
     fields,
     key: readOnce(file, 'key', { shown: where, check: (text) => checkKey(text, where) }),
@@ -47,8 +48,10 @@ function checkKey(text: string, where: string): string {
 
 export async function run(ctx: VerbContext, opts: CreateDeployKeyOptions): Promise<void> {
   const key = await opts.key(ctx);
-  const response = await ctx.mutate<DeployKey>(addDeployKey(opts.project, { title: opts.title, key, ...opts.fields }));
+  const response = await ctx.mutate<DeployKey>(
+    addDeployKey(opts.owner.ref, { title: opts.title, key, ...opts.fields }),
+  );
   if (!response) return;
-  ctx.info(`added deploy key ${response.data.id} (${response.data.title}) to project ${opts.project}`);
+  ctx.info(`added deploy key ${response.data.id} (${response.data.title}) to project ${opts.owner.ref}`);
   await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
 }

@@ -2,38 +2,37 @@ import { confirmedDelete } from '../delete-verb.js';
 import { dateTime, nonEmpty, positiveInteger } from '../../params/parsers.js';
 import { arg, asText, bool, option, tristate } from '../flags.js';
 import { noun } from '../nouns.js';
-import { PROJECT_FLAG } from '../resource-args.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 
 const KEY_ID = arg(
   { name: 'key-id', description: 'the deploy key’s ID (see `collab deploy-keys list`)' },
   positiveInteger,
 );
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project'],
   name: 'list',
   summary: 'List the project’s deploy keys',
-  flags: { project: PROJECT_FLAG },
   list: true,
   examples: ['collab deploy-keys list --project acme/web/storefront'],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project'],
   name: 'view',
   summary: 'Show one deploy key',
   args: { keyId: KEY_ID },
-  flags: { project: PROJECT_FLAG },
   examples: ['collab deploy-keys view 3 --project acme/web/storefront'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project'],
   name: 'create',
   summary: 'Add a deploy key (a key another project has is shared, not copied)',
   description:
     'The public key is read from --key-file <path>, or from standard input without it (--key-file - too). Read-only unless --can-push.',
   flags: {
-    project: PROJECT_FLAG,
     title: option('--title <title>', 'the key’s title', nonEmpty, { required: true }),
     keyFile: option(
       '--key-file <path|->',
@@ -50,13 +49,13 @@ export const CREATE = verb({
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
   name: 'update',
   summary: 'Rename a deploy key or change whether it may push',
   description: 'The title is the key’s on every project that has it; --can-push is this project’s.',
   args: { keyId: KEY_ID },
   flags: {
-    project: PROJECT_FLAG,
     title: option('--title <title>', 'the key’s new title', nonEmpty),
     canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
   },
@@ -69,16 +68,16 @@ export const DELETE = confirmedDelete({
   typing: 'the key’s ID',
   note: 'A key no other project has is removed from the service too.',
   args: { keyId: KEY_ID },
-  flags: { project: PROJECT_FLAG },
+  kinds: ['project'],
   strict: 'the project does not have the key',
   examples: ['collab deploy-keys delete 3 --project acme/web/storefront --yes'],
 });
 
-export const ENABLE = verb({
+export const ENABLE = ownerVerb({
+  kinds: ['project'],
   name: 'enable',
   summary: 'Enable on the project a deploy key of another project (read-only)',
   args: { keyId: KEY_ID },
-  flags: { project: PROJECT_FLAG },
   mutating: true,
   examples: ['collab deploy-keys enable 3 --project acme/platform/api'],
 });

@@ -10,7 +10,7 @@ type ListDeployKeysOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
   await ctx.printList(
-    await ctx.pages(deployKeysPath(opts.project), {}, opts.list, { requires: ROLES.maintainers }),
+    await ctx.pages(deployKeysPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
     DEPLOY_KEY_COLUMNS,
   );
 }

@@ -1,3 +1,4 @@
+import type { OwnerOf } from '../owner.js';
 import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
@@ -6,7 +7,7 @@ import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { UPDATE } from './index.js';
 
 interface UpdateDeployKeyOptions {
-  project: string | number;
+  owner: OwnerOf<'project'>;
   keyId: number;
   fields: { title?: string; can_push?: boolean };
 }
@@ -17,12 +18,12 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
   if (input.canPush !== undefined) fields.can_push = input.canPush;
   if (Object.keys(fields).length === 0)
     throw new CollabError('usage', 'nothing to change', { hint: 'give --title <title>, --can-push or --no-can-push' });
-  return { project: input.project, keyId: input.keyId, fields };
+  return { owner: input.owner, keyId: input.keyId, fields };
 }
 
 export async function run(ctx: VerbContext, opts: UpdateDeployKeyOptions): Promise<void> {
-  const response = await ctx.mutate<DeployKey>(updateDeployKey(opts.project, opts.keyId, opts.fields));
+  const response = await ctx.mutate<DeployKey>(updateDeployKey(opts.owner.ref, opts.keyId, opts.fields));
   if (!response) return;
-  ctx.info(`updated deploy key ${opts.keyId} of project ${opts.project}`);
+  ctx.info(`updated deploy key ${opts.keyId} of project ${opts.owner.ref}`);
   await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
 }

@@ -8,10 +8,10 @@ import type { VIEW } from './index.js';
 type ViewDeployKeyOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewDeployKeyOptions): Promise<void> {
-  const { data } = await ctx.request<DeployKey>(getDeployKey(opts.project, opts.keyId)).catch((error: unknown) => {
+  const { data } = await ctx.request<DeployKey>(getDeployKey(opts.owner.ref, opts.keyId)).catch((error: unknown) => {
     throw withThingHint(
       error,
-      `project ${opts.project} has no deploy key ${opts.keyId}: \`collab deploy-keys list --project ${opts.project}\` lists them`,
+      `project ${opts.owner.ref} has no deploy key ${opts.keyId}: \`collab deploy-keys list --project ${opts.owner.ref}\` lists them`,
     );
   });
   await ctx.printResource(data, DEPLOY_KEY_VIEW);

@@ -1,6 +1,5 @@
 import { createHook, type Hook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
@@ -15,9 +14,6 @@ export function parse(input: VerbInput<typeof CREATE>): CreateHookOptions {
   // --url is a required flag: commander has refused its absence.
   return { ...readHookInput(input, input.owner), owner: input.owner, url: input.url };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<CreateHookOptions>;
 
 export async function run(ctx: VerbContext, opts: CreateHookOptions): Promise<void> {
   const token = await opts.token?.(ctx);

@@ -1,15 +1,11 @@
 import { deleteHook } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 
 /** The declared input is the options: no parse. */
 type DeleteHookOptions = VerbInput<typeof DELETE>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<DeleteHookOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteHookOptions): Promise<void> {
   return deleteOwned(ctx, {

@@ -1,35 +1,35 @@
 import { confirmedDelete } from '../delete-verb.js';
 import { positiveInteger } from '../../params/parsers.js';
 import { arg } from '../flags.js';
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 import { CREATE_URL, HOOK_FIELD_FLAGS, UPDATE_URL } from './options.js';
 import { noun } from '../nouns.js';
 
 const HOOK_ID = arg({ name: 'hook-id', description: 'the hook ID (see `collab hooks list`)' }, positiveInteger);
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'list',
   summary: 'List the hooks with the events each delivers',
-  flags: { owner: ownerFlags() },
   list: true,
   examples: ['collab hooks list --project acme/web/storefront', 'collab hooks list --group acme --json'],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'view',
   summary: 'Show one hook',
   args: { hookId: HOOK_ID },
-  flags: { owner: ownerFlags() },
   examples: ['collab hooks view 3 --project acme/web/storefront'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add a hook',
   description: 'Push events are on by default, every other event off, TLS verification on.',
-  flags: { owner: ownerFlags(), url: CREATE_URL, ...HOOK_FIELD_FLAGS },
+  flags: { url: CREATE_URL, ...HOOK_FIELD_FLAGS },
   mutating: true,
   examples: [
     'collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge-requests,pipeline',
@@ -38,12 +38,13 @@ export const CREATE = verb({
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'update',
   summary: 'Change a hook; events not mentioned stay as they are',
   description: `Reads the hook, applies the given flags over it, and writes the whole hook back (the service wants every update to carry the URL): events and settings you do not mention keep their values. --events replaces the whole set of events. --url defaults to the current URL. The service forgets the secret token when the URL changes, unless a token is given with it.`,
   args: { hookId: HOOK_ID },
-  flags: { owner: ownerFlags(), url: UPDATE_URL, ...HOOK_FIELD_FLAGS },
+  flags: { url: UPDATE_URL, ...HOOK_FIELD_FLAGS },
   mutating: true,
   examples: [
     'collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events',
@@ -55,7 +56,7 @@ export const DELETE = confirmedDelete({
   summary: 'Remove a hook (a hook that is already gone is not an error)',
   typing: 'the hook’s ID',
   args: { hookId: HOOK_ID },
-  flags: { owner: ownerFlags() },
+  kinds: ['project', 'group'],
   strict: 'the hook does not exist',
   examples: [
     'collab hooks delete 3 --project acme/web/storefront',

@@ -1,15 +1,11 @@
 import { hooksPath } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 /** The declared input is the options: no parse. */
 type ListHooksOptions = VerbInput<typeof LIST>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ListHooksOptions>;
 
 export async function run(ctx: VerbContext, opts: ListHooksOptions): Promise<void> {
   await ctx.printList(await ctx.pages(hooksPath(opts.owner), {}, opts.list), HOOK_COLUMNS);

@@ -1,6 +1,5 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';
@@ -23,9 +22,6 @@ export function parse(flags: VerbInput<typeof UPDATE>): UpdateHookOptions {
   }
   return { ...input, owner, hookId };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<UpdateHookOptions>;
 
 /**
  * The hook as it is, with the given flags applied over it. PUT replaces what it is given, and

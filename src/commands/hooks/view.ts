@@ -1,15 +1,11 @@
 import { getHook, type Hook } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, hookDetail } from './fields.js';
 import type { VIEW } from './index.js';
 
 /** The declared input is the options: no parse. */
 type ViewHookOptions = VerbInput<typeof VIEW>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ViewHookOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewHookOptions): Promise<void> {
   const { data } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));

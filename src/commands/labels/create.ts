@@ -2,7 +2,6 @@ import { createLabel, type Label } from '../../api/labels.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import type { CREATE } from './index.js';
@@ -38,9 +37,6 @@ export function priorityField(priority: number | null | undefined, owner: Owner)
     });
   return { priority };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<CreateLabelOptions>;
 
 export async function run(ctx: VerbContext, opts: CreateLabelOptions): Promise<void> {
   const response = await ctx

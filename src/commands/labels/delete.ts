@@ -1,14 +1,10 @@
 import { deleteLabel } from '../../api/labels.js';
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
 
 type DeleteLabelOptions = VerbInput<typeof DELETE>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<DeleteLabelOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteLabelOptions): Promise<void> {
   return deleteOwned(ctx, {

@@ -3,9 +3,8 @@ import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
 import { arg, bool, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 
 const NAME = arg({ name: 'name', description: 'the label’s name (or its ID)' }, nonEmpty);
 /** A number, or `none` to remove it (the API's null). */
@@ -17,27 +16,29 @@ const PRIORITY_FLAG = option(
   priorityValue,
 );
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'list',
   summary: 'List the labels (a project’s include its groups’)',
-  flags: { owner: ownerFlags(), own: bool('--own', 'only the project’s own labels, not those of the groups above it') },
+  flags: { own: bool('--own', 'only the project’s own labels, not those of the groups above it') },
   list: true,
   examples: ['collab labels list --project acme/web/storefront', 'collab labels list --group acme --json'],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'view',
   summary: 'Show one label',
   args: { name: NAME },
-  flags: { owner: ownerFlags() },
   examples: ['collab labels view bug --project acme/web/storefront'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add a label (refused when the name is taken here or in a group above)',
   args: { name: NAME },
-  flags: { owner: ownerFlags(), fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
+  flags: { fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
   mutating: true,
   examples: [
     'collab labels create bug --project acme/web/storefront --color "#d9534f" --description "Something is broken"',
@@ -45,12 +46,12 @@ export const CREATE = verb({
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'update',
   summary: 'Rename, recolor or describe a label',
   args: { name: NAME },
   flags: {
-    owner: ownerFlags(),
     newName: option('--new-name <name>', 'rename the label', nonEmpty),
     fields: params(LABEL_PARAMS),
     priority: PRIORITY_FLAG,
@@ -63,7 +64,7 @@ export const DELETE = confirmedDelete({
   summary: 'Remove a label (one already gone is not an error)',
   typing: 'the name',
   args: { name: NAME },
-  flags: { owner: ownerFlags() },
+  kinds: ['project', 'group'],
   strict: 'the label does not exist',
   examples: ['collab labels delete wontfix --project acme/web/storefront --yes'],
 });

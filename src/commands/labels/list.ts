@@ -1,14 +1,10 @@
 import { labelsPath } from '../../api/labels.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 type ListLabelsOptions = VerbInput<typeof LIST>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ListLabelsOptions>;
 
 export async function run(ctx: VerbContext, opts: ListLabelsOptions): Promise<void> {
   const query = opts.own ? { include_ancestor_groups: false } : {};

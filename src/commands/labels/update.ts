@@ -2,7 +2,6 @@ import { type Label, updateLabel } from '../../api/labels.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { priorityField } from './create.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
@@ -28,9 +27,6 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
     });
   return { owner: input.owner, name: input.name, fields };
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<UpdateLabelOptions>;
 
 export async function run(ctx: VerbContext, opts: UpdateLabelOptions): Promise<void> {
   const response = await ctx.mutate<Label>(updateLabel(opts.owner, opts.name, opts.fields)).catch((error: unknown) => {

@@ -1,14 +1,10 @@
 import { getLabel, type Label } from '../../api/labels.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import type { VIEW } from './index.js';
 
 type ViewLabelOptions = VerbInput<typeof VIEW>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ViewLabelOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewLabelOptions): Promise<void> {
   const { data } = await ctx.request<Label>(getLabel(opts.owner, opts.name)).catch((error: unknown) => {

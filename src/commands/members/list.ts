@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
-import { MEMBER_COLUMNS, perKind } from './shared.js';
+import { MEMBER_COLUMNS } from './shared.js';
 import type { listVerb } from './verbs.js';
 
 interface ListMembersOptions {
@@ -13,27 +13,28 @@ interface ListMembersOptions {
   list: ListFlags;
 }
 
-export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions => ({
-    owner: { kind, ref: input.target },
+export function parse(input: VerbInput<ReturnType<typeof listVerb>>): ListMembersOptions {
+  return {
+    owner: input.owner,
     inherited: input.inherited,
     query: input.query,
     list: input.list,
-  }),
-  async (kind, ctx: VerbContext, opts: ListMembersOptions) => {
-    const shown = await ctx.printList(
-      await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
-      MEMBER_COLUMNS,
-    );
-    if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, kind, opts);
-  },
-);
+  };
+}
+
+export async function run(ctx: VerbContext, opts: ListMembersOptions): Promise<void> {
+  const shown = await ctx.printList(
+    await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
+    MEMBER_COLUMNS,
+  );
+  if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, opts);
+}
 
 /**
  * An empty list of direct members is not "nobody has access" when people reach the project or
  * group through the groups above it or a share: one read of members/all says whether they do.
  */
-async function pointToInherited(ctx: VerbContext, kind: Owner['kind'], opts: ListMembersOptions): Promise<void> {
+async function pointToInherited(ctx: VerbContext, opts: ListMembersOptions): Promise<void> {
   const all = await ctx.request<unknown[]>({
     method: 'GET',
     path: membersPath(opts.owner, true),
@@ -42,6 +43,6 @@ async function pointToInherited(ctx: VerbContext, kind: Owner['kind'], opts: Lis
   });
   if (all.data.length === 0) return;
   ctx.info(
-    `no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${kind}s members list ${opts.owner.ref} --inherited\` lists them`,
+    `no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${opts.owner.kind}s members list ${opts.owner.ref} --inherited\` lists them`,
   );
 }

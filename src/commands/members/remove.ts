@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { memberHint, perKind, resolveUser, userRefs } from './shared.js';
+import { memberHint, resolveUser, userRefs } from './shared.js';
 import type { removeVerb } from './verbs.js';
 
 interface RemoveMembersOptions {
@@ -14,27 +14,29 @@ interface RemoveMembersOptions {
 }
 
 /** DELETE per user; one who is not a member is "nothing changed" (exit 4 with --strict). */
-export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions => ({
-    owner: { kind, ref: input.target },
+export function parse(input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMembersOptions {
+  return {
+    owner: input.owner,
     users: userRefs(input.users),
     params: input.params,
     strict: input.strict,
-  }),
-  async (kind, ctx: VerbContext, opts: RemoveMembersOptions) => {
-    for (const ref of opts.users) {
-      const user = await resolveUser(ctx, ref);
-      const response = await ctx.mutate(removeMember(opts.owner, user.id, opts.params)).catch((error: unknown) => {
-        throw memberHint(error, kind, ref, opts.owner);
-      });
-      if (!response) continue;
-      if (response.status === 404) {
-        if (opts.strict)
-          throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
-        ctx.unchanged(`${ref} is not a member of ${kind} ${opts.owner.ref}`);
-        continue;
-      }
-      ctx.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);
+  };
+}
+
+export async function run(ctx: VerbContext, opts: RemoveMembersOptions): Promise<void> {
+  const { kind } = opts.owner;
+  for (const ref of opts.users) {
+    const user = await resolveUser(ctx, ref);
+    const response = await ctx.mutate(removeMember(opts.owner, user.id, opts.params)).catch((error: unknown) => {
+      throw memberHint(error, ref, opts.owner);
+    });
+    if (!response) continue;
+    if (response.status === 404) {
+      if (opts.strict)
+        throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
+      ctx.unchanged(`${ref} is not a member of ${kind} ${opts.owner.ref}`);
+      continue;
     }
-  },
-);
+    ctx.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);
+  }
+}

@@ -4,10 +4,6 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
-import { bindOwner } from '../owner-options.js';
-import { modulesPerKind } from '../per-kind.js';
-import type { VerbModule } from '../spec.js';
-import type { Kind } from './verbs.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
@@ -33,18 +29,6 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
   { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },
   { label: 'Since', path: 'created_at' },
 ];
-
-/**
- * Each verb is one implementation, bound to projects and to groups: `parse` turns the declared
- * values (VerbInput of the declaration in verbs.ts) into options that carry their owner, and a
- * target read from standard input replaces the owner's ref.
- */
-export function perKind<I, O extends { owner: Owner }>(
-  parse: (kind: Kind, input: I) => O,
-  run: (kind: Kind, ctx: VerbContext, options: O) => Promise<void>,
-): Record<Kind, VerbModule> {
-  return modulesPerKind(['project', 'group'], bindOwner<O>, parse, run);
-}
 
 /** The users of --user, as given (checked for duplicates before anything is sent). */
 export function userRefs(refs: readonly string[]): string[] {
@@ -75,8 +59,9 @@ export async function resolveUser(ctx: VerbContext, ref: string): Promise<Resolv
 }
 
 /** Advice for the service's refusals of a membership change. */
-export function memberHint(error: unknown, kind: Kind, user: string, owner: Owner): unknown {
+export function memberHint(error: unknown, user: string, owner: Owner): unknown {
   if (!isCollabError(error)) return error;
+  const { kind } = owner;
   if (error.status === 409)
     return withHint(
       error,

@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, perKind, resolveUser, roleName, userRefs } from './shared.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, resolveUser, roleName, userRefs } from './shared.js';
 import type { updateVerb } from './verbs.js';
 
 interface UpdateMembersOptions {
@@ -18,46 +18,46 @@ interface UpdateMembersOptions {
  * PUT per user. The service wants the role in every update: without --access it is read from
  * the membership first, so changing only the expiry keeps the role.
  */
-export const { project, group } = perKind(
-  (kind, input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMembersOptions => {
-    if (input.noExpiry && input.expires !== undefined)
-      throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
-    if (input.access === undefined && input.expires === undefined && !input.noExpiry)
-      throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
-    return {
-      owner: { kind, ref: input.target },
-      users: userRefs(input.users),
-      access: input.access,
-      expires: input.noExpiry ? null : input.expires,
+export function parse(input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMembersOptions {
+  if (input.noExpiry && input.expires !== undefined)
+    throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
+  if (input.access === undefined && input.expires === undefined && !input.noExpiry)
+    throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
+  return {
+    owner: input.owner,
+    users: userRefs(input.users),
+    access: input.access,
+    expires: input.noExpiry ? null : input.expires,
+  };
+}
+
+export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise<void> {
+  const { kind } = opts.owner;
+  const updated: unknown[] = [];
+  for (const ref of opts.users) {
+    const user = await resolveUser(ctx, ref);
+    const access =
+      opts.access ??
+      (
+        await ctx.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
+          throw memberHint(error, ref, opts.owner);
+        })
+      ).data.access_level;
+    const params: MemberParams = {
+      access_level: access,
+      ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}),
     };
-  },
-  async (kind, ctx: VerbContext, opts: UpdateMembersOptions) => {
-    const updated: unknown[] = [];
-    for (const ref of opts.users) {
-      const user = await resolveUser(ctx, ref);
-      const access =
-        opts.access ??
-        (
-          await ctx.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
-            throw memberHint(error, kind, ref, opts.owner);
-          })
-        ).data.access_level;
-      const params: MemberParams = {
-        access_level: access,
-        ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}),
-      };
-      const response = await ctx
-        .mutate<MemberRecord>(updateMember(opts.owner, user.id, params))
-        .catch((error: unknown) => {
-          throw memberHint(error, kind, ref, opts.owner);
-        });
-      if (!response) continue;
-      ctx.info(
-        `${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
-      );
-      updated.push(response.data);
-    }
-    if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
-    else if (updated.length > 1) await ctx.printItems(updated, MEMBER_COLUMNS);
-  },
-);
+    const response = await ctx
+      .mutate<MemberRecord>(updateMember(opts.owner, user.id, params))
+      .catch((error: unknown) => {
+        throw memberHint(error, ref, opts.owner);
+      });
+    if (!response) continue;
+    ctx.info(
+      `${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
+    );
+    updated.push(response.data);
+  }
+  if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
+  else if (updated.length > 1) await ctx.printItems(updated, MEMBER_COLUMNS);
+}

@@ -1,19 +1,15 @@
-import type { Owner } from '../../api/owner.js';
 import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
 import { asText, bool, group, option, params } from '../flags.js';
-import { loadKind } from '../per-kind.js';
-import { GROUP, PROJECT } from '../resource-args.js';
+import { type OwnerKind, ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 
 /**
- * `collab projects members …` and `collab groups members …`: one set of typed verbs
- * (src/commands/verb.ts), declared per kind of owner; each implementation in this directory
- * exports one module per kind, reading `VerbInput` of these declarations.
+ * `collab projects members …` and `collab groups members …`: one set of verbs declared for each
+ * kind of owner (its help names the kind), each with one implementation in this directory that
+ * reads the owner's kind from `owner`.
  */
-/** The kind of owner whose members a verb manages: one definition for the declarations and the implementations. */
-export type Kind = Owner['kind'];
+type Kind = OwnerKind;
 
 /** --user, repeatable and required: the usernames or IDs as given. */
 const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, {
@@ -33,16 +29,16 @@ const NO_EXPIRY = group(
   (raw) => raw.expiry === false,
 );
 
-const target = (kind: Kind) => (kind === 'project' ? PROJECT : GROUP);
 const sample = (kind: Kind) => (kind === 'project' ? 'acme/web/storefront' : 'acme/web');
 const command = (kind: Kind) => `collab ${kind}s members`;
 
 export const listVerb = (kind: Kind) =>
-  verb({
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
     name: 'list',
     summary: `List the ${kind}’s members`,
     description: `Direct members by default. --inherited adds those who are members through the groups above it and the groups it is shared with, each once at their highest role (the service's members/all; not --all, which means every page in every list).`,
-    args: { target: target(kind) },
     flags: {
       inherited: bool(
         '--inherited',
@@ -62,10 +58,11 @@ export const listVerb = (kind: Kind) =>
   });
 
 export const addVerb = (kind: Kind) =>
-  verb({
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
     name: 'add',
     summary: `Add users to the ${kind} with a role`,
-    args: { target: target(kind) },
     flags: {
       users: USERS,
       access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true }),
@@ -79,11 +76,12 @@ export const addVerb = (kind: Kind) =>
   });
 
 export const updateVerb = (kind: Kind) =>
-  verb({
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
     name: 'update',
     summary: `Change the role or expiry of members of the ${kind}`,
     description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
-    args: { target: target(kind) },
     flags: {
       users: USERS,
       access: option(ACCESS_FLAG, roles(kind), roleParser(kind)),
@@ -98,11 +96,12 @@ export const updateVerb = (kind: Kind) =>
   });
 
 export const removeVerb = (kind: Kind) =>
-  verb({
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
     name: 'remove',
     destructive: true,
     summary: `Remove users from the ${kind} (not a member is not an error)`,
-    args: { target: target(kind) },
     flags: {
       users: USERS,
       params: params(
@@ -131,10 +130,10 @@ export function memberVerbs(kind: Kind): CommandSpec {
     summary: `List, add, change and remove the members of a ${kind}`,
     description: `${who}; administrators manage every membership, and any member may remove themselves.`,
     subcommands: [
-      { ...listVerb(kind), load: loadKind(kind, () => import('./list.js')) },
-      { ...addVerb(kind), load: loadKind(kind, () => import('./add.js')) },
-      { ...updateVerb(kind), load: loadKind(kind, () => import('./update.js')) },
-      { ...removeVerb(kind), load: loadKind(kind, () => import('./remove.js')) },
+      { ...listVerb(kind), load: () => import('./list.js') },
+      { ...addVerb(kind), load: () => import('./add.js') },
+      { ...updateVerb(kind), load: () => import('./update.js') },
+      { ...removeVerb(kind), load: () => import('./remove.js') },
     ],
   };
 }

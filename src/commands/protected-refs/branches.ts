@@ -1,5 +1,4 @@
 import { noun } from '../nouns.js';
-import { loadKind } from '../per-kind.js';
 import type { CommandSpec } from '../spec.js';
 import { createBranchVerb, deleteVerb, listVerb, updateBranchVerb, viewVerb } from './verbs.js';
 
@@ -8,10 +7,10 @@ export const spec: CommandSpec = {
   description:
     'Every verb takes --project <id|path> and needs the Maintainer role. A protection is named by the branch name or a wildcard (release/*). Roles: no-one, developer, maintainer, admin.',
   subcommands: [
-    { ...listVerb('branch'), load: loadKind('branch', () => import('./list.js')) },
-    { ...viewVerb('branch'), load: loadKind('branch', () => import('./view.js')) },
-    { ...createBranchVerb, load: loadKind('branch', () => import('./create.js')) },
+    { ...listVerb('branch'), load: () => import('./list.js') },
+    { ...viewVerb('branch'), load: () => import('./view.js') },
+    { ...createBranchVerb, load: () => import('./create.js') },
     { ...updateBranchVerb, load: () => import('./update.js') },
-    { ...deleteVerb('branch'), load: loadKind('branch', () => import('./delete.js')) },
+    { ...deleteVerb('branch'), load: () => import('./delete.js') },
   ],
 };

@@ -1,11 +1,14 @@
 import { type ProtectedBranch, protectRef } from '../../api/protected-refs.js';
+import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
+import type { OwnerOf } from '../owner.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF, perKind } from './shared.js';
-import type { createBranchVerb, createTagVerb } from './verbs.js';
+import { COLUMNS_OF } from './shared.js';
+import type { createBranchVerb, createTagVerb, RefKind } from './verbs.js';
 
 interface CreateRefOptions {
-  project: string | number;
+  owner: OwnerOf<'project'>;
+  kind: RefKind;
   name: string;
   /** The request's fields besides the name: only what was given (the service's defaults otherwise). */
   fields: Record<string, unknown>;
@@ -15,7 +18,7 @@ type CreateInput = VerbInput<typeof createBranchVerb> | VerbInput<typeof createT
 
 function fieldsOf(input: CreateInput): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  if ('createAccess' in input) {
+  if (input.kind === 'tag') {
     if (input.createAccess !== undefined) fields.create_access_level = input.createAccess;
     return fields;
   }
@@ -28,32 +31,31 @@ function fieldsOf(input: CreateInput): Record<string, unknown> {
 }
 
 /** What to do about a name that is protected already (409 for a branch, 422 for a tag). */
-function duplicateHint(kind: 'branch' | 'tag', opts: CreateRefOptions): string {
-  return kind === 'branch'
-    ? `${opts.name} is protected already: change it with \`collab protected-branches update '${opts.name}' --project ${opts.project}\``
-    : `${opts.name} is protected already: protected tags have no update; \`collab protected-tags delete '${opts.name}' --project ${opts.project}\` first, then create it again`;
+function duplicateHint(opts: CreateRefOptions): string {
+  const project = opts.owner.ref;
+  return opts.kind === 'branch'
+    ? `${opts.name} is protected already: change it with \`collab protected-branches update '${opts.name}' --project ${project}\``
+    : `${opts.name} is protected already: protected tags have no update; \`collab protected-tags delete '${opts.name}' --project ${project}\` first, then create it again`;
 }
 
-export const { branch, tag } = perKind(
-  (_kind, input: CreateInput): CreateRefOptions => ({
-    project: input.project,
-    name: input.name,
-    fields: fieldsOf(input),
-  }),
-  async (kind, ctx, opts: CreateRefOptions) => {
-    let response: Awaited<ReturnType<typeof ctx.mutate<ProtectedBranch>>>;
-    try {
-      response = await ctx.mutate<ProtectedBranch>(protectRef(opts.project, kind, { name: opts.name, ...opts.fields }));
-    } catch (error) {
-      if (
-        isCollabError(error) &&
-        (error.status === 409 || (kind === 'tag' && error.status === 422 && /already been taken/.test(error.message)))
-      )
-        throw withHint(error, duplicateHint(kind, opts));
-      throw error;
-    }
-    if (!response) return;
-    ctx.info(`protected ${kind} ${response.data.name} of project ${opts.project}`);
-    await ctx.printResource(response.data, COLUMNS_OF[kind]);
-  },
-);
+export function parse(input: CreateInput): CreateRefOptions {
+  return { owner: input.owner, kind: input.kind, name: input.name, fields: fieldsOf(input) };
+}
+
+export async function run(ctx: VerbContext, opts: CreateRefOptions): Promise<void> {
+  const { kind } = opts;
+  let response: Awaited<ReturnType<typeof ctx.mutate<ProtectedBranch>>>;
+  try {
+    response = await ctx.mutate<ProtectedBranch>(protectRef(opts.owner.ref, kind, { name: opts.name, ...opts.fields }));
+  } catch (error) {
+    if (
+      isCollabError(error) &&
+      (error.status === 409 || (kind === 'tag' && error.status === 422 && /already been taken/.test(error.message)))
+    )
+      throw withHint(error, duplicateHint(opts));
+    throw error;
+  }
+  if (!response) return;
+  ctx.info(`protected ${kind} ${response.data.name} of project ${opts.owner.ref}`);
+  await ctx.printResource(response.data, COLUMNS_OF[kind]);
+}

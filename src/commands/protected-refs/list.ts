@@ -1,24 +1,16 @@
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { ROLES } from '../../api/roles.js';
-import type { ListFlags } from '../../list-flags.js';
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF, perKind } from './shared.js';
+import { COLUMNS_OF } from './shared.js';
 import type { listVerb } from './verbs.js';
 
-interface ListRefsOptions {
-  project: string | number;
-  list: ListFlags;
-}
+/** The declared input is the options: no parse. */
+type ListRefsOptions = VerbInput<ReturnType<typeof listVerb>>;
 
-export const { branch, tag } = perKind(
-  (_kind, input: VerbInput<ReturnType<typeof listVerb>>): ListRefsOptions => ({
-    project: input.project,
-    list: input.list,
-  }),
-  async (kind, ctx, opts: ListRefsOptions) => {
-    await ctx.printList(
-      await ctx.pages(protectedRefsPath(opts.project, kind), {}, opts.list, { requires: ROLES.maintainers }),
-      COLUMNS_OF[kind].columns,
-    );
-  },
-);
+export async function run(ctx: VerbContext, opts: ListRefsOptions): Promise<void> {
+  await ctx.printList(
+    await ctx.pages(protectedRefsPath(opts.owner.ref, opts.kind), {}, opts.list, { requires: ROLES.maintainers }),
+    COLUMNS_OF[opts.kind].columns,
+  );
+}

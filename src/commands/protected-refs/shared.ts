@@ -3,17 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
 import { withThingHint } from '../owner-delete.js';
-import { modulesPerKind } from '../per-kind.js';
-import type { VerbModule } from '../spec.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
-
-/** One verb's module per kind of protection: parse once, each target of `--project -` bound in, run with the kind. */
-export function perKind<I, O extends { project: string | number }>(
-  parse: (kind: RefKind, input: I) => O,
-  run: (kind: RefKind, ctx: VerbContext, options: O) => Promise<void>,
-): Record<RefKind, VerbModule> {
-  return modulesPerKind(['branch', 'tag'], (options, project) => ({ ...options, project }), parse, run);
-}
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
 function whoMay(levels: unknown): string {

@@ -1,5 +1,4 @@
 import { noun } from '../nouns.js';
-import { loadKind } from '../per-kind.js';
 import type { CommandSpec } from '../spec.js';
 import { createTagVerb, deleteVerb, listVerb, viewVerb } from './verbs.js';
 
@@ -8,9 +7,9 @@ export const spec: CommandSpec = {
   description:
     'Every verb takes --project <id|path> and needs the Maintainer role. A protection is named by the tag name or a wildcard (v*). Roles: no-one, developer, maintainer.',
   subcommands: [
-    { ...listVerb('tag'), load: loadKind('tag', () => import('./list.js')) },
-    { ...viewVerb('tag'), load: loadKind('tag', () => import('./view.js')) },
-    { ...createTagVerb, load: loadKind('tag', () => import('./create.js')) },
-    { ...deleteVerb('tag'), load: loadKind('tag', () => import('./delete.js')) },
+    { ...listVerb('tag'), load: () => import('./list.js') },
+    { ...viewVerb('tag'), load: () => import('./view.js') },
+    { ...createTagVerb, load: () => import('./create.js') },
+    { ...deleteVerb('tag'), load: () => import('./delete.js') },
   ],
 };

@@ -5,7 +5,7 @@ import {
   updateProtectedBranch,
 } from '../../api/protected-refs.js';
 import { CollabError } from '../../errors.js';
-import type { VerbModule } from '../spec.js';
+import type { OwnerOf } from '../owner.js';
 import type { VerbInput } from '../verb.js';
 import type { VerbContext } from '../../context.js';
 import { BRANCH_COLUMNS, BRANCH_DETAIL, readProtection } from './shared.js';
@@ -14,7 +14,7 @@ import type { updateBranchVerb } from './verbs.js';
 type UpdateInput = VerbInput<typeof updateBranchVerb>;
 
 interface UpdateBranchOptions {
-  project: string | number;
+  owner: OwnerOf<'project'>;
   name: string;
   roles: BranchRoles;
   flags: Record<string, boolean>;
@@ -34,23 +34,21 @@ export function parse(input: UpdateInput): UpdateBranchOptions {
       hint: 'give --push, --merge, --unprotect, --[no-]allow-force-push or --[no-]code-owner-approval',
     });
   }
-  return { project: input.project, name: input.name, roles, flags };
+  return { owner: input.owner, name: input.name, roles, flags };
 }
 
-export const bind: VerbModule['bind'] = (options, target) => ({ ...(options as UpdateBranchOptions), project: target });
-
 export async function run(ctx: VerbContext, opts: UpdateBranchOptions): Promise<void> {
-  const current = await readProtection<ProtectedBranch>(ctx, 'branch', opts.project, opts.name);
+  const current = await readProtection<ProtectedBranch>(ctx, 'branch', opts.owner.ref, opts.name);
   const body = {
     ...accessEdits(current, opts.roles),
     ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)),
   };
   if (Object.keys(body).length === 0) {
-    ctx.unchanged(`protected branch ${opts.name} of project ${opts.project} is already so; nothing to do`);
+    ctx.unchanged(`protected branch ${opts.name} of project ${opts.owner.ref} is already so; nothing to do`);
     return;
   }
-  const response = await ctx.mutate<ProtectedBranch>(updateProtectedBranch(opts.project, opts.name, body));
+  const response = await ctx.mutate<ProtectedBranch>(updateProtectedBranch(opts.owner.ref, opts.name, body));
   if (!response) return;
-  ctx.info(`updated protected branch ${opts.name} of project ${opts.project}`);
+  ctx.info(`updated protected branch ${opts.name} of project ${opts.owner.ref}`);
   await ctx.printResource(response.data, { columns: BRANCH_COLUMNS, detail: BRANCH_DETAIL });
 }

@@ -2,14 +2,13 @@ import { confirmedDelete } from '../delete-verb.js';
 import { type RefAccessKind, refAccess } from '../../params/protected-refs.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { arg, bool, type Flag, option, tristate } from '../flags.js';
-import { PROJECT_FLAG } from '../resource-args.js';
-import { verb } from '../verb.js';
+import { ownerVerb } from '../owner.js';
 
 /**
- * `collab protected-branches …` and `collab protected-tags …`: one set of typed verbs declared per
- * kind of protection; each implementation in this directory exports one module per kind
- * (`perKind`, ./shared.ts). A protection is named by the branch or tag name, or the wildcard, as
- * written (`main`, `release/*`).
+ * `collab protected-branches …` and `collab protected-tags …`: one set of verbs of a project,
+ * declared per kind of protection (`fixed: { kind }`), each with one implementation in this
+ * directory. A protection is named by the branch or tag name, or the wildcard, as written
+ * (`main`, `release/*`).
  */
 export type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
 import type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
@@ -36,13 +35,14 @@ const sample = (kind: RefKind) => (kind === 'branch' ? 'release/*' : 'v*');
 const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
 
 export const listVerb = (kind: RefKind) =>
-  verb({
+  ownerVerb({
+    kinds: ['project'],
+    fixed: { kind },
     name: 'list',
     summary:
       kind === 'branch'
         ? 'List the project’s protected branches and who may push and merge'
         : 'List the project’s protected tags and who may create them',
-    flags: { project: PROJECT_FLAG },
     list: true,
     examples: [
       `${command(kind)} list --project acme/web/storefront`,
@@ -51,11 +51,12 @@ export const listVerb = (kind: RefKind) =>
   });
 
 export const viewVerb = (kind: RefKind) =>
-  verb({
+  ownerVerb({
+    kinds: ['project'],
+    fixed: { kind },
     name: 'view',
     summary: `Show one protected ${kind}`,
     args: { name: nameArg(kind) },
-    flags: { project: PROJECT_FLAG },
     examples: [`${command(kind)} view '${sample(kind)}' --project acme/web/storefront`],
   });
 
@@ -65,14 +66,15 @@ const BRANCH_ROLE_FLAGS = {
   unprotect: roleFlag('unprotect', 'unprotect'),
 };
 
-export const createBranchVerb = verb({
+export const createBranchVerb = ownerVerb({
+  kinds: ['project'],
+  fixed: { kind: 'branch' },
   name: 'create',
   summary: 'Protect a branch, or every branch a wildcard matches',
   description:
     'Who may push, merge and unprotect is maintainer unless given. A name already protected is refused: change it with `update`.',
   args: { name: nameArg('branch') },
   flags: {
-    project: PROJECT_FLAG,
     ...BRANCH_ROLE_FLAGS,
     allowForcePush: bool('--allow-force-push', 'who may push may also force-push'),
     codeOwnerApproval: bool(
@@ -87,14 +89,14 @@ export const createBranchVerb = verb({
   ],
 });
 
-export const updateBranchVerb = verb({
+export const updateBranchVerb = ownerVerb({
+  kinds: ['project'],
   name: 'update',
   summary: 'Change who may push, merge or unprotect, and the force-push and code-owner rules',
   description:
     'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
   args: { name: nameArg('branch') },
   flags: {
-    project: PROJECT_FLAG,
     ...BRANCH_ROLE_FLAGS,
     allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
     codeOwnerApproval: tristate(
@@ -109,23 +111,26 @@ export const updateBranchVerb = verb({
   ],
 });
 
-export const createTagVerb = verb({
+export const createTagVerb = ownerVerb({
+  kinds: ['project'],
+  fixed: { kind: 'tag' },
   name: 'create',
   summary: 'Protect a tag, or every tag a wildcard matches',
   description:
     'Who may create matching tags is maintainer unless given. A name already protected is refused: remove it first (protected tags have no update).',
   args: { name: nameArg('tag') },
-  flags: { project: PROJECT_FLAG, createAccess: roleFlag('create', 'create matching tags') },
+  flags: { createAccess: roleFlag('create', 'create matching tags') },
   mutating: true,
   examples: ["collab protected-tags create 'v*' --project acme/web/storefront --create-access developer"],
 });
 
 export const deleteVerb = (kind: RefKind) =>
   confirmedDelete({
+    kinds: ['project'],
+    fixed: { kind },
     summary: `Unprotect a ${kind} (one that is not protected is not an error)`,
     typing: 'the name',
     args: { name: nameArg(kind) },
-    flags: { project: PROJECT_FLAG },
     strict: `the ${kind} is not protected`,
     examples: [`${command(kind)} delete '${sample(kind)}' --project acme/web/storefront --yes`],
   });

@@ -1,19 +1,12 @@
+import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF, perKind, readProtection } from './shared.js';
+import { COLUMNS_OF, readProtection } from './shared.js';
 import type { viewVerb } from './verbs.js';
 
-interface ViewRefOptions {
-  project: string | number;
-  name: string;
-}
+/** The declared input is the options: no parse. */
+type ViewRefOptions = VerbInput<ReturnType<typeof viewVerb>>;
 
-export const { branch, tag } = perKind(
-  (_kind, input: VerbInput<ReturnType<typeof viewVerb>>): ViewRefOptions => ({
-    project: input.project,
-    name: input.name,
-  }),
-  async (kind, ctx, opts: ViewRefOptions) => {
-    const data = await readProtection(ctx, kind, opts.project, opts.name);
-    await ctx.printResource(data, COLUMNS_OF[kind]);
-  },
-);
+export async function run(ctx: VerbContext, opts: ViewRefOptions): Promise<void> {
+  const data = await readProtection(ctx, opts.kind, opts.owner.ref, opts.name);
+  await ctx.printResource(data, COLUMNS_OF[opts.kind]);
+}

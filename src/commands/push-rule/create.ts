@@ -2,7 +2,6 @@ import { describeOwner } from '../../api/owner.js';
 import { createPushRule } from '../../api/push-rules.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
@@ -11,9 +10,6 @@ import { printPushRule } from './rule-output.js';
 export function parse(input: VerbInput<typeof CREATE>): PushRuleOptions {
   return pushRuleOptions(input, 'create');
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<PushRuleOptions>;
 
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
   const response = await ctx.mutate<PushRule>(createPushRule(opts.owner, opts.fields)).catch((error: unknown) => {

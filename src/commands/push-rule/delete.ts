@@ -1,5 +1,4 @@
 import { describeOwner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import { deletePushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
@@ -9,9 +8,6 @@ import { CollabError } from '../../errors.js';
 
 /** The declared input is the options: no parse. */
 type DeletePushRuleOptions = VerbInput<typeof DELETE>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<DeletePushRuleOptions>;
 
 export async function run(ctx: VerbContext, opts: DeletePushRuleOptions): Promise<void> {
   const response = await ctx.mutate(deletePushRule(opts.owner));

@@ -1,63 +1,65 @@
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import { collectParams, paramOption } from '../../params/derive.js';
 import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
 import type { CommandSpec, OptionSpec } from '../spec.js';
 import { noun } from '../nouns.js';
 import { bool, group } from '../flags.js';
-import { verb } from '../verb.js';
 
 /** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
 const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({
   ...paramOption(param),
   ...(param.regex ? { parse: re2Regex } : {}),
 }));
-/** The owner and the fields given (only those: unset stays unset), for create, update and set. */
-const OWNER_AND_FIELDS = {
-  owner: ownerFlags(),
+/** The fields given (only those: unset stays unset), for create, update and set. */
+const FIELD_FLAGS = {
   fields: group(FIELD_OPTIONS, (raw) => collectParams(raw, PUSH_RULE_PARAMS)),
 };
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'view',
   summary: 'Show the push rule ("no push rule" when there is none; null with --json)',
-  flags: { owner: ownerFlags() },
   examples: ['collab push-rule view --project acme/web/storefront', 'collab push-rule view --group acme --json'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add the push rule (refused by the service when there is one: see set)',
-  flags: OWNER_AND_FIELDS,
+  flags: FIELD_FLAGS,
   mutating: true,
   examples: [
     "collab push-rule create --project acme/web/storefront --commit-message-regex '^(feat|fix|docs): ' --prevent-secrets",
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'update',
   summary: 'Change the push rule; fields not given stay as they are',
-  flags: OWNER_AND_FIELDS,
+  flags: FIELD_FLAGS,
   mutating: true,
   examples: ['collab push-rule update --group acme --max-file-size 50 --no-member-check'],
 });
 
-export const SET = verb({
+export const SET = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'set',
   summary: 'Create the push rule, or update it when there is one',
   description: 'Reads the rule first: with none, creates it with the given fields; else changes only the given fields.',
-  flags: OWNER_AND_FIELDS,
+  flags: FIELD_FLAGS,
   mutating: true,
   examples: [
     "collab push-rule set --project 42 --branch-name-regex '^(main|release/.+|feature/.+)$' --deny-delete-tag",
   ],
 });
 
-export const DELETE = verb({
+export const DELETE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'delete',
   destructive: true,
   summary: 'Remove the push rule (none to remove is not an error)',
-  flags: { owner: ownerFlags(), strict: bool('--strict', 'fail with exit 4 when there is no push rule') },
+  flags: { strict: bool('--strict', 'fail with exit 4 when there is no push rule') },
   mutating: true,
   examples: ['collab push-rule delete --group acme'],
 });

@@ -1,7 +1,6 @@
 import { describeOwner } from '../../api/owner.js';
 import { createPushRule, updatePushRule } from '../../api/push-rules.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { SET } from './index.js';
 import { type PushRule, type PushRuleOptions, pushRuleOptions, readPushRule } from './rule-fields.js';
@@ -10,9 +9,6 @@ import { printPushRule } from './rule-output.js';
 export function parse(input: VerbInput<typeof SET>): PushRuleOptions {
   return pushRuleOptions(input, 'set');
 }
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<PushRuleOptions>;
 
 /** GET first: no rule -> POST with the given fields; a rule -> PUT of the given fields only. */
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {

@@ -1,5 +1,4 @@
 import { describeOwner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './index.js';
@@ -8,9 +7,6 @@ import { printPushRule } from './rule-output.js';
 
 /** The declared input is the options: no parse. */
 type ViewPushRuleOptions = VerbInput<typeof VIEW>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ViewPushRuleOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewPushRuleOptions): Promise<void> {
   const rule = await readPushRule(ctx, opts.owner);

@@ -1,5 +1,4 @@
 import { describeOwner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
@@ -37,9 +36,6 @@ export function parse(input: AddShareOptions): AddShareOptions {
   if (input.expires !== undefined) checkFutureDate(input.expires, '--expires');
   return input;
 }
-
-/** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
-export const bind = bindOwner<AddShareOptions>;
 
 export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,

@@ -1,24 +1,23 @@
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import { accessLevel, date, groupRef } from '../../params/parsers.js';
 import { bool, option } from '../flags.js';
-import { verb } from '../verb.js';
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
 
 const WITH = option('--with <group>', 'the group to share with (ID or full path)', groupRef, { required: true });
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'list',
   summary: 'List the groups it is shared with',
-  flags: { owner: ownerFlags() },
   examples: ['collab share list --project acme/web/storefront', 'collab share list --group acme/web --json'],
 });
 
-export const ADD = verb({
+export const ADD = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'add',
   summary: 'Share it with a group',
   flags: {
-    owner: ownerFlags(),
     withGroup: WITH,
     access: option(
       '--access <level>',
@@ -35,12 +34,12 @@ export const ADD = verb({
   ],
 });
 
-export const REMOVE = verb({
+export const REMOVE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'remove',
   destructive: true,
   summary: 'Stop sharing it with a group (not shared is not an error)',
   flags: {
-    owner: ownerFlags(),
     withGroup: WITH,
     strict: bool('--strict', 'fail with exit 4 when it is not shared with that group'),
   },

@@ -1,4 +1,3 @@
-import { bindOwner } from '../owner-options.js';
 import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
@@ -7,9 +6,6 @@ import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
 
 /** The declared input is the options: no parse. */
 type ListSharesOptions = VerbInput<typeof LIST>;
-
-/** `--project -`, `--group -`: each target is the owner. */
-export const bind = bindOwner<ListSharesOptions>;
 
 /** The service has no list endpoint for shares: they are `shared_with_groups` of the project or group. */
 export async function run(ctx: VerbContext, opts: ListSharesOptions): Promise<void> {

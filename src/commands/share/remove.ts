@@ -1,5 +1,4 @@
 import { describeOwner } from '../../api/owner.js';
-import { bindOwner } from '../owner-options.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, unshareGroup } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
@@ -9,9 +8,6 @@ import type { REMOVE } from './index.js';
 
 /** The declared input is the options: no parse. */
 type RemoveShareOptions = VerbInput<typeof REMOVE>;
-
-/** `--project -`, `--group -`: each target is the owner (--with stays the group shared with). */
-export const bind = bindOwner<RemoveShareOptions>;
 
 export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<void> {
   const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');

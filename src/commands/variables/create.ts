@@ -1,5 +1,4 @@
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 import { createOne, parseWrite, type VariableWrite } from './write.js';
@@ -8,8 +7,6 @@ import { createOne, parseWrite, type VariableWrite } from './write.js';
 export function parse(input: VerbInput<typeof CREATE>): VariableWrite {
   return parseWrite(input, true);
 }
-
-export const bind = bindOwner<VariableWrite>;
 
 export function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   return createOne(ctx, opts);

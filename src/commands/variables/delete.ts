@@ -1,15 +1,11 @@
 import { deleteVariable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../owner-delete.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { variableName } from './fields.js';
 import type { DELETE } from './index.js';
 
 type DeleteVariableOptions = VerbInput<typeof DELETE>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<DeleteVariableOptions>;
 
 export function run(ctx: VerbContext, opts: DeleteVariableOptions): Promise<void> {
   return deleteOwned(ctx, {

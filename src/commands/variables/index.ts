@@ -3,9 +3,8 @@ import { nonEmpty } from '../../params/parsers.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../params/variables.js';
 import { arg, asText, bool, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
-import { ownerFlags } from '../owner-options.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { verb } from '../verb.js';
 
 const KEY = arg({ name: 'key', description: 'the variable’s key (letters, digits and _)' }, nonEmpty);
 const SCOPE = option(
@@ -31,30 +30,31 @@ const VALUE_FLAGS = {
 
 const FIELD_FLAGS = { fields: params(VARIABLE_PARAMS) } as const;
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'list',
   summary: 'List the CI/CD variables (masked values shown as [masked])',
-  flags: { owner: ownerFlags() },
   list: true,
   examples: ['collab variables list --project acme/web/storefront', 'collab variables list --group acme --json'],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'view',
   summary: 'Show one variable',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE },
+  flags: { scope: SCOPE },
   examples: ['collab variables view APP_ENV --project acme/web/storefront --scope production'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add a variable (refused when the key already has a value in that scope)',
   description:
     'The value is read from --value-file, else from standard input, or given with --value when it is not masked.',
   args: { key: KEY },
   flags: {
-    owner: ownerFlags(),
     scope: SCOPE,
     ...VALUE_FLAGS,
     ...FIELD_FLAGS,
@@ -68,13 +68,14 @@ export const CREATE = verb({
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'update',
   summary: 'Change a variable; what is not given stays as it is',
   description:
     'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
+  flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
   examples: [
     'collab variables update APP_ENV --project acme/web/storefront --scope production --protected',
@@ -82,13 +83,14 @@ export const UPDATE = verb({
   ],
 });
 
-export const SET = verb({
+export const SET = ownerVerb({
+  kinds: ['project', 'group'],
   name: 'set',
   summary: 'Create the variable, or update it when the key already has a value in that scope',
   description:
     'As `gh variable set` and `glab variable set`: the value from --value-file, standard input, or --value (not for masked values, nor to update a variable already masked or hidden).',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
+  flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
   examples: [
     'printf %s "$TOKEN" | collab variables set DEPLOY_TOKEN --project acme/web/storefront --masked',
@@ -100,7 +102,8 @@ export const DELETE = confirmedDelete({
   summary: 'Remove a variable of one scope (one already gone is not an error)',
   typing: 'the key',
   args: { key: KEY },
-  flags: { owner: ownerFlags(), scope: SCOPE },
+  kinds: ['project', 'group'],
+  flags: { scope: SCOPE },
   strict: 'the variable does not exist',
   examples: ['collab variables delete APP_ENV --project acme/web/storefront --scope production --yes'],
 });

@@ -1,15 +1,11 @@
 import { ownerAdminRole } from '../../api/roles.js';
 import { variablesPath } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS } from './fields.js';
 import type { LIST } from './index.js';
 
 type ListVariablesOptions = VerbInput<typeof LIST>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ListVariablesOptions>;
 
 export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
   // Listing needs the same role as changing (a Developer sees none): a 403 says which.

@@ -1,7 +1,6 @@
 import { findResource } from '../../api/recover.js';
 import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { SET } from './index.js';
 import { variableHint } from './value.js';
@@ -11,8 +10,6 @@ import { createOne, parseWrite, updateOne, type VariableWrite } from './write.js
 export function parse(input: VerbInput<typeof SET>): VariableWrite {
   return parseWrite(input, true);
 }
-
-export const bind = bindOwner<VariableWrite>;
 
 /** Created when the key has no value in the scope, else updated (gh's and glab's `variable set`). */
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {

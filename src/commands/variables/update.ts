@@ -1,7 +1,6 @@
 import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 import { variableHint } from './value.js';
@@ -17,8 +16,6 @@ export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
   }
   return write;
 }
-
-export const bind = bindOwner<VariableWrite>;
 
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const { data: current } = await ctx

@@ -1,15 +1,11 @@
 import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { bindOwner } from '../owner-options.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
 import type { VIEW } from './index.js';
 import { variableHint } from './value.js';
 
 type ViewVariableOptions = VerbInput<typeof VIEW>;
-
-/** `--project -`: each target is the owner. */
-export const bind = bindOwner<ViewVariableOptions>;
 
 export async function run(ctx: VerbContext, opts: ViewVariableOptions): Promise<void> {
   const { data } = await ctx
