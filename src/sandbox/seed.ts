@@ -207,6 +207,7 @@ export function newProject(
     creator_id: fields.creator_id,
     attrs: {},
     topics: [],
+    branches: ['main'],
     members: new Map(),
     memberDetails: new Map(),
     shares: [],
