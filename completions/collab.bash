@@ -65,6 +65,12 @@ _collab_name() {
     'deploy-keys|show') echo 'view' ;;
     'deploy-keys|edit') echo 'update' ;;
     'deploy-keys|rm') echo 'delete' ;;
+    '|schedule') echo 'schedules' ;;
+    '|pipeline-schedules') echo 'schedules' ;;
+    'schedules|ls') echo 'list' ;;
+    'schedules|show') echo 'view' ;;
+    'schedules|edit') echo 'update' ;;
+    'schedules|rm') echo 'delete' ;;
     '|user') echo 'users' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
@@ -72,7 +78,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys plan apply access-report export users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys schedules plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -89,6 +95,7 @@ _collab_subcommands() {
     'protected-branches') echo 'list view create update delete' ;;
     'protected-tags') echo 'list view create delete' ;;
     'deploy-keys') echo 'list view create update delete enable' ;;
+    'schedules') echo 'list view create update delete play take-ownership' ;;
     'users') echo 'memberships offboard' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
@@ -195,6 +202,13 @@ _collab_flags() {
     'deploy-keys update') echo '--project --title --can-push --no-can-push --dry-run --concurrency' ;;
     'deploy-keys delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
     'deploy-keys enable') echo '--project --dry-run --concurrency' ;;
+    'schedules list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'schedules view') echo '--project --concurrency' ;;
+    'schedules create') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --dry-run --concurrency' ;;
+    'schedules update') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --remove-variable --dry-run --concurrency' ;;
+    'schedules delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'schedules play') echo '--project --dry-run --concurrency' ;;
+    'schedules take-ownership') echo '--project --dry-run --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
@@ -292,7 +306,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'access-report') return 0 ;;
   esac
   return 1
 }

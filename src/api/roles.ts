@@ -15,6 +15,9 @@ export const ROLES = {
   owners: 'owners and administrators',
   maintainers: 'maintainers, owners and administrators',
   reporters: 'members with the Reporter role or above, and administrators',
+  developers: 'members with the Developer role or above, and administrators',
+  /** A pipeline schedule is changed by its owner alone (doc/api/pipeline_schedules.md: take ownership first). */
+  scheduleOwner: 'the schedule’s owner (a maintainer takes ownership first: `collab schedules take-ownership`)',
 } as const;
 
 /** A project's Maintainers, a group's Owners: who may read or change a project's or group's CI/CD variables and badges. */

@@ -16,6 +16,7 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   'protected-branches': () => import('./protected-refs/branches.js'),
   'protected-tags': () => import('./protected-refs/tags.js'),
   'deploy-keys': () => import('./deploy-keys/index.js'),
+  schedules: () => import('./schedules/index.js'),
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
   'access-report': () => import('./access-report/index.js'),

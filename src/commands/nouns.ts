@@ -22,6 +22,10 @@ const NOUN_NAMES = {
   },
   'protected-tags': { aliases: ['protected-tag'], summary: 'Who may create a project’s tags' },
   'deploy-keys': { aliases: ['deploy-key'], summary: 'SSH keys that deploy from (or push to) a project' },
+  schedules: {
+    aliases: ['schedule', 'pipeline-schedules'],
+    summary: 'A project’s pipeline schedules and their variables',
+  },
   plan: { summary: 'Show what apply would change to make the service what collab.yaml says' },
   apply: { summary: 'Make groups and projects what collab.yaml (or a saved plan) says' },
   'access-report': { summary: 'Who can reach each project and group under a group, and why: an access review' },

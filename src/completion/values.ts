@@ -72,6 +72,12 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
     field: 'name',
   },
   'protected-tags': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'tag')), field: 'name' },
+  // Not schedulesPath: src/api/pipeline-schedules.ts imports the pagination machinery (its create's recovery).
+  schedules: {
+    arg: 'schedule-id',
+    list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/pipeline_schedules`),
+    field: 'id',
+  },
 };
 
 /** What the positional argument `arg` of a command of `noun` names among an owner's things, if anything. */

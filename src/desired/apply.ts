@@ -6,7 +6,6 @@ import { failure, failuresError, type Outcome, resultColumns, summary, type Targ
 import { hostKey } from '../config/store.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
-import type { ApiRequest } from '../http/client.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { resolveReferences } from './load.js';
@@ -15,6 +14,7 @@ import type { Stale } from './preflight.js';
 import { changeRecord, changeSummary } from './render.js';
 import { batchOf, mergeBatch, type Resolver, toApiRequests } from './requests.js';
 import { sectionNamed } from './sections/index.js';
+import type { ChangeRequest } from './sections/section.js';
 
 /**
  * Applying a plan: its changes alone, target by target (--concurrency targets at once, through the
@@ -161,12 +161,13 @@ async function applyBatch(
 }
 
 /** A request whose earlier send may have taken effect (journal: started, not done) first asks its `recover`: found, it is not sent again. */
-async function send(ctx: VerbContext, request: ApiRequest, inDoubt: boolean): Promise<void> {
+async function send(ctx: VerbContext, request: ChangeRequest, inDoubt: boolean): Promise<void> {
   if (inDoubt && request.recover) {
     const found = await request.recover(await ctx.client());
-    if (found !== undefined) return;
+    if (found !== undefined) return void request.answered?.(found);
   }
-  await ctx.request(request);
+  const { data } = await ctx.session.request(request);
+  request.answered?.(data);
 }
 
 /** Consecutive changes of one batch (a target's settings) go out as one request. */

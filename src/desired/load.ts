@@ -166,8 +166,11 @@ function secretProblem(
     return `a hook token is a secret: give it as ${FORMS}, never in the file`;
   if (key === 'value' && path.includes('variables') && parent?.masked === true)
     return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
-  if (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value))
-    return `an import URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
+  if (
+    (key === 'import_url' || (key === 'url' && path.includes('remote_mirrors'))) &&
+    /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)
+  )
+    return `a URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
   return undefined;
 }
 

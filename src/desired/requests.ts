@@ -5,7 +5,7 @@ import type { ApiRequest } from '../http/client.js';
 import type { RequestSpec } from './model.js';
 import { SECTIONS } from './sections/index.js';
 import { withSecrets } from './sections/common.js';
-import type { OnTarget } from './sections/section.js';
+import type { ChangeRequest, OnTarget } from './sections/section.js';
 
 /**
  * A change's request as data (RequestSpec) -> the src/api/ descriptors that send it, with their
@@ -35,7 +35,7 @@ const BY_OP = new Map(SECTIONS.flatMap((section) => (section.ops ?? []).map((op)
 const resolveBody = (body: Body, resolver: Resolver): Body => withSecrets(body, (text) => resolver.secret(text));
 
 /** The requests a change sends, in order: the target's own (its creation, its one PUT), or its section's. */
-export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Promise<ApiRequest[]> {
+export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Promise<ChangeRequest[]> {
   if (spec.op === 'create') return [await createRequest(spec, resolveBody(spec.body, resolver), resolver)];
   if (spec.op === 'update')
     return [

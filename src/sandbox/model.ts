@@ -11,7 +11,10 @@ export interface User {
   username: string;
   name: string;
   email: string;
-  state: 'active' | 'blocked';
+  /** GitLab's user states: blocked, ldap_blocked and banned are each a kind of blocked (`blocked?`). */
+  state: 'active' | 'blocked' | 'ldap_blocked' | 'banned' | 'deactivated';
+  /** The day the user was last active (YYYY-MM-DD), or null: deactivation needs 90 days without. */
+  last_activity_on: string | null;
   is_admin: boolean;
   external: boolean;
   bot: boolean;
@@ -106,8 +109,6 @@ export interface Project {
   /** Settings and other attributes, as the API names them. */
   attrs: Record<string, unknown>;
   topics: string[];
-  /** The repository's branches (names only: no commits are kept); none in an empty repository. */
-  branches: string[];
   members: Map<number, number>;
   memberDetails: Map<number, MemberDetails>;
   shares: ShareLink[];
@@ -313,4 +314,44 @@ export interface Integration {
   updated_at: string;
   events: Record<string, boolean>;
   properties: Record<string, unknown>;
+}
+
+/** A project's pipeline schedule (doc/api/pipeline_schedules.md). */
+export interface PipelineSchedule {
+  id: number;
+  project_id: number;
+  description: string;
+  /** Always a full ref: the service expands `main` to `refs/heads/main`. */
+  ref: string;
+  cron: string;
+  cron_timezone: string;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+  owner_id: number;
+  variables: Array<{ key: string; value: string; variable_type: 'env_var' | 'file'; raw: boolean }>;
+  /** Pipelines run by play (the sandbox runs none: it counts them). */
+  played: number;
+}
+
+/** A project's push mirror (doc/api/remote_mirrors.md): the URL with its credentials, never answered with them. */
+export interface RemoteMirror {
+  id: number;
+  project_id: number;
+  url: string;
+  enabled: boolean;
+  only_protected_branches: boolean;
+  keep_divergent_refs: boolean;
+  mirror_branch_regex: string | null;
+  auth_method: 'password' | 'ssh_public_key';
+  update_status: 'none' | 'scheduled' | 'started' | 'finished' | 'failed';
+  last_update_started_at: string | null;
+  created_at: string;
+}
+
+/** A project's CI/CD job token scope (doc/api/project_job_token_scopes.md): the limit and its two allowlists. */
+export interface JobTokenScope {
+  inbound_enabled: boolean;
+  projects: number[];
+  groups: number[];
 }

@@ -15,7 +15,10 @@ import {
   type Project,
   type ProjectRefs,
   type ProtectedEnvironment,
+  type JobTokenScope,
+  type PipelineSchedule,
   type PushRule,
+  type RemoteMirror,
   sameOwner,
   type User,
 } from './model.js';
@@ -63,6 +66,10 @@ export class Store {
   readonly integrations = new Map<string, Map<string, Integration>>();
   /** `--tier`: premium answers the paid features' routes, free answers them as GitLab Free (no such route). */
   tier: 'premium' | 'free' = 'premium';
+  /** Projects' pipeline schedules and push mirrors by id, and job token scopes by project id (made when first written). */
+  readonly schedules = new Map<number, PipelineSchedule>();
+  readonly remoteMirrors = new Map<number, RemoteMirror>();
+  readonly jobTokenScopes = new Map<number, JobTokenScope>();
   /** How many forks each project has (kept as forks come and go, so views need no scan). */
   readonly forkCounts = new Map<number, number>();
   /**
@@ -311,6 +318,9 @@ export class Store {
     this.stars.delete(project.id);
     this.pushRules.delete(`project:${project.id}`);
     this.projectRefs.delete(project.id);
+    this.jobTokenScopes.delete(project.id);
+    for (const [id, schedule] of this.schedules) if (schedule.project_id === project.id) this.schedules.delete(id);
+    for (const [id, mirror] of this.remoteMirrors) if (mirror.project_id === project.id) this.remoteMirrors.delete(id);
     this.removeOwnedBy({ kind: 'project', id: project.id });
     if ((this.forkCounts.get(project.id) ?? 0) > 0) {
       for (const other of this.projects.values())

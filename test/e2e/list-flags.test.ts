@@ -31,6 +31,7 @@ const VALID_ARGS: Record<string, string[]> = {
   'protected-branches list': ['--project', 'acme/web/storefront'],
   'protected-tags list': ['--project', 'acme/web/storefront'],
   'deploy-keys list': ['--project', 'acme/web/storefront'],
+  'schedules list': ['--project', 'acme/web/storefront'],
 };
 
 function listCommands(spec: CommandSpec, path: string[] = []): string[] {

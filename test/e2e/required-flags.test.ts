@@ -53,6 +53,13 @@ describe('required flags', () => {
       'protected-tags delete',
       'protected-tags list',
       'protected-tags view',
+      'schedules create',
+      'schedules delete',
+      'schedules list',
+      'schedules play',
+      'schedules take-ownership',
+      'schedules update',
+      'schedules view',
       'share add',
       'share remove',
     ]);

@@ -69,6 +69,8 @@ const ARGS: Record<string, string[]> = {
   'protected-tags view': ['v*-long-term-support-release-candidate', '--project', P],
   'deploy-keys list': ['--project', P],
   'deploy-keys view': ['--project', P],
+  'schedules list': ['--project', P],
+  'schedules view': ['--project', P],
   'users memberships': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
@@ -91,7 +93,7 @@ function readers(specs: readonly CommandSpec[], prefix = ''): string[] {
 
 describe('every table fits its terminal', () => {
   const { collab } = useSandbox({ seed: 30 });
-  const ids: { note?: number; hook?: number; deployKey?: number } = {};
+  const ids: { note?: number; hook?: number; deployKey?: number; schedule?: number } = {};
 
   // Each case starts from a fresh sandbox (useSandbox): the long values are made for each.
   beforeEach(async () => {
@@ -198,6 +200,25 @@ describe('every table fits its terminal', () => {
       { input: key },
     );
     ids.deployKey = deployKey.json<{ id: number }>().id;
+    ids.schedule = (
+      await made([
+        'schedules',
+        'create',
+        '--project',
+        P,
+        '--description',
+        'The nightly end-to-end suite against the staging environment of the platform',
+        '--ref',
+        'release/candidates-for-the-next-long-term-support-release',
+        '--cron',
+        '0 2 * * 1-5',
+        '--cron-timezone',
+        'America/Argentina/Buenos_Aires',
+        '--variable',
+        'SUITE=the-whole-end-to-end-suite-with-every-browser-and-every-locale',
+        '--json',
+      ])
+    ).json<{ id: number }>().id;
     await made([
       'groups',
       'ldap-links',
@@ -224,6 +245,7 @@ describe('every table fits its terminal', () => {
         if (command === 'notes view') args.splice(2, 0, String(ids.note));
         if (command === 'hooks view') args.splice(2, 0, String(ids.hook));
         if (command === 'deploy-keys view') args.splice(2, 0, String(ids.deployKey));
+        if (command === 'schedules view') args.splice(2, 0, String(ids.schedule));
         const result = await collab(args, { tty: true, env: { COLLAB_FORCE_TTY: String(width) } });
         expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout.length, args.join(' ')).toBeGreaterThan(0);

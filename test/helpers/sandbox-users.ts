@@ -9,6 +9,7 @@ export function addSandboxUser(store: Store, username: string, extra: Partial<Us
     name: `${username} (test)`,
     email: `${username}@example.com`,
     state: 'active',
+    last_activity_on: null,
     is_admin: false,
     external: false,
     bot: false,

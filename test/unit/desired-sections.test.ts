@@ -31,6 +31,9 @@ describe('sections', () => {
       'deploy_keys',
       'approval_settings',
       'approval_rules',
+      'pipeline_schedules',
+      'job_token_scope',
+      'remote_mirrors',
       'archived',
     ]);
     for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);

@@ -2,18 +2,21 @@ import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js'
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import type { DELETE } from './index.js';
+import { bindTarget, noteTarget } from './target.js';
 
 interface DeleteNoteOptions {
-  owner: NoteTarget;
+  target: NoteTarget;
   noteId: number;
 }
 
 export function parse(input: VerbInput<typeof DELETE>): DeleteNoteOptions {
-  return { noteId: input.noteId, owner: input.owner };
+  return { noteId: input.noteId, target: noteTarget(input) };
 }
+
+export const bind = bindTarget;
 
 /** One note is named by its ID: no confirmation is asked (--dry-run shows what would be sent). */
 export async function run(ctx: VerbContext, opts: DeleteNoteOptions): Promise<void> {
-  const response = await ctx.mutate(deleteNote(opts.owner, opts.noteId));
-  if (response) ctx.info(`deleted note ${opts.noteId} from ${describeTarget(opts.owner)}`);
+  const response = await ctx.mutate(deleteNote(opts.target, opts.noteId));
+  if (response) ctx.info(`deleted note ${opts.noteId} from ${describeTarget(opts.target)}`);
 }

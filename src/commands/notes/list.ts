@@ -6,9 +6,10 @@ import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import type { LIST } from './index.js';
 import { NOTE_COLUMNS } from './output.js';
+import { bindTarget, noteTarget } from './target.js';
 
 interface ListNotesOptions {
-  owner: NoteTarget;
+  target: NoteTarget;
   sort: NoteSort | undefined;
   orderBy: NoteOrderBy | undefined;
   /** true: only system notes; false: only comments by people; undefined: all. */
@@ -18,7 +19,7 @@ interface ListNotesOptions {
 
 export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
   return {
-    owner: input.owner,
+    target: noteTarget(input),
     sort: input.sort,
     orderBy: input.orderBy,
     system: input.system,
@@ -26,8 +27,10 @@ export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
   };
 }
 
+export const bind = bindTarget;
+
 export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<void> {
-  const path = notesPath(opts.owner);
+  const path = notesPath(opts.target);
   const query = listNotesQuery(opts);
   if (opts.system === undefined) {
     await ctx.printList(await ctx.pages(path, query, opts.flags), NOTE_COLUMNS);

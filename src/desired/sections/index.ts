@@ -9,9 +9,12 @@ import { labels } from './labels.js';
 import { ldapLinks } from './ldap-links.js';
 import { members } from './members.js';
 import { mirror } from './mirror.js';
+import { jobTokenScope } from './job-token-scope.js';
+import { pipelineSchedules } from './pipeline-schedules.js';
 import { protectedBranches } from './protected-branches.js';
 import { protectedTags } from './protected-tags.js';
 import { pushRule } from './push-rule.js';
+import { remoteMirrors } from './remote-mirrors.js';
 import type { Section, SpecOf, TargetSpec } from './section.js';
 import { settings } from './settings.js';
 import { shares } from './shares.js';
@@ -39,6 +42,9 @@ const ALL = [
   deployKeys,
   approvalSettings,
   approvalRules,
+  pipelineSchedules,
+  jobTokenScope,
+  remoteMirrors,
 ] as const;
 
 /** A change's request as data (a saved plan carries it): the target's own, or one a section makes. */

@@ -13,6 +13,13 @@ import type { DesiredTarget } from '../targets.js';
  */
 
 export type Item = Record<string, unknown>;
+
+/**
+ * A request of a change, and what it tells the ones after it: `answered` gets what the service
+ * answered (or what a recovery found), so that a later request of the same change can name what
+ * this one made (a new pipeline schedule's ID, for its variables).
+ */
+export type ChangeRequest = ApiRequest & { answered?(data: unknown): void };
 export type Body = Record<string, unknown>;
 
 /** What every request of a plan names: its target (its ID when it exists, else its full path). */
@@ -112,7 +119,7 @@ export interface Section<S extends OnTarget & { op: string }> {
   /** The operations of its own requests (a saved plan names them); none when its changes are the target's own (settings: its PUT). */
   readonly ops?: readonly S['op'][];
   /** A change's request as src/api/ descriptors, in the order they are sent. */
-  send?(spec: S, resolver: Resolver): Promise<ApiRequest[]>;
+  send?(spec: S, resolver: Resolver): Promise<ChangeRequest[]>;
   /** The live state as the file would say it: only what differs from a new target's defaults; undefined: nothing to say. */
   export?(input: ExportInput): unknown;
 }

@@ -68,6 +68,7 @@ function ensureProvisionedUsers(store: Store): void {
       name: person.name,
       email: `${person.username}@acme.example.com`,
       state: person.state,
+      last_activity_on: null,
       is_admin: false,
       external: false,
       bot: false,

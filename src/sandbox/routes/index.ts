@@ -17,6 +17,10 @@ import { groupPushRuleRoutes, projectPushRuleRoutes } from './push-rules.js';
 import { shareRoutes } from './shares.js';
 import { userRoutes } from './users.js';
 import { groupVariableRoutes, projectVariableRoutes } from './variables.js';
+import { jobTokenScopeRoutes } from './job-token-scope.js';
+import { pipelineScheduleRoutes } from './pipeline-schedules.js';
+import { remoteMirrorRoutes } from './remote-mirrors.js';
+import { userModerationRoutes } from './user-moderation.js';
 
 /** Every resource's route table; the first route that matches a request answers it. */
 export function registerRoutes(router: Router): void {
@@ -44,6 +48,10 @@ export function registerRoutes(router: Router): void {
     projectBadgeRoutes,
     groupBadgeRoutes,
     approvalRoutes,
+    pipelineScheduleRoutes,
+    jobTokenScopeRoutes,
+    remoteMirrorRoutes,
+    userModerationRoutes,
   ]) {
     router.add(table);
   }

@@ -122,7 +122,7 @@ function labelRoutes(kind: Kind): Route[] {
       priority: priority ?? null,
     };
     req.store.labels.set(label.id, label);
-    return json(labelJson(label, kind, true), 201);
+    return json(labelJson(label, kind), 201);
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
@@ -149,7 +149,7 @@ function labelRoutes(kind: Kind): Route[] {
     if (description !== undefined) next.description = description === '' ? null : description;
     if (priorityGiven) next.priority = readPriority(req) ?? null;
     Object.assign(label, next);
-    return json(labelJson(label, kind, true));
+    return json(labelJson(label, kind));
   };
 
   const remove = (req: SandboxRequest): SandboxResponse => {

@@ -1,0 +1,59 @@
+import type { ApiRequest } from '../http/client.js';
+import { apiPath } from '../http/path.js';
+import { ROLES } from './roles.js';
+
+/**
+ * A project's CI/CD job token scope (GitLab's doc/api/project_job_token_scopes.md), every request
+ * for Maintainers: the "Limit access to this project" setting, and who may reach the project with a
+ * job token besides: an allowlist of projects and one of groups, each added to by ID.
+ */
+export interface JobTokenScope {
+  inbound_enabled: boolean;
+  outbound_enabled?: boolean;
+}
+
+/** Which allowlist: its path below job_token_scope, and the parameter that names its entry. */
+const ALLOWLISTS = {
+  project: { path: 'allowlist', param: 'target_project_id' },
+  group: { path: 'groups_allowlist', param: 'target_group_id' },
+} as const;
+
+export type AllowlistKind = keyof typeof ALLOWLISTS;
+
+function jobTokenScopePath(project: string | number): string {
+  return apiPath`/projects/${project}/job_token_scope`;
+}
+
+export function allowlistPath(project: string | number, kind: AllowlistKind): string {
+  return `${jobTokenScopePath(project)}/${ALLOWLISTS[kind].path}`;
+}
+
+export function getJobTokenScope(project: string | number): ApiRequest {
+  return { method: 'GET', path: jobTokenScopePath(project), expect: 'object', requires: ROLES.maintainers };
+}
+
+/** PATCH: 204; the same value twice is the same setting. */
+export function setJobTokenScope(project: string | number, enabled: boolean): ApiRequest {
+  return { method: 'PATCH', path: jobTokenScopePath(project), json: { enabled }, requires: ROLES.maintainers };
+}
+
+/** POST: an entry already there is refused (400), so a resend after a lost answer is refused, never doubled. */
+export function addToAllowlist(project: string | number, kind: AllowlistKind, targetId: number): ApiRequest {
+  return {
+    method: 'POST',
+    path: allowlistPath(project, kind),
+    json: { [ALLOWLISTS[kind].param]: targetId },
+    expect: 'object',
+    requires: ROLES.maintainers,
+  };
+}
+
+/** 204, or 404 when the entry is not there (the command decides whether that is an error). */
+export function removeFromAllowlist(project: string | number, kind: AllowlistKind, targetId: number): ApiRequest {
+  return {
+    method: 'DELETE',
+    path: allowlistPath(project, kind) + apiPath`/${targetId}`,
+    okStatuses: [404],
+    requires: ROLES.maintainers,
+  };
+}

@@ -1,0 +1,56 @@
+import type { ApiRequest } from '../http/client.js';
+import { paginateItems } from '../http/paginate.js';
+import { apiPath } from '../http/path.js';
+import { mirrorUrlWithoutCredentials } from '../params/remote-mirrors.js';
+import { ROLES } from './roles.js';
+
+/**
+ * A project's push mirrors (GitLab's doc/api/remote_mirrors.md), for Maintainers. The URL is sent
+ * with its credentials when a mirror is made and answered without them, ever after.
+ */
+export interface RemoteMirror {
+  id: number;
+  url: string;
+  enabled: boolean;
+  only_protected_branches?: boolean;
+  keep_divergent_refs?: boolean;
+  mirror_branch_regex?: string | null;
+  update_status?: string;
+  [field: string]: unknown;
+}
+
+export function mirrorsPath(project: string | number): string {
+  return apiPath`/projects/${project}/remote_mirrors`;
+}
+
+function mirrorPath(project: string | number, id: number): string {
+  return mirrorsPath(project) + apiPath`/${id}`;
+}
+
+/**
+ * POST: a retry after a lost answer looks for a mirror of the same URL (credentials aside, which
+ * the service never shows) before sending again: one remote is mirrored once.
+ */
+export function createMirror(project: string | number, fields: Record<string, unknown> & { url: string }): ApiRequest {
+  const wanted = mirrorUrlWithoutCredentials(fields.url);
+  return {
+    method: 'POST',
+    path: mirrorsPath(project),
+    json: fields,
+    expect: 'object',
+    requires: ROLES.maintainers,
+    recover: async (client) => {
+      for await (const found of paginateItems<RemoteMirror>(client, { path: mirrorsPath(project), perPage: 100 }))
+        if (mirrorUrlWithoutCredentials(found.url) === wanted) return found;
+      return undefined;
+    },
+  };
+}
+
+export function updateMirror(project: string | number, id: number, fields: Record<string, unknown>): ApiRequest {
+  return { method: 'PUT', path: mirrorPath(project, id), json: fields, expect: 'object', requires: ROLES.maintainers };
+}
+
+export function deleteMirror(project: string | number, id: number): ApiRequest {
+  return { method: 'DELETE', path: mirrorPath(project, id), okStatuses: [404], requires: ROLES.maintainers };
+}

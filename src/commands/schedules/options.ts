@@ -1,0 +1,60 @@
+import { CollabError } from '../../errors.js';
+import type { ValueParser } from '../../params/option.js';
+import { keyValue, nonEmpty } from '../../params/parsers.js';
+import { cronProblem, scheduleVariableKeyProblem, timezoneProblem } from '../../params/pipeline-schedules.js';
+import { option, tristate } from '../flags.js';
+
+/** The flags of schedules create and update: each value checked by the rule src/params keeps for it, before any request. */
+
+const checked =
+  (problem: (value: string) => string | undefined): ValueParser<string> =>
+  (value, flag) => {
+    const found = problem(value);
+    if (found) throw new CollabError('usage', `invalid value "${value}" for ${flag}: ${found}`);
+    return value;
+  };
+
+const variable: ValueParser<readonly [string, string]> = (value, flag) => {
+  const [key, rest] = keyValue(value, flag);
+  const problem = scheduleVariableKeyProblem(key);
+  if (problem) throw new CollabError('usage', `invalid variable "${key}" for ${flag}: ${problem}`);
+  return [key, rest] as const;
+};
+
+const cron = checked(cronProblem);
+const timezone = checked(timezoneProblem);
+
+const VARIABLE_FLAGS = {
+  variables: option('--variable <KEY=VALUE>', 'a variable of the pipelines it runs (repeatable)', variable, {
+    repeatable: true,
+  }),
+  fileVariables: option(
+    '--file-variable <KEY=PATH>',
+    'a file variable: its value is the content of PATH (repeatable)',
+    variable,
+    { repeatable: true },
+  ),
+};
+
+export const CREATE_FLAGS = {
+  description: option('--description <text>', 'what the schedule is for', nonEmpty, { required: true }),
+  ref: option('--ref <ref>', 'the branch or tag it runs for (main, refs/tags/v1)', nonEmpty, { required: true }),
+  cron: option('--cron <cron>', "when it runs: minute hour day-of-month month day-of-week ('0 2 * * *')", cron, {
+    required: true,
+  }),
+  cronTimezone: option('--cron-timezone <zone>', 'the IANA time zone the cron is read in (default UTC)', timezone),
+  active: tristate('--active', 'the schedule runs (default; --no-active: made paused)'),
+  ...VARIABLE_FLAGS,
+};
+
+export const UPDATE_FLAGS = {
+  description: option('--description <text>', 'a new description', nonEmpty),
+  ref: option('--ref <ref>', 'another branch or tag', nonEmpty),
+  cron: option('--cron <cron>', 'another cron line', cron),
+  cronTimezone: option('--cron-timezone <zone>', 'another IANA time zone', timezone),
+  active: tristate('--active', 'run it again (--no-active: pause it)'),
+  ...VARIABLE_FLAGS,
+  removeVariables: option('--remove-variable <KEY>', 'remove a variable (repeatable)', nonEmpty, {
+    repeatable: true,
+  }),
+};

@@ -1,0 +1,22 @@
+import { playSchedule } from '../../api/pipeline-schedules.js';
+import type { VerbContext } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import type { VerbInput } from '../verb.js';
+import type { PLAY } from './index.js';
+import { unknownSchedule } from './view.js';
+
+type PlayScheduleOptions = VerbInput<typeof PLAY>;
+
+export async function run(ctx: VerbContext, opts: PlayScheduleOptions): Promise<void> {
+  const response = await ctx.session.mutate(playSchedule(opts.owner.ref, opts.scheduleId)).catch((error: unknown) => {
+    throw unknownSchedule(error, opts.owner.ref, opts.scheduleId);
+  });
+  if (!response) return;
+  ctx.terminal.info(`started a pipeline of schedule ${opts.scheduleId} on project ${opts.owner.ref}`);
+  await ctx.presenter.action({ id: opts.scheduleId, played: true }, PLAYED);
+}
+
+const PLAYED: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'PLAYED', path: 'played' },
+];

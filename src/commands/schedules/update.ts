@@ -1,0 +1,78 @@
+import type { Owner } from '../../api/owner.js';
+import {
+  createScheduleVariable,
+  deleteScheduleVariable,
+  getSchedule,
+  type Schedule,
+  updateSchedule,
+  updateScheduleVariable,
+} from '../../api/pipeline-schedules.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
+import type { UPDATE } from './index.js';
+import { unknownSchedule } from './view.js';
+
+interface UpdateScheduleOptions {
+  owner: Owner;
+  scheduleId: number;
+  fields: Record<string, unknown>;
+  variables: VariableInput[];
+  remove: string[];
+}
+
+export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateScheduleOptions> {
+  const fields = Object.fromEntries(
+    (
+      [
+        ['description', input.description],
+        ['ref', input.ref],
+        ['cron', input.cron],
+        ['cron_timezone', input.cronTimezone],
+        ['active', input.active],
+      ] as const
+    ).filter(([, value]) => value !== undefined),
+  );
+  const variables = await readVariables(input.variables, input.fileVariables);
+  const both = variables.find((v) => input.removeVariables.includes(v.key));
+  if (both) throw new CollabError('usage', `variable ${both.key} is both set and removed`, { hint: 'give it once' });
+  if (Object.keys(fields).length === 0 && variables.length === 0 && input.removeVariables.length === 0)
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give --cron, --ref, --description, --cron-timezone, --active/--no-active, --variable or --remove-variable',
+    });
+  return { owner: input.owner, scheduleId: input.scheduleId, fields, variables, remove: input.removeVariables };
+}
+
+/** Reads the schedule (which variables it has), then its PUT and each variable's request. */
+export async function run(ctx: VerbContext, opts: UpdateScheduleOptions): Promise<void> {
+  const { scheduleId } = opts;
+  const project = opts.owner.ref;
+  const { data: schedule } = await ctx.session
+    .request<Schedule>(getSchedule(project, scheduleId))
+    .catch((error: unknown) => {
+      throw unknownSchedule(error, project, scheduleId);
+    });
+  const has = new Set((schedule.variables ?? []).map((v) => v.key));
+  const missing = opts.remove.find((key) => !has.has(key));
+  if (missing !== undefined)
+    throw new CollabError('not-found', `schedule ${scheduleId} has no variable ${missing}`, {
+      hint: `\`collab schedules view ${scheduleId} --project ${project}\` shows its variables`,
+    });
+  let updated = schedule;
+  if (Object.keys(opts.fields).length > 0) {
+    const response = await ctx.session.mutate<Schedule>(updateSchedule(project, scheduleId, opts.fields));
+    if (response) updated = response.data;
+  }
+  for (const variable of opts.variables)
+    await ctx.session.mutate(
+      has.has(variable.key)
+        ? updateScheduleVariable(project, scheduleId, variable)
+        : createScheduleVariable(project, scheduleId, variable),
+    );
+  for (const key of opts.remove) await ctx.session.mutate(deleteScheduleVariable(project, scheduleId, key));
+  if (ctx.session.dryRun) return;
+  ctx.terminal.info(`updated pipeline schedule ${scheduleId} (${updated.description}) on project ${project}`);
+  const { data } = await ctx.session.request<Schedule>(getSchedule(project, scheduleId));
+  await ctx.presenter.resource(data, SCHEDULE_VIEW);
+}

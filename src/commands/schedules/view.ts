@@ -1,0 +1,24 @@
+import { getSchedule, type Schedule } from '../../api/pipeline-schedules.js';
+import type { VerbContext } from '../../context.js';
+import { withThingHint } from '../owner-delete.js';
+import type { VerbInput } from '../verb.js';
+import { SCHEDULE_VIEW } from './fields.js';
+import type { VIEW } from './index.js';
+
+type ViewScheduleOptions = VerbInput<typeof VIEW>;
+
+/** The schedule's 404 (not the project's) says where its IDs are listed. */
+export const unknownSchedule = (error: unknown, project: string | number, id: number) =>
+  withThingHint(
+    error,
+    `project ${project} has no pipeline schedule ${id}: \`collab schedules list --project ${project}\` lists them`,
+  );
+
+export async function run(ctx: VerbContext, opts: ViewScheduleOptions): Promise<void> {
+  const { data } = await ctx.session
+    .request<Schedule>(getSchedule(opts.owner.ref, opts.scheduleId))
+    .catch((error: unknown) => {
+      throw unknownSchedule(error, opts.owner.ref, opts.scheduleId);
+    });
+  await ctx.presenter.resource(data, SCHEDULE_VIEW);
+}

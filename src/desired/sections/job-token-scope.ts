@@ -1,0 +1,182 @@
+import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
+import { getGroup } from '../../api/groups.js';
+import {
+  type AllowlistKind,
+  addToAllowlist,
+  allowlistPath,
+  getJobTokenScope,
+  type JobTokenScope,
+  removeFromAllowlist,
+  setJobTokenScope,
+} from '../../api/job-token-scope.js';
+import { getProject } from '../../api/projects.js';
+import { findResource } from '../../api/recover.js';
+import { CollabError } from '../../errors.js';
+import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
+import { isItem, listOf, listSchema, unlisted } from './common.js';
+import type { Item, OnTarget, Section } from './section.js';
+
+/**
+ * `job_token_scope`: a project's CI/CD job token scope: `enabled` (the "Limit access to this project"
+ * setting) and the allowlists of `projects` and `groups` that may reach the project with a job token,
+ * each entry by full path (lists, `{enforce, items}` to remove what the file leaves out). Read with
+ * three GETs a project (the setting, the two lists); the paths the file names are found once a run.
+ */
+
+interface Entry {
+  id: number;
+  path: string;
+}
+
+interface LiveScope {
+  enabled: boolean;
+  project: Entry[];
+  group: Entry[];
+}
+
+declare module '../model.js' {
+  interface LiveTarget {
+    jobTokenScope?: LiveScope;
+    /** The ID of each project and group the file's allowlists name (`project:acme/api`), found once a run. */
+    allowlistIds?: Readonly<Record<string, number>>;
+  }
+}
+
+type ScopeSpec = OnTarget &
+  (
+    | { op: 'job-token-scope-set'; enabled: boolean }
+    | { op: 'job-token-allow'; list: AllowlistKind; targetId: number }
+    | { op: 'job-token-disallow'; list: AllowlistKind; targetId: number }
+  );
+
+const KINDS: readonly AllowlistKind[] = ['project', 'group'];
+const LIST_KEY: Record<AllowlistKind, 'projects' | 'groups'> = { project: 'projects', group: 'groups' };
+
+const entrySchema = strictObject({ path: string().check(minLength(1)) });
+
+/** The file's value: each allowlist's entries (by path) and whether it is enforced; undefined where the file says nothing. */
+function wantedOf(value: unknown) {
+  const map = isItem(value) ? value : {};
+  return {
+    enabled: typeof map.enabled === 'boolean' ? map.enabled : undefined,
+    lists: Object.fromEntries(
+      KINDS.map((kind) => [kind, map[LIST_KEY[kind]] === undefined ? undefined : listOf(map[LIST_KEY[kind]])]),
+    ) as Record<AllowlistKind, ReturnType<typeof listOf> | undefined>,
+  };
+}
+
+/** A group in the allowlist is answered with its web_url alone (`…/groups/acme/platform`): its path is the URL's rest. */
+const groupPath = (item: Item) => String(item.web_url ?? '').replace(/^.*?\/groups\//, '');
+
+export const jobTokenScope: Section<ScopeSpec> = {
+  name: 'job_token_scope',
+  kinds: ['project'],
+  schema: () =>
+    strictObject({
+      enabled: optional(boolean()),
+      projects: optional(listSchema(entrySchema)),
+      groups: optional(listSchema(entrySchema)),
+    }),
+  read: {
+    none: (live) =>
+      void (live.jobTokenScope = { enabled: JOB_TOKEN_SCOPE_DEFAULTS.inbound_enabled, project: [], group: [] }),
+    target: async (reader, live, resource) => {
+      const id = Number(resource.id);
+      const [scope, projects, groups] = await Promise.all([
+        reader.client.request<JobTokenScope>(getJobTokenScope(id)),
+        reader.list(allowlistPath(id, 'project')),
+        reader.list(allowlistPath(id, 'group')),
+      ]);
+      live.jobTokenScope = {
+        enabled: scope.data.inbound_enabled,
+        project: projects.map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
+        group: groups.map((g) => ({ id: Number(g.id), path: groupPath(g) })),
+      };
+    },
+    // Each path the file's allowlists name, found once (a path that is not there stops the plan).
+    once: async (ctx, lives, values) => {
+      const paths = new Set<string>();
+      for (const value of values) {
+        const { lists } = wantedOf(value);
+        for (const kind of KINDS)
+          for (const item of lists[kind]?.items ?? []) paths.add(`${kind}:${String(item.path)}`);
+      }
+      const ids: Record<string, number> = {};
+      const client = await ctx.session.client();
+      await Promise.all(
+        [...paths].map(async (key) => {
+          const [kind, path] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+          const found = await findResource<{ id: number }>(
+            client,
+            kind === 'project' ? getProject(path) : getGroup(path),
+          );
+          if (!found)
+            throw new CollabError(
+              'not-found',
+              `job_token_scope: the ${kind} ${path} does not exist (or you cannot see it)`,
+              {
+                hint: `give the ${kind}'s full path, as \`collab ${kind}s view ${path}\` finds it`,
+              },
+            );
+          ids[key] = found.id;
+        }),
+      );
+      for (const live of lives) live.allowlistIds = ids;
+    },
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = wantedOf(value);
+    const found = live.jobTokenScope ?? { enabled: JOB_TOKEN_SCOPE_DEFAULTS.inbound_enabled, project: [], group: [] };
+    if (wanted.enabled !== undefined && wanted.enabled !== found.enabled)
+      emit('enabled', 'update', found.enabled, wanted.enabled, { op: 'job-token-scope-set', enabled: wanted.enabled });
+    for (const kind of KINDS) {
+      const list = wanted.lists[kind];
+      if (!list) continue;
+      for (const item of list.items) {
+        const path = String(item.path);
+        if (found[kind].some((entry) => entry.path === path)) continue;
+        const targetId = live.allowlistIds?.[`${kind}:${path}`] ?? 0;
+        emit(`${kind} ${path}`, 'create', null, { path }, { op: 'job-token-allow', list: kind, targetId });
+      }
+      for (const entry of unlisted(list, found[kind], (item, e) => item.path === e.path))
+        emit(
+          `${kind} ${entry.path}`,
+          'delete',
+          { path: entry.path },
+          null,
+          {
+            op: 'job-token-disallow',
+            list: kind,
+            targetId: entry.id,
+          },
+          true,
+        );
+    }
+  },
+  liveFields: (key, live) => {
+    const scope = live.jobTokenScope;
+    if (key === 'enabled') return { enabled: scope?.enabled ?? null };
+    const [kind, path] = [key.slice(0, key.indexOf(' ')) as AllowlistKind, key.slice(key.indexOf(' ') + 1)];
+    return { entry: scope?.[kind]?.find((e) => e.path === path)?.id ?? null };
+  },
+  ops: ['job-token-scope-set', 'job-token-allow', 'job-token-disallow'],
+  send: async (spec) => {
+    switch (spec.op) {
+      case 'job-token-scope-set':
+        return [setJobTokenScope(spec.ref, spec.enabled)];
+      case 'job-token-allow':
+        return [addToAllowlist(spec.ref, spec.list, spec.targetId)];
+      case 'job-token-disallow':
+        return [removeFromAllowlist(spec.ref, spec.list, spec.targetId)];
+    }
+  },
+  export: ({ live }) => {
+    const scope = live.jobTokenScope;
+    if (!scope) return undefined;
+    const out: Item = {};
+    if (scope.enabled !== JOB_TOKEN_SCOPE_DEFAULTS.inbound_enabled) out.enabled = scope.enabled;
+    for (const kind of KINDS)
+      if (scope[kind].length > 0) out[LIST_KEY[kind]] = scope[kind].map((entry) => ({ path: entry.path }));
+    return Object.keys(out).length > 0 ? out : undefined;
+  },
+};

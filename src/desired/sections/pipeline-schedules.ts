@@ -1,0 +1,270 @@
+import { array, boolean, enum as oneOf, minLength, optional, string, strictObject } from 'zod/mini';
+import {
+  createSchedule,
+  createScheduleVariable,
+  deleteSchedule,
+  deleteScheduleVariable,
+  getSchedule,
+  type Schedule,
+  type ScheduleVariable,
+  schedulesPath,
+  takeScheduleOwnership,
+  updateSchedule,
+  updateScheduleVariable,
+} from '../../api/pipeline-schedules.js';
+import { type CurrentUser, getCurrentUser } from '../../api/users.js';
+import {
+  cronProblem,
+  SCHEDULE_DEFAULTS,
+  SCHEDULE_VARIABLE_TYPES,
+  scheduleVariableKeyProblem,
+  timezoneProblem,
+} from '../../params/pipeline-schedules.js';
+import { equal, isItem, listOf, listSchema, unlisted, withSecrets } from './common.js';
+import type { Body, ChangeRequest, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `pipeline_schedules`: a project's pipeline schedules by description, each with its variables
+ * (those the file gives are the schedule's: others are removed). Read with the list and one GET a
+ * schedule (the list carries no variables). A schedule is changed by its owner alone: one owned by
+ * someone else is taken over first when the file says `take_ownership: true`; otherwise the plan
+ * shows its owner, and the service refuses the change.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    schedules?: Schedule[];
+    /** Who the plan acts as (a schedule another user owns is theirs to change). */
+    scheduleCaller?: string;
+  }
+}
+
+interface VariableBody {
+  key: string;
+  value: string;
+  variable_type?: string;
+}
+
+interface VariableChanges {
+  create: VariableBody[];
+  update: VariableBody[];
+  delete: string[];
+}
+
+type ScheduleSpec = OnTarget &
+  (
+    | { op: 'schedule-create'; body: Body & { description: string }; variables: VariableBody[] }
+    | { op: 'schedule-update'; scheduleId: number; takeOwnership: boolean; body: Body; variables: VariableChanges }
+    | { op: 'schedule-delete'; scheduleId: number }
+  );
+
+const FIELDS = ['ref', 'cron', 'cron_timezone', 'active'] as const;
+
+/** The service expands a short ref (`main`) to the full one it names (`refs/heads/main`, `refs/tags/main`). */
+function sameRef(wanted: unknown, live: unknown): boolean {
+  if (wanted === live) return true;
+  return typeof wanted === 'string' && (live === `refs/heads/${wanted}` || live === `refs/tags/${wanted}`);
+}
+
+const sameField = (name: string, wanted: unknown, live: unknown) =>
+  name === 'ref' ? sameRef(wanted, live) : equal(wanted, live);
+
+const variablesOf = (item: Item): VariableBody[] | undefined =>
+  Array.isArray(item.variables)
+    ? item.variables.filter(isItem).map((v) => ({
+        key: String(v.key),
+        value: String(v.value),
+        ...(v.variable_type !== undefined ? { variable_type: String(v.variable_type) } : {}),
+      }))
+    : undefined;
+
+const typeOf = (v: { variable_type?: string | undefined }) => v.variable_type ?? 'env_var';
+
+/** What the file's variables change of the live ones: each variable's value and type, those it leaves out removed. */
+function variableChanges(wanted: readonly VariableBody[], live: readonly ScheduleVariable[]): VariableChanges {
+  const changes: VariableChanges = { create: [], update: [], delete: [] };
+  for (const variable of wanted) {
+    const found = live.find((v) => v.key === variable.key);
+    if (!found) changes.create.push(variable);
+    else if (found.value !== variable.value || typeOf(found) !== typeOf(variable)) changes.update.push(variable);
+  }
+  for (const found of live) if (!wanted.some((v) => v.key === found.key)) changes.delete.push(found.key);
+  return changes;
+}
+
+/** Variables as a plan shows them: KEY -> value (`file:` before a file variable's). */
+const shownVariables = (variables: readonly { key: string; value: unknown; variable_type?: string }[]) =>
+  Object.fromEntries(variables.map((v) => [v.key, typeOf(v) === 'file' ? `file:${String(v.value)}` : v.value]));
+
+const isSchedule = (item: Item): item is Schedule =>
+  typeof item.id === 'number' && typeof item.description === 'string';
+
+export const pipelineSchedules: Section<ScheduleSpec> = {
+  name: 'pipeline_schedules',
+  kinds: ['project'],
+  noun: 'schedule',
+  identity: 'description',
+  schema: () =>
+    listSchema(
+      strictObject({
+        description: string().check(minLength(1)),
+        ref: string().check(minLength(1)),
+        cron: string().check(minLength(1)),
+        cron_timezone: optional(string().check(minLength(1))),
+        active: optional(boolean()),
+        take_ownership: optional(boolean()),
+        variables: optional(
+          array(
+            strictObject({
+              key: string().check(minLength(1)),
+              value: string(),
+              variable_type: optional(oneOf(SCHEDULE_VARIABLE_TYPES)),
+            }),
+          ),
+        ),
+      }),
+    ),
+  itemProblem: (item) => {
+    const cron = typeof item.cron === 'string' ? cronProblem(item.cron) : undefined;
+    if (cron) return `cron: ${cron}`;
+    const zone = typeof item.cron_timezone === 'string' ? timezoneProblem(item.cron_timezone) : undefined;
+    if (zone) return `cron_timezone "${item.cron_timezone}": ${zone}`;
+    const keys = (variablesOf(item) ?? []).map((v) => v.key);
+    const bad = keys.find((key) => scheduleVariableKeyProblem(key));
+    if (bad !== undefined) return `variable ${bad}: ${scheduleVariableKeyProblem(bad)}`;
+    const twice = keys.find((key, index) => keys.indexOf(key) !== index);
+    return twice === undefined ? undefined : `variable ${twice} is listed twice`;
+  },
+  read: {
+    none: (live) => void (live.schedules = []),
+    target: async (reader, live, resource) => {
+      const project = Number(resource.id);
+      const listed = (await reader.list(schedulesPath(project))).filter(isSchedule);
+      // The list carries no variables: each schedule's own GET does.
+      live.schedules = await Promise.all(
+        listed.map(async (s) => (await reader.client.request<Schedule>(getSchedule(project, s.id))).data),
+      );
+    },
+    once: async (ctx, lives) => {
+      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
+      for (const live of lives) live.scheduleCaller = caller;
+    },
+  },
+  diff: ({ value, live, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.schedules ?? [];
+    for (const item of wanted.items) {
+      const description = String(item.description);
+      const variables = variablesOf(item);
+      const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
+      const existing = found.find((s) => s.description === description);
+      const templated = (list: VariableBody[]) => list.map((v) => ({ ...v, value: String(template(v.value)) }));
+      if (!existing) {
+        const shown: Item = { ...fields, ...(variables ? { variables: shownVariables(templated(variables)) } : {}) };
+        emit(description, 'create', null, shown, {
+          op: 'schedule-create',
+          body: { description, ...fields },
+          variables: templated(variables ?? []),
+        });
+        continue;
+      }
+      const changed = FIELDS.filter((name) => item[name] !== undefined && !sameField(name, item[name], existing[name]));
+      const vars = variables
+        ? variableChanges(variables, existing.variables ?? [])
+        : { create: [], update: [], delete: [] };
+      const varsChanged = vars.create.length + vars.update.length + vars.delete.length > 0;
+      if (changed.length === 0 && !varsChanged) continue;
+      const before: Item = Object.fromEntries(changed.map((name) => [name, existing[name]]));
+      const after: Item = Object.fromEntries(changed.map((name) => [name, item[name]]));
+      if (varsChanged && variables) {
+        before.variables = shownVariables(existing.variables ?? []);
+        after.variables = shownVariables(templated(variables));
+      }
+      const owner = existing.owner?.username;
+      const takeOwnership = owner !== live.scheduleCaller && item.take_ownership === true;
+      if (owner !== live.scheduleCaller) {
+        // Only its owner may change it: taken over when the file says so, else the plan says whose it is.
+        before.owner = owner ?? null;
+        if (takeOwnership) after.owner = live.scheduleCaller;
+      }
+      emit(description, 'update', before, after, {
+        op: 'schedule-update',
+        scheduleId: existing.id,
+        takeOwnership,
+        body: Object.fromEntries(changed.map((name) => [name, item[name]])),
+        variables: { create: templated(vars.create), update: templated(vars.update), delete: vars.delete },
+      });
+    }
+    for (const existing of unlisted(wanted, found, (item, s) => item.description === s.description))
+      emit(
+        existing.description,
+        'delete',
+        { description: existing.description },
+        null,
+        { op: 'schedule-delete', scheduleId: existing.id },
+        true,
+      );
+  },
+  // Variable values are left out: a saved plan carries these.
+  liveFields: (key, live) => {
+    const found = live.schedules?.find((s) => s.description === key);
+    if (!found) return { schedule: null };
+    return {
+      schedule: {
+        id: found.id,
+        ...Object.fromEntries(FIELDS.map((name) => [name, found[name]])),
+        owner: found.owner?.username ?? null,
+        variables: (found.variables ?? []).map((v) => `${v.key}:${typeOf(v)}`),
+      },
+    };
+  },
+  ops: ['schedule-create', 'schedule-update', 'schedule-delete'],
+  send: async (spec, resolver) => {
+    const resolved = (list: readonly VariableBody[]) =>
+      list.map((v) => withSecrets(v as unknown as Item, resolver.secret) as unknown as VariableBody);
+    switch (spec.op) {
+      case 'schedule-create': {
+        // The variables go to the schedule this change makes: its ID comes with the create's answer.
+        let made: number | undefined;
+        const create: ChangeRequest = {
+          ...createSchedule(spec.ref, spec.body, resolver.sentAt),
+          answered: (data) => void (made = isItem(data) && typeof data.id === 'number' ? data.id : undefined),
+        };
+        const variables = resolved(spec.variables).map((v) =>
+          Object.defineProperty({ ...createScheduleVariable(spec.ref, undefined, v) }, 'path', {
+            enumerable: true,
+            get: () => createScheduleVariable(spec.ref, made, v).path,
+          }),
+        );
+        return [create, ...variables];
+      }
+      case 'schedule-update': {
+        const { create, update } = spec.variables;
+        return [
+          ...(spec.takeOwnership ? [takeScheduleOwnership(spec.ref, spec.scheduleId)] : []),
+          ...(Object.keys(spec.body).length > 0 ? [updateSchedule(spec.ref, spec.scheduleId, spec.body)] : []),
+          ...resolved(create).map((v) => createScheduleVariable(spec.ref, spec.scheduleId, v)),
+          ...resolved(update).map((v) => updateScheduleVariable(spec.ref, spec.scheduleId, v)),
+          ...spec.variables.delete.map((key) => deleteScheduleVariable(spec.ref, spec.scheduleId, key)),
+        ];
+      }
+      case 'schedule-delete':
+        return [deleteSchedule(spec.ref, spec.scheduleId)];
+    }
+  },
+  export: ({ live }) => {
+    const items = (live.schedules ?? []).map((s) => {
+      const item: Item = { description: s.description, ref: s.ref.replace(/^refs\/heads\//, ''), cron: s.cron };
+      if (s.cron_timezone !== SCHEDULE_DEFAULTS.cron_timezone) item.cron_timezone = s.cron_timezone;
+      if (s.active !== SCHEDULE_DEFAULTS.active) item.active = s.active;
+      if ((s.variables ?? []).length > 0)
+        item.variables = (s.variables ?? []).map((v) => ({
+          key: v.key,
+          value: v.value,
+          ...(typeOf(v) === 'file' ? { variable_type: 'file' } : {}),
+        }));
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

@@ -1,0 +1,129 @@
+import { minLength, string, strictObject } from 'zod/mini';
+import { createMirror, deleteMirror, mirrorsPath, type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
+import {
+  MIRROR_DEFAULTS,
+  MIRROR_PARAMS,
+  mirrorBranchesProblem,
+  mirrorUrlProblem,
+  mirrorUrlWithoutCredentials,
+} from '../../params/remote-mirrors.js';
+import { differingFields, equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `remote_mirrors`: a project's push mirrors, each told apart by its URL without credentials (the
+ * service never shows them: it scrubs them to `*****`). The credentials are a secret in the file
+ * (`https://${env:MIRROR_USER}:${env:MIRROR_TOKEN}@github.com/acme/app.git`), sent when the mirror
+ * is made and never compared. One list a project, read with one GET.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    remoteMirrors?: RemoteMirror[];
+  }
+}
+
+type MirrorSpec = OnTarget &
+  (
+    | { op: 'mirror-create'; body: Body & { url: string } }
+    | { op: 'mirror-update'; mirrorId: number; body: Body }
+    | { op: 'mirror-delete'; mirrorId: number }
+  );
+
+const FIELDS = MIRROR_PARAMS.map((param) => param.name);
+const identityOf = (url: unknown) => mirrorUrlWithoutCredentials(String(url));
+const isMirror = (item: Item): item is RemoteMirror => typeof item.id === 'number' && typeof item.url === 'string';
+
+export const remoteMirrors: Section<MirrorSpec> = {
+  name: 'remote_mirrors',
+  kinds: ['project'],
+  noun: 'push mirror',
+  identify: (item) => identityOf(item.url),
+  schema: () => listSchema(strictObject({ url: string().check(minLength(1)), ...shape(MIRROR_PARAMS) })),
+  itemProblem: (item) => {
+    const url = mirrorUrlProblem(identityOf(item.url));
+    return url ? `url: ${url}` : mirrorBranchesProblem(item);
+  },
+  read: {
+    none: (live) => void (live.remoteMirrors = []),
+    target: async (reader, live, resource) =>
+      void (live.remoteMirrors = (await reader.list(mirrorsPath(Number(resource.id)))).filter(isMirror)),
+  },
+  diff: ({ value, live, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.remoteMirrors ?? [];
+    for (const item of wanted.items) {
+      const url = identityOf(item.url);
+      const fields: Item = Object.fromEntries(FIELDS.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
+      const existing = found.find((m) => identityOf(m.url) === url);
+      if (!existing) {
+        // The URL as the plan keeps it: its credentials as their template, resolved when sent.
+        emit(url, 'create', null, fields, {
+          op: 'mirror-create',
+          body: { url: String(template(item.url)), ...fields },
+        });
+        continue;
+      }
+      const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name] ?? MIRROR_DEFAULTS[name], v));
+      if (changed.length === 0) continue;
+      emit(
+        url,
+        'update',
+        Object.fromEntries(changed.map(([name]) => [name, existing[name] ?? MIRROR_DEFAULTS[name]])),
+        Object.fromEntries(changed),
+        { op: 'mirror-update', mirrorId: existing.id, body: Object.fromEntries(changed) },
+      );
+    }
+    for (const existing of unlisted(wanted, found, (item, m) => identityOf(item.url) === identityOf(m.url)))
+      emit(
+        identityOf(existing.url),
+        'delete',
+        { url: identityOf(existing.url) },
+        null,
+        { op: 'mirror-delete', mirrorId: existing.id },
+        true,
+      );
+  },
+  liveFields: (key, live) => {
+    const found = live.remoteMirrors?.find((m) => identityOf(m.url) === key);
+    return {
+      mirror: found ? { id: found.id, ...Object.fromEntries(FIELDS.map((n) => [n, found[n] ?? null])) } : null,
+    };
+  },
+  ops: ['mirror-create', 'mirror-update', 'mirror-delete'],
+  send: async (spec, resolver) => {
+    switch (spec.op) {
+      case 'mirror-create': {
+        const body = withSecrets(spec.body, resolver.secret);
+        return [createMirror(spec.ref, { ...body, url: String(body.url) })];
+      }
+      case 'mirror-update': {
+        // The service refuses the two branch settings in one request (mutually exclusive parameters).
+        const { only_protected_branches, ...rest } = spec.body;
+        if (only_protected_branches === undefined || rest.mirror_branch_regex === undefined)
+          return [updateMirror(spec.ref, spec.mirrorId, spec.body)];
+        return [
+          updateMirror(spec.ref, spec.mirrorId, { only_protected_branches }),
+          updateMirror(spec.ref, spec.mirrorId, rest),
+        ];
+      }
+      case 'mirror-delete':
+        return [deleteMirror(spec.ref, spec.mirrorId)];
+    }
+  },
+  export: ({ live, placeholder }) => {
+    const items = (live.remoteMirrors ?? []).map((m) => {
+      const url = identityOf(m.url);
+      // The service never shows the credentials: the file names them as a secret to set, where it scrubbed some.
+      const credentials =
+        url !== m.url
+          ? `${placeholder(`PUSH_MIRROR_CREDENTIALS_${url.replace(/^[a-z]+:\/\//i, '')}`, `the credentials (user:token) of the push mirror ${url}`)}@`
+          : '';
+      return {
+        url: url.replace(/^([a-z][a-z0-9+.-]*:\/\/)/i, `$1${credentials}`),
+        ...differingFields(m, MIRROR_PARAMS, MIRROR_DEFAULTS),
+      };
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

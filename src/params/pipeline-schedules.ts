@@ -1,0 +1,123 @@
+import type { ParamSpec } from './types.js';
+
+/**
+ * Pipeline schedules, GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12): POST
+ * /projects/:id/pipeline_schedules requires description, ref and cron; cron_timezone defaults to
+ * UTC and active to true. PUT takes the same fields, each optional. The cron and time zone rules
+ * below are the one check the flags, collab.yaml and the sandbox share.
+ */
+export const SCHEDULE_PARAMS = [
+  { name: 'description', type: 'string', description: 'what the schedule is for (collab.yaml names it by this)' },
+  { name: 'ref', type: 'string', description: 'the branch or tag the pipeline runs for (main, refs/tags/v1)' },
+  { name: 'cron', type: 'string', description: 'when it runs, as cron: minute hour day-of-month month day-of-week' },
+  {
+    name: 'cron_timezone',
+    type: 'string',
+    description: 'the time zone the cron is read in, an IANA name such as Europe/Berlin (default UTC)',
+  },
+  { name: 'active', type: 'boolean', description: 'the schedule runs (on by default)' },
+] as const satisfies readonly ParamSpec[];
+
+/** What a new schedule has where the request leaves a field out. */
+export const SCHEDULE_DEFAULTS: Readonly<Record<string, unknown>> = { cron_timezone: 'UTC', active: true };
+
+/** POST/PUT .../pipeline_schedules/:id/variables: key and value, and the type (`env_var` by default). */
+export const SCHEDULE_VARIABLE_TYPES = ['env_var', 'file'] as const;
+
+/** The doc's rule for a variable's key: at most 255 characters of A-Z, a-z, 0-9 and _. */
+export function scheduleVariableKeyProblem(key: string): string | undefined {
+  if (!/^[A-Za-z0-9_]{1,255}$/.test(key)) return 'a key is 1 to 255 characters of A-Z, a-z, 0-9 and _';
+  return undefined;
+}
+
+/** A cron field's range, and the names it takes (months and days of the week). */
+interface CronField {
+  name: string;
+  min: number;
+  max: number;
+  names?: readonly string[];
+}
+
+const CRON_FIELDS: readonly CronField[] = [
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day of month', min: 1, max: 31 },
+  {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'],
+  },
+  // 0 and 7 are both Sunday.
+  { name: 'day of week', min: 0, max: 7, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] },
+];
+
+/** The shorthands GitLab's cron parser (Fugit) takes for a whole line. */
+const CRON_SHORTHANDS: Readonly<Record<string, string>> = {
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
+};
+
+/** A cron line as the values each field allows (day of week 7 read as 0); a problem's words when it is not one. */
+export type CronSets = readonly (ReadonlySet<number> & { any: boolean })[];
+
+export function parseCron(text: string): CronSets | string {
+  const line = CRON_SHORTHANDS[text.trim().toLowerCase()] ?? text.trim();
+  const parts = line.split(/\s+/);
+  if (parts.length !== 5)
+    return 'a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *';
+  const sets: (Set<number> & { any: boolean })[] = [];
+  for (const [index, field] of CRON_FIELDS.entries()) {
+    const set = fieldValues(parts[index] as string, field);
+    if (typeof set === 'string') return set;
+    sets.push(set);
+  }
+  return sets;
+}
+
+function fieldValues(text: string, field: CronField): (Set<number> & { any: boolean }) | string {
+  const out = Object.assign(new Set<number>(), { any: text === '*' });
+  const value = (word: string): number | undefined => {
+    const named = field.names?.indexOf(word.toLowerCase()) ?? -1;
+    if (named >= 0) return named + (field.min === 1 ? 1 : 0);
+    return /^\d+$/.test(word) && Number(word) >= field.min && Number(word) <= field.max ? Number(word) : undefined;
+  };
+  for (const item of text.split(',')) {
+    const match = /^(\*|[a-z0-9]+(?:-[a-z0-9]+)?)(?:\/(\d+))?$/i.exec(item);
+    const step = match?.[2] === undefined ? 1 : Number(match[2]);
+    if (!match || step < 1) return `the ${field.name} field "${text}" is not cron`;
+    const [from, to] =
+      match[1] === '*'
+        ? [field.min, field.max]
+        : ((match[1] as string).split('-').map(value) as [number | undefined, number | undefined]);
+    const last = match[1] === '*' || (match[1] as string).includes('-') ? to : match[2] ? field.max : from;
+    if (from === undefined || last === undefined || last < from)
+      return `the ${field.name} field "${text}" is out of range (${field.min}-${field.max})`;
+    for (let n = from; n <= last; n += step) out.add(field.name === 'day of week' && n === 7 ? 0 : n);
+  }
+  return out;
+}
+
+export function cronProblem(text: string): string | undefined {
+  const parsed = parseCron(text);
+  return typeof parsed === 'string' ? parsed : undefined;
+}
+
+/**
+ * The service takes a TZInfo identifier (the doc's `America/Los_Angeles`) and ActiveSupport's own
+ * names (`Pacific Time (US & Canada)`); collab checks the first kind, against the identifiers the
+ * runtime knows, and leaves ActiveSupport's names out (write the IANA name they stand for).
+ */
+export function timezoneProblem(zone: string): string | undefined {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return /^[A-Za-z]/.test(zone) ? undefined : 'not a time zone';
+  } catch {
+    return 'not a time zone: use an IANA name such as UTC, Europe/Berlin or America/New_York';
+  }
+}

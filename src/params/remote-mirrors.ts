@@ -1,0 +1,74 @@
+import type { ParamSpec } from './types.js';
+
+/**
+ * Push mirrors, GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6): POST
+ * /projects/:id/remote_mirrors takes the URL and these; PUT these alone (a mirror's URL is not
+ * changed: it is removed and made again). A new mirror is disabled, mirrors every branch and
+ * overwrites divergent refs. The URL's credentials are never answered: the service scrubs them
+ * (`https://*****:*****@host/…`).
+ */
+export const MIRROR_PARAMS = [
+  { name: 'enabled', type: 'boolean', description: 'the mirror pushes (off by default)' },
+  { name: 'only_protected_branches', type: 'boolean', description: 'mirror only the protected branches' },
+  {
+    name: 'keep_divergent_refs',
+    type: 'boolean',
+    description: 'keep refs that diverged on the remote instead of overwriting them',
+  },
+  {
+    name: 'mirror_branch_regex',
+    type: 'string',
+    description: 'mirror only branches whose name matches this regular expression (not with only_protected_branches)',
+    paid: true,
+  },
+  {
+    name: 'auth_method',
+    type: 'string',
+    description: 'how to sign in to the remote',
+    choices: ['password', 'ssh_public_key'],
+  },
+] as const satisfies readonly ParamSpec[];
+
+export const MIRROR_DEFAULTS: Readonly<Record<string, unknown>> = {
+  enabled: false,
+  only_protected_branches: false,
+  keep_divergent_refs: false,
+  mirror_branch_regex: null,
+  auth_method: 'password',
+};
+
+/** The doc: a branch regex "requires only_protected_branches to be disabled". */
+export function mirrorBranchesProblem(fields: Readonly<Record<string, unknown>>): string | undefined {
+  const regex = fields.mirror_branch_regex;
+  return typeof regex === 'string' && regex !== '' && fields.only_protected_branches === true
+    ? 'mirror_branch_regex cannot be used with only_protected_branches: give one of them'
+    : undefined;
+}
+
+/** The schemes a push mirror's URL may have (GitLab's RemoteMirror validates ssh, git, http and https). */
+const MIRROR_SCHEMES = ['ssh:', 'git:', 'http:', 'https:'];
+
+export function mirrorUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a URL: give the remote as https://host/group/repo.git or ssh://git@host/group/repo.git';
+  }
+  if (!MIRROR_SCHEMES.includes(parsed.protocol)) return 'a push mirror’s URL is ssh://, git://, http:// or https://';
+  if (!parsed.hostname) return 'the URL names no host';
+  return undefined;
+}
+
+/** The URL without its credentials: how the service shows it, less the asterisks; how a mirror is told apart. */
+export function mirrorUrlWithoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+}
+
+/** The URL as the service answers it: user and password each as `*****`. */
+export function scrubbedMirrorUrl(url: string): string {
+  return url.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i,
+    (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(':') ? '*****:*****' : '*****'}@`,
+  );
+}

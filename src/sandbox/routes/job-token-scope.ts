@@ -1,0 +1,107 @@
+import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
+import { ACCESS, canReadGroup, canReadProject } from '../access.js';
+import { findOwner } from '../guards.js';
+import { badRequest, notFound, paramError } from '../errors.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { Group, JobTokenScope, Project, User } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { bool, int, requireInt } from '../params.js';
+import type { Store } from '../store.js';
+import { groupObject, simpleView } from '../views.js';
+
+/**
+ * A project's CI/CD job token scope, as GitLab's doc/api/project_job_token_scopes.md
+ * (gitlabhq/gitlabhq 08ed20f9) serves it: every route needs the Maintainer role ("The
+ * authenticated user must have at least the Maintainer role for the project"). PATCH requires
+ * `enabled` and answers 204; an allowlist is added to by the ID of a project or group the caller
+ * can see (404 otherwise), 201 with the pair, and an entry already there is refused (400, as
+ * lib/api/ci/job_token_scope.rb answers the add service's error); removal is 204.
+ */
+
+function scopedProject(req: SandboxRequest): Project {
+  return findOwner(req, 'project', ACCESS.maintainer).project;
+}
+
+function scopeOf(store: Store, project: Project): JobTokenScope {
+  return store.jobTokenScopes.get(project.id) ?? { ...JOB_TOKEN_SCOPE_DEFAULTS, projects: [], groups: [] };
+}
+
+function writableScope(store: Store, project: Project): JobTokenScope {
+  const scope = scopeOf(store, project);
+  store.jobTokenScopes.set(project.id, scope);
+  return scope;
+}
+
+function viewScope(req: SandboxRequest): SandboxResponse {
+  // outbound_enabled is deprecated and always false from GitLab 18.0 on.
+  return json({ inbound_enabled: scopeOf(req.store, scopedProject(req)).inbound_enabled, outbound_enabled: false });
+}
+
+function patchScope(req: SandboxRequest): SandboxResponse {
+  const project = scopedProject(req);
+  const enabled = bool(req.input, 'enabled');
+  if (enabled === undefined) throw paramError('enabled is missing');
+  writableScope(req.store, project).inbound_enabled = enabled;
+  return noContent();
+}
+
+function listProjects(req: SandboxRequest): SandboxResponse {
+  const scope = scopeOf(req.store, scopedProject(req));
+  const projects = scope.projects.flatMap((id) => req.store.projects.get(id) ?? []);
+  return paginateArray(req, projects, (p) => JSON.stringify(simpleView(req.store, p)));
+}
+
+function listGroups(req: SandboxRequest): SandboxResponse {
+  const scope = scopeOf(req.store, scopedProject(req));
+  const groups = scope.groups.flatMap((id) => req.store.groups.get(id) ?? []);
+  return paginateArray(req, groups, (g) => {
+    const { id, web_url, name } = groupObject(req.store, g, req.user);
+    return JSON.stringify({ id, web_url, name });
+  });
+}
+
+/** POST: the entry by the ID of a project or group the caller can see (404 otherwise); one already there is refused. */
+function addTo(list: 'projects' | 'groups') {
+  const [param, what] = list === 'projects' ? ['target_project_id', 'project'] : ['target_group_id', 'group'];
+  return (req: SandboxRequest): SandboxResponse => {
+    const project = scopedProject(req);
+    const targetId = requireInt(req.input, param);
+    const user = req.user as User;
+    const target = list === 'projects' ? req.store.projects.get(targetId) : req.store.groups.get(targetId);
+    const visible =
+      target !== undefined &&
+      (list === 'projects'
+        ? canReadProject(req.store, user, target as Project)
+        : canReadGroup(req.store, user, target as Group));
+    if (!visible) throw notFound(param);
+    const scope = writableScope(req.store, project);
+    if (scope[list].includes(targetId)) throw badRequest(`Target ${what} is already in the job token scope`);
+    scope[list].push(targetId);
+    return json({ source_project_id: project.id, [param]: targetId }, 201);
+  };
+}
+
+function removeFrom(list: 'projects' | 'groups', param: string, what: string) {
+  return (req: SandboxRequest): SandboxResponse => {
+    const project = scopedProject(req);
+    const targetId = int(req.params, param);
+    const scope = writableScope(req.store, project);
+    const at = targetId === undefined ? -1 : scope[list].indexOf(targetId);
+    if (at < 0) throw notFound(what);
+    scope[list].splice(at, 1);
+    return noContent();
+  };
+}
+
+const BASE = '/projects/:id/job_token_scope';
+
+export const jobTokenScopeRoutes: readonly Route[] = [
+  ['GET', BASE, viewScope],
+  ['PATCH', BASE, patchScope],
+  ['GET', `${BASE}/allowlist`, listProjects],
+  ['POST', `${BASE}/allowlist`, addTo('projects')],
+  ['DELETE', `${BASE}/allowlist/:target_project_id`, removeFrom('projects', 'target_project_id', 'Project')],
+  ['GET', `${BASE}/groups_allowlist`, listGroups],
+  ['POST', `${BASE}/groups_allowlist`, addTo('groups')],
+  ['DELETE', `${BASE}/groups_allowlist/:target_group_id`, removeFrom('groups', 'target_group_id', 'Group')],
+];

@@ -1,0 +1,256 @@
+import {
+  cronProblem,
+  parseCron,
+  SCHEDULE_PARAMS,
+  SCHEDULE_VARIABLE_TYPES,
+  scheduleVariableKeyProblem,
+  timezoneProblem,
+} from '../../params/pipeline-schedules.js';
+import { ACCESS } from '../access.js';
+import { findOwner } from '../guards.js';
+import { forbidden, notFound, validationError } from '../errors.js';
+import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { PipelineSchedule, Project, User } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { choice, int, readParams, requireStr, str } from '../params.js';
+import type { Store } from '../store.js';
+import { userObject } from '../views.js';
+
+/**
+ * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
+ * lib/api/ci/pipeline_schedules.rb serve them: Developers list, view, create and play; a schedule
+ * is changed (and its variables) by its owner alone, so another Maintainer takes ownership first;
+ * taking ownership and deleting need the Maintainer role. The list carries no variables, the
+ * single GET does. A short ref is expanded to a full one: the sandbox has no repository, so it is
+ * taken for a branch (GitLab looks it up, and refuses one that is ambiguous or not there).
+ */
+
+function scheduleProject(req: SandboxRequest, level: number): { project: Project; user: User } {
+  const { project } = findOwner(req, 'project', level);
+  return { project, user: req.user as User };
+}
+
+function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
+  const id = int(req.params, 'schedule_id');
+  const schedule = id === undefined ? undefined : req.store.schedules.get(id);
+  if (!schedule || schedule.project_id !== project.id) throw notFound('Pipeline Schedule');
+  return schedule;
+}
+
+const fullRef = (ref: string) => (ref.startsWith('refs/') ? ref : `refs/heads/${ref}`);
+
+/** The model's validations (CronValidator, CronTimezoneValidator): 400 with each field's error. */
+function checkSchedule(fields: { cron?: string; cron_timezone?: string }): void {
+  const errors: Record<string, string[]> = {};
+  if (fields.cron !== undefined && cronProblem(fields.cron)) errors.cron = [' is invalid syntax'];
+  if (fields.cron_timezone !== undefined && timezoneProblem(fields.cron_timezone))
+    errors.cron_timezone = [' is invalid syntax'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+function scheduleJson(store: Store, schedule: PipelineSchedule, detail: boolean): Record<string, unknown> {
+  const owner = store.users.get(schedule.owner_id);
+  return {
+    id: schedule.id,
+    description: schedule.description,
+    ref: schedule.ref,
+    cron: schedule.cron,
+    cron_timezone: schedule.cron_timezone,
+    next_run_at: schedule.active ? nextRunAt(schedule.cron, schedule.cron_timezone, store.now()) : null,
+    active: schedule.active,
+    created_at: schedule.created_at,
+    updated_at: schedule.updated_at,
+    ...(detail ? { last_pipeline: null } : {}),
+    owner: owner ? userObject(store, owner) : null,
+    ...(detail ? { variables: schedule.variables.map((v) => ({ ...v })), inputs: [] } : {}),
+  };
+}
+
+function listSchedules(req: SandboxRequest): SandboxResponse {
+  const { project } = scheduleProject(req, ACCESS.developer);
+  const scope = choice(req.input, 'scope', ['active', 'inactive'] as const);
+  const found = [...req.store.schedules.values()].filter(
+    (s) => s.project_id === project.id && (scope === undefined || s.active === (scope === 'active')),
+  );
+  return paginateArray(req, found, (s) => JSON.stringify(scheduleJson(req.store, s, false)));
+}
+
+function viewSchedule(req: SandboxRequest): SandboxResponse {
+  const { project } = scheduleProject(req, ACCESS.developer);
+  return json(scheduleJson(req.store, findSchedule(req, project), true));
+}
+
+function createSchedule(req: SandboxRequest): SandboxResponse {
+  const { project, user } = scheduleProject(req, ACCESS.developer);
+  const description = requireStr(req.input, 'description');
+  const ref = requireStr(req.input, 'ref');
+  const cron = requireStr(req.input, 'cron');
+  const params = readParams(req.input, SCHEDULE_PARAMS);
+  checkSchedule({ cron, cron_timezone: params.cron_timezone });
+  const now = req.store.nowIso();
+  const schedule: PipelineSchedule = {
+    id: req.store.nextId('pipeline_schedule'),
+    project_id: project.id,
+    description,
+    ref: fullRef(ref),
+    cron,
+    cron_timezone: params.cron_timezone ?? 'UTC',
+    active: params.active ?? true,
+    created_at: now,
+    updated_at: now,
+    owner_id: user.id,
+    variables: [],
+    played: 0,
+  };
+  req.store.schedules.set(schedule.id, schedule);
+  return json(scheduleJson(req.store, schedule, true), 201);
+}
+
+/** `update_pipeline_schedule`: the owner's alone (a Maintainer takes ownership first). */
+function ownSchedule(req: SandboxRequest): PipelineSchedule {
+  const { project, user } = scheduleProject(req, ACCESS.developer);
+  const schedule = findSchedule(req, project);
+  if (schedule.owner_id !== user.id) throw forbidden();
+  return schedule;
+}
+
+function updateSchedule(req: SandboxRequest): SandboxResponse {
+  const schedule = ownSchedule(req);
+  const params = readParams(req.input, SCHEDULE_PARAMS);
+  checkSchedule({ cron: params.cron ?? schedule.cron, cron_timezone: params.cron_timezone ?? schedule.cron_timezone });
+  if (params.description !== undefined) schedule.description = params.description;
+  if (params.ref !== undefined) schedule.ref = fullRef(params.ref);
+  if (params.cron !== undefined) schedule.cron = params.cron;
+  if (params.cron_timezone !== undefined) schedule.cron_timezone = params.cron_timezone;
+  if (params.active !== undefined) schedule.active = params.active;
+  schedule.updated_at = req.store.nowIso();
+  return json(scheduleJson(req.store, schedule, true));
+}
+
+function takeOwnership(req: SandboxRequest): SandboxResponse {
+  const { project, user } = scheduleProject(req, ACCESS.maintainer);
+  const schedule = findSchedule(req, project);
+  schedule.owner_id = user.id;
+  schedule.updated_at = req.store.nowIso();
+  return json(scheduleJson(req.store, schedule, true), 201);
+}
+
+function deleteSchedule(req: SandboxRequest): SandboxResponse {
+  const { project } = scheduleProject(req, ACCESS.maintainer);
+  const schedule = findSchedule(req, project);
+  req.store.schedules.delete(schedule.id);
+  // GitLab answers the deleted schedule (the doc's example), with a 202 Accepted.
+  return json(scheduleJson(req.store, schedule, true), 202);
+}
+
+function playSchedule(req: SandboxRequest): SandboxResponse {
+  const { project } = scheduleProject(req, ACCESS.developer);
+  findSchedule(req, project).played++;
+  return json({ message: '201 Created' }, 201);
+}
+
+function createVariable(req: SandboxRequest): SandboxResponse {
+  const schedule = ownSchedule(req);
+  const key = requireStr(req.input, 'key');
+  const value = requireStr(req.input, 'value');
+  const type = choice(req.input, 'variable_type', SCHEDULE_VARIABLE_TYPES) ?? 'env_var';
+  if (scheduleVariableKeyProblem(key)) throw validationError({ key: ["can contain only letters, digits and '_'."] });
+  if (schedule.variables.some((v) => v.key === key))
+    throw validationError({ key: [`(${key}) has already been taken`] });
+  const variable = { key, value, variable_type: type, raw: false };
+  schedule.variables.push(variable);
+  return json({ ...variable }, 201);
+}
+
+function scheduleVariable(req: SandboxRequest, schedule: PipelineSchedule) {
+  const variable = schedule.variables.find((v) => v.key === req.params.key);
+  if (!variable) throw notFound('Variable');
+  return variable;
+}
+
+function updateVariable(req: SandboxRequest): SandboxResponse {
+  const schedule = ownSchedule(req);
+  const variable = scheduleVariable(req, schedule);
+  const value = str(req.input, 'value');
+  const type = choice(req.input, 'variable_type', SCHEDULE_VARIABLE_TYPES);
+  if (value !== undefined) variable.value = value;
+  if (type !== undefined) variable.variable_type = type;
+  return json({ ...variable });
+}
+
+function deleteVariable(req: SandboxRequest): SandboxResponse {
+  const schedule = ownSchedule(req);
+  const variable = scheduleVariable(req, schedule);
+  schedule.variables.splice(schedule.variables.indexOf(variable), 1);
+  return json({ ...variable }, 202);
+}
+
+/**
+ * When the cron next fires after `now`, read in the zone; null for a zone the runtime does not
+ * know. Day of month and day of week both restricted match either, as cron does.
+ */
+function nextRunAt(cron: string, zone: string, now: number): string | null {
+  const sets = parseCron(cron);
+  if (typeof sets === 'string') return null;
+  let offset: (at: number) => number;
+  try {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    offset = (at) => {
+      const p: Record<string, number> = {};
+      for (const part of format.formatToParts(at)) p[part.type] = Number(part.value);
+      const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
+      return wall - Math.floor(at / 60_000) * 60_000;
+    };
+  } catch {
+    return null;
+  }
+  const [minutes, hours, days, months, weekdays] = sets as CronSetsTuple;
+  const local = Math.floor(now / 60_000) * 60_000 + offset(now);
+  const start = new Date(local);
+  // Eight years cover every cron line that fires at all (29 February on a Monday).
+  for (let d = 0; d < 366 * 8; d++) {
+    const day = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate() + d));
+    if (!months.has(day.getUTCMonth() + 1)) continue;
+    const domOk = days.has(day.getUTCDate());
+    const dowOk = weekdays.has(day.getUTCDay());
+    if (!(days.any || weekdays.any ? domOk && dowOk : domOk || dowOk)) continue;
+    for (const hour of [...hours].sort((a, b) => a - b))
+      for (const minute of [...minutes].sort((a, b) => a - b)) {
+        const at = day.getTime() + hour * 3_600_000 + minute * 60_000;
+        if (at > local) return new Date(at - offset(at - offset(now))).toISOString();
+      }
+  }
+  return null;
+}
+
+type CronSetsTuple = [
+  ReadonlySet<number> & { any: boolean },
+  ReadonlySet<number> & { any: boolean },
+  ReadonlySet<number> & { any: boolean },
+  ReadonlySet<number> & { any: boolean },
+  ReadonlySet<number> & { any: boolean },
+];
+
+const BASE = '/projects/:id/pipeline_schedules';
+const ITEM = `${BASE}/:schedule_id`;
+
+export const pipelineScheduleRoutes: readonly Route[] = [
+  ['GET', BASE, listSchedules],
+  ['POST', BASE, createSchedule],
+  ['GET', ITEM, viewSchedule],
+  ['PUT', ITEM, updateSchedule],
+  ['DELETE', ITEM, deleteSchedule],
+  ['POST', `${ITEM}/take_ownership`, takeOwnership],
+  ['POST', `${ITEM}/play`, playSchedule],
+  ['POST', `${ITEM}/variables`, createVariable],
+  ['PUT', `${ITEM}/variables/:key`, updateVariable],
+  ['DELETE', `${ITEM}/variables/:key`, deleteVariable],
+];

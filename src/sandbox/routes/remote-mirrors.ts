@@ -1,0 +1,128 @@
+import { MIRROR_PARAMS, mirrorUrlProblem, scrubbedMirrorUrl } from '../../params/remote-mirrors.js';
+import { ACCESS } from '../access.js';
+import { findOwner } from '../guards.js';
+import { notFound, paramError, validationError } from '../errors.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { Project, RemoteMirror } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { int, readParams, requireStr } from '../params.js';
+
+/**
+ * Push mirrors, as GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6) serves them, for
+ * a project's Maintainers (GitLab's admin_remote_mirror): "the url attribute in the API response is
+ * always scrubbed of username and password information"; a new mirror is disabled unless `enabled`
+ * says otherwise; PUT takes no URL; `only_protected_branches` and `mirror_branch_regex` are
+ * mutually exclusive parameters (Grape's 400 when both are given); sync is 204. The sandbox pushes
+ * nothing: a sync marks the update started.
+ */
+
+function mirrorProject(req: SandboxRequest): Project {
+  return findOwner(req, 'project', ACCESS.maintainer).project;
+}
+
+function findMirror(req: SandboxRequest, project: Project): RemoteMirror {
+  const id = int(req.params, 'mirror_id');
+  const mirror = id === undefined ? undefined : req.store.remoteMirrors.get(id);
+  if (!mirror || mirror.project_id !== project.id) throw notFound();
+  return mirror;
+}
+
+function mirrorJson(mirror: RemoteMirror): Record<string, unknown> {
+  return {
+    enabled: mirror.enabled,
+    id: mirror.id,
+    auth_method: mirror.auth_method,
+    last_error: null,
+    last_successful_update_at: null,
+    last_update_at: null,
+    last_update_started_at: mirror.last_update_started_at,
+    only_protected_branches: mirror.only_protected_branches,
+    keep_divergent_refs: mirror.keep_divergent_refs,
+    mirror_branch_regex: mirror.mirror_branch_regex,
+    update_status: mirror.update_status,
+    url: scrubbedMirrorUrl(mirror.url),
+    host_keys: [],
+  };
+}
+
+function readMirrorParams(req: SandboxRequest) {
+  if (req.input.only_protected_branches !== undefined && req.input.mirror_branch_regex !== undefined)
+    throw paramError('only_protected_branches, mirror_branch_regex are mutually exclusive');
+  return readParams(req.input, MIRROR_PARAMS);
+}
+
+function listMirrors(req: SandboxRequest): SandboxResponse {
+  const project = mirrorProject(req);
+  const found = [...req.store.remoteMirrors.values()].filter((m) => m.project_id === project.id);
+  return paginateArray(req, found, (m) => JSON.stringify(mirrorJson(m)));
+}
+
+function viewMirror(req: SandboxRequest): SandboxResponse {
+  return json(mirrorJson(findMirror(req, mirrorProject(req))));
+}
+
+function createMirror(req: SandboxRequest): SandboxResponse {
+  const project = mirrorProject(req);
+  const url = requireStr(req.input, 'url');
+  const params = readMirrorParams(req);
+  // RemoteMirror's URL validation: the model's error, 400.
+  if (mirrorUrlProblem(url))
+    throw validationError({ url: ['is blocked: Only allowed schemes are ssh, git, http, https'] });
+  const mirror: RemoteMirror = {
+    id: req.store.nextId('remote_mirror'),
+    project_id: project.id,
+    url,
+    enabled: params.enabled ?? false,
+    only_protected_branches: params.only_protected_branches ?? false,
+    keep_divergent_refs: params.keep_divergent_refs ?? false,
+    mirror_branch_regex: params.mirror_branch_regex ?? null,
+    auth_method: (params.auth_method as RemoteMirror['auth_method'] | undefined) ?? 'password',
+    update_status: 'none',
+    last_update_started_at: null,
+    created_at: req.store.nowIso(),
+  };
+  req.store.remoteMirrors.set(mirror.id, mirror);
+  return json(mirrorJson(mirror), 201);
+}
+
+function updateMirror(req: SandboxRequest): SandboxResponse {
+  const mirror = findMirror(req, mirrorProject(req));
+  const params = readMirrorParams(req);
+  if (params.enabled !== undefined) mirror.enabled = params.enabled;
+  if (params.keep_divergent_refs !== undefined) mirror.keep_divergent_refs = params.keep_divergent_refs;
+  if (params.only_protected_branches !== undefined) {
+    mirror.only_protected_branches = params.only_protected_branches;
+    if (params.only_protected_branches) mirror.mirror_branch_regex = null;
+  }
+  if (params.mirror_branch_regex !== undefined) {
+    mirror.mirror_branch_regex = params.mirror_branch_regex || null;
+    if (mirror.mirror_branch_regex) mirror.only_protected_branches = false;
+  }
+  if (params.auth_method !== undefined) mirror.auth_method = params.auth_method as RemoteMirror['auth_method'];
+  return json(mirrorJson(mirror));
+}
+
+function syncMirror(req: SandboxRequest): SandboxResponse {
+  const mirror = findMirror(req, mirrorProject(req));
+  mirror.update_status = 'started';
+  mirror.last_update_started_at = req.store.nowIso();
+  return noContent();
+}
+
+function deleteMirror(req: SandboxRequest): SandboxResponse {
+  const mirror = findMirror(req, mirrorProject(req));
+  req.store.remoteMirrors.delete(mirror.id);
+  return noContent();
+}
+
+const BASE = '/projects/:id/remote_mirrors';
+const ITEM = `${BASE}/:mirror_id`;
+
+export const remoteMirrorRoutes: readonly Route[] = [
+  ['GET', BASE, listMirrors],
+  ['POST', BASE, createMirror],
+  ['GET', ITEM, viewMirror],
+  ['PUT', ITEM, updateMirror],
+  ['DELETE', ITEM, deleteMirror],
+  ['POST', `${ITEM}/sync`, syncMirror],
+];

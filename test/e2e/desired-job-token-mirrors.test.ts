@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's job_token_scope and remote_mirrors end to end: what the service answers after apply, nothing left on a second plan. */
+const world = useDesiredWorlds();
+
+const CREDENTIALS = '$' + '{env:MIRROR_CREDENTIALS}';
+
+const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+describe('collab.yaml: job token scope and push mirrors', () => {
+  it('plan, apply, plan again empty, a second apply writes nothing, export plans clean', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const env = { MIRROR_CREDENTIALS: 'bot:s3cret-token' };
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    job_token_scope:',
+        '      enabled: false',
+        '      projects:',
+        '        - path: acme/platform/api',
+        '      groups:',
+        '        - path: acme/platform',
+        '    remote_mirrors:',
+        `      - url: https://${CREDENTIALS}@github.example.com/acme/storefront.git`,
+        '        enabled: true',
+        '        only_protected_branches: true',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(
+      plan.lines<{ section: string; key: string; action: string }>().map((l) => [l.section, l.key, l.action]),
+    ).toEqual([
+      ['job_token_scope', 'enabled', 'update'],
+      ['job_token_scope', 'project acme/platform/api', 'create'],
+      ['job_token_scope', 'group acme/platform', 'create'],
+      ['remote_mirrors', 'https://github.example.com/acme/storefront.git', 'create'],
+    ]);
+    expect(plan.stdout).not.toContain('s3cret');
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stdout + applied.stderr).not.toContain('s3cret');
+
+    expect(await getJson(`${storefront}/job_token_scope`)).toEqual({ inbound_enabled: false, outbound_enabled: false });
+    expect(
+      (await getJson(`${storefront}/job_token_scope/allowlist`)).map(
+        (p: { path_with_namespace: string }) => p.path_with_namespace,
+      ),
+    ).toEqual(['acme/platform/api']);
+    expect(
+      (await getJson(`${storefront}/job_token_scope/groups_allowlist`)).map((g: { name: string }) => g.name),
+    ).toEqual(['Platform']);
+    const [mirror] = await getJson(`${storefront}/remote_mirrors`);
+    expect(mirror).toMatchObject({
+      url: 'https://*****:*****@github.example.com/acme/storefront.git',
+      enabled: true,
+      only_protected_branches: true,
+    });
+    // The API never answers the credentials: the store shows they went with the mirror.
+    expect(sandbox.store.remoteMirrors.get(mirror.id)?.url).toBe(
+      'https://bot:s3cret-token@github.example.com/acme/storefront.git',
+    );
+
+    expect((await collab(['plan', '-f', path], { env })).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'job_token_scope,remote_mirrors']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stdout).not.toContain('s3cret');
+    const name = /\$\{env:(\w+)\}/.exec(exported.stdout)?.[1] as string;
+    const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], { env: { [name]: 'bot:x' } });
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's pipeline_schedules end to end: what the service answers after apply, nothing left on a second plan. */
+const world = useDesiredWorlds();
+
+const CONFIG = '$' + '{env:SCHEDULE_CONFIG}';
+
+const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}/pipeline_schedules`;
+
+const FILE = [
+  'version: 1',
+  'projects:',
+  '  acme/web/storefront:',
+  '    pipeline_schedules:',
+  '      - description: nightly',
+  '        ref: main',
+  "        cron: '0 2 * * *'",
+  '        cron_timezone: Europe/Berlin',
+  '        variables:',
+  '          - key: SUITE',
+  '            value: full',
+  '          - key: CONFIG',
+  `            value: ${CONFIG}`,
+  '            variable_type: file',
+  '',
+].join('\n');
+
+describe('collab.yaml: pipeline schedules', () => {
+  it('plan, apply, plan again: the second plan empty, a second apply writes nothing, export plans clean', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const env = { SCHEDULE_CONFIG: 'retries: 3' };
+    const path = file(FILE);
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.lines()).toEqual([
+      expect.objectContaining({
+        section: 'pipeline_schedules',
+        key: 'nightly',
+        action: 'create',
+        to: {
+          ref: 'main',
+          cron: '0 2 * * *',
+          cron_timezone: 'Europe/Berlin',
+          variables: { SUITE: 'full', CONFIG: `file:${CONFIG}` },
+        },
+      }),
+    ]);
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const [listed] = await getJson(storefront);
+    const made = await getJson(`${storefront}/${listed.id}`);
+    expect(made).toMatchObject({ description: 'nightly', ref: 'refs/heads/main', cron: '0 2 * * *', active: true });
+    expect(made.variables).toEqual([
+      { key: 'SUITE', value: 'full', variable_type: 'env_var', raw: false },
+      { key: 'CONFIG', value: 'retries: 3', variable_type: 'file', raw: false },
+    ]);
+
+    expect((await collab(['plan', '-f', path], { env })).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'pipeline_schedules']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+  });
+
+  it('a schedule another user owns: the plan says whose it is; take_ownership: true takes it over, then changes it', async () => {
+    const { collab, file, call, getJson } = await world();
+    const made = await call('POST', storefront, {
+      as: 'developer',
+      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+    });
+    const lines = (take: boolean) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: nightly',
+        '        ref: main',
+        "        cron: '0 3 * * *'",
+        ...(take ? ['        take_ownership: true'] : []),
+        '',
+      ].join('\n');
+    const plan = await collab(['plan', '-f', file(lines(false)), '-o', 'ndjson']);
+    expect(plan.lines()).toEqual([
+      expect.objectContaining({
+        key: 'nightly',
+        from: { cron: '0 2 * * *', owner: 'dana' },
+        to: { cron: '0 3 * * *' },
+      }),
+    ]);
+    const refused = await collab(['apply', '-f', file(lines(false)), '--yes']);
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stdout).toMatch(/acme\/web\/storefront\tfailed\t403 Forbidden/);
+
+    const taken = await collab(['plan', '-f', file(lines(true), 'take.yaml'), '-o', 'ndjson']);
+    expect(taken.lines()[0]).toMatchObject({ from: { owner: 'dana' }, to: { cron: '0 3 * * *', owner: 'root' } });
+    const applied = await collab(['apply', '-f', file(lines(true), 'take.yaml'), '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(await getJson(`${storefront}/${made.body.id}`)).toMatchObject({
+      cron: '0 3 * * *',
+      owner: { username: 'root' },
+    });
+    expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')])).exitCode).toBe(0);
+  });
+
+  it('enforce removes the schedules the file leaves out (destructive), and changes variables to the file’s', async () => {
+    const { collab, file, call, getJson } = await world();
+    const keep = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });
+    await call('POST', `${storefront}/${keep.body.id}/variables`, { json: { key: 'OLD', value: 'x' } });
+    await call('POST', storefront, { json: { description: 'stale', ref: 'main', cron: '0 4 * * *' } });
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      enforce: true',
+        '      items:',
+        '        - description: nightly',
+        '          ref: main',
+        "          cron: '0 2 * * *'",
+        '          variables:',
+        '            - key: NEW',
+        '              value: y',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.lines<{ key: string; action: string }>().map((l) => [l.key, l.action])).toEqual([
+      ['nightly', 'update'],
+      ['stale', 'delete'],
+    ]);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const left = await getJson(storefront);
+    expect(left.map((s: { description: string }) => s.description)).toEqual(['nightly']);
+    expect((await getJson(`${storefront}/${keep.body.id}`)).variables).toEqual([
+      { key: 'NEW', value: 'y', variable_type: 'env_var', raw: false },
+    ]);
+  });
+
+  it('a bad cron, a bad time zone or a description listed twice is exit 2 before anything is read', async () => {
+    const { collab, file, sandbox } = await world();
+    const item = (cron: string, zone = 'UTC') => [
+      '      - description: nightly',
+      '        ref: main',
+      `        cron: '${cron}'`,
+      `        cron_timezone: ${zone}`,
+    ];
+    const head = ['version: 1', 'projects:', '  acme/web/storefront:', '    pipeline_schedules:'];
+    sandbox.resetStats();
+    const cron = await collab(['plan', '-f', file([...head, ...item('0 25 * * *'), ''].join('\n'))]);
+    expect(cron.exitCode).toBe(2);
+    expect(cron.stderr).toMatch(/cron: the hour field "25" is out of range \(0-23\)/);
+    const zone = await collab(['plan', '-f', file([...head, ...item('0 2 * * *', 'Nowhere/City'), ''].join('\n'))]);
+    expect(zone.exitCode).toBe(2);
+    expect(zone.stderr).toMatch(/cron_timezone "Nowhere\/City": not a time zone/);
+    const twice = await collab([
+      'plan',
+      '-f',
+      file([...head, ...item('0 2 * * *'), ...item('0 3 * * *'), ''].join('\n')),
+    ]);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/nightly/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** collab schedules against the sandbox. */
+describe('collab schedules', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const schedulesPath = `/projects/${encodeURIComponent(project)}/pipeline_schedules`;
+
+  const create = (as: 'developer' | 'maintainer', ...extra: string[]) =>
+    collab(
+      [
+        'schedules',
+        'create',
+        '--project',
+        project,
+        '--description',
+        'nightly',
+        '--ref',
+        'main',
+        '--cron',
+        '0 2 * * *',
+        '--json',
+        ...extra,
+      ],
+      { as },
+    );
+
+  it('create with variables and a file variable, list without variables, view with them', async () => {
+    const file = join(tempConfigDir(), 'ci.yml');
+    writeFileSync(file, 'retries: 3\n');
+    const created = await create(
+      'developer',
+      '--cron-timezone',
+      'Europe/Berlin',
+      '--variable',
+      'SUITE=full',
+      '--file-variable',
+      `CONFIG=${file}`,
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { id } = created.json<{ id: number }>();
+    expect(created.stderr).toBe(`created pipeline schedule ${id} (nightly) on project ${project} with 2 variables\n`);
+    const served = await getJson(`${schedulesPath}/${id}`);
+    expect(served).toMatchObject({
+      ref: 'refs/heads/main',
+      cron_timezone: 'Europe/Berlin',
+      owner: { username: 'dana' },
+    });
+    expect(served.variables).toEqual([
+      { key: 'SUITE', value: 'full', variable_type: 'env_var', raw: false },
+      { key: 'CONFIG', value: 'retries: 3\n', variable_type: 'file', raw: false },
+    ]);
+
+    const listed = await collab(['schedules', 'ls', '--project', project, '--json']);
+    expect(listed.json<Array<Record<string, unknown>>>().map((s) => [s.id, s.description, 'variables' in s])).toEqual([
+      [id, 'nightly', false],
+    ]);
+    const viewed = await collab(['schedules', 'view', String(id), '--project', project], { tty: true });
+    expect(viewed.stdout).toMatch(/Variables +SUITE=full, CONFIG \(file\)/);
+  });
+
+  it('a bad cron or time zone is exit 2 before anything is sent', async () => {
+    sandbox.resetStats();
+    const cron = await create('developer', '--cron', '61 * * * *');
+    expect(cron.exitCode).toBe(2);
+    expect(cron.stderr).toMatch(
+      /invalid value "61 \* \* \* \*" for --cron: the minute field "61" is out of range \(0-59\)/,
+    );
+    const zone = await create('developer', '--cron-timezone', 'Mars/Olympus');
+    expect(zone.exitCode).toBe(2);
+    expect(zone.stderr).toMatch(/--cron-timezone: not a time zone/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('update by another user than the owner: 403 says who may; take-ownership, then update', async () => {
+    const { id } = (await create('developer')).json<{ id: number }>();
+    const refused = await collab(['schedules', 'update', String(id), '--project', project, '--cron', '0 3 * * *'], {
+      as: 'maintainer',
+    });
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stderr).toMatch(/^hint: only the schedule’s owner \(a maintainer takes ownership first/m);
+    const taken = await collab(['schedules', 'take-ownership', String(id), '--project', project, '--json'], {
+      as: 'maintainer',
+    });
+    expect(taken.exitCode, taken.stderr).toBe(0);
+    expect(taken.json<{ owner: { username: string } }>().owner.username).toBe('max');
+    const updated = await collab(
+      [
+        'schedules',
+        'update',
+        String(id),
+        '--project',
+        project,
+        '--cron',
+        '0 3 * * *',
+        '--no-active',
+        '--variable',
+        'SUITE=smoke',
+      ],
+      { as: 'maintainer' },
+    );
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    expect(await getJson(`${schedulesPath}/${id}`)).toMatchObject({
+      cron: '0 3 * * *',
+      active: false,
+      variables: [{ key: 'SUITE', value: 'smoke' }],
+    });
+    const removed = await collab(
+      ['schedules', 'update', String(id), '--project', project, '--remove-variable', 'SUITE'],
+      { as: 'maintainer' },
+    );
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect((await getJson(`${schedulesPath}/${id}`)).variables).toEqual([]);
+  });
+
+  it('a Developer may not take ownership or delete: the 403 names the Maintainer role', async () => {
+    const { id } = (await create('maintainer')).json<{ id: number }>();
+    for (const verb of [['take-ownership'], ['delete', '--yes']]) {
+      const refused = await collab(['schedules', ...verb, String(id), '--project', project], { as: 'developer' });
+      expect(refused.exitCode).toBe(3);
+      expect(refused.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+    }
+  });
+
+  it('an unknown schedule is exit 4 with where to find the IDs', async () => {
+    const missing = await collab(['schedules', 'view', '99', '--project', project]);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(
+      /hint: project acme\/web\/storefront has no pipeline schedule 99: `collab schedules list --project acme\/web\/storefront` lists them/,
+    );
+  });
+
+  it('play runs it now; delete asks, --yes deletes, and one already gone is done', async () => {
+    const { id } = (await create('maintainer')).json<{ id: number }>();
+    const played = await collab(['schedules', 'play', String(id), '--project', project]);
+    expect(played.exitCode).toBe(0);
+    expect(played.stderr).toBe(`started a pipeline of schedule ${id} on project ${project}\n`);
+    // The sandbox runs no pipeline: it counts those play started.
+    expect(sandbox.store.schedules.get(id)?.played).toBe(1);
+    const unasked = await collab(['schedules', 'delete', String(id), '--project', project]);
+    expect(unasked.exitCode).toBe(2);
+    expect((await collab(['schedules', 'delete', String(id), '--project', project, '--yes'])).exitCode).toBe(0);
+    const again = await collab(['schedules', 'delete', String(id), '--project', project, '--yes']);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toMatch(/already gone/);
+  });
+
+  it('--dry-run shows the schedule and its variables and sends nothing', async () => {
+    sandbox.resetStats();
+    const dry = await create('developer', '--variable', 'A=1', '--dry-run');
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(dry.stdout + dry.stderr).toMatch(/POST .*\/pipeline_schedules\/\(new\)\/variables/);
+  });
+});
