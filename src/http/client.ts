@@ -281,7 +281,7 @@ export class HttpClient implements RequestClient {
       } catch (error) {
         const failure = classifyNetworkError(error, url, this.timeoutMs, req.timeoutMs);
         return {
-          failure: { failed: 'network', notSent: failure.notSent, final: failure.final },
+          failure: { failed: 'network', notSent: failure.notSent, final: failure.final, once: failure.once === true },
           what: failure.short,
           reason: 'network',
           giveUp: () => failure.error(info),

@@ -22,6 +22,11 @@ interface NetworkFailure {
    * double it). The failure is reported at once, with its hint.
    */
   final: boolean;
+  /**
+   * Worth one quick retry and no more: a refused connection (nothing listens on the port) is
+   * refused again a second later; one short retry covers a listener that was swapping sockets.
+   */
+  once?: boolean;
   /** A few words for a retry message: `connection reset (host:port)`. */
   short: string;
   error(info: RequestInfo): CollabError;
@@ -116,6 +121,7 @@ export function classifyNetworkError(
     kind: 'network',
     notSent,
     final: false,
+    ...(code === 'ECONNREFUSED' ? { once: true } : {}),
     short: `${reason} (${host})`,
     error: (info) =>
       new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, {

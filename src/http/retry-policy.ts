@@ -97,12 +97,15 @@ export class RetryBudget {
 /** The policy's own limits when the client is given none (not settings: `retries` is). */
 export const RETRY_DEFAULTS = { maxTotalWaitMs: 120_000, baseMs: 250 } as const;
 
+/** The wait before the one retry of a failure worth only one (a refused connection). */
+export const QUICK_RETRY_MS = 200;
+
 /** How one attempt failed, as far as the rule below needs to know. */
 export type Failure =
   /** The answer's body was cut off mid-transfer: the service acted, its answer was lost. */
   | { failed: 'cut-off' }
   /** Sending failed; `notSent`: the service never saw it; `final`: sending again cannot help. */
-  | { failed: 'network'; notSent: boolean; final: boolean }
+  | { failed: 'network'; notSent: boolean; final: boolean; once?: boolean }
   /** The service answered with an error status (its headers say how long to wait). */
   | { failed: 'status'; status: number; headers: Record<string, string | string[] | undefined> };
 
@@ -141,7 +144,7 @@ export function nextStep(
       mayHaveActed = false;
       break;
     case 'network':
-      worth = !failure.final && (repeatable || failure.notSent || recoverable);
+      worth = !failure.final && (repeatable || failure.notSent || recoverable) && !(failure.once && budget.sent > 1);
       mayHaveActed = !failure.final && !failure.notSent;
       break;
     case 'status':
@@ -156,7 +159,11 @@ export function nextStep(
   if (!repeatable && recoverable && mayHaveActed && !checked) return { next: 'recover' };
   if (!worth) return { next: 'fail' };
   const wait =
-    failure.failed === 'status' ? retryDelay(failure.headers, budget.baseMs, budget.sent - 1, now) : budget.backoff();
+    failure.failed === 'status'
+      ? retryDelay(failure.headers, budget.baseMs, budget.sent - 1, now)
+      : failure.failed === 'network' && failure.once
+        ? Math.min(QUICK_RETRY_MS, budget.backoff())
+        : budget.backoff();
   if (!budget.fits(wait)) return { next: 'fail', because: { waitMs: wait } };
   return { next: 'retry', wait };
 }

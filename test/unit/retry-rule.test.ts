@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Failure, nextStep, RetryBudget } from '../../src/http/retry-policy.js';
+import { type Failure, nextStep, QUICK_RETRY_MS, RetryBudget } from '../../src/http/retry-policy.js';
 
 /**
  * The one rule for sending a request again (retry-policy.ts `nextStep`), as a table: which method,
@@ -86,5 +86,19 @@ describe('nextStep: the retry rule', () => {
       next: 'fail',
       because: { waitMs: 3_600_000 },
     });
+  });
+});
+
+describe('nextStep: a refused connection', () => {
+  const refusedPort: Failure = { failed: 'network', notSent: true, final: false, once: true };
+
+  it('is retried once, after at most QUICK_RETRY_MS', () => {
+    const step = nextStep(GET, refusedPort, budget(1, { retries: 5, maxTotalWaitMs: 120_000, baseMs: 10_000 }), 0);
+    expect(step.next).toBe('retry');
+    expect(step.next === 'retry' && step.wait).toBeLessThanOrEqual(QUICK_RETRY_MS);
+  });
+
+  it('fails at its second refusal, whatever retries are left', () => {
+    expect(nextStep(GET, refusedPort, budget(2), 0)).toEqual({ next: 'fail' });
   });
 });
