@@ -2,6 +2,7 @@ import { CollabError } from '../errors.js';
 import type { ConfigStore } from './store.js';
 import { MAX_TARGET_CONCURRENCY } from '../commands/target-slots.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
+import { didYouMean } from '../util/suggest.js';
 
 /**
  * What a setting holds. `collab config set` parses typed text into it (parseSetting), the config
@@ -191,8 +192,15 @@ export function parseSetting(spec: SettingSpec, text: string): string | number |
 export function findSetting(key: string): SettingSpec {
   const spec = SETTINGS.find((s) => s.key === key);
   if (!spec)
-    throw new CollabError('usage', `unknown setting ${quoted(key)}`, {
-      hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}`,
-    });
+    throw new CollabError(
+      'usage',
+      `unknown setting ${quoted(key)}${didYouMean(
+        key,
+        SETTINGS.map((s) => s.key),
+      )}`,
+      {
+        hint: `known settings: ${SETTINGS.map((s) => s.key).join(', ')}`,
+      },
+    );
   return spec;
 }

@@ -3,6 +3,7 @@ import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
 import { type Column, type DetailField, headerFor, type OutputFormat, shownText, type View } from './format.js';
+import { closest, editDistance } from '../util/suggest.js';
 
 export type { DetailField } from './format.js';
 export { csvCell } from './encoders.js';
@@ -157,8 +158,26 @@ function warnMissingFields(options: OutputOptions, items: readonly unknown[]): v
   if (!options.fields || !options.warn || items.length === 0) return;
   const missing = options.fields.filter((path) => items.every((item) => getPath(item, path) === undefined));
   if (missing.length === 0) return;
-  const names = missing.map((path) => `"${path}"`).join(', ');
+  const known = fieldPaths(items[0]);
+  const names = missing
+    .map((path) => {
+      // A short path is held to one edit: "nope" is no typo of "name".
+      const guess = closest(path, known);
+      const likely = guess !== undefined && editDistance(path, guess) <= Math.max(1, Math.floor(path.length / 3));
+      return likely ? `"${path}" (did you mean ${guess}?)` : `"${path}"`;
+    })
+    .join(', ');
   options.warn(`no item has the field${missing.length > 1 ? 's' : ''} ${names}`);
+}
+
+/** An item's keys as --fields names them: each key, and `key.sub` one object down. */
+function fieldPaths(item: unknown): string[] {
+  if (item === null || typeof item !== 'object') return [];
+  return Object.entries(item).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? [key, ...Object.keys(value).map((sub) => `${key}.${sub}`)]
+      : [key],
+  );
 }
 
 /** Writes one resource: JSON formats get the whole object, table gets a summary (`view`) or a row. */

@@ -30,3 +30,9 @@ export function editDistance(a: string, b: string): number {
   }
   return (rows[a.length] as number[])[b.length] as number;
 }
+
+/** `; did you mean merge_method?` after a message naming `word`, or nothing when no candidate is close. */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const guess = closest(word, candidates);
+  return guess === undefined ? '' : `; did you mean ${guess}?`;
+}

@@ -30,6 +30,12 @@ describe('collab config quotes what was typed short and clean', () => {
     expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
   });
 
+  it('names the setting a misspelt key was likely meant to be', async () => {
+    const result = await config(['set', 'concurency', '4']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: unknown setting "concurency"; did you mean concurrency?');
+  });
+
   it('quotes a short unknown key whole', async () => {
     const result = await config(['get', 'colour']);
     expect(result.exitCode).toBe(2);

@@ -195,6 +195,18 @@ describe('--fields that match nothing', () => {
     expect(warnings).toEqual(['no item has the field "nope.x"']);
   });
 
+  it('names the field a misspelt --fields path was likely meant to be, one object down too', async () => {
+    const warnings: string[] = [];
+    const items = [{ id: 1, merge_method: 'ff', namespace: { full_path: 'acme' } }];
+    await list(items, [], 'json', false, {
+      fields: ['merge_methd', 'namespace.ful_path'],
+      warn: (m) => warnings.push(m),
+    });
+    expect(warnings).toEqual([
+      'no item has the fields "merge_methd" (did you mean merge_method?), "namespace.ful_path" (did you mean namespace.full_path?)',
+    ]);
+  });
+
   it('says nothing when every path is found in some item', async () => {
     const warnings: string[] = [];
     await list([{ id: 1 }, { id: 2, sparse: 1 }], [], 'table', false, {

@@ -5,7 +5,7 @@ import { readAndExport } from '../../desired/export.js';
 import { plural, readsText } from '../../desired/render.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
-import { closest } from '../../util/suggest.js';
+import { didYouMean } from '../../util/suggest.js';
 import type { VerbInput } from '../verb.js';
 import type { EXPORT } from './index.js';
 
@@ -20,8 +20,7 @@ export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
   const names = SECTIONS.filter((section) => section.export).map((section) => section.name);
   for (const name of input.sections ?? []) {
     if (names.includes(name)) continue;
-    const guess = closest(name, names);
-    throw new CollabError('usage', `--sections: no section ${name}${guess ? `; did you mean ${guess}?` : ''}`, {
+    throw new CollabError('usage', `--sections: no section ${name}${didYouMean(name, names)}`, {
       hint: `the sections are ${names.join(', ')}`,
     });
   }
