@@ -49,6 +49,9 @@ export async function runVerb(
   const { options } = await prepare(spec, module, input, ctx);
   try {
     await module.run(ctx, options);
+  } catch (error) {
+    const { withNearbyPath } = await import('./desired/nearby.js');
+    throw await withNearbyPath(ctx, error);
   } finally {
     await ctx.close();
   }

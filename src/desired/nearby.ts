@@ -1,6 +1,6 @@
 import { firstChildrenPage } from '../api/groups.js';
 import type { VerbContext } from '../context.js';
-import { isCollabError } from '../errors.js';
+import { isCollabError, withHint } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { closest } from '../util/suggest.js';
 import type { Found } from './live.js';
@@ -128,4 +128,23 @@ export async function nearbyPaths(
       ? undefined
       : [question.parent, match, ...question.rest].join('/');
   });
+}
+
+/**
+ * A command's 404 for a project or group named by full path (`GET /projects/acme%2Fweb%2Fstorefrnt`)
+ * with the nearest existing path as its hint, found as for collab.yaml (one list of the parent
+ * group, a request or two at most). Any other error, an ID, or a top-level path comes back as it was.
+ */
+export async function withNearbyPath(ctx: VerbContext, error: unknown): Promise<unknown> {
+  if (!isCollabError(error) || error.kind !== 'not-found' || error.request?.method !== 'GET') return error;
+  const named = /^\/(projects|groups)\/([^/?]+)(?:\?|$)/.exec(error.request.path);
+  if (!named) return error;
+  const path = decodeURIComponent(named[2] as string);
+  if (!path.includes('/') || /^\d+$/.test(path)) return error;
+  const kind: TargetKind = named[1] === 'projects' ? 'project' : 'group';
+  const none: Found = { groups: new Map(), projects: new Map() };
+  const reach: Reach = { groups: [], subgroupRoots: [], projectRoots: [], globs: [], projects: [] };
+  const [nearest] = await nearbyPaths(ctx, [{ kind, path }], none, reach, 1);
+  if (nearest === undefined) return error;
+  return withHint(error, `did you mean ${nearest}?${error.hint ? ` ${error.hint}` : ''}`);
 }

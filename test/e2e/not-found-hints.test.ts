@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** A project or group path that does not exist: the path as typed, and the nearest that does. */
+describe('a path that does not exist', () => {
+  const { collab } = useSandbox();
+
+  it('a mistyped project names the nearest project of its group, its path unencoded (exit 4)', async () => {
+    const result = await collab(['projects', 'view', 'acme/web/storefrnt']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(
+      'error: 404 Project Not Found (GET /projects/acme/web/storefrnt)\nhint: did you mean acme/web/storefront?\n',
+    );
+  });
+
+  it('a mistyped group names the nearest subgroup of its parent', async () => {
+    const result = await collab(['groups', 'view', 'acme/wbe']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('hint: did you mean acme/web?\n');
+  });
+
+  it('a path near nothing has no hint', async () => {
+    const result = await collab(['projects', 'view', 'acme/web/qqqqqqqqqq']);
+    expect(result.stderr).toBe('error: 404 Project Not Found (GET /projects/acme/web/qqqqqqqqqq)\n');
+  });
+
+  it('a numeric ID has no hint and costs no list', async () => {
+    const result = await collab(['projects', 'view', '99999', '--verbose']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr.match(/^> GET /gm)).toEqual(['> GET ']);
+  });
+});
