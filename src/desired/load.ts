@@ -6,6 +6,7 @@ import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
+import { yamlProblem } from './yaml-errors.js';
 
 /**
  * collab.yaml, read with positions: every problem is reported as `collab.yaml:12:5: …`, all of them
@@ -92,7 +93,7 @@ export function parseDesired(
   };
   const syntax = [...doc.errors, ...doc.warnings].map((e) => ({
     offset: e.pos[0],
-    message: e.message.split('\n')[0] as string,
+    message: yamlProblem(e.code, e.message),
   }));
   if (syntax.length > 0) throw problems(path, syntax, where, report);
   const data = doc.toJS() as unknown;
@@ -110,6 +111,8 @@ export function parseDesired(
   return { path, digest: createHash('sha256').update(text).digest('hex'), data: resolved as DesiredData, templates };
 }
 
+const UNSET = /^environment variable (\S+) is not set/;
+
 /** Each problem on a line of its own, in the file's order; then the error that counts them. */
 function problems(
   path: string,
@@ -120,9 +123,12 @@ function problems(
   for (const problem of [...found].sort((a, b) => a.offset - b.offset))
     report(`${where(problem.offset)}: ${problem.message}`);
   const count = found.length === 1 ? 'a problem' : `${found.length} problems`;
-  return new CollabError('usage', `${count} in ${path}; nothing was sent`, {
-    hint: 'fix the file (`collab apply --schema` prints its JSON Schema, for editors)',
-  });
+  // Unset variables are fixed in the environment, not in the file: the hint names them.
+  const unset = [...new Set(found.flatMap((problem) => UNSET.exec(problem.message)?.[1] ?? []))];
+  const hint = found.every((problem) => UNSET.test(problem.message))
+    ? `set ${unset.join(', ')} in the environment (export ${unset[0]}=…) and run again`
+    : 'fix the file (`collab apply --schema` prints its JSON Schema, for editors)';
+  return new CollabError('usage', `${count} in ${path}; nothing was sent`, { hint });
 }
 
 interface Interpolation {

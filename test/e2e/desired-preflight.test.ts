@@ -42,6 +42,18 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     expect(existsSync(journal)).toBe(false);
   });
 
+  it('a plan of a file whose secret is unset: the hint names the variable to set', async () => {
+    const { collab, file } = await world();
+    const policy =
+      'version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: DEPLOY_TOKEN\n        value: $' +
+      '{env:DEPLOY_TOKEN}\n';
+    const planned = await collab(['plan', '-f', file(policy)]);
+    expect(planned.exitCode).toBe(2);
+    expect(planned.stderr).toContain(
+      '\nhint: set DEPLOY_TOKEN in the environment (export DEPLOY_TOKEN=…) and run again\n',
+    );
+  });
+
   it('a target the caller can no longer reach: exit 2 naming it, nothing sent', async () => {
     const { collab, out, path, writes } = await saved(
       `version: 1\nprojects:\n  initech/tps-reports:\n    settings:\n      merge_method: ff\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n`,
