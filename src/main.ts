@@ -116,7 +116,7 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
   if (isCollabError(error)) {
     const where =
       error.request && !error.message.includes(`(${error.request.method} `)
-        ? ` (${error.request.method} ${error.request.path.replace(/%2F/gi, '/')})`
+        ? ` (${error.request.method} ${error.request.path})`
         : '';
     write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
     if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);

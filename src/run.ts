@@ -50,6 +50,8 @@ export async function runVerb(
   try {
     await module.run(ctx, options);
   } catch (error) {
+    // `collab api` shows the path as it was given, encoded or not.
+    if (spec.name === 'api') throw error;
     const { withNearbyPath } = await import('./desired/nearby.js');
     throw await withNearbyPath(ctx, error);
   } finally {

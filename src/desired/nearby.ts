@@ -1,6 +1,6 @@
 import { firstChildrenPage } from '../api/groups.js';
 import type { VerbContext } from '../context.js';
-import { isCollabError, withHint } from '../errors.js';
+import { CollabError, isCollabError } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { closest } from '../util/suggest.js';
 import type { Found } from './live.js';
@@ -137,14 +137,22 @@ export async function nearbyPaths(
  */
 export async function withNearbyPath(ctx: VerbContext, error: unknown): Promise<unknown> {
   if (!isCollabError(error) || error.kind !== 'not-found' || error.request?.method !== 'GET') return error;
-  const named = /^\/(projects|groups)\/([^/?]+)(?:\?|$)/.exec(error.request.path);
-  if (!named) return error;
+  // The project or group itself was not found: its own GET, or a list below it that says so.
+  const named = /^\/(projects|groups)\/([^/?]+)/.exec(error.request.path);
+  const own = named !== null && /^[?]|^$/.test(error.request.path.slice(named[0].length));
+  if (!named || !(own || /\b(Project|Group) Not Found\b/.test(error.message))) return error;
   const path = decodeURIComponent(named[2] as string);
   if (!path.includes('/') || /^\d+$/.test(path)) return error;
   const kind: TargetKind = named[1] === 'projects' ? 'project' : 'group';
   const none: Found = { groups: new Map(), projects: new Map() };
   const reach: Reach = { groups: [], subgroupRoots: [], projectRoots: [], globs: [], projects: [] };
   const [nearest] = await nearbyPaths(ctx, [{ kind, path }], none, reach, 1);
-  if (nearest === undefined) return error;
-  return withHint(error, `did you mean ${nearest}?${error.hint ? ` ${error.hint}` : ''}`);
+  // The path as the user typed it, not as the URL encodes it (acme/web/x, not acme%2Fweb%2Fx).
+  const shown = `${error.message} (GET /${named[1]}/${path}${error.request.path.slice(named[0].length)})`;
+  const hint = nearest === undefined ? error.hint : `did you mean ${nearest}?${error.hint ? ` ${error.hint}` : ''}`;
+  return new CollabError(error.kind, shown, {
+    request: error.request,
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(hint !== undefined ? { hint } : {}),
+  });
 }

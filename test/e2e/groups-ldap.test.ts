@@ -14,7 +14,7 @@ describe('collab groups: LDAP', () => {
     // A missing group is still a 404.
     const missing = await collab(['groups', 'ldap-links', 'list', 'acme/none']);
     expect(missing.exitCode).toBe(4);
-    expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/acme%2Fnone/ldap_group_links)\n');
+    expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/acme/none/ldap_group_links)\n');
   });
 
   it('adds links by cn and by filter, and lists them', async () => {
