@@ -69,7 +69,7 @@ describe('collab.yaml: loading and checking', () => {
 
   it('names YAML syntax errors and a version other than 1 with their positions', () => {
     expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe(
-      'collab.yaml:4:1: Flow sequence in block collection must be sufficiently indented and end with a ]\nerror: a problem in collab.yaml; nothing was sent',
+      'collab.yaml:4:1: a [ opened above is not closed with ] (or the lines in it are indented less than its key)\nerror: a problem in collab.yaml; nothing was sent',
     );
     expect(problems('version: 2\n')).toBe(
       'collab.yaml:1:10: version: expected 1 (the only version of the format), got 2\nerror: a problem in collab.yaml; nothing was sent',
