@@ -5,7 +5,7 @@ import { CollabError } from './errors.js';
  * (fetching as many pages as that takes), --all every item, --page N exactly that page (at most
  * --per-page items, as the service numbers pages and as glab does). --all with --limit or --page
  * is a usage error. Checked by `listFlags()` (src/commands/common-options.ts) in each list verb's
- * options, before any request; applied by `Context.pages`.
+ * options, before any request; applied by `Session.pages`.
  */
 export interface ListFlags {
   limit?: number | undefined;

@@ -76,7 +76,7 @@ class Run implements ProgramRun {
       this.runtime,
       this.interrupt.signal,
       (ctx) => {
-        this.activeContext = ctx;
+        this.activeContext = ctx.terminal;
       },
       bulk,
     );

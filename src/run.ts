@@ -22,7 +22,10 @@ export async function runVerb(
   bulk?: BulkRun,
 ): Promise<void> {
   const io = streamIO(runtime.streams(), runtime.env, { noColor: !globals.color });
+  // A bad --jq expression is a usage error before the command sends anything; jq's engine is loaded only for --jq.
+  const jq = globals.jq === undefined ? undefined : await (await import('./output/jq.js')).JqFilter.compile(globals.jq);
   const ctx = new Context(io, globals, signal, {
+    jq,
     env: runtime.env,
     dispatcher: runtime.dispatcher,
     clock: runtime.clock,
@@ -32,10 +35,8 @@ export async function runVerb(
   attach(ctx);
   // Dates on a terminal are in TZ's zone; a TZ that names none would shift them silently: said once.
   if (io.stdoutIsTTY && io.timeZone && !knownTimeZone(io.timeZone)) {
-    ctx.warn(`TZ=${io.timeZone} is not a time zone name (such as Europe/Paris): dates may be shown in UTC`);
+    ctx.terminal.warn(`TZ=${io.timeZone} is not a time zone name (such as Europe/Paris): dates may be shown in UTC`);
   }
-  // A bad --jq expression is a usage error before the command sends anything.
-  await ctx.jq();
   const module = await spec.load();
   if (bulk) {
     const { runTargets } = await import('./bulk/run-targets.js');

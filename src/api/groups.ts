@@ -31,7 +31,7 @@ export interface LdapLink {
   group_access?: number | undefined;
 }
 
-// ---- lists (paths for ctx.pages) ----
+// ---- lists (paths for session.pages) ----
 
 export const GROUPS_PATH = '/groups';
 export const subgroupsPath = (group: GroupRef) => apiPath`/groups/${group}/subgroups`;

@@ -12,7 +12,7 @@ import { loadPrompts } from '../util/prompts.js';
  */
 export async function confirmTargets(ctx: VerbContext, count: number, what: string): Promise<void> {
   const hint = `pass --yes to ${what} without confirmation`;
-  const terminal = isCI(ctx.env) ? undefined : openTerminal();
+  const terminal = isCI(ctx.session.env) ? undefined : openTerminal();
   if (!terminal)
     throw new CollabError(
       'usage',
@@ -20,7 +20,7 @@ export async function confirmTargets(ctx: VerbContext, count: number, what: stri
       { hint },
     );
   try {
-    const prompts = await loadPrompts({ input: terminal.input, output: terminal.output, signal: ctx.signal });
+    const prompts = await loadPrompts({ input: terminal.input, output: terminal.output, signal: ctx.session.signal });
     const answer = await prompts.input({ message: `Type ${count} to ${what}:`, theme: { prefix: '!' } });
     if (answer.trim() !== String(count))
       throw new CollabError('usage', `confirmation did not match ${count}; nothing was done`);

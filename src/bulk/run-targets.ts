@@ -61,7 +61,7 @@ export async function runTargets(
     first?.ref === undefined
       ? undefined
       : await prepare(spec, module, withTarget(base, bulk.slot, first.ref), ctx, bulk.slot);
-  if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.dryRun) {
+  if (bulk.destructive && targets.length > 0 && input.options.yes !== true && !ctx.session.dryRun) {
     await confirmTargets(
       ctx,
       targets.length,
@@ -76,7 +76,7 @@ export async function runTargets(
   let wake: (() => void) | undefined;
   let finished = false;
   let doneCount = 0;
-  const progress = ctx.io.stdoutIsTTY ? undefined : await ctx.spinner(`0 of ${targets.length} targets done`);
+  const progress = ctx.io.stdoutIsTTY ? undefined : await ctx.terminal.spinner(`0 of ${targets.length} targets done`);
 
   const runTarget = async (target: TargetLine, index: number): Promise<void> => {
     const outcome = await runOne(ctx, module, prepared, target);
@@ -113,7 +113,7 @@ export async function runTargets(
     resultField,
   );
   try {
-    await eachLimited(targets, concurrency, runTarget, () => ctx.signal.aborted);
+    await eachLimited(targets, concurrency, runTarget, () => ctx.session.signal.aborted);
   } finally {
     finished = true;
     wake?.();
@@ -134,16 +134,16 @@ export async function runTargets(
         : '';
     // Shown even with --quiet: it is what finishes the job. An unknown target's line carries the
     // time its request went out, so that the run fed it asks the request's `recover` first.
-    ctx.stderrLine(
+    ctx.terminal.stderrLine(
       `${summary(done)}; not done: ${notDone.length} of ${targets.length} targets${why}. To finish, run the same command with these on standard input:`,
     );
     for (const { target, sentAt } of notDone)
-      ctx.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
+      ctx.terminal.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
   if (failed) throw failed;
-  ctx.info(ctx.dryRun ? `${summary(done)}; dry run: nothing was sent` : summary(done));
+  ctx.terminal.info(ctx.session.dryRun ? `${summary(done)}; dry run: nothing was sent` : summary(done));
 }
 
 /**
@@ -161,7 +161,7 @@ async function runOne(
     return failure(
       target.target,
       new CollabError('usage', target.problem ?? `${target.where} names no target`),
-      (text) => ctx.redact(text),
+      (text) => ctx.terminal.redact(text),
     );
   const one = new Target(ctx, String(target.target), target.unknownSince);
   try {
@@ -171,9 +171,9 @@ async function runOne(
       message: one.message ?? '',
     };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted'))
+    if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted'))
       return { unknownSince: target.unknownSince ?? one.mutationSentAt };
-    return failure(target.target, error, (text) => ctx.redact(text));
+    return failure(target.target, error, (text) => ctx.terminal.redact(text));
   }
 }
 
@@ -215,5 +215,7 @@ function refuseOtherStdin(input: CommandInput, slot: TargetSlot): void {
  */
 async function targetConcurrency(ctx: Context, input: CommandInput, bulk: BulkRun): Promise<number> {
   const given = bulk.list ? undefined : input.options.concurrency;
-  return typeof given === 'number' ? given : Math.min(MAX_TARGET_CONCURRENCY, await ctx.numberSetting('concurrency'));
+  return typeof given === 'number'
+    ? given
+    : Math.min(MAX_TARGET_CONCURRENCY, await ctx.session.numberSetting('concurrency'));
 }

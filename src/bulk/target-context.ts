@@ -20,23 +20,22 @@ export class Target {
 
   constructor(root: Context, label: string, unknownSince?: number) {
     const text = new TextSink();
-    const capture = new CapturePresenter((text) => root.redact(text));
+    const capture = new CapturePresenter((text) => root.terminal.redact(text));
     const io = targetIO(root.io, text);
-    const session = new TargetSession(
-      root.session,
-      root.terminal,
-      (description) => capture.dryRun(description),
-      root.globals.verbose,
-      unknownSince,
-    );
     const terminal = new CaptureTerminal(io, root.terminal, label, (line) => {
       capture.message = line;
     });
+    const session = new TargetSession(
+      root.session,
+      terminal,
+      (description) => capture.dryRun(description),
+      unknownSince,
+    );
     this.context = new Context(
       io,
       { ...root.globals, output: 'json', fields: undefined, jq: undefined, quiet: false },
-      root.signal,
-      { env: root.env, presenter: capture, session, terminal, prompter: new RefusingPrompter() },
+      root.session.signal,
+      { env: root.session.env, presenter: capture, session, terminal, prompter: new RefusingPrompter() },
     );
     this.text = text;
     this.capture = capture;

@@ -10,7 +10,7 @@ import { type ListRequest, ListProgress } from '../output/progress.js';
 import { NO_SPINNER, type Spinner } from '../output/spinner.js';
 import type { Clock, Env } from '../runtime.js';
 import { confirmByTyping, type Prompter } from '../services/prompter.js';
-import { sendOrShow, type Session, type TokenOptions } from '../services/session.js';
+import { listPages, sendOrShow, type Session, type TokenOptions } from '../services/session.js';
 import type { Terminal } from '../services/terminal.js';
 import type { Prompts } from '../util/prompts.js';
 import { InterruptHooks } from '../util/interrupt-hooks.js';
@@ -30,9 +30,9 @@ export class TargetSession implements Session {
 
   constructor(
     private readonly run: Session,
-    private readonly runTerminal: Terminal,
+    /** The target's terminal: its listings' notes become its message. */
+    private readonly terminal: Terminal,
     private readonly show: (description: RequestDescription) => Promise<void>,
-    private readonly verbose: boolean,
     /** The target was listed `unknown` by an interrupted run, whose request went out at this time: recover first. */
     private readonly unknownSince?: number,
   ) {
@@ -47,6 +47,9 @@ export class TargetSession implements Session {
   }
   get signal(): AbortSignal {
     return this.run.signal;
+  }
+  get givenHost(): string | undefined {
+    return this.run.givenHost;
   }
   sendUntilGrace(graceMs: number): () => void {
     return this.run.sendUntilGrace(graceMs);
@@ -90,8 +93,8 @@ export class TargetSession implements Session {
     if (this.unknownSince !== undefined && req.method === 'POST' && !req.idempotent && req.recover) {
       const found = await req.recover(await this.client(), this.unknownSince);
       if (found !== undefined) {
-        if (this.verbose)
-          this.runTerminal.stderrLine(
+        if (this.terminal.verbose)
+          this.terminal.stderrLine(
             `! ${req.method} ${req.path} had taken effect in the interrupted run; not sending it again`,
           );
         return {
@@ -112,6 +115,9 @@ export class TargetSession implements Session {
   mutate<T = unknown>(req: ApiRequest, redact: readonly string[] = []): Promise<ApiResponse<T> | undefined> {
     return sendOrShow<T>(this, this.show, req, redact);
   }
+
+  readonly pages: Session['pages'] = (path, query, flags, extra) =>
+    listPages(this, this.terminal, path, query, flags, extra);
 
   /** The run's client and config belong to the run: it closes them. */
   async close(): Promise<void> {}
@@ -135,6 +141,9 @@ export class CaptureTerminal implements Terminal {
 
   get tty(): { stdout: boolean; stderr: boolean } {
     return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY };
+  }
+  get verbose(): boolean {
+    return this.run.verbose;
   }
   info(message: string): void {
     this.status(this.run.redact(message));

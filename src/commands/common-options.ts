@@ -129,7 +129,7 @@ export function takesValue(spec: OptionSpec): boolean {
   return /<[^>]+>|\[[^\]]+\]/.test(spec.flags);
 }
 
-/** The parsed values of LIST_OPTIONS, for ctx.pages, checked against the list flags' rule (src/list-flags.ts). */
+/** The parsed values of LIST_OPTIONS, for ctx.session.pages, checked against the list flags' rule (src/list-flags.ts). */
 export function listFlags(o: Readonly<Record<string, unknown>>): ListFlags {
   // Each was read by its integer parser (LIST_OPTIONS): a number, or not given.
   const count = (value: unknown) => (typeof value === 'number' ? value : undefined);

@@ -8,8 +8,8 @@ import { CollabError } from '../errors.js';
  * prompt words it: `transfer project acme/web`.
  */
 export async function needConfirmation(ctx: VerbContext, yes: boolean, what: string): Promise<void> {
-  if (yes || ctx.dryRun) return;
-  await ctx.prompts('').catch((error: unknown) => {
+  if (yes || ctx.session.dryRun) return;
+  await ctx.prompter.prompts('').catch((error: unknown) => {
     const why = error instanceof Error ? error.message.replace(/^cannot prompt: /, '') : String(error);
     throw new CollabError('usage', `${what} needs confirmation, and ${why}`, {
       hint: `pass --yes to ${what} without confirmation`,

@@ -29,20 +29,20 @@ interface OwnedRemoval {
 export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Promise<void> {
   const { owner, what } = removal;
   await needConfirmation(ctx, removal.yes, `delete ${what}`);
-  if (!removal.yes && !ctx.dryRun)
-    await ctx.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
-  const response = await ctx.mutate(removal.request).catch((error: unknown) => {
+  if (!removal.yes && !ctx.session.dryRun)
+    await ctx.prompter.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
+  const response = await ctx.session.mutate(removal.request).catch((error: unknown) => {
     throw removal.hint ? removal.hint(error) : error;
   });
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`deleted ${what} from ${describeOwner(owner)}`);
+    ctx.terminal.info(`deleted ${what} from ${describeOwner(owner)}`);
     return;
   }
-  await ctx.request(getOwner(owner));
+  await ctx.session.request(getOwner(owner));
   if (removal.strict)
     throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
-  ctx.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
+  ctx.presenter.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
 }
 
 /**

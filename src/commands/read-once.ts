@@ -17,7 +17,7 @@ interface ReadOnceOptions {
   shown?: string;
   /** The verb's own checks of the text, which return what it uses. */
   check?: (text: string) => string;
-  /** A secret: kept out of every line collab writes (ctx.addSecret). */
+  /** A secret: kept out of every line collab writes (ctx.terminal.addSecret). */
   secret?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function readOnce(
     }
     text = text.replace(/\r?\n$/, '');
     if (options.check) text = options.check(text);
-    if (options.secret) ctx.addSecret(text);
+    if (options.secret) ctx.terminal.addSecret(text);
     return text;
   });
 }

@@ -49,7 +49,10 @@ export async function prepare(
   ctx: VerbContext,
   slot?: TargetSlot,
 ): Promise<Prepared> {
-  const scope: ReadScope = { warn: (message) => ctx.warn(message), addSecret: (secret) => ctx.addSecret(secret) };
+  const scope: ReadScope = {
+    warn: (message) => ctx.terminal.warn(message),
+    addSecret: (secret) => ctx.terminal.addSecret(secret),
+  };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;
   const [key, declared] = (slot && slotDeclared(spec, slot)) ?? [];

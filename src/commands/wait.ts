@@ -95,14 +95,14 @@ interface Watch<T> {
 async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
   let current = watch.first;
   let seen = watch.state(current);
-  const started = ctx.clock.now();
+  const started = ctx.session.clock.now();
   const deadline = started + watch.timeoutMs;
   const goesOn = `${watch.continues}; check it with: ${watch.checkCommand}${watch.resumeCommand ? `, or wait again: ${watch.resumeCommand}` : ''}`;
-  const released = ctx.onInterrupt(() => ctx.stderrLine(goesOn));
-  const spinner = seen.settled ? undefined : await ctx.spinner(`${watch.label}: ${seen.status}`);
+  const released = ctx.terminal.onInterrupt(() => ctx.terminal.stderrLine(goesOn));
+  const spinner = seen.settled ? undefined : await ctx.terminal.spinner(`${watch.label}: ${seen.status}`);
   try {
     for (let attempt = 0; !seen.settled; attempt++) {
-      const remaining = deadline - ctx.clock.now();
+      const remaining = deadline - ctx.session.clock.now();
       if (remaining <= 0) {
         throw new CollabError(
           'wait-timeout',
@@ -112,12 +112,12 @@ async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
           },
         );
       }
-      await sleep(ctx.clock, Math.min(importPollDelay(attempt), remaining), ctx.signal);
+      await sleep(ctx.session.clock, Math.min(importPollDelay(attempt), remaining), ctx.session.signal);
       current = await watch.look();
       const previous = seen.status;
       seen = watch.state(current);
-      spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(ctx.clock.now() - started)})`);
-      if (!ctx.terminal.tty.stderr && seen.status !== previous) ctx.info(`${watch.subject}: ${seen.status}`);
+      spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(ctx.session.clock.now() - started)})`);
+      if (!ctx.terminal.tty.stderr && seen.status !== previous) ctx.terminal.info(`${watch.subject}: ${seen.status}`);
     }
   } finally {
     spinner?.stop();
@@ -128,7 +128,7 @@ async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
       hint: `see it with: ${watch.checkCommand}`,
     });
   }
-  if (watch.ready && ctx.terminal.tty.stderr && !ctx.terminal.tty.stdout) ctx.info(watch.ready);
+  if (watch.ready && ctx.terminal.tty.stderr && !ctx.terminal.tty.stdout) ctx.terminal.info(watch.ready);
   return current;
 }
 
@@ -145,7 +145,7 @@ export function waitForImport(
     resumeCommand: `collab projects view ${project.path_with_namespace} --wait`,
     statusName: 'import status',
     first: project,
-    look: async () => (await ctx.request<ProjectRecord>(getProject(project.id))).data,
+    look: async () => (await ctx.session.request<ProjectRecord>(getProject(project.id))).data,
     state: (value) => ({
       status: String(value.import_status),
       settled: importSettled(value.import_status),

@@ -223,12 +223,14 @@ export async function completeWords(words: readonly string[], runtime: Runtime):
     const target = await valueTarget(words);
     if (!target) return [];
     ctx = silentContext(runtime, target.host, signal);
-    const host = hostKey(await ctx.host());
+    const host = hostKey(await ctx.session.host());
     const key = { host, kind: 'owned' in target ? `owned:${target.owned.path}` : target.kind, word: target.word };
     let candidates = readCached(runtime.env, key);
     if (!candidates) {
-      const { token } = await ctx.resolveToken(host, { timeoutMs: Math.max(1, budget - (clock.now() - started)) });
-      const client = await ctx.connect(host, token);
+      const { token } = await ctx.session.resolveToken(host, {
+        timeoutMs: Math.max(1, budget - (clock.now() - started)),
+      });
+      const client = await ctx.session.connect(host, token);
       try {
         candidates =
           'owned' in target

@@ -96,7 +96,7 @@ export async function absentPaths(
       continue;
     }
     // Nothing listed below the root: an empty group, or none at all. One read tells.
-    const group = await findResource(await ctx.client(), getGroup(root));
+    const group = await findResource(await ctx.session.client(), getGroup(root));
     if (group !== undefined) continue;
     absent.push({
       line: (nearest) =>
@@ -113,7 +113,7 @@ export async function absentPaths(
 export function reportAbsent(ctx: VerbContext, absent: readonly string[], file: string, allowMissing: boolean): void {
   if (absent.length === 0) return;
   if (allowMissing) {
-    for (const line of absent) ctx.warn(line);
+    for (const line of absent) ctx.terminal.warn(line);
     return;
   }
   if (absent.length === 1) {
@@ -121,7 +121,7 @@ export function reportAbsent(ctx: VerbContext, absent: readonly string[], file: 
       hint: 'fix or remove it, or pass --allow-missing to plan the rest',
     });
   }
-  for (const line of absent) ctx.stderrLine(`${file}: ${line}`);
+  for (const line of absent) ctx.terminal.stderrLine(`${file}: ${line}`);
   throw new CollabError(
     'not-found',
     `${absent.length} paths in ${file} name nothing on the service; nothing was sent`,

@@ -33,7 +33,7 @@ interface ApplyOptions {
 
 /** Refuses a plan made against another service before anything is read or sent. */
 export async function checkHost(ctx: VerbContext, plan: Plan): Promise<void> {
-  const host = await ctx.host();
+  const host = await ctx.session.host();
   if (hostKey(host) !== hostKey(plan.host)) {
     throw new CollabError('usage', `the plan was made for ${plan.host}, not ${host}`, {
       hint: `apply it with --host ${plan.host}, or make a new plan with collab plan`,
@@ -57,7 +57,7 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   ];
   for (const wave of waves) {
     await eachLimited(wave, options.concurrency, async (target) => {
-      if (ctx.signal.aborted) return;
+      if (ctx.session.signal.aborted) return;
       const outcome = await applyTarget(ctx, target, options, resolver);
       if (outcome) {
         outcomes.set(target, outcome);
@@ -67,12 +67,12 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   }
   const done = work.flatMap((target) => outcomes.get(target) ?? []);
   if (done.length > 0)
-    await ctx.printItems(
+    await ctx.presenter.items(
       done.map((outcome) => outcome.result),
       resultColumns((result) => messages.get(result)),
     );
-  if (ctx.signal.aborted || done.length < work.length) {
-    ctx.stderrLine(
+  if (ctx.session.signal.aborted || done.length < work.length) {
+    ctx.terminal.stderrLine(
       `${summary(done)}; not done: ${work.length - done.length} of ${work.length} targets. To finish: collab apply --resume with the same file (journal ${options.journal.path})`,
     );
     throw new CollabError('interrupted', 'interrupted');
@@ -86,7 +86,7 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   if (!failed || others === 0) options.journal.remove();
   if (failed)
     throw new CollabError(failed.kind, failed.message, { hint: wayOn(plan, stale, others, options.journal.path) });
-  ctx.info(summary(done));
+  ctx.terminal.info(summary(done));
 }
 
 /** What to do after failures: a new plan for stale targets, --resume (with the journal) for the rest. */
@@ -125,7 +125,7 @@ async function applyTarget(
       const settled = await Promise.allSettled(phase.map((batch) => applyBatch(ctx, batch, options.journal, resolver)));
       const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failed) throw failed.reason;
-      if (ctx.signal.aborted) return undefined;
+      if (ctx.session.signal.aborted) return undefined;
     }
     const message = pending.length === 0 ? 'already applied (journal)' : pending.map(changeSummary).join('; ');
     return {
@@ -138,8 +138,8 @@ async function applyTarget(
       message,
     };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
-    return failure(target.path, error, (text) => ctx.redact(text));
+    if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    return failure(target.path, error, (text) => ctx.terminal.redact(text));
   }
 }
 
@@ -150,7 +150,7 @@ async function applyBatch(
   journal: Journal,
   resolver: Resolver,
 ): Promise<void> {
-  if (ctx.signal.aborted) return;
+  if (ctx.session.signal.aborted) return;
   const ids = batch.map((change) => change.id);
   const doubtful = ids.find((id) => journal.inDoubt(id));
   const sentAt = doubtful === undefined ? undefined : journal.startedAt(doubtful);
@@ -163,7 +163,7 @@ async function applyBatch(
 /** A request whose earlier send may have taken effect (journal: started, not done) first asks its `recover`: found, it is not sent again. */
 async function send(ctx: VerbContext, request: ChangeRequest, inDoubt: boolean): Promise<void> {
   if (inDoubt && request.recover) {
-    const found = await request.recover(await ctx.client());
+    const found = await request.recover(await ctx.session.client());
     if (found !== undefined) return void request.answered?.(found);
   }
   const { data } = await ctx.session.request(request);
@@ -200,21 +200,22 @@ function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
   return {
     dir: dirname(plan.file.path),
     secret: (text) => {
-      const value = resolveReferences(text, ctx.env, dirname(plan.file.path), (message) => {
+      const value = resolveReferences(text, ctx.session.env, dirname(plan.file.path), (message) => {
         throw new CollabError('usage', message, { hint: 'set it, then apply again' });
       });
       // Whatever an error or a log line quotes of it later is redacted.
-      ctx.addSecret(value);
+      ctx.terminal.addSecret(value);
       return value;
     },
     groupId: (ref) =>
       typeof ref === 'number'
         ? Promise.resolve(ref)
-        : idOf(`group:${ref}`, async () => (await ctx.request<{ id: number }>(getGroup(ref))).data.id),
+        : idOf(`group:${ref}`, async () => (await ctx.session.request<{ id: number }>(getGroup(ref))).data.id),
     namespaceId: (path) =>
-      idOf(`namespace:${path}`, async () => (await ctx.request<{ id: number }>(getNamespace(path))).data.id),
-    userId: (username) => idOf(`user:${username}`, () => resolveUserId(ctx, username, 'an approver in collab.yaml')),
+      idOf(`namespace:${path}`, async () => (await ctx.session.request<{ id: number }>(getNamespace(path))).data.id),
+    userId: (username) =>
+      idOf(`user:${username}`, () => resolveUserId(ctx.session, username, 'an approver in collab.yaml')),
     protectedBranchId: (project, name) =>
-      idOf(`branch:${project}:${name}`, () => resolveProtectedBranchId(ctx, project, name)),
+      idOf(`branch:${project}:${name}`, () => resolveProtectedBranchId(ctx.session, project, name)),
   };
 }

@@ -12,15 +12,15 @@ export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Pr
   if (yes) return;
   const count = plan.changes.length;
   const what = applying(plan);
-  if (!ctx.interactive) {
+  if (!ctx.prompter.interactive) {
     throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on; nothing was sent`, {
       hint: `pass --yes, or review a saved plan and apply it: collab plan -f ${plan.file.path} --out plan.json, then collab apply -f plan.json`,
     });
   }
   // As collab plan draws it on a terminal: coloured, each line cut to the width.
   await ctx.terminal.stderrDrawn(async ({ width, color }) => humanPlan(plan, await planPaint(color), width));
-  ctx.stderrLine(planSummary(plan));
-  await ctx.confirmByTyping(['yes', String(count)], what, false);
+  ctx.terminal.stderrLine(planSummary(plan));
+  await ctx.prompter.confirmByTyping(['yes', String(count)], what, false);
 }
 
 /** `apply 5 changes (1 destructive) to 3 targets (acme/web, acme/web/storefront and 1 more)`: targets by path. */

@@ -41,7 +41,7 @@ interface Exported {
 type Item = Record<string, unknown>;
 
 export async function readAndExport(ctx: VerbContext, options: ExportOptions): Promise<Exported> {
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const before = client.requestCount;
   const { groupRoots, projectRoots, found } = await readRoots(ctx, options);
   const wanted = new Set(options.sections ?? SECTIONS.map((section) => section.name));
@@ -95,7 +95,7 @@ async function readRoots(
   ctx: VerbContext,
   options: ExportOptions,
 ): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const groups = new Map<string, Item>();
   const projects = new Map<string, Item>();
   if (options.roots.length === 0) {

@@ -38,7 +38,7 @@ export async function list(
   concurrency: number,
 ): Promise<Item[]> {
   const items: Item[] = [];
-  const pages = await ctx.pages(path, query, { all: true, perPage: 100, concurrency });
+  const pages = await ctx.session.pages(path, query, { all: true, perPage: 100, concurrency });
   for await (const page of pages as AsyncIterable<Page>)
     for (const text of page.items) items.push(JSON.parse(text) as Item);
   return items;
@@ -53,7 +53,7 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
   await Promise.all([
     ...reach.groups.map(async (path) => {
       // Group details carry what a list leaves out (shares): one read per group the file names.
-      found.groups.set(path, (await findResource<Item>(await ctx.client(), getGroup(path))) ?? null);
+      found.groups.set(path, (await findResource<Item>(await ctx.session.client(), getGroup(path))) ?? null);
     }),
     ...projectRoots.map(async (root) => {
       const projects = await listOrNone(ctx, groupProjectsPath(root), { include_subgroups: true }, concurrency);
@@ -64,7 +64,7 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
         if (!found.groups.has(String(group.full_path))) found.groups.set(String(group.full_path), group);
     }),
     ...exactProjects.map(async (path) => {
-      found.projects.set(path, (await findResource<Item>(await ctx.client(), getProject(path))) ?? null);
+      found.projects.set(path, (await findResource<Item>(await ctx.session.client(), getProject(path))) ?? null);
     }),
   ]);
   for (const path of reach.projects) if (!found.projects.has(path)) found.projects.set(path, null);
@@ -130,7 +130,10 @@ export async function readExtras(
     for (const section of reading) section.read?.none?.(live);
     return live;
   }
-  const reader: Reader = { client: await ctx.client(), list: (listPath, query) => list(ctx, listPath, query ?? {}, 1) };
+  const reader: Reader = {
+    client: await ctx.session.client(),
+    list: (listPath, query) => list(ctx, listPath, query ?? {}, 1),
+  };
   await Promise.all(reading.map((section) => section.read?.target(reader, live, resource)));
   return live;
 }

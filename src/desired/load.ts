@@ -70,10 +70,10 @@ function loadDesired(
 export function loadDesiredFor(ctx: VerbContext, path: string): DesiredFile {
   return loadDesired(
     path,
-    ctx.env,
-    (line) => ctx.stderrLine(line),
-    (value) => ctx.addSecret(value),
-    { verbose: ctx.globals.verbose },
+    ctx.session.env,
+    (line) => ctx.terminal.stderrLine(line),
+    (value) => ctx.terminal.addSecret(value),
+    { verbose: ctx.terminal.verbose },
   );
 }
 

@@ -84,7 +84,7 @@ export async function nearbyPaths(
   for (const item of missing) if (item.kind === 'group') missingGroups.add(item.path);
   const names = new Map<string, string[]>();
   const keyOf = (question: Question) => `${question.children} ${question.parent}`;
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   let questions: Array<Question | undefined> = [];
   // A group listed that answers 404 is missing too: the question moves up to its parent, a group
   // not asked about yet. So a group's projects, or its subgroups, cost at most one request, and a

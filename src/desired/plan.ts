@@ -39,7 +39,7 @@ function plan(
 
 /** Reads the live state the file reaches and plans against it; `reads` counts the requests that took. */
 export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: PlanOptions): Promise<Plan> {
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const before = client.requestCount;
   await refuseUnpaid(ctx, file.data);
   const reach = reachOf(file.data);
@@ -65,7 +65,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   return {
     format: 'collab-plan',
     version: 1,
-    host: await ctx.host(),
+    host: await ctx.session.host(),
     file: { path: file.path, digest: file.digest },
     reads: client.requestCount - before,
     targets: targets.length,

@@ -39,13 +39,13 @@ function checkSecrets(ctx: VerbContext, plan: Plan, pending: readonly Change[]):
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
       if (TEMPLATE.test(value))
-        resolveReferences(value, ctx.env, dirname(plan.file.path), (message) => problems.add(message));
+        resolveReferences(value, ctx.session.env, dirname(plan.file.path), (message) => problems.add(message));
     } else if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
   };
   for (const change of pending) visit(change.request);
   if (problems.size === 0) return;
-  for (const problem of problems) ctx.stderrLine(problem);
+  for (const problem of problems) ctx.terminal.stderrLine(problem);
   throw new CollabError(
     'usage',
     `the plan needs ${problems.size === 1 ? 'a secret that is' : `${problems.size} secrets that are`} not there; nothing was sent`,
@@ -66,7 +66,7 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
     digest === undefined
       ? `${plan.file.path}, which the plan was made from, cannot be read now`
       : `${plan.file.path} changed since the plan was made`;
-  ctx.warn(
+  ctx.terminal.warn(
     `${what}: applying the plan as saved (collab plan -f ${plan.file.path} --out <file> plans the file as it is now)`,
   );
 }
@@ -81,7 +81,7 @@ async function readTargets(
 ): Promise<Stale> {
   const unreachable: string[] = [];
   const stale: Stale = new Map();
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   await eachLimited(byTarget(pending), concurrency, async ({ kind, path, changes }) => {
     const key = targetKey(kind, path);
     let resource: Record<string, unknown> | null;
@@ -119,7 +119,7 @@ async function readTargets(
     }
   });
   if (unreachable.length === 0) return stale;
-  for (const line of unreachable.sort()) ctx.stderrLine(line);
+  for (const line of unreachable.sort()) ctx.terminal.stderrLine(line);
   throw new CollabError(
     'usage',
     `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`,

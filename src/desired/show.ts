@@ -29,6 +29,6 @@ export async function showPlan(ctx: VerbContext, plan: Plan): Promise<void> {
     text: async ({ width, color }) => humanPlan(plan, await planPaint(color), width),
     markdown: () => markdownPlan(plan),
   });
-  ctx.info(planSummary(plan));
+  ctx.terminal.info(planSummary(plan));
   if (plan.changes.length > 0) throw new CollabError('changes', planSummary(plan));
 }

@@ -20,7 +20,7 @@ function levelsOf(data: DesiredData): Level[] {
 
 /** Whether the instance says it is GitLab Free (an instance too old to say is taken for a paid one: its answers will tell). */
 async function isFree(ctx: VerbContext): Promise<boolean> {
-  const answer = await ctx.request<Metadata>(getMetadata());
+  const answer = await ctx.session.request<Metadata>(getMetadata());
   return answer.status !== 404 && answer.data.enterprise === false;
 }
 

@@ -20,16 +20,16 @@ import { type DetailField, ListWriter, type OutputOptions, writeResource } from 
  * result (src/bulk/capture.ts).
  */
 
-/** A list being fetched, with its progress on stderr (Context.pages() makes one). */
+/** A list being fetched, with its progress on stderr (Session.pages makes one). */
 export type Listing = AsyncIterable<Page> & { readonly progress?: ListProgress };
 
-export interface ResourceShape {
+interface ResourceShape {
   columns: readonly Column[];
   detail?: readonly DetailField[];
 }
 
 /** A list's columns, or how to make them when the output shows columns (a table). */
-export type ItemColumns = readonly Column[] | (() => Promise<readonly Column[]>);
+type ItemColumns = readonly Column[] | (() => Promise<readonly Column[]>);
 
 export interface Presenter {
   /**
@@ -134,7 +134,7 @@ interface Reshaping {
 }
 
 /** An order of items, as for Array.prototype.sort. */
-export type ItemOrder = (a: unknown, b: unknown) => number;
+type ItemOrder = (a: unknown, b: unknown) => number;
 
 /** What is known of a service's answer printed as it came (`collab api`): whether it says it is JSON. */
 interface ServiceBody {
@@ -155,11 +155,10 @@ interface StreamPresenterDeps {
   flags: OutputFlags;
   /** The configured format (config `output`), read only when no flag chose one. */
   configured(): Promise<OutputFormat | undefined>;
-  warn(message: string): void;
-  info(message: string): void;
-  /** Before data goes to stdout: a spinner that may be on the same terminal goes. */
-  clearTerminal(): void;
-  jq(): Promise<JqFilter | undefined>;
+  /** Notes and warnings on stderr; before data goes to stdout, its spinner goes. */
+  terminal: { warn(message: string): void; info(message: string): void; clearTerminal(): void };
+  /** --jq's filter, compiled before the command starts (a bad expression is a usage error before any request). */
+  jq?: JqFilter | undefined;
 }
 
 export class StreamPresenter implements Presenter {
@@ -167,7 +166,9 @@ export class StreamPresenter implements Presenter {
 
   /** The format: --jq's JSON, else -o/--json, else the configured one, else a table; --fields through `fieldPath` when given. */
   async options(fieldPath?: (path: string) => string): Promise<OutputOptions> {
-    const { flags, warn, info: note } = this.deps;
+    const { flags, terminal } = this.deps;
+    const warn = (message: string) => terminal.warn(message);
+    const note = (message: string) => terminal.info(message);
     const fields = fieldPath ? flags.fields?.map(fieldPath) : flags.fields;
     // --jq filters JSON: the list as -o json prints it, or each object with -o ndjson (main.ts refuses table and csv).
     if (flags.jq !== undefined) return { format: flags.output === 'ndjson' ? 'ndjson' : 'json', fields, warn, note };
@@ -184,13 +185,13 @@ export class StreamPresenter implements Presenter {
     source: AsyncIterable<readonly string[]>,
     failed: (error: unknown, written: number) => unknown,
   ): Promise<void> {
-    const jq = await this.deps.jq();
+    const jq = this.deps.jq;
     const writer: JqWriter | ListWriter = jq
       ? jq.writer(this.deps.io, await this.options())
       : new ListWriter(this.deps.io, { format: 'json' }, [], true, { asItCame: true });
     try {
       for await (const items of source) {
-        this.deps.clearTerminal();
+        this.deps.terminal.clearTerminal();
         await writer.writeRaw(items);
       }
     } catch (error) {
@@ -201,7 +202,7 @@ export class StreamPresenter implements Presenter {
   }
 
   async plain(text: string): Promise<void> {
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     await write(this.deps.io.stdout, text);
   }
 
@@ -210,7 +211,7 @@ export class StreamPresenter implements Presenter {
   }
 
   async bytes(source: AsyncIterable<Uint8Array>): Promise<void> {
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     // Standard output stays open for the process's own end.
     await pipeline(source, this.deps.io.stdout, { end: false });
   }
@@ -226,7 +227,7 @@ export class StreamPresenter implements Presenter {
     columns: readonly Column[],
     streaming = false,
   ): Promise<ListWriter | JqWriter> {
-    const jq = await this.deps.jq();
+    const jq = this.deps.jq;
     return jq ? jq.writer(this.deps.io, options) : new ListWriter(this.deps.io, options, columns, streaming);
   }
 
@@ -269,12 +270,12 @@ export class StreamPresenter implements Presenter {
           held.push(...(Array.isArray(page) ? page : (page as Page).parsedAndReleased()));
           continue;
         }
-        this.deps.clearTerminal();
+        this.deps.terminal.clearTerminal();
         if (Array.isArray(page)) await writer.write(page);
         else await writer.writePage(page as Page);
       }
       if (held) {
-        this.deps.clearTerminal();
+        this.deps.terminal.clearTerminal();
         await writer.write(held.sort(peopleOrder));
       }
       progress?.rows();
@@ -292,7 +293,7 @@ export class StreamPresenter implements Presenter {
 
   /** An empty table on a terminal would show nothing at all: say so (on stderr). */
   private noteEmpty(count: number, options: OutputOptions): void {
-    if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.info('no results');
+    if (count === 0 && options.format === 'table' && this.deps.io.stdoutIsTTY) this.deps.terminal.info('no results');
   }
 
   async items(
@@ -307,7 +308,7 @@ export class StreamPresenter implements Presenter {
 
   private async itemsIn(options: OutputOptions, items: readonly unknown[], columns: readonly Column[]): Promise<void> {
     const writer = await this.itemWriter(options, columns);
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     await writer.write(items);
     await writer.end();
     this.noteEmpty(items.length, options);
@@ -315,24 +316,24 @@ export class StreamPresenter implements Presenter {
 
   async resource(item: unknown, shape: ResourceShape): Promise<void> {
     const options = await this.options();
-    const jq = await this.deps.jq();
-    this.deps.clearTerminal();
+    const jq = this.deps.jq;
+    this.deps.terminal.clearTerminal();
     if (jq) await jq.writer(this.deps.io, options).writeValue(item);
     else await writeResource(this.deps.io, options, item, shape);
   }
 
   async jsonText(text: string, body?: ServiceBody): Promise<void> {
-    const jq = await this.deps.jq();
-    this.deps.clearTerminal();
+    const jq = this.deps.jq;
+    this.deps.terminal.clearTerminal();
     if (jq && !body?.head) return jq.writer(this.deps.io, await this.options()).writeText(text);
     const shown = body && this.deps.io.stdoutIsTTY ? forPeople(text, body) : text;
     await write(this.deps.io.stdout, shown.endsWith('\n') ? shown : `${shown}\n`);
   }
 
   async dryRun(description: RequestDescription): Promise<void> {
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     await write(this.deps.io.stdout, dryRunText(description));
-    this.deps.info('dry run: nothing was sent');
+    this.deps.terminal.info('dry run: nothing was sent');
   }
 
   async action(value: unknown | (() => Promise<unknown>), columns: readonly Column[]): Promise<void> {
@@ -357,7 +358,7 @@ export class StreamPresenter implements Presenter {
 
   async text(text: string, value: unknown, columns: readonly Column[]): Promise<void> {
     if (!(await this.forPeople())) return this.resource(value, { columns });
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     // A text for people may quote the service (an upload's Markdown): on a terminal, as every text is shown.
     const shown = this.deps.io.stdoutIsTTY ? escapeControls(text) : text;
     await write(this.deps.io.stdout, shown.endsWith('\n') ? shown : `${shown}\n`);
@@ -368,16 +369,16 @@ export class StreamPresenter implements Presenter {
   }
 
   unchanged(message: string): void {
-    this.deps.info(message);
+    this.deps.terminal.info(message);
   }
 
   async report(report: Report): Promise<void> {
     const options = await this.options();
-    const jq = await this.deps.jq();
+    const jq = this.deps.jq;
     if (options.format === 'json' && !jq) return this.resource(report.value, { columns: [] });
     if (jq || options.fields || options.format === 'ndjson' || options.format === 'csv')
       return this.items(report.rows, report.columns);
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     const { io } = this.deps;
     const text =
       options.format === 'markdown'
@@ -389,7 +390,7 @@ export class StreamPresenter implements Presenter {
   async tree<N extends TreeNode>(nodes: readonly N[], shape: TreeShape<N>): Promise<void> {
     const options = await this.options();
     if (options.format !== 'table') return this.items(nodes, [...shape.columns, ...shape.treeColumns]);
-    this.deps.clearTerminal();
+    this.deps.terminal.clearTerminal();
     await renderTree(this.deps.io, nodes, shape, options.fields);
   }
 }

@@ -6,7 +6,11 @@ import { clientLimits, numberSetting, settingValue } from '../config/settings.js
 import type { CredentialAccess, CredentialStore } from '../config/credentials.js';
 import type { ResolvedToken, TokenSource } from '../config/tokens.js';
 import type { ApiRequest, ApiResponse, HttpClient } from '../http/client.js';
+import type { PaginateOptions } from '../http/paginate.js';
+import { itemLimit, type ListFlags, pageSize } from '../list-flags.js';
 import { describeRequest, type RequestDescription } from '../output/dry-run.js';
+import type { Listing } from '../output/presenter.js';
+import { nounOf } from '../output/progress.js';
 import { type Clock, type Env, systemClock } from '../runtime.js';
 import { VERSION } from '../version.js';
 import type { Terminal } from './terminal.js';
@@ -31,6 +35,8 @@ export interface Session {
   readonly signal: AbortSignal;
   /** --dry-run: mutate describes a request instead of sending it. */
   readonly dryRun: boolean;
+  /** --host as given (undefined without it): where a command that lists hosts starts. */
+  readonly givenHost: string | undefined;
   /**
    * A run over many (src/bulk/, users offboard): after Ctrl-C the client's requests end `graceMs`
    * later, not at once, so that those on the wire finish and what they did has a result. Asked
@@ -51,7 +57,44 @@ export interface Session {
   mutate<T = unknown>(req: ApiRequest, redact?: readonly string[]): Promise<ApiResponse<T> | undefined>;
   /** What a request would send, for --dry-run (output/dry-run.ts). */
   describeRequest(req: ApiRequest, redact?: readonly string[]): Promise<RequestDescription>;
+  /**
+   * Pages of a list per the list flags (checked by listFlags: --limit, --all, --page, --per-page),
+   * carrying their progress (spinner, the note when --limit cut it), which the presenter shows.
+   */
+  pages(
+    path: string,
+    query: PaginateOptions['query'],
+    flags: ListFlags,
+    extra?: Partial<PaginateOptions>,
+  ): Promise<Listing>;
   close(): Promise<void>;
+}
+
+/** pages' one rule, whichever session lists: the client's pages with the progress on `terminal`. */
+export async function listPages(
+  session: Session,
+  terminal: Terminal,
+  path: string,
+  query: PaginateOptions['query'],
+  flags: ListFlags,
+  extra: Partial<PaginateOptions> = {},
+): Promise<Listing> {
+  const client = await session.client();
+  const { paginate } = await import('../http/paginate.js');
+  const limit = itemLimit(flags);
+  const progress = terminal.listProgress({ noun: nounOf(path), limit, page: flags.page });
+  const pages = paginate(client, {
+    path,
+    query,
+    limit,
+    perPage: pageSize({ ...flags, limit }),
+    page: flags.page,
+    concurrency: flags.concurrency ?? (await session.numberSetting('concurrency')),
+    onProgress: progress.onProgress,
+    onSummary: progress.onSummary,
+    ...extra,
+  });
+  return Object.assign(pages, { progress });
 }
 
 /** mutate's one rule, whichever session sends: dry run shows the request through `show`, else it goes. */
@@ -111,6 +154,10 @@ export class RunSession implements Session {
     this.flags = options.flags;
     this.terminal = options.terminal;
     this.dryRun = options.dryRun === true;
+  }
+
+  get givenHost(): string | undefined {
+    return this.flags.host;
   }
 
   sendUntilGrace(graceMs: number): () => void {
@@ -246,6 +293,9 @@ export class RunSession implements Session {
   async describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
     return describeRequest(await this.host(), req, redact);
   }
+
+  readonly pages: Session['pages'] = (path, query, flags, extra) =>
+    listPages(this, this.terminal, path, query, flags, extra);
 
   async close(): Promise<void> {
     await this.httpClient?.close();

@@ -16,6 +16,8 @@ export interface Terminal {
   readonly io: IO;
   /** Which of the run's outputs a person watches: status changes are logged where no spinner shows them. */
   readonly tty: { readonly stdout: boolean; readonly stderr: boolean };
+  /** --verbose: people asked for each step (the request log, every step of a plan). */
+  readonly verbose: boolean;
   /** Status for people (stderr), silenced by --quiet. */
   info(message: string): void;
   warn(message: string): void;
@@ -53,7 +55,7 @@ export class StreamTerminal implements Terminal {
 
   constructor(
     readonly io: IO,
-    private readonly quiet: boolean,
+    private readonly flags: { quiet: boolean; verbose: boolean },
     /** The run's: a wait the client jumps over on a test's clock is not shown for as long in real time. */
     private readonly clock: Clock = systemClock,
   ) {}
@@ -62,8 +64,12 @@ export class StreamTerminal implements Terminal {
     return { stdout: this.io.stdoutIsTTY, stderr: this.io.stderrIsTTY };
   }
 
+  get verbose(): boolean {
+    return this.flags.verbose;
+  }
+
   info(message: string): void {
-    if (!this.quiet) this.stderrLine(message);
+    if (!this.flags.quiet) this.stderrLine(message);
   }
 
   warn(message: string): void {
@@ -87,7 +93,7 @@ export class StreamTerminal implements Terminal {
 
   async spinner(text: string): Promise<Spinner> {
     this.spinnerHandle?.stop();
-    this.spinnerHandle = !canSpin(this.io) || this.quiet ? NO_SPINNER : await startSpinner(this.io, text);
+    this.spinnerHandle = !canSpin(this.io) || this.flags.quiet ? NO_SPINNER : await startSpinner(this.io, text);
     return this.spinnerHandle;
   }
 
@@ -111,7 +117,7 @@ export class StreamTerminal implements Terminal {
       this.spinnerHandle.text(text);
       return;
     }
-    if (!canSpin(this.io) || this.quiet || wait.seconds <= 0) return;
+    if (!canSpin(this.io) || this.flags.quiet || wait.seconds <= 0) return;
     void this.spinner(text).then((spinner) =>
       this.clock.setTimeout(() => spinner.stop(), wait.seconds * 1000).unref?.(),
     );
@@ -121,7 +127,7 @@ export class StreamTerminal implements Terminal {
     return new ListProgress(
       {
         io: this.io,
-        quiet: this.quiet,
+        quiet: this.flags.quiet,
         spinner: (text) => this.spinner(text),
         stopSpinner: () => this.stopSpinner(),
         info: (message) => this.info(message),

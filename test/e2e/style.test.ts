@@ -59,7 +59,7 @@ describe('one style', () => {
 
   it('status lines, warnings and errors start in lower case (a name in capitals, such as LDAP or COLLAB_TOKEN, aside)', () => {
     const messages = commandFiles().flatMap(({ file, text }) =>
-      [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*[`'"]([^`'"$]*)/g)].map((m) => ({
+      [...text.matchAll(/\b(?:terminal\.info|presenter\.unchanged|terminal\.warn)\(\s*[`'"]([^`'"$]*)/g)].map((m) => ({
         file,
         message: m[1] as string,
       })),
@@ -67,9 +67,11 @@ describe('one style', () => {
     expect(messages.length).toBeGreaterThan(20);
     // A message that starts with a choice: `${existing ? 'updated' : 'created'} the push rule…`.
     const chosen = commandFiles().flatMap(({ file, text }) =>
-      [...text.matchAll(/ctx\.(?:info|unchanged|warn)\(\s*`\$\{[^}]*?\?\s*'([^']*)'\s*:\s*'([^']*)'/g)].flatMap((m) =>
-        [m[1], m[2]].map((message) => ({ file, message: message as string })),
-      ),
+      [
+        ...text.matchAll(
+          /\b(?:terminal\.info|presenter\.unchanged|terminal\.warn)\(\s*`\$\{[^}]*?\?\s*'([^']*)'\s*:\s*'([^']*)'/g,
+        ),
+      ].flatMap((m) => [m[1], m[2]].map((message) => ({ file, message: message as string }))),
     );
     expect(chosen.length).toBeGreaterThan(0);
     const capitalised = [...messages, ...chosen].filter(({ message }) => /^[A-Z][a-z]/.test(message));

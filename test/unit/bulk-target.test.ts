@@ -22,8 +22,8 @@ describe('Target', () => {
     const { ctx } = root();
     try {
       const target = new Target(ctx, 'acme/web');
-      expect(await target.context.client()).toBe(await ctx.client());
-      target.context.info('sent with glpat-test-token');
+      expect(await target.context.session.client()).toBe(await ctx.session.client());
+      target.context.terminal.info('sent with glpat-test-token');
       expect(target.message).toBe('sent with [redacted]');
     } finally {
       await ctx.close();
@@ -33,25 +33,25 @@ describe('Target', () => {
   it('refuses to prompt (standard input carries the targets), except that --yes confirms without asking', async () => {
     const { ctx } = root();
     const target = new Target(ctx, 'acme/web');
-    expect(target.context.interactive).toBe(false);
-    await expect(target.context.confirmByTyping('acme/web', 'delete it', false)).rejects.toMatchObject({
+    expect(target.context.prompter.interactive).toBe(false);
+    await expect(target.context.prompter.confirmByTyping('acme/web', 'delete it', false)).rejects.toMatchObject({
       kind: 'usage',
       hint: 'pass --yes to delete it without confirmation',
     });
-    await expect(target.context.confirmByTyping('acme/web', 'delete it', true)).resolves.toBeUndefined();
+    await expect(target.context.prompter.confirmByTyping('acme/web', 'delete it', true)).resolves.toBeUndefined();
   });
 
   it("has its own dry run, taken from the run's, and shows the request as the target's response", async () => {
     const { ctx } = root({ dryRun: true });
     const target = new Target(ctx, 'acme/web');
-    expect(await target.context.mutate({ method: 'POST', path: '/projects/1/star' })).toBeUndefined();
+    expect(await target.context.session.mutate({ method: 'POST', path: '/projects/1/star' })).toBeUndefined();
     expect(target.message).toBe('would send POST http://127.0.0.1:9/api/v4/projects/1/star');
     expect(target.captured).toMatchObject({ method: 'POST' });
   });
 
   it("names itself in a warning on the run's stderr", () => {
     const { ctx, stderr } = root();
-    new Target(ctx, 'acme/web').context.warn('warning: slow');
+    new Target(ctx, 'acme/web').context.terminal.warn('warning: slow');
     expect(String(stderr.read())).toBe('warning: acme/web: slow\n');
   });
 });

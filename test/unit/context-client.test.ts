@@ -18,9 +18,9 @@ describe('Context.client', () => {
       env: { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'glpat-test-token', COLLAB_CONFIG_DIR: dir, HOME: dir },
     });
     try {
-      const clients = await Promise.all(Array.from({ length: 8 }, () => ctx.client()));
+      const clients = await Promise.all(Array.from({ length: 8 }, () => ctx.session.client()));
       for (const client of clients) expect(client).toBe(clients[0]);
-      expect(await ctx.client()).toBe(clients[0]);
+      expect(await ctx.session.client()).toBe(clients[0]);
     } finally {
       await ctx.close();
     }

@@ -30,11 +30,9 @@ describe('defaults', () => {
     const concurrency = findSetting('concurrency');
     const was = concurrency.default;
     try {
-      expect(await context().numberSetting('concurrency')).toBe(was);
+      expect(await context().session.numberSetting('concurrency')).toBe(was);
       concurrency.default = 3;
-      expect(await context().numberSetting('concurrency')).toBe(3);
-      expect(await context().concurrency({})).toBe(3);
-      expect(await context().concurrency({ concurrency: 5 })).toBe(5);
+      expect(await context().session.numberSetting('concurrency')).toBe(3);
     } finally {
       concurrency.default = was;
     }

@@ -16,19 +16,19 @@ describe('interrupt hooks', () => {
   it('run innermost first; each piece of work removes only its own', () => {
     const ctx = context();
     const said: string[] = [];
-    const outer = ctx.onInterrupt(() => said.push('the fork may have been created'));
-    const inner = ctx.onInterrupt(() => said.push('the import goes on'));
-    ctx.interrupted();
+    const outer = ctx.terminal.onInterrupt(() => said.push('the fork may have been created'));
+    const inner = ctx.terminal.onInterrupt(() => said.push('the import goes on'));
+    ctx.terminal.interrupted();
     expect(said).toEqual(['the import goes on', 'the fork may have been created']);
     // The outer work ends first (a slot cleared here would have dropped the inner hook too).
     outer();
     said.length = 0;
-    ctx.interrupted();
+    ctx.terminal.interrupted();
     expect(said).toEqual(['the import goes on']);
     inner();
     inner();
     said.length = 0;
-    ctx.interrupted();
+    ctx.terminal.interrupted();
     expect(said).toEqual([]);
   });
 });

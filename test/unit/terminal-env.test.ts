@@ -55,13 +55,15 @@ describe('CI', () => {
     );
     const globals = { verbose: false, quiet: false };
     const inCI = new Context(io, globals, new AbortController().signal, { env: { CI: '1' } });
-    expect(inCI.interactive).toBe(false);
-    await expect(inCI.prompts('pass --yes')).rejects.toMatchObject({
+    expect(inCI.prompter.interactive).toBe(false);
+    await expect(inCI.prompter.prompts('pass --yes')).rejects.toMatchObject({
       kind: 'usage',
       message: 'cannot prompt: this is a CI job (CI is set)',
     });
-    expect(new Context(io, globals, new AbortController().signal, { env: { CI: 'false' } }).interactive).toBe(true);
-    expect(new Context(io, globals, new AbortController().signal, { env: {} }).interactive).toBe(true);
+    expect(new Context(io, globals, new AbortController().signal, { env: { CI: 'false' } }).prompter.interactive).toBe(
+      true,
+    );
+    expect(new Context(io, globals, new AbortController().signal, { env: {} }).prompter.interactive).toBe(true);
   });
 });
 

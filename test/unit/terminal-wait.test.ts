@@ -16,7 +16,7 @@ describe('the terminal while the client waits', () => {
     const stderr = new ScreenStream(screen, true, 80);
     const io = streamIO({ stdout: new PassThrough(), stderr, stdin: new PassThrough() }, {});
     const clock = manualClock();
-    const terminal = new StreamTerminal(io, false, clock);
+    const terminal = new StreamTerminal(io, { quiet: false, verbose: false }, clock);
     terminal.waiting({
       reason: 'rate-limit',
       status: 429,

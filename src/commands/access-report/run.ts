@@ -67,11 +67,11 @@ export function parse(input: VerbInput<typeof ACCESS_REPORT>): AccessReportOptio
 }
 
 export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<void> {
-  const client = await ctx.client();
-  const concurrency = await ctx.numberSetting('concurrency');
+  const client = await ctx.session.client();
+  const concurrency = await ctx.session.numberSetting('concurrency');
   const before = client.requestCount;
-  const today = new Date(ctx.clock.now()).toISOString().slice(0, 10);
-  const progress = await ctx.spinner(`reading the members below ${opts.group}…`);
+  const today = new Date(ctx.session.clock.now()).toISOString().slice(0, 10);
+  const progress = await ctx.terminal.spinner(`reading the members below ${opts.group}…`);
   let rows: ReportRow[];
   let world: Awaited<ReturnType<typeof readWorld>>;
   try {
@@ -117,12 +117,12 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
     progress.stop();
   }
   for (const path of world.unreadable)
-    ctx.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
+    ctx.terminal.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
   // No rows: the csv still gets its header.
-  await ctx.printItems(rows, REPORT_COLUMNS, rows.length === 0 ? { fields: REPORT_FIELDS } : {});
+  await ctx.presenter.items(rows, REPORT_COLUMNS, rows.length === 0 ? { fields: REPORT_FIELDS } : {});
   const requests = client.requestCount - before;
   const projects = world.projects.length;
-  ctx.info(
+  ctx.terminal.info(
     `${rows.length} row${rows.length === 1 ? '' : 's'} for ${projects} project${projects === 1 ? '' : 's'} in ${world.groups.size} group${world.groups.size === 1 ? '' : 's'}; read with ${requests} request${requests === 1 ? '' : 's'}${projects ? ` (${(requests / projects).toFixed(2)} a project)` : ''}`,
   );
 }

@@ -41,7 +41,7 @@ export async function printShaped(ctx: VerbContext, text: string, info: RequestI
     throw notShapeable(ctx, info, 'text that is not JSON');
   }
   if (Array.isArray(data)) {
-    await ctx.printItems(data, columnsOf(data[0]));
+    await ctx.presenter.items(data, columnsOf(data[0]));
     return;
   }
   if (data === null || typeof data !== 'object')
@@ -49,7 +49,7 @@ export async function printShaped(ctx: VerbContext, text: string, info: RequestI
   const columns = columnsOf(data);
   // A view (label and value) on a terminal, as `<noun> view` shows one resource.
   const detail: DetailField[] = columns.map((column) => ({ label: column.path, path: column.path }));
-  await ctx.printResource(data, { columns, detail });
+  await ctx.presenter.resource(data, { columns, detail });
 }
 
 /** The columns of an answer without a command's own: the first item's fields that hold one value (not objects or arrays). */

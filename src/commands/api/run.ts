@@ -168,16 +168,16 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
       : { headers: opts.headers }),
     responseType: 'text' as const,
   };
-  if (ctx.dryRun) {
+  if (ctx.session.dryRun) {
     // Keys that name secrets read [redacted], as every other command's do.
-    await ctx.printDryRun(request, Object.keys(nested).filter(looksSecret));
+    await ctx.presenter.dryRun(await ctx.session.describeRequest(request, Object.keys(nested).filter(looksSecret)));
     return;
   }
   if (opts.paginate) {
     await printEveryPage(ctx, opts, request.query);
     return;
   }
-  const response = await ctx.request<string>(request).catch((error: unknown) => {
+  const response = await ctx.session.request<string>(request).catch((error: unknown) => {
     throw notFoundHint(error, opts.path);
   });
   if (opts.include) {
@@ -202,14 +202,14 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
  * error says that the list is incomplete.
  */
 async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryParams | undefined): Promise<void> {
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   // A spinner with a live count on stderr when it is a terminal (stopped before the first items on a shared terminal).
-  const progress = ctx.listProgress({ noun: nounOf(opts.path) });
+  const progress = ctx.terminal.listProgress({ noun: nounOf(opts.path) });
   const pages = paginate(client, {
     path: opts.path,
     ...(query ? { query } : {}),
     perPage: pageSize({ all: true }),
-    concurrency: await ctx.concurrency({}),
+    concurrency: await ctx.session.numberSetting('concurrency'),
     onProgress: progress.onProgress,
     onSummary: progress.onSummary,
   });
@@ -217,7 +217,7 @@ async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryPa
   try {
     if (reshapes(ctx)) {
       // -o ndjson, csv, table or --fields: the list writer of every list command (columns from --fields).
-      await ctx.printList(pages, []).catch((error: unknown) => {
+      await ctx.presenter.list(pages, []).catch((error: unknown) => {
         throw listFailure(error, opts.path, 0);
       });
     } else {

@@ -79,7 +79,7 @@ function savedPlan(path: string): Plan | undefined {
 export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<void> {
   if (opts.schema) {
     const { jsonSchema } = await import('../../desired/schema.js');
-    await ctx.printJsonText(JSON.stringify(await jsonSchema(), null, 2));
+    await ctx.presenter.jsonText(JSON.stringify(await jsonSchema(), null, 2));
     return;
   }
   let plan: Plan;
@@ -87,7 +87,7 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   let concurrency: number | undefined;
   if (opts.saved) {
     await checkHost(ctx, opts.saved);
-    const shard = shardOf(opts.shard, ctx.env);
+    const shard = shardOf(opts.shard, ctx.session.env);
     checkFilters(
       opts.only,
       opts.saved.changes.map((change) => change.address),
@@ -103,7 +103,7 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     concurrency = options.concurrency;
     plan = await readAndPlan(ctx, file, options);
   }
-  if (ctx.dryRun) return showPlan(ctx, plan);
+  if (ctx.session.dryRun) return showPlan(ctx, plan);
   if (plan.changes.length === 0) {
     if (opts.resume)
       Journal.open(opts.journal, {
@@ -112,7 +112,7 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
         digest: plan.file.digest,
         source: opts.file,
       }).remove();
-    ctx.info(planSummary(plan));
+    ctx.terminal.info(planSummary(plan));
     return;
   }
   if (!opts.saved) await askToApply(ctx, plan, opts.yes);
@@ -122,7 +122,7 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     digest: plan.file.digest,
     source: opts.file,
   });
-  concurrency ??= await ctx.concurrency(opts);
+  concurrency ??= opts.concurrency ?? (await ctx.session.numberSetting('concurrency'));
   // A saved plan: everything it needs checked before anything is sent; its stale targets found.
   const stale = opts.saved ? await preflight(ctx, plan, journal, concurrency) : undefined;
   await applyPlan(ctx, plan, { concurrency, stale, journal });

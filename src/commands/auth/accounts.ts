@@ -6,7 +6,7 @@ import type { ConfigStore } from '../../config/store.js';
 
 /** The host an auth verb acts on (src/config/host.ts's rule), or a usage error saying how to name one. */
 export async function authHost(ctx: VerbContext, config: ConfigStore, action: string): Promise<ChosenHost> {
-  const host = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
+  const host = await chooseHost(ctx.session.givenHost, ctx.session.env, () => config.get('host'));
   if (!host) throw new CollabError('usage', `no host to ${action}`, { hint: 'pass --host <url>' });
   return host;
 }

@@ -36,13 +36,19 @@ export function parse({ withToken, tokenCommand, insecureStorage }: VerbInput<ty
 
 export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
   // The host is checked first, before standard input or a prompt is read (src/config/host.ts).
-  const chosen = await chooseHost(ctx.globals.host, ctx.env, async () => (await ctx.config()).get('host'));
+  const chosen = await chooseHost(ctx.session.givenHost, ctx.session.env, async () =>
+    (await ctx.session.config()).get('host'),
+  );
   let host = chosen?.url;
   let token: string;
   if (opts.tokenCommand !== undefined) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --token-command' });
     const { runTokenCommand } = await import('../../config/token-command.js');
-    token = await runTokenCommand(opts.tokenCommand, { host: hostKey(host), signal: ctx.signal, env: ctx.env });
+    token = await runTokenCommand(opts.tokenCommand, {
+      host: hostKey(host),
+      signal: ctx.session.signal,
+      env: ctx.session.env,
+    });
   } else if (opts.withToken) {
     if (!host) throw new CollabError('usage', 'no host given', { hint: 'pass --host <url> with --with-token' });
     // At a terminal the read waits for typing: the prompter says so, and how to end it.
@@ -52,7 +58,7 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
         hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>',
       });
   } else {
-    const prompts = await ctx.prompts(
+    const prompts = await ctx.prompter.prompts(
       'pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN',
     );
     // At a terminal the default host is offered, not taken: logging in is how another host is added.
@@ -78,9 +84,9 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
       })
     ).trim();
   }
-  ctx.addSecret(token);
+  ctx.terminal.addSecret(token);
   const user = await verifyToken(ctx, host, token, 'given');
-  const config = await ctx.config();
+  const config = await ctx.session.config();
   const key = hostKey(host);
   const { account, where } =
     opts.tokenCommand !== undefined
@@ -91,13 +97,15 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
   // A token that left the keyring for the file or a command leaves nothing behind there.
   if (before?.place === 'keyring' && !account.keyring) await forgetInKeyring(ctx, key, user.username);
   const others = accountsOf(config.host(key)).filter((a) => a.user !== user.username).length;
-  ctx.info(
+  ctx.terminal.info(
     `logged in to ${key} as ${user.username}; ${where}${others > 0 ? `; the active account of ${others + 1} (\`collab auth switch\` changes it)` : ''}`,
   );
   // The rule of src/config/tokens.ts: COLLAB_TOKEN, when it belongs to this host, wins over what was just stored.
-  const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
+  const owner = ctx.session.env.COLLAB_TOKEN
+    ? envTokenHost({ config, env: ctx.session.env, givenHost: ctx.session.givenHost })
+    : undefined;
   if (owner?.host === hostKey(host)) {
-    ctx.warn(
+    ctx.terminal.warn(
       `COLLAB_TOKEN is set and is sent to ${owner.host} (${owner.because}) instead of the token stored for it; unset COLLAB_TOKEN to use the stored one`,
     );
   }
@@ -126,7 +134,7 @@ async function keepToken(
     return { account: { keyring: true }, where: `token stored in ${access.store.name}` };
   } catch (error) {
     if (!isStoreError(error)) throw error;
-    ctx.warn(`${error.message}: the token goes to the config file instead`);
+    ctx.terminal.warn(`${error.message}: the token goes to the config file instead`);
     return inFile(` as ${access.store.name} failed`);
   }
 }
@@ -139,6 +147,6 @@ export async function forgetInKeyring(ctx: VerbContext, host: string, user: stri
     await access.store.delete(host, user);
   } catch (error) {
     if (isStoreError(error, 'not-found')) return;
-    ctx.warn(`the token of ${user} on ${host} may remain in the system keyring: ${(error as Error).message}`);
+    ctx.terminal.warn(`the token of ${user} on ${host} may remain in the system keyring: ${(error as Error).message}`);
   }
 }

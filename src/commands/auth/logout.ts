@@ -11,7 +11,7 @@ import { forgetInKeyring } from './login.js';
  * the host's entry goes with it (and the default host, if it was that).
  */
 export async function run(ctx: VerbContext, { user }: VerbInput<typeof LOGOUT>): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.session.config();
   const host = await authHost(ctx, config, 'log out of');
   const accounts = accountsOn(config, host);
   const account = accountNamed(
@@ -36,5 +36,5 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof LOGOUT>):
       : accounts.length === 1
         ? `; no account is left for it in ${config.path}`
         : '';
-  ctx.info(`logged out of ${host.key}${who}${then}`);
+  ctx.terminal.info(`logged out of ${host.key}${who}${then}`);
 }

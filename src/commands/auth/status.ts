@@ -74,29 +74,36 @@ interface Row {
  * whether the service accepts it. Never the token.
  */
 export async function run(ctx: VerbContext): Promise<void> {
-  const config = await ctx.config();
-  const scope: TokenScope = { config, env: ctx.env, givenHost: ctx.globals.host };
+  const config = await ctx.session.config();
+  const scope: TokenScope = { config, env: ctx.session.env, givenHost: ctx.session.givenHost };
   const defaultHost = config.get('host');
-  const envOwner = ctx.env.COLLAB_TOKEN ? envTokenHost(scope) : undefined;
+  const envOwner = ctx.session.env.COLLAB_TOKEN ? envTokenHost(scope) : undefined;
   let hosts = Object.keys(config.hosts()).map(hostKey);
   if (envOwner && !hosts.includes(envOwner.host)) hosts.unshift(envOwner.host);
-  if (ctx.globals.host) hosts = [hostKey(ctx.globals.host)];
-  if (ctx.env.COLLAB_TOKEN && !envOwner) {
-    ctx.info(
+  if (ctx.session.givenHost) hosts = [hostKey(ctx.session.givenHost)];
+  if (ctx.session.env.COLLAB_TOKEN && !envOwner) {
+    ctx.terminal.info(
       'COLLAB_TOKEN is set, but no host for it: it is sent to the host given with --host, as neither COLLAB_HOST nor a default host is set',
     );
   }
   const rows: Row[] = hosts.flatMap((host) => {
     const fromEnv =
-      envOwner?.host === host && ctx.env.COLLAB_TOKEN
-        ? [{ host, user: null, active: true, origin: { source: 'environment', token: ctx.env.COLLAB_TOKEN } } as Row]
+      envOwner?.host === host && ctx.session.env.COLLAB_TOKEN
+        ? [
+            {
+              host,
+              user: null,
+              active: true,
+              origin: { source: 'environment', token: ctx.session.env.COLLAB_TOKEN },
+            } as Row,
+          ]
         : [];
     const stored = accountsOf(config.host(host)).flatMap((account) => {
       const origin = accountOrigin(account);
       return origin ? [{ host, user: account.user, active: account.active && fromEnv.length === 0, origin }] : [];
     });
     // A host asked for with --host that has no token is a row saying so.
-    return fromEnv.length + stored.length > 0 || !ctx.globals.host
+    return fromEnv.length + stored.length > 0 || !ctx.session.givenHost
       ? [...fromEnv, ...stored]
       : [{ host, user: null, active: false, origin: undefined }];
   });
@@ -107,7 +114,7 @@ export async function run(ctx: VerbContext): Promise<void> {
   const statuses = await Promise.all(
     rows.map((row) => check(ctx, row, typeof defaultHost === 'string' && hostKey(defaultHost) === row.host)),
   );
-  await ctx.printItems(statuses, COLUMNS);
+  await ctx.presenter.items(statuses, COLUMNS);
   const invalid = statuses.filter((s) => !s.valid);
   if (invalid.length > 0)
     throw new CollabError('auth', `${invalid.length} of ${statuses.length} accounts have no working token`, {
@@ -131,7 +138,9 @@ async function check(
   if (!origin) return { ...base, valid: false, error: 'no token' };
   try {
     const { token } =
-      origin.source === 'environment' ? { token: origin.token } : await ctx.resolveToken(host, { user: user ?? '' });
+      origin.source === 'environment'
+        ? { token: origin.token }
+        : await ctx.session.resolveToken(host, { user: user ?? '' });
     const me = await verifyToken(ctx, host, token);
     return { ...base, user: user || me.username, valid: true, error: null };
   } catch (error) {

@@ -12,10 +12,12 @@ import type { SWITCH } from './index.js';
  * while COLLAB_TOKEN is what the host is sent (switching would change nothing a command sends).
  */
 export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.session.config();
   const host = await authHost(ctx, config, 'switch accounts on');
   const accounts = accountsOn(config, host);
-  const owner = ctx.env.COLLAB_TOKEN ? envTokenHost({ config, env: ctx.env, givenHost: ctx.globals.host }) : undefined;
+  const owner = ctx.session.env.COLLAB_TOKEN
+    ? envTokenHost({ config, env: ctx.session.env, givenHost: ctx.session.givenHost })
+    : undefined;
   if (owner?.host === host.key) {
     throw new CollabError('usage', `${host.key} is sent COLLAB_TOKEN (${owner.because}), whichever account is active`, {
       hint: 'unset COLLAB_TOKEN to use the accounts of the config file',
@@ -33,7 +35,7 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>):
     if (others.length === 1) target = (others[0] as (typeof others)[0]).user;
     else {
       const names = others.map((a) => a.user).join(', ');
-      const prompts = await ctx.prompts(
+      const prompts = await ctx.prompter.prompts(
         `${host.key} has ${others.length} other accounts (${names}): name one with --user`,
       );
       target = await prompts.select({
@@ -43,9 +45,9 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>):
     }
   }
   if (target === active?.user) {
-    ctx.unchanged(`${target} is already the active account on ${host.key}`);
+    ctx.presenter.unchanged(`${target} is already the active account on ${host.key}`);
     return;
   }
   await config.setHost(host.key, (current) => activateAccount(current ?? {}, target));
-  ctx.info(`switched the active account on ${host.key} to ${target}`);
+  ctx.terminal.info(`switched the active account on ${host.key} to ${target}`);
 }

@@ -15,8 +15,8 @@ export async function run(ctx: VerbContext, { user, show }: VerbInput<typeof TOK
       hint: 'use it in a script, e.g. TOKEN=$(collab auth token), or pass --show',
     });
   }
-  const config = await ctx.config();
+  const config = await ctx.session.config();
   const host = await authHost(ctx, config, 'print the token of');
-  const { token } = await ctx.resolveToken(host.url, user === undefined ? {} : { user });
+  const { token } = await ctx.session.resolveToken(host.url, user === undefined ? {} : { user });
   await ctx.presenter.plain(`${token}\n`);
 }

@@ -9,7 +9,7 @@ export async function verifyToken(
   token: string,
   source?: 'given',
 ): Promise<CurrentUser> {
-  const client = await ctx.connect(host, token, source);
+  const client = await ctx.session.connect(host, token, source);
   try {
     const response = await client.request<CurrentUser>(getCurrentUser());
     if (!response.data || typeof response.data.username !== 'string')

@@ -22,8 +22,8 @@ export function parse(input: VerbInput<typeof CREATE>): CreateBadgeOptions {
 }
 
 export async function run(ctx: VerbContext, opts: CreateBadgeOptions): Promise<void> {
-  const response = await ctx.mutate<Badge>(createBadge(opts.owner, opts.fields));
+  const response = await ctx.session.mutate<Badge>(createBadge(opts.owner, opts.fields));
   if (!response) return;
-  ctx.info(`created badge ${response.data.id} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
+  ctx.terminal.info(`created badge ${response.data.id} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
 }

@@ -7,8 +7,8 @@ import type { LIST } from './index.js';
 type ListBadgesOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListBadgesOptions): Promise<void> {
-  await ctx.printList(
-    await ctx.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list),
+  await ctx.presenter.list(
+    await ctx.session.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list),
     BADGE_COLUMNS,
   );
 }

@@ -19,12 +19,12 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
 }
 
 export async function run(ctx: VerbContext, opts: UpdateBadgeOptions): Promise<void> {
-  const response = await ctx
+  const response = await ctx.session
     .mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields))
     .catch((error: unknown) => {
       throw badgeHint(error, opts.owner, opts.badgeId);
     });
   if (!response) return;
-  ctx.info(`updated badge ${opts.badgeId} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
+  ctx.terminal.info(`updated badge ${opts.badgeId} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
 }

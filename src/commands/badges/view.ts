@@ -7,6 +7,6 @@ import type { VIEW } from './index.js';
 type ViewBadgeOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewBadgeOptions): Promise<void> {
-  const { data } = await ctx.request<Badge>(getBadge(opts.owner, opts.badgeId));
-  await ctx.printResource(data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
+  const { data } = await ctx.session.request<Badge>(getBadge(opts.owner, opts.badgeId));
+  await ctx.presenter.resource(data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
 }

@@ -9,7 +9,7 @@ import type { VerbInput } from '../verb.js';
 import type { GET, SET } from './index.js';
 
 async function targetHost(ctx: VerbContext, config: ConfigStore, setting: SettingSpec): Promise<string> {
-  const target = await chooseHost(ctx.globals.host, ctx.env, () => config.get('host'));
+  const target = await chooseHost(ctx.session.givenHost, ctx.session.env, () => config.get('host'));
   if (!target)
     throw new CollabError('usage', `${setting.key} is set per host, and no host was given`, {
       hint: `pass --host <url>`,
@@ -19,7 +19,7 @@ async function targetHost(ctx: VerbContext, config: ConfigStore, setting: Settin
 
 export const getCommand = {
   async run(ctx: VerbContext, { setting }: VerbInput<typeof GET>): Promise<void> {
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     let value: unknown;
     if (setting.scope === 'host')
       value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
@@ -38,18 +38,18 @@ export const setCommand = {
   },
   async run(ctx: VerbContext, { setting, value }: VerbInput<typeof SET>): Promise<void> {
     // Unchecked: setting a good value is how a bad one in the file is repaired.
-    const config = await ctx.config({ check: false });
+    const config = await ctx.session.config({ check: false });
     const parsed = parseSetting(setting, value);
     if (setting.scope === 'host') {
       const key = await targetHost(ctx, config, setting);
       await config.setHost(key, (current) => ({ ...current, [setting.key]: parsed }));
-      ctx.info(`${setting.key} set for ${key}`);
+      ctx.terminal.info(`${setting.key} set for ${key}`);
     } else {
       await config.set(setting.key, setting.value.type === 'url' ? hostKey(String(parsed)) : parsed);
-      ctx.info(`${setting.key} set`);
+      ctx.terminal.info(`${setting.key} set`);
     }
     const caveat = setting.caveat?.(parsed);
-    if (caveat) ctx.warn(caveat);
+    if (caveat) ctx.terminal.warn(caveat);
   },
 };
 
@@ -61,7 +61,7 @@ const COLUMNS: Column[] = [
 
 export const listCommand = {
   async run(ctx: VerbContext): Promise<void> {
-    const config = await ctx.config();
+    const config = await ctx.session.config();
     const rows: Array<{ key: string; value: unknown; host: string }> = [];
     for (const setting of SETTINGS.filter((s) => s.scope === 'global'))
       rows.push({ key: setting.key, value: config.get(setting.key) ?? setting.default ?? '', host: '' });
@@ -74,13 +74,13 @@ export const listCommand = {
         if (value !== undefined) rows.push({ key: setting.key, value, host });
       }
     }
-    await ctx.printItems(rows, COLUMNS);
+    await ctx.presenter.items(rows, COLUMNS);
   },
 };
 
 /** Where the config file is (or would be): read from the environment only, so it works even when the file is broken. */
 export const pathCommand = {
   async run(ctx: VerbContext): Promise<void> {
-    await ctx.presenter.plain(`${configPath(ctx.env)}\n`);
+    await ctx.presenter.plain(`${configPath(ctx.session.env)}\n`);
   },
 };

@@ -48,10 +48,10 @@ function checkKey(text: string, where: string): string {
 
 export async function run(ctx: VerbContext, opts: CreateDeployKeyOptions): Promise<void> {
   const key = await opts.key(ctx);
-  const response = await ctx.mutate<DeployKey>(
+  const response = await ctx.session.mutate<DeployKey>(
     addDeployKey(opts.owner.ref, { title: opts.title, key, ...opts.fields }),
   );
   if (!response) return;
-  ctx.info(`added deploy key ${response.data.id} (${response.data.title}) to project ${opts.owner.ref}`);
-  await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
+  ctx.terminal.info(`added deploy key ${response.data.id} (${response.data.title}) to project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, DEPLOY_KEY_VIEW);
 }

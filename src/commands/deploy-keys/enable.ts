@@ -7,8 +7,8 @@ import type { ENABLE } from './index.js';
 type EnableDeployKeyOptions = VerbInput<typeof ENABLE>;
 
 export async function run(ctx: VerbContext, opts: EnableDeployKeyOptions): Promise<void> {
-  const response = await ctx.mutate<DeployKey>(enableDeployKey(opts.owner.ref, opts.keyId));
+  const response = await ctx.session.mutate<DeployKey>(enableDeployKey(opts.owner.ref, opts.keyId));
   if (!response) return;
-  ctx.info(`enabled deploy key ${response.data.id} (${response.data.title}) on project ${opts.owner.ref}`);
-  await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
+  ctx.terminal.info(`enabled deploy key ${response.data.id} (${response.data.title}) on project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, DEPLOY_KEY_VIEW);
 }

@@ -9,8 +9,8 @@ import type { LIST } from './index.js';
 type ListDeployKeysOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
-  await ctx.printList(
-    await ctx.pages(deployKeysPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
+  await ctx.presenter.list(
+    await ctx.session.pages(deployKeysPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
     DEPLOY_KEY_COLUMNS,
   );
 }

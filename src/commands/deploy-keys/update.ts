@@ -22,8 +22,8 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
 }
 
 export async function run(ctx: VerbContext, opts: UpdateDeployKeyOptions): Promise<void> {
-  const response = await ctx.mutate<DeployKey>(updateDeployKey(opts.owner.ref, opts.keyId, opts.fields));
+  const response = await ctx.session.mutate<DeployKey>(updateDeployKey(opts.owner.ref, opts.keyId, opts.fields));
   if (!response) return;
-  ctx.info(`updated deploy key ${opts.keyId} of project ${opts.owner.ref}`);
-  await ctx.printResource(response.data, DEPLOY_KEY_VIEW);
+  ctx.terminal.info(`updated deploy key ${opts.keyId} of project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, DEPLOY_KEY_VIEW);
 }

@@ -47,19 +47,19 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   const exported = await readAndExport(ctx, {
     roots: opts.roots,
     sections: opts.sections,
-    concurrency: await ctx.concurrency(opts),
+    concurrency: opts.concurrency ?? (await ctx.session.numberSetting('concurrency')),
   });
-  const header = `# collab export of ${await ctx.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
+  const header = `# collab export of ${await ctx.session.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
   if (opts.out) writeFileSync(opts.out, text);
   else await ctx.presenter.plain(text);
   if (exported.variables.size > 0) {
-    ctx.warn(
+    ctx.terminal.warn(
       `the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`,
     );
-    for (const [name, what] of [...exported.variables].sort()) ctx.stderrLine(`  ${name}: ${what}`);
+    for (const [name, what] of [...exported.variables].sort()) ctx.terminal.stderrLine(`  ${name}: ${what}`);
   }
-  ctx.info(
+  ctx.terminal.info(
     `exported ${plural(exported.groups, 'group')} and ${plural(exported.projects, 'project')}${opts.out ? ` to ${opts.out}` : ''}; ${readsText(exported.reads, exported.groups + exported.projects)}`,
   );
 }

@@ -16,7 +16,7 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
   // Refused first, before any request: an image is no text for a terminal.
   if (opts.file === '-')
     ctx.presenter.refuseBinary('an image', 'redirect standard output to a file, or give --file <path>');
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const response = await client.stream(getGroupAvatar(opts.group));
   let bytes = 0;
   const counter = async function* (source: AsyncIterable<Buffer>) {
@@ -30,7 +30,9 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
   } else {
     const partial = `${opts.file}.partial-${process.pid}`;
     try {
-      await pipeline(response.body, counter, createWriteStream(partial, { flags: 'wx' }), { signal: ctx.signal });
+      await pipeline(response.body, counter, createWriteStream(partial, { flags: 'wx' }), {
+        signal: ctx.session.signal,
+      });
       await rename(partial, opts.file);
     } catch (error) {
       await rm(partial, { force: true });
@@ -41,7 +43,7 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
       throw error;
     }
   }
-  ctx.info(
+  ctx.terminal.info(
     `saved the avatar of group ${opts.group} to ${opts.file === '-' ? 'standard output' : opts.file} (${bytes} bytes)`,
   );
 }

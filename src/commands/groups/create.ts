@@ -45,12 +45,12 @@ export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): 
 }
 
 export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
-  const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx, opts.parent, '--parent');
+  const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx.session, opts.parent, '--parent');
   const request = createGroup(
     { name: opts.name, path: opts.path, ...(parentId !== undefined ? { parent_id: parentId } : {}), ...opts.settings },
     opts.avatar,
   );
-  const response = await ctx.mutate<GroupRecord>(request).catch((error: unknown) => {
+  const response = await ctx.session.mutate<GroupRecord>(request).catch((error: unknown) => {
     if (isCollabError(error) && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
       throw withHint(
         error,
@@ -60,6 +60,6 @@ export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> 
     throw error;
   });
   if (!response) return;
-  ctx.info(`created group ${response.data.full_path} (id ${response.data.id})`);
+  ctx.terminal.info(`created group ${response.data.full_path} (id ${response.data.id})`);
   await printGroup(ctx, response.data);
 }

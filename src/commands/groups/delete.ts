@@ -28,23 +28,23 @@ export function parse({ group, yes, permanentlyRemove, wait, timeout }: VerbInpu
 }
 
 export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
-  if (!opts.yes && !ctx.dryRun) {
+  if (!opts.yes && !ctx.session.dryRun) {
     // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
-    await ctx.prompts('').catch(() => {
+    await ctx.prompter.prompts('').catch(() => {
       throw new CollabError('usage', `deleting group ${opts.group} needs confirmation`, {
         hint: 'pass --yes when not at a terminal',
       });
     });
   }
   // A dry run needs the group's full path only for --permanently-remove (it goes in the request).
-  if (ctx.dryRun && !opts.permanently) {
-    await ctx.mutate(deleteGroup(opts.group));
+  if (ctx.session.dryRun && !opts.permanently) {
+    await ctx.session.mutate(deleteGroup(opts.group));
     return;
   }
-  const { data: group } = await ctx.request<GroupRecord>(getGroup(opts.group));
+  const { data: group } = await ctx.session.request<GroupRecord>(getGroup(opts.group));
   const fullPath = group.full_path;
-  if (!ctx.dryRun) {
-    await ctx.confirmByTyping(
+  if (!ctx.session.dryRun) {
+    await ctx.prompter.confirmByTyping(
       fullPath,
       opts.permanently
         ? `remove group ${fullPath} with its subgroups and projects now, beyond restore`
@@ -52,7 +52,7 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
       opts.yes,
     );
   }
-  const response = await ctx
+  const response = await ctx.session
     .mutate(deleteGroup(opts.group, opts.permanently ? { fullPath } : undefined))
     .catch((error: unknown) => {
       if (isCollabError(error) && error.kind === 'rejected' && /already marked for deletion/i.test(error.message)) {
@@ -73,7 +73,7 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   if (!response) return;
 
   // The answer is a bare 202: look again to tell a removal from a mark for deletion.
-  const look = async () => findResource<GroupRecord>(await ctx.client(), getGroup(group.id));
+  const look = async () => findResource<GroupRecord>(await ctx.session.client(), getGroup(group.id));
   let after = await look();
   if (opts.wait) {
     after = await waitForDeletion(ctx, {
@@ -90,15 +90,15 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   let status: string;
   if (!after) {
     status = 'removed';
-    ctx.info(`removed group ${fullPath} with its subgroups and projects`);
+    ctx.terminal.info(`removed group ${fullPath} with its subgroups and projects`);
   } else if (after.marked_for_deletion_on && !opts.permanently) {
     status = 'marked_for_deletion';
-    ctx.info(
+    ctx.terminal.info(
       `marked group ${fullPath} for deletion on ${after.marked_for_deletion_on}: it will be removed on ${removalDate(after.marked_for_deletion_on)} (after the instance's delay, 7 days unless an administrator changed it); \`collab groups restore ${fullPath}\` undoes it until then`,
     );
   } else {
     status = 'removal_scheduled';
-    ctx.info(`group ${fullPath} is being removed in the background`);
+    ctx.terminal.info(`group ${fullPath} is being removed in the background`);
   }
   // Scripts asking for data get the outcome; people get the line above.
   await ctx.presenter.action(

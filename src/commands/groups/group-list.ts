@@ -53,8 +53,8 @@ export async function runGroupList(ctx: VerbContext, opts: GroupListOptions): Pr
   if (!opts.tree) {
     // The service orders by name; FULL PATH then reads out of order. People read groups as a tree,
     // by full path; an --order-by given keeps the service's order.
-    await ctx.printList(
-      await ctx.pages(path, opts.query, opts.flags),
+    await ctx.presenter.list(
+      await ctx.session.pages(path, opts.query, opts.flags),
       GROUP_COLUMNS,
       opts.query.order_by === undefined ? byFullPath : undefined,
     );
@@ -64,7 +64,7 @@ export async function runGroupList(ctx: VerbContext, opts: GroupListOptions): Pr
   const flags =
     opts.flags.limit === undefined && opts.flags.page === undefined ? { ...opts.flags, all: true } : opts.flags;
   const groups: GroupRecord[] = [];
-  for await (const page of await ctx.pages(path, opts.query, flags))
+  for await (const page of await ctx.session.pages(path, opts.query, flags))
     for (const item of page.items) groups.push(JSON.parse(item) as GroupRecord);
   await printGroupTree(ctx, groups, GROUP_COLUMNS);
 }

@@ -187,6 +187,6 @@ export async function printGroup(
   group: GroupRecord,
   options: { withProjects?: boolean } = {},
 ): Promise<void> {
-  for (const secret of secretValues(group)) ctx.addSecret(secret);
-  await ctx.printResource(group, { columns: GROUP_COLUMNS, detail: groupDetail(group, options) });
+  for (const secret of secretValues(group)) ctx.terminal.addSecret(secret);
+  await ctx.presenter.resource(group, { columns: GROUP_COLUMNS, detail: groupDetail(group, options) });
 }

@@ -20,11 +20,11 @@ export function parse(input: VerbInput<typeof LDAP_LINKS_ADD>): LdapLinksAddOpti
 }
 
 export async function run(ctx: VerbContext, opts: LdapLinksAddOptions): Promise<void> {
-  const response = await ctx.mutate(addLdapLink(opts.group, opts.link));
+  const response = await ctx.session.mutate(addLdapLink(opts.group, opts.link));
   if (!response) return;
   const { link } = opts;
-  ctx.info(
+  ctx.terminal.info(
     `linked ${link.cn !== undefined ? `LDAP group ${link.cn}` : `LDAP filter ${link.filter}`} (${link.provider}) to group ${opts.group} as ${accessLevelName(link.group_access)}`,
   );
-  await ctx.printResource(response.data, { columns: LDAP_LINK_COLUMNS });
+  await ctx.presenter.resource(response.data, { columns: LDAP_LINK_COLUMNS });
 }

@@ -8,7 +8,7 @@ interface LdapLinksListOptions {
 }
 
 export async function run(ctx: VerbContext, opts: LdapLinksListOptions): Promise<void> {
-  const links = await ctx.request<unknown[]>(listLdapLinks(opts.group)).then(
+  const links = await ctx.session.request<unknown[]>(listLdapLinks(opts.group)).then(
     (response) => response.data,
     (error: unknown) => {
       // The service answers a group without links with a 404 of its own: that is an empty list, not a missing group.
@@ -17,5 +17,5 @@ export async function run(ctx: VerbContext, opts: LdapLinksListOptions): Promise
       throw error;
     },
   );
-  await ctx.printItems(links, LDAP_LINK_COLUMNS);
+  await ctx.presenter.items(links, LDAP_LINK_COLUMNS);
 }

@@ -35,10 +35,10 @@ export function parse(input: VerbInput<typeof LDAP_LINKS_REMOVE>): LdapLinksRemo
 }
 
 export async function run(ctx: VerbContext, opts: LdapLinksRemoveOptions): Promise<void> {
-  const response = await ctx.mutate(removeLdapLink(opts.group, opts.link, { legacyPath: opts.legacyPath }));
+  const response = await ctx.session.mutate(removeLdapLink(opts.group, opts.link, { legacyPath: opts.legacyPath }));
   if (!response) return;
   const what = opts.link.cn !== undefined ? `LDAP group ${opts.link.cn}` : `LDAP filter ${opts.link.filter}`;
-  ctx.info(
+  ctx.terminal.info(
     `removed the link of ${what}${opts.link.provider ? ` (${opts.link.provider})` : ''} from group ${opts.group}`,
   );
 }

@@ -6,7 +6,7 @@ interface LdapSyncOptions {
 }
 
 export async function run(ctx: VerbContext, opts: LdapSyncOptions): Promise<void> {
-  const response = await ctx.mutate(syncGroupWithLdap(opts.group));
+  const response = await ctx.session.mutate(syncGroupWithLdap(opts.group));
   if (!response) return;
-  ctx.info(`LDAP sync of group ${opts.group} queued: the service updates its members in the background`);
+  ctx.terminal.info(`LDAP sync of group ${opts.group} queued: the service updates its members in the background`);
 }

@@ -48,8 +48,8 @@ export function parse(
 }
 
 export async function run(ctx: VerbContext, opts: GroupProjectsOptions): Promise<void> {
-  await ctx.printList(
-    await ctx.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags),
+  await ctx.presenter.list(
+    await ctx.session.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags),
     PROJECT_COLUMNS,
   );
 }

@@ -23,8 +23,8 @@ export function parse({ group, query, list }: VerbInput<typeof PROVISIONED_USERS
 }
 
 export async function run(ctx: VerbContext, opts: ProvisionedUsersOptions): Promise<void> {
-  await ctx.printList(
-    await ctx.pages(provisionedUsersPath(opts.group), opts.query, opts.flags),
+  await ctx.presenter.list(
+    await ctx.session.pages(provisionedUsersPath(opts.group), opts.query, opts.flags),
     PROVISIONED_USER_COLUMNS,
   );
 }

@@ -7,8 +7,8 @@ interface RestoreOptions {
 }
 
 export async function run(ctx: VerbContext, opts: RestoreOptions): Promise<void> {
-  const response = await ctx.mutate<GroupRecord>(restoreGroup(opts.group));
+  const response = await ctx.session.mutate<GroupRecord>(restoreGroup(opts.group));
   if (!response) return;
-  ctx.info(`restored group ${response.data.full_path}: it is no longer marked for deletion`);
+  ctx.terminal.info(`restored group ${response.data.full_path}: it is no longer marked for deletion`);
   await printGroup(ctx, response.data);
 }

@@ -14,12 +14,12 @@ interface TransferProjectOptions {
 export async function run(ctx: VerbContext, opts: TransferProjectOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
-  if (!opts.yes && !ctx.dryRun) {
-    const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
-    await ctx.confirmByTyping(fullPath, `move project ${fullPath} into group ${opts.group}`, false);
+  if (!opts.yes && !ctx.session.dryRun) {
+    const { path_with_namespace: fullPath } = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
+    await ctx.prompter.confirmByTyping(fullPath, `move project ${fullPath} into group ${opts.group}`, false);
   }
-  const response = await ctx.mutate<GroupRecord>(transferProjectToGroup(opts.group, opts.project));
+  const response = await ctx.session.mutate<GroupRecord>(transferProjectToGroup(opts.group, opts.project));
   if (!response) return;
-  ctx.info(`moved project ${opts.project} into group ${response.data.full_path}`);
+  ctx.terminal.info(`moved project ${opts.project} into group ${response.data.full_path}`);
   await printGroup(ctx, response.data);
 }

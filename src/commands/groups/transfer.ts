@@ -36,20 +36,20 @@ export function parse({ group, to, topLevel, yes }: VerbInput<typeof TRANSFER>):
 export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer group ${opts.group}`);
-  const targetId = opts.to === undefined ? undefined : await resolveGroupId(ctx, opts.to, '--to');
-  if (!opts.yes && !ctx.dryRun) {
+  const targetId = opts.to === undefined ? undefined : await resolveGroupId(ctx.session, opts.to, '--to');
+  if (!opts.yes && !ctx.session.dryRun) {
     // The path typed is the service's, whatever reference was given.
-    const { full_path: fullPath } = (await ctx.request<GroupRecord>(getGroup(opts.group))).data;
-    await ctx.confirmByTyping(
+    const { full_path: fullPath } = (await ctx.session.request<GroupRecord>(getGroup(opts.group))).data;
+    await ctx.prompter.confirmByTyping(
       fullPath,
       opts.to === undefined ? `make group ${fullPath} a top-level group` : `move group ${fullPath} into ${opts.to}`,
       false,
     );
   }
-  const response = await ctx.mutate<GroupRecord>(transferGroup(opts.group, targetId));
+  const response = await ctx.session.mutate<GroupRecord>(transferGroup(opts.group, targetId));
   if (!response) return;
   const moved = response.data;
-  ctx.info(
+  ctx.terminal.info(
     moved.parent_id === null
       ? `group ${moved.full_path} is now a top-level group`
       : `moved group ${opts.group}: its full path is now ${moved.full_path}`,

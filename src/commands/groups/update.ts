@@ -42,14 +42,14 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
 }
 
 export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
-  const response = await ctx.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
+  const response = await ctx.session.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
   if (!response) return;
-  ctx.info(`updated group ${response.data.full_path}`);
+  ctx.terminal.info(`updated group ${response.data.full_path}`);
   if (
     opts.settings.prevent_sharing_groups_outside_hierarchy !== undefined &&
     !('prevent_sharing_groups_outside_hierarchy' in response.data)
   ) {
-    ctx.warn(
+    ctx.terminal.warn(
       `--prevent-sharing-groups-outside-hierarchy was ignored: ${response.data.full_path} is a subgroup, and the setting belongs to its top-level group`,
     );
   }

@@ -24,7 +24,7 @@ export function parse(
 }
 
 export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
-  const { data } = await ctx.request<GroupRecord>(
+  const { data } = await ctx.session.request<GroupRecord>(
     getGroup(opts.group, { withProjects: opts.withProjects, withCustomAttributes: opts.withCustomAttributes }),
   );
   await printGroup(ctx, data, { withProjects: opts.withProjects });

@@ -18,10 +18,10 @@ export function parse(input: VerbInput<typeof CREATE>): CreateHookOptions {
 export async function run(ctx: VerbContext, opts: CreateHookOptions): Promise<void> {
   const token = await opts.token?.(ctx);
   const body = { url: opts.url, ...opts.fields, ...(token !== undefined ? { token } : {}) };
-  const response = await ctx.mutate<Hook>(createHook(opts.owner, body), ['token']);
+  const response = await ctx.session.mutate<Hook>(createHook(opts.owner, body), ['token']);
   if (!response) return;
-  ctx.info(
+  ctx.terminal.info(
     `created hook ${response.data.id} on ${describeOwner(opts.owner)}${token !== undefined ? ' (with a secret token)' : ''}`,
   );
-  await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
+  await ctx.presenter.resource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

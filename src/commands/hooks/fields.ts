@@ -105,13 +105,15 @@ function tokenReader(file: string | undefined, prompt: boolean): TokenReader | u
   const ask = onceARun(askToken);
   return async (ctx) => {
     const token = await ask(ctx);
-    ctx.addSecret(token);
+    ctx.terminal.addSecret(token);
     return token;
   };
 }
 
 async function askToken(ctx: VerbContext): Promise<string> {
-  const prompts = await ctx.prompts('use --token-file <path> or --token-file - to read the token from standard input');
+  const prompts = await ctx.prompter.prompts(
+    'use --token-file <path> or --token-file - to read the token from standard input',
+  );
   return prompts.password({
     message: 'Secret token for the hook:',
     mask: '*',

@@ -47,15 +47,15 @@ function mergeHook(
 export async function run(ctx: VerbContext, opts: UpdateHookOptions): Promise<void> {
   // The token first: a file that cannot be read, or no terminal to ask on, is refused before any request.
   const token = await opts.token?.(ctx);
-  const { data: current } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
+  const { data: current } = await ctx.session.request<Hook>(getHook(opts.owner, opts.hookId));
   const body = mergeHook(current, opts.owner, opts, token);
   if (body.url !== current.url && token === undefined) {
-    ctx.warn(
+    ctx.terminal.warn(
       'the URL changes, so the service forgets the secret token of this hook; give --token-file or --token-prompt to set one',
     );
   }
-  const response = await ctx.mutate<Hook>(updateHook(opts.owner, opts.hookId, body), ['token']);
+  const response = await ctx.session.mutate<Hook>(updateHook(opts.owner, opts.hookId, body), ['token']);
   if (!response) return;
-  ctx.info(`updated hook ${opts.hookId} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
+  ctx.terminal.info(`updated hook ${opts.hookId} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

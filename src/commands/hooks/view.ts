@@ -8,6 +8,6 @@ import type { VIEW } from './index.js';
 type ViewHookOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewHookOptions): Promise<void> {
-  const { data } = await ctx.request<Hook>(getHook(opts.owner, opts.hookId));
-  await ctx.printResource(data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
+  const { data } = await ctx.session.request<Hook>(getHook(opts.owner, opts.hookId));
+  await ctx.presenter.resource(data, { columns: HOOK_COLUMNS, detail: hookDetail(opts.owner) });
 }

@@ -39,12 +39,12 @@ export function priorityField(priority: number | null | undefined, owner: Owner)
 }
 
 export async function run(ctx: VerbContext, opts: CreateLabelOptions): Promise<void> {
-  const response = await ctx
+  const response = await ctx.session
     .mutate<Label>(createLabel(opts.owner, { name: opts.name, ...opts.fields }))
     .catch((error: unknown) => {
       throw labelHint(error, opts.owner, opts.name);
     });
   if (!response) return;
-  ctx.info(`created label ${opts.name} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
+  ctx.terminal.info(`created label ${opts.name} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
 }

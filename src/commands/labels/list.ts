@@ -8,5 +8,5 @@ type ListLabelsOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListLabelsOptions): Promise<void> {
   const query = opts.own ? { include_ancestor_groups: false } : {};
-  await ctx.printList(await ctx.pages(labelsPath(opts.owner), query, opts.list), LABEL_COLUMNS);
+  await ctx.presenter.list(await ctx.session.pages(labelsPath(opts.owner), query, opts.list), LABEL_COLUMNS);
 }

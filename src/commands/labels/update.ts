@@ -29,10 +29,12 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
 }
 
 export async function run(ctx: VerbContext, opts: UpdateLabelOptions): Promise<void> {
-  const response = await ctx.mutate<Label>(updateLabel(opts.owner, opts.name, opts.fields)).catch((error: unknown) => {
-    throw labelHint(error, opts.owner, opts.name);
-  });
+  const response = await ctx.session
+    .mutate<Label>(updateLabel(opts.owner, opts.name, opts.fields))
+    .catch((error: unknown) => {
+      throw labelHint(error, opts.owner, opts.name);
+    });
   if (!response) return;
-  ctx.info(`updated label ${response.data.name ?? opts.name} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
+  ctx.terminal.info(`updated label ${response.data.name ?? opts.name} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
 }

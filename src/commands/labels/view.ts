@@ -7,8 +7,8 @@ import type { VIEW } from './index.js';
 type ViewLabelOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewLabelOptions): Promise<void> {
-  const { data } = await ctx.request<Label>(getLabel(opts.owner, opts.name)).catch((error: unknown) => {
+  const { data } = await ctx.session.request<Label>(getLabel(opts.owner, opts.name)).catch((error: unknown) => {
     throw labelHint(error, opts.owner, opts.name, false);
   });
-  await ctx.printResource(data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
+  await ctx.presenter.resource(data, { columns: LABEL_COLUMNS, detail: LABEL_DETAIL });
 }

@@ -28,15 +28,17 @@ export async function run(ctx: VerbContext, opts: AddMembersOptions): Promise<vo
   for (const ref of opts.users) {
     const user = await resolveUser(ctx, ref);
     const params = { access_level: opts.access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
-    const response = await ctx
+    const response = await ctx.session
       .mutate<MemberRecord>(addMember(opts.owner, { id: user.id }, params))
       .catch((error: unknown) => {
         throw memberHint(error, ref, opts.owner);
       });
     if (!response) continue;
-    ctx.info(`added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${roleName(opts.access)}`);
+    ctx.terminal.info(
+      `added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${roleName(opts.access)}`,
+    );
     added.push(response.data);
   }
-  if (added.length === 1) await ctx.printResource(added[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
-  else if (added.length > 1) await ctx.printItems(added, MEMBER_COLUMNS);
+  if (added.length === 1) await ctx.presenter.resource(added[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
+  else if (added.length > 1) await ctx.presenter.items(added, MEMBER_COLUMNS);
 }

@@ -23,8 +23,8 @@ export function parse(input: VerbInput<ReturnType<typeof listVerb>>): ListMember
 }
 
 export async function run(ctx: VerbContext, opts: ListMembersOptions): Promise<void> {
-  const shown = await ctx.printList(
-    await ctx.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
+  const shown = await ctx.presenter.list(
+    await ctx.session.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
     MEMBER_COLUMNS,
   );
   if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, opts);
@@ -35,14 +35,14 @@ export async function run(ctx: VerbContext, opts: ListMembersOptions): Promise<v
  * group through the groups above it or a share: one read of members/all says whether they do.
  */
 async function pointToInherited(ctx: VerbContext, opts: ListMembersOptions): Promise<void> {
-  const all = await ctx.request<unknown[]>({
+  const all = await ctx.session.request<unknown[]>({
     method: 'GET',
     path: membersPath(opts.owner, true),
     query: { ...memberFilters({ query: opts.query }), per_page: 1 },
     expect: 'array',
   });
   if (all.data.length === 0) return;
-  ctx.info(
+  ctx.terminal.info(
     `no direct members${opts.query === undefined ? '' : ' matching'}, but members inherited from groups above or through a share have access: \`collab ${opts.owner.kind}s members list ${opts.owner.ref} --inherited\` lists them`,
   );
 }

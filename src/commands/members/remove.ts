@@ -27,16 +27,18 @@ export async function run(ctx: VerbContext, opts: RemoveMembersOptions): Promise
   const { kind } = opts.owner;
   for (const ref of opts.users) {
     const user = await resolveUser(ctx, ref);
-    const response = await ctx.mutate(removeMember(opts.owner, user.id, opts.params)).catch((error: unknown) => {
-      throw memberHint(error, ref, opts.owner);
-    });
+    const response = await ctx.session
+      .mutate(removeMember(opts.owner, user.id, opts.params))
+      .catch((error: unknown) => {
+        throw memberHint(error, ref, opts.owner);
+      });
     if (!response) continue;
     if (response.status === 404) {
       if (opts.strict)
         throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
-      ctx.unchanged(`${ref} is not a member of ${kind} ${opts.owner.ref}`);
+      ctx.presenter.unchanged(`${ref} is not a member of ${kind} ${opts.owner.ref}`);
       continue;
     }
-    ctx.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);
+    ctx.terminal.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);
   }
 }

@@ -50,7 +50,7 @@ interface ResolvedUser {
 /** A username or ID to a user ID: an ID as it is, a name through GET /users?username= (exit 4 when nobody has it). */
 export async function resolveUser(ctx: VerbContext, ref: string): Promise<ResolvedUser> {
   if (/^\d+$/.test(ref)) return { id: Number(ref), ref };
-  const found = (await ctx.request<UserRecord[]>(findUsersByName(ref))).data[0];
+  const found = (await ctx.session.request<UserRecord[]>(findUsersByName(ref))).data[0];
   if (!found)
     throw new CollabError('not-found', `no user named ${ref}`, {
       hint: 'check the username (without @), or give the numeric user ID',

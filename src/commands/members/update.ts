@@ -39,7 +39,7 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
     const access =
       opts.access ??
       (
-        await ctx.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
+        await ctx.session.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
           throw memberHint(error, ref, opts.owner);
         })
       ).data.access_level;
@@ -47,17 +47,18 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
       access_level: access,
       ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}),
     };
-    const response = await ctx
+    const response = await ctx.session
       .mutate<MemberRecord>(updateMember(opts.owner, user.id, params))
       .catch((error: unknown) => {
         throw memberHint(error, ref, opts.owner);
       });
     if (!response) continue;
-    ctx.info(
+    ctx.terminal.info(
       `${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
     );
     updated.push(response.data);
   }
-  if (updated.length === 1) await ctx.printResource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
-  else if (updated.length > 1) await ctx.printItems(updated, MEMBER_COLUMNS);
+  if (updated.length === 1)
+    await ctx.presenter.resource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
+  else if (updated.length > 1) await ctx.presenter.items(updated, MEMBER_COLUMNS);
 }

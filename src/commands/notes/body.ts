@@ -54,13 +54,13 @@ function dropFinalNewlines(text: string): string {
 
 /** Whether an editor can be opened: a person at a terminal, not a CI job. */
 export function canOpenEditor(ctx: VerbContext): boolean {
-  return ctx.interactive;
+  return ctx.prompter.interactive;
 }
 
 /** The config's `editor`, else $VISUAL, else $EDITOR, else vi. */
 export async function chooseEditor(ctx: VerbContext): Promise<string> {
-  const configured = (await ctx.textSetting('editor')) ?? '';
-  return configured || ctx.env.VISUAL || ctx.env.EDITOR || 'vi';
+  const configured = (await ctx.session.textSetting('editor')) ?? '';
+  return configured || ctx.session.env.VISUAL || ctx.session.env.EDITOR || 'vi';
 }
 
 /**

@@ -54,7 +54,7 @@ async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
       hint: 'pass --body <text>, --body-file <path>, or --body-file - to read standard input',
     });
   }
-  const written = await editText(await chooseEditor(ctx), '', ctx.signal, ctx.env);
+  const written = await editText(await chooseEditor(ctx), '', ctx.session.signal, ctx.session.env);
   if (written.trim() === '') throw new CollabError('usage', 'the note body is empty; nothing was sent');
   return checkBody(written);
 }
@@ -67,21 +67,23 @@ export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<vo
     created_at: opts.createdAt,
     merge_request_diff_sha: opts.diffSha,
   });
-  const response = await ctx.mutate(request);
+  const response = await ctx.session.mutate(request);
   if (!response) return;
   const where = describeTarget(opts.target);
   if (!isNote(response.data)) {
     const emoji = isAwardEmojiOnly(body) ? awardEmojiName(body) : body;
-    ctx.info(`the body was taken as an award emoji: ${emoji} was toggled on ${where}; no note was created`);
+    ctx.terminal.info(`the body was taken as an award emoji: ${emoji} was toggled on ${where}; no note was created`);
     await printAwardedObject(ctx, response.data as AwardedObject);
     return;
   }
   const note = response.data;
-  ctx.info(`created note ${note.id} on ${where}`);
+  ctx.terminal.info(`created note ${note.id} on ${where}`);
   if (opts.confidential && note.confidential !== true)
-    ctx.warn('the note was created visible to everyone: marking notes confidential needs reporter access or higher');
+    ctx.terminal.warn(
+      'the note was created visible to everyone: marking notes confidential needs reporter access or higher',
+    );
   if (opts.createdAt !== undefined && Date.parse(note.created_at) !== Date.parse(opts.createdAt)) {
-    ctx.warn(
+    ctx.terminal.warn(
       `the service did not backdate the note (created_at ${note.created_at}): --created-at needs administrator or owner rights`,
     );
   }

@@ -17,6 +17,6 @@ export const bind = bindTarget;
 
 /** One note is named by its ID: no confirmation is asked (--dry-run shows what would be sent). */
 export async function run(ctx: VerbContext, opts: DeleteNoteOptions): Promise<void> {
-  const response = await ctx.mutate(deleteNote(opts.target, opts.noteId));
-  if (response) ctx.info(`deleted note ${opts.noteId} from ${describeTarget(opts.target)}`);
+  const response = await ctx.session.mutate(deleteNote(opts.target, opts.noteId));
+  if (response) ctx.terminal.info(`deleted note ${opts.noteId} from ${describeTarget(opts.target)}`);
 }

@@ -1,6 +1,7 @@
 import { itemLimit } from '../../list-flags.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
-import type { ListFlags, VerbContext } from '../../context.js';
+import type { ListFlags } from '../../list-flags.js';
+import type { VerbContext } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
 import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
@@ -33,13 +34,13 @@ export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<voi
   const path = notesPath(opts.target);
   const query = listNotesQuery(opts);
   if (opts.system === undefined) {
-    await ctx.printList(await ctx.pages(path, query, opts.flags), NOTE_COLUMNS);
+    await ctx.presenter.list(await ctx.session.pages(path, query, opts.flags), NOTE_COLUMNS);
     return;
   }
   // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
   const limit = itemLimit(opts.flags);
-  const pages = await ctx.pages(path, query, { ...opts.flags, all: true });
-  await ctx.printList(keepSystem(pages, opts.system, limit), NOTE_COLUMNS);
+  const pages = await ctx.session.pages(path, query, { ...opts.flags, all: true });
+  await ctx.presenter.list(keepSystem(pages, opts.system, limit), NOTE_COLUMNS);
 }
 
 async function* keepSystem(

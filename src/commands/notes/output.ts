@@ -55,7 +55,7 @@ const NOTE_DETAIL: readonly DetailField[] = [
 ];
 
 export async function printNote(ctx: VerbContext, note: Note): Promise<void> {
-  await ctx.printResource(note, { columns: NOTE_COLUMNS, detail: NOTE_DETAIL });
+  await ctx.presenter.resource(note, { columns: NOTE_COLUMNS, detail: NOTE_DETAIL });
 }
 
 const AWARDED_COLUMNS: Column[] = [
@@ -82,5 +82,5 @@ export async function printAwardedObject(ctx: VerbContext, answer: AwardedObject
     'confidential' in answer
       ? [...AWARDED_DETAIL, { label: 'Confidential', path: 'confidential', format: yesNo }]
       : AWARDED_DETAIL;
-  await ctx.printResource(answer, { columns: AWARDED_COLUMNS, detail });
+  await ctx.presenter.resource(answer, { columns: AWARDED_COLUMNS, detail });
 }

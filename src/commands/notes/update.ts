@@ -44,17 +44,19 @@ export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<vo
   }
   let body = await bodyText(ctx, opts.body);
   if (opts.useEditor) {
-    const { data } = await ctx.request(getNote(opts.target, opts.noteId));
+    const { data } = await ctx.session.request(getNote(opts.target, opts.noteId));
     const current = isNote(data) ? data.body : '';
-    body = await editText(await chooseEditor(ctx), current, ctx.signal, ctx.env);
+    body = await editText(await chooseEditor(ctx), current, ctx.session.signal, ctx.session.env);
     if (body === current) {
-      ctx.unchanged('the text is unchanged; nothing was sent');
+      ctx.presenter.unchanged('the text is unchanged; nothing was sent');
       return;
     }
     checkBody(body);
   }
-  const response = await ctx.mutate(updateNote(opts.target, opts.noteId, { body, confidential: opts.confidential }));
+  const response = await ctx.session.mutate(
+    updateNote(opts.target, opts.noteId, { body, confidential: opts.confidential }),
+  );
   if (!response) return;
-  ctx.info(`updated note ${opts.noteId} on ${describeTarget(opts.target)}`);
+  ctx.terminal.info(`updated note ${opts.noteId} on ${describeTarget(opts.target)}`);
   if (isNote(response.data)) await printNote(ctx, response.data);
 }

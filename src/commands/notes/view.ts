@@ -18,13 +18,13 @@ export function parse(input: VerbInput<typeof VIEW>): ViewNoteOptions {
 export const bind = bindTarget;
 
 export async function run(ctx: VerbContext, opts: ViewNoteOptions): Promise<void> {
-  const { data } = await ctx.request(getNote(opts.target, opts.noteId));
+  const { data } = await ctx.session.request(getNote(opts.target, opts.noteId));
   if (isNote(data)) {
     await printNote(ctx, data);
     return;
   }
   // The reference documents this shape as the single read of snippet and epic notes.
-  ctx.warn(
+  ctx.terminal.warn(
     `the service answered with a summary of the ${NOTEABLES[opts.target.kind].label} (no note body); showing it as given`,
   );
   await printAwardedObject(ctx, data as AwardedObject);

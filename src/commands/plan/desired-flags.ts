@@ -92,9 +92,9 @@ export function shardOf(shard: DesiredFlags['shard'], env: Env): Shard | undefin
 export async function planOptions(ctx: VerbContext, flags: DesiredFlags) {
   return {
     only: flags.only,
-    shard: shardOf(flags.shard, ctx.env),
+    shard: shardOf(flags.shard, ctx.session.env),
     rotateSecrets: flags.rotateSecrets,
     allowMissing: flags.allowMissing,
-    concurrency: await ctx.concurrency(flags),
+    concurrency: flags.concurrency ?? (await ctx.session.numberSetting('concurrency')),
   };
 }

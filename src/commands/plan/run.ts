@@ -22,7 +22,7 @@ export async function run(ctx: VerbContext, opts: PlanCommandOptions): Promise<v
   if (opts.out) {
     // The plan holds no secret (templates only), but it maps the groups and projects: the owner's alone.
     writeFileSync(opts.out, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
-    ctx.info(`saved the plan to ${opts.out}: apply it with collab apply -f ${opts.out}`);
+    ctx.terminal.info(`saved the plan to ${opts.out}: apply it with collab apply -f ${opts.out}`);
   }
   await showPlan(ctx, plan);
 }

@@ -19,8 +19,8 @@ export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
  * result says so) and is not sent the action again. A dry run reads nothing.
  */
 export async function setArchived(ctx: VerbContext, project: ProjectRef, archived: boolean): Promise<void> {
-  if (!ctx.dryRun) {
-    const before = (await ctx.request<ProjectRecord>(getProject(project))).data;
+  if (!ctx.session.dryRun) {
+    const before = (await ctx.session.request<ProjectRecord>(getProject(project))).data;
     if (before.archived === archived) {
       await printActionResult(
         ctx,
@@ -32,7 +32,9 @@ export async function setArchived(ctx: VerbContext, project: ProjectRef, archive
       return;
     }
   }
-  const response = await ctx.mutate<ProjectRecord>(archived ? archiveProject(project) : unarchiveProject(project));
+  const response = await ctx.session.mutate<ProjectRecord>(
+    archived ? archiveProject(project) : unarchiveProject(project),
+  );
   if (!response) return;
   await printActionResult(
     ctx,

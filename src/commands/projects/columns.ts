@@ -131,8 +131,8 @@ export function projectDetail(project: Project): DetailField[] {
  * token and credentials in the import URL included: only human views hide them, see format.ts).
  */
 export async function printProject(ctx: VerbContext, project: unknown): Promise<void> {
-  for (const secret of secretValues(project)) ctx.addSecret(secret);
-  await ctx.printResource(project, { columns: PROJECT_COLUMNS, detail: projectDetail(project as Project) });
+  for (const secret of secretValues(project)) ctx.terminal.addSecret(secret);
+  await ctx.presenter.resource(project, { columns: PROJECT_COLUMNS, detail: projectDetail(project as Project) });
 }
 
 /**
@@ -145,9 +145,9 @@ export async function printActionResult(
   project: unknown | (() => Promise<unknown>),
   columns: readonly Column[] = PROJECT_COLUMNS,
 ): Promise<void> {
-  // `{ unchanged }`: the service said nothing changed (ctx.unchanged).
-  if (typeof message === 'string') ctx.info(message);
-  else ctx.unchanged(message.unchanged);
+  // `{ unchanged }`: the service said nothing changed (ctx.presenter.unchanged).
+  if (typeof message === 'string') ctx.terminal.info(message);
+  else ctx.presenter.unchanged(message.unchanged);
   await ctx.presenter.action(project, columns);
 }
 
@@ -161,7 +161,8 @@ export async function unchangedProject(
   ref: ProjectRef,
 ): Promise<{ path: string; project: () => Promise<unknown> }> {
   let read: Promise<ProjectRecord> | undefined;
-  const project = () => (read ??= ctx.request<ProjectRecord>(getProject(ref)).then((response) => response.data));
+  const project = () =>
+    (read ??= ctx.session.request<ProjectRecord>(getProject(ref)).then((response) => response.data));
   const path = typeof ref === 'number' ? ((await project()).path_with_namespace ?? String(ref)) : ref;
   return { path, project };
 }

@@ -56,11 +56,11 @@ export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> 
   const params = { ...opts.params };
   // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
   // so that the request printed is the one that would be sent).
-  if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx, opts.namespacePath);
+  if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx.session, opts.namespacePath);
   const project = await sendSettings<ProjectRecord>(ctx, params, (p) =>
     createProject(p, { forUser: opts.forUser, avatar: opts.avatar }),
   );
   if (!project) return;
-  ctx.info(`created project ${project.path_with_namespace} (ID ${project.id})`);
+  ctx.terminal.info(`created project ${project.path_with_namespace} (ID ${project.id})`);
   await printProject(ctx, project);
 }

@@ -37,12 +37,12 @@ interface DeleteResult {
 
 export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
-  if (!opts.yes && !ctx.dryRun) await ctx.prompts('pass --yes to delete without confirmation');
-  if (ctx.dryRun) {
-    await ctx.printDryRun(deleteProject(opts.project));
+  if (!opts.yes && !ctx.session.dryRun) await ctx.prompter.prompts('pass --yes to delete without confirmation');
+  if (ctx.session.dryRun) {
+    await ctx.presenter.dryRun(await ctx.session.describeRequest(deleteProject(opts.project)));
     return;
   }
-  const before = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+  const before = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
   const fullPath = before.path_with_namespace;
   if (before.marked_for_deletion_on) {
     throw new CollabError(
@@ -51,22 +51,22 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
       { hint: `restore it with \`collab projects restore ${fullPath}\`` },
     );
   }
-  await ctx.confirmByTyping(fullPath, `delete project ${fullPath}`, opts.yes);
+  await ctx.prompter.confirmByTyping(fullPath, `delete project ${fullPath}`, opts.yes);
   try {
-    await ctx.request(deleteProject(before.id, { existed: true }));
+    await ctx.session.request(deleteProject(before.id, { existed: true }));
   } catch (error) {
     // A retry after a lost answer finds the project already marked: that mark is ours.
     if (
       !(
         isCollabError(error) &&
         error.status === 400 &&
-        (await findResource<ProjectRecord>(await ctx.client(), getProject(before.id)))?.marked_for_deletion_on
+        (await findResource<ProjectRecord>(await ctx.session.client(), getProject(before.id)))?.marked_for_deletion_on
       )
     )
       throw error;
   }
   // The answer (202) is the same whether the project is gone or only marked: look.
-  const look = async () => findResource<ProjectRecord>(await ctx.client(), getProject(before.id));
+  const look = async () => findResource<ProjectRecord>(await ctx.session.client(), getProject(before.id));
   let after = await look();
   if (opts.wait) {
     after = await waitForDeletion(ctx, {

@@ -20,7 +20,7 @@ export const add = {
     return { project, forkedFrom };
   },
   async run(ctx: VerbContext, opts: AddOptions): Promise<void> {
-    const response = await ctx
+    const response = await ctx.session
       .mutate<ProjectRecord>(addForkRelation(opts.project, opts.forkedFrom))
       .catch((error: unknown) => {
         if (isCollabError(error) && error.status === 409) {
@@ -43,9 +43,9 @@ export const add = {
 /** fork-relation remove <project>: 304 (not a fork) is success with nothing to do. */
 export const remove = {
   async run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
-    const response = await ctx.mutate(removeForkRelation(opts.project));
+    const response = await ctx.session.mutate(removeForkRelation(opts.project));
     if (!response) return;
-    if (response.status === 304) ctx.unchanged(`${opts.project} is not a fork; nothing to remove`);
-    else ctx.info(`removed the fork relation of ${opts.project}`);
+    if (response.status === 304) ctx.presenter.unchanged(`${opts.project} is not a fork; nothing to remove`);
+    else ctx.terminal.info(`removed the fork relation of ${opts.project}`);
   },
 };

@@ -35,10 +35,10 @@ export function parse(input: VerbInput<typeof FORK>): ForkOptions {
 
 export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
   const sourceName = String(opts.project);
-  const released = ctx.onInterrupt(() =>
-    ctx.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`),
+  const released = ctx.terminal.onInterrupt(() =>
+    ctx.terminal.stderrLine(`the fork may have been created; see with: collab projects forks ${sourceName}`),
   );
-  const response = await ctx
+  const response = await ctx.session
     .mutate<ProjectRecord>(forkProject(opts.project, opts.params))
     .catch((error: unknown) => {
       throw withForkHint(error, opts);
@@ -50,7 +50,7 @@ export async function run(ctx: VerbContext, opts: ForkOptions): Promise<void> {
   const checkCommand = `collab projects view ${where}`;
   if (!opts.wait) {
     if (!importSettled(fork.import_status))
-      ctx.info(`forking ${sourceName} into ${where} in the background; check it with: ${checkCommand}`);
+      ctx.terminal.info(`forking ${sourceName} into ${where} in the background; check it with: ${checkCommand}`);
     await printProject(ctx, fork);
     return;
   }

@@ -31,5 +31,8 @@ export function parse(input: GroupsOptions): GroupsOptions {
 }
 
 export async function run(ctx: VerbContext, opts: GroupsOptions): Promise<void> {
-  await ctx.printList(await ctx.pages(projectGroupsPath(opts.project), opts.query, opts.list), GROUP_COLUMNS);
+  await ctx.presenter.list(
+    await ctx.session.pages(projectGroupsPath(opts.project), opts.query, opts.list),
+    GROUP_COLUMNS,
+  );
 }

@@ -6,14 +6,14 @@ import type { ProjectInput } from '../resource-args.js';
 type HousekeepingOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: HousekeepingOptions): Promise<void> {
-  const response = await ctx.mutate<string>(startHousekeeping(opts.project));
+  const response = await ctx.session.mutate<string>(startHousekeeping(opts.project));
   if (!response) return;
   if (response.status === 409) {
     // The service holds a lease per repository: housekeeping is already under way or was just done.
-    ctx.unchanged(
+    ctx.presenter.unchanged(
       `housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`,
     );
     return;
   }
-  ctx.info(`started housekeeping of ${opts.project}`);
+  ctx.terminal.info(`started housekeeping of ${opts.project}`);
 }

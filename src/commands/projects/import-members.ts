@@ -28,7 +28,7 @@ export function parse({ project, from }: VerbInput<typeof IMPORT_MEMBERS>): Impo
  * {user: reason}}: those are listed (table) or passed through (-o json), and the exit code is 5.
  */
 export async function run(ctx: VerbContext, opts: ImportMembersOptions): Promise<void> {
-  const response = await ctx.mutate<MemberImportResult>(importProjectMembers(opts.project, opts.from));
+  const response = await ctx.session.mutate<MemberImportResult>(importProjectMembers(opts.project, opts.from));
   if (!response) return;
   const result = response.data;
   const failures =
@@ -37,7 +37,7 @@ export async function run(ctx: VerbContext, opts: ImportMembersOptions): Promise
       : [];
   await ctx.presenter.shaped(failures, result, FAILURE_COLUMNS, { quietWhenEmpty: true });
   if (result.status === 'success') {
-    ctx.info(`imported the members of ${opts.from} into ${opts.project}`);
+    ctx.terminal.info(`imported the members of ${opts.from} into ${opts.project}`);
     return;
   }
   if (failures.length === 0)

@@ -23,7 +23,7 @@ function sortLanguages(languages: Readonly<Record<string, unknown>>): LanguageSh
 type LanguagesOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: LanguagesOptions): Promise<void> {
-  const response = await ctx.request<Record<string, number>>(getLanguages(opts.project));
+  const response = await ctx.session.request<Record<string, number>>(getLanguages(opts.project));
   const rows = sortLanguages(response.data ?? {});
   // JSON gets the service's own shape (language -> percent), in the same order as the table.
   await ctx.presenter.shaped(

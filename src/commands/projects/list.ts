@@ -1,5 +1,6 @@
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
-import type { ListFlags, VerbContext } from '../../context.js';
+import type { ListFlags } from '../../list-flags.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { PaginateOptions } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
@@ -104,18 +105,18 @@ export function parse(input: Input): ListOptions {
 }
 
 export async function run(ctx: VerbContext, opts: ListOptions): Promise<void> {
-  const pages = await ctx.pages(
+  const pages = await ctx.session.pages(
     opts.endpoint.path,
     opts.query as QueryParams,
     opts.flags,
     opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {},
   );
   try {
-    const count = await ctx.printList(pages, PROJECT_COLUMNS);
+    const count = await ctx.presenter.list(pages, PROJECT_COLUMNS);
     // GitLab ranks by similarity only the projects the caller is a member of (GET /projects): an
     // administrator who is a member of none gets an empty list, which needs saying.
     if (count === 0 && opts.query.order_by === 'similarity' && opts.endpoint.path === PROJECTS_PATH) {
-      ctx.info(
+      ctx.terminal.info(
         '--order-by similarity lists only projects you are a member of (the service’s rule); without it, --search lists every project that matches',
       );
     }

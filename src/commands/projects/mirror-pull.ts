@@ -18,7 +18,7 @@ export function parse({ project, wait, timeout }: VerbInput<typeof MIRROR_PULL>)
 }
 
 export async function run(ctx: VerbContext, opts: MirrorPullOptions): Promise<void> {
-  const response = await ctx.mutate(pullMirror(opts.project)).catch((error: unknown) => {
+  const response = await ctx.session.mutate(pullMirror(opts.project)).catch((error: unknown) => {
     if (isCollabError(error) && error.status === 400) {
       throw withHint(
         error,
@@ -29,13 +29,13 @@ export async function run(ctx: VerbContext, opts: MirrorPullOptions): Promise<vo
   });
   if (!response) return;
   if (!opts.wait) {
-    ctx.info(
+    ctx.terminal.info(
       `started a pull of the mirror ${opts.project}; wait for it with: collab projects view ${opts.project} --wait`,
     );
     return;
   }
   // The answer has no body; a mirror shares the import state (GitLab's import_state): follow that.
-  const started = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
+  const started = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
   const where = started.path_with_namespace;
   const project = await waitForImport(ctx, started, {
     what: `the pull of the mirror ${where}`,

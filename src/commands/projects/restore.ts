@@ -4,7 +4,7 @@ import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
 
 export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
-  const response = await ctx.mutate<ProjectRecord>(restoreProject(opts.project));
+  const response = await ctx.session.mutate<ProjectRecord>(restoreProject(opts.project));
   if (!response) return;
   await printActionResult(
     ctx,

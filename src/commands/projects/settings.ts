@@ -121,13 +121,13 @@ function printableSettings(params: Record<string, unknown>): Record<string, unkn
  * `build` makes the request from parameters, so the printed one is made exactly as the real one.
  */
 export async function sendSettings<T>(
-  ctx: VerbContext,
+  { session, presenter }: Pick<VerbContext, 'session' | 'presenter'>,
   params: Record<string, unknown>,
   build: (params: Record<string, unknown>) => ApiRequest,
 ): Promise<T | undefined> {
-  if (ctx.dryRun) {
-    await ctx.printDryRun(build(printableSettings(params)));
+  if (session.dryRun) {
+    await presenter.dryRun(await session.describeRequest(build(printableSettings(params))));
     return undefined;
   }
-  return (await ctx.request<T>(build(params))).data;
+  return (await session.request<T>(build(params))).data;
 }

@@ -41,7 +41,7 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
       'a tar archive',
       'redirect standard output (> repo.tar, | tar -t) or give --file <path>',
     );
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403
       ? withHint(error, 'the snapshot of a repository is for administrators only')
@@ -57,7 +57,7 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
   const what = opts.wiki ? 'wiki' : 'repository';
   if (opts.file === '-') {
     await ctx.presenter.bytes(count(response.body));
-    ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
+    ctx.terminal.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
     return;
   }
   try {
@@ -77,5 +77,5 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
       `the snapshot download of ${opts.project} broke off after ${bytes} bytes: ${(error as Error).message}`,
     );
   }
-  ctx.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to ${opts.file}`);
+  ctx.terminal.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to ${opts.file}`);
 }

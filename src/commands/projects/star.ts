@@ -4,7 +4,7 @@ import type { ProjectInput } from '../resource-args.js';
 import { printActionResult, starCount, unchangedProject } from './columns.js';
 
 export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
-  const response = await ctx.mutate<ProjectRecord | undefined>(starProject(opts.project));
+  const response = await ctx.session.mutate<ProjectRecord | undefined>(starProject(opts.project));
   if (!response) return;
   if (response.status === 304) {
     // 304 has no body: the project is read only if the output needs it.

@@ -14,7 +14,7 @@ const STORAGE_COLUMNS: readonly Column[] = [
 type StorageOptions = ProjectInput;
 
 export async function run(ctx: VerbContext, opts: StorageOptions): Promise<void> {
-  const response = await ctx.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
+  const response = await ctx.session.request<unknown>(getStorage(opts.project)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403
       ? withHint(error, 'the storage of a project is for administrators only')
       : error;

@@ -11,19 +11,19 @@ export type TransferOptions = VerbInput<typeof TRANSFER>;
 export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
-  if (!opts.yes && !ctx.dryRun) {
+  if (!opts.yes && !ctx.session.dryRun) {
     // The path typed is the service's, whatever reference was given.
-    const { path_with_namespace: fullPath } = (await ctx.request<ProjectRecord>(getProject(opts.project))).data;
-    await ctx.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
+    const { path_with_namespace: fullPath } = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
+    await ctx.prompter.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
   }
-  const response = await ctx
+  const response = await ctx.session
     .mutate<ProjectRecord>(transferProject(opts.project, opts.namespace))
     .catch((error: unknown) => {
       throw readableTransferError(error, opts.namespace);
     });
   if (!response) return;
   const project = response.data;
-  ctx.info(
+  ctx.terminal.info(
     `transferred project ${opts.project} to ${project.namespace?.full_path ?? opts.namespace}: it is now ${project.path_with_namespace}`,
   );
   await printProject(ctx, project);

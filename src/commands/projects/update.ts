@@ -29,6 +29,6 @@ export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> 
     updateProject(opts.project, p, opts.avatar),
   );
   if (!project) return;
-  ctx.info(`updated project ${project.path_with_namespace}`);
+  ctx.terminal.info(`updated project ${project.path_with_namespace}`);
   await printProject(ctx, project);
 }

@@ -40,7 +40,7 @@ export async function run(ctx: VerbContext, opts: UploadOptions): Promise<void> 
   // The file is read as it is sent, not loaded first.
   const form = await newFormData();
   form.append('file', await openAsBlob(opts.file), basename(opts.file));
-  const response = await ctx.mutate<UploadResult>(uploadFile(opts.project, form));
+  const response = await ctx.session.mutate<UploadResult>(uploadFile(opts.project, form));
   if (!response) return;
   // What people upload for: the Markdown to paste.
   await ctx.presenter.text(response.data.markdown, response.data, UPLOAD_COLUMNS);

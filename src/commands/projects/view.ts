@@ -19,7 +19,7 @@ export function parse({ project, query, wait, timeout }: VerbInput<typeof VIEW>)
 }
 
 export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
-  let project = (await ctx.request<ProjectRecord>(getProject(opts.project, opts.query))).data;
+  let project = (await ctx.session.request<ProjectRecord>(getProject(opts.project, opts.query))).data;
   if (opts.wait && !importSettled(project.import_status)) {
     const where = project.path_with_namespace;
     await waitForImport(ctx, project, {
@@ -30,7 +30,7 @@ export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
       ready: `import finished: ${where}`,
     });
     // The polls read the bare project: the view is read again with the flags it was asked with.
-    project = (await ctx.request<ProjectRecord>(getProject(project.id, opts.query))).data;
+    project = (await ctx.session.request<ProjectRecord>(getProject(project.id, opts.query))).data;
   }
   await printProject(ctx, project);
 }

@@ -44,9 +44,11 @@ export function parse(input: CreateInput): CreateRefOptions {
 
 export async function run(ctx: VerbContext, opts: CreateRefOptions): Promise<void> {
   const { kind } = opts;
-  let response: Awaited<ReturnType<typeof ctx.mutate<ProtectedBranch>>>;
+  let response: Awaited<ReturnType<typeof ctx.session.mutate<ProtectedBranch>>>;
   try {
-    response = await ctx.mutate<ProtectedBranch>(protectRef(opts.owner.ref, kind, { name: opts.name, ...opts.fields }));
+    response = await ctx.session.mutate<ProtectedBranch>(
+      protectRef(opts.owner.ref, kind, { name: opts.name, ...opts.fields }),
+    );
   } catch (error) {
     if (
       isCollabError(error) &&
@@ -56,6 +58,6 @@ export async function run(ctx: VerbContext, opts: CreateRefOptions): Promise<voi
     throw error;
   }
   if (!response) return;
-  ctx.info(`protected ${kind} ${response.data.name} of project ${opts.owner.ref}`);
-  await ctx.printResource(response.data, COLUMNS_OF[kind]);
+  ctx.terminal.info(`protected ${kind} ${response.data.name} of project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, COLUMNS_OF[kind]);
 }

@@ -9,8 +9,10 @@ import type { listVerb } from './verbs.js';
 type ListRefsOptions = VerbInput<ReturnType<typeof listVerb>>;
 
 export async function run(ctx: VerbContext, opts: ListRefsOptions): Promise<void> {
-  await ctx.printList(
-    await ctx.pages(protectedRefsPath(opts.owner.ref, opts.kind), {}, opts.list, { requires: ROLES.maintainers }),
+  await ctx.presenter.list(
+    await ctx.session.pages(protectedRefsPath(opts.owner.ref, opts.kind), {}, opts.list, {
+      requires: ROLES.maintainers,
+    }),
     COLUMNS_OF[opts.kind].columns,
   );
 }

@@ -68,7 +68,7 @@ export async function readProtection<T>(
   name: string,
 ): Promise<T> {
   try {
-    return (await ctx.request<T>(getProtectedRef(project, kind, name))).data;
+    return (await ctx.session.request<T>(getProtectedRef(project, kind, name))).data;
   } catch (error) {
     throw withThingHint(
       error,

@@ -44,11 +44,11 @@ export async function run(ctx: VerbContext, opts: UpdateBranchOptions): Promise<
     ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)),
   };
   if (Object.keys(body).length === 0) {
-    ctx.unchanged(`protected branch ${opts.name} of project ${opts.owner.ref} is already so; nothing to do`);
+    ctx.presenter.unchanged(`protected branch ${opts.name} of project ${opts.owner.ref} is already so; nothing to do`);
     return;
   }
-  const response = await ctx.mutate<ProtectedBranch>(updateProtectedBranch(opts.owner.ref, opts.name, body));
+  const response = await ctx.session.mutate<ProtectedBranch>(updateProtectedBranch(opts.owner.ref, opts.name, body));
   if (!response) return;
-  ctx.info(`updated protected branch ${opts.name} of project ${opts.owner.ref}`);
-  await ctx.printResource(response.data, { columns: BRANCH_COLUMNS, detail: BRANCH_DETAIL });
+  ctx.terminal.info(`updated protected branch ${opts.name} of project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, { columns: BRANCH_COLUMNS, detail: BRANCH_DETAIL });
 }

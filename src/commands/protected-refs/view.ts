@@ -8,5 +8,5 @@ type ViewRefOptions = VerbInput<ReturnType<typeof viewVerb>>;
 
 export async function run(ctx: VerbContext, opts: ViewRefOptions): Promise<void> {
   const data = await readProtection(ctx, opts.kind, opts.owner.ref, opts.name);
-  await ctx.printResource(data, COLUMNS_OF[opts.kind]);
+  await ctx.presenter.resource(data, COLUMNS_OF[opts.kind]);
 }

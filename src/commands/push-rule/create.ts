@@ -12,13 +12,15 @@ export function parse(input: VerbInput<typeof CREATE>): PushRuleOptions {
 }
 
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
-  const response = await ctx.mutate<PushRule>(createPushRule(opts.owner, opts.fields)).catch((error: unknown) => {
-    if (isCollabError(error) && error.status === 422 && /push rule exists/i.test(error.message)) {
-      throw withHint(error, 'change it with `collab push-rule update`, or use `collab push-rule set`');
-    }
-    throw error;
-  });
+  const response = await ctx.session
+    .mutate<PushRule>(createPushRule(opts.owner, opts.fields))
+    .catch((error: unknown) => {
+      if (isCollabError(error) && error.status === 422 && /push rule exists/i.test(error.message)) {
+        throw withHint(error, 'change it with `collab push-rule update`, or use `collab push-rule set`');
+      }
+      throw error;
+    });
   if (!response) return;
-  ctx.info(`created the push rule of ${describeOwner(opts.owner)}`);
+  ctx.terminal.info(`created the push rule of ${describeOwner(opts.owner)}`);
   await printPushRule(ctx, response.data);
 }

@@ -10,14 +10,14 @@ import { CollabError } from '../../errors.js';
 type DeletePushRuleOptions = VerbInput<typeof DELETE>;
 
 export async function run(ctx: VerbContext, opts: DeletePushRuleOptions): Promise<void> {
-  const response = await ctx.mutate(deletePushRule(opts.owner));
+  const response = await ctx.session.mutate(deletePushRule(opts.owner));
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`deleted the push rule of ${describeOwner(opts.owner)}`);
+    ctx.terminal.info(`deleted the push rule of ${describeOwner(opts.owner)}`);
     return;
   }
   // 404: no rule (done already) or no such project or group (its own 404 says so).
-  await ctx.request(getOwner(opts.owner));
+  await ctx.session.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} has no push rule`, { status: 404 });
-  ctx.unchanged(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
+  ctx.presenter.unchanged(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
 }

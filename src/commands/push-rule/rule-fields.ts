@@ -31,8 +31,8 @@ export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>, ver
  * a 404 also means the owner is missing, so the owner is read to tell the two apart.
  */
 export async function readPushRule(ctx: VerbContext, owner: Owner): Promise<PushRule | null> {
-  const response = await ctx.request<PushRule | null>(getPushRule(owner));
+  const response = await ctx.session.request<PushRule | null>(getPushRule(owner));
   if (response.status !== 404) return response.data ?? null;
-  await ctx.request(getOwner(owner));
+  await ctx.session.request(getOwner(owner));
   return null;
 }

@@ -39,5 +39,5 @@ const PUSH_RULE_DETAIL: readonly DetailField[] = [
 ];
 
 export async function printPushRule(ctx: VerbContext, rule: unknown): Promise<void> {
-  await ctx.printResource(rule, { columns: PUSH_RULE_COLUMNS, detail: PUSH_RULE_DETAIL });
+  await ctx.presenter.resource(rule, { columns: PUSH_RULE_COLUMNS, detail: PUSH_RULE_DETAIL });
 }

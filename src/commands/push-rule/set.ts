@@ -14,8 +14,8 @@ export function parse(input: VerbInput<typeof SET>): PushRuleOptions {
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
   const existing = await readPushRule(ctx, opts.owner);
   const request = existing ? updatePushRule(opts.owner, opts.fields) : createPushRule(opts.owner, opts.fields);
-  const response = await ctx.mutate<PushRule>(request);
+  const response = await ctx.session.mutate<PushRule>(request);
   if (!response) return;
-  ctx.info(`${existing ? 'updated' : 'created'} the push rule of ${describeOwner(opts.owner)}`);
+  ctx.terminal.info(`${existing ? 'updated' : 'created'} the push rule of ${describeOwner(opts.owner)}`);
   await printPushRule(ctx, response.data);
 }

@@ -12,13 +12,15 @@ export function parse(input: VerbInput<typeof UPDATE>): PushRuleOptions {
 }
 
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {
-  const response = await ctx.mutate<PushRule>(updatePushRule(opts.owner, opts.fields)).catch((error: unknown) => {
-    if (isCollabError(error) && error.status === 404 && /push rule/i.test(error.message)) {
-      throw withHint(error, 'there is no push rule yet: use `collab push-rule create` or `collab push-rule set`');
-    }
-    throw error;
-  });
+  const response = await ctx.session
+    .mutate<PushRule>(updatePushRule(opts.owner, opts.fields))
+    .catch((error: unknown) => {
+      if (isCollabError(error) && error.status === 404 && /push rule/i.test(error.message)) {
+        throw withHint(error, 'there is no push rule yet: use `collab push-rule create` or `collab push-rule set`');
+      }
+      throw error;
+    });
   if (!response) return;
-  ctx.info(`updated the push rule of ${describeOwner(opts.owner)}`);
+  ctx.terminal.info(`updated the push rule of ${describeOwner(opts.owner)}`);
   await printPushRule(ctx, response.data);
 }

@@ -16,5 +16,5 @@ export async function run(ctx: VerbContext, opts: ViewPushRuleOptions): Promise<
   }
   // No rule is an answer, not an error: JSON readers get null, people a line on stderr.
   await ctx.presenter.none();
-  ctx.info(`no push rule on ${describeOwner(opts.owner)}`);
+  ctx.terminal.info(`no push rule on ${describeOwner(opts.owner)}`);
 }

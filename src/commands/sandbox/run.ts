@@ -18,7 +18,7 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     forkDuration: opts.forkDuration,
     deleteDuration: opts.deleteDuration,
     ...(opts.tier ? { tier: opts.tier } : {}),
-    ...(ctx.globals.verbose ? { log: (line: string) => ctx.stderrLine(line) } : {}),
+    ...(ctx.terminal.verbose ? { log: (line: string) => ctx.terminal.stderrLine(line) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       throw new CollabError('usage', `port ${opts.port} is in use`, {
@@ -30,13 +30,13 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
   for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin'))
     text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
   await ctx.presenter.plain(text);
-  ctx.info(
+  ctx.terminal.info(
     `sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`,
   );
   await new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) resolve();
-    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    if (ctx.session.signal.aborted) resolve();
+    ctx.session.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await sandbox.close();
-  ctx.info('sandbox stopped');
+  ctx.terminal.info('sandbox stopped');
 }

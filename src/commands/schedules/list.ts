@@ -9,7 +9,7 @@ type ListSchedulesOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListSchedulesOptions): Promise<void> {
   await ctx.presenter.list(
-    await ctx.pages(schedulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.developers }),
+    await ctx.session.pages(schedulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.developers }),
     SCHEDULE_COLUMNS,
   );
 }

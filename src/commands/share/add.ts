@@ -40,13 +40,13 @@ export function parse(input: AddShareOptions): AddShareOptions {
 export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
-  const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');
+  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--with');
   const params: ShareParams = {
     group_id: groupId,
     group_access: opts.access,
     ...(opts.expires ? { expires_at: opts.expires } : {}),
   };
-  const response = await ctx.mutate(shareWithGroup(opts.owner, params));
+  const response = await ctx.session.mutate(shareWithGroup(opts.owner, params));
   if (!response) return;
   // Print the share as `share list` shows it: a group answers with itself (shared_with_groups
   // included), a project with a bare link, so the project is read back for the group's path.
@@ -54,15 +54,15 @@ export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void
   const record =
     opts.owner.kind === 'group'
       ? response.data
-      : await ctx.request(getOwner(opts.owner)).then(
+      : await ctx.session.request(getOwner(opts.owner)).then(
           (r) => r.data,
-          (error: Error) => ctx.warn(`the share was made, but reading it back failed: ${error.message}`),
+          (error: Error) => ctx.terminal.warn(`the share was made, but reading it back failed: ${error.message}`),
         );
   const share = sharesOf(record).find((s) => s.group_id === groupId);
-  ctx.info(
+  ctx.terminal.info(
     `shared ${describeOwner(opts.owner)} with group ${share?.group_full_path ?? groupId} as ${accessLevelName(opts.access)}${opts.expires ? ` until ${opts.expires}` : ''}`,
   );
-  await ctx.printResource(
+  await ctx.presenter.resource(
     share ?? { group_id: groupId, group_access_level: opts.access, expires_at: opts.expires ?? null },
     { columns: SHARE_COLUMNS, detail: SHARE_DETAIL },
   );

@@ -9,6 +9,6 @@ type ListSharesOptions = VerbInput<typeof LIST>;
 
 /** The service has no list endpoint for shares: they are `shared_with_groups` of the project or group. */
 export async function run(ctx: VerbContext, opts: ListSharesOptions): Promise<void> {
-  const { data } = await ctx.request(getOwner(opts.owner));
-  await ctx.printItems(sharesOf(data), SHARE_COLUMNS);
+  const { data } = await ctx.session.request(getOwner(opts.owner));
+  await ctx.presenter.items(sharesOf(data), SHARE_COLUMNS);
 }

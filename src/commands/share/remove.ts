@@ -10,18 +10,18 @@ import type { REMOVE } from './index.js';
 type RemoveShareOptions = VerbInput<typeof REMOVE>;
 
 export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<void> {
-  const groupId = await resolveGroupId(ctx, opts.withGroup, '--with');
-  const response = await ctx.mutate(unshareGroup(opts.owner, groupId));
+  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--with');
+  const response = await ctx.session.mutate(unshareGroup(opts.owner, groupId));
   if (!response) return;
   if (response.status !== 404) {
-    ctx.info(`stopped sharing ${describeOwner(opts.owner)} with group ${opts.withGroup}`);
+    ctx.terminal.info(`stopped sharing ${describeOwner(opts.owner)} with group ${opts.withGroup}`);
     return;
   }
   // 404: not shared (nothing to do) or no such project or group (its own 404 says so).
-  await ctx.request(getOwner(opts.owner));
+  await ctx.session.request(getOwner(opts.owner));
   if (opts.strict)
     throw new CollabError('not-found', `${describeOwner(opts.owner)} is not shared with group ${opts.withGroup}`, {
       status: 404,
     });
-  ctx.unchanged(`${describeOwner(opts.owner)} was not shared with group ${opts.withGroup}; nothing to do`);
+  ctx.presenter.unchanged(`${describeOwner(opts.owner)} was not shared with group ${opts.withGroup}; nothing to do`);
 }

@@ -1,5 +1,6 @@
 import { type MembershipRecord, membershipsPath } from '../../api/members.js';
-import type { ListFlags, VerbContext } from '../../context.js';
+import type { ListFlags } from '../../list-flags.js';
+import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
@@ -51,10 +52,12 @@ export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<v
   const user = await resolveUser(ctx, opts.user);
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
   const memberships: MembershipRecord[] = [];
-  for await (const page of await ctx.pages(membershipsPath(user.id), query, opts.list))
+  for await (const page of await ctx.session.pages(membershipsPath(user.id), query, opts.list))
     for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
   // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
-  await ctx.printItems(memberships, async () =>
-    membershipColumns(await membershipSources(await ctx.client(), memberships, await ctx.numberSetting('concurrency'))),
+  await ctx.presenter.items(memberships, async () =>
+    membershipColumns(
+      await membershipSources(await ctx.session.client(), memberships, await ctx.session.numberSetting('concurrency')),
+    ),
   );
 }

@@ -75,17 +75,17 @@ export async function run(ctx: VerbContext, opts: OffboardOptions): Promise<void
 
 async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
-  const client = await ctx.client();
-  const concurrency = opts.concurrency ?? Math.min(16, await ctx.numberSetting('concurrency'));
+  const client = await ctx.session.client();
+  const concurrency = opts.concurrency ?? Math.min(16, await ctx.session.numberSetting('concurrency'));
   const steps = await plan(client, user.id, await allMemberships(client, user.id), concurrency);
   showPlan(ctx, opts.user, user.id, steps);
   const doable = steps.filter((step) => !step.refused && !step.kept);
-  if (ctx.dryRun) {
+  if (ctx.session.dryRun) {
     const refused = steps.filter((step) => step.refused).length;
     const kept = steps.filter((step) => step.kept).length;
     // The plan as data for programs (json, ndjson, csv); people had it on stderr.
     await ctx.presenter.actionItems(steps.map(planRow), PLAN_COLUMNS);
-    ctx.info(
+    ctx.terminal.info(
       `dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`,
     );
     return;
@@ -102,7 +102,9 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     if (step.refused)
       outcomes.set(
         step,
-        failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) => ctx.redact(text)),
+        failure(step.target, new CollabError('auth', `${opts.user} is ${step.refused}`), (text) =>
+          ctx.terminal.redact(text),
+        ),
       );
     if (step.kept)
       outcomes.set(step, {
@@ -112,7 +114,7 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
   }
   let removed = 0;
   // The results print at the end: until then a count on a terminal's stderr.
-  const progress = await ctx.spinner(`0 of ${doable.length} memberships done`);
+  const progress = await ctx.terminal.spinner(`0 of ${doable.length} memberships done`);
   try {
     await eachLimited(
       doable,
@@ -122,7 +124,7 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
         if (outcome) outcomes.set(step, outcome);
         progress.text(`${++removed} of ${doable.length} memberships done`);
       },
-      () => ctx.signal.aborted,
+      () => ctx.session.signal.aborted,
     );
   } finally {
     progress.stop();
@@ -137,14 +139,14 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
   );
   if (done.length < steps.length) {
     // Shown even with --quiet: it says how to finish.
-    ctx.stderrLine(
+    ctx.terminal.stderrLine(
       `${summary(done)}; not done: ${steps.length - done.length} of ${steps.length} memberships. To finish, run the same command again: it lists what is left.`,
     );
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
   if (failed) throw new CollabError(failed.kind, failed.message, { hint: retryHint(steps, outcomes) });
-  ctx.info(summary(done));
+  ctx.terminal.info(summary(done));
 }
 
 /**
@@ -212,25 +214,25 @@ async function lastOwner(client: HttpClient, group: Owner, userId: number): Prom
 
 function showPlan(ctx: VerbContext, ref: string, userId: number, steps: readonly Step[]): void {
   if (steps.length === 0) {
-    ctx.info(`${ref} (ID ${userId}) is a direct member of no project or group; nothing to do`);
+    ctx.terminal.info(`${ref} (ID ${userId}) is a direct member of no project or group; nothing to do`);
     return;
   }
-  ctx.info(`${ref} (ID ${userId}) has ${steps.length} direct membership${steps.length === 1 ? '' : 's'}:`);
+  ctx.terminal.info(`${ref} (ID ${userId}) has ${steps.length} direct membership${steps.length === 1 ? '' : 's'}:`);
   // Their own personal projects stay: one line for them all unless --verbose.
   const personal = steps.filter((step) => step.kept === PERSONAL);
-  const listed = ctx.globals.verbose ? steps : steps.filter((step) => step.kept !== PERSONAL);
+  const listed = ctx.terminal.verbose ? steps : steps.filter((step) => step.kept !== PERSONAL);
   const paths = listed.map((step) => flat(step.path));
   const width = Math.max(0, ...paths.map((path) => path.length));
   const idWidth = Math.max(0, ...listed.map((step) => String(step.membership.source_id).length));
   listed.forEach((step, index) => {
     const role = roleName(step.membership.access_level).padEnd(10);
     const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(paths[index] as string).padEnd(width)}  ${role}`;
-    ctx.info(
+    ctx.terminal.info(
       step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd(),
     );
   });
   if (personal.length > 0 && listed.length < steps.length) {
-    ctx.info(
+    ctx.terminal.info(
       `  kept: ${personal.length} of their own personal project${personal.length === 1 ? '' : 's'} (the holder of a personal namespace stays its member; --verbose lists them)`,
     );
   }
@@ -244,13 +246,13 @@ async function removeOne(ctx: VerbContext, step: Step, userId: number): Promise<
   const params = owner.kind === 'group' ? { skip_subresources: true } : {};
   const what = `${owner.kind} ${flat(step.path)} (ID ${membership.source_id}, ${roleName(membership.access_level)})`;
   try {
-    const response = await ctx.request(removeMember(owner, userId, params));
+    const response = await ctx.session.request(removeMember(owner, userId, params));
     const gone = response.status === 404;
     const message = gone ? `not a member of ${what} any more` : `removed from ${what}`;
     return { result: { target, status: gone ? 'unchanged' : 'ok', error: null, response: membership }, message };
   } catch (error) {
-    if (ctx.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
-    return failure(target, error, (text) => ctx.redact(text));
+    if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    return failure(target, error, (text) => ctx.terminal.redact(text));
   }
 }
 

@@ -9,8 +9,8 @@ type ListVariablesOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise<void> {
   // Listing needs the same role as changing (a Developer sees none): a 403 says which.
-  await ctx.printList(
-    await ctx.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }),
+  await ctx.presenter.list(
+    await ctx.session.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }),
     VARIABLE_COLUMNS,
   );
 }

@@ -13,7 +13,7 @@ export function parse(input: VerbInput<typeof SET>): VariableWrite {
 
 /** Created when the key has no value in the scope, else updated (gh's and glab's `variable set`). */
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
-  const client = await ctx.client();
+  const client = await ctx.session.client();
   const current = await findResource<Variable>(client, getVariable(opts.owner, opts.key, opts.scope)).catch(
     (error: unknown) => {
       throw variableHint(error, opts.owner, opts.key, opts.scope);

@@ -18,7 +18,7 @@ export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
 }
 
 export async function run(ctx: VerbContext, opts: VariableWrite): Promise<void> {
-  const { data: current } = await ctx
+  const { data: current } = await ctx.session
     .request<Variable>(getVariable(opts.owner, opts.key, opts.scope))
     .catch((error: unknown) => {
       throw variableHint(error, opts.owner, opts.key, opts.scope);

@@ -8,10 +8,10 @@ import { variableHint } from './value.js';
 type ViewVariableOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewVariableOptions): Promise<void> {
-  const { data } = await ctx
+  const { data } = await ctx.session
     .request<Variable>(getVariable(opts.owner, opts.key, opts.scope))
     .catch((error: unknown) => {
       throw variableHint(error, opts.owner, opts.key, opts.scope);
     });
-  await ctx.printResource(data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
+  await ctx.presenter.resource(data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }

@@ -45,12 +45,12 @@ const shown = (opts: VariableWrite) => variableName(opts.key, opts.scope);
 export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const value = (await opts.value?.(ctx)) ?? '';
   const request = createVariable(opts.owner, { key: opts.key, value, environment_scope: opts.scope, ...opts.fields });
-  const response = await ctx.mutate<Variable>(request, ['value']).catch((error: unknown) => {
+  const response = await ctx.session.mutate<Variable>(request, ['value']).catch((error: unknown) => {
     throw variableHint(error, opts.owner, opts.key, opts.scope);
   });
   if (!response) return;
-  ctx.info(`created variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
+  ctx.terminal.info(`created variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }
 
 /** PUT with the current value unless a new one is given: the service wants the value on every update. */
@@ -66,12 +66,12 @@ export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: 
     });
   }
   const body = { value: value ?? current.value, ...opts.fields };
-  const response = await ctx
+  const response = await ctx.session
     .mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value'])
     .catch((error: unknown) => {
       throw variableHint(error, opts.owner, opts.key, opts.scope);
     });
   if (!response) return;
-  ctx.info(`updated variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
-  await ctx.printResource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
+  ctx.terminal.info(`updated variable ${shown(opts)} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }

@@ -145,11 +145,11 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       const named = (key: 'users' | 'groups') =>
         new Set(values.flatMap((value) => listOf(value).items.flatMap((item) => sorted(item[key]))));
       for (const username of named('users'))
-        if (!known.users.has(username)) await resolveUserId(ctx, username, 'an approver in approval_rules');
+        if (!known.users.has(username)) await resolveUserId(ctx.session, username, 'an approver in approval_rules');
       for (const path of named('groups')) {
         if (known.groups.has(path)) continue;
         try {
-          await ctx.request(getGroup(path));
+          await ctx.session.request(getGroup(path));
         } catch (error) {
           if (isCollabError(error) && error.kind === 'not-found')
             throw new CollabError('not-found', `group ${path} not found (an approver in approval_rules)`, {

@@ -76,7 +76,7 @@ export const members: Section<MemberSpec> = {
       )),
     once: async (ctx, lives, values) => {
       if (!values.some((value) => listOf(value).enforce)) return;
-      const caller = (await ctx.request<CurrentUser>(getCurrentUser())).data.username;
+      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
       for (const live of lives) live.caller = caller;
     },
   },
