@@ -3,6 +3,8 @@ import { closest } from '../util/suggest.js';
 import { globRoot, isGlob } from './targets.js';
 import { DESIRED_SCHEMA } from './schema.js';
 import { SECTIONS } from './sections/index.js';
+import { RULED } from './sections/common.js';
+import { ruleError } from '../params/rules.js';
 
 /** A problem in the file: where (a path of keys and indexes) and what, in one line. */
 export interface Issue {
@@ -41,6 +43,10 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
   const path = [...prefix, ...issue.path].map((p) => (typeof p === 'number' ? p : String(p)));
   const value = valueAt(data, path);
   const name = label(path);
+  // A parameter with a rule says what is wrong in the rule's words, whatever the type found.
+  const ruled = RULED.get(unwrap(schemaAt(path, data)) as ZodMiniType);
+  const broken = ruled && value !== undefined && ruleError(ruled, value);
+  if (broken) return [{ path, message: `${name}: ${broken}` }];
   // The one key every file starts with: said as the line to add.
   if (path.length === 1 && path[0] === 'version' && value === undefined)
     return [{ path, message: 'version is missing: add `version: 1` as the first line' }];
@@ -244,7 +250,7 @@ const defOf = (schema: ZodMiniType | undefined): Def | undefined =>
 
 function unwrap(schema: ZodMiniType | undefined): ZodMiniType | undefined {
   let at = schema;
-  while (defOf(at)?.type === 'optional') at = defOf(at)?.innerType;
+  while (defOf(at)?.type === 'optional' || defOf(at)?.type === 'nullable') at = defOf(at)?.innerType;
   return at;
 }
 

@@ -1,6 +1,7 @@
 import { CollabError } from '../errors.js';
 import type { OptionSpec, ValueParser } from './option.js';
 import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList, keyValue } from './parsers.js';
+import { checkValue } from './rules.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
 
@@ -66,7 +67,17 @@ function hashParser(param: ParamSpec): ValueParser {
   };
 }
 
-function valueParser(param: ParamSpec): ValueParser | undefined {
+/** The flag's parser: its type's, after its rule (rules.ts), so that the flag refuses what collab.yaml and the service refuse, in the same words. */
+export function valueParser(param: ParamSpec): ValueParser | undefined {
+  const parse = typeParser(param);
+  if (!param.rule) return parse;
+  return (value, flag) => {
+    checkValue(param, value, flag);
+    return parse ? parse(value, flag) : value;
+  };
+}
+
+function typeParser(param: ParamSpec): ValueParser | undefined {
   switch (param.type) {
     case 'integer':
       return param.choices ? undefined : integer(0);

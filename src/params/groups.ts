@@ -1,3 +1,4 @@
+import type { ParamRule } from './rules.js';
 import type { ParamSpec, SettingSpec } from './types.js';
 
 /**
@@ -12,6 +13,26 @@ const CREATE = ['create'] as const;
 const UPDATE = ['update'] as const;
 
 /**
+ * A group path: GitLab's namespace path rule (doc/api/groups.md, `path`; lib/gitlab/path_regex.rb
+ * `namespace_format_regex` and its message): letters, digits, `_`, `-`, `.`, not starting with `-`,
+ * not ending in .git or .atom.
+ */
+export const GROUP_PATH_RULE: ParamRule = {
+  what: 'group path',
+  source: 'doc/api/groups.md (path); lib/gitlab/path_regex.rb namespace_format_regex',
+  minLength: 1,
+  maxLength: 255,
+  checks: [
+    {
+      ok: (path) => /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/.test(path) && !/\.(git|atom)$/i.test(path),
+      says: "must be letters, digits, '_', '-' and '.' only, not start with '-' nor end in .git or .atom",
+      service:
+        "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'",
+    },
+  ],
+};
+
+/**
  * POST /groups (column `create`) and PUT /groups/:id (column `update`). `parent_id` and `avatar`
  * are in the table for the sandbox; the commands offer them as `--parent <id|path>` and
  * `--avatar <file>` (a path resolved to an ID, a file sent as multipart).
@@ -24,6 +45,7 @@ export const GROUP_SETTINGS: readonly SettingSpec[] = [
     description: 'the URL path of the group (create: derived from the name when left out)',
     required: true,
     columns: BOTH,
+    rule: GROUP_PATH_RULE,
   },
   { name: 'description', type: 'string', description: 'a description', columns: BOTH },
   { name: 'visibility', type: 'string', description: 'who can see the group', choices: VISIBILITIES, columns: BOTH },
@@ -145,14 +167,6 @@ export const GROUP_SETTINGS: readonly SettingSpec[] = [
 
 /** Settings that the commands take with flags of their own (a resolved path, a file). */
 export const GROUP_SETTINGS_WITH_OWN_FLAGS = ['parent_id', 'avatar'] as const;
-
-/** What a group path may look like (GitLab's namespace path rule), and the service's words for it. */
-export const GROUP_PATH_RULE =
-  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
-
-export function isValidGroupPath(path: string): boolean {
-  return /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/.test(path) && !/\.(git|atom)$/i.test(path) && path.length <= 255;
-}
 
 /** GET /groups/:id. */
 export const GROUP_VIEW_PARAMS: readonly ParamSpec[] = [

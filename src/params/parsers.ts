@@ -1,6 +1,7 @@
 import { CollabError } from '../errors.js';
-import { ACCESS_LEVELS, accessLevelNames } from './access.js';
+import { ACCESS_LEVELS } from './access.js';
 import type { ValueParser } from './option.js';
+import { ACCESS_LEVEL_RULE, checkRule, GROUP_ACCESS_LEVEL_RULE } from './rules.js';
 
 /**
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and
@@ -58,22 +59,16 @@ export const keyValue: ValueParser<readonly [string, string]> = (value, flag) =>
 };
 
 export const accessLevel: ValueParser<number> = (value, flag) => {
+  checkRule(ACCESS_LEVEL_RULE, value, flag);
   const key = value.trim().toLowerCase();
-  if (key in ACCESS_LEVELS) return ACCESS_LEVELS[key as keyof typeof ACCESS_LEVELS];
-  const n = Number(key);
-  if (/^\d+$/.test(key) && Object.values(ACCESS_LEVELS).includes(n as never)) return n;
-  throw bad(flag, value, `an access level: ${accessLevelNames()}`);
+  return key in ACCESS_LEVELS ? ACCESS_LEVELS[key as keyof typeof ACCESS_LEVELS] : Number(key);
 };
 
 /** A group member's role: the access levels, and minimal access (`minimal`, 5), a role only groups have. */
 export const groupAccessLevel: ValueParser<number> = (value, flag) => {
+  checkRule(GROUP_ACCESS_LEVEL_RULE, value, flag);
   const key = value.trim().toLowerCase();
-  if (key === 'minimal' || key === 'minimal_access' || key === '5') return 5;
-  try {
-    return accessLevel(value, flag);
-  } catch {
-    throw bad(flag, value, `an access level: minimal (5), ${accessLevelNames()}`);
-  }
+  return ['minimal', 'minimal_access', '5'].includes(key) ? 5 : accessLevel(value, flag);
 };
 
 /** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused). */

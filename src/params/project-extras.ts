@@ -1,4 +1,5 @@
 import { VISIBILITIES } from './groups.js';
+import { PROJECT_NAME_RULE, PROJECT_PATH_RULE } from './projects.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -9,8 +10,18 @@ import type { ParamSpec } from './types.js';
 
 /** POST /projects/:id/fork. `--namespace` is the CLI's own flag: it becomes namespace_id or namespace_path. */
 export const FORK_PARAMS = [
-  { name: 'name', type: 'string', description: 'name of the fork (default: the source project name)' },
-  { name: 'path', type: 'string', description: 'path of the fork (default: the source project path)' },
+  {
+    name: 'name',
+    type: 'string',
+    description: 'name of the fork (default: the source project name)',
+    rule: PROJECT_NAME_RULE,
+  },
+  {
+    name: 'path',
+    type: 'string',
+    description: 'path of the fork (default: the source project path)',
+    rule: PROJECT_PATH_RULE,
+  },
   {
     name: 'visibility',
     type: 'string',

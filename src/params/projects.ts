@@ -1,3 +1,4 @@
+import type { ParamRule } from './rules.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 
 /**
@@ -55,6 +56,53 @@ const CONTAINER_EXPIRATION_POLICY_KEYS: readonly ParamSpec[] = [
   { name: 'enabled', type: 'boolean', description: 'turn the policy on or off' },
 ];
 
+// ---- names and paths ----
+
+/**
+ * A project path: letters, digits, `_`, `-`, `.`; not ending in .git or .atom; since 14.9 no special
+ * character at either end nor two in a row (doc/api/projects.md, `path`; lib/gitlab/regex.rb,
+ * `oci_repository_path_regex` and its message; lib/gitlab/path_regex.rb). The service's words per check.
+ */
+export const PROJECT_PATH_RULE: ParamRule = {
+  what: 'project path',
+  source: 'doc/api/projects.md (path); lib/gitlab/regex.rb oci_repository_path_regex; lib/gitlab/path_regex.rb',
+  minLength: 1,
+  maxLength: 255,
+  checks: [
+    {
+      ok: /^[A-Za-z0-9_.-]*$/,
+      says: "must be letters, digits, '_', '-' and '.' only",
+      service: "can contain only letters, digits, '_', '-' and '.'",
+    },
+    {
+      ok: (path) => !/\.(git|atom)$/i.test(path),
+      says: 'must not end in .git or .atom',
+      service: "cannot end in '.git' or '.atom'",
+    },
+    {
+      ok: (path) => !/^[_.-]|[_.-]$/.test(path) && !/[_.-]{2}/.test(path),
+      says: 'must not start or end with a special character (_ - .) nor hold two in a row',
+      service: 'must not start or end with a special character and must not contain consecutive special characters',
+    },
+  ],
+};
+
+/** A project name (lib/gitlab/regex.rb, `project_name_regex` and its message). */
+export const PROJECT_NAME_RULE: ParamRule = {
+  what: 'project name',
+  source: 'doc/api/projects.md (name); lib/gitlab/regex.rb project_name_regex',
+  minLength: 1,
+  maxLength: 255,
+  checks: [
+    {
+      ok: /^[\p{L}\p{N}\p{Extended_Pictographic}_][\p{L}\p{N}\p{Extended_Pictographic}\p{Pd}+_. ]*$/u,
+      says: "must start with a letter, digit, emoji or '_' and hold only those, '.', '+', dashes and spaces",
+      service:
+        "can contain only letters, digits, emojis, '_', '.', '+', dashes, or spaces. It must start with a letter, digit, emoji, or '_'.",
+    },
+  ],
+};
+
 /**
  * the projects API reference "Settings table for create (C), create for user (U), update (E)": every
  * row, in the API reference's order. Deprecations name their replacement as the API reference gives it.
@@ -65,12 +113,14 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'string',
     description: 'the project name (the path is made from it when --path is absent)',
     columns: ALL,
+    rule: PROJECT_NAME_RULE,
   },
   {
     name: 'path',
     type: 'string',
     description: 'the last part of the project URL (the name is made from it when --name is absent)',
     columns: ALL,
+    rule: PROJECT_PATH_RULE,
   },
   {
     name: 'allow_merge_on_skipped_pipeline',
@@ -412,30 +462,6 @@ export const DEPRECATED_SWITCHES: Readonly<Record<string, string>> = {
   wiki_enabled: 'wiki_access_level',
   container_registry_enabled: 'container_registry_access_level',
 };
-
-// ---- names and paths ----
-
-/**
- * Why a project path is refused, or undefined if it is fine. Letters, digits, `_`, `-`, `.`;
- * not ending in .git or .atom; since 14.9 it must not start or end with a special character
- * nor contain consecutive special characters (the API reference, POST /projects).
- */
-export function projectPathProblem(path: string): string | undefined {
-  if (!/^[A-Za-z0-9_.-]+$/.test(path)) return "can contain only letters, digits, '_', '-' and '.'";
-  if (/\.(git|atom)$/i.test(path)) return "cannot end in '.git' or '.atom'";
-  if (/^[_.-]|[_.-]$/.test(path) || /[_.-]{2}/.test(path))
-    return 'must not start or end with a special character and must not contain consecutive special characters';
-  return undefined;
-}
-
-/** Why a project name is refused (GitLab's rule), or undefined. */
-export function projectNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return "can't be blank";
-  if (!/^[\p{L}\p{N}\p{Extended_Pictographic}_][\p{L}\p{N}\p{Extended_Pictographic}\p{Pd}+_. ]*$/u.test(name)) {
-    return "can contain only letters, digits, emojis, '_', '.', '+', dashes, or spaces. It must start with a letter, digit, emoji, or '_'.";
-  }
-  return undefined;
-}
 
 // ---- list filters ----
 

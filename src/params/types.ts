@@ -1,3 +1,5 @@
+import type { ParamRule } from './rules.js';
+
 /**
  * The spec's parameter tables as data. Flags, help, client-side validation and the sandbox's
  * server-side validation are all derived from these descriptions (python-gitlab style).
@@ -32,6 +34,8 @@ export interface ParamSpec {
   keys?: readonly ParamSpec[];
   /** Required by the endpoint. */
   required?: boolean;
+  /** What the service accepts beyond the type (rules.ts): checked by the flag, collab.yaml and the sandbox alike. */
+  rule?: ParamRule;
 }
 
 /** Columns of the project settings table: C = POST /projects, U = POST /projects/user/:id, E = PUT /projects/:id. */

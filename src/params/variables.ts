@@ -32,13 +32,60 @@ export const HIDDEN_PARAM = {
   flag: 'hidden',
 } as const satisfies ParamSpec;
 
-/** A key: letters, digits and `_`, at most 255 (the API reference's words). */
-export const VARIABLE_KEY = /^[A-Za-z0-9_]{1,255}$/;
+/**
+ * A key: letters, digits and `_`, at most 255 (doc/api/project_level_variables.md and
+ * group_level_variables.md, `key`; app/models/concerns/ci/has_variable.rb).
+ */
+export const VARIABLE_KEY = {
+  name: 'key',
+  type: 'string',
+  description: 'the variable’s key (letters, digits and _)',
+  rule: {
+    what: 'variable key',
+    source: 'doc/api/project_level_variables.md (key); Ci::HasVariable',
+    minLength: 1,
+    maxLength: 255,
+    forbids: [['-', 'a dash (-)']],
+    checks: [{ ok: /^[A-Za-z0-9_]*$/, says: 'must be letters, digits and _ only' }],
+    service: { invalid: "can contain only letters, digits and '_'." },
+  },
+} as const satisfies ParamSpec;
 
 /**
- * GitLab's masking rule (Ci::Maskable): a masked value is 8 or more characters of the Base64 alphabet
- * plus `@ : . ~` (and `-`, `_`); a masked raw value may hold any character but whitespace.
+ * A masked value, by GitLab's masking rule (app/models/concerns/ci/maskable.rb; doc/ci/variables/_index.md,
+ * "Mask a CI/CD variable"): 8 or more characters of the Base64 alphabet plus `@ : . ~` (and `-`, `_`);
+ * a masked raw value may hold any character but whitespace. A secret: messages never quote it.
  */
-export function canMask(value: string, raw: boolean): boolean {
-  return raw ? /^\S{8,}$/u.test(value) : /^[A-Za-z0-9_+=/@:.~-]{8,}$/.test(value);
-}
+const MASKED_RULE = {
+  source: 'app/models/concerns/ci/maskable.rb (REGEX, MASK_AND_RAW_REGEX)',
+  secret: true,
+  minLength: 8,
+  // One format rule in the model: every failure is its `is invalid`.
+  service: { formatOnly: true },
+  forbids: [
+    [' ', 'a space'],
+    ['\n', 'a line break'],
+  ],
+} as const;
+
+const MASKED_VALUE = {
+  name: 'value',
+  type: 'string',
+  description: 'the value of a masked variable',
+  rule: {
+    ...MASKED_RULE,
+    what: 'masked value',
+    checks: [{ ok: /^[A-Za-z0-9_+=/@:.~-]*$/, says: 'must be letters, digits and + / = @ : . ~ - _ only (or raw)' }],
+  },
+} as const satisfies ParamSpec;
+
+const MASKED_RAW_VALUE = {
+  name: 'value',
+  type: 'string',
+  description: 'the value of a masked raw variable',
+  rule: { ...MASKED_RULE, what: 'masked value', checks: [{ ok: /^\S*$/u, says: 'must not contain whitespace' }] },
+} as const satisfies ParamSpec;
+
+/** The value's parameter, by what the variable is: a masked value has its rule. */
+export const valueParam = (masked: boolean, raw: boolean): ParamSpec =>
+  !masked ? { name: 'value', type: 'string', description: 'the value' } : raw ? MASKED_RAW_VALUE : MASKED_VALUE;

@@ -1,6 +1,7 @@
 import { ACCESS_LEVELS } from '../params/access.js';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../params/avatar.js';
 import type { ParamsOf } from '../params/derive.js';
+import { type ParamRule, problemOf } from '../params/rules.js';
 import type { ParamSpec } from '../params/types.js';
 import { paramError, validationError } from './errors.js';
 import type { StoredFile } from './model.js';
@@ -199,6 +200,21 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
       return value;
     }
   }
+}
+
+/**
+ * What the model says of a value its parameter's rule (src/params/rules.ts) refuses, in Rails'
+ * words (`is too long (maximum is 255 characters)`), or undefined when it is accepted. Where the
+ * answer goes (a 400, a fork's 409) is the route's: the model's check is not Grape's.
+ */
+export function modelError(rule: ParamRule | undefined, value: unknown): string | undefined {
+  return rule && problemOf(rule, value)?.service;
+}
+
+/** A value its rule refuses, as most models answer it: 400 `{"message": {"<attribute>": ["…"]}}` (a label's name is its `title`). */
+export function checkParam(spec: ParamSpec, value: unknown): void {
+  const error = modelError(spec.rule, value);
+  if (error) throw validationError({ [spec.rule?.service?.field ?? spec.name]: [error] });
 }
 
 /** Parses a query string into Grape-style params: `a[]=1&a[]=2` -> {a: [1, 2]}, `h[k]=v` -> {h: {k: v}}. */

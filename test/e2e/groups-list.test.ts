@@ -150,7 +150,7 @@ describe('collab groups: lists', () => {
       const before = sandbox.stats.requests;
       const level = await collab(['groups', 'list', '--min-access-level', 'boss']);
       expect(level.exitCode).toBe(2);
-      expect(level.stderr).toMatch(/--min-access-level.*expected an access level: guest \(10\)/);
+      expect(level.stderr).toMatch(/--min-access-level: invalid access level "boss": must be a role: guest \(10\)/);
       const skip = await collab(['groups', 'list', '--skip-groups', '1,x']);
       expect(skip.exitCode).toBe(2);
       const similarity = await collab(['groups', 'list', '--order-by', 'similarity']);

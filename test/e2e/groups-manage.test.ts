@@ -173,7 +173,7 @@ describe('collab groups: create, update, remove, transfer', () => {
         [['--path', 'x'], /^error: required option '--name <text>' not specified\n/],
         [['--name', ' '], /^error: --name must not be empty\n$/],
         [['--name', '!!!'], /^error: cannot derive a path from the name "!!!"\nhint: give one with --path <path>\n$/],
-        [['--name', 'X', '--path', '-x'], /^error: invalid --path "-x": a group path can contain only letters/],
+        [['--name', 'X', '--path', '-x'], /^error: --path: invalid group path "-x": must be letters, digits/],
         [
           ['--name', 'X', '--shared-runners-setting', 'enabled'],
           /^error: --shared-runners-setting is not accepted by groups create\nhint: it is accepted by `groups update`\n$/,

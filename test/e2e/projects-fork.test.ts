@@ -164,7 +164,9 @@ describe('collab projects fork', () => {
     expect(timeoutAlone.stderr).toContain('--timeout applies only with --wait');
     const badPath = await collab(['projects', 'fork', 'acme/web/storefront', '--path', 'no spaces']);
     expect(badPath.exitCode).toBe(2);
-    expect(badPath.stderr).toContain('invalid value "no spaces" for --path');
+    expect(badPath.stderr).toContain(
+      `--path: invalid project path "no spaces": must be letters, digits, '_', '-' and '.' only`,
+    );
     const badTimeout = await collab(['projects', 'fork', 'acme/web/storefront', '--wait', '--timeout', 'soon']);
     expect(badTimeout.exitCode).toBe(2);
     const badVisibility = await collab(['projects', 'fork', 'acme/web/storefront', '--visibility', 'secret']);

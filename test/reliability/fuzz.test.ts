@@ -316,7 +316,7 @@ describe('hostile inputs (path traversal, huge numbers and bodies, impossible da
     [
       'an unknown access level',
       ['share', 'add', '--project', '1', '--with', 'globex', '--access', 'admin'],
-      /^error: invalid value "admin" for --access: expected an access level/,
+      /^error: --access: invalid access level "admin": must be a role: guest \(10\)/,
     ],
   ];
 

@@ -124,7 +124,9 @@ describe('accessLevel', () => {
   });
 
   it.each(['35', 'admin', '', '-10', '30.0', '1e1'])('refuses %j and lists the levels', (value) => {
-    expect(refusal(() => accessLevel(value, '--access')).message).toMatch(/expected an access level: .*developer/);
+    expect(refusal(() => accessLevel(value, '--access')).message).toMatch(
+      /invalid access level .*: must be a role: .*developer/,
+    );
   });
 });
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidGroupPath } from '../../src/params/groups.js';
+import { GROUP_PATH_RULE } from '../../src/params/groups.js';
 import { pathFromName } from '../../src/params/paths.js';
-import { projectPathProblem } from '../../src/params/projects.js';
+import { PROJECT_PATH_RULE } from '../../src/params/projects.js';
+import { problemOf } from '../../src/params/rules.js';
 
 /**
  * One rule makes a path from a name, for groups and projects. The two copies it replaces
@@ -31,8 +32,8 @@ describe('pathFromName', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (name) => {
         const path = pathFromName(name);
         if (path === '') return;
-        expect(projectPathProblem(path)).toBeUndefined();
-        expect(isValidGroupPath(path)).toBe(true);
+        expect(problemOf(PROJECT_PATH_RULE, path)).toBeUndefined();
+        expect(problemOf(GROUP_PATH_RULE, path)).toBeUndefined();
       }),
     );
   });

@@ -106,7 +106,7 @@ describe('typed flags: parsing alone (argv -> options)', () => {
 
   const refused: Array<[string[], RegExp]> = [
     [['42', '--timeout', '2m'], /--timeout applies only with --wait/],
-    [['42', '--path', 'a b'], /invalid value "a b" for --path/],
+    [['42', '--path', 'a b'], /--path: invalid project path "a b": must be letters/],
     [['42', '--namespace', '../x'], /invalid value "..\/x" for --namespace/],
     [['42', '--visibility', 'secret'], /secret/],
   ];

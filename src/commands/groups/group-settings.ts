@@ -1,10 +1,5 @@
-import { CollabError } from '../../errors.js';
-import {
-  GROUP_PATH_RULE,
-  GROUP_SETTINGS,
-  GROUP_SETTINGS_WITH_OWN_FLAGS,
-  isValidGroupPath,
-} from '../../params/groups.js';
+import { GROUP_PATH_RULE, GROUP_SETTINGS, GROUP_SETTINGS_WITH_OWN_FLAGS } from '../../params/groups.js';
+import { checkRule } from '../../params/rules.js';
 
 /** The settings flags of `groups create` and `groups update`. */
 
@@ -13,7 +8,7 @@ export const TABLE_SETTINGS = GROUP_SETTINGS.filter(
   (s) => !(GROUP_SETTINGS_WITH_OWN_FLAGS as readonly string[]).includes(s.name),
 );
 
+/** A path made from the name is held to the path's rule as a given one is (by its flag). */
 export function checkPath(path: string): void {
-  if (!isValidGroupPath(path))
-    throw new CollabError('usage', `invalid --path "${path}": a group path ${GROUP_PATH_RULE}`);
+  checkRule(GROUP_PATH_RULE, path, '--path');
 }

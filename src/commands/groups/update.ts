@@ -6,7 +6,7 @@ import { collectParams } from '../../params/derive.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './verbs.js';
-import { checkPath, TABLE_SETTINGS } from './group-settings.js';
+import { TABLE_SETTINGS } from './group-settings.js';
 import { printGroup } from './group-output.js';
 import { readAvatar } from '../avatar.js';
 
@@ -29,7 +29,7 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
     commandName: 'groups',
     warn: (message) => scope.warn(message),
   });
-  if (typeof settings.path === 'string') checkPath(settings.path);
+
   if (typeof settings.name === 'string' && settings.name.trim() === '')
     throw new CollabError('usage', '--name must not be empty');
   const avatar = input.avatar === undefined ? undefined : await readAvatar(input.avatar);

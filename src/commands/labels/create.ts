@@ -12,15 +12,13 @@ interface CreateLabelOptions {
   fields: Record<string, unknown> & { color: string };
 }
 
-/** A name with a comma is refused by the service; a priority belongs to project labels only. */
+/** A color is required; a priority belongs to project labels only. */
 export function parse(input: VerbInput<typeof CREATE>): CreateLabelOptions {
   const { color, ...rest } = input.fields;
   if (color === undefined)
     throw new CollabError('usage', 'missing --color', {
       hint: 'give --color "#RRGGBB" or a CSS color name such as orange',
     });
-  if (input.name.includes(','))
-    throw new CollabError('usage', `invalid label name "${input.name}": a name cannot hold a comma`);
   return {
     owner: input.owner,
     name: input.name,

@@ -1,15 +1,19 @@
 import { confirmedDelete } from '../delete-verb.js';
-import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { integer, nonEmpty } from '../../params/parsers.js';
+import { valueParser } from '../../params/derive.js';
+import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
+import { nonEmpty } from '../../params/parsers.js';
 import { arg, bool, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
 
 const NAME = arg({ name: 'name', description: 'the label’s name (or its ID)' }, nonEmpty);
+/** A new label's name, held to the name's rule. */
+const nameParser = valueParser(LABEL_NAME) as (value: string, flag: string) => string;
+const NEW_NAME = arg({ name: 'name', description: LABEL_NAME.description }, nameParser);
 /** A number, or `none` to remove it (the API's null). */
 const priorityValue = (value: string, flag: string): number | null =>
-  value === 'none' ? null : integer(0)(value, flag);
+  value === 'none' ? null : (valueParser(LABEL_PRIORITY) as (value: string, flag: string) => number)(value, flag);
 const PRIORITY_FLAG = option(
   '--priority <n|none>',
   `${LABEL_PRIORITY.description}; none removes it; project labels only`,
@@ -37,7 +41,7 @@ export const CREATE = ownerVerb({
   kinds: ['project', 'group'],
   name: 'create',
   summary: 'Add a label (refused when the name is taken here or in a group above)',
-  args: { name: NAME },
+  args: { name: NEW_NAME },
   flags: { fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
   mutating: true,
   examples: [
@@ -52,7 +56,7 @@ export const UPDATE = ownerVerb({
   summary: 'Rename, recolor or describe a label',
   args: { name: NAME },
   flags: {
-    newName: option('--new-name <name>', 'rename the label', nonEmpty),
+    newName: option('--new-name <name>', 'rename the label', nameParser),
     fields: params(LABEL_PARAMS),
     priority: PRIORITY_FLAG,
   },

@@ -1,8 +1,7 @@
 import { type ForkParams, forkProject } from '../../api/project-extras.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
 import { importSettled, waitForImport, waitSetting } from '../wait.js';
@@ -15,18 +14,10 @@ interface ForkOptions {
   timeoutMs: number;
 }
 
-/** Once a run: the checks the service would make, and --namespace as the parameter it stands for. */
+/** Once a run: --namespace as the parameter it stands for (the flags hold --path and --name to their rules). */
 export function parse(input: VerbInput<typeof FORK>): ForkOptions {
   const { project, namespace } = input;
   const params: ForkParams = { ...input.params };
-  if (params.path !== undefined) {
-    const problem = projectPathProblem(params.path);
-    if (problem) throw new CollabError('usage', `invalid value "${params.path}" for --path: it ${problem}`);
-  }
-  if (params.name !== undefined) {
-    const problem = projectNameProblem(params.name);
-    if (problem) throw new CollabError('usage', `invalid value "${params.name}" for --name: it ${problem}`);
-  }
   // The deprecated `namespace` parameter is never sent: an ID and a path each have their own.
   if (typeof namespace === 'number') params.namespace_id = namespace;
   else if (typeof namespace === 'string') params.namespace_path = namespace;

@@ -4,7 +4,7 @@ import type { RawFlags, ReadScope } from '../flags.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
 import { collectParams, flagName } from '../../params/derive.js';
-import { PROJECT_SETTINGS, projectNameProblem, projectPathProblem } from '../../params/projects.js';
+import { PROJECT_SETTINGS } from '../../params/projects.js';
 import { COLUMN_COMMANDS, type SettingsColumn } from '../../params/types.js';
 import { maskUrlCredentials } from '../../util/secrets.js';
 import { readAvatar } from '../avatar.js';
@@ -45,18 +45,6 @@ export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: R
         hint: `${String(value)} is accepted by ${elsewhere.map((c) => `\`projects ${COLUMN_COMMANDS[c]}\``).join(', ')}`,
       },
     );
-  }
-
-  if (typeof params.name === 'string') {
-    const problem = projectNameProblem(params.name);
-    if (problem) throw new CollabError('usage', `invalid value for --name: ${problem}`);
-  }
-  if (typeof params.path === 'string') {
-    const problem = projectPathProblem(params.path);
-    if (problem)
-      throw new CollabError('usage', `invalid value "${params.path}" for --path: ${problem}`, {
-        hint: 'for example: my-app, my_app or my.app',
-      });
   }
 
   if (typeof params.import_url === 'string') checkImportUrl(params.import_url, ctx);

@@ -2,7 +2,8 @@ import { describeOwner, type Owner } from '../../api/owner.js';
 import { createVariable, updateVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { VARIABLE_KEY } from '../../params/variables.js';
+import { checkValue } from '../../params/rules.js';
+import { VARIABLE_KEY, valueParam } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL, variableName } from './fields.js';
 import type { CREATE, UPDATE } from './index.js';
@@ -25,8 +26,7 @@ type WriteFlags = VerbInput<typeof UPDATE> & Partial<Pick<VerbInput<typeof CREAT
 
 /** The flags read once a run: a key the service would refuse, and where the value comes from. */
 export function parseWrite(input: WriteFlags, valueFromStdin: boolean): VariableWrite {
-  if (!VARIABLE_KEY.test(input.key))
-    throw new CollabError('usage', `invalid key "${input.key}": letters, digits and _ only, at most 255`);
+  checkValue(VARIABLE_KEY, input.key, '<key>');
   const fields: Record<string, unknown> = { ...input.fields };
   if (input.hidden) fields.masked_and_hidden = true;
   const masked = fields.masked === true || input.hidden === true;
@@ -42,8 +42,19 @@ export function parseWrite(input: WriteFlags, valueFromStdin: boolean): Variable
 
 const shown = (opts: VariableWrite) => variableName(opts.key, opts.scope);
 
+/** A value to be masked is held to the masking rule (src/params/variables.ts) before it is sent, by what the variable will be. */
+function checkMasking(value: string, fields: Record<string, unknown>, current?: Variable): void {
+  const masked =
+    fields.masked === true ||
+    fields.masked_and_hidden === true ||
+    (fields.masked === undefined && current?.masked === true);
+  const raw = fields.raw === true || (fields.raw === undefined && current?.raw === true);
+  checkValue(valueParam(masked, raw), value, 'the value');
+}
+
 export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<void> {
   const value = (await opts.value?.(ctx)) ?? '';
+  checkMasking(value, opts.fields);
   const request = createVariable(opts.owner, { key: opts.key, value, environment_scope: opts.scope, ...opts.fields });
   const response = await ctx.session.mutate<Variable>(request, ['value']).catch((error: unknown) => {
     throw variableHint(error, opts.owner, opts.key, opts.scope);
@@ -65,6 +76,7 @@ export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: 
       hint: 'give the value with --value-file <path> or on standard input (--value-file -)',
     });
   }
+  if (value !== undefined) checkMasking(value, opts.fields, current);
   const body = { value: value ?? current.value, ...opts.fields };
   const response = await ctx.session
     .mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value'])

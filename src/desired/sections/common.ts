@@ -8,22 +8,46 @@ import {
   optional,
   string,
   strictObject,
+  superRefine,
   union,
   type ZodMiniType,
 } from 'zod/mini';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { ruleError, ruleOf } from '../../params/rules.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { Item } from './section.js';
 
 /** What the sections share: schema parts built from the src/params/ tables, list sections, comparing values. */
 
-export const accessLevelSchema = union([
+const roleSchema = union([
   oneOf(Object.keys(ACCESS_LEVELS) as [string, ...string[]]),
   ...Object.values(ACCESS_LEVELS).map((n) => literal(n)),
 ]);
 
-/** One parameter of a table as a schema: its type, and its choices when the table lists them. */
+/**
+ * The schemas that carry a parameter's rule (src/params/rules.ts), for check.ts: a value of the
+ * wrong type there is told in the rule's words too (`priority: -1` and `priority: 1.5` alike).
+ */
+export const RULED = new WeakMap<ZodMiniType, ParamSpec>();
+
+/** A role, by name or number, held to the access level's rule. */
+export const accessLevelSchema = paramSchema({ name: 'access_level', type: 'access-level', description: 'a role' });
+
+/** One parameter of a table as a schema: its type, its choices when the table lists them, and its rule. */
 export function paramSchema(param: ParamSpec): ZodMiniType {
+  const schema = typeSchema(param);
+  if (!ruleOf(param)) return schema;
+  const ruled = schema.check(
+    superRefine((value, ctx) => {
+      const message = ruleError(param, value);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value });
+    }),
+  );
+  RULED.set(ruled, param);
+  return ruled;
+}
+
+function typeSchema(param: ParamSpec): ZodMiniType {
   const choices = param.choices;
   switch (param.type) {
     case 'boolean':
@@ -37,7 +61,7 @@ export function paramSchema(param: ParamSpec): ZodMiniType {
     case 'hash':
       return strictObject(shape(param.keys ?? []));
     case 'access-level':
-      return accessLevelSchema;
+      return roleSchema;
     case 'file':
       return string().check(minLength(1));
     default:

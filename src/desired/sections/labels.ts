@@ -1,8 +1,8 @@
-import { int, minLength, nullable, optional, string, strictObject } from 'zod/mini';
+import { nullable, optional, strictObject } from 'zod/mini';
 import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
 import { normalColor } from '../../params/css-colors.js';
-import { LABEL_PARAMS } from '../../params/labels.js';
-import { equal, listOf, listSchema, shape, unlisted } from './common.js';
+import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
+import { equal, listOf, listSchema, paramSchema, shape, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -37,10 +37,10 @@ export const labels: Section<LabelSpec> = {
   schema: (kind) =>
     listSchema(
       strictObject({
-        name: string().check(minLength(1)),
+        name: paramSchema(LABEL_NAME),
         ...shape(LABEL_PARAMS),
-        color: string().check(minLength(1)),
-        ...(kind === 'group' ? {} : { priority: optional(nullable(int())) }),
+        color: paramSchema(LABEL_PARAMS[0]),
+        ...(kind === 'group' ? {} : { priority: optional(nullable(paramSchema(LABEL_PRIORITY))) }),
       }),
     ),
   read: {

@@ -1,7 +1,8 @@
-import { minLength, optional, string, strictObject } from 'zod/mini';
+import { minLength, optional, string, strictObject, superRefine } from 'zod/mini';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
-import { VARIABLE_PARAMS } from '../../params/variables.js';
-import { equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
+import { ruleError } from '../../params/rules.js';
+import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
+import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -42,11 +43,18 @@ export const variables: Section<VariableSpec> = {
   schema: () =>
     listSchema(
       strictObject({
-        key: string().check(minLength(1)),
+        key: paramSchema(VARIABLE_KEY),
         value: string(),
         environment_scope: optional(string().check(minLength(1))),
         ...shape(VARIABLE_PARAMS),
-      }),
+      }).check(
+        // A value to be masked is held to the masking rule, as the service holds it.
+        superRefine((value, ctx) => {
+          const item = value as Item;
+          const message = ruleError(valueParam(item.masked === true, item.raw === true), item.value);
+          if (message) ctx.addIssue({ code: 'custom', message, path: ['value'], input: item.value });
+        }),
+      ),
     ),
   read: {
     none: (live) => void (live.variables = []),

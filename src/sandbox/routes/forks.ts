@@ -1,11 +1,11 @@
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/project-extras.js';
-import { projectPathProblem, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
+import { PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { ACCESS, canCreateProjectIn, canFork, moreVisible } from '../access.js';
 import { readableProject, requireProjectRole, requireUser } from '../guards.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace, Project, User, Visibility } from '../model.js';
-import { readParams } from '../params.js';
+import { modelError, readParams } from '../params.js';
 import { startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import type { Store } from '../store.js';
@@ -59,7 +59,7 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   // Every refusal of the new project is a 409 with the model's messages (GitLab's conflict!(errors)).
   const errors: Record<string, string[]> = {};
   if (store.projectNameTaken(ns.id, name)) errors.name = ['has already been taken'];
-  const pathProblem = projectPathProblem(path);
+  const pathProblem = modelError(PROJECT_PATH_RULE, path);
   if (pathProblem) errors.path = [pathProblem];
   else if (store.projectPathTaken(ns.id, path)) errors.path = ['has already been taken'];
   const ceiling = lower(source.visibility, namespaceVisibility(store, ns));

@@ -1,11 +1,11 @@
-import { GROUP_PATH_RULE, GROUP_SETTINGS, isValidGroupPath } from '../../params/groups.js';
+import { GROUP_PATH_RULE, GROUP_SETTINGS } from '../../params/groups.js';
 import type { ParamSpec, SettingsColumn } from '../../params/types.js';
 import { ACCESS, canCreateGroupIn, canReadGroup, moreVisible } from '../access.js';
 import { readableGroup, refuseAdminOnly, requireGroupRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { accepted, json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Visibility } from '../model.js';
-import { bool, checkAvatar, int, readParams, str } from '../params.js';
+import { bool, checkAvatar, int, modelError, readParams, str } from '../params.js';
 import { newGroup } from '../seed.js';
 import type { Store } from '../store.js';
 import { groupObject } from '../views.js';
@@ -21,7 +21,8 @@ const settingsFor = (column: SettingsColumn): ParamSpec[] => GROUP_SETTINGS.filt
 const OWN_FIELDS = new Set(['name', 'path', 'description', 'visibility', 'parent_id', 'avatar']);
 
 function checkPathFormat(path: string): void {
-  if (!isValidGroupPath(path)) throw validationError({ path: [GROUP_PATH_RULE] });
+  const error = modelError(GROUP_PATH_RULE, path);
+  if (error) throw validationError({ path: [error] });
 }
 
 /** A full path is free when no group, project or (at the top level) user namespace has it. */

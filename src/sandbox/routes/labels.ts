@@ -1,11 +1,11 @@
-import { LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
+import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { ACCESS, ownerChain } from '../access.js';
 import { cssColorHex } from '../../params/css-colors.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Label, type OwnerKey, sameOwner } from '../model.js';
 import { compareText, paginateArray } from '../pagination.js';
-import { bool, int, readParams, requireStr, str } from '../params.js';
+import { bool, checkParam, int, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
 import { findOwner } from '../guards.js';
 
@@ -49,19 +49,15 @@ function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<str
   return view;
 }
 
-/** `#RRGGBB` or `#RGB` as given, a CSS name as its hex; GitLab's ColorValidator otherwise. */
+/** `#RRGGBB` or `#RGB` as given, a CSS name as its hex (the color's rule refuses anything else). */
 function readColor(value: string): string {
+  checkParam(COLOR, value);
   if (/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value))
     return value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
-  const hex = cssColorHex(value);
-  if (!hex) throw validationError({ color: ['must be a valid color code'] });
-  return hex;
+  return cssColorHex(value) as string;
 }
 
-function checkName(name: string): void {
-  // GitLab's Label: a title without commas (`format: { with: /\A[^,]+\z/ }`).
-  if (name.includes(',')) throw validationError({ title: ['is invalid'] });
-}
+const COLOR = LABEL_PARAMS.find((param) => param.name === 'color') as (typeof LABEL_PARAMS)[number];
 
 function labelRoutes(kind: Kind): Route[] {
   const base = kind === 'project' ? '/projects/:id/labels' : '/groups/:id/labels';
@@ -111,7 +107,7 @@ function labelRoutes(kind: Kind): Route[] {
     const color = readColor(requireStr(req.input, 'color'));
     const fields = readParams(req.input, LABEL_PARAMS);
     const priority = kind === 'project' ? readPriority(req) : undefined;
-    checkName(name);
+    checkParam(LABEL_NAME, name);
     if (visibleLabels(req.store, owner, true).some((l) => l.name === name)) throw conflict('Label already exists');
     const label: Label = {
       id: req.store.nextId('label'),
@@ -140,7 +136,7 @@ function labelRoutes(kind: Kind): Route[] {
     }
     const next: Label = { ...label };
     if (newName !== undefined) {
-      checkName(newName);
+      checkParam(LABEL_NAME, newName);
       if (visibleLabels(req.store, owner, true).some((l) => l !== label && l.name === newName))
         throw validationError({ title: ['has already been taken'] });
       next.name = newName;
@@ -173,8 +169,7 @@ function labelRoutes(kind: Kind): Route[] {
 /** 0 or more, or empty/null to remove it. */
 function readPriority(req: SandboxRequest): number | undefined {
   const priority = int(req.input, LABEL_PRIORITY.name);
-  if (priority !== undefined && priority < 0)
-    throw validationError({ priority: ['must be greater than or equal to 0'] });
+  if (priority !== undefined) checkParam(LABEL_PRIORITY, priority);
   return priority;
 }
 

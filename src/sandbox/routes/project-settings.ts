@@ -1,9 +1,4 @@
-import {
-  DEPRECATED_SWITCHES,
-  PROJECT_SETTINGS,
-  projectNameProblem,
-  projectPathProblem,
-} from '../../params/projects.js';
+import { DEPRECATED_SWITCHES, PROJECT_NAME_RULE, PROJECT_PATH_RULE, PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
 import { groupOfNamespace, moreVisible } from '../access.js';
 import { refuseAdminOnly } from '../guards.js';
@@ -11,7 +6,7 @@ import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { paramError } from '../errors.js';
 import type { SandboxRequest } from '../http.js';
 import type { Project, StoredFile, User, Visibility } from '../model.js';
-import { checkAvatar, readParams } from '../params.js';
+import { checkAvatar, modelError, readParams } from '../params.js';
 import type { Store } from '../store.js';
 
 /** A project's settings (the projects API reference's settings table): read from a request, checked, applied. */
@@ -52,12 +47,12 @@ export function namingErrors(
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (name !== undefined) {
-    const problem = projectNameProblem(name);
+    const problem = modelError(PROJECT_NAME_RULE, name);
     if (problem) errors.name = [problem];
     else if (store.projectNameTaken(namespaceId, name, exceptId)) errors.name = ['has already been taken'];
   }
   if (path !== undefined) {
-    const problem = projectPathProblem(path);
+    const problem = modelError(PROJECT_PATH_RULE, path);
     if (problem) errors.path = [problem];
     else {
       const existing = store.findProject(`${store.namespacePath(namespaceId)}/${path}`);

@@ -1,10 +1,10 @@
-import { canMask, HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS } from '../../params/variables.js';
+import { HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type CiVariable, type OwnerKey, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { bool, readParams, requireStr, str } from '../params.js';
+import { bool, checkParam, readParams, requireStr, str } from '../params.js';
 import { findOwner } from '../guards.js';
 
 /**
@@ -54,8 +54,8 @@ function findVariable(req: SandboxRequest, owner: OwnerKey): CiVariable {
 
 /** The model's validations, in GitLab's `{"message": {"field": [...]}}` shape. */
 function validate(store: SandboxRequest['store'], variable: CiVariable, self?: CiVariable): void {
-  if (!VARIABLE_KEY.test(variable.key)) throw validationError({ key: ["can contain only letters, digits and '_'."] });
-  if (variable.masked && !canMask(variable.value, variable.raw)) throw validationError({ value: ['is invalid'] });
+  checkParam(VARIABLE_KEY, variable.key);
+  checkParam(valueParam(variable.masked, variable.raw), variable.value);
   const taken = store.variables.some(
     (other) =>
       other !== self &&

@@ -1,0 +1,157 @@
+import { CollabError } from '../errors.js';
+import { ACCESS_LEVELS, accessLevelNames } from './access.js';
+import { cssColorHex } from './css-colors.js';
+import type { ParamSpec } from './types.js';
+
+/**
+ * What the service accepts for a parameter, said once beside the parameter (its `rule`) and checked
+ * by every entry point: the flag parser (derive.ts, `ruleParser`), the collab.yaml schema
+ * (src/desired/sections/common.ts) and the sandbox (src/sandbox/params.ts `checkRule`). The checks
+ * are data; `problemOf` turns the first that fails into the one wording every entry point shows.
+ */
+export interface ParamRule {
+  /** What the value is, for messages: `label name`. */
+  what: string;
+  /** Where GitLab states the rule (a doc page or the model that validates it). */
+  source: string;
+  /** A value that is a secret: messages never quote it. */
+  secret?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  /** Characters it may not hold, each with its name in words. */
+  forbids?: readonly (readonly [string, string])[];
+  /** What it must pass, in order: a pattern or a test, each in collab's words and (where the model has its own) the service's. */
+  checks?: readonly RuleCheck[];
+  /** A whole number from `min` (to `max`). */
+  integer?: { min: number; max?: number };
+  /**
+   * The service's refusal, for the sandbox: the attribute its validation names (`title` for a
+   * label's name), its words for a value that is invalid (Rails' `is invalid` otherwise), and
+   * whether the model checks only a format (a masked value: a short one is `invalid` too, not
+   * Rails' `is too short`).
+   */
+  service?: { field?: string; invalid?: string; formatOnly?: boolean };
+}
+
+interface RuleCheck {
+  ok: RegExp | ((value: string) => boolean);
+  says: string;
+  /** The service's words where the model has a message of its own for this check. */
+  service?: string;
+}
+
+interface RuleProblem {
+  /** collab's words: `must not contain a comma`. */
+  says: string;
+  /** The model's: `is invalid`, `is too long (maximum is 255 characters)`. */
+  service: string;
+}
+
+/** The first check of `rule` that `value` fails, or undefined when it passes them all. */
+export function problemOf(rule: ParamRule, value: unknown): RuleProblem | undefined {
+  const invalid = rule.service?.invalid ?? 'is invalid';
+  const fail = (says: string, service: string): RuleProblem => ({
+    says,
+    service: rule.service?.formatOnly ? invalid : service,
+  });
+  if (rule.integer) {
+    const { min, max } = rule.integer;
+    const says =
+      max === undefined ? `must be a whole number, ${min} or more` : `must be a whole number from ${min} to ${max}`;
+    const n = typeof value === 'number' ? value : /^-?\d+$/.test(String(value).trim()) ? Number(value) : Number.NaN;
+    return !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max) ? fail(says, invalid) : undefined;
+  }
+  const text = String(value);
+  if (text.trim() === '' && (rule.minLength ?? 0) > 0) return fail('must not be empty', "can't be blank");
+  const length = [...text].length;
+  if (rule.minLength !== undefined && length < rule.minLength)
+    return fail(
+      `must be ${rule.minLength} or more characters`,
+      `is too short (minimum is ${rule.minLength} characters)`,
+    );
+  if (rule.maxLength !== undefined && length > rule.maxLength)
+    return fail(
+      `must be at most ${rule.maxLength} characters`,
+      `is too long (maximum is ${rule.maxLength} characters)`,
+    );
+  for (const [char, name] of rule.forbids ?? [])
+    if (text.includes(char)) return fail(`must not contain ${name}`, invalid);
+  for (const check of rule.checks ?? []) {
+    const ok = typeof check.ok === 'function' ? check.ok(text) : check.ok.test(text);
+    if (!ok) return fail(check.says, check.service ?? invalid);
+  }
+  return undefined;
+}
+
+/** The one message of a refused value, at every entry point: `invalid label name "a,b": must not contain a comma`. */
+function ruleMessage(rule: ParamRule, value: unknown, problem: RuleProblem): string {
+  const shown = rule.secret ? '' : ` ${quoted(value)}`;
+  return `invalid ${rule.what}${shown}: ${problem.says}`;
+}
+
+/** Why `value` is refused for `param`, in the one wording, or undefined when it is accepted (or the parameter has no rule). */
+export function ruleError(param: ParamSpec, value: unknown): string | undefined {
+  const rule = ruleOf(param);
+  const problem = rule && problemOf(rule, value);
+  return rule && problem ? ruleMessage(rule, value, problem) : undefined;
+}
+
+/** Refuses a value of `param` that its rule refuses: a usage error (exit 2) naming where it was given (`--color`), before any request. */
+export function checkValue(param: ParamSpec, value: unknown, where: string): void {
+  checkRule(ruleOf(param), value, where);
+}
+
+export function checkRule(rule: ParamRule | undefined, value: unknown, where: string): void {
+  const problem = rule && problemOf(rule, value);
+  if (rule && problem) throw new CollabError('usage', `${where}: ${ruleMessage(rule, value, problem)}`);
+}
+
+/** A parameter's rule: its own, or its type's (every access level takes the same roles). */
+export function ruleOf(param: ParamSpec): ParamRule | undefined {
+  return param.rule ?? (param.type === 'access-level' ? ACCESS_LEVEL_RULE : undefined);
+}
+
+function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const printable = (text ?? String(value)).replace(/[\u0000-\u001f\u007f]/g, '?');
+  return JSON.stringify([...printable].length > 60 ? `${[...printable].slice(0, 60).join('')}…` : printable);
+}
+
+// ---- rules that several parameters share ----
+
+/**
+ * A role: GitLab's `Gitlab::Access.all_values` (doc/api/members.md, "Roles"), by name or number;
+ * a group's members may also have minimal access (5).
+ */
+function roleRule(minimal: boolean): ParamRule {
+  const names = minimal ? ['minimal', 'minimal_access', '5'] : [];
+  return {
+    what: 'access level',
+    source: 'doc/api/members.md (Roles); Gitlab::Access.all_values',
+    checks: [
+      {
+        ok: (value) => {
+          const key = value.trim().toLowerCase();
+          return key in ACCESS_LEVELS || Object.values(ACCESS_LEVELS).map(String).includes(key) || names.includes(key);
+        },
+        says: `must be a role: ${minimal ? 'minimal (5), ' : ''}${accessLevelNames()}`,
+      },
+    ],
+  };
+}
+
+export const ACCESS_LEVEL_RULE = roleRule(false);
+export const GROUP_ACCESS_LEVEL_RULE = roleRule(true);
+
+/** `#RGB`, `#RRGGBB` or a CSS color name: doc/api/labels.md (`color`), GitLab's ColorValidator. */
+export const COLOR_RULE: ParamRule = {
+  what: 'color',
+  source: 'doc/api/labels.md (color); app/validators/color_validator.rb',
+  checks: [
+    {
+      ok: (value) => /^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value) || cssColorHex(value) !== undefined,
+      says: 'must be #RRGGBB, #RGB or a CSS color name such as orange',
+    },
+  ],
+  service: { invalid: 'must be a valid color code' },
+};

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/**
+ * One rule per parameter: each bad value below is refused by every verb and every collab.yaml
+ * section that takes the parameter, with exit 2, before any request, in the same words.
+ */
+const world = useDesiredWorlds();
+const P = 'acme/web/storefront';
+const LONG = 'x'.repeat(256);
+
+interface Entry {
+  /** A command line, and what it reads on standard input. */
+  argv?: readonly string[];
+  input?: string;
+  /** A collab.yaml, and where in it the value is (its line and column, the key path). */
+  yaml?: string;
+  at?: string;
+}
+
+interface BadValue {
+  value: string;
+  /** The words every entry point says. */
+  says: string;
+  entries: readonly Entry[];
+}
+
+/** `projects: {P: {<section>: <text>}}` with the value at line 4. */
+const onProject = (section: string) => `version: 1\nprojects:\n  ${P}:\n${section}`;
+const onGroup = (section: string) => `version: 1\ngroups:\n  acme:\n${section}`;
+
+const label = (name: string, color = 'red') =>
+  `    labels:\n      - name: ${JSON.stringify(name)}\n        color: ${JSON.stringify(color)}\n`;
+const variable = (key: string, extra = '') =>
+  `    variables:\n      - key: ${JSON.stringify(key)}\n        value: x\n${extra}`;
+const maskedVar = (value: string) =>
+  `    variables:\n      - key: TOKEN\n        value: ${JSON.stringify(value)}\n        masked: true\n`;
+
+const labelName = (name: string, says: string): BadValue => ({
+  value: name,
+  says,
+  entries: [
+    { argv: ['labels', 'create', name, '--project', P, '--color', 'red'] },
+    { argv: ['labels', 'create', name, '--group', 'acme', '--color', 'red'] },
+    { argv: ['labels', 'update', 'bug', '--project', P, `--new-name=${name}`] },
+    { yaml: onProject(label(name)), at: `collab.yaml:5:15: projects["${P}"].labels[0].name` },
+    { yaml: onGroup(label(name)), at: 'collab.yaml:5:15: groups.acme.labels[0].name' },
+  ],
+});
+
+const variableKey = (key: string, says: string): BadValue => ({
+  value: key,
+  says,
+  entries: [
+    { argv: ['variables', 'create', key, '--project', P, '--value', 'x'] },
+    { argv: ['variables', 'create', key, '--group', 'acme', '--value', 'x'] },
+    { argv: ['variables', 'set', key, '--project', P, '--value', 'x'] },
+    { argv: ['variables', 'update', key, '--project', P, '--value', 'x'] },
+    { yaml: onProject(variable(key)), at: `collab.yaml:5:14: projects["${P}"].variables[0].key` },
+    { yaml: onGroup(variable(key)), at: 'collab.yaml:5:14: groups.acme.variables[0].key' },
+  ],
+});
+
+const maskedValue = (value: string, says: string): BadValue => ({
+  value,
+  says,
+  entries: [
+    { argv: ['variables', 'create', 'TOKEN', '--project', P, '--masked'], input: value },
+    { argv: ['variables', 'create', 'TOKEN', '--group', 'acme', '--hidden'], input: value },
+    { yaml: onProject(maskedVar(value)), at: `collab.yaml:6:16: projects["${P}"].variables[0].value` },
+    { yaml: onGroup(maskedVar(value)), at: 'collab.yaml:6:16: groups.acme.variables[0].value' },
+  ],
+});
+
+const projectPath = (path: string, says: string): BadValue => ({
+  value: path,
+  says,
+  entries: [
+    { argv: ['projects', 'create', '--name', 'App', `--path=${path}`] },
+    { argv: ['projects', 'update', P, `--path=${path}`] },
+    { argv: ['projects', 'fork', P, `--path=${path}`] },
+    {
+      yaml: onProject(`    settings:\n      path: ${JSON.stringify(path)}\n`),
+      at: `collab.yaml:5:13: projects["${P}"].settings.path`,
+    },
+    {
+      yaml: onGroup(`    projects:\n      settings:\n        path: ${JSON.stringify(path)}\n`),
+      at: 'collab.yaml:6:15: groups.acme.projects.settings.path',
+    },
+  ],
+});
+
+const color = (value: string): BadValue => ({
+  value,
+  says: `invalid color "${value}": must be #RRGGBB, #RGB or a CSS color name such as orange`,
+  entries: [
+    { argv: ['labels', 'create', 'triage', '--project', P, '--color', value] },
+    { argv: ['labels', 'update', 'bug', '--group', 'acme', '--color', value] },
+    { yaml: onProject(label('triage', value)), at: `collab.yaml:6:16: projects["${P}"].labels[0].color` },
+    { yaml: onGroup(label('triage', value)), at: 'collab.yaml:6:16: groups.acme.labels[0].color' },
+  ],
+});
+
+const priority = (value: string): BadValue => ({
+  value,
+  says: `invalid label priority "${value}": must be a whole number, 0 or more`,
+  entries: [
+    { argv: ['labels', 'create', 'triage', '--project', P, '--color', 'red', `--priority=${value}`] },
+    { argv: ['labels', 'update', 'bug', '--project', P, `--priority=${value}`] },
+    {
+      yaml: onProject(`${label('triage')}        priority: ${value}\n`),
+      at: `collab.yaml:7:19: projects["${P}"].labels[0].priority`,
+    },
+  ],
+});
+
+const ROLES = 'guest (10), reporter (20), developer (30), maintainer (40), owner (50)';
+const accessLevel = (value: string): BadValue => ({
+  value,
+  says: `invalid access level "${value}": must be a role: ${ROLES}`,
+  entries: [
+    { argv: ['projects', 'members', 'add', P, '--user', 'dana', `--access=${value}`] },
+    { argv: ['projects', 'members', 'update', P, '--user', 'dana', `--access=${value}`] },
+    { argv: ['share', 'add', '--project', P, '--with', 'globex', `--access=${value}`] },
+    {
+      yaml: onProject(`    members:\n      - username: dana\n        access_level: ${value}\n`),
+      at: `collab.yaml:6:23: projects["${P}"].members[0].access_level`,
+    },
+    {
+      yaml: onGroup(`    shares:\n      - group_id: globex\n        group_access: ${value}\n`),
+      at: 'collab.yaml:6:23: groups.acme.shares[0].group_access',
+    },
+  ],
+});
+
+const SPECIAL_ENDS = 'must not start or end with a special character (_ - .) nor hold two in a row';
+
+const BAD: readonly BadValue[] = [
+  labelName('needs,triage', 'invalid label name "needs,triage": must not contain a comma'),
+  labelName('', 'invalid label name "": must not be empty'),
+  labelName(LONG, `invalid label name "${'x'.repeat(60)}…": must be at most 255 characters`),
+  variableKey('bad-key', 'invalid variable key "bad-key": must not contain a dash (-)'),
+  variableKey(`K${'X'.repeat(255)}`, `invalid variable key "K${'X'.repeat(59)}…": must be at most 255 characters`),
+  maskedValue('short', 'invalid masked value: must be 8 or more characters'),
+  maskedValue('has a space', 'invalid masked value: must not contain a space'),
+  projectPath('-app', `invalid project path "-app": ${SPECIAL_ENDS}`),
+  projectPath('app.', `invalid project path "app.": ${SPECIAL_ENDS}`),
+  color('blurple'),
+  priority('-1'),
+  priority('1.5'),
+  accessLevel('-10'),
+  accessLevel('2.5'),
+];
+
+describe('one rule per parameter: every entry point refuses a bad value the same way', () => {
+  it.each(BAD.map((bad) => [bad.says, bad] as const))('%s', async (_says, bad) => {
+    const { collab, file, sandbox, dir } = await world();
+    const seen: string[] = [];
+    for (const entry of bad.entries) {
+      sandbox.resetStats();
+      const argv = entry.argv ?? ['plan', '-f', file(entry.yaml as string)];
+      const run = await collab(argv, entry.input === undefined ? {} : { input: entry.input });
+      const line = run.stderr.split('\n').find((l) => l.includes(bad.says)) ?? run.stderr;
+      seen.push(`${run.exitCode} ${sandbox.requestLog.length} ${line.replace(`${dir}/`, '')}`);
+    }
+    // A flag's message starts with the flag, a file's with where in it; the words are the rule's.
+    expect(seen).toEqual(
+      bad.entries.map((entry) => {
+        const where = entry.at ?? (entry.argv && flagOf(entry.argv, bad.value));
+        return `2 0 ${entry.yaml ? '' : 'error: '}${where}: ${bad.says}`;
+      }),
+    );
+  });
+});
+
+/** Where a command line gave the value: the flag (`--color`), or the argument (`<name>`, `<key>`), or standard input. */
+function flagOf(argv: readonly string[], value: string): string {
+  for (const [i, word] of argv.entries()) {
+    if (word.startsWith('--') && word.endsWith(`=${value}`)) return word.slice(0, word.indexOf('='));
+    if (argv[i + 1] === value && word.startsWith('--')) return word;
+  }
+  return argv.includes(value) ? (argv[0] === 'labels' ? '<name>' : '<key>') : 'the value';
+}
+
+describe('the sandbox holds the same rules, answering in the model’s words', () => {
+  it.each([
+    ['/labels', { name: 'needs,triage', color: 'red' }, { title: ['is invalid'] }],
+    ['/labels', { name: LONG, color: 'red' }, { title: ['is too long (maximum is 255 characters)'] }],
+    ['/labels', { name: 'triage', color: 'blurple' }, { color: ['must be a valid color code'] }],
+    ['/variables', { key: 'bad-key', value: 'x' }, { key: ["can contain only letters, digits and '_'."] }],
+    ['/variables', { key: 'TOKEN', value: 'short', masked: true }, { value: ['is invalid'] }],
+    ['/variables', { key: 'TOKEN', value: 'has a space', masked: true }, { value: ['is invalid'] }],
+  ])('POST %s %j answers 400 %j', async (path, body, message) => {
+    const { call } = await world();
+    const answer = await call('POST', `/projects/${encodeURIComponent(P)}${path}`, { json: body });
+    expect([answer.status, answer.body]).toEqual([400, { message }]);
+  });
+});
