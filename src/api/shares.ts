@@ -28,7 +28,7 @@ export interface ShareParams {
 }
 
 /**
- * POST /projects/:id/share (201, the share link) or POST /groups/:id/share (200, the group).
+ * POST /projects/:id/share (201, the share link) or POST /groups/:id/share (201, the group).
  * When the answer is lost, `recover` reads the owner: if the share is there the request had
  * taken effect (sending it again would only be refused with 409).
  */

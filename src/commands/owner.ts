@@ -26,7 +26,7 @@ const REF_OF: Record<OwnerKind, (value: string, flag: string) => string | number
 };
 
 /** `--project <project>`, `--group <group>`: how help shows the owner's flag (`describe` where it says more, as notes'). */
-function ownerOption(kind: OwnerKind, describe = `the ${kind} (ID or full path)`): OptionSpec {
+export function ownerOption(kind: OwnerKind, describe = `the ${kind} (ID or full path)`): OptionSpec {
   return { flags: `--${kind} <${kind}>`, description: describe, parse: REF_OF[kind] };
 }
 

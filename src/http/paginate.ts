@@ -149,7 +149,10 @@ async function* pages(client: RequestClient, options: PaginateOptions, summary: 
         (first.next && first.count > 0 && first.count < options.perPage ? first.count : options.perPage);
       if (first.total !== undefined && summary.total === undefined) summary.total = first.total;
       const firstPage = listing.admit(first, 1, first.total);
-      const ended = listing.remaining <= 0 || first.count === 0 || first.count < size || !first.next;
+      // A short page is not the end: GitLab pages before it filters what the caller may see, so a
+      // page can hold fewer than asked and still have a next one. The next page's header says; an
+      // empty page ends the list whatever it says (no endless walk through empty pages).
+      const ended = listing.remaining <= 0 || first.count === 0 || !first.next;
       if (ended || first.nextPage === undefined) {
         yield* listing.hand(firstPage);
         if (!ended) yield* keysetPages(listing, first.next);
@@ -241,7 +244,7 @@ class PagesAhead {
       promise.then(
         (page) => {
           this.active--;
-          if (page.count === this.size && page.next) this.launch();
+          if (page.count > 0 && page.next) this.launch();
         },
         () => {
           this.active--;
@@ -258,7 +261,7 @@ class PagesAhead {
       const head = this.inFlight.shift() as { number: number; promise: Promise<Fetched> };
       const page = await head.promise;
       yield* listing.hand(listing.admit(page, head.number, page.total ?? firstTotal));
-      const ended = listing.remaining <= 0 || page.count < this.size || !page.next;
+      const ended = listing.remaining <= 0 || page.count === 0 || !page.next;
       if (ended)
         return (
           listing.remaining > 0 &&

@@ -44,12 +44,16 @@ function describeJsonError(value: unknown): string {
   return firstLine(JSON.stringify(value));
 }
 
-/** `{"path": ["has already been taken"], "limits": {"size": ["too big"]}}` -> "path has already been taken; limits.size too big" */
+/**
+ * `{"path": ["has already been taken"], "limits": {"size": ["too big"]}}` -> "path has already been taken; limits.size too big".
+ * A message that is a sentence of its own (capitalized, as the model's errors on `base` are) follows its key after a colon:
+ * `{"base": ["Could not change HEAD: …"]}` -> "base: Could not change HEAD: …".
+ */
 function describeMessage(message: unknown, prefix = ''): string {
-  if (typeof message === 'string') return prefix ? `${prefix} ${message}` : message;
+  const under = (text: string) => (!prefix ? text : /^[A-Z]/.test(text) ? `${prefix}: ${text}` : `${prefix} ${text}`);
+  if (typeof message === 'string') return under(message);
   if (Array.isArray(message)) {
-    const parts = message.map((item) => (typeof item === 'string' ? item : describeMessage(item)));
-    return prefix ? `${prefix} ${parts.join(', ')}` : parts.join(', ');
+    return under(message.map((item) => (typeof item === 'string' ? item : describeMessage(item))).join(', '));
   }
   if (message && typeof message === 'object') {
     return Object.entries(message as Record<string, unknown>)

@@ -109,6 +109,8 @@ export interface Project {
   /** Settings and other attributes, as the API names them. */
   attrs: Record<string, unknown>;
   topics: string[];
+  /** The repository's branches (names only: no commits are kept); none in an empty repository. */
+  branches: string[];
   members: Map<number, number>;
   memberDetails: Map<number, MemberDetails>;
   shares: ShareLink[];

@@ -208,6 +208,7 @@ export function newProject(
     creator_id: fields.creator_id,
     attrs: {},
     topics: [],
+    branches: ['main'],
     members: new Map(),
     memberDetails: new Map(),
     shares: [],

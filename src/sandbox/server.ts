@@ -42,6 +42,10 @@ const MAX_BODY = 64 * 1024 * 1024;
 /** The request log keeps the latest requests only: beyond this many, the oldest tenth is dropped. */
 const MAX_LOGGED = 200_000;
 
+/** The web application's 404 page, as GitLab serves it for a path outside /api/v4. */
+const WEB_NOT_FOUND =
+  '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>The page you\'re looking for could not be found (404)</title>\n</head>\n<body>\n<h1>404</h1>\n<h3>The page you\'re looking for could not be found.</h3>\n</body>\n</html>\n';
+
 /** The HTTP front of the sandbox: parsing, auth, latency, rate limits, faults, routing, logging. */
 export class SandboxServer {
   readonly server: Server;
@@ -204,8 +208,9 @@ export class SandboxServer {
     this.store.deletions.settle();
     let response: SandboxResponse;
     try {
+      // Outside the API the web application answers, with its HTML page (GitLab's public/404.html).
       if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4')
-        throw new HttpError(404, { message: '404 Not Found' });
+        throw new HttpError(404, WEB_NOT_FOUND, { 'content-type': 'text/html; charset=utf-8' });
       if (token !== undefined && !user) throw new HttpError(401, { message: '401 Unauthorized' });
       const path = url.pathname.slice('/api/v4'.length);
       // GitLab Free has no route for a paid feature: it answers as for any unknown path.

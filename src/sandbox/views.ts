@@ -111,6 +111,16 @@ function fullViewJson(store: Store, project: Project): Buffer {
       marked_for_deletion_at: project.marked_for_deletion_on,
       marked_for_deletion_on: project.marked_for_deletion_on,
       ...attrs,
+      // Fields no request of collab's sets (doc/api/projects.md, "Get a single project"): the
+      // switches derived from their access levels, and what the sandbox never configures.
+      requirements_enabled: attrs.requirements_access_level !== 'disabled',
+      security_and_compliance_enabled: attrs.security_and_compliance_access_level !== 'disabled',
+      ci_job_token_scope_enabled: false,
+      ci_separated_caches: true,
+      enforce_auth_checks_on_uploads: true,
+      import_type: typeof attrs.import_url === 'string' ? 'git' : null,
+      runner_token_expiration_interval: null,
+      service_desk_address: null,
       ...(source
         ? {
             forked_from_project: simpleView(store, source),
@@ -253,6 +263,9 @@ export function groupObject(
     description: group.description,
     visibility: group.visibility,
     ...GROUP_DEFAULTS,
+    // The group's LDAP group sync of old (doc/api/groups.md): a single cn, never set here; links are ldap_group_links.
+    ldap_cn: null,
+    ldap_access: null,
     ...group.attrs,
     avatar_url: group.avatar
       ? `${store.origin}/uploads/-/system/group/avatar/${group.id}/${group.avatar.filename}`

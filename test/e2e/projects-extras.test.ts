@@ -371,7 +371,7 @@ describe('collab projects import-members', () => {
     const result = await collab(['projects', 'import-members', 'acme/platform/api', '--from', 'globex/research/atlas']);
     expect(result.exitCode).toBe(5);
     expect(result.stderr).toContain(
-      'error: 422 dana Access level should be greater than or equal to Developer inherited membership from group Acme',
+      'error: 422 dana: Access level should be greater than or equal to Developer inherited membership from group Acme',
     );
     expect(await members('acme/platform/api')).toEqual({});
   });

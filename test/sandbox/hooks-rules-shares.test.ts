@@ -231,10 +231,10 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect((await call('POST', path, { group_id: globexId(), group_access: 30 }, 'developer')).status).toBe(403);
     });
 
-    it('shares a group with a group: 200 with the group, shared_with_groups included', async () => {
+    it('shares a group with a group: 201 with the group, shared_with_groups included', async () => {
       const initech = ids.group('initech');
       const shared = await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 });
-      expect(shared.status).toBe(200);
+      expect(shared.status).toBe(201);
       expect(shared.body?.full_path).toBe('acme/platform');
       expect(shared.body?.shared_with_groups).toEqual([
         {

@@ -3,6 +3,7 @@ import type { Owner } from '../../src/api/owner.js';
 import { LIST as DEPLOY_KEYS_LIST } from '../../src/commands/deploy-keys/index.js';
 import { DELETE as HOOKS_DELETE, LIST as HOOKS_LIST } from '../../src/commands/hooks/index.js';
 import { addVerb } from '../../src/commands/members/verbs.js';
+import { VIEW as NOTES_VIEW } from '../../src/commands/notes/index.js';
 import type { OwnerOf } from '../../src/commands/owner.js';
 import { prepare, readInput } from '../../src/commands/seam.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
@@ -61,6 +62,14 @@ describe('ownerVerb: argv -> owner', () => {
       { kind: 'group', ref: 'acme/web' },
     ],
   ];
+  it('reads an owner with more than its flags: a note thread', async () => {
+    expect((await read(NOTES_VIEW, ['5', '--group', 'acme', '--epic', '7'])).owner).toEqual({
+      kind: 'epic',
+      parent: 'acme',
+      ref: 7,
+    });
+  });
+
   for (const [name, spec, argv, owner] of cases) {
     it(`reads ${name}`, async () => {
       expect((await read(spec, argv)).owner).toEqual(owner);
@@ -103,6 +112,14 @@ describe('ownerVerb: - as the owner', () => {
       strict: true,
       yes: false,
     });
+  });
+
+  it('makes each target the project of a note thread, the issue staying as given', async () => {
+    const input = await commandInput(NOTES_VIEW, ['5', '--project', '-', '--issue', '3']);
+    const bulk = bulkRun(NOTES_VIEW, input, 'collab notes view');
+    const first = { ...input, options: { ...input.options, project: 'acme/web' } };
+    const prepared = await prepare(NOTES_VIEW, { run: async () => undefined }, first, reading, bulk?.slot);
+    expect(prepared.bind(12)).toEqual({ noteId: 5, owner: { kind: 'issue', parent: 12, ref: 3 } });
   });
 
   it('makes each target the owner named by the argument', async () => {

@@ -6,10 +6,9 @@ import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
 import type { CREATE } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
-import { bindTarget, noteTarget } from './target.js';
 
 interface CreateNoteOptions {
-  target: NoteTarget;
+  owner: NoteTarget;
   /** Read and checked in parse when given as text or a file; standard input and the editor in run. */
   body: GivenBody;
   confidential: boolean | undefined;
@@ -21,7 +20,7 @@ const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /** Once a run: the target, the checks of the flags against it, and the body from --body or a file. */
 export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateNoteOptions> {
-  const target = noteTarget(input);
+  const target = input.owner;
   const { diffSha, confidential, createdAt } = input;
   if (diffSha !== undefined && target.kind !== 'merge_request') {
     throw new CollabError('usage', '--diff-sha applies to merge request notes only', {
@@ -40,10 +39,8 @@ export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateNote
   }
   const body = await givenBody(input);
   if (body && 'text' in body) checkBody(body.text);
-  return { target, body, confidential: confidential ? true : undefined, createdAt, diffSha };
+  return { owner: target, body, confidential: confidential ? true : undefined, createdAt, diffSha };
 }
-
-export const bind = bindTarget;
 
 /** The body: as given, from standard input, or written in the editor; refused before anything is sent. */
 async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
@@ -61,7 +58,7 @@ async function noteBody(ctx: VerbContext, given: GivenBody): Promise<string> {
 
 export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<void> {
   const body = await noteBody(ctx, opts.body);
-  const request = createNote(opts.target, {
+  const request = createNote(opts.owner, {
     body,
     confidential: opts.confidential,
     created_at: opts.createdAt,
@@ -69,7 +66,7 @@ export async function run(ctx: VerbContext, opts: CreateNoteOptions): Promise<vo
   });
   const response = await ctx.session.mutate(request);
   if (!response) return;
-  const where = describeTarget(opts.target);
+  const where = describeTarget(opts.owner);
   if (!isNote(response.data)) {
     const emoji = isAwardEmojiOnly(body) ? awardEmojiName(body) : body;
     ctx.terminal.info(`the body was taken as an award emoji: ${emoji} was toggled on ${where}; no note was created`);

@@ -1,9 +1,9 @@
 import { NOTE_ORDER_BY, NOTE_SORTS } from '../../params/notes.js';
 import { dateTime, positiveInteger } from '../../params/parsers.js';
 import { arg, asText, bool, choice, group, option, tristate } from '../flags.js';
-import { verb } from '../verb.js';
+import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
-import { TARGET_FLAGS } from './target.js';
+import { NOTE_THREAD } from './target.js';
 import { noun } from '../nouns.js';
 
 const NOTE_ID = {
@@ -32,11 +32,11 @@ const SYSTEM = group(
   (raw) => (typeof raw.system === 'boolean' ? raw.system : undefined),
 );
 
-export const LIST = verb({
+export const LIST = ownerVerb({
+  owner: NOTE_THREAD,
   name: 'list',
   summary: 'List the notes, newest first (system notes included)',
   flags: {
-    ...TARGET_FLAGS,
     sort: choice('--sort <order>', 'asc or desc (default desc)', NOTE_SORTS),
     orderBy: choice('--order-by <field>', 'created_at (default) or updated_at', NOTE_ORDER_BY),
     system: SYSTEM,
@@ -49,21 +49,21 @@ export const LIST = verb({
   ],
 });
 
-export const VIEW = verb({
+export const VIEW = ownerVerb({
+  owner: NOTE_THREAD,
   name: 'view',
   summary: 'Show one note',
   args: NOTE_ID,
-  flags: TARGET_FLAGS,
   examples: ['collab notes view 1204 --project grp/app --issue 3', 'collab notes view 88 --group grp --epic 7 --json'],
 });
 
-export const CREATE = verb({
+export const CREATE = ownerVerb({
+  owner: NOTE_THREAD,
   name: 'create',
   summary: 'Add a note (from --body, --body-file, or your editor)',
   description:
     'Without --body or --body-file, on a terminal, your editor opens (config editor, else $VISUAL, $EDITOR, vi); an empty text sends nothing. A body that is only an award emoji (":+1:", "👍") gives the emoji to the issue, merge request, snippet or epic instead of adding a note.',
   flags: {
-    ...TARGET_FLAGS,
     ...BODY_FLAGS,
     confidential: bool('--confidential', 'visible only to reporters and above (issue notes)'),
     createdAt: option(
@@ -85,13 +85,13 @@ export const CREATE = verb({
   ],
 });
 
-export const UPDATE = verb({
+export const UPDATE = ownerVerb({
+  owner: NOTE_THREAD,
   name: 'update',
   summary: 'Change a note’s text, or whether an issue note is confidential',
   description: 'Without --body, --body-file or --confidential, on a terminal, your editor opens on the current text.',
   args: NOTE_ID,
   flags: {
-    ...TARGET_FLAGS,
     ...BODY_FLAGS,
     confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above'),
   },
@@ -102,12 +102,12 @@ export const UPDATE = verb({
   ],
 });
 
-export const DELETE = verb({
+export const DELETE = ownerVerb({
+  owner: NOTE_THREAD,
   name: 'delete',
   destructive: true,
   summary: 'Delete a note',
   args: NOTE_ID,
-  flags: TARGET_FLAGS,
   mutating: true,
   examples: [
     'collab notes delete 1204 --project grp/app --issue 3',

@@ -7,10 +7,9 @@ import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import type { LIST } from './index.js';
 import { NOTE_COLUMNS } from './output.js';
-import { bindTarget, noteTarget } from './target.js';
 
 interface ListNotesOptions {
-  target: NoteTarget;
+  owner: NoteTarget;
   sort: NoteSort | undefined;
   orderBy: NoteOrderBy | undefined;
   /** true: only system notes; false: only comments by people; undefined: all. */
@@ -20,7 +19,7 @@ interface ListNotesOptions {
 
 export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
   return {
-    target: noteTarget(input),
+    owner: input.owner,
     sort: input.sort,
     orderBy: input.orderBy,
     system: input.system,
@@ -28,10 +27,8 @@ export function parse(input: VerbInput<typeof LIST>): ListNotesOptions {
   };
 }
 
-export const bind = bindTarget;
-
 export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<void> {
-  const path = notesPath(opts.target);
+  const path = notesPath(opts.owner);
   const query = listNotesQuery(opts);
   if (opts.system === undefined) {
     await ctx.presenter.list(await ctx.session.pages(path, query, opts.flags), NOTE_COLUMNS);

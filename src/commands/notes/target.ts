@@ -1,25 +1,30 @@
 import type { NoteTarget } from '../../api/notes.js';
 import { CollabError } from '../../errors.js';
 import type { NoteableKind } from '../../params/notes.js';
-import { groupRef, positiveInteger, projectRef } from '../../params/parsers.js';
-import { type Flag, option, type Values } from '../flags.js';
+import type { OptionSpec } from '../../params/option.js';
+import { positiveInteger } from '../../params/parsers.js';
+import { type Flag, group } from '../flags.js';
+import { ownerOption } from '../owner.js';
 
-/** Which note thread a command works on: every verb declares these flags (`flags: { ...TARGET_FLAGS, … }`). */
-export const TARGET_FLAGS = {
-  project: option(
-    '--project <project>',
-    'the project of the issue, merge request or snippet (ID or full path)',
-    projectRef,
-  ),
-  issue: option('--issue <iid>', 'an issue of --project, by its iid', positiveInteger),
-  mergeRequest: option('--merge-request <iid>', 'a merge request of --project, by its iid', positiveInteger),
-  snippet: option('--snippet <id>', 'a snippet of --project, by its ID', positiveInteger),
-  group: option('--group <group>', 'the group of the epic (ID or full path)', groupRef),
-  epic: option('--epic <id>', 'an epic of --group, by its ID', positiveInteger),
-} as const satisfies Record<string, Flag<unknown>>;
+/** The flags that name a note thread, in the order help lists them: its project or group, and the thing of it. */
+const THREAD_OPTIONS: readonly OptionSpec[] = [
+  ownerOption('project', 'the project of the issue, merge request or snippet (ID or full path)'),
+  { flags: '--issue <iid>', description: 'an issue of --project, by its iid', parse: positiveInteger },
+  { flags: '--merge-request <iid>', description: 'a merge request of --project, by its iid', parse: positiveInteger },
+  { flags: '--snippet <id>', description: 'a snippet of --project, by its ID', parse: positiveInteger },
+  ownerOption('group', 'the group of the epic (ID or full path)'),
+  { flags: '--epic <id>', description: 'an epic of --group, by its ID', parse: positiveInteger },
+];
 
-/** The target flags' typed values, as every notes verb receives them. */
-type TargetValues = Values<typeof TARGET_FLAGS>;
+/** The thread flags' values, as their parsers (ownerOption's, positiveInteger) left them. */
+interface TargetValues {
+  project?: string | number;
+  issue?: number;
+  mergeRequest?: number;
+  snippet?: number;
+  group?: string | number;
+  epic?: number;
+}
 
 /** The flag naming each kind of noteable, and the key it is declared under. */
 const KIND_FLAGS = [
@@ -41,7 +46,7 @@ function list(flags: readonly string[]): string {
 }
 
 /** Exactly one noteable: --project with --issue, --merge-request or --snippet; or --group with --epic. */
-export function noteTarget(values: TargetValues): NoteTarget {
+function noteTarget(values: TargetValues): NoteTarget {
   const { project, group } = values;
   const given = KIND_FLAGS.flatMap((k) => {
     const ref = values[k.key];
@@ -74,9 +79,11 @@ export function noteTarget(values: TargetValues): NoteTarget {
 }
 
 /**
- * One target of a run over many (`--project -`, `--group -`): the project or group of the note
- * thread is that target; the issue, merge request, snippet or epic stays as given.
+ * The owner of a notes verb (`ownerVerb({ owner: NOTE_THREAD, … })`): the issue, merge request,
+ * snippet or epic. A target of a run over many (`--project -`, `--group -`) is its project or
+ * group; the issue, merge request, snippet or epic stays as given.
  */
-export function bindTarget<O extends { target: NoteTarget }>(options: O, parent: string | number): O {
-  return { ...options, target: { ...options.target, parent } };
-}
+export const NOTE_THREAD: Flag<NoteTarget, 'required'> = {
+  ...group(THREAD_OPTIONS, (raw) => noteTarget(raw as TargetValues)),
+  retarget: (thread, parent) => ({ ...thread, parent }),
+};

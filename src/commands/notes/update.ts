@@ -5,10 +5,9 @@ import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
 import type { UPDATE } from './index.js';
 import { printNote } from './output.js';
-import { bindTarget, noteTarget } from './target.js';
 
 interface UpdateNoteOptions {
-  target: NoteTarget;
+  owner: NoteTarget;
   noteId: number;
   /** Read and checked in parse when given as text or a file; standard input in run. */
   body: GivenBody;
@@ -20,7 +19,7 @@ interface UpdateNoteOptions {
 /** Once a run: the target, --confidential against it, and the body from --body or a file. */
 export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNoteOptions> {
   const { noteId, confidential } = input;
-  const target = noteTarget(input);
+  const target = input.owner;
   if (confidential !== undefined && target.kind !== 'issue') {
     throw new CollabError('usage', `--${confidential ? '' : 'no-'}confidential applies to issue notes only`, {
       hint: 'the API changes confidentiality of issue notes only; change the text with --body',
@@ -28,23 +27,21 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNote
   }
   const body = await givenBody(input);
   if (body && 'text' in body) checkBody(body.text);
-  return { target, noteId, body, confidential, useEditor: body === undefined && confidential === undefined };
+  return { owner: target, noteId, body, confidential, useEditor: body === undefined && confidential === undefined };
 }
-
-export const bind = bindTarget;
 
 export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<void> {
   // Refused first, before any request: with nothing to change, only an editor can say what.
   if (opts.useEditor && !canOpenEditor(ctx)) {
     const what =
-      opts.target.kind === 'issue'
+      opts.owner.kind === 'issue'
         ? '--body, --body-file or --confidential / --no-confidential'
         : '--body or --body-file';
     throw new CollabError('usage', 'nothing to change', { hint: `pass ${what} (--body-file - reads standard input)` });
   }
   let body = await bodyText(ctx, opts.body);
   if (opts.useEditor) {
-    const { data } = await ctx.session.request(getNote(opts.target, opts.noteId));
+    const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId));
     const current = isNote(data) ? data.body : '';
     body = await editText(await chooseEditor(ctx), current, ctx.session.signal, ctx.session.env);
     if (body === current) {
@@ -54,9 +51,9 @@ export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<vo
     checkBody(body);
   }
   const response = await ctx.session.mutate(
-    updateNote(opts.target, opts.noteId, { body, confidential: opts.confidential }),
+    updateNote(opts.owner, opts.noteId, { body, confidential: opts.confidential }),
   );
   if (!response) return;
-  ctx.terminal.info(`updated note ${opts.noteId} on ${describeTarget(opts.target)}`);
+  ctx.terminal.info(`updated note ${opts.noteId} on ${describeTarget(opts.owner)}`);
   if (isNote(response.data)) await printNote(ctx, response.data);
 }

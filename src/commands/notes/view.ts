@@ -4,28 +4,25 @@ import { NOTEABLES } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import type { VIEW } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
-import { bindTarget, noteTarget } from './target.js';
 
 interface ViewNoteOptions {
-  target: NoteTarget;
+  owner: NoteTarget;
   noteId: number;
 }
 
 export function parse(input: VerbInput<typeof VIEW>): ViewNoteOptions {
-  return { noteId: input.noteId, target: noteTarget(input) };
+  return { noteId: input.noteId, owner: input.owner };
 }
 
-export const bind = bindTarget;
-
 export async function run(ctx: VerbContext, opts: ViewNoteOptions): Promise<void> {
-  const { data } = await ctx.session.request(getNote(opts.target, opts.noteId));
+  const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId));
   if (isNote(data)) {
     await printNote(ctx, data);
     return;
   }
   // The reference documents this shape as the single read of snippet and epic notes.
   ctx.terminal.warn(
-    `the service answered with a summary of the ${NOTEABLES[opts.target.kind].label} (no note body); showing it as given`,
+    `the service answered with a summary of the ${NOTEABLES[opts.owner.kind].label} (no note body); showing it as given`,
   );
   await printAwardedObject(ctx, data as AwardedObject);
 }

@@ -82,6 +82,7 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   fork.attrs = Object.fromEntries(Object.entries(source.attrs).filter(([key]) => !NOT_COPIED.includes(key)));
   if (params.mr_default_target_self !== undefined) fork.attrs.mr_default_target_self = params.mr_default_target_self;
   fork.topics = [...source.topics];
+  fork.branches = [...source.branches];
   fork.languages = { ...source.languages };
   fork.statistics = { ...source.statistics, uploads_size: 0 };
   startImport(store, fork, source, 'fork');

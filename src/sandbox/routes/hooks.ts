@@ -23,6 +23,14 @@ function hookJson(hook: Hook): Record<string, unknown> {
           ? HOOK_DEFAULTS[param.name]
           : false;
   }
+  // Fields of the answer that no request sets (doc/api/project_webhooks.md, group_webhooks.md): the
+  // sandbox never delivers, so a hook stays executable and never has a repository update to send.
+  Object.assign(view, {
+    repository_update_events: false,
+    alert_status: 'executable',
+    disabled_until: null,
+    url_variables: [],
+  });
   view.created_at = hook.created_at;
   return view;
 }

@@ -118,7 +118,7 @@ function labelRoutes(kind: Kind): Route[] {
       priority: priority ?? null,
     };
     req.store.labels.set(label.id, label);
-    return json(labelJson(label, kind), 201);
+    return json(labelJson(label, kind, true), 201);
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
@@ -145,7 +145,7 @@ function labelRoutes(kind: Kind): Route[] {
     if (description !== undefined) next.description = description === '' ? null : description;
     if (priorityGiven) next.priority = readPriority(req) ?? null;
     Object.assign(label, next);
-    return json(labelJson(label, kind));
+    return json(labelJson(label, kind, true));
   };
 
   const remove = (req: SandboxRequest): SandboxResponse => {

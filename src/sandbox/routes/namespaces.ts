@@ -5,6 +5,15 @@ import { json, type Route, type SandboxRequest, type SandboxResponse } from '../
 import type { Namespace } from '../model.js';
 import type { Store } from '../store.js';
 
+/** What a paid instance adds to a namespace (doc/api/namespaces.md): its plan and compute-minute quotas (none set). */
+const PAID_NAMESPACE_FIELDS = {
+  shared_runners_minutes_limit: null,
+  extra_shared_runners_minutes_limit: null,
+  plan: 'premium',
+  trial_ends_on: null,
+  trial: false,
+} as const;
+
 /** A namespace as GET /namespaces/:id shows it (GitLab's fields; plan for a paid instance). */
 function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
   if (ns.kind === 'group') {
@@ -21,9 +30,7 @@ function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
       web_url: `${store.origin}/groups/${fullPath}`,
       members_count_with_descendants: group ? group.members.size : 0,
       billable_members_count: group ? group.members.size : 0,
-      plan: 'premium',
-      trial_ends_on: null,
-      trial: false,
+      ...PAID_NAMESPACE_FIELDS,
     };
   }
   const user = store.users.get(ns.ownerId);
@@ -37,9 +44,7 @@ function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
     avatar_url: null,
     web_url: `${store.origin}/${user?.username ?? ''}`,
     billable_members_count: 1,
-    plan: 'premium',
-    trial_ends_on: null,
-    trial: false,
+    ...PAID_NAMESPACE_FIELDS,
   };
 }
 

@@ -73,14 +73,16 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
     settings.template_name !== undefined ||
     settings.template_project_id !== undefined;
   project.attrs.empty_repo = !seeded && typeof settings.import_url !== 'string';
-  // An empty repository has no branch to make the default.
+  // An empty repository has no branch to make the default; a README makes the one asked for.
   if (!seeded) delete project.attrs.default_branch;
+  project.branches = project.attrs.empty_repo ? [] : [String(project.attrs.default_branch ?? 'main')];
   if (typeof settings.import_url === 'string') startImport(store, project, project, 'mirror');
   // A developer allowed to create projects in a group becomes the new project's maintainer.
   const group = groupOfNamespace(store, namespaceId);
   if (group && creatorNeedsMembership(store, owner, group)) project.members.set(owner.id, ACCESS.maintainer);
   store.addProject(project);
-  return jsonText(projectJson(store, project, caller), 201);
+  // The answer carries the runners token for a maintainer, as a single read does.
+  return jsonText(projectJson(store, project, caller, { details: true }), 201);
 }
 
 export function createOwnProject(req: SandboxRequest): SandboxResponse {
@@ -123,6 +125,10 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
   if (tooVisible) errors.visibility_level = [tooVisible];
   if (settings.mirror === true && typeof (settings.import_url ?? project.attrs.import_url) !== 'string')
     errors.import_url = ["can't be blank"];
+  // GitLab's Project#change_head: the default branch must be one the repository has.
+  const branch = settings.default_branch as string | undefined;
+  if (branch !== undefined && branch !== project.attrs.default_branch && !project.branches.includes(branch))
+    errors.base = [`Could not change HEAD: branch '${branch}' does not exist`];
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const oldFullPath = store.projectFullPath(project);
   applySettings(project, settings, caller);
@@ -131,7 +137,7 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
     store.reindexProject(project, oldFullPath);
   }
   // With an avatar (multipart) the answer is the project too, with its avatar_url, as GitLab does.
-  return jsonText(projectJson(store, project, caller));
+  return jsonText(projectJson(store, project, caller, { details: true }));
 }
 
 export function deleteProject(req: SandboxRequest): SandboxResponse {

@@ -9,7 +9,7 @@ import { findOwner } from '../guards.js';
 
 /**
  * Sharing a project (Maintainer role) or a group (Owner role) with a group, as GitLab's API v4:
- * POST /projects/:id/share answers 201 with the link, POST /groups/:id/share 200 with the group;
+ * POST /projects/:id/share answers 201 with the link, POST /groups/:id/share 201 with the group;
  * DELETE answers 204, or 404 when there is no such share.
  */
 
@@ -81,7 +81,7 @@ function shareGroup(req: SandboxRequest): SandboxResponse {
   if (shared.shares.some((share) => share.group_id === group.id))
     throw conflict('Shared group The group has already been shared with this group');
   shared.shares.push({ group_id: group.id, group_access_level: access, expires_at: expiresAt });
-  return json(groupObject(req.store, shared, req.user, { details: true }));
+  return json(groupObject(req.store, shared, req.user, { details: true }), 201);
 }
 
 function unshareGroup(req: SandboxRequest): SandboxResponse {

@@ -6,6 +6,8 @@ import { str } from '../params.js';
 import { contains } from './project-actions.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { userObject } from '../views.js';
+import type { User } from '../model.js';
+import type { Store } from '../store.js';
 
 /** The caller, as GET /user answers for a token. */
 function currentUser(req: SandboxRequest): SandboxResponse {
@@ -46,11 +48,81 @@ function version(req: SandboxRequest): SandboxResponse {
   });
 }
 
+/** The profile's texts as a user who never filled them in has them. */
+const EMPTY_PROFILE = {
+  bio: '',
+  location: null,
+  skype: '',
+  linkedin: '',
+  twitter: '',
+  discord: '',
+  website_url: '',
+  organization: '',
+  job_title: '',
+} as const;
+
+/**
+ * A single user's profile (doc/api/users.md, "Get a single user"): what anyone signed in reads
+ * beside the basic fields. The sandbox keeps no profiles, so they are GitLab's empty values.
+ */
+function profileFields(user: User): Record<string, unknown> {
+  return {
+    created_at: user.created_at,
+    bot: user.bot,
+    public_email: null,
+    ...EMPTY_PROFILE,
+    pronouns: null,
+    work_information: null,
+    followers: 0,
+    following: 0,
+    local_time: null,
+  };
+}
+
+/**
+ * What an administrator reads of any user, in lists too (doc/api/users.md, "As an administrator";
+ * the compute-minute quotas, auditor and seat are a paid instance's). Nobody signs in to the sandbox.
+ */
+function adminFields(store: Store, user: User): Record<string, unknown> {
+  const ownNamespace = store.namespaces.get(user.namespace_id);
+  return {
+    email: user.email,
+    created_at: user.created_at,
+    is_admin: user.is_admin,
+    ...EMPTY_PROFILE,
+    last_sign_in_at: null,
+    confirmed_at: user.created_at,
+    theme_id: 1,
+    last_activity_on: null,
+    color_scheme_id: 1,
+    projects_limit: 100_000,
+    current_sign_in_at: null,
+    note: null,
+    identities: [],
+    can_create_group: user.can_create_group,
+    can_create_project: ownNamespace !== undefined && canCreateProjectIn(store, user, ownNamespace),
+    two_factor_enabled: false,
+    external: user.external,
+    private_profile: false,
+    current_sign_in_ip: null,
+    last_sign_in_ip: null,
+    namespace_id: user.namespace_id,
+    created_by: null,
+    email_reset_offered_at: null,
+    shared_runners_minutes_limit: null,
+    extra_shared_runners_minutes_limit: null,
+    is_auditor: false,
+    using_license_seat: !user.bot,
+  };
+}
+
 function viewUser(req: SandboxRequest): SandboxResponse {
   const user = req.store.userByName(req.params.user_id as string);
   if (!user) throw notFound('User');
-  // GitLab answers a single user with API::Entities::User, which adds `bot` to the basic fields.
-  return json({ ...userObject(req.store, user), bot: user.bot });
+  const view = { ...userObject(req.store, user), ...profileFields(user) };
+  if (req.user?.is_admin)
+    Object.assign(view, adminFields(req.store, user), { commit_email: user.email, sign_in_count: 0 });
+  return json(view);
 }
 
 /**
@@ -70,7 +142,12 @@ function listUsers(req: SandboxRequest): SandboxResponse {
         user.email.toLowerCase() === search.toLowerCase(),
     )
     .sort((a, b) => b.id - a.id);
-  return paginateArray(req, users, (user) => JSON.stringify(userObject(req.store, user)));
+  const admin = req.user?.is_admin === true;
+  return paginateArray(req, users, (user) =>
+    JSON.stringify(
+      admin ? { ...userObject(req.store, user), ...adminFields(req.store, user) } : userObject(req.store, user),
+    ),
+  );
 }
 
 export const userRoutes: readonly Route[] = [
