@@ -395,3 +395,18 @@ export function demotesLastOwner(store: Store, source: MemberSource, userId: num
 export function canReuseDeployKeysOf(store: Store, user: User, project: Project): boolean {
   return user.is_admin || isProjectMember(store, user, project, ACCESS.maintainer);
 }
+
+/**
+ * Who a protected environment's entry may name (doc/api/protected_environments.md @ec05f6eb,
+ * group_protected_environments.md @8ea46daa): a user with access to the project, or a Maintainer
+ * (or above) of the group.
+ */
+export function canBeEnvironmentEntry(
+  store: Store,
+  user: User,
+  owner: { kind: 'project'; project: Project } | { kind: 'group'; group: Group },
+): boolean {
+  return owner.kind === 'project'
+    ? projectAccess(store, user, owner.project) > ACCESS.none
+    : groupAccess(store, user, owner.group) >= ACCESS.maintainer;
+}

@@ -287,7 +287,7 @@ export interface ApprovalRule {
 }
 
 /** Who may deploy to or approve a deployment to a protected environment: a role, a user or a group. */
-interface EnvironmentAccess {
+export interface EnvironmentAccess {
   id: number;
   access_level: number | null;
   user_id: number | null;

@@ -51,7 +51,7 @@ describe('collab.yaml: loading and checking', () => {
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
     expect(verbose[4]).toMatch(
-      /\(allowed: inherit, skip, create, settings, push_rule, hooks, variables, labels, badges, shares, members, avatar, approval_settings, archived, mirror, protected_branches, protected_tags, deploy_keys, approval_rules, pipeline_schedules, job_token_scope, remote_mirrors\)$/,
+      /\(allowed: inherit, skip, create, settings, push_rule, hooks, variables, labels, badges, shares, members, avatar, approval_settings, protected_environments, integrations, archived, mirror, protected_branches, protected_tags, deploy_keys, approval_rules, pipeline_schedules, job_token_scope, remote_mirrors\)$/,
     );
   });
 

@@ -34,6 +34,8 @@ describe('sections', () => {
       'pipeline_schedules',
       'job_token_scope',
       'remote_mirrors',
+      'protected_environments',
+      'integrations',
       'archived',
     ]);
     for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { avatar } from './avatar.js';
 import { badges } from './badges.js';
 import { deployKeys } from './deploy-keys.js';
 import { hooks } from './hooks.js';
+import { integrations } from './integrations.js';
 import { labels } from './labels.js';
 import { ldapLinks } from './ldap-links.js';
 import { members } from './members.js';
@@ -12,6 +13,7 @@ import { mirror } from './mirror.js';
 import { jobTokenScope } from './job-token-scope.js';
 import { pipelineSchedules } from './pipeline-schedules.js';
 import { protectedBranches } from './protected-branches.js';
+import { protectedEnvironments } from './protected-environments.js';
 import { protectedTags } from './protected-tags.js';
 import { pushRule } from './push-rule.js';
 import { remoteMirrors } from './remote-mirrors.js';
@@ -45,6 +47,8 @@ const ALL = [
   pipelineSchedules,
   jobTokenScope,
   remoteMirrors,
+  protectedEnvironments,
+  integrations,
 ] as const;
 
 /** A change's request as data (a saved plan carries it): the target's own, or one a section makes. */

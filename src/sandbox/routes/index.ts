@@ -5,6 +5,7 @@ import { groupBadgeRoutes, projectBadgeRoutes } from './badges.js';
 import { forkRoutes } from './forks.js';
 import { groupRoutes } from './groups.js';
 import { groupHookRoutes, projectHookRoutes } from './hooks.js';
+import { integrationRoutes } from './integrations.js';
 import { groupLabelRoutes, projectLabelRoutes } from './labels.js';
 import { memberRoutesTable } from './members.js';
 import { namespaceRoutes } from './namespaces.js';
@@ -12,6 +13,7 @@ import { noteableRoutes } from './noteables.js';
 import { noteRoutes } from './notes.js';
 import { projectActionRoutes } from './project-actions.js';
 import { projectRoutes } from './projects.js';
+import { protectedEnvironmentRoutes } from './protected-environments.js';
 import { protectedRefRoutes } from './protected-refs.js';
 import { groupPushRuleRoutes, projectPushRuleRoutes } from './push-rules.js';
 import { shareRoutes } from './shares.js';
@@ -52,6 +54,8 @@ export function registerRoutes(router: Router): void {
     jobTokenScopeRoutes,
     remoteMirrorRoutes,
     userModerationRoutes,
+    protectedEnvironmentRoutes,
+    integrationRoutes,
   ]) {
     router.add(table);
   }

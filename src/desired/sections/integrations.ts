@@ -1,0 +1,162 @@
+import { literal, strictObject, union, type ZodMiniType } from 'zod/mini';
+import {
+  disableIntegration,
+  getIntegration,
+  type IntegrationView,
+  integrationsPath,
+  setIntegration,
+} from '../../api/integrations.js';
+import { CollabError } from '../../errors.js';
+import {
+  eventDefault,
+  INTEGRATIONS,
+  type IntegrationSpec,
+  integrationName,
+  integrationNamed,
+  isEventField,
+} from '../../params/integrations.js';
+import { equal, isItem, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
+import type { Body, Item, OnTarget, Section } from './section.js';
+
+/**
+ * `integrations`: a project's or group's integrations by slug (`slack`, `jira`, `microsoft_teams`…),
+ * read with one GET of the active ones a target and one for each active one's properties. An
+ * integration's secrets (a webhook URL, a password) are `${env:}`/`${file:}` templates in the file,
+ * never compared (the service never shows them): sent when it is set up, with every change (its
+ * required parameters go with each PUT) and with --rotate-secrets. Under enforce, an active one the
+ * file does not list is disabled.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    /** The active integrations, each with its properties. */
+    integrations?: IntegrationView[];
+  }
+}
+
+type IntegrationSpecOp = OnTarget &
+  ({ op: 'integration-set'; name: string; body: Body } | { op: 'integration-disable'; name: string });
+
+function itemSchema(spec: IntegrationSpec): ZodMiniType {
+  const slugs = [...new Set([spec.name, spec.name.replace(/_/g, '-')])];
+  const slug = slugs.length === 1 ? literal(slugs[0] as string) : union(slugs.map((s) => literal(s)));
+  const optional = shape(spec.params.filter((param) => !param.required));
+  const required = Object.fromEntries(
+    spec.params.filter((param) => param.required).map((param) => [param.name, paramSchema(param)]),
+  );
+  return strictObject({ slug, ...optional, ...required });
+}
+
+/** What the service shows of a field: an event flag beside `active`, the rest in `properties`. */
+const liveValue = (view: IntegrationView, field: string): unknown =>
+  isEventField(field) ? view[field] : view.properties?.[field];
+
+const fieldsOf = (item: Item): Item => Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'slug'));
+
+const activeNamed = (found: readonly IntegrationView[], name: string) =>
+  found.find((view) => view.active && integrationName(view.slug) === name);
+
+export const integrations: Section<IntegrationSpecOp> = {
+  name: 'integrations',
+  kinds: ['project', 'group'],
+  noun: 'integration',
+  identify: (item) => integrationName(String(item.slug)),
+  schema: () => listSchema(union(INTEGRATIONS.map(itemSchema))),
+  read: {
+    none: (live) => void (live.integrations = []),
+    target: async (reader, live, resource) => {
+      const owner = { kind: live.kind, ref: Number(resource.id) };
+      const active = (await reader.list(integrationsPath(owner))).filter(
+        (item) => isItem(item) && item.active === true && typeof item.slug === 'string',
+      );
+      live.integrations = await Promise.all(
+        active.map(
+          async (item) => (await reader.client.request<IntegrationView>(getIntegration(owner, String(item.slug)))).data,
+        ),
+      );
+    },
+  },
+  diff: ({ value, live, target, rotateSecrets, template, emit }) => {
+    const wanted = listOf(value);
+    const found = live.integrations ?? [];
+    for (const item of wanted.items) {
+      const name = integrationName(String(item.slug));
+      const spec = integrationNamed(name) as IntegrationSpec;
+      const fields = fieldsOf(item);
+      for (const secret of spec.secrets)
+        if (fields[secret] !== undefined && template(fields[secret]) === fields[secret])
+          throw new CollabError(
+            'usage',
+            `integrations: the ${secret} of ${name} on ${target.kind} ${target.path} is written in the file`,
+            { hint: `a secret is a template: ${secret}: $${'{'}env:NAME} or $${'{'}file:path}` },
+          );
+      const body = template(fields) as Body;
+      const existing = activeNamed(found, name);
+      if (!existing) {
+        emit(name, 'create', null, body, { op: 'integration-set', name, body });
+        continue;
+      }
+      const changed = Object.keys(fields).filter(
+        (key) => !spec.secrets.includes(key) && !equal(liveValue(existing, key), fields[key]),
+      );
+      const rotating = rotateSecrets ? spec.secrets.filter((secret) => fields[secret] !== undefined) : [];
+      if (changed.length === 0 && rotating.length === 0) continue;
+      emit(
+        name,
+        'update',
+        Object.fromEntries(changed.map((key) => [key, liveValue(existing, key) ?? null])),
+        Object.fromEntries([...changed, ...rotating].map((key) => [key, body[key]])),
+        { op: 'integration-set', name, body },
+      );
+    }
+    for (const existing of unlisted(
+      wanted,
+      found.filter((view) => view.active),
+      (item, view) => integrationName(String(item.slug)) === integrationName(view.slug),
+    )) {
+      const name = integrationName(existing.slug);
+      emit(name, 'delete', { active: true }, null, { op: 'integration-disable', name }, true);
+    }
+  },
+  liveFields: (key, live) => {
+    const view = live.integrations?.find((found) => integrationName(found.slug) === key);
+    return {
+      integration: view
+        ? Object.fromEntries(Object.entries(view).filter(([field]) => field !== 'updated_at' && field !== 'created_at'))
+        : null,
+    };
+  },
+  ops: ['integration-set', 'integration-disable'],
+  send: async (spec, resolver) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    if (spec.op === 'integration-disable') return [disableIntegration(owner, spec.name)];
+    // The secrets are in the plan as their templates: resolved now, and only they become the run's secrets.
+    return [setIntegration(owner, spec.name, withSecrets(spec.body, resolver.secret))];
+  },
+  export: ({ live, placeholder }) => {
+    const items = (live.integrations ?? []).flatMap((view) => {
+      const spec = integrationNamed(view.slug);
+      if (!spec || !view.active) return [];
+      const item: Item = { slug: spec.name };
+      for (const param of spec.params) {
+        if (spec.secrets.includes(param.name)) {
+          if (param.required)
+            item[param.name] = placeholder(
+              `INTEGRATION_${spec.name}_${param.name}`.toUpperCase(),
+              `the ${param.name} of the ${spec.name} integration`,
+            );
+          continue;
+        }
+        const current = liveValue(view, param.name);
+        if (
+          isEventField(param.name)
+            ? current !== eventDefault(param.name) && current !== undefined
+            : current !== null && current !== undefined && current !== ''
+        )
+          item[param.name] = current;
+      }
+      return [item];
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

@@ -1,0 +1,309 @@
+import {
+  array,
+  int,
+  minimum,
+  minLength,
+  optional,
+  string,
+  strictObject,
+  union,
+  enum as oneOf,
+  type ZodMiniType,
+} from 'zod/mini';
+import {
+  type EntryBody,
+  type EnvironmentEntry,
+  type ProtectedEnvironment,
+  protectedEnvironmentsPath,
+  protectEnvironment,
+  unprotectEnvironment,
+  updateProtectedEnvironment,
+} from '../../api/protected-environments.js';
+import { getGroup } from '../../api/groups.js';
+import { resolveUserId } from '../../api/resolve.js';
+import { getUser } from '../../api/users.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError, isCollabError } from '../../errors.js';
+import {
+  DEPLOYMENT_TIERS,
+  ENVIRONMENT_ROLES,
+  type EnvironmentRole,
+  environmentRoleName,
+  MIN_REQUIRED_APPROVALS,
+} from '../../params/protected-environments.js';
+import { isItem, listOf, listSchema, unlisted } from './common.js';
+import type { Item, OnTarget, Reader, Section } from './section.js';
+
+/**
+ * `protected_environments`: a project's protected environments by name, a group's by deployment
+ * tier (Premium), one GET a target. Who may deploy and who must approve are lists of entries,
+ * each a role by name (`role: maintainer`), a user by username or a group by full path; the
+ * names are looked up once a run (an unknown one is exit 4 before anything is sent), so the plan
+ * compares IDs. A changed list is one PUT: the entries added, and those gone destroyed.
+ */
+
+declare module '../model.js' {
+  interface LiveTarget {
+    protectedEnvironments?: ProtectedEnvironment[];
+    /** The IDs of the users and groups the file's entries name (`user:max` -> 3), read once a run. */
+    environmentIds?: ReadonlyMap<string, number>;
+    /** The usernames and full paths of the users and groups the live entries hold (`user:3` -> `user:max`). */
+    environmentNames?: ReadonlyMap<string, string>;
+  }
+}
+
+/** An entry as the service identifies it: `role:40`, `user:3`, `group:9`, and what an approval needs. */
+interface Entry {
+  key: string;
+  body: EntryBody;
+  required?: number;
+}
+
+type Lists = { deploy_access_levels?: EntryBody[]; approval_rules?: EntryBody[] };
+
+type ProtectedEnvironmentSpec = OnTarget &
+  (
+    | {
+        op: 'environment-protect';
+        body: { name: string; deploy_access_levels: EntryBody[]; approval_rules?: EntryBody[] };
+      }
+    | { op: 'environment-update'; name: string; body: Lists }
+    | { op: 'environment-unprotect'; name: string }
+  );
+
+const LIST_FIELDS = ['deploy_access_levels', 'approval_rules'] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+
+function entrySchema(approval: boolean): ZodMiniType {
+  const required = approval ? { required_approvals: optional(int().check(minimum(MIN_REQUIRED_APPROVALS))) } : {};
+  const roles = Object.keys(ENVIRONMENT_ROLES) as [EnvironmentRole, ...EnvironmentRole[]];
+  return union([
+    strictObject({ role: oneOf(roles), ...required }),
+    strictObject({ user: string().check(minLength(1)), ...required }),
+    strictObject({ group: string().check(minLength(1)), ...required }),
+  ]);
+}
+
+/** The live entry by ID: `role:40`, `user:3`, `group:9`. */
+function idKey(entry: EnvironmentEntry): string {
+  if (entry.user_id !== null && entry.user_id !== undefined) return `user:${entry.user_id}`;
+  if (entry.group_id !== null && entry.group_id !== undefined) return `group:${entry.group_id}`;
+  return `role:${environmentRoleName(entry.access_level)}`;
+}
+
+/** The live entry as the file names it: `role:maintainer`, `user:max`, `group:acme/qa`. */
+const liveKey = (entry: EnvironmentEntry, names: ReadonlyMap<string, string> | undefined): string =>
+  names?.get(idKey(entry)) ?? idKey(entry);
+
+/** The file's entry as the service identifies it (IDs from the run's lookups). */
+function wantedEntry(item: Item, ids: ReadonlyMap<string, number> | undefined, approval: boolean): Entry {
+  const required = approval ? Number(item.required_approvals ?? MIN_REQUIRED_APPROVALS) : undefined;
+  const extra = required !== undefined ? { required_approvals: required } : {};
+  if (typeof item.role === 'string') {
+    const level = ENVIRONMENT_ROLES[item.role as EnvironmentRole];
+    return { key: `role:${item.role}`, body: { access_level: level, ...extra }, ...(required ? { required } : {}) };
+  }
+  const kind = typeof item.user === 'string' ? 'user' : 'group';
+  const key = `${kind}:${String(item[kind])}`;
+  const id = ids?.get(key) ?? 0;
+  return {
+    key,
+    body: kind === 'user' ? { user_id: id, ...extra } : { group_id: id, ...extra },
+    ...(required ? { required } : {}),
+  };
+}
+
+/** A live entry in the file's words. */
+function liveItem(entry: EnvironmentEntry, names: ReadonlyMap<string, string> | undefined, approval: boolean): Item {
+  const key = liveKey(entry, names);
+  const kind = key.slice(0, key.indexOf(':'));
+  const item: Item = { [kind]: key.slice(kind.length + 1) };
+  if (approval && entry.required_approvals !== undefined) item.required_approvals = entry.required_approvals;
+  return item;
+}
+
+const itemsOf = (value: unknown): Item[] => (Array.isArray(value) ? value.filter(isItem) : []);
+
+/** What one list's PUT sends to make it the file's: new entries, changed approvals by id, the rest destroyed. */
+function listEdits(
+  wanted: readonly Entry[],
+  live: readonly EnvironmentEntry[],
+  names: ReadonlyMap<string, string> | undefined,
+): EntryBody[] | undefined {
+  const edits: EntryBody[] = [];
+  for (const entry of wanted) {
+    const existing = live.find((e) => liveKey(e, names) === entry.key);
+    if (!existing) edits.push(entry.body);
+    else if (entry.required !== undefined && existing.required_approvals !== entry.required)
+      edits.push({ id: existing.id, required_approvals: entry.required });
+  }
+  for (const existing of live)
+    if (!wanted.some((entry) => entry.key === liveKey(existing, names)))
+      edits.push({ id: existing.id, _destroy: true });
+  return edits.length > 0 ? edits : undefined;
+}
+
+/** The usernames and paths of the users and groups the live entries hold: one GET each, only for such entries. */
+async function namesOf(reader: Reader, envs: readonly ProtectedEnvironment[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const env of envs)
+    for (const entry of [...env.deploy_access_levels, ...(env.approval_rules ?? [])]) {
+      const key = idKey(entry);
+      if (names.has(key) || key.startsWith('role:')) continue;
+      if (key.startsWith('user:')) {
+        const user = (await reader.client.request<{ username: string }>(getUser(Number(entry.user_id)))).data;
+        names.set(key, `user:${user.username}`);
+      } else {
+        const group = (await reader.client.request<{ full_path: string }>(getGroup(Number(entry.group_id)))).data;
+        names.set(key, `group:${group.full_path}`);
+      }
+    }
+  return names;
+}
+
+const isEnvironment = (item: Item): item is ProtectedEnvironment =>
+  typeof item.name === 'string' && Array.isArray(item.deploy_access_levels);
+
+/** The users and groups every entry of the file names, looked up once: an unknown one is exit 4 now. */
+async function lookUpNames(ctx: VerbContext, values: readonly unknown[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const names = new Set<string>();
+  for (const value of values)
+    for (const env of listOf(value).items)
+      for (const field of LIST_FIELDS)
+        for (const item of itemsOf(env[field])) {
+          if (typeof item.user === 'string') names.add(`user:${item.user}`);
+          if (typeof item.group === 'string') names.add(`group:${item.group}`);
+        }
+  for (const name of names) {
+    const [kind, ref] = [name.slice(0, name.indexOf(':')), name.slice(name.indexOf(':') + 1)];
+    if (kind === 'user') ids.set(name, await resolveUserId(ctx.session, ref, 'an entry of protected_environments'));
+    else {
+      try {
+        ids.set(name, (await ctx.session.request<{ id: number }>(getGroup(ref))).data.id);
+      } catch (error) {
+        if (isCollabError(error) && error.kind === 'not-found')
+          throw new CollabError('not-found', `group ${ref} not found (an entry of protected_environments)`, {
+            hint: 'groups are named by full path: collab groups list --search <name>',
+          });
+        throw error;
+      }
+    }
+  }
+  return ids;
+}
+
+export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
+  name: 'protected_environments',
+  kinds: ['project', 'group'],
+  noun: 'protected environment',
+  paid: 'protected environments',
+  identity: 'name',
+  schema: (kind) =>
+    listSchema(
+      strictObject({
+        name: kind === 'group' ? oneOf(DEPLOYMENT_TIERS) : string().check(minLength(1)),
+        deploy_access_levels: array(entrySchema(false)),
+        approval_rules: optional(array(entrySchema(true))),
+      }),
+    ),
+  read: {
+    none: (live) => void (live.protectedEnvironments = []),
+    target: async (reader, live, resource) => {
+      const envs = (await reader.list(protectedEnvironmentsPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
+        isEnvironment,
+      );
+      live.protectedEnvironments = envs;
+      live.environmentNames = await namesOf(reader, envs);
+    },
+    once: async (ctx, lives, values) => {
+      const ids = await lookUpNames(ctx, values);
+      for (const live of lives) live.environmentIds = ids;
+    },
+  },
+  diff: ({ value, live, emit }) => {
+    const wanted = listOf(value);
+    const found = live.protectedEnvironments ?? [];
+    const names = live.environmentNames;
+    for (const item of wanted.items) {
+      const name = String(item.name);
+      const lists = Object.fromEntries(
+        LIST_FIELDS.filter((field) => item[field] !== undefined).map((field) => [
+          field,
+          itemsOf(item[field]).map((entry) => wantedEntry(entry, live.environmentIds, field === 'approval_rules')),
+        ]),
+      ) as Partial<Record<ListField, Entry[]>>;
+      const words = Object.fromEntries(
+        LIST_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, itemsOf(item[field])]),
+      );
+      const existing = found.find((env) => env.name === name);
+      if (!existing) {
+        emit(name, 'create', null, words, {
+          op: 'environment-protect',
+          body: {
+            name,
+            deploy_access_levels: (lists.deploy_access_levels ?? []).map((entry) => entry.body),
+            ...(lists.approval_rules ? { approval_rules: lists.approval_rules.map((entry) => entry.body) } : {}),
+          },
+        });
+        continue;
+      }
+      const body: Lists = {};
+      const before: Item = {};
+      const after: Item = {};
+      for (const field of LIST_FIELDS) {
+        const want = lists[field];
+        if (!want) continue;
+        const live = (field === 'approval_rules' ? existing.approval_rules : existing.deploy_access_levels) ?? [];
+        const edits = listEdits(want, live, names);
+        if (!edits) continue;
+        body[field] = edits;
+        before[field] = live.map((entry) => liveItem(entry, names, field === 'approval_rules'));
+        after[field] = words[field];
+      }
+      if (Object.keys(body).length > 0) emit(name, 'update', before, after, { op: 'environment-update', name, body });
+    }
+    for (const existing of unlisted(wanted, found, (item, env) => item.name === env.name))
+      emit(
+        existing.name,
+        'delete',
+        { name: existing.name },
+        null,
+        { op: 'environment-unprotect', name: existing.name },
+        true,
+      );
+  },
+  liveFields: (key, live) => ({
+    protected_environment: live.protectedEnvironments?.find((env) => env.name === key) ?? null,
+  }),
+  ops: ['environment-protect', 'environment-update', 'environment-unprotect'],
+  send: async (spec) => {
+    const owner = { kind: spec.kind, ref: spec.ref };
+    switch (spec.op) {
+      case 'environment-protect':
+        return [protectEnvironment(owner, spec.body)];
+      case 'environment-update':
+        return [updateProtectedEnvironment(owner, spec.name, spec.body)];
+      case 'environment-unprotect':
+        return [unprotectEnvironment(owner, spec.name)];
+    }
+  },
+  export: ({ live }) => {
+    const names = live.environmentNames;
+    const items = (live.protectedEnvironments ?? []).map((env) => {
+      const item: Item = {
+        name: env.name,
+        deploy_access_levels: env.deploy_access_levels.map((entry) => liveItem(entry, names, false)),
+      };
+      const approvals = (env.approval_rules ?? []).map((entry) => {
+        const rule = liveItem(entry, names, true);
+        // One approval is what a rule that says none needs.
+        if (rule.required_approvals === MIN_REQUIRED_APPROVALS) delete rule.required_approvals;
+        return rule;
+      });
+      if (approvals.length > 0) item.approval_rules = approvals;
+      return item;
+    });
+    return items.length > 0 ? items : undefined;
+  },
+};

@@ -1,0 +1,223 @@
+import {
+  DEPLOYMENT_TIERS,
+  ENVIRONMENT_ROLES,
+  environmentRoleDescription,
+  GROUP_INHERITANCE_TYPES,
+} from '../../params/protected-environments.js';
+import { ACCESS, canBeEnvironmentEntry } from '../access.js';
+import { apiError, paramError, validationError } from '../errors.js';
+import { findOwner, type OwnerRef } from '../guards.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import type { EnvironmentAccess, ProtectedEnvironment } from '../model.js';
+import { paginateArray } from '../pagination.js';
+import { requireStr } from '../params.js';
+import { ownerKey, type Store } from '../store.js';
+
+/**
+ * Protected environments of a project, and a group's by deployment tier (doc/api/protected_environments.md
+ * @ec05f6eb, group_protected_environments.md @8ea46daa). Every route needs the Maintainer role ("maintained by
+ * the authenticated user"). POST wants a name and deploy_access_levels; each entry is one of
+ * access_level (30, 40, 60), user_id (a user with access to the project, a Maintainer of the
+ * group) or group_id (a group the project is shared with; a subgroup of the group). PUT adds the
+ * entries without an id, changes those with one, removes those with `_destroy`. A second
+ * protection of a name is the model's uniqueness (422); a name not protected, `404 Not found`.
+ */
+
+const ROLES: readonly number[] = Object.values(ENVIRONMENT_ROLES);
+
+type Kind = OwnerRef['kind'];
+
+const ownerOf = (req: SandboxRequest, kind: Kind) => findOwner(req, kind, ACCESS.maintainer);
+
+const environmentsOf = (store: Store, owner: OwnerRef) => store.protectedEnvironments.get(ownerKey(owner));
+
+function entryJson(store: Store, entry: EnvironmentAccess, approval: boolean): Record<string, unknown> {
+  const description =
+    entry.user_id !== null
+      ? (store.users.get(entry.user_id)?.name ?? '')
+      : entry.group_id !== null
+        ? (store.groups.get(entry.group_id)?.name ?? '')
+        : environmentRoleDescription(entry.access_level ?? 0);
+  return {
+    id: entry.id,
+    access_level: entry.access_level,
+    access_level_description: description,
+    user_id: entry.user_id,
+    group_id: entry.group_id,
+    group_inheritance_type: entry.group_inheritance_type,
+    ...(approval ? { required_approvals: entry.required_approvals ?? 1 } : {}),
+  };
+}
+
+function environmentJson(store: Store, env: ProtectedEnvironment): Record<string, unknown> {
+  return {
+    name: env.name,
+    deploy_access_levels: env.deploy.map((entry) => entryJson(store, entry, false)),
+    required_approval_count: env.required_approval_count,
+    approval_rules: env.approvals.map((entry) => entryJson(store, entry, true)),
+  };
+}
+
+const asNumber = (value: unknown): number | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : Number.NaN;
+};
+
+/** One entry given: exactly one of access_level, user_id and group_id, each checked as the docs say. */
+function readEntry(
+  req: SandboxRequest,
+  owner: OwnerRef,
+  field: string,
+  raw: Record<string, unknown>,
+  approval: boolean,
+): Omit<EnvironmentAccess, 'id'> {
+  const access = asNumber(raw.access_level);
+  const user = asNumber(raw.user_id);
+  const group = asNumber(raw.group_id);
+  const inheritance = asNumber(raw.group_inheritance_type) ?? 0;
+  const given = [access, user, group].filter((v) => v !== undefined);
+  if (given.length !== 1 || given.some((v) => Number.isNaN(v)))
+    throw paramError(`${field} is invalid: give one of user_id, group_id and access_level`);
+  if (!(GROUP_INHERITANCE_TYPES as readonly number[]).includes(inheritance))
+    throw paramError(`${field}[group_inheritance_type] does not have a valid value`);
+  if (access !== undefined && !ROLES.includes(access))
+    throw paramError(`${field}[access_level] does not have a valid value`);
+  if (user !== undefined) {
+    const found = req.store.users.get(user);
+    if (!found || !canBeEnvironmentEntry(req.store, found, owner))
+      throw validationError({ [`${field}.user`]: ['must have access to the project'] }, 422);
+  }
+  if (group !== undefined) {
+    const allowed =
+      owner.kind === 'project'
+        ? owner.project.shares.some((share) => share.group_id === group)
+        : req.store.descendants(owner.group).some((sub) => sub.id === group);
+    if (!allowed)
+      throw validationError(
+        { [`${field}.group`]: [owner.kind === 'project' ? 'must be shared with the project' : 'must be a subgroup'] },
+        422,
+      );
+  }
+  const required = asNumber(raw.required_approvals) ?? 1;
+  if (approval && (Number.isNaN(required) || required < 1))
+    throw paramError(`${field}[required_approvals] does not have a valid value`);
+  return {
+    access_level: access ?? null,
+    user_id: user ?? null,
+    group_id: group ?? null,
+    group_inheritance_type: inheritance,
+    ...(approval ? { required_approvals: required } : {}),
+  };
+}
+
+const entriesGiven = (req: SandboxRequest, field: string): Record<string, unknown>[] => {
+  const value = req.input[field];
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : typeof value === 'object' && value ? Object.values(value) : undefined;
+  if (!list || list.some((item) => typeof item !== 'object' || item === null)) throw paramError(`${field} is invalid`);
+  return list as Record<string, unknown>[];
+};
+
+function findEnvironment(req: SandboxRequest, owner: OwnerRef): ProtectedEnvironment {
+  const env = environmentsOf(req.store, owner)?.get(req.params.name ?? '');
+  if (!env) throw apiError(404, '404 Not found');
+  return env;
+}
+
+function routes(kind: Kind): Route[] {
+  const base = `/${kind === 'project' ? 'projects' : 'groups'}/:id/protected_environments`;
+
+  const list = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, kind);
+    const envs = [...(environmentsOf(req.store, owner)?.values() ?? [])];
+    return paginateArray(req, envs, (env) => JSON.stringify(environmentJson(req.store, env)));
+  };
+
+  const view = (req: SandboxRequest) => json(environmentJson(req.store, findEnvironment(req, ownerOf(req, kind))));
+
+  const create = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, kind);
+    const name = requireStr(req.input, 'name');
+    if (req.input.deploy_access_levels === undefined) throw paramError('deploy_access_levels is missing');
+    if (kind === 'group' && !(DEPLOYMENT_TIERS as readonly string[]).includes(name))
+      throw paramError('name does not have a valid value');
+    const entries = (field: string, approval: boolean) =>
+      entriesGiven(req, field).map((raw, i) => ({
+        id: req.store.nextId('environment_access'),
+        ...readEntry(req, owner, `${field}[${i}]`, raw, approval),
+      }));
+    const deploy = entries('deploy_access_levels', false);
+    const approvals = entries('approval_rules', true);
+    const key = ownerKey(owner);
+    const envs = req.store.protectedEnvironments.get(key) ?? new Map<string, ProtectedEnvironment>();
+    if (envs.has(name)) throw validationError({ name: ['has already been taken'] }, 422);
+    const env: ProtectedEnvironment = {
+      owner: { kind, id: owner.id },
+      name,
+      deploy,
+      approvals,
+      required_approval_count: 0,
+    };
+    envs.set(name, env);
+    req.store.protectedEnvironments.set(key, envs);
+    return json(environmentJson(req.store, env), 201);
+  };
+
+  /** Every entry is checked before any is kept: a refused PUT changes nothing. */
+  const update = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, kind);
+    const env = findEnvironment(req, owner);
+    const change = (field: string, current: EnvironmentAccess[], approval: boolean): EnvironmentAccess[] => {
+      let next = [...current];
+      entriesGiven(req, field).forEach((raw, i) => {
+        const id = asNumber(raw.id);
+        const at = `${field}[${i}]`;
+        if (id === undefined) {
+          next.push({ id: req.store.nextId('environment_access'), ...readEntry(req, owner, at, raw, approval) });
+          return;
+        }
+        const existing = next.find((entry) => entry.id === id);
+        if (!existing) throw apiError(404, '404 Not found');
+        if (raw._destroy === true || raw._destroy === 'true') {
+          next = next.filter((entry) => entry.id !== id);
+          return;
+        }
+        const merged = { ...raw };
+        if (!('access_level' in raw || 'user_id' in raw || 'group_id' in raw)) {
+          if (existing.access_level !== null) merged.access_level = existing.access_level;
+          if (existing.user_id !== null) merged.user_id = existing.user_id;
+          if (existing.group_id !== null) merged.group_id = existing.group_id;
+        }
+        if (approval && merged.required_approvals === undefined)
+          merged.required_approvals = existing.required_approvals;
+        next = next.map((entry) => (entry.id === id ? { id, ...readEntry(req, owner, at, merged, approval) } : entry));
+      });
+      return next;
+    };
+    const deploy = change('deploy_access_levels', env.deploy, false);
+    const approvals = change('approval_rules', env.approvals, true);
+    const count = asNumber(req.input.required_approval_count);
+    if (count !== undefined && (Number.isNaN(count) || count < 0))
+      throw paramError('required_approval_count does not have a valid value');
+    Object.assign(env, { deploy, approvals, ...(count !== undefined ? { required_approval_count: count } : {}) });
+    return json(environmentJson(req.store, env));
+  };
+
+  const remove = (req: SandboxRequest): SandboxResponse => {
+    const owner = ownerOf(req, kind);
+    const env = findEnvironment(req, owner);
+    environmentsOf(req.store, owner)?.delete(env.name);
+    return noContent();
+  };
+
+  return [
+    ['GET', base, list],
+    ['GET', `${base}/:name`, view],
+    ['POST', base, create],
+    ['PUT', `${base}/:name`, update],
+    ['DELETE', `${base}/:name`, remove],
+  ];
+}
+
+export const protectedEnvironmentRoutes: readonly Route[] = [...routes('project'), ...routes('group')];

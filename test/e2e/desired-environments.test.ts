@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's protected_environments end to end: a project's by name, a group's by deployment tier. */
+const world = useDesiredWorlds();
+
+const STOREFRONT = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+const FILE = [
+  'version: 1',
+  'groups:',
+  '  acme:',
+  '    protected_environments:',
+  '      - name: production',
+  '        deploy_access_levels: [{ role: maintainer }]',
+  'projects:',
+  '  acme/web/storefront:',
+  '    protected_environments:',
+  '      - name: production',
+  '        deploy_access_levels: [{ role: maintainer }, { user: dana }]',
+  '        approval_rules:',
+  '          - { role: developer, required_approvals: 2 }',
+  '          - { user: max }',
+  '',
+].join('\n');
+
+/** An environment's entries as role, user ID or group ID, with the approvals each needs. */
+const entries = (list: Array<Record<string, unknown>>) =>
+  list.map((e) => [e.access_level, e.user_id, e.group_id, e.required_approvals ?? null]);
+
+describe('collab.yaml: protected environments', () => {
+  it('plan, apply, plan again empty, a second apply writes nothing, export then plan clean', async () => {
+    const { collab, file, sandbox, writes, getJson, idOf } = await world();
+    const path = file(FILE);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const env = await getJson(`${STOREFRONT}/protected_environments/production`);
+    const dana = await idOf('users', 'dana');
+    const max = await idOf('users', 'max');
+    expect(entries(env.deploy_access_levels)).toEqual([
+      [40, null, null, null],
+      [null, dana, null, null],
+    ]);
+    expect(entries(env.approval_rules)).toEqual([
+      [30, null, null, 2],
+      [null, max, null, 1],
+    ]);
+    const tier = await getJson('/groups/acme/protected_environments/production');
+    expect(entries(tier.deploy_access_levels)).toEqual([[40, null, null, null]]);
+
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme', '--sections', 'protected_environments']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const data = parse(exported.stdout);
+    expect(data.projects['acme/web/storefront'].protected_environments).toEqual([
+      {
+        name: 'production',
+        deploy_access_levels: [{ role: 'maintainer' }, { user: 'dana' }],
+        approval_rules: [{ role: 'developer', required_approvals: 2 }, { user: 'max' }],
+      },
+    ]);
+    expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
+  });
+
+  it('a changed list is one PUT: the entry added, the one gone destroyed', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    expect((await collab(['apply', '-f', file(FILE), '--yes'])).exitCode).toBe(0);
+    const changed = file(
+      FILE.replace('[{ role: maintainer }, { user: dana }]', '[{ role: developer }, { user: dana }]'),
+      'changed.yaml',
+    );
+    const plan = await collab(['plan', '-f', changed, '-o', 'ndjson']);
+    expect(plan.lines()).toMatchObject([
+      {
+        section: 'protected_environments',
+        key: 'production',
+        action: 'update',
+        from: { deploy_access_levels: [{ role: 'maintainer' }, { user: 'dana' }] },
+        to: { deploy_access_levels: [{ role: 'developer' }, { user: 'dana' }] },
+      },
+    ]);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', changed, '--yes'])).exitCode).toBe(0);
+    expect(writes().map((w) => w.method)).toEqual(['PUT']);
+    const env = await getJson(`${STOREFRONT}/protected_environments/production`);
+    expect(env.deploy_access_levels.map((e: { access_level: number | null }) => e.access_level)).toEqual([null, 30]);
+    expect((await collab(['plan', '-f', changed])).exitCode).toBe(0);
+  });
+
+  it('an unknown user is exit 4 before anything is sent; a group’s name must be a deployment tier (exit 2)', async () => {
+    const { collab, file, writes } = await world();
+    const unknown = await collab(['plan', '-f', file(FILE.replace('{ user: dana }', '{ user: nobody }'))]);
+    expect(unknown.exitCode).toBe(4);
+    expect(unknown.stderr).toMatch(/user nobody not found \(an entry of protected_environments\)/);
+    const tier = await collab([
+      'plan',
+      '-f',
+      file(
+        FILE.replace(
+          '      - name: production\n        deploy_access_levels: [{ role: maintainer }]\nprojects',
+          '      - name: prod\n        deploy_access_levels: [{ role: maintainer }]\nprojects',
+        ),
+        'tier.yaml',
+      ),
+    ]);
+    expect(tier.exitCode).toBe(2);
+    expect(writes()).toEqual([]);
+  });
+
+  it('reads one GET a target for role entries, only when the file uses the section', async () => {
+    const { collab, file, sandbox } = await world();
+    const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/protected_environments')).length;
+    sandbox.resetStats();
+    await collab(['plan', '-f', file('version: 1\nprojects:\n  acme/web/storefront:\n    description: x\n')]);
+    expect(gets()).toBe(0);
+    sandbox.resetStats();
+    await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    protected_environments: []\n  acme/platform/api:\n    protected_environments: []\n',
+        'two.yaml',
+      ),
+    ]);
+    expect(gets()).toBe(2);
+  });
+});

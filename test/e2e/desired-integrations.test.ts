@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/** collab.yaml's integrations end to end: secrets as templates, never compared, never shown. */
+const world = useDesiredWorlds();
+
+const STOREFRONT = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+const WEBHOOK = 'https://hooks.slack.com/services/T000/B000/secret-key-1';
+const env = { SLACK_WEBHOOK: WEBHOOK };
+/** collab.yaml's template for the webhook (spelled apart so that no linter takes it for a misspelt template string). */
+const TEMPLATE = `$${'{'}env:SLACK_WEBHOOK}`;
+
+const FILE = [
+  'version: 1',
+  'projects:',
+  '  acme/web/storefront:',
+  '    integrations:',
+  '      - slug: slack',
+  `        webhook: ${TEMPLATE}`,
+  "        channel: '#ci'",
+  '        push_events: false',
+  '      - slug: emails_on_push',
+  '        recipients: dev@example.com ops@example.com',
+  '',
+].join('\n');
+
+describe('collab.yaml: integrations', () => {
+  it('plan, apply, plan again empty, a second apply writes nothing, export then plan clean', async () => {
+    const { collab, file, sandbox, writes, getJson, idOf } = await world();
+    const path = file(FILE);
+    const plan = await collab(['plan', '-f', path], { env });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stdout).not.toContain('secret-key-1');
+    expect(plan.stdout).toContain(TEMPLATE);
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const slack = await getJson(`${STOREFRONT}/integrations/slack`);
+    expect([slack.active, slack.push_events, slack.properties.channel, slack.properties.webhook]).toEqual([
+      true,
+      false,
+      '#ci',
+      undefined,
+    ]);
+    // The webhook is write-only: only the store shows what was sent.
+    const project = await idOf('projects', 'acme/web/storefront');
+    expect(sandbox.store.integrations.get(`project:${project}`)?.get('slack')?.properties.webhook).toBe(WEBHOOK);
+    expect((await getJson(`${STOREFRONT}/integrations/emails-on-push`)).properties.recipients).toBe(
+      'dev@example.com ops@example.com',
+    );
+
+    expect((await collab(['plan', '-f', path], { env })).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'integrations']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const items = parse(exported.stdout).projects['acme/web/storefront'].integrations;
+    expect(items).toEqual([
+      { slug: 'slack', webhook: TEMPLATE.replace('SLACK', 'INTEGRATION_SLACK'), channel: '#ci', push_events: false },
+      { slug: 'emails_on_push', recipients: 'dev@example.com ops@example.com' },
+    ]);
+    expect(
+      (
+        await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')], {
+          env: { INTEGRATION_SLACK_WEBHOOK: WEBHOOK },
+        })
+      ).exitCode,
+    ).toBe(0);
+  });
+
+  it('a changed property is one PUT carrying the webhook; --rotate-secrets sends it again; enforce disables the rest', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    expect((await collab(['apply', '-f', file(FILE), '--yes'], { env })).exitCode).toBe(0);
+    const changed = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      enforce: true',
+        '      items:',
+        '        - slug: slack',
+        `          webhook: ${TEMPLATE}`,
+        "          channel: '#deploys'",
+        '          push_events: false',
+        '',
+      ].join('\n'),
+      'changed.yaml',
+    );
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', changed, '--yes'], { env })).exitCode).toBe(0);
+    expect(
+      writes()
+        .map((w) => `${w.method} ${w.path.replace(/\/projects\/\d+/, '')}`)
+        .sort(),
+    ).toEqual(['DELETE /api/v4/integrations/emails-on-push', 'PUT /api/v4/integrations/slack']);
+    expect((await getJson(`${STOREFRONT}/integrations/slack`)).properties.channel).toBe('#deploys');
+    expect((await getJson(`${STOREFRONT}/integrations/emails-on-push`)).active).toBe(false);
+    const rotate = await collab(['plan', '-f', changed, '--rotate-secrets', '-o', 'ndjson'], { env });
+    expect(rotate.lines()).toMatchObject([{ section: 'integrations', key: 'slack', action: 'update' }]);
+  });
+
+  it('a secret written in the file, not as a template, is refused (exit 2), nothing sent', async () => {
+    const { collab, file, writes } = await world();
+    const plan = await collab(['plan', '-f', file(FILE.replace(TEMPLATE, WEBHOOK))]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain('the webhook of slack on project acme/web/storefront is written in the file');
+    expect(plan.stderr).not.toContain('secret-key-1');
+    expect(writes()).toEqual([]);
+  });
+
+  it('reads one GET a target when none is active, only when the file uses the section', async () => {
+    const { collab, file, sandbox } = await world();
+    const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/integrations')).length;
+    sandbox.resetStats();
+    await collab(['plan', '-f', file('version: 1\nprojects:\n  acme/web/storefront:\n    description: x\n')]);
+    expect(gets()).toBe(0);
+    sandbox.resetStats();
+    await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    integrations: []\n  acme/platform/api:\n    integrations: []\n',
+        'two.yaml',
+      ),
+    ]);
+    expect(gets()).toBe(2);
+  });
+});
