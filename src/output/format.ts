@@ -57,8 +57,12 @@ export interface Column extends Field {
   priority?: number;
 }
 
-/** Column.priority: what a narrow terminal gives up first (dates), and never (what identifies a row). */
-export const PRIORITY = { date: 1, detail: 2, text: 3, identifying: 4 } as const;
+/**
+ * Column.priority: what a narrow terminal gives up first (a column with one value on every row,
+ * then what a list declares low, dates...), and never (what identifies a row). `answer` is a
+ * column a list exists to show (an access report's role).
+ */
+export const PRIORITY = { constant: 0, low: 0.5, date: 1, detail: 2, text: 3, answer: 3.5, identifying: 4 } as const;
 
 /** A label and where its value comes from, for the summary of one resource (`view`). */
 export interface DetailField extends Field {

@@ -167,7 +167,28 @@ function isNumeric(column: Column, items: readonly unknown[]): boolean {
 }
 
 /** What a column is worth on a narrow terminal: declared, else by what it holds (format.ts, Column.priority). */
-function priorityOf(column: Column, index: number, items: readonly unknown[], text: boolean, numeric: boolean): number {
+function priorityOf(
+  column: Column,
+  index: number,
+  items: readonly unknown[],
+  text: boolean,
+  numeric: boolean,
+  cells: readonly string[][],
+): number {
+  // The same value on every row tells nothing row by row (TYPE "project" all down a report).
+  if (cells.length > 1 && !column.wrap && cells.every((row) => row[index] === cells[0]?.[index]))
+    return PRIORITY.constant;
+  return basePriority(column, index, items, text, numeric);
+}
+
+/** A column's priority by what it is, whatever the rows hold. */
+function basePriority(
+  column: Column,
+  index: number,
+  items: readonly unknown[],
+  text: boolean,
+  numeric: boolean,
+): number {
   if (column.priority !== undefined) return column.priority;
   if (index === 0) return PRIORITY.identifying;
   if (!text && !numeric && !column.choices && items.some((item) => isTimestamp(fieldValue(column, item))))
@@ -193,7 +214,9 @@ function firstLayout(
 ): Layout {
   const text = columns.map((column) => isText(column, items));
   const numeric = columns.map((column) => isNumeric(column, items));
-  const priority = columns.map((column, i) => priorityOf(column, i, items, text[i] as boolean, numeric[i] as boolean));
+  const priority = columns.map((column, i) =>
+    priorityOf(column, i, items, text[i] as boolean, numeric[i] as boolean, cells),
+  );
   // No column is wider than the terminal's room, so no value is measured past it.
   const cap = Math.max(availableWidth(options.terminalWidth, 1), 1);
   const need = columns.map((column, i) => {
@@ -213,14 +236,35 @@ function firstLayout(
   const identifies = (i: number) => (priority[i] as number) >= PRIORITY.identifying;
 
   shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
-  while (sum(widths, visible) > room()) {
-    let out = -1;
-    for (const i of visible)
-      if (!identifies(i) && (out < 0 || (priority[i] as number) <= (priority[out] as number))) out = i;
-    if (out < 0) break;
-    visible = visible.filter((i) => i !== out);
+  // Left out, lowest first: what a list exists to show (PRIORITY.answer) only once what identifies
+  // is cut as well.
+  const leaveOut = (may: (i: number) => boolean) => {
+    while (sum(widths, visible) > room()) {
+      let out = -1;
+      for (const i of visible) if (may(i) && (out < 0 || (priority[i] as number) <= (priority[out] as number))) out = i;
+      if (out < 0) break;
+      visible = visible.filter((i) => i !== out);
+    }
+  };
+  const answers = (i: number) => (priority[i] as number) >= PRIORITY.answer;
+  leaveOut((i) => !answers(i));
+  // A column left out comes back, the most worth first, where the room left (other text cut to its
+  // floor, what identifies as it is) holds it: spare width goes to it before a kept column grows.
+  const left = columns.map((_c, i) => i).filter((i) => !visible.includes(i));
+  const base = columns.map((column, i) => basePriority(column, i, items, text[i] as boolean, numeric[i] as boolean));
+  left.sort(
+    (a, b) => (priority[b] as number) - (priority[a] as number) || (base[b] as number) - (base[a] as number) || a - b,
+  );
+  const least = (j: number) =>
+    text[j] && !identifies(j) ? Math.min(widths[j] as number, floor(j)) : (widths[j] as number);
+  for (const i of left) {
+    const trial = [...visible, i].sort((a, b) => a - b);
+    if (trial.reduce((total, j) => total + least(j), 0) <= availableWidth(options.terminalWidth, trial.length))
+      visible = trial;
   }
+  shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
   shrink(widths, visible, (i) => (text[i] as boolean) && identifies(i), floor, room());
+  leaveOut((i) => !identifies(i));
   shrink(
     widths,
     visible,

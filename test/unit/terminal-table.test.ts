@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
 import type { IO } from '../../src/io.js';
-import type { Column } from '../../src/output/format.js';
+import { type Column, PRIORITY } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
@@ -95,6 +95,43 @@ describe('terminal tables', () => {
     expect(wide[1]).not.toContain('LAST ACTIVITY');
     expect(wide[3]).toContain(fits);
     for (const line of wide) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+  });
+
+  it('leaves out a column with the same value on every row first, before a date', async () => {
+    const columns: Column[] = [
+      { header: 'PATH', path: 'path', text: true },
+      { header: 'TYPE', path: 'type' },
+      { header: 'WHEN', path: 'when' },
+    ];
+    const rows = [1, 2, 3].map((n) => ({ path: `acme/p${n}`, type: 'project', when: `2024-03-0${n}T10:00:00.000Z` }));
+    const lines = await table([rows], columns, 36, false);
+    expect(lines[1]).toMatch(/^│ PATH +│ WHEN +│$/);
+  });
+
+  it('keeps what a list exists to show (PRIORITY.answer) by cutting the path that identifies the row', async () => {
+    const columns: Column[] = [
+      { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
+      { header: 'ROLE', path: 'role', priority: PRIORITY.answer },
+    ];
+    const rows = [
+      { path: 'acme/platform/infra/very-long-project-name', role: 'maintainer' },
+      { path: 'acme/web/storefront', role: 'developer' },
+    ];
+    const lines = await table([rows], columns, 40, false);
+    expect(lines[1]).toMatch(/^│ PATH +│ ROLE +│$/);
+    expect(lines[3]).toMatch(/^│ …\/very-long-project-na… │ maintainer │$/);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('gives room a wider column left out frees to a narrower one left out before, not to growth', async () => {
+    const columns: Column[] = [
+      { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
+      { header: 'WHEN', path: 'when', priority: PRIORITY.date },
+      { header: 'STATE', path: 'state', choices: ['x'.repeat(30)], priority: PRIORITY.detail },
+    ];
+    const rows = [{ path: 'acme/web/storefront1', when: '2024-03-01', state: 'x'.repeat(30) }];
+    const lines = await table([rows], columns, 55, true);
+    expect(lines[1]).toMatch(/^│ PATH +│ WHEN +│$/);
   });
 
   it('cuts a path in the middle, keeping its first and as many last segments as fit; other text at its end', () => {

@@ -47,17 +47,22 @@ function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_acce
 }
 
 const REPORT_COLUMNS: readonly Column[] = [
-  { header: 'TYPE', path: 'type', choices: ['project', 'group'] },
+  { header: 'TYPE', path: 'type', choices: ['project', 'group'], priority: PRIORITY.low },
   { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
-  { header: 'NAME', path: 'name', text: true },
+  { header: 'NAME', path: 'name', text: true, priority: PRIORITY.date },
   {
     header: 'STATE',
     path: 'state',
     choices: ['active', 'blocked', 'bot'],
     tone: (value) => (value === 'blocked' ? 'red' : value === 'bot' ? 'grey' : undefined),
   },
-  { header: 'ROLE', path: 'role', choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'] },
+  {
+    header: 'ROLE',
+    path: 'role',
+    choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'],
+    priority: PRIORITY.answer,
+  },
   { header: 'SOURCE', path: 'source', derive: (row) => sourceText(row as AccessRow), text: true },
   { header: 'EXPIRES', path: 'expires_at' },
 ];
