@@ -168,3 +168,43 @@ export function wrapToWidth(text: string, width: number): string[] {
   while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.length > MAX_WRAPPED_LINES ? [...lines.slice(0, MAX_WRAPPED_LINES), '…'] : lines;
 }
+
+/**
+ * A note for a person's terminal, wrapped to `width` cells at spaces, and a word longer than a
+ * line (a --fields list) after its commas or slashes, never inside a name; later lines indented by
+ * two. A piece with no such break is cut where it must be.
+ */
+export function wrapNote(text: string, width: number): string[] {
+  if (width <= 4 || displayWidth(text) <= width) return [text];
+  const pieces: string[] = [];
+  for (const word of text.split(' ')) {
+    if (displayWidth(word) <= width - 2) {
+      pieces.push(word);
+      continue;
+    }
+    // After each comma or slash: `--fields id,` `path,` ... joined back without a space.
+    for (const part of word.split(/(?<=[,/])/)) pieces.push(`\u0000${part}`);
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const raw of pieces) {
+    const glued = raw.startsWith('\u0000');
+    const piece = glued ? raw.slice(1) : raw;
+    const joined =
+      line === '' ? piece : glued && !line.endsWith(' ') && /[,/]$/.test(line) ? line + piece : `${line} ${piece}`;
+    const limit = lines.length === 0 ? width : width - 2;
+    if (line === '' || displayWidth(joined) <= limit) line = joined;
+    else {
+      lines.push(line);
+      line = piece;
+    }
+    while (displayWidth(line) > (lines.length === 0 ? width : width - 2)) {
+      const room = lines.length === 0 ? width : width - 2;
+      const end = fitWidth(line, 0, room).end;
+      lines.push(line.slice(0, end));
+      line = line.slice(end);
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l, i) => (i === 0 ? l : `  ${l}`));
+}

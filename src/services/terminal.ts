@@ -6,6 +6,7 @@ import type { RetryWait } from '../http/retry-policy.js';
 import { InterruptHooks } from '../util/interrupt-hooks.js';
 import { maskUrlCredentials } from '../util/secrets.js';
 import { type Clock, systemClock } from '../runtime.js';
+import { wrapNote } from '../output/text-width.js';
 
 /**
  * What people see on stderr besides the data: status lines, warnings, a spinner, what Ctrl-C
@@ -78,7 +79,10 @@ export class StreamTerminal implements Terminal {
 
   stderrLine(message: string): void {
     this.spinnerHandle?.stop();
-    this.io.stderr.write(`${escapeControls(this.redact(message))}\n`);
+    const line = escapeControls(this.redact(message));
+    // A person's terminal gets the line wrapped between words; a pipe or a log keeps it whole.
+    const width = this.io.stderrIsTTY ? this.io.stderrColumns || this.io.columns : 0;
+    this.io.stderr.write(`${width > 0 ? wrapNote(line, width).join('\n') : line}\n`);
   }
 
   async stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> {

@@ -137,9 +137,12 @@ describe('at a terminal, against the sandbox', () => {
     const result = await collab(['projects', 'list', '--limit', '5'], narrow);
     expect(result.exitCode).toBe(0);
     // After the spinner's last frame is cleared, on the line it leaves.
+    // Wrapped to the 60 columns between words, the --fields list after a comma.
     expect(result.stderr).toMatch(
-      /(\x1b\[\?25h|\n)(STARS, )?LAST ACTIVITY left out to fit 60 columns; --fields id,path_with_namespace,visibility,star_count,last_activity_at chooses the columns\n/,
+      /(\x1b\[\?25h|\n)(STARS, )?LAST ACTIVITY left out to fit 60 columns; --fields\n {2}id,path_with_namespace,visibility,star_count,\n {2}last_activity_at chooses the columns\n/,
     );
+    const note = result.stderr.slice(result.stderr.lastIndexOf('\x1b[?25h') + 6).split('\n');
+    for (const line of note) expect(line.length).toBeLessThanOrEqual(60);
     expect(result.stderr).not.toContain('warning:');
     const quiet = await collab(['projects', 'list', '--limit', '5', '-q'], narrow);
     expect(quiet.exitCode).toBe(0);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { wrapNote } from '../../src/output/text-width.js';
+
+/** Notes on a terminal's stderr wrap between words, and a --fields list after its commas, never inside a name. */
+describe('wrapNote', () => {
+  it('leaves a note that fits as it is', () => {
+    expect(wrapNote('showing 20 of 26 memberships', 60)).toEqual(['showing 20 of 26 memberships']);
+  });
+
+  it('wraps between words, later lines indented by two', () => {
+    expect(wrapNote('showing 2 of 200 projects; --all for every page, --limit N for more', 30)).toEqual([
+      'showing 2 of 200 projects;',
+      '  --all for every page,',
+      '  --limit N for more',
+    ]);
+  });
+
+  it('breaks a list too long for a line after a comma, never inside a name', () => {
+    const lines = wrapNote('LAST ACTIVITY left out; --fields id,path_with_namespace,visibility,star_count chooses', 40);
+    expect(lines).toEqual([
+      'LAST ACTIVITY left out; --fields id,',
+      '  path_with_namespace,visibility,',
+      '  star_count chooses',
+    ]);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
+  it('cuts a word with no break in it where it must', () => {
+    expect(wrapNote(`a ${'x'.repeat(25)}`, 12)).toEqual(['a', '  xxxxxxxxxx', '  xxxxxxxxxx', '  xxxxx']);
+  });
+});
