@@ -52,12 +52,22 @@ export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<v
   const user = await resolveUser(ctx, opts.user);
   const query = opts.type ? { type: opts.type === 'group' ? 'Namespace' : 'Project' } : {};
   const memberships: MembershipRecord[] = [];
-  for await (const page of await ctx.session.pages(membershipsPath(user.id), query, opts.list))
-    for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
-  // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
-  await ctx.presenter.items(memberships, async () =>
-    membershipColumns(
-      await membershipSources(await ctx.session.client(), memberships, await ctx.session.numberSetting('concurrency')),
-    ),
-  );
+  const listing = await ctx.session.pages(membershipsPath(user.id), query, opts.list);
+  try {
+    for await (const page of listing)
+      for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
+    // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
+    await ctx.presenter.items(memberships, async () =>
+      membershipColumns(
+        await membershipSources(
+          await ctx.session.client(),
+          memberships,
+          await ctx.session.numberSetting('concurrency'),
+        ),
+      ),
+    );
+  } finally {
+    // A membership left out is the worst case of an offboarding check: a list cut at --limit says so.
+    listing.progress?.finish();
+  }
 }
