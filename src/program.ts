@@ -90,9 +90,12 @@ export function buildProgram(run: ProgramRun): Command {
 }
 
 function toOption(spec: OptionSpec, run: ProgramRun): Option {
-  const description = spec.negatable
-    ? `${spec.description} (--no-${longFlag(spec).slice(2)} for false)`
-    : spec.description;
+  // A description that says what its --no- form does already needs no second mention.
+  const negation = `--no-${longFlag(spec).slice(2)}`;
+  const description =
+    spec.negatable && !spec.description.includes(negation)
+      ? `${spec.description} (${negation} for false)`
+      : spec.description;
   const option = new Option(spec.flags, spec.required ? `${description} (required)` : description);
   if (spec.required) option.makeOptionMandatory();
   if (spec.aliasOf) {

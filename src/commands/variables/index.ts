@@ -9,7 +9,7 @@ import type { CommandSpec } from '../spec.js';
 const KEY = arg({ name: 'key', description: 'the variable’s key (letters, digits and _)' }, nonEmpty);
 const SCOPE = option(
   '--scope <environment>',
-  'the environment scope: a key may have a value per environment (default *, every environment)',
+  'the environment scope: a key may have a value per environment, * for every one',
   nonEmpty,
   { default: '*' },
 );
