@@ -93,30 +93,27 @@ describe('collab users offboard', () => {
       new RegExp(`group +${sole.id} +${sole.path} +owner +refused: the last owner of the group`),
     );
     expect(result.stderr).toMatch(/project +\d+ +acme\/web\/storefront +developer\n/);
+    // Removals first, by full path, then the refusal; the personal project kept is a count in the summary.
     expect(result.json()).toEqual([
       {
-        target: `group ${sole.id}`,
-        status: 'failed',
-        error: `${leaver.username} is the last owner of the group: add another owner first`,
-        response: null,
-      },
-      {
-        target: `group ${shared.id}`,
+        target: `group ${shared.path}`,
         status: 'ok',
         error: null,
         response: { source_id: shared.id, source_name: shared.name, source_type: 'Namespace', access_level: 50 },
       },
       expect.objectContaining({
+        target: 'project acme/web/storefront',
         status: 'ok',
         response: expect.objectContaining({ source_name: 'storefront', access_level: 30 }),
       }),
       {
-        target: `project ${own.id}`,
-        status: 'unchanged',
-        error: null,
-        response: { source_id: own.id, source_name: 'scratch', source_type: 'Project', access_level: 50 },
+        target: `group ${sole.path}`,
+        status: 'failed',
+        error: `${leaver.username} is the last owner of the group: add another owner first`,
+        response: null,
       },
     ]);
+    expect(result.stderr).toContain('error: 2 ok, 1 failed, 1 kept (their own personal project)');
     expect(result.exitCode).toBe(3);
     // Running it again cannot help until someone else owns the group: the hint says so.
     expect(result.stderr).toContain(

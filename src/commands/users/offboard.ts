@@ -131,9 +131,16 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
   }
 
   const done = steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome);
-  const messages = new Map<TargetResult, string>(done.map((outcome) => [outcome.result, outcome.message]));
+  // Removals first, then refusals; their own personal projects, which stay, are one count in the
+  // summary (as in the plan) unless --verbose lists them.
+  const rank = (step: Step) => (step.kept ? 2 : step.refused ? 1 : 0);
+  const shown = steps
+    .filter((step) => outcomes.has(step) && (ctx.terminal.verbose || step.kept !== PERSONAL))
+    .sort((a, b) => rank(a) - rank(b))
+    .map((step) => outcomes.get(step) as Outcome);
+  const messages = new Map<TargetResult, string>(shown.map((outcome) => [outcome.result, outcome.message]));
   await ctx.presenter.results(
-    done.map((outcome) => outcome.result),
+    shown.map((outcome) => outcome.result),
     resultColumns((result) => messages.get(result)),
     resultField,
   );
@@ -145,8 +152,19 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  if (failed) throw new CollabError(failed.kind, failed.message, { hint: retryHint(steps, outcomes) });
-  ctx.terminal.info(summary(done));
+  if (failed) throw new CollabError(failed.kind, summaryOf(steps, outcomes), { hint: retryHint(steps, outcomes) });
+  ctx.terminal.info(summaryOf(steps, outcomes));
+}
+
+/** `1 ok, 22 kept (their own personal projects)`: the personal projects kept are named as such. */
+function summaryOf(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>): string {
+  const personal = steps.filter((step) => step.kept === PERSONAL).length;
+  const rest = summary(
+    steps.filter((step) => step.kept !== PERSONAL && outcomes.has(step)).map((step) => outcomes.get(step) as Outcome),
+  );
+  if (personal === 0) return rest;
+  const kept = `${personal} kept (their own personal project${personal === 1 ? '' : 's'})`;
+  return rest === '0 targets' ? kept : `${rest}, ${kept}`;
 }
 
 /**
@@ -168,7 +186,8 @@ async function plan(
       membership,
       owner,
       path: source?.path ?? membership.source_name,
-      target: `${owner.kind} ${membership.source_id}`,
+      // Results name what a person reads: the full path (the ID is in the dry run's data).
+      target: `${owner.kind} ${source?.path ?? membership.source_name}`,
     };
     if (membership.access_level >= ACCESS_LEVELS.owner) {
       if (owner.kind === 'group' && (await lastOwner(client, owner, userId))) step.refused = LAST_OWNER;
