@@ -15,7 +15,7 @@ import { type DetailField, ListWriter, type OutputOptions, writeResource } from 
  * The presenter: the only code that knows the output format. A verb says what it shows (a list of
  * pages, some items, one resource, an action's result, a value whose JSON is the service's own
  * shape, a line for people with an object for programs, nothing found, a tree), never how: no
- * verb tests the format (test/unit/layers.test.ts). One presenter writes to stdout
+ * verb tests the format (lint/verbs-through-services.grit). One presenter writes to stdout
  * (StreamPresenter); over many targets each target gets one that keeps what would be shown as its
  * result (src/bulk/capture.ts).
  */
