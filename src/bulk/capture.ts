@@ -2,6 +2,7 @@ import { Page } from '../http/paginate.js';
 import type { RequestDescription } from '../output/dry-run.js';
 import { type Listing, type Presenter, type Report, resolved } from '../output/presenter.js';
 import type { TreeNode } from '../output/tree.js';
+import type { TargetStatus } from './results.js';
 
 /**
  * One target's presenter in a run over many: what the verb shows becomes the target's result
@@ -9,8 +10,8 @@ import type { TreeNode } from '../output/tree.js';
  * it). Every intent of the presenter has its answer here, so a new one cannot leak output.
  */
 export class CapturePresenter implements Presenter {
-  /** `unchanged` when the verb said the service changed nothing. */
-  status: 'ok' | 'unchanged' = 'ok';
+  /** `unchanged` when the verb said the service changed nothing; `dry-run` when it only showed a request. */
+  status: TargetStatus = 'ok';
   /** What the verb showed: the resource, the list's items, the service's value; undefined if nothing. */
   response: unknown;
   /** The target's last status line: what the verb told people, or the request a dry run would send. */
@@ -49,7 +50,8 @@ export class CapturePresenter implements Presenter {
 
   async dryRun(description: RequestDescription): Promise<void> {
     this.response = description;
-    this.message = `would send ${description.method} ${description.url}`;
+    this.status = 'dry-run';
+    this.message = requestLine(description);
   }
 
   async action(value: unknown): Promise<void> {
@@ -111,6 +113,24 @@ export class CapturePresenter implements Presenter {
     return undefined;
   }
 }
+
+/**
+ * A dry run's request in one line, for its row: the method, the path below the API root and the
+ * body's fields, `PUT /projects/acme%2Fweb merge_method=ff squash_option=always` (the body as
+ * describeRequest gave it: secrets redacted, credentials masked). The table fits it to its cell.
+ */
+function requestLine(description: RequestDescription): string {
+  const url = new URL(description.url);
+  const path = `${url.pathname.replace(/^.*?\/api\/v4(?=\/)/, '')}${url.search}`;
+  const body = isMap(description.json) ? description.json : (description.form ?? {});
+  const fields = Object.entries(body).map(
+    ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
+  return [description.method, path, ...fields].join(' ');
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A text shown as a target's result: the value when it is JSON, else the text (empty: nothing). */
 function asValue(text: string): unknown {

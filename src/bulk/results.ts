@@ -6,8 +6,11 @@ import { type Column, PRIORITY } from '../output/format.js';
 export interface TargetResult {
   /** The input line's id or path. */
   target: string | number;
-  /** `unchanged`: the service said nothing changed (a 304, already starred, already archived...). */
-  status: 'ok' | 'unchanged' | 'failed';
+  /**
+   * `unchanged`: the service said nothing changed (a 304, already starred, already archived...);
+   * `dry-run`: the request was shown, not sent.
+   */
+  status: TargetStatus | 'failed';
   /** One line, for failures. */
   error: string | null;
   /** What the command would have printed for this target alone (the service's answer), or null. */
@@ -23,7 +26,10 @@ export interface Outcome {
   kind?: ErrorKind;
 }
 
-const STATUSES = ['ok', 'unchanged', 'failed'] as const;
+/** What a target that did not fail became. */
+export type TargetStatus = 'ok' | 'unchanged' | 'dry-run';
+
+const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed'] as const;
 
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
@@ -38,7 +44,7 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
       path: 'status',
       choices: STATUSES,
       priority: PRIORITY.identifying,
-      tone: (value) => (value === 'failed' ? 'red' : value === 'unchanged' ? 'grey' : 'green'),
+      tone: (value) => (value === 'failed' ? 'red' : value === 'ok' ? 'green' : 'grey'),
     },
     {
       header: 'RESULT',
@@ -85,7 +91,7 @@ export function failure(target: string | number, error: unknown, redact: (text: 
 
 /** `298 ok, 2 failed` (kinds with none left out; `0 targets` when there were none). */
 export function summary(outcomes: readonly Outcome[]): string {
-  const counts = { ok: 0, unchanged: 0, failed: 0 };
+  const counts = { ok: 0, unchanged: 0, 'dry-run': 0, failed: 0 };
   for (const outcome of outcomes) counts[outcome.result.status]++;
   const parts = (Object.entries(counts) as [keyof typeof counts, number][])
     .filter(([, n]) => n > 0)

@@ -143,7 +143,7 @@ export async function runTargets(
   }
   const failed = failuresError(done);
   if (failed) throw failed;
-  ctx.terminal.info(ctx.session.dryRun ? `${summary(done)}; dry run: nothing was sent` : summary(done));
+  ctx.terminal.info(ctx.session.dryRun ? `${summary(done)}: nothing was sent` : summary(done));
 }
 
 /**

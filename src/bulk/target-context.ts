@@ -3,6 +3,7 @@ import { Context } from '../context.js';
 import type { IO } from '../io.js';
 import { TextSink } from '../util/text-sink.js';
 import { CapturePresenter } from './capture.js';
+import type { TargetStatus } from './results.js';
 import { CaptureTerminal, RefusingPrompter, TargetSession } from './target-services.js';
 
 /**
@@ -65,7 +66,7 @@ export class Target {
   }
 
   /** `unchanged` when the verb said the service changed nothing (the presenter's intent). */
-  get status(): 'ok' | 'unchanged' {
+  get status(): TargetStatus {
     return this.capture.status;
   }
 }

@@ -184,7 +184,8 @@ describe('- as the target', () => {
       { method: 'PUT', url: `${sandbox.url}/api/v4/projects/1`, json: { description: 'dry' } },
       { method: 'PUT', url: `${sandbox.url}/api/v4/projects/acme%2Fplatform%2Fapi`, json: { description: 'dry' } },
     ]);
-    expect(result.stderr).toBe('2 ok; dry run: nothing was sent\n');
+    expect(result.lines<Result>().map((r) => r.status)).toEqual(['dry-run', 'dry-run']);
+    expect(result.stderr).toBe('2 dry-run: nothing was sent\n');
     expect(sandbox.stats.requests).toBe(0);
     expect((await project(1)).description).toBe(before);
   });

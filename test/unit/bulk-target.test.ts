@@ -45,7 +45,7 @@ describe('Target', () => {
     const { ctx } = root({ dryRun: true });
     const target = new Target(ctx, 'acme/web');
     expect(await target.context.session.mutate({ method: 'POST', path: '/projects/1/star' })).toBeUndefined();
-    expect(target.message).toBe('would send POST http://127.0.0.1:9/api/v4/projects/1/star');
+    expect([target.status, target.message]).toEqual(['dry-run', 'POST /projects/1/star']);
     expect(target.captured).toMatchObject({ method: 'POST' });
   });
 
