@@ -31,6 +31,11 @@ export interface SandboxOptions {
    * the system's by default. A test gives the run's (test/helpers/clock.ts), so both agree.
    */
   now?: () => number;
+  /**
+   * How many records GET /projects serves by offset before it answers 405 (GitLab's 50,000), so a
+   * test reaches the end of the window without seeding 50,000 projects.
+   */
+  offsetWindow?: number;
   /** premium (the default): every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
   tier?: 'premium' | 'free';
   log?: (line: string) => void;
@@ -66,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (options.deleteDuration !== undefined) store.deletions.durationMs = options.deleteDuration;
     if (options.now) store.now = options.now;
     if (options.tier) store.tier = options.tier;
+    if (options.offsetWindow !== undefined) store.offsetWindow = options.offsetWindow;
     store.changed = false;
     return store;
   };

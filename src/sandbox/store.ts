@@ -1,3 +1,4 @@
+import { PROJECTS_OFFSET_LIMIT } from '../params/projects.js';
 import { DeletionQueue } from './jobs.js';
 import {
   type ApprovalRule,
@@ -87,6 +88,8 @@ export class Store {
   private counters: Record<string, number> = {};
   /** How long a fork's import, or a pull mirror's update, takes (ms); `--fork-duration`. */
   forkDurationMs = 3000;
+  /** Records GET /projects serves by offset (SandboxOptions.offsetWindow). */
+  offsetWindow = PROJECTS_OFFSET_LIMIT;
   /**
    * The sandbox's clock (ms since the epoch), which moves background jobs on: tests may replace
    * it to move them without waiting.

@@ -7,7 +7,7 @@ import { ConfigStore } from '../../src/config/store.js';
 import { resolveToken, tokenOrigin } from '../../src/config/tokens.js';
 import type { Clock } from '../../src/runtime.js';
 import { manualClock } from '../helpers/clock.js';
-import { isRunning } from '../helpers/processes.js';
+import { isRunning, until } from '../helpers/processes.js';
 
 const HOST = 'https://gitlab.example.com';
 
@@ -58,27 +58,29 @@ describe.skipIf(process.platform === 'win32')('runTokenCommand', () => {
     const clock = manualClock();
     const refused = refusal(`sleep 30 & echo $! > '${pidFile}'; wait`, 1500, undefined, clock);
     await clock.timerSet();
-    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n')).toBe(true);
+    await until(
+      () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'),
+      'the shell to start its child',
+    );
     clock.advance(1499);
     clock.advance(1);
     const error = await refused;
     expect(error.kind).toBe('auth');
     expect(error.message).toBe(`the token command for ${HOST} printed no token within 1.5 s`);
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+    await until(() => !isRunning(pid), 'the background child to be killed');
   });
 
   it('reads the token when the shell exits, though a child it left in the background holds stdout open; that child is killed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-token-command-'));
     const pidFile = join(dir, 'pid');
-    // Before the fix this waited for the background child: the time limit, then "printed no token".
     const token = await runTokenCommand(`sleep 30 & echo $! > '${pidFile}'; echo glpat-background`, {
       host: HOST,
       timeoutMs: 8000,
     });
     expect(token).toBe('glpat-background');
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+    await until(() => !isRunning(pid), 'the background child to be killed');
   });
 
   it('stops when the run is interrupted', async () => {

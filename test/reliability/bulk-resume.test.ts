@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { TextSink } from '../../src/util/text-sink.js';
+import { until } from '../helpers/processes.js';
 import { getJson } from '../helpers/sandbox-api.js';
 import { runOn } from '../helpers/terminal.js';
 
@@ -79,12 +80,7 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
     answered = 0;
     holdAfter = 4;
     const first = await run(args, proxyUrl, `${ids.join('\n')}\n`, (abort) => {
-      const poll = setInterval(() => {
-        if (held.length >= 4) {
-          clearInterval(poll);
-          abort();
-        }
-      }, 10);
+      void until(() => held.length >= 4, 'four requests held').then(abort);
     });
     expect(first.exitCode).toBe(130);
     const lines = first.stderr.trimEnd().split('\n');

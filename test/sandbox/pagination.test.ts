@@ -230,30 +230,39 @@ describe('paginateArray (the helper every list route uses)', () => {
   });
 });
 
-describe('GET /projects past offset 50,000 (50,100 projects)', () => {
+describe('GET /projects past its offset window (600 projects, a window of 500)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 50_100 });
+    sandbox = await startSandbox({ port: 0, seed: 600, offsetWindow: 500 });
   });
   afterAll(() => sandbox?.close());
 
-  it('serves offset pages up to 50,000 records and answers 405 past them', async () => {
-    const last = await get(sandbox, '/projects?per_page=100&page=500&order_by=id&sort=asc');
+  it("is GitLab's 50,000 records unless a test narrows it", async () => {
+    const plain = await startSandbox({ port: 0, seed: 1 });
+    expect(plain.store.offsetWindow).toBe(50_000);
+    await plain.close();
+  });
+
+  it('serves the last offset page of the window', async () => {
+    const last = await get(sandbox, '/projects?per_page=100&page=5&order_by=id&sort=asc');
     expect(last.status).toBe(200);
     expect(last.items).toHaveLength(100);
-    const past = await get(sandbox, '/projects?per_page=100&page=501&order_by=id&sort=asc');
+  });
+
+  it('answers 405 past the window, naming keyset pagination', async () => {
+    const past = await get(sandbox, '/projects?per_page=100&page=6&order_by=id&sort=asc');
     expect(past.status).toBe(405);
     expect(past.text).toMatch(/keyset/i);
   });
 
-  it('keyset pagination (order_by=id) goes on past offset 50,000 to the end', async () => {
+  it('keyset pagination (order_by=id) goes on past the window to the end', async () => {
     const all = sandbox.store.allProjects().map((p) => p.id);
-    const from = all[49_850] as number;
+    const from = all[450] as number;
     const seen = await keysetWalk(
       sandbox,
       `/projects?pagination=keyset&order_by=id&sort=asc&per_page=100&id_after=${from}`,
     );
-    expect(seen).toEqual(all.slice(49_851));
+    expect(seen).toEqual(all.slice(451));
   });
 
   it('keyset pagination descending uses id_before', async () => {

@@ -1,7 +1,6 @@
 import {
   ADMIN_ORDER_BY,
   PROJECT_LIST_PARAMS,
-  PROJECTS_OFFSET_LIMIT,
   STARRED_PROJECTS_PARAMS,
   USER_PROJECTS_PARAMS,
 } from '../../params/projects.js';
@@ -195,7 +194,7 @@ export function listProjects(
     const next = last ? { [sort === 'asc' ? 'id_after' : 'id_before']: String(last.id) } : undefined;
     return keysetResponse(req, slice, serialize, next);
   }
-  return paginateArray(req, list, serialize, { maxOffset: PROJECTS_OFFSET_LIMIT, entity: 'Project' });
+  return paginateArray(req, list, serialize, { maxOffset: store.offsetWindow, entity: 'Project' });
 }
 
 /** The projects of a list ordered by id whose ids are within the window (after < id < before). */
