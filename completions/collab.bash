@@ -71,6 +71,17 @@ _collab_name() {
     'schedules|show') echo 'view' ;;
     'schedules|edit') echo 'update' ;;
     'schedules|rm') echo 'delete' ;;
+    '|mirror') echo 'mirrors' ;;
+    '|push-mirrors') echo 'mirrors' ;;
+    'mirrors|ls') echo 'list' ;;
+    'mirrors|show') echo 'view' ;;
+    'mirrors|edit') echo 'update' ;;
+    'mirrors|rm') echo 'delete' ;;
+    '|job-token') echo 'job-token-scope' ;;
+    'job-token-scope|show') echo 'view' ;;
+    'job-token-scope|edit') echo 'update' ;;
+    'job-token-scope|ls') echo 'list' ;;
+    'job-token-scope|rm') echo 'remove' ;;
     '|user') echo 'users' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
@@ -78,7 +89,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys schedules plan apply access-report export users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys schedules mirrors job-token-scope plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -96,6 +107,8 @@ _collab_subcommands() {
     'protected-tags') echo 'list view create delete' ;;
     'deploy-keys') echo 'list view create update delete enable' ;;
     'schedules') echo 'list view create update delete play take-ownership' ;;
+    'mirrors') echo 'list view create update delete sync' ;;
+    'job-token-scope') echo 'view update list add remove' ;;
     'users') echo 'memberships offboard' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
@@ -209,6 +222,17 @@ _collab_flags() {
     'schedules delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
     'schedules play') echo '--project --dry-run --concurrency' ;;
     'schedules take-ownership') echo '--project --dry-run --concurrency' ;;
+    'mirrors list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'mirrors view') echo '--project --concurrency' ;;
+    'mirrors create') echo '--project --url --url-file --enabled --no-enabled --only-protected-branches --no-only-protected-branches --keep-divergent-refs --no-keep-divergent-refs --mirror-branch-regex --auth-method --dry-run --concurrency' ;;
+    'mirrors update') echo '--project --enabled --no-enabled --only-protected-branches --no-only-protected-branches --keep-divergent-refs --no-keep-divergent-refs --mirror-branch-regex --auth-method --dry-run --concurrency' ;;
+    'mirrors delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'mirrors sync') echo '--project --dry-run --concurrency' ;;
+    'job-token-scope view') echo '--project --concurrency' ;;
+    'job-token-scope update') echo '--project --enabled --no-enabled --dry-run --concurrency' ;;
+    'job-token-scope list') echo '--project --concurrency' ;;
+    'job-token-scope add') echo '--project --target-project --target-group --dry-run --concurrency' ;;
+    'job-token-scope remove') echo '--project --target-project --target-group --dry-run --yes -y --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
@@ -294,6 +318,8 @@ _collab_choices() {
     'variables create --type') echo 'env_var file' ;;
     'variables update --type') echo 'env_var file' ;;
     'variables set --type') echo 'env_var file' ;;
+    'mirrors create --auth-method') echo 'password ssh_public_key' ;;
+    'mirrors update --auth-method') echo 'password ssh_public_key' ;;
     'users memberships --type') echo 'project group' ;;
     'api --method') echo 'GET HEAD POST PUT PATCH DELETE' ;;
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;
@@ -306,7 +332,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'mirrors list'|'mirrors view'|'mirrors create'|'mirrors update'|'mirrors delete'|'mirrors sync'|'job-token-scope view'|'job-token-scope update'|'job-token-scope list'|'job-token-scope add'|'job-token-scope remove'|'access-report') return 0 ;;
   esac
   return 1
 }

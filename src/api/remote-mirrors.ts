@@ -27,6 +27,10 @@ function mirrorPath(project: string | number, id: number): string {
   return mirrorsPath(project) + apiPath`/${id}`;
 }
 
+export function getMirror(project: string | number, id: number): ApiRequest {
+  return { method: 'GET', path: mirrorPath(project, id), expect: 'object', requires: ROLES.maintainers };
+}
+
 /**
  * POST: a retry after a lost answer looks for a mirror of the same URL (credentials aside, which
  * the service never shows) before sending again: one remote is mirrored once.
@@ -49,6 +53,11 @@ export function createMirror(project: string | number, fields: Record<string, un
 
 export function updateMirror(project: string | number, id: number, fields: Record<string, unknown>): ApiRequest {
   return { method: 'PUT', path: mirrorPath(project, id), json: fields, expect: 'object', requires: ROLES.maintainers };
+}
+
+/** POST sync: a push now; sending it twice only pushes again. */
+export function syncMirror(project: string | number, id: number): ApiRequest {
+  return { method: 'POST', path: `${mirrorPath(project, id)}/sync`, idempotent: true, requires: ROLES.maintainers };
 }
 
 export function deleteMirror(project: string | number, id: number): ApiRequest {

@@ -17,6 +17,8 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   'protected-tags': () => import('./protected-refs/tags.js'),
   'deploy-keys': () => import('./deploy-keys/index.js'),
   schedules: () => import('./schedules/index.js'),
+  mirrors: () => import('./mirrors/index.js'),
+  'job-token-scope': () => import('./job-token-scope/index.js'),
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
   'access-report': () => import('./access-report/index.js'),

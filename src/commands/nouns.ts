@@ -22,6 +22,14 @@ const NOUN_NAMES = {
   },
   'protected-tags': { aliases: ['protected-tag'], summary: 'Who may create a project’s tags' },
   'deploy-keys': { aliases: ['deploy-key'], summary: 'SSH keys that deploy from (or push to) a project' },
+  'job-token-scope': {
+    aliases: ['job-token'],
+    summary: 'Which projects and groups may reach a project with a CI/CD job token',
+  },
+  mirrors: {
+    aliases: ['mirror', 'push-mirrors'],
+    summary: 'A project’s push mirrors: where its repository is pushed to',
+  },
   schedules: {
     aliases: ['schedule', 'pipeline-schedules'],
     summary: 'A project’s pipeline schedules and their variables',

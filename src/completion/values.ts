@@ -73,6 +73,11 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
   },
   'protected-tags': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'tag')), field: 'name' },
   // Not schedulesPath: src/api/pipeline-schedules.ts imports the pagination machinery (its create's recovery).
+  mirrors: {
+    arg: 'mirror-id',
+    list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/remote_mirrors`),
+    field: 'id',
+  },
   schedules: {
     arg: 'schedule-id',
     list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/pipeline_schedules`),

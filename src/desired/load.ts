@@ -1,3 +1,4 @@
+import { mirrorUrlHasSecret } from '../params/remote-mirrors.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -173,8 +174,8 @@ function secretProblem(
   if (key === 'value' && path.includes('variables') && parent?.masked === true)
     return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
   if (
-    (key === 'import_url' || (key === 'url' && path.includes('remote_mirrors'))) &&
-    /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)
+    (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)) ||
+    (key === 'url' && path.includes('remote_mirrors') && mirrorUrlHasSecret(value))
   )
     return `a URL with credentials is a secret: give it (or its credentials) as ${FORMS}`;
   return undefined;

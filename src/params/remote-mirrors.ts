@@ -65,6 +65,13 @@ export function mirrorUrlWithoutCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
+/** Whether the URL holds a secret: a password, or over HTTP(S) any user part (a token given as the user name); `ssh://git@` holds none. */
+export function mirrorUrlHasSecret(url: string): boolean {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/@]*)@/i.exec(url);
+  if (!match) return false;
+  return (match[2] as string).includes(':') || /^https?$/i.test(match[1] as string);
+}
+
 /** The URL as the service answers it: user and password each as `*****`. */
 export function scrubbedMirrorUrl(url: string): string {
   return url.replace(

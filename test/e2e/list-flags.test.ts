@@ -32,6 +32,7 @@ const VALID_ARGS: Record<string, string[]> = {
   'protected-tags list': ['--project', 'acme/web/storefront'],
   'deploy-keys list': ['--project', 'acme/web/storefront'],
   'schedules list': ['--project', 'acme/web/storefront'],
+  'mirrors list': ['--project', 'acme/web/storefront'],
 };
 
 function listCommands(spec: CommandSpec, path: string[] = []): string[] {

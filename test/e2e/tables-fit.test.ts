@@ -71,6 +71,10 @@ const ARGS: Record<string, string[]> = {
   'deploy-keys view': ['--project', P],
   'schedules list': ['--project', P],
   'schedules view': ['--project', P],
+  'mirrors list': ['--project', P],
+  'mirrors view': ['--project', P],
+  'job-token-scope view': ['--project', P],
+  'job-token-scope list': ['--project', P],
   'users memberships': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
@@ -93,7 +97,7 @@ function readers(specs: readonly CommandSpec[], prefix = ''): string[] {
 
 describe('every table fits its terminal', () => {
   const { collab } = useSandbox({ seed: 30 });
-  const ids: { note?: number; hook?: number; deployKey?: number; schedule?: number } = {};
+  const ids: { note?: number; hook?: number; deployKey?: number; schedule?: number; mirror?: number } = {};
 
   // Each case starts from a fresh sandbox (useSandbox): the long values are made for each.
   beforeEach(async () => {
@@ -129,6 +133,12 @@ describe('every table fits its terminal', () => {
         '--json',
       ])
     ).json<{ id: number }>().id;
+    ids.mirror = (
+      await collab(['mirrors', 'create', '--project', P, '--enabled', '--json'], {
+        input: 'https://a-deploy-bot:a-token@git.example.com/the-platform-team/a-project-with-a-rather-long-name.git',
+      })
+    ).json<{ id: number }>().id;
+    await made(['job-token-scope', 'add', '--project', P, '--target-group', G]);
     ids.hook = (
       await made([
         'hooks',
@@ -246,6 +256,7 @@ describe('every table fits its terminal', () => {
         if (command === 'hooks view') args.splice(2, 0, String(ids.hook));
         if (command === 'deploy-keys view') args.splice(2, 0, String(ids.deployKey));
         if (command === 'schedules view') args.splice(2, 0, String(ids.schedule));
+        if (command === 'mirrors view') args.splice(2, 0, String(ids.mirror));
         const result = await collab(args, { tty: true, env: { COLLAB_FORCE_TTY: String(width) } });
         expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout.length, args.join(' ')).toBeGreaterThan(0);

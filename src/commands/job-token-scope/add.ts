@@ -1,0 +1,36 @@
+import { getGroup } from '../../api/groups.js';
+import { addToAllowlist } from '../../api/job-token-scope.js';
+import { getProject } from '../../api/projects.js';
+import type { VerbContext } from '../../context.js';
+import { isCollabError, withHint } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import type { Entry } from './entry.js';
+import type { ADD } from './index.js';
+
+type AddEntryOptions = VerbInput<typeof ADD>;
+
+/** The entry's ID: the service adds by ID, and a path that is not there is the lookup's 404 (exit 4). */
+export async function entryId(ctx: VerbContext, entry: Entry): Promise<number> {
+  if (typeof entry.ref === 'number') return entry.ref;
+  const request = entry.kind === 'project' ? getProject(entry.ref) : getGroup(entry.ref);
+  const found = await ctx.session.request<{ id: number }>(request).catch((error: unknown) => {
+    throw isCollabError(error) && error.status === 404
+      ? withHint(
+          error,
+          `no ${entry.kind} ${entry.ref} that you can see: give its full path (\`collab ${entry.kind}s list --search <name>\` finds it)`,
+        )
+      : error;
+  });
+  return found.data.id;
+}
+
+export async function run(ctx: VerbContext, opts: AddEntryOptions): Promise<void> {
+  const { entry } = opts;
+  const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, await entryId(ctx, entry)));
+  if (!response) return;
+  ctx.terminal.info(`${entry.kind} ${entry.ref} may reach project ${opts.owner.ref} with a job token now`);
+  await ctx.presenter.action(response.data, [
+    { header: 'SOURCE', path: 'source_project_id' },
+    { header: 'TARGET', path: entry.kind === 'project' ? 'target_project_id' : 'target_group_id' },
+  ]);
+}

@@ -1,0 +1,28 @@
+import { setJobTokenScope } from '../../api/job-token-scope.js';
+import type { Owner } from '../../api/owner.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import type { UPDATE } from './index.js';
+
+interface UpdateScopeOptions {
+  owner: Owner;
+  enabled: boolean;
+}
+
+export function parse(input: VerbInput<typeof UPDATE>): UpdateScopeOptions {
+  if (input.enabled === undefined)
+    throw new CollabError('usage', 'nothing to change', { hint: 'give --enabled or --no-enabled' });
+  return { owner: input.owner, enabled: input.enabled };
+}
+
+export async function run(ctx: VerbContext, opts: UpdateScopeOptions): Promise<void> {
+  const response = await ctx.session.mutate(setJobTokenScope(opts.owner.ref, opts.enabled));
+  if (!response) return;
+  ctx.terminal.info(
+    opts.enabled
+      ? `job tokens reach project ${opts.owner.ref} only from its allowlists now`
+      : `any project's job token may reach project ${opts.owner.ref} now`,
+  );
+  await ctx.presenter.action({ inbound_enabled: opts.enabled }, [{ header: 'ENABLED', path: 'inbound_enabled' }]);
+}

@@ -1,0 +1,31 @@
+import type { VerbContext } from '../../context.js';
+import { type DetailField, onOrNo } from '../../output/format.js';
+import type { VerbInput } from '../verb.js';
+import type { VIEW } from './index.js';
+import { readAllowlists, readScope } from './read.js';
+
+type ViewScopeOptions = VerbInput<typeof VIEW>;
+
+const paths = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : '(none)');
+
+const SCOPE_DETAIL: readonly DetailField[] = [
+  {
+    label: 'Limited to allowlists',
+    path: 'inbound_enabled',
+    format: onOrNo,
+    tone: (v) => (v === false ? 'yellow' : undefined),
+  },
+  { label: 'Projects', path: 'projects', format: paths },
+  { label: 'Groups', path: 'groups', format: paths },
+];
+
+/** The setting and both allowlists, as one resource: their paths. */
+export async function run(ctx: VerbContext, opts: ViewScopeOptions): Promise<void> {
+  const project = opts.owner.ref;
+  const [scope, rows] = await Promise.all([readScope(ctx, project), readAllowlists(ctx, project)]);
+  const of = (type: string) => rows.filter((row) => row.type === type).map((row) => row.path);
+  await ctx.presenter.resource(
+    { inbound_enabled: scope.inbound_enabled, projects: of('project'), groups: of('group') },
+    { columns: SCOPE_DETAIL.map((field) => ({ ...field, header: field.label.toUpperCase() })), detail: SCOPE_DETAIL },
+  );
+}

@@ -1,0 +1,66 @@
+import type { Owner } from '../../api/owner.js';
+import { createMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import {
+  mirrorBranchesProblem,
+  mirrorUrlHasSecret,
+  mirrorUrlProblem,
+  mirrorUrlWithoutCredentials,
+} from '../../params/remote-mirrors.js';
+import { readOnce } from '../read-once.js';
+import type { VerbInput } from '../verb.js';
+import { MIRROR_VIEW } from './fields.js';
+import type { CREATE } from './index.js';
+
+interface CreateMirrorOptions {
+  owner: Owner;
+  /** The URL, read when the verb runs (once a run: a file or standard input). */
+  url: (ctx: VerbContext) => Promise<string>;
+  fields: Record<string, unknown>;
+}
+
+/** The URL's own rule (src/params), in the words of the flag it came from. */
+function checkUrl(url: string, from: string): string {
+  const problem = mirrorUrlProblem(url);
+  if (problem) throw new CollabError('usage', `the URL in ${from} is refused: ${problem}`);
+  return url;
+}
+
+export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
+  const branches = mirrorBranchesProblem(input.fields);
+  if (branches) throw new CollabError('usage', branches);
+  if (input.url !== undefined && input.urlFile !== undefined)
+    throw new CollabError('usage', '--url and --url-file cannot be used together');
+  if (input.url !== undefined) {
+    const given = input.url;
+    if (mirrorUrlHasSecret(given))
+      throw new CollabError(
+        'usage',
+        '--url with credentials is refused: the command line ends up in shell history and process lists',
+        { hint: 'put the URL in a file and give --url-file <path>, or pipe it to standard input (--url-file -)' },
+      );
+    checkUrl(given, '--url');
+    return { owner: input.owner, url: async () => given, fields: input.fields };
+  }
+  const file = input.urlFile ?? '-';
+  const shown = file === '-' ? 'standard input' : file;
+  return {
+    owner: input.owner,
+    url: readOnce(file, 'URL', { secret: true, check: (text) => checkUrl(text.trim(), shown) }),
+    fields: input.fields,
+  };
+}
+
+export async function run(ctx: VerbContext, opts: CreateMirrorOptions): Promise<void> {
+  const url = await opts.url(ctx);
+  // Only the URL's credentials are a secret: the rest of it may be shown.
+  const credentials = /^[a-z][a-z0-9+.-]*:\/\/([^/@]*)@/i.exec(url)?.[1];
+  if (credentials) for (const part of credentials.split(':')) if (part) ctx.terminal.addSecret(part);
+  const response = await ctx.session.mutate<RemoteMirror>(createMirror(opts.owner.ref, { url, ...opts.fields }));
+  if (!response) return;
+  ctx.terminal.info(
+    `created push mirror ${response.data.id} to ${mirrorUrlWithoutCredentials(url)} on project ${opts.owner.ref}${response.data.enabled ? '' : ' (disabled: --enabled turns it on)'}`,
+  );
+  await ctx.presenter.resource(response.data, MIRROR_VIEW);
+}

@@ -1,0 +1,30 @@
+import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
+
+// The service scrubs a mirror URL's credentials (`https://*****:*****@host/…`) before answering it.
+export const MIRROR_COLUMNS: readonly Column[] = [
+  { header: 'ID', path: 'id' },
+  { header: 'URL', path: 'url', text: true, priority: PRIORITY.identifying },
+  { header: 'ENABLED', path: 'enabled', format: onOrNo, choices: ['yes', 'no'] },
+  { header: 'PROTECTED ONLY', path: 'only_protected_branches', format: onOrNo, choices: ['yes', 'no'] },
+  { header: 'STATUS', path: 'update_status', choices: ['none', 'scheduled', 'started', 'finished', 'failed'] },
+  { header: 'LAST UPDATE', path: 'last_update_at', priority: PRIORITY.date },
+];
+
+const MIRROR_DETAIL: readonly DetailField[] = [
+  { label: 'ID', path: 'id' },
+  { label: 'URL', path: 'url' },
+  { label: 'Enabled', path: 'enabled', format: onOrNo, tone: (v) => (v === false ? 'yellow' : undefined) },
+  { label: 'Protected branches only', path: 'only_protected_branches', format: onOrNo },
+  { label: 'Keep divergent refs', path: 'keep_divergent_refs', format: onOrNo },
+  {
+    label: 'Branch regex',
+    path: 'mirror_branch_regex',
+    format: (v) => (typeof v === 'string' && v ? v : '(every branch)'),
+  },
+  { label: 'Sign-in', path: 'auth_method' },
+  { label: 'Status', path: 'update_status', tone: (v) => (v === 'failed' ? 'red' : undefined) },
+  { label: 'Last error', path: 'last_error', format: (v) => (typeof v === 'string' && v ? v : '(none)') },
+  { label: 'Last update', path: 'last_update_at' },
+];
+
+export const MIRROR_VIEW = { columns: MIRROR_COLUMNS, detail: MIRROR_DETAIL };

@@ -1,0 +1,15 @@
+import { mirrorsPath } from '../../api/remote-mirrors.js';
+import { ROLES } from '../../api/roles.js';
+import type { VerbContext } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import { MIRROR_COLUMNS } from './fields.js';
+import type { LIST } from './index.js';
+
+type ListMirrorsOptions = VerbInput<typeof LIST>;
+
+export async function run(ctx: VerbContext, opts: ListMirrorsOptions): Promise<void> {
+  await ctx.presenter.list(
+    await ctx.session.pages(mirrorsPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
+    MIRROR_COLUMNS,
+  );
+}

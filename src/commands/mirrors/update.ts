@@ -1,0 +1,44 @@
+import type { Owner } from '../../api/owner.js';
+import { type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { mirrorBranchesProblem } from '../../params/remote-mirrors.js';
+import type { VerbInput } from '../verb.js';
+import { MIRROR_VIEW } from './fields.js';
+import type { UPDATE } from './index.js';
+import { unknownMirror } from './view.js';
+
+interface UpdateMirrorOptions {
+  owner: Owner;
+  mirrorId: number;
+  fields: Record<string, unknown>;
+}
+
+export function parse(input: VerbInput<typeof UPDATE>): UpdateMirrorOptions {
+  const problem = mirrorBranchesProblem(input.fields);
+  if (problem) throw new CollabError('usage', problem);
+  if (Object.keys(input.fields).length === 0)
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give --enabled/--no-enabled, --only-protected-branches, --keep-divergent-refs or --mirror-branch-regex',
+    });
+  return { owner: input.owner, mirrorId: input.mirrorId, fields: input.fields };
+}
+
+export async function run(ctx: VerbContext, opts: UpdateMirrorOptions): Promise<void> {
+  const { only_protected_branches, ...rest } = opts.fields;
+  // The service takes the two branch settings in separate requests only (mutually exclusive parameters).
+  const bodies =
+    only_protected_branches !== undefined && rest.mirror_branch_regex !== undefined
+      ? [{ only_protected_branches }, rest]
+      : [opts.fields];
+  let response: { data: RemoteMirror } | undefined;
+  for (const body of bodies)
+    response = await ctx.session
+      .mutate<RemoteMirror>(updateMirror(opts.owner.ref, opts.mirrorId, body))
+      .catch((error: unknown) => {
+        throw unknownMirror(error, opts.owner.ref, opts.mirrorId);
+      });
+  if (!response) return;
+  ctx.terminal.info(`updated push mirror ${opts.mirrorId} on project ${opts.owner.ref}`);
+  await ctx.presenter.resource(response.data, MIRROR_VIEW);
+}

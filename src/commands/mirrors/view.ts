@@ -1,0 +1,24 @@
+import { getMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
+import type { VerbContext } from '../../context.js';
+import { withThingHint } from '../owner-delete.js';
+import type { VerbInput } from '../verb.js';
+import { MIRROR_VIEW } from './fields.js';
+import type { VIEW } from './index.js';
+
+type ViewMirrorOptions = VerbInput<typeof VIEW>;
+
+/** The mirror's 404 (not the project's) says where its IDs are listed. */
+export const unknownMirror = (error: unknown, project: string | number, id: number) =>
+  withThingHint(
+    error,
+    `project ${project} has no push mirror ${id}: \`collab mirrors list --project ${project}\` lists them`,
+  );
+
+export async function run(ctx: VerbContext, opts: ViewMirrorOptions): Promise<void> {
+  const { data } = await ctx.session
+    .request<RemoteMirror>(getMirror(opts.owner.ref, opts.mirrorId))
+    .catch((error: unknown) => {
+      throw unknownMirror(error, opts.owner.ref, opts.mirrorId);
+    });
+  await ctx.presenter.resource(data, MIRROR_VIEW);
+}

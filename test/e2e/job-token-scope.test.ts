@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** collab job-token-scope against the sandbox. */
+describe('collab job-token-scope', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const scopePath = `/projects/${encodeURIComponent(project)}/job_token_scope`;
+
+  it('update turns the limit off and on; add and list the allowlists; view shows both by path', async () => {
+    expect((await collab(['job-token-scope', 'update', '--project', project, '--no-enabled'])).exitCode).toBe(0);
+    expect((await getJson(scopePath)).inbound_enabled).toBe(false);
+    const on = await collab(['job-token-scope', 'update', '--project', project, '--enabled']);
+    expect(on.stderr).toBe(`job tokens reach project ${project} only from its allowlists now\n`);
+    expect((await getJson(scopePath)).inbound_enabled).toBe(true);
+
+    const added = await collab([
+      'job-token-scope',
+      'add',
+      '--project',
+      project,
+      '--target-project',
+      'acme/platform/api',
+    ]);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(
+      (await collab(['job-token-scope', 'add', '--project', project, '--target-group', 'acme/platform'])).exitCode,
+    ).toBe(0);
+    const listed = await collab(['job-token-scope', 'list', '--project', project, '--json']);
+    expect(listed.json<Array<{ type: string; path: string }>>().map((row) => [row.type, row.path])).toEqual([
+      ['project', 'acme/platform/api'],
+      ['group', 'acme/platform'],
+    ]);
+    const viewed = await collab(['job-token-scope', 'view', '--project', project], { tty: true });
+    expect(viewed.stdout).toMatch(/Projects +acme\/platform\/api/);
+    expect(viewed.stdout).toMatch(/Groups +acme\/platform/);
+  });
+
+  it('an entry already on the list is exit 5 with the service’s words', async () => {
+    const args = ['job-token-scope', 'add', '--project', project, '--target-project', 'acme/platform/api'];
+    expect((await collab(args)).exitCode).toBe(0);
+    const again = await collab(args);
+    expect(again.exitCode).toBe(5);
+    expect(again.stderr).toMatch(/Target project is already in the job token scope/);
+  });
+
+  it('an unknown project is exit 4 before anything is written', async () => {
+    sandbox.resetStats();
+    const missing = await collab([
+      'job-token-scope',
+      'add',
+      '--project',
+      project,
+      '--target-project',
+      'acme/platform/nope',
+    ]);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(/^hint: /m);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('a Developer is refused: the 403 names the Maintainer role', async () => {
+    const refused = await collab(['job-token-scope', 'view', '--project', project], { as: 'developer' });
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it('remove asks, --yes removes, and an entry not there is done; one of the two flags is needed', async () => {
+    await collab(['job-token-scope', 'add', '--project', project, '--target-group', 'acme/platform']);
+    const args = ['job-token-scope', 'remove', '--project', project, '--target-group', 'acme/platform'];
+    expect((await collab(args)).exitCode).toBe(2);
+    expect((await collab([...args, '--yes'])).exitCode).toBe(0);
+    expect(await getJson(`${scopePath}/groups_allowlist`)).toEqual([]);
+    const again = await collab([...args, '--yes']);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toMatch(/already gone/);
+    const neither = await collab(['job-token-scope', 'add', '--project', project]);
+    expect(neither.exitCode).toBe(2);
+    expect(neither.stderr).toMatch(/missing --target-project or --target-group/);
+  });
+});

@@ -1,0 +1,107 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** collab mirrors against the sandbox: the URL's credentials never on the command line nor in any output. */
+describe('collab mirrors', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const mirrorsPath = `/projects/${encodeURIComponent(project)}/remote_mirrors`;
+  const URL_WITH_TOKEN = 'https://bot:glpat-mirror-secret@github.example.com/acme/storefront.git';
+
+  it('create from standard input and from a file; list, view and the dry run never show the credentials', async () => {
+    const created = await collab(['mirrors', 'create', '--project', project, '--enabled', '--json'], {
+      input: `${URL_WITH_TOKEN}\n`,
+    });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const mirror = created.json<{ id: number; url: string; enabled: boolean }>();
+    expect(mirror).toMatchObject({ url: 'https://*****:*****@github.example.com/acme/storefront.git', enabled: true });
+    expect(created.stderr).toBe(
+      `created push mirror ${mirror.id} to https://github.example.com/acme/storefront.git on project ${project}\n`,
+    );
+    // The API never answers the credentials: the store shows they were sent.
+    expect(sandbox.store.remoteMirrors.get(mirror.id)?.url).toBe(URL_WITH_TOKEN);
+
+    const file = join(tempConfigDir(), 'url.txt');
+    writeFileSync(file, 'https://bot:other-secret@gitlab.example.com/backup/storefront.git\n');
+    const dry = await collab(['mirrors', 'create', '--project', project, '--url-file', file, '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout + dry.stderr).not.toContain('other-secret');
+    const fromFile = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url-file',
+      file,
+      '--only-protected-branches',
+    ]);
+    expect(fromFile.exitCode, fromFile.stderr).toBe(0);
+    for (const args of [['list'], ['view', String(mirror.id)]]) {
+      const shown = await collab(['mirrors', ...args, '--project', project], { tty: true });
+      expect(shown.exitCode).toBe(0);
+      expect(shown.stdout).not.toMatch(/glpat-mirror-secret|other-secret/);
+    }
+    expect(
+      (await getJson(mirrorsPath)).map((m: { only_protected_branches: boolean }) => m.only_protected_branches),
+    ).toEqual([false, true]);
+  });
+
+  it('a URL with credentials on the command line is refused, as is a bad URL, before anything is sent', async () => {
+    sandbox.resetStats();
+    const argv = await collab(['mirrors', 'create', '--project', project, '--url', URL_WITH_TOKEN]);
+    expect(argv.exitCode).toBe(2);
+    expect(argv.stderr).toMatch(/--url with credentials is refused/);
+    expect(argv.stderr).not.toContain('glpat-mirror-secret');
+    const bad = await collab(['mirrors', 'create', '--project', project], { input: 'ftp://example.com/repo.git\n' });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(
+      /the URL in standard input is refused: a push mirror’s URL is ssh:\/\/, git:\/\/, http:\/\/ or https:\/\//,
+    );
+    const both = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'ssh://git@example.com/r.git',
+      '--only-protected-branches',
+      '--mirror-branch-regex',
+      'release/.*',
+    ]);
+    expect(both.exitCode).toBe(2);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('update, sync, and delete that asks; an unknown mirror is exit 4 with a hint; a Developer gets the role needed', async () => {
+    const { id } = (
+      await collab([
+        'mirrors',
+        'create',
+        '--project',
+        project,
+        '--url',
+        'ssh://git@example.com/acme/storefront.git',
+        '--json',
+      ])
+    ).json<{ id: number }>();
+    expect(
+      (await collab(['mirrors', 'update', String(id), '--project', project, '--enabled', '--keep-divergent-refs']))
+        .exitCode,
+    ).toBe(0);
+    expect(await getJson(`${mirrorsPath}/${id}`)).toMatchObject({ enabled: true, keep_divergent_refs: true });
+    const synced = await collab(['mirrors', 'sync', String(id), '--project', project]);
+    expect(synced.exitCode).toBe(0);
+    expect((await getJson(`${mirrorsPath}/${id}`)).update_status).toBe('started');
+    const missing = await collab(['mirrors', 'view', '99', '--project', project]);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(/hint: project acme\/web\/storefront has no push mirror 99/);
+    const developer = await collab(['mirrors', 'list', '--project', project], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+    expect((await collab(['mirrors', 'delete', String(id), '--project', project])).exitCode).toBe(2);
+    expect((await collab(['mirrors', 'delete', String(id), '--project', project, '--yes'])).exitCode).toBe(0);
+    expect(await getJson(mirrorsPath)).toEqual([]);
+  });
+});
