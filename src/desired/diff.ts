@@ -1,5 +1,5 @@
 import type { Action, Address, Change, LiveTarget, RequestSpec } from './model.js';
-import { equal, isItem } from './sections/common.js';
+import { equal } from './sections/common.js';
 import { PLAN_ORDER, sectionNamed } from './sections/index.js';
 import type { Unaddressed } from './sections/section.js';
 import type { DesiredTarget } from './targets.js';
@@ -12,8 +12,6 @@ import type { DesiredTarget } from './targets.js';
  */
 
 export interface DiffOptions {
-  /** Secret values -> their templates (load.ts): a change keeps the template, never the value. */
-  templates: ReadonlyMap<string, string>;
   /** Send write-only secrets (hook tokens) again to hooks that exist. */
   rotateSecrets: boolean;
 }
@@ -21,7 +19,9 @@ export interface DiffOptions {
 export function diffTarget(target: DesiredTarget, live: LiveTarget, options: DiffOptions): Change[] {
   const changes: Change[] = [];
   const ref = typeof live.resource?.id === 'number' ? live.resource.id : target.path;
-  const template = (value: unknown) => templated(value, options);
+  // Each map and list of the file's value -> the same as the plan keeps it: a template is bound to its field.
+  const keptParts = new Map<object, object>();
+  const kept = <T extends object>(part: T): T => (keptParts.get(part) as T | undefined) ?? part;
   // A section's change takes its live fields from the section in hand; the target's creation from liveFields.
   const make = (
     section: string,
@@ -39,11 +39,11 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
       id: changeId(address),
       address,
       action,
-      before: template(before),
-      after: template(after),
+      before,
+      after: keptIn(after, keptParts),
       live: fields ?? liveFields(address, live),
       destructive,
-      request: spec,
+      request: keptIn(spec, keptParts) as RequestSpec,
       sends: '',
     });
   };
@@ -52,24 +52,23 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
     if (!target.create) return [];
     // A target made by the plan gets its attributes (settings, mirror) in the create call.
     const body: Record<string, unknown> = {};
+    const sections = target.kept ?? target.sections;
     for (const section of PLAN_ORDER)
-      if (section.createBody && target.sections[section.name] !== undefined)
-        Object.assign(body, section.createBody(target.sections[section.name]));
-    make('create', '', 'create', null, body, {
-      op: 'create',
-      body: Object.fromEntries(Object.entries(body).map(([key, v]) => [key, template(v)])),
-    });
+      if (section.createBody && sections[section.name] !== undefined)
+        Object.assign(body, section.createBody(sections[section.name]));
+    make('create', '', 'create', null, body, { op: 'create', body });
   }
   for (const section of PLAN_ORDER) {
     const value = target.sections[section.name];
     if (value === undefined) continue;
+    bindKept(value, target.kept?.[section.name], keptParts);
     section.diff({
       target,
       value,
       live,
       creating,
       rotateSecrets: options.rotateSecrets,
-      template,
+      kept,
       emit: (key, action, before, after, request, destructive) =>
         make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
     });
@@ -77,12 +76,23 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
   return changes;
 }
 
-/** A value as a plan keeps it: a resolved secret as its template (`${env:HOOK_TOKEN}`), never its value. */
-function templated(value: unknown, options: DiffOptions): unknown {
-  if (typeof value === 'string') return options.templates.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => templated(v, options));
-  if (isItem(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, templated(v, options)]));
-  return value;
+/** Walks the file's value and the same as kept side by side (one shape: load.ts), pairing each map and list. */
+function bindKept(value: unknown, kept: unknown, parts: Map<object, object>): void {
+  if (value === null || typeof value !== 'object' || kept === null || typeof kept !== 'object') return;
+  parts.set(value, kept);
+  for (const [key, part] of Object.entries(value)) bindKept(part, (kept as Record<string, unknown>)[key], parts);
+}
+
+/**
+ * A change's value as the plan keeps it: each part of the file's value in it (a hook the file
+ * lists, a hash of settings) as kept, with its secrets' templates; what a section made stays.
+ */
+function keptIn(value: unknown, parts: ReadonlyMap<object, object>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const kept = parts.get(value);
+  if (kept) return kept;
+  if (Array.isArray(value)) return value.map((v) => keptIn(v, parts));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keptIn(v, parts)]));
 }
 
 function changeId(address: Address): string {

@@ -13,7 +13,9 @@ import { yamlProblem } from './yaml-errors.js';
  * collab.yaml, read with positions: every problem is reported as `collab.yaml:12:5: …`, all of them
  * at once, before any request. `${env:NAME}` and `${file:path}` in a string are replaced by the
  * variable's value or the file's contents (relative to collab.yaml, without its last newline); a
- * string that had one is a secret: the plan keeps its template, never its value.
+ * string that had one is a secret: the plan keeps its template, never its value. The file is kept
+ * twice, in the same shape: resolved (what is compared) and as written (what a plan keeps), so a
+ * value's template is found at its own field, never again by its value (two secrets may be equal).
  */
 
 export interface DesiredFile {
@@ -22,8 +24,10 @@ export interface DesiredFile {
   /** sha256 of the file's text: a saved plan names the file it was made from. */
   digest: string;
   data: DesiredData;
-  /** Resolved secret values -> their template (`${env:HOOK_TOKEN}`): what a plan shows and keeps instead. */
-  templates: ReadonlyMap<string, string>;
+  /** `data` as a plan keeps it: every string that came from a template as that template (`${env:HOOK_TOKEN}`). */
+  kept: DesiredData;
+  /** The values templates resolved to: the run's secrets. */
+  secrets: readonly string[];
 }
 
 export type Level = Record<string, unknown>;
@@ -63,7 +67,7 @@ function loadDesired(
     );
   }
   const file = parseDesired(text, path, env, report, options);
-  for (const value of file.templates.keys()) secret(value);
+  for (const value of file.secrets) secret(value);
   return file;
 }
 
@@ -98,9 +102,9 @@ export function parseDesired(
   }));
   if (syntax.length > 0) throw problems(path, syntax, where, report);
   const data = doc.toJS() as unknown;
-  const templates = new Map<string, string>();
+  const secrets = new Set<string>();
   const issues: Issue[] = [];
-  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), templates, issues });
+  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), secrets, issues });
   issues.push(...checkShape(resolved, options));
   if (issues.length > 0)
     throw problems(
@@ -109,7 +113,13 @@ export function parseDesired(
       where,
       report,
     );
-  return { path, digest: createHash('sha256').update(text).digest('hex'), data: resolved as DesiredData, templates };
+  return {
+    path,
+    digest: createHash('sha256').update(text).digest('hex'),
+    data: resolved as DesiredData,
+    kept: data as DesiredData,
+    secrets: [...secrets],
+  };
 }
 
 const UNSET = /^environment variable (\S+) is not set/;
@@ -135,7 +145,7 @@ function problems(
 interface Interpolation {
   env: Env;
   dir: string;
-  templates: Map<string, string>;
+  secrets: Set<string>;
   issues: Issue[];
 }
 
@@ -183,7 +193,7 @@ function secretProblem(
 
 function substitute(template: string, path: (string | number)[], state: Interpolation): string {
   const value = resolveReferences(template, state.env, state.dir, (message) => state.issues.push({ path, message }));
-  if (value !== template && value !== '') state.templates.set(value, template);
+  if (value !== template && value !== '') state.secrets.add(value);
   return value;
 }
 

@@ -44,7 +44,8 @@ export interface Change {
 
 export interface Plan {
   format: 'collab-plan';
-  version: 1;
+  /** 2: each secret's template is the one its own field was written with (1 found it again by its value). */
+  version: 2;
   host: string;
   file: { path: string; digest: string };
   /** Requests made to read the live state. */

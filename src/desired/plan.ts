@@ -44,10 +44,15 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   await refuseUnpaid(ctx, file.data);
   const reach = reachOf(file.data);
   const found = await discover(ctx, reach, options.concurrency);
-  const reached = resolveTargets(file.data, reach, {
-    groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null),
-    projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null),
-  });
+  const reached = resolveTargets(
+    file.data,
+    reach,
+    {
+      groups: [...found.groups.keys()].filter((p) => found.groups.get(p) !== null),
+      projects: [...found.projects.keys()].filter((p) => found.projects.get(p) !== null),
+    },
+    file.kept,
+  );
   checkFilters(options.only, reached, file.path);
   const targets = reached.filter(
     (target) => selected(target.path, options.only) && inShard(target.kind, target.path, options.shard),
@@ -60,11 +65,11 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   );
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency);
-  const { changes, missing } = plan(targets, live, { templates: file.templates, rotateSecrets: options.rotateSecrets });
+  const { changes, missing } = plan(targets, live, { rotateSecrets: options.rotateSecrets });
   for (const change of changes) change.sends = await sendsText(change.request);
   return {
     format: 'collab-plan',
-    version: 1,
+    version: 2,
     host: await ctx.session.host(),
     file: { path: file.path, digest: file.digest },
     reads: client.requestCount - before,

@@ -15,6 +15,8 @@ export interface DesiredTarget {
   path: string;
   /** The sections it has (sections/index.ts), merged; and `skip`. */
   sections: Level;
+  /** `sections` as a plan keeps them, merged the same way (load.ts `kept`); absent: nothing came from a template. */
+  kept?: Level;
   create: boolean;
 }
 
@@ -80,11 +82,15 @@ export function reachOf(data: DesiredData): Reach {
 export const isBelow = (path: string, group: string) => path.startsWith(`${group}/`);
 const depth = (path: string) => path.split('/').length;
 
-/** The targets the file reaches (`reach`: reachOf(data)) among those found, each with its merged sections; skipped ones left out. */
+/**
+ * The targets the file reaches (`reach`: reachOf(data)) among those found, each with its merged
+ * sections (and `kept`'s, the file as a plan keeps it: load.ts); skipped ones left out.
+ */
 export function resolveTargets(
   data: DesiredData,
   reach: Reach,
   found: { groups: readonly string[]; projects: readonly string[] },
+  kept?: DesiredData,
 ): DesiredTarget[] {
   const groupPaths = new Set(reach.groups);
   for (const path of found.groups) if (reach.subgroupRoots.some((root) => isBelow(path, root))) groupPaths.add(path);
@@ -97,8 +103,12 @@ export function resolveTargets(
       projectPaths.add(path);
   }
   const targets: DesiredTarget[] = [];
-  for (const path of [...groupPaths].sort()) targets.push(target('group', path, groupLevels(data, path)));
-  for (const path of [...projectPaths].sort()) targets.push(target('project', path, projectLevels(data, path)));
+  const make = (kind: TargetKind, path: string, levels: (from: DesiredData) => Level[]): DesiredTarget => {
+    const made = target(kind, path, levels(data));
+    return kept ? { ...made, kept: target(kind, path, levels(kept)).sections } : made;
+  };
+  for (const path of [...groupPaths].sort()) targets.push(make('group', path, (from) => groupLevels(from, path)));
+  for (const path of [...projectPaths].sort()) targets.push(make('project', path, (from) => projectLevels(from, path)));
   return targets.filter((t) => t.sections.skip !== true);
 }
 

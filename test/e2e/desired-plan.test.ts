@@ -120,7 +120,7 @@ describe('collab plan', () => {
     const plan = JSON.parse(text);
     expect(plan).toMatchObject({
       format: 'collab-plan',
-      version: 1,
+      version: 2,
       host: sandbox.url,
       file: { path, digest: expect.stringMatching(/^[0-9a-f]{64}$/) },
       reads: 3,

@@ -29,4 +29,19 @@ describe('collab apply -f plan.json, the requests it carries', () => {
     expect(applied.stderr).toContain('has a change this collab cannot send ("hook-frobnicate")');
     expect(sandbox.requestLog).toEqual([]);
   });
+
+  it('refuses a plan saved by an older build (version 1), which cannot say which template a secret came from: exit 2, nothing sent', async () => {
+    const { collab, file, dir, sandbox } = await world();
+    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');
+    const out = join(dir, 'plan.json');
+    expect((await collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
+    writeFileSync(out, JSON.stringify({ ...JSON.parse(readFileSync(out, 'utf8')), version: 1 }));
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', out]);
+    expect(applied.exitCode).toBe(2);
+    expect(applied.stderr).toBe(
+      `error: ${out} was saved by an older collab, which cannot say which template each secret came from\nhint: make it again with collab plan --out\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
 });

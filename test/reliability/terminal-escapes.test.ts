@@ -185,7 +185,7 @@ describe('what jq prints and the plan diff', () => {
     } as unknown as Change;
     const plan = {
       format: 'collab-plan',
-      version: 1,
+      version: 2,
       host: 'h',
       file: { path: 'f', digest: 'd' },
       reads: 1,

@@ -90,7 +90,7 @@ describe('humanPlan', () => {
     const text = humanPlan(
       {
         format: 'collab-plan',
-        version: 1,
+        version: 2,
         host: 'h',
         file: { path: 'f', digest: 'd' },
         reads: 0,

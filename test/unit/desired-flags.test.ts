@@ -45,7 +45,7 @@ describe('collab plan and apply: flags', () => {
       planFile,
       JSON.stringify({
         format: 'collab-plan',
-        version: 1,
+        version: 2,
         host: 'http://h',
         file: { path: yaml, digest: 'x' },
         reads: 0,
@@ -58,9 +58,9 @@ describe('collab plan and apply: flags', () => {
     expect(() => parseApply({ ...base, file: planFile, rotateSecrets: true })).toThrow(
       '--rotate-secrets changes what is planned: give it to collab plan, not to the apply of a saved plan',
     );
-    writeFileSync(planFile, JSON.stringify({ format: 'collab-plan', version: 2 }));
+    writeFileSync(planFile, JSON.stringify({ format: 'collab-plan', version: 3 }));
     expect(() => parseApply({ ...base, file: planFile })).toThrow(
-      `${planFile} is not a plan this collab can apply (format collab-plan, version 1)`,
+      `${planFile} is not a plan this collab can apply (format collab-plan, version 2)`,
     );
   });
 

@@ -91,6 +91,9 @@ describe('collab.yaml: loading and checking', () => {
       '{env:TOKEN}\n';
     const file = parseDesired(text, 'collab.yaml', { TOKEN: 's3cret-value' }, () => undefined);
     expect(file.data.projects?.['acme/app']?.hooks).toEqual([{ url: 'https://x.example.com', token: 's3cret-value' }]);
-    expect([...file.templates]).toEqual([['s3cret-value', '$' + '{env:TOKEN}']]);
+    expect(file.secrets).toEqual(['s3cret-value']);
+    expect(file.kept.projects?.['acme/app']?.hooks).toEqual([
+      { url: 'https://x.example.com', token: '$' + '{env:TOKEN}' },
+    ]);
   });
 });

@@ -33,7 +33,7 @@ function change(
 function planOf(changes: Change[], targets = 3): Plan {
   return {
     format: 'collab-plan',
-    version: 1,
+    version: 2,
     host: 'https://collab.example.com',
     file: { path: 'collab.yaml', digest: 'x' },
     reads: 4,

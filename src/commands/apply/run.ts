@@ -62,16 +62,26 @@ function savedPlan(path: string): Plan | undefined {
     return undefined;
   }
   if (value.format !== 'collab-plan') return undefined;
-  if (value.version !== 1 || !Array.isArray(value.changes) || typeof value.host !== 'string')
-    throw new CollabError('usage', `${path} is not a plan this collab can apply (format collab-plan, version 1)`, {
-      hint: 'make it again with collab plan --out',
-    });
+  const again = { hint: 'make it again with collab plan --out' };
+  // A version 1 plan found each secret's template again by its value: two equal secrets could swap.
+  if ((value.version as number) === 1)
+    throw new CollabError(
+      'usage',
+      `${path} was saved by an older collab, which cannot say which template each secret came from`,
+      again,
+    );
+  if (value.version !== 2 || !Array.isArray(value.changes) || typeof value.host !== 'string')
+    throw new CollabError(
+      'usage',
+      `${path} is not a plan this collab can apply (format collab-plan, version 2)`,
+      again,
+    );
   const unknown = value.changes.find((change: Partial<Change> | null) => !knownOperation(change?.request?.op));
   if (unknown)
     throw new CollabError(
       'usage',
       `${path} has a change this collab cannot send (${JSON.stringify(unknown?.request?.op ?? null)}): it was made by another version`,
-      { hint: 'make it again with collab plan --out' },
+      again,
     );
   return value as Plan;
 }

@@ -54,21 +54,22 @@ export const badges: Section<BadgeSpec> = {
         .filter(isBadge)
         .filter((badge) => badge.kind === live.kind)),
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.badges ?? [];
     for (const item of wanted.items) {
       const key = identityOf(item);
       const existing = found.find(matches(item));
       const fields = { link_url: String(item.link_url), image_url: String(item.image_url) };
+      const shown = { link_url: String(kept(item).link_url), image_url: String(kept(item).image_url) };
       if (!existing) {
-        const body: BadgeBody = { ...fields, ...(typeof item.name === 'string' ? { name: item.name } : {}) };
+        const body: BadgeBody = { ...shown, ...(typeof item.name === 'string' ? { name: item.name } : {}) };
         emit(key, 'create', null, body, { op: 'badge-create', body });
         continue;
       }
       const changed = FIELDS.filter((field) => !equal(existing[field], fields[field]));
       if (changed.length === 0) continue;
-      const after = Object.fromEntries(changed.map((field) => [field, fields[field]]));
+      const after = Object.fromEntries(changed.map((field) => [field, shown[field]]));
       emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, {
         op: 'badge-update',
         badgeId: existing.id,

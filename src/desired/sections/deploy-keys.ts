@@ -60,14 +60,14 @@ export const deployKeys: Section<DeployKeySpec> = {
     target: async (reader, live, resource) =>
       void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)))).filter(isKey)),
   },
-  diff: ({ value, live, template, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.deployKeys ?? [];
     for (const item of wanted.items) {
       const title = String(item.title);
       const body: KeyBody = {
         title,
-        key: String(template(item.key)),
+        key: String(kept(item).key),
         ...(item.can_push !== undefined ? { can_push: item.can_push } : {}),
       };
       const existing = found.find((key) => key.title === title);

@@ -42,14 +42,14 @@ export const hooks: Section<HookSpec> = {
     target: async (reader, live, resource) =>
       void (live.hooks = (await reader.list(hooksPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isHook)),
   },
-  diff: ({ value, live, rotateSecrets, template, emit }) => {
+  diff: ({ value, live, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.hooks ?? [];
     for (const hook of wanted.items) {
       const url = String(hook.url);
       const existing = found.find((h) => h.url === url);
       if (!existing) {
-        const body = bodyOf(template(hook));
+        const body = bodyOf(kept(hook));
         emit(url, 'create', null, hook, { op: 'hook-create', body: { ...body, url: String(body.url) } });
         continue;
       }
@@ -57,13 +57,14 @@ export const hooks: Section<HookSpec> = {
       const changed = Object.entries(fields).filter(([key, v]) => !equal(existing[key], v));
       const rotate = rotateSecrets && token !== undefined;
       if (changed.length === 0 && !rotate) continue;
-      const after: Item = Object.fromEntries(changed);
-      if (rotate) after.token = token;
+      const shown = kept(hook);
+      const after: Item = Object.fromEntries(changed.map(([key]) => [key, shown[key]]));
+      if (rotate) after.token = shown.token;
       const before = Object.fromEntries(changed.map(([key]) => [key, existing[key]]));
       emit(url, 'update', before, after, {
         op: 'hook-update',
         hookId: existing.id,
-        body: { url: String(template(url)), ...bodyOf(template(after)) },
+        body: { url: String(shown.url), ...after },
       });
     }
     for (const existing of unlisted(wanted, found, (item, hook) => item.url === hook.url)) {

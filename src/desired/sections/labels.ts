@@ -51,13 +51,13 @@ export const labels: Section<LabelSpec> = {
         await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })
       ).filter(isLabel)),
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.labels ?? [];
     for (const item of wanted.items) {
       const name = String(item.name);
       const fields = Object.fromEntries(
-        FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
+        FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, kept(item)[field]]),
       );
       const existing = found.find((label) => label.name === name);
       if (!existing) {
@@ -66,12 +66,12 @@ export const labels: Section<LabelSpec> = {
           'create',
           null,
           { name, ...fields },
-          { op: 'label-create', body: { name, color: String(item.color), ...fields } },
+          { op: 'label-create', body: { name, color: String(kept(item).color), ...fields } },
         );
         continue;
       }
       const changed = Object.entries(fields).filter(
-        ([field, v]) => !equal(comparable(field, existing[field]), comparable(field, v)),
+        ([field]) => !equal(comparable(field, existing[field]), comparable(field, item[field])),
       );
       if (changed.length === 0) continue;
       const after = Object.fromEntries(changed);

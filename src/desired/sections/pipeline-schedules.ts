@@ -150,7 +150,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       for (const live of lives) live.scheduleCaller = caller;
     },
   },
-  diff: ({ value, live, template, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.schedules ?? [];
     for (const item of wanted.items) {
@@ -158,7 +158,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const variables = variablesOf(item);
       const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((s) => s.description === description);
-      const templated = (list: VariableBody[]) => list.map((v) => ({ ...v, value: String(template(v.value)) }));
+      // Each variable's value as the plan keeps it, by its key: the file's list and its kept copy are in one order.
+      const keptValues = new Map(
+        (variables ?? []).map((v, i) => [v.key, variablesOf(kept(item))?.[i]?.value ?? v.value]),
+      );
+      const templated = (list: VariableBody[]) => list.map((v) => ({ ...v, value: keptValues.get(v.key) ?? v.value }));
       if (!existing) {
         const shown: Item = { ...fields, ...(variables ? { variables: shownVariables(templated(variables)) } : {}) };
         emit(description, 'create', null, shown, {

@@ -26,14 +26,16 @@ export const pushRule: Section<PushRuleSpec> = {
       live.pushRule = response.status === 404 ? null : response.data;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const rule = live.pushRule ?? null;
-    for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
+    if (!isItem(value)) return;
+    for (const [key, wanted] of Object.entries(value)) {
       const before = rule ? rule[key] : undefined;
       if (rule && equal(before, wanted)) continue;
-      emit(key, rule ? 'update' : 'create', before ?? null, wanted, {
+      const shown = kept(value)[key];
+      emit(key, rule ? 'update' : 'create', before ?? null, shown, {
         op: rule ? 'push-rule-update' : 'push-rule-create',
-        body: { [key]: wanted },
+        body: { [key]: shown },
         batch: 'push_rule',
       });
     }

@@ -49,7 +49,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
     target: async (reader, live, resource) =>
       void (live.remoteMirrors = (await reader.list(mirrorsPath(Number(resource.id)))).filter(isMirror)),
   },
-  diff: ({ value, live, template, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.remoteMirrors ?? [];
     for (const item of wanted.items) {
@@ -60,7 +60,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
         // The URL as the plan keeps it: its credentials as their template, resolved when sent.
         emit(url, 'create', null, fields, {
           op: 'mirror-create',
-          body: { url: String(template(item.url)), ...fields },
+          body: { url: String(kept(item).url), ...fields },
         });
         continue;
       }

@@ -49,8 +49,13 @@ export interface DiffInput<S> {
   creating: boolean;
   /** Send write-only secrets (hook tokens) again to what exists. */
   rotateSecrets: boolean;
-  /** A value as a plan keeps it: a resolved secret becomes its template (`${env:HOOK_TOKEN}`) again. */
-  template(value: unknown): unknown;
+  /**
+   * A map or list of `value` (an item, the value itself) as the plan keeps it: each field that came
+   * from `${env:…}`/`${file:…}` as its template. Compare `item`, show and send `kept(item)`'s fields:
+   * two fields may resolve to the same text, so a template is never looked up by its value. A part of
+   * `value` given whole to `emit` is kept by the engine; one a section builds takes its fields from here.
+   */
+  kept<T extends object>(part: T): T;
   /** One change: its key in the section (a setting's name, a hook's URL…), before and after, the request that makes it. */
   emit(
     key: string,

@@ -77,7 +77,8 @@ export function diffAttributes(
     if (CREATE_ONLY[target.kind].has(key)) continue;
     const before = settingOf(resource, key);
     if (same(key, wanted, before)) continue;
-    input.emit(key, 'update', before, wanted, updateRequest({ [key]: input.template(wanted) }));
+    const shown = input.kept(value)[key];
+    input.emit(key, 'update', before, shown, updateRequest({ [key]: shown }));
   }
 }
 

@@ -63,7 +63,7 @@ export const variables: Section<VariableSpec> = {
         isVariable,
       )),
   },
-  diff: ({ value, live, template, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.variables ?? [];
     for (const item of wanted.items) {
@@ -71,20 +71,21 @@ export const variables: Section<VariableSpec> = {
       const scope = scopeOf(item);
       const address = addressOf(key, scope);
       // A value that came from a template, or one to be masked, is never shown: its template is (or [masked]).
-      const secret = item.masked === true || template(item.value) !== item.value;
+      const template = String(kept(item).value);
+      const secret = item.masked === true || template !== item.value;
       const existing = found.find((v) => v.key === key && (v.environment_scope ?? '*') === scope);
       const fields = Object.fromEntries(
-        FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, item[name]]),
+        FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, kept(item)[name]]),
       );
       if (!existing) {
-        const shown = { key, environment_scope: scope, value: secret ? template(item.value) : item.value, ...fields };
+        const shown = { key, environment_scope: scope, value: template, ...fields };
         emit(address, 'create', null, shown, {
           op: 'variable-create',
-          body: { key, value: String(template(item.value)), environment_scope: scope, ...fields },
+          body: { key, value: template, environment_scope: scope, ...fields },
         });
         continue;
       }
-      const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name], v));
+      const changed = Object.entries(fields).filter(([name]) => !equal(existing[name], item[name]));
       // A hidden variable's value is never read back: it cannot be compared, so it is left as it is.
       const valueChanged = existing.value !== null && existing.hidden !== true && existing.value !== item.value;
       if (changed.length === 0 && !valueChanged) continue;
@@ -93,14 +94,14 @@ export const variables: Section<VariableSpec> = {
       const after: Item = Object.fromEntries(changed);
       if (valueChanged) {
         before.value = hideLive ? MASKED : existing.value;
-        after.value = secret ? template(item.value) : item.value;
+        after.value = template;
       }
       // PUT wants the value every time: the file's, as its template when it came from one.
       emit(address, 'update', before, after, {
         op: 'variable-update',
         key,
         scope,
-        body: { value: String(template(item.value)), ...Object.fromEntries(changed) },
+        body: { value: template, ...Object.fromEntries(changed) },
       });
     }
     for (const existing of unlisted(
