@@ -137,7 +137,7 @@ export const asText: ValueParser<string> = (value) => value;
 export function bool(
   flags: string,
   description: string,
-  extra: Pick<OptionSpec, 'hidden'> = {},
+  extra: Pick<OptionSpec, 'hidden' | 'aliases'> = {},
 ): Flag<boolean, 'required'> {
   const spec: OptionSpec = { flags, description, ...extra };
   const key = attributeOf(spec);

@@ -10,13 +10,13 @@ export const BADGE_PARAMS = [
     name: 'link_url',
     type: 'string',
     description: 'where the badge links to (placeholders such as %{project_path} allowed)',
-    flag: 'link',
+    alias: 'link',
   },
   {
     name: 'image_url',
     type: 'string',
     description: 'the badge image (placeholders such as %{default_branch} allowed)',
-    flag: 'image',
+    alias: 'image',
   },
   { name: 'name', type: 'string', description: 'the badge name' },
 ] as const satisfies readonly ParamSpec[];

@@ -5,8 +5,9 @@ import { checkValue } from './rules.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
 
-export function flagName(param: ParamSpec): string {
-  return param.flag ?? param.name.replace(/_/g, '-');
+/** A parameter's flag: its API name kebab-cased, whatever alias it has (`merge_method` -> `merge-method`). */
+export function flagName(param: Pick<ParamSpec, 'name'>): string {
+  return param.name.replace(/_/g, '-');
 }
 
 /** The camelCase key commander gives an option: `merge-method` -> `mergeMethod`. */
@@ -124,6 +125,7 @@ export function paramOption(param: ParamSpec, options: { hidden?: boolean; extra
           ...(valueParser(param) ? { parse: valueParser(param) as ValueParser } : {}),
           ...(param.type === 'hash' && !param.keys ? { repeatable: true } : {}),
         };
+  if (param.alias) spec.aliases = [`--${param.alias}`];
   if (options.hidden) spec.hidden = true;
   return spec;
 }

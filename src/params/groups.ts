@@ -52,7 +52,7 @@ export const GROUP_SETTINGS: readonly SettingSpec[] = [
   {
     name: 'parent_id',
     type: 'integer',
-    flag: 'parent',
+    alias: 'parent',
     description: 'the parent group, to create a subgroup',
     columns: CREATE,
   },
@@ -204,7 +204,7 @@ const groupListFilters = (
   {
     name: 'custom_attributes',
     type: 'hash',
-    flag: 'custom-attribute',
+    alias: 'custom-attribute',
     description: 'only groups with this custom attribute (key=value, repeatable)',
     adminOnly: true,
   },
@@ -283,7 +283,7 @@ export const GROUP_TRANSFER_PARAMS: readonly ParamSpec[] = [
   {
     name: 'group_id',
     type: 'integer',
-    flag: 'to',
+    alias: 'to',
     description: 'the new parent group (ID or full path); left out, the group becomes top-level',
   },
 ];
@@ -296,7 +296,7 @@ export const LDAP_LINK_PARAMS: readonly ParamSpec[] = [
   {
     name: 'group_access',
     type: 'access-level',
-    flag: 'access',
+    alias: 'access',
     description: 'the role members of the LDAP group get',
     required: true,
   },

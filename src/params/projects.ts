@@ -195,7 +195,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   },
   {
     name: 'container_expiration_policy_attributes',
-    flag: 'container-expiration-policy',
+    alias: 'container-expiration-policy',
     type: 'hash',
     description:
       'cleanup policy of the container registry, as key=value pairs: cadence=7d,keep_n=5,older_than=14d,name_regex_delete=.*,name_regex_keep=,enabled=true',
@@ -418,7 +418,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
   {
     name: 'tag_list',
     type: 'string-array',
-    description: 'topics, comma-separated',
+    description: 'the old name of topics, comma-separated',
     deprecated: 'use --topics (deprecated since 14.0, removal in API v5)',
     columns: ALL,
   },
@@ -517,7 +517,7 @@ export const PROJECT_LIST_PARAMS = [
   { name: 'with_programming_language', type: 'string', description: 'only projects using this language' },
   {
     name: 'custom_attributes',
-    flag: 'custom-attribute',
+    alias: 'custom-attribute',
     type: 'hash',
     description: 'only projects with this custom attribute, key=value (repeatable)',
     adminOnly: true,

@@ -22,8 +22,11 @@ export interface ParamSpec {
   type: ParamType;
   description: string;
   choices?: readonly (string | number)[];
-  /** Flag name without the leading dashes, where it differs from the kebab-cased API name. */
-  flag?: string;
+  /**
+   * A shorter flag also taken (without the leading dashes), hidden from help but named there:
+   * the flag itself is always the API's name kebab-cased (`link_url` is --link-url; --link too).
+   */
+  alias?: string;
   /** Only on paid tiers (marked in help). */
   paid?: boolean;
   /** Only administrators may set it (marked in help; the sandbox answers 403 otherwise). */

@@ -11,7 +11,7 @@ export const VARIABLE_PARAMS = [
     type: 'string',
     description: 'env_var (default) or file: a file is given to jobs as a path to a file holding the value',
     choices: ['env_var', 'file'],
-    flag: 'type',
+    alias: 'type',
   },
   { name: 'protected', type: 'boolean', description: 'only pipelines on protected branches and tags get it' },
   {
@@ -29,7 +29,7 @@ export const HIDDEN_PARAM = {
   name: 'masked_and_hidden',
   type: 'boolean',
   description: 'masked, and the value never shown again, even to maintainers (on creation only)',
-  flag: 'hidden',
+  alias: 'hidden',
 } as const satisfies ParamSpec;
 
 /**

@@ -87,7 +87,7 @@ describe('collab groups: LDAP', () => {
       ],
       [
         ['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'],
-        "error: required option '--access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n",
+        "error: required option '--group-access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n",
       ],
       [
         ['remove', 'acme', '--provider', 'ldapmain'],

@@ -136,7 +136,7 @@ describe('collab projects members / groups members', () => {
     const twice = await collab(['groups', 'members', 'add', ref, '--user', 'xena', '--access', 'developer']);
     expect(twice.exitCode).toBe(5);
     expect(twice.stderr).toContain('Member already exists');
-    expect(twice.stderr).toContain(`collab groups members update ${ref} --user xena --access <level>`);
+    expect(twice.stderr).toContain(`collab groups members update ${ref} --user xena --access-level <level>`);
     expect(await member('groups', ref, 'xena')).toMatchObject({ access_level: 10 });
   });
 

@@ -154,12 +154,12 @@ describe('collab share', () => {
     }
     expect(
       (await collab(['share', 'add', '--project', 'acme/web/storefront', '--access', 'developer'])).stderr,
-    ).toMatch(/required option '--with <group>' not specified/);
+    ).toMatch(/required option '--group-id <group>' not specified/);
     expect((await collab(['share', 'add', '--project', 'acme/web/storefront', '--with', 'globex'])).stderr).toMatch(
-      /required option '--access <level>' not specified/,
+      /required option '--group-access <level>' not specified/,
     );
     expect((await collab(['share', 'remove', '--project', 'acme/web/storefront'])).stderr).toMatch(
-      /required option '--with <group>' not specified/,
+      /required option '--group-id <group>' not specified/,
     );
     expect((await collab(['share', 'list', '--project', 'acme/web/storefront', '--group', 'acme'])).exitCode).toBe(2);
     expect(sandbox.stats.requests).toBe(0);
@@ -213,7 +213,7 @@ describe('collab share', () => {
       'guest',
     ]);
     expect(missingGroup.exitCode).toBe(4);
-    expect(missingGroup.stderr).toMatch(/group no\/such-group not found \(given to --with\)/);
+    expect(missingGroup.stderr).toMatch(/group no\/such-group not found \(given to --group-id\)/);
     expect(await sharesOf('project', 'acme/web/storefront')).toEqual([]);
   });
 });

@@ -180,7 +180,7 @@ describe('project settings table', () => {
   }
 
   it('takes the container expiration policy as key=value pairs, checked', () => {
-    const option = findFlag(commandOptions('update'), '--container-expiration-policy');
+    const option = findFlag(commandOptions('update'), '--container-expiration-policy-attributes');
     expect(option?.parse?.('cadence=7d,keep_n=5,enabled=true', '--container-expiration-policy')).toEqual({
       cadence: '7d',
       keep_n: 5,

@@ -14,8 +14,8 @@ interface CreateBadgeOptions {
 export function parse(input: VerbInput<typeof CREATE>): CreateBadgeOptions {
   const { link_url, image_url, name } = input.fields;
   if (link_url === undefined || image_url === undefined) {
-    throw new CollabError('usage', `missing ${link_url === undefined ? '--link' : '--image'}`, {
-      hint: 'a badge needs both --link <url> and --image <url>',
+    throw new CollabError('usage', `missing ${link_url === undefined ? '--link-url' : '--image-url'}`, {
+      hint: 'a badge needs both --link-url <url> and --image-url <url>',
     });
   }
   return { owner: input.owner, fields: { link_url, image_url, ...(name !== undefined ? { name } : {}) } };

@@ -14,7 +14,7 @@ interface UpdateBadgeOptions {
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
   if (Object.keys(input.fields).length === 0)
-    throw new CollabError('usage', 'nothing to update', { hint: 'give --link, --image or --name' });
+    throw new CollabError('usage', 'nothing to update', { hint: 'give --link-url, --image-url or --name' });
   return { owner: input.owner, badgeId: input.badgeId, fields: input.fields };
 }
 

@@ -42,7 +42,7 @@ const OWN_FLAGS = [...GROUP_SETTINGS_WITH_OWN_FLAGS];
 const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) =>
   longFlag(spec) === '--name' ? { ...spec, required: true } : spec,
 );
-const PARENT = ['--parent <group>', 'create a subgroup of this group (ID or full path)'] as const;
+const PARENT = ['--parent-id <group>', 'create a subgroup of this group (ID or full path)'] as const;
 const avatarFlag = () =>
   option('--avatar <file>', 'an image file for the avatar (png, jpg, gif...), uploaded as multipart', asText);
 
@@ -104,12 +104,12 @@ export const LDAP_LINKS_ADD = verb({
     cn: option(CN.flags, CN.description, asText),
     filter: option(FILTER.flags, FILTER.description, asText),
     provider: option(PROVIDER.flags, PROVIDER.description, asText, { required: true }),
-    access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true }),
+    access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true, aliases: ACCESS.aliases ?? [] }),
   },
   mutating: true,
   examples: [
-    'collab groups ldap-links add acme --cn engineers --provider ldapmain --access developer',
-    "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --access 20",
+    'collab groups ldap-links add acme --cn engineers --provider ldapmain --group-access developer',
+    "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --group-access 20",
   ],
 });
 
@@ -140,7 +140,11 @@ export const CREATE = verb({
   summary: 'Create a group, or a subgroup with --parent',
   description:
     '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
-  flags: { settings: given(CREATE_SETTINGS), parent: option(...PARENT, groupRef), avatar: avatarFlag() },
+  flags: {
+    settings: given(CREATE_SETTINGS),
+    parent: option(...PARENT, groupRef, { aliases: ['--parent'] }),
+    avatar: avatarFlag(),
+  },
   mutating: true,
   examples: [
     'collab groups create --name "Web Team" --parent acme',
@@ -156,7 +160,7 @@ export const UPDATE = verb({
   // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
   flags: {
     settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)),
-    parent: option(...PARENT, groupRef, { hidden: true }),
+    parent: option(...PARENT, groupRef, { hidden: true, aliases: ['--parent'] }),
     avatar: avatarFlag(),
   },
   mutating: true,
@@ -285,7 +289,7 @@ export const TRANSFER = verb({
   description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
   args: { group: GROUP },
   flags: {
-    to: option('--to <group>', TRANSFER_TO.description, groupRef, { aliases: ['--parent'] }),
+    to: option('--group-id <group>', TRANSFER_TO.description, groupRef, { aliases: ['--to', '--parent'] }),
     topLevel: bool('--top-level', 'make the group a top-level group (instead of --to)'),
   },
   mutating: true,

@@ -65,7 +65,7 @@ export function memberHint(error: unknown, user: string, owner: Owner): unknown 
   if (error.status === 409)
     return withHint(
       error,
-      `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access <level>\``,
+      `${user} is already a member of ${kind} ${owner.ref}; change the role with \`collab ${kind}s members update ${owner.ref} --user ${user} --access-level <level>\``,
     );
   if (error.status === 403) {
     const rule =

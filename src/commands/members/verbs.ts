@@ -16,10 +16,17 @@ const USERS = option('--user <user>', 'a username or user ID (repeat for several
   repeatable: true,
   required: true,
 });
-const EXPIRES = option('--expires <YYYY-MM-DD>', 'the membership ends at the start of this day (a future date)', date);
+const EXPIRES = option(
+  '--expires-at <YYYY-MM-DD>',
+  'the membership ends at the start of this day (a future date)',
+  date,
+  {
+    aliases: ['--expires'],
+  },
+);
 
-/** --access: a role by name or number; groups also take minimal access. */
-const ACCESS_FLAG = '--access <level>';
+/** --access-level (also --access): a role by name or number; groups also take minimal access. */
+const ACCESS_FLAG = '--access-level <level>';
 const roles = (kind: Kind) =>
   `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
 const roleParser = (kind: Kind) => (kind === 'group' ? groupAccessLevel : accessLevel);
@@ -65,13 +72,13 @@ export const addVerb = (kind: Kind) =>
     summary: `Add users to the ${kind} with a role`,
     flags: {
       users: USERS,
-      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true }),
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true, aliases: ['--access'] }),
       expires: EXPIRES,
     },
     mutating: true,
     examples: [
-      `${command(kind)} add ${sample(kind)} --user dana --access developer`,
-      `${command(kind)} add ${sample(kind)} --user 7 --user rui --access reporter --expires 2030-01-31`,
+      `${command(kind)} add ${sample(kind)} --user dana --access-level developer`,
+      `${command(kind)} add ${sample(kind)} --user 7 --user rui --access-level reporter --expires-at 2030-01-31`,
     ],
   });
 
@@ -84,14 +91,14 @@ export const updateVerb = (kind: Kind) =>
     description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
     flags: {
       users: USERS,
-      access: option(ACCESS_FLAG, roles(kind), roleParser(kind)),
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { aliases: ['--access'] }),
       expires: EXPIRES,
       noExpiry: NO_EXPIRY,
     },
     mutating: true,
     examples: [
-      `${command(kind)} update ${sample(kind)} --user dana --access maintainer`,
-      `${command(kind)} update ${sample(kind)} --user dana --expires 2030-06-30`,
+      `${command(kind)} update ${sample(kind)} --user dana --access-level maintainer`,
+      `${command(kind)} update ${sample(kind)} --user dana --expires-at 2030-06-30`,
     ],
   });
 

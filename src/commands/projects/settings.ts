@@ -17,8 +17,7 @@ export interface ProjectSettings {
   avatar: UploadFile | undefined;
 }
 
-const flag = (name: string) =>
-  `--${flagName(PROJECT_SETTINGS.find((s) => s.name === name) ?? { name, type: 'string', description: '' })}`;
+const flag = (name: string) => `--${flagName({ name })}`;
 
 /**
  * The settings given as flags, checked before anything is sent: each belongs to the command's

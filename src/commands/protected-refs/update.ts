@@ -31,7 +31,7 @@ export function parse(input: UpdateInput): UpdateBranchOptions {
   if (input.codeOwnerApproval !== undefined) flags.code_owner_approval_required = input.codeOwnerApproval;
   if (Object.keys(roles).length === 0 && Object.keys(flags).length === 0) {
     throw new CollabError('usage', 'nothing to change', {
-      hint: 'give --push, --merge, --unprotect, --[no-]allow-force-push or --[no-]code-owner-approval',
+      hint: 'give --push-access-level, --merge-access-level, --unprotect-access-level, --[no-]allow-force-push or --[no-]code-owner-approval',
     });
   }
   return { owner: input.owner, name: input.name, roles, flags };

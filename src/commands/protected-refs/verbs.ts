@@ -24,12 +24,11 @@ const ROLES_TEXT = (kind: RefAccessKind) =>
     : kind === 'create'
       ? 'no-one, developer or maintainer'
       : 'no-one, developer, maintainer or admin';
+/** `--push-access-level` (the API's push_access_level), also `--push`. */
 const roleFlag = (kind: RefAccessKind, what: string): Flag<number, 'optional'> =>
-  option(
-    `--${kind === 'create' ? 'create-access' : kind} <role>`,
-    `who may ${what}: ${ROLES_TEXT(kind)}`,
-    refAccess(kind),
-  );
+  option(`--${kind}-access-level <role>`, `who may ${what}: ${ROLES_TEXT(kind)}`, refAccess(kind), {
+    aliases: [kind === 'create' ? '--create-access' : `--${kind}`],
+  });
 
 const sample = (kind: RefKind) => (kind === 'branch' ? 'release/*' : 'v*');
 const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
@@ -84,7 +83,7 @@ export const createBranchVerb = ownerVerb({
   },
   mutating: true,
   examples: [
-    "collab protected-branches create 'release/*' --project acme/web/storefront --push no-one --merge developer",
+    "collab protected-branches create 'release/*' --project acme/web/storefront --push-access-level no-one --merge-access-level developer",
     'collab protected-branches create main --project acme/web/storefront --allow-force-push',
   ],
 });
@@ -121,7 +120,7 @@ export const createTagVerb = ownerVerb({
   args: { name: nameArg('tag') },
   flags: { createAccess: roleFlag('create', 'create matching tags') },
   mutating: true,
-  examples: ["collab protected-tags create 'v*' --project acme/web/storefront --create-access developer"],
+  examples: ["collab protected-tags create 'v*' --project acme/web/storefront --create-access-level developer"],
 });
 
 export const deleteVerb = (kind: RefKind) =>

@@ -40,7 +40,7 @@ export function parse(input: AddShareOptions): AddShareOptions {
 export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
-  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--with');
+  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--group-id');
   const params: ShareParams = {
     group_id: groupId,
     group_access: opts.access,

@@ -10,7 +10,7 @@ import type { REMOVE } from './index.js';
 type RemoveShareOptions = VerbInput<typeof REMOVE>;
 
 export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<void> {
-  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--with');
+  const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--group-id');
   const response = await ctx.session.mutate(unshareGroup(opts.owner, groupId));
   if (!response) return;
   if (response.status !== 404) {

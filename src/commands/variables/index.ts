@@ -1,5 +1,6 @@
 import { confirmedDelete } from '../delete-verb.js';
 import { nonEmpty } from '../../params/parsers.js';
+import { flagName } from '../../params/derive.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../params/variables.js';
 import { arg, asText, bool, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
@@ -8,10 +9,10 @@ import type { CommandSpec } from '../spec.js';
 
 const KEY = arg({ name: 'key', description: 'the variable’s key (letters, digits and _)' }, nonEmpty);
 const SCOPE = option(
-  '--scope <environment>',
+  '--environment-scope <environment>',
   'the environment scope: a key may have a value per environment, * for every one',
   nonEmpty,
-  { default: '*' },
+  { default: '*', aliases: ['--scope'] },
 );
 
 /** Where the value comes from: a file, standard input, or (unless it is to be masked) the command line. */
@@ -44,7 +45,7 @@ export const VIEW = ownerVerb({
   summary: 'Show one variable',
   args: { key: KEY },
   flags: { scope: SCOPE },
-  examples: ['collab variables view APP_ENV --project acme/web/storefront --scope production'],
+  examples: ['collab variables view APP_ENV --project acme/web/storefront --environment-scope production'],
 });
 
 export const CREATE = ownerVerb({
@@ -58,13 +59,13 @@ export const CREATE = ownerVerb({
     scope: SCOPE,
     ...VALUE_FLAGS,
     ...FIELD_FLAGS,
-    hidden: bool(`--${HIDDEN_PARAM.flag}`, HIDDEN_PARAM.description),
+    hidden: bool(`--${flagName(HIDDEN_PARAM)}`, HIDDEN_PARAM.description, { aliases: [`--${HIDDEN_PARAM.alias}`] }),
   },
   mutating: true,
   examples: [
     'collab variables create APP_ENV --project acme/web/storefront --value staging',
     'vault read -field=key secret/stripe | collab variables create STRIPE_KEY --project 42 --masked --protected',
-    'collab variables create KUBECONFIG --group acme --type file --value-file ~/.kube/config',
+    'collab variables create KUBECONFIG --group acme --variable-type file --value-file ~/.kube/config',
   ],
 });
 
@@ -78,7 +79,7 @@ export const UPDATE = ownerVerb({
   flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,
   examples: [
-    'collab variables update APP_ENV --project acme/web/storefront --scope production --protected',
+    'collab variables update APP_ENV --project acme/web/storefront --environment-scope production --protected',
     'collab variables update TOKEN --group acme --value-file token.txt',
   ],
 });
@@ -94,7 +95,7 @@ export const SET = ownerVerb({
   mutating: true,
   examples: [
     'printf %s "$TOKEN" | collab variables set DEPLOY_TOKEN --project acme/web/storefront --masked',
-    'collab variables set APP_ENV --project - --value production --scope production < projects.txt',
+    'collab variables set APP_ENV --project - --value production --environment-scope production < projects.txt',
   ],
 });
 
@@ -105,7 +106,7 @@ export const DELETE = confirmedDelete({
   kinds: ['project', 'group'],
   flags: { scope: SCOPE },
   strict: 'the variable does not exist',
-  examples: ['collab variables delete APP_ENV --project acme/web/storefront --scope production --yes'],
+  examples: ['collab variables delete APP_ENV --project acme/web/storefront --environment-scope production --yes'],
 });
 
 export const spec: CommandSpec = {
