@@ -76,21 +76,21 @@ export const integrations: Section<IntegrationSpecOp> = {
       );
     },
   },
-  diff: ({ value, live, target, rotateSecrets, template, emit }) => {
+  diff: ({ value, live, target, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.integrations ?? [];
     for (const item of wanted.items) {
       const name = integrationName(String(item.slug));
       const spec = integrationNamed(name) as IntegrationSpec;
       const fields = fieldsOf(item);
+      const body = fieldsOf(kept(item)) as Body;
       for (const secret of spec.secrets)
-        if (fields[secret] !== undefined && template(fields[secret]) === fields[secret])
+        if (fields[secret] !== undefined && body[secret] === fields[secret])
           throw new CollabError(
             'usage',
             `integrations: the ${secret} of ${name} on ${target.kind} ${target.path} is written in the file`,
             { hint: `a secret is a template: ${secret}: $${'{'}env:NAME} or $${'{'}file:path}` },
           );
-      const body = template(fields) as Body;
       const existing = activeNamed(found, name);
       if (!existing) {
         emit(name, 'create', null, body, { op: 'integration-set', name, body });
