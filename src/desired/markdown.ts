@@ -1,5 +1,5 @@
 import { byTarget, type Change, type Plan } from './model.js';
-import { changeText, DESTRUCTIVE, planCounts, SIGN, shownName } from './render.js';
+import { ACTIONS, changeText, DESTRUCTIVE, planCounts, SIGN, sectionCounts, shownName } from './render.js';
 
 /**
  * `collab plan -o markdown`: the plan as a merge request's comment (posted with `collab notes
@@ -11,8 +11,6 @@ import { changeText, DESTRUCTIVE, planCounts, SIGN, shownName } from './render.j
 
 /** GitLab's limit on a note's body (its Note model validates `note` at 1,000,000 characters). */
 export const NOTE_LIMIT = 1_000_000;
-
-const ACTIONS = ['create', 'update', 'delete'] as const;
 
 export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
   // The heading says how many; the line under it what they are and what was read, once each.
@@ -38,13 +36,7 @@ export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
 
 /** `| section | add | change | remove |`, a row per section the plan touches, in the plan's order. */
 function sectionTable(changes: readonly Change[]): string[] {
-  const counts = new Map<string, Record<(typeof ACTIONS)[number], number>>();
-  for (const change of changes) {
-    const row = counts.get(change.address.section) ?? { create: 0, update: 0, delete: 0 };
-    row[change.action]++;
-    counts.set(change.address.section, row);
-  }
-  const rows = [...counts].map(
+  const rows = [...sectionCounts(changes)].map(
     ([section, row]) => `| ${escapeText(section)} | ${ACTIONS.map((action) => row[action]).join(' | ')} |`,
   );
   return ['| section | add | change | remove |', '|---|---:|---:|---:|', ...rows];

@@ -1,5 +1,5 @@
 import { escapeControls } from '../output/escape.js';
-import { cutToWidth, displayWidth } from '../output/text-width.js';
+import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
 import { type Change, type Plan, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
 
@@ -77,13 +77,19 @@ export function changeText(change: Change): string {
 /** What a destructive change's line ends with (painted red on a terminal). */
 export const DESTRUCTIVE = ' (destructive)';
 
-/** `+ text`, coloured by its action; cut to `room` display cells with `…` when room is given (the whole value is in -o json). */
-function line(change: Change, paint: Paint, room: number): string {
+/**
+ * `+ text`, coloured by its action, as lines of at most `room` display cells (0: one line, as in
+ * a pipe or a file): a long change wraps, its later lines under its text, so that no value is
+ * hidden; a value longer than a dozen lines ends in `…` (the whole is in -o json).
+ */
+function lines(change: Change, paint: Paint, room: number): string[] {
   const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
   const text = changeText(change);
-  const whole = `${text}${change.destructive ? DESTRUCTIVE : ''}`;
-  if (room > 0 && displayWidth(whole) > room) return `${color(SIGN[change.action])} ${cutToWidth(whole, room)}`;
-  return `${color(SIGN[change.action])} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}`;
+  const sign = color(SIGN[change.action]);
+  if (room <= 2 || displayWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`) <= room - 2)
+    return [`${sign} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}`];
+  const wrapped = wrapToWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`, room - 2);
+  return wrapped.map((part, i) => (i === 0 ? `${sign} ${part}` : `  ${part}`));
 }
 
 /**
@@ -116,8 +122,9 @@ function withoutUrl(value: unknown): unknown {
 }
 
 /**
- * The diff, target by target: `~ project acme/web/app` then its changes, indented. `width`: the
- * terminal's, each line cut to it with `…` (0: nothing cut, as in a pipe or a file).
+ * The diff, target by target: `~ project acme/web/app` then its changes, indented, then what each
+ * section adds, changes and removes (the table of -o markdown). `width`: the terminal's, each
+ * change wrapped to it (0: one line each, as in a pipe or a file).
  */
 export function humanPlan(plan: Plan, paint: Paint, width = 0): string {
   const out: string[] = [];
@@ -130,9 +137,37 @@ export function humanPlan(plan: Plan, paint: Paint, width = 0): string {
       const creating = change.address.section === 'create';
       out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(cut(shownName(target), 2))}`);
     }
-    out.push(`    ${line(change, paint, width > 0 ? Math.max(1, width - 6) : 0)}`);
+    for (const part of lines(change, paint, width > 0 ? width - 4 : 0)) out.push(`    ${part}`);
   }
-  return out.length ? `${out.join('\n')}\n` : '';
+  if (out.length === 0) return '';
+  out.push('', ...sectionLines(plan.changes));
+  return `${out.join('\n')}\n`;
+}
+
+export const ACTIONS = ['create', 'update', 'delete'] as const;
+
+/** How many changes of each action each section has, in the plan's order. */
+export function sectionCounts(changes: readonly Change[]): Map<string, Record<(typeof ACTIONS)[number], number>> {
+  const counts = new Map<string, Record<(typeof ACTIONS)[number], number>>();
+  for (const change of changes) {
+    const row = counts.get(change.address.section) ?? { create: 0, update: 0, delete: 0 };
+    row[change.action]++;
+    counts.set(change.address.section, row);
+  }
+  return counts;
+}
+
+/** `section   add  change  remove`, a row per section, aligned: the text's counterpart of -o markdown's table. */
+function sectionLines(changes: readonly Change[]): string[] {
+  const rows = [...sectionCounts(changes)].map(([section, row]) => [section, ...ACTIONS.map((a) => String(row[a]))]);
+  const all = [['section', 'add', 'change', 'remove'], ...rows];
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...all.map((row) => displayWidth(row[i] as string))));
+  return all.map((row) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[0] as number) : cell.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** One object per change: `{target, kind, section, key, from, to, action}`. */

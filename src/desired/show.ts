@@ -16,7 +16,7 @@ const CHANGE_COLUMNS: Column[] = [
 
 /**
  * Prints a plan through the presenter, which alone knows the format: the diff for people
- * (coloured, each line cut to a terminal's width), the plan itself with -o json, a change per
+ * (coloured, each change wrapped to a terminal's width, the counts per section last), the plan itself with -o json, a change per
  * line with -o ndjson or csv, a merge request's comment with -o markdown; the summary (and the
  * request count) on stderr. The plan ends with exit 8 when it has changes (`collab plan` in a
  * scheduled job reports drift by it).

@@ -39,7 +39,7 @@ describe('collab apply: shows, then asks', () => {
     expect((await served.project('acme/web/storefront')).merge_method).toBe('ff');
   });
 
-  it('the plan before the question is drawn as collab plan draws it: coloured, each line cut to the terminal', async () => {
+  it('the plan before the question is drawn as collab plan draws it: coloured, a long change wrapped to the terminal', async () => {
     const { collab, file, writes } = await world();
     const long = 'a description far longer than the sixty columns of this terminal, which it cannot show whole';
     const path = file(
@@ -55,10 +55,16 @@ describe('collab apply: shows, then asks', () => {
     const lines = declined.stderr.split('\n');
     const yellow = (text: string) => `\x1b[33m${text}\x1b[39m`;
     expect(lines[0]).toBe(`${yellow('~')} \x1b[1mproject acme/web/storefront\x1b[22m`);
-    const description = lines.find((line) => line.includes('description:')) as string;
-    expect(description.startsWith(`    ${yellow('~')} description: `)).toBe(true);
-    expect(description.endsWith('…')).toBe(true);
-    expect(description.replace(/\x1b\[\d+m/g, '').length).toBeLessThanOrEqual(60);
+    const at = lines.findIndex((line) => line.includes('description:'));
+    expect(lines[at]?.startsWith(`    ${yellow('~')} description: `)).toBe(true);
+    // The new value whole, its later lines under the change's text, none wider than the terminal.
+    const change = lines.slice(at, at + 3).map((line) => line.replace(/\x1b\[\d+m/g, ''));
+    expect(
+      change.slice(1).every((line) => line.startsWith('      ')),
+      change.join('\n'),
+    ).toBe(true);
+    expect(change.map((line) => line.trim()).join(' ')).toContain(`-> ${long}`);
+    expect(change.every((line) => line.length <= 60)).toBe(true);
     expect(lines).toContain(`    ${yellow('~')} merge_method: merge -> ff`);
     expect(writes()).toEqual([]);
     // The plan itself (-o json) keeps the whole value.

@@ -51,6 +51,12 @@ describe('collab plan', () => {
           '","push_events":false,"tag_push_events":true}',
         '    - share initech (destructive)',
         '',
+        'section    add  change  remove',
+        'settings     0       1       0',
+        'push_rule    1       0       0',
+        'hooks        1       0       0',
+        'shares       0       0       1',
+        '',
       ].join('\n'),
     );
     expect(plain.stderr).toBe(
@@ -177,13 +183,24 @@ describe('collab plan', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
-  it('on a terminal each diff line is cut at its width with …, the whole value with -o json; -o markdown is for plan alone', async () => {
+  it('on a terminal a long change wraps under its text, the whole value shown; -o markdown is for plan alone', async () => {
     const { collab, file, sandbox } = await world();
     const long = 'The public web shop, with a description far longer than a narrow terminal';
     const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n`);
     const narrow = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '50' } });
     expect(narrow.exitCode).toBe(8);
-    expect(narrow.stdout).toBe('~ project acme/web/storefront\n    ~ description: The public web shop -> The pub…\n');
+    expect(narrow.stdout).toBe(
+      [
+        '~ project acme/web/storefront',
+        '    ~ description: The public web shop -> The',
+        '      public web shop, with a description far',
+        '      longer than a narrow terminal',
+        '',
+        'section   add  change  remove',
+        'settings    0       1       0',
+        '',
+      ].join('\n'),
+    );
     const json = await collab(['plan', '-f', path, '-o', 'json'], { tty: true, env: { COLLAB_FORCE_TTY: '50' } });
     expect(json.json<{ changes: Array<{ after: string }> }>().changes[0]?.after).toBe(long);
     sandbox.resetStats();

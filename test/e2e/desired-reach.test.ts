@@ -18,7 +18,9 @@ describe('collab plan and apply: what the file reaches', () => {
     const other = file(POLICY, 'other.yaml');
     const planned = await collab(['plan', other]);
     expect(planned.exitCode).toBe(8);
-    expect(planned.stdout).toBe('~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n');
+    expect(planned.stdout).toBe(
+      '~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n\nsection   add  change  remove\nsettings    0       1       0\n',
+    );
     expect(planned.stderr).toBe('1 change on 1 target (1 to change); 1 request read 1 target (1.00 a target)\n');
 
     const out = join(dir, 'plan.json');

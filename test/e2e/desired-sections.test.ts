@@ -39,7 +39,9 @@ describe('collab.yaml sections', () => {
       'enforce.yaml',
     );
     const plan = await collab(['plan', '-f', enforce], { tty: true });
-    expect(plan.stdout).toBe('~ project acme/web/storefront\n    - hook https://a.example.com/h (destructive)\n');
+    expect(plan.stdout).toBe(
+      '~ project acme/web/storefront\n    - hook https://a.example.com/h (destructive)\n\nsection  add  change  remove\nhooks      0       0       1\n',
+    );
     sandbox.resetStats();
     const asked = await collab(['apply', '-f', enforce]);
     expect(asked.exitCode).toBe(2);
@@ -136,6 +138,13 @@ describe('collab.yaml sections', () => {
         '~ project globex/handbook',
         '    ~ archived: false -> true (destructive)',
         '',
+        'section     add  change  remove',
+        'settings      0       2       0',
+        'ldap_links    1       0       0',
+        'avatar        1       0       0',
+        'mirror        0       2       0',
+        'archived      0       1       0',
+        '',
       ].join('\n'),
     );
     expect(plan.stdout).not.toContain('mirror-pass-5555');
@@ -186,6 +195,10 @@ describe('collab.yaml sections', () => {
         '+ project acme/data/warehouse',
         '    + create with {"description":"The warehouse","merge_method":"ff","initialize_with_readme":true}',
         '    + push_rule.deny_delete_tag: true',
+        '',
+        'section    add  change  remove',
+        'create       2       0       0',
+        'push_rule    1       0       0',
         '',
       ].join('\n'),
     );
@@ -309,7 +322,7 @@ describe('collab.yaml members', () => {
     );
     const shown = await collab(['plan', '-f', enforce], { as: 'owner', tty: true });
     expect(shown.stdout).toBe(
-      '~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n',
+      '~ group acme/web\n    ~ member dana {"access_level":30} -> {"access_level":40}\n    - member max (destructive)\n\nsection  add  change  remove\nmembers    0       1       1\n',
     );
     expect((await collab(['apply', '-f', enforce, '--yes'], { as: 'owner' })).exitCode).toBe(0);
     expect((await members()).map(([username, level]) => [username, level])).toEqual([

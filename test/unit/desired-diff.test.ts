@@ -101,7 +101,7 @@ describe('humanPlan', () => {
       NO_PAINT,
     );
     expect(text).toBe(
-      '~ project acme/app\n    - hook "https://x.example/\\u001b]0;owned\\u0007\\u202e" (destructive)\n',
+      '~ project acme/app\n    - hook "https://x.example/\\u001b]0;owned\\u0007\\u202e" (destructive)\n\nsection  add  change  remove\nhooks      0       0       1\n',
     );
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
   });

@@ -112,13 +112,42 @@ describe('collab plan -o markdown', () => {
 });
 
 describe('the diff on a terminal', () => {
-  it('cuts each line to the width with …; no width, nothing cut', () => {
+  it('wraps a long change under its text at the width; no width, one line; the counts per section last', () => {
     const plan = planOf([
       change('acme/web', 'settings', 'description', 'update', 'short', 'a much longer description than forty cells'),
     ]);
-    expect(humanPlan(plan, NO_PAINT, 40)).toBe('~ project acme/web\n    ~ description: short -> a much long…\n');
-    expect(humanPlan(plan, NO_PAINT)).toBe(
-      '~ project acme/web\n    ~ description: short -> a much longer description than forty cells\n',
+    const counts = '\nsection   add  change  remove\nsettings    0       1       0\n';
+    expect(humanPlan(plan, NO_PAINT, 40)).toBe(
+      `~ project acme/web\n    ~ description: short -> a much\n      longer description than forty\n      cells\n${counts}`,
     );
+    expect(humanPlan(plan, NO_PAINT)).toBe(
+      `~ project acme/web\n    ~ description: short -> a much longer description than forty cells\n${counts}`,
+    );
+  });
+
+  it.each([60, 80])('at %i columns hides no part of a long new value', (width) => {
+    const before = { merge_access_level: 'maintainer', push_access_level: 'maintainer', allow_force_push: false };
+    const after = { merge_access_level: 'developer', push_access_level: 'maintainer', allow_force_push: false };
+    const lines = humanPlan(
+      planOf([change('acme/app', 'protected_branches', 'main', 'update', before, after)]),
+      NO_PAINT,
+      width,
+    )
+      .split('\n')
+      .filter(Boolean);
+    expect(lines.every((line) => line.length <= width)).toBe(true);
+    const shown = lines.slice(1, -2);
+    expect(shown.slice(1).every((line) => line.startsWith('      '))).toBe(true);
+    // A value with no space breaks where the line ends: read back without the breaks, it is whole.
+    expect(
+      shown
+        .map((line) => line.trim())
+        .join('')
+        .replace(/\s/g, ''),
+    ).toContain(`->${JSON.stringify(after)}`);
+    expect(lines.slice(-2)).toEqual([
+      'section             add  change  remove',
+      'protected_branches    0       1       0',
+    ]);
   });
 });
