@@ -175,10 +175,17 @@ function priorityOf(
   numeric: boolean,
   cells: readonly string[][],
 ): number {
-  // The same value on every row tells nothing row by row (TYPE "project" all down a report).
-  if (cells.length > 1 && !column.wrap && cells.every((row) => row[index] === cells[0]?.[index]))
+  // The same value on every row tells nothing row by row (TYPE "project" all down a report); what
+  // identifies a row or answers the list's question stays even so (dana's role, the same on each).
+  const base = basePriority(column, index, items, text, numeric);
+  if (
+    base < PRIORITY.answer &&
+    cells.length > 1 &&
+    !column.wrap &&
+    cells.every((row) => row[index] === cells[0]?.[index])
+  )
     return PRIORITY.constant;
-  return basePriority(column, index, items, text, numeric);
+  return base;
 }
 
 /** A column's priority by what it is, whatever the rows hold. */

@@ -108,6 +108,17 @@ describe('terminal tables', () => {
     expect(lines[1]).toMatch(/^│ PATH +│ WHEN +│$/);
   });
 
+  it('keeps an answer column with the same value on every row (one user’s role, the same on each project)', async () => {
+    const columns: Column[] = [
+      { header: 'TYPE', path: 'type', priority: PRIORITY.low },
+      { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
+      { header: 'ROLE', path: 'role', priority: PRIORITY.answer },
+    ];
+    const rows = [1, 2, 3].map((n) => ({ type: 'project', path: `acme/web/project-number-${n}`, role: 'developer' }));
+    const lines = await table([rows], columns, 40, false);
+    expect(lines[1]).toMatch(/^│ PATH +│ ROLE +│$/);
+  });
+
   it('keeps what a list exists to show (PRIORITY.answer) by cutting the path that identifies the row', async () => {
     const columns: Column[] = [
       { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
