@@ -109,7 +109,7 @@ _collab_subcommands() {
     'schedules') echo 'list view create update delete play take-ownership' ;;
     'mirrors') echo 'list view create update delete sync' ;;
     'job-token-scope') echo 'view update list add remove' ;;
-    'users') echo 'memberships offboard' ;;
+    'users') echo 'memberships offboard block unblock deactivate activate ban unban' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
   esac
@@ -238,7 +238,13 @@ _collab_flags() {
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
     'export') echo '--out --sections --concurrency' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
-    'users offboard') echo '--concurrency --dry-run --yes -y' ;;
+    'users offboard') echo '--concurrency --block --deactivate --dry-run --yes -y' ;;
+    'users block') echo '--dry-run' ;;
+    'users unblock') echo '--dry-run' ;;
+    'users deactivate') echo '--dry-run' ;;
+    'users activate') echo '--dry-run' ;;
+    'users ban') echo '--dry-run' ;;
+    'users unban') echo '--dry-run' ;;
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --paginate --include -i --dry-run' ;;
     'auth login') echo '--with-token --token-command --insecure-storage' ;;
     'auth switch') echo '--user' ;;

@@ -1,5 +1,6 @@
 import type { ApiRequest, RequestClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
+import { ROLES } from './roles.js';
 
 /** The caller, as GET /user answers (the fields collab reads; the rest passes through). */
 export interface CurrentUser {
@@ -36,4 +37,18 @@ export function findUsersByName(username: string): ApiRequest {
 export async function findUserByName(client: RequestClient, username: string): Promise<UserRecord | undefined> {
   const found = (await client.request<UserRecord[]>(findUsersByName(username.replace(/^@/, '')))).data;
   return found[0];
+}
+export type Moderation = 'block' | 'unblock' | 'deactivate' | 'activate' | 'ban' | 'unban';
+
+/**
+ * 201 with `true` when done, `null` when the user already was so, `false` when there was nothing to
+ * undo; a state reached is the same however often it is asked for, so it is sent again like a GET.
+ */
+export function moderateUser(userId: number, action: Moderation): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/users/${userId}/${action}`,
+    idempotent: true,
+    requires: ROLES.administrators,
+  };
 }

@@ -28,6 +28,8 @@ import { eachLimited } from '../../util/pool.js';
 import { resolveUser, roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import type { OFFBOARD } from './index.js';
+import { DONE, moderationText } from './moderate.js';
+import { moderateUser } from '../../api/users.js';
 import { membershipSources, sourceKey } from './membership-paths.js';
 import type { Column } from '../../output/format.js';
 
@@ -42,7 +44,11 @@ interface OffboardOptions {
   user: string;
   concurrency: number | undefined;
   yes: boolean;
+  /** --block or --deactivate: what happens to the account once the memberships are done. */
+  account: AccountAction | undefined;
 }
+
+type AccountAction = 'block' | 'deactivate';
 
 interface Step {
   membership: MembershipRecord;
@@ -61,7 +67,12 @@ const LAST_OWNER = 'the last owner of the group: add another owner first';
 const PERSONAL = 'their own personal project (the holder of a personal namespace stays its member)';
 
 export function parse(input: VerbInput<typeof OFFBOARD>): OffboardOptions {
-  return input;
+  if (input.block && input.deactivate)
+    throw new CollabError('usage', '--block and --deactivate cannot be used together', {
+      hint: 'block a user who was active in the last 90 days; deactivate a dormant one',
+    });
+  const account = input.block ? 'block' : input.deactivate ? 'deactivate' : undefined;
+  return { user: input.user, concurrency: input.concurrency, yes: input.yes, account };
 }
 
 export async function run(ctx: VerbContext, opts: OffboardOptions): Promise<void> {
@@ -79,22 +90,27 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
   const concurrency = opts.concurrency ?? Math.min(16, await ctx.session.numberSetting('concurrency'));
   const steps = await plan(client, user.id, await allMemberships(client, user.id), concurrency);
   showPlan(ctx, opts.user, user.id, steps);
+  if (opts.account) ctx.terminal.info(`then: ${opts.account} ${opts.user} (ID ${user.id})`);
   const doable = steps.filter((step) => !step.refused && !step.kept);
   if (ctx.session.dryRun) {
     const refused = steps.filter((step) => step.refused).length;
     const kept = steps.filter((step) => step.kept).length;
     // The plan as data for programs (json, ndjson, csv); people had it on stderr.
-    await ctx.presenter.actionItems(steps.map(planRow), PLAN_COLUMNS);
+    const accountRow = opts.account
+      ? [{ type: 'user', id: user.id, path: opts.user, access_level: null, action: opts.account, reason: null }]
+      : [];
+    await ctx.presenter.actionItems([...steps.map(planRow), ...accountRow], PLAN_COLUMNS);
     ctx.terminal.info(
-      `dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}`,
+      `dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}${opts.account ? `, then the account ${DONE[opts.account]}` : ''}`,
     );
     return;
   }
-  if (doable.length > 0 && !opts.yes)
+  const asked = doable.length + (opts.account ? 1 : 0);
+  if (asked > 0 && !opts.yes)
     await confirmTargets(
       ctx,
-      doable.length,
-      `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}`,
+      asked,
+      `remove ${opts.user} from ${doable.length} membership${doable.length === 1 ? '' : 's'}${opts.account ? `, then ${opts.account} the account` : ''}`,
     );
 
   const outcomes = new Map<Step, Outcome>();
@@ -130,38 +146,56 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     progress.stop();
   }
 
-  const done = steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome);
+  // The account last, once every membership has its answer (an interrupted run does it when run again).
+  const interrupted = steps.some((step) => !outcomes.has(step));
+  const account =
+    opts.account && !interrupted ? await moderateAccount(ctx, opts.account, opts.user, user.id) : undefined;
+  const done = [
+    ...steps.filter((step) => outcomes.has(step)).map((step) => outcomes.get(step) as Outcome),
+    ...(account ? [account] : []),
+  ];
   // Removals first, then refusals; their own personal projects, which stay, are one count in the
   // summary (as in the plan) unless --verbose lists them.
   const rank = (step: Step) => (step.kept ? 2 : step.refused ? 1 : 0);
   const shown = steps
     .filter((step) => outcomes.has(step) && (ctx.terminal.verbose || step.kept !== PERSONAL))
     .sort((a, b) => rank(a) - rank(b))
-    .map((step) => outcomes.get(step) as Outcome);
+    .map((step) => outcomes.get(step) as Outcome)
+    .concat(account ? [account] : []);
   const messages = new Map<TargetResult, string>(shown.map((outcome) => [outcome.result, outcome.message]));
   await ctx.presenter.results(
     shown.map((outcome) => outcome.result),
     resultColumns((result) => messages.get(result)),
     resultField,
   );
-  if (done.length < steps.length) {
+  if (interrupted) {
     // Shown even with --quiet: it says how to finish.
     ctx.terminal.stderrLine(
-      `${summary(done)}; not done: ${steps.length - done.length} of ${steps.length} memberships. To finish, run the same command again: it lists what is left.`,
+      `${summary(done)}; not done: ${steps.length + (account ? 1 : 0) - done.length} of ${steps.length} memberships${opts.account ? `, and the account not ${DONE[opts.account]}` : ''}. To finish, run the same command again: it lists what is left.`,
     );
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  if (failed) throw new CollabError(failed.kind, summaryOf(steps, outcomes), { hint: retryHint(steps, outcomes) });
-  ctx.terminal.info(summaryOf(steps, outcomes));
+  const said = summaryOf(steps, outcomes, account);
+  if (failed)
+    throw new CollabError(failed.kind, said, {
+      hint:
+        account?.result.status === 'failed' && opts.account === 'deactivate'
+          ? 'the service deactivates only a user inactive for 90 days: run it again with --block'
+          : retryHint(steps, outcomes),
+    });
+  ctx.terminal.info(said);
 }
 
 /** `1 ok, 22 kept (their own personal projects)`: the personal projects kept are named as such. */
-function summaryOf(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>): string {
+function summaryOf(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>, account?: Outcome): string {
   const personal = steps.filter((step) => step.kept === PERSONAL).length;
-  const rest = summary(
-    steps.filter((step) => step.kept !== PERSONAL && outcomes.has(step)).map((step) => outcomes.get(step) as Outcome),
-  );
+  const rest = summary([
+    ...steps
+      .filter((step) => step.kept !== PERSONAL && outcomes.has(step))
+      .map((step) => outcomes.get(step) as Outcome),
+    ...(account ? [account] : []),
+  ]);
   if (personal === 0) return rest;
   const kept = `${personal} kept (their own personal project${personal === 1 ? '' : 's'})`;
   return rest === '0 targets' ? kept : `${rest}, ${kept}`;
@@ -286,4 +320,30 @@ function retryHint(steps: readonly Step[], outcomes: ReadonlyMap<Step, Outcome>)
     return 'see each failed membership’s result; run the same command again to retry what is left';
   const others = failed.length > lastOwned.length ? '; for the other failures, see each result' : '';
   return `add another owner to ${lastOwned.length === 1 ? 'the refused group' : `each of the ${lastOwned.length} refused groups`} first (\`collab groups members add <group> --user <username> --access owner\`), then run the same command again${others}`;
+}
+
+/** The account's step, one result (`user 7`): done, unchanged when it already was so, or the service's refusal. */
+async function moderateAccount(
+  ctx: VerbContext,
+  action: AccountAction,
+  ref: string,
+  userId: number,
+): Promise<Outcome | undefined> {
+  const target = `user ${userId}`;
+  try {
+    const { data } = await ctx.session.request(moderateUser(userId, action));
+    const { changed, text } = moderationText(action, ref, data);
+    return {
+      result: {
+        target,
+        status: changed ? 'ok' : 'unchanged',
+        error: null,
+        response: { id: userId, state: DONE[action] },
+      },
+      message: text,
+    };
+  } catch (error) {
+    if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
+    return failure(target, error, (text) => ctx.terminal.redact(text));
+  }
 }

@@ -1,0 +1,3 @@
+import { moderate } from './moderate.js';
+
+export const run = moderate('deactivate');
