@@ -3,7 +3,8 @@
  * in 8 groups (made through the API, no latency), two files on the same projects:
  *   - settings alone (5 settings);
  *   - the same settings with every list section of administrators' policy this build knows among
- *     variables, labels, badges, protected_branches, protected_tags, deploy_keys (read from
+ *     variables, labels, badges, protected_branches, protected_tags, deploy_keys, pipeline_schedules,
+ *     job_token_scope, remote_mirrors (read from
  *     `collab apply --schema`, so the case runs before and after the sections that are not built yet).
  * For each: `collab plan` (requests a project), then apply, plan again (no change) and apply again
  * (no write). What a section costs is its one list read per project.
@@ -60,6 +61,20 @@ const SECTIONS = {
         - title: bench-ci
           key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDbenchbenchbenchbenchbenchbenchbenchbenchbe bench
 `,
+  pipeline_schedules: `      pipeline_schedules:
+        - description: nightly
+          ref: main
+          cron: '0 2 * * *'
+`,
+  job_token_scope: `      job_token_scope:
+        enabled: true
+        groups:
+          - path: bench
+`,
+  remote_mirrors: `      remote_mirrors:
+        - url: https://\${env:BENCH_MIRROR_CREDENTIALS}@mirror.bench.example/backup.git
+          enabled: true
+`,
 };
 
 const fileWith = (sections) =>
@@ -78,7 +93,11 @@ export async function sections(h) {
       const projects = await seed(sb);
       const file = join(h.work, `sections-${used.length}.yaml`);
       writeFileSync(file, fileWith(used));
-      const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
+      const env = {
+        ...sb.env,
+        BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1',
+        BENCH_MIRROR_CREDENTIALS: 'bot:bench-token',
+      };
       const cli = (...args) => [
         process.execPath,
         h.cli,
