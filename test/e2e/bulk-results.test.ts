@@ -21,7 +21,7 @@ describe('bulk results that say what happened', () => {
         'acme/web/storefront\tdry-run\tPUT /projects/acme%2Fweb%2Fstorefront merge_method=ff squash_option=always\n',
       '2 dry-run: nothing was sent\n',
     ]);
-    for (const width of [60, 80]) {
+    for (const width of [60, 100]) {
       const shown = await collab(['projects', 'update', '-', '--merge-method', 'ff', '--dry-run'], {
         input: TARGETS,
         tty: true,
