@@ -78,6 +78,8 @@ interface CompiledRoute {
   handler: Handler;
 }
 
+const routeName = (route: CompiledRoute) => `${route.method} /${route.segments.join('/')}`;
+
 /**
  * Routes by method and path pattern (`/projects/:id/hooks/:hook_id`). Paths are split on `/`
  * before decoding, so an encoded `grp%2Fapp` is one segment, as on the service.
@@ -92,10 +94,21 @@ export class Router {
     return this;
   }
 
+  /** Every route, as `METHOD /pattern`, in the order they are tried. */
+  list(): string[] {
+    return this.routes.map(routeName);
+  }
+
+  /** The route (`METHOD /pattern`) that answers a request, if any. */
+  route(method: string, rawPath: string): string | undefined {
+    const found = this.match(method, rawPath);
+    return found && 'name' in found ? found.name : undefined;
+  }
+
   match(
     method: string,
     rawPath: string,
-  ): { handler: Handler; params: Record<string, string> } | { methodNotAllowed: true } | undefined {
+  ): { handler: Handler; params: Record<string, string>; name: string } | { methodNotAllowed: true } | undefined {
     const parts = rawPath.split('/').filter(Boolean);
     let pathMatched = false;
     for (const route of this.routes) {
@@ -120,7 +133,7 @@ export class Router {
       if (!ok) continue;
       pathMatched = true;
       if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
-        return { handler: route.handler, params };
+        return { handler: route.handler, params, name: routeName(route) };
     }
     return pathMatched ? { methodNotAllowed: true } : undefined;
   }

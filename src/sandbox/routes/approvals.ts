@@ -12,7 +12,7 @@ import { findOwner } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { ApprovalRule, Group, OwnerKey, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, readParams, requireInt, requireStr } from '../params.js';
+import { int, readParams, requireInt, requireStr, str } from '../params.js';
 import { refsOf } from '../protected-refs.js';
 import { ownerKey, type Store } from '../store.js';
 import { branchJson } from './protected-refs.js';
@@ -20,7 +20,8 @@ import { branchJson } from './protected-refs.js';
 /**
  * Merge request approval rules of a project and approval settings of a project or group
  * (doc/api/merge_request_approvals.md @003efb27, merge_request_approval_settings.md @017a6c12).
- * Rules: name and approvals_required are required on POST and PUT (the docs' tables), a name is
+ * Rules: name and approvals_required are required on POST, optional on PUT (the docs' tables; go-gitlab
+ * sends approvals_required alone, as the newer doc allows), a name is
  * unique among the project's rules of its type, at most one any_approver rule a project
  * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
  * approvers and branches that are not there are left out, as GitLab's params filter does. The docs
@@ -156,8 +157,8 @@ function updateRule(req: SandboxRequest): SandboxResponse {
   const { params, users, groups, branches } = approversOf(req, project.id);
   const changed: ApprovalRule = {
     ...rule,
-    name: requireStr(req.input, 'name'),
-    approvals_required: requireInt(req.input, 'approvals_required'),
+    name: str(req.input, 'name') ?? rule.name,
+    approvals_required: int(req.input, 'approvals_required') ?? rule.approvals_required,
     ...(users ? { user_ids: users } : {}),
     ...(groups ? { group_ids: groups } : {}),
     ...(branches ? { protected_branch_ids: branches } : {}),
