@@ -429,6 +429,61 @@ func main() {
 		step("delete group badge", err)
 	}
 
+	// Pipeline schedules, the job token scope, push mirrors.
+	sched, _, err := maint.PipelineSchedules.CreatePipelineSchedule(storefront, &gitlab.CreatePipelineScheduleOptions{Description: s("nightly"), Ref: s("main"), Cron: s("0 2 * * *"), CronTimezone: s("UTC"), Active: b(true)})
+	step("create schedule", err)
+	_, _, err = dev.PipelineSchedules.ListPipelineSchedules(storefront, &gitlab.ListPipelineSchedulesOptions{})
+	step("schedules", err)
+	if sched != nil {
+		_, _, err = dev.PipelineSchedules.GetPipelineSchedule(storefront, sched.ID)
+		step("schedule", err)
+		_, _, err = maint.PipelineSchedules.EditPipelineSchedule(storefront, sched.ID, &gitlab.EditPipelineScheduleOptions{Cron: s("0 3 * * *")})
+		step("edit schedule", err)
+		_, _, err = admin.PipelineSchedules.TakeOwnershipOfPipelineSchedule(storefront, sched.ID)
+		step("take ownership", err)
+		_, err = admin.PipelineSchedules.RunPipelineSchedule(storefront, sched.ID)
+		step("play schedule", err)
+		_, _, err = admin.PipelineSchedules.CreatePipelineScheduleVariable(storefront, sched.ID, &gitlab.CreatePipelineScheduleVariableOptions{Key: s("GO_VAR"), Value: s("one")})
+		step("schedule variable", err)
+		_, _, err = admin.PipelineSchedules.EditPipelineScheduleVariable(storefront, sched.ID, "GO_VAR", &gitlab.EditPipelineScheduleVariableOptions{Value: s("two")})
+		step("edit schedule variable", err)
+		_, _, err = admin.PipelineSchedules.DeletePipelineScheduleVariable(storefront, sched.ID, "GO_VAR")
+		step("delete schedule variable", err)
+		_, err = admin.PipelineSchedules.DeletePipelineSchedule(storefront, sched.ID)
+		step("delete schedule", err)
+	}
+	raw(maint, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/job_token_scope", nil)
+	// go-gitlab sends a PATCH's options in the query, as its own PATCH methods do.
+	raw(maint, http.MethodPatch, "projects/acme%2Fweb%2Fstorefront/job_token_scope", &struct {
+		Enabled *bool `url:"enabled" json:"enabled"`
+	}{Enabled: b(true)})
+	raw(maint, http.MethodPost, "projects/acme%2Fweb%2Fstorefront/job_token_scope/allowlist", map[string]interface{}{"target_project_id": created.ID})
+	raw(maint, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/job_token_scope/allowlist", nil)
+	raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/job_token_scope/allowlist/%d", created.ID), nil)
+	raw(maint, http.MethodPost, "projects/acme%2Fweb%2Fstorefront/job_token_scope/groups_allowlist", map[string]interface{}{"target_group_id": web.ID})
+	raw(maint, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/job_token_scope/groups_allowlist", nil)
+	raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/job_token_scope/groups_allowlist/%d", web.ID), nil)
+	mirror, _, err := maint.ProjectMirrors.AddProjectMirror(storefront, &gitlab.AddProjectMirrorOptions{URL: s("https://mirror.example.com/storefront.git"), Enabled: b(true), OnlyProtectedBranches: b(true)})
+	step("add mirror", err)
+	_, _, err = maint.ProjectMirrors.ListProjectMirror(storefront, &gitlab.ListProjectMirrorOptions{})
+	step("mirrors", err)
+	if mirror != nil {
+		_, _, err = maint.ProjectMirrors.GetProjectMirror(storefront, mirror.ID)
+		step("mirror", err)
+		_, _, err = maint.ProjectMirrors.EditProjectMirror(storefront, mirror.ID, &gitlab.EditProjectMirrorOptions{KeepDivergentRefs: b(true)})
+		step("edit mirror", err)
+		raw(maint, http.MethodPost, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/remote_mirrors/%d/sync", mirror.ID), nil)
+		_, err = maint.ProjectMirrors.DeleteProjectMirror(storefront, mirror.ID)
+		step("delete mirror", err)
+	}
+
+	// A user's state, on the external user.
+	xena, _, err := admin.Users.ListUsers(&gitlab.ListUsersOptions{Username: s("xena")})
+	step("users", err)
+	for _, change := range []func(int, ...gitlab.RequestOptionFunc) error{admin.Users.BlockUser, admin.Users.UnblockUser, admin.Users.DeactivateUser, admin.Users.ActivateUser, admin.Users.BanUser, admin.Users.UnbanUser} {
+		step("user state", change(xena[0].ID))
+	}
+
 	// Moves and removals last.
 	_, _, err = admin.Projects.TransferProject(id, &gitlab.TransferProjectOptions{Namespace: "globex"})
 	step("transfer project", err)

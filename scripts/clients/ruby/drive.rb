@@ -256,6 +256,44 @@ if gbadge
   step('remove group badge') { owner.remove_group_badge('acme', gbadge.id) }
 end
 
+# Pipeline schedules, the job token scope, push mirrors.
+sched = step('create schedule') { maint.create_pipeline_schedule(storefront, description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'UTC', active: true) }
+step('schedules') { dev.pipeline_schedules(storefront) }
+if sched
+  step('schedule') { dev.pipeline_schedule(storefront, sched.id) }
+  step('edit schedule') { maint.edit_pipeline_schedule(storefront, sched.id, cron: '0 3 * * *') }
+  step('take ownership') { admin.pipeline_schedule_take_ownership(storefront, sched.id) }
+  step('play schedule') { admin.post("/projects/#{enc(storefront)}/pipeline_schedules/#{sched.id}/play") }
+  step('schedule variable') { admin.create_pipeline_schedule_variable(storefront, sched.id, key: 'RUBY_VAR', value: 'one') }
+  step('edit schedule variable') { admin.edit_pipeline_schedule_variable(storefront, sched.id, 'RUBY_VAR', value: 'two') }
+  step('delete schedule variable') { admin.delete_pipeline_schedule_variable(storefront, sched.id, 'RUBY_VAR') }
+  step('delete schedule') { admin.delete_pipeline_schedule(storefront, sched.id) }
+end
+scope = "/projects/#{enc(storefront)}/job_token_scope"
+step('job token scope') { maint.get(scope) }
+step('edit job token scope') { maint.patch(scope, body: { enabled: true }) } if maint.respond_to?(:patch)
+step('allow project') { maint.post("#{scope}/allowlist", body: { target_project_id: id }) }
+step('allowed projects') { maint.get("#{scope}/allowlist") }
+step('disallow project') { maint.delete("#{scope}/allowlist/#{id}") }
+step('allow group') { maint.post("#{scope}/groups_allowlist", body: { target_group_id: web.id }) }
+step('allowed groups') { maint.get("#{scope}/groups_allowlist") }
+step('disallow group') { maint.delete("#{scope}/groups_allowlist/#{web.id}") }
+mirrors = "/projects/#{enc(storefront)}/remote_mirrors"
+mirror = step('add mirror') { maint.post(mirrors, body: { url: 'https://mirror.example.com/storefront.git', enabled: true }) }
+step('mirrors') { maint.get(mirrors) }
+if mirror
+  step('mirror') { maint.get("#{mirrors}/#{mirror.id}") }
+  step('edit mirror') { maint.put("#{mirrors}/#{mirror.id}", body: { keep_divergent_refs: true }) }
+  step('sync mirror') { maint.post("#{mirrors}/#{mirror.id}/sync") }
+  step('delete mirror') { maint.delete("#{mirrors}/#{mirror.id}") }
+end
+
+# A user's state, on the external user.
+xena = step('users') { admin.users(username: 'xena').first.id }
+step('block') { admin.block_user(xena) }
+step('unblock') { admin.unblock_user(xena) }
+%w[deactivate activate ban unban].each { |change| step(change) { admin.post("/users/#{xena}/#{change}") } }
+
 # Moves and removals last.
 step('transfer project') { admin.transfer_project(id, 'globex') }
 step('delete project') { admin.delete_project(id) }
