@@ -477,6 +477,26 @@ func main() {
 		step("delete mirror", err)
 	}
 
+	// Protected environments and integrations, which this go-gitlab has no methods for.
+	for _, owner := range []struct {
+		c    *gitlab.Client
+		path string
+	}{{maint, "projects/acme%2Fweb%2Fstorefront"}, {owner, "groups/acme"}} {
+		env := "production"
+		if strings.HasPrefix(owner.path, "groups") {
+			env = "staging"
+		}
+		raw(owner.c, http.MethodPost, owner.path+"/protected_environments", map[string]interface{}{"name": env, "deploy_access_levels": []map[string]interface{}{{"access_level": 40}}, "required_approval_count": 1})
+		raw(owner.c, http.MethodGet, owner.path+"/protected_environments", nil)
+		raw(owner.c, http.MethodGet, owner.path+"/protected_environments/"+env, nil)
+		raw(owner.c, http.MethodPut, owner.path+"/protected_environments/"+env, map[string]interface{}{"required_approval_count": 2})
+		raw(owner.c, http.MethodDelete, owner.path+"/protected_environments/"+env, nil)
+		raw(owner.c, http.MethodPut, owner.path+"/integrations/slack", map[string]interface{}{"webhook": "https://hooks.slack.com/services/T0/B0/go", "push_events": true})
+		raw(owner.c, http.MethodGet, owner.path+"/integrations", nil)
+		raw(owner.c, http.MethodGet, owner.path+"/integrations/slack", nil)
+		raw(owner.c, http.MethodDelete, owner.path+"/integrations/slack", nil)
+	}
+
 	// A user's state, on the external user.
 	xena, _, err := admin.Users.ListUsers(&gitlab.ListUsersOptions{Username: s("xena")})
 	step("users", err)

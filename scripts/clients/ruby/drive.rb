@@ -288,6 +288,19 @@ if mirror
   step('delete mirror') { maint.delete("#{mirrors}/#{mirror.id}") }
 end
 
+# Protected environments and integrations, which the gem has no methods for.
+[[maint, "/projects/#{enc(storefront)}", 'production'], [owner, '/groups/acme', 'staging']].each do |c, path, env|
+  step('protect environment') { c.post("#{path}/protected_environments", body: { name: env, deploy_access_levels: [{ access_level: 40 }], required_approval_count: 1 }) }
+  step('protected environments') { c.get("#{path}/protected_environments") }
+  step('protected environment') { c.get("#{path}/protected_environments/#{env}") }
+  step('edit protected environment') { c.put("#{path}/protected_environments/#{env}", body: { required_approval_count: 2 }) }
+  step('unprotect environment') { c.delete("#{path}/protected_environments/#{env}") }
+  step('set integration') { c.put("#{path}/integrations/slack", body: { webhook: 'https://hooks.slack.com/services/T0/B0/ruby', push_events: true }) }
+  step('integrations') { c.get("#{path}/integrations") }
+  step('integration') { c.get("#{path}/integrations/slack") }
+  step('remove integration') { c.delete("#{path}/integrations/slack") }
+end
+
 # A user's state, on the external user.
 xena = step('users') { admin.users(username: 'xena').first.id }
 step('block') { admin.block_user(xena) }
