@@ -98,7 +98,7 @@ function labelRoutes(kind: Kind): Route[] {
 
   const view = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.none);
-    return json(labelJson(findLabel(req, owner, bool(req.input, 'include_ancestor_groups') ?? true), kind));
+    return json(labelJson(findLabel(req, owner, bool(req.input, 'include_ancestor_groups') ?? true), kind, true));
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {

@@ -5,13 +5,17 @@ import { json, type Route, type SandboxRequest, type SandboxResponse } from '../
 import type { Namespace } from '../model.js';
 import type { Store } from '../store.js';
 
-/** What a paid instance adds to a namespace (doc/api/namespaces.md): its plan and compute-minute quotas (none set). */
+/** What a paid instance adds to a namespace (doc/api/namespaces.md): its plan, seats and compute-minute quotas (none set). */
 const PAID_NAMESPACE_FIELDS = {
   shared_runners_minutes_limit: null,
   extra_shared_runners_minutes_limit: null,
+  max_seats_used: 0,
+  seats_in_use: 0,
   plan: 'premium',
+  end_date: null,
   trial_ends_on: null,
   trial: false,
+  root_repository_size: 0,
 } as const;
 
 /** A namespace as GET /namespaces/:id shows it (GitLab's fields; plan for a paid instance). */
@@ -31,6 +35,7 @@ function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
       members_count_with_descendants: group ? group.members.size : 0,
       billable_members_count: group ? group.members.size : 0,
       ...PAID_NAMESPACE_FIELDS,
+      projects_count: store.projectsInNamespace(ns.id).length,
     };
   }
   const user = store.users.get(ns.ownerId);
@@ -45,6 +50,7 @@ function namespaceJson(store: Store, ns: Namespace): Record<string, unknown> {
     web_url: `${store.origin}/${user?.username ?? ''}`,
     billable_members_count: 1,
     ...PAID_NAMESPACE_FIELDS,
+    projects_count: store.projectsInNamespace(ns.id).length,
   };
 }
 

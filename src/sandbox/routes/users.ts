@@ -76,6 +76,7 @@ function profileFields(user: User): Record<string, unknown> {
     followers: 0,
     following: 0,
     local_time: null,
+    is_followed: false,
   };
 }
 
@@ -119,9 +120,15 @@ function adminFields(store: Store, user: User): Record<string, unknown> {
 function viewUser(req: SandboxRequest): SandboxResponse {
   const user = req.store.userByName(req.params.user_id as string);
   if (!user) throw notFound('User');
-  const view = { ...userObject(req.store, user), ...profileFields(user) };
+  const view = { ...userObject(req.store, user), locked: false, ...profileFields(user) };
+  // plan and trial are an Enterprise instance's, as its namespaces show them.
   if (req.user?.is_admin)
-    Object.assign(view, adminFields(req.store, user), { commit_email: user.email, sign_in_count: 0 });
+    Object.assign(view, adminFields(req.store, user), {
+      commit_email: user.email,
+      sign_in_count: 0,
+      plan: 'premium',
+      trial: false,
+    });
   return json(view);
 }
 
@@ -144,9 +151,7 @@ function listUsers(req: SandboxRequest): SandboxResponse {
     .sort((a, b) => b.id - a.id);
   const admin = req.user?.is_admin === true;
   return paginateArray(req, users, (user) =>
-    JSON.stringify(
-      admin ? { ...userObject(req.store, user), ...adminFields(req.store, user) } : userObject(req.store, user),
-    ),
+    JSON.stringify({ ...userObject(req.store, user), locked: false, ...(admin ? adminFields(req.store, user) : {}) }),
   );
 }
 

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BADGE_PARAMS } from '../../src/params/badges.js';
+import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../src/params/deploy-keys.js';
+import { hookParamsFor } from '../../src/params/hooks.js';
+import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../src/params/labels.js';
+import { PROTECTED_BRANCH_PARAMS } from '../../src/params/protected-refs.js';
+import type { ParamSpec } from '../../src/params/types.js';
+import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * collab's parameter tables and the sandbox held to GitLab's API documentation, committed as data in
+ * test/fixtures/gitlab-docs/ (one file per doc page of gitlab-org/gitlab, read at the commit each
+ * names: its endpoints' parameters with type, required and allowed values, and the keys of their
+ * documented answers). differences.json lists each deliberate difference once, with its reason.
+ */
+
+interface DocParam {
+  type: string;
+  required?: boolean;
+  values?: readonly (string | number)[];
+}
+interface DocEndpoint {
+  params: Record<string, DocParam>;
+  response?: readonly string[];
+  admin_response?: readonly string[];
+}
+interface DocPage {
+  doc: string;
+  repository: string;
+  commit: string;
+  endpoints: Record<string, DocEndpoint>;
+}
+
+const dir = new URL('../fixtures/gitlab-docs/', import.meta.url);
+const PAGES: DocPage[] = readdirSync(dir)
+  .filter((file) => file.endsWith('.json') && file !== 'differences.json')
+  .map((file) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as DocPage);
+const DIFFERENCES = JSON.parse(readFileSync(new URL('differences.json', dir), 'utf8')) as Record<string, string>;
+
+function documented(endpoint: string): DocEndpoint {
+  const found = PAGES.find((page) => endpoint in page.endpoints)?.endpoints[endpoint];
+  if (!found) throw new Error(`no doc fixture has ${endpoint}`);
+  return found;
+}
+
+/** The doc types a table's type stands for. */
+const DOC_TYPES: Record<ParamSpec['type'], readonly string[]> = {
+  string: ['string'],
+  integer: ['integer'],
+  boolean: ['boolean'],
+  'string-array': ['array', 'string array'],
+  'integer-array': ['array', 'integer array'],
+  hash: ['hash'],
+  file: ['file', 'mixed'],
+  date: ['date', 'string'],
+  datetime: ['datetime'],
+  'access-level': ['integer'],
+};
+
+/** Each table, and the endpoint whose documented parameters it must agree with. */
+const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
+  ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
+  ['badges', BADGE_PARAMS, 'POST /projects/:id/badges'],
+  ['variables', [...VARIABLE_PARAMS, HIDDEN_PARAM], 'POST /projects/:id/variables'],
+  ['deploy keys (create)', DEPLOY_KEY_PARAMS, 'POST /projects/:id/deploy_keys'],
+  ['deploy keys (update)', DEPLOY_KEY_UPDATE_PARAMS, 'PUT /projects/:id/deploy_keys/:key_id'],
+  ['project hooks', hookParamsFor('project'), 'POST /projects/:id/hooks'],
+  ['protected branches', PROTECTED_BRANCH_PARAMS, 'POST /projects/:id/protected_branches'],
+];
+
+/** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
+function tableProblems(params: readonly ParamSpec[], endpoint: string): string[] {
+  const doc = documented(endpoint).params;
+  const problems: string[] = [];
+  for (const param of params) {
+    const entry = doc[param.name];
+    const key = `${endpoint} param ${param.name}`;
+    if (!entry) {
+      problems.push(`${key}: not documented`);
+      continue;
+    }
+    if (!DOC_TYPES[param.type].includes(entry.type)) problems.push(`${key}: ${param.type}, documented ${entry.type}`);
+    if (param.required && !entry.required) problems.push(`${key}: required, documented optional`);
+    const outside = (param.choices ?? []).filter((choice) => entry.values && !entry.values.includes(choice));
+    if (outside.length > 0) problems.push(`${key}: choices ${outside.join(', ')} not documented`);
+  }
+  return problems.filter((problem) => !((problem.split(':')[0] as string) in DIFFERENCES));
+}
+
+describe('the parameter tables, held to GitLab’s documentation', () => {
+  it('has each fixture name its doc page and the commit it was read at', () => {
+    for (const page of PAGES) {
+      expect(page.doc).toMatch(/^doc\/api\/[a-z_/]+\.md$/);
+      expect(page.commit).toMatch(/^[0-9a-f]{40}$/);
+    }
+  });
+
+  for (const [name, params, endpoint] of TABLES) {
+    it(`agrees on every parameter of the ${name} table: names, types, required, choices (${endpoint})`, () => {
+      expect(tableProblems(params, endpoint)).toEqual([]);
+    });
+  }
+
+  it('fails on a table entry the doc contradicts: a type changed', () => {
+    const [first, ...rest] = BADGE_PARAMS;
+    expect(tableProblems([{ ...first, type: 'integer' }, ...rest], 'POST /projects/:id/badges')).toEqual([
+      'POST /projects/:id/badges param link_url: integer, documented string',
+    ]);
+  });
+});
+
+describe('the sandbox’s answers, held to GitLab’s documentation', () => {
+  const { call, get } = useSandbox({ seed: 12 });
+  const storefront = '/projects/acme%2Fweb%2Fstorefront';
+  const made: Record<string, number | string> = {};
+
+  beforeEach(async () => {
+    await call('POST', `${storefront}/labels`, { json: { name: 'docs', color: '#FF0000' } });
+    made.badge = (
+      await call('POST', `${storefront}/badges`, { json: { link_url: 'https://a/x', image_url: 'https://b/y' } })
+    ).body.id;
+    await call('POST', `${storefront}/variables`, { json: { key: 'DOCS_VAR', value: 'docs-value' } });
+    made.hook = (await call('POST', `${storefront}/hooks`, { json: { url: 'https://ci.example.com/docs' } })).body.id;
+    made.key = (await get(`${storefront}/deploy_keys`)).body[0].id;
+    made.dana = (await get('/users?username=dana')).body[0].id;
+  });
+
+  /** The answer of each documented endpoint the sandbox is asked, as [path, caller]. */
+  const ASKED: Record<string, () => [string, 'admin' | 'developer']> = {
+    'GET /projects/:id/labels': () => [`${storefront}/labels?with_counts=true`, 'admin'],
+    'GET /projects/:id/labels/:label_id': () => [`${storefront}/labels/docs`, 'admin'],
+    'GET /projects/:id/badges': () => [`${storefront}/badges`, 'admin'],
+    'GET /projects/:id/badges/:badge_id': () => [`${storefront}/badges/${made.badge}`, 'admin'],
+    'GET /projects/:id/badges/render': () => [
+      `${storefront}/badges/render?link_url=https://a&image_url=https://b`,
+      'admin',
+    ],
+    'GET /projects/:id/variables': () => [`${storefront}/variables`, 'admin'],
+    'GET /projects/:id/variables/:key': () => [`${storefront}/variables/DOCS_VAR`, 'admin'],
+    'GET /deploy_keys': () => ['/deploy_keys', 'admin'],
+    'GET /projects/:id/deploy_keys': () => [`${storefront}/deploy_keys`, 'admin'],
+    'GET /projects/:id/deploy_keys/:key_id': () => [`${storefront}/deploy_keys/${made.key}`, 'admin'],
+    'GET /projects/:id/hooks/:hook_id': () => [`${storefront}/hooks/${made.hook}`, 'admin'],
+    'GET /namespaces/:id': () => ['/namespaces/acme', 'admin'],
+    'GET /users': () => ['/users?username=dana', 'developer'],
+    'GET /users/:id': () => [`/users/${made.dana}`, 'developer'],
+    'GET /projects/:id/protected_branches': () => [`${storefront}/protected_branches`, 'admin'],
+    'GET /projects/:id/protected_branches/:name': () => [`${storefront}/protected_branches/main`, 'admin'],
+  };
+
+  for (const [endpoint, ask] of Object.entries(ASKED)) {
+    it(`answers ${endpoint} with every documented key`, async () => {
+      const doc = documented(endpoint);
+      const [path, as] = ask();
+      const missing = async (keys: readonly string[] | undefined, caller: 'admin' | 'developer', kind: string) => {
+        if (!keys) return [];
+        const answer = await call('GET', path, { as: caller });
+        expect(answer.status).toBe(200);
+        const item = Array.isArray(answer.body) ? answer.body[0] : answer.body;
+        return keys
+          .filter((key) => !(key in item))
+          .map((key) => `${endpoint} ${kind} ${key}`)
+          .filter((key) => !(key in DIFFERENCES));
+      };
+      expect([
+        ...(await missing(doc.response, as, 'response')),
+        ...(await missing(doc.admin_response, 'admin', 'admin_response')),
+      ]).toEqual([]);
+    });
+  }
+
+  it('lists no difference that is none: each entry of differences.json names a documented endpoint', () => {
+    for (const key of Object.keys(DIFFERENCES)) {
+      const [method, path] = key.split(' ');
+      expect(documented(`${method} ${path}`)).toBeDefined();
+    }
+  });
+});
