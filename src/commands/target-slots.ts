@@ -7,7 +7,6 @@ import type { ArgSpec, CommandInput, CommandSpec, OptionSpec } from './spec.js';
  * `<project>` or `<group>` argument, or a `--project` or `--group` option. There, `-` means "read
  * the targets from standard input" and the command runs once per target (src/bulk/). Nothing is
  * listed by hand: a new command with such an argument or option can take `-` at once.
- * In the front bundle: imports nothing but definitions.
  */
 
 /** The value of a target argument or option that reads the targets from standard input. */

@@ -50,8 +50,8 @@ interface RetrySettings {
 
 /**
  * One request's attempts and waits. Every failure draws on it: a 5xx, a lost connection, a body
- * cut off mid-transfer, a rate-limit pause. (Reading the body used to retry around a send that
- * retried too: a request could go out (retries + 1)^2 times, and the wait cap started again.)
+ * cut off mid-transfer, a rate-limit pause: one budget, so that reading the body never retries
+ * around a send that retries too ((retries + 1)^2 sends, the wait cap started again).
  */
 export class RetryBudget {
   /** Times the request went out; following a redirect is not a new attempt. */

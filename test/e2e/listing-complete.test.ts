@@ -7,7 +7,7 @@ import { runMain, tempConfigDir } from '../helpers/cli.js';
  * A listing never loops and never writes an item twice, against a server that ignores what it
  * does not know. This one serves GET /projects as offset pages in id order, refuses offsets past
  * 50,000 as the service does (405), and ignores id_before/id_after, so that the window `--all`
- * starts past 50,000 gets the first page again. It used to be requested forever.
+ * starts past 50,000 gets the first page again: the listing must stop, not request it forever.
  */
 const TOTAL = 50_100;
 let server: Server;

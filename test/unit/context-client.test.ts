@@ -6,9 +6,8 @@ import { tempConfigDir } from '../helpers/cli.js';
 
 /**
  * One HTTP client a run, however many ask for it at once. With `-` as the target, --concurrency
- * targets start together; each used to build a client of its own (its own pool and rate-limit
- * gate), so a 429 met by one did not hold back the others' retries: the bench saw requests between
- * a 429 and the service's reset.
+ * targets start together; a client each (its own pool and rate-limit gate) would let the others
+ * retry through a 429 that one met, before the service's reset.
  */
 describe('Context.client', () => {
   it('gives every caller the same client, even when they ask at the same time', async () => {
