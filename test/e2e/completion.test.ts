@@ -126,7 +126,7 @@ describe('collab __complete: projects and groups from the service', () => {
       lines((await complete(['protected-branches', 'view', '--project', 'acme/web/storefront', 'ma'])).stdout),
     ).toEqual(['main']);
     const badges = lines((await complete(['badges', 'view', '--group', 'acme', ''])).stdout);
-    expect(badges.length).toBeGreaterThan(0);
+    expect(badges).toHaveLength(1);
     for (const id of badges) expect(id).toMatch(/^\d+$/);
     // Without an owner on the line (or with `-`, many owners) there is no one list to read.
     const before = sandbox.stats.requests;

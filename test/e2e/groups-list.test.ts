@@ -354,7 +354,7 @@ describe('collab groups: lists', () => {
         '--json',
       ]);
       const names = ordered.json<Array<{ name: string; visibility: string }>>();
-      expect(names.length).toBeGreaterThan(0);
+      expect(names).toHaveLength(2);
       expect(names.every((p) => p.visibility === 'public')).toBe(true);
       expect(names.map((p) => p.name)).toEqual([...names.map((p) => p.name)].sort((a, b) => a.localeCompare(b)));
 

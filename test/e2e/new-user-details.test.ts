@@ -34,7 +34,7 @@ describe('details a new user meets', () => {
     });
     expect(ranked.exitCode).toBe(0);
     const paths = ranked.json<{ path: string }[]>().map((p) => p.path);
-    expect(paths.length).toBeGreaterThan(0);
+    expect(paths).toHaveLength(1);
     // An exact match of the path first.
     expect(paths[0]).toBe('storefront');
 

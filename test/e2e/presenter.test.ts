@@ -49,7 +49,7 @@ describe('the output format, wherever it was chosen', () => {
       language: string;
       percent: number;
     }>();
-    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(1);
     expect(Object.entries(json)).toEqual(rows.map((row) => [row.language, row.percent]));
   });
 
@@ -58,6 +58,6 @@ describe('the output format, wherever it was chosen', () => {
     const [only] = result.lines<{ status: string; response: Record<string, number> }>();
     expect(only?.status).toBe('ok');
     expect(Array.isArray(only?.response)).toBe(false);
-    expect(Object.keys(only?.response ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(only?.response ?? {})).toHaveLength(1);
   });
 });

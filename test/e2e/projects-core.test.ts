@@ -163,7 +163,7 @@ describe('collab projects (core verbs)', () => {
           .sort((a, b) => a - b),
       ).toEqual(expected);
       const owned = await collab(['projects', 'list', '--owned', '-o', 'ndjson'], { as: 'developer' });
-      expect(owned.lines<Item>().length).toBeGreaterThan(0);
+      expect(owned.lines<Item>()).toHaveLength(3);
       expect(owned.lines<Item>().every((p) => p.namespace.full_path === 'dana')).toBe(true);
       const topics = await collab(['projects', 'list', '--topic', 'api', '--all', '-o', 'ndjson']);
       expect(topics.lines<Item>().every((p) => p.topics.includes('api'))).toBe(true);

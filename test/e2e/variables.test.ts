@@ -24,30 +24,46 @@ describe('collab variables', () => {
     expect(json.stdout).toContain('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
   });
 
-  it('create from --value, a file and standard input; view by scope; set updates; delete asks for --yes', async () => {
-    expect(
-      (await collab(['variables', 'create', 'PLAIN', '--project', project, '--value', 'hello', '--scope', 'staging']))
-        .exitCode,
-    ).toBe(0);
+  const plainOnStaging = () =>
+    call('POST', `/projects/${encodeURIComponent(project)}/variables`, {
+      json: { key: 'PLAIN', value: 'hello', environment_scope: 'staging' },
+    });
+
+  it('create --value makes an unmasked variable in the scope given', async () => {
+    const created = await collab([
+      'variables',
+      'create',
+      'PLAIN',
+      '--project',
+      project,
+      '--value',
+      'hello',
+      '--scope',
+      'staging',
+    ]);
+    expect(created.exitCode).toBe(0);
     expect(await one('PLAIN', 'staging')).toMatchObject({ value: 'hello', masked: false });
+  });
+
+  it('create --value-file reads the value from the file, without its trailing newline', async () => {
     const file = join(tempConfigDir(), 'value.txt');
     writeFileSync(file, 'from-a-file-123\n');
-    expect(
-      (
-        await collab([
-          'variables',
-          'create',
-          'FROM_FILE',
-          '--project',
-          project,
-          '--value-file',
-          file,
-          '--masked',
-          '--protected',
-        ])
-      ).exitCode,
-    ).toBe(0);
+    const args = [
+      'variables',
+      'create',
+      'FROM_FILE',
+      '--project',
+      project,
+      '--value-file',
+      file,
+      '--masked',
+      '--protected',
+    ];
+    expect((await collab(args)).exitCode).toBe(0);
     expect(await one('FROM_FILE')).toMatchObject({ value: 'from-a-file-123', masked: true, protected: true });
+  });
+
+  it('set creates the variable from standard input when none has the key', async () => {
     const piped = await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked'], {
       input: 'piped-secret-1\n',
     });
@@ -55,13 +71,21 @@ describe('collab variables', () => {
       exitCode: 0,
       stderr: 'created variable FROM_STDIN on project acme/web/storefront\n',
     });
+    expect(await one('FROM_STDIN')).toMatchObject({ value: 'piped-secret-1', masked: true });
+  });
+
+  it('set updates the variable that has the key, and prints no value', async () => {
+    await collab(['variables', 'set', 'FROM_STDIN', '--project', project, '--masked'], { input: 'piped-secret-1\n' });
     const again = await collab(
       ['variables', 'set', 'FROM_STDIN', '--project', project, '--masked', '--description', 'rotated'],
       { input: 'piped-secret-2' },
     );
     expect(again.stderr).toBe('updated variable FROM_STDIN on project acme/web/storefront\n');
-    expect(await one('FROM_STDIN')).toMatchObject({ value: 'piped-secret-2', description: 'rotated' });
     expect(again.stdout).not.toContain('piped-secret');
+    expect(await one('FROM_STDIN')).toMatchObject({ value: 'piped-secret-2', description: 'rotated' });
+  });
+
+  it('view --scope shows the variable of that environment', async () => {
     const viewed = await collab([
       'variables',
       'view',
@@ -73,18 +97,26 @@ describe('collab variables', () => {
       '--json',
     ]);
     expect(viewed.json()).toMatchObject({ value: 'production', environment_scope: 'production' });
-    // update keeps the value it does not change (the service wants it on every PUT).
-    expect(
-      (await collab(['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected']))
-        .exitCode,
-    ).toBe(0);
+  });
+
+  it('update keeps the value it does not change (the service wants it on every PUT)', async () => {
+    const args = ['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected'];
+    expect((await collab(args)).exitCode).toBe(0);
     expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'production', protected: true });
+  });
+
+  it('delete without --yes is a usage error that names --yes, and deletes nothing', async () => {
+    await plainOnStaging();
     const refused = await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging']);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/pass --yes/);
-    expect(
-      (await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging', '--yes'])).exitCode,
-    ).toBe(0);
+    expect(await one('PLAIN', 'staging')).toMatchObject({ value: 'hello' });
+  });
+
+  it('delete --yes removes the variable of that scope', async () => {
+    await plainOnStaging();
+    const args = ['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging', '--yes'];
+    expect((await collab(args)).exitCode).toBe(0);
     expect(await one('PLAIN', 'staging')).toBeUndefined();
   });
 

@@ -103,7 +103,7 @@ describe('GET /projects', () => {
     // Several seeded projects have both cli and web, others one of them.
     const both = ids(await get('/projects?topic=cli,web&per_page=100'));
     const expected = await idsWhere((x) => x.topics.includes('cli') && x.topics.includes('web'));
-    expect(expected.length).toBeGreaterThan(0);
+    expect(expected).toHaveLength(4);
     expect(both.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     expect(ids(await get('/projects?search=STOREFRONT'))).toEqual([known.project('acme/web/storefront')]);
     expect(
@@ -119,12 +119,12 @@ describe('GET /projects', () => {
   it('filters by membership, ownership, access level and stars, not counting administrator rights', async () => {
     expect(ids(await get('/projects?membership=true'))).toEqual([]);
     const owned = ids(await get('/projects?owned=true&per_page=100', 'developer'));
-    expect(owned.length).toBeGreaterThan(0);
+    expect(owned).toHaveLength(3);
     expect(owned.sort((a, b) => a - b)).toEqual(
       (await idsWhere((p) => p.path_with_namespace.startsWith('dana/'))).sort((a, b) => a - b),
     );
     const maintained = ids(await get('/projects?min_access_level=40&per_page=100', 'maintainer'));
-    expect(maintained.length).toBeGreaterThan(0);
+    expect(maintained).toHaveLength(16);
     const inAcme = await idsWhere((p) => p.path_with_namespace.startsWith('acme/'));
     expect(maintained.every((id) => inAcme.includes(id))).toBe(true);
     expect((await get('/projects?min_access_level=35')).status).toBe(400);
@@ -160,7 +160,7 @@ describe('GET /projects', () => {
     expect(ids(others)).toEqual(ids(await get('/projects?per_page=100', 'developer')));
     expect(others.body[0].custom_attributes).toBeUndefined();
     expect(ids(await get('/projects?repository_storage=nowhere'))).toEqual([]);
-    expect(ids(await get('/projects?repository_storage=nowhere', 'developer')).length).toBeGreaterThan(0);
+    expect(ids(await get('/projects?repository_storage=nowhere', 'developer'))).toHaveLength(20);
   });
 
   it('shows statistics to Reporter and above only', async () => {
@@ -203,7 +203,7 @@ describe('GET /users/:user_id/projects and /users/:user_id/starred_projects', ()
     const expected = (await idsWhere((p) => p.namespace.kind === 'user' && p.namespace.full_path === 'olivia')).sort(
       (a, b) => b - a,
     );
-    expect(expected.length).toBeGreaterThan(0);
+    expect(expected).toHaveLength(2);
     expect(byName).toEqual(expected);
     expect(ids(await get(`/users/${await userId('owner')}/projects?per_page=100`))).toEqual(expected);
     expect((await get('/users/nobody/projects')).body).toEqual({ message: '404 User Not Found' });
