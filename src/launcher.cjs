@@ -1,10 +1,10 @@
 'use strict';
 // dist/cli.cjs: runs collab from its two bundles, dist/front.cjs (parser, help, usage errors) and
 // dist/back.cjs (what runs a command), each compiled from the V8 code cache the build recorded for
-// it (dist/<bundle>.cache). Node 20 has no compile cache of its own (module.enableCompileCache is
-// Node 22), and compiling costs more than the rest of `collab <command> --help`, and a third of
-// a command's start. A cache V8 rejects (another Node version, other V8 flags) is ignored: the
-// bundle is then compiled as usual.
+// it (dist/<bundle>.cache). Compiling costs more than the rest of `collab <command> --help`, and a
+// third of a command's start. Node 20 has no compile cache of its own, and where Node has one
+// (module.enableCompileCache, 22.1+) it starts collab slower than this (docs/node.md). A cache V8
+// rejects (another Node version, other V8 flags) is ignored: the bundle is then compiled as usual.
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { join } = require('node:path');
