@@ -16,7 +16,7 @@ describe('nouns', () => {
 
   it('runs a noun named by its alias (the alias was known only once the noun was loaded)', async () => {
     const aliased = NOUNS.filter((entry) => entry.aliases?.length);
-    expect(aliased).toHaveLength(13);
+    expect(aliased.map((entry) => entry.name)).toContain('projects');
     for (const entry of aliased) {
       for (const alias of entry.aliases ?? []) {
         const result = await collab([alias, '--help']);
