@@ -65,6 +65,14 @@ _collab_name() {
     'deploy-keys|show') echo 'view' ;;
     'deploy-keys|edit') echo 'update' ;;
     'deploy-keys|rm') echo 'delete' ;;
+    '|approval-rule') echo 'approval-rules' ;;
+    'approval-rules|ls') echo 'list' ;;
+    'approval-rules|show') echo 'view' ;;
+    'approval-rules|edit') echo 'update' ;;
+    'approval-rules|rm') echo 'delete' ;;
+    '|approval-setting') echo 'approval-settings' ;;
+    'approval-settings|show') echo 'view' ;;
+    'approval-settings|edit') echo 'update' ;;
     '|schedule') echo 'schedules' ;;
     '|pipeline-schedules') echo 'schedules' ;;
     'schedules|ls') echo 'list' ;;
@@ -89,7 +97,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys schedules mirrors job-token-scope plan apply access-report export users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys approval-rules approval-settings schedules mirrors job-token-scope plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -106,6 +114,8 @@ _collab_subcommands() {
     'protected-branches') echo 'list view create update delete' ;;
     'protected-tags') echo 'list view create delete' ;;
     'deploy-keys') echo 'list view create update delete enable' ;;
+    'approval-rules') echo 'list view create update delete' ;;
+    'approval-settings') echo 'view update' ;;
     'schedules') echo 'list view create update delete play take-ownership' ;;
     'mirrors') echo 'list view create update delete sync' ;;
     'job-token-scope') echo 'view update list add remove' ;;
@@ -215,6 +225,13 @@ _collab_flags() {
     'deploy-keys update') echo '--project --title --can-push --no-can-push --dry-run --concurrency' ;;
     'deploy-keys delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
     'deploy-keys enable') echo '--project --dry-run --concurrency' ;;
+    'approval-rules list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'approval-rules view') echo '--project --concurrency' ;;
+    'approval-rules create') echo '--project --approvals --type --approver --approver-group --branch --all-protected-branches --dry-run --concurrency' ;;
+    'approval-rules update') echo '--project --rename --approvals --approver --approver-group --branch --all-protected-branches --dry-run --concurrency' ;;
+    'approval-rules delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
+    'approval-settings view') echo '--project --group --concurrency' ;;
+    'approval-settings update') echo '--project --group --allow-author-approval --no-allow-author-approval --allow-committer-approval --no-allow-committer-approval --allow-overrides-to-approver-list-per-merge-request --no-allow-overrides-to-approver-list-per-merge-request --retain-approvals-on-push --no-retain-approvals-on-push --selective-code-owner-removals --no-selective-code-owner-removals --require-reauthentication-to-approve --no-require-reauthentication-to-approve --dry-run --concurrency' ;;
     'schedules list') echo '--project --limit --all --per-page --page --concurrency' ;;
     'schedules view') echo '--project --concurrency' ;;
     'schedules create') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --dry-run --concurrency' ;;
@@ -327,6 +344,8 @@ _collab_choices() {
     'variables update --type') echo 'env_var file' ;;
     'variables set --variable-type') echo 'env_var file' ;;
     'variables set --type') echo 'env_var file' ;;
+    'approval-rules create --type') echo 'regular any_approver' ;;
+    'approval-rules update --all-protected-branches') echo 'yes no' ;;
     'mirrors create --auth-method') echo 'password ssh_public_key' ;;
     'mirrors update --auth-method') echo 'password ssh_public_key' ;;
     'users memberships --type') echo 'project group' ;;
@@ -341,7 +360,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'mirrors list'|'mirrors view'|'mirrors create'|'mirrors update'|'mirrors delete'|'mirrors sync'|'job-token-scope view'|'job-token-scope update'|'job-token-scope list'|'job-token-scope add'|'job-token-scope remove'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'approval-rules list'|'approval-rules view'|'approval-rules create'|'approval-rules update'|'approval-rules delete'|'approval-settings view'|'approval-settings update'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'mirrors list'|'mirrors view'|'mirrors create'|'mirrors update'|'mirrors delete'|'mirrors sync'|'job-token-scope view'|'job-token-scope update'|'job-token-scope list'|'job-token-scope add'|'job-token-scope remove'|'access-report') return 0 ;;
   esac
   return 1
 }

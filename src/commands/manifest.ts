@@ -16,6 +16,8 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   'protected-branches': () => import('./protected-refs/branches.js'),
   'protected-tags': () => import('./protected-refs/tags.js'),
   'deploy-keys': () => import('./deploy-keys/index.js'),
+  'approval-rules': () => import('./approval-rules/index.js'),
+  'approval-settings': () => import('./approval-settings/index.js'),
   schedules: () => import('./schedules/index.js'),
   mirrors: () => import('./mirrors/index.js'),
   'job-token-scope': () => import('./job-token-scope/index.js'),

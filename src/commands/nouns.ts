@@ -30,6 +30,11 @@ const NOUN_NAMES = {
     aliases: ['mirror', 'push-mirrors'],
     summary: 'A project’s push mirrors: where its repository is pushed to',
   },
+  'approval-rules': { aliases: ['approval-rule'], summary: 'Who must approve a project’s merge requests (Premium)' },
+  'approval-settings': {
+    aliases: ['approval-setting'],
+    summary: 'How merge request approvals work in a project or group (Premium)',
+  },
   schedules: {
     aliases: ['schedule', 'pipeline-schedules'],
     summary: 'A project’s pipeline schedules and their variables',

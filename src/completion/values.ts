@@ -83,6 +83,11 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
     list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/pipeline_schedules`),
     field: 'id',
   },
+  'approval-rules': {
+    arg: 'name',
+    list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/approval_rules`),
+    field: 'name',
+  },
 };
 
 /** What the positional argument `arg` of a command of `noun` names among an owner's things, if anything. */

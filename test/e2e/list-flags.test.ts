@@ -33,6 +33,7 @@ const VALID_ARGS: Record<string, string[]> = {
   'deploy-keys list': ['--project', 'acme/web/storefront'],
   'schedules list': ['--project', 'acme/web/storefront'],
   'mirrors list': ['--project', 'acme/web/storefront'],
+  'approval-rules list': ['--project', 'acme/web/storefront'],
 };
 
 function listCommands(spec: CommandSpec, path: string[] = []): string[] {

@@ -25,6 +25,11 @@ describe('required flags', () => {
   it('are refused when missing (exit 2, naming the flag, nothing sent) and marked in help', async () => {
     const commands = withRequired(await loadCommandTree());
     expect(commands.map((c) => c.path.join(' ')).sort()).toEqual([
+      'approval-rules create',
+      'approval-rules delete',
+      'approval-rules list',
+      'approval-rules update',
+      'approval-rules view',
       'deploy-keys create',
       'deploy-keys delete',
       'deploy-keys enable',

@@ -75,6 +75,9 @@ const ARGS: Record<string, string[]> = {
   'mirrors view': ['--project', P],
   'job-token-scope view': ['--project', P],
   'job-token-scope list': ['--project', P],
+  'approval-rules list': ['--project', P],
+  'approval-rules view': ['The security team reviews every change to the release branches', '--project', P],
+  'approval-settings view': ['--project', P],
   'users memberships': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
@@ -229,6 +232,21 @@ describe('every table fits its terminal', () => {
         '--json',
       ])
     ).json<{ id: number }>().id;
+    await made([
+      'approval-rules',
+      'create',
+      'The security team reviews every change to the release branches',
+      '--project',
+      P,
+      '--approvals',
+      '2',
+      '--approver',
+      'dana',
+      '--approver-group',
+      'acme/platform',
+      '--branch',
+      'release/candidates-for-the-next-long-term-support-*',
+    ]);
     await made([
       'groups',
       'ldap-links',

@@ -1,0 +1,48 @@
+import { type ApprovalRule, updateApprovalRule } from '../../api/approvals.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { existingRule, idsOf, RULE_VIEW } from './fields.js';
+import type { UPDATE } from './index.js';
+
+type UpdateRuleInput = VerbInput<typeof UPDATE>;
+
+export function parse(input: UpdateRuleInput): UpdateRuleInput {
+  const lists = input.approvers.length + input.approverGroups.length + input.branches.length;
+  if (input.rename === undefined && input.approvals === undefined && input.allBranches === undefined && lists === 0)
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give --rename, --approvals, --approver, --approver-group, --branch or --all-protected-branches',
+    });
+  return input;
+}
+
+const ids = (items: unknown) =>
+  Array.isArray(items) ? items.map((item: { id: number }) => item.id).filter((id) => typeof id === 'number') : [];
+
+/**
+ * Reads the rule, then PUTs it whole: the docs' table wants its name and approvals every time,
+ * and approvers not given are removed, so the lists not changed are sent as they are.
+ */
+export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void> {
+  const project = opts.owner.ref;
+  const rule = await existingRule(ctx, project, opts.name);
+  const given = (names: readonly string[]) => (names.length > 0 ? names : undefined);
+  const changed = await idsOf(ctx, project, {
+    approvers: given(opts.approvers),
+    approverGroups: given(opts.approverGroups),
+    branches: given(opts.branches),
+  });
+  const response = await ctx.session.mutate<ApprovalRule>(
+    updateApprovalRule(project, rule.id, {
+      name: opts.rename ?? rule.name,
+      approvals_required: opts.approvals ?? rule.approvals_required,
+      user_ids: changed.user_ids ?? ids(rule.users),
+      group_ids: changed.group_ids ?? ids(rule.groups),
+      protected_branch_ids: changed.protected_branch_ids ?? ids(rule.protected_branches),
+      ...(opts.allBranches !== undefined ? { applies_to_all_protected_branches: opts.allBranches === 'yes' } : {}),
+    }),
+  );
+  if (!response) return;
+  ctx.terminal.info(`updated approval rule ${response.data.name} on project ${project}`);
+  await ctx.presenter.resource(response.data, RULE_VIEW);
+}

@@ -1,0 +1,53 @@
+import { describeOwner } from '../../api/owner.js';
+import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { approvalSettingsFor } from '../../params/approvals.js';
+import type { VerbInput } from '../verb.js';
+import { SETTING_COLUMNS, settingRows } from './fields.js';
+import type { UPDATE } from './index.js';
+
+type UpdateSettingsInput = VerbInput<typeof UPDATE>;
+
+interface UpdateSettingsOptions {
+  owner: UpdateSettingsInput['owner'];
+  body: Record<string, boolean>;
+}
+
+/** Only the keys this kind of owner takes (the docs' two tables), at least one. */
+export function parse(input: UpdateSettingsInput): UpdateSettingsOptions {
+  const body = Object.fromEntries(
+    Object.entries(input.settings).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+  );
+  const allowed = approvalSettingsFor(input.owner.kind).map((setting) => setting.name);
+  const other = Object.keys(body).find((key) => !allowed.includes(key));
+  if (other !== undefined)
+    throw new CollabError('usage', `${other} is a project’s setting: a group does not take it`, {
+      hint: 'give it with --project',
+    });
+  if (Object.keys(body).length === 0)
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give a setting: collab approval-settings update --help',
+    });
+  return { owner: input.owner, body };
+}
+
+/** A locked key is refused before sending: the service would keep the group's value whatever is sent. */
+export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promise<void> {
+  const current = (await ctx.session.request<ApprovalSettings>(getApprovalSettings(opts.owner))).data;
+  const locked = Object.entries(opts.body).find(
+    ([key, value]) => current[key]?.locked && current[key]?.value !== value,
+  );
+  if (locked)
+    throw new CollabError(
+      'rejected',
+      `${locked[0]} of ${describeOwner(opts.owner)} is locked at ${current[locked[0]]?.value} by its ${current[locked[0]]?.inherited_from ?? 'group'}`,
+      { hint: 'change it on the group that locks it' },
+    );
+  const response = await ctx.session.mutate<ApprovalSettings>(updateApprovalSettings(opts.owner, opts.body));
+  if (!response) return;
+  ctx.terminal.info(
+    `updated the approval settings of ${describeOwner(opts.owner)}: ${Object.keys(opts.body).join(', ')}`,
+  );
+  await ctx.presenter.shaped(settingRows(response.data), response.data, SETTING_COLUMNS);
+}

@@ -1,0 +1,13 @@
+import { type ApprovalSettings, getApprovalSettings } from '../../api/approvals.js';
+import type { VerbContext } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import { SETTING_COLUMNS, settingRows } from './fields.js';
+import type { VIEW } from './index.js';
+
+type ViewSettingsOptions = VerbInput<typeof VIEW>;
+
+/** One row a key for people; the service's own object (each key as {value, locked, inherited_from}) in JSON. */
+export async function run(ctx: VerbContext, opts: ViewSettingsOptions): Promise<void> {
+  const { data } = await ctx.session.request<ApprovalSettings>(getApprovalSettings(opts.owner));
+  await ctx.presenter.shaped(settingRows(data), data, SETTING_COLUMNS);
+}

@@ -1,0 +1,179 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** collab approval-rules against a Premium sandbox, and against GitLab Free. */
+describe('collab approval-rules', () => {
+  const { collab, getJson, sandbox } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const rulesPath = `/projects/${encodeURIComponent(project)}/approval_rules`;
+  const on = ['--project', project];
+
+  it('create by names, list, view, update, delete', async () => {
+    const created = await collab(
+      [
+        'approval-rules',
+        'create',
+        'security',
+        ...on,
+        '--approvals',
+        '2',
+        '--approver',
+        'max',
+        '--approver-group',
+        'acme/platform',
+        '--branch',
+        'main',
+        '--json',
+      ],
+      { as: 'maintainer' },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toBe(`created approval rule security on project ${project}\n`);
+    const [rule] = await getJson(rulesPath);
+    expect([
+      rule.users.map((u: { username: string }) => u.username),
+      rule.groups[0].full_path,
+      rule.protected_branches[0].name,
+    ]).toEqual([['max'], 'acme/platform', 'main']);
+
+    const list = await collab(['approval-rules', 'ls', ...on]);
+    expect(
+      list.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => row.split('\t').slice(1)),
+    ).toEqual([['security', 'regular', '2', 'max', 'acme/platform', 'main']]);
+    expect((await collab(['approval-rules', 'view', 'security', ...on], { tty: true })).stdout).toMatch(
+      /Branches\s+main\n/,
+    );
+
+    const updated = await collab([
+      'approval-rules',
+      'update',
+      'security',
+      ...on,
+      '--approvals',
+      '1',
+      '--approver',
+      'dana',
+    ]);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    const [after] = await getJson(rulesPath);
+    expect([
+      after.approvals_required,
+      after.users.map((u: { username: string }) => u.username),
+      after.groups.length,
+    ]).toEqual([1, ['dana'], 1]);
+
+    expect((await collab(['approval-rules', 'delete', 'security', ...on])).exitCode).toBe(2);
+    expect((await collab(['approval-rules', 'delete', 'security', ...on, '--yes'])).exitCode).toBe(0);
+    expect(await getJson(rulesPath)).toEqual([]);
+    const again = await collab(['approval-rules', 'delete', 'security', ...on, '--yes', '--strict']);
+    expect(again.exitCode).toBe(4);
+  });
+
+  it('--dry-run looks the names up and sends nothing', async () => {
+    sandbox.resetStats();
+    const dry = await collab([
+      'approval-rules',
+      'create',
+      'x',
+      ...on,
+      '--approvals',
+      '1',
+      '--approver',
+      'max',
+      '--dry-run',
+    ]);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('an unknown approver is exit 4 with a hint, before anything is written', async () => {
+    sandbox.resetStats();
+    const run = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '1', '--approver', 'nobody']);
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toMatch(/user nobody not found \(given to --approver\)/);
+    expect(run.stderr).toMatch(/^hint: /m);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    const branch = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '1', '--branch', 'nope']);
+    expect(branch.exitCode).toBe(4);
+    expect(branch.stderr).toMatch(/branch nope is not protected/);
+  });
+
+  it('a second rule of a name, or a second any_approver rule, is refused by the service (exit 5)', async () => {
+    expect((await collab(['approval-rules', 'create', 'a', ...on, '--approvals', '1'])).exitCode).toBe(0);
+    const twice = await collab(['approval-rules', 'create', 'a', ...on, '--approvals', '1']);
+    expect(twice.exitCode).toBe(5);
+    expect(twice.stderr).toMatch(/name has already been taken/);
+    expect(
+      (await collab(['approval-rules', 'create', 'b', ...on, '--approvals', '1', '--type', 'any_approver'])).exitCode,
+    ).toBe(0);
+    const another = await collab([
+      'approval-rules',
+      'create',
+      'c',
+      ...on,
+      '--approvals',
+      '1',
+      '--type',
+      'any_approver',
+    ]);
+    expect(another.exitCode).toBe(5);
+    expect(another.stderr).toMatch(/any-approver for the project already exists/);
+  });
+
+  it('a Developer is told who may (exit 3); bad input is exit 2 before any request', async () => {
+    const denied = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '1'], { as: 'developer' });
+    expect(denied.exitCode).toBe(3);
+    expect(denied.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+    sandbox.resetStats();
+    const tooMany = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '101']);
+    expect(tooMany.exitCode).toBe(2);
+    const anyNamed = await collab([
+      'approval-rules',
+      'create',
+      'x',
+      ...on,
+      '--approvals',
+      '1',
+      '--type',
+      'any_approver',
+      '--approver',
+      'max',
+    ]);
+    expect(anyNamed.exitCode).toBe(2);
+    expect(anyNamed.stderr).toMatch(/an any_approver rule names no approvers/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('completes rule names from the project on the line', async () => {
+    expect((await collab(['approval-rules', 'create', 'security', ...on, '--approvals', '1'])).exitCode).toBe(0);
+    const complete = await collab(['__complete', 'approval-rules', 'view', ...on, 'se'], {
+      env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'collab-cache-')), COLLAB_COMPLETE_TIMEOUT: '20' },
+    });
+    expect(complete.stdout).toBe('security\n');
+  });
+
+  it('an unknown rule name is exit 4 with where the names are listed', async () => {
+    const view = await collab(['approval-rules', 'view', 'nope', ...on]);
+    expect(view.exitCode).toBe(4);
+    expect(view.stderr).toMatch(/project acme\/web\/storefront has no approval rule nope/);
+    expect(view.stderr).toMatch(/^hint: `collab approval-rules list --project acme\/web\/storefront` lists them/m);
+  });
+});
+
+describe('collab approval-rules against GitLab Free', () => {
+  const { collab } = useSandbox({ seed: 12, tier: 'free' });
+
+  it('says in one line that the feature needs a paid tier (exit 3)', async () => {
+    const run = await collab(['approval-rules', 'list', '--project', 'acme/web/storefront']);
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toMatch(
+      /^error: merge request approval rules need a paid tier \(GitLab Premium or Ultimate\): this instance is GitLab Free \(GET [^\n]*\)\n$/,
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** collab approval-settings against the sandbox: a group's strict value locks it for its projects. */
+describe('collab approval-settings', () => {
+  const { collab, getJson, sandbox } = useSandbox({ seed: 12 });
+  const project = ['--project', 'acme/web/storefront'];
+  const settingsOf = (path: string) => getJson(`${path}/merge_request_approval_setting`);
+  const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+  it('update a group, see the project locked, view as rows and as the service’s object', async () => {
+    const updated = await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval']);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    expect(updated.stderr).toBe('updated the approval settings of group acme: allow_author_approval\n');
+    expect((await settingsOf(storefront)).allow_author_approval).toEqual({
+      value: false,
+      locked: true,
+      inherited_from: 'group',
+    });
+    const rows = await collab(['approval-settings', 'view', ...project]);
+    expect(rows.stdout.split('\n').find((row) => row.startsWith('allow_author_approval'))).toBe(
+      'allow_author_approval\tfalse\ttrue\tgroup',
+    );
+    const json = await collab(['approval-settings', 'view', ...project, '--json']);
+    expect(json.json()).toEqual(await settingsOf(storefront));
+  });
+
+  it('a locked key is refused before the PUT (exit 5); a project’s own key on a group is exit 2', async () => {
+    expect(
+      (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,
+    ).toBe(0);
+    sandbox.resetStats();
+    const locked = await collab(['approval-settings', 'update', ...project, '--allow-author-approval']);
+    expect(locked.exitCode).toBe(5);
+    expect(locked.stderr).toMatch(
+      /allow_author_approval of project acme\/web\/storefront is locked at false by its group/,
+    );
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    const groupOnly = await collab([
+      'approval-settings',
+      'update',
+      '--group',
+      'acme',
+      '--selective-code-owner-removals',
+    ]);
+    expect(groupOnly.exitCode).toBe(2);
+    expect((await collab(['approval-settings', 'update', ...project])).exitCode).toBe(2);
+  });
+
+  it('the group’s settings need its Owner role: a Maintainer is told who may (exit 3)', async () => {
+    const denied = await collab(['approval-settings', 'view', '--group', 'acme'], { as: 'maintainer' });
+    expect(denied.exitCode).toBe(3);
+    expect(denied.stderr).toMatch(/^hint: only owners and administrators may do this/m);
+    const developer = await collab(['approval-settings', 'update', ...project, '--retain-approvals-on-push'], {
+      as: 'developer',
+    });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it('--dry-run sends no PUT', async () => {
+    sandbox.resetStats();
+    const dry = await collab(['approval-settings', 'update', ...project, '--retain-approvals-on-push', '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
