@@ -56,7 +56,13 @@ export async function discover(ctx: VerbContext, reach: Reach, concurrency: numb
       found.groups.set(path, (await findResource<Item>(await ctx.session.client(), getGroup(path))) ?? null);
     }),
     ...projectRoots.map(async (root) => {
-      const projects = await listOrNone(ctx, groupProjectsPath(root), { include_subgroups: true }, concurrency);
+      // A group's own projects: those shared into it belong to another group (the service lists them by default).
+      const projects = await listOrNone(
+        ctx,
+        groupProjectsPath(root),
+        { include_subgroups: true, with_shared: false },
+        concurrency,
+      );
       for (const project of projects) found.projects.set(String(project.path_with_namespace), project);
     }),
     ...groupRoots.map(async (root) => {
