@@ -7,7 +7,7 @@ import { readInput } from '../../src/commands/seam.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { type VerbInput, verb } from '../../src/commands/verb.js';
 import type { ListFlags } from '../../src/list-flags.js';
-import type { FORK_PARAMS } from '../../src/params/project-extras.js';
+import type { FORK_PARAMS } from '../../src/params/forks.js';
 import { duration, integer, projectRef } from '../../src/params/parsers.js';
 import { commandInput, scope } from '../helpers/parse.js';
 

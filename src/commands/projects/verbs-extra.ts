@@ -1,10 +1,10 @@
+import { FORK_PARAMS } from '../../params/forks.js';
 import {
-  FORK_PARAMS,
   PROJECT_GROUP_FILTERS,
   PROJECT_USER_FILTERS,
   SNAPSHOT_PARAMS,
   STARRER_FILTERS,
-} from '../../params/project-extras.js';
+} from '../../params/project-reads.js';
 import { STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { namespaceRef, nonEmpty, projectRef } from '../../params/parsers.js';
 import { ONLY_PROJECT, PROJECT, PROJECT_ARG } from '../resource-args.js';

@@ -1,4 +1,4 @@
-import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/project-extras.js';
+import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/forks.js';
 import { PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { ACCESS, canCreateProjectIn, canFork, moreVisible } from '../access.js';
 import { readableProject, requireProjectRole, requireUser } from '../guards.js';

@@ -6,7 +6,7 @@ import {
   PROJECT_USER_FILTERS,
   SNAPSHOT_PARAMS,
   STARRER_FILTERS,
-} from '../../params/project-extras.js';
+} from '../../params/project-reads.js';
 import {
   ACCESS,
   canReadGroup,
