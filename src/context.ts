@@ -3,7 +3,8 @@ import type { CredentialStore } from './config/credentials.js';
 import type { IO } from './io.js';
 import type { OutputFormat } from './output/format.js';
 import type { JqFilter } from './output/jq.js';
-import { type Presenter, StreamPresenter } from './output/presenter.js';
+import type { Presenter } from './output/presenter.js';
+import { StreamPresenter } from './output/stream-presenter.js';
 import type { Clock, Env } from './runtime.js';
 import { type Prompter, TerminalPrompter } from './services/prompter.js';
 import { RunSession, type Session } from './services/session.js';
@@ -36,20 +37,15 @@ export interface VerbContext {
   readonly prompter: Prompter;
 }
 
-/**
- * What a context is built from besides the command line: the run's environment and, in tests, the
- * HTTP dispatcher. A run over many gives each target its own services (src/bulk/target-context.ts).
- */
+/** What a context is built from besides the command line; a bulk target gives its own services. */
 interface ContextServices {
   env: Env;
   dispatcher?: Dispatcher | undefined;
   credentialStore?: CredentialStore | undefined;
   clock?: Clock | undefined;
-  /** --dry-run was given: mutate shows each request instead of sending it. */
   dryRun?: boolean | undefined;
-  /** --jq's filter, compiled (src/run.ts). */
+  /** --jq's filter, compiled by src/run.ts. */
   jq?: JqFilter | undefined;
-  /** Where output goes: stdout unless given (over many targets, each target's capture). */
   presenter?: Presenter | undefined;
   session?: Session | undefined;
   terminal?: Terminal | undefined;
@@ -69,8 +65,7 @@ export class Context implements VerbContext {
     signal: AbortSignal,
     services: ContextServices,
   ) {
-    const terminal =
-      services.terminal ?? new StreamTerminal(io, { quiet: globals.quiet, verbose: globals.verbose }, services.clock);
+    const terminal = services.terminal ?? new StreamTerminal(io, globals, services.clock);
     this.terminal = terminal;
     this.session =
       services.session ??
@@ -83,7 +78,7 @@ export class Context implements VerbContext {
         credentialStore: services.credentialStore,
         clock: services.clock,
         dryRun: services.dryRun,
-        showDryRun: (description) => this.presenter.dryRun(description),
+        showDryRun: (description) => this.presenter.action({ dryRun: description }),
       });
     this.prompter =
       services.prompter ?? new TerminalPrompter(io, services.env, signal, (line) => terminal.stderrLine(line));

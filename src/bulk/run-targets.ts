@@ -107,11 +107,10 @@ export async function runTargets(
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
-  const printing = ctx.presenter.results(
-    batches(),
-    resultColumns((result) => messages.get(result)),
-    resultField,
-  );
+  const printing = ctx.presenter.list(batches(), {
+    columns: resultColumns((result) => messages.get(result)),
+    fieldPath: resultField,
+  });
   try {
     await eachLimited(targets, concurrency, runTarget, () => ctx.session.signal.aborted);
   } finally {

@@ -29,7 +29,7 @@ export class Target {
     const session = new TargetSession(
       root.session,
       terminal,
-      (description) => capture.dryRun(description),
+      (description) => capture.action({ dryRun: description }),
       unknownSince,
     );
     this.context = new Context(

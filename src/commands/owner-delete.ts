@@ -42,7 +42,7 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
   await ctx.session.request(getOwner(owner));
   if (removal.strict)
     throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
-  ctx.presenter.unchanged(`${what} was already gone from ${describeOwner(owner)}; nothing to do`);
+  await ctx.presenter.action({ unchanged: `${what} was already gone from ${describeOwner(owner)}; nothing to do` });
 }
 
 /**

@@ -67,9 +67,9 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   }
   const done = work.flatMap((target) => outcomes.get(target) ?? []);
   if (done.length > 0)
-    await ctx.presenter.items(
+    await ctx.presenter.list(
       done.map((outcome) => outcome.result),
-      resultColumns((result) => messages.get(result)),
+      { columns: resultColumns((result) => messages.get(result)) },
     );
   if (ctx.session.signal.aborted || done.length < work.length) {
     ctx.terminal.stderrLine(

@@ -1,4 +1,4 @@
-import type { OutputFlags } from './presenter.js';
+import type { OutputFlags } from './stream-presenter.js';
 
 /**
  * What the global output flags ask of a command that prints a body as it came (`collab api`):

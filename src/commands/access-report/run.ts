@@ -124,7 +124,7 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   for (const path of world.unreadable)
     ctx.terminal.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
   // No rows: the csv still gets its header.
-  await ctx.presenter.items(rows, REPORT_COLUMNS, rows.length === 0 ? { fields: REPORT_FIELDS } : {});
+  await ctx.presenter.list(rows, { columns: REPORT_COLUMNS, ...(rows.length === 0 ? { fields: REPORT_FIELDS } : {}) });
   const requests = client.requestCount - before;
   const projects = world.projects.length;
   ctx.terminal.info(

@@ -11,12 +11,12 @@ import { type Column, type DetailField, headerFor } from '../../output/format.js
 
 /** Whether the output flags ask for more than the body as it came (the presenter knows them). */
 export function reshapes(ctx: VerbContext): boolean {
-  return ctx.presenter.reshaping() !== undefined;
+  return ctx.presenter.reshaping !== undefined;
 }
 
 /** The flag combinations that cannot be honoured, refused before anything is sent (exit 2). */
 export function checkOutputFlags(ctx: VerbContext, opts: { include: boolean; paginate: boolean }): void {
-  const reshaping = ctx.presenter.reshaping();
+  const reshaping = ctx.presenter.reshaping;
   if (!reshaping) return;
   const { flag } = reshaping;
   if (opts.include)
@@ -41,7 +41,7 @@ export async function printShaped(ctx: VerbContext, text: string, info: RequestI
     throw notShapeable(ctx, info, 'text that is not JSON');
   }
   if (Array.isArray(data)) {
-    await ctx.presenter.items(data, columnsOf(data[0]));
+    await ctx.presenter.list(data, { columns: columnsOf(data[0]) });
     return;
   }
   if (data === null || typeof data !== 'object')
@@ -61,7 +61,7 @@ function columnsOf(item: unknown): Column[] {
 }
 
 function notShapeable(ctx: VerbContext, info: RequestInfo, what: string): CollabError {
-  const flag = ctx.presenter.reshaping()?.flag ?? '--fields';
+  const flag = ctx.presenter.reshaping?.flag ?? '--fields';
   return new CollabError(
     'usage',
     `${flag} needs a JSON object or array, and ${info.method} ${info.path} answered ${what}`,

@@ -170,7 +170,9 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   };
   if (ctx.session.dryRun) {
     // Keys that name secrets read [redacted], as every other command's do.
-    await ctx.presenter.dryRun(await ctx.session.describeRequest(request, Object.keys(nested).filter(looksSecret)));
+    await ctx.presenter.action({
+      dryRun: await ctx.session.describeRequest(request, Object.keys(nested).filter(looksSecret)),
+    });
     return;
   }
   if (opts.paginate) {
@@ -184,7 +186,7 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
     let head = `HTTP ${response.status}\n`;
     for (const [name, value] of Object.entries(response.headers)) head += `${name}: ${value}\n`;
     // Header values may carry bytes 0x80-0xff, read as C1 controls: escaped on a terminal as the body is.
-    await ctx.presenter.jsonText(`${head}\n`, { json: false, head: true });
+    await ctx.presenter.value({ json: `${head}\n`, body: { json: false, head: true } });
   }
   const text = response.text;
   if (!text) return;
@@ -193,7 +195,7 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
     return;
   }
   // Byte for byte in a pipe; pretty-printed and escaped for people on a terminal (the presenter's rule).
-  await ctx.presenter.jsonText(text, { json: /json/.test(response.headers['content-type'] ?? '') });
+  await ctx.presenter.value({ json: text, body: { json: /json/.test(response.headers['content-type'] ?? '') } });
 }
 
 /**
@@ -217,7 +219,7 @@ async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryPa
   try {
     if (reshapes(ctx)) {
       // -o ndjson, csv, table or --fields: the list writer of every list command (columns from --fields).
-      await ctx.presenter.list(pages, []).catch((error: unknown) => {
+      await ctx.presenter.list(pages, { columns: [] }).catch((error: unknown) => {
         throw listFailure(error, opts.path, 0);
       });
     } else {
@@ -230,7 +232,10 @@ async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryPa
           yield items;
         }
       };
-      await ctx.presenter.jsonItems(texts(), (error, written) => listFailure(error, opts.path, written));
+      await ctx.presenter.value({
+        jsonTexts: texts(),
+        failed: (error, written) => listFailure(error, opts.path, written),
+      });
     }
   } finally {
     progress.finish();

@@ -89,7 +89,7 @@ function savedPlan(path: string): Plan | undefined {
 export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<void> {
   if (opts.schema) {
     const { jsonSchema } = await import('../../desired/schema.js');
-    await ctx.presenter.jsonText(JSON.stringify(await jsonSchema(), null, 2));
+    await ctx.presenter.value({ json: JSON.stringify(await jsonSchema(), null, 2) });
     return;
   }
   let plan: Plan;

@@ -15,7 +15,7 @@ export async function run(ctx: VerbContext, opts: DeleteRuleOptions): Promise<vo
   if (!rule) {
     if (opts.strict)
       throw new CollabError('not-found', `${what} does not exist on project ${opts.owner.ref}`, { status: 404 });
-    ctx.presenter.unchanged(`${what} was already gone from project ${opts.owner.ref}; nothing to do`);
+    await ctx.presenter.action({ unchanged: `${what} was already gone from project ${opts.owner.ref}; nothing to do` });
     return;
   }
   await deleteOwned(ctx, {

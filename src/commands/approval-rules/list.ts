@@ -10,6 +10,6 @@ type ListRulesOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListRulesOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(approvalRulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
-    RULE_COLUMNS,
+    { columns: RULE_COLUMNS },
   );
 }

@@ -49,5 +49,5 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
   ctx.terminal.info(
     `updated the approval settings of ${describeOwner(opts.owner)}: ${Object.keys(opts.body).join(', ')}`,
   );
-  await ctx.presenter.shaped(settingRows(response.data), response.data, SETTING_COLUMNS);
+  await ctx.presenter.value({ rows: settingRows(response.data), service: response.data, columns: SETTING_COLUMNS });
 }

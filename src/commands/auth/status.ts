@@ -114,7 +114,7 @@ export async function run(ctx: VerbContext): Promise<void> {
   const statuses = await Promise.all(
     rows.map((row) => check(ctx, row, typeof defaultHost === 'string' && hostKey(defaultHost) === row.host)),
   );
-  await ctx.presenter.items(statuses, COLUMNS);
+  await ctx.presenter.list(statuses, { columns: COLUMNS });
   const invalid = statuses.filter((s) => !s.valid);
   if (invalid.length > 0)
     throw new CollabError('auth', `${invalid.length} of ${statuses.length} accounts have no working token`, {

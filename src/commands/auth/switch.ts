@@ -45,7 +45,7 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>):
     }
   }
   if (target === active?.user) {
-    ctx.presenter.unchanged(`${target} is already the active account on ${host.key}`);
+    await ctx.presenter.action({ unchanged: `${target} is already the active account on ${host.key}` });
     return;
   }
   await config.setHost(host.key, (current) => activateAccount(current ?? {}, target));

@@ -18,5 +18,5 @@ export async function run(ctx: VerbContext, { user, show }: VerbInput<typeof TOK
   const config = await ctx.session.config();
   const host = await authHost(ctx, config, 'print the token of');
   const { token } = await ctx.session.resolveToken(host.url, user === undefined ? {} : { user });
-  await ctx.presenter.plain(`${token}\n`);
+  await ctx.presenter.value({ plain: `${token}\n` });
 }

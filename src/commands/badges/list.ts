@@ -9,6 +9,6 @@ type ListBadgesOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListBadgesOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(badgesPath(opts.owner), opts.name !== undefined ? { name: opts.name } : {}, opts.list),
-    BADGE_COLUMNS,
+    { columns: BADGE_COLUMNS },
   );
 }

@@ -18,7 +18,7 @@ const GENERATORS = {
 export function completionOver(tree: () => Promise<CommandSpec[]>) {
   return {
     async run(ctx: VerbContext, { shell }: VerbInput<typeof COMPLETION>): Promise<void> {
-      await ctx.presenter.plain(GENERATORS[shell](await tree()));
+      await ctx.presenter.value({ plain: GENERATORS[shell](await tree()) });
     },
   };
 }

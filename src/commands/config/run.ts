@@ -25,7 +25,7 @@ export const getCommand = {
       value = config.host(await targetHost(ctx, config, setting))?.[setting.key as 'ca_file'];
     else value = config.get(setting.key);
     value ??= setting.default;
-    if (value !== undefined) await ctx.presenter.plain(`${String(value)}\n`);
+    if (value !== undefined) await ctx.presenter.value({ plain: `${String(value)}\n` });
   },
 };
 
@@ -74,13 +74,13 @@ export const listCommand = {
         if (value !== undefined) rows.push({ key: setting.key, value, host });
       }
     }
-    await ctx.presenter.items(rows, COLUMNS);
+    await ctx.presenter.list(rows, { columns: COLUMNS });
   },
 };
 
 /** Where the config file is (or would be): read from the environment only, so it works even when the file is broken. */
 export const pathCommand = {
   async run(ctx: VerbContext): Promise<void> {
-    await ctx.presenter.plain(`${configPath(ctx.session.env)}\n`);
+    await ctx.presenter.value({ plain: `${configPath(ctx.session.env)}\n` });
   },
 };

@@ -11,6 +11,6 @@ type ListDeployKeysOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListDeployKeysOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(deployKeysPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
-    DEPLOY_KEY_COLUMNS,
+    { columns: DEPLOY_KEY_COLUMNS },
   );
 }

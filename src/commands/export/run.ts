@@ -52,7 +52,7 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   const header = `# collab export of ${await ctx.session.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
   if (opts.out) writeFileSync(opts.out, text);
-  else await ctx.presenter.plain(text);
+  else await ctx.presenter.value({ plain: text });
   if (exported.variables.size > 0) {
     ctx.terminal.warn(
       `the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`,

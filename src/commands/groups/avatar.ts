@@ -15,7 +15,9 @@ interface AvatarOptions {
 export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> {
   // Refused first, before any request: an image is no text for a terminal.
   if (opts.file === '-')
-    ctx.presenter.refuseBinary('an image', 'redirect standard output to a file, or give --file <path>');
+    await ctx.presenter.bytes({
+      refuse: { what: 'an image', hint: 'redirect standard output to a file, or give --file <path>' },
+    });
   const client = await ctx.session.client();
   const response = await client.stream(getGroupAvatar(opts.group));
   let bytes = 0;
@@ -26,7 +28,7 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
     }
   };
   if (opts.file === '-') {
-    await ctx.presenter.bytes(counter(response.body));
+    await ctx.presenter.bytes({ source: counter(response.body) });
   } else {
     const partial = `${opts.file}.partial-${process.pid}`;
     try {

@@ -101,8 +101,8 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
     ctx.terminal.info(`group ${fullPath} is being removed in the background`);
   }
   // Scripts asking for data get the outcome; people get the line above.
-  await ctx.presenter.action(
-    { id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null },
-    RESULT_COLUMNS,
-  );
+  await ctx.presenter.action({
+    value: { id: group.id, full_path: fullPath, status, marked_for_deletion_on: after?.marked_for_deletion_on ?? null },
+    columns: RESULT_COLUMNS,
+  });
 }

@@ -53,11 +53,10 @@ export async function runGroupList(ctx: VerbContext, opts: GroupListOptions): Pr
   if (!opts.tree) {
     // The service orders by name; FULL PATH then reads out of order. People read groups as a tree,
     // by full path; an --order-by given keeps the service's order.
-    await ctx.presenter.list(
-      await ctx.session.pages(path, opts.query, opts.flags),
-      GROUP_COLUMNS,
-      opts.query.order_by === undefined ? byFullPath : undefined,
-    );
+    await ctx.presenter.list(await ctx.session.pages(path, opts.query, opts.flags), {
+      columns: GROUP_COLUMNS,
+      peopleOrder: opts.query.order_by === undefined ? byFullPath : undefined,
+    });
     return;
   }
   // A tree cut off at 20 groups would lose branches: it takes every page unless a limit or page is given.

@@ -59,10 +59,12 @@ export async function printGroupTree(
   groups: readonly GroupRecord[],
   columns: readonly Column[],
 ): Promise<void> {
-  await ctx.presenter.tree(arrange(groups), {
-    columns,
-    treeColumns: TREE_COLUMNS,
-    detail: TREE_DETAIL,
-    label: (group) => (group.depth === 0 ? group.full_path : group.path),
+  await ctx.presenter.list<PlacedGroup>(arrange(groups), {
+    tree: {
+      columns,
+      treeColumns: TREE_COLUMNS,
+      detail: TREE_DETAIL,
+      label: (group) => (group.depth === 0 ? group.full_path : group.path),
+    },
   });
 }

@@ -17,5 +17,5 @@ export async function run(ctx: VerbContext, opts: LdapLinksListOptions): Promise
       throw error;
     },
   );
-  await ctx.presenter.items(links, LDAP_LINK_COLUMNS);
+  await ctx.presenter.list(links, { columns: LDAP_LINK_COLUMNS });
 }

@@ -50,6 +50,6 @@ export function parse(
 export async function run(ctx: VerbContext, opts: GroupProjectsOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags),
-    PROJECT_COLUMNS,
+    { columns: PROJECT_COLUMNS },
   );
 }

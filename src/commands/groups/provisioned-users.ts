@@ -23,8 +23,7 @@ export function parse({ group, query, list }: VerbInput<typeof PROVISIONED_USERS
 }
 
 export async function run(ctx: VerbContext, opts: ProvisionedUsersOptions): Promise<void> {
-  await ctx.presenter.list(
-    await ctx.session.pages(provisionedUsersPath(opts.group), opts.query, opts.flags),
-    PROVISIONED_USER_COLUMNS,
-  );
+  await ctx.presenter.list(await ctx.session.pages(provisionedUsersPath(opts.group), opts.query, opts.flags), {
+    columns: PROVISIONED_USER_COLUMNS,
+  });
 }

@@ -8,5 +8,5 @@ import type { LIST } from './index.js';
 type ListHooksOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListHooksOptions): Promise<void> {
-  await ctx.presenter.list(await ctx.session.pages(hooksPath(opts.owner), {}, opts.list), HOOK_COLUMNS);
+  await ctx.presenter.list(await ctx.session.pages(hooksPath(opts.owner), {}, opts.list), { columns: HOOK_COLUMNS });
 }

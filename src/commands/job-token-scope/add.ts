@@ -29,8 +29,11 @@ export async function run(ctx: VerbContext, opts: AddEntryOptions): Promise<void
   const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, await entryId(ctx, entry)));
   if (!response) return;
   ctx.terminal.info(`${entry.kind} ${entry.ref} may reach project ${opts.owner.ref} with a job token now`);
-  await ctx.presenter.action(response.data, [
-    { header: 'SOURCE', path: 'source_project_id' },
-    { header: 'TARGET', path: entry.kind === 'project' ? 'target_project_id' : 'target_group_id' },
-  ]);
+  await ctx.presenter.action({
+    value: response.data,
+    columns: [
+      { header: 'SOURCE', path: 'source_project_id' },
+      { header: 'TARGET', path: entry.kind === 'project' ? 'target_project_id' : 'target_group_id' },
+    ],
+  });
 }

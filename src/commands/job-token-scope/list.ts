@@ -7,5 +7,5 @@ import { readAllowlists } from './read.js';
 type ListAllowlistOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListAllowlistOptions): Promise<void> {
-  await ctx.presenter.items(await readAllowlists(ctx, opts.owner.ref), ENTRY_COLUMNS);
+  await ctx.presenter.list(await readAllowlists(ctx, opts.owner.ref), { columns: ENTRY_COLUMNS });
 }

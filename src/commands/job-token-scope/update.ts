@@ -24,5 +24,8 @@ export async function run(ctx: VerbContext, opts: UpdateScopeOptions): Promise<v
       ? `job tokens reach project ${opts.owner.ref} only from its allowlists now`
       : `any project's job token may reach project ${opts.owner.ref} now`,
   );
-  await ctx.presenter.action({ inbound_enabled: opts.enabled }, [{ header: 'ENABLED', path: 'inbound_enabled' }]);
+  await ctx.presenter.action({
+    value: { inbound_enabled: opts.enabled },
+    columns: [{ header: 'ENABLED', path: 'inbound_enabled' }],
+  });
 }

@@ -8,5 +8,7 @@ type ListLabelsOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListLabelsOptions): Promise<void> {
   const query = opts.own ? { include_ancestor_groups: false } : {};
-  await ctx.presenter.list(await ctx.session.pages(labelsPath(opts.owner), query, opts.list), LABEL_COLUMNS);
+  await ctx.presenter.list(await ctx.session.pages(labelsPath(opts.owner), query, opts.list), {
+    columns: LABEL_COLUMNS,
+  });
 }

@@ -40,5 +40,5 @@ export async function run(ctx: VerbContext, opts: AddMembersOptions): Promise<vo
     added.push(response.data);
   }
   if (added.length === 1) await ctx.presenter.resource(added[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
-  else if (added.length > 1) await ctx.presenter.items(added, MEMBER_COLUMNS);
+  else if (added.length > 1) await ctx.presenter.list(added, { columns: MEMBER_COLUMNS });
 }

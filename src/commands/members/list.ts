@@ -25,7 +25,7 @@ export function parse(input: VerbInput<ReturnType<typeof listVerb>>): ListMember
 export async function run(ctx: VerbContext, opts: ListMembersOptions): Promise<void> {
   const shown = await ctx.presenter.list(
     await ctx.session.pages(membersPath(opts.owner, opts.inherited), memberFilters({ query: opts.query }), opts.list),
-    MEMBER_COLUMNS,
+    { columns: MEMBER_COLUMNS },
   );
   if (shown === 0 && !opts.inherited && opts.list.page === undefined) await pointToInherited(ctx, opts);
 }

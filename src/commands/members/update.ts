@@ -60,5 +60,5 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
   }
   if (updated.length === 1)
     await ctx.presenter.resource(updated[0], { columns: MEMBER_COLUMNS, detail: MEMBER_DETAIL });
-  else if (updated.length > 1) await ctx.presenter.items(updated, MEMBER_COLUMNS);
+  else if (updated.length > 1) await ctx.presenter.list(updated, { columns: MEMBER_COLUMNS });
 }

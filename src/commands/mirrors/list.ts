@@ -10,6 +10,6 @@ type ListMirrorsOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListMirrorsOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(mirrorsPath(opts.owner.ref), {}, opts.list, { requires: ROLES.maintainers }),
-    MIRROR_COLUMNS,
+    { columns: MIRROR_COLUMNS },
   );
 }

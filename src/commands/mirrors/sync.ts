@@ -18,5 +18,5 @@ export async function run(ctx: VerbContext, opts: SyncMirrorOptions): Promise<vo
   });
   if (!response) return;
   ctx.terminal.info(`push mirror ${opts.mirrorId} of project ${opts.owner.ref} updates now`);
-  await ctx.presenter.action({ id: opts.mirrorId, sync: 'started' }, SYNCED);
+  await ctx.presenter.action({ value: { id: opts.mirrorId, sync: 'started' }, columns: SYNCED });
 }

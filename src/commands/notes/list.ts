@@ -31,13 +31,13 @@ export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<voi
   const path = notesPath(opts.owner);
   const query = listNotesQuery(opts);
   if (opts.system === undefined) {
-    await ctx.presenter.list(await ctx.session.pages(path, query, opts.flags), NOTE_COLUMNS);
+    await ctx.presenter.list(await ctx.session.pages(path, query, opts.flags), { columns: NOTE_COLUMNS });
     return;
   }
   // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
   const limit = itemLimit(opts.flags);
   const pages = await ctx.session.pages(path, query, { ...opts.flags, all: true });
-  await ctx.presenter.list(keepSystem(pages, opts.system, limit), NOTE_COLUMNS);
+  await ctx.presenter.list(keepSystem(pages, opts.system, limit), { columns: NOTE_COLUMNS });
 }
 
 async function* keepSystem(

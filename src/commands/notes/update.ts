@@ -45,7 +45,7 @@ export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<vo
     const current = isNote(data) ? data.body : '';
     body = await editText(await chooseEditor(ctx), current, ctx.session.signal, ctx.session.env);
     if (body === current) {
-      ctx.presenter.unchanged('the text is unchanged; nothing was sent');
+      await ctx.presenter.action({ unchanged: 'the text is unchanged; nothing was sent' });
       return;
     }
     checkBody(body);

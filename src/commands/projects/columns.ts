@@ -147,8 +147,8 @@ export async function printActionResult(
 ): Promise<void> {
   // `{ unchanged }`: the service said nothing changed (ctx.presenter.unchanged).
   if (typeof message === 'string') ctx.terminal.info(message);
-  else ctx.presenter.unchanged(message.unchanged);
-  await ctx.presenter.action(project, columns);
+  else await ctx.presenter.action({ unchanged: message.unchanged });
+  await ctx.presenter.action({ value: project, columns });
 }
 
 /**

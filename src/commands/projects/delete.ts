@@ -39,7 +39,7 @@ export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> 
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
   if (!opts.yes && !ctx.session.dryRun) await ctx.prompter.prompts('pass --yes to delete without confirmation');
   if (ctx.session.dryRun) {
-    await ctx.presenter.dryRun(await ctx.session.describeRequest(deleteProject(opts.project)));
+    await ctx.presenter.action({ dryRun: await ctx.session.describeRequest(deleteProject(opts.project)) });
     return;
   }
   const before = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;

@@ -45,7 +45,8 @@ export const remove = {
   async run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
     const response = await ctx.session.mutate(removeForkRelation(opts.project));
     if (!response) return;
-    if (response.status === 304) ctx.presenter.unchanged(`${opts.project} is not a fork; nothing to remove`);
+    if (response.status === 304)
+      await ctx.presenter.action({ unchanged: `${opts.project} is not a fork; nothing to remove` });
     else ctx.terminal.info(`removed the fork relation of ${opts.project}`);
   },
 };

@@ -31,8 +31,7 @@ export function parse(input: GroupsOptions): GroupsOptions {
 }
 
 export async function run(ctx: VerbContext, opts: GroupsOptions): Promise<void> {
-  await ctx.presenter.list(
-    await ctx.session.pages(projectGroupsPath(opts.project), opts.query, opts.list),
-    GROUP_COLUMNS,
-  );
+  await ctx.presenter.list(await ctx.session.pages(projectGroupsPath(opts.project), opts.query, opts.list), {
+    columns: GROUP_COLUMNS,
+  });
 }

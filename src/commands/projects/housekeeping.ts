@@ -10,9 +10,9 @@ export async function run(ctx: VerbContext, opts: HousekeepingOptions): Promise<
   if (!response) return;
   if (response.status === 409) {
     // The service holds a lease per repository: housekeeping is already under way or was just done.
-    ctx.presenter.unchanged(
-      `housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`,
-    );
+    await ctx.presenter.action({
+      unchanged: `housekeeping of ${opts.project} was already started recently; nothing more to do (${describeServiceError(409, response.text, response.headers['content-type'])})`,
+    });
     return;
   }
   ctx.terminal.info(`started housekeeping of ${opts.project}`);

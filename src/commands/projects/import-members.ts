@@ -35,7 +35,7 @@ export async function run(ctx: VerbContext, opts: ImportMembersOptions): Promise
     result.status === 'error' && result.message && typeof result.message === 'object'
       ? Object.entries(result.message).map(([username, reason]) => ({ username, reason: String(reason) }))
       : [];
-  await ctx.presenter.shaped(failures, result, FAILURE_COLUMNS, { quietWhenEmpty: true });
+  await ctx.presenter.value({ rows: failures, service: result, columns: FAILURE_COLUMNS, quietWhenEmpty: true });
   if (result.status === 'success') {
     ctx.terminal.info(`imported the members of ${opts.from} into ${opts.project}`);
     return;

@@ -26,9 +26,9 @@ export async function run(ctx: VerbContext, opts: LanguagesOptions): Promise<voi
   const response = await ctx.session.request<Record<string, number>>(getLanguages(opts.project));
   const rows = sortLanguages(response.data ?? {});
   // JSON gets the service's own shape (language -> percent), in the same order as the table.
-  await ctx.presenter.shaped(
+  await ctx.presenter.value({
     rows,
-    Object.fromEntries(rows.map((row) => [row.language, row.percent])),
-    LANGUAGE_COLUMNS,
-  );
+    service: Object.fromEntries(rows.map((row) => [row.language, row.percent])),
+    columns: LANGUAGE_COLUMNS,
+  });
 }

@@ -112,7 +112,7 @@ export async function run(ctx: VerbContext, opts: ListOptions): Promise<void> {
     opts.offsetWindow ? { offsetWindow: opts.offsetWindow } : {},
   );
   try {
-    const count = await ctx.presenter.list(pages, PROJECT_COLUMNS);
+    const count = await ctx.presenter.list(pages, { columns: PROJECT_COLUMNS });
     // GitLab ranks by similarity only the projects the caller is a member of (GET /projects): an
     // administrator who is a member of none gets an empty list, which needs saying.
     if (count === 0 && opts.query.order_by === 'similarity' && opts.endpoint.path === PROJECTS_PATH) {

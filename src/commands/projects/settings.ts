@@ -113,7 +113,7 @@ export async function sendSettings<T>(
   build: (params: Record<string, unknown>) => ApiRequest,
 ): Promise<T | undefined> {
   if (session.dryRun) {
-    await presenter.dryRun(await session.describeRequest(build(printableSettings(params))));
+    await presenter.action({ dryRun: await session.describeRequest(build(printableSettings(params))) });
     return undefined;
   }
   return (await session.request<T>(build(params))).data;

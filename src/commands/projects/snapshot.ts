@@ -37,10 +37,9 @@ async function checkWritable(file: string): Promise<void> {
 export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void> {
   // Refused before any request: a tar archive is no text for a terminal.
   if (opts.file === '-')
-    ctx.presenter.refuseBinary(
-      'a tar archive',
-      'redirect standard output (> repo.tar, | tar -t) or give --file <path>',
-    );
+    await ctx.presenter.bytes({
+      refuse: { what: 'a tar archive', hint: 'redirect standard output (> repo.tar, | tar -t) or give --file <path>' },
+    });
   const client = await ctx.session.client();
   const response = await client.stream(getSnapshot(opts.project, opts.wiki)).catch((error: unknown) => {
     throw isCollabError(error) && error.status === 403
@@ -56,7 +55,7 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
   };
   const what = opts.wiki ? 'wiki' : 'repository';
   if (opts.file === '-') {
-    await ctx.presenter.bytes(count(response.body));
+    await ctx.presenter.bytes({ source: count(response.body) });
     ctx.terminal.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
     return;
   }

@@ -14,5 +14,7 @@ const STARRER_COLUMNS: readonly Column[] = [
 type Options = VerbInput<typeof STARRERS>;
 
 export async function run(ctx: VerbContext, opts: Options): Promise<void> {
-  await ctx.presenter.list(await ctx.session.pages(starrersPath(opts.project), opts.query, opts.list), STARRER_COLUMNS);
+  await ctx.presenter.list(await ctx.session.pages(starrersPath(opts.project), opts.query, opts.list), {
+    columns: STARRER_COLUMNS,
+  });
 }

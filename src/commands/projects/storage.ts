@@ -20,9 +20,9 @@ export async function run(ctx: VerbContext, opts: StorageOptions): Promise<void>
       : error;
   });
   // JSON as the service sent it: an array per the API reference, one object in some GitLab versions.
-  await ctx.presenter.shaped(
-    Array.isArray(response.data) ? response.data : [response.data],
-    response.data,
-    STORAGE_COLUMNS,
-  );
+  await ctx.presenter.value({
+    rows: Array.isArray(response.data) ? response.data : [response.data],
+    service: response.data,
+    columns: STORAGE_COLUMNS,
+  });
 }

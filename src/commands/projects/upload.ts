@@ -43,5 +43,5 @@ export async function run(ctx: VerbContext, opts: UploadOptions): Promise<void> 
   const response = await ctx.session.mutate<UploadResult>(uploadFile(opts.project, form));
   if (!response) return;
   // What people upload for: the Markdown to paste.
-  await ctx.presenter.text(response.data.markdown, response.data, UPLOAD_COLUMNS);
+  await ctx.presenter.action({ text: response.data.markdown, value: response.data, columns: UPLOAD_COLUMNS });
 }

@@ -14,8 +14,7 @@ const USER_COLUMNS: readonly Column[] = [
 type Options = VerbInput<typeof USERS>;
 
 export async function run(ctx: VerbContext, opts: Options): Promise<void> {
-  await ctx.presenter.list(
-    await ctx.session.pages(projectUsersPath(opts.project), opts.query, opts.list),
-    USER_COLUMNS,
-  );
+  await ctx.presenter.list(await ctx.session.pages(projectUsersPath(opts.project), opts.query, opts.list), {
+    columns: USER_COLUMNS,
+  });
 }

@@ -13,6 +13,6 @@ export async function run(ctx: VerbContext, opts: ListRefsOptions): Promise<void
     await ctx.session.pages(protectedRefsPath(opts.owner.ref, opts.kind), {}, opts.list, {
       requires: ROLES.maintainers,
     }),
-    COLUMNS_OF[opts.kind].columns,
+    { columns: COLUMNS_OF[opts.kind].columns },
   );
 }

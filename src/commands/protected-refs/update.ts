@@ -44,7 +44,9 @@ export async function run(ctx: VerbContext, opts: UpdateBranchOptions): Promise<
     ...Object.fromEntries(Object.entries(opts.flags).filter(([key, value]) => current[key] !== value)),
   };
   if (Object.keys(body).length === 0) {
-    ctx.presenter.unchanged(`protected branch ${opts.name} of project ${opts.owner.ref} is already so; nothing to do`);
+    await ctx.presenter.action({
+      unchanged: `protected branch ${opts.name} of project ${opts.owner.ref} is already so; nothing to do`,
+    });
     return;
   }
   const response = await ctx.session.mutate<ProtectedBranch>(updateProtectedBranch(opts.owner.ref, opts.name, body));

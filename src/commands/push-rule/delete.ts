@@ -19,5 +19,5 @@ export async function run(ctx: VerbContext, opts: DeletePushRuleOptions): Promis
   // 404: no rule (done already) or no such project or group (its own 404 says so).
   await ctx.session.request(getOwner(opts.owner));
   if (opts.strict) throw new CollabError('not-found', `${describeOwner(opts.owner)} has no push rule`, { status: 404 });
-  ctx.presenter.unchanged(`${describeOwner(opts.owner)} has no push rule; nothing to do`);
+  await ctx.presenter.action({ unchanged: `${describeOwner(opts.owner)} has no push rule; nothing to do` });
 }

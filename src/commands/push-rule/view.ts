@@ -15,6 +15,6 @@ export async function run(ctx: VerbContext, opts: ViewPushRuleOptions): Promise<
     return;
   }
   // No rule is an answer, not an error: JSON readers get null, people a line on stderr.
-  await ctx.presenter.none();
+  await ctx.presenter.value({ none: true });
   ctx.terminal.info(`no push rule on ${describeOwner(opts.owner)}`);
 }

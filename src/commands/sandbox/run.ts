@@ -29,7 +29,7 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
   let text = `export COLLAB_HOST=${sandbox.url} COLLAB_TOKEN=${sandbox.tokens.admin}\n`;
   for (const user of SANDBOX_USERS.filter((u) => u.key !== 'admin'))
     text += `# ${user.key.padEnd(10)} ${user.username.padEnd(7)} COLLAB_TOKEN=${sandbox.tokens[user.key]}\n`;
-  await ctx.presenter.plain(text);
+  await ctx.presenter.value({ plain: text });
   ctx.terminal.info(
     `sandbox ready on ${sandbox.url}: ${opts.seed} projects seeded in ${Date.now() - started} ms; Ctrl-C stops it`,
   );

@@ -10,6 +10,6 @@ type ListSchedulesOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListSchedulesOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(schedulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.developers }),
-    SCHEDULE_COLUMNS,
+    { columns: SCHEDULE_COLUMNS },
   );
 }

@@ -13,7 +13,7 @@ export async function run(ctx: VerbContext, opts: PlayScheduleOptions): Promise<
   });
   if (!response) return;
   ctx.terminal.info(`started a pipeline of schedule ${opts.scheduleId} on project ${opts.owner.ref}`);
-  await ctx.presenter.action({ id: opts.scheduleId, played: true }, PLAYED);
+  await ctx.presenter.action({ value: { id: opts.scheduleId, played: true }, columns: PLAYED });
 }
 
 const PLAYED: readonly Column[] = [

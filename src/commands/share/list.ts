@@ -10,5 +10,5 @@ type ListSharesOptions = VerbInput<typeof LIST>;
 /** The service has no list endpoint for shares: they are `shared_with_groups` of the project or group. */
 export async function run(ctx: VerbContext, opts: ListSharesOptions): Promise<void> {
   const { data } = await ctx.session.request(getOwner(opts.owner));
-  await ctx.presenter.items(sharesOf(data), SHARE_COLUMNS);
+  await ctx.presenter.list(sharesOf(data), { columns: SHARE_COLUMNS });
 }

@@ -23,5 +23,7 @@ export async function run(ctx: VerbContext, opts: RemoveShareOptions): Promise<v
     throw new CollabError('not-found', `${describeOwner(opts.owner)} is not shared with group ${opts.withGroup}`, {
       status: 404,
     });
-  ctx.presenter.unchanged(`${describeOwner(opts.owner)} was not shared with group ${opts.withGroup}; nothing to do`);
+  await ctx.presenter.action({
+    unchanged: `${describeOwner(opts.owner)} was not shared with group ${opts.withGroup}; nothing to do`,
+  });
 }

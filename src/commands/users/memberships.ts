@@ -57,15 +57,16 @@ export async function run(ctx: VerbContext, opts: MembershipsOptions): Promise<v
     for await (const page of listing)
       for (const item of page.items) memberships.push(JSON.parse(item) as MembershipRecord);
     // The paths are read only for a table: json, ndjson and csv carry the memberships as they came.
-    await ctx.presenter.items(memberships, async () =>
-      membershipColumns(
-        await membershipSources(
-          await ctx.session.client(),
-          memberships,
-          await ctx.session.numberSetting('concurrency'),
+    await ctx.presenter.list(memberships, {
+      columns: async () =>
+        membershipColumns(
+          await membershipSources(
+            await ctx.session.client(),
+            memberships,
+            await ctx.session.numberSetting('concurrency'),
+          ),
         ),
-      ),
-    );
+    });
   } finally {
     // A membership left out is the worst case of an offboarding check: a list cut at --limit says so.
     listing.progress?.finish();

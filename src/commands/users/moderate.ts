@@ -42,7 +42,10 @@ export function moderate(action: Moderation) {
     if (!response) return;
     const { changed, text } = moderationText(action, opts.user, response.data);
     if (changed) ctx.terminal.info(text);
-    else ctx.presenter.unchanged(text);
-    await ctx.presenter.action({ id: user.id, user: opts.user, state: DONE[action], changed }, COLUMNS);
+    else await ctx.presenter.action({ unchanged: text });
+    await ctx.presenter.action({
+      value: { id: user.id, user: opts.user, state: DONE[action], changed },
+      columns: COLUMNS,
+    });
   };
 }

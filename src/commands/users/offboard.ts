@@ -99,7 +99,7 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     const accountRow = opts.account
       ? [{ type: 'user', id: user.id, path: opts.user, access_level: null, action: opts.account, reason: null }]
       : [];
-    await ctx.presenter.actionItems([...steps.map(planRow), ...accountRow], PLAN_COLUMNS);
+    await ctx.presenter.action({ items: [...steps.map(planRow), ...accountRow], columns: PLAN_COLUMNS });
     ctx.terminal.info(
       `dry run: nothing was sent; ${doable.length} would be removed${refused ? `, ${refused} refused` : ''}${kept ? `, ${kept} kept` : ''}${opts.account ? `, then the account ${DONE[opts.account]}` : ''}`,
     );
@@ -163,10 +163,9 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     .map((step) => outcomes.get(step) as Outcome)
     .concat(account ? [account] : []);
   const messages = new Map<TargetResult, string>(shown.map((outcome) => [outcome.result, outcome.message]));
-  await ctx.presenter.results(
+  await ctx.presenter.list(
     shown.map((outcome) => outcome.result),
-    resultColumns((result) => messages.get(result)),
-    resultField,
+    { columns: resultColumns((result) => messages.get(result)), fieldPath: resultField },
   );
   if (interrupted) {
     // Shown even with --quiet: it says how to finish.

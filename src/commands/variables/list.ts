@@ -11,6 +11,6 @@ export async function run(ctx: VerbContext, opts: ListVariablesOptions): Promise
   // Listing needs the same role as changing (a Developer sees none): a 403 says which.
   await ctx.presenter.list(
     await ctx.session.pages(variablesPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }),
-    VARIABLE_COLUMNS,
+    { columns: VARIABLE_COLUMNS },
   );
 }
