@@ -50,6 +50,23 @@ export function parse(
 export async function run(ctx: VerbContext, opts: GroupProjectsOptions): Promise<void> {
   await ctx.presenter.list(
     await ctx.session.pages(groupProjectsPath(opts.group, opts.shared), opts.query, opts.flags),
-    { columns: PROJECT_COLUMNS },
+    { columns: typeof opts.group === 'string' ? markingShared(opts.group) : PROJECT_COLUMNS },
+  );
+}
+
+/**
+ * On a terminal a project shared into the group, not its own, says so after its path: the service
+ * lists both (with_shared), and a change meant for the group's own projects must not reach it.
+ * Pipes keep the path alone. A group given by ID is not marked (its path would cost a request).
+ */
+function markingShared(group: string): typeof PROJECT_COLUMNS {
+  const own = (path: string) => path.startsWith(`${group.replace(/^\/+|\/+$/g, '')}/`);
+  return PROJECT_COLUMNS.map((column) =>
+    column.path === 'path_with_namespace'
+      ? {
+          ...column,
+          format: (value) => (typeof value === 'string' && !own(value) ? `${value} (shared)` : String(value ?? '')),
+        }
+      : column,
   );
 }
