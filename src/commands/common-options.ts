@@ -58,8 +58,27 @@ const LIST_OPTIONS: readonly OptionSpec[] = [
 export function waitFlags(until: string) {
   return {
     wait: bool('--wait', `wait until ${until}`),
-    timeout: option('--timeout <duration>', 'with --wait: how long to wait, e.g. 90s, 10m (default 10m)', duration),
+    timeout: option(
+      '--timeout <duration>',
+      `with --wait: how long to wait, e.g. 90s, 10m (default ${DEFAULT_WAIT_MS / 60_000}m)`,
+      duration,
+    ),
   };
+}
+
+/** How long --wait waits unless --timeout says otherwise. */
+export const DEFAULT_WAIT_MS = 10 * 60_000;
+
+/**
+ * A command's --concurrency: what runs at once, up to `max` (what it runs decides how many the
+ * service takes), the default said from the settings table.
+ */
+export function concurrencyFlag(what: string, max: number) {
+  return option(
+    '--concurrency <n>',
+    `${what} (default ${findSetting('concurrency').default}, the concurrency setting; at most ${max})`,
+    integer(1, max),
+  );
 }
 
 const DRY_RUN: OptionSpec = {

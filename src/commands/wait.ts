@@ -2,6 +2,7 @@ import { getProject, type ProjectRecord } from '../api/projects.js';
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import { sleep } from '../http/retry-policy.js';
+import { DEFAULT_WAIT_MS } from './common-options.js';
 
 /**
  * --wait: following a job the service runs in the background (a fork's copy, a pull mirror's
@@ -13,7 +14,6 @@ import { sleep } from '../http/retry-policy.js';
 export const FIRST_POLL_MS = 250;
 const POLL_GROWTH = 1.6;
 export const MAX_POLL_MS = 3000;
-const DEFAULT_WAIT_MS = 10 * 60_000;
 
 /** The wait before status request number `attempt` (0-based): 250 ms, 400, 640, 1024, 1638, 2621, then 3 s. */
 export function importPollDelay(attempt: number): number {

@@ -1,4 +1,5 @@
-import { commaList, integer } from '../../params/parsers.js';
+import { commaList } from '../../params/parsers.js';
+import { concurrencyFlag } from '../common-options.js';
 import { noun } from '../nouns.js';
 import type { CommandSpec } from '../spec.js';
 import { arg, asText, option } from '../flags.js';
@@ -29,11 +30,7 @@ export const EXPORT = verb({
       'only these sections, comma-separated (settings,hooks,…; default: all)',
       commaList,
     ),
-    concurrency: option(
-      '--concurrency <n>',
-      'targets read at once (default: the concurrency setting, 8)',
-      integer(1, 64),
-    ),
+    concurrency: concurrencyFlag('targets read at once', 64),
   },
   examples: [
     'collab export acme > collab.yaml',

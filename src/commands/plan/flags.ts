@@ -1,4 +1,5 @@
-import { integer, shard } from '../../params/parsers.js';
+import { shard } from '../../params/parsers.js';
+import { concurrencyFlag } from '../common-options.js';
 import { arg, asText, bool, option } from '../flags.js';
 
 /** What `collab plan` and `collab apply` both take: the file, which targets, how many at once. */
@@ -23,11 +24,7 @@ export const DESIRED_FLAGS = {
     'a path in the file that does not exist, or a glob that matches nothing, is a warning, not an error (a file shared by several instances)',
   ),
   rotateSecrets: bool('--rotate-secrets', 'send write-only secrets (hook tokens) again to hooks that exist'),
-  concurrency: option(
-    '--concurrency <n>',
-    'targets read and changed at once (default: the concurrency setting, 8)',
-    integer(1, 64),
-  ),
+  concurrency: concurrencyFlag('targets read and changed at once', 64),
 };
 
 export const fileFlag = (description: string) => option('-f, --file <file>', description, asText);

@@ -1,5 +1,7 @@
-import { integer, nonEmpty } from '../../params/parsers.js';
-import { arg, bool, choice, option } from '../flags.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { MAX_TARGET_CONCURRENCY } from '../target-slots.js';
+import { concurrencyFlag } from '../common-options.js';
+import { arg, bool, choice } from '../flags.js';
 import type { CommandSpec } from '../spec.js';
 import { verb } from '../verb.js';
 import { noun } from '../nouns.js';
@@ -22,11 +24,7 @@ export const OFFBOARD = verb({
     'Lists the user’s direct memberships and shows the plan on stderr: each project and group by full path and ID with the role, and the groups where the user is the last owner, which are refused (add another owner first; they are failures in the results), and the user’s own personal projects, which stay (unchanged: the holder of a personal namespace stays its member; one line with their count unless --verbose). With --dry-run, -o json, ndjson or csv print the plan on stdout as data (type, id, path, access_level, action: remove, refused or kept, reason). Asks to type the number of memberships on the terminal, or takes --yes. Each removal is one result (ok, unchanged when already gone, failed). Interrupted, run it again: it lists what is left and removes only that. The user’s account stays as it is, unless --block or --deactivate: then, once every membership has its answer, the account is blocked or deactivated (a last result, `user <id>`; unchanged when it already was; the service deactivates only a user inactive for 90 days).',
   args: { user: USER },
   flags: {
-    concurrency: option(
-      '--concurrency <n>',
-      'removals in flight at once (default 8, config concurrency; at most 16)',
-      integer(1, 16),
-    ),
+    concurrency: concurrencyFlag('removals in flight at once', MAX_TARGET_CONCURRENCY),
     block: bool('--block', 'then block the account (after every membership is done)'),
     deactivate: bool(
       '--deactivate',
