@@ -110,7 +110,23 @@ function fullViewJson(store: Store, project: Project): Buffer {
       }),
       marked_for_deletion_at: project.marked_for_deletion_on,
       marked_for_deletion_on: project.marked_for_deletion_on,
+      // More fields no table of collab's sets, at GitLab's defaults (doc/api/projects.md, "Get a single
+      // project"); a value stored for one wins. The sandbox keeps no separate record time: updated_at is
+      // its last activity. description_html is the text as one paragraph, not rendered Markdown.
+      description_html: project.description ? `<p dir="auto">${escapeHtml(project.description)}</p>` : '',
+      updated_at: project.last_activity_at,
+      allow_pipeline_trigger_approve_deployment: false,
+      ci_allow_fork_pipelines_to_run_in_parent_project: true,
+      ci_forward_deployment_rollback_allowed: true,
+      ci_pipeline_variables_minimum_override_role: 'developer',
+      ci_push_repository_for_job_token_allowed: false,
+      ci_restrict_pipeline_cancellation_role: 'developer',
+      group_runners_enabled: true,
+      issue_branch_template: null,
+      pre_receive_secret_detection_enabled: false,
+      warn_about_potentially_unwanted_characters: true,
       ...attrs,
+      emails_enabled: attrs.emails_enabled ?? !attrs.emails_disabled,
       // Fields no request of collab's sets (doc/api/projects.md, "Get a single project"): the
       // switches derived from their access levels, and what the sandbox never configures.
       requirements_enabled: attrs.requirements_access_level !== 'disabled',
@@ -133,6 +149,8 @@ function fullViewJson(store: Store, project: Project): Buffer {
     return Buffer.from(JSON.stringify(view));
   });
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function runnersToken(project: Project): string {
   return `GR1348941sandbox${project.id.toString(16).padStart(8, '0')}`;

@@ -4,8 +4,22 @@ import { BADGE_PARAMS } from '../../src/params/badges.js';
 import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../src/params/deploy-keys.js';
 import { hookParamsFor } from '../../src/params/hooks.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../src/params/labels.js';
+import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../src/params/forks.js';
+import {
+  PROJECT_GROUP_FILTERS,
+  PROJECT_USER_FILTERS,
+  SNAPSHOT_PARAMS,
+  STARRER_FILTERS,
+} from '../../src/params/project-reads.js';
+import {
+  PROJECT_LIST_PARAMS,
+  PROJECT_SETTINGS,
+  PROJECT_VIEW_PARAMS,
+  STARRED_PROJECTS_PARAMS,
+  USER_PROJECTS_PARAMS,
+} from '../../src/params/projects.js';
 import { PROTECTED_BRANCH_PARAMS } from '../../src/params/protected-refs.js';
-import type { ParamSpec } from '../../src/params/types.js';
+import type { ParamSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -47,8 +61,8 @@ function documented(endpoint: string): DocEndpoint {
 
 /** The doc types a table's type stands for. */
 const DOC_TYPES: Record<ParamSpec['type'], readonly string[]> = {
-  string: ['string'],
-  integer: ['integer'],
+  string: ['string', 'integer or string'],
+  integer: ['integer', 'integer or string'],
   boolean: ['boolean'],
   'string-array': ['array', 'string array'],
   'integer-array': ['array', 'integer array'],
@@ -59,6 +73,14 @@ const DOC_TYPES: Record<ParamSpec['type'], readonly string[]> = {
   'access-level': ['integer'],
 };
 
+/** The project settings of one column of the settings table, with the choices that column takes. */
+function settingsOf(column: SettingsColumn): ParamSpec[] {
+  return PROJECT_SETTINGS.filter((setting) => setting.columns.includes(column)).map((setting) => ({
+    ...setting,
+    choices: setting.columnChoices?.[column] ?? setting.choices,
+  }));
+}
+
 /** Each table, and the endpoint whose documented parameters it must agree with. */
 const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
@@ -68,6 +90,19 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['deploy keys (update)', DEPLOY_KEY_UPDATE_PARAMS, 'PUT /projects/:id/deploy_keys/:key_id'],
   ['project hooks', hookParamsFor('project'), 'POST /projects/:id/hooks'],
   ['protected branches', PROTECTED_BRANCH_PARAMS, 'POST /projects/:id/protected_branches'],
+  ['project settings (create)', settingsOf('create'), 'POST /projects'],
+  ['project settings (create for a user)', settingsOf('createForUser'), 'POST /projects/user/:user_id'],
+  ['project settings (update)', settingsOf('update'), 'PUT /projects/:id'],
+  ['project list filters', PROJECT_LIST_PARAMS, 'GET /projects'],
+  ['project view', PROJECT_VIEW_PARAMS, 'GET /projects/:id'],
+  ['user projects filters', USER_PROJECTS_PARAMS, 'GET /users/:user_id/projects'],
+  ['starred projects filters', STARRED_PROJECTS_PARAMS, 'GET /users/:user_id/starred_projects'],
+  ['fork list filters', STARRED_PROJECTS_PARAMS, 'GET /projects/:id/forks'],
+  ['fork', [...FORK_PARAMS, ...FORK_NAMESPACE_PARAMS], 'POST /projects/:id/fork'],
+  ['starrer filters', STARRER_FILTERS, 'GET /projects/:id/starrers'],
+  ['project user filters', PROJECT_USER_FILTERS, 'GET /projects/:id/users'],
+  ['project group filters', PROJECT_GROUP_FILTERS, 'GET /projects/:id/groups'],
+  ['snapshot', SNAPSHOT_PARAMS, 'GET /projects/:id/snapshot'],
 ];
 
 /** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
@@ -86,7 +121,8 @@ function tableProblems(params: readonly ParamSpec[], endpoint: string): string[]
     const outside = (param.choices ?? []).filter((choice) => entry.values && !entry.values.includes(choice));
     if (outside.length > 0) problems.push(`${key}: choices ${outside.join(', ')} not documented`);
   }
-  return problems.filter((problem) => !((problem.split(':')[0] as string) in DIFFERENCES));
+  // The key ends at the first ': ' (a path's own colons, as in :id, are never followed by a space).
+  return problems.filter((problem) => !(problem.slice(0, problem.indexOf(': ')) in DIFFERENCES));
 }
 
 describe('the parameter tables, held to GitLab’s documentation', () => {
@@ -125,6 +161,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     made.hook = (await call('POST', `${storefront}/hooks`, { json: { url: 'https://ci.example.com/docs' } })).body.id;
     made.key = (await get(`${storefront}/deploy_keys`)).body[0].id;
     made.dana = (await get('/users?username=dana')).body[0].id;
+    await call('POST', `${storefront}/star`);
   });
 
   /** The answer of each documented endpoint the sandbox is asked, as [path, caller]. */
@@ -148,6 +185,12 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /users/:id': () => [`/users/${made.dana}`, 'developer'],
     'GET /projects/:id/protected_branches': () => [`${storefront}/protected_branches`, 'admin'],
     'GET /projects/:id/protected_branches/:name': () => [`${storefront}/protected_branches/main`, 'admin'],
+    'GET /projects/:id': () => [`${storefront}?license=true&statistics=true`, 'admin'],
+    'GET /projects': () => ['/projects?search=storefront', 'admin'],
+    'GET /projects/:id/starrers': () => [`${storefront}/starrers`, 'admin'],
+    'GET /projects/:id/users': () => [`${storefront}/users`, 'admin'],
+    'GET /projects/:id/groups': () => [`${storefront}/groups`, 'admin'],
+    'GET /projects/:id/storage': () => [`${storefront}/storage`, 'admin'],
   };
 
   for (const [endpoint, ask] of Object.entries(ASKED)) {
