@@ -1,0 +1,460 @@
+/**
+ * The part of GitLab's GraphQL schema collab reads, as SDL: a subset of the types, and of their
+ * fields and arguments, with GitLab's exact names and types. A TypeScript string rather than a
+ * .graphql file so that both bundles (the CLI's back and dist/sandbox.js) carry it without a loader
+ * and nothing reads a file at run time.
+ *
+ * Source: GitLab's GraphQL reference, gitlabhq/gitlabhq `doc/api/graphql/reference/_index.md` at
+ * commit 0016ea0586afbe89b5823f3fc254045ce7115af2 (sections `Query.*`, `Project`, `Group`,
+ * `BranchRule`, `BranchProtection`, `PushAccessLevel`, `AccessLevel*`, `CiProjectVariable`,
+ * `CiGroupVariable`, `LabelInterface`, `MemberInterface`, `ProjectMember`, `PipelineSchedule`,
+ * `PipelineScheduleVariable`, `QueryComplexity`, the connection and edge types, the enums
+ * `AccessLevelEnum`, `CiVariableType`, `CiVariableSort`, the scalars `ProjectID`, `UserID`,
+ * `ProjectsBranchRuleID`, `Time`). Facts from the reference worth knowing on the client side:
+ * - `Query.projects(fullPaths:)`: "You cannot provide more than 50 full paths."
+ * - `Project.pipelineSchedules`: "can only be resolved for one project per request."
+ * - `Project.labels(searchIn:)` and `Group.labels(searchIn:)` are `[LabelSearchFieldList!]!`;
+ *   GitLab gives the argument a default (`[TITLE, DESCRIPTION]`), so a query may leave it out.
+ * Types and fields marked `# unchecked` are written from GitLab's published schema but were not
+ * yet read in that reference at the commit above.
+ */
+export const GITLAB_SDL = /* GraphQL */ `
+"""Time represented in ISO 8601."""
+scalar Time
+"""A global ID: gid://gitlab/Project/1."""
+scalar ProjectID
+"""A global ID: gid://gitlab/Group/1."""
+scalar GroupID
+"""A global ID: gid://gitlab/User/1."""
+scalar UserID
+"""A global ID: gid://gitlab/Projects::BranchRule/1."""
+scalar ProjectsBranchRuleID
+
+type Query {
+  project(fullPath: ID!): Project
+  projects(
+    ids: [ID!]
+    fullPaths: [String!]
+    membership: Boolean
+    search: String
+    sort: String
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): ProjectConnection
+  group(fullPath: ID!): Group
+  queryComplexity: QueryComplexity
+}
+
+type QueryComplexity {
+  limit: Int
+  score: Int
+}
+
+type PageInfo { # unchecked
+  endCursor: String
+  hasNextPage: Boolean!
+  hasPreviousPage: Boolean!
+  startCursor: String
+}
+
+type Project {
+  id: ID!
+  fullPath: ID!
+  name: String!
+  nameWithNamespace: String!
+  path: String!
+  archived: Boolean
+  visibility: String
+  webUrl: String
+  group: Group
+  branchRules(buildMissing: Boolean, after: String, before: String, first: Int, last: Int): BranchRuleConnection
+  ciVariables(sort: CiVariableSort, after: String, before: String, first: Int, last: Int): CiProjectVariableConnection
+  labels(
+    includeAncestorGroups: Boolean
+    searchIn: [LabelSearchFieldList!]! = [TITLE, DESCRIPTION]
+    searchTerm: String
+    title: String
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): LabelConnection
+  pipelineSchedules(
+    ids: [ID!]
+    sort: PipelineScheduleSort
+    status: PipelineScheduleStatus
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): PipelineScheduleConnection
+  projectMembers(
+    relations: [ProjectMemberRelation!]
+    search: String
+    sort: MemberSort
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): MemberInterfaceConnection
+}
+
+type ProjectConnection {
+  edges: [ProjectEdge]
+  nodes: [Project]
+  pageInfo: PageInfo!
+}
+type ProjectEdge {
+  cursor: String!
+  node: Project
+}
+
+type Group {
+  id: ID!
+  fullPath: ID!
+  fullName: String!
+  name: String!
+  path: String!
+  visibility: String
+  webUrl: String!
+  parent: Group
+  ciVariables(sort: CiVariableSort, after: String, before: String, first: Int, last: Int): CiGroupVariableConnection
+  labels(
+    includeAncestorGroups: Boolean
+    includeDescendantGroups: Boolean
+    onlyGroupLabels: Boolean
+    searchIn: [LabelSearchFieldList!]! = [TITLE, DESCRIPTION]
+    searchTerm: String
+    title: String
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): LabelConnection
+  groupMembers(
+    accessLevels: [AccessLevelEnum!]
+    enterprise: Boolean
+    relations: [GroupMemberRelation!]
+    search: String
+    sort: MemberSort
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): GroupMemberConnection
+  projects(
+    archivedOnly: Boolean
+    ids: [ID!]
+    includeArchived: Boolean
+    includeSubgroups: Boolean
+    notAimedForDeletion: Boolean
+    search: String
+    withIssuesEnabled: Boolean
+    withMergeRequestsEnabled: Boolean
+    after: String
+    before: String
+    first: Int
+    last: Int
+  ): ProjectConnection!
+}
+
+enum CiVariableType {
+  ENV_VAR
+  FILE
+}
+enum CiVariableSort {
+  KEY_ASC
+  KEY_DESC
+}
+
+type CiProjectVariable {
+  description: String
+  environmentScope: String
+  hidden: Boolean
+  id: ID!
+  key: String
+  masked: Boolean
+  protected: Boolean
+  raw: Boolean
+  value: String
+  variableType: CiVariableType
+}
+type CiProjectVariableConnection {
+  edges: [CiProjectVariableEdge]
+  nodes: [CiProjectVariable]
+  pageInfo: PageInfo!
+}
+type CiProjectVariableEdge {
+  cursor: String!
+  node: CiProjectVariable
+}
+
+type CiGroupVariable {
+  description: String
+  environmentScope: String
+  hidden: Boolean
+  id: ID!
+  key: String
+  masked: Boolean
+  protected: Boolean
+  raw: Boolean
+  value: String
+  variableType: CiVariableType
+}
+type CiGroupVariableConnection {
+  edges: [CiGroupVariableEdge]
+  nodes: [CiGroupVariable]
+  pageInfo: PageInfo!
+}
+type CiGroupVariableEdge {
+  cursor: String!
+  node: CiGroupVariable
+}
+
+enum LabelSearchFieldList { # unchecked
+  TITLE
+  DESCRIPTION
+}
+type Label {
+  id: ID! # unchecked
+  color: String!
+  createdAt: Time!
+  description: String
+  textColor: String!
+  title: String!
+  updatedAt: Time!
+}
+type LabelConnection {
+  edges: [LabelEdge]
+  nodes: [Label]
+  pageInfo: PageInfo!
+}
+type LabelEdge {
+  cursor: String!
+  node: Label
+}
+
+type BranchRule {
+  branchProtection: BranchProtection
+  createdAt: Time
+  id: ProjectsBranchRuleID
+  isDefault: Boolean!
+  isProtected: Boolean!
+  matchingBranchesCount: Int!
+  name: String!
+  updatedAt: Time
+}
+type BranchRuleConnection {
+  edges: [BranchRuleEdge]
+  nodes: [BranchRule]
+  pageInfo: PageInfo!
+}
+type BranchRuleEdge {
+  cursor: String!
+  node: BranchRule
+}
+type BranchProtection {
+  allowForcePush: Boolean!
+  codeOwnerApprovalRequired: Boolean!
+  mergeAccessLevels(after: String, before: String, first: Int, last: Int): MergeAccessLevelConnection
+  pushAccessLevels(after: String, before: String, first: Int, last: Int): PushAccessLevelConnection
+}
+
+type MergeAccessLevel { # unchecked
+  accessLevel: Int!
+  accessLevelDescription: String!
+  group: AccessLevelGroup
+  user: AccessLevelUser
+}
+type MergeAccessLevelConnection {
+  edges: [MergeAccessLevelEdge]
+  nodes: [MergeAccessLevel]
+  pageInfo: PageInfo!
+}
+type MergeAccessLevelEdge {
+  cursor: String!
+  node: MergeAccessLevel
+}
+type PushAccessLevel {
+  accessLevel: Int!
+  accessLevelDescription: String!
+  deployKey: AccessLevelDeployKey
+  group: AccessLevelGroup
+  user: AccessLevelUser
+}
+type PushAccessLevelConnection {
+  edges: [PushAccessLevelEdge]
+  nodes: [PushAccessLevel]
+  pageInfo: PageInfo!
+}
+type PushAccessLevelEdge {
+  cursor: String!
+  node: PushAccessLevel
+}
+type AccessLevelUser {
+  avatarUrl: String
+  id: ID!
+  name: String!
+  publicEmail: String
+  username: String!
+  webPath: String!
+  webUrl: String!
+}
+type AccessLevelGroup {
+  avatarUrl: String
+  id: ID!
+  name: String!
+  parent: AccessLevelGroup
+  webUrl: String!
+}
+type AccessLevelDeployKey {
+  id: ID!
+  title: String!
+  user: AccessLevelUser!
+}
+
+enum AccessLevelEnum {
+  NO_ACCESS
+  MINIMAL_ACCESS
+  GUEST
+  PLANNER
+  REPORTER
+  DEVELOPER
+  MAINTAINER
+  OWNER
+  ADMIN
+}
+type AccessLevel {
+  humanAccess: String
+  integerValue: Int
+  stringValue: AccessLevelEnum
+}
+type UserCore { # unchecked
+  id: UserID!
+  name: String!
+  username: String!
+  webUrl: String!
+}
+
+enum ProjectMemberRelation { # unchecked
+  DIRECT
+  INHERITED
+  DESCENDANTS
+  INVITED_GROUPS
+  SHARED_INTO_ANCESTORS
+}
+enum GroupMemberRelation { # unchecked
+  DIRECT
+  INHERITED
+  DESCENDANTS
+  SHARED_FROM_GROUPS
+}
+enum MemberSort { # unchecked
+  ACCESS_LEVEL_ASC
+  ACCESS_LEVEL_DESC
+  USER_FULL_NAME_ASC
+  USER_FULL_NAME_DESC
+}
+
+interface MemberInterface {
+  accessLevel: AccessLevel
+  createdAt: Time
+  createdBy: UserCore
+  expiresAt: Time
+  id: ID!
+  updatedAt: Time
+  user: UserCore
+}
+type ProjectMember implements MemberInterface {
+  accessLevel: AccessLevel
+  createdAt: Time
+  createdBy: UserCore
+  expiresAt: Time
+  id: ID!
+  updatedAt: Time
+  user: UserCore
+  project: Project
+}
+type GroupMember implements MemberInterface { # unchecked
+  accessLevel: AccessLevel
+  createdAt: Time
+  createdBy: UserCore
+  expiresAt: Time
+  id: ID!
+  updatedAt: Time
+  user: UserCore
+  group: Group
+}
+type MemberInterfaceConnection {
+  edges: [MemberInterfaceEdge]
+  nodes: [MemberInterface]
+  pageInfo: PageInfo!
+}
+type MemberInterfaceEdge {
+  cursor: String!
+  node: MemberInterface
+}
+type GroupMemberConnection {
+  edges: [GroupMemberEdge]
+  nodes: [GroupMember]
+  pageInfo: PageInfo!
+}
+type GroupMemberEdge {
+  cursor: String!
+  node: GroupMember
+}
+
+enum PipelineScheduleSort { # unchecked
+  ID_ASC
+  ID_DESC
+}
+enum PipelineScheduleStatus { # unchecked
+  ACTIVE
+  INACTIVE
+}
+type PipelineSchedule {
+  active: Boolean!
+  createdAt: Time!
+  cron: String!
+  cronTimezone: String!
+  description: String
+  forTag: Boolean!
+  id: ID!
+  nextRunAt: Time
+  owner: UserCore
+  project: Project
+  realNextRun: Time
+  ref: String
+  refForDisplay: String
+  refPath: String
+  updatedAt: Time!
+  variables(after: String, before: String, first: Int, last: Int): PipelineScheduleVariableConnection
+}
+type PipelineScheduleConnection {
+  edges: [PipelineScheduleEdge]
+  nodes: [PipelineSchedule]
+  pageInfo: PageInfo!
+}
+type PipelineScheduleEdge {
+  cursor: String!
+  node: PipelineSchedule
+}
+type PipelineScheduleVariable {
+  id: ID!
+  key: String
+  raw: Boolean
+  value: String
+  variableType: CiVariableType
+}
+type PipelineScheduleVariableConnection {
+  edges: [PipelineScheduleVariableEdge]
+  nodes: [PipelineScheduleVariable]
+  pageInfo: PageInfo!
+}
+type PipelineScheduleVariableEdge {
+  cursor: String!
+  node: PipelineScheduleVariable
+}
+`;
