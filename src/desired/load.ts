@@ -7,6 +7,7 @@ import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
+import { sectionNamed } from './sections/index.js';
 import { yamlProblem } from './yaml-errors.js';
 
 /**
@@ -16,6 +17,9 @@ import { yamlProblem } from './yaml-errors.js';
  * string that had one is a secret: the plan keeps its template, never its value. The file is kept
  * twice, in the same shape: resolved (what is compared) and as written (what a plan keeps), so a
  * value's template is found at its own field, never again by its value (two secrets may be equal).
+ * A template in a field the service never shows (a hook's token: the section's `unshown`) is needed
+ * only by a change that sends it: unset, it resolves to nothing and plan runs on; apply refuses a
+ * change that would send it (preflight.ts).
  */
 
 export interface DesiredFile {
@@ -156,7 +160,7 @@ function interpolate(
   parent?: Record<string, unknown>,
 ): unknown {
   if (typeof value === 'string') {
-    if (value.includes('${')) return substitute(value, path, state);
+    if (value.includes('${')) return substitute(value, path, state, unshownField(path, parent, value));
     const secret = secretProblem(path, value, parent);
     if (secret) state.issues.push({ path, message: secret });
     return value;
@@ -191,10 +195,37 @@ function secretProblem(
   return undefined;
 }
 
-function substitute(template: string, path: (string | number)[], state: Interpolation): string {
-  const value = resolveReferences(template, state.env, state.dir, (message) => state.issues.push({ path, message }));
+function substitute(template: string, path: (string | number)[], state: Interpolation, unshown: boolean): string {
+  const value = resolveReferences(template, state.env, state.dir, (message) => {
+    if (!unshown) state.issues.push({ path, message });
+  });
   if (value !== template && value !== '') state.secrets.add(value);
   return value;
+}
+
+/** Where a level's sections start in a path of the file: `defaults.<section>`, `groups.<g>[.projects|.subgroups].<section>`, `projects.<p>.<section>`. */
+function sectionIndex(path: readonly (string | number)[]): number | undefined {
+  if (path[0] === 'defaults') return 1;
+  if (path[0] === 'projects') return 2;
+  if (path[0] === 'groups') return path[2] === 'projects' || path[2] === 'subgroups' ? 3 : 2;
+  return undefined;
+}
+
+/** Whether a string of the file is a field, of a section's item or map, that the service never shows (the section's `unshown`). */
+function unshownField(
+  path: readonly (string | number)[],
+  parent: Record<string, unknown> | undefined,
+  written: string,
+): boolean {
+  const at = sectionIndex(path);
+  const section = at === undefined ? undefined : sectionNamed(String(path[at]));
+  if (at === undefined || !section?.unshown || !parent) return false;
+  const rest = path.slice(at + 1);
+  const inItem =
+    rest.length === 1 ||
+    (rest.length === 2 && typeof rest[0] === 'number') ||
+    (rest.length === 3 && rest[0] === 'items' && typeof rest[1] === 'number');
+  return inItem && section.unshown(parent, String(rest.at(-1)), written);
 }
 
 /**

@@ -42,6 +42,14 @@ export interface Change {
   sends: string;
 }
 
+/** A secret the plan's changes send that was not set when it was made: the problem, and the changes that send it. */
+export interface Unset {
+  /** `environment variable NAME is not set (named by ${env:NAME})`. */
+  problem: string;
+  /** The IDs of the changes whose requests send it. */
+  changes: string[];
+}
+
 export interface Plan {
   format: 'collab-plan';
   /** 2: each secret's template is the one its own field was written with (1 found it again by its value). */
@@ -55,6 +63,11 @@ export interface Plan {
   changes: Change[];
   /** Paths the file names that do not exist and have no `create: true`. */
   missing: string[];
+  /**
+   * Secrets the service never shows (a hook's token), unset when planned: each with the changes
+   * that send it, which apply refuses until it is set. Absent: none.
+   */
+  unset?: Unset[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { VerbContext } from '../context.js';
 import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
@@ -5,6 +6,7 @@ import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
 import type { Change, LiveTarget, Plan } from './model.js';
 import { sendsText } from './requests.js';
+import { unsetSecrets } from './preflight.js';
 import { refuseUnpaid } from './tier.js';
 import { type DesiredTarget, inShard, isAbsent, reachOf, resolveTargets, selected } from './targets.js';
 
@@ -67,6 +69,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   const live = await readTargets(ctx, targets, found, options.concurrency);
   const { changes, missing } = plan(targets, live, { rotateSecrets: options.rotateSecrets });
   for (const change of changes) change.sends = await sendsText(change.request);
+  const unset = unsetSecrets(ctx.session.env, dirname(file.path), changes);
   return {
     format: 'collab-plan',
     version: 2,
@@ -76,5 +79,6 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
     targets: targets.length,
     changes,
     missing,
+    ...(unset.length > 0 ? { unset } : {}),
   };
 }

@@ -11,7 +11,8 @@ import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { readExtras } from './live.js';
 import { resolveReferences } from './load.js';
-import { byTarget, type Change, type Plan, targetKey } from './model.js';
+import { byTarget, type Change, type Plan, targetKey, type Unset } from './model.js';
+import type { Env } from '../runtime.js';
 
 /**
  * Before a saved plan writes anything, everything it needs is checked at once, as terraform
@@ -24,7 +25,7 @@ import { byTarget, type Change, type Plan, targetKey } from './model.js';
 /** Each target's stale refusal, by `kind:path`. */
 export type Stale = Map<string, CollabError>;
 
-const TEMPLATE = /\$\{(env|file):[^}]*\}/;
+const REFERENCE = /\$\{(?:env|file):[^}]*\}/g;
 
 export async function preflight(ctx: VerbContext, plan: Plan, journal: Journal, concurrency: number): Promise<Stale> {
   const pending = plan.changes.filter((change) => !journal.isDone(change.id));
@@ -33,24 +34,52 @@ export async function preflight(ctx: VerbContext, plan: Plan, journal: Journal, 
   return readTargets(ctx, plan, pending, journal, concurrency);
 }
 
+/** Every `${env:…}`/`${file:…}` the changes send that does not resolve now (a plan keeps secrets as templates). */
+export function unsetSecrets(env: Env, fileDir: string, changes: readonly Change[]): Unset[] {
+  const found = new Map<string, Set<string>>();
+  for (const change of changes) {
+    const visit = (value: unknown): void => {
+      if (typeof value === 'string') {
+        for (const [reference] of value.matchAll(REFERENCE))
+          resolveReferences(reference, env, fileDir, (problem) => {
+            const ids = found.get(problem) ?? new Set<string>();
+            found.set(problem, ids.add(change.id));
+          });
+      } else if (Array.isArray(value)) value.forEach(visit);
+      else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+    };
+    visit(change.request);
+  }
+  return [...found].map(([problem, ids]) => ({ problem, changes: [...ids] }));
+}
+
+/** Each unset secret on a line of its own, with the changes that send it. */
+function unsetLines(unset: readonly Unset[]): string[] {
+  return unset.map(
+    ({ problem, changes }) =>
+      `${problem}, sent by ${changes.slice(0, 3).join(', ')}${changes.length > 3 ? ` and ${changes.length - 3} more` : ''}`,
+  );
+}
+
 /** Every `${env:…}`/`${file:…}` a pending change sends resolves now; else each is named and nothing is sent. */
-function checkSecrets(ctx: VerbContext, plan: Plan, pending: readonly Change[]): void {
-  const problems = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (TEMPLATE.test(value))
-        resolveReferences(value, ctx.session.env, dirname(plan.file.path), (message) => problems.add(message));
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
-  };
-  for (const change of pending) visit(change.request);
-  if (problems.size === 0) return;
-  for (const problem of problems) ctx.terminal.stderrLine(problem);
+export function checkSecrets(ctx: VerbContext, plan: Plan, pending: readonly Change[]): void {
+  const unset = unsetSecrets(ctx.session.env, dirname(plan.file.path), pending);
+  if (unset.length === 0) return;
+  for (const line of unsetLines(unset)) ctx.terminal.stderrLine(line);
   throw new CollabError(
     'usage',
-    `the plan needs ${problems.size === 1 ? 'a secret that is' : `${problems.size} secrets that are`} not there; nothing was sent`,
+    `the plan needs ${unset.length === 1 ? 'a secret that is' : `${unset.length} secrets that are`} not there; nothing was sent`,
     { hint: 'set them, then apply the plan again' },
   );
+}
+
+/** The plan's changes that send a secret not set now: `collab plan` runs without it (the service never shows it), and says what apply will need. */
+export function noteUnsetSecrets(ctx: VerbContext, plan: Plan): void {
+  if (!plan.unset || plan.unset.length === 0) return;
+  ctx.terminal.stderrLine(
+    `note: ${plan.unset.length === 1 ? 'a secret' : `${plan.unset.length} secrets`} not set now, needed only to apply the changes that send ${plan.unset.length === 1 ? 'it' : 'them'}:`,
+  );
+  for (const line of unsetLines(plan.unset)) ctx.terminal.stderrLine(`  ${line}`);
 }
 
 /** The file the plan was made from, changed since: the plan is applied as saved, and the user is told. */

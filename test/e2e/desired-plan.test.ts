@@ -173,7 +173,7 @@ describe('collab plan', () => {
       'plan',
       '-f',
       file(
-        'version: 1\nprojects:\n  a/b:\n    hooks:\n      - url: https://x.example.com\n        token: $' +
+        'version: 1\nprojects:\n  a/b:\n    variables:\n      - key: COMPARED\n        value: $' +
           '{env:NOT_SET_HERE}\n',
         'unset.yaml',
       ),

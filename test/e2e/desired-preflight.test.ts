@@ -36,7 +36,7 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     expect(applied.exitCode).toBe(2);
     expect(applied.stderr).toBe(
       'environment variable AUDIT_TOKEN is not set (named by $' +
-        '{env:AUDIT_TOKEN})\nerror: the plan needs a secret that is not there; nothing was sent\nhint: set them, then apply the plan again\n',
+        '{env:AUDIT_TOKEN}), sent by project:acme/web/storefront hooks https://hooks.example.com/audit\nerror: the plan needs a secret that is not there; nothing was sent\nhint: set them, then apply the plan again\n',
     );
     expect(writes()).toEqual([]);
     expect(existsSync(journal)).toBe(false);

@@ -136,7 +136,7 @@ describe('sandbox: variable rules', () => {
       status: 400,
       body: { error: 'variable_type does not have a valid value' },
     });
-    // Masking an existing value that cannot be masked is refused too; PUT wants the value as POST does.
+    // Masking an existing value that cannot be masked is refused too, given or kept.
     expect(
       await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, {
         json: { value: 'staging', masked: true },
@@ -144,9 +144,19 @@ describe('sandbox: variable rules', () => {
     ).toMatchObject({ status: 400, body: { message: { value: ['is invalid'] } } });
     expect(
       await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, {
-        json: { protected: true },
+        json: { masked: true },
       }),
-    ).toMatchObject({ status: 400, body: { error: 'value is missing' } });
+    ).toMatchObject({ status: 400, body: { message: { value: ['is invalid'] } } });
+  });
+
+  it('PUT without a value keeps the value and changes the other fields', async () => {
+    const updated = await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, {
+      json: { protected: true },
+    });
+    expect(updated).toMatchObject({ status: 200, body: { key: 'APP_ENV', value: 'staging', protected: true } });
+    expect(
+      (await call('GET', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`)).body,
+    ).toMatchObject({ value: 'staging', protected: true });
   });
 
   it('masked_and_hidden: masked, and the value never answered again', async () => {

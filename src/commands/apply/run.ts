@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { VerbContext } from '../../context.js';
 import { applyPlan, checkHost } from '../../desired/apply.js';
 import { askToApply } from '../../desired/ask.js';
-import { preflight } from '../../desired/preflight.js';
+import { checkSecrets, noteUnsetSecrets, preflight } from '../../desired/preflight.js';
 import { Journal } from '../../desired/journal.js';
 import { loadDesiredFor } from '../../desired/load.js';
 import type { Change, Plan } from '../../desired/model.js';
@@ -113,7 +113,10 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     concurrency = options.concurrency;
     plan = await readAndPlan(ctx, file, options);
   }
-  if (ctx.session.dryRun) return showPlan(ctx, plan);
+  if (ctx.session.dryRun) {
+    noteUnsetSecrets(ctx, plan);
+    return showPlan(ctx, plan);
+  }
   if (plan.changes.length === 0) {
     if (opts.resume)
       Journal.open(opts.journal, {
@@ -125,7 +128,11 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
     ctx.terminal.info(planSummary(plan));
     return;
   }
-  if (!opts.saved) await askToApply(ctx, plan, opts.yes);
+  if (!opts.saved) {
+    // A secret the service never shows is needed only by what sends it: refused before the question, nothing sent.
+    checkSecrets(ctx, plan, plan.changes);
+    await askToApply(ctx, plan, opts.yes);
+  }
   const journal = Journal.open(opts.journal, {
     resume: opts.resume,
     host: plan.host,

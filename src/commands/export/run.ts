@@ -55,7 +55,7 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   else await ctx.presenter.value({ plain: text });
   if (exported.variables.size > 0) {
     ctx.terminal.warn(
-      `the file names ${plural(exported.variables.size, 'secret')} the service never shows; set ${exported.variables.size === 1 ? 'it' : 'each'} before collab plan:`,
+      `the file names ${plural(exported.variables.size, 'secret')} the service never shows: collab plan runs without ${exported.variables.size === 1 ? 'it' : 'them'}, collab apply needs ${exported.variables.size === 1 ? 'it' : 'each'} only for a change that sends it:`,
     );
     for (const [name, what] of [...exported.variables].sort()) ctx.terminal.stderrLine(`  ${name}: ${what}`);
   }

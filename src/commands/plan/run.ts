@@ -3,6 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { loadDesiredFor } from '../../desired/load.js';
 import { type DesiredFlags, desiredFlags, planOptions } from './desired-flags.js';
 import { readAndPlan } from '../../desired/plan.js';
+import { noteUnsetSecrets } from '../../desired/preflight.js';
 import { showPlan } from '../../desired/show.js';
 import type { VerbInput } from '../verb.js';
 import type { PLAN } from './index.js';
@@ -24,5 +25,6 @@ export async function run(ctx: VerbContext, opts: PlanCommandOptions): Promise<v
     writeFileSync(opts.out, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
     ctx.terminal.info(`saved the plan to ${opts.out}: apply it with collab apply -f ${opts.out}`);
   }
+  noteUnsetSecrets(ctx, plan);
   await showPlan(ctx, plan);
 }

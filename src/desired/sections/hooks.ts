@@ -29,6 +29,7 @@ export const hooks: Section<HookSpec> = {
   kinds: ['project', 'group'],
   noun: 'hook',
   identity: 'url',
+  unshown: (_item, field) => field === 'token',
   schema: (kind) =>
     listSchema(
       strictObject({

@@ -61,6 +61,7 @@ export const integrations: Section<IntegrationSpecOp> = {
   kinds: ['project', 'group'],
   noun: 'integration',
   identify: (item) => integrationName(String(item.slug)),
+  unshown: (item, field) => integrationNamed(integrationName(String(item.slug)))?.secrets.includes(field) === true,
   schema: () => listSchema(union(INTEGRATIONS.map(itemSchema))),
   read: {
     none: (live) => void (live.integrations = []),

@@ -30,6 +30,8 @@ export const mirror: Section<never> = {
   kinds: ['project'],
   order: 'first',
   schema: () => strictObject(shape(PARAMS)),
+  // Templates only in the credentials: the URL without them, which is compared, is all there.
+  unshown: (_map, field, written) => field === 'import_url' && !withoutCredentials(written).includes('$' + '{'),
   createBody: (value) => (isItem(value) ? value : {}),
   diff: (input) => diffAttributes(input, same),
   liveFields: (key, live) => attributeFields(key, live.resource),

@@ -39,6 +39,8 @@ export const remoteMirrors: Section<MirrorSpec> = {
   kinds: ['project'],
   noun: 'push mirror',
   identify: (item) => identityOf(item.url),
+  // Templates only in the credentials: the URL without them, which is compared, is all there.
+  unshown: (_item, field, written) => field === 'url' && !identityOf(written).includes('$' + '{'),
   schema: () => listSchema(strictObject({ url: string().check(minLength(1)), ...shape(MIRROR_PARAMS) })),
   itemProblem: (item) => {
     const url = mirrorUrlProblem(identityOf(item.url));

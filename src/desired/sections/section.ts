@@ -107,6 +107,12 @@ export interface Section<S extends OnTarget & { op: string }> {
   readonly identity?: string;
   /** Where one field does not tell items apart (a variable: its key and its scope): what does. */
   identify?(item: Item): string;
+  /**
+   * Whether `field` of an item (of the section's map, for one that is no list), as `written` with its
+   * templates, holds only what the service never shows (a hook's token, a URL's credentials): never
+   * compared, so its `$` + `{env:…}` is needed only by a change that sends it (plan runs without it).
+   */
+  unshown?(item: Item, field: string, written: string): boolean;
   /** A problem with one item of the list the schema cannot say (an LDAP link has one of cn and filter). */
   itemProblem?(item: Item): string | undefined;
   /** `defaults` speaks to groups and projects at once: what of its value a target of this kind keeps. */

@@ -1,4 +1,5 @@
 import { minLength, optional, string, strictObject, superRefine } from 'zod/mini';
+import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
 import { ruleError } from '../../params/rules.js';
 import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
@@ -9,7 +10,9 @@ import type { Body, Item, OnTarget, Section } from './section.js';
  * `variables`: a project's or group's CI/CD variables, each named by its key and environment scope
  * (`*` when the file gives none). A masked value is a secret: the file gives it as `${env:…}` or
  * `${file:…}` only (load.ts refuses it inline), and no plan or result shows it, nor any value that
- * came from a template, nor the live value of a masked variable: those read `[masked]`.
+ * came from a template, nor the live value of a masked variable: those read `[masked]`. An item
+ * without `value` manages the variable's other fields and leaves its value alone: never compared,
+ * never sent (PUT takes the fields alone), and a variable that does not exist cannot be made of it.
  */
 
 declare module '../model.js' {
@@ -44,13 +47,14 @@ export const variables: Section<VariableSpec> = {
     listSchema(
       strictObject({
         key: paramSchema(VARIABLE_KEY),
-        value: string(),
+        value: optional(string()),
         environment_scope: optional(string().check(minLength(1))),
         ...shape(VARIABLE_PARAMS),
       }).check(
         // A value to be masked is held to the masking rule, as the service holds it.
         superRefine((value, ctx) => {
           const item = value as Item;
+          if (item.value === undefined) return;
           const message = ruleError(valueParam(item.masked === true, item.raw === true), item.value);
           if (message) ctx.addIssue({ code: 'custom', message, path: ['value'], input: item.value });
         }),
@@ -63,7 +67,7 @@ export const variables: Section<VariableSpec> = {
         isVariable,
       )),
   },
-  diff: ({ value, live, kept, emit }) => {
+  diff: ({ value, live, target, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.variables ?? [];
     for (const item of wanted.items) {
@@ -71,12 +75,19 @@ export const variables: Section<VariableSpec> = {
       const scope = scopeOf(item);
       const address = addressOf(key, scope);
       // A value that came from a template, or one to be masked, is never shown: its template is (or [masked]).
-      const template = String(kept(item).value);
+      const managed = item.value !== undefined;
+      const template = managed ? String(kept(item).value) : '';
       const secret = item.masked === true || template !== item.value;
       const existing = found.find((v) => v.key === key && (v.environment_scope ?? '*') === scope);
       const fields = Object.fromEntries(
         FIELDS.filter((name) => item[name] !== undefined).map((name) => [name, kept(item)[name]]),
       );
+      if (!existing && !managed)
+        throw new CollabError(
+          'usage',
+          `variables: ${address} does not exist on ${target.kind} ${target.path}, and the file gives it no value to be made with`,
+          { hint: `give it a value (value: $${'{'}env:NAME} for a secret), or leave it out until it exists` },
+        );
       if (!existing) {
         const shown = { key, environment_scope: scope, value: template, ...fields };
         emit(address, 'create', null, shown, {
@@ -87,7 +98,8 @@ export const variables: Section<VariableSpec> = {
       }
       const changed = Object.entries(fields).filter(([name]) => !equal(existing[name], item[name]));
       // A hidden variable's value is never read back: it cannot be compared, so it is left as it is.
-      const valueChanged = existing.value !== null && existing.hidden !== true && existing.value !== item.value;
+      const valueChanged =
+        managed && existing.value !== null && existing.hidden !== true && existing.value !== item.value;
       if (changed.length === 0 && !valueChanged) continue;
       const hideLive = secret || existing.masked === true || existing.hidden === true;
       const before: Item = Object.fromEntries(changed.map(([name]) => [name, existing[name]]));
@@ -96,12 +108,13 @@ export const variables: Section<VariableSpec> = {
         before.value = hideLive ? MASKED : existing.value;
         after.value = template;
       }
-      // PUT wants the value every time: the file's, as its template when it came from one.
+      // The file's value goes with every PUT it manages (as its template when it came from one);
+      // without one the fields go alone and the service keeps its value (the sandbox's variables route).
       emit(address, 'update', before, after, {
         op: 'variable-update',
         key,
         scope,
-        body: { value: template, ...Object.fromEntries(changed) },
+        body: { ...(managed ? { value: template } : {}), ...Object.fromEntries(changed) },
       });
     }
     for (const existing of unlisted(
@@ -147,18 +160,15 @@ export const variables: Section<VariableSpec> = {
         return [deleteVariable(owner, spec.key, spec.scope)];
     }
   },
-  export: ({ live, placeholder }) => {
+  export: ({ live }) => {
     const items = (live.variables ?? []).map((v) => {
       const scope = v.environment_scope ?? '*';
-      // A masked or hidden value is written as a placeholder the user fills in, never as itself.
-      const value =
-        v.masked === true || v.hidden === true || v.value === null
-          ? placeholder(
-              `${v.key}${scope === '*' ? '' : `_${scope.replace(/\W/g, '_').toUpperCase()}`}`,
-              `the value of variable ${addressOf(v.key, scope)}`,
-            )
-          : v.value;
-      const item: Item = { key: v.key, value };
+      // A masked value is shown to maintainers (doc/api/project_level_variables.md and
+      // group_level_variables.md answer `"masked": true` with its value), a hidden one to nobody
+      // (`masked_and_hidden`: `"value": null`). Neither is written into a file: the item manages
+      // the other fields and leaves the value as the service holds it.
+      const item: Item = { key: v.key };
+      if (v.masked !== true && v.hidden !== true && v.value !== null) item.value = v.value;
       if (scope !== '*') item.environment_scope = scope;
       if (v.variable_type === 'file') item.variable_type = 'file';
       for (const flag of ['protected', 'masked', 'raw'] as const) if (v[flag] === true) item[flag] = true;
