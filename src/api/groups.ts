@@ -1,5 +1,6 @@
 import { ROLES } from './roles.js';
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
 import { getProject } from './projects.js';
@@ -117,7 +118,9 @@ export function createGroup(
 }
 
 export function updateGroup(group: GroupRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
-  return withBody({ method: 'PUT', path: apiPath`/groups/${group}`, requires: ROLES.owners }, params, avatar);
+  return readsCurrent(
+    withBody({ method: 'PUT', path: apiPath`/groups/${group}`, requires: ROLES.owners }, params, avatar),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiRequest } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
 import { clockOffset, createdSince } from './recover.js';
@@ -53,7 +54,7 @@ export function updateHook(
   hookId: number,
   fields: Record<string, unknown> & { url: string },
 ): ApiRequest {
-  return { method: 'PUT', path: hooksPath(owner) + apiPath`/${hookId}`, json: fields };
+  return readsCurrent({ method: 'PUT', path: hooksPath(owner) + apiPath`/${hookId}`, json: fields });
 }
 
 /** 204, or 404 when the hook is gone (the command decides whether that is an error). */

@@ -1,5 +1,6 @@
 import type { ApiRequest, HttpClient } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import type { QueryParams } from '../http/query.js';
 import type { MemberParams, RemoveMemberParams } from '../params/members.js';
@@ -80,7 +81,7 @@ export function addMember(owner: Owner, user: MemberUser, params: MemberParams, 
 export function updateMember(owner: Owner, userId: number, params: MemberParams): ApiRequest {
   // The service reads an empty expires_at as none.
   const json = params.expires_at === null ? { ...params, expires_at: '' } : params;
-  return { method: 'PUT', path: membersPath(owner) + apiPath`/${userId}`, json, expect: 'object' };
+  return readsCurrent({ method: 'PUT', path: membersPath(owner) + apiPath`/${userId}`, json, expect: 'object' });
 }
 
 export type { RemoveMemberParams } from '../params/members.js';

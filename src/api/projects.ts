@@ -1,5 +1,6 @@
 import { ROLES } from './roles.js';
 import type { ApiRequest, RequestClient } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { toFormData, type UploadFile } from './form.js';
 import type { QueryParams } from '../http/query.js';
@@ -105,12 +106,12 @@ async function findCreatedProject(
 
 /** PUT /projects/:id: JSON, or multipart/form-data with an avatar. */
 export function updateProject(project: ProjectRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
-  return {
+  return readsCurrent({
     method: 'PUT',
     path: apiPath`/projects/${project}`,
     ...settingsBody(params, avatar ? { avatar } : {}),
     expect: 'object',
-  };
+  });
 }
 
 /**

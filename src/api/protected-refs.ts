@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { findResource } from './recover.js';
 import { ROLES } from './roles.js';
@@ -105,7 +106,12 @@ export function updateProtectedBranch(
   name: string,
   fields: Record<string, unknown>,
 ): ApiRequest {
-  return { method: 'PATCH', path: refPath(project, 'branch', name), json: fields, requires: ROLES.maintainers };
+  return readsCurrent({
+    method: 'PATCH',
+    path: refPath(project, 'branch', name),
+    json: fields,
+    requires: ROLES.maintainers,
+  });
 }
 
 /** 204, or 404 when it is not protected (the command decides whether that is an error). */

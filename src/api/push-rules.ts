@@ -1,5 +1,6 @@
 import { ROLES } from './roles.js';
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { type Owner, ownerPath } from './owner.js';
 
 /**
@@ -43,7 +44,7 @@ export function createPushRule(owner: Owner, fields: Record<string, unknown>): A
 }
 
 export function updatePushRule(owner: Owner, fields: Record<string, unknown>): ApiRequest {
-  return { method: 'PUT', path: pushRulePath(owner), json: fields, ...pushRuleRole(owner) };
+  return readsCurrent({ method: 'PUT', path: pushRulePath(owner), json: fields, ...pushRuleRole(owner) });
 }
 
 /** 204, or 404 when there is none (the command decides whether that is an error). */

@@ -8,7 +8,7 @@ import {
   resolved,
   type ShownValue,
 } from '../output/presenter.js';
-import type { TargetStatus } from './results.js';
+import { alreadyText, changesText, fieldChanges, type TargetStatus } from './results.js';
 
 /**
  * One target's presenter in a run over many: what the verb shows becomes the target's result
@@ -23,10 +23,29 @@ export class CapturePresenter implements Presenter {
   /** The target's last status line: what the verb told people, or the request a dry run would send. */
   message: string | undefined;
 
+  /** What the target's update changed (`merge_method: merge -> ff`), or that it was held already: wins over a status line. */
+  changed: string | undefined;
+
   constructor(
     /** A status line is redacted as it would be on stderr. */
     private readonly redact: (text: string) => string = (text) => text,
   ) {}
+
+  /**
+   * An update's answer against the resource read before it: what changed, or `unchanged` when the
+   * service already held every value (a re-run says so, not `ok`). Several updates: the last says.
+   */
+  compared(before: unknown, after: unknown, sent: unknown): void {
+    const changes = fieldChanges(before, after);
+    if (changes === undefined) return;
+    if (changes.length === 0) {
+      this.status = 'unchanged';
+      this.changed = this.redact(alreadyText(sent, after));
+    } else {
+      this.status = 'ok';
+      this.changed = this.redact(changesText(changes));
+    }
+  }
 
   async list(source: Listing | AsyncIterable<unknown[]> | readonly unknown[]): Promise<number> {
     const items: unknown[] = [];

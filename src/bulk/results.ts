@@ -1,6 +1,7 @@
 import { CollabError, EXIT_CODES, type ErrorKind, isCollabError } from '../errors.js';
 import { flat } from '../error-text.js';
 import { type Column, PRIORITY } from '../output/format.js';
+import { shownValue } from '../output/shown-value.js';
 
 /** What became of one target of a run over many: one per target, in input order. */
 export interface TargetResult {
@@ -34,7 +35,7 @@ const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed'] as const;
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
  * terminal and piped tab-separated text. The formats for programs carry the result objects. On a
- * narrow terminal none is left out: the target and the message are cut instead.
+ * narrow terminal none is left out: the target is cut, the message wraps.
  */
 export function resultColumns(messageOf: (result: TargetResult) => string | undefined): Column[] {
   return [
@@ -52,6 +53,8 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
       priority: PRIORITY.identifying,
       derive: (item) => messageOf(item as TargetResult) ?? '',
       text: true,
+      // What changed, a dry run's body: wrapped, never cut away.
+      wrap: true,
     },
   ];
 }
@@ -112,4 +115,61 @@ export function failuresError(outcomes: readonly Outcome[]): CollabError | undef
   return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
     hint: "each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == \"failed\"')",
   });
+}
+
+/** A field an update changed, as its answer and the read before it show it (`merge_method`, `merge` to `ff`). */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** What an answer shows changed by the clock, whatever was sent: not what an update changed. */
+const CLOCK_FIELDS = new Set(['updated_at', 'last_activity_at']);
+
+/**
+ * What an update changed: the fields whose value differs between the resource read before it and
+ * its answer (nested maps by dotted path, lists whole), in the answer's order. Undefined when
+ * either is no object (nothing to compare).
+ */
+export function fieldChanges(before: unknown, after: unknown, prefix = ''): FieldChange[] | undefined {
+  if (!isMap(before) || !isMap(after)) return undefined;
+  const out: FieldChange[] = [];
+  for (const [key, to] of Object.entries(after)) {
+    if (prefix === '' && CLOCK_FIELDS.has(key)) continue;
+    const from = before[key];
+    if (isMap(from) && isMap(to)) out.push(...(fieldChanges(from, to, `${prefix}${key}.`) as FieldChange[]));
+    else if (!sameValue(from, to)) out.push({ field: `${prefix}${key}`, from: from ?? null, to });
+  }
+  return out;
+}
+
+/** `merge_method: merge -> ff; squash_option: default_off -> always`: a bulk result's RESULT. */
+export function changesText(changes: readonly FieldChange[]): string {
+  return changes.map((c) => `${c.field}: ${shownValue(c.from)} -> ${shownValue(c.to)}`).join('; ');
+}
+
+/**
+ * `merge_method already ff`: an update the service already held, by the fields sent that its
+ * answer shows (`already as asked` when it shows none of them by name).
+ */
+export function alreadyText(sent: unknown, answer: unknown): string {
+  const fields = isMap(sent) && isMap(answer) ? Object.keys(sent).filter((key) => key in answer) : [];
+  if (fields.length === 0) return 'already as asked';
+  return fields.map((key) => `${key} already ${shownValue((answer as Record<string, unknown>)[key])}`).join('; ');
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

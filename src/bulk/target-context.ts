@@ -31,6 +31,7 @@ export class Target {
       terminal,
       (description) => capture.action({ dryRun: description }),
       unknownSince,
+      (before, after, sent) => capture.compared(before, after, sent),
     );
     this.context = new Context(
       io,
@@ -60,9 +61,9 @@ export class Target {
     }
   }
 
-  /** The command's last status line for this target (`updated project acme/web`, or the request a dry run would send). */
+  /** The command's last status line for this target (`updated project acme/web`, or the request a dry run would send), or what its update changed. */
   get message(): string | undefined {
-    return this.capture.message;
+    return this.capture.changed ?? this.capture.message;
   }
 
   /** `unchanged` when the verb said the service changed nothing (the presenter's intent). */

@@ -27,6 +27,8 @@ export class TargetSession implements Session {
    * Ctrl-C leaves not done after that is `unknown`, as the service may have acted.
    */
   mutationSentAt: number | undefined;
+  /** What this target's GETs without a query answered, by path: an update's `current` read once. */
+  private readonly read = new Map<string, unknown>();
 
   constructor(
     private readonly run: Session,
@@ -35,6 +37,8 @@ export class TargetSession implements Session {
     private readonly show: (description: RequestDescription) => Promise<void>,
     /** The target was listed `unknown` by an interrupted run, whose request went out at this time: recover first. */
     private readonly unknownSince?: number,
+    /** An update with a `current` read: the resource before, the answer, and what was sent. */
+    private readonly compared?: (before: unknown, after: unknown, sent: unknown) => void,
   ) {
     this.dryRun = run.dryRun;
   }
@@ -107,9 +111,23 @@ export class TargetSession implements Session {
         };
       }
     }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const response = await this.run.request<T>(req);
+      if (req.method === 'GET' && Object.keys(req.query ?? {}).length === 0) this.read.set(req.path, response.data);
+      return response;
+    }
+    // An update's result says what it changed: the resource as it was (read by the verb already,
+    // else one GET), against the answer. A request a target; alone an update sends none.
+    const before = req.current
+      ? this.read.has(req.current.path)
+        ? this.read.get(req.current.path)
+        : (await this.run.request(req.current)).data
+      : undefined;
     // Wall time, as the sandbox and the journal of the interrupted run count it (recover compares with it).
-    if (req.method !== 'GET' && req.method !== 'HEAD') this.mutationSentAt ??= Date.now();
-    return this.run.request<T>(req);
+    this.mutationSentAt ??= Date.now();
+    const response = await this.run.request<T>(req);
+    if (req.current) this.compared?.(before, response.data, req.json);
+    return response;
   }
 
   mutate<T = unknown>(req: ApiRequest, redact: readonly string[] = []): Promise<ApiResponse<T> | undefined> {

@@ -1,4 +1,5 @@
 import { escapeControls } from '../output/escape.js';
+import { shownValue } from '../output/shown-value.js';
 import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
 import { type Change, type Plan, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
@@ -27,15 +28,6 @@ export async function planPaint(color: boolean): Promise<Paint> {
 }
 
 export const SIGN = { create: '+', update: '~', delete: '-' } as const;
-
-/** A value as the diff shows it: plain words bare, anything else (and anything with control characters) as JSON. */
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined) return '(none)';
-  if (typeof value === 'string' && /^[\w${}:/.@+*^#%,-][\w ${}:/.@+*^#%,()|-]*$/.test(value) && value.trim() === value)
-    return value;
-  // JSON escapes C0 controls; C1 controls and bidi overrides it leaves are escaped too (escape.ts).
-  return escapeControls(JSON.stringify(value));
-}
 
 /** A name from the service or the file (a URL, a path) on one line, with no control characters. */
 export function shownName(text: string): string {

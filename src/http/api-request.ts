@@ -51,6 +51,12 @@ export interface ApiRequest {
    * names no role.
    */
   requires?: string;
+  /**
+   * An update's read of what it changes (the GET of the same resource). Over many targets
+   * (src/bulk/) it is read first, so that a target's result names what changed (`merge_method:
+   * merge -> ff`) or is `unchanged` when the service already held the value; alone it is not sent.
+   */
+  current?: ApiRequest;
   /** Statuses that are answers, not errors (304 for star/unstar, 404 for an idempotent delete). */
   okStatuses?: readonly number[];
   /**
@@ -74,6 +80,11 @@ export interface ApiRequest {
    * `object-or-null` is for a resource whose absence is answered 200 `null` (a project's push rule).
    */
   expect?: ExpectedShape;
+}
+
+/** `req` with the GET of its own path as its `current`: an update of a resource that GET shows at the same path. */
+export function readsCurrent(req: ApiRequest): ApiRequest {
+  return { ...req, current: { method: 'GET', path: req.path, expect: 'object' } };
 }
 
 export interface ApiResponse<T = unknown> {

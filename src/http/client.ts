@@ -228,11 +228,21 @@ export class HttpClient implements RequestClient {
     const route = new Route(req, this.resolve(req.path, req.query), this.baseUrl, (url) => this.describe(url));
     /** This request's own 429 told and spent the wait before the next attempt: the gate's wait is not told again. */
     let told = false;
+    /** An earlier attempt may have reached the service and acted (its answer lost or an error after acting). */
+    let mayHaveActed = false;
     for (;;) {
       const attempt = await this.attempt(req, route, budget, told, read);
       told = false;
       if ('body' in attempt) return attempt;
       const { info } = route;
+      // A DELETE sent again and answered 404: what it deletes is gone, by the earlier attempt
+      // (GitLab answers a DELETE of a missing resource 404): done, not an error.
+      if (mayHaveActed && req.method === 'DELETE' && statusOf(attempt.failure) === 404) {
+        this.log(`! ${info.method} ${info.path} answered 404 when sent again: the earlier attempt had deleted it`);
+        const done: Sent = { response: { ...syntheticResponse(null), statusCode: 204 }, url: route.url, info };
+        return { ...done, body: await read(done) };
+      }
+      mayHaveActed ||= couldHaveActed(attempt.failure);
       const step = await this.afterFailure(req, attempt.failure, budget, info, attempt.what);
       if (step.next === 'recovered') return { ...step.recovered, body: await read(step.recovered) };
       if (step.next !== 'retry') throw attempt.giveUp(step.because);
@@ -470,4 +480,13 @@ export class HttpClient implements RequestClient {
   private log(line: string): void {
     this.options.log?.(line);
   }
+}
+
+const statusOf = (failure: Failure) => (failure.failed === 'status' ? failure.status : undefined);
+
+/** A failed attempt the service may have acted on: its answer lost, or a 5xx (a 429 or 4xx refused it unheard). */
+function couldHaveActed(failure: Failure): boolean {
+  if (failure.failed === 'cut-off') return true;
+  if (failure.failed === 'network') return !failure.notSent;
+  return failure.status >= 500;
 }

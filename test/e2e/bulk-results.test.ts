@@ -21,20 +21,57 @@ describe('bulk results that say what happened', () => {
         'acme/web/storefront\tdry-run\tPUT /projects/acme%2Fweb%2Fstorefront merge_method=ff squash_option=always\n',
       '2 dry-run: nothing was sent\n',
     ]);
-    for (const width of [60, 100]) {
-      const shown = await collab(['projects', 'update', '-', '--merge-method', 'ff', '--dry-run'], {
-        input: TARGETS,
-        tty: true,
-        env: { COLLAB_FORCE_TTY: String(width) },
-      });
-      const rows = shown.stdout.split('\n').filter(Boolean);
-      // Cut with a mark where the cell ends; whole where the width allows (STATUS kept where there is room).
-      expect(rows[3], shown.stdout).toMatch(/│ (dry-run +│ )?PUT \/projects\/acme%2F.*(…|merge_method=ff) *│$/);
-      expect(
-        rows.every((row) => displayWidth(row.replace(/\x1b\[[0-9;]*m/g, '')) <= width),
-        shown.stdout,
-      ).toBe(true);
-    }
+    // At 60 columns the result wraps in its cell: nothing of the body is cut away.
+    const shown = await collab(
+      ['projects', 'update', '-', '--merge-method', 'ff', '--squash-option', 'always', '--dry-run'],
+      { input: TARGETS, tty: true, env: { COLLAB_FORCE_TTY: '60', NO_COLOR: '1' } },
+    );
+    expect(shown.stdout.split('\n').slice(3, 8)).toEqual([
+      '│ acme/platform/api │ dry-run   │ PUT                      │',
+      '│                   │           │ /projects/acme%2Fplatfor │',
+      '│                   │           │ m%2Fapi merge_method=ff  │',
+      '│                   │           │ squash_option=always     │',
+      '│ acme/…/storefront │ dry-run   │ PUT                      │',
+    ]);
+    expect(shown.stdout.split('\n').every((row) => displayWidth(row) <= 60)).toBe(true);
     expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('an update names what it changed, and a re-run is unchanged', async () => {
+    await collab(['projects', 'update', 'acme/platform/api', '--merge-method', 'merge']);
+    await collab(['projects', 'update', 'acme/web/storefront', '--merge-method', 'rebase_merge']);
+    const first = await collab(['projects', 'update', '-', '--merge-method', 'ff'], { input: TARGETS });
+    expect([first.exitCode, first.stdout, first.stderr]).toEqual([
+      0,
+      'acme/platform/api\tok\tmerge_method: merge -> ff\nacme/web/storefront\tok\tmerge_method: rebase_merge -> ff\n',
+      '2 ok\n',
+    ]);
+    const again = await collab(['projects', 'update', '-', '--merge-method', 'ff'], { input: TARGETS });
+    expect([again.exitCode, again.stdout, again.stderr]).toEqual([
+      0,
+      'acme/platform/api\tunchanged\tmerge_method already ff\nacme/web/storefront\tunchanged\tmerge_method already ff\n',
+      '2 unchanged\n',
+    ]);
+  });
+
+  it('an update reads what it changes once a target: a GET before its PUT', async () => {
+    const before = sandbox.requestLog.length;
+    await collab(['projects', 'update', '-', '--description', 'D', '--concurrency', '1'], { input: TARGETS });
+    expect(sandbox.requestLog.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v4/projects/acme%2Fplatform%2Fapi',
+      'PUT /api/v4/projects/acme%2Fplatform%2Fapi',
+      'GET /api/v4/projects/acme%2Fweb%2Fstorefront',
+      'PUT /api/v4/projects/acme%2Fweb%2Fstorefront',
+    ]);
+  });
+
+  it("push-rule set reads the rule once: its own read is the update's before", async () => {
+    await collab(['push-rule', 'set', '--project', 'acme/platform/api', '--max-file-size', '5']);
+    const before = sandbox.requestLog.length;
+    const set = await collab(['push-rule', 'set', '--project', '-', '--max-file-size', '10'], {
+      input: 'acme/platform/api\n',
+    });
+    expect([set.exitCode, set.stdout]).toEqual([0, 'acme/platform/api\tok\tmax_file_size: 5 -> 10\n']);
+    expect(sandbox.requestLog.slice(before).map((r) => r.method)).toEqual(['GET', 'PUT']);
   });
 });
