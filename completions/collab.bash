@@ -90,6 +90,15 @@ _collab_name() {
     'job-token-scope|edit') echo 'update' ;;
     'job-token-scope|ls') echo 'list' ;;
     'job-token-scope|rm') echo 'remove' ;;
+    '|protected-environment') echo 'protected-environments' ;;
+    '|protected-env') echo 'protected-environments' ;;
+    'protected-environments|ls') echo 'list' ;;
+    'protected-environments|show') echo 'view' ;;
+    'protected-environments|edit') echo 'update' ;;
+    'protected-environments|rm') echo 'delete' ;;
+    '|integration') echo 'integrations' ;;
+    'integrations|ls') echo 'list' ;;
+    'integrations|show') echo 'view' ;;
     '|user') echo 'users' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
@@ -97,7 +106,7 @@ _collab_name() {
 }
 _collab_subcommands() {
   case "$1" in
-    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys approval-rules approval-settings schedules mirrors job-token-scope plan apply access-report export users api auth config completion sandbox' ;;
+    '') echo 'projects groups notes hooks push-rule share variables labels badges protected-branches protected-tags deploy-keys approval-rules approval-settings schedules mirrors job-token-scope protected-environments integrations plan apply access-report export users api auth config completion sandbox' ;;
     'projects') echo 'list view create update delete restore archive unarchive star unstar transfer fork fork-relation forks starrers languages users groups storage snapshot upload housekeeping import-members members mirror-pull' ;;
     'projects fork-relation') echo 'add remove' ;;
     'projects members') echo 'list add update remove' ;;
@@ -119,6 +128,8 @@ _collab_subcommands() {
     'schedules') echo 'list view create update delete play take-ownership' ;;
     'mirrors') echo 'list view create update delete sync' ;;
     'job-token-scope') echo 'view update list add remove' ;;
+    'protected-environments') echo 'list view create update delete' ;;
+    'integrations') echo 'list view set disable' ;;
     'users') echo 'memberships offboard block unblock deactivate activate ban unban' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
@@ -250,6 +261,15 @@ _collab_flags() {
     'job-token-scope list') echo '--project --concurrency' ;;
     'job-token-scope add') echo '--project --target-project --target-group --dry-run --concurrency' ;;
     'job-token-scope remove') echo '--project --target-project --target-group --dry-run --yes -y --concurrency' ;;
+    'protected-environments list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
+    'protected-environments view') echo '--project --group --concurrency' ;;
+    'protected-environments create') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --approvals --dry-run --concurrency' ;;
+    'protected-environments update') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --approvals --clear-approvers --dry-run --concurrency' ;;
+    'protected-environments delete') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
+    'integrations list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
+    'integrations view') echo '--project --group --concurrency' ;;
+    'integrations set') echo '--project --group --channel --username --labels-to-be-notified --labels-to-be-notified-behavior --notify-only-broken-pipelines --no-notify-only-broken-pipelines --branches-to-be-notified --push-events --no-push-events --issues-events --no-issues-events --confidential-issues-events --no-confidential-issues-events --merge-requests-events --no-merge-requests-events --tag-push-events --no-tag-push-events --note-events --no-note-events --confidential-note-events --no-confidential-note-events --pipeline-events --no-pipeline-events --wiki-page-events --no-wiki-page-events --deployment-events --no-deployment-events --alert-events --no-alert-events --incidents-events --no-incidents-events --commit-events --no-commit-events --job-events --no-job-events --url --api-url --jira-auth-type --jira-issue-prefix --jira-issue-regex --jira-issue-transition-id --comment-on-event-enabled --no-comment-on-event-enabled --issues-enabled --no-issues-enabled --project-keys --recipients --disable-diffs --no-disable-diffs --send-from-committer-email --no-send-from-committer-email --webhook-file --password-file --token-file --property --secret-file --dry-run --concurrency' ;;
+    'integrations disable') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
@@ -348,6 +368,13 @@ _collab_choices() {
     'approval-rules update --all-protected-branches') echo 'yes no' ;;
     'mirrors create --auth-method') echo 'password ssh_public_key' ;;
     'mirrors update --auth-method') echo 'password ssh_public_key' ;;
+    'protected-environments create --deploy-role') echo 'developer maintainer admin' ;;
+    'protected-environments create --approver-role') echo 'developer maintainer admin' ;;
+    'protected-environments update --deploy-role') echo 'developer maintainer admin' ;;
+    'protected-environments update --approver-role') echo 'developer maintainer admin' ;;
+    'integrations set --labels-to-be-notified-behavior') echo 'match_any match_all' ;;
+    'integrations set --branches-to-be-notified') echo 'all default protected default_and_protected' ;;
+    'integrations set --jira-auth-type') echo '0 1' ;;
     'users memberships --type') echo 'project group' ;;
     'api --method') echo 'GET HEAD POST PUT PATCH DELETE' ;;
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;
@@ -360,7 +387,7 @@ _collab_choices() {
 }
 _collab_values() {
   case "$1" in
-    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'approval-rules list'|'approval-rules view'|'approval-rules create'|'approval-rules update'|'approval-rules delete'|'approval-settings view'|'approval-settings update'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'mirrors list'|'mirrors view'|'mirrors create'|'mirrors update'|'mirrors delete'|'mirrors sync'|'job-token-scope view'|'job-token-scope update'|'job-token-scope list'|'job-token-scope add'|'job-token-scope remove'|'access-report') return 0 ;;
+    'projects view'|'projects create'|'projects update'|'projects delete'|'projects restore'|'projects archive'|'projects unarchive'|'projects star'|'projects unstar'|'projects transfer'|'projects fork'|'projects fork-relation add'|'projects fork-relation remove'|'projects forks'|'projects starrers'|'projects languages'|'projects users'|'projects groups'|'projects storage'|'projects snapshot'|'projects upload'|'projects housekeeping'|'projects import-members'|'projects members list'|'projects members add'|'projects members update'|'projects members remove'|'projects mirror-pull'|'groups subgroups'|'groups descendants'|'groups projects'|'groups provisioned-users'|'groups view'|'groups avatar'|'groups create'|'groups update'|'groups delete'|'groups restore'|'groups transfer'|'groups transfer-project'|'groups members list'|'groups members add'|'groups members update'|'groups members remove'|'groups ldap-sync'|'groups ldap-links list'|'groups ldap-links add'|'groups ldap-links remove'|'notes list'|'notes view'|'notes create'|'notes update'|'notes delete'|'hooks list'|'hooks view'|'hooks create'|'hooks update'|'hooks delete'|'push-rule view'|'push-rule create'|'push-rule update'|'push-rule set'|'push-rule delete'|'share list'|'share add'|'share remove'|'variables list'|'variables view'|'variables create'|'variables update'|'variables set'|'variables delete'|'labels list'|'labels view'|'labels create'|'labels update'|'labels delete'|'badges list'|'badges view'|'badges create'|'badges update'|'badges delete'|'protected-branches list'|'protected-branches view'|'protected-branches create'|'protected-branches update'|'protected-branches delete'|'protected-tags list'|'protected-tags view'|'protected-tags create'|'protected-tags delete'|'deploy-keys list'|'deploy-keys view'|'deploy-keys create'|'deploy-keys update'|'deploy-keys delete'|'deploy-keys enable'|'approval-rules list'|'approval-rules view'|'approval-rules create'|'approval-rules update'|'approval-rules delete'|'approval-settings view'|'approval-settings update'|'schedules list'|'schedules view'|'schedules create'|'schedules update'|'schedules delete'|'schedules play'|'schedules take-ownership'|'mirrors list'|'mirrors view'|'mirrors create'|'mirrors update'|'mirrors delete'|'mirrors sync'|'job-token-scope view'|'job-token-scope update'|'job-token-scope list'|'job-token-scope add'|'job-token-scope remove'|'protected-environments list'|'protected-environments view'|'protected-environments create'|'protected-environments update'|'protected-environments delete'|'integrations list'|'integrations view'|'integrations set'|'integrations disable'|'access-report') return 0 ;;
   esac
   return 1
 }

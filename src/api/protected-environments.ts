@@ -40,7 +40,7 @@ export const protectedEnvironmentsPath = (owner: Owner) => `${ownerPath(owner)}/
 
 const one = (owner: Owner, name: string) => protectedEnvironmentsPath(owner) + apiPath`/${name}`;
 
-function getProtectedEnvironment(owner: Owner, name: string): ApiRequest {
+export function getProtectedEnvironment(owner: Owner, name: string): ApiRequest {
   return { method: 'GET', path: one(owner, name), expect: 'object', requires: ROLES.maintainers };
 }
 

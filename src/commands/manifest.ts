@@ -21,6 +21,8 @@ const LOADERS: Record<NounName, () => Promise<{ spec: CommandSpec }>> = {
   schedules: () => import('./schedules/index.js'),
   mirrors: () => import('./mirrors/index.js'),
   'job-token-scope': () => import('./job-token-scope/index.js'),
+  'protected-environments': () => import('./protected-environments/index.js'),
+  integrations: () => import('./integrations/index.js'),
   plan: () => import('./plan/index.js'),
   apply: () => import('./apply/index.js'),
   'access-report': () => import('./access-report/index.js'),

@@ -39,6 +39,11 @@ const NOUN_NAMES = {
     aliases: ['schedule', 'pipeline-schedules'],
     summary: 'A project’s pipeline schedules and their variables',
   },
+  'protected-environments': {
+    aliases: ['protected-environment', 'protected-env'],
+    summary: 'Who may deploy to a project’s or group’s environments, and who must approve (Premium)',
+  },
+  integrations: { aliases: ['integration'], summary: 'Integrations of a project or a group: Slack, Jira, email…' },
   plan: { summary: 'Show what apply would change to make the service what collab.yaml says' },
   apply: { summary: 'Make groups and projects what collab.yaml (or a saved plan) says' },
   'access-report': { summary: 'Who can reach each project and group under a group, and why: an access review' },

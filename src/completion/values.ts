@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { deployKeysPath } from '../api/deploy-keys.js';
 import { GROUPS_PATH, groupProjectsPath, subgroupsPath } from '../api/groups.js';
+import { integrationsPath } from '../api/integrations.js';
 import { labelsPath } from '../api/labels.js';
 import { type Owner, ownerPath } from '../api/owner.js';
 import { PROJECTS_PATH } from '../api/projects.js';
+import { protectedEnvironmentsPath } from '../api/protected-environments.js';
 import { protectedRefsPath } from '../api/protected-refs.js';
 import { variablesPath } from '../api/variables.js';
 import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from '../commands/common-options.js';
@@ -72,6 +74,9 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
     field: 'name',
   },
   'protected-tags': { arg: 'name', list: inProject((project) => protectedRefsPath(project, 'tag')), field: 'name' },
+  'protected-environments': { arg: 'name', list: protectedEnvironmentsPath, field: 'name' },
+  // The active ones: what `integrations view`, `set` and `disable` are most often given.
+  integrations: { arg: 'slug', list: integrationsPath, field: 'slug' },
   // Not schedulesPath: src/api/pipeline-schedules.ts imports the pagination machinery (its create's recovery).
   mirrors: {
     arg: 'mirror-id',

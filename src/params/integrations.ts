@@ -206,3 +206,19 @@ const EVENT_DEFAULTS: Readonly<Record<string, boolean>> = {
 };
 
 export const eventDefault = (name: string): boolean => EVENT_DEFAULTS[name] ?? true;
+
+/**
+ * The typed flags of `collab integrations set`: every parameter of the integrations that have
+ * flags, once by name, but the secrets (they come from a file, never argv: SECRET_FILE_FLAGS).
+ * Which of them an integration takes is its table's; others are refused before anything is sent.
+ */
+export const INTEGRATION_FLAG_PARAMS: readonly ParamSpec[] = INTEGRATIONS.filter((spec) => spec.flags)
+  .flatMap((spec) => spec.params.filter((param) => !spec.secrets.includes(param.name)))
+  .filter((param, i, all) => all.findIndex((other) => other.name === param.name) === i)
+  .map((param) => ({ ...param, required: false }));
+
+/** The secrets with a file flag of their own: `--webhook-file`, `--password-file` (Jira's API token: `--token-file`). */
+export const SECRET_FILE_FLAGS = { webhook: 'webhook', password: 'password' } as const;
+
+/** An integration's name as the API path takes it: lower-case letters, digits, `_` or `-`. */
+export const isIntegrationName = (name: string): boolean => /^[a-z][a-z0-9_-]*$/.test(integrationName(name));

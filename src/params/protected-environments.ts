@@ -26,3 +26,32 @@ export function environmentRoleName(level: unknown): string {
 
 /** An approval rule's required_approvals: at least one. */
 export const MIN_REQUIRED_APPROVALS = 1;
+
+/**
+ * The two lists of an environment as the flags and collab.yaml name them: who may deploy
+ * (`deploy_access_levels`) and who must approve (`approval_rules`), each entry a role by name,
+ * a user by username or a group by full path. The flags of `collab protected-environments` are
+ * made from this table: `--deploy-role`, `--deploy-user`, `--deploy-group`, `--approver-role`...
+ */
+export const ENVIRONMENT_LISTS = {
+  deploy: { field: 'deploy_access_levels', who: 'may deploy', approval: false },
+  approver: { field: 'approval_rules', who: 'must approve a deployment', approval: true },
+} as const;
+export type EnvironmentList = keyof typeof ENVIRONMENT_LISTS;
+
+export const ENVIRONMENT_ENTRY_KINDS = {
+  role: { value: '<role>', says: 'a role: developer, maintainer or admin' },
+  user: { value: '<username>', says: 'a user with access to it, by username' },
+  group: { value: '<path>', says: 'a group by full path (a project’s: shared with it; a group’s: a subgroup)' },
+} as const;
+export type EnvironmentEntryKind = keyof typeof ENVIRONMENT_ENTRY_KINDS;
+
+/** `maintainer` or `40` -> its name; else the problem, in words naming what is accepted. */
+export function environmentRole(value: string): EnvironmentRole | undefined {
+  const key = value.trim().toLowerCase();
+  if (Object.hasOwn(ENVIRONMENT_ROLES, key)) return key as EnvironmentRole;
+  const named = Object.entries(ENVIRONMENT_ROLES).find(([, n]) => String(n) === key);
+  return named ? (named[0] as EnvironmentRole) : undefined;
+}
+
+export const ENVIRONMENT_ROLE_CHOICES = Object.keys(ENVIRONMENT_ROLES) as EnvironmentRole[];

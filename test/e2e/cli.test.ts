@@ -89,7 +89,12 @@ describe('the command line', () => {
       const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _collab; printf '%s\\n' "\${COMPREPLY[@]}"`;
       return (await execa('bash', ['-c', program])).stdout.split('\n');
     };
-    expect(await complete('collab pro')).toEqual(['projects', 'protected-branches', 'protected-tags']);
+    expect(await complete('collab pro')).toEqual([
+      'projects',
+      'protected-branches',
+      'protected-tags',
+      'protected-environments',
+    ]);
     expect(await complete('collab auth ')).toEqual(['login', 'switch', 'status', 'logout', 'token']);
     expect(await complete('collab api x --met')).toEqual(['--method']);
     expect(await complete('collab -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);

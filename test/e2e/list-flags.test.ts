@@ -34,6 +34,8 @@ const VALID_ARGS: Record<string, string[]> = {
   'schedules list': ['--project', 'acme/web/storefront'],
   'mirrors list': ['--project', 'acme/web/storefront'],
   'approval-rules list': ['--project', 'acme/web/storefront'],
+  'protected-environments list': ['--project', 'acme/web/storefront'],
+  'integrations list': ['--project', 'acme/web/storefront'],
 };
 
 function listCommands(spec: CommandSpec, path: string[] = []): string[] {

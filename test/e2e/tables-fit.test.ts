@@ -78,6 +78,10 @@ const ARGS: Record<string, string[]> = {
   'approval-rules list': ['--project', P],
   'approval-rules view': ['The security team reviews every change to the release branches', '--project', P],
   'approval-settings view': ['--project', P],
+  'protected-environments list': ['--project', P],
+  'protected-environments view': ['production-in-the-main-datacenter-of-the-platform-team', '--project', P],
+  'integrations list': ['--project', P],
+  'integrations view': ['jira', '--project', P],
   'users memberships': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
@@ -247,6 +251,37 @@ describe('every table fits its terminal', () => {
       '--branch',
       'release/candidates-for-the-next-long-term-support-*',
     ]);
+    await made([
+      'protected-environments',
+      'create',
+      'production-in-the-main-datacenter-of-the-platform-team',
+      '--project',
+      P,
+      '--deploy-role',
+      'maintainer',
+      '--deploy-user',
+      'dana',
+      '--approver-user',
+      'max',
+      '--approver-role',
+      'developer',
+      '--approvals',
+      '2',
+    ]);
+    await collab(
+      [
+        'integrations',
+        'set',
+        'jira',
+        '--project',
+        P,
+        '--url',
+        'https://the-platform-team.atlassian.example.com/jira/software/projects/PLATFORM',
+        '--token-file',
+        '-',
+      ],
+      { input: 'a-token' },
+    );
     await made([
       'groups',
       'ldap-links',

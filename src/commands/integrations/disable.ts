@@ -1,0 +1,32 @@
+import { disableIntegration } from '../../api/integrations.js';
+import { describeOwner } from '../../api/owner.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { needConfirmation } from '../confirm.js';
+import type { VerbInput } from '../verb.js';
+import type { DISABLE } from './index.js';
+import { readIntegration } from './view.js';
+
+type DisableIntegrationOptions = VerbInput<typeof DISABLE>;
+
+/**
+ * Asked by typing the slug on a terminal (--yes elsewhere), then DELETE, which clears the
+ * settings. One not set up (the service answers it inactive) is done without a request, exit 4
+ * with --strict.
+ */
+export async function run(ctx: VerbContext, opts: DisableIntegrationOptions): Promise<void> {
+  const what = `the ${opts.slug} integration`;
+  const owner = describeOwner(opts.owner);
+  await needConfirmation(ctx, opts.yes, `disable ${what}`);
+  const found = await readIntegration(ctx, opts.owner, opts.slug);
+  if (!found.active) {
+    if (opts.strict) throw new CollabError('not-found', `${what} is not set up on ${owner}`, { status: 404 });
+    await ctx.presenter.action({ unchanged: `${what} is not set up on ${owner}; nothing to do` });
+    return;
+  }
+  if (!opts.yes && !ctx.session.dryRun)
+    await ctx.prompter.confirmByTyping(opts.slug, `disable ${what} of ${owner} and clear its settings`, false);
+  const response = await ctx.session.mutate(disableIntegration(opts.owner, opts.slug));
+  if (!response) return;
+  ctx.terminal.info(`disabled ${what} of ${owner}`);
+}

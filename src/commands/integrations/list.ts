@@ -1,0 +1,15 @@
+import { integrationsPath } from '../../api/integrations.js';
+import { ROLES } from '../../api/roles.js';
+import type { VerbContext } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import { INTEGRATION_COLUMNS } from './fields.js';
+import type { LIST } from './index.js';
+
+type ListIntegrationsOptions = VerbInput<typeof LIST>;
+
+export async function run(ctx: VerbContext, opts: ListIntegrationsOptions): Promise<void> {
+  await ctx.presenter.list(
+    await ctx.session.pages(integrationsPath(opts.owner), {}, opts.list, { requires: ROLES.maintainers }),
+    { columns: INTEGRATION_COLUMNS },
+  );
+}

@@ -1,0 +1,135 @@
+import { type IntegrationView, setIntegration } from '../../api/integrations.js';
+import { describeOwner, type Owner } from '../../api/owner.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import { flagName } from '../../params/derive.js';
+import {
+  INTEGRATION_FLAG_PARAMS,
+  type IntegrationSpec,
+  integrationNamed,
+  SECRET_FILE_FLAGS,
+} from '../../params/integrations.js';
+import { checkValue } from '../../params/rules.js';
+import { looksSecret } from '../../util/secrets.js';
+import { readOnce } from '../read-once.js';
+import type { VerbInput } from '../verb.js';
+import { integrationView, unknownIntegration } from './fields.js';
+import type { SET } from './index.js';
+import { readIntegration } from './view.js';
+
+type SetIntegrationInput = VerbInput<typeof SET>;
+
+interface SetIntegrationOptions {
+  owner: Owner;
+  slug: string;
+  spec: IntegrationSpec | undefined;
+  fields: Record<string, unknown>;
+  /** Each secret's reader: a file, or standard input (once a run). */
+  secrets: Record<string, (ctx: VerbContext) => Promise<string>>;
+}
+
+/** `--webhook-file`, `--password-file`, or `--secret-file <key>=…`: where a secret of that key is read from. */
+const fileFlag = (key: string) =>
+  Object.hasOwn(SECRET_FILE_FLAGS, key) ? `--${key}-file` : `--secret-file ${key}=<path|->`;
+
+/**
+ * Every value is checked before anything is sent: a typed flag the integration does not take, a
+ * secret on the command line, a required secret not given (the service wants an integration's
+ * required settings with every PUT, doc/api/project_integrations.md), two reads of standard input.
+ */
+export function parse(input: SetIntegrationInput): SetIntegrationOptions {
+  const spec = integrationNamed(input.slug);
+  const takes = new Set(spec?.params.map((param) => param.name) ?? []);
+  const secretKeys = new Set(spec?.secrets ?? []);
+  for (const key of Object.keys(input.fields))
+    if (!takes.has(key)) {
+      const param = INTEGRATION_FLAG_PARAMS.find((p) => p.name === key);
+      throw new CollabError('usage', `--${param ? flagName(param) : key} is not a setting of ${input.slug}`, {
+        hint: spec
+          ? `${input.slug} takes ${spec.params
+              .filter((p) => !spec.secrets.includes(p.name))
+              .map((p) => `--${flagName(p)}`)
+              .join(', ')}`
+          : `give it as --property ${key}=<value>`,
+      });
+    }
+  const fields: Record<string, unknown> = { ...input.fields };
+  for (const [key, value] of input.properties) {
+    if (secretKeys.has(key) || looksSecret(key) || key === 'webhook')
+      throw new CollabError(
+        'usage',
+        `--property ${key}= is refused: a secret on the command line ends up in shell history`,
+        {
+          hint: `read it from a file: ${fileFlag(key)} (- for standard input)`,
+        },
+      );
+    const param = spec?.params.find((p) => p.name === key);
+    if (param) checkValue(param, value, `--property ${key}`);
+    fields[key] = value;
+  }
+  const files: (readonly [string, string])[] = [...input.secretFiles];
+  for (const [key, file] of [
+    ['webhook', input.webhookFile],
+    ['password', input.passwordFile],
+  ] as const) {
+    if (file === undefined) continue;
+    if (spec && !secretKeys.has(key))
+      throw new CollabError('usage', `--${key}-file is not a setting of ${input.slug}`, {
+        hint:
+          spec.secrets.length > 0
+            ? `its secret is given with ${fileFlag(spec.secrets[0] as string)}`
+            : `${input.slug} has no secret`,
+      });
+    files.push([key, file]);
+  }
+  if (files.filter(([, file]) => file === '-').length > 1)
+    throw new CollabError('usage', 'only one secret can come from standard input', {
+      hint: 'read the others from files',
+    });
+  const secrets: SetIntegrationOptions['secrets'] = {};
+  for (const [key, file] of files) {
+    const param = spec?.params.find((p) => p.name === key);
+    const shown = file === '-' ? 'standard input' : file;
+    secrets[key] = readOnce(file, key, {
+      secret: true,
+      check: (text) => {
+        const value = text.trim();
+        if (param) checkValue(param, value, `the ${key} in ${shown}`);
+        return value;
+      },
+    });
+  }
+  for (const param of spec?.params ?? [])
+    if (param.required && secretKeys.has(param.name) && !secrets[param.name])
+      throw new CollabError('usage', `${input.slug} needs its ${param.name} with every change`, {
+        hint: `give ${fileFlag(param.name)} <path|-> (the service never shows it, so collab cannot send it for you)`,
+      });
+  return { owner: input.owner, slug: input.slug, spec, fields, secrets };
+}
+
+export async function run(ctx: VerbContext, opts: SetIntegrationOptions): Promise<void> {
+  const body: Record<string, unknown> = { ...opts.fields };
+  for (const [key, read] of Object.entries(opts.secrets)) body[key] = await read(ctx);
+  // A required setting not given is sent as the service has it: read only when one is missing.
+  const missing = (opts.spec?.params ?? []).filter((param) => param.required && body[param.name] === undefined);
+  if (missing.length > 0) {
+    const current = await readIntegration(ctx, opts.owner, opts.slug);
+    for (const param of missing) {
+      const value = current.active ? current.properties?.[param.name] : undefined;
+      if (value === undefined || value === null || value === '')
+        throw new CollabError(
+          'usage',
+          `${opts.slug} is not set up on ${describeOwner(opts.owner)}: it needs --${flagName(param)}`,
+        );
+      body[param.name] = value;
+    }
+  }
+  const response = await ctx.session
+    .mutate<IntegrationView>(setIntegration(opts.owner, opts.slug, body), Object.keys(opts.secrets))
+    .catch((error: unknown) => {
+      throw unknownIntegration(error, opts.owner, opts.slug);
+    });
+  if (!response) return;
+  ctx.terminal.info(`set up ${opts.slug} on ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, integrationView(response.data));
+}

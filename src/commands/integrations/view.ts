@@ -1,0 +1,21 @@
+import { getIntegration, type IntegrationView } from '../../api/integrations.js';
+import type { Owner } from '../../api/owner.js';
+import type { VerbContext } from '../../context.js';
+import type { VerbInput } from '../verb.js';
+import { integrationView, unknownIntegration } from './fields.js';
+import type { VIEW } from './index.js';
+
+type ViewIntegrationOptions = VerbInput<typeof VIEW>;
+
+/** The integration as the service shows it (one never set up is answered too, inactive). */
+export async function readIntegration(ctx: VerbContext, owner: Owner, slug: string): Promise<IntegrationView> {
+  const { data } = await ctx.session.request<IntegrationView>(getIntegration(owner, slug)).catch((error: unknown) => {
+    throw unknownIntegration(error, owner, slug);
+  });
+  return data;
+}
+
+export async function run(ctx: VerbContext, opts: ViewIntegrationOptions): Promise<void> {
+  const view = await readIntegration(ctx, opts.owner, opts.slug);
+  await ctx.presenter.resource(view, integrationView(view));
+}

@@ -1,0 +1,47 @@
+import { describeOwner } from '../../api/owner.js';
+import { type ProtectedEnvironment, protectEnvironment } from '../../api/protected-environments.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { approversGiven, checkName, deployGiven, wantedLists } from './entries.js';
+import { ENVIRONMENT_VIEW } from './fields.js';
+import type { CREATE } from './index.js';
+
+type CreateEnvironmentInput = VerbInput<typeof CREATE>;
+
+/** The service wants who may deploy (doc/api/protected_environments.md: deploy_access_levels is required). */
+export function parse(input: CreateEnvironmentInput): CreateEnvironmentInput {
+  checkName(input.owner, input.name);
+  if (!deployGiven(input))
+    throw new CollabError('usage', 'say who may deploy', {
+      hint: 'give --deploy-role <role>, --deploy-user <username> or --deploy-group <path>',
+    });
+  if (input.approvals !== undefined && !approversGiven(input))
+    throw new CollabError('usage', '--approvals needs an approver', {
+      hint: 'give --approver-role, --approver-user or --approver-group',
+    });
+  return input;
+}
+
+export async function run(ctx: VerbContext, opts: CreateEnvironmentInput): Promise<void> {
+  const lists = await wantedLists(ctx, opts);
+  const response = await ctx.session
+    .mutate<ProtectedEnvironment>(
+      protectEnvironment(opts.owner, {
+        name: opts.name,
+        deploy_access_levels: lists.deploy_access_levels ?? [],
+        ...(lists.approval_rules ? { approval_rules: lists.approval_rules } : {}),
+      }),
+    )
+    .catch((error: unknown) => {
+      if (isCollabError(error) && error.kind === 'rejected' && /taken/.test(error.message))
+        throw withHint(
+          error,
+          `${opts.name} is protected already: \`collab protected-environments update ${opts.name} --${opts.owner.kind} ${opts.owner.ref}\` changes it`,
+        );
+      throw error;
+    });
+  if (!response) return;
+  ctx.terminal.info(`protected environment ${response.data.name} of ${describeOwner(opts.owner)}`);
+  await ctx.presenter.resource(response.data, ENVIRONMENT_VIEW);
+}

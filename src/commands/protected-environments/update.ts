@@ -1,0 +1,60 @@
+import { describeOwner } from '../../api/owner.js';
+import {
+  type EntryBody,
+  type ProtectedEnvironment,
+  updateProtectedEnvironment,
+} from '../../api/protected-environments.js';
+import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
+import type { VerbInput } from '../verb.js';
+import { approversGiven, checkName, deployGiven, existingEnvironment, listEdits, wantedLists } from './entries.js';
+import { ENVIRONMENT_VIEW } from './fields.js';
+import type { UPDATE } from './index.js';
+
+type UpdateEnvironmentInput = VerbInput<typeof UPDATE>;
+
+export function parse(input: UpdateEnvironmentInput): UpdateEnvironmentInput {
+  checkName(input.owner, input.name);
+  if (input.clearApprovers && approversGiven(input))
+    throw new CollabError('usage', '--clear-approvers cannot be used with --approver-* flags', {
+      hint: 'give the approvers wanted, or --clear-approvers for none',
+    });
+  if (!deployGiven(input) && !approversGiven(input) && input.approvals === undefined && !input.clearApprovers)
+    throw new CollabError('usage', 'nothing to change', {
+      hint: 'give --deploy-role/--deploy-user/--deploy-group, --approver-role/--approver-user/--approver-group, --approvals or --clear-approvers',
+    });
+  return input;
+}
+
+/**
+ * Reads the environment, then one PUT of what differs: the entries added, those gone destroyed by
+ * id, an approval's count changed by id (doc/api/protected_environments.md, "Update a protected
+ * environment"). A list not given stays as it is.
+ */
+export async function run(ctx: VerbContext, opts: UpdateEnvironmentInput): Promise<void> {
+  const existing = await existingEnvironment(ctx, opts.owner, opts.name);
+  const wanted = await wantedLists(ctx, opts);
+  const approvals = existing.approval_rules ?? [];
+  const body: { deploy_access_levels?: EntryBody[]; approval_rules?: EntryBody[] } = {};
+  if (wanted.deploy_access_levels)
+    body.deploy_access_levels = listEdits(wanted.deploy_access_levels, existing.deploy_access_levels);
+  if (wanted.approval_rules) body.approval_rules = listEdits(wanted.approval_rules, approvals);
+  else if (opts.clearApprovers) body.approval_rules = listEdits([], approvals);
+  else if (opts.approvals !== undefined)
+    body.approval_rules = approvals
+      .filter((entry) => entry.required_approvals !== opts.approvals)
+      .map((entry) => ({ id: entry.id, required_approvals: opts.approvals }));
+  for (const field of ['deploy_access_levels', 'approval_rules'] as const)
+    if (body[field]?.length === 0) delete body[field];
+  const what = `protected environment ${opts.name} of ${describeOwner(opts.owner)}`;
+  if (Object.keys(body).length === 0) {
+    await ctx.presenter.action({ unchanged: `${what} is already so; nothing to do` });
+    return;
+  }
+  const response = await ctx.session.mutate<ProtectedEnvironment>(
+    updateProtectedEnvironment(opts.owner, opts.name, body),
+  );
+  if (!response) return;
+  ctx.terminal.info(`updated ${what}`);
+  await ctx.presenter.resource(response.data, ENVIRONMENT_VIEW);
+}

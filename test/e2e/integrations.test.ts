@@ -1,0 +1,168 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+
+/** collab integrations against the sandbox: typed flags per integration, secrets from a file or standard input only. */
+describe('collab integrations', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const path = `/projects/${encodeURIComponent(project)}/integrations`;
+  const WEBHOOK = 'https://hooks.slack.com/services/T000/B000/the-secret-key';
+
+  it('set slack with the webhook on standard input: sent, never shown, --dry-run redacts it', async () => {
+    const dry = await collab(
+      [
+        'integrations',
+        'set',
+        'slack',
+        '--project',
+        project,
+        '--webhook-file',
+        '-',
+        '--channel',
+        'deploys',
+        '--dry-run',
+      ],
+      { input: `${WEBHOOK}\n` },
+    );
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('"webhook": "[redacted]"');
+    expect(dry.stdout + dry.stderr).not.toContain('the-secret-key');
+    expect(await getJson(path)).toEqual([]);
+    const set = await collab(
+      [
+        'integrations',
+        'set',
+        'slack',
+        '--project',
+        project,
+        '--webhook-file',
+        '-',
+        '--channel',
+        'deploys',
+        '--no-push-events',
+      ],
+      { input: `${WEBHOOK}\n`, tty: true },
+    );
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stdout + set.stderr).not.toContain('the-secret-key');
+    const slack = await getJson(`${path}/slack`);
+    expect([slack.active, slack.push_events, slack.properties.channel]).toEqual([true, false, 'deploys']);
+    const id = sandbox.store.findProject(project)?.id;
+    expect(sandbox.store.integrations.get(`project:${id}`)?.get('slack')?.properties.webhook).toBe(WEBHOOK);
+    for (const args of [['list'], ['view', 'slack']]) {
+      const shown = await collab(['integrations', ...args, '--project', project], { tty: true });
+      expect(shown.exitCode).toBe(0);
+      expect(shown.stdout).not.toContain('the-secret-key');
+    }
+    expect((await collab(['integrations', 'list', '--project', project])).stdout.split('\t').slice(0, 3)).toEqual([
+      'slack',
+      'Slack notifications',
+      'true',
+    ]);
+  });
+
+  it('jira takes its token from a file (--token-file); emails_on_push its recipients; a group too', async () => {
+    const file = join(tempConfigDir(), 'token.txt');
+    writeFileSync(file, 'jira-api-token\n');
+    const jira = await collab([
+      'integrations',
+      'set',
+      'jira',
+      '--project',
+      project,
+      '--url',
+      'https://acme.atlassian.net',
+      '--username',
+      'bot@acme.example',
+      '--token-file',
+      file,
+    ]);
+    expect(jira.exitCode, jira.stderr).toBe(0);
+    expect((await getJson(`${path}/jira`)).properties.url).toBe('https://acme.atlassian.net');
+    // A required setting not given is resent as the service has it; the secret must come again.
+    const again = await collab([
+      'integrations',
+      'set',
+      'jira',
+      '--project',
+      project,
+      '--token-file',
+      file,
+      '--no-commit-events',
+    ]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect((await getJson(`${path}/jira`)).commit_events).toBe(false);
+    const group = await collab([
+      'integrations',
+      'set',
+      'emails-on-push',
+      '--group',
+      'acme',
+      '--recipients',
+      'dev@acme.example',
+    ]);
+    expect(group.exitCode, group.stderr).toBe(0);
+    expect((await getJson('/groups/acme/integrations/emails-on-push')).properties.recipients).toBe('dev@acme.example');
+  });
+
+  it('refused before any request: a secret on argv, a missing secret, a flag the integration does not take, a bad URL', async () => {
+    sandbox.resetStats();
+    const cases: [string[], string][] = [
+      [
+        ['integrations', 'set', 'slack', '--project', project, '--property', `webhook=${WEBHOOK}`],
+        'error: --property webhook= is refused: a secret on the command line ends up in shell history',
+      ],
+      [
+        ['integrations', 'set', 'slack', '--project', project, '--channel', 'x'],
+        'error: slack needs its webhook with every change',
+      ],
+      [
+        ['integrations', 'set', 'pipelines_email', '--project', project, '--recipients', 'a@b.c', '--channel', 'x'],
+        'error: --channel is not a setting of pipelines_email',
+      ],
+      [
+        ['integrations', 'set', 'emails_on_push', '--project', project, '--recipients', 'a@b.c', '--webhook-file', '-'],
+        'error: --webhook-file is not a setting of emails_on_push',
+      ],
+    ];
+    for (const [argv, says] of cases) {
+      const run = await collab(argv, { input: `${WEBHOOK}\n` });
+      expect([run.exitCode, run.stderr.split('\n')[0]]).toEqual([2, says]);
+      expect(run.stderr).not.toContain('the-secret-key');
+    }
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('an unknown slug is exit 4 with did-you-mean; disable asks, and one not set up is done (exit 4 with --strict)', async () => {
+    const typo = await collab(['integrations', 'view', 'slak', '--project', project]);
+    expect([typo.exitCode, typo.stderr.split('\n')[1]]).toEqual([
+      4,
+      `hint: did you mean slack? the service has no integration slak: \`collab integrations list --project ${project}\` lists those set up`,
+    ]);
+    const set = ['integrations', 'set', 'emails_on_push', '--project', project, '--recipients', 'a@b.c'];
+    expect((await collab(set)).exitCode).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['integrations', 'disable', 'emails_on_push', '--project', project])).exitCode).toBe(2);
+    expect(sandbox.requestLog).toEqual([]);
+    expect((await collab(['integrations', 'disable', 'emails_on_push', '--project', project, '--yes'])).exitCode).toBe(
+      0,
+    );
+    expect(await getJson(path)).toEqual([]);
+    const gone = await collab(['integrations', 'disable', 'emails_on_push', '--project', project, '--yes']);
+    expect([gone.exitCode, gone.stderr]).toEqual([
+      0,
+      `the emails_on_push integration is not set up on project ${project}; nothing to do\n`,
+    ]);
+    expect(
+      (await collab(['integrations', 'disable', 'emails_on_push', '--project', project, '--yes', '--strict'])).exitCode,
+    ).toBe(4);
+  });
+
+  it('a Developer is told the role needed', async () => {
+    const developer = await collab(['integrations', 'list', '--project', project], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/** collab protected-environments against the sandbox: entries by role name, username and group path. */
+describe('collab protected-environments', () => {
+  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const project = 'acme/web/storefront';
+  const path = `/projects/${encodeURIComponent(project)}/protected_environments`;
+  const entries = (list: Array<Record<string, unknown>>) =>
+    list.map((e) => [e.access_level, e.user_id !== null, e.group_id, e.required_approvals ?? null]);
+
+  it('create with roles, a user and approvers by name; list and view show them in words', async () => {
+    const created = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'maintainer',
+      '--deploy-user',
+      'dana',
+      '--approver-role',
+      'developer',
+      '--approvals',
+      '2',
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toBe(`protected environment production of project ${project}\n`);
+    const env = await getJson(`${path}/production`);
+    expect(entries(env.deploy_access_levels)).toEqual([
+      [40, false, null, null],
+      [null, true, null, null],
+    ]);
+    expect(entries(env.approval_rules)).toEqual([[30, false, null, 2]]);
+    const listed = await collab(['protected-environments', 'list', '--project', project]);
+    expect(listed.stdout).toBe('production\tmaintainer,Dana Developer (user)\tdeveloper x2\n');
+    const viewed = await collab(['protected-env', 'view', 'production', '--project', project]);
+    expect(viewed.stdout).toBe(
+      'Name\tproduction\nWho may deploy\tmaintainer,Dana Developer (user)\nWho must approve\tdeveloper x2\n',
+    );
+  });
+
+  it('update replaces a list given in one PUT, leaves the other, and --approvals alone changes the counts', async () => {
+    const base = ['protected-environments', 'create', 'staging', '--project', project, '--deploy-role', 'maintainer'];
+    expect((await collab([...base, '--approver-user', 'max'])).exitCode).toBe(0);
+    sandbox.resetStats();
+    const updated = await collab([
+      'protected-environments',
+      'update',
+      'staging',
+      '--project',
+      project,
+      '--deploy-role',
+      'developer',
+    ]);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    expect(sandbox.requestLog.filter((r) => r.method === 'PUT').length).toBe(1);
+    const env = await getJson(`${path}/staging`);
+    expect(entries(env.deploy_access_levels)).toEqual([[30, false, null, null]]);
+    expect(entries(env.approval_rules)).toEqual([[null, true, null, 1]]);
+    expect(
+      (await collab(['protected-environments', 'update', 'staging', '--project', project, '--approvals', '3']))
+        .exitCode,
+    ).toBe(0);
+    expect(entries((await getJson(`${path}/staging`)).approval_rules)).toEqual([[null, true, null, 3]]);
+    const same = await collab([
+      'protected-environments',
+      'update',
+      'staging',
+      '--project',
+      project,
+      '--approvals',
+      '3',
+    ]);
+    expect(same.stderr).toBe(`protected environment staging of project ${project} is already so; nothing to do\n`);
+    expect(
+      (await collab(['protected-environments', 'update', 'staging', '--project', project, '--clear-approvers']))
+        .exitCode,
+    ).toBe(0);
+    expect((await getJson(`${path}/staging`)).approval_rules).toEqual([]);
+  });
+
+  it('a group protects a deployment tier: another name is exit 2 before anything is sent', async () => {
+    sandbox.resetStats();
+    const bad = await collab([
+      'protected-environments',
+      'create',
+      'prod',
+      '--group',
+      'acme',
+      '--deploy-role',
+      'maintainer',
+    ]);
+    expect([bad.exitCode, bad.stderr]).toEqual([
+      2,
+      'error: a group protects a deployment tier, not "prod"\nhint: give one of production, staging, testing, development, other\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+    const made = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--group',
+      'acme',
+      '--deploy-role',
+      'maintainer',
+    ]);
+    expect(made.exitCode, made.stderr).toBe(0);
+    expect(entries((await getJson('/groups/acme/protected_environments/production')).deploy_access_levels)).toEqual([
+      [40, false, null, null],
+    ]);
+  });
+
+  it('bad input is exit 2 before any request: no deploy entry, a role that is not one', async () => {
+    sandbox.resetStats();
+    const none = await collab(['protected-environments', 'create', 'production', '--project', project]);
+    expect([none.exitCode, none.stderr.split('\n')[0]]).toEqual([2, 'error: say who may deploy']);
+    const role = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'owner',
+    ]);
+    expect(role.exitCode).toBe(2);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('an unknown environment or user is exit 4 with a hint, a second protection exit 5, a Developer is told the role needed', async () => {
+    const missing = await collab(['protected-environments', 'view', 'nope', '--project', project]);
+    expect([missing.exitCode, missing.stderr.split('\n')[1]]).toEqual([
+      4,
+      `hint: project ${project} has no protected environment nope: \`collab protected-environments list --project ${project}\` lists them`,
+    ]);
+    const user = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-user',
+      'nobody-here',
+    ]);
+    expect([user.exitCode, user.stderr]).toEqual([
+      4,
+      'error: user nobody-here not found (--deploy-user)\nhint: check the username: users are named by username, as in their profile URL\n',
+    ]);
+    const group = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-group',
+      'acme/nope',
+    ]);
+    expect(group.exitCode).toBe(4);
+    expect(group.stderr).toMatch(/^hint: groups are named by full path/m);
+    const create = [
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'maintainer',
+    ];
+    expect((await collab(create)).exitCode).toBe(0);
+    const again = await collab(create);
+    expect([again.exitCode, again.stderr.split('\n')[1]]).toEqual([
+      5,
+      `hint: production is protected already: \`collab protected-environments update production --project ${project}\` changes it`,
+    ]);
+    const developer = await collab(['protected-environments', 'list', '--project', project], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it('delete asks (exit 2 without a terminal or --yes); one not protected is done, exit 4 with --strict', async () => {
+    const create = [
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'maintainer',
+    ];
+    expect((await collab(create)).exitCode).toBe(0);
+    expect((await collab(['protected-environments', 'delete', 'production', '--project', project])).exitCode).toBe(2);
+    expect(
+      (await collab(['protected-environments', 'delete', 'production', '--project', project, '--yes'])).exitCode,
+    ).toBe(0);
+    expect(await getJson(path)).toEqual([]);
+    const gone = await collab(['protected-environments', 'delete', 'production', '--project', project, '--yes']);
+    expect([gone.exitCode, gone.stderr]).toEqual([
+      0,
+      `protected environment production was already gone from project ${project}; nothing to do\n`,
+    ]);
+    const strict = ['protected-environments', 'delete', 'production', '--project', project, '--yes', '--strict'];
+    expect((await collab(strict)).exitCode).toBe(4);
+  });
+
+  it('--dry-run sends nothing and shows the POST with the looked-up IDs', async () => {
+    const dry = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'maintainer',
+      '--dry-run',
+    ]);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('"deploy_access_levels": [\n    {\n      "access_level": 40\n    }\n  ]');
+    expect(await getJson(path)).toEqual([]);
+  });
+});
