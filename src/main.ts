@@ -7,7 +7,7 @@ import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
 import { flat, usageErrorText } from './error-text.js';
 import { escapeControls } from './output/escape.js';
-import { bulkRun } from './commands/target-slots.js';
+import { bulkRun } from './commands/targets.js';
 
 /**
  * The program: builds the command tree (only the noun being run is built in full), runs the

@@ -7,7 +7,7 @@ import { CollabError, exitCodeMeanings, isCollabError } from './errors.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputFormat } from './output/format.js';
 import { commandOptions, GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from './commands/common-options.js';
-import { commandArgs, STDIN_TARGET, targetOptionNoun } from './commands/target-slots.js';
+import { commandArgs, STDIN_TARGET, targetOptionNoun } from './commands/targets.js';
 
 /**
  * The command definitions (src/commands/) as commander commands: the program with its global

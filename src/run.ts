@@ -2,9 +2,9 @@ import type { CommandInput, CommandSpec } from './commands/spec.js';
 import { Context, type GlobalOptions } from './context.js';
 import { streamIO } from './io.js';
 import { knownTimeZone } from './output/format.js';
-import { prepare } from './commands/seam.js';
+import { prepare } from './commands/verb-options.js';
 import type { Runtime } from './runtime.js';
-import type { BulkRun } from './commands/target-slots.js';
+import type { BulkRun } from './commands/targets.js';
 
 /**
  * The commands' side of the CLI: main.ts (the front: parsing, help, usage errors, exit codes) loads

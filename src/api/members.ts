@@ -6,6 +6,7 @@ import type { QueryParams } from '../http/query.js';
 import type { MemberParams, RemoveMemberParams } from '../params/members.js';
 import { type Owner, ownerPath } from './owner.js';
 import { clockOffset, createdSince, findResponse } from './recover.js';
+import type { ProjectRef } from './projects.js';
 import { findUserByName } from './users.js';
 
 /**
@@ -114,4 +115,19 @@ export async function allMemberships(client: HttpClient, userId: number): Promis
   for await (const item of paginateItems<MembershipRecord>(client, { path: membershipsPath(userId), perPage: 100 }))
     out.push(item);
   return out;
+}
+
+/**
+ * POST /projects/:id/import_project_members/:project_id. Safe to repeat: members already in the
+ * target are skipped, so a second run adds nothing twice.
+ */
+export function importProjectMembers(target: ProjectRef, source: ProjectRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${target}/import_project_members/${source}`, idempotent: true };
+}
+
+/** The 200 answer of a member import: success, or per-user failures (GitLab API v4 behaviour). */
+export interface MemberImportResult {
+  status: 'success' | 'error';
+  message?: string | Record<string, string>;
+  total_members_count?: number;
 }

@@ -1,6 +1,6 @@
-import { type Prepared, prepare } from '../commands/seam.js';
+import { type Prepared, prepare } from '../commands/verb-options.js';
 import type { CommandInput, CommandSpec, VerbModule } from '../commands/spec.js';
-import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/target-slots.js';
+import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } from '../commands/targets.js';
 import type { Context, VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
@@ -20,7 +20,7 @@ import { eachLimited } from '../util/pool.js';
 /**
  * `-` as the project or group: the command runs once per target read from standard input, with
  * --concurrency targets in flight, each through the command's run() with its options bound to
- * the target (src/commands/seam.ts), in a Target. One result per target, printed in input order as soon as those before it are
+ * the target (src/commands/verb-options.ts), in a Target. One result per target, printed in input order as soon as those before it are
  * done; a failure does not stop the others; a summary on stderr; the exit code is 0 when every
  * target is ok or unchanged, else the failures' shared code, else 1.
  *

@@ -1,4 +1,4 @@
-import type { TargetNoun } from '../commands/target-slots.js';
+import type { TargetNoun } from '../commands/targets.js';
 import { isCollabError } from '../errors.js';
 import { resourceRef } from '../params/parsers.js';
 

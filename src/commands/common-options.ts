@@ -4,7 +4,7 @@ import { duration, integer } from '../params/parsers.js';
 import { findSetting } from '../config/settings.js';
 import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
-import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './target-slots.js';
+import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './targets.js';
 
 /** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
@@ -89,7 +89,7 @@ const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confi
 
 /**
  * A command's own options plus those its kind brings (list, dry-run, confirmation, and what `-` as
- * the target needs: src/commands/target-slots.ts), and their aliases.
+ * the target needs: src/commands/targets.ts), and their aliases.
  */
 export function commandOptions(spec: CommandSpec): OptionSpec[] {
   let options = [

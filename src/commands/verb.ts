@@ -6,7 +6,7 @@ import type { CommandSpec } from './spec.js';
  * A verb defined once: its arguments and flags as typed values (src/commands/flags.ts), the rest
  * like any command (summary, examples, list, mutating, confirm, destructive). `verb()` yields the
  * CommandSpec that help, completion, docs and the parser read (unchanged), and keeps the typed
- * declaration (`typed`) for two readers: the run (src/commands/seam.ts reads the values under their keys)
+ * declaration (`typed`) for two readers: the run (src/commands/verb-options.ts reads the values under their keys)
  * and the compiler (`VerbInput<typeof DECLARATION>` in the verb's file, imported with
  * `import type`: the implementation is still loaded only when the verb runs).
  */

@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
 import type { ConfigStore } from './store.js';
-import { MAX_TARGET_CONCURRENCY } from '../commands/target-slots.js';
+import { MAX_TARGET_CONCURRENCY } from '../commands/targets.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { didYouMean } from '../util/suggest.js';
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
 /**
- * Over many targets a typed verb reads its flags once (src/commands/seam.ts): its warnings print
+ * Over many targets a typed verb reads its flags once (src/commands/verb-options.ts): its warnings print
  * once and its files are read once, whatever the number of targets; each target only binds.
  */
 describe('- as the target: flags read once', () => {

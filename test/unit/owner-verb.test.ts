@@ -5,9 +5,9 @@ import { DELETE as HOOKS_DELETE, LIST as HOOKS_LIST } from '../../src/commands/h
 import { addVerb } from '../../src/commands/members/verbs.js';
 import { VIEW as NOTES_VIEW } from '../../src/commands/notes/index.js';
 import type { OwnerOf } from '../../src/commands/owner.js';
-import { prepare, readInput } from '../../src/commands/seam.js';
+import { prepare, readInput } from '../../src/commands/verb-options.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
-import { bulkRun } from '../../src/commands/target-slots.js';
+import { bulkRun } from '../../src/commands/targets.js';
 import type { VerbInput } from '../../src/commands/verb.js';
 import type { VerbContext } from '../../src/context.js';
 import { commandInput, scope } from '../helpers/parse.js';

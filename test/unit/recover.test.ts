@@ -2,7 +2,7 @@ import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGroup } from '../../src/api/groups.js';
 import { createHook } from '../../src/api/hooks.js';
-import { forkProject, isForkOf } from '../../src/api/project-extras.js';
+import { forkProject, isForkOf } from '../../src/api/forks.js';
 import { type ProjectRecord, restoreProject } from '../../src/api/projects.js';
 import { createdSince, findResource } from '../../src/api/recover.js';
 import { HttpClient } from '../../src/http/client.js';

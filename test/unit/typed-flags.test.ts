@@ -3,7 +3,7 @@ import { arg, type bool, choice, type Flag, option, type params, type ValueOf } 
 import { parse as parseFork } from '../../src/commands/projects/fork.js';
 import { type CREATE, UPDATE } from '../../src/commands/projects/verbs-core.js';
 import { FORK } from '../../src/commands/projects/verbs-extra.js';
-import { readInput } from '../../src/commands/seam.js';
+import { readInput } from '../../src/commands/verb-options.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { type VerbInput, verb } from '../../src/commands/verb.js';
 import type { ListFlags } from '../../src/list-flags.js';

@@ -1,7 +1,7 @@
 import { deleteApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { deleteOwned } from '../owner-delete.js';
+import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { ruleNamed } from './fields.js';
 import type { DELETE } from './index.js';

@@ -1,6 +1,6 @@
 import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { arg, bool, choice, option } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerVerb } from '../owner.js';

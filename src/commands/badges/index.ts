@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { BADGE_PARAMS } from '../../params/badges.js';
 import { positiveInteger } from '../../params/parsers.js';
 import { arg, asText, option, params } from '../flags.js';

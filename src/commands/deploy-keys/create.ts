@@ -3,7 +3,7 @@ import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
-import { readOnce } from '../read-once.js';
+import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { CREATE } from './index.js';

@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { dateTime, nonEmpty, positiveInteger } from '../../params/parsers.js';
 import { arg, asText, bool, option, tristate } from '../flags.js';
 import { noun } from '../nouns.js';

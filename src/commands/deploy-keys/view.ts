@@ -1,6 +1,6 @@
 import { type DeployKey, getDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../owner-delete.js';
+import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import type { VIEW } from './index.js';

@@ -1,7 +1,7 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
-import { needConfirmation } from '../confirm.js';
+import { needConfirmation } from '../delete.js';
 import { printGroup } from './group-output.js';
 
 interface TransferProjectOptions {

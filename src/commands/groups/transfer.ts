@@ -2,7 +2,7 @@ import { getGroup, type GroupRecord, type GroupRef, transferGroup } from '../../
 import { resolveGroupId } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { needConfirmation } from '../confirm.js';
+import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import type { TRANSFER } from './verbs.js';
 import { printGroup } from './group-output.js';

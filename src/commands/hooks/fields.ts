@@ -5,7 +5,7 @@ import { type Column, type DetailField, PRIORITY } from '../../output/format.js'
 import { collectParams, flagName, optionKey } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } from '../../params/hooks.js';
 import type { RawFlags } from '../flags.js';
-import { onceARun, readOnce } from '../read-once.js';
+import { onceARun, readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import type { UPDATE } from './index.js';
 
@@ -95,7 +95,7 @@ function eventsFromList(names: readonly string[], o: RawFlags, owner: Owner): Re
 
 /**
  * Where the token comes from, refused together. It is read when the verb runs, once a run
- * (read-once.ts): the file read or the question asked once, whatever the number of targets.
+ * (file-text.ts): the file read or the question asked once, whatever the number of targets.
  */
 function tokenReader(file: string | undefined, prompt: boolean): TokenReader | undefined {
   if (file !== undefined && prompt)

@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { positiveInteger } from '../../params/parsers.js';
 import { arg } from '../flags.js';
 import { ownerVerb } from '../owner.js';

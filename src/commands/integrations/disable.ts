@@ -2,7 +2,7 @@ import { disableIntegration } from '../../api/integrations.js';
 import { describeOwner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { needConfirmation } from '../confirm.js';
+import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import type { DISABLE } from './index.js';
 import { readIntegration } from './view.js';

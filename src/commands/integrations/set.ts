@@ -11,7 +11,7 @@ import {
 } from '../../params/integrations.js';
 import { checkValue } from '../../params/rules.js';
 import { looksSecret } from '../../util/secrets.js';
-import { readOnce } from '../read-once.js';
+import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { integrationView, unknownIntegration } from './fields.js';
 import type { SET } from './index.js';

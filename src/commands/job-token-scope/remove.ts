@@ -1,6 +1,6 @@
 import { removeFromAllowlist } from '../../api/job-token-scope.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../owner-delete.js';
+import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { entryId } from './add.js';
 import type { REMOVE } from './index.js';

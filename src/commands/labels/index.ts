@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { valueParser } from '../../params/derive.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { nonEmpty } from '../../params/parsers.js';

@@ -8,7 +8,7 @@ import {
   mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
-import { readOnce } from '../read-once.js';
+import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
 import type { CREATE } from './index.js';

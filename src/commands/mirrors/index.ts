@@ -1,6 +1,6 @@
 import { MIRROR_PARAMS } from '../../params/remote-mirrors.js';
 import { positiveInteger } from '../../params/parsers.js';
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { arg, asText, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerVerb } from '../owner.js';

@@ -1,6 +1,6 @@
 import { getMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../owner-delete.js';
+import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
 import type { VIEW } from './index.js';

@@ -1,4 +1,4 @@
-import { addForkRelation, removeForkRelation } from '../../api/project-extras.js';
+import { addForkRelation, removeForkRelation } from '../../api/forks.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { type ForkParams, forkProject } from '../../api/project-extras.js';
+import { type ForkParams, forkProject } from '../../api/forks.js';
 import type { ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';

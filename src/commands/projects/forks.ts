@@ -1,4 +1,4 @@
-import { forksPath } from '../../api/project-extras.js';
+import { forksPath } from '../../api/forks.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { PROJECT_COLUMNS } from './columns.js';

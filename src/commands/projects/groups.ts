@@ -1,4 +1,4 @@
-import { projectGroupsPath } from '../../api/project-extras.js';
+import { projectGroupsPath } from '../../api/project-lists.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';

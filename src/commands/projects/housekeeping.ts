@@ -1,4 +1,4 @@
-import { startHousekeeping } from '../../api/project-extras.js';
+import { startHousekeeping } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
 import type { ProjectInput } from '../resource-args.js';

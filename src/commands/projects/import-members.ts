@@ -1,4 +1,4 @@
-import { importProjectMembers, type MemberImportResult } from '../../api/project-extras.js';
+import { importProjectMembers, type MemberImportResult } from '../../api/members.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';

@@ -1,4 +1,4 @@
-import { getLanguages } from '../../api/project-extras.js';
+import { getLanguages } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { ProjectInput } from '../resource-args.js';

@@ -1,4 +1,4 @@
-import { pullMirror } from '../../api/project-extras.js';
+import { pullMirror } from '../../api/repository.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';

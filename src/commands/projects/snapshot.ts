@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { getSnapshot } from '../../api/project-extras.js';
+import { getSnapshot } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';

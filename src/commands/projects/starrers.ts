@@ -1,4 +1,4 @@
-import { starrersPath } from '../../api/project-extras.js';
+import { starrersPath } from '../../api/project-lists.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';

@@ -1,4 +1,4 @@
-import { getStorage } from '../../api/project-extras.js';
+import { getStorage } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';

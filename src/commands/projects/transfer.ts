@@ -1,7 +1,7 @@
 import { getProject, type ProjectRecord, transferProject } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { needConfirmation } from '../confirm.js';
+import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import type { TRANSFER } from './verbs-core.js';
 import { printProject } from './columns.js';

@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { uploadFile } from '../../api/project-extras.js';
+import { uploadFile } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';

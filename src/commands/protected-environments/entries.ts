@@ -14,7 +14,7 @@ import {
   type EnvironmentRole,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { withThingHint } from '../owner-delete.js';
+import { withThingHint } from '../delete.js';
 
 /** The entries the flags give, by list; each user and group looked up by name before anything is sent. */
 export interface EntryFlags {

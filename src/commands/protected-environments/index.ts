@@ -12,7 +12,7 @@ import {
 import { CollabError } from '../../errors.js';
 import type { ValueParser } from '../../params/option.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { arg, bool, type Flag, option } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerVerb } from '../owner.js';

@@ -2,7 +2,7 @@ import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.j
 import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { refAccessName } from '../../params/protected-refs.js';
-import { withThingHint } from '../owner-delete.js';
+import { withThingHint } from '../delete.js';
 import { NOUN_OF, type RefKind } from './verbs.js';
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */

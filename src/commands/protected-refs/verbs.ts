@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { type RefAccessKind, refAccess } from '../../params/protected-refs.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { arg, bool, type Flag, option, tristate } from '../flags.js';

@@ -1,5 +1,5 @@
 import { positiveInteger } from '../../params/parsers.js';
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { arg } from '../flags.js';
 import { noun } from '../nouns.js';
 import { ownerVerb } from '../owner.js';

@@ -1,6 +1,6 @@
 import { getSchedule, type Schedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../owner-delete.js';
+import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_VIEW } from './fields.js';
 import type { VIEW } from './index.js';

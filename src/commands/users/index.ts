@@ -1,5 +1,5 @@
 import { nonEmpty } from '../../params/parsers.js';
-import { MAX_TARGET_CONCURRENCY } from '../target-slots.js';
+import { MAX_TARGET_CONCURRENCY } from '../targets.js';
 import { concurrencyFlag } from '../common-options.js';
 import { arg, bool, choice } from '../flags.js';
 import type { CommandSpec } from '../spec.js';

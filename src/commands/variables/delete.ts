@@ -1,6 +1,6 @@
 import { deleteVariable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../owner-delete.js';
+import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { variableName } from './fields.js';
 import type { DELETE } from './index.js';

@@ -1,4 +1,4 @@
-import { confirmedDelete } from '../delete-verb.js';
+import { confirmedDelete } from '../delete.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { flagName } from '../../params/derive.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../params/variables.js';

@@ -1,7 +1,7 @@
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { readOnce } from '../read-once.js';
+import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import type { CREATE } from './index.js';
 

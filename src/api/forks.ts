@@ -1,17 +1,12 @@
-import { ROLES } from './roles.js';
 import type { ApiRequest, RequestClient } from '../http/client.js';
 import { apiPath } from '../http/path.js';
-import type { QueryParams } from '../http/query.js';
 import { getNamespace, type NamespaceRecord } from './namespaces.js';
 import { getProject, type ProjectRecord, type ProjectRef } from './projects.js';
 import { findResource } from './recover.js';
+import { ROLES } from './roles.js';
 import { type CurrentUser, getCurrentUser } from './users.js';
 
-/**
- * Requests of the project endpoints beside create/update/list (the projects API reference): forks and fork
- * relations, starrers, languages, users, groups, storage, snapshot, uploads, housekeeping, member
- * import and pull mirroring. Descriptors only: the commands send them.
- */
+/** Requests of a project's forks (the projects API reference): forking, the fork relation, the list of forks. */
 export interface ForkParams {
   name?: string;
   path?: string;
@@ -96,67 +91,3 @@ export function removeForkRelation(project: ProjectRef): ApiRequest {
 }
 
 export const forksPath = (project: ProjectRef): string => apiPath`/projects/${project}/forks`;
-export const starrersPath = (project: ProjectRef): string => apiPath`/projects/${project}/starrers`;
-export const projectUsersPath = (project: ProjectRef): string => apiPath`/projects/${project}/users`;
-export const projectGroupsPath = (project: ProjectRef): string => apiPath`/projects/${project}/groups`;
-
-/** GET /projects/:id/languages: {"Go": 60.25, "Shell": 39.75} */
-export function getLanguages(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/languages`, expect: 'object' };
-}
-
-/** GET /projects/:id/storage (administrators). The spec documents an array; GitLab's code answers one object. Both are read. */
-export function getStorage(project: ProjectRef): ApiRequest {
-  return { method: 'GET', path: apiPath`/projects/${project}/storage`, requires: ROLES.administrators };
-}
-
-/** GET /projects/:id/snapshot (administrators): an uncompressed tar, read as a stream. */
-export function getSnapshot(project: ProjectRef, wiki: boolean): ApiRequest {
-  return {
-    method: 'GET',
-    path: apiPath`/projects/${project}/snapshot`,
-    ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}),
-    responseType: 'stream',
-    requires: ROLES.administrators,
-  };
-}
-
-/** POST /projects/:id/uploads. Each call stores a new file, so it is neither idempotent nor recoverable (no list of uploads to look in). */
-export function uploadFile(project: ProjectRef, form: NonNullable<ApiRequest['form']>): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/uploads`, form };
-}
-
-/**
- * POST /projects/:id/housekeeping. Safe to repeat: a second run within the lease answers 409
- * ("Somebody already triggered housekeeping..."), which the command reports as already running.
- * The body is not shown by the API reference (GitLab answers 201 with whatever the job returns): read as text.
- */
-export function startHousekeeping(project: ProjectRef): ApiRequest {
-  return {
-    method: 'POST',
-    path: apiPath`/projects/${project}/housekeeping`,
-    idempotent: true,
-    okStatuses: [409],
-    responseType: 'text',
-  };
-}
-
-/**
- * POST /projects/:id/import_project_members/:project_id. Safe to repeat: members already in the
- * target are skipped, so a second run adds nothing twice.
- */
-export function importProjectMembers(target: ProjectRef, source: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${target}/import_project_members/${source}`, idempotent: true };
-}
-
-/** The 200 answer of a member import: success, or per-user failures (GitLab API v4 behaviour). */
-export interface MemberImportResult {
-  status: 'success' | 'error';
-  message?: string | Record<string, string>;
-  total_members_count?: number;
-}
-
-/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the API reference: read as text. */
-export function pullMirror(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
-}

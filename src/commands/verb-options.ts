@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 import { listFlags } from './common-options.js';
 import { type Arg, attributeOf, type Flag, type ReadScope } from './flags.js';
 import type { CommandInput, CommandSpec, VerbModule } from './spec.js';
-import type { TargetSlot } from './target-slots.js';
+import type { TargetSlot } from './targets.js';
 
 /**
  * Between the parser and a verb's run: a command's options made once a run, and one target's

@@ -1,0 +1,55 @@
+import type { ApiRequest } from '../http/client.js';
+import { apiPath } from '../http/path.js';
+import type { QueryParams } from '../http/query.js';
+import type { ProjectRef } from './projects.js';
+import { ROLES } from './roles.js';
+
+/**
+ * Requests about a project's repository (the projects API reference): its languages, storage,
+ * snapshot, uploads, housekeeping and pull mirror.
+ */
+/** GET /projects/:id/languages: {"Go": 60.25, "Shell": 39.75} */
+export function getLanguages(project: ProjectRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}/languages`, expect: 'object' };
+}
+
+/** GET /projects/:id/storage (administrators). The spec documents an array; GitLab's code answers one object. Both are read. */
+export function getStorage(project: ProjectRef): ApiRequest {
+  return { method: 'GET', path: apiPath`/projects/${project}/storage`, requires: ROLES.administrators };
+}
+
+/** GET /projects/:id/snapshot (administrators): an uncompressed tar, read as a stream. */
+export function getSnapshot(project: ProjectRef, wiki: boolean): ApiRequest {
+  return {
+    method: 'GET',
+    path: apiPath`/projects/${project}/snapshot`,
+    ...(wiki ? { query: { wiki: true } satisfies QueryParams } : {}),
+    responseType: 'stream',
+    requires: ROLES.administrators,
+  };
+}
+
+/** POST /projects/:id/uploads. Each call stores a new file, so it is neither idempotent nor recoverable (no list of uploads to look in). */
+export function uploadFile(project: ProjectRef, form: NonNullable<ApiRequest['form']>): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${project}/uploads`, form };
+}
+
+/**
+ * POST /projects/:id/housekeeping. Safe to repeat: a second run within the lease answers 409
+ * ("Somebody already triggered housekeeping..."), which the command reports as already running.
+ * The body is not shown by the API reference (GitLab answers 201 with whatever the job returns): read as text.
+ */
+export function startHousekeeping(project: ProjectRef): ApiRequest {
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/housekeeping`,
+    idempotent: true,
+    okStatuses: [409],
+    responseType: 'text',
+  };
+}
+
+/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the API reference: read as text. */
+export function pullMirror(project: ProjectRef): ApiRequest {
+  return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
+}

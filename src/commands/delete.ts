@@ -1,0 +1,115 @@
+import type { ApiRequest } from '../http/client.js';
+import { describeOwner, type Owner } from '../api/owner.js';
+import { getOwner } from '../api/shares.js';
+import type { VerbContext } from '../context.js';
+import { CollabError, isCollabError, withHint } from '../errors.js';
+import { type Args, bool, type Flags } from './flags.js';
+import { type OwnerKind, ownerVerb } from './owner.js';
+
+/**
+ * The delete verb of what a project or group holds (a hook, a label, a badge, a variable, a deploy
+ * key, a protected branch or tag): one declaration for all. It asks on a terminal to type what is
+ * deleted (scripts pass --yes), counts a thing already gone as done, and takes --strict to make
+ * that exit 4. Each noun binds it with its words, its argument and its kinds of owner.
+ */
+export function confirmedDelete<
+  const K extends OwnerKind,
+  const A extends Args,
+  const F extends Flags = Record<never, never>,
+  const V extends Readonly<Record<string, string>> = Record<never, never>,
+>(declaration: {
+  kinds: readonly K[];
+  /** The verb's fixed values (src/commands/verb.ts), where one implementation serves several nouns. */
+  fixed?: V;
+  /** `Remove a label (one already gone is not an error)`. */
+  summary: string;
+  /** What is typed to confirm: `the name`, `the hook’s ID`. */
+  typing: string;
+  /** A sentence more of help, after the confirmation's. */
+  note?: string;
+  args: A;
+  flags?: F;
+  /** When --strict makes it exit 4: `the label does not exist`. */
+  strict: string;
+  examples: readonly string[];
+}) {
+  const { kinds, fixed, summary, typing, note, args, flags, strict, examples } = declaration;
+  return ownerVerb({
+    kinds,
+    fixed: fixed as V,
+    name: 'delete',
+    destructive: true,
+    summary,
+    description: `On a terminal you confirm by typing ${typing}; scripts pass --yes.${note ? ` ${note}` : ''}`,
+    args,
+    flags: { ...(flags as F), strict: bool('--strict', `fail with exit 4 when ${strict}`) },
+    mutating: true,
+    confirm: true,
+    examples,
+  });
+}
+
+/**
+ * A command that asks to type a path before it acts (delete, transfer...) needs a terminal to ask
+ * on, or --yes: checked before any request (in options(), or first in a typed verb's run), so that a script without --yes stops at
+ * once with exit 2 and the flag to pass. --dry-run asks nothing. `what` is the action, as the
+ * prompt words it: `transfer project acme/web`.
+ */
+export async function needConfirmation(ctx: VerbContext, yes: boolean, what: string): Promise<void> {
+  if (yes || ctx.session.dryRun) return;
+  await ctx.prompter.prompts('').catch((error: unknown) => {
+    const why = error instanceof Error ? error.message.replace(/^cannot prompt: /, '') : String(error);
+    throw new CollabError('usage', `${what} needs confirmation, and ${why}`, {
+      hint: `pass --yes to ${what} without confirmation`,
+    });
+  });
+}
+
+/** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */
+interface OwnedRemoval {
+  owner: Owner;
+  /** `hook 3`, `variable KEY (scope production)`: the thing as messages name it. */
+  what: string;
+  /** What the user types to confirm on a terminal (the ID, the key, the name). */
+  typed: string;
+  yes: boolean;
+  strict: boolean;
+  /** The DELETE, with 404 among its answers. */
+  request: ApiRequest;
+  /** Advice for the service's refusal, where the noun has some. */
+  hint?: (error: unknown) => unknown;
+}
+
+/**
+ * The delete verb of the things projects and groups own: asked by typing on a terminal (--yes
+ * elsewhere, refused before any request), then DELETE. A 404 is either the thing (already gone:
+ * done, exit 4 with --strict) or the project or group itself (an error): reading the owner tells
+ * them apart, and its own 404 carries the service's message.
+ */
+export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Promise<void> {
+  const { owner, what } = removal;
+  await needConfirmation(ctx, removal.yes, `delete ${what}`);
+  if (!removal.yes && !ctx.session.dryRun)
+    await ctx.prompter.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
+  const response = await ctx.session.mutate(removal.request).catch((error: unknown) => {
+    throw removal.hint ? removal.hint(error) : error;
+  });
+  if (!response) return;
+  if (response.status !== 404) {
+    ctx.terminal.info(`deleted ${what} from ${describeOwner(owner)}`);
+    return;
+  }
+  await ctx.session.request(getOwner(owner));
+  if (removal.strict)
+    throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
+  await ctx.presenter.action({ unchanged: `${what} was already gone from ${describeOwner(owner)}; nothing to do` });
+}
+
+/**
+ * Advice for a 404 of what a project holds, read by its name or ID: the project's own 404 names it
+ * ("404 Project Not Found"), so any other (ActiveRecord's bare "404 Not found") is the thing's and
+ * gets `hint`; every other error is returned as it is.
+ */
+export function withThingHint(error: unknown, hint: string): unknown {
+  return isCollabError(error) && error.status === 404 && !/Project/.test(error.message) ? withHint(error, hint) : error;
+}
