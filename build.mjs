@@ -94,16 +94,18 @@ const intoBack = {
 };
 
 /**
- * A build plugin that makes one eager require() of a dependency's module run on first use instead,
- * by replacing the line `eager` of the file matching `file` with `onUse`. The build fails if the
- * line is gone (a new version of the dependency): the plugin must then be looked at again.
+ * A build plugin that makes one eager line of a dependency's module (a require(), an object made at
+ * load) run on first use instead, by replacing the line `eager` of the file matching `file` with `onUse`. The build fails if the
+ * line is gone (a new version of the dependency): the plugin must then be looked at again. With
+ * `onlyWhere`, files without that text are left as they are.
  */
-function requireOnUse(name, file, eager, onUse) {
+function requireOnUse(name, file, eager, onUse, onlyWhere) {
   return {
     name,
     setup(builder) {
       builder.onLoad({ filter: file }, async (args) => {
         const text = await readFile(args.path, 'utf8');
+        if (onlyWhere !== undefined && !text.includes(onlyWhere)) return undefined;
         if (!text.includes(eager))
           throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
         return { contents: text.replace(eager, onUse), loader: 'js' };
@@ -129,6 +131,18 @@ const undiciH2OnUse = requireOnUse(
   /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
   "const connectH2 = require('./client-h2.js')",
   "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)",
+);
+
+// string-width makes its Intl.Segmenter when it is loaded, and making one loads ICU's break rules:
+// some 15 ms of every command's start, for the tables and notes that measure non-ASCII text (the
+// rest is counted without it, src/output/text-width.ts). Made on the first measure instead.
+const segmenterOnUse = requireOnUse(
+  'string-width-segmenter-on-use',
+  /[\\/]string-width[\\/]index\.js$/,
+  'const segmenter = new Intl.Segmenter();',
+  'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
+  // Its older copies (under cli-table3 and wrap-ansi) make none.
+  'Intl.Segmenter',
 );
 
 await build({
@@ -186,7 +200,7 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
-  plugins: [undiciH2OnUse],
+  plugins: [undiciH2OnUse, segmenterOnUse],
   // src/output/jq.ts reads import.meta.url only where __filename (the bundle's) is undefined: from the sources.
   logOverride: { 'empty-import-meta': 'silent' },
 });

@@ -18,7 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -50,6 +50,7 @@ const CASES = [
 const { values: flags } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist' },
+    before: { type: 'string' },
     runs: { type: 'string', default: '5' },
     'long-runs': { type: 'string', default: '3' },
     'startup-runs': { type: 'string', default: '20' },
@@ -64,7 +65,7 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   process.stdout.write(
-    `usage: node bench/run.mjs [--dist DIR] [--runs N] [--long-runs N] [--startup-runs N] [--only ${CASES.join(',')}] [--install-peers] [--no-peers] [--peers-at-scale] [--fork-ms MS] [--write-readme]\n`,
+    `usage: node bench/run.mjs [--dist DIR] [--before DIR] [--runs N] [--long-runs N] [--startup-runs N] [--only ${CASES.join(',')}] [--install-peers] [--no-peers] [--peers-at-scale] [--fork-ms MS] [--write-readme]\n`,
   );
   process.exit(0);
 }
@@ -87,6 +88,15 @@ const CLI = existsSync(join(DIST, 'cli.cjs')) ? join(DIST, 'cli.cjs') : join(DIS
 const SANDBOX_MODULE = join(DIST, 'sandbox.js');
 if (!existsSync(CLI))
   fail(`${CLI} does not exist: run \`npm run build\` (or node build.mjs --outdir ${flags.dist}) first`);
+
+/**
+ * --before DIR: another build (the one a change started from) whose every collab command of the
+ * start-up, listing and memory cases runs beside this one's, round-robin in the same run, so that
+ * the machine's load touches both alike.
+ */
+const BEFORE_DIST = flags.before ? resolve(ROOT, flags.before) : undefined;
+const BEFORE_CLI = BEFORE_DIST && join(BEFORE_DIST, existsSync(join(BEFORE_DIST, 'cli.cjs')) ? 'cli.cjs' : 'cli.js');
+if (BEFORE_CLI && !existsSync(BEFORE_CLI)) fail(`${BEFORE_CLI} does not exist: build it first`);
 
 const WORK = mkdtempSync(join(tmpdir(), 'collab-bench-'));
 const CONFIG_DIR = join(WORK, 'config');
@@ -147,9 +157,10 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 // Cases
 
 /**
- * Target 1: start-up of `--version` and `projects list --help` against bare `node -e 0`; and of a
- * command that reads the settings (`config get output`) from a config file with settings and a host,
- * which loads and checks it (conf and its schema), judged by no target: shown to compare builds.
+ * Target 1: start-up of every kind of command against bare `node -e 0`: `--version` (answered by
+ * bin/collab.js), `projects list --help` (the front alone), `config get output` with a config file
+ * of settings and a host (reads and checks it: the back, no request) and `projects view 1`, which
+ * sends one request to a local sandbox without latency (the back and its HTTP client).
  */
 async function startup() {
   const settingsDir = join(WORK, 'config-startup');
@@ -166,114 +177,186 @@ async function startup() {
     }),
     { mode: 0o600 },
   );
-  // What users run is bin/collab.js (it answers --version itself and loads dist/cli.cjs for the
-  // rest); another --dist is run through its cli.cjs directly.
-  const entry = DIST === join(ROOT, 'dist') ? join(ROOT, 'bin/collab.js') : CLI;
-  const variants = [
-    { tool: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
-    { tool: 'collab', label: 'collab --version', cmd: [process.execPath, entry, '--version'] },
-    {
-      tool: 'collab',
-      label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`,
-      cmd: [process.execPath, entry, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'],
-    },
-    {
-      tool: 'collab',
-      label: 'collab config get output (a config file to read and check)',
-      cmd: [process.execPath, entry, 'config', 'get', 'output'],
-      env: { COLLAB_CONFIG_DIR: settingsDir },
-    },
-  ];
-  if (peers.python) {
-    variants.push({
-      tool: 'python-gitlab',
-      label: `${peers.python.name} --version`,
-      cmd: [peers.python.path, '--version'],
-    });
-    variants.push({
-      tool: 'python-gitlab',
-      label: `${peers.python.name} project list --help`,
-      cmd: [peers.python.path, 'project', 'list', '--help'],
-    });
-  }
-  if (peers.gitbeaker) {
-    variants.push({
-      tool: 'gitbeaker',
-      label: 'gitbeaker --version',
-      cmd: [process.execPath, GITBEAKER_ENTRY, '--version'],
-    });
-    variants.push({
-      tool: 'gitbeaker',
-      label: 'gitbeaker projects all --help',
-      cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--help'],
-    });
-  }
-  const samples = variants.map(() => []);
-  // Round-robin, so drift in the machine's speed touches every variant alike.
-  for (let run = 0; run < STARTUP_RUNS + 1; run++) {
-    for (const [i, v] of variants.entries()) {
-      if (run > (v.tool === 'python-gitlab' || v.tool === 'gitbeaker' ? PEER_STARTUP_RUNS : STARTUP_RUNS)) continue;
-      const result = await measure(v.cmd, { env: v.env });
-      if (run > 0) samples[i].push(result); // the first round only warms the file cache
+  const sb = await startSandbox({ seed: 10, latency: 0 });
+  try {
+    const variants = withBefore(
+      [
+        { tool: 'node', key: 'node', label: 'node -e 0', cmd: [process.execPath, '-e', '0'] },
+        { tool: 'collab', key: 'version', label: 'collab --version', cmd: [CLI, '--version'] },
+        {
+          tool: 'collab',
+          key: 'help',
+          label: `collab ${list.kind === 'projects' ? 'projects list' : 'api'} --help`,
+          cmd: [CLI, ...(list.kind === 'projects' ? ['projects', 'list'] : ['api']), '--help'],
+        },
+        {
+          tool: 'collab',
+          key: 'config',
+          label: 'collab config get output (a config file to read and check)',
+          cmd: [CLI, 'config', 'get', 'output'],
+          env: { COLLAB_CONFIG_DIR: settingsDir },
+        },
+        {
+          tool: 'collab',
+          key: 'view',
+          label: 'collab projects view 1 -o json (one request, local sandbox, no latency)',
+          cmd: [CLI, 'projects', 'view', '1', '-o', 'json'],
+          env: sb.env,
+        },
+      ].map((v) => (v.tool === 'collab' ? { ...v, cmd: [process.execPath, entryOf(CLI), ...v.cmd.slice(1)] } : v)),
+      (v, cli) => ({ ...v, cmd: [process.execPath, entryOf(cli), ...v.cmd.slice(2)] }),
+    );
+    if (peers.python) {
+      variants.push({
+        tool: 'python-gitlab',
+        label: `${peers.python.name} --version`,
+        cmd: [peers.python.path, '--version'],
+      });
+      variants.push({
+        tool: 'python-gitlab',
+        label: `${peers.python.name} project list --help`,
+        cmd: [peers.python.path, 'project', 'list', '--help'],
+      });
     }
+    if (peers.gitbeaker) {
+      variants.push({
+        tool: 'gitbeaker',
+        label: 'gitbeaker --version',
+        cmd: [process.execPath, GITBEAKER_ENTRY, '--version'],
+      });
+      variants.push({
+        tool: 'gitbeaker',
+        label: 'gitbeaker projects all --help',
+        cmd: [process.execPath, GITBEAKER_ENTRY, 'projects', 'all', '--help'],
+      });
+    }
+    const samples = variants.map(() => []);
+    // Round-robin, so drift in the machine's speed touches every variant alike.
+    for (let run = 0; run < STARTUP_RUNS + 1; run++) {
+      for (const [i, v] of variants.entries()) {
+        if (run > (v.tool === 'python-gitlab' || v.tool === 'gitbeaker' ? PEER_STARTUP_RUNS : STARTUP_RUNS)) continue;
+        const result = await measure(v.cmd, { env: v.env });
+        if (run > 0) samples[i].push(result); // the first round only warms the file cache
+      }
+    }
+    const medians = samples.map(summarize);
+    const base = medians[0].wall;
+    for (const [i, v] of variants.entries()) {
+      const m = medians[i];
+      const failed =
+        m.code !== 0
+          ? `exits ${m.code}${firstLine(m.stderr) ? `: ${firstLine(m.stderr)}` : ''} (timed until then)`
+          : '';
+      rows.push({
+        case: '1 start-up',
+        tool: v.tool,
+        command: v.label,
+        runs: samples[i].length,
+        wall: m.wall,
+        rss: m.rss,
+        ratio: i === 0 ? '1.00x' : `${(m.wall / base).toFixed(2)}x node`,
+        note: failed,
+      });
+    }
+    const limits = [
+      ['version', 1.3],
+      ['help', 1.6],
+      ['config', 1.5],
+      ['view', 1.5],
+    ];
+    for (const [key, limit] of limits) {
+      for (const [i, v] of variants.entries()) {
+        if (v.key !== key) continue;
+        const where = v.before ? ' (--before)' : '';
+        targets.push(
+          ratioTarget(
+            '1',
+            `\`${v.label.replace(/ \(.*\)$/, '')}\`${where} within ${limit}x of \`node -e 0\``,
+            medians[i].wall / base,
+            limit,
+            medians[i].code,
+          ),
+        );
+      }
+    }
+  } finally {
+    await sb.stop();
   }
-  const medians = samples.map(summarize);
-  const base = medians[0].wall;
-  for (const [i, v] of variants.entries()) {
-    const m = medians[i];
-    const failed =
-      m.code !== 0 ? `exits ${m.code}${firstLine(m.stderr) ? `: ${firstLine(m.stderr)}` : ''} (timed until then)` : '';
-    rows.push({
-      case: '1 start-up',
-      tool: v.tool,
-      command: v.label,
-      runs: samples[i].length,
-      wall: m.wall,
-      rss: m.rss,
-      ratio: i === 0 ? '1.00x' : `${(m.wall / base).toFixed(2)}x node`,
-      note: failed,
-    });
-  }
-  targets.push(
-    ratioTarget('1', '`collab --version` within 1.3x of `node -e 0`', medians[1].wall / base, 1.3, medians[1].code),
-  );
-  targets.push(
-    ratioTarget(
-      '1',
-      `\`${variants[2].label}\` within 1.6x of \`node -e 0\``,
-      medians[2].wall / base,
-      1.6,
-      medians[2].code,
-    ),
+}
+
+/**
+ * What a user runs for a build's cli.cjs: bin/collab.js beside its dist/ (it answers --version
+ * itself and loads dist/cli.cjs for the rest), else the cli.cjs itself.
+ */
+function entryOf(cli) {
+  const dir = dirname(cli);
+  const bin = join(dir, '..', 'bin', 'collab.js');
+  return basename(dir) === 'dist' && existsSync(bin) ? bin : cli;
+}
+
+/**
+ * The variants with, after each of collab's, the same command of the --before build (`twin` makes
+ * it from the variant and that build's cli.cjs), so that both run round-robin.
+ */
+function withBefore(variants, twin = (v, cli) => ({ ...v, cmd: v.cmd.map((a) => (a === CLI ? cli : a)) })) {
+  if (!BEFORE_CLI) return variants;
+  return variants.flatMap((v) =>
+    v.tool?.startsWith('collab') && !v.skipped
+      ? [v, { ...twin(v, BEFORE_CLI), tool: `${v.tool} (before)`, before: true }]
+      : [v],
   );
 }
 
-/** Target 2: every project of 10,000 over 20 ms latency, parallel against a serial client. */
+/**
+ * Target 2: every project of 10,000 over 20 ms latency, parallel against a serial client, and
+ * against gitbeaker (the fastest peer) when it is installed.
+ */
 async function listing() {
   const seed = 10_000;
   const sb = await startSandbox({ seed, latency: 20 });
   try {
     await warm(sb);
     const variants = [
-      { tool: 'collab', label: `collab ${list.describe({ format: 'ndjson' })}`, ...list.command({ format: 'ndjson' }) },
-      {
-        tool: 'collab (serial)',
-        label: `collab ${list.describe({ format: 'ndjson', concurrency: 1 })}`,
-        ...list.command({ format: 'ndjson', concurrency: 1 }),
-      },
+      ...withBefore([
+        {
+          tool: 'collab',
+          key: 'parallel',
+          label: `collab ${list.describe({ format: 'ndjson' })}`,
+          ...list.command({ format: 'ndjson' }),
+        },
+        {
+          tool: 'collab (serial)',
+          key: 'serial',
+          label: `collab ${list.describe({ format: 'ndjson', concurrency: 1 })}`,
+          ...list.command({ format: 'ndjson', concurrency: 1 }),
+        },
+      ]),
       ...peerListings(sb),
     ];
     const results = await interleave(variants, sb, RUNS);
     for (const [i, v] of variants.entries()) addListingRow('2 list 10,000 (20 ms)', v, results[i], seed);
-    const [parallel, serial] = results;
-    const speedup = serial.wall / parallel.wall;
-    targets.push({
-      id: '2',
-      target:
-        '`projects list --all -o ndjson --per-page 100`, 10,000 projects, 20 ms latency: at least 5x faster than serial (`--concurrency 1`)',
-      measured: `${fmtMs(parallel.wall)} vs ${fmtMs(serial.wall)}: ${speedup.toFixed(1)}x (${parallel.maxInFlight} in flight); ${itemsNote(parallel, seed)}`,
-      pass: speedup >= 5 && parallel.items === seed && parallel.code === 0,
-    });
+    const find = (key, before = false) => results[variants.findIndex((v) => v.key === key && !v.before === !before)];
+    const gitbeaker = results[variants.findIndex((v) => v.tool === 'gitbeaker')];
+    for (const before of BEFORE_CLI ? [false, true] : [false]) {
+      const parallel = find('parallel', before);
+      const serial = find('serial', before);
+      const where = before ? ' (--before)' : '';
+      const speedup = serial.wall / parallel.wall;
+      targets.push({
+        id: '2',
+        target: `\`projects list --all -o ndjson --per-page 100\`${where}, 10,000 projects, 20 ms latency: at least 5x faster than serial (\`--concurrency 1\`)`,
+        measured: `${fmtMs(parallel.wall)} vs ${fmtMs(serial.wall)}: ${speedup.toFixed(1)}x (${parallel.maxInFlight} in flight); ${itemsNote(parallel, seed)}`,
+        pass: speedup >= 5 && parallel.items === seed && parallel.code === 0,
+      });
+      if (!gitbeaker || gitbeaker.skipped) continue;
+      const ratio = gitbeaker.wall / parallel.wall;
+      targets.push({
+        id: '2',
+        target: `the same${where}: at least 8x faster than gitbeaker's \`projects all --per-page 100\``,
+        measured: `${fmtMs(parallel.wall)} vs ${fmtMs(gitbeaker.wall)}: ${ratio.toFixed(1)}x; gitbeaker ${itemsNote(gitbeaker, seed)}`,
+        pass: ratio >= 8 && parallel.items === seed && parallel.code === 0 && gitbeaker.items === seed,
+      });
+    }
   } finally {
     await sb.stop();
   }
@@ -287,16 +370,18 @@ async function memory() {
     const sb = await startSandbox({ seed, latency: 0 });
     try {
       await warm(sb);
-      const variants = formats.map((format) => ({
-        tool: 'collab',
-        format,
-        label: `collab ${list.describe({ format })} (piped)`,
-        ...list.command({ format }),
-      }));
+      const variants = withBefore(
+        formats.map((format) => ({
+          tool: 'collab',
+          format,
+          label: `collab ${list.describe({ format })} (piped)`,
+          ...list.command({ format }),
+        })),
+      );
       const results = await interleave(variants, sb, seed >= 100_000 ? LONG_RUNS : RUNS);
       bySize[seed] = {};
       for (const [i, v] of variants.entries()) {
-        bySize[seed][v.format] = results[i];
+        bySize[seed][`${v.format}${v.before ? ' before' : ''}`] = results[i];
         addListingRow(`3 memory ${seed.toLocaleString('en-US')}`, v, results[i], seed);
       }
       if (seed === 100_000) await peersOnce(`3 memory ${seed.toLocaleString('en-US')}`, sb, seed);
@@ -304,7 +389,7 @@ async function memory() {
       await sb.stop();
     }
   }
-  for (const format of formats) {
+  for (const format of formats.flatMap((f) => (BEFORE_CLI ? [f, `${f} before`] : [f]))) {
     const small = bySize[1_000]?.[format];
     const large = bySize[100_000]?.[format];
     if (!small || !large || small.skipped || large.skipped) {
@@ -319,7 +404,7 @@ async function memory() {
     const ratio = large.rss / small.rss;
     targets.push({
       id: '3',
-      target: `flat memory, -o ${format}${format === 'table' ? ' (piped)' : ''}: peak RSS at 100,000 within 1.3x of 1,000 and under 120 MB`,
+      target: `flat memory, -o ${format.replace(' before', ' (--before)')}${format.startsWith('table') ? ' (piped)' : ''}: peak RSS at 100,000 within 1.3x of 1,000 and under 120 MB`,
       measured: `${fmtMB(large.rss)} vs ${fmtMB(small.rss)}: ${ratio.toFixed(2)}x; ${itemsNote(large, 100_000)}`,
       pass: ratio <= 1.3 && large.rss < 120 && large.code === 0 && large.items === 100_000,
     });

@@ -1,3 +1,4 @@
+import { findSetting } from '../config/settings.js';
 import type { QueryParams } from './query.js';
 import type { RequestClient } from './api-request.js';
 import { parseLinkHeader } from './headers.js';
@@ -26,7 +27,10 @@ export interface PaginateOptions {
    * default, whatever the limit): `--page 2 --per-page 5` is items 6 to 10. The limit still cuts it.
    */
   page?: number | undefined;
-  /** Pages in flight at once (offset pagination only; keyset links must be followed one by one). */
+  /**
+   * Pages in flight at once (offset pagination only; keyset links must be followed one by one);
+   * undefined: the concurrency setting's default.
+   */
   concurrency?: number | undefined;
   /** Lists ordered by id: past `maxRecords`, windows anchored on the last id (see OffsetWindow). */
   offsetWindow?: OffsetWindow | undefined;
@@ -64,6 +68,12 @@ export async function* paginate(client: RequestClient, options: PaginateOptions)
   options.onSummary?.(summary);
 }
 
+/** Pages in flight when the caller does not say: the concurrency setting's default (config/settings.ts). */
+const DEFAULT_CONCURRENCY = Number(findSetting('concurrency').default);
+
+/** Dead socket reads (external memory, up to 64 KB each) let pile up before a full collection frees them (see DeadBufferCollector). */
+const DEAD_BUFFER_SLACK = 8 * 1024 * 1024;
+
 /**
  * What the strategies share while one list is read: the items still wanted, the pool and the
  * collector, the guard that checks each page, and whether the consumer is done.
@@ -80,7 +90,7 @@ class Listing {
   stopped = false;
   /** The pool has room for every page held. */
   private readonly pool: BufferPool;
-  private readonly deadBuffers = new DeadBufferCollector(8 * 1024 * 1024);
+  private readonly deadBuffers = new DeadBufferCollector(DEAD_BUFFER_SLACK);
   private keysetPages = 1;
 
   constructor(
@@ -89,7 +99,7 @@ class Listing {
     readonly summary: ListSummary,
   ) {
     this.remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    this.concurrency = Math.max(1, options.concurrency ?? 8);
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.maxHeld = this.concurrency + Math.ceil(this.concurrency / 2);
     this.pool = new BufferPool(this.maxHeld + 2);
     this.window = options.offsetWindow;

@@ -47,6 +47,22 @@ describe('the launcher', () => {
     expect(seen.modules).toBeGreaterThan(50);
   });
 
+  // The build makes string-width's Intl.Segmenter on first use instead of at load (build.mjs).
+  it('measures wide text in a terminal table with the segmenter made on first use', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'collab-config-'));
+    try {
+      const env = { COLLAB_CONFIG_DIR: config, COLLAB_FORCE_TTY: '80', NO_COLOR: '1' };
+      await execa('node', [join(DIST, 'cli.cjs'), 'config', 'set', 'editor', '編集者'], { env });
+      const list = await execa('node', [join(DIST, 'cli.cjs'), 'config', 'list'], { env, reject: false });
+      expect(list.exitCode).toBe(0);
+      const lines = list.stdout.split('\n');
+      expect(lines).toContain('│ editor       │ 編集者 │      │');
+      expect(lines.at(-1)).toBe('└──────────────┴────────┴──────┘');
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
+
   const damaged = mkdtempSync(join(tmpdir(), 'collab-dist-'));
   afterAll(() => rmSync(damaged, { recursive: true, force: true }));
 
