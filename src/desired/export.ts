@@ -7,8 +7,8 @@ import { eachLimited } from '../util/pool.js';
 import { discover, type Found, list, readExtras } from './live.js';
 import type { Level } from './load.js';
 import { type LiveTarget, targetKey } from './model.js';
-import { factorShared } from './factor.js';
-import { SECTIONS } from './sections/index.js';
+import { factorShared, naturalCompare } from './factor.js';
+import { SECTIONS, sectionNamed } from './sections/index.js';
 import { withoutUnpaid } from './tier.js';
 import { isBelow } from './targets.js';
 
@@ -16,8 +16,8 @@ import { isBelow } from './targets.js';
  * `collab export`: the live state of groups and projects as collab.yaml, such that `collab plan`
  * of it has nothing to change. Read as plan reads (the root groups' lists, then each section's
  * reads per target); each section writes its part (`export`), only what differs from a new
- * target's; then what every project (or subgroup) below a group shares is written once, in that
- * group's `projects:` (`subgroups:`) level (factor.ts).
+ * target's; then what most projects (or subgroups) below a group share is written once, in that
+ * group's `projects:` (`subgroups:`) level, with the exceptions (factor.ts).
  */
 
 interface ExportOptions {
@@ -43,7 +43,7 @@ type Item = Record<string, unknown>;
 export async function readAndExport(ctx: VerbContext, options: ExportOptions): Promise<Exported> {
   const client = await ctx.session.client();
   const before = client.requestCount;
-  const { groupRoots, projectRoots, found } = await readRoots(ctx, options);
+  const found = await readRoots(ctx, options);
   const wanted = new Set(options.sections ?? SECTIONS.map((section) => section.name));
   await withoutUnpaid(ctx, wanted, options.sections !== undefined);
   const targets = [
@@ -68,7 +68,7 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
     return `\${env:${name}}`;
   };
   const levels = new Map<string, Level>();
-  for (const live of lives.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+  for (const live of lives.sort((a, b) => naturalCompare(a.path, b.path))) {
     const level: Level = {};
     for (const section of SECTIONS) {
       if (!wanted.has(section.name) || !section.kinds.includes(live.kind) || !section.export) continue;
@@ -78,8 +78,15 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
     levels.set(targetKey(live.kind, live.path), level);
   }
   const pathsOf = (kind: string) => lives.filter((live) => live.kind === kind).map((live) => live.path);
+  const byKey = new Map(lives.map((live) => [targetKey(live.kind, live.path), live]));
+  // What a target that says nothing of a key has, for it to say against a value hoisted above it.
+  const unsaid = (kind: 'project' | 'group', path: string, name: string, key: string | undefined) => {
+    const live = byKey.get(targetKey(kind, path));
+    const section = sectionNamed(name);
+    return live && section?.exportUnsaid ? section.exportUnsaid(live, key) : undefined;
+  };
   return {
-    data: factorShared(levels, groupRoots, projectRoots, pathsOf('group'), pathsOf('project')),
+    data: factorShared(levels, pathsOf('group'), pathsOf('project'), unsaid),
     variables,
     reads: client.requestCount - before,
     groups: pathsOf('group').length,
@@ -91,10 +98,7 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
  * The roots named (each a group or a project: a group is looked for first) or, with none, every
  * top-level group; then what is below the groups, as plan reads the file written for them.
  */
-async function readRoots(
-  ctx: VerbContext,
-  options: ExportOptions,
-): Promise<{ groupRoots: string[]; projectRoots: string[]; found: Found }> {
+async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<Found> {
   const client = await ctx.session.client();
   const groups = new Map<string, Item>();
   const projects = new Map<string, Item>();
@@ -126,5 +130,5 @@ async function readRoots(
   );
   for (const [path, group] of groups) found.groups.set(path, group);
   for (const [path, project] of projects) found.projects.set(path, project);
-  return { groupRoots, projectRoots: [...projects.keys()].sort(), found };
+  return found;
 }

@@ -8,7 +8,7 @@ import { verb } from '../verb.js';
 export const EXPORT = verb({
   ...noun('export'),
   description: [
-    "Writes the live state of groups and projects as collab.yaml (README, \"Export\"): collab plan of it has nothing to change. Only what differs from a new project's or group's defaults is written; what every project (or subgroup) below a group shares, once in that group's projects: (subgroups:) level.",
+    "Writes the live state of groups and projects as collab.yaml (README, \"Export\"): collab plan of it has nothing to change. Only what differs from a new project's or group's defaults is written; what most projects (or subgroups) below a group share, once in that group's projects: (subgroups:) level, with each exception at its target; nothing empty, paths in natural order.",
     "Secrets the service never shows (a hook's token, a mirror's credentials) are written as $" +
       '{env:NAME}, the variables listed on stderr: plan runs without them, apply needs one only for a change that sends it. A masked or hidden variable is written without its value, which plan and apply then leave alone. Members by username, shares by group path.',
   ].join('\n\n'),

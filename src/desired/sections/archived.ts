@@ -18,6 +18,7 @@ export const archived: Section<ArchiveSpec> = {
     emit('archived', 'update', archivedOf(live.resource), value, { op: value ? 'archive' : 'unarchive' }, value);
   },
   export: ({ live }) => (archivedOf(live.resource) === true ? true : undefined),
+  exportUnsaid: (live) => archivedOf(live.resource),
   liveFields: (_key, live) => ({ archived: archivedOf(live.resource) }),
   ops: ['archive', 'unarchive'],
   send: async (spec) => [spec.op === 'archive' ? archiveProject(spec.ref) : unarchiveProject(spec.ref)],

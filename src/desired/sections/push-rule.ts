@@ -44,6 +44,8 @@ export const pushRule: Section<PushRuleSpec> = {
     const fields = live.pushRule ? differingFields(live.pushRule, PUSH_RULE_PARAMS, PUSH_RULE_DEFAULTS) : {};
     return Object.keys(fields).length > 0 ? fields : undefined;
   },
+  // A target with a push rule says its field as it is; one with none cannot say so.
+  exportUnsaid: (live, key) => (live.pushRule && key ? (live.pushRule[key] ?? undefined) : undefined),
   liveFields: (key, live) => ({ push_rule: live.pushRule ? (live.pushRule[key] ?? null) : null }),
   ops: ['push-rule-create', 'push-rule-update'],
   send: async (spec) => {

@@ -133,6 +133,12 @@ export interface Section<S extends OnTarget & { op: string }> {
   send?(spec: S, resolver: Resolver): Promise<ChangeRequest[]>;
   /** The live state as the file would say it: only what differs from a new target's defaults; undefined: nothing to say. */
   export?(input: ExportInput): unknown;
+  /**
+   * What a target whose export says nothing of `key` (of a map section; undefined: of the whole
+   * value) has, as the file writes it, so that it can say so against a value written once for the
+   * targets around it (factor.ts); undefined when the file cannot say it (no push rule at all).
+   */
+  exportUnsaid?(live: LiveTarget, key: string | undefined): unknown;
 }
 
 /** The request specs a section's changes carry. */

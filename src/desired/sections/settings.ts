@@ -115,6 +115,20 @@ export function exportAttributes(live: LiveTarget, params: readonly ParamSpec[])
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/**
+ * A setting a target's export left out (its value is a new target's), as the file would set it, to
+ * say against a value written once for the targets around it: the live value, where the schema takes
+ * it and it is no hash (hashes merge key by key); undefined where the file cannot say it (null).
+ */
+function unsaidAttribute(live: LiveTarget, params: readonly ParamSpec[], key: string | undefined): unknown {
+  const param = params.find((p) => p.name === key);
+  if (!live.resource || !param || param.keys || param.deprecated || CREATE_ONLY[live.kind].has(param.name))
+    return undefined;
+  const shown = settingOf(live.resource, param.name);
+  if (shown === null || shown === undefined || isItem(shown)) return undefined;
+  return schemaOf(param).safeParse(shown).success ? shown : undefined;
+}
+
 /** One schema per parameter, built on first use: export checks every differing value of every target against it. */
 const SCHEMAS = new WeakMap<ParamSpec, ZodMiniType>();
 function schemaOf(param: ParamSpec): ZodMiniType {
@@ -146,4 +160,5 @@ export const settings: Section<never> = {
   diff: (input) => diffAttributes(input, sameSetting),
   liveFields: (key, live) => attributeFields(key, live.resource),
   export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
+  exportUnsaid: (live, key) => unsaidAttribute(live, PARAMS[live.kind], key),
 };
