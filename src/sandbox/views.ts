@@ -265,6 +265,26 @@ interface GroupViewOptions {
   withProjects?: boolean;
 }
 
+/**
+ * The rules a default_branch_protection level stands for (doc/api/groups.md, "Options for
+ * default_branch_protection"): who pushes, who merges, whether force pushes are allowed.
+ */
+function branchProtectionDefaults(level: number): Record<string, unknown> {
+  const [push, force, merge] = ([
+    [30, true, 30],
+    [30, false, 40],
+    [40, false, 40],
+    [40, true, 30],
+    [40, false, 40],
+  ][level] ?? [40, false, 40]) as [number, boolean, number];
+  return {
+    allowed_to_push: [{ access_level: push }],
+    allow_force_push: force,
+    allowed_to_merge: [{ access_level: merge }],
+    ...(level === 4 ? { developer_can_initial_push: true } : {}),
+  };
+}
+
 /** A group as the list and details endpoints show it. */
 export function groupObject(
   store: Store,
@@ -284,7 +304,19 @@ export function groupObject(
     // The group's LDAP group sync of old (doc/api/groups.md): a single cn, never set here; links are ldap_group_links.
     ldap_cn: null,
     ldap_access: null,
+    // Fields no table of collab's sets, at GitLab's defaults (doc/api/groups.md, "List groups").
+    default_branch: null,
+    repository_storage: 'default',
+    ip_restriction_ranges: null,
+    math_rendering_limits_enabled: true,
+    lock_math_rendering_limits_enabled: false,
     ...group.attrs,
+    emails_enabled: group.attrs.emails_enabled ?? group.attrs.emails_disabled !== true,
+    default_branch_protection_defaults:
+      group.attrs.default_branch_protection_defaults ??
+      branchProtectionDefaults(
+        Number(group.attrs.default_branch_protection ?? GROUP_DEFAULTS.default_branch_protection),
+      ),
     avatar_url: group.avatar
       ? `${store.origin}/uploads/-/system/group/avatar/${group.id}/${group.avatar.filename}`
       : null,
@@ -311,8 +343,10 @@ export function groupObject(
         expires_at: share.expires_at,
       };
     });
-    if (user && groupAccess(store, user, group) >= ACCESS.owner)
+    if (user && groupAccess(store, user, group) >= ACCESS.owner) {
       view.runners_token = `GR1348941group${group.id.toString(16).padStart(8, '0')}`;
+      view.enabled_git_access_protocol = group.attrs.enabled_git_access_protocol ?? 'all';
+    }
     if (options.withProjects !== false) {
       // Deprecated (removal in API v5): at most 100 embedded projects each.
       view.projects = store

@@ -43,7 +43,13 @@ describe('collab groups: LDAP', () => {
       { as: 'owner' },
     );
     expect(byFilter.exitCode).toBe(0);
-    expect(byFilter.json()).toEqual({ cn: null, filter: '(ou=ops)', provider: 'ldapmain', group_access: 20 });
+    expect(byFilter.json()).toEqual({
+      cn: null,
+      filter: '(ou=ops)',
+      provider: 'ldapmain',
+      group_access: 20,
+      member_role_id: null,
+    });
     expect(links('acme')).toEqual([
       { cn: 'engineers', filter: null, provider: 'ldapmain', group_access: 30 },
       { cn: null, filter: '(ou=ops)', provider: 'ldapmain', group_access: 20 },

@@ -2,6 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BADGE_PARAMS } from '../../src/params/badges.js';
 import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../src/params/deploy-keys.js';
+import {
+  GROUP_LIST_FILTERS,
+  GROUP_PROJECT_FILTERS,
+  GROUP_SETTINGS,
+  GROUP_TRANSFER_PARAMS,
+  GROUP_VIEW_PARAMS,
+  LDAP_LINK_PARAMS,
+  PROVISIONED_USER_FILTERS,
+  SHARED_PROJECT_FILTERS,
+  SUBGROUP_LIST_FILTERS,
+} from '../../src/params/groups.js';
 import { hookParamsFor } from '../../src/params/hooks.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../src/params/labels.js';
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../src/params/forks.js';
@@ -19,7 +30,7 @@ import {
   USER_PROJECTS_PARAMS,
 } from '../../src/params/projects.js';
 import { PROTECTED_BRANCH_PARAMS } from '../../src/params/protected-refs.js';
-import type { ParamSpec, SettingsColumn } from '../../src/params/types.js';
+import type { ParamSpec, SettingSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -81,6 +92,11 @@ function settingsOf(column: SettingsColumn): ParamSpec[] {
   }));
 }
 
+/** A settings table's `required` is its create column's: an update requires no setting. */
+function onUpdate(settings: readonly SettingSpec[]): ParamSpec[] {
+  return settings.filter((s) => s.columns.includes('update')).map(({ required: _required, ...setting }) => setting);
+}
+
 /** Each table, and the endpoint whose documented parameters it must agree with. */
 const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
@@ -103,6 +119,17 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['project user filters', PROJECT_USER_FILTERS, 'GET /projects/:id/users'],
   ['project group filters', PROJECT_GROUP_FILTERS, 'GET /projects/:id/groups'],
   ['snapshot', SNAPSHOT_PARAMS, 'GET /projects/:id/snapshot'],
+  ['group settings (create)', GROUP_SETTINGS.filter((s) => s.columns.includes('create')), 'POST /groups'],
+  ['group settings (update)', onUpdate(GROUP_SETTINGS), 'PUT /groups/:id'],
+  ['group view', GROUP_VIEW_PARAMS, 'GET /groups/:id'],
+  ['group list filters', GROUP_LIST_FILTERS, 'GET /groups'],
+  ['subgroup list filters', SUBGROUP_LIST_FILTERS, 'GET /groups/:id/subgroups'],
+  ['descendant group filters', SUBGROUP_LIST_FILTERS, 'GET /groups/:id/descendant_groups'],
+  ['group project filters', GROUP_PROJECT_FILTERS, 'GET /groups/:id/projects'],
+  ['shared project filters', SHARED_PROJECT_FILTERS, 'GET /groups/:id/projects/shared'],
+  ['provisioned user filters', PROVISIONED_USER_FILTERS, 'GET /groups/:id/provisioned_users'],
+  ['group transfer', GROUP_TRANSFER_PARAMS, 'POST /groups/:id/transfer'],
+  ['LDAP links (add)', LDAP_LINK_PARAMS, 'POST /groups/:id/ldap_group_links'],
 ];
 
 /** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
@@ -162,6 +189,11 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     made.key = (await get(`${storefront}/deploy_keys`)).body[0].id;
     made.dana = (await get('/users?username=dana')).body[0].id;
     await call('POST', `${storefront}/star`);
+    const platform = (await get('/groups/acme%2Fplatform')).body.id;
+    await call('POST', `${storefront}/share`, { json: { group_id: platform, group_access: 30 } });
+    await call('POST', '/groups/acme%2Fweb/ldap_group_links', {
+      json: { cn: 'docs', group_access: 30, provider: 'ldapmain' },
+    });
   });
 
   /** The answer of each documented endpoint the sandbox is asked, as [path, caller]. */
@@ -191,6 +223,13 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /projects/:id/users': () => [`${storefront}/users`, 'admin'],
     'GET /projects/:id/groups': () => [`${storefront}/groups`, 'admin'],
     'GET /projects/:id/storage': () => [`${storefront}/storage`, 'admin'],
+    'GET /groups/:id': () => ['/groups/acme', 'admin'],
+    'GET /groups': () => ['/groups?search=acme', 'admin'],
+    'GET /groups/:id/subgroups': () => ['/groups/acme/subgroups', 'admin'],
+    'GET /groups/:id/descendant_groups': () => ['/groups/acme/descendant_groups', 'admin'],
+    'GET /groups/:id/projects': () => ['/groups/acme%2Fweb/projects', 'admin'],
+    'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
+    'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
   };
 
   for (const [endpoint, ask] of Object.entries(ASKED)) {

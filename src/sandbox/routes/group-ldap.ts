@@ -12,8 +12,15 @@ import { int, readParams } from '../params.js';
  * configured, so links are kept and listed; no directory is ever asked.
  */
 
+/** member_role_id: custom roles are Ultimate's and no table of collab's sets one (doc/api/group_ldap_links.md). */
 function ldapLinkJson(link: LdapLink): Record<string, unknown> {
-  return { cn: link.cn, group_access: link.group_access, provider: link.provider, filter: link.filter };
+  return {
+    cn: link.cn,
+    group_access: link.group_access,
+    provider: link.provider,
+    filter: link.filter,
+    member_role_id: null,
+  };
 }
 
 /** Grape's checks of the LDAP link parameters, in declaration order, reported together. */
