@@ -5,18 +5,23 @@
  * and nothing reads a file at run time.
  *
  * Source: GitLab's GraphQL reference, gitlabhq/gitlabhq `doc/api/graphql/reference/_index.md` at
- * commit 0016ea0586afbe89b5823f3fc254045ce7115af2 (sections `Query.*`, `Project`, `Group`,
- * `BranchRule`, `BranchProtection`, `PushAccessLevel`, `AccessLevel*`, `CiProjectVariable`,
- * `CiGroupVariable`, `LabelInterface`, `MemberInterface`, `ProjectMember`, `PipelineSchedule`,
- * `PipelineScheduleVariable`, `QueryComplexity`, the connection and edge types, the enums
- * `AccessLevelEnum`, `CiVariableType`, `CiVariableSort`, the scalars `ProjectID`, `UserID`,
- * `ProjectsBranchRuleID`, `Time`). Facts from the reference worth knowing on the client side:
+ * commit 0016ea0586afbe89b5823f3fc254045ce7115af2: sections `Query.*`, `Project`, `Group`,
+ * `BranchRule`, `BranchProtection`, `MergeAccessLevel`, `PushAccessLevel`, `AccessLevel*`,
+ * `CiProjectVariable`, `CiGroupVariable`, `LabelInterface`, `MemberInterface`, `ProjectMember`,
+ * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `QueryComplexity`, `PageInfo`, the
+ * connection and edge types, the enums (`AccessLevelEnum`, `CiVariableType`, `CiVariableSort`,
+ * `LabelSearchFieldList`, `MemberSort`, `ProjectMemberRelation`, `GroupMemberRelation`,
+ * `PipelineScheduleSort`, `PipelineScheduleStatus`) and the scalars (`ProjectID`, `UserID`,
+ * `ProjectsBranchRuleID`, `Time`; `UserCore` as the `User` interface lists it). A subset: the fields
+ * collab reads and the sandbox answers (labels' createdAt and updatedAt are left out: the sandbox
+ * keeps no label timestamps). Facts from the reference worth knowing on the client side:
  * - `Query.projects(fullPaths:)`: "You cannot provide more than 50 full paths."
  * - `Project.pipelineSchedules`: "can only be resolved for one project per request."
- * - `Project.labels(searchIn:)` and `Group.labels(searchIn:)` are `[LabelSearchFieldList!]!`;
- *   GitLab gives the argument a default (`[TITLE, DESCRIPTION]`), so a query may leave it out.
- * Types and fields marked `# unchecked` are written from GitLab's published schema but were not
- * yet read in that reference at the commit above.
+ * - `Group.projects` returns `ProjectConnection!`.
+ * - `Project.labels(searchIn:)` and `Group.labels(searchIn:)` are `[LabelSearchFieldList!]!` with no
+ *   default in the reference; the SDL defaults them to every field (`[TITLE, DESCRIPTION]`) so a
+ *   query without them validates here: pass `searchIn` to a real instance to be safe.
+ * What is marked `# unchecked` was not read in that reference.
  */
 export const GITLAB_SDL = /* GraphQL */ `
 """Time represented in ISO 8601."""
@@ -52,7 +57,7 @@ type QueryComplexity {
   score: Int
 }
 
-type PageInfo { # unchecked
+type PageInfo {
   endCursor: String
   hasNextPage: Boolean!
   hasPreviousPage: Boolean!
@@ -213,18 +218,16 @@ type CiGroupVariableEdge {
   node: CiGroupVariable
 }
 
-enum LabelSearchFieldList { # unchecked
+enum LabelSearchFieldList {
   TITLE
   DESCRIPTION
 }
 type Label {
-  id: ID! # unchecked
+  id: ID! # unchecked: the reference's Label table was not read, its LabelInterface was
   color: String!
-  createdAt: Time!
   description: String
   textColor: String!
   title: String!
-  updatedAt: Time!
 }
 type LabelConnection {
   edges: [LabelEdge]
@@ -262,7 +265,7 @@ type BranchProtection {
   pushAccessLevels(after: String, before: String, first: Int, last: Int): PushAccessLevelConnection
 }
 
-type MergeAccessLevel { # unchecked
+type MergeAccessLevel {
   accessLevel: Int!
   accessLevelDescription: String!
   group: AccessLevelGroup
@@ -331,29 +334,33 @@ type AccessLevel {
   integerValue: Int
   stringValue: AccessLevelEnum
 }
-type UserCore { # unchecked
+type UserCore {
   id: UserID!
   name: String!
   username: String!
   webUrl: String!
 }
 
-enum ProjectMemberRelation { # unchecked
+enum ProjectMemberRelation {
   DIRECT
   INHERITED
   DESCENDANTS
   INVITED_GROUPS
   SHARED_INTO_ANCESTORS
 }
-enum GroupMemberRelation { # unchecked
+enum GroupMemberRelation {
+  DESCENDANTS
   DIRECT
   INHERITED
-  DESCENDANTS
   SHARED_FROM_GROUPS
 }
-enum MemberSort { # unchecked
+enum MemberSort {
   ACCESS_LEVEL_ASC
   ACCESS_LEVEL_DESC
+  CREATED_ASC
+  CREATED_DESC
+  UPDATED_ASC
+  UPDATED_DESC
   USER_FULL_NAME_ASC
   USER_FULL_NAME_DESC
 }
@@ -377,7 +384,7 @@ type ProjectMember implements MemberInterface {
   user: UserCore
   project: Project
 }
-type GroupMember implements MemberInterface { # unchecked
+type GroupMember implements MemberInterface {
   accessLevel: AccessLevel
   createdAt: Time
   createdBy: UserCore
@@ -406,11 +413,21 @@ type GroupMemberEdge {
   node: GroupMember
 }
 
-enum PipelineScheduleSort { # unchecked
+enum PipelineScheduleSort {
+  CREATED_AT_ASC
+  CREATED_AT_DESC
+  DESCRIPTION_ASC
+  DESCRIPTION_DESC
   ID_ASC
   ID_DESC
+  NEXT_RUN_AT_ASC
+  NEXT_RUN_AT_DESC
+  REF_ASC
+  REF_DESC
+  UPDATED_AT_ASC
+  UPDATED_AT_DESC
 }
-enum PipelineScheduleStatus { # unchecked
+enum PipelineScheduleStatus {
   ACTIVE
   INACTIVE
 }

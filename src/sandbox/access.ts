@@ -337,6 +337,16 @@ export function canManageMembers(
   return own >= OWNER_ADMIN_ROLE[source.kind] && levels.every((level) => level <= own);
 }
 
+/** GitLab's admin_cicd_variables: a project's Maintainers, a group's Owners (the REST variables routes' rule). */
+export function canAdministerCiVariables(store: Store, user: User | undefined, source: MemberSource): boolean {
+  return sourceAccess(store, user, source) >= OWNER_ADMIN_ROLE[source.kind];
+}
+
+/** Reading a project's pipeline schedules: Developers, as the REST routes ask. */
+export function canReadPipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
+  return projectAccess(store, user, project) >= ACCESS.developer;
+}
+
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */
 export function canRemoveMember(
   store: Store,

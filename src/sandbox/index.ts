@@ -38,6 +38,11 @@ export interface SandboxOptions {
   offsetWindow?: number;
   /** premium (the default): every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
   tier?: 'premium' | 'free';
+  /**
+   * Whether POST /api/graphql is served (the default); false answers it 404, as an old or
+   * restricted instance does, so clients fall back to REST.
+   */
+  graphql?: boolean;
   log?: (line: string) => void;
 }
 
@@ -83,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);
   const server = new SandboxServer(store, router, {
     latencyMs: options.latency ?? 0,
+    graphql: options.graphql ?? true,
     faults: {
       failRate: options.failRate ?? 0,
       rateLimit: rateLimit ?? { limit: 0, periodMs: 60_000 },

@@ -88,6 +88,36 @@ export function allMembers(store: Store, source: MemberSource): MemberEntry[] {
   return out;
 }
 
+/**
+ * Members a project or group has through others, each at the level held there: `inherited`, the
+ * members of the groups above (GraphQL's INHERITED); `shared`, the members of the groups it is
+ * shared with, at the lower of the share's level and theirs (INVITED_GROUPS, SHARED_FROM_GROUPS).
+ * A minimal-access member of a group is no member of its projects.
+ */
+export function indirectMembers(
+  store: Store,
+  source: MemberSource,
+  which: { inherited: boolean; shared: boolean },
+): MemberEntry[] {
+  const floor = source.kind === 'project' ? ACCESS.guest : 1;
+  const out: MemberEntry[] = [];
+  const add = (record: Project | Group, userId: number, level: number) => {
+    const user = store.users.get(userId);
+    if (user && level >= floor) out.push({ user, level, details: detailsOf(record, userId) });
+  };
+  if (which.inherited)
+    for (const record of chain(store, source).slice(1))
+      for (const [userId, level] of record.members) add(record, userId, level);
+  if (which.shared)
+    for (const share of sourceRecord(source).shares) {
+      const shared = store.groups.get(share.group_id);
+      if (!shared || (share.expires_at !== null && share.expires_at < store.today())) continue;
+      for (const record of [shared, ...store.ancestors(shared)])
+        for (const [userId, level] of record.members) add(record, userId, Math.min(level, share.group_access_level));
+    }
+  return out;
+}
+
 /** A member as the service shows one; administrators also see the email (and, in groups, the SAML identity). */
 export function memberJson(
   store: Store,

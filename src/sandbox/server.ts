@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { sudoUser } from './guards.js';
 import { HttpError } from './errors.js';
 import { Faults, type FaultOptions } from './faults.js';
+import { serveGraphql } from './graphql.js';
 import type { Router, SandboxRequest, SandboxResponse } from './http.js';
 import type { StoredFile } from './model.js';
 import { assignParam, parseQuery } from './params.js';
@@ -12,6 +13,8 @@ import type { Store } from './store.js';
 
 interface ServerOptions {
   latencyMs: number;
+  /** Whether /api/graphql is served (else it is the web application's 404, as on an instance without it). */
+  graphql: boolean;
   faults: FaultOptions;
   log?: ((line: string) => void) | undefined;
 }
@@ -160,7 +163,9 @@ export class SandboxServer {
     this.requestLog.push(record);
     // Anything but a read may change the store: cached views are stale from its arrival to its
     // answer (touched again when done), and Sandbox.reset() seeds a new store.
-    const writes = record.method !== 'GET' && record.method !== 'HEAD';
+    // A GraphQL POST reads: the schema the sandbox serves has no mutations.
+    const writes =
+      record.method !== 'GET' && record.method !== 'HEAD' && !(url.pathname === '/api/graphql' && this.options.graphql);
     if (writes) this.store.touch();
     let status = 0;
     try {
@@ -208,6 +213,13 @@ export class SandboxServer {
     this.store.deletions.settle();
     let response: SandboxResponse;
     try {
+      if (url.pathname === '/api/graphql' && this.options.graphql)
+        return this.withRate(
+          serveGraphql(this.store, user, token !== undefined && !user, req.method ?? 'GET', url, body),
+          rate.headers,
+          fault,
+          res,
+        );
       // Outside the API the web application answers, with its HTML page (GitLab's public/404.html).
       if (!url.pathname.startsWith('/api/v4/') && url.pathname !== '/api/v4')
         throw new HttpError(404, WEB_NOT_FOUND, { 'content-type': 'text/html; charset=utf-8' });
@@ -247,7 +259,17 @@ export class SandboxServer {
         },
       };
     }
-    response.headers = { ...rate.headers, ...response.headers };
+    return this.withRate(response, rate.headers, fault, res);
+  }
+
+  /** The rate limit's headers on an answer, or the fault that loses it. */
+  private withRate(
+    response: SandboxResponse,
+    rateHeaders: Record<string, string>,
+    fault: ReturnType<Faults['decide']>,
+    res: ServerResponse,
+  ): SandboxResponse | 'dropped' {
+    response.headers = { ...rateHeaders, ...response.headers };
     if (fault.kind !== 'none' && fault.when === 'after') {
       // The change is made; the answer is lost.
       if (response.body instanceof Readable) response.body.destroy();

@@ -7,10 +7,20 @@ import type { Project } from './model.js';
  */
 export class ViewCache {
   private version = 0;
+  private readonly derived = new Map<string, { version: number; value: unknown }>();
 
   /** Every cached view is stale from now on. */
   invalidate(): void {
     this.version++;
+  }
+
+  /** A value made from the whole store (an index of its records), made again after any change. */
+  derive<T>(name: string, make: () => T): T {
+    const held = this.derived.get(name);
+    if (held?.version === this.version) return held.value as T;
+    const value = make();
+    this.derived.set(name, { version: this.version, value });
+    return value;
   }
 
   /** A project's view as JSON bytes, made by `make` unless it was made since the last change. */

@@ -3,7 +3,7 @@ import { CollabError } from '../../errors.js';
 import { parseRateLimit } from '../../sandbox/faults.js';
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
-import { choice, option } from '../flags.js';
+import { bool, choice, option } from '../flags.js';
 import { verb } from '../verb.js';
 
 export const SANDBOX = verb({
@@ -49,10 +49,12 @@ Runs until Ctrl-C. --verbose logs every request on stderr.`,
       'premium (the default) serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does',
       ['premium', 'free'],
     ),
+    graphql: bool('--no-graphql', 'answer /api/graphql 404, as an instance without GraphQL does (clients use REST)'),
   },
   examples: [
     'collab sandbox --seed 200',
     'collab sandbox --tier free',
+    'collab sandbox --no-graphql',
     'collab sandbox --latency 20 --fail-rate 0.2 --rate-limit 600/min',
   ],
 });

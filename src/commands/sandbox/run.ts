@@ -18,6 +18,7 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     forkDuration: opts.forkDuration,
     deleteDuration: opts.deleteDuration,
     ...(opts.tier ? { tier: opts.tier } : {}),
+    graphql: opts.graphql,
     ...(ctx.terminal.verbose ? { log: (line: string) => ctx.terminal.stderrLine(line) } : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')

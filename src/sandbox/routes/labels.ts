@@ -25,7 +25,7 @@ function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): L
 }
 
 /** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500). */
-function textColor(color: string): string {
+export function textColor(color: string): string {
   const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16)) as [number, number, number];
   return r + g + b > 500 ? '#1F1E24' : '#FFFFFF';
 }

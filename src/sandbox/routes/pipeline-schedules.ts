@@ -189,7 +189,7 @@ function deleteVariable(req: SandboxRequest): SandboxResponse {
  * When the cron next fires after `now`, read in the zone; null for a zone the runtime does not
  * know. Day of month and day of week both restricted match either, as cron does.
  */
-function nextRunAt(cron: string, zone: string, now: number): string | null {
+export function nextRunAt(cron: string, zone: string, now: number): string | null {
   const sets = parseCron(cron);
   if (typeof sets === 'string') return null;
   let offset: (at: number) => number;
