@@ -69,6 +69,7 @@ await rm(outdir, { recursive: true, force: true });
 // (Besides, V8 loses the dynamic-import callback of code that comes from a code cache.) The marker
 // has the length that keeps every column of the bundle where its source map says.
 const BACK_IMPORT = 'collab::';
+const FRONT_PACKAGE = 'collab-front-package::';
 // The config file's schema (zod) is imported by the back itself, only when there is a file to check;
 // as an entry of the table it is evaluated when the build records the code cache, so it starts compiled.
 const backEntries = new Set([join(SRC, 'run.ts'), join(SRC, 'config/schema.ts')]);
@@ -77,18 +78,29 @@ const intoBack = {
   setup(builder) {
     builder.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import' || FRONT_LAZY_IMPORTERS.has(args.importer)) return undefined;
-      if (!args.path.startsWith('.')) {
-        return {
-          errors: [
-            {
-              text: `the front (dist/front.cjs) import()s the package "${args.path}": move that code behind src/run.ts`,
-            },
-          ],
-        };
-      }
+      // A package import()ed by a module the front leaves out (build.mjs's frontTakesDeclarations)
+      // is no matter; one the front keeps is refused once it is built (below).
+      if (!args.path.startsWith('.')) return { path: `${FRONT_PACKAGE}${args.path}`, external: true };
       const source = resolve(dirname(args.importer), args.path).replace(/\.js$/, '.ts');
       backEntries.add(source);
       return { path: `${BACK_IMPORT}${relative(SRC, source).replace(/\.ts$/, '.js')}`, external: true };
+    });
+  },
+};
+
+/**
+ * The front takes from a verb's file only its declaration (what help and the parser read); the
+ * verb's run, and the modules only it imports (the HTTP client, node:fs...), stay in the back. The
+ * sources have no import made for its side effects, so any module of src/ whose exports the front
+ * does not use is left out of it.
+ */
+const frontTakesDeclarations = {
+  name: 'front-takes-declarations',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== 'import-statement' || !args.importer.startsWith(SRC)) return undefined;
+      const path = resolve(dirname(args.importer), args.path).replace(/\.js$/, '.ts');
+      return path.startsWith(SRC) ? { path, sideEffects: false } : undefined;
     });
   },
 };
@@ -166,12 +178,17 @@ await build({
   outdir,
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
-  plugins: [intoBack, commanderSpawnOnUse],
+  plugins: [intoBack, frontTakesDeclarations, commanderSpawnOnUse],
 });
 
 {
   const file = join(outdir, 'front.cjs');
   const bundle = await readFile(file, 'utf8');
+  const aPackage = new RegExp(`${FRONT_PACKAGE}([^"]+)`).exec(bundle);
+  if (aPackage)
+    throw new Error(
+      `the front (dist/front.cjs) import()s the package "${aPackage[1]}": move that code behind src/run.ts`,
+    );
   // esbuild writes strings with double quotes; anything else is caught by the check below.
   const backImport = new RegExp(`\\bimport\\("${BACK_IMPORT}([^"]+)"\\)`, 'g');
   const rewritten = bundle.replace(backImport, (all, target) => {

@@ -13,6 +13,5 @@ export const GROUP_ARG: ArgSpec = { name: 'group', description: 'the group: nume
 export const PROJECT = arg(PROJECT_ARG, projectRef);
 export const GROUP = arg(GROUP_ARG, groupRef);
 
-/** What a verb that takes only `<project>` declares (`typed: ONLY_PROJECT`) and receives (`ProjectInput`). */
-export const ONLY_PROJECT = { args: { project: PROJECT } } as const;
-export type ProjectInput = Values<(typeof ONLY_PROJECT)['args']>;
+/** What a verb that takes only `<project>` (`args: { project: PROJECT }`) receives. */
+export type ProjectInput = Values<{ project: typeof PROJECT }>;

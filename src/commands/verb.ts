@@ -5,10 +5,9 @@ import type { CommandSpec } from './spec.js';
 /**
  * A verb defined once: its arguments and flags as typed values (src/commands/flags.ts), the rest
  * like any command (summary, examples, list, mutating, confirm, destructive). `verb()` yields the
- * CommandSpec that help, completion, docs and the parser read (unchanged), and keeps the typed
- * declaration (`typed`) for two readers: the run (src/commands/verb-options.ts reads the values under their keys)
- * and the compiler (`VerbInput<typeof DECLARATION>` in the verb's file, imported with
- * `import type`: the implementation is still loaded only when the verb runs).
+ * CommandSpec that help, completion, docs and the parser read, and keeps the typed declaration
+ * (`typed`) for two readers: the run (src/commands/verb-options.ts reads the values under their
+ * keys) and the compiler (`VerbInput<typeof DECLARATION>` in the verb's own file).
  */
 export interface VerbDeclaration extends Omit<CommandSpec, 'args' | 'options' | 'load' | 'subcommands' | 'typed'> {
   readonly args?: Args;
@@ -24,8 +23,8 @@ export type TypedSpec<D extends VerbDeclaration> = Omit<CommandSpec, 'typed'> & 
 
 /**
  * The CommandSpec of a declaration. Its implementation is named where the noun lists its verbs
- * (`{ ...FORK, load: () => import('./fork.js') }`), not here: the verb's types are read from the
- * declaration, so the declaration's own type cannot depend on the verb's module.
+ * (`{ ...FORK, load: () => import('./fork.js') }`): the help and the parser read the declaration
+ * without loading the run.
  */
 export function verb<const D extends VerbDeclaration>(declaration: D): TypedSpec<D> {
   const { args, flags, fixed: _fixed, ...rest } = declaration;

@@ -200,3 +200,10 @@ export function collectParams<const T extends readonly ParamSpec[]>(
   // Each value was read by the parser of its parameter's type (valueParser above): the table's type says which.
   return out as ParamsOf<T>;
 }
+
+/** A parameter's flag as its table describes it (help text, paid-tier and deprecation marks). */
+export function tableOption(table: readonly ParamSpec[], name: string): OptionSpec {
+  const param = table.find((p) => p.name === name);
+  if (!param) throw new Error(`no parameter ${name} in its table`);
+  return paramOption(param);
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { longFlag } from '../../src/commands/common-options.js';
-import { CORE_VERBS } from '../../src/commands/projects/verbs-core.js';
+import { spec as PROJECTS } from '../../src/commands/projects/index.js';
 import type { OptionSpec } from '../../src/commands/spec.js';
 import { CollabError } from '../../src/errors.js';
 import { collectParams, flagName, optionKey } from '../../src/params/derive.js';
@@ -65,7 +65,8 @@ function specReplacement(name: string): string | undefined {
   return undefined;
 }
 
-const commandOptions = (name: string): readonly OptionSpec[] => CORE_VERBS.find((v) => v.name === name)?.options ?? [];
+const commandOptions = (name: string): readonly OptionSpec[] =>
+  (PROJECTS.subcommands ?? []).find((v) => v.name === name)?.options ?? [];
 
 function findFlag(options: readonly OptionSpec[], flag: string): OptionSpec | undefined {
   return options.find((o) => longFlag(o) === flag);

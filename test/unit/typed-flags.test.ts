@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { arg, type bool, choice, type Flag, option, type params, type ValueOf } from '../../src/commands/flags.js';
 import { parse as parseFork } from '../../src/commands/projects/fork.js';
-import { type CREATE, UPDATE } from '../../src/commands/projects/verbs-core.js';
-import { FORK } from '../../src/commands/projects/verbs-extra.js';
+import type { CREATE } from '../../src/commands/projects/create.js';
+import { UPDATE } from '../../src/commands/projects/update.js';
+import { FORK } from '../../src/commands/projects/fork.js';
 import { readInput } from '../../src/commands/verb-options.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { type VerbInput, verb } from '../../src/commands/verb.js';

@@ -4,6 +4,20 @@ import { pipeline } from 'node:stream/promises';
 import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { option } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const GET_AVATAR = verb({
+  name: 'avatar',
+  summary: "Download a group's avatar image",
+  args: { group: GROUP },
+  flags: {
+    file: option('--file <path|->', 'where to save the image, or - for standard output', nonEmpty, { required: true }),
+  },
+  examples: ['collab groups avatar acme --file acme.png', 'collab groups avatar acme --file - > acme.png'],
+});
 
 interface AvatarOptions {
   group: GroupRef;

@@ -7,10 +7,40 @@ import { collectParams } from '../../params/derive.js';
 import { pathFromName } from '../../params/paths.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import type { CREATE } from './verbs.js';
 import { checkPath, TABLE_SETTINGS } from './group-settings.js';
 import { printGroup } from './group-output.js';
 import { readAvatar } from '../avatar.js';
+import { settingOptions } from '../../params/derive.js';
+import { GROUP_SETTINGS } from '../../params/groups.js';
+import { groupRef } from '../../params/parsers.js';
+import { longFlag } from '../common-options.js';
+import { given, option } from '../flags.js';
+import { avatarFlag, OWN_FLAGS, PARENT } from './group-settings.js';
+import { verb } from '../verb.js';
+
+/** A group needs a name; its path is derived from the name when not given. */
+const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) =>
+  longFlag(spec) === '--name' ? { ...spec, required: true } : spec,
+);
+
+/** The settings are read together in parse (src/commands/groups/create.ts): which are accepted depends on the verb. */
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a group, or a subgroup with --parent',
+  description:
+    '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
+  flags: {
+    settings: given(CREATE_SETTINGS),
+    parent: option(...PARENT, groupRef, { aliases: ['--parent'] }),
+    avatar: avatarFlag(),
+  },
+  mutating: true,
+  examples: [
+    'collab groups create --name "Web Team" --parent acme',
+    'collab groups create --name Ops --path ops --visibility internal --project-creation-level maintainer',
+    'collab groups create --name Design --avatar logo.png --dry-run',
+  ],
+});
 
 export interface CreateOptions {
   name: string;

@@ -4,9 +4,33 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './verbs.js';
 import { findResource } from '../../api/recover.js';
 import { waitForDeletion, waitSetting } from '../wait.js';
+import { waitFlags } from '../common-options.js';
+import { bool } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const DELETE = verb({
+  name: 'delete',
+  destructive: true,
+  summary: 'Delete a group: marked for deletion first on paid tiers, removed later',
+  description: `On a terminal you confirm by typing the group's full path; elsewhere --yes is required.
+The command says whether the group was removed or marked for deletion, and on which date it goes.
+--permanently-remove removes a group already marked for deletion at once.
+A removal runs in the background: --wait polls until the group is gone (404), or marked for deletion where deletion is delayed.`,
+  args: { group: GROUP },
+  flags: {
+    permanentlyRemove: bool(
+      '--permanently-remove',
+      'remove a group that is already marked for deletion now (no restore possible)',
+    ),
+    ...waitFlags('the group is gone, or marked for deletion where deletion is delayed'),
+  },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups delete acme/old', 'collab groups delete acme/old --permanently-remove --yes'],
+});
 
 export interface DeleteOptions {
   group: GroupRef;

@@ -3,9 +3,17 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
+import { bool } from '../flags.js';
 import { GROUP_COLUMNS } from './group-output.js';
 import { printGroupTree } from './hierarchy.js';
 import { comparePaths } from '../../util/path-order.js';
+
+/** --tree of list and descendants. */
+export const tree = () =>
+  bool(
+    '--tree',
+    'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
+  );
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
 type GroupListScope = { kind: 'all' } | { kind: 'subgroups' | 'descendants'; group: GroupRef };
@@ -17,7 +25,7 @@ export interface GroupListOptions {
   tree: boolean;
 }
 
-/** What the three verbs read (src/commands/groups/verbs.ts); subgroups has no --tree. */
+/** What the three verbs read (their declarations); subgroups has no --tree. */
 interface GroupListInput {
   query: Readonly<Record<string, unknown>>;
   list: ListFlags;

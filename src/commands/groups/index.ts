@@ -1,25 +1,23 @@
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
-import { memberVerbs } from '../members/verbs.js';
-import {
-  CREATE,
-  DELETE,
-  DESCENDANTS,
-  GET_AVATAR,
-  LDAP_LINKS_ADD,
-  LDAP_LINKS_LIST,
-  LDAP_LINKS_REMOVE,
-  LDAP_SYNC,
-  LIST,
-  PROJECTS,
-  PROVISIONED_USERS,
-  RESTORE,
-  SUBGROUPS,
-  TRANSFER,
-  TRANSFER_PROJECT,
-  UPDATE,
-  VIEW,
-} from './verbs.js';
+import { memberVerbs } from '../members/index.js';
+import { GET_AVATAR } from './avatar.js';
+import { CREATE } from './create.js';
+import { DELETE } from './delete.js';
+import { DESCENDANTS } from './descendants.js';
+import { LDAP_LINKS_ADD } from './ldap-links-add.js';
+import { LDAP_LINKS_LIST } from './ldap-links-list.js';
+import { LDAP_LINKS_REMOVE } from './ldap-links-remove.js';
+import { LDAP_SYNC } from './ldap-sync.js';
+import { LIST } from './list.js';
+import { PROJECTS } from './projects.js';
+import { PROVISIONED_USERS } from './provisioned-users.js';
+import { RESTORE } from './restore.js';
+import { SUBGROUPS } from './subgroups.js';
+import { TRANSFER_PROJECT } from './transfer-project.js';
+import { TRANSFER } from './transfer.js';
+import { UPDATE } from './update.js';
+import { VIEW } from './view.js';
 
 export const spec: CommandSpec = {
   ...noun('groups'),

@@ -1,4 +1,12 @@
 import { CollabError } from '../../errors.js';
+import { tableOption } from '../../params/derive.js';
+import { LDAP_LINK_PARAMS } from '../../params/groups.js';
+
+/** The flags of an LDAP link as the table describes them (ldap-links add and remove). */
+export const CN = tableOption(LDAP_LINK_PARAMS, 'cn');
+export const FILTER = tableOption(LDAP_LINK_PARAMS, 'filter');
+export const PROVIDER = tableOption(LDAP_LINK_PARAMS, 'provider');
+export const ACCESS = tableOption(LDAP_LINK_PARAMS, 'group_access');
 
 /** Exactly one of --cn and --filter, checked before anything is sent. */
 export function ldapLinkSubject({

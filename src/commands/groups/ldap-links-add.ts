@@ -2,9 +2,31 @@ import { addLdapLink, type GroupRef, type LdapLink } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
-import type { LDAP_LINKS_ADD } from './verbs.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 import { ldapLinkSubject } from './ldap-link-subject.js';
+import { accessLevel } from '../../params/parsers.js';
+import { asText, option } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { ACCESS, CN, FILTER, PROVIDER } from './ldap-link-subject.js';
+import { verb } from '../verb.js';
+
+export const LDAP_LINKS_ADD = verb({
+  name: 'add',
+  summary: 'Link an LDAP group (--cn) or filter (--filter) to a group',
+  description: 'Exactly one of --cn and --filter.',
+  args: { group: GROUP },
+  flags: {
+    cn: option(CN.flags, CN.description, asText),
+    filter: option(FILTER.flags, FILTER.description, asText),
+    provider: option(PROVIDER.flags, PROVIDER.description, asText, { required: true }),
+    access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true, aliases: ACCESS.aliases ?? [] }),
+  },
+  mutating: true,
+  examples: [
+    'collab groups ldap-links add acme --cn engineers --provider ldapmain --group-access developer',
+    "collab groups ldap-links add acme --filter '(department=ops)' --provider ldapmain --group-access 20",
+  ],
+});
 
 interface LdapLinksAddOptions {
   group: GroupRef;

@@ -2,6 +2,15 @@ import { type GroupRef, listLdapLinks } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError } from '../../errors.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const LDAP_LINKS_LIST = verb({
+  name: 'list',
+  summary: 'List the LDAP links of a group',
+  args: { group: GROUP },
+  examples: ['collab groups ldap-links list acme'],
+});
 
 interface LdapLinksListOptions {
   group: GroupRef;

@@ -2,8 +2,32 @@ import { type GroupRef, type LdapLink, removeLdapLink } from '../../api/groups.j
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { LDAP_LINKS_REMOVE } from './verbs.js';
 import { ldapLinkSubject, requiredFlag } from './ldap-link-subject.js';
+import { asText, bool, option } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { CN, FILTER, PROVIDER } from './ldap-link-subject.js';
+import { verb } from '../verb.js';
+
+export const LDAP_LINKS_REMOVE = verb({
+  name: 'remove',
+  destructive: true,
+  summary: 'Remove an LDAP link (exactly one of --cn and --filter, with --provider)',
+  args: { group: GROUP },
+  flags: {
+    cn: option(CN.flags, CN.description, asText),
+    filter: option(FILTER.flags, FILTER.description, asText),
+    provider: option(PROVIDER.flags, PROVIDER.description, asText),
+    legacyPath: bool(
+      '--legacy-path',
+      'use the deprecated DELETE /ldap_group_links/[:provider/]:cn form (--cn only; --provider optional)',
+    ),
+  },
+  mutating: true,
+  examples: [
+    'collab groups ldap-links remove acme --cn engineers --provider ldapmain',
+    'collab groups ldap-links remove acme --cn engineers --legacy-path',
+  ],
+});
 
 interface LdapLinksRemoveOptions {
   group: GroupRef;

@@ -8,7 +8,29 @@ import { GROUP_PROJECT_FILTERS, SHARED_PROJECT_FILTERS } from '../../params/grou
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { PROJECT_COLUMNS } from '../projects/columns.js';
-import type { PROJECTS } from './verbs.js';
+import { bool, params } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+/** The filters are read as GET /groups/:id/projects takes them; projects.ts keeps those /projects/shared takes. */
+export const PROJECTS = verb({
+  name: 'projects',
+  summary: 'List the projects of a group (with those shared with it, unless --no-with-shared)',
+  args: { group: GROUP },
+  flags: {
+    query: params(GROUP_PROJECT_FILTERS),
+    shared: bool(
+      '--shared',
+      'list only the projects shared with the group (GET /groups/:id/projects/shared; fewer filters)',
+    ),
+  },
+  list: true,
+  examples: [
+    'collab groups projects acme --include-subgroups --no-with-shared',
+    'collab groups projects acme --shared',
+    'collab groups projects acme --search api --order-by similarity',
+  ],
+});
 
 interface GroupProjectsOptions {
   group: GroupRef;

@@ -5,7 +5,22 @@ import type { QueryParams } from '../../http/query.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
 import { PROVISIONED_USER_COLUMNS } from './group-output.js';
-import type { PROVISIONED_USERS } from './verbs.js';
+import { PROVISIONED_USER_FILTERS } from '../../params/groups.js';
+import { params } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const PROVISIONED_USERS = verb({
+  name: 'provisioned-users',
+  summary: 'List the users the group provisioned (Maintainer role or above; not those of subgroups)',
+  args: { group: GROUP },
+  flags: { query: params(PROVISIONED_USER_FILTERS) },
+  list: true,
+  examples: [
+    'collab groups provisioned-users acme --blocked',
+    'collab groups provisioned-users acme --created-after 2024-01-01 --json',
+  ],
+});
 
 interface ProvisionedUsersOptions {
   group: GroupRef;

@@ -1,6 +1,16 @@
 import { type GroupRecord, type GroupRef, restoreGroup } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { printGroup } from './group-output.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const RESTORE = verb({
+  name: 'restore',
+  summary: 'Restore a group marked for deletion',
+  args: { group: GROUP },
+  mutating: true,
+  examples: ['collab groups restore acme/old'],
+});
 
 interface RestoreOptions {
   group: GroupRef;

@@ -3,6 +3,27 @@ import { getProject, type ProjectRecord } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { needConfirmation } from '../delete.js';
 import { printGroup } from './group-output.js';
+import { projectRef } from '../../params/parsers.js';
+import { arg } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const TRANSFER_PROJECT = verb({
+  name: 'transfer-project',
+  destructive: true,
+  summary: 'Move a project into a group (administrators only)',
+  description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
+  args: {
+    group: GROUP,
+    project: arg(
+      { name: 'project', description: 'the project to move: numeric ID or full path (grp/app)' },
+      projectRef,
+    ),
+  },
+  mutating: true,
+  confirm: true,
+  examples: ['collab groups transfer-project globex acme/legacy-monolith --yes'],
+});
 
 interface TransferProjectOptions {
   group: GroupRef;

@@ -4,8 +4,33 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { TRANSFER } from './verbs.js';
 import { printGroup } from './group-output.js';
+import { tableOption } from '../../params/derive.js';
+import { GROUP_TRANSFER_PARAMS } from '../../params/groups.js';
+import { groupRef } from '../../params/parsers.js';
+import { bool, option } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+const TRANSFER_TO = tableOption(GROUP_TRANSFER_PARAMS, 'group_id');
+
+export const TRANSFER = verb({
+  name: 'transfer',
+  destructive: true,
+  summary: 'Move a group under another group (--to), or make it top-level (--top-level)',
+  description: 'On a terminal you confirm by typing the group’s full path; scripts pass --yes.',
+  args: { group: GROUP },
+  flags: {
+    to: option('--group-id <group>', TRANSFER_TO.description, groupRef, { aliases: ['--to', '--parent'] }),
+    topLevel: bool('--top-level', 'make the group a top-level group (instead of --to)'),
+  },
+  mutating: true,
+  confirm: true,
+  examples: [
+    'collab groups transfer acme/web --to globex',
+    'collab groups transfer acme/platform/infra --top-level --yes',
+  ],
+});
 
 export interface TransferOptions {
   group: GroupRef;

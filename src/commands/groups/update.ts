@@ -5,10 +5,34 @@ import { CollabError } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './verbs.js';
 import { TABLE_SETTINGS } from './group-settings.js';
 import { printGroup } from './group-output.js';
 import { readAvatar } from '../avatar.js';
+import { settingOptions } from '../../params/derive.js';
+import { GROUP_SETTINGS } from '../../params/groups.js';
+import { groupRef } from '../../params/parsers.js';
+import { given, option } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { avatarFlag, OWN_FLAGS, PARENT } from './group-settings.js';
+import { verb } from '../verb.js';
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: "Change a group's settings (owners and administrators)",
+  args: { group: GROUP },
+  // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
+  flags: {
+    settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)),
+    parent: option(...PARENT, groupRef, { hidden: true, aliases: ['--parent'] }),
+    avatar: avatarFlag(),
+  },
+  mutating: true,
+  examples: [
+    'collab groups update acme --description "Acme Corporation" --default-branch-protection 2',
+    'collab groups update acme --shared-runners-setting disabled_with_override',
+    'collab groups update acme/web --avatar logo.png',
+  ],
+});
 
 export interface UpdateOptions {
   group: GroupRef;

@@ -2,8 +2,29 @@ import { getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import type { VIEW } from './verbs.js';
 import { printGroup } from './group-output.js';
+import { tableOption } from '../../params/derive.js';
+import { GROUP_VIEW_PARAMS } from '../../params/groups.js';
+import { tristate } from '../flags.js';
+import { GROUP } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+const WITH_CUSTOM_ATTRIBUTES = tableOption(GROUP_VIEW_PARAMS, 'with_custom_attributes');
+const WITH_PROJECTS = tableOption(GROUP_VIEW_PARAMS, 'with_projects');
+
+export const VIEW = verb({
+  name: 'view',
+  summary: 'Show a group: path, visibility, parent, settings and shares',
+  description:
+    'The runners registration token that owners are sent is never printed; `collab api groups/<id>` shows it.',
+  args: { group: GROUP },
+  flags: {
+    // Read as given, not as parameters: view says itself why --with-projects is deprecated.
+    withCustomAttributes: tristate(WITH_CUSTOM_ATTRIBUTES.flags, WITH_CUSTOM_ATTRIBUTES.description),
+    withProjects: tristate(WITH_PROJECTS.flags, WITH_PROJECTS.description),
+  },
+  examples: ['collab groups view acme/platform', 'collab groups view 12 --json'],
+});
 
 export interface ViewOptions {
   group: GroupRef;

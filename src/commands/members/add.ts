@@ -2,8 +2,41 @@ import { addMember, type MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, resolveUser, roleName, userRefs } from './shared.js';
-import type { addVerb } from './verbs.js';
+import {
+  ACCESS_FLAG,
+  command,
+  EXPIRES,
+  MEMBER_COLUMNS,
+  MEMBER_DETAIL,
+  memberHint,
+  resolveUser,
+  roleName,
+  roleParser,
+  roles,
+  sample,
+  userRefs,
+  USERS,
+} from './shared.js';
+import { option } from '../flags.js';
+import { type OwnerKind, ownerVerb } from '../owner.js';
+
+export const addVerb = (kind: OwnerKind) =>
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
+    name: 'add',
+    summary: `Add users to the ${kind} with a role`,
+    flags: {
+      users: USERS,
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { required: true, aliases: ['--access'] }),
+      expires: EXPIRES,
+    },
+    mutating: true,
+    examples: [
+      `${command(kind)} add ${sample(kind)} --user dana --access-level developer`,
+      `${command(kind)} add ${sample(kind)} --user 7 --user rui --access-level reporter --expires-at 2030-01-31`,
+    ],
+  });
 
 interface AddMembersOptions {
   owner: Owner;

@@ -3,8 +3,34 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
-import { MEMBER_COLUMNS } from './shared.js';
-import type { listVerb } from './verbs.js';
+import { command, MEMBER_COLUMNS, sample } from './shared.js';
+import { asText, bool, option } from '../flags.js';
+import { type OwnerKind, ownerVerb } from '../owner.js';
+
+export const listVerb = (kind: OwnerKind) =>
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
+    name: 'list',
+    summary: `List the ${kind}’s members`,
+    description: `Direct members by default. --inherited adds those who are members through the groups above it and the groups it is shared with, each once at their highest role (the service's members/all; not --all, which means every page in every list).`,
+    flags: {
+      inherited: bool(
+        '--inherited',
+        'also the members through the groups above and shared groups, at their highest role',
+      ),
+      query: option(
+        '--query <text>',
+        'members whose username or name contains this text (or whose email is this text)',
+        asText,
+      ),
+    },
+    list: true,
+    examples: [
+      `${command(kind)} list ${sample(kind)}`,
+      `${command(kind)} list ${sample(kind)} --inherited --query dana --json`,
+    ],
+  });
 
 interface ListMembersOptions {
   owner: Owner;

@@ -3,8 +3,35 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { memberHint, resolveUser, userRefs } from './shared.js';
-import type { removeVerb } from './verbs.js';
+import { command, memberHint, resolveUser, sample, userRefs, USERS } from './shared.js';
+import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
+import { bool, params } from '../flags.js';
+import { type OwnerKind, ownerVerb } from '../owner.js';
+
+export const removeVerb = (kind: OwnerKind) =>
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
+    name: 'remove',
+    destructive: true,
+    summary: `Remove users from the ${kind} (not a member is not an error)`,
+    flags: {
+      users: USERS,
+      params: params(
+        kind === 'group'
+          ? MEMBER_REMOVE_PARAMS
+          : MEMBER_REMOVE_PARAMS.filter((param) => param.name !== 'skip_subresources'),
+      ),
+      strict: bool('--strict', 'fail with exit 4 when a user is not a member'),
+    },
+    mutating: true,
+    examples: [
+      `${command(kind)} remove ${sample(kind)} --user dana`,
+      kind === 'group'
+        ? `${command(kind)} remove ${sample(kind)} --user dana --skip-subresources`
+        : `collab projects list --group acme --json | ${command(kind)} remove - --user dana --yes`,
+    ],
+  });
 
 interface RemoveMembersOptions {
   owner: Owner;

@@ -4,6 +4,9 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
+import { group, option } from '../flags.js';
+import type { OwnerKind } from '../owner.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
@@ -84,3 +87,32 @@ export function memberHint(error: unknown, user: string, owner: Owner): unknown 
     );
   return error;
 }
+
+/** The flags the member verbs share, and their help's words for each kind of owner. */
+/** --user, repeatable and required: the usernames or IDs as given. */
+export const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, {
+  repeatable: true,
+  required: true,
+});
+export const EXPIRES = option(
+  '--expires-at <YYYY-MM-DD>',
+  'the membership ends at the start of this day (a future date)',
+  date,
+  {
+    aliases: ['--expires'],
+  },
+);
+
+/** --access-level (also --access): a role by name or number; groups also take minimal access. */
+export const ACCESS_FLAG = '--access-level <level>';
+export const roles = (kind: OwnerKind) =>
+  `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
+export const roleParser = (kind: OwnerKind) => (kind === 'group' ? groupAccessLevel : accessLevel);
+/** --no-expiry alone (there is no --expiry): commander sets `expiry` false when it is given. */
+export const NO_EXPIRY = group(
+  [{ flags: '--no-expiry', description: 'the membership no longer ends' }],
+  (raw) => raw.expiry === false,
+);
+
+export const sample = (kind: OwnerKind) => (kind === 'project' ? 'acme/web/storefront' : 'acme/web');
+export const command = (kind: OwnerKind) => `collab ${kind}s members`;

@@ -3,8 +3,44 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, memberHint, resolveUser, roleName, userRefs } from './shared.js';
-import type { updateVerb } from './verbs.js';
+import {
+  ACCESS_FLAG,
+  command,
+  EXPIRES,
+  MEMBER_COLUMNS,
+  MEMBER_DETAIL,
+  memberHint,
+  NO_EXPIRY,
+  resolveUser,
+  roleName,
+  roleParser,
+  roles,
+  sample,
+  userRefs,
+  USERS,
+} from './shared.js';
+import { option } from '../flags.js';
+import { type OwnerKind, ownerVerb } from '../owner.js';
+
+export const updateVerb = (kind: OwnerKind) =>
+  ownerVerb({
+    kinds: [kind],
+    argument: true,
+    name: 'update',
+    summary: `Change the role or expiry of members of the ${kind}`,
+    description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
+    flags: {
+      users: USERS,
+      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { aliases: ['--access'] }),
+      expires: EXPIRES,
+      noExpiry: NO_EXPIRY,
+    },
+    mutating: true,
+    examples: [
+      `${command(kind)} update ${sample(kind)} --user dana --access-level maintainer`,
+      `${command(kind)} update ${sample(kind)} --user dana --expires-at 2030-06-30`,
+    ],
+  });
 
 interface UpdateMembersOptions {
   owner: Owner;

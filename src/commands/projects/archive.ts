@@ -8,6 +8,17 @@ import {
 import type { VerbContext } from '../../context.js';
 import type { ProjectInput } from '../resource-args.js';
 import { printActionResult } from './columns.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const ARCHIVE = verb({
+  name: 'archive',
+  summary: 'Archive a project (read-only); archiving an archived project changes nothing',
+  args: { project: PROJECT },
+  mutating: true,
+  destructive: true,
+  examples: ['collab projects archive acme/web/storefront'],
+});
 
 export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   await setArchived(ctx, opts.project, true);

@@ -4,9 +4,36 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import type { CREATE } from './verbs-core.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
+import { PROJECT_SETTINGS } from '../../params/projects.js';
+import { positiveInteger } from '../../params/parsers.js';
+import { given, option } from '../flags.js';
+import { settingFlag } from './settings.js';
+import { verb } from '../verb.js';
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a project (POST /projects, or POST /projects/user/:user_id with --for-user)',
+  description:
+    'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
+  flags: {
+    forUser: option(
+      '--for-user <user-id>',
+      'create the project for this user (POST /projects/user/:user_id; administrators only)',
+      positiveInteger,
+    ),
+    // Which settings a create accepts depends on --for-user: create.ts reads them by column.
+    settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser']))),
+  },
+  mutating: true,
+  examples: [
+    'collab projects create --name "Billing API" --namespace acme/platform --visibility internal',
+    'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
+    'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
+    'collab projects create --for-user 4 --name sandbox --merge-method ff',
+  ],
+});
 
 export interface CreateOptions extends ProjectSettings {
   forUser: number | undefined;

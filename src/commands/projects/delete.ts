@@ -4,10 +4,29 @@ import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './verbs-core.js';
 import { printActionResult } from './columns.js';
 import { findResource } from '../../api/recover.js';
 import { waitForDeletion, waitSetting } from '../wait.js';
+import { PROJECT } from '../resource-args.js';
+import { waitFlags } from '../common-options.js';
+import { verb } from '../verb.js';
+
+export const DELETE = verb({
+  name: 'delete',
+  summary: 'Delete a project, or mark it for deletion where deletion is delayed',
+  description:
+    'On a terminal you confirm by typing the project’s full path; scripts pass --yes. Where deletion is immediate the service removes the project in the background: --wait polls until it is gone (404); where it is delayed, until the project is marked for deletion.',
+  args: { project: PROJECT },
+  flags: waitFlags('the project is gone, or marked for deletion where deletion is delayed'),
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: [
+    'collab projects delete acme/web/old-site',
+    'collab projects delete 42 --yes',
+    'collab projects delete 42 --yes --wait --timeout 2m',
+  ],
+});
 
 export interface DeleteOptions {
   project: ProjectRef;

@@ -5,7 +5,37 @@ import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
 import { importSettled, waitForImport, waitSetting } from '../wait.js';
-import type { FORK } from './verbs-extra.js';
+import { FORK_PARAMS } from '../../params/forks.js';
+import { namespaceRef } from '../../params/parsers.js';
+import { option, params } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { waitFlags } from '../common-options.js';
+import { verb } from '../verb.js';
+
+/** `projects fork`: the model of a verb in one file (src/commands/verb.ts). */
+export const FORK = verb({
+  name: 'fork',
+  summary: 'Fork a project, optionally waiting until the copy is finished',
+  description:
+    'The service copies the repository in the background. Without --wait the new project is printed at once with its import status; with --wait collab polls it until the copy is finished (exit 6 if it fails, 7 if --timeout runs out; Ctrl-C stops waiting and leaves the fork running).',
+  args: { project: PROJECT },
+  flags: {
+    namespace: option(
+      '--namespace <id|path>',
+      'namespace (group or user) to fork into, by ID or full path (default: your own)',
+      namespaceRef,
+      { aliases: ['--namespace-id'] },
+    ),
+    params: params(FORK_PARAMS),
+    ...waitFlags('the fork is ready, and print it then'),
+  },
+  mutating: true,
+  examples: [
+    'collab projects fork acme/web/storefront',
+    'collab projects fork acme/web/storefront --namespace globex --path shop --wait',
+    'collab projects fork 42 --wait --timeout 2m --json | jq .web_url',
+  ],
+});
 
 interface ForkOptions {
   project: string | number;

@@ -3,7 +3,22 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { GROUPS } from './verbs-extra.js';
+import { PROJECT_GROUP_FILTERS } from '../../params/project-reads.js';
+import { params } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const GROUPS = verb({
+  name: 'groups',
+  summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
+  args: { project: PROJECT },
+  flags: { query: params(PROJECT_GROUP_FILTERS) },
+  list: true,
+  examples: [
+    'collab projects groups acme/platform/infra/terraform',
+    'collab projects groups acme/web/storefront --with-shared --shared-min-access-level developer',
+  ],
+});
 
 const GROUP_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },

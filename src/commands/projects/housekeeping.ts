@@ -2,6 +2,16 @@ import { startHousekeeping } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { describeServiceError } from '../../http/service-error.js';
 import type { ProjectInput } from '../resource-args.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const HOUSEKEEPING = verb({
+  name: 'housekeeping',
+  summary: 'Start the housekeeping task (git gc and friends) of a project (maintainers)',
+  args: { project: PROJECT },
+  mutating: true,
+  examples: ['collab projects housekeeping acme/web/storefront'],
+});
 
 type HousekeepingOptions = ProjectInput;
 

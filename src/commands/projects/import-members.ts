@@ -3,7 +3,24 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { IMPORT_MEMBERS } from './verbs-extra.js';
+import { projectRef } from '../../params/parsers.js';
+import { option } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const IMPORT_MEMBERS = verb({
+  name: 'import-members',
+  summary: 'Copy the members of another project into a project (maintainers of the target)',
+  description: 'Members that cannot be imported are listed with the reason; the exit code is then 5.',
+  args: { project: PROJECT },
+  flags: {
+    from: option('--from <project>', 'the project whose members are copied: numeric ID or full path', projectRef, {
+      required: true,
+    }),
+  },
+  mutating: true,
+  examples: ['collab projects import-members acme/web/storefront --from acme/web/design-system'],
+});
 
 const FAILURE_COLUMNS: readonly Column[] = [
   { header: 'USER', path: 'username' },

@@ -2,6 +2,17 @@ import { getLanguages } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { ProjectInput } from '../resource-args.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const LANGUAGES = verb({
+  name: 'languages',
+  summary: 'Show the languages of a project repository, largest share first',
+  description:
+    'The table lists language and percent, largest first; -o json prints the service object (language -> percent) in the same order.',
+  args: { project: PROJECT },
+  examples: ['collab projects languages acme/web/storefront', 'collab projects languages 42 --json'],
+});
 
 const LANGUAGE_COLUMNS: readonly Column[] = [
   { header: 'LANGUAGE', path: 'language' },

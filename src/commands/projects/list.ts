@@ -13,8 +13,47 @@ import {
 } from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { VerbInput } from '../verb.js';
-import type { LIST } from './verbs-core.js';
 import { PROJECT_COLUMNS } from './columns.js';
+import { paramOption } from '../../params/derive.js';
+import type { ValueParser } from '../../params/option.js';
+import { given, option } from '../flags.js';
+import { verb } from '../verb.js';
+
+const USERNAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
+
+/** A user by ID or username, as GET /users/:user_id/... takes it. */
+const userRef: ValueParser<string | number> = (value, flag) => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!USERNAME.test(text))
+    throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected a user ID or username`);
+  return text;
+};
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
+  description:
+    'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
+  flags: {
+    // As given: which of them the endpoint takes depends on --user and --starred-by (list.ts).
+    filters: given(PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
+    user: option('--user <id|username>', "the user's personal projects (GET /users/:user_id/projects)", userRef),
+    starredBy: option(
+      '--starred-by <id|username>',
+      'projects starred by this user (GET /users/:user_id/starred_projects)',
+      userRef,
+    ),
+  },
+  list: true,
+  examples: [
+    'collab projects list --membership --order-by last_activity_at',
+    'collab projects list --topic api,cli --visibility public --json',
+    'collab projects list --all -o ndjson > projects.ndjson',
+    'collab projects list --user olivia --archived',
+    'collab projects list --custom-attribute tier=gold --with-custom-attributes',
+  ],
+});
 
 interface Endpoint {
   path: string;

@@ -4,8 +4,24 @@ import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { waitForImport, waitSetting } from '../wait.js';
-import type { MIRROR_PULL } from './verbs-extra.js';
 import { printActionResult } from './columns.js';
+import { PROJECT } from '../resource-args.js';
+import { waitFlags } from '../common-options.js';
+import { verb } from '../verb.js';
+
+export const MIRROR_PULL = verb({
+  name: 'mirror-pull',
+  summary: 'Start an update of a pull mirror now (maintainers)',
+  description:
+    'The service updates the mirror in the background. With --wait collab polls the project until its import status leaves scheduled/started and prints it (exit 6 if the update failed, with the service’s import_error; 7 if --timeout runs out; Ctrl-C stops waiting and leaves the update running).',
+  args: { project: PROJECT },
+  flags: waitFlags('the update is finished, and print the project then'),
+  mutating: true,
+  examples: [
+    'collab projects mirror-pull acme/platform/api',
+    'collab projects mirror-pull acme/platform/api --wait --timeout 5m',
+  ],
+});
 
 interface MirrorPullOptions {
   project: string | number;

@@ -3,8 +3,10 @@ import type { VerbContext } from '../../context.js';
 import type { RawFlags, ReadScope } from '../flags.js';
 import { CollabError } from '../../errors.js';
 import type { ApiRequest } from '../../http/client.js';
-import { collectParams, flagName } from '../../params/derive.js';
-import { PROJECT_SETTINGS } from '../../params/projects.js';
+import { collectParams, flagName, paramOption } from '../../params/derive.js';
+import { PROJECT_SETTINGS, type ProjectSettingSpec } from '../../params/projects.js';
+import { namespaceRef } from '../../params/parsers.js';
+import type { OptionSpec } from '../spec.js';
 import { COLUMN_COMMANDS, type SettingsColumn } from '../../params/types.js';
 import { maskUrlCredentials } from '../../util/secrets.js';
 import { readAvatar } from '../avatar.js';
@@ -117,4 +119,28 @@ export async function sendSettings<T>(
     return undefined;
   }
   return (await session.request<T>(build(params))).data;
+}
+
+/** Flags whose values are read differently from what their table type alone says. */
+function adjusted(setting: ProjectSettingSpec, option: OptionSpec): OptionSpec {
+  // The API's name stays; --namespace is the name fork and transfer give the same thing.
+  if (setting.name === 'namespace_id')
+    return {
+      ...option,
+      flags: `--${flagName(setting)} <id|path>`,
+      parse: namespaceRef,
+      ...(option.hidden ? {} : { aliases: ['--namespace'] }),
+    };
+  // Checked in the command, not by the parser: a parser's error would echo the credentials.
+  if (setting.name === 'import_url') return { ...option, flags: `--${flagName(setting)} <url>` };
+  return option;
+}
+
+/** Where a setting is accepted, said in help where it differs from the command's own column. */
+export function settingFlag(setting: ProjectSettingSpec, columns: readonly SettingsColumn[]): OptionSpec {
+  const accepted = columns.filter((c) => setting.columns.includes(c));
+  let extra = '';
+  if (columns.length > 1 && accepted.length === 1)
+    extra = accepted[0] === 'createForUser' ? ' (with --for-user only)' : ' (not with --for-user)';
+  return adjusted(setting, paramOption(setting, { hidden: accepted.length === 0, extra }));
 }

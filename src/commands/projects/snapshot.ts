@@ -6,7 +6,28 @@ import { getSnapshot } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { SNAPSHOT } from './verbs-extra.js';
+import { SNAPSHOT_PARAMS } from '../../params/project-reads.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { bool, option } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const SNAPSHOT = verb({
+  name: 'snapshot',
+  summary: 'Download an uncompressed tar of a project repository (administrators)',
+  description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
+  args: { project: PROJECT },
+  flags: {
+    file: option('--file <path|->', 'where to write the tar archive; - for standard output', nonEmpty, {
+      required: true,
+    }),
+    wiki: bool('--wiki', (SNAPSHOT_PARAMS[0] as (typeof SNAPSHOT_PARAMS)[number]).description),
+  },
+  examples: [
+    'collab projects snapshot acme/web/storefront --file storefront.tar',
+    'collab projects snapshot 42 --wiki --file - | tar -t',
+  ],
+});
 
 interface SnapshotOptions {
   project: string | number;

@@ -2,7 +2,19 @@ import { starrersPath } from '../../api/project-lists.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { STARRERS } from './verbs-extra.js';
+import { STARRER_FILTERS } from '../../params/project-reads.js';
+import { params } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const STARRERS = verb({
+  name: 'starrers',
+  summary: 'List the users who starred a project',
+  args: { project: PROJECT },
+  flags: { query: params(STARRER_FILTERS) },
+  list: true,
+  examples: ['collab projects starrers acme/web/storefront --search dana'],
+});
 
 const STARRER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'user.id' },

@@ -3,6 +3,15 @@ import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { ProjectInput } from '../resource-args.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const STORAGE = verb({
+  name: 'storage',
+  summary: 'Show where a project repository is stored (administrators)',
+  args: { project: PROJECT },
+  examples: ['collab projects storage acme/web/storefront'],
+});
 
 const STORAGE_COLUMNS: readonly Column[] = [
   { header: 'PROJECT', path: 'project_id' },

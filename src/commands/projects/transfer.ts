@@ -3,8 +3,31 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { TRANSFER } from './verbs-core.js';
 import { printProject } from './columns.js';
+import { namespaceRef } from '../../params/parsers.js';
+import { option } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const TRANSFER = verb({
+  name: 'transfer',
+  summary: 'Move a project to another namespace (group or user)',
+  description: 'On a terminal you confirm by typing the project’s full path; scripts pass --yes.',
+  args: { project: PROJECT },
+  flags: {
+    namespace: option('--namespace <id|path>', 'the target namespace: ID or full path', namespaceRef, {
+      required: true,
+      aliases: ['--namespace-id', '--to'],
+    }),
+  },
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: [
+    'collab projects transfer acme/web/storefront --namespace globex',
+    'collab projects transfer 42 --namespace 7 --yes',
+  ],
+});
 
 export type TransferOptions = VerbInput<typeof TRANSFER>;
 

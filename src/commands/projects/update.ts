@@ -3,9 +3,28 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './verbs-core.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
+import { PROJECT_SETTINGS } from '../../params/projects.js';
+import { given } from '../flags.js';
+import { settingFlag } from './settings.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Change the settings of a project (PUT /projects/:id)',
+  description:
+    'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
+  args: { project: PROJECT },
+  flags: { settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))) },
+  mutating: true,
+  examples: [
+    'collab projects update acme/web/storefront --merge-method ff --squash-option default_on',
+    'collab projects update 42 --container-expiration-policy cadence=7d,keep_n=5,enabled=true',
+    'collab projects update 42 --no-lfs-enabled --avatar logo.png',
+  ],
+});
 
 export interface UpdateOptions extends ProjectSettings {
   project: ProjectRef;

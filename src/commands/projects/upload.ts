@@ -7,7 +7,22 @@ import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { UPLOAD } from './verbs-extra.js';
+import { arg, asText } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const UPLOAD = verb({
+  name: 'upload',
+  summary: 'Upload a file to a project and print the Markdown that links to it',
+  description:
+    'Prints the Markdown to paste in a description or comment; -o json prints the whole upload result (alt, url, full_path, markdown).',
+  args: { project: PROJECT, file: arg({ name: 'file', description: 'the file to upload' }, asText) },
+  mutating: true,
+  examples: [
+    'collab projects upload acme/web/storefront screenshot.png',
+    'collab projects upload 42 report.pdf --json | jq -r .url',
+  ],
+});
 
 const UPLOAD_COLUMNS: readonly Column[] = [
   { header: 'ALT', path: 'alt' },

@@ -2,7 +2,19 @@ import { projectUsersPath } from '../../api/project-lists.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { USERS } from './verbs-extra.js';
+import { PROJECT_USER_FILTERS } from '../../params/project-reads.js';
+import { params } from '../flags.js';
+import { PROJECT } from '../resource-args.js';
+import { verb } from '../verb.js';
+
+export const USERS = verb({
+  name: 'users',
+  summary: 'List the users who have access to a project',
+  args: { project: PROJECT },
+  flags: { query: params(PROJECT_USER_FILTERS) },
+  list: true,
+  examples: ['collab projects users acme/web/storefront --search ma --skip-users 1,2'],
+});
 
 const USER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },

@@ -1,6 +1,10 @@
 import { noun } from '../nouns.js';
 import type { CommandSpec } from '../spec.js';
-import { createBranchVerb, deleteVerb, listVerb, updateBranchVerb, viewVerb } from './verbs.js';
+import { createBranchVerb } from './create.js';
+import { deleteVerb } from './delete.js';
+import { listVerb } from './list.js';
+import { updateBranchVerb } from './update.js';
+import { viewVerb } from './view.js';
 
 export const spec: CommandSpec = {
   ...noun('protected-branches'),

@@ -1,10 +1,46 @@
 import { type ProtectedBranch, protectRef } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
-import type { OwnerOf } from '../owner.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF } from './shared.js';
-import type { createBranchVerb, createTagVerb, RefKind } from './verbs.js';
+import { BRANCH_ROLE_FLAGS, COLUMNS_OF, nameArg, type RefKind, roleFlag } from './shared.js';
+import { bool } from '../flags.js';
+import { ownerVerb, type OwnerOf } from '../owner.js';
+
+export const createBranchVerb = ownerVerb({
+  kinds: ['project'],
+  fixed: { kind: 'branch' },
+  name: 'create',
+  summary: 'Protect a branch, or every branch a wildcard matches',
+  description:
+    'Who may push, merge and unprotect is maintainer unless given. A name already protected is refused: change it with `update`.',
+  args: { name: nameArg('branch') },
+  flags: {
+    ...BRANCH_ROLE_FLAGS,
+    allowForcePush: bool('--allow-force-push', 'who may push may also force-push'),
+    codeOwnerApproval: bool(
+      '--code-owner-approval',
+      'pushes that change files with code owners need their approval (paid tiers)',
+    ),
+  },
+  mutating: true,
+  examples: [
+    "collab protected-branches create 'release/*' --project acme/web/storefront --push-access-level no-one --merge-access-level developer",
+    'collab protected-branches create main --project acme/web/storefront --allow-force-push',
+  ],
+});
+
+export const createTagVerb = ownerVerb({
+  kinds: ['project'],
+  fixed: { kind: 'tag' },
+  name: 'create',
+  summary: 'Protect a tag, or every tag a wildcard matches',
+  description:
+    'Who may create matching tags is maintainer unless given. A name already protected is refused: remove it first (protected tags have no update).',
+  args: { name: nameArg('tag') },
+  flags: { createAccess: roleFlag('create', 'create matching tags') },
+  mutating: true,
+  examples: ["collab protected-tags create 'v*' --project acme/web/storefront --create-access-level developer"],
+});
 
 interface CreateRefOptions {
   owner: OwnerOf<'project'>;

@@ -1,8 +1,19 @@
 import { unprotectRef } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { deleteVerb } from './verbs.js';
+import { command, nameArg, type RefKind, sample } from './shared.js';
+
+export const deleteVerb = (kind: RefKind) =>
+  confirmedDelete({
+    kinds: ['project'],
+    fixed: { kind },
+    summary: `Unprotect a ${kind} (one that is not protected is not an error)`,
+    typing: 'the name',
+    args: { name: nameArg(kind) },
+    strict: `the ${kind} is not protected`,
+    examples: [`${command(kind)} delete '${sample(kind)}' --project acme/web/storefront --yes`],
+  });
 
 /** The declared input is the options: no parse. */
 type DeleteRefOptions = VerbInput<ReturnType<typeof deleteVerb>>;

@@ -2,8 +2,24 @@ import { protectedRefsPath } from '../../api/protected-refs.js';
 import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF } from './shared.js';
-import type { listVerb } from './verbs.js';
+import { COLUMNS_OF, command, type RefKind } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const listVerb = (kind: RefKind) =>
+  ownerVerb({
+    kinds: ['project'],
+    fixed: { kind },
+    name: 'list',
+    summary:
+      kind === 'branch'
+        ? 'List the project’s protected branches and who may push and merge'
+        : 'List the project’s protected tags and who may create them',
+    list: true,
+    examples: [
+      `${command(kind)} list --project acme/web/storefront`,
+      `${command(kind)} list --project acme/web/storefront --json`,
+    ],
+  });
 
 /** The declared input is the options: no parse. */
 type ListRefsOptions = VerbInput<ReturnType<typeof listVerb>>;

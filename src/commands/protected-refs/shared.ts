@@ -1,9 +1,44 @@
-import { getProtectedRef, type RefAccessLevel } from '../../api/protected-refs.js';
+import { getProtectedRef, type ProtectedRefKind as RefKind, type RefAccessLevel } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
-import { refAccessName } from '../../params/protected-refs.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { type RefAccessKind, refAccess, refAccessName } from '../../params/protected-refs.js';
 import { withThingHint } from '../delete.js';
-import { NOUN_OF, type RefKind } from './verbs.js';
+import { arg, type Flag, option } from '../flags.js';
+
+/**
+ * `collab protected-branches …` and `collab protected-tags …`: one set of verbs of a project,
+ * declared per kind of protection (`fixed: { kind }`), each with one implementation in this
+ * directory. A protection is named by the branch or tag name, or the wildcard, as written
+ * (`main`, `release/*`).
+ */
+export type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
+
+const NOUN_OF: Record<RefKind, string> = { branch: 'protected-branches', tag: 'protected-tags' };
+
+export const nameArg = (kind: RefKind) =>
+  arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
+
+const ROLES_TEXT = (kind: RefAccessKind) =>
+  kind === 'unprotect'
+    ? 'developer, maintainer or admin'
+    : kind === 'create'
+      ? 'no-one, developer or maintainer'
+      : 'no-one, developer, maintainer or admin';
+/** `--push-access-level` (the API's push_access_level), also `--push`. */
+export const roleFlag = (kind: RefAccessKind, what: string): Flag<number, 'optional'> =>
+  option(`--${kind}-access-level <role>`, `who may ${what}: ${ROLES_TEXT(kind)}`, refAccess(kind), {
+    aliases: [kind === 'create' ? '--create-access' : `--${kind}`],
+  });
+
+export const sample = (kind: RefKind) => (kind === 'branch' ? 'release/*' : 'v*');
+export const command = (kind: RefKind) => `collab ${NOUN_OF[kind]}`;
+
+export const BRANCH_ROLE_FLAGS = {
+  push: roleFlag('push', 'push'),
+  merge: roleFlag('merge', 'merge'),
+  unprotect: roleFlag('unprotect', 'unprotect'),
+};
 
 /** `maintainer`, `developer,key 3`: who an access list lets in, by role name (a deploy key by its ID). */
 function whoMay(levels: unknown): string {

@@ -1,6 +1,9 @@
 import { noun } from '../nouns.js';
 import type { CommandSpec } from '../spec.js';
-import { createTagVerb, deleteVerb, listVerb, viewVerb } from './verbs.js';
+import { createTagVerb } from './create.js';
+import { deleteVerb } from './delete.js';
+import { listVerb } from './list.js';
+import { viewVerb } from './view.js';
 
 export const spec: CommandSpec = {
   ...noun('protected-tags'),

@@ -5,11 +5,33 @@ import {
   updateProtectedBranch,
 } from '../../api/protected-refs.js';
 import { CollabError } from '../../errors.js';
-import type { OwnerOf } from '../owner.js';
 import type { VerbInput } from '../verb.js';
 import type { VerbContext } from '../../context.js';
-import { BRANCH_COLUMNS, BRANCH_DETAIL, readProtection } from './shared.js';
-import type { updateBranchVerb } from './verbs.js';
+import { BRANCH_COLUMNS, BRANCH_DETAIL, BRANCH_ROLE_FLAGS, nameArg, readProtection } from './shared.js';
+import { tristate } from '../flags.js';
+import { ownerVerb, type OwnerOf } from '../owner.js';
+
+export const updateBranchVerb = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Change who may push, merge or unprotect, and the force-push and code-owner rules',
+  description:
+    'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
+  args: { name: nameArg('branch') },
+  flags: {
+    ...BRANCH_ROLE_FLAGS,
+    allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
+    codeOwnerApproval: tristate(
+      '--code-owner-approval',
+      'pushes that change files with code owners need their approval (--no-code-owner-approval: not)',
+    ),
+  },
+  mutating: true,
+  examples: [
+    'collab protected-branches update main --project acme/web/storefront --merge developer',
+    'collab protected-branches update main --project acme/web/storefront --no-allow-force-push',
+  ],
+});
 
 type UpdateInput = VerbInput<typeof updateBranchVerb>;
 

@@ -1,7 +1,17 @@
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import { COLUMNS_OF, readProtection } from './shared.js';
-import type { viewVerb } from './verbs.js';
+import { COLUMNS_OF, command, nameArg, readProtection, type RefKind, sample } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const viewVerb = (kind: RefKind) =>
+  ownerVerb({
+    kinds: ['project'],
+    fixed: { kind },
+    name: 'view',
+    summary: `Show one protected ${kind}`,
+    args: { name: nameArg(kind) },
+    examples: [`${command(kind)} view '${sample(kind)}' --project acme/web/storefront`],
+  });
 
 /** The declared input is the options: no parse. */
 type ViewRefOptions = VerbInput<ReturnType<typeof viewVerb>>;
