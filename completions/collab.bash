@@ -270,10 +270,10 @@ _collab_flags() {
     'integrations view') echo '--project --group --concurrency' ;;
     'integrations set') echo '--project --group --channel --username --labels-to-be-notified --labels-to-be-notified-behavior --notify-only-broken-pipelines --no-notify-only-broken-pipelines --branches-to-be-notified --push-events --no-push-events --issues-events --no-issues-events --confidential-issues-events --no-confidential-issues-events --merge-requests-events --no-merge-requests-events --tag-push-events --no-tag-push-events --note-events --no-note-events --confidential-note-events --no-confidential-note-events --pipeline-events --no-pipeline-events --wiki-page-events --no-wiki-page-events --deployment-events --no-deployment-events --alert-events --no-alert-events --incidents-events --no-incidents-events --commit-events --no-commit-events --job-events --no-job-events --url --api-url --jira-auth-type --jira-issue-prefix --jira-issue-regex --jira-issue-transition-id --comment-on-event-enabled --no-comment-on-event-enabled --issues-enabled --no-issues-enabled --project-keys --recipients --disable-diffs --no-disable-diffs --send-from-committer-email --no-send-from-committer-email --webhook-file --password-file --token-file --property --secret-file --dry-run --concurrency' ;;
     'integrations disable') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
-    'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency' ;;
-    'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --dry-run --yes -y' ;;
+    'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency --no-graphql' ;;
+    'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --no-graphql --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --concurrency' ;;
-    'export') echo '--out --sections --concurrency' ;;
+    'export') echo '--out --sections --concurrency --no-graphql' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --block --deactivate --dry-run --yes -y' ;;
     'users block') echo '--dry-run' ;;

@@ -83,6 +83,14 @@ export const SETTINGS: readonly SettingSpec[] = [
         : undefined,
   },
   {
+    key: 'graphql',
+    scope: 'global',
+    description:
+      "plan, apply, export and access-report read what GitLab's GraphQL API has through it, many targets a request (false: REST only, as --no-graphql)",
+    default: true,
+    value: { type: 'boolean' },
+  },
+  {
     key: 'editor',
     scope: 'global',
     description: 'editor for note bodies (else $VISUAL, $EDITOR, vi)',

@@ -26,6 +26,7 @@ export interface ConfigData {
   timeout?: number;
   retries?: number;
   concurrency?: number;
+  graphql?: boolean;
   editor?: string;
   hosts?: Record<string, HostEntry>;
   [key: string]: unknown;

@@ -3,10 +3,9 @@ import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
-import { eachLimited } from '../util/pool.js';
-import { discover, type Found, list, readExtras } from './live.js';
+import { discover, type Found, list, readForExport } from './live.js';
 import type { Level } from './load.js';
-import { type LiveTarget, targetKey } from './model.js';
+import { targetKey } from './model.js';
 import { factorShared, naturalCompare } from './factor.js';
 import { SECTIONS, sectionNamed } from './sections/index.js';
 import { withoutUnpaid } from './tier.js';
@@ -26,6 +25,8 @@ interface ExportOptions {
   /** Only these sections (by name); undefined: every one. */
   sections: readonly string[] | undefined;
   concurrency: number;
+  /** Sections read through GraphQL where that gives their export whole (src/desired/graphql.ts). */
+  graphql: boolean;
 }
 
 interface Exported {
@@ -52,12 +53,7 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
       resource ? [{ kind: 'project' as const, path, resource }] : [],
     ),
   ];
-  const lives: LiveTarget[] = [];
-  await eachLimited(
-    targets,
-    options.concurrency,
-    async (target) => void lives.push(await readExtras(ctx, target.kind, target.path, target.resource, wanted)),
-  );
+  const lives = await readForExport(ctx, targets, wanted, options.concurrency, options.graphql);
   const variables = new Map<string, string>();
   const placeholder = (hint: string, what: string) => {
     const name = hint

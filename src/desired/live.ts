@@ -7,6 +7,7 @@ import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
+import { exportAsks, planAsks, readByGraphql } from './graphql.js';
 import { SECTIONS } from './sections/index.js';
 import type { Reader } from './sections/section.js';
 import { type DesiredTarget, isBelow, type Reach } from './targets.js';
@@ -92,18 +93,30 @@ async function listOrNone(
   }
 }
 
-/** Each target's live state: the resource found, the per-target reads its sections need, then each section's reads once a run. */
+/**
+ * Each target's live state: the resource found, the per-target reads its sections need (through
+ * GraphQL where `graphql` allows and a section has such a read, by REST otherwise), then each
+ * section's reads once a run. A section GraphQL filled whose diff would change something is read
+ * again by REST: GraphQL says which targets are as the file wants, and each change is planned from
+ * the REST read (what it shows, the live fields a saved plan is checked against) as without it.
+ */
 export async function readTargets(
   ctx: VerbContext,
   targets: readonly DesiredTarget[],
   found: Found,
   concurrency: number,
+  graphql = false,
 ): Promise<Map<DesiredTarget, LiveTarget>> {
   const out = new Map<DesiredTarget, LiveTarget>();
-  await eachLimited(targets, concurrency, async (target) => {
+  for (const target of targets) {
     const resource =
       (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
-    out.set(target, await readExtras(ctx, target.kind, target.path, resource, sectionsOf(target)));
+    out.set(target, { kind: target.kind, path: target.path, resource });
+  }
+  const filled = graphql ? await readByGraphql(ctx, planAsks(targets, out), concurrency) : new Map();
+  await eachLimited(targets, concurrency, async (target) => {
+    const live = out.get(target) as LiveTarget;
+    await readInto(ctx, live, new Set([...sectionsOf(target)].filter((name) => !filled.get(live)?.has(name))));
   });
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
@@ -114,12 +127,55 @@ export async function readTargets(
         using.map((target) => target.sections[section.name]),
       );
   }
+  // A target's sections at once, --concurrency targets at a time, as the REST read goes.
+  const again = targets.flatMap((target) => {
+    const live = out.get(target) as LiveTarget;
+    const names = filled.get(live);
+    const changing = SECTIONS.filter((section) => names?.has(section.name) && wouldChange(section, target, live));
+    return changing.length > 0 ? [{ live, changing }] : [];
+  });
+  await eachLimited(again, concurrency, async ({ live, changing }) => {
+    const reader = await readerOf(ctx);
+    await Promise.all(changing.map((section) => section.read?.target(reader, live, live.resource as Item)));
+  });
   return out;
+}
+
+/**
+ * Whether a section's diff would emit a change against this live state (the diff is pure). One
+ * that refuses the file against it is asked again of the REST read, whose refusal is the plan's.
+ */
+function wouldChange(section: (typeof SECTIONS)[number], target: DesiredTarget, live: LiveTarget): boolean {
+  let changes = false;
+  try {
+    diffOnce(section, target, live, () => void (changes = true));
+  } catch {
+    return true;
+  }
+  return changes;
+}
+
+function diffOnce(section: (typeof SECTIONS)[number], target: DesiredTarget, live: LiveTarget, emit: () => void) {
+  section.diff({
+    target,
+    value: target.sections[section.name],
+    live,
+    creating: false,
+    // Only hooks send secrets again; no section with a GraphQL read looks at it.
+    rotateSecrets: false,
+    kept: (part) => part,
+    emit,
+  });
 }
 
 function sectionsOf(target: DesiredTarget): Set<string> {
   return new Set(Object.keys(target.sections));
 }
+
+const readerOf = async (ctx: VerbContext): Promise<Reader> => ({
+  client: await ctx.session.client(),
+  list: (listPath, query) => list(ctx, listPath, query ?? {}, 1),
+});
 
 /** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */
 export async function readExtras(
@@ -130,16 +186,34 @@ export async function readExtras(
   sections: ReadonlySet<string>,
 ): Promise<LiveTarget> {
   const live: LiveTarget = { kind, path, resource };
-  const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(kind));
-  if (resource === null) {
+  await readInto(ctx, live, sections);
+  return live;
+}
+
+async function readInto(ctx: VerbContext, live: LiveTarget, sections: ReadonlySet<string>): Promise<void> {
+  const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(live.kind));
+  if (live.resource === null) {
     // Nothing to read of a target not made yet: its push rule, hooks and links are none.
     for (const section of reading) section.read?.none?.(live);
-    return live;
+    return;
   }
-  const reader: Reader = {
-    client: await ctx.session.client(),
-    list: (listPath, query) => list(ctx, listPath, query ?? {}, 1),
-  };
+  const resource = live.resource;
+  const reader = await readerOf(ctx);
   await Promise.all(reading.map((section) => section.read?.target(reader, live, resource)));
-  return live;
+}
+
+/** What `collab export` reads of each target: through GraphQL what gives an export whole, the rest by REST. */
+export async function readForExport(
+  ctx: VerbContext,
+  targets: ReadonlyArray<{ kind: TargetKind; path: string; resource: Item }>,
+  wanted: ReadonlySet<string>,
+  concurrency: number,
+  graphql: boolean,
+): Promise<LiveTarget[]> {
+  const lives: LiveTarget[] = targets.map(({ kind, path, resource }) => ({ kind, path, resource }));
+  const filled = graphql ? await readByGraphql(ctx, exportAsks(lives, wanted), concurrency) : new Map();
+  await eachLimited(lives, concurrency, async (live) => {
+    await readInto(ctx, live, new Set([...wanted].filter((name) => !filled.get(live)?.has(name))));
+  });
+  return lives;
 }

@@ -18,6 +18,8 @@ interface PlanOptions {
   /** A path that does not exist, a glob that matches nothing: warnings, not errors. */
   allowMissing: boolean;
   concurrency: number;
+  /** Sections read through GraphQL where they can (src/desired/graphql.ts). */
+  graphql: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
     options.allowMissing,
   );
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
-  const live = await readTargets(ctx, targets, found, options.concurrency);
+  const live = await readTargets(ctx, targets, found, options.concurrency, options.graphql);
   const { changes, missing } = plan(targets, live, { rotateSecrets: options.rotateSecrets });
   for (const change of changes) change.sends = await sendsText(change.request);
   const unset = unsetSecrets(ctx.session.env, dirname(file.path), changes);

@@ -44,7 +44,7 @@ export function apiBaseUrl(host: string): string {
 }
 
 /**
- * Where a URL leads from an API root: below it (`api`), elsewhere on the same host (`outside`: a
+ * Where a URL leads from an API root: below it or to its GraphQL endpoint (`api`), elsewhere on the same host (`outside`: a
  * path that climbs out, `collab api ../../users`), or to another origin (`foreign`: a link from a
  * misconfigured proxy).
  */
@@ -52,5 +52,7 @@ export function urlScope(url: string | URL, baseUrl: string): 'api' | 'outside' 
   const target = new URL(url);
   const base = new URL(baseUrl);
   if (target.origin !== base.origin) return 'foreign';
+  // GitLab's GraphQL endpoint is the root's sibling (/api/graphql beside /api/v4), the same token's.
+  if (target.pathname === base.pathname.replace(/\/v4$/, '/graphql')) return 'api';
   return target.pathname === base.pathname || target.pathname.startsWith(`${base.pathname}/`) ? 'api' : 'outside';
 }

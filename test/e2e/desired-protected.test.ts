@@ -138,8 +138,13 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
       'version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches: []\n    protected_tags: []\n    deploy_keys: []\n  acme/platform/api:\n    protected_branches: []\n',
       'uses.yaml',
     );
-    expect((await collab(['plan', '-f', uses])).exitCode).toBe(0);
+    expect((await collab(['plan', '-f', uses, '--no-graphql'])).exitCode).toBe(0);
     expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([2, 1, 1]);
+    // Through GraphQL, protected branches (in line) are read with the two projects' one query.
+    sandbox.resetStats();
+    expect((await collab(['plan', '-f', uses])).exitCode).toBe(0);
+    expect([gets('/protected_branches'), gets('/protected_tags'), gets('/deploy_keys')]).toEqual([0, 1, 1]);
+    expect(sandbox.requestLog.filter((r) => r.path === '/api/graphql').length).toBe(1);
   });
 
   it('export writes them so that the plan of the export is empty', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execa, type Result } from 'execa';
+import type { Dispatcher } from 'undici';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { main } from '../../src/main.js';
 import type { CredentialStore } from '../../src/config/credentials.js';
@@ -50,6 +51,8 @@ export interface RunOptions {
   credentialStore?: CredentialStore;
   /** In this process: the width help is laid out at, as on a terminal of that many columns (else 80, as in a pipe). */
   helpWidth?: number;
+  /** In this process: the run's HTTP dispatcher (an undici MockAgent that answers some requests itself). */
+  dispatcher?: Dispatcher;
 }
 
 export interface CliResult {
@@ -125,7 +128,7 @@ export async function runMain(
   options: RunOptions = {},
 ): Promise<CliResult> {
   // A run given a clock stays in this process under COLLAB_TEST_SPAWN=1: the clock cannot go to another.
-  if (options.spawn || (SPAWN_ALL && !options.clock)) return runCollab(args, env, options);
+  if (options.spawn || (SPAWN_ALL && !options.clock && !options.dispatcher)) return runCollab(args, env, options);
   const stdout = new TextSink();
   const stderr = new TextSink();
   const stdin = new PassThrough();
@@ -142,6 +145,7 @@ export async function runMain(
       : AbortSignal.timeout(options.timeout ?? 60_000),
     clock: options.clock,
     credentialStore: options.credentialStore,
+    dispatcher: options.dispatcher,
   };
   const exitCode = await main(args, runtime);
   return result(exitCode, stdout.text(), stderr.text());

@@ -34,8 +34,8 @@ async function desiredWorld(options: SandboxOptions = {}) {
     writeFileSync(path, text);
     return path;
   };
-  /** Writes made since the last resetStats (anything but GET). */
-  const writes = () => sandbox.requestLog.filter((r) => r.method !== 'GET');
+  /** Writes made since the last resetStats (anything but GET, and a GraphQL query's POST). */
+  const writes = () => sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql');
   const api = sandboxApi(sandbox);
   const at = (kind: 'projects' | 'groups', path: string) => `/${kind}/${encodeURIComponent(path)}`;
   /** What the service answers after an apply (an administrator's view), for the assertions. */

@@ -15,6 +15,7 @@ const none = {
   rotateSecrets: false,
   allowMissing: false,
   concurrency: undefined,
+  graphql: undefined,
 };
 
 describe('collab plan and apply: flags', () => {

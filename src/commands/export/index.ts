@@ -3,6 +3,7 @@ import { concurrencyFlag } from '../common-options.js';
 import { noun } from '../nouns.js';
 import type { CommandSpec } from '../spec.js';
 import { arg, asText, option } from '../flags.js';
+import { graphqlFlag } from '../plan/flags.js';
 import { verb } from '../verb.js';
 
 export const EXPORT = verb({
@@ -31,6 +32,7 @@ export const EXPORT = verb({
       commaList,
     ),
     concurrency: concurrencyFlag('targets read at once', 64),
+    graphql: graphqlFlag(),
   },
   examples: [
     'collab export acme > collab.yaml',

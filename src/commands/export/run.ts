@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Document, isScalar, visit } from 'yaml';
 import type { VerbContext } from '../../context.js';
 import { readAndExport } from '../../desired/export.js';
+import { graphqlAllowed } from '../plan/desired-flags.js';
 import { plural, readsText } from '../../desired/render.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
@@ -14,6 +15,7 @@ interface ExportCommandOptions {
   out: string | undefined;
   sections: string[] | undefined;
   concurrency: number | undefined;
+  graphql: boolean | undefined;
 }
 
 export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
@@ -29,6 +31,7 @@ export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
     out: input.out,
     sections: input.sections,
     concurrency: input.concurrency,
+    graphql: input.graphql,
   };
 }
 
@@ -48,6 +51,7 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
     roots: opts.roots,
     sections: opts.sections,
     concurrency: opts.concurrency ?? (await ctx.session.numberSetting('concurrency')),
+    graphql: await graphqlAllowed(ctx, opts.graphql),
   });
   const header = `# collab export of ${await ctx.session.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);

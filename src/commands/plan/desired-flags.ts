@@ -14,6 +14,8 @@ export interface DesiredFlags {
   rotateSecrets: boolean;
   allowMissing: boolean;
   concurrency: number | undefined;
+  /** --no-graphql: false; undefined: the graphql setting decides. */
+  graphql: boolean | undefined;
 }
 
 interface DesiredInput {
@@ -23,6 +25,7 @@ interface DesiredInput {
   rotateSecrets: boolean;
   allowMissing: boolean;
   concurrency: number | undefined;
+  graphql: boolean | undefined;
 }
 
 const isFile = (path: string) => {
@@ -57,6 +60,7 @@ export function desiredFlags(input: DesiredInput): DesiredFlags {
     rotateSecrets: input.rotateSecrets,
     allowMissing: input.allowMissing,
     concurrency: input.concurrency,
+    graphql: input.graphql,
   };
 }
 
@@ -96,5 +100,11 @@ export async function planOptions(ctx: VerbContext, flags: DesiredFlags) {
     rotateSecrets: flags.rotateSecrets,
     allowMissing: flags.allowMissing,
     concurrency: flags.concurrency ?? (await ctx.session.numberSetting('concurrency')),
+    graphql: await graphqlAllowed(ctx, flags.graphql),
   };
+}
+
+/** Whether reads may go through GraphQL: --no-graphql says no, else the graphql setting (settings table: true). */
+export async function graphqlAllowed(ctx: VerbContext, flag: boolean | undefined): Promise<boolean> {
+  return flag ?? (await ctx.session.textSetting('graphql')) === 'true';
 }

@@ -1,6 +1,7 @@
 import { shard } from '../../params/parsers.js';
 import { concurrencyFlag } from '../common-options.js';
-import { arg, asText, bool, option } from '../flags.js';
+import { findSetting } from '../../config/settings.js';
+import { arg, asText, bool, group, option } from '../flags.js';
 
 /** What `collab plan` and `collab apply` both take: the file, which targets, how many at once. */
 export const TARGETS = arg(
@@ -25,6 +26,23 @@ export const DESIRED_FLAGS = {
   ),
   rotateSecrets: bool('--rotate-secrets', 'send write-only secrets (hook tokens) again to hooks that exist'),
   concurrency: concurrencyFlag('targets read and changed at once', 64),
+  graphql: graphqlFlag(),
 };
+
+/**
+ * --no-graphql alone (there is no --graphql): every read by REST, as on an instance without GraphQL.
+ * Undefined when not given: the graphql setting decides.
+ */
+export function graphqlFlag() {
+  return group(
+    [
+      {
+        flags: '--no-graphql',
+        description: `read every section by REST, not through GitLab's GraphQL API (default ${findSetting('graphql').default ? 'GraphQL where it can' : 'REST'}, the graphql setting)`,
+      },
+    ],
+    (raw) => (raw.graphql === false ? false : undefined),
+  );
+}
 
 export const fileFlag = (description: string) => option('-f, --file <file>', description, asText);

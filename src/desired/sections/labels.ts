@@ -3,6 +3,7 @@ import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '.
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted } from './common.js';
+import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -50,6 +51,27 @@ export const labels: Section<LabelSpec> = {
       void (live.labels = (
         await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })
       ).filter(isLabel)),
+  },
+  graphql: {
+    kinds: ['project', 'group'],
+    // A project's export writes each label's priority.
+    exports: ['group'],
+    // The target's own labels, as the REST read asks (include_ancestor_groups=false).
+    connection: (kind) => ({
+      field: 'labels',
+      args:
+        kind === 'project'
+          ? 'includeAncestorGroups: false'
+          : 'includeAncestorGroups: false, includeDescendantGroups: false, onlyGroupLabels: true',
+      node: 'id title color description',
+    }),
+    // GraphQL's Label has no priority: a project's file that gives one is read by REST.
+    usable: (value, kind) => kind === 'group' || !listOf(value).items.some((item) => item.priority !== undefined),
+    fill: (live, nodes) => {
+      const found = allOf(nodes, labelOf);
+      if (found) live.labels = found;
+      return found !== undefined;
+    },
   },
   diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
@@ -117,3 +139,11 @@ export const labels: Section<LabelSpec> = {
 };
 
 const isLabel = (item: Item): item is Label => typeof item.id === 'number' && typeof item.name === 'string';
+
+/** A Label node as the REST list shows the fields the diff compares (its priority is not in GraphQL). */
+function labelOf(node: Item): Label | undefined {
+  const id = gidNumber(node.id);
+  if (id === undefined || !isText(node.title) || !isText(node.color) || !isTextOrNull(node.description))
+    return undefined;
+  return { id, name: node.title, color: node.color, description: node.description };
+}

@@ -9,6 +9,7 @@ import {
 } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
+import { allOf, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -80,6 +81,22 @@ export const members: Section<MemberSpec> = {
       for (const live of lives) live.caller = caller;
     },
   },
+  graphql: {
+    kinds: ['project', 'group'],
+    // The REST list leaves the users' `bot` out too: a bot is told by its username both ways.
+    exports: ['project', 'group'],
+    // Direct members, as GET .../members (not members/all) lists them.
+    connection: (kind) => ({
+      field: kind === 'project' ? 'projectMembers' : 'groupMembers',
+      args: 'relations: [DIRECT]',
+      node: 'accessLevel { integerValue } expiresAt user { id username }',
+    }),
+    fill: (live, nodes) => {
+      const found = allOf(nodes, memberOf);
+      if (found) live.members = found;
+      return found !== undefined;
+    },
+  },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
     const found = live.members ?? [];
@@ -141,3 +158,20 @@ export const members: Section<MemberSpec> = {
     }
   },
 };
+
+/**
+ * A member node as the REST list shows the fields the diff compares. GraphQL gives the expiry as a
+ * time at the day's start (the REST API's date); any other time is not a date this can take.
+ */
+function memberOf(node: Item): MemberRecord | undefined {
+  const user = node.user;
+  const level = isNode(node.accessLevel) ? node.accessLevel.integerValue : undefined;
+  if (!isNode(user) || !isText(user.username) || typeof level !== 'number') return undefined;
+  const id = gidNumber(user.id);
+  const expiry =
+    node.expiresAt === null
+      ? null
+      : /^(\d{4}-\d{2}-\d{2})(T00:00:00(\.0+)?(Z|[+-]\d{2}:\d{2}))?$/.exec(String(node.expiresAt))?.[1];
+  if (id === undefined || expiry === undefined) return undefined;
+  return { id, username: user.username, access_level: level, expires_at: expiry };
+}

@@ -27,6 +27,7 @@ import {
   refAccessName,
 } from '../../params/protected-refs.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
+import { gidNumber, isFlag, isNode, isText, wholeNodes } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -132,6 +133,29 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
         isNamed,
       ) as ProtectedBranch[]),
   },
+  graphql: {
+    kinds: ['project'],
+    connection: () => ({
+      field: 'branchRules',
+      node: `name branchProtection { allowForcePush codeOwnerApprovalRequired ${ACCESS_CONNECTIONS.map(
+        ([field, deployKeys]) => `${field} { nodes { accessLevel${deployKeys ? ' deployKey { id }' : ''} } }`,
+      ).join(' ')} }`,
+    }),
+    // Who may unprotect is not in GraphQL: a file that says it is read by REST.
+    usable: (value) => !listOf(value).items.some((item) => item.unprotect_access_level !== undefined),
+    fill: (live, nodes) => {
+      const found: ProtectedBranch[] = [];
+      for (const node of nodes) {
+        // A rule without a protection (GitLab's "All branches") protects nothing: REST lists no such branch.
+        if (node.branchProtection === null) continue;
+        const branch = branchOf(node);
+        if (!branch) return false;
+        found.push(branch);
+      }
+      live.protectedBranches = found;
+      return true;
+    },
+  },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedBranches ?? [];
@@ -192,3 +216,40 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
 };
 
 export const isNamed = (item: Item): boolean => isItem(item) && typeof item.name === 'string';
+
+/**
+ * BranchProtection's access connections -> the REST fields; only push entries may be a deploy
+ * key's. GraphQL has no unprotect entries (doc/api/graphql/reference/_index.md, BranchProtection).
+ */
+const ACCESS_CONNECTIONS = [
+  ['pushAccessLevels', true, 'push_access_levels'],
+  ['mergeAccessLevels', false, 'merge_access_levels'],
+] as const;
+
+/**
+ * A branch rule as the REST list shows what the diff compares: each access entry's level (a
+ * deploy key's marked as such). The entries' IDs are not in GraphQL: a change is planned from the
+ * REST read (GraphqlRead), never from these.
+ */
+function branchOf(node: Item): ProtectedBranch | undefined {
+  const protection = node.branchProtection;
+  if (!isText(node.name) || !isNode(protection)) return undefined;
+  if (!isFlag(protection.allowForcePush) || !isFlag(protection.codeOwnerApprovalRequired)) return undefined;
+  const branch: Item = { name: node.name };
+  for (const [field, , rest] of ACCESS_CONNECTIONS) {
+    const entries = wholeNodes(protection[field]);
+    if (!entries) return undefined;
+    const levels: Item[] = [];
+    for (const entry of entries) {
+      if (typeof entry.accessLevel !== 'number') return undefined;
+      const key = isNode(entry.deployKey) ? gidNumber(entry.deployKey.id) : null;
+      if (key === undefined) return undefined;
+      levels.push({ access_level: entry.accessLevel, ...(key === null ? {} : { deploy_key_id: key }) });
+    }
+    branch[rest] = levels;
+  }
+  branch.allow_force_push = protection.allowForcePush;
+  branch.code_owner_approval_required = protection.codeOwnerApprovalRequired;
+  // Without the entries' IDs, which only the REST read has (and a change takes from it).
+  return branch as ProtectedBranch;
+}

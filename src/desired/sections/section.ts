@@ -83,6 +83,34 @@ interface LiveRead {
   once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
 }
 
+/**
+ * One connection a section reads through GitLab's GraphQL API (src/desired/graphql.ts), on a
+ * Project or a Group: the field, its arguments beside `first`/`after`, and the fields of a node.
+ */
+export interface GraphqlConnection {
+  field: string;
+  args?: string;
+  node: string;
+}
+
+/**
+ * What a section reads through GraphQL instead of `read.target`, many targets a request. Its fill
+ * gives the same items, in the fields the section's diff compares, as the REST read would; what
+ * GraphQL cannot show (a label's priority, an access entry's ID) is never guessed: a target whose
+ * file needs it is read by REST (`usable`), and a section of a target that would change is read
+ * again by REST before it is planned, so that every change is made from the REST read.
+ */
+interface GraphqlRead {
+  readonly kinds: readonly TargetKind[];
+  connection(kind: TargetKind): GraphqlConnection;
+  /** The file's value asks for what GraphQL does not show: this target is read by REST. */
+  usable?(value: unknown, kind: TargetKind): boolean;
+  /** The kinds of target whose `export` the fill gives all it writes (`collab export` reads those so). */
+  readonly exports?: readonly TargetKind[];
+  /** Fills the section's field of `live` from every node of the connection; false: the nodes cannot give it. */
+  fill(live: LiveTarget, nodes: readonly Item[]): boolean;
+}
+
 /** What `collab export` gives a section to write a target's live state as the file would say it. */
 interface ExportInput {
   live: LiveTarget;
@@ -121,6 +149,8 @@ export interface Section<S extends OnTarget & { op: string }> {
   createBody?(value: unknown): Item;
   /** Reads beyond the project or group itself; none: the resource (from the lists) says it all. */
   readonly read?: LiveRead;
+  /** The same read through GraphQL, where GitLab's schema has it (plan reads many targets a request). */
+  readonly graphql?: GraphqlRead;
   /** Pure: the changes that bring the live state to the file's value. */
   diff(input: DiffInput<S>): void;
   /** The live fields a change with this key was computed from (a saved plan is refused as stale when they moved). */

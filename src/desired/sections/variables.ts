@@ -4,6 +4,7 @@ import { createVariable, deleteVariable, updateVariable, type Variable, variable
 import { ruleError } from '../../params/rules.js';
 import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
+import { allOf, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -66,6 +67,19 @@ export const variables: Section<VariableSpec> = {
       void (live.variables = (await reader.list(variablesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
         isVariable,
       )),
+  },
+  graphql: {
+    kinds: ['project', 'group'],
+    // No export: GraphQL lists variables by key, the REST API by creation, which export keeps.
+    connection: () => ({
+      field: 'ciVariables',
+      node: 'key value variableType protected masked hidden raw environmentScope description',
+    }),
+    fill: (live, nodes) => {
+      const found = allOf(nodes, variableOf);
+      if (found) live.variables = found;
+      return found !== undefined;
+    },
   },
   diff: ({ value, live, target, kept, emit }) => {
     const wanted = listOf(value);
@@ -180,3 +194,25 @@ export const variables: Section<VariableSpec> = {
 };
 
 const isVariable = (item: Item): item is Variable => typeof item.key === 'string';
+
+/** GraphQL's CiVariableType -> the REST API's variable_type. */
+const VARIABLE_TYPES: Record<string, string> = { ENV_VAR: 'env_var', FILE: 'file' };
+
+/** A CiProjectVariable or CiGroupVariable node as the REST list shows the variable (a hidden one's value null). */
+function variableOf(node: Item): Variable | undefined {
+  const type = VARIABLE_TYPES[String(node.variableType)];
+  const flags = [node.protected, node.masked, node.hidden, node.raw];
+  if (!type || !isText(node.key) || !isTextOrNull(node.value) || !flags.every(isFlag)) return undefined;
+  if (!isText(node.environmentScope) || !isTextOrNull(node.description)) return undefined;
+  return {
+    variable_type: type,
+    key: node.key,
+    value: node.hidden === true ? null : node.value,
+    protected: node.protected as boolean,
+    masked: node.masked as boolean,
+    hidden: node.hidden as boolean,
+    raw: node.raw as boolean,
+    environment_scope: node.environmentScope,
+    description: node.description,
+  };
+}

@@ -1,0 +1,287 @@
+import type { VerbContext } from '../context.js';
+import { isCollabError } from '../errors.js';
+import type { HttpClient } from '../http/client.js';
+import { eachLimited } from '../util/pool.js';
+import type { LiveTarget } from './model.js';
+import type { TargetKind } from './schema.js';
+import { type RequestSpec, SECTIONS } from './sections/index.js';
+import type { GraphqlConnection, Item, Section } from './sections/section.js';
+import type { DesiredTarget } from './targets.js';
+
+/**
+ * The sections' reads through GitLab's GraphQL API (POST /api/graphql), many targets a request:
+ * up to 50 projects a query (`projects(fullPaths:)`), one query a group, each section's connection
+ * asked for 100 nodes and paged on by cursor, one target at a time, where it has more.
+ *
+ * Guarded: what it fills is only ever what the REST read would have given. A section of a target is
+ * left to REST (the caller reads it) when the endpoint is not there (404: an old or restricted
+ * instance), the answer has errors (a field this instance lacks is one), a node is missing or not
+ * of the shape expected, or the section's fill cannot derive the REST shape from it; the user is
+ * told once a run why. Limits followed (doc/api/graphql/_index.md, Limits): 100 nodes a page, a
+ * complexity of at most 250 (test/unit/graphql-queries.test.ts holds every query to it), 10,000
+ * characters a query (the paths travel as variables).
+ */
+
+type Reading = Section<RequestSpec>;
+
+/**
+ * At most this many projects a query: `Query.projects(fullPaths:)` takes no more than 50
+ * (doc/api/graphql/reference/_index.md); a connection's page is 100 nodes (doc/api/graphql/_index.md).
+ */
+const BATCH = 50;
+const PAGE = 100;
+
+const graphqlSections = (): Reading[] => SECTIONS.filter((section) => section.graphql !== undefined);
+
+/** A connection as a field of a query: its alias is the section's name (a field may serve two). */
+function connectionField(section: Reading, kind: TargetKind, after: boolean): string {
+  const connection = section.graphql?.connection(kind) as GraphqlConnection;
+  const args = [`first: ${PAGE}`, ...(after ? ['after: $after'] : []), ...(connection.args ? [connection.args] : [])];
+  return `${alias(section)}: ${connection.field}(${args.join(', ')}) { nodes { ${connection.node} } pageInfo { hasNextPage endCursor } }`;
+}
+
+const alias = (section: Reading) => section.name.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** The query of a batch: projects by full path, or one group, with the connections of these sections. */
+function targetsQuery(kind: TargetKind, sections: readonly Reading[]): string {
+  const fields = sections.map((section) => connectionField(section, kind, false)).join(' ');
+  return kind === 'project'
+    ? `query collabProjects($paths: [String!]!) { projects(fullPaths: $paths, first: ${BATCH}) { nodes { fullPath ${fields} } pageInfo { hasNextPage } } }`
+    : `query collabGroup($path: ID!) { group(fullPath: $path) { fullPath ${fields} } }`;
+}
+
+/** The query of one section's next page for one target. */
+function pageQuery(kind: TargetKind, section: Reading): string {
+  return `query collabPage($path: ID!, $after: String!) { ${kind}(fullPath: $path) { ${connectionField(section, kind, true)} } }`;
+}
+
+/** Every query this module can send: for the test that holds each to GitLab's schema and limits. */
+export function everyQuery(): string[] {
+  const queries: string[] = [];
+  for (const kind of ['project', 'group'] as const) {
+    const sections = graphqlSections().filter((section) => section.graphql?.kinds.includes(kind));
+    // Every non-empty subset of the sections, as a batch asks for those its targets use.
+    for (let mask = 1; mask < 1 << sections.length; mask++)
+      queries.push(
+        targetsQuery(
+          kind,
+          sections.filter((_s, i) => mask & (1 << i)),
+        ),
+      );
+    for (const section of sections) queries.push(pageQuery(kind, section));
+  }
+  return queries;
+}
+
+const ABSENT = 'is not available on this instance (POST /api/graphql: 404)';
+
+/** Why a read went to REST: said once a run. */
+class Fallback extends Error {}
+
+/** One read's GraphQL queries: whether the endpoint answers, and why sections went to REST. */
+class GraphqlRun {
+  private absent = false;
+  private readonly reasons = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly ctx: VerbContext,
+    private readonly client: HttpClient,
+  ) {}
+
+  fallBack(sections: readonly Reading[], why: string): void {
+    const names = this.reasons.get(why) ?? new Set<string>();
+    for (const section of sections) names.add(section.name);
+    this.reasons.set(why, names);
+  }
+
+  /** One line a reason, naming every section it sent to REST (in the file's order). */
+  tell(): void {
+    for (const [why, names] of this.reasons) {
+      const sections = SECTIONS.filter((section) => names.has(section.name)).map((section) => section.name);
+      this.ctx.terminal.warn(`GraphQL ${why}: reading ${sections.join(', ')} by REST`);
+    }
+  }
+
+  /** The answer's `data`; a Fallback for anything but a 200 with data and no errors. */
+  async query(query: string, variables: Record<string, unknown>): Promise<Item> {
+    if (this.absent) throw new Fallback(ABSENT);
+    let answer: unknown;
+    try {
+      answer = (
+        await this.client.request({
+          method: 'POST',
+          path: this.client.baseUrl.replace(/\/api\/v4$/, '/api/graphql'),
+          json: { query, variables },
+          // A query changes nothing: sent again after a lost answer as a GET would be.
+          idempotent: true,
+          expect: 'object',
+        })
+      ).data;
+    } catch (error) {
+      if (this.ctx.session.signal.aborted || !isCollabError(error)) throw error;
+      if (error.kind === 'not-found') {
+        this.absent = true;
+        throw new Fallback(ABSENT);
+      }
+      throw new Fallback(`failed (${error.message})`);
+    }
+    const { data, errors } = answer as { data?: unknown; errors?: unknown };
+    if (Array.isArray(errors) && errors.length > 0) {
+      const first = errors[0] as { message?: unknown };
+      throw new Fallback(`answered an error (${typeof first?.message === 'string' ? first.message : 'no message'})`);
+    }
+    if (!isItem(data)) throw new Fallback('answered no data');
+    return data;
+  }
+}
+
+const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A connection's page as read: its nodes and the cursor after them, or undefined for any other shape. */
+function pageOf(value: unknown): { nodes: Item[]; next: string | null } | undefined {
+  if (!isItem(value) || !Array.isArray(value.nodes) || !value.nodes.every(isItem) || !isItem(value.pageInfo))
+    return undefined;
+  const { hasNextPage, endCursor } = value.pageInfo;
+  if (hasNextPage === false) return { nodes: value.nodes, next: null };
+  if (hasNextPage === true && typeof endCursor === 'string' && endCursor !== '')
+    return { nodes: value.nodes, next: endCursor };
+  return undefined;
+}
+
+/** A target to read through GraphQL, and the sections to read so. */
+export interface GraphqlAsk {
+  live: LiveTarget;
+  sections: readonly Reading[];
+}
+
+/** What plan and apply ask of GraphQL: each existing target's sections that have a GraphQL read its file lets it use. */
+export function planAsks(
+  targets: readonly DesiredTarget[],
+  lives: ReadonlyMap<DesiredTarget, LiveTarget>,
+): GraphqlAsk[] {
+  return targets.flatMap((target) => {
+    const live = lives.get(target);
+    const sections = graphqlSections().filter(
+      (section) =>
+        target.sections[section.name] !== undefined &&
+        section.kinds.includes(target.kind) &&
+        section.graphql?.kinds.includes(target.kind) &&
+        (section.graphql.usable?.(target.sections[section.name], target.kind) ?? true),
+    );
+    return live?.resource && sections.length > 0 ? [{ live, sections }] : [];
+  });
+}
+
+/** What export asks: each target's wanted sections whose GraphQL read gives all their export writes. */
+export function exportAsks(lives: readonly LiveTarget[], wanted: ReadonlySet<string>): GraphqlAsk[] {
+  return lives.flatMap((live) => {
+    const sections = graphqlSections().filter(
+      (section) => wanted.has(section.name) && section.graphql?.exports?.includes(live.kind),
+    );
+    return live.resource && sections.length > 0 ? [{ live, sections }] : [];
+  });
+}
+
+/**
+ * Reads through GraphQL each ask's sections into its live state; returns what it filled, by live
+ * state. Whatever fell back is left for REST.
+ */
+export async function readByGraphql(
+  ctx: VerbContext,
+  asks: readonly GraphqlAsk[],
+  concurrency: number,
+): Promise<Map<LiveTarget, Set<string>>> {
+  const filled = new Map<LiveTarget, Set<string>>();
+  const run = new GraphqlRun(ctx, await ctx.session.client());
+  const batches = new Map<string, { kind: TargetKind; sections: readonly Reading[]; lives: LiveTarget[] }>();
+  for (const { live, sections } of asks) {
+    // Targets asking for the same sections share a query.
+    const key = `${live.kind} ${sections.map((section) => section.name).join(' ')}`;
+    const batch = batches.get(key) ?? { kind: live.kind, sections, lives: [] };
+    batch.lives.push(live);
+    batches.set(key, batch);
+  }
+  const work: Array<{ kind: TargetKind; sections: readonly Reading[]; lives: LiveTarget[] }> = [];
+  for (const batch of batches.values()) {
+    const size = batch.kind === 'project' ? BATCH : 1;
+    for (let at = 0; at < batch.lives.length; at += size)
+      work.push({ ...batch, lives: batch.lives.slice(at, at + size) });
+  }
+  const read = async ({ kind, sections, lives }: (typeof work)[number]) => {
+    let nodes: Map<string, Item>;
+    try {
+      nodes = await readNodes(run, kind, sections, lives);
+    } catch (error) {
+      if (!(error instanceof Fallback)) throw error;
+      run.fallBack(sections, error.message);
+      return;
+    }
+    for (const live of lives) {
+      const node = nodes.get(live.path);
+      const done = new Set<string>();
+      for (const section of sections) {
+        try {
+          const items = node ? await readConnection(run, kind, live.path, section, node[alias(section)]) : undefined;
+          if (items && section.graphql?.fill(live, items)) done.add(section.name);
+          else
+            run.fallBack(
+              [section],
+              node ? 'answered what collab cannot read as the REST API would' : 'left a target out',
+            );
+        } catch (error) {
+          if (!(error instanceof Fallback)) throw error;
+          run.fallBack([section], error.message);
+        }
+      }
+      if (done.size > 0) filled.set(live, done);
+    }
+  };
+  // The first query alone: an instance without GraphQL answers it 404, and no other is sent.
+  const [first, ...rest] = work;
+  if (first) await read(first);
+  await eachLimited(rest, concurrency, read);
+  run.tell();
+  return filled;
+}
+
+/** The batch's nodes by full path. */
+async function readNodes(
+  run: GraphqlRun,
+  kind: TargetKind,
+  sections: readonly Reading[],
+  lives: readonly LiveTarget[],
+): Promise<Map<string, Item>> {
+  const out = new Map<string, Item>();
+  const query = targetsQuery(kind, sections);
+  if (kind === 'group') {
+    const path = (lives[0] as LiveTarget).path;
+    const group = (await run.query(query, { path })).group;
+    if (isItem(group) && group.fullPath === path) out.set(path, group);
+    return out;
+  }
+  const projects = (await run.query(query, { paths: lives.map((live) => live.path) })).projects;
+  // At most 50 paths in a page of 50: a next page would be more projects than asked for.
+  const page = pageOf(projects);
+  if (!page || page.next !== null) throw new Fallback('answered projects in a shape collab does not know');
+  for (const node of page.nodes) if (typeof node.fullPath === 'string') out.set(node.fullPath, node);
+  return out;
+}
+
+/** Every node of one section's connection: the first page from the batch, the rest one query a page. */
+async function readConnection(
+  run: GraphqlRun,
+  kind: TargetKind,
+  path: string,
+  section: Reading,
+  first: unknown,
+): Promise<Item[] | undefined> {
+  let page = pageOf(first);
+  const nodes: Item[] = [];
+  while (page) {
+    nodes.push(...page.nodes);
+    if (page.next === null) return nodes;
+    const owner = (await run.query(pageQuery(kind, section), { path, after: page.next }))[kind];
+    page = isItem(owner) ? pageOf(owner[alias(section)]) : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,397 @@
+import fc from 'fast-check';
+import { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+import type { CallOptions } from '../helpers/sandbox-api.js';
+
+/**
+ * The desired state read through GraphQL (src/desired/graphql.ts) and by REST: the same plan
+ * either way, and REST wherever GraphQL cannot be trusted, said once on stderr.
+ */
+const world = useDesiredWorlds();
+/** An instance without GraphQL (an old or restricted one): /api/graphql answers 404. */
+const withoutGraphql = useDesiredWorlds({ graphql: false });
+
+/** Every section with a GraphQL read, on groups and projects: what differs is planned, what does not is read once. */
+const FILE = `version: 1
+groups:
+  acme:
+    variables:
+      - key: REGION
+        value: eu-west-1
+    labels:
+      - name: bug
+        color: "#D9534F"
+    members:
+      - username: dana
+        access_level: developer
+projects:
+  acme/web/storefront:
+    variables:
+      - key: APP_ENV
+        value: staging
+    labels:
+      - name: checkout
+        color: orange
+    protected_branches:
+      - name: main
+        push_access_level: maintainer
+        merge_access_level: maintainer
+    members:
+      - username: dana
+        access_level: developer
+`;
+
+/** A MockAgent that answers POST /api/graphql itself and lets every other request through to the sandbox. */
+function graphqlAnswering(url: string, answer: unknown): MockAgent {
+  const agent = new MockAgent();
+  agent.enableNetConnect(new URL(url).host);
+  agent
+    .get(new URL(url).origin)
+    .intercept({ path: '/api/graphql', method: 'POST' })
+    .reply(200, answer as object, { headers: { 'content-type': 'application/json' } })
+    .persist();
+  return agent;
+}
+
+/** A plan's JSON but its `reads` (the requests it took, which is what GraphQL changes). */
+const unread = (json: string) => json.replace(/"reads":\d+,/, '"reads":0,');
+
+const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
+
+describe('collab plan through GraphQL', () => {
+  it('an instance whose /api/graphql is 404: every section read by REST, the plan as with --no-graphql, one line says so', async () => {
+    const { collab, file, sandbox } = await withoutGraphql();
+    const path = file(FILE);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    sandbox.resetStats();
+    const fallen = await collab(['plan', '-f', path, '-o', 'json']);
+    // The first query alone was sent: after its 404 no other is.
+    expect(sandbox.requestLog.filter((r) => r.path === '/api/graphql').length).toBe(1);
+    expect(fallen.exitCode).toBe(8);
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(rest.stderr)).toEqual([]);
+    expect(warnings(fallen.stderr)).toEqual([
+      'warning: GraphQL is not available on this instance (POST /api/graphql: 404): reading variables, labels, members, protected_branches by REST',
+    ]);
+  });
+
+  it('an answer with errors (a field this instance lacks): REST for those sections, the same plan, one line', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(FILE);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    const dispatcher = graphqlAnswering(sandbox.url, {
+      errors: [
+        { message: "Field 'ciVariables' doesn't exist on type 'Project'", locations: [{ line: 1, column: 90 }] },
+      ],
+    });
+    const fallen = await collab(['plan', '-f', path, '-o', 'json'], { dispatcher });
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(fallen.stderr)).toEqual([
+      `warning: GraphQL answered an error (Field 'ciVariables' doesn't exist on type 'Project'): reading variables, labels, members, protected_branches by REST`,
+    ]);
+  });
+
+  it('an answer that leaves a connection out: that section by REST, the same plan, one line', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(FILE);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    // The project comes back without its connections, the group not at all.
+    const dispatcher = graphqlAnswering(sandbox.url, {
+      data: {
+        projects: { nodes: [{ fullPath: 'acme/web/storefront' }], pageInfo: { hasNextPage: false } },
+        group: null,
+      },
+    });
+    const fallen = await collab(['plan', '-f', path, '-o', 'json'], { dispatcher });
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(fallen.stderr)).toEqual([
+      'warning: GraphQL left a target out: reading variables, labels, members by REST',
+      'warning: GraphQL answered what collab cannot read as the REST API would: reading variables, labels, members, protected_branches by REST',
+    ]);
+  });
+
+  it('the graphql setting false: REST, and nothing said', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(FILE);
+    expect((await collab(['config', 'set', 'graphql', 'false'])).exitCode).toBe(0);
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '-o', 'json']);
+    expect(warnings(plan.stderr)).toEqual([]);
+    expect(sandbox.requestLog.filter((r) => r.path.startsWith('/api/graphql'))).toEqual([]);
+  });
+});
+
+/** Every section with a GraphQL read, enforced where a list can be, over groups and projects the seed has. */
+const POLICY = `version: 1
+groups:
+  acme:
+    variables:
+      enforce: true
+      items:
+        - key: REGION
+          value: eu-west-1
+    labels:
+      - name: bug
+        color: "#D9534F"
+    members:
+      - username: dana
+        access_level: developer
+projects:
+${['acme/web/storefront', 'acme/platform/api', 'acme/platform/infra/terraform', 'globex/handbook']
+  .map(
+    (path) => `  ${path}:
+    variables:
+      - key: APP_ENV
+        value: staging
+      - key: APP_ENV
+        environment_scope: production
+        value: prod
+        protected: true
+    labels:
+      enforce: true
+      items:
+        - name: bug
+          color: red
+        - name: chore
+          color: "#00FF00"
+          description: Housekeeping
+    protected_branches:
+      enforce: true
+      items:
+        - name: main
+          push_access_level: maintainer
+          merge_access_level: developer
+    members:
+      - username: rui
+        access_level: reporter
+        expires_at: "2031-01-31"
+`,
+  )
+  .join('')}`;
+
+type Edit = { owner: string; kind: 'projects' | 'groups'; what: number; name: number; value: number; level: number };
+
+/** One edit through the API as another user would make it (refused ones, a name taken or gone, are edits too). */
+function editRequest(edit: Edit): { method: string; path: string; options: CallOptions } {
+  const at = `/${edit.kind}/${encodeURIComponent(edit.owner)}`;
+  const key = ['APP_ENV', 'REGION', 'EXTRA'][edit.name % 3] as string;
+  const value = ['staging', 'prod', 'eu-west-1', 'other'][edit.value % 4] as string;
+  const scope = edit.value % 2 === 0 ? '*' : 'production';
+  const label = ['bug', 'chore', 'extra'][edit.name % 3] as string;
+  const color = ['#FF0000', '#00FF00', '#D9534F', '#123456'][edit.value % 4] as string;
+  const branch = ['main', 'release/*', 'develop'][edit.name % 3] as string;
+  const user = ['dana', 'rui', 'max'][edit.name % 3] as string;
+  const level = [10, 20, 30, 40][edit.level % 4] as number;
+  const expiry = edit.value % 2 === 0 ? null : '2031-01-31';
+  switch (edit.what % 10) {
+    case 0:
+      return { method: 'POST', path: `${at}/variables`, options: { json: { key, value, environment_scope: scope } } };
+    case 1:
+      return {
+        method: 'PUT',
+        path: `${at}/variables/${key}?filter[environment_scope]=${encodeURIComponent(scope)}`,
+        options: { json: { value, protected: edit.level % 2 === 0 } },
+      };
+    case 2:
+      return {
+        method: 'DELETE',
+        path: `${at}/variables/${key}?filter[environment_scope]=${encodeURIComponent(scope)}`,
+        options: {},
+      };
+    case 3:
+      return { method: 'POST', path: `${at}/labels`, options: { json: { name: label, color } } };
+    case 4:
+      return {
+        method: 'PUT',
+        path: `${at}/labels/${label}`,
+        options: { json: { color, description: edit.level % 2 ? 'edited' : '' } },
+      };
+    case 5:
+      return { method: 'DELETE', path: `${at}/labels/${label}`, options: {} };
+    case 6:
+      return edit.kind === 'projects'
+        ? {
+            method: 'POST',
+            path: `${at}/protected_branches`,
+            options: {
+              json: {
+                name: branch,
+                push_access_level: [0, 30, 40][edit.level % 3],
+                merge_access_level: [30, 40][edit.value % 2],
+              },
+            },
+          }
+        : { method: 'POST', path: `${at}/members`, options: { json: { username: user, access_level: level } } };
+    case 7:
+      return edit.kind === 'projects'
+        ? { method: 'DELETE', path: `${at}/protected_branches/${encodeURIComponent(branch)}`, options: {} }
+        : { method: 'DELETE', path: `${at}/labels/${label}`, options: {} };
+    case 8:
+      return {
+        method: 'POST',
+        path: `${at}/members`,
+        options: { json: { username: user, access_level: level, ...(expiry ? { expires_at: expiry } : {}) } },
+      };
+    default:
+      return {
+        method: 'PUT',
+        path: `${at}/members/USER`,
+        options: { json: { access_level: level, expires_at: expiry ?? '' } },
+      };
+  }
+}
+
+const EDITS = fc
+  .sample(
+    fc.record({
+      target: fc.integer({ min: 0, max: 4 }),
+      what: fc.nat(),
+      name: fc.nat(),
+      value: fc.nat(),
+      level: fc.nat(),
+    }),
+    { seed: 41, numRuns: 100 },
+  )
+  .map(
+    ({ target, ...rest }): Edit => ({
+      ...rest,
+      kind: target === 0 ? 'groups' : 'projects',
+      owner: ['acme', 'acme/web/storefront', 'acme/platform/api', 'acme/platform/infra/terraform', 'globex/handbook'][
+        target
+      ] as string,
+    }),
+  );
+
+describe('collab plan: the same plan through GraphQL and by REST', () => {
+  /** Plans both ways, as text and as JSON; GraphQL is used (nothing fell back) and the plans are the same to the byte. */
+  async function samePlans(w: Awaited<ReturnType<typeof world>>, path: string, queries: number) {
+    const plans = [];
+    for (const format of ['text', 'json'] as const) {
+      const output = format === 'json' ? ['-o', 'json'] : [];
+      w.sandbox.resetStats();
+      const through = await w.collab(['plan', '-f', path, ...output]);
+      const sent = w.sandbox.requestLog.filter((r) => r.path === '/api/graphql').length;
+      const rest = await w.collab(['plan', '-f', path, ...output, '--no-graphql']);
+      expect(warnings(through.stderr)).toEqual([]);
+      expect(sent).toBe(queries);
+      expect(through.exitCode).toBe(rest.exitCode);
+      expect(format === 'json' ? unread(through.stdout) : through.stdout).toBe(
+        format === 'json' ? unread(rest.stdout) : rest.stdout,
+      );
+      plans.push(through);
+    }
+    return plans;
+  }
+
+  it('the seeded world', async () => {
+    const w = await world();
+    // One query for the four projects, one for the group.
+    const [text] = await samePlans(w, w.file(POLICY), 2);
+    expect(text?.exitCode).toBe(8);
+  });
+
+  it('the world after a hundred random edits through the API (seeded)', async () => {
+    const w = await world();
+    const path = w.file(POLICY);
+    const users = new Map<string, number>();
+    for (const name of ['dana', 'rui', 'max']) users.set(name, await w.idOf('users', name));
+    const answered = new Map<number, number>();
+    for (const edit of EDITS) {
+      const request = editRequest(edit);
+      const user = ['dana', 'rui', 'max'][edit.name % 3] as string;
+      const answer = await w.call(
+        request.method,
+        request.path.replace('USER', String(users.get(user))),
+        request.options,
+      );
+      answered.set(answer.status, (answered.get(answer.status) ?? 0) + 1);
+    }
+    // Most edits land; some are refused (a name taken, a thing already gone), as a person's would be.
+    expect([...answered.keys()].sort()).toEqual([200, 201, 204, 400, 404, 409]);
+    const [text] = await samePlans(w, path, 2);
+    expect(text?.exitCode).toBe(8);
+  });
+
+  it('a connection of more than 100 nodes: the rest read by cursor, the same plan', async () => {
+    const w = await world();
+    for (let i = 0; i < 130; i++)
+      await w.call('POST', '/projects/acme%2Fweb%2Fstorefront/variables', { json: { key: `V${i}`, value: `v${i}` } });
+    const path = w.file(`version: 1
+projects:
+  acme/web/storefront:
+    variables:
+      enforce: true
+      items:
+        - key: V1
+          value: v1
+`);
+    // The project's query, then the page after its first 100 variables.
+    await samePlans(w, path, 2);
+  });
+});
+
+describe('collab plan through GraphQL: requests', () => {
+  const large = useDesiredWorlds({ seed: 150 });
+
+  it("69 projects in line: 2 queries of GraphQL beside the group's read and its project list, where REST sends 276", async () => {
+    const { collab, file, sandbox, getJson } = await large();
+    const path = file(`version: 1
+groups:
+  acme:
+    projects:
+      variables:
+        - key: REGION
+          value: eu-west-1
+      labels:
+        - name: triage
+          color: "#D9534F"
+      protected_branches:
+        - name: main
+          push_access_level: maintainer
+      members:
+        - username: dana
+          access_level: developer
+`);
+    const applied = await collab(['apply', '-f', path, '--yes', '--journal', `${path}.journal`]);
+    expect(
+      applied.stdout
+        .split('\n')
+        .filter((l) => /fail|error/i.test(l))
+        .slice(0, 5),
+    ).toEqual([]);
+    expect(applied.exitCode).toBe(0);
+    const projects = await getJson('/groups/acme/projects?include_subgroups=true&with_shared=false&per_page=100');
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(0);
+    const sent = sandbox.requestLog.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`);
+    expect(projects.length).toBe(69);
+    // 69 projects: two queries (50 and 19), where REST reads each of the four sections of each project.
+    expect(sent).toEqual([
+      'GET /api/v4/groups/acme',
+      'GET /api/v4/groups/acme/projects',
+      'POST /api/graphql',
+      'POST /api/graphql',
+    ]);
+    sandbox.resetStats();
+    expect((await collab(['plan', '-f', path, '--no-graphql'])).exitCode).toBe(0);
+    expect(sandbox.requestLog.length).toBe(2 + 69 * 4);
+  });
+});
+
+describe('collab export through GraphQL', () => {
+  it('acme and globex: the same file as by REST, 440 requests where REST sends 467', async () => {
+    const { collab, sandbox } = await world();
+    sandbox.resetStats();
+    const through = await collab(['export', 'acme', 'globex']);
+    const queries = sandbox.requestLog.filter((r) => r.path === '/api/graphql').length;
+    const all = sandbox.requestLog.length;
+    sandbox.resetStats();
+    const rest = await collab(['export', 'acme', 'globex', '--no-graphql']);
+    expect(warnings(through.stderr)).toEqual(warnings(rest.stderr));
+    expect(through.stdout).toBe(rest.stdout);
+    // Members of every group and project, and groups' labels, through GraphQL: one query a group, one for the projects.
+    expect([queries, all, sandbox.requestLog.length]).toEqual([7, 440, 467]);
+  });
+});
