@@ -26,6 +26,7 @@ import http from 'node:http';
 import { accessReport as accessCase } from './access-report.mjs';
 import { apply as applyCase } from './apply.mjs';
 import { sections as sectionsCase } from './sections.mjs';
+import { graphql as graphqlCase } from './graphql.mjs';
 import { bulk as bulkCase } from './bulk.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,7 @@ const CASES = [
   'apply',
   'sections',
   'access',
+  'graphql',
 ];
 
 const { values: flags } = parseArgs({
@@ -135,7 +137,9 @@ for (const name of ONLY) {
   const caseStarted = Date.now();
   progress(`--- ${name}`);
   try {
-    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, sections, access }[name]();
+    await { startup, listing, memory, backpressure, offset, fork, sandbox, bulk, apply, sections, access, graphql }[
+      name
+    ]();
   } catch (error) {
     progress(`case ${name} failed: ${error.stack ?? error}`);
     targets.push({
@@ -530,6 +534,22 @@ async function apply() {
 /** collab.yaml's sections beyond settings, requests a project (bench/sections.mjs). */
 async function sections() {
   await sectionsCase({
+    cli: CLI,
+    work: WORK,
+    runs: RUNS,
+    rows,
+    targets,
+    startSandbox,
+    measure,
+    median,
+    fmtMs,
+    progress,
+  });
+}
+
+/** The desired state through GraphQL against REST and a serial read (bench/graphql.mjs). */
+async function graphql() {
+  await graphqlCase({
     cli: CLI,
     work: WORK,
     runs: RUNS,
