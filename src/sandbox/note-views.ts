@@ -57,6 +57,9 @@ export function noteJson(store: Store, noteable: Noteable, note: Note): Record<s
     confidential: note.confidential,
     // GitLab 15.5 renamed confidential to internal and sends both.
     internal: note.confidential,
+    // No note here comes from an importer (doc/api/notes.md's answers carry both).
+    imported: false,
+    imported_from: 'none',
     commands_changes: {},
   };
 }

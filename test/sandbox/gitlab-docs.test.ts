@@ -29,7 +29,9 @@ import {
   STARRED_PROJECTS_PARAMS,
   USER_PROJECTS_PARAMS,
 } from '../../src/params/projects.js';
-import { PROTECTED_BRANCH_PARAMS } from '../../src/params/protected-refs.js';
+import { MEMBER_FILTERS, MEMBER_PARAMS, MEMBER_REMOVE_PARAMS } from '../../src/params/members.js';
+import { NOTE_ORDER_BY, NOTE_SORTS } from '../../src/params/notes.js';
+import { PROTECTED_BRANCH_PARAMS, PROTECTED_TAG_PARAMS } from '../../src/params/protected-refs.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
 import { useSandbox } from '../helpers/cli.js';
@@ -97,6 +99,12 @@ function onUpdate(settings: readonly SettingSpec[]): ParamSpec[] {
   return settings.filter((s) => s.columns.includes('update')).map(({ required: _required, ...setting }) => setting);
 }
 
+/** The sandbox's note lists order by these (no table: the constants the route reads). */
+const NOTE_LIST: readonly ParamSpec[] = [
+  { name: 'sort', type: 'string', description: '', choices: NOTE_SORTS },
+  { name: 'order_by', type: 'string', description: '', choices: NOTE_ORDER_BY },
+];
+
 /** Each table, and the endpoint whose documented parameters it must agree with. */
 const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
@@ -130,6 +138,20 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['provisioned user filters', PROVISIONED_USER_FILTERS, 'GET /groups/:id/provisioned_users'],
   ['group transfer', GROUP_TRANSFER_PARAMS, 'POST /groups/:id/transfer'],
   ['LDAP links (add)', LDAP_LINK_PARAMS, 'POST /groups/:id/ldap_group_links'],
+  ['member filters (project)', MEMBER_FILTERS, 'GET /projects/:id/members'],
+  ['member filters (group)', MEMBER_FILTERS, 'GET /groups/:id/members'],
+  ['members (add)', MEMBER_PARAMS, 'POST /projects/:id/members'],
+  ['members (update)', MEMBER_PARAMS, 'PUT /groups/:id/members/:user_id'],
+  ['members (remove)', MEMBER_REMOVE_PARAMS, 'DELETE /groups/:id/members/:user_id'],
+  ['protected tags', PROTECTED_TAG_PARAMS, 'POST /projects/:id/protected_tags'],
+  ['group labels (create)', [LABEL_NAME, ...LABEL_PARAMS], 'POST /groups/:id/labels'],
+  ['group badges', BADGE_PARAMS, 'POST /groups/:id/badges'],
+  ['group variables (create)', [...VARIABLE_PARAMS, HIDDEN_PARAM], 'POST /groups/:id/variables'],
+  ['group variables (update)', VARIABLE_PARAMS, 'PUT /groups/:id/variables/:key'],
+  ['issue note list', NOTE_LIST, 'GET /projects/:id/issues/:issue_iid/notes'],
+  ['merge request note list', NOTE_LIST, 'GET /projects/:id/merge_requests/:merge_request_iid/notes'],
+  ['snippet note list', NOTE_LIST, 'GET /projects/:id/snippets/:snippet_id/notes'],
+  ['epic note list', NOTE_LIST, 'GET /groups/:id/epics/:epic_id/notes'],
 ];
 
 /** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
@@ -188,6 +210,16 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     made.hook = (await call('POST', `${storefront}/hooks`, { json: { url: 'https://ci.example.com/docs' } })).body.id;
     made.key = (await get(`${storefront}/deploy_keys`)).body[0].id;
     made.dana = (await get('/users?username=dana')).body[0].id;
+    await call('POST', '/groups/acme/labels', { json: { name: 'group-docs', color: '#00FF00' } });
+    made.groupBadge = (
+      await call('POST', '/groups/acme/badges', { json: { link_url: 'https://a/g', image_url: 'https://b/g' } })
+    ).body.id;
+    await call('POST', '/groups/acme/variables', { json: { key: 'GROUP_DOCS', value: 'group-value' } });
+    await call('POST', `${storefront}/protected_tags`, { json: { name: 'docs-*' } });
+    made.issue = (await get(`${storefront}/issues`)).body[0].iid;
+    made.note = (await call('POST', `${storefront}/issues/${made.issue}/notes`, { json: { body: 'docs' } })).body.id;
+    for (const owner of [storefront, '/groups/acme%2Fweb'])
+      await call('POST', `${owner}/members`, { json: { user_id: made.dana, access_level: 30 } });
     await call('POST', `${storefront}/star`);
     const platform = (await get('/groups/acme%2Fplatform')).body.id;
     await call('POST', `${storefront}/share`, { json: { group_id: platform, group_access: 30 } });
@@ -228,6 +260,25 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /groups/:id/subgroups': () => ['/groups/acme/subgroups', 'admin'],
     'GET /groups/:id/descendant_groups': () => ['/groups/acme/descendant_groups', 'admin'],
     'GET /groups/:id/projects': () => ['/groups/acme%2Fweb/projects', 'admin'],
+    'GET /projects/:id/members': () => [`${storefront}/members?user_ids=${made.dana}`, 'admin'],
+    'GET /projects/:id/members/:user_id': () => [`${storefront}/members/${made.dana}`, 'admin'],
+    'GET /projects/:id/members/all': () => [`${storefront}/members/all?user_ids=${made.dana}`, 'admin'],
+    'GET /groups/:id/members': () => [`/groups/acme%2Fweb/members?user_ids=${made.dana}`, 'admin'],
+    'GET /groups/:id/members/:user_id': () => [`/groups/acme%2Fweb/members/${made.dana}`, 'admin'],
+    'GET /groups/:id/members/all/:user_id': () => [`/groups/acme%2Fweb/members/all/${made.dana}`, 'admin'],
+    'GET /groups/:id/labels': () => ['/groups/acme/labels?with_counts=true&search=group-docs', 'admin'],
+    'GET /groups/:id/labels/:label_id': () => ['/groups/acme/labels/group-docs', 'admin'],
+    'GET /groups/:id/badges': () => ['/groups/acme/badges', 'admin'],
+    'GET /groups/:id/badges/:badge_id': () => [`/groups/acme/badges/${made.groupBadge}`, 'admin'],
+    'GET /groups/:id/badges/render': () => [
+      '/groups/acme/badges/render?link_url=https://a&image_url=https://b',
+      'admin',
+    ],
+    'GET /groups/:id/variables': () => ['/groups/acme/variables', 'admin'],
+    'GET /groups/:id/variables/:key': () => ['/groups/acme/variables/GROUP_DOCS', 'admin'],
+    'GET /projects/:id/protected_tags': () => [`${storefront}/protected_tags`, 'admin'],
+    'GET /projects/:id/protected_tags/:name': () => [`${storefront}/protected_tags/docs-*`, 'admin'],
+    'GET /projects/:id/issues/:issue_iid/notes': () => [`${storefront}/issues/${made.issue}/notes`, 'admin'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
   };
