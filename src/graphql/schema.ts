@@ -7,21 +7,21 @@
  * Source: GitLab's GraphQL reference, gitlabhq/gitlabhq `doc/api/graphql/reference/_index.md` at
  * commit 0016ea0586afbe89b5823f3fc254045ce7115af2: sections `Query.*`, `Project`, `Group`,
  * `BranchRule`, `BranchProtection`, `MergeAccessLevel`, `PushAccessLevel`, `AccessLevel*`,
- * `CiProjectVariable`, `CiGroupVariable`, `LabelInterface`, `MemberInterface`, `ProjectMember`,
+ * `CiProjectVariable`, `CiGroupVariable`, `Label`, `MemberInterface`, `ProjectMember`,
  * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `QueryComplexity`, `PageInfo`, the
  * connection and edge types, the enums (`AccessLevelEnum`, `CiVariableType`, `CiVariableSort`,
  * `LabelSearchFieldList`, `MemberSort`, `ProjectMemberRelation`, `GroupMemberRelation`,
  * `PipelineScheduleSort`, `PipelineScheduleStatus`) and the scalars (`ProjectID`, `UserID`,
- * `ProjectsBranchRuleID`, `Time`; `UserCore` as the `User` interface lists it). A subset: the fields
- * collab reads and the sandbox answers (labels' createdAt and updatedAt are left out: the sandbox
- * keeps no label timestamps). Facts from the reference worth knowing on the client side:
+ * `ProjectsBranchRuleID`, `Time`; `LabelID` as named there; `UserCore` as the `User` interface
+ * lists it). A subset: the fields collab reads and the sandbox answers (labels' createdAt,
+ * updatedAt and lockOnMerge are left out: the sandbox keeps none of them). Facts from the
+ * reference worth knowing on the client side:
  * - `Query.projects(fullPaths:)`: "You cannot provide more than 50 full paths."
  * - `Project.pipelineSchedules`: "can only be resolved for one project per request."
  * - `Group.projects` returns `ProjectConnection!`.
  * - `Project.labels(searchIn:)` and `Group.labels(searchIn:)` are `[LabelSearchFieldList!]!` with no
  *   default in the reference; the SDL defaults them to every field (`[TITLE, DESCRIPTION]`) so a
  *   query without them validates here: pass `searchIn` to a real instance to be safe.
- * What is marked `# unchecked` was not read in that reference.
  */
 export const GITLAB_SDL = /* GraphQL */ `
 """Time represented in ISO 8601."""
@@ -32,6 +32,8 @@ scalar ProjectID
 scalar GroupID
 """A global ID: gid://gitlab/User/1."""
 scalar UserID
+"""A global ID of a label."""
+scalar LabelID
 """A global ID: gid://gitlab/Projects::BranchRule/1."""
 scalar ProjectsBranchRuleID
 
@@ -223,7 +225,7 @@ enum LabelSearchFieldList {
   DESCRIPTION
 }
 type Label {
-  id: ID! # unchecked: the reference's Label table was not read, its LabelInterface was
+  id: LabelID!
   color: String!
   description: String
   textColor: String!
