@@ -47,6 +47,26 @@ describe('the launcher', () => {
     expect(seen.modules).toBeGreaterThan(50);
   });
 
+  // V8 rejects Node's own code cache for a built-in required after the flags changed: it is then
+  // compiled from source, which costs a command's start (src/launcher.cjs, BACK_BUILTINS).
+  it('requires before the V8 flags every built-in the modules of a request load', async () => {
+    const script = `
+      const launcher = require(${JSON.stringify(join(DIST, 'cli.cjs'))});
+      launcher.loadBundle('front');
+      launcher.tuneV8();
+      const flagsSet = process.moduleLoadList.length;
+      const back = launcher.loadBundle('back');
+      (async () => {
+        for (const name of ['run.js', 'commands/projects/view.js', 'commands/projects/list.js', 'config/schema.js'])
+          await back.exports.modules[name]();
+        const after = process.moduleLoadList.slice(flagsSet).filter((m) => m.startsWith('NativeModule '));
+        process.stdout.write(JSON.stringify(after));
+      })();`;
+    const result = await execa('node', ['-e', script], { reject: false });
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([]);
+  });
+
   // The build makes string-width's Intl.Segmenter on first use instead of at load (build.mjs).
   it('measures wide text in a terminal table with the segmenter made on first use', async () => {
     const config = mkdtempSync(join(tmpdir(), 'collab-config-'));
