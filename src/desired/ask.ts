@@ -17,8 +17,10 @@ export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Pr
       hint: `pass --yes, or review a saved plan and apply it: collab plan -f ${plan.file.path} --out plan.json, then collab apply -f plan.json`,
     });
   }
-  // As collab plan draws it on a terminal: coloured, each line cut to the width.
-  await ctx.terminal.stderrDrawn(async ({ width, color }) => humanPlan(plan, await planPaint(color), width));
+  // As collab plan draws it on a terminal: coloured, each change wrapped to the width, shared ones once.
+  await ctx.terminal.stderrDrawn(async ({ width, color }) =>
+    humanPlan(plan, await planPaint(color), width, ctx.terminal.verbose),
+  );
   ctx.terminal.stderrLine(planSummary(plan));
   await ctx.prompter.confirmByTyping(['yes', String(count)], what, false);
 }

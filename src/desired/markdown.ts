@@ -1,12 +1,25 @@
-import { byTarget, type Change, type Plan } from './model.js';
-import { ACTIONS, changeText, DESTRUCTIVE, planCounts, SIGN, sectionCounts, shownName } from './render.js';
+import type { Change, Plan } from './model.js';
+import {
+  ACTIONS,
+  changeText,
+  DESTRUCTIVE,
+  NAMED,
+  plural,
+  planCounts,
+  SIGN,
+  sectionCounts,
+  sharedAndOwn,
+  sharedWhere,
+  shownName,
+} from './render.js';
 
 /**
  * `collab plan -o markdown`: the plan as a merge request's comment (posted with `collab notes
- * create --body-file`). A table of what each section adds, changes and removes, then each target's
- * changes in a collapsible block, as a diff GitLab colours. Values are the plan's, so a secret is
- * its template (`${env:…}`), never its value. Never longer than a note may be (GitLab refuses a
- * note over 1,000,000 characters): the targets that do not fit are counted on a last line.
+ * create --body-file`). A table of what each section adds, changes and removes, then each change
+ * the same on several targets once (`on 91 projects below acme`, its targets listed when opened),
+ * then each target's own changes in a collapsible block, as diffs GitLab colours. Values are the
+ * plan's, so a secret is its template (`${env:…}`), never its value. Never longer than a note may
+ * be (GitLab refuses a note over 1,000,000 characters): what does not fit is counted on a last line.
  */
 
 /** GitLab's limit on a note's body (its Note model validates `note` at 1,000,000 characters). */
@@ -22,16 +35,48 @@ export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
   ];
   if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
   let text = `${head.join('\n')}\n`;
-  const targets = byTarget(plan.changes).map((target) => target.changes);
+  // Each change the same on several targets once (its targets in its block), then each target's own.
+  const { shared, own } = sharedAndOwn(plan.changes);
+  const blocks = [
+    ...shared.map((group) => ({ block: () => sharedBlock(group), what: 'change' })),
+    ...own.map((target) => ({ block: () => targetBlock(target.changes), what: 'target' })),
+  ];
   // Room kept for the last line, whatever the count it names.
-  const tail = (left: number) => `\n… and ${left.toLocaleString('en-US')} more target${left === 1 ? '' : 's'}\n`;
-  const room = limit - tail(targets.length).length;
-  for (let i = 0; i < targets.length; i++) {
-    const block = targetBlock(targets[i] as Change[]);
-    if (text.length + block.length > room) return text + tail(targets.length - i);
+  const tail = (left: typeof blocks) => {
+    const changes = left.filter((b) => b.what === 'change').length;
+    const targets = left.length - changes;
+    const parts = [changes && plural(changes, 'more shared change'), targets && plural(targets, 'more target')];
+    return `\n… and ${parts.filter(Boolean).join(' and ')}\n`;
+  };
+  const room = limit - tail(blocks).length;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = (blocks[i] as (typeof blocks)[number]).block();
+    if (text.length + block.length > room) return text + tail(blocks.slice(i));
     text += block;
   }
   return text;
+}
+
+/** A change the same on several targets: the change as a diff, then where it is, its targets listed when opened. */
+function sharedBlock(group: readonly Change[]): string {
+  const change = group[0] as Change;
+  const line = `${SIGN[change.action]} ${changeText(change)}${change.destructive ? DESTRUCTIVE : ''}`;
+  const fence = fenceFor([line]);
+  // The names are in the list: the summary only counts them (and their common group).
+  const where = group.length > NAMED ? sharedWhere(group) : sharedWhere(group).replace(/: .*$/, '');
+  return [
+    '',
+    `${fence}diff`,
+    line,
+    fence,
+    '',
+    `<details><summary>${escapeHtml(where)}</summary>`,
+    '',
+    ...group.map((c) => `- <code>${escapeHtml(shownName(c.address.path))}</code>`),
+    '',
+    '</details>',
+    '',
+  ].join('\n');
 }
 
 /** `| section | add | change | remove |`, a row per section the plan touches, in the plan's order. */

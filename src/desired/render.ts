@@ -1,7 +1,7 @@
 import { escapeControls } from '../output/escape.js';
 import { shownValue } from '../output/shown-value.js';
 import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
-import { type Change, type Plan, targetKey } from './model.js';
+import { byTarget, type Change, type Plan, type TargetChanges, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
 
 /**
@@ -72,16 +72,82 @@ export const DESTRUCTIVE = ' (destructive)';
 /**
  * `+ text`, coloured by its action, as lines of at most `room` display cells (0: one line, as in
  * a pipe or a file): a long change wraps, its later lines under its text, so that no value is
- * hidden; a value longer than a dozen lines ends in `…` (the whole is in -o json).
+ * hidden; a value longer than a dozen lines ends in `…` (the whole is in -o json). `where`: the
+ * targets a change shared by several is on (`on 91 projects below acme`), after two spaces.
  */
-function lines(change: Change, paint: Paint, room: number): string[] {
+function lines(change: Change, paint: Paint, room: number, where = ''): string[] {
   const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
   const text = changeText(change);
   const sign = color(SIGN[change.action]);
-  if (room <= 2 || displayWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`) <= room - 2)
-    return [`${sign} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}`];
+  const tail = where ? `  ${where}` : '';
+  const whole = `${text}${change.destructive ? DESTRUCTIVE : ''}${tail}`;
+  if (room <= 2 || displayWidth(whole) <= room - 2)
+    return [`${sign} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}${paint.dim(tail)}`];
   const wrapped = wrapToWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`, room - 2);
+  const last = wrapped.length - 1;
+  // The targets go on the change's last line where they fit, else on a line of their own.
+  if (where && displayWidth(`${wrapped[last]}${tail}`) <= room - 2)
+    wrapped[last] = `${wrapped[last]}${paint.dim(tail)}`;
+  else if (where) wrapped.push(...wrapToWidth(where, room - 2).map((part) => paint.dim(part)));
   return wrapped.map((part, i) => (i === 0 ? `${sign} ${part}` : `  ${part}`));
+}
+
+/**
+ * Changes that are the same on several targets: same kind of target, section, key, action,
+ * before and after as kept (a secret's template, not its value), and destructive or not. Never
+ * two changes whose shown values differ: the identity is the values themselves.
+ */
+function sameChange(change: Change): string {
+  const { kind, section, key } = change.address;
+  return JSON.stringify([
+    kind,
+    section,
+    key,
+    change.action,
+    change.before ?? null,
+    change.after ?? null,
+    change.destructive,
+  ]);
+}
+
+/**
+ * A plan's changes as people review them: each change the same on several targets once, with
+ * those targets (`shared`, in the order their first change comes), then each target's own.
+ */
+export function sharedAndOwn(changes: readonly Change[]): { shared: Change[][]; own: TargetChanges[] } {
+  const alike = new Map<string, Change[]>();
+  for (const change of changes) {
+    const key = sameChange(change);
+    const group = alike.get(key);
+    if (group) group.push(change);
+    else alike.set(key, [change]);
+  }
+  const shared = [...alike.values()].filter((group) => group.length > 1);
+  const once = new Set([...alike.values()].filter((group) => group.length === 1).map((group) => group[0] as Change));
+  return { shared, own: byTarget(changes.filter((change) => once.has(change))) };
+}
+
+/** Up to this many targets are named on a shared change's line; more are counted below their common group. */
+export const NAMED = 3;
+
+/**
+ * The targets of a shared change, exactly: `on 3 projects: acme/a, acme/b, globex/c`, or
+ * `on 91 projects below acme` (the deepest group all are below), `on 4 groups: acme and 3 below
+ * it`, or `on 91 projects` when no group holds them all (--verbose lists them).
+ */
+export function sharedWhere(group: readonly Change[]): string {
+  const { kind } = (group[0] as Change).address;
+  const paths = group.map((change) => change.address.path);
+  const count = plural(paths.length, kind);
+  if (paths.length <= NAMED) return `on ${count}: ${paths.map(shownName).join(', ')}`;
+  const parents = paths.map((path) => path.split('/').slice(0, -1));
+  const common: string[] = [];
+  for (let i = 0; parents.every((parent) => parent.length > i && parent[i] === (parents[0] as string[])[i]); i++)
+    common.push((parents[0] as string[])[i] as string);
+  if (common.length > 0) return `on ${count} below ${shownName(common.join('/'))}`;
+  // Groups: one of them may hold all the others (acme, and groups below it).
+  const top = paths.find((path) => paths.every((other) => other === path || other.startsWith(`${path}/`)));
+  return top ? `on ${count}: ${shownName(top)} and ${paths.length - 1} below it` : `on ${count}`;
 }
 
 /**
@@ -114,22 +180,26 @@ function withoutUrl(value: unknown): unknown {
 }
 
 /**
- * The diff, target by target: `~ project acme/web/app` then its changes, indented, then what each
- * section adds, changes and removes (the table of -o markdown). `width`: the terminal's, each
- * change wrapped to it (0: one line each, as in a pipe or a file).
+ * The diff: each change the same on several targets once, with the targets counted and named
+ * (`+ label security  on 91 projects below acme`; `verbose`: each path under it), then target by
+ * target what is its own (`~ project acme/web/app`, its changes indented), then what each section
+ * adds, changes and removes (the table of -o markdown). `width`: the terminal's, each change
+ * wrapped to it (0: one line each, as in a pipe or a file).
  */
-export function humanPlan(plan: Plan, paint: Paint, width = 0): string {
+export function humanPlan(plan: Plan, paint: Paint, width = 0, verbose = false): string {
   const out: string[] = [];
-  let current = '';
   const cut = (text: string, indent: number) => (width > 0 ? cutToWidth(text, Math.max(1, width - indent)) : text);
-  for (const change of plan.changes) {
-    const target = `${change.address.kind} ${change.address.path}`;
-    if (target !== current) {
-      current = target;
-      const creating = change.address.section === 'create';
-      out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(cut(shownName(target), 2))}`);
-    }
-    for (const part of lines(change, paint, width > 0 ? width - 4 : 0)) out.push(`    ${part}`);
+  const { shared, own } = sharedAndOwn(plan.changes);
+  for (const group of shared) {
+    out.push(...lines(group[0] as Change, paint, width, sharedWhere(group)));
+    if (verbose) for (const change of group) out.push(`    ${cut(shownName(change.address.path), 4)}`);
+  }
+  for (const target of own) {
+    const creating = target.changes.some((change) => change.address.section === 'create');
+    const name = shownName(`${target.kind} ${target.path}`);
+    out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(cut(name, 2))}`);
+    for (const change of target.changes)
+      for (const part of lines(change, paint, width > 0 ? width - 4 : 0)) out.push(`    ${part}`);
   }
   if (out.length === 0) return '';
   out.push('', ...sectionLines(plan.changes));

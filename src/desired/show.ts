@@ -26,7 +26,7 @@ export async function showPlan(ctx: VerbContext, plan: Plan): Promise<void> {
     value: plan,
     rows: changeLines(plan),
     columns: CHANGE_COLUMNS,
-    text: async ({ width, color }) => humanPlan(plan, await planPaint(color), width),
+    text: async ({ width, color }) => humanPlan(plan, await planPaint(color), width, ctx.terminal.verbose),
     markdown: () => markdownPlan(plan),
   });
   ctx.terminal.info(planSummary(plan));

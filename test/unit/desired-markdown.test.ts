@@ -100,7 +100,14 @@ describe('collab plan -o markdown', () => {
   it('never longer than a note may be: the targets that do not fit are counted on the last line', () => {
     expect(NOTE_LIMIT).toBe(1_000_000);
     const many = Array.from({ length: 400 }, (_, i) =>
-      change(`acme/p${String(i).padStart(3, '0')}`, 'settings', 'description', 'update', 'old', 'x'.repeat(200)),
+      change(
+        `acme/p${String(i).padStart(3, '0')}`,
+        'settings',
+        'description',
+        'update',
+        'old',
+        `${'x'.repeat(200)}${i}`,
+      ),
     );
     const text = markdownPlan(planOf(many, 400), 20_000);
     expect(text.length).toBeLessThanOrEqual(20_000);
@@ -149,5 +156,124 @@ describe('the diff on a terminal', () => {
       'section             add  change  remove',
       'protected_branches    0       1       0',
     ]);
+  });
+});
+
+/** The same label made on each of these projects: one change a target, identical but for the path. */
+const label = (path: string, color = '#d9534f') =>
+  ({
+    ...change(path, 'labels', 'security', 'create', null, { name: 'security', color }),
+    id: `project:${path} labels security`,
+  }) as Change;
+const FOUR = ['acme/web/a', 'acme/web/b', 'acme/platform/c', 'acme/d'];
+
+describe('identical changes on several targets, shown once', () => {
+  it("on more than three projects: counted below their common group, then each target's own", () => {
+    const plan = planOf([
+      ...FOUR.map((path) => label(path)),
+      change('acme/d', 'settings', 'merge_method', 'update', 'merge', 'ff'),
+    ]);
+    expect(humanPlan(plan, NO_PAINT)).toBe(
+      [
+        '+ label security {"name":"security","color":"#d9534f"}  on 4 projects below acme',
+        '~ project acme/d',
+        '    ~ merge_method: merge -> ff',
+        '',
+        'section   add  change  remove',
+        'labels      4       0       0',
+        'settings    0       1       0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("with --verbose, each target's path under the change", () => {
+    expect(
+      humanPlan(planOf(FOUR.map((path) => label(path))), NO_PAINT, 0, true)
+        .split('\n')
+        .slice(0, 5),
+    ).toEqual([
+      '+ label security {"name":"security","color":"#d9534f"}  on 4 projects below acme',
+      '    acme/web/a',
+      '    acme/web/b',
+      '    acme/platform/c',
+      '    acme/d',
+    ]);
+  });
+
+  it('on three or fewer, named; with no common group, counted alone', () => {
+    const few = humanPlan(planOf([label('acme/a'), label('globex/b')]), NO_PAINT).split('\n')[0];
+    expect(few).toBe('+ label security {"name":"security","color":"#d9534f"}  on 2 projects: acme/a, globex/b');
+    const apart = ['acme/a', 'acme/b', 'globex/c', 'initech/d'].map((path) => label(path));
+    expect(humanPlan(planOf(apart), NO_PAINT).split('\n')[0]).toBe(
+      '+ label security {"name":"security","color":"#d9534f"}  on 4 projects',
+    );
+    const groups = ['acme', 'acme/web', 'acme/platform', 'acme/platform/infra'].map(
+      (path) => ({ ...label(path), address: { ...label(path).address, kind: 'group' } }) as Change,
+    );
+    expect(humanPlan(planOf(groups), NO_PAINT).split('\n')[0]).toBe(
+      '+ label security {"name":"security","color":"#d9534f"}  on 4 groups: acme and 3 below it',
+    );
+  });
+
+  it('never merges changes whose shown values differ: another after, another before, another template', () => {
+    const plan = planOf([
+      label('acme/a'),
+      label('acme/b', '#000000'),
+      change('acme/a', 'settings', 'merge_method', 'update', 'merge', 'ff'),
+      change('acme/b', 'settings', 'merge_method', 'update', 'rebase_merge', 'ff'),
+      change('acme/a', 'variables', 'TOKEN', 'create', null, { value: '$' + '{env:ONE}' }),
+      change('acme/b', 'variables', 'TOKEN', 'create', null, { value: '$' + '{env:TWO}' }),
+    ]);
+    expect(humanPlan(plan, NO_PAINT).split('\n\n')[0]).toBe(
+      [
+        '~ project acme/a',
+        '    + label security {"name":"security","color":"#d9534f"}',
+        '    ~ merge_method: merge -> ff',
+        '    + variable TOKEN {"value":"$' + '{env:ONE}"}',
+        '~ project acme/b',
+        '    + label security {"name":"security","color":"#000000"}',
+        '    ~ merge_method: rebase_merge -> ff',
+        '    + variable TOKEN {"value":"$' + '{env:TWO}"}',
+      ].join('\n'),
+    );
+  });
+
+  it('at 60 columns the change wraps and its targets go on a line of their own', () => {
+    const lines = humanPlan(planOf(FOUR.map((path) => label(path))), NO_PAINT, 60).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      '+ label security {"name":"security","color":"#d9534f"}',
+      '  on 4 projects below acme',
+    ]);
+  });
+
+  it('-o markdown: the change once as a diff, its targets listed when opened', () => {
+    const text = markdownPlan(planOf([...FOUR.map((path) => label(path)), label('acme/x', '#000000')]));
+    expect(text.split('| labels | 5 | 0 | 0 |\n')[1]).toBe(
+      [
+        '',
+        '```diff',
+        '+ label security {"name":"security","color":"#d9534f"}',
+        '```',
+        '',
+        '<details><summary>on 4 projects below acme</summary>',
+        '',
+        '- <code>acme/web/a</code>',
+        '- <code>acme/web/b</code>',
+        '- <code>acme/platform/c</code>',
+        '- <code>acme/d</code>',
+        '',
+        '</details>',
+        '',
+        '<details><summary>~ project <code>acme/x</code> (1 change)</summary>',
+        '',
+        '```diff',
+        '+ label security {"name":"security","color":"#000000"}',
+        '```',
+        '',
+        '</details>',
+        '',
+      ].join('\n'),
+    );
   });
 });
