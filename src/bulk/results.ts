@@ -128,15 +128,16 @@ export interface FieldChange {
 const CLOCK_FIELDS = new Set(['updated_at', 'last_activity_at']);
 
 /**
- * What an update changed: the fields whose value differs between the resource read before it and
- * its answer (nested maps by dotted path, lists whole), in the answer's order. Undefined when
+ * What an update changed: the fields both show whose value differs between the resource read
+ * before it and its answer (nested maps by dotted path, lists whole), in the answer's order. Undefined when
  * either is no object (nothing to compare).
  */
 export function fieldChanges(before: unknown, after: unknown, prefix = ''): FieldChange[] | undefined {
   if (!isMap(before) || !isMap(after)) return undefined;
   const out: FieldChange[] = [];
   for (const [key, to] of Object.entries(after)) {
-    if (prefix === '' && CLOCK_FIELDS.has(key)) continue;
+    // A field the read did not show (an answer may say more than its GET) is not one it changed.
+    if ((prefix === '' && CLOCK_FIELDS.has(key)) || !(key in before)) continue;
     const from = before[key];
     if (isMap(from) && isMap(to)) out.push(...(fieldChanges(from, to, `${prefix}${key}.`) as FieldChange[]));
     else if (!sameValue(from, to)) out.push({ field: `${prefix}${key}`, from: from ?? null, to });

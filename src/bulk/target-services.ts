@@ -27,7 +27,7 @@ export class TargetSession implements Session {
    * Ctrl-C leaves not done after that is `unknown`, as the service may have acted.
    */
   mutationSentAt: number | undefined;
-  /** What this target's GETs without a query answered, by path: an update's `current` read once. */
+  /** What this target's GETs answered, by path and query: an update's `current` read once. */
   private readonly read = new Map<string, unknown>();
 
   constructor(
@@ -113,14 +113,14 @@ export class TargetSession implements Session {
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
       const response = await this.run.request<T>(req);
-      if (req.method === 'GET' && Object.keys(req.query ?? {}).length === 0) this.read.set(req.path, response.data);
+      if (req.method === 'GET') this.read.set(readKey(req), response.data);
       return response;
     }
     // An update's result says what it changed: the resource as it was (read by the verb already,
     // else one GET), against the answer. A request a target; alone an update sends none.
     const before = req.current
-      ? this.read.has(req.current.path)
-        ? this.read.get(req.current.path)
+      ? this.read.has(readKey(req.current))
+        ? this.read.get(readKey(req.current))
         : (await this.run.request(req.current)).data
       : undefined;
     // Wall time, as the sandbox and the journal of the interrupted run count it (recover compares with it).
@@ -140,6 +140,8 @@ export class TargetSession implements Session {
   /** The run's client and config belong to the run: it closes them. */
   async close(): Promise<void> {}
 }
+
+const readKey = (req: ApiRequest) => `${req.path}?${JSON.stringify(req.query ?? {})}`;
 
 /**
  * One target's terminal: a status line becomes the target's message (redacted as on stderr), a

@@ -152,13 +152,17 @@ export function sharedWhere(group: readonly Change[]): string {
 
 /**
  * A change in a few words, for an apply's result: `merge_method: merge -> ff`, `+ hook https://…`,
- * `- share initech`, `+ project created` (a list item by its name, not its body; a value a secret
+ * `- share initech`, `+ project created`, `~ protected branch main (merge_access_level: maintainer
+ * -> developer)` (a list item by its name, an update with the fields it changes; a value a secret
  * was given for stays its template).
  */
 export function changeSummary(change: Change): string {
   const { section, key, kind } = change.address;
   if (section === 'create') return `+ ${kind} created`;
-  if (NOUN[section]) return `${SIGN[change.action]} ${NOUN[section]} ${shownName(key)}`;
+  if (NOUN[section]) {
+    const name = `${SIGN[change.action]} ${NOUN[section]} ${shownName(key)}`;
+    return change.action === 'update' ? `${name} (${fieldsChanged(change.before, change.after)})` : name;
+  }
   return change.action === 'create' ? `+ ${changeText(change)}` : changeText(change);
 }
 
@@ -171,6 +175,16 @@ export function changeRecord(change: Change): Record<string, unknown> {
     to: change.after ?? null,
     action: change.action,
   };
+}
+
+/** `merge_access_level: maintainer -> developer, allow_force_push: false -> true`: a list item's update field by field. */
+function fieldsChanged(before: unknown, after: unknown): string {
+  if (before === null || typeof before !== 'object' || after === null || typeof after !== 'object')
+    return `${shownValue(before)} -> ${shownValue(after)}`;
+  const was = before as Record<string, unknown>;
+  return Object.entries(after)
+    .map(([field, value]) => `${field}: ${shownValue(was[field])} -> ${shownValue(value)}`)
+    .join(', ');
 }
 
 function withoutUrl(value: unknown): unknown {

@@ -74,4 +74,13 @@ describe('bulk results that say what happened', () => {
     expect([set.exitCode, set.stdout]).toEqual([0, 'acme/platform/api\tok\tmax_file_size: 5 -> 10\n']);
     expect(sandbox.requestLog.slice(before).map((r) => r.method)).toEqual(['GET', 'PUT']);
   });
+
+  it('groups update names what changed (its answer lists projects as its read does)', async () => {
+    const input = 'acme/web\n';
+    await collab(['groups', 'update', 'acme/web', '--description', 'Web team']);
+    const first = await collab(['groups', 'update', '-', '--description', 'Managed here'], { input });
+    expect(first.stdout).toBe('acme/web\tok\tdescription: Web team -> Managed here\n');
+    const again = await collab(['groups', 'update', '-', '--description', 'Managed here'], { input });
+    expect(again.stdout).toBe('acme/web\tunchanged\tdescription already Managed here\n');
+  });
 });

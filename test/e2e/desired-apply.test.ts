@@ -36,7 +36,7 @@ describe('collab apply', () => {
     const dry = await collab(['apply', '-f', path, '--dry-run'], { env });
     expect(dry.exitCode).toBe(8);
     expect(dry.stdout).toBe(planned.stdout);
-    expect(dry.stdout).toContain('~ project acme/web/storefront\n    ~ merge_method: merge -> ff\n');
+    expect(dry.stdout).toContain('~ merge_method: merge -> ff  on 4 projects below acme/web\n');
     expect(writes()).toEqual([]);
   });
 

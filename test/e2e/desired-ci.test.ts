@@ -77,7 +77,7 @@ describe('examples/gitlab-ci.yml against the sandbox', () => {
     const plan = readFileSync(`${w.dir}/plan.md`, 'utf8');
     expect(plan).toMatch(/^### collab plan: 4 changes on 4 targets\n/);
     expect(plan).toContain(
-      '<details><summary>~ project <code>acme/web/storefront</code> (1 change)</summary>\n\n```diff\n~ merge_method: merge -> ff\n```\n\n</details>\n',
+      '```diff\n~ merge_method: merge -> ff\n```\n\n<details><summary>on 4 projects below acme/web</summary>\n\n- <code>acme/web/brisk-beacon-21</code>\n- <code>acme/web/design-system</code>\n- <code>acme/web/mellow-atlas-12</code>\n- <code>acme/web/storefront</code>\n\n</details>\n',
     );
     const notes = await w.getJson('/projects/acme%2Fweb%2Fstorefront/merge_requests/1/notes?per_page=100');
     const posted = notes.filter((note: { body: string }) => note.body.startsWith('### collab plan'));

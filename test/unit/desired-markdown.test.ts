@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownPlan, NOTE_LIMIT } from '../../src/desired/markdown.js';
 import type { Change, Plan } from '../../src/desired/model.js';
-import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
+import { changeSummary, humanPlan, NO_PAINT } from '../../src/desired/render.js';
 
 /** The plan as a merge request's comment (-o markdown), and the diff cut to a terminal's width: pure functions of a plan value. */
 
@@ -275,5 +275,20 @@ describe('identical changes on several targets, shown once', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe("an apply's result", () => {
+  it("names a list item's update field by field", () => {
+    const update = change(
+      'acme/a',
+      'protected_branches',
+      'main',
+      'update',
+      { merge_access_level: 'maintainer' },
+      { merge_access_level: 'developer' },
+    );
+    expect(changeSummary(update)).toBe('~ protected branch main (merge_access_level: maintainer -> developer)');
+    expect(changeSummary(label('acme/a'))).toBe('+ label security');
   });
 });
