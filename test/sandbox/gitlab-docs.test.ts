@@ -30,7 +30,12 @@ import {
   USER_PROJECTS_PARAMS,
 } from '../../src/params/projects.js';
 import { MEMBER_FILTERS, MEMBER_PARAMS, MEMBER_REMOVE_PARAMS } from '../../src/params/members.js';
+import { APPROVAL_RULE_PARAMS, approvalSettingsFor } from '../../src/params/approvals.js';
 import { NOTE_ORDER_BY, NOTE_SORTS } from '../../src/params/notes.js';
+import { SCHEDULE_PARAMS, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipeline-schedules.js';
+import { DEPLOYMENT_TIERS } from '../../src/params/protected-environments.js';
+import { PUSH_RULE_PARAMS } from '../../src/params/push-rules.js';
+import { MIRROR_PARAMS } from '../../src/params/remote-mirrors.js';
 import { PROTECTED_BRANCH_PARAMS, PROTECTED_TAG_PARAMS } from '../../src/params/protected-refs.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
@@ -105,6 +110,11 @@ const NOTE_LIST: readonly ParamSpec[] = [
   { name: 'order_by', type: 'string', description: '', choices: NOTE_ORDER_BY },
 ];
 
+/** A table as an update takes it: every parameter optional. */
+function optional(params: readonly ParamSpec[]): ParamSpec[] {
+  return params.map(({ required: _required, ...param }) => param);
+}
+
 /** Each table, and the endpoint whose documented parameters it must agree with. */
 const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
@@ -152,6 +162,30 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['merge request note list', NOTE_LIST, 'GET /projects/:id/merge_requests/:merge_request_iid/notes'],
   ['snippet note list', NOTE_LIST, 'GET /projects/:id/snippets/:snippet_id/notes'],
   ['epic note list', NOTE_LIST, 'GET /groups/:id/epics/:epic_id/notes'],
+  ['pipeline schedules (create)', SCHEDULE_PARAMS, 'POST /projects/:id/pipeline_schedules'],
+  [
+    'pipeline schedules (update)',
+    optional(SCHEDULE_PARAMS),
+    'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id',
+  ],
+  [
+    'pipeline schedule variables',
+    [{ name: 'variable_type', type: 'string', description: '', choices: SCHEDULE_VARIABLE_TYPES }],
+    'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables',
+  ],
+  ['remote mirrors (create)', MIRROR_PARAMS, 'POST /projects/:id/remote_mirrors'],
+  ['remote mirrors (update)', optional(MIRROR_PARAMS), 'PUT /projects/:id/remote_mirrors/:mirror_id'],
+  ['approval rules (create)', APPROVAL_RULE_PARAMS, 'POST /projects/:id/approval_rules'],
+  ['approval settings (project)', approvalSettingsFor('project'), 'PUT /projects/:id/merge_request_approval_setting'],
+  ['approval settings (group)', approvalSettingsFor('group'), 'PUT /groups/:id/merge_request_approval_setting'],
+  ['push rules (project)', PUSH_RULE_PARAMS, 'POST /projects/:id/push_rule'],
+  ['push rules (group)', PUSH_RULE_PARAMS, 'PUT /groups/:id/push_rule'],
+  ['group hooks', hookParamsFor('group'), 'POST /groups/:id/hooks'],
+  [
+    'group protected environments',
+    [{ name: 'name', type: 'string', description: '', choices: DEPLOYMENT_TIERS, required: true }],
+    'POST /groups/:id/protected_environments',
+  ],
 ];
 
 /** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
@@ -218,6 +252,32 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     await call('POST', `${storefront}/protected_tags`, { json: { name: 'docs-*' } });
     made.issue = (await get(`${storefront}/issues`)).body[0].iid;
     made.note = (await call('POST', `${storefront}/issues/${made.issue}/notes`, { json: { body: 'docs' } })).body.id;
+    made.schedule = (
+      await call('POST', `${storefront}/pipeline_schedules`, {
+        json: { description: 'docs', ref: 'main', cron: '0 1 * * *' },
+      })
+    ).body.id;
+    made.mirror = (
+      await call('POST', `${storefront}/remote_mirrors`, { json: { url: 'https://example.com/m.git' } })
+    ).body.id;
+    made.rule = (
+      await call('POST', `${storefront}/approval_rules`, { json: { name: 'docs', approvals_required: 1 } })
+    ).body.id;
+    await call('POST', `${storefront}/push_rule`, { json: { deny_delete_tag: true } });
+    await call('POST', '/groups/acme/push_rule', { json: { deny_delete_tag: true } });
+    made.groupHook = (await call('POST', '/groups/acme/hooks', { json: { url: 'https://ci.example.com/g' } })).body.id;
+    await call('POST', `${storefront}/protected_environments`, {
+      json: { name: 'production', deploy_access_levels: [{ access_level: 40 }] },
+    });
+    await call('POST', '/groups/acme/protected_environments', {
+      json: { name: 'staging', deploy_access_levels: [{ access_level: 40 }] },
+    });
+    await call('POST', `${storefront}/job_token_scope/allowlist`, {
+      json: { target_project_id: (await get('/projects/acme%2Fplatform%2Fapi')).body.id },
+    });
+    await call('POST', `${storefront}/job_token_scope/groups_allowlist`, {
+      json: { target_group_id: (await get('/groups/acme%2Fplatform')).body.id },
+    });
     for (const owner of [storefront, '/groups/acme%2Fweb'])
       await call('POST', `${owner}/members`, { json: { user_id: made.dana, access_level: 30 } });
     await call('POST', `${storefront}/star`);
@@ -279,6 +339,34 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /projects/:id/protected_tags': () => [`${storefront}/protected_tags`, 'admin'],
     'GET /projects/:id/protected_tags/:name': () => [`${storefront}/protected_tags/docs-*`, 'admin'],
     'GET /projects/:id/issues/:issue_iid/notes': () => [`${storefront}/issues/${made.issue}/notes`, 'admin'],
+    'GET /projects/:id/pipeline_schedules': () => [`${storefront}/pipeline_schedules`, 'admin'],
+    'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id': () => [
+      `${storefront}/pipeline_schedules/${made.schedule}`,
+      'admin',
+    ],
+    'GET /projects/:id/remote_mirrors': () => [`${storefront}/remote_mirrors`, 'admin'],
+    'GET /projects/:id/remote_mirrors/:mirror_id': () => [`${storefront}/remote_mirrors/${made.mirror}`, 'admin'],
+    'GET /projects/:id/job_token_scope': () => [`${storefront}/job_token_scope`, 'admin'],
+    'GET /projects/:id/job_token_scope/allowlist': () => [`${storefront}/job_token_scope/allowlist`, 'admin'],
+    'GET /projects/:id/job_token_scope/groups_allowlist': () => [
+      `${storefront}/job_token_scope/groups_allowlist`,
+      'admin',
+    ],
+    'GET /projects/:id/approval_rules': () => [`${storefront}/approval_rules`, 'admin'],
+    'GET /projects/:id/approval_rules/:approval_rule_id': () => [`${storefront}/approval_rules/${made.rule}`, 'admin'],
+    'GET /projects/:id/merge_request_approval_setting': () => [`${storefront}/merge_request_approval_setting`, 'admin'],
+    'GET /groups/:id/merge_request_approval_setting': () => ['/groups/acme/merge_request_approval_setting', 'admin'],
+    'GET /projects/:id/push_rule': () => [`${storefront}/push_rule`, 'admin'],
+    'GET /groups/:id/push_rule': () => ['/groups/acme/push_rule', 'admin'],
+    'GET /groups/:id/hooks/:hook_id': () => [`/groups/acme/hooks/${made.groupHook}`, 'admin'],
+    'GET /projects/:id/protected_environments': () => [`${storefront}/protected_environments`, 'admin'],
+    'GET /projects/:id/protected_environments/:name': () => [
+      `${storefront}/protected_environments/production`,
+      'admin',
+    ],
+    'GET /groups/:id/protected_environments': () => ['/groups/acme/protected_environments', 'admin'],
+    'GET /groups/:id/protected_environments/:name': () => ['/groups/acme/protected_environments/staging', 'admin'],
+    'GET /metadata': () => ['/metadata', 'admin'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
   };

@@ -63,6 +63,8 @@ function ruleJson(store: Store, rule: ApprovalRule): Record<string, unknown> {
     id: rule.id,
     name: rule.name,
     rule_type: rule.rule_type,
+    // Report rules come from security policies, which the sandbox has none of (doc/api/merge_request_approvals.md).
+    report_type: null,
     eligible_approvers: users,
     approvals_required: rule.approvals_required,
     users,

@@ -18,8 +18,14 @@ function ruleKey(owner: OwnerRef): string {
   return `${owner.kind}:${owner.id}`;
 }
 
+/**
+ * Rules no table of collab's sets, at GitLab's defaults (doc/api/project_push_rules.md,
+ * group_push_rules.md): the committer-name check and the DCO sign-off check.
+ */
+const UNSET_RULES = { commit_committer_name_check: false, reject_non_dco_commits: false };
+
 function ruleJson(rule: PushRule): Record<string, unknown> {
-  const fields = { ...PUSH_RULE_DEFAULTS, ...rule.attrs };
+  const fields = { ...PUSH_RULE_DEFAULTS, ...UNSET_RULES, ...rule.attrs };
   return rule.owner.kind === 'project'
     ? { id: rule.id, project_id: rule.owner.id, created_at: rule.created_at, ...fields }
     : { id: rule.id, created_at: rule.created_at, ...fields };
