@@ -35,10 +35,10 @@ export function itemLimit(flags: ListFlags): number | undefined {
 }
 
 /** The most items the service gives in one page (GitLab's per_page limit). */
-const MAX_PER_PAGE = 100;
+export const MAX_PER_PAGE = 100;
 
 /** The service's page size when none is asked for. */
-const SERVICE_PER_PAGE = 20;
+export const SERVICE_PER_PAGE = 20;
 
 /**
  * Items per request, the one rule: --per-page; else the largest page with --all (fewest

@@ -1,10 +1,10 @@
-import { checkListFlags, DEFAULT_LIMIT, type ListFlags } from '../list-flags.js';
+import { checkListFlags, DEFAULT_LIMIT, type ListFlags, MAX_PER_PAGE, SERVICE_PER_PAGE } from '../list-flags.js';
 import { DOCUMENT_FORMATS, OUTPUT_FORMATS } from '../output/format.js';
 import { duration, integer } from '../params/parsers.js';
 import { findSetting } from '../config/settings.js';
 import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
-import { bulkOptions, MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './targets.js';
+import { MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './targets.js';
 
 /** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
@@ -29,11 +29,29 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: '-q, --quiet', description: 'print only data: no status messages' },
 ];
 
-const LIST_CONCURRENCY: OptionSpec = {
-  flags: '--concurrency <n>',
-  description: `pages in flight with --all (default ${findSetting('concurrency').default}, config concurrency)`,
-  parse: integer(1, 32),
-};
+/** The concurrency setting: its default and its largest value, from the settings table. */
+const CONCURRENCY = findSetting('concurrency');
+const CONCURRENCY_MAX = CONCURRENCY.value.type === 'integer' ? CONCURRENCY.value.max : Number.NaN;
+
+/**
+ * A command's --concurrency: what runs at once, up to `max` (what it runs decides how many the
+ * service takes; by default the setting's own largest value), its default said from the settings table.
+ */
+function concurrencyOption(what: string, max = CONCURRENCY_MAX): OptionSpec {
+  return {
+    flags: '--concurrency <n>',
+    description: `${what} (default ${CONCURRENCY.default}, the concurrency setting; at most ${max})`,
+    parse: integer(1, max),
+  };
+}
+
+/** The same as a typed flag (src/commands/flags.ts), for a verb that declares it. */
+export function concurrencyFlag(what: string, max?: number) {
+  const { flags, description } = concurrencyOption(what, max);
+  return option(flags, description, integer(1, max ?? CONCURRENCY_MAX));
+}
+
+const LIST_CONCURRENCY = concurrencyOption('pages in flight with --all');
 
 const LIST_OPTIONS: readonly OptionSpec[] = [
   {
@@ -42,10 +60,14 @@ const LIST_OPTIONS: readonly OptionSpec[] = [
     parse: integer(1),
   },
   { flags: '--all', description: 'every item, streamed page by page as it arrives' },
-  { flags: '--per-page <n>', description: 'items per request, 1 to 100', parse: integer(1, 100) },
+  {
+    flags: '--per-page <n>',
+    description: `items per request, 1 to ${MAX_PER_PAGE}`,
+    parse: integer(1, MAX_PER_PAGE),
+  },
   {
     flags: '--page <n>',
-    description: 'only this page (of --per-page items, default 20), as the service numbers them',
+    description: `only this page (of --per-page items, default ${SERVICE_PER_PAGE}), as the service numbers them`,
     parse: integer(1),
   },
   LIST_CONCURRENCY,
@@ -69,23 +91,22 @@ export function waitFlags(until: string) {
 /** How long --wait waits unless --timeout says otherwise. */
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
-/**
- * A command's --concurrency: what runs at once, up to `max` (what it runs decides how many the
- * service takes), the default said from the settings table.
- */
-export function concurrencyFlag(what: string, max: number) {
-  return option(
-    '--concurrency <n>',
-    `${what} (default ${findSetting('concurrency').default}, the concurrency setting; at most ${max})`,
-    integer(1, max),
-  );
-}
-
 const DRY_RUN: OptionSpec = {
   flags: '--dry-run',
   description: 'print the request that would be sent, and send nothing',
 };
 const YES: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation' };
+
+/** The options a command with a target slot gets for `-`: --concurrency (lists have theirs), --yes for destructive verbs. */
+function bulkOptions(spec: CommandSpec): OptionSpec[] {
+  if (targetSlots(spec).length === 0) return [];
+  const options: OptionSpec[] = [];
+  if (!spec.list)
+    options.push(concurrencyOption('with - as the target: targets in flight at once', MAX_TARGET_CONCURRENCY));
+  if (spec.destructive === true && !spec.confirm)
+    options.push({ flags: '-y, --yes', description: 'with - as the target: do not ask to type the number of targets' });
+  return options;
+}
 
 /**
  * A command's own options plus those its kind brings (list, dry-run, confirmation, and what `-` as
@@ -109,7 +130,7 @@ function withBulkHelp(option: OptionSpec): OptionSpec {
   if (option === LIST_CONCURRENCY)
     return {
       ...option,
-      description: `${option.description}; with - as the target too, each target's pages (targets run at config concurrency, at most ${MAX_TARGET_CONCURRENCY})`,
+      description: `${option.description}; with - as the target too, each target's pages (targets run at the concurrency setting, at most ${MAX_TARGET_CONCURRENCY})`,
     };
   return option;
 }

@@ -1,5 +1,4 @@
 import { CollabError } from '../errors.js';
-import { integer } from '../params/parsers.js';
 import type { ArgSpec, CommandInput, CommandSpec, OptionSpec } from './spec.js';
 
 /**
@@ -87,22 +86,6 @@ export function bulkRun(spec: CommandSpec, input: CommandInput, command: string)
 export const MAX_TARGET_CONCURRENCY = 16;
 
 const STDIN_NOTE = '; - reads many from standard input, one a line';
-
-/** The options a command with a target slot gets for `-`: --concurrency (lists have theirs), --yes for destructive verbs. */
-export function bulkOptions(spec: CommandSpec): OptionSpec[] {
-  if (targetSlots(spec).length === 0) return [];
-  const options: OptionSpec[] = [];
-  if (!spec.list) {
-    options.push({
-      flags: '--concurrency <n>',
-      description: `with - as the target: targets in flight at once (default: config concurrency; at most ${MAX_TARGET_CONCURRENCY})`,
-      parse: integer(1, MAX_TARGET_CONCURRENCY),
-    });
-  }
-  if (isDestructive(spec) && !spec.confirm)
-    options.push({ flags: '-y, --yes', description: 'with - as the target: do not ask to type the number of targets' });
-  return options;
-}
 
 /** Help of a target argument or option says what `-` does. */
 export function withStdinNote<T extends { description: string }>(item: T): T {

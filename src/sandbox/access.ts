@@ -31,6 +31,19 @@ export const OWNER_ADMIN_ROLE: Readonly<Record<'project' | 'group', number>> = {
   group: ACCESS.owner,
 };
 
+/**
+ * Administrators read every project, group and user's private fields, and use the filters and
+ * orders GitLab keeps for them (admin mode, which the sandbox has always on).
+ */
+export function isAdministrator(user: User | undefined): boolean {
+  return user?.is_admin === true;
+}
+
+/** Whether a role is at least `min` (no `min`: any role), as the min_access_level filters compare. */
+export function atLeastLevel(level: number, min: number | undefined): boolean {
+  return min === undefined || level >= min;
+}
+
 /** Visibilities in order: a thing may not be more visible than what holds it. */
 const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
 

@@ -1,5 +1,5 @@
 import type { ParamSpec } from '../params/types.js';
-import { canReadGroup, canReadProject, groupAccess, projectAccess } from './access.js';
+import { canReadGroup, canReadProject, groupAccess, isAdministrator, projectAccess } from './access.js';
 import { forbidden, HttpError, notFound, unauthorized } from './errors.js';
 import type { SandboxRequest } from './http.js';
 import type { Group, Project, User } from './model.js';
@@ -23,7 +23,7 @@ export function requireUser(req: SandboxRequest): User {
  */
 export function sudoUser(store: Store, caller: User | undefined, ref: string): User {
   if (!caller) throw unauthorized();
-  if (!caller.is_admin) throw forbidden('Must be admin to use sudo');
+  if (!isAdministrator(caller)) throw forbidden('Must be admin to use sudo');
   const user = store.userByName(ref);
   if (!user) throw notFound('User');
   return user;
@@ -87,13 +87,13 @@ export function requireGroupRole(req: SandboxRequest, group: Group, level: numbe
 /** Administrators only (GitLab's authenticated_as_admin!): 401 without a token, a plain 403 otherwise. */
 export function requireAdmin(req: SandboxRequest): User {
   const user = requireUser(req);
-  if (!user.is_admin) throw forbidden();
+  if (!isAdministrator(user)) throw forbidden();
   return user;
 }
 
 /** Settings only administrators may set (GitLab's authenticated_as_admin!: a plain 403). */
 export function refuseAdminOnly(user: User, params: Record<string, unknown>, specs: readonly ParamSpec[]): void {
-  if (user.is_admin) return;
+  if (isAdministrator(user)) return;
   if (specs.some((spec) => spec.adminOnly && params[spec.name] !== undefined)) throw forbidden();
 }
 

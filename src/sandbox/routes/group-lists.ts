@@ -1,5 +1,5 @@
 import { GROUP_LIST_FILTERS, SUBGROUP_LIST_FILTERS } from '../../params/groups.js';
-import { ACCESS, canReadGroup, isGroupMember } from '../access.js';
+import { ACCESS, canReadGroup, isAdministrator, isGroupMember } from '../access.js';
 import { readableGroup } from '../guards.js';
 import { methodNotAllowed, paramError } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
@@ -29,7 +29,7 @@ function scopeGroups(
   if (query.min_access_level !== undefined)
     return groups.filter((g) => isGroupMember(store, user, g, query.min_access_level as number));
   const allAvailable = (query.all_available as boolean | undefined) ?? allAvailableByDefault;
-  if (user?.is_admin && allAvailable) return groups;
+  if (isAdministrator(user) && allAvailable) return groups;
   return groups.filter(
     (g) => isGroupMember(store, user, g) || ((allAvailable || !user) && canReadGroup(store, user, g)),
   );
@@ -50,7 +50,7 @@ function filterAndOrder(req: SandboxRequest, groups: Group[], query: GroupQuery,
   if (search) out = out.filter((g) => haystack(g).some((text) => text.toLowerCase().includes(search)));
   const attributes = query.custom_attributes as Record<string, unknown> | undefined;
   // As on GitLab, only administrators may filter by custom attributes; for others the filter is ignored.
-  if (attributes && req.user?.is_admin)
+  if (attributes && isAdministrator(req.user))
     out = out.filter((g) =>
       Object.entries(attributes).every(([key, value]) => g.custom_attributes[key] === String(value)),
     );
@@ -123,7 +123,7 @@ function keysetGroups(req: SandboxRequest, ordered: Group[], query: GroupQuery):
 export function listGroups(req: SandboxRequest): SandboxResponse {
   const { store, user } = req;
   const query = readParams(req.input, GROUP_LIST_FILTERS);
-  let groups = scopeGroups(store, user, [...store.groups.values()], query, user?.is_admin === true);
+  let groups = scopeGroups(store, user, [...store.groups.values()], query, isAdministrator(user));
   if (query.top_level_only === true) groups = groups.filter((g) => g.parent_id === null);
   const ordered = filterAndOrder(req, groups, query, true);
   // Keyset pagination is offered to anonymous callers only; others get offset pages as usual.

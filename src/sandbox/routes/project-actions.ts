@@ -9,6 +9,7 @@ import {
 } from '../../params/project-reads.js';
 import {
   ACCESS,
+  atLeastLevel,
   canReadGroup,
   groupMemberLevel,
   groupOfNamespace,
@@ -225,8 +226,7 @@ function listProjectGroups(req: SandboxRequest): SandboxResponse {
     for (const share of project.shares) {
       const group = store.groups.get(share.group_id);
       if (!group) continue;
-      if (params.shared_min_access_level !== undefined && share.group_access_level < params.shared_min_access_level)
-        continue;
+      if (!atLeastLevel(share.group_access_level, params.shared_min_access_level)) continue;
       if (params.shared_visible_only && !canReadGroup(store, req.user, group)) continue;
       found.set(group.id, group);
     }

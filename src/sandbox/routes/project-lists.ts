@@ -5,7 +5,7 @@ import {
   USER_PROJECTS_PARAMS,
 } from '../../params/projects.js';
 import type { ParamSpec } from '../../params/types.js';
-import { ACCESS, canReadProject, featureEnabled, isProjectMember } from '../access.js';
+import { ACCESS, canReadProject, featureEnabled, isAdministrator, isProjectMember } from '../access.js';
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { methodNotAllowed, notFound } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http.js';
@@ -62,7 +62,7 @@ function orderKey(orderBy: string): (project: Project) => string | number {
  * shares of their own (whose access depends on nothing else): lists of 50,000 projects stay fast.
  */
 function readableBy(store: Store, user: User | undefined): (project: Project) => boolean {
-  if (!user || user.is_admin) return (project) => canReadProject(store, user, project);
+  if (!user || isAdministrator(user)) return (project) => canReadProject(store, user, project);
   const known = new Map<string, boolean>();
   return (project) => {
     if (project.visibility === 'public' || project.members.size > 0 || project.shares.length > 0)
@@ -90,7 +90,7 @@ export function listProjects(
 ): SandboxResponse {
   const { store, user } = req;
   const p = readParams(req.input, table);
-  const admin = user?.is_admin === true;
+  const admin = isAdministrator(user);
 
   // Administrators read every project: no pass over all of them per page (at 100,000 projects
   // that pass alone took 10 ms a page; bench/README.md, case 6).

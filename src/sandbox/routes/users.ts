@@ -1,4 +1,4 @@
-import { canCreateProjectIn } from '../access.js';
+import { canCreateProjectIn, isAdministrator } from '../access.js';
 import { requireUser } from '../guards.js';
 import { notFound } from '../errors.js';
 import { paginateArray } from '../pagination.js';
@@ -122,7 +122,7 @@ function viewUser(req: SandboxRequest): SandboxResponse {
   if (!user) throw notFound('User');
   const view = { ...userObject(req.store, user), locked: false, ...profileFields(user) };
   // plan and trial are an Enterprise instance's, as its namespaces show them.
-  if (req.user?.is_admin)
+  if (isAdministrator(req.user))
     Object.assign(view, adminFields(req.store, user), {
       commit_email: user.email,
       sign_in_count: 0,
@@ -149,7 +149,7 @@ function listUsers(req: SandboxRequest): SandboxResponse {
         user.email.toLowerCase() === search.toLowerCase(),
     )
     .sort((a, b) => b.id - a.id);
-  const admin = req.user?.is_admin === true;
+  const admin = isAdministrator(req.user);
   return paginateArray(req, users, (user) =>
     JSON.stringify({ ...userObject(req.store, user), locked: false, ...(admin ? adminFields(req.store, user) : {}) }),
   );
