@@ -230,6 +230,43 @@ describe('sandbox: /api/graphql reads what REST reads', () => {
   });
 });
 
+describe('sandbox: /api/graphql reads a group as REST does', () => {
+  const GROUP = `{ group(fullPath: "acme") {
+    ciVariables { nodes { key value environmentScope } }
+    labels { nodes { title color } }
+    groupMembers(relations: [DIRECT]) { nodes { user { username } accessLevel { integerValue stringValue } } }
+  } }`;
+
+  it("answers the group's variables, labels and direct members as its REST lists", async () => {
+    const acme = sandbox.store.findGroup('acme');
+    const group = (await graphql(sandbox, GROUP)).body.data.group;
+    const variables = (await call('GET', `/groups/${acme?.id}/variables`)).body as Json[];
+    expect(group.ciVariables.nodes).toEqual(
+      variables.map((v) => ({ key: v.key, value: v.value, environmentScope: v.environment_scope })),
+    );
+    const labels = (await call('GET', `/groups/${acme?.id}/labels?per_page=100`)).body as Json[];
+    expect(group.labels.nodes).toEqual(labels.map((l) => ({ title: l.name, color: l.color })));
+    const members = (await call('GET', `/groups/${acme?.id}/members`)).body as Json[];
+    const pairs = (list: Array<[string, number]>) => list.sort((x, y) => byText(x[0], y[0]));
+    expect(pairs(group.groupMembers.nodes.map((m: Json) => [m.user.username, m.accessLevel.integerValue]))).toEqual(
+      pairs(members.map((m) => [m.username, m.access_level])),
+    );
+    // The seed's, so that both sides are not merely empty.
+    expect(group.ciVariables.nodes).toEqual([{ key: 'DEPLOY_REGION', value: 'eu-west-1', environmentScope: '*' }]);
+    expect(group.labels.nodes).toEqual([
+      { title: 'bug', color: '#d9534f' },
+      { title: 'feature', color: '#5cb85c' },
+    ]);
+  });
+
+  it("keeps a group's CI/CD variables from a Maintainer: Owners administer them", async () => {
+    const answer = await graphql(sandbox, '{ group(fullPath: "acme") { ciVariables { nodes { key } } } }', {
+      as: 'maintainer',
+    });
+    expect(answer.body).toEqual({ data: { group: { ciVariables: null } } });
+  });
+});
+
 describe('sandbox: /api/graphql rights', () => {
   const storefrontVariables = '{ project(fullPath: "acme/web/storefront") { ciVariables { nodes { key } } } }';
 
