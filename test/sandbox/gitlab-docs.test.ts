@@ -36,7 +36,11 @@ import { SCHEDULE_PARAMS, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipel
 import { DEPLOYMENT_TIERS } from '../../src/params/protected-environments.js';
 import { PUSH_RULE_PARAMS } from '../../src/params/push-rules.js';
 import { MIRROR_PARAMS } from '../../src/params/remote-mirrors.js';
-import { PROTECTED_BRANCH_PARAMS, PROTECTED_TAG_PARAMS } from '../../src/params/protected-refs.js';
+import {
+  PROTECTED_BRANCH_PARAMS,
+  PROTECTED_BRANCH_UPDATE_PARAMS,
+  PROTECTED_TAG_PARAMS,
+} from '../../src/params/protected-refs.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
 import { useSandbox } from '../helpers/cli.js';
@@ -181,6 +185,8 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['push rules (project)', PUSH_RULE_PARAMS, 'POST /projects/:id/push_rule'],
   ['push rules (group)', PUSH_RULE_PARAMS, 'PUT /groups/:id/push_rule'],
   ['group hooks', hookParamsFor('group'), 'POST /groups/:id/hooks'],
+  ['project hooks (update)', hookParamsFor('project'), 'PUT /projects/:id/hooks/:hook_id'],
+  ['protected branches (update)', PROTECTED_BRANCH_UPDATE_PARAMS, 'PATCH /projects/:id/protected_branches/:name'],
   [
     'group protected environments',
     [{ name: 'name', type: 'string', description: '', choices: DEPLOYMENT_TIERS, required: true }],
@@ -367,6 +373,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /groups/:id/protected_environments': () => ['/groups/acme/protected_environments', 'admin'],
     'GET /groups/:id/protected_environments/:name': () => ['/groups/acme/protected_environments/staging', 'admin'],
     'GET /metadata': () => ['/metadata', 'admin'],
+    'GET /version': () => ['/version', 'developer'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
   };
