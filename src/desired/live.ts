@@ -37,9 +37,15 @@ export async function list(
   path: string,
   query: Record<string, string | number | boolean>,
   concurrency: number,
+  requires?: string,
 ): Promise<Item[]> {
   const items: Item[] = [];
-  const pages = await ctx.session.pages(path, query, { all: true, perPage: 100, concurrency });
+  const pages = await ctx.session.pages(
+    path,
+    query,
+    { all: true, perPage: 100, concurrency },
+    requires ? { requires } : {},
+  );
   for await (const page of pages as AsyncIterable<Page>)
     for (const text of page.items) items.push(JSON.parse(text) as Item);
   return items;
@@ -174,7 +180,7 @@ function sectionsOf(target: DesiredTarget): Set<string> {
 
 const readerOf = async (ctx: VerbContext): Promise<Reader> => ({
   client: await ctx.session.client(),
-  list: (listPath, query) => list(ctx, listPath, query ?? {}, 1),
+  list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
 });
 
 /** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */

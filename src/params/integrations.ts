@@ -1,4 +1,14 @@
+import { urlRule } from './rules.js';
 import type { ParamSpec } from './types.js';
+
+/**
+ * The URLs an integration takes: http or https, with a host (the integrations validate them with
+ * `public_url: true`, AddressableUrlValidator's http and https). A webhook URL carries its key: a
+ * secret, never quoted.
+ */
+const SOURCE = 'doc/api/project_integrations.md; app/models/integrations/*.rb (public_url)';
+const INTEGRATION_URL_RULE = urlRule('integration URL', ['http', 'https'], SOURCE);
+const WEBHOOK_URL_RULE = urlRule('webhook URL', ['http', 'https'], SOURCE, true);
 
 /**
  * Integrations of a project or group (doc/api/project_integrations.md and group_integrations.md
@@ -73,6 +83,7 @@ const webhook = (example: string): ParamSpec => ({
   type: 'string',
   required: true,
   description: `the incoming webhook URL (${example}); a secret: it carries the key`,
+  rule: WEBHOOK_URL_RULE,
 });
 
 export const INTEGRATIONS: readonly IntegrationSpec[] = [
@@ -111,8 +122,19 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     name: 'jira',
     title: 'Jira issues',
     params: [
-      { name: 'url', type: 'string', required: true, description: 'the Jira project’s URL' },
-      { name: 'api_url', type: 'string', description: 'the Jira API’s base URL (default: url)' },
+      {
+        name: 'url',
+        type: 'string',
+        required: true,
+        description: 'the Jira project’s URL',
+        rule: INTEGRATION_URL_RULE,
+      },
+      {
+        name: 'api_url',
+        type: 'string',
+        description: 'the Jira API’s base URL (default: url)',
+        rule: INTEGRATION_URL_RULE,
+      },
       { name: 'username', type: 'string', description: 'the Jira user (an email for Jira Cloud)' },
       {
         name: 'password',
@@ -172,7 +194,13 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     name: 'jenkins',
     title: 'Jenkins',
     params: [
-      { name: 'jenkins_url', type: 'string', required: true, description: 'the Jenkins server’s URL' },
+      {
+        name: 'jenkins_url',
+        type: 'string',
+        required: true,
+        description: 'the Jenkins server’s URL',
+        rule: INTEGRATION_URL_RULE,
+      },
       { name: 'enable_ssl_verification', type: 'boolean', description: 'verify the server’s certificate' },
       { name: 'project_name', type: 'string', required: true, description: 'the Jenkins project' },
       { name: 'username', type: 'string', description: 'the Jenkins user' },

@@ -1,3 +1,4 @@
+import type { ParamRule } from './rules.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -9,14 +10,56 @@ import type { ParamSpec } from './types.js';
 export const SCHEDULE_PARAMS = [
   { name: 'description', type: 'string', description: 'what the schedule is for (collab.yaml names it by this)' },
   { name: 'ref', type: 'string', description: 'the branch or tag the pipeline runs for (main, refs/tags/v1)' },
-  { name: 'cron', type: 'string', description: 'when it runs, as cron: minute hour day-of-month month day-of-week' },
+  {
+    name: 'cron',
+    type: 'string',
+    description: 'when it runs, as cron: minute hour day-of-month month day-of-week',
+    rule: cronRule(),
+  },
   {
     name: 'cron_timezone',
     type: 'string',
     description: 'the time zone the cron is read in, an IANA name such as Europe/Berlin (default UTC)',
+    rule: timezoneRule(),
   },
   { name: 'active', type: 'boolean', description: 'the schedule runs (on by default)' },
 ] as const satisfies readonly ParamSpec[];
+
+/**
+ * The rules of cron and cron_timezone: functions, hoisted, since the table above names them and
+ * they the parsers below. The model's words for both are CronValidator's and
+ * CronTimezoneValidator's (` is invalid syntax`).
+ */
+function cronRule(): ParamRule {
+  return {
+    what: 'cron',
+    source: 'doc/api/pipeline_schedules.md (cron); app/validators/cron_validator.rb (Fugit)',
+    checks: [
+      {
+        ok: (value) => cronProblem(value) === undefined,
+        says: (value) => cronProblem(value) ?? '',
+        service: ' is invalid syntax',
+      },
+    ],
+  };
+}
+
+function timezoneRule(): ParamRule {
+  return {
+    what: 'cron time zone',
+    source: 'doc/api/pipeline_schedules.md (cron_timezone); app/validators/cron_timezone_validator.rb',
+    checks: [
+      {
+        ok: (value) => timezoneProblem(value) === undefined,
+        says: 'must be an IANA time zone such as UTC, Europe/Berlin or America/New_York',
+        service: ' is invalid syntax',
+      },
+    ],
+  };
+}
+
+export const CRON_RULE = cronRule();
+export const TIMEZONE_RULE = timezoneRule();
 
 /** What a new schedule has where the request leaves a field out. */
 export const SCHEDULE_DEFAULTS: Readonly<Record<string, unknown>> = { cron_timezone: 'UTC', active: true };
@@ -103,7 +146,7 @@ function fieldValues(text: string, field: CronField): (Set<number> & { any: bool
   return out;
 }
 
-export function cronProblem(text: string): string | undefined {
+function cronProblem(text: string): string | undefined {
   const parsed = parseCron(text);
   return typeof parsed === 'string' ? parsed : undefined;
 }
@@ -113,7 +156,7 @@ export function cronProblem(text: string): string | undefined {
  * names (`Pacific Time (US & Canada)`); collab checks the first kind, against the identifiers the
  * runtime knows, and leaves ActiveSupport's names out (write the IANA name they stand for).
  */
-export function timezoneProblem(zone: string): string | undefined {
+function timezoneProblem(zone: string): string | undefined {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return /^[A-Za-z]/.test(zone) ? undefined : 'not a time zone';

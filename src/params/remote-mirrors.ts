@@ -1,3 +1,4 @@
+import { urlRule } from './rules.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -45,20 +46,24 @@ export function mirrorBranchesProblem(fields: Readonly<Record<string, unknown>>)
     : undefined;
 }
 
-/** The schemes a push mirror's URL may have (GitLab's RemoteMirror validates ssh, git, http and https). */
-const MIRROR_SCHEMES = ['ssh:', 'git:', 'http:', 'https:'];
+/**
+ * A push mirror's URL: RemoteMirror validates `url` with `addressable_url: { schemes: %w[ssh git
+ * http https] }` (doc/api/remote_mirrors.md). It may carry credentials: a secret, never quoted.
+ * Checked as the flag gives it, and in collab.yaml without its credentials (their templates).
+ */
+export const MIRROR_URL_RULE = urlRule(
+  'push mirror URL',
+  ['ssh', 'git', 'http', 'https'],
+  'doc/api/remote_mirrors.md (url); app/models/remote_mirror.rb',
+  true,
+);
 
-export function mirrorUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a URL: give the remote as https://host/group/repo.git or ssh://git@host/group/repo.git';
-  }
-  if (!MIRROR_SCHEMES.includes(parsed.protocol)) return 'a push mirror’s URL is ssh://, git://, http:// or https://';
-  if (!parsed.hostname) return 'the URL names no host';
-  return undefined;
-}
+export const MIRROR_URL_PARAM: ParamSpec = {
+  name: 'url',
+  type: 'string',
+  description: 'the remote (its credentials a secret)',
+  rule: MIRROR_URL_RULE,
+};
 
 /** The URL without its credentials: how the service shows it, less the asterisks; how a mirror is told apart. */
 export function mirrorUrlWithoutCredentials(url: string): string {

@@ -35,7 +35,8 @@ export interface ParamRule {
 
 interface RuleCheck {
   ok: RegExp | ((value: string) => boolean);
-  says: string;
+  /** collab's words; a function where they name the part that fails (a cron line's field). */
+  says: string | ((value: string) => string);
   /** The service's words where the model has a message of its own for this check. */
   service?: string;
 }
@@ -78,7 +79,7 @@ export function problemOf(rule: ParamRule, value: unknown): RuleProblem | undefi
     if (text.includes(char)) return fail(`must not contain ${name}`, invalid);
   for (const check of rule.checks ?? []) {
     const ok = typeof check.ok === 'function' ? check.ok(text) : check.ok.test(text);
-    if (!ok) return fail(check.says, check.service ?? invalid);
+    if (!ok) return fail(typeof check.says === 'function' ? check.says(text) : check.says, check.service ?? invalid);
   }
   return undefined;
 }
@@ -155,3 +156,38 @@ export const COLOR_RULE: ParamRule = {
   ],
   service: { invalid: 'must be a valid color code' },
 };
+
+/**
+ * A URL of one of `schemes` with a host (GitLab's AddressableUrlValidator: `schemes`, and its
+ * words for a URL it cannot read or whose scheme it does not allow). A URL that may carry
+ * credentials is a secret: messages never quote it.
+ */
+export function urlRule(what: string, schemes: readonly string[], source: string, secret = false): ParamRule {
+  const parsed = (value: string): URL | undefined => {
+    try {
+      return new URL(value.trim());
+    } catch {
+      return undefined;
+    }
+  };
+  const listed = schemes.map((scheme) => `${scheme}://`);
+  const spelled = `${listed.slice(0, -1).join(', ')}${listed.length > 1 ? ' or ' : ''}${listed.at(-1)}`;
+  return {
+    what,
+    source,
+    ...(secret ? { secret } : {}),
+    checks: [
+      {
+        ok: (value) => parsed(value) !== undefined,
+        says: `must be a URL such as ${listed.at(-1)}host/path`,
+        service: 'must be a valid URL',
+      },
+      {
+        ok: (value) => schemes.includes(parsed(value)?.protocol.slice(0, -1) ?? ''),
+        says: `must start with ${spelled}`,
+        service: `is blocked: Only allowed schemes are ${schemes.join(', ')}`,
+      },
+      { ok: (value) => Boolean(parsed(value)?.hostname), says: 'must name a host', service: 'must be a valid URL' },
+    ],
+  };
+}

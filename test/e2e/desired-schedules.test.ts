@@ -155,10 +155,10 @@ describe('collab.yaml: pipeline schedules', () => {
     sandbox.resetStats();
     const cron = await collab(['plan', '-f', file([...head, ...item('0 25 * * *'), ''].join('\n'))]);
     expect(cron.exitCode).toBe(2);
-    expect(cron.stderr).toMatch(/cron: the hour field "25" is out of range \(0-23\)/);
+    expect(cron.stderr).toMatch(/cron: invalid cron "0 25 \* \* \*": the hour field "25" is out of range \(0-23\)/);
     const zone = await collab(['plan', '-f', file([...head, ...item('0 2 * * *', 'Nowhere/City'), ''].join('\n'))]);
     expect(zone.exitCode).toBe(2);
-    expect(zone.stderr).toMatch(/cron_timezone "Nowhere\/City": not a time zone/);
+    expect(zone.stderr).toMatch(/cron_timezone: invalid cron time zone "Nowhere\/City": must be an IANA time zone/);
     const twice = await collab([
       'plan',
       '-f',

@@ -57,7 +57,7 @@ describe('collab mirrors', () => {
     const bad = await collab(['mirrors', 'create', '--project', project], { input: 'ftp://example.com/repo.git\n' });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(
-      /the URL in standard input is refused: a push mirror’s URL is ssh:\/\/, git:\/\/, http:\/\/ or https:\/\//,
+      /standard input: invalid push mirror URL: must start with ssh:\/\/, git:\/\/, http:\/\/ or https:\/\//,
     );
     const both = await collab([
       'mirrors',

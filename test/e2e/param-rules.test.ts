@@ -133,6 +133,75 @@ const accessLevel = (value: string): BadValue => ({
   ],
 });
 
+const schedule = (cron: string, zone = 'UTC') =>
+  `    pipeline_schedules:\n      - description: nightly\n        ref: main\n        cron: ${JSON.stringify(cron)}\n        cron_timezone: ${JSON.stringify(zone)}\n`;
+const newSchedule = ['schedules', 'create', '--project', P, '--description', 'nightly', '--ref', 'main'];
+
+const cron = (value: string, says: string): BadValue => ({
+  value,
+  says,
+  entries: [
+    { argv: [...newSchedule, '--cron', value] },
+    { argv: ['schedules', 'update', '1', '--project', P, '--cron', value] },
+    { yaml: onProject(schedule(value)), at: `collab.yaml:7:15: projects["${P}"].pipeline_schedules[0].cron` },
+  ],
+});
+
+const timezone = (value: string): BadValue => ({
+  value,
+  says: `invalid cron time zone "${value}": must be an IANA time zone such as UTC, Europe/Berlin or America/New_York`,
+  entries: [
+    { argv: [...newSchedule, '--cron', '0 2 * * *', '--cron-timezone', value] },
+    { argv: ['schedules', 'update', '1', '--project', P, '--cron-timezone', value] },
+    {
+      yaml: onProject(schedule('0 2 * * *', value)),
+      at: `collab.yaml:8:24: projects["${P}"].pipeline_schedules[0].cron_timezone`,
+    },
+  ],
+});
+
+/** A push mirror's URL may hold credentials: never quoted. */
+const mirrorUrl = (value: string): BadValue => ({
+  value,
+  says: 'invalid push mirror URL: must start with ssh://, git://, http:// or https://',
+  entries: [
+    { argv: ['mirrors', 'create', '--project', P, '--url', value] },
+    { argv: ['mirrors', 'create', '--project', P], input: value, at: 'standard input' },
+    {
+      yaml: onProject(`    remote_mirrors:\n      - url: ${JSON.stringify(value)}\n`),
+      at: `collab.yaml:5:14: projects["${P}"].remote_mirrors[0].url`,
+    },
+  ],
+});
+
+const TOKEN = `$${'{'}env:JIRA_TOKEN}`;
+const jira = (url: string) =>
+  `    integrations:\n      - slug: jira\n        url: ${JSON.stringify(url)}\n        password: ${TOKEN}\n`;
+
+const integrationUrl = (value: string): BadValue => ({
+  value,
+  says: `invalid integration URL "${value}": must start with http:// or https://`,
+  entries: [
+    { argv: ['integrations', 'set', 'jira', '--project', P, '--url', value, '--token-file', '-'], input: 'token' },
+    { argv: ['integrations', 'set', 'jira', '--group', 'acme', '--url', value, '--token-file', '-'], input: 'token' },
+    { yaml: onProject(jira(value)), at: `collab.yaml:6:14: projects["${P}"].integrations[0].url` },
+    { yaml: onGroup(jira(value)), at: 'collab.yaml:6:14: groups.acme.integrations[0].url' },
+  ],
+});
+
+/** A webhook URL carries its key: read from a file or standard input, never quoted. */
+const webhookUrl = (value: string): BadValue => ({
+  value,
+  says: 'invalid webhook URL: must be a URL such as https://host/path',
+  entries: [
+    {
+      argv: ['integrations', 'set', 'slack', '--project', P, '--webhook-file', '-'],
+      input: value,
+      at: 'the webhook in standard input',
+    },
+  ],
+});
+
 const SPECIAL_ENDS = 'must not start or end with a special character (_ - .) nor hold two in a row';
 
 const BAD: readonly BadValue[] = [
@@ -150,6 +219,15 @@ const BAD: readonly BadValue[] = [
   priority('1.5'),
   accessLevel('-10'),
   accessLevel('2.5'),
+  cron('0 25 * * *', 'invalid cron "0 25 * * *": the hour field "25" is out of range (0-23)'),
+  cron(
+    '0 2 * *',
+    'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
+  ),
+  timezone('Mars/Olympus'),
+  mirrorUrl('ftp://example.com/acme/storefront.git'),
+  integrationUrl('ftp://acme.atlassian.net'),
+  webhookUrl('hooks.slack.com/services/T000/B000/key'),
 ];
 
 describe('one rule per parameter: every entry point refuses a bad value the same way', () => {
@@ -190,9 +268,30 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     ['/variables', { key: 'bad-key', value: 'x' }, { key: ["can contain only letters, digits and '_'."] }],
     ['/variables', { key: 'TOKEN', value: 'short', masked: true }, { value: ['is invalid'] }],
     ['/variables', { key: 'TOKEN', value: 'has a space', masked: true }, { value: ['is invalid'] }],
-  ])('POST %s %j answers 400 %j', async (path, body, message) => {
+    [
+      '/pipeline_schedules',
+      { description: 'nightly', ref: 'main', cron: '0 25 * * *' },
+      { cron: [' is invalid syntax'] },
+    ],
+    [
+      '/pipeline_schedules',
+      { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Mars/Olympus' },
+      { cron_timezone: [' is invalid syntax'] },
+    ],
+    [
+      '/remote_mirrors',
+      { url: 'ftp://example.com/acme/storefront.git' },
+      { url: ['is blocked: Only allowed schemes are ssh, git, http, https'] },
+    ],
+    [
+      '/integrations/jira',
+      { url: 'ftp://acme.atlassian.net', password: 'x' },
+      { url: ['is blocked: Only allowed schemes are http, https'] },
+    ],
+  ])('%s %j answers 400 %j', async (path, body, message) => {
     const { call } = await world();
-    const answer = await call('POST', `/projects/${encodeURIComponent(P)}${path}`, { json: body });
+    const method = path.startsWith('/integrations/') ? 'PUT' : 'POST';
+    const answer = await call(method, `/projects/${encodeURIComponent(P)}${path}`, { json: body });
     expect([answer.status, answer.body]).toEqual([400, { message }]);
   });
 });

@@ -67,11 +67,11 @@ describe('collab schedules', () => {
     const cron = await create('developer', '--cron', '61 * * * *');
     expect(cron.exitCode).toBe(2);
     expect(cron.stderr).toMatch(
-      /invalid value "61 \* \* \* \*" for --cron: the minute field "61" is out of range \(0-59\)/,
+      /--cron: invalid cron "61 \* \* \* \*": the minute field "61" is out of range \(0-59\)/,
     );
     const zone = await create('developer', '--cron-timezone', 'Mars/Olympus');
     expect(zone.exitCode).toBe(2);
-    expect(zone.stderr).toMatch(/--cron-timezone: not a time zone/);
+    expect(zone.stderr).toMatch(/--cron-timezone: invalid cron time zone "Mars\/Olympus": must be an IANA time zone/);
     expect(sandbox.requestLog).toEqual([]);
   });
 

@@ -3,11 +3,12 @@ import { createMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import {
+  MIRROR_URL_RULE,
   mirrorBranchesProblem,
   mirrorUrlHasSecret,
-  mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
+import { checkRule } from '../../params/rules.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
@@ -20,10 +21,9 @@ interface CreateMirrorOptions {
   fields: Record<string, unknown>;
 }
 
-/** The URL's own rule (src/params), in the words of the flag it came from. */
+/** The URL's own rule (src/params), in the words of the flag or the file it came from. */
 function checkUrl(url: string, from: string): string {
-  const problem = mirrorUrlProblem(url);
-  if (problem) throw new CollabError('usage', `the URL in ${from} is refused: ${problem}`);
+  checkRule(MIRROR_URL_RULE, url, from);
   return url;
 }
 

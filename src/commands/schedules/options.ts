@@ -1,16 +1,16 @@
 import { CollabError } from '../../errors.js';
 import type { ValueParser } from '../../params/option.js';
 import { keyValue, nonEmpty } from '../../params/parsers.js';
-import { cronProblem, scheduleVariableKeyProblem, timezoneProblem } from '../../params/pipeline-schedules.js';
+import { CRON_RULE, scheduleVariableKeyProblem, TIMEZONE_RULE } from '../../params/pipeline-schedules.js';
+import { checkRule, type ParamRule } from '../../params/rules.js';
 import { option, tristate } from '../flags.js';
 
 /** The flags of schedules create and update: each value checked by the rule src/params keeps for it, before any request. */
 
 const checked =
-  (problem: (value: string) => string | undefined): ValueParser<string> =>
+  (rule: ParamRule): ValueParser<string> =>
   (value, flag) => {
-    const found = problem(value);
-    if (found) throw new CollabError('usage', `invalid value "${value}" for ${flag}: ${found}`);
+    checkRule(rule, value, flag);
     return value;
   };
 
@@ -21,8 +21,8 @@ const variable: ValueParser<readonly [string, string]> = (value, flag) => {
   return [key, rest] as const;
 };
 
-const cron = checked(cronProblem);
-const timezone = checked(timezoneProblem);
+const cron = checked(CRON_RULE);
+const timezone = checked(TIMEZONE_RULE);
 
 const VARIABLE_FLAGS = {
   variables: option('--variable <KEY=VALUE>', 'a variable of the pipelines it runs (repeatable)', variable, {

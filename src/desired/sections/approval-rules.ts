@@ -10,6 +10,7 @@ import {
   string,
   strictObject,
 } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import {
   type ApprovalRule,
   type ApprovalRuleBody,
@@ -133,7 +134,9 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   read: {
     none: (live) => void (live.approvalRules = []),
     target: async (reader, live, resource) =>
-      void (live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)))).filter(isRule)),
+      void (live.approvalRules = (
+        await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.maintainers)
+      ).filter(isRule)),
     // A user or group the file names that no rule has yet must exist: said now, before anything is sent.
     once: async (ctx, lives, values) => {
       const known = { users: new Set<string>(), groups: new Set<string>() };

@@ -1,4 +1,5 @@
 import { literal, strictObject, union, type ZodMiniType } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import {
   disableIntegration,
   getIntegration,
@@ -67,7 +68,7 @@ export const integrations: Section<IntegrationSpecOp> = {
     none: (live) => void (live.integrations = []),
     target: async (reader, live, resource) => {
       const owner = { kind: live.kind, ref: Number(resource.id) };
-      const active = (await reader.list(integrationsPath(owner))).filter(
+      const active = (await reader.list(integrationsPath(owner), {}, ROLES.maintainers)).filter(
         (item) => isItem(item) && item.active === true && typeof item.slug === 'string',
       );
       live.integrations = await Promise.all(

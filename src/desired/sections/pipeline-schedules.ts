@@ -14,13 +14,13 @@ import {
 } from '../../api/pipeline-schedules.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import {
-  cronProblem,
   SCHEDULE_DEFAULTS,
+  SCHEDULE_PARAMS,
   SCHEDULE_VARIABLE_TYPES,
   scheduleVariableKeyProblem,
-  timezoneProblem,
 } from '../../params/pipeline-schedules.js';
-import { equal, isItem, listOf, listSchema, unlisted, withSecrets } from './common.js';
+import type { ParamSpec } from '../../params/types.js';
+import { equal, isItem, listOf, listSchema, paramSchema, unlisted, withSecrets } from './common.js';
 import type { Body, ChangeRequest, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -30,6 +30,11 @@ import type { Body, ChangeRequest, Item, OnTarget, Section } from './section.js'
  * someone else is taken over first when the file says `take_ownership: true`; otherwise the plan
  * shows its owner, and the service refuses the change.
  */
+
+const param = (name: string) => SCHEDULE_PARAMS.find((p) => p.name === name) as ParamSpec;
+/** The cron and its time zone, held to their rules (src/params) as the flags and the sandbox are. */
+const CRON = param('cron');
+const CRON_TIMEZONE = param('cron_timezone');
 
 declare module '../model.js' {
   interface LiveTarget {
@@ -109,8 +114,8 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       strictObject({
         description: string().check(minLength(1)),
         ref: string().check(minLength(1)),
-        cron: string().check(minLength(1)),
-        cron_timezone: optional(string().check(minLength(1))),
+        cron: paramSchema(CRON),
+        cron_timezone: optional(paramSchema(CRON_TIMEZONE)),
         active: optional(boolean()),
         take_ownership: optional(boolean()),
         variables: optional(
@@ -125,10 +130,6 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       }),
     ),
   itemProblem: (item) => {
-    const cron = typeof item.cron === 'string' ? cronProblem(item.cron) : undefined;
-    if (cron) return `cron: ${cron}`;
-    const zone = typeof item.cron_timezone === 'string' ? timezoneProblem(item.cron_timezone) : undefined;
-    if (zone) return `cron_timezone "${item.cron_timezone}": ${zone}`;
     const keys = (variablesOf(item) ?? []).map((v) => v.key);
     const bad = keys.find((key) => scheduleVariableKeyProblem(key));
     if (bad !== undefined) return `variable ${bad}: ${scheduleVariableKeyProblem(bad)}`;

@@ -10,6 +10,7 @@ import {
   enum as oneOf,
   type ZodMiniType,
 } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import {
   type EntryBody,
   type EnvironmentEntry,
@@ -210,9 +211,13 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
   read: {
     none: (live) => void (live.protectedEnvironments = []),
     target: async (reader, live, resource) => {
-      const envs = (await reader.list(protectedEnvironmentsPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
-        isEnvironment,
-      );
+      const envs = (
+        await reader.list(
+          protectedEnvironmentsPath({ kind: live.kind, ref: Number(resource.id) }),
+          {},
+          ROLES.maintainers,
+        )
+      ).filter(isEnvironment);
       live.protectedEnvironments = envs;
       live.environmentNames = await namesOf(reader, envs);
     },

@@ -1,12 +1,14 @@
-import { minLength, string, strictObject } from 'zod/mini';
+import { minLength, string, strictObject, superRefine } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import { createMirror, deleteMirror, mirrorsPath, type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
 import {
   MIRROR_DEFAULTS,
   MIRROR_PARAMS,
+  MIRROR_URL_PARAM,
   mirrorBranchesProblem,
-  mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
+import { ruleError } from '../../params/rules.js';
 import { differingFields, equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -32,6 +34,14 @@ type MirrorSpec = OnTarget &
 
 const FIELDS = MIRROR_PARAMS.map((param) => param.name);
 const identityOf = (url: unknown) => mirrorUrlWithoutCredentials(String(url));
+/** The URL's rule, held to it without the credentials: their templates are resolved when it is sent. */
+const URL_SCHEMA = string().check(
+  minLength(1),
+  superRefine((value, ctx) => {
+    const message = ruleError(MIRROR_URL_PARAM, identityOf(value));
+    if (message) ctx.addIssue({ code: 'custom', message, input: value });
+  }),
+);
 const isMirror = (item: Item): item is RemoteMirror => typeof item.id === 'number' && typeof item.url === 'string';
 
 export const remoteMirrors: Section<MirrorSpec> = {
@@ -41,15 +51,14 @@ export const remoteMirrors: Section<MirrorSpec> = {
   identify: (item) => identityOf(item.url),
   // Templates only in the credentials: the URL without them, which is compared, is all there.
   unshown: (_item, field, written) => field === 'url' && !identityOf(written).includes('$' + '{'),
-  schema: () => listSchema(strictObject({ url: string().check(minLength(1)), ...shape(MIRROR_PARAMS) })),
-  itemProblem: (item) => {
-    const url = mirrorUrlProblem(identityOf(item.url));
-    return url ? `url: ${url}` : mirrorBranchesProblem(item);
-  },
+  schema: () => listSchema(strictObject({ url: URL_SCHEMA, ...shape(MIRROR_PARAMS) })),
+  itemProblem: (item) => mirrorBranchesProblem(item),
   read: {
     none: (live) => void (live.remoteMirrors = []),
     target: async (reader, live, resource) =>
-      void (live.remoteMirrors = (await reader.list(mirrorsPath(Number(resource.id)))).filter(isMirror)),
+      void (live.remoteMirrors = (await reader.list(mirrorsPath(Number(resource.id)), {}, ROLES.maintainers)).filter(
+        isMirror,
+      )),
   },
   diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);

@@ -70,8 +70,8 @@ export interface DiffInput<S> {
 /** How a section reads the service for one target, beyond the project or group itself (which lists carry). */
 export interface Reader {
   client: HttpClient;
-  /** Every page of a list, 100 an item. */
-  list(path: string, query?: Record<string, string | number | boolean>): Promise<Item[]>;
+  /** Every page of a list, 100 an item; `requires` (src/api/roles.ts) says in a 403 who may read it. */
+  list(path: string, query?: Record<string, string | number | boolean>, requires?: string): Promise<Item[]>;
 }
 
 interface LiveRead {

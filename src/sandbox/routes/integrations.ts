@@ -5,7 +5,7 @@ import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Integration } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { readParams } from '../params.js';
+import { checkParam, readParams } from '../params.js';
 import { ownerKey, type Store } from '../store.js';
 
 /**
@@ -74,6 +74,8 @@ function routes(kind: OwnerRef['kind']): Route[] {
       if (param.required && (req.input[param.name] === undefined || req.input[param.name] === ''))
         throw paramError(`${param.name} is missing`);
     const given = readParams(req.input, spec.params);
+    // The integration's URL validations (public_url): the model's 400, in its words.
+    for (const param of spec.params) if (given[param.name] !== undefined) checkParam(param, given[param.name]);
     const key = ownerKey(owner);
     const all = req.store.integrations.get(key) ?? new Map<string, Integration>();
     const now = req.store.nowIso();

@@ -1,10 +1,10 @@
 import {
-  cronProblem,
+  CRON_RULE,
   parseCron,
   SCHEDULE_PARAMS,
   SCHEDULE_VARIABLE_TYPES,
   scheduleVariableKeyProblem,
-  timezoneProblem,
+  TIMEZONE_RULE,
 } from '../../params/pipeline-schedules.js';
 import { ACCESS } from '../access.js';
 import { findOwner } from '../guards.js';
@@ -12,7 +12,7 @@ import { forbidden, notFound, validationError } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { choice, int, readParams, requireStr, str } from '../params.js';
+import { choice, int, modelError, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
 import { userObject } from '../views.js';
 
@@ -42,9 +42,10 @@ const fullRef = (ref: string) => (ref.startsWith('refs/') ? ref : `refs/heads/${
 /** The model's validations (CronValidator, CronTimezoneValidator): 400 with each field's error. */
 function checkSchedule(fields: { cron?: string; cron_timezone?: string }): void {
   const errors: Record<string, string[]> = {};
-  if (fields.cron !== undefined && cronProblem(fields.cron)) errors.cron = [' is invalid syntax'];
-  if (fields.cron_timezone !== undefined && timezoneProblem(fields.cron_timezone))
-    errors.cron_timezone = [' is invalid syntax'];
+  const cron = fields.cron === undefined ? undefined : modelError(CRON_RULE, fields.cron);
+  const zone = fields.cron_timezone === undefined ? undefined : modelError(TIMEZONE_RULE, fields.cron_timezone);
+  if (cron) errors.cron = [cron];
+  if (zone) errors.cron_timezone = [zone];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 

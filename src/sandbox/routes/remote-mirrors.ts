@@ -1,11 +1,11 @@
-import { MIRROR_PARAMS, mirrorUrlProblem, scrubbedMirrorUrl } from '../../params/remote-mirrors.js';
+import { MIRROR_PARAMS, MIRROR_URL_RULE, scrubbedMirrorUrl } from '../../params/remote-mirrors.js';
 import { ACCESS } from '../access.js';
 import { findOwner } from '../guards.js';
 import { notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, RemoteMirror } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, readParams, requireStr } from '../params.js';
+import { int, modelError, readParams, requireStr } from '../params.js';
 
 /**
  * Push mirrors, as GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6) serves them, for
@@ -66,8 +66,8 @@ function createMirror(req: SandboxRequest): SandboxResponse {
   const url = requireStr(req.input, 'url');
   const params = readMirrorParams(req);
   // RemoteMirror's URL validation: the model's error, 400.
-  if (mirrorUrlProblem(url))
-    throw validationError({ url: ['is blocked: Only allowed schemes are ssh, git, http, https'] });
+  const refused = modelError(MIRROR_URL_RULE, url);
+  if (refused) throw validationError({ url: [refused] });
   const mirror: RemoteMirror = {
     id: req.store.nextId('remote_mirror'),
     project_id: project.id,

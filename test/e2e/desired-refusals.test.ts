@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/**
+ * The sections of approvals, protected environments, integrations, job token scope and push
+ * mirrors refuse as their commands do: a Developer's plan is exit 3 naming the role the read
+ * needs, an unknown name is exit 4 with a hint, both before anything is sent.
+ */
+const world = useDesiredWorlds();
+const P = 'acme/web/storefront';
+const onProject = (section: string) => `version: 1\nprojects:\n  ${P}:\n${section}`;
+const MAINTAINERS =
+  'hint: only maintainers, owners and administrators may do this: ask one of them, or check your role';
+
+const SECTIONS: Record<string, string> = {
+  approval_rules: '    approval_rules:\n      - name: security\n        approvals_required: 1\n',
+  protected_environments:
+    '    protected_environments:\n      - name: production\n        deploy_access_levels: [{ role: maintainer }]\n',
+  integrations: '    integrations:\n      - slug: emails_on_push\n        recipients: dev@example.com\n',
+  job_token_scope: '    job_token_scope:\n      enabled: true\n',
+  remote_mirrors: '    remote_mirrors:\n      - url: ssh://git@example.com/acme/storefront.git\n',
+};
+
+describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
+  it.each(Object.entries(SECTIONS))(
+    'a Developer’s plan of %s is exit 3 naming the role needed, and writes nothing',
+    async (_name, text) => {
+      const { collab, file, writes } = await world();
+      const plan = await collab(['plan', '-f', file(onProject(text))], { as: 'developer' });
+      expect([plan.exitCode, plan.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+        3,
+        MAINTAINERS,
+      ]);
+      expect(writes()).toEqual([]);
+    },
+  );
+
+  it('an unknown user or group of a protected environment is exit 4 with a hint, before anything is sent', async () => {
+    const { collab, file, writes } = await world();
+    const user = await collab([
+      'plan',
+      '-f',
+      file(
+        onProject(
+          '    protected_environments:\n      - name: production\n        deploy_access_levels: [{ user: nobody-here }]\n',
+        ),
+      ),
+    ]);
+    expect([user.exitCode, user.stderr]).toEqual([
+      4,
+      'error: user nobody-here not found (an entry of protected_environments)\nhint: check the username: users are named by username, as in their profile URL\n',
+    ]);
+    const group = await collab([
+      'plan',
+      '-f',
+      file(
+        onProject(
+          '    protected_environments:\n      - name: production\n        deploy_access_levels: [{ group: acme/nope }]\n',
+        ),
+      ),
+    ]);
+    expect([group.exitCode, group.stderr]).toEqual([
+      4,
+      'error: group acme/nope not found (an entry of protected_environments)\nhint: groups are named by full path: collab groups list --search <name>\n',
+    ]);
+    expect(writes()).toEqual([]);
+  });
+});
