@@ -4,10 +4,12 @@
  *   - settings alone (5 settings);
  *   - the same settings with every list section of administrators' policy this build knows among
  *     variables, labels, badges, protected_branches, protected_tags, deploy_keys, pipeline_schedules,
- *     job_token_scope, remote_mirrors (read from
+ *     job_token_scope, remote_mirrors, and the paid approval_rules, approval_settings,
+ *     protected_environments and integrations (read from
  *     `collab apply --schema`, so the case runs before and after the sections that are not built yet).
  * For each: `collab plan` (requests a project), then apply, plan again (no change) and apply again
- * (no write). What a section costs is its one list read per project.
+ * (no write). What a section costs is its one list read per project; after the second apply, each
+ * section is planned alone beside the settings, and its requests a project are the difference.
  *
  * Run from bench/run.mjs, which hands over its helpers (`h`).
  */
@@ -75,6 +77,22 @@ const SECTIONS = {
         - url: https://\${env:BENCH_MIRROR_CREDENTIALS}@mirror.bench.example/backup.git
           enabled: true
 `,
+  approval_rules: `      approval_rules:
+        - name: anyone
+          rule_type: any_approver
+          approvals_required: 1
+`,
+  approval_settings: `      approval_settings:
+        retain_approvals_on_push: false
+`,
+  protected_environments: `      protected_environments:
+        - name: production
+          deploy_access_levels: [{ role: maintainer }]
+`,
+  integrations: `      integrations:
+        - slug: emails_on_push
+          recipients: dev@bench.example
+`,
 };
 
 const fileWith = (sections) =>
@@ -119,6 +137,7 @@ export async function sections(h) {
       const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
       const writes = log.filter((r) => r.method !== 'GET').length;
       const perProject = planRequests / projects;
+      if (used.length > 0) await eachSection(h, sb, env, projects, used, againRequests);
       h.progress(
         `${label}: plan ${h.fmtMs(plan.wall)}, ${plan.lines} changes, ${planRequests} requests (${perProject.toFixed(2)} a project); apply exit ${applied.code}; plan again ${again.lines} changes; second apply ${writes} writes`,
       );
@@ -144,6 +163,37 @@ export async function sections(h) {
       await sb.stop();
     }
   }
+}
+
+/**
+ * Each section planned alone beside the settings, on the applied state: its requests a project
+ * beyond the settings' own (`base`, the plan again of every section less theirs: measured once).
+ */
+async function eachSection(h, sb, env, projects, used, allRequests) {
+  const planOf = async (names) => {
+    const file = join(h.work, `sections-only-${names.join('-') || 'settings'}.yaml`);
+    writeFileSync(file, fileWith(names));
+    await sb.resetStats();
+    await h.measure([process.execPath, h.cli, 'plan', '-o', 'ndjson', '-f', file, '-q'], { env });
+    return (await sb.stats()).requests;
+  };
+  const base = await planOf([]);
+  const each = [];
+  for (const name of used) each.push(`${name} ${((await planOf([name])) - base) / projects}`);
+  h.progress(
+    `each section on the applied state, requests a project beyond the settings' ${(base / projects).toFixed(2)}: ${each.join(', ')}; all together ${((allRequests - base) / projects).toFixed(2)}`,
+  );
+  h.rows.push({
+    case: `collab.yaml sections: ${projects} projects in ${GROUPS} groups`,
+    tool: 'collab',
+    command: 'plan, each section alone on the applied state',
+    runs: used.length + 1,
+    wall: 0,
+    rss: 0,
+    requests: allRequests,
+    items: projects,
+    note: `requests a project beyond the settings: ${each.join(', ')}`,
+  });
 }
 
 /** bench/g01..g08, 50 projects each, through the API. */

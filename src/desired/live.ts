@@ -122,7 +122,12 @@ export async function readTargets(
   const filled = graphql ? await readByGraphql(ctx, planAsks(targets, out), concurrency) : new Map();
   await eachLimited(targets, concurrency, async (target) => {
     const live = out.get(target) as LiveTarget;
-    await readInto(ctx, live, new Set([...sectionsOf(target)].filter((name) => !filled.get(live)?.has(name))));
+    await readInto(
+      ctx,
+      live,
+      new Set([...sectionsOf(target)].filter((name) => !filled.get(live)?.has(name))),
+      target.sections,
+    );
   });
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
@@ -138,11 +143,15 @@ export async function readTargets(
     const live = out.get(target) as LiveTarget;
     const names = filled.get(live);
     const changing = SECTIONS.filter((section) => names?.has(section.name) && wouldChange(section, target, live));
-    return changing.length > 0 ? [{ live, changing }] : [];
+    return changing.length > 0 ? [{ target, live, changing }] : [];
   });
-  await eachLimited(again, concurrency, async ({ live, changing }) => {
+  await eachLimited(again, concurrency, async ({ target, live, changing }) => {
     const reader = await readerOf(ctx);
-    await Promise.all(changing.map((section) => section.read?.target(reader, live, live.resource as Item)));
+    await Promise.all(
+      changing.map((section) =>
+        section.read?.target(reader, live, live.resource as Item, target.sections[section.name]),
+      ),
+    );
   });
   return out;
 }
@@ -196,7 +205,13 @@ export async function readExtras(
   return live;
 }
 
-async function readInto(ctx: VerbContext, live: LiveTarget, sections: ReadonlySet<string>): Promise<void> {
+/** `values`: the file's value of each section, for the sections that read only what it names (none: read it all). */
+async function readInto(
+  ctx: VerbContext,
+  live: LiveTarget,
+  sections: ReadonlySet<string>,
+  values?: Readonly<Record<string, unknown>>,
+): Promise<void> {
   const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(live.kind));
   if (live.resource === null) {
     // Nothing to read of a target not made yet: its push rule, hooks and links are none.
@@ -205,7 +220,7 @@ async function readInto(ctx: VerbContext, live: LiveTarget, sections: ReadonlySe
   }
   const resource = live.resource;
   const reader = await readerOf(ctx);
-  await Promise.all(reading.map((section) => section.read?.target(reader, live, resource)));
+  await Promise.all(reading.map((section) => section.read?.target(reader, live, resource, values?.[section.name])));
 }
 
 /** What `collab export` reads of each target: through GraphQL what gives an export whole, the rest by REST. */

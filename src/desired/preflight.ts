@@ -133,7 +133,7 @@ async function readTargets(
     const live = await readExtras(ctx, kind, path, resource, new Set(compared.map((change) => change.address.section)));
     for (const change of compared) {
       const now = liveFields(change.address, live);
-      if (equal(now, change.live)) continue;
+      if (unmoved(change.live, now)) continue;
       stale.set(
         key,
         new CollabError(
@@ -156,4 +156,17 @@ async function readTargets(
       hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
     },
   );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether what a change was computed from is as it was: every field the plan read, compared; a
+ * field read now that the plan did not read (a schedule's variables, read only for the schedules a
+ * file gives variables) is not what the change was computed from.
+ */
+function unmoved(then: unknown, now: unknown): boolean {
+  if (isRecord(then) && isRecord(now)) return Object.keys(then).every((key) => unmoved(then[key], now[key]));
+  return equal(then, now);
 }

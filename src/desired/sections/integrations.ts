@@ -21,7 +21,8 @@ import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
  * `integrations`: a project's or group's integrations by slug (`slack`, `jira`, `microsoft_teams`…),
- * read with one GET of the active ones a target and one for each active one's properties. An
+ * read with one GET of the active ones a target and one for each active one the file names (its
+ * properties). An
  * integration's secrets (a webhook URL, a password) are `${env:}`/`${file:}` templates in the file,
  * never compared (the service never shows them): sent when it is set up, with every change (its
  * required parameters go with each PUT) and with --rotate-secrets. Under enforce, an active one the
@@ -41,9 +42,14 @@ type IntegrationSpecOp = OnTarget &
 function itemSchema(spec: IntegrationSpec): ZodMiniType {
   const slugs = [...new Set([spec.name, spec.name.replace(/_/g, '-')])];
   const slug = slugs.length === 1 ? literal(slugs[0] as string) : union(slugs.map((s) => literal(s)));
-  const optional = shape(spec.params.filter((param) => !param.required));
+  // A secret is a template in the file, left as written where its variable is not set (a plan runs
+  // without it): its rule is checked where it is read, from a flag's file, and by the service.
+  const params = spec.params.map((param) =>
+    spec.secrets.includes(param.name) ? { ...param, rule: undefined } : param,
+  );
+  const optional = shape(params.filter((param) => !param.required));
   const required = Object.fromEntries(
-    spec.params.filter((param) => param.required).map((param) => [param.name, paramSchema(param)]),
+    params.filter((param) => param.required).map((param) => [param.name, paramSchema(param)]),
   );
   return strictObject({ slug, ...optional, ...required });
 }
@@ -66,14 +72,22 @@ export const integrations: Section<IntegrationSpecOp> = {
   schema: () => listSchema(union(INTEGRATIONS.map(itemSchema))),
   read: {
     none: (live) => void (live.integrations = []),
-    target: async (reader, live, resource) => {
+    target: async (reader, live, resource, value) => {
       const owner = { kind: live.kind, ref: Number(resource.id) };
       const active = (await reader.list(integrationsPath(owner), {}, ROLES.maintainers)).filter(
         (item) => isItem(item) && item.active === true && typeof item.slug === 'string',
       );
+      // The list carries no properties: an integration's own GET does, made only for those the file
+      // names (one it does not is only disabled, under enforce); for all where the whole state is wanted.
+      const named =
+        value === undefined
+          ? undefined
+          : new Set(listOf(value).items.map((item) => integrationName(String(item.slug))));
       live.integrations = await Promise.all(
-        active.map(
-          async (item) => (await reader.client.request<IntegrationView>(getIntegration(owner, String(item.slug)))).data,
+        active.map(async (item) =>
+          named && !named.has(integrationName(String(item.slug)))
+            ? (item as IntegrationView)
+            : (await reader.client.request<IntegrationView>(getIntegration(owner, String(item.slug)))).data,
         ),
       );
     },

@@ -11,6 +11,7 @@ import {
 } from '../../api/job-token-scope.js';
 import { getProject } from '../../api/projects.js';
 import { findResource } from '../../api/recover.js';
+import { ROLES } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
 import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
 import { isItem, listOf, listSchema, unlisted } from './common.js';
@@ -80,15 +81,23 @@ export const jobTokenScope: Section<ScopeSpec> = {
   read: {
     none: (live) =>
       void (live.jobTokenScope = { enabled: JOB_TOKEN_SCOPE_DEFAULTS.inbound_enabled, project: [], group: [] }),
-    target: async (reader, live, resource) => {
+    target: async (reader, live, resource, value) => {
       const id = Number(resource.id);
-      const [scope, projects, groups] = await Promise.all([
-        reader.client.request<JobTokenScope>(getJobTokenScope(id)),
-        reader.list(allowlistPath(id, 'project')),
-        reader.list(allowlistPath(id, 'group')),
+      // What the file names alone (all three where the whole state is wanted: export, a saved plan).
+      const wanted = value === undefined ? undefined : wantedOf(value);
+      const allowlist = (kind: AllowlistKind) =>
+        !wanted || wanted.lists[kind]
+          ? reader.list(allowlistPath(id, kind), {}, ROLES.maintainers)
+          : Promise.resolve([]);
+      const [enabled, projects, groups] = await Promise.all([
+        !wanted || wanted.enabled !== undefined
+          ? reader.client.request<JobTokenScope>(getJobTokenScope(id)).then((scope) => scope.data.inbound_enabled)
+          : Promise.resolve(JOB_TOKEN_SCOPE_DEFAULTS.inbound_enabled),
+        allowlist('project'),
+        allowlist('group'),
       ]);
       live.jobTokenScope = {
-        enabled: scope.data.inbound_enabled,
+        enabled,
         project: projects.map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
         group: groups.map((g) => ({ id: Number(g.id), path: groupPath(g) })),
       };

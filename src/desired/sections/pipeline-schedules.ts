@@ -138,12 +138,25 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
   },
   read: {
     none: (live) => void (live.schedules = []),
-    target: async (reader, live, resource) => {
+    target: async (reader, live, resource, value) => {
       const project = Number(resource.id);
       const listed = (await reader.list(schedulesPath(project))).filter(isSchedule);
-      // The list carries no variables: each schedule's own GET does.
+      // The list carries no variables: a schedule's own GET does, made only for the schedules the
+      // file gives variables (for every one where the whole state is wanted: export, a saved plan).
+      const named =
+        value === undefined
+          ? undefined
+          : new Set(
+              listOf(value)
+                .items.filter((item) => item.variables !== undefined)
+                .map((item) => String(item.description)),
+            );
       live.schedules = await Promise.all(
-        listed.map(async (s) => (await reader.client.request<Schedule>(getSchedule(project, s.id))).data),
+        listed.map(async (s) =>
+          named && !named.has(s.description)
+            ? s
+            : (await reader.client.request<Schedule>(getSchedule(project, s.id))).data,
+        ),
       );
     },
     once: async (ctx, lives) => {
@@ -219,7 +232,8 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         id: found.id,
         ...Object.fromEntries(FIELDS.map((name) => [name, found[name]])),
         owner: found.owner?.username ?? null,
-        variables: (found.variables ?? []).map((v) => `${v.key}:${typeOf(v)}`),
+        // Only where they were read: the plan compares no variables of a schedule the file gives none.
+        ...(found.variables === undefined ? {} : { variables: found.variables.map((v) => `${v.key}:${typeOf(v)}`) }),
       },
     };
   },

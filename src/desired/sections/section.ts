@@ -78,7 +78,12 @@ interface LiveRead {
   /** What the live state is for a target not made yet (no request): none of anything. */
   none?(live: LiveTarget): void;
   /** The target's own reads (one or two requests), only when the file uses the section. */
-  target(reader: Reader, live: LiveTarget, resource: Item): Promise<void>;
+  /**
+   * `value`, the section's value in the file for this target, lets a section read only what the file
+   * names (a schedule's variables); it is undefined where the whole live state is wanted (export, and
+   * a saved plan's check, which compares only what the plan read: src/desired/preflight.ts).
+   */
+  target(reader: Reader, live: LiveTarget, resource: Item, value?: unknown): Promise<void>;
   /** Once a run, over every target that uses the section (the caller's username for enforced members). */
   once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
 }
