@@ -34,6 +34,12 @@ export function markdownPlan(plan: Plan, limit = NOTE_LIMIT): string {
     `${escapeText(actions ? `${actions}; ${reads}` : reads)} (${escapeText(plan.file.path)} on ${escapeText(plan.host)})`,
   ];
   if (plan.changes.length > 0) head.push('', ...sectionTable(plan.changes));
+  // A secret the service never shows, unset when planned: the reviewer sees what apply will need.
+  for (const { problem, changes: sending } of plan.unset ?? [])
+    head.push(
+      '',
+      `> ${escapeText(problem)}: needed to apply ${sending.length === 1 ? 'a change' : `${sending.length} changes`}`,
+    );
   let text = `${head.join('\n')}\n`;
   // Each change the same on several targets once (its targets in its block), then each target's own.
   const { shared, own } = sharedAndOwn(plan.changes);

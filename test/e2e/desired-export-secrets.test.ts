@@ -85,7 +85,7 @@ describe('a variable item without a value', () => {
       const run = await collab(args);
       expect(run.exitCode).toBe(2);
       expect(run.stderr).toBe(
-        `error: variables: NEW_ONE does not exist on project ${STOREFRONT}, and the file gives it no value to be made with\nhint: give it a value (value: ${$('NAME')} for a secret), or leave it out until it exists\n`,
+        `error: variables: NEW_ONE does not exist on project ${STOREFRONT}: making it needs a value, and the file gives none\nhint: give it one (value: ${$('NAME')} for a secret), or leave it out until it exists\n`,
       );
     }
     expect(writes()).toEqual([]);
@@ -107,6 +107,10 @@ describe('a secret the service never shows, needed only by what sends it', () =>
       `note: a secret not set now, needed only to apply the changes that send it:\n  ${need}, sent by ${id}\n`,
     );
     expect(JSON.parse(planned.stdout).unset).toEqual([{ problem: need, changes: [id] }]);
+    const markdown = await collab(['plan', '-f', path, '-o', 'markdown']);
+    expect(markdown.stdout).toContain(
+      `\n> environment variable AUDIT\\_TOKEN is not set (named by ${$('AUDIT\\_TOKEN')}): needed to apply a change\n`,
+    );
 
     const applied = await collab(['apply', '-f', path, '--yes', '--journal', join(dir, 'j')]);
     expect(applied.exitCode).toBe(2);

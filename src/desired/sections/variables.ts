@@ -99,8 +99,8 @@ export const variables: Section<VariableSpec> = {
       if (!existing && !managed)
         throw new CollabError(
           'usage',
-          `variables: ${address} does not exist on ${target.kind} ${target.path}, and the file gives it no value to be made with`,
-          { hint: `give it a value (value: $${'{'}env:NAME} for a secret), or leave it out until it exists` },
+          `variables: ${address} does not exist on ${target.kind} ${target.path}: making it needs a value, and the file gives none`,
+          { hint: `give it one (value: $${'{'}env:NAME} for a secret), or leave it out until it exists` },
         );
       if (!existing) {
         const shown = { key, environment_scope: scope, value: template, ...fields };
