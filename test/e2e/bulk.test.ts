@@ -170,7 +170,7 @@ describe('- as the target', () => {
       'globex/research/deft-beacon-23',
       'globex/research/opal-atlas-14',
     ]);
-    expect(initech?.response.length).toBeGreaterThan(0);
+    expect(initech?.response.length).toBe(3);
   });
 
   it('--dry-run gives each target the request it would send, and sends nothing', async () => {
@@ -282,7 +282,7 @@ describe('- as the target under faults and a rate limit', () => {
           (h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url,
         ),
       ).toHaveLength(1);
-    expect(sandbox.stats.faults).toBeGreaterThan(0);
+    expect(sandbox.stats.faults).toBe(25);
     // More requests than a window takes: the limit was met.
     expect(sandbox.stats.requests).toBeGreaterThan(40);
     // A 429, or RateLimit-Remaining no more than the requests on their way, holds every target

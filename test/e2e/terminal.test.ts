@@ -173,7 +173,7 @@ describe('at a terminal, against the sandbox', () => {
       expect(result.exitCode).toBe(0);
       const screen = result.stdout;
       const tableStart = screen.indexOf('┌');
-      expect(tableStart).toBeGreaterThan(0);
+      expect(tableStart).toBe(106);
       expect(screen.lastIndexOf('fetch')).toBeLessThan(tableStart);
       expect(screen.indexOf('showing 50 of')).toBeGreaterThan(screen.lastIndexOf('└'));
     });

@@ -115,7 +115,7 @@ describe('sandbox failures (--fail-rate, --fault-seed)', () => {
       else failed++;
     }
     const stored = [...sandbox.store.hooks.values()].filter((h) => h.owner.id === project?.id).length;
-    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBe(15);
     // Hooks exist for some requests whose answer was lost: a client cannot tell, so it must look.
     expect(stored).toBeGreaterThan(created);
     expect(stored).toBeLessThan(40);
@@ -140,7 +140,7 @@ describe('sandbox rate limit (--rate-limit)', () => {
     expect(limited.response.headers.get('ratelimit-name')).toBeTruthy();
     const retryAfter = Number(limited.response.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBe(11);
     expect(retryAfter).toBeLessThanOrEqual(11);
     // RateLimit-Reset is a Unix time in whole seconds, not a delay; RateLimit-ResetTime the same as a date.
     const reset = Number(limited.response.headers.get('ratelimit-reset'));
