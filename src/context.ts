@@ -38,7 +38,7 @@ export interface VerbContext {
 }
 
 /** What a context is built from besides the command line; a bulk target gives its own services. */
-interface ContextServices {
+interface ContextServices extends Partial<VerbContext> {
   env: Env;
   dispatcher?: Dispatcher | undefined;
   credentialStore?: CredentialStore | undefined;
@@ -46,10 +46,6 @@ interface ContextServices {
   dryRun?: boolean | undefined;
   /** --jq's filter, compiled by src/run.ts. */
   jq?: JqFilter | undefined;
-  presenter?: Presenter | undefined;
-  session?: Session | undefined;
-  terminal?: Terminal | undefined;
-  prompter?: Prompter | undefined;
 }
 
 /** The run's services, built from its streams and flags; everything costly is built on first use. */
@@ -65,8 +61,7 @@ export class Context implements VerbContext {
     signal: AbortSignal,
     services: ContextServices,
   ) {
-    const terminal = services.terminal ?? new StreamTerminal(io, globals, services.clock);
-    this.terminal = terminal;
+    const terminal = (this.terminal = services.terminal ?? new StreamTerminal(io, globals, services.clock));
     this.session =
       services.session ??
       new RunSession({

@@ -6,10 +6,8 @@ import type { TreeNode, TreeShape } from './tree.js';
 import type { DetailField } from './writer.js';
 
 /**
- * The presenter: the only code that knows the output format. A verb says what it shows, never
- * how: no verb tests the format. One presenter writes to stdout (src/output/stream-presenter.ts);
- * over many targets each target gets one that keeps what would be shown as its result
- * (src/bulk/capture.ts).
+ * The only code that knows the output format: a verb says what it shows, never how. One presenter writes
+ * to stdout (stream-presenter.ts); over many targets each target's keeps what it shows (src/bulk/capture.ts).
  */
 export interface Presenter {
   /** Items: pages streamed as they are fetched (with their progress), or given at once; returns how many were shown. */
@@ -26,10 +24,7 @@ export interface Presenter {
   bytes(content: { refuse: { what: string; hint: string } } | { source: AsyncIterable<Uint8Array> }): Promise<void>;
   /** A report (a plan): its text for people, its value for JSON, its rows for ndjson, csv and --jq, its Markdown for -o markdown. */
   report(report: Report): Promise<void>;
-  /**
-   * The output flag that asks for more than a service's answer as it came (`-o csv`, `--fields`),
-   * for `collab api`'s refusals before it sends; undefined when the answer goes out as it came.
-   */
+  /** The output flag that reshapes a service's answer (`-o csv`, `--fields`), for `collab api`'s refusals before it sends. */
   readonly reshaping: { flag: string; tableWithoutFields: boolean } | undefined;
 }
 
