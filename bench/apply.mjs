@@ -23,6 +23,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isWrite } from './graphql.mjs';
 import { stormCheck } from './bulk.mjs';
 import { exportCase } from './export.mjs';
 
@@ -155,7 +156,7 @@ async function baseline(sb, top, { write }) {
 
 async function writesOf(sb) {
   const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
-  return { log, writes: log.filter((r) => r.method !== 'GET').length };
+  return { log, writes: log.filter(isWrite).length };
 }
 
 /** 1: plan and apply against the serial baseline. */

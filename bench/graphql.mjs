@@ -22,6 +22,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** A request of the log that writes: every method but GET, except GraphQL's POSTs, which only read. */
+export const isWrite = (r) => r.method !== 'GET' && !r.path.startsWith('/api/graphql');
+
 const LATENCY = 50;
 const SERIAL_PROJECTS = 40;
 const RATE_PER_MINUTE = 2000;
@@ -162,7 +165,7 @@ async function speed(h) {
     const serial = await serialRead(sb, SERIAL_PROJECTS);
     const second = await measured(['apply']);
     const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
-    const writes = log.filter((r) => r.method !== 'GET' && !r.path.startsWith('/api/graphql')).length;
+    const writes = log.filter(isWrite).length;
     const scale = projects / serial.projects;
     const caseName = `graphql: ${projects} projects in 20 groups, ${LATENCY} ms`;
     const row = (tool, command, runs, wall, requests, note) =>

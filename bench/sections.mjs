@@ -16,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isWrite } from './graphql.mjs';
 
 const GROUPS = 8;
 const PER_GROUP = 50;
@@ -135,7 +136,7 @@ export async function sections(h) {
       await sb.resetStats();
       const second = await h.measure(cli('apply', '--concurrency', '8'), { env });
       const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
-      const writes = log.filter((r) => r.method !== 'GET').length;
+      const writes = log.filter(isWrite).length;
       const perProject = planRequests / projects;
       if (used.length > 0) await eachSection(h, sb, env, projects, used, againRequests);
       h.progress(
