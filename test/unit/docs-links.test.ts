@@ -53,3 +53,11 @@ describe('Markdown links', () => {
     expect(broken, `broken links in ${relative(ROOT, join(ROOT, page))}`).toEqual([]);
   });
 });
+
+describe('README.md', () => {
+  // A guide, not a contract: what collab is, install, the quick start and the recipes; the rest is in docs/.
+  it('is at most 200 lines', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(200);
+  });
+});
