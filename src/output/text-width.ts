@@ -127,7 +127,7 @@ export function cutToWidth(text: string, width: number): string {
 
 const MAX_WRAPPED_LINES = 12;
 
-/** Words wrapped to `width` display cells; words longer than a line are cut. At most 12 lines, then `…`. */
+/** Words wrapped to `width` display cells; words longer than a line are broken after a comma, else cut. At most 12 lines, then `…`. */
 export function wrapToWidth(text: string, width: number): string[] {
   const lines: string[] = [];
   paragraphs: for (const paragraph of text.split(/\r?\n/)) {
@@ -155,8 +155,10 @@ export function wrapToWidth(text: string, width: number): string[] {
           line = '';
           lineWidth = 0;
         } else {
-          // A word longer than a line: a line of its graphemes (at least one, even one wider than the line).
-          const end = fit.end > start ? fit.end : fitWidth(word, start, 2).end;
+          // A word longer than a line (a change's JSON): up to its last comma that fits, else a line
+          // of its graphemes (at least one, even one wider than the line).
+          const comma = fit.end < word.length ? word.lastIndexOf(',', fit.end - 1) : -1;
+          const end = comma >= start ? comma + 1 : fit.end > start ? fit.end : fitWidth(word, start, 2).end;
           lines.push(word.slice(start, end));
           start = end;
         }

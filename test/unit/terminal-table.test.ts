@@ -212,6 +212,18 @@ describe('terminal tables', () => {
       expect(stringWidth(line)).toBeLessThanOrEqual(8);
   });
 
+  it('wrapToWidth breaks a word longer than a line after its last comma that fits', () => {
+    const json = '{"name":"main","push_access_level":"maintainer","merge_access_level":"developer"}';
+    expect(wrapToWidth(json, 56)).toEqual([
+      '{"name":"main","push_access_level":"maintainer",',
+      '"merge_access_level":"developer"}',
+    ]);
+  });
+
+  it('wrapToWidth cuts a word with no comma where the line ends', () => {
+    expect(wrapToWidth('x'.repeat(12), 5)).toEqual(['xxxxx', 'xxxxx', 'xx']);
+  });
+
   it('printable ASCII is counted without segmenting, and agrees with the whole measure at every limit (a combining mark after the last character counted too)', () => {
     const texts = ['', 'abc', 'abcd', 'abce\u0301', 'ab\u0301c', 'abc\u200b', 'ab日本', 'a\tb', 'x'.repeat(40)];
     for (const text of texts) {
