@@ -272,7 +272,7 @@ _collab_flags() {
     'integrations disable') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
     'plan') echo '--file -f --out --shard --allow-missing --rotate-secrets --concurrency --no-graphql' ;;
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --no-graphql --dry-run --yes -y' ;;
-    'access-report') echo '--user --min-access --include-groups --concurrency' ;;
+    'access-report') echo '--user --min-access --include-groups --no-graphql --concurrency' ;;
     'export') echo '--out --sections --concurrency --no-graphql' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --block --deactivate --dry-run --yes -y' ;;

@@ -1834,6 +1834,7 @@ complete -c collab -n 'test (__collab_path) = "apply"' -l yes -s y -d 'do not as
 complete -c collab -n 'test (__collab_path) = "access-report"' -l user -r -d 'only this user’s rows'
 complete -c collab -n 'test (__collab_path) = "access-report"' -l min-access -r -d 'only roles at least this one (guest, reporter, developer, maintainer, owner, or the number)'
 complete -c collab -n 'test (__collab_path) = "access-report"' -l include-groups -d 'rows for the groups too (the group and every subgroup), not only projects'
+complete -c collab -n 'test (__collab_path) = "access-report"' -l no-graphql -d 'read every section by REST, not through GitLab'\''s GraphQL API (default GraphQL where it can, the graphql setting)'
 complete -c collab -n 'test (__collab_path) = "access-report"' -l concurrency -r -d 'with - as the target: targets in flight at once (default 8, the concurrency setting; at most 16)'
 complete -c collab -n 'test (__collab_path) = "export"' -l out -r -d 'write the file there (default: standard output)'
 complete -c collab -n 'test (__collab_path) = "export"' -l sections -r -d 'only these sections, comma-separated (settings,hooks,…; default: all)'

@@ -73,6 +73,11 @@ export function everyQuery(): string[] {
   return queries;
 }
 
+/** The queries a batch of these sections sends for targets of this kind, and their pages' queries. */
+export function queriesOf(kind: TargetKind, sections: readonly Reading[]): string[] {
+  return [targetsQuery(kind, sections), ...sections.map((section) => pageQuery(kind, section))];
+}
+
 const ABSENT = 'is not available on this instance (POST /api/graphql: 404)';
 
 /** Why a read went to REST: said once a run. */

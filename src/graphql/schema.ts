@@ -11,7 +11,7 @@
  * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `QueryComplexity`, `PageInfo`, the
  * connection and edge types, the enums (`AccessLevelEnum`, `CiVariableType`, `CiVariableSort`,
  * `LabelSearchFieldList`, `MemberSort`, `ProjectMemberRelation`, `GroupMemberRelation`,
- * `PipelineScheduleSort`, `PipelineScheduleStatus`) and the scalars (`ProjectID`, `UserID`,
+ * `PipelineScheduleSort`, `PipelineScheduleStatus`, `UserState`) and the scalars (`ProjectID`, `UserID`,
  * `ProjectsBranchRuleID`, `Time`; `LabelID` as named there; `UserCore` as the `User` interface
  * lists it). A subset: the fields collab reads and the sandbox answers (labels' createdAt,
  * updatedAt and lockOnMerge are left out: the sandbox keeps none of them). Facts from the
@@ -337,10 +337,20 @@ type AccessLevel {
   stringValue: AccessLevelEnum
 }
 type UserCore {
+  bot: Boolean!
   id: UserID!
   name: String!
+  state: UserState!
   username: String!
   webUrl: String!
+}
+enum UserState {
+  active
+  banned
+  blocked
+  blocked_pending_approval
+  deactivated
+  ldap_blocked
 }
 
 enum ProjectMemberRelation {

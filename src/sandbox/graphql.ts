@@ -215,9 +215,12 @@ const dayTime = (date: string | null) => (date === null ? null : `${date}T00:00:
 
 function userCore(store: Store, user: User) {
   return {
+    bot: user.bot,
     id: gid('User', user.id),
     username: user.username,
     name: user.name,
+    // The REST API's state, GitLab's UserState values (lowercase, as REST shows them).
+    state: user.state,
     webUrl: `${store.origin}/${user.username}`,
   };
 }

@@ -141,17 +141,39 @@ describe('collab access-report', () => {
     );
   });
 
-  it('reads about one request a project, never members/all', async () => {
-    sandbox.resetStats();
-    const result = await collab(['access-report', 'acme', '-o', 'ndjson']);
-    expect(result.exitCode).toBe(0);
-    // The request log is what the command sent (no endpoint shows it).
-    const log = sandbox.requestLog;
-    expect(log.filter((entry) => entry.path.includes('/members/all'))).toEqual([]);
-    const said = /read with (\d+) requests/.exec(result.stderr);
-    expect(Number(said?.[1])).toBe(log.length);
-    const projectReads = log.filter((entry) => /^\/api\/v4\/projects\/\d+\/members/.test(entry.path)).length;
-    expect(projectReads).toBe(new Set(result.lines<Row>().map((r) => r.path)).size);
+  it('reads the projects’ members in one GraphQL request, never members/all; --no-graphql one GET a project', async () => {
+    const counts: Record<string, { projectReads: number; graphql: number }> = {};
+    for (const args of [[], ['--no-graphql']]) {
+      sandbox.resetStats();
+      const result = await collab(['access-report', 'acme', '-o', 'ndjson', ...args]);
+      expect(result.exitCode).toBe(0);
+      // The request log is what the command sent (no endpoint shows it).
+      const log = sandbox.requestLog;
+      expect(log.filter((entry) => entry.path.includes('/members/all'))).toEqual([]);
+      const said = /read with (\d+) requests/.exec(result.stderr);
+      expect(Number(said?.[1])).toBe(log.length);
+      counts[args.join(' ') || 'graphql'] = {
+        projectReads: log.filter((entry) => /^\/api\/v4\/projects\/\d+\/members/.test(entry.path)).length,
+        graphql: log.filter((entry) => entry.path === '/api/graphql').length,
+      };
+      expect(result.lines<Row>().length).toBeGreaterThan(0);
+    }
+    const projects: unknown[] = await getJson('/groups/acme/projects?include_subgroups=true&per_page=100');
+    expect(counts).toEqual({
+      graphql: { projectReads: 0, graphql: 1 },
+      '--no-graphql': { projectReads: projects.length, graphql: 0 },
+    });
+  });
+
+  it('the report is the same byte for byte through GraphQL and --no-graphql (shares, inherited, blocked, bot)', async () => {
+    for (const format of [['-o', 'csv'], ['--json'], ['--include-groups', '-o', 'csv']]) {
+      const viaGraphql = await collab(['access-report', 'acme', ...format]);
+      const viaRest = await collab(['access-report', 'acme', '--no-graphql', ...format]);
+      expect(viaGraphql.exitCode).toBe(0);
+      expect(viaRest.exitCode).toBe(0);
+      expect(viaGraphql.stdout.length).toBeGreaterThan(100);
+      expect(viaGraphql.stdout).toBe(viaRest.stdout);
+    }
   });
 
   it('filters by user and role; -o csv is one header in a stable order, ISO dates', async () => {

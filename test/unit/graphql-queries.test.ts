@@ -1,5 +1,6 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { accessQueries } from '../../src/commands/access-report/graphql.js';
 import { everyQuery } from '../../src/desired/graphql.js';
 import { GRAPHQL_LIMITS, gitlabSchema, queryComplexity } from '../../src/graphql/complexity.js';
 
@@ -26,5 +27,25 @@ describe('the GraphQL queries of the desired state', () => {
     for (const score of scores) expect(score).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxComplexityAuthenticated);
     for (const query of queries) expect(query.length).toBeLessThan(GRAPHQL_LIMITS.maxQueryCharacters);
     expect(Math.max(...scores)).toBe(160);
+  });
+});
+
+/** collab access-report's: the projects' direct members with the user's name, state and bot, and its page query. */
+describe('the GraphQL queries of collab access-report', () => {
+  const access = accessQueries();
+
+  it('are the batch of projects and the members page query', () => {
+    expect(access.length).toBe(2);
+  });
+
+  it.each(access.map((query) => [query.slice(0, 60), query]))('%s… is valid against the schema', (_name, query) => {
+    expect(validate(gitlabSchema(), parse(query)).map((error) => error.message)).toEqual([]);
+  });
+
+  it('score 49 (50 projects a batch) and 29 (a page), under 10,000 characters', () => {
+    const scores = access.map((query) => queryComplexity(parse(query), { paths: [], path: '', after: '' }));
+    for (const score of scores) expect(score).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxComplexityAuthenticated);
+    for (const query of access) expect(query.length).toBeLessThan(GRAPHQL_LIMITS.maxQueryCharacters);
+    expect(scores).toEqual([49, 29]);
   });
 });

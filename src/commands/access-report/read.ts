@@ -47,11 +47,18 @@ interface MemberJson {
   expires_at?: string | null;
 }
 
+/** Reads the direct members of projects by another way (GraphQL); those it leaves out are read by REST. */
+export type ProjectMembersReader = (
+  paths: readonly string[],
+) => Promise<Map<string, Array<MemberEntry & { bot: boolean }>>>;
+
 interface ReadWorld extends World {
   /** The report's group, as found. */
   root: Holder;
   /** Groups whose members could not be read (not visible to the caller): rows through them are missing. */
   unreadable: string[];
+  /** Whether a user is a bot, where the members read said (GraphQL's UserCore `bot`). */
+  bots: Map<number, boolean>;
 }
 
 const sharesOf = (json: { shared_with_groups?: GroupJson['shared_with_groups'] }): ShareEntry[] =>
@@ -83,6 +90,7 @@ export async function readWorld(
   group: GroupRef,
   today: string,
   concurrency: number,
+  byGraphql?: ProjectMembersReader,
 ): Promise<ReadWorld> {
   const found = await findResource<GroupJson>(client, getGroup(group));
   if (!found)
@@ -121,7 +129,8 @@ export async function readWorld(
   // leave them out; the groups above the report's group count too, theirs reach down), and the
   // members of every group and project of the hierarchy.
   const ancestors = groupAndAncestors(root.parent);
-  const tasks: Array<() => Promise<void>> = [
+  const bots = new Map<number, boolean>();
+  const groupTasks: Array<() => Promise<void>> = [
     ...[...ancestors, ...descendants.map((group) => group.full_path)].map((path) => async () => {
       const json = await findResource<GroupJson>(client, getGroup(path));
       if (json) groups.set(json.full_path, groupHolder(json));
@@ -129,9 +138,28 @@ export async function readWorld(
     ...[root.path, ...ancestors, ...descendants.map((group) => group.full_path)].map(
       (path) => () => readMembers('group', path, path),
     ),
-    ...projectHolders.map((project) => () => readMembers('project', project.path, project.id)),
   ];
-  await eachLimited(tasks, concurrency, (task) => task());
+  // The projects' members by GraphQL (many a request) beside the groups' reads; what it leaves out, by REST.
+  const [viaGraphql] = await Promise.all([
+    byGraphql
+      ? byGraphql(projectHolders.map((project) => project.path))
+      : new Map<string, Array<MemberEntry & { bot: boolean }>>(),
+    eachLimited(groupTasks, concurrency, (task) => task()),
+  ]);
+  for (const [path, entries] of viaGraphql) {
+    members.set(
+      membersKey('project', path),
+      entries.map(({ bot, ...entry }) => {
+        bots.set(entry.id, bot);
+        return entry;
+      }),
+    );
+  }
+  await eachLimited(
+    projectHolders.filter((project) => !members.has(membersKey('project', project.path))),
+    concurrency,
+    (project) => readMembers('project', project.path, project.id),
+  );
   // Then the members of each group a share invites, and of the groups above it, not read yet.
   const invited = new Set<string>();
   for (const holder of [...groups.values(), ...projectHolders])
@@ -139,7 +167,7 @@ export async function readWorld(
       for (const path of groupAndAncestors(share.group))
         if (!members.has(membersKey('group', path)) && !unreadable.includes(path)) invited.add(path);
   await eachLimited([...invited], concurrency, (path) => readMembers('group', path, path));
-  return { root, groups, projects: projectHolders, members, today, unreadable };
+  return { root, groups, projects: projectHolders, members, today, unreadable, bots };
 }
 
 function memberEntry(json: MemberJson): MemberEntry {

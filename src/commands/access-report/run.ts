@@ -6,6 +6,8 @@ import { roleName } from '../members/shared.js';
 import type { VerbInput } from '../verb.js';
 import { type AccessRow, effectiveAccess } from './compute.js';
 import type { ACCESS_REPORT } from './index.js';
+import { graphqlAllowed } from '../plan/desired-flags.js';
+import { projectMembersByGraphql } from './graphql.js';
 import { botsAmong, readWorld } from './read.js';
 
 /** collab access-report <group>: who reaches each project (and group) below a group, and why. */
@@ -15,6 +17,8 @@ interface AccessReportOptions {
   user: string | undefined;
   minAccess: number | undefined;
   includeGroups: boolean;
+  /** --no-graphql: false; undefined: the graphql setting decides. */
+  graphql: boolean | undefined;
 }
 
 /** A row as printed: the computed one with the role's name beside its level. Keys in the csv's column order. */
@@ -80,7 +84,14 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   let rows: ReportRow[];
   let world: Awaited<ReturnType<typeof readWorld>>;
   try {
-    world = await readWorld(client, opts.group, today, concurrency);
+    const graphql = await graphqlAllowed(ctx, opts.graphql);
+    world = await readWorld(
+      client,
+      opts.group,
+      today,
+      concurrency,
+      graphql ? (paths) => projectMembersByGraphql(ctx, paths, concurrency) : undefined,
+    );
     const holders = [
       ...world.projects,
       ...(opts.includeGroups
@@ -95,7 +106,14 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
         String(row.user_id) === opts.user) &&
       row.access_level >= (opts.minAccess ?? 0);
     const computed = holders.flatMap((holder) => effectiveAccess(world, holder)).filter(wanted);
-    const bots = await botsAmong(client, [...new Set(computed.map((row) => row.user_id))], concurrency);
+    // A user the GraphQL read said is or is not a bot needs no GET /users/:id.
+    const known = world.bots;
+    const bots = await botsAmong(
+      client,
+      [...new Set(computed.map((row) => row.user_id))].filter((id) => !known.has(id)),
+      concurrency,
+    );
+    for (const [id, bot] of known) if (bot) bots.add(id);
     rows = computed
       .sort(
         (a, b) =>

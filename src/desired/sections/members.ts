@@ -163,7 +163,7 @@ export const members: Section<MemberSpec> = {
  * A member node as the REST list shows the fields the diff compares. GraphQL gives the expiry as a
  * time at the day's start (the REST API's date); any other time is not a date this can take.
  */
-function memberOf(node: Item): MemberRecord | undefined {
+export function memberOf(node: Item): MemberRecord | undefined {
   const user = node.user;
   const level = isNode(node.accessLevel) ? node.accessLevel.integerValue : undefined;
   if (!isNode(user) || !isText(user.username) || typeof level !== 'number') return undefined;
