@@ -1,9 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Owner } from '../../src/api/owner.js';
-import { LIST as DEPLOY_KEYS_LIST } from '../../src/commands/deploy-keys/index.js';
-import { DELETE as HOOKS_DELETE, LIST as HOOKS_LIST } from '../../src/commands/hooks/index.js';
+import { LIST as DEPLOY_KEYS_LIST } from '../../src/commands/deploy-keys/list.js';
+import { DELETE as HOOKS_DELETE } from '../../src/commands/hooks/delete.js';
+import { LIST as HOOKS_LIST } from '../../src/commands/hooks/list.js';
 import { addVerb } from '../../src/commands/members/add.js';
-import { VIEW as NOTES_VIEW } from '../../src/commands/notes/index.js';
+import { VIEW as NOTES_VIEW } from '../../src/commands/notes/view.js';
 import type { OwnerOf } from '../../src/commands/owner.js';
 import { prepare, readInput } from '../../src/commands/verb-options.js';
 import type { CommandSpec } from '../../src/commands/spec.js';

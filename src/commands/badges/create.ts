@@ -4,7 +4,21 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
-import type { CREATE } from './index.js';
+import { params } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+import { BADGE_PARAMS } from '../../params/badges.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'create',
+  summary: 'Add a badge',
+  args: {},
+  flags: { fields: params(BADGE_PARAMS) },
+  mutating: true,
+  examples: [
+    "collab badges create --project acme/web/storefront --name coverage --link-url 'https://ci.example.com/%{project_path}' --image-url 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'",
+  ],
+});
 
 interface CreateBadgeOptions {
   owner: Owner;

@@ -1,9 +1,19 @@
 import { deleteBadge } from '../../api/badges.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { badgeHint } from './fields.js';
-import type { DELETE } from './index.js';
+import { BADGE_ID } from './shared.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Remove a badge (one already gone is not an error)',
+  typing: 'the badge’s ID',
+  note: 'A group’s badge is removed through its group.',
+  args: { badgeId: BADGE_ID },
+  kinds: ['project', 'group'],
+  strict: 'the badge does not exist',
+  examples: ['collab badges delete 3 --project acme/web/storefront --yes'],
+});
 
 type DeleteBadgeOptions = VerbInput<typeof DELETE>;
 

@@ -1,64 +1,12 @@
-import { confirmedDelete } from '../delete.js';
-import { BADGE_PARAMS } from '../../params/badges.js';
-import { positiveInteger } from '../../params/parsers.js';
-import { arg, asText, option, params } from '../flags.js';
 import { noun } from '../nouns.js';
-import { ownerVerb } from '../owner.js';
 import type { CommandSpec } from '../spec.js';
+import { LIST } from './list.js';
+import { VIEW } from './view.js';
+import { CREATE } from './create.js';
+import { UPDATE } from './update.js';
+import { DELETE } from './delete.js';
 
-const BADGE_ID = arg({ name: 'badge-id', description: 'the badge ID (see `collab badges list`)' }, positiveInteger);
-
-export const LIST = ownerVerb({
-  kinds: ['project', 'group'],
-  name: 'list',
-  summary: 'List the badges (a project’s include its groups’)',
-  flags: {
-    name: option('--name <name>', 'only badges of this name (exact, case-sensitive)', asText),
-  },
-  list: true,
-  examples: ['collab badges list --project acme/web/storefront', 'collab badges list --group acme --json'],
-});
-
-export const VIEW = ownerVerb({
-  kinds: ['project', 'group'],
-  name: 'view',
-  summary: 'Show one badge, its URLs as given and as rendered',
-  args: { badgeId: BADGE_ID },
-  examples: ['collab badges view 1 --project acme/web/storefront'],
-});
-
-export const CREATE = ownerVerb({
-  kinds: ['project', 'group'],
-  name: 'create',
-  summary: 'Add a badge',
-  args: {},
-  flags: { fields: params(BADGE_PARAMS) },
-  mutating: true,
-  examples: [
-    "collab badges create --project acme/web/storefront --name coverage --link-url 'https://ci.example.com/%{project_path}' --image-url 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'",
-  ],
-});
-
-export const UPDATE = ownerVerb({
-  kinds: ['project', 'group'],
-  name: 'update',
-  summary: 'Change a badge’s link, image or name',
-  args: { badgeId: BADGE_ID },
-  flags: { fields: params(BADGE_PARAMS) },
-  mutating: true,
-  examples: ['collab badges update 3 --group acme --name pipeline'],
-});
-
-export const DELETE = confirmedDelete({
-  summary: 'Remove a badge (one already gone is not an error)',
-  typing: 'the badge’s ID',
-  note: 'A group’s badge is removed through its group.',
-  args: { badgeId: BADGE_ID },
-  kinds: ['project', 'group'],
-  strict: 'the badge does not exist',
-  examples: ['collab badges delete 3 --project acme/web/storefront --yes'],
-});
-
+/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
 export const spec: CommandSpec = {
   ...noun('badges'),
   description:

@@ -4,7 +4,20 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
-import type { UPDATE } from './index.js';
+import { BADGE_PARAMS } from '../../params/badges.js';
+import { params } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+import { BADGE_ID } from './shared.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change a badge’s link, image or name',
+  args: { badgeId: BADGE_ID },
+  flags: { fields: params(BADGE_PARAMS) },
+  mutating: true,
+  examples: ['collab badges update 3 --group acme --name pipeline'],
+});
 
 interface UpdateBadgeOptions {
   owner: Owner;

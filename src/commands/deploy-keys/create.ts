@@ -1,4 +1,4 @@
-import type { OwnerOf } from '../owner.js';
+import { type OwnerOf, ownerVerb } from '../owner.js';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
@@ -6,7 +6,31 @@ import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
-import type { CREATE } from './index.js';
+import { asText, bool, option } from '../flags.js';
+import { dateTime, nonEmpty } from '../../params/parsers.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project'],
+  name: 'create',
+  summary: 'Add a deploy key (a key another project has is shared, not copied)',
+  description:
+    'The public key is read from --key-file <path>, or from standard input without it (--key-file - too). Read-only unless --can-push.',
+  flags: {
+    title: option('--title <title>', 'the key’s title', nonEmpty, { required: true }),
+    keyFile: option(
+      '--key-file <path|->',
+      'the public key (an OpenSSH line: ssh-ed25519 AAAA… comment); - or none: standard input',
+      asText,
+    ),
+    canPush: bool('--can-push', 'the key may push to the repository'),
+    expiresAt: option('--expires-at <time>', 'when the key stops working (ISO 8601)', dateTime),
+  },
+  mutating: true,
+  examples: [
+    'collab deploy-keys create --project acme/web/storefront --title ci --key-file ~/.ssh/ci.pub',
+    'cat ci.pub | collab deploy-keys create --project acme/web/storefront --title ci --can-push',
+  ],
+});
 
 interface CreateDeployKeyOptions {
   owner: OwnerOf<'project'>;

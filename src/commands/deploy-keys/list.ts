@@ -3,7 +3,15 @@ import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project'],
+  name: 'list',
+  summary: 'List the project’s deploy keys',
+  list: true,
+  examples: ['collab deploy-keys list --project acme/web/storefront'],
+});
 
 /** The declared input is the options: no parse; `--project -` binds each target under `project`. */
 type ListDeployKeysOptions = VerbInput<typeof LIST>;

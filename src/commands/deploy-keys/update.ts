@@ -1,10 +1,26 @@
-import type { OwnerOf } from '../owner.js';
+import { type OwnerOf, ownerVerb } from '../owner.js';
 import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
-import type { UPDATE } from './index.js';
+import { KEY_ID } from './shared.js';
+import { option, tristate } from '../flags.js';
+import { nonEmpty } from '../../params/parsers.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Rename a deploy key or change whether it may push',
+  description: 'The title is the key’s on every project that has it; --can-push is this project’s.',
+  args: { keyId: KEY_ID },
+  flags: {
+    title: option('--title <title>', 'the key’s new title', nonEmpty),
+    canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
+  },
+  mutating: true,
+  examples: ['collab deploy-keys update 3 --project acme/web/storefront --no-can-push'],
+});
 
 interface UpdateDeployKeyOptions {
   owner: OwnerOf<'project'>;

@@ -3,7 +3,16 @@ import type { VerbContext } from '../../context.js';
 import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
-import type { VIEW } from './index.js';
+import { KEY_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project'],
+  name: 'view',
+  summary: 'Show one deploy key',
+  args: { keyId: KEY_ID },
+  examples: ['collab deploy-keys view 3 --project acme/web/storefront'],
+});
 
 type ViewDeployKeyOptions = VerbInput<typeof VIEW>;
 

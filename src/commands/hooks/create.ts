@@ -3,7 +3,22 @@ import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
-import type { CREATE } from './index.js';
+import { ownerVerb } from '../owner.js';
+import { CREATE_URL, HOOK_FIELD_FLAGS } from './options.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'create',
+  summary: 'Add a hook',
+  description: 'Push events are on by default, every other event off, TLS verification on.',
+  flags: { url: CREATE_URL, ...HOOK_FIELD_FLAGS },
+  mutating: true,
+  examples: [
+    'collab hooks create --project acme/web/storefront --url https://ci.example.com/hook --events push,merge-requests,pipeline',
+    'collab hooks create --group acme --url https://audit.example.com/hook --subgroup-events --token-file secret.txt',
+    'vault read -field=token secret/hook | collab hooks create --project 42 --url https://ci.example.com/hook --token-file -',
+  ],
+});
 
 interface CreateHookOptions extends HookInput {
   owner: Owner;

@@ -1,8 +1,20 @@
 import { deleteHook } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
+import { HOOK_ID } from './options.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Remove a hook (a hook that is already gone is not an error)',
+  typing: 'the hook’s ID',
+  args: { hookId: HOOK_ID },
+  kinds: ['project', 'group'],
+  strict: 'the hook does not exist',
+  examples: [
+    'collab hooks delete 3 --project acme/web/storefront',
+    'collab hooks delete 3 --project acme/web/storefront --yes',
+  ],
+});
 
 /** The declared input is the options: no parse. */
 type DeleteHookOptions = VerbInput<typeof DELETE>;

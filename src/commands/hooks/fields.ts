@@ -7,7 +7,7 @@ import { eventName, HOOK_PARAMS, type HookParam, hookEventsFor, hookParamsFor } 
 import type { RawFlags } from '../flags.js';
 import { onceARun, readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './index.js';
+import type { UPDATE } from './update.js';
 
 /** Reads the secret token where it was asked to be read from: once a run, whatever the number of targets. */
 type TokenReader = (ctx: VerbContext) => Promise<string>;

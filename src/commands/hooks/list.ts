@@ -2,7 +2,15 @@ import { hooksPath } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the hooks with the events each delivers',
+  list: true,
+  examples: ['collab hooks list --project acme/web/storefront', 'collab hooks list --group acme --json'],
+});
 
 /** The declared input is the options: no parse. */
 type ListHooksOptions = VerbInput<typeof LIST>;

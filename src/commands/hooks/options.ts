@@ -1,7 +1,7 @@
 import { paramOption } from '../../params/derive.js';
 import { eventName, HOOK_PARAMS } from '../../params/hooks.js';
-import { commaList, httpUrl } from '../../params/parsers.js';
-import { asText, bool, given, group, option } from '../flags.js';
+import { commaList, httpUrl, positiveInteger } from '../../params/parsers.js';
+import { arg, asText, bool, given, group, option } from '../flags.js';
 
 /**
  * The flags of hooks create and update, from the params table. The secret token has no flag
@@ -39,3 +39,5 @@ export const HOOK_FIELD_FLAGS = {
     (raw) => raw.token !== undefined,
   ),
 };
+
+export const HOOK_ID = arg({ name: 'hook-id', description: 'the hook ID (see `collab hooks list`)' }, positiveInteger);

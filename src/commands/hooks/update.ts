@@ -5,7 +5,22 @@ import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
-import type { UPDATE } from './index.js';
+import { HOOK_FIELD_FLAGS, HOOK_ID, UPDATE_URL } from './options.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change a hook; events not mentioned stay as they are',
+  description: `Reads the hook, applies the given flags over it, and writes the whole hook back (the service wants every update to carry the URL): events and settings you do not mention keep their values. --events replaces the whole set of events. --url defaults to the current URL. The service forgets the secret token when the URL changes, unless a token is given with it.`,
+  args: { hookId: HOOK_ID },
+  flags: { url: UPDATE_URL, ...HOOK_FIELD_FLAGS },
+  mutating: true,
+  examples: [
+    'collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events',
+    'collab hooks update 7 --group acme --token-prompt',
+  ],
+});
 
 interface UpdateHookOptions extends HookInput {
   owner: Owner;

@@ -2,7 +2,16 @@ import { getHook, type Hook } from '../../api/hooks.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, hookDetail } from './fields.js';
-import type { VIEW } from './index.js';
+import { HOOK_ID } from './options.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show one hook',
+  args: { hookId: HOOK_ID },
+  examples: ['collab hooks view 3 --project acme/web/storefront'],
+});
 
 /** The declared input is the options: no parse. */
 type ViewHookOptions = VerbInput<typeof VIEW>;

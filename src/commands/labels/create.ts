@@ -4,7 +4,25 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
-import type { CREATE } from './index.js';
+import { LABEL_NAME, LABEL_PARAMS } from '../../params/labels.js';
+import { nameParser, PRIORITY_FLAG } from './shared.js';
+import { arg, params } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+const NEW_NAME = arg({ name: 'name', description: LABEL_NAME.description }, nameParser);
+
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'create',
+  summary: 'Add a label (refused when the name is taken here or in a group above)',
+  args: { name: NEW_NAME },
+  flags: { fields: params(LABEL_PARAMS), priority: PRIORITY_FLAG },
+  mutating: true,
+  examples: [
+    'collab labels create bug --project acme/web/storefront --color "#d9534f" --description "Something is broken"',
+    'collab labels create chore --group acme --color teal',
+  ],
+});
 
 interface CreateLabelOptions {
   owner: Owner;

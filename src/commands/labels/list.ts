@@ -2,7 +2,17 @@ import { labelsPath } from '../../api/labels.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { bool } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the labels (a project’s include its groups’)',
+  flags: { own: bool('--own', 'only the project’s own labels, not those of the groups above it') },
+  list: true,
+  examples: ['collab labels list --project acme/web/storefront', 'collab labels list --group acme --json'],
+});
 
 type ListLabelsOptions = VerbInput<typeof LIST>;
 

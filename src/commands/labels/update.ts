@@ -5,7 +5,24 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { priorityField } from './create.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
-import type { UPDATE } from './index.js';
+import { NAME, nameParser, PRIORITY_FLAG } from './shared.js';
+import { ownerVerb } from '../owner.js';
+import { option, params } from '../flags.js';
+import { LABEL_PARAMS } from '../../params/labels.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Rename, recolor or describe a label',
+  args: { name: NAME },
+  flags: {
+    newName: option('--new-name <name>', 'rename the label', nameParser),
+    fields: params(LABEL_PARAMS),
+    priority: PRIORITY_FLAG,
+  },
+  mutating: true,
+  examples: ['collab labels update bug --project acme/web/storefront --new-name defect --color red'],
+});
 
 interface UpdateLabelOptions {
   owner: Owner;

@@ -2,7 +2,16 @@ import { getLabel, type Label } from '../../api/labels.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
-import type { VIEW } from './index.js';
+import { ownerVerb } from '../owner.js';
+import { NAME } from './shared.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show one label',
+  args: { name: NAME },
+  examples: ['collab labels view bug --project acme/web/storefront'],
+});
 
 type ViewLabelOptions = VerbInput<typeof VIEW>;
 

@@ -4,8 +4,40 @@ import { CollabError } from '../../errors.js';
 import { awardEmojiName, isAwardEmojiOnly } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
-import type { CREATE } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
+import { asText, bool, option } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+import { dateTime } from '../../params/parsers.js';
+import { BODY_FLAGS } from './shared.js';
+import { NOTE_THREAD } from './target.js';
+
+export const CREATE = ownerVerb({
+  owner: NOTE_THREAD,
+  name: 'create',
+  summary: 'Add a note (from --body, --body-file, or your editor)',
+  description:
+    'Without --body or --body-file, on a terminal, your editor opens (config editor, else $VISUAL, $EDITOR, vi); an empty text sends nothing. A body that is only an award emoji (":+1:", "👍") gives the emoji to the issue, merge request, snippet or epic instead of adding a note.',
+  flags: {
+    ...BODY_FLAGS,
+    confidential: bool('--confidential', 'visible only to reporters and above (issue notes)'),
+    createdAt: option(
+      '--created-at <date-time>',
+      'backdate the note, ISO 8601 (administrators and owners only)',
+      dateTime,
+    ),
+    diffSha: option(
+      '--diff-sha <sha>',
+      'merge requests: the head commit SHA the note was written against (needed for /merge)',
+      asText,
+    ),
+  },
+  mutating: true,
+  examples: [
+    'collab notes create --project grp/app --issue 3 --body "Fixed in !12"',
+    'git log -1 --format=%B | collab notes create --project grp/app --merge-request 12 --body-file -',
+    'collab notes create --group grp --epic 7',
+  ],
+});
 
 interface CreateNoteOptions {
   owner: NoteTarget;

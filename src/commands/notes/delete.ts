@@ -1,7 +1,22 @@
 import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
+import { NOTE_ID } from './shared.js';
+import { NOTE_THREAD } from './target.js';
+import { ownerVerb } from '../owner.js';
+
+export const DELETE = ownerVerb({
+  owner: NOTE_THREAD,
+  name: 'delete',
+  destructive: true,
+  summary: 'Delete a note',
+  args: NOTE_ID,
+  mutating: true,
+  examples: [
+    'collab notes delete 1204 --project grp/app --issue 3',
+    'collab notes delete 1204 --project grp/app --issue 3 --dry-run',
+  ],
+});
 
 interface DeleteNoteOptions {
   owner: NoteTarget;

@@ -3,10 +3,42 @@ import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
 import type { Page } from '../../http/paginate.js';
-import type { NoteOrderBy, NoteSort } from '../../params/notes.js';
+import { NOTE_ORDER_BY, NOTE_SORTS, type NoteOrderBy, type NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
-import type { LIST } from './index.js';
 import { NOTE_COLUMNS } from './output.js';
+import { choice, group } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+import { NOTE_THREAD } from './target.js';
+
+/** --system, --no-system (hidden: help names it in --system's text), or neither: all notes. */
+const SYSTEM = group(
+  [
+    {
+      flags: '--system',
+      description:
+        'only system notes (changes the service recorded); --no-system: only comments by people. Filtered by collab after fetching, as the API has no such filter',
+    },
+    { flags: '--no-system', description: 'only comments by people', hidden: true },
+  ],
+  (raw) => (typeof raw.system === 'boolean' ? raw.system : undefined),
+);
+
+export const LIST = ownerVerb({
+  owner: NOTE_THREAD,
+  name: 'list',
+  summary: 'List the notes, newest first (system notes included)',
+  flags: {
+    sort: choice('--sort <order>', 'asc or desc (default desc)', NOTE_SORTS),
+    orderBy: choice('--order-by <field>', 'created_at (default) or updated_at', NOTE_ORDER_BY),
+    system: SYSTEM,
+  },
+  list: true,
+  examples: [
+    'collab notes list --project grp/app --issue 3',
+    'collab notes list --project grp/app --merge-request 12 --no-system --sort asc',
+    'collab notes list --group grp --epic 7 --order-by updated_at --all --json',
+  ],
+});
 
 interface ListNotesOptions {
   owner: NoteTarget;

@@ -3,8 +3,28 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
-import type { UPDATE } from './index.js';
 import { printNote } from './output.js';
+import { tristate } from '../flags.js';
+import { BODY_FLAGS, NOTE_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+import { NOTE_THREAD } from './target.js';
+
+export const UPDATE = ownerVerb({
+  owner: NOTE_THREAD,
+  name: 'update',
+  summary: 'Change a note’s text, or whether an issue note is confidential',
+  description: 'Without --body, --body-file or --confidential, on a terminal, your editor opens on the current text.',
+  args: NOTE_ID,
+  flags: {
+    ...BODY_FLAGS,
+    confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above'),
+  },
+  mutating: true,
+  examples: [
+    'collab notes update 1204 --project grp/app --issue 3 --body "Fixed in !12 and !14"',
+    'collab notes update 1204 --project grp/app --issue 3 --no-confidential',
+  ],
+});
 
 interface UpdateNoteOptions {
   owner: NoteTarget;

@@ -2,8 +2,18 @@ import { type AwardedObject, getNote, isNote, type NoteTarget } from '../../api/
 import type { VerbContext } from '../../context.js';
 import { NOTEABLES } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
-import type { VIEW } from './index.js';
 import { printAwardedObject, printNote } from './output.js';
+import { NOTE_ID } from './shared.js';
+import { NOTE_THREAD } from './target.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  owner: NOTE_THREAD,
+  name: 'view',
+  summary: 'Show one note',
+  args: NOTE_ID,
+  examples: ['collab notes view 1204 --project grp/app --issue 3', 'collab notes view 88 --group grp --epic 7 --json'],
+});
 
 interface ViewNoteOptions {
   owner: NoteTarget;

@@ -3,9 +3,20 @@ import { createPushRule } from '../../api/push-rules.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { CREATE } from './index.js';
-import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
+import { FIELD_FLAGS, type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
+import { ownerVerb } from '../owner.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'create',
+  summary: 'Add the push rule (refused by the service when there is one: see set)',
+  flags: FIELD_FLAGS,
+  mutating: true,
+  examples: [
+    "collab push-rule create --project acme/web/storefront --commit-message-regex '^(feat|fix|docs): ' --prevent-secrets",
+  ],
+});
 
 export function parse(input: VerbInput<typeof CREATE>): PushRuleOptions {
   return pushRuleOptions(input, 'create');

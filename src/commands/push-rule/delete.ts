@@ -3,8 +3,19 @@ import { deletePushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
 import { CollabError } from '../../errors.js';
+import { bool } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const DELETE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'delete',
+  destructive: true,
+  summary: 'Remove the push rule (none to remove is not an error)',
+  flags: { strict: bool('--strict', 'fail with exit 4 when there is no push rule') },
+  mutating: true,
+  examples: ['collab push-rule delete --group acme'],
+});
 
 /** The declared input is the options: no parse. */
 type DeletePushRuleOptions = VerbInput<typeof DELETE>;

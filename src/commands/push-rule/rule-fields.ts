@@ -4,7 +4,11 @@ import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { CREATE } from './index.js';
+import { collectParams, paramOption } from '../../params/derive.js';
+import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
+import type { OptionSpec } from '../spec.js';
+import { group } from '../flags.js';
+import type { CREATE } from './create.js';
 
 /** The push rule's fields: read from the flags of create, update and set, and from the service. */
 
@@ -36,3 +40,14 @@ export async function readPushRule(ctx: VerbContext, owner: Owner): Promise<Push
   await ctx.session.request(getOwner(owner));
   return null;
 }
+
+/** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
+const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({
+  ...paramOption(param),
+  ...(param.regex ? { parse: re2Regex } : {}),
+}));
+
+/** The fields given (only those: unset stays unset), for create, update and set. */
+export const FIELD_FLAGS = {
+  fields: group(FIELD_OPTIONS, (raw) => collectParams(raw, PUSH_RULE_PARAMS)),
+};

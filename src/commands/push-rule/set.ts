@@ -2,9 +2,21 @@ import { describeOwner } from '../../api/owner.js';
 import { createPushRule, updatePushRule } from '../../api/push-rules.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import type { SET } from './index.js';
-import { type PushRule, type PushRuleOptions, pushRuleOptions, readPushRule } from './rule-fields.js';
+import { FIELD_FLAGS, type PushRule, type PushRuleOptions, pushRuleOptions, readPushRule } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
+import { ownerVerb } from '../owner.js';
+
+export const SET = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'set',
+  summary: 'Create the push rule, or update it when there is one',
+  description: 'Reads the rule first: with none, creates it with the given fields; else changes only the given fields.',
+  flags: FIELD_FLAGS,
+  mutating: true,
+  examples: [
+    "collab push-rule set --project 42 --branch-name-regex '^(main|release/.+|feature/.+)$' --deny-delete-tag",
+  ],
+});
 
 export function parse(input: VerbInput<typeof SET>): PushRuleOptions {
   return pushRuleOptions(input, 'set');

@@ -3,9 +3,18 @@ import { updatePushRule } from '../../api/push-rules.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './index.js';
-import { type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
+import { FIELD_FLAGS, type PushRule, type PushRuleOptions, pushRuleOptions } from './rule-fields.js';
 import { printPushRule } from './rule-output.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change the push rule; fields not given stay as they are',
+  flags: FIELD_FLAGS,
+  mutating: true,
+  examples: ['collab push-rule update --group acme --max-file-size 50 --no-member-check'],
+});
 
 export function parse(input: VerbInput<typeof UPDATE>): PushRuleOptions {
   return pushRuleOptions(input, 'update');

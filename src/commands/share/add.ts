@@ -5,8 +5,34 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
-import type { ADD } from './index.js';
 import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
+import { accessLevel, date } from '../../params/parsers.js';
+import { WITH } from './shared.js';
+import { ownerVerb } from '../owner.js';
+import { option } from '../flags.js';
+
+export const ADD = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'add',
+  summary: 'Share it with a group',
+  flags: {
+    withGroup: WITH,
+    access: option(
+      '--group-access <level>',
+      'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50',
+      accessLevel,
+      { required: true, aliases: ['--access'] },
+    ),
+    expires: option('--expires-at <YYYY-MM-DD>', 'the share ends at the start of this day (a future date)', date, {
+      aliases: ['--expires'],
+    }),
+  },
+  mutating: true,
+  examples: [
+    'collab share add --project acme/web/storefront --group-id globex --group-access developer',
+    'collab share add --group acme/web --group-id 11 --group-access reporter --expires-at 2030-01-31',
+  ],
+});
 
 type AddShareOptions = VerbInput<typeof ADD>;
 

@@ -1,8 +1,15 @@
 import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
-import type { LIST } from './index.js';
 import { SHARE_COLUMNS, sharesOf } from './share-rows.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the groups it is shared with',
+  examples: ['collab share list --project acme/web/storefront', 'collab share list --group acme/web --json'],
+});
 
 /** The declared input is the options: no parse. */
 type ListSharesOptions = VerbInput<typeof LIST>;

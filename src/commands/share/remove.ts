@@ -4,7 +4,22 @@ import { getOwner, unshareGroup } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { REMOVE } from './index.js';
+import { WITH } from './shared.js';
+import { bool } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const REMOVE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'remove',
+  destructive: true,
+  summary: 'Stop sharing it with a group (not shared is not an error)',
+  flags: {
+    withGroup: WITH,
+    strict: bool('--strict', 'fail with exit 4 when it is not shared with that group'),
+  },
+  mutating: true,
+  examples: ['collab share remove --project acme/web/storefront --group-id globex'],
+});
 
 /** The declared input is the options: no parse. */
 type RemoveShareOptions = VerbInput<typeof REMOVE>;

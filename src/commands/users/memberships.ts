@@ -3,9 +3,19 @@ import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { resolveUser, roleName } from '../members/shared.js';
-import type { VerbInput } from '../verb.js';
-import type { MEMBERSHIPS } from './index.js';
+import { verb, type VerbInput } from '../verb.js';
 import { type MembershipSource, membershipSources, sourceKey } from './membership-paths.js';
+import { USER } from './shared.js';
+import { choice } from '../flags.js';
+
+export const MEMBERSHIPS = verb({
+  name: 'memberships',
+  summary: 'List the projects and groups a user is a direct member of, with the role',
+  args: { user: USER },
+  flags: { type: choice('--type <type>', 'only projects or only groups', ['project', 'group']) },
+  list: true,
+  examples: ['collab users memberships dana', 'collab users memberships 7 --type group --json'],
+});
 
 interface MembershipsOptions {
   user: string;

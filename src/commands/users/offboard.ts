@@ -26,12 +26,39 @@ import { paginateItems } from '../../http/paginate.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { eachLimited } from '../../util/pool.js';
 import { resolveUser, roleName } from '../members/shared.js';
-import type { VerbInput } from '../verb.js';
-import type { OFFBOARD } from './index.js';
+import { verb, type VerbInput } from '../verb.js';
 import { DONE, moderationText } from './moderate.js';
 import { moderateUser } from '../../api/users.js';
 import { membershipSources, sourceKey } from './membership-paths.js';
 import type { Column } from '../../output/format.js';
+import { bool } from '../flags.js';
+import { concurrencyFlag } from '../common-options.js';
+import { USER } from './shared.js';
+import { MAX_TARGET_CONCURRENCY } from '../targets.js';
+
+export const OFFBOARD = verb({
+  name: 'offboard',
+  summary: 'Remove a user from every project and group they are a direct member of',
+  description:
+    'Lists the user’s direct memberships and shows the plan on stderr: each project and group by full path and ID with the role, and the groups where the user is the last owner, which are refused (add another owner first; they are failures in the results), and the user’s own personal projects, which stay (unchanged: the holder of a personal namespace stays its member; one line with their count unless --verbose). With --dry-run, -o json, ndjson or csv print the plan on stdout as data (type, id, path, access_level, action: remove, refused or kept, reason). Asks to type the number of memberships on the terminal, or takes --yes. Each removal is one result (ok, unchanged when already gone, failed). Interrupted, run it again: it lists what is left and removes only that. The user’s account stays as it is, unless --block or --deactivate: then, once every membership has its answer, the account is blocked or deactivated (a last result, `user <id>`; unchanged when it already was; the service deactivates only a user inactive for 90 days).',
+  args: { user: USER },
+  flags: {
+    concurrency: concurrencyFlag('removals in flight at once', MAX_TARGET_CONCURRENCY),
+    block: bool('--block', 'then block the account (after every membership is done)'),
+    deactivate: bool(
+      '--deactivate',
+      'then deactivate the account, for a user inactive 90 days (after every membership)',
+    ),
+  },
+  mutating: true,
+  confirm: true,
+  examples: [
+    'collab users offboard dana --dry-run',
+    'collab users offboard dana --yes',
+    'collab users offboard dana --block --yes',
+    'collab users offboard 7 --yes --json | jq -r \'.[] | select(.status == "failed") | .target\'',
+  ],
+});
 
 /**
  * collab users offboard: every direct membership of a user, removed with the run's one client

@@ -1,3 +1,8 @@
+import type { VerbContext } from '../../context.js';
+import type { VerbInput } from '../verb.js';
 import { moderate } from './moderate.js';
+import { moderation } from './shared.js';
 
-export const run = moderate('unban');
+export const UNBAN = moderation('unban', 'Unban a banned user', 'The service refuses a user who is not banned.');
+
+export const run = (ctx: VerbContext, opts: VerbInput<typeof UNBAN>) => moderate('unban', ctx, opts);

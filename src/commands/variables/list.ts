@@ -3,7 +3,15 @@ import { variablesPath } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the CI/CD variables (masked values shown as [masked])',
+  list: true,
+  examples: ['collab variables list --project acme/web/storefront', 'collab variables list --group acme --json'],
+});
 
 type ListVariablesOptions = VerbInput<typeof LIST>;
 

@@ -2,9 +2,25 @@ import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './index.js';
 import { variableHint } from './value.js';
 import { parseWrite, updateOne, type VariableWrite } from './write.js';
+import { FIELD_FLAGS, KEY, SCOPE, VALUE_FLAGS } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change a variable; what is not given stays as it is',
+  description:
+    'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
+  args: { key: KEY },
+  flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
+  mutating: true,
+  examples: [
+    'collab variables update APP_ENV --project acme/web/storefront --environment-scope production --protected',
+    'collab variables update TOKEN --group acme --value-file token.txt',
+  ],
+});
 
 /** A new value only from --value or --value-file (standard input is read only when asked: --value-file -). */
 export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
-import type { CREATE } from './index.js';
+import type { CREATE } from './create.js';
 
 /** Reads the value where it was asked to be read from: once a run, whatever the number of targets. */
 export type ValueReader = (ctx: VerbContext) => Promise<string>;

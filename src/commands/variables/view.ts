@@ -2,8 +2,18 @@ import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL } from './fields.js';
-import type { VIEW } from './index.js';
 import { variableHint } from './value.js';
+import { ownerVerb } from '../owner.js';
+import { KEY, SCOPE } from './shared.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show one variable',
+  args: { key: KEY },
+  flags: { scope: SCOPE },
+  examples: ['collab variables view APP_ENV --project acme/web/storefront --environment-scope production'],
+});
 
 type ViewVariableOptions = VerbInput<typeof VIEW>;
 

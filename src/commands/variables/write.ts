@@ -6,8 +6,9 @@ import { checkValue } from '../../params/rules.js';
 import { VARIABLE_KEY, valueParam } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL, variableName } from './fields.js';
-import type { CREATE, UPDATE } from './index.js';
 import { type ValueReader, valueOnCommandLineRefused, valueSource, variableHint } from './value.js';
+import type { CREATE } from './create.js';
+import type { UPDATE } from './update.js';
 
 /** What create, update and set take from the flags, checked before anything is sent. */
 export interface VariableWrite {

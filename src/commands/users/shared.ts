@@ -1,0 +1,18 @@
+import { arg } from '../flags.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { verb } from '../verb.js';
+
+/** What the declarations of the users verbs share; only declarations, so the front bundle takes little (build.mjs). */
+
+export const USER = arg({ name: 'user', description: 'a username or user ID', required: true }, nonEmpty);
+
+/** A change to the user's account (administrators): POST /users/:id/<action>. */
+export const moderation = (name: string, summary: string, description: string) =>
+  verb({
+    name,
+    summary,
+    description,
+    args: { user: USER },
+    mutating: true,
+    examples: [`collab users ${name} dana`, `collab users ${name} 7 --json`],
+  });
