@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
@@ -55,13 +56,13 @@ export function createBadge(owner: Owner, fields: { link_url: string; image_url:
 }
 
 export function updateBadge(owner: Owner, badgeId: number, fields: Record<string, unknown>): ApiRequest {
-  return {
+  return readsCurrent({
     method: 'PUT',
     path: badgesPath(owner) + apiPath`/${badgeId}`,
     json: fields,
     idempotent: true,
     requires: ownerAdminRole(owner),
-  };
+  });
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */

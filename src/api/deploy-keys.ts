@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { ROLES } from './roles.js';
 
@@ -50,13 +51,13 @@ export function addDeployKey(
 
 /** PUT: the title and can_push only. */
 export function updateDeployKey(project: string | number, keyId: number, fields: Record<string, unknown>): ApiRequest {
-  return {
+  return readsCurrent({
     method: 'PUT',
     path: deployKeysPath(project) + apiPath`/${keyId}`,
     json: fields,
     expect: 'object',
     requires: ROLES.maintainers,
-  };
+  });
 }
 
 /** 204, or 404 when the project does not have it (the command decides whether that is an error). */

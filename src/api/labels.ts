@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../http/client.js';
+import { readsCurrent } from '../http/api-request.js';
 import { apiPath } from '../http/path.js';
 import { type Owner, ownerPath } from './owner.js';
 import { findResource } from './recover.js';
@@ -48,13 +49,13 @@ export function createLabel(
 
 /** PUT /labels/:name (new_name renames it). Sent again, a rename finds the old name gone: 404. */
 export function updateLabel(owner: Owner, name: string, fields: Record<string, unknown>): ApiRequest {
-  return {
+  return readsCurrent({
     method: 'PUT',
     path: labelPath(owner, name),
     json: fields,
     idempotent: fields.new_name === undefined,
     requires: ROLES.reporters,
-  };
+  });
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */

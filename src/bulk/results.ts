@@ -137,7 +137,8 @@ export function fieldChanges(before: unknown, after: unknown, prefix = ''): Fiel
   const out: FieldChange[] = [];
   for (const [key, to] of Object.entries(after)) {
     // A field the read did not show (an answer may say more than its GET) is not one it changed.
-    if ((prefix === '' && CLOCK_FIELDS.has(key)) || !(key in before)) continue;
+    // The clock's fields, and GitLab's rendered copy of a Markdown field (description_html): not what was sent.
+    if ((prefix === '' && (CLOCK_FIELDS.has(key) || key.endsWith('_html'))) || !(key in before)) continue;
     const from = before[key];
     if (isMap(from) && isMap(to)) out.push(...(fieldChanges(from, to, `${prefix}${key}.`) as FieldChange[]));
     else if (!sameValue(from, to)) out.push({ field: `${prefix}${key}`, from: from ?? null, to });

@@ -54,6 +54,28 @@ describe('bulk results that say what happened', () => {
     ]);
   });
 
+  it('labels update names the field it changed, and a re-run is unchanged', async () => {
+    for (const project of ['acme/platform/api', 'acme/web/storefront'])
+      expect((await collab(['labels', 'create', 'urgent', '--project', project, '--color', '#ff0000'])).exitCode).toBe(
+        0,
+      );
+    const first = await collab(['labels', 'update', 'urgent', '--project', '-', '--description', 'Needs eyes'], {
+      input: TARGETS,
+    });
+    expect([first.exitCode, first.stdout]).toEqual([
+      0,
+      'acme/platform/api\tok\tdescription: (none) -> Needs eyes\nacme/web/storefront\tok\tdescription: (none) -> Needs eyes\n',
+    ]);
+    const again = await collab(['labels', 'update', 'urgent', '--project', '-', '--description', 'Needs eyes'], {
+      input: TARGETS,
+    });
+    expect([again.exitCode, again.stdout, again.stderr]).toEqual([
+      0,
+      'acme/platform/api\tunchanged\tdescription already Needs eyes\nacme/web/storefront\tunchanged\tdescription already Needs eyes\n',
+      '2 unchanged\n',
+    ]);
+  });
+
   it('an update reads what it changes once a target: a GET before its PUT', async () => {
     const before = sandbox.requestLog.length;
     await collab(['projects', 'update', '-', '--description', 'D', '--concurrency', '1'], { input: TARGETS });
