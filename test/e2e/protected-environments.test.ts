@@ -220,3 +220,34 @@ describe('collab protected-environments', () => {
     expect(await getJson(path)).toEqual([]);
   });
 });
+
+describe('collab protected-environments on GitLab Free', () => {
+  const { collab, sandbox } = useSandbox({ seed: 12, tier: 'free' });
+
+  it.each([
+    ['--project', 'acme/web/storefront', 'GET /projects/acme%2Fweb%2Fstorefront/protected_environments'],
+    ['--group', 'acme', 'GET /groups/acme/protected_environments'],
+  ])('list %s says in one line that the feature needs a paid tier (exit 3)', async (flag, owner, request) => {
+    const run = await collab(['protected-environments', 'list', flag, owner]);
+    expect([run.exitCode, run.stdout]).toEqual([3, '']);
+    expect(run.stderr).toBe(
+      `error: protected environments need a paid tier (GitLab Premium or Ultimate): this instance is GitLab Free (${request}?per_page=20&page=1)\n`,
+    );
+  });
+
+  it('create is refused as the service refuses it, and nothing is protected', async () => {
+    const run = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      'acme/web/storefront',
+      '--deploy-role',
+      'maintainer',
+    ]);
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toMatch(/^error: protected environments need a paid tier \(GitLab Premium or Ultimate\)/);
+    const posts = sandbox.requestLog.filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`);
+    expect(posts).toEqual(['/api/v4/projects/acme%2Fweb%2Fstorefront/protected_environments 404']);
+  });
+});
