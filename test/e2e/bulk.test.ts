@@ -59,7 +59,7 @@ describe('- as the target', () => {
       expect(await pushRule(path)).toMatchObject({ deny_delete_tag: true, commit_message_regex: 'JIRA-\\d+' });
   });
 
-  it('reads IDs, paths, objects, result lines and a JSON array; skips empty lines; reports bad lines and unknown paths as failures in place', async () => {
+  it('reads IDs, paths, objects and result lines, one a line; bad lines and unknown paths fail in place', async () => {
     const input = [
       '2',
       '',
@@ -99,7 +99,9 @@ describe('- as the target', () => {
     // Usage (2) and not found (4) mixed: exit 1, the summary as the error.
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^error: 6 ok, 4 failed\nhint: /);
+  });
 
+  it('reads a JSON array of targets from standard input', async () => {
     const array = await collab(['projects', 'view', '-', '--json'], { input: JSON.stringify([{ id: 1 }, { id: 2 }]) });
     expect(array.exitCode).toBe(0);
     expect(array.json<Result[]>().map((r) => [r.target, r.response.id])).toEqual([
@@ -215,28 +217,32 @@ describe('- as the target', () => {
     expect(sandbox.stats.requests).toBe(0);
   });
 
-  it('refuses bad flags once, before any request: a second reader of standard input, two targets from it, a bad flag, too many in flight', async () => {
+  it.each<[string, string[], RegExp]>([
+    [
+      'a second reader of standard input',
+      ['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'],
+      /^error: --token-file cannot read standard input: --project - reads the targets from it\n/,
+    ],
+    [
+      'two targets from standard input',
+      ['groups', 'transfer-project', '-', '-'],
+      /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/,
+    ],
+    [
+      'push-rule set with no field',
+      ['push-rule', 'set', '--project', '-'],
+      /^error: push-rule set needs at least one field\n/,
+    ],
+    [
+      'too many in flight',
+      ['projects', 'update', '-', '--concurrency', '17', '--description', 'x'],
+      /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/,
+    ],
+  ])('refuses %s once, exit 2, before any request', async (_case, args, message) => {
     sandbox.resetStats();
-    const cases: [string[], RegExp][] = [
-      [
-        ['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/hook', '--token-file', '-'],
-        /^error: --token-file cannot read standard input: --project - reads the targets from it\n/,
-      ],
-      [
-        ['groups', 'transfer-project', '-', '-'],
-        /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/,
-      ],
-      [['push-rule', 'set', '--project', '-'], /^error: push-rule set needs at least one field\n/],
-      [
-        ['projects', 'update', '-', '--concurrency', '17', '--description', 'x'],
-        /^error: invalid value "17" for --concurrency: expected a whole number from 1 to 16\n/,
-      ],
-    ];
-    for (const [args, message] of cases) {
-      const result = await collab(args, { input: lines(1, 2) });
-      expect(result.exitCode, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(message);
-    }
+    const result = await collab(args, { input: lines(1, 2) });
+    expect(result.exitCode, args.join(' ')).toBe(2);
+    expect(result.stderr).toMatch(message);
     expect(sandbox.stats.requests).toBe(0);
   });
 

@@ -37,7 +37,7 @@ describe('collab export', () => {
     expect(planned.exitCode).toBe(0);
   });
 
-  it('examples/collab.yaml applied: plan of the export has no changes; hook tokens are placeholders to set; shared values written once', async () => {
+  it('the export of examples/collab.yaml applied: hook tokens as placeholders, shared values once', async () => {
     const { collab, dir } = await world();
     expect(
       (
@@ -117,7 +117,7 @@ describe('collab export', () => {
     expect(Object.keys(parse(one.stdout).projects)).toEqual(['acme/web/storefront']);
   });
 
-  it("every section: a mirror's credentials as a placeholder, LDAP links by provider and cn, members by username, the avatar by its name, archived", async () => {
+  it("exports every section, a mirror's credentials as a placeholder, and plans no changes", async () => {
     const { collab, file, dir } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));
     const policy = file(

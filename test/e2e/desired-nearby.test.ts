@@ -26,9 +26,12 @@ const reads = (log: ReadonlyArray<{ method: string; path: string; status: number
   log.map((r) => `${r.method} ${r.path.replace(/^\/api\/v4/, '')} ${r.status}`).sort();
 
 describe('collab plan and apply: did you mean, for a path that does not exist', () => {
-  it('a mistyped project: the nearest project of its group, one list for the group; nothing near: no suggestion; nothing written; --allow-missing warns the same', async () => {
+  const mistyped = (file: (text: string) => string) =>
+    file(yaml([], ['acme/web/storefrnt', 'acme/web/desgin-system', 'acme/web/qqqqqqqq']));
+
+  it("plan of mistyped projects names each one's nearest, from one list of the group", async () => {
     const { collab, file, sandbox, writes } = await world();
-    const path = file(yaml([], ['acme/web/storefrnt', 'acme/web/desgin-system', 'acme/web/qqqqqqqq']));
+    const path = mistyped(file);
     const planned = await collab(['plan', '-f', path]);
     expect(planned.exitCode).toBe(4);
     expect(planned.stdout).toBe('');
@@ -48,10 +51,21 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
       'GET /projects/acme%2Fweb%2Fqqqqqqqq 404',
       'GET /projects/acme%2Fweb%2Fstorefrnt 404',
     ]);
+    expect(writes()).toEqual([]);
+  });
 
+  it('apply of a mistyped project exits 4 naming its nearest, nothing written', async () => {
+    const { collab, file, writes } = await world();
+    const path = mistyped(file);
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode).toBe(4);
     expect(applied.stderr).toContain('did you mean acme/web/storefront? if not, add create: true to make it');
+    expect(writes()).toEqual([]);
+  });
+
+  it('plan --allow-missing of a mistyped project warns with its nearest', async () => {
+    const { collab, file, writes } = await world();
+    const path = mistyped(file);
     const allowed = await collab(['plan', '-f', path, '--allow-missing']);
     expect(allowed.exitCode).toBe(0);
     expect(allowed.stderr).toContain(
@@ -60,7 +74,7 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     expect(writes()).toEqual([]);
   });
 
-  it('a mistyped group, and a project below it: the nearest subgroup, the rest kept; a top-level group: none, and no request for one', async () => {
+  it('a mistyped group and a project below it: the nearest subgroup; a top-level group: none', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(yaml(['acme/platfrom', 'acmee'], ['acme/platfrom/api']));
     const planned = await collab(['plan', '-f', path]);
@@ -77,8 +91,10 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
       'GET /groups/acmee?with_projects=false 404',
       'GET /projects/acme%2Fplatfrom%2Fapi 404',
     ]);
+  });
 
-    // Not known missing: each group that answers 404 moves the question up, one request each.
+  it('a project below a mistyped group not in the file: each group answering 404 asks the one above', async () => {
+    const { collab, file, sandbox } = await world();
     sandbox.resetStats();
     const deep = file(yaml([], ['acme/platfrom/infra/terraform']));
     const result = await collab(['plan', '-f', deep]);

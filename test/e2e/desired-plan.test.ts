@@ -69,7 +69,7 @@ describe('collab plan', () => {
     expect(plain.stdout + plain.stderr + coloured.stdout).not.toContain('deploy-secret-42');
   });
 
-  it('-o ndjson: one change a line {target, kind, section, key, from, to, action}; exit 0 and nothing printed when nothing differs', async () => {
+  it('-o ndjson: one change a line {target, kind, section, key, from, to, action}', async () => {
     const { collab, file } = await world();
     const path = file(POLICY);
     const result = await collab(['plan', '-f', path, '-o', 'ndjson'], { env: { DEPLOY_TOKEN: 'deploy-secret-42' } });
@@ -103,6 +103,10 @@ describe('collab plan', () => {
         action: 'create',
       },
     ]);
+  });
+
+  it('-o ndjson prints nothing and exits 0 when nothing differs', async () => {
+    const { collab, file } = await world();
     const same = file(
       'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: merge\n',
       'same.yaml',

@@ -85,7 +85,7 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('enforce removes what the file does not list (destructive: --yes); a changed tag role is protected again; another key under a title is replaced', async () => {
+  it('apply --yes leaves the protected branches, tags and deploy keys the file lists, enforce: true', async () => {
     const { collab, file, getJson } = await world();
     const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
     const seededKey = (await getJson(`${storefront}/deploy_keys`))[0];

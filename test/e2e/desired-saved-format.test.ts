@@ -7,20 +7,28 @@ import { useDesiredWorlds } from '../helpers/desired.js';
 const world = useDesiredWorlds();
 
 describe('collab apply -f plan.json, the requests it carries', () => {
-  it('writes each request with the fields its operation needs; refuses a plan naming an operation it does not know, exit 2, nothing sent', async () => {
+  const saved = async () => {
     const { collab, file, dir, sandbox } = await world();
     const path = file(
       'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n    hooks:\n      - url: https://hooks.example.com/a\n        push_events: false\n',
     );
     const out = join(dir, 'plan.json');
     expect((await collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
-    const plan = JSON.parse(readFileSync(out, 'utf8'));
+    return { collab, sandbox, out, plan: JSON.parse(readFileSync(out, 'utf8')) };
+  };
+
+  it('writes each request with the fields its operation needs', async () => {
+    const { plan } = await saved();
     expect(
       plan.changes.map((change: { request: Record<string, unknown> }) => Object.keys(change.request).sort()),
     ).toEqual([
       ['batch', 'body', 'kind', 'op', 'path', 'ref'],
       ['body', 'kind', 'op', 'path', 'ref'],
     ]);
+  });
+
+  it('refuses a plan naming an operation it does not know: exit 2, nothing sent', async () => {
+    const { collab, sandbox, out, plan } = await saved();
     plan.changes[1].request.op = 'hook-frobnicate';
     writeFileSync(out, JSON.stringify(plan));
     sandbox.resetStats();
@@ -30,7 +38,7 @@ describe('collab apply -f plan.json, the requests it carries', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
-  it('refuses a plan saved by an older build (version 1), which cannot say which template a secret came from: exit 2, nothing sent', async () => {
+  it('refuses a plan saved by an older build (version 1): exit 2, nothing sent', async () => {
     const { collab, file, dir, sandbox } = await world();
     const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');
     const out = join(dir, 'plan.json');

@@ -101,7 +101,7 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('ldap_links of a group, group settings, avatar, archived, mirror settings with an import URL whose credentials come from the environment', async () => {
+  it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));
     const env = { MIRROR_PASSWORD: 'mirror-pass-5555' };

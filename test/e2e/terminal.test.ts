@@ -132,8 +132,9 @@ describe('at a terminal, against the sandbox', () => {
     });
   });
 
-  it('a narrow terminal names the columns it left out in a note on stderr (nothing is wrong: no "warning:"), which --quiet silences', async () => {
-    const narrow = { stdout: 'tty', stderrTTY: true, env: { COLLAB_FORCE_TTY: '60' } } as const;
+  const narrow = { stdout: 'tty', stderrTTY: true, env: { COLLAB_FORCE_TTY: '60' } } as const;
+
+  it('a narrow terminal names the columns it left out in a note on stderr, not a warning', async () => {
     const result = await collab(['projects', 'list', '--limit', '5'], narrow);
     expect(result.exitCode).toBe(0);
     // After the spinner's last frame is cleared, on the line it leaves.
@@ -144,6 +145,9 @@ describe('at a terminal, against the sandbox', () => {
     const note = result.stderr.slice(result.stderr.lastIndexOf('\x1b[?25h') + 6).split('\n');
     for (const line of note) expect(line.length).toBeLessThanOrEqual(60);
     expect(result.stderr).not.toContain('warning:');
+  });
+
+  it('--quiet silences the note of columns left out', async () => {
     const quiet = await collab(['projects', 'list', '--limit', '5', '-q'], narrow);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stdout).toContain('┌');

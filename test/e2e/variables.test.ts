@@ -136,7 +136,7 @@ describe('collab variables', () => {
     }
   });
 
-  it('update or set with --value of a variable already masked or hidden: exit 2 after its one read, nothing written, the value nowhere; --value-file updates it; an unmasked one takes --value', async () => {
+  const hide = async () => {
     const made = [
       await call('POST', `/projects/${encodeURIComponent(project)}/variables`, {
         json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true },
@@ -149,32 +149,50 @@ describe('collab variables', () => {
       }),
     ];
     expect(made.map((response) => response.status)).toEqual([201, 201, 201]);
-    const cases: Array<[string[], string]> = [
-      [['update', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
-      [['set', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
-      [['update', 'STRIPE_API_KEY', '--project', project, '--dry-run'], 'STRIPE_API_KEY, which is masked'],
-      [['update', 'HIDDEN_KEY', '--project', project, '--description', 'x'], 'HIDDEN_KEY, which is hidden'],
-      [['update', 'GROUP_MASKED', '--group', 'acme'], 'GROUP_MASKED, which is masked'],
-      [['set', 'GROUP_HIDDEN', '--group', 'acme', '--dry-run'], 'GROUP_HIDDEN, which is hidden'],
-    ];
-    for (const [args, what] of cases) {
-      sandbox.resetStats();
-      const result = await collab(['variables', ...args, '--value', 'secret-on-argv-2']);
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(
-        `error: --value is refused for ${what}: the command line ends up in shell history and process lists\nhint: use --value-file <path>, or pipe the value into standard input (--value-file -)\n`,
-      );
-      expect(sandbox.requestLog.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200']);
-    }
-    expect((await one('STRIPE_API_KEY'))?.value).toBe('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
+  };
 
+  it.each<[string, string[], string]>([
+    ['update of a masked one', ['update', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
+    ['set of a masked one', ['set', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
+    [
+      'update --dry-run of a masked one',
+      ['update', 'STRIPE_API_KEY', '--project', project, '--dry-run'],
+      'STRIPE_API_KEY, which is masked',
+    ],
+    [
+      'update of a hidden one',
+      ['update', 'HIDDEN_KEY', '--project', project, '--description', 'x'],
+      'HIDDEN_KEY, which is hidden',
+    ],
+    ['update of a masked group one', ['update', 'GROUP_MASKED', '--group', 'acme'], 'GROUP_MASKED, which is masked'],
+    [
+      'set --dry-run of a hidden group one',
+      ['set', 'GROUP_HIDDEN', '--group', 'acme', '--dry-run'],
+      'GROUP_HIDDEN, which is hidden',
+    ],
+  ])('--value refused for %s: exit 2 after one read, nothing written', async (_case, args, what) => {
+    await hide();
+    sandbox.resetStats();
+    const result = await collab(['variables', ...args, '--value', 'secret-on-argv-2']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `error: --value is refused for ${what}: the command line ends up in shell history and process lists\nhint: use --value-file <path>, or pipe the value into standard input (--value-file -)\n`,
+    );
+    expect(sandbox.requestLog.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200']);
+    expect((await one('STRIPE_API_KEY'))?.value).toBe('sk_test_4eC39HqLyjWDarjtT1zdp7dc');
+  });
+
+  it('--value-file updates a masked variable, the value not printed', async () => {
     const file = join(tempConfigDir(), 'rotated.txt');
     writeFileSync(file, 'rotated-secret-456\n');
     const rotated = await collab(['variables', 'update', 'STRIPE_API_KEY', '--project', project, '--value-file', file]);
     expect(rotated.exitCode).toBe(0);
     expect(rotated.stdout).not.toContain('rotated-secret-456');
     expect(await one('STRIPE_API_KEY')).toMatchObject({ value: 'rotated-secret-456', masked: true });
+  });
+
+  it('an unmasked variable takes --value', async () => {
     const plain = await collab([
       'variables',
       'update',
@@ -190,27 +208,47 @@ describe('collab variables', () => {
     expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'prod-2', masked: false });
   });
 
-  it('error paths: duplicate exit 5 naming update, unknown exit 4, a Developer 403 naming the role, an unmaskable value or a bad key exit 2', async () => {
+  it('create of a key taken exits 5 with a hint naming update', async () => {
     const duplicate = await collab(['variables', 'create', 'APP_ENV', '--project', project, '--value', 'x']);
     expect(duplicate.exitCode).toBe(5);
     expect(duplicate.stderr).toMatch(/has already been taken/);
     expect(duplicate.stderr).toMatch(/^hint: .*`collab variables update APP_ENV --project acme\/web\/storefront`/m);
+  });
+
+  it('view of an unknown variable exits 4', async () => {
     const unknown = await collab(['variables', 'view', 'NOPE', '--project', project]);
     expect(unknown.exitCode).toBe(4);
+  });
+
+  it('update of an unknown variable exits 4', async () => {
     const missing = await collab(['variables', 'update', 'NOPE', '--project', project, '--value', 'x']);
     expect(missing.exitCode).toBe(4);
+  });
+
+  it("a Developer's list exits 3 with a hint naming the roles allowed", async () => {
     const developer = await collab(['variables', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);
     expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it("a Maintainer's create of a group variable exits 3 with a hint naming the roles allowed", async () => {
     const group = await collab(['variables', 'create', 'G', '--group', 'acme', '--value', 'x'], { as: 'maintainer' });
     expect(group.exitCode).toBe(3);
     expect(group.stderr).toMatch(/^hint: only owners and administrators may do this/m);
+  });
+
+  it('an unmaskable value exits 2 before any request', async () => {
     sandbox.resetStats();
     const unmaskable = await collab(['variables', 'create', 'SHORT', '--project', project, '--masked'], {
       input: 'short',
     });
     expect(unmaskable.exitCode).toBe(2);
     expect(unmaskable.stderr).toBe('error: the value: invalid masked value: must be 8 or more characters\n');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a bad key exits 2 before any request', async () => {
+    sandbox.resetStats();
     expect((await collab(['variables', 'create', 'bad-key', '--project', project, '--value', 'x'])).exitCode).toBe(2);
     expect(sandbox.requestLog).toEqual([]);
   });

@@ -80,7 +80,7 @@ describe('--wait', () => {
     }
   });
 
-  it('projects mirror-pull --wait: until the import status leaves scheduled/started; finished, or failed with import_error (exit 6)', async () => {
+  const mirror = async () => {
     const configured = await collab([
       'projects',
       'update',
@@ -90,11 +90,18 @@ describe('--wait', () => {
       '--mirror',
     ]);
     expect(configured.exitCode).toBe(0);
+  };
+
+  it('projects mirror-pull --wait waits until the import status is finished', async () => {
+    await mirror();
     const pulled = await collab(['projects', 'mirror-pull', 'acme/platform/api', '--wait', '--json']);
     expect(pulled.exitCode).toBe(0);
     expect(pulled.json<Json>()).toMatchObject({ id: 2, import_status: 'finished' });
     expect(pulled.stderr).toMatch(/pulled the mirror acme\/platform\/api: finished\n$/);
+  });
 
+  it('projects mirror-pull --wait of a failing import exits 6 with its import_error', async () => {
+    await mirror();
     await collab(['projects', 'update', 'acme/platform/api', '--description', 'mirror [fail-import]']);
     const failing = await collab(['projects', 'mirror-pull', 'acme/platform/api', '--wait']);
     expect(failing.exitCode).toBe(6);
@@ -102,7 +109,10 @@ describe('--wait', () => {
       /error: the pull of the mirror acme\/platform\/api failed: Mirror update failed: .*\[fail-import\]/,
     );
     expect(failing.stderr).toMatch(/\nhint: see it with: collab projects view acme\/platform\/api\n$/);
+  });
 
+  it('projects mirror-pull without --wait says it started the pull', async () => {
+    await mirror();
     const started = await collab(['projects', 'mirror-pull', 'acme/platform/api']);
     expect(started.stderr).toMatch(/^started a pull of the mirror acme\/platform\/api/);
   });

@@ -93,24 +93,39 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     expect((await call('DELETE', `/groups/${acme}/labels?name=chore`)).status).toBe(204);
   });
 
-  it("409 for a name taken here or above, 400 for a bad color or nothing to change; a group's label is not changed through a project", async () => {
+  it('409 for a project label whose name a group above holds', async () => {
     expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'bug', color: 'red' } })).toMatchObject(
       { status: 409, body: { message: 'Label already exists' } },
     );
+  });
+
+  it('400 for a label of a bad color', async () => {
     expect(
       await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x', color: 'not-a-color' } }),
     ).toMatchObject({ status: 400, body: { message: { color: ['must be a valid color code'] } } });
+  });
+
+  it('400 for a label with no color', async () => {
     expect(await call('POST', `/projects/${storefront}/labels`, { json: { name: 'x' } })).toMatchObject({
       status: 400,
       body: { error: 'color is missing' },
     });
+  });
+
+  it('400 for an update with nothing to change', async () => {
     expect(await call('PUT', `/projects/${storefront}/labels/checkout`, { json: {} })).toMatchObject({
       status: 400,
       body: { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' },
     });
+  });
+
+  it('400 for a rename to a name a group above holds', async () => {
     expect(
       (await call('PUT', `/projects/${storefront}/labels/checkout`, { json: { new_name: 'feature' } })).status,
     ).toBe(400);
+  });
+
+  it("404 for a group's label changed through a project", async () => {
     expect((await call('PUT', `/projects/${storefront}/labels/bug`, { json: { color: 'red' } })).status).toBe(404);
   });
 

@@ -24,7 +24,7 @@ async function commands(): Promise<Array<{ path: string[]; whole: Set<string> }>
 }
 
 describe('help at the terminal width', () => {
-  it('every command at 60 and 140 columns: each line within the width (examples and commands to type aside), the same words at both', async () => {
+  it("every command's help fits 60 and 140 columns with the same words at both", async () => {
     const all = await commands();
     expect(all.length).toBeGreaterThan(100);
     for (const { path, whole } of all) {

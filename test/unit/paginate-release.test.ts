@@ -6,7 +6,7 @@ import { useSandbox } from '../helpers/cli.js';
 describe('paginate with released pages (bodies read into reused buffers)', () => {
   const { sandbox } = useSandbox({ seed: 250 });
 
-  it('gives every item once, in order, across id windows, when each page is released as soon as it is read, and reads later bodies into the released buffers', async () => {
+  it('gives every item once, in order, across id windows, each page released as soon as read', async () => {
     const client = new HttpClient({ baseUrl: sandbox.url, token: sandbox.tokens.admin });
     const ids: number[] = [];
     let pages = 0;

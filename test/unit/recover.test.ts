@@ -67,7 +67,7 @@ describe('recovery', () => {
     expect(await findResource(client, { method: 'GET', path: '/projects/9' })).toBeUndefined();
   });
 
-  it('restores a project once: a lost answer is recovered by reading the project, not by a second restore (which the service refuses)', async () => {
+  it('recovers the lost answer of a restore by reading the project, not restoring again', async () => {
     const { pool, client, posts } = setup();
     pool.intercept({ path: '/api/v4/projects/42/restore', method: 'POST' }).reply(502, 'Bad Gateway');
     pool

@@ -82,13 +82,15 @@ describe('terminal tables', () => {
     expect(columnWidths(lines)).toEqual(['internal'.length]);
   });
 
-  it('on a narrow terminal leaves out dates, then enumerations and counts, before it cuts the path, in the middle; never overflows', async () => {
+  it('on a narrow terminal cuts a long path in the middle, after leaving out the other columns', async () => {
     const long = `acme/${'very-long-segment/'.repeat(8)}app`;
     const lines = await table([[project(1, long)]], PROJECT_COLUMNS, 60);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
     expect(lines[1]).toMatch(/^│ +ID │ PATH +│$/);
     expect(lines[3]).toMatch(/^│ +1 │ acme\/…\/(very-long-segment\/)+app +│$/);
+  });
 
+  it('on a narrow terminal leaves out the date first, the path whole', async () => {
     const fits = `acme/${'seg/'.repeat(6)}app`;
     const wide = await table([[project(1, fits)]], PROJECT_COLUMNS, 60);
     // The date goes first; the path is whole.
@@ -224,7 +226,7 @@ describe('terminal tables', () => {
     expect(wrapToWidth('x'.repeat(12), 5)).toEqual(['xxxxx', 'xxxxx', 'xx']);
   });
 
-  it('printable ASCII is counted without segmenting, and agrees with the whole measure at every limit (a combining mark after the last character counted too)', () => {
+  it('the fast measure of ASCII agrees with the whole measure at every limit', () => {
     const texts = ['', 'abc', 'abcd', 'abce\u0301', 'ab\u0301c', 'abc\u200b', 'ab日本', 'a\tb', 'x'.repeat(40)];
     for (const text of texts) {
       expect(displayWidth(text)).toBe(stringWidth(text));
@@ -236,6 +238,9 @@ describe('terminal tables', () => {
         expect(stringWidth(cutToWidth(text, limit))).toBeLessThanOrEqual(limit);
       }
     }
+  });
+
+  it('cutToWidth keeps a combining mark after the last character counted', () => {
     expect(cutToWidth('abce\u0301', 4)).toBe('abce\u0301');
     expect(cutToWidth('abce\u0301x', 4)).toBe('abc…');
   });
@@ -260,7 +265,7 @@ describe('terminal tables', () => {
     expect(lines.join('\n')).toContain('\x1b[35mprivate\x1b[39m');
   });
 
-  it('lines up what cli-table3 would measure otherwise (string-width 4: U+2714 one cell, a zero-width space one): no cell padded or cut twice', async () => {
+  it('lines up cells whose width cli-table3 would measure otherwise (U+2714, a zero-width space)', async () => {
     const lines = await table(
       [[project(1, 'acme/✔-done'), project(2, 'acme/a\u200bb'), project(3, 'acme/plain')]],
       PROJECT_COLUMNS,
