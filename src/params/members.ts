@@ -2,6 +2,9 @@ import { ACCESS_LEVELS } from './access.js';
 import type { ParamsOf } from './derive.js';
 import type { ParamSpec } from './types.js';
 
+/** GET /users/:id/memberships' `type` filter (doc/api/users.md @ec05f6eb): a project's or a group's. */
+export const MEMBERSHIP_TYPES = ['Project', 'Namespace'] as const;
+
 /**
  * The members endpoints' parameters (GitLab's API v4 members: GET/POST/PUT/DELETE
  * /projects/:id/members and /groups/:id/members). The sandbox validates with these; the

@@ -29,7 +29,7 @@ import {
   STARRED_PROJECTS_PARAMS,
   USER_PROJECTS_PARAMS,
 } from '../../src/params/projects.js';
-import { MEMBER_FILTERS, MEMBER_PARAMS, MEMBER_REMOVE_PARAMS } from '../../src/params/members.js';
+import { MEMBER_FILTERS, MEMBER_PARAMS, MEMBER_REMOVE_PARAMS, MEMBERSHIP_TYPES } from '../../src/params/members.js';
 import { APPROVAL_RULE_PARAMS, approvalSettingsFor } from '../../src/params/approvals.js';
 import { NOTE_ORDER_BY, NOTE_SORTS } from '../../src/params/notes.js';
 import { SCHEDULE_PARAMS, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipeline-schedules.js';
@@ -114,6 +114,11 @@ const NOTE_LIST: readonly ParamSpec[] = [
   { name: 'order_by', type: 'string', description: '', choices: NOTE_ORDER_BY },
 ];
 
+/** A user's memberships filter by these (no table: the choices the route reads). */
+const MEMBERSHIP_FILTERS: readonly ParamSpec[] = [
+  { name: 'type', type: 'string', description: '', choices: MEMBERSHIP_TYPES },
+];
+
 /** A table as an update takes it: every parameter optional. */
 function optional(params: readonly ParamSpec[]): ParamSpec[] {
   return params.map(({ required: _required, ...param }) => param);
@@ -156,6 +161,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['member filters (group)', MEMBER_FILTERS, 'GET /groups/:id/members'],
   ['members (add)', MEMBER_PARAMS, 'POST /projects/:id/members'],
   ['members (update)', MEMBER_PARAMS, 'PUT /groups/:id/members/:user_id'],
+  ['membership filters', MEMBERSHIP_FILTERS, 'GET /users/:user_id/memberships'],
   ['members (remove)', MEMBER_REMOVE_PARAMS, 'DELETE /groups/:id/members/:user_id'],
   ['protected tags', PROTECTED_TAG_PARAMS, 'POST /projects/:id/protected_tags'],
   ['group labels (create)', [LABEL_NAME, ...LABEL_PARAMS], 'POST /groups/:id/labels'],
@@ -313,6 +319,8 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /namespaces/:id': () => ['/namespaces/acme', 'admin'],
     'GET /users': () => ['/users?username=dana', 'developer'],
     'GET /users/:id': () => [`/users/${made.dana}`, 'developer'],
+    'GET /user': () => ['/user', 'developer'],
+    'GET /users/:user_id/memberships': () => [`/users/${made.dana}/memberships`, 'admin'],
     'GET /projects/:id/protected_branches': () => [`${storefront}/protected_branches`, 'admin'],
     'GET /projects/:id/protected_branches/:name': () => [`${storefront}/protected_branches/main`, 'admin'],
     'GET /projects/:id': () => [`${storefront}?license=true&statistics=true`, 'admin'],

@@ -1,4 +1,4 @@
-import { MEMBER_FILTERS } from '../../params/members.js';
+import { MEMBER_FILTERS, MEMBERSHIP_TYPES } from '../../params/members.js';
 import { readableGroup, readableProject, requireAdmin } from '../guards.js';
 import { apiError, notFound } from '../errors.js';
 import { json, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -77,7 +77,7 @@ export function listMemberships(req: SandboxRequest): SandboxResponse {
   requireAdmin(req);
   const user = req.store.users.get(memberUserId(req));
   if (!user) throw notFound('User');
-  const type = choice(req.input, 'type', ['Project', 'Namespace'] as const);
+  const type = choice(req.input, 'type', MEMBERSHIP_TYPES);
   const memberships = membershipsOf(req.store, user).filter((m) => !type || m.source_type === type);
   return paginateArray(req, memberships, (m) => JSON.stringify(m));
 }

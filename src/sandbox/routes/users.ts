@@ -9,31 +9,6 @@ import { userObject } from '../views.js';
 import type { User } from '../model.js';
 import type { Store } from '../store.js';
 
-/** The caller, as GET /user answers for a token. */
-function currentUser(req: SandboxRequest): SandboxResponse {
-  const user = requireUser(req);
-  const ownNamespace = req.store.namespaces.get(user.namespace_id);
-  return json({
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    state: user.state,
-    avatar_url: null,
-    web_url: `${req.store.origin}/${user.username}`,
-    created_at: user.created_at,
-    bio: '',
-    public_email: null,
-    email: user.email,
-    is_admin: user.is_admin,
-    external: user.external,
-    bot: user.bot,
-    can_create_group: user.can_create_group,
-    can_create_project: ownNamespace !== undefined && canCreateProjectIn(req.store, user, ownNamespace),
-    two_factor_enabled: false,
-    namespace_id: user.namespace_id,
-  });
-}
-
 /**
  * GET /version and GET /metadata (doc/api/metadata.md @ec05f6eb): `enterprise` says whether the
  * instance is the Enterprise Edition, which is how collab tells GitLab Free from a paid tier.
@@ -115,6 +90,32 @@ function adminFields(store: Store, user: User): Record<string, unknown> {
     is_auditor: false,
     using_license_seat: !user.bot,
   };
+}
+
+/**
+ * The caller, as GET /user answers for a token (doc/api/users.md @ec05f6eb, "Get the current user"):
+ * a single user's profile, with what only its owner reads of it. An administrator also reads the
+ * administrator's fields; `is_admin` and `namespace_id` are shown to anyone, as collab reads them.
+ */
+function currentUser(req: SandboxRequest): SandboxResponse {
+  const user = requireUser(req);
+  const { is_followed: _isFollowed, ...profile } = profileFields(user);
+  const {
+    note,
+    current_sign_in_ip,
+    last_sign_in_ip,
+    created_by,
+    email_reset_offered_at,
+    shared_runners_minutes_limit: _minutes,
+    extra_shared_runners_minutes_limit: _extraMinutes,
+    is_auditor: _auditor,
+    using_license_seat: _seat,
+    ...own
+  } = adminFields(req.store, user);
+  const view = { ...userObject(req.store, user), locked: false, ...profile, ...own, commit_email: user.email };
+  if (isAdministrator(req.user))
+    Object.assign(view, { current_sign_in_ip, last_sign_in_ip, created_by, email_reset_offered_at, note });
+  return json(view);
 }
 
 function viewUser(req: SandboxRequest): SandboxResponse {
