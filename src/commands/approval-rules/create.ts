@@ -3,7 +3,32 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { idsOf, RULE_VIEW } from './fields.js';
-import type { CREATE } from './index.js';
+import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
+import { APPROVALS, APPROVER_FLAGS, NAME } from './shared.js';
+import { bool, choice, option } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project'],
+  name: 'create',
+  summary: 'Add an approval rule',
+  description:
+    'A regular rule names its approvers (--approver, --approver-group); an any_approver rule lets anyone eligible approve, and a project has at most one. Without --branch or --all-protected-branches the rule applies to every branch.',
+  args: { name: NAME },
+  flags: {
+    approvals: option('--approvals <n>', `how many approvals it needs (0 to ${APPROVALS_REQUIRED_MAX})`, APPROVALS, {
+      required: true,
+    }),
+    type: choice('--type <type>', 'regular (the default) or any_approver', RULE_TYPES),
+    ...APPROVER_FLAGS,
+    allBranches: bool('--all-protected-branches', 'apply it to every protected branch'),
+  },
+  mutating: true,
+  examples: [
+    'collab approval-rules create security --project acme/web/storefront --approvals 2 --approver max --approver-group acme/security --branch main',
+    'collab approval-rules create anyone --project 42 --type any_approver --approvals 1',
+  ],
+});
 
 type CreateRuleInput = VerbInput<typeof CREATE>;
 

@@ -1,10 +1,19 @@
 import { deleteApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { ruleNamed } from './fields.js';
-import type { DELETE } from './index.js';
+import { NAME } from './shared.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Remove an approval rule (one already gone is not an error)',
+  typing: 'the rule’s name',
+  args: { name: NAME },
+  kinds: ['project'],
+  strict: 'the rule does not exist',
+  examples: ['collab approval-rules delete security --project acme/web/storefront --yes'],
+});
 
 type DeleteRuleOptions = VerbInput<typeof DELETE>;
 

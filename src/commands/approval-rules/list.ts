@@ -3,7 +3,15 @@ import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { RULE_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project'],
+  name: 'list',
+  summary: 'List the project’s merge request approval rules',
+  list: true,
+  examples: ['collab approval-rules list --project acme/web/storefront'],
+});
 
 type ListRulesOptions = VerbInput<typeof LIST>;
 

@@ -3,7 +3,33 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
-import type { UPDATE } from './index.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { choice, option } from '../flags.js';
+import { APPROVALS, APPROVER_FLAGS, NAME } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Change an approval rule; what is not given stays',
+  description:
+    '--approver, --approver-group and --branch each replace that whole list when given. A rule’s type does not change: delete it and create it again.',
+  args: { name: NAME },
+  flags: {
+    rename: option('--rename <name>', 'a new name', nonEmpty),
+    approvals: option('--approvals <n>', 'how many approvals it needs', APPROVALS),
+    ...APPROVER_FLAGS,
+    allBranches: choice('--all-protected-branches <yes|no>', 'apply it to every protected branch, or not', [
+      'yes',
+      'no',
+    ]),
+  },
+  mutating: true,
+  examples: [
+    'collab approval-rules update security --project acme/web/storefront --approvals 1',
+    'collab approval-rules update security --project 42 --approver max --approver dana',
+  ],
+});
 
 type UpdateRuleInput = VerbInput<typeof UPDATE>;
 

@@ -1,7 +1,16 @@
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { existingRule, RULE_VIEW } from './fields.js';
-import type { VIEW } from './index.js';
+import { NAME } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project'],
+  name: 'view',
+  summary: 'Show one approval rule with its approvers and branches',
+  args: { name: NAME },
+  examples: ['collab approval-rules view security --project acme/web/storefront'],
+});
 
 type ViewRuleOptions = VerbInput<typeof VIEW>;
 

@@ -2,10 +2,25 @@ import { describeOwner } from '../../api/owner.js';
 import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { approvalSettingsFor } from '../../params/approvals.js';
+import { APPROVAL_SETTINGS, approvalSettingsFor } from '../../params/approvals.js';
 import type { VerbInput } from '../verb.js';
 import { SETTING_COLUMNS, settingRows } from './fields.js';
-import type { UPDATE } from './index.js';
+import { params } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change merge request approval settings; those not given stay',
+  description:
+    'A group’s strict value (authors may not approve, approvals do not stay on push…) locks it for every project below: such a key cannot be changed on the project. selective_code_owner_removals is a project’s alone, and needs retain_approvals_on_push off.',
+  flags: { settings: params(APPROVAL_SETTINGS) },
+  mutating: true,
+  examples: [
+    'collab approval-settings update --group acme --no-allow-author-approval',
+    'collab approval-settings update --project acme/web/storefront --retain-approvals-on-push',
+  ],
+});
 
 type UpdateSettingsInput = VerbInput<typeof UPDATE>;
 

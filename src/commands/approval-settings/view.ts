@@ -2,7 +2,17 @@ import { type ApprovalSettings, getApprovalSettings } from '../../api/approvals.
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { SETTING_COLUMNS, settingRows } from './fields.js';
-import type { VIEW } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show the merge request approval settings: each value, and whether a group above locks it',
+  examples: [
+    'collab approval-settings view --project acme/web/storefront',
+    'collab approval-settings view --group acme --json',
+  ],
+});
 
 type ViewSettingsOptions = VerbInput<typeof VIEW>;
 

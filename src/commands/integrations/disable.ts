@@ -4,8 +4,23 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { DISABLE } from './index.js';
 import { readIntegration } from './view.js';
+import { SLUG } from './shared.js';
+import { bool } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const DISABLE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'disable',
+  summary: 'Disable an integration and clear its settings (one not set up is not an error)',
+  description: 'On a terminal you confirm by typing the slug; scripts pass --yes.',
+  args: { slug: SLUG },
+  flags: { strict: bool('--strict', 'fail with exit 4 when the integration is not set up') },
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: ['collab integrations disable slack --project acme/web/storefront --yes'],
+});
 
 type DisableIntegrationOptions = VerbInput<typeof DISABLE>;
 

@@ -3,7 +3,15 @@ import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { INTEGRATION_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the integrations set up (active)',
+  list: true,
+  examples: ['collab integrations list --project acme/web/storefront', 'collab integrations list --group acme'],
+});
 
 type ListIntegrationsOptions = VerbInput<typeof LIST>;
 

@@ -5,8 +5,8 @@ import { CollabError } from '../../errors.js';
 import { flagName } from '../../params/derive.js';
 import {
   INTEGRATION_FLAG_PARAMS,
-  type IntegrationSpec,
   integrationNamed,
+  type IntegrationSpec,
   SECRET_FILE_FLAGS,
 } from '../../params/integrations.js';
 import { checkValue } from '../../params/rules.js';
@@ -14,8 +14,50 @@ import { looksSecret } from '../../util/secrets.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { integrationView, unknownIntegration } from './fields.js';
-import type { SET } from './index.js';
 import { readIntegration } from './view.js';
+import { asText, option, params } from '../flags.js';
+import { SLUG, TYPED } from './shared.js';
+import { keyValue } from '../../params/parsers.js';
+import { ownerVerb } from '../owner.js';
+
+export const SET = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'set',
+  summary: 'Set up an integration, or change its settings',
+  description: `Typed flags for ${TYPED.join(', ')} (each integration takes its own: others are refused); --property key=value for any setting. A secret (a webhook URL, a password or token) is read from --webhook-file, --password-file or --secret-file key=<path>, - for standard input, never from the command line; the service wants an integration’s required settings, secrets included, with every change.`,
+  args: { slug: SLUG },
+  flags: {
+    fields: params(INTEGRATION_FLAG_PARAMS),
+    webhookFile: option(
+      '--webhook-file <path|->',
+      'read the incoming webhook’s URL (a secret) from a file; -: standard input',
+      asText,
+    ),
+    passwordFile: option(
+      '--password-file <path|->',
+      'read the password or API token (a secret) from a file; -: standard input',
+      asText,
+      { aliases: ['--token-file'] },
+    ),
+    properties: option('--property <key=value>', 'any other setting of the integration (repeatable)', keyValue, {
+      repeatable: true,
+    }),
+    secretFiles: option(
+      '--secret-file <key=path>',
+      'a secret setting read from a file; path -: standard input (repeatable)',
+      keyValue,
+      {
+        repeatable: true,
+      },
+    ),
+  },
+  mutating: true,
+  examples: [
+    'collab integrations set slack --project acme/web/storefront --webhook-file slack-url.txt --channel deploys --no-push-events',
+    'vault read -field=token secret/jira | collab integrations set jira --project 42 --url https://acme.atlassian.net --username bot@acme.example --token-file -',
+    "collab integrations set emails_on_push --group acme --recipients 'dev@acme.example qa@acme.example'",
+  ],
+});
 
 type SetIntegrationInput = VerbInput<typeof SET>;
 

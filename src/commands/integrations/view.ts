@@ -3,7 +3,16 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { integrationView, unknownIntegration } from './fields.js';
-import type { VIEW } from './index.js';
+import { SLUG } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show an integration’s settings (its secrets are never shown)',
+  args: { slug: SLUG },
+  examples: ['collab integrations view slack --project acme/web/storefront'],
+});
 
 type ViewIntegrationOptions = VerbInput<typeof VIEW>;
 

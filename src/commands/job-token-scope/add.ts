@@ -5,7 +5,20 @@ import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { Entry } from './entry.js';
-import type { ADD } from './index.js';
+import { ownerVerb } from '../owner.js';
+import { ENTRY } from './shared.js';
+
+export const ADD = ownerVerb({
+  kinds: ['project'],
+  name: 'add',
+  summary: 'Allow a project or a group to reach the project with a job token',
+  flags: { entry: ENTRY },
+  mutating: true,
+  examples: [
+    'collab job-token-scope add --project acme/web/storefront --target-project acme/platform/api',
+    'collab job-token-scope add --project acme/web/storefront --target-group acme/platform',
+  ],
+});
 
 type AddEntryOptions = VerbInput<typeof ADD>;
 

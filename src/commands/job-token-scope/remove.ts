@@ -3,7 +3,20 @@ import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { entryId } from './add.js';
-import type { REMOVE } from './index.js';
+import { ENTRY } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const REMOVE = ownerVerb({
+  kinds: ['project'],
+  name: 'remove',
+  summary: 'Take a project or a group off the allowlist (one not on it is not an error)',
+  description: 'On a terminal you confirm by typing the path; scripts pass --yes.',
+  flags: { entry: ENTRY },
+  mutating: true,
+  confirm: true,
+  destructive: true,
+  examples: ['collab job-token-scope remove --project acme/web/storefront --target-project acme/platform/api --yes'],
+});
 
 type RemoveEntryOptions = VerbInput<typeof REMOVE>;
 

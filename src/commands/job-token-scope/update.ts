@@ -3,7 +3,20 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { UPDATE } from './index.js';
+import { ownerVerb } from '../owner.js';
+import { tristate } from '../flags.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Limit access with a job token to the allowlists (--enabled), or open it to every project (--no-enabled)',
+  flags: { enabled: tristate('--enabled', 'only the allowlisted projects and groups (--no-enabled: every project)') },
+  mutating: true,
+  examples: [
+    'collab job-token-scope update --project acme/web/storefront --enabled',
+    'collab job-token-scope update --project - --enabled < projects.txt',
+  ],
+});
 
 interface UpdateScopeOptions {
   owner: Owner;

@@ -1,8 +1,15 @@
 import type { VerbContext } from '../../context.js';
 import { type DetailField, onOrNo } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { VIEW } from './index.js';
 import { readAllowlists, readScope } from './read.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project'],
+  name: 'view',
+  summary: 'Show whether job tokens are limited to the allowlists, and the allowlisted projects and groups',
+  examples: ['collab job-token-scope view --project acme/web/storefront'],
+});
 
 type ViewScopeOptions = VerbInput<typeof VIEW>;
 

@@ -3,6 +3,7 @@ import { createMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import {
+  MIRROR_PARAMS,
   MIRROR_URL_RULE,
   mirrorBranchesProblem,
   mirrorUrlHasSecret,
@@ -12,7 +13,30 @@ import { checkRule } from '../../params/rules.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
-import type { CREATE } from './index.js';
+import { asText, option, params } from '../flags.js';
+import { ownerVerb } from '../owner.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project'],
+  name: 'create',
+  summary: 'Add a push mirror (disabled unless --enabled)',
+  description:
+    'The remote’s URL, with its credentials, is read from --url-file <path>, or standard input without it (--url-file - too), never from the command line; --url takes a URL without credentials (an SSH remote). No output shows the credentials: the service answers them as *****.',
+  flags: {
+    url: option('--url <url>', 'the remote, without credentials (ssh://git@host/group/repo.git)', asText),
+    urlFile: option(
+      '--url-file <path|->',
+      'read the remote’s URL, credentials and all, from a file; - or none: standard input',
+      asText,
+    ),
+    fields: params(MIRROR_PARAMS),
+  },
+  mutating: true,
+  examples: [
+    'collab mirrors create --project acme/web/storefront --url-file mirror-url.txt --enabled --only-protected-branches',
+    'vault read -field=url secret/mirror | collab mirrors create --project 42 --enabled',
+  ],
+});
 
 interface CreateMirrorOptions {
   owner: Owner;

@@ -1,8 +1,17 @@
 import { deleteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
+import { MIRROR_ID } from './shared.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Remove a push mirror (one already gone is not an error)',
+  typing: 'the mirror’s ID',
+  args: { mirrorId: MIRROR_ID },
+  kinds: ['project'],
+  strict: 'the mirror does not exist',
+  examples: ['collab mirrors delete 3 --project acme/web/storefront --yes'],
+});
 
 type DeleteMirrorOptions = VerbInput<typeof DELETE>;
 

@@ -3,7 +3,15 @@ import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project'],
+  name: 'list',
+  summary: 'List the project’s push mirrors and how their last update went',
+  list: true,
+  examples: ['collab mirrors list --project acme/web/storefront'],
+});
 
 type ListMirrorsOptions = VerbInput<typeof LIST>;
 

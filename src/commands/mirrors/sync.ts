@@ -2,8 +2,18 @@ import { syncMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { SYNC } from './index.js';
 import { unknownMirror } from './view.js';
+import { ownerVerb } from '../owner.js';
+import { MIRROR_ID } from './shared.js';
+
+export const SYNC = ownerVerb({
+  kinds: ['project'],
+  name: 'sync',
+  summary: 'Push to the mirror now',
+  args: { mirrorId: MIRROR_ID },
+  mutating: true,
+  examples: ['collab mirrors sync 3 --project acme/web/storefront'],
+});
 
 type SyncMirrorOptions = VerbInput<typeof SYNC>;
 

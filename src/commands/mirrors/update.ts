@@ -2,11 +2,23 @@ import type { Owner } from '../../api/owner.js';
 import { type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { mirrorBranchesProblem } from '../../params/remote-mirrors.js';
+import { MIRROR_PARAMS, mirrorBranchesProblem } from '../../params/remote-mirrors.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
-import type { UPDATE } from './index.js';
 import { unknownMirror } from './view.js';
+import { params } from '../flags.js';
+import { MIRROR_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Change a push mirror’s settings (its URL stays: delete and create for another)',
+  args: { mirrorId: MIRROR_ID },
+  flags: { fields: params(MIRROR_PARAMS) },
+  mutating: true,
+  examples: ['collab mirrors update 3 --project acme/web/storefront --no-enabled'],
+});
 
 interface UpdateMirrorOptions {
   owner: Owner;

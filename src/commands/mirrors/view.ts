@@ -3,7 +3,16 @@ import type { VerbContext } from '../../context.js';
 import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
-import type { VIEW } from './index.js';
+import { ownerVerb } from '../owner.js';
+import { MIRROR_ID } from './shared.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project'],
+  name: 'view',
+  summary: 'Show one push mirror',
+  args: { mirrorId: MIRROR_ID },
+  examples: ['collab mirrors view 3 --project acme/web/storefront'],
+});
 
 type ViewMirrorOptions = VerbInput<typeof VIEW>;
 

@@ -5,7 +5,23 @@ import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { approversGiven, checkName, deployGiven, wantedLists } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
-import type { CREATE } from './index.js';
+import { DEPLOYMENT_TIERS } from '../../params/protected-environments.js';
+import { ENTRY_FLAGS, NAME } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'create',
+  summary: 'Protect an environment: who may deploy to it, and who must approve',
+  description: `At least one --deploy-* flag. A group protects a deployment tier (${DEPLOYMENT_TIERS.join(', ')}) in all its projects. Users are named by username and groups by full path, looked up before anything is sent.`,
+  args: { name: NAME },
+  flags: ENTRY_FLAGS,
+  mutating: true,
+  examples: [
+    'collab protected-environments create production --project acme/web/storefront --deploy-role maintainer --deploy-user dana --approver-group acme/release --approvals 2',
+    'collab protected-environments create production --group acme --deploy-role maintainer',
+  ],
+});
 
 type CreateEnvironmentInput = VerbInput<typeof CREATE>;
 

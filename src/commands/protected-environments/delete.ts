@@ -1,8 +1,17 @@
 import { unprotectEnvironment } from '../../api/protected-environments.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
+import { NAME } from './shared.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Unprotect an environment (one not protected is not an error)',
+  typing: 'the environment’s name',
+  args: { name: NAME },
+  kinds: ['project', 'group'],
+  strict: 'the environment is not protected',
+  examples: ['collab protected-environments delete staging --project acme/web/storefront --yes'],
+});
 
 type DeleteEnvironmentOptions = VerbInput<typeof DELETE>;
 

@@ -3,7 +3,18 @@ import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { ENVIRONMENT_COLUMNS } from './fields.js';
-import type { LIST } from './index.js';
+import { ownerVerb } from '../owner.js';
+
+export const LIST = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'list',
+  summary: 'List the protected environments, who may deploy to each and who must approve',
+  list: true,
+  examples: [
+    'collab protected-environments list --project acme/web/storefront',
+    'collab protected-environments list --group acme',
+  ],
+});
 
 type ListEnvironmentsOptions = VerbInput<typeof LIST>;
 

@@ -9,7 +9,24 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { approversGiven, checkName, deployGiven, existingEnvironment, listEdits, wantedLists } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
-import type { UPDATE } from './index.js';
+import { ENTRY_FLAGS, NAME } from './shared.js';
+import { ownerVerb } from '../owner.js';
+import { bool } from '../flags.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'update',
+  summary: 'Change who may deploy to a protected environment, or who must approve',
+  description:
+    'The --deploy-* flags together replace who may deploy; the --approver-* flags who must approve (--clear-approvers removes them all). --approvals alone changes what each approver must give.',
+  args: { name: NAME },
+  flags: { ...ENTRY_FLAGS, clearApprovers: bool('--clear-approvers', 'remove every approval rule') },
+  mutating: true,
+  examples: [
+    'collab protected-environments update production --project acme/web/storefront --deploy-role maintainer --deploy-group acme/release',
+    'collab protected-environments update production --project 42 --approvals 2',
+  ],
+});
 
 type UpdateEnvironmentInput = VerbInput<typeof UPDATE>;
 

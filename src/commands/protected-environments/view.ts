@@ -2,7 +2,16 @@ import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { existingEnvironment } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
-import type { VIEW } from './index.js';
+import { NAME } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project', 'group'],
+  name: 'view',
+  summary: 'Show one protected environment',
+  args: { name: NAME },
+  examples: ['collab protected-environments view production --project acme/web/storefront'],
+});
 
 type ViewEnvironmentOptions = VerbInput<typeof VIEW>;
 

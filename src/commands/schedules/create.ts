@@ -3,7 +3,22 @@ import { createSchedule, createScheduleVariable, type Schedule } from '../../api
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
-import type { CREATE } from './index.js';
+import { CREATE_FLAGS } from './options.js';
+import { ownerVerb } from '../owner.js';
+
+export const CREATE = ownerVerb({
+  kinds: ['project'],
+  name: 'create',
+  summary: 'Add a pipeline schedule',
+  description:
+    'Active unless --no-active; the cron is read in UTC unless --cron-timezone names an IANA time zone. A short ref (main) is taken by the service for the branch or tag of that name.',
+  flags: CREATE_FLAGS,
+  mutating: true,
+  examples: [
+    "collab schedules create --project acme/web/storefront --description nightly --ref main --cron '0 2 * * *'",
+    "collab schedules create --project 42 --description weekly --ref main --cron '0 6 * * 1' --cron-timezone Europe/Berlin --variable SUITE=full --file-variable CONFIG=ci/weekly.yml",
+  ],
+});
 
 interface CreateScheduleOptions {
   owner: Owner;

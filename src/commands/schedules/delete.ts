@@ -1,8 +1,18 @@
 import { deleteSchedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
-import { deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import type { DELETE } from './index.js';
+import { SCHEDULE_ID } from './shared.js';
+
+export const DELETE = confirmedDelete({
+  summary: 'Remove a schedule (one already gone is not an error)',
+  typing: 'the schedule’s ID',
+  note: 'Needs the Maintainer role.',
+  args: { scheduleId: SCHEDULE_ID },
+  kinds: ['project'],
+  strict: 'the schedule does not exist',
+  examples: ['collab schedules delete 3 --project acme/web/storefront --yes'],
+});
 
 type DeleteScheduleOptions = VerbInput<typeof DELETE>;
 

@@ -2,8 +2,18 @@ import { playSchedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
-import type { PLAY } from './index.js';
 import { unknownSchedule } from './view.js';
+import { SCHEDULE_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const PLAY = ownerVerb({
+  kinds: ['project'],
+  name: 'play',
+  summary: 'Run a schedule’s pipeline now (its next run is not moved)',
+  args: { scheduleId: SCHEDULE_ID },
+  mutating: true,
+  examples: ['collab schedules play 3 --project acme/web/storefront'],
+});
 
 type PlayScheduleOptions = VerbInput<typeof PLAY>;
 

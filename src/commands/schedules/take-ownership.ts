@@ -2,8 +2,19 @@ import { type Schedule, takeScheduleOwnership } from '../../api/pipeline-schedul
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_VIEW } from './fields.js';
-import type { TAKE_OWNERSHIP } from './index.js';
 import { unknownSchedule } from './view.js';
+import { SCHEDULE_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const TAKE_OWNERSHIP = ownerVerb({
+  kinds: ['project'],
+  name: 'take-ownership',
+  summary: 'Make yourself the schedule’s owner (Maintainer role), so that you may change it',
+  description: 'Its pipelines then run as you.',
+  args: { scheduleId: SCHEDULE_ID },
+  mutating: true,
+  examples: ['collab schedules take-ownership 3 --project acme/web/storefront'],
+});
 
 type TakeOwnershipOptions = VerbInput<typeof TAKE_OWNERSHIP>;
 

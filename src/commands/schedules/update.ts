@@ -11,8 +11,25 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
-import type { UPDATE } from './index.js';
 import { unknownSchedule } from './view.js';
+import { UPDATE_FLAGS } from './options.js';
+import { SCHEDULE_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const UPDATE = ownerVerb({
+  kinds: ['project'],
+  name: 'update',
+  summary: 'Change a schedule and its variables (the schedule’s owner only)',
+  description:
+    'Only the schedule’s owner may change it: another maintainer takes ownership first (`collab schedules take-ownership`). --variable and --file-variable set a variable (added when the schedule has none of that key), --remove-variable removes one.',
+  args: { scheduleId: SCHEDULE_ID },
+  flags: UPDATE_FLAGS,
+  mutating: true,
+  examples: [
+    "collab schedules update 3 --project acme/web/storefront --cron '30 2 * * *'",
+    'collab schedules update 3 --project 42 --no-active --remove-variable SUITE',
+  ],
+});
 
 interface UpdateScheduleOptions {
   owner: Owner;

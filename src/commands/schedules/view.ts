@@ -3,7 +3,16 @@ import type { VerbContext } from '../../context.js';
 import { withThingHint } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_VIEW } from './fields.js';
-import type { VIEW } from './index.js';
+import { SCHEDULE_ID } from './shared.js';
+import { ownerVerb } from '../owner.js';
+
+export const VIEW = ownerVerb({
+  kinds: ['project'],
+  name: 'view',
+  summary: 'Show one schedule, with its variables',
+  args: { scheduleId: SCHEDULE_ID },
+  examples: ['collab schedules view 3 --project acme/web/storefront'],
+});
 
 type ViewScheduleOptions = VerbInput<typeof VIEW>;
 

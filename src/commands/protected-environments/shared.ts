@@ -1,0 +1,57 @@
+import { integer, nonEmpty } from '../../params/parsers.js';
+import { arg, type Flag, option } from '../flags.js';
+import type { ValueParser } from '../../params/option.js';
+import {
+  ENVIRONMENT_ENTRY_KINDS,
+  ENVIRONMENT_LISTS,
+  ENVIRONMENT_ROLE_CHOICES,
+  type EnvironmentEntryKind,
+  type EnvironmentList,
+  environmentRole,
+  type EnvironmentRole,
+  MIN_REQUIRED_APPROVALS,
+} from '../../params/protected-environments.js';
+import { CollabError } from '../../errors.js';
+
+/** What the declarations of the protected-environments verbs share; only declarations, so the front bundle takes little (build.mjs). */
+
+export const NAME = arg(
+  {
+    name: 'name',
+    description: 'the environment’s name; a group’s is a deployment tier (see `collab protected-environments list`)',
+  },
+  nonEmpty,
+);
+
+const role: ValueParser<EnvironmentRole> = (value, flag) => {
+  const found = environmentRole(value);
+  if (!found)
+    throw new CollabError(
+      'usage',
+      `invalid value "${value}" for ${flag}: expected ${ENVIRONMENT_ENTRY_KINDS.role.says.replace(/^a role: /, '')}`,
+    );
+  return found;
+};
+
+/** One flag of the table (src/params): `--deploy-role <role>`, `--approver-user <username>`; repeatable. */
+function entryFlag<T>(list: EnvironmentList, kind: EnvironmentEntryKind, parse: ValueParser<T>): Flag<T, 'multiple'> {
+  const { value, says } = ENVIRONMENT_ENTRY_KINDS[kind];
+  return option(`--${list}-${kind} ${value}`, `${says}, who ${ENVIRONMENT_LISTS[list].who} (repeatable)`, parse, {
+    repeatable: true,
+    ...(kind === 'role' ? { choices: ENVIRONMENT_ROLE_CHOICES } : {}),
+  });
+}
+
+export const ENTRY_FLAGS = {
+  deployRoles: entryFlag('deploy', 'role', role),
+  deployUsers: entryFlag('deploy', 'user', nonEmpty),
+  deployGroups: entryFlag('deploy', 'group', nonEmpty),
+  approverRoles: entryFlag('approver', 'role', role),
+  approverUsers: entryFlag('approver', 'user', nonEmpty),
+  approverGroups: entryFlag('approver', 'group', nonEmpty),
+  approvals: option(
+    '--approvals <n>',
+    `how many approvals each approver given must give (default ${MIN_REQUIRED_APPROVALS})`,
+    integer(MIN_REQUIRED_APPROVALS),
+  ),
+};
