@@ -115,7 +115,7 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
     const upload = result.json<{ alt: string; url: string; full_path: string; markdown: string }>();
     expect(upload.alt).toBe('screen shot');
     expect(upload.markdown).toBe(`![screen shot](${upload.url})`);
-    expect(upload.full_path).toBe(`/acme/web/storefront${upload.url}`);
+    expect(upload.full_path).toBe(`/-/project/${project('acme/web/storefront').id}${upload.url}`);
     // The sandbox serves no uploaded file back.
     expect(project('acme/web/storefront').uploads.at(-1)?.file.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });

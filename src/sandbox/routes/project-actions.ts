@@ -296,7 +296,8 @@ function uploadFile(req: SandboxRequest): SandboxResponse {
       id,
       alt,
       url,
-      full_path: `/${req.store.projectFullPath(project)}${url}`,
+      // GitLab 17.1's pattern (doc/api/project_markdown_uploads.md @ec05f6eb): by the project's ID.
+      full_path: `/-/project/${project.id}${url}`,
       markdown: `${image ? '!' : ''}[${alt}](${url})`,
     },
     201,
