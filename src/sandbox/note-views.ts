@@ -152,6 +152,9 @@ export function noteableJson(store: Store, noteable: Noteable): Record<string, u
         project_id: noteable.parentId,
         description: 'How to run it locally',
         file_name: snippetFileName(noteable),
+        // Nothing in the sandbox is imported (doc/api/project_snippets.md @ec05f6eb shows both).
+        imported: false,
+        imported_from: 'none',
         visibility: project?.visibility ?? 'private',
         web_url: `${store.origin}/${path}/-/snippets/${noteable.id}`,
         raw_url: `${store.origin}/${path}/-/snippets/${noteable.id}/raw`,

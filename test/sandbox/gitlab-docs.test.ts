@@ -172,6 +172,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['merge request note list', NOTE_LIST, 'GET /projects/:id/merge_requests/:merge_request_iid/notes'],
   ['snippet note list', NOTE_LIST, 'GET /projects/:id/snippets/:snippet_id/notes'],
   ['epic note list', NOTE_LIST, 'GET /groups/:id/epics/:epic_id/notes'],
+  ['snippet list', NOTE_LIST, 'GET /projects/:id/snippets'],
   ['pipeline schedules (create)', SCHEDULE_PARAMS, 'POST /projects/:id/pipeline_schedules'],
   [
     'pipeline schedules (update)',
@@ -352,6 +353,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /groups/:id/variables/:key': () => ['/groups/acme/variables/GROUP_DOCS', 'admin'],
     'GET /projects/:id/protected_tags': () => [`${storefront}/protected_tags`, 'admin'],
     'GET /projects/:id/protected_tags/:name': () => [`${storefront}/protected_tags/docs-*`, 'admin'],
+    'GET /projects/:id/snippets': () => [`${storefront}/snippets`, 'admin'],
     'GET /projects/:id/issues/:issue_iid/notes': () => [`${storefront}/issues/${made.issue}/notes`, 'admin'],
     'GET /projects/:id/pipeline_schedules': () => [`${storefront}/pipeline_schedules`, 'admin'],
     'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id': () => [
