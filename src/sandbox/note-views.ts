@@ -121,11 +121,33 @@ export function noteableJson(store: Store, noteable: Noteable): Record<string, u
         labels: [],
         milestone: null,
         assignees: [],
+        // Unassigned, unlinked, untimed and without tasks (doc/api/issues.md @ec05f6eb's keys).
+        assignee: null,
         type: 'ISSUE',
+        merge_requests_count: 0,
+        closed_by: null,
+        due_date: null,
+        imported: false,
+        imported_from: 'none',
+        references: { short: `#${noteable.iid}`, relative: `#${noteable.iid}`, full: `${path}#${noteable.iid}` },
+        time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+        has_tasks: false,
+        task_status: '0 of 0 checklist items completed',
         confidential: noteable.confidential,
+        discussion_locked: null,
+        issue_type: 'issue',
+        severity: 'UNKNOWN',
         user_notes_count: userNotes,
         ...votes,
         web_url: `${store.origin}/${path}/-/issues/${noteable.iid}`,
+        _links: {
+          self: `${store.origin}/api/v4/projects/${noteable.parentId}/issues/${noteable.iid}`,
+          notes: `${store.origin}/api/v4/projects/${noteable.parentId}/issues/${noteable.iid}/notes`,
+          award_emoji: `${store.origin}/api/v4/projects/${noteable.parentId}/issues/${noteable.iid}/award_emoji`,
+          project: `${store.origin}/api/v4/projects/${noteable.parentId}`,
+          closed_as_duplicate_of: null,
+        },
+        task_completion_status: { count: 0, completed_count: 0 },
       };
     case 'merge_request':
       return {

@@ -174,6 +174,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['epic note list', NOTE_LIST, 'GET /groups/:id/epics/:epic_id/notes'],
   ['snippet list', NOTE_LIST, 'GET /projects/:id/snippets'],
   ['epic list', NOTE_LIST, 'GET /groups/:id/epics'],
+  ['issue list', NOTE_LIST, 'GET /projects/:id/issues'],
   ['pipeline schedules (create)', SCHEDULE_PARAMS, 'POST /projects/:id/pipeline_schedules'],
   [
     'pipeline schedules (update)',
@@ -356,6 +357,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /projects/:id/protected_tags/:name': () => [`${storefront}/protected_tags/docs-*`, 'admin'],
     'GET /projects/:id/snippets': () => [`${storefront}/snippets`, 'admin'],
     'GET /groups/:id/epics': () => ['/groups/acme/epics', 'admin'],
+    'GET /projects/:id/issues': () => [`${storefront}/issues`, 'admin'],
     'GET /projects/:id/issues/:issue_iid/notes': () => [`${storefront}/issues/${made.issue}/notes`, 'admin'],
     'GET /projects/:id/pipeline_schedules': () => [`${storefront}/pipeline_schedules`, 'admin'],
     'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id': () => [
