@@ -175,6 +175,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['snippet list', NOTE_LIST, 'GET /projects/:id/snippets'],
   ['epic list', NOTE_LIST, 'GET /groups/:id/epics'],
   ['issue list', NOTE_LIST, 'GET /projects/:id/issues'],
+  ['merge request list', NOTE_LIST, 'GET /projects/:id/merge_requests'],
   ['pipeline schedules (create)', SCHEDULE_PARAMS, 'POST /projects/:id/pipeline_schedules'],
   [
     'pipeline schedules (update)',
@@ -358,6 +359,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /projects/:id/snippets': () => [`${storefront}/snippets`, 'admin'],
     'GET /groups/:id/epics': () => ['/groups/acme/epics', 'admin'],
     'GET /projects/:id/issues': () => [`${storefront}/issues`, 'admin'],
+    'GET /projects/:id/merge_requests': () => [`${storefront}/merge_requests`, 'admin'],
     'GET /projects/:id/issues/:issue_iid/notes': () => [`${storefront}/issues/${made.issue}/notes`, 'admin'],
     'GET /projects/:id/pipeline_schedules': () => [`${storefront}/pipeline_schedules`, 'admin'],
     'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id': () => [
