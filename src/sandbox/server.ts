@@ -39,6 +39,11 @@ export interface RequestRecord {
   time: number;
   /** The token's user, or null without a (known) token. */
   user: string | null;
+  /**
+   * The top-level keys of a JSON object body, in the order sent (what a write sent, without
+   * its values: the log never holds a secret); unset for any other body.
+   */
+  bodyKeys?: string[];
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
@@ -170,6 +175,8 @@ export class SandboxServer {
     let status = 0;
     try {
       const body = await readBody(req);
+      const keys = writes ? jsonBodyKeys(req, body) : undefined;
+      if (keys) record.bodyKeys = keys;
       const response = await this.respond(req, url, body, res, token);
       if (response === 'dropped') {
         status = 0;
@@ -352,6 +359,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+function jsonBodyKeys(req: IncomingMessage, body: Buffer): string[] | undefined {
+  if (body.length === 0 || !(headerValue(req.headers['content-type']) ?? '').includes('application/json')) return;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function parseInput(

@@ -99,12 +99,6 @@ describe('collab variables', () => {
     expect(viewed.json()).toMatchObject({ value: 'production', environment_scope: 'production' });
   });
 
-  it('update keeps the value it does not change (the service wants it on every PUT)', async () => {
-    const args = ['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected'];
-    expect((await collab(args)).exitCode).toBe(0);
-    expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'production', protected: true });
-  });
-
   it('delete without --yes is a usage error that names --yes, and deletes nothing', async () => {
     await plainOnStaging();
     const refused = await collab(['variables', 'delete', 'PLAIN', '--project', project, '--scope', 'staging']);
@@ -150,6 +144,43 @@ describe('collab variables', () => {
     ];
     expect(made.map((response) => response.status)).toEqual([201, 201, 201]);
   };
+
+  it('update sends only the flags given: the PUT carries protected and no value, and the value stays', async () => {
+    sandbox.resetStats();
+    const args = ['variables', 'update', 'APP_ENV', '--project', project, '--scope', 'production', '--protected'];
+    expect((await collab(args)).exitCode).toBe(0);
+    const put = sandbox.requestLog.filter((request) => request.method === 'PUT');
+    expect(put.map((request) => [request.status, request.bodyKeys])).toEqual([[200, ['protected']]]);
+    expect(await one('APP_ENV', 'production')).toMatchObject({ value: 'production', protected: true });
+  });
+
+  it('update of a masked variable without a value never sends the secret back: the PUT has description only', async () => {
+    sandbox.resetStats();
+    const args = ['variables', 'update', 'STRIPE_API_KEY', '--project', project, '--description', 'Stripe test key'];
+    const result = await collab(args);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).not.toContain('sk_test_');
+    const put = sandbox.requestLog.filter((request) => request.method === 'PUT');
+    expect(put.map((request) => request.bodyKeys)).toEqual([['description']]);
+    expect(await one('STRIPE_API_KEY')).toMatchObject({
+      value: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+      description: 'Stripe test key',
+    });
+  });
+
+  it('update of a hidden variable changes its description without its value, which stays', async () => {
+    await hide();
+    sandbox.resetStats();
+    const result = await collab(['variables', 'update', 'HIDDEN_KEY', '--project', project, '--description', 'kept']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('updated variable HIDDEN_KEY on project acme/web/storefront\n');
+    const put = sandbox.requestLog.filter((request) => request.method === 'PUT');
+    expect(put.map((request) => request.bodyKeys)).toEqual([['description']]);
+    expect(sandbox.store.variables.find((v) => v.key === 'HIDDEN_KEY')).toMatchObject({
+      value: 'hidden-value-123',
+      description: 'kept',
+    });
+  });
 
   it.each<[string, string[], string]>([
     ['update of a masked one', ['update', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],

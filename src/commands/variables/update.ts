@@ -12,7 +12,7 @@ export const UPDATE = ownerVerb({
   name: 'update',
   summary: 'Change a variable; what is not given stays as it is',
   description:
-    'Reads the variable and writes it back with the given changes (the service wants the value on every update). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
+    'Reads the variable, then sends only the given changes: a value not given is not sent, and stays as it is (a masked or hidden one too). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
   args: { key: KEY },
   flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
   mutating: true,

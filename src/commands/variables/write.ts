@@ -65,20 +65,19 @@ export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<
   await ctx.presenter.resource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }
 
-/** PUT with the current value unless a new one is given: the service wants the value on every update. */
+/**
+ * PUT with only what the flags change: GitLab keeps the value when none is sent (lib/api/ci/variables.rb
+ * and group_variables.rb declare `optional :value`, though doc/api/project_level_variables.md marks it
+ * required), so a masked or hidden value is never sent back, and a hidden one's other fields change too.
+ */
 export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: Variable): Promise<void> {
   const hidden = current.value === null || current.hidden === true;
   // The read tells what the flags could not: the variable is a secret already (a dry run refuses it too).
   if (opts.valueOnCommandLine && (hidden || current.masked === true))
     throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
   const value = await opts.value?.(ctx);
-  if (value === undefined && hidden) {
-    throw new CollabError('usage', `the value of ${shown(opts)} is hidden and cannot be sent back unchanged`, {
-      hint: 'give the value with --value-file <path> or on standard input (--value-file -)',
-    });
-  }
   if (value !== undefined) checkMasking(value, opts.fields, current);
-  const body = { value: value ?? current.value, ...opts.fields };
+  const body = value === undefined ? { ...opts.fields } : { value, ...opts.fields };
   const response = await ctx.session
     .mutate<Variable>(updateVariable(opts.owner, opts.key, opts.scope, body), ['value'])
     .catch((error: unknown) => {
