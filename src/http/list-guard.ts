@@ -1,7 +1,8 @@
 import { CollabError } from '../errors.js';
 
 /**
- * GET /projects serves offset pages only for the first 50,000 records. When the list is ordered
+ * GET /projects serves offset pages only up to the instance's offset limit (50,000 records by
+ * default; the paginator also learns a lower one from the 405 past it). When the list is ordered
  * by id, the paginator re-anchors past that point: the next window starts after the last id
  * written (`id_after` ascending, `id_before` descending), again with pages fetched in parallel.
  */

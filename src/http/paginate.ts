@@ -1,4 +1,5 @@
 import { findSetting } from '../config/settings.js';
+import { isCollabError } from '../errors.js';
 import type { QueryParams } from './query.js';
 import type { RequestClient } from './api-request.js';
 import { parseLinkHeader } from './headers.js';
@@ -92,6 +93,11 @@ class Listing {
   private readonly pool: BufferPool;
   private readonly deadBuffers = new DeadBufferCollector(DEAD_BUFFER_SLACK);
   private keysetPages = 1;
+  /**
+   * Pages of an id window, once the service has said so: its offset limit can be lower than
+   * `window.maxRecords` (see PagesAhead.pages), and the next windows then end before it.
+   */
+  windowPages: number | undefined;
 
   constructor(
     readonly client: RequestClient,
@@ -220,6 +226,8 @@ class PagesAhead {
   private readonly lastPage: number;
   /** The last page of an id window (past it, the next window). */
   private readonly lastWindowPage: number;
+  /** The window has ended (used up, or cut by the service): pages coming back start no others. */
+  private done = false;
 
   constructor(
     private readonly listing: Listing,
@@ -232,7 +240,8 @@ class PagesAhead {
     this.nextToRequest = first.nextPage ?? 0;
     const { remaining, window } = listing;
     const pagesForLimit = Number.isFinite(remaining) ? 1 + Math.ceil(remaining / size) : Number.POSITIVE_INFINITY;
-    this.lastWindowPage = window ? Math.floor(window.maxRecords / size) : Number.POSITIVE_INFINITY;
+    this.lastWindowPage =
+      listing.windowPages ?? (window ? Math.floor(window.maxRecords / size) : Number.POSITIVE_INFINITY);
     this.lastPage = Math.min(first.totalPages ?? Number.POSITIVE_INFINITY, pagesForLimit, this.lastWindowPage);
     this.launch();
   }
@@ -241,6 +250,7 @@ class PagesAhead {
     const { listing } = this;
     while (
       !listing.stopped &&
+      !this.done &&
       this.active < listing.concurrency &&
       this.inFlight.length < listing.maxHeld &&
       this.nextToRequest <= this.lastPage
@@ -266,10 +276,26 @@ class PagesAhead {
 
   /** The pages in order; returns whether the id window was used up with items still to come (true) or the list ended. */
   async *pages(firstTotal: number | undefined): AsyncGenerator<Page, boolean> {
+    try {
+      return yield* this.inOrder(firstTotal);
+    } finally {
+      this.done = true;
+    }
+  }
+
+  private async *inOrder(firstTotal: number | undefined): AsyncGenerator<Page, boolean> {
     const { listing } = this;
     while (this.inFlight.length > 0) {
       const head = this.inFlight.shift() as { number: number; promise: Promise<Fetched> };
-      const page = await head.promise;
+      let page: Fetched;
+      try {
+        page = await head.promise;
+      } catch (error) {
+        if (!this.windowCut(error, head.number)) throw error;
+        // Every page before this one was handed over: the next window starts after its last id.
+        listing.windowPages = head.number - 1;
+        return true;
+      }
       yield* listing.hand(listing.admit(page, head.number, page.total ?? firstTotal));
       const ended = listing.remaining <= 0 || page.count === 0 || !page.next;
       if (ended)
@@ -282,6 +308,17 @@ class PagesAhead {
       this.launch();
     }
     return true;
+  }
+
+  /**
+   * The service refused an offset page of an id window as past its offset limit: 405 (GitLab's
+   * "Offset pagination has a maximum allowed offset of …", doc/api/rest/_index.md "Offset-based
+   * pagination"). A self-managed instance sets that limit lower than the default 50,000
+   * (doc/administration/instance_limits.md, "Max offset allowed by the REST API for offset-based
+   * pagination"). Page 1 of a window is never past it; a refusal there is the caller's to explain.
+   */
+  private windowCut(error: unknown, number: number): boolean {
+    return this.listing.window !== undefined && number > 1 && isCollabError(error) && error.status === 405;
   }
 }
 

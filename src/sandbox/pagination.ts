@@ -31,7 +31,11 @@ function linkTo(req: SandboxRequest, changes: Record<string, string | undefined>
 /**
  * Offset pagination of an array with every header of the service: x-page, x-per-page,
  * x-next-page, x-prev-page, x-total and x-total-pages (only up to 10,000 records) and `link`.
- * `maxOffset` answers 405 past it (GET /projects: 50,000).
+ * `maxOffset` answers 405 past it, with the message of GitLab's spec/requests/api/groups_spec.rb
+ * ("on making requests beyond the allowed offset pagination threshold"): the instance's
+ * `offset_pagination_limit`, 50,000 by default and lower where a self-managed instance sets it
+ * (doc/administration/instance_limits.md, "Max offset allowed by the REST API for offset-based
+ * pagination"; doc/api/rest/_index.md, "Offset-based pagination"); 0 turns it off.
  */
 export function paginateArray<T>(
   req: SandboxRequest,
@@ -41,7 +45,7 @@ export function paginateArray<T>(
 ): SandboxResponse {
   const { page, perPage } = pageRequest(req);
   const offset = (page - 1) * perPage;
-  if (options.maxOffset !== undefined && offset >= options.maxOffset) {
+  if (options.maxOffset && offset >= options.maxOffset) {
     throw methodNotAllowed(
       `Offset pagination has a maximum allowed offset of ${options.maxOffset} for requests that return objects of type ${options.entity ?? 'Project'}. Remaining records can be retrieved using keyset pagination.`,
     );

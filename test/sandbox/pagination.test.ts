@@ -213,6 +213,10 @@ describe('paginateArray (the helper every list route uses)', () => {
     expect(JSON.stringify((error as HttpError).body)).toMatch(/maximum allowed offset of 50000.*keyset pagination/);
   });
 
+  it('serves every offset with a limit of 0, as an instance that turned the limit off', () => {
+    expect(page('per_page=100&page=501', undefined, { maxOffset: 0 }).status).toBe(200);
+  });
+
   it('keeps totals at exactly 10,000 records and drops them at 10,001', () => {
     expect(page('per_page=100', TOTAL_LIMIT).headers?.['x-total']).toBe('10000');
     expect(page('per_page=100', TOTAL_LIMIT).headers?.link).toContain('rel="last"');

@@ -356,6 +356,24 @@ describe('paginate: offset pages', () => {
     }
   });
 
+  it('re-anchors at the 405 of an offset limit lower than the window, then ends windows before it', async () => {
+    // A self-managed instance sets its own offset limit; the client knows only the default's.
+    const { client, requests } = listService({ total: 1050, noTotals: true, maxOffset: 300 });
+    const { ids } = await collect(client, {
+      path: '/projects',
+      query: { order_by: 'id', sort: 'asc' },
+      perPage: 100,
+      concurrency: 4,
+      offsetWindow: { maxRecords: 50_000, key: 'id', param: 'id_after' },
+    });
+    expect(ids).toEqual(range(1, 1050));
+    const asked = requests.map((r) => new URL(r).searchParams);
+    expect([...new Set(asked.map((q) => q.get('id_after')))]).toEqual([null, '300', '600', '900']);
+    // Past the first window (where pages 4 and on came back 405), no page past the limit is asked for.
+    const later = asked.filter((q) => q.get('id_after') !== null).map((q) => Number(q.get('page')));
+    expect(Math.max(...later)).toBe(3);
+  });
+
   it('re-anchors on a window boundary that falls exactly at the end of the list', async () => {
     const { client } = listService({ total: 600, noTotals: true, maxOffset: 300 });
     const { ids } = await collect(client, {

@@ -34,7 +34,7 @@ export const LIST = verb({
   name: 'list',
   summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
   description:
-    'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s 50,000-project limit of offset pagination.',
+    'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s limit of offset pagination (50,000 projects by default).',
   flags: {
     // As given: which of them the endpoint takes depends on --user and --starred-by (list.ts).
     filters: given(PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
@@ -129,8 +129,9 @@ export function parse(input: Input): ListOptions {
 
   const flags: ListFlags = input.list;
 
-  // Offset pages stop at 50,000 projects. Ordered by id, --all goes on past that point by
-  // starting a new window after the last id written; so id is the order of --all unless chosen.
+  // Offset pages stop at the service's offset limit (50,000 projects by default; a self-managed
+  // instance sets its own). Ordered by id, --all goes on past that point by starting a new window
+  // after the last id written; so id is the order of --all unless chosen.
   if (flags.all && query.order_by === undefined) query.order_by = 'id';
   const byIdWindow = query.order_by === 'id' && endpoint.params.some((p) => p.name === 'id_after');
   const offsetWindow = byIdWindow
@@ -165,10 +166,8 @@ export async function run(ctx: VerbContext, opts: ListOptions): Promise<void> {
         opts.query.order_by === 'id'
           ? 'start further in with --id-after <id> or --id-before <id>, or use --all'
           : 'order by id (--order-by id, the default with --all) to list every project past that point';
-      throw withHint(
-        error,
-        `offset pagination stops at ${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects: ${hint}`,
-      );
+      // The service's message says where (its limit, the default's or a self-managed instance's).
+      throw withHint(error, `offset pagination stops at that offset: ${hint}`);
     }
     throw error;
   }
