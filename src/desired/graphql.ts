@@ -5,13 +5,14 @@ import { eachLimited } from '../util/pool.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
 import { type RequestSpec, SECTIONS } from './sections/index.js';
-import type { GraphqlConnection, Item, Section } from './sections/section.js';
+import type { GraphqlConnection, GraphqlFields, Item, Section } from './sections/section.js';
 import type { DesiredTarget } from './targets.js';
 
 /**
  * The sections' reads through GitLab's GraphQL API (POST /api/graphql), many targets a request:
  * up to 50 projects a query (`projects(fullPaths:)`), one query a group, each section's connection
- * asked for 100 nodes and paged on by cursor, one target at a time, where it has more.
+ * asked for 100 nodes and paged on by cursor, one target at a time, where it has more (a section
+ * that reads fields of the target itself has them whole in the batch's answer).
  *
  * Guarded: what it fills is only ever what the REST read would have given. A section of a target is
  * left to REST (the caller reads it) when the endpoint is not there (404: an old or restricted
@@ -33,9 +34,16 @@ const PAGE = 100;
 
 const graphqlSections = (): Reading[] => SECTIONS.filter((section) => section.graphql !== undefined);
 
+const readOf = (section: Reading, kind: TargetKind) =>
+  section.graphql?.connection(kind) as GraphqlConnection | GraphqlFields;
+
+/** A section that reads fields of the target itself: no connection, no page after the batch's. */
+const whole = (section: Reading, kind: TargetKind) => 'fields' in readOf(section, kind);
+
 /** A connection as a field of a query: its alias is the section's name (a field may serve two). */
 function connectionField(section: Reading, kind: TargetKind, after: boolean): string {
-  const connection = section.graphql?.connection(kind) as GraphqlConnection;
+  const connection = readOf(section, kind);
+  if ('fields' in connection) return connection.fields;
   const args = [`first: ${PAGE}`, ...(after ? ['after: $after'] : []), ...(connection.args ? [connection.args] : [])];
   return `${alias(section)}: ${connection.field}(${args.join(', ')}) { nodes { ${connection.node} } pageInfo { hasNextPage endCursor } }`;
 }
@@ -68,14 +76,17 @@ export function everyQuery(): string[] {
           sections.filter((_s, i) => mask & (1 << i)),
         ),
       );
-    for (const section of sections) queries.push(pageQuery(kind, section));
+    for (const section of sections) if (!whole(section, kind)) queries.push(pageQuery(kind, section));
   }
   return queries;
 }
 
 /** The queries a batch of these sections sends for targets of this kind, and their pages' queries. */
 export function queriesOf(kind: TargetKind, sections: readonly Reading[]): string[] {
-  return [targetsQuery(kind, sections), ...sections.map((section) => pageQuery(kind, section))];
+  return [
+    targetsQuery(kind, sections),
+    ...sections.filter((section) => !whole(section, kind)).map((section) => pageQuery(kind, section)),
+  ];
 }
 
 const ABSENT = 'is not available on this instance (POST /api/graphql: 404)';
@@ -226,7 +237,11 @@ export async function readByGraphql(
       const done = new Set<string>();
       for (const section of sections) {
         try {
-          const items = node ? await readConnection(run, kind, live.path, section, node[alias(section)]) : undefined;
+          const items = !node
+            ? undefined
+            : whole(section, kind)
+              ? [node]
+              : await readConnection(run, kind, live.path, section, node[alias(section)]);
           if (items && section.graphql?.fill(live, items)) done.add(section.name);
           else
             run.fallBack(

@@ -8,7 +8,8 @@
  * commit 0016ea0586afbe89b5823f3fc254045ce7115af2: sections `Query.*`, `Project`, `Group`,
  * `BranchRule`, `BranchProtection`, `MergeAccessLevel`, `PushAccessLevel`, `AccessLevel*`,
  * `CiProjectVariable`, `CiGroupVariable`, `Label`, `MemberInterface`, `ProjectMember`,
- * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `QueryComplexity`, `PageInfo`, the
+ * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `ProjectCiCdSetting`,
+ * `CiJobTokenScopeType`, `CiJobTokenAccessibleGroup`, `CiJobTokenAccessibleProject`, `QueryComplexity`, `PageInfo`, the
  * connection and edge types, the enums (`AccessLevelEnum`, `CiVariableType`, `CiVariableSort`,
  * `LabelSearchFieldList`, `MemberSort`, `ProjectMemberRelation`, `GroupMemberRelation`,
  * `PipelineScheduleSort`, `PipelineScheduleStatus`, `UserState`) and the scalars (`ProjectID`, `UserID`,
@@ -76,6 +77,8 @@ type Project {
   visibility: String
   webUrl: String
   group: Group
+  ciCdSettings: ProjectCiCdSetting
+  ciJobTokenScope: CiJobTokenScopeType
   branchRules(buildMissing: Boolean, after: String, before: String, first: Int, last: Int): BranchRuleConnection
   ciVariables(sort: CiVariableSort, after: String, before: String, first: Int, last: Int): CiProjectVariableConnection
   labels(
@@ -165,6 +168,54 @@ type Group {
     first: Int
     last: Int
   ): ProjectConnection!
+}
+
+type ProjectCiCdSetting {
+  inboundJobTokenScopeEnabled: Boolean
+  jobTokenScopeEnabled: Boolean
+}
+
+type CiJobTokenScopeType {
+  groupsAllowlist(after: String, before: String, first: Int, last: Int): CiJobTokenAccessibleGroupConnection!
+  groupsAllowlistCount: Int!
+  inboundAllowlist(after: String, before: String, first: Int, last: Int): CiJobTokenAccessibleProjectConnection!
+  inboundAllowlistCount: Int!
+}
+
+type CiJobTokenAccessibleGroup {
+  avatarUrl: String
+  fullPath: ID!
+  id: ID!
+  name: String!
+  path: String!
+  webUrl: String
+}
+type CiJobTokenAccessibleGroupConnection {
+  edges: [CiJobTokenAccessibleGroupEdge]
+  nodes: [CiJobTokenAccessibleGroup]
+  pageInfo: PageInfo!
+}
+type CiJobTokenAccessibleGroupEdge {
+  cursor: String!
+  node: CiJobTokenAccessibleGroup
+}
+
+type CiJobTokenAccessibleProject {
+  avatarUrl: String
+  fullPath: ID!
+  id: ID!
+  name: String!
+  path: String!
+  webUrl: String
+}
+type CiJobTokenAccessibleProjectConnection {
+  edges: [CiJobTokenAccessibleProjectEdge]
+  nodes: [CiJobTokenAccessibleProject]
+  pageInfo: PageInfo!
+}
+type CiJobTokenAccessibleProjectEdge {
+  cursor: String!
+  node: CiJobTokenAccessibleProject
 }
 
 enum CiVariableType {

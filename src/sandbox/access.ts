@@ -355,6 +355,11 @@ export function canAdministerCiVariables(store: Store, user: User | undefined, s
   return sourceAccess(store, user, source) >= OWNER_ADMIN_ROLE[source.kind];
 }
 
+/** GitLab's admin_project: a project's Maintainers (its CI/CD settings, its job token scope). */
+export function canAdministerProject(store: Store, user: User | undefined, project: Project): boolean {
+  return projectAccess(store, user, project) >= ACCESS.maintainer;
+}
+
 /** Reading a project's pipeline schedules: Developers, as the REST routes ask. */
 export function canReadPipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
   return projectAccess(store, user, project) >= ACCESS.developer;

@@ -12,6 +12,7 @@ import { GRAPHQL_LIMITS, gitlabSchema, queryComplexity } from '../graphql/comple
 import { REF_ACCESS_DESCRIPTIONS } from '../params/protected-refs.js';
 import {
   canAdministerCiVariables,
+  canAdministerProject,
   canReadGroup,
   canReadPipelineSchedules,
   canReadProject,
@@ -22,6 +23,7 @@ import { directMembers, indirectMembers, type MemberEntry } from './members.js';
 import type {
   CiVariable,
   Group,
+  JobTokenScope,
   Label,
   MemberSource,
   OwnerKey,
@@ -34,6 +36,7 @@ import type {
 import { compareText } from './pagination.js';
 import { refsOf } from './protected-refs.js';
 import { textColor } from './routes/labels.js';
+import { scopeOf } from './routes/job-token-scope.js';
 import { nextRunAt } from './routes/pipeline-schedules.js';
 import type { Store } from './store.js';
 import { nameWithNamespace } from './views.js';
@@ -345,6 +348,15 @@ const projectResolvers: Record<string, Resolver> = {
     const group = groupOfNamespace(ctx.store, p.namespace_id);
     return group && canReadGroup(ctx.store, ctx.user, group) ? group : null;
   },
+  // ProjectCiCdSettingType authorizes admin_project: null for anyone but Maintainers.
+  ciCdSettings: (p: Project, _args, ctx) =>
+    canAdministerProject(ctx.store, ctx.user, p) ? scopeOf(ctx.store, p) : null,
+  // JobTokenScopeResolver authorizes admin_project on the project and raises for anyone else
+  // (app/graphql/resolvers/ci/job_token_scope_resolver.rb): GitLab's ResourceNotAvailable error.
+  ciJobTokenScope: (p: Project, _args, ctx) => {
+    if (!canAdministerProject(ctx.store, ctx.user, p)) throw new GraphQLErrorClass(NOT_AVAILABLE);
+    return scopeOf(ctx.store, p);
+  },
   ciVariables: (p: Project, args, ctx) =>
     // GitLab's admin_cicd_variables: Maintainers; for anyone else the field is null.
     canAdministerCiVariables(ctx.store, ctx.user, { kind: 'project', project: p })
@@ -597,6 +609,51 @@ const scheduleResolvers: Record<string, Resolver> = {
     ),
 };
 
+const NOT_AVAILABLE =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+
+const ciCdSettingResolvers: Record<string, Resolver> = {
+  inboundJobTokenScopeEnabled: (scope: JobTokenScope) => scope.inbound_enabled,
+  // Outbound scope is deprecated and always off from GitLab 18.0 on, as the REST route answers it.
+  jobTokenScopeEnabled: () => false,
+};
+
+/**
+ * An allowlist entry as CiJobTokenAccessibleProject and CiJobTokenAccessibleGroup show it: `id` is
+ * a plain GraphQL ID, the record's (the types resolve no global ID:
+ * app/graphql/types/ci/job_token_accessible_project_type.rb); in the REST allowlist's order.
+ */
+function allowlistPage(store: Store, scope: JobTokenScope, kind: 'projects' | 'groups', args: Args) {
+  const entries =
+    kind === 'projects'
+      ? scope.projects.flatMap((id) => {
+          const project = store.projects.get(id);
+          if (!project) return [];
+          const fullPath = store.projectFullPath(project);
+          return [{ id, fullPath, name: project.name, path: project.path, webUrl: `${store.origin}/${fullPath}` }];
+        })
+      : scope.groups.flatMap((id) => {
+          const group = store.groups.get(id);
+          if (!group) return [];
+          const fullPath = store.groupFullPath(group);
+          return [{ id, fullPath, name: group.name, path: group.path, webUrl: `${store.origin}/groups/${fullPath}` }];
+        });
+  return connection(
+    entries.map((entry, position) => ({ ...entry, id: String(entry.id), avatarUrl: null, position })),
+    args,
+    (entry) => [entry.position],
+  );
+}
+
+const jobTokenScopeResolvers: Record<string, Resolver> = {
+  inboundAllowlist: (scope: JobTokenScope, args, ctx) => allowlistPage(ctx.store, scope, 'projects', args),
+  inboundAllowlistCount: (scope: JobTokenScope, _args, ctx) =>
+    scope.projects.filter((id) => ctx.store.projects.has(id)).length,
+  groupsAllowlist: (scope: JobTokenScope, args, ctx) => allowlistPage(ctx.store, scope, 'groups', args),
+  groupsAllowlistCount: (scope: JobTokenScope, _args, ctx) =>
+    scope.groups.filter((id) => ctx.store.groups.has(id)).length,
+};
+
 const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Query: queryResolvers,
   Project: projectResolvers,
@@ -607,6 +664,8 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
   CiGroupVariable: variableResolvers,
   Label: labelResolvers,
   PipelineSchedule: scheduleResolvers,
+  ProjectCiCdSetting: ciCdSettingResolvers,
+  CiJobTokenScopeType: jobTokenScopeResolvers,
 };
 
 /** A resolver of RESOLVERS where there is one, else the property of the same name. */

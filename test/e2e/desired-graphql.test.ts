@@ -166,6 +166,16 @@ ${['acme/web/storefront', 'acme/platform/api', 'acme/platform/infra/terraform', 
       - username: rui
         access_level: reporter
         expires_at: "2031-01-31"
+    job_token_scope:
+      enabled: true
+      projects:
+        enforce: true
+        items:
+          - path: ${path === 'acme/platform/api' ? 'acme/web/storefront' : 'acme/platform/api'}
+      groups:
+        enforce: true
+        items:
+          - path: acme
 `,
   )
   .join('')}`;
@@ -313,6 +323,56 @@ describe('collab plan: the same plan through GraphQL and by REST', () => {
     expect(text?.exitCode).toBe(8);
   });
 
+  it('job token scopes set through the API and in line with the file: no change either way, and none read by REST', async () => {
+    const w = await world();
+    const scope = (path: string) => `/projects/${encodeURIComponent(path)}/job_token_scope`;
+    const api = await w.idOf('projects', 'acme/platform/api');
+    const storefront = await w.idOf('projects', 'acme/web/storefront');
+    const acme = await w.idOf('groups', 'acme');
+    expect((await w.call('PATCH', scope('acme/web/storefront'), { json: { enabled: false } })).status).toBe(204);
+    for (const [path, target] of [
+      ['acme/web/storefront', api],
+      ['acme/platform/api', storefront],
+    ] as const)
+      expect((await w.call('POST', `${scope(path)}/allowlist`, { json: { target_project_id: target } })).status).toBe(
+        201,
+      );
+    expect(
+      (await w.call('POST', `${scope('acme/platform/api')}/groups_allowlist`, { json: { target_group_id: acme } }))
+        .status,
+    ).toBe(201);
+    const path = w.file(`version: 1
+projects:
+  acme/web/storefront:
+    job_token_scope:
+      enabled: false
+      projects:
+        enforce: true
+        items:
+          - path: acme/platform/api
+      groups:
+        enforce: true
+        items: []
+  acme/platform/api:
+    job_token_scope:
+      enabled: true
+      projects:
+        enforce: true
+        items:
+          - path: acme/web/storefront
+      groups:
+        - path: acme
+`);
+    const [text] = await samePlans(w, path, 1);
+    expect(text?.exitCode).toBe(0);
+    w.sandbox.resetStats();
+    expect((await w.collab(['plan', '-f', path])).exitCode).toBe(0);
+    expect(w.sandbox.requestLog.filter((r) => r.path.includes('/job_token_scope'))).toEqual([]);
+    const exported = await w.collab(['export', 'acme']);
+    expect(exported.stdout).toContain('job_token_scope:\n      enabled: false');
+    expect(exported.stdout).toBe((await w.collab(['export', 'acme', '--no-graphql'])).stdout);
+  });
+
   it('a connection of more than 100 nodes: the rest read by cursor, the same plan', async () => {
     const w = await world();
     for (let i = 0; i < 130; i++)
@@ -381,7 +441,7 @@ groups:
 });
 
 describe('collab export through GraphQL', () => {
-  it('acme and globex: the same file as by REST, 440 requests where REST sends 467', async () => {
+  it('acme and globex: the same file as by REST, 374 requests where REST sends 467', async () => {
     const { collab, sandbox } = await world();
     sandbox.resetStats();
     const through = await collab(['export', 'acme', 'globex']);
@@ -391,7 +451,8 @@ describe('collab export through GraphQL', () => {
     const rest = await collab(['export', 'acme', 'globex', '--no-graphql']);
     expect(warnings(through.stderr)).toEqual(warnings(rest.stderr));
     expect(through.stdout).toBe(rest.stdout);
-    // Members of every group and project, and groups' labels, through GraphQL: one query a group, one for the projects.
-    expect([queries, all, sandbox.requestLog.length]).toEqual([7, 440, 467]);
+    // Members of every group and project, groups' labels and the projects' job token scopes (3 GETs
+    // each by REST), through GraphQL: one query a group, one for the projects.
+    expect([queries, all, sandbox.requestLog.length]).toEqual([7, 374, 467]);
   });
 });

@@ -106,7 +106,7 @@ describe('collab.yaml: integrations', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('reads one GET a target when none is active, only when the file uses the section', async () => {
+  it('reads nothing for a list that names none, and one GET a target (the list) under enforce', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/integrations')).length;
     sandbox.resetStats();
@@ -119,6 +119,17 @@ describe('collab.yaml: integrations', () => {
       file(
         'version: 1\nprojects:\n  acme/web/storefront:\n    integrations: []\n  acme/platform/api:\n    integrations: []\n',
         'two.yaml',
+      ),
+    ]);
+    expect(gets()).toBe(0);
+    sandbox.resetStats();
+    const enforced = '    integrations: { enforce: true, items: [] }\n';
+    await collab([
+      'plan',
+      '-f',
+      file(
+        `version: 1\nprojects:\n  acme/web/storefront:\n${enforced}  acme/platform/api:\n${enforced}`,
+        'enforced.yaml',
       ),
     ]);
     expect(gets()).toBe(2);

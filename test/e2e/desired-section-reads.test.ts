@@ -52,22 +52,28 @@ describe('collab.yaml: reads of schedules and the job token scope', () => {
     expect(found?.cron).toBe('0 3 * * *');
   });
 
-  it('job_token_scope reads the setting alone when the file names no allowlist, and one list when it names one', async () => {
+  it('job_token_scope by REST reads the setting alone when the file names no allowlist, and one list when it names one', async () => {
     const { collab, file, sandbox } = await world();
-    const reads = async (text: string) => {
+    const reads = async (text: string, ...flags: string[]) => {
       sandbox.resetStats();
-      expect((await collab(['plan', '-f', file(text)])).exitCode).not.toBe(2);
+      expect((await collab(['plan', '-f', file(text), ...flags])).exitCode).toBe(0);
       return sandbox.requestLog
-        .filter((r) => r.path.includes('/job_token_scope'))
+        .filter((r) => r.path.includes('/job_token_scope') || r.path === '/api/graphql')
         .map((r) => r.path.replace(/\?.*/, '').replace(/^.*\/job_token_scope/, 'job_token_scope'));
     };
     const scope = (body: string) => `version: 1\nprojects:\n  ${P}:\n    job_token_scope:\n${body}`;
-    expect(await reads(scope('      enabled: true\n'))).toEqual(['job_token_scope']);
-    expect(await reads(scope('      groups:\n        - path: acme/platform\n'))).toEqual([
+    const all = scope('      enabled: true\n      projects: []\n      groups: []\n');
+    expect(await reads(scope('      enabled: true\n'), '--no-graphql')).toEqual(['job_token_scope']);
+    expect(await reads(scope('      groups: []\n'), '--no-graphql')).toEqual(['job_token_scope/groups_allowlist']);
+    expect(await reads(all, '--no-graphql')).toEqual([
+      'job_token_scope',
+      'job_token_scope/allowlist',
       'job_token_scope/groups_allowlist',
     ]);
+    // Through GraphQL, all three are in the project's query: no request of their own.
+    expect(await reads(all)).toEqual(['/api/graphql']);
   });
-  it('an integration’s own GET is read only for the integrations the file names', async () => {
+  it('an integration’s own GET is read for each the file names, the list of active ones only under enforce', async () => {
     const { collab, file, sandbox } = await world();
     for (const slug of ['emails_on_push', 'pipelines_email'])
       expect(
@@ -77,6 +83,16 @@ describe('collab.yaml: reads of schedules and the job token scope', () => {
     const text = `version: 1\nprojects:\n  ${P}:\n    integrations:\n      - slug: emails_on_push\n        recipients: dev@example.com\n`;
     const plan = await collab(['plan', '-f', file(text)]);
     expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(
+      sandbox.requestLog
+        .filter((r) => r.path.includes('/integrations'))
+        .map((r) => r.path.replace(/\?.*/, '').replace(/^.*\/integrations/, '/integrations')),
+    ).toEqual(['/integrations/emails-on-push']);
+    sandbox.resetStats();
+    const enforced = text.replace('integrations:\n', 'integrations:\n      enforce: true\n      items:\n');
+    const again = await collab(['plan', '-f', file(enforced, 'enforced.yaml')]);
+    // pipelines_email is active and not in the file: disabled; the list found it, without its own GET.
+    expect(again.exitCode, again.stderr).toBe(8);
     expect(
       sandbox.requestLog
         .filter((r) => r.path.includes('/integrations'))

@@ -5,7 +5,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab integrations against the sandbox: typed flags per integration, secrets from a file or standard input only. */
 describe('collab integrations', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, get } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const path = `/projects/${encodeURIComponent(project)}/integrations`;
   const WEBHOOK = 'https://hooks.slack.com/services/T000/B000/the-secret-key';
@@ -158,6 +158,23 @@ describe('collab integrations', () => {
     expect(
       (await collab(['integrations', 'disable', 'emails_on_push', '--project', project, '--yes', '--strict'])).exitCode,
     ).toBe(4);
+  });
+
+  it('GET of one never set up is 404 Integration Not Found, of one disabled its inactive settings; view shows both inactive', async () => {
+    const never = await get(`${path}/emails-on-push`);
+    expect([never.status, never.text]).toEqual([404, '{"message":"404 Integration Not Found"}']);
+    expect(
+      (await collab(['integrations', 'set', 'emails_on_push', '--project', project, '--recipients', 'a@b.c'])).exitCode,
+    ).toBe(0);
+    expect((await collab(['integrations', 'disable', 'emails_on_push', '--project', project, '--yes'])).exitCode).toBe(
+      0,
+    );
+    const disabled = await get(`${path}/emails-on-push`);
+    expect([disabled.status, disabled.body.active]).toEqual([200, false]);
+    for (const slug of ['emails_on_push', 'slack']) {
+      const view = await collab(['integrations', 'view', slug, '--project', project, '--json']);
+      expect([view.exitCode, view.json<{ active: boolean }>().active]).toEqual([0, false]);
+    }
   });
 
   it('a Developer is told the role needed', async () => {

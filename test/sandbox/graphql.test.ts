@@ -286,6 +286,39 @@ describe('sandbox: /api/graphql rights', () => {
     ]);
   });
 
+  it('the job token scope: a Maintainer reads what the REST routes answer; a Developer gets null settings and an error', async () => {
+    const storefront = sandbox.store.findProject('acme/web/storefront') as Project;
+    const api = sandbox.store.findProject('acme/platform/api') as Project;
+    const at = `/projects/${storefront.id}/job_token_scope`;
+    expect((await call('PATCH', at, { json: { enabled: false } })).status).toBe(204);
+    expect((await call('POST', `${at}/allowlist`, { json: { target_project_id: api.id } })).status).toBe(201);
+    const query = `{ project(fullPath: "acme/web/storefront") { ciCdSettings { inboundJobTokenScopeEnabled }
+      ciJobTokenScope { inboundAllowlistCount inboundAllowlist { nodes { id fullPath } } groupsAllowlist { nodes { id } } } } }`;
+    const answer = await graphql(sandbox, query, { as: 'maintainer' });
+    const rest = (await call('GET', `${at}/allowlist`, { as: 'maintainer' })).body;
+    expect(answer.body).toEqual({
+      data: {
+        project: {
+          ciCdSettings: { inboundJobTokenScopeEnabled: (await call('GET', at)).body.inbound_enabled },
+          ciJobTokenScope: {
+            inboundAllowlistCount: 1,
+            inboundAllowlist: { nodes: rest.map((p: Json) => ({ id: String(p.id), fullPath: p.path_with_namespace })) },
+            groupsAllowlist: { nodes: [] },
+          },
+        },
+      },
+    });
+    const developer = await graphql(sandbox, query, { as: 'developer' });
+    expect(developer.body.data).toEqual({ project: { ciCdSettings: null, ciJobTokenScope: null } });
+    expect(developer.body.errors.map((e: Json) => [e.message, e.path])).toEqual([
+      [
+        "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
+        ['project', 'ciJobTokenScope'],
+      ],
+    ]);
+    expect((await call('GET', at, { as: 'developer' })).status).toBe(403);
+  });
+
   it('a non-member sees no private project, by path or in the list', async () => {
     const xena = sandbox.store.userByName('xena');
     const infra = sandbox.store

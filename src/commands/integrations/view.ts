@@ -1,4 +1,4 @@
-import { getIntegration, type IntegrationView } from '../../api/integrations.js';
+import { type IntegrationView, readIntegration as readSettings } from '../../api/integrations.js';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
@@ -16,12 +16,11 @@ export const VIEW = ownerVerb({
 
 type ViewIntegrationOptions = VerbInput<typeof VIEW>;
 
-/** The integration as the service shows it (one never set up is answered too, inactive). */
+/** The integration as the service shows it (one never set up: inactive). */
 export async function readIntegration(ctx: VerbContext, owner: Owner, slug: string): Promise<IntegrationView> {
-  const { data } = await ctx.session.request<IntegrationView>(getIntegration(owner, slug)).catch((error: unknown) => {
+  return readSettings(ctx.session, owner, slug).catch((error: unknown) => {
     throw unknownIntegration(error, owner, slug);
   });
-  return data;
 }
 
 export async function run(ctx: VerbContext, opts: ViewIntegrationOptions): Promise<void> {

@@ -2,9 +2,9 @@ import { literal, strictObject, union, type ZodMiniType } from 'zod/mini';
 import { ROLES } from '../../api/roles.js';
 import {
   disableIntegration,
-  getIntegration,
   type IntegrationView,
   integrationsPath,
+  readIntegration,
   setIntegration,
 } from '../../api/integrations.js';
 import { CollabError } from '../../errors.js';
@@ -21,9 +21,9 @@ import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
  * `integrations`: a project's or group's integrations by slug (`slack`, `jira`, `microsoft_teams`…),
- * read with one GET of the active ones a target and one for each active one the file names (its
- * properties). An
- * integration's secrets (a webhook URL, a password) are `${env:}`/`${file:}` templates in the file,
+ * read with one GET for each the file names (`/integrations/:slug`, its properties; one never set
+ * up is not active), and under enforce one of the active ones (the list, without properties), to
+ * disable those the file leaves out. An integration's secrets (a webhook URL, a password) are `${env:}`/`${file:}` templates in the file,
  * never compared (the service never shows them): sent when it is set up, with every change (its
  * required parameters go with each PUT) and with --rotate-secrets. Under enforce, an active one the
  * file does not list is disabled.
@@ -74,22 +74,28 @@ export const integrations: Section<IntegrationSpecOp> = {
     none: (live) => void (live.integrations = []),
     target: async (reader, live, resource, value) => {
       const owner = { kind: live.kind, ref: Number(resource.id) };
-      const active = (await reader.list(integrationsPath(owner), {}, ROLES.maintainers)).filter(
-        (item) => isItem(item) && item.active === true && typeof item.slug === 'string',
-      );
-      // The list carries no properties: an integration's own GET does, made only for those the file
-      // names (one it does not is only disabled, under enforce); for all where the whole state is wanted.
-      const named =
-        value === undefined
-          ? undefined
-          : new Set(listOf(value).items.map((item) => integrationName(String(item.slug))));
-      live.integrations = await Promise.all(
-        active.map(async (item) =>
-          named && !named.has(integrationName(String(item.slug)))
-            ? (item as IntegrationView)
-            : (await reader.client.request<IntegrationView>(getIntegration(owner, String(item.slug)))).data,
+      const wanted = value === undefined ? undefined : listOf(value);
+      // The list (the active ones, no properties) only where the file enforces, or the whole state is wanted.
+      const listed =
+        wanted && !wanted.enforce
+          ? []
+          : (await reader.list(integrationsPath(owner), {}, ROLES.maintainers)).filter(
+              (item): item is IntegrationView => isItem(item) && item.active === true && typeof item.slug === 'string',
+            );
+      // An integration's own GET carries its properties: one for each the file names (for each
+      // active one where the whole state is wanted); one the file does not name is only disabled.
+      const named = [
+        ...new Set(
+          wanted
+            ? wanted.items.map((item) => integrationName(String(item.slug)))
+            : listed.map((item) => integrationName(item.slug)),
         ),
-      );
+      ];
+      const read = await Promise.all(named.map((name) => readIntegration(reader.client, owner, name)));
+      live.integrations = [
+        ...read.filter((view) => view.active),
+        ...listed.filter((item) => !named.includes(integrationName(item.slug))),
+      ];
     },
   },
   diff: ({ value, live, target, rotateSecrets, kept, emit }) => {

@@ -15,13 +15,16 @@ import { ROLES } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
 import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
 import { isItem, listOf, listSchema, unlisted } from './common.js';
+import { gidNumber, isFlag, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
  * `job_token_scope`: a project's CI/CD job token scope: `enabled` (the "Limit access to this project"
  * setting) and the allowlists of `projects` and `groups` that may reach the project with a job token,
- * each entry by full path (lists, `{enforce, items}` to remove what the file leaves out). Read with
- * three GETs a project (the setting, the two lists); the paths the file names are found once a run.
+ * each entry by full path (lists, `{enforce, items}` to remove what the file leaves out). Read by
+ * REST with a GET for each of the three the file names (the setting, the two lists), or through
+ * GraphQL with the project's other sections (its `ciCdSettings` and `ciJobTokenScope`); the paths
+ * the file names are found once a run.
  */
 
 interface Entry {
@@ -65,6 +68,25 @@ function wantedOf(value: unknown) {
     ) as Record<AllowlistKind, ReturnType<typeof listOf> | undefined>,
   };
 }
+
+/**
+ * An allowlist's nodes through GraphQL as the REST list gives them: every entry on the one page
+ * (more would need paging: REST then), its ID a plain one or a global ID, its full path.
+ */
+function entriesOf(connection: unknown): Entry[] | undefined {
+  if (!isNode(connection) || !Array.isArray(connection.nodes) || !isNode(connection.pageInfo)) return undefined;
+  if (connection.pageInfo.hasNextPage !== false) return undefined;
+  const entries: Entry[] = [];
+  for (const node of connection.nodes as unknown[]) {
+    if (!isNode(node) || !isText(node.fullPath)) return undefined;
+    const id = isText(node.id) && /^\d+$/.test(node.id) ? Number(node.id) : gidNumber(node.id);
+    if (id === undefined) return undefined;
+    entries.push({ id, path: node.fullPath });
+  }
+  return entries;
+}
+
+const ALLOWLIST = 'nodes { id fullPath } pageInfo { hasNextPage }';
 
 /** A group in the allowlist is answered with its web_url alone (`…/groups/acme/platform`): its path is the URL's rest. */
 const groupPath = (item: Item) => String(item.web_url ?? '').replace(/^.*?\/groups\//, '');
@@ -131,6 +153,25 @@ export const jobTokenScope: Section<ScopeSpec> = {
         }),
       );
       for (const live of lives) live.allowlistIds = ids;
+    },
+  },
+  graphql: {
+    kinds: ['project'],
+    exports: ['project'],
+    // Fields of the project itself, aliased as this section's: `ciCdSettings` for the setting,
+    // `ciJobTokenScope` for the two allowlists (doc/api/graphql/reference/_index.md, Project).
+    connection: () => ({
+      fields: `jobTokenScopeSetting: ciCdSettings { inboundJobTokenScopeEnabled } jobTokenScope: ciJobTokenScope { inboundAllowlist(first: 100) { ${ALLOWLIST} } groupsAllowlist(first: 100) { ${ALLOWLIST} } }`,
+    }),
+    fill: (live, [node]) => {
+      const setting = node?.jobTokenScopeSetting;
+      const scope = node?.jobTokenScope;
+      if (!isNode(setting) || !isFlag(setting.inboundJobTokenScopeEnabled) || !isNode(scope)) return false;
+      const project = entriesOf(scope.inboundAllowlist);
+      const group = entriesOf(scope.groupsAllowlist);
+      if (!project || !group) return false;
+      live.jobTokenScope = { enabled: setting.inboundJobTokenScopeEnabled, project, group };
+      return true;
     },
   },
   diff: ({ value, live, emit }) => {

@@ -99,6 +99,15 @@ export interface GraphqlConnection {
 }
 
 /**
+ * Fields of the Project or Group itself, for what no connection holds (a setting, a few short
+ * lists): read whole from the batch's node, never paged; each aliased by the section, so that no
+ * other section's field is taken for it. The fill gets the target's node as its one node.
+ */
+export interface GraphqlFields {
+  fields: string;
+}
+
+/**
  * What a section reads through GraphQL instead of `read.target`, many targets a request. Its fill
  * gives the same items, in the fields the section's diff compares, as the REST read would; what
  * GraphQL cannot show (a label's priority, an access entry's ID) is never guessed: a target whose
@@ -107,12 +116,12 @@ export interface GraphqlConnection {
  */
 interface GraphqlRead {
   readonly kinds: readonly TargetKind[];
-  connection(kind: TargetKind): GraphqlConnection;
+  connection(kind: TargetKind): GraphqlConnection | GraphqlFields;
   /** The file's value asks for what GraphQL does not show: this target is read by REST. */
   usable?(value: unknown, kind: TargetKind): boolean;
   /** The kinds of target whose `export` the fill gives all it writes (`collab export` reads those so). */
   readonly exports?: readonly TargetKind[];
-  /** Fills the section's field of `live` from every node of the connection; false: the nodes cannot give it. */
+  /** Fills the section's field of `live` from every node of the connection (or the target's node); false: the nodes cannot give it. */
   fill(live: LiveTarget, nodes: readonly Item[]): boolean;
 }
 

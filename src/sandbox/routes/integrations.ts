@@ -1,6 +1,6 @@
 import { eventDefault, type IntegrationSpec, integrationNamed, isEventField } from '../../params/integrations.js';
 import { ACCESS } from '../access.js';
-import { HttpError, paramError } from '../errors.js';
+import { HttpError, notFound, paramError } from '../errors.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Integration } from '../model.js';
@@ -11,8 +11,10 @@ import { ownerKey, type Store } from '../store.js';
 /**
  * Integrations of a project or group (doc/api/project_integrations.md, group_integrations.md
  * @ba00d505): the Maintainer role; PUT sets one up with its required parameters (on every PUT, as
- * the docs' tables mark them), GET answers even one never set up (inactive, its defaults), DELETE
- * disables it and resets its settings. The list holds the active ones, without properties. A
+ * the docs' tables mark them), DELETE disables it and resets its settings (its event flags kept).
+ * GET and DELETE of one never set up are `404 Integration Not Found`, one disabled is answered
+ * inactive (lib/api/integrations/integratable_operations.rb: `not_found!('Integration') unless
+ * integration&.persisted?`). The list holds the active ones, without properties. A
  * secret (password fields, `webhook`) is never in `properties`, as GitLab's API leaves them out.
  * A slug the service has no integration for is no route (404 `{"error": "404 Not Found"}`).
  */
@@ -61,10 +63,16 @@ function routes(kind: OwnerRef['kind']): Route[] {
     });
   };
 
+  /** One set up, active or disabled since. */
+  const persisted = (req: SandboxRequest, spec: IntegrationSpec): Integration => {
+    const found = integrationsOf(req.store, ownerOf(req, kind))?.get(spec.name);
+    if (!found) throw notFound('Integration');
+    return found;
+  };
+
   const view = (req: SandboxRequest) => {
     const spec = specOf(req);
-    const owner = ownerOf(req, kind);
-    return json(integrationJson(spec, integrationsOf(req.store, owner)?.get(spec.name), true));
+    return json(integrationJson(spec, persisted(req, spec), true));
   };
 
   const set = (req: SandboxRequest): SandboxResponse => {
@@ -103,8 +111,10 @@ function routes(kind: OwnerRef['kind']): Route[] {
 
   const disable = (req: SandboxRequest): SandboxResponse => {
     const spec = specOf(req);
-    const owner = ownerOf(req, kind);
-    integrationsOf(req.store, owner)?.delete(spec.name);
+    const found = persisted(req, spec);
+    found.active = false;
+    found.properties = {};
+    found.updated_at = req.store.nowIso();
     return noContent();
   };
 

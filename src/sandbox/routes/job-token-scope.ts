@@ -22,7 +22,8 @@ function scopedProject(req: SandboxRequest): Project {
   return findOwner(req, 'project', ACCESS.maintainer).project;
 }
 
-function scopeOf(store: Store, project: Project): JobTokenScope {
+/** The project's scope, GitLab's defaults where nothing was set. */
+export function scopeOf(store: Store, project: Project): JobTokenScope {
   return store.jobTokenScopes.get(project.id) ?? { ...JOB_TOKEN_SCOPE_DEFAULTS, projects: [], groups: [] };
 }
 
