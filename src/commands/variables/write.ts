@@ -1,7 +1,6 @@
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { createVariable, updateVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import { checkValue } from '../../params/rules.js';
 import { VARIABLE_KEY, valueParam } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
