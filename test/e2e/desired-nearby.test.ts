@@ -124,7 +124,7 @@ describe('collab plan and apply: did you mean, for a path that does not exist', 
     expect(lists).toEqual([expect.stringMatching(/^\/api\/v4\/groups\/acme\/projects\?.*include_subgroups=true/)]);
   });
 
-  it('a list that fails (403, or 503 after its retries) gives no suggestion and changes nothing else: exit 4, the plain message', async () => {
+  it('gives no suggestion when the list fails (403, or 503 after its retries): exit 4, the plain message', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'collab-nearby-')), 'collab.yaml');
     writeFileSync(path, yaml([], ['acme/web/storefrnt']));
     hostile.answer(/^GET \/projects\//, { status: 404, body: { message: '404 Project Not Found' } });

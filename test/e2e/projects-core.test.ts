@@ -600,7 +600,7 @@ describe('collab projects (core verbs)', () => {
       expect((await find('acme/platform/api')).avatar_url).toMatch(/\/face\.gif$/);
     });
 
-    it('prints the request with --dry-run and sends nothing', async () => {
+    it('prints the PUT with --dry-run and sends nothing', async () => {
       const before = await snapshot();
       const result = await collab(['projects', 'update', '2', '--topics', 'x', '--no-lfs-enabled', '--dry-run']);
       expect(result.exitCode).toBe(0);
@@ -683,7 +683,7 @@ describe('collab projects (core verbs)', () => {
       expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();
     });
 
-    it('prints the request with --dry-run and sends nothing', async () => {
+    it('prints the DELETE with --dry-run and sends nothing', async () => {
       const before = await snapshot();
       const result = await collab(['projects', 'delete', 'acme/web/design-system', '--dry-run']);
       expect(result.exitCode).toBe(0);

@@ -101,7 +101,7 @@ describe('collab protected-branches and protected-tags', () => {
     ).toBe(4);
   });
 
-  it('error paths: unknown name exit 4, duplicate exit 5 with the update hint, a Developer’s 403 names the role, bad role exit 2', async () => {
+  it('exits 4 for a branch that is not protected, or a project that does not exist', async () => {
     const unknown = await collab(['protected-branches', 'view', 'nope', '--project', project]);
     expect(unknown.exitCode).toBe(4);
     expect(unknown.stderr).toMatch(/^hint: no protected branch is named nope on project acme\/web\/storefront/m);
@@ -111,13 +111,17 @@ describe('collab protected-branches and protected-tags', () => {
     const noProject = await collab(['protected-branches', 'view', 'main', '--project', 'acme/none']);
     expect(noProject.exitCode).toBe(4);
     expect(noProject.stderr).toMatch(/404 Project Not Found/);
+  });
 
+  it('exits 5 creating a protection that exists, hinting at update', async () => {
     const duplicate = await collab(['protected-branches', 'create', 'main', '--project', project]);
     expect(duplicate.exitCode).toBe(5);
     expect(duplicate.stderr).toContain(
       `hint: main is protected already: change it with \`collab protected-branches update 'main' --project ${project}\``,
     );
+  });
 
+  it('exits 3 for a Developer, naming the roles that may', async () => {
     for (const args of [
       ['protected-branches', 'list', '--project', project],
       ['protected-branches', 'create', 'x', '--project', project],
@@ -127,7 +131,9 @@ describe('collab protected-branches and protected-tags', () => {
       expect(refused.exitCode, args.join(' ')).toBe(3);
       expect(refused.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
     }
+  });
 
+  it('exits 2 for a role the flag does not take, or nothing to change', async () => {
     for (const [args, message] of [
       [
         ['protected-branches', 'create', 'x', '--project', project, '--unprotect', 'no-one'],

@@ -256,9 +256,8 @@ describe('bin/collab at a real pseudo-terminal', () => {
     });
   };
 
-  it('draws the table to fit, then says the list was cut; with stdout in a file, the terminal gets only the progress and the note', async () => {
-    const out = join(tempConfigDir(), 'out.tsv');
-    const table = await shell('node "$BIN" projects list --limit 3', out);
+  it('draws the table to fit, then says the list was cut', async () => {
+    const table = await shell('node "$BIN" projects list --limit 3', join(tempConfigDir(), 'out.tsv'));
     const screen = String(table.stdout)
       .replace(/\r/g, '')
       .replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
@@ -266,7 +265,10 @@ describe('bin/collab at a real pseudo-terminal', () => {
     for (const line of screen.split('\n').filter((l) => l.startsWith('│')))
       expect(line.length).toBeLessThanOrEqual(160);
     expect(screen.indexOf('showing 3 of 60 projects')).toBeGreaterThan(screen.lastIndexOf('└'));
+  });
 
+  it('with stdout in a file, shows the terminal only the progress and the note', async () => {
+    const out = join(tempConfigDir(), 'out.tsv');
     const piped = await shell('node "$BIN" projects list --limit 30 --per-page 10 > "$OUT"', out);
     const terminal = String(piped.stdout)
       .replace(/\r/g, '')

@@ -39,25 +39,30 @@ describe('projects view --wait', () => {
     expect(refused.stderr).toContain('--timeout applies only with --wait');
   });
 
-  it('fork --wait at a terminal with stdout redirected says the fork is ready; with stdout on the terminal, the project says it', async () => {
-    const run = async (stdoutTTY: boolean) => {
-      const screen = new TerminalScreen();
-      const stderr = new ScreenStream(screen, true, 100);
-      const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
-      const { exitCode } = await runOn(
-        ['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'],
-        { stdout, stderr },
-        { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner },
-        undefined,
-        clock,
-      );
-      return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
-    };
-    const redirected = await run(false);
+  /** `projects fork <source> --wait` at a terminal, its stdout there too or redirected. */
+  const forkAtTerminal = async (stdoutTTY: boolean) => {
+    const screen = new TerminalScreen();
+    const stderr = new ScreenStream(screen, true, 100);
+    const stdout = stdoutTTY ? new ScreenStream(screen, true, 100) : new TextSink();
+    const { exitCode } = await runOn(
+      ['projects', 'fork', stdoutTTY ? 'globex/handbook' : 'acme/platform/api', '--wait'],
+      { stdout, stderr },
+      { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.owner },
+      undefined,
+      clock,
+    );
+    return { exitCode, screen: screen.text(), stdout: stdout instanceof TextSink ? stdout.text() : '' };
+  };
+
+  it('fork --wait with stdout redirected from the terminal says there that the fork is ready', async () => {
+    const redirected = await forkAtTerminal(false);
     expect(redirected.exitCode).toBe(0);
     expect(redirected.screen).toEqual(['fork ready: olivia/api']);
     expect(redirected.stdout).toContain('Path\tolivia/api\n');
-    const atTerminal = await run(true);
+  });
+
+  it('fork --wait with stdout on the terminal lets the project printed say it', async () => {
+    const atTerminal = await forkAtTerminal(true);
     expect(atTerminal.exitCode).toBe(0);
     expect(atTerminal.screen.join('\n')).not.toContain('fork ready');
     expect(atTerminal.screen.join('\n')).toContain('olivia/handbook');

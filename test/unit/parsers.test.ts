@@ -39,7 +39,7 @@ describe('integer', () => {
   });
 
   it.each(['', 'abc', '1.5', '1e3', '0x10', '12abc', '99999999999999999999', 'Infinity', 'NaN', '١٢'])(
-    'refuses %j',
+    'refuses %j as a whole number',
     (value) => {
       expect(refusal(() => integer(1, 100)(value, '--per-page')).message).toMatch(
         /^invalid value ".*" for --per-page: expected a whole number from 1 to 100$/,
@@ -80,7 +80,7 @@ describe('date and dateTime', () => {
     '2026/01/01',
     'tomorrow',
     '',
-  ])('refuses %j', (value) => {
+  ])('refuses %j as a date', (value) => {
     expect(refusal(() => date(value, '--expires')).message).toMatch(
       /for --expires: expected a (real calendar )?date as YYYY-MM-DD/,
     );
@@ -111,7 +111,7 @@ describe('duration', () => {
     expect(duration('250ms', '--timeout')).toBe(250);
   });
 
-  it.each(['', 'm', '10x', '-5s', '0s', '1d', 'h1'])('refuses %j', (value) => {
+  it.each(['', 'm', '10x', '-5s', '0s', '1d', 'h1'])('refuses %j as a duration', (value) => {
     refusal(() => duration(value, '--timeout'));
   });
 });
