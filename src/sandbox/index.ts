@@ -1,3 +1,4 @@
+import { SANDBOX_DEFAULTS } from './defaults.js';
 import { Router } from './http.js';
 import { parseRateLimit } from './faults.js';
 import { registerRoutes } from './routes/index.js';
@@ -5,6 +6,7 @@ import { createSeededStore, type SandboxRole, tokenFor, SANDBOX_USERS } from './
 import { type RequestRecord, SandboxServer, type SandboxStats } from './server.js';
 import type { Store } from './store.js';
 
+/** Each option left out takes its value from SANDBOX_DEFAULTS (sandbox/defaults.ts). */
 export interface SandboxOptions {
   /** 0 picks a free port. */
   port?: number;
@@ -23,7 +25,7 @@ export interface SandboxOptions {
   forkDuration?: number;
   /**
    * How long an immediate deletion (a personal project, a group removed with permanently_remove)
-   * takes, ms: the project or group answers until then, then it is gone (404). Default 2000.
+   * takes, ms: the project or group answers until then, then it is gone (404).
    */
   deleteDuration?: number;
   /**
@@ -32,11 +34,12 @@ export interface SandboxOptions {
    */
   now?: () => number;
   /**
-   * How many records GET /projects serves by offset before it answers 405 (GitLab's 50,000), so a
+   * How many records GET /projects serves by offset before it answers 405 (GitLab's default:
+   * PROJECTS_OFFSET_LIMIT), so a
    * test reaches the end of the window without seeding 50,000 projects.
    */
   offsetWindow?: number;
-  /** premium (the default): every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
+  /** premium: every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
   tier?: 'premium' | 'free';
   /**
    * Whether POST /api/graphql is served (the default); false answers it 404, as an old or
@@ -71,7 +74,10 @@ export interface Sandbox {
 /** Starts an in-memory Collaboration Service on 127.0.0.1. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const seeded = (): Store => {
-    const { store } = createSeededStore(options.seed ?? 50, options.dataSeed ?? 1);
+    const { store } = createSeededStore(
+      options.seed ?? SANDBOX_DEFAULTS.seed,
+      options.dataSeed ?? SANDBOX_DEFAULTS.dataSeed,
+    );
     if (options.forkDuration !== undefined) store.forkDurationMs = options.forkDuration;
     if (options.deleteDuration !== undefined) store.deletions.durationMs = options.deleteDuration;
     if (options.now) store.now = options.now;
@@ -87,17 +93,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.rateLimit && !rateLimit)
     throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);
   const server = new SandboxServer(store, router, {
-    latencyMs: options.latency ?? 0,
+    latencyMs: options.latency ?? SANDBOX_DEFAULTS.latencyMs,
     graphql: options.graphql ?? true,
     faults: {
-      failRate: options.failRate ?? 0,
+      failRate: options.failRate ?? SANDBOX_DEFAULTS.failRate,
       rateLimit: rateLimit ?? { limit: 0, periodMs: 60_000 },
-      faultSeed: options.faultSeed ?? 1,
+      faultSeed: options.faultSeed ?? SANDBOX_DEFAULTS.faultSeed,
     },
     log: options.log,
   });
   const host = options.host ?? '127.0.0.1';
-  const address = await server.listen(options.port ?? 0, host);
+  const address = await server.listen(options.port ?? SANDBOX_DEFAULTS.port, host);
   const url = `http://${host}:${address.port}`;
   store.origin = url;
   const tokens = Object.fromEntries(SANDBOX_USERS.map((u) => [u.key, tokenFor(u.key)])) as Record<SandboxRole, string>;

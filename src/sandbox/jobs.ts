@@ -1,5 +1,6 @@
 import type { BackgroundJob, Group, ImportState, Project } from './model.js';
 import type { Store } from './store.js';
+import { SANDBOX_DEFAULTS } from './defaults.js';
 
 /**
  * The service's background jobs, run by the sandbox's clock (store.now): a fork's import, a pull
@@ -85,7 +86,7 @@ type Removal = { kind: 'project'; project: Project } | { kind: 'group'; group: G
  */
 export class DeletionQueue {
   /** How long an immediate deletion takes (ms) before the project or group is gone; `--delete-duration`. */
-  durationMs = 2000;
+  durationMs: number = SANDBOX_DEFAULTS.deleteDurationMs;
   /** Deletions under way, in the order they were asked. */
   private pending: Removal[] = [];
 

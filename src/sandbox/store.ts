@@ -1,4 +1,5 @@
 import { PROJECTS_OFFSET_LIMIT } from '../params/projects.js';
+import { SANDBOX_DEFAULTS } from './defaults.js';
 import { DeletionQueue } from './jobs.js';
 import {
   type ApprovalRule,
@@ -66,7 +67,7 @@ export class Store {
   readonly protectedEnvironments = new Map<string, Map<string, ProtectedEnvironment>>();
   readonly integrations = new Map<string, Map<string, Integration>>();
   /** `--tier`: premium answers the paid features' routes, free answers them as GitLab Free (no such route). */
-  tier: 'premium' | 'free' = 'premium';
+  tier: 'premium' | 'free' = SANDBOX_DEFAULTS.tier;
   /** Projects' pipeline schedules and push mirrors by id, and job token scopes by project id (made when first written). */
   readonly schedules = new Map<number, PipelineSchedule>();
   readonly remoteMirrors = new Map<number, RemoteMirror>();
@@ -87,7 +88,7 @@ export class Store {
   private readonly groupPaths = new Map<string, number>();
   private counters: Record<string, number> = {};
   /** How long a fork's import, or a pull mirror's update, takes (ms); `--fork-duration`. */
-  forkDurationMs = 3000;
+  forkDurationMs: number = SANDBOX_DEFAULTS.forkDurationMs;
   /** Records GET /projects serves by offset (SandboxOptions.offsetWindow). */
   offsetWindow = PROJECTS_OFFSET_LIMIT;
   /**

@@ -1,5 +1,6 @@
 import { integer } from '../../params/parsers.js';
 import { CollabError } from '../../errors.js';
+import { SANDBOX_DEFAULTS } from '../../sandbox/defaults.js';
 import { parseRateLimit } from '../../sandbox/faults.js';
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
@@ -13,16 +14,20 @@ export const SANDBOX = verb({
 then the other users' tokens (owner, maintainer, developer, reporter, external).
 Runs until Ctrl-C. --verbose logs every request on stderr.`,
   flags: {
-    port: option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', integer(0, 65535), { default: 0 }),
-    seed: option('--seed <n>', 'number of projects to create over the tree of groups', integer(0, 1_000_000), {
-      default: 50,
+    port: option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', integer(0, 65535), {
+      default: SANDBOX_DEFAULTS.port,
     }),
-    latency: option('--latency <ms>', 'delay before each answer', integer(0, 60_000), { default: 0 }),
+    seed: option('--seed <n>', 'number of projects to create over the tree of groups', integer(0, 1_000_000), {
+      default: SANDBOX_DEFAULTS.seed,
+    }),
+    latency: option('--latency <ms>', 'delay before each answer', integer(0, 60_000), {
+      default: SANDBOX_DEFAULTS.latencyMs,
+    }),
     failRate: option(
       '--fail-rate <p>',
       'share of requests (0 to 1) failing with 500/502/503 or a dropped connection',
       probability,
-      { default: 0 },
+      { default: SANDBOX_DEFAULTS.failRate },
     ),
     rateLimit: option(
       '--rate-limit <n/period>',
@@ -30,23 +35,23 @@ Runs until Ctrl-C. --verbose logs every request on stderr.`,
       rateLimit,
     ),
     faultSeed: option('--fault-seed <n>', 'seed for the fault sequence (same seed, same faults)', integer(0), {
-      default: 1,
+      default: SANDBOX_DEFAULTS.faultSeed,
     }),
     forkDuration: option(
       '--fork-duration <ms>',
       "how long a fork's import, or a pull mirror's update, takes to finish",
       integer(0, 3_600_000),
-      { default: 3000 },
+      { default: SANDBOX_DEFAULTS.forkDurationMs },
     ),
     deleteDuration: option(
       '--delete-duration <ms>',
       'how long an immediate deletion takes: the project or group answers until then, then 404',
       integer(0, 3_600_000),
-      { default: 2000 },
+      { default: SANDBOX_DEFAULTS.deleteDurationMs },
     ),
     tier: choice(
       '--tier <tier>',
-      'premium (the default) serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does',
+      `premium serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does (default: ${SANDBOX_DEFAULTS.tier})`,
       ['premium', 'free'],
     ),
     graphql: bool('--no-graphql', 'answer /api/graphql 404, as an instance without GraphQL does (clients use REST)'),
