@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
+import { until } from '../helpers/processes.js';
 
 /** Ctrl-C during collab apply, then --resume: everything made, nothing made twice. */
 const world = useDesiredWorlds({ latency: 100 });
@@ -25,14 +26,14 @@ describe('collab apply, interrupted', () => {
     const env = { TOKEN: 'resume-token-777' };
     // Ctrl-C as soon as the first write reaches the service (with 100 ms of latency, while it is on the wire).
     const ctrlC = new AbortController();
-    const watch = setInterval(() => {
-      if (sandbox.requestLog.some((r) => r.method !== 'GET')) ctrlC.abort();
-    }, 2);
+    const firstWrite = until(() => sandbox.requestLog.some((r) => r.method !== 'GET'), 'the first write').then(() =>
+      ctrlC.abort(),
+    );
     const interrupted = await collab(['apply', '-f', path, '--yes', '--journal', journal, '--concurrency', '1'], {
       env,
       signal: ctrlC.signal,
     });
-    clearInterval(watch);
+    await firstWrite;
     expect(interrupted.exitCode).toBe(130);
     expect(interrupted.stderr).toContain(`To finish: collab apply --resume with the same file (journal ${journal})`);
     expect(existsSync(journal)).toBe(true);

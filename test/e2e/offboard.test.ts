@@ -4,6 +4,7 @@ import type { Project, User } from '../../src/sandbox/model.js';
 import { newGroup, newProject } from '../../src/sandbox/seed.js';
 import type { Store } from '../../src/sandbox/store.js';
 import { useSandbox } from '../helpers/cli.js';
+import { until } from '../helpers/processes.js';
 import { getJson } from '../helpers/sandbox-api.js';
 import { addSandboxUser } from '../helpers/sandbox-users.js';
 
@@ -225,7 +226,7 @@ describe('collab users offboard, interrupted and run again', () => {
     const first = collab(['users', 'offboard', leaver.username, '--yes', '--concurrency', '4', '--json'], {
       signal: interrupt.signal,
     });
-    while (removals().length < 10) await new Promise((resolve) => setTimeout(resolve, 2));
+    await until(() => removals().length >= 10, 'ten removals to reach the service');
     interrupt.abort();
     const stopped = await first;
     expect(stopped.exitCode).toBe(130);

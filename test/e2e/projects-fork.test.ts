@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { BIN, tempConfigDir, useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
+import { until } from '../helpers/processes.js';
 import type { Answer } from '../helpers/sandbox-api.js';
 
 interface ProjectJson {
@@ -318,7 +319,7 @@ describe('collab projects fork --wait on a slow fork', () => {
       const fork = sandbox.store.findProject('olivia/handbook');
       return fork !== undefined && requests.some((line) => line.startsWith(`GET /api/v4/projects/${fork.id} 200`));
     };
-    while (!polled()) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(polled, 'the command to poll the new fork');
     child.kill('SIGINT');
     const result = await child;
     expect(result.exitCode).toBe(130);
