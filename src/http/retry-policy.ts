@@ -168,9 +168,12 @@ export function nextStep(
   return { next: 'retry', wait };
 }
 
+/** The longest one backoff can be, however many retries came before. */
+export const BACKOFF_CEILING_MS = 10_000;
+
 /** Exponential backoff with full jitter. */
 function backoff(base: number, attempt: number): number {
-  const ceiling = Math.min(base * 2 ** attempt, 10_000);
+  const ceiling = Math.min(base * 2 ** attempt, BACKOFF_CEILING_MS);
   return Math.round(Math.random() * ceiling);
 }
 

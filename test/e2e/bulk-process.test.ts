@@ -73,8 +73,10 @@ describe('Ctrl-C over many targets', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { target: number; status: string });
-    expect(done.length).toBeGreaterThan(0);
-    expect(notDone.length).toBeGreaterThan(0);
+    // How far the 12 got when Ctrl-C came depends on timing (it comes at the sixth request): some
+    // of each, whose sum is checked below.
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    expect(notDone.length).toBeGreaterThanOrEqual(1);
     for (const result of done) expect(result.status).toBe('ok');
     // Every target is either done (with its result) or listed, never both, never neither.
     expect([...done.map((r) => r.target), ...notDone].sort((a, b) => a - b)).toEqual(ids);

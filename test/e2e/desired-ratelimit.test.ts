@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { virtualClock } from '../helpers/clock.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
+import { mostWaitedMs } from '../helpers/faults.js';
 
 /**
  * collab apply under the service's rate limit: many requests in flight, one gate, no 429. The
  * sandbox and the run share a virtual clock: the gate's waits for the next window are jumped over.
  */
 const clock = virtualClock();
-const world = useDesiredWorlds({ rateLimit: '12/s', latency: 20, now: clock.now });
+const rateLimit = '12/s';
+const world = useDesiredWorlds({ rateLimit, latency: 20, now: clock.now });
 
 const POLICY = `version: 1
 groups:
@@ -37,7 +39,8 @@ describe('collab apply under a rate limit', () => {
     // More requests than one window allows (so the limit was met), and none answered 429.
     expect(sandbox.requestLog.length).toBeGreaterThan(12);
     expect(sandbox.requestLog.filter((r) => r.status === 429)).toEqual([]);
-    // The client held back for the next window, on the clock.
+    // The client held back for the next window, on the clock, no longer than the windows last.
     expect(clock.skipped() - skipped).toBeGreaterThan(0);
+    expect(clock.skipped() - skipped).toBeLessThanOrEqual(mostWaitedMs(sandbox, rateLimit));
   });
 });

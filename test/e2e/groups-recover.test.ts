@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 import { virtualClock } from '../helpers/clock.js';
+import { mostWaitedMs } from '../helpers/faults.js';
 
 /**
  * POST /groups is not safe to repeat. Against a sandbox that drops answers and fails requests
@@ -35,6 +36,8 @@ describe('collab groups create on an unreliable service', () => {
     // The faults did strike after a change was made, and those answers were recovered.
     expect(recovered).toBe(2);
     expect(sandbox.stats.faults).toBe(9);
+    // The backoffs, on the clock: how long, jitter decides.
     expect(clock.skipped()).toBeGreaterThan(0);
+    expect(clock.skipped()).toBeLessThanOrEqual(mostWaitedMs(sandbox));
   });
 });

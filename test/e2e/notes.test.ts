@@ -31,31 +31,35 @@ describe('collab notes', () => {
   const acmeId = () => ids.acme;
 
   const ISSUES = '/projects/acme%2Fweb%2Fstorefront/issues';
-  /** Each kind of noteable: its flags, and where the service lists its notes. */
+  /** Each kind of noteable: its flags, where the service lists its notes, and how many the seed gives it. */
   const KINDS = [
     {
       kind: 'issue',
       flags: () => ['--project', PROJECT, '--issue', '1'],
       notes: () => `${ISSUES}/1/notes`,
       type: 'Issue',
+      seeded: 4,
     },
     {
       kind: 'merge request',
       flags: () => ['--project', PROJECT, '--merge-request', '1'],
       notes: () => '/projects/acme%2Fweb%2Fstorefront/merge_requests/1/notes',
       type: 'MergeRequest',
+      seeded: 3,
     },
     {
       kind: 'snippet',
       flags: () => ['--project', String(projectId()), '--snippet', String(projectId())],
       notes: () => `/projects/${projectId()}/snippets/${projectId()}/notes`,
       type: 'Snippet',
+      seeded: 1,
     },
     {
       kind: 'epic',
       flags: () => ['--group', 'acme', '--epic', String(acmeId())],
       notes: () => `/groups/acme/epics/${acmeId()}/notes`,
       type: 'Epic',
+      seeded: 2,
     },
   ] as const;
 
@@ -71,13 +75,13 @@ describe('collab notes', () => {
     [...notes].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
 
   describe('list', () => {
-    for (const { kind, flags, notes: at, type } of KINDS) {
+    for (const { kind, flags, notes: at, type, seeded } of KINDS) {
       it(`lists the notes of a ${kind}, newest first, system notes included`, async () => {
         const result = await collab(['notes', 'list', ...flags(), '--json']);
         expect(result.stderr).toBe('');
         expect(result.exitCode).toBe(0);
         const notes = result.json<NoteJson[]>();
-        expect(notes.length).toBeGreaterThan(0);
+        expect(notes).toHaveLength(seeded);
         expect(notes.map((n) => n.id)).toEqual(newestFirst(await served(at())).map((n) => n.id));
         expect(new Set(notes.map((n) => n.noteable_type))).toEqual(new Set([type]));
       });

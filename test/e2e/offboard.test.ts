@@ -232,8 +232,10 @@ describe('collab users offboard, interrupted and run again', () => {
     expect(stopped.exitCode).toBe(130);
     expect(stopped.stderr).toMatch(/not done: \d+ of 60 memberships/);
     const left = (await membershipsOf(sandbox, leaver)).length;
-    expect(left).toBeGreaterThan(0);
-    expect(left).toBeLessThan(60);
+    // How many removals were answered before Ctrl-C depends on timing: not all, and at least the ten
+    // that reached the service less the four in flight (the sandbox drops a request its client left).
+    expect(left).toBeGreaterThanOrEqual(1);
+    expect(left).toBeLessThanOrEqual(60 - (10 - 4));
     // Every removal that was answered has its result.
     expect(stopped.json<unknown[]>()).toHaveLength(60 - left);
 

@@ -9,7 +9,7 @@ import { useSandbox } from '../helpers/cli.js';
  * shows, and the format, from a flag or from the config file, decides how.
  */
 describe('the output format, wherever it was chosen', () => {
-  const { collab } = useSandbox({ seed: 32 });
+  const { collab, getJson } = useSandbox({ seed: 32 });
 
   it('`config set output json` applies to a deletion as -o json does: groups delete prints its outcome', async () => {
     // A config directory of this test's own: the setting reaches no other test.
@@ -34,9 +34,10 @@ describe('the output format, wherever it was chosen', () => {
   });
 
   it('an action result is a line for people on a table, the object for programs', async () => {
+    const stars = (await getJson('/projects/acme%2Fweb%2Fstorefront')).star_count as number;
     const table = await collab(['projects', 'star', 'acme/web/storefront']);
     expect(table.stdout).toBe('');
-    expect(table.stderr).not.toBe('');
+    expect(table.stderr).toBe(`starred project acme/web/storefront (${stars + 1} stars)\n`);
     const json = await collab(['projects', 'unstar', 'acme/web/storefront', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ path_with_namespace: 'acme/web/storefront' });
   });

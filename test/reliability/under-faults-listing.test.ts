@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { virtualClock } from '../helpers/clock.js';
-import { FAULTS, faultsCli } from '../helpers/faults.js';
+import { FAULTS, faultsCli, mostWaitedMs } from '../helpers/faults.js';
 
 /**
  * Under faults nothing is lost and nothing is done twice: listing every project of a sandbox that
@@ -34,7 +34,9 @@ describe('listing 5,000 projects under faults', () => {
     expect(result.stderr).toMatch(/^! .*retry 1\/5/m);
     // The retries' backoff was jumped over on the clock. (Whether the rate limit held the run back
     // depends on how long the pages took in real time, which the clock follows: not asserted.)
+    // How long, jitter decides.
     expect(clock.skipped() - skipped).toBeGreaterThan(0);
+    expect(clock.skipped() - skipped).toBeLessThanOrEqual(mostWaitedMs(sandbox, FAULTS.rateLimit));
   });
 
   it('`collab projects list --all -o ndjson` gives each project exactly once', { timeout: 120_000 }, async () => {
@@ -47,6 +49,8 @@ describe('listing 5,000 projects under faults', () => {
     expect(ids).toHaveLength(expected.length);
     expect(new Set(ids)).toEqual(new Set(expected));
     expect(sandbox.stats.faults).toBe(10);
+    // The retries' backoff, on the clock: how long, jitter decides.
     expect(clock.skipped() - skipped).toBeGreaterThan(0);
+    expect(clock.skipped() - skipped).toBeLessThanOrEqual(mostWaitedMs(sandbox, FAULTS.rateLimit));
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliResult } from '../helpers/cli.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { virtualClock } from '../helpers/clock.js';
-import { FAULTS, faultsCli } from '../helpers/faults.js';
+import { FAULTS, faultsCli, mostWaitedMs } from '../helpers/faults.js';
 import type { Note } from '../../src/sandbox/model.js';
 import type { Store } from '../../src/sandbox/store.js';
 import type { Clock } from '../../src/runtime.js';
@@ -247,8 +247,9 @@ describe('a scripted session of mutations, with and without faults', () => {
 
   it('succeeds at every step under faults (retries, recover, idempotent answers)', () => {
     expect(faulty.stats.faults).toBeGreaterThan(10);
-    // The client waited (backoff, the rate limit), on the clock.
+    // The client waited (backoff, the rate limit), on the clock: how long, jitter decides.
     expect(faultyClock.skipped()).toBeGreaterThan(0);
+    expect(faultyClock.skipped()).toBeLessThanOrEqual(mostWaitedMs(faulty, FAULTS.rateLimit));
     const log = faultyRun.results.map((r) => r.result.stderr).join('');
     // Lost answers to creating POSTs were looked for rather than sent again.
     expect(log).toMatch(/checking whether it took effect before sending it again/);

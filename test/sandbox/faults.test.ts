@@ -137,7 +137,7 @@ describe('sandbox rate limit (--rate-limit)', () => {
     expect(limited.body).toBe('Retry later\n');
     // GitLab states the limit per minute whatever the throttle's period: 3 in 10 s is 18.
     expect(limited.response.headers.get('ratelimit-limit')).toBe('18');
-    expect(limited.response.headers.get('ratelimit-name')).toBeTruthy();
+    expect(limited.response.headers.get('ratelimit-name')).toBe('throttle_authenticated_api');
     const retryAfter = Number(limited.response.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBe(11);

@@ -77,10 +77,11 @@ describe('immediate deletion (--delete-duration)', () => {
         .status,
     ).toBe(201);
     // Delayed deletion first: only marked, the group stays however long one waits.
+    const markedOn = new Date(now).toISOString().slice(0, 10);
     const marked = await call('DELETE', '/groups/leaving');
     expect(marked.status).toBe(202);
     advance(60_000);
-    expect((await call('GET', '/groups/leaving')).body.marked_for_deletion_on).toBeTruthy();
+    expect((await call('GET', '/groups/leaving')).body.marked_for_deletion_on).toBe(markedOn);
 
     expect(await call('DELETE', `/groups/leaving?permanently_remove=true&full_path=leaving`)).toEqual({
       status: 202,

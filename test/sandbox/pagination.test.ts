@@ -300,9 +300,16 @@ describe('keyset pagination of anonymous GET /groups (order_by=name, opaque curs
       const response: Response = await fetch(next);
       expect(response.status).toBe(200);
       expect(response.headers.get('x-total')).toBeNull();
-      seen.push(...((await response.json()) as Array<{ name: string }>).map((g) => g.name));
+      const page = (await response.json()) as Array<{ id: number; name: string }>;
+      seen.push(...page.map((g) => g.name));
       next = parseLinkHeader(response.headers.get('link') ?? undefined).next;
-      if (next) expect(new URL(next).searchParams.get('cursor')).toBeTruthy();
+      // The sandbox's cursor (opaque to clients): where the page ended, in (name, id) order.
+      const cursor = next && new URL(next).searchParams.get('cursor');
+      if (next)
+        expect(JSON.parse(Buffer.from(cursor ?? '', 'base64url').toString('utf8'))).toEqual({
+          name: page.at(-1)?.name,
+          id: page.at(-1)?.id,
+        });
     }
     expect(seen).toEqual(expected);
   });

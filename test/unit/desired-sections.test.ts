@@ -38,7 +38,23 @@ describe('sections', () => {
       'integrations',
       'archived',
     ]);
-    for (const section of SECTIONS) expect(section.kinds.length).toBeGreaterThan(0);
+    // What each applies to: ldap_links to groups only, those below to projects only, the rest to both.
+    const only = (kind: 'project' | 'group') =>
+      SECTIONS.filter((section) => section.kinds.length === 1 && section.kinds[0] === kind).map((s) => s.name);
+    expect(only('group')).toEqual(['ldap_links']);
+    expect(only('project')).toEqual([
+      'archived',
+      'mirror',
+      'protected_branches',
+      'protected_tags',
+      'deploy_keys',
+      'approval_rules',
+      'pipeline_schedules',
+      'job_token_scope',
+      'remote_mirrors',
+    ]);
+    for (const section of SECTIONS)
+      if (section.kinds.length !== 1) expect(section.kinds, section.name).toEqual(['project', 'group']);
   });
 
   it('reads the requests older builds wrote in saved plans, field for field, and knows no other operation', async () => {
