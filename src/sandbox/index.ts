@@ -39,6 +39,11 @@ export interface SandboxOptions {
    * test reaches the end of the window without seeding 50,000 projects.
    */
   offsetWindow?: number;
+  /**
+   * Above how many records an offset list leaves out x-total, x-total-pages and rel="last"
+   * (GitLab's 10,000, TOTAL_LIMIT), so a test reaches past it without seeding 10,000 projects.
+   */
+  totalsLimit?: number;
   /** premium: every route; free: the paid features' routes answer as GitLab Free's (src/params/tiers.ts). */
   tier?: 'premium' | 'free';
   /**
@@ -83,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (options.now) store.now = options.now;
     if (options.tier) store.tier = options.tier;
     if (options.offsetWindow !== undefined) store.offsetWindow = options.offsetWindow;
+    if (options.totalsLimit !== undefined) store.totalsLimit = options.totalsLimit;
     store.changed = false;
     return store;
   };

@@ -1,6 +1,7 @@
 import { PROJECTS_OFFSET_LIMIT } from '../params/projects.js';
 import { SANDBOX_DEFAULTS } from './defaults.js';
 import { DeletionQueue } from './jobs.js';
+import { TOTAL_LIMIT } from './pagination.js';
 import {
   type ApprovalRule,
   type Badge,
@@ -91,6 +92,8 @@ export class Store {
   forkDurationMs: number = SANDBOX_DEFAULTS.forkDurationMs;
   /** Records GET /projects serves by offset (SandboxOptions.offsetWindow). */
   offsetWindow = PROJECTS_OFFSET_LIMIT;
+  /** Records an offset list may hold and still carry its totals (SandboxOptions.totalsLimit). */
+  totalsLimit = TOTAL_LIMIT;
   /**
    * The sandbox's clock (ms since the epoch), which moves background jobs on: tests may replace
    * it to move them without waiting.
