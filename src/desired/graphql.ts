@@ -188,6 +188,21 @@ export function planAsks(
   });
 }
 
+/**
+ * What a saved plan's stale check asks: each existing target's sections, of those its changes are
+ * compared in, that have a GraphQL read (what the file wanted is not in a plan: a field GraphQL
+ * does not show makes a change look moved, and the caller reads that section again by REST).
+ */
+export function checkAsks(checks: ReadonlyArray<{ live: LiveTarget; sections: ReadonlySet<string> }>): GraphqlAsk[] {
+  return checks.flatMap(({ live, sections: names }) => {
+    const sections = graphqlSections().filter(
+      (section) =>
+        names.has(section.name) && section.kinds.includes(live.kind) && section.graphql?.kinds.includes(live.kind),
+    );
+    return live.resource && sections.length > 0 ? [{ live, sections }] : [];
+  });
+}
+
 /** What export asks: each target's wanted sections whose GraphQL read gives all their export writes. */
 export function exportAsks(lives: readonly LiveTarget[], wanted: ReadonlySet<string>): GraphqlAsk[] {
   return lives.flatMap((live) => {

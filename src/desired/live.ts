@@ -192,21 +192,11 @@ const readerOf = async (ctx: VerbContext): Promise<Reader> => ({
   list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
 });
 
-/** The reads no list carries, for the sections wanted (a push rule, hooks, members…), at once. */
-export async function readExtras(
-  ctx: VerbContext,
-  kind: TargetKind,
-  path: string,
-  resource: Item | null,
-  sections: ReadonlySet<string>,
-): Promise<LiveTarget> {
-  const live: LiveTarget = { kind, path, resource };
-  await readInto(ctx, live, sections);
-  return live;
-}
-
-/** `values`: the file's value of each section, for the sections that read only what it names (none: read it all). */
-async function readInto(
+/**
+ * The reads no list carries (a push rule, hooks, members…) into `live`, for these sections, at once.
+ * `values`: the file's value of each section, for the sections that read only what it names (none: read it all).
+ */
+export async function readInto(
   ctx: VerbContext,
   live: LiveTarget,
   sections: ReadonlySet<string>,

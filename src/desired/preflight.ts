@@ -9,9 +9,10 @@ import { CollabError, isCollabError } from '../errors.js';
 import { equal, liveFields } from './diff.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
-import { readExtras } from './live.js';
+import { checkAsks, readByGraphql } from './graphql.js';
+import { readInto } from './live.js';
 import { resolveReferences } from './load.js';
-import { byTarget, type Change, type Plan, targetKey, type Unset } from './model.js';
+import { byTarget, type Change, type LiveTarget, type Plan, targetKey, type Unset } from './model.js';
 import type { Env } from '../runtime.js';
 
 /**
@@ -27,11 +28,16 @@ export type Stale = Map<string, CollabError>;
 
 const REFERENCE = /\$\{(?:env|file):[^}]*\}/g;
 
-export async function preflight(ctx: VerbContext, plan: Plan, journal: Journal, concurrency: number): Promise<Stale> {
+export async function preflight(
+  ctx: VerbContext,
+  plan: Plan,
+  journal: Journal,
+  options: { concurrency: number; graphql: boolean },
+): Promise<Stale> {
   const pending = plan.changes.filter((change) => !journal.isDone(change.id));
   checkSecrets(ctx, plan, pending);
   noteChangedFile(ctx, plan);
-  return readTargets(ctx, plan, pending, journal, concurrency);
+  return readTargets(ctx, plan, pending, journal, options.concurrency, options.graphql);
 }
 
 /** Every `${env:…}`/`${file:…}` the changes send that does not resolve now (a plan keeps secrets as templates). */
@@ -100,19 +106,33 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
   );
 }
 
-/** Reads every target once: one the caller cannot reach is an error for the whole plan; one whose fields moved is stale. */
+/** A target of the plan that can be read, and the changes compared against what it has now. */
+interface Check {
+  key: string;
+  live: LiveTarget;
+  compared: Change[];
+}
+
+/**
+ * Reads every target once: one the caller cannot reach is an error for the whole plan; one whose
+ * fields moved is stale. The sections are read through GraphQL where `graphql` allows and a section
+ * has such a read, many targets a request (src/desired/graphql.ts, with its fallback), by REST
+ * otherwise; a change that looks moved through GraphQL is compared again with the REST read, which
+ * decides: the stale refusal says what REST shows, as without GraphQL, and a field GraphQL does not
+ * show (an access entry's ID) is never taken for a move.
+ */
 async function readTargets(
   ctx: VerbContext,
   plan: Plan,
   pending: readonly Change[],
   journal: Journal,
   concurrency: number,
+  graphql: boolean,
 ): Promise<Stale> {
   const unreachable: string[] = [];
-  const stale: Stale = new Map();
+  const checks: Check[] = [];
   const client = await ctx.session.client();
   await eachLimited(byTarget(pending), concurrency, async ({ kind, path, changes }) => {
-    const key = targetKey(kind, path);
     let resource: Record<string, unknown> | null;
     try {
       resource =
@@ -130,33 +150,49 @@ async function readTargets(
     }
     // A change started by an earlier run and not known done is looked for by its recover, not compared.
     const compared = changes.filter((change) => !journal.inDoubt(change.id));
-    const live = await readExtras(ctx, kind, path, resource, new Set(compared.map((change) => change.address.section)));
-    for (const change of compared) {
-      const now = liveFields(change.address, live);
-      if (unmoved(change.live, now)) continue;
-      stale.set(
-        key,
-        new CollabError(
-          'rejected',
-          `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(now)}; nothing of ${path} was changed`,
-          {
-            hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${path}) and review it`,
-          },
-        ),
-      );
-      return;
-    }
+    checks.push({ key: targetKey(kind, path), live: { kind, path, resource }, compared });
   });
-  if (unreachable.length === 0) return stale;
-  for (const line of unreachable.sort()) ctx.terminal.stderrLine(line);
-  throw new CollabError(
-    'usage',
-    `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`,
-    {
-      hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
-    },
-  );
+  if (unreachable.length > 0) {
+    for (const line of unreachable.sort()) ctx.terminal.stderrLine(line);
+    throw new CollabError(
+      'usage',
+      `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`,
+      {
+        hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
+      },
+    );
+  }
+  const sectionsOf = (changes: readonly Change[]) => new Set(changes.map((change) => change.address.section));
+  const filled = graphql
+    ? await readByGraphql(
+        ctx,
+        checkAsks(checks.map(({ live, compared }) => ({ live, sections: sectionsOf(compared) }))),
+        concurrency,
+      )
+    : new Map<LiveTarget, Set<string>>();
+  const stale: Stale = new Map();
+  await eachLimited(checks, concurrency, async ({ key, live, compared }) => {
+    const byGraphql = filled.get(live) ?? new Set<string>();
+    await readInto(ctx, live, new Set([...sectionsOf(compared)].filter((name) => !byGraphql.has(name))));
+    const again = compared.filter((change) => byGraphql.has(change.address.section) && moved(change, live));
+    if (again.length > 0) await readInto(ctx, live, sectionsOf(again));
+    const change = compared.find((each) => moved(each, live));
+    if (!change) return;
+    stale.set(
+      key,
+      new CollabError(
+        'rejected',
+        `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live))}; nothing of ${live.path} was changed`,
+        {
+          hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${live.path}) and review it`,
+        },
+      ),
+    );
+  });
+  return stale;
 }
+
+const moved = (change: Change, live: LiveTarget) => !unmoved(change.live, liveFields(change.address, live));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,7 @@ import { Journal } from '../../desired/journal.js';
 import { loadDesiredFor } from '../../desired/load.js';
 import type { Change, Plan } from '../../desired/model.js';
 import { knownOperation } from '../../desired/requests.js';
-import { type DesiredFlags, desiredFlags, planOptions, shardOf } from '../plan/desired-flags.js';
+import { type DesiredFlags, desiredFlags, graphqlAllowed, planOptions, shardOf } from '../plan/desired-flags.js';
 import { checkFilters } from '../../desired/absent.js';
 import { readAndPlan } from '../../desired/plan.js';
 import { planSummary } from '../../desired/render.js';
@@ -141,6 +141,8 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   });
   concurrency ??= opts.concurrency ?? (await ctx.session.numberSetting('concurrency'));
   // A saved plan: everything it needs checked before anything is sent; its stale targets found.
-  const stale = opts.saved ? await preflight(ctx, plan, journal, concurrency) : undefined;
+  const stale = opts.saved
+    ? await preflight(ctx, plan, journal, { concurrency, graphql: await graphqlAllowed(ctx, opts.graphql) })
+    : undefined;
   await applyPlan(ctx, plan, { concurrency, stale, journal });
 }
