@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SECTIONS } from '../../src/desired/sections/index.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
 import type { CallOptions } from '../helpers/sandbox-api.js';
 
@@ -274,7 +276,12 @@ const EDITS = fc
   );
 
 describe('collab plan: the same plan through GraphQL and by REST', () => {
-  /** Plans both ways, as text and as JSON; GraphQL is used (nothing fell back) and the plans are the same to the byte. */
+  /**
+   * Plans both ways, as text and as JSON; GraphQL is used (nothing fell back) and the plans are the
+   * same to the byte. A plan is made from REST's read of each section that changes, so the same
+   * plans alone would not show GraphQL seeing a change REST does not: the sections read again by
+   * REST must be exactly those the plan changes.
+   */
   async function samePlans(w: Awaited<ReturnType<typeof world>>, path: string, queries: number) {
     const plans = [];
     for (const format of ['text', 'json'] as const) {
@@ -282,6 +289,7 @@ describe('collab plan: the same plan through GraphQL and by REST', () => {
       w.sandbox.resetStats();
       const through = await w.collab(['plan', '-f', path, ...output]);
       const sent = w.sandbox.requestLog.filter((r) => r.path === '/api/graphql').length;
+      const reread = await sectionReads(w);
       const rest = await w.collab(['plan', '-f', path, ...output, '--no-graphql']);
       expect(warnings(through.stderr)).toEqual([]);
       expect(sent).toBe(queries);
@@ -289,9 +297,30 @@ describe('collab plan: the same plan through GraphQL and by REST', () => {
       expect(format === 'json' ? unread(through.stdout) : through.stdout).toBe(
         format === 'json' ? unread(rest.stdout) : rest.stdout,
       );
+      if (format === 'json') {
+        const { changes } = JSON.parse(rest.stdout) as { changes: Array<{ address: Record<string, string> }> };
+        const changing = new Set(changes.map(({ address: a }) => `${a.kind} ${a.path} ${a.section}`));
+        expect(reread).toEqual([...changing].sort());
+      }
       plans.push(through);
     }
     return plans;
+  }
+
+  /** The sections the log read by REST (GET …/:id/<section>…), as `kind path section`, each once. */
+  async function sectionReads(w: Awaited<ReturnType<typeof world>>): Promise<string[]> {
+    const sections = new Set(SECTIONS.map((section) => section.name));
+    const read = new Set<string>();
+    for (const r of w.sandbox.requestLog) {
+      const match = /^\/api\/v4\/(projects|groups)\/(\d+)\/(\w+)/.exec(r.path);
+      if (r.method !== 'GET' || !match || !sections.has(match[3] as string)) continue;
+      const [, kind, id, section] = match;
+      const owner = await w.getJson(`/${kind}/${id}`);
+      read.add(
+        `${kind === 'projects' ? 'project' : 'group'} ${kind === 'projects' ? owner.path_with_namespace : owner.full_path} ${section}`,
+      );
+    }
+    return [...read].sort();
   }
 
   it('the seeded world', async () => {
@@ -388,6 +417,66 @@ projects:
 `);
     // The project's query, then the page after its first 100 variables.
     await samePlans(w, path, 2);
+  });
+});
+
+describe('collab plan and export through GraphQL: connections past a page', () => {
+  const ITEMS = 150;
+  const names = Array.from({ length: ITEMS }, (_, i) => `item-${String(i).padStart(3, '0')}`);
+
+  it('a project with 150 variables and 150 labels as the file wants: all read in 3 queries, neither read by REST', async () => {
+    const w = await world();
+    const acme = await w.idOf('groups', 'acme');
+    expect((await w.call('POST', '/projects', { json: { path: 'wide', namespace_id: acme } })).status).toBe(201);
+    const at = '/projects/acme%2Fwide';
+    const before = {
+      variables: (await w.getJson(`${at}/variables?per_page=100`)).length,
+      labels: (await w.getJson(`${at}/labels?include_ancestor_groups=false&per_page=100`)).length,
+    };
+    for (const name of names) {
+      expect(
+        (await w.call('POST', `${at}/variables`, { json: { key: name.toUpperCase().replace('-', '_'), value: name } }))
+          .status,
+      ).toBe(201);
+      expect((await w.call('POST', `${at}/labels`, { json: { name, color: '#123456' } })).status).toBe(201);
+    }
+    expect(before).toEqual({ variables: 0, labels: 0 });
+    const path = w.file(`version: 1
+projects:
+  acme/wide:
+    variables:
+      enforce: true
+      items:
+${names.map((name) => `        - key: ${name.toUpperCase().replace('-', '_')}\n          value: ${name}\n`).join('')}    labels:
+      enforce: true
+      items:
+${names.map((name) => `        - name: ${name}\n          color: "#123456"\n`).join('')}`);
+    w.sandbox.resetStats();
+    const plan = await w.collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+    expect(warnings(plan.stderr)).toEqual([]);
+    // Had a page been left unread, its 50 items would look missing, and the section be read again by REST.
+    expect(w.sandbox.requestLog.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`)).toEqual([
+      'GET /api/v4/projects/acme%2Fwide',
+      'POST /api/graphql',
+      'POST /api/graphql',
+      'POST /api/graphql',
+    ]);
+  });
+
+  it("a group's 150 labels exported through GraphQL: all 150, as by REST, and no REST read of them", async () => {
+    const w = await world();
+    for (const name of names)
+      expect((await w.call('POST', '/groups/acme/labels', { json: { name, color: '#123456' } })).status).toBe(201);
+    w.sandbox.resetStats();
+    const through = await w.collab(['export', 'acme']);
+    const restReads = w.sandbox.requestLog.filter((r) => /^\/api\/v4\/groups\/\d+\/labels/.test(r.path));
+    const rest = await w.collab(['export', 'acme', '--no-graphql']);
+    expect(through.exitCode).toBe(0);
+    expect(restReads).toEqual([]);
+    expect(through.stdout).toBe(rest.stdout);
+    const exported = parse(through.stdout).groups.acme.labels as Array<{ name: string }>;
+    expect(exported.map((label) => label.name).filter((name) => name.startsWith('item-'))).toEqual(names);
   });
 });
 
