@@ -93,13 +93,21 @@ function readBundle(file) {
 
 let back;
 
-/** Module `name` of the back's table (src/run.ts as "run.js", a verb as "commands/projects/list.js"). */
-function importFromBack(name) {
+/**
+ * dist/back.cjs, loaded once, after the V8 flags. The build loads it first with `useCache: false`,
+ * so that the commands it runs to record the cache run in this one (build.mjs).
+ */
+function loadBack(options) {
   if (!back) {
     tuneV8();
-    back = loadBundle('back').exports;
+    back = loadBundle('back', options);
   }
-  const load = back.modules[name];
+  return back;
+}
+
+/** Module `name` of the back's table (src/run.ts as "run.js", a verb as "commands/projects/list.js"). */
+function importFromBack(name) {
+  const load = loadBack().exports.modules[name];
   if (!load) return Promise.reject(new Error(`dist/back.cjs has no module ${name}: rebuild collab`));
   return load();
 }
@@ -108,5 +116,5 @@ function main() {
   return loadBundle('front').exports.runAndExit(process.argv);
 }
 
-module.exports = { loadBundle, main, tuneV8 };
+module.exports = { loadBack, loadBundle, main, tuneV8 };
 if (require.main === module) main();

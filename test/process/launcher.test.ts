@@ -57,7 +57,7 @@ describe('the launcher', () => {
       const flagsSet = process.moduleLoadList.length;
       const back = launcher.loadBundle('back');
       (async () => {
-        for (const name of ['run.js', 'commands/projects/view.js', 'commands/projects/list.js', 'config/schema.js'])
+        for (const name of ['run.js', 'commands/projects/view.js', 'commands/projects/list.js'])
           await back.exports.modules[name]();
         const after = process.moduleLoadList.slice(flagsSet).filter((m) => m.startsWith('NativeModule '));
         process.stdout.write(JSON.stringify(after));
