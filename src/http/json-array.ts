@@ -14,37 +14,56 @@ export function splitJsonArrayBytes(bytes: Uint8Array): number[] | undefined {
   i = skipSpaceBytes(bytes, i + 1);
   const bounds: number[] = [];
   if (i < length && bytes[i] === 0x5d /* ] */) return skipSpaceBytes(bytes, i + 1) === length ? bounds : undefined;
+  const close = elementBounds(bytes, i, bounds);
+  if (close === -1 || bytes[close] !== 0x5d /* ] */) return undefined;
+  return skipSpaceBytes(bytes, close + 1) === length ? bounds : undefined;
+}
+
+/**
+ * The scan itself: adds the bounds of each element from `from` on and returns where the
+ * array's depth-0 closing bracket (or brace, which the caller refuses) is, or -1. A function of
+ * its own whose every comparison runs on every page, its rare exits plain returns: V8 optimizes
+ * it within the first page, and the optimized code then meets no comparison without type
+ * feedback at the page's end, which would send it back to the baseline tier for the next pages
+ * (some 5 ms a page of 400 KB there, 0.5 ms optimized).
+ */
+function elementBounds(bytes: Uint8Array, from: number, bounds: number[]): number {
+  const length = bytes.length;
   let depth = 0;
-  let start = i;
-  for (; i < length; i++) {
-    const c = bytes[i];
+  let start = from;
+  for (let i = from; i < length; i++) {
+    const c = bytes[i] as number;
     if (c === 0x22 /* " */) {
-      // Jump to the closing quote, stepping over escaped ones.
-      let j = i + 1;
-      for (;;) {
-        j = bytes.indexOf(0x22, j);
-        if (j === -1) return undefined;
-        let backslashes = 0;
-        for (let k = j - 1; bytes[k] === 0x5c; k--) backslashes++;
-        if (backslashes % 2 === 0) break;
-        j++;
-      }
-      i = j;
+      i = closingQuote(bytes, i + 1);
+      if (i === -1) return -1;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       depth++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      if (depth === 0) {
-        if (c !== 0x5d) return undefined;
-        if (!pushTrimmed(bytes, start, i, bounds)) return undefined;
-        return skipSpaceBytes(bytes, i + 1) === length ? bounds : undefined;
+    } else if (c === 0x2c /* , */ || c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      if (depth > 0) {
+        if (c !== 0x2c) depth--;
+      } else {
+        // An element ends at a comma or at the end of the array.
+        if (!pushTrimmed(bytes, start, i, bounds)) return -1;
+        if (c !== 0x2c) return i;
+        start = i + 1;
       }
-      depth--;
-    } else if (c === 0x2c /* , */ && depth === 0) {
-      if (!pushTrimmed(bytes, start, i, bounds)) return undefined;
-      start = i + 1;
     }
   }
-  return undefined;
+  return -1;
+}
+
+/** The closing quote of the string whose text starts at `from`, stepping over escaped quotes; -1 if there is none. */
+function closingQuote(bytes: Uint8Array, from: number): number {
+  let j = from;
+  for (;;) {
+    j = bytes.indexOf(0x22, j);
+    if (j === -1 || bytes[j - 1] !== 0x5c /* \ */) return j;
+    // Escaped only after an odd number of backslashes.
+    let k = j - 2;
+    while (bytes[k] === 0x5c) k--;
+    if ((j - k) % 2 === 1) return j;
+    j++;
+  }
 }
 
 /** Adds the element between start and end without its surrounding whitespace; false when it is empty. */
