@@ -43,27 +43,59 @@ const NOUN: Record<string, string> = Object.fromEntries(
 const settingName = (section: string, key: string) =>
   section === 'settings' || section === key ? key : `${section}.${key}`;
 
+/**
+ * A value read from the service is shown on a terminal up to this many display cells, then `…`
+ * and a line saying how much was left out: the service may send a value of any length, and a plan
+ * is read on a screen. Values from the file (what apply sends) are never cut.
+ */
+const LIVE_CELLS = 4_000;
+
+/** What a change's line left out of a live value (`omitted` characters), said on a line below it. */
+interface Shown {
+  text: string;
+  omitted: number;
+}
+
+/** A live value's text, cut at `cells` display cells (0: whole) after whole characters and escapes. */
+function live(text: string, cells: number, shown: Shown): string {
+  if (cells <= 0) return text;
+  const cut = cutToWidth(text, cells);
+  if (cut === text) return text;
+  const kept = cut.slice(0, -1);
+  for (const _ of text.slice(kept.length)) shown.omitted++;
+  return cut;
+}
+
 /** A change's line without its sign: `merge_method: merge -> ff`, `hook https://… {"push_events":false}`. */
 export function changeText(change: Change): string {
+  return changeLine(change, 0).text;
+}
+
+/**
+ * `changeText`, with what the service sent (the value before an update, the key of what a delete
+ * removes) cut at `liveCells` display cells (0: whole), and how much that left out.
+ */
+function changeLine(change: Change, liveCells: number): Shown {
   const { section, key } = change.address;
-  let text: string;
-  if (section === 'create') text = `create with ${shownValue(change.after)}`;
+  const shown: Shown = { text: '', omitted: 0 };
+  const before = () => live(shownValue(change.before), liveCells, shown);
+  if (section === 'create') shown.text = `create with ${shownValue(change.after)}`;
   else if (NOUN[section]) {
-    const name = `${NOUN[section]} ${shownName(key)}`;
-    text =
+    const name = `${NOUN[section]} ${change.action === 'delete' ? live(shownName(key), liveCells, shown) : shownName(key)}`;
+    shown.text =
       change.action === 'delete'
         ? name
         : change.action === 'create'
           ? `${name} ${shownValue(withoutUrl(change.after))}`
-          : `${name} ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+          : `${name} ${before()} -> ${shownValue(change.after)}`;
   } else {
     const name = settingName(section, key);
-    text =
+    shown.text =
       change.action === 'create'
         ? `${name}: ${shownValue(change.after)}`
-        : `${name}: ${shownValue(change.before)} -> ${shownValue(change.after)}`;
+        : `${name}: ${before()} -> ${shownValue(change.after)}`;
   }
-  return text;
+  return shown;
 }
 
 /** What a destructive change's line ends with (painted red on a terminal). */
@@ -71,17 +103,18 @@ export const DESTRUCTIVE = ' (destructive)';
 
 /**
  * `+ text`, coloured by its action, as lines of at most `room` display cells (0: one line, as in
- * a pipe or a file): a long change wraps, its later lines under its text, so that no value is
- * hidden; a value longer than a dozen lines ends in `…` (the whole is in -o json). `where`: the
- * targets a change shared by several is on (`on 91 projects below acme`), after two spaces.
+ * a pipe or a file): a long change wraps, its later lines under its text, every character of what
+ * apply sends shown; a value read from the service longer than LIVE_CELLS ends in `…`, with a line
+ * saying how much was left out and where the whole is. `where`: the targets a change shared by
+ * several is on (`on 91 projects below acme`), after two spaces.
  */
 function lines(change: Change, paint: Paint, room: number, where = ''): string[] {
   const color = change.action === 'create' ? paint.green : change.action === 'delete' ? paint.red : paint.yellow;
-  const text = changeText(change);
+  const { text, omitted } = changeLine(change, room > 2 ? LIVE_CELLS : 0);
   const sign = color(SIGN[change.action]);
   const tail = where ? `  ${where}` : '';
   const whole = `${text}${change.destructive ? DESTRUCTIVE : ''}${tail}`;
-  if (room <= 2 || displayWidth(whole) <= room - 2)
+  if (room <= 2 || (omitted === 0 && displayWidth(whole) <= room - 2))
     return [`${sign} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}${paint.dim(tail)}`];
   const wrapped = wrapToWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`, room - 2);
   const last = wrapped.length - 1;
@@ -89,6 +122,10 @@ function lines(change: Change, paint: Paint, room: number, where = ''): string[]
   if (where && displayWidth(`${wrapped[last]}${tail}`) <= room - 2)
     wrapped[last] = `${wrapped[last]}${paint.dim(tail)}`;
   else if (where) wrapped.push(...wrapToWidth(where, room - 2).map((part) => paint.dim(part)));
+  if (omitted > 0) {
+    const note = `(the service's value goes on for ${plural(omitted, 'more character')} after …; collab plan -o json shows it whole)`;
+    wrapped.push(...wrapToWidth(note, room - 2).map((part) => paint.dim(part)));
+  }
   return wrapped.map((part, i) => (i === 0 ? `${sign} ${part}` : `  ${part}`));
 }
 

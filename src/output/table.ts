@@ -18,6 +18,8 @@ const MAX_GROWTH = 24;
 const MIN_TEXT_WIDTH = 10;
 /** A wrapped column keeps at least this width, even if the table then overflows the terminal. */
 const MIN_WRAP_WIDTH = 24;
+/** A wrapped cell (a note's body) shows at most this many lines, then `…`: a row is one item of a list, its whole in -o json or its view. */
+const MAX_CELL_LINES = 12;
 
 interface Layout {
   /** The columns shown (indexes into the table's columns): a narrow terminal leaves some out. */
@@ -116,7 +118,9 @@ export class TerminalTable {
           (lines[i] as string[]).push(tone && chalk ? chalk[tone](cut) : cut);
           return;
         }
-        const parts = wrapToWidth(text, width).map((part) => (tone && chalk ? chalk[tone](part) : part));
+        const parts = wrapToWidth(text, width, MAX_CELL_LINES).map((part) =>
+          tone && chalk ? chalk[tone](part) : part,
+        );
         (wrapped as string[][])[i] = parts;
         height = Math.max(height, parts.length);
         (lines[i] as string[]).push(...parts);

@@ -40,19 +40,58 @@ interface Fit {
   width: number;
 }
 
+const isHex = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
+
 /**
- * The longest run of whole graphemes from `start` that takes at most `max` cells. It reads the
- * text only up to the first grapheme that does not fit.
+ * Code units of the escape sequence at `i` (escape.ts's `\x1b`, `\u202e`; JSON's `\"`, `\\`,
+ * `\n`), which is cut or wrapped whole as one grapheme would be, or 1 for a lone backslash. A
+ * backslash before one that starts `\x..` or `\u....` stands alone: the text around an escape
+ * escape.ts made is not JSON (a view's `C:\\u202e`).
  */
-function fitWidth(text: string, start: number, max: number): Fit {
+function escapeLength(text: string, i: number): number {
+  const next = text.charCodeAt(i + 1);
+  const hexes = (from: number, count: number) => {
+    for (let k = from; k < from + count; k++) if (!isHex(text.charCodeAt(k))) return false;
+    return true;
+  };
+  if (next === 0x75 /* u */ && hexes(i + 2, 4)) return 6;
+  if (next === 0x78 /* x */ && hexes(i + 2, 2)) return 4;
+  if (next === 0x5c /* \ */) return escapeLength(text, i + 1) > 2 ? 1 : 2;
+  // " / b f n r t
+  return next === 0x22 ||
+    next === 0x2f ||
+    next === 0x62 ||
+    next === 0x66 ||
+    next === 0x6e ||
+    next === 0x72 ||
+    next === 0x74
+    ? 2
+    : 1;
+}
+
+/**
+ * The longest run of whole graphemes (an escape sequence counting as one) from `start` that takes
+ * at most `max` cells, or with `atLeastOne` the first of them when none fits (a wrapped line always
+ * moves on). It reads the text only up to the first grapheme that does not fit.
+ */
+function fitWidth(text: string, start: number, max: number, atLeastOne = false): Fit {
   let i = start;
   let width = 0;
   const length = text.length;
+  const fits = (w: number) => width + w <= max || (atLeastOne && i === start);
   while (i < length) {
     const code = text.charCodeAt(i);
+    if (code === 0x5c) {
+      const sequence = Math.min(escapeLength(text, i), length - i);
+      if (!fits(sequence)) break;
+      width += sequence;
+      i += sequence;
+      continue;
+    }
     const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
     if (code >= 0x20 && code < 0x7f && next < 0x80) {
-      if (width + 1 > max) break;
+      if (!fits(1)) break;
       width++;
       i++;
       continue;
@@ -73,8 +112,10 @@ function fitWidth(text: string, start: number, max: number): Fit {
     }
     let stop = false;
     for (const { segment } of graphemes) {
+      // An escape sequence in the window is measured by the loop above.
+      if (segment.charCodeAt(0) === 0x5c) break;
       const w = graphemeWidth(segment);
-      if (width + w > max) {
+      if (!fits(w)) {
         stop = true;
         break;
       }
@@ -125,50 +166,63 @@ export function cutToWidth(text: string, width: number): string {
   return `${text.slice(0, fitWidth(text, 0, width - 1).end)}…`;
 }
 
-const MAX_WRAPPED_LINES = 12;
-
-/** Words wrapped to `width` display cells; words longer than a line are broken after a comma, else cut. At most 12 lines, then `…`. */
-export function wrapToWidth(text: string, width: number): string[] {
+/**
+ * The text wrapped to `width` display cells, every character of it kept: lines break at a space
+ * (the one space a break takes; any more begin the next line), and a word longer than a line
+ * after its last comma that fits, else where the line ends; never inside an escape sequence, a
+ * wide character or a grapheme with its combining marks (at least one a line, even one wider than
+ * the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
+ * many lines, then one of `…`; the lines are made only up to there, however long the text.
+ */
+export function wrapToWidth(text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
   paragraphs: for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     let lineWidth = 0;
-    for (const word of paragraph.split(/\s+/)) {
+    // Whether a space goes before the next word: not at a paragraph's start, nor after a break.
+    let spaced = false;
+    for (const next of paragraph.replace(/\t/g, ' ').split(' ')) {
+      if (lines.length > maxLines) break paragraphs;
+      const gap = spaced ? 1 : 0;
+      spaced = true;
+      const nextWidth = widthWithin(next, width);
+      if (lineWidth + gap + nextWidth <= width) {
+        line += gap ? ` ${next}` : next;
+        lineWidth += gap + nextWidth;
+        continue;
+      }
+      // The break takes the space before the word; spaces the line ends with begin the next.
+      const trimmed = line.replace(/ +$/, '');
+      let word = next;
+      if (trimmed === '') word = gap ? `${line} ${next}` : next;
+      else {
+        lines.push(trimmed);
+        word = line.slice(trimmed.length) + next;
+      }
+      line = '';
+      lineWidth = 0;
+      // A word longer than a line (a change's JSON): lines of it, each up to its last comma that
+      // fits, else as far as the line goes.
       let start = 0;
-      while (start < word.length) {
-        if (lines.length > MAX_WRAPPED_LINES) break paragraphs;
-        const room = line ? width - lineWidth - 1 : width;
-        const fit = fitWidth(word, start, Math.max(0, room));
+      for (;;) {
+        const fit = fitWidth(word, start, width, true);
         if (fit.end === word.length) {
-          // The rest of the word fits on this line.
-          const rest = word.slice(start);
-          if (line) {
-            line += ` ${rest}`;
-            lineWidth += 1 + fit.width;
-          } else {
-            line = rest;
-            lineWidth = fit.width;
-          }
-          start = fit.end;
-        } else if (line) {
-          lines.push(line);
-          line = '';
-          lineWidth = 0;
-        } else {
-          // A word longer than a line (a change's JSON): up to its last comma that fits, else a line
-          // of its graphemes (at least one, even one wider than the line).
-          const comma = fit.end < word.length ? word.lastIndexOf(',', fit.end - 1) : -1;
-          const end = comma >= start ? comma + 1 : fit.end > start ? fit.end : fitWidth(word, start, 2).end;
-          lines.push(word.slice(start, end));
-          start = end;
+          line = word.slice(start);
+          lineWidth = fit.width;
+          break;
         }
+        const comma = word.slice(start, fit.end).lastIndexOf(',');
+        const end = comma >= 0 ? start + comma + 1 : fit.end;
+        lines.push(word.slice(start, end));
+        if (lines.length > maxLines) break paragraphs;
+        start = end;
       }
     }
     lines.push(line);
-    if (lines.length > MAX_WRAPPED_LINES) break;
+    if (lines.length > maxLines) break;
   }
   while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.length > MAX_WRAPPED_LINES ? [...lines.slice(0, MAX_WRAPPED_LINES), '…'] : lines;
+  return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'] : lines;
 }
 
 /**

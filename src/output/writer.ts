@@ -3,6 +3,7 @@ import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
 import { type Column, type DetailField, headerFor, type OutputFormat, shownText, type View } from './format.js';
+import { widthWithin, wrapToWidth } from './text-width.js';
 import { closest, editDistance } from '../util/suggest.js';
 
 export type { DetailField } from './format.js';
@@ -203,7 +204,18 @@ export async function writeResource(
   await writer.end();
 }
 
-/** Label/value lines: aligned and coloured on a terminal, `label\tvalue` in a pipe. */
+/** A view's values wrap beside their labels where this many cells at least are left for them; else below. */
+const MIN_VALUE_WIDTH = 20;
+/** A value that goes below its label (a narrow terminal, long labels) is indented by this much. */
+const BELOW_INDENT = 4;
+
+/**
+ * Label/value lines: aligned and coloured on a terminal, `label\tvalue` in a pipe. On a terminal a
+ * long value wraps beside its label, every character kept (text-width.ts's wrapToWidth: never
+ * inside an escaped control character or a wide one), and a value of several lines (a note's
+ * body) lines up under its first line. Where the labels leave less than MIN_VALUE_WIDTH, a value
+ * too long for what is left goes on lines of its own below its label.
+ */
 async function renderDetail(io: IO, detail: readonly DetailField[], item: unknown): Promise<string> {
   const terminal = io.stdoutIsTTY;
   const chalk = io.color ? await loadChalk() : undefined;
@@ -211,16 +223,22 @@ async function renderDetail(io: IO, detail: readonly DetailField[], item: unknow
   if (!terminal)
     return detail.map((field) => `${field.label}\t${paint(tsvCell(shownText(field, item, PIPED)), field)}\n`).join('');
   const width = Math.max(...detail.map((field) => field.label.length));
-  // A value of several lines (a note's body) lines up under its first line.
-  const continuation = ' '.repeat(width + 2);
+  const room = io.columns - width - 2;
+  const beside = room >= MIN_VALUE_WIDTH;
+  const indented = (lines: readonly string[], indent: string) =>
+    lines.map((line, index) => (index > 0 && line ? indent + line : line)).join('\n');
   return detail
     .map((field) => {
       const label = field.label.padEnd(width);
-      const value = shownText(field, item, viewOf(io))
-        .split('\n')
-        .map((line, index) => (index > 0 && line ? continuation + line : line))
-        .join('\n');
-      return `${chalk ? chalk.bold(label) : label}  ${paint(value, field)}\n`;
+      const bold = chalk ? chalk.bold(label) : label;
+      const text = shownText(field, item, viewOf(io));
+      if (beside) return `${bold}  ${paint(indented(wrapToWidth(text, room), ' '.repeat(width + 2)), field)}\n`;
+      const lines = text.split('\n');
+      if (lines.every((line) => widthWithin(line, room) <= room))
+        return `${bold}  ${paint(indented(lines, ' '.repeat(width + 2)), field)}\n`;
+      const indent = ' '.repeat(BELOW_INDENT);
+      const below = wrapToWidth(text, Math.max(1, io.columns - BELOW_INDENT));
+      return `${chalk ? chalk.bold(field.label) : field.label}\n${indent}${paint(indented(below, indent), field)}\n`;
     })
     .join('');
 }

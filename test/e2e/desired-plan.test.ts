@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/text-width.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab plan: the diff on a terminal, the change lines for programs, the saved plan, the checks before any request. */
@@ -185,6 +186,69 @@ describe('collab plan', () => {
     expect(unset.exitCode).toBe(2);
     expect(unset.stderr).toContain('unset.yaml:6:16: environment variable NOT_SET_HERE is not set');
     expect(sandbox.requestLog).toEqual([]);
+  });
+
+  /** A change's lines in a plan on a terminal (the one line starting `prefix`, then those under it), without their indentation. */
+  const changeLines = (stdout: string, prefix: string): string[] => {
+    const lines = stdout.split('\n');
+    const first = lines.findIndex((line) => line.startsWith(prefix));
+    const rest = lines.slice(first + 1);
+    const end = rest.findIndex((line) => !line.startsWith('      '));
+    return [(lines[first] as string).slice(6), ...rest.slice(0, end).map((line) => line.slice(6))];
+  };
+  const fits = (stdout: string, columns: number) => stdout.split('\n').filter((line) => displayWidth(line) > columns);
+
+  it('a 2,000-character description from the file shows whole at a 60-column terminal, wrapped between words', async () => {
+    const { collab, file } = await world();
+    const long = Array.from({ length: 400 }, (_, i) => `w${String(i).padStart(3, '0')}`).join(' ');
+    expect(long).toHaveLength(1_999);
+    const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: ${long}\n`);
+    const plan = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(plan.exitCode).toBe(8);
+    expect(fits(plan.stdout, 60)).toEqual([]);
+    expect(plan.stdout).not.toContain('…');
+    const lines = changeLines(plan.stdout, '    ~ description:');
+    expect(lines).toHaveLength(38);
+    expect(lines.join(' ')).toBe(`description: The public web shop -> ${long}`);
+  });
+
+  it('a variable holding a long list of usernames shows whole at 60 columns, broken after its commas', async () => {
+    const { collab, file } = await world();
+    const users = Array.from({ length: 120 }, (_, i) => `user${i}`).join(',');
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: USERS\n        value: ${users}\n`,
+    );
+    const plan = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(plan.exitCode).toBe(8);
+    expect(fits(plan.stdout, 60)).toEqual([]);
+    const [name, ...json] = changeLines(plan.stdout, '    + variable USERS');
+    expect(name).toBe('variable USERS');
+    expect(json.every((line) => line.endsWith(',') || line === json.at(-1))).toBe(true);
+    expect(JSON.parse(json.join(''))).toEqual({ key: 'USERS', environment_scope: '*', value: users });
+  });
+
+  it('a huge description read from the service is cut on a terminal, saying how much and where it is whole', async () => {
+    const { collab, file, call } = await world();
+    const live = `${'live '.repeat(2_000)}end`;
+    const put = await call('PUT', '/projects/acme%2Fweb%2Fstorefront', { json: { description: live } });
+    expect(put.status).toBe(200);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      description: short and new\n',
+    );
+    const plan = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(plan.exitCode).toBe(8);
+    expect(fits(plan.stdout, 60)).toEqual([]);
+    const lines = changeLines(plan.stdout, '    ~ description:');
+    // 4,000 cells of it (3,999 and `…`), then what the file says, whole; 10,003 - 3,999 left out.
+    expect(lines.slice(0, -2).join(' ')).toBe(`description: ${live.slice(0, 3_999)}… -> short and new`);
+    expect(lines.slice(-2).join(' ')).toBe(
+      "(the service's value goes on for 6,004 more characters after …; collab plan -o json shows it whole)",
+    );
+    const json = await collab(['plan', '-f', path, '-o', 'json'], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(json.json<{ changes: Array<{ before: string }> }>().changes[0]?.before).toBe(live);
+    // In a pipe the change is one line, whole.
+    const piped = await collab(['plan', '-f', path]);
+    expect(piped.stdout).toContain(`    ~ description: ${live} -> short and new\n`);
   });
 
   it('on a terminal a long change wraps under its text, the whole value shown; -o markdown is for plan alone', async () => {

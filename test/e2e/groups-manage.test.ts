@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
+import { viewValueLines } from '../helpers/views.js';
 
 interface GroupJson {
   id: number;
@@ -390,10 +391,9 @@ describe('collab groups: create, update, remove, transfer', () => {
       const view = await collab(['groups', 'view', 'acme/apps']);
       expect(view.stdout).toContain(`Marked for deletion\t${date}\n`);
       const terminal = await collab(['groups', 'view', 'acme/apps'], { tty: true });
-      expect(terminal.stdout).toMatch(
-        new RegExp(
-          `\nMarked for deletion +on ${date}, to be removed on ${inDays(7)} \\(undo with \`collab groups restore acme/apps\`\\)\n`,
-        ),
+      // Wrapped between words beside its label (78 cells at 120 columns): its lines joined by a space.
+      expect(viewValueLines(terminal.stdout, 'Marked for deletion').join(' ')).toBe(
+        `on ${date}, to be removed on ${inDays(7)} (undo with \`collab groups restore acme/apps\`)`,
       );
 
       const again = await collab(['groups', 'delete', 'acme/apps', '--yes']);

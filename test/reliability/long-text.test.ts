@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, wrapToWidth } from '../../src/output/text-width.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
+import { viewValueLines } from '../helpers/views.js';
 
 /**
  * Long text renders in time linear in what is shown. A 200,000-character
@@ -39,11 +40,15 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(result.stdout).toMatch(/│ …\s+│\n└/);
   });
 
-  it('in a view on a terminal: the whole value, once', { timeout: 20_000 }, async () => {
+  it('in a view on a terminal: the whole value, once, wrapped beside its label', { timeout: 20_000 }, async () => {
     answer(/^GET \/projects\/7(\?|$)/, { body: project({ description: LONG }) });
     const result = await collab(['projects', 'view', '7'], { tty: true });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`Description     ${LONG}\n`);
+    expectFits(result.stdout);
+    // No space in it: its lines joined are the value.
+    const lines = viewValueLines(result.stdout, 'Description');
+    expect(lines.join('')).toBe(LONG);
+    expect(displayWidth(lines[0] as string)).toBe(104);
   });
 
   it('in a view, a long dotted word with an @ (what masking credentials in URLs looks for)', {
@@ -53,7 +58,8 @@ describe('a 200,000-character value renders in linear time', () => {
     answer(/^GET \/projects\/7(\?|$)/, { body: project({ description: dotted }) });
     const result = await collab(['projects', 'view', '7'], { tty: true });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`Description     ${dotted}\n`);
+    expectFits(result.stdout);
+    expect(viewValueLines(result.stdout, 'Description').join('')).toBe(dotted);
   });
 
   it('in a bulk result: the target cut in its cell, the message wrapped whole', { timeout: 20_000 }, async () => {
@@ -68,11 +74,13 @@ describe('a 200,000-character value renders in linear time', () => {
     );
   });
 
-  it('wrapping keeps to the width and the 12-line limit whatever the text', () => {
+  it('wrapping keeps to the width, and to a limit of lines when given one, whatever the text', () => {
     expect(wrapToWidth('a'.repeat(30), 10)).toEqual(['aaaaaaaaaa', 'aaaaaaaaaa', 'aaaaaaaaaa']);
     expect(wrapToWidth('ab cd efghijklmnopq r', 5)).toEqual(['ab cd', 'efghi', 'jklmn', 'opq r']);
     expect(wrapToWidth('中中中', 3)).toEqual(['中', '中', '中']);
     expect(wrapToWidth('e\u0301'.repeat(4), 2)).toEqual(['e\u0301e\u0301', 'e\u0301e\u0301']);
-    expect(wrapToWidth('x '.repeat(1000), 3)).toHaveLength(13);
+    expect(wrapToWidth('x '.repeat(1000), 3, 12)).toHaveLength(13);
+    expect(wrapToWidth('x '.repeat(1000), 3, 12)[12]).toBe('…');
+    expect(wrapToWidth('x '.repeat(1000), 3)).toEqual(Array(500).fill('x x'));
   });
 });

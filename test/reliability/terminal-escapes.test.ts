@@ -6,6 +6,7 @@ import type { Change, Plan } from '../../src/desired/model.js';
 import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
 import { escapeControls } from '../../src/output/escape.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
+import { expectEscapesWhole, expectFits, viewValueLines } from '../helpers/views.js';
 
 /**
  * No control sequence the service sends reaches a terminal (tables,
@@ -75,11 +76,25 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     const terminal = await collab(['projects', 'view', '7'], { tty: true });
     expect(terminal.exitCode).toBe(0);
     expectClean(terminal.stdout, terminal.stderr);
-    expect(terminal.stdout).toContain(`Name            ${SHOWN}\n`);
-    expect(terminal.stdout).toContain(`Description     about ${SHOWN}\n`);
+    // Wrapped beside the label at 120 columns (104 cells for the value), never inside an escape.
+    expectFits(terminal.stdout, 120);
+    expectEscapesWhole(viewValueLines(terminal.stdout, 'Name'), SHOWN);
+    const description = viewValueLines(terminal.stdout, 'Description');
+    expect(description[0]).toBe('about');
+    expectEscapesWhole(description.slice(1), SHOWN);
     const piped = await collab(['projects', 'view', '7']);
     expectClean(piped.stdout);
     expect(piped.stdout).toContain(`Path\tacme/${SHOWN}\n`);
+    expect(piped.stdout).toContain(`Name\t${SHOWN}\n`);
+  });
+
+  it.each([80, 60, 37])('a view at %i columns: every line fits, each escape whole on one line', async (columns) => {
+    answer(/^GET \/projects\/7(\?|$)/, { body: hostileProject() });
+    const terminal = await collab(['projects', 'view', '7'], { tty: true, env: { COLLAB_FORCE_TTY: String(columns) } });
+    expect(terminal.exitCode).toBe(0);
+    expectClean(terminal.stdout);
+    expectFits(terminal.stdout, columns);
+    expectEscapesWhole(viewValueLines(terminal.stdout, 'Name'), SHOWN);
   });
 
   it('note bodies, wrapped in a table and in a view; CRLF is a line break', async () => {
@@ -92,8 +107,10 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     const view = await collab(['notes', 'view', '11', '--project', '7', '--issue', '1'], { tty: true });
     expect(view.exitCode).toBe(0);
     expectClean(view.stdout, view.stderr);
-    expect(view.stdout).toContain(`first line ${SHOWN}\n`);
-    expect(view.stdout).toMatch(/\n +second line\n/);
+    const body = viewValueLines(view.stdout, 'Body');
+    expect(body[0]).toBe('first line');
+    expect(body.at(-1)).toBe('second line');
+    expectEscapesWhole(body.slice(1, -1), SHOWN);
   });
 
   it('an info line naming what the service answered', async () => {

@@ -226,6 +226,31 @@ describe('terminal tables', () => {
     expect(wrapToWidth('x'.repeat(12), 5)).toEqual(['xxxxx', 'xxxxx', 'xx']);
   });
 
+  it('wrapToWidth keeps every character: a break takes one space, further spaces begin the next line', () => {
+    expect(wrapToWidth('ab  cd', 3)).toEqual(['ab', ' cd']);
+    expect(wrapToWidth('ab cd', 3)).toEqual(['ab', 'cd']);
+    expect(wrapToWidth('  ab', 4)).toEqual(['  ab']);
+    expect(wrapToWidth('a\tb', 5)).toEqual(['a b']);
+    expect(wrapToWidth('x '.repeat(2_000).trim(), 9)).toHaveLength(400);
+  });
+
+  it('wrapToWidth never breaks inside an escape sequence, a wide character or a combining mark', () => {
+    expect(wrapToWidth('ab\\u202ecd', 4)).toEqual(['ab', '\\u202e', 'cd']);
+    expect(wrapToWidth('a\\x1bz', 3)).toEqual(['a', '\\x1b', 'z']);
+    expect(wrapToWidth('"a\\"b\\n"', 3)).toEqual(['"a', '\\"b', '\\n"']);
+    // A lone backslash before an escape stands alone: `C:\` then `\u202e`.
+    expect(wrapToWidth('C:\\\\u202e', 4)).toEqual(['C:\\', '\\u202e']);
+    expect(wrapToWidth('a中b', 2)).toEqual(['a', '中', 'b']);
+    expect(wrapToWidth('ae\u0301e\u0301', 2)).toEqual(['ae\u0301', 'e\u0301']);
+    // Wider than the line: alone on its line rather than lost.
+    expect(wrapToWidth('\\u202e中', 1)).toEqual(['\\u202e', '中']);
+  });
+
+  it('cutToWidth cuts before an escape sequence, never inside it', () => {
+    expect(cutToWidth('abc\\u202edef', 6)).toBe('abc…');
+    expect(cutToWidth('abc\\u202edef', 10)).toBe('abc\\u202e…');
+  });
+
   it('the fast measure of ASCII agrees with the whole measure at every limit', () => {
     const texts = ['', 'abc', 'abcd', 'abce\u0301', 'ab\u0301c', 'abc\u200b', 'ab日本', 'a\tb', 'x'.repeat(40)];
     for (const text of texts) {
