@@ -7,8 +7,9 @@ import type { Owner } from './owner.js';
  * unarchive, fork relationship changes"; a project's transfer into a group is for administrators),
  * and GitLab's for CI/CD variables and badges (a project's Maintainers, a group's Owners) and labels
  * (Reporters).
- * A descriptor names one as `requires`, and a 403 then says who may (src/http/service-error.ts).
- * Written once here so that the words agree wherever a role is named.
+ * A descriptor names one as `requires`, and a 403 then says who may, the role that takes and the
+ * caller's own where collab knows it (`refusedHint`). Written once here so that the words agree
+ * wherever a role is named.
  */
 export const ROLES = {
   administrators: 'administrators',
@@ -23,4 +24,53 @@ export const ROLES = {
 /** A project's Maintainers, a group's Owners: who may read or change a project's or group's CI/CD variables and badges. */
 export function ownerAdminRole(owner: Owner): string {
   return owner.kind === 'project' ? ROLES.maintainers : ROLES.owners;
+}
+
+/** The least role each of ROLES takes, where one role does (administrators alone, or a schedule's owner, take none). */
+const LEAST_ROLE: Readonly<Record<string, number>> = {
+  [ROLES.owners]: 50,
+  [ROLES.maintainers]: 40,
+  [ROLES.developers]: 30,
+  [ROLES.reporters]: 20,
+};
+
+/** GitLab's names of its roles, by access level (doc/api/members.md, Roles). */
+const ROLE_NAMES: Readonly<Record<number, string>> = {
+  5: 'Minimal Access',
+  10: 'Guest',
+  15: 'Planner',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};
+
+const roleName = (level: number) => ROLE_NAMES[level] ?? `access level ${level}`;
+
+/**
+ * A refused request's hint (a 403 of a request that names who may send it): who may, the role it
+ * takes, and the caller's own role where collab knows it (`yours`: a project's `permissions`).
+ * The one place these words are decided.
+ */
+export function refusedHint(requires: string, yours?: number): string {
+  const least = LEAST_ROLE[requires];
+  if (least === undefined) return `only ${requires} may do this: ask one of them, or check your role`;
+  const role = `it needs the ${roleName(least)} role`;
+  return yours === undefined
+    ? `only ${requires} may do this: ${role}; ask one of them, or check your role`
+    : `only ${requires} may do this: ${role} (you are ${roleName(yours)}); ask one of them`;
+}
+
+/**
+ * The caller's role in a project, from the `permissions` of its GET (GitLab shows the caller's own
+ * membership of the project and of its group there: doc/api/projects.md, Get a single project):
+ * the higher of the two; undefined where neither is shown (a role through a share, or none).
+ */
+export function projectRole(project: unknown): number | undefined {
+  const permissions = (project as { permissions?: Record<string, { access_level?: unknown } | null> } | null)
+    ?.permissions;
+  const levels = [permissions?.project_access?.access_level, permissions?.group_access?.access_level].filter(
+    (level): level is number => typeof level === 'number',
+  );
+  return levels.length > 0 ? Math.max(...levels) : undefined;
 }

@@ -32,6 +32,7 @@ import {
   sleep,
 } from './retry-policy.js';
 import { serviceError } from './service-error.js';
+import { projectRole } from '../api/roles.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
 
@@ -328,6 +329,21 @@ export class HttpClient implements RequestClient {
     }
   }
 
+  /**
+   * The caller's role in the project a refused request was sent to, for its hint: one GET of the
+   * project (its `permissions`), on this error's path alone; undefined where the path names no
+   * project or the project does not say.
+   */
+  private async roleInProjectOf(url: string): Promise<number | undefined> {
+    const project = /\/api\/v4\/projects\/([^/?#]+)/.exec(new URL(url).pathname)?.[1];
+    if (project === undefined) return undefined;
+    try {
+      return projectRole((await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' })).data);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** An error status: the service's error, and how to say it once the rule gives up. */
   private async statusFailure(
     req: ApiRequest,
@@ -338,7 +354,16 @@ export class HttpClient implements RequestClient {
   ): Promise<Failed> {
     const status = response.statusCode;
     const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
-    const served = serviceError(status, body, stringHeader(response.headers['content-type']), info, req.requires, url);
+    const yours = status === 403 && req.requires ? await this.roleInProjectOf(url) : undefined;
+    const served = serviceError(
+      status,
+      body,
+      stringHeader(response.headers['content-type']),
+      info,
+      req.requires,
+      url,
+      yours,
+    );
     const error =
       status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
     const giveUp = (because?: GiveUp): CollabError => {

@@ -1,3 +1,4 @@
+import { refusedHint } from '../api/roles.js';
 import { CollabError, type RequestInfo, kindForStatus } from '../errors.js';
 import { paidFeatureAt, paidTierMessage } from '../params/tiers.js';
 
@@ -81,11 +82,6 @@ function defaultReason(status: number): string {
   return reasons[status] ?? 'error';
 }
 
-/** What a 403 says when the request names who may send it (src/api/roles.ts). */
-function roleHint(requires: string): string {
-  return `only ${requires} may do this: ask one of them, or check your role`;
-}
-
 export function serviceError(
   status: number,
   body: string,
@@ -93,6 +89,8 @@ export function serviceError(
   request: RequestInfo,
   requires?: string,
   url?: string,
+  /** The caller's role where the request is a project's and collab read it (src/api/roles.ts). */
+  yours?: number,
 ): CollabError {
   const paid = status === 404 && url !== undefined ? unpaidFeature(body, url) : undefined;
   if (paid) return new CollabError('auth', paidTierMessage(paid), { status, request });
@@ -103,7 +101,7 @@ export function serviceError(
     message = `${message} from ${root.full}: no API answers at ${root.api}`;
     hint = `if the service lives under a sub-path, give it in the host: --host ${root.origin}/<sub-path> (for example --host ${root.origin}/gitlab; collab adds /api/v4)`;
   } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
-  else if (status === 403 && requires) hint = roleHint(requires);
+  else if (status === 403 && requires) hint = refusedHint(requires, yours);
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }
 

@@ -10,7 +10,7 @@ const world = useDesiredWorlds();
 const P = 'acme/web/storefront';
 const onProject = (section: string) => `version: 1\nprojects:\n  ${P}:\n${section}`;
 const MAINTAINERS =
-  'hint: only maintainers, owners and administrators may do this: ask one of them, or check your role';
+  'hint: only maintainers, owners and administrators may do this: it needs the Maintainer role (you are Developer); ask one of them';
 
 const SECTIONS: Record<string, string> = {
   approval_rules: '    approval_rules:\n      - name: security\n        approvals_required: 1\n',

@@ -345,7 +345,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const developer = await collab(['groups', 'update', 'acme', '--description', 'mine now'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
       expect(developer.stderr).toBe(
-        'error: 403 Forbidden (PUT /groups/acme)\nhint: only owners and administrators may do this: ask one of them, or check your role\n',
+        'error: 403 Forbidden (PUT /groups/acme)\nhint: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role\n',
       );
       expect((await group('acme'))?.description).toBe('Acme Corporation');
       const missing = await collab(['groups', 'update', 'acme/none', '--description', 'x']);
@@ -474,7 +474,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const developer = await collab(['groups', 'delete', 'acme/web', '--yes'], { as: 'developer' });
       expect(developer.exitCode).toBe(3);
       expect(developer.stderr).toBe(
-        'error: 403 Forbidden (DELETE /groups/acme%2Fweb)\nhint: only owners and administrators may do this: ask one of them, or check your role\n',
+        'error: 403 Forbidden (DELETE /groups/acme%2Fweb)\nhint: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role\n',
       );
       const missing = await collab(['groups', 'delete', 'acme/none', '--yes']);
       expect(missing.exitCode).toBe(4);

@@ -7,7 +7,7 @@ import { useSandbox } from '../helpers/cli.js';
  * administrators may, not only "403 Forbidden".
  */
 describe('a 403 names the role the endpoint needs', () => {
-  const { collab } = useSandbox();
+  const { collab, call } = useSandbox();
 
   it('group removal and update: owners and administrators', async () => {
     const removed = await collab(['groups', 'delete', 'acme', '--yes'], { as: 'maintainer' });
@@ -36,5 +36,45 @@ describe('a 403 names the role the endpoint needs', () => {
     });
     expect(starred.exitCode).toBe(3);
     expect(starred.stderr).not.toMatch(/only .* may do this/);
+  });
+
+  const P = 'acme/web/storefront';
+  const MAINTAINER =
+    'hint: only maintainers, owners and administrators may do this: it needs the Maintainer role (you are Developer); ask one of them';
+  /** A write on each of the six nouns a Developer of the project may not make, and the schedule it needs. */
+  const WRITES: ReadonlyArray<readonly [string, (schedule: number) => string[]]> = [
+    ['approval-rules create', () => ['approval-rules', 'create', 'security', '--project', P, '--approvals', '1']],
+    ['approval-settings update', () => ['approval-settings', 'update', '--project', P, '--retain-approvals-on-push']],
+    ['schedules take-ownership', (id) => ['schedules', 'take-ownership', String(id), '--project', P]],
+    ['schedules delete', (id) => ['schedules', 'delete', String(id), '--project', P, '--yes']],
+    [
+      'integrations set',
+      () => ['integrations', 'set', 'emails_on_push', '--project', P, '--recipients', 'dev@example.com'],
+    ],
+    ['job-token-scope update', () => ['job-token-scope', 'update', '--project', P, '--no-enabled']],
+    [
+      'protected-environments create',
+      () => ['protected-environments', 'create', 'production', '--project', P, '--deploy-role', 'maintainer'],
+    ],
+    ['mirrors create', () => ['mirrors', 'create', '--project', P, '--url', 'https://mirror.example/storefront.git']],
+  ];
+
+  it.each(WRITES)('a Developer’s %s: exit 3, the Maintainer role named, and theirs', async (_name, args) => {
+    const made = await call('POST', `/projects/${encodeURIComponent(P)}/pipeline_schedules`, {
+      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+    });
+    expect(made.status).toBe(201);
+    const refused = await collab(args(made.body.id), { as: 'developer' });
+    expect([refused.exitCode, refused.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+      3,
+      MAINTAINER,
+    ]);
+  });
+
+  it('where collab does not know the role held (a group), the role needed alone', async () => {
+    const updated = await collab(['groups', 'update', 'acme', '--description', 'x'], { as: 'maintainer' });
+    expect(updated.stderr.split('\n').find((line) => line.startsWith('hint:'))).toBe(
+      'hint: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role',
+    );
   });
 });
