@@ -12,13 +12,13 @@ const WEBHOOK_URL_RULE = urlRule('webhook URL', ['http', 'https'], SOURCE, true)
 
 /**
  * Integrations of a project or group (doc/api/project_integrations.md and group_integrations.md
- * @ba00d505): PUT /:owner/:id/integrations/:slug sets one up (its required parameters on every
- * PUT, as the docs' tables say), GET shows it, DELETE disables it and resets its settings. The
- * path's slug is hyphenated (`microsoft-teams`); collab names an integration with underscores
- * (`microsoft_teams`), as collab.yaml's keys are, and takes either. `*_events` flags are the
- * integration's own fields; the rest are its `properties`. A secret (a password, a token, a
- * webhook URL, which carries its key) is never shown by the service (GitLab's API leaves password
- * fields and `webhook` out of `properties`), so collab never compares it.
+ * @ba00d505, their tables committed in test/fixtures/gitlab-docs/): PUT /:owner/:id/integrations/:slug
+ * sets one up (its required parameters on every PUT, as the docs' tables say), GET shows it, DELETE
+ * disables it and resets its settings. The path's slug is hyphenated (`microsoft-teams`); collab
+ * names an integration with underscores (`microsoft_teams`), as collab.yaml's keys are, and takes
+ * either. `*_events` flags are the integration's own fields; the rest are its `properties`. A secret
+ * (a password, a token, a webhook URL, which carries its key) is never shown by the service (GitLab's
+ * API leaves password fields and `webhook` out of `properties`), so collab never compares it.
  */
 
 export interface IntegrationSpec {
@@ -30,7 +30,11 @@ export interface IntegrationSpec {
   secrets: readonly string[];
   /** `integrations set` has flags of its own for it (else: --property and --secret-file). */
   flags: boolean;
+  /** Where it can be set up: a project's alone for Jenkins (group_integrations.md has no Jenkins section). */
+  owners: readonly ('project' | 'group')[];
 }
+
+const EVERYWHERE = ['project', 'group'] as const;
 
 const BRANCHES = ['all', 'default', 'protected', 'default_and_protected'] as const;
 
@@ -103,6 +107,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     ],
     secrets: ['webhook'],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'mattermost',
@@ -110,6 +115,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     params: [webhook('http://mattermost.example.com/hooks/…'), ...CHANNELS, ...NOTIFY, ...CHAT_EVENTS],
     secrets: ['webhook'],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'microsoft_teams',
@@ -117,6 +123,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     params: [webhook('https://outlook.office.com/webhook/…'), ...NOTIFY, ...CHAT_EVENTS],
     secrets: ['webhook'],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'jira',
@@ -159,6 +166,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     ],
     secrets: ['password'],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'emails_on_push',
@@ -178,6 +186,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     ],
     secrets: [],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'pipelines_email',
@@ -189,6 +198,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     ],
     secrets: [],
     flags: true,
+    owners: EVERYWHERE,
   },
   {
     name: 'jenkins',
@@ -211,6 +221,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
     ],
     secrets: ['password'],
     flags: false,
+    owners: ['project'],
   },
 ];
 

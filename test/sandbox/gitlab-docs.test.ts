@@ -14,6 +14,7 @@ import {
   SUBGROUP_LIST_FILTERS,
 } from '../../src/params/groups.js';
 import { hookParamsFor } from '../../src/params/hooks.js';
+import { INTEGRATIONS, type IntegrationSpec, integrationSlug } from '../../src/params/integrations.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../src/params/labels.js';
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../src/params/forks.js';
 import {
@@ -124,6 +125,15 @@ function optional(params: readonly ParamSpec[]): ParamSpec[] {
   return params.map(({ required: _required, ...param }) => param);
 }
 
+type Owner = IntegrationSpec['owners'][number];
+
+/** An integration's PUT on a project or a group, as its owner's doc page names it (a hyphenated slug). */
+const integrationPut = (spec: IntegrationSpec, owner: Owner) =>
+  `PUT /${owner}s/:id/integrations/${integrationSlug(spec.name)}`;
+
+/** Each integration on each owner it can be set up on. */
+const INTEGRATION_OWNERS = INTEGRATIONS.flatMap((spec) => spec.owners.map((owner) => ({ spec, owner })));
+
 /** Each table, and the endpoint whose documented parameters it must agree with. */
 const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['labels (create)', [LABEL_NAME, ...LABEL_PARAMS, LABEL_PRIORITY], 'POST /projects/:id/labels'],
@@ -183,7 +193,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
     'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id',
   ],
   [
-    'pipeline schedule variables',
+    'schedule variables',
     [{ name: 'variable_type', type: 'string', description: '', choices: SCHEDULE_VARIABLE_TYPES }],
     'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/variables',
   ],
@@ -202,6 +212,11 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
     [{ name: 'name', type: 'string', description: '', choices: DEPLOYMENT_TIERS, required: true }],
     'POST /groups/:id/protected_environments',
   ],
+  ...INTEGRATION_OWNERS.map(({ spec, owner }): [string, readonly ParamSpec[], string] => [
+    `${spec.name} integration (${owner})`,
+    spec.params,
+    integrationPut(spec, owner),
+  ]),
 ];
 
 /** What a table says of a parameter that the doc does not: none, unless listed in differences.json. */
@@ -233,10 +248,36 @@ describe('the parameter tables, held to GitLab’s documentation', () => {
   });
 
   for (const [name, params, endpoint] of TABLES) {
-    it(`agrees on every parameter of the ${name} table: names, types, required, choices (${endpoint})`, () => {
+    // Names, types, required, choices.
+    it(`matches the doc: ${name} table (${endpoint})`, () => {
       expect(tableProblems(params, endpoint)).toEqual([]);
     });
   }
+
+  for (const { spec, owner } of INTEGRATION_OWNERS)
+    it(`requires of the ${spec.name} integration (${owner}) exactly what the doc requires`, () => {
+      const doc = documented(integrationPut(spec, owner)).params;
+      expect(
+        spec.params
+          .filter((param) => param.required)
+          .map((param) => param.name)
+          .sort(),
+      ).toEqual(
+        Object.keys(doc)
+          .filter((name) => doc[name]?.required)
+          .sort(),
+      );
+    });
+
+  it('has an integration on an owner exactly when that owner’s doc page documents it', () => {
+    const documentedOn = (endpoint: string) => PAGES.some((page) => endpoint in page.endpoints);
+    const owners: Owner[] = ['project', 'group'];
+    expect(
+      INTEGRATIONS.flatMap((spec) =>
+        owners.filter((owner) => spec.owners.includes(owner) !== documentedOn(integrationPut(spec, owner))),
+      ),
+    ).toEqual([]);
+  });
 
   it('fails on a table entry the doc contradicts: a type changed', () => {
     const [first, ...rest] = BADGE_PARAMS;
@@ -302,10 +343,12 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     await call('POST', '/groups/acme%2Fweb/ldap_group_links', {
       json: { cn: 'docs', group_access: 30, provider: 'ldapmain' },
     });
+    for (const owner of [storefront, '/groups/acme'])
+      await call('PUT', `${owner}/integrations/slack`, { json: { webhook: 'https://hooks.slack.com/services/docs' } });
   });
 
   /** The answer of each documented endpoint the sandbox is asked, as [path, caller]. */
-  const ASKED: Record<string, () => [string, 'admin' | 'developer']> = {
+  const ASKED: Record<string, () => [string, 'admin' | 'maintainer' | 'developer']> = {
     'GET /projects/:id/labels': () => [`${storefront}/labels?with_counts=true`, 'admin'],
     'GET /projects/:id/labels/:label_id': () => [`${storefront}/labels/docs`, 'admin'],
     'GET /projects/:id/badges': () => [`${storefront}/badges`, 'admin'],
@@ -392,13 +435,19 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /version': () => ['/version', 'developer'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
+    'GET /projects/:id/integrations': () => [`${storefront}/integrations`, 'maintainer'],
+    'GET /groups/:id/integrations': () => ['/groups/acme/integrations', 'admin'],
   };
 
   for (const [endpoint, ask] of Object.entries(ASKED)) {
     it(`answers ${endpoint} with every documented key`, async () => {
       const doc = documented(endpoint);
       const [path, as] = ask();
-      const missing = async (keys: readonly string[] | undefined, caller: 'admin' | 'developer', kind: string) => {
+      const missing = async (
+        keys: readonly string[] | undefined,
+        caller: 'admin' | 'maintainer' | 'developer',
+        kind: string,
+      ) => {
         if (!keys) return [];
         const answer = await call('GET', path, { as: caller });
         expect(answer.status).toBe(200);
@@ -414,6 +463,69 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
       ]).toEqual([]);
     });
   }
+
+  /** A value each required integration parameter takes: its URLs are checked (public http or https). */
+  const REQUIRED_VALUES: Record<string, string> = {
+    webhook: 'https://hooks.example.com/services/docs',
+    url: 'https://jira.example.com',
+    password: 'docs-secret',
+    recipients: 'docs@example.com',
+    jenkins_url: 'https://jenkins.example.com',
+    project_name: 'docs',
+  };
+  const ownerPath = (owner: Owner) => (owner === 'project' ? storefront : '/groups/acme');
+
+  for (const { spec, owner } of INTEGRATION_OWNERS) {
+    const endpoint = integrationPut(spec, owner);
+    const required = Object.entries(documented(endpoint).params)
+      .filter(([, param]) => param.required)
+      .map(([name]) => name);
+    const body = () => Object.fromEntries(required.map((name) => [name, REQUIRED_VALUES[name]]));
+    const path = () => `${ownerPath(owner)}/integrations/${integrationSlug(spec.name)}`;
+
+    it(`takes ${endpoint} with its documented required parameters, 400 without any one`, async () => {
+      const refused = [];
+      for (const name of required) {
+        const { [name]: _left, ...rest } = body();
+        const answer = await call('PUT', path(), { json: rest });
+        refused.push([answer.status, answer.body]);
+      }
+      expect(refused).toEqual(required.map((name) => [400, { error: `${name} is missing` }]));
+      expect((await call('PUT', path(), { json: body() })).status).toBe(200);
+    });
+
+    it(`answers ${endpoint.replace('PUT', 'GET')} with the doc's keys, properties only of its table, no secret`, async () => {
+      await call('PUT', path(), { json: body() });
+      const answer = await call('GET', path());
+      expect(answer.status).toBe(200);
+      // The doc shows one integration's own answer (Slack slash commands): one entity for every integration.
+      const keys = documented(`GET /${owner}s/:id/integrations/slack-slash-commands`).response ?? [];
+      expect(keys.filter((key) => !(key in answer.body))).toEqual([]);
+      const params = documented(endpoint).params;
+      expect(
+        Object.keys(answer.body.properties).filter((key) => !(key in params) || spec.secrets.includes(key)),
+      ).toEqual([]);
+    });
+
+    it(`answers ${endpoint.replace('PUT', 'DELETE')} by disabling it, its settings reset`, async () => {
+      await call('PUT', path(), { json: body() });
+      expect((await call('DELETE', path())).status).toBe(204);
+      const answer = await call('GET', path());
+      expect([answer.body.active, Object.values(answer.body.properties).filter((value) => value !== null)]).toEqual([
+        false,
+        [],
+      ]);
+    });
+  }
+
+  it('answers 404 for an integration an owner’s doc page does not document (Jenkins on a group)', async () => {
+    const jenkins = INTEGRATIONS.find((spec) => spec.name === 'jenkins') as IntegrationSpec;
+    expect(() => documented(integrationPut(jenkins, 'group'))).toThrow();
+    const answer = await call('PUT', '/groups/acme/integrations/jenkins', {
+      json: { jenkins_url: 'https://jenkins.example.com', project_name: 'docs' },
+    });
+    expect([answer.status, answer.body]).toEqual([404, { error: '404 Not Found' }]);
+  });
 
   it('lists no difference that is none: each entry of differences.json names a documented endpoint', () => {
     for (const key of Object.keys(DIFFERENCES)) {
