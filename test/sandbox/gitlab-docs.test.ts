@@ -464,6 +464,107 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     });
   }
 
+  /**
+   * Each documented write the sandbox is asked: its body (JSON, a query or a multipart form) of the
+   * doc's parameters only, the status GitLab answers (Grape's: 201 for a POST that creates, 200 for a
+   * PUT or an action, 204 for a DELETE), and the endpoint whose documented answer it gives (its own
+   * unless named: a deprecated form answers as the form it stands for; the doc shows a group
+   * label's answer on its GET).
+   */
+  interface Write {
+    path: string;
+    json?: Record<string, unknown>;
+    query?: Record<string, string>;
+    files?: Record<string, Blob>;
+    status: number;
+    answers?: string;
+  }
+  const WRITTEN: Record<string, () => Write> = {
+    'POST /projects/:id/uploads': () => ({
+      path: `${storefront}/uploads`,
+      files: { file: new Blob([Buffer.from('docs')], { type: 'image/png' }) },
+      status: 201,
+    }),
+    'POST /projects/:id/mirror/pull': () => ({ path: '/projects/acme%2Fplatform%2Fapi/mirror/pull', status: 200 }),
+    'POST /projects/:id/labels': () => ({
+      path: `${storefront}/labels`,
+      json: { name: 'written', color: '#123456', description: 'docs', priority: 2 },
+      status: 201,
+    }),
+    'PUT /projects/:id/labels/:label_id': () => ({
+      path: `${storefront}/labels/docs`,
+      json: { new_name: 'docs-renamed', color: '#00FF00', description: 'docs', priority: 1 },
+      status: 200,
+    }),
+    'PUT /projects/:id/labels': () => ({
+      path: `${storefront}/labels`,
+      json: { name: 'docs', new_name: 'docs-renamed', color: '#00FF00', description: 'docs', priority: 1 },
+      status: 200,
+      answers: 'PUT /projects/:id/labels/:label_id',
+    }),
+    'DELETE /projects/:id/labels/:label_id': () => ({ path: `${storefront}/labels/docs`, status: 204 }),
+    'DELETE /projects/:id/labels': () => ({ path: `${storefront}/labels`, query: { name: 'docs' }, status: 204 }),
+    'PUT /groups/:id/labels': () => ({
+      path: '/groups/acme/labels',
+      json: { name: 'group-docs', new_name: 'group-renamed', color: '#0000FF', description: 'docs' },
+      status: 200,
+      answers: 'GET /groups/:id/labels/:label_id',
+    }),
+    'DELETE /groups/:id/labels': () => ({ path: '/groups/acme/labels', query: { name: 'group-docs' }, status: 204 }),
+  };
+
+  const send = (method: string, write: Write, params: Record<string, unknown>) => {
+    const query = new URLSearchParams(
+      Object.entries(params).filter(([name]) => write.query && name in write.query) as [string, string][],
+    ).toString();
+    const path = query ? `${write.path}?${query}` : write.path;
+    if (write.files) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(params)) form.append(name, value as Blob, `${name}.png`);
+      return call(method, path, { form, as: 'maintainer' });
+    }
+    const json =
+      write.json && Object.fromEntries(Object.entries(params).filter(([name]) => name in (write.json ?? {})));
+    return call(method, path, { ...(json ? { json } : {}), as: 'maintainer' });
+  };
+
+  for (const [endpoint, write] of Object.entries(WRITTEN)) {
+    const [method] = endpoint.split(' ') as [string];
+    it(`answers ${endpoint} given the doc's parameters: its status and every documented key`, async () => {
+      await call('PUT', '/projects/acme%2Fplatform%2Fapi', {
+        json: { mirror: true, import_url: 'https://example.com/upstream.git' },
+      });
+      const asked = write();
+      const params = { ...asked.json, ...asked.query, ...asked.files };
+      const doc = documented(endpoint).params;
+      expect(Object.keys(params).filter((name) => !(name in doc))).toEqual([]);
+      const answer = await send(method, asked, params);
+      expect(answer.status).toBe(asked.status);
+      const keys = documented(asked.answers ?? endpoint).response ?? [];
+      expect(
+        keys
+          .filter((key) => !(key in (answer.body ?? {})))
+          .filter((key) => !(`${endpoint} response ${key}` in DIFFERENCES)),
+      ).toEqual([]);
+    });
+
+    const required = Object.keys(documented(endpoint).params).filter(
+      (name) => documented(endpoint).params[name]?.required && name !== 'id',
+    );
+    if (required.length > 0)
+      it(`refuses ${endpoint} without a documented required parameter (400 naming it)`, async () => {
+        const asked = write();
+        const params: Record<string, unknown> = { ...asked.json, ...asked.query, ...asked.files };
+        const refused = [];
+        for (const name of required) {
+          const { [name]: _left, ...rest } = params;
+          const answer = await send(method, asked, rest);
+          refused.push([answer.status, answer.body]);
+        }
+        expect(refused).toEqual(required.map((name) => [400, { error: `${name} is missing` }]));
+      });
+  }
+
   /** A value each required integration parameter takes: its URLs are checked (public http or https). */
   const REQUIRED_VALUES: Record<string, string> = {
     webhook: 'https://hooks.example.com/services/docs',
