@@ -194,9 +194,13 @@ export function noteableJson(store: Store, noteable: Noteable): Record<string, u
         allow_maintainer_to_push: false,
         ...votes,
         web_url: `${store.origin}/${path}/-/merge_requests/${noteable.iid}`,
+        // Deprecated for `references` (12.7), still answered: the list's answer table and example.
+        reference: `!${noteable.iid}`,
         references: { short: `!${noteable.iid}`, relative: `!${noteable.iid}`, full: `${path}!${noteable.iid}` },
         time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
         squash: false,
+        // No merge request asks to squash: the project's squash option decides (only `always` squashes).
+        squash_on_merge: store.projects.get(noteable.parentId)?.attrs.squash_option === 'always',
         task_completion_status: { count: 0, completed_count: 0 },
         blocking_discussions_resolved: true,
         has_conflicts: false,
