@@ -279,8 +279,8 @@ for (const bundle of ['front.cjs', 'back.cjs']) {
 // The back's, under the launcher's flags: a few commands run through the front against a sandbox
 // in this process (RECORDED_COMMANDS), so the code every command shares (the context, the config
 // file's check, the HTTP client, a request, the output) starts compiled, and the verbs' own code is
-// compiled when used. Evaluating every module of the back instead made a cache of 1.9 MB, not 1.1,
-// and `projects view 1` 366M instructions, not 316M (docs/node.md).
+// compiled when used. Evaluating every module of the back instead made a cache of 1.9 MB, not 1.4,
+// and `projects view 1` 365M instructions, not 317M (bench/README.md, start-up).
 const launcher = createRequire(import.meta.url)(join(outdir, 'cli.cjs'));
 const front = launcher.loadBundle('front', { useCache: false });
 await front.exports.renderEveryHelp();
@@ -291,9 +291,9 @@ await writeFile(join(outdir, 'back.cache'), back.script.createCachedData());
 
 /**
  * The commands the back's cache is recorded from, one of each kind that leaves the front: a config
- * file read and checked, one request. (A page of a list as well: a cache 300 KB larger, and
- * `projects list` no faster.) Each runs against a sandbox of
- * its own (dist/sandbox.js, outside the back), with a config directory of its own.
+ * file read and checked, one request. (A page of a list as well made a cache 50 KB larger and
+ * `projects list` no faster: 360M instructions against 363M.) They run against a sandbox in this
+ * process (dist/sandbox.js, outside the back) and a config directory made for them.
  */
 async function runRecordedCommands(main) {
   const RECORDED_COMMANDS = [
