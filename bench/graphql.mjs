@@ -11,7 +11,10 @@
  *      measured on 40 projects and scaled to 400 (a serial read is linear in the projects);
  *    - a second `collab apply`: 0 writes, from the sandbox's request log;
  *    - the first plan, of the world before the apply, both ways: what differs is read again by REST
- *      (src/desired/graphql.ts), so that costs GraphQL's few requests more than REST alone.
+ *      (src/desired/graphql.ts), so that costs GraphQL's few requests more than REST alone;
+ *    - `collab export bench` both ways (alternating): requests, wall time, the same file;
+ *    - a saved plan's stale check both ways: a plan changing one variable of every project applied
+ *      through GraphQL, then the plan back with --no-graphql: its reads before the writes.
  *    Target: at most 0.2 requests a project for those sections through GraphQL.
  * 2. The scale: 3,000 projects (bench/g01..g60, 50 each), the same policy and latency, brought in
  *    line, then `collab plan` both ways: requests, wall time, and the minutes those requests take
@@ -19,7 +22,7 @@
  *
  * Run from bench/run.mjs, which hands over its helpers (`h`).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A request of the log that writes: every method but GET, except GraphQL's POSTs, which only read. */
@@ -214,6 +217,8 @@ async function speed(h) {
       `${perProject(firstRest.requests)} requests a project; ${firstRest.lines} changes`,
     );
     row('collab', 'second apply (GraphQL)', 1, second.wall, second.requests, `${writes} writes; exit ${second.code}`);
+    for (const r of await exportBoth(h, sb, projects)) row('collab', r.command, r.runs, r.wall, r.requests, r.note);
+    for (const r of await staleCheckBoth(h, sb, projects)) row('collab', r.command, 1, r.wall, r.requests, r.note);
     h.targets.push({
       id: 'graphql',
       target: `\`collab plan\` of ${projects} projects through GraphQL: at most 0.2 requests a project; the second apply writes nothing`,
@@ -223,6 +228,74 @@ async function speed(h) {
   } finally {
     await sb.stop();
   }
+}
+
+/** `collab export bench` both ways, alternating, on the world in line: requests and wall time, and whether the files are the same. */
+async function exportBoth(h, sb, projects) {
+  const runs = { graphql: [], rest: [] };
+  const texts = {};
+  for (let run = 0; run < Math.max(h.runs, 3); run++)
+    for (const [way, flags] of [
+      ['graphql', []],
+      ['rest', ['--no-graphql']],
+    ]) {
+      const out = join(h.work, `graphql-export-${way}.yaml`);
+      await sb.resetStats();
+      const m = await h.measure([process.execPath, h.cli, 'export', 'bench', '--out', out, '-q', ...flags], {
+        env: sb.env,
+      });
+      runs[way].push({ ...m, requests: (await sb.stats()).requests });
+      texts[way] = readFileSync(out, 'utf8');
+    }
+  const same = texts.graphql === texts.rest;
+  h.progress(`export: GraphQL ${runs.graphql[0].requests} requests, REST ${runs.rest[0].requests}; same file: ${same}`);
+  return [
+    ['export bench (GraphQL where a section gives its export whole)', runs.graphql],
+    ['export bench --no-graphql', runs.rest],
+  ].map(([command, list]) => {
+    const requests = medianOf(h, list, 'requests');
+    return {
+      command,
+      runs: list.length,
+      wall: medianOf(h, list, 'wall'),
+      requests,
+      note: `${(requests / projects).toFixed(2)} requests a project; ${texts.graphql.split('\n').length} lines, the same file both ways: ${same ? 'yes' : 'NO'}; exit ${list.map((r) => r.code).join(', ')}`,
+    };
+  });
+}
+
+/**
+ * A saved plan's stale check both ways: a plan that changes one variable of every project, applied
+ * through GraphQL, then the plan back, applied with --no-graphql (the world is in line again
+ * after). Each reads every project and its variables before writing; the reads are the requests
+ * less the writes, from the sandbox's log.
+ */
+async function staleCheckBoth(h, sb, projects) {
+  const out = [];
+  for (const [way, from, to, flags] of [
+    ['GraphQL', 'eu-west-1', 'eu-west-2', []],
+    ['--no-graphql', 'eu-west-2', 'eu-west-1', ['--no-graphql']],
+  ]) {
+    const file = join(h.work, `graphql-stale-${way === 'GraphQL' ? 'graphql' : 'rest'}.yaml`);
+    writeFileSync(file, FILE.replace(`value: ${from}`, `value: ${to}`));
+    const plan = `${file}.plan.json`;
+    const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
+    await h.measure([process.execPath, h.cli, 'plan', '-f', file, '--out', plan, '-q'], { env });
+    await sb.resetStats();
+    const m = await h.measure([process.execPath, h.cli, 'apply', '-f', plan, '-q', '--concurrency', '32', ...flags], {
+      env,
+    });
+    const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
+    const writes = log.filter(isWrite).length;
+    h.progress(`saved plan (${way}): ${log.length} requests, ${writes} writes, ${h.fmtMs(m.wall)}, exit ${m.code}`);
+    out.push({
+      command: `apply -f plan.json${flags.length ? ' --no-graphql' : ''} (a variable of each project)`,
+      wall: m.wall,
+      requests: log.length,
+      note: `stale check ${log.length - writes} reads (${((log.length - writes) / projects).toFixed(2)} a project), then ${writes} writes; exit ${m.code}`,
+    });
+  }
+  return out;
 }
 
 async function scale(h) {
