@@ -33,8 +33,7 @@ const userRef: ValueParser<string | number> = (value, flag) => {
 export const LIST = verb({
   name: 'list',
   summary: 'List projects (GET /projects), a user’s projects (--user) or starred projects (--starred-by)',
-  description:
-    'Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s limit of offset pagination (50,000 projects by default).',
+  description: `Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s limit of offset pagination (${PROJECTS_OFFSET_LIMIT.toLocaleString('en')} projects by default).`,
   flags: {
     // As given: which of them the endpoint takes depends on --user and --starred-by (list.ts).
     filters: given(PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
@@ -129,7 +128,7 @@ export function parse(input: Input): ListOptions {
 
   const flags: ListFlags = input.list;
 
-  // Offset pages stop at the service's offset limit (50,000 projects by default; a self-managed
+  // Offset pages stop at the service's offset limit (PROJECTS_OFFSET_LIMIT by default; a self-managed
   // instance sets its own). Ordered by id, --all goes on past that point by starting a new window
   // after the last id written; so id is the order of --all unless chosen.
   if (flags.all && query.order_by === undefined) query.order_by = 'id';
