@@ -167,20 +167,25 @@ export async function sections(h) {
 }
 
 /**
- * Each section planned alone beside the settings, on the applied state: its requests a project
- * beyond the settings' own (`base`, the plan again of every section less theirs: measured once).
+ * Each section planned alone beside the settings, on the applied state, through GraphQL (the
+ * default) and by REST (`--no-graphql`): its requests a project beyond the settings' own (`base`,
+ * the plan of the settings alone: measured once, the same either way).
  */
 async function eachSection(h, sb, env, projects, used, allRequests) {
-  const planOf = async (names) => {
+  const planOf = async (names, ...flags) => {
     const file = join(h.work, `sections-only-${names.join('-') || 'settings'}.yaml`);
     writeFileSync(file, fileWith(names));
     await sb.resetStats();
-    await h.measure([process.execPath, h.cli, 'plan', '-o', 'ndjson', '-f', file, '-q'], { env });
+    await h.measure([process.execPath, h.cli, 'plan', '-o', 'ndjson', '-f', file, '-q', ...flags], { env });
     return (await sb.stats()).requests;
   };
   const base = await planOf([]);
   const each = [];
-  for (const name of used) each.push(`${name} ${((await planOf([name])) - base) / projects}`);
+  for (const name of used) {
+    const graphql = ((await planOf([name])) - base) / projects;
+    const rest = ((await planOf([name], '--no-graphql')) - base) / projects;
+    each.push(`${name} ${graphql === rest ? rest : `${graphql.toFixed(2)} (REST ${rest})`}`);
+  }
   h.progress(
     `each section on the applied state, requests a project beyond the settings' ${(base / projects).toFixed(2)}: ${each.join(', ')}; all together ${((allRequests - base) / projects).toFixed(2)}`,
   );
@@ -188,12 +193,12 @@ async function eachSection(h, sb, env, projects, used, allRequests) {
     case: `collab.yaml sections: ${projects} projects in ${GROUPS} groups`,
     tool: 'collab',
     command: 'plan, each section alone on the applied state',
-    runs: used.length + 1,
+    runs: 2 * used.length + 1,
     wall: 0,
     rss: 0,
     requests: allRequests,
     items: projects,
-    note: `requests a project beyond the settings: ${each.join(', ')}`,
+    note: `requests a project beyond the settings, through GraphQL (by REST): ${each.join(', ')}`,
   });
 }
 

@@ -7,6 +7,7 @@ import { useDesiredWorlds } from '../helpers/desired.js';
  * needs, an unknown name is exit 4 with a hint, both before anything is sent.
  */
 const world = useDesiredWorlds();
+const free = useDesiredWorlds({ tier: 'free' });
 const P = 'acme/web/storefront';
 const onProject = (section: string) => `version: 1\nprojects:\n  ${P}:\n${section}`;
 const MAINTAINERS =
@@ -65,4 +66,39 @@ describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
     ]);
     expect(writes()).toEqual([]);
   });
+});
+
+describe('collab.yaml and the commands against GitLab Free: the paid features', () => {
+  const PAID: ReadonlyArray<readonly [string, string, string[]]> = [
+    ['approval_rules', 'merge request approval rules', ['approval-rules', 'list', '--project', P]],
+    ['approval_settings', 'merge request approval settings', ['approval-settings', 'view', '--project', P]],
+    ['protected_environments', 'protected environments', ['protected-environments', 'list', '--project', P]],
+  ];
+  const text = (section: string) =>
+    section === 'approval_settings'
+      ? '    approval_settings:\n      retain_approvals_on_push: true\n'
+      : (SECTIONS[section] as string);
+
+  it.each(PAID)('%s: a plan is exit 2 before anything but the tier is read', async (section, feature) => {
+    const { collab, file, sandbox } = await free();
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(onProject(text(section)))]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(`${section} (${feature}), which need a paid tier`);
+    expect(sandbox.requestLog.map((r) => r.path)).toEqual(['/api/v4/metadata']);
+  });
+
+  it.each(PAID)(
+    '%s: its command says in one line that %s need a paid tier (exit 3)',
+    async (_section, feature, args) => {
+      const { collab } = await free();
+      const run = await collab(args);
+      expect([run.exitCode, run.stdout]).toEqual([3, '']);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^error: ${feature} need a paid tier \\(GitLab Premium or Ultimate\\): this instance is GitLab Free \\([^\\n]*\\)\\n$`,
+        ),
+      );
+    },
+  );
 });
