@@ -40,12 +40,18 @@ export interface IO {
  * COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a terminal: for tests and the
  * demo, which run the tool through pipes.
  */
+/** The terminal's width COLLAB_FORCE_TTY gives (`COLLAB_FORCE_TTY=60`), else 0. */
+export function forcedColumns(env: Env): number {
+  const forced = env.COLLAB_FORCE_TTY;
+  return forced !== undefined && /^\d{2,}$/.test(forced) ? Number(forced) : 0;
+}
+
 export function streamIO(streams: Streams, env: Env, options: { noColor?: boolean } = {}): IO {
   const forced = env.COLLAB_FORCE_TTY;
   const forceTTY = forced !== undefined && forced !== '' && forced !== '0';
   const stdoutIsTTY = forceTTY || streams.stdout.isTTY === true;
   const stderrIsTTY = forceTTY || streams.stderr.isTTY === true;
-  const forcedWidth = forceTTY && /^\d{2,}$/.test(forced ?? '') ? Number(forced) : 0;
+  const forcedWidth = forcedColumns(env);
   return {
     stdout: streams.stdout,
     stderr: streams.stderr,

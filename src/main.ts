@@ -5,7 +5,8 @@ import type { CommandSpec } from './commands/spec.js';
 import { CollabError, EXIT_CODES, isCollabError, isOutcome } from './errors.js';
 import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
-import { flat, usageErrorText } from './error-text.js';
+import { flat, usageErrorText, wrapErrorLines } from './error-text.js';
+import { forcedColumns } from './io.js';
 import { escapeControls } from './output/escape.js';
 import { bulkRun } from './commands/targets.js';
 
@@ -100,9 +101,15 @@ function watchStreams(): void {
   process.stderr.on('error', () => undefined);
 }
 
+/** stderr's columns when it is a terminal (or COLLAB_FORCE_TTY's width), else 0: `error:` lines wrap only there. */
+function stderrColumns(runtime: Runtime): number {
+  return forcedColumns(runtime.env) || (runtime.terminalColumns?.(2) ?? 0);
+}
+
 function printError(run: Run, error: unknown, verbose: boolean): number {
   const redact = (text: string) => run.redact(text);
-  const write = (text: string) => run.runtime.write(2, text);
+  const columns = stderrColumns(run.runtime);
+  const write = (text: string) => run.runtime.write(2, wrapErrorLines(text, columns));
   if (error instanceof CommanderError) {
     // Commander has printed its message already (formatted by commanderErrorText).
     return error.exitCode === 0 ? 0 : EXIT_CODES.usage;
@@ -167,7 +174,7 @@ function installSignalHandlers(run: Run): void {
 function commanderErrorText(run: Run, text: string, commandPath: string): string {
   const optionFailure = run.optionFailure;
   run.optionFailure = undefined;
-  return usageErrorText(text, commandPath, optionFailure);
+  return wrapErrorLines(usageErrorText(text, commandPath, optionFailure), stderrColumns(run.runtime));
 }
 
 function commandPath(cmd: Command): string {

@@ -54,6 +54,8 @@ export interface Runtime {
   write(fd: 1 | 2, text: string): void;
   /** The width help is wrapped to on fd. */
   helpWidth(fd: 1 | 2): number;
+  /** fd's columns when it is a terminal, else 0 (unset: never one, as a test's streams). */
+  terminalColumns?(fd: 1 | 2): number;
   /** What the HTTP client sends through (a MockAgent in tests); by default the client builds its own. */
   dispatcher?: Dispatcher | undefined;
   /** The credential store (a test's, in memory); by default the system's where one answers (src/config/credentials.ts). */

@@ -82,5 +82,6 @@ export function processRuntime(onStdoutClosed: () => void): Runtime {
     write: (fd, text) => writeTo(fd, text, fd === 1 ? onStdoutClosed : undefined),
     // 80 is commander's width when its default says undefined (not a terminal).
     helpWidth: (fd) => (isTerminal(fd) ? stream(fd).columns : 80),
+    terminalColumns: (fd) => (isTerminal(fd) ? (stream(fd).columns ?? 0) : 0),
   };
 }

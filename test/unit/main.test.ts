@@ -1,10 +1,46 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GLOBAL_OPTIONS, longFlag, shortFlag, takesValue } from '../../src/commands/common-options.js';
 import { EXIT_CODES } from '../../src/errors.js';
+import { displayWidth } from '../../src/output/text-width.js';
 import { runMain, tempConfigDir } from '../helpers/cli.js';
 
 /** main() is one run given everything from outside (environment, streams, signal): it returns the exit code. */
 describe('main', () => {
+  const NO_SERVICE = { COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'x' };
+
+  it('wraps error: and hint: lines at a 40-column terminal between words, later lines indented by two', async () => {
+    const tty = { env: { COLLAB_FORCE_TTY: '40' } };
+    const ours = await runMain(['projects', 'list', '-o', 'markdown'], NO_SERVICE, tty);
+    expect(ours.exitCode).toBe(2);
+    expect(ours.stderr).toBe(
+      'error: -o markdown is a document of a\n  plan: list does not write one\nhint: use -o table, json, ndjson or csv\n',
+    );
+    const commanders = await runMain(['projects', 'lst'], NO_SERVICE, tty);
+    expect(commanders.exitCode).toBe(2);
+    expect(commanders.stderr).toBe(
+      "error: unknown command 'lst'\nhint: Did you mean one of list, ls? Or\n  see `collab projects --help`\n",
+    );
+  });
+
+  it('measures a wrapped error line in display cells: wide characters take two', async () => {
+    const wide = '日本語'.repeat(4);
+    const result = await runMain(['projects', 'list', '--limit', wide], NO_SERVICE, {
+      env: { COLLAB_FORCE_TTY: '40' },
+    });
+    expect(result.exitCode).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.map((line) => displayWidth(line) <= 40)).toEqual(lines.map(() => true));
+    expect(lines[0]).toBe('error: invalid value');
+    expect(lines[1]).toBe(`  "${wide}" for`);
+  });
+
+  it('leaves error: and hint: lines whole in a pipe', async () => {
+    const piped = await runMain(['projects', 'list', '-o', 'markdown'], NO_SERVICE);
+    expect(piped.stderr).toBe(
+      'error: -o markdown is a document of a plan: list does not write one\nhint: use -o table, json, ndjson or csv\n',
+    );
+  });
+
   it('lists every exit code of EXIT_CODES in the help, once', async () => {
     const help = await runMain(['--help'], {});
     expect(help.exitCode).toBe(0);
