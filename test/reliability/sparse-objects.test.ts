@@ -236,7 +236,8 @@ describe('single reads refuse anything but one object', () => {
   it('a group push rule answered with null is malformed (a group without one answers 404)', async () => {
     const result = await against('null', ['push-rule', 'view', '--group', 'g']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(
+    // On the terminal the line wraps where the port's length puts it: read it back as one.
+    expect(result.stderr.replace(/\n {2}/g, ' ')).toBe(
       `error: malformed response from GET ${origin}/api/v4/groups/g/push_rule: a null where a JSON object was expected\n`,
     );
   });
