@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Router } from '../../src/sandbox/http.js';
+import { registerRoutes } from '../../src/sandbox/routes/index.js';
 import { BADGE_PARAMS } from '../../src/params/badges.js';
 import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../src/params/deploy-keys.js';
 import {
@@ -279,6 +281,23 @@ describe('the parameter tables, held to GitLab’s documentation', () => {
     ).toEqual([]);
   });
 
+  it('has a doc fixture for every route the sandbox serves (an integration’s :slug: each it takes)', () => {
+    const router = new Router();
+    registerRoutes(router);
+    const shape = (endpoint: string) => endpoint.replace(/:[a-z_]+/g, ':');
+    const known = new Set(PAGES.flatMap((page) => Object.keys(page.endpoints).map(shape)));
+    const served = router
+      .list()
+      .flatMap((route) =>
+        route.endsWith('/integrations/:slug')
+          ? INTEGRATION_OWNERS.filter(({ owner }) => route.includes(`/${owner}s/`)).map(({ spec }) =>
+              route.replace(':slug', integrationSlug(spec.name)),
+            )
+          : [route],
+      );
+    expect(served.filter((route) => !known.has(shape(route)))).toEqual([]);
+  });
+
   it('fails on a table entry the doc contradicts: a type changed', () => {
     const [first, ...rest] = BADGE_PARAMS;
     expect(tableProblems([{ ...first, type: 'integer' }, ...rest], 'POST /projects/:id/badges')).toEqual([
@@ -435,6 +454,8 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
     'GET /version': () => ['/version', 'developer'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],
+    'GET /projects/:id/members/all/:user_id': () => [`${storefront}/members/all/${made.dana}`, 'admin'],
+    'GET /groups/:id/members/all': () => [`/groups/acme%2Fweb/members/all?user_ids=${made.dana}`, 'admin'],
     'GET /projects/:id/integrations': () => [`${storefront}/integrations`, 'maintainer'],
     'GET /groups/:id/integrations': () => ['/groups/acme/integrations', 'admin'],
   };
