@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { splitJsonArrayBytes } from '../../src/http/json-array.js';
+import { Page } from '../../src/http/paginate.js';
 import type { IO } from '../../src/io.js';
 import { getPath, pickPaths } from '../../src/output/fields.js';
 import type { Column, OutputFormat } from '../../src/output/format.js';
@@ -76,6 +78,19 @@ describe('list output', () => {
     expect(await render('csv', false)).toBe(
       'id,path_with_namespace,namespace,extra,unknown_field\r\n1,acme/web,"{""full_path"":""acme""}",kept,\r\n2,"acme/api,""v2""","{""full_path"":""acme""}",,"[1,2]"\r\n',
     );
+  });
+
+  it('writes csv pages of many writes each (lines longer than one write) with every line whole and in order', async () => {
+    const { io, out } = fakeIO(false);
+    const writer = new ListWriter(io, { format: 'csv' }, COLUMNS, true);
+    const row = (id: number) => ({ id, note: `${id}`.repeat(900) });
+    for (const ids of [[1, 2], [3, 4, 5, 6, 7, 8], [9]]) {
+      const body = Buffer.from(JSON.stringify(ids.map(row)));
+      await writer.writePage(new Page(body, splitJsonArrayBytes(body) as number[], ids.length, 1, undefined));
+    }
+    await writer.end();
+    const lines = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => `${id},${`${id}`.repeat(900)}\r\n`);
+    expect(out()).toBe(`id,note\r\n${lines.join('')}`);
   });
 
   it('picks dot paths with --fields in every format', async () => {
