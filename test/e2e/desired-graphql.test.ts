@@ -3,7 +3,7 @@ import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SECTIONS } from '../../src/desired/sections/index.js';
-import { useDesiredWorlds } from '../helpers/desired.js';
+import { EVERY_ACME_PROJECT, useDesiredWorlds } from '../helpers/desired.js';
 import type { CallOptions } from '../helpers/sandbox-api.js';
 
 /**
@@ -485,23 +485,7 @@ describe('collab plan through GraphQL: requests', () => {
 
   it("69 projects in line: 2 queries of GraphQL beside the group's read and its project list, where REST sends 276", async () => {
     const { collab, file, sandbox, getJson } = await large();
-    const path = file(`version: 1
-groups:
-  acme:
-    projects:
-      variables:
-        - key: REGION
-          value: eu-west-1
-      labels:
-        - name: triage
-          color: "#D9534F"
-      protected_branches:
-        - name: main
-          push_access_level: maintainer
-      members:
-        - username: dana
-          access_level: developer
-`);
+    const path = file(EVERY_ACME_PROJECT);
     const applied = await collab(['apply', '-f', path, '--yes', '--journal', `${path}.journal`]);
     expect(
       applied.stdout

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useDesiredWorlds } from '../helpers/desired.js';
+import { EVERY_ACME_PROJECT, useDesiredWorlds } from '../helpers/desired.js';
 
 /**
  * A saved plan's stale check (src/desired/preflight.ts) reads the live state through GraphQL as
@@ -26,25 +26,6 @@ function byKind(log: readonly { method: string; path: string }[]): Record<string
 
 const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
 
-/** Every section with a GraphQL read, added to every project of acme (seed 150: 69 projects). */
-const ADDING = `version: 1
-groups:
-  acme:
-    projects:
-      variables:
-        - key: REGION
-          value: eu-west-1
-      labels:
-        - name: triage
-          color: "#D9534F"
-      protected_branches:
-        - name: main
-          push_access_level: maintainer
-      members:
-        - username: dana
-          access_level: developer
-`;
-
 /** Makes the saved plan of `text` in a world of its own and applies it, with these flags; the apply and its requests. */
 async function applySaved(w: Awaited<ReturnType<typeof world>>, text: string, flags: readonly string[] = []) {
   const out = join(w.dir, 'plan.json');
@@ -56,8 +37,8 @@ async function applySaved(w: Awaited<ReturnType<typeof world>>, text: string, fl
 
 describe('collab apply -f plan.json: the stale check through GraphQL', () => {
   it('a saved plan of 69 projects: 3 queries beside the projects, where --no-graphql reads 273 sections by REST', async () => {
-    const through = await applySaved(await large(), ADDING);
-    const rest = await applySaved(await large(), ADDING, ['--no-graphql']);
+    const through = await applySaved(await large(), EVERY_ACME_PROJECT);
+    const rest = await applySaved(await large(), EVERY_ACME_PROJECT, ['--no-graphql']);
     // What each sends: 273 changes (3 projects' main is protected as the file wants already).
     const writes = {
       'POST /api/v4/projects/:id/labels': 69,

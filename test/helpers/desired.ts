@@ -80,3 +80,22 @@ export function useDesiredWorlds(options: SandboxOptions = {}) {
     return w;
   };
 }
+
+/** A variable, a label, a protected branch and a member on every project of acme: each section with a GraphQL read. */
+export const EVERY_ACME_PROJECT = `version: 1
+groups:
+  acme:
+    projects:
+      variables:
+        - key: REGION
+          value: eu-west-1
+      labels:
+        - name: triage
+          color: "#D9534F"
+      protected_branches:
+        - name: main
+          push_access_level: maintainer
+      members:
+        - username: dana
+          access_level: developer
+`;
