@@ -22,6 +22,9 @@ interface ZodIssue {
   keys?: string[];
   values?: unknown[];
   errors?: ZodIssue[][];
+  /** A discriminated union's values when none matched (`note: No matching discriminator`). */
+  options?: unknown[];
+  note?: string;
   minimum?: number | bigint;
 }
 
@@ -58,6 +61,19 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
         message: unknownKey(key, name, objectKeys(schemaAt(path, data)), options),
       }));
     case 'invalid_union': {
+      // A discriminated union's key (an integration's `slug`) that names no branch: its values.
+      if (issue.note === 'No matching discriminator' && issue.options) {
+        // A value spelt two ways (`microsoft_teams`, `microsoft-teams`) is listed once, with underscores.
+        const all = issue.options.map(String);
+        const options = all.filter((option) => !(option.includes('-') && all.includes(option.replace(/-/g, '_'))));
+        const guess = typeof value === 'string' ? closest(value, options) : undefined;
+        return [
+          {
+            path,
+            message: `${name}: expected one of ${options.join(', ')}, got ${shown(value)}${guess ? `; did you mean ${guess}?` : ''}`,
+          },
+        ];
+      }
       // A list section given as a map of one item (`hooks: {url: x}`): said as what it must be.
       if (isObject(value) && !('items' in value) && !('enforce' in value) && isListSection(schemaAt(path, undefined)))
         return [{ path, message: `${name} must be a list (or {enforce, items})` }];
@@ -243,6 +259,7 @@ interface Def {
   options?: ZodMiniType[];
   values?: unknown[];
   entries?: Record<string, unknown>;
+  discriminator?: string;
 }
 
 const defOf = (schema: ZodMiniType | undefined): Def | undefined =>
@@ -276,6 +293,17 @@ function schemaAt(path: readonly (string | number)[], data: unknown): ZodMiniTyp
 function chooseBranch(schema: ZodMiniType | undefined, value: unknown): ZodMiniType | undefined {
   const def = defOf(schema);
   if (def?.type !== 'union' || !def.options) return schema;
+  // A discriminated union: the branch whose key takes the value's (an integration by its slug).
+  const key = def.discriminator;
+  if (key !== undefined && isObject(value)) {
+    const accepts = (option: ZodMiniType) =>
+      (option as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(value[key]).success;
+    const branch = def.options.find((option) => {
+      const tag = defOf(option)?.shape?.[key];
+      return tag !== undefined && accepts(tag);
+    });
+    if (branch) return branch;
+  }
   const wanted = Array.isArray(value) ? 'array' : isObject(value) ? 'object' : undefined;
   return def.options.find((option) => defOf(option)?.type === wanted) ?? schema;
 }

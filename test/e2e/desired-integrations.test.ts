@@ -106,6 +106,43 @@ describe('collab.yaml: integrations', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a group naming jenkins (a project-only integration) is refused (exit 2) before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const yaml =
+      'version: 1\ngroups:\n  acme:\n    integrations:\n      - slug: jenkins\n        jenkins_url: https://ci.example\n        project_name: web\n';
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(yaml)]);
+    expect([plan.exitCode, plan.stderr.split('\n')[0]]).toEqual([
+      2,
+      expect.stringContaining('groups.acme.integrations[0].slug: expected one of slack,'),
+    ]);
+    expect(plan.stderr.split('\n')[0]).not.toContain('jenkins,');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('defaults naming jenkins set it up on projects, and leave groups without it', async () => {
+    const { collab, file } = await world();
+    const yaml = [
+      'version: 1',
+      'defaults:',
+      '  integrations:',
+      '    - slug: jenkins',
+      '      jenkins_url: https://ci.example',
+      '      project_name: web',
+      'groups:',
+      '  acme/web: {}',
+      'projects:',
+      '  acme/web/storefront: {}',
+      '',
+    ].join('\n');
+    const plan = await collab(['plan', '-f', file(yaml), '-o', 'ndjson']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const changes = (plan.lines() as { section: string; kind: string; target: string }[]).filter(
+      (line) => line.section === 'integrations',
+    );
+    expect(changes.map((c) => [c.kind, c.target])).toEqual([['project', 'acme/web/storefront']]);
+  });
+
   it('reads nothing for a list that names none, and one GET a target (the list) under enforce', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/integrations')).length;

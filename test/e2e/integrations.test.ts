@@ -126,6 +126,10 @@ describe('collab integrations', () => {
         ['integrations', 'set', 'emails_on_push', '--project', project, '--recipients', 'a@b.c', '--webhook-file', '-'],
         'error: --webhook-file is not a setting of emails_on_push',
       ],
+      [
+        ['integrations', 'set', 'jenkins', '--group', 'acme', '--property', 'jenkins_url=https://ci.acme.example'],
+        'error: jenkins cannot be set up on a group',
+      ],
     ];
     for (const [argv, says] of cases) {
       const run = await collab(argv, { input: `${WEBHOOK}\n` });

@@ -81,6 +81,10 @@ const fileFlag = (key: string) =>
  */
 export function parse(input: SetIntegrationInput): SetIntegrationOptions {
   const spec = integrationNamed(input.slug);
+  if (spec && !spec.owners.includes(input.owner.kind))
+    throw new CollabError('usage', `${input.slug} cannot be set up on a ${input.owner.kind}`, {
+      hint: `it is set up on each ${spec.owners.join(' or ')}: give --${spec.owners[0]} <path or id>`,
+    });
   const takes = new Set(spec?.params.map((param) => param.name) ?? []);
   const secretKeys = new Set(spec?.secrets ?? []);
   for (const key of Object.keys(input.fields))

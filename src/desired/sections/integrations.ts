@@ -1,4 +1,4 @@
-import { literal, strictObject, union, type ZodMiniType } from 'zod/mini';
+import { discriminatedUnion, literal, strictObject, union, type ZodMiniObject } from 'zod/mini';
 import { ROLES } from '../../api/roles.js';
 import {
   disableIntegration,
@@ -39,7 +39,10 @@ declare module '../model.js' {
 type IntegrationSpecOp = OnTarget &
   ({ op: 'integration-set'; name: string; body: Body } | { op: 'integration-disable'; name: string });
 
-function itemSchema(spec: IntegrationSpec): ZodMiniType {
+type ItemSchema = ZodMiniObject;
+
+/** One integration's item, told apart by its slug (a discriminated union: a wrong key is said as such). */
+function itemSchema(spec: IntegrationSpec): ItemSchema {
   const slugs = [...new Set([spec.name, spec.name.replace(/_/g, '-')])];
   const slug = slugs.length === 1 ? literal(slugs[0] as string) : union(slugs.map((s) => literal(s)));
   // A secret is a template in the file, left as written where its variable is not set (a plan runs
@@ -68,8 +71,26 @@ export const integrations: Section<IntegrationSpecOp> = {
   kinds: ['project', 'group'],
   noun: 'integration',
   identify: (item) => integrationName(String(item.slug)),
+  // `defaults` speaks to groups too: a group keeps the integrations a group can have.
+  forKind: (kind, value) => {
+    const settable = (item: unknown) =>
+      !isItem(item) || integrationNamed(integrationName(String(item.slug)))?.owners.includes(kind) !== false;
+    if (Array.isArray(value)) return value.filter(settable);
+    return isItem(value) && Array.isArray(value.items) ? { ...value, items: value.items.filter(settable) } : value;
+  },
   unshown: (item, field) => integrationNamed(integrationName(String(item.slug)))?.secrets.includes(field) === true,
-  schema: () => listSchema(union(INTEGRATIONS.map(itemSchema))),
+  // Where an integration can be set up is its table's (Jenkins: a project's alone), so a group's
+  // file naming it is refused before a plan, not by the service at apply.
+  schema: (kind) =>
+    listSchema(
+      discriminatedUnion(
+        'slug',
+        INTEGRATIONS.filter((spec) => kind === 'both' || spec.owners.includes(kind)).map(itemSchema) as [
+          ItemSchema,
+          ...ItemSchema[],
+        ],
+      ),
+    ),
   read: {
     none: (live) => void (live.integrations = []),
     target: async (reader, live, resource, value) => {
