@@ -201,8 +201,8 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
       }
       line = '';
       lineWidth = 0;
-      // A word longer than a line (a change's JSON): lines of it, each up to its last comma that
-      // fits, else as far as the line goes.
+      // A word longer than a line (a change's JSON, a URL): lines of it, each up to its last comma
+      // or slash that fits (so a URL breaks between its parts), else as far as the line goes.
       let start = 0;
       for (;;) {
         const fit = fitWidth(word, start, width, true);
@@ -211,8 +211,9 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
           lineWidth = fit.width;
           break;
         }
-        const comma = word.slice(start, fit.end).lastIndexOf(',');
-        const end = comma >= 0 ? start + comma + 1 : fit.end;
+        const piece = word.slice(start, fit.end);
+        const after = Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/'));
+        const end = after > 0 ? start + after + 1 : fit.end;
         lines.push(word.slice(start, end));
         if (lines.length > maxLines) break paragraphs;
         start = end;

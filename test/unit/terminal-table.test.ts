@@ -222,6 +222,13 @@ describe('terminal tables', () => {
     ]);
   });
 
+  it('wrapToWidth breaks a URL longer than a line after its last slash that fits', () => {
+    expect(wrapToWidth('http://127.0.0.1:34561/acme/web/storefront.git', 39)).toEqual([
+      'http://127.0.0.1:34561/acme/web/',
+      'storefront.git',
+    ]);
+  });
+
   it('wrapToWidth cuts a word with no comma where the line ends', () => {
     expect(wrapToWidth('x'.repeat(12), 5)).toEqual(['xxxxx', 'xxxxx', 'xx']);
   });
