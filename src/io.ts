@@ -35,17 +35,17 @@ export interface IO {
   stdoutTakesBytes?: boolean;
 }
 
-/**
- * The IO of a run: its streams (the process's, or a test's) as its environment says to treat them.
- * COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a terminal: for tests and the
- * demo, which run the tool through pipes.
- */
 /** The terminal's width COLLAB_FORCE_TTY gives (`COLLAB_FORCE_TTY=60`), else 0. */
 export function forcedColumns(env: Env): number {
   const forced = env.COLLAB_FORCE_TTY;
   return forced !== undefined && /^\d{2,}$/.test(forced) ? Number(forced) : 0;
 }
 
+/**
+ * The IO of a run: its streams (the process's, or a test's) as its environment says to treat them.
+ * COLLAB_FORCE_TTY=1 (or a width) makes stdout and stderr behave as a terminal: for tests and the
+ * demo, which run the tool through pipes.
+ */
 export function streamIO(streams: Streams, env: Env, options: { noColor?: boolean } = {}): IO {
   const forced = env.COLLAB_FORCE_TTY;
   const forceTTY = forced !== undefined && forced !== '' && forced !== '0';

@@ -1,3 +1,4 @@
+import { ACCESS_LEVELS, ROLE_TITLES } from '../params/access.js';
 import type { Owner } from './owner.js';
 
 /**
@@ -28,24 +29,13 @@ export function ownerAdminRole(owner: Owner): string {
 
 /** The least role each of ROLES takes, where one role does (administrators alone, or a schedule's owner, take none). */
 const LEAST_ROLE: Readonly<Record<string, number>> = {
-  [ROLES.owners]: 50,
-  [ROLES.maintainers]: 40,
-  [ROLES.developers]: 30,
-  [ROLES.reporters]: 20,
+  [ROLES.owners]: ACCESS_LEVELS.owner,
+  [ROLES.maintainers]: ACCESS_LEVELS.maintainer,
+  [ROLES.developers]: ACCESS_LEVELS.developer,
+  [ROLES.reporters]: ACCESS_LEVELS.reporter,
 };
 
-/** GitLab's names of its roles, by access level (doc/api/members.md, Roles). */
-const ROLE_NAMES: Readonly<Record<number, string>> = {
-  5: 'Minimal Access',
-  10: 'Guest',
-  15: 'Planner',
-  20: 'Reporter',
-  30: 'Developer',
-  40: 'Maintainer',
-  50: 'Owner',
-};
-
-const roleName = (level: number) => ROLE_NAMES[level] ?? `access level ${level}`;
+const roleName = (level: number) => ROLE_TITLES[level] ?? `access level ${level}`;
 
 /**
  * A refused request's hint (a 403 of a request that names who may send it): who may, the role it

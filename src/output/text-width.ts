@@ -169,7 +169,7 @@ export function cutToWidth(text: string, width: number): string {
 /**
  * The text wrapped to `width` display cells, every character of it kept: lines break at a space
  * (the one space a break takes; any more begin the next line), and a word longer than a line
- * after its last comma that fits, else where the line ends; never inside an escape sequence, a
+ * after its last comma or slash that fits, else where the line ends; never inside an escape sequence, a
  * wide character or a grapheme with its combining marks (at least one a line, even one wider than
  * the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
  * many lines, then one of `…`; the lines are made only up to there, however long the text.

@@ -18,3 +18,18 @@ export function accessLevelName(level: unknown): string {
   const found = Object.entries(ACCESS_LEVELS).find(([, n]) => n === level);
   return found ? found[0] : level === null || level === undefined ? '' : String(level);
 }
+
+/**
+ * GitLab's names of its roles by access level (doc/api/members.md, Roles; GraphQL's AccessLevel
+ * `humanAccess`), for words addressed to a person: "the Maintainer role".
+ */
+export const ROLE_TITLES: Readonly<Record<number, string>> = {
+  0: 'No access',
+  5: 'Minimal Access',
+  10: 'Guest',
+  15: 'Planner',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};

@@ -9,6 +9,7 @@ import {
   validate,
 } from 'graphql';
 import { GRAPHQL_LIMITS, gitlabSchema, queryComplexity } from '../graphql/complexity.js';
+import { ROLE_TITLES } from '../params/access.js';
 import { REF_ACCESS_DESCRIPTIONS } from '../params/protected-refs.js';
 import {
   canAdministerCiVariables,
@@ -197,19 +198,10 @@ function idOf(model: string, value: unknown): number | undefined {
 
 // ---- values of the types ----
 
-const ACCESS_NAMES: Readonly<Record<number, [string, string]>> = {
-  0: ['NO_ACCESS', 'No access'],
-  5: ['MINIMAL_ACCESS', 'Minimal Access'],
-  10: ['GUEST', 'Guest'],
-  15: ['PLANNER', 'Planner'],
-  20: ['REPORTER', 'Reporter'],
-  30: ['DEVELOPER', 'Developer'],
-  40: ['MAINTAINER', 'Maintainer'],
-  50: ['OWNER', 'Owner'],
-};
-
 function accessLevel(level: number) {
-  const [stringValue, humanAccess] = ACCESS_NAMES[level] ?? [null, null];
+  // GitLab's AccessLevelEnum is the title in capitals: MINIMAL_ACCESS, NO_ACCESS.
+  const humanAccess = ROLE_TITLES[level] ?? null;
+  const stringValue = humanAccess === null ? null : humanAccess.toUpperCase().replace(/ /g, '_');
   return { integerValue: level, stringValue, humanAccess };
 }
 
