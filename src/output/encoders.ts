@@ -24,6 +24,8 @@ export interface Encoder {
   end(): string;
   /** A list cut short (Ctrl-C, a failed page): a terminal table's border; the formats for programs stay cut, not closed. */
   abandon(): string;
+  /** After the list's last text was written: notes that belong below it (a terminal table's cut cells). */
+  finished?(): void;
 }
 
 /** How an item's bytes, as the service sent them, are framed. */
@@ -264,6 +266,18 @@ class TableEncoder implements Encoder {
 
   abandon(): string {
     return this.end();
+  }
+
+  /**
+   * Once the table is drawn, below it: the cells cut to their first lines (table.ts, each cut says
+   * how many lines it hides), and how to see them whole.
+   */
+  finished(): void {
+    const cut = this.table?.cutLines();
+    if (!cut || cut.cut.size === 0 || !this.note) return;
+    const counts = [...cut.cut].map(([header, cells]) => `${cells} ${header} value${cells === 1 ? '' : 's'}`);
+    const them = [...cut.cut.values()].reduce((sum, cells) => sum + cells, 0) === 1 ? 'it' : 'them';
+    this.note(`${counts.join(', ')} cut to ${cut.lines} lines; -o json shows ${them} whole`);
   }
 }
 

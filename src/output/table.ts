@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { type Column, fieldValue, isTimestamp, PRIORITY, shownText, toneOf } from './format.js';
 import { type DrawOptions, drawClosing, drawDivider, drawOpening, drawRows } from './table-draw.js';
-import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from './text-width.js';
+import { cutToWidth, displayWidth, moreLines, widthWithin, wrapToWidth } from './text-width.js';
 
 /**
  * The bordered table of a terminal, drawn page by page: the first page settles the widths, later
@@ -18,7 +18,7 @@ const MAX_GROWTH = 24;
 const MIN_TEXT_WIDTH = 10;
 /** A wrapped column keeps at least this width, even if the table then overflows the terminal. */
 const MIN_WRAP_WIDTH = 24;
-/** A wrapped cell (a note's body) shows at most this many lines, then `…`: a row is one item of a list, its whole in -o json or its view. */
+/** A wrapped cell (a note's body) shows at most this many lines, then how many more: a row is one item of a list, its whole in -o json or its view. */
 const MAX_CELL_LINES = 12;
 
 interface Layout {
@@ -46,6 +46,8 @@ export class TerminalTable {
   private drawnTop = false;
   /** The columns shown, once the first page settled them. */
   private columns: readonly Column[];
+  /** How many cells of each wrapped column (by header) were cut to MAX_CELL_LINES. */
+  private readonly cutCells = new Map<string, number>();
 
   constructor(
     private readonly allColumns: readonly Column[],
@@ -88,6 +90,11 @@ export class TerminalTable {
     return this.drawnTop ? drawClosing(this.drawing()) : '';
   }
 
+  /** The wrapped columns whose cells were cut to MAX_CELL_LINES, each with how many cells, and that limit. */
+  cutLines(): { cut: ReadonlyMap<string, number>; lines: number } {
+    return { cut: this.cutCells, lines: MAX_CELL_LINES };
+  }
+
   /** The headers of the columns a narrow terminal left out (none before the first page). */
   leftOut(): string[] {
     const shown = new Set(this.layout?.visible ?? this.allColumns.keys());
@@ -121,6 +128,8 @@ export class TerminalTable {
         const parts = wrapToWidth(text, width, MAX_CELL_LINES).map((part) =>
           tone && chalk ? chalk[tone](part) : part,
         );
+        if (parts.length > MAX_CELL_LINES)
+          this.cutCells.set(column.header, (this.cutCells.get(column.header) ?? 0) + 1);
         (wrapped as string[][])[i] = parts;
         height = Math.max(height, parts.length);
         (lines[i] as string[]).push(...parts);
@@ -407,9 +416,13 @@ function availableWidth(terminalWidth: number, columns: number): number {
 /** The widest line of a wrapped cell, up to `cap` (then `cap + 1`). */
 function longestLine(text: string, cap: number): number {
   let widest = 0;
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  for (const line of lines) {
     widest = Math.max(widest, widthWithin(line, cap));
     if (widest > cap) break;
   }
+  // A cell cut after its first lines ends with how many more: room for that line too.
+  if (lines.length > MAX_CELL_LINES)
+    widest = Math.max(widest, Math.min(moreLines(lines.length - MAX_CELL_LINES).length, cap));
   return widest;
 }

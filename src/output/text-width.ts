@@ -172,17 +172,17 @@ export function cutToWidth(text: string, width: number): string {
  * after its last comma or slash that fits, else where the line ends; never inside an escape sequence, a
  * wide character or a grapheme with its combining marks (at least one a line, even one wider than
  * the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
- * many lines, then one of `…`; the lines are made only up to there, however long the text.
+ * many lines, then one saying how many more there are (`… 28 more lines`), so that every line is
+ * made, linear in the text.
  */
 export function wrapToWidth(text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
-  paragraphs: for (const paragraph of text.split(/\r?\n/)) {
+  for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     let lineWidth = 0;
     // Whether a space goes before the next word: not at a paragraph's start, nor after a break.
     let spaced = false;
     for (const next of paragraph.replace(/\t/g, ' ').split(' ')) {
-      if (lines.length > maxLines) break paragraphs;
       const gap = spaced ? 1 : 0;
       spaced = true;
       const nextWidth = widthWithin(next, width);
@@ -215,15 +215,23 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
         const after = Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/'));
         const end = after > 0 ? start + after + 1 : fit.end;
         lines.push(word.slice(start, end));
-        if (lines.length > maxLines) break paragraphs;
         start = end;
       }
     }
     lines.push(line);
-    if (lines.length > maxLines) break;
   }
   while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.length > maxLines ? [...lines.slice(0, maxLines), '…'] : lines;
+  if (lines.length <= maxLines) return lines;
+  return [...lines.slice(0, maxLines), moreLines(lines.length - maxLines, width)];
+}
+
+/**
+ * The line that ends text cut after its first lines, saying how many more there are: a person can
+ * tell a few lines from a whole log. Shorter forms where `width` is narrow (a later page's cell).
+ */
+export function moreLines(more: number, width = Number.POSITIVE_INFINITY): string {
+  const forms = [`… ${more} more line${more === 1 ? '' : 's'}`, `… ${more} more`, `…+${more}`];
+  return forms.find((form) => form.length <= width) ?? cutToWidth(forms[2] as string, width);
 }
 
 /**

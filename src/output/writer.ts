@@ -158,11 +158,13 @@ export class ListWriter {
   async abandon(): Promise<void> {
     const text = this.encoder.abandon();
     if (text) await write(this.io.stdout, text);
+    this.encoder.finished?.();
   }
 
   async end(): Promise<void> {
     const text = this.encoder.end();
     if (text) await write(this.io.stdout, text);
+    this.encoder.finished?.();
   }
 }
 

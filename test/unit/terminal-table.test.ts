@@ -206,6 +206,38 @@ describe('terminal tables', () => {
     expect(lines.join('\n')).toContain('second paragraph');
   });
 
+  it("a body of 40 lines shows 12, then how many more, in the cell's colour; one note below the table says -o json shows it whole", async () => {
+    const body = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n');
+    const columns: Column[] = [
+      { header: 'ID', path: 'id' },
+      { header: 'BODY', path: 'body', wrap: true, tone: () => 'yellow' },
+    ];
+    const notes: string[] = [];
+    const lines = await table([[{ id: 1, body }], [{ id: 2, body: 'short' }]], columns, 60, true, (message) =>
+      notes.push(message),
+    );
+    const cells = lines.slice(3, 16).map((line) => line.split('│')[2]?.trim());
+    expect(cells[11]).toBe('line 12');
+    expect(cells[12]).toBe('… 28 more lines');
+    expect(notes).toEqual(['1 BODY value cut to 12 lines; -o json shows it whole']);
+    const coloured = await table([[{ id: 1, body }]], columns, 60, true, undefined, true);
+    expect(coloured.join('\n')).toContain('\x1b[33m… 28 more lines\x1b[39m');
+  });
+
+  it('cuts of many rows are counted in one note; 13 lines is one more line', async () => {
+    const lines13 = Array.from({ length: 13 }, (_, i) => `l${i}`).join('\n');
+    const notes: string[] = [];
+    const lines = await table(
+      [[{ id: 1, body: lines13 }], [{ id: 2, body: lines13 }]],
+      NOTE_COLUMNS,
+      100,
+      true,
+      (message) => notes.push(message),
+    );
+    expect(lines.filter((line) => line.includes('… 1 more line ')).length).toBe(2);
+    expect(notes).toEqual(['2 BODY values cut to 12 lines; -o json shows them whole']);
+  });
+
   it('cutToWidth and wrapToWidth measure display cells', () => {
     expect(cutToWidth('日本語テキスト', 7)).toBe('日本語…');
     expect(stringWidth(cutToWidth('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 5))).toBeLessThanOrEqual(5);
