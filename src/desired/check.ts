@@ -58,7 +58,7 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
       return (issue.keys ?? []).map((key) => ({
         path: [...path, key],
         atKey: true,
-        message: unknownKey(key, name, objectKeys(schemaAt(path, data)), options),
+        message: unknownKey(key, path, data, options),
       }));
     case 'invalid_union': {
       // A discriminated union's key (an integration's `slug`) that names no branch: its values.
@@ -111,10 +111,22 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
   }
 }
 
-/** `unknown key merge_methd in …; did you mean merge_method?`: the likely key and no more; every allowed key with --verbose. */
-function unknownKey(key: string, where: string, allowed: readonly string[], options: CheckOptions): string {
-  const guess = closest(key, allowed);
+/**
+ * `unknown key merge_methd in …; did you mean merge_method?`: the likely key and no more; every
+ * allowed key with --verbose. A key known one level down (a setting beside `settings:`, a hook's
+ * `url` beside `hooks:`) or one level up (`archived` under `settings:`) says where it goes instead.
+ */
+function unknownKey(key: string, path: readonly (string | number)[], data: unknown, options: CheckOptions): string {
+  const where = label(path);
+  const schema = schemaAt(path, data);
+  const allowed = objectKeys(schema);
   const head = `unknown key ${key}${where ? ` in ${where}` : ''}`;
+  const home = homeOf(key, schema);
+  if (home) return `${head}; ${home}`;
+  const under = path.at(-1);
+  if (typeof under === 'string' && objectKeys(schemaAt(path.slice(0, -1), data)).includes(key))
+    return `${head}; it belongs one level up: put it beside ${under}:`;
+  const guess = closest(key, allowed);
   if (options.verbose) return `${head}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})`;
   return guess
     ? `${head}; did you mean ${guess}?`
@@ -307,6 +319,41 @@ function chooseBranch(schema: ZodMiniType | undefined, value: unknown): ZodMiniT
   const wanted = Array.isArray(value) ? 'array' : isObject(value) ? 'object' : undefined;
   return def.options.find((option) => defOf(option)?.type === wanted) ?? schema;
 }
+
+/**
+ * Where a key unknown in `schema` goes, when a child of it knows the key: `settings` first (a
+ * project's description), else the sections whose items have it (a hook's url), else a level
+ * below (a project's setting in a group: under projects.settings).
+ */
+function homeOf(key: string, schema: ZodMiniType | undefined): string | undefined {
+  const shape = defOf(schema)?.shape ?? {};
+  const homes = Object.keys(shape).filter((child) => fieldsOf(shape[child]).has(key));
+  if (homes.includes('settings')) return 'it is a setting: put it under settings:';
+  if (homes.length > 0)
+    return `it is a field of ${homes.join(', ')}: put it under ${homes.length === 1 ? `${homes[0]}:` : 'one of them'}`;
+  for (const [child, inner] of Object.entries(shape)) {
+    const level = defOf(unwrap(inner))?.shape;
+    if (level && fieldsOf(level.settings).has(key))
+      return `it is a setting of ${child}: put it under ${child}.settings:`;
+  }
+  return undefined;
+}
+
+/** The keys a section's value may hold: an object's, a list's items' (an integration's, whatever its slug). */
+function fieldsOf(schema: ZodMiniType | undefined): Set<string> {
+  const def = defOf(unwrap(schema));
+  if (def?.type === 'object') return new Set(Object.keys(def.shape ?? {}));
+  if (def?.type === 'array') return fieldsOf(def.element);
+  // A list section is a list or {enforce, items}: its items' keys, not `enforce` and `items`.
+  if (def?.type === 'union')
+    return new Set(
+      (def.options ?? []).filter((option) => !isWrapper(option)).flatMap((option) => [...fieldsOf(option)]),
+    );
+  return new Set();
+}
+
+/** A list section's `{enforce, items}` form. */
+const isWrapper = (schema: ZodMiniType): boolean => 'items' in (defOf(unwrap(schema))?.shape ?? {});
 
 function objectKeys(schema: ZodMiniType | undefined): string[] {
   return Object.keys(defOf(schema)?.shape ?? {});

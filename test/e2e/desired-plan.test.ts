@@ -152,6 +152,18 @@ describe('collab plan', () => {
     expect(plan.changes[2].request.body.token).toBe(TEMPLATE);
   });
 
+  it('a setting beside settings: is refused before any request, saying to put it under settings:, exit 2', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    description: the shop\n');
+    sandbox.resetStats();
+    const result = await collab(['plan', '-f', path]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      `${path}:4:5: unknown key description in projects["acme/web/storefront"]; it is a setting: put it under settings:\nerror: a problem in ${path}; nothing was sent\nhint: fix the file (\`collab apply --schema\` prints its JSON Schema, for editors)\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('checks the whole file before any request: every problem with its line and column, exit 2', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

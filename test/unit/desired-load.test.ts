@@ -67,6 +67,34 @@ describe('collab.yaml: loading and checking', () => {
     );
   });
 
+  it('a key put at the wrong level says where it goes: under settings, a section, a level below, or one up', () => {
+    const text = [
+      'version: 1',
+      'defaults:',
+      '  description: every project',
+      'groups:',
+      '  acme:',
+      '    merge_method: ff',
+      '    projects:',
+      '      description: each project of acme',
+      'projects:',
+      '  grp/app:',
+      '    description: x',
+      '    key: deploy',
+      '    settings:',
+      '      archived: true',
+    ].join('\n');
+    expect(problems(text).split('\n')).toEqual([
+      'collab.yaml:3:3: unknown key description in defaults; it is a setting: put it under settings:',
+      'collab.yaml:6:5: unknown key merge_method in groups.acme; it is a setting of projects: put it under projects.settings:',
+      'collab.yaml:8:7: unknown key description in groups.acme.projects; it is a setting: put it under settings:',
+      'collab.yaml:11:5: unknown key description in projects["grp/app"]; it is a setting: put it under settings:',
+      'collab.yaml:12:5: unknown key key in projects["grp/app"]; it is a field of variables, deploy_keys: put it under one of them',
+      'collab.yaml:14:7: unknown key archived in projects["grp/app"].settings; it belongs one level up: put it beside settings:',
+      'error: 6 problems in collab.yaml; nothing was sent',
+    ]);
+  });
+
   it('names YAML syntax errors and a version other than 1 with their positions', () => {
     expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe(
       'collab.yaml:4:1: a [ opened above is not closed with ] (or the lines in it are indented less than its key)\nerror: a problem in collab.yaml; nothing was sent',
