@@ -51,7 +51,9 @@ export function noteJson(store: Store, noteable: Noteable, note: Note): Record<s
     system: note.system,
     noteable_id: noteable.id,
     noteable_type: description.typeName,
-    ...(description.parent === 'project' ? { project_id: noteable.parentId } : {}),
+    // GitLab's Note entity exposes project_id on every note (lib/api/entities/note.rb), and the doc's
+    // epic note shows it: an epic's note belongs to no project, so it is null there.
+    project_id: description.parent === 'project' ? noteable.parentId : null,
     noteable_iid: noteable.kind === 'snippet' ? null : noteable.iid,
     resolvable: false,
     confidential: note.confidential,

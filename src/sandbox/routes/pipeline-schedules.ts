@@ -9,7 +9,7 @@ import {
 import { ACCESS } from '../access.js';
 import { findOwner } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
-import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
+import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { choice, int, modelError, readParams, requireStr, str } from '../params.js';
@@ -131,6 +131,8 @@ function updateSchedule(req: SandboxRequest): SandboxResponse {
 function takeOwnership(req: SandboxRequest): SandboxResponse {
   const { project, user } = scheduleProject(req, ACCESS.maintainer);
   const schedule = findSchedule(req, project);
+  // 200 when the caller owns it already (lib/api/ci/pipeline_schedules.rb, gitlabhq/gitlabhq 0ab7ab5b).
+  if (schedule.owner_id === user.id) return json(scheduleJson(req.store, schedule, true));
   schedule.owner_id = user.id;
   schedule.updated_at = req.store.nowIso();
   return json(scheduleJson(req.store, schedule, true), 201);
@@ -140,8 +142,9 @@ function deleteSchedule(req: SandboxRequest): SandboxResponse {
   const { project } = scheduleProject(req, ACCESS.maintainer);
   const schedule = findSchedule(req, project);
   req.store.schedules.delete(schedule.id);
-  // GitLab answers the deleted schedule (the doc's example), with a 202 Accepted.
-  return json(scheduleJson(req.store, schedule, true), 202);
+  // 204, no body: GitLab's API destroys it with destroy_conditionally! (lib/api/ci/pipeline_schedules.rb,
+  // gitlabhq/gitlabhq 0ab7ab5b), though the doc's example still shows the schedule.
+  return noContent();
 }
 
 function playSchedule(req: SandboxRequest): SandboxResponse {
