@@ -142,6 +142,7 @@ class CsvEncoder implements Encoder {
   readonly byItem = true;
   private paths: string[] | undefined;
   private lateFieldWarned = false;
+  private known: Set<string> | undefined;
 
   constructor(
     private readonly fields: readonly string[] | undefined,
@@ -161,16 +162,21 @@ class CsvEncoder implements Encoder {
   }
 
   private line(item: unknown, paths: readonly string[]): string {
-    if (!this.fields && !this.lateFieldWarned && item && typeof item === 'object') {
-      const late = Object.keys(item).find((key) => !paths.includes(key));
-      if (late !== undefined) {
-        this.lateFieldWarned = true;
-        this.warn?.(
-          `csv: the field "${late}" first appears after the header was written and is left out; name the fields with --fields to keep it`,
-        );
-      }
+    if (!this.fields && !this.lateFieldWarned && item && typeof item === 'object') this.warnLateField(item, paths);
+    return `${paths.map((path) => csvValue(getPath(item, path), path)).join(',')}\r\n`;
+  }
+
+  /** Once: a key the header left out. Checked against a set, as every item of every page is. */
+  private warnLateField(item: object, paths: readonly string[]): void {
+    this.known ??= new Set(paths);
+    for (const key in item) {
+      if (this.known.has(key) || !Object.hasOwn(item, key)) continue;
+      this.lateFieldWarned = true;
+      this.warn?.(
+        `csv: the field "${key}" first appears after the header was written and is left out; name the fields with --fields to keep it`,
+      );
+      return;
     }
-    return `${paths.map((path) => csvCell(rawText(getPath(item, path), path))).join(',')}\r\n`;
   }
 
   end(): string {
@@ -293,10 +299,12 @@ function fieldsOf(items: readonly unknown[]): string[] {
   return [...seen];
 }
 
-/** A field's value as the service sent it, as csv text: nested values as JSON. */
-function rawText(value: unknown, path: string): string {
+/** A field's value as the service sent it, as a csv cell: nested values as JSON text. */
+function csvValue(value: unknown, path: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return jsonText(value, `the field "${path}"`);
+  if (typeof value === 'string') return csvCell(value);
+  if (typeof value === 'object') return csvCell(jsonText(value, `the field "${path}"`));
+  // A number or a boolean holds no comma, quote or line break.
   return String(value);
 }
 

@@ -93,6 +93,25 @@ describe('list output', () => {
     expect(out()).toBe(`id,note\r\n${lines.join('')}`);
   });
 
+  it('warns once of a csv field that first appears on a later page, and leaves it out', async () => {
+    const { io, out } = fakeIO(false);
+    const warnings: string[] = [];
+    const writer = new ListWriter(io, { format: 'csv', warn: (m) => warnings.push(m) }, COLUMNS, true);
+    for (const items of [
+      [{ id: 1, ok: true }],
+      [{ id: 2, ok: false, late: 'x', later: 'y' }],
+      [{ id: 3, late: 'z' }],
+    ]) {
+      const body = Buffer.from(JSON.stringify(items));
+      await writer.writePage(new Page(body, splitJsonArrayBytes(body) as number[], items.length, 1, undefined));
+    }
+    await writer.end();
+    expect(out()).toBe('id,ok\r\n1,true\r\n2,false\r\n3,\r\n');
+    expect(warnings).toEqual([
+      'csv: the field "late" first appears after the header was written and is left out; name the fields with --fields to keep it',
+    ]);
+  });
+
   it('picks dot paths with --fields in every format', async () => {
     expect(JSON.parse(await render('json', false, ['id', 'namespace.full_path']))).toEqual([
       { id: 1, namespace: { full_path: 'acme' } },
