@@ -13,10 +13,39 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     // A clone that was never built: one line saying what to do, not a stack trace.
     if (error && error.code === 'MODULE_NOT_FOUND' && /dist[\\/]cli\.cjs/.test(String(error.message))) {
       const root = require('node:path').dirname(__dirname);
-      process.stderr.write(`error: collab is not built (no ${require('node:path').join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)\n`);
+      const lines = [
+        `error: collab is not built (no ${require('node:path').join(root, 'dist', 'cli.cjs')})`,
+        `hint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`,
+      ];
+      const width = /^\d{2,}$/.test(process.env.COLLAB_FORCE_TTY || '')
+        ? Number(process.env.COLLAB_FORCE_TTY)
+        : (process.stderr.isTTY && process.stderr.columns) || 0;
+      process.stderr.write(`${lines.map((line) => wrapped(line, width)).join('\n')}\n`);
       process.exit(1);
     }
     throw error;
   }
   cli.main();
+}
+
+/**
+ * A line wrapped at spaces to a terminal's width (0: not a terminal, left whole), later lines
+ * indented by two: src/error-text.ts's wrapErrorLines, which is in the bundle this runs without
+ * (test/process/missing-build.test.ts holds the two to the same lines). Its text is ASCII but the
+ * checkout's path, measured here in characters.
+ */
+function wrapped(line, width) {
+  if (width < 20 || line.length <= width) return line;
+  const lines = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    const limit = lines.length === 0 ? width : width - 2;
+    if (current === '' || current.length + 1 + word.length <= limit) current = current ? `${current} ${word}` : word;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  lines.push(current);
+  return lines.join('\n  ');
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wrapErrorLines } from '../../src/error-text.js';
 
 /** A clone that was never built, or whose build was cut short, and a build done once. */
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,6 +35,19 @@ describe('without a build', () => {
     );
     // --version needs no build.
     expect((await execa('node', [join(root, 'bin/collab.js'), '--version'])).stdout).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('on a terminal of 60 columns: the two lines wrapped as collab wraps its errors', async () => {
+    const root = checkout('never-built-narrow');
+    const result = await execa('node', [join(root, 'bin/collab.js'), 'projects', 'list'], {
+      reject: false,
+      env: { COLLAB_FORCE_TTY: '60' },
+    });
+    expect(result.exitCode).toBe(1);
+    const whole = `error: collab is not built (no ${join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`;
+    expect(result.stderr).toBe(wrapErrorLines(whole, 60));
+    // Wider than 60 only where one word is (a long checkout path).
+    for (const line of result.stderr.split('\n')) expect(line.length <= 60 || !line.trim().includes(' ')).toBe(true);
   });
 
   it('says the same of a build cut short (a bundle missing)', async () => {
