@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from '../../src/sandbox/http.js';
 import { registerRoutes } from '../../src/sandbox/routes/index.js';
 import { BADGE_PARAMS } from '../../src/params/badges.js';
@@ -46,7 +46,9 @@ import {
 } from '../../src/params/protected-refs.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from '../../src/params/types.js';
 import { HIDDEN_PARAM, VARIABLE_PARAMS } from '../../src/params/variables.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 import { useSandbox } from '../helpers/cli.js';
+import { type CallOptions, callSandbox } from '../helpers/sandbox-api.js';
 
 /**
  * collab's parameter tables and the sandbox held to GitLab's API documentation, committed as data in
@@ -331,12 +333,20 @@ describe('the parameter tables, held to GitLab’s documentation', () => {
   });
 });
 
-describe('the sandbox’s answers, held to GitLab’s documentation', () => {
-  const { call, get } = useSandbox({ seed: 12 });
+describe('the sandbox’s reads, held to GitLab’s documentation', () => {
+  // A read changes nothing: one sandbox, set up once, answers every read in any order.
+  let sandbox: Sandbox | undefined;
+  const call = (method: string, path: string, options: CallOptions = {}) =>
+    callSandbox(sandbox as Sandbox, method, path, options);
+  const get = (path: string) => call('GET', path);
   const storefront = '/projects/acme%2Fweb%2Fstorefront';
   const made: Record<string, number | string> = {};
 
-  beforeEach(async () => {
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, seed: 12 });
     await call('POST', `${storefront}/labels`, { json: { name: 'docs', color: '#FF0000' } });
     made.badge = (
       await call('POST', `${storefront}/badges`, { json: { link_url: 'https://a/x', image_url: 'https://b/y' } })
@@ -510,6 +520,16 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
       ]).toEqual([]);
     });
   }
+});
+
+describe('the sandbox’s writes, held to GitLab’s documentation', () => {
+  const { call } = useSandbox({ seed: 12 });
+  const storefront = '/projects/acme%2Fweb%2Fstorefront';
+
+  beforeEach(async () => {
+    await call('POST', `${storefront}/labels`, { json: { name: 'docs', color: '#FF0000' } });
+    await call('POST', '/groups/acme/labels', { json: { name: 'group-docs', color: '#00FF00' } });
+  });
 
   /**
    * Each documented write the sandbox is asked: its body (JSON, a query or a multipart form) of the
@@ -686,7 +706,7 @@ describe('the sandbox’s answers, held to GitLab’s documentation', () => {
 });
 
 describe('the sandbox’s actions, held to GitLab’s documentation', () => {
-  const { call, get } = useSandbox({ seed: 12 });
+  const { call, get, sandbox } = useSandbox({ seed: 12 });
   const storefront = '/projects/acme%2Fweb%2Fstorefront';
   const api = '/projects/acme%2Fplatform%2Fapi';
   const idOf = async (path: string) => (await get(path)).body.id as number;
@@ -1075,6 +1095,42 @@ describe('the sandbox’s actions, held to GitLab’s documentation', () => {
         );
       expect(missing.join(' ')).toEqual('');
       expect(answer.status).toBe(statusOf(endpoint));
+    });
+  }
+
+  /** A user in the state each moderation refuses (403): the doc's `refused` says why. */
+  const ldapBlocked = async () => {
+    const rui = await userId('rui');
+    const user = sandbox.store.users.get(rui);
+    if (user) user.state = 'ldap_blocked';
+    return rui;
+  };
+  const blocked = async () => {
+    const rui = await userId('rui');
+    await call('POST', `/users/${rui}/block`);
+    return rui;
+  };
+  const REFUSED: Record<string, () => Promise<number>> = {
+    'POST /users/:id/deactivate': blocked,
+    'POST /users/:id/activate': blocked,
+    'POST /users/:id/block': ldapBlocked,
+    'POST /users/:id/unblock': ldapBlocked,
+    'POST /users/:id/ban': blocked,
+    'POST /users/:id/unban': () => userId('rui'),
+  };
+  const refusals = (endpoint: string) => (documented(endpoint) as { refused?: Record<string, string> }).refused ?? {};
+
+  for (const [endpoint, user] of Object.entries(REFUSED)) {
+    const action = endpoint.split('/').at(-1);
+    it(`refuses ${endpoint} as the doc says: 403 (${refusals(endpoint)['403']}), 404 for no such user`, async () => {
+      const refused = await call('POST', `/users/${await user()}/${action}`);
+      const missing = await call('POST', `/users/99999/${action}`);
+      expect([Object.keys(refusals(endpoint)), refused.status, typeof refused.body.message]).toEqual([
+        ['403', '404'],
+        403,
+        'string',
+      ]);
+      expect([missing.status, missing.body]).toEqual([404, { message: '404 User Not Found' }]);
     });
   }
 
