@@ -158,8 +158,8 @@ const closedErrorWithoutStack = requireOnUse(
 );
 
 // string-width makes its Intl.Segmenter when it is loaded, and making one loads ICU's break rules:
-// some 15 ms of every command's start, for the tables and notes that measure non-ASCII text (the
-// rest is counted without it, src/output/text-width.ts). Made on the first measure instead.
+// some 15 ms of every command's start, and of the front's (it wraps error lines), for the text that
+// is not ASCII (the rest is counted without it, src/output/text-width.ts). Made on the first measure instead.
 const segmenterOnUse = requireOnUse(
   'string-width-segmenter-on-use',
   /[\\/]string-width[\\/]index\.js$/,
@@ -184,14 +184,41 @@ const graphqlOneCopy = {
   },
 };
 
-await build({
+/**
+ * The packages the front may hold: the parser, and the display width of text (error lines wrap at
+ * a terminal's width). Whatever else a verb's declaration would pull in (an HTTP client, a schema
+ * library) fails the build here, wherever in src/ it was imported from: such code belongs to the
+ * verb's run, which stays in the back (frontTakesDeclarations).
+ */
+const FRONT_PACKAGES = new Set([
+  'commander',
+  'string-width',
+  'strip-ansi',
+  'ansi-regex',
+  'emoji-regex',
+  'get-east-asian-width',
+]);
+
+const frontBuilt = await build({
   ...common,
   entryPoints: { front: 'src/cli.ts' },
   outdir,
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
-  plugins: [intoBack, frontTakesDeclarations, commanderSpawnOnUse],
+  metafile: true,
+  plugins: [intoBack, frontTakesDeclarations, commanderSpawnOnUse, segmenterOnUse],
 });
+// What the bundle holds: the inputs esbuild parsed less those it shook out.
+const frontInputs = Object.values(frontBuilt.metafile.outputs).flatMap((output) =>
+  Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+);
+for (const input of frontInputs) {
+  const name = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+  if (name !== undefined && !FRONT_PACKAGES.has(name))
+    throw new Error(
+      `the front (dist/front.cjs) takes the package ${name} (${input}): move the code that needs it into a verb's run`,
+    );
+}
 
 {
   const file = join(outdir, 'front.cjs');

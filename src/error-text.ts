@@ -1,4 +1,5 @@
 import { escapeControls } from './output/escape.js';
+import { wrapNote } from './output/text-width.js';
 
 /**
  * How errors read on stderr: one line each, whatever the service, a library or argv put in them.
@@ -46,46 +47,12 @@ function oneLine(text: string): string {
   return flat(text.replace(/'([^']{61,})'/g, (_all, quoted: string) => `'${quoted.slice(0, 60)}…'`)).slice(0, 500);
 }
 
-/** Display cells of a character the front measures without string-width: wide East Asian and emoji 2, marks and joiners 0. */
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
-const ZERO = /\p{M}|[\u200b-\u200d]|\ufe0f/u;
-
-function cells(word: string): number {
-  if (/^[\x20-\x7e]*$/.test(word)) return word.length;
-  let width = 0;
-  for (const char of word) width += ZERO.test(char) ? 0 : WIDE.test(char) ? 2 : 1;
-  return width;
-}
-
 /**
  * `error:` and `hint:` lines wrapped to a terminal's `width` (0: not a terminal, left as they
- * are), later lines indented by two as notes are. They break only at spaces: a word longer than
- * a line (a path, an escaped control character) stays whole, for the terminal to wrap. The front
- * measures cells itself: text-width.ts (string-width) is the back's and would cost start-up.
+ * are) as every note on stderr is (wrapNote): at spaces, a long word after its commas or slashes,
+ * later lines indented by two.
  */
 export function wrapErrorLines(text: string, width: number): string {
   if (width < 20) return text;
-  return text.replace(/^(?:error|hint): .*$/gm, (line) => {
-    if (line.length <= width && cells(line) <= width) return line;
-    const lines: string[] = [];
-    let current = '';
-    let currentWidth = 0;
-    let started = false;
-    for (const word of line.split(' ')) {
-      const wordWidth = cells(word);
-      const limit = lines.length === 0 ? width : width - 2;
-      if (!started || currentWidth + 1 + wordWidth <= limit) {
-        current = started ? `${current} ${word}` : word;
-        currentWidth += (started ? 1 : 0) + wordWidth;
-        started = true;
-      } else {
-        lines.push(current);
-        current = word;
-        currentWidth = wordWidth;
-      }
-    }
-    lines.push(current);
-    return lines.join('\n  ');
-  });
+  return text.replace(/^(?:error|hint): .*$/gm, (line) => wrapNote(line, width).join('\n'));
 }

@@ -22,7 +22,7 @@ import { accepted, SETTINGS, type SettingSpec, type SettingValue } from './setti
  * the first value refused as a person reads it, and as a JSON Schema (conf-file.ts), which conf
  * checks the file against whenever it writes it. Reading does not compile ajv's validator: that
  * would cost every command that reads the file more than the whole check. Loaded only when there
- * is a file to check: a back entry (build.mjs), compiled ahead.
+ * is a file to check.
  */
 
 /** What a host's entry holds besides its settings: written by `collab auth login`, never by `config set`; never quoted back. */

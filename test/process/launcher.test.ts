@@ -83,6 +83,18 @@ describe('the launcher', () => {
     }
   });
 
+  // The front wraps a usage error at the terminal's width, measuring wide text with the same
+  // segmenter made on first use.
+  it('wraps a usage error holding wide text at a 40-column terminal, from the front alone', async () => {
+    const wide = '日本語'.repeat(4);
+    const result = await execa('node', [join(DIST, 'cli.cjs'), 'projects', 'list', '--limit', wide], {
+      reject: false,
+      env: { COLLAB_FORCE_TTY: '40', NO_COLOR: '1', COLLAB_HOST: 'http://127.0.0.1:9', COLLAB_TOKEN: 'x' },
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual(['error: invalid value', `  "${wide}" for`]);
+  });
+
   const damaged = mkdtempSync(join(tmpdir(), 'collab-dist-'));
   afterAll(() => rmSync(damaged, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@ import { integer, nonEmpty } from '../../params/parsers.js';
 import { arg, option } from '../flags.js';
 import { APPROVALS_REQUIRED_MAX } from '../../params/approvals.js';
 
-/** What the declarations of the approval-rules verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the approval-rules verbs share. */
 
 export const NAME = arg({ name: 'name', description: 'the rule’s name (see `collab approval-rules list`)' }, nonEmpty);
 

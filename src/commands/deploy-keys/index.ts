@@ -7,7 +7,7 @@ import { UPDATE } from './update.js';
 import { DELETE } from './delete.js';
 import { ENABLE } from './enable.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('deploy-keys'),
   description: 'Every verb takes --project <id|path> and needs the Maintainer role.',

@@ -6,7 +6,7 @@ import { CREATE } from './create.js';
 import { UPDATE } from './update.js';
 import { DELETE } from './delete.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('hooks'),
   description: `Every verb takes exactly one of --project <id|path> and --group <id|path>. Project hooks need the Maintainer role, group hooks the Owner role. The secret token is read from --token-file <path|-> or asked for with --token-prompt, never taken from the command line, and never printed.`,

@@ -3,7 +3,7 @@ import type { ValueParser } from '../../params/option.js';
 import { CollabError } from '../../errors.js';
 import { arg } from '../flags.js';
 
-/** What the declarations of the integrations verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the integrations verbs share. */
 
 export const TYPED = INTEGRATIONS.filter((spec) => spec.flags).map((spec) => spec.name);
 

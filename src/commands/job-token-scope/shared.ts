@@ -2,7 +2,7 @@ import { entryOf } from './entry.js';
 import { groupRef, projectRef } from '../../params/parsers.js';
 import { group } from '../flags.js';
 
-/** What the declarations of the job-token-scope verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the job-token-scope verbs share. */
 
 /** --target-project <path> or --target-group <path>: one entry of an allowlist. */
 export const ENTRY = group(

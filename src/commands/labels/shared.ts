@@ -3,7 +3,7 @@ import { nonEmpty } from '../../params/parsers.js';
 import { LABEL_NAME, LABEL_PRIORITY } from '../../params/labels.js';
 import { valueParser } from '../../params/derive.js';
 
-/** What the declarations of the labels verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the labels verbs share. */
 
 export const NAME = arg({ name: 'name', description: 'the label’s name (or its ID)' }, nonEmpty);
 

@@ -6,7 +6,7 @@ import { CREATE } from './create.js';
 import { UPDATE } from './update.js';
 import { DELETE } from './delete.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('notes'),
   description:

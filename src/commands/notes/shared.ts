@@ -1,7 +1,7 @@
 import { arg, asText, option } from '../flags.js';
 import { positiveInteger } from '../../params/parsers.js';
 
-/** What the declarations of the notes verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the notes verbs share. */
 
 export const NOTE_ID = {
   noteId: arg({ name: 'note-id', description: 'the note (its ID, as `collab notes list` shows)' }, positiveInteger),

@@ -27,7 +27,7 @@ import { UPLOAD } from './upload.js';
 import { USERS } from './users.js';
 import { VIEW } from './view.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('projects'),
   description: '<project> is a numeric ID or a full path such as grp/sub/app.',

@@ -13,7 +13,7 @@ import {
 } from '../../params/protected-environments.js';
 import { CollabError } from '../../errors.js';
 
-/** What the declarations of the protected-environments verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the protected-environments verbs share. */
 
 export const NAME = arg(
   {

@@ -6,7 +6,7 @@ import { UPDATE } from './update.js';
 import { SET } from './set.js';
 import { DELETE } from './delete.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('push-rule'),
   description: `A project or group has at most one push rule. Every verb takes exactly one of --project <id|path> and --group <id|path>. Project rules need the Maintainer role, group rules the Owner role. Regular expressions are checked before sending: the service uses RE2, which has no look-around, back-references, possessive quantifiers or atomic groups.`,

@@ -9,7 +9,7 @@ import { ACTIVATE } from './activate.js';
 import { BAN } from './ban.js';
 import { UNBAN } from './unban.js';
 
-/** Each verb's file holds its declaration and its run; the front bundle keeps only the declaration (build.mjs). */
+/** One file a verb, holding its declaration and its run. */
 export const spec: CommandSpec = {
   ...noun('users'),
   description:

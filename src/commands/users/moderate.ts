@@ -35,10 +35,7 @@ export function moderationText(action: Moderation, user: string, answer: unknown
   return { changed: false, text: `${user} is not ${NOT[action] ?? DONE[action]}; nothing to do` };
 }
 
-/**
- * One moderation, for the verb's run. Each run calls it (rather than being a function made at load)
- * so the front bundle, which takes only the verbs' declarations, leaves this module out (build.mjs).
- */
+/** One moderation, for the verb's run. */
 export async function moderate(action: Moderation, ctx: VerbContext, opts: { user: string }): Promise<void> {
   const user = await resolveUser(ctx, opts.user);
   const response = await ctx.session.mutate(moderateUser(user.id, action));

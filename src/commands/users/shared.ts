@@ -2,7 +2,7 @@ import { arg } from '../flags.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { verb } from '../verb.js';
 
-/** What the declarations of the users verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the users verbs share. */
 
 export const USER = arg({ name: 'user', description: 'a username or user ID', required: true }, nonEmpty);
 

@@ -2,7 +2,7 @@ import { arg, asText, option, params } from '../flags.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { VARIABLE_PARAMS } from '../../params/variables.js';
 
-/** What the declarations of the variables verbs share; only declarations, so the front bundle takes little (build.mjs). */
+/** What the declarations of the variables verbs share. */
 
 export const KEY = arg({ name: 'key', description: 'the variable’s key (letters, digits and _)' }, nonEmpty);
 
