@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
-import { virtualClock } from '../helpers/clock.js';
+import { manualClock, virtualClock } from '../helpers/clock.js';
 
 /**
  * `collab projects` list, view, create, update, delete, restore, archive, unarchive, star,
@@ -447,36 +447,6 @@ describe('collab projects (core verbs)', () => {
       expect(await snapshot()).toBe(before);
     });
 
-    it('sets up a pull mirror, never showing the credentials', async () => {
-      const result = await collab([
-        'projects',
-        'create',
-        '--name',
-        'mirrored',
-        '--import-url',
-        'https://bob:s3cret@example.com/x.git',
-        '--mirror',
-        '--mirror-trigger-builds',
-        '--only-mirror-protected-branches',
-        '--json',
-        '--verbose',
-      ]);
-      expect(result.exitCode).toBe(0);
-      expect(result.stdout + result.stderr).not.toContain('s3cret');
-      const mirrored = await find('root/mirrored');
-      expect(mirrored).toMatchObject({
-        mirror: true,
-        mirror_trigger_builds: true,
-        only_mirror_protected_branches: true,
-        import_url: 'https://example.com/x.git',
-      });
-      // The credentials reached the service: from the store, as the API never shows them.
-      expect((sandbox.store.findProject(mirrored.id) as Project).attrs.import_url).toBe(
-        'https://bob:s3cret@example.com/x.git',
-      );
-      expect(result.json<Item>().import_status).toBe('scheduled');
-    });
-
     it('sends multipart/form-data with an avatar', async () => {
       const avatar = join(files, 'logo.png');
       writeFileSync(avatar, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -890,5 +860,40 @@ describe('collab projects create when the answer is lost', () => {
     // From the store: this sandbox's API answers with faults too, and a read back would count in them.
     expect([...sandbox.store.projects.values()].filter((p) => p.name === 'recovered')).toHaveLength(1);
     expect(sandbox.stats.byStatus['400']).toBeUndefined();
+  });
+});
+
+describe('collab projects create with a pull mirror', () => {
+  // The mirror's first update is a job on the sandbox's clock, stopped here: still scheduled.
+  const { collab, sandbox, getJson } = useSandbox({ seed: 30, clock: manualClock() });
+
+  it('sets up a pull mirror, never showing the credentials', async () => {
+    const result = await collab([
+      'projects',
+      'create',
+      '--name',
+      'mirrored',
+      '--import-url',
+      'https://bob:s3cret@example.com/x.git',
+      '--mirror',
+      '--mirror-trigger-builds',
+      '--only-mirror-protected-branches',
+      '--json',
+      '--verbose',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain('s3cret');
+    const mirrored: Item = await getJson(`/projects/${encodeURIComponent('root/mirrored')}`);
+    expect(mirrored).toMatchObject({
+      mirror: true,
+      mirror_trigger_builds: true,
+      only_mirror_protected_branches: true,
+      import_url: 'https://example.com/x.git',
+    });
+    // The credentials reached the service: from the store, as the API never shows them.
+    expect((sandbox.store.findProject(mirrored.id) as Project).attrs.import_url).toBe(
+      'https://bob:s3cret@example.com/x.git',
+    );
+    expect(result.json<Item>().import_status).toBe('scheduled');
   });
 });
