@@ -230,36 +230,43 @@ async function speed(h) {
   }
 }
 
-/** `collab export bench` both ways, alternating, on the world in line: requests and wall time, and whether the files are the same. */
+/** The builds measured: this one, and the --before one (the build a change started from) beside it. */
+const builds = (h) => [{ cli: h.cli, suffix: '' }, ...(h.before ? [{ cli: h.before, suffix: ' (before)' }] : [])];
+
+/**
+ * `collab export bench` both ways, alternating (with --before, each build in turn), on the world in
+ * line: requests and wall time, and whether the files are the same.
+ */
 async function exportBoth(h, sb, projects) {
-  const runs = { graphql: [], rest: [] };
+  const ways = builds(h).flatMap(({ cli, suffix }) => [
+    { cli, suffix, name: `graphql${suffix}`, flags: [] },
+    { cli, suffix, name: `rest${suffix}`, flags: ['--no-graphql'] },
+  ]);
+  const runs = Object.fromEntries(ways.map((way) => [way.name, []]));
   const texts = {};
   for (let run = 0; run < Math.max(h.runs, 3); run++)
-    for (const [way, flags] of [
-      ['graphql', []],
-      ['rest', ['--no-graphql']],
-    ]) {
-      const out = join(h.work, `graphql-export-${way}.yaml`);
+    for (const { cli, name, flags } of ways) {
+      const out = join(h.work, `graphql-export-${name.replace(/\W+/g, '-')}.yaml`);
       await sb.resetStats();
-      const m = await h.measure([process.execPath, h.cli, 'export', 'bench', '--out', out, '-q', ...flags], {
+      const m = await h.measure([process.execPath, cli, 'export', 'bench', '--out', out, '-q', ...flags], {
         env: sb.env,
       });
-      runs[way].push({ ...m, requests: (await sb.stats()).requests });
-      texts[way] = readFileSync(out, 'utf8');
+      runs[name].push({ ...m, requests: (await sb.stats()).requests });
+      texts[name] = readFileSync(out, 'utf8');
     }
-  const same = texts.graphql === texts.rest;
-  h.progress(`export: GraphQL ${runs.graphql[0].requests} requests, REST ${runs.rest[0].requests}; same file: ${same}`);
-  return [
-    ['export bench (GraphQL where a section gives its export whole)', runs.graphql],
-    ['export bench --no-graphql', runs.rest],
-  ].map(([command, list]) => {
+  const same = new Set(Object.values(texts)).size === 1;
+  h.progress(
+    `export: ${ways.map(({ name }) => `${name} ${runs[name][0].requests} requests, ${h.fmtMs(h.median(runs[name].map((r) => r.wall)))}`).join('; ')}; same file: ${same}`,
+  );
+  return ways.map(({ name, suffix, flags }) => {
+    const list = runs[name];
     const requests = medianOf(h, list, 'requests');
     return {
-      command,
+      command: `${flags.length ? 'export bench --no-graphql' : 'export bench (GraphQL where a section gives its export whole)'}${suffix}`,
       runs: list.length,
       wall: medianOf(h, list, 'wall'),
       requests,
-      note: `${(requests / projects).toFixed(2)} requests a project; ${texts.graphql.split('\n').length} lines, the same file both ways: ${same ? 'yes' : 'NO'}; exit ${list.map((r) => r.code).join(', ')}`,
+      note: `${(requests / projects).toFixed(2)} requests a project; ${texts[name].split('\n').length} lines, the same file every way: ${same ? 'yes' : 'NO'}; exit ${list.map((r) => r.code).join(', ')}`,
     };
   });
 }
@@ -267,34 +274,40 @@ async function exportBoth(h, sb, projects) {
 /**
  * A saved plan's stale check both ways: a plan that changes one variable of every project, applied
  * through GraphQL, then the plan back, applied with --no-graphql (the world is in line again
- * after). Each reads every project and its variables before writing; the reads are the requests
- * less the writes, from the sandbox's log.
+ * after); with --before, the same pair by that build. Each reads the projects and their variables
+ * before writing; the reads are the requests less the writes, from the sandbox's log.
  */
 async function staleCheckBoth(h, sb, projects) {
   const out = [];
-  for (const [way, from, to, flags] of [
-    ['GraphQL', 'eu-west-1', 'eu-west-2', []],
-    ['--no-graphql', 'eu-west-2', 'eu-west-1', ['--no-graphql']],
-  ]) {
-    const file = join(h.work, `graphql-stale-${way === 'GraphQL' ? 'graphql' : 'rest'}.yaml`);
-    writeFileSync(file, FILE.replace(`value: ${from}`, `value: ${to}`));
-    const plan = `${file}.plan.json`;
-    const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
-    await h.measure([process.execPath, h.cli, 'plan', '-f', file, '--out', plan, '-q'], { env });
-    await sb.resetStats();
-    const m = await h.measure([process.execPath, h.cli, 'apply', '-f', plan, '-q', '--concurrency', '32', ...flags], {
-      env,
-    });
-    const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
-    const writes = log.filter(isWrite).length;
-    h.progress(`saved plan (${way}): ${log.length} requests, ${writes} writes, ${h.fmtMs(m.wall)}, exit ${m.code}`);
-    out.push({
-      command: `apply -f plan.json${flags.length ? ' --no-graphql' : ''} (a variable of each project)`,
-      wall: m.wall,
-      requests: log.length,
-      note: `stale check ${log.length - writes} reads (${((log.length - writes) / projects).toFixed(2)} a project), then ${writes} writes; exit ${m.code}`,
-    });
-  }
+  for (const { cli, suffix } of builds(h))
+    for (const [way, from, to, flags] of [
+      ['GraphQL', 'eu-west-1', 'eu-west-2', []],
+      ['--no-graphql', 'eu-west-2', 'eu-west-1', ['--no-graphql']],
+    ]) {
+      const file = join(
+        h.work,
+        `graphql-stale-${way === 'GraphQL' ? 'graphql' : 'rest'}${suffix ? '-before' : ''}.yaml`,
+      );
+      writeFileSync(file, FILE.replace(`value: ${from}`, `value: ${to}`));
+      const plan = `${file}.plan.json`;
+      const env = { ...sb.env, BENCH_DEPLOY_TOKEN: 'bench-deploy-token-1' };
+      await h.measure([process.execPath, cli, 'plan', '-f', file, '--out', plan, '-q'], { env });
+      await sb.resetStats();
+      const m = await h.measure([process.execPath, cli, 'apply', '-f', plan, '-q', '--concurrency', '32', ...flags], {
+        env,
+      });
+      const log = await (await fetch(`${sb.url}/__sandbox/requests`)).json();
+      const writes = log.filter(isWrite).length;
+      h.progress(
+        `saved plan (${way}${suffix}): ${log.length} requests, ${writes} writes, ${h.fmtMs(m.wall)}, exit ${m.code}`,
+      );
+      out.push({
+        command: `apply -f plan.json${flags.length ? ' --no-graphql' : ''} (a variable of each project)${suffix}`,
+        wall: m.wall,
+        requests: log.length,
+        note: `stale check ${log.length - writes} reads (${((log.length - writes) / projects).toFixed(2)} a project), then ${writes} writes; exit ${m.code}`,
+      });
+    }
   return out;
 }
 

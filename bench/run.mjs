@@ -93,8 +93,8 @@ if (!existsSync(CLI))
 
 /**
  * --before DIR: another build (the one a change started from) whose every collab command of the
- * start-up, listing and memory cases runs beside this one's, round-robin in the same run, so that
- * the machine's load touches both alike.
+ * start-up, listing and memory cases (and graphql's exports and saved plans) runs beside this one's,
+ * round-robin in the same run, so that the machine's load touches both alike.
  */
 const BEFORE_DIST = flags.before ? resolve(ROOT, flags.before) : undefined;
 const BEFORE_CLI = BEFORE_DIST && join(BEFORE_DIST, existsSync(join(BEFORE_DIST, 'cli.cjs')) ? 'cli.cjs' : 'cli.js');
@@ -551,6 +551,7 @@ async function sections() {
 async function graphql() {
   await graphqlCase({
     cli: CLI,
+    before: BEFORE_CLI,
     work: WORK,
     runs: RUNS,
     rows,

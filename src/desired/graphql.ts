@@ -189,9 +189,10 @@ export function planAsks(
 }
 
 /**
- * What a saved plan's stale check asks: each existing target's sections, of those its changes are
- * compared in, that have a GraphQL read (what the file wanted is not in a plan: a field GraphQL
- * does not show makes a change look moved, and the caller reads that section again by REST).
+ * What a saved plan's stale check asks: each target's sections, of those its changes are compared
+ * in, that have a GraphQL read (what the file wanted is not in a plan: a field GraphQL does not
+ * show makes a change look moved, and the caller reads that section again by REST). The caller
+ * passes the targets that exist (none its plan makes), before reading them.
  */
 export function checkAsks(checks: ReadonlyArray<{ live: LiveTarget; sections: ReadonlySet<string> }>): GraphqlAsk[] {
   return checks.flatMap(({ live, sections: names }) => {
@@ -199,7 +200,7 @@ export function checkAsks(checks: ReadonlyArray<{ live: LiveTarget; sections: Re
       (section) =>
         names.has(section.name) && section.kinds.includes(live.kind) && section.graphql?.kinds.includes(live.kind),
     );
-    return live.resource && sections.length > 0 ? [{ live, sections }] : [];
+    return sections.length > 0 ? [{ live, sections }] : [];
   });
 }
 
@@ -213,9 +214,51 @@ export function exportAsks(lives: readonly LiveTarget[], wanted: ReadonlySet<str
   });
 }
 
+/** A query's worth of targets of one kind: each with its own sections, the query asking all theirs. */
+interface Batch {
+  kind: TargetKind;
+  sections: readonly Reading[];
+  asks: readonly GraphqlAsk[];
+}
+
+/**
+ * The asks in as few queries as GitLab's limits allow: up to 50 projects a query (one group), each
+ * query asking the sections any of its targets asks. Every set of sections is within the limits
+ * (test/unit/graphql-queries.test.ts scores each, all of them together included), so a target's
+ * sections never split a batch; targets asking the same sections go side by side, so that a query
+ * asks what its targets need and little more.
+ */
+function batchesOf(asks: readonly GraphqlAsk[]): Batch[] {
+  // A batch's sections in the registry's order; a reading of its own (access-report's) after them.
+  const rank = (section: Reading) => SECTIONS.indexOf(section) >>> 0;
+  const out: Batch[] = [];
+  for (const kind of ['project', 'group'] as const) {
+    // Grouped by their sections, in the order each set is first asked.
+    const bySections = new Map<string, GraphqlAsk[]>();
+    for (const ask of asks.filter((each) => each.live.kind === kind)) {
+      const key = ask.sections.map((section) => section.name).join(' ');
+      const same = bySections.get(key) ?? [];
+      bySections.set(key, same);
+      same.push(ask);
+    }
+    const ofKind = [...bySections.values()].flat();
+    const size = kind === 'project' ? BATCH : 1;
+    for (let at = 0; at < ofKind.length; at += size) {
+      const part = ofKind.slice(at, at + size);
+      const sections = [...new Set(part.flatMap((ask) => ask.sections))].sort((a, b) => rank(a) - rank(b));
+      out.push({ kind, sections, asks: part });
+    }
+  }
+  // Sent in the order their targets are first asked, of either kind.
+  const at = new Map(asks.map((ask, index) => [ask, index]));
+  const firstOf = (batch: Batch) => Math.min(...batch.asks.map((ask) => at.get(ask) ?? 0));
+  return out.sort((a, b) => firstOf(a) - firstOf(b));
+}
+
 /**
  * Reads through GraphQL each ask's sections into its live state; returns what it filled, by live
- * state. Whatever fell back is left for REST.
+ * state. Whatever fell back is left for REST. `concurrency` queries at once (a batch's pages after
+ * its query, in its place).
  */
 export async function readByGraphql(
   ctx: VerbContext,
@@ -224,33 +267,24 @@ export async function readByGraphql(
 ): Promise<Map<LiveTarget, Set<string>>> {
   const filled = new Map<LiveTarget, Set<string>>();
   const run = new GraphqlRun(ctx, await ctx.session.client());
-  const batches = new Map<string, { kind: TargetKind; sections: readonly Reading[]; lives: LiveTarget[] }>();
-  for (const { live, sections } of asks) {
-    // Targets asking for the same sections share a query.
-    const key = `${live.kind} ${sections.map((section) => section.name).join(' ')}`;
-    const batch = batches.get(key) ?? { kind: live.kind, sections, lives: [] };
-    batch.lives.push(live);
-    batches.set(key, batch);
-  }
-  const work: Array<{ kind: TargetKind; sections: readonly Reading[]; lives: LiveTarget[] }> = [];
-  for (const batch of batches.values()) {
-    const size = batch.kind === 'project' ? BATCH : 1;
-    for (let at = 0; at < batch.lives.length; at += size)
-      work.push({ ...batch, lives: batch.lives.slice(at, at + size) });
-  }
-  const read = async ({ kind, sections, lives }: (typeof work)[number]) => {
+  const read = async ({ kind, sections, asks: part }: Batch) => {
     let nodes: Map<string, Item>;
     try {
-      nodes = await readNodes(run, kind, sections, lives);
+      nodes = await readNodes(
+        run,
+        kind,
+        sections,
+        part.map((ask) => ask.live),
+      );
     } catch (error) {
       if (!(error instanceof Fallback)) throw error;
       run.fallBack(sections, error.message);
       return;
     }
-    for (const live of lives) {
+    for (const { live, sections: own } of part) {
       const node = nodes.get(live.path);
       const done = new Set<string>();
-      for (const section of sections) {
+      for (const section of own) {
         try {
           const items = !node
             ? undefined
@@ -272,7 +306,7 @@ export async function readByGraphql(
     }
   };
   // The first query alone: an instance without GraphQL answers it 404, and no other is sent.
-  const [first, ...rest] = work;
+  const [first, ...rest] = batchesOf(asks);
   if (first) await read(first);
   await eachLimited(rest, concurrency, read);
   run.tell();

@@ -7,7 +7,7 @@ import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
-import { exportAsks, planAsks, readByGraphql } from './graphql.js';
+import { exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
 import { SECTIONS } from './sections/index.js';
 import type { Reader } from './sections/section.js';
 import { type DesiredTarget, isBelow, type Reach } from './targets.js';
@@ -119,16 +119,16 @@ export async function readTargets(
       (target.kind === 'project' ? found.projects.get(target.path) : found.groups.get(target.path)) ?? null;
     out.set(target, { kind: target.kind, path: target.path, resource });
   }
-  const filled = graphql ? await readByGraphql(ctx, planAsks(targets, out), concurrency) : new Map();
-  await eachLimited(targets, concurrency, async (target) => {
-    const live = out.get(target) as LiveTarget;
-    await readInto(
-      ctx,
-      live,
-      new Set([...sectionsOf(target)].filter((name) => !filled.get(live)?.has(name))),
-      target.sections,
-    );
-  });
+  const filled = await readSections(
+    ctx,
+    targets.map((target) => ({
+      live: out.get(target) as LiveTarget,
+      sections: sectionsOf(target),
+      values: target.sections,
+    })),
+    graphql ? planAsks(targets, out) : [],
+    concurrency,
+  );
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
     if (section.read?.once && using.length > 0)
@@ -213,6 +213,44 @@ export async function readInto(
   await Promise.all(reading.map((section) => section.read?.target(reader, live, resource, values?.[section.name])));
 }
 
+/** A target's sections to read; `values`: the file's, for the sections that read only what it names. */
+interface SectionsToRead {
+  live: LiveTarget;
+  sections: ReadonlySet<string>;
+  values?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Reads each target's sections: those `asks` names through GraphQL, the others by REST at the same
+ * time, then by REST what GraphQL left. Returns what GraphQL filled, by live state. Each way keeps
+ * its bound: `concurrency` queries (GraphQL's pool), `concurrency` targets' REST reads (this one);
+ * a query does not take a target's place, since a target's reads take as long with a section fewer
+ * (they go out at once) and GraphQL would only add its time to theirs.
+ */
+async function readSections(
+  ctx: VerbContext,
+  reads: readonly SectionsToRead[],
+  asks: readonly GraphqlAsk[],
+  concurrency: number,
+): Promise<Map<LiveTarget, Set<string>>> {
+  const asked = new Map(asks.map(({ live, sections }) => [live, new Set(sections.map((section) => section.name))]));
+  const lacking = (read: SectionsToRead, leave: (name: string) => boolean) => {
+    const sections = new Set([...read.sections].filter((name) => !leave(name)));
+    return sections.size > 0 ? [{ ...read, sections }] : [];
+  };
+  const byRest = reads.flatMap((read) => lacking(read, (name) => asked.get(read.live)?.has(name) === true));
+  const [filled] = await Promise.all([
+    asks.length > 0 ? readByGraphql(ctx, asks, concurrency) : new Map<LiveTarget, Set<string>>(),
+    eachLimited(byRest, concurrency, ({ live, sections, values }) => readInto(ctx, live, sections, values)),
+  ]);
+  // What GraphQL was asked and left (a fallback): by REST now.
+  const left = reads.flatMap((read) =>
+    lacking(read, (name) => asked.get(read.live)?.has(name) !== true || filled.get(read.live)?.has(name) === true),
+  );
+  await eachLimited(left, concurrency, ({ live, sections, values }) => readInto(ctx, live, sections, values));
+  return filled;
+}
+
 /** What `collab export` reads of each target: through GraphQL what gives an export whole, the rest by REST. */
 export async function readForExport(
   ctx: VerbContext,
@@ -222,9 +260,11 @@ export async function readForExport(
   graphql: boolean,
 ): Promise<LiveTarget[]> {
   const lives: LiveTarget[] = targets.map(({ kind, path, resource }) => ({ kind, path, resource }));
-  const filled = graphql ? await readByGraphql(ctx, exportAsks(lives, wanted), concurrency) : new Map();
-  await eachLimited(lives, concurrency, async (live) => {
-    await readInto(ctx, live, new Set([...wanted].filter((name) => !filled.get(live)?.has(name))));
-  });
+  await readSections(
+    ctx,
+    lives.map((live) => ({ live, sections: wanted })),
+    graphql ? exportAsks(lives, wanted) : [],
+    concurrency,
+  );
   return lives;
 }

@@ -106,20 +106,25 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
   );
 }
 
-/** A target of the plan that can be read, and the changes compared against what it has now. */
+/** A target of the plan, and the changes compared against what it has now. */
 interface Check {
   key: string;
   live: LiveTarget;
   compared: Change[];
+  creating: boolean;
+  /** The read of `live.resource` once asked (GraphQL confirming every section compared needs none): whether the caller reaches it. */
+  found?: Promise<boolean>;
 }
 
 /**
  * Reads every target once: one the caller cannot reach is an error for the whole plan; one whose
  * fields moved is stale. The sections are read through GraphQL where `graphql` allows and a section
  * has such a read, many targets a request (src/desired/graphql.ts, with its fallback), by REST
- * otherwise; a change that looks moved through GraphQL is compared again with the REST read, which
- * decides: the stale refusal says what REST shows, as without GraphQL, and a field GraphQL does not
- * show (an access entry's ID) is never taken for a move.
+ * otherwise, beside each other. A target whose every compared section GraphQL confirms unmoved is
+ * not read by REST at all: GraphQL found it by its path, as the caller sees it. A change that looks
+ * moved through GraphQL is compared again with the REST read, which decides: the stale refusal says
+ * what REST shows, as without GraphQL, and a field GraphQL does not show (an access entry's ID, a
+ * label's priority) is never taken as unmoved.
  */
 async function readTargets(
   ctx: VerbContext,
@@ -130,27 +135,66 @@ async function readTargets(
   graphql: boolean,
 ): Promise<Stale> {
   const unreachable: string[] = [];
-  const checks: Check[] = [];
   const client = await ctx.session.client();
-  await eachLimited(byTarget(pending), concurrency, async ({ kind, path, changes }) => {
-    let resource: Record<string, unknown> | null;
+  const sectionsOf = (changes: readonly Change[]) => new Set(changes.map((change) => change.address.section));
+  const checks: Check[] = byTarget(pending).map(({ kind, path, changes }) => ({
+    key: targetKey(kind, path),
+    live: { kind, path, resource: null },
+    // A change started by an earlier run and not known done is looked for by its recover, not compared.
+    compared: changes.filter((change) => !journal.inDoubt(change.id)),
+    creating: changes.some((change) => change.address.section === 'create'),
+  }));
+  /** The target's resource, read once; false when the caller cannot reach it (said below). */
+  const find = (check: Check): Promise<boolean> => {
+    check.found ??= reach(check);
+    return check.found;
+  };
+  const reach = async (check: Check): Promise<boolean> => {
+    const { kind, path } = check.live;
     try {
-      resource =
+      check.live.resource =
         (await findResource<Record<string, unknown>>(client, kind === 'project' ? getProject(path) : getGroup(path))) ??
         null;
     } catch (error) {
       if (!isCollabError(error) || error.kind !== 'auth') throw error;
       unreachable.push(`${kind} ${path}: ${error.message}`);
-      return;
+      return false;
     }
-    const creating = changes.some((change) => change.address.section === 'create');
-    if (resource === null && !creating) {
+    if (check.live.resource === null && !check.creating) {
       unreachable.push(`${kind} ${path} cannot be found (removed, moved, or no longer visible to you)`);
-      return;
+      return false;
     }
-    // A change started by an earlier run and not known done is looked for by its recover, not compared.
-    const compared = changes.filter((change) => !journal.inDoubt(change.id));
-    checks.push({ key: targetKey(kind, path), live: { kind, path, resource }, compared });
+    return true;
+  };
+  const asks = graphql
+    ? checkAsks(
+        checks
+          .filter((check) => !check.creating)
+          .map(({ live, compared }) => ({ live, sections: sectionsOf(compared) })),
+      )
+    : [];
+  const asked = new Map(asks.map(({ live, sections }) => [live, new Set(sections.map((section) => section.name))]));
+  const byRest = (check: Check) => [...sectionsOf(check.compared)].filter((name) => !asked.get(check.live)?.has(name));
+  // Those with a section GraphQL cannot read (or none compared) are found first, as without GraphQL.
+  const first = checks.filter((check) => !asked.has(check.live) || byRest(check).length > 0);
+  // Beside the queries, each way bounded by `concurrency` (as plan reads: live.ts, readSections).
+  const [filled] = await Promise.all([
+    readByGraphql(ctx, asks, concurrency),
+    eachLimited(first, concurrency, async (check) => {
+      if (await find(check)) await readInto(ctx, check.live, new Set(byRest(check)));
+    }),
+  ]);
+  const byGraphql = (check: Check) => filled.get(check.live) ?? new Set<string>();
+  // What GraphQL left or shows moved: read by REST, the target found first where it was not.
+  await eachLimited(checks, concurrency, async (check) => {
+    const again = [...(asked.get(check.live) ?? [])].filter(
+      (name) =>
+        !byGraphql(check).has(name) ||
+        check.compared.some((change) => change.address.section === name && moved(change, check.live, true)),
+    );
+    if (again.length === 0) return;
+    for (const name of again) byGraphql(check).delete(name);
+    if (await find(check)) await readInto(ctx, check.live, new Set(again));
   });
   if (unreachable.length > 0) {
     for (const line of unreachable.sort()) ctx.terminal.stderrLine(line);
@@ -162,24 +206,13 @@ async function readTargets(
       },
     );
   }
-  const sectionsOf = (changes: readonly Change[]) => new Set(changes.map((change) => change.address.section));
-  const filled = graphql
-    ? await readByGraphql(
-        ctx,
-        checkAsks(checks.map(({ live, compared }) => ({ live, sections: sectionsOf(compared) }))),
-        concurrency,
-      )
-    : new Map<LiveTarget, Set<string>>();
   const stale: Stale = new Map();
-  await eachLimited(checks, concurrency, async ({ key, live, compared }) => {
-    const byGraphql = filled.get(live) ?? new Set<string>();
-    await readInto(ctx, live, new Set([...sectionsOf(compared)].filter((name) => !byGraphql.has(name))));
-    const again = compared.filter((change) => byGraphql.has(change.address.section) && moved(change, live));
-    if (again.length > 0) await readInto(ctx, live, sectionsOf(again));
-    const change = compared.find((each) => moved(each, live));
-    if (!change) return;
+  for (const check of checks) {
+    const { live } = check;
+    const change = check.compared.find((each) => moved(each, live, byGraphql(check).has(each.address.section)));
+    if (!change) continue;
     stale.set(
-      key,
+      check.key,
       new CollabError(
         'rejected',
         `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live))}; nothing of ${live.path} was changed`,
@@ -188,11 +221,13 @@ async function readTargets(
         },
       ),
     );
-  });
+  }
   return stale;
 }
 
-const moved = (change: Change, live: LiveTarget) => !unmoved(change.live, liveFields(change.address, live));
+/** `partial`: the live state came through GraphQL, which may leave fields out: a field it lacks is not taken as unmoved. */
+const moved = (change: Change, live: LiveTarget, partial = false) =>
+  !unmoved(change.live, liveFields(change.address, live), partial);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -200,9 +235,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * Whether what a change was computed from is as it was: every field the plan read, compared; a
  * field read now that the plan did not read (a schedule's variables, read only for the schedules a
- * file gives variables) is not what the change was computed from.
+ * file gives variables) is not what the change was computed from. Read through GraphQL (`partial`),
+ * a field the plan read that the read now lacks is taken as moved: GraphQL may not show it.
  */
-function unmoved(then: unknown, now: unknown): boolean {
-  if (isRecord(then) && isRecord(now)) return Object.keys(then).every((key) => unmoved(then[key], now[key]));
+function unmoved(then: unknown, now: unknown, partial: boolean): boolean {
+  if (isRecord(then) && isRecord(now))
+    return Object.keys(then).every((key) => (!partial || key in now) && unmoved(then[key], now[key], partial));
   return equal(then, now);
 }

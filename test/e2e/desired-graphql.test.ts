@@ -528,4 +528,18 @@ describe('collab export through GraphQL', () => {
     // each by REST), through GraphQL: one query a group, one for the projects.
     expect([queries, all, sandbox.requestLog.length]).toEqual([7, 374, 467]);
   });
+
+  it('the REST reads go out beside the queries, not after them: the same file, --concurrency 1 and 8', async () => {
+    const { collab, sandbox } = await world();
+    const rest = await collab(['export', 'acme', 'globex', '--no-graphql']);
+    for (const concurrency of ['1', '8']) {
+      sandbox.resetStats();
+      const through = await collab(['export', 'acme', 'globex', '--concurrency', concurrency]);
+      expect(through.stdout).toBe(rest.stdout);
+      const log = sandbox.requestLog.map((r) => r.path);
+      // A section's REST read (by the target's ID, as the lists of the groups are not) before GraphQL's last query.
+      const section = log.findIndex((path) => /^\/api\/v4\/(?:projects|groups)\/\d+\//.test(path));
+      expect([concurrency, section < log.lastIndexOf('/api/graphql')]).toEqual([concurrency, true]);
+    }
+  });
 });

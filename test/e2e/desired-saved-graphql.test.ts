@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { EVERY_ACME_PROJECT, useDesiredWorlds } from '../helpers/desired.js';
 
@@ -36,7 +37,7 @@ async function applySaved(w: Awaited<ReturnType<typeof world>>, text: string, fl
 }
 
 describe('collab apply -f plan.json: the stale check through GraphQL', () => {
-  it('a saved plan of 69 projects: 3 queries beside the projects, where --no-graphql reads 273 sections by REST', async () => {
+  it('a saved plan of 69 projects: 2 queries and no GET of a project, where --no-graphql reads 69 and 273 sections', async () => {
     const through = await applySaved(await large(), EVERY_ACME_PROJECT);
     const rest = await applySaved(await large(), EVERY_ACME_PROJECT, ['--no-graphql']);
     // What each sends: 273 changes (3 projects' main is protected as the file wants already).
@@ -46,8 +47,9 @@ describe('collab apply -f plan.json: the stale check through GraphQL', () => {
       'POST /api/v4/projects/:id/protected_branches': 66,
       'POST /api/v4/projects/:id/variables': 69,
     };
-    // Queries by the sections asked: 66 projects with all four (50 and 16), 3 without protected branches.
-    expect(through.requests).toEqual({ 'GET /api/v4/projects/:path': 69, 'POST /api/graphql': 3, ...writes });
+    // 66 projects ask all four sections, 3 all but protected branches: 2 queries (50, then 16 and 3)
+    // each asking the four. GraphQL found every project and confirmed each change: no project read.
+    expect(through.requests).toEqual({ 'POST /api/graphql': 2, ...writes });
     expect(rest.requests).toEqual({
       'GET /api/v4/projects/:id/labels': 69,
       'GET /api/v4/projects/:id/members': 69,
@@ -66,8 +68,8 @@ describe('collab apply -f plan.json: the stale check through GraphQL', () => {
     expect((await w.collab(['apply', '-f', w.file(policy(BEFORE)), '--yes'])).exitCode).toBe(0);
     const { applied, requests } = await applySaved(w, policy(AFTER));
     expect(applied.exitCode).toBe(0);
-    // GraphQL's Label has no text_color, counts or priority, a branch rule no access entry IDs: those
-    // changes were planned from fields GraphQL does not show, and REST says whether they moved.
+    // GraphQL's Label has no priority, a branch rule no access entry IDs: those changes were planned
+    // from fields GraphQL does not show, and REST (the project found first) says whether they moved.
     expect(requests).toEqual({
       'GET /api/v4/projects/:id/labels': 4,
       'GET /api/v4/projects/:id/protected_branches': 4,
@@ -118,6 +120,99 @@ describe('collab apply -f plan.json: the stale check through GraphQL', () => {
     expect({ ...through, queries: 0 }).toEqual({ ...rest, queries: 0 });
   });
 
+  it('a variable changed since the plan: refused as stale from the REST read, the project read for it alone', async () => {
+    const w = await world();
+    expect((await w.collab(['apply', '-f', w.file(variables(BEFORE)), '--yes'])).exitCode).toBe(0);
+    const out = join(w.dir, 'plan.json');
+    expect((await w.collab(['plan', '-f', w.file(variables(AFTER)), '--out', out])).exitCode).toBe(8);
+    const at = `/projects/${encodeURIComponent('acme/platform/api')}`;
+    expect((await w.call('PUT', `${at}/variables/COLLAB_STAGE`, { json: { protected: true } })).status).toBe(200);
+    w.sandbox.resetStats();
+    const applied = await w.collab(['apply', '-f', out, '-o', 'ndjson']);
+    expect(applied.exitCode).toBe(5);
+    const results = applied.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { target: string; status: string; error: string | null });
+    expect(results.map((r) => [r.target, r.status])).toEqual([
+      ['acme/platform/api', 'failed'],
+      ['acme/platform/infra/terraform', 'ok'],
+      ['acme/web/storefront', 'ok'],
+      ['globex/handbook', 'ok'],
+    ]);
+    expect(results[0]?.error).toMatch(
+      /^stale: project:acme\/platform\/api variables COLLAB_STAGE .*now has .*"protected":true/,
+    );
+    // One query for the four; the one that moved read again by REST, the others not read at all.
+    expect(byKind(w.sandbox.requestLog)).toEqual({
+      'GET /api/v4/projects/:id/variables': 1,
+      'GET /api/v4/projects/:path': 1,
+      'POST /api/graphql': 1,
+      'PUT /api/v4/projects/:id/variables/COLLAB_STAGE': 3,
+    });
+  });
+
+  it('a project GraphQL no longer finds (the caller cannot see it): exit 2 naming it, nothing sent', async () => {
+    const w = await world();
+    const out = join(w.dir, 'plan.json');
+    const path = w.file(`version: 1
+projects:
+  initech/tps-reports:
+    variables:
+      - key: COLLAB_STAGE
+        value: staging
+  acme/web/storefront:
+    variables:
+      - key: COLLAB_STAGE
+        value: staging
+`);
+    expect((await w.collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
+    w.sandbox.resetStats();
+    // Olivia owns acme but cannot see initech's private project: the plan was made by the administrator.
+    const applied = await w.collab(['apply', '-f', out], { as: 'owner' });
+    expect(applied.exitCode).toBe(2);
+    // GraphQL does not find it either: REST is asked, and decides.
+    expect(applied.stderr).toBe(
+      `warning: GraphQL left a target out: reading variables by REST\nproject initech/tps-reports cannot be found (removed, moved, or no longer visible to you)\nerror: a target of the plan cannot be reached; nothing was sent\nhint: check the token's access, or make a new plan (collab plan -f ${path} --out <file>)\n`,
+    );
+    expect(w.writes()).toEqual([]);
+  });
+
+  it('a label subscribed to (and counted) since the plan: not stale, the plan applied, both ways', async () => {
+    for (const flags of [[], ['--no-graphql']]) {
+      const w = await world();
+      const only = `version: 1
+projects:
+  acme/web/storefront:
+    labels:
+      - name: tidy
+        color: "${BEFORE.color}"
+`;
+      expect((await w.collab(['apply', '-f', w.file(only), '--yes'])).exitCode).toBe(0);
+      const out = join(w.dir, 'plan.json');
+      expect(
+        (await w.collab(['plan', '-f', w.file(only.replace(BEFORE.color, AFTER.color)), '--out', out])).exitCode,
+      ).toBe(8);
+      // The caller subscribes, and issues come to carry the label: REST's label says so since.
+      const labelsPath = `/api/v4/projects/${await w.idOf('projects', 'acme/web/storefront')}/labels`;
+      const now = (await w.getJson(
+        `/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false&per_page=100`,
+      )) as Array<Record<string, unknown>>;
+      const subscribed = now.map((label) => ({ ...label, subscribed: true, open_issues_count: 3 }));
+      const agent = new MockAgent();
+      agent.enableNetConnect(new URL(w.sandbox.url).host);
+      agent
+        .get(new URL(w.sandbox.url).origin)
+        .intercept({ path: (at) => at.startsWith(`${labelsPath}?`), method: 'GET' })
+        .reply(200, subscribed, { headers: { 'content-type': 'application/json' } })
+        .persist();
+      w.sandbox.resetStats();
+      const applied = await w.collab(['apply', '-f', out, ...flags], { dispatcher: agent });
+      expect([flags, applied.exitCode, applied.stderr]).toEqual([flags, 0, expect.not.stringContaining('stale')]);
+      expect(byKind(w.writes())).toEqual({ 'PUT /api/v4/projects/:id/labels/tidy': 1 });
+    }
+  });
+
   it('an instance whose /api/graphql is 404: one query, every section by REST, one line on stderr says so', async () => {
     const w = await withoutGraphql();
     expect((await w.collab(['apply', '-f', w.file(policy(BEFORE)), '--yes', '--no-graphql'])).exitCode).toBe(0);
@@ -149,6 +244,11 @@ const UPDATES = {
   'PUT /api/v4/projects/:id/members/:id': 4,
   'PUT /api/v4/projects/:id/variables/COLLAB_STAGE': 4,
 };
+
+/** The variable of `policy` alone, on the same four projects. */
+function variables(at: typeof BEFORE): string {
+  return policy(at).replace(/ {4}(?:labels|protected_branches|members):\n(?: {6}.*\n)*/g, '');
+}
 
 function policy(at: typeof BEFORE): string {
   return `version: 1

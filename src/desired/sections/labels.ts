@@ -114,7 +114,20 @@ export const labels: Section<LabelSpec> = {
       );
     }
   },
-  liveFields: (name, live) => ({ label: live.labels?.find((label) => label.name === name) ?? null }),
+  // What the file says of a label, never its counts or whether the caller subscribed to it.
+  liveFields: (name, live) => {
+    const label = live.labels?.find((each) => each.name === name);
+    return {
+      label: label
+        ? {
+            id: label.id,
+            name: label.name,
+            // A field the read does not show (GraphQL's Label has no priority) is left out, not null.
+            ...Object.fromEntries(FIELDS.filter((field) => label[field] !== undefined).map((f) => [f, label[f]])),
+          }
+        : null,
+    };
+  },
   ops: ['label-create', 'label-update', 'label-delete'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };
