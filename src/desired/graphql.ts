@@ -170,6 +170,11 @@ export interface GraphqlAsk {
   sections: readonly Reading[];
 }
 
+/** The names of the sections asked of GraphQL, by live state: what REST need not read unless GraphQL leaves it. */
+export function askedSections(asks: readonly GraphqlAsk[]): Map<LiveTarget, Set<string>> {
+  return new Map(asks.map(({ live, sections }) => [live, new Set(sections.map((section) => section.name))]));
+}
+
 /** What plan and apply ask of GraphQL: each existing target's sections that have a GraphQL read its file lets it use. */
 export function planAsks(
   targets: readonly DesiredTarget[],

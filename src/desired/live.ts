@@ -7,7 +7,7 @@ import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
-import { exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
+import { askedSections, exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
 import { SECTIONS } from './sections/index.js';
 import type { Reader } from './sections/section.js';
 import { type DesiredTarget, isBelow, type Reach } from './targets.js';
@@ -233,7 +233,7 @@ async function readSections(
   asks: readonly GraphqlAsk[],
   concurrency: number,
 ): Promise<Map<LiveTarget, Set<string>>> {
-  const asked = new Map(asks.map(({ live, sections }) => [live, new Set(sections.map((section) => section.name))]));
+  const asked = askedSections(asks);
   const lacking = (read: SectionsToRead, leave: (name: string) => boolean) => {
     const sections = new Set([...read.sections].filter((name) => !leave(name)));
     return sections.size > 0 ? [{ ...read, sections }] : [];

@@ -9,7 +9,7 @@ import { CollabError, isCollabError } from '../errors.js';
 import { equal, liveFields } from './diff.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
-import { checkAsks, readByGraphql } from './graphql.js';
+import { askedSections, checkAsks, readByGraphql } from './graphql.js';
 import { readInto } from './live.js';
 import { resolveReferences } from './load.js';
 import { byTarget, type Change, type LiveTarget, type Plan, targetKey, type Unset } from './model.js';
@@ -173,7 +173,7 @@ async function readTargets(
           .map(({ live, compared }) => ({ live, sections: sectionsOf(compared) })),
       )
     : [];
-  const asked = new Map(asks.map(({ live, sections }) => [live, new Set(sections.map((section) => section.name))]));
+  const asked = askedSections(asks);
   const byRest = (check: Check) => [...sectionsOf(check.compared)].filter((name) => !asked.get(check.live)?.has(name));
   // Those with a section GraphQL cannot read (or none compared) are found first, as without GraphQL.
   const first = checks.filter((check) => !asked.has(check.live) || byRest(check).length > 0);
