@@ -16,8 +16,15 @@ const PADDING = 2;
 const MAX_GROWTH = 24;
 /** Free text is never cut narrower than this (or its header). */
 const MIN_TEXT_WIDTH = 10;
-/** A wrapped column keeps at least this width, even if the table then overflows the terminal. */
+/**
+ * A wrapped column gives width below this only once other free text is cut to its floor, and then
+ * before any column is left out: narrower, its text wraps over more lines and nothing is lost,
+ * where a column left out is lost whole. It goes down to MIN_WRAP_FLOOR, as far as no cell of the
+ * first page that shows whole at this width would be cut to MAX_CELL_LINES (wrapFloor).
+ */
 const MIN_WRAP_WIDTH = 24;
+/** Where a wrapped column stops giving width, a few words a line: narrower, a column is left out instead. */
+const MIN_WRAP_FLOOR = 16;
 /** A wrapped cell (a note's body) shows at most this many lines, then how many more: a row is one item of a list, its whole in -o json or its view. */
 const MAX_CELL_LINES = 12;
 
@@ -221,7 +228,8 @@ function basePriority(
  * wide as their widest value (or, for an enumeration, its widest choice) and are never cut; free
  * text takes what it needs, plus, when more pages may come, some spare width for their longer
  * values. On a terminal too narrow for all that, in this order: free text that does not identify
- * the row is shortened (widest first, down to a floor); columns are left out, lowest priority
+ * the row is shortened (widest first, down to a floor), then wrapped text (a note's body) further
+ * (wrapFloor); columns are left out, lowest priority
  * first (dates, then enumerations and counts, then other text; the rightmost of equals); the
  * identifying text is shortened (a path in the middle); and at last any text below its floor.
  * Columns left out give their room back to text cut before.
@@ -254,8 +262,22 @@ function firstLayout(
       ? MIN_WRAP_WIDTH
       : Math.max(MIN_TEXT_WIDTH, Math.min(displayWidth((columns[i] as Column).header), MIN_TEXT_WIDTH * 2));
   const identifies = (i: number) => (priority[i] as number) >= PRIORITY.identifying;
+  const wraps = (i: number) => (columns[i] as Column).wrap === true && !identifies(i);
+  const wrapFloors = new Map<number, number>();
+  const lowest = (i: number) => {
+    let width = wrapFloors.get(i);
+    if (width === undefined) {
+      width = wrapFloor(cells, i, Math.min(need[i] as number, MIN_WRAP_WIDTH));
+      wrapFloors.set(i, width);
+    }
+    return width;
+  };
+  const narrowText = () => {
+    shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
+    shrink(widths, visible, wraps, lowest, room());
+  };
 
-  shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
+  narrowText();
   // Left out, lowest first: what a list exists to show (PRIORITY.answer) only once what identifies
   // is cut as well.
   const leaveOut = (may: (i: number) => boolean) => {
@@ -276,13 +298,13 @@ function firstLayout(
     (a, b) => (priority[b] as number) - (priority[a] as number) || (base[b] as number) - (base[a] as number) || a - b,
   );
   const least = (j: number) =>
-    text[j] && !identifies(j) ? Math.min(widths[j] as number, floor(j)) : (widths[j] as number);
+    text[j] && !identifies(j) ? Math.min(widths[j] as number, wraps(j) ? lowest(j) : floor(j)) : (widths[j] as number);
   for (const i of left) {
     const trial = [...visible, i].sort((a, b) => a - b);
     if (trial.reduce((total, j) => total + least(j), 0) <= availableWidth(options.terminalWidth, trial.length))
       visible = trial;
   }
-  shrink(widths, visible, (i) => (text[i] as boolean) && !identifies(i), floor, room());
+  narrowText();
   shrink(widths, visible, (i) => (text[i] as boolean) && identifies(i), floor, room());
   leaveOut((i) => !identifies(i));
   shrink(
@@ -327,6 +349,20 @@ function sum(widths: readonly number[], visible: readonly number[]): number {
   let total = 0;
   for (const i of visible) total += widths[i] as number;
   return total;
+}
+
+/**
+ * How narrow wrapped column `i` may go before a column is left out: from `from` down to
+ * MIN_WRAP_FLOOR, as far as every cell it shows whole at `from` still shows whole (at most
+ * MAX_CELL_LINES lines); a cell cut already stays cut. Only those cells are wrapped again, each
+ * at most MAX_CELL_LINES lines of `from` cells.
+ */
+function wrapFloor(cells: readonly (readonly string[])[], i: number, from: number): number {
+  const fits = (text: string, width: number) => wrapToWidth(text, width, MAX_CELL_LINES).length <= MAX_CELL_LINES;
+  const whole = cells.map((row) => row[i] ?? '').filter((text) => fits(text, from));
+  let width = from;
+  while (width > MIN_WRAP_FLOOR && whole.every((text) => fits(text, width - 1))) width--;
+  return width;
 }
 
 /** Narrows the columns `which` picks, widest first, down to their floor, until the table fits `available` (or none can give more). */

@@ -206,6 +206,57 @@ describe('terminal tables', () => {
     expect(lines.join('\n')).toContain('second paragraph');
   });
 
+  it('on 80 columns a note list keeps every column: the body narrows below 24 and wraps, CREATED stays', async () => {
+    const note = (id: number, username: string, confidential: boolean, body: string) => ({
+      id,
+      author: { username },
+      created_at: '2021-01-05T13:00:00.000Z',
+      system: false,
+      confidential,
+      body,
+    });
+    const notes: string[] = [];
+    const lines = await table(
+      [
+        [
+          note(19, 'max', true, 'Internal: linked to a support ticket; keep customer names out of public comments.'),
+          note(18, 'rui', false, 'Customers are asking about this one too.'),
+        ],
+      ],
+      NOTE_COLUMNS,
+      80,
+      true,
+      (message) => notes.push(message),
+    );
+    expect(lines[1]).toMatch(/^│ ID │ AUTHOR │ CREATED +│ SYSTEM │ CONFIDENTIAL │ BODY +│$/);
+    expect(columnWidths(lines)).toEqual([2, 6, 16, 6, 12, 19]);
+    expect(lines.slice(3, 8).map((line) => line.split('│')[6]?.trim())).toEqual([
+      'Internal: linked to',
+      'a support ticket;',
+      'keep customer names',
+      'out of public',
+      'comments.',
+    ]);
+    expect(notes).toEqual([]);
+  });
+
+  it('leaves a column out rather than narrow a body past where a cell shown whole would be cut to 12 lines', async () => {
+    // Twelve words of 24 cells: twelve lines at 24, each word broken in two narrower.
+    const body = Array.from({ length: 12 }, () => 'x'.repeat(24)).join(' ');
+    const notes: string[] = [];
+    const lines = await table(
+      [[{ id: 1, author: { username: 'max' }, created_at: '2021-01-05T13:00:00.000Z', system: false, body }]],
+      NOTE_COLUMNS,
+      80,
+      true,
+      (message) => notes.push(message),
+    );
+    expect(lines[1]).toMatch(/^│ ID │ AUTHOR │ SYSTEM │ CONFIDENTIAL │ BODY +│$/);
+    expect(columnWidths(lines)).toEqual([2, 6, 6, 12, 38]);
+    expect(lines.join('\n')).not.toContain('more line');
+    expect(notes[0]).toMatch(/^CREATED left out to fit 80 columns;/);
+  });
+
   it("a body of 40 lines shows 12, then how many more, in the cell's colour; one note below the table says -o json shows it whole", async () => {
     const body = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n');
     const columns: Column[] = [
