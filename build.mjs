@@ -185,6 +185,35 @@ const graphqlOneCopy = {
 };
 
 /**
+ * No package is both imported and import()ed by the back's modules. Each module of the back is
+ * evaluated on first use already, so an import() of a package defers nothing; but it makes esbuild
+ * build the package's namespace object, and those of every namespace it exports, when the back is
+ * loaded: zod/mini's was 1,040 getters defined at every command's start (`projects view 1`: 9% of
+ * its instructions), and the zod modules behind them, locales and all, kept in the bundle.
+ */
+const packagesImportedOneWay = {
+  name: 'packages-imported-one-way',
+  setup(builder) {
+    const kinds = new Map();
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (!args.importer.startsWith(SRC) || args.path.startsWith('node:')) return undefined;
+      if (args.kind !== 'import-statement' && args.kind !== 'dynamic-import') return undefined;
+      const seen = kinds.get(args.path) ?? new Map();
+      seen.set(args.kind, relative(SRC, args.importer));
+      kinds.set(args.path, seen);
+      return undefined;
+    });
+    builder.onEnd(() => {
+      for (const [name, seen] of kinds)
+        if (seen.size === 2)
+          throw new Error(
+            `src/${seen.get('dynamic-import')} import()s ${name}, which src/${seen.get('import-statement')} imports: import it (see packagesImportedOneWay in build.mjs)`,
+          );
+    });
+  },
+};
+
+/**
  * The packages the front may hold: the parser, and the display width of text (error lines wrap at
  * a terminal's width). Whatever else a verb's declaration would pull in (an HTTP client, a schema
  * library) fails the build here, wherever in src/ it was imported from: such code belongs to the
@@ -271,7 +300,7 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
-  plugins: [undiciH2OnUse, segmenterOnUse, closedErrorWithoutStack, graphqlOneCopy],
+  plugins: [packagesImportedOneWay, undiciH2OnUse, segmenterOnUse, closedErrorWithoutStack, graphqlOneCopy],
   // src/output/jq.ts reads import.meta.url only where __filename (the bundle's) is undefined: from the sources.
   logOverride: { 'empty-import-meta': 'silent' },
 });

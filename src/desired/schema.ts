@@ -1,4 +1,14 @@
-import { boolean, literal, minLength, optional, record, string, strictObject, type ZodMiniType } from 'zod/mini';
+import {
+  boolean,
+  literal,
+  minLength,
+  optional,
+  record,
+  string,
+  strictObject,
+  toJSONSchema,
+  type ZodMiniType,
+} from 'zod/mini';
 import { SECTIONS } from './sections/index.js';
 
 /**
@@ -48,7 +58,6 @@ function recordOf(value: ZodMiniType): ZodMiniType {
 
 /** The JSON Schema of the file, for editors (`collab apply --schema`). */
 export async function jsonSchema(): Promise<unknown> {
-  const { toJSONSchema } = await import('zod/mini');
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'collab.yaml (collab plan / collab apply)',
