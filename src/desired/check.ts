@@ -114,14 +114,15 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
 /**
  * `unknown key merge_methd in …; did you mean merge_method?`: the likely key and no more; every
  * allowed key with --verbose. A key known one level down (a setting beside `settings:`, a hook's
- * `url` beside `hooks:`) or one level up (`archived` under `settings:`) says where it goes instead.
+ * `url` beside `hooks:`), one level up (`archived` under `settings:`) or a list section's own
+ * (`enforce`, `items` anywhere but in `{enforce, items}`) says where it goes instead.
  */
 function unknownKey(key: string, path: readonly (string | number)[], data: unknown, options: CheckOptions): string {
   const where = label(path);
   const schema = schemaAt(path, data);
   const allowed = objectKeys(schema);
   const head = `unknown key ${key}${where ? ` in ${where}` : ''}`;
-  const home = homeOf(key, schema);
+  const home = homeOf(key, schema) ?? listHome(key, path, data);
   if (home) return `${head}; ${home}`;
   const under = path.at(-1);
   if (typeof under === 'string' && objectKeys(schemaAt(path.slice(0, -1), data)).includes(key))
@@ -354,6 +355,43 @@ function fieldsOf(schema: ZodMiniType | undefined): Set<string> {
 
 /** A list section's `{enforce, items}` form. */
 const isWrapper = (schema: ZodMiniType): boolean => 'items' in (defOf(unwrap(schema))?.shape ?? {});
+
+/**
+ * Where a list section's own key (`enforce`, `items`) goes when it stands anywhere else: in an
+ * item, beside the items of the list it is in; elsewhere, in the `{enforce, items}` form of the
+ * list section it is for, named when the level writes one list section and no other.
+ */
+function listHome(key: string, path: readonly (string | number)[], data: unknown): string | undefined {
+  if (!listKeys().has(key)) return undefined;
+  const form = '{enforce: true, items: [...]}';
+  // An item of a list (`hooks[0]`) or of its items (`hooks.items[0]`): the list's key, not the item's.
+  if (typeof path.at(-1) === 'number') {
+    if (path.at(-2) === 'items' && isListSection(schemaAt(path.slice(0, -2), undefined)))
+      return "it is the list's, not an item's: put it beside items:";
+    const list = path.slice(0, -1);
+    if (isListSection(schemaAt(list, undefined)))
+      return `it is the list's, not an item's: write ${String(list.at(-1))}: as ${form}`;
+  }
+  const level = valueAt(data, path);
+  const shape = defOf(schemaAt(path, data))?.shape ?? {};
+  const written = isObject(level)
+    ? Object.keys(level).filter((child) => child in shape && isListSection(shape[child]))
+    : [];
+  return written.length === 1
+    ? `it belongs in a list section: write ${written[0]}: as ${form}`
+    : `it belongs in a list section: write the one it is for as ${form}`;
+}
+
+/** The keys of a list section's `{enforce, items}` form, read from the schema (a project's hooks). */
+let wrapperKeys: ReadonlySet<string> | undefined;
+function listKeys(): ReadonlySet<string> {
+  if (wrapperKeys) return wrapperKeys;
+  const shape = defOf(schemaAt(['projects', 'a/b'], undefined))?.shape ?? {};
+  const list = Object.values(shape).find(isListSection);
+  const wrapper = (defOf(unwrap(list))?.options ?? []).find(isWrapper);
+  wrapperKeys = new Set(objectKeys(unwrap(wrapper)));
+  return wrapperKeys;
+}
 
 function objectKeys(schema: ZodMiniType | undefined): string[] {
   return Object.keys(defOf(schema)?.shape ?? {});

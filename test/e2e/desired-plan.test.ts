@@ -152,14 +152,31 @@ describe('collab plan', () => {
     expect(plan.changes[2].request.body.token).toBe(TEMPLATE);
   });
 
-  it('a setting beside settings: is refused before any request, saying to put it under settings:, exit 2', async () => {
+  // A key at the wrong level: where it belongs, at the key's line and column.
+  it.each([
+    [
+      'a setting beside settings:',
+      'version: 1\nprojects:\n  acme/web/storefront:\n    description: the shop\n',
+      '4:5: unknown key description in projects["acme/web/storefront"]; it is a setting: put it under settings:',
+    ],
+    [
+      'enforce: beside hooks:',
+      'version: 1\nprojects:\n  acme/web/storefront:\n    enforce: true\n    hooks:\n      - url: https://hooks.example.com/deploy\n',
+      '4:5: unknown key enforce in projects["acme/web/storefront"]; it belongs in a list section: write hooks: as {enforce: true, items: [...]}',
+    ],
+    [
+      'items: in a hook',
+      'version: 1\nprojects:\n  acme/web/storefront:\n    hooks:\n      - url: https://hooks.example.com/deploy\n        items: []\n',
+      `6:9: unknown key items in projects["acme/web/storefront"].hooks[0]; it is the list's, not an item's: write hooks: as {enforce: true, items: [...]}`,
+    ],
+  ])('%s is refused before any request, saying where it belongs, exit 2', async (_case, text, problem) => {
     const { collab, file, sandbox } = await world();
-    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    description: the shop\n');
+    const path = file(text);
     sandbox.resetStats();
     const result = await collab(['plan', '-f', path]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe(
-      `${path}:4:5: unknown key description in projects["acme/web/storefront"]; it is a setting: put it under settings:\nerror: a problem in ${path}; nothing was sent\nhint: fix the file (\`collab apply --schema\` prints its JSON Schema, for editors)\n`,
+      `${path}:${problem}\nerror: a problem in ${path}; nothing was sent\nhint: fix the file (\`collab apply --schema\` prints its JSON Schema, for editors)\n`,
     );
     expect(sandbox.requestLog).toEqual([]);
   });

@@ -95,6 +95,37 @@ describe('collab.yaml: loading and checking', () => {
     ]);
   });
 
+  it("enforce and items outside {enforce, items} say so: at a level, under settings:, in an item, in an item's items", () => {
+    const text = [
+      'version: 1',
+      'enforce: true',
+      'groups:',
+      '  acme:',
+      '    items: []',
+      '    settings:',
+      '      enforce: true',
+      'projects:',
+      '  grp/app:',
+      '    shares:',
+      '      - group_id: auditors',
+      '        group_access: reporter',
+      '        enforce: true',
+      '    hooks:',
+      '      enforce: true',
+      '      items:',
+      '        - url: https://hooks.example.com/a',
+      '          enforce: true',
+    ].join('\n');
+    expect(problems(text).split('\n')).toEqual([
+      'collab.yaml:2:1: unknown key enforce; it belongs in a list section: write the one it is for as {enforce: true, items: [...]}',
+      'collab.yaml:5:5: unknown key items in groups.acme; it belongs in a list section: write the one it is for as {enforce: true, items: [...]}',
+      'collab.yaml:7:7: unknown key enforce in groups.acme.settings; it belongs in a list section: write the one it is for as {enforce: true, items: [...]}',
+      `collab.yaml:13:9: unknown key enforce in projects["grp/app"].shares[0]; it is the list's, not an item's: write shares: as {enforce: true, items: [...]}`,
+      `collab.yaml:18:11: unknown key enforce in projects["grp/app"].hooks.items[0]; it is the list's, not an item's: put it beside items:`,
+      'error: 5 problems in collab.yaml; nothing was sent',
+    ]);
+  });
+
   it('names YAML syntax errors and a version other than 1 with their positions', () => {
     expect(problems('version: 1\ngroups:\n  acme: [\n')).toBe(
       'collab.yaml:4:1: a [ opened above is not closed with ] (or the lines in it are indented less than its key)\nerror: a problem in collab.yaml; nothing was sent',
