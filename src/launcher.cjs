@@ -78,15 +78,22 @@ function loadBundle(name, { useCache = true } = {}) {
   return { exports: module.exports, script };
 }
 
-/** A bundle's source; a build cut short (a bundle missing) is one line saying what to do, not a stack trace. */
+/**
+ * A bundle's source; a build cut short (a bundle missing) is one line saying what to do, not a
+ * stack trace, wrapped as collab's errors are by bin/error-lines.cjs (which bin/collab.js writes
+ * its not-built message with): the rule's own code is in the bundles, and a bundle is what is
+ * missing.
+ */
 function readBundle(file) {
   try {
     return readFileSync(file, 'latin1');
   } catch (error) {
     if (error.code !== 'ENOENT') throw error;
-    process.stderr.write(
-      `error: collab's build is incomplete (no ${file})\nhint: run \`npm ci\` in ${join(__dirname, '..')} (it installs the dependencies and builds; \`npm run build\` rebuilds)\n`,
-    );
+    const { writeErrorLines } = require('../bin/error-lines.cjs');
+    writeErrorLines([
+      `error: collab's build is incomplete (no ${file})`,
+      `hint: run \`npm ci\` in ${join(__dirname, '..')} (it installs the dependencies and builds; \`npm run build\` rebuilds)`,
+    ]);
     process.exit(1);
   }
 }

@@ -16,6 +16,7 @@ function checkout(name: string, dist: Record<string, string> = {}): string {
   mkdirSync(join(root, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin/collab.js'), join(root, 'bin/collab.js'));
   copyFileSync(join(ROOT, 'bin/package.json'), join(root, 'bin/package.json'));
+  copyFileSync(join(ROOT, 'bin/error-lines.cjs'), join(root, 'bin/error-lines.cjs'));
   copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   for (const [file, from] of Object.entries(dist)) {
     mkdirSync(join(root, 'dist'), { recursive: true });
@@ -37,18 +38,29 @@ describe('without a build', () => {
     expect((await execa('node', [join(root, 'bin/collab.js'), '--version'])).stdout).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('on a terminal of 60 columns: the two lines wrapped as collab wraps its errors', async () => {
-    const root = checkout('never-built-narrow');
-    const result = await execa('node', [join(root, 'bin/collab.js'), 'projects', 'list'], {
-      reject: false,
-      env: { COLLAB_FORCE_TTY: '60' },
-    });
-    expect(result.exitCode).toBe(1);
-    const whole = `error: collab is not built (no ${join(root, 'dist', 'cli.cjs')})\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`;
-    expect(result.stderr).toBe(wrapErrorLines(whole, 60));
-    // Wider than 60 only where one word is (a long checkout path).
-    for (const line of result.stderr.split('\n')) expect(line.length <= 60 || !line.trim().includes(' ')).toBe(true);
-  });
+  // Both messages are written before any bundle is loaded, with bin/error-lines.cjs's copy of the rule.
+  it.each([
+    ['never built', {}, (root: string) => `collab is not built (no ${join(root, 'dist', 'cli.cjs')})`],
+    [
+      'cut short (a bundle missing)',
+      { 'cli.cjs': 'src/launcher.cjs' },
+      (root: string) => `collab's build is incomplete (no ${join(root, 'dist', 'front.cjs')})`,
+    ],
+  ])(
+    '%s, on a terminal of 60 columns: the two lines wrapped as collab wraps its errors',
+    async (name, dist, problem) => {
+      const root = checkout(`narrow, ${name}`, dist);
+      const result = await execa('node', [join(root, 'bin/collab.js'), 'projects', 'list'], {
+        reject: false,
+        env: { COLLAB_FORCE_TTY: '60' },
+      });
+      expect(result.exitCode).toBe(1);
+      const whole = `error: ${problem(root)}\nhint: run \`npm ci\` in ${root} (it installs the dependencies and builds; \`npm run build\` rebuilds)`;
+      expect(result.stderr).toBe(wrapErrorLines(whole, 60));
+      // Wider than 60 only where one word is (a long checkout path).
+      for (const line of result.stderr.split('\n')) expect(line.length <= 60 || !line.trim().includes(' ')).toBe(true);
+    },
+  );
 
   it('says the same of a build cut short (a bundle missing)', async () => {
     const root = checkout('half-built', { 'cli.cjs': 'src/launcher.cjs' });

@@ -1,0 +1,56 @@
+'use strict';
+// The error lines of start-up, written before any bundle is loaded: by bin/collab.js when there is
+// no build, by the launcher (src/launcher.cjs, copied to dist/cli.cjs) when a bundle is missing.
+// Both run without the bundles, and so without the rule collab wraps its errors by
+// (src/error-text.ts's wrapErrorLines over src/output/text-width.ts's wrapNote): this is that rule
+// once more, in CommonJS, held to it by test/process/missing-build.test.ts.
+
+/**
+ * `error:` and `hint:` lines on stderr, wrapped at its width when it is a terminal (or at
+ * COLLAB_FORCE_TTY's), as collab's other errors are; left whole in a pipe.
+ */
+function writeErrorLines(lines) {
+  const width = /^\d{2,}$/.test(process.env.COLLAB_FORCE_TTY || '')
+    ? Number(process.env.COLLAB_FORCE_TTY)
+    : (process.stderr.isTTY && process.stderr.columns) || 0;
+  process.stderr.write(`${lines.map((line) => wrapped(line, width)).join('\n')}\n`);
+}
+
+/**
+ * A line wrapped to a terminal's width (0: not a terminal, left whole) as wrapNote wraps it: at
+ * spaces, a word longer than a line after its slashes or commas, later lines indented by two. Its
+ * text is ASCII but the checkout's path, measured here in characters.
+ */
+function wrapped(line, width) {
+  if (width < 20 || line.length <= width) return line;
+  const pieces = [];
+  for (const word of line.split(' ')) {
+    if (word.length <= width - 2) pieces.push({ piece: word, glued: false });
+    else for (const part of word.split(/(?<=[,/])/)) pieces.push({ piece: part, glued: true });
+  }
+  const lines = [];
+  let current = '';
+  const room = () => (lines.length === 0 ? width : width - 2);
+  for (const { piece, glued } of pieces) {
+    const joined =
+      current === ''
+        ? piece
+        : glued && !current.endsWith(' ') && /[,/]$/.test(current)
+          ? current + piece
+          : `${current} ${piece}`;
+    if (current === '' || joined.length <= room()) current = joined;
+    else {
+      lines.push(current);
+      current = piece;
+    }
+    while (current.length > room()) {
+      const end = room();
+      lines.push(current.slice(0, end));
+      current = current.slice(end);
+    }
+  }
+  if (current !== '') lines.push(current);
+  return lines.join('\n  ');
+}
+
+module.exports = { writeErrorLines };
