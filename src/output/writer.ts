@@ -20,9 +20,10 @@ export interface OutputOptions {
 }
 
 /**
- * The characters of lines gathered into one write. At 100,000 projects in csv, runs of 4 K kept
- * peak RSS where ndjson's is (about 90 MB); whole pages of lines took it to 115 MB
- * (bench/run.mjs --only memory).
+ * The characters of lines gathered into one write, so that a page is a few writes, not one a line.
+ * Memory does not decide the size: listing 100,000 projects in csv peaks at 87 MB of RSS in runs
+ * of 4 K and at 83 MB in one write a page, ndjson at 84 MB (Node 20; `node bench/run.mjs --only
+ * memory --runs 3 --before DIR`, DIR built with LINES_RUN = Infinity).
  */
 const LINES_RUN = 4096;
 
@@ -75,8 +76,8 @@ export class ListWriter {
       return;
     }
     // One item parsed at a time and dropped once it is a line, and the lines written a few at a
-    // time: a page of parsed projects, or a page's lines held until its end (200 KB of csv), would
-    // live through young-generation collections and be promoted, growing the old space.
+    // time (LINES_RUN): a page of parsed projects would live through young-generation collections
+    // and be promoted, growing the old space.
     const stdout = this.io.stdout;
     let flowing = true;
     let run = '';
