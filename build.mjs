@@ -3,11 +3,12 @@
 // - dist/front.cjs: the parser, every command's definition, help and usage errors.
 //   `collab <anything> --help` and bad flags never leave this file.
 // - dist/back.cjs: what runs a command (context, HTTP client, output, each verb's implementation,
-//   the sandbox). Its modules are evaluated only when imported, so a command pays for its own.
+//   collab sandbox's verb). Its modules are evaluated only when imported, so a command pays for its own.
 // dist/cli.cjs (src/launcher.cjs) loads them. Every dynamic import() in the front's code, other
 // than a noun's definitions, is a way into the back: the plugin below turns it into a call of the
 // launcher's __collabImport, and the module it names into an entry of the back's table.
-// dist/sandbox.js is the sandbox alone, as an ES module, for scripts (bench, demo).
+// dist/sandbox.js is the sandbox alone, as an ES module, for scripts (bench, demo); dist/sandbox.cjs
+// the same as CommonJS, for `collab sandbox` (sandboxOutsideTheBack).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -169,6 +170,23 @@ const segmenterOnUse = requireOnUse(
   'Intl.Segmenter',
 );
 
+/**
+ * `collab sandbox` runs the sandbox from dist/sandbox.cjs, a bundle of its own, required when that
+ * command runs: in the back, its modules (some 400 functions, declared when the back is loaded,
+ * whichever command runs) cost every other command its start. The sandbox is whole in itself
+ * (dist/sandbox.js is the same, for scripts), so nothing of the back's state is needed in it.
+ */
+const SANDBOX_ENTRY = join(SRC, 'sandbox/index.ts');
+const sandboxOutsideTheBack = {
+  name: 'sandbox-outside-the-back',
+  setup(builder) {
+    builder.onResolve({ filter: /sandbox[\\/]index\.js$/ }, (args) => {
+      const path = resolve(dirname(args.importer), args.path).replace(/\.js$/, '.ts');
+      return path === SANDBOX_ENTRY ? { path: './sandbox.cjs', external: true } : undefined;
+    });
+  },
+};
+
 // graphql-js checks every instanceof against a second copy of itself unless NODE_ENV is
 // production (a tenth of the sandbox's answer to a batch of 100 projects); a bundle holds one copy.
 const graphqlOneCopy = {
@@ -300,7 +318,14 @@ await build({
   format: 'cjs',
   // Code from a code cache cannot import(): Node built-ins imported on use are required instead.
   supported: { 'dynamic-import': false },
-  plugins: [packagesImportedOneWay, undiciH2OnUse, segmenterOnUse, closedErrorWithoutStack, graphqlOneCopy],
+  plugins: [
+    packagesImportedOneWay,
+    undiciH2OnUse,
+    segmenterOnUse,
+    closedErrorWithoutStack,
+    graphqlOneCopy,
+    sandboxOutsideTheBack,
+  ],
   // src/output/jq.ts reads import.meta.url only where __filename (the bundle's) is undefined: from the sources.
   logOverride: { 'empty-import-meta': 'silent' },
 });
@@ -315,6 +340,14 @@ await build({
   banner: {
     js: "import { createRequire as __collabCreateRequire } from 'node:module'; const require = __collabCreateRequire(import.meta.url);",
   },
+});
+
+await build({
+  ...common,
+  entryPoints: [SANDBOX_ENTRY],
+  outfile: join(outdir, 'sandbox.cjs'),
+  format: 'cjs',
+  plugins: [graphqlOneCopy],
 });
 
 await copyFile('src/launcher.cjs', join(outdir, 'cli.cjs'));
