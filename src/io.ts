@@ -55,10 +55,15 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
   return {
     stdout: streams.stdout,
     stderr: streams.stderr,
-    stdin: streams.stdin,
+    // Read on use: the process's stdin is made when first asked for (stdio.ts).
+    get stdin() {
+      return streams.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY: streams.stdin.isTTY === true,
+    get stdinIsTTY() {
+      return streams.stdin.isTTY === true;
+    },
     color: colorEnabled(env, stdoutIsTTY, options.noColor === true),
     columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
     stderrColumns: forcedWidth || streams.stderr.columns || 0,

@@ -77,7 +77,14 @@ export function processRuntime(onStdoutClosed: () => void): Runtime {
     env: process.env,
     streams: () => {
       useStreams();
-      return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+      // Made when read: creating process.stdin costs every command that reads nothing from it.
+      return {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        get stdin() {
+          return process.stdin;
+        },
+      };
     },
     write: (fd, text) => writeTo(fd, text, fd === 1 ? onStdoutClosed : undefined),
     // 80 is commander's width when its default says undefined (not a terminal).
