@@ -87,7 +87,7 @@ class Listing {
   /** Items still wanted (the limit less what was handed over). */
   remaining: number;
   readonly concurrency: number;
-  /** Pages held at once, in flight or fetched and not yet written: half as many again as `concurrency` (see PagesAhead). */
+  /** Pages held at once, in flight or fetched and not yet written: two more than `concurrency` (see PagesAhead). */
   readonly maxHeld: number;
   readonly window: OffsetWindow | undefined;
   readonly guard: ListGuard;
@@ -110,7 +110,7 @@ class Listing {
   ) {
     this.remaining = options.limit ?? Number.POSITIVE_INFINITY;
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-    this.maxHeld = this.concurrency + Math.ceil(this.concurrency / 2);
+    this.maxHeld = this.concurrency + 2;
     this.pool = new BufferPool(this.maxHeld + 2);
     this.window = options.offsetWindow;
     this.guard = new ListGuard(this.window);
@@ -219,8 +219,10 @@ async function* keysetPages(listing: Listing, first: string | undefined): AsyncG
  * Offset pages after the first, fetched ahead and handed over in order. Requests go out as soon
  * as one comes back, not when its page has been written: the writing of a page then overlaps the
  * wait for the next ones. Pages that came back and wait to be written count too, so slow output
- * stops the fetching: at most `maxHeld` (half as many again as `concurrency`; twice as many was
- * no faster and took more memory, bench/README.md "Page memory").
+ * stops the fetching: at most `maxHeld`, two more than `concurrency`, so that a page slow to come
+ * back holds up no more than two others. Half as many again as `concurrency` (12 pages at 8) was
+ * no faster and held 1 to 3 MB more at 100,000 projects; twice as many took more still
+ * (bench/README.md "Page memory").
  */
 class PagesAhead {
   private readonly inFlight: Array<{ number: number; promise: Promise<Fetched> }> = [];

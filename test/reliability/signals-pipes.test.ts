@@ -149,8 +149,8 @@ describe('closed pipes and flushed output', () => {
 
   /**
    * The reader starts only once collab has asked for every page, and then takes what comes in
-   * small gulps: collab has fetched the whole listing (11 pages of 100 are fewer than the 12 it
-   * holds ahead of its output) and has written what the pipe takes (64 KiB of 4 MB), so the rest
+   * small gulps: collab has fetched the whole listing (11 pages of 100: the first in the writer, the
+   * 10 it holds ahead of its output) and has written what the pipe takes (64 KiB of 4 MB), so the rest
    * is waiting in collab when the reader starts and as collab ends: nothing of it may be lost at
    * exit. Whether the service sends totals (it does up to 10,000 records) only changes which
    * pages are asked for ahead, not how the output is written. A listing of 10,050 checked the

@@ -36,7 +36,7 @@ describe('paginate with released pages (bodies read into reused buffers)', () =>
     expect(ids).toEqual(expected);
     expect(pages).toBe(Math.ceil(expected.length / 20));
     // The bodies went into the buffers of released pages: no more than the pages held at once
-    // (3 in flight and half as many again fetched ahead) and the pool's two spare, for 13 pages.
+    // (3 in flight and two more fetched ahead) and the pool's two spare, for 13 pages.
     expect(buffers.size).toBeLessThanOrEqual(3 + 2 + 2);
   });
 });

@@ -484,16 +484,16 @@ describe('paginate: offset pages', () => {
     await pages.return(undefined);
   });
 
-  it('asks for more as pages come back, before they are taken, up to 1.5 times the concurrency held', async () => {
+  it('asks for more as pages come back, before they are taken, up to two more than the concurrency held', async () => {
     const { client, requests, idle } = listService({ total: 100_000, noTotals: true, delay: () => 2 });
-    const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 3 });
+    const pages = paginate(client, { path: '/projects', perPage: 100, concurrency: 8 });
     await pages.next();
     await pages.next();
-    // The consumer holds page 2: the pages that came back meanwhile started others, up to 3 in
-    // flight and 5 held (fetched or in flight) beyond the pages taken.
+    // The consumer holds page 2: the pages that came back meanwhile started others, up to 8 in
+    // flight and 10 held (fetched or in flight) beyond the pages taken.
     await idle();
-    expect(requests.length).toBeGreaterThan(2 + 3);
-    expect(requests.length).toBeLessThanOrEqual(2 + 3 + 2);
+    expect(requests.length).toBeGreaterThan(2 + 8);
+    expect(requests.length).toBeLessThanOrEqual(2 + 8 + 2);
     // Stopping: the pages fetched and held start no more.
     const held = requests.length;
     await pages.return(undefined);
