@@ -1,4 +1,5 @@
 import type { Page } from '../http/paginate.js';
+import { stopOptimizingForBytes } from '../http/page-memory.js';
 import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
@@ -95,6 +96,7 @@ export class ListWriter {
   }
 
   private async writeRawPage(page: Page, raw: RawItems): Promise<void> {
+    if (!this.started) stopOptimizingForBytes();
     const stdout = this.io.stdout;
     let flowing = true;
     stdout.cork();
