@@ -90,6 +90,20 @@ const projectPath = (path: string, says: string): BadValue => ({
   ],
 });
 
+const projectName = (name: string, says: string): BadValue => ({
+  value: name,
+  says,
+  entries: [
+    { argv: ['projects', 'create', `--name=${name}`] },
+    { argv: ['projects', 'update', P, `--name=${name}`] },
+    { argv: ['projects', 'fork', P, `--name=${name}`] },
+    {
+      yaml: onProject(`    settings:\n      name: ${JSON.stringify(name)}\n`),
+      at: `collab.yaml:5:13: projects["${P}"].settings.name`,
+    },
+  ],
+});
+
 const color = (value: string): BadValue => ({
   value,
   says: `invalid color "${value}": must be #RRGGBB, #RGB or a CSS color name such as orange`,
@@ -214,6 +228,10 @@ const BAD: readonly BadValue[] = [
   maskedValue('has a space', 'invalid masked value: must not contain a space'),
   projectPath('-app', `invalid project path "-app": ${SPECIAL_ENDS}`),
   projectPath('app.', `invalid project path "app.": ${SPECIAL_ENDS}`),
+  projectName(
+    '-app',
+    `invalid project name "-app": must start with a letter, digit, emoji or '_' and hold only those, '.', '+', dashes and spaces`,
+  ),
   color('blurple'),
   priority('-1'),
   priority('1.5'),
