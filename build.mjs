@@ -108,21 +108,27 @@ const frontTakesDeclarations = {
 };
 
 /**
- * A build plugin that makes one eager line of a dependency's module (a require(), an object made at
- * load) run on first use instead, by replacing the line `eager` of the file matching `file` with `onUse`. The build fails if the
- * line is gone (a new version of the dependency): the plugin must then be looked at again. With
- * `onlyWhere`, files without that text are left as they are.
+ * A build plugin that makes eager lines of a dependency's module (a require(), an object made at
+ * load) run on first use instead: in the files matching `file`, each change replaces its line
+ * `eager` with `onUse`. The build fails if a line is gone (a new version of the dependency): the
+ * plugin must then be looked at again. A change with `where` is made only in the files holding
+ * that text (one of the versions of a package that node_modules has several of).
  */
-function requireOnUse(name, file, eager, onUse, onlyWhere) {
+function requireOnUse(name, file, changes) {
   return {
     name,
     setup(builder) {
       builder.onLoad({ filter: file }, async (args) => {
         const text = await readFile(args.path, 'utf8');
-        if (onlyWhere !== undefined && !text.includes(onlyWhere)) return undefined;
-        if (!text.includes(eager))
-          throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
-        return { contents: text.replace(eager, onUse), loader: 'js' };
+        const made = changes.filter(({ where }) => where === undefined || text.includes(where));
+        if (made.length === 0) return undefined;
+        let contents = text;
+        for (const { eager, onUse } of made) {
+          if (!contents.includes(eager))
+            throw new Error(`${args.path} no longer has "${eager}": update ${name} in build.mjs`);
+          contents = contents.replace(eager, onUse);
+        }
+        return { contents, loader: 'js' };
       });
     },
   };
@@ -130,22 +136,22 @@ function requireOnUse(name, file, eager, onUse, onlyWhere) {
 
 // Commander requires child_process at load for executable subcommands, which collab has none of;
 // loading it (with net, dgram and their kin) is a tenth of `collab --help`.
-const commanderSpawnOnUse = requireOnUse(
-  'commander-child-process-on-use',
-  /[\\/]commander[\\/]lib[\\/]command\.js$/,
-  "const childProcess = require('node:child_process');",
-  "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };",
-);
+const commanderSpawnOnUse = requireOnUse('commander-child-process-on-use', /[\\/]commander[\\/]lib[\\/]command\.js$/, [
+  {
+    eager: "const childProcess = require('node:child_process');",
+    onUse: "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };",
+  },
+]);
 
 // undici's client requires its HTTP/2 half at load, and with it node:http2, tls and crypto (6 ms of
 // every command's start); it is used only when a server agrees to HTTP/2, which it may only if
 // allowH2 is set, and collab never sets it. Behaviour is unchanged.
-const undiciH2OnUse = requireOnUse(
-  'undici-http2-on-use',
-  /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-  "const connectH2 = require('./client-h2.js')",
-  "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)",
-);
+const undiciH2OnUse = requireOnUse('undici-http2-on-use', /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/, [
+  {
+    eager: "const connectH2 = require('./client-h2.js')",
+    onUse: "const connectH2 = (...connectArgs) => require('./client-h2.js')(...connectArgs)",
+  },
+]);
 
 // A client closed (at the end of every command) destroys its sockets with a ClientDestroyedError
 // made then, and Node reads that error's stack: formatting its frames in dist/back.cjs makes V8 find
@@ -154,21 +160,35 @@ const undiciH2OnUse = requireOnUse(
 const closedErrorWithoutStack = requireOnUse(
   'undici-closed-error-without-stack',
   /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]dispatcher-base\.js$/,
-  '    if (!err) {\n      err = new ClientDestroyedError()\n    }',
-  '    if (!err) {\n      const stackTraceLimit = Error.stackTraceLimit\n      Error.stackTraceLimit = 0\n      err = new ClientDestroyedError()\n      Error.stackTraceLimit = stackTraceLimit\n    }',
+  [
+    {
+      eager: '    if (!err) {\n      err = new ClientDestroyedError()\n    }',
+      onUse:
+        '    if (!err) {\n      const stackTraceLimit = Error.stackTraceLimit\n      Error.stackTraceLimit = 0\n      err = new ClientDestroyedError()\n      Error.stackTraceLimit = stackTraceLimit\n    }',
+    },
+  ],
 );
 
-// string-width makes its Intl.Segmenter when it is loaded, and making one loads ICU's break rules:
-// some 15 ms of every command's start, and of the front's (it wraps error lines), for the text that
-// is not ASCII (the rest is counted without it, src/output/text-width.ts). Made on the first measure instead.
-const segmenterOnUse = requireOnUse(
-  'string-width-segmenter-on-use',
-  /[\\/]string-width[\\/]index\.js$/,
-  'const segmenter = new Intl.Segmenter();',
-  'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
-  // Its older copies (under cli-table3 and wrap-ansi) make none.
-  'Intl.Segmenter',
-);
+// string-width makes at load what only text that is not ASCII needs (the rest is counted without
+// it, src/output/text-width.ts): its Intl.Segmenter, whose making loads ICU's break rules (some 15
+// ms of every command's start, and of the front's: it wraps error lines), and in version 7 a pattern
+// of default-ignorable code points, which V8 builds from ICU's tables as it is made (3M
+// instructions). Both are made on first use instead (the module only calls test() on the pattern).
+// Its older copies (under cli-table3 and wrap-ansi) make neither.
+const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[\\/]index\.js$/, [
+  {
+    eager: 'const segmenter = new Intl.Segmenter();',
+    onUse:
+      'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
+    where: 'Intl.Segmenter',
+  },
+  {
+    eager: 'const defaultIgnorableCodePointRegex = /^\\p{Default_Ignorable_Code_Point}$/u;',
+    onUse:
+      'let madeIgnorable; const defaultIgnorableCodePointRegex = { test: (character) => (madeIgnorable ??= /^\\p{Default_Ignorable_Code_Point}$/u).test(character) };',
+    where: 'defaultIgnorableCodePointRegex',
+  },
+]);
 
 /**
  * `collab sandbox` runs the sandbox from dist/sandbox.cjs, a bundle of its own, required when that
@@ -253,7 +273,7 @@ const frontBuilt = await build({
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   metafile: true,
-  plugins: [intoBack, frontTakesDeclarations, commanderSpawnOnUse, segmenterOnUse],
+  plugins: [intoBack, frontTakesDeclarations, commanderSpawnOnUse, stringWidthOnUse],
 });
 // What the bundle holds: the inputs esbuild parsed less those it shook out.
 const frontInputs = Object.values(frontBuilt.metafile.outputs).flatMap((output) =>
@@ -321,7 +341,7 @@ await build({
   plugins: [
     packagesImportedOneWay,
     undiciH2OnUse,
-    segmenterOnUse,
+    stringWidthOnUse,
     closedErrorWithoutStack,
     graphqlOneCopy,
     sandboxOutsideTheBack,
