@@ -131,6 +131,7 @@ export class ListWriter {
   async writeRaw(items: readonly string[]): Promise<void> {
     const { raw } = this.encoder;
     if (!raw) return this.write(items.map((item) => JSON.parse(item) as unknown));
+    if (!this.started) stopOptimizingForBytes();
     const after = raw.after?.text ?? '';
     let chunk = '';
     for (const item of items) chunk += (raw.before()?.text ?? '') + item + after;
