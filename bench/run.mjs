@@ -164,7 +164,9 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
  * Target 1: start-up of every kind of command against bare `node -e 0`: `--version` (answered by
  * bin/collab.js), `projects list --help` (the front alone), `config get output` with a config file
  * of settings and a host (reads and checks it: the back, no request) and `projects view 1`, which
- * sends one request to a local sandbox without latency (the back and its HTTP client).
+ * sends one request to a local sandbox without latency (the back and its HTTP client); beside them,
+ * with no target of their own, a usage error (the front alone, exit 2) and a list of one page (the
+ * paginator and a list's output).
  */
 async function startup() {
   const settingsDir = join(WORK, 'config-startup');
@@ -195,6 +197,13 @@ async function startup() {
         },
         {
           tool: 'collab',
+          key: 'usage',
+          label: 'collab projects list --no-such-flag (a usage error: exit 2)',
+          cmd: [CLI, 'projects', 'list', '--no-such-flag'],
+          code: 2,
+        },
+        {
+          tool: 'collab',
           key: 'config',
           label: 'collab config get output (a config file to read and check)',
           cmd: [CLI, 'config', 'get', 'output'],
@@ -205,6 +214,13 @@ async function startup() {
           key: 'view',
           label: 'collab projects view 1 -o json (one request, local sandbox, no latency)',
           cmd: [CLI, 'projects', 'view', '1', '-o', 'json'],
+          env: sb.env,
+        },
+        {
+          tool: 'collab',
+          key: 'list',
+          label: 'collab projects list -o json (one page of 10, local sandbox, no latency)',
+          cmd: [CLI, 'projects', 'list', '-o', 'json'],
           env: sb.env,
         },
       ].map((v) => (v.tool === 'collab' ? { ...v, cmd: [process.execPath, entryOf(CLI), ...v.cmd.slice(1)] } : v)),
@@ -248,7 +264,7 @@ async function startup() {
     for (const [i, v] of variants.entries()) {
       const m = medians[i];
       const failed =
-        m.code !== 0
+        m.code !== (v.code ?? 0)
           ? `exits ${m.code}${firstLine(m.stderr) ? `: ${firstLine(m.stderr)}` : ''} (timed until then)`
           : '';
       rows.push({
