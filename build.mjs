@@ -384,12 +384,14 @@ for (const bundle of ['front.cjs', 'back.cjs']) {
 }
 
 // Record the code caches: evaluate each bundle as the launcher does, run what is typical of it, and
-// save what V8 compiled. The front's: every command's help built and rendered, under no V8 flags.
-// The back's, under the launcher's flags: a few commands run through the front against a sandbox
-// in this process (RECORDED_COMMANDS), so the code every command shares (the context, the config
-// file's check, the HTTP client, a request, the output) starts compiled, and the verbs' own code is
-// compiled when used. Evaluating every module of the back instead made a cache of 1.9 MB, not 1.4,
-// and `projects view 1` 365M instructions, not 317M (bench/README.md, start-up).
+// save what V8 compiled. The front's: every command's help built and rendered. The back's: a few
+// commands run through the front against a sandbox in this process (RECORDED_COMMANDS), so the code
+// every command shares (the context, the config file's check, the HTTP client, a request, the
+// output) starts compiled, and the verbs' own code is compiled when used. Evaluating every module of
+// the back instead made a cache of 1.9 MB, not 1.4, and `projects view 1` 365M instructions, not
+// 317M (bench/README.md, start-up). Both under no V8 flags, as the launcher loads them: the
+// commands' flags are set later, by the runtime of the run (src/launcher.cjs), which the commands
+// run here have none of.
 const launcher = createRequire(import.meta.url)(join(outdir, 'cli.cjs'));
 const front = launcher.loadBundle('front', { useCache: false });
 await front.exports.renderEveryHelp();

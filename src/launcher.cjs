@@ -11,9 +11,11 @@ const { join } = require('node:path');
 const { Script } = require('node:vm');
 
 /**
- * V8 settings for the commands, set before the back is loaded (help and usage errors, which never
- * load it, do without: setting them costs 2 ms). V8 rejects a code cache made under other flags, so
- * the build records the back's cache under these and the front's without (build.mjs).
+ * V8 settings for the commands' work, set as soon as the back is loaded when the front asks for
+ * them (tuneV8, through its runtime), which it does unless the command is offline: `config get`
+ * then sets none and loads neither BACK_BUILTINS nor node:v8 for them (11M instructions). Help and
+ * usage errors never load the back. V8 rejects a code cache made under other flags, so the build
+ * records both bundles' caches under none (build.mjs), and the flags come after the back is read.
  * --liftoff-only: undici parses HTTP with llhttp compiled to WebAssembly, and V8 compiles it with
  * TurboFan on the first response: about 50 ms of CPU and a 35 MB peak of RSS that stays for the
  * whole process (`projects list --limit 1`: 99 MB peak RSS, 64 MB with this flag). Liftoff's code
@@ -22,7 +24,9 @@ const { Script } = require('node:vm');
  * --semi-space-growth-factor=1: keeps the young generation at its first size instead of letting
  * it grow to 2 x 16 MB as pages are listed; garbage of each page is then collected within a page
  * or two (listing 100,000 projects as ndjson: peak RSS 106 MB, 90 MB with this flag). Set before
- * the back's allocations have grown it. (--max-semi-space-size has no effect once the heap exists.)
+ * the back's modules are evaluated: set as a run connected instead, after they had grown it to 4
+ * MB, listing 20,000 projects peaked at 75 MB of RSS, not 70. (--max-semi-space-size has no effect
+ * once the heap exists.)
  * --expose-gc: gives gc() to contexts made from now on (not to this one: the global scope of the
  * commands is unchanged). The paginator takes it from a new context to collect the socket reads'
  * dead ArrayBuffers that pile up in the old generation during a long listing (src/http/paginate.ts,
@@ -31,11 +35,12 @@ const { Script } = require('node:vm');
 const V8_FLAGS = ['--liftoff-only', '--semi-space-growth-factor=1', '--expose-gc'];
 
 /**
- * Node's built-in modules the back requires as it loads (undici's, the config file's, the
- * streams'), required before the V8 flags are set. Node compiles a built-in from the code cache
- * it ships with, which V8 rejects once any flag has changed: required after tuneV8, each was
- * compiled from source (`projects view 1`: 10% more instructions). A built-in missing here only
- * costs that; test/process/launcher.test.ts says which the commands' modules load after the flags.
+ * Node's built-in modules the commands' work requires (undici's, the config file's, the streams'),
+ * required before the V8 flags are set, whatever the run loaded before. Node compiles a built-in
+ * from the code cache it ships with, which V8 rejects once any flag has changed: required after
+ * tuneV8, each was compiled from source (`projects view 1`: 10% more instructions). A built-in
+ * missing here only costs that; test/process/launcher.test.ts says which the commands' modules and
+ * a request load after the flags.
  */
 const BACK_BUILTINS = [
   'node:os',
@@ -48,7 +53,18 @@ const BACK_BUILTINS = [
   'node:fs/promises',
 ];
 
+let flagsWanted = false;
+let flagsSet = false;
+
+/** Asks for the V8 flags: set once the back is loaded, before any of its modules is evaluated, or now if it is. */
 function tuneV8() {
+  flagsWanted = true;
+  if (back) setV8Flags();
+}
+
+function setV8Flags() {
+  if (flagsSet) return;
+  flagsSet = true;
   for (const builtin of BACK_BUILTINS) require(builtin);
   const { setFlagsFromString } = require('node:v8');
   for (const flag of V8_FLAGS) setFlagsFromString(flag);
@@ -101,13 +117,13 @@ function readBundle(file) {
 let back;
 
 /**
- * dist/back.cjs, loaded once, after the V8 flags. The build loads it first with `useCache: false`,
- * so that the commands it runs to record the cache run in this one (build.mjs).
+ * dist/back.cjs, loaded once, then the V8 flags if they were asked for. The build loads it first
+ * with `useCache: false`, so that the commands it runs to record the cache run in this one (build.mjs).
  */
 function loadBack(options) {
   if (!back) {
-    tuneV8();
     back = loadBundle('back', options);
+    if (flagsWanted) setV8Flags();
   }
   return back;
 }
@@ -120,7 +136,7 @@ function importFromBack(name) {
 }
 
 function main() {
-  return loadBundle('front').exports.runAndExit(process.argv);
+  return loadBundle('front').exports.runAndExit(process.argv, { tuneV8 });
 }
 
 module.exports = { loadBack, loadBundle, main, tuneV8 };

@@ -69,6 +69,7 @@ class Run implements ProgramRun {
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
+    if (!spec.offline) this.runtime.tuneV8?.();
     const { runVerb } = await import('./run.js');
     await runVerb(
       { ...spec, load },
@@ -260,6 +261,7 @@ const COMPLETE = '__complete';
  */
 async function completeValue(run: Run, words: readonly string[]): Promise<number> {
   try {
+    run.runtime.tuneV8?.();
     const { completeWords } = await import('./completion/values.js');
     const candidates = await completeWords(words, { ...run.runtime, signal: run.interrupt.signal });
     if (candidates.length > 0) run.runtime.write(1, `${candidates.join('\n')}\n`);
@@ -269,9 +271,12 @@ async function completeValue(run: Run, words: readonly string[]): Promise<number
   return 0;
 }
 
-/** Runs the program in this process and exits with its code, once stdout has drained (piped output of any size is complete). */
-export async function runAndExit(argv: readonly string[]): Promise<never> {
-  const run = new Run(processRuntime(stdoutClosed));
+/**
+ * Runs the program in this process and exits with its code, once stdout has drained (piped output
+ * of any size is complete). `launcher` is what dist/cli.cjs gives the run: its V8 flags (Runtime.tuneV8).
+ */
+export async function runAndExit(argv: readonly string[], launcher: { tuneV8?: () => void } = {}): Promise<never> {
+  const run = new Run(processRuntime(stdoutClosed, launcher.tuneV8));
   installSignalHandlers(run);
   const code = await execute(run, argv.slice(2));
   if (streamsInUse() && process.stdout.writableLength > 0)

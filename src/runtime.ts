@@ -64,4 +64,11 @@ export interface Runtime {
   clock?: Clock | undefined;
   /** Aborting it ends the run as Ctrl-C does (a test's time limit). */
   signal?: AbortSignal | undefined;
+  /**
+   * Asks for the V8 flags of the commands' work (src/launcher.cjs: WebAssembly by Liftoff alone, a
+   * young generation that stays small, gc() for new contexts), set once the back is loaded: the
+   * front asks before it runs a command that is not `offline`. The launcher's only: a test's
+   * runtime and the build's leave V8 as it started.
+   */
+  tuneV8?: (() => void) | undefined;
 }

@@ -70,11 +70,12 @@ function isTerminal(fd: 1 | 2): boolean {
 /**
  * The real process as a Runtime: its environment, its streams (created when a command asks for
  * them), and writes of help and errors through writeTo. A reader of stdout that has gone away
- * (EPIPE) is `onStdoutClosed`.
+ * (EPIPE) is `onStdoutClosed`; `tuneV8` is the launcher's, where it runs the process.
  */
-export function processRuntime(onStdoutClosed: () => void): Runtime {
+export function processRuntime(onStdoutClosed: () => void, tuneV8?: () => void): Runtime {
   return {
     env: process.env,
+    tuneV8,
     streams: () => {
       useStreams();
       // Made when read: creating process.stdin costs every command that reads nothing from it.

@@ -32,6 +32,11 @@ export interface CommandSpec {
   destructive?: boolean;
   /** Writes a document with -o markdown (a plan for a merge request's comment); other commands refuse it. */
   markdown?: boolean;
+  /**
+   * Talks to no service (reads or writes the config file): the run sets none of the V8 flags of
+   * the commands' work, nor loads the built-ins a request needs before them (src/launcher.cjs).
+   */
+  offline?: boolean;
   /** A typed verb's declaration (src/commands/verb.ts): its arguments and flags as typed values. */
   typed?: { readonly args?: Args; readonly flags?: Flags; readonly fixed?: Readonly<Record<string, string>> };
   /** Command lines shown under "Examples" in the help, each a complete run. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
  * dist/cli.cjs (src/launcher.cjs) runs the two bundles from the code caches the build recorded.
@@ -13,13 +14,13 @@ const DIST = resolve(process.env.COLLAB_TEST_DIST ?? join(import.meta.dirname, '
 
 describe('the launcher', () => {
   // In a fresh process (V8 flags are per process, and other tests' may differ), in the order of
-  // dist/cli.cjs: the front, then the V8 flags, then the back.
+  // dist/cli.cjs: the front, the V8 flags asked for, the back, then the flags.
   it('runs both bundles from code caches V8 accepts', async () => {
     const script = `
       const launcher = require(${JSON.stringify(join(DIST, 'cli.cjs'))});
       const front = launcher.loadBundle('front');
       launcher.tuneV8();
-      const back = launcher.loadBundle('back');
+      const back = launcher.loadBack();
       process.stdout.write(JSON.stringify({
         front: front.script.cachedDataRejected, back: back.script.cachedDataRejected,
         runAndExit: typeof front.exports.runAndExit, modules: Object.keys(back.exports.modules).length,
@@ -54,8 +55,8 @@ describe('the launcher', () => {
       const launcher = require(${JSON.stringify(join(DIST, 'cli.cjs'))});
       launcher.loadBundle('front');
       launcher.tuneV8();
+      const back = launcher.loadBack();
       const flagsSet = process.moduleLoadList.length;
-      const back = launcher.loadBundle('back');
       (async () => {
         for (const name of ['run.js', 'commands/projects/view.js', 'commands/projects/list.js'])
           await back.exports.modules[name]();
@@ -65,6 +66,39 @@ describe('the launcher', () => {
     const result = await execa('node', ['-e', script], { reject: false });
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([]);
+  });
+
+  describe('the V8 flags of a run through dist/cli.cjs', () => {
+    let sandbox: Sandbox;
+    const config = mkdtempSync(join(tmpdir(), 'collab-config-'));
+    afterAll(async () => {
+      await sandbox?.close();
+      rmSync(config, { recursive: true, force: true });
+    });
+
+    /** What `typeof gc` is in a new context once a run has ended: a function where it set the flags. */
+    async function gcAfterRun(args: readonly string[]): Promise<string> {
+      sandbox ??= await startSandbox({ port: 0, seed: 3 });
+      const script = `
+        const launcher = require(${JSON.stringify(join(DIST, 'cli.cjs'))});
+        process.on('exit', () => process.stderr.write(require('node:vm').runInNewContext('typeof gc')));
+        launcher.main();`;
+      // \`node -e\` has no script in process.argv: a stand-in keeps collab's words where dist/cli.cjs reads them.
+      const result = await execa('node', ['-e', script, '--', 'collab', ...args], {
+        reject: false,
+        env: { COLLAB_CONFIG_DIR: config, COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin },
+      });
+      expect(result.exitCode).toBe(0);
+      return result.stderr;
+    }
+
+    it('are set by a command that talks to the service', async () => {
+      expect(await gcAfterRun(['projects', 'view', '1', '-o', 'json'])).toBe('function');
+    });
+
+    it('are not set by an offline command', async () => {
+      expect(await gcAfterRun(['config', 'get', 'output'])).toBe('undefined');
+    });
   });
 
   // The build makes string-width's Intl.Segmenter on first use instead of at load (build.mjs).

@@ -6,7 +6,12 @@ import { verb } from '../verb.js';
 
 const KEY = arg({ name: 'key', description: 'setting name' }, findSetting);
 
-export const GET = verb({ name: 'get', summary: 'Print the value of a setting', args: { setting: KEY } });
+export const GET = verb({
+  name: 'get',
+  summary: 'Print the value of a setting',
+  args: { setting: KEY },
+  offline: true,
+});
 
 export const SET = verb({
   name: 'set',
@@ -17,15 +22,17 @@ export const SET = verb({
     'collab config set timeout 60',
     'collab config set ca_file ./corp-ca.pem --host https://gitlab.corp',
   ],
+  offline: true,
 });
 
 export const PATH = verb({
   name: 'path',
   flags: {},
   summary: 'Print where the config file is (COLLAB_CONFIG_DIR moves it)',
+  offline: true,
 });
 
-export const LIST = verb({ name: 'list', flags: {}, summary: 'Print every setting (tokens masked)' });
+export const LIST = verb({ name: 'list', flags: {}, summary: 'Print every setting (tokens masked)', offline: true });
 
 /** Two spaces at least after the widest key: help lays the descriptions out as a second column (help-layout.ts). */
 const KEY_WIDTH = Math.max(...SETTINGS.map((s) => s.key.length)) + 2;
