@@ -188,6 +188,18 @@ const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[
       'let madeIgnorable; const defaultIgnorableCodePointRegex = { test: (character) => (madeIgnorable ??= /^\\p{Default_Ignorable_Code_Point}$/u).test(character) };',
     where: 'defaultIgnorableCodePointRegex',
   },
+  {
+    // Version 8 (ora's) measures each frame of a spinner, a Braille pattern and a text ending in
+    // `…`, and past its ASCII fast path makes its RGI_Emoji pattern (26 ms) and the Segmenter (13
+    // ms) at the first frame. Each Braille pattern (U+2800 to U+28FF) is a cluster of its own, of
+    // width 1 (East Asian Width neutral, no emoji, no mark), as every printable ASCII character
+    // is, and so is `…` (ambiguous, narrow unless the caller says otherwise; ora does not): the
+    // fast path counts them the same way (test/unit/spinner-width.test.ts).
+    eager: 'if (/^[\\u0020-\\u007E]*$/.test(string)) {',
+    onUse:
+      'if ((ambiguousIsNarrow ? /^[\\u0020-\\u007E\\u2026\\u2800-\\u28FF]*$/ : /^[\\u0020-\\u007E\\u2800-\\u28FF]*$/).test(string)) {',
+    where: 'rgiEmojiRegex',
+  },
 ]);
 
 /**
