@@ -200,6 +200,15 @@ const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[
       'if ((ambiguousIsNarrow ? /^[\\u0020-\\u007E\\u2026\\u2800-\\u28FF]*$/ : /^[\\u0020-\\u007E\\u2800-\\u28FF]*$/).test(string)) {',
     where: 'rgiEmojiRegex',
   },
+  {
+    // Version 8 makes at load its RGI_Emoji pattern, which esbuild writes as `new RegExp(…, 'v')`:
+    // V8 builds the set of emoji sequences as it is made (17 ms as ora is imported). Made on its
+    // first test instead, as version 7's default-ignorable pattern above.
+    eager: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    onUse:
+      'let madeRgiEmoji; const rgiEmojiRegex = { test: (segment) => (madeRgiEmoji ??= /^\\p{RGI_Emoji}$/v).test(segment) };',
+    where: 'rgiEmojiRegex',
+  },
 ]);
 
 /**

@@ -1,3 +1,4 @@
+import { thousands } from '../util/thousands.js';
 import { escapeControls } from '../output/escape.js';
 import { shownValue } from '../output/shown-value.js';
 import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
@@ -292,7 +293,7 @@ export function changeLines(plan: Plan): Record<string, unknown>[] {
   }));
 }
 
-export const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * A plan's summary in its three parts: `3 changes on 2 targets` (or `no changes`), `1 to add, 1 to

@@ -1,3 +1,4 @@
+import { thousands } from '../util/thousands.js';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
@@ -119,7 +120,7 @@ function tooSlow(info: RequestInfo, deadline: number, received: number): CollabE
 
 function describeBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
-  return bytes >= 1024 * 1024 && Number.isInteger(mib) ? `${mib} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
+  return bytes >= 1024 * 1024 && Number.isInteger(mib) ? `${mib} MiB` : `${thousands(bytes)} bytes`;
 }
 
 function formatSeconds(ms: number): string {

@@ -1,3 +1,4 @@
+import { thousands } from '../util/thousands.js';
 import type { ListSummary } from '../http/paginate.js';
 import type { RetryWait } from '../http/retry-policy.js';
 import type { IO } from '../io.js';
@@ -19,8 +20,6 @@ export interface ListRequest {
   limit?: number | undefined;
   page?: number | undefined;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** `/projects/5/forks` -> `forks`, `/groups/acme/descendant_groups` -> `descendant groups`. */
 export function nounOf(path: string): string {
@@ -51,7 +50,7 @@ export class ListProgress {
 
   /** For paginate: the count so far, and how the listing ended. */
   readonly onProgress = (items: number): void => {
-    if (this.spinner) this.spinner.text(`fetched ${count(items)} ${this.request.noun}…`);
+    if (this.spinner) this.spinner.text(`fetched ${thousands(items)} ${this.request.noun}…`);
   };
 
   readonly onSummary = (summary: ListSummary): void => {
@@ -79,13 +78,13 @@ export class ListProgress {
     const summary = this.summary;
     if (!this.active || !summary?.more) return;
     const { noun, page } = this.request;
-    const of = summary.total !== undefined ? count(summary.total) : `${count(summary.items)}+`;
+    const of = summary.total !== undefined ? thousands(summary.total) : `${thousands(summary.items)}+`;
     if (page !== undefined) {
       this.host.info(
-        `showing page ${page}: ${count(summary.items)} of ${of} ${noun}; --page ${page + 1} for the next, --all for every page`,
+        `showing page ${page}: ${thousands(summary.items)} of ${of} ${noun}; --page ${page + 1} for the next, --all for every page`,
       );
     } else {
-      this.host.info(`showing ${count(summary.items)} of ${of} ${noun}; --all for every page, --limit N for more`);
+      this.host.info(`showing ${thousands(summary.items)} of ${of} ${noun}; --all for every page, --limit N for more`);
     }
   }
 

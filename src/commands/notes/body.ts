@@ -1,3 +1,4 @@
+import { thousands } from '../../util/thousands.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -112,7 +113,7 @@ export function checkBody(body: string): string {
   if (length > NOTE_BODY_MAX) {
     throw new CollabError(
       'usage',
-      `the note body is ${length.toLocaleString('en-US')} characters; the service accepts at most ${NOTE_BODY_MAX.toLocaleString('en-US')}`,
+      `the note body is ${thousands(length)} characters; the service accepts at most ${thousands(NOTE_BODY_MAX)}`,
       {
         hint: 'shorten it, or split it over several notes',
       },

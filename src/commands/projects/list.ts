@@ -1,3 +1,4 @@
+import { thousands } from '../../util/thousands.js';
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
@@ -29,13 +30,6 @@ const userRef: ValueParser<string | number> = (value, flag) => {
     throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected a user ID or username`);
   return text;
 };
-
-/**
- * 50000 as 50,000. Not toLocaleString: this runs whenever the noun's definitions load (any projects
- * command, its help included), and ICU's number format, loaded on first use, costs more than the
- * rest of `projects list --help` (about 110M instructions).
- */
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 export const LIST = verb({
   name: 'list',
