@@ -149,19 +149,20 @@ function launcherGc(): (() => void) | null {
 let optimizingOff = false;
 
 /**
- * Turns V8's optimizing compiler (TurboFan) off for the rest of the process, for a listing whose
- * pages are written through (json and ndjson as they came, `api --paginate`): its JS per page is a
- * few calls, and TurboFan's compiles of undici's and our functions on V8's worker threads cost
- * more than they save, and memory that stays (run with --no-concurrent-recompilation, which V8
- * takes only at start, or MALLOC_ARENA_MAX=1, the peak was 4 to 6 MB lower too). 10,000 projects
- * at 20 ms, ndjson: 0.40 s of CPU to 0.30, 0.535 s of wall to 0.48; 100,000 without latency: peak
- * RSS 84 MB to 73.5; `api --paginate` of 10,000 at 20 ms, 86 to 78 MB (bench/README.md, "TurboFan
- * and a listing written through"). The formats that parse each item (csv, tables, --jq) keep it:
- * csv of 100,000 takes 15 to 40% more CPU without. Only in the launcher's process (gc exposed):
- * set in a test's process, it would slow every test that runs after. V8 reads the flag when it
- * decides to optimize a function, so it holds from now.
+ * Turns V8's optimizing compiler (TurboFan) off for the rest of the process, for a listing written
+ * page by page: json and ndjson as they came and `api --paginate` pass the bytes through, csv and
+ * the piped table make a line of each item. TurboFan's compiles of undici's and our functions, on
+ * V8's worker threads, cost more than they save there, and leave memory that stays (run with
+ * --no-concurrent-recompilation, which V8 takes only at start, or MALLOC_ARENA_MAX=1, the peak was
+ * 4 to 6 MB lower too). 10,000 projects at 20 ms, ndjson: 0.40 s of CPU to 0.30, 0.535 s of wall
+ * to 0.48; 100,000 without latency, peak RSS: ndjson 84 MB to 73.5, the piped table 83 to 74.5 for
+ * the same CPU, csv 88 to 81 for 5 to 15% more CPU (bench/README.md, "TurboFan and a listing
+ * written through"). The terminal table, which holds its pages to size its columns, and --jq keep
+ * it. Only in the launcher's process (gc exposed): set in a test's process, it would slow every
+ * test that runs after. V8 reads the flag when it decides to optimize a function, so it holds from
+ * now.
  */
-export function stopOptimizingForBytes(): void {
+export function stopOptimizingForListing(): void {
   if (optimizingOff) return;
   optimizingOff = true;
   if (launcherGc() !== null) setFlagsFromString('--no-turbofan');

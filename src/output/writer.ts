@@ -1,5 +1,5 @@
 import type { Page } from '../http/paginate.js';
-import { stopOptimizingForBytes } from '../http/page-memory.js';
+import { stopOptimizingForListing } from '../http/page-memory.js';
 import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
@@ -79,6 +79,7 @@ export class ListWriter {
     // One item parsed at a time and dropped once it is a line, and the lines written a few at a
     // time (LINES_RUN): a page of parsed projects would live through young-generation collections
     // and be promoted, growing the old space.
+    stopOptimizingForListing();
     const stdout = this.io.stdout;
     let flowing = true;
     let run = '';
@@ -96,7 +97,7 @@ export class ListWriter {
   }
 
   private async writeRawPage(page: Page, raw: RawItems): Promise<void> {
-    if (!this.started) stopOptimizingForBytes();
+    if (!this.started) stopOptimizingForListing();
     const stdout = this.io.stdout;
     let flowing = true;
     stdout.cork();
@@ -131,7 +132,7 @@ export class ListWriter {
   async writeRaw(items: readonly string[]): Promise<void> {
     const { raw } = this.encoder;
     if (!raw) return this.write(items.map((item) => JSON.parse(item) as unknown));
-    if (!this.started) stopOptimizingForBytes();
+    if (!this.started) stopOptimizingForListing();
     const after = raw.after?.text ?? '';
     let chunk = '';
     for (const item of items) chunk += (raw.before()?.text ?? '') + item + after;
