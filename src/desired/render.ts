@@ -1,9 +1,9 @@
-import { thousands } from '../util/thousands.js';
 import { escapeControls } from '../output/escape.js';
 import { shownValue } from '../output/shown-value.js';
 import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
 import { byTarget, type Change, type Plan, type TargetChanges, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
+import { thousands } from '../util/thousands.js';
 
 /**
  * The plan for people and for programs, drawn from the plan value alone (terraform's renderer):

@@ -1,4 +1,3 @@
-import { thousands } from '../util/thousands.js';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
@@ -6,6 +5,7 @@ import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
 import { splitJsonArrayBytes, withoutLineBreaks } from './json-array.js';
 import { stringHeader } from './headers.js';
 import { classifyNetworkError } from './network-error.js';
+import { thousands } from '../util/thousands.js';
 
 /**
  * Reading an answer's body and checking that it is what was asked for: JSON where JSON was

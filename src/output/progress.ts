@@ -1,7 +1,7 @@
-import { thousands } from '../util/thousands.js';
 import type { ListSummary } from '../http/paginate.js';
 import type { RetryWait } from '../http/retry-policy.js';
 import type { IO } from '../io.js';
+import { thousands } from '../util/thousands.js';
 
 /** What a listing's progress needs of the Context: the streams, --quiet, its spinner and its status lines. */
 interface ProgressHost {

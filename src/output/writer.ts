@@ -97,7 +97,7 @@ export class ListWriter {
   }
 
   private async writeRawPage(page: Page, raw: RawItems): Promise<void> {
-    if (!this.started) stopOptimizingForListing();
+    stopOptimizingForListing();
     const stdout = this.io.stdout;
     let flowing = true;
     stdout.cork();
@@ -132,7 +132,7 @@ export class ListWriter {
   async writeRaw(items: readonly string[]): Promise<void> {
     const { raw } = this.encoder;
     if (!raw) return this.write(items.map((item) => JSON.parse(item) as unknown));
-    if (!this.started) stopOptimizingForListing();
+    stopOptimizingForListing();
     const after = raw.after?.text ?? '';
     let chunk = '';
     for (const item of items) chunk += (raw.before()?.text ?? '') + item + after;

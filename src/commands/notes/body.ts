@@ -1,4 +1,3 @@
-import { thousands } from '../../util/thousands.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
 import type { Env } from '../../runtime.js';
+import { thousands } from '../../util/thousands.js';
 
 /** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
 interface BodySources {

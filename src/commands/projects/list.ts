@@ -1,4 +1,3 @@
-import { thousands } from '../../util/thousands.js';
 import { PROJECTS_PATH, starredProjectsPath, userProjectsPath } from '../../api/projects.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
@@ -19,6 +18,7 @@ import { paramOption } from '../../params/derive.js';
 import type { ValueParser } from '../../params/option.js';
 import { given, option } from '../flags.js';
 import { verb } from '../verb.js';
+import { thousands } from '../../util/thousands.js';
 
 const USERNAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
 
