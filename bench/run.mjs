@@ -165,8 +165,9 @@ progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
  * bin/collab.js), `projects list --help` (the front alone), `config get output` with a config file
  * of settings and a host (reads and checks it: the back, no request) and `projects view 1`, which
  * sends one request to a local sandbox without latency (the back and its HTTP client); beside them,
- * with no target of their own, a usage error (the front alone, exit 2) and a list of one page (the
- * paginator and a list's output).
+ * with no target of their own, a usage error (the front alone, exit 2), a list of one page (the
+ * paginator and a list's output), and view's floor: the same request by node:http alone
+ * (bench/startup-floor.cjs), what any Node program that talks to the service pays.
  */
 async function startup() {
   const settingsDir = join(WORK, 'config-startup');
@@ -214,6 +215,13 @@ async function startup() {
           key: 'view',
           label: 'collab projects view 1 -o json (one request, local sandbox, no latency)',
           cmd: [CLI, 'projects', 'view', '1', '-o', 'json'],
+          env: sb.env,
+        },
+        {
+          tool: 'node',
+          key: 'floor',
+          label: 'node bench/startup-floor.cjs (node:http alone: the request view sends, JSON out)',
+          cmd: [process.execPath, join(HERE, 'startup-floor.cjs')],
           env: sb.env,
         },
         {
