@@ -275,6 +275,18 @@ describe('terminal tables', () => {
     expect(coloured.join('\n')).toContain('\x1b[33m… 28 more lines\x1b[39m');
   });
 
+  it('a line a cell hides past its 12th does not widen its column', async () => {
+    const body = [...Array.from({ length: 12 }, (_, i) => `line ${i + 1}`), 'x'.repeat(70), 'last'].join('\n');
+    const columns: Column[] = [
+      { header: 'ID', path: 'id' },
+      { header: 'BODY', path: 'body', wrap: true },
+    ];
+    const lines = await table([[{ id: 1, body }]], columns, 120, true);
+    // The widest line shown says how many are hidden: at 14 cells the long line wraps to 5 of them.
+    expect(columnWidths(lines)).toEqual([2, 14]);
+    expect(lines.at(-2)).toBe('│    │ … 6 more lines │');
+  });
+
   it('cuts of many rows are counted in one note; 13 lines is one more line', async () => {
     const lines13 = Array.from({ length: 13 }, (_, i) => `l${i}`).join('\n');
     const notes: string[] = [];
