@@ -171,10 +171,9 @@ const closedErrorWithoutStack = requireOnUse(
 
 // string-width makes at load what only text that is not ASCII needs (the rest is counted without
 // it, src/output/text-width.ts): its Intl.Segmenter, whose making loads ICU's break rules (some 15
-// ms of every command's start, and of the front's: it wraps error lines), and in version 7 a pattern
-// of default-ignorable code points, which V8 builds from ICU's tables as it is made (3M
-// instructions). Both are made on first use instead (the module only calls test() on the pattern).
-// Its older copies (under cli-table3 and wrap-ansi) make neither.
+// ms of every command's start, and of the front's: it wraps error lines), and its patterns of
+// Unicode properties, which V8 builds from ICU's tables as each is made. All are made on first
+// use instead. Its older copies (under cli-table3 and wrap-ansi) make none.
 const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[\\/]index\.js$/, [
   {
     eager: 'const segmenter = new Intl.Segmenter();',
@@ -189,7 +188,7 @@ const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[
     where: 'defaultIgnorableCodePointRegex',
   },
   {
-    // Version 8 (ora's) measures each frame of a spinner, a Braille pattern and a text ending in
+    // Version 8 (ours and ora's) measures each frame of a spinner, a Braille pattern and a text ending in
     // `…`, and past its ASCII fast path makes its RGI_Emoji pattern (26 ms) and the Segmenter (13
     // ms) at the first frame. Each Braille pattern (U+2800 to U+28FF) is a cluster of its own, of
     // width 1 (East Asian Width neutral, no emoji, no mark), as every printable ASCII character
@@ -199,6 +198,22 @@ const stringWidthOnUse = requireOnUse('string-width-on-use', /[\\/]string-width[
     onUse:
       'if ((ambiguousIsNarrow ? /^[\\u0020-\\u007E\\u2026\\u2800-\\u28FF]*$/ : /^[\\u0020-\\u007E\\u2800-\\u28FF]*$/).test(string)) {',
     where: 'rgiEmojiRegex',
+  },
+  {
+    // Version 8's patterns of visible characters and spacing marks, made at load as well: V8
+    // parses their Unicode property classes as each is made. Made on first use, with what the
+    // module calls on them (test, and search for the visible one).
+    eager:
+      'const visibleCharacterRegex = /[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]/v;',
+    onUse:
+      'let madeVisible; const visibleCharacter = () => (madeVisible ??= /[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]/v); const visibleCharacterRegex = { test: (text) => visibleCharacter().test(text), [Symbol.search]: (text) => visibleCharacter()[Symbol.search](text) };',
+    where: 'visibleCharacterRegex',
+  },
+  {
+    eager: 'const spacingMarkRegex = /\\p{Spacing_Mark}/v;',
+    onUse:
+      'let madeSpacingMark; const spacingMarkRegex = { test: (character) => (madeSpacingMark ??= /\\p{Spacing_Mark}/v).test(character) };',
+    where: 'spacingMarkRegex',
   },
   {
     // Version 8 makes at load its RGI_Emoji pattern, which esbuild writes as `new RegExp(…, 'v')`:
@@ -278,14 +293,7 @@ const packagesImportedOneWay = {
  * library) fails the build here, wherever in src/ it was imported from: such code belongs to the
  * verb's run, which stays in the back (frontTakesDeclarations).
  */
-const FRONT_PACKAGES = new Set([
-  'commander',
-  'string-width',
-  'strip-ansi',
-  'ansi-regex',
-  'emoji-regex',
-  'get-east-asian-width',
-]);
+const FRONT_PACKAGES = new Set(['commander', 'string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-width']);
 
 const frontBuilt = await build({
   ...common,

@@ -13,9 +13,9 @@ import { displayWidth } from './text-width.js';
  * columns) is the bottom (top) line of a one-row table.
  *
  * The one part kept by hand: measuring. cli-table3 0.6 measures text with string-width 4, which
- * counts some characters other than the terminal and our fitting rule do (U+2714 one cell, not
- * two; a zero-width space one, not none), so it would pad or cut (`…`) a cell we had already
- * fitted. Its padding and cutting are therefore given our measure (text-width.ts), which also
+ * counts some characters other than the terminal and our fitting rule do (a zero-width space or a
+ * combining mark standing alone one cell, not none), so it would pad or cut (`…`) a cell we had
+ * already fitted. Its padding and cutting are therefore given our measure (text-width.ts), which also
  * reads a long line only as far as it is shown. A test draws such characters and checks every
  * line is as wide as the border (test/unit/terminal-table.test.ts).
  */

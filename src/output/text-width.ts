@@ -19,8 +19,9 @@ let segmenter: Intl.Segmenter | undefined;
 const WINDOW = 64;
 
 /**
- * Cells of one grapheme: string-width, remembered (it costs some 20 µs a call: it builds its
- * emoji pattern each time), for the few thousand graphemes a text is mostly made of.
+ * Cells of one grapheme: string-width (version 8, which counts as glibc's wcwidth does:
+ * test/unit/text-width.test.ts), remembered for the few thousand graphemes a text is mostly made
+ * of: a call segments its text and tests it against Unicode property patterns.
  */
 const widths = new Map<string, number>();
 function graphemeWidth(grapheme: string): number {

@@ -392,7 +392,7 @@ describe('terminal tables', () => {
     expect(lines.join('\n')).toContain('\x1b[35mprivate\x1b[39m');
   });
 
-  it('lines up cells whose width cli-table3 would measure otherwise (U+2714, a zero-width space)', async () => {
+  it('lines up cells whose width cli-table3 would measure otherwise (a zero-width space), and U+2714 in one cell', async () => {
     const lines = await table(
       [[project(1, 'acme/✔-done'), project(2, 'acme/a\u200bb'), project(3, 'acme/plain')]],
       PROJECT_COLUMNS,
