@@ -91,13 +91,40 @@ type Sent = { response: Dispatcher.ResponseData; url: string; info: RequestInfo 
 /** Why the retry rule gave up on a failure worth a retry: no attempts left, or a wait beyond the budget. */
 type GiveUp = Extract<NextStep, { next: 'fail' }>['because'];
 
-/** A failed attempt: what the retry rule needs, how messages name it, and the error if it is the last. */
+/** A failed attempt: what the retry rule needs, how messages name it, and its error if it is the last. */
 interface Failed {
   failure: Failure;
   /** A few words for the retry message: `503`, `connection reset (host:port)`. */
   what: string;
   reason: RetryWait['reason'];
-  giveUp: (because: GiveUp) => CollabError;
+  error: () => CollabError;
+}
+
+/**
+ * The last attempt's error, saying why no other followed when the failure was worth one: every
+ * kind of failure alike, so that a run of 5xx ended by a reset does not read as a host never
+ * reached. The note goes before the request that ends a message, which stays last.
+ */
+function gaveUp(error: CollabError, because: GiveUp, sent: number, failure: Failure): CollabError {
+  // One attempt with no retry allowed (--retries 0) gave nothing up: its error says it all.
+  if (because === undefined || (because === 'attempts' && sent === 1)) return error;
+  const note =
+    because === 'attempts'
+      ? ` (gave up after ${sent} attempts)`
+      : failure.failed === 'status'
+        ? `; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`
+        : `; the next retry would wait ${formatMs(because.waitMs)}, more than the retry budget allows`;
+  const request = error.request ? ` (${error.request.method} ${error.request.path})` : '';
+  const message =
+    request && error.message.endsWith(request)
+      ? `${error.message.slice(0, -request.length)}${note}${request}`
+      : `${error.message}${note}`;
+  return new CollabError(error.kind, message, {
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.request ? { request: error.request } : {}),
+    ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+  });
 }
 
 export class HttpClient implements RequestClient {
@@ -246,7 +273,7 @@ export class HttpClient implements RequestClient {
       mayHaveActed ||= couldHaveActed(attempt.failure);
       const step = await this.afterFailure(req, attempt.failure, budget, info, attempt.what);
       if (step.next === 'recovered') return { ...step.recovered, body: await read(step.recovered) };
-      if (step.next !== 'retry') throw attempt.giveUp(step.because);
+      if (step.next !== 'retry') throw gaveUp(attempt.error(), step.because, budget.sent, attempt.failure);
       const wait = step.wait;
       const status = attempt.failure.failed === 'status' ? attempt.failure.status : undefined;
       // The limiter refused this client, not this request: every request waits for it, this one at the gate.
@@ -295,7 +322,7 @@ export class HttpClient implements RequestClient {
           failure: { failed: 'network', notSent: failure.notSent, final: failure.final, once: failure.once === true },
           what: failure.short,
           reason: 'network',
-          giveUp: () => failure.error(info),
+          error: () => failure.error(info),
         };
       }
       const status = response.statusCode;
@@ -321,11 +348,11 @@ export class HttpClient implements RequestClient {
             failure: { failed: 'cut-off' },
             what: error.message.replace(CUT_OFF, 'answer cut off, '),
             reason: 'cut-off',
-            giveUp: () => error,
+            error: () => error,
           };
         }
       }
-      return this.statusFailure(req, response, url, info, budget);
+      return this.statusFailure(req, response, url, info);
     }
   }
 
@@ -350,7 +377,6 @@ export class HttpClient implements RequestClient {
     response: Dispatcher.ResponseData,
     url: string,
     info: RequestInfo,
-    budget: RetryBudget,
   ): Promise<Failed> {
     const status = response.statusCode;
     const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
@@ -366,25 +392,11 @@ export class HttpClient implements RequestClient {
     );
     const error =
       status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
-    const giveUp = (because?: GiveUp): CollabError => {
-      if (because === 'attempts')
-        return new CollabError(error.kind, `${error.message} (gave up after ${budget.sent} attempts)`, {
-          status,
-          request: info,
-        });
-      if (because)
-        return new CollabError(
-          error.kind,
-          `${error.message}; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`,
-          { status, request: info },
-        );
-      return error;
-    };
     return {
       failure: { failed: 'status', status, headers: response.headers },
       what: String(status),
       reason: 'status',
-      giveUp,
+      error: () => error,
     };
   }
 

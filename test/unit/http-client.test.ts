@@ -228,6 +228,23 @@ describe('HttpClient retry policy', () => {
     expect(error.request).toEqual({ method: 'GET', path: '/projects' });
   });
 
+  it('says it gave up when the last of the retries met a reset, not only a status', async () => {
+    const { client, calls } = setup(
+      [
+        { status: 503, body: { message: '503 Service Unavailable' } },
+        { status: 502, body: { message: '502 Bad Gateway' } },
+        { error: networkError('ECONNRESET') },
+      ],
+      { retries: 2 },
+    );
+    const error = await failure(client.request({ method: 'GET', path: '/projects/1' }));
+    expect(calls).toHaveLength(3);
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(
+      `cannot reach ${new URL(ORIGIN).host}: connection reset (gave up after 3 attempts) (GET /projects/1)`,
+    );
+  });
+
   it('does not retry at all with retries 0', async () => {
     const { client, calls } = setup([{ error: networkError('ECONNRESET') }, OK], { retries: 0 });
     const error = await failure(client.request({ method: 'GET', path: '/projects' }));
@@ -678,7 +695,7 @@ describe('HttpClient error messages', () => {
       'plain text 429',
       { status: 429, body: 'Retry later\n', headers: { 'content-type': 'text/plain', 'retry-after': '0' } },
       'server',
-      '429 Retry later (gave up after 1 attempts)',
+      '429 Retry later',
     ],
     [
       'HTML from a proxy',
@@ -688,7 +705,7 @@ describe('HttpClient error messages', () => {
         headers: { 'content-type': 'text/html' },
       },
       'server',
-      '502 an HTML page ("502 Bad Gateway") instead of an API response (is a proxy or login page in the way?) (gave up after 1 attempts)',
+      '502 an HTML page ("502 Bad Gateway") instead of an API response (is a proxy or login page in the way?)',
     ],
     ['an empty 409', { status: 409 }, 'rejected', '409 Conflict'],
     ['a 401', { status: 401, body: { message: '401 Unauthorized' } }, 'auth', '401 Unauthorized'],
