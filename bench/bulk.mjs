@@ -12,7 +12,7 @@
  *
  * Run from bench/run.mjs, which hands over its helpers (`h`).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const TARGETS = 200;
@@ -157,15 +157,19 @@ async function underFaults(h) {
     ];
     const runs = [];
     const started = Date.now();
-    for (const args of commands) {
+    for (const [i, args] of commands.entries()) {
+      // Kept so that a target that failed says why: its result line carries the error.
+      const save = join(h.work, `bulk-fault-results-${i}.ndjson`);
       const m = await h.measure([process.execPath, h.cli, ...args, '--concurrency', '8', '-o', 'ndjson'], {
         env: sb.env,
         stdin: input,
+        save,
       });
       runs.push({ args, ...m });
       h.progress(
         `${args.slice(0, 2).join(' ')} under faults: exit ${m.code} in ${h.fmtMs(m.wall)}${m.code ? `: ${m.stderr}` : ''}`,
       );
+      for (const failed of failedResults(save)) h.progress(`  target ${failed.target}: ${failed.error}`);
     }
     const wall = Date.now() - started;
     // The sandbox's request log: method, path, status and arrival time of every API request.
@@ -283,4 +287,12 @@ async function projectsNotDescribed(sb, ids, description) {
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The results of a run through `-` -o ndjson that say status failed. */
+function failedResults(path) {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"status":"failed"'))
+    .map((line) => JSON.parse(line));
 }
