@@ -104,6 +104,14 @@ export function withHint(error: CollabError, hint: string): CollabError {
   });
 }
 
+/** The error's message ending with its request, `(GET /projects/1)`, unless the message names it already. */
+export function messageWithRequest(error: CollabError): string {
+  const { request } = error;
+  return request && !error.message.includes(`(${request.method} `)
+    ? `${error.message} (${request.method} ${request.path})`
+    : error.message;
+}
+
 export function isCollabError(error: unknown): error is CollabError {
   return typeof error === 'object' && error !== null && (error as { [COLLAB_ERROR]?: unknown })[COLLAB_ERROR] === true;
 }

@@ -2,7 +2,7 @@ import { type Command, CommanderError } from 'commander';
 import { buildCommand, buildProgram, commandWords, globalsOf, type ProgramRun } from './program.js';
 import { findNoun, NOUNS } from './commands/manifest.js';
 import type { CommandSpec } from './commands/spec.js';
-import { CollabError, EXIT_CODES, isCollabError, isOutcome } from './errors.js';
+import { CollabError, EXIT_CODES, isCollabError, isOutcome, messageWithRequest } from './errors.js';
 import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
 import { flat, usageErrorText, wrapErrorLines } from './error-text.js';
@@ -122,11 +122,7 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
   }
   if (isCollabError(error) && isOutcome(error.kind)) return EXIT_CODES[error.kind];
   if (isCollabError(error)) {
-    const where =
-      error.request && !error.message.includes(`(${error.request.method} `)
-        ? ` (${error.request.method} ${error.request.path})`
-        : '';
-    write(`${redact(`error: ${flat(`${error.message}${where}`)}`)}\n`);
+    write(`${redact(`error: ${flat(messageWithRequest(error))}`)}\n`);
     if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
     if (verbose && error.cause instanceof Error && error.cause.stack)
       write(`${escapeControls(redact(error.cause.stack))}\n`);

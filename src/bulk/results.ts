@@ -1,4 +1,4 @@
-import { CollabError, EXIT_CODES, type ErrorKind, isCollabError } from '../errors.js';
+import { CollabError, EXIT_CODES, type ErrorKind, isCollabError, messageWithRequest } from '../errors.js';
 import { flat } from '../error-text.js';
 import { type Column, PRIORITY } from '../output/format.js';
 import { shownValue } from '../output/shown-value.js';
@@ -80,11 +80,7 @@ export function failure(target: string | number, error: unknown, redact: (text: 
   let message: string;
   let kind: ErrorKind = 'internal';
   if (isCollabError(error)) {
-    const where =
-      error.request && !error.message.includes(`(${error.request.method} `)
-        ? ` (${error.request.method} ${error.request.path})`
-        : '';
-    message = redact(flat(`${error.message}${where}`));
+    message = redact(flat(messageWithRequest(error)));
     kind = error.kind;
   } else {
     message = redact(flat(error instanceof Error ? error.message : String(error)));

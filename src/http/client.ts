@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
 import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
-import { CollabError, isCollabError, type RequestInfo, withHint } from '../errors.js';
+import { CollabError, isCollabError, messageWithRequest, type RequestInfo, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
 import { redirectLocation, Route } from './redirect.js';
@@ -428,7 +428,24 @@ export class HttpClient implements RequestClient {
       seconds: 0,
       request: info,
     });
-    const found = await (req.recover as NonNullable<ApiRequest['recover']>)(this);
+    let found: unknown;
+    try {
+      found = await (req.recover as NonNullable<ApiRequest['recover']>)(this);
+    } catch (error) {
+      if (!isCollabError(error) || error.kind === 'interrupted') throw error;
+      // The looking failed, so the request's fate is unknown: said so, and never as a plain failure
+      // of the read (GET /user failing in `hooks create` reads as if nothing was made).
+      throw new CollabError(
+        error.kind,
+        `cannot tell whether the request took effect (${info.method} ${info.path}): after ${what}, looking for its effect failed: ${messageWithRequest(error)}`,
+        {
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          request: info,
+          cause: error,
+          hint: 'check whether it was done before running this again: sent again, it may be done twice',
+        },
+      );
+    }
     if (found === undefined) return undefined;
     this.log(`! ${info.method} ${info.path} had taken effect; not sending it again`);
     return { response: syntheticResponse(found), url: this.resolve(req.path), info };

@@ -194,6 +194,29 @@ describe('HttpClient retry policy', () => {
     ]);
   });
 
+  it('says the outcome is unknown when looking for a lost POST answer fails', async () => {
+    const { client, calls } = setup([{ status: 503, body: { message: '503 Service Unavailable' } }, OK]);
+    const error = await failure(
+      client.request({
+        method: 'POST',
+        path: '/projects/1/hooks',
+        json: { url: 'https://h.example' },
+        recover: async () => {
+          throw new CollabError('server', '500 Internal Server Error (gave up after 6 attempts)', {
+            status: 500,
+            request: { method: 'GET', path: '/user' },
+          });
+        },
+      }),
+    );
+    expect(calls).toHaveLength(1);
+    expect(error.kind).toBe('server');
+    expect(error.message).toBe(
+      'cannot tell whether the request took effect (POST /projects/1/hooks): after 503, looking for its effect failed: 500 Internal Server Error (gave up after 6 attempts) (GET /user)',
+    );
+    expect(error.hint).toMatch(/may be done twice/);
+  });
+
   it('sends a POST again when recover finds nothing, after a 5xx or a reset', async () => {
     const { client, calls } = setup([
       { status: 500, body: { message: '500 Internal Server Error' } },
