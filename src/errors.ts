@@ -79,11 +79,13 @@ export class CollabError extends Error {
   readonly request: RequestInfo | undefined;
   /** A second line: what to do about it. */
   readonly hint: string | undefined;
+  /** The request may have taken effect and collab could not find out: sent again, it may be done twice. */
+  readonly unsure: boolean;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    extra: { status?: number; request?: RequestInfo; hint?: string; cause?: unknown } = {},
+    extra: { status?: number; request?: RequestInfo; hint?: string; cause?: unknown; unsure?: boolean } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'CollabError';
@@ -91,6 +93,7 @@ export class CollabError extends Error {
     this.status = extra.status;
     this.request = extra.request;
     this.hint = extra.hint;
+    this.unsure = extra.unsure === true;
   }
 }
 
@@ -101,6 +104,7 @@ export function withHint(error: CollabError, hint: string): CollabError {
     ...(error.request ? { request: error.request } : {}),
     ...(error.cause !== undefined ? { cause: error.cause } : {}),
     hint,
+    unsure: error.unsure,
   });
 }
 

@@ -25,6 +25,8 @@ export interface Outcome {
   message: string;
   /** The failure's kind, for the exit code. */
   kind?: ErrorKind;
+  /** The failure left unknown whether the target's request took effect (CollabError.unsure). */
+  unsure?: boolean;
 }
 
 /** What a target that did not fail became. */
@@ -79,13 +81,20 @@ export function resultField(path: string): string {
 export function failure(target: string | number, error: unknown, redact: (text: string) => string): Outcome {
   let message: string;
   let kind: ErrorKind = 'internal';
+  let unsure = false;
   if (isCollabError(error)) {
     message = redact(flat(messageWithRequest(error)));
     kind = error.kind;
+    unsure = error.unsure;
   } else {
     message = redact(flat(error instanceof Error ? error.message : String(error)));
   }
-  return { result: { target, status: 'failed', error: message, response: null }, message, kind };
+  return {
+    result: { target, status: 'failed', error: message, response: null },
+    message,
+    kind,
+    ...(unsure ? { unsure } : {}),
+  };
 }
 
 /** `298 ok, 2 failed` (kinds with none left out; `0 targets` when there were none). */
@@ -108,8 +117,14 @@ export function failuresError(outcomes: readonly Outcome[]): CollabError | undef
   const kinds = failed.map((outcome) => outcome.kind ?? 'internal');
   const first = kinds[0] as ErrorKind;
   const shared = kinds.every((kind) => EXIT_CODES[kind] === EXIT_CODES[first]);
+  const unsure = failed.filter((outcome) => outcome.unsure).length;
+  // Fed back, these would be sent again unchecked: said before the advice to feed failures back.
+  const check =
+    unsure === 0
+      ? ''
+      : `${unsure} of them cannot tell whether their request took effect (their error says so): check those before sending them again, which may do it twice; `;
   return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
-    hint: "each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == \"failed\"')",
+    hint: `${check}each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == "failed"')`,
   });
 }
 

@@ -443,6 +443,7 @@ export class HttpClient implements RequestClient {
           request: info,
           cause: error,
           hint: 'check whether it was done before running this again: sent again, it may be done twice',
+          unsure: true,
         },
       );
     }

@@ -215,6 +215,7 @@ describe('HttpClient retry policy', () => {
       'cannot tell whether the request took effect (POST /projects/1/hooks): after 503, looking for its effect failed: 500 Internal Server Error (gave up after 6 attempts) (GET /user)',
     );
     expect(error.hint).toMatch(/may be done twice/);
+    expect(error.unsure).toBe(true);
   });
 
   it('sends a POST again when recover finds nothing, after a 5xx or a reset', async () => {
