@@ -9,11 +9,17 @@ export interface TargetResult {
   target: string | number;
   /**
    * `unchanged`: the service said nothing changed (a 304, already starred, already archived...);
-   * `dry-run`: the request was shown, not sent.
+   * `dry-run`: the request was shown, not sent. `unknown`: it failed after a request that changes
+   * something went out, and whether that took effect could not be found out (CollabError.unsure).
    */
-  status: TargetStatus | 'failed';
+  status: TargetStatus | 'failed' | 'unknown';
   /** One line, for failures. */
   error: string | null;
+  /**
+   * When an `unknown` target's first change went out: fed back, its POSTs first look for what was
+   * made since then (run-targets.ts), so that nothing is made twice.
+   */
+  sent_at?: string;
   /** What the command would have printed for this target alone (the service's answer), or null. */
   response: unknown;
 }
@@ -25,14 +31,12 @@ export interface Outcome {
   message: string;
   /** The failure's kind, for the exit code. */
   kind?: ErrorKind;
-  /** The failure left unknown whether the target's request took effect (CollabError.unsure). */
-  unsure?: boolean;
 }
 
 /** What a target that did not fail became. */
 export type TargetStatus = 'ok' | 'unchanged' | 'dry-run';
 
-const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed'] as const;
+const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed', 'unknown'] as const;
 
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
@@ -47,7 +51,7 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
       path: 'status',
       choices: STATUSES,
       priority: PRIORITY.identifying,
-      tone: (value) => (value === 'failed' ? 'red' : value === 'ok' ? 'green' : 'grey'),
+      tone: (value) => (value === 'failed' || value === 'unknown' ? 'red' : value === 'ok' ? 'green' : 'grey'),
     },
     {
       header: 'RESULT',
@@ -62,7 +66,7 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
 }
 
 /** What a result has of its own; the paths --fields names beside these are the resource's. */
-const RESULT_KEYS = ['target', 'status', 'error', 'response'];
+const RESULT_KEYS = ['target', 'status', 'error', 'sent_at', 'response'];
 
 /**
  * A --fields path over many targets: a result's own fields as named (`target`, `status`, `response.x`),
@@ -78,7 +82,12 @@ export function resultField(path: string): string {
  * redacted as it would be there (`redact`: the run's, Context.redact), since the result carries it
  * in every format: a token the service echoes in its message is `[redacted]` in json too.
  */
-export function failure(target: string | number, error: unknown, redact: (text: string) => string): Outcome {
+export function failure(
+  target: string | number,
+  error: unknown,
+  redact: (text: string) => string,
+  sentAt?: number,
+): Outcome {
   let message: string;
   let kind: ErrorKind = 'internal';
   let unsure = false;
@@ -89,17 +98,20 @@ export function failure(target: string | number, error: unknown, redact: (text: 
   } else {
     message = redact(flat(error instanceof Error ? error.message : String(error)));
   }
-  return {
-    result: { target, status: 'failed', error: message, response: null },
-    message,
-    kind,
-    ...(unsure ? { unsure } : {}),
-  };
+  if (unsure && sentAt !== undefined) {
+    // The time leads the error, as it ends an interrupted run's `unknown` line, so that every
+    // format carries it (csv's header is settled before an unknown may come): fed back, each is
+    // read as "look before sending" (targets.ts).
+    const sent = new Date(sentAt).toISOString();
+    const error = `sent ${sent}; ${message}`;
+    return { result: { target, status: 'unknown', error, sent_at: sent, response: null }, message: error, kind };
+  }
+  return { result: { target, status: 'failed', error: message, response: null }, message, kind };
 }
 
 /** `298 ok, 2 failed` (kinds with none left out; `0 targets` when there were none). */
 export function summary(outcomes: readonly Outcome[]): string {
-  const counts = { ok: 0, unchanged: 0, 'dry-run': 0, failed: 0 };
+  const counts = { ok: 0, unchanged: 0, 'dry-run': 0, failed: 0, unknown: 0 };
   for (const outcome of outcomes) counts[outcome.result.status]++;
   const parts = (Object.entries(counts) as [keyof typeof counts, number][])
     .filter(([, n]) => n > 0)
@@ -112,19 +124,18 @@ export function summary(outcomes: readonly Outcome[]): string {
  * own code when they all share one (all 404: 4), else 1. Its message is the summary.
  */
 export function failuresError(outcomes: readonly Outcome[]): CollabError | undefined {
-  const failed = outcomes.filter((outcome) => outcome.result.status === 'failed');
+  const failed = outcomes.filter(
+    (outcome) => outcome.result.status === 'failed' || outcome.result.status === 'unknown',
+  );
   if (failed.length === 0) return undefined;
   const kinds = failed.map((outcome) => outcome.kind ?? 'internal');
   const first = kinds[0] as ErrorKind;
   const shared = kinds.every((kind) => EXIT_CODES[kind] === EXIT_CODES[first]);
-  const unsure = failed.filter((outcome) => outcome.unsure).length;
-  // Fed back, these would be sent again unchecked: said before the advice to feed failures back.
-  const check =
-    unsure === 0
-      ? ''
-      : `${unsure} of them cannot tell whether their request took effect (their error says so): check those before sending them again, which may do it twice; `;
+  const unknown = failed.some((outcome) => outcome.result.status === 'unknown');
   return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
-    hint: `${check}each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == "failed"')`,
+    hint: unknown
+      ? 'feed the failed and unknown results back on standard input to try them again (from the piped text: awk -F\'\\t\' \'$2 == "failed" || $2 == "unknown"\'); an unknown one first looks for what its request made, and sends nothing again when it is there'
+      : "each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == \"failed\"')",
   });
 }
 

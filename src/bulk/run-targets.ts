@@ -172,7 +172,13 @@ async function runOne(
   } catch (error) {
     if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted'))
       return { unknownSince: target.unknownSince ?? one.mutationSentAt };
-    return failure(target.target, error, (text) => ctx.terminal.redact(text));
+    // Unsure of what its change did, the target is `unknown` from its first change sent, as an interrupted one is.
+    return failure(
+      target.target,
+      error,
+      (text) => ctx.terminal.redact(text),
+      target.unknownSince ?? one.mutationSentAt,
+    );
   }
 }
 

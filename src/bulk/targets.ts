@@ -37,10 +37,14 @@ export function unknownLine(target: string | number, sentAt: number): string {
 
 const UNKNOWN = 'unknown';
 
-/** The time an `unknown` line (or result object) gives, or undefined for any other. */
+/**
+ * The time an `unknown` line gives: an interrupted run's `<target>\tunknown\t<time>`, a result's
+ * piped text `<target>\tunknown\tsent <time>; <error>` (its csv's error the same), or a result
+ * object's `sent_at`; undefined for any other.
+ */
 function unknownSince(status: unknown, sentAt: unknown): number | undefined {
   if (status !== UNKNOWN || typeof sentAt !== 'string') return undefined;
-  const time = Date.parse(sentAt);
+  const time = Date.parse(/^(?:sent )?([^\s;]+)/.exec(sentAt)?.[1] ?? '');
   return Number.isNaN(time) ? undefined : time;
 }
 
@@ -111,7 +115,10 @@ function csvTargets(text: string, noun: TargetNoun): TargetLine[] | undefined {
         object[name] = cell.startsWith('{') ? parseOr(cell) : /^\d+$/.test(cell) ? Number(cell) : cell;
       });
       if (object.response === '') object.response = null;
-      return fromValue(object, noun, `line ${firstLine + record.line}`, shorten(record.text));
+      return withUnknown(
+        fromValue(object, noun, `line ${firstLine + record.line}`, shorten(record.text)),
+        unknownSince(object.status, object.sent_at ?? object.error),
+      );
     });
 }
 

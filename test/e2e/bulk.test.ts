@@ -303,3 +303,33 @@ describe('- as the target under faults and a rate limit', () => {
     expect(clock.skipped()).toBeLessThanOrEqual(mostWaitedMs(sandbox, rateLimit));
   }, 120_000);
 });
+
+describe('- as the target when a POST cannot tell whether it took effect', () => {
+  // Fault seed 1 at a fail rate of 0.6, one target at a time: target 2's POST is answered 5xx after
+  // the hook is made, and every look for it fails too (found by running seeds 1 to 8).
+  const clock = virtualClock();
+  const { collab, sandbox } = useSandbox({ seed: 30, failRate: 0.6, faultSeed: 1, clock });
+  const url = 'https://ci.example.com/unsure';
+  const hooksOf = (id: number) =>
+    [...sandbox.store.hooks.values()].filter((h) => h.owner.kind === 'project' && h.owner.id === id && h.url === url);
+
+  it('lists the target as unknown with its send time, and fed back makes no second hook', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const first = await collab(['hooks', 'create', '--project', '-', '--url', url, '--concurrency', '1'], {
+      input: lines(...ids),
+    });
+    const unknown = first.stdout.split('\n').filter((line) => line.split('\t')[1] === 'unknown');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatch(
+      /^2\tunknown\tsent \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z; cannot tell whether the request took effect \(POST \/projects\/2\/hooks\)/,
+    );
+    expect(first.stderr).toMatch(/^error: 11 ok, 1 unknown\nhint: feed the failed and unknown results back/);
+    expect(hooksOf(2)).toHaveLength(1);
+
+    const again = await collab(['hooks', 'create', '--project', '-', '--url', url, '-o', 'ndjson'], {
+      input: `${unknown.join('\n')}\n`,
+    });
+    expect(again.lines<Result>().map((r) => [r.target, r.status])).toEqual([[2, 'ok']]);
+    expect(hooksOf(2)).toHaveLength(1);
+  });
+});
