@@ -1,7 +1,7 @@
 import type { IO } from '../io.js';
 import { escapeControls } from '../output/escape.js';
 import { type ListRequest, ListProgress, waitText } from '../output/progress.js';
-import { canSpin, NO_SPINNER, type Spinner, startSpinner } from '../output/spinner.js';
+import { canSpin, NO_SPINNER, type Spinner, spinnerStarter } from '../output/spinner.js';
 import type { RetryWait } from '../http/retry-policy.js';
 import { InterruptHooks } from '../util/interrupt-hooks.js';
 import { maskUrlCredentials } from '../util/secrets.js';
@@ -97,8 +97,17 @@ export class StreamTerminal implements Terminal {
 
   async spinner(text: string): Promise<Spinner> {
     this.spinnerHandle?.stop();
-    this.spinnerHandle = !canSpin(this.io) || this.flags.quiet ? NO_SPINNER : await startSpinner(this.io, text);
-    return this.spinnerHandle;
+    if (!canSpin(this.io) || this.flags.quiet) {
+      this.spinnerHandle = NO_SPINNER;
+      return NO_SPINNER;
+    }
+    const start = await spinnerStarter();
+    // One started while ora loaded (two requests waiting at once) stops first: two spinning at
+    // once would each put back the stream hooks it found, and the first one's would stay.
+    this.spinnerHandle?.stop();
+    const spinner = start(this.io, text);
+    this.spinnerHandle = spinner;
+    return spinner;
   }
 
   stopSpinner(): void {
