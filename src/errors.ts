@@ -97,15 +97,21 @@ export class CollabError extends Error {
   }
 }
 
-/** The same error with a hint for where it was met (the status, request and cause are kept). */
-export function withHint(error: CollabError, hint: string): CollabError {
-  return new CollabError(error.kind, error.message, {
+/** The same error with another message or hint (its kind, status, request, cause and unsure mark kept). */
+export function withChanges(error: CollabError, change: { message?: string; hint?: string }): CollabError {
+  const hint = change.hint ?? error.hint;
+  return new CollabError(error.kind, change.message ?? error.message, {
     ...(error.status !== undefined ? { status: error.status } : {}),
     ...(error.request ? { request: error.request } : {}),
     ...(error.cause !== undefined ? { cause: error.cause } : {}),
-    hint,
+    ...(hint !== undefined ? { hint } : {}),
     unsure: error.unsure,
   });
+}
+
+/** The same error with a hint for where it was met. */
+export function withHint(error: CollabError, hint: string): CollabError {
+  return withChanges(error, { hint });
 }
 
 /** The error's message ending with its request, `(GET /projects/1)`, unless the message names it already. */

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
 import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
-import { CollabError, isCollabError, messageWithRequest, type RequestInfo, withHint } from '../errors.js';
+import { CollabError, isCollabError, messageWithRequest, type RequestInfo, withChanges, withHint } from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
 import { redirectLocation, Route } from './redirect.js';
@@ -119,12 +119,7 @@ function gaveUp(error: CollabError, because: GiveUp, sent: number, failure: Fail
     request && error.message.endsWith(request)
       ? `${error.message.slice(0, -request.length)}${note}${request}`
       : `${error.message}${note}`;
-  return new CollabError(error.kind, message, {
-    ...(error.status !== undefined ? { status: error.status } : {}),
-    ...(error.request ? { request: error.request } : {}),
-    ...(error.hint !== undefined ? { hint: error.hint } : {}),
-    ...(error.cause !== undefined ? { cause: error.cause } : {}),
-  });
+  return withChanges(error, { message });
 }
 
 export class HttpClient implements RequestClient {
