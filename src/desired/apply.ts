@@ -81,23 +81,31 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const stale = work
     .filter((target) => options.stale?.has(targetKey(target.kind, target.path)))
     .map((target) => target.path);
-  const others = done.filter((outcome) => outcome.result.status === 'failed').length - stale.length;
+  const unknown = done.filter((outcome) => outcome.result.status === 'unknown').length;
+  const others = done.filter((outcome) => outcome.result.status === 'failed').length + unknown - stale.length;
   // Only stale targets refused: --resume could only refuse them again, so no journal is kept for it.
   if (!failed || others === 0) options.journal.remove();
   if (failed)
-    throw new CollabError(failed.kind, failed.message, { hint: wayOn(plan, stale, others, options.journal.path) });
+    throw new CollabError(failed.kind, failed.message, {
+      hint: wayOn(plan, stale, { others, unknown }, options.journal.path),
+    });
   ctx.terminal.info(summary(done));
 }
 
 /** What to do after failures: a new plan for stale targets, --resume (with the journal) for the rest. */
-function wayOn(plan: Plan, stale: readonly string[], others: number, journal: string): string {
+function wayOn(
+  plan: Plan,
+  stale: readonly string[],
+  { others, unknown }: { others: number; unknown: number },
+  journal: string,
+): string {
   const replan =
     stale.length > 0
       ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}`
       : '';
   const resume =
     others > 0
-      ? `the journal ${journal} keeps what was done: fix the cause of the other failures, then collab apply --resume`
+      ? `the journal ${journal} keeps what was done: fix the cause of the ${stale.length > 0 ? 'other ' : ''}failures, then collab apply --resume${unknown > 0 ? ' (it looks for what an unknown change made before sending it again)' : ''}`
       : '';
   return [replan, resume].filter(Boolean).join('; ');
 }
@@ -110,6 +118,12 @@ async function applyTarget(
   resolver: Resolver,
 ): Promise<Outcome | undefined> {
   const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
+  // When the target's first change went out (an earlier run's, from the journal): a change that
+  // cannot tell whether it took effect makes the target `unknown` from then, as in bulk results.
+  const sentAt = Math.min(
+    ctx.session.clock.now(),
+    ...pending.map((change) => options.journal.startedAt(change.id) ?? Number.POSITIVE_INFINITY),
+  );
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));
     if (stale) throw stale;
@@ -139,7 +153,7 @@ async function applyTarget(
     };
   } catch (error) {
     if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted')) return undefined;
-    return failure(target.path, error, (text) => ctx.terminal.redact(text));
+    return failure(target.path, error, (text) => ctx.terminal.redact(text), sentAt);
   }
 }
 

@@ -3,16 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { PUSH_RULE_DEFAULTS } from '../../src/params/push-rules.js';
+import type { Clock } from '../../src/runtime.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
 import { type RunOptions, runMain, tempConfigDir } from './cli.js';
 import { type Json, sandboxApi } from './sandbox-api.js';
 
 /**
  * A sandbox of a test's own, and a directory for its collab.yaml: desired-state tests change many
- * projects at once, so each test starts from the same world whatever ran before it.
+ * projects at once, so each test starts from the same world whatever ran before it. `clock`
+ * (test/helpers/clock.ts virtualClock) is the sandbox's and every run's: waits are jumped over.
  */
-async function desiredWorld(options: SandboxOptions = {}) {
-  const sandbox: Sandbox = await startSandbox({ port: 0, seed: 30, ...options });
+async function desiredWorld(options: SandboxOptions & { clock?: Clock } = {}) {
+  const { clock, ...sandboxOptions } = options;
+  const sandbox: Sandbox = await startSandbox({
+    port: 0,
+    seed: 30,
+    ...sandboxOptions,
+    ...(clock ? { now: clock.now } : {}),
+  });
   const configDir = tempConfigDir();
   const dir = mkdtempSync(join(tmpdir(), 'collab-desired-'));
   const collab = (args: readonly string[], runOptions: RunOptions & { as?: SandboxRole } = {}) =>
@@ -26,7 +34,7 @@ async function desiredWorld(options: SandboxOptions = {}) {
         COLLAB_TOKEN: sandbox.tokens[runOptions.as ?? 'admin'],
         ...runOptions.env,
       },
-      runOptions,
+      { clock, ...runOptions },
     );
   /** Writes `name` (default collab.yaml) in the test's directory; returns its path. */
   const file = (text: string, name = 'collab.yaml') => {
@@ -69,7 +77,7 @@ async function desiredWorld(options: SandboxOptions = {}) {
 }
 
 /** `const world = useDesiredWorlds()` in a test file: each `await world()` is a fresh sandbox, closed after its test. */
-export function useDesiredWorlds(options: SandboxOptions = {}) {
+export function useDesiredWorlds(options: SandboxOptions & { clock?: Clock } = {}) {
   const open: Array<{ close(): Promise<void> }> = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((w) => w.close()));
