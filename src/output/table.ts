@@ -74,9 +74,9 @@ export class TerminalTable {
       this.columns = visible.map((i) => this.allColumns[i] as Column);
       cells = cells.map((row) => visible.map((i) => row[i] as string));
     } else {
-      const widened = widenFixed(this.columns, this.layout, cells, this.options.terminalWidth);
-      // Numbers, dates and enumerations are never cut: a later page that needs them wider
-      // continues under a rule drawn at the new widths.
+      const widened = widenLater(this.columns, this.layout, cells, this.options.terminalWidth);
+      // Numbers, dates and enumerations are never cut: a later page that needs them wider (or a
+      // wrapped column the room left) continues under a rule drawn at the new widths.
       if (widened) {
         this.layout = widened;
         out += drawDivider(this.drawing());
@@ -387,8 +387,13 @@ function shrink(
   }
 }
 
-/** The layout a later page needs when one of its numbers, dates or enumerations is wider than its column; else undefined. */
-function widenFixed(
+/**
+ * The layout a later page needs when one of its numbers, dates or enumerations is wider than its
+ * column, or when a wrapped cell's line is longer than its column and the terminal has room for it
+ * (an error after many short results: without it, the error wraps into a narrow column beside empty
+ * room); else undefined.
+ */
+function widenLater(
   columns: readonly Column[],
   layout: Layout,
   cells: readonly string[][],
@@ -396,6 +401,7 @@ function widenFixed(
 ): Layout | undefined {
   let widths: number[] | undefined;
   const cap = Math.max(availableWidth(terminalWidth, 1), 1);
+  const available = availableWidth(terminalWidth, columns.length);
   layout.widths.forEach((width, i) => {
     if (layout.text[i]) return;
     const need = Math.max(...cells.map((row) => widthWithin(row[i] ?? '', cap)));
@@ -404,14 +410,26 @@ function widenFixed(
       widths[i] = need;
     }
   });
-  if (!widths) return undefined;
-  // The room comes out of free text, as on the first page: what does not identify the row first.
-  const all = widths.map((_width, i) => i);
-  const available = availableWidth(terminalWidth, columns.length);
-  const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : MIN_TEXT_WIDTH);
-  shrink(widths, all, (i) => (layout.text[i] as boolean) && !layout.identifying[i], floor, available);
-  shrink(widths, all, (i) => layout.text[i] as boolean, floor, available);
-  return { ...layout, widths };
+  if (widths) {
+    // The room comes out of free text, as on the first page: what does not identify the row first.
+    const all = widths.map((_width, i) => i);
+    const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : MIN_TEXT_WIDTH);
+    shrink(widths, all, (i) => (layout.text[i] as boolean) && !layout.identifying[i], floor, available);
+    shrink(widths, all, (i) => layout.text[i] as boolean, floor, available);
+  }
+  // Wrapped text only takes room no other column uses: narrower, it wraps and nothing is lost.
+  let spare = available - (widths ?? layout.widths).reduce((total, width) => total + width, 0);
+  columns.forEach((column, i) => {
+    const width = (widths ?? layout.widths)[i] as number;
+    if (!column.wrap || spare <= 0) return;
+    const need = Math.max(...cells.map((row) => longestLine(row[i] ?? '', cap)));
+    if (need <= width) return;
+    const growth = Math.min(spare, need - width);
+    widths ??= [...layout.widths];
+    widths[i] = width + growth;
+    spare -= growth;
+  });
+  return widths ? { ...layout, widths } : undefined;
 }
 
 /**

@@ -190,6 +190,26 @@ describe('terminal tables', () => {
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(100);
   });
 
+  it('widens a wrapped column into the room left when a later page has a longer line', async () => {
+    const columns: Column[] = [
+      { header: 'TARGET', path: 'target', text: true },
+      { header: 'RESULT', path: 'result', text: true, wrap: true },
+    ];
+    const error = 'cannot tell whether the request took effect (POST /projects/2/hooks): after 502, looking failed';
+    const lines = await table([[{ target: 1, result: 'hook 7 created' }], [{ target: 2, result: error }]], columns, 60);
+    // The first page settles RESULT at its own width; the long error continues under a rule at the
+    // terminal's width, wrapped into all of it, not into 14 cells.
+    expect(columnWidths(lines)).toEqual([6, 14]);
+    // The header's rule, then the one the wider column continues under.
+    const rules = lines.flatMap((line, i) => (line.startsWith('├') ? [i] : []));
+    expect(rules).toHaveLength(2);
+    const rule = rules[1] as number;
+    expect(stringWidth(lines[rule] ?? '')).toBe(60);
+    const resultLines = lines.slice(rule + 1, -1).map((line) => line.split('│')[2]?.trim() ?? '');
+    expect(resultLines.join(' ')).toBe(error);
+    expect(resultLines).toHaveLength(3);
+  });
+
   it('wraps note bodies in the width the other columns leave', async () => {
     const body = `${'word '.repeat(60)}\n\nsecond paragraph 日本語のテキストも折り返す`;
     const note = {
