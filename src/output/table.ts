@@ -416,6 +416,15 @@ function widenLater(
     const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : MIN_TEXT_WIDTH);
     shrink(widths, all, (i) => (layout.text[i] as boolean) && !layout.identifying[i], floor, available);
     shrink(widths, all, (i) => layout.text[i] as boolean, floor, available);
+    // Text the first page had already cut below those floors (a note's body on 80 columns) gives
+    // the rest, as on the first page at last: a line past the terminal's edge breaks every row.
+    shrink(
+      widths,
+      all,
+      (i) => layout.text[i] as boolean,
+      () => 3,
+      available,
+    );
   }
   // Wrapped text only takes room no other column uses: narrower, it wraps and nothing is lost.
   let spare = available - (widths ?? layout.widths).reduce((total, width) => total + width, 0);

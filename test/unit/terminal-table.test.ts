@@ -210,6 +210,24 @@ describe('terminal tables', () => {
     expect(resultLines).toHaveLength(3);
   });
 
+  it('a wider number on a later page narrows a body already below its floor: no line passes 80 columns', async () => {
+    const note = (id: number, body: string) => ({
+      id,
+      author: { username: 'max' },
+      created_at: '2021-01-05T13:00:00.000Z',
+      system: false,
+      confidential: false,
+      body,
+    });
+    const first = [note(19, 'Internal: linked to a support ticket; keep customer names out of public comments.')];
+    const lines = await table([first, [note(1_000_000_001, 'word '.repeat(40))]], NOTE_COLUMNS, 80);
+    // The first page takes all 80 columns, the body 19 cells, below the floor a later page may cut
+    // text to; the ten-digit ID of the second comes out of the body, which wraps narrower.
+    expect(columnWidths(lines)).toEqual([2, 6, 16, 6, 12, 19]);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    expect(lines.some((line) => line.startsWith('│ 1000000001 │'))).toBe(true);
+  });
+
   it('wraps note bodies in the width the other columns leave', async () => {
     const body = `${'word '.repeat(60)}\n\nsecond paragraph 日本語のテキストも折り返す`;
     const note = {
