@@ -114,11 +114,16 @@ export function withHint(error: CollabError, hint: string): CollabError {
   return withChanges(error, { hint });
 }
 
-/** The error's message ending with its request, `(GET /projects/1)`, unless the message names it already. */
+/** How a message names its request: `(GET /projects/1)`. */
+export function requestLabel(request: RequestInfo): string {
+  return `(${request.method} ${request.path})`;
+}
+
+/** The error's message ending with its request's label, unless the message names it already. */
 export function messageWithRequest(error: CollabError): string {
   const { request } = error;
   return request && !error.message.includes(`(${request.method} `)
-    ? `${error.message} (${request.method} ${request.path})`
+    ? `${error.message} ${requestLabel(request)}`
     : error.message;
 }
 

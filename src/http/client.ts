@@ -2,7 +2,15 @@ import { setMaxListeners } from 'node:events';
 import type { Dispatcher, FormData } from 'undici';
 import { request } from './undici.js';
 import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
-import { CollabError, isCollabError, messageWithRequest, type RequestInfo, withChanges, withHint } from '../errors.js';
+import {
+  CollabError,
+  isCollabError,
+  messageWithRequest,
+  type RequestInfo,
+  requestLabel,
+  withChanges,
+  withHint,
+} from '../errors.js';
 import { createDispatcher } from './connection.js';
 import { CREDENTIAL_HEADERS, flattenHeaders, stringHeader } from './headers.js';
 import { redirectLocation, Route } from './redirect.js';
@@ -114,7 +122,7 @@ function gaveUp(error: CollabError, because: GiveUp, sent: number, failure: Fail
       : failure.failed === 'status'
         ? `; the service asks to wait ${formatMs(because.waitMs)}, more than the retry budget allows`
         : `; the next retry would wait ${formatMs(because.waitMs)}, more than the retry budget allows`;
-  const request = error.request ? ` (${error.request.method} ${error.request.path})` : '';
+  const request = error.request ? ` ${requestLabel(error.request)}` : '';
   const message =
     request && error.message.endsWith(request)
       ? `${error.message.slice(0, -request.length)}${note}${request}`
@@ -432,7 +440,7 @@ export class HttpClient implements RequestClient {
       // of the read (GET /user failing in `hooks create` reads as if nothing was made).
       throw new CollabError(
         error.kind,
-        `cannot tell whether the request took effect (${info.method} ${info.path}): after ${what}, looking for its effect failed: ${messageWithRequest(error)}`,
+        `cannot tell whether the request took effect ${requestLabel(info)}: after ${what}, looking for its effect failed: ${messageWithRequest(error)}`,
         {
           ...(error.status !== undefined ? { status: error.status } : {}),
           request: info,

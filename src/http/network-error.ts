@@ -1,4 +1,4 @@
-import { CollabError, isCollabError, type RequestInfo } from '../errors.js';
+import { CollabError, isCollabError, type RequestInfo, requestLabel } from '../errors.js';
 import { MAX_CONNECT_TIMEOUT_MS } from './connection.js';
 
 /** Errors where the request never reached the service: safe to repeat even for POST. */
@@ -69,7 +69,7 @@ export function classifyNetworkError(
       final: code === 'UND_ERR_HEADERS_TIMEOUT',
       short: `timeout ${phase} ${host}`,
       error: (info) =>
-        new CollabError('timeout', `timed out after ${seconds}s ${phase} ${host} (${info.method} ${info.path})`, {
+        new CollabError('timeout', `timed out after ${seconds}s ${phase} ${host} ${requestLabel(info)}`, {
           request: info,
           hint,
         }),
@@ -86,7 +86,7 @@ export function classifyNetworkError(
       final: true,
       short: `${reason} (${host})`,
       error: (info) =>
-        new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, {
+        new CollabError('network', `cannot reach ${host}: ${reason} ${requestLabel(info)}`, {
           request: info,
           cause: error,
           hint: `check the host name in --host, COLLAB_HOST or \`collab config get host\` (${hostname})`,
@@ -102,7 +102,7 @@ export function classifyNetworkError(
       error: (info) =>
         new CollabError(
           'network',
-          `cannot reach ${host}: its TLS certificate is not accepted (${code}: ${err.message ?? 'certificate error'}) (${info.method} ${info.path})`,
+          `cannot reach ${host}: its TLS certificate is not accepted (${code}: ${err.message ?? 'certificate error'}) ${requestLabel(info)}`,
           {
             request: info,
             cause: error,
@@ -124,7 +124,7 @@ export function classifyNetworkError(
     ...(code === 'ECONNREFUSED' ? { once: true } : {}),
     short: `${reason} (${host})`,
     error: (info) =>
-      new CollabError('network', `cannot reach ${host}: ${reason} (${info.method} ${info.path})`, {
+      new CollabError('network', `cannot reach ${host}: ${reason} ${requestLabel(info)}`, {
         request: info,
         cause: error,
         // Refused: nothing listens on that port (a service not started, a wrong port or host).

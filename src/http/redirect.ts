@@ -1,4 +1,4 @@
-import { CollabError, type RequestInfo } from '../errors.js';
+import { CollabError, type RequestInfo, requestLabel } from '../errors.js';
 import type { ApiRequest } from './api-request.js';
 import { CREDENTIAL_HEADERS, stringHeader } from './headers.js';
 import { urlScope } from './url.js';
@@ -47,7 +47,7 @@ export class Route {
   follow(status: number, location: string): void {
     const { info } = this;
     if (++this.hops > MAX_REDIRECTS)
-      throw new CollabError('network', `too many redirects (${info.method} ${info.path})`, { request: info });
+      throw new CollabError('network', `too many redirects ${requestLabel(info)}`, { request: info });
     const next = redirectTarget(location, this.url, info);
     let sent = redirected(this.sent, status);
     if (next.origin !== new URL(this.baseUrl).origin) {

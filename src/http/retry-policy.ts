@@ -1,4 +1,4 @@
-import { CollabError, type RequestInfo } from '../errors.js';
+import { CollabError, type RequestInfo, requestLabel } from '../errors.js';
 import type { Clock } from '../runtime.js';
 import { stringHeader } from './headers.js';
 
@@ -252,7 +252,7 @@ export class RateLimitGate {
 export function rateLimitTooLong(waitMs: number, info: RequestInfo): CollabError {
   return new CollabError(
     'server',
-    `the service's rate limit allows no request for ${formatMs(waitMs)}, more than the retry budget allows (${info.method} ${info.path})`,
+    `the service's rate limit allows no request for ${formatMs(waitMs)}, more than the retry budget allows ${requestLabel(info)}`,
     {
       status: 429,
       request: info,
