@@ -16,6 +16,8 @@ const PADDING = 2;
 const MAX_GROWTH = 24;
 /** Free text is never cut narrower than this (or its header). */
 const MIN_TEXT_WIDTH = 10;
+/** Where text goes at last, past every floor, rather than a row past the terminal's edge. */
+const LAST_RESORT_WIDTH = 3;
 /**
  * A wrapped column gives width below this only once other free text is cut to its floor, and then
  * before any column is left out: narrower, its text wraps over more lines and nothing is lost,
@@ -311,7 +313,7 @@ function firstLayout(
     widths,
     visible,
     (i) => text[i] as boolean,
-    () => 3,
+    () => LAST_RESORT_WIDTH,
     room(),
   );
 
@@ -422,7 +424,7 @@ function widenLater(
       widths,
       all,
       (i) => layout.text[i] as boolean,
-      () => 3,
+      () => LAST_RESORT_WIDTH,
       available,
     );
   }
