@@ -14,8 +14,26 @@ export function usageErrorText(
   text: string,
   commandPath: string,
   optionFailure?: { message: string; hint: string | undefined },
+  { owner, elsewhere }: { owner?: OwnerMisplaced; elsewhere?: readonly string[] } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
+  if (elsewhere?.length && /^error: unknown command /.test(text)) {
+    const paths = elsewhere.map((path) => `\`${commandPath} ${path}\``);
+    const choice = paths.length > 1 ? `${paths.slice(0, -1).join(', ')} or ${paths[paths.length - 1]}` : paths[0];
+    return `error: ${oneLine(
+      text
+        .trim()
+        .replace(/^error:\s*/, '')
+        .replace(/\n[\s\S]*$/, ''),
+    )}\nhint: did you mean ${choice}?\n`;
+  }
+  if (owner && /^error: (too many arguments|required option '--(project|group) )/.test(text)) {
+    const [first, other] = owner.options;
+    const names = owner.options.map((name) => `--${name}`).join(' or ');
+    const example = [commandPath, ...owner.rest.map(shellWord), `--${first}`, shellWord(owner.owner)].join(' ');
+    const alternative = other ? ` (--${other} for a ${other})` : '';
+    return `error: ${commandPath} takes the ${owner.options.join(' or ')} as ${names}, not as an argument\nhint: run \`${oneLine(example)}\`${alternative}\n`;
+  }
   if (optionFailure && /^error: option '[^']*' argument '[\s\S]*' is invalid\./.test(text)) {
     const { message, hint } = optionFailure;
     return `error: ${oneLine(message)}\nhint: ${hint ? oneLine(hint) : help}\n`;
@@ -24,6 +42,18 @@ export function usageErrorText(
   const message =
     oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
   return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
+}
+
+/** A verb's project or group given as an argument: the options that take it, that argument, the other arguments. */
+export interface OwnerMisplaced {
+  options: string[];
+  owner: string;
+  rest: string[];
+}
+
+/** An argument as a shell would need it typed again: quoted unless it is plainly safe. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { type Command, CommanderError } from 'commander';
 import { buildCommand, buildProgram, commandWords, globalsOf, type ProgramRun } from './program.js';
-import { findNoun, NOUNS } from './commands/manifest.js';
+import { commandsNamed, findNoun, NOUNS } from './commands/manifest.js';
 import type { CommandSpec } from './commands/spec.js';
 import { CollabError, EXIT_CODES, isCollabError, isOutcome, messageWithRequest } from './errors.js';
 import { onStreamsInUse, processRuntime, streamsInUse } from './stdio.js';
 import type { Runtime } from './runtime.js';
-import { flat, usageErrorText, wrapErrorLines } from './error-text.js';
+import { flat, type OwnerMisplaced, usageErrorText, wrapErrorLines } from './error-text.js';
 import { forcedColumns } from './io.js';
 import { escapeControls } from './output/escape.js';
 import { bulkRun } from './commands/targets.js';
@@ -28,6 +28,8 @@ class Run implements ProgramRun {
   activeContext: { redact(text: string): string; interrupted?(): void } | undefined;
   /** The message of the option parser that failed last, for commanderErrorText. */
   optionFailure: { message: string; hint: string | undefined } | undefined;
+  /** When argv's first word is no noun: the commands below the nouns by that name (`members`: `projects members`, …). */
+  elsewhere: string[] = [];
 
   constructor(readonly runtime: Runtime) {
     const outside = runtime.signal;
@@ -168,10 +170,33 @@ function installSignalHandlers(run: Run): void {
 }
 
 /** Commander's message in collab's shape; the message of our own parser when one failed (then forgotten). */
-function commanderErrorText(run: Run, text: string, commandPath: string): string {
+function commanderErrorText(run: Run, text: string, cmd: Command): string {
   const optionFailure = run.optionFailure;
   run.optionFailure = undefined;
-  return wrapErrorLines(usageErrorText(text, commandPath, optionFailure), stderrColumns(run.runtime));
+  return wrapErrorLines(
+    usageErrorText(text, commandPath(cmd), optionFailure, {
+      owner: ownerMisplaced(cmd),
+      elsewhere: cmd.parent ? [] : run.elsewhere,
+    }),
+    stderrColumns(run.runtime),
+  );
+}
+
+/**
+ * A verb that takes its project or group as an option, given it as an argument instead (as
+ * `glab` and `gh` take a repository): the options it has, and the argument that names it (one
+ * with a slash, else the only one the verb did not expect). Undefined when neither applies.
+ */
+function ownerMisplaced(cmd: Command): OwnerMisplaced | undefined {
+  const options = ['project', 'group'].filter((name) => cmd.options.some((option) => option.long === `--${name}`));
+  const given = cmd.opts();
+  if (options.length === 0 || options.some((name) => given[name] !== undefined)) return undefined;
+  const extra = cmd.args.length - cmd.registeredArguments.length;
+  if (extra !== 1) return undefined;
+  const named = cmd.args.filter((arg) => arg.includes('/'));
+  const owner = named.length === 1 ? named[0] : cmd.registeredArguments.length === 0 ? cmd.args[0] : undefined;
+  if (owner === undefined) return undefined;
+  return { options, owner, rest: cmd.args.filter((arg) => arg !== owner) };
 }
 
 function commandPath(cmd: Command): string {
@@ -200,7 +225,7 @@ function applyExitOverride(run: Run, cmd: Command, output = commanderOutput(run.
   cmd.exitOverride();
   cmd.configureOutput({
     ...output,
-    outputError: (text, write) => write(commanderErrorText(run, text, commandPath(cmd))),
+    outputError: (text, write) => write(commanderErrorText(run, text, cmd)),
   });
   for (const sub of cmd.commands) applyExitOverride(run, sub, output);
   return cmd;
@@ -226,6 +251,7 @@ async function execute(run: Run, given: readonly string[]): Promise<number> {
   const [nounName, ...verbPath] = commandWords(args);
   const noun = findNoun(nounName);
   try {
+    if (!noun && nounName !== undefined) run.elsewhere = await commandsNamed(nounName);
     for (const entry of NOUNS) {
       if (entry === noun) {
         const { spec } = await entry.load();

@@ -58,3 +58,20 @@ export async function loadCommandTree(): Promise<CommandSpec[]> {
 export function findNoun(word: string | undefined): NounEntry | undefined {
   return word === undefined ? undefined : NOUNS.find((entry) => entry.name === word || entry.aliases?.includes(word));
 }
+
+/**
+ * The commands below the nouns named `word` (by name or alias), as paths: `members` is `projects
+ * members` and `groups members`. For the hint of an unknown top-level command, so it loads every noun.
+ */
+export async function commandsNamed(word: string): Promise<string[]> {
+  const found: string[] = [];
+  const visit = (spec: CommandSpec, path: string[]) => {
+    for (const sub of spec.subcommands ?? []) {
+      const subPath = [...path, sub.name];
+      if (sub.name === word || sub.aliases?.includes(word)) found.push(subPath.join(' '));
+      visit(sub, subPath);
+    }
+  };
+  for (const spec of await loadCommandTree()) visit(spec, [spec.name]);
+  return found;
+}

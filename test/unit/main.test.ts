@@ -22,6 +22,41 @@ describe('main', () => {
     );
   });
 
+  it('names the option for a project given as an argument to a verb that takes it as --project', async () => {
+    const result = await runMain(['labels', 'list', 'acme/web/storefront'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      'error: collab labels list takes the project or group as --project or --group, not as an argument\n' +
+        'hint: run `collab labels list --project acme/web/storefront` (--group for a group)\n',
+    );
+  });
+
+  it("keeps the verb's own arguments in the command it offers when the project came among them", async () => {
+    // protected-branches requires --project: commander reports the missing option, not the extra argument.
+    const result = await runMain(['protected-branches', 'view', 'main', 'acme/web/storefront'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      'error: collab protected-branches view takes the project as --project, not as an argument\n' +
+        'hint: run `collab protected-branches view main --project acme/web/storefront`\n',
+    );
+  });
+
+  it("keeps commander's message for an extra argument when --project was given", async () => {
+    const result = await runMain(['labels', 'list', 'extra', '--project', 'acme/web/storefront'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: too many arguments for 'list'. Expected 0 arguments but got 1.\nhint: see `collab labels list --help`\n",
+    );
+  });
+
+  it('offers the commands below the nouns for a top-level word that names them', async () => {
+    const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'members'\nhint: did you mean `collab projects members` or `collab groups members`?\n",
+    );
+  });
+
   it('measures a wrapped error line in display cells: wide characters take two', async () => {
     const wide = '日本語'.repeat(4);
     const result = await runMain(['projects', 'list', '--limit', wide], NO_SERVICE, {
