@@ -89,6 +89,13 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
         if (!branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
           return branch.flatMap((inner) => describe(inner, data, path, options));
       }
+      // A union of maps told apart by their keys (`{ role }`, `{ user }`, `{ group }`): the one
+      // branch that knows every key given is the one meant, so its own problem is the message.
+      if (isObject(value) && branches.length > 1) {
+        const meant = branches.filter((branch) => !branch.some((inner) => inner.code === 'unrecognized_keys'));
+        if (meant.length === 1 && (meant[0] ?? []).length > 0)
+          return (meant[0] as ZodIssue[]).flatMap((inner) => describe(inner, data, path, options));
+      }
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     }
     case 'invalid_value':

@@ -112,6 +112,17 @@ describe('collab.yaml: protected environments', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a role the service does not take names the roles it does (exit 2), not a type', async () => {
+    const { collab, file, writes } = await world();
+    const result = await collab(['plan', '-f', file(FILE.replace('{ role: developer,', '{ role: reporter,'))]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(
+      /approval_rules\[0\]\.role: expected one of developer, maintainer, admin, got "?reporter"?/,
+    );
+    expect(result.stderr).not.toMatch(/expected a map/);
+    expect(writes()).toEqual([]);
+  });
+
   it('reads one GET a target for role entries, only when the file uses the section', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/protected_environments')).length;
