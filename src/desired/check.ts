@@ -112,6 +112,9 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
         return [{ path, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     case 'too_small':
+      // A number's floor is said as the floor; "empty" is only a list's or a string's.
+      if (typeof value === 'number' && issue.minimum !== undefined)
+        return [{ path, message: `${name}: must be at least ${issue.minimum}, got ${value}` }];
       return [{ path, message: `${name}: must not be empty` }];
     default:
       return [{ path, message: `${name}: ${issue.message}` }];

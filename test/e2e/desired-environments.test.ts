@@ -123,6 +123,14 @@ describe('collab.yaml: protected environments', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('required_approvals below 1 says the least it may be, not that it is empty (exit 2)', async () => {
+    const { collab, file, writes } = await world();
+    const result = await collab(['plan', '-f', file(FILE.replace('required_approvals: 2', 'required_approvals: 0'))]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/required_approvals: must be at least 1, got 0/);
+    expect(writes()).toEqual([]);
+  });
+
   it('reads one GET a target for role entries, only when the file uses the section', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/protected_environments')).length;
