@@ -119,6 +119,33 @@ describe('collab.yaml: approval rules', () => {
     ]);
   });
 
+  it('a rule on a branch that is not protected stops the plan (exit 4), naming the project', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(RULES.replace('protected_branches: [main]', 'protected_branches: [nosuch]'));
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(4);
+    expect(plan.stderr).toMatch(/branch nosuch is not protected in acme\/web\/storefront \(approval rule security\)/);
+    expect(plan.stdout).not.toMatch(/nosuch/);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode).toBe(4);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a rule on a branch the same file protects plans and applies', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      RULES.replace('protected_branches: [main]', 'protected_branches: [stable]').replace(
+        '    approval_rules:',
+        '    protected_branches:\n      - name: stable\n    approval_rules:',
+      ),
+    );
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(8);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const rules = summary(await getJson(`${STOREFRONT}/approval_rules`));
+    expect(rules.find((rule) => rule.name === 'security')?.branches).toEqual(['stable']);
+  });
+
   it('two any_approver rules are refused before anything is sent (exit 2)', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

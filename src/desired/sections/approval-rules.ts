@@ -20,6 +20,7 @@ import {
   updateApprovalRule,
 } from '../../api/approvals.js';
 import { getGroup } from '../../api/groups.js';
+import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
@@ -30,13 +31,17 @@ import type { Item, OnTarget, Section } from './section.js';
  * `approval_rules`: a project's merge request approval rules by name (Premium), one GET a
  * project. Approvers are named as people write them: users by username, groups by full path,
  * branches by name; IDs are looked up when a change is sent (a branch may be protected by the same
- * apply). A list the file leaves out is not compared. Only one any_approver rule a project, as
+ * apply). The service takes only protected branches (`protected_branch_ids`,
+ * doc/api/merge_request_approvals.md), so a branch neither protected now nor in the target's
+ * protected_branches stops the plan, as an unknown approver does. A list the file leaves out is not compared. Only one any_approver rule a project, as
  * GitLab's model holds (ee/app/models/approval_project_rule.rb): the file may not list two.
  */
 
 declare module '../model.js' {
   interface LiveTarget {
     approvalRules?: ApprovalRule[];
+    /** The project's protected branches by name, read only when a rule of the file names one. */
+    approvalBranches?: string[];
   }
 }
 
@@ -133,10 +138,15 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     ),
   read: {
     none: (live) => void (live.approvalRules = []),
-    target: async (reader, live, resource) =>
-      void (live.approvalRules = (
-        await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.maintainers)
-      ).filter(isRule)),
+    target: async (reader, live, resource, value) => {
+      live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.maintainers)).filter(
+        isRule,
+      );
+      if (listOf(value).items.some((item) => sorted(item.protected_branches).length > 0))
+        live.approvalBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch')))
+          .map((branch) => branch.name)
+          .filter((name): name is string => typeof name === 'string');
+    },
     // A user or group the file names that no rule has yet must exist: said now, before anything is sent.
     once: async (ctx, lives, values) => {
       const known = { users: new Set<string>(), groups: new Set<string>() };
@@ -163,11 +173,24 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       }
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, target, emit }) => {
     const wanted = listOf(value);
     const found = live.approvalRules ?? [];
+    const protectable = new Set([
+      ...(live.approvalBranches ?? []),
+      ...listOf(target.sections.protected_branches).items.map((item) => String(item.name)),
+    ]);
     for (const item of wanted.items) {
       const want = wantOf(item);
+      // Unread (a project the plan makes, which protects its default branch itself): left to apply.
+      if (live.approvalBranches)
+        for (const branch of want.protected_branches ?? [])
+          if (!protectable.has(branch))
+            throw new CollabError(
+              'not-found',
+              `branch ${branch} is not protected in ${target.path} (approval rule ${want.name})`,
+              { hint: `protect it first: add it to protected_branches of ${target.path}, or name a protected branch` },
+            );
       const existing = found.find((rule) => rule.name === want.name);
       if (!existing) {
         emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
