@@ -143,6 +143,22 @@ describe('collab.yaml: pipeline schedules', () => {
     ]);
   });
 
+  it('a variable the file gives as a template never shows its live value in the plan', async () => {
+    const { collab, file } = await world();
+    const path = file(FILE);
+    const applied = await collab(['apply', '-f', path, '--yes'], { env: { SCHEDULE_CONFIG: 'old-secret-value' } });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    for (const args of [
+      ['plan', '-f', path],
+      ['plan', '-f', path, '-o', 'ndjson'],
+      ['apply', '-f', path, '--yes', '--verbose'],
+    ]) {
+      const result = await collab(args, { env: { SCHEDULE_CONFIG: 'new-secret-value' } });
+      expect(result.stdout + result.stderr).toMatch(/nightly/);
+      expect(result.stdout + result.stderr).not.toMatch(/old-secret-value|new-secret-value/);
+    }
+  });
+
   it('a bad cron, a bad time zone or a description listed twice is exit 2 before anything is read', async () => {
     const { collab, file, sandbox } = await world();
     const item = (cron: string, zone = 'UTC') => [

@@ -121,6 +121,9 @@ export function differingFields(item: Item, params: readonly ParamSpec[], defaul
   );
 }
 
+/** What a plan shows for a value that is a secret: one the file gives as a template, or a masked live one. */
+export const MASKED = '[masked]';
+
 export const isItem = (value: unknown): value is Item =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 

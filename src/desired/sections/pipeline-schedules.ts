@@ -20,7 +20,7 @@ import {
   scheduleVariableKeyProblem,
 } from '../../params/pipeline-schedules.js';
 import type { ParamSpec } from '../../params/types.js';
-import { equal, isItem, listOf, listSchema, paramSchema, unlisted, withSecrets } from './common.js';
+import { equal, isItem, listOf, listSchema, MASKED, paramSchema, unlisted, withSecrets } from './common.js';
 import type { Body, ChangeRequest, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -195,7 +195,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const before: Item = Object.fromEntries(changed.map((name) => [name, existing[name]]));
       const after: Item = Object.fromEntries(changed.map((name) => [name, item[name]]));
       if (varsChanged && variables) {
-        before.variables = shownVariables(existing.variables ?? []);
+        // A variable the file gives as a template is a secret: its live value is not shown either.
+        const secret = new Set((variables ?? []).filter((v) => keptValues.get(v.key) !== v.value).map((v) => v.key));
+        before.variables = shownVariables(
+          (existing.variables ?? []).map((v) => (secret.has(v.key) ? { ...v, value: MASKED } : v)),
+        );
         after.variables = shownVariables(templated(variables));
       }
       const owner = existing.owner?.username;

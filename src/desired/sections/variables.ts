@@ -3,7 +3,7 @@ import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
 import { ruleError } from '../../params/rules.js';
 import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
-import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
+import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
 import { allOf, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -32,7 +32,6 @@ type VariableSpec = OnTarget &
   );
 
 const FIELDS = VARIABLE_PARAMS.map((param) => param.name);
-const MASKED = '[masked]';
 
 /** A change's key: `KEY`, or `KEY@scope` for a scope other than `*`. */
 const addressOf = (key: string, scope: string) => (scope === '*' ? key : `${key}@${scope}`);
