@@ -58,7 +58,12 @@ describe('collab.yaml: integrations', () => {
     expect(exported.exitCode, exported.stderr).toBe(0);
     const items = parse(exported.stdout).projects['acme/web/storefront'].integrations;
     expect(items).toEqual([
-      { slug: 'slack', webhook: TEMPLATE.replace('SLACK', 'INTEGRATION_SLACK'), channel: '#ci', push_events: false },
+      {
+        slug: 'slack',
+        webhook: TEMPLATE.replace('SLACK', 'INTEGRATION_SLACK_ACME_WEB_STOREFRONT'),
+        channel: '#ci',
+        push_events: false,
+      },
       { slug: 'emails_on_push', recipients: 'dev@example.com ops@example.com' },
     ]);
     // The webhook is sent by no change of this plan: it runs without it.
@@ -95,6 +100,20 @@ describe('collab.yaml: integrations', () => {
     expect((await getJson(`${STOREFRONT}/integrations/emails-on-push`)).active).toBe(false);
     const rotate = await collab(['plan', '-f', changed, '--rotate-secrets', '-o', 'ndjson'], { env });
     expect(rotate.lines()).toMatchObject([{ section: 'integrations', key: 'slack', action: 'update' }]);
+  });
+
+  it('export names each target’s webhook by its own variable: two secrets never share one', async () => {
+    const { collab, file } = await world();
+    const two = `${FILE}  acme/platform/api:\n    integrations:\n      - slug: slack\n        webhook: ${TEMPLATE}\n`;
+    expect((await collab(['apply', '-f', file(two), '--yes'], { env })).exitCode).toBe(0);
+    const exported = await collab(['export', 'acme/web/storefront', 'acme/platform/api', '--sections', 'integrations']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const projects = parse(exported.stdout).projects;
+    const webhookOf = (path: string) =>
+      projects[path].integrations.find((item: { slug: string }) => item.slug === 'slack').webhook;
+    expect(webhookOf('acme/web/storefront')).toBe(TEMPLATE.replace('SLACK', 'INTEGRATION_SLACK_ACME_WEB_STOREFRONT'));
+    expect(webhookOf('acme/platform/api')).toBe(TEMPLATE.replace('SLACK', 'INTEGRATION_SLACK_ACME_PLATFORM_API'));
+    expect(exported.stderr).toMatch(/the webhook of the slack integration of project acme\/platform\/api/);
   });
 
   it('a secret written in the file, not as a template, is refused (exit 2), nothing sent', async () => {

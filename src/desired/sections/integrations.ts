@@ -183,10 +183,11 @@ export const integrations: Section<IntegrationSpecOp> = {
       const item: Item = { slug: spec.name };
       for (const param of spec.params) {
         if (spec.secrets.includes(param.name)) {
+          // One variable a target: two targets' webhooks are two secrets, and every change sends it.
           if (param.required)
             item[param.name] = placeholder(
-              `INTEGRATION_${spec.name}_${param.name}`.toUpperCase(),
-              `the ${param.name} of the ${spec.name} integration`,
+              `INTEGRATION_${spec.name}_${live.path}_${param.name}`.toUpperCase(),
+              `the ${param.name} of the ${spec.name} integration of ${live.kind} ${live.path}`,
             );
           continue;
         }
