@@ -65,14 +65,18 @@ export const MIRROR_URL_PARAM: ParamSpec = {
   rule: MIRROR_URL_RULE,
 };
 
-/** The URL without its credentials: how the service shows it, less the asterisks; how a mirror is told apart. */
+/**
+ * The URL without its credentials: how the service shows it, less the asterisks; how a mirror is
+ * told apart. They end at the authority's last `@` (a URL parser's rule), so a token with an `@`
+ * in it never shows a part of itself.
+ */
 export function mirrorUrlWithoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
 }
 
 /** Whether the URL holds a secret: a password, or over HTTP(S) any user part (a token given as the user name); `ssh://git@` holds none. */
 export function mirrorUrlHasSecret(url: string): boolean {
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/@]*)@/i.exec(url);
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
   if (!match) return false;
   return (match[2] as string).includes(':') || /^https?$/i.test(match[1] as string);
 }

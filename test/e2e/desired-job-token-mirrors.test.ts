@@ -78,4 +78,30 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
   });
+  it('credentials with an @ or a / never show any part of them; a / that moves the host is exit 2', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        `      - url: https://${CREDENTIALS}@github.example.com/acme/storefront.git`,
+        '',
+      ].join('\n'),
+    );
+    const at = await collab(['plan', '-f', path], { env: { MIRROR_CREDENTIALS: 'bot:pa@ss-token' } });
+    expect(at.exitCode, at.stderr).toBe(8);
+    expect(at.stdout).toContain('push mirror https://github.example.com/acme/storefront.git');
+    expect(at.stdout + at.stderr).not.toMatch(/pa@ss|ss-token/);
+    for (const args of [['plan'], ['apply', '--yes']]) {
+      const slash = await collab([...args, '-f', path], { env: { MIRROR_CREDENTIALS: 'pa/ss-token' } });
+      expect(slash.exitCode).toBe(2);
+      expect(slash.stderr).toMatch(
+        /MIRROR_CREDENTIALS\} breaks the push mirror URL https:\/\/github.example.com\/acme\/storefront.git on project acme\/web\/storefront[\s\S]*percent-encode/,
+      );
+      expect(slash.stdout + slash.stderr).not.toMatch(/pa\/ss|ss-token/);
+    }
+    expect(writes()).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { minLength, string, strictObject, superRefine } from 'zod/mini';
 import { ROLES } from '../../api/roles.js';
+import { CollabError } from '../../errors.js';
 import { createMirror, deleteMirror, mirrorsPath, type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
 import {
   MIRROR_DEFAULTS,
@@ -42,6 +43,8 @@ const URL_SCHEMA = string().check(
     if (message) ctx.addIssue({ code: 'custom', message, input: value });
   }),
 );
+/** The templates a written URL names (`${env:MIRROR_CREDENTIALS}`), for a message that shows no value. */
+const templatesOf = (url: string) => (url.match(/\$\{[^}]*\}/g) ?? []).join(', ');
 const isMirror = (item: Item): item is RemoteMirror => typeof item.id === 'number' && typeof item.url === 'string';
 
 export const remoteMirrors: Section<MirrorSpec> = {
@@ -60,11 +63,20 @@ export const remoteMirrors: Section<MirrorSpec> = {
         isMirror,
       )),
   },
-  diff: ({ value, live, kept, emit }) => {
+  diff: ({ value, live, target, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.remoteMirrors ?? [];
     for (const item of wanted.items) {
       const url = identityOf(item.url);
+      // Credentials from a template that end the URL's authority early (a / ? # in a token) send
+      // another host than the file's, and would show a part of themselves: refused by template.
+      const written = identityOf(kept(item).url);
+      if (!written.includes('$' + '{') && written !== url)
+        throw new CollabError(
+          'usage',
+          `remote_mirrors: ${templatesOf(String(kept(item).url))} breaks the push mirror URL ${written} on ${target.kind} ${target.path}: it holds a character a URL's user:token cannot`,
+          { hint: 'percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)' },
+        );
       const fields: Item = Object.fromEntries(FIELDS.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((m) => identityOf(m.url) === url);
       if (!existing) {
