@@ -145,7 +145,8 @@ function fullViewJson(store: Store, project: Project): Buffer {
         : {}),
     };
     // Credentials in an import URL are never echoed back.
-    if (typeof view.import_url === 'string') view.import_url = (view.import_url as string).replace(/\/\/[^/@]*@/, '//');
+    if (typeof view.import_url === 'string')
+      view.import_url = (view.import_url as string).replace(/\/\/[^/?#]*@/, '//');
     return Buffer.from(JSON.stringify(view));
   });
 }

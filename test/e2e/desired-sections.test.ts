@@ -170,6 +170,28 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a pull mirror whose password holds an @: applied once, then the plan is empty', async () => {
+    const { collab, file, sandbox, writes, served } = await world();
+    const env = { MIRROR_PASSWORD: 'pa@ss-5555' };
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/platform/api:',
+        '    mirror:',
+        '      import_url: https://mirror:$' + '{env:MIRROR_PASSWORD}@git.example.com/api.git',
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect((await served.project('acme/platform/api')).import_url).toBe('https://git.example.com/api.git');
+    sandbox.resetStats();
+    const again = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(again.exitCode, again.stdout).toBe(0);
+    expect(writes()).toEqual([]);
+    expect(again.stdout + again.stderr).not.toMatch(/ss-5555/);
+  });
+
   it('create: true makes a missing group and a project in it, settings in the create call, then its other sections', async () => {
     const { collab, file, sandbox, writes, served, idOf } = await world();
     const path = file(

@@ -1,5 +1,6 @@
 import { strictObject } from 'zod/mini';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
+import { mirrorUrlWithoutCredentials } from '../../params/remote-mirrors.js';
 import { isItem, shape } from './common.js';
 import type { Section } from './section.js';
 import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSetting } from './settings.js';
@@ -12,10 +13,8 @@ import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSet
 
 const PARAMS = PROJECT_SETTINGS.filter((p) => (MIRROR_KEYS as readonly string[]).includes(p.name));
 
-/** The service never shows an import URL's credentials: compare without them. */
-function withoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
-}
+/** The service never shows an import URL's credentials: compare without them (to the authority's last @, as a push mirror's). */
+const withoutCredentials = mirrorUrlWithoutCredentials;
 
 function same(key: string, wanted: unknown, live: unknown): boolean {
   if (key === 'import_url')
