@@ -131,6 +131,24 @@ describe('collab.yaml: protected environments', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a group’s entry naming a group that is not its subgroup stops the plan (exit 2), nothing sent', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme:\n    protected_environments:\n      - name: staging\n        deploy_access_levels: [{ group: globex }]\n',
+    );
+    for (const args of [['plan'], ['apply', '--yes']]) {
+      const result = await collab([...args, '-f', path]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/group globex is not a subgroup of acme \(protected environment staging\)/);
+    }
+    expect(writes()).toEqual([]);
+    const sub = file(
+      'version: 1\ngroups:\n  acme:\n    protected_environments:\n      - name: staging\n        deploy_access_levels: [{ group: acme/web }]\n',
+      'sub.yaml',
+    );
+    expect((await collab(['plan', '-f', sub])).exitCode).toBe(8);
+  });
+
   it('reads one GET a target for role entries, only when the file uses the section', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/protected_environments')).length;

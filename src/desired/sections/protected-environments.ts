@@ -226,12 +226,23 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       for (const live of lives) live.environmentIds = ids;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, target, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedEnvironments ?? [];
     const names = live.environmentNames;
     for (const item of wanted.items) {
       const name = String(item.name);
+      // "The assignable group_id are the subgroups under the given group"
+      // (doc/api/group_protected_environments.md): another group is refused (422), so said now.
+      if (target.kind === 'group')
+        for (const field of LIST_FIELDS)
+          for (const entry of itemsOf(item[field]))
+            if (typeof entry.group === 'string' && !entry.group.startsWith(`${target.path}/`))
+              throw new CollabError(
+                'usage',
+                `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
+                { hint: `a group's entries name its subgroups (${target.path}/…), a role or a user` },
+              );
       const lists = Object.fromEntries(
         LIST_FIELDS.filter((field) => item[field] !== undefined).map((field) => [
           field,
