@@ -149,6 +149,18 @@ describe('collab.yaml: protected environments', () => {
     expect((await collab(['plan', '-f', sub])).exitCode).toBe(8);
   });
 
+  it('an empty deploy_access_levels is exit 2 before anything is sent: nobody could deploy', async () => {
+    const { collab, file, writes } = await world();
+    const result = await collab([
+      'plan',
+      '-f',
+      file(FILE.replace('deploy_access_levels: [{ role: maintainer }, { user: dana }]', 'deploy_access_levels: []')),
+    ]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/protected_environments\[0\]\.deploy_access_levels: must not be empty/);
+    expect(writes()).toEqual([]);
+  });
+
   it('reads one GET a target for role entries, only when the file uses the section', async () => {
     const { collab, file, sandbox } = await world();
     const gets = () => sandbox.requestLog.filter((r) => r.path.includes('/protected_environments')).length;

@@ -204,7 +204,9 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
     listSchema(
       strictObject({
         name: kind === 'group' ? oneOf(DEPLOYMENT_TIERS) : string().check(minLength(1)),
-        deploy_access_levels: array(entrySchema(false)),
+        // Required, and at least one: ee/app/models/protected_environment.rb validates its length
+        // (minimum 1); doc/api/protected_environments.md lists it as required on POST.
+        deploy_access_levels: array(entrySchema(false)).check(minLength(1)),
         approval_rules: optional(array(entrySchema(true))),
       }),
     ),
