@@ -159,6 +159,27 @@ describe('collab.yaml: pipeline schedules', () => {
     }
   });
 
+  it('a variable the file no longer lists shows no live value in the plan that removes it', async () => {
+    // Once the file drops it, nothing tells whether it was a secret given by a template: none is shown.
+    const { collab, file } = await world();
+    const applied = await collab(['apply', '-f', file(FILE), '--yes'], {
+      env: { SCHEDULE_CONFIG: 'old-secret-value' },
+    });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const without = file(FILE.replace(/ {10}- key: CONFIG\n.*\n.*variable_type: file\n/, ''));
+    const plan = await collab(['plan', '-f', without, '-o', 'ndjson']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.lines()).toEqual([
+      expect.objectContaining({
+        key: 'nightly',
+        action: 'update',
+        from: expect.objectContaining({ variables: { SUITE: 'full', CONFIG: 'file:[masked]' } }),
+        to: expect.objectContaining({ variables: { SUITE: 'full' } }),
+      }),
+    ]);
+    expect((await collab(['plan', '-f', without])).stdout).not.toMatch(/old-secret-value/);
+  });
+
   it('a bad cron, a bad time zone or a description listed twice is exit 2 before anything is read', async () => {
     const { collab, file, sandbox } = await world();
     const item = (cron: string, zone = 'UTC') => [

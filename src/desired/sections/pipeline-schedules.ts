@@ -196,9 +196,10 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const after: Item = Object.fromEntries(changed.map((name) => [name, item[name]]));
       if (varsChanged && variables) {
         // A variable the file gives as a template is a secret: its live value is not shown either.
-        const secret = new Set((variables ?? []).filter((v) => keptValues.get(v.key) !== v.value).map((v) => v.key));
+        // Nor is one the file no longer lists: nothing tells whether a template gave it.
+        const plain = new Set(variables.filter((v) => keptValues.get(v.key) === v.value).map((v) => v.key));
         before.variables = shownVariables(
-          (existing.variables ?? []).map((v) => (secret.has(v.key) ? { ...v, value: MASKED } : v)),
+          (existing.variables ?? []).map((v) => (plain.has(v.key) ? v : { ...v, value: MASKED })),
         );
         after.variables = shownVariables(templated(variables));
       }
