@@ -9,7 +9,7 @@ import type { ParamSpec } from './types.js';
  * (`https://*****:*****@host/…`).
  */
 export const MIRROR_PARAMS = [
-  { name: 'enabled', type: 'boolean', description: 'the mirror pushes (off by default)' },
+  { name: 'enabled', type: 'boolean', description: 'the mirror pushes (a new mirror: off unless given)' },
   { name: 'only_protected_branches', type: 'boolean', description: 'mirror only the protected branches' },
   {
     name: 'keep_divergent_refs',
@@ -38,11 +38,17 @@ export const MIRROR_DEFAULTS: Readonly<Record<string, unknown>> = {
   auth_method: 'password',
 };
 
-/** The doc: a branch regex "requires only_protected_branches to be disabled". */
-export function mirrorBranchesProblem(fields: Readonly<Record<string, unknown>>): string | undefined {
+/**
+ * The doc: a branch regex "requires only_protected_branches to be disabled". `named` says a field
+ * as its entry point does: collab.yaml's key (as is), or a verb's flag.
+ */
+export function mirrorBranchesProblem(
+  fields: Readonly<Record<string, unknown>>,
+  named: (field: string) => string = (field) => field,
+): string | undefined {
   const regex = fields.mirror_branch_regex;
   return typeof regex === 'string' && regex !== '' && fields.only_protected_branches === true
-    ? 'mirror_branch_regex cannot be used with only_protected_branches: give one of them'
+    ? `${named('mirror_branch_regex')} cannot be used with ${named('only_protected_branches')}: give one of them`
     : undefined;
 }
 

@@ -71,6 +71,9 @@ describe('collab mirrors', () => {
       'release/.*',
     ]);
     expect(both.exitCode).toBe(2);
+    expect(both.stderr).toBe(
+      'error: --mirror-branch-regex cannot be used with --only-protected-branches: give one of them\n',
+    );
     expect(sandbox.requestLog).toEqual([]);
   });
 

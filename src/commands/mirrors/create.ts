@@ -1,3 +1,4 @@
+import { flagName } from '../../params/derive.js';
 import type { Owner } from '../../api/owner.js';
 import { createMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
@@ -52,7 +53,7 @@ function checkUrl(url: string, from: string): string {
 }
 
 export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
-  const branches = mirrorBranchesProblem(input.fields);
+  const branches = mirrorBranchesProblem(input.fields, (field) => `--${flagName({ name: field })}`);
   if (branches) throw new CollabError('usage', branches);
   if (input.url !== undefined && input.urlFile !== undefined)
     throw new CollabError('usage', '--url and --url-file cannot be used together');

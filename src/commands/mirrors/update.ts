@@ -1,3 +1,4 @@
+import { flagName } from '../../params/derive.js';
 import type { Owner } from '../../api/owner.js';
 import { type RemoteMirror, updateMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
@@ -27,7 +28,7 @@ interface UpdateMirrorOptions {
 }
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateMirrorOptions {
-  const problem = mirrorBranchesProblem(input.fields);
+  const problem = mirrorBranchesProblem(input.fields, (field) => `--${flagName({ name: field })}`);
   if (problem) throw new CollabError('usage', problem);
   if (Object.keys(input.fields).length === 0)
     throw new CollabError('usage', 'nothing to change', {
