@@ -1,5 +1,6 @@
 import { ACCESS, canReadProject, groupAccess, projectAccess } from './access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
+import { mirrorUrlWithoutCredentials } from '../params/remote-mirrors.js';
 import { refreshImport } from './jobs.js';
 import type { Group, Project, User } from './model.js';
 import type { Store } from './store.js';
@@ -145,8 +146,7 @@ function fullViewJson(store: Store, project: Project): Buffer {
         : {}),
     };
     // Credentials in an import URL are never echoed back.
-    if (typeof view.import_url === 'string')
-      view.import_url = (view.import_url as string).replace(/\/\/[^/?#]*@/, '//');
+    if (typeof view.import_url === 'string') view.import_url = mirrorUrlWithoutCredentials(view.import_url);
     return Buffer.from(JSON.stringify(view));
   });
 }

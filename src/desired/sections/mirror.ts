@@ -13,13 +13,14 @@ import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSet
 
 const PARAMS = PROJECT_SETTINGS.filter((p) => (MIRROR_KEYS as readonly string[]).includes(p.name));
 
-/** The service never shows an import URL's credentials: compare without them (to the authority's last @, as a push mirror's). */
-const withoutCredentials = mirrorUrlWithoutCredentials;
+// The service never shows an import URL's credentials: compared without them, by the push mirror's rule.
 
 function same(key: string, wanted: unknown, live: unknown): boolean {
   if (key === 'import_url')
     return (
-      typeof wanted === 'string' && typeof live === 'string' && withoutCredentials(wanted) === withoutCredentials(live)
+      typeof wanted === 'string' &&
+      typeof live === 'string' &&
+      mirrorUrlWithoutCredentials(wanted) === mirrorUrlWithoutCredentials(live)
     );
   return sameSetting(key, wanted, live);
 }
@@ -30,7 +31,8 @@ export const mirror: Section<never> = {
   order: 'first',
   schema: () => strictObject(shape(PARAMS)),
   // Templates only in the credentials: the URL without them, which is compared, is all there.
-  unshown: (_map, field, written) => field === 'import_url' && !withoutCredentials(written).includes('$' + '{'),
+  unshown: (_map, field, written) =>
+    field === 'import_url' && !mirrorUrlWithoutCredentials(written).includes('$' + '{'),
   createBody: (value) => (isItem(value) ? value : {}),
   diff: (input) => diffAttributes(input, same),
   liveFields: (key, live) => attributeFields(key, live.resource),
