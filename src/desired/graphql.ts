@@ -351,9 +351,15 @@ async function readConnection(
 ): Promise<Item[] | undefined> {
   let page = pageOf(first);
   const nodes: Item[] = [];
+  // A server that hands back a cursor it gave before, or a page of nothing that says more follow,
+  // would be asked forever: the section goes to REST instead (whose keyset pages have the same guard).
+  const cursors = new Set<string>();
   while (page) {
     nodes.push(...page.nodes);
     if (page.next === null) return nodes;
+    if (cursors.has(page.next) || page.nodes.length === 0)
+      throw new Fallback('answered pages that do not end (a cursor again, or an empty page with more after it)');
+    cursors.add(page.next);
     const owner = (await run.query(pageQuery(kind, section), { path, after: page.next }))[kind];
     page = isItem(owner) ? pageOf(owner[alias(section)]) : undefined;
   }

@@ -113,6 +113,81 @@ describe('collab plan through GraphQL', () => {
     ]);
   });
 
+  /** Answers a project's variables page after page without end: `cursor(n)` is the nth page's cursor. */
+  function endlessPages(url: string, nodes: unknown[], cursor: (n: number) => string): MockAgent {
+    const agent = new MockAgent();
+    agent.enableNetConnect(new URL(url).host);
+    let n = 0;
+    const variables = () => ({
+      nodes: n === 1 ? VARIABLE : nodes,
+      pageInfo: { hasNextPage: true, endCursor: cursor(n) },
+    });
+    agent
+      .get(new URL(url).origin)
+      .intercept({ path: '/api/graphql', method: 'POST' })
+      .reply(() => {
+        n += 1;
+        const data = {
+          projects: {
+            nodes: [{ fullPath: 'acme/web/storefront', variables: variables() }],
+            pageInfo: { hasNextPage: false },
+          },
+          project: { variables: variables() },
+        };
+        return {
+          statusCode: 200,
+          data: { data },
+          responseOptions: { headers: { 'content-type': 'application/json' } },
+        };
+      })
+      .persist();
+    return agent;
+  }
+  const VARIABLE = [
+    {
+      key: 'V0',
+      value: 'v0',
+      variableType: 'ENV_VAR',
+      protected: false,
+      masked: false,
+      hidden: false,
+      raw: false,
+      environmentScope: '*',
+      description: null,
+    },
+  ];
+  const VARIABLES_ONLY = `version: 1
+projects:
+  acme/web/storefront:
+    variables:
+      - key: APP_ENV
+        value: staging
+`;
+
+  it('pages that hand back a cursor given before: variables by REST, the same plan, one line', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(VARIABLES_ONLY);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    const fallen = await collab(['plan', '-f', path, '-o', 'json'], {
+      dispatcher: endlessPages(sandbox.url, VARIABLE, () => 'c1'),
+    });
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(fallen.stderr)).toEqual([
+      'warning: GraphQL answered pages that do not end (a cursor again, or an empty page with more after it): reading variables by REST',
+    ]);
+  });
+
+  it('empty pages that each say more follow, under new cursors: variables by REST, the same plan', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(VARIABLES_ONLY);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    const fallen = await collab(['plan', '-f', path, '-o', 'json'], {
+      dispatcher: endlessPages(sandbox.url, [], (n) => `c${n}`),
+    });
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(fallen.stderr)).toHaveLength(1);
+  });
+
   it('the graphql setting false: REST, and nothing said', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE);
