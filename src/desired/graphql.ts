@@ -1,4 +1,5 @@
 import type { VerbContext } from '../context.js';
+import { flat } from '../error-text.js';
 import { isCollabError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
 import { eachLimited } from '../util/pool.js';
@@ -139,12 +140,15 @@ class GraphqlRun {
         this.absent = true;
         throw new Fallback(ABSENT);
       }
-      throw new Fallback(`failed (${error.message})`);
+      throw new Fallback(`failed (${flat(error.message)})`);
     }
     const { data, errors } = answer as { data?: unknown; errors?: unknown };
     if (Array.isArray(errors) && errors.length > 0) {
       const first = errors[0] as { message?: unknown };
-      throw new Fallback(`answered an error (${typeof first?.message === 'string' ? first.message : 'no message'})`);
+      // The server's words, on one line and cut short: a message of any length is still one warning.
+      throw new Fallback(
+        `answered an error (${typeof first?.message === 'string' ? flat(first.message) : 'no message'})`,
+      );
     }
     if (!isItem(data)) throw new Fallback('answered no data');
     return data;

@@ -94,6 +94,17 @@ describe('collab plan through GraphQL', () => {
     ]);
   });
 
+  it('an error of 100,000 characters over lines: one warning line of at most 1,200 characters', async () => {
+    const { collab, file, sandbox } = await world();
+    const message = `Field 'ciVariables' is not here\n${'x'.repeat(100_000)}`;
+    const dispatcher = graphqlAnswering(sandbox.url, { errors: [{ message }] });
+    const fallen = await collab(['plan', '-f', file(FILE), '-o', 'json'], { dispatcher });
+    const [line, ...others] = warnings(fallen.stderr);
+    expect(others).toEqual([]);
+    expect(line).toContain("answered an error (Field 'ciVariables' is not here x");
+    expect(line?.length).toBeLessThanOrEqual(1200);
+  });
+
   it('an answer that leaves a connection out: that section by REST, the same plan, one line', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE);
