@@ -108,8 +108,11 @@ export function parseDesired(
   const data = doc.toJS() as unknown;
   const secrets = new Set<string>();
   const issues: Issue[] = [];
-  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), secrets, issues });
-  issues.push(...checkShape(resolved, options));
+  const unresolved = new Set<string>();
+  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), secrets, issues, unresolved });
+  // A value whose template did not resolve is already a problem: what the shape check then says of
+  // it (a masked value "must not be empty") is only that again, and would count as a second problem.
+  issues.push(...checkShape(resolved, options).filter((issue) => !unresolved.has(JSON.stringify(issue.path))));
   if (issues.length > 0)
     throw problems(
       path,
@@ -151,6 +154,8 @@ interface Interpolation {
   dir: string;
   secrets: Set<string>;
   issues: Issue[];
+  /** Where a template did not resolve (a variable unset, a file unreadable), by JSON path. */
+  unresolved: Set<string>;
 }
 
 function interpolate(
@@ -197,7 +202,9 @@ function secretProblem(
 
 function substitute(template: string, path: (string | number)[], state: Interpolation, unshown: boolean): string {
   const value = resolveReferences(template, state.env, state.dir, (message) => {
-    if (!unshown) state.issues.push({ path, message });
+    if (unshown) return;
+    state.issues.push({ path, message });
+    state.unresolved.add(JSON.stringify(path));
   });
   if (value !== template && value !== '') state.secrets.add(value);
   return value;

@@ -155,4 +155,16 @@ describe('collab.yaml: loading and checking', () => {
       { url: 'https://x.example.com', token: '$' + '{env:TOKEN}' },
     ]);
   });
+
+  it("a masked value's unset variable is one problem, not two", () => {
+    const text =
+      'version: 1\nprojects:\n  acme/app:\n    variables:\n      - key: DEPLOY_TOKEN\n        value: $' +
+      '{env:DEPLOY_TOKEN}\n        masked: true\n';
+    expect(problems(text)).toBe(
+      [
+        'collab.yaml:6:16: environment variable DEPLOY_TOKEN is not set (named by $' + '{env:DEPLOY_TOKEN})',
+        'error: a problem in collab.yaml; nothing was sent',
+      ].join('\n'),
+    );
+  });
 });
