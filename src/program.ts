@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
+import { choiceParser } from './params/option.js';
 import { HELP_LAYOUT } from './help-layout.js';
 import { CollabError, exitCodeMeanings, isCollabError } from './errors.js';
 import { parseFieldList } from './output/fields.js';
@@ -108,10 +109,11 @@ function toOption(spec: OptionSpec, run: ProgramRun): Option {
   if (spec.hidden) option.hideHelp();
   if (spec.default !== undefined) option.default(spec.default);
   // `--project -` reads the targets from standard input (src/bulk/): the value is not a path to check.
+  const own = spec.parse ?? (spec.choices ? choiceParser(spec.choices) : undefined);
   const parse =
-    spec.parse && targetOptionNoun(spec)
-      ? (value: string, name: string) => (value === STDIN_TARGET ? value : spec.parse?.(value, name))
-      : spec.parse;
+    own && targetOptionNoun(spec)
+      ? (value: string, name: string) => (value === STDIN_TARGET ? value : own(value, name))
+      : own;
   const flag = longFlag(spec);
   if (parse || spec.repeatable) {
     option.argParser((value: string, previous: unknown) => {

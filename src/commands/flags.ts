@@ -1,6 +1,5 @@
-import { CollabError } from '../errors.js';
 import { collectParams, type ParamsOf, paramOption } from '../params/derive.js';
-import type { OptionSpec, ValueParser } from '../params/option.js';
+import { choiceParser, type OptionSpec, type ValueParser } from '../params/option.js';
 import type { ParamSpec } from '../params/types.js';
 
 /**
@@ -156,13 +155,7 @@ export function choice<const C extends string>(
   choices: readonly C[],
   extra: Pick<OptionSpec, 'hidden'> = {},
 ): Flag<C, 'optional'> {
-  const parse: ValueParser<C> = (value, flag) => {
-    const found = choices.find((c) => c === value);
-    if (found === undefined)
-      throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected one of ${choices.join(', ')}`);
-    return found;
-  };
-  return single({ flags, description, choices, parse, ...extra }, 'optional');
+  return single({ flags, description, choices, parse: choiceParser(choices), ...extra }, 'optional');
 }
 
 /**

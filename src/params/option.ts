@@ -1,3 +1,5 @@
+import { CollabError } from '../errors.js';
+
 /**
  * A flag as data. The parameter tables (src/params/) derive flags from their parameters, and the
  * command definitions (src/commands/) declare their own; the CLI builds commander options from
@@ -34,3 +36,17 @@ export interface OptionSpec<T = unknown> {
 
 /** Reads a flag's value as a `T`; throws a usage error naming `flag` when the value is not acceptable. */
 export type ValueParser<T = unknown> = (value: string, flag: string) => T;
+
+/**
+ * The rule of a flag with `choices`: one of them, exactly as written. The CLI gives it to every
+ * such flag that has no parser of its own, so that every refusal of a choice reads the same
+ * (commander's own says "argument 'x' is invalid. Allowed choices are …").
+ */
+export function choiceParser<const C extends string>(choices: readonly C[]): ValueParser<C> {
+  return (value, flag) => {
+    const found = choices.find((c) => c === value);
+    if (found === undefined)
+      throw new CollabError('usage', `invalid value "${value}" for ${flag}: expected one of ${choices.join(', ')}`);
+    return found;
+  };
+}

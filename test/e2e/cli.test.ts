@@ -47,7 +47,7 @@ describe('the command line', () => {
   it('rejects a bad output format before sending', async () => {
     const result = await collab(['api', 'user', '--output', 'xml']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/argument 'xml' is invalid\. Allowed choices are table, json, ndjson, csv/);
+    expect(result.stderr).toMatch(/^error: invalid value "xml" for --output: expected one of table, json, ndjson, csv/);
   });
 
   it('requires a host', async () => {

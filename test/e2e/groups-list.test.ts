@@ -276,7 +276,9 @@ describe('collab groups: lists', () => {
       expect(top.exitCode).toBe(2);
       const similarity = await collab(['groups', 'subgroups', 'acme', '--search', 'a', '--order-by', 'similarity']);
       expect(similarity.exitCode).toBe(2);
-      expect(similarity.stderr).toMatch(/argument 'similarity' is invalid/);
+      expect(similarity.stderr).toMatch(
+        /^error: invalid value "similarity" for --order-by: expected one of name, path, id\n/,
+      );
       expect(sandbox.stats.requests).toBe(before);
     });
 

@@ -181,9 +181,12 @@ describe('collab groups: create, update, remove, transfer', () => {
         ],
         [
           ['--name', 'X', '--project-creation-level', 'everyone'],
-          /argument 'everyone' is invalid. Allowed choices are noone, maintainer, developer/,
+          /^error: invalid value "everyone" for --project-creation-level: expected one of noone, maintainer, developer\n/,
         ],
-        [['--name', 'X', '--default-branch-protection', '3'], /Allowed choices are 0, 1, 2/],
+        [
+          ['--name', 'X', '--default-branch-protection', '3'],
+          /for --default-branch-protection: expected one of 0, 1, 2\n/,
+        ],
         [['--name', 'X', '--two-factor-grace-period', 'soon'], /--two-factor-grace-period/],
         [
           ['--name', 'X', '--avatar', '/nonexistent/logo.png'],

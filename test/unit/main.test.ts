@@ -22,6 +22,15 @@ describe('main', () => {
     );
   });
 
+  it("refuses a parameter's choice in collab's words, as every other bad value, not commander's", async () => {
+    const result = await runMain(['projects', 'list', '--visibility', 'secret'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      'error: invalid value "secret" for --visibility: expected one of private, internal, public\n' +
+        'hint: see `collab projects list --help`\n',
+    );
+  });
+
   it('names the option for a project given as an argument to a verb that takes it as --project', async () => {
     const result = await runMain(['labels', 'list', 'acme/web/storefront'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
