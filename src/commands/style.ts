@@ -8,7 +8,7 @@ import type { CommandSpec } from './spec.js';
  */
 export const VERB_ALIASES: Readonly<Record<string, readonly string[]>> = {
   list: ['ls'],
-  view: ['show'],
+  view: ['show', 'get'],
   update: ['edit'],
   delete: ['rm'],
   remove: ['rm'],

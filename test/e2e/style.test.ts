@@ -16,7 +16,7 @@ function verbs(specs: readonly CommandSpec[], prefix = ''): Array<{ path: string
 }
 
 describe('one style', () => {
-  it('every noun’s list, view, update, delete and remove answer to the same aliases (ls, show, edit, rm)', async () => {
+  it('every noun’s list, view, update, delete and remove answer to the same aliases (ls, show and get, edit, rm)', async () => {
     const all = verbs(await loadCommandTree());
     const kinds = all.filter(({ spec }) => VERB_ALIASES[spec.name]);
     // groups, hooks, notes, push-rule, share, config... not only projects.
@@ -36,5 +36,7 @@ describe('one style', () => {
     expect(noun.stdout).toMatch(/^Usage: collab hooks\|hook /);
     expect(noun.stdout).toMatch(/\n {2}list\|ls /);
     expect((await runMain(['groups', 'show', '--help'], env)).stdout).toMatch(/^Usage: collab groups view\|show /);
+    // get, as glab (`glab variable get`) and kubectl say it.
+    expect((await runMain(['variables', 'get', '--help'], env)).stdout).toMatch(/^Usage: collab variables view\|show /);
   });
 });
