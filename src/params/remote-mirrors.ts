@@ -1,5 +1,27 @@
-import { urlRule } from './rules.js';
+import { compileProblem, re2Problem } from './push-rules.js';
+import { type ParamRule, urlRule } from './rules.js';
 import type { ParamSpec } from './types.js';
+
+/**
+ * A branch regex: the doc calls it a "regular expression for branch names to mirror"
+ * (doc/api/remote_mirrors.md, gitlabhq/gitlabhq 0286e4c6), and the model holds it to that:
+ * `validates :mirror_branch_regex, untrusted_regexp: true, length: { maximum: 255 }`
+ * (ee/app/models/ee/remote_mirror.rb, diffblue/gitlab 29375e85, a copy of gitlab-org/gitlab),
+ * whose UntrustedRegexpValidator answers `not valid RE2 syntax: <why>`. "" clears it.
+ */
+const regexProblem = (value: string) => (value === '' ? undefined : (re2Problem(value) ?? compileProblem(value)));
+const MIRROR_BRANCH_REGEX_RULE: ParamRule = {
+  what: 'branch regex',
+  source: 'doc/api/remote_mirrors.md (mirror_branch_regex); ee/app/models/ee/remote_mirror.rb',
+  maxLength: 255,
+  checks: [
+    {
+      ok: (value) => regexProblem(value) === undefined,
+      says: (value) => regexProblem(value) ?? '',
+      service: (value) => `not valid RE2 syntax: ${regexProblem(value) ?? ''}`,
+    },
+  ],
+};
 
 /**
  * Push mirrors, GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6): POST
@@ -21,6 +43,7 @@ export const MIRROR_PARAMS = [
     type: 'string',
     description: 'mirror only branches whose name matches this regular expression (not with only_protected_branches)',
     paid: true,
+    rule: MIRROR_BRANCH_REGEX_RULE,
   },
   {
     name: 'auth_method',

@@ -37,8 +37,8 @@ interface RuleCheck {
   ok: RegExp | ((value: string) => boolean);
   /** collab's words; a function where they name the part that fails (a cron line's field). */
   says: string | ((value: string) => string);
-  /** The service's words where the model has a message of its own for this check. */
-  service?: string;
+  /** The service's words where the model has a message of its own for this check (a function where they quote why: RE2's complaint). */
+  service?: string | ((value: string) => string);
 }
 
 interface RuleProblem {
@@ -79,7 +79,11 @@ export function problemOf(rule: ParamRule, value: unknown): RuleProblem | undefi
     if (text.includes(char)) return fail(`must not contain ${name}`, invalid);
   for (const check of rule.checks ?? []) {
     const ok = typeof check.ok === 'function' ? check.ok(text) : check.ok.test(text);
-    if (!ok) return fail(typeof check.says === 'function' ? check.says(text) : check.says, check.service ?? invalid);
+    if (!ok)
+      return fail(
+        typeof check.says === 'function' ? check.says(text) : check.says,
+        typeof check.service === 'function' ? check.service(text) : (check.service ?? invalid),
+      );
   }
   return undefined;
 }

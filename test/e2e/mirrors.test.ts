@@ -5,7 +5,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab mirrors against the sandbox: the URL's credentials never on the command line nor in any output. */
 describe('collab mirrors', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const mirrorsPath = `/projects/${encodeURIComponent(project)}/remote_mirrors`;
   const URL_WITH_TOKEN = 'https://bot:glpat-mirror-secret@github.example.com/acme/storefront.git';
@@ -106,5 +106,38 @@ describe('collab mirrors', () => {
     expect((await collab(['mirrors', 'delete', String(id), '--project', project])).exitCode).toBe(2);
     expect((await collab(['mirrors', 'delete', String(id), '--project', project, '--yes'])).exitCode).toBe(0);
     expect(await getJson(mirrorsPath)).toEqual([]);
+  });
+
+  it('a branch regex that is no regular expression is refused before sending, and by the service', async () => {
+    sandbox.resetStats();
+    const created = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'ssh://git@example.com/r.git',
+      '--mirror-branch-regex',
+      'release/(',
+    ]);
+    expect(created.exitCode).toBe(2);
+    expect(created.stderr).toMatch(
+      /^error: --mirror-branch-regex: invalid branch regex "release\/\(": it does not compile: /,
+    );
+    const updated = await collab(['mirrors', 'update', '1', '--project', project, '--mirror-branch-regex', '(?=x)']);
+    expect(updated.exitCode).toBe(2);
+    expect(updated.stderr).toMatch(/look-ahead \(\?= is not supported by RE2/);
+    expect(sandbox.requestLog).toEqual([]);
+
+    const refused = await call('POST', mirrorsPath, {
+      json: { url: 'ssh://git@example.com/r.git', mirror_branch_regex: 'a'.repeat(256) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: { mirror_branch_regex: ['is too long (maximum is 255 characters)'] } });
+    const made = await call('POST', mirrorsPath, { json: { url: 'ssh://git@example.com/r.git' } });
+    const put = await call('PUT', `${mirrorsPath}/${made.body.id}`, { json: { mirror_branch_regex: '(' } });
+    expect(put.status).toBe(400);
+    expect(put.body.message).toMatch(/^Remote mirrors mirror branch regex not valid RE2 syntax: /);
+    expect((await getJson(`${mirrorsPath}/${made.body.id}`)).mirror_branch_regex).toBeNull();
   });
 });

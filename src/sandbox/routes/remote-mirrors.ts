@@ -1,7 +1,7 @@
 import { MIRROR_PARAMS, MIRROR_URL_RULE, scrubbedMirrorUrl } from '../../params/remote-mirrors.js';
 import { ACCESS } from '../access.js';
 import { findOwner } from '../guards.js';
-import { notFound, paramError, validationError } from '../errors.js';
+import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, RemoteMirror } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -51,6 +51,12 @@ function readMirrorParams(req: SandboxRequest) {
   return readParams(req.input, MIRROR_PARAMS);
 }
 
+/** The model's word on a branch regex (src/params/remote-mirrors.ts says where GitLab holds it). */
+function regexError(regex: string | undefined): string | undefined {
+  const param = MIRROR_PARAMS.find((p) => p.name === 'mirror_branch_regex');
+  return regex === undefined ? undefined : modelError(param?.rule, regex);
+}
+
 function listMirrors(req: SandboxRequest): SandboxResponse {
   const project = mirrorProject(req);
   const found = [...req.store.remoteMirrors.values()].filter((m) => m.project_id === project.id);
@@ -65,9 +71,13 @@ function createMirror(req: SandboxRequest): SandboxResponse {
   const project = mirrorProject(req);
   const url = requireStr(req.input, 'url');
   const params = readMirrorParams(req);
-  // RemoteMirror's URL validation: the model's error, 400.
+  // RemoteMirror's validations (the URL's, the branch regex's): the model's errors, 400.
+  const errors: Record<string, string[]> = {};
   const refused = modelError(MIRROR_URL_RULE, url);
-  if (refused) throw validationError({ url: [refused] });
+  if (refused) errors.url = [refused];
+  const regex = regexError(params.mirror_branch_regex);
+  if (regex) errors.mirror_branch_regex = [regex];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
   const mirror: RemoteMirror = {
     id: req.store.nextId('remote_mirror'),
     project_id: project.id,
@@ -88,6 +98,10 @@ function createMirror(req: SandboxRequest): SandboxResponse {
 function updateMirror(req: SandboxRequest): SandboxResponse {
   const mirror = findMirror(req, mirrorProject(req));
   const params = readMirrorParams(req);
+  // PUT saves through Projects::UpdateService (lib/api/remote_mirrors.rb), whose refusal is the
+  // project's errors as one sentence, a 400 (the endpoint's documented failure).
+  const regex = regexError(params.mirror_branch_regex);
+  if (regex) throw apiError(400, `Remote mirrors mirror branch regex ${regex}`);
   if (params.enabled !== undefined) mirror.enabled = params.enabled;
   if (params.keep_divergent_refs !== undefined) mirror.keep_divergent_refs = params.keep_divergent_refs;
   if (params.only_protected_branches !== undefined) {
