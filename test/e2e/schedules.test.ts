@@ -155,4 +155,19 @@ describe('collab schedules', () => {
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(dry.stdout + dry.stderr).toMatch(/POST .*\/pipeline_schedules\/\(new\)\/variables/);
   });
+
+  it('a short ref that names no branch is refused by the service; a full ref is kept as given', async () => {
+    const missing = await create('maintainer', '--ref', 'no-such-branch');
+    expect(missing.exitCode).toBe(5);
+    expect(missing.stderr).toMatch(/ref is ambiguous/);
+    expect(await getJson(schedulesPath)).toEqual([]);
+    const full = await create('maintainer', '--ref', 'refs/heads/not-yet-pushed');
+    expect(full.exitCode, full.stderr).toBe(0);
+    const { id } = full.json<{ id: number }>();
+    const update = await collab(['schedules', 'update', String(id), '--project', project, '--ref', 'nope'], {
+      as: 'maintainer',
+    });
+    expect(update.exitCode).toBe(5);
+    expect((await getJson(`${schedulesPath}/${id}`)).ref).toBe('refs/heads/not-yet-pushed');
+  });
 });

@@ -226,7 +226,7 @@ describe('every table fits its terminal', () => {
         '--description',
         'The nightly end-to-end suite against the staging environment of the platform',
         '--ref',
-        'release/candidates-for-the-next-long-term-support-release',
+        'refs/heads/release/candidates-for-the-next-long-term-support-release',
         '--cron',
         '0 2 * * 1-5',
         '--cron-timezone',

@@ -21,8 +21,12 @@ import { userObject } from '../views.js';
  * lib/api/ci/pipeline_schedules.rb serve them: Developers list, view, create and play; a schedule
  * is changed (and its variables) by its owner alone, so another Maintainer takes ownership first;
  * taking ownership and deleting need the Maintainer role. The list carries no variables, the
- * single GET does. A short ref is expanded to a full one: the sandbox has no repository, so it is
- * taken for a branch (GitLab looks it up, and refuses one that is ambiguous or not there).
+ * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
+ * is expanded to the branch it names, and refused when it names none (the sandbox's repository
+ * has branches, no tags): Ci::PipelineSchedules::BaseSaveService
+ * (app/services/ci/pipeline_schedules/base_save_service.rb, gitlabhq/gitlabhq 7e8b0612) answers
+ * a ref that `expand_short_ref` leaves short, a branch and a tag or neither, `ref: is ambiguous`,
+ * before the model's other validations.
  */
 
 function scheduleProject(req: SandboxRequest, level: number): { project: Project; user: User } {
@@ -37,7 +41,14 @@ function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
   return schedule;
 }
 
-const fullRef = (ref: string) => (ref.startsWith('refs/') ? ref : `refs/heads/${ref}`);
+/** Ci::PipelineSchedule's VALID_REF_FORMAT_REGEX: a full ref, kept as given. */
+const FULL_REF = /^refs\/(heads|tags)\/\S/;
+
+function fullRef(project: Project, ref: string): string {
+  if (FULL_REF.test(ref)) return ref;
+  if (project.branches.includes(ref)) return `refs/heads/${ref}`;
+  throw validationError({ ref: ['is ambiguous'] });
+}
 
 /** The model's validations (CronValidator, CronTimezoneValidator): 400 with each field's error. */
 function checkSchedule(fields: { cron?: string; cron_timezone?: string }): void {
@@ -87,13 +98,14 @@ function createSchedule(req: SandboxRequest): SandboxResponse {
   const ref = requireStr(req.input, 'ref');
   const cron = requireStr(req.input, 'cron');
   const params = readParams(req.input, SCHEDULE_PARAMS);
+  const full = fullRef(project, ref);
   checkSchedule({ cron, cron_timezone: params.cron_timezone });
   const now = req.store.nowIso();
   const schedule: PipelineSchedule = {
     id: req.store.nextId('pipeline_schedule'),
     project_id: project.id,
     description,
-    ref: fullRef(ref),
+    ref: full,
     cron,
     cron_timezone: params.cron_timezone ?? 'UTC',
     active: params.active ?? true,
@@ -118,9 +130,11 @@ function ownSchedule(req: SandboxRequest): PipelineSchedule {
 function updateSchedule(req: SandboxRequest): SandboxResponse {
   const schedule = ownSchedule(req);
   const params = readParams(req.input, SCHEDULE_PARAMS);
+  const ref =
+    params.ref === undefined ? undefined : fullRef(req.store.projects.get(schedule.project_id) as Project, params.ref);
   checkSchedule({ cron: params.cron ?? schedule.cron, cron_timezone: params.cron_timezone ?? schedule.cron_timezone });
   if (params.description !== undefined) schedule.description = params.description;
-  if (params.ref !== undefined) schedule.ref = fullRef(params.ref);
+  if (ref !== undefined) schedule.ref = ref;
   if (params.cron !== undefined) schedule.cron = params.cron;
   if (params.cron_timezone !== undefined) schedule.cron_timezone = params.cron_timezone;
   if (params.active !== undefined) schedule.active = params.active;
