@@ -160,6 +160,9 @@ describe('collab schedules', () => {
     const missing = await create('maintainer', '--ref', 'no-such-branch');
     expect(missing.exitCode).toBe(5);
     expect(missing.stderr).toMatch(/ref is ambiguous/);
+    expect(missing.stderr).toMatch(
+      /^hint: --ref no-such-branch names no branch or tag of project acme\/web\/storefront, or both: give a branch that exists, or the full ref \(refs\/heads\/no-such-branch or refs\/tags\/no-such-branch\)$/m,
+    );
     expect(await getJson(schedulesPath)).toEqual([]);
     const full = await create('maintainer', '--ref', 'refs/heads/not-yet-pushed');
     expect(full.exitCode, full.stderr).toBe(0);
@@ -168,6 +171,7 @@ describe('collab schedules', () => {
       as: 'maintainer',
     });
     expect(update.exitCode).toBe(5);
+    expect(update.stderr).toMatch(/^hint: --ref nope names no branch or tag of project /m);
     expect((await getJson(`${schedulesPath}/${id}`)).ref).toBe('refs/heads/not-yet-pushed');
   });
 });

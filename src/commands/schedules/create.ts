@@ -5,6 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
 import { CREATE_FLAGS } from './options.js';
 import { ownerVerb } from '../owner.js';
+import { refHint } from './shared.js';
 
 export const CREATE = ownerVerb({
   kinds: ['project'],
@@ -45,7 +46,11 @@ export async function run(ctx: VerbContext, opts: CreateScheduleOptions): Promis
       await ctx.session.mutate(createScheduleVariable(opts.owner.ref, undefined, variable));
     return;
   }
-  const response = await ctx.session.mutate<Schedule>(createSchedule(opts.owner.ref, opts.fields));
+  const response = await ctx.session
+    .mutate<Schedule>(createSchedule(opts.owner.ref, opts.fields))
+    .catch((error: unknown) => {
+      throw refHint(error, opts.fields.ref, opts.owner.ref);
+    });
   if (!response) return;
   const schedule = response.data;
   for (const variable of opts.variables)

@@ -13,7 +13,7 @@ import type { VerbInput } from '../verb.js';
 import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
 import { unknownSchedule } from './view.js';
 import { UPDATE_FLAGS } from './options.js';
-import { SCHEDULE_ID } from './shared.js';
+import { refHint, SCHEDULE_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
 
 export const UPDATE = ownerVerb({
@@ -78,7 +78,11 @@ export async function run(ctx: VerbContext, opts: UpdateScheduleOptions): Promis
     });
   let updated = schedule;
   if (Object.keys(opts.fields).length > 0) {
-    const response = await ctx.session.mutate<Schedule>(updateSchedule(project, scheduleId, opts.fields));
+    const response = await ctx.session
+      .mutate<Schedule>(updateSchedule(project, scheduleId, opts.fields))
+      .catch((error: unknown) => {
+        throw refHint(error, opts.fields.ref, project);
+      });
     if (response) updated = response.data;
   }
   for (const variable of opts.variables)
