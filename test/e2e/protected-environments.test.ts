@@ -129,6 +129,25 @@ describe('collab protected-environments', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('update --clear-approvers with --approvals is exit 2 before any request, not --approvals ignored', async () => {
+    sandbox.resetStats();
+    const both = await collab([
+      'protected-environments',
+      'update',
+      'production',
+      '--project',
+      project,
+      '--clear-approvers',
+      '--approvals',
+      '2',
+    ]);
+    expect([both.exitCode, both.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --approvals cannot be used with --clear-approvers',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown environment or user is exit 4 with a hint, a second protection exit 5, a Developer is told the role needed', async () => {
     const missing = await collab(['protected-environments', 'view', 'nope', '--project', project]);
     expect([missing.exitCode, missing.stderr.split('\n')[1]]).toEqual([

@@ -36,6 +36,11 @@ export function parse(input: UpdateEnvironmentInput): UpdateEnvironmentInput {
     throw new CollabError('usage', '--clear-approvers cannot be used with --approver-* flags', {
       hint: 'give the approvers wanted, or --clear-approvers for none',
     });
+  // No approver is left to need them: the count would be dropped without a word.
+  if (input.clearApprovers && input.approvals !== undefined)
+    throw new CollabError('usage', '--approvals cannot be used with --clear-approvers', {
+      hint: 'leave out --approvals: with no approvers, none are needed',
+    });
   if (!deployGiven(input) && !approversGiven(input) && input.approvals === undefined && !input.clearApprovers)
     throw new CollabError('usage', 'nothing to change', {
       hint: 'give --deploy-role/--deploy-user/--deploy-group, --approver-role/--approver-user/--approver-group, --approvals or --clear-approvers',
