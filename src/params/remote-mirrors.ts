@@ -10,7 +10,7 @@ import type { ParamSpec } from './types.js';
  * whose UntrustedRegexpValidator answers `not valid RE2 syntax: <why>`. "" clears it.
  */
 const regexProblem = (value: string) => (value === '' ? undefined : (re2Problem(value) ?? compileProblem(value)));
-const MIRROR_BRANCH_REGEX_RULE: ParamRule = {
+export const MIRROR_BRANCH_REGEX_RULE: ParamRule = {
   what: 'branch regex',
   source: 'doc/api/remote_mirrors.md (mirror_branch_regex); ee/app/models/ee/remote_mirror.rb',
   maxLength: 255,

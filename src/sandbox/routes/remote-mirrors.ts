@@ -1,4 +1,9 @@
-import { MIRROR_PARAMS, MIRROR_URL_RULE, scrubbedMirrorUrl } from '../../params/remote-mirrors.js';
+import {
+  MIRROR_BRANCH_REGEX_RULE,
+  MIRROR_PARAMS,
+  MIRROR_URL_RULE,
+  scrubbedMirrorUrl,
+} from '../../params/remote-mirrors.js';
 import { ACCESS } from '../access.js';
 import { findOwner } from '../guards.js';
 import { apiError, notFound, paramError, validationError } from '../errors.js';
@@ -53,8 +58,7 @@ function readMirrorParams(req: SandboxRequest) {
 
 /** The model's word on a branch regex (src/params/remote-mirrors.ts says where GitLab holds it). */
 function regexError(regex: string | undefined): string | undefined {
-  const param = MIRROR_PARAMS.find((p) => p.name === 'mirror_branch_regex');
-  return regex === undefined ? undefined : modelError(param?.rule, regex);
+  return regex === undefined ? undefined : modelError(MIRROR_BRANCH_REGEX_RULE, regex);
 }
 
 function listMirrors(req: SandboxRequest): SandboxResponse {
