@@ -238,10 +238,15 @@ export function moreLines(more: number, width = Number.POSITIVE_INFINITY): strin
 /**
  * A note for a person's terminal, wrapped to `width` cells at spaces, and a word longer than a
  * line (a --fields list) after its commas or slashes, never inside a name; later lines indented by
- * two. A piece with no such break is cut where it must be.
+ * two more than the first. A piece with no such break is cut where it must be. A note indented
+ * (an item under the note before it) keeps its indent on every line, so the items still read as
+ * a list under their heading.
  */
 export function wrapNote(text: string, width: number): string[] {
   if (width <= 4 || displayWidth(text) <= width) return [text];
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  if (indent !== '' && width - indent.length > 4)
+    return wrapNote(text.slice(indent.length), width - indent.length).map((line) => `${indent}${line}`);
   const pieces: string[] = [];
   for (const word of text.split(' ')) {
     if (displayWidth(word) <= width - 2) {

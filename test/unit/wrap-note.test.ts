@@ -25,6 +25,13 @@ describe('wrapNote', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
   });
 
+  it('keeps an indented note indented on every line it wraps to', () => {
+    expect(wrapNote('  environment variable TOKEN is not set, sent by project:acme/web hooks', 40)).toEqual([
+      '  environment variable TOKEN is not set,',
+      '    sent by project:acme/web hooks',
+    ]);
+  });
+
   it('cuts a word with no break in it where it must', () => {
     expect(wrapNote(`a ${'x'.repeat(25)}`, 12)).toEqual(['a', '  xxxxxxxxxx', '  xxxxxxxxxx', '  xxxxx']);
   });
