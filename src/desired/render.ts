@@ -117,7 +117,7 @@ function lines(change: Change, paint: Paint, room: number, where = ''): string[]
   const whole = `${text}${change.destructive ? DESTRUCTIVE : ''}${tail}`;
   if (room <= 2 || (omitted === 0 && displayWidth(whole) <= room - 2))
     return [`${sign} ${text}${change.destructive ? paint.red(DESTRUCTIVE) : ''}${paint.dim(tail)}`];
-  const wrapped = wrapToWidth(`${text}${change.destructive ? DESTRUCTIVE : ''}`, room - 2);
+  const wrapped = wrapChange(`${text}${change.destructive ? DESTRUCTIVE : ''}`, room - 2);
   const last = wrapped.length - 1;
   // The targets go on the change's last line where they fit, else on a line of their own.
   if (where && displayWidth(`${wrapped[last]}${tail}`) <= room - 2)
@@ -128,6 +128,52 @@ function lines(change: Change, paint: Paint, room: number, where = ''): string[]
     wrapped.push(...wrapToWidth(note, room - 2).map((part) => paint.dim(part)));
   }
   return wrapped.map((part, i) => (i === 0 ? `${sign} ${part}` : `  ${part}`));
+}
+
+/**
+ * A change's text as lines of at most `width` cells. It breaks where a reader sees a boundary: at
+ * a space between words, or after a comma between a value's members, never at a space inside a
+ * JSON string while the member holding it fits on a line (`"cron":"0 2 * * *"` stays whole); a
+ * piece longer than a line (a long description) breaks inside as any long text does. Only where
+ * the lines break is chosen: joined back, they are the text, less the spaces broken at.
+ */
+function wrapChange(text: string, width: number): string[] {
+  const pieces: Array<{ text: string; glued: boolean }> = [];
+  let start = 0;
+  let glued = false;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x20 || code === 0x2c) {
+      // A space is the break's own (dropped there); a comma stays at the end of its line.
+      const end = code === 0x2c ? i + 1 : i;
+      pieces.push({ text: text.slice(start, end), glued });
+      start = i + 1;
+      glued = code === 0x2c;
+    }
+  }
+  pieces.push({ text: text.slice(start), glued });
+  const lines: string[] = [];
+  let line: string | undefined;
+  for (const piece of pieces) {
+    if (line !== undefined) {
+      const joined = `${line}${piece.glued ? '' : ' '}${piece.text}`;
+      if (displayWidth(joined) <= width) {
+        line = joined;
+        continue;
+      }
+      lines.push(line);
+    }
+    const parts = wrapToWidth(piece.text, width);
+    lines.push(...parts.slice(0, -1));
+    line = parts[parts.length - 1] as string;
+  }
+  if (line !== undefined) lines.push(line);
+  return lines;
 }
 
 /**

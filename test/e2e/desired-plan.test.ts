@@ -250,10 +250,12 @@ describe('collab plan', () => {
     const plan = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
     expect(plan.exitCode).toBe(8);
     expect(fits(plan.stdout, 60)).toEqual([]);
-    const [name, ...json] = changeLines(plan.stdout, '    + variable USERS');
-    expect(name).toBe('variable USERS');
-    expect(json.every((line) => line.endsWith(',') || line === json.at(-1))).toBe(true);
-    expect(JSON.parse(json.join(''))).toEqual({ key: 'USERS', environment_scope: '*', value: users });
+    const lines = changeLines(plan.stdout, '    + variable USERS');
+    // The members that fit go on the change's first line, the long value after it.
+    expect(lines[0]).toBe('variable USERS {"key":"USERS","environment_scope":"*",');
+    expect(lines.every((line) => line.endsWith(',') || line === lines.at(-1))).toBe(true);
+    const json = lines.join('').slice('variable USERS '.length);
+    expect(JSON.parse(json)).toEqual({ key: 'USERS', environment_scope: '*', value: users });
   });
 
   it('a huge description read from the service is cut on a terminal, saying how much and where it is whole', async () => {

@@ -132,6 +132,27 @@ describe('the diff on a terminal', () => {
     );
   });
 
+  it("breaks a new value between its members, not at a space inside a member's string", () => {
+    const after = { ref: 'main', cron: '0 2 * * *', cron_timezone: 'UTC' };
+    const plan = planOf([change('acme/web', 'pipeline_schedules', 'nightly', 'create', null, after)]);
+    const lines = humanPlan(plan, NO_PAINT, 60).split('\n').slice(1, 3);
+    expect(lines).toEqual(['    + schedule nightly {"ref":"main","cron":"0 2 * * *",', '      "cron_timezone":"UTC"}']);
+  });
+
+  it('breaks a member longer than a line inside it, and read back the lines are the change', () => {
+    const after = { name: 'docs', description: `${'word '.repeat(20)}end` };
+    const plan = planOf([change('acme/web', 'labels', 'docs', 'create', null, after)]);
+    const lines = humanPlan(plan, NO_PAINT, 40).split('\n').slice(1, -4);
+    expect(lines.every((line) => line.length <= 40)).toBe(true);
+    expect(lines.length).toBeGreaterThan(3);
+    // The breaks were at spaces (one each) or after the comma between members (none).
+    const text = lines
+      .map((line) => line.trim())
+      .join(' ')
+      .replace('"docs", ', '"docs",');
+    expect(text).toBe(`+ label docs ${JSON.stringify(after)}`);
+  });
+
   it.each([60, 80])('at %i columns hides no part of a long new value', (width) => {
     const before = { merge_access_level: 'maintainer', push_access_level: 'maintainer', allow_force_push: false };
     const after = { merge_access_level: 'developer', push_access_level: 'maintainer', allow_force_push: false };
