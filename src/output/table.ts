@@ -446,17 +446,25 @@ function widenLater(
 /**
  * A path cut to `width` cells in the middle, so that both ends stay: the first segment and as many
  * of the last as fit (`acme/…/web/storefront`), else the last alone (`…/storefront`), and only
- * then the last cut at its end. Other text (with spaces: a message) is cut at its end. Each segment is measured only as
- * far as the width (text-width.ts), so a huge path costs no more than its length.
+ * then the last cut at its end. A URL's first segment is its scheme and host; one too long to
+ * stand whole beside its last segment (a mirror's, with the service's `*****:*****@` in it) is cut
+ * at its end instead (`https://*****:*****@mirror.exa…/storefront.git`): the host is what tells
+ * one URL from another, and the cell's room is used. Other text (with spaces: a message) is cut
+ * at its end. Each segment is measured only as far as the width (text-width.ts), so a huge path
+ * costs no more than its length.
  */
 export function cutPath(text: string, width: number): string {
   if (widthWithin(text, width) <= width) return text;
   // A path has no spaces: a message that quotes one is cut at its end.
   if (width < 4 || !text.includes('/') || /\s/.test(text)) return cutToWidth(text, width);
-  const parts = text.split('/');
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(text)?.[0];
+  if (origin !== undefined && origin.length === text.length) return cutToWidth(text, width);
+  const parts = origin === undefined ? text.split('/') : [origin, ...text.slice(origin.length + 1).split('/')];
   const last = parts[parts.length - 1] as string;
   const lastWidth = widthWithin(last, width);
   const firstWidth = widthWithin(parts[0] as string, width);
+  if (origin !== undefined && firstWidth + 3 + lastWidth > width && lastWidth + 9 <= width)
+    return `${cutToWidth(text.slice(0, text.length - last.length - 1), width - lastWidth - 1)}/${last}`;
   if (parts.length >= 3 && firstWidth + 3 + lastWidth <= width) {
     let tail = last;
     let used = firstWidth + 3 + lastWidth;

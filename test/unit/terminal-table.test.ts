@@ -156,6 +156,16 @@ describe('terminal tables', () => {
     expect(cutPath('no-slashes-at-all-here', 10)).toBe('no-slashe…');
   });
 
+  it("keeps a URL's scheme and host first, cut at its end where it cannot stand whole beside the last segment", () => {
+    const mirror = 'https://*****:*****@mirror.example.com/acme/storefront.git';
+    expect(cutPath(mirror, 51)).toBe('https://*****:*****@mirror.example.…/storefront.git');
+    expect(cutPath('https://ci.example.com/hooks/acme/storefront', 39)).toBe('https://ci.example.com/…/storefront');
+    expect(cutPath('https://ci.example.com/hooks/acme/storefront', 40)).toBe(
+      'https://ci.example.com/…/acme/storefront',
+    );
+    expect(cutPath('https://a-very-long-host-name.example.com', 20)).toBe('https://a-very-long…');
+  });
+
   it('lines up CJK text and emoji by display cells', async () => {
     const lines = await table(
       [
