@@ -64,7 +64,12 @@ export class TerminalPrompter implements Prompter {
       throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
     }
     const { loadPrompts } = await import('../util/prompts.js');
-    return loadPrompts({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream, signal: this.signal });
+    return loadPrompts({
+      input: this.io.stdin,
+      output: this.io.stderr as NodeJS.WritableStream,
+      signal: this.signal,
+      columns: this.io.stderrColumns,
+    });
   }
 
   confirmByTyping(expected: string | readonly string[], what: string, yes: boolean | undefined): Promise<void> {

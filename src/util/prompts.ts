@@ -7,6 +7,8 @@ interface PromptTerminal {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   signal: AbortSignal;
+  /** The terminal's width where the output stream does not say it (a width forced by COLLAB_FORCE_TTY). */
+  columns?: number;
 }
 
 /**
@@ -24,13 +26,21 @@ export async function loadPrompts(terminal: PromptTerminal): Promise<Prompts> {
   const output = terminal.output;
   // inquirer ends its output when done, which Node never does to process.stderr but would to
   // another run's (a test's) stderr: each prompt draws on a stream of its own that passes writes on.
+  // inquirer wraps what it draws at its output's `columns` (cli-width), 80 where the stream has
+  // none, as this one would not: on a narrower terminal a long question then broke twice, at 80 by
+  // inquirer and again at the edge by the terminal (`(acme/we` / `b,` / `acme/web/storefront):`).
+  const columns = () => terminal.columns || (output as { columns?: number }).columns || undefined;
   const drawOn = () =>
-    new Writable({
-      write: (chunk, _encoding, done) => {
-        output.write(chunk);
-        done();
-      },
-    });
+    Object.defineProperty(
+      new Writable({
+        write: (chunk, _encoding, done) => {
+          output.write(chunk);
+          done();
+        },
+      }),
+      'columns',
+      { get: columns },
+    );
   return new Proxy(prompts, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;

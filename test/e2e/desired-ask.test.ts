@@ -72,6 +72,27 @@ describe('collab apply: shows, then asks', () => {
     expect(plan.stdout).toContain(long);
   });
 
+  it('a question longer than the terminal wraps at its width, between words', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n  acme/platform/api:\n    settings:\n      merge_method: ff\n',
+    );
+    const declined = await collab(['apply', '-f', path], {
+      tty: true,
+      stdinTTY: true,
+      input: 'no\n',
+      env: { COLLAB_FORCE_TTY: '60' },
+    });
+    expect(declined.exitCode).toBe(2);
+    // What inquirer drew, less its cursor movements and colours.
+    const drawn = declined.stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split('\n');
+    const at = drawn.findIndex((line) => line.includes('Type yes'));
+    expect(drawn[at]).toBe('! Type yes (or 2) to apply 2 changes to 2 targets');
+    // Redrawn as the answer is typed: the next line goes on with the question's first line again.
+    expect(drawn[at + 1]?.startsWith('(acme/platform/api, acme/web/storefront):')).toBe(true);
+    expect(writes()).toEqual([]);
+  });
+
   it('"yes" answers too; without a terminal it needs --yes and sends nothing', async () => {
     const { collab, file, writes, served } = await world();
     const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');
