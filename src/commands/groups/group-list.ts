@@ -12,7 +12,7 @@ import { comparePaths } from '../../util/path-order.js';
 export const tree = () =>
   bool(
     '--tree',
-    'draw the hierarchy (fetches every page first); with -o json/ndjson/csv each group gets its depth and parent',
+    'draw the hierarchy (of every page, unless --limit or --page cuts it); with -o json/ndjson/csv each group gets its depth and parent',
   );
 
 /** `groups list`, `groups subgroups <group>` and `groups descendants <group>`: one implementation. */
