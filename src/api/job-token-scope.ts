@@ -1,5 +1,6 @@
 import type { ApiRequest } from '../http/client.js';
 import { apiPath } from '../http/path.js';
+import { isCollabError } from '../errors.js';
 import { ROLES } from './roles.js';
 
 /**
@@ -48,7 +49,13 @@ export function addToAllowlist(project: string | number, kind: AllowlistKind, ta
   };
 }
 
-/** 204, or 404 when the entry is not there (the command decides whether that is an error). */
+/**
+ * 204; 404 when the project or group named does not exist. An entry that is not in the list is a
+ * 400 ("Target project is not in the job token scope", the remove services' message, as
+ * lib/api/project_job_token_scope.rb at gitlabhq d57f7e7a answers it): notInAllowlist tells it
+ * from the other 400s (the project itself, which cannot be removed). The command decides whether
+ * either is an error.
+ */
 export function removeFromAllowlist(project: string | number, kind: AllowlistKind, targetId: number): ApiRequest {
   return {
     method: 'DELETE',
@@ -56,4 +63,9 @@ export function removeFromAllowlist(project: string | number, kind: AllowlistKin
     okStatuses: [404],
     requires: ROLES.maintainers,
   };
+}
+
+/** The remove services' refusal of an entry that is not in the allowlist (app/services/ci/job_token_scope/remove_*_service.rb). */
+export function notInAllowlist(error: unknown): boolean {
+  return isCollabError(error) && error.status === 400 && /is not in the job token scope/.test(error.message);
 }

@@ -78,6 +78,8 @@ interface OwnedRemoval {
   request: ApiRequest;
   /** Advice for the service's refusal, where the noun has some. */
   hint?: (error: unknown) => unknown;
+  /** A refusal that says the thing is not there (where the service answers that with no 404): done, as a 404. */
+  absent?: (error: unknown) => boolean;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
   if (!removal.yes && !ctx.session.dryRun)
     await ctx.prompter.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
   const response = await ctx.session.mutate(removal.request).catch((error: unknown) => {
+    if (removal.absent?.(error)) return { status: 404 };
     throw removal.hint ? removal.hint(error) : error;
   });
   if (!response) return;

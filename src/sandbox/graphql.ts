@@ -347,7 +347,8 @@ const projectResolvers: Record<string, Resolver> = {
   // (app/graphql/resolvers/ci/job_token_scope_resolver.rb): GitLab's ResourceNotAvailable error.
   ciJobTokenScope: (p: Project, _args, ctx) => {
     if (!canAdministerProject(ctx.store, ctx.user, p)) throw new GraphQLErrorClass(NOT_AVAILABLE);
-    return scopeOf(ctx.store, p);
+    const scope: ScopeOfProject = { ...scopeOf(ctx.store, p), source: p.id };
+    return scope;
   },
   ciVariables: (p: Project, args, ctx) =>
     // GitLab's admin_cicd_variables: Maintainers; for anyone else the field is null.
@@ -610,15 +611,26 @@ const ciCdSettingResolvers: Record<string, Resolver> = {
   jobTokenScopeEnabled: () => false,
 };
 
+/** A project's job token scope as ciJobTokenScope resolves it: with the project, which heads its inbound allowlist. */
+type ScopeOfProject = JobTokenScope & { source: number };
+
+/**
+ * The projects of an inbound allowlist: the project itself, then those added, as REST lists them
+ * (CiJobTokenScopeType's inboundAllowlist is Ci::JobToken::Scope#inbound_projects, the REST
+ * list's too: app/graphql/types/ci/job_token_scope_type.rb, app/models/ci/job_token/scope.rb).
+ */
+const inboundIds = (store: Store, scope: ScopeOfProject) =>
+  [scope.source, ...scope.projects].filter((id) => store.projects.has(id));
+
 /**
  * An allowlist entry as CiJobTokenAccessibleProject and CiJobTokenAccessibleGroup show it: `id` is
  * a plain GraphQL ID, the record's (the types resolve no global ID:
  * app/graphql/types/ci/job_token_accessible_project_type.rb); in the REST allowlist's order.
  */
-function allowlistPage(store: Store, scope: JobTokenScope, kind: 'projects' | 'groups', args: Args) {
+function allowlistPage(store: Store, scope: ScopeOfProject, kind: 'projects' | 'groups', args: Args) {
   const entries =
     kind === 'projects'
-      ? scope.projects.flatMap((id) => {
+      ? inboundIds(store, scope).flatMap((id) => {
           const project = store.projects.get(id);
           if (!project) return [];
           const fullPath = store.projectFullPath(project);
@@ -638,11 +650,10 @@ function allowlistPage(store: Store, scope: JobTokenScope, kind: 'projects' | 'g
 }
 
 const jobTokenScopeResolvers: Record<string, Resolver> = {
-  inboundAllowlist: (scope: JobTokenScope, args, ctx) => allowlistPage(ctx.store, scope, 'projects', args),
-  inboundAllowlistCount: (scope: JobTokenScope, _args, ctx) =>
-    scope.projects.filter((id) => ctx.store.projects.has(id)).length,
-  groupsAllowlist: (scope: JobTokenScope, args, ctx) => allowlistPage(ctx.store, scope, 'groups', args),
-  groupsAllowlistCount: (scope: JobTokenScope, _args, ctx) =>
+  inboundAllowlist: (scope: ScopeOfProject, args, ctx) => allowlistPage(ctx.store, scope, 'projects', args),
+  inboundAllowlistCount: (scope: ScopeOfProject, _args, ctx) => inboundIds(ctx.store, scope).length,
+  groupsAllowlist: (scope: ScopeOfProject, args, ctx) => allowlistPage(ctx.store, scope, 'groups', args),
+  groupsAllowlistCount: (scope: ScopeOfProject, _args, ctx) =>
     scope.groups.filter((id) => ctx.store.groups.has(id)).length,
 };
 

@@ -50,7 +50,7 @@ describe('collab.yaml: job token scope and push mirrors', () => {
       (await getJson(`${storefront}/job_token_scope/allowlist`)).map(
         (p: { path_with_namespace: string }) => p.path_with_namespace,
       ),
-    ).toEqual(['acme/platform/api']);
+    ).toEqual(['acme/web/storefront', 'acme/platform/api']);
     expect(
       (await getJson(`${storefront}/job_token_scope/groups_allowlist`)).map((g: { name: string }) => g.name),
     ).toEqual(['Platform']);
@@ -78,6 +78,49 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
   });
+  it('the project in its own allowlist, where GitLab always lists it: no change to add it, none to remove it', async () => {
+    const { collab, file, writes, getJson } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    job_token_scope:',
+        '      projects:',
+        '        enforce: true',
+        '        items:',
+        '          - path: acme/web/storefront',
+        '          - path: acme/platform/api',
+        '',
+      ].join('\n'),
+    );
+    for (const how of [[], ['--no-graphql']]) {
+      const plan = await collab(['plan', '-f', path, '-o', 'ndjson', ...how]);
+      expect(plan.lines<{ key: string; action: string }>().map((l) => [l.key, l.action])).toEqual([
+        ['project acme/platform/api', 'create'],
+      ]);
+    }
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const listed = await getJson(`${storefront}/job_token_scope/allowlist`);
+    expect(listed.map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual([
+      'acme/web/storefront',
+      'acme/platform/api',
+    ]);
+    // Enforced, with or without the project in the file: nothing to add, nothing to remove.
+    const without = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    job_token_scope:\n      projects:\n        enforce: true\n        items:\n          - path: acme/platform/api\n',
+      'without.yaml',
+    );
+    for (const [policy, how] of [path, without].flatMap((f) => [[f], [f, '--no-graphql']])) {
+      const again = await collab(['plan', '-f', policy as string, ...(how ? [how] : [])]);
+      expect([policy, how, again.exitCode, again.stdout]).toEqual([policy, how, 0, expect.any(String)]);
+    }
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'job_token_scope']);
+    expect(exported.stdout).toContain('path: acme/platform/api');
+    expect(exported.stdout).not.toContain('path: acme/web/storefront');
+    expect(writes().filter((w) => w.method === 'DELETE')).toEqual([]);
+  });
+
   it('credentials with an @ or a / never show any part of them; a / that moves the host is exit 2', async () => {
     const { collab, file, writes } = await world();
     const path = file(

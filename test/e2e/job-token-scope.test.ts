@@ -27,12 +27,14 @@ describe('collab job-token-scope', () => {
       (await collab(['job-token-scope', 'add', '--project', project, '--target-group', 'acme/platform'])).exitCode,
     ).toBe(0);
     const listed = await collab(['job-token-scope', 'list', '--project', project, '--json']);
+    // As GitLab lists it: the project itself first, always allowed (Ci::JobToken::Allowlist#projects).
     expect(listed.json<Array<{ type: string; path: string }>>().map((row) => [row.type, row.path])).toEqual([
+      ['project', project],
       ['project', 'acme/platform/api'],
       ['group', 'acme/platform'],
     ]);
     const viewed = await collab(['job-token-scope', 'view', '--project', project], { tty: true });
-    expect(viewed.stdout).toMatch(/Projects +acme\/platform\/api/);
+    expect(viewed.stdout).toMatch(/Projects +acme\/web\/storefront, acme\/platform\/api/);
     expect(viewed.stdout).toMatch(/Groups +acme\/platform/);
   });
 
@@ -42,6 +44,26 @@ describe('collab job-token-scope', () => {
     const again = await collab(args);
     expect(again.exitCode).toBe(5);
     expect(again.stderr).toMatch(/Target project is already in the job token scope/);
+  });
+
+  it('the project itself, always in its allowlist, is neither added nor removed: exit 5 with the service’s words', async () => {
+    const added = await collab(['job-token-scope', 'add', '--project', project, '--target-project', project]);
+    expect(added.exitCode).toBe(5);
+    expect(added.stderr).toMatch(/Target project can't be the same as the source project/);
+    const removed = await collab([
+      'job-token-scope',
+      'remove',
+      '--project',
+      project,
+      '--target-project',
+      project,
+      '--yes',
+    ]);
+    expect(removed.exitCode).toBe(5);
+    expect(removed.stderr).toMatch(/Source project cannot be removed from the job token scope/);
+    expect(
+      (await getJson(`${scopePath}/allowlist`)).map((p: { path_with_namespace: string }) => p.path_with_namespace),
+    ).toEqual([project]);
   });
 
   it('an unknown project is exit 4 before anything is written', async () => {

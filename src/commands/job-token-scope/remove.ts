@@ -1,4 +1,4 @@
-import { removeFromAllowlist } from '../../api/job-token-scope.js';
+import { notInAllowlist, removeFromAllowlist } from '../../api/job-token-scope.js';
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
@@ -30,5 +30,6 @@ export async function run(ctx: VerbContext, opts: RemoveEntryOptions): Promise<v
     yes: opts.yes,
     strict: false,
     request: removeFromAllowlist(opts.owner.ref, entry.kind, await entryId(ctx, entry)),
+    absent: notInAllowlist,
   });
 }

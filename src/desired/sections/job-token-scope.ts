@@ -24,7 +24,10 @@ import type { Item, OnTarget, Section } from './section.js';
  * each entry by full path (lists, `{enforce, items}` to remove what the file leaves out). Read by
  * REST with a GET for each of the three the file names (the setting, the two lists), or through
  * GraphQL with the project's other sections (its `ciCdSettings` and `ciJobTokenScope`); the paths
- * the file names are found once a run.
+ * the file names are found once a run. GitLab lists the project itself first in its own allowlist
+ * (Ci::JobToken::Allowlist#projects, app/models/ci/job_token/allowlist.rb at gitlabhq 800235cc),
+ * where it always is and cannot be added or removed: the live state leaves it out, and a file that
+ * names it (a list shared by a group's projects) asks for nothing.
  */
 
 interface Entry {
@@ -120,7 +123,9 @@ export const jobTokenScope: Section<ScopeSpec> = {
       ]);
       live.jobTokenScope = {
         enabled,
-        project: projects.map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
+        project: projects
+          .filter((p) => Number(p.id) !== id)
+          .map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
         group: groups.map((g) => ({ id: Number(g.id), path: groupPath(g) })),
       };
     },
@@ -170,7 +175,12 @@ export const jobTokenScope: Section<ScopeSpec> = {
       const project = entriesOf(scope.inboundAllowlist);
       const group = entriesOf(scope.groupsAllowlist);
       if (!project || !group) return false;
-      live.jobTokenScope = { enabled: setting.inboundJobTokenScopeEnabled, project, group };
+      const own = Number(live.resource?.id);
+      live.jobTokenScope = {
+        enabled: setting.inboundJobTokenScopeEnabled,
+        project: project.filter((entry) => entry.id !== own),
+        group,
+      };
       return true;
     },
   },
@@ -185,6 +195,8 @@ export const jobTokenScope: Section<ScopeSpec> = {
       for (const item of list.items) {
         const path = String(item.path);
         if (found[kind].some((entry) => entry.path === path)) continue;
+        // The project itself: always in its allowlist (GitLab refuses to add it).
+        if (kind === 'project' && path.toLowerCase() === live.path.toLowerCase()) continue;
         const targetId = live.allowlistIds?.[`${kind}:${path}`] ?? 0;
         emit(`${kind} ${path}`, 'create', null, { path }, { op: 'job-token-allow', list: kind, targetId });
       }

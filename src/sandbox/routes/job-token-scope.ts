@@ -16,6 +16,12 @@ import { groupObject, simpleView } from '../views.js';
  * `enabled` and answers 204; an allowlist is added to by the ID of a project or group the caller
  * can see (404 otherwise), 201 with the pair, and an entry already there is refused (400, as
  * lib/api/ci/job_token_scope.rb answers the add service's error); removal is 204.
+ * The project itself heads its own allowlist (Ci::JobToken::Allowlist#projects is the source
+ * project and its links: app/models/ci/job_token/allowlist.rb, gitlabhq 800235cc): adding it is
+ * the link's validation error, removing it, or an entry not there, the remove service's message,
+ * each 400 as lib/api/project_job_token_scope.rb (gitlabhq d57f7e7a) answers them
+ * (app/models/ci/job_token/project_scope_link.rb, app/services/ci/job_token_scope/
+ * remove_project_service.rb and remove_group_service.rb); a target that does not exist is 404.
  */
 
 function scopedProject(req: SandboxRequest): Project {
@@ -47,8 +53,9 @@ function patchScope(req: SandboxRequest): SandboxResponse {
 }
 
 function listProjects(req: SandboxRequest): SandboxResponse {
-  const scope = scopeOf(req.store, scopedProject(req));
-  const projects = scope.projects.flatMap((id) => req.store.projects.get(id) ?? []);
+  const project = scopedProject(req);
+  const scope = scopeOf(req.store, project);
+  const projects = [project, ...scope.projects.flatMap((id) => req.store.projects.get(id) ?? [])];
   return paginateArray(req, projects, (p) => JSON.stringify(simpleView(req.store, p)));
 }
 
@@ -75,6 +82,8 @@ function addTo(list: 'projects' | 'groups') {
         ? canReadProject(req.store, user, target as Project)
         : canReadGroup(req.store, user, target as Group));
     if (!visible) throw notFound(param);
+    if (list === 'projects' && targetId === project.id)
+      throw badRequest("Validation failed: Target project can't be the same as the source project");
     const scope = writableScope(req.store, project);
     if (scope[list].includes(targetId)) throw badRequest(`Target ${what} is already in the job token scope`);
     scope[list].push(targetId);
@@ -86,9 +95,14 @@ function removeFrom(list: 'projects' | 'groups', param: string, what: string) {
   return (req: SandboxRequest): SandboxResponse => {
     const project = scopedProject(req);
     const targetId = int(req.params, param);
+    const exists =
+      targetId !== undefined && (list === 'projects' ? req.store.projects : req.store.groups).has(targetId);
+    if (!exists) throw notFound(what);
+    if (list === 'projects' && targetId === project.id)
+      throw badRequest('Source project cannot be removed from the job token scope');
     const scope = writableScope(req.store, project);
-    const at = targetId === undefined ? -1 : scope[list].indexOf(targetId);
-    if (at < 0) throw notFound(what);
+    const at = scope[list].indexOf(targetId);
+    if (at < 0) throw badRequest(`Target ${what.toLowerCase()} is not in the job token scope`);
     scope[list].splice(at, 1);
     return noContent();
   };
