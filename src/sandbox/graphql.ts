@@ -196,6 +196,51 @@ function idOf(model: string, value: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+// ---- record IDs the store keeps none of ----
+
+/**
+ * GitLab's ID of a CI/CD variable or of a membership, rows the store keeps without one: numbers
+ * of one series a store, in the order the rows were made (a row's place in its list, which a new
+ * row joins at the end), so that ordering by them is ordering by creation as GitLab's is.
+ */
+const SERIES = new WeakMap<Store, { next: number }>();
+const ROW_IDS = new WeakMap<object, Map<unknown, number>>();
+
+/** The IDs of `rows` (in the order they were made), by `keyOf`: a row that came back (a later place) gets a new one. */
+function rowIds<T>(store: Store, holder: object, rows: Iterable<T>, keyOf: (row: T) => unknown): Map<unknown, number> {
+  const series = SERIES.get(store) ?? { next: 1 };
+  SERIES.set(store, series);
+  const ids = ROW_IDS.get(holder) ?? new Map<unknown, number>();
+  ROW_IDS.set(holder, ids);
+  let previous = 0;
+  for (const row of rows) {
+    const key = keyOf(row);
+    let id = ids.get(key);
+    if (id === undefined || id <= previous) {
+      id = series.next++;
+      ids.set(key, id);
+    }
+    previous = id;
+  }
+  return ids;
+}
+
+/** The store's variables' IDs. */
+function variableIds(store: Store): Map<unknown, number> {
+  return store.views.derive('graphql:variable-ids', () =>
+    rowIds(store, store.variables, store.variables, (row) => row),
+  );
+}
+
+/** The membership IDs of the project or group an entry's membership is in, in the order its members joined. */
+function membershipIds(store: Store, record: Project | Group): Map<unknown, number> {
+  const source: MemberSource =
+    store.projects.get(record.id) === record
+      ? { kind: 'project', project: record as Project }
+      : { kind: 'group', group: record as Group };
+  return rowIds(store, record, directMembers(store, source), (row) => row.user.id);
+}
+
 // ---- values of the types ----
 
 function accessLevel(level: number) {
@@ -220,13 +265,17 @@ function userCore(store: Store, user: User) {
   };
 }
 
-function memberNode(store: Store, source: MemberSource, entry: MemberEntry) {
+/** A member and its membership's ID. */
+type Numbered = { entry: MemberEntry; id: number };
+
+function memberNode(store: Store, source: MemberSource, { entry, id }: Numbered) {
   const creator = entry.details.created_by === null ? undefined : store.users.get(entry.details.created_by);
-  const sourceId = source.kind === 'project' ? source.project.id : source.group.id;
+  // The membership's class: a project's member through a group above it is a GroupMember.
+  const kind = entry.record && store.projects.get(entry.record.id) !== entry.record ? 'GroupMember' : 'ProjectMember';
+  const typename = source.kind === 'group' ? 'GroupMember' : kind;
   return {
-    __typename: source.kind === 'project' ? 'ProjectMember' : 'GroupMember',
-    // The sandbox keeps no membership records: the ID is the source's and the user's.
-    id: gid(source.kind === 'project' ? 'ProjectMember' : 'GroupMember', `${sourceId}-${entry.user.id}`),
+    __typename: typename,
+    id: gid(typename, id),
     accessLevel: accessLevel(entry.level),
     createdAt: entry.details.created_at,
     createdBy: creator ? userCore(store, creator) : null,
@@ -274,8 +323,15 @@ function matchesBranch(pattern: string, branch: string): boolean {
   return re.test(branch);
 }
 
-function memberEntries(store: Store, source: MemberSource, relations: readonly string[]): MemberEntry[] {
-  // GitLab's MembersFinder default: direct and inherited members.
+/**
+ * A project's or group's members by GitLab's MembersFinder (app/finders/members_finder.rb,
+ * group_members_finder.rb): DIRECT and INHERITED unless told, each user once (the highest level
+ * held); in the connection's default order, the membership's ID descending (a relation without an
+ * order is ordered by its primary key, descending: lib/gitlab/graphql/pagination/keyset/connection.rb,
+ * gitlabhq/gitlabhq). The REST list is in the ID's ascending order (lib/gitlab/pagination/offset_pagination.rb
+ * add_default_order: `order(:id)`).
+ */
+function memberEntries(store: Store, source: MemberSource, relations: readonly string[]): Numbered[] {
   const wanted = new Set(relations.length > 0 ? relations : ['DIRECT', 'INHERITED']);
   const byUser = new Map<number, MemberEntry>();
   const take = (entry: MemberEntry) => {
@@ -288,14 +344,21 @@ function memberEntries(store: Store, source: MemberSource, relations: readonly s
     shared: wanted.has('INVITED_GROUPS') || wanted.has('SHARED_FROM_GROUPS'),
   });
   for (const entry of more) take(entry);
-  return [...byUser.values()].sort((a, b) => a.user.id - b.user.id);
+  const ids = new Map<object, Map<unknown, number>>();
+  const idOf = (entry: MemberEntry) => {
+    if (!entry.record) return 0;
+    const held = ids.get(entry.record) ?? membershipIds(store, entry.record);
+    ids.set(entry.record, held);
+    return held.get(entry.user.id) ?? 0;
+  };
+  return [...byUser.values()].map((entry) => ({ entry, id: idOf(entry) })).sort((a, b) => b.id - a.id);
 }
 
-function searchMembers(entries: MemberEntry[], search: unknown): MemberEntry[] {
+function searchMembers(entries: Numbered[], search: unknown): Numbered[] {
   if (typeof search !== 'string' || search === '') return entries;
   const term = search.toLowerCase();
   return entries.filter(
-    ({ user }) => user.username.toLowerCase().includes(term) || user.name.toLowerCase().includes(term),
+    ({ entry: { user } }) => user.username.toLowerCase().includes(term) || user.name.toLowerCase().includes(term),
   );
 }
 
@@ -316,13 +379,25 @@ function labelsFor(ctx: Context, owners: OwnerKey[], args: Args): Label[] {
 
 const labelKey = (label: Label) => [label.name, label.id];
 
-function variablesPage(variables: CiVariable[], args: Args) {
-  const descending = args.sort === 'KEY_DESC';
-  const sorted = [...variables].sort(
-    (a, b) => compareText(a.key, b.key) || compareText(a.environment_scope, b.environment_scope),
-  );
-  if (descending) sorted.reverse();
-  return connection(sorted, args, (v) => [v.key, v.environment_scope], descending);
+/**
+ * A page of variables: by key when asked (`reorder(key:)`, Ci::HasVariable.order_by), else in no
+ * order of the model's, which GitLab's keyset connection makes the ID's, descending (newest first;
+ * lib/gitlab/graphql/pagination/keyset/connection.rb, gitlabhq/gitlabhq), the ID descending after
+ * the key too. The REST list is by ID ascending (offset pagination's `order(:id)`).
+ */
+function variablesPage(store: Store, variables: CiVariable[], args: Args) {
+  const ids = variableIds(store);
+  const idOf = (v: CiVariable) => ids.get(v) ?? 0;
+  if (args.sort === 'KEY_ASC' || args.sort === 'KEY_DESC') {
+    const descending = args.sort === 'KEY_DESC';
+    const sorted = [...variables].sort(
+      (a, b) => (descending ? compareText(b.key, a.key) : compareText(a.key, b.key)) || idOf(b) - idOf(a),
+    );
+    // The ID descending either way: under a descending order its key is the ID itself.
+    return connection(sorted, args, (v) => [v.key, descending ? idOf(v) : -idOf(v)], descending);
+  }
+  const sorted = [...variables].sort((a, b) => idOf(b) - idOf(a));
+  return connection(sorted, args, (v) => [-idOf(v)]);
 }
 
 // ---- resolvers, by type and field ----
@@ -353,7 +428,7 @@ const projectResolvers: Record<string, Resolver> = {
   ciVariables: (p: Project, args, ctx) =>
     // GitLab's admin_cicd_variables: Maintainers; for anyone else the field is null.
     canAdministerCiVariables(ctx.store, ctx.user, { kind: 'project', project: p })
-      ? variablesPage(variablesOf(ctx, { kind: 'project', id: p.id }), args)
+      ? variablesPage(ctx.store, variablesOf(ctx, { kind: 'project', id: p.id }), args)
       : null,
   labels: (p: Project, args, ctx) => {
     const owners: OwnerKey[] = [{ kind: 'project', id: p.id }];
@@ -389,9 +464,9 @@ const projectResolvers: Record<string, Resolver> = {
     const source: MemberSource = { kind: 'project', project: p };
     const entries = searchMembers(memberEntries(ctx.store, source, (args.relations as string[]) ?? []), args.search);
     return connection(
-      entries.map((entry) => memberNode(ctx.store, source, entry)),
+      entries.map((entry) => ({ ...memberNode(ctx.store, source, entry), rank: -entry.id })),
       args,
-      (node) => [node.id],
+      (node) => [node.rank],
     );
   },
 };
@@ -411,7 +486,7 @@ const groupResolvers: Record<string, Resolver> = {
   ciVariables: (g: Group, args, ctx) =>
     // Owners of the group (GitLab's admin_cicd_variables); null for anyone else.
     canAdministerCiVariables(ctx.store, ctx.user, { kind: 'group', group: g })
-      ? variablesPage(variablesOf(ctx, { kind: 'group', id: g.id }), args)
+      ? variablesPage(ctx.store, variablesOf(ctx, { kind: 'group', id: g.id }), args)
       : null,
   labels: (g: Group, args, ctx) => {
     const owners: OwnerKey[] = [{ kind: 'group', id: g.id }];
@@ -428,12 +503,12 @@ const groupResolvers: Record<string, Resolver> = {
     let entries = searchMembers(memberEntries(ctx.store, source, (args.relations as string[]) ?? []), args.search);
     if (Array.isArray(args.accessLevels)) {
       const levels = new Set(args.accessLevels);
-      entries = entries.filter((entry) => levels.has(accessLevel(entry.level).stringValue));
+      entries = entries.filter(({ entry }) => levels.has(accessLevel(entry.level).stringValue));
     }
     return connection(
-      entries.map((entry) => memberNode(ctx.store, source, entry)),
+      entries.map((entry) => ({ ...memberNode(ctx.store, source, entry), rank: -entry.id })),
       args,
-      (node) => [node.id],
+      (node) => [node.rank],
     );
   },
   projects: (g: Group, args, ctx) => {
@@ -545,7 +620,8 @@ const branchProtectionResolvers: Record<string, Resolver> = {
 };
 
 const variableResolvers: Record<string, Resolver> = {
-  id: (v: CiVariable) => gid('Ci::Variable', `${v.owner.kind}-${v.owner.id}-${v.key}-${v.environment_scope}`),
+  id: (v: CiVariable, _args, ctx) =>
+    gid(v.owner.kind === 'project' ? 'Ci::Variable' : 'Ci::GroupVariable', variableIds(ctx.store).get(v) ?? 0),
   key: (v: CiVariable) => v.key,
   // A hidden variable's value is never answered again, as on REST.
   value: (v: CiVariable) => (v.hidden ? null : v.value),

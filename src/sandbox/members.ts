@@ -13,6 +13,8 @@ export interface MemberEntry {
   user: User;
   level: number;
   details: MemberDetails;
+  /** The project or group whose membership this is (a source's own, or a group above or shared with it). */
+  record?: Project | Group;
 }
 
 export function sourceRecord(source: MemberSource): Project | Group {
@@ -33,6 +35,7 @@ function holderEntry(store: Store, source: MemberSource): MemberEntry | undefine
       user,
       level: ACCESS.owner,
       details: { created_at: source.project.created_at, created_by: user.id, expires_at: null },
+      record: source.project,
     }
   );
 }
@@ -44,7 +47,7 @@ export function directMembers(store: Store, source: MemberSource): MemberEntry[]
   const out: MemberEntry[] = holder ? [holder] : [];
   for (const [userId, level] of record.members) {
     const user = store.users.get(userId);
-    if (user) out.push({ user, level, details: detailsOf(record, userId) });
+    if (user) out.push({ user, level, details: detailsOf(record, userId), record });
   }
   return out;
 }
@@ -83,7 +86,7 @@ export function allMembers(store: Store, source: MemberSource): MemberEntry[] {
     // A minimal-access member of a group is no member of its projects.
     if (level < (source.kind === 'project' ? ACCESS.guest : 1)) continue;
     const from = records.find((record) => record.members.has(user.id)) ?? sourceRecord(source);
-    out.push({ user, level, details: detailsOf(from, user.id) });
+    out.push({ user, level, details: detailsOf(from, user.id), record: from });
   }
   return out;
 }
@@ -103,7 +106,7 @@ export function indirectMembers(
   const out: MemberEntry[] = [];
   const add = (record: Project | Group, userId: number, level: number) => {
     const user = store.users.get(userId);
-    if (user && level >= floor) out.push({ user, level, details: detailsOf(record, userId) });
+    if (user && level >= floor) out.push({ user, level, details: detailsOf(record, userId), record });
   };
   if (which.inherited)
     for (const record of chain(store, source).slice(1))

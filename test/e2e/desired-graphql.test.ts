@@ -564,6 +564,26 @@ ${names.map((name) => `        - name: ${name}\n          color: "#123456"\n`).j
     const exported = parse(through.stdout).groups.acme.labels as Array<{ name: string }>;
     expect(exported.map((label) => label.name).filter((name) => name.startsWith('item-'))).toEqual(names);
   });
+
+  it('members who joined out of user order exported through GraphQL: in the order they joined, as by REST', async () => {
+    const w = await world();
+    const at = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+    // rui's user is newer than max's: GitLab answers the memberships newest first, the REST API oldest first.
+    for (const name of ['rui', 'max'])
+      expect(
+        (await w.call('POST', `${at}/members`, { json: { user_id: await w.idOf('users', name), access_level: 20 } }))
+          .status,
+      ).toBe(201);
+    w.sandbox.resetStats();
+    const through = await w.collab(['export', 'acme/web/storefront']);
+    const restReads = w.sandbox.requestLog.filter((r) => /^\/api\/v4\/projects\/\d+\/members/.test(r.path));
+    const rest = await w.collab(['export', 'acme/web/storefront', '--no-graphql']);
+    expect(warnings(through.stderr)).toEqual([]);
+    expect(restReads).toEqual([]);
+    expect(through.stdout).toBe(rest.stdout);
+    const exported = parse(through.stdout).projects['acme/web/storefront'].members as Array<{ username: string }>;
+    expect(exported.map((member) => member.username).slice(-2)).toEqual(['rui', 'max']);
+  });
 });
 
 describe('collab plan through GraphQL: requests', () => {

@@ -23,11 +23,11 @@ describe('the GraphQL queries of the desired state', () => {
     expect(validate(gitlabSchema(), parse(query)).map((error) => error.message)).toEqual([]);
   });
 
-  it('each scores at most 250 and is under 10,000 characters; the largest, of projects with all five, scores 183', () => {
+  it('each scores at most 250 and is under 10,000 characters; the largest, of projects with all five, scores 189', () => {
     const scores = queries.map((query) => queryComplexity(parse(query), { paths: [], path: '', after: '' }));
     for (const score of scores) expect(score).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxComplexityAuthenticated);
     for (const query of queries) expect(query.length).toBeLessThan(GRAPHQL_LIMITS.maxQueryCharacters);
-    expect(Math.max(...scores)).toBe(183);
+    expect(Math.max(...scores)).toBe(189);
   });
 });
 
@@ -43,10 +43,10 @@ describe('the GraphQL queries of collab access-report', () => {
     expect(validate(gitlabSchema(), parse(query)).map((error) => error.message)).toEqual([]);
   });
 
-  it('score 49 (50 projects a batch) and 29 (a page), under 10,000 characters', () => {
+  it('score 52 (50 projects a batch) and 31 (a page), under 10,000 characters', () => {
     const scores = access.map((query) => queryComplexity(parse(query), { paths: [], path: '', after: '' }));
     for (const score of scores) expect(score).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxComplexityAuthenticated);
     for (const query of access) expect(query.length).toBeLessThan(GRAPHQL_LIMITS.maxQueryCharacters);
-    expect(scores).toEqual([49, 29]);
+    expect(scores).toEqual([52, 31]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
-import { allOf, gidNumber, isNode, isText } from './graphql-nodes.js';
+import { allOf, gidNumber, inRecordOrder, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -89,10 +89,12 @@ export const members: Section<MemberSpec> = {
     connection: (kind) => ({
       field: kind === 'project' ? 'projectMembers' : 'groupMembers',
       args: 'relations: [DIRECT]',
-      node: 'accessLevel { integerValue } expiresAt user { id username }',
+      node: 'id accessLevel { integerValue } expiresAt user { id username }',
     }),
     fill: (live, nodes) => {
-      const found = allOf(nodes, memberOf);
+      // In the REST list's order (joined first), not GraphQL's (joined last first): plan and export keep it.
+      const ordered = inRecordOrder(nodes);
+      const found = ordered && allOf(ordered, memberOf);
       if (found) live.members = found;
       return found !== undefined;
     },

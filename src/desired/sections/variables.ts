@@ -4,7 +4,7 @@ import { createVariable, deleteVariable, updateVariable, type Variable, variable
 import { ruleError } from '../../params/rules.js';
 import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
-import { allOf, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
+import { allOf, inRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -69,13 +69,15 @@ export const variables: Section<VariableSpec> = {
   },
   graphql: {
     kinds: ['project', 'group'],
-    // No export: GraphQL lists variables by key, the REST API by creation, which export keeps.
+    // No export (export reads by REST what the file will hold).
     connection: () => ({
       field: 'ciVariables',
-      node: 'key value variableType protected masked hidden raw environmentScope description',
+      node: 'id key value variableType protected masked hidden raw environmentScope description',
     }),
     fill: (live, nodes) => {
-      const found = allOf(nodes, variableOf);
+      // In the REST list's order (creation), not GraphQL's (newest first): a plan lists them so.
+      const ordered = inRecordOrder(nodes);
+      const found = ordered && allOf(ordered, variableOf);
       if (found) live.variables = found;
       return found !== undefined;
     },
