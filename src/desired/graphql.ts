@@ -97,7 +97,12 @@ class Fallback extends Error {}
 
 /** One read's GraphQL queries: whether the endpoint answers, and why sections went to REST. */
 class GraphqlRun {
-  private absent = false;
+  /**
+   * Why no other query is sent this run: the endpoint is not there (404), or it refuses this
+   * token (401, 403: GitLab's GraphQL takes a token of scope api or read_api, never a CI job
+   * token, where REST may take it); every later query would meet the same answer.
+   */
+  private closed: string | undefined;
   private readonly reasons = new Map<string, Set<string>>();
 
   constructor(
@@ -121,7 +126,7 @@ class GraphqlRun {
 
   /** The answer's `data`; a Fallback for anything but a 200 with data and no errors. */
   async query(query: string, variables: Record<string, unknown>): Promise<Item> {
-    if (this.absent) throw new Fallback(ABSENT);
+    if (this.closed !== undefined) throw new Fallback(this.closed);
     let answer: unknown;
     try {
       answer = (
@@ -136,10 +141,9 @@ class GraphqlRun {
       ).data;
     } catch (error) {
       if (this.ctx.session.signal.aborted || !isCollabError(error)) throw error;
-      if (error.kind === 'not-found') {
-        this.absent = true;
-        throw new Fallback(ABSENT);
-      }
+      if (error.kind === 'not-found') this.closed = ABSENT;
+      else if (error.status === 401 || error.status === 403) this.closed = `refused the token (${flat(error.message)})`;
+      if (this.closed !== undefined) throw new Fallback(this.closed);
       throw new Fallback(`failed (${flat(error.message)})`);
     }
     const { data, errors } = answer as { data?: unknown; errors?: unknown };

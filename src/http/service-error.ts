@@ -7,6 +7,8 @@ import { paidFeatureAt, paidTierMessage } from '../params/tiers.js';
  * (GitLab API v4 behaviour): {"message": "404 Project Not Found"},
  * {"message": {"path": ["has already been taken"]}} (possibly nested),
  * {"error": "name is missing"}, {"error": "insufficient_scope", "error_description": "..."},
+ * GraphQL's {"errors": [{"message": "Invalid token"}]} (POST /api/graphql refusing a token:
+ * gitlabhq/gitlabhq app/controllers/graphql_controller.rb @017a6c12, render_error),
  * or plain text such as a throttled 429's "Retry later".
  */
 export function describeServiceError(status: number, body: string, contentType: string | undefined): string {
@@ -42,6 +44,8 @@ function describeJsonError(value: unknown): string {
     const description = typeof record.error_description === 'string' ? `: ${record.error_description}` : '';
     return `${record.error}${description}`;
   }
+  const first = Array.isArray(record.errors) ? (record.errors[0] as { message?: unknown } | undefined) : undefined;
+  if (typeof first?.message === 'string') return firstLine(first.message);
   return firstLine(JSON.stringify(value));
 }
 

@@ -94,6 +94,35 @@ describe('collab plan through GraphQL', () => {
     ]);
   });
 
+  it('a token GraphQL refuses (401) and REST takes: every section by REST, one query, one line in its words', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(FILE);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    // GitLab's controller refuses a token it cannot use (a CI job token, a scope below read_api) so.
+    let queries = 0;
+    const dispatcher = new MockAgent();
+    dispatcher.enableNetConnect(new URL(sandbox.url).host);
+    dispatcher
+      .get(new URL(sandbox.url).origin)
+      .intercept({ path: '/api/graphql', method: 'POST' })
+      .reply(() => {
+        queries += 1;
+        return {
+          statusCode: 401,
+          data: { errors: [{ message: 'Invalid token' }] },
+          responseOptions: { headers: { 'content-type': 'application/json' } },
+        };
+      })
+      .persist();
+    const fallen = await collab(['plan', '-f', path, '-o', 'json'], { dispatcher });
+    expect(unread(fallen.stdout)).toBe(unread(rest.stdout));
+    // The group's batch and the projects' would each meet the same refusal: the first alone is sent.
+    expect(queries).toBe(1);
+    expect(warnings(fallen.stderr)).toEqual([
+      'warning: GraphQL refused the token (401 Invalid token): reading variables, labels, members, protected_branches by REST',
+    ]);
+  });
+
   it('an error of 100,000 characters over lines: one warning line of at most 1,200 characters', async () => {
     const { collab, file, sandbox } = await world();
     const message = `Field 'ciVariables' is not here\n${'x'.repeat(100_000)}`;

@@ -42,6 +42,13 @@ describe('describeServiceError', () => {
       'application/json',
       '403 insufficient_scope: needs api',
     ],
+    [
+      "GraphQL's errors",
+      401,
+      '{"errors":[{"message":"Invalid token"},{"message":"another"}]}',
+      'application/json',
+      '401 Invalid token',
+    ],
     ['plain text', 429, 'Retry later\n', 'text/plain', '429 Retry later'],
     ['plain text over several lines', 500, 'first line\nsecond line', 'text/plain', '500 first line'],
     [
