@@ -250,8 +250,11 @@ function accessLevel(level: number) {
   return { integerValue: level, stringValue, humanAccess };
 }
 
-/** A date (YYYY-MM-DD) as GitLab's Time. */
-const dayTime = (date: string | null) => (date === null ? null : `${date}T00:00:00Z`);
+/**
+ * A date column (YYYY-MM-DD) as GitLab's Time answers it: `value.iso8601` of a Date is the date
+ * alone (app/graphql/types/time_type.rb coerce_result; MemberInterface's expires_at is a date).
+ */
+const dayTime = (date: string | null) => date;
 
 function userCore(store: Store, user: User) {
   return {

@@ -153,7 +153,7 @@ async function restView(id: number): Promise<Json> {
     .map((m) => ({
       user: { username: m.username },
       accessLevel: { integerValue: m.access_level },
-      expiresAt: m.expires_at === null ? null : `${m.expires_at}T00:00:00Z`,
+      expiresAt: m.expires_at,
     }))
     .sort((a, b) => byText(a.user.username, b.user.username));
   return { variables, labels, branches, members };
@@ -257,6 +257,57 @@ describe('sandbox: /api/graphql reads a group as REST does', () => {
       { title: 'bug', color: '#d9534f' },
       { title: 'feature', color: '#5cb85c' },
     ]);
+  });
+
+  it('lists variables and members newest first by their numeric IDs (no order asked), where REST lists them oldest first', async () => {
+    const globex = sandbox.store.findGroup('globex');
+    for (const key of ['ZED', 'ALPHA'])
+      expect((await call('POST', `/groups/${globex?.id}/variables`, { json: { key, value: 'x' } })).status).toBe(201);
+    const users = [...sandbox.store.users.values()].filter((u) => !u.bot && !globex?.members.has(u.id) && !u.is_admin);
+    const [older, newer] = [users.at(-1), users.at(-2)];
+    for (const user of [older, newer])
+      expect(
+        (await call('POST', `/groups/${globex?.id}/members`, { json: { user_id: user?.id, access_level: 10 } })).status,
+      ).toBe(201);
+    const group = (
+      await graphql(
+        sandbox,
+        `{ group(fullPath: "globex") {
+          ciVariables { nodes { id key } }
+          groupMembers(relations: [DIRECT]) { nodes { id user { username } expiresAt } }
+        } }`,
+      )
+    ).body.data.group;
+    const restVariables = (await call('GET', `/groups/${globex?.id}/variables`)).body as Json[];
+    expect(group.ciVariables.nodes.map((v: Json) => v.key)).toEqual(restVariables.map((v) => v.key).reverse());
+    expect(group.ciVariables.nodes[0].id).toMatch(/^gid:\/\/gitlab\/Ci::GroupVariable\/\d+$/);
+    const restMembers = (await call('GET', `/groups/${globex?.id}/members`)).body as Json[];
+    expect(group.groupMembers.nodes.map((m: Json) => m.user.username)).toEqual(
+      restMembers.map((m) => m.username).reverse(),
+    );
+    expect(group.groupMembers.nodes.slice(0, 2).map((m: Json) => m.user.username)).toEqual([
+      newer?.username,
+      older?.username,
+    ]);
+    expect(group.groupMembers.nodes[0].id).toMatch(/^gid:\/\/gitlab\/GroupMember\/\d+$/);
+  });
+
+  it("answers a membership's expiry as its date, as GitLab's Time answers a date column (Date#iso8601)", async () => {
+    const globex = sandbox.store.findGroup('globex');
+    const [member] = (await call('GET', `/groups/${globex?.id}/members`)).body as Json[];
+    const put = await call('PUT', `/groups/${globex?.id}/members/${member?.id}`, {
+      json: { access_level: member?.access_level, expires_at: '2031-01-31' },
+    });
+    expect(put.status).toBe(200);
+    const group = (
+      await graphql(
+        sandbox,
+        `{ group(fullPath: "globex") { groupMembers(relations: [DIRECT]) { nodes { user { username } expiresAt } } } }`,
+      )
+    ).body.data.group;
+    expect(group.groupMembers.nodes.find((m: Json) => m.user.username === member?.username)?.expiresAt).toBe(
+      '2031-01-31',
+    );
   });
 
   it("keeps a group's CI/CD variables from a Maintainer: Owners administer them", async () => {

@@ -162,8 +162,9 @@ export const members: Section<MemberSpec> = {
 };
 
 /**
- * A member node as the REST list shows the fields the diff compares. GraphQL gives the expiry as a
- * time at the day's start (the REST API's date); any other time is not a date this can take.
+ * A member node as the REST list shows the fields the diff compares. GitLab's Time gives the
+ * expiry, a date column, as the date itself (`Date#iso8601`: app/graphql/types/time_type.rb); a
+ * time at the day's start is taken as that day, any other time is not a date this can take.
  */
 export function memberOf(node: Item): MemberRecord | undefined {
   const user = node.user;
