@@ -440,12 +440,20 @@ const projectResolvers: Record<string, Resolver> = {
       for (const g of [group, ...ctx.store.ancestors(group)]) owners.push({ kind: 'group', id: g.id });
     return connection(labelsFor(ctx, owners, args), args, labelKey);
   },
+  /**
+   * GitLab's BranchRulesFinder (app/finders/projects/branch_rules_finder.rb, with
+   * app/graphql/resolvers/projects/branch_rules_resolver.rb): the "All branches" rule first (no
+   * protection: branchProtection null), then the default branch's protection, then the others by
+   * name.
+   */
   branchRules: (p: Project, args, ctx) => {
-    const branches = [...refsOf(ctx.store, p.id).branches.values()].sort((a, b) => compareText(a.name, b.name));
-    return connection(
-      branches.map((branch) => ({ branch, project: p })),
-      args,
-      ({ branch }) => [branch.name],
+    const main = defaultBranch(p);
+    const branches = [...refsOf(ctx.store, p.id).branches.values()].sort(
+      (a, b) => Number(b.name === main) - Number(a.name === main) || compareText(a.name, b.name),
+    );
+    const rules: Rule[] = [{ branch: null, project: p }, ...branches.map((branch) => ({ branch, project: p }))];
+    return connection(rules, args, ({ branch }) =>
+      branch === null ? [0, ''] : branch.name === main ? [1, ''] : [2, branch.name],
     );
   },
   pipelineSchedules: (p: Project, args, ctx) => {
@@ -589,22 +597,29 @@ const queryResolvers: Record<string, Resolver> = {
   queryComplexity: (_root: unknown, _args, ctx) => ({ score: ctx.complexity, limit: ctx.limit }),
 };
 
+/** A branch rule: a protected branch's, or GitLab's "All branches" (no protection of its own). */
+type Rule = { branch: ProtectedBranch | null; project: Project };
+
+const defaultBranch = (project: Project) => String(project.attrs.default_branch ?? 'main');
+
 const branchRuleResolvers: Record<string, Resolver> = {
-  id: ({ branch }: { branch: ProtectedBranch }) => gid('Projects::BranchRule', branch.id),
-  name: ({ branch }: { branch: ProtectedBranch }) => branch.name,
-  isDefault: ({ branch, project }: { branch: ProtectedBranch; project: Project }) =>
-    branch.name === String(project.attrs.default_branch ?? 'main'),
-  isProtected: () => true,
-  matchingBranchesCount: ({ branch, project }: { branch: ProtectedBranch; project: Project }) =>
-    project.branches.filter((name) => matchesBranch(branch.name, name)).length,
+  // The custom rule's ID is its project's (app/models/concerns/projects/custom_branch_rule.rb).
+  id: ({ branch, project }: Rule) =>
+    branch ? gid('Projects::BranchRule', branch.id) : gid('Projects::AllBranchesRule', project.id),
+  name: ({ branch }: Rule) => branch?.name ?? 'All branches',
+  isDefault: ({ branch, project }: Rule) => branch !== null && branch.name === defaultBranch(project),
+  isProtected: ({ branch }: Rule) => branch !== null,
+  matchingBranchesCount: ({ branch, project }: Rule) =>
+    branch ? project.branches.filter((name) => matchesBranch(branch.name, name)).length : project.branches.length,
   createdAt: () => null,
   updatedAt: () => null,
-  branchProtection: ({ branch }: { branch: ProtectedBranch }) => ({
-    allowForcePush: branch.allow_force_push,
-    codeOwnerApprovalRequired: branch.code_owner_approval_required,
-    merge: branch.merge,
-    push: branch.push,
-  }),
+  branchProtection: ({ branch }: Rule) =>
+    branch && {
+      allowForcePush: branch.allow_force_push,
+      codeOwnerApprovalRequired: branch.code_owner_approval_required,
+      merge: branch.merge,
+      push: branch.push,
+    },
 };
 
 const branchProtectionResolvers: Record<string, Resolver> = {

@@ -165,7 +165,10 @@ function graphqlView(node: Json): Json {
       byText(`${a.key}@${a.environmentScope}`, `${b.key}@${b.environmentScope}`),
     ),
     labels: node.labels.nodes,
-    branches: node.branchRules.nodes,
+    // GitLab's "All branches" rule protects nothing: REST lists no such branch.
+    branches: node.branchRules.nodes
+      .filter((rule: Json) => rule.branchProtection !== null)
+      .sort((a: Json, b: Json) => byText(a.name, b.name)),
     members: [...node.projectMembers.nodes].sort((a: Json, b: Json) => byText(a.user.username, b.user.username)),
   };
 }
@@ -227,6 +230,36 @@ describe('sandbox: /api/graphql reads what REST reads', () => {
     ].map((l: Json) => l.name);
     expect(titles).toHaveLength(151);
     expect(titles).toEqual(rest);
+  });
+});
+
+describe('sandbox: /api/graphql branch rules as GitLab orders them', () => {
+  it('"All branches" first, with no protection; then the default branch\'s; then the others by name', async () => {
+    const project = sandbox.store.allProjects()[0] as Project;
+    const refs = writableRefsOf(sandbox.store, project.id);
+    const main = String(project.attrs.default_branch ?? 'main');
+    for (const name of ['aaa-first', main, 'zzz-last'])
+      if (!refs.branches.has(name))
+        refs.branches.set(name, {
+          id: sandbox.store.nextId('protected_branch'),
+          name,
+          push: [],
+          merge: [],
+          unprotect: [],
+          allow_force_push: false,
+          code_owner_approval_required: false,
+        });
+    const path = sandbox.store.projectFullPath(project);
+    const answer = await graphql(
+      sandbox,
+      `{ project(fullPath: "${path}") { branchRules(first: 100) { nodes { name isProtected isDefault branchProtection { allowForcePush } } } } }`,
+    );
+    const rules = answer.body.data.project.branchRules.nodes as Json[];
+    expect(rules[0]).toEqual({ name: 'All branches', isProtected: false, isDefault: false, branchProtection: null });
+    expect(rules[1]).toMatchObject({ name: main, isDefault: true, isProtected: true });
+    const rest = rules.slice(2).map((rule) => rule.name as string);
+    expect(rest).toEqual([...rest].sort(byText));
+    expect(rest).toContain('aaa-first');
   });
 });
 
