@@ -126,6 +126,19 @@ class GraphqlRun {
 
   /** The answer's `data`; a Fallback for anything but a 200 with data and no errors. */
   async query(query: string, variables: Record<string, unknown>): Promise<Item> {
+    const { data, errors } = await this.answer(query, variables);
+    if (errors.length > 0) throw new Fallback(answeredError(errors[0]));
+    return data;
+  }
+
+  /**
+   * The answer's `data` and its errors, each with the path of the field it nulled: GitLab answers
+   * 200 with both when a field's resolver failed (a field of one project the caller may not
+   * read), the rest of `data` as it would be (doc/api/graphql/_index.md). The caller sends to REST
+   * what each error's path names; a Fallback when there is no `data` to keep (`data: null`, a
+   * query refused whole: a timeout, a field this instance lacks).
+   */
+  async answer(query: string, variables: Record<string, unknown>): Promise<{ data: Item; errors: FieldError[] }> {
     if (this.closed !== undefined) throw new Fallback(this.closed);
     let answer: unknown;
     try {
@@ -147,17 +160,29 @@ class GraphqlRun {
       throw new Fallback(`failed (${flat(error.message)})`);
     }
     const { data, errors } = answer as { data?: unknown; errors?: unknown };
-    if (Array.isArray(errors) && errors.length > 0) {
-      const first = errors[0] as { message?: unknown };
-      // The server's words, on one line and cut short: a message of any length is still one warning.
-      throw new Fallback(
-        `answered an error (${typeof first?.message === 'string' ? flat(first.message) : 'no message'})`,
-      );
-    }
-    if (!isItem(data)) throw new Fallback('answered no data');
-    return data;
+    const listed = Array.isArray(errors) ? errors.map(fieldError) : [];
+    if (!isItem(data)) throw new Fallback(listed[0] ? answeredError(listed[0]) : 'answered no data');
+    return { data, errors: listed };
   }
 }
+
+/** One entry of an answer's `errors`: its message, and the path of the field it nulled (empty: none named). */
+interface FieldError {
+  message: string | undefined;
+  path: ReadonlyArray<string | number>;
+}
+
+function fieldError(value: unknown): FieldError {
+  const { message, path } = isItem(value) ? value : {};
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    path: Array.isArray(path) && path.every((step) => typeof step === 'string' || typeof step === 'number') ? path : [],
+  };
+}
+
+/** The server's words, on one line and cut short: a message of any length is still one warning. */
+const answeredError = (error: FieldError | undefined) =>
+  `answered an error (${error?.message !== undefined ? flat(error.message) : 'no message'})`;
 
 const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -281,7 +306,7 @@ export async function readByGraphql(
   const filled = new Map<LiveTarget, Set<string>>();
   const run = new GraphqlRun(ctx, await ctx.session.client());
   const read = async ({ kind, sections, asks: part }: Batch) => {
-    let nodes: Map<string, Item>;
+    let nodes: Nodes;
     try {
       nodes = await readNodes(
         run,
@@ -298,12 +323,17 @@ export async function readByGraphql(
       const node = nodes.get(live.path);
       const done = new Set<string>();
       for (const section of own) {
+        const failed = node?.failed.get(alias(section));
+        if (failed) {
+          run.fallBack([section], answeredError(failed));
+          continue;
+        }
         try {
           const items = !node
             ? undefined
             : whole(section, kind)
-              ? [node]
-              : await readConnection(run, kind, live.path, section, node[alias(section)]);
+              ? [node.item]
+              : await readConnection(run, kind, live.path, section, node.item[alias(section)]);
           if (items && section.graphql?.fill(live, items)) done.add(section.name);
           else
             run.fallBack(
@@ -326,27 +356,72 @@ export async function readByGraphql(
   return filled;
 }
 
-/** The batch's nodes by full path. */
+/** A target's node as a batch answered it, and the errors of its sections' fields, by section alias. */
+type Nodes = Map<string, { item: Item; failed: Map<string, FieldError> }>;
+
+/**
+ * The batch's nodes by full path. An error whose path names a section's field of one target's
+ * node (`projects.nodes.3.jobTokenScope`, `group.labels`) sends that section of that target to
+ * REST and no other; an error that names none (the whole query, a node, its full path) sends the
+ * batch.
+ */
 async function readNodes(
   run: GraphqlRun,
   kind: TargetKind,
   sections: readonly Reading[],
   lives: readonly LiveTarget[],
-): Promise<Map<string, Item>> {
-  const out = new Map<string, Item>();
-  const query = targetsQuery(kind, sections);
+): Promise<Nodes> {
+  const out: Nodes = new Map();
+  const { data, errors } = await run.answer(targetsQuery(kind, sections), {
+    ...(kind === 'group' ? { path: (lives[0] as LiveTarget).path } : { paths: lives.map((live) => live.path) }),
+  });
+  // Which section a field of the node is, by the name the answer gives it.
+  const sectionOf = new Map(sections.flatMap((section) => keysOf(section, kind).map((key) => [key, section])));
+  const add = (item: unknown): void => {
+    if (isItem(item) && typeof item.fullPath === 'string') out.set(item.fullPath, { item, failed: new Map() });
+  };
+  let nodeOf: (path: ReadonlyArray<string | number>) => { node: unknown; field: unknown };
   if (kind === 'group') {
     const path = (lives[0] as LiveTarget).path;
-    const group = (await run.query(query, { path })).group;
-    if (isItem(group) && group.fullPath === path) out.set(path, group);
-    return out;
+    if (isItem(data.group) && data.group.fullPath === path) add(data.group);
+    nodeOf = (at) => ({ node: at[0] === 'group' ? data.group : undefined, field: at[1] });
+  } else {
+    // At most 50 paths in a page of 50: a next page would be more projects than asked for.
+    const page = pageOf(data.projects);
+    if (!page || page.next !== null) {
+      if (errors.length > 0) throw new Fallback(answeredError(errors[0]));
+      throw new Fallback('answered projects in a shape collab does not know');
+    }
+    for (const node of page.nodes) add(node);
+    nodeOf = (at) => ({
+      node: at[0] === 'projects' && at[1] === 'nodes' && typeof at[2] === 'number' ? page.nodes[at[2]] : undefined,
+      field: at[3],
+    });
   }
-  const projects = (await run.query(query, { paths: lives.map((live) => live.path) })).projects;
-  // At most 50 paths in a page of 50: a next page would be more projects than asked for.
-  const page = pageOf(projects);
-  if (!page || page.next !== null) throw new Fallback('answered projects in a shape collab does not know');
-  for (const node of page.nodes) if (typeof node.fullPath === 'string') out.set(node.fullPath, node);
+  for (const error of errors) {
+    const { node, field } = nodeOf(error.path);
+    const section = typeof field === 'string' ? sectionOf.get(field) : undefined;
+    const target = isItem(node) && typeof node.fullPath === 'string' ? out.get(node.fullPath) : undefined;
+    if (!section || !target || target.item !== node) throw new Fallback(answeredError(error));
+    target.failed.set(alias(section), error);
+  }
   return out;
+}
+
+/**
+ * The names a section's fields take in an answer: its connection's alias, or the fields it reads
+ * of the target itself, each aliased as the section's (`jobTokenScope: ciJobTokenScope { ... }`).
+ */
+function keysOf(section: Reading, kind: TargetKind): string[] {
+  const read = readOf(section, kind);
+  if (!('fields' in read)) return [alias(section)];
+  // The selection's own level: what is in braces or parentheses belongs to a field below.
+  let top = read.fields;
+  for (let before = ''; before !== top; ) {
+    before = top;
+    top = top.replace(/\([^()]*\)|\{[^{}]*\}/g, ' ');
+  }
+  return [...top.matchAll(/(\w+)(?:\s*:\s*\w+)?/g)].map((match) => match[1] as string);
 }
 
 /** Every node of one section's connection: the first page from the batch, the rest one query a page. */

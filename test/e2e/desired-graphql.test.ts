@@ -123,6 +123,40 @@ describe('collab plan through GraphQL', () => {
     ]);
   });
 
+  it("an error on one project's field (a job token scope the caller may not administer): that section of that project by REST, no other", async () => {
+    const { collab, file, sandbox } = await world();
+    // Max maintains acme's projects; globex/research/atlas is public to him, his to read, not to administer.
+    const path = file(`version: 1
+projects:
+  acme/web/storefront:
+    variables:
+      - key: APP_ENV
+        value: staging
+    job_token_scope:
+      enabled: true
+  globex/research/atlas:
+    labels:
+      - name: bug
+        color: red
+    job_token_scope:
+      enabled: true
+`);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql'], { as: 'maintainer' });
+    sandbox.resetStats();
+    const partial = await collab(['plan', '-f', path, '-o', 'json'], { as: 'maintainer' });
+    // GitLab answers the batch 200 with data and, for atlas's ciJobTokenScope alone, an error and null.
+    expect(warnings(partial.stderr)).toEqual([
+      "warning: GraphQL answered an error (The resource that you are attempting to access does not exist or you don't have permission to perform this action): reading job_token_scope by REST",
+    ]);
+    const atlas = sandbox.store.allProjects().find((p) => p.path === 'atlas')?.id;
+    expect(sandbox.requestLog.filter((r) => /^\/api\/v4\/projects\/\d+\//.test(r.path)).map((r) => r.path)).toEqual([
+      `/api/v4/projects/${atlas}/job_token_scope`,
+    ]);
+    // REST refuses it as it refuses it without GraphQL: the same error, the same exit code.
+    expect(partial.exitCode).toBe(rest.exitCode);
+    expect(partial.stderr.split('\n').filter((line) => !line.startsWith('warning:'))).toEqual(rest.stderr.split('\n'));
+  });
+
   it('an error of 100,000 characters over lines: one warning line of at most 1,200 characters', async () => {
     const { collab, file, sandbox } = await world();
     const message = `Field 'ciVariables' is not here\n${'x'.repeat(100_000)}`;
