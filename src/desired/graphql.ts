@@ -320,7 +320,7 @@ export async function readByGraphql(
       return;
     }
     for (const { live, sections: own } of part) {
-      const node = nodes.get(live.path);
+      const node = nodes.get(live.path.toLowerCase());
       const done = new Set<string>();
       for (const section of own) {
         const failed = node?.failed.get(alias(section));
@@ -356,7 +356,11 @@ export async function readByGraphql(
   return filled;
 }
 
-/** A target's node as a batch answered it, and the errors of its sections' fields, by section alias. */
+/**
+ * A target's node as a batch answered it, and the errors of its sections' fields, by section alias;
+ * by full path in lower case: GitLab finds a path whatever its case (Routable.where_full_path_in
+ * matches LOWER(routes.path)), as REST does, and answers its own (`Acme/Web` is `acme/web`).
+ */
 type Nodes = Map<string, { item: Item; failed: Map<string, FieldError> }>;
 
 /**
@@ -378,12 +382,18 @@ async function readNodes(
   // Which section a field of the node is, by the name the answer gives it.
   const sectionOf = new Map(sections.flatMap((section) => keysOf(section, kind).map((key) => [key, section])));
   const add = (item: unknown): void => {
-    if (isItem(item) && typeof item.fullPath === 'string') out.set(item.fullPath, { item, failed: new Map() });
+    if (isItem(item) && typeof item.fullPath === 'string')
+      out.set(item.fullPath.toLowerCase(), { item, failed: new Map() });
   };
   let nodeOf: (path: ReadonlyArray<string | number>) => { node: unknown; field: unknown };
   if (kind === 'group') {
     const path = (lives[0] as LiveTarget).path;
-    if (isItem(data.group) && data.group.fullPath === path) add(data.group);
+    if (
+      isItem(data.group) &&
+      typeof data.group.fullPath === 'string' &&
+      data.group.fullPath.toLowerCase() === path.toLowerCase()
+    )
+      add(data.group);
     nodeOf = (at) => ({ node: at[0] === 'group' ? data.group : undefined, field: at[1] });
   } else {
     // At most 50 paths in a page of 50: a next page would be more projects than asked for.
@@ -401,7 +411,7 @@ async function readNodes(
   for (const error of errors) {
     const { node, field } = nodeOf(error.path);
     const section = typeof field === 'string' ? sectionOf.get(field) : undefined;
-    const target = isItem(node) && typeof node.fullPath === 'string' ? out.get(node.fullPath) : undefined;
+    const target = isItem(node) && typeof node.fullPath === 'string' ? out.get(node.fullPath.toLowerCase()) : undefined;
     if (!section || !target || target.item !== node) throw new Fallback(answeredError(error));
     target.failed.set(alias(section), error);
   }

@@ -157,6 +157,26 @@ projects:
     expect(partial.stderr.split('\n').filter((line) => !line.startsWith('warning:'))).toEqual(rest.stderr.split('\n'));
   });
 
+  it("paths in another case than GitLab's (Acme/Web/Storefront): read through GraphQL as in its own, nothing said", async () => {
+    const { collab, file, sandbox } = await world();
+    const reads = () =>
+      sandbox.requestLog
+        .map((r) => `${r.method} ${r.path}`)
+        .filter((r) => !/^GET \/api\/v4\/(projects|groups)\/[^/]+$/.test(r))
+        .sort();
+    sandbox.resetStats();
+    const own = await collab(['plan', '-f', file(FILE), '-o', 'json']);
+    const ownReads = reads();
+    const path = file(FILE.replace('  acme:', '  ACME:').replace('acme/web/storefront:', 'Acme/Web/Storefront:'));
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '-o', 'json']);
+    expect(unread(plan.stdout)).toBe(unread(rest.stdout));
+    expect(warnings(plan.stderr)).toEqual(warnings(own.stderr));
+    // GitLab finds a path whatever its case and answers its own: the same queries and REST reads.
+    expect(reads()).toEqual(ownReads);
+  });
+
   it('an error of 100,000 characters over lines: one warning line of at most 1,200 characters', async () => {
     const { collab, file, sandbox } = await world();
     const message = `Field 'ciVariables' is not here\n${'x'.repeat(100_000)}`;
