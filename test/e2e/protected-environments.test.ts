@@ -3,7 +3,7 @@ import { useSandbox } from '../helpers/cli.js';
 
 /** collab protected-environments against the sandbox: entries by role name, username and group path. */
 describe('collab protected-environments', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const path = `/projects/${encodeURIComponent(project)}/protected_environments`;
   const entries = (list: Array<Record<string, unknown>>) =>
@@ -196,6 +196,22 @@ describe('collab protected-environments', () => {
     const developer = await collab(['protected-environments', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);
     expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it('the service keeps someone who may deploy: none at create, or the last removed by an update, is 422', async () => {
+    const empty = await call('POST', path, { json: { name: 'staging', deploy_access_levels: [] } });
+    expect([empty.status, empty.body]).toEqual([
+      422,
+      { message: { deploy_access_levels: ['is too short (minimum is 1 character)'] } },
+    ]);
+    const made = await call('POST', path, { json: { name: 'staging', deploy_access_levels: [{ access_level: 40 }] } });
+    expect(made.status).toBe(201);
+    const [only] = made.body.deploy_access_levels;
+    const emptied = await call('PUT', `${path}/staging`, {
+      json: { deploy_access_levels: [{ id: only.id, _destroy: true }] },
+    });
+    expect(emptied.status).toBe(422);
+    expect((await getJson(`${path}/staging`)).deploy_access_levels).toEqual([only]);
   });
 
   it('delete asks (exit 2 without a terminal or --yes); one not protected is done, exit 4 with --strict', async () => {

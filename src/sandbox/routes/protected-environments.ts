@@ -119,6 +119,13 @@ const entriesGiven = (req: SandboxRequest, field: string): Record<string, unknow
   return list as Record<string, unknown>[];
 };
 
+/**
+ * A protected environment keeps someone who may deploy: the model validates deploy_access_levels
+ * to at least one (ee/app/models/protected_environment.rb, gitlabhq 1dd0d56f: `length: { minimum:
+ * 1 }`), so a create with none, or an update that destroys the last, is the model's 422.
+ */
+const noDeployers = () => validationError({ deploy_access_levels: ['is too short (minimum is 1 character)'] }, 422);
+
 function findEnvironment(req: SandboxRequest, owner: OwnerRef): ProtectedEnvironment {
   const env = environmentsOf(req.store, owner)?.get(req.params.name ?? '');
   if (!env) throw apiError(404, '404 Not found');
@@ -149,6 +156,7 @@ function routes(kind: Kind): Route[] {
       }));
     const deploy = entries('deploy_access_levels', false);
     const approvals = entries('approval_rules', true);
+    if (deploy.length === 0) throw noDeployers();
     const key = ownerKey(owner);
     const envs = req.store.protectedEnvironments.get(key) ?? new Map<string, ProtectedEnvironment>();
     if (envs.has(name)) throw validationError({ name: ['has already been taken'] }, 422);
@@ -197,6 +205,7 @@ function routes(kind: Kind): Route[] {
     };
     const deploy = change('deploy_access_levels', env.deploy, false);
     const approvals = change('approval_rules', env.approvals, true);
+    if (deploy.length === 0) throw noDeployers();
     const count = asNumber(req.input.required_approval_count);
     if (count !== undefined && (Number.isNaN(count) || count < 0))
       throw paramError('required_approval_count does not have a valid value');
