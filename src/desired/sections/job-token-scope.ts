@@ -91,6 +91,9 @@ function entriesOf(connection: unknown): Entry[] | undefined {
 
 const ALLOWLIST = 'nodes { id fullPath } pageInfo { hasNextPage }';
 
+/** A project's allowlist of projects less the project itself, which GitLab lists first and always allows. */
+const others = (entries: Entry[], project: number): Entry[] => entries.filter((entry) => entry.id !== project);
+
 /** A group in the allowlist is answered with its web_url alone (`…/groups/acme/platform`): its path is the URL's rest. */
 const groupPath = (item: Item) => String(item.web_url ?? '').replace(/^.*?\/groups\//, '');
 
@@ -123,9 +126,10 @@ export const jobTokenScope: Section<ScopeSpec> = {
       ]);
       live.jobTokenScope = {
         enabled,
-        project: projects
-          .filter((p) => Number(p.id) !== id)
-          .map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
+        project: others(
+          projects.map((p) => ({ id: Number(p.id), path: String(p.path_with_namespace) })),
+          id,
+        ),
         group: groups.map((g) => ({ id: Number(g.id), path: groupPath(g) })),
       };
     },
@@ -175,10 +179,9 @@ export const jobTokenScope: Section<ScopeSpec> = {
       const project = entriesOf(scope.inboundAllowlist);
       const group = entriesOf(scope.groupsAllowlist);
       if (!project || !group) return false;
-      const own = Number(live.resource?.id);
       live.jobTokenScope = {
         enabled: setting.inboundJobTokenScopeEnabled,
-        project: project.filter((entry) => entry.id !== own),
+        project: others(project, Number(live.resource?.id)),
         group,
       };
       return true;
