@@ -250,12 +250,6 @@ function accessLevel(level: number) {
   return { integerValue: level, stringValue, humanAccess };
 }
 
-/**
- * A date column (YYYY-MM-DD) as GitLab's Time answers it: `value.iso8601` of a Date is the date
- * alone (app/graphql/types/time_type.rb coerce_result; MemberInterface's expires_at is a date).
- */
-const dayTime = (date: string | null) => date;
-
 function userCore(store: Store, user: User) {
   return {
     bot: user.bot,
@@ -282,7 +276,9 @@ function memberNode(store: Store, source: MemberSource, { entry, id }: Numbered)
     accessLevel: accessLevel(entry.level),
     createdAt: entry.details.created_at,
     createdBy: creator ? userCore(store, creator) : null,
-    expiresAt: dayTime(entry.details.expires_at),
+    // A date column as GitLab's Time answers it: `value.iso8601` of a Date is the date alone
+    // (app/graphql/types/time_type.rb coerce_result; MemberInterface's expires_at is a date).
+    expiresAt: entry.details.expires_at,
     updatedAt: entry.details.created_at,
     user: userCore(store, entry.user),
     project: source.kind === 'project' ? source.project : undefined,
