@@ -1,7 +1,7 @@
 import type { VerbContext } from '../../context.js';
 import { queriesOf, readByGraphql } from '../../desired/graphql.js';
 import type { LiveTarget } from '../../desired/model.js';
-import { allOf, inRecordOrder, isNode, isText } from '../../desired/sections/graphql-nodes.js';
+import { allInRecordOrder, isNode, isText } from '../../desired/sections/graphql-nodes.js';
 import { memberOf, members } from '../../desired/sections/members.js';
 import type { Item, Section } from '../../desired/sections/section.js';
 import type { RequestSpec } from '../../desired/sections/index.js';
@@ -50,8 +50,7 @@ function reading(found: Map<string, GraphqlMember[]>): Section<RequestSpec> {
       }),
       fill: (live, nodes) => {
         // In the REST list's order, as the report's REST path reads them.
-        const ordered = inRecordOrder(nodes);
-        const entries = ordered && allOf(ordered, memberEntry);
+        const entries = allInRecordOrder(nodes, memberEntry);
         if (entries) found.set(live.path, entries);
         return entries !== undefined;
       },

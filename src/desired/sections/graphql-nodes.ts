@@ -38,18 +38,19 @@ export const isTextOrNull = (value: unknown): value is string | null => value ==
 export const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /**
- * Nodes in the REST list's order: by their records' IDs, ascending. A connection given no order
- * answers a relation without one by the primary key, descending (GitLab's keyset connection,
- * lib/gitlab/graphql/pagination/keyset/connection.rb, gitlabhq/gitlabhq @88d3e50d); the REST list
- * orders it by ID, ascending (lib/gitlab/pagination/offset_pagination.rb, add_default_order). For
- * the connections whose REST list has no order of its own (variables, members). Undefined when
- * a node has no such ID.
+ * Each node mapped, in the REST list's order: by their records' IDs, ascending. A connection given
+ * no order answers a relation without one by the primary key, descending (GitLab's keyset
+ * connection, lib/gitlab/graphql/pagination/keyset/connection.rb, gitlabhq/gitlabhq @88d3e50d); the
+ * REST list orders it by ID, ascending (lib/gitlab/pagination/offset_pagination.rb,
+ * add_default_order). For the connections whose REST list has no order of its own (variables,
+ * members). Undefined when a node has no such ID or cannot be mapped.
  */
-export function inRecordOrder(nodes: readonly Item[]): Item[] | undefined {
+export function allInRecordOrder<T>(nodes: readonly Item[], map: (node: Item) => T | undefined): T[] | undefined {
   const ids = nodes.map((node) => gidNumber(node.id));
   if (!ids.every((id) => id !== undefined)) return undefined;
-  return nodes
+  const ordered = nodes
     .map((node, at) => ({ node, id: ids[at] as number }))
     .sort((a, b) => a.id - b.id)
     .map(({ node }) => node);
+  return allOf(ordered, map);
 }

@@ -9,7 +9,7 @@ import {
 } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
-import { allOf, gidNumber, inRecordOrder, isNode, isText } from './graphql-nodes.js';
+import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -93,8 +93,7 @@ export const members: Section<MemberSpec> = {
     }),
     fill: (live, nodes) => {
       // In the REST list's order (joined first), not GraphQL's (joined last first): plan and export keep it.
-      const ordered = inRecordOrder(nodes);
-      const found = ordered && allOf(ordered, memberOf);
+      const found = allInRecordOrder(nodes, memberOf);
       if (found) live.members = found;
       return found !== undefined;
     },

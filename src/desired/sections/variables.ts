@@ -4,7 +4,7 @@ import { createVariable, deleteVariable, updateVariable, type Variable, variable
 import { ruleError } from '../../params/rules.js';
 import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
-import { allOf, inRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
+import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -76,8 +76,7 @@ export const variables: Section<VariableSpec> = {
     }),
     fill: (live, nodes) => {
       // In the REST list's order (creation), not GraphQL's (newest first): a plan lists them so.
-      const ordered = inRecordOrder(nodes);
-      const found = ordered && allOf(ordered, variableOf);
+      const found = allInRecordOrder(nodes, variableOf);
       if (found) live.variables = found;
       return found !== undefined;
     },
