@@ -116,10 +116,18 @@ export function updateProject(project: ProjectRef, params: Record<string, unknow
 
 /**
  * DELETE /projects/:id. `existed`: the caller has just read the project, so a 404 here means a
- * retry found it already gone after an answer was lost; it counts as done.
+ * retry found it already gone after an answer was lost; it counts as done. The reference names no
+ * role; GitLab authorizes remove_project (lib/api/projects.rb @c2b98d3d), an ability of the
+ * project's owners and administrators (owner_access: app/policies/project_policy.rb @e8d2c257,
+ * gitlabhq/gitlabhq), as archive's.
  */
 export function deleteProject(project: ProjectRef, options: { existed?: boolean } = {}): ApiRequest {
-  return { method: 'DELETE', path: apiPath`/projects/${project}`, ...(options.existed ? { okStatuses: [404] } : {}) };
+  return {
+    method: 'DELETE',
+    path: apiPath`/projects/${project}`,
+    requires: ROLES.owners,
+    ...(options.existed ? { okStatuses: [404] } : {}),
+  };
 }
 
 /**

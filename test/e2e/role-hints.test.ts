@@ -30,6 +30,12 @@ describe('a 403 names the role the endpoint needs', () => {
     expect(archived.stderr).toMatch(/^hint: only owners and administrators may do this/m);
   });
 
+  it('project deletion by a maintainer: owners and administrators', async () => {
+    const removed = await collab(['projects', 'delete', 'acme/web/storefront', '--yes'], { as: 'maintainer' });
+    expect(removed.exitCode).toBe(3);
+    expect(removed.stderr).toMatch(/^hint: only owners and administrators may do this: it needs the Owner role/m);
+  });
+
   it('says nothing of roles where the reference names none', async () => {
     const starred = await collab(['projects', 'update', 'acme/web/storefront', '--description', 'x'], {
       as: 'reporter',
