@@ -12,6 +12,7 @@ const env = {
   SLACK_WEBHOOK: 'https://hooks.slack.com/services/T0/B0/secret',
   MIRROR_CREDENTIALS: 'mirror-user:mirror-token',
   CI_HOOK_TOKEN: 'ci-token-abcdef',
+  DEPLOY_TOKEN: 'deploy-token-123456',
 };
 
 describe('examples/every-section.yaml', () => {
@@ -33,5 +34,16 @@ describe('examples/every-section.yaml', () => {
     const again = await collab(['plan', '-f', EXAMPLE], { env });
     expect(again.exitCode, again.stdout).toBe(0);
     expect(again.stderr).toMatch(/^no changes; /m);
+  });
+
+  it('shows none of its four secrets in the plan or the apply', async () => {
+    const { collab } = await world();
+    const planned = await collab(['plan', '-f', EXAMPLE], { env });
+    const applied = await collab(['apply', '-f', EXAMPLE, '--yes'], { env });
+    expect(planned.exitCode).toBe(8);
+    expect(applied.exitCode).toBe(0);
+    const shown = [planned.stdout, planned.stderr, applied.stdout, applied.stderr].join('\n');
+    const secrets = [env.SLACK_WEBHOOK, 'mirror-token', env.CI_HOOK_TOKEN, env.DEPLOY_TOKEN];
+    expect(secrets.filter((secret) => shown.includes(secret))).toEqual([]);
   });
 });
