@@ -429,11 +429,18 @@ const projectResolvers: Record<string, Resolver> = {
     canAdministerCiVariables(ctx.store, ctx.user, { kind: 'project', project: p })
       ? variablesPage(ctx.store, variablesOf(ctx, { kind: 'project', id: p.id }), args)
       : null,
+  /**
+   * GitLab's LabelsFinder, as REST's list: the project's labels and its group's own, whatever
+   * includeAncestorGroups says; the groups above that one only when it is true (item_ids and
+   * group_ids_for: app/finders/labels_finder.rb @0e3af7b0, app/finders/concerns/finder_with_group_hierarchy.rb
+   * @383ec680, gitlabhq/gitlabhq). The IDs tell them apart: ProjectLabel, GroupLabel.
+   */
   labels: (p: Project, args, ctx) => {
     const owners: OwnerKey[] = [{ kind: 'project', id: p.id }];
     const group = groupOfNamespace(ctx.store, p.namespace_id);
-    if (args.includeAncestorGroups === true && group)
-      for (const g of [group, ...ctx.store.ancestors(group)]) owners.push({ kind: 'group', id: g.id });
+    if (group)
+      for (const g of [group, ...(args.includeAncestorGroups === true ? ctx.store.ancestors(group) : [])])
+        owners.push({ kind: 'group', id: g.id });
     return connection(labelsFor(ctx, owners, args), args, labelKey);
   },
   /**

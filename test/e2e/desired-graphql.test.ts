@@ -571,6 +571,26 @@ projects:
     expect(exported.stdout).toBe((await w.collab(['export', 'acme', '--no-graphql'])).stdout);
   });
 
+  it("a project's enforced labels beside its group's own: the group's are not the project's, no change either way", async () => {
+    const w = await world();
+    // acme/web is storefront's group: GitLab lists its labels with storefront's, even without its ancestors'.
+    const created = await w.call('POST', '/groups/acme%2Fweb/labels', { json: { name: 'triage', color: '#336699' } });
+    expect(created.status).toBe(201);
+    const own = await w.getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false');
+    expect(own.map((label: { name: string }) => label.name)).toEqual(['checkout', 'triage']);
+    const path = w.file(`version: 1
+projects:
+  acme/web/storefront:
+    labels:
+      enforce: true
+      items:
+        - name: checkout
+          color: "#f0ad4e"
+`);
+    const [text] = await samePlans(w, path, 1);
+    expect(text?.exitCode).toBe(0);
+  });
+
   it('a connection of more than 100 nodes: the rest read by cursor, the same plan', async () => {
     const w = await world();
     for (let i = 0; i < 130; i++)
@@ -600,7 +620,10 @@ describe('collab plan and export through GraphQL: connections past a page', () =
     const at = '/projects/acme%2Fwide';
     const before = {
       variables: (await w.getJson(`${at}/variables?per_page=100`)).length,
-      labels: (await w.getJson(`${at}/labels?include_ancestor_groups=false&per_page=100`)).length,
+      // Its own: the list holds acme's too (GitLab's LabelsFinder takes a project's group).
+      labels: (await w.getJson(`${at}/labels?include_ancestor_groups=false&per_page=100`)).filter(
+        (label: { is_project_label: boolean }) => label.is_project_label,
+      ).length,
     };
     for (const name of names) {
       expect(

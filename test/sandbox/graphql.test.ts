@@ -189,7 +189,9 @@ describe('sandbox: /api/graphql reads what REST reads', () => {
     }
     // The furnished data is there, not only empty lists on both sides.
     expect(nodes.reduce((n, node) => n + node.ciVariables.nodes.length, 0)).toBe(150);
-    expect(nodes.reduce((n, node) => n + node.labels.nodes.length, 0)).toBe(99);
+    // The furnished labels; a project right under acme also holds acme's own (LabelsFinder), on both sides.
+    const furnished = (node: Json) => node.labels.nodes.filter((label: Json) => label.title.startsWith('label-'));
+    expect(nodes.reduce((n, node) => n + furnished(node).length, 0)).toBe(99);
   });
 
   it('the next batch starts after the end cursor, with the 50 projects left', async () => {
@@ -260,6 +262,33 @@ describe('sandbox: /api/graphql branch rules as GitLab orders them', () => {
     const rest = rules.slice(2).map((rule) => rule.name as string);
     expect(rest).toEqual([...rest].sort(byText));
     expect(rest).toContain('aaa-first');
+  });
+});
+
+describe("sandbox: /api/graphql a project's labels as GitLab's LabelsFinder finds them", () => {
+  it("holds the project's group's own labels, not those above it, unless includeAncestorGroups: REST's list, told apart by their IDs", async () => {
+    const web = sandbox.store.findGroup('acme/web');
+    expect(
+      (await call('POST', `/groups/${web?.id}/labels`, { json: { name: 'triage', color: '#336699' } })).status,
+    ).toBe(201);
+    const labels = async (ancestors: boolean) =>
+      (
+        await graphql(
+          sandbox,
+          `{ project(fullPath: "acme/web/storefront") { labels(includeAncestorGroups: ${ancestors}) { nodes { id title } } } }`,
+        )
+      ).body.data.project.labels.nodes as Json[];
+    const own = await labels(false);
+    const storefront = sandbox.store.findProject('acme/web/storefront');
+    const rest = (await call('GET', `/projects/${storefront?.id}/labels?include_ancestor_groups=false`)).body as Json[];
+    expect(own.map((label) => label.title)).toEqual(rest.map((label) => label.name));
+    expect(own.map((label) => String(label.id).replace(/\/\d+$/, ''))).toEqual(
+      rest.map((label) => `gid://gitlab/${label.is_project_label ? 'ProjectLabel' : 'GroupLabel'}`),
+    );
+    expect(own.map((label) => label.title)).toContain('triage');
+    expect((await labels(true)).map((label) => label.title)).toEqual(
+      ((await call('GET', `/projects/${storefront?.id}/labels`)).body as Json[]).map((label) => label.name),
+    );
   });
 });
 

@@ -56,6 +56,31 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     expect((await call('GET', `/groups/${acme}/labels/bug`)).body).not.toHaveProperty('is_project_label');
   });
 
+  it("include_ancestor_groups=false still holds the project's group's own labels, not those above it, as LabelsFinder finds them", async () => {
+    const web = await idOf('groups', 'acme/web');
+    expect((await call('POST', `/groups/${web}/labels`, { json: { name: 'triage', color: '#336699' } })).status).toBe(
+      201,
+    );
+    const own = await call('GET', `/projects/${storefront}/labels?include_ancestor_groups=false`);
+    expect(names(own)).toEqual(['checkout', 'triage']);
+    expect(own.body.map((l: Json) => l.is_project_label)).toEqual([true, false]);
+    expect(names(await call('GET', `/projects/${storefront}/labels`))).toEqual([
+      'bug',
+      'checkout',
+      'feature',
+      'triage',
+    ]);
+    expect((await call('GET', `/projects/${storefront}/labels/triage?include_ancestor_groups=false`)).status).toBe(200);
+    expect((await call('GET', `/projects/${storefront}/labels/bug?include_ancestor_groups=false`)).status).toBe(404);
+    // Changed through the project, the group's label needs who may change the group's labels.
+    const xena = await idOf('users', 'xena');
+    const joined = await call('POST', `/projects/${storefront}/members`, { json: { user_id: xena, access_level: 30 } });
+    expect(joined.status).toBe(201);
+    expect((await call('DELETE', `/projects/${storefront}/labels/triage`, { as: 'external' })).status).toBe(403);
+    expect((await call('DELETE', `/projects/${storefront}/labels/triage`)).status).toBe(204);
+    expect(names(await call('GET', `/groups/${web}/labels`))).toEqual(['bug', 'feature']);
+  });
+
   it('create, rename with new_name, recolor with a CSS name, describe, delete', async () => {
     const created = await call('POST', `/projects/${storefront}/labels`, {
       json: { name: 'urgent', color: '#FF0000', priority: 2 },

@@ -46,11 +46,14 @@ export const labels: Section<LabelSpec> = {
     ),
   read: {
     none: (live) => void (live.labels = []),
-    // The target's own labels only: a project's list would hold its groups' too.
+    // The target's own labels only: a project's list would hold its groups' too, and holds its
+    // group's own even with include_ancestor_groups=false (GitLab's LabelsFinder takes the
+    // project's group: app/finders/labels_finder.rb @0e3af7b0, gitlabhq/gitlabhq), marked
+    // is_project_label false.
     target: async (reader, live, resource) =>
       void (live.labels = (
         await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })
-      ).filter(isLabel)),
+      ).filter((item): item is Label => isLabel(item) && item.is_project_label !== false)),
   },
   graphql: {
     kinds: ['project', 'group'],
@@ -68,7 +71,9 @@ export const labels: Section<LabelSpec> = {
     // GraphQL's Label has no priority: a project's file that gives one is read by REST.
     usable: (value, kind) => kind === 'group' || !listOf(value).items.some((item) => item.priority !== undefined),
     fill: (live, nodes) => {
-      const found = allOf(nodes, labelOf);
+      // A project's connection holds its group's own labels too, as REST's list does: by their IDs' class, left out.
+      const own = live.kind === 'project' ? nodes.filter((node) => !isGroupLabel(node.id)) : nodes;
+      const found = allOf(own, labelOf);
       if (found) live.labels = found;
       return found !== undefined;
     },
@@ -152,6 +157,9 @@ export const labels: Section<LabelSpec> = {
 };
 
 const isLabel = (item: Item): item is Label => typeof item.id === 'number' && typeof item.name === 'string';
+
+/** `gid://gitlab/GroupLabel/7`: a group's label (a project's is a ProjectLabel), by GitLab's class of the record. */
+const isGroupLabel = (id: unknown) => typeof id === 'string' && /^gid:\/\/gitlab\/GroupLabel\/\d+$/.test(id);
 
 /** A Label node as the REST list shows the fields the diff compares (its priority is not in GraphQL). */
 function labelOf(node: Item): Label | undefined {

@@ -7,7 +7,7 @@ import { type Label, type OwnerKey, sameOwner } from '../model.js';
 import { compareText, paginateArray } from '../pagination.js';
 import { bool, checkParam, int, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
-import { findOwner } from '../guards.js';
+import { findOwner, requireGroupRole } from '../guards.js';
 
 /**
  * Project and group labels as GitLab's API v4 serves them (doc/api/labels.md, group_labels.md): anyone
@@ -18,9 +18,16 @@ import { findOwner } from '../guards.js';
  */
 type Kind = 'project' | 'group';
 
-/** The labels an owner sees: its own, then (unless asked not to) its ancestor groups'. */
+/**
+ * The labels an owner sees: its own and, unless asked not to, its ancestor groups'. Asked not to, a
+ * project in a group still sees that group's own: GitLab's LabelsFinder takes a project's group,
+ * and only adds its ancestors when include_ancestor_groups is true (item_ids and group_ids_for:
+ * app/finders/labels_finder.rb @0e3af7b0, app/finders/concerns/finder_with_group_hierarchy.rb
+ * @383ec680, gitlabhq/gitlabhq); each is marked by is_project_label.
+ */
 function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): Label[] {
-  const owners = withAncestors ? ownerChain(store, owner) : [owner];
+  const chain = ownerChain(store, owner);
+  const owners = withAncestors ? chain : chain.slice(0, owner.kind === 'project' ? 2 : 1);
   return [...store.labels.values()].filter((label) => owners.some((o) => sameOwner(o, label.owner)));
 }
 
@@ -73,6 +80,19 @@ function labelRoutes(kind: Kind): Route[] {
     return found;
   };
 
+  /**
+   * The label a PUT or DELETE names: found as include_ancestor_groups=false finds it, so through a
+   * project its group's own too, which GitLab then changes only for who may change the group's
+   * labels (update_label and delete_label on the label: lib/api/helpers/label_helpers.rb @055e3c66).
+   */
+  const changeable = (req: SandboxRequest, owner: OwnerKey): Label => {
+    const label = findLabel(req, owner, false);
+    const group =
+      label.owner.kind === 'group' && owner.kind === 'project' ? req.store.groups.get(label.owner.id) : undefined;
+    if (group) requireGroupRole(req, group, ACCESS.reporter);
+    return label;
+  };
+
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.none);
     let labels = visibleLabels(req.store, owner, bool(req.input, 'include_ancestor_groups') ?? true);
@@ -123,8 +143,7 @@ function labelRoutes(kind: Kind): Route[] {
 
   const update = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.reporter);
-    // Only the owner's own labels: an ancestor group's label is changed through its group.
-    const label = findLabel(req, owner, false);
+    const label = changeable(req, owner);
     const newName = str(req.input, 'new_name');
     const color = str(req.input, 'color');
     const description = str(req.input, 'description');
@@ -150,7 +169,7 @@ function labelRoutes(kind: Kind): Route[] {
 
   const remove = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.reporter);
-    req.store.labels.delete(findLabel(req, owner, false).id);
+    req.store.labels.delete(changeable(req, owner).id);
     return noContent();
   };
 
