@@ -9,7 +9,7 @@
  * `BranchRule`, `BranchProtection`, `MergeAccessLevel`, `PushAccessLevel`, `AccessLevel*`,
  * `CiProjectVariable`, `CiGroupVariable`, `Label`, `MemberInterface`, `ProjectMember`,
  * `GroupMember`, `PipelineSchedule`, `PipelineScheduleVariable`, `ProjectCiCdSetting`,
- * `CiJobTokenScopeType`, `CiJobTokenAccessibleGroup`, `CiJobTokenAccessibleProject`, `QueryComplexity`, `PageInfo`, the
+ * `CiJobTokenScopeType`, `CiJobTokenAccessibleGroup`, `CiJobTokenAccessibleProject`, `ProjectPermissions`, `QueryComplexity`, `PageInfo`, the
  * connection and edge types, the enums (`AccessLevelEnum`, `CiVariableType`, `CiVariableSort`,
  * `LabelSearchFieldList`, `MemberSort`, `ProjectMemberRelation`, `GroupMemberRelation`,
  * `PipelineScheduleSort`, `PipelineScheduleStatus`, `UserState`) and the scalars (`ProjectID`, `UserID`,
@@ -79,6 +79,7 @@ type Project {
   group: Group
   ciCdSettings: ProjectCiCdSetting
   ciJobTokenScope: CiJobTokenScopeType
+  userPermissions: ProjectPermissions!
   branchRules(buildMissing: Boolean, after: String, before: String, first: Int, last: Int): BranchRuleConnection
   ciVariables(sort: CiVariableSort, after: String, before: String, first: Int, last: Int): CiProjectVariableConnection
   labels(
@@ -168,6 +169,11 @@ type Group {
     first: Int
     last: Int
   ): ProjectConnection!
+}
+
+type ProjectPermissions {
+  adminProject: Boolean!
+  readProject: Boolean!
 }
 
 type ProjectCiCdSetting {

@@ -455,10 +455,21 @@ const projectResolvers: Record<string, Resolver> = {
       (a, b) => Number(b.name === main) - Number(a.name === main) || compareText(a.name, b.name),
     );
     const rules: Rule[] = [{ branch: null, project: p }, ...branches.map((branch) => ({ branch, project: p }))];
-    return connection(rules, args, ({ branch }) =>
+    const page = connection(rules, args, ({ branch }) =>
       branch === null ? [0, ''] : branch.name === main ? [1, ''] : [2, branch.name],
     );
+    // BranchRuleType authorizes read_protected_branch (app/graphql/types/projects/branch_rule_type.rb
+    // @118083ac), which ProtectedBranchPolicy gives with admin_project: Maintainers. A collection
+    // drops the nodes the caller may not read, after paging, and says nothing
+    // (doc/development/graphql_guide/authorization.md, gitlabhq/gitlabhq): no error, as REST's 403 is.
+    return canAdministerProject(ctx.store, ctx.user, p) ? page : { ...page, nodes: [], edges: [] };
   },
+  userPermissions: (p: Project, _args, ctx) => ({
+    // ProjectPermissions: the caller's abilities on the project
+    // (app/graphql/types/permission_types/project.rb @08489a6d, gitlabhq/gitlabhq).
+    adminProject: canAdministerProject(ctx.store, ctx.user, p),
+    readProject: canReadProject(ctx.store, ctx.user, p),
+  }),
   pipelineSchedules: (p: Project, args, ctx) => {
     const calls = (ctx.calls.get('Project.pipelineSchedules') ?? 0) + 1;
     ctx.calls.set('Project.pipelineSchedules', calls);

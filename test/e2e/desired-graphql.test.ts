@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SECTIONS } from '../../src/desired/sections/index.js';
 import { EVERY_ACME_PROJECT, useDesiredWorlds } from '../helpers/desired.js';
-import type { CallOptions } from '../helpers/sandbox-api.js';
+import { type CallOptions, callSandbox } from '../helpers/sandbox-api.js';
 
 /**
  * The desired state read through GraphQL (src/desired/graphql.ts) and by REST: the same plan
@@ -155,6 +155,28 @@ projects:
     // REST refuses it as it refuses it without GraphQL: the same error, the same exit code.
     expect(partial.exitCode).toBe(rest.exitCode);
     expect(partial.stderr.split('\n').filter((line) => !line.startsWith('warning:'))).toEqual(rest.stderr.split('\n'));
+  });
+
+  it("a caller below Maintainer, to whom GitLab's branch rules are an empty list: protected branches by REST, its 403 either way", async () => {
+    const w = await world();
+    // GitLab drops each rule a caller may not read from the connection, and says nothing.
+    const rules = await callSandbox(w.sandbox, 'POST', `${w.sandbox.url}/api/graphql`, {
+      as: 'developer',
+      json: { query: '{ project(fullPath: "acme/web/storefront") { branchRules { nodes { name } } } }' },
+    });
+    expect(rules.body).toEqual({ data: { project: { branchRules: { nodes: [] } } } });
+    const path = w.file(`version: 1
+projects:
+  acme/web/storefront:
+    protected_branches:
+      enforce: true
+      items: []
+`);
+    const through = await w.collab(['plan', '-f', path], { as: 'developer' });
+    const rest = await w.collab(['plan', '-f', path, '--no-graphql'], { as: 'developer' });
+    expect([through.exitCode, through.stdout]).toEqual([rest.exitCode, rest.stdout]);
+    expect(rest.exitCode).toBe(3);
+    expect(through.stderr).toContain('403 Forbidden (GET /projects/1/protected_branches');
   });
 
   it("paths in another case than GitLab's (Acme/Web/Storefront): read through GraphQL as in its own, nothing said", async () => {

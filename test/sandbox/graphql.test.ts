@@ -390,6 +390,28 @@ describe('sandbox: /api/graphql rights', () => {
     expect((await call('GET', `/projects/${storefront.id}/variables`, { as: 'developer' })).status).toBe(403);
   });
 
+  it("a Developer's branch rules are dropped from the connection, with no error, and adminProject says why; a Maintainer's are there", async () => {
+    const query = `{ project(fullPath: "acme/web/storefront") { userPermissions { adminProject readProject }
+      branchRules { nodes { name } pageInfo { hasNextPage } } } }`;
+    const developer = await graphql(sandbox, query, { as: 'developer' });
+    expect(developer.body).toEqual({
+      data: {
+        project: {
+          userPermissions: { adminProject: false, readProject: true },
+          branchRules: { nodes: [], pageInfo: { hasNextPage: false } },
+        },
+      },
+    });
+    const storefront = sandbox.store.findProject('acme/web/storefront') as Project;
+    expect((await call('GET', `/projects/${storefront.id}/protected_branches`, { as: 'developer' })).status).toBe(403);
+    const maintainer = (await graphql(sandbox, query, { as: 'maintainer' })).body.data.project;
+    expect(maintainer.userPermissions).toEqual({ adminProject: true, readProject: true });
+    const names = ((await call('GET', `/projects/${storefront.id}/protected_branches`)).body as Json[]).map(
+      (branch) => branch.name,
+    );
+    expect(maintainer.branchRules.nodes.map((rule: Json) => rule.name)).toEqual(['All branches', ...names]);
+  });
+
   it('a Maintainer reads the CI/CD variables', async () => {
     const answer = await graphql(sandbox, storefrontVariables, { as: 'maintainer' });
     expect(answer.body.data.project.ciVariables.nodes.map((n: Json) => n.key)).toEqual([

@@ -135,17 +135,30 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
   },
   graphql: {
     kinds: ['project'],
+    /**
+     * The project's branch rules with whether the caller administers it: GitLab drops from the
+     * connection, silently, each rule the caller may not read (BranchRuleType authorizes
+     * read_protected_branch, Maintainers': app/graphql/types/projects/branch_rule_type.rb @118083ac;
+     * doc/development/graphql_guide/authorization.md), where REST answers 403; an empty list is
+     * only taken from a Maintainer. Read whole, a page of 100 (REST's list holds no more:
+     * app/finders/protected_branches_finder.rb @71786ddc, LIMIT).
+     */
     connection: () => ({
-      field: 'branchRules',
-      node: `name branchProtection { allowForcePush codeOwnerApprovalRequired ${ACCESS_CONNECTIONS.map(
+      fields: `protectedBranchesAccess: userPermissions { adminProject } protectedBranches: branchRules(first: 100) { nodes { name branchProtection { allowForcePush codeOwnerApprovalRequired ${ACCESS_CONNECTIONS.map(
         ([field, deployKeys]) => `${field} { nodes { accessLevel${deployKeys ? ' deployKey { id }' : ''} } }`,
-      ).join(' ')} }`,
+      ).join(' ')} } } pageInfo { hasNextPage } }`,
     }),
     // Who may unprotect is not in GraphQL: a file that says it is read by REST.
     usable: (value) => !listOf(value).items.some((item) => item.unprotect_access_level !== undefined),
-    fill: (live, nodes) => {
+    fill: (live, [project]) => {
+      const rules = project?.protectedBranches;
+      const access = project?.protectedBranchesAccess;
+      if (!isNode(access) || access.adminProject !== true || !isNode(rules) || !Array.isArray(rules.nodes))
+        return false;
+      if (!isNode(rules.pageInfo) || rules.pageInfo.hasNextPage !== false) return false;
       const found: ProtectedBranch[] = [];
-      for (const node of nodes) {
+      for (const node of rules.nodes as unknown[]) {
+        if (!isNode(node)) return false;
         // A rule without a protection (GitLab's "All branches") protects nothing: REST lists no such branch.
         if (node.branchProtection === null) continue;
         const branch = branchOf(node);
