@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -608,6 +609,29 @@ projects:
       items:
         - name: checkout
           color: "#f0ad4e"
+`);
+    const [text] = await samePlans(w, path, 1);
+    expect(text?.exitCode).toBe(0);
+  });
+
+  it("a deploy key's push entry (GraphQL gives the key's plain ID, not a global one): read through GraphQL, no change either way", async () => {
+    const w = await world();
+    const at = '/projects/acme%2Fweb%2Fstorefront';
+    const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
+    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+    const line = `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(der.subarray(der.length - 32))]).toString('base64')} ci`;
+    const key = await w.call('POST', `${at}/deploy_keys`, { json: { title: 'ci', key: line, can_push: true } });
+    expect(key.status).toBe(201);
+    const patched = await w.call('PATCH', `${at}/protected_branches/main`, {
+      json: { allowed_to_push: [{ deploy_key_id: key.body.id }] },
+    });
+    expect(patched.status).toBe(200);
+    const path = w.file(`version: 1
+projects:
+  acme/web/storefront:
+    protected_branches:
+      - name: main
+        push_access_level: maintainer
 `);
     const [text] = await samePlans(w, path, 1);
     expect(text?.exitCode).toBe(0);

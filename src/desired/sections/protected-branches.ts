@@ -240,6 +240,12 @@ const ACCESS_CONNECTIONS = [
 ] as const;
 
 /**
+ * AccessLevelDeployKey's `id` is a plain ID, the record's (`field :id, GraphQL::Types::ID`:
+ * app/graphql/types/access_levels/deploy_key_type.rb @db384e6b, gitlabhq/gitlabhq), not a global one; either is taken.
+ */
+const keyId = (id: unknown) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : gidNumber(id));
+
+/**
  * A branch rule as the REST list shows what the diff compares: each access entry's level (a
  * deploy key's marked as such). The entries' IDs are not in GraphQL: a change is planned from the
  * REST read (GraphqlRead), never from these.
@@ -255,7 +261,7 @@ function branchOf(node: Item): ProtectedBranch | undefined {
     const levels: Item[] = [];
     for (const entry of entries) {
       if (typeof entry.accessLevel !== 'number') return undefined;
-      const key = isNode(entry.deployKey) ? gidNumber(entry.deployKey.id) : null;
+      const key = isNode(entry.deployKey) ? keyId(entry.deployKey.id) : null;
       if (key === undefined) return undefined;
       levels.push({ access_level: entry.accessLevel, ...(key === null ? {} : { deploy_key_id: key }) });
     }
