@@ -545,6 +545,10 @@ const groupResolvers: Record<string, Resolver> = {
     projects = filterProjects(projects, args);
     if (args.archivedOnly === true) projects = projects.filter((p) => p.archived);
     else if (args.includeArchived === false) projects = projects.filter((p) => !p.archived);
+    // A project marked for deletion is a group's project until removed, left out when asked
+    // (not_aimed_for_deletion: app/graphql/resolvers/namespace_projects_resolver.rb @098c9a1d,
+    // Project.not_aimed_for_deletion as ProjectsFinder applies it, gitlabhq/gitlabhq).
+    if (args.notAimedForDeletion === true) projects = projects.filter((p) => p.marked_for_deletion_on === null);
     return connection(
       [...projects].sort((a, b) => a.id - b.id),
       args,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import { queryComplexity } from '../../src/graphql/complexity.js';
 import type { Sandbox, SandboxRole } from '../../src/sandbox/index.js';
-import type { Project } from '../../src/sandbox/model.js';
+import type { Group, Project } from '../../src/sandbox/model.js';
 import { initialAccess, writableRefsOf } from '../../src/sandbox/protected-refs.js';
 import { useSandbox } from '../helpers/cli.js';
 import { type Answer, callSandbox, type Json } from '../helpers/sandbox-api.js';
@@ -289,6 +289,40 @@ describe("sandbox: /api/graphql a project's labels as GitLab's LabelsFinder find
     expect((await labels(true)).map((label) => label.title)).toEqual(
       ((await call('GET', `/projects/${storefront?.id}/labels`)).body as Json[]).map((label) => label.name),
     );
+  });
+});
+
+describe("sandbox: /api/graphql a group's projects as GitLab's Namespaces::ProjectsFinder finds them", () => {
+  it("its own and its subgroups', archived and marked for deletion too unless asked, never those shared into it: REST's with_shared=false", async () => {
+    const globex = sandbox.store.findGroup('globex') as Group;
+    const paths = async (args: string) =>
+      (
+        await graphql(
+          sandbox,
+          `{ group(fullPath: "globex") { projects(includeSubgroups: true, first: 100${args}) { nodes { fullPath } } } }`,
+        )
+      ).body.data.group.projects.nodes.map((node: Json) => node.fullPath as string);
+    const rest = async (query: string) =>
+      ((await call('GET', `/groups/${globex.id}/projects?include_subgroups=true&per_page=100${query}`)).body as Json[])
+        .map((project) => project.path_with_namespace as string)
+        .sort(byText);
+    const own = await rest('&with_shared=false');
+    // A project shared with globex: REST lists it unless with_shared=false, GraphQL never.
+    const shared = await call('POST', '/projects/acme%2Fweb%2Fstorefront/share', {
+      json: { group_id: globex.id, group_access: 30 },
+    });
+    expect(shared.status).toBe(201);
+    expect(await rest('')).toContain('acme/web/storefront');
+    expect(own.some((path) => path.startsWith('acme/'))).toBe(false);
+    const [archived, marked] = own as [string, string];
+    expect((await call('POST', `/projects/${encodeURIComponent(archived)}/archive`)).status).toBe(201);
+    expect((await call('DELETE', `/projects/${encodeURIComponent(marked)}`)).status).toBe(202);
+    expect((await paths('')).sort(byText)).toEqual(await rest('&with_shared=false'));
+    expect((await paths('')).sort(byText)).toEqual(own);
+    expect(await paths(', includeArchived: false')).not.toContain(archived);
+    const living = await paths(', notAimedForDeletion: true');
+    expect(living).not.toContain(marked);
+    expect(living).toContain(archived);
   });
 });
 
