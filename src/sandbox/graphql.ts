@@ -290,7 +290,7 @@ function refAccessNode(store: Store, access: RefAccess) {
   const key = access.deploy_key_id === undefined ? undefined : store.deployKeys.get(access.deploy_key_id);
   const keyUser = key ? store.users.get(key.user_id) : undefined;
   return {
-    // A deploy key's entry holds no role in the sandbox; GitLab's rows keep Maintainer (40) there.
+    // A deploy key's entry keeps Maintainer (40), as its REST answer shows.
     accessLevel: access.access_level ?? 40,
     accessLevelDescription:
       access.deploy_key_id !== undefined

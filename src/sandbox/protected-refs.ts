@@ -59,7 +59,9 @@ function newAccess(store: Store, refs: ProjectRefs, kind: RefAccessKind, entry: 
     // A deploy key may push (or create tags) only where it is enabled with write access.
     if ((kind !== 'push' && kind !== 'create') || !refs.deployKeys.get(deployKey)?.can_push)
       throw unprocessable([`${ENTRY_LABEL[kind]} access levels deploy key is not enabled for this project`]);
-    return { id, access_level: null, deploy_key_id: deployKey };
+    // The row keeps the column's Maintainer (40), as the API pages' examples answer a deploy key's
+    // entry (doc/api/protected_branches.md @017a6c12, protected_tags.md @0286e4c6, gitlabhq/gitlabhq).
+    return { id, access_level: 40, deploy_key_id: deployKey };
   }
   return { id, access_level: checkedLevel(kind, entry.access_level) };
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 import type { Json } from '../helpers/sandbox-api.js';
@@ -132,6 +133,25 @@ describe('sandbox: protected branches as python-gitlab asks for them', () => {
     expect(
       (await call('PATCH', `/projects/${id}/protected_branches/nope`, { json: { allow_force_push: true } })).status,
     ).toBe(404);
+  });
+
+  it("a deploy key's push entry answers Maintainer (40) with the key's ID and title, as the API page's example", async () => {
+    const id = await idOf('projects', 'acme/platform/api');
+    const der = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' });
+    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+    const line = `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(der.subarray(der.length - 32))]).toString('base64')} ci`;
+    const key = await call('POST', `/projects/${id}/deploy_keys`, { json: { title: 'ci', key: line, can_push: true } });
+    expect(key.status).toBe(201);
+    const changed = await call('PATCH', `/projects/${id}/protected_branches/main`, {
+      json: { allowed_to_push: [{ deploy_key_id: key.body.id }] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.push_access_levels.at(-1)).toEqual({
+      id: expect.any(Number),
+      access_level: 40,
+      access_level_description: 'ci',
+      deploy_key_id: key.body.id,
+    });
   });
 
   it('reads allowed_to_push[][access_level] from a query, as the API page’s curl example sends it', async () => {
