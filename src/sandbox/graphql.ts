@@ -289,13 +289,17 @@ function memberNode(store: Store, source: MemberSource, { entry, id }: Numbered)
 function refAccessNode(store: Store, access: RefAccess) {
   const key = access.deploy_key_id === undefined ? undefined : store.deployKeys.get(access.deploy_key_id);
   const keyUser = key ? store.users.get(key.user_id) : undefined;
+  const user = access.user_id === undefined ? undefined : store.users.get(access.user_id);
+  const group = access.group_id === undefined ? undefined : store.groups.get(access.group_id);
   return {
-    // A deploy key's entry keeps Maintainer (40), as its REST answer shows.
-    accessLevel: access.access_level ?? 40,
+    // The row's level: a user's or a group's entry holds none, which the schema's `Int!` refuses,
+    // as GitLab's does (BaseAccessLevelType: app/graphql/types/branch_protections/base_access_level_type.rb
+    // @1839f3a8): an error naming the field, and the node null.
+    accessLevel: access.access_level,
     accessLevelDescription:
       access.deploy_key_id !== undefined
         ? (key?.title ?? 'Deploy key')
-        : (REF_ACCESS_DESCRIPTIONS[access.access_level ?? -1] ?? ''),
+        : (user?.name ?? group?.name ?? REF_ACCESS_DESCRIPTIONS[access.access_level ?? -1] ?? ''),
     deployKey: key
       ? {
           id: String(key.id),
@@ -305,8 +309,24 @@ function refAccessNode(store: Store, access: RefAccess) {
             : null,
         }
       : null,
-    user: null,
-    group: null,
+    user: user
+      ? {
+          ...userCore(store, user),
+          id: String(user.id),
+          webPath: `/${user.username}`,
+          avatarUrl: null,
+          publicEmail: null,
+        }
+      : null,
+    group: group
+      ? {
+          id: String(group.id),
+          name: group.name,
+          webUrl: `${store.origin}/groups/${store.groupFullPath(group)}`,
+          avatarUrl: null,
+          parent: null,
+        }
+      : null,
   };
 }
 

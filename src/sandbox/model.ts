@@ -185,11 +185,17 @@ export interface PushRule {
   attrs: Record<string, unknown>;
 }
 
-/** One entry of who may push, merge, unprotect or create: a role's level, or a deploy key (push). */
+/**
+ * One entry of who may push, merge, unprotect or create: a role's level, a deploy key (push), or
+ * (Premium) a user or a group, whose entry holds no level (the API pages answer it `null`). The
+ * routes make roles and deploy keys; a test may keep a user's or a group's entry in the store.
+ */
 export interface RefAccess {
   id: number;
   access_level: number | null;
   deploy_key_id?: number;
+  user_id?: number;
+  group_id?: number;
 }
 
 export interface ProtectedBranch {

@@ -38,6 +38,19 @@ export function accessJson(store: Store, access: RefAccess): Record<string, unkn
       deploy_key_id: access.deploy_key_id,
     };
   }
+  if (access.user_id !== undefined || access.group_id !== undefined) {
+    // A user's or a group's entry: no level, described by the user's or the group's name, with
+    // both IDs (doc/api/protected_tags.md @0286e4c6, protected_branches.md @017a6c12: Premium).
+    const named =
+      access.user_id !== undefined ? store.users.get(access.user_id) : store.groups.get(access.group_id ?? -1);
+    return {
+      id: access.id,
+      access_level: access.access_level,
+      user_id: access.user_id ?? null,
+      group_id: access.group_id ?? null,
+      access_level_description: named?.name ?? '',
+    };
+  }
   return {
     id: access.id,
     access_level: access.access_level,

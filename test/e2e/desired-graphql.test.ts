@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SECTIONS } from '../../src/desired/sections/index.js';
 import { EVERY_ACME_PROJECT, useDesiredWorlds } from '../helpers/desired.js';
+import type { Project, User } from '../../src/sandbox/model.js';
+import { writableRefsOf } from '../../src/sandbox/protected-refs.js';
 import { type CallOptions, callSandbox } from '../helpers/sandbox-api.js';
 
 /**
@@ -178,6 +180,37 @@ projects:
     expect([through.exitCode, through.stdout]).toEqual([rest.exitCode, rest.stdout]);
     expect(rest.exitCode).toBe(3);
     expect(through.stderr).toContain('403 Forbidden (GET /projects/1/protected_branches');
+  });
+
+  it("a user's push entry (Premium: no level, which GraphQL's Int! refuses): protected branches by REST, the same plan", async () => {
+    const { collab, file, sandbox, getJson } = await world();
+    const storefront = sandbox.store.findProject('acme/web/storefront') as Project;
+    const dana = [...sandbox.store.users.values()].find((user) => user.username === 'dana') as User;
+    // The routes make roles and deploy keys; GitLab Premium keeps a user's entry as this.
+    writableRefsOf(sandbox.store, storefront.id)
+      .branches.get('main')
+      ?.push.push({ id: sandbox.store.nextId('ref_access'), access_level: null, user_id: dana.id });
+    sandbox.store.touch();
+    const main = await getJson(`/projects/${storefront.id}/protected_branches/main`);
+    expect(main.push_access_levels.at(-1)).toMatchObject({ access_level: null, user_id: dana.id, group_id: null });
+    const path = file(`version: 1
+projects:
+  acme/web/storefront:
+    protected_branches:
+      - name: main
+        push_access_level: maintainer
+`);
+    const rest = await collab(['plan', '-f', path, '-o', 'json', '--no-graphql']);
+    sandbox.resetStats();
+    const through = await collab(['plan', '-f', path, '-o', 'json']);
+    expect([through.exitCode, unread(through.stdout)]).toEqual([rest.exitCode, unread(rest.stdout)]);
+    expect(rest.exitCode).toBe(0);
+    expect(warnings(through.stderr)).toEqual([
+      'warning: GraphQL answered an error (Cannot return null for non-nullable field PushAccessLevel.accessLevel.): reading protected_branches by REST',
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.path.includes('/protected_branches')).map((r) => r.path)).toEqual([
+      `/api/v4/projects/${storefront.id}/protected_branches?per_page=100&page=1`,
+    ]);
   });
 
   it("paths in another case than GitLab's (Acme/Web/Storefront): read through GraphQL as in its own, nothing said", async () => {
