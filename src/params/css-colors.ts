@@ -1,12 +1,15 @@
 /**
- * The CSS color keywords (CSS Color Module Level 4, as MDN's color_value page lists them), which
- * GitLab takes for a label's color and stores as their hex value. name:rrggbb, space-separated.
+ * The color names GitLab takes for a label's color, and the hex it stores for each, in its case
+ * (`#FFA500` for orange): Gitlab::Color's COLOR_NAME_TO_HEX, matched in any case (lib/gitlab/color.rb
+ * @419c53ec, gitlabhq/gitlabhq). The CSS keywords as MDN lists them, less `cyan` and `magenta`, which
+ * GitLab does not know (it refuses them as no valid color code: use aqua, fuchsia). name:rrggbb,
+ * space-separated.
  */
 const CSS_COLORS_TEXT =
   'aliceblue:f0f8ff antiquewhite:faebd7 aqua:00ffff aquamarine:7fffd4 azure:f0ffff beige:f5f5dc bisque:ffe4c4 ' +
   'black:000000 blanchedalmond:ffebcd blue:0000ff blueviolet:8a2be2 brown:a52a2a burlywood:deb887 ' +
   'cadetblue:5f9ea0 chartreuse:7fff00 chocolate:d2691e coral:ff7f50 cornflowerblue:6495ed cornsilk:fff8dc ' +
-  'crimson:dc143c cyan:00ffff darkblue:00008b darkcyan:008b8b darkgoldenrod:b8860b darkgray:a9a9a9 ' +
+  'crimson:dc143c darkblue:00008b darkcyan:008b8b darkgoldenrod:b8860b darkgray:a9a9a9 ' +
   'darkgreen:006400 darkgrey:a9a9a9 darkkhaki:bdb76b darkmagenta:8b008b darkolivegreen:556b2f darkorange:ff8c00 ' +
   'darkorchid:9932cc darkred:8b0000 darksalmon:e9967a darkseagreen:8fbc8f darkslateblue:483d8b ' +
   'darkslategray:2f4f4f darkslategrey:2f4f4f darkturquoise:00ced1 darkviolet:9400d3 deeppink:ff1493 ' +
@@ -17,7 +20,7 @@ const CSS_COLORS_TEXT =
   'lightblue:add8e6 lightcoral:f08080 lightcyan:e0ffff lightgoldenrodyellow:fafad2 lightgray:d3d3d3 ' +
   'lightgreen:90ee90 lightgrey:d3d3d3 lightpink:ffb6c1 lightsalmon:ffa07a lightseagreen:20b2aa ' +
   'lightskyblue:87cefa lightslategray:778899 lightslategrey:778899 lightsteelblue:b0c4de lightyellow:ffffe0 ' +
-  'lime:00ff00 limegreen:32cd32 linen:faf0e6 magenta:ff00ff maroon:800000 mediumaquamarine:66cdaa ' +
+  'lime:00ff00 limegreen:32cd32 linen:faf0e6 maroon:800000 mediumaquamarine:66cdaa ' +
   'mediumblue:0000cd mediumorchid:ba55d3 mediumpurple:9370db mediumseagreen:3cb371 mediumslateblue:7b68ee ' +
   'mediumspringgreen:00fa9a mediumturquoise:48d1cc mediumvioletred:c71585 midnightblue:191970 mintcream:f5fffa ' +
   'mistyrose:ffe4e1 moccasin:ffe4b5 navajowhite:ffdead navy:000080 oldlace:fdf5e6 olive:808000 olivedrab:6b8e23 ' +
@@ -31,14 +34,14 @@ const CSS_COLORS_TEXT =
 
 let table: Map<string, string> | undefined;
 
-/** `#RRGGBB` of a CSS color keyword (any case), or undefined. */
+/** `#RRGGBB` (upper case, as GitLab stores it) of a color name GitLab knows (any case), or undefined. */
 export function cssColorHex(name: string): string | undefined {
   table ??= new Map(
     CSS_COLORS_TEXT.trim()
       .split(' ')
       .map((entry) => {
         const [key, hex] = entry.split(':') as [string, string];
-        return [key, `#${hex}`];
+        return [key, `#${hex.toUpperCase()}`];
       }),
   );
   return table.get(name.toLowerCase());
@@ -47,7 +50,7 @@ export function cssColorHex(name: string): string | undefined {
 /** A label color as the service keeps it: `#rrggbb` in lower case, a CSS name as its hex, `#rgb` doubled; else as given. */
 export function normalColor(color: string): string {
   const named = cssColorHex(color);
-  if (named) return named;
+  if (named) return named.toLowerCase();
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
   return (short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : color).toLowerCase();
 }

@@ -148,14 +148,17 @@ function roleRule(minimal: boolean): ParamRule {
 export const ACCESS_LEVEL_RULE = roleRule(false);
 export const GROUP_ACCESS_LEVEL_RULE = roleRule(true);
 
-/** `#RGB`, `#RRGGBB` or a CSS color name: doc/api/labels.md (`color`), GitLab's ColorValidator. */
+/**
+ * `#RGB`, `#RRGGBB` or a color name GitLab knows: doc/api/labels.md (`color`), GitLab's ColorValidator
+ * over Gitlab::Color.of (lib/gitlab/color.rb: the CSS names less cyan and magenta).
+ */
 export const COLOR_RULE: ParamRule = {
   what: 'color',
-  source: 'doc/api/labels.md (color); app/validators/color_validator.rb',
+  source: 'doc/api/labels.md (color); app/validators/color_validator.rb; lib/gitlab/color.rb',
   checks: [
     {
       ok: (value) => /^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value) || cssColorHex(value) !== undefined,
-      says: 'must be #RRGGBB, #RGB or a CSS color name such as orange',
+      says: 'must be #RRGGBB, #RGB or a color name GitLab knows, such as orange',
     },
   ],
   service: { invalid: 'must be a valid color code' },

@@ -82,7 +82,7 @@ describe('collab.yaml: variables, labels, badges', () => {
       (await getJson('/projects/acme%2Fweb%2Fstorefront/labels?include_ancestor_groups=false')).map(
         (l: Record<string, unknown>) => [l.name, l.color, l.priority],
       ),
-    ).toEqual([['checkout', '#ffa500', 2]]);
+    ).toEqual([['checkout', '#FFA500', 2]]);
     expect((await getJson('/groups/acme/labels')).map((l: Record<string, unknown>) => l.name)).toEqual([
       'bug',
       'chore',

@@ -106,7 +106,7 @@ const projectName = (name: string, says: string): BadValue => ({
 
 const color = (value: string): BadValue => ({
   value,
-  says: `invalid color "${value}": must be #RRGGBB, #RGB or a CSS color name such as orange`,
+  says: `invalid color "${value}": must be #RRGGBB, #RGB or a color name GitLab knows, such as orange`,
   entries: [
     { argv: ['labels', 'create', 'triage', '--project', P, '--color', value] },
     { argv: ['labels', 'update', 'bug', '--group', 'acme', '--color', value] },
@@ -233,6 +233,8 @@ const BAD: readonly BadValue[] = [
     `invalid project name "-app": must start with a letter, digit, emoji or '_' and hold only those, '.', '+', dashes and spaces`,
   ),
   color('blurple'),
+  // A CSS name GitLab does not know (lib/gitlab/color.rb has aqua and fuchsia, not cyan and magenta).
+  color('cyan'),
   priority('-1'),
   priority('1.5'),
   accessLevel('-10'),

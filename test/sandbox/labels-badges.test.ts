@@ -81,6 +81,19 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     expect(names(await call('GET', `/groups/${web}/labels`))).toEqual(['bug', 'feature']);
   });
 
+  it("keeps a color as Gitlab::Color.of makes it: a name as GitLab's hex, #RGB as given; cyan is no color it knows", async () => {
+    const made = async (color: string) =>
+      call('POST', `/groups/${acme}/labels`, { json: { name: `c-${color}`, color } });
+    expect((await made('DarkOrange')).body.color).toBe('#FF8C00');
+    expect((await made('#abc')).body).toMatchObject({ color: '#abc', text_color: '#1F1E24' });
+    expect((await made('#A1b2C3')).body.color).toBe('#A1b2C3');
+    expect(await made('cyan')).toMatchObject({
+      status: 400,
+      body: { message: { color: ['must be a valid color code'] } },
+    });
+    expect((await made('aqua')).body.color).toBe('#00FFFF');
+  });
+
   it('create, rename with new_name, recolor with a CSS name, describe, delete', async () => {
     const created = await call('POST', `/projects/${storefront}/labels`, {
       json: { name: 'urgent', color: '#FF0000', priority: 2 },
@@ -94,7 +107,7 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     ).toMatchObject({ id: created.body.id, name: 'urgent-2' });
     expect(
       (await call('PUT', `/projects/${storefront}/labels`, { json: { name: 'urgent-2', color: 'orange' } })).body,
-    ).toMatchObject({ color: '#ffa500' });
+    ).toMatchObject({ color: '#FFA500' });
     expect(
       (
         await call('PUT', `/projects/${storefront}/labels/urgent-2`, {

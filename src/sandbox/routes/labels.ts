@@ -31,9 +31,10 @@ function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): L
   return [...store.labels.values()].filter((label) => owners.some((o) => sameOwner(o, label.owner)));
 }
 
-/** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500). */
+/** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500); `#RGB` as `#RRGGBB`. */
 export function textColor(color: string): string {
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16)) as [number, number, number];
+  const full = color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color;
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
   return r + g + b > 500 ? '#1F1E24' : '#FFFFFF';
 }
 
@@ -56,12 +57,14 @@ function labelJson(label: Label, endpoint: Kind, withCounts = false): Record<str
   return view;
 }
 
-/** `#RRGGBB` or `#RGB` as given, a CSS name as its hex (the color's rule refuses anything else). */
+/**
+ * `#RRGGBB` or `#RGB` kept as given, a color name as GitLab's hex for it (`#FFA500`): the label
+ * services' convert_color_name_to_hex is Gitlab::Color.of (lib/gitlab/color.rb @419c53ec); the
+ * color's rule refuses anything else.
+ */
 function readColor(value: string): string {
   checkParam(COLOR, value);
-  if (/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value))
-    return value.length === 4 ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
-  return cssColorHex(value) as string;
+  return /^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(value) ? value : (cssColorHex(value) as string);
 }
 
 const COLOR = LABEL_PARAMS.find((param) => param.name === 'color') as (typeof LABEL_PARAMS)[number];
