@@ -156,6 +156,22 @@ describe('collab schedules', () => {
     expect(dry.stdout + dry.stderr).toMatch(/POST .*\/pipeline_schedules\/\(new\)\/variables/);
   });
 
+  it('--dry-run of create and update shows a variable without its value, as a CI/CD variable is shown', async () => {
+    const made = await create('developer', '--variable', 'TOKEN=old-value');
+    expect(made.exitCode, made.stderr).toBe(0);
+    const { id } = made.json<{ id: number }>();
+    const dryCreate = await create('developer', '--variable', 'TOKEN=s3cret-create', '--dry-run');
+    const dryUpdate = await collab(
+      ['schedules', 'update', String(id), '--project', project, '--variable', 'TOKEN=s3cret-update', '--dry-run'],
+      { as: 'developer' },
+    );
+    for (const dry of [dryCreate, dryUpdate]) {
+      expect(dry.exitCode, dry.stderr).toBe(0);
+      expect(dry.stdout).toMatch(/"value": "\[redacted\]"/);
+      expect(dry.stdout + dry.stderr).not.toMatch(/s3cret/);
+    }
+  });
+
   it('a short ref that names no branch is refused by the service; a full ref is kept as given', async () => {
     const missing = await create('maintainer', '--ref', 'no-such-branch');
     expect(missing.exitCode).toBe(5);

@@ -42,8 +42,9 @@ export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateSche
 export async function run(ctx: VerbContext, opts: CreateScheduleOptions): Promise<void> {
   if (ctx.session.dryRun) {
     await ctx.session.mutate(createSchedule(opts.owner.ref, opts.fields));
+    // A variable's value is kept out of what --dry-run shows, as a CI/CD variable's is.
     for (const variable of opts.variables)
-      await ctx.session.mutate(createScheduleVariable(opts.owner.ref, undefined, variable));
+      await ctx.session.mutate(createScheduleVariable(opts.owner.ref, undefined, variable), ['value']);
     return;
   }
   const response = await ctx.session

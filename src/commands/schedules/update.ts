@@ -85,11 +85,13 @@ export async function run(ctx: VerbContext, opts: UpdateScheduleOptions): Promis
       });
     if (response) updated = response.data;
   }
+  // A variable's value is kept out of what --dry-run shows, as a CI/CD variable's is.
   for (const variable of opts.variables)
     await ctx.session.mutate(
       has.has(variable.key)
         ? updateScheduleVariable(project, scheduleId, variable)
         : createScheduleVariable(project, scheduleId, variable),
+      ['value'],
     );
   for (const key of opts.remove) await ctx.session.mutate(deleteScheduleVariable(project, scheduleId, key));
   if (ctx.session.dryRun) return;
