@@ -26,6 +26,7 @@ interface ZodIssue {
   options?: unknown[];
   note?: string;
   minimum?: number | bigint;
+  maximum?: number | bigint;
 }
 
 export interface CheckOptions {
@@ -116,6 +117,11 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
       if (typeof value === 'number' && issue.minimum !== undefined)
         return [{ path, message: `${name}: must be at least ${issue.minimum}, got ${value}` }];
       return [{ path, message: `${name}: must not be empty` }];
+    case 'too_big':
+      // A number's ceiling is said as the ceiling (zod/mini's own words are "Invalid input").
+      if (typeof value === 'number' && issue.maximum !== undefined)
+        return [{ path, message: `${name}: must be at most ${issue.maximum}, got ${value}` }];
+      return [{ path, message: `${name}: ${issue.message}` }];
     default:
       return [{ path, message: `${name}: ${issue.message}` }];
   }

@@ -166,6 +166,16 @@ describe('collab.yaml: approval rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('approvals_required above 100 says the most it may be, not "Invalid input" (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox } = await world();
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(RULES.replace('approvals_required: 2', 'approvals_required: 101'))]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(/approval_rules\[0\]\.approvals_required: must be at most 100, got 101\n/);
+    expect(plan.stderr).not.toMatch(/Invalid input/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown approver is exit 4 at plan time, with a hint, nothing written', async () => {
     const { collab, file, writes } = await world();
     const plan = await collab(['plan', '-f', file(RULES.replace('users: [max, dana]', 'users: [max, nobody]'))]);
