@@ -181,7 +181,7 @@ function interpolate(
   return value;
 }
 
-/** Secrets are never written in the file: a hook's token, a masked variable's value, an import URL's credentials come from `${env:…}` or `${file:…}`. */
+/** Secrets are never written in the file: a hook's token, an integration's secrets, a masked variable's value, an import URL's credentials come from `${env:…}` or `${file:…}`. */
 function secretProblem(
   path: readonly (string | number)[],
   value: string,
@@ -190,6 +190,9 @@ function secretProblem(
   const key = path.at(-1);
   if (key === 'token' && path.includes('hooks'))
     return `a hook token is a secret: give it as ${FORMS}, never in the file`;
+  const at = sectionIndex(path);
+  if (at !== undefined && path[at] === 'integrations' && unshownField(path, parent, value))
+    return `an integration's ${String(key)} is a secret: give it as ${FORMS}, never in the file`;
   if (key === 'value' && path.includes('variables') && parent?.masked === true)
     return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
   if (

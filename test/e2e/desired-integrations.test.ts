@@ -116,13 +116,17 @@ describe('collab.yaml: integrations', () => {
     expect(exported.stderr).toMatch(/the webhook of the slack integration of project acme\/platform\/api/);
   });
 
-  it('a secret written in the file, not as a template, is refused (exit 2), nothing sent', async () => {
-    const { collab, file, writes } = await world();
-    const plan = await collab(['plan', '-f', file(FILE.replace(TEMPLATE, WEBHOOK))]);
+  it('a secret written in the file, not as a template, is refused at its line (exit 2) before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(FILE.replace(TEMPLATE, WEBHOOK));
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
     expect(plan.exitCode).toBe(2);
-    expect(plan.stderr).toContain('the webhook of slack on project acme/web/storefront is written in the file');
+    expect(plan.stderr).toContain(
+      `${path}:6:18: an integration's webhook is a secret: give it as $${'{'}env:NAME} or $${'{'}file:path}, never in the file\n`,
+    );
     expect(plan.stderr).not.toContain('secret-key-1');
-    expect(writes()).toEqual([]);
+    expect(sandbox.requestLog).toEqual([]);
   });
 
   it('a group naming jenkins (a project-only integration) is refused (exit 2) before any request', async () => {

@@ -7,7 +7,6 @@ import {
   readIntegration,
   setIntegration,
 } from '../../api/integrations.js';
-import { CollabError } from '../../errors.js';
 import {
   eventDefault,
   INTEGRATIONS,
@@ -119,7 +118,7 @@ export const integrations: Section<IntegrationSpecOp> = {
       ];
     },
   },
-  diff: ({ value, live, target, rotateSecrets, kept, emit }) => {
+  diff: ({ value, live, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.integrations ?? [];
     for (const item of wanted.items) {
@@ -127,13 +126,6 @@ export const integrations: Section<IntegrationSpecOp> = {
       const spec = integrationNamed(name) as IntegrationSpec;
       const fields = fieldsOf(item);
       const body = fieldsOf(kept(item)) as Body;
-      for (const secret of spec.secrets)
-        if (fields[secret] !== undefined && body[secret] === fields[secret])
-          throw new CollabError(
-            'usage',
-            `integrations: the ${secret} of ${name} on ${target.kind} ${target.path} is written in the file`,
-            { hint: `a secret is a template: ${secret}: $${'{'}env:NAME} or $${'{'}file:path}` },
-          );
       const existing = activeNamed(found, name);
       if (!existing) {
         emit(name, 'create', null, body, { op: 'integration-set', name, body });
