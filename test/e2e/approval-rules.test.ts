@@ -6,7 +6,7 @@ import { useSandbox } from '../helpers/cli.js';
 
 /** collab approval-rules against a Premium sandbox, and against GitLab Free. */
 describe('collab approval-rules', () => {
-  const { collab, getJson, sandbox } = useSandbox({ seed: 12 });
+  const { collab, getJson, call, sandbox } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const rulesPath = `/projects/${encodeURIComponent(project)}/approval_rules`;
   const on = ['--project', project];
@@ -73,6 +73,28 @@ describe('collab approval-rules', () => {
     expect(await getJson(rulesPath)).toEqual([]);
     const again = await collab(['approval-rules', 'delete', 'security', ...on, '--yes', '--strict']);
     expect(again.exitCode).toBe(4);
+  });
+
+  it('a rule on every protected branch shows each protected branch of the project, one protected after it too', async () => {
+    const made = await collab([
+      'approval-rules',
+      'create',
+      'every',
+      ...on,
+      '--approvals',
+      '1',
+      '--all-protected-branches',
+    ]);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const branches = `/projects/${encodeURIComponent(project)}/protected_branches`;
+    expect((await call('POST', branches, { json: { name: 'release' } })).status).toBe(201);
+    const [rule] = await getJson(rulesPath);
+    const names = (list: Array<{ name: string }>) => list.map((b) => b.name).sort();
+    expect(names(await getJson(branches))).toContain('release');
+    expect([rule.applies_to_all_protected_branches, names(rule.protected_branches)]).toEqual([
+      true,
+      names(await getJson(branches)),
+    ]);
   });
 
   it('--dry-run looks the names up and sends nothing', async () => {

@@ -73,8 +73,11 @@ function ruleJson(store: Store, rule: ApprovalRule): Record<string, unknown> {
       return group ? [groupJson(store, group)] : [];
     }),
     contains_hidden_groups: false,
+    // A rule on every protected branch shows all of the project's, whatever IDs it was given
+    // (ApprovalProjectRule#protected_branches: ee/app/models/approval_project_rule.rb,
+    // pavankalisetti009/gitlab 0a0ae8f1, a copy of gitlab-org/gitlab).
     protected_branches: [...branches.branches.values()]
-      .filter((branch) => rule.protected_branch_ids.includes(branch.id))
+      .filter((branch) => rule.applies_to_all_protected_branches || rule.protected_branch_ids.includes(branch.id))
       .map((branch) => branchJson(store, branch)),
     applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
   };
