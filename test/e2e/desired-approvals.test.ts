@@ -119,6 +119,51 @@ describe('collab.yaml: approval rules', () => {
     ]);
   });
 
+  it('a rule on every protected branch exports without them and stays unchanged as branches are protected', async () => {
+    const { collab, file, call } = await world();
+    const made = await collab([
+      'approval-rules',
+      'create',
+      'every',
+      '--project',
+      'acme/web/storefront',
+      '--approvals',
+      '1',
+      '--all-protected-branches',
+    ]);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'approval_rules']);
+    expect(parse(exported.stdout).projects['acme/web/storefront'].approval_rules).toEqual([
+      { name: 'every', approvals_required: 1, applies_to_all_protected_branches: true },
+    ]);
+    const path = file(exported.stdout, 'exported.yaml');
+    expect((await call('POST', `${STOREFRONT}/protected_branches`, { json: { name: 'release' } })).status).toBe(201);
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+  });
+
+  it('a file naming the branches of a rule on every protected branch scopes it to them, then plans nothing', async () => {
+    const { collab, file, getJson } = await world();
+    const made = await collab([
+      'approval-rules',
+      'create',
+      'every',
+      '--project',
+      'acme/web/storefront',
+      '--approvals',
+      '1',
+      '--all-protected-branches',
+    ]);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_rules:\n      - { name: every, approvals_required: 1, protected_branches: [main] }\n',
+    );
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const [rule] = await getJson(`${STOREFRONT}/approval_rules`);
+    expect(rule.applies_to_all_protected_branches).toBe(false);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
   it('a rule on a branch that is not protected stops the plan (exit 4), naming the project', async () => {
     const { collab, file, writes } = await world();
     const path = file(RULES.replace('protected_branches: [main]', 'protected_branches: [nosuch]'));

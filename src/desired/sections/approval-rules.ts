@@ -87,19 +87,27 @@ function wantOf(item: Item): RuleWant {
   for (const key of Object.keys(LISTS) as ListKey[]) if (item[key] !== undefined) want[key] = sorted(item[key]);
   if (typeof item.applies_to_all_protected_branches === 'boolean')
     want.applies_to_all_protected_branches = item.applies_to_all_protected_branches;
+  // Branches named scope the rule to them: not to every protected branch.
+  else if ((want.protected_branches ?? []).length > 0) want.applies_to_all_protected_branches = false;
   return want;
 }
 
-/** The live rule as the file would say it, every field. */
+/**
+ * The live rule as the file would say it, every field. A rule on every protected branch shows all
+ * of the project's as its own (ApprovalProjectRule#protected_branches:
+ * ee/app/models/approval_project_rule.rb, pavankalisetti009/gitlab 0a0ae8f1, a copy of
+ * gitlab-org/gitlab): they are the project's, not the rule's, and it names none.
+ */
 function liveWant(rule: ApprovalRule): RuleWant {
+  const all = rule.applies_to_all_protected_branches === true;
   return {
     name: rule.name,
     approvals_required: rule.approvals_required,
     rule_type: rule.rule_type,
     users: liveNames(rule, 'users'),
     groups: liveNames(rule, 'groups'),
-    protected_branches: liveNames(rule, 'protected_branches'),
-    applies_to_all_protected_branches: rule.applies_to_all_protected_branches === true,
+    protected_branches: all ? [] : liveNames(rule, 'protected_branches'),
+    applies_to_all_protected_branches: all,
   };
 }
 
