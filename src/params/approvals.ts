@@ -44,6 +44,21 @@ export function approvalsRequiredProblem(value: number): string | undefined {
 }
 
 /**
+ * A rule on every protected branch names none: GitLab then shows all of the project's as its
+ * branches (ApprovalProjectRule#protected_branches: ee/app/models/approval_project_rule.rb,
+ * pavankalisetti009/gitlab 0a0ae8f1, a copy of gitlab-org/gitlab), and the ones named are kept
+ * but never shown. `named` says a field as the entry point does (a flag, a key of collab.yaml).
+ */
+export function ruleBranchesProblem(
+  fields: { protected_branches?: readonly unknown[]; applies_to_all_protected_branches?: unknown },
+  named: (field: 'protected_branches' | 'applies_to_all_protected_branches') => string = (field) => field,
+): string | undefined {
+  return (fields.protected_branches ?? []).length > 0 && fields.applies_to_all_protected_branches === true
+    ? `${named('protected_branches')} cannot be used with ${named('applies_to_all_protected_branches')}: give one of them`
+    : undefined;
+}
+
+/**
  * The keys of merge_request_approval_setting, each answered as `{value, locked, inherited_from}`.
  * `strict` is the value a group's setting imposes on what is below it (locked there): a group that
  * forbids authors' approval forbids it in its projects. `defaultValue` is the docs' example answer

@@ -172,6 +172,37 @@ describe('collab approval-rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('--branch with --all-protected-branches is exit 2 before any request, in create and in update', async () => {
+    sandbox.resetStats();
+    const create = await collab([
+      'approval-rules',
+      'create',
+      'x',
+      ...on,
+      '--approvals',
+      '1',
+      '--branch',
+      'main',
+      '--all-protected-branches',
+    ]);
+    const update = await collab([
+      'approval-rules',
+      'update',
+      'x',
+      ...on,
+      '--branch',
+      'main',
+      '--all-protected-branches',
+      'yes',
+    ]);
+    for (const result of [create, update])
+      expect([result.exitCode, result.stderr.split('\n')[0]]).toEqual([
+        2,
+        'error: --branch cannot be used with --all-protected-branches: give one of them',
+      ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('completes rule names from the project on the line', async () => {
     expect((await collab(['approval-rules', 'create', 'security', ...on, '--approvals', '1'])).exitCode).toBe(0);
     const complete = await collab(['__complete', 'approval-rules', 'view', ...on, 'se'], {

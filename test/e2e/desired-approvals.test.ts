@@ -221,6 +221,23 @@ describe('collab.yaml: approval rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('protected_branches beside applies_to_all_protected_branches: true is refused (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      RULES.replace(
+        'protected_branches: [main]',
+        'protected_branches: [main]\n        applies_to_all_protected_branches: true',
+      ),
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      `${path}:5:9: projects["acme/web/storefront"].approval_rules: protected_branches cannot be used with applies_to_all_protected_branches: give one of them\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown approver is exit 4 at plan time, with a hint, nothing written', async () => {
     const { collab, file, writes } = await world();
     const plan = await collab(['plan', '-f', file(RULES.replace('users: [max, dana]', 'users: [max, nobody]'))]);

@@ -3,8 +3,8 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { idsOf, RULE_VIEW } from './fields.js';
-import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
-import { APPROVALS, APPROVER_FLAGS, NAME } from './shared.js';
+import { APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
+import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES } from './shared.js';
 import { bool, choice, option } from '../flags.js';
 import { ownerVerb } from '../owner.js';
 
@@ -38,6 +38,11 @@ export function parse(input: CreateRuleInput): CreateRuleInput {
     throw new CollabError('usage', 'an any_approver rule names no approvers', {
       hint: 'leave out --approver and --approver-group, or make it a regular rule',
     });
+  const branches = ruleBranchesProblem(
+    { protected_branches: input.branches, applies_to_all_protected_branches: input.allBranches },
+    (field) => RULE_FLAG_NAMES[field],
+  );
+  if (branches) throw new CollabError('usage', branches);
   return input;
 }
 

@@ -18,3 +18,9 @@ export const APPROVER_FLAGS = {
     repeatable: true,
   }),
 };
+
+/** The flags that say a rule's fields, for a rule's problem said in flags. */
+export const RULE_FLAG_NAMES = {
+  protected_branches: '--branch',
+  applies_to_all_protected_branches: '--all-protected-branches',
+} as const;

@@ -5,7 +5,8 @@ import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { choice, option } from '../flags.js';
-import { APPROVALS, APPROVER_FLAGS, NAME } from './shared.js';
+import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES } from './shared.js';
+import { ruleBranchesProblem } from '../../params/approvals.js';
 import { ownerVerb } from '../owner.js';
 
 export const UPDATE = ownerVerb({
@@ -39,6 +40,11 @@ export function parse(input: UpdateRuleInput): UpdateRuleInput {
     throw new CollabError('usage', 'nothing to change', {
       hint: 'give --rename, --approvals, --approver, --approver-group, --branch or --all-protected-branches',
     });
+  const branches = ruleBranchesProblem(
+    { protected_branches: input.branches, applies_to_all_protected_branches: input.allBranches === 'yes' },
+    (field) => RULE_FLAG_NAMES[field],
+  );
+  if (branches) throw new CollabError('usage', branches);
   return input;
 }
 

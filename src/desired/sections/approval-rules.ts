@@ -23,7 +23,7 @@ import { getGroup } from '../../api/groups.js';
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { APPROVALS_REQUIRED_MAX, RULE_TYPES } from '../../params/approvals.js';
+import { APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
@@ -132,6 +132,11 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   paid: 'merge request approval rules',
   // Two any_approver rules are refused as one listed twice: a project has at most one.
   identify: (item) => (item.rule_type === 'any_approver' ? 'any_approver' : String(item.name)),
+  itemProblem: (item) =>
+    ruleBranchesProblem({
+      protected_branches: Array.isArray(item.protected_branches) ? item.protected_branches : undefined,
+      applies_to_all_protected_branches: item.applies_to_all_protected_branches,
+    }),
   schema: () =>
     listSchema(
       strictObject({
