@@ -70,6 +70,11 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
       if (!wanted.has(section.name) || !section.kinds.includes(live.kind) || !section.export) continue;
       const value = section.export({ live, placeholder });
       if (value !== undefined) level[section.name] = value;
+      // The service may hold two the file cannot tell apart (two schedules of one description): plan would refuse it.
+      for (const key of listedTwice(section, value))
+        ctx.terminal.warn(
+          `${live.kind} ${live.path} has more than one ${section.noun ?? 'item'} ${key}, which collab.yaml cannot tell apart: plan refuses this file until all but one are changed or removed`,
+        );
     }
     levels.set(targetKey(live.kind, live.path), level);
   }
@@ -88,6 +93,14 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
     groups: pathsOf('group').length,
     projects: pathsOf('project').length,
   };
+}
+
+/** The keys an exported list holds more than once, by the section's identity (what check.ts refuses as listed twice). */
+function listedTwice(section: (typeof SECTIONS)[number], value: unknown): string[] {
+  const { identify, identity } = section;
+  if (!Array.isArray(value) || (!identify && !identity)) return [];
+  const keys = value.map((item: Item) => String(identify ? identify(item) : item[identity as string]));
+  return [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
 }
 
 /**

@@ -180,6 +180,19 @@ describe('collab.yaml: pipeline schedules', () => {
     expect((await collab(['plan', '-f', without])).stdout).not.toMatch(/old-secret-value/);
   });
 
+  it('export of two schedules of one description says the file it writes will not plan, and why', async () => {
+    const { collab, call } = await world();
+    for (const cron of ['0 2 * * *', '0 3 * * *'])
+      expect((await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron } })).status).toBe(
+        201,
+      );
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'pipeline_schedules']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain(
+      'warning: project acme/web/storefront has more than one schedule nightly, which collab.yaml cannot tell apart: plan refuses this file until all but one are changed or removed\n',
+    );
+  });
+
   it('a bad cron, a bad time zone or a description listed twice is exit 2 before anything is read', async () => {
     const { collab, file, sandbox } = await world();
     const item = (cron: string, zone = 'UTC') => [
