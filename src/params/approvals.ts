@@ -125,6 +125,20 @@ export const APPROVAL_SETTINGS: readonly ApprovalSettingSpec[] = [
   },
 ];
 
+/**
+ * selective_code_owner_removals needs retain_approvals_on_push off (doc/api/merge_request_approval_settings.md
+ * @017a6c12; the service refuses both on, 400): the two given on at once are refused before sending.
+ * `named` says a setting as the entry point does (a flag, a key of collab.yaml).
+ */
+export function approvalSettingsProblem(
+  settings: Readonly<Record<string, unknown>>,
+  named: (setting: 'selective_code_owner_removals' | 'retain_approvals_on_push') => string = (setting) => setting,
+): string | undefined {
+  return settings.selective_code_owner_removals === true && settings.retain_approvals_on_push === true
+    ? `${named('selective_code_owner_removals')} cannot be used with ${named('retain_approvals_on_push')}: selective removals need approvals not retained on push`
+    : undefined;
+}
+
 /** What PUT .../merge_request_approval_setting takes for this kind of owner. */
 export const approvalSettingsFor = (kind: 'project' | 'group'): readonly ApprovalSettingSpec[] =>
   APPROVAL_SETTINGS.filter((setting) => setting.kinds.includes(kind));

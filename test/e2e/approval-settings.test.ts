@@ -47,6 +47,22 @@ describe('collab approval-settings', () => {
     expect((await collab(['approval-settings', 'update', ...project])).exitCode).toBe(2);
   });
 
+  it('--selective-code-owner-removals with --retain-approvals-on-push is exit 2 before any request', async () => {
+    sandbox.resetStats();
+    const both = await collab([
+      'approval-settings',
+      'update',
+      ...project,
+      '--retain-approvals-on-push',
+      '--selective-code-owner-removals',
+    ]);
+    expect([both.exitCode, both.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --selective-code-owner-removals cannot be used with --retain-approvals-on-push: selective removals need approvals not retained on push',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('the group’s settings need its Owner role: a Maintainer is told who may (exit 3)', async () => {
     const denied = await collab(['approval-settings', 'view', '--group', 'acme'], { as: 'maintainer' });
     expect(denied.exitCode).toBe(3);

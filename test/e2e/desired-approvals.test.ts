@@ -319,6 +319,20 @@ describe('collab.yaml: approval settings', () => {
     expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
   });
 
+  it('selective_code_owner_removals beside retain_approvals_on_push: true is refused (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: true\n      selective_code_owner_removals: true\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      `${path}:5:7: projects["acme/web/storefront"].approval_settings: selective_code_owner_removals cannot be used with retain_approvals_on_push: selective removals need approvals not retained on push\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a key its group locks is refused, exit 2, naming the lock', async () => {
     const { collab, file } = await world();
     expect((await collab(['apply', '-f', file(SETTINGS), '--yes'])).exitCode).toBe(0);

@@ -2,7 +2,8 @@ import { describeOwner } from '../../api/owner.js';
 import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { APPROVAL_SETTINGS, approvalSettingsFor } from '../../params/approvals.js';
+import { APPROVAL_SETTINGS, approvalSettingsFor, approvalSettingsProblem } from '../../params/approvals.js';
+import { flagName } from '../../params/derive.js';
 import type { VerbInput } from '../verb.js';
 import { SETTING_COLUMNS, settingRows } from './fields.js';
 import { params } from '../flags.js';
@@ -44,6 +45,8 @@ export function parse(input: UpdateSettingsInput): UpdateSettingsOptions {
     throw new CollabError('usage', 'nothing to change', {
       hint: 'give a setting: collab approval-settings update --help',
     });
+  const both = approvalSettingsProblem(body, (setting) => `--${flagName({ name: setting })}`);
+  if (both) throw new CollabError('usage', both);
   return { owner: input.owner, body };
 }
 

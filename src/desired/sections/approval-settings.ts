@@ -1,7 +1,7 @@
-import { strictObject } from 'zod/mini';
+import { strictObject, superRefine } from 'zod/mini';
 import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
 import { CollabError } from '../../errors.js';
-import { APPROVAL_SETTINGS, approvalSettingsFor } from '../../params/approvals.js';
+import { APPROVAL_SETTINGS, approvalSettingsFor, approvalSettingsProblem } from '../../params/approvals.js';
 import { isItem, shape } from './common.js';
 import type { OnTarget, Section } from './section.js';
 
@@ -36,7 +36,13 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
   name: 'approval_settings',
   kinds: ['project', 'group'],
   paid: 'merge request approval settings',
-  schema: (kind) => strictObject(shape(kind === 'both' ? APPROVAL_SETTINGS : approvalSettingsFor(kind))),
+  schema: (kind) =>
+    strictObject(shape(kind === 'both' ? APPROVAL_SETTINGS : approvalSettingsFor(kind))).check(
+      superRefine((value, ctx) => {
+        const message = approvalSettingsProblem(value);
+        if (message) ctx.addIssue({ code: 'custom', message, input: value });
+      }),
+    ),
   forKind: (kind, value) =>
     isItem(value)
       ? Object.fromEntries(
