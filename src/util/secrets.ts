@@ -38,10 +38,13 @@ export function isSecretField(path: string): boolean {
 
 /**
  * Whether a key a user sends (`collab api -f token=...`) names a secret, for --dry-run to redact:
- * token, password, secret, private_token, and any *_token, *_password or *_secret.
+ * token, password, secret, private_token, and any *_token, *_password or *_secret; and the keys
+ * integrations take as secrets by other names (doc/api/project_integrations.md, gitlabhq/gitlabhq
+ * ba00d505: Asana's and Datadog's api_key, Apple App Store's app_store_private_key, Google Play's
+ * service_account_key). Not every *_key: Bamboo's build_key is a plan's name.
  */
 export function looksSecret(key: string): boolean {
-  return /^(token|password|secret)$|_(token|password|secret)$/i.test(key);
+  return /(^|_)(token|password|secret|api_key|private_key|service_account_key)$/i.test(key);
 }
 
 /** The values of a resource's secret fields, to register for redaction on stderr. */

@@ -139,6 +139,28 @@ describe('collab integrations', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('an api_key on argv is refused before any request, as a token is: Datadog’s, which collab has no flags for', async () => {
+    sandbox.resetStats();
+    const run = await collab([
+      'integrations',
+      'set',
+      'datadog',
+      '--project',
+      project,
+      '--property',
+      'api_key=dd-s3cret',
+    ]);
+    expect([run.exitCode, run.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --property api_key= is refused: a secret on the command line ends up in shell history',
+    ]);
+    expect(run.stderr).toMatch(
+      /^hint: read it from a file: --secret-file api_key=<path\|-> \(- for standard input\)$/m,
+    );
+    expect(run.stderr).not.toContain('dd-s3cret');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown slug is exit 4 with did-you-mean; disable asks, and one not set up is done (exit 4 with --strict)', async () => {
     const typo = await collab(['integrations', 'view', 'slak', '--project', project]);
     expect([typo.exitCode, typo.stderr.split('\n')[1]]).toEqual([
