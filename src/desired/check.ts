@@ -210,9 +210,15 @@ function meaning(data: unknown): Issue[] {
             });
         });
       }
-      const { identity, identify } = section;
-      if (identify) duplicates(value, identify, section.noun ?? 'item', [...path, section.name], issues);
-      else if (identity) duplicates(value, (item) => item[identity], identity, [...path, section.name], issues);
+      const keyOf = itemKeyOf(section);
+      if (keyOf)
+        duplicates(
+          value,
+          keyOf,
+          section.identify ? (section.noun ?? 'item') : String(section.identity),
+          [...path, section.name],
+          issues,
+        );
     }
   }
   return issues;
@@ -236,6 +242,20 @@ function duplicates(
       });
     seen.add(key);
   });
+}
+
+/** How a section tells its items apart, where it does: what "listed twice" compares. */
+function itemKeyOf(section: (typeof SECTIONS)[number]): ((item: Record<string, unknown>) => unknown) | undefined {
+  const { identity, identify } = section;
+  return identify ?? (identity ? (item) => item[identity] : undefined);
+}
+
+/** The keys a section's list holds more than once (by itemKeyOf): what a file's check refuses. */
+export function repeatedKeys(section: (typeof SECTIONS)[number], value: unknown): unknown[] {
+  const keyOf = itemKeyOf(section);
+  if (!keyOf) return [];
+  const keys = listItems(value).flatMap((item) => (isObject(item) ? [keyOf(item)] : []));
+  return [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
 }
 
 function listItems(section: unknown): unknown[] {

@@ -3,6 +3,7 @@ import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
+import { repeatedKeys } from './check.js';
 import { discover, type Found, list, readForExport } from './live.js';
 import type { Level } from './load.js';
 import { targetKey } from './model.js';
@@ -71,9 +72,9 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
       const value = section.export({ live, placeholder });
       if (value !== undefined) level[section.name] = value;
       // The service may hold two the file cannot tell apart (two schedules of one description): plan would refuse it.
-      for (const key of listedTwice(section, value))
+      for (const key of repeatedKeys(section, value))
         ctx.terminal.warn(
-          `${live.kind} ${live.path} has more than one ${section.noun ?? 'item'} ${key}, which collab.yaml cannot tell apart: plan refuses this file until all but one are changed or removed`,
+          `${live.kind} ${live.path} has more than one ${section.noun ?? 'item'} ${String(key)}, which collab.yaml cannot tell apart: plan refuses this file until all but one are changed or removed`,
         );
     }
     levels.set(targetKey(live.kind, live.path), level);
@@ -93,14 +94,6 @@ export async function readAndExport(ctx: VerbContext, options: ExportOptions): P
     groups: pathsOf('group').length,
     projects: pathsOf('project').length,
   };
-}
-
-/** The keys an exported list holds more than once, by the section's identity (what check.ts refuses as listed twice). */
-function listedTwice(section: (typeof SECTIONS)[number], value: unknown): string[] {
-  const { identify, identity } = section;
-  if (!Array.isArray(value) || (!identify && !identity)) return [];
-  const keys = value.map((item: Item) => String(identify ? identify(item) : item[identity as string]));
-  return [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
 }
 
 /**
