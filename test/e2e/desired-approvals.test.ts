@@ -164,6 +164,16 @@ describe('collab.yaml: approval rules', () => {
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
+  it('approvers named in another case than GitLab’s plan nothing once applied', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      RULES.replace('users: [max, dana]', 'users: [Max, dana]').replace('[acme/platform]', '[ACME/Platform]'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+  });
+
   it('a rule on a branch that is not protected stops the plan (exit 4), naming the project', async () => {
     const { collab, file, writes } = await world();
     const path = file(RULES.replace('protected_branches: [main]', 'protected_branches: [nosuch]'));

@@ -122,6 +122,16 @@ function knownIds(rule: ApprovalRule): Record<string, number> {
   return known;
 }
 
+/**
+ * A field as the diff compares it: usernames and group paths in lower case, as GitLab finds them
+ * (app/models/user.rb's by_username is iwhere, gitlabhq 00124398; Routable matches
+ * LOWER(routes.path)): `Max` is max. Branch names keep their case, as git does.
+ */
+const comparable = (key: keyof RuleWant, value: unknown): unknown =>
+  (key === 'users' || key === 'groups') && Array.isArray(value)
+    ? value.map((name) => String(name).toLowerCase()).sort()
+    : value;
+
 const isRule = (item: Item): item is ApprovalRule =>
   typeof item.id === 'number' && typeof item.name === 'string' && typeof item.rule_type === 'string';
 
@@ -210,7 +220,9 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         continue;
       }
       const current = liveWant(existing);
-      const keys = (Object.keys(want) as (keyof RuleWant)[]).filter((key) => !equal(current[key], want[key]));
+      const keys = (Object.keys(want) as (keyof RuleWant)[]).filter(
+        (key) => !equal(comparable(key, current[key]), comparable(key, want[key])),
+      );
       if (keys.length === 0) continue;
       if (keys.includes('rule_type')) {
         // PUT does not change a rule's type: the rule is made again.
