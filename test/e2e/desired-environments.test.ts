@@ -67,6 +67,20 @@ describe('collab.yaml: protected environments', () => {
     expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
   });
 
+  it('a user named in another case than GitLab’s is the same entry: applied once, then nothing to plan', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    expect((await collab(['apply', '-f', file(FILE), '--yes'])).exitCode).toBe(0);
+    const path = file(
+      FILE.replace('{ user: dana }', '{ user: Dana }').replace('{ user: max }', '{ user: MAX }'),
+      'case.yaml',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
   it('a changed list is one PUT: the entry added, the one gone destroyed', async () => {
     const { collab, file, sandbox, writes, getJson } = await world();
     expect((await collab(['apply', '-f', file(FILE), '--yes'])).exitCode).toBe(0);

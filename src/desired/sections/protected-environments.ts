@@ -40,7 +40,8 @@ import type { Item, OnTarget, Reader, Section } from './section.js';
  * tier (Premium), one GET a target. Who may deploy and who must approve are lists of entries,
  * each a role by name (`role: maintainer`), a user by username or a group by full path; the
  * names are looked up once a run (an unknown one is exit 4 before anything is sent), so the plan
- * compares IDs. A changed list is one PUT: the entries added, and those gone destroyed.
+ * compares IDs (`Dana` is dana, as GitLab finds a username or a path whatever its case). A
+ * changed list is one PUT: the entries added, and those gone destroyed.
  */
 
 declare module '../model.js' {
@@ -53,9 +54,11 @@ declare module '../model.js' {
   }
 }
 
-/** An entry as the service identifies it: `role:40`, `user:3`, `group:9`, and what an approval needs. */
+/** An entry as the file names it (`user:Max`) and as the service identifies it (`user:3`), and what an approval needs. */
 interface Entry {
   key: string;
+  /** idKey's form: `role:maintainer`, `user:3`, `group:9` (a name in another case is the same ID). */
+  id: string;
   body: EntryBody;
   required?: number;
 }
@@ -102,13 +105,19 @@ function wantedEntry(item: Item, ids: ReadonlyMap<string, number> | undefined, a
   const extra = required !== undefined ? { required_approvals: required } : {};
   if (typeof item.role === 'string') {
     const level = ENVIRONMENT_ROLES[item.role as EnvironmentRole];
-    return { key: `role:${item.role}`, body: { access_level: level, ...extra }, ...(required ? { required } : {}) };
+    return {
+      key: `role:${item.role}`,
+      id: `role:${item.role}`,
+      body: { access_level: level, ...extra },
+      ...(required ? { required } : {}),
+    };
   }
   const kind = typeof item.user === 'string' ? 'user' : 'group';
   const key = `${kind}:${String(item[kind])}`;
   const id = ids?.get(key) ?? 0;
   return {
     key,
+    id: `${kind}:${id}`,
     body: kind === 'user' ? { user_id: id, ...extra } : { group_id: id, ...extra },
     ...(required ? { required } : {}),
   };
@@ -126,21 +135,16 @@ function liveItem(entry: EnvironmentEntry, names: ReadonlyMap<string, string> | 
 const itemsOf = (value: unknown): Item[] => (Array.isArray(value) ? value.filter(isItem) : []);
 
 /** What one list's PUT sends to make it the file's: new entries, changed approvals by id, the rest destroyed. */
-function listEdits(
-  wanted: readonly Entry[],
-  live: readonly EnvironmentEntry[],
-  names: ReadonlyMap<string, string> | undefined,
-): EntryBody[] | undefined {
+function listEdits(wanted: readonly Entry[], live: readonly EnvironmentEntry[]): EntryBody[] | undefined {
   const edits: EntryBody[] = [];
   for (const entry of wanted) {
-    const existing = live.find((e) => liveKey(e, names) === entry.key);
+    const existing = live.find((e) => idKey(e) === entry.id);
     if (!existing) edits.push(entry.body);
     else if (entry.required !== undefined && existing.required_approvals !== entry.required)
       edits.push({ id: existing.id, required_approvals: entry.required });
   }
   for (const existing of live)
-    if (!wanted.some((entry) => entry.key === liveKey(existing, names)))
-      edits.push({ id: existing.id, _destroy: true });
+    if (!wanted.some((entry) => entry.id === idKey(existing))) edits.push({ id: existing.id, _destroy: true });
   return edits.length > 0 ? edits : undefined;
 }
 
@@ -273,7 +277,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
         const want = lists[field];
         if (!want) continue;
         const live = (field === 'approval_rules' ? existing.approval_rules : existing.deploy_access_levels) ?? [];
-        const edits = listEdits(want, live, names);
+        const edits = listEdits(want, live);
         if (!edits) continue;
         body[field] = edits;
         before[field] = live.map((entry) => liveItem(entry, names, field === 'approval_rules'));
