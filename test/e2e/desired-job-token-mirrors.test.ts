@@ -78,6 +78,28 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
   });
+  it('an allowlist entry named in another case than GitLab’s is the one there: none to add, none to remove', async () => {
+    const { collab, file } = await world();
+    const scope = (project: string, group: string) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    job_token_scope:',
+        '      projects: { enforce: true, items: [{ path: ' + project + ' }] }',
+        '      groups: { enforce: true, items: [{ path: ' + group + ' }] }',
+        '',
+      ].join('\n');
+    expect((await collab(['apply', '-f', file(scope('acme/platform/api', 'acme/platform')), '--yes'])).exitCode).toBe(
+      0,
+    );
+    const path = file(scope('ACME/Platform/API', 'Acme/Platform'), 'case.yaml');
+    for (const graphql of [[], ['--no-graphql']]) {
+      const plan = await collab(['plan', '-f', path, ...graphql]);
+      expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+    }
+  });
+
   it('the project in its own allowlist, where GitLab always lists it: no change to add it, none to remove it', async () => {
     const { collab, file, writes, getJson } = await world();
     const path = file(

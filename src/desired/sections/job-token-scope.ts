@@ -195,15 +195,19 @@ export const jobTokenScope: Section<ScopeSpec> = {
     for (const kind of KINDS) {
       const list = wanted.lists[kind];
       if (!list) continue;
+      // An entry is the one the file names when it is the ID its path was found as: GitLab finds a
+      // path whatever its case (Routable matches LOWER(routes.path)), so ACME/api is acme/api.
+      const named = (item: Item, entry: Entry) =>
+        item.path === entry.path || live.allowlistIds?.[`${kind}:${String(item.path)}`] === entry.id;
       for (const item of list.items) {
         const path = String(item.path);
-        if (found[kind].some((entry) => entry.path === path)) continue;
+        if (found[kind].some((entry) => named(item, entry))) continue;
         // The project itself: always in its allowlist (GitLab refuses to add it).
         if (kind === 'project' && path.toLowerCase() === live.path.toLowerCase()) continue;
         const targetId = live.allowlistIds?.[`${kind}:${path}`] ?? 0;
         emit(`${kind} ${path}`, 'create', null, { path }, { op: 'job-token-allow', list: kind, targetId });
       }
-      for (const entry of unlisted(list, found[kind], (item, e) => item.path === e.path))
+      for (const entry of unlisted(list, found[kind], named))
         emit(
           `${kind} ${entry.path}`,
           'delete',
