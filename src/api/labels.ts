@@ -8,7 +8,8 @@ import { ROLES } from './roles.js';
 /**
  * Labels of a project or a group (GitLab's doc/api/labels.md, group_labels.md): anyone who sees the
  * owner reads them, a Reporter changes them. A label is named by its name in the path; a project's
- * list and lookups include its ancestor groups' labels, marked `is_project_label: false`.
+ * list and lookups include its ancestor groups' labels, marked `is_project_label: false`, and its
+ * group's own even with include_ancestor_groups=false.
  */
 export interface Label {
   id: number;
@@ -42,8 +43,15 @@ export function createLabel(
     path: labelsPath(owner),
     json: fields,
     requires: ROLES.reporters,
-    recover: (client) =>
-      findResource(client, { ...getLabel(owner, fields.name), query: { include_ancestor_groups: false } }),
+    // Through a project, the lookup also finds its group's own label of the name (GitLab's
+    // LabelsFinder: app/finders/labels_finder.rb @0e3af7b0): that one is not this request's.
+    recover: async (client) => {
+      const found = await findResource<Label>(client, {
+        ...getLabel(owner, fields.name),
+        query: { include_ancestor_groups: false },
+      });
+      return found?.is_project_label === false && owner.kind === 'project' ? undefined : found;
+    },
   };
 }
 

@@ -22,6 +22,13 @@ describe('collab labels', () => {
     );
   });
 
+  it("--own leaves out the parent group's labels, which GitLab lists with a project's own", async () => {
+    const made = await collab(['labels', 'create', 'web-team', '--group', 'acme/web', '--color', '#123456']);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const own = await collab(['labels', 'list', '--project', project, '--own', '--json']);
+    expect(own.json<Array<{ name: string }>>().map((l) => l.name)).toEqual(['checkout']);
+  });
+
   it('create, rename and recolor, drop the priority, delete', async () => {
     const created = await collab([
       'labels',

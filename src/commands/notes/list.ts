@@ -1,13 +1,12 @@
-import { itemLimit } from '../../list-flags.js';
 import { listNotesQuery, type Note, notesPath, type NoteTarget } from '../../api/notes.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
-import type { Page } from '../../http/paginate.js';
 import { NOTE_ORDER_BY, NOTE_SORTS, type NoteOrderBy, type NoteSort } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import { NOTE_COLUMNS } from './output.js';
 import { choice, group } from '../flags.js';
 import { ownerVerb } from '../owner.js';
+import { keptItems } from '../kept-items.js';
 import { NOTE_THREAD } from './target.js';
 
 /** --system, --no-system (hidden: help names it in --system's text), or neither: all notes. */
@@ -66,25 +65,7 @@ export async function run(ctx: VerbContext, opts: ListNotesOptions): Promise<voi
     await ctx.presenter.list(await ctx.session.pages(path, query, opts.flags), { columns: NOTE_COLUMNS });
     return;
   }
-  // The API cannot filter system notes: fetch full pages and keep --limit matching notes.
-  const limit = itemLimit(opts.flags);
-  const pages = await ctx.session.pages(path, query, { ...opts.flags, all: true });
-  await ctx.presenter.list(keepSystem(pages, opts.system, limit), { columns: NOTE_COLUMNS });
-}
-
-async function* keepSystem(
-  pages: AsyncIterable<Page>,
-  system: boolean,
-  limit: number | undefined,
-): AsyncGenerator<Note[]> {
-  let remaining = limit ?? Number.POSITIVE_INFINITY;
-  for await (const page of pages) {
-    const kept = page.items
-      .map((item) => JSON.parse(item) as Note)
-      .filter((note) => (note.system === true) === system)
-      .slice(0, remaining);
-    remaining -= kept.length;
-    if (kept.length > 0) yield kept;
-    if (remaining <= 0) return;
-  }
+  // The API cannot filter system notes: collab keeps the --limit matching ones of full pages.
+  const kept = await keptItems<Note>(ctx, path, query, opts.flags, (note) => (note.system === true) === opts.system);
+  await ctx.presenter.list(kept, { columns: NOTE_COLUMNS });
 }
