@@ -182,6 +182,17 @@ describe('collab variables', () => {
     });
   });
 
+  it('update --no-masked of a hidden variable: exit 2 after one read, nothing written', async () => {
+    await hide();
+    sandbox.resetStats();
+    const result = await collab(['variables', 'update', 'HIDDEN_KEY', '--project', project, '--no-masked']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      'error: HIDDEN_KEY is hidden: a hidden variable stays masked\nhint: delete it and create it again, unmasked, to show its value\n',
+    );
+    expect(sandbox.requestLog.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200']);
+  });
+
   it.each<[string, string[], string]>([
     ['update of a masked one', ['update', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],
     ['set of a masked one', ['set', 'STRIPE_API_KEY', '--project', project], 'STRIPE_API_KEY, which is masked'],

@@ -169,9 +169,26 @@ describe('sandbox: variable rules', () => {
       hidden: true,
     });
     expect(
-      (await call('PUT', `/projects/${storefront}/variables/SECRET`, { json: { value: 'zyxwvuts98', masked: false } }))
+      (await call('PUT', `/projects/${storefront}/variables/SECRET`, { json: { value: 'zyxwvuts98', masked: true } }))
         .body,
     ).toMatchObject({ masked: true, value: null });
+  });
+
+  it('a hidden variable cannot be unmasked: 400 on base, and it stays as it was', async () => {
+    await call('POST', `/projects/${storefront}/variables`, {
+      json: { key: 'SECRET', value: 'abcdefgh12', masked_and_hidden: true },
+    });
+    expect(
+      await call('PUT', `/projects/${storefront}/variables/SECRET`, { json: { value: 'zyxwvuts98', masked: false } }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: { base: ['The visibility setting cannot be changed for masked and hidden variables.'] } },
+    });
+    expect(sandbox.store.variables.find((v) => v.key === 'SECRET')).toMatchObject({
+      value: 'abcdefgh12',
+      masked: true,
+      hidden: true,
+    });
   });
 
   it('Maintainer for a project and Owner for a group, lists included (a Developer gets 403); 401 without a token', async () => {

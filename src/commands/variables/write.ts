@@ -1,6 +1,7 @@
 import { describeOwner, type Owner } from '../../api/owner.js';
 import { createVariable, updateVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
+import { CollabError } from '../../errors.js';
 import { checkValue } from '../../params/rules.js';
 import { VARIABLE_KEY, valueParam } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
@@ -65,6 +66,16 @@ export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<
 }
 
 /**
+ * A hidden variable stays masked: GitLab refuses a change of `masked` on one (400,
+ * app/models/concerns/ci/hidable_variable.rb, gitlabhq/gitlabhq de09f039), so it is refused before the PUT.
+ */
+function unmaskHiddenRefused(what: string): CollabError {
+  return new CollabError('usage', `${what} is hidden: a hidden variable stays masked`, {
+    hint: 'delete it and create it again, unmasked, to show its value',
+  });
+}
+
+/**
  * PUT with only what the flags change: GitLab keeps the value when none is sent (lib/api/ci/variables.rb
  * and group_variables.rb declare `optional :value`, though doc/api/project_level_variables.md marks it
  * required), so a masked or hidden value is never sent back, and a hidden one's other fields change too.
@@ -74,6 +85,7 @@ export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: 
   // The read tells what the flags could not: the variable is a secret already (a dry run refuses it too).
   if (opts.valueOnCommandLine && (hidden || current.masked === true))
     throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
+  if (hidden && opts.fields.masked === false) throw unmaskHiddenRefused(shown(opts));
   const value = await opts.value?.(ctx);
   if (value !== undefined) checkMasking(value, opts.fields, current);
   const body = value === undefined ? { ...opts.fields } : { value, ...opts.fields };

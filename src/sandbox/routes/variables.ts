@@ -117,8 +117,11 @@ function variableRoutes(kind: 'project' | 'group'): Route[] {
     const scope = str(req.input, 'environment_scope');
     const next: CiVariable = { ...variable, value, ...(scope ? { environment_scope: scope } : {}) };
     for (const [name, given] of Object.entries(fields)) if (given !== undefined) Object.assign(next, { [name]: given });
-    // A hidden variable stays masked (masked_and_hidden is given on creation only).
-    if (variable.hidden) next.masked = true;
+    // A hidden variable stays masked: unmasking it is refused, 400 on `base` (Ci::HidableVariable's
+    // validate_masked_and_hidden_on_update, app/models/concerns/ci/hidable_variable.rb, gitlabhq/gitlabhq
+    // de09f039); masked_and_hidden is given on creation only.
+    if (variable.hidden && !next.masked)
+      throw validationError({ base: ['The visibility setting cannot be changed for masked and hidden variables.'] });
     validate(req.store, next, variable);
     Object.assign(variable, next);
     return json(variableJson(variable));
