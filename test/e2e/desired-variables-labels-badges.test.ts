@@ -152,6 +152,27 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('refuses masked: false for a hidden variable at plan time, before any write', async () => {
+    const { collab, file, sandbox, call } = await world();
+    const made = await call('POST', `/projects/${encodeURIComponent('acme/web/storefront')}/variables`, {
+      json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true },
+    });
+    expect(made.status).toBe(201);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: HIDDEN_KEY\n        masked: false\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(
+      /HIDDEN_KEY on project acme\/web\/storefront is hidden, and a hidden variable stays masked/,
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode).toBe(2);
+    expect(applied.stderr).toMatch(/is hidden, and a hidden variable stays masked/);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql')).toEqual([]);
+  });
+
   it('reads one list per target and section, only for the sections the file uses', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

@@ -110,6 +110,14 @@ export const variables: Section<VariableSpec> = {
         });
         continue;
       }
+      // A hidden variable stays masked: GitLab refuses the change (400, app/models/concerns/ci/hidable_variable.rb,
+      // gitlabhq/gitlabhq de09f039), so the plan refuses it rather than planning a change apply cannot make.
+      if (existing.hidden === true && item.masked === false)
+        throw new CollabError(
+          'usage',
+          `variables: ${address} on ${target.kind} ${target.path} is hidden, and a hidden variable stays masked: the file says masked: false`,
+          { hint: 'say masked: true (or leave masked out), or delete the variable and create it again unmasked' },
+        );
       const changed = Object.entries(fields).filter(([name]) => !equal(existing[name], item[name]));
       // A hidden variable's value is never read back: it cannot be compared, so it is left as it is.
       const valueChanged =
