@@ -1,7 +1,7 @@
 import { CollabError } from '../errors.js';
 import { ACCESS_LEVELS } from './access.js';
 import type { ValueParser } from './option.js';
-import { ACCESS_LEVEL_RULE, checkRule, GROUP_ACCESS_LEVEL_RULE } from './rules.js';
+import { ACCESS_LEVEL_RULE, checkRule, GROUP_ACCESS_LEVEL_RULE, type ParamRule } from './rules.js';
 
 /**
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and
@@ -125,6 +125,14 @@ export const nonEmpty: ValueParser<string> = (value, flag) => {
   if (value.trim() === '') throw new CollabError('usage', `${flag} must not be empty`);
   return value;
 };
+
+/** A flag whose value src/params holds to a rule: the rule's own check and message, before any request. */
+export function ruled(rule: ParamRule): ValueParser<string> {
+  return (value, flag) => {
+    checkRule(rule, value, flag);
+    return value;
+  };
+}
 
 /** true/false/yes/no/1/0 for flags that take an explicit boolean value. */
 export const booleanValue: ValueParser<boolean> = (value, flag) => {

@@ -21,7 +21,18 @@ export const VARIABLE_PARAMS = [
       'hidden in job logs; the value must be 8 or more characters of A-Z a-z 0-9 + / = @ : . ~ - _ (with --raw: 8 or more without spaces)',
   },
   { name: 'raw', type: 'boolean', description: 'no expansion of $VARIABLES inside the value' },
-  { name: 'description', type: 'string', description: 'what the variable is for' },
+  {
+    name: 'description',
+    type: 'string',
+    description: 'what the variable is for (at most 255 characters)',
+    // Ci::Variable and Ci::GroupVariable: `validates :description, length: { maximum: 255 }`
+    // (app/models/ci/group_variable.rb, gitlabhq/gitlabhq 58340cfe; app/models/ci/variable.rb likewise).
+    rule: {
+      what: 'variable description',
+      source: 'app/models/ci/variable.rb, app/models/ci/group_variable.rb (description)',
+      maxLength: 255,
+    },
+  },
 ] as const satisfies readonly ParamSpec[];
 
 /** Only on creation: masked, and never shown again (GitLab 17.4). */
@@ -48,6 +59,29 @@ export const VARIABLE_KEY = {
     forbids: [['-', 'a dash (-)']],
     checks: [{ ok: /^[A-Za-z0-9_]*$/, says: 'must be letters, digits and _ only' }],
     service: { invalid: "can contain only letters, digits and '_'." },
+  },
+} as const satisfies ParamSpec;
+
+/**
+ * An environment scope: letters, digits, `-`, `_`, `/`, `$`, `{`, `}`, `.`, `*` and spaces
+ * (HasEnvironmentScope's format, app/models/concerns/has_environment_scope.rb, gitlabhq/gitlabhq
+ * 6bd2db0e, with Gitlab::Regex.environment_scope_regex and its message).
+ */
+export const VARIABLE_SCOPE = {
+  name: 'environment_scope',
+  type: 'string',
+  description: 'the environment scope: * for every environment',
+  rule: {
+    what: 'environment scope',
+    source: 'app/models/concerns/has_environment_scope.rb; Gitlab::Regex.environment_scope_regex',
+    minLength: 1,
+    checks: [
+      {
+        ok: /^[A-Za-z0-9_/${}. *-]+$/,
+        says: 'must be letters, digits, spaces and - _ / $ { } . * only',
+      },
+    ],
+    service: { invalid: "can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', '*' and spaces" },
   },
 } as const satisfies ParamSpec;
 

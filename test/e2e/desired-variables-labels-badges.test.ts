@@ -173,6 +173,18 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql')).toEqual([]);
   });
 
+  it('refuses an environment scope GitLab refuses before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: K\n        value: x\n        environment_scope: "prod,staging"\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(/collab\.yaml:7:\d+: .*invalid environment scope/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('reads one list per target and section, only for the sections the file uses', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

@@ -295,6 +295,43 @@ describe('collab variables', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a scope GitLab refuses (a comma) exits 2 before any request', async () => {
+    sandbox.resetStats();
+    const result = await collab([
+      'variables',
+      'create',
+      'K',
+      '--project',
+      project,
+      '--scope',
+      'prod,staging',
+      '--value',
+      'x',
+    ]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: --scope: invalid environment scope "prod,staging"/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a description over 255 characters exits 2 before any request', async () => {
+    sandbox.resetStats();
+    const long = 'd'.repeat(256);
+    const result = await collab([
+      'variables',
+      'create',
+      'K',
+      '--project',
+      project,
+      '--value',
+      'x',
+      '--description',
+      long,
+    ]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/must be at most 255 characters/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('group variables, and --dry-run shows the request with the value redacted', async () => {
     const dry = await collab(['variables', 'create', 'REGION', '--group', 'acme', '--value-file', '-', '--dry-run'], {
       input: 'eu-central-1',

@@ -149,6 +149,29 @@ describe('sandbox: variable rules', () => {
     ).toMatchObject({ status: 400, body: { message: { value: ['is invalid'] } } });
   });
 
+  it("400 for an environment scope outside GitLab's characters and a description over 255 characters", async () => {
+    const post = (json: unknown) => call('POST', `/projects/${storefront}/variables`, { json });
+    expect(await post({ key: 'S', value: 'x', environment_scope: 'prod,staging' })).toMatchObject({
+      status: 400,
+      body: {
+        message: {
+          environment_scope: ["can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', '*' and spaces"],
+        },
+      },
+    });
+    expect(
+      (await post({ key: 'S', value: 'x', environment_scope: `review/$${'{'}CI_COMMIT_REF_SLUG} *` })).status,
+    ).toBe(201);
+    expect(await post({ key: 'D', value: 'x', description: 'd'.repeat(256) })).toMatchObject({
+      status: 400,
+      body: { message: { description: ['is too long (maximum is 255 characters)'] } },
+    });
+    expect((await post({ key: 'D', value: 'x', description: 'd'.repeat(255) })).status).toBe(201);
+    expect(
+      await call('PUT', `/projects/${storefront}/variables/D`, { json: { environment_scope: 'a:b' } }),
+    ).toMatchObject({ status: 400 });
+  });
+
   it('PUT without a value keeps the value and changes the other fields', async () => {
     const updated = await call('PUT', `/projects/${storefront}/variables/APP_ENV?filter[environment_scope]=*`, {
       json: { protected: true },

@@ -1,18 +1,10 @@
 import { CollabError } from '../../errors.js';
 import type { ValueParser } from '../../params/option.js';
-import { keyValue, nonEmpty } from '../../params/parsers.js';
+import { keyValue, nonEmpty, ruled } from '../../params/parsers.js';
 import { CRON_RULE, scheduleVariableKeyProblem, TIMEZONE_RULE } from '../../params/pipeline-schedules.js';
-import { checkRule, type ParamRule } from '../../params/rules.js';
 import { option, tristate } from '../flags.js';
 
 /** The flags of schedules create and update: each value checked by the rule src/params keeps for it, before any request. */
-
-const checked =
-  (rule: ParamRule): ValueParser<string> =>
-  (value, flag) => {
-    checkRule(rule, value, flag);
-    return value;
-  };
 
 const variable: ValueParser<readonly [string, string]> = (value, flag) => {
   const [key, rest] = keyValue(value, flag);
@@ -21,8 +13,8 @@ const variable: ValueParser<readonly [string, string]> = (value, flag) => {
   return [key, rest] as const;
 };
 
-const cron = checked(CRON_RULE);
-const timezone = checked(TIMEZONE_RULE);
+const cron = ruled(CRON_RULE);
+const timezone = ruled(TIMEZONE_RULE);
 
 const VARIABLE_FLAGS = {
   variables: option('--variable <KEY=VALUE>', 'a variable of the pipelines it runs (repeatable)', variable, {

@@ -1,6 +1,6 @@
 import { arg, asText, option, params } from '../flags.js';
-import { nonEmpty } from '../../params/parsers.js';
-import { VARIABLE_PARAMS } from '../../params/variables.js';
+import { nonEmpty, ruled } from '../../params/parsers.js';
+import { VARIABLE_PARAMS, VARIABLE_SCOPE } from '../../params/variables.js';
 
 /** What the declarations of the variables verbs share. */
 
@@ -9,7 +9,7 @@ export const KEY = arg({ name: 'key', description: 'the variable’s key (letter
 export const SCOPE = option(
   '--environment-scope <environment>',
   'the environment scope: a key may have a value per environment, * for every one',
-  nonEmpty,
+  ruled(VARIABLE_SCOPE.rule),
   { default: '*', aliases: ['--scope'] },
 );
 

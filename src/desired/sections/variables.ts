@@ -1,8 +1,8 @@
-import { minLength, optional, string, strictObject, superRefine } from 'zod/mini';
+import { optional, string, strictObject, superRefine } from 'zod/mini';
 import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
 import { ruleError } from '../../params/rules.js';
-import { VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
+import { VARIABLE_KEY, VARIABLE_PARAMS, VARIABLE_SCOPE, valueParam } from '../../params/variables.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
 import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
@@ -48,7 +48,7 @@ export const variables: Section<VariableSpec> = {
       strictObject({
         key: paramSchema(VARIABLE_KEY),
         value: optional(string()),
-        environment_scope: optional(string().check(minLength(1))),
+        environment_scope: optional(paramSchema(VARIABLE_SCOPE)),
         ...shape(VARIABLE_PARAMS),
       }).check(
         // A value to be masked is held to the masking rule, as the service holds it.

@@ -1,4 +1,4 @@
-import { HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS, valueParam } from '../../params/variables.js';
+import { HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS, VARIABLE_SCOPE, valueParam } from '../../params/variables.js';
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -6,6 +6,7 @@ import { type CiVariable, type OwnerKey, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { bool, checkParam, readParams, requireStr, str } from '../params.js';
 import { findOwner } from '../guards.js';
+import type { ParamSpec } from '../../params/types.js';
 
 /**
  * Project and group CI/CD variables as GitLab's API v4 serves them (doc/api/project_level_variables.md,
@@ -52,10 +53,14 @@ function findVariable(req: SandboxRequest, owner: OwnerKey): CiVariable {
   return found[0] as CiVariable;
 }
 
+const DESCRIPTION = VARIABLE_PARAMS.find((param) => param.name === 'description') as ParamSpec;
+
 /** The model's validations, in GitLab's `{"message": {"field": [...]}}` shape. */
 function validate(store: SandboxRequest['store'], variable: CiVariable, self?: CiVariable): void {
   checkParam(VARIABLE_KEY, variable.key);
   checkParam(valueParam(variable.masked, variable.raw), variable.value);
+  checkParam(VARIABLE_SCOPE, variable.environment_scope);
+  if (variable.description) checkParam(DESCRIPTION, variable.description);
   const taken = store.variables.some(
     (other) =>
       other !== self &&
