@@ -113,6 +113,8 @@ export function write(stream: Writable, chunk: string | Uint8Array): Promise<voi
 
 /** The stream's next drain, or its error: the one wait of every writer that meets backpressure. */
 export function drained(stream: Writable): Promise<void> {
+  // A stream already gone (a reader that closed its pipe) neither drains nor errs again: no wait for ever.
+  if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('the stream is closed'));
   return new Promise((resolve, reject) => {
     const onDrain = () => {
       stream.off('error', onError);

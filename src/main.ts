@@ -20,8 +20,10 @@ import { bulkRun } from './commands/targets.js';
 /** One run of the program: what it is given (the runtime) and what it learns as it goes. */
 class Run implements ProgramRun {
   readonly interrupt = new AbortController();
-  /** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143). */
+  /** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143, SIGPIPE 141: stdout closed). */
   interruptedBy: NodeJS.Signals | undefined;
+  /** A run changing many targets (`-`, a mutating verb): a closed stdout stops it as Ctrl-C does, never as a success. */
+  changesMany = false;
   interruptedAt = 0;
   private interruptReported = false;
   /** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
@@ -42,10 +44,14 @@ class Run implements ProgramRun {
     if (this.interruptReported) return;
     this.interruptReported = true;
     // `error: ` as every other failure: a bare word was taken for a target by a script reading the list of those not done.
-    this.runtime.write(2, 'error: interrupted\n');
+    this.runtime.write(
+      2,
+      this.interruptedBy === 'SIGPIPE' ? 'error: interrupted: standard output was closed\n' : 'error: interrupted\n',
+    );
   }
 
   interruptedExitCode(): number {
+    if (this.interruptedBy === 'SIGPIPE') return 141;
     return this.interruptedBy === 'SIGTERM' ? 143 : EXIT_CODES.interrupted;
   }
 
@@ -71,6 +77,7 @@ class Run implements ProgramRun {
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
+    this.changesMany = bulk !== undefined && spec.mutating === true;
     if (!spec.offline) this.runtime.tuneV8?.();
     const { runVerb } = await import('./run.js');
     await runVerb(
@@ -87,16 +94,23 @@ class Run implements ProgramRun {
   }
 }
 
-/** A closed pipe (`| head -1`) ends the command quietly and successfully. */
-function stdoutClosed(): never {
-  process.exit(0);
+/**
+ * A closed pipe (`| head -1`) ends the command quietly and successfully: the reader has what it
+ * wanted. Not a run changing many targets (`seq 1 40 | collab projects star - | head -1`): exit 0
+ * would say every target was done when most were never started and some were cut off on the wire.
+ * It stops as at Ctrl-C (docs/bulk.md: results so far, the targets not done on stderr), exit 141,
+ * the shell's code for a writer whose pipe closed (128 + SIGPIPE), which `set -o pipefail` sees.
+ */
+function stdoutClosed(run?: Run): void {
+  if (!run?.changesMany) process.exit(0);
+  if (!run.interrupt.signal.aborted) stopCommand(run, 'SIGPIPE');
 }
 
 /** What a command's writes through process.stdout and process.stderr may meet. */
-function watchStreams(): void {
+function watchStreams(run: Run): void {
   // The reader has what it wanted, and exiting stops the fetching that fed it.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') stdoutClosed();
+    if (error.code === 'EPIPE') return stdoutClosed(run);
     process.stderr.write(`error: cannot write to standard output: ${error.code ?? error.message}\n`);
     process.exit(EXIT_CODES.internal);
   });
@@ -137,6 +151,19 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
   return EXIT_CODES.internal;
 }
 
+/** The command stops as at Ctrl-C: no new work, what it left behind said, then the process leaves. */
+function stopCommand(run: Run, signal: NodeJS.Signals): void {
+  run.interruptedBy = signal;
+  run.interruptedAt = Date.now();
+  run.interrupt.abort();
+  run.activeContext?.interrupted?.();
+  // Give the command a moment to say what it left behind, then leave.
+  setTimeout(() => {
+    run.reportInterrupt();
+    process.exit(run.interruptedExitCode());
+  }, 1500).unref();
+}
+
 function installSignalHandlers(run: Run): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (run.interrupt.signal.aborted) {
@@ -146,19 +173,11 @@ function installSignalHandlers(run: Run): void {
       run.reportInterrupt();
       process.exit(run.interruptedExitCode());
     }
-    run.interruptedBy = signal;
-    run.interruptedAt = Date.now();
-    run.interrupt.abort();
-    run.activeContext?.interrupted?.();
-    // Give the command a moment to say what it left behind, then leave.
-    setTimeout(() => {
-      run.reportInterrupt();
-      process.exit(run.interruptedExitCode());
-    }, 1500).unref();
+    stopCommand(run, signal);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  onStreamsInUse(watchStreams);
+  onStreamsInUse(() => watchStreams(run));
   // A failure outside the command's own promise (a stray rejection, a throw in a callback) still
   // ends in one redacted line and an exit code, never a stack trace.
   const onCrash = (error: unknown) => {
@@ -298,7 +317,7 @@ async function completeValue(run: Run, words: readonly string[]): Promise<number
  * of any size is complete). `launcher` is what dist/cli.cjs gives the run: its V8 flags (Runtime.tuneV8).
  */
 export async function runAndExit(argv: readonly string[], launcher: { tuneV8?: () => void } = {}): Promise<never> {
-  const run = new Run(processRuntime(stdoutClosed, launcher.tuneV8));
+  const run: Run = new Run(processRuntime(() => stdoutClosed(run), launcher.tuneV8));
   installSignalHandlers(run);
   const code = await execute(run, argv.slice(2));
   if (streamsInUse() && process.stdout.writableLength > 0)
@@ -312,7 +331,7 @@ export async function runAndExit(argv: readonly string[], launcher: { tuneV8?: (
  * whichever command is asked for, its parsing and help start from compiled code.
  */
 export async function renderEveryHelp(): Promise<void> {
-  const run = new Run(processRuntime(stdoutClosed));
+  const run = new Run(processRuntime(() => stdoutClosed()));
   const program = buildProgram(run);
   for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, run));
   applyExitOverride(run, program);

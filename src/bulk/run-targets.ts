@@ -107,10 +107,16 @@ export async function runTargets(
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
-  const printing = ctx.presenter.list(batches(), {
-    columns: resultColumns((result) => messages.get(result)),
-    fieldPath: resultField,
-  });
+  const printing = ctx.presenter
+    .list(batches(), {
+      columns: resultColumns((result) => messages.get(result)),
+      fieldPath: resultField,
+    })
+    .catch((error: unknown) => {
+      // Stopped (Ctrl-C, a reader that closed stdout), results that could not be written do not
+      // keep the targets not done from being listed on stderr.
+      if (!ctx.session.signal.aborted) throw error;
+    });
   try {
     await eachLimited(targets, concurrency, runTarget, () => ctx.session.signal.aborted);
   } finally {

@@ -192,3 +192,43 @@ describe('closed pipes and flushed output', () => {
     expect(new Set(lines.map((line) => (JSON.parse(line) as { id: number }).id)).size).toBe(PROJECTS);
   });
 });
+
+describe('a closed pipe over many targets', () => {
+  let slowish: Sandbox;
+  beforeAll(async () => {
+    slowish = await startSandbox({ port: 0, seed: 30, latency: 100 });
+    sandboxes.push(slowish);
+  });
+
+  // From the store, not over HTTP: a keep-alive connection of the test's own would hold idle() open.
+  const starredIds = () => {
+    const admin = slowish.store.usersByToken.get(slowish.tokens.admin)?.id;
+    return [...slowish.store.stars].filter(([, stars]) => admin !== undefined && stars.has(admin)).map(([id]) => id);
+  };
+
+  it('`seq 1 30 | collab projects star - | head -1` stops as at Ctrl-C: exit 141, the targets not done listed', async () => {
+    const before = new Set(starredIds());
+    const result = await execa(
+      'bash',
+      [
+        '-c',
+        `set -o pipefail; seq 1 30 | node '${BIN}' projects star - --concurrency 1 | head -1; echo "collab:\${PIPESTATUS[1]}" >&2`,
+      ],
+      { env: envFor(slowish), extendEnv: false, reject: false, timeout: 60_000 },
+    );
+    const stderr = String(result.stderr).split('\n');
+    // Exit 0 would say all 30 were starred when most were never started.
+    expect(stderr.at(-1)).toBe('collab:141');
+    expect(stderr.at(-2)).toBe('error: interrupted: standard output was closed');
+    const header = stderr.findIndex((line) => /; not done: \d+ of 30 targets\. To finish/.test(line));
+    expect(header).toBeGreaterThanOrEqual(0);
+    const notDone = stderr.slice(header + 1, -2).map(Number);
+    expect(notDone.length).toBeGreaterThan(0);
+    expect(notDone.at(-1)).toBe(30);
+    await slowish.idle();
+    // Every target not listed was starred; none listed was (it was never started).
+    const starred = new Set(starredIds().filter((id) => !before.has(id)));
+    for (let id = 1; id <= 30; id++) expect(starred.has(id) || before.has(id)).toBe(!notDone.includes(id));
+    expect(String(result.stdout).split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
