@@ -52,6 +52,17 @@ export function classifyNetworkError(
       error: (info) => new CollabError('interrupted', 'interrupted', { request: info }),
     };
   }
+  // This run's own connection pool, closed: the command is over (another read failed first and
+  // ended it), so a read still going stops here rather than retrying against a pool that is gone.
+  if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') {
+    return {
+      kind: 'interrupted',
+      notSent: false,
+      final: true,
+      short: 'the command is over',
+      error: (info) => new CollabError('interrupted', 'the command ended before this request', { request: info }),
+    };
+  }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     const connecting = code === 'UND_ERR_CONNECT_TIMEOUT';
     const limit = connecting ? Math.min(clientTimeout, MAX_CONNECT_TIMEOUT_MS) : (requestTimeout ?? clientTimeout);

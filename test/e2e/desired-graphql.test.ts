@@ -378,7 +378,7 @@ ${['acme/web/storefront', 'acme/platform/api', 'acme/platform/infra/terraform', 
     labels:
       enforce: true
       items:
-        - name: bug
+        - name: triage
           color: red
         - name: chore
           color: "#00FF00"
@@ -415,7 +415,10 @@ function editRequest(edit: Edit): { method: string; path: string; options: CallO
   const key = ['APP_ENV', 'REGION', 'EXTRA'][edit.name % 3] as string;
   const value = ['staging', 'prod', 'eu-west-1', 'other'][edit.value % 4] as string;
   const scope = edit.value % 2 === 0 ? '*' : 'production';
-  const label = ['bug', 'chore', 'extra'][edit.name % 3] as string;
+  // A group's and its projects' label names apart: a project's label a group above has is refused by the plan.
+  const label = (edit.kind === 'groups' ? ['bug', 'docs', 'extra'] : ['triage', 'chore', 'extra'])[
+    edit.name % 3
+  ] as string;
   const color = ['#FF0000', '#00FF00', '#D9534F', '#123456'][edit.value % 4] as string;
   const branch = ['main', 'release/*', 'develop'][edit.name % 3] as string;
   const user = ['dana', 'rui', 'max'][edit.name % 3] as string;

@@ -185,6 +185,28 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it("refuses before any write a project's label that a group above it has, as GitLab answers 409", async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const made = await collab(['labels', 'create', 'platform', '--group', 'acme', '--color', '#123456']);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    labels:\n      - name: platform\n        color: "#654321"\n',
+    );
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['plan', '-f', path, '--no-graphql'],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: labels: platform on project acme\/web\/storefront is a label of a group above it/,
+      );
+    }
+    expect(writes()).toEqual([]);
+  });
+
   it('reads one list per target and section, only for the sections the file uses', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

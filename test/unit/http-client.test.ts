@@ -276,6 +276,16 @@ describe('HttpClient retry policy', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it.each([
+    ['UND_ERR_CLOSED', new errors.ClientClosedError()],
+    ['UND_ERR_DESTROYED', new errors.ClientDestroyedError()],
+  ])('does not retry GET after %s: the run closed its pool, the command is over', async (_code, error) => {
+    const { client, calls } = setup([{ error }, OK]);
+    const failed = await failure(client.request({ method: 'GET', path: '/projects' }));
+    expect(failed.kind).toBe('interrupted');
+    expect(calls).toHaveLength(1);
+  });
+
   it('does not retry 4xx answers other than 429', async () => {
     const { client, calls } = setup([{ status: 404, body: { message: '404 Project Not Found' } }, OK]);
     const error = await failure(client.request({ method: 'GET', path: '/projects/x' }));

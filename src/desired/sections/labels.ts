@@ -1,5 +1,6 @@
 import { nullable, optional, strictObject } from 'zod/mini';
 import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
+import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted } from './common.js';
@@ -14,6 +15,8 @@ import type { Body, Item, OnTarget, Section } from './section.js';
 declare module '../model.js' {
   interface LiveTarget {
     labels?: Label[];
+    /** The names of the labels of the groups above, read only when the file would make a label. */
+    ancestorLabels?: string[];
   }
 }
 
@@ -50,10 +53,23 @@ export const labels: Section<LabelSpec> = {
     // group's own even with include_ancestor_groups=false (GitLab's LabelsFinder takes the
     // project's group: app/finders/labels_finder.rb @0e3af7b0, gitlabhq/gitlabhq), marked
     // is_project_label false.
-    target: async (reader, live, resource) =>
-      void (live.labels = (
-        await reader.list(labelsPath({ kind: live.kind, ref: Number(resource.id) }), { include_ancestor_groups: false })
-      ).filter((item): item is Label => isLabel(item) && item.is_project_label !== false)),
+    target: async (reader, live, resource, value) => {
+      const owner = { kind: live.kind, ref: Number(resource.id) };
+      const own = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
+        (item): item is Label => isLabel(item) && item.is_project_label !== false,
+      );
+      live.labels = own;
+      // A label the file would make that a group above already has is refused (409 "Label already
+      // exists": create_label looks in available_labels_for, ancestors included:
+      // lib/api/helpers/label_helpers.rb @495a5c79): the groups' labels are read only for such a target.
+      const missing =
+        value === undefined ? [] : listOf(value).items.filter((item) => !own.some((l) => l.name === item.name));
+      if (missing.length === 0) return;
+      const ownIds = new Set(own.map((label) => label.id));
+      live.ancestorLabels = (await reader.list(labelsPath(owner)))
+        .filter((item): item is Label => isLabel(item) && !ownIds.has(item.id))
+        .map((label) => label.name);
+    },
   },
   graphql: {
     kinds: ['project', 'group'],
@@ -78,7 +94,7 @@ export const labels: Section<LabelSpec> = {
       return found !== undefined;
     },
   },
-  diff: ({ value, live, kept, emit }) => {
+  diff: ({ target, value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.labels ?? [];
     for (const item of wanted.items) {
@@ -87,6 +103,12 @@ export const labels: Section<LabelSpec> = {
         FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, kept(item)[field]]),
       );
       const existing = found.find((label) => label.name === name);
+      if (!existing && live.ancestorLabels?.includes(name))
+        throw new CollabError(
+          'usage',
+          `labels: ${name} on ${target.kind} ${target.path} is a label of a group above it, which GitLab refuses to make again there (409)`,
+          { hint: `list it under the group that has it, or give this ${target.kind}'s label another name` },
+        );
       if (!existing) {
         emit(
           name,
