@@ -43,24 +43,18 @@ export function classifyNetworkError(
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = safeHost(url);
-  if (err.name === 'AbortError' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
+  // Ctrl-C, or this run's own connection pool closed (another read failed first and ended the
+  // command): a read still going stops here rather than retrying against a pool that is gone.
+  if (
+    err.name === 'AbortError' ||
+    ['UND_ERR_ABORTED', 'ABORT_ERR', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED'].includes(code)
+  ) {
     return {
       kind: 'interrupted',
       notSent: false,
       final: true,
       short: 'interrupted',
       error: (info) => new CollabError('interrupted', 'interrupted', { request: info }),
-    };
-  }
-  // This run's own connection pool, closed: the command is over (another read failed first and
-  // ended it), so a read still going stops here rather than retrying against a pool that is gone.
-  if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') {
-    return {
-      kind: 'interrupted',
-      notSent: false,
-      final: true,
-      short: 'the command is over',
-      error: (info) => new CollabError('interrupted', 'the command ended before this request', { request: info }),
     };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {

@@ -20,9 +20,8 @@ type ListLabelsOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListLabelsOptions): Promise<void> {
   const path = labelsPath(opts.owner);
   const options = { columns: LABEL_COLUMNS };
-  if (!opts.own) return void (await ctx.presenter.list(await ctx.session.pages(path, {}, opts.list), options));
-  const query = { include_ancestor_groups: false };
-  if (opts.owner.kind === 'group')
+  const query = opts.own ? { include_ancestor_groups: false } : {};
+  if (!opts.own || opts.owner.kind === 'group')
     return void (await ctx.presenter.list(await ctx.session.pages(path, query, opts.list), options));
   // A project's list holds its group's own labels even so (GitLab's LabelsFinder takes the
   // project's group: app/finders/labels_finder.rb @0e3af7b0, gitlabhq/gitlabhq), marked

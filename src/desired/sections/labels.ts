@@ -62,9 +62,8 @@ export const labels: Section<LabelSpec> = {
       // A label the file would make that a group above already has is refused (409 "Label already
       // exists": create_label looks in available_labels_for, ancestors included:
       // lib/api/helpers/label_helpers.rb @495a5c79): the groups' labels are read only for such a target.
-      const missing =
-        value === undefined ? [] : listOf(value).items.filter((item) => !own.some((l) => l.name === item.name));
-      if (missing.length === 0) return;
+      const making = value !== undefined && listOf(value).items.some((item) => !own.some((l) => l.name === item.name));
+      if (!making) return;
       const ownIds = new Set(own.map((label) => label.id));
       live.ancestorLabels = (await reader.list(labelsPath(owner)))
         .filter((item): item is Label => isLabel(item) && !ownIds.has(item.id))
