@@ -134,8 +134,9 @@ export async function readTargets(
     if (section.read?.once && using.length > 0)
       await section.read.once(
         ctx,
-        [...out.values()],
+        using.map((target) => out.get(target) as LiveTarget),
         using.map((target) => target.sections[section.name]),
+        await readerOf(ctx),
       );
   }
   // A target's sections at once, --concurrency targets at a time, as the REST read goes.

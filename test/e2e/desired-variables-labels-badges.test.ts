@@ -207,6 +207,49 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('refuses a label a group above has on a project the apply would make, before any write', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    expect((await collab(['labels', 'create', 'platform', '--group', 'acme', '--color', '#123456'])).exitCode).toBe(0);
+    sandbox.resetStats();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/checkout:\n    create: true\n    labels:\n      - name: platform\n        color: "#654321"\n',
+    );
+    const result = await collab(['apply', '-f', path, '--yes']);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: labels: platform on project acme\/web\/checkout is a label of a group above it/,
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it("refuses a project's label that the file gives a group above it too", async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    labels:\n      - name: release\n        color: "#123456"\nprojects:\n  acme/web/storefront:\n    labels:\n      - name: release\n        color: "#654321"\n',
+    );
+    const result = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: labels: release on project acme\/web\/storefront is a label of a group above it/,
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('reads the labels above once a group for all its projects that would make a label', async () => {
+    const { collab, file, sandbox, served } = await world();
+    expect((await served.projectsUnder('acme/web')).length).toBeGreaterThan(1);
+    const path = file(
+      `version: 1\ngroups:\n  acme/web:\n    projects:\n      labels:\n        - name: triage\n          color: "#123456"\n`,
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const above = sandbox.requestLog
+      .map((r) => r.path)
+      .filter((p) => p.startsWith('/api/v4/groups/') && p.includes('/labels'));
+    expect(above).toEqual(['/api/v4/groups/acme%2Fweb/labels?include_ancestor_groups=true&per_page=100&page=1']);
+  });
+
   it('reads one list per target and section, only for the sections the file uses', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

@@ -6,6 +6,7 @@ import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js
 import { equal, listOf, listSchema, paramSchema, shape, unlisted } from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
+import { isBelow } from '../targets.js';
 
 /**
  * `labels`: a project's or group's own labels by name (those of the groups above a project are
@@ -53,21 +54,45 @@ export const labels: Section<LabelSpec> = {
     // group's own even with include_ancestor_groups=false (GitLab's LabelsFinder takes the
     // project's group: app/finders/labels_finder.rb @0e3af7b0, gitlabhq/gitlabhq), marked
     // is_project_label false.
-    target: async (reader, live, resource, value) => {
+    target: async (reader, live, resource) => {
       const owner = { kind: live.kind, ref: Number(resource.id) };
-      const own = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
+      live.labels = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
         (item): item is Label => isLabel(item) && item.is_project_label !== false,
       );
-      live.labels = own;
-      // A label the file would make that a group above already has is refused (409 "Label already
-      // exists": create_label looks in available_labels_for, ancestors included:
-      // lib/api/helpers/label_helpers.rb @495a5c79): the groups' labels are read only for such a target.
-      const making = value !== undefined && listOf(value).items.some((item) => !own.some((l) => l.name === item.name));
-      if (!making) return;
-      const ownIds = new Set(own.map((label) => label.id));
-      live.ancestorLabels = (await reader.list(labelsPath(owner)))
-        .filter((item): item is Label => isLabel(item) && !ownIds.has(item.id))
-        .map((label) => label.name);
+    },
+    // A label the file would make that a group above already has is refused (409 "Label already
+    // exists": create_label looks in available_labels_for, ancestors included:
+    // lib/api/helpers/label_helpers.rb @495a5c79), for a target made by this apply too. The groups'
+    // labels are read only for targets that would make a label, once a group: the nearest group
+    // above that exists, with its ancestors' (GET /groups/:id/labels, include_ancestor_groups:
+    // doc/api/group_labels.md), and what the file gives the groups above.
+    once: async (_ctx, lives, values, reader) => {
+      const reads = new Map<string, Promise<string[]>>();
+      const above = (path: string): Promise<string[]> => {
+        const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+        if (parent === '') return Promise.resolve([]);
+        let read = reads.get(parent);
+        if (!read) {
+          read = reader.list(labelsPath({ kind: 'group', ref: parent }), { include_ancestor_groups: true }).then(
+            (items) => items.filter(isLabel).map((label) => label.name),
+            // Not a group there (a user's namespace, or one this apply makes): the groups above it.
+            (error: { kind?: string }) => (error.kind === 'not-found' ? above(parent) : Promise.reject(error)),
+          );
+          reads.set(parent, read);
+        }
+        return read;
+      };
+      const named = (value: unknown) => listOf(value).items.map((item) => String(item.name));
+      await Promise.all(
+        lives.map(async (live, i) => {
+          const own = new Set((live.labels ?? []).map((label) => label.name));
+          if (named(values[i]).every((name) => own.has(name))) return;
+          const inFile = lives.flatMap((other, j) =>
+            other.kind === 'group' && isBelow(live.path, other.path) ? named(values[j]) : [],
+          );
+          live.ancestorLabels = [...new Set([...(await above(live.path)), ...inFile])];
+        }),
+      );
     },
   },
   graphql: {

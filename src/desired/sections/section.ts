@@ -84,8 +84,11 @@ interface LiveRead {
    * a saved plan's check, which compares only what the plan read: src/desired/preflight.ts).
    */
   target(reader: Reader, live: LiveTarget, resource: Item, value?: unknown): Promise<void>;
-  /** Once a run, over every target that uses the section (the caller's username for enforced members). */
-  once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[]): Promise<void>;
+  /**
+   * Once a run, over the targets that use the section (the caller's username for enforced members):
+   * `lives[i]`'s value in the file is `values[i]`.
+   */
+  once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[], reader: Reader): Promise<void>;
 }
 
 /**
