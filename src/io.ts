@@ -111,10 +111,17 @@ export function write(stream: Writable, chunk: string | Uint8Array): Promise<voi
   return drained(stream);
 }
 
+const readerGone = (error: Error | null | undefined) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+
 /** The stream's next drain, or its error: the one wait of every writer that meets backpressure. */
 export function drained(stream: Writable): Promise<void> {
-  // A stream already gone (a reader that closed its pipe) neither drains nor errs again: no wait for ever.
-  if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('the stream is closed'));
+  // A stream already gone neither drains nor errs again: no wait for ever. One whose reader closed
+  // its pipe takes the rest as /dev/null would (main.ts's stdoutClosed decides whether the command
+  // goes on); any other failure is the writer's error.
+  if (stream.destroyed)
+    return readerGone(stream.errored)
+      ? Promise.resolve()
+      : Promise.reject(stream.errored ?? new Error('the stream is closed'));
   return new Promise((resolve, reject) => {
     const onDrain = () => {
       stream.off('error', onError);
@@ -122,7 +129,8 @@ export function drained(stream: Writable): Promise<void> {
     };
     const onError = (error: Error) => {
       stream.off('drain', onDrain);
-      reject(error);
+      if (readerGone(error)) resolve();
+      else reject(error);
     };
     stream.once('drain', onDrain);
     stream.once('error', onError);

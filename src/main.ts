@@ -22,6 +22,8 @@ class Run implements ProgramRun {
   readonly interrupt = new AbortController();
   /** The signal that interrupted the command, for the exit code (SIGINT 130, SIGTERM 143, SIGPIPE 141: stdout closed). */
   interruptedBy: NodeJS.Signals | undefined;
+  /** The command writes (spec.mutating): a closed stdout never ends it as a success. */
+  mutating = false;
   /** A run changing many targets (`-`, a mutating verb): a closed stdout stops it as Ctrl-C does, never as a success. */
   changesMany = false;
   interruptedAt = 0;
@@ -77,7 +79,8 @@ class Run implements ProgramRun {
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
-    this.changesMany = bulk !== undefined && spec.mutating === true;
+    this.mutating = spec.mutating === true && spec.reads?.(input.options) !== true;
+    this.changesMany = bulk !== undefined && this.mutating;
     if (!spec.offline) this.runtime.tuneV8?.();
     const { runVerb } = await import('./run.js');
     await runVerb(
@@ -95,15 +98,18 @@ class Run implements ProgramRun {
 }
 
 /**
- * A closed pipe (`| head -1`) ends the command quietly and successfully: the reader has what it
- * wanted. Not a run changing many targets (`seq 1 40 | collab projects star - | head -1`): exit 0
- * would say every target was done when most were never started and some were cut off on the wire.
- * It stops as at Ctrl-C (docs/bulk.md: results so far, the targets not done on stderr), exit 141,
- * the shell's code for a writer whose pipe closed (128 + SIGPIPE), which `set -o pipefail` sees.
+ * A closed pipe (`| head -1`) ends a command that reads quietly and successfully: the reader has
+ * what it wanted. Not a run changing many targets (`seq 1 40 | collab projects star - | head -1`):
+ * exit 0 would say every target was done when most were never started and some were cut off on the
+ * wire. It stops as at Ctrl-C (docs/bulk.md: results so far, the targets not done on stderr), exit
+ * 141, the shell's code for a writer whose pipe closed (128 + SIGPIPE), which `set -o pipefail`
+ * sees. Any other command that writes (`apply`, which prints its results once its work is done)
+ * goes on to its end with stdout dropped, and its exit code says how the work went: a failure, a
+ * stale target, the journal kept, never hidden behind a 0.
  */
 function stdoutClosed(run?: Run): void {
-  if (!run?.changesMany) process.exit(0);
-  if (!run.interrupt.signal.aborted) stopCommand(run, 'SIGPIPE');
+  if (!run?.mutating) process.exit(0);
+  if (run.changesMany && !run.interrupt.signal.aborted) stopCommand(run, 'SIGPIPE');
 }
 
 /** What a command's writes through process.stdout and process.stderr may meet. */
@@ -320,7 +326,8 @@ export async function runAndExit(argv: readonly string[], launcher: { tuneV8?: (
   const run: Run = new Run(processRuntime(() => stdoutClosed(run), launcher.tuneV8));
   installSignalHandlers(run);
   const code = await execute(run, argv.slice(2));
-  if (streamsInUse() && process.stdout.writableLength > 0)
+  // A stdout whose reader has gone (destroyed) never drains.
+  if (streamsInUse() && process.stdout.writableLength > 0 && !process.stdout.destroyed)
     await new Promise((resolve) => process.stdout.once('drain', resolve));
   process.exit(code);
 }

@@ -23,6 +23,8 @@ export interface CommandSpec {
   list?: boolean;
   /** Adds --dry-run. */
   mutating?: boolean;
+  /** A mutating command's run that only reads (api's GET): a closed stdout ends it as a reader's. */
+  reads?: (options: Readonly<Record<string, unknown>>) => boolean;
   /** Adds -y, --yes. */
   confirm?: boolean;
   /**

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -9,8 +10,9 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
  * Ctrl-C ends any command with exit 130 and one line on stderr; a closed pipe
- * (`| head`) ends it at once, quietly, with exit 0 and no more fetching; piped output of any
- * size is complete.
+ * (`| head`) ends a command that reads at once, quietly, with exit 0 and no more fetching, a run
+ * over many targets as Ctrl-C does (141), and an apply not at all (its own exit code); piped
+ * output of any size is complete.
  */
 
 const sandboxes: Sandbox[] = [];
@@ -230,5 +232,70 @@ describe('a closed pipe over many targets', () => {
     const starred = new Set(starredIds().filter((id) => !before.has(id)));
     for (let id = 1; id <= 30; id++) expect(starred.has(id) || before.has(id)).toBe(!notDone.includes(id));
     expect(String(result.stdout).split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('a closed pipe after an apply', () => {
+  let world: Sandbox;
+  beforeAll(async () => {
+    world = await startSandbox({ port: 0, seed: 30 });
+    sandboxes.push(world);
+  });
+
+  /** A saved plan giving every project below acme `description`, written in a directory of its own. */
+  async function savedPlan(description: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-pipe-apply-'));
+    writeFileSync(
+      join(dir, 'collab.yaml'),
+      `version: 1\ngroups:\n  acme:\n    projects:\n      settings: { description: ${description} }\n`,
+    );
+    const env = envFor(world);
+    const plan = await execa('node', [BIN, 'plan', '--out', 'plan.json'], {
+      cwd: dir,
+      env,
+      extendEnv: false,
+      reject: false,
+    });
+    expect(plan.exitCode, String(plan.stderr)).toBe(8);
+    return { dir, env };
+  }
+
+  const applyIntoTrue = (dir: string, env: Record<string, string>) =>
+    execa(
+      'bash',
+      ['-c', `set -o pipefail; node '${BIN}' apply -f plan.json | true; echo "collab:\${PIPESTATUS[0]}" >&2`],
+      {
+        cwd: dir,
+        env,
+        extendEnv: false,
+        reject: false,
+        timeout: 60_000,
+      },
+    );
+
+  it('`collab apply -f plan.json | true` with a stale target exits 5, not 0, and names the target', async () => {
+    const { dir, env } = await savedPlan('piped-stale');
+    const moved = await execa('node', [BIN, 'projects', 'update', 'acme/web/storefront', '--description', 'moved'], {
+      env,
+      extendEnv: false,
+      reject: false,
+    });
+    expect(moved.exitCode, String(moved.stderr)).toBe(0);
+    const result = await applyIntoTrue(dir, env);
+    const stderr = String(result.stderr).split('\n');
+    expect(stderr.at(-1)).toBe('collab:5');
+    expect(stderr).toContain(
+      'hint: the stale target needs a new plan: collab plan -f collab.yaml --out <file> acme/web/storefront',
+    );
+    // The others were all done: the reader's going did not cut the apply short.
+    const others = [...world.store.projects.values()].filter((project) => project.description === 'piped-stale');
+    expect(others.length).toBeGreaterThan(10);
+  });
+
+  it('`collab apply -f plan.json | true` that does all exits 0 and removes the journal', async () => {
+    const { dir, env } = await savedPlan('piped-whole');
+    const result = await applyIntoTrue(dir, env);
+    expect(String(result.stderr).split('\n').at(-1)).toBe('collab:0');
+    expect(existsSync(join(dir, 'plan.json.journal'))).toBe(false);
   });
 });

@@ -7,6 +7,19 @@ import { verb } from '../verb.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** The method sent: -X's, else POST when fields or --input give a body (gh api's rule), else GET. */
+export function methodOf(options: {
+  method?: unknown;
+  rawField?: unknown;
+  field?: unknown;
+  input?: unknown;
+}): HttpMethod {
+  const given = METHODS.find((method) => method === options.method);
+  if (given) return given;
+  const fields = [options.rawField, options.field].some((given) => Array.isArray(given) && given.length > 0);
+  return fields || options.input !== undefined ? 'POST' : 'GET';
+}
+
 export const API = verb({
   ...noun('api'),
   description: `The path is relative to the API root (/api/v4) and is sent as written: encode path values
@@ -33,6 +46,7 @@ Retries, rate limits and timeouts follow the same policy as every other command.
     include: bool('-i, --include', 'print the status line and response headers before the body'),
   },
   mutating: true,
+  reads: (options) => ['GET', 'HEAD'].includes(methodOf(options)),
   examples: [
     'collab api user',
     'collab api projects/grp%2Fapp/languages',

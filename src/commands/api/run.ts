@@ -10,7 +10,7 @@ import { looksSecret } from '../../util/secrets.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
-import type { API } from './index.js';
+import { type API, methodOf } from './index.js';
 
 interface ApiOptions {
   path: string;
@@ -42,7 +42,7 @@ export function parse(input: VerbInput<typeof API>): ApiOptions {
   }
   if (input.input !== undefined && fields.length > 0)
     throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
-  const method = input.method ?? (fields.length > 0 || input.input !== undefined ? 'POST' : 'GET');
+  const method = methodOf(input);
   if (input.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
   return {
     path: path.startsWith('/') ? path : `/${path}`,
