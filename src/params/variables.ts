@@ -1,5 +1,18 @@
 import type { ParamSpec } from './types.js';
 
+export const VARIABLE_DESCRIPTION = {
+  name: 'description',
+  type: 'string',
+  description: 'what the variable is for (at most 255 characters)',
+  // Ci::Variable and Ci::GroupVariable: `validates :description, length: { maximum: 255 }`
+  // (app/models/ci/group_variable.rb, gitlabhq/gitlabhq 58340cfe; app/models/ci/variable.rb likewise).
+  rule: {
+    what: 'variable description',
+    source: 'app/models/ci/variable.rb, app/models/ci/group_variable.rb (description)',
+    maxLength: 255,
+  },
+} as const satisfies ParamSpec;
+
 /**
  * CI/CD variable fields of GitLab's project- and group-level variables API (doc/api/project_level_variables.md,
  * group_level_variables.md). `key`, `value` and `environment_scope` are not here: the commands take the key
@@ -21,19 +34,20 @@ export const VARIABLE_PARAMS = [
       'hidden in job logs; the value must be 8 or more characters of A-Z a-z 0-9 + / = @ : . ~ - _ (with --raw: 8 or more without spaces)',
   },
   { name: 'raw', type: 'boolean', description: 'no expansion of $VARIABLES inside the value' },
-  {
-    name: 'description',
-    type: 'string',
-    description: 'what the variable is for (at most 255 characters)',
-    // Ci::Variable and Ci::GroupVariable: `validates :description, length: { maximum: 255 }`
-    // (app/models/ci/group_variable.rb, gitlabhq/gitlabhq 58340cfe; app/models/ci/variable.rb likewise).
-    rule: {
-      what: 'variable description',
-      source: 'app/models/ci/variable.rb, app/models/ci/group_variable.rb (description)',
-      maxLength: 255,
-    },
-  },
+  VARIABLE_DESCRIPTION,
 ] as const satisfies readonly ParamSpec[];
+
+/**
+ * A hidden variable stays masked: GitLab refuses a write that unmasks one (400 on `base`,
+ * Ci::HidableVariable's validate_masked_and_hidden_on_update, app/models/concerns/ci/hidable_variable.rb,
+ * gitlabhq/gitlabhq de09f039). The command, the plan and the sandbox all ask `refuses`.
+ */
+export const HIDDEN_STAYS_MASKED = {
+  /** `hidden`: the variable's as the service keeps it; `masked`: what the write gives (undefined: not given). */
+  refuses: (hidden: boolean, masked: unknown) => hidden && masked === false,
+  says: 'a hidden variable stays masked',
+  service: 'The visibility setting cannot be changed for masked and hidden variables.',
+} as const;
 
 /** Only on creation: masked, and never shown again (GitLab 17.4). */
 export const HIDDEN_PARAM = {

@@ -3,7 +3,7 @@ import { createVariable, updateVariable, type Variable } from '../../api/variabl
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { checkValue } from '../../params/rules.js';
-import { VARIABLE_KEY, valueParam } from '../../params/variables.js';
+import { HIDDEN_STAYS_MASKED, VARIABLE_KEY, valueParam } from '../../params/variables.js';
 import type { VerbInput } from '../verb.js';
 import { VARIABLE_COLUMNS, VARIABLE_DETAIL, variableName } from './fields.js';
 import { type ValueReader, valueOnCommandLineRefused, valueSource, variableHint } from './value.js';
@@ -65,12 +65,8 @@ export async function createOne(ctx: VerbContext, opts: VariableWrite): Promise<
   await ctx.presenter.resource(response.data, { columns: VARIABLE_COLUMNS, detail: VARIABLE_DETAIL });
 }
 
-/**
- * A hidden variable stays masked: GitLab refuses a change of `masked` on one (400,
- * app/models/concerns/ci/hidable_variable.rb, gitlabhq/gitlabhq de09f039), so it is refused before the PUT.
- */
 function unmaskHiddenRefused(what: string): CollabError {
-  return new CollabError('usage', `${what} is hidden: a hidden variable stays masked`, {
+  return new CollabError('usage', `${what} is hidden: ${HIDDEN_STAYS_MASKED.says}`, {
     hint: 'delete it and create it again, unmasked, to show its value',
   });
 }
@@ -85,7 +81,7 @@ export async function updateOne(ctx: VerbContext, opts: VariableWrite, current: 
   // The read tells what the flags could not: the variable is a secret already (a dry run refuses it too).
   if (opts.valueOnCommandLine && (hidden || current.masked === true))
     throw valueOnCommandLineRefused(`${shown(opts)}, which is ${hidden ? 'hidden' : 'masked'}`);
-  if (hidden && opts.fields.masked === false) throw unmaskHiddenRefused(shown(opts));
+  if (HIDDEN_STAYS_MASKED.refuses(hidden, opts.fields.masked)) throw unmaskHiddenRefused(shown(opts));
   const value = await opts.value?.(ctx);
   if (value !== undefined) checkMasking(value, opts.fields, current);
   const body = value === undefined ? { ...opts.fields } : { value, ...opts.fields };

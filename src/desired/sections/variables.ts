@@ -2,7 +2,13 @@ import { optional, string, strictObject, superRefine } from 'zod/mini';
 import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
 import { ruleError } from '../../params/rules.js';
-import { VARIABLE_KEY, VARIABLE_PARAMS, VARIABLE_SCOPE, valueParam } from '../../params/variables.js';
+import {
+  HIDDEN_STAYS_MASKED,
+  VARIABLE_KEY,
+  VARIABLE_PARAMS,
+  VARIABLE_SCOPE,
+  valueParam,
+} from '../../params/variables.js';
 import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
 import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
@@ -110,12 +116,11 @@ export const variables: Section<VariableSpec> = {
         });
         continue;
       }
-      // A hidden variable stays masked: GitLab refuses the change (400, app/models/concerns/ci/hidable_variable.rb,
-      // gitlabhq/gitlabhq de09f039), so the plan refuses it rather than planning a change apply cannot make.
-      if (existing.hidden === true && item.masked === false)
+      // Refused by the plan rather than planned as a change apply cannot make.
+      if (HIDDEN_STAYS_MASKED.refuses(existing.hidden === true, item.masked))
         throw new CollabError(
           'usage',
-          `variables: ${address} on ${target.kind} ${target.path} is hidden, and a hidden variable stays masked: the file says masked: false`,
+          `variables: ${address} on ${target.kind} ${target.path} is hidden, and ${HIDDEN_STAYS_MASKED.says}: the file says masked: false`,
           { hint: 'say masked: true (or leave masked out), or delete the variable and create it again unmasked' },
         );
       const changed = Object.entries(fields).filter(([name]) => !equal(existing[name], item[name]));

@@ -1,4 +1,12 @@
-import { HIDDEN_PARAM, VARIABLE_KEY, VARIABLE_PARAMS, VARIABLE_SCOPE, valueParam } from '../../params/variables.js';
+import {
+  HIDDEN_PARAM,
+  HIDDEN_STAYS_MASKED,
+  VARIABLE_DESCRIPTION,
+  VARIABLE_KEY,
+  VARIABLE_PARAMS,
+  VARIABLE_SCOPE,
+  valueParam,
+} from '../../params/variables.js';
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -6,7 +14,6 @@ import { type CiVariable, type OwnerKey, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { bool, checkParam, readParams, requireStr, str } from '../params.js';
 import { findOwner } from '../guards.js';
-import type { ParamSpec } from '../../params/types.js';
 
 /**
  * Project and group CI/CD variables as GitLab's API v4 serves them (doc/api/project_level_variables.md,
@@ -53,14 +60,12 @@ function findVariable(req: SandboxRequest, owner: OwnerKey): CiVariable {
   return found[0] as CiVariable;
 }
 
-const DESCRIPTION = VARIABLE_PARAMS.find((param) => param.name === 'description') as ParamSpec;
-
 /** The model's validations, in GitLab's `{"message": {"field": [...]}}` shape. */
 function validate(store: SandboxRequest['store'], variable: CiVariable, self?: CiVariable): void {
   checkParam(VARIABLE_KEY, variable.key);
   checkParam(valueParam(variable.masked, variable.raw), variable.value);
   checkParam(VARIABLE_SCOPE, variable.environment_scope);
-  if (variable.description) checkParam(DESCRIPTION, variable.description);
+  if (variable.description) checkParam(VARIABLE_DESCRIPTION, variable.description);
   const taken = store.variables.some(
     (other) =>
       other !== self &&
@@ -122,11 +127,9 @@ function variableRoutes(kind: 'project' | 'group'): Route[] {
     const scope = str(req.input, 'environment_scope');
     const next: CiVariable = { ...variable, value, ...(scope ? { environment_scope: scope } : {}) };
     for (const [name, given] of Object.entries(fields)) if (given !== undefined) Object.assign(next, { [name]: given });
-    // A hidden variable stays masked: unmasking it is refused, 400 on `base` (Ci::HidableVariable's
-    // validate_masked_and_hidden_on_update, app/models/concerns/ci/hidable_variable.rb, gitlabhq/gitlabhq
-    // de09f039); masked_and_hidden is given on creation only.
-    if (variable.hidden && !next.masked)
-      throw validationError({ base: ['The visibility setting cannot be changed for masked and hidden variables.'] });
+    // masked_and_hidden is given on creation only.
+    if (HIDDEN_STAYS_MASKED.refuses(variable.hidden, next.masked))
+      throw validationError({ base: [HIDDEN_STAYS_MASKED.service] });
     validate(req.store, next, variable);
     Object.assign(variable, next);
     return json(variableJson(variable));
