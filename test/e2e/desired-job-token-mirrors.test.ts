@@ -143,6 +143,51 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect(writes().filter((w) => w.method === 'DELETE')).toEqual([]);
   });
 
+  it('--rotate-secrets makes a push mirror with credentials again, its settings kept, asked for as a removal', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        `      - url: https://${CREDENTIALS}@github.example.com/acme/storefront.git`,
+        '        only_protected_branches: true',
+        '',
+      ].join('\n'),
+    );
+    const made = await collab(['apply', '-f', path, '--yes'], { env: { MIRROR_CREDENTIALS: 'bot:old-token-1' } });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const [old] = [...sandbox.store.remoteMirrors.values()];
+    if (!old) throw new Error('no mirror was made');
+    // Turned on by hand: the file does not say, so the mirror made again keeps it.
+    expect(
+      (await collab(['mirrors', 'update', String(old.id), '--project', 'acme/web/storefront', '--enabled'])).exitCode,
+    ).toBe(0);
+    const env = { MIRROR_CREDENTIALS: 'bot:new-token-2' };
+    const unasked = await collab(['apply', '-f', path, '--rotate-secrets'], { env });
+    expect(unasked.exitCode).toBe(2);
+    expect(unasked.stderr).toMatch(/destructive/);
+    sandbox.resetStats();
+    const rotated = await collab(['apply', '-f', path, '--yes', '--rotate-secrets'], { env });
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    expect(writes().map((r) => `${r.method} ${r.path.replace(/\d+$/, 'N')}`)).toEqual([
+      'DELETE /api/v4/projects/1/remote_mirrors/N',
+      'POST /api/v4/projects/1/remote_mirrors',
+    ]);
+    const mirrors = [...sandbox.store.remoteMirrors.values()];
+    expect(mirrors).toHaveLength(1);
+    expect(mirrors[0]).toMatchObject({
+      url: 'https://bot:new-token-2@github.example.com/acme/storefront.git',
+      enabled: true,
+      only_protected_branches: true,
+    });
+    expect(rotated.stdout + rotated.stderr).not.toMatch(/token-\d/);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
   it('credentials with an @ or a / never show any part of them; a / that moves the host is exit 2', async () => {
     const { collab, file, writes } = await world();
     const path = file(

@@ -192,6 +192,34 @@ describe('collab.yaml sections', () => {
     expect(again.stdout + again.stderr).not.toMatch(/ss-5555/);
   });
 
+  it("--rotate-secrets sends a pull mirror's new credentials in the project's PUT; without it nothing is sent", async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/platform/api:',
+        '    mirror:',
+        '      import_url: https://mirror:$' + '{env:MIRROR_PASSWORD}@git.example.com/api.git',
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'], { env: { MIRROR_PASSWORD: 'old-pass-1111' } })).exitCode).toBe(
+      0,
+    );
+    sandbox.resetStats();
+    const env = { MIRROR_PASSWORD: 'new-pass-2222' };
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+    const rotated = await collab(['apply', '-f', path, '--yes', '--rotate-secrets'], { env });
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/v4/projects/2']);
+    expect(sandbox.store.findProject('acme/platform/api')?.attrs.import_url).toBe(
+      'https://mirror:new-pass-2222@git.example.com/api.git',
+    );
+    expect(rotated.stdout + rotated.stderr).not.toMatch(/pass-\d{4}/);
+  });
+
   it('create: true makes a missing group and a project in it, settings in the create call, then its other sections', async () => {
     const { collab, file, sandbox, writes, served, idOf } = await world();
     const path = file(

@@ -24,7 +24,10 @@ export const DESIRED_FLAGS = {
     '--allow-missing',
     'a path in the file that does not exist, or a glob that matches nothing, is a warning, not an error (a file shared by several instances)',
   ),
-  rotateSecrets: bool('--rotate-secrets', 'send write-only secrets (hook tokens) again to hooks that exist'),
+  rotateSecrets: bool(
+    '--rotate-secrets',
+    "send write-only secrets again to what exists: hook tokens, integrations' secrets, a pull mirror's credentials; a push mirror with credentials is made again",
+  ),
   concurrency: concurrencyFlag('targets read and changed at once', 64),
   graphql: graphqlFlag(),
 };

@@ -8,7 +8,8 @@ import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSet
 /**
  * `mirror`: a project's pull mirror, the project attributes of the API reference's pull-mirroring
  * table. Sent in the project's one PUT with its settings; the import URL's credentials are a secret
- * (`${env:…}` in the file) the service never shows, so they are compared without.
+ * (`${env:…}` in the file) the service never shows, so they are compared without, and sent again
+ * with --rotate-secrets.
  */
 
 const PARAMS = PROJECT_SETTINGS.filter((p) => (MIRROR_KEYS as readonly string[]).includes(p.name));
@@ -25,6 +26,8 @@ function same(key: string, wanted: unknown, live: unknown): boolean {
   return sameSetting(key, wanted, live);
 }
 
+const hasCredentials = (url: unknown) => typeof url === 'string' && mirrorUrlWithoutCredentials(url) !== url;
+
 export const mirror: Section<never> = {
   name: 'mirror',
   kinds: ['project'],
@@ -34,7 +37,14 @@ export const mirror: Section<never> = {
   unshown: (_map, field, written) =>
     field === 'import_url' && !mirrorUrlWithoutCredentials(written).includes('$' + '{'),
   createBody: (value) => (isItem(value) ? value : {}),
-  diff: (input) => diffAttributes(input, same),
+  // --rotate-secrets sends an import URL that carries credentials again (PUT import_url: the service
+  // takes new credentials so); the URL itself is still compared without them.
+  diff: (input) =>
+    diffAttributes(
+      input,
+      (key, wanted, live) =>
+        same(key, wanted, live) && !(input.rotateSecrets && key === 'import_url' && hasCredentials(wanted)),
+    ),
   liveFields: (key, live) => attributeFields(key, live.resource),
   export: ({ live, placeholder }) => {
     const found = exportAttributes(live, PARAMS);

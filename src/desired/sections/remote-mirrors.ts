@@ -31,6 +31,7 @@ type MirrorSpec = OnTarget &
     | { op: 'mirror-create'; body: Body & { url: string } }
     | { op: 'mirror-update'; mirrorId: number; body: Body }
     | { op: 'mirror-delete'; mirrorId: number }
+    | { op: 'mirror-replace'; mirrorId: number; body: Body & { url: string } }
   );
 
 const FIELDS = MIRROR_PARAMS.map((param) => param.name);
@@ -45,6 +46,20 @@ const URL_SCHEMA = string().check(
 );
 /** The templates a written URL names (`${env:MIRROR_CREDENTIALS}`), for a message that shows no value. */
 const templatesOf = (url: string) => (url.match(/\$\{[^}]*\}/g) ?? []).join(', ');
+/**
+ * A mirror made again: the settings it has, the file's over them; a branch regex it has is dropped
+ * where the file turns only_protected_branches on (the service refuses the two together).
+ */
+function settingsOf(existing: RemoteMirror, fields: Item): Item {
+  const kept = Object.fromEntries(
+    FIELDS.filter((name) => existing[name] !== undefined && existing[name] !== null).map((n) => [n, existing[n]]),
+  );
+  const body: Item = { ...kept, ...fields };
+  if (body.only_protected_branches === true && fields.mirror_branch_regex === undefined)
+    delete body.mirror_branch_regex;
+  return body;
+}
+
 const isMirror = (item: Item): item is RemoteMirror => typeof item.id === 'number' && typeof item.url === 'string';
 
 export const remoteMirrors: Section<MirrorSpec> = {
@@ -63,7 +78,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
         isMirror,
       )),
   },
-  diff: ({ value, live, target, kept, emit }) => {
+  diff: ({ value, live, target, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.remoteMirrors ?? [];
     for (const item of wanted.items) {
@@ -88,6 +103,25 @@ export const remoteMirrors: Section<MirrorSpec> = {
         continue;
       }
       const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name] ?? MIRROR_DEFAULTS[name], v));
+      // New credentials: the service takes no URL for a mirror that exists (PUT remote_mirrors/:id has
+      // none: doc/api/remote_mirrors.md), so --rotate-secrets makes it again, with its settings and the
+      // file's (a moment without the mirror, hence asked for as a removal is).
+      if (rotateSecrets && written !== String(kept(item).url)) {
+        const shown = Object.fromEntries(changed);
+        emit(
+          url,
+          'update',
+          { ...Object.fromEntries(changed.map(([name]) => [name, existing[name] ?? MIRROR_DEFAULTS[name]])), url },
+          { ...shown, url: String(kept(item).url) },
+          {
+            op: 'mirror-replace',
+            mirrorId: existing.id,
+            body: { ...settingsOf(existing, fields), url: String(kept(item).url) },
+          },
+          true,
+        );
+        continue;
+      }
       if (changed.length === 0) continue;
       emit(
         url,
@@ -113,7 +147,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
       mirror: found ? { id: found.id, ...Object.fromEntries(FIELDS.map((n) => [n, found[n] ?? null])) } : null,
     };
   },
-  ops: ['mirror-create', 'mirror-update', 'mirror-delete'],
+  ops: ['mirror-create', 'mirror-update', 'mirror-delete', 'mirror-replace'],
   send: async (spec, resolver) => {
     switch (spec.op) {
       case 'mirror-create': {
@@ -132,6 +166,10 @@ export const remoteMirrors: Section<MirrorSpec> = {
       }
       case 'mirror-delete':
         return [deleteMirror(spec.ref, spec.mirrorId)];
+      case 'mirror-replace': {
+        const body = withSecrets(spec.body, resolver.secret);
+        return [deleteMirror(spec.ref, spec.mirrorId), createMirror(spec.ref, { ...body, url: String(body.url) })];
+      }
     }
   },
   export: ({ live, placeholder }) => {
