@@ -139,6 +139,23 @@ export function approvalSettingsProblem(
     : undefined;
 }
 
+/**
+ * A key a group above locks (answered `locked: true`, `inherited_from`) set to another value: the
+ * service keeps the group's value whatever is sent, so the command and the plan refuse it before
+ * any write (exit 2), with what this says (`allow_author_approval is locked at false by its group`).
+ */
+export function lockedSettingProblem(
+  current: Readonly<Record<string, { value: boolean; locked: boolean; inherited_from: string | null } | undefined>>,
+  wanted: Readonly<Record<string, unknown>>,
+): { key: string; says: string } | undefined {
+  for (const [key, value] of Object.entries(wanted)) {
+    const setting = current[key];
+    if (typeof value === 'boolean' && setting?.locked && setting.value !== value)
+      return { key, says: `is locked at ${setting.value} by its ${setting.inherited_from ?? 'group'}` };
+  }
+  return undefined;
+}
+
 /** What PUT .../merge_request_approval_setting takes for this kind of owner. */
 export const approvalSettingsFor = (kind: 'project' | 'group'): readonly ApprovalSettingSpec[] =>
   APPROVAL_SETTINGS.filter((setting) => setting.kinds.includes(kind));

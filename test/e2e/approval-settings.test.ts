@@ -25,13 +25,13 @@ describe('collab approval-settings', () => {
     expect(json.json()).toEqual(await settingsOf(storefront));
   });
 
-  it('a locked key is refused before the PUT (exit 5); a project’s own key on a group is exit 2', async () => {
+  it('a locked key is refused before the PUT (exit 2), as the plan refuses it; so is a project’s own key on a group', async () => {
     expect(
       (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,
     ).toBe(0);
     sandbox.resetStats();
     const locked = await collab(['approval-settings', 'update', ...project, '--allow-author-approval']);
-    expect(locked.exitCode).toBe(5);
+    expect(locked.exitCode).toBe(2);
     expect(locked.stderr).toMatch(
       /allow_author_approval of project acme\/web\/storefront is locked at false by its group/,
     );

@@ -2,7 +2,12 @@ import { describeOwner } from '../../api/owner.js';
 import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { APPROVAL_SETTINGS, approvalSettingsFor, approvalSettingsProblem } from '../../params/approvals.js';
+import {
+  APPROVAL_SETTINGS,
+  approvalSettingsFor,
+  approvalSettingsProblem,
+  lockedSettingProblem,
+} from '../../params/approvals.js';
 import { flagName } from '../../params/derive.js';
 import type { VerbInput } from '../verb.js';
 import { SETTING_COLUMNS, settingRows } from './fields.js';
@@ -53,15 +58,11 @@ export function parse(input: UpdateSettingsInput): UpdateSettingsOptions {
 /** A locked key is refused before sending: the service would keep the group's value whatever is sent. */
 export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promise<void> {
   const current = (await ctx.session.request<ApprovalSettings>(getApprovalSettings(opts.owner))).data;
-  const locked = Object.entries(opts.body).find(
-    ([key, value]) => current[key]?.locked && current[key]?.value !== value,
-  );
+  const locked = lockedSettingProblem(current, opts.body);
   if (locked)
-    throw new CollabError(
-      'rejected',
-      `${locked[0]} of ${describeOwner(opts.owner)} is locked at ${current[locked[0]]?.value} by its ${current[locked[0]]?.inherited_from ?? 'group'}`,
-      { hint: 'change it on the group that locks it' },
-    );
+    throw new CollabError('usage', `${locked.key} of ${describeOwner(opts.owner)} ${locked.says}`, {
+      hint: 'change it on the group that locks it',
+    });
   const response = await ctx.session.mutate<ApprovalSettings>(updateApprovalSettings(opts.owner, opts.body));
   if (!response) return;
   ctx.terminal.info(

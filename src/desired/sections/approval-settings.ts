@@ -1,7 +1,12 @@
 import { strictObject, superRefine } from 'zod/mini';
 import { type ApprovalSettings, getApprovalSettings, updateApprovalSettings } from '../../api/approvals.js';
 import { CollabError } from '../../errors.js';
-import { APPROVAL_SETTINGS, approvalSettingsFor, approvalSettingsProblem } from '../../params/approvals.js';
+import {
+  APPROVAL_SETTINGS,
+  approvalSettingsFor,
+  approvalSettingsProblem,
+  lockedSettingProblem,
+} from '../../params/approvals.js';
 import { isItem, shape } from './common.js';
 import type { OnTarget, Section } from './section.js';
 
@@ -61,12 +66,11 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
     for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
       const current = settings[key];
       if (typeof wanted !== 'boolean' || current?.value === wanted) continue;
-      if (current?.locked)
-        throw new CollabError(
-          'usage',
-          `approval_settings.${key} of ${target.kind} ${target.path} is locked at ${current.value} by its ${current.inherited_from ?? 'group'}`,
-          { hint: `leave it out of this ${target.kind}, or change it on the group that locks it` },
-        );
+      const locked = lockedSettingProblem(settings, { [key]: wanted });
+      if (locked)
+        throw new CollabError('usage', `approval_settings.${key} of ${target.kind} ${target.path} ${locked.says}`, {
+          hint: `leave it out of this ${target.kind}, or change it on the group that locks it`,
+        });
       emit(key, 'update', current?.value ?? null, wanted, {
         op: 'approval-settings-update',
         body: { [key]: wanted },
