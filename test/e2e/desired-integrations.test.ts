@@ -195,3 +195,66 @@ describe('collab.yaml: integrations', () => {
     expect(gets()).toBe(2);
   });
 });
+
+describe('collab.yaml: an integration a group gives its projects', () => {
+  const GROUP_FILE = [
+    'version: 1',
+    'groups:',
+    '  acme/web:',
+    '    integrations:',
+    '      - slug: slack',
+    `        webhook: ${TEMPLATE}`,
+    "        channel: '#deploys'",
+    '',
+  ].join('\n');
+
+  it("is the group's: enforce on a project leaves it, and export writes it at the group alone", async () => {
+    const { collab, file, getJson } = await world();
+    expect((await collab(['apply', '-f', file(GROUP_FILE), '--yes'], { env })).exitCode).toBe(0);
+    const inherited = await getJson(`${STOREFRONT}/integrations/slack`);
+    expect([inherited.active, inherited.inherited, inherited.properties.channel]).toEqual([true, true, '#deploys']);
+    const enforced = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    integrations: { enforce: true, items: [] }\n',
+      'enforce.yaml',
+    );
+    const plan = await collab(['plan', '-f', enforced]);
+    expect(plan.exitCode, plan.stdout).toBe(0);
+    const exported = await collab(['export', 'acme/web', '--sections', 'integrations']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const data = parse(exported.stdout);
+    expect(data.groups['acme/web'].integrations).toEqual([
+      expect.objectContaining({ slug: 'slack', channel: '#deploys' }),
+    ]);
+    expect(data.projects?.['acme/web/storefront']?.integrations).toBeUndefined();
+  });
+
+  it('a change to it on a project makes the settings its own, shown in the plan; the other projects keep the group’s', async () => {
+    const { collab, file, getJson, served } = await world();
+    expect((await collab(['apply', '-f', file(GROUP_FILE), '--yes'], { env })).exitCode).toBe(0);
+    const own = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      - slug: slack',
+        `        webhook: ${TEMPLATE}`,
+        "        channel: '#storefront'",
+        '',
+      ].join('\n'),
+      'own.yaml',
+    );
+    const plan = await collab(['plan', '-f', own], { env });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stdout).toContain(
+      '~ integration slack {"channel":"#deploys","inherited":true} -> {"channel":"#storefront","inherited":false}',
+    );
+    expect((await collab(['apply', '-f', own, '--yes'], { env })).exitCode).toBe(0);
+    const slack = await getJson(`${STOREFRONT}/integrations/slack`);
+    expect([slack.inherited, slack.properties.channel]).toEqual([false, '#storefront']);
+    const other = (await served.projectsUnder('acme/web')).find((p) => p.path_with_namespace !== 'acme/web/storefront');
+    const theirs = await getJson(`/projects/${other?.id}/integrations/slack`);
+    expect([theirs.inherited, theirs.properties.channel]).toEqual([true, '#deploys']);
+    expect((await collab(['plan', '-f', own], { env })).exitCode).toBe(0);
+  });
+});

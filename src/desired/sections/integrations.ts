@@ -25,7 +25,8 @@ import type { Body, Item, OnTarget, Section } from './section.js';
  * disable those the file leaves out. An integration's secrets (a webhook URL, a password) are `${env:}`/`${file:}` templates in the file,
  * never compared (the service never shows them): sent when it is set up, with every change (its
  * required parameters go with each PUT) and with --rotate-secrets. Under enforce, an active one the
- * file does not list is disabled.
+ * file does not list is disabled. One a group above gives (`inherited`) is the group's: enforce and
+ * export leave it; a change to it makes the settings the target's own, and the plan says so.
  */
 
 declare module '../model.js' {
@@ -136,17 +137,24 @@ export const integrations: Section<IntegrationSpecOp> = {
       );
       const rotating = rotateSecrets ? spec.secrets.filter((secret) => fields[secret] !== undefined) : [];
       if (changed.length === 0 && rotating.length === 0) continue;
+      // One a group above gives (inherited): the PUT makes its settings this target's own, and the
+      // group's changes no longer reach it. The plan says so.
+      const inherited = existing.inherited === true ? { inherited: true } : {};
       emit(
         name,
         'update',
-        Object.fromEntries(changed.map((key) => [key, liveValue(existing, key) ?? null])),
-        Object.fromEntries([...changed, ...rotating].map((key) => [key, body[key]])),
+        { ...Object.fromEntries(changed.map((key) => [key, liveValue(existing, key) ?? null])), ...inherited },
+        {
+          ...Object.fromEntries([...changed, ...rotating].map((key) => [key, body[key]])),
+          ...(existing.inherited === true ? { inherited: false } : {}),
+        },
         { op: 'integration-set', name, body },
       );
     }
+    // Under enforce, the target's own: one inherited from a group above is the group's (its file's).
     for (const existing of unlisted(
       wanted,
-      found.filter((view) => view.active),
+      found.filter((view) => view.active && view.inherited !== true),
       (item, view) => integrationName(String(item.slug)) === integrationName(view.slug),
     )) {
       const name = integrationName(existing.slug);
@@ -171,7 +179,8 @@ export const integrations: Section<IntegrationSpecOp> = {
   export: ({ live, placeholder }) => {
     const items = (live.integrations ?? []).flatMap((view) => {
       const spec = integrationNamed(view.slug);
-      if (!spec || !view.active) return [];
+      // One inherited is written where it is set up, at the group above.
+      if (!spec || !view.active || view.inherited === true) return [];
       const item: Item = { slug: spec.name };
       for (const param of spec.params) {
         if (spec.secrets.includes(param.name)) {

@@ -1,11 +1,11 @@
 import { eventDefault, type IntegrationSpec, integrationNamed, isEventField } from '../../params/integrations.js';
-import { ACCESS } from '../access.js';
+import { ACCESS, ownerChain } from '../access.js';
 import { HttpError, notFound, paramError } from '../errors.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { Integration } from '../model.js';
+import type { Integration, OwnerKey } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { checkParam, readParams } from '../params.js';
+import { bool, checkParam, readParams } from '../params.js';
 import { ownerKey, type Store } from '../store.js';
 
 /**
@@ -18,6 +18,15 @@ import { ownerKey, type Store } from '../store.js';
  * secret (password fields, `webhook`) is never in `properties`, as GitLab's API leaves them out.
  * A slug the service has no integration for is no route (404 `{"error": "404 Not Found"}`), as is
  * one the owner cannot have (Jenkins on a group).
+ *
+ * A group's active integration is its subgroups' and projects' too, `inherited: true` with the
+ * group's settings, where they have none of their own: GitLab propagates it to every descendant
+ * without custom settings and reflects the group's changes there (the group-level integrations
+ * epic, gitlab-org&2543; `inherited` in each answer of doc/api/project_integrations.md). The
+ * sandbox finds it at read time, from the nearest group above with an integration of its own. A
+ * PUT below makes the settings custom (its own, from the inherited ones), `use_inherited_settings:
+ * true` goes back to the group's (the docs' parameter, GitLab 17.3), a DELETE disables it there
+ * alone (its own, inactive: the group's changes no longer reach it).
  */
 
 function specOf(req: SandboxRequest, kind: OwnerRef['kind']): IntegrationSpec {
@@ -53,9 +62,29 @@ const SHOWN_EVENTS = [
 
 const ownerOf = (req: SandboxRequest, kind: OwnerRef['kind']) => findOwner(req, kind, ACCESS.maintainer);
 
-const integrationsOf = (store: Store, owner: OwnerRef) => store.integrations.get(ownerKey(owner));
+const integrationsOf = (store: Store, owner: OwnerKey) => store.integrations.get(ownerKey(owner));
 
-function integrationJson(spec: IntegrationSpec, found: Integration | undefined, withProperties: boolean) {
+/** What an owner has of an integration: its own, else the nearest group's above that has one (inherited). */
+function effective(
+  store: Store,
+  owner: OwnerKey,
+  slug: string,
+): { found: Integration; inherited: boolean } | undefined {
+  const own = integrationsOf(store, owner)?.get(slug);
+  if (own) return { found: own, inherited: false };
+  for (const above of ownerChain(store, owner).slice(1)) {
+    const found = integrationsOf(store, above)?.get(slug);
+    if (found) return found.active ? { found, inherited: true } : undefined;
+  }
+  return undefined;
+}
+
+function integrationJson(
+  spec: IntegrationSpec,
+  found: Integration | undefined,
+  withProperties: boolean,
+  inherited = false,
+) {
   const view: Record<string, unknown> = {
     id: found?.id ?? null,
     title: spec.title,
@@ -66,7 +95,7 @@ function integrationJson(spec: IntegrationSpec, found: Integration | undefined, 
   };
   const own = spec.params.map((param) => param.name).filter(isEventField);
   for (const name of new Set([...SHOWN_EVENTS, ...own])) view[name] = found?.events[name] ?? eventDefault(name);
-  view.inherited = false;
+  view.inherited = inherited;
   if (withProperties)
     view.properties = Object.fromEntries(
       spec.params
@@ -81,37 +110,57 @@ function routes(kind: OwnerRef['kind']): Route[] {
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, kind);
-    const active = [...(integrationsOf(req.store, owner)?.values() ?? [])].filter((i) => i.active);
-    return paginateArray(req, active, (found) => {
+    const slugs = new Set(
+      ownerChain(req.store, owner).flatMap((key) => [...(integrationsOf(req.store, key)?.keys() ?? [])]),
+    );
+    const active = [...slugs]
+      .flatMap((slug) => effective(req.store, owner, slug) ?? [])
+      .filter((each) => each.found.active && integrationNamed(each.found.slug)?.owners.includes(kind))
+      .sort((a, b) => a.found.id - b.found.id);
+    return paginateArray(req, active, ({ found, inherited }) => {
       const spec = integrationNamed(found.slug) as IntegrationSpec;
-      return JSON.stringify(integrationJson(spec, found, false));
+      return JSON.stringify(integrationJson(spec, found, false, inherited));
     });
   };
 
-  /** One set up, active or disabled since. */
-  const persisted = (req: SandboxRequest, spec: IntegrationSpec): Integration => {
-    const found = integrationsOf(req.store, ownerOf(req, kind))?.get(spec.name);
+  /** One set up here or above, active or disabled since. */
+  const persisted = (req: SandboxRequest, spec: IntegrationSpec): { found: Integration; inherited: boolean } => {
+    const found = effective(req.store, ownerOf(req, kind), spec.name);
     if (!found) throw notFound('Integration');
     return found;
   };
 
   const view = (req: SandboxRequest) => {
     const spec = specOf(req, kind);
-    return json(integrationJson(spec, persisted(req, spec), true));
+    const { found, inherited } = persisted(req, spec);
+    return json(integrationJson(spec, found, true, inherited));
   };
 
   const set = (req: SandboxRequest): SandboxResponse => {
     const spec = specOf(req, kind);
     const owner = ownerOf(req, kind);
+    const key = ownerKey(owner);
+    if (bool(req.input, 'use_inherited_settings') === true) {
+      const above = ownerChain(req.store, owner)
+        .slice(1)
+        .find((group) => integrationsOf(req.store, group)?.get(spec.name)?.active);
+      if (above) {
+        // The group's settings again: its own are dropped, and the group's changes reach it.
+        integrationsOf(req.store, owner)?.delete(spec.name);
+        const { found } = effective(req.store, owner, spec.name) as { found: Integration };
+        return json(integrationJson(spec, found, true, true));
+      }
+    }
     for (const param of spec.params)
       if (param.required && (req.input[param.name] === undefined || req.input[param.name] === ''))
         throw paramError(`${param.name} is missing`);
     const given = readParams(req.input, spec.params);
     // The integration's URL validations (public_url): the model's 400, in its words.
     for (const param of spec.params) if (given[param.name] !== undefined) checkParam(param, given[param.name]);
-    const key = ownerKey(owner);
     const all = req.store.integrations.get(key) ?? new Map<string, Integration>();
     const now = req.store.nowIso();
+    // Custom settings start from the inherited ones, as the descendant's copy holds them.
+    const from = effective(req.store, owner, spec.name);
     const found: Integration = all.get(spec.name) ?? {
       id: req.store.nextId('integration'),
       owner: { kind, id: owner.id },
@@ -119,8 +168,8 @@ function routes(kind: OwnerRef['kind']): Route[] {
       active: true,
       created_at: now,
       updated_at: now,
-      events: {},
-      properties: {},
+      events: { ...from?.found.events },
+      properties: { ...from?.found.properties },
     };
     for (const [name, value] of Object.entries(given)) {
       if (value === undefined) continue;
@@ -136,10 +185,28 @@ function routes(kind: OwnerRef['kind']): Route[] {
 
   const disable = (req: SandboxRequest): SandboxResponse => {
     const spec = specOf(req, kind);
-    const found = persisted(req, spec);
+    const owner = ownerOf(req, kind);
+    const { found, inherited } = persisted(req, spec);
+    const now = req.store.nowIso();
+    if (inherited) {
+      // Disabled here alone: an inactive one of its own, with the event flags it had.
+      const all = req.store.integrations.get(ownerKey(owner)) ?? new Map<string, Integration>();
+      all.set(spec.name, {
+        id: req.store.nextId('integration'),
+        owner: { kind, id: owner.id },
+        slug: spec.name,
+        active: false,
+        created_at: now,
+        updated_at: now,
+        events: { ...found.events },
+        properties: {},
+      });
+      req.store.integrations.set(ownerKey(owner), all);
+      return noContent();
+    }
     found.active = false;
     found.properties = {};
-    found.updated_at = req.store.nowIso();
+    found.updated_at = now;
     return noContent();
   };
 
