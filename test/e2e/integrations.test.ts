@@ -203,6 +203,22 @@ describe('collab integrations', () => {
     }
   });
 
+  it("list and view on a project name a group's integration as inherited", async () => {
+    const set = await collab(
+      ['integrations', 'set', 'slack', '--group', 'acme/web', '--webhook-file', '-', '--channel', 'x'],
+      {
+        input: `${WEBHOOK}\n`,
+      },
+    );
+    expect(set.exitCode, set.stderr).toBe(0);
+    const listed = await collab(['integrations', 'list', '--project', project]);
+    expect(listed.stdout.split('\t').slice(0, 4)).toEqual(['slack', 'Slack notifications', 'true', 'true']);
+    const view = await collab(['integrations', 'view', 'slack', '--project', project], { tty: true });
+    expect(view.stdout).toMatch(/^Inherited +yes$/m);
+    const own = await collab(['integrations', 'view', 'slack', '--group', 'acme/web'], { tty: true });
+    expect(own.stdout).toMatch(/^Inherited +no$/m);
+  });
+
   it('a Developer is told the role needed', async () => {
     const developer = await collab(['integrations', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);

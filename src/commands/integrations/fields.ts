@@ -20,6 +20,8 @@ export const INTEGRATION_COLUMNS: readonly Column[] = [
   { header: 'SLUG', path: 'slug', priority: PRIORITY.identifying },
   { header: 'TITLE', path: 'title', text: true },
   { header: 'ACTIVE', path: 'active', format: onOrNo, choices: ['yes', 'no'] },
+  // A group's above reaches its projects and subgroups: set up there, its settings are the group's.
+  { header: 'INHERITED', path: 'inherited', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'EVENTS', ...EVENTS, text: true, format: joined, priority: PRIORITY.low },
   { header: 'UPDATED', path: 'updated_at', priority: PRIORITY.date },
 ];
@@ -36,6 +38,7 @@ export function integrationView(view: IntegrationView) {
     { label: 'Slug', path: 'slug' },
     { label: 'Title', path: 'title' },
     { label: 'Active', path: 'active', format: onOrNo, tone: (v) => (v === false ? 'yellow' : undefined) },
+    { label: 'Inherited', path: 'inherited', format: onOrNo },
     { label: 'Events', ...EVENTS, format: joined },
     ...names.map(
       (name): DetailField =>
