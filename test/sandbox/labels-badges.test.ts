@@ -37,7 +37,8 @@ describe('sandbox: labels as python-gitlab drives them', () => {
       id: listed.body[1].id,
       name: 'checkout',
       color: '#f0ad4e',
-      text_color: '#FFFFFF',
+      // Dark on this mid-tone: white's contrast is 1.9, under Gitlab::Color's 2.4 (lib/gitlab/color.rb @419c53ec).
+      text_color: '#1F1E24',
       description: 'The checkout flow',
       description_html: 'The checkout flow',
       subscribed: false,
@@ -79,6 +80,16 @@ describe('sandbox: labels as python-gitlab drives them', () => {
     expect((await call('DELETE', `/projects/${storefront}/labels/triage`, { as: 'external' })).status).toBe(403);
     expect((await call('DELETE', `/projects/${storefront}/labels/triage`)).status).toBe(204);
     expect(names(await call('GET', `/groups/${web}/labels`))).toEqual(['bug', 'feature']);
+  });
+
+  it("gives text_color by Gitlab::Color's WCAG contrast: dark on orange, whose channels sum under 500", async () => {
+    // lib/gitlab/color.rb @419c53ec: white on #FFA500 has a contrast of 1.98, under 2.4, and the
+    // dark text's is 8.4; the older rule (white below a channel sum of 500) gave white.
+    const made = async (color: string) =>
+      (await call('POST', `/groups/${acme}/labels`, { json: { name: `t-${color}`, color } })).body.text_color;
+    expect(await made('#FFA500')).toBe('#1F1E24');
+    // Gray: white's contrast on it is 3.9, at least 2.4, so white text.
+    expect(await made('#808080')).toBe('#FFFFFF');
   });
 
   it("keeps a color as Gitlab::Color.of makes it: a name as GitLab's hex, #RGB as given; cyan is no color it knows", async () => {

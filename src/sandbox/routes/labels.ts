@@ -31,12 +31,33 @@ function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): L
   return [...store.labels.values()].filter((label) => owners.some((o) => sameOwner(o, label.owner)));
 }
 
-/** GitLab's text_color_for_bg: dark text on a light color (the sum of its channels above 500); `#RGB` as `#RRGGBB`. */
+/**
+ * A label's text_color as Gitlab::Color#contrast chooses it (lib/gitlab/color.rb, gitlabhq/gitlabhq
+ * 419c53ec, matching GitLab UI): WCAG 2.1 relative luminance; dark text (#1F1E24) unless white's
+ * contrast is at least 2.4 or above the dark's. `#RGB` reads as `#RRGGBB`; an invalid color, white.
+ */
 export function textColor(color: string): string {
+  if (!/^#(?:[0-9A-Fa-f]{3}){1,2}$/.test(color)) return LIGHT_TEXT;
   const full = color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color;
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as [number, number, number];
-  return r + g + b > 500 ? '#1F1E24' : '#FFFFFF';
+  const rgb = [1, 3, 5].map((at) => Number.parseInt(full.slice(at, at + 2), 16));
+  const luminance = relativeLuminance(rgb);
+  const light = relativeLuminance([255, 255, 255]);
+  const dark = relativeLuminance([31, 30, 36]);
+  const contrastLight = (light + 0.05) / (luminance + 0.05);
+  const contrastDark = (luminance + 0.05) / (dark + 0.05);
+  return contrastLight >= 2.4 || contrastLight > contrastDark ? LIGHT_TEXT : DARK_TEXT;
 }
+
+const LIGHT_TEXT = '#FFFFFF';
+const DARK_TEXT = '#1F1E24';
+
+const toSrgb = (value: number) => {
+  const normalized = value / 255;
+  return normalized <= 0.03928 ? normalized / 12.92 : ((normalized + 0.055) / 1.055) ** 2.4;
+};
+
+const relativeLuminance = ([r = 0, g = 0, b = 0]: readonly number[]) =>
+  0.2126 * toSrgb(r) + 0.7152 * toSrgb(g) + 0.0722 * toSrgb(b);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
