@@ -334,11 +334,16 @@ export async function readByGraphql(
             : whole(section, kind)
               ? [node.item]
               : await readConnection(run, kind, live.path, section, node.item[alias(section)]);
-          if (items && section.graphql?.fill(live, items)) done.add(section.name);
+          const filled = items ? section.graphql?.fill(live, items) : false;
+          if (filled === true) done.add(section.name);
           else
             run.fallBack(
               [section],
-              node ? 'answered what collab cannot read as the REST API would' : 'left a target out',
+              typeof filled === 'string'
+                ? filled
+                : node
+                  ? 'answered what collab cannot read as the REST API would'
+                  : 'left a target out',
             );
         } catch (error) {
           if (!(error instanceof Fallback)) throw error;

@@ -9,6 +9,13 @@ import type { ParamSpec } from './types.js';
  */
 export const REF_ACCESS_LEVELS = { 'no-one': 0, developer: 30, maintainer: 40, admin: 60 } as const;
 
+/**
+ * The most protected branches GET /projects/:id/protected_branches answers, whatever the page:
+ * ProtectedBranchesFinder limits them (LIMIT = 100, before `search`: app/finders/protected_branches_finder.rb,
+ * gitlabhq/gitlabhq 71786ddc). A list of that many may leave some out; one branch's GET finds any.
+ */
+export const PROTECTED_BRANCHES_LISTED = 100;
+
 export type RefAccessName = keyof typeof REF_ACCESS_LEVELS;
 
 /** `access_level_description` as GitLab's ProtectedRefAccess.human_access_levels writes it. */

@@ -12,6 +12,7 @@ import {
 import {
   accessEdits,
   type BranchRoles,
+  getProtectedRef,
   type ProtectedBranch,
   protectedRefsPath,
   protectRef,
@@ -20,12 +21,15 @@ import {
   updateProtectedBranch,
 } from '../../api/protected-refs.js';
 import {
+  PROTECTED_BRANCHES_LISTED,
   REF_ACCESS_CHOICES,
   REF_ACCESS_LEVELS,
   type RefAccessKind,
   type RefAccessName,
   refAccessName,
 } from '../../params/protected-refs.js';
+import { findResource } from '../../api/recover.js';
+import { CollabError } from '../../errors.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import { gidNumber, isFlag, isNode, isText, wholeNodes } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
@@ -41,6 +45,8 @@ import type { Body, Item, OnTarget, Section } from './section.js';
 declare module '../model.js' {
   interface LiveTarget {
     protectedBranches?: ProtectedBranch[];
+    /** The REST list held as many as GitLab lists (PROTECTED_BRANCHES_LISTED): there may be more. */
+    protectedBranchesCut?: boolean;
   }
 }
 
@@ -128,10 +134,25 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
     ),
   read: {
     none: (live) => void (live.protectedBranches = []),
-    target: async (reader, live, resource) =>
-      void (live.protectedBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch'))).filter(
-        isNamed,
-      ) as ProtectedBranch[]),
+    target: async (reader, live, resource, value) => {
+      const project = Number(resource.id);
+      const listed = (await reader.list(protectedRefsPath(project, 'branch'))).filter(isNamed) as ProtectedBranch[];
+      live.protectedBranches = listed;
+      live.protectedBranchesCut = listed.length >= PROTECTED_BRANCHES_LISTED;
+      if (!live.protectedBranchesCut || value === undefined) return;
+      // The list stops there: each branch the file names that it lacks is asked for by name, so that
+      // one protected already is changed, not made again (409).
+      const lacking = listOf(value)
+        .items.map((item) => String(item.name))
+        .filter((name) => !listed.some((branch) => branch.name === name));
+      const found = await Promise.all(
+        lacking.map((name) => findResource<ProtectedBranch>(reader.client, getProtectedRef(project, 'branch', name))),
+      );
+      live.protectedBranches = [
+        ...listed,
+        ...found.filter((branch): branch is ProtectedBranch => branch !== undefined),
+      ];
+    },
   },
   graphql: {
     kinds: ['project'],
@@ -155,7 +176,10 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       const access = project?.protectedBranchesAccess;
       if (!isNode(access) || access.adminProject !== true || !isNode(rules) || !Array.isArray(rules.nodes))
         return false;
-      if (!isNode(rules.pageInfo) || rules.pageInfo.hasNextPage !== false) return false;
+      if (!isNode(rules.pageInfo) || rules.pageInfo.hasNextPage !== false)
+        return isNode(rules.pageInfo) && rules.pageInfo.hasNextPage === true
+          ? `holds more than ${PROTECTED_BRANCHES_LISTED} branch rules of a project, a page's worth`
+          : false;
       const found: ProtectedBranch[] = [];
       for (const node of rules.nodes as unknown[]) {
         if (!isNode(node)) return false;
@@ -169,9 +193,16 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       return true;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, target, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedBranches ?? [];
+    // Under enforce, the branches beyond the list would be left protected while the plan said all else goes.
+    if (wanted.enforce && live.protectedBranchesCut)
+      throw new CollabError(
+        'usage',
+        `protected_branches: ${target.kind} ${target.path} has at least ${PROTECTED_BRANCHES_LISTED} protected branches, as many as GitLab lists: enforce cannot see the others to remove them`,
+        { hint: 'leave enforce out for this project, or unprotect some first (collab protected-branches delete)' },
+      );
     for (const item of wanted.items) {
       const name = String(item.name);
       const existing = found.find((branch) => branch.name === name);

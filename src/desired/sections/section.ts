@@ -124,8 +124,11 @@ interface GraphqlRead {
   usable?(value: unknown, kind: TargetKind): boolean;
   /** The kinds of target whose `export` the fill gives all it writes (`collab export` reads those so). */
   readonly exports?: readonly TargetKind[];
-  /** Fills the section's field of `live` from every node of the connection (or the target's node); false: the nodes cannot give it. */
-  fill(live: LiveTarget, nodes: readonly Item[]): boolean;
+  /**
+   * Fills the section's field of `live` from every node of the connection (or the target's node);
+   * false: the nodes cannot give it; a text: they do not, and why (said once on stderr).
+   */
+  fill(live: LiveTarget, nodes: readonly Item[]): boolean | string;
 }
 
 /** What `collab export` gives a section to write a target's live state as the file would say it. */

@@ -1,4 +1,5 @@
 import {
+  PROTECTED_BRANCHES_LISTED,
   PROTECTED_BRANCH_PARAMS,
   PROTECTED_BRANCH_UPDATE_PARAMS,
   PROTECTED_TAG_PARAMS,
@@ -51,9 +52,9 @@ function tagJson(store: Store, tag: ProtectedTag): Record<string, unknown> {
 function listBranches(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const search = str(req.input, 'search');
-  const branches = [...refsOf(req.store, project.id).branches.values()].filter(
-    (branch) => search === undefined || branch.name.includes(search),
-  );
+  const branches = [...refsOf(req.store, project.id).branches.values()]
+    .slice(0, PROTECTED_BRANCHES_LISTED)
+    .filter((branch) => search === undefined || branch.name.includes(search));
   return paginateArray(req, branches, (branch) => JSON.stringify(branchJson(req.store, branch)));
 }
 
