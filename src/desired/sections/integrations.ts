@@ -139,14 +139,17 @@ export const integrations: Section<IntegrationSpecOp> = {
       if (changed.length === 0 && rotating.length === 0) continue;
       // One a group above gives (inherited): the PUT makes its settings this target's own, and the
       // group's changes no longer reach it. The plan says so.
-      const inherited = existing.inherited === true ? { inherited: true } : {};
+      const inherited = existing.inherited === true;
       emit(
         name,
         'update',
-        { ...Object.fromEntries(changed.map((key) => [key, liveValue(existing, key) ?? null])), ...inherited },
+        {
+          ...Object.fromEntries(changed.map((key) => [key, liveValue(existing, key) ?? null])),
+          ...(inherited ? { inherited: true } : {}),
+        },
         {
           ...Object.fromEntries([...changed, ...rotating].map((key) => [key, body[key]])),
-          ...(existing.inherited === true ? { inherited: false } : {}),
+          ...(inherited ? { inherited: false } : {}),
         },
         { op: 'integration-set', name, body },
       );
