@@ -1,4 +1,4 @@
-import { ACCESS_LEVELS } from '../params/access.js';
+import { ACCESS_LEVELS, accessLevelName } from '../params/access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
 import type {
   Group,
@@ -132,9 +132,31 @@ export function directLevel(record: Group | Project, userId: number): number {
   return record.members.get(userId) ?? 0;
 }
 
-/** The group (the one given or an ancestor) where a user's inherited `level` comes from. */
-export const levelSource = (store: Store, user: User, group: Group, level: number): Group =>
-  [group, ...store.ancestors(group)].find((g) => directLevel(g, user.id) === level) ?? group;
+/**
+ * The highest role a user holds directly in a group above a member source (a project's group and
+ * its ancestors; a group's ancestors), with that group, when it is above `level`: GitLab refuses
+ * such a membership (Member#higher_access_level_than_group, direct memberships of the ancestors
+ * only: app/models/member.rb @800235cc), in the words `says` gives.
+ */
+export function inheritedAbove(
+  store: Store,
+  source: MemberSource,
+  userId: number,
+  level: number,
+): { says: string } | undefined {
+  const home = source.kind === 'group' ? undefined : groupOfNamespace(store, source.project.namespace_id);
+  const above = source.kind === 'group' ? store.ancestors(source.group) : home ? [home, ...store.ancestors(home)] : [];
+  let highest: { level: number; group: Group } | undefined;
+  for (const group of above) {
+    const held = directLevel(group, userId);
+    if (held > (highest?.level ?? 0)) highest = { level: held, group };
+  }
+  if (!highest || highest.level <= level) return undefined;
+  const name = accessLevelName(highest.level);
+  return {
+    says: `should be greater than or equal to ${name.charAt(0).toUpperCase()}${name.slice(1)} inherited membership from group ${highest.group.name}`,
+  };
+}
 
 /** A developer allowed to create a project in a group is made its maintainer (below that the group gives no maintainer role). */
 export function creatorNeedsMembership(store: Store, user: User, group: Group): boolean {

@@ -757,9 +757,13 @@ ${names.map((name) => `        - name: ${name}\n          color: "#123456"\n`).j
     const w = await world();
     const at = `/projects/${encodeURIComponent('acme/web/storefront')}`;
     // rui's user is newer than max's: GitLab answers the memberships newest first, the REST API oldest first.
-    for (const name of ['rui', 'max'])
+    // Each at the role they hold in acme, the least GitLab lets a project give them.
+    for (const [name, level] of [
+      ['rui', 20],
+      ['max', 40],
+    ] as const)
       expect(
-        (await w.call('POST', `${at}/members`, { json: { user_id: await w.idOf('users', name), access_level: 20 } }))
+        (await w.call('POST', `${at}/members`, { json: { user_id: await w.idOf('users', name), access_level: level } }))
           .status,
       ).toBe(201);
     w.sandbox.resetStats();

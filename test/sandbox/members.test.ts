@@ -184,6 +184,32 @@ describe('sandbox: member errors and rights', () => {
     ).toMatchObject({ access_level: 5 });
   });
 
+  it('400 for a role below one the user holds in a group above, on add and on change', async () => {
+    // dana is a Developer of acme: a project below it may give her Developer or more, not Reporter.
+    const id = project('acme/web/design-system');
+    const below = await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 20 } });
+    expect(below).toMatchObject({
+      status: 400,
+      body: {
+        message: {
+          access_level: ['should be greater than or equal to Developer inherited membership from group Acme'],
+        },
+      },
+    });
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 40 } })).status,
+    ).toBe(201);
+    const lowered = await call('PUT', `/projects/${id}/members/${user('dana')}`, { json: { access_level: 10 } });
+    expect(lowered.status).toBe(400);
+    // A subgroup's member alike: acme's Maintainer max may not be a Developer of acme/web.
+    const subgroup = await call('POST', `/groups/${group('acme/web')}/members`, {
+      json: { user_id: user('max'), access_level: 30 },
+    });
+    expect(subgroup.body.message.access_level).toEqual([
+      'should be greater than or equal to Maintainer inherited membership from group Acme',
+    ]);
+  });
+
   it('a project maintainer manages members up to maintainer; developers manage none', async () => {
     const id = project('acme/platform/api');
     expect(

@@ -154,8 +154,8 @@ func main() {
 	_, err = maint.Projects.DeleteProjectPushRule(storefront)
 	step("delete push rule", err)
 
-	// Project members.
-	_, _, err = maint.ProjectMembers.AddProjectMember(apiProject, &gitlab.AddProjectMemberOptions{UserID: dana, AccessLevel: gitlab.AccessLevel(gitlab.ReporterPermissions), ExpiresAt: s("2099-12-31")})
+	// Project members: dana is a Developer of acme, and GitLab refuses a project role below that.
+	_, _, err = maint.ProjectMembers.AddProjectMember(apiProject, &gitlab.AddProjectMemberOptions{UserID: dana, AccessLevel: gitlab.AccessLevel(gitlab.DeveloperPermissions), ExpiresAt: s("2099-12-31")})
 	step("add member", err)
 	_, _, err = dev.ProjectMembers.ListProjectMembers(apiProject, &gitlab.ListProjectMembersOptions{Query: s("dana")})
 	step("members", err)
@@ -165,7 +165,7 @@ func main() {
 	step("member", err)
 	_, _, err = dev.ProjectMembers.GetInheritedProjectMember(apiProject, dana)
 	step("inherited member", err)
-	_, _, err = maint.ProjectMembers.EditProjectMember(apiProject, dana, &gitlab.EditProjectMemberOptions{AccessLevel: gitlab.AccessLevel(gitlab.DeveloperPermissions)})
+	_, _, err = maint.ProjectMembers.EditProjectMember(apiProject, dana, &gitlab.EditProjectMemberOptions{AccessLevel: gitlab.AccessLevel(gitlab.MaintainerPermissions)})
 	step("edit member", err)
 	_, err = maint.ProjectMembers.DeleteProjectMember(apiProject, dana)
 	step("delete member", err)

@@ -96,13 +96,13 @@ step('push rule') { maint.push_rule(storefront) }
 step('edit push rule') { maint.edit_push_rule(storefront, member_check: true) }
 step('delete push rule') { maint.delete_push_rule(storefront) }
 
-# Project members.
-step('add member') { maint.add_team_member(api_project, dana, 20, expires_at: '2099-12-31') }
+# Project members: dana is a Developer of acme, and GitLab refuses a project role below that.
+step('add member') { maint.add_team_member(api_project, dana, 30, expires_at: '2099-12-31') }
 step('members') { dev.team_members(api_project, query: 'dana') }
 step('all members') { dev.all_members(api_project) }
 step('member') { dev.team_member(api_project, dana) }
 step('inherited member') { dev.get("/projects/#{enc(api_project)}/members/all/#{dana}") }
-step('edit member') { maint.edit_team_member(api_project, dana, 30) }
+step('edit member') { maint.edit_team_member(api_project, dana, 40) }
 step('delete member') { maint.remove_team_member(api_project, dana) }
 
 # Protected branches and tags.

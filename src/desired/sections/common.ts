@@ -15,6 +15,7 @@ import {
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { ruleError, ruleOf } from '../../params/rules.js';
 import type { ParamSpec } from '../../params/types.js';
+import type { LiveTarget } from '../model.js';
 import type { Item } from './section.js';
 
 /** What the sections share: schema parts built from the src/params/ tables, list sections, comparing values. */
@@ -140,4 +141,13 @@ export function withSecrets(body: Item, secret: (text: string) => string): Item 
     return value;
   };
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, resolve(v)]));
+}
+
+/**
+ * A target's path as the service spells it (the file may write `Acme/Web`: GitLab finds a path
+ * whatever its case, and answers its own); the file's for one not made yet. Compare two in lower case.
+ */
+export function servicePath(live: LiveTarget): string {
+  const own = live.resource?.path_with_namespace ?? live.resource?.full_path;
+  return typeof own === 'string' ? own : live.path;
 }

@@ -3,7 +3,7 @@ import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '.
 import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { equal, listOf, listSchema, paramSchema, shape, unlisted } from './common.js';
+import { equal, listOf, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
@@ -87,10 +87,13 @@ export const labels: Section<LabelSpec> = {
         lives.map(async (live, i) => {
           const own = new Set((live.labels ?? []).map((label) => label.name));
           if (named(values[i]).every((name) => own.has(name))) return;
+          const path = servicePath(live);
           const inFile = lives.flatMap((other, j) =>
-            other.kind === 'group' && isBelow(live.path, other.path) ? named(values[j]) : [],
+            other.kind === 'group' && isBelow(path.toLowerCase(), servicePath(other).toLowerCase())
+              ? named(values[j])
+              : [],
           );
-          live.ancestorLabels = [...new Set([...(await above(live.path)), ...inFile])];
+          live.ancestorLabels = [...new Set([...(await above(path)), ...inFile])];
         }),
       );
     },

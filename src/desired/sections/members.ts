@@ -8,7 +8,17 @@ import {
   updateMember,
 } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
-import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
+import { CollabError } from '../../errors.js';
+import {
+  accessLevel,
+  accessLevelSchema,
+  accessLevelWord,
+  equal,
+  listOf,
+  listSchema,
+  servicePath,
+  unlisted,
+} from './common.js';
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
@@ -24,6 +34,11 @@ declare module '../model.js' {
     members?: MemberRecord[];
     /** The caller's username, read when a members section enforces (the caller is never removed). */
     caller?: string;
+    /**
+     * The highest role each user holds directly in a group above (live, or as the file makes it),
+     * and where: read only for a target whose file adds or changes a member.
+     */
+    rolesAbove?: Map<string, { level: number; group: string }>;
   }
 }
 
@@ -37,6 +52,12 @@ type MemberSpec = OnTarget &
 /** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */
 function isBot(member: { username: string; bot?: unknown }): boolean {
   return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
+}
+
+/** The groups above a target, by path, nearest first: `a/b/c`'s are `a/b` and `a`. */
+function groupsAbove(path: string): string[] {
+  const parts = path.split('/');
+  return parts.slice(1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('/'));
 }
 
 const isMember = (item: Item): item is Item & MemberRecord =>
@@ -75,10 +96,60 @@ export const members: Section<MemberSpec> = {
       void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
         isMember,
       )),
-    once: async (ctx, lives, values) => {
-      if (!values.some((value) => listOf(value).enforce)) return;
-      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
-      for (const live of lives) live.caller = caller;
+    once: async (ctx, lives, values, reader) => {
+      if (values.some((value) => listOf(value).enforce)) {
+        const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
+        for (const live of lives) live.caller = caller;
+      }
+      // GitLab refuses a membership below a role the user holds directly in a group above (400 on
+      // access_level: Member#higher_access_level_than_group, app/models/member.rb @800235cc). The
+      // groups' direct members are read once a group, only for targets whose file adds or changes
+      // one; a path above that is no group (a user's namespace, a group this apply makes) has none.
+      const reads = new Map<string, Promise<MemberRecord[]>>();
+      const membersOf = (group: string) => {
+        let read = reads.get(group);
+        if (!read) {
+          read = reader.list(membersPath({ kind: 'group', ref: group })).then(
+            (items) => items.filter(isMember),
+            (error: { kind?: string }) => (error.kind === 'not-found' ? [] : Promise.reject(error)),
+          );
+          reads.set(group, read);
+        }
+        return read;
+      };
+      const fileRoles = new Map(
+        lives.flatMap((live, i) =>
+          live.kind === 'group'
+            ? [
+                [
+                  servicePath(live).toLowerCase(),
+                  listOf(values[i]).items.map((item) => ({
+                    username: String(item.username),
+                    level: accessLevel(item.access_level),
+                  })),
+                ] as const,
+              ]
+            : [],
+        ),
+      );
+      await Promise.all(
+        lives.map(async (live, i) => {
+          const changing = listOf(values[i]).items.some((item) => {
+            const existing = live.members?.find((member) => member.username === item.username);
+            return existing?.access_level !== accessLevel(item.access_level);
+          });
+          if (!changing) return;
+          const roles = new Map<string, { level: number; group: string }>();
+          const hold = (username: string, level: number, group: string) => {
+            if (level > (roles.get(username)?.level ?? 0)) roles.set(username, { level, group });
+          };
+          for (const group of groupsAbove(servicePath(live))) {
+            for (const member of await membersOf(group)) hold(member.username, member.access_level, group);
+            for (const role of fileRoles.get(group.toLowerCase()) ?? []) hold(role.username, role.level, group);
+          }
+          live.rolesAbove = roles;
+        }),
+      );
     },
   },
   graphql: {
@@ -98,13 +169,22 @@ export const members: Section<MemberSpec> = {
       return found !== undefined;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, target, emit }) => {
     const wanted = listOf(value);
     const found = live.members ?? [];
     for (const member of wanted.items) {
       const username = String(member.username);
       const after = paramsOf(member);
       const existing = found.find((m) => m.username === username);
+      const above = live.rolesAbove?.get(username);
+      if (above && above.level > after.access_level && existing?.access_level !== after.access_level)
+        throw new CollabError(
+          'usage',
+          `members: ${username} on ${target.kind} ${target.path} would be ${accessLevelWord(after.access_level)}, below the ${accessLevelWord(above.level)} role they hold in group ${above.group} above it, which GitLab refuses (400)`,
+          {
+            hint: `give ${username} ${accessLevelWord(above.level)} or more here, leave them out (they have it from ${above.group}), or change their role in ${above.group}`,
+          },
+        );
       if (!existing) {
         emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
         continue;

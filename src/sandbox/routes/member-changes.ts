@@ -6,6 +6,7 @@ import {
   personalNamespaceHolder,
   directLevel,
   demotesLastOwner,
+  inheritedAbove,
 } from '../access.js';
 import { requireUser } from '../guards.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
@@ -43,6 +44,12 @@ function readMemberParams(
   if (expiresAt && expiresAt < req.store.today())
     throw validationError({ expires_at: ['cannot be a date in the past'] });
   return { level, expiresAt };
+}
+
+/** A role below one the user holds in a group above: the member's validation, 400 on access_level. */
+function refuseBelowInherited(req: SandboxRequest, source: MemberSource, userId: number, level: number): void {
+  const refused = inheritedAbove(req.store, source, userId, level);
+  if (refused) throw validationError({ access_level: [refused.says] });
 }
 
 /** 403 unless the caller manages members there at all (before anything else is looked at, as GitLab's authorize_admin_source!). */
@@ -104,6 +111,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     if (!user) throw notFound('User');
     if (directMember(req.store, source, user.id)) throw conflict('Member already exists');
     if (!canManageMembers(req.store, caller, source, [level])) throw forbidden();
+    refuseBelowInherited(req, source, user.id, level);
     putMember(source, user.id, level, { created_at: now, created_by: caller.id, expires_at: expiresAt });
     return json(memberJson(req.store, source, directMember(req.store, source, user.id) as never, caller), 201);
   };
@@ -118,6 +126,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     if (demotesLastOwner(req.store, source, member.user.id, level)) throw forbidden();
     if (source.kind === 'project' && personalNamespaceHolder(req.store, source.project) === member.user.id)
       throw forbidden();
+    refuseBelowInherited(req, source, member.user.id, level);
     const details: MemberDetails = { ...member.details, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) };
     putMember(source, member.user.id, level, details);
     return json(memberJson(req.store, source, { ...member, level, details }, caller));

@@ -1,22 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { accessLevelName } from '../../params/access.js';
 import {
   PROJECT_GROUP_FILTERS,
   PROJECT_USER_FILTERS,
   SNAPSHOT_PARAMS,
   STARRER_FILTERS,
 } from '../../params/project-reads.js';
-import {
-  ACCESS,
-  atLeastLevel,
-  canReadGroup,
-  groupMemberLevel,
-  groupOfNamespace,
-  projectAccess,
-  levelSource,
-  isProjectMember,
-} from '../access.js';
+import { ACCESS, atLeastLevel, canReadGroup, projectAccess, inheritedAbove, isProjectMember } from '../access.js';
 import { readableProject, requireProjectRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -132,11 +122,6 @@ export function housekeepingStartedAt(project: Project): number | undefined {
 // ---- member import ----
 
 /** GitLab's role names in messages: "Developer". */
-function roleName(level: number): string {
-  const name = accessLevelName(level);
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
 /**
  * Copies the direct members of `source` into `target` as GitLab's ImportProjectTeamService does:
  * members already in the target are skipped, no one gets a higher role than the importer has,
@@ -151,7 +136,6 @@ function importMembers(
 ): { errors: Record<string, string>; total: number } {
   const importerLevel = projectAccess(store, importer, target);
   const errors: Record<string, string> = {};
-  const targetGroup = groupOfNamespace(store, target.namespace_id);
   let total = 0;
   for (const [userId, sourceLevel] of source.members) {
     if (target.members.has(userId)) continue;
@@ -159,14 +143,10 @@ function importMembers(
     if (!user) continue;
     total++;
     const level = Math.min(sourceLevel, importerLevel);
-    if (targetGroup) {
-      const inherited = groupMemberLevel(store, user, targetGroup);
-      if (inherited > level) {
-        const from = levelSource(store, user, targetGroup, inherited);
-        errors[user.username] =
-          `Access level should be greater than or equal to ${roleName(inherited)} inherited membership from group ${from.name}`;
-        continue;
-      }
+    const refused = inheritedAbove(store, { kind: 'project', project: target }, userId, level);
+    if (refused) {
+      errors[user.username] = `Access level ${refused.says}`;
+      continue;
     }
     target.members.set(userId, level);
   }

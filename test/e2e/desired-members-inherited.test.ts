@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/**
+ * GitLab refuses a membership below a role the user holds directly in a group above
+ * (Member#higher_access_level_than_group, app/models/member.rb @800235cc): a plan says so before
+ * any write, reading each group above once. In the seed, dana is a Developer of acme.
+ */
+const world = useDesiredWorlds();
+
+describe('collab.yaml: members below a role inherited from a group above', () => {
+  it('a project role below the group’s is refused before any write, by the plan and by apply', async () => {
+    const { collab, file, writes, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: dana, access_level: reporter }\n',
+    );
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: members: dana on project acme\/web\/storefront would be reporter, below the developer role they hold in group acme above it, which GitLab refuses \(400\)$/m,
+      );
+    }
+    expect(writes()).toEqual([]);
+  });
+
+  it('a role the file gives a group above counts too: a Maintainer of acme/web may not be a Developer below', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    members:\n      - { username: xena, access_level: maintainer }\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: developer }\n',
+    );
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(/below the maintainer role they hold in group acme\/web above it/);
+  });
+
+  it('a role at or above the group’s is planned and applied; each group above is read once for all projects', async () => {
+    const { collab, file, sandbox, served } = await world();
+    const under = (await served.projectsUnder('acme/web')).length;
+    expect(under).toBeGreaterThan(1);
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    projects:\n      members:\n        - { username: dana, access_level: maintainer }\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const above = sandbox.requestLog.map((r) => r.path).filter((p) => /^\/api\/v4\/groups\/[^/]+\/members/.test(p));
+    expect(above.sort()).toEqual([
+      '/api/v4/groups/acme%2Fweb/members?per_page=100&page=1',
+      '/api/v4/groups/acme/members?per_page=100&page=1',
+    ]);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+  });
+});
