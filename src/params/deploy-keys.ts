@@ -1,7 +1,7 @@
 import type { ParamSpec } from './types.js';
 
 /** The algorithms of the public keys GitLab takes (Gitlab::SSHPublicKey.supported_algorithms): the first word of a key's line. */
-export const SSH_KEY_ALGORITHMS: readonly string[] = [
+const SSH_KEY_ALGORITHMS: readonly string[] = [
   'ssh-rsa',
   'ssh-dss',
   'ssh-ed25519',
@@ -11,6 +11,43 @@ export const SSH_KEY_ALGORITHMS: readonly string[] = [
   'sk-ecdsa-sha2-nistp256@openssh.com',
   'sk-ssh-ed25519@openssh.com',
 ];
+
+/**
+ * An OpenSSH public key line (`ssh-ed25519 AAAA… comment`) as GitLab's Key model takes it, line
+ * breaks dropped and trimmed: a supported algorithm, then a base64 blob whose first field names
+ * the same algorithm, with key material after it (Gitlab::SSHPublicKey; a key it cannot read is
+ * `key is invalid`, `fingerprint_sha256 cannot be generated`). Undefined when it is none.
+ */
+export function publicKeyLine(text: string): string | undefined {
+  const key = text.replace(/[\r\n]/g, '').trim();
+  const [algorithm, encoded] = key.split(/\s+/);
+  if (algorithm === undefined || encoded === undefined || !SSH_KEY_ALGORITHMS.includes(algorithm)) return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
+  const blob = Buffer.from(encoded, 'base64');
+  if (blob.length < 4) return undefined;
+  const nameLength = blob.readUInt32BE(0);
+  const named = 4 + nameLength < blob.length && blob.subarray(4, 4 + nameLength).toString('latin1') === algorithm;
+  return named ? key : undefined;
+}
+
+/** A deploy key's `key`, held to publicKeyLine by the flag, collab.yaml and the sandbox. */
+export const DEPLOY_KEY_KEY = {
+  name: 'key',
+  type: 'string',
+  description: 'the public key (the .pub file’s one line)',
+  rule: {
+    what: 'public key',
+    source: 'doc/api/deploy_keys.md (key); app/models/key.rb, Gitlab::SSHPublicKey',
+    // A private key given by mistake is a secret: the message never quotes what was given.
+    secret: true,
+    checks: [
+      {
+        ok: (value: string) => publicKeyLine(value) !== undefined,
+        says: 'must be an OpenSSH public key line such as "ssh-ed25519 AAAA… comment" (the .pub file, never the private key)',
+      },
+    ],
+  },
+} as const satisfies ParamSpec;
 
 /** POST /projects/:id/deploy_keys (title and key aside). */
 export const DEPLOY_KEY_PARAMS = [

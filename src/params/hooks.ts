@@ -1,12 +1,26 @@
+import { urlRule } from './rules.js';
 import type { ParamSpec } from './types.js';
 
 /**
  * Webhook fields of the groups API reference (group hook) and the projects API reference (project hook) as one
  * table: the CLI's flags, its --events names and the sandbox's validation all come from here.
- * `url` and the write-only `token` are not in the table: the commands handle them on their own
- * (a validated URL; a secret read from a file or a prompt, never from argv).
+ * `url` (HOOK_URL) and the write-only `token` are not in the table: the commands handle them on
+ * their own (a required flag; a secret read from a file or a prompt, never from argv).
  */
 export type HookOwnerKind = 'project' | 'group';
+
+/**
+ * A hook's URL: present, http or https with a host (WebHooks::Hook `validates :url, presence: true`
+ * and `public_url: true`: app/models/concerns/web_hooks/hook.rb, gitlabhq/gitlabhq 135b9a70). Whether
+ * a local address is allowed is the instance's setting (allow_local_requests_from_web_hooks_and_services),
+ * which collab cannot read: the service says.
+ */
+export const HOOK_URL = {
+  name: 'url',
+  type: 'string',
+  description: 'where deliveries are sent (http or https)',
+  rule: urlRule('hook URL', ['http', 'https'], 'app/models/concerns/web_hooks/hook.rb (url: public_url)'),
+} as const satisfies ParamSpec;
 
 export interface HookParam extends ParamSpec {
   /** The field exists only on hooks of this kind of owner. */

@@ -8,7 +8,7 @@ import type { ParamSpec } from './types.js';
  */
 const SOURCE = 'doc/api/project_integrations.md; app/models/integrations/*.rb (public_url)';
 const INTEGRATION_URL_RULE = urlRule('integration URL', ['http', 'https'], SOURCE);
-const WEBHOOK_URL_RULE = urlRule('webhook URL', ['http', 'https'], SOURCE, true);
+const WEBHOOK_URL_RULE = urlRule('webhook URL', ['http', 'https'], SOURCE, { secret: true });
 
 /**
  * Integrations of a project or group (doc/api/project_integrations.md and group_integrations.md

@@ -110,17 +110,6 @@ export const duration: ValueParser<number> = (value, flag) => {
   return ms;
 };
 
-export const httpUrl: ValueParser<string> = (value, flag) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw bad(flag, value, 'an http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(flag, value, 'an http(s) URL');
-  return value;
-};
-
 export const nonEmpty: ValueParser<string> = (value, flag) => {
   if (value.trim() === '') throw new CollabError('usage', `${flag} must not be empty`);
   return value;

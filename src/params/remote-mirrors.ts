@@ -84,7 +84,7 @@ export const MIRROR_URL_RULE = urlRule(
   'push mirror URL',
   ['ssh', 'git', 'http', 'https'],
   'doc/api/remote_mirrors.md (url); app/models/remote_mirror.rb',
-  true,
+  { secret: true },
 );
 
 export const MIRROR_URL_PARAM: ParamSpec = {

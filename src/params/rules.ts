@@ -167,12 +167,18 @@ export const COLOR_RULE: ParamRule = {
 /**
  * A URL of one of `schemes` with a host (GitLab's AddressableUrlValidator: `schemes`, and its
  * words for a URL it cannot read or whose scheme it does not allow). A URL that may carry
- * credentials is a secret: messages never quote it.
+ * credentials is a secret: messages never quote it. `placeholders`: a badge's `%{project_path}`
+ * and the like, which the service fills in per project, stand for a word of the URL.
  */
-export function urlRule(what: string, schemes: readonly string[], source: string, secret = false): ParamRule {
+export function urlRule(
+  what: string,
+  schemes: readonly string[],
+  source: string,
+  { secret = false, placeholders = false }: { secret?: boolean; placeholders?: boolean } = {},
+): ParamRule {
   const parsed = (value: string): URL | undefined => {
     try {
-      return new URL(value.trim());
+      return new URL((placeholders ? value.replace(/%\{\w+\}/g, 'x') : value).trim());
     } catch {
       return undefined;
     }

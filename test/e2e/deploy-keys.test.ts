@@ -99,17 +99,17 @@ describe('collab deploy-keys', () => {
       privateKey,
     ]);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain(`error: ${privateKey} holds no OpenSSH public key`);
+    expect(refused.stderr).toContain(`error: ${privateKey} holds more than one line: a public key is one`);
     expect(refused.stderr).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
     expect(
       (await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], { input: '' })).exitCode,
     ).toBe(2);
-    // A key the service cannot read (the right first word, a body that is no key): its 400.
+    // The right first word, a body that is no key (GitLab's Key model cannot read it): refused before sending.
     const malformed = await collab(['deploy-keys', 'create', '--project', project, '--title', 'x'], {
       input: 'ssh-ed25519 AAAA x\n',
     });
-    expect(malformed.exitCode).toBe(5);
-    expect(malformed.stderr).toMatch(/key is invalid/);
+    expect(malformed.exitCode).toBe(2);
+    expect(malformed.stderr).toMatch(/^error: standard input: invalid public key: must be an OpenSSH public key line/m);
     expect((await getJson(keysPath(project))).map((k: { title: string }) => k.title)).toEqual(['CI deploy']);
 
     const unknown = await collab(['deploy-keys', 'view', '999', '--project', project]);

@@ -232,7 +232,10 @@ describe('collab hooks', () => {
     sandbox.resetStats();
     const cases: Array<[string[], RegExp]> = [
       [['hooks', 'create', '--project', project], /required option '--url <url>' not specified/],
-      [['hooks', 'create', '--project', project, '--url', 'ftp://example.com/h'], /--url.*expected an http\(s\) URL/],
+      [
+        ['hooks', 'create', '--project', project, '--url', 'ftp://example.com/h'],
+        /--url: invalid hook URL .*must start with http:\/\/ or https:\/\//,
+      ],
       [
         ['hooks', 'create', '--project', project, '--url', 'https://x.example.com', '--events', 'push,pushes'],
         /unknown event "pushes"[\s\S]*valid for project hooks: push, tag-push/,

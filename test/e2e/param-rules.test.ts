@@ -216,6 +216,47 @@ const webhookUrl = (value: string): BadValue => ({
   ],
 });
 
+const hooks = (url: string) => `    hooks:\n      - url: ${JSON.stringify(url)}\n`;
+
+const hookUrl = (value: string): BadValue => ({
+  value,
+  says: `invalid hook URL "${value}": must start with http:// or https://`,
+  entries: [
+    { argv: ['hooks', 'create', '--project', P, '--url', value] },
+    { argv: ['hooks', 'create', '--group', 'acme', '--url', value] },
+    { argv: ['hooks', 'update', '1', '--project', P, '--url', value] },
+    { yaml: onProject(hooks(value)), at: `collab.yaml:5:14: projects["${P}"].hooks[0].url` },
+    { yaml: onGroup(hooks(value)), at: 'collab.yaml:5:14: groups.acme.hooks[0].url' },
+  ],
+});
+
+const badges = (link: string) =>
+  `    badges:\n      - name: pipeline\n        link_url: ${JSON.stringify(link)}\n        image_url: https://ci.example.com/badge.svg\n`;
+
+const badgeLink = (value: string, says = 'must be a URL such as https://host/path'): BadValue => ({
+  value,
+  says: `invalid badge link URL "${value}": ${says}`,
+  entries: [
+    { argv: ['badges', 'create', '--project', P, '--link', value, '--image', 'https://ci.example.com/b.svg'] },
+    { argv: ['badges', 'create', '--group', 'acme', '--link', value, '--image', 'https://ci.example.com/b.svg'] },
+    { yaml: onProject(badges(value)), at: `collab.yaml:6:19: projects["${P}"].badges[0].link_url` },
+    { yaml: onGroup(badges(value)), at: 'collab.yaml:6:19: groups.acme.badges[0].link_url' },
+  ],
+});
+
+/** A key given by mistake may be a private one: never quoted. */
+const deployKey = (value: string): BadValue => ({
+  value,
+  says: 'invalid public key: must be an OpenSSH public key line such as "ssh-ed25519 AAAA… comment" (the .pub file, never the private key)',
+  entries: [
+    { argv: ['deploy-keys', 'create', '--project', P, '--title', 'ci'], input: value, at: 'standard input' },
+    {
+      yaml: onProject(`    deploy_keys:\n      - title: ci\n        key: ${JSON.stringify(value)}\n`),
+      at: `collab.yaml:6:14: projects["${P}"].deploy_keys[0].key`,
+    },
+  ],
+});
+
 const SPECIAL_ENDS = 'must not start or end with a special character (_ - .) nor hold two in a row';
 
 const BAD: readonly BadValue[] = [
@@ -248,6 +289,10 @@ const BAD: readonly BadValue[] = [
   mirrorUrl('ftp://example.com/acme/storefront.git'),
   integrationUrl('ftp://acme.atlassian.net'),
   webhookUrl('hooks.slack.com/services/T000/B000/key'),
+  hookUrl('ftp://example.com/h'),
+  badgeLink('ci.example.com/pipelines'),
+  badgeLink('ftp://ci.example.com/%{project_path}', 'must start with http:// or https://'),
+  deployKey('ssh-ed25519 AAAA ci@example'),
 ];
 
 describe('one rule per parameter: every entry point refuses a bad value the same way', () => {
@@ -307,6 +352,16 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
       '/integrations/jira',
       { url: 'ftp://acme.atlassian.net', password: 'x' },
       { url: ['is blocked: Only allowed schemes are http, https'] },
+    ],
+    [
+      '/badges',
+      { link_url: 'ftp://ci.example.com/%{project_path}', image_url: 'ci.example.com/b.svg' },
+      { link_url: ['is blocked: Only allowed schemes are http, https'], image_url: ['must be a valid URL'] },
+    ],
+    [
+      '/deploy_keys',
+      { title: 'ci', key: 'ssh-ed25519 AAAA ci@example' },
+      { key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] },
     ],
   ])('%s %j answers 400 %j', async (path, body, message) => {
     const { call } = await world();

@@ -8,14 +8,15 @@ import {
   dateTime,
   duration,
   groupRef,
-  httpUrl,
   integer,
   integerList,
   keyValue,
   nonEmpty,
   parseArg,
   projectRef,
+  ruled,
 } from '../../src/params/parsers.js';
+import { HOOK_URL } from '../../src/params/hooks.js';
 import { CollabError } from '../../src/errors.js';
 
 /** A parser's failure: a usage error whose one-line message names the flag. */
@@ -202,10 +203,11 @@ describe('other parsers', () => {
     refusal(() => keyValue('novalue', '--custom-attribute'));
   });
 
-  it('httpUrl', () => {
-    expect(httpUrl('https://hooks.example/x?y=1', '--url')).toBe('https://hooks.example/x?y=1');
-    for (const bad of ['ftp://x', 'javascript:alert(1)', 'hooks.example', '', 'http//x'])
-      refusal(() => httpUrl(bad, '--url'));
+  it("ruled(HOOK_URL.rule): a hook's http or https URL with a host", () => {
+    const url = ruled(HOOK_URL.rule);
+    expect(url('https://hooks.example/x?y=1', '--url')).toBe('https://hooks.example/x?y=1');
+    for (const bad of ['ftp://x', 'javascript:alert(1)', 'hooks.example', '', 'http//x', 'https://'])
+      refusal(() => url(bad, '--url'));
   });
 
   it('booleanValue and nonEmpty', () => {

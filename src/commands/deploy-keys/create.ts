@@ -2,7 +2,8 @@ import { type OwnerOf, ownerVerb } from '../owner.js';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { SSH_KEY_ALGORITHMS } from '../../params/deploy-keys.js';
+import { DEPLOY_KEY_KEY } from '../../params/deploy-keys.js';
+import { ruleError } from '../../params/rules.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
@@ -54,19 +55,19 @@ export function parse(input: VerbInput<typeof CREATE>): CreateDeployKeyOptions {
   };
 }
 
-/** The public key's one line, checked as far as a look can (its algorithm word and a body), before anything is sent. */
+/** The public key's one line, held to its rule (src/params/deploy-keys.ts) before anything is sent. */
 function checkKey(text: string, where: string): string {
   const key = text.trim();
   if (key === '')
     throw new CollabError('usage', `no public key in ${where}`, {
       hint: 'give --key-file <path> (with --project -, standard input carries the projects)',
     });
-  const [algorithm, body] = key.split(/\s+/);
-  if (/[\r\n]/.test(key) || algorithm === undefined || !SSH_KEY_ALGORITHMS.includes(algorithm) || body === undefined) {
-    throw new CollabError('usage', `${where} holds no OpenSSH public key`, {
-      hint: 'give the .pub file: one line such as "ssh-ed25519 AAAA… comment" (never the private key)',
-    });
-  }
+  const hint = 'give the .pub file: one line such as "ssh-ed25519 AAAA… comment" (never the private key)';
+  // One line: a file of several keys (or a private key's armour) is no key GitLab reads as one.
+  if (/[\r\n]/.test(key))
+    throw new CollabError('usage', `${where} holds more than one line: a public key is one`, { hint });
+  const problem = ruleError(DEPLOY_KEY_KEY, key);
+  if (problem) throw new CollabError('usage', `${where}: ${problem}`, { hint });
   return key;
 }
 

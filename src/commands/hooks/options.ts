@@ -1,6 +1,6 @@
 import { paramOption } from '../../params/derive.js';
-import { eventName, HOOK_PARAMS } from '../../params/hooks.js';
-import { commaList, httpUrl, positiveInteger } from '../../params/parsers.js';
+import { eventName, HOOK_PARAMS, HOOK_URL } from '../../params/hooks.js';
+import { commaList, positiveInteger, ruled } from '../../params/parsers.js';
 import { arg, asText, bool, given, group, option } from '../flags.js';
 
 /**
@@ -13,8 +13,12 @@ const EVENT_NAMES = HOOK_PARAMS.filter((p) => p.event).map(eventName);
 const URL_FLAGS = '--url <url>';
 
 /** --url: required by create, the current one by default on update. */
-export const CREATE_URL = option(URL_FLAGS, 'where deliveries are sent (http or https)', httpUrl, { required: true });
-export const UPDATE_URL = option(URL_FLAGS, 'a new address for deliveries (default: the current one)', httpUrl);
+export const CREATE_URL = option(URL_FLAGS, HOOK_URL.description, ruled(HOOK_URL.rule), { required: true });
+export const UPDATE_URL = option(
+  URL_FLAGS,
+  'a new address for deliveries (default: the current one)',
+  ruled(HOOK_URL.rule),
+);
 
 /** The other flags of create and update (after --project/--group and --url, as help lists them). */
 export const HOOK_FIELD_FLAGS = {

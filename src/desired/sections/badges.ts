@@ -1,6 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
-import { equal, listOf, listSchema, unlisted } from './common.js';
+import { BADGE_IMAGE_URL, BADGE_LINK_URL } from '../../params/badges.js';
+import { equal, listOf, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -43,8 +44,8 @@ export const badges: Section<BadgeSpec> = {
     listSchema(
       strictObject({
         name: optional(string().check(minLength(1))),
-        link_url: string().check(minLength(1)),
-        image_url: string().check(minLength(1)),
+        link_url: paramSchema(BADGE_LINK_URL),
+        image_url: paramSchema(BADGE_IMAGE_URL),
       }),
     ),
   read: {

@@ -1,4 +1,4 @@
-import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
+import { boolean, minLength, optional, string, strictObject, superRefine } from 'zod/mini';
 import {
   addDeployKey,
   type DeployKey,
@@ -6,6 +6,8 @@ import {
   removeDeployKey,
   updateDeployKey,
 } from '../../api/deploy-keys.js';
+import { DEPLOY_KEY_KEY } from '../../params/deploy-keys.js';
+import { ruleError } from '../../params/rules.js';
 import { listOf, listSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -40,6 +42,16 @@ const keyBody = (key: unknown): string =>
     .slice(0, 2)
     .join(' ');
 
+/** The key's rule, for a key written in the file; one from a template is the service's to check when sent. */
+const KEY_SCHEMA = string().check(
+  minLength(1),
+  superRefine((value, ctx) => {
+    if (value.includes('$' + '{')) return;
+    const message = ruleError(DEPLOY_KEY_KEY, value);
+    if (message) ctx.addIssue({ code: 'custom', message, input: value });
+  }),
+);
+
 const isKey = (item: Item): item is DeployKey => typeof item.id === 'number' && typeof item.title === 'string';
 
 export const deployKeys: Section<DeployKeySpec> = {
@@ -51,7 +63,7 @@ export const deployKeys: Section<DeployKeySpec> = {
     listSchema(
       strictObject({
         title: string().check(minLength(1)),
-        key: string().check(minLength(1)),
+        key: KEY_SCHEMA,
         can_push: optional(boolean()),
       }),
     ),

@@ -1,7 +1,7 @@
-import { minLength, optional, string, strictObject } from 'zod/mini';
+import { optional, string, strictObject } from 'zod/mini';
 import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
-import { HOOK_DEFAULTS, hookParamsFor } from '../../params/hooks.js';
-import { differingFields, equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
+import { HOOK_DEFAULTS, HOOK_URL, hookParamsFor } from '../../params/hooks.js';
+import { differingFields, equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -33,7 +33,7 @@ export const hooks: Section<HookSpec> = {
   schema: (kind) =>
     listSchema(
       strictObject({
-        url: string().check(minLength(1)),
+        url: paramSchema(HOOK_URL),
         token: optional(string()),
         ...shape(hookParamsFor(kind === 'group' ? 'group' : 'project')),
       }),

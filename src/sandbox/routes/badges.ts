@@ -1,10 +1,10 @@
-import { BADGE_PARAMS } from '../../params/badges.js';
+import { BADGE_IMAGE_URL, BADGE_LINK_URL, BADGE_PARAMS } from '../../params/badges.js';
 import { ACCESS, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
 import { forbidden, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Badge, type OwnerKey, type Project, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, readParams, requireStr, str } from '../params.js';
+import { int, modelError, readParams, requireStr, str } from '../params.js';
 import { stableSha } from '../random.js';
 import type { Store } from '../store.js';
 import { findOwner } from '../guards.js';
@@ -69,19 +69,13 @@ function badgeOwners(store: Store, owner: OwnerKey): OwnerKey[] {
   return owner.kind === 'group' ? [owner] : ownerChain(store, owner);
 }
 
-function validUrl(value: string): boolean {
-  try {
-    const url = new URL(value.replace(/%\{\w+\}/g, 'x'));
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
+/** Both URLs by their rule (src/params/badges.ts), each refusal under its attribute, in one 400. */
 function checkUrls(badge: Pick<Badge, 'link_url' | 'image_url'>): void {
   const errors: Record<string, string[]> = {};
-  if (!validUrl(badge.link_url)) errors.link_url = ['must be a valid URL'];
-  if (!validUrl(badge.image_url)) errors.image_url = ['must be a valid URL'];
+  for (const param of [BADGE_LINK_URL, BADGE_IMAGE_URL]) {
+    const error = modelError(param.rule, badge[param.name]);
+    if (error) errors[param.name] = [error];
+  }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 

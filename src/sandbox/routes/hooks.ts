@@ -1,11 +1,11 @@
-import { HOOK_DEFAULTS, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
+import { HOOK_DEFAULTS, HOOK_URL, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Hook, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, readParams, requireStr, str } from '../params.js';
+import { int, modelError, readParams, requireStr, str } from '../params.js';
 
 /**
  * Project hooks (Maintainer role) and group hooks (Owner role), as GitLab's API v4 serves them:
@@ -35,15 +35,6 @@ function hookJson(hook: Hook): Record<string, unknown> {
   return view;
 }
 
-function validUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** url, the table's fields and the token, checked as the service checks them. */
 function readHookInput(
   req: SandboxRequest,
@@ -54,7 +45,7 @@ function readHookInput(
   for (const [key, value] of Object.entries(attrs)) if (value === undefined) delete attrs[key];
   const token = str(req.input, 'token');
   // GitLab answers a bad URL with this message rather than the validation errors.
-  if (!validUrl(url)) throw unprocessable('Invalid url given');
+  if (modelError(HOOK_URL.rule, url)) throw unprocessable('Invalid url given');
   if (token !== undefined && /\n/.test(token)) throw new HttpError(422, { message: { token: ['is invalid'] } });
   return { url, attrs, token };
 }
