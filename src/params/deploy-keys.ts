@@ -55,8 +55,16 @@ export const DEPLOY_KEY_PARAMS = [
   { name: 'expires_at', type: 'datetime', description: 'when the key stops working (ISO 8601)' },
 ] as const satisfies readonly ParamSpec[];
 
+/** A key's title: present, at most 255 characters (Key: `validates :title, presence: true, length: { maximum: 255 }`: app/models/key.rb). */
+export const DEPLOY_KEY_TITLE = {
+  name: 'title',
+  type: 'string',
+  description: 'the key’s title',
+  rule: { what: 'deploy key title', source: 'app/models/key.rb (title)', minLength: 1, maxLength: 255 },
+} as const satisfies ParamSpec;
+
 /** PUT /projects/:id/deploy_keys/:key_id: the title and can_push only. */
 export const DEPLOY_KEY_UPDATE_PARAMS = [
-  { name: 'title', type: 'string', description: 'the key’s title' },
+  DEPLOY_KEY_TITLE,
   DEPLOY_KEY_PARAMS[0],
 ] as const satisfies readonly ParamSpec[];

@@ -257,6 +257,21 @@ const deployKey = (value: string): BadValue => ({
   ],
 });
 
+const KEY_LINE = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ci@example';
+
+const deployKeyTitle = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid deploy key title "${value.length > 60 ? `${value.slice(0, 60)}…` : value}": ${says}`,
+  entries: [
+    { argv: ['deploy-keys', 'create', '--project', P, '--title', value], input: KEY_LINE },
+    { argv: ['deploy-keys', 'update', '1', '--project', P, '--title', value] },
+    {
+      yaml: onProject(`    deploy_keys:\n      - title: ${JSON.stringify(value)}\n        key: ${KEY_LINE}\n`),
+      at: `collab.yaml:5:16: projects["${P}"].deploy_keys[0].title`,
+    },
+  ],
+});
+
 const SPECIAL_ENDS = 'must not start or end with a special character (_ - .) nor hold two in a row';
 
 const BAD: readonly BadValue[] = [
@@ -293,6 +308,7 @@ const BAD: readonly BadValue[] = [
   badgeLink('ci.example.com/pipelines'),
   badgeLink('ftp://ci.example.com/%{project_path}', 'must start with http:// or https://'),
   deployKey('ssh-ed25519 AAAA ci@example'),
+  deployKeyTitle(LONG, 'must be at most 255 characters'),
 ];
 
 describe('one rule per parameter: every entry point refuses a bad value the same way', () => {
@@ -363,6 +379,7 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
       { title: 'ci', key: 'ssh-ed25519 AAAA ci@example' },
       { key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] },
     ],
+    ['/deploy_keys', { title: LONG, key: KEY_LINE }, { title: ['is too long (maximum is 255 characters)'] }],
   ])('%s %j answers 400 %j', async (path, body, message) => {
     const { call } = await world();
     const method = path.startsWith('/integrations/') ? 'PUT' : 'POST';

@@ -2,13 +2,13 @@ import { type OwnerOf, ownerVerb } from '../owner.js';
 import { addDeployKey, type DeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { DEPLOY_KEY_KEY } from '../../params/deploy-keys.js';
+import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
 import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import { asText, bool, option } from '../flags.js';
-import { dateTime, nonEmpty } from '../../params/parsers.js';
+import { dateTime, ruled } from '../../params/parsers.js';
 
 export const CREATE = ownerVerb({
   kinds: ['project'],
@@ -17,7 +17,7 @@ export const CREATE = ownerVerb({
   description:
     'The public key is read from --key-file <path>, or from standard input without it (--key-file - too). Read-only unless --can-push.',
   flags: {
-    title: option('--title <title>', 'the key’s title', nonEmpty, { required: true }),
+    title: option('--title <title>', DEPLOY_KEY_TITLE.description, ruled(DEPLOY_KEY_TITLE.rule), { required: true }),
     keyFile: option(
       '--key-file <path|->',
       'the public key (an OpenSSH line: ssh-ed25519 AAAA… comment); - or none: standard input',

@@ -6,7 +6,8 @@ import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import { KEY_ID } from './shared.js';
 import { option, tristate } from '../flags.js';
-import { nonEmpty } from '../../params/parsers.js';
+import { ruled } from '../../params/parsers.js';
+import { DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
@@ -15,7 +16,7 @@ export const UPDATE = ownerVerb({
   description: 'The title is the key’s on every project that has it; --can-push is this project’s.',
   args: { keyId: KEY_ID },
   flags: {
-    title: option('--title <title>', 'the key’s new title', nonEmpty),
+    title: option('--title <title>', 'the key’s new title', ruled(DEPLOY_KEY_TITLE.rule)),
     canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
   },
   mutating: true,

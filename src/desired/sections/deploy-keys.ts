@@ -6,9 +6,9 @@ import {
   removeDeployKey,
   updateDeployKey,
 } from '../../api/deploy-keys.js';
-import { DEPLOY_KEY_KEY } from '../../params/deploy-keys.js';
+import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
-import { listOf, listSchema, unlisted } from './common.js';
+import { listOf, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -62,7 +62,7 @@ export const deployKeys: Section<DeployKeySpec> = {
   schema: () =>
     listSchema(
       strictObject({
-        title: string().check(minLength(1)),
+        title: paramSchema(DEPLOY_KEY_TITLE),
         key: KEY_SCHEMA,
         can_push: optional(boolean()),
       }),

@@ -1,11 +1,11 @@
-import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_UPDATE_PARAMS } from '../../params/deploy-keys.js';
+import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_TITLE, DEPLOY_KEY_UPDATE_PARAMS } from '../../params/deploy-keys.js';
 import { ACCESS, canReuseDeployKeysOf } from '../access.js';
 import { findOwner, requireAdmin } from '../guards.js';
 import { apiError, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { DeployKey, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { bool, int, readParams, requireStr } from '../params.js';
+import { bool, checkParam, int, readParams, requireStr } from '../params.js';
 import { deployKeyJson, refsOf, writableRefsOf } from '../protected-refs.js';
 import { readPublicKey } from '../ssh-keys.js';
 import type { Store } from '../store.js';
@@ -79,7 +79,7 @@ function addProjectKey(req: SandboxRequest): SandboxResponse {
   }
   // render_validation_error!(key): Key validates the key's format and that a fingerprint could be made.
   if (!parsed) throw validationError({ key: ['is invalid'], fingerprint_sha256: ['cannot be generated'] });
-  if (title.length > 255) throw validationError({ title: ['is too long (maximum is 255 characters)'] });
+  checkParam(DEPLOY_KEY_TITLE, title);
   if ([...req.store.deployKeys.values()].some((key) => key.fingerprint_sha256 === parsed.fingerprint_sha256))
     throw validationError({ fingerprint_sha256: ['has already been taken'] });
   const key: DeployKey = {
@@ -102,7 +102,7 @@ function updateProjectKey(req: SandboxRequest): SandboxResponse {
   const params = readParams(req.input, DEPLOY_KEY_UPDATE_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
   if (params.title !== undefined) {
-    if (params.title === '') throw validationError({ title: ["can't be blank"] });
+    checkParam(DEPLOY_KEY_TITLE, params.title);
     key.title = params.title as string;
   }
   const link = refs.deployKeys.get(key.id) as { can_push: boolean };
