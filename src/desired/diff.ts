@@ -14,7 +14,14 @@ import type { DesiredTarget } from './targets.js';
 export interface DiffOptions {
   /** Send write-only secrets (hook tokens) again to hooks that exist. */
   rotateSecrets: boolean;
+  /** The run's day, YYYY-MM-DD in UTC (GitLab's Date.current): an expiry before it has passed. */
+  today: string;
+  /** What a section leaves out of the plan and why, for a target: said on stderr (never in the plan's data). */
+  warn(message: string, target: { kind: string; path: string }): void;
 }
+
+/** A moment's day, YYYY-MM-DD in UTC. */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 export function diffTarget(target: DesiredTarget, live: LiveTarget, options: DiffOptions): Change[] {
   const changes: Change[] = [];
@@ -68,6 +75,8 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
       live,
       creating,
       rotateSecrets: options.rotateSecrets,
+      today: options.today,
+      warn: (message) => options.warn(message, target),
       kept,
       emit: (key, action, before, after, request, destructive) =>
         make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),

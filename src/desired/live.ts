@@ -5,6 +5,7 @@ import type { VerbContext } from '../context.js';
 import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
+import { dayOf } from './diff.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
 import { askedSections, exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
@@ -143,7 +144,9 @@ export async function readTargets(
   const again = targets.flatMap((target) => {
     const live = out.get(target) as LiveTarget;
     const names = filled.get(live);
-    const changing = SECTIONS.filter((section) => names?.has(section.name) && wouldChange(section, target, live));
+    const changing = SECTIONS.filter(
+      (section) => names?.has(section.name) && wouldChange(section, target, live, dayOf(ctx.session.clock.now())),
+    );
     return changing.length > 0 ? [{ target, live, changing }] : [];
   });
   await eachLimited(again, concurrency, async ({ target, live, changing }) => {
@@ -161,17 +164,28 @@ export async function readTargets(
  * Whether a section's diff would emit a change against this live state (the diff is pure). One
  * that refuses the file against it is asked again of the REST read, whose refusal is the plan's.
  */
-function wouldChange(section: (typeof SECTIONS)[number], target: DesiredTarget, live: LiveTarget): boolean {
+function wouldChange(
+  section: (typeof SECTIONS)[number],
+  target: DesiredTarget,
+  live: LiveTarget,
+  today: string,
+): boolean {
   let changes = false;
   try {
-    diffOnce(section, target, live, () => void (changes = true));
+    diffOnce(section, target, live, today, () => void (changes = true));
   } catch {
     return true;
   }
   return changes;
 }
 
-function diffOnce(section: (typeof SECTIONS)[number], target: DesiredTarget, live: LiveTarget, emit: () => void) {
+function diffOnce(
+  section: (typeof SECTIONS)[number],
+  target: DesiredTarget,
+  live: LiveTarget,
+  today: string,
+  emit: () => void,
+) {
   section.diff({
     target,
     value: target.sections[section.name],
@@ -179,6 +193,9 @@ function diffOnce(section: (typeof SECTIONS)[number], target: DesiredTarget, liv
     creating: false,
     // Only hooks send secrets again; no section with a GraphQL read looks at it.
     rotateSecrets: false,
+    today,
+    // The plan's own diff says it.
+    warn: () => undefined,
     kept: (part) => part,
     emit,
   });

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { VerbContext } from '../context.js';
-import { diffTarget, type DiffOptions } from './diff.js';
+import { dayOf, diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
@@ -69,7 +69,15 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   );
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency, options.graphql);
-  const { changes, missing } = plan(targets, live, { rotateSecrets: options.rotateSecrets });
+  const left = new Map<string, string[]>();
+  const { changes, missing } = plan(targets, live, {
+    rotateSecrets: options.rotateSecrets,
+    today: dayOf(ctx.session.clock.now()),
+    warn: (message, target) => void left.set(message, [...(left.get(message) ?? []), `${target.kind} ${target.path}`]),
+  });
+  // Once a reason, naming its targets (a defaults entry reaches hundreds: three, then how many more).
+  for (const [message, on] of left)
+    ctx.terminal.warn(`${message}: ${on.slice(0, 3).join(', ')}${on.length > 3 ? ` and ${on.length - 3} more` : ''}`);
   for (const change of changes) change.sends = await sendsText(change.request);
   const unset = unsetSecrets(ctx.session.env, dirname(file.path), changes);
   return {

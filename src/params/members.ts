@@ -58,6 +58,17 @@ export const MEMBER_PARAMS = [
   { name: 'expires_at', type: 'date', description: 'the day the membership ends, YYYY-MM-DD' },
 ] as const satisfies readonly ParamSpec[];
 
+/**
+ * Whether an expiry has passed on `today` (YYYY-MM-DD, UTC): GitLab refuses to set one in the past
+ * (`expires_at` `future_date: true`, FutureDateValidator: app/models/member.rb @800235cc, and the
+ * same for a project's share with a group), and removes a membership once its day has come.
+ */
+export const expiryPassed = (expiresAt: unknown, today: string): boolean =>
+  typeof expiresAt === 'string' && expiresAt < today;
+
+/** The service's words for it. */
+export const EXPIRY_PASSED = 'cannot be a date in the past';
+
 type MemberFields = ParamsOf<typeof MEMBER_PARAMS>;
 
 /** A member's role and expiry as sent: the role always; on update, a null expiry removes it. */

@@ -4,7 +4,13 @@ import type { LiveTarget } from '../../src/desired/model.js';
 import type { DesiredTarget } from '../../src/desired/targets.js';
 
 /** The diff of one target, pure: what the file wants against what the service has. */
-const options = { templates: new Map<string, string>(), rotateSecrets: false };
+const warned: string[] = [];
+const options = {
+  templates: new Map<string, string>(),
+  rotateSecrets: false,
+  today: '2026-06-01',
+  warn: (message: string) => void warned.push(message),
+};
 const summary = (changes: ReturnType<typeof diffTarget>) =>
   changes.map((c) => `${c.action} ${c.address.section} ${c.address.key}`);
 

@@ -9,6 +9,7 @@ import {
 } from '../../api/members.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
+import { expiryPassed } from '../../params/members.js';
 import {
   accessLevel,
   accessLevelSchema,
@@ -169,12 +170,19 @@ export const members: Section<MemberSpec> = {
       return found !== undefined;
     },
   },
-  diff: ({ value, live, target, emit }) => {
+  diff: ({ value, live, target, today, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.members ?? [];
     for (const member of wanted.items) {
       const username = String(member.username);
       const after = paramsOf(member);
+      // A membership whose day has come is over (GitLab removes it, and refuses an expiry in the past).
+      if (expiryPassed(after.expires_at, today)) {
+        const existing = found.find((m) => m.username === username);
+        if (!existing || !equal(existing.access_level, after.access_level) || existing.expires_at !== after.expires_at)
+          warn(`members: ${username}'s membership ended on ${after.expires_at}; it is not made again`);
+        continue;
+      }
       const existing = found.find((m) => m.username === username);
       const above = live.rolesAbove?.get(username);
       if (above && above.level > after.access_level && existing?.access_level !== after.access_level)

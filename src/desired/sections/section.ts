@@ -49,6 +49,10 @@ export interface DiffInput<S> {
   creating: boolean;
   /** Send write-only secrets (hook tokens) again to what exists. */
   rotateSecrets: boolean;
+  /** The run's day, YYYY-MM-DD in UTC, for expiries. */
+  today: string;
+  /** Says on stderr what the section leaves out of the plan (the plan's data never holds it). */
+  warn(message: string): void;
   /**
    * A map or list of `value` (an item, the value itself) as the plan keeps it: each field that came
    * from `${env:…}`/`${file:…}` as its template. Compare `item`, show and send `kept(item)`'s fields:

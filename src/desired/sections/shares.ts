@@ -1,6 +1,7 @@
 import { int, minLength, optional, string, strictObject, union } from 'zod/mini';
 import { getGroup } from '../../api/groups.js';
 import { shareWithGroup, unshareGroup } from '../../api/shares.js';
+import { expiryPassed } from '../../params/members.js';
 import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
@@ -53,7 +54,7 @@ export const shares: Section<ShareSpec> = {
         live.resource = (await client.request<Item>(getGroup(Number(resource.id)))).data;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, today, warn, emit }) => {
     const wanted = listOf(value);
     const found = sharesOf(live.resource);
     for (const share of wanted.items) {
@@ -63,6 +64,12 @@ export const shares: Section<ShareSpec> = {
         group_access: accessLevel(share.group_access),
         expires_at: typeof share.expires_at === 'string' ? share.expires_at : null,
       };
+      // A share whose day has come is over, as a membership is (members.ts).
+      if (expiryPassed(after.expires_at, today)) {
+        if (!existing || existing.expires_at !== after.expires_at)
+          warn(`shares: the share with ${String(group)} ended on ${after.expires_at}; it is not made again`);
+        continue;
+      }
       if (!existing) {
         emit(String(group), 'create', null, after, { op: 'share-create', group, body: after });
         continue;

@@ -1,4 +1,10 @@
-import { MEMBER_PARAMS, MEMBER_REMOVE_PARAMS, MINIMAL_ACCESS_LEVEL } from '../../params/members.js';
+import {
+  EXPIRY_PASSED,
+  expiryPassed,
+  MEMBER_PARAMS,
+  MEMBER_REMOVE_PARAMS,
+  MINIMAL_ACCESS_LEVEL,
+} from '../../params/members.js';
 import {
   canManageMembers,
   canRemoveMember,
@@ -41,8 +47,7 @@ function readMemberParams(
   if (source.kind === 'project' && level === MINIMAL_ACCESS_LEVEL)
     throw validationError({ access_level: ['is not included in the list'] });
   const expiresAt = emptyExpiry ? null : params.expires_at;
-  if (expiresAt && expiresAt < req.store.today())
-    throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiryPassed(expiresAt, req.store.today())) throw validationError({ expires_at: [EXPIRY_PASSED] });
   return { level, expiresAt };
 }
 

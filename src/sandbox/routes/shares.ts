@@ -1,4 +1,5 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
+import { EXPIRY_PASSED, expiryPassed } from '../../params/members.js';
 import { conflict, HttpError, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, ShareLink } from '../model.js';
@@ -28,8 +29,7 @@ function readShareInput(req: SandboxRequest): ShareInput {
     (readParams(req.input, [{ name: 'expires_at', type: 'date', description: '' }]).expires_at as string | undefined) ??
     null;
   // Not in the API reference; GitLab refuses a membership-like expiry in the past the same way.
-  if (expiresAt !== null && expiresAt < req.store.today())
-    throw validationError({ expires_at: ['cannot be a date in the past'] });
+  if (expiryPassed(expiresAt, req.store.today())) throw validationError({ expires_at: [EXPIRY_PASSED] });
   const group = req.store.findGroup(groupId);
   // A group the caller cannot see is answered as missing.
   if (!group || !canReadGroup(req.store, req.user, group)) throw notFound('Group');

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
 /**
- * GitLab refuses a membership below a role the user holds directly in a group above
- * (Member#higher_access_level_than_group, app/models/member.rb @800235cc): a plan says so before
- * any write, reading each group above once. In the seed, dana is a Developer of acme.
+ * What GitLab's member model refuses, planned before any write (app/models/member.rb @800235cc): a
+ * role below one the user holds directly in a group above (higher_access_level_than_group; the plan
+ * reads each group above once), and an expiry in the past (future_date), which for a membership or
+ * share the file lists means it has ended. In the seed, dana is a Developer of acme.
  */
 const world = useDesiredWorlds();
 
@@ -55,5 +56,37 @@ describe('collab.yaml: members below a role inherited from a group above', () =>
     ]);
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
+  });
+});
+
+describe('collab.yaml: memberships and shares whose expiry has passed', () => {
+  it('a member whose expires_at has passed is not added again: one warning names the targets, no change', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    projects:\n      members:\n        - { username: xena, access_level: developer, expires_at: "2020-01-31" }\n',
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const warnings = applied.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^warning: members: xena's membership ended on 2020-01-31; it is not made again: project acme\/web\/\S+, project acme\/web\/\S+, project acme\/web\/\S+ and \d+ more$/,
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('a share whose expires_at has passed is not made again, with a warning', async () => {
+    const { collab, file, writes, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    shares:\n      - { group_id: globex, group_access: reporter, expires_at: "2020-01-31" }\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.stderr).toMatch(
+      /^warning: shares: the share with globex ended on 2020-01-31; it is not made again: project acme\/web\/storefront$/m,
+    );
+    expect(writes()).toEqual([]);
   });
 });
