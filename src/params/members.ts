@@ -1,3 +1,4 @@
+import { CollabError } from '../errors.js';
 import { ACCESS_LEVELS } from './access.js';
 import type { ParamsOf } from './derive.js';
 import type { ParamSpec } from './types.js';
@@ -68,6 +69,19 @@ export const expiryPassed = (expiresAt: unknown, today: string): boolean =>
 
 /** The service's words for it. */
 export const EXPIRY_PASSED = 'cannot be a date in the past';
+
+/** A flag's expiry that has passed on the run's day (`now`, the session's clock), refused before any request. */
+export function checkExpiry(value: string | null | undefined, flag: string, now: number): void {
+  const today = new Date(now).toISOString().slice(0, 10);
+  if (expiryPassed(value, today))
+    throw new CollabError(
+      'usage',
+      `invalid value "${value}" for ${flag}: the day has passed (today is ${today}, UTC)`,
+      {
+        hint: 'GitLab refuses an expiry in the past: give today or a later day',
+      },
+    );
+}
 
 type MemberFields = ParamsOf<typeof MEMBER_PARAMS>;
 

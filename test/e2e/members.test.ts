@@ -224,6 +224,29 @@ describe('collab projects members / groups members', () => {
     expect((await collab(['groups', 'members', 'add', 'x', '--access', 'guest'])).exitCode).toBe(2);
   });
 
+  it('an expiry whose day has passed is refused before any request, on add and on update', async () => {
+    sandbox.resetStats();
+    for (const verb of ['add', 'update']) {
+      const run = await collab([
+        'projects',
+        'members',
+        verb,
+        'acme/web/storefront',
+        '--user',
+        'xena',
+        '--access',
+        'developer',
+        '--expires-at',
+        '2020-01-31',
+      ]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(
+        /^error: invalid value "2020-01-31" for --expires-at: the day has passed \(today is \d{4}-\d\d-\d\d, UTC\)$/m,
+      );
+    }
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('fed collab’s own ndjson, each result names its project by full path, as the data did', async () => {
     const listed = await collab(['groups', 'projects', 'acme/web', '-o', 'ndjson']);
     const paths = listed.lines<{ path_with_namespace: string }>().map((p) => p.path_with_namespace);

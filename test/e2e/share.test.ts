@@ -128,10 +128,10 @@ describe('collab share', () => {
 
   it('refuses bad dates and levels before sending', async () => {
     sandbox.resetStats();
-    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const cases: Array<[string[], RegExp]> = [
-      [['--expires', '2020-01-01'], /invalid value "2020-01-01" for --expires: the date must be in the future/],
-      [['--expires', today], /the date must be in the future/],
+      [['--expires', '2020-01-01'], /invalid value "2020-01-01" for --expires-at: the day has passed \(today is /],
+      [['--expires', yesterday], /the day has passed/],
       [['--expires', '2099-02-30'], /--expires.*a real calendar date/],
       [['--expires', '31/12/2099'], /--expires.*YYYY-MM-DD/],
       [['--access', 'boss'], /--access.*guest \(10\), reporter \(20\)/],

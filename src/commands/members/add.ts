@@ -1,3 +1,4 @@
+import { checkExpiry } from '../../params/members.js';
 import { addMember, type MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
@@ -56,6 +57,7 @@ export function parse(input: VerbInput<ReturnType<typeof addVerb>>): AddMembersO
 }
 
 export async function run(ctx: VerbContext, opts: AddMembersOptions): Promise<void> {
+  checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   const { kind } = opts.owner;
   const added: unknown[] = [];
   for (const ref of opts.users) {

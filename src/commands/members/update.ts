@@ -1,3 +1,4 @@
+import { checkExpiry } from '../../params/members.js';
 import { getMember, type MemberParams, type MemberRecord, updateMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
@@ -68,6 +69,7 @@ export function parse(input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMe
 }
 
 export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise<void> {
+  checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   const { kind } = opts.owner;
   const updated: unknown[] = [];
   for (const ref of opts.users) {

@@ -1,8 +1,8 @@
+import { checkExpiry } from '../../params/members.js';
 import { describeOwner } from '../../api/owner.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
 import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
@@ -36,34 +36,8 @@ export const ADD = ownerVerb({
 
 type AddShareOptions = VerbInput<typeof ADD>;
 
-/** Today's date, YYYY-MM-DD, in the given clock's sense (local or UTC). */
-function isoDate(now: Date, utc: boolean): string {
-  const [y, m, d] = utc
-    ? [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()]
-    : [now.getFullYear(), now.getMonth() + 1, now.getDate()];
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/**
- * A share that expires today or earlier would be void from the start. "Today" is the later of
- * the local and the UTC date, so that neither the user's calendar nor the service's sees it as past.
- */
-function checkFutureDate(value: string, flag: string, now = new Date()): void {
-  const today = [isoDate(now, false), isoDate(now, true)].sort()[1] as string;
-  if (value <= today)
-    throw new CollabError(
-      'usage',
-      `invalid value "${value}" for ${flag}: the date must be in the future (after ${today})`,
-    );
-}
-
-/** Once a run: --expires must be a future date. */
-export function parse(input: AddShareOptions): AddShareOptions {
-  if (input.expires !== undefined) checkFutureDate(input.expires, '--expires');
-  return input;
-}
-
 export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
+  checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
   // so the printed request is the one that would be sent).
   const groupId = await resolveGroupId(ctx.session, opts.withGroup, '--group-id');
