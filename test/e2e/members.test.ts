@@ -224,6 +224,27 @@ describe('collab projects members / groups members', () => {
     expect((await collab(['groups', 'members', 'add', 'x', '--access', 'guest'])).exitCode).toBe(2);
   });
 
+  it("a role below one a group above gives: the service's 400 (exit 5) with a hint naming the role and the group", async () => {
+    // dana is a Developer of acme.
+    const run = await collab([
+      'projects',
+      'members',
+      'add',
+      'acme/web/storefront',
+      '--user',
+      'dana',
+      '--access',
+      'reporter',
+    ]);
+    expect(run.exitCode).toBe(5);
+    expect(run.stderr).toMatch(
+      /^error: 400 access_level should be greater than or equal to Developer inherited membership from group Acme/m,
+    );
+    expect(run.stderr).toMatch(
+      /^hint: dana is Developer of Acme, a group above project acme\/web\/storefront: give --access developer or more here/m,
+    );
+  });
+
   it('an expiry whose day has passed is refused before any request, on add and on update', async () => {
     sandbox.resetStats();
     for (const verb of ['add', 'update']) {

@@ -77,6 +77,16 @@ export function memberHint(error: unknown, user: string, owner: Owner): unknown 
         : `only Owners manage group members, and a group’s last owner can be neither removed nor demoted: add another owner first (\`collab groups members add ${owner.ref} --user <username> --access owner\`)`;
     return withHint(error, rule);
   }
+  // Member#higher_access_level_than_group (app/models/member.rb): below a role held in a group above.
+  const inherited =
+    error.status === 400
+      ? /greater than or equal to (\S+) inherited membership from group (.+?)(?: \(|$)/.exec(error.message)
+      : null;
+  if (inherited)
+    return withHint(
+      error,
+      `${user} is ${inherited[1]} of ${inherited[2]}, a group above ${kind} ${owner.ref}: give --access ${String(inherited[1]).toLowerCase()} or more here, or leave them out (the group gives them that role)`,
+    );
   if (error.status === 404 && /User Not Found/i.test(error.message))
     return withHint(error, 'no such user: check the username or ID');
   // The service's bare `404 Not found` for a member: the user is no direct member there.
