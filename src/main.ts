@@ -26,6 +26,11 @@ class Run implements ProgramRun {
   mutating = false;
   /** A run changing many targets (`-`, a mutating verb): a closed stdout stops it as Ctrl-C does, never as a success. */
   changesMany = false;
+  /**
+   * A reading run whose output is all it gives (a listing, `api`'s GET, a run over `-`): a closed
+   * stdout ends it at once, exit 0, and stops the fetching that fed it.
+   */
+  endsAtClose = false;
   interruptedAt = 0;
   private interruptReported = false;
   /** The running command's context, once it has one: for redaction and for what Ctrl-C leaves behind. */
@@ -81,6 +86,8 @@ class Run implements ProgramRun {
     const bulk = bulkRun(spec, input, commandPath(cmd));
     this.mutating = spec.mutating === true && spec.reads?.(input.options) !== true;
     this.changesMany = bulk !== undefined && this.mutating;
+    this.endsAtClose =
+      !this.mutating && (spec.list === true || spec.reads?.(input.options) === true || bulk !== undefined);
     if (!spec.offline) this.runtime.tuneV8?.();
     const { runVerb } = await import('./run.js');
     await runVerb(
@@ -98,17 +105,17 @@ class Run implements ProgramRun {
 }
 
 /**
- * A closed pipe (`| head -1`) ends a command that reads quietly and successfully: the reader has
- * what it wanted. Not a run changing many targets (`seq 1 40 | collab projects star - | head -1`):
+ * A closed pipe (`| head -1`) ends a listing quietly and successfully: the reader has what it
+ * wanted. Not a run changing many targets (`seq 1 40 | collab projects star - | head -1`):
  * exit 0 would say every target was done when most were never started and some were cut off on the
  * wire. It stops as at Ctrl-C (docs/bulk.md: results so far, the targets not done on stderr), exit
  * 141, the shell's code for a writer whose pipe closed (128 + SIGPIPE), which `set -o pipefail`
- * sees. Any other command that writes (`apply`, which prints its results once its work is done)
- * goes on to its end with stdout dropped, and its exit code says how the work went: a failure, a
- * stale target, the journal kept, never hidden behind a 0.
+ * sees. Any other command (`apply`, which prints its results once its work is done; `plan`, whose
+ * 8 says there are changes) goes on to its end with stdout dropped, and its exit code says how it
+ * went: a failure, a stale target, drift, never hidden behind a 0.
  */
 function stdoutClosed(run?: Run): void {
-  if (!run?.mutating) process.exit(0);
+  if (!run || run.endsAtClose) process.exit(0);
   if (run.changesMany && !run.interrupt.signal.aborted) stopCommand(run, 'SIGPIPE');
 }
 

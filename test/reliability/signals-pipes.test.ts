@@ -10,9 +10,9 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index.js';
 
 /**
  * Ctrl-C ends any command with exit 130 and one line on stderr; a closed pipe
- * (`| head`) ends a command that reads at once, quietly, with exit 0 and no more fetching, a run
- * over many targets as Ctrl-C does (141), and an apply not at all (its own exit code); piped
- * output of any size is complete.
+ * (`| head`) ends a listing at once, quietly, with exit 0 and no more fetching, a run over many
+ * targets as Ctrl-C does (141), and any other command not at all (an apply's or a plan's own exit
+ * code); piped output of any size is complete.
  */
 
 const sandboxes: Sandbox[] = [];
@@ -290,6 +290,22 @@ describe('a closed pipe after an apply', () => {
     // The others were all done: the reader's going did not cut the apply short.
     const others = [...world.store.projects.values()].filter((project) => project.description === 'piped-stale');
     expect(others.length).toBeGreaterThan(10);
+  });
+
+  it('`collab plan | true` with changes exits 8, as unpiped: drift is never hidden behind a 0', async () => {
+    const { dir, env } = await savedPlan('piped-drift');
+    const result = await execa(
+      'bash',
+      ['-c', `set -o pipefail; node '${BIN}' plan | true; echo "collab:\${PIPESTATUS[0]}" >&2`],
+      {
+        cwd: dir,
+        env,
+        extendEnv: false,
+        reject: false,
+        timeout: 60_000,
+      },
+    );
+    expect(String(result.stderr).split('\n').at(-1)).toBe('collab:8');
   });
 
   it('`collab apply -f plan.json | true` that does all exits 0 and removes the journal', async () => {
