@@ -39,6 +39,25 @@ describe('collab.yaml: members below a role inherited from a group above', () =>
     expect(plan.stderr).toMatch(/below the maintainer role they hold in group acme\/web above it/);
   });
 
+  it('a change of expiry alone on a member below a role the group later gave is refused too', async () => {
+    const { collab, file, call, idOf } = await world();
+    const xena = await idOf('users', 'xena');
+    const project = `/projects/${encodeURIComponent('acme/web/storefront')}/members`;
+    expect((await call('POST', project, { json: { user_id: xena, access_level: 30 } })).status).toBe(201);
+    // Raised in the group after: the project's Developer membership stays below it.
+    expect((await call('POST', '/groups/acme/members', { json: { user_id: xena, access_level: 40 } })).status).toBe(
+      201,
+    );
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: developer, expires_at: "2099-01-31" }\n',
+    );
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(
+      /xena on project acme\/web\/storefront would be developer, below the maintainer role they hold in group acme/,
+    );
+  });
+
   it('a role at or above the group’s is planned and applied; each group above is read once for all projects', async () => {
     const { collab, file, sandbox, served } = await world();
     const under = (await served.projectsUnder('acme/web')).length;

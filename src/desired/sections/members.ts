@@ -135,9 +135,13 @@ export const members: Section<MemberSpec> = {
       );
       await Promise.all(
         lives.map(async (live, i) => {
+          // Whether the file adds a member or changes one (a role, an expiry): each is validated.
           const changing = listOf(values[i]).items.some((item) => {
             const existing = live.members?.find((member) => member.username === item.username);
-            return existing?.access_level !== accessLevel(item.access_level);
+            return (
+              existing?.access_level !== accessLevel(item.access_level) ||
+              (item.expires_at !== undefined && item.expires_at !== (existing.expires_at ?? null))
+            );
           });
           if (!changing) return;
           const roles = new Map<string, { level: number; group: string }>();
@@ -184,8 +188,14 @@ export const members: Section<MemberSpec> = {
         continue;
       }
       const existing = found.find((m) => m.username === username);
+      const before = existing && {
+        access_level: existing.access_level,
+        ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}),
+      };
+      if (before && equal(before, after)) continue;
+      // GitLab validates the role on every save of the membership, an expiry's change included.
       const above = live.rolesAbove?.get(username);
-      if (above && above.level > after.access_level && existing?.access_level !== after.access_level)
+      if (above && above.level > after.access_level)
         throw new CollabError(
           'usage',
           `members: ${username} on ${target.kind} ${target.path} would be ${accessLevelWord(after.access_level)}, below the ${accessLevelWord(above.level)} role they hold in group ${above.group} above it, which GitLab refuses (400)`,
@@ -193,16 +203,8 @@ export const members: Section<MemberSpec> = {
             hint: `give ${username} ${accessLevelWord(above.level)} or more here, leave them out (they have it from ${above.group}), or change their role in ${above.group}`,
           },
         );
-      if (!existing) {
-        emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
-        continue;
-      }
-      const before = {
-        access_level: existing.access_level,
-        ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}),
-      };
-      if (!equal(before, after))
-        emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
+      if (!existing) emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
+      else emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
     }
     for (const existing of unlisted(wanted, found, (item, member) => item.username === member.username)) {
       if (existing.username === live.caller || isBot(existing)) continue;
