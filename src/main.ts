@@ -84,10 +84,10 @@ class Run implements ProgramRun {
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.
     const bulk = bulkRun(spec, input, commandPath(cmd));
-    this.mutating = spec.mutating === true && spec.reads?.(input.options) !== true;
+    const reads = spec.reads?.(input.options) === true;
+    this.mutating = spec.mutating === true && !reads;
     this.changesMany = bulk !== undefined && this.mutating;
-    this.endsAtClose =
-      !this.mutating && (spec.list === true || spec.reads?.(input.options) === true || bulk !== undefined);
+    this.endsAtClose = !this.mutating && (spec.list === true || reads || bulk !== undefined);
     if (!spec.offline) this.runtime.tuneV8?.();
     const { runVerb } = await import('./run.js');
     await runVerb(

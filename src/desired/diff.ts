@@ -20,9 +20,6 @@ export interface DiffOptions {
   warn(message: string, target: { kind: string; path: string }): void;
 }
 
-/** A moment's day, YYYY-MM-DD in UTC. */
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
 export function diffTarget(target: DesiredTarget, live: LiveTarget, options: DiffOptions): Change[] {
   const changes: Change[] = [];
   const ref = typeof live.resource?.id === 'number' ? live.resource.id : target.path;

@@ -5,7 +5,7 @@ import type { VerbContext } from '../context.js';
 import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
-import { dayOf } from './diff.js';
+import { dayOf } from '../util/day.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
 import { askedSections, exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
@@ -141,11 +141,12 @@ export async function readTargets(
       );
   }
   // A target's sections at once, --concurrency targets at a time, as the REST read goes.
+  const today = dayOf(ctx.session.clock.now());
   const again = targets.flatMap((target) => {
     const live = out.get(target) as LiveTarget;
     const names = filled.get(live);
     const changing = SECTIONS.filter(
-      (section) => names?.has(section.name) && wouldChange(section, target, live, dayOf(ctx.session.clock.now())),
+      (section) => names?.has(section.name) && wouldChange(section, target, live, today),
     );
     return changing.length > 0 ? [{ target, live, changing }] : [];
   });

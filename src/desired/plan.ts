@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { VerbContext } from '../context.js';
-import { dayOf, diffTarget, type DiffOptions } from './diff.js';
+import { dayOf } from '../util/day.js';
+import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
@@ -73,7 +74,11 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   const { changes, missing } = plan(targets, live, {
     rotateSecrets: options.rotateSecrets,
     today: dayOf(ctx.session.clock.now()),
-    warn: (message, target) => void left.set(message, [...(left.get(message) ?? []), `${target.kind} ${target.path}`]),
+    warn: (message, target) => {
+      const on = left.get(message) ?? [];
+      on.push(`${target.kind} ${target.path}`);
+      left.set(message, on);
+    },
   });
   // Once a reason, naming its targets (a defaults entry reaches hundreds: three, then how many more).
   for (const [message, on] of left)

@@ -1,4 +1,5 @@
 import { CollabError } from '../errors.js';
+import { dayOf } from '../util/day.js';
 import { ACCESS_LEVELS } from './access.js';
 import type { ParamsOf } from './derive.js';
 import type { ParamSpec } from './types.js';
@@ -72,7 +73,7 @@ export const EXPIRY_PASSED = 'cannot be a date in the past';
 
 /** A flag's expiry that has passed on the run's day (`now`, the session's clock), refused before any request. */
 export function checkExpiry(value: string | null | undefined, flag: string, now: number): void {
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = dayOf(now);
   if (expiryPassed(value, today))
     throw new CollabError(
       'usage',

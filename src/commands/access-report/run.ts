@@ -1,3 +1,4 @@
+import { dayOf } from '../../util/day.js';
 import type { GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
@@ -79,7 +80,7 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   const client = await ctx.session.client();
   const concurrency = await ctx.session.numberSetting('concurrency');
   const before = client.requestCount;
-  const today = new Date(ctx.session.clock.now()).toISOString().slice(0, 10);
+  const today = dayOf(ctx.session.clock.now());
   const progress = await ctx.terminal.spinner(`reading the members below ${opts.group}…`);
   let rows: ReportRow[];
   let world: Awaited<ReturnType<typeof readWorld>>;
