@@ -79,6 +79,17 @@ function effective(
   return undefined;
 }
 
+/** A new integration of an owner's own, made now. */
+function ownRecord(
+  store: Store,
+  owner: OwnerKey,
+  slug: string,
+  state: Pick<Integration, 'active' | 'events' | 'properties'>,
+): Integration {
+  const now = store.nowIso();
+  return { id: store.nextId('integration'), owner, slug, created_at: now, updated_at: now, ...state };
+}
+
 function integrationJson(
   spec: IntegrationSpec,
   found: Integration | undefined,
@@ -161,16 +172,13 @@ function routes(kind: OwnerRef['kind']): Route[] {
     const now = req.store.nowIso();
     // Custom settings start from the inherited ones, as the descendant's copy holds them.
     const from = effective(req.store, owner, spec.name);
-    const found: Integration = all.get(spec.name) ?? {
-      id: req.store.nextId('integration'),
-      owner: { kind, id: owner.id },
-      slug: spec.name,
-      active: true,
-      created_at: now,
-      updated_at: now,
-      events: { ...from?.found.events },
-      properties: { ...from?.found.properties },
-    };
+    const found: Integration =
+      all.get(spec.name) ??
+      ownRecord(req.store, { kind, id: owner.id }, spec.name, {
+        active: true,
+        events: { ...from?.found.events },
+        properties: { ...from?.found.properties },
+      });
     for (const [name, value] of Object.entries(given)) {
       if (value === undefined) continue;
       if (isEventField(name)) found.events[name] = value as boolean;
@@ -187,26 +195,23 @@ function routes(kind: OwnerRef['kind']): Route[] {
     const spec = specOf(req, kind);
     const owner = ownerOf(req, kind);
     const { found, inherited } = persisted(req, spec);
-    const now = req.store.nowIso();
     if (inherited) {
       // Disabled here alone: an inactive one of its own, with the event flags it had.
       const all = req.store.integrations.get(ownerKey(owner)) ?? new Map<string, Integration>();
-      all.set(spec.name, {
-        id: req.store.nextId('integration'),
-        owner: { kind, id: owner.id },
-        slug: spec.name,
-        active: false,
-        created_at: now,
-        updated_at: now,
-        events: { ...found.events },
-        properties: {},
-      });
+      all.set(
+        spec.name,
+        ownRecord(req.store, { kind, id: owner.id }, spec.name, {
+          active: false,
+          events: { ...found.events },
+          properties: {},
+        }),
+      );
       req.store.integrations.set(ownerKey(owner), all);
       return noContent();
     }
     found.active = false;
     found.properties = {};
-    found.updated_at = now;
+    found.updated_at = req.store.nowIso();
     return noContent();
   };
 
