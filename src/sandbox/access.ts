@@ -9,6 +9,7 @@ import type {
   NoteableKind,
   OwnerKey,
   Project,
+  RefAccess,
   User,
   Visibility,
 } from './model.js';
@@ -211,7 +212,7 @@ export function canNameNamespace(store: Store, user: User | undefined, ns: Names
 }
 
 /** The features noteables belong to; a disabled feature hides them, and filters by it leave the project out. */
-type Feature = 'issues' | 'merge_requests' | 'snippets';
+type Feature = 'issues' | 'merge_requests' | 'snippets' | 'repository';
 
 /**
  * Whether a project's feature is on. The access level and its deprecated switch are kept in step
@@ -220,6 +221,40 @@ type Feature = 'issues' | 'merge_requests' | 'snippets';
 export function featureEnabled(project: Project, feature: Feature): boolean {
   const level = project.attrs[`${feature}_access_level`] ?? PROJECT_DEFAULTS[`${feature}_access_level`];
   return level !== 'disabled' && project.attrs[`${feature}_enabled`] !== false;
+}
+
+/**
+ * GitLab's read_code (the repository API's `authorize_read_code!`): the repository feature on; in a
+ * private project, or a repository only members see, Reporter or above (guests see no code).
+ */
+export function canReadCode(store: Store, user: User | undefined, project: Project): boolean {
+  if (!canReadProject(store, user, project) || !featureEnabled(project, 'repository')) return false;
+  const membersOnly = project.visibility === 'private' || project.attrs.repository_access_level === 'private';
+  return !membersOnly || projectAccess(store, user, project) >= ACCESS.reporter;
+}
+
+/**
+ * Whether a protected branch's or tag's entries let `user` in, as ProtectedRefAccess#check_access
+ * decides: a role entry at or below the user's role (never No one, 0), the user's own entry, or an
+ * entry of a group the user belongs to. A deploy key's entry is for the key alone.
+ */
+export function refEntriesAllow(
+  store: Store,
+  user: User | undefined,
+  project: Project,
+  entries: readonly RefAccess[],
+): boolean {
+  if (!user) return false;
+  const role = projectAccess(store, user, project);
+  return entries.some((entry) => {
+    if (entry.deploy_key_id !== undefined) return false;
+    if (entry.user_id !== undefined) return entry.user_id === user.id;
+    if (entry.group_id !== undefined) {
+      const group = store.groups.get(entry.group_id);
+      return group !== undefined && isGroupMember(store, user, group);
+    }
+    return entry.access_level !== null && entry.access_level > 0 && role >= entry.access_level;
+  });
 }
 
 const FEATURE_OF: Record<Exclude<NoteableKind, 'epic'>, Feature> = {

@@ -35,7 +35,7 @@ import type {
   User,
 } from './model.js';
 import { compareText } from './pagination.js';
-import { refsOf } from './protected-refs.js';
+import { matchesRefName, refsOf } from './protected-refs.js';
 import { textColor } from './routes/labels.js';
 import { scopeOf } from './routes/job-token-scope.js';
 import { nextRunAt } from './routes/pipeline-schedules.js';
@@ -328,18 +328,6 @@ function refAccessNode(store: Store, access: RefAccess) {
         }
       : null,
   };
-}
-
-/** GitLab's wildcard protected branch names: `*` is any run of characters. */
-function matchesBranch(pattern: string, branch: string): boolean {
-  if (!pattern.includes('*')) return pattern === branch;
-  const re = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-  return re.test(branch);
 }
 
 /**
@@ -648,7 +636,7 @@ const branchRuleResolvers: Record<string, Resolver> = {
   isDefault: ({ branch, project }: Rule) => branch !== null && branch.name === defaultBranch(project),
   isProtected: ({ branch }: Rule) => branch !== null,
   matchingBranchesCount: ({ branch, project }: Rule) =>
-    branch ? project.branches.filter((name) => matchesBranch(branch.name, name)).length : project.branches.length,
+    branch ? project.branches.filter((name) => matchesRefName(branch.name, name)).length : project.branches.length,
   createdAt: () => null,
   updatedAt: () => null,
   branchProtection: ({ branch }: Rule) =>

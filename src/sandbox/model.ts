@@ -111,6 +111,8 @@ export interface Project {
   topics: string[];
   /** The repository's branches (names only: no commits are kept); none in an empty repository. */
   branches: string[];
+  /** Its tags, each on the one commit the sandbox keeps (routes/repository.ts). */
+  tags: RepositoryTag[];
   members: Map<number, number>;
   memberDetails: Map<number, MemberDetails>;
   shares: ShareLink[];
@@ -196,6 +198,13 @@ export interface RefAccess {
   deploy_key_id?: number;
   user_id?: number;
   group_id?: number;
+}
+
+/** A tag: annotated when it has a message (and then a date), lightweight when not. */
+export interface RepositoryTag {
+  name: string;
+  message: string | null;
+  created_at: string | null;
 }
 
 export interface ProtectedBranch {

@@ -27,6 +27,21 @@ export function writableRefsOf(store: Store, projectId: number): ProjectRefs {
   return refs;
 }
 
+/**
+ * Whether a protected branch's or tag's name (a wildcard: `*` is any run of characters, as in
+ * `release/*`) covers a ref's name.
+ */
+export function matchesRefName(pattern: string, name: string): boolean {
+  if (!pattern.includes('*')) return pattern === name;
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return re.test(name);
+}
+
 /** One entry as the API shows it: a deploy key's is described by the key's title. */
 export function accessJson(store: Store, access: RefAccess): Record<string, unknown> {
   if (access.deploy_key_id !== undefined) {

@@ -209,6 +209,7 @@ export function newProject(
     attrs: {},
     topics: [],
     branches: ['main'],
+    tags: [],
     members: new Map(),
     memberDetails: new Map(),
     shares: [],

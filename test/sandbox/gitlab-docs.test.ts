@@ -392,6 +392,7 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     for (const owner of [storefront, '/groups/acme%2Fweb'])
       await call('POST', `${owner}/members`, { json: { user_id: made.dana, access_level: 30 } });
     await call('POST', `${storefront}/star`);
+    await call('POST', `${storefront}/repository/tags`, { json: { tag_name: 'v1.0.0', ref: 'main' } });
     const platform = (await get('/groups/acme%2Fplatform')).body.id;
     await call('POST', `${storefront}/share`, { json: { group_id: platform, group_access: 30 } });
     await call('POST', '/groups/acme%2Fweb/ldap_group_links', {
@@ -493,6 +494,8 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     'GET /groups/:id/members/all': () => [`/groups/acme%2Fweb/members/all?user_ids=${made.dana}`, 'admin'],
     'GET /projects/:id/integrations': () => [`${storefront}/integrations`, 'maintainer'],
     'GET /groups/:id/integrations': () => ['/groups/acme/integrations', 'admin'],
+    'GET /projects/:id/repository/branches/:branch': () => [`${storefront}/repository/branches/main`, 'developer'],
+    'GET /projects/:id/repository/tags/:tag_name': () => [`${storefront}/repository/tags/v1.0.0`, 'developer'],
   };
 
   checks(...Object.keys(ASKED));
@@ -578,6 +581,16 @@ describe('the sandbox’s writes, held to GitLab’s documentation', () => {
       answers: 'GET /groups/:id/labels/:label_id',
     }),
     'DELETE /groups/:id/labels': () => ({ path: '/groups/acme/labels', query: { name: 'group-docs' }, status: 204 }),
+    'POST /projects/:id/repository/branches': () => ({
+      path: `${storefront}/repository/branches`,
+      query: { branch: 'docs-branch', ref: 'main' },
+      status: 201,
+    }),
+    'POST /projects/:id/repository/tags': () => ({
+      path: `${storefront}/repository/tags`,
+      json: { tag_name: 'docs-tag', ref: 'main', message: 'docs' },
+      status: 201,
+    }),
   };
 
   const send = (method: string, write: Write, params: Record<string, unknown>) => {

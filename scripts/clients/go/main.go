@@ -429,6 +429,16 @@ func main() {
 		step("delete group badge", err)
 	}
 
+	// A branch and a tag, which a schedule's short ref names.
+	_, _, err = dev.Branches.CreateBranch(storefront, &gitlab.CreateBranchOptions{Branch: s("go-nightly"), Ref: s("main")})
+	step("create branch", err)
+	_, _, err = dev.Branches.GetBranch(storefront, "go-nightly")
+	step("branch", err)
+	_, _, err = maint.Tags.CreateTag(storefront, &gitlab.CreateTagOptions{TagName: s("go-v1"), Ref: s("main"), Message: s("Go release")})
+	step("create tag", err)
+	_, _, err = dev.Tags.GetTag(storefront, "go-v1")
+	step("tag", err)
+
 	// Pipeline schedules, the job token scope, push mirrors.
 	sched, _, err := maint.PipelineSchedules.CreatePipelineSchedule(storefront, &gitlab.CreatePipelineScheduleOptions{Description: s("nightly"), Ref: s("main"), Cron: s("0 2 * * *"), CronTimezone: s("UTC"), Active: b(true)})
 	step("create schedule", err)

@@ -256,6 +256,12 @@ if gbadge
   step('remove group badge') { owner.remove_group_badge('acme', gbadge.id) }
 end
 
+# A branch and a tag, which a schedule's short ref names.
+step('create branch') { dev.create_branch(storefront, 'ruby-nightly', 'main') }
+step('branch') { dev.branch(storefront, 'ruby-nightly') }
+step('create tag') { maint.create_tag(storefront, 'ruby-v1', 'main', 'Ruby release') }
+step('tag') { dev.tag(storefront, 'ruby-v1') }
+
 # Pipeline schedules, the job token scope, push mirrors.
 sched = step('create schedule') { maint.create_pipeline_schedule(storefront, description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'UTC', active: true) }
 step('schedules') { dev.pipeline_schedules(storefront) }

@@ -83,6 +83,7 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   if (params.mr_default_target_self !== undefined) fork.attrs.mr_default_target_self = params.mr_default_target_self;
   fork.topics = [...source.topics];
   fork.branches = [...source.branches];
+  fork.tags = source.tags.map((tag) => ({ ...tag }));
   fork.languages = { ...source.languages };
   fork.statistics = { ...source.statistics, uploads_size: 0 };
   startImport(store, fork, source, 'fork');

@@ -22,6 +22,7 @@ import { groupVariableRoutes, projectVariableRoutes } from './variables.js';
 import { jobTokenScopeRoutes } from './job-token-scope.js';
 import { pipelineScheduleRoutes } from './pipeline-schedules.js';
 import { remoteMirrorRoutes } from './remote-mirrors.js';
+import { repositoryRoutes } from './repository.js';
 import { userModerationRoutes } from './user-moderation.js';
 
 /** Every resource's route table; the first route that matches a request answers it. */
@@ -51,6 +52,7 @@ export function registerRoutes(router: Router): void {
     groupBadgeRoutes,
     approvalRoutes,
     pipelineScheduleRoutes,
+    repositoryRoutes,
     jobTokenScopeRoutes,
     remoteMirrorRoutes,
     userModerationRoutes,

@@ -22,8 +22,8 @@ import { userObject } from '../views.js';
  * is changed (and its variables) by its owner alone, so another Maintainer takes ownership first;
  * taking ownership and deleting need the Maintainer role. The list carries no variables, the
  * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
- * is expanded to the branch it names, and refused when it names none (the sandbox's repository
- * has branches, no tags): Ci::PipelineSchedules::BaseSaveService
+ * is expanded to the branch or tag it names, and refused when it names none or both
+ * (routes/repository.ts makes them): Ci::PipelineSchedules::BaseSaveService
  * (app/services/ci/pipeline_schedules/base_save_service.rb, gitlabhq/gitlabhq 7e8b0612) answers
  * a ref that `expand_short_ref` leaves short, a branch and a tag or neither, `ref: is ambiguous`,
  * before the model's other validations.
@@ -44,9 +44,12 @@ function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
 /** Ci::PipelineSchedule's VALID_REF_FORMAT_REGEX: a full ref, kept as given. */
 const FULL_REF = /^refs\/(heads|tags)\/\S/;
 
+/** Ci::PipelineSchedule#expand_short_ref: a tag or a branch of that name, never both. */
 function fullRef(project: Project, ref: string): string {
   if (FULL_REF.test(ref)) return ref;
-  if (project.branches.includes(ref)) return `refs/heads/${ref}`;
+  const branch = project.branches.includes(ref);
+  const tag = project.tags.some((t) => t.name === ref);
+  if (branch !== tag) return tag ? `refs/tags/${ref}` : `refs/heads/${ref}`;
   throw validationError({ ref: ['is ambiguous'] });
 }
 
