@@ -2,6 +2,8 @@ import { CollabError, EXIT_CODES, type ErrorKind, isCollabError, messageWithRequ
 import { flat } from '../error-text.js';
 import { type Column, PRIORITY } from '../output/format.js';
 import { shownValue } from '../output/shown-value.js';
+import type { Terminal } from '../services/terminal.js';
+import { thousands } from '../util/thousands.js';
 
 /** What became of one target of a run over many: one per target, in input order. */
 export interface TargetResult {
@@ -31,6 +33,12 @@ export interface Outcome {
   message: string;
   /** The failure's kind, for the exit code. */
   kind?: ErrorKind;
+  /**
+   * The failure's hint (CollabError.hint), redacted, on one line: what collab advises, which the
+   * target's command alone would have printed as `hint:`. Kept out of the result, whose fields are
+   * documented (docs/bulk.md): people get it on stderr, once per distinct hint (failureHints).
+   */
+  hint?: string;
 }
 
 /** What a target that did not fail became. */
@@ -91,10 +99,12 @@ export function failure(
   let message: string;
   let kind: ErrorKind = 'internal';
   let unsure = false;
+  let hint: string | undefined;
   if (isCollabError(error)) {
     message = redact(flat(messageWithRequest(error)));
     kind = error.kind;
     unsure = error.unsure;
+    if (error.hint) hint = redact(flat(error.hint));
   } else {
     message = redact(flat(error instanceof Error ? error.message : String(error)));
   }
@@ -104,9 +114,64 @@ export function failure(
     // read as "look before sending" (targets.ts).
     const sent = new Date(sentAt).toISOString();
     const error = `sent ${sent}; ${message}`;
+    // No hint of its own: the command's says to check by hand before sending again, where the
+    // run's hint says better: fed back, the target is looked for before anything is sent.
     return { result: { target, status: 'unknown', error, sent_at: sent, response: null }, message: error, kind };
   }
-  return { result: { target, status: 'failed', error: message, response: null }, message, kind };
+  return {
+    result: { target, status: 'failed', error: message, response: null },
+    message,
+    kind,
+    ...(hint === undefined ? {} : { hint }),
+  };
+}
+
+/**
+ * Distinct hints shown after a run's failures: a hint that names its target differs for each, so
+ * the rest are counted, and shown with --verbose.
+ */
+const HINTS_SHOWN = 3;
+
+/**
+ * The failures' hints as lines for stderr, after the results: one a distinct hint, in the order
+ * of the first target that has it, naming that target (and how many others share it), so that
+ * 3,000 targets failing alike give one line, not 3,000. Past HINTS_SHOWN distinct hints, one line
+ * says how many more there are, unless --verbose (`all`) asked for each.
+ */
+export function failureHints(outcomes: readonly Outcome[], all = false): string[] {
+  const byHint = new Map<string, (string | number)[]>();
+  for (const outcome of outcomes) {
+    if (outcome.hint === undefined) continue;
+    const targets = byHint.get(outcome.hint);
+    if (targets) targets.push(outcome.result.target);
+    else byHint.set(outcome.hint, [outcome.result.target]);
+  }
+  const hints = [...byHint];
+  const shown = all ? hints : hints.slice(0, HINTS_SHOWN);
+  const lines = shown.map(([hint, targets]) => {
+    const others = targets.length - 1;
+    const more = others === 0 ? '' : ` and ${thousands(others)} other${others === 1 ? '' : 's'}`;
+    return `hint for ${flat(String(targets[0]))}${more}: ${hint}`;
+  });
+  const rest = hints.slice(shown.length);
+  if (rest.length > 0) {
+    const targets = rest.reduce((n, [, each]) => n + each.length, 0);
+    lines.push(
+      `hint: ${thousands(rest.length)} more hint${rest.length === 1 ? '' : 's'}, for ${thousands(targets)} other target${targets === 1 ? '' : 's'} (--verbose shows each)`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * The failures' hints on stderr, after the results (failureHints). Shown even with --quiet, as a
+ * single command's `hint:` is: it is advice about a failure, not status.
+ */
+export function showFailureHints(
+  terminal: Pick<Terminal, 'stderrLine' | 'verbose'>,
+  outcomes: readonly Outcome[],
+): void {
+  for (const line of failureHints(outcomes, terminal.verbose)) terminal.stderrLine(line);
 }
 
 /** `298 ok, 2 failed` (kinds with none left out; `0 targets` when there were none). */

@@ -10,6 +10,7 @@ import {
   type Outcome,
   resultColumns,
   resultField,
+  showFailureHints,
   summary,
   type TargetResult,
 } from './results.js';
@@ -128,6 +129,8 @@ export async function runTargets(
   progress?.stop();
 
   const done = outcomes.filter((outcome): outcome is Outcome => outcome !== undefined);
+  // Before the targets not done, which end stderr so that they can be fed back as they are.
+  showFailureHints(ctx.terminal, done);
   if (done.length < targets.length) {
     const notDone = targets.flatMap((target, index) =>
       outcomes[index] === undefined ? [{ target: target.target, sentAt: unknownSince.get(index) }] : [],

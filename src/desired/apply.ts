@@ -2,7 +2,15 @@ import { dirname } from 'node:path';
 import { getGroup } from '../api/groups.js';
 import { getNamespace } from '../api/namespaces.js';
 import { resolveProtectedBranchId, resolveUserId } from '../api/resolve.js';
-import { failure, failuresError, type Outcome, resultColumns, summary, type TargetResult } from '../bulk/results.js';
+import {
+  failure,
+  failuresError,
+  type Outcome,
+  resultColumns,
+  showFailureHints,
+  summary,
+  type TargetResult,
+} from '../bulk/results.js';
 import { hostKey } from '../config/store.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
@@ -71,6 +79,12 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
       done.map((outcome) => outcome.result),
       { columns: resultColumns((result) => messages.get(result)) },
     );
+  const isStale = (target: TargetChanges) => options.stale?.has(targetKey(target.kind, target.path)) === true;
+  // A stale target's hint (a new plan of it) is left to the run's own, which names them all in one command.
+  showFailureHints(
+    ctx.terminal,
+    work.flatMap((target) => (isStale(target) ? [] : (outcomes.get(target) ?? []))),
+  );
   if (ctx.session.signal.aborted || done.length < work.length) {
     ctx.terminal.stderrLine(
       `${summary(done)}; not done: ${work.length - done.length} of ${work.length} targets. To finish: collab apply --resume with the same file (journal ${options.journal.path})`,
@@ -78,9 +92,7 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done);
-  const stale = work
-    .filter((target) => options.stale?.has(targetKey(target.kind, target.path)))
-    .map((target) => target.path);
+  const stale = work.filter(isStale).map((target) => target.path);
   const unknown = done.filter((outcome) => outcome.result.status === 'unknown').length;
   const others = done.filter((outcome) => outcome.result.status === 'failed').length + unknown - stale.length;
   // Only stale targets refused: --resume could only refuse them again, so no journal is kept for it.

@@ -333,3 +333,61 @@ describe('- as the target when a POST cannot tell whether it took effect', () =>
     expect(hooksOf(2)).toHaveLength(1);
   });
 });
+
+describe('- as the target when failures carry a hint', () => {
+  const { collab } = useSandbox({ seed: 30 });
+  /** Groups max maintains but does not own: updating one needs the Owner role, and the 403 says so in its hint. */
+  const GROUPS = lines('acme/web', 'acme/platform', 'acme/platform/infra');
+  const OWNERS_HINT =
+    'only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role';
+  const update = (...extra: string[]) =>
+    collab(['groups', 'update', '-', '--description', 'Managed', ...extra], { input: GROUPS, as: 'maintainer' });
+
+  it('shows a hint the failed targets share once on stderr, before the run’s error', async () => {
+    const result = await update();
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr.split('\n').slice(0, 3)).toEqual([
+      `hint for acme/web and 2 others: ${OWNERS_HINT}`,
+      'error: 3 failed',
+      expect.stringMatching(/^hint: each failed target is a result with status failed/),
+    ]);
+  });
+
+  it('keeps the hint out of the json results, whose fields stay target, status, error and response', async () => {
+    const result = await update('-o', 'ndjson');
+    const results = result.lines<Record<string, unknown>>();
+    expect(results.map((r) => Object.keys(r))).toEqual(Array(3).fill(['target', 'status', 'error', 'response']));
+    expect(result.stdout).not.toContain('Owner role');
+    expect(result.stderr).toContain(`hint for acme/web and 2 others: ${OWNERS_HINT}\n`);
+  });
+
+  it('shows the hint with --quiet too, as a single command’s hint is', async () => {
+    const result = await update('--quiet');
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('hint for '))).toEqual([
+      `hint for acme/web and 2 others: ${OWNERS_HINT}`,
+    ]);
+  });
+
+  it('shows three distinct hints and counts the rest on one line', async () => {
+    // A ref no branch has: each project's hint names the project, so no two are alike.
+    const result = await collab(
+      ['schedules', 'create', '--project', '-', '--description', 'n', '--ref', 'nope', '--cron', '0 2 * * *'],
+      {
+        input: lines('acme/web/storefront', 'acme/platform/api', 'acme/web/design-system', 'globex/handbook'),
+        as: 'owner',
+      },
+    );
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('hint'))).toEqual([
+      expect.stringMatching(
+        /^hint for acme\/web\/storefront: --ref nope names no branch or tag of project acme\/web\/storefront,/,
+      ),
+      expect.stringMatching(
+        /^hint for acme\/platform\/api: --ref nope names no branch or tag of project acme\/platform\/api,/,
+      ),
+      expect.stringMatching(/^hint for acme\/web\/design-system: --ref nope /),
+      'hint: 1 more hint, for 1 other target (--verbose shows each)',
+      expect.stringMatching(/^hint: each failed target is a result with status failed/),
+    ]);
+  });
+});

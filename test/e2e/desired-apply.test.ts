@@ -139,3 +139,45 @@ describe('collab apply', () => {
     expect(writes()).toEqual([]);
   });
 });
+
+describe('collab apply when targets fail with a hint', () => {
+  /** Groups max maintains but does not own (a 403 whose hint names the Owner role), and a project max may change. */
+  const REFUSED = `version: 1
+groups:
+  acme/web:
+    settings: { description: "Web, managed" }
+  acme/platform:
+    settings: { description: "Platform, managed" }
+projects:
+  acme/web/storefront:
+    settings: { merge_method: ff }
+`;
+
+  it('shows the hint the refused targets share once on stderr, between the results and the run’s error', async () => {
+    const { collab, file } = await world();
+    const path = file(REFUSED);
+    const applied = await collab(['apply', '-f', path, '--yes'], { as: 'maintainer' });
+    expect(applied.exitCode).toBe(3);
+    expect(applied.stdout).toBe(
+      'acme/platform\tfailed\t403 Forbidden (PUT /groups/8)\n' +
+        'acme/web\tfailed\t403 Forbidden (PUT /groups/10)\n' +
+        'acme/web/storefront\tok\tmerge_method: merge -> ff\n',
+    );
+    expect(applied.stderr).toBe(
+      'hint for acme/platform and 1 other: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role\n' +
+        'error: 1 ok, 2 failed\n' +
+        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then collab apply --resume\n`,
+    );
+  });
+
+  it('keeps the hint out of the json results: the error is the service’s message alone', async () => {
+    const { collab, file } = await world();
+    const applied = await collab(['apply', '-f', file(REFUSED), '--yes', '-o', 'json'], { as: 'maintainer' });
+    const failed = applied.json<Record<string, unknown>[]>().filter((result) => result.status === 'failed');
+    expect(failed).toEqual([
+      { target: 'acme/platform', status: 'failed', error: '403 Forbidden (PUT /groups/8)', response: null },
+      { target: 'acme/web', status: 'failed', error: '403 Forbidden (PUT /groups/10)', response: null },
+    ]);
+    expect(applied.stderr).toMatch(/^hint for acme\/platform and 1 other: only owners and administrators /);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failure, failuresError, type Outcome } from '../../src/bulk/results.js';
+import { failure, failureHints, failuresError, type Outcome } from '../../src/bulk/results.js';
 import { parseTargets } from '../../src/bulk/targets.js';
 import { CollabError } from '../../src/errors.js';
 
@@ -61,5 +61,56 @@ describe('an unknown result fed back', () => {
   it('is read without a send time when its status is failed', () => {
     const [line] = parseTargets(`2\tfailed\t${result.error}\n`, 'project');
     expect(line?.unknownSince).toBeUndefined();
+  });
+});
+
+describe("a failed target's hint", () => {
+  const refused = (hint: string) => new CollabError('auth', '403 Forbidden', { status: 403, hint });
+  const OWNERS = 'only owners and administrators may do this';
+
+  it('is kept beside the result, redacted as its message is, and never in the result', () => {
+    const redact = (text: string) => text.replaceAll('glpat-s3cret', '[redacted]');
+    const outcome = failure('acme/web', refused('retry with glpat-s3cret\nor ask'), redact);
+    expect(outcome.hint).toBe('retry with [redacted] or ask');
+    expect(outcome.result).toEqual({ target: 'acme/web', status: 'failed', error: '403 Forbidden', response: null });
+  });
+
+  it('is not kept for an unknown target: the run says how to feed it back', () => {
+    const hinted = new CollabError('server', 'cannot tell whether the request took effect', {
+      hint: 'check whether it was done before running this again',
+      unsure: true,
+    });
+    expect(failure(2, hinted, same, SENT).hint).toBeUndefined();
+  });
+
+  it('shared by many targets is one line, naming the first and counting the others', () => {
+    const outcomes = ['acme/web', 'acme/platform', 'acme/platform/infra'].map((target) =>
+      failure(target, refused(OWNERS), same),
+    );
+    expect(failureHints([ok, ...outcomes])).toEqual([`hint for acme/web and 2 others: ${OWNERS}`]);
+  });
+
+  it('of 3,001 targets failing alike is still one line', () => {
+    const outcomes = Array.from({ length: 3001 }, (_, i) => failure(i + 1, refused(OWNERS), same));
+    expect(failureHints(outcomes)).toEqual([`hint for 1 and 3,000 others: ${OWNERS}`]);
+  });
+
+  it('past three distinct hints, the rest are counted on one line', () => {
+    const outcomes = [1, 2, 3, 4, 5, 5].map((n, i) => failure(i + 1, refused(`hint ${n}`), same));
+    expect(failureHints(outcomes)).toEqual([
+      'hint for 1: hint 1',
+      'hint for 2: hint 2',
+      'hint for 3: hint 3',
+      'hint: 2 more hints, for 3 other targets (--verbose shows each)',
+    ]);
+  });
+
+  it('with --verbose, every distinct hint has its line', () => {
+    const outcomes = [1, 2, 3, 4].map((n) => failure(n, refused(`hint ${n}`), same));
+    expect(failureHints(outcomes, true)).toHaveLength(4);
+  });
+
+  it('gives no line when no failure has a hint', () => {
+    expect(failureHints([ok, failure(2, new CollabError('not-found', '404 Project Not Found'), same)])).toEqual([]);
   });
 });

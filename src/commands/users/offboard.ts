@@ -14,6 +14,7 @@ import {
   type Outcome,
   resultColumns,
   resultField,
+  showFailureHints,
   summary,
   type TargetResult,
 } from '../../bulk/results.js';
@@ -194,6 +195,7 @@ async function offboard(ctx: VerbContext, opts: OffboardOptions): Promise<void> 
     shown.map((outcome) => outcome.result),
     { columns: resultColumns((result) => messages.get(result)), fieldPath: resultField },
   );
+  showFailureHints(ctx.terminal, shown);
   if (interrupted) {
     // Shown even with --quiet: it says how to finish.
     ctx.terminal.stderrLine(
