@@ -6,7 +6,7 @@ import { ROLES } from './roles.js';
 
 /**
  * Requests about a project's repository (the projects API reference): its languages, storage,
- * snapshot, uploads, housekeeping and pull mirror.
+ * snapshot, uploads, housekeeping and pull mirror; one of its branches or tags.
  */
 /** GET /projects/:id/languages: {"Go": 60.25, "Shell": 39.75} */
 export function getLanguages(project: ProjectRef): ApiRequest {
@@ -52,4 +52,26 @@ export function startHousekeeping(project: ProjectRef): ApiRequest {
 /** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the API reference: read as text. */
 export function pullMirror(project: ProjectRef): ApiRequest {
   return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
+}
+
+/**
+ * One branch or tag (doc/api/branches.md, doc/api/tags.md): 404 when the repository has none of
+ * that name. Reading code takes the Reporter role in a private project.
+ */
+export function getBranch(project: ProjectRef, name: string): ApiRequest {
+  return {
+    method: 'GET',
+    path: apiPath`/projects/${project}/repository/branches/${name}`,
+    expect: 'object',
+    requires: ROLES.reporters,
+  };
+}
+
+export function getTag(project: ProjectRef, name: string): ApiRequest {
+  return {
+    method: 'GET',
+    path: apiPath`/projects/${project}/repository/tags/${name}`,
+    expect: 'object',
+    requires: ROLES.reporters,
+  };
 }

@@ -218,4 +218,65 @@ describe('collab.yaml: pipeline schedules', () => {
     expect(twice.stderr).toMatch(/nightly/);
     expect(sandbox.requestLog).toEqual([]);
   });
+
+  describe('a short ref the service would refuse as ambiguous', () => {
+    const withRef = (ref: string) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: nightly',
+        `        ref: ${ref}`,
+        "        cron: '0 2 * * *'",
+        '',
+      ].join('\n');
+    const repository = `/projects/${encodeURIComponent('acme/web/storefront')}/repository`;
+    const refReads = (log: ReadonlyArray<{ path: string }>) => log.filter((r) => r.path.includes('/repository/'));
+
+    it('a ref naming no branch or tag is exit 2 at plan, naming the schedule, the ref and the fix', async () => {
+      const { collab, file, writes } = await world();
+      const plan = await collab(['plan', '-f', file(withRef('develop'))]);
+      expect(plan.exitCode, plan.stderr).toBe(2);
+      expect(plan.stderr).toContain(
+        'pipeline_schedules: nightly on project acme/web/storefront: ref develop names no branch or tag of the project, which GitLab refuses (400 ref is ambiguous)',
+      );
+      expect(plan.stderr).toContain('hint: push the branch or tag first');
+      expect(writes()).toEqual([]);
+    });
+
+    it('a ref both a branch and a tag have is exit 2 at plan, and the full ref plans and applies', async () => {
+      const { collab, file, call, getJson } = await world();
+      await call('POST', `${repository}/branches`, { json: { branch: 'stable', ref: 'main' } });
+      await call('POST', `${repository}/tags`, { json: { tag_name: 'stable', ref: 'main' } });
+      const both = await collab(['plan', '-f', file(withRef('stable'))]);
+      expect(both.exitCode).toBe(2);
+      expect(both.stderr).toContain('ref stable names both a branch and a tag of the project');
+      expect(both.stderr).toContain('hint: give the full ref: refs/heads/stable or refs/tags/stable');
+      const full = await collab(['apply', '-f', file(withRef('refs/tags/stable')), '--yes']);
+      expect(full.exitCode, full.stderr).toBe(0);
+      expect((await getJson(storefront))[0].ref).toBe('refs/tags/stable');
+    });
+
+    it('a ref a tag alone has plans, and apply makes the schedule on refs/tags/', async () => {
+      const { collab, file, call, getJson } = await world();
+      await call('POST', `${repository}/tags`, { json: { tag_name: 'v1.0', ref: 'main' } });
+      const applied = await collab(['apply', '-f', file(withRef('v1.0')), '--yes']);
+      expect(applied.exitCode, applied.stderr).toBe(0);
+      expect((await getJson(storefront))[0].ref).toBe('refs/tags/v1.0');
+    });
+
+    it('the default branch, and a ref the live schedule already has, cost no read of the repository', async () => {
+      const { collab, file, call, sandbox } = await world();
+      await call('POST', `${repository}/branches`, { json: { branch: 'develop', ref: 'main' } });
+      sandbox.resetStats();
+      expect((await collab(['plan', '-f', file(withRef('main'))])).exitCode).toBe(8);
+      expect(refReads(sandbox.requestLog)).toEqual([]);
+      const first = await collab(['apply', '-f', file(withRef('develop')), '--yes']);
+      expect(first.exitCode, first.stderr).toBe(0);
+      sandbox.resetStats();
+      expect((await collab(['plan', '-f', file(withRef('develop'))])).exitCode).toBe(0);
+      expect(refReads(sandbox.requestLog)).toEqual([]);
+    });
+  });
 });

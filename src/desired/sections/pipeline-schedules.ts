@@ -12,7 +12,10 @@ import {
   updateSchedule,
   updateScheduleVariable,
 } from '../../api/pipeline-schedules.js';
+import { getBranch, getTag } from '../../api/repository.js';
+import type { ApiRequest } from '../../http/client.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
+import { CollabError, isCollabError } from '../../errors.js';
 import {
   SCHEDULE_DEFAULTS,
   SCHEDULE_PARAMS,
@@ -21,7 +24,8 @@ import {
 } from '../../params/pipeline-schedules.js';
 import type { ParamSpec } from '../../params/types.js';
 import { equal, isItem, listOf, listSchema, MASKED, paramSchema, unlisted, withSecrets } from './common.js';
-import type { Body, ChangeRequest, Item, OnTarget, Section } from './section.js';
+import type { LiveTarget } from '../model.js';
+import type { Body, ChangeRequest, Item, OnTarget, Reader, Section } from './section.js';
 
 /**
  * `pipeline_schedules`: a project's pipeline schedules by description, each with its variables
@@ -41,6 +45,8 @@ declare module '../model.js' {
     schedules?: Schedule[];
     /** Who the plan acts as (a schedule another user owns is theirs to change). */
     scheduleCaller?: string;
+    /** The short refs the file's schedules send that name no branch or tag of the project, or both. */
+    unresolvedRefs?: Map<string, 'neither' | 'both'>;
   }
 }
 
@@ -74,6 +80,41 @@ function sameRef(wanted: unknown, live: unknown): boolean {
 const sameField = (name: string, wanted: unknown, live: unknown) =>
   name === 'ref' ? sameRef(wanted, live) : equal(wanted, live);
 
+/** Ci::PipelineSchedule's VALID_REF_FORMAT_REGEX: a full ref, which the service keeps as given. */
+const FULL_REF = /^refs\/(heads|tags)\/\S/;
+
+/**
+ * The short refs a plan would send for a project's schedules (a new schedule's, a changed one's),
+ * which the service expands to the one branch or tag of that name; none for a project the apply
+ * makes, whose repository cannot be read before it is there. The default branch is taken as
+ * found without a request: it is a branch, and TagCheck refuses a tag of its name.
+ */
+function refsToCheck(live: LiveTarget, value: unknown): string[] {
+  const project = live.resource;
+  if (!project) return [];
+  const refs = new Set<string>();
+  for (const item of listOf(value).items) {
+    const ref = String(item.ref);
+    if (FULL_REF.test(ref)) continue;
+    const existing = live.schedules?.find((s) => s.description === String(item.description));
+    if (existing && sameRef(ref, existing.ref)) continue;
+    if (project.empty_repo !== true && ref === project.default_branch) continue;
+    refs.add(ref);
+  }
+  return [...refs];
+}
+
+/** Whether a branch's or a tag's GET finds it (404: the repository has none of that name). */
+async function found(reader: Reader, request: ApiRequest): Promise<boolean> {
+  try {
+    await reader.client.request(request);
+    return true;
+  } catch (error) {
+    if (isCollabError(error) && error.status === 404) return false;
+    throw error;
+  }
+}
+
 const variablesOf = (item: Item): VariableBody[] | undefined =>
   Array.isArray(item.variables)
     ? item.variables.filter(isItem).map((v) => ({
@@ -103,6 +144,21 @@ const shownVariables = (variables: readonly { key: string; value: unknown; varia
 
 const isSchedule = (item: Item): item is Schedule =>
   typeof item.id === 'number' && typeof item.description === 'string';
+
+/** The plan's refusal of a short ref GitLab would answer `ref is ambiguous`, in the words of the case. */
+function refRefused(path: string, description: string, ref: string, why: 'neither' | 'both'): CollabError {
+  const names = why === 'both' ? 'names both a branch and a tag' : 'names no branch or tag';
+  return new CollabError(
+    'usage',
+    `pipeline_schedules: ${description} on project ${path}: ref ${ref} ${names} of the project, which GitLab refuses (400 ref is ambiguous)`,
+    {
+      hint:
+        why === 'both'
+          ? `give the full ref: refs/heads/${ref} or refs/tags/${ref}`
+          : `push the branch or tag first, give one that exists, or the full ref (refs/heads/${ref})`,
+    },
+  );
+}
 
 export const pipelineSchedules: Section<ScheduleSpec> = {
   name: 'pipeline_schedules',
@@ -159,16 +215,40 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         ),
       );
     },
-    once: async (ctx, lives) => {
+    // A short ref that names no branch or tag of the project, or both, is refused at apply (400
+    // `ref is ambiguous`: Ci::PipelineSchedules::BaseSaveService @7e8b0612, expand_short_ref): the
+    // plan asks for the branch and the tag of each such ref a change would send, and refuses it
+    // first. An empty repository has neither (no request).
+    once: async (ctx, lives, values, reader) => {
       const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
       for (const live of lives) live.scheduleCaller = caller;
+      await Promise.all(
+        lives.map(async (live, i) => {
+          const refs = refsToCheck(live, values[i]);
+          if (refs.length === 0) return;
+          const project = Number(live.resource?.id);
+          const unresolved = new Map<string, 'neither' | 'both'>();
+          await Promise.all(
+            refs.map(async (ref) => {
+              const [branch, tag] =
+                live.resource?.empty_repo === true
+                  ? [false, false]
+                  : await Promise.all([found(reader, getBranch(project, ref)), found(reader, getTag(project, ref))]);
+              if (branch === tag) unresolved.set(ref, branch ? 'both' : 'neither');
+            }),
+          );
+          live.unresolvedRefs = unresolved;
+        }),
+      );
     },
   },
-  diff: ({ value, live, kept, emit }) => {
+  diff: ({ target, value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.schedules ?? [];
     for (const item of wanted.items) {
       const description = String(item.description);
+      const unresolved = live.unresolvedRefs?.get(String(item.ref));
+      if (unresolved) throw refRefused(target.path, description, String(item.ref), unresolved);
       const variables = variablesOf(item);
       const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((s) => s.description === description);
