@@ -307,6 +307,12 @@ function firstLayout(
       visible = trial;
   }
   narrowText();
+  // A wrapped column that identifies (a run's RESULT) narrows before a path is cut, where that lets
+  // the path show whole: narrower, it wraps and nothing is lost, where a cut path no longer says
+  // which row it is. A path too long to show whole anyway leaves it as wide as it was.
+  const narrowed = [...widths];
+  shrink(narrowed, visible, (i) => (columns[i] as Column).wrap === true && identifies(i), lowest, room());
+  if (sum(narrowed, visible) <= room()) widths.splice(0, widths.length, ...narrowed);
   shrink(widths, visible, (i) => (text[i] as boolean) && identifies(i), floor, room());
   leaveOut((i) => !identifies(i));
   shrink(
@@ -390,8 +396,8 @@ function shrink(
 }
 
 /**
- * The layout a later page needs when one of its numbers, dates or enumerations is wider than its
- * column, or when a wrapped cell's line is longer than its column and the terminal has room for it
+ * The layout a later page needs when one of its numbers, dates, enumerations or the text that
+ * identifies its row (a run's target) is wider than its column, or when a wrapped cell's line is longer than its column and the terminal has room for it
  * (an error after many short results: without it, the error wraps into a narrow column beside empty
  * room); else undefined.
  */
@@ -401,22 +407,34 @@ function widenLater(
   cells: readonly string[][],
   terminalWidth: number,
 ): Layout | undefined {
-  let widths: number[] | undefined;
   const cap = Math.max(availableWidth(terminalWidth, 1), 1);
   const available = availableWidth(terminalWidth, columns.length);
-  layout.widths.forEach((width, i) => {
-    if (layout.text[i]) return;
-    const need = Math.max(...cells.map((row) => widthWithin(row[i] ?? '', cap)));
-    if (need > width) {
-      widths ??= [...layout.widths];
-      widths[i] = need;
-    }
-  });
-  if (widths) {
-    // The room comes out of free text, as on the first page: what does not identify the row first.
+  const needs = layout.widths.map((_width, i) => Math.max(...cells.map((row) => widthWithin(row[i] ?? '', cap))));
+  const isPath = (i: number) =>
+    (layout.identifying[i] as boolean) && (layout.text[i] as boolean) && !(columns[i] as Column).wrap;
+  const widen = (paths: boolean): number[] | undefined => {
+    let widths: number[] | undefined;
+    layout.widths.forEach((width, i) => {
+      // Free text is cut to its column; what identifies the row is not, while other text can give room.
+      if (layout.text[i] && !(paths && isPath(i))) return;
+      if ((needs[i] as number) > width) {
+        widths ??= [...layout.widths];
+        widths[i] = needs[i] as number;
+      }
+    });
+    if (!widths) return undefined;
+    // The room comes out of free text, as on the first page: what does not identify the row first,
+    // then wrapped text, which loses nothing by narrowing.
     const all = widths.map((_width, i) => i);
     const floor = (i: number) => ((columns[i] as Column).wrap ? MIN_WRAP_WIDTH : MIN_TEXT_WIDTH);
     shrink(widths, all, (i) => (layout.text[i] as boolean) && !layout.identifying[i], floor, available);
+    shrink(
+      widths,
+      all,
+      (i) => (columns[i] as Column).wrap === true,
+      () => MIN_WRAP_FLOOR,
+      available,
+    );
     shrink(widths, all, (i) => layout.text[i] as boolean, floor, available);
     // Text the first page had already cut below those floors (a note's body on 80 columns) gives
     // the rest, as on the first page at last: a line past the terminal's edge breaks every row.
@@ -427,7 +445,16 @@ function widenLater(
       () => LAST_RESORT_WIDTH,
       available,
     );
-  }
+    return widths;
+  };
+  // A path widens only where it then shows whole: one cut anyway stays as it was, and so does the
+  // text beside it.
+  let widths = widen(true);
+  if (
+    widths &&
+    needs.some((need, i) => isPath(i) && need > (layout.widths[i] as number) && (widths as number[])[i] !== need)
+  )
+    widths = widen(false);
   // Wrapped text only takes room no other column uses: narrower, it wraps and nothing is lost.
   let spare = available - (widths ?? layout.widths).reduce((total, width) => total + width, 0);
   columns.forEach((column, i) => {

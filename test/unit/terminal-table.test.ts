@@ -8,6 +8,7 @@ import { type Column, PRIORITY } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
+import { resultColumns } from '../../src/bulk/results.js';
 
 /** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
 
@@ -50,6 +51,9 @@ function columnWidths(lines: readonly string[]): number[] {
     .split('┬')
     .map((part) => part.length - 2);
 }
+
+/** A run's result columns (TARGET, STATUS, RESULT wrapped), the result text given as the item's `result`. */
+const resultColumnsOf = () => resultColumns((item) => String((item as unknown as { result: string }).result));
 
 function project(id: number, path: string, visibility = 'public', stars = 3) {
   return { id, path_with_namespace: path, visibility, star_count: stars, last_activity_at: '2024-03-01T10:00:00.000Z' };
@@ -198,6 +202,28 @@ describe('terminal tables', () => {
     const lines = await table([[project(9, 'a/b')], [project(123456, 'a/c')]], PROJECT_COLUMNS, 100);
     expect(lines.join('\n')).toContain('123456');
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+  });
+
+  it("shows a later page's longer target whole, narrowing the wrapped result beside it, not cutting the path", async () => {
+    const columns = resultColumnsOf();
+    const failed = (target: string) => ({
+      target,
+      status: 'failed',
+      result: `400 ref is ambiguous (POST /projects/${encodeURIComponent(target)}/pipeline_schedules)`,
+    });
+    const lines = await table([[failed('acme/web/storefront')], [failed('acme/web/design-system')]], columns, 60);
+    expect(lines.join('\n')).toContain('│ acme/web/design-system │');
+    expect(lines.join('\n')).not.toContain('…');
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+  });
+
+  it('narrows a wrapped result that identifies the row before cutting the target of the first page', async () => {
+    const lines = await table(
+      [[{ target: 'acme/web/storefront', status: 'failed', result: 'x '.repeat(60) }]],
+      resultColumnsOf(),
+      60,
+    );
+    expect(lines.join('\n')).toContain('│ acme/web/storefront │');
   });
 
   it('widens a wrapped column into the room left when a later page has a longer line', async () => {
