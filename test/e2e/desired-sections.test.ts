@@ -101,6 +101,54 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('shares: a project shared with its own group or one above it, by path or by ID, is exit 2 at plan', async () => {
+    const { collab, file, getJson, writes } = await world();
+    const web = (await getJson('/groups/acme%2Fweb')).id as number;
+    const refused = [];
+    for (const group of ['acme', 'ACME/web', String(web)]) {
+      const plan = await collab([
+        'plan',
+        '-f',
+        file(
+          `version: 1\nprojects:\n  acme/web/storefront:\n    shares:\n      - group_id: ${group}\n        group_access: developer\n`,
+        ),
+      ]);
+      refused.push([
+        plan.exitCode,
+        /the group it is in or one of its ancestors, which GitLab refuses \(409\)/.test(plan.stderr),
+      ]);
+    }
+    expect(refused).toEqual([
+      [2, true],
+      [2, true],
+      [2, true],
+    ]);
+    const sibling = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    shares:\n      - group_id: acme/platform\n        group_access: developer\n',
+      ),
+    ]);
+    expect(sibling.exitCode, sibling.stderr).toBe(8);
+    expect(writes()).toEqual([]);
+  });
+
+  it('shares: a group shared with itself is exit 2 at plan', async () => {
+    const { collab, file } = await world();
+    const plan = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\ngroups:\n  acme/web:\n    shares:\n      - group_id: acme/web\n        group_access: developer\n',
+      ),
+    ]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      'shares: group acme/web with group acme/web: a group cannot be shared with itself, which GitLab refuses (409)',
+    );
+  });
+
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

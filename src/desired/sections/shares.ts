@@ -2,7 +2,19 @@ import { int, minLength, optional, string, strictObject, union } from 'zod/mini'
 import { getGroup } from '../../api/groups.js';
 import { shareWithGroup, unshareGroup } from '../../api/shares.js';
 import { expiryPassed } from '../../params/members.js';
-import { accessLevel, accessLevelSchema, accessLevelWord, equal, listOf, listSchema, unlisted } from './common.js';
+import { CollabError } from '../../errors.js';
+import type { LiveTarget } from '../model.js';
+import type { DesiredTarget } from '../targets.js';
+import {
+  accessLevel,
+  accessLevelSchema,
+  accessLevelWord,
+  equal,
+  listOf,
+  listSchema,
+  servicePath,
+  unlisted,
+} from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -35,6 +47,28 @@ const sent = (body: ShareBody) => ({
   ...(typeof body.expires_at === 'string' ? { expires_at: body.expires_at } : {}),
 });
 
+/**
+ * Why the service refuses a new share outright (409), or undefined: a project shared with the group
+ * it is in or one of that group's ancestors (ProjectGroupLink#different_group,
+ * app/models/project_group_link.rb @0286e4c6), a group shared with itself (GroupGroupLink's
+ * validation). Told from the paths, and from the project's own group's ID where the file names a
+ * group by ID; an ancestor named by ID is left to the service.
+ */
+function shareRefusal(target: DesiredTarget, live: LiveTarget, group: string | number): string | undefined {
+  const path = servicePath(live).toLowerCase();
+  if (target.kind === 'group') {
+    const itself = typeof group === 'number' ? group === live.resource?.id : group.toLowerCase() === path;
+    return itself ? 'a group cannot be shared with itself' : undefined;
+  }
+  const home = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  const namespace = live.resource?.namespace as Item | undefined;
+  const inside =
+    typeof group === 'number'
+      ? namespace?.kind === 'group' && namespace.id === group
+      : home === group.toLowerCase() || home.startsWith(`${group.toLowerCase()}/`);
+  return inside ? 'a project cannot be shared with the group it is in or one of its ancestors' : undefined;
+}
+
 export const shares: Section<ShareSpec> = {
   name: 'shares',
   kinds: ['project', 'group'],
@@ -54,7 +88,7 @@ export const shares: Section<ShareSpec> = {
         live.resource = (await client.request<Item>(getGroup(Number(resource.id)))).data;
     },
   },
-  diff: ({ value, live, today, warn, emit }) => {
+  diff: ({ target, value, live, today, warn, emit }) => {
     const wanted = listOf(value);
     const found = sharesOf(live.resource);
     for (const share of wanted.items) {
@@ -71,6 +105,13 @@ export const shares: Section<ShareSpec> = {
         continue;
       }
       if (!existing) {
+        const refused = shareRefusal(target, live, group);
+        if (refused)
+          throw new CollabError(
+            'usage',
+            `shares: ${target.kind} ${target.path} with group ${String(group)}: ${refused}, which GitLab refuses (409)`,
+            { hint: `leave ${String(group)} out of this ${target.kind}'s shares: its members have access already` },
+          );
         emit(String(group), 'create', null, after, { op: 'share-create', group, body: after });
         continue;
       }
