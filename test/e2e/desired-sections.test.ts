@@ -134,21 +134,6 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('shares: a group shared with itself is exit 2 at plan', async () => {
-    const { collab, file } = await world();
-    const plan = await collab([
-      'plan',
-      '-f',
-      file(
-        'version: 1\ngroups:\n  acme/web:\n    shares:\n      - group_id: acme/web\n        group_access: developer\n',
-      ),
-    ]);
-    expect(plan.exitCode).toBe(2);
-    expect(plan.stderr).toContain(
-      'shares: group acme/web with group acme/web: a group cannot be shared with itself, which GitLab refuses (409)',
-    );
-  });
-
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

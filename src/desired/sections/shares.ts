@@ -4,7 +4,6 @@ import { shareWithGroup, unshareGroup } from '../../api/shares.js';
 import { expiryPassed } from '../../params/members.js';
 import { CollabError } from '../../errors.js';
 import type { LiveTarget } from '../model.js';
-import type { DesiredTarget } from '../targets.js';
 import {
   accessLevel,
   accessLevelSchema,
@@ -48,18 +47,13 @@ const sent = (body: ShareBody) => ({
 });
 
 /**
- * Why the service refuses a new share outright (409), or undefined: a project shared with the group
- * it is in or one of that group's ancestors (ProjectGroupLink#different_group,
- * app/models/project_group_link.rb @0286e4c6), a group shared with itself (GroupGroupLink's
- * validation). Told from the paths, and from the project's own group's ID where the file names a
- * group by ID; an ancestor named by ID is left to the service.
+ * Why the service refuses a new share of a project outright (409), or undefined: the group it is in
+ * or one of that group's ancestors (ProjectGroupLink#different_group,
+ * app/models/project_group_link.rb @0286e4c6). Told from the paths, and from the project's own
+ * group's ID where the file names the group by ID; an ancestor named by ID is left to the service.
  */
-function shareRefusal(target: DesiredTarget, live: LiveTarget, group: string | number): string | undefined {
+function shareRefusal(live: LiveTarget, group: string | number): string | undefined {
   const path = servicePath(live).toLowerCase();
-  if (target.kind === 'group') {
-    const itself = typeof group === 'number' ? group === live.resource?.id : group.toLowerCase() === path;
-    return itself ? 'a group cannot be shared with itself' : undefined;
-  }
   const home = path.slice(0, Math.max(0, path.lastIndexOf('/')));
   const namespace = live.resource?.namespace as Item | undefined;
   const inside =
@@ -105,7 +99,7 @@ export const shares: Section<ShareSpec> = {
         continue;
       }
       if (!existing) {
-        const refused = shareRefusal(target, live, group);
+        const refused = target.kind === 'project' ? shareRefusal(live, group) : undefined;
         if (refused)
           throw new CollabError(
             'usage',
