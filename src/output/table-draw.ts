@@ -132,15 +132,30 @@ export function drawRows(columns: readonly ColumnLines[], options: DrawOptions):
   return draw(options, { ...BOX, ...NO_TOP, ...NO_BOTTOM }, columns);
 }
 
-/** The rule under which rows continue at new widths: `├──┼──┤`. */
-export function drawDivider(options: DrawOptions): string {
-  return firstLine(
-    draw(
-      options,
-      { ...BOX, ...NO_BOTTOM, top: '─', 'top-mid': '┼', 'top-left': '├', 'top-right': '┤' },
-      blankRow(options),
-    ),
-  );
+/**
+ * The rule under which rows continue at new widths, joining the columns above it to those below:
+ * `┴` where a column above ends, `┬` where one below begins, `┼` where both do (`├──┴─┬──┼──┤`),
+ * and the right end `┘` or `┐` when the table above or below it is the wider.
+ */
+export function drawDivider(above: readonly number[], options: DrawOptions): string {
+  // A column takes its width, a space each side and the bar after it; the left bar is at 0.
+  const edges = (widths: readonly number[]) => {
+    const at = new Set<number>([0]);
+    let x = 0;
+    for (const width of widths) at.add((x += width + 3));
+    return { at, end: x };
+  };
+  const up = edges(above);
+  const down = edges(options.widths);
+  const end = Math.max(up.end, down.end);
+  let line = '├';
+  for (let x = 1; x <= end; x++) {
+    const u = up.at.has(x);
+    const d = down.at.has(x);
+    if (x === end) line += u && d ? '┤' : u ? '┘' : '┐';
+    else line += u && d ? '┼' : u ? '┴' : d ? '┬' : '─';
+  }
+  return `${options.border ? options.border(line) : line}\n`;
 }
 
 /** The bottom border that closes a table. */
@@ -168,8 +183,4 @@ function draw(options: DrawOptions, chars: Record<string, string>, columns: read
 
 function blankRow(options: DrawOptions): ColumnLines[] {
   return options.widths.map(() => ['']);
-}
-
-function firstLine(text: string): string {
-  return text.slice(0, text.indexOf('\n') + 1);
 }

@@ -80,8 +80,9 @@ export class TerminalTable {
       // Numbers, dates and enumerations are never cut: a later page that needs them wider (or a
       // wrapped column the room left) continues under a rule drawn at the new widths.
       if (widened) {
+        const above = this.layout.widths;
         this.layout = widened;
-        out += drawDivider(this.drawing());
+        out += drawDivider(above, this.drawing());
       }
     }
     const lines = this.columnLines(cells, items);

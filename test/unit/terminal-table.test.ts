@@ -8,6 +8,7 @@ import { type Column, PRIORITY } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
+import { drawDivider } from '../../src/output/table-draw.js';
 import { resultColumns } from '../../src/bulk/results.js';
 
 /** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
@@ -196,6 +197,15 @@ describe('terminal tables', () => {
       return at;
     };
     for (const line of lines) expect(bars(line)).toEqual(bars(lines[0] ?? ''));
+  });
+
+  it('joins the columns above a wider page to those below: ┴ where one ends, ┬ where one begins, ┼ where both', () => {
+    const rule = (above: number[], below: number[]) =>
+      drawDivider(above, { widths: below, numeric: [], border: undefined });
+    expect(rule([3, 5], [3, 5])).toBe('├─────┼───────┤\n');
+    expect(rule([3, 5], [4, 4])).toBe('├─────┴┬──────┤\n');
+    expect(rule([5], [3])).toBe('├─────┬─┘\n');
+    expect(rule([3], [5])).toBe('├─────┴─┐\n');
   });
 
   it('never cuts a number on a later page: the table continues at the wider width', async () => {
