@@ -266,6 +266,31 @@ describe('collab.yaml: pipeline schedules', () => {
       expect((await getJson(storefront))[0].ref).toBe('refs/tags/v1.0');
     });
 
+    it('a schedule that keeps its ref is not refused for a new one whose same ref names nothing any more', async () => {
+      const { collab, file, call, sandbox } = await world();
+      await call('POST', `${repository}/branches`, { json: { branch: 'develop', ref: 'main' } });
+      await call('POST', storefront, { json: { description: 'kept', ref: 'develop', cron: '0 1 * * *' } });
+      // The branch goes (the sandbox has no DELETE of a branch): the live schedule keeps refs/heads/develop.
+      const project = sandbox.store.findProject('acme/web/storefront');
+      if (project) project.branches = project.branches.filter((name) => name !== 'develop');
+      const both = [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: kept',
+        '        ref: develop',
+        "        cron: '0 1 * * *'",
+        '      - description: nightly',
+        '        ref: develop',
+        "        cron: '0 2 * * *'",
+        '',
+      ].join('\n');
+      const plan = await collab(['plan', '-f', file(both)]);
+      expect(plan.exitCode).toBe(2);
+      expect(plan.stderr).toContain('pipeline_schedules: nightly on project acme/web/storefront: ref develop');
+    });
+
     it('the default branch, and a ref the live schedule already has, cost no read of the repository', async () => {
       const { collab, file, call, sandbox } = await world();
       await call('POST', `${repository}/branches`, { json: { branch: 'develop', ref: 'main' } });

@@ -247,11 +247,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     const found = live.schedules ?? [];
     for (const item of wanted.items) {
       const description = String(item.description);
-      const unresolved = live.unresolvedRefs?.get(String(item.ref));
-      if (unresolved) throw refRefused(target.path, description, String(item.ref), unresolved);
       const variables = variablesOf(item);
       const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((s) => s.description === description);
+      // Only a ref the change sends: a schedule that keeps its ref is not refused for another's.
+      const unresolved = live.unresolvedRefs?.get(String(item.ref));
+      if (unresolved && !(existing && sameRef(item.ref, existing.ref)))
+        throw refRefused(target.path, description, String(item.ref), unresolved);
       // Each variable's value as the plan keeps it, by its key: the file's list and its kept copy are in one order.
       const keptValues = new Map(
         (variables ?? []).map((v, i) => [v.key, variablesOf(kept(item))?.[i]?.value ?? v.value]),
