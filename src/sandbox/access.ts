@@ -224,13 +224,22 @@ export function featureEnabled(project: Project, feature: Feature): boolean {
 }
 
 /**
- * GitLab's read_code (the repository API's `authorize_read_code!`): the repository feature on; in a
- * private project, or a repository only members see, Reporter or above (guests see no code).
+ * Whether the repository feature is there for the caller (`feature_available?(:repository, user)`,
+ * which the branches API asks first, `require_repository_enabled!`: 404 Repository): on, and where
+ * only members see it, for Reporters and above.
+ */
+export function repositoryAvailable(store: Store, user: User | undefined, project: Project): boolean {
+  if (!featureEnabled(project, 'repository')) return false;
+  return project.attrs.repository_access_level !== 'private' || projectAccess(store, user, project) >= ACCESS.reporter;
+}
+
+/**
+ * GitLab's read_code (the repository API's `authorize_read_code!`): the repository there for the
+ * caller, and in a private project Reporter or above (guests see no code).
  */
 export function canReadCode(store: Store, user: User | undefined, project: Project): boolean {
-  if (!canReadProject(store, user, project) || !featureEnabled(project, 'repository')) return false;
-  const membersOnly = project.visibility === 'private' || project.attrs.repository_access_level === 'private';
-  return !membersOnly || projectAccess(store, user, project) >= ACCESS.reporter;
+  if (!canReadProject(store, user, project) || !repositoryAvailable(store, user, project)) return false;
+  return project.visibility !== 'private' || projectAccess(store, user, project) >= ACCESS.reporter;
 }
 
 /**

@@ -24,6 +24,13 @@ describe('sandbox: repository branches', () => {
     expect([missing.status, missing.body]).toEqual([404, { message: '404 Branch Not Found' }]);
   });
 
+  it('answers 404 Repository Not Found for a branch of a disabled repository, where the tags API answers 403', async () => {
+    await call('PUT', storefront, { json: { repository_access_level: 'disabled' } });
+    const branch = await call('GET', `${storefront}/repository/branches/main`, { as: 'reporter' });
+    const tag = await call('GET', `${storefront}/repository/tags/v1`, { as: 'reporter' });
+    expect([branch.status, branch.body, tag.status]).toEqual([404, { message: '404 Repository Not Found' }, 403]);
+  });
+
   it('makes a branch from main for a developer, which a later GET then finds', async () => {
     const made = await call('POST', `${storefront}/repository/branches`, {
       as: 'developer',

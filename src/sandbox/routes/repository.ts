@@ -1,5 +1,5 @@
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
-import { ACCESS, canReadCode, refEntriesAllow } from '../access.js';
+import { ACCESS, canReadCode, refEntriesAllow, repositoryAvailable } from '../access.js';
 import { apiError, forbidden, notFound } from '../errors.js';
 import { readableProject, requireProjectRole } from '../guards.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -119,22 +119,27 @@ function canPush(store: Store, user: User, project: Project): boolean {
   return refEntriesAllow(store, user, project, [{ id: 0, access_level: ACCESS.developer }]);
 }
 
-/** The project of the path whose code the caller may read (read_code: 403 when it may only see the project). */
-function codeProject(req: SandboxRequest): Project {
+/**
+ * The project of the path whose code the caller may read (read_code: 403 when it may only see the
+ * project). The branches API asks first whether the repository is there for the caller (404
+ * Repository); the tags API does not.
+ */
+function codeProject(req: SandboxRequest, api: 'branches' | 'tags'): Project {
   const project = readableProject(req);
+  if (api === 'branches' && !repositoryAvailable(req.store, req.user, project)) throw notFound('Repository');
   if (!canReadCode(req.store, req.user, project)) throw forbidden();
   return project;
 }
 
 function viewBranch(req: SandboxRequest): SandboxResponse {
-  const project = codeProject(req);
+  const project = codeProject(req, 'branches');
   const name = requireStr(req.params, 'branch');
   if (!project.branches.includes(name)) throw notFound('Branch');
   return json(branchJson(req.store, project, name, req.user));
 }
 
 function viewTag(req: SandboxRequest): SandboxResponse {
-  const project = codeProject(req);
+  const project = codeProject(req, 'tags');
   const tag = project.tags.find((t) => t.name === requireStr(req.params, 'tag_name'));
   if (!tag) throw notFound('Tag');
   return json(tagJson(req.store, project, tag));
@@ -145,7 +150,7 @@ function viewTag(req: SandboxRequest): SandboxResponse {
  * name's checks, the start point, and the push checks a new branch goes through (BranchCheck).
  */
 function createBranch(req: SandboxRequest): SandboxResponse {
-  const project = codeProject(req);
+  const project = codeProject(req, 'branches');
   const user = requireProjectRole(req, project, ACCESS.developer);
   const name = requireStr(req.input, 'branch');
   const ref = requireStr(req.input, 'ref');
@@ -176,7 +181,7 @@ function createBranch(req: SandboxRequest): SandboxResponse {
 
 /** Tags::CreateService, then the push checks a new tag goes through (TagCheck). */
 function createTag(req: SandboxRequest): SandboxResponse {
-  const project = codeProject(req);
+  const project = codeProject(req, 'tags');
   const user = requireProjectRole(req, project, ACCESS.developer);
   const name = requireStr(req.input, 'tag_name');
   const ref = requireStr(req.input, 'ref');
