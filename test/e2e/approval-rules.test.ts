@@ -97,6 +97,18 @@ describe('collab approval-rules', () => {
     ]);
   });
 
+  it('says which approvers the service left out: a user who is no member of the project', async () => {
+    const created = await collab(
+      ['approval-rules', 'create', 'audit', ...on, '--approvals', '1', '--approver', 'max', '--approver', 'xena'],
+      { as: 'maintainer' },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toContain(
+      `warning: xena was left out of the rule's approvers: GitLab keeps only members of the project (collab projects members add ${project} --user xena --access-level developer, then update the rule)`,
+    );
+    expect(created.stderr).not.toContain('max was left out');
+  });
+
   it('--dry-run looks the names up and sends nothing', async () => {
     sandbox.resetStats();
     const dry = await collab([

@@ -37,6 +37,47 @@ const summary = (rules: Array<Record<string, unknown>>) =>
       branches: (rule.protected_branches as Array<{ name: string }>).map((b) => b.name),
     }));
 
+describe('collab.yaml: an approver who is not a member of the project', () => {
+  const withXena = (members: boolean) =>
+    [
+      'version: 1',
+      'projects:',
+      '  acme/web/storefront:',
+      ...(members ? ['    members:', '      - username: xena', '        access_level: developer'] : []),
+      '    approval_rules:',
+      '      - name: security',
+      '        approvals_required: 1',
+      '        users: [max, xena]',
+      '',
+    ].join('\n');
+
+  it('is said at plan, left out by the service at apply, and the plan shows the change again', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(withXena(false));
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(8);
+    expect(plan.stderr).toContain(
+      "warning: approval_rules: xena is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error",
+    );
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const [rule] = await getJson(`${STOREFRONT}/approval_rules`);
+    expect(rule.users.map((u: { username: string }) => u.username)).toEqual(['max']);
+    const again = await collab(['plan', '-f', path]);
+    expect([again.exitCode, again.stderr.includes('xena is not a member')]).toEqual([8, true]);
+  });
+
+  it('is no warning when the same file makes them a member, and the rule keeps them', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(withXena(true));
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.stderr).not.toContain('is not a member');
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const [rule] = await getJson(`${STOREFRONT}/approval_rules`);
+    expect(rule.users.map((u: { username: string }) => u.username).sort()).toEqual(['max', 'xena']);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+});
+
 describe('collab.yaml: approval rules', () => {
   it('plan, apply, plan again empty, a second apply writes nothing, export then plan clean', async () => {
     const { collab, file, sandbox, writes, getJson } = await world();

@@ -4,7 +4,7 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { idsOf, RULE_VIEW } from './fields.js';
 import { APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
-import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES } from './shared.js';
+import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { bool, choice, option } from '../flags.js';
 import { ownerVerb } from '../owner.js';
 
@@ -66,5 +66,6 @@ export async function run(ctx: VerbContext, opts: CreateRuleInput): Promise<void
   );
   if (!response) return;
   ctx.terminal.info(`created approval rule ${response.data.name} on project ${project}`);
+  warnLeftOut(ctx, project, opts, response.data);
   await ctx.presenter.resource(response.data, RULE_VIEW);
 }

@@ -1,3 +1,5 @@
+import type { ApprovalRule } from '../../api/approvals.js';
+import type { VerbContext } from '../../context.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
 import { arg, option } from '../flags.js';
 import { APPROVALS_REQUIRED_MAX } from '../../params/approvals.js';
@@ -24,3 +26,30 @@ export const RULE_FLAG_NAMES = {
   protected_branches: '--branch',
   applies_to_all_protected_branches: '--all-protected-branches',
 } as const;
+
+/**
+ * Says which of the approvers asked for the service left out of the rule it answered: GitLab keeps
+ * only the project's members and the groups the caller can see (ApprovalRules::Updater's
+ * filter_eligible_users! and filter_eligible_groups!), and drops the rest without an error.
+ */
+export function warnLeftOut(
+  ctx: VerbContext,
+  project: string | number,
+  asked: { approvers: readonly string[]; approverGroups: readonly string[] },
+  rule: ApprovalRule,
+): void {
+  const kept = (items: unknown, field: string) =>
+    new Set(
+      (Array.isArray(items) ? items : []).map((item) => String((item as Record<string, unknown>)[field]).toLowerCase()),
+    );
+  const users = kept(rule.users, 'username');
+  const groups = kept(rule.groups, 'full_path');
+  for (const name of asked.approvers)
+    if (!users.has(name.replace(/^@/, '').toLowerCase()))
+      ctx.terminal.warn(
+        `${name} was left out of the rule's approvers: GitLab keeps only members of the project (collab projects members add ${project} --user ${name} --access-level developer, then update the rule)`,
+      );
+  for (const path of asked.approverGroups)
+    if (!groups.has(path.toLowerCase()))
+      ctx.terminal.warn(`group ${path} was left out of the rule's approvers: GitLab keeps only groups you can see`);
+}

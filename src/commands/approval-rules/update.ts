@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { choice, option } from '../flags.js';
-import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES } from './shared.js';
+import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { ruleBranchesProblem } from '../../params/approvals.js';
 import { ownerVerb } from '../owner.js';
 
@@ -76,5 +76,6 @@ export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void
   );
   if (!response) return;
   ctx.terminal.info(`updated approval rule ${response.data.name} on project ${project}`);
+  warnLeftOut(ctx, project, opts, response.data);
   await ctx.presenter.resource(response.data, RULE_VIEW);
 }

@@ -20,6 +20,7 @@ import {
   updateApprovalRule,
 } from '../../api/approvals.js';
 import { getGroup } from '../../api/groups.js';
+import { membersPath } from '../../api/members.js';
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -42,6 +43,8 @@ declare module '../model.js' {
     approvalRules?: ApprovalRule[];
     /** The project's protected branches by name, read only when a rule of the file names one. */
     approvalBranches?: string[];
+    /** The new approvers the file names (lower case) who are not members of the project. */
+    approversNotMembers?: ReadonlySet<string>;
   }
 }
 
@@ -171,17 +174,46 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           .filter((name): name is string => typeof name === 'string');
     },
     // A user or group the file names that no rule has yet must exist: said now, before anything is sent.
-    once: async (ctx, lives, values) => {
+    once: async (ctx, lives, values, reader) => {
       const known = { users: new Set<string>(), groups: new Set<string>() };
+      const userIds = new Map<string, number>();
       for (const live of lives)
         for (const rule of live.approvalRules ?? []) {
           for (const name of liveNames(rule, 'users')) known.users.add(name);
           for (const name of liveNames(rule, 'groups')) known.groups.add(name);
+          for (const [key, id] of Object.entries(knownIds(rule)))
+            if (key.startsWith('users:')) userIds.set(key.slice('users:'.length).toLowerCase(), id);
         }
       const named = (key: 'users' | 'groups') =>
         new Set(values.flatMap((value) => listOf(value).items.flatMap((item) => sorted(item[key]))));
       for (const username of named('users'))
-        if (!known.users.has(username)) await resolveUserId(ctx.session, username, 'an approver in approval_rules');
+        if (!known.users.has(username))
+          userIds.set(
+            username.toLowerCase(),
+            await resolveUserId(ctx.session, username, 'an approver in approval_rules'),
+          );
+      // GitLab keeps as a rule's approvers only the project's members, through a group or a share
+      // too, and leaves the others out without a word (ApprovalRules::Updater#filter_eligible_users!:
+      // Project#members_among). The new approvers of each project are looked for in its members/all,
+      // one request a project that adds any.
+      await Promise.all(
+        lives.map(async (live, i) => {
+          if (!live.resource) return;
+          const adding = new Set<string>();
+          for (const item of listOf(values[i]).items) {
+            const rule = live.approvalRules?.find((r) => r.name === String(item.name));
+            const has = new Set((rule ? liveNames(rule, 'users') : []).map((name) => name.toLowerCase()));
+            for (const name of sorted(item.users)) if (!has.has(name.toLowerCase())) adding.add(name.toLowerCase());
+          }
+          const ids = [...adding].map((name) => userIds.get(name)).filter((id): id is number => id !== undefined);
+          if (ids.length === 0) return;
+          const members = await reader.list(membersPath({ kind: 'project', ref: Number(live.resource.id) }, true), {
+            user_ids: ids.join(','),
+          });
+          const found = new Set(members.map((member) => String(member.username).toLowerCase()));
+          live.approversNotMembers = new Set([...adding].filter((name) => !found.has(name)));
+        }),
+      );
       for (const path of named('groups')) {
         if (known.groups.has(path)) continue;
         try {
@@ -196,9 +228,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       }
     },
   },
-  diff: ({ value, live, target, emit }) => {
+  diff: ({ value, live, target, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.approvalRules ?? [];
+    // A user the file's members section adds to this project is one when the rule is made.
+    const joining = new Set(listOf(target.sections.members).items.map((m) => String(m.username).toLowerCase()));
+    for (const name of live.approversNotMembers ?? [])
+      if (!joining.has(name))
+        warn(
+          `approval_rules: ${name} is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error (add them to members, or leave them out)`,
+        );
     const protectable = new Set([
       ...(live.approvalBranches ?? []),
       ...listOf(target.sections.protected_branches).items.map((item) => String(item.name)),

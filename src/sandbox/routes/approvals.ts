@@ -6,7 +6,7 @@ import {
   approvalsRequiredProblem,
   SHOWN_ONLY_SETTINGS,
 } from '../../params/approvals.js';
-import { ACCESS, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
+import { ACCESS, canReadGroup, isProjectMember, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
 import { notFound, paramError, validationError } from '../errors.js';
 import { findOwner } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -24,7 +24,7 @@ import { branchJson } from './protected-refs.js';
  * sends approvals_required alone, as the newer doc allows), a name is
  * unique among the project's rules of its type, at most one any_approver rule a project
  * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
- * approvers and branches that are not there are left out, as GitLab's params filter does. The docs
+ * approvers and branches GitLab would not keep are left out (approversOf). The docs
  * name no role for rules: the settings page's (Maintainer) is used. Settings: a project's need
  * the Maintainer role, a group's the Owner role; a group's strict value locks what is below it.
  */
@@ -92,17 +92,31 @@ function findRule(req: SandboxRequest, projectId: number): ApprovalRule {
   return rule;
 }
 
-/** The approvers and branches given, as GitLab keeps them: only those that exist (and, for branches, are the project's). */
+/**
+ * The approvers and branches given, as GitLab keeps them (ApprovalRules::Updater's
+ * filter_eligible_users!, filter_eligible_groups!, filter_eligible_protected_branches!): users
+ * who are members of the project (Project#members_among: through a group or a share too), groups
+ * the caller can see, the project's protected branches. The others are left out, without an error.
+ */
 function approversOf(req: SandboxRequest, projectId: number) {
+  const { store } = req;
+  const project = store.projects.get(projectId);
   const params = readParams(req.input, APPROVAL_RULE_PARAMS);
-  const usernames = (params.usernames ?? []).map((name) => req.store.userByName(name)?.id);
+  const usernames = (params.usernames ?? []).map((name) => store.userByName(name)?.id);
+  const member = (id: number) => {
+    const user = store.users.get(id);
+    return user !== undefined && project !== undefined && isProjectMember(store, user, project);
+  };
   const users =
     params.user_ids === undefined && params.usernames === undefined
       ? undefined
       : [...new Set([...(params.user_ids ?? []), ...usernames])].filter(
-          (id): id is number => id !== undefined && req.store.users.has(id),
+          (id): id is number => id !== undefined && member(id),
         );
-  const groups = params.group_ids?.filter((id) => req.store.groups.has(id));
+  const groups = params.group_ids?.filter((id) => {
+    const group = store.groups.get(id);
+    return group !== undefined && canReadGroup(store, req.user, group);
+  });
   const branchIds = new Set([...refsOf(req.store, projectId).branches.values()].map((branch) => branch.id));
   const branches = params.protected_branch_ids?.filter((id) => branchIds.has(id));
   return { params, users, groups, branches };
