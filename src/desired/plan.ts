@@ -1,6 +1,9 @@
 import { dirname } from 'node:path';
 import type { VerbContext } from '../context.js';
+import { flat } from '../error-text.js';
+import { CollabError, isCollabError } from '../errors.js';
 import { dayOf } from '../util/day.js';
+import { thousands } from '../util/thousands.js';
 import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
@@ -31,15 +34,45 @@ function plan(
   targets: readonly DesiredTarget[],
   live: ReadonlyMap<DesiredTarget, LiveTarget>,
   options: DiffOptions,
-): { changes: Change[]; missing: string[] } {
+): { changes: Change[]; missing: string[]; refused: CollabError[] } {
   const changes: Change[] = [];
   const missing: string[] = [];
+  const refused: CollabError[] = [];
   for (const target of targets) {
     const state = live.get(target) as LiveTarget;
     if (isAbsent(target, state.resource)) missing.push(`${target.kind} ${target.path}`);
-    changes.push(...diffTarget(target, state, options));
+    try {
+      changes.push(...diffTarget(target, state, options));
+    } catch (error) {
+      // What the service would refuse (a section's usage error) is gathered over every target, so
+      // that one plan names them all; anything else ends the plan at once.
+      if (!isCollabError(error) || error.kind !== 'usage') throw error;
+      refused.push(error);
+    }
   }
-  return { changes, missing };
+  return { changes, missing, refused };
+}
+
+/** Refusals said in full before the plan's error, at most; the rest are counted. */
+const REFUSALS_SHOWN = 20;
+
+/**
+ * One refusal is the plan's error as it is. Several are each said on stderr, as the error and hint
+ * a plan of that target alone would give, then one error counts them: exit 2, nothing planned.
+ */
+function refuse(ctx: VerbContext, refused: readonly CollabError[]): void {
+  if (refused.length === 0) return;
+  if (refused.length === 1) throw refused[0];
+  for (const error of refused.slice(0, REFUSALS_SHOWN)) {
+    ctx.terminal.stderrLine(`error: ${flat(error.message)}`);
+    if (error.hint) ctx.terminal.stderrLine(`hint: ${flat(error.hint)}`);
+  }
+  const more = refused.length - REFUSALS_SHOWN;
+  throw new CollabError(
+    'usage',
+    `${thousands(refused.length)} problems with the file${more > 0 ? `, the first ${REFUSALS_SHOWN} above` : ', each above'}; nothing was planned`,
+    { hint: 'change the file as each error says, then plan again' },
+  );
 }
 
 /** Reads the live state the file reaches and plans against it; `reads` counts the requests that took. */
@@ -71,7 +104,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   // Targets named in the file but absent were resolved too (resolveTargets keeps exact paths): their resource is null.
   const live = await readTargets(ctx, targets, found, options.concurrency, options.graphql);
   const left = new Map<string, string[]>();
-  const { changes, missing } = plan(targets, live, {
+  const { changes, missing, refused } = plan(targets, live, {
     rotateSecrets: options.rotateSecrets,
     today: dayOf(ctx.session.clock.now()),
     warn: (message, target) => {
@@ -83,6 +116,7 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   // Once a reason, naming its targets (a defaults entry reaches hundreds: three, then how many more).
   for (const [message, on] of left)
     ctx.terminal.warn(`${message}: ${on.slice(0, 3).join(', ')}${on.length > 3 ? ` and ${on.length - 3} more` : ''}`);
+  refuse(ctx, refused);
   for (const change of changes) change.sends = await sendsText(change.request);
   const unset = unsetSecrets(ctx.session.env, dirname(file.path), changes);
   return {

@@ -245,6 +245,31 @@ describe('collab.yaml: pipeline schedules', () => {
       expect(writes()).toEqual([]);
     });
 
+    it('bad refs on two projects are both said by one plan, then one error counts them', async () => {
+      const { collab, file } = await world();
+      const two = [
+        'version: 1',
+        'projects:',
+        ...['acme/web/storefront', 'acme/platform/api'].flatMap((path) => [
+          `  ${path}:`,
+          '    pipeline_schedules:',
+          '      - description: nightly',
+          '        ref: develop',
+          "        cron: '0 2 * * *'",
+        ]),
+        '',
+      ].join('\n');
+      const plan = await collab(['plan', '-f', file(two)]);
+      expect(plan.exitCode).toBe(2);
+      const errors = plan.stderr.split('\n').filter((line) => line.startsWith('error: '));
+      expect(errors).toEqual([
+        expect.stringContaining('nightly on project acme/platform/api: ref develop names no branch or tag'),
+        expect.stringContaining('nightly on project acme/web/storefront: ref develop names no branch or tag'),
+        'error: 2 problems with the file, each above; nothing was planned',
+      ]);
+      expect(plan.stdout).toBe('');
+    });
+
     it('a ref both a branch and a tag have is exit 2 at plan, and the full ref plans and applies', async () => {
       const { collab, file, call, getJson } = await world();
       await call('POST', `${repository}/branches`, { json: { branch: 'stable', ref: 'main' } });
