@@ -141,12 +141,13 @@ async function applyTarget(
     if (stale) throw stale;
     // The target is made first and the sections the registry orders last (archiving: read-only
     // from then on) go last; what lies between (settings, push rule, each hook, share and link)
-    // is independent and goes out at once.
+    // goes out at once, but for a section that waits for others (`after`: the members an
+    // approval rule names, the shares a protected environment's group entry needs).
     const all = batches(pending);
     const first = all.filter((batch) => batch[0]?.address.section === 'create');
     const last = all.filter((batch) => sectionNamed(batch[0]?.address.section ?? '')?.order === 'last');
     const between = all.filter((batch) => !first.includes(batch) && !last.includes(batch));
-    for (const phase of [first, between, last]) {
+    for (const phase of [first, ...waves(between), last]) {
       // Every batch of a phase ends (and is journalled) before a failure is reported.
       const settled = await Promise.allSettled(phase.map((batch) => applyBatch(ctx, batch, options.journal, resolver)));
       const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -194,6 +195,33 @@ async function send(ctx: VerbContext, request: ChangeRequest, inDoubt: boolean):
   }
   const { data } = await ctx.session.request(request);
   request.answered?.(data);
+}
+
+/**
+ * A target's batches in waves: a section's after the waves of the sections it waits for (`after`)
+ * that have changes here, each wave at once. The registry's `after` lists have no cycle (a test
+ * holds them to it).
+ */
+function waves(batches: readonly Change[][]): Change[][][] {
+  const sectionOf = (batch: readonly Change[]) => batch[0]?.address.section ?? '';
+  const present = new Set(batches.map(sectionOf));
+  const depth = new Map<string, number>();
+  const depthOf = (name: string): number => {
+    const known = depth.get(name);
+    if (known !== undefined) return known;
+    const waits = (sectionNamed(name)?.after ?? []).filter((other) => present.has(other));
+    const value = waits.length === 0 ? 0 : 1 + Math.max(...waits.map(depthOf));
+    depth.set(name, value);
+    return value;
+  };
+  const out: Change[][][] = [];
+  for (const batch of batches) {
+    const at = depthOf(sectionOf(batch));
+    let wave = out[at];
+    if (!wave) out[at] = wave = [];
+    wave.push(batch);
+  }
+  return out.filter((wave) => wave !== undefined);
 }
 
 /** Consecutive changes of one batch (a target's settings) go out as one request. */

@@ -163,6 +163,31 @@ describe('collab.yaml: protected environments', () => {
     expect((await collab(['plan', '-f', sub])).exitCode).toBe(8);
   });
 
+  it('a project’s entry naming a group the project is not shared with stops the plan (exit 2); shared by the file, it applies', async () => {
+    const { collab, file, writes, getJson } = await world();
+    const entry = (shares: boolean) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        ...(shares ? ['    shares:', '      - group_id: globex', '        group_access: developer'] : []),
+        '    protected_environments:',
+        '      - name: production',
+        '        deploy_access_levels: [{ group: globex }]',
+        '',
+      ].join('\n');
+    const refused = await collab(['plan', '-f', file(entry(false))]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(
+      'protected_environments: group globex is not shared with project acme/web/storefront (protected environment production), which GitLab refuses (422)',
+    );
+    expect(writes()).toEqual([]);
+    const applied = await collab(['apply', '-f', file(entry(true), 'shared.yaml'), '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const [env] = await getJson(`${STOREFRONT}/protected_environments`);
+    expect(env.deploy_access_levels.map((e: { group_id: number | null }) => e.group_id !== null)).toEqual([true]);
+  });
+
   it('an empty deploy_access_levels is exit 2 before anything is sent: nobody could deploy', async () => {
     const { collab, file, writes } = await world();
     const result = await collab([

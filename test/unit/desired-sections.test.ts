@@ -57,6 +57,21 @@ describe('sections', () => {
       if (section.kinds.length !== 1) expect(section.kinds, section.name).toEqual(['project', 'group']);
   });
 
+  it('each section a section waits for at apply (after) is one of the registry, and none waits on itself through others', () => {
+    const names = new Set(SECTIONS.map((section) => section.name));
+    const after = new Map(SECTIONS.map((section) => [section.name, section.after ?? []]));
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      (after.get(from) ?? []).some((next) => {
+        if (next === to) return true;
+        if (seen.has(next)) return false;
+        seen.add(next);
+        return reaches(next, to, seen);
+      });
+    expect([...after.values()].flat().filter((name) => !names.has(name))).toEqual([]);
+    expect([...names].filter((name) => reaches(name, name))).toEqual([]);
+    expect(after.get('protected_environments')).toEqual(['shares', 'members']);
+  });
+
   it('reads the requests older builds wrote in saved plans, field for field, and knows no other operation', async () => {
     const on = { kind: 'project', ref: 42, path: 'acme/app' } as const;
     const specs: Array<[RequestSpec, string]> = [

@@ -143,6 +143,8 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   kinds: ['project'],
   noun: 'approval rule',
   paid: 'merge request approval rules',
+  // GitLab keeps only the project's members as approvers, and takes only protected branches.
+  after: ['members', 'protected_branches'],
   // Two any_approver rules are refused as one listed twice: a project has at most one.
   identify: (item) => (item.rule_type === 'any_approver' ? 'any_approver' : String(item.name)),
   itemProblem: (item) =>

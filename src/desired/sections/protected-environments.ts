@@ -134,6 +134,15 @@ function liveItem(entry: EnvironmentEntry, names: ReadonlyMap<string, string> | 
 
 const itemsOf = (value: unknown): Item[] => (Array.isArray(value) ? value.filter(isItem) : []);
 
+/** The groups a project is shared with, by lower-case full path and by ID, as its view lists them. */
+function sharedWith(resource: Item | null): string[] {
+  const shares: unknown = resource?.shared_with_groups;
+  return (Array.isArray(shares) ? shares.filter(isItem) : []).flatMap((share) => [
+    String(share.group_full_path).toLowerCase(),
+    String(share.group_id),
+  ]);
+}
+
 /** What one list's PUT sends to make it the file's: new entries, changed approvals by id, the rest destroyed. */
 function listEdits(wanted: readonly Entry[], live: readonly EnvironmentEntry[]): EntryBody[] | undefined {
   const edits: EntryBody[] = [];
@@ -203,6 +212,8 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
   kinds: ['project', 'group'],
   noun: 'protected environment',
   paid: 'protected environments',
+  // Each user must have access to the project, each group have it shared (doc/api/protected_environments.md).
+  after: ['shares', 'members'],
   identity: 'name',
   schema: (kind) =>
     listSchema(
@@ -249,6 +260,29 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
                 `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
                 { hint: `a group's entries name its subgroups (${target.path}/…), a role or a user` },
               );
+      // "each group must have this project shared" (doc/api/protected_environments.md @ec05f6eb):
+      // another is refused (422). Shared now, or by this file's shares of the project (made first).
+      if (target.kind === 'project') {
+        const shared = new Set([
+          ...sharedWith(live.resource),
+          ...listOf(target.sections.shares).items.map((share) => String(share.group_id).toLowerCase()),
+        ]);
+        const held = found.find((env) => env.name === name);
+        for (const field of LIST_FIELDS)
+          for (const entry of itemsOf(item[field])) {
+            if (typeof entry.group !== 'string') continue;
+            const id = live.environmentIds?.get(`group:${entry.group}`);
+            if (shared.has(entry.group.toLowerCase()) || (id !== undefined && shared.has(String(id)))) continue;
+            // An entry the environment has already is not sent again.
+            const entries = [...(held?.deploy_access_levels ?? []), ...(held?.approval_rules ?? [])];
+            if (id !== undefined && entries.some((e) => e.group_id === id)) continue;
+            throw new CollabError(
+              'usage',
+              `protected_environments: group ${entry.group} is not shared with project ${target.path} (protected environment ${name}), which GitLab refuses (422)`,
+              { hint: `share the project with ${entry.group} first: list it in the project's shares` },
+            );
+          }
+      }
       const lists = Object.fromEntries(
         LIST_FIELDS.filter((field) => item[field] !== undefined).map((field) => [
           field,

@@ -153,6 +153,12 @@ export interface Section<S extends OnTarget & { op: string }> {
   readonly paid?: string;
   /** Where its changes come in a target's plan: with the target's own attributes (one PUT), after them (the default), or last (archiving: read-only from then on). */
   readonly order?: 'first' | 'last';
+  /**
+   * The sections whose changes on the same target apply makes before this one's, as GitLab checks
+   * this one's against them (an approver must be a member; a group entry, shared with the
+   * project). A target's other changes go out at once.
+   */
+  readonly after?: readonly string[];
   /** Its value in collab.yaml, for a target of this kind (`both`: in `defaults`, which speaks to either). */
   schema(kind: TargetKind | 'both'): ZodMiniType;
   /** A list's items are told apart by this field (a file listing one twice is refused). */
