@@ -44,9 +44,10 @@ function plan(
     try {
       changes.push(...diffTarget(target, state, options));
     } catch (error) {
-      // What the service would refuse (a section's usage error) is gathered over every target, so
-      // that one plan names them all; anything else ends the plan at once.
-      if (!isCollabError(error) || error.kind !== 'usage') throw error;
+      // What the file asks that the service would refuse, or names what is not there (a section's
+      // usage or not-found error), is gathered over every target, so that one plan names them all;
+      // anything else ends the plan at once.
+      if (!isCollabError(error) || (error.kind !== 'usage' && error.kind !== 'not-found')) throw error;
       refused.push(error);
     }
   }
@@ -58,7 +59,8 @@ const REFUSALS_SHOWN = 20;
 
 /**
  * One refusal is the plan's error as it is. Several are each said on stderr, as the error and hint
- * a plan of that target alone would give, then one error counts them: exit 2, nothing planned.
+ * a plan of that target alone would give, then one error counts them: nothing planned, exit 4 when
+ * all name what is not there, else 2.
  */
 function refuse(ctx: VerbContext, refused: readonly CollabError[]): void {
   if (refused.length === 0) return;
@@ -69,7 +71,7 @@ function refuse(ctx: VerbContext, refused: readonly CollabError[]): void {
   }
   const more = refused.length - REFUSALS_SHOWN;
   throw new CollabError(
-    'usage',
+    refused.every((error) => error.kind === 'not-found') ? 'not-found' : 'usage',
     `${thousands(refused.length)} problems with the file${more > 0 ? `, the first ${REFUSALS_SHOWN} above` : ', each above'}; nothing was planned`,
     { hint: 'change the file as each error says, then plan again' },
   );

@@ -227,6 +227,24 @@ describe('collab.yaml: approval rules', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('unprotected branches on two projects are both named by one plan, exit 4', async () => {
+    const { collab, file } = await world();
+    const rule = [
+      '    approval_rules:',
+      '      - name: security',
+      '        approvals_required: 1',
+      '        protected_branches: [nosuch]',
+    ];
+    const two = ['version: 1', 'projects:', '  acme/web/storefront:', ...rule, '  acme/platform/api:', ...rule, ''];
+    const plan = await collab(['plan', '-f', file(two.join('\n'))]);
+    expect(plan.exitCode).toBe(4);
+    expect(plan.stderr.split('\n').filter((line) => line.startsWith('error: '))).toEqual([
+      'error: branch nosuch is not protected in acme/platform/api (approval rule security)',
+      'error: branch nosuch is not protected in acme/web/storefront (approval rule security)',
+      'error: 2 problems with the file, each above; nothing was planned',
+    ]);
+  });
+
   it('a rule on a branch the same file protects plans and applies', async () => {
     const { collab, file, getJson } = await world();
     const path = file(
