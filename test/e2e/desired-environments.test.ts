@@ -188,6 +188,32 @@ describe('collab.yaml: protected environments', () => {
     expect(env.deploy_access_levels.map((e: { group_id: number | null }) => e.group_id !== null)).toEqual([true]);
   });
 
+  it('a project’s entry naming a user without access stops the plan (exit 2); an administrator, or one its members add, applies', async () => {
+    const { collab, file, writes, getJson } = await world();
+    const entry = (user: string, members: boolean) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        ...(members ? ['    members:', `      - username: ${user}`, '        access_level: developer'] : []),
+        '    protected_environments:',
+        '      - name: production',
+        `        deploy_access_levels: [{ user: ${user} }]`,
+        '',
+      ].join('\n');
+    const refused = await collab(['plan', '-f', file(entry('xena', false))]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(
+      'protected_environments: user xena has no access to project acme/web/storefront (protected environment production), which GitLab refuses (422)',
+    );
+    expect(writes()).toEqual([]);
+    expect((await collab(['plan', '-f', file(entry('root', false), 'admin.yaml')])).exitCode).toBe(8);
+    const applied = await collab(['apply', '-f', file(entry('xena', true), 'member.yaml'), '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const [env] = await getJson(`${STOREFRONT}/protected_environments`);
+    expect(env.deploy_access_levels.map((e: { user_id: number | null }) => e.user_id !== null)).toEqual([true]);
+  });
+
   it('an empty deploy_access_levels is exit 2 before anything is sent: nobody could deploy', async () => {
     const { collab, file, writes } = await world();
     const result = await collab([

@@ -21,6 +21,7 @@ import {
   updateProtectedEnvironment,
 } from '../../api/protected-environments.js';
 import { getGroup } from '../../api/groups.js';
+import { membersPath } from '../../api/members.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { getUser } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
@@ -51,6 +52,8 @@ declare module '../model.js' {
     environmentIds?: ReadonlyMap<string, number>;
     /** The usernames and full paths of the users and groups the live entries hold (`user:3` -> `user:max`). */
     environmentNames?: ReadonlyMap<string, string>;
+    /** The IDs of the users the file's new entries name who have no access to the project. */
+    environmentUsersWithoutAccess?: ReadonlySet<number>;
   }
 }
 
@@ -238,9 +241,47 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       live.protectedEnvironments = envs;
       live.environmentNames = await namesOf(reader, envs);
     },
-    once: async (ctx, lives, values) => {
+    // "Each user must have access to the project" (doc/api/protected_environments.md @ec05f6eb):
+    // another is refused (422). The users a project's new entries name are looked for in its
+    // members/all (through a group or a share too), one request a project that adds any; one it
+    // lacks is read once more, as an administrator has access to every project.
+    once: async (ctx, lives, values, reader) => {
       const ids = await lookUpNames(ctx, values);
       for (const live of lives) live.environmentIds = ids;
+      const admins = new Map<number, Promise<boolean>>();
+      const isAdmin = (id: number) => {
+        let known = admins.get(id);
+        if (!known) {
+          known = reader.client.request<{ is_admin?: boolean }>(getUser(id)).then((r) => r.data.is_admin === true);
+          admins.set(id, known);
+        }
+        return known;
+      };
+      await Promise.all(
+        lives.map(async (live, i) => {
+          if (live.kind !== 'project' || !live.resource) return;
+          const held = new Set(
+            (live.protectedEnvironments ?? []).flatMap((env) =>
+              [...env.deploy_access_levels, ...(env.approval_rules ?? [])].map((entry) => entry.user_id),
+            ),
+          );
+          const asking = new Set<number>();
+          for (const env of listOf(values[i]).items)
+            for (const field of LIST_FIELDS)
+              for (const entry of itemsOf(env[field])) {
+                const id = typeof entry.user === 'string' ? ids.get(`user:${entry.user}`) : undefined;
+                if (id !== undefined && !held.has(id)) asking.add(id);
+              }
+          if (asking.size === 0) return;
+          const members = await reader.list(membersPath({ kind: 'project', ref: Number(live.resource.id) }, true), {
+            user_ids: [...asking].join(','),
+          });
+          const found = new Set(members.map((member) => Number(member.id)));
+          const without = new Set<number>();
+          for (const id of asking) if (!found.has(id) && !(await isAdmin(id))) without.add(id);
+          live.environmentUsersWithoutAccess = without;
+        }),
+      );
     },
   },
   diff: ({ value, live, target, emit }) => {
@@ -260,6 +301,21 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
                 `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
                 { hint: `a group's entries name its subgroups (${target.path}/…), a role or a user` },
               );
+      // The users of new entries need access to the project, unless its members section gives it.
+      if (target.kind === 'project' && live.environmentUsersWithoutAccess?.size) {
+        const joining = new Set(listOf(target.sections.members).items.map((m) => String(m.username).toLowerCase()));
+        for (const field of LIST_FIELDS)
+          for (const entry of itemsOf(item[field])) {
+            if (typeof entry.user !== 'string' || joining.has(entry.user.toLowerCase())) continue;
+            const id = live.environmentIds?.get(`user:${entry.user}`);
+            if (id !== undefined && live.environmentUsersWithoutAccess.has(id))
+              throw new CollabError(
+                'usage',
+                `protected_environments: user ${entry.user} has no access to project ${target.path} (protected environment ${name}), which GitLab refuses (422)`,
+                { hint: `add ${entry.user} to the project's members first, or name a role` },
+              );
+          }
+      }
       // "each group must have this project shared" (doc/api/protected_environments.md @ec05f6eb):
       // another is refused (422). Shared now, or by this file's shares of the project (made first).
       if (target.kind === 'project') {
