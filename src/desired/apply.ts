@@ -54,14 +54,18 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
-  // Targets made by this apply first, parents before children (a project's group may be new); then the rest, all at once.
+  // Targets made by this apply first, parents before children (a project's group may be new);
+  // then the groups, then the projects, each all at once: what a group gives the projects below it
+  // (its members, to be a project's approvers or deployers) is there before they are changed.
   const creating = work.filter((target) =>
     target.changes.some((c) => c.address.section === 'create' && !options.journal.isDone(c.id)),
   );
   const depths = [...new Set(creating.map((t) => t.path.split('/').length))].sort((a, b) => a - b);
+  const rest = work.filter((t) => !creating.includes(t));
   const waves = [
     ...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)),
-    work.filter((t) => !creating.includes(t)),
+    rest.filter((t) => t.kind === 'group'),
+    rest.filter((t) => t.kind === 'project'),
   ];
   for (const wave of waves) {
     await eachLimited(wave, options.concurrency, async (target) => {

@@ -57,7 +57,7 @@ describe('collab.yaml: an approver who is not a member of the project', () => {
     const plan = await collab(['plan', '-f', path]);
     expect(plan.exitCode).toBe(8);
     expect(plan.stderr).toContain(
-      "warning: approval_rules: xena is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error",
+      "warning: approval_rules: xena is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error (add them to members here or on a group above, or leave them out)",
     );
     expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     const [rule] = await getJson(`${STOREFRONT}/approval_rules`);

@@ -238,7 +238,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     for (const name of live.approversNotMembers ?? [])
       if (!joining.has(name))
         warn(
-          `approval_rules: ${name} is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error (add them to members, or leave them out)`,
+          `approval_rules: ${name} is not a member of the project, and GitLab leaves non-members out of a rule's approvers without an error (add them to members here or on a group above, or leave them out)`,
         );
     const protectable = new Set([
       ...(live.approvalBranches ?? []),
