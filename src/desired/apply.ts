@@ -54,20 +54,7 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
-  // Targets made by this apply first, parents before children (a project's group may be new);
-  // then the groups, then the projects, each all at once: what a group gives the projects below it
-  // (its members, to be a project's approvers or deployers) is there before they are changed.
-  const creating = work.filter((target) =>
-    target.changes.some((c) => c.address.section === 'create' && !options.journal.isDone(c.id)),
-  );
-  const depths = [...new Set(creating.map((t) => t.path.split('/').length))].sort((a, b) => a - b);
-  const rest = work.filter((t) => !creating.includes(t));
-  const waves = [
-    ...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)),
-    rest.filter((t) => t.kind === 'group'),
-    rest.filter((t) => t.kind === 'project'),
-  ];
-  for (const wave of waves) {
+  for (const wave of targetWaves(work, (id) => options.journal.isDone(id))) {
     await eachLimited(wave, options.concurrency, async (target) => {
       if (ctx.session.signal.aborted) return;
       const outcome = await applyTarget(ctx, target, options, resolver);
@@ -124,6 +111,23 @@ function wayOn(
       ? `the journal ${journal} keeps what was done: fix the cause of the ${stale.length > 0 ? 'other ' : ''}failures, then collab apply --resume${unknown > 0 ? ' (it looks for what an unknown change made before sending it again)' : ''}`
       : '';
   return [replan, resume].filter(Boolean).join('; ');
+}
+
+/**
+ * The order targets are applied in, each wave all at once: the targets this apply makes first,
+ * parents before children (a project's group may be new); then the groups, then the projects:
+ * what a group gives the projects below it (its members, to be a project's approvers or
+ * deployers) is there before they are changed.
+ */
+export function targetWaves(work: readonly TargetChanges[], isDone: (id: string) => boolean): TargetChanges[][] {
+  const creating = work.filter((target) => target.changes.some((c) => c.address.section === 'create' && !isDone(c.id)));
+  const depths = [...new Set(creating.map((t) => t.path.split('/').length))].sort((a, b) => a - b);
+  const rest = work.filter((t) => !creating.includes(t));
+  return [
+    ...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)),
+    rest.filter((t) => t.kind === 'group'),
+    rest.filter((t) => t.kind === 'project'),
+  ].filter((wave) => wave.length > 0);
 }
 
 /** One target: the stale check (saved plans), then its changes in order; undefined when Ctrl-C stopped it before it began. */
