@@ -112,6 +112,34 @@ describe('collab protected-environments', () => {
     ]);
   });
 
+  it('a user without access or a group the project is not shared with: exit 5, with the command that fixes it', async () => {
+    const user = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-user',
+      'xena',
+    ]);
+    const group = await collab([
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-group',
+      'globex',
+    ]);
+    expect([user.exitCode, group.exitCode]).toEqual([5, 5]);
+    expect(user.stderr).toContain(
+      `hint: each user needs access to the project first: collab projects members add ${project} --user <username> --access-level developer`,
+    );
+    expect(group.stderr).toContain(
+      `hint: share the project with each group first: collab share add --project ${project} --group-id <group> --group-access developer`,
+    );
+  });
+
   it('bad input is exit 2 before any request: no deploy entry, a role that is not one', async () => {
     sandbox.resetStats();
     const none = await collab(['protected-environments', 'create', 'production', '--project', project]);

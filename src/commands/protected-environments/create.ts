@@ -6,7 +6,7 @@ import type { VerbInput } from '../verb.js';
 import { approversGiven, checkName, deployGiven, wantedLists } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
 import { DEPLOYMENT_TIERS } from '../../params/protected-environments.js';
-import { ENTRY_FLAGS, NAME } from './shared.js';
+import { ENTRY_FLAGS, entryHint, NAME } from './shared.js';
 import { ownerVerb } from '../owner.js';
 
 export const CREATE = ownerVerb({
@@ -55,7 +55,7 @@ export async function run(ctx: VerbContext, opts: CreateEnvironmentInput): Promi
           error,
           `${opts.name} is protected already: \`collab protected-environments update ${opts.name} --${opts.owner.kind} ${opts.owner.ref}\` changes it`,
         );
-      throw error;
+      throw entryHint(error, opts.owner);
     });
   if (!response) return;
   ctx.terminal.info(`protected environment ${response.data.name} of ${describeOwner(opts.owner)}`);

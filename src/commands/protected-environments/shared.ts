@@ -11,7 +11,8 @@ import {
   type EnvironmentRole,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
+import type { Owner } from '../../api/owner.js';
 
 /** What the declarations of the protected-environments verbs share. */
 
@@ -55,3 +56,23 @@ export const ENTRY_FLAGS = {
     integer(MIN_REQUIRED_APPROVALS),
   ),
 };
+
+/**
+ * The service's 422 on a project's entry, with what makes it one GitLab takes: "Each user must have
+ * access to the project and each group must have this project shared"
+ * (doc/api/protected_environments.md @ec05f6eb).
+ */
+export function entryHint(error: unknown, owner: Owner): unknown {
+  if (!isCollabError(error) || error.status !== 422 || owner.kind !== 'project') return error;
+  if (/\.user must have access to the project/.test(error.message))
+    return withHint(
+      error,
+      `each user needs access to the project first: collab projects members add ${owner.ref} --user <username> --access-level developer`,
+    );
+  if (/\.group must be shared with the project/.test(error.message))
+    return withHint(
+      error,
+      `share the project with each group first: collab share add --project ${owner.ref} --group-id <group> --group-access developer`,
+    );
+  return error;
+}

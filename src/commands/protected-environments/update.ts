@@ -9,7 +9,7 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { approversGiven, checkName, deployGiven, existingEnvironment, listEdits, wantedLists } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
-import { ENTRY_FLAGS, NAME } from './shared.js';
+import { ENTRY_FLAGS, entryHint, NAME } from './shared.js';
 import { ownerVerb } from '../owner.js';
 import { bool } from '../flags.js';
 
@@ -73,9 +73,11 @@ export async function run(ctx: VerbContext, opts: UpdateEnvironmentInput): Promi
     await ctx.presenter.action({ unchanged: `${what} is already so; nothing to do` });
     return;
   }
-  const response = await ctx.session.mutate<ProtectedEnvironment>(
-    updateProtectedEnvironment(opts.owner, opts.name, body),
-  );
+  const response = await ctx.session
+    .mutate<ProtectedEnvironment>(updateProtectedEnvironment(opts.owner, opts.name, body))
+    .catch((error: unknown) => {
+      throw entryHint(error, opts.owner);
+    });
   if (!response) return;
   ctx.terminal.info(`updated ${what}`);
   await ctx.presenter.resource(response.data, ENVIRONMENT_VIEW);
