@@ -155,7 +155,7 @@ async function applyTarget(
     const first = all.filter((batch) => batch[0]?.address.section === 'create');
     const last = all.filter((batch) => sectionNamed(batch[0]?.address.section ?? '')?.order === 'last');
     const between = all.filter((batch) => !first.includes(batch) && !last.includes(batch));
-    for (const phase of [first, ...waves(between), last]) {
+    for (const phase of [first, ...batchWaves(between), last]) {
       // Every batch of a phase ends (and is journalled) before a failure is reported.
       const settled = await Promise.allSettled(phase.map((batch) => applyBatch(ctx, batch, options.journal, resolver)));
       const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -210,7 +210,7 @@ async function send(ctx: VerbContext, request: ChangeRequest, inDoubt: boolean):
  * that have changes here, each wave at once. The registry's `after` lists have no cycle (a test
  * holds them to it).
  */
-function waves(batches: readonly Change[][]): Change[][][] {
+function batchWaves(batches: readonly Change[][]): Change[][][] {
   const sectionOf = (batch: readonly Change[]) => batch[0]?.address.section ?? '';
   const present = new Set(batches.map(sectionOf));
   const depth = new Map<string, number>();

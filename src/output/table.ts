@@ -398,9 +398,9 @@ function shrink(
 
 /**
  * The layout a later page needs when one of its numbers, dates, enumerations or the text that
- * identifies its row (a run's target) is wider than its column, or when a wrapped cell's line is longer than its column and the terminal has room for it
- * (an error after many short results: without it, the error wraps into a narrow column beside empty
- * room); else undefined.
+ * identifies its row (a run's target) is wider than its column, or when a wrapped cell's line is
+ * longer than its column and the terminal has room for it (an error after many short results:
+ * without it, the error wraps into a narrow column beside empty room); else undefined.
  */
 function widenLater(
   columns: readonly Column[],
