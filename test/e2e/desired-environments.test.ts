@@ -214,6 +214,18 @@ describe('collab.yaml: protected environments', () => {
     expect(env.deploy_access_levels.map((e: { user_id: number | null }) => e.user_id !== null)).toEqual([true]);
   });
 
+  it('a caller who cannot tell an administrator is warned of a user without membership, not stopped', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    protected_environments:\n      - name: production\n        deploy_access_levels: [{ user: xena }]\n',
+    );
+    const plan = await collab(['plan', '-f', path], { as: 'maintainer' });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stderr).toContain(
+      'warning: protected_environments: xena is no member of the project, and GitLab refuses an entry of a user without access (422) unless they are an administrator: project acme/web/storefront',
+    );
+  });
+
   it('an empty deploy_access_levels is exit 2 before anything is sent: nobody could deploy', async () => {
     const { collab, file, writes } = await world();
     const result = await collab([

@@ -52,8 +52,12 @@ declare module '../model.js' {
     environmentIds?: ReadonlyMap<string, number>;
     /** The usernames and full paths of the users and groups the live entries hold (`user:3` -> `user:max`). */
     environmentNames?: ReadonlyMap<string, string>;
-    /** The IDs of the users the file's new entries name who have no access to the project. */
-    environmentUsersWithoutAccess?: ReadonlySet<number>;
+    /**
+     * The IDs of the users the file's new entries name who are no members of the project: `none`
+     * when they are no administrator either, `unknown` when the caller cannot tell (only an
+     * administrator reads another user's `is_admin`).
+     */
+    environmentUsersWithoutAccess?: ReadonlyMap<number, 'none' | 'unknown'>;
   }
 }
 
@@ -248,11 +252,11 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
     once: async (ctx, lives, values, reader) => {
       const ids = await lookUpNames(ctx, values);
       for (const live of lives) live.environmentIds = ids;
-      const admins = new Map<number, Promise<boolean>>();
+      const admins = new Map<number, Promise<boolean | undefined>>();
       const isAdmin = (id: number) => {
         let known = admins.get(id);
         if (!known) {
-          known = reader.client.request<{ is_admin?: boolean }>(getUser(id)).then((r) => r.data.is_admin === true);
+          known = reader.client.request<{ is_admin?: boolean }>(getUser(id)).then((r) => r.data.is_admin);
           admins.set(id, known);
         }
         return known;
@@ -277,14 +281,18 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
             user_ids: [...asking].join(','),
           });
           const found = new Set(members.map((member) => Number(member.id)));
-          const without = new Set<number>();
-          for (const id of asking) if (!found.has(id) && !(await isAdmin(id))) without.add(id);
+          const without = new Map<number, 'none' | 'unknown'>();
+          for (const id of asking) {
+            if (found.has(id)) continue;
+            const admin = await isAdmin(id);
+            if (admin !== true) without.set(id, admin === false ? 'none' : 'unknown');
+          }
           live.environmentUsersWithoutAccess = without;
         }),
       );
     },
   },
-  diff: ({ value, live, target, emit }) => {
+  diff: ({ value, live, target, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedEnvironments ?? [];
     const names = live.environmentNames;
@@ -308,11 +316,16 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
           for (const entry of itemsOf(item[field])) {
             if (typeof entry.user !== 'string' || joining.has(entry.user.toLowerCase())) continue;
             const id = live.environmentIds?.get(`user:${entry.user}`);
-            if (id !== undefined && live.environmentUsersWithoutAccess.has(id))
+            const access = id === undefined ? undefined : live.environmentUsersWithoutAccess.get(id);
+            if (access === 'none')
               throw new CollabError(
                 'usage',
                 `protected_environments: user ${entry.user} has no access to project ${target.path} (protected environment ${name}), which GitLab refuses (422)`,
                 { hint: `add ${entry.user} to the project's members first, or name a role` },
+              );
+            if (access === 'unknown')
+              warn(
+                `protected_environments: ${entry.user} is no member of the project, and GitLab refuses an entry of a user without access (422) unless they are an administrator`,
               );
           }
       }
