@@ -130,6 +130,8 @@ export async function readTargets(
     graphql ? planAsks(targets, out) : [],
     concurrency,
   );
+  const byPath = new Map(targets.map((target) => [`${target.kind}:${target.path.toLowerCase()}`, target]));
+  const planned = (kind: TargetKind, path: string) => byPath.get(`${kind}:${path.toLowerCase()}`);
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
     if (section.read?.once && using.length > 0)
@@ -138,6 +140,7 @@ export async function readTargets(
         using.map((target) => out.get(target) as LiveTarget),
         using.map((target) => target.sections[section.name]),
         await readerOf(ctx),
+        planned,
       );
   }
   // A target's sections at once, --concurrency targets at a time, as the REST read goes.

@@ -134,6 +134,56 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('shares: a project whose group will keep share_with_group_lock on is exit 2; the file turning it off plans and applies', async () => {
+    const { collab, file, call, getJson } = await world();
+    await call('PUT', '/groups/acme%2Fweb', { json: { share_with_group_lock: true } });
+    const share = [
+      '  acme/web/storefront:',
+      '    shares:',
+      '      - group_id: globex',
+      '        group_access: developer',
+    ];
+    const locked = await collab(['plan', '-f', file(['version: 1', 'projects:', ...share, ''].join('\n'))]);
+    expect(locked.exitCode).toBe(2);
+    expect(locked.stderr).toContain(
+      'shares: project acme/web/storefront with group globex: group acme/web has share_with_group_lock on, which keeps its projects from sharing (GitLab answers 400)',
+    );
+    const unlock = [
+      'version: 1',
+      'groups:',
+      '  acme/web:',
+      '    settings:',
+      '      share_with_group_lock: false',
+      'projects:',
+      ...share,
+      '',
+    ].join('\n');
+    const applied = await collab(['apply', '-f', file(unlock, 'unlock.yaml'), '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const project = await getJson(`/projects/${encodeURIComponent('acme/web/storefront')}`);
+    expect(project.shared_with_groups.map((g: { group_full_path: string }) => g.group_full_path)).toEqual(['globex']);
+  });
+
+  it('shares: the file turning share_with_group_lock on in a group above refuses the project’s new share', async () => {
+    const { collab, file } = await world();
+    const lockAbove = [
+      'version: 1',
+      'groups:',
+      '  acme:',
+      '    settings:',
+      '      share_with_group_lock: true',
+      'projects:',
+      '  acme/web/storefront:',
+      '    shares:',
+      '      - group_id: globex',
+      '        group_access: developer',
+      '',
+    ].join('\n');
+    const plan = await collab(['plan', '-f', file(lockAbove)]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain('group acme has share_with_group_lock on');
+  });
+
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

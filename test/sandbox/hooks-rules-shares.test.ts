@@ -274,3 +274,29 @@ describe('sandbox: hooks, push rules, shares', () => {
     });
   });
 });
+
+describe('sandbox: share_with_group_lock as GitLab keeps it', () => {
+  const { call } = useSandbox({ seed: 12 });
+  const lock = (group: string, on: boolean) =>
+    call('PUT', `/groups/${encodeURIComponent(group)}`, { json: { share_with_group_lock: on } });
+  const lockOf = async (group: string) =>
+    (await call('GET', `/groups/${encodeURIComponent(group)}`)).body.share_with_group_lock;
+
+  it('turned on above turns it on below, which keeps it when the group above turns it off', async () => {
+    await lock('acme', true);
+    const below = await lockOf('acme/web');
+    await lock('acme', false);
+    expect([below, await lockOf('acme'), await lockOf('acme/web')]).toEqual([true, false, true]);
+  });
+
+  it('refuses a project’s share by its own group’s lock, and a group below a locked one cannot turn it off', async () => {
+    await lock('acme', true);
+    const turnedOff = await lock('acme/web', false);
+    const globex = (await call('GET', '/groups/globex')).body.id;
+    const share = await call('POST', `/projects/${encodeURIComponent('acme/web/storefront')}/share`, {
+      json: { group_id: globex, group_access: 30 },
+    });
+    expect([turnedOff.status, turnedOff.body.share_with_group_lock]).toEqual([200, true]);
+    expect([share.status, share.body]).toEqual([400, { message: 'The project sharing with group is disabled' }]);
+  });
+});

@@ -90,9 +90,16 @@ interface LiveRead {
   target(reader: Reader, live: LiveTarget, resource: Item, value?: unknown): Promise<void>;
   /**
    * Once a run, over the targets that use the section (the caller's username for enforced members):
-   * `lives[i]`'s value in the file is `values[i]`.
+   * `lives[i]`'s value in the file is `values[i]`. `planned` finds any other target the plan has
+   * (by kind and path, any case), for what this apply makes of it first (a group's settings).
    */
-  once?(ctx: VerbContext, lives: readonly LiveTarget[], values: readonly unknown[], reader: Reader): Promise<void>;
+  once?(
+    ctx: VerbContext,
+    lives: readonly LiveTarget[],
+    values: readonly unknown[],
+    reader: Reader,
+    planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+  ): Promise<void>;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   accessLevelSchema,
   accessLevelWord,
   equal,
+  isItem,
   listOf,
   listSchema,
   servicePath,
@@ -52,6 +53,36 @@ const sent = (body: ShareBody) => ({
  * app/models/project_group_link.rb @0286e4c6). Told from the paths, and from the project's own
  * group's ID where the file names the group by ID; an ancestor named by ID is left to the service.
  */
+declare module '../model.js' {
+  interface LiveTarget {
+    /** The group whose share_with_group_lock keeps this project from new shares once the apply is made. */
+    shareLockedBy?: string;
+  }
+}
+
+/**
+ * Whether group `path` keeps its projects from sharing once this apply is made: GitLab takes a
+ * project's share only while its group's share_with_group_lock is off
+ * (Project#allowed_to_share_with_group?); turning it on turns it on below too, and a group below a
+ * locked one is locked on save (Namespace#force_share_with_group_lock_on_descendants,
+ * sync_share_with_group_lock_with_parent). So: locked when the file turns it on here or above;
+ * else, where the file turns it off here, as the group above ends; else as it is now.
+ */
+async function lockedAfter(
+  path: string,
+  settingOf: (path: string) => unknown,
+  isLocked: (path: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  const chain = path.split('/').map((_part, i, parts) => parts.slice(0, parts.length - i).join('/'));
+  const on = chain.find((group) => settingOf(group) === true);
+  if (on) return on;
+  if (settingOf(path) === false) {
+    const parent = chain[1];
+    return parent === undefined ? undefined : lockedAfter(parent, settingOf, isLocked);
+  }
+  return (await isLocked(path)) ? path : undefined;
+}
+
 function shareRefusal(live: LiveTarget, group: string | number): string | undefined {
   const path = servicePath(live).toLowerCase();
   const home = path.slice(0, Math.max(0, path.lastIndexOf('/')));
@@ -81,6 +112,34 @@ export const shares: Section<ShareSpec> = {
       if (live.kind === 'group' && resource.shared_with_groups === undefined)
         live.resource = (await client.request<Item>(getGroup(Number(resource.id)))).data;
     },
+    // A project that would get a new share is checked against its group's share_with_group_lock
+    // as this apply leaves it (lockedAfter): the groups' views read once each, only for those.
+    once: async (_ctx, lives, values, reader, planned) => {
+      const views = new Map<string, Promise<boolean>>();
+      const isLocked = (path: string) => {
+        let read = views.get(path);
+        if (!read) {
+          read = reader.client
+            .request<Item>(getGroup(path))
+            .then((answer) => answer.data.share_with_group_lock === true);
+          views.set(path, read);
+        }
+        return read;
+      };
+      const settingOf = (path: string) => {
+        const settings = planned('group', path)?.sections.settings;
+        return isItem(settings) ? settings.share_with_group_lock : undefined;
+      };
+      await Promise.all(
+        lives.map(async (live, i) => {
+          const namespace = live.resource?.namespace;
+          if (live.kind !== 'project' || !isItem(namespace) || namespace.kind !== 'group') return;
+          const found = sharesOf(live.resource);
+          if (listOf(values[i]).items.every((share) => found.some((s) => same(s, share.group_id)))) return;
+          live.shareLockedBy = await lockedAfter(String(namespace.full_path), settingOf, isLocked);
+        }),
+      );
+    },
   },
   diff: ({ target, value, live, today, warn, emit }) => {
     const wanted = listOf(value);
@@ -99,6 +158,12 @@ export const shares: Section<ShareSpec> = {
         continue;
       }
       if (!existing) {
+        if (live.shareLockedBy)
+          throw new CollabError(
+            'usage',
+            `shares: project ${target.path} with group ${String(group)}: group ${live.shareLockedBy} has share_with_group_lock on, which keeps its projects from sharing (GitLab answers 400)`,
+            { hint: `turn share_with_group_lock off in ${live.shareLockedBy}'s settings, or leave the share out` },
+          );
         const refused = target.kind === 'project' ? shareRefusal(live, group) : undefined;
         if (refused)
           throw new CollabError(

@@ -37,6 +37,18 @@ function applySettings(group: Group, params: Record<string, unknown>): void {
   }
 }
 
+/**
+ * share_with_group_lock as GitLab's Namespace keeps it on every save: on when the group above has
+ * it on (sync_share_with_group_lock_with_parent), and turned on below when turned on here
+ * (force_share_with_group_lock_on_descendants); turned off here, the groups below keep theirs.
+ */
+function syncShareLock(store: Store, group: Group, before: unknown): void {
+  const parent = group.parent_id === null ? undefined : store.groups.get(group.parent_id);
+  if (parent?.attrs.share_with_group_lock === true) group.attrs.share_with_group_lock = true;
+  if (group.attrs.share_with_group_lock === true && before !== true)
+    for (const below of store.descendants(group)) below.attrs.share_with_group_lock = true;
+}
+
 export function createGroup(req: SandboxRequest): SandboxResponse {
   const { store } = req;
   const user = requireUser(req);
@@ -70,6 +82,7 @@ export function createGroup(req: SandboxRequest): SandboxResponse {
     parent_id: parent?.id ?? null,
   });
   applySettings(group, params);
+  syncShareLock(store, group, undefined);
   if (req.files.avatar) group.avatar = req.files.avatar;
   group.members.set(user.id, ACCESS.owner);
   store.addGroup(group);
@@ -121,7 +134,9 @@ export function updateGroup(req: SandboxRequest): SandboxResponse {
   if (path !== undefined) group.path = path;
   if (typeof params.description === 'string') group.description = params.description;
   if (params.visibility !== undefined) group.visibility = params.visibility as Visibility;
+  const lockBefore = group.attrs.share_with_group_lock;
   applySettings(group, params);
+  syncShareLock(store, group, lockBefore);
   if (req.files.avatar) group.avatar = req.files.avatar;
   if (pathChanged) store.reindexGroupPaths();
   return json(groupObject(store, group, user, { details: true, withProjects: true }));

@@ -45,7 +45,9 @@ function shareProject(req: SandboxRequest): SandboxResponse {
   const { project } = findOwner(req, 'project', ACCESS.maintainer);
   const { group, access, expiresAt } = readShareInput(req);
   const home = groupOfNamespace(req.store, project.namespace_id);
-  if (home && [home, ...req.store.ancestors(home)].some((g) => g.attrs.share_with_group_lock === true)) {
+  // Project#allowed_to_share_with_group?: its group's own share_with_group_lock, which a lock above
+  // turns on too (group-changes.ts, syncShareLock).
+  if (home?.attrs.share_with_group_lock === true) {
     throw new HttpError(400, { message: 'The project sharing with group is disabled' });
   }
   if (home && [home, ...req.store.ancestors(home)].some((g) => g.id === group.id))
