@@ -184,6 +184,20 @@ describe('collab.yaml sections', () => {
     expect(plan.stderr).toContain('group acme has share_with_group_lock on');
   });
 
+  it('shares: a group under a root that keeps sharing inside it is exit 2 for a group outside; one inside applies', async () => {
+    const { collab, file, call } = await world();
+    await call('PUT', '/groups/acme', { json: { prevent_sharing_groups_outside_hierarchy: true } });
+    const withGroup = (group: string) =>
+      `version: 1\ngroups:\n  acme/web:\n    shares:\n      - group_id: ${group}\n        group_access: developer\n`;
+    const outside = await collab(['plan', '-f', file(withGroup('initech'))]);
+    expect(outside.exitCode).toBe(2);
+    expect(outside.stderr).toContain(
+      'shares: group acme/web with group initech: acme keeps its groups from sharing outside it (prevent_sharing_groups_outside_hierarchy), which GitLab refuses (404)',
+    );
+    const inside = await collab(['apply', '-f', file(withGroup('acme/platform'), 'inside.yaml'), '--yes']);
+    expect(inside.exitCode, inside.stdout + inside.stderr).toBe(0);
+  });
+
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

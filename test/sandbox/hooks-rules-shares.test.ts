@@ -300,3 +300,19 @@ describe('sandbox: share_with_group_lock as GitLab keeps it', () => {
     expect([share.status, share.body]).toEqual([400, { message: 'The project sharing with group is disabled' }]);
   });
 });
+
+describe('sandbox: prevent_sharing_groups_outside_hierarchy', () => {
+  const { call } = useSandbox({ seed: 12 });
+
+  it('refuses a group below the root sharing with a group outside it (404 Not Found), and takes one inside', async () => {
+    await call('PUT', '/groups/acme', { json: { prevent_sharing_groups_outside_hierarchy: true } });
+    const id = async (path: string) => (await call('GET', `/groups/${encodeURIComponent(path)}`)).body.id;
+    const outside = await call('POST', `/groups/${encodeURIComponent('acme/web')}/share`, {
+      json: { group_id: await id('globex'), group_access: 30 },
+    });
+    const inside = await call('POST', `/groups/${encodeURIComponent('acme/web')}/share`, {
+      json: { group_id: await id('acme/platform'), group_access: 30 },
+    });
+    expect([outside.status, outside.body, inside.status]).toEqual([404, { message: 'Not Found' }, 201]);
+  });
+});

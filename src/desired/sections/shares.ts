@@ -57,6 +57,8 @@ declare module '../model.js' {
   interface LiveTarget {
     /** The group whose share_with_group_lock keeps this project from new shares once the apply is made. */
     shareLockedBy?: string;
+    /** This group's root, when it keeps its groups from sharing outside it once the apply is made. */
+    shareHierarchyOf?: string;
   }
 }
 
@@ -115,28 +117,44 @@ export const shares: Section<ShareSpec> = {
     // A project that would get a new share is checked against its group's share_with_group_lock
     // as this apply leaves it (lockedAfter): the groups' views read once each, only for those.
     once: async (_ctx, lives, values, reader, planned) => {
-      const views = new Map<string, Promise<boolean>>();
-      const isLocked = (path: string) => {
+      const views = new Map<string, Promise<Item>>();
+      const view = (path: string) => {
         let read = views.get(path);
         if (!read) {
-          read = reader.client
-            .request<Item>(getGroup(path))
-            .then((answer) => answer.data.share_with_group_lock === true);
+          read = reader.client.request<Item>(getGroup(path)).then((answer) => answer.data);
           views.set(path, read);
         }
         return read;
       };
-      const settingOf = (path: string) => {
+      const isLocked = async (path: string) => (await view(path)).share_with_group_lock === true;
+      const settingOf = (path: string, name: string) => {
         const settings = planned('group', path)?.sections.settings;
-        return isItem(settings) ? settings.share_with_group_lock : undefined;
+        return isItem(settings) ? settings[name] : undefined;
       };
       await Promise.all(
         lives.map(async (live, i) => {
-          const namespace = live.resource?.namespace;
-          if (live.kind !== 'project' || !isItem(namespace) || namespace.kind !== 'group') return;
           const found = sharesOf(live.resource);
-          if (listOf(values[i]).items.every((share) => found.some((s) => same(s, share.group_id)))) return;
-          live.shareLockedBy = await lockedAfter(String(namespace.full_path), settingOf, isLocked);
+          if (!live.resource || listOf(values[i]).items.every((share) => found.some((s) => same(s, share.group_id))))
+            return;
+          if (live.kind === 'group') {
+            // A root that keeps its groups from sharing outside it (GroupLinkable#sharing_allowed?,
+            // app/services/concerns/group_linkable.rb @36a59d08): the file's value, else its own.
+            const root = servicePath(live).split('/')[0] as string;
+            const wanted = settingOf(root, 'prevent_sharing_groups_outside_hierarchy');
+            const prevents =
+              typeof wanted === 'boolean'
+                ? wanted
+                : (await view(root)).prevent_sharing_groups_outside_hierarchy === true;
+            if (prevents) live.shareHierarchyOf = root;
+            return;
+          }
+          const namespace = live.resource.namespace;
+          if (!isItem(namespace) || namespace.kind !== 'group') return;
+          live.shareLockedBy = await lockedAfter(
+            String(namespace.full_path),
+            (path) => settingOf(path, 'share_with_group_lock'),
+            isLocked,
+          );
         }),
       );
     },
@@ -163,6 +181,18 @@ export const shares: Section<ShareSpec> = {
             'usage',
             `shares: project ${target.path} with group ${String(group)}: group ${live.shareLockedBy} has share_with_group_lock on, which keeps its projects from sharing (GitLab answers 400)`,
             { hint: `turn share_with_group_lock off in ${live.shareLockedBy}'s settings, or leave the share out` },
+          );
+        const root = live.shareHierarchyOf?.toLowerCase();
+        if (
+          root !== undefined &&
+          typeof group === 'string' &&
+          group.toLowerCase() !== root &&
+          !group.toLowerCase().startsWith(`${root}/`)
+        )
+          throw new CollabError(
+            'usage',
+            `shares: group ${target.path} with group ${group}: ${live.shareHierarchyOf} keeps its groups from sharing outside it (prevent_sharing_groups_outside_hierarchy), which GitLab refuses (404)`,
+            { hint: `share with a group under ${live.shareHierarchyOf}, or turn the setting off in its settings` },
           );
         const refused = target.kind === 'project' ? shareRefusal(live, group) : undefined;
         if (refused)

@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { EXPIRY_PASSED, expiryPassed } from '../../params/members.js';
-import { conflict, HttpError, notFound, paramError, validationError } from '../errors.js';
+import { apiError, conflict, HttpError, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, ShareLink } from '../model.js';
 import { int, readParams, requireInt } from '../params.js';
@@ -78,6 +78,15 @@ function unshareProject(req: SandboxRequest): SandboxResponse {
 function shareGroup(req: SandboxRequest): SandboxResponse {
   const { group: shared } = findOwner(req, 'group', ACCESS.owner);
   const { group, access, expiresAt } = readShareInput(req);
+  // A root group that keeps its groups from sharing outside its hierarchy: Groups::GroupLinks::
+  // CreateService answers 404 Not Found (GroupLinkable#sharing_allowed?, app/services/concerns/
+  // group_linkable.rb @36a59d08; lib/api/groups.rb renders its message).
+  const root = [shared, ...req.store.ancestors(shared)].find((g) => g.parent_id === null) ?? shared;
+  if (
+    root.attrs.prevent_sharing_groups_outside_hierarchy === true &&
+    ![root, ...req.store.descendants(root)].some((g) => g.id === group.id)
+  )
+    throw apiError(404, 'Not Found');
   // The messages are GitLab's GroupGroupLink validation errors (full messages, 409).
   if (group.id === shared.id) throw conflict('Shared with group cannot be the group itself');
   if (shared.shares.some((share) => share.group_id === group.id))
