@@ -1,3 +1,4 @@
+import { type CollabError, isCollabError } from '../errors.js';
 import type { Action, Address, Change, LiveTarget, RequestSpec } from './model.js';
 import { equal } from './sections/common.js';
 import { PLAN_ORDER, sectionNamed } from './sections/index.js';
@@ -18,6 +19,11 @@ export interface DiffOptions {
   today: string;
   /** What a section leaves out of the plan and why, for a target: said on stderr (never in the plan's data). */
   warn(message: string, target: { kind: string; path: string }): void;
+  /**
+   * Takes what a section refuses of the file (its usage or not-found error), so that the target's
+   * other sections are diffed too and every problem is said; without it, the first ends the diff.
+   */
+  refuse?(error: CollabError): void;
 }
 
 export function diffTarget(target: DesiredTarget, live: LiveTarget, options: DiffOptions): Change[] {
@@ -66,6 +72,17 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
     const value = target.sections[section.name];
     if (value === undefined) continue;
     bindKept(value, target.kept?.[section.name], keptParts);
+    try {
+      diffSection(section, value);
+    } catch (error) {
+      if (!options.refuse || !isCollabError(error) || (error.kind !== 'usage' && error.kind !== 'not-found'))
+        throw error;
+      options.refuse(error);
+    }
+  }
+  return changes;
+
+  function diffSection(section: (typeof PLAN_ORDER)[number], value: unknown): void {
     section.diff({
       target,
       value,
@@ -79,7 +96,6 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
         make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
     });
   }
-  return changes;
 }
 
 /** Walks the file's value and the same as kept side by side (one shape: load.ts), pairing each map and list. */

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { VerbContext } from '../context.js';
 import { flat } from '../error-text.js';
-import { CollabError, isCollabError } from '../errors.js';
+import { CollabError } from '../errors.js';
 import { dayOf } from '../util/day.js';
 import { thousands } from '../util/thousands.js';
 import { diffTarget, type DiffOptions } from './diff.js';
@@ -41,15 +41,10 @@ function plan(
   for (const target of targets) {
     const state = live.get(target) as LiveTarget;
     if (isAbsent(target, state.resource)) missing.push(`${target.kind} ${target.path}`);
-    try {
-      changes.push(...diffTarget(target, state, options));
-    } catch (error) {
-      // What the file asks that the service would refuse, or names what is not there (a section's
-      // usage or not-found error), is gathered over every target, so that one plan names them all;
-      // anything else ends the plan at once.
-      if (!isCollabError(error) || (error.kind !== 'usage' && error.kind !== 'not-found')) throw error;
-      refused.push(error);
-    }
+    // What the file asks that the service would refuse, or names what is not there (a section's
+    // usage or not-found error), is gathered over every section of every target, so that one plan
+    // names them all; anything else ends the plan at once.
+    changes.push(...diffTarget(target, state, { ...options, refuse: (error) => void refused.push(error) }));
   }
   return { changes, missing, refused };
 }

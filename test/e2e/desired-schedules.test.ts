@@ -270,6 +270,25 @@ describe('collab.yaml: pipeline schedules', () => {
       expect(plan.stdout).toBe('');
     });
 
+    it('a bad ref and a refused share of one project are both said by one plan', async () => {
+      const { collab, file } = await world();
+      const both = [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    shares: [{ group_id: acme, group_access: developer }]',
+        "    pipeline_schedules: [{ description: nightly, ref: develop, cron: '0 2 * * *' }]",
+        '',
+      ].join('\n');
+      const plan = await collab(['plan', '-f', file(both)]);
+      expect(plan.exitCode).toBe(2);
+      expect(plan.stderr.split('\n').filter((line) => line.startsWith('error: '))).toEqual([
+        expect.stringContaining('shares: project acme/web/storefront with group acme'),
+        expect.stringContaining('pipeline_schedules: nightly on project acme/web/storefront: ref develop'),
+        'error: 2 problems with the file, each above; nothing was planned',
+      ]);
+    });
+
     it('a ref both a branch and a tag have is exit 2 at plan, and the full ref plans and applies', async () => {
       const { collab, file, call, getJson } = await world();
       await call('POST', `${repository}/branches`, { json: { branch: 'stable', ref: 'main' } });
