@@ -7,6 +7,7 @@ import { equal, listOf, listSchema, paramSchema, servicePath, shape, unlisted } 
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
+import { once } from '../../util/memo.js';
 
 /**
  * `labels`: a project's or group's own labels by name (those of the groups above a project are
@@ -67,20 +68,17 @@ export const labels: Section<LabelSpec> = {
     // above that exists, with its ancestors' (GET /groups/:id/labels, include_ancestor_groups:
     // doc/api/group_labels.md), and what the file gives the groups above.
     once: async (_ctx, lives, values, reader) => {
-      const reads = new Map<string, Promise<string[]>>();
-      const above = (path: string): Promise<string[]> => {
-        const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
-        if (parent === '') return Promise.resolve([]);
-        let read = reads.get(parent);
-        if (!read) {
-          read = reader.list(labelsPath({ kind: 'group', ref: parent }), { include_ancestor_groups: true }).then(
+      const groupLabels = once(
+        (group: string): Promise<string[]> =>
+          reader.list(labelsPath({ kind: 'group', ref: group }), { include_ancestor_groups: true }).then(
             (items) => items.filter(isLabel).map((label) => label.name),
             // Not a group there (a user's namespace, or one this apply makes): the groups above it.
-            (error: { kind?: string }) => (error.kind === 'not-found' ? above(parent) : Promise.reject(error)),
-          );
-          reads.set(parent, read);
-        }
-        return read;
+            (error: { kind?: string }) => (error.kind === 'not-found' ? above(group) : Promise.reject(error)),
+          ),
+      );
+      const above = (path: string): Promise<string[]> => {
+        const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+        return parent === '' ? Promise.resolve([]) : groupLabels(parent);
       };
       const named = (value: unknown) => listOf(value).items.map((item) => String(item.name));
       await Promise.all(

@@ -22,6 +22,7 @@ import {
 } from './common.js';
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
+import { once } from '../../util/memo.js';
 
 /**
  * `members`: a project's or group's direct members by username (POST .../members takes one), with
@@ -106,18 +107,13 @@ export const members: Section<MemberSpec> = {
       // access_level: Member#higher_access_level_than_group, app/models/member.rb @800235cc). The
       // groups' direct members are read once a group, only for targets whose file adds or changes
       // one; a path above that is no group (a user's namespace, a group this apply makes) has none.
-      const reads = new Map<string, Promise<MemberRecord[]>>();
-      const membersOf = (group: string) => {
-        let read = reads.get(group);
-        if (!read) {
-          read = reader.list(membersPath({ kind: 'group', ref: group })).then(
+      const membersOf = once(
+        (group: string): Promise<MemberRecord[]> =>
+          reader.list(membersPath({ kind: 'group', ref: group })).then(
             (items) => items.filter(isMember),
             (error: { kind?: string }) => (error.kind === 'not-found' ? [] : Promise.reject(error)),
-          );
-          reads.set(group, read);
-        }
-        return read;
-      };
+          ),
+      );
       const fileRoles = new Map(
         lives.flatMap((live, i) =>
           live.kind === 'group'

@@ -35,6 +35,7 @@ import {
 } from '../../params/protected-environments.js';
 import { isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Reader, Section } from './section.js';
+import { once } from '../../util/memo.js';
 
 /**
  * `protected_environments`: a project's protected environments by name, a group's by deployment
@@ -252,15 +253,9 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
     once: async (ctx, lives, values, reader) => {
       const ids = await lookUpNames(ctx, values);
       for (const live of lives) live.environmentIds = ids;
-      const admins = new Map<number, Promise<boolean | undefined>>();
-      const isAdmin = (id: number) => {
-        let known = admins.get(id);
-        if (!known) {
-          known = reader.client.request<{ is_admin?: boolean }>(getUser(id)).then((r) => r.data.is_admin);
-          admins.set(id, known);
-        }
-        return known;
-      };
+      const isAdmin = once((id: number) =>
+        reader.client.request<{ is_admin?: boolean }>(getUser(id)).then((answer) => answer.data.is_admin),
+      );
       await Promise.all(
         lives.map(async (live, i) => {
           if (live.kind !== 'project' || !live.resource) return;

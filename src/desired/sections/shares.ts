@@ -16,6 +16,7 @@ import {
   unlisted,
 } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
+import { once } from '../../util/memo.js';
 
 /**
  * `shares`: the groups a project or group is shared with, by the group's path (or ID). Read from the
@@ -117,15 +118,7 @@ export const shares: Section<ShareSpec> = {
     // A project that would get a new share is checked against its group's share_with_group_lock
     // as this apply leaves it (lockedAfter): the groups' views read once each, only for those.
     once: async (_ctx, lives, values, reader, planned) => {
-      const views = new Map<string, Promise<Item>>();
-      const view = (path: string) => {
-        let read = views.get(path);
-        if (!read) {
-          read = reader.client.request<Item>(getGroup(path)).then((answer) => answer.data);
-          views.set(path, read);
-        }
-        return read;
-      };
+      const view = once((path: string) => reader.client.request<Item>(getGroup(path)).then((answer) => answer.data));
       const isLocked = async (path: string) => (await view(path)).share_with_group_lock === true;
       const settingOf = (path: string, name: string) => {
         const settings = planned('group', path)?.sections.settings;
