@@ -6,6 +6,7 @@ import { closest } from '../util/suggest.js';
 import type { Found } from './live.js';
 import type { TargetKind } from './schema.js';
 import { isBelow, type Reach } from './targets.js';
+import { parentPath } from '../util/path-order.js';
 
 /**
  * The did-you-mean of a path in collab.yaml that does not exist (`acme/web/storefrnt`: did you
@@ -34,7 +35,6 @@ interface Question {
   rest: string[];
 }
 
-const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 const within = (path: string, roots: readonly string[]) => roots.some((root) => path === root || isBelow(path, root));
 
 /**
@@ -68,7 +68,7 @@ function childrenRead(parent: string, children: Children, found: Found, reach: R
     children === 'projects' ? [reach.projectRoots, found.projects] : [reach.subgroupRoots, found.groups];
   if (!within(parent, roots)) return undefined;
   return [...seen]
-    .filter(([path, item]) => item !== null && parentOf(path) === parent)
+    .filter(([path, item]) => item !== null && parentPath(path) === parent)
     .map(([path]) => path.slice(parent.length + 1));
 }
 

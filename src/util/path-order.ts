@@ -16,3 +16,15 @@ export function comparePaths(a: string, b: string): number {
 }
 
 const SLASH = 0x2f;
+
+/** The path of what holds `path` (`a/b` of `a/b/c`), or '' at the top. */
+export function parentPath(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
+/** The groups above a full path, nearest first: `a/b/c`'s are `a/b` and `a`. */
+export function groupsAbove(path: string): string[] {
+  const out: string[] = [];
+  for (let parent = parentPath(path); parent !== ''; parent = parentPath(parent)) out.push(parent);
+  return out;
+}

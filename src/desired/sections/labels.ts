@@ -8,6 +8,7 @@ import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
 import { once } from '../../util/memo.js';
+import { parentPath } from '../../util/path-order.js';
 
 /**
  * `labels`: a project's or group's own labels by name (those of the groups above a project are
@@ -77,7 +78,7 @@ export const labels: Section<LabelSpec> = {
           ),
       );
       const above = (path: string): Promise<string[]> => {
-        const parent = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+        const parent = parentPath(path);
         return parent === '' ? Promise.resolve([]) : groupLabels(parent);
       };
       const named = (value: unknown) => listOf(value).items.map((item) => String(item.name));

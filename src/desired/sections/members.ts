@@ -23,6 +23,7 @@ import {
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 import { once } from '../../util/memo.js';
+import { groupsAbove } from '../../util/path-order.js';
 
 /**
  * `members`: a project's or group's direct members by username (POST .../members takes one), with
@@ -54,12 +55,6 @@ type MemberSpec = OnTarget &
 /** The users of project and group access tokens (GitLab names them project_<id>_bot…, group_<id>_bot…). */
 function isBot(member: { username: string; bot?: unknown }): boolean {
   return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
-}
-
-/** The groups above a target, by path, nearest first: `a/b/c`'s are `a/b` and `a`. */
-function groupsAbove(path: string): string[] {
-  const parts = path.split('/');
-  return parts.slice(1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('/'));
 }
 
 const isMember = (item: Item): item is Item & MemberRecord =>

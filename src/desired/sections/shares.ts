@@ -17,6 +17,7 @@ import {
 } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 import { once } from '../../util/memo.js';
+import { groupsAbove, parentPath } from '../../util/path-order.js';
 
 /**
  * `shares`: the groups a project or group is shared with, by the group's path (or ID). Read from the
@@ -76,7 +77,7 @@ async function lockedAfter(
   settingOf: (path: string) => unknown,
   isLocked: (path: string) => Promise<boolean>,
 ): Promise<string | undefined> {
-  const chain = path.split('/').map((_part, i, parts) => parts.slice(0, parts.length - i).join('/'));
+  const chain = [path, ...groupsAbove(path)];
   const on = chain.find((group) => settingOf(group) === true);
   if (on) return on;
   if (settingOf(path) === false) {
@@ -88,7 +89,7 @@ async function lockedAfter(
 
 function shareRefusal(live: LiveTarget, group: string | number): string | undefined {
   const path = servicePath(live).toLowerCase();
-  const home = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  const home = parentPath(path);
   const namespace = live.resource?.namespace as Item | undefined;
   const inside =
     typeof group === 'number'
