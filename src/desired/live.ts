@@ -5,6 +5,7 @@ import type { VerbContext } from '../context.js';
 import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
+import type { QueryParams } from '../http/query.js';
 import { dayOf } from '../util/day.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
@@ -36,7 +37,7 @@ function outermost(paths: readonly string[]): string[] {
 export async function list(
   ctx: VerbContext,
   path: string,
-  query: Record<string, string | number | boolean>,
+  query: QueryParams,
   concurrency: number,
   requires?: string,
 ): Promise<Item[]> {

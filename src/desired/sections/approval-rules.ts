@@ -20,7 +20,7 @@ import {
   updateApprovalRule,
 } from '../../api/approvals.js';
 import { getGroup } from '../../api/groups.js';
-import { membersPath } from '../../api/members.js';
+import { memberFilters, membersPath } from '../../api/members.js';
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -209,9 +209,8 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           }
           const ids = [...adding].map((name) => userIds.get(name)).filter((id): id is number => id !== undefined);
           if (ids.length === 0) return;
-          const members = await reader.list(membersPath({ kind: 'project', ref: Number(live.resource.id) }, true), {
-            user_ids: ids.join(','),
-          });
+          const owner = { kind: 'project' as const, ref: Number(live.resource.id) };
+          const members = await reader.list(membersPath(owner, true), memberFilters({ userIds: ids }));
           const found = new Set(members.map((member) => String(member.username).toLowerCase()));
           live.approversNotMembers = new Set([...adding].filter((name) => !found.has(name)));
         }),

@@ -21,7 +21,7 @@ import {
   updateProtectedEnvironment,
 } from '../../api/protected-environments.js';
 import { getGroup } from '../../api/groups.js';
-import { membersPath } from '../../api/members.js';
+import { memberFilters, membersPath } from '../../api/members.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { getUser } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
@@ -272,9 +272,8 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
                 if (id !== undefined && !held.has(id)) asking.add(id);
               }
           if (asking.size === 0) return;
-          const members = await reader.list(membersPath({ kind: 'project', ref: Number(live.resource.id) }, true), {
-            user_ids: [...asking].join(','),
-          });
+          const owner = { kind: 'project' as const, ref: Number(live.resource.id) };
+          const members = await reader.list(membersPath(owner, true), memberFilters({ userIds: [...asking] }));
           const found = new Set(members.map((member) => Number(member.id)));
           const without = new Map<number, 'none' | 'unknown'>();
           for (const id of asking) {

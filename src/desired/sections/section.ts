@@ -1,6 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { VerbContext } from '../../context.js';
 import type { ApiRequest, HttpClient } from '../../http/client.js';
+import type { QueryParams } from '../../http/query.js';
 import type { Action, LiveTarget } from '../model.js';
 import type { Resolver } from '../requests.js';
 import type { TargetKind } from '../schema.js';
@@ -75,7 +76,7 @@ export interface DiffInput<S> {
 export interface Reader {
   client: HttpClient;
   /** Every page of a list, 100 an item; `requires` (src/api/roles.ts) says in a 403 who may read it. */
-  list(path: string, query?: Record<string, string | number | boolean>, requires?: string): Promise<Item[]>;
+  list(path: string, query?: QueryParams, requires?: string): Promise<Item[]>;
 }
 
 interface LiveRead {
