@@ -109,3 +109,64 @@ describe('collab.yaml: memberships and shares whose expiry has passed', () => {
     expect(writes()).toEqual([]);
   });
 });
+
+describe('collab.yaml: members of a project whose group has membership_lock on', () => {
+  const addXena =
+    'projects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: developer }\n';
+
+  it('a new member is refused at plan with exit 2, by GraphQL and by REST, before any write', async () => {
+    const { collab, file, call, writes, sandbox } = await world();
+    await call('PUT', '/groups/acme%2Fweb', { json: { membership_lock: true } });
+    const path = file(`version: 1\n${addXena}`);
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['plan', '-f', path, '--no-graphql'],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        'error: members: xena on project acme/web/storefront: group acme/web has membership_lock on, which keeps new members out of its projects (GitLab answers 405)',
+      );
+      expect(result.stderr).toContain('hint: add xena to group acme/web instead, or turn membership_lock off');
+    }
+    expect(writes()).toEqual([]);
+  });
+
+  it('the file turning membership_lock off in the group plans and applies the new member', async () => {
+    const { collab, file, call, getJson } = await world();
+    await call('PUT', '/groups/acme%2Fweb', { json: { membership_lock: true } });
+    const path = file(`version: 1\ngroups:\n  acme/web:\n    settings:\n      membership_lock: false\n${addXena}`);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const members = await getJson(`/projects/${encodeURIComponent('acme/web/storefront')}/members`);
+    expect(members.map((m: { username: string }) => m.username)).toContain('xena');
+  });
+
+  it('the file turning membership_lock on refuses a new member of the same apply', async () => {
+    const { collab, file } = await world();
+    const path = file(`version: 1\ngroups:\n  acme/web:\n    settings:\n      membership_lock: true\n${addXena}`);
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain('group acme/web has membership_lock on');
+  });
+
+  it('a lock on a group above does not reach the project (no cascade); a role change under the lock plans', async () => {
+    const { collab, file, call, idOf } = await world();
+    await call('PUT', '/groups/acme', { json: { membership_lock: true } });
+    const above = await collab(['plan', '-f', file(`version: 1\n${addXena}`)]);
+    expect(above.exitCode, above.stderr).toBe(8);
+    const xena = await idOf('users', 'xena');
+    await call('POST', `/projects/${encodeURIComponent('acme/web/storefront')}/members`, {
+      json: { user_id: xena, access_level: 30 },
+    });
+    await call('PUT', '/groups/acme%2Fweb', { json: { membership_lock: true } });
+    const raise = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: maintainer }\n',
+      'raise.yaml',
+    );
+    const applied = await collab(['apply', '-f', raise, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+  });
+});

@@ -245,6 +245,26 @@ describe('collab projects members / groups members', () => {
     );
   });
 
+  it('a project whose group has membership_lock on: the service’s 405 (exit 5) with a hint naming the group', async () => {
+    const locked = await collab(['groups', 'update', 'acme/web', '--membership-lock']);
+    expect(locked.exitCode, locked.stderr).toBe(0);
+    const run = await collab([
+      'projects',
+      'members',
+      'add',
+      'acme/web/storefront',
+      '--user',
+      'xena',
+      '--access',
+      'guest',
+    ]);
+    expect(run.exitCode).toBe(5);
+    expect(run.stderr).toMatch(/^error: 405 Method Not Allowed/m);
+    expect(run.stderr).toMatch(
+      /^hint: the project's group may have membership_lock on, .*add xena to the group instead, or turn the lock off \(`collab groups update acme\/web --no-membership-lock`\)$/m,
+    );
+  });
+
   it('an expiry whose day has passed is refused before any request, on add and on update', async () => {
     sandbox.resetStats();
     for (const verb of ['add', 'update']) {

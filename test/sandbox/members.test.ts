@@ -210,6 +210,24 @@ describe('sandbox: member errors and rights', () => {
     ]);
   });
 
+  it('405 for a new member of a project whose own group has membership_lock on; a role change and a group above’s lock pass', async () => {
+    const id = project('acme/web/design-system');
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 30 } })).status,
+    ).toBe(201);
+    expect((await call('PUT', `/groups/${group('acme/web')}`, { json: { membership_lock: true } })).status).toBe(200);
+    const locked = await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 30 } });
+    expect(locked).toMatchObject({ status: 405, body: { message: '405 Method Not Allowed' } });
+    const changed = await call('PUT', `/projects/${id}/members/${user('xena')}`, { json: { access_level: 40 } });
+    expect(changed.status).toBe(200);
+    // The lock does not cascade: acme's own lock leaves acme/web's projects open.
+    await call('PUT', `/groups/${group('acme/web')}`, { json: { membership_lock: false } });
+    await call('PUT', `/groups/${group('acme')}`, { json: { membership_lock: true } });
+    expect(
+      (await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 30 } })).status,
+    ).toBe(201);
+  });
+
   it('a project maintainer manages members up to maintainer; developers manage none', async () => {
     const id = project('acme/platform/api');
     expect(

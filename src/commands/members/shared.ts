@@ -7,6 +7,7 @@ import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
 import { group, option } from '../flags.js';
 import type { OwnerKind } from '../owner.js';
+import { parentPath } from '../../util/path-order.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
@@ -87,6 +88,15 @@ export function memberHint(error: unknown, user: string, owner: Owner): unknown 
       error,
       `${user} is ${inherited[1]} of ${inherited[2]}, a group above ${kind} ${owner.ref}: give --access ${String(inherited[1]).toLowerCase()} or more here, or leave them out (the group gives them that role)`,
     );
+  // A new member of a project whose own group has membership_lock on: EE answers not_allowed!
+  // (lib/api/helpers/members_helpers.rb @bc7f4d7d, add_single_member).
+  if (error.status === 405 && kind === 'project') {
+    const home = typeof owner.ref === 'string' && owner.ref.includes('/') ? parentPath(owner.ref) : '<group>';
+    return withHint(
+      error,
+      `the project's group may have membership_lock on, which keeps new members out of its projects: add ${user} to the group instead, or turn the lock off (\`collab groups update ${home} --no-membership-lock\`)`,
+    );
+  }
   if (error.status === 404 && /User Not Found/i.test(error.message))
     return withHint(error, 'no such user: check the username or ID');
   // The service's bare `404 Not found` for a member: the user is no direct member there.

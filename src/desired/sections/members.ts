@@ -7,6 +7,7 @@ import {
   removeMember,
   updateMember,
 } from '../../api/members.js';
+import { getGroup } from '../../api/groups.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
 import { expiryPassed } from '../../params/members.js';
@@ -15,15 +16,19 @@ import {
   accessLevelSchema,
   accessLevelWord,
   equal,
+  isItem,
   listOf,
   listSchema,
   servicePath,
   unlisted,
 } from './common.js';
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
-import type { Item, OnTarget, Section } from './section.js';
+import type { LiveTarget } from '../model.js';
+import type { TargetKind } from '../schema.js';
+import type { DesiredTarget } from '../targets.js';
+import type { Item, OnTarget, Reader, Section } from './section.js';
 import { once } from '../../util/memo.js';
-import { groupsAbove } from '../../util/path-order.js';
+import { groupsAbove, parentPath } from '../../util/path-order.js';
 
 /**
  * `members`: a project's or group's direct members by username (POST .../members takes one), with
@@ -42,6 +47,8 @@ declare module '../model.js' {
      * and where: read only for a target whose file adds or changes a member.
      */
     rolesAbove?: Map<string, { level: number; group: string }>;
+    /** The project's group, when its membership_lock keeps new members out once the apply is made. */
+    membershipLockedBy?: string;
   }
 }
 
@@ -74,6 +81,48 @@ const sent = (body: MemberParams): MemberParams => ({
   ...(body.expires_at !== undefined ? { expires_at: body.expires_at } : {}),
 });
 
+/**
+ * A project takes no new member while its own group has membership_lock on (EE's
+ * Members::CreateService; the API answers 405: add_single_member, lib/api/helpers/members_helpers.rb
+ * @bc7f4d7d). The lock does not cascade: only the project's own group counts
+ * (doc/user/group/access_and_permissions.md, "Prevent members from being added to projects in a
+ * group"). Existing groups apply before projects, so the lock is as the file sets it, else as the
+ * group has it now: its view read once a group, only for projects whose file adds a member.
+ */
+async function readMembershipLocks(
+  lives: readonly LiveTarget[],
+  values: readonly unknown[],
+  reader: Reader,
+  planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+): Promise<void> {
+  const locked = once(async (group: string): Promise<boolean> => {
+    const settings = planned('group', group)?.sections.settings;
+    const wanted = isItem(settings) ? settings.membership_lock : undefined;
+    if (typeof wanted === 'boolean') return wanted;
+    // A user's namespace, or a group this apply makes: no lock.
+    return reader.client.request<Item>(getGroup(group)).then(
+      (answer) => answer.data.membership_lock === true,
+      (error: { kind?: string }) => (error.kind === 'not-found' ? false : Promise.reject(error)),
+    );
+  });
+  await Promise.all(
+    lives.map(async (live, i) => {
+      if (live.kind !== 'project') return;
+      const adds = listOf(values[i]).items.some(
+        (item) => !live.members?.some((member) => member.username === item.username),
+      );
+      if (!adds) return;
+      const namespace = live.resource?.namespace;
+      const group = live.resource
+        ? isItem(namespace) && namespace.kind === 'group'
+          ? String(namespace.full_path)
+          : undefined
+        : parentPath(servicePath(live)) || undefined;
+      if (group !== undefined && (await locked(group))) live.membershipLockedBy = group;
+    }),
+  );
+}
+
 export const members: Section<MemberSpec> = {
   name: 'members',
   kinds: ['project', 'group'],
@@ -93,11 +142,12 @@ export const members: Section<MemberSpec> = {
       void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
         isMember,
       )),
-    once: async (ctx, lives, values, reader) => {
+    once: async (ctx, lives, values, reader, planned) => {
       if (values.some((value) => listOf(value).enforce)) {
         const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
         for (const live of lives) live.caller = caller;
       }
+      await readMembershipLocks(lives, values, reader, planned);
       // GitLab refuses a membership below a role the user holds directly in a group above (400 on
       // access_level: Member#higher_access_level_than_group, app/models/member.rb @800235cc). The
       // groups' direct members are read once a group, only for targets whose file adds or changes
@@ -192,6 +242,14 @@ export const members: Section<MemberSpec> = {
           `members: ${username} on ${target.kind} ${target.path} would be ${accessLevelWord(after.access_level)}, below the ${accessLevelWord(above.level)} role they hold in group ${above.group} above it, which GitLab refuses (400)`,
           {
             hint: `give ${username} ${accessLevelWord(above.level)} or more here, leave them out (they have it from ${above.group}), or change their role in ${above.group}`,
+          },
+        );
+      if (!existing && live.membershipLockedBy)
+        throw new CollabError(
+          'usage',
+          `members: ${username} on project ${target.path}: group ${live.membershipLockedBy} has membership_lock on, which keeps new members out of its projects (GitLab answers 405)`,
+          {
+            hint: `add ${username} to group ${live.membershipLockedBy} instead, or turn membership_lock off in its settings`,
           },
         );
       if (!existing) emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });

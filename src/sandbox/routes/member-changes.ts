@@ -12,10 +12,11 @@ import {
   personalNamespaceHolder,
   directLevel,
   demotesLastOwner,
+  groupOfNamespace,
   inheritedAbove,
 } from '../access.js';
 import { requireUser } from '../guards.js';
-import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
+import { apiError, conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { MemberDetails, MemberSource, User } from '../model.js';
 import { directMember, memberJson, putMember, removeMember, sourceRecord } from '../members.js';
@@ -55,6 +56,18 @@ function readMemberParams(
 function refuseBelowInherited(req: SandboxRequest, source: MemberSource, userId: number, level: number): void {
   const refused = inheritedAbove(req.store, source, userId, level);
   if (refused) throw validationError({ access_level: [refused.says] });
+}
+
+/**
+ * A project whose own group has membership_lock on takes no new member: EE's Members::CreateService
+ * sets `membership_locked`, and the API answers `not_allowed!` (405; add_single_member,
+ * lib/api/helpers/members_helpers.rb @bc7f4d7d). Only the project's own group counts: "The setting
+ * does not cascade" (doc/user/group/access_and_permissions.md). Changing a member's role is allowed.
+ */
+function refuseMembershipLock(req: SandboxRequest, source: MemberSource): void {
+  if (source.kind !== 'project') return;
+  if (groupOfNamespace(req.store, source.project.namespace_id)?.attrs.membership_lock === true)
+    throw apiError(405, '405 Method Not Allowed');
 }
 
 /** 403 unless the caller manages members there at all (before anything else is looked at, as GitLab's authorize_admin_source!). */
@@ -116,6 +129,7 @@ export function memberChanges(kind: MemberSource['kind']) {
     if (!user) throw notFound('User');
     if (directMember(req.store, source, user.id)) throw conflict('Member already exists');
     if (!canManageMembers(req.store, caller, source, [level])) throw forbidden();
+    refuseMembershipLock(req, source);
     refuseBelowInherited(req, source, user.id, level);
     putMember(source, user.id, level, { created_at: now, created_by: caller.id, expires_at: expiresAt });
     return json(memberJson(req.store, source, directMember(req.store, source, user.id) as never, caller), 201);
