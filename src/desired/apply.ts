@@ -14,6 +14,7 @@ import {
 import { hostKey } from '../config/store.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
+import { VISIBILITIES, type Visibility } from '../params/visibility.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { resolveReferences } from './load.js';
@@ -118,16 +119,49 @@ function wayOn(
  * parents before children (a project's group may be new); then the groups, then the projects:
  * what a group gives the projects below it (its members, to be a project's approvers or
  * deployers) is there before they are changed.
+ *
+ * Visibility bends that order, since GitLab keeps nothing more visible than the group that holds
+ * it (src/params/visibility.ts): a group made more visible goes before what it holds, parents
+ * first, and before the targets made below it; a group made less visible goes after everything,
+ * children first, so that the projects and subgroups the file makes less visible are so by then.
  */
 export function targetWaves(work: readonly TargetChanges[], isDone: (id: string) => boolean): TargetChanges[][] {
   const creating = work.filter((target) => target.changes.some((c) => c.address.section === 'create' && !isDone(c.id)));
-  const depths = [...new Set(creating.map((t) => t.path.split('/').length))].sort((a, b) => a - b);
   const rest = work.filter((t) => !creating.includes(t));
+  const groups = rest.filter((t) => t.kind === 'group');
+  const shift = new Map(groups.map((group) => [group, visibilityShift(group, isDone)]));
+  const under = (group: TargetChanges, target: TargetChanges) =>
+    target.path.toLowerCase().startsWith(`${group.path.toLowerCase()}/`);
+  const raisedFirst = groups.filter(
+    (group) => (shift.get(group) ?? 0) > 0 && creating.some((target) => under(group, target)),
+  );
+  const lowered = groups.filter((group) => (shift.get(group) ?? 0) < 0);
+  const others = groups.filter((group) => !raisedFirst.includes(group) && !lowered.includes(group));
+  const raising = others.some((group) => (shift.get(group) ?? 0) > 0);
   return [
-    ...depths.map((depth) => creating.filter((t) => t.path.split('/').length === depth)),
-    rest.filter((t) => t.kind === 'group'),
+    ...byDepth(raisedFirst, 'parents first'),
+    ...byDepth(creating, 'parents first'),
+    ...(raising ? byDepth(others, 'parents first') : [others]),
     rest.filter((t) => t.kind === 'project'),
+    ...byDepth(lowered, 'children first'),
   ].filter((wave) => wave.length > 0);
+}
+
+/** Targets in waves of one depth each. */
+function byDepth(targets: readonly TargetChanges[], order: 'parents first' | 'children first'): TargetChanges[][] {
+  const depth = (target: TargetChanges) => target.path.split('/').length;
+  const depths = [...new Set(targets.map(depth))].sort((a, b) => (order === 'parents first' ? a - b : b - a));
+  return depths.map((d) => targets.filter((target) => depth(target) === d));
+}
+
+/** 1 when the target's pending changes make it more visible, -1 less, 0 neither. */
+function visibilityShift(target: TargetChanges, isDone: (id: string) => boolean): number {
+  const change = target.changes.find(
+    (c) => c.address.section === 'settings' && c.address.key === 'visibility' && !isDone(c.id),
+  );
+  const rank = (value: unknown) => VISIBILITIES.indexOf(value as Visibility);
+  if (!change || rank(change.before) < 0 || rank(change.after) < 0) return 0;
+  return Math.sign(rank(change.after) - rank(change.before));
 }
 
 /** One target: the stale check (saved plans), then its changes in order; undefined when Ctrl-C stopped it before it began. */

@@ -1,4 +1,4 @@
-import { VISIBILITIES } from './groups.js';
+import { VISIBILITIES } from './visibility.js';
 import { PROJECT_NAME_RULE, PROJECT_PATH_RULE } from './projects.js';
 import type { ParamSpec } from './types.js';
 

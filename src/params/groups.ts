@@ -1,12 +1,11 @@
 import type { ParamRule } from './rules.js';
+import { VISIBILITIES } from './visibility.js';
 import type { ParamSpec, SettingSpec } from './types.js';
 
 /**
  * The group parameter tables of the groups API reference. The CLI's flags and help, its client-side
  * checks, and the sandbox's validation of the same requests are all derived from these.
  */
-
-export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 
 const BOTH = ['create', 'update'] as const;
 const CREATE = ['create'] as const;

@@ -1,4 +1,5 @@
 import type { ParamRule } from './rules.js';
+import { VISIBILITIES } from './visibility.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 
 /**
@@ -8,7 +9,6 @@ import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
  */
 
 const ACCESS_LEVEL_CHOICES = ['disabled', 'private', 'enabled'] as const;
-const VISIBILITIES = ['private', 'internal', 'public'] as const;
 const ALL: readonly SettingsColumn[] = ['create', 'createForUser', 'update'];
 const CREATE_ONLY: readonly SettingsColumn[] = ['create', 'createForUser'];
 const UPDATE_ONLY: readonly SettingsColumn[] = ['update'];

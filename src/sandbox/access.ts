@@ -45,13 +45,6 @@ export function atLeastLevel(level: number, min: number | undefined): boolean {
   return min === undefined || level >= min;
 }
 
-/** Visibilities in order: a thing may not be more visible than what holds it. */
-const VISIBILITY_RANK: Readonly<Record<Visibility, number>> = { private: 0, internal: 1, public: 2 };
-
-export function moreVisible(a: Visibility, b: Visibility): boolean {
-  return VISIBILITY_RANK[a] > VISIBILITY_RANK[b];
-}
-
 // ---- roles ----
 
 function expired(store: Store, date: string | null): boolean {

@@ -1,3 +1,5 @@
+import type { Visibility } from '../params/visibility.js';
+
 /** The sandbox's in-memory state: plain records, indexed for the lookups the routes make. */
 
 export interface StoredFile {
@@ -77,7 +79,7 @@ export interface Group {
   statistics: Record<string, number>;
 }
 
-export type Visibility = 'private' | 'internal' | 'public';
+export type { Visibility };
 
 /** A job the service runs in the background, moved on by the clock (jobs.ts). */
 export interface BackgroundJob {

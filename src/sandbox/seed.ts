@@ -1,6 +1,7 @@
 import type { Group, Project, User, Visibility } from './model.js';
 import { seededRandom } from './random.js';
-import { ACCESS, moreVisible } from './access.js';
+import { ACCESS } from './access.js';
+import { moreVisible } from '../params/visibility.js';
 import { Store } from './store.js';
 import { seedProtectedRefs } from './seed-refs.js';
 import { seedVariablesLabelsBadges } from './seed-ci.js';

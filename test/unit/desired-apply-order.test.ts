@@ -20,6 +20,23 @@ const target = (kind: 'group' | 'project', path: string, section = 'settings'): 
     },
   ],
 });
+/** A target whose settings change its visibility. */
+const visibility = (kind: 'group' | 'project', path: string, before: string, after: string): TargetChanges => {
+  const base = target(kind, path);
+  const change = base.changes[0] as Change;
+  return {
+    ...base,
+    changes: [
+      {
+        ...change,
+        id: `${kind}:${path} settings visibility`,
+        address: { ...change.address, key: 'visibility' },
+        before,
+        after,
+      },
+    ],
+  };
+};
 const paths = (waves: TargetChanges[][]) => waves.map((wave) => wave.map((t) => `${t.kind} ${t.path}`));
 
 describe('apply order', () => {
@@ -51,6 +68,43 @@ describe('apply order', () => {
     expect(paths(targetWaves(work, () => false))).toEqual([['group acme/new'], ['group acme']]);
     expect(paths(targetWaves(work, (id) => id === 'group:acme/new create'))).toEqual([
       ['group acme/new', 'group acme'],
+    ]);
+  });
+
+  it('makes a group less visible after the projects and subgroups below it, the deepest first', () => {
+    const work = [
+      visibility('group', 'acme', 'public', 'private'),
+      visibility('group', 'acme/web', 'public', 'private'),
+      visibility('project', 'acme/web/app', 'public', 'private'),
+      target('group', 'globex'),
+    ];
+    expect(paths(targetWaves(work, () => false))).toEqual([
+      ['group globex'],
+      ['project acme/web/app'],
+      ['group acme/web'],
+      ['group acme'],
+    ]);
+  });
+
+  it('makes groups more visible parents first, then the projects below them', () => {
+    const work = [
+      visibility('project', 'acme/web/app', 'private', 'public'),
+      visibility('group', 'acme/web', 'private', 'public'),
+      visibility('group', 'acme', 'private', 'public'),
+    ];
+    expect(paths(targetWaves(work, () => false))).toEqual([
+      ['group acme'],
+      ['group acme/web'],
+      ['project acme/web/app'],
+    ]);
+  });
+
+  it('makes a group more visible before the targets made below it; a change the journal has done counts for nothing', () => {
+    const work = [target('project', 'acme/web/new', 'create'), visibility('group', 'acme/web', 'private', 'public')];
+    expect(paths(targetWaves(work, () => false))).toEqual([['group acme/web'], ['project acme/web/new']]);
+    expect(paths(targetWaves(work, (id) => id === 'group:acme/web settings visibility'))).toEqual([
+      ['project acme/web/new'],
+      ['group acme/web'],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/forks.js';
 import { PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
-import { ACCESS, canCreateProjectIn, canFork, moreVisible } from '../access.js';
+import { ACCESS, canCreateProjectIn, canFork } from '../access.js';
+import { moreVisible } from '../../params/visibility.js';
 import { readableProject, requireProjectRole, requireUser } from '../guards.js';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';

@@ -1,6 +1,7 @@
 import { GROUP_PATH_RULE, GROUP_SETTINGS } from '../../params/groups.js';
 import type { ParamSpec, SettingsColumn } from '../../params/types.js';
-import { ACCESS, canCreateGroupIn, canReadGroup, moreVisible } from '../access.js';
+import { ACCESS, canCreateGroupIn, canReadGroup } from '../access.js';
+import { moreVisible } from '../../params/visibility.js';
 import { readableGroup, refuseAdminOnly, requireGroupRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { accepted, json, type SandboxRequest, type SandboxResponse } from '../http.js';

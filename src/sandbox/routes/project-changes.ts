@@ -7,9 +7,9 @@ import {
   canNameNamespace,
   canTransferProjectInto,
   groupOfNamespace,
-  moreVisible,
   creatorNeedsMembership,
 } from '../access.js';
+import { moreVisible } from '../../params/visibility.js';
 import { readableProject, requireProjectRole, requireUser, requireAdmin } from '../guards.js';
 import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { accepted, jsonText, notModified, type SandboxRequest, type SandboxResponse } from '../http.js';

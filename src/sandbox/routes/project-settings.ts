@@ -1,6 +1,7 @@
 import { DEPRECATED_SWITCHES, PROJECT_NAME_RULE, PROJECT_PATH_RULE, PROJECT_SETTINGS } from '../../params/projects.js';
 import type { SettingsColumn } from '../../params/types.js';
-import { groupOfNamespace, moreVisible } from '../access.js';
+import { groupOfNamespace } from '../access.js';
+import { moreVisible } from '../../params/visibility.js';
 import { refuseAdminOnly } from '../guards.js';
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import { paramError } from '../errors.js';
