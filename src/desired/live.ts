@@ -158,7 +158,7 @@ export async function readTargets(
     const reader = await readerOf(ctx);
     await Promise.all(
       changing.map((section) =>
-        section.read?.target(reader, live, live.resource as Item, target.sections[section.name]),
+        section.read?.target?.(reader, live, live.resource as Item, target.sections[section.name]),
       ),
     );
   });
@@ -233,7 +233,7 @@ export async function readInto(
   }
   const resource = live.resource;
   const reader = await readerOf(ctx);
-  await Promise.all(reading.map((section) => section.read?.target(reader, live, resource, values?.[section.name])));
+  await Promise.all(reading.map((section) => section.read?.target?.(reader, live, resource, values?.[section.name])));
 }
 
 /** A target's sections to read; `values`: the file's, for the sections that read only what it names. */

@@ -44,4 +44,55 @@ describe('collab.yaml: visibility across a group and what it holds', () => {
     expect((await served.group('acme/platform/infra')).visibility).toBe('internal');
     expect((await served.project('acme/platform/infra/fresh')).visibility).toBe('internal');
   });
+
+  it('a project made more visible than its group is refused at plan with exit 2, before any write', async () => {
+    const { collab, file, writes, sandbox } = await world();
+    const path = file('version: 1\nprojects:\n  acme/platform/api:\n    settings:\n      visibility: public\n');
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        'error: settings: project acme/platform/api would be public, more visible than group acme/platform (internal), which GitLab refuses (400)',
+      );
+      expect(result.stderr).toContain(
+        'hint: give acme/platform/api internal visibility or less, or make acme/platform public too',
+      );
+    }
+    expect(writes()).toEqual([]);
+  });
+
+  it('a group made less visible than a project it holds is refused, naming the project and counting the rest', async () => {
+    const { collab, file } = await world();
+    const plan = await collab([
+      'plan',
+      '-f',
+      file('version: 1\ngroups:\n  acme/web:\n    settings:\n      visibility: private\n'),
+    ]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(
+      /^error: settings: group acme\/web would be private while its project acme\/web\/\S+ \(and \d+ more\) stays (public|internal), which GitLab refuses \(400\)$/m,
+    );
+  });
+
+  it('a project made more visible with its group in the same file plans; a new project is held to its group too', async () => {
+    const { collab, file } = await world();
+    const both = file(
+      'version: 1\ngroups:\n  acme/platform/infra:\n    settings:\n      visibility: internal\nprojects:\n  acme/platform/infra/terraform:\n    settings:\n      visibility: internal\n',
+    );
+    const plan = await collab(['plan', '-f', both]);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const created = file(
+      'version: 1\nprojects:\n  acme/platform/infra/fresh:\n    create: true\n    settings:\n      visibility: internal\n',
+      'created.yaml',
+    );
+    const refused = await collab(['plan', '-f', created]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(
+      'settings: project acme/platform/infra/fresh would be internal, more visible than group acme/platform/infra (private)',
+    );
+  });
 });

@@ -88,7 +88,7 @@ interface LiveRead {
    * names (a schedule's variables); it is undefined where the whole live state is wanted (export, and
    * a saved plan's check, which compares only what the plan read: src/desired/preflight.ts).
    */
-  target(reader: Reader, live: LiveTarget, resource: Item, value?: unknown): Promise<void>;
+  target?(reader: Reader, live: LiveTarget, resource: Item, value?: unknown): Promise<void>;
   /**
    * Once a run, over the targets that use the section (the caller's username for enforced members):
    * `lives[i]`'s value in the file is `values[i]`. `planned` finds any other target the plan has

@@ -1,12 +1,18 @@
 import { strictObject, type ZodMiniType } from 'zod/mini';
+import { getGroup, groupProjectsPath, subgroupsPath } from '../../api/groups.js';
+import { CollabError } from '../../errors.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { TargetKind } from '../schema.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../../params/defaults.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
-import { equal, isItem, paramSchema, shape } from './common.js';
-import { type DiffInput, type Item, type Section, updateRequest } from './section.js';
+import { moreVisible, VISIBILITIES, type Visibility } from '../../params/visibility.js';
+import { once } from '../../util/memo.js';
+import { parentPath } from '../../util/path-order.js';
+import type { DesiredTarget } from '../targets.js';
+import { equal, isItem, paramSchema, servicePath, shape } from './common.js';
+import { type DiffInput, type Item, type Reader, type Section, updateRequest } from './section.js';
 
 /**
  * `settings`: every settable field of project and group create/update (the src/params/ tables),
@@ -149,6 +155,93 @@ function differing(shown: Item, keys: readonly ParamSpec[], base: Item): Item | 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+declare module '../model.js' {
+  interface LiveTarget {
+    /** Why GitLab would refuse the visibility the file gives this target, as the apply leaves what is around it. */
+    visibilityRefusal?: { message: string; hint: string };
+  }
+}
+
+const visibilityOf = (value: unknown): Visibility | undefined =>
+  (VISIBILITIES as readonly unknown[]).includes(value) ? (value as Visibility) : undefined;
+
+/**
+ * GitLab keeps nothing more visible than the group that holds it, and refuses the change that would
+ * (400 on visibility_level: Project#visibility_level_allowed_by_group, Group#visibility_level_allowed_by_parent,
+ * _by_sub_groups, _by_projects; src/params/visibility.ts). Checked only for a target whose file
+ * changes its visibility (or makes it with one), against its group as the apply leaves it: the
+ * file's value, since apply orders visibility changes to fit (targetWaves, src/desired/apply.ts),
+ * else the group's view, read once a group. A group made less visible is checked against the
+ * subgroups and projects it holds, as the file leaves them: its two lists, read for it alone.
+ */
+async function readVisibilityLimits(
+  lives: readonly LiveTarget[],
+  values: readonly unknown[],
+  reader: Reader,
+  planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+): Promise<void> {
+  const fileSays = (kind: TargetKind, path: string) => {
+    const settings = planned(kind, path)?.sections.settings;
+    return isItem(settings) ? visibilityOf(settings.visibility) : undefined;
+  };
+  // A user's namespace holds projects of any visibility.
+  const groupNow = once((path: string) =>
+    reader.client.request<Item>(getGroup(path)).then(
+      (answer) => visibilityOf(answer.data.visibility),
+      (error: { kind?: string }) => (error.kind === 'not-found' ? undefined : Promise.reject(error)),
+    ),
+  );
+  await Promise.all(
+    lives.map(async (live, i) => {
+      const value = values[i];
+      const wanted = isItem(value) ? visibilityOf(value.visibility) : undefined;
+      const now = visibilityOf(live.resource?.visibility);
+      if (!wanted || (live.resource && now === wanted)) return;
+      const path = servicePath(live);
+      const namespace = live.resource?.namespace;
+      const holder =
+        live.kind === 'project' && live.resource
+          ? isItem(namespace) && namespace.kind === 'group'
+            ? String(namespace.full_path)
+            : undefined
+          : parentPath(path) || undefined;
+      const limit = holder === undefined ? undefined : (fileSays('group', holder) ?? (await groupNow(holder)));
+      if (holder !== undefined && limit && moreVisible(wanted, limit)) {
+        live.visibilityRefusal = {
+          message: `settings: ${live.kind} ${path} would be ${wanted}, more visible than group ${holder} (${limit}), which GitLab refuses (400)`,
+          hint: `give ${path} ${limit} visibility or less, or make ${holder} ${wanted} too in the file`,
+        };
+        return;
+      }
+      if (live.kind !== 'group' || !live.resource || !now || !moreVisible(now, wanted)) return;
+      const id = Number(live.resource.id);
+      const [subgroups, projects] = await Promise.all([
+        reader.list(subgroupsPath(id)),
+        reader.list(groupProjectsPath(id), { with_shared: false }),
+      ]);
+      const held = [
+        ...subgroups.map((group) => ({ kind: 'group' as const, path: String(group.full_path), now: group.visibility })),
+        ...projects.map((project) => ({
+          kind: 'project' as const,
+          path: String(project.path_with_namespace),
+          now: project.visibility,
+        })),
+      ];
+      const above = held.flatMap((child) => {
+        const after = fileSays(child.kind, child.path) ?? visibilityOf(child.now);
+        return after && moreVisible(after, wanted) ? [{ ...child, after }] : [];
+      });
+      const first = above[0];
+      if (!first) return;
+      const more = above.length > 1 ? ` (and ${above.length - 1} more)` : '';
+      live.visibilityRefusal = {
+        message: `settings: group ${path} would be ${wanted} while its ${first.kind} ${first.path}${more} stays ${first.after}, which GitLab refuses (400)`,
+        hint: `make what ${path} holds ${wanted} or less in the file too (its projects: settings), or keep it ${now}`,
+      };
+    }),
+  );
+}
+
 export const settings: Section<never> = {
   name: 'settings',
   kinds: ['project', 'group'],
@@ -157,7 +250,12 @@ export const settings: Section<never> = {
   forKind: (kind, value) =>
     isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value,
   createBody: (value) => (isItem(value) ? value : {}),
-  diff: (input) => diffAttributes(input, sameSetting),
+  read: { once: (_ctx, lives, values, reader, planned) => readVisibilityLimits(lives, values, reader, planned) },
+  diff: (input) => {
+    const refused = input.live.visibilityRefusal;
+    if (refused) throw new CollabError('usage', refused.message, { hint: refused.hint });
+    diffAttributes(input, sameSetting);
+  },
   liveFields: (key, live) => attributeFields(key, live.resource),
   export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
   exportUnsaid: (live, key) => unsaidAttribute(live, PARAMS[live.kind], key),
