@@ -1,8 +1,8 @@
 import type { CommandSpec } from './spec.js';
 
 /**
- * The house style of the command tree that can be derived rather than written (docs/ARCHITECTURE.md,
- * "Style"): every noun's verbs of the same kind answer to the same short names, as gh's and
+ * The house style of the command tree that can be derived rather than written, here its verbs'
+ * aliases: every noun's verbs of the same kind answer to the same short names, as gh's and
  * kubectl's do. Written here only; manifest.ts applies it to each noun as it loads, so help,
  * the parser, completion and `collab __complete` all see the same aliases.
  */
