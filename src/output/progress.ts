@@ -19,6 +19,8 @@ export interface ListRequest {
   noun: string;
   limit?: number | undefined;
   page?: number | undefined;
+  /** No --limit, --page or --all: the list stops at the default limit, which a script may not know. */
+  defaulted?: boolean;
 }
 
 /** `/projects/5/forks` -> `forks`, `/groups/acme/descendant_groups` -> `descendant groups`. */
@@ -34,7 +36,9 @@ export function nounOf(path: string): string {
  * so. The spinner never shares a terminal with rows: it stops before the first rows are written,
  * unless stdout is a file (a pipe may end on the same terminal: `| cat`, `| less`); with stdout in
  * a file it runs for the whole listing.
- * Never with --quiet, never on stdout; when stderr is not a terminal it does nothing at all.
+ * Never with --quiet, never on stdout. When stderr is not a terminal, only the line saying a list
+ * stopped at the default limit, which no flag asked for: a script's log shows that the list was cut
+ * (python-gitlab warns of the same on every list() without get_all).
  */
 export class ListProgress {
   private spinner: { text(message: string): void; stop(): void } | undefined;
@@ -76,7 +80,7 @@ export class ListProgress {
   finish(): void {
     this.stopSpinner();
     const summary = this.summary;
-    if (!this.active || !summary?.more) return;
+    if (!summary?.more || this.host.quiet || !(this.active || this.request.defaulted)) return;
     const { noun, page } = this.request;
     const of = summary.total !== undefined ? thousands(summary.total) : `${thousands(summary.items)}+`;
     if (page !== undefined) {

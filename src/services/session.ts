@@ -82,7 +82,12 @@ export async function listPages(
   const client = await session.client();
   const { paginate } = await import('../http/paginate.js');
   const limit = itemLimit(flags);
-  const progress = terminal.listProgress({ noun: nounOf(path), limit, page: flags.page });
+  const progress = terminal.listProgress({
+    noun: nounOf(path),
+    limit,
+    page: flags.page,
+    defaulted: flags.limit === undefined && flags.page === undefined && flags.all !== true,
+  });
   const pages = paginate(client, {
     path,
     query,

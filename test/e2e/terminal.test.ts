@@ -110,11 +110,11 @@ describe('at a terminal, against the sandbox', () => {
       );
     });
 
-    it('says nothing with --quiet, when stderr is not a terminal, with --all, or when nothing is left out', async () => {
+    it('says nothing with --quiet, with --all, or when nothing is left out', async () => {
       const total = await projectCount();
       for (const [args, terminal] of [
         [['projects', 'list', '-q'], { stdout: 'pipe', stderrTTY: true }],
-        [['projects', 'list'], { stdout: 'pipe', stderrTTY: false }],
+        [['projects', 'list', '-q'], { stdout: 'pipe', stderrTTY: false }],
         [['projects', 'list', '--all'], { stdout: 'pipe', stderrTTY: true }],
         [['projects', 'list', '--limit', String(total + 5)], { stdout: 'pipe', stderrTTY: true }],
       ] as const) {
@@ -122,8 +122,18 @@ describe('at a terminal, against the sandbox', () => {
         expect(result.exitCode).toBe(0);
         expect(result.stderr).not.toContain('showing');
       }
-      const quietPipe = await collab(['projects', 'list'], { stdout: 'pipe', stderrTTY: false });
-      expect(quietPipe.stderr).toBe('');
+    });
+
+    it('when stderr is not a terminal, says only that a list stopped at the default limit, not at a --limit or --page given', async () => {
+      const cut = await collab(['projects', 'list'], { stdout: 'pipe', stderrTTY: false });
+      expect(cut.stderr).toMatch(/^showing 20 of \d+ projects; --all for every page, --limit N for more\n$/);
+      for (const args of [
+        ['projects', 'list', '--limit', '5'],
+        ['projects', 'list', '--page', '1'],
+      ]) {
+        const asked = await collab(args, { stdout: 'pipe', stderrTTY: false });
+        expect(asked.stderr).toBe('');
+      }
     });
 
     it('other lists name what they hold', async () => {
