@@ -110,6 +110,33 @@ export function mirrorUrlHasSecret(url: string): boolean {
   return (match[2] as string).includes(':') || /^https?$/i.test(match[1] as string);
 }
 
+/** How to write credentials that a URL reads as they are meant, wherever a URL is refused for them. */
+export const MIRROR_CREDENTIALS_HINT =
+  'percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)';
+
+/**
+ * What a push mirror URL may not hold, however it is given (--url, --url-file, standard input,
+ * collab.yaml with its templates resolved): a line break or another control character (two URLs
+ * read as one), or a second `@` in its authority. Readers disagree on where such credentials end:
+ * GitLab's UrlSanitizer (lib/gitlab/url_sanitizer.rb) and WHATWG at the last `@`, Ruby's URI, with
+ * which SafeUrl scrubs the service's answer (app/models/concerns/safe_url.rb, gitlabhq/gitlabhq
+ * 6adfd945), nowhere, and a scrubber that stops at the first shows the rest of the token. Percent-
+ * encoded, every reader sees the same user and token. The words quote nothing of the URL: a secret.
+ */
+export function mirrorUrlProblem(url: string): { says: string; hint: string } | undefined {
+  if (/[\r\n\u0085\u2028\u2029]/.test(url))
+    return {
+      says: 'it holds a line break',
+      hint: 'give one URL on one line (a file may end with one newline)',
+    };
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(url))
+    return { says: 'it holds a control character', hint: 'write the URL in printable characters alone' };
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? '';
+  if (authority.indexOf('@') !== authority.lastIndexOf('@'))
+    return { says: 'its user:token holds an @ that is not percent-encoded', hint: MIRROR_CREDENTIALS_HINT };
+  return undefined;
+}
+
 /** The URL as the service answers it: user and password each as `*****`. */
 export function scrubbedMirrorUrl(url: string): string {
   return url.replace(

@@ -5,8 +5,13 @@ import { useDesiredWorlds } from '../helpers/desired.js';
 const world = useDesiredWorlds();
 
 const CREDENTIALS = '$' + '{env:MIRROR_CREDENTIALS}';
+const MIRROR_URL = '$' + '{env:MIRROR_URL}';
 
 const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+/** A file with the one push mirror `url` on acme/web/storefront. */
+const mirrorFile = (url: string) =>
+  ['version: 1', 'projects:', '  acme/web/storefront:', '    remote_mirrors:', `      - url: ${url}`, ''].join('\n');
 
 describe('collab.yaml: job token scope and push mirrors', () => {
   it('plan, apply, plan again empty, a second apply writes nothing, export plans clean', async () => {
@@ -188,22 +193,9 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('credentials with an @ or a / never show any part of them; a / that moves the host is exit 2', async () => {
+  it('credentials with a / that moves the host are exit 2, showing no part of them', async () => {
     const { collab, file, writes } = await world();
-    const path = file(
-      [
-        'version: 1',
-        'projects:',
-        '  acme/web/storefront:',
-        '    remote_mirrors:',
-        `      - url: https://${CREDENTIALS}@github.example.com/acme/storefront.git`,
-        '',
-      ].join('\n'),
-    );
-    const at = await collab(['plan', '-f', path], { env: { MIRROR_CREDENTIALS: 'bot:pa@ss-token' } });
-    expect(at.exitCode, at.stderr).toBe(8);
-    expect(at.stdout).toContain('push mirror https://github.example.com/acme/storefront.git');
-    expect(at.stdout + at.stderr).not.toMatch(/pa@ss|ss-token/);
+    const path = file(mirrorFile(`https://${CREDENTIALS}@github.example.com/acme/storefront.git`));
     for (const args of [['plan'], ['apply', '--yes']]) {
       const slash = await collab([...args, '-f', path], { env: { MIRROR_CREDENTIALS: 'pa/ss-token' } });
       expect(slash.exitCode).toBe(2);
@@ -212,6 +204,38 @@ describe('collab.yaml: job token scope and push mirrors', () => {
       );
       expect(slash.stdout + slash.stderr).not.toMatch(/pa\/ss|ss-token/);
     }
+    expect(writes()).toEqual([]);
+  });
+
+  it('credentials with an @ not percent-encoded are exit 2 as on the command line; encoded, planned', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(mirrorFile(`https://${CREDENTIALS}@github.example.com/acme/storefront.git`));
+    for (const args of [['plan'], ['apply', '--yes']]) {
+      const at = await collab([...args, '-f', path], { env: { MIRROR_CREDENTIALS: 'bot:pa@ss-token' } });
+      expect(at.exitCode).toBe(2);
+      expect(at.stderr).toContain(
+        `error: remote_mirrors: ${CREDENTIALS} breaks the push mirror URL https://github.example.com/acme/storefront.git on project acme/web/storefront: its user:token holds an @ that is not percent-encoded\n` +
+          'hint: percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)\n',
+      );
+      expect(at.stdout + at.stderr).not.toMatch(/pa@ss|ss-token/);
+    }
+    expect(writes()).toEqual([]);
+    const encoded = await collab(['plan', '-f', path], { env: { MIRROR_CREDENTIALS: 'bot:pa%40ss-token' } });
+    expect(encoded.exitCode, encoded.stderr).toBe(8);
+    expect(encoded.stdout).toContain('push mirror https://github.example.com/acme/storefront.git');
+    expect(encoded.stdout + encoded.stderr).not.toMatch(/pa%40ss|ss-token/);
+  });
+
+  it('a template whose value holds a line break is exit 2, quoting neither URL', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(mirrorFile(MIRROR_URL));
+    const env = { MIRROR_URL: 'https://u:one-secret@example.com/a.git\nhttps://x:two-secret@example.com/b.git' };
+    const two = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(two.exitCode).toBe(2);
+    expect(two.stderr).toContain(
+      `error: remote_mirrors: ${MIRROR_URL} breaks the push mirror URL ${MIRROR_URL} on project acme/web/storefront: it holds a line break\n`,
+    );
+    expect(two.stdout + two.stderr).not.toMatch(/secret/);
     expect(writes()).toEqual([]);
   });
 });

@@ -77,6 +77,64 @@ describe('collab mirrors', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('two URLs on standard input are refused as one URL with a line break, before anything is sent', async () => {
+    sandbox.resetStats();
+    const two = await collab(['mirrors', 'create', '--project', project], {
+      input: 'https://u:first-secret@example.com/a.git\nhttps://x:second-secret@example.com/b.git\n',
+    });
+    expect([two.exitCode, two.stderr]).toEqual([
+      2,
+      'error: standard input: invalid push mirror URL: it holds a line break\n' +
+        'hint: give one URL on one line (a file may end with one newline)\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a URL file with a line break or a control character past its one trailing newline is refused', async () => {
+    sandbox.resetStats();
+    const file = join(tempConfigDir(), 'url.txt');
+    for (const [text, says] of [
+      ['https://bot:file-secret@example.com/a.git\n\n', 'it holds a line break'],
+      ['https://bot:file-secret@example.com/a.git\r\nhttps://example.com/b.git', 'it holds a line break'],
+      ['https://bot:file\tsecret@example.com/a.git\n', 'it holds a control character'],
+    ] as const) {
+      writeFileSync(file, text);
+      const run = await collab(['mirrors', 'create', '--project', project, '--url-file', file]);
+      expect([run.exitCode, run.stderr.split('\n')[0]]).toEqual([
+        2,
+        `error: ${file}: invalid push mirror URL: ${says}`,
+      ]);
+      expect(run.stdout + run.stderr).not.toMatch(/secret/);
+    }
+    writeFileSync(file, 'https://bot:file-secret@example.com/a.git\r\n');
+    expect((await collab(['mirrors', 'create', '--project', project, '--url-file', file, '--dry-run'])).exitCode).toBe(
+      0,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('an @ in the token that is not percent-encoded is refused before sending, quoting no part of it', async () => {
+    sandbox.resetStats();
+    const at = await collab(['mirrors', 'create', '--project', project, '--dry-run'], {
+      input: 'https://u:p@ss-secret@example.com/x.git\n',
+    });
+    expect([at.exitCode, at.stderr]).toEqual([
+      2,
+      'error: standard input: invalid push mirror URL: its user:token holds an @ that is not percent-encoded\n' +
+        'hint: percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)\n',
+    ]);
+    expect(at.stdout).toBe('');
+    const ssh = await collab(['mirrors', 'create', '--project', project, '--url', 'ssh://git@a@example.com/x.git']);
+    expect(ssh.exitCode).toBe(2);
+    expect(ssh.stderr).toMatch(/^error: --url: invalid push mirror URL: its user:token holds an @/);
+    expect(sandbox.requestLog).toEqual([]);
+    const encoded = await collab(['mirrors', 'create', '--project', project, '--json'], {
+      input: 'https://u:p%40ss-secret@example.com/x.git\n',
+    });
+    expect(encoded.exitCode, encoded.stderr).toBe(0);
+    expect(encoded.json<{ url: string }>().url).toBe('https://*****:*****@example.com/x.git');
+  });
+
   it('update, sync, and delete that asks; an unknown mirror is exit 4 with a hint; a Developer gets the role needed', async () => {
     const { id } = (
       await collab([

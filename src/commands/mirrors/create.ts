@@ -8,6 +8,7 @@ import {
   MIRROR_URL_RULE,
   mirrorBranchesProblem,
   mirrorUrlHasSecret,
+  mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
 import { checkRule } from '../../params/rules.js';
@@ -46,8 +47,13 @@ interface CreateMirrorOptions {
   fields: Record<string, unknown>;
 }
 
-/** The URL's own rule (src/params), in the words of the flag or the file it came from. */
+/** The URL's own rules (src/params), in the words of the flag or the file it came from. */
 function checkUrl(url: string, from: string): string {
+  const problem = mirrorUrlProblem(url);
+  if (problem)
+    throw new CollabError('usage', `${from}: invalid push mirror URL: ${problem.says}`, {
+      hint: problem.hint,
+    });
   checkRule(MIRROR_URL_RULE, url, from);
   return url;
 }
@@ -72,7 +78,7 @@ export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
   const shown = file === '-' ? 'standard input' : file;
   return {
     owner: input.owner,
-    url: readOnce(file, 'URL', { secret: true, check: (text) => checkUrl(text.trim(), shown) }),
+    url: readOnce(file, 'URL', { secret: true, check: (text) => checkUrl(text, shown).trim() }),
     fields: input.fields,
   };
 }

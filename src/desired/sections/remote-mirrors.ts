@@ -6,7 +6,9 @@ import {
   MIRROR_DEFAULTS,
   MIRROR_PARAMS,
   MIRROR_URL_PARAM,
+  MIRROR_CREDENTIALS_HINT,
   mirrorBranchesProblem,
+  mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
 import { ruleError } from '../../params/rules.js';
@@ -85,13 +87,20 @@ export const remoteMirrors: Section<MirrorSpec> = {
       const url = identityOf(item.url);
       // Credentials from a template that end the URL's authority early (a / ? # in a token) send
       // another host than the file's, and would show a part of themselves: refused by template.
+      // What no push mirror URL may hold is the flags' rule too (mirrorUrlProblem).
       const written = identityOf(kept(item).url);
-      if (!written.includes('$' + '{') && written !== url)
+      const problem =
+        !written.includes('$' + '{') && written !== url
+          ? { says: "it holds a character a URL's user:token cannot", hint: MIRROR_CREDENTIALS_HINT }
+          : mirrorUrlProblem(String(item.url));
+      if (problem) {
+        const templates = templatesOf(String(kept(item).url));
         throw new CollabError(
           'usage',
-          `remote_mirrors: ${templatesOf(String(kept(item).url))} breaks the push mirror URL ${written} on ${target.kind} ${target.path}: it holds a character a URL's user:token cannot`,
-          { hint: 'percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)' },
+          `remote_mirrors: ${templates ? `${templates} breaks ` : ''}the push mirror URL ${written} on ${target.kind} ${target.path}: ${problem.says}`,
+          { hint: problem.hint },
         );
+      }
       const fields: Item = Object.fromEntries(FIELDS.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((m) => identityOf(m.url) === url);
       if (!existing) {
