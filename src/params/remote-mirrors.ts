@@ -110,6 +110,28 @@ export function mirrorUrlHasSecret(url: string): boolean {
   return (match[2] as string).includes(':') || /^https?$/i.test(match[1] as string);
 }
 
+/**
+ * What of the URL is a secret, to keep out of every line collab writes: the token, as written and
+ * percent-decoded (how an echo may quote it). That is the password, or over HTTP(S) a user part
+ * alone (a token given as the user name). A user name beside a password is no secret: redacted
+ * wherever it shows, a short one blanks the words it is part of (`user` in `user-agent`).
+ */
+export function mirrorUrlSecrets(url: string): string[] {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
+  if (!match) return [];
+  const userinfo = match[2] as string;
+  const colon = userinfo.indexOf(':');
+  const token = colon >= 0 ? userinfo.slice(colon + 1) : /^https?$/i.test(match[1] as string) ? userinfo : '';
+  if (!token) return [];
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoding: the token as written is all there is to redact.
+  }
+  return [...new Set([token, decoded])];
+}
+
 /** How to write credentials that a URL reads as they are meant, wherever a URL is refused for them. */
 export const MIRROR_CREDENTIALS_HINT =
   'percent-encode the user and the token in its value (/ as %2F, ? as %3F, # as %23, @ as %40)';

@@ -135,6 +135,19 @@ describe('collab mirrors', () => {
     expect(encoded.json<{ url: string }>().url).toBe('https://*****:*****@example.com/x.git');
   });
 
+  it('--verbose redacts the token, never a header that holds the user name', async () => {
+    const file = join(tempConfigDir(), 'url.txt');
+    for (const user of ['user', 'accept']) {
+      writeFileSync(file, `https://${user}:s3cretpw@example.com/${user}.git\n`);
+      const run = await collab(['mirrors', 'create', '--project', project, '--url-file', file, '--verbose']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/^> accept: application\/json$/m);
+      expect(run.stderr).toMatch(/^> user-agent: collab\//m);
+      expect(run.stderr).not.toContain('[redacted]-');
+      expect(run.stdout + run.stderr).not.toContain('s3cretpw');
+    }
+  });
+
   it('update, sync, and delete that asks; an unknown mirror is exit 4 with a hint; a Developer gets the role needed', async () => {
     const { id } = (
       await collab([

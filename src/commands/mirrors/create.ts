@@ -9,6 +9,7 @@ import {
   mirrorBranchesProblem,
   mirrorUrlHasSecret,
   mirrorUrlProblem,
+  mirrorUrlSecrets,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
 import { checkRule } from '../../params/rules.js';
@@ -85,9 +86,8 @@ export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
 
 export async function run(ctx: VerbContext, opts: CreateMirrorOptions): Promise<void> {
   const url = await opts.url(ctx);
-  // Only the URL's credentials are a secret: the rest of it may be shown.
-  const credentials = /^[a-z][a-z0-9+.-]*:\/\/([^/@]*)@/i.exec(url)?.[1];
-  if (credentials) for (const part of credentials.split(':')) if (part) ctx.terminal.addSecret(part);
+  // The token is a secret wherever it shows; the rest of the URL, its user name too, may be shown.
+  for (const secret of mirrorUrlSecrets(url)) ctx.terminal.addSecret(secret);
   const response = await ctx.session.mutate<RemoteMirror>(createMirror(opts.owner.ref, { url, ...opts.fields }));
   if (!response) return;
   ctx.terminal.info(
