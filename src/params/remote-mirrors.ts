@@ -103,33 +103,49 @@ export function mirrorUrlWithoutCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
 }
 
-/** Whether the URL holds a secret: a password, or over HTTP(S) any user part (a token given as the user name); `ssh://git@` holds none. */
+/**
+ * The one user name the service shows of a mirror's URL: RemoteMirror#safe_url scrubs every other
+ * as `*****` (`super(allowed_usernames: %w[git])`, app/models/remote_mirror.rb, gitlabhq/gitlabhq
+ * 0286e4c6; SafeUrl, app/models/concerns/safe_url.rb). SSH remotes sign in as `git`: no secret.
+ */
+const SHOWN_USER = 'git';
+
+/** Whether the URL holds a secret: a password, or over HTTP(S) a user part other than `git` (a token given as the user name); `ssh://git@` holds none. */
 export function mirrorUrlHasSecret(url: string): boolean {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
   if (!match) return false;
-  return (match[2] as string).includes(':') || /^https?$/i.test(match[1] as string);
+  const userinfo = match[2] as string;
+  return userinfo.includes(':') || (/^https?$/i.test(match[1] as string) && userinfo !== SHOWN_USER);
+}
+
+/** The URL as collab shows it: as given where it holds no secret (`ssh://git@host/…`), else without its credentials. */
+export function shownMirrorUrl(url: string): string {
+  return mirrorUrlHasSecret(url) ? mirrorUrlWithoutCredentials(url) : url;
 }
 
 /**
  * What of the URL is a secret, to keep out of every line collab writes: the token, as written and
  * percent-decoded (how an echo may quote it). That is the password, or over HTTP(S) a user part
  * alone (a token given as the user name). A user name beside a password is no secret: redacted
- * wherever it shows, a short one blanks the words it is part of (`user` in `user-agent`).
+ * wherever it shows, a short one blanks the words it is part of (`user` in `user-agent`). The
+ * whole URL too where, its credentials aside, it holds an `@` or a `?`: a token cut short by a
+ * `/` (`https://u:to/ken@host`) or in a query is where no rule finds it.
  */
 export function mirrorUrlSecrets(url: string): string[] {
+  const whole = /[@?]/.test(mirrorUrlWithoutCredentials(url)) ? [url] : [];
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
-  if (!match) return [];
+  if (!match) return whole;
   const userinfo = match[2] as string;
   const colon = userinfo.indexOf(':');
   const token = colon >= 0 ? userinfo.slice(colon + 1) : /^https?$/i.test(match[1] as string) ? userinfo : '';
-  if (!token) return [];
+  if (!token || (colon < 0 && token === SHOWN_USER)) return whole;
   let decoded = token;
   try {
     decoded = decodeURIComponent(token);
   } catch {
     // Not percent-encoding: the token as written is all there is to redact.
   }
-  return [...new Set([token, decoded])];
+  return [...new Set([...whole, token, decoded])];
 }
 
 /** How to write credentials that a URL reads as they are meant, wherever a URL is refused for them. */
@@ -159,10 +175,11 @@ export function mirrorUrlProblem(url: string): { says: string; hint: string } | 
   return undefined;
 }
 
-/** The URL as the service answers it: user and password each as `*****`. */
+/** The URL as the service answers it: the password as `*****`, and the user too unless it is `git`. */
 export function scrubbedMirrorUrl(url: string): string {
-  return url.replace(
-    /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i,
-    (_all, scheme: string, userinfo: string) => `${scheme}${userinfo.includes(':') ? '*****:*****' : '*****'}@`,
-  );
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@]*)@/i, (_all, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+    return `${scheme}${user === SHOWN_USER ? user : '*****'}${colon < 0 ? '' : ':*****'}@`;
+  });
 }

@@ -15,12 +15,13 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^/@\s:"'<>]*)(:[^/@\s"
 /**
  * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, in a URL or in a text holding
  * URLs (an import error quoting the URL). A user part alone is often a token itself
- * (`https://<token>@host/x.git`): it is masked whole.
+ * (`https://<token>@host/x.git`): it is masked whole, but for `git`, the user SSH remotes sign in
+ * as, which GitLab itself shows (RemoteMirror#safe_url).
  */
 export function maskUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
-  return text.replace(URL_CREDENTIALS, (_all, scheme: string, user: string, password: string | undefined) =>
-    password === undefined ? `${scheme}****@` : `${scheme}${user}:****@`,
+  return text.replace(URL_CREDENTIALS, (all, scheme: string, user: string, password: string | undefined) =>
+    password === undefined ? (user === 'git' ? all : `${scheme}****@`) : `${scheme}${user}:****@`,
   );
 }
 

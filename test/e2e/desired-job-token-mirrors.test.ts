@@ -83,6 +83,24 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
   });
+  it('export writes an SSH mirror’s git@ as GitLab shows it, and a user it scrubs as a user name', async () => {
+    const { collab, file, call } = await world();
+    for (const url of ['ssh://git@example.org/acme/q.git', 'ssh://deploy@example.org/acme/r.git'])
+      expect((await call('POST', `${storefront}/remote_mirrors`, { json: { url } })).status).toBe(201);
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'remote_mirrors']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('      - url: ssh://git@example.org/acme/q.git\n');
+    expect(exported.stdout).toContain(
+      `      - url: ssh://$${'{'}env:PUSH_MIRROR_USER_EXAMPLE_ORG_ACME_R_GIT}@example.org/acme/r.git\n`,
+    );
+    expect(exported.stderr).toContain(
+      'PUSH_MIRROR_USER_EXAMPLE_ORG_ACME_R_GIT: the user name of the push mirror ssh://example.org/acme/r.git\n',
+    );
+    expect(exported.stderr).not.toContain('user:token');
+    const again = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+  });
+
   it('an allowlist entry named in another case than GitLab’s is the one there: none to add, none to remove', async () => {
     const { collab, file } = await world();
     const scope = (project: string, group: string) =>

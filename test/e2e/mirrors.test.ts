@@ -148,6 +148,33 @@ describe('collab mirrors', () => {
     }
   });
 
+  it('an SSH mirror signing in as git shows git@ as GitLab answers it, from the flag and from a file', async () => {
+    const url = 'ssh://git@example.org/acme/q.git';
+    const flag = await collab(['mirrors', 'create', '--project', project, '--url', url, '--json']);
+    expect(flag.exitCode, flag.stderr).toBe(0);
+    const { id } = flag.json<{ id: number }>();
+    expect(flag.stderr).toBe(
+      `created push mirror ${id} to ${url} on project ${project} (disabled: --enabled turns it on)\n`,
+    );
+    expect(flag.json<{ url: string }>().url).toBe(url);
+    const piped = await collab(['mirrors', 'create', '--project', project], { input: `${url}\n` });
+    expect(piped.stderr).toMatch(/^created push mirror \d+ to ssh:\/\/git@example.org\/acme\/q.git on /);
+    const other = await collab(['mirrors', 'create', '--project', project, '--url', 'ssh://deploy@example.org/r.git']);
+    expect(other.stderr).toMatch(/^created push mirror \d+ to ssh:\/\/\*\*\*\*@example.org\/r.git on /);
+    expect((await getJson(mirrorsPath)).map((m: { url: string }) => m.url)).toEqual([
+      url,
+      url,
+      'ssh://*****@example.org/r.git',
+    ]);
+  });
+
+  it('an HTTPS URL whose user is git alone holds no secret: taken from --url, shown whole', async () => {
+    const url = 'https://git@example.org/acme/u.git';
+    const run = await collab(['mirrors', 'create', '--project', project, '--url', url]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^created push mirror \d+ to https:\/\/git@example.org\/acme\/u.git on /);
+  });
+
   it('update, sync, and delete that asks; an unknown mirror is exit 4 with a hint; a Developer gets the role needed', async () => {
     const { id } = (
       await collab([

@@ -10,7 +10,7 @@ import {
   mirrorUrlHasSecret,
   mirrorUrlProblem,
   mirrorUrlSecrets,
-  mirrorUrlWithoutCredentials,
+  shownMirrorUrl,
 } from '../../params/remote-mirrors.js';
 import { checkRule } from '../../params/rules.js';
 import { readOnce } from '../file-text.js';
@@ -79,19 +79,20 @@ export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
   const shown = file === '-' ? 'standard input' : file;
   return {
     owner: input.owner,
-    url: readOnce(file, 'URL', { secret: true, check: (text) => checkUrl(text, shown).trim() }),
+    url: readOnce(file, 'URL', { check: (text) => checkUrl(text, shown).trim() }),
     fields: input.fields,
   };
 }
 
 export async function run(ctx: VerbContext, opts: CreateMirrorOptions): Promise<void> {
   const url = await opts.url(ctx);
-  // The token is a secret wherever it shows; the rest of the URL, its user name too, may be shown.
+  // The token is a secret wherever it shows; the rest of the URL, its user name too, may be shown
+  // (the message names the remote it made).
   for (const secret of mirrorUrlSecrets(url)) ctx.terminal.addSecret(secret);
   const response = await ctx.session.mutate<RemoteMirror>(createMirror(opts.owner.ref, { url, ...opts.fields }));
   if (!response) return;
   ctx.terminal.info(
-    `created push mirror ${response.data.id} to ${mirrorUrlWithoutCredentials(url)} on project ${opts.owner.ref}${response.data.enabled ? '' : ' (disabled: --enabled turns it on)'}`,
+    `created push mirror ${response.data.id} to ${shownMirrorUrl(url)} on project ${opts.owner.ref}${response.data.enabled ? '' : ' (disabled: --enabled turns it on)'}`,
   );
   await ctx.presenter.resource(response.data, MIRROR_VIEW);
 }

@@ -8,6 +8,7 @@ import {
   MIRROR_URL_PARAM,
   MIRROR_CREDENTIALS_HINT,
   mirrorBranchesProblem,
+  mirrorUrlHasSecret,
   mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
@@ -48,6 +49,25 @@ const URL_SCHEMA = string().check(
 );
 /** The templates a written URL names (`${env:MIRROR_CREDENTIALS}`), for a message that shows no value. */
 const templatesOf = (url: string) => (url.match(/\$\{[^}]*\}/g) ?? []).join(', ');
+/**
+ * The userinfo of a live mirror's URL as the file writes it, `@` and all: what the service shows
+ * as it is (its `git` user: src/params/remote-mirrors.ts), what it scrubbed to `*****` as a secret
+ * to set, named for what it holds: over SSH a user alone is a user name, not a token.
+ */
+function userinfoToWrite(shown: string, url: string, placeholder: (hint: string, what: string) => string): string {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(shown);
+  if (!match) return '';
+  const [user, password] = (match[2] as string).split(/:(.*)/s) as [string, string | undefined];
+  const name = url.replace(/^[a-z]+:\/\//i, '');
+  const web = /^https?$/i.test(match[1] as string);
+  if (user === '*****' && password === undefined && !web)
+    return `${placeholder(`PUSH_MIRROR_USER_${name}`, `the user name of the push mirror ${url}`)}@`;
+  if (user !== '*****' && password === '*****')
+    return `${user}:${placeholder(`PUSH_MIRROR_PASSWORD_${name}`, `the password of the push mirror ${url}`)}@`;
+  if (!mirrorUrlHasSecret(shown)) return `${match[2]}@`;
+  return `${placeholder(`PUSH_MIRROR_CREDENTIALS_${name}`, `the credentials (${web ? 'user:token' : 'user:password'}) of the push mirror ${url}`)}@`;
+}
+
 /**
  * A mirror made again: the settings it has, the file's over them; a branch regex it has is dropped
  * where the file turns only_protected_branches on (the service refuses the two together).
@@ -184,13 +204,8 @@ export const remoteMirrors: Section<MirrorSpec> = {
   export: ({ live, placeholder }) => {
     const items = (live.remoteMirrors ?? []).map((m) => {
       const url = identityOf(m.url);
-      // The service never shows the credentials: the file names them as a secret to set, where it scrubbed some.
-      const credentials =
-        url !== m.url
-          ? `${placeholder(`PUSH_MIRROR_CREDENTIALS_${url.replace(/^[a-z]+:\/\//i, '')}`, `the credentials (user:token) of the push mirror ${url}`)}@`
-          : '';
       return {
-        url: url.replace(/^([a-z][a-z0-9+.-]*:\/\/)/i, `$1${credentials}`),
+        url: url.replace(/^([a-z][a-z0-9+.-]*:\/\/)/i, `$1${userinfoToWrite(m.url, url, placeholder)}`),
         ...differingFields(m, MIRROR_PARAMS, MIRROR_DEFAULTS),
       };
     });

@@ -15,10 +15,11 @@ import { int, modelError, readParams, requireStr } from '../params.js';
 /**
  * Push mirrors, as GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6) serves them, for
  * a project's Maintainers (GitLab's admin_remote_mirror): "the url attribute in the API response is
- * always scrubbed of username and password information"; a new mirror is disabled unless `enabled`
- * says otherwise; PUT takes no URL; `only_protected_branches` and `mirror_branch_regex` are
- * mutually exclusive parameters (Grape's 400 when both are given); sync is 204. The sandbox pushes
- * nothing: a sync marks the update started.
+ * always scrubbed of username and password information", but for the user `git`, which the model
+ * shows (scrubbedMirrorUrl says where); a new mirror is disabled unless `enabled` says otherwise;
+ * PUT takes no URL; `only_protected_branches` and `mirror_branch_regex` are mutually exclusive
+ * parameters (Grape's 400 when both are given); sync is 204. The sandbox pushes nothing: a sync
+ * marks the update started.
  */
 
 function mirrorProject(req: SandboxRequest): Project {
