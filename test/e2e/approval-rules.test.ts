@@ -97,6 +97,59 @@ describe('collab approval-rules', () => {
     ]);
   });
 
+  it('update --branch on a rule on every protected branch scopes it to that branch alone', async () => {
+    expect(
+      (await collab(['approval-rules', 'create', 'r2', ...on, '--approvals', '1', '--all-protected-branches']))
+        .exitCode,
+    ).toBe(0);
+    const updated = await collab(['approval-rules', 'update', 'r2', ...on, '--branch', 'main', '--json']);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    const [rule] = await getJson(rulesPath);
+    expect([
+      rule.applies_to_all_protected_branches,
+      rule.protected_branches.map((b: { name: string }) => b.name),
+    ]).toEqual([false, ['main']]);
+  });
+
+  it('update --approvals alone keeps a rule on every protected branch', async () => {
+    expect(
+      (await collab(['approval-rules', 'create', 'every', ...on, '--approvals', '1', '--all-protected-branches']))
+        .exitCode,
+    ).toBe(0);
+    expect((await collab(['approval-rules', 'update', 'every', ...on, '--approvals', '2'])).exitCode).toBe(0);
+    const [rule] = await getJson(rulesPath);
+    expect([rule.approvals_required, rule.applies_to_all_protected_branches]).toEqual([2, true]);
+  });
+
+  it('a PUT that leaves applies_to_all_protected_branches out takes the rule off every protected branch, as GitLab defaults it', async () => {
+    const made = await call('POST', rulesPath, {
+      json: { name: 'every', approvals_required: 1, applies_to_all_protected_branches: true },
+    });
+    expect(made.status).toBe(201);
+    const [rule] = await getJson(rulesPath);
+    expect((await call('PUT', `${rulesPath}/${rule.id}`, { json: { approvals_required: 2 } })).status).toBe(200);
+    const [after] = await getJson(rulesPath);
+    expect([after.approvals_required, after.applies_to_all_protected_branches]).toEqual([2, false]);
+  });
+
+  it('the view says a rule covers every protected branch, and says otherwise once it does not', async () => {
+    const view = async () =>
+      (await collab(['approval-rules', 'view', 'every', ...on], { tty: true })).stdout
+        .split('\n')
+        .find((line) => line.startsWith('Branches'));
+    expect(
+      (await collab(['approval-rules', 'create', 'every', ...on, '--approvals', '1', '--all-protected-branches']))
+        .exitCode,
+    ).toBe(0);
+    expect(await view()).toMatch(/^Branches\s+all protected \(main, release\/\*\)$/);
+    expect(
+      (await collab(['approval-rules', 'update', 'every', ...on, '--all-protected-branches', 'no'])).exitCode,
+    ).toBe(0);
+    expect(await view()).toMatch(/^Branches\s+all$/);
+    const list = await collab(['approval-rules', 'list', ...on]);
+    expect(list.stdout.split('\t').at(-1)).toBe('all\n');
+  });
+
   it('says which approvers the service left out: a user who is no member of the project', async () => {
     const created = await collab(
       ['approval-rules', 'create', 'audit', ...on, '--approvals', '1', '--approver', 'max', '--approver', 'xena'],

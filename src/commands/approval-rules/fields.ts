@@ -14,11 +14,17 @@ const namesOf = (list: unknown, field: string): string[] =>
 
 const rule = (item: unknown) => (item ?? {}) as ApprovalRule;
 
-/** Its branches, or what it applies to without any. */
+/**
+ * Its branches, or what it applies to without any. A rule on every protected branch shows all of
+ * the project's as its own (ApprovalProjectRule#protected_branches), as a rule scoped to those
+ * very branches does: said, or the two look alike, and so would a rule before and after
+ * `--all-protected-branches no`.
+ */
 function branchNames(item: unknown): string[] {
   const names = namesOf(rule(item).protected_branches, 'name');
-  if (names.length > 0) return names;
-  return [rule(item).applies_to_all_protected_branches ? 'all protected' : 'all'];
+  if (rule(item).applies_to_all_protected_branches)
+    return [names.length > 0 ? `all protected (${names.join(', ')})` : 'all protected'];
+  return names.length > 0 ? names : ['all'];
 }
 
 const joined = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : '(none)');

@@ -1,4 +1,4 @@
-import { type ApprovalRule, updateApprovalRule } from '../../api/approvals.js';
+import { type ApprovalRule, type ApprovalRuleBody, updateApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
@@ -52,6 +52,27 @@ const ids = (items: unknown) =>
   Array.isArray(items) ? items.map((item: { id: number }) => item.id).filter((id) => typeof id === 'number') : [];
 
 /**
+ * Where the rule applies once updated. doc/api/merge_request_approvals.md @003efb27 (Update
+ * project-level rule): applies_to_all_protected_branches true makes the service ignore
+ * protected_branch_ids, and it defaults to false. So it is sent every time: false where --branch
+ * names branches (else a rule on every protected branch keeps ignoring them), else as the rule has
+ * it. A rule on every protected branch names none of its own: what it shows are the project's
+ * (ApprovalProjectRule#protected_branches), so they are not sent back as its scope.
+ */
+function branchesOf(
+  opts: UpdateRuleInput,
+  rule: ApprovalRule,
+  named: number[] | undefined,
+): Pick<ApprovalRuleBody, 'protected_branch_ids' | 'applies_to_all_protected_branches'> {
+  const all =
+    opts.allBranches !== undefined
+      ? opts.allBranches === 'yes'
+      : named === undefined && rule.applies_to_all_protected_branches === true;
+  const own = rule.applies_to_all_protected_branches === true ? [] : ids(rule.protected_branches);
+  return { protected_branch_ids: named ?? own, applies_to_all_protected_branches: all };
+}
+
+/**
  * Reads the rule, then PUTs it whole: the docs' table wants its name and approvals every time,
  * and approvers not given are removed, so the lists not changed are sent as they are.
  */
@@ -70,8 +91,7 @@ export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void
       approvals_required: opts.approvals ?? rule.approvals_required,
       user_ids: changed.user_ids ?? ids(rule.users),
       group_ids: changed.group_ids ?? ids(rule.groups),
-      protected_branch_ids: changed.protected_branch_ids ?? ids(rule.protected_branches),
-      ...(opts.allBranches !== undefined ? { applies_to_all_protected_branches: opts.allBranches === 'yes' } : {}),
+      ...branchesOf(opts, rule, changed.protected_branch_ids),
     }),
   );
   if (!response) return;

@@ -181,9 +181,12 @@ function updateRule(req: SandboxRequest): SandboxResponse {
     ...(users ? { user_ids: users } : {}),
     ...(groups ? { group_ids: groups } : {}),
     ...(branches ? { protected_branch_ids: branches } : {}),
-    ...(params.applies_to_all_protected_branches !== undefined
-      ? { applies_to_all_protected_branches: params.applies_to_all_protected_branches }
-      : {}),
+    // Not kept when left out: the PUT's table gives it a default of false
+    // (doc/api/merge_request_approvals.md @003efb27, Update project-level rule), as Grape's
+    // `optional :applies_to_all_protected_branches, default: false` of the update's params does
+    // (ee/lib/api/helpers/project_approval_rules_helpers.rb, ashierj/superdemo a5c67111, a copy
+    // of gitlab-org/gitlab): a PUT of the approvals alone takes a rule off every protected branch.
+    applies_to_all_protected_branches: params.applies_to_all_protected_branches ?? false,
   };
   validate(req.store, changed);
   Object.assign(rule, changed);
