@@ -59,6 +59,25 @@ export function ruleBranchesProblem(
 }
 
 /**
+ * An any_approver rule lets anyone eligible approve, so approvers named on it change nothing, yet
+ * GitLab keeps them without an error: ee/app/services/approval_rules/create_service.rb
+ * (ashierj/superdemo b474ab94) and ee/app/models/approval_project_rule.rb (pavankalisetti009/gitlab
+ * 0a0ae8f1) refuse none, and ee/app/models/approval_wrapped_any_approver_rule.rb (diffblue/gitlab
+ * b09d7755) counts every approval; each a copy of gitlab-org/gitlab. The sandbox keeps them as
+ * GitLab does; collab refuses them before sending, at every entry point (a flag of create, of
+ * update on such a rule, a rule of collab.yaml), as the rule would read as if only they may
+ * approve. `named` says a field as the entry point does.
+ */
+export function anyApproverProblem(
+  fields: { rule_type?: unknown; users?: readonly unknown[]; groups?: readonly unknown[] },
+  named: (field: 'users' | 'groups') => string = (field) => field,
+): string | undefined {
+  return fields.rule_type === 'any_approver' && ((fields.users ?? []).length > 0 || (fields.groups ?? []).length > 0)
+    ? `an any_approver rule names no approvers: anyone eligible approves (leave out ${named('users')} and ${named('groups')}, or make it a regular rule)`
+    : undefined;
+}
+
+/**
  * The keys of merge_request_approval_setting, each answered as `{value, locked, inherited_from}`.
  * `strict` is the value a group's setting imposes on what is below it (locked there): a group that
  * forbids authors' approval forbids it in its projects. `defaultValue` is the docs' example answer

@@ -237,6 +237,34 @@ describe('collab approval-rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('update --approver on an any_approver rule is exit 2, as on create, before anything is written', async () => {
+    expect(
+      (await collab(['approval-rules', 'create', 'anyone', ...on, '--approvals', '1', '--type', 'any_approver']))
+        .exitCode,
+    ).toBe(0);
+    sandbox.resetStats();
+    const update = await collab(['approval-rules', 'update', 'anyone', ...on, '--approver', 'max']);
+    expect([update.exitCode, update.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: approval rule anyone: an any_approver rule names no approvers: anyone eligible approves (leave out --approver and --approver-group, or make it a regular rule)',
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    const [rule] = await getJson(rulesPath);
+    expect(rule.users).toEqual([]);
+  });
+
+  it('the service keeps approvers named on an any_approver rule, as GitLab does', async () => {
+    const made = await call('POST', rulesPath, {
+      json: { name: 'anyone', approvals_required: 1, rule_type: 'any_approver', usernames: ['max'] },
+    });
+    expect(made.status).toBe(201);
+    const [rule] = await getJson(rulesPath);
+    expect([rule.rule_type, rule.users.map((u: { username: string }) => u.username)]).toEqual([
+      'any_approver',
+      ['max'],
+    ]);
+  });
+
   it('--branch with --all-protected-branches is exit 2 before any request, in create and in update', async () => {
     sandbox.resetStats();
     const create = await collab([

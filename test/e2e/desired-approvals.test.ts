@@ -280,6 +280,33 @@ describe('collab.yaml: approval rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('users on an any_approver rule are refused at plan with where they are (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(RULES.replace('rule_type: any_approver', 'rule_type: any_approver\n        users: [max]'));
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      `${path}:10:9: projects["acme/web/storefront"].approval_rules: an any_approver rule names no approvers: anyone eligible approves (leave out users and groups, or make it a regular rule)\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('export leaves out approvers another client named on an any_approver rule, and its file plans clean', async () => {
+    const { collab, file, call } = await world();
+    const made = await call('POST', `${STOREFRONT}/approval_rules`, {
+      json: { name: 'anyone', approvals_required: 1, rule_type: 'any_approver', usernames: ['max'] },
+    });
+    expect(made.status).toBe(201);
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'approval_rules']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(parse(exported.stdout).projects['acme/web/storefront'].approval_rules).toEqual([
+      { name: 'anyone', approvals_required: 1, rule_type: 'any_approver' },
+    ]);
+    const plan = await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')]);
+    expect([plan.exitCode, plan.stdout], plan.stderr).toEqual([0, '']);
+  });
+
   it('approvals_required above 100 says the most it may be, not "Invalid input" (exit 2), nothing sent', async () => {
     const { collab, file, sandbox } = await world();
     sandbox.resetStats();

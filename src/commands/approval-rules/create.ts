@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { idsOf, RULE_VIEW } from './fields.js';
-import { APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
+import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { bool, choice, option } from '../flags.js';
 import { ownerVerb } from '../owner.js';
@@ -32,12 +32,13 @@ export const CREATE = ownerVerb({
 
 type CreateRuleInput = VerbInput<typeof CREATE>;
 
-/** GitLab's rule: an any_approver rule names no approvers (anyone eligible approves). */
+/** Approvers on an any_approver rule, and branches beside every protected branch: refused before any request. */
 export function parse(input: CreateRuleInput): CreateRuleInput {
-  if (input.type === 'any_approver' && (input.approvers.length > 0 || input.approverGroups.length > 0))
-    throw new CollabError('usage', 'an any_approver rule names no approvers', {
-      hint: 'leave out --approver and --approver-group, or make it a regular rule',
-    });
+  const approvers = anyApproverProblem(
+    { rule_type: input.type, users: input.approvers, groups: input.approverGroups },
+    (field) => RULE_FLAG_NAMES[field],
+  );
+  if (approvers) throw new CollabError('usage', approvers);
   const branches = ruleBranchesProblem(
     { protected_branches: input.branches, applies_to_all_protected_branches: input.allBranches },
     (field) => RULE_FLAG_NAMES[field],

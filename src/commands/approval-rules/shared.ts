@@ -23,6 +23,8 @@ export const APPROVER_FLAGS = {
 
 /** The flags that say a rule's fields, for a rule's problem said in flags. */
 export const RULE_FLAG_NAMES = {
+  users: '--approver',
+  groups: '--approver-group',
   protected_branches: '--branch',
   applies_to_all_protected_branches: '--all-protected-branches',
 } as const;

@@ -6,7 +6,7 @@ import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { choice, option } from '../flags.js';
 import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
-import { ruleBranchesProblem } from '../../params/approvals.js';
+import { anyApproverProblem, ruleBranchesProblem } from '../../params/approvals.js';
 import { ownerVerb } from '../owner.js';
 
 export const UPDATE = ownerVerb({
@@ -79,6 +79,12 @@ function branchesOf(
 export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void> {
   const project = opts.owner.ref;
   const rule = await existingRule(ctx, project, opts.name);
+  // Its type is the service's to say: checked once the rule is read, before any name is looked up.
+  const approvers = anyApproverProblem(
+    { rule_type: rule.rule_type, users: opts.approvers, groups: opts.approverGroups },
+    (field) => RULE_FLAG_NAMES[field],
+  );
+  if (approvers) throw new CollabError('usage', `approval rule ${rule.name}: ${approvers}`);
   const given = (names: readonly string[]) => (names.length > 0 ? names : undefined);
   const changed = await idsOf(ctx, project, {
     approvers: given(opts.approvers),

@@ -24,7 +24,7 @@ import { memberFilters, membersPath } from '../../api/members.js';
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
+import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
@@ -147,11 +147,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   after: ['members', 'protected_branches'],
   // Two any_approver rules are refused as one listed twice: a project has at most one.
   identify: (item) => (item.rule_type === 'any_approver' ? 'any_approver' : String(item.name)),
-  itemProblem: (item) =>
-    ruleBranchesProblem({
-      protected_branches: Array.isArray(item.protected_branches) ? item.protected_branches : undefined,
-      applies_to_all_protected_branches: item.applies_to_all_protected_branches,
-    }),
+  itemProblem: (item) => {
+    const list = (value: unknown) => (Array.isArray(value) ? value : undefined);
+    return (
+      anyApproverProblem({ rule_type: item.rule_type, users: list(item.users), groups: list(item.groups) }) ??
+      ruleBranchesProblem({
+        protected_branches: list(item.protected_branches),
+        applies_to_all_protected_branches: item.applies_to_all_protected_branches,
+      })
+    );
+  },
   schema: () =>
     listSchema(
       strictObject({
@@ -320,7 +325,11 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       const want = liveWant(rule);
       const item: Item = { name: want.name, approvals_required: want.approvals_required };
       if (want.rule_type !== 'regular') item.rule_type = want.rule_type;
-      for (const key of Object.keys(LISTS) as ListKey[]) if ((want[key] ?? []).length > 0) item[key] = want[key];
+      // Approvers another client named on an any_approver rule change nothing, and the file refuses them.
+      const keys = (Object.keys(LISTS) as ListKey[]).filter(
+        (key) => want.rule_type !== 'any_approver' || key === 'protected_branches',
+      );
+      for (const key of keys) if ((want[key] ?? []).length > 0) item[key] = want[key];
       if (want.applies_to_all_protected_branches) item.applies_to_all_protected_branches = true;
       return item;
     });

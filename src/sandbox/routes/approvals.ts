@@ -24,7 +24,8 @@ import { branchJson } from './protected-refs.js';
  * sends approvals_required alone, as the newer doc allows), a name is
  * unique among the project's rules of its type, at most one any_approver rule a project
  * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
- * approvers and branches GitLab would not keep are left out (approversOf). The docs
+ * approvers and branches GitLab would not keep are left out (approversOf), and those named on an
+ * any_approver rule are kept, as GitLab keeps them (anyApproverProblem says why collab refuses them). The docs
  * name no role for rules: the settings page's (Maintainer) is used. Settings: a project's need
  * the Maintainer role, a group's the Owner role; a group's strict value locks what is below it.
  */
