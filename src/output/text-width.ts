@@ -170,7 +170,7 @@ export function cutToWidth(text: string, width: number): string {
 /**
  * The text wrapped to `width` display cells, every character of it kept: lines break at a space
  * (the one space a break takes; any more begin the next line), and a word longer than a line
- * after its last comma or slash that fits, else where the line ends; never inside an escape sequence, a
+ * after its last comma or slash that fits, else its last underscore, else where the line ends; never inside an escape sequence, a
  * wide character or a grapheme with its combining marks (at least one a line, even one wider than
  * the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
  * many lines, then one saying how many more there are (`… 28 more lines`), so that every line is
@@ -213,7 +213,9 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
           break;
         }
         const piece = word.slice(start, fit.end);
-        const after = Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/'));
+        // Else after its last underscore: a snake_case name (a setting's) breaks between its words.
+        const parts = Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/'));
+        const after = parts > 0 ? parts : piece.lastIndexOf('_');
         const end = after > 0 ? start + after + 1 : fit.end;
         lines.push(word.slice(start, end));
         start = end;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/text-width.js';
 import { useSandbox } from '../helpers/cli.js';
+import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 
 /** collab approval-settings against the sandbox: a group's strict value locks it for its projects. */
 describe('collab approval-settings', () => {
@@ -80,4 +82,29 @@ describe('collab approval-settings', () => {
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
   });
+
+  for (const width of [60, 80])
+    it(`at ${width} columns every setting shows its value and its lock, the longest name wrapped`, async () => {
+      expect(
+        (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,
+      ).toBe(0);
+      const screen = new TerminalScreen();
+      const { exitCode } = await runOn(
+        ['approval-settings', 'view', ...project],
+        { stdout: new ScreenStream(screen, true, width), stderr: new ScreenStream(screen, true, width) },
+        { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: sandbox.tokens.admin },
+      );
+      expect(exitCode).toBe(0);
+      const lines = screen.text();
+      expect(Math.max(...lines.map((line) => displayWidth(line)))).toBeLessThanOrEqual(width);
+      expect(lines.find((line) => line.startsWith('│ SETTING'))).toMatch(/^│ SETTING\s+│ VALUE │ LOCKED │$/);
+      const row = (name: string) => lines.find((line) => line.startsWith(`│ ${name} `));
+      expect(row('allow_author_approval')).toMatch(/│ no\s+│ yes\s+│$/);
+      expect(row('retain_approvals_on_push')).toMatch(/│ no\s+│ no\s+│$/);
+      const long = 'allow_overrides_to_approver_list_per_merge_request';
+      const at = lines.findIndex((line) => line.startsWith('│ allow_overrides_'));
+      const named = width === 60 ? ['allow_overrides_to_approver_list_per_', 'merge_request'] : [long];
+      expect(lines.slice(at, at + named.length).map((line) => line.split('│')[1]?.trim())).toEqual(named);
+      expect(lines[at]).toMatch(/│ yes\s+│ no\s+│$/);
+    });
 });

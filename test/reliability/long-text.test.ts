@@ -76,6 +76,11 @@ describe('a 200,000-character value renders in linear time', () => {
     );
   });
 
+  it('a word longer than the line breaks after its last comma or slash, else its last underscore', () => {
+    expect(wrapToWidth('allow_overrides_to_approver_list', 20)).toEqual(['allow_overrides_to_', 'approver_list']);
+    expect(wrapToWidth('a_b/cdefghij_kl', 12)).toEqual(['a_b/', 'cdefghij_kl']);
+  });
+
   it('wrapping keeps to the width, and to a limit of lines when given one, whatever the text', () => {
     expect(wrapToWidth('a'.repeat(30), 10)).toEqual(['aaaaaaaaaa', 'aaaaaaaaaa', 'aaaaaaaaaa']);
     expect(wrapToWidth('ab cd efghijklmnopq r', 5)).toEqual(['ab cd', 'efghi', 'jklmn', 'opq r']);
