@@ -81,8 +81,9 @@ export function anyApproverProblem(
  * The keys of merge_request_approval_setting, each answered as `{value, locked, inherited_from}`.
  * `strict` is the value a group's setting imposes on what is below it (locked there): a group that
  * forbids authors' approval forbids it in its projects. `defaultValue` is the docs' example answer
- * for a group with nothing set. `kinds`: where PUT takes it (the group's table lacks
- * selective_code_owner_removals; neither takes require_password_to_approve, which is only shown).
+ * for a group with nothing set. `kinds`: where PUT takes it, and so which rows a view shows
+ * (approvalSettingsShown): the group's table lacks selective_code_owner_removals; neither takes
+ * require_password_to_approve, which is only shown.
  */
 export interface ApprovalSettingSpec extends ParamSpec {
   strict: boolean;
@@ -181,3 +182,16 @@ export const approvalSettingsFor = (kind: 'project' | 'group'): readonly Approva
 
 /** Shown in every answer, set by no PUT (deprecated by require_reauthentication_to_approve). */
 export const SHOWN_ONLY_SETTINGS = { require_password_to_approve: false } as const;
+
+/**
+ * The keys a view of this kind of owner shows: those its PUT takes, and those every answer shows
+ * and no PUT sets. A group's answer carries selective_code_owner_removals too, but it is a
+ * project's alone: always false and unlocked for a group (the Resolver reads it from a project),
+ * and dropped from a group's PUT (`params.except(:selective_code_owner_removals)` in
+ * ee/app/services/merge_request_approval_settings/update_service.rb, pavankalisetti009/gitlab
+ * 118b438a, a copy of gitlab-org/gitlab). A row of it would say a group has a setting it cannot.
+ */
+export const approvalSettingsShown = (kind: 'project' | 'group'): readonly string[] => [
+  ...approvalSettingsFor(kind).map((setting) => setting.name),
+  ...Object.keys(SHOWN_ONLY_SETTINGS),
+];

@@ -49,6 +49,25 @@ describe('collab approval-settings', () => {
     expect((await collab(['approval-settings', 'update', ...project])).exitCode).toBe(2);
   });
 
+  it('a group’s view has no row for selective_code_owner_removals, which a group does not take; a project’s has', async () => {
+    const names = async (owner: string[]) =>
+      (await collab(['approval-settings', 'view', ...owner])).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => row.split('\t')[0]);
+    expect(await names(['--group', 'acme'])).toEqual([
+      'allow_author_approval',
+      'allow_committer_approval',
+      'allow_overrides_to_approver_list_per_merge_request',
+      'retain_approvals_on_push',
+      'require_reauthentication_to_approve',
+      'require_password_to_approve',
+    ]);
+    expect(await names(project)).toContain('selective_code_owner_removals');
+    const json = await collab(['approval-settings', 'view', '--group', 'acme', '--json']);
+    expect(json.json()).toEqual(await settingsOf('/groups/acme'));
+  });
+
   it('--selective-code-owner-removals with --retain-approvals-on-push is exit 2 before any request', async () => {
     sandbox.resetStats();
     const both = await collab([

@@ -1,5 +1,6 @@
 import type { ApprovalSettings } from '../../api/approvals.js';
 import { type Column, onOrNo, PRIORITY } from '../../output/format.js';
+import { approvalSettingsShown } from '../../params/approvals.js';
 
 /**
  * The settings as rows, one a key: its value, and the lock a group above puts on it. The value and
@@ -13,5 +14,10 @@ export const SETTING_COLUMNS: readonly Column[] = [
   { header: 'INHERITED FROM', path: 'inherited_from' },
 ];
 
-export const settingRows = (settings: ApprovalSettings) =>
-  Object.entries(settings).map(([name, setting]) => ({ name, ...setting }));
+/** One row a key this kind of owner has (src/params/approvals.ts), in the service's order. */
+export function settingRows(settings: ApprovalSettings, kind: 'project' | 'group') {
+  const shown = approvalSettingsShown(kind);
+  return Object.entries(settings)
+    .filter(([name]) => shown.includes(name))
+    .map(([name, setting]) => ({ name, ...setting }));
+}

@@ -68,5 +68,9 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
   ctx.terminal.info(
     `updated the approval settings of ${describeOwner(opts.owner)}: ${Object.keys(opts.body).join(', ')}`,
   );
-  await ctx.presenter.value({ rows: settingRows(response.data), service: response.data, columns: SETTING_COLUMNS });
+  await ctx.presenter.value({
+    rows: settingRows(response.data, opts.owner.kind),
+    service: response.data,
+    columns: SETTING_COLUMNS,
+  });
 }

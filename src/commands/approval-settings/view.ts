@@ -19,5 +19,5 @@ type ViewSettingsOptions = VerbInput<typeof VIEW>;
 /** One row a key for people; the service's own object (each key as {value, locked, inherited_from}) in JSON. */
 export async function run(ctx: VerbContext, opts: ViewSettingsOptions): Promise<void> {
   const { data } = await ctx.session.request<ApprovalSettings>(getApprovalSettings(opts.owner));
-  await ctx.presenter.value({ rows: settingRows(data), service: data, columns: SETTING_COLUMNS });
+  await ctx.presenter.value({ rows: settingRows(data, opts.owner.kind), service: data, columns: SETTING_COLUMNS });
 }
