@@ -149,7 +149,8 @@ export async function withNearbyPath(ctx: VerbContext, error: unknown): Promise<
   const [nearest] = await nearbyPaths(ctx, [{ kind, path }], none, reach, 1);
   // The path as the user typed it, not as the URL encodes it (acme/web/x, not acme%2Fweb%2Fx).
   const shown = `${error.message} (GET /${named[1]}/${path}${error.request.path.slice(named[0].length)})`;
-  const hint = nearest === undefined ? error.hint : `did you mean ${nearest}?${error.hint ? ` ${error.hint}` : ''}`;
+  // A near path says all the generic not-found hint would (src/http/service-error.ts).
+  const hint = nearest === undefined ? error.hint : `did you mean ${nearest}?`;
   return new CollabError(error.kind, shown, {
     request: error.request,
     ...(error.status !== undefined ? { status: error.status } : {}),

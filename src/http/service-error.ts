@@ -86,6 +86,18 @@ function defaultReason(status: number): string {
   return reasons[status] ?? 'error';
 }
 
+/**
+ * GitLab answers a project or group the token may not see as it answers one that is not there
+ * (404 Project Not Found, 404 Group Not Found), so the hint says both. A command that knows more
+ * (a did-you-mean, the member that is missing) gives its own hint instead.
+ */
+function notFoundHint(message: string): string | undefined {
+  const kind = /^404 (Project|Group) Not Found$/i.exec(message)?.[1]?.toLowerCase();
+  return kind
+    ? `no ${kind} with that path or ID, or not one this token can see: check it (\`collab ${kind}s list --search <name>\`)`
+    : undefined;
+}
+
 export function serviceError(
   status: number,
   body: string,
@@ -106,6 +118,7 @@ export function serviceError(
     hint = `if the service lives under a sub-path, give it in the host: --host ${root.origin}/<sub-path> (for example --host ${root.origin}/gitlab; collab adds /api/v4)`;
   } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
   else if (status === 403 && requires) hint = refusedHint(requires, yours);
+  else if (status === 404) hint = notFoundHint(message);
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }
 

@@ -15,7 +15,9 @@ describe('collab api', () => {
   it('maps a 404 to exit 4 with the service message and the request', async () => {
     const result = await collab(['api', 'projects/grp%2Fnope']);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toBe('error: 404 Project Not Found (GET /projects/grp%2Fnope)\n');
+    expect(result.stderr).toBe(
+      'error: 404 Project Not Found (GET /projects/grp%2Fnope)\nhint: no project with that path or ID, or not one this token can see: check it (`collab projects list --search <name>`)\n',
+    );
     expect(result.stdout).toBe('');
   });
 

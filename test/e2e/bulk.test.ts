@@ -99,7 +99,9 @@ describe('- as the target', () => {
     expect(results[1]?.response).toMatchObject({ id: 1, description: 'bulk' });
     // Usage (2) and not found (4) mixed: exit 1, the summary as the error.
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^error: 6 ok, 4 failed\nhint: /);
+    expect(result.stderr).toMatch(
+      /^hint for nope\/missing: no project with that path or ID[^\n]*\nerror: 6 ok, 4 failed\nhint: /,
+    );
   });
 
   it('reads a JSON array of targets from standard input', async () => {
@@ -117,7 +119,9 @@ describe('- as the target', () => {
       as: 'developer',
     });
     expect(first.exitCode).toBe(4);
-    expect(first.stderr).toMatch(/^error: 1 ok, 2 failed\n/);
+    expect(first.stderr).toMatch(
+      /^hint for nope\/a and 1 other: no project with that path or ID[^\n]*\nerror: 1 ok, 2 failed\n/,
+    );
     const failed = first.stdout
       .split('\n')
       .filter((line) => line.includes('"failed"'))

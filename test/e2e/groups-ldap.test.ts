@@ -14,7 +14,9 @@ describe('collab groups: LDAP', () => {
     // A missing group is still a 404.
     const missing = await collab(['groups', 'ldap-links', 'list', 'acme/none']);
     expect(missing.exitCode).toBe(4);
-    expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/acme/none/ldap_group_links)\n');
+    expect(missing.stderr).toBe(
+      'error: 404 Group Not Found (GET /groups/acme/none/ldap_group_links)\nhint: no group with that path or ID, or not one this token can see: check it (`collab groups list --search <name>`)\n',
+    );
   });
 
   it('adds links by cn and by filter, and lists them', async () => {

@@ -285,7 +285,9 @@ describe('collab groups: lists', () => {
     it('answers 404 for a missing group, and for a private group the caller cannot see', async () => {
       const missing = await collab(['groups', 'subgroups', 'acme/nope']);
       expect(missing.exitCode).toBe(4);
-      expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/acme/nope/subgroups?per_page=20&page=1)\n');
+      expect(missing.stderr).toBe(
+        'error: 404 Group Not Found (GET /groups/acme/nope/subgroups?per_page=20&page=1)\nhint: no group with that path or ID, or not one this token can see: check it (`collab groups list --search <name>`)\n',
+      );
       const hidden = await collab(['groups', 'descendants', 'initech'], { as: 'developer' });
       expect(hidden.exitCode).toBe(4);
       const badRef = await collab(['groups', 'subgroups', 'acme/../x']);

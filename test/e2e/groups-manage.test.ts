@@ -262,7 +262,9 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(noParent.stderr).toBe('error: group no-such-group not found (given to --parent)\n');
       const noParentId = await collab(['groups', 'create', '--name', 'Orphan', '--parent', '999999']);
       expect(noParentId.exitCode).toBe(4);
-      expect(noParentId.stderr).toBe('error: 404 Group Not Found (POST /groups)\n');
+      expect(noParentId.stderr).toBe(
+        'error: 404 Group Not Found (POST /groups)\nhint: no group with that path or ID, or not one this token can see: check it (`collab groups list --search <name>`)\n',
+      );
     });
   });
 
@@ -591,7 +593,9 @@ describe('collab groups: create, update, remove, transfer', () => {
       );
       const missing = await collab(['groups', 'transfer-project', 'acme', 'acme/none', '--yes']);
       expect(missing.exitCode).toBe(4);
-      expect(missing.stderr).toBe('error: 404 Project Not Found (POST /groups/acme/projects/acme%2Fnone)\n');
+      expect(missing.stderr).toBe(
+        'error: 404 Project Not Found (POST /groups/acme/projects/acme%2Fnone)\nhint: no project with that path or ID, or not one this token can see: check it (`collab projects list --search <name>`)\n',
+      );
       const already = await collab(['groups', 'transfer-project', 'globex', 'globex/legacy-monolith', '--yes']);
       expect(already.exitCode).toBe(5);
       expect(already.stderr).toMatch(/Project is already in this namespace/);

@@ -104,7 +104,9 @@ describe('collab groups: view and avatar', () => {
     it('answers 404 for a missing group and for a private one the caller cannot see; refuses a bad reference', async () => {
       const missing = await collab(['groups', 'view', 'nope']);
       expect(missing.exitCode).toBe(4);
-      expect(missing.stderr).toBe('error: 404 Group Not Found (GET /groups/nope?with_projects=false)\n');
+      expect(missing.stderr).toBe(
+        'error: 404 Group Not Found (GET /groups/nope?with_projects=false)\nhint: no group with that path or ID, or not one this token can see: check it (`collab groups list --search <name>`)\n',
+      );
       const hidden = await collab(['groups', 'view', 'initech'], { as: 'developer' });
       expect(hidden.exitCode).toBe(4);
       const before = sandbox.stats.requests;

@@ -19,9 +19,11 @@ describe('a path that does not exist', () => {
     expect(result.stderr).toContain('hint: did you mean acme/web?\n');
   });
 
-  it('a path near nothing has no hint', async () => {
+  it('a path near nothing gets the hint that says the path may be wrong or hidden', async () => {
     const result = await collab(['projects', 'view', 'acme/web/qqqqqqqqqq']);
-    expect(result.stderr).toBe('error: 404 Project Not Found (GET /projects/acme/web/qqqqqqqqqq)\n');
+    expect(result.stderr).toBe(
+      'error: 404 Project Not Found (GET /projects/acme/web/qqqqqqqqqq)\nhint: no project with that path or ID, or not one this token can see: check it (`collab projects list --search <name>`)\n',
+    );
   });
 
   it('a numeric ID has no hint and costs no list', async () => {

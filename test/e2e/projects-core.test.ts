@@ -299,7 +299,9 @@ describe('collab projects (core verbs)', () => {
     it('exits 4 for a project that does not exist or that the caller may not see', async () => {
       const missing = await collab(['projects', 'view', 'grp/nope']);
       expect(missing.exitCode).toBe(4);
-      expect(missing.stderr).toBe('error: 404 Project Not Found (GET /projects/grp/nope)\n');
+      expect(missing.stderr).toBe(
+        'error: 404 Project Not Found (GET /projects/grp/nope)\nhint: no project with that path or ID, or not one this token can see: check it (`collab projects list --search <name>`)\n',
+      );
       const hidden = await collab(['projects', 'view', 'initech/tps-reports'], { as: 'developer' });
       expect(hidden.exitCode).toBe(4);
     });
