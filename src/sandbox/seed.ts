@@ -87,6 +87,10 @@ const NAMED_PROJECTS: Array<{ group: string; name: string; visibility: Visibilit
   { group: 'acme/web', name: 'design-system', visibility: 'internal', description: 'Shared UI components' },
 ];
 
+/**
+ * The tree of groups, parents first. Like GitLab, none is more visible than its parent, so that the
+ * generated projects, kept within their own group's visibility, are within every enclosing group's.
+ */
 const GROUPS: Array<{
   path: string;
   name: string;
@@ -97,7 +101,7 @@ const GROUPS: Array<{
   {
     path: 'acme',
     name: 'Acme',
-    visibility: 'internal',
+    visibility: 'public',
     description: 'Acme Corporation',
     members: [
       ['owner', ACCESS.owner],

@@ -87,13 +87,15 @@ describe('collab export', () => {
 
   it('--sections exports only those sections, with no more requests than plan makes of the file', async () => {
     const { collab, file } = await world();
-    const exported = await collab(['export', 'acme', '--sections', 'settings']);
+    // globex/research's projects share their visibility: said once, in its projects: level.
+    const exported = await collab(['export', 'acme', 'globex', '--sections', 'settings']);
     expect(exported.exitCode).toBe(0);
     const data = parse(exported.stdout);
     const sections = new Set(
       Object.values({ ...data.groups, ...data.projects }).flatMap((level) => Object.keys(level as object)),
     );
     expect([...sections].sort()).toEqual(['projects', 'settings']);
+    expect(data.groups['globex/research'].projects).toEqual({ settings: { visibility: 'public' } });
     const planned = await collab(['plan', '-f', file(exported.stdout)]);
     expect(planned.exitCode).toBe(0);
     expect(readsOf(exported.stderr)).toBeLessThanOrEqual(readsOf(planned.stderr));

@@ -62,7 +62,7 @@ describe('collab groups: lists', () => {
       expect(items[0]).toMatchObject({
         id: await id('acme'),
         name: 'Acme',
-        visibility: 'internal',
+        visibility: 'public',
         parent_id: null,
         web_url: `${sandbox.url}/groups/acme`,
       });
@@ -80,7 +80,7 @@ describe('collab groups: lists', () => {
       expect(table.exitCode).toBe(0);
       expect(table.stdout).toMatch(/^┌/);
       expect(table.stdout).toContain('FULL PATH');
-      expect(table.stdout).toMatch(/│ acme +│ Acme +│ internal/);
+      expect(table.stdout).toMatch(/│ acme +│ Acme +│ public/);
       expect(table.stdout).not.toContain('acme/platform/infra');
 
       const fields = await collab(['groups', 'list', '--json', '--fields', 'full_path,parent_id', '--limit', '1']);
@@ -358,7 +358,7 @@ describe('collab groups: lists', () => {
         '--json',
       ]);
       const names = ordered.json<Array<{ name: string; visibility: string }>>();
-      expect(names).toHaveLength(2);
+      expect(names).toHaveLength(5);
       expect(names.every((p) => p.visibility === 'public')).toBe(true);
       expect(names.map((p) => p.name)).toEqual([...names.map((p) => p.name)].sort((a, b) => a.localeCompare(b)));
 

@@ -72,7 +72,7 @@ describe('anonymous GET /groups', () => {
   it('shows public groups only, without statistics', async () => {
     const answer = await call('GET', '/groups?statistics=true&all_available=false', { as: null });
     expect(answer.status).toBe(200);
-    expect(fullPaths(answer)).toEqual(['globex', 'globex/research', 'acme/web']);
+    expect(fullPaths(answer)).toEqual(['acme', 'globex', 'globex/research', 'acme/web']);
     expect((answer.body as object[]).every((g) => !('statistics' in g))).toBe(true);
   });
 
@@ -94,8 +94,8 @@ describe('anonymous GET /groups', () => {
         expect(Object.keys(last.links)).toEqual(['next']);
       }
     }
-    expect(seen).toEqual(['globex', 'globex/research', 'acme/web']);
-    expect(pages).toBe(4);
+    expect(seen).toEqual(['acme', 'globex', 'globex/research', 'acme/web']);
+    expect(pages).toBe(5);
     expect(last?.body).toEqual([]);
     expect(last?.headers.get('link')).toBeNull();
   });
@@ -316,18 +316,25 @@ describe('create, update, delete, restore, transfer', () => {
   });
 
   it('PUT /groups/:id: owners only; path changes re-index the group and what is below it', async () => {
-    await subgroup('tools', 'acme');
-    expect(await call('PUT', '/groups/acme%2Ftools', { as: 'developer', body: { description: 'x' } })).toMatchObject({
+    await subgroup('tools', 'acme/platform');
+    expect(
+      await call('PUT', '/groups/acme%2Fplatform%2Ftools', { as: 'developer', body: { description: 'x' } }),
+    ).toMatchObject({
       status: 403,
       body: { message: '403 Forbidden' },
     });
-    const renamed = await call('PUT', '/groups/acme%2Ftools', { as: 'maintainer', body: { path: 'tooling' } });
+    const renamed = await call('PUT', '/groups/acme%2Fplatform%2Ftools', {
+      as: 'maintainer',
+      body: { path: 'tooling' },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ full_path: 'acme/tooling', projects: [] });
-    expect((await call('GET', '/groups/acme%2Ftooling')).body).toMatchObject({ full_path: 'acme/tooling' });
+    expect(renamed.body).toMatchObject({ full_path: 'acme/platform/tooling', projects: [] });
+    expect((await call('GET', '/groups/acme%2Fplatform%2Ftooling')).body).toMatchObject({
+      full_path: 'acme/platform/tooling',
+    });
     // The old path redirects to the new (GitLab's RedirectRoute).
-    expect(await raw('GET', '/groups/acme%2Ftools')).toMatchObject({ status: 301 });
-    const visibility = await call('PUT', '/groups/acme%2Ftooling', { body: { visibility: 'public' } });
+    expect(await raw('GET', '/groups/acme%2Fplatform%2Ftools')).toMatchObject({ status: 301 });
+    const visibility = await call('PUT', '/groups/acme%2Fplatform%2Ftooling', { body: { visibility: 'public' } });
     expect(visibility).toMatchObject({
       status: 400,
       body: {

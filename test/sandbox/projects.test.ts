@@ -311,7 +311,7 @@ describe('POST /projects', () => {
       access_level: ACCESS.maintainer,
     });
     const tooOpen = await call('POST', '/projects', {
-      json: { name: 'too-open', namespace_id: acme, visibility: 'public' },
+      json: { name: 'too-open', namespace_id: known.group('acme/platform'), visibility: 'public' },
     });
     expect(tooOpen.body.message.visibility_level).toEqual(['public is not allowed in an internal group.']);
   });
@@ -481,10 +481,10 @@ describe('PUT /projects/:id/transfer', () => {
     const created = await call('POST', '/projects', { as: 'owner', json: { name: 'mover', visibility: 'public' } });
     const answer = await call('PUT', `/projects/${created.body.id}/transfer`, {
       as: 'owner',
-      json: { namespace: 'acme' },
+      json: { namespace: 'acme/platform' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.path_with_namespace).toBe('acme/mover');
+    expect(answer.body.path_with_namespace).toBe('acme/platform/mover');
     expect(answer.body.visibility).toBe('internal');
     expect((await get('/projects/olivia%2Fmover')).status).toBe(301);
   });

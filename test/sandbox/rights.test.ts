@@ -50,7 +50,7 @@ describe('visibility', () => {
   it('anonymous callers list public projects only, in the simple view', async () => {
     const items = await listProjects(null);
     expect(items.map((p) => p.id)).toEqual(await idsWhere((p) => p.visibility === 'public'));
-    expect(items).toHaveLength(14);
+    expect(items).toHaveLength(18);
     for (const item of items) {
       expect(item).not.toHaveProperty('permissions');
       expect(item).not.toHaveProperty('visibility');
@@ -70,7 +70,7 @@ describe('visibility', () => {
     const items = await listProjects('external');
     const visible = new Set(items.map((p) => p.id as number));
     const internal = await idsWhere((p) => p.visibility === 'internal');
-    expect(internal).toHaveLength(25);
+    expect(internal).toHaveLength(21);
     for (const id of internal) expect(visible.has(id)).toBe(false);
     expect([...visible].sort((a, b) => a - b)).toEqual(await idsWhere((p) => p.visibility === 'public'));
     expect((await call('GET', `/projects/${known.project('acme/platform/api')}`, 'external')).status).toBe(404);
