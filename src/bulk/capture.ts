@@ -1,10 +1,13 @@
 import { Page } from '../http/paginate.js';
 import type { RequestDescription } from '../output/dry-run.js';
+import type { Column } from '../output/format.js';
 import {
   type ActionResult,
+  type ListShape,
   type Listing,
   type Presenter,
   type Report,
+  type ResourceShape,
   resolved,
   type ShownValue,
 } from '../output/presenter.js';
@@ -25,6 +28,9 @@ export class CapturePresenter implements Presenter {
 
   /** What the target's update changed (`merge_method: merge -> ff`), or that it was held already: wins over a status line. */
   changed: string | undefined;
+
+  /** What a table would have shown of the target alone: its rows, under its columns. */
+  shown: Shown | undefined;
 
   constructor(
     /** A status line is redacted as it would be on stderr. */
@@ -47,20 +53,28 @@ export class CapturePresenter implements Presenter {
     }
   }
 
-  async list(source: Listing | AsyncIterable<unknown[]> | readonly unknown[]): Promise<number> {
+  async list(source: Listing | AsyncIterable<unknown[]> | readonly unknown[], shape: ListShape): Promise<number> {
     const items: unknown[] = [];
     if (Array.isArray(source)) items.push(...source);
-    else
+    else {
       for await (const page of source as AsyncIterable<unknown>) {
         if (Array.isArray(page)) items.push(...page);
         else if (page instanceof Page) items.push(...page.parsedAndReleased());
       }
+      // A list cut short says so, as it would alone: the target's status line (its terminal's).
+      if ('progress' in source) source.progress?.finish();
+    }
     this.response = items;
+    this.shown = {
+      rows: items,
+      columns: 'tree' in shape ? [...shape.tree.columns, ...shape.tree.treeColumns] : shape.columns,
+    };
     return items.length;
   }
 
-  async resource(item: unknown): Promise<void> {
+  async resource(item: unknown, shape: ResourceShape): Promise<void> {
     this.response = item;
+    this.shown = { rows: [item], columns: shape.columns };
   }
 
   async action(result: ActionResult): Promise<void> {
@@ -71,16 +85,23 @@ export class CapturePresenter implements Presenter {
       this.response = result.dryRun;
       this.status = 'dry-run';
       this.message = requestLine(result.dryRun);
-    } else if ('items' in result) this.response = [...result.items];
-    else {
+    } else if ('items' in result) {
+      this.response = [...result.items];
+      this.shown = { rows: result.items, columns: result.columns };
+    } else {
       const shown = await resolved(result.value);
-      if (shown !== undefined) this.response = shown;
+      if (shown !== undefined) {
+        this.response = shown;
+        this.shown = { rows: [shown], columns: result.columns };
+      }
     }
   }
 
   async value(value: ShownValue): Promise<void> {
-    if ('rows' in value) this.response = value.service;
-    else if ('json' in value) this.response = JSON.parse(value.json);
+    if ('rows' in value) {
+      this.response = value.service;
+      this.shown = { rows: value.rows, columns: value.columns };
+    } else if ('json' in value) this.response = JSON.parse(value.json);
     else if ('none' in value) this.response = null;
     else if ('plain' in value) this.response = asValue(value.plain);
     else {
@@ -104,6 +125,12 @@ export class CapturePresenter implements Presenter {
 
   /** The results carry the service's shape; the run's flags apply to the results. */
   readonly reshaping = undefined;
+}
+
+/** The rows a table showed of one target, and their columns (made only when a table shows them: they may cost requests). */
+export interface Shown {
+  rows: readonly unknown[];
+  columns: readonly Column[] | (() => Promise<readonly Column[]>);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CollabError, EXIT_CODES, type ErrorKind, isCollabError, messageWithRequest } from '../errors.js';
 import { flat } from '../error-text.js';
-import { type Column, PRIORITY } from '../output/format.js';
+import { type Column, escapeControls, PRIORITY } from '../output/format.js';
+import type { TableRows } from '../output/presenter.js';
 import { shownValue } from '../output/shown-value.js';
 import type { Terminal } from '../services/terminal.js';
 import { thousands } from '../util/thousands.js';
@@ -49,18 +50,16 @@ const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed', 'unknown'] as const;
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
  * terminal and piped tab-separated text. The formats for programs carry the result objects. On a
- * narrow terminal none is left out: the target is cut, the message wraps.
+ * narrow terminal none is left out: the target is cut, the message wraps. `targets`: every
+ * target of the run, read before any ran, so that the first row sizes TARGET for them all.
  */
-export function resultColumns(messageOf: (result: TargetResult) => string | undefined): Column[] {
+export function resultColumns(
+  messageOf: (result: TargetResult) => string | undefined,
+  targets?: readonly (string | number)[],
+): Column[] {
   return [
-    { header: 'TARGET', path: 'target', text: true, priority: PRIORITY.identifying },
-    {
-      header: 'STATUS',
-      path: 'status',
-      choices: STATUSES,
-      priority: PRIORITY.identifying,
-      tone: (value) => (value === 'failed' || value === 'unknown' ? 'red' : value === 'ok' ? 'green' : 'grey'),
-    },
+    targetColumn(targets),
+    statusColumn(STATUSES),
     {
       header: 'RESULT',
       path: 'result',
@@ -71,6 +70,107 @@ export function resultColumns(messageOf: (result: TargetResult) => string | unde
       wrap: true,
     },
   ];
+}
+
+/**
+ * TARGET: its values are known before the first result (`choices`), so no later row widens it,
+ * which would redraw the table under a rule (each result is a page of its own).
+ */
+function targetColumn(targets: readonly (string | number)[] | undefined): Column {
+  return {
+    header: 'TARGET',
+    path: 'target',
+    text: true,
+    priority: PRIORITY.identifying,
+    ...(targets ? { choices: targets.map((target) => escapeControls(String(target))) } : {}),
+  };
+}
+
+function statusColumn(statuses: readonly string[]): Column {
+  return {
+    header: 'STATUS',
+    path: 'status',
+    choices: statuses,
+    priority: PRIORITY.identifying,
+    tone: (value) => (value === 'failed' || value === 'unknown' ? 'red' : value === 'ok' ? 'green' : 'grey'),
+  };
+}
+
+/**
+ * A row of the data of a run over many targets of a verb that only reads (dataRows): an item
+ * the target showed, as its `response`, beside the result's own fields; none when the target
+ * has no item to show (it failed, or its list is empty).
+ */
+interface DataRow {
+  target: string | number;
+  status: TargetResult['status'];
+  error: string | null;
+  response?: unknown;
+}
+
+/**
+ * What a table shows of a run over many targets of a verb that only reads (`list`, `view`): the
+ * data, not one result a target. One row an item a target showed (its list's, its resource, its
+ * settings' rows), TARGET and STATUS first, then the verb's columns, so that every line still
+ * reads as a result does (the target first, its status second: fed back, or kept by the hint's
+ * awk). A target with none: one row whose text spans the verb's columns, its error, or `no
+ * results` (piped: nothing). The formats for programs keep one result a target, its data in
+ * `response`.
+ */
+export function dataRows(
+  columns: () => Promise<readonly Column[] | undefined>,
+  targets: readonly (string | number)[],
+  rowsOf: (result: TargetResult) => readonly unknown[] | undefined,
+): TableRows {
+  return {
+    columns: async () => {
+      const own = await columns();
+      return own && [targetColumn(targets), statusColumn(['ok', 'failed']), ...own.map(ofResponse)];
+    },
+    of: (item) => {
+      const { target, status, error } = item as TargetResult;
+      const rows = status === 'ok' || status === 'unchanged' ? (rowsOf(item as TargetResult) ?? []) : [];
+      if (rows.length === 0) return [{ target, status, error } satisfies DataRow];
+      return rows.map((response) => ({ target, status, error, response }) satisfies DataRow);
+    },
+    fieldName: (path) => {
+      const own = path.replace(/^response\./, '');
+      return RESULT_KEYS.includes(own.split('.')[0] as string) ? path : own;
+    },
+    span: {
+      from: 2,
+      spans: (item) => !('response' in (item as DataRow)),
+      column: {
+        header: 'RESULT',
+        path: 'error',
+        text: true,
+        wrap: true,
+        format: (value) => (typeof value === 'string' ? value : 'no results'),
+        tone: (value) => (typeof value === 'string' ? 'red' : 'grey'),
+      },
+    },
+  };
+}
+
+/**
+ * A verb's column read from a row's `response` (its path as --fields over many targets names it,
+ * resultField). What identified a row of the target alone (its first column, a setting's name)
+ * is what the rows show first beside the target: kept on a narrow terminal before the other
+ * columns, but cut, as other text is, before they are left out (TARGET identifies the row now).
+ */
+function ofResponse(column: Column, index: number): Column {
+  const { derive, format, tone, masked } = column;
+  const item = (row: unknown) => (row as DataRow).response;
+  const identified = column.priority === undefined ? index === 0 : column.priority >= PRIORITY.identifying;
+  return {
+    ...column,
+    path: column.path === '' ? '' : `response.${column.path}`,
+    ...(identified ? { priority: PRIORITY.answer, cutMiddle: true } : {}),
+    ...(derive ? { derive: (row: unknown) => derive(item(row)) } : {}),
+    ...(format ? { format: (value: unknown, row: unknown) => format(value, item(row)) } : {}),
+    ...(tone ? { tone: (value: unknown, row: unknown) => tone(value, item(row)) } : {}),
+    ...(masked ? { masked: (row: unknown) => masked(item(row)) } : {}),
+  };
 }
 
 /** What a result has of its own; the paths --fields names beside these are the resource's. */

@@ -4,7 +4,9 @@ import { type BulkRun, MAX_TARGET_CONCURRENCY, STDIN_TARGET, type TargetSlot } f
 import type { Context, VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { confirmTargets } from './confirm.js';
+import type { Shown } from './capture.js';
 import {
+  dataRows,
   failure,
   failuresError,
   type Outcome,
@@ -74,6 +76,13 @@ export async function runTargets(
   /** Targets Ctrl-C left not done after they sent a request that changes something: when it went out. */
   const unknownSince = new Map<number, number>();
   const messages = new WeakMap<TargetResult, string>();
+  /** What a verb that only reads showed of each target, for the table of their data (dataRows). */
+  const shownOf = new WeakMap<TargetResult, Shown>();
+  let columnsSeen: (columns: Shown['columns'] | undefined) => void = () => undefined;
+  /** The verb's columns, from the first target done that showed rows; undefined when none did. */
+  const verbColumns = new Promise<Shown['columns'] | undefined>((resolve) => {
+    columnsSeen = resolve;
+  });
   let wake: (() => void) | undefined;
   let finished = false;
   let doneCount = 0;
@@ -86,6 +95,10 @@ export async function runTargets(
     } else {
       outcomes[index] = outcome;
       messages.set(outcome.result, outcome.message);
+      if (outcome.shown) {
+        shownOf.set(outcome.result, outcome.shown);
+        columnsSeen(outcome.shown.columns);
+      }
       doneCount++;
       progress?.text(`${doneCount} of ${targets.length} targets done`);
     }
@@ -108,10 +121,24 @@ export async function runTargets(
     if (rest.length > 0) yield rest.map((outcome) => outcome.result);
   }
 
+  const labels = targets.map((target) => target.target);
   const printing = ctx.presenter
     .list(batches(), {
-      columns: resultColumns((result) => messages.get(result)),
+      columns: resultColumns((result) => messages.get(result), labels),
       fieldPath: resultField,
+      // A verb that only reads: a table shows the data its targets showed, not an empty result each.
+      ...(bulk.reads
+        ? {
+            rows: dataRows(
+              async () => {
+                const columns = await verbColumns;
+                return typeof columns === 'function' ? columns() : columns;
+              },
+              labels,
+              (result) => shownOf.get(result)?.rows,
+            ),
+          }
+        : {}),
     })
     .catch((error: unknown) => {
       // Stopped (Ctrl-C, a reader that closed stdout), results that could not be written do not
@@ -122,6 +149,7 @@ export async function runTargets(
     await eachLimited(targets, concurrency, runTarget, () => ctx.session.signal.aborted);
   } finally {
     finished = true;
+    columnsSeen(undefined);
     wake?.();
     stopGrace();
   }
@@ -129,6 +157,12 @@ export async function runTargets(
   progress?.stop();
 
   const done = outcomes.filter((outcome): outcome is Outcome => outcome !== undefined);
+  // What a read told people of a target (a list cut short: `showing 20 of 45 labels; --all…`), as
+  // it would alone, on stderr: its data's rows have no room for it, the formats for programs no field.
+  if (bulk.reads)
+    for (const outcome of done)
+      if (outcome.message !== '' && (outcome.result.status === 'ok' || outcome.result.status === 'unchanged'))
+        ctx.terminal.info(`${outcome.result.target}: ${outcome.message}`);
   // Before the targets not done, which end stderr so that they can be fed back as they are.
   showFailureHints(ctx.terminal, done);
   if (done.length < targets.length) {
@@ -164,7 +198,7 @@ async function runOne(
   module: VerbModule,
   prepared: Prepared | undefined,
   target: TargetLine,
-): Promise<Outcome | { unknownSince: number | undefined }> {
+): Promise<(Outcome & { shown?: Shown }) | { unknownSince: number | undefined }> {
   if (target.ref === undefined || !prepared)
     return failure(
       target.target,
@@ -177,6 +211,7 @@ async function runOne(
     return {
       result: { target: target.target, status: one.status, error: null, response: one.captured },
       message: one.message ?? '',
+      ...(one.shown ? { shown: one.shown } : {}),
     };
   } catch (error) {
     if (ctx.session.signal.aborted && (!isCollabError(error) || error.kind === 'interrupted'))

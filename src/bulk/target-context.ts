@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { Context } from '../context.js';
 import type { IO } from '../io.js';
 import { TextSink } from '../util/text-sink.js';
-import { CapturePresenter } from './capture.js';
+import { CapturePresenter, type Shown } from './capture.js';
 import type { TargetStatus } from './results.js';
 import { CaptureTerminal, RefusingPrompter, TargetSession } from './target-services.js';
 
@@ -64,6 +64,11 @@ export class Target {
   /** The command's last status line for this target (`updated project acme/web`, or the request a dry run would send), or what its update changed. */
   get message(): string | undefined {
     return this.capture.changed ?? this.capture.message;
+  }
+
+  /** What a table would have shown of this target alone (CapturePresenter.shown). */
+  get shown(): Shown | undefined {
+    return this.capture.shown;
   }
 
   /** `unchanged` when the verb said the service changed nothing (the presenter's intent). */

@@ -26,6 +26,8 @@ export interface BulkRun {
   destructive: boolean;
   /** The command's --concurrency counts pages (a list): in a bulk run it counts targets. */
   list: boolean;
+  /** The command changes nothing (no `mutating`, or a run of it that only reads): a table shows its targets' data. */
+  reads: boolean;
   /** `collab projects archive`, for the confirmation and messages. */
   command: string;
 }
@@ -79,7 +81,13 @@ export function bulkRun(spec: CommandSpec, input: CommandInput, command: string)
       },
     );
   }
-  return { slot: given[0] as TargetSlot, destructive: isDestructive(spec), list: spec.list === true, command };
+  return {
+    slot: given[0] as TargetSlot,
+    destructive: isDestructive(spec),
+    list: spec.list === true,
+    reads: spec.mutating !== true || spec.reads?.(input.options) === true,
+    command,
+  };
 }
 
 /** Targets in flight at once, at most. */

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
-import { type Column, type Field, type OutputFormat, shownText, toneOf, type View } from './format.js';
+import { type Column, type Field, type OutputFormat, type RowSpan, shownText, toneOf, type View } from './format.js';
 import { beforeItem, endArray, FIRST_ITEM, NEWLINE, NEXT_ITEM, type Separator } from './json-array.js';
 import type { TerminalTable } from './table.js';
 
@@ -47,6 +47,10 @@ interface EncoderOptions {
   streaming: boolean;
   /** json as the service sent it even on a terminal (`api --paginate`). */
   asItCame: boolean;
+  /** A table's rows with one text across columns (RowSpan). */
+  span?: RowSpan | undefined;
+  /** How --fields names a column's path, in the note of the columns left out. */
+  fieldName?: ((path: string) => string) | undefined;
 }
 
 export const PIPED: View = { terminal: false };
@@ -63,8 +67,8 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
       return new CsvEncoder(fields, options.warn);
     default:
       return io.stdoutIsTTY
-        ? new TableEncoder(io, columns, options.streaming, options.note)
-        : new PipedTableEncoder(io, columns);
+        ? new TableEncoder(io, columns, options.streaming, options.note, options.span, options.fieldName)
+        : new PipedTableEncoder(io, columns, options.span);
   }
 }
 
@@ -197,6 +201,7 @@ class PipedTableEncoder implements Encoder {
   constructor(
     private readonly io: IO,
     private readonly columns: readonly Column[],
+    private readonly span: RowSpan | undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -205,8 +210,14 @@ class PipedTableEncoder implements Encoder {
 
   encode(items: readonly unknown[]): string {
     let text = '';
-    for (const item of items)
-      text += `${this.columns.map((c) => paint(this.chalk, tsvCell(shownText(c, item, PIPED)), c, item)).join('\t')}\n`;
+    const cell = (c: Column, item: unknown) => paint(this.chalk, tsvCell(shownText(c, item, PIPED)), c, item);
+    for (const item of items) {
+      // A spanning row's text is its last field: `<target>\tfailed\t<error>`.
+      const columns = this.span?.spans(item)
+        ? [...this.columns.slice(0, this.span.from), this.span.column]
+        : this.columns;
+      text += `${columns.map((c) => cell(c, item)).join('\t')}\n`;
+    }
     return text;
   }
 
@@ -231,6 +242,8 @@ class TableEncoder implements Encoder {
     private readonly streaming: boolean,
     /** Where it says which columns a narrow terminal left out. */
     private readonly note: ((message: string) => void) | undefined,
+    private readonly span: RowSpan | undefined,
+    private readonly fieldName: (path: string) => string = (path) => path,
   ) {}
 
   async start(): Promise<void> {
@@ -241,6 +254,7 @@ class TableEncoder implements Encoder {
       chalk: this.io.color ? await loadChalk() : undefined,
       streaming: this.streaming,
       timeZone: this.io.timeZone,
+      span: this.span,
     });
   }
 
@@ -260,7 +274,7 @@ class TableEncoder implements Encoder {
   private noteLeftOut(table: TerminalTable): void {
     const left = table.leftOut();
     if (left.length === 0 || !this.note) return;
-    const paths = this.columns.map((column) => column.path).filter((path) => path !== '');
+    const paths = this.columns.map((column) => this.fieldName(column.path)).filter((path) => path !== '');
     this.note(
       `${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`,
     );

@@ -55,6 +55,20 @@ export interface Column extends Field {
    * first column identifies, dates are `date`, enumerations and numbers `detail`, other text `text`.
    */
   priority?: number;
+  /** Cut in the middle on a terminal, as what identifies a row is (cutPath), though it does not identify it here. */
+  cutMiddle?: boolean;
+}
+
+/**
+ * Rows of a table that have no cells from column `from` on but one text across them, `column`'s
+ * (a target of a run over many whose data would be there: its error, or that it has none). The
+ * rows `spans` picks; piped, the text is the row's last field. Not with --fields: those columns
+ * are the reader's.
+ */
+export interface RowSpan {
+  from: number;
+  spans(item: unknown): boolean;
+  column: Column;
 }
 
 /**

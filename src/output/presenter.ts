@@ -1,6 +1,6 @@
 import type { Page } from '../http/paginate.js';
 import type { RequestDescription } from './dry-run.js';
-import type { Column } from './format.js';
+import type { Column, RowSpan } from './format.js';
 import type { ListProgress } from './progress.js';
 import type { TreeNode, TreeShape } from './tree.js';
 import type { DetailField } from './writer.js';
@@ -35,7 +35,8 @@ export type Listing = AsyncIterable<Page> & { readonly progress?: ListProgress }
  * `columns` may be a function: columns that cost requests are made only for a table, which alone
  * shows them. `peopleOrder`: how people read the list on a terminal's table (it then waits for the
  * last page). `fields`: the paths shown when --fields names none. `fieldPath`: what --fields names
- * (over many targets, a field of each result's response). `tree`: drawn as a tree on a table.
+ * (over many targets, a field of each result's response). `rows`: what a table shows instead of
+ * the items (TableRows). `tree`: drawn as a tree on a table.
  */
 export type ListShape<N extends TreeNode = TreeNode> =
   | {
@@ -43,8 +44,24 @@ export type ListShape<N extends TreeNode = TreeNode> =
       peopleOrder?: (a: unknown, b: unknown) => number;
       fields?: readonly string[];
       fieldPath?: (path: string) => string;
+      rows?: TableRows;
     }
   | { tree: TreeShape<N> };
+
+/**
+ * What a table, on a terminal or piped, shows in place of the items: each item's rows, under
+ * columns known once the first items are, where the formats for programs carry the items (a run
+ * over many targets of a verb that only reads: the data each target showed, one table, where json
+ * has one result a target). `columns` resolving to undefined: the items, as they are. `span`: rows
+ * with one text across columns (a target's error where its data would be).
+ */
+export interface TableRows {
+  columns(): Promise<readonly Column[] | undefined>;
+  of(item: unknown): readonly unknown[];
+  span?: RowSpan;
+  /** How --fields names a column's path, where it is shorter than the path (`id` for `response.id`). */
+  fieldName?: (path: string) => string;
+}
 
 export interface ResourceShape {
   columns: readonly Column[];

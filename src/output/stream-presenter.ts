@@ -52,6 +52,19 @@ export class StreamPresenter implements Presenter {
   ): Promise<number> {
     if ('tree' in shape) return this.tree(source as readonly N[], shape.tree);
     const options = await this.options(shape.fieldPath);
+    if (shape.rows && options.format === 'table') {
+      const { rows } = shape;
+      const columns = await rows.columns();
+      if (columns) {
+        const shown = { ...options, span: rows.span, fieldName: rows.fieldName };
+        if (isItems(source)) {
+          const items = source.flatMap(rows.of);
+          await this.itemsIn(shown, items, columns);
+          return items.length;
+        }
+        return this.listIn(shown, rowsOf(source, rows.of), columns);
+      }
+    }
     const columns =
       typeof shape.columns !== 'function' ? shape.columns : options.format === 'table' ? await shape.columns() : [];
     if (!isItems(source)) return this.listIn(options, source, columns, shape.peopleOrder);
@@ -270,6 +283,15 @@ function forPeople(text: string, body: ServiceBody): string {
     }
   }
   return escapeControls(text);
+}
+
+/** A table's rows of each item of each batch (TableRows.of). */
+async function* rowsOf(
+  source: Listing | AsyncIterable<unknown[]>,
+  of: (item: unknown) => readonly unknown[],
+): AsyncGenerator<unknown[]> {
+  for await (const page of source as AsyncIterable<unknown[] | Page>)
+    yield (Array.isArray(page) ? page : page.parsedAndReleased()).flatMap(of);
 }
 
 /** Items given at once, not pages to stream. */

@@ -110,15 +110,20 @@ export interface DrawOptions {
  */
 type ColumnLines = readonly string[];
 
-/** The top border, the header row and the rule under it (its bottom line, `├──┼──┤`), then the rows: the first page of a table. */
-export function drawOpening(headers: readonly string[], rows: readonly ColumnLines[], options: DrawOptions): string {
-  return (
-    draw(
-      options,
-      { ...BOX, ...UNDER_HEADER },
-      headers.map((header) => [header]),
-    ) + drawRows(rows, options)
-  );
+/**
+ * The top border, the header row and the rule under it (`├──┼──┤`): a table's opening. `below`:
+ * the widths of the row under it when they are not the header's (a row with one text across
+ * columns, RowSpan), which the rule joins as a later page's is (drawDivider).
+ */
+export function drawOpening(headers: readonly string[], options: DrawOptions, below?: readonly number[]): string {
+  const cells = headers.map((header) => [header]);
+  if (below === undefined || sameWidths(below, options.widths))
+    return draw(options, { ...BOX, ...UNDER_HEADER }, cells);
+  return draw(options, { ...BOX, ...NO_BOTTOM }, cells) + drawDivider(options.widths, { ...options, widths: below });
+}
+
+function sameWidths(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((width, i) => width === b[i]);
 }
 
 /**

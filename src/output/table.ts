@@ -1,5 +1,14 @@
 import type { ChalkInstance } from 'chalk';
-import { type Column, fieldValue, isTimestamp, PRIORITY, shownText, toneOf } from './format.js';
+import {
+  type Column,
+  fieldValue,
+  isTimestamp,
+  PRIORITY,
+  type RowSpan,
+  shownText,
+  toneOf,
+  type View,
+} from './format.js';
 import { type DrawOptions, drawClosing, drawDivider, drawOpening, drawRows } from './table-draw.js';
 import { cutToWidth, displayWidth, moreLines, widthWithin, wrapToWidth } from './text-width.js';
 
@@ -48,6 +57,8 @@ interface TableOptions {
   /** More pages may follow: free text keeps some spare width for them. */
   streaming: boolean;
   timeZone?: string | undefined;
+  /** Rows with one text across the columns from `span.from` on (RowSpan). */
+  span?: RowSpan | undefined;
 }
 
 export class TerminalTable {
@@ -55,6 +66,15 @@ export class TerminalTable {
   private drawnTop = false;
   /** The columns shown, once the first page settled them. */
   private columns: readonly Column[];
+  /** Where each column shown is in the table's columns. */
+  private shownIndex: number[];
+  /** The column shown where a spanning row's text begins; -1 when none is shown (or no row spans). */
+  private spanAt = -1;
+  /**
+   * The widths of the row drawn last: a spanning row's are joined. The closing rule and a later
+   * page's meet its bars, not those of columns it has none of.
+   */
+  private lastWidths: readonly number[] | undefined;
   /** How many cells of each wrapped column (by header) were cut to MAX_CELL_LINES. */
   private readonly cutCells = new Map<string, number>();
 
@@ -63,41 +83,65 @@ export class TerminalTable {
     private readonly options: TableOptions,
   ) {
     this.columns = allColumns;
+    this.shownIndex = allColumns.map((_column, i) => i);
   }
 
   /** Rows of the items, and the top border and header before the first. The bottom border comes with finish(). */
   render(items: readonly unknown[]): string {
     const view = { terminal: true, timeZone: this.options.timeZone };
-    let cells = items.map((item) => this.columns.map((column) => oneLine(shownText(column, item, view), column)));
+    const span = this.options.span;
+    const spans = items.map((item) => span?.spans(item) === true);
+    // A spanning row's cells under its text are empty: they size no column.
+    const under = (row: number, i: number) =>
+      spans[row] === true && (this.shownIndex[i] as number) >= (span?.from ?? 0);
+    let cells = items.map((item, row) =>
+      this.columns.map((column, i) => (under(row, i) ? '' : oneLine(shownText(column, item, view), column))),
+    );
     let out = '';
     if (!this.layout) {
       this.layout = firstLayout(this.allColumns, cells, items, this.options);
       const { visible } = this.layout;
       this.columns = visible.map((i) => this.allColumns[i] as Column);
+      this.shownIndex = [...visible];
+      this.spanAt = span ? visible.findIndex((i) => i >= span.from) : -1;
       cells = cells.map((row) => visible.map((i) => row[i] as string));
     } else {
       const widened = widenLater(this.columns, this.layout, cells, this.options.terminalWidth);
       // Numbers, dates and enumerations are never cut: a later page that needs them wider (or a
       // wrapped column the room left) continues under a rule drawn at the new widths.
       if (widened) {
-        const above = this.layout.widths;
+        const above = this.lastWidths ?? this.layout.widths;
         this.layout = widened;
-        out += drawDivider(above, this.drawing());
+        const below = this.rowWidths(spans[0] === true);
+        if (!meets(above, below)) out += drawDivider(above, { ...this.drawing(), widths: below });
       }
     }
-    const lines = this.columnLines(cells, items);
-    if (this.drawnTop) return out + drawRows(lines, this.drawing());
-    this.drawnTop = true;
-    const bold = this.options.chalk?.bold;
-    const headers = this.columns.map((c, i) => {
-      const header = cutToWidth(c.header, (this.layout as Layout).widths[i] as number);
-      return bold ? bold(header) : header;
-    });
-    return out + drawOpening(headers, lines, this.drawing());
+    if (!this.drawnTop) {
+      this.drawnTop = true;
+      const bold = this.options.chalk?.bold;
+      const headers = this.columns.map((c, i) => {
+        const header = cutToWidth(c.header, (this.layout as Layout).widths[i] as number);
+        return bold ? bold(header) : header;
+      });
+      out += drawOpening(headers, this.drawing(), this.rowWidths(spans[0] === true));
+    }
+    // Rows of cells and spanning rows, each run drawn at its widths; no rule between them: a
+    // spanning row's text is one cell across the columns it has no cells in.
+    for (let start = 0; start < items.length; ) {
+      const spanning = this.spanning(spans[start] === true);
+      let end = start + 1;
+      while (end < items.length && this.spanning(spans[end] === true) === spanning) end++;
+      out += spanning
+        ? this.spanRows(cells.slice(start, end), items.slice(start, end), view)
+        : drawRows(this.columnLines(cells.slice(start, end), items.slice(start, end)), this.drawing());
+      this.lastWidths = this.rowWidths(spanning);
+      start = end;
+    }
+    return out;
   }
 
   finish(): string {
-    return this.drawnTop ? drawClosing(this.drawing()) : '';
+    return this.drawnTop ? drawClosing({ ...this.drawing(), widths: this.lastWidths ?? this.drawing().widths }) : '';
   }
 
   /** The wrapped columns whose cells were cut to MAX_CELL_LINES, each with how many cells, and that limit. */
@@ -111,27 +155,59 @@ export class TerminalTable {
     return this.allColumns.filter((_column, i) => !shown.has(i)).map((column) => column.header);
   }
 
+  /** Whether a row the span picks is drawn spanning: a column of the span's is shown. */
+  private spanning(spans: boolean): boolean {
+    return spans && this.spanAt >= 0;
+  }
+
+  /** A row's widths: a spanning row's last cell takes the columns it spans and the bars between them. */
+  private rowWidths(spans: boolean): readonly number[] {
+    const { widths } = this.layout as Layout;
+    if (!this.spanning(spans)) return widths;
+    const joined = widths.slice(this.spanAt).reduce((total, width) => total + width + 3, -3);
+    return [...widths.slice(0, this.spanAt), joined];
+  }
+
+  /** Spanning rows: their cells before the span, then the span's text, wrapped in the room of the columns it spans. */
+  private spanRows(cells: readonly (readonly string[])[], items: readonly unknown[], view: View): string {
+    const span = this.options.span as RowSpan;
+    const layout = this.layout as Layout;
+    const at = this.spanAt;
+    const frame: Frame = {
+      columns: [...this.columns.slice(0, at), { ...span.column, wrap: true }],
+      widths: this.rowWidths(true),
+      identifying: [...layout.identifying.slice(0, at), false],
+    };
+    const rows = cells.map((row, i) => [...row.slice(0, at), shownText(span.column, items[i], view)]);
+    const numeric = [...layout.numeric.slice(0, at), false];
+    return drawRows(this.columnLines(rows, items, frame), { ...this.drawing(), widths: frame.widths, numeric });
+  }
+
   /**
    * The page's lines, column by column, as table-draw.ts takes them: each cell cut (a path in the
    * middle) or wrapped to its width, and coloured; a row as tall as its tallest cell, the others'
    * lines left blank. Built a column at a time, with no array per cell: ten thousand rows are sixty
    * thousand cells.
    */
-  private columnLines(cells: readonly (readonly string[])[], items: readonly unknown[]): string[][] {
-    const { widths, identifying } = this.layout as Layout;
+  private columnLines(
+    cells: readonly (readonly string[])[],
+    items: readonly unknown[],
+    frame: Frame = { columns: this.columns, ...(this.layout as Layout) },
+  ): string[][] {
+    const { columns, widths, identifying } = frame;
     const chalk = this.options.chalk;
-    const lines: string[][] = this.columns.map(() => []);
-    const wraps = this.columns.some((column) => column.wrap);
+    const lines: string[][] = columns.map(() => []);
+    const wraps = columns.some((column) => column.wrap);
     cells.forEach((texts, row) => {
       const item = items[row];
       const wrapped: string[][] | undefined = wraps ? [] : undefined;
       let height = 1;
       texts.forEach((text, i) => {
-        const column = this.columns[i] as Column;
+        const column = columns[i] as Column;
         const width = widths[i] as number;
         const tone = chalk ? toneOf(column, item) : undefined;
         if (!column.wrap) {
-          const cut = identifying[i] ? cutPath(text, width) : cutToWidth(text, width);
+          const cut = identifying[i] || column.cutMiddle ? cutPath(text, width) : cutToWidth(text, width);
           (lines[i] as string[]).push(tone && chalk ? chalk[tone](cut) : cut);
           return;
         }
@@ -157,6 +233,32 @@ export class TerminalTable {
     const { widths, numeric } = this.layout as Layout;
     return { widths, numeric, border: this.options.chalk?.grey };
   }
+}
+
+/**
+ * Whether rows at `below` widths can follow rows at `above` with no rule between: the same table
+ * edge, and the bars of one all bars of the other, as between a spanning row and rows of cells
+ * (their bars end at its text, or begin under it). Else a bar would stop beside one that starts.
+ */
+function meets(above: readonly number[], below: readonly number[]): boolean {
+  const bars = (widths: readonly number[]) => {
+    const at: number[] = [];
+    let x = 0;
+    for (const width of widths) at.push((x += width + 3));
+    return at;
+  };
+  const up = bars(above);
+  const down = bars(below);
+  if (up[up.length - 1] !== down[down.length - 1]) return false;
+  const within = (a: readonly number[], b: readonly number[]) => a.every((x) => b.includes(x));
+  return within(up, down) || within(down, up);
+}
+
+/** The columns a run of rows is drawn in: the table's, or a spanning row's (its text the last). */
+interface Frame {
+  columns: readonly Column[];
+  widths: readonly number[];
+  identifying: readonly boolean[];
 }
 
 /** Cells are one line unless the column wraps. */
@@ -338,11 +440,18 @@ function firstLayout(
   if (options.streaming && !columns.some((column) => column.wrap)) {
     for (const i of visible) {
       if (spare <= 0) break;
-      if (!text[i]) continue;
+      // A column that lists every value it will hold (a run's targets, read before it starts) needs none.
+      if (!text[i] || (columns[i] as Column).choices) continue;
       const growth = Math.min(spare, MAX_GROWTH, Math.max(need[i] as number, 8));
       widths[i] = (widths[i] as number) + growth;
       spare -= growth;
     }
+  } else if (options.streaming) {
+    // A wrapped column that identifies the row (a run's RESULT) takes the room left: a longer text
+    // on a later page (an error after short results) wraps in it, where widening it would redraw
+    // the table under a rule at nearly every row, each result being a page of its own.
+    const result = visible.find((i) => (columns[i] as Column).wrap === true && identifies(i));
+    if (result !== undefined && spare > 0) widths[result] = (widths[result] as number) + spare;
   }
   const pick = <T>(values: readonly T[]) => visible.map((i) => values[i] as T);
   return {

@@ -3,7 +3,15 @@ import { stopOptimizingForListing } from '../http/page-memory.js';
 import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
-import { type Column, type DetailField, headerFor, type OutputFormat, shownText, type View } from './format.js';
+import {
+  type Column,
+  type DetailField,
+  headerFor,
+  type OutputFormat,
+  type RowSpan,
+  shownText,
+  type View,
+} from './format.js';
 import { widthWithin, wrapToWidth } from './text-width.js';
 import { closest, editDistance } from '../util/suggest.js';
 
@@ -18,6 +26,10 @@ export interface OutputOptions {
   warn?: ((message: string) => void) | undefined;
   /** Notes for people, on stderr, silenced by --quiet: nothing is wrong (the columns a narrow terminal left out). */
   note?: ((message: string) => void) | undefined;
+  /** A table's rows with one text across columns (RowSpan): not with --fields, whose columns are the reader's. */
+  span?: RowSpan | undefined;
+  /** How --fields names a column's path, where a note names it (TableRows.fieldName). */
+  fieldName?: ((path: string) => string) | undefined;
 }
 
 /**
@@ -52,7 +64,8 @@ export class ListWriter {
     const columns = options.fields
       ? options.fields.map((path) => defaultColumns.find((c) => c.path === path) ?? { header: headerFor(path), path })
       : [...defaultColumns];
-    this.encoder = encoderFor(io, { ...options, streaming, asItCame: shape.asItCame === true }, columns);
+    const span = options.fields ? undefined : options.span;
+    this.encoder = encoderFor(io, { ...options, streaming, asItCame: shape.asItCame === true, span }, columns);
   }
 
   get written(): number {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
 import type { IO } from '../../src/io.js';
-import { type Column, PRIORITY } from '../../src/output/format.js';
+import { type Column, PRIORITY, type RowSpan } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
@@ -44,6 +44,34 @@ async function table(
   await writer.end();
   return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
 }
+
+/** A table whose rows `span` picks are one text across the columns from `span.from` on (RowSpan). */
+async function spanned(
+  pages: unknown[][],
+  columns: readonly Column[],
+  span: RowSpan,
+  width: number,
+): Promise<string[]> {
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const io: IO = {
+    stdout,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: true,
+    stderrIsTTY: true,
+    stdinIsTTY: false,
+    color: false,
+    columns: width,
+  };
+  const writer = new ListWriter(io, { format: 'table', span }, columns, true);
+  for (const page of pages) await writer.write(page);
+  await writer.end();
+  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+}
+
+const ERROR_COLUMN: Column = { header: 'RESULT', path: 'error', text: true, wrap: true };
 
 /** Inner widths of the columns, read from the top border. */
 function columnWidths(lines: readonly string[]): number[] {
@@ -254,6 +282,73 @@ describe('terminal tables', () => {
     const resultLines = lines.slice(rule + 1, -1).map((line) => line.split('│')[2]?.trim() ?? '');
     expect(resultLines.join(' ')).toBe(error);
     expect(resultLines).toHaveLength(3);
+  });
+
+  it("sizes a run's TARGET for every target read: a later longer one continues the table with no rule", async () => {
+    const targets = ['acme/web/storefront', 'acme/sable-juniper-198'];
+    const columns = resultColumns(() => 'starred', targets);
+    const pages = targets.map((target) => [{ target, status: 'ok' }]);
+    const lines = await table(pages, columns, 80);
+    expect(lines.filter((line) => line.startsWith('├'))).toHaveLength(1);
+    for (const line of lines) expect(stringWidth(line)).toBe(stringWidth(lines[0] ?? ''));
+  });
+
+  it("gives a run's RESULT the room left: a later long error wraps in it, the table not redrawn under a rule", async () => {
+    const columns = resultColumns((item) => String((item as unknown as { result: string }).result), ['a/b', 'a/c']);
+    const error = '404 Project Not Found (GET /projects/nope%2Fnope/pipeline_schedules?per_page=20&page=1)';
+    const lines = await table(
+      [[{ target: 'a/b', status: 'ok', result: '' }], [{ target: 'a/c', status: 'failed', result: error }]],
+      columns,
+      80,
+    );
+    expect(lines.filter((line) => line.startsWith('├'))).toHaveLength(1);
+    expect(stringWidth(lines[0] ?? '')).toBe(80);
+    for (const line of lines) expect(stringWidth(line)).toBe(80);
+  });
+
+  it("draws a spanning row's text across the columns from the span on, the bars above and below joined to it", async () => {
+    const columns: Column[] = [
+      { header: 'TARGET', path: 'target', text: true, priority: PRIORITY.identifying },
+      { header: 'ID', path: 'id' },
+      { header: 'NAME', path: 'name', text: true },
+    ];
+    const span = { from: 1, spans: (item: unknown) => 'error' in (item as object), column: ERROR_COLUMN };
+    const lines = await spanned(
+      [[{ error: 'nope' }, { target: 'a/b', id: 1, name: 'bug' }, { target: 'a/c', error: 'gone' }]],
+      columns,
+      span,
+      40,
+    );
+    // The header's rule meets the spanning row first: ┴ where the bar above ends.
+    expect(lines[2]).toMatch(/^├─+┼─+┴─+┤$/);
+    expect(lines[3]).toMatch(/^│ +│ nope +│$/);
+    expect(lines[4]).toMatch(/^│ a\/b +│ {2}1 │ bug +│$/);
+    expect(lines[5]).toMatch(/^│ a\/c +│ gone +│$/);
+    // The closing rule is the last row's: no ┴ under a bar it does not have.
+    expect(lines[6]).toMatch(/^└─+┴─+┘$/);
+    for (const line of lines) expect(stringWidth(line)).toBe(stringWidth(lines[0] ?? ''));
+  });
+
+  it('a number wider after a spanning row continues with no rule where the room comes from the columns it spans', async () => {
+    const columns: Column[] = [
+      { header: 'TARGET', path: 'target', text: true, priority: PRIORITY.identifying },
+      { header: 'ID', path: 'id' },
+      { header: 'NAME', path: 'name', text: true },
+    ];
+    const span = { from: 1, spans: (item: unknown) => 'error' in (item as object), column: ERROR_COLUMN };
+    const lines = await spanned(
+      [
+        [{ target: 'a/b', id: 1, name: 'a-long-label-name' }],
+        [{ target: 'a/c', error: 'gone' }],
+        [{ target: 'a/d', id: 199, name: 'x' }],
+      ],
+      columns,
+      span,
+      40,
+    );
+    expect(lines.filter((line) => line.startsWith('├'))).toHaveLength(1);
+    expect(lines.some((line) => line.startsWith('│ a/d') && line.includes('│ 199 │'))).toBe(true);
+    for (const line of lines) expect(stringWidth(line)).toBe(stringWidth(lines[0] ?? ''));
   });
 
   it('a wider number on a later page narrows a body already below its floor: no line passes 80 columns', async () => {
