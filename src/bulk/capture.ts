@@ -125,6 +125,11 @@ export class CapturePresenter implements Presenter {
 
   /** The results carry the service's shape; the run's flags apply to the results. */
   readonly reshaping = undefined;
+
+  /** A target prints no results of its own. */
+  async resultsFilter(): Promise<undefined> {
+    return undefined;
+  }
 }
 
 /** The rows a table showed of one target, and their columns (made only when a table shows them: they may cost requests). */

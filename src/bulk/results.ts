@@ -284,11 +284,18 @@ export function summary(outcomes: readonly Outcome[]): string {
   return parts.length ? parts.join(', ') : '0 targets';
 }
 
+/** The statuses of the results a run's failures are fed back by: failed, and unknown when any is. */
+export function retriedStatuses(outcomes: readonly Outcome[]): string[] {
+  return outcomes.some((outcome) => outcome.result.status === 'unknown') ? ['failed', 'unknown'] : ['failed'];
+}
+
 /**
  * The error a run ends with when targets failed: exit code 0 when none did; else the failures'
- * own code when they all share one (all 404: 4), else 1. Its message is the summary.
+ * own code when they all share one (all 404: 4), else 1. Its message is the summary; its hint
+ * says how to feed the failures back, `filter` how to pick them out of what the run printed (the
+ * presenter's resultsFilter, for retriedStatuses).
  */
-export function failuresError(outcomes: readonly Outcome[]): CollabError | undefined {
+export function failuresError(outcomes: readonly Outcome[], filter?: string): CollabError | undefined {
   const failed = outcomes.filter(
     (outcome) => outcome.result.status === 'failed' || outcome.result.status === 'unknown',
   );
@@ -297,10 +304,11 @@ export function failuresError(outcomes: readonly Outcome[]): CollabError | undef
   const first = kinds[0] as ErrorKind;
   const shared = kinds.every((kind) => EXIT_CODES[kind] === EXIT_CODES[first]);
   const unknown = failed.some((outcome) => outcome.result.status === 'unknown');
+  const picked = filter === undefined ? '' : ` (${filter})`;
   return new CollabError(shared ? first : 'targets-failed', summary(outcomes), {
     hint: unknown
-      ? 'feed the failed and unknown results back on standard input to try them again (from the piped text: awk -F\'\\t\' \'$2 == "failed" || $2 == "unknown"\'); an unknown one first looks for what its request made, and sends nothing again when it is there'
-      : "each failed target is a result with status failed; feed those back on standard input to try them again (from the piped text: awk -F'\\t' '$2 == \"failed\"')",
+      ? `feed the failed and unknown results back on standard input to try them again${picked}; an unknown one first looks for what its request made, and sends nothing again when it is there`
+      : `each failed target is a result with status failed; feed those back on standard input to try them again${picked}`,
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type Outcome,
   resultColumns,
   resultField,
+  retriedStatuses,
   showFailureHints,
   summary,
   type TargetResult,
@@ -183,7 +184,7 @@ export async function runTargets(
       ctx.terminal.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
     throw new CollabError('interrupted', 'interrupted');
   }
-  const failed = failuresError(done);
+  const failed = failuresError(done, await ctx.presenter.resultsFilter(retriedStatuses(done)));
   if (failed) throw failed;
   ctx.terminal.info(ctx.session.dryRun ? `${summary(done)}: nothing was sent` : summary(done));
 }

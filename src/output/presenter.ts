@@ -26,6 +26,12 @@ export interface Presenter {
   report(report: Report): Promise<void>;
   /** The output flag that reshapes a service's answer (`-o csv`, `--fields`), for `collab api`'s refusals before it sends. */
   readonly reshaping: { flag: string; tableWithoutFields: boolean } | undefined;
+  /**
+   * How a reader picks out, from the results of a run over many as this presenter printed them,
+   * those whose status is one of these (its failures, to feed back): a filter that fits the
+   * format, or undefined where none can (--jq, --fields without `status`).
+   */
+  resultsFilter(statuses: readonly string[]): Promise<string | undefined>;
 }
 
 /** A list being fetched, with its progress on stderr (Session.pages makes one). */

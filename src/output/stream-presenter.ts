@@ -146,6 +146,12 @@ export class StreamPresenter implements Presenter {
     await writer.end();
   }
 
+  async resultsFilter(statuses: readonly string[]): Promise<string | undefined> {
+    const { flags, io } = this.deps;
+    if (flags.jq !== undefined) return undefined;
+    return statusFilter((await this.options()).format, flags.fields, io.stdoutIsTTY, statuses);
+  }
+
   get reshaping(): { flag: string; tableWithoutFields: boolean } | undefined {
     const { flags } = this.deps;
     if (!reshapes(flags)) return undefined;
@@ -283,6 +289,33 @@ function forPeople(text: string, body: ServiceBody): string {
     }
   }
   return escapeControls(text);
+}
+
+/**
+ * The filter that keeps a run's results of these statuses, as the format printed them: jq over
+ * json and ndjson, awk over csv and the table's tab-separated text, by the status's place (its
+ * --fields place; none without it). A terminal's table is for reading: piped or in a file, the
+ * same results are tab-separated lines.
+ */
+export function statusFilter(
+  format: OutputFormat,
+  fields: readonly string[] | undefined,
+  terminal: boolean,
+  statuses: readonly string[],
+): string | undefined {
+  if (fields && !fields.includes('status')) return undefined;
+  if (format === 'json' || format === 'ndjson') {
+    const test = statuses.map((status) => `.status == "${status}"`).join(' or ');
+    return format === 'json'
+      ? `from the json: jq -c '.[] | select(${test})'`
+      : `from the ndjson: jq -c 'select(${test})'`;
+  }
+  const at = fields ? fields.indexOf('status') + 1 : 2;
+  const test = statuses.map((status) => `$${at} == "${status}"`).join(' || ');
+  if (format === 'csv') return `from the csv, its header kept: awk -F, 'NR == 1 || ${test}'`;
+  if (format !== 'table') return undefined;
+  const awk = `awk -F'\\t' '${test}'`;
+  return terminal ? `piped or in a file, the results are lines that ${awk} selects` : `from the piped text: ${awk}`;
 }
 
 /** A table's rows of each item of each batch (TableRows.of). */

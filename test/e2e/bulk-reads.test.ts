@@ -20,6 +20,9 @@ function oneTable(stdout: string, width: number): string[] {
   return table;
 }
 
+/** A hint as one line, whatever the terminal wrapped. */
+const hintOf = (stderr: string) => stderr.replace(/\n {2}/g, ' ');
+
 describe('a command that only reads, over many targets', () => {
   const { collab } = useSandbox({ seed: 30 });
 
@@ -117,5 +120,31 @@ describe('results over many targets at a terminal', () => {
     expect(shown.exitCode).toBe(4);
     const table = oneTable(shown.stdout, 80);
     expect(table.join('\n')).toContain('│ acme/web/storefront │');
+  });
+});
+
+describe("a run's failure hint fits its output", () => {
+  const { collab } = useSandbox({ seed: 30 });
+
+  it('with --json it is a jq filter of the results whose status is failed', async () => {
+    const run = await collab(['labels', 'list', '--project', '-', '--json'], { input: 'nope/nope\n' });
+    expect(hintOf(run.stderr)).toContain(`jq -c '.[] | select(.status == "failed")'`);
+    expect(run.stderr).not.toContain('awk');
+  });
+
+  it('with -o ndjson it is a jq filter of each line', async () => {
+    const run = await collab(['labels', 'list', '--project', '-', '-o', 'ndjson'], { input: 'nope/nope\n' });
+    expect(hintOf(run.stderr)).toContain(`jq -c 'select(.status == "failed")'`);
+  });
+
+  it('at a terminal it points to the results piped, not to a piped text it did not print', async () => {
+    const run = await collab(['labels', 'list', '--project', '-'], {
+      input: 'nope/nope\n',
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '80' },
+    });
+    const hint = hintOf(run.stderr);
+    expect(hint).toContain(`piped or in a file, the results are lines that awk -F'\\t' '$2 == "failed"' selects`);
+    expect(hint).not.toContain('from the piped text');
   });
 });

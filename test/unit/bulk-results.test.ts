@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failure, failureHints, failuresError, type Outcome } from '../../src/bulk/results.js';
+import { failure, failureHints, failuresError, type Outcome, retriedStatuses } from '../../src/bulk/results.js';
+import { statusFilter } from '../../src/output/stream-presenter.js';
 import { parseTargets } from '../../src/bulk/targets.js';
 import { CollabError } from '../../src/errors.js';
 
@@ -34,7 +35,8 @@ describe('a failed target of a run over many', () => {
     const plain = new CollabError('server', '503 Service Unavailable', {
       request: { method: 'GET', path: '/projects/3' },
     });
-    const error = failuresError([ok, failure(2, unsure(), same, SENT), failure(3, plain, same)]);
+    const outcomes = [ok, failure(2, unsure(), same, SENT), failure(3, plain, same)];
+    const error = failuresError(outcomes, statusFilter('table', undefined, false, retriedStatuses(outcomes)));
     expect(error?.message).toBe('1 ok, 1 failed, 1 unknown');
     expect(error?.hint).toMatch(/^feed the failed and unknown results back on standard input .*\$2 == "unknown"/);
   });
