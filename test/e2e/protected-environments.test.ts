@@ -176,6 +176,35 @@ describe('collab protected-environments', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('update --approvals on an environment with no approvers is exit 2 before any write, naming the flags that add them', async () => {
+    const base = [
+      'protected-environments',
+      'create',
+      'production',
+      '--project',
+      project,
+      '--deploy-role',
+      'maintainer',
+    ];
+    expect((await collab(base)).exitCode).toBe(0);
+    sandbox.resetStats();
+    const updated = await collab([
+      'protected-environments',
+      'update',
+      'production',
+      '--project',
+      project,
+      '--approvals',
+      '3',
+    ]);
+    expect([updated.exitCode, updated.stderr]).toEqual([
+      2,
+      `error: protected environment production of project ${project} has no approvers to require approvals of\n` +
+        `hint: add approvers with --approver-role, --approver-user or --approver-group: collab protected-environments update production --project ${project} --approver-role maintainer --approvals 3\n`,
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('an unknown environment or user is exit 4 with a hint, a second protection exit 5, a Developer is told the role needed', async () => {
     const missing = await collab(['protected-environments', 'view', 'nope', '--project', project]);
     expect([missing.exitCode, missing.stderr.split('\n')[1]]).toEqual([

@@ -54,6 +54,7 @@ export function parse(input: UpdateEnvironmentInput): UpdateEnvironmentInput {
  * environment"). A list not given stays as it is.
  */
 export async function run(ctx: VerbContext, opts: UpdateEnvironmentInput): Promise<void> {
+  const what = `protected environment ${opts.name} of ${describeOwner(opts.owner)}`;
   const existing = await existingEnvironment(ctx, opts.owner, opts.name);
   const wanted = await wantedLists(ctx, opts);
   const approvals = existing.approval_rules ?? [];
@@ -62,13 +63,20 @@ export async function run(ctx: VerbContext, opts: UpdateEnvironmentInput): Promi
     body.deploy_access_levels = listEdits(wanted.deploy_access_levels, existing.deploy_access_levels);
   if (wanted.approval_rules) body.approval_rules = listEdits(wanted.approval_rules, approvals);
   else if (opts.clearApprovers) body.approval_rules = listEdits([], approvals);
-  else if (opts.approvals !== undefined)
+  else if (opts.approvals !== undefined) {
+    // A count belongs to an approval rule: the PUT takes no required_approval_count, only
+    // approval_rules, each with its own required_approvals (doc/api/protected_environments.md
+    // @ec05f6eb, "Update a protected environment"). With no rule there is nothing to require of.
+    if (approvals.length === 0)
+      throw new CollabError('usage', `${what} has no approvers to require approvals of`, {
+        hint: `add approvers with --approver-role, --approver-user or --approver-group: collab protected-environments update ${opts.name} --${opts.owner.kind} ${opts.owner.ref} --approver-role maintainer --approvals ${opts.approvals}`,
+      });
     body.approval_rules = approvals
       .filter((entry) => entry.required_approvals !== opts.approvals)
       .map((entry) => ({ id: entry.id, required_approvals: opts.approvals }));
+  }
   for (const field of ['deploy_access_levels', 'approval_rules'] as const)
     if (body[field]?.length === 0) delete body[field];
-  const what = `protected environment ${opts.name} of ${describeOwner(opts.owner)}`;
   if (Object.keys(body).length === 0) {
     await ctx.presenter.action({ unchanged: `${what} is already so; nothing to do` });
     return;
