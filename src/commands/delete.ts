@@ -80,6 +80,33 @@ interface OwnedRemoval {
   hint?: (error: unknown) => unknown;
   /** A refusal that says the thing is not there (where the service answers that with no 404): done, as a 404. */
   absent?: (error: unknown) => boolean;
+  /**
+   * The owner's list the thing is taken off (`job token allowlist`), where it is an entry, not a
+   * thing of its own: the lines say it is removed from the list, not deleted from the owner.
+   */
+  list?: string;
+}
+
+/** How a removal's lines word it: deleted from its owner, or removed from one of its lists. */
+function removalWords(removal: OwnedRemoval) {
+  const { what, list } = removal;
+  const owner = describeOwner(removal.owner);
+  if (list === undefined)
+    return {
+      act: `delete ${what}`,
+      typing: `delete ${what} of ${owner}`,
+      done: `deleted ${what} from ${owner}`,
+      missing: `${what} does not exist on ${owner}`,
+      gone: `${what} was already gone from ${owner}`,
+    };
+  const place = `${owner}’s ${list}`;
+  return {
+    act: `remove ${what} from the ${list}`,
+    typing: `remove ${what} from ${place}`,
+    done: `removed ${what} from ${place}`,
+    missing: `${what} is not on ${place}`,
+    gone: `${what} was not on ${place}`,
+  };
 }
 
 /**
@@ -89,23 +116,21 @@ interface OwnedRemoval {
  * them apart, and its own 404 carries the service's message.
  */
 export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Promise<void> {
-  const { owner, what } = removal;
-  await needConfirmation(ctx, removal.yes, `delete ${what}`);
-  if (!removal.yes && !ctx.session.dryRun)
-    await ctx.prompter.confirmByTyping(removal.typed, `delete ${what} of ${describeOwner(owner)}`, false);
+  const words = removalWords(removal);
+  await needConfirmation(ctx, removal.yes, words.act);
+  if (!removal.yes && !ctx.session.dryRun) await ctx.prompter.confirmByTyping(removal.typed, words.typing, false);
   const response = await ctx.session.mutate(removal.request).catch((error: unknown) => {
     if (removal.absent?.(error)) return { status: 404 };
     throw removal.hint ? removal.hint(error) : error;
   });
   if (!response) return;
   if (response.status !== 404) {
-    ctx.terminal.info(`deleted ${what} from ${describeOwner(owner)}`);
+    ctx.terminal.info(words.done);
     return;
   }
-  await ctx.session.request(getOwner(owner));
-  if (removal.strict)
-    throw new CollabError('not-found', `${what} does not exist on ${describeOwner(owner)}`, { status: 404 });
-  await ctx.presenter.action({ unchanged: `${what} was already gone from ${describeOwner(owner)}; nothing to do` });
+  await ctx.session.request(getOwner(removal.owner));
+  if (removal.strict) throw new CollabError('not-found', words.missing, { status: 404 });
+  await ctx.presenter.action({ unchanged: `${words.gone}; nothing to do` });
 }
 
 /**

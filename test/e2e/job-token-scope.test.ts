@@ -87,6 +87,21 @@ describe('collab job-token-scope', () => {
     expect(refused.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
   });
 
+  it('remove says the entry was removed from the project’s allowlist, and run again that it was not on it', async () => {
+    await collab(['job-token-scope', 'add', '--project', project, '--target-group', 'acme/platform']);
+    const args = ['job-token-scope', 'remove', '--project', project, '--target-group', 'acme/platform', '--yes'];
+    const removed = await collab(args);
+    expect([removed.exitCode, removed.stderr]).toEqual([
+      0,
+      `removed group acme/platform from project ${project}’s job token allowlist\n`,
+    ]);
+    const again = await collab(args);
+    expect([again.exitCode, again.stderr]).toEqual([
+      0,
+      `group acme/platform was not on project ${project}’s job token allowlist; nothing to do\n`,
+    ]);
+  });
+
   it('remove asks, --yes removes, and an entry not there is done; one of the two flags is needed', async () => {
     await collab(['job-token-scope', 'add', '--project', project, '--target-group', 'acme/platform']);
     const args = ['job-token-scope', 'remove', '--project', project, '--target-group', 'acme/platform'];
@@ -95,7 +110,7 @@ describe('collab job-token-scope', () => {
     expect(await getJson(`${scopePath}/groups_allowlist`)).toEqual([]);
     const again = await collab([...args, '--yes']);
     expect(again.exitCode).toBe(0);
-    expect(again.stderr).toMatch(/already gone/);
+    expect(again.stderr).toMatch(/was not on/);
     const neither = await collab(['job-token-scope', 'add', '--project', project]);
     expect(neither.exitCode).toBe(2);
     expect(neither.stderr).toMatch(/missing --target-project or --target-group/);

@@ -25,7 +25,8 @@ export async function run(ctx: VerbContext, opts: RemoveEntryOptions): Promise<v
   const { entry } = opts;
   await deleteOwned(ctx, {
     owner: opts.owner,
-    what: `${entry.kind} ${entry.ref} from the job token allowlist`,
+    what: `${entry.kind} ${entry.ref}`,
+    list: 'job token allowlist',
     typed: String(entry.ref),
     yes: opts.yes,
     strict: false,
