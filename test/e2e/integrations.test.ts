@@ -203,6 +203,32 @@ describe('collab integrations', () => {
     }
   });
 
+  it('view of jira after disable shows no password row: the disable reset it with every setting', async () => {
+    const file = join(tempConfigDir(), 'jira-password');
+    writeFileSync(file, 'hunter2');
+    const set = await collab([
+      'integrations',
+      'set',
+      'jira',
+      '--project',
+      project,
+      '--url',
+      'https://jira.example.com',
+      '--username',
+      'bot',
+      '--password-file',
+      file,
+    ]);
+    expect(set.exitCode, set.stderr).toBe(0);
+    const active = await collab(['integrations', 'view', 'jira', '--project', project]);
+    expect(active.stdout).toMatch(/^Password\t\(a secret: never shown\)$/m);
+    expect((await collab(['integrations', 'disable', 'jira', '--project', project, '--yes'])).exitCode).toBe(0);
+    const disabled = await collab(['integrations', 'view', 'jira', '--project', project]);
+    expect(disabled.exitCode).toBe(0);
+    expect(disabled.stdout).toMatch(/^Active\tfalse$/m);
+    expect(disabled.stdout).not.toMatch(/Password/);
+  });
+
   it("list and view on a project name a group's integration as inherited", async () => {
     const set = await collab(
       ['integrations', 'set', 'slack', '--group', 'acme/web', '--webhook-file', '-', '--channel', 'x'],

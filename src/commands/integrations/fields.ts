@@ -28,12 +28,21 @@ export const INTEGRATION_COLUMNS: readonly Column[] = [
 
 const words = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** The view of one integration: its own fields, then each setting its table names, or all the service shows. */
+/**
+ * The view of one integration: its own fields, then each setting its table names, or all the service
+ * shows. A secret is never in the answer, so its row says only that one is kept, and only while the
+ * integration is active: the API's disable resets every setting, secrets too ("Integration settings
+ * are reset", doc/api/project_integrations.md @ba00d505, "Disable Jira"; gitlabhq
+ * lib/api/integrations/integratable_operations.rb sets each field to its column's default), and
+ * one never set up has none.
+ */
 export function integrationView(view: IntegrationView) {
   const spec = integrationNamed(view.slug);
-  const names = spec
-    ? spec.params.filter((param) => !isEventField(param.name)).map((param) => param.name)
-    : Object.keys(view.properties ?? {});
+  const names = (
+    spec
+      ? spec.params.filter((param) => !isEventField(param.name)).map((param) => param.name)
+      : Object.keys(view.properties ?? {})
+  ).filter((name) => view.active === true || !spec?.secrets.includes(name));
   const detail: DetailField[] = [
     { label: 'Slug', path: 'slug' },
     { label: 'Title', path: 'title' },
