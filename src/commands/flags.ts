@@ -129,6 +129,20 @@ export function option<T>(
   return single<T, FlagMode>({ flags, description, parse, ...extra }, mode);
 }
 
+/**
+ * Every long flag of a declaration's flags, as a hint lists them: `--ref, --active/--no-active or
+ * --variable`. Taken from the flags themselves, so a hint naming what a verb takes misses none.
+ */
+export function flagList(flags: Flags): string {
+  const names = Object.values(flags).flatMap((flag) =>
+    flag.options.map((spec) => {
+      const long = spec.flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? spec.flags;
+      return spec.negatable ? `${long}/--no-${long.slice(2)}` : long;
+    }),
+  );
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+}
+
 /** Text as given. */
 export const asText: ValueParser<string> = (value) => value;
 

@@ -125,6 +125,16 @@ describe('collab schedules', () => {
     }
   });
 
+  it('update with nothing to change is exit 2, its hint naming every flag update takes, --file-variable too', async () => {
+    sandbox.resetStats();
+    const none = await collab(['schedules', 'update', '1', '--project', project]);
+    expect([none.exitCode, none.stderr]).toEqual([
+      2,
+      'error: nothing to change\nhint: give --description, --ref, --cron, --cron-timezone, --active/--no-active, --variable, --file-variable or --remove-variable\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an unknown schedule is exit 4 with where to find the IDs', async () => {
     const missing = await collab(['schedules', 'view', '99', '--project', project]);
     expect(missing.exitCode).toBe(4);
