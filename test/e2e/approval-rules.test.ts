@@ -213,6 +213,25 @@ describe('collab approval-rules', () => {
     expect(another.stderr).toMatch(/any-approver for the project already exists/);
   });
 
+  it('create of a name taken is exit 5 with a hint to update the rule of that name', async () => {
+    expect((await collab(['approval-rules', 'create', 'security', ...on, '--approvals', '1'])).exitCode).toBe(0);
+    const twice = await collab(['approval-rules', 'create', 'security', ...on, '--approvals', '2']);
+    expect([twice.exitCode, twice.stderr.split('\n')[1]]).toEqual([
+      5,
+      `hint: project ${project} has a rule named security: change it with \`collab approval-rules update security --project ${project} --approvals 2\``,
+    ]);
+  });
+
+  it('a second any_approver rule is exit 5 with a hint naming the one there and how to update it', async () => {
+    const any = ['--approvals', '1', '--type', 'any_approver'];
+    expect((await collab(['approval-rules', 'create', 'anyone', ...on, ...any])).exitCode).toBe(0);
+    const another = await collab(['approval-rules', 'create', 'others', ...on, ...any]);
+    expect([another.exitCode, another.stderr.split('\n')[1]]).toEqual([
+      5,
+      `hint: project ${project} has its one any_approver rule already, anyone: change it with \`collab approval-rules update anyone --project ${project} --approvals 1\``,
+    ]);
+  });
+
   it('a Developer is told who may (exit 3); bad input is exit 2 before any request', async () => {
     const denied = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '1'], { as: 'developer' });
     expect(denied.exitCode).toBe(3);

@@ -1,8 +1,8 @@
 import { type ApprovalRule, createApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { idsOf, RULE_VIEW } from './fields.js';
+import { idsOf, RULE_VIEW, ruleWhere } from './fields.js';
 import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { bool, choice, option } from '../flags.js';
@@ -56,17 +56,45 @@ export async function run(ctx: VerbContext, opts: CreateRuleInput): Promise<void
     approverGroups: given(opts.approverGroups),
     branches: given(opts.branches),
   });
-  const response = await ctx.session.mutate<ApprovalRule>(
-    createApprovalRule(project, {
-      name: opts.name,
-      approvals_required: opts.approvals,
-      rule_type: opts.type ?? 'regular',
-      ...ids,
-      ...(opts.allBranches ? { applies_to_all_protected_branches: true } : {}),
-    }),
-  );
+  const response = await ctx.session
+    .mutate<ApprovalRule>(
+      createApprovalRule(project, {
+        name: opts.name,
+        approvals_required: opts.approvals,
+        rule_type: opts.type ?? 'regular',
+        ...ids,
+        ...(opts.allBranches ? { applies_to_all_protected_branches: true } : {}),
+      }),
+    )
+    .catch(async (error: unknown) => {
+      throw await takenHint(ctx, error, opts);
+    });
   if (!response) return;
   ctx.terminal.info(`created approval rule ${response.data.name} on project ${project}`);
   warnLeftOut(ctx, project, opts, response.data);
   await ctx.presenter.resource(response.data, RULE_VIEW);
+}
+
+/**
+ * The service's 400 for a rule that is there already: a name is taken ("name has already been
+ * taken"), or the project's one any_approver rule exists ("rule_type any-approver for the project
+ * already exists"). Either way the fix is to change the rule there, found by its type for the second.
+ */
+async function takenHint(ctx: VerbContext, error: unknown, opts: CreateRuleInput): Promise<unknown> {
+  if (!isCollabError(error) || error.status !== 400) return error;
+  const project = opts.owner.ref;
+  const update = (name: string) =>
+    `\`collab approval-rules update ${name} --project ${project} --approvals ${opts.approvals}\``;
+  if (/\bname has already been taken\b/.test(error.message))
+    return withHint(error, `project ${project} has a rule named ${opts.name}: change it with ${update(opts.name)}`);
+  if (/\bany-approver .*already exists\b/.test(error.message)) {
+    const existing = await ruleWhere(ctx, project, (rule) => rule.rule_type === 'any_approver').catch(() => undefined);
+    return withHint(
+      error,
+      existing
+        ? `project ${project} has its one any_approver rule already, ${existing.name}: change it with ${update(existing.name)}`
+        : `a project has one any_approver rule: \`collab approval-rules list --project ${project}\` shows it, to change with collab approval-rules update`,
+    );
+  }
+  return error;
 }

@@ -55,11 +55,11 @@ const RULE_DETAIL: readonly DetailField[] = [
 
 export const RULE_VIEW = { columns: RULE_COLUMNS, detail: RULE_DETAIL };
 
-/** The project's rule of that name, or undefined (its list, 100 a page). */
-export async function ruleNamed(
+/** The project's first rule that passes `test`, or undefined (its list, 100 a page). */
+export async function ruleWhere(
   ctx: VerbContext,
   project: string | number,
-  name: string,
+  test: (rule: ApprovalRule) => boolean,
 ): Promise<ApprovalRule | undefined> {
   const client = await ctx.session.client();
   for await (const rule of paginateItems<ApprovalRule>(client, {
@@ -67,8 +67,13 @@ export async function ruleNamed(
     perPage: 100,
     requires: ROLES.maintainers,
   }))
-    if (rule.name === name) return rule;
+    if (test(rule)) return rule;
   return undefined;
+}
+
+/** The project's rule of that name, or undefined. */
+export function ruleNamed(ctx: VerbContext, project: string | number, name: string): Promise<ApprovalRule | undefined> {
+  return ruleWhere(ctx, project, (rule) => rule.name === name);
 }
 
 /** The rule of that name; none is exit 4 with where the names are listed. */
