@@ -38,7 +38,7 @@ export function setJobTokenScope(project: string | number, enabled: boolean): Ap
   return { method: 'PATCH', path: jobTokenScopePath(project), json: { enabled }, requires: ROLES.maintainers };
 }
 
-/** POST: an entry already there is refused (400), so a resend after a lost answer is refused, never doubled. */
+/** POST: an entry already there is refused (400, alreadyInAllowlist), so a resend after a lost answer is refused, never doubled. */
 export function addToAllowlist(project: string | number, kind: AllowlistKind, targetId: number): ApiRequest {
   return {
     method: 'POST',
@@ -68,4 +68,13 @@ export function removeFromAllowlist(project: string | number, kind: AllowlistKin
 /** The remove services' refusal of an entry that is not in the allowlist (app/services/ci/job_token_scope/remove_*_service.rb). */
 export function notInAllowlist(error: unknown): boolean {
   return isCollabError(error) && error.status === 400 && /is not in the job token scope/.test(error.message);
+}
+
+/**
+ * The add services' refusal of an entry that is in the allowlist already ("Target project is already
+ * in the job token scope", app/services/ci/job_token_scope/add_project_service.rb and
+ * add_group_service.rb), told from the other 400s (the project itself).
+ */
+export function alreadyInAllowlist(error: unknown): boolean {
+  return isCollabError(error) && error.status === 400 && /is already in the job token scope/.test(error.message);
 }

@@ -38,12 +38,15 @@ describe('collab job-token-scope', () => {
     expect(viewed.stdout).toMatch(/Groups +acme\/platform/);
   });
 
-  it('an entry already on the list is exit 5 with the service’s words', async () => {
+  it('add of an entry already on the list is done: exit 0, nothing to do', async () => {
     const args = ['job-token-scope', 'add', '--project', project, '--target-project', 'acme/platform/api'];
     expect((await collab(args)).exitCode).toBe(0);
     const again = await collab(args);
-    expect(again.exitCode).toBe(5);
-    expect(again.stderr).toMatch(/Target project is already in the job token scope/);
+    expect([again.exitCode, again.stderr]).toEqual([
+      0,
+      `project acme/platform/api is already on project ${project}’s job token allowlist; nothing to do\n`,
+    ]);
+    expect((await getJson(`${scopePath}/allowlist`)).length).toBe(2);
   });
 
   it('the project itself, always in its allowlist, is neither added nor removed: exit 5 with the service’s words', async () => {

@@ -1,5 +1,5 @@
 import { getGroup } from '../../api/groups.js';
-import { addToAllowlist } from '../../api/job-token-scope.js';
+import { addToAllowlist, alreadyInAllowlist } from '../../api/job-token-scope.js';
 import { getProject } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
@@ -11,7 +11,7 @@ import { ENTRY } from './shared.js';
 export const ADD = ownerVerb({
   kinds: ['project'],
   name: 'add',
-  summary: 'Allow a project or a group to reach the project with a job token',
+  summary: 'Allow a project or a group to reach the project with a job token (one allowed already is not an error)',
   flags: { entry: ENTRY },
   mutating: true,
   examples: [
@@ -37,9 +37,23 @@ export async function entryId(ctx: VerbContext, entry: Entry): Promise<number> {
   return found.data.id;
 }
 
+/**
+ * An entry has nothing but its target, so one on the list already is what was asked: done, as
+ * remove counts one not there (and as a resend after a lost answer finds the first one's effect).
+ */
 export async function run(ctx: VerbContext, opts: AddEntryOptions): Promise<void> {
   const { entry } = opts;
-  const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, await entryId(ctx, entry)));
+  const id = await entryId(ctx, entry);
+  const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, id)).catch((error: unknown) => {
+    if (alreadyInAllowlist(error)) return 'already' as const;
+    throw error;
+  });
+  if (response === 'already') {
+    await ctx.presenter.action({
+      unchanged: `${entry.kind} ${entry.ref} is already on project ${opts.owner.ref}’s job token allowlist; nothing to do`,
+    });
+    return;
+  }
   if (!response) return;
   ctx.terminal.info(`${entry.kind} ${entry.ref} may reach project ${opts.owner.ref} with a job token now`);
   await ctx.presenter.action({
