@@ -12,6 +12,25 @@ export function onceARun<T>(read: (ctx: VerbContext) => Promise<T>): (ctx: VerbC
   return (ctx) => (result ??= read(ctx));
 }
 
+/** What a read's error code means, and what to do about it: a message says the reason, never the bare code. */
+const UNREADABLE: Record<string, { reason: string; hint: string }> = {
+  ENOENT: { reason: 'no such file', hint: 'check the path: a relative one is read from the current directory' },
+  ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
+  EISDIR: { reason: 'it is a directory', hint: 'give the path of a file in it' },
+  EACCES: { reason: 'permission denied', hint: 'make the file readable by you' },
+};
+
+/**
+ * A file a flag names that could not be read, as a usage error: `<what>: no such file`, with what
+ * to do; a code without words of its own is said as it is.
+ */
+export function unreadableFile(what: string, error: unknown): CollabError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const known = code === undefined ? undefined : UNREADABLE[code];
+  if (known) return new CollabError('usage', `${what}: ${known.reason}`, { hint: known.hint });
+  return new CollabError('usage', `${what}: ${code ?? (error as Error).message}`);
+}
+
 interface ReadOnceOptions {
   /** How the message names the file (default: as given). */
   shown?: string;
@@ -23,7 +42,7 @@ interface ReadOnceOptions {
 
 /**
  * The text a --<what>-file flag names, or standard input's for `-` (through the prompter), read
- * once a run. A failure to read is a usage error, `cannot read the <what> file <file>: <code>`; a
+ * once a run. A failure to read is a usage error, `cannot read the <what> file <file>: no such file`; a
  * trailing newline from `echo` or an editor is not part of the text.
  */
 export function readOnce(
@@ -36,10 +55,7 @@ export function readOnce(
     try {
       text = file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
     } catch (error) {
-      throw new CollabError(
-        'usage',
-        `cannot read the ${what} file ${options.shown ?? file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw unreadableFile(`cannot read the ${what} file ${options.shown ?? file}`, error);
     }
     text = text.replace(/\r?\n$/, '');
     if (options.check) text = options.check(text);

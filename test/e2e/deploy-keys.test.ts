@@ -82,6 +82,15 @@ describe('collab deploy-keys', () => {
     });
   });
 
+  it('create --key-file of a missing file says no such file, with a hint, as every flag read by readOnce', async () => {
+    const missing = join(tempConfigDir(), 'nope.pub');
+    const made = await collab(['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', missing]);
+    expect([made.exitCode, made.stderr]).toEqual([
+      2,
+      `error: cannot read the key file ${missing}: no such file\nhint: check the path: a relative one is read from the current directory\n`,
+    ]);
+  });
+
   it('error paths: a private key or nothing refused before sending, unknown ID exit 4, a Developer’s 403, confirmation', async () => {
     const privateKey = join(tempConfigDir(), 'id_ed25519');
     writeFileSync(

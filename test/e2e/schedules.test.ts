@@ -135,6 +135,26 @@ describe('collab schedules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('create --file-variable of a missing file says no such file, with a hint, before any request', async () => {
+    sandbox.resetStats();
+    const missing = join(tempConfigDir(), 'nonexistent');
+    const made = await create('maintainer', '--file-variable', `C=${missing}`);
+    expect([made.exitCode, made.stderr]).toEqual([
+      2,
+      `error: cannot read the file ${missing} of variable C: no such file\nhint: check the path: a relative one is read from the current directory\n`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('create --file-variable of a directory says it is a directory, with a hint', async () => {
+    const dir = tempConfigDir();
+    const made = await create('maintainer', '--file-variable', `C=${dir}`);
+    expect([made.exitCode, made.stderr]).toEqual([
+      2,
+      `error: cannot read the file ${dir} of variable C: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+  });
+
   it('an unknown schedule is exit 4 with where to find the IDs', async () => {
     const missing = await collab(['schedules', 'view', '99', '--project', project]);
     expect(missing.exitCode).toBe(4);

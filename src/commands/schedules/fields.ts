@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CollabError } from '../../errors.js';
+import { unreadableFile } from '../file-text.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 
 /** A schedule's columns and view, and its variables as create and update take them. */
@@ -57,10 +58,7 @@ export async function readVariables(
     try {
       value = await readFile(path, 'utf8');
     } catch (error) {
-      throw new CollabError(
-        'usage',
-        `cannot read the file ${path} of variable ${key}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw unreadableFile(`cannot read the file ${path} of variable ${key}`, error);
     }
     out.push({ key, value, variable_type: 'file' });
   }
