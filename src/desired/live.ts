@@ -1,4 +1,5 @@
 import { getGroup } from '../api/groups.js';
+import { once } from '../util/memo.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
@@ -133,6 +134,8 @@ export async function readTargets(
   );
   const byPath = new Map(targets.map((target) => [`${target.kind}:${target.path.toLowerCase()}`, target]));
   const planned = (kind: TargetKind, path: string) => byPath.get(`${kind}:${path.toLowerCase()}`);
+  // One reader for every section's once-a-run reads: a group's view asked by two is read once.
+  const reader = await readerOf(ctx);
   for (const section of SECTIONS) {
     const using = targets.filter((target) => target.sections[section.name] !== undefined);
     if (section.read?.once && using.length > 0)
@@ -140,7 +143,7 @@ export async function readTargets(
         ctx,
         using.map((target) => out.get(target) as LiveTarget),
         using.map((target) => target.sections[section.name]),
-        await readerOf(ctx),
+        reader,
         planned,
       );
   }
@@ -210,10 +213,14 @@ function sectionsOf(target: DesiredTarget): Set<string> {
   return new Set(Object.keys(target.sections));
 }
 
-const readerOf = async (ctx: VerbContext): Promise<Reader> => ({
-  client: await ctx.session.client(),
-  list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
-});
+const readerOf = async (ctx: VerbContext): Promise<Reader> => {
+  const client = await ctx.session.client();
+  return {
+    client,
+    list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
+    group: once((path: string) => client.request<Item>(getGroup(path)).then((answer) => answer.data)),
+  };
+};
 
 /**
  * The reads no list carries (a push rule, hooks, members…) into `live`, for these sections, at once.

@@ -95,4 +95,18 @@ describe('collab.yaml: visibility across a group and what it holds', () => {
       'settings: project acme/platform/infra/fresh would be internal, more visible than group acme/platform/infra (private)',
     );
   });
+
+  it('a group’s view asked for by settings, shares and members of the same plan is read once', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/design-system:\n    settings:\n      visibility: public\n    shares:\n      - group_id: globex\n        group_access: developer\n    members:\n      - { username: xena, access_level: developer }\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const views = sandbox.requestLog.filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/v4/groups/acme%2Fweb?'),
+    );
+    expect(views).toHaveLength(1);
+  });
 });

@@ -7,7 +7,6 @@ import {
   removeMember,
   updateMember,
 } from '../../api/members.js';
-import { getGroup } from '../../api/groups.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
 import { expiryPassed } from '../../params/members.js';
@@ -100,8 +99,8 @@ async function readMembershipLocks(
     const wanted = isItem(settings) ? settings.membership_lock : undefined;
     if (typeof wanted === 'boolean') return wanted;
     // A user's namespace, or a group this apply makes: no lock.
-    return reader.client.request<Item>(getGroup(group)).then(
-      (answer) => answer.data.membership_lock === true,
+    return reader.group(group).then(
+      (view) => view.membership_lock === true,
       (error: { kind?: string }) => (error.kind === 'not-found' ? false : Promise.reject(error)),
     );
   });

@@ -77,6 +77,11 @@ export interface Reader {
   client: HttpClient;
   /** Every page of a list, 100 an item; `requires` (src/api/roles.ts) says in a 403 who may read it. */
   list(path: string, query?: QueryParams, requires?: string): Promise<Item[]>;
+  /**
+   * A group's view (GET /groups/:path), read once however many sections ask (a lock, a
+   * visibility): the answer, or the service's error, as the first read had it.
+   */
+  group(path: string): Promise<Item>;
 }
 
 interface LiveRead {

@@ -1,5 +1,5 @@
 import { strictObject, type ZodMiniType } from 'zod/mini';
-import { getGroup, groupProjectsPath, subgroupsPath } from '../../api/groups.js';
+import { groupProjectsPath, subgroupsPath } from '../../api/groups.js';
 import { CollabError } from '../../errors.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
@@ -8,7 +8,6 @@ import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../../params/defaults.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
 import { moreVisible, VISIBILITIES, type Visibility } from '../../params/visibility.js';
-import { once } from '../../util/memo.js';
 import { parentPath } from '../../util/path-order.js';
 import type { DesiredTarget } from '../targets.js';
 import { equal, isItem, paramSchema, servicePath, shape } from './common.js';
@@ -185,12 +184,11 @@ async function readVisibilityLimits(
     return isItem(settings) ? visibilityOf(settings.visibility) : undefined;
   };
   // A user's namespace holds projects of any visibility.
-  const groupNow = once((path: string) =>
-    reader.client.request<Item>(getGroup(path)).then(
-      (answer) => visibilityOf(answer.data.visibility),
+  const groupNow = (path: string) =>
+    reader.group(path).then(
+      (view) => visibilityOf(view.visibility),
       (error: { kind?: string }) => (error.kind === 'not-found' ? undefined : Promise.reject(error)),
-    ),
-  );
+    );
   await Promise.all(
     lives.map(async (live, i) => {
       const value = values[i];

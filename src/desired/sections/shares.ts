@@ -16,7 +16,6 @@ import {
   unlisted,
 } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
-import { once } from '../../util/memo.js';
 import { groupsAbove, parentPath } from '../../util/path-order.js';
 
 /**
@@ -119,7 +118,7 @@ export const shares: Section<ShareSpec> = {
     // A project that would get a new share is checked against its group's share_with_group_lock
     // as this apply leaves it (lockedAfter): the groups' views read once each, only for those.
     once: async (_ctx, lives, values, reader, planned) => {
-      const view = once((path: string) => reader.client.request<Item>(getGroup(path)).then((answer) => answer.data));
+      const view = reader.group;
       const isLocked = async (path: string) => (await view(path)).share_with_group_lock === true;
       const settingOf = (path: string, name: string) => {
         const settings = planned('group', path)?.sections.settings;
