@@ -23,9 +23,7 @@ import {
 } from './common.js';
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { LiveTarget } from '../model.js';
-import type { TargetKind } from '../schema.js';
-import type { DesiredTarget } from '../targets.js';
-import type { Item, OnTarget, Reader, Section } from './section.js';
+import { type Item, type OnTarget, type Planned, plannedSetting, type Reader, type Section } from './section.js';
 import { once } from '../../util/memo.js';
 import { groupsAbove, parentPath } from '../../util/path-order.js';
 
@@ -92,11 +90,10 @@ async function readMembershipLocks(
   lives: readonly LiveTarget[],
   values: readonly unknown[],
   reader: Reader,
-  planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+  planned: Planned,
 ): Promise<void> {
   const locked = once(async (group: string): Promise<boolean> => {
-    const settings = planned('group', group)?.sections.settings;
-    const wanted = isItem(settings) ? settings.membership_lock : undefined;
+    const wanted = plannedSetting(planned, 'group', group, 'membership_lock');
     if (typeof wanted === 'boolean') return wanted;
     // A user's namespace, or a group this apply makes: no lock.
     return reader.group(group).then(

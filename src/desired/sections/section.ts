@@ -104,8 +104,19 @@ interface LiveRead {
     lives: readonly LiveTarget[],
     values: readonly unknown[],
     reader: Reader,
-    planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+    planned: Planned,
   ): Promise<void>;
+}
+
+/** Another target of the plan, by kind and path (any case): what this apply makes of it first. */
+export type Planned = (kind: TargetKind, path: string) => DesiredTarget | undefined;
+
+/** What the file sets a setting of another target of the plan to (undefined where it says nothing). */
+export function plannedSetting(planned: Planned, kind: TargetKind, path: string, name: string): unknown {
+  const settings = planned(kind, path)?.sections.settings;
+  return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+    ? (settings as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /**

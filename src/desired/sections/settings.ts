@@ -9,9 +9,16 @@ import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
 import { moreVisible, VISIBILITIES, type Visibility } from '../../params/visibility.js';
 import { parentPath } from '../../util/path-order.js';
-import type { DesiredTarget } from '../targets.js';
 import { equal, isItem, paramSchema, servicePath, shape } from './common.js';
-import { type DiffInput, type Item, type Reader, type Section, updateRequest } from './section.js';
+import {
+  type DiffInput,
+  type Item,
+  type Planned,
+  plannedSetting,
+  type Reader,
+  type Section,
+  updateRequest,
+} from './section.js';
 
 /**
  * `settings`: every settable field of project and group create/update (the src/params/ tables),
@@ -177,12 +184,9 @@ async function readVisibilityLimits(
   lives: readonly LiveTarget[],
   values: readonly unknown[],
   reader: Reader,
-  planned: (kind: TargetKind, path: string) => DesiredTarget | undefined,
+  planned: Planned,
 ): Promise<void> {
-  const fileSays = (kind: TargetKind, path: string) => {
-    const settings = planned(kind, path)?.sections.settings;
-    return isItem(settings) ? visibilityOf(settings.visibility) : undefined;
-  };
+  const fileSays = (kind: TargetKind, path: string) => visibilityOf(plannedSetting(planned, kind, path, 'visibility'));
   // A user's namespace holds projects of any visibility.
   const groupNow = (path: string) =>
     reader.group(path).then(

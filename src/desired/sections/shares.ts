@@ -15,7 +15,7 @@ import {
   servicePath,
   unlisted,
 } from './common.js';
-import type { Item, OnTarget, Section } from './section.js';
+import { type Item, type OnTarget, plannedSetting, type Section } from './section.js';
 import { groupsAbove, parentPath } from '../../util/path-order.js';
 
 /**
@@ -120,10 +120,7 @@ export const shares: Section<ShareSpec> = {
     once: async (_ctx, lives, values, reader, planned) => {
       const view = reader.group;
       const isLocked = async (path: string) => (await view(path)).share_with_group_lock === true;
-      const settingOf = (path: string, name: string) => {
-        const settings = planned('group', path)?.sections.settings;
-        return isItem(settings) ? settings[name] : undefined;
-      };
+      const settingOf = (path: string, name: string) => plannedSetting(planned, 'group', path, name);
       await Promise.all(
         lives.map(async (live, i) => {
           const found = sharesOf(live.resource);
