@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { CollabError } from '../errors.js';
 import { avatarProblem, avatarType } from '../params/avatar.js';
+import { unreadableFile } from '../util/unreadable.js';
 
 /**
  * Reads the image of --avatar (projects and groups create/update) for upload. A file the service
@@ -14,19 +15,24 @@ export async function readAvatar(path: string): Promise<UploadFile> {
   if (contentType === undefined) {
     throw new CollabError('usage', `invalid value "${path}" for --avatar: ${avatarProblem(path, 0)}`);
   }
+  const unreadable = (error: unknown) => unreadableFile(`cannot read ${path} for --avatar`, error);
   let size: number;
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'not a file' });
+    // A directory says so as reading it would (EISDIR); a socket or device is not a file either.
+    if (!info.isFile())
+      throw Object.assign(new Error('not a file'), { code: info.isDirectory() ? 'EISDIR' : 'not a file' });
     size = info.size;
   } catch (error) {
-    throw new CollabError(
-      'usage',
-      `cannot read ${path} for --avatar: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw unreadable(error);
   }
   // The type is one the service takes, so what is left to refuse is the size.
   const problem = avatarProblem(path, size);
   if (problem) throw new CollabError('usage', `${path} is too big for --avatar: ${problem}`);
-  return { filename: basename(path), contentType, data: await readFile(path) };
+  // stat needs no right to read the file: one of mode 000 is refused here.
+  try {
+    return { filename: basename(path), contentType, data: await readFile(path) };
+  } catch (error) {
+    throw unreadable(error);
+  }
 }

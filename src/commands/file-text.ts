@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { VerbContext } from '../context.js';
-import { CollabError } from '../errors.js';
+import { unreadableFile } from '../util/unreadable.js';
 
 /**
  * What a verb reads when it runs, not in parse (standard input and the terminal are the run's, ctx),
@@ -10,25 +10,6 @@ import { CollabError } from '../errors.js';
 export function onceARun<T>(read: (ctx: VerbContext) => Promise<T>): (ctx: VerbContext) => Promise<T> {
   let result: Promise<T> | undefined;
   return (ctx) => (result ??= read(ctx));
-}
-
-/** What a read's error code means, and what to do about it: a message says the reason, never the bare code. */
-const UNREADABLE: Record<string, { reason: string; hint: string }> = {
-  ENOENT: { reason: 'no such file', hint: 'check the path: a relative one is read from the current directory' },
-  ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
-  EISDIR: { reason: 'it is a directory', hint: 'give the path of a file in it' },
-  EACCES: { reason: 'permission denied', hint: 'make the file readable by you' },
-};
-
-/**
- * A file a flag names that could not be read, as a usage error: `<what>: no such file`, with what
- * to do; a code without words of its own is said as it is.
- */
-export function unreadableFile(what: string, error: unknown): CollabError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const known = code === undefined ? undefined : UNREADABLE[code];
-  if (known) return new CollabError('usage', `${what}: ${known.reason}`, { hint: known.hint });
-  return new CollabError('usage', `${what}: ${code ?? (error as Error).message}`);
 }
 
 interface ReadOnceOptions {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { CollabError } from '../errors.js';
 import { apiBaseUrl } from '../http/url.js';
 import type { Env } from '../runtime.js';
+import { unreadableFile } from '../util/unreadable.js';
 import { type AccountEntry, migrateAccounts, needsMigration } from './accounts.js';
 import type { ConfFile } from './conf-file.js';
 
@@ -224,12 +225,14 @@ export function readConfigFile(path: string): ConfigData {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return {};
-    throw new CollabError('usage', `cannot read the config file ${path}: ${code ?? (error as Error).message}`, {
-      hint:
-        code === 'EACCES'
-          ? `make it readable: chmod 600 ${path}`
-          : `check the file, or point COLLAB_CONFIG_DIR at another directory`,
-    });
+    // Not a path the user gave: the table's hints would ask for another.
+    throw unreadableFile(
+      `cannot read the config file ${path}`,
+      error,
+      code === 'EACCES'
+        ? `make it readable: chmod 600 ${path}`
+        : 'check the file, or point COLLAB_CONFIG_DIR at another directory',
+    );
   }
   let data: unknown;
   try {

@@ -6,6 +6,7 @@ import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document }
 import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
+import { unreadableFile } from '../util/unreadable.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
 import { sectionNamed } from './sections/index.js';
 import { yamlProblem } from './yaml-errors.js';
@@ -63,11 +64,13 @@ function loadDesired(
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    // Not there (collab.yaml by default, which the user may never have named): say -f.
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CollabError(
-      'usage',
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`,
-      { hint: 'give the desired-state file with -f <file> (default collab.yaml)' },
+    const missing = code === 'ENOENT' || code === 'ENOTDIR';
+    throw unreadableFile(
+      `cannot read ${path}`,
+      error,
+      missing ? 'give the desired-state file with -f <file> (default collab.yaml)' : undefined,
     );
   }
   const file = parseDesired(text, path, env, report, options);

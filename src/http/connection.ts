@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_CLIENT_LIMITS } from '../config/settings.js';
-import { CollabError } from '../errors.js';
+import { unreadableFile } from '../util/unreadable.js';
 import { Agent, EnvHttpProxyAgent } from './undici.js';
 
 /** undici's connect timeout: a host that does not answer a SYN in this long is not coming. */
@@ -42,13 +42,16 @@ function caBundle(caFile: string, extra: string | undefined): string[] {
   // http and the default trust store never need it.
   const { rootCertificates } = process.getBuiltinModule('node:tls') as typeof import('node:tls');
   const bundle = [...rootCertificates];
-  try {
-    if (extra) bundle.push(readFileSync(extra, 'utf8'));
-    bundle.push(readFileSync(caFile, 'utf8'));
-  } catch (error) {
-    throw new CollabError('usage', `cannot read CA file ${caFile}: ${(error as Error).message}`, {
-      hint: 'fix the path with `collab config set ca_file <path> --host <url>`',
-    });
-  }
+  // Each file says its own name; one that is there but unreadable keeps the table's hint.
+  const read = (file: string, what: string, fix: string) => {
+    try {
+      bundle.push(readFileSync(file, 'utf8'));
+    } catch (error) {
+      const denied = (error as NodeJS.ErrnoException).code === 'EACCES';
+      throw unreadableFile(`cannot read ${what} ${file}`, error, denied ? undefined : fix);
+    }
+  };
+  if (extra) read(extra, 'the NODE_EXTRA_CA_CERTS file', 'fix the path in NODE_EXTRA_CA_CERTS, or unset it');
+  read(caFile, 'CA file', 'fix the path with `collab config set ca_file <path> --host <url>`');
   return bundle;
 }

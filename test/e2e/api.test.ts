@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain, tempConfigDir, useSandbox } from '../helpers/cli.js';
 
@@ -78,6 +79,28 @@ describe('collab api', () => {
     const result = await collab(['api', 'user', '-F', 'novalue']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/invalid field "novalue" for -F: expected key=value/);
+  });
+
+  it('-F key=@file of a missing file says no such file, with a hint, before sending', async () => {
+    const missing = join(tempConfigDir(), 'nope.txt');
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', '-X', 'POST', 'projects', '-F', `description=@${missing}`]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${missing}: no such file\nhint: check the path: a relative one is read from the current directory\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('--input of a directory says it is a directory, with a hint, before sending', async () => {
+    const dir = tempConfigDir();
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', '-X', 'POST', 'projects', '--input', dir]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${dir}: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
   });
 });
 

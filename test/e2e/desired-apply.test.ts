@@ -40,6 +40,18 @@ describe('collab apply', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a missing -f file says no such file, with the hint to give one, as plan does: exit 2, no request', async () => {
+    const { collab, dir, sandbox } = await world();
+    const missing = join(dir, 'absent.json');
+    sandbox.resetStats();
+    const result = await collab(['apply', '-f', missing, '--yes']);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${missing}: no such file\nhint: give the desired-state file with -f <file> (default collab.yaml)\n`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('writes what differs (settings in one PUT a target), and a second apply makes no write', async () => {
     const { collab, file, sandbox, writes, served } = await world();
     const path = file(POLICY);

@@ -181,6 +181,29 @@ describe('collab plan', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a missing -f file says no such file, with the hint to give one, exit 2 before any request', async () => {
+    const { collab, dir, sandbox } = await world();
+    const missing = join(dir, 'absent.yaml');
+    sandbox.resetStats();
+    const result = await collab(['plan', '-f', missing]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${missing}: no such file\nhint: give the desired-state file with -f <file> (default collab.yaml)\n`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a directory as -f says it is a directory, with a hint, exit 2 before any request', async () => {
+    const { collab, dir, sandbox } = await world();
+    sandbox.resetStats();
+    const result = await collab(['plan', '-f', dir]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${dir}: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('checks the whole file before any request: every problem with its line and column, exit 2', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

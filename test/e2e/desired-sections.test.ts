@@ -387,6 +387,19 @@ describe('collab.yaml sections', () => {
     }
   });
 
+  it('avatar: a missing file fails its target saying no such file, with the hint, exit 2, nothing written', async () => {
+    const { collab, file, writes } = await world();
+    const path = file('version: 1\ngroups:\n  acme/platform:\n    avatar: absent.png\n');
+    const result = await collab(['apply', '-f', path, '--yes']);
+    expect([result.exitCode, result.stdout, result.stderr]).toEqual([
+      2,
+      'acme/platform\tfailed\tcannot read the avatar file absent.png: no such file\n',
+      'hint for acme/platform: avatar: is a path relative to the desired-state file\nerror: 1 failed\n' +
+        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then collab apply --resume\n`,
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
   it('--schema prints a JSON Schema made from the same tables', async () => {
     const { collab } = await world();
     const result = await collab(['apply', '--schema']);

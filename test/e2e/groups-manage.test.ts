@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
@@ -190,7 +190,7 @@ describe('collab groups: create, update, remove, transfer', () => {
         [['--name', 'X', '--two-factor-grace-period', 'soon'], /--two-factor-grace-period/],
         [
           ['--name', 'X', '--avatar', '/nonexistent/logo.png'],
-          /^error: cannot read \/nonexistent\/logo\.png for --avatar: ENOENT\n$/,
+          /^error: cannot read \/nonexistent\/logo\.png for --avatar: no such file\nhint: check the path: a relative one is read from the current directory\n$/,
         ],
         [
           ['--name', 'X', '--avatar', 'notes.txt'],
@@ -207,6 +207,18 @@ describe('collab groups: create, update, remove, transfer', () => {
         expect(result.exitCode, args.join(' ')).toBe(2);
         expect(result.stderr, args.join(' ')).toMatch(message);
       }
+      expect(sandbox.stats.requests).toBe(before);
+    });
+
+    it('--avatar of a directory says it is a directory, with a hint, before sending', async () => {
+      const dir = join(tempConfigDir(), 'logo.png');
+      mkdirSync(dir);
+      const before = sandbox.stats.requests;
+      const result = await collab(['groups', 'create', '--name', 'X', '--avatar', dir]);
+      expect([result.exitCode, result.stderr]).toEqual([
+        2,
+        `error: cannot read ${dir} for --avatar: it is a directory\nhint: give the path of a file in it\n`,
+      ]);
       expect(sandbox.stats.requests).toBe(before);
     });
 

@@ -266,8 +266,10 @@ describe('collab notes', () => {
         '--body-file',
         join(dir, 'nope.md'),
       ]);
-      expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toMatch(/cannot read .*nope\.md \(given to --body-file\): ENOENT/);
+      expect([missing.exitCode, missing.stderr]).toEqual([
+        2,
+        `error: cannot read ${join(dir, 'nope.md')} (given to --body-file): no such file\nhint: check the path: a relative one is read from the current directory\n`,
+      ]);
       expect(sandbox.stats.requests).toBe(requests);
     });
 
@@ -319,6 +321,21 @@ describe('collab notes', () => {
       ]);
       expect(update.exitCode).toBe(2);
       expect(update.stderr).toContain('1,000,001 characters');
+    });
+
+    it('an editor that takes its file away says no such file, with a hint, exit 2 and nothing sent', async () => {
+      const requests = sandbox.stats.requests;
+      // `rm <file>` exits 0 as an editor that saved elsewhere would: there is no note to read.
+      const result = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2'], {
+        stdinTTY: true,
+        tty: true,
+        env: { VISUAL: 'rm' },
+      });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: cannot read the note the editor "rm" saved in \S+\/collab-note-\w+\/NOTE\.md: no such file\nhint: save the note in the file the editor opens; nothing was sent\n$/,
+      );
+      expect(sandbox.stats.requests).toBe(requests);
     });
 
     it('refuses an empty body and a missing body (no terminal for an editor) before sending', async () => {

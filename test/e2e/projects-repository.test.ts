@@ -122,8 +122,10 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
 
   it('refuses a missing file before sending (exit 2), and a project it cannot see (exit 4)', async () => {
     const missing = await collab(['projects', 'upload', 'acme/web/storefront', join(work, 'absent.png')]);
-    expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain('no such file');
+    expect([missing.exitCode, missing.stderr]).toEqual([
+      2,
+      `error: cannot read ${join(work, 'absent.png')}: no such file\nhint: check the path: a relative one is read from the current directory\n`,
+    ]);
     const file = join(work, 'secret.txt');
     writeFileSync(file, 'x');
     const uploaded = async () => (await projectJson('initech/tps-reports', '?statistics=true')).statistics.uploads_size;

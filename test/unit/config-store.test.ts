@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +46,18 @@ describe('config store', () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, '{}');
     chmodSync(file, 0o000);
-    expect(() => readConfigFile(file)).toThrow(/cannot read the config file .*config\.json: EACCES/);
+    expect(() => readConfigFile(file)).toThrow(`cannot read the config file ${file}: permission denied`);
+  });
+
+  it('a config.json that is a directory says it is a directory, with the hint to point elsewhere, exit 2', async () => {
+    const file = join(dir, 'config.json');
+    mkdirSync(file);
+    const result = await runMain(['projects', 'list'], { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir });
+    expect([result.exitCode, result.stdout, result.stderr]).toEqual([
+      2,
+      '',
+      `error: cannot read the config file ${file}: it is a directory\nhint: check the file, or point COLLAB_CONFIG_DIR at another directory\n`,
+    ]);
   });
 
   it('reads without conf and writes through it (mode 0600), keeping what it read up to date', async () => {

@@ -1026,7 +1026,39 @@ describe('HttpClient and a host CA file', () => {
       failure = error;
     }
     expect(failure).toBeInstanceOf(CollabError);
-    expect((failure as CollabError).kind).toBe('usage');
-    expect((failure as CollabError).message).toMatch(/^cannot read CA file .*missing\.pem/);
+    const { kind, message, hint } = failure as CollabError;
+    expect([kind, message, hint]).toEqual([
+      'usage',
+      `cannot read CA file ${join(dir, 'missing.pem')}: no such file`,
+      'fix the path with `collab config set ca_file <path> --host <url>`',
+    ]);
+  });
+
+  it('a missing NODE_EXTRA_CA_CERTS file names itself, not the ca_file beside it', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'collab-ca-'));
+    const file = join(dir, 'ca.pem');
+    writeFileSync(file, '-----BEGIN CERTIFICATE-----\nnot checked here\n-----END CERTIFICATE-----\n');
+    const extra = join(dir, 'extra.pem');
+    let failure: unknown;
+    try {
+      new HttpClient({
+        baseUrl: 'https://collab.example',
+        token: TOKEN,
+        caFile: file,
+        env: { NODE_EXTRA_CA_CERTS: extra },
+      });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(CollabError);
+    const { kind, message, hint } = failure as CollabError;
+    expect([kind, message, hint]).toEqual([
+      'usage',
+      `cannot read the NODE_EXTRA_CA_CERTS file ${extra}: no such file`,
+      'fix the path in NODE_EXTRA_CA_CERTS, or unset it',
+    ]);
   });
 });

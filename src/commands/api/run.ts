@@ -7,6 +7,7 @@ import { paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { nounOf } from '../../output/progress.js';
 import { looksSecret } from '../../util/secrets.js';
+import { unreadableFile } from '../../util/unreadable.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
@@ -103,10 +104,7 @@ async function typedValue(text: string, ctx: VerbContext): Promise<unknown> {
     try {
       return file === '-' ? await ctx.prompter.readStdin() : await readFile(file, 'utf8');
     } catch (error) {
-      throw new CollabError(
-        'usage',
-        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw unreadableFile(`cannot read ${file}`, error);
     }
   }
   return text;
@@ -155,8 +153,8 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
       ? undefined
       : opts.input === '-'
         ? await ctx.prompter.readStdin()
-        : await readFile(opts.input, 'utf8').catch((error: NodeJS.ErrnoException) => {
-            throw new CollabError('usage', `cannot read ${opts.input}: ${error.code ?? error.message}`);
+        : await readFile(opts.input, 'utf8').catch((error: unknown) => {
+            throw unreadableFile(`cannot read ${opts.input}`, error);
           });
   const request = {
     method: opts.method,

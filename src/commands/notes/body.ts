@@ -7,6 +7,7 @@ import { CollabError } from '../../errors.js';
 import { characterCount, NOTE_BODY_MAX } from '../../params/notes.js';
 import type { Env } from '../../runtime.js';
 import { thousands } from '../../util/thousands.js';
+import { unreadableFile } from '../../util/unreadable.js';
 
 /** Where a note's text comes from: --body, --body-file (a path or - for standard input). */
 interface BodySources {
@@ -43,8 +44,7 @@ async function readBodyFile(file: string, read: () => Promise<string>): Promise<
   try {
     return dropFinalNewlines(await read());
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CollabError('usage', `cannot read ${file} (given to --body-file): ${code ?? (error as Error).message}`);
+    throw unreadableFile(`cannot read ${file} (given to --body-file)`, error);
   }
 }
 
@@ -93,7 +93,16 @@ export async function editText(editor: string, initial: string, signal?: AbortSi
         'usage',
         `the editor "${editor}" exited with status ${status ?? 'unknown'}; nothing was sent`,
       );
-    return dropFinalNewlines(await readFile(file, 'utf8'));
+    try {
+      return dropFinalNewlines(await readFile(file, 'utf8'));
+    } catch (error) {
+      // The editor took the file away (saved it elsewhere, or under another name): not a bug of collab's.
+      throw unreadableFile(
+        `cannot read the note the editor "${editor}" saved in ${file}`,
+        error,
+        'save the note in the file the editor opens; nothing was sent',
+      );
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
 import type { Column } from '../../output/format.js';
+import { unreadableFile } from '../../util/unreadable.js';
 import type { VerbInput } from '../verb.js';
 import { arg, asText } from '../flags.js';
 import { PROJECT } from '../resource-args.js';
@@ -41,11 +42,8 @@ type UploadOptions = VerbInput<typeof UPLOAD>;
 
 /** Once a run: the file is there and is a file (it is read as it is sent). */
 export async function parse({ project, file }: UploadOptions): Promise<UploadOptions> {
-  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new CollabError(
-      'usage',
-      `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`,
-    );
+  const info = await stat(file).catch((error: unknown) => {
+    throw unreadableFile(`cannot read ${file}`, error);
   });
   if (!info.isFile()) throw new CollabError('usage', `cannot upload ${file}: not a regular file`);
   return { project, file };

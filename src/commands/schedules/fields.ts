@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CollabError } from '../../errors.js';
-import { unreadableFile } from '../file-text.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
+import { unreadableFile } from '../../util/unreadable.js';
 
 /** A schedule's columns and view, and its variables as create and update take them. */
 

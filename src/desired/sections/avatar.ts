@@ -6,6 +6,7 @@ import { updateGroup } from '../../api/groups.js';
 import { updateProject } from '../../api/projects.js';
 import { CollabError } from '../../errors.js';
 import { avatarProblem, avatarType } from '../../params/avatar.js';
+import { unreadableFile } from '../../util/unreadable.js';
 import type { OnTarget, Section } from './section.js';
 
 /**
@@ -29,10 +30,14 @@ async function avatarFile(path: string, dir: string | undefined): Promise<Upload
   let data: Buffer;
   try {
     data = await readFile(resolve(dir, path));
-  } catch {
-    throw new CollabError('usage', `cannot read the avatar file ${path}`, {
-      hint: 'avatar: is a path relative to the desired-state file',
-    });
+  } catch (error) {
+    // A path is read from the desired-state file's directory, not the current one: the hint says so.
+    const denied = (error as NodeJS.ErrnoException).code === 'EACCES';
+    throw unreadableFile(
+      `cannot read the avatar file ${path}`,
+      error,
+      denied ? undefined : 'avatar: is a path relative to the desired-state file',
+    );
   }
   const problem = avatarProblem(path, data.length);
   if (problem) throw refuse(problem);

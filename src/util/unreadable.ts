@@ -1,0 +1,28 @@
+import { CollabError } from '../errors.js';
+
+/**
+ * What a read's error code means, and what to do about it: a message says the reason, never the
+ * bare code. The one table: a flag's file, collab.yaml, the config file and a CA file all say it so.
+ */
+const UNREADABLE: Record<string, { reason: string; hint: string }> = {
+  ENOENT: { reason: 'no such file', hint: 'check the path: a relative one is read from the current directory' },
+  ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
+  EISDIR: { reason: 'it is a directory', hint: 'give the path of a file in it' },
+  EACCES: { reason: 'permission denied', hint: 'make the file readable by you' },
+};
+
+/**
+ * A file that could not be read, as a usage error: `<what>: no such file`, with what to do; a code
+ * without words of its own is said as it is. `hint` replaces the table's where the place knows
+ * better what to do (the config file is not a path the user gave; a missing collab.yaml wants -f).
+ */
+export function unreadableFile(what: string, error: unknown, hint?: string): CollabError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const known = code === undefined ? undefined : UNREADABLE[code];
+  const then = hint ?? known?.hint;
+  return new CollabError(
+    'usage',
+    `${what}: ${known?.reason ?? code ?? (error as Error).message}`,
+    then === undefined ? {} : { hint: then },
+  );
+}
