@@ -97,7 +97,12 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
         if (meant.length === 1 && (meant[0] ?? []).length > 0)
           return (meant[0] as ZodIssue[]).flatMap((inner) => describe(inner, data, path, options));
       }
-      return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
+      return [
+        {
+          path,
+          message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}${guessOf(value, choicesOf(schemaAt(path, data)))}`,
+        },
+      ];
     }
     case 'invalid_value':
       if (issue.values?.length === 1 && path.length === 1 && path[0] === 'version')
@@ -105,7 +110,7 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
       return [
         {
           path,
-          message: `${name}: expected one of ${(issue.values ?? []).map(String).join(', ')}, got ${shown(value)}`,
+          message: `${name}: expected one of ${(issue.values ?? []).map(String).join(', ')}, got ${shown(value)}${guessOf(value, (issue.values ?? []).map(String))}`,
         },
       ];
     case 'invalid_type':
@@ -434,8 +439,35 @@ function objectKeys(schema: ZodMiniType | undefined): string[] {
 }
 
 /** What a schema takes, in words: `true or false`, `one of merge, rebase_merge, ff`, `a map`. */
+/** `; did you mean x?` when a string given is near one of the values a field takes. */
+function guessOf(value: unknown, choices: readonly string[] | undefined): string {
+  const guess = typeof value === 'string' && choices ? closest(value, choices) : undefined;
+  return guess ? `; did you mean ${guess}?` : '';
+}
+
+/** The values a field of names and numbers takes (an access level: `maintainer` or 40), when it takes no others. */
+function choicesOf(schema: ZodMiniType | undefined): string[] | undefined {
+  const def = defOf(unwrap(schema));
+  switch (def?.type) {
+    case 'enum':
+      return Object.values(def.entries ?? {}).map(String);
+    case 'literal':
+      return (def.values ?? []).map(String);
+    case 'union': {
+      const each = (def.options ?? []).map(choicesOf);
+      return each.every((values) => values !== undefined) ? each.flat() : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function expectedOf(schema: ZodMiniType | undefined): string {
   const def = defOf(unwrap(schema));
+  if (def?.type === 'union') {
+    const choices = choicesOf(schema);
+    if (choices) return `one of ${choices.join(', ')}`;
+  }
   switch (def?.type) {
     case 'boolean':
       return 'true or false';

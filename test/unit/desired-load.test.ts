@@ -55,6 +55,29 @@ describe('collab.yaml: loading and checking', () => {
     );
   });
 
+  it("lists a protected branch's roles and levels as one choice, and the role a value is near", () => {
+    const text = [
+      'version: 1',
+      'projects:',
+      '  acme/app:',
+      '    protected_branches:',
+      '      - name: main',
+      '        push_access_level: no one',
+      '        merge_access_level: 35',
+    ].join('\n');
+    expect(problems(text).split('\n')).toEqual([
+      'collab.yaml:6:28: projects["acme/app"].protected_branches[0].push_access_level: expected one of no-one, developer, maintainer, admin, 0, 30, 40, 60, got "no one"; did you mean no-one?',
+      'collab.yaml:7:29: projects["acme/app"].protected_branches[0].merge_access_level: expected one of no-one, developer, maintainer, admin, 0, 30, 40, 60, got 35',
+      'error: 2 problems in collab.yaml; nothing was sent',
+    ]);
+  });
+
+  it('suggests the choice a setting is near', () => {
+    expect(problems('version: 1\ndefaults:\n  settings:\n    visibility: pubilc\n').split('\n')[0]).toBe(
+      'collab.yaml:4:17: defaults.settings.visibility: expected one of private, internal, public, got "pubilc"; did you mean public?',
+    );
+  });
+
   it('says what a list section must be, how to add the version, and where to find the keys when no key is near', () => {
     expect(problems('version: 1\nprojects:\n  acme/app:\n    hooks: {url: https://x.example.com}\n')).toBe(
       'collab.yaml:4:12: projects["acme/app"].hooks must be a list (or {enforce, items})\nerror: a problem in collab.yaml; nothing was sent',
