@@ -98,6 +98,24 @@ export function classifyNetworkError(
         }),
     };
   }
+  if (PLAIN_HTTP_CODES.has(code)) {
+    // OpenSSL read an answer that is no TLS record: what listens there speaks plain HTTP (or
+    // something else), and its certificate was never in question. OpenSSL's own text (its source
+    // file and line) says no more than the code.
+    const plain = `http://${host}`;
+    return {
+      kind: 'network',
+      notSent: true,
+      final: true,
+      short: `no TLS at ${host}`,
+      error: (info) =>
+        new CollabError('network', `cannot reach ${host}: it does not answer in TLS (https) ${requestLabel(info)}`, {
+          request: info,
+          cause: error,
+          hint: `if the service there is plain HTTP, give ${plain} as the host (--host, COLLAB_HOST or \`collab config set host ${plain}\`)`,
+        }),
+    };
+  }
   if (isTlsError(code)) {
     return {
       kind: 'network',
@@ -141,6 +159,12 @@ export function classifyNetworkError(
       }),
   };
 }
+
+/**
+ * OpenSSL's codes for a first answer that is no TLS record ("wrong version number" when the bytes
+ * are `HTTP/1.1 400`, "packet length too long" for others): a TLS handshake sent to plain HTTP.
+ */
+const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
 
 /** OpenSSL's verification codes and Node's name check: the certificate, not the network. */
 function isTlsError(code: string): boolean {

@@ -319,6 +319,37 @@ describe('network errors fail fast with a hint', () => {
     },
   );
 
+  it('says a plain HTTP service does not answer in TLS, and hints at its http:// address', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+    });
+    let connections = 0;
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const dir = tempConfigDir();
+      const env = {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: `https://${host}`,
+        COLLAB_TOKEN: 'glpat-x',
+      };
+      const result = await runMain(['api', 'user'], env);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: cannot reach ${host}: it does not answer in TLS (https) (GET /user)`,
+      );
+      expect(result.stderr).toContain(`hint: if the service there is plain HTTP, give http://${host} as the host`);
+      expect(result.stderr).not.toContain('certificate');
+      // Said at once: a second handshake would meet the same plain HTTP.
+      expect(connections).toBe(1);
+    } finally {
+      await close(server);
+    }
+  });
+
   describe('against a certificate the client does not trust', () => {
     let server: HttpsServer;
     let origin: string;
