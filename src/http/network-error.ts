@@ -155,7 +155,12 @@ export function classifyNetworkError(
           ? {
               hint: `nothing answers at ${host}: check that the service is running there, and the host and port in --host, COLLAB_HOST or \`collab config get host\``,
             }
-          : {}),
+          : reason === 'connection reset' && url.startsWith('http://')
+            ? {
+                // A TLS server hangs up on plain HTTP (Node's does; nginx answers 400 instead).
+                hint: `if the service there speaks https, give https://${host} as the host (--host, COLLAB_HOST or \`collab config set host https://${host}\`)`,
+              }
+            : {}),
       }),
   };
 }

@@ -369,6 +369,23 @@ describe('network errors fail fast with a hint', () => {
     });
     afterAll(() => close(server));
 
+    it('hints at https:// when the service hangs up on plain HTTP', async () => {
+      const dir = tempConfigDir();
+      const host = origin.replace('https://', '');
+      const env = {
+        PATH: process.env.PATH,
+        HOME: dir,
+        COLLAB_CONFIG_DIR: dir,
+        COLLAB_HOST: `http://${host}`,
+        COLLAB_TOKEN: 'glpat-x',
+      };
+      expect((await runMain(['config', 'set', 'retries', '0'], env)).exitCode).toBe(0);
+      const result = await runMain(['api', 'user'], env);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain(`error: cannot reach ${host}: connection reset`);
+      expect(result.stderr).toContain(`hint: if the service there speaks https, give https://${host} as the host`);
+    });
+
     it('fails at once, hinting at ca_file and NODE_EXTRA_CA_CERTS; with the CA file it connects', async () => {
       connections = 0;
       const dir = tempConfigDir();
