@@ -1,3 +1,4 @@
+import { CollabError } from '../errors.js';
 import { collectParams, type ParamsOf, paramOption } from '../params/derive.js';
 import { choiceParser, type OptionSpec, type ValueParser } from '../params/option.js';
 import type { ParamSpec } from '../params/types.js';
@@ -130,17 +131,43 @@ export function option<T>(
 }
 
 /**
- * Every long flag of a declaration's flags, as a hint lists them: `--ref, --active/--no-active or
- * --variable`. Taken from the flags themselves, so a hint naming what a verb takes misses none.
+ * Every long flag of a declaration's flags, as a hint names them: `--ref`, `--active/--no-active`
+ * for a negatable one. Taken from the flags themselves, so a hint naming what a verb takes misses
+ * none; a hidden flag (there only to be refused) is left out, as help leaves it out.
  */
-export function flagList(flags: Flags): string {
-  const names = Object.values(flags).flatMap((flag) =>
-    flag.options.map((spec) => {
-      const long = spec.flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? spec.flags;
-      return spec.negatable ? `${long}/--no-${long.slice(2)}` : long;
-    }),
+function longFlags(flags: Flags): string[] {
+  return Object.values(flags).flatMap((flag) =>
+    flag.options
+      .filter((spec) => !spec.hidden)
+      .map((spec) => {
+        const long = spec.flags.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? spec.flags;
+        return spec.negatable ? `${long}/--no-${long.slice(2)}` : long;
+      }),
   );
+}
+
+/** `--a, --b or --c`. */
+function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
+}
+
+/** A hint lists this many change flags at most; more (a project's settings), it names two and points at help. */
+export const LISTED_CHANGE_FLAGS = 12;
+
+/**
+ * The usage error of a verb given nothing to change (every update verb, and push-rule's create
+ * and set): exit 2, before any request. `flags` are the verb's change flags, exactly (not its
+ * owner, its target, or output flags): the hint lists them, or with more than
+ * LISTED_CHANGE_FLAGS says how many and names the first two, `extra` then pointing at the help
+ * (`\`collab projects update --help\` lists them`). `extra` follows after a semicolon.
+ */
+export function nothingToChange(flags: Flags, extra?: string): CollabError {
+  const names = longFlags(flags);
+  const give =
+    names.length > LISTED_CHANGE_FLAGS
+      ? `give at least one of its ${names.length} settings, such as ${orList(names.slice(0, 2))}`
+      : `give ${orList(names)}`;
+  return new CollabError('usage', 'nothing to change', { hint: extra ? `${give}; ${extra}` : give });
 }
 
 /** Text as given. */

@@ -233,11 +233,7 @@ describe('- as the target', () => {
       ['groups', 'transfer-project', '-', '-'],
       /^error: <group> and <project> cannot both be - \(standard input is read once\)\n/,
     ],
-    [
-      'push-rule set with no field',
-      ['push-rule', 'set', '--project', '-'],
-      /^error: push-rule set needs at least one field\n/,
-    ],
+    ['push-rule set with no field', ['push-rule', 'set', '--project', '-'], /^error: nothing to change\n/],
     [
       'too many in flight',
       ['projects', 'update', '-', '--concurrency', '17', '--description', 'x'],

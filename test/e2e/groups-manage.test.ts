@@ -345,7 +345,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const nothing = await collab(['groups', 'update', 'acme/apps']);
       expect(nothing.exitCode).toBe(2);
       expect(nothing.stderr).toBe(
-        'error: nothing to change\nhint: give at least one setting, such as --description <text>; `collab groups update --help` lists them\n',
+        'error: nothing to change\nhint: give at least one of its 23 settings, such as --name or --path; `collab groups update --help` lists them\n',
       );
       const parent = await collab(['groups', 'update', 'acme/apps', '--parent', 'globex']);
       expect(parent.exitCode).toBe(2);

@@ -260,7 +260,7 @@ describe('collab hooks', () => {
       ],
       [['hooks', 'list'], /missing --project or --group/],
       [['hooks', 'view', 'abc', '--project', project], /<hook-id>/],
-      [['hooks', 'update', '3', '--project', project], /nothing to update/],
+      [['hooks', 'update', '3', '--project', project], /^error: nothing to change\n/],
       [
         [
           'hooks',

@@ -365,7 +365,7 @@ describe('collab notes', () => {
       const nothing = await collab(['notes', 'update', '1', '--project', PROJECT, '--merge-request', '2']);
       expect(nothing.exitCode).toBe(2);
       expect(nothing.stderr).toBe(
-        'error: nothing to change\nhint: pass --body or --body-file (--body-file - reads standard input)\n',
+        'error: nothing to change\nhint: give --body or --body-file; --body-file - reads standard input\n',
       );
       expect(sandbox.stats.requests).toBe(requests);
     });

@@ -532,7 +532,9 @@ describe('collab projects (core verbs)', () => {
     it('is a usage error with nothing to change', async () => {
       const result = await collab(['projects', 'update', 'acme/platform/api']);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toMatch(/^error: nothing to update: give at least one setting\n/);
+      expect(result.stderr).toBe(
+        'error: nothing to change\nhint: give at least one of its 72 settings, such as --name or --path; `collab projects update --help` lists them\n',
+      );
     });
 
     it('exits 3 for a developer, changing nothing', async () => {

@@ -4,10 +4,18 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
-import { choice, option } from '../flags.js';
+import { choice, nothingToChange, option } from '../flags.js';
 import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { anyApproverProblem, ruleBranchesProblem } from '../../params/approvals.js';
 import { ownerVerb } from '../owner.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = {
+  rename: option('--rename <name>', 'a new name', nonEmpty),
+  approvals: option('--approvals <n>', 'how many approvals it needs', APPROVALS),
+  ...APPROVER_FLAGS,
+  allBranches: choice('--all-protected-branches <yes|no>', 'apply it to every protected branch, or not', ['yes', 'no']),
+};
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
@@ -16,15 +24,7 @@ export const UPDATE = ownerVerb({
   description:
     '--approver, --approver-group and --branch each replace that whole list when given. A rule’s type does not change: delete it and create it again.',
   args: { name: NAME },
-  flags: {
-    rename: option('--rename <name>', 'a new name', nonEmpty),
-    approvals: option('--approvals <n>', 'how many approvals it needs', APPROVALS),
-    ...APPROVER_FLAGS,
-    allBranches: choice('--all-protected-branches <yes|no>', 'apply it to every protected branch, or not', [
-      'yes',
-      'no',
-    ]),
-  },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab approval-rules update security --project acme/web/storefront --approvals 1',
@@ -37,9 +37,7 @@ type UpdateRuleInput = VerbInput<typeof UPDATE>;
 export function parse(input: UpdateRuleInput): UpdateRuleInput {
   const lists = input.approvers.length + input.approverGroups.length + input.branches.length;
   if (input.rename === undefined && input.approvals === undefined && input.allBranches === undefined && lists === 0)
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give --rename, --approvals, --approver, --approver-group, --branch or --all-protected-branches',
-    });
+    throw nothingToChange(CHANGE_FLAGS);
   const branches = ruleBranchesProblem(
     { protected_branches: input.branches, applies_to_all_protected_branches: input.allBranches === 'yes' },
     (field) => RULE_FLAG_NAMES[field],

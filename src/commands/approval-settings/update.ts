@@ -11,8 +11,11 @@ import {
 import { flagName } from '../../params/derive.js';
 import type { VerbInput } from '../verb.js';
 import { SETTING_COLUMNS, settingRows } from './fields.js';
-import { params } from '../flags.js';
+import { nothingToChange, params } from '../flags.js';
 import { ownerVerb } from '../owner.js';
+
+/** What update changes on this kind of owner (a group takes no project-only setting): a call with none is refused. */
+const changeFlags = (kind: 'project' | 'group') => ({ settings: params(approvalSettingsFor(kind)) });
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
@@ -46,10 +49,7 @@ export function parse(input: UpdateSettingsInput): UpdateSettingsOptions {
     throw new CollabError('usage', `${other} is a project’s setting: a group does not take it`, {
       hint: 'give it with --project',
     });
-  if (Object.keys(body).length === 0)
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give a setting: collab approval-settings update --help',
-    });
+  if (Object.keys(body).length === 0) throw nothingToChange(changeFlags(input.owner.kind));
   const both = approvalSettingsProblem(body, (setting) => `--${flagName({ name: setting })}`);
   if (both) throw new CollabError('usage', both);
   return { owner: input.owner, body };

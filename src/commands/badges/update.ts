@@ -1,20 +1,22 @@
 import { type Badge, updateBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
 import { BADGE_PARAMS } from '../../params/badges.js';
-import { params } from '../flags.js';
+import { nothingToChange, params } from '../flags.js';
 import { ownerVerb } from '../owner.js';
 import { BADGE_ID } from './shared.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = { fields: params(BADGE_PARAMS) };
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
   name: 'update',
   summary: 'Change a badge’s link, image or name',
   args: { badgeId: BADGE_ID },
-  flags: { fields: params(BADGE_PARAMS) },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: ['collab badges update 3 --group acme --name pipeline'],
 });
@@ -26,8 +28,7 @@ interface UpdateBadgeOptions {
 }
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateBadgeOptions {
-  if (Object.keys(input.fields).length === 0)
-    throw new CollabError('usage', 'nothing to update', { hint: 'give --link-url, --image-url or --name' });
+  if (Object.keys(input.fields).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, badgeId: input.badgeId, fields: input.fields };
 }
 

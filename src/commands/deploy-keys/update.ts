@@ -1,13 +1,18 @@
 import { type OwnerOf, ownerVerb } from '../owner.js';
 import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import { KEY_ID } from './shared.js';
-import { option, tristate } from '../flags.js';
+import { nothingToChange, option, tristate } from '../flags.js';
 import { ruled } from '../../params/parsers.js';
 import { DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = {
+  title: option('--title <title>', 'the key’s new title', ruled(DEPLOY_KEY_TITLE.rule)),
+  canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
+};
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
@@ -15,10 +20,7 @@ export const UPDATE = ownerVerb({
   summary: 'Rename a deploy key or change whether it may push',
   description: 'The title is the key’s on every project that has it; --can-push is this project’s.',
   args: { keyId: KEY_ID },
-  flags: {
-    title: option('--title <title>', 'the key’s new title', ruled(DEPLOY_KEY_TITLE.rule)),
-    canPush: tristate('--can-push', 'the key may push (--no-can-push: read-only)'),
-  },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: ['collab deploy-keys update 3 --project acme/web/storefront --no-can-push'],
 });
@@ -33,8 +35,7 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
   const fields: UpdateDeployKeyOptions['fields'] = {};
   if (input.title !== undefined) fields.title = input.title;
   if (input.canPush !== undefined) fields.can_push = input.canPush;
-  if (Object.keys(fields).length === 0)
-    throw new CollabError('usage', 'nothing to change', { hint: 'give --title <title>, --can-push or --no-can-push' });
+  if (Object.keys(fields).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, keyId: input.keyId, fields };
 }
 

@@ -11,10 +11,13 @@ import { readAvatar } from '../avatar.js';
 import { settingOptions } from '../../params/derive.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { groupRef } from '../../params/parsers.js';
-import { given, option } from '../flags.js';
+import { given, nothingToChange, option } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import { avatarFlag, OWN_FLAGS, PARENT } from './group-settings.js';
 import { verb } from '../verb.js';
+
+/** What update changes (the hidden --parent is refused): a call with none of them is refused. */
+const CHANGE_FLAGS = { settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)), avatar: avatarFlag() };
 
 export const UPDATE = verb({
   name: 'update',
@@ -22,9 +25,9 @@ export const UPDATE = verb({
   args: { group: GROUP },
   // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
   flags: {
-    settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)),
+    settings: CHANGE_FLAGS.settings,
     parent: option(...PARENT, groupRef, { hidden: true, aliases: ['--parent'] }),
-    avatar: avatarFlag(),
+    avatar: CHANGE_FLAGS.avatar,
   },
   mutating: true,
   examples: [
@@ -57,11 +60,8 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
   if (typeof settings.name === 'string' && settings.name.trim() === '')
     throw new CollabError('usage', '--name must not be empty');
   const avatar = input.avatar === undefined ? undefined : await readAvatar(input.avatar);
-  if (Object.keys(settings).length === 0 && !avatar) {
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give at least one setting, such as --description <text>; `collab groups update --help` lists them',
-    });
-  }
+  if (Object.keys(settings).length === 0 && !avatar)
+    throw nothingToChange(CHANGE_FLAGS, '`collab groups update --help` lists them');
   return { group, settings, avatar };
 }
 

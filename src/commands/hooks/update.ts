@@ -1,12 +1,15 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import { hookParamsFor } from '../../params/hooks.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
 import { HOOK_FIELD_FLAGS, HOOK_ID, UPDATE_URL } from './options.js';
 import { ownerVerb } from '../owner.js';
+import { nothingToChange } from '../flags.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = { url: UPDATE_URL, ...HOOK_FIELD_FLAGS };
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
@@ -14,7 +17,7 @@ export const UPDATE = ownerVerb({
   summary: 'Change a hook; events not mentioned stay as they are',
   description: `Reads the hook, applies the given flags over it, and writes the whole hook back (the service wants every update to carry the URL): events and settings you do not mention keep their values. --events replaces the whole set of events. --url defaults to the current URL. The service forgets the secret token when the URL changes, unless a token is given with it.`,
   args: { hookId: HOOK_ID },
-  flags: { url: UPDATE_URL, ...HOOK_FIELD_FLAGS },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab hooks update 3 --project acme/web/storefront --issues-events --no-push-events',
@@ -30,11 +33,8 @@ interface UpdateHookOptions extends HookInput {
 export function parse(flags: VerbInput<typeof UPDATE>): UpdateHookOptions {
   const { hookId, owner } = flags;
   const input = readHookInput(flags, owner);
-  if (input.url === undefined && input.token === undefined && Object.keys(input.fields).length === 0) {
-    throw new CollabError('usage', 'nothing to update', {
-      hint: 'give --url, an event flag such as --issues-events, --events, or --token-file',
-    });
-  }
+  if (input.url === undefined && input.token === undefined && Object.keys(input.fields).length === 0)
+    throw nothingToChange(CHANGE_FLAGS, '`collab hooks update --help` lists them');
   return { ...input, owner, hookId };
 }
 

@@ -1,16 +1,20 @@
 import { setJobTokenScope } from '../../api/job-token-scope.js';
 import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { ownerVerb } from '../owner.js';
-import { tristate } from '../flags.js';
+import { nothingToChange, tristate } from '../flags.js';
+
+/** What update changes: a call without it is refused. */
+const CHANGE_FLAGS = {
+  enabled: tristate('--enabled', 'only the allowlisted projects and groups (--no-enabled: every project)'),
+};
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
   name: 'update',
   summary: 'Limit access with a job token to the allowlists (--enabled), or open it to every project (--no-enabled)',
-  flags: { enabled: tristate('--enabled', 'only the allowlisted projects and groups (--no-enabled: every project)') },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab job-token-scope update --project acme/web/storefront --enabled',
@@ -24,8 +28,7 @@ interface UpdateScopeOptions {
 }
 
 export function parse(input: VerbInput<typeof UPDATE>): UpdateScopeOptions {
-  if (input.enabled === undefined)
-    throw new CollabError('usage', 'nothing to change', { hint: 'give --enabled or --no-enabled' });
+  if (input.enabled === undefined) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, enabled: input.enabled };
 }
 

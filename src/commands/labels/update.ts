@@ -7,19 +7,22 @@ import { priorityField } from './create.js';
 import { LABEL_COLUMNS, LABEL_DETAIL, labelHint } from './fields.js';
 import { NAME, nameParser, PRIORITY_FLAG } from './shared.js';
 import { ownerVerb } from '../owner.js';
-import { option, params } from '../flags.js';
+import { nothingToChange, option, params } from '../flags.js';
 import { LABEL_PARAMS } from '../../params/labels.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = {
+  newName: option('--new-name <name>', 'rename the label', nameParser),
+  fields: params(LABEL_PARAMS),
+  priority: PRIORITY_FLAG,
+};
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
   name: 'update',
   summary: 'Rename, recolor or describe a label',
   args: { name: NAME },
-  flags: {
-    newName: option('--new-name <name>', 'rename the label', nameParser),
-    fields: params(LABEL_PARAMS),
-    priority: PRIORITY_FLAG,
-  },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: ['collab labels update bug --project acme/web/storefront --new-name defect --color red'],
 });
@@ -38,10 +41,7 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateLabelOptions {
     ...input.fields,
     ...priorityField(input.priority, input.owner),
   };
-  if (Object.keys(fields).length === 0)
-    throw new CollabError('usage', 'nothing to update', {
-      hint: 'give --new-name, --color, --description or --priority',
-    });
+  if (Object.keys(fields).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, name: input.name, fields };
 }
 

@@ -20,8 +20,15 @@ import {
   userRefs,
   USERS,
 } from './shared.js';
-import { option } from '../flags.js';
+import { nothingToChange, option } from '../flags.js';
 import { type OwnerKind, ownerVerb } from '../owner.js';
+
+/** What update changes (--user says whose membership): a call with none of them is refused. */
+const changeFlags = (kind: OwnerKind) => ({
+  access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { aliases: ['--access'] }),
+  expires: EXPIRES,
+  noExpiry: NO_EXPIRY,
+});
 
 export const updateVerb = (kind: OwnerKind) =>
   ownerVerb({
@@ -30,12 +37,7 @@ export const updateVerb = (kind: OwnerKind) =>
     name: 'update',
     summary: `Change the role or expiry of members of the ${kind}`,
     description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
-    flags: {
-      users: USERS,
-      access: option(ACCESS_FLAG, roles(kind), roleParser(kind), { aliases: ['--access'] }),
-      expires: EXPIRES,
-      noExpiry: NO_EXPIRY,
-    },
+    flags: { users: USERS, ...changeFlags(kind) },
     mutating: true,
     examples: [
       `${command(kind)} update ${sample(kind)} --user dana --access-level maintainer`,
@@ -59,7 +61,7 @@ export function parse(input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMe
   if (input.noExpiry && input.expires !== undefined)
     throw new CollabError('usage', '--expires and --no-expiry cannot be used together', { hint: 'give one of them' });
   if (input.access === undefined && input.expires === undefined && !input.noExpiry)
-    throw new CollabError('usage', 'nothing to change', { hint: 'give --access, --expires or --no-expiry' });
+    throw nothingToChange(changeFlags(input.owner.kind));
   return {
     owner: input.owner,
     users: userRefs(input.users),

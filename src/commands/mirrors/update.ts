@@ -7,16 +7,19 @@ import { MIRROR_PARAMS, mirrorBranchesProblem } from '../../params/remote-mirror
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
 import { unknownMirror } from './view.js';
-import { params } from '../flags.js';
+import { nothingToChange, params } from '../flags.js';
 import { MIRROR_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = { fields: params(MIRROR_PARAMS) };
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
   name: 'update',
   summary: 'Change a push mirror’s settings (its URL stays: delete and create for another)',
   args: { mirrorId: MIRROR_ID },
-  flags: { fields: params(MIRROR_PARAMS) },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: ['collab mirrors update 3 --project acme/web/storefront --no-enabled'],
 });
@@ -30,10 +33,7 @@ interface UpdateMirrorOptions {
 export function parse(input: VerbInput<typeof UPDATE>): UpdateMirrorOptions {
   const problem = mirrorBranchesProblem(input.fields, (field) => `--${flagName({ name: field })}`);
   if (problem) throw new CollabError('usage', problem);
-  if (Object.keys(input.fields).length === 0)
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give --enabled/--no-enabled, --only-protected-branches, --keep-divergent-refs or --mirror-branch-regex',
-    });
+  if (Object.keys(input.fields).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, mirrorId: input.mirrorId, fields: input.fields };
 }
 

@@ -4,10 +4,16 @@ import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { bodyText, canOpenEditor, checkBody, chooseEditor, editText, type GivenBody, givenBody } from './body.js';
 import { printNote } from './output.js';
-import { tristate } from '../flags.js';
+import { nothingToChange, tristate } from '../flags.js';
 import { BODY_FLAGS, NOTE_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
 import { NOTE_THREAD } from './target.js';
+
+/** What update changes (--confidential on an issue's notes only): a call with none of them edits, or is refused. */
+const CHANGE_FLAGS = {
+  ...BODY_FLAGS,
+  confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above'),
+};
 
 export const UPDATE = ownerVerb({
   owner: NOTE_THREAD,
@@ -15,10 +21,7 @@ export const UPDATE = ownerVerb({
   summary: 'Change a note’s text, or whether an issue note is confidential',
   description: 'Without --body, --body-file or --confidential, on a terminal, your editor opens on the current text.',
   args: NOTE_ID,
-  flags: {
-    ...BODY_FLAGS,
-    confidential: tristate('--confidential', 'issue notes: make it visible only to reporters and above'),
-  },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab notes update 1204 --project grp/app --issue 3 --body "Fixed in !12 and !14"',
@@ -52,13 +55,11 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateNote
 
 export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<void> {
   // Refused first, before any request: with nothing to change, only an editor can say what.
-  if (opts.useEditor && !canOpenEditor(ctx)) {
-    const what =
-      opts.owner.kind === 'issue'
-        ? '--body, --body-file or --confidential / --no-confidential'
-        : '--body or --body-file';
-    throw new CollabError('usage', 'nothing to change', { hint: `pass ${what} (--body-file - reads standard input)` });
-  }
+  if (opts.useEditor && !canOpenEditor(ctx))
+    throw nothingToChange(
+      opts.owner.kind === 'issue' ? CHANGE_FLAGS : BODY_FLAGS,
+      '--body-file - reads standard input',
+    );
   let body = await bodyText(ctx, opts.body);
   if (opts.useEditor) {
     const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId));

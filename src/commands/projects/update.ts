@@ -1,15 +1,17 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
 import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
-import { given } from '../flags.js';
+import { given, nothingToChange } from '../flags.js';
 import { settingFlag } from './settings.js';
 import { PROJECT } from '../resource-args.js';
 import { verb } from '../verb.js';
+
+/** What update changes, every setting the table gives update (--avatar too): a call with none of them is refused. */
+const CHANGE_FLAGS = { settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))) };
 
 export const UPDATE = verb({
   name: 'update',
@@ -17,7 +19,7 @@ export const UPDATE = verb({
   description:
     'Every attribute of the settings table is a flag; only the flags given are sent. --topics replaces all topics. --avatar sends the request as multipart/form-data.',
   args: { project: PROJECT },
-  flags: { settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))) },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab projects update acme/web/storefront --merge-method ff --squash-option default_on',
@@ -35,11 +37,8 @@ export async function parse(
   scope: ReadScope,
 ): Promise<UpdateOptions> {
   const settings = await readSettings(given, 'update', scope);
-  if (Object.keys(settings.params).length === 0 && !settings.avatar) {
-    throw new CollabError('usage', 'nothing to update: give at least one setting', {
-      hint: 'for example: --description "..." or --visibility internal (see collab projects update --help)',
-    });
-  }
+  if (Object.keys(settings.params).length === 0 && !settings.avatar)
+    throw nothingToChange(CHANGE_FLAGS, '`collab projects update --help` lists them');
   return { ...settings, project };
 }
 

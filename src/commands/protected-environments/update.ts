@@ -11,7 +11,10 @@ import { approversGiven, checkName, deployGiven, existingEnvironment, listEdits,
 import { ENVIRONMENT_VIEW } from './fields.js';
 import { ENTRY_FLAGS, entryHint, NAME } from './shared.js';
 import { ownerVerb } from '../owner.js';
-import { bool } from '../flags.js';
+import { bool, nothingToChange } from '../flags.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = { ...ENTRY_FLAGS, clearApprovers: bool('--clear-approvers', 'remove every approval rule') };
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
@@ -20,7 +23,7 @@ export const UPDATE = ownerVerb({
   description:
     'The --deploy-* flags together replace who may deploy; the --approver-* flags who must approve (--clear-approvers removes them all). --approvals alone changes what each approver must give.',
   args: { name: NAME },
-  flags: { ...ENTRY_FLAGS, clearApprovers: bool('--clear-approvers', 'remove every approval rule') },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab protected-environments update production --project acme/web/storefront --deploy-role maintainer --deploy-group acme/release',
@@ -42,9 +45,7 @@ export function parse(input: UpdateEnvironmentInput): UpdateEnvironmentInput {
       hint: 'leave out --approvals: with no approvers, none are needed',
     });
   if (!deployGiven(input) && !approversGiven(input) && input.approvals === undefined && !input.clearApprovers)
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give --deploy-role/--deploy-user/--deploy-group, --approver-role/--approver-user/--approver-group, --approvals or --clear-approvers',
-    });
+    throw nothingToChange(CHANGE_FLAGS);
   return input;
 }
 

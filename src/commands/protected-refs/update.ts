@@ -4,12 +4,21 @@ import {
   type ProtectedBranch,
   updateProtectedBranch,
 } from '../../api/protected-refs.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import type { VerbContext } from '../../context.js';
 import { BRANCH_COLUMNS, BRANCH_DETAIL, BRANCH_ROLE_FLAGS, nameArg, readProtection } from './shared.js';
-import { tristate } from '../flags.js';
+import { nothingToChange, tristate } from '../flags.js';
 import { ownerVerb, type OwnerOf } from '../owner.js';
+
+/** What update changes: a call with none of them is refused. */
+const CHANGE_FLAGS = {
+  ...BRANCH_ROLE_FLAGS,
+  allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
+  codeOwnerApproval: tristate(
+    '--code-owner-approval',
+    'pushes that change files with code owners need their approval (--no-code-owner-approval: not)',
+  ),
+};
 
 export const updateBranchVerb = ownerVerb({
   kinds: ['project'],
@@ -18,14 +27,7 @@ export const updateBranchVerb = ownerVerb({
   description:
     'What is not given stays as it is. A role given replaces every entry of its kind (the service keeps a list of them).',
   args: { name: nameArg('branch') },
-  flags: {
-    ...BRANCH_ROLE_FLAGS,
-    allowForcePush: tristate('--allow-force-push', 'who may push may also force-push (--no-allow-force-push: not)'),
-    codeOwnerApproval: tristate(
-      '--code-owner-approval',
-      'pushes that change files with code owners need their approval (--no-code-owner-approval: not)',
-    ),
-  },
+  flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab protected-branches update main --project acme/web/storefront --merge developer',
@@ -51,11 +53,7 @@ export function parse(input: UpdateInput): UpdateBranchOptions {
   const flags: Record<string, boolean> = {};
   if (input.allowForcePush !== undefined) flags.allow_force_push = input.allowForcePush;
   if (input.codeOwnerApproval !== undefined) flags.code_owner_approval_required = input.codeOwnerApproval;
-  if (Object.keys(roles).length === 0 && Object.keys(flags).length === 0) {
-    throw new CollabError('usage', 'nothing to change', {
-      hint: 'give --push-access-level, --merge-access-level, --unprotect-access-level, --[no-]allow-force-push or --[no-]code-owner-approval',
-    });
-  }
+  if (Object.keys(roles).length === 0 && Object.keys(flags).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return { owner: input.owner, name: input.name, roles, flags };
 }
 

@@ -19,7 +19,7 @@ export const CREATE = ownerVerb({
 });
 
 export function parse(input: VerbInput<typeof CREATE>): PushRuleOptions {
-  return pushRuleOptions(input, 'create');
+  return pushRuleOptions(input);
 }
 
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {

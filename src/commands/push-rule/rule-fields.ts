@@ -2,12 +2,11 @@ import type { Owner } from '../../api/owner.js';
 import { getPushRule } from '../../api/push-rules.js';
 import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { collectParams, paramOption } from '../../params/derive.js';
 import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
 import type { OptionSpec } from '../spec.js';
-import { group } from '../flags.js';
+import { group, nothingToChange } from '../flags.js';
 import type { CREATE } from './create.js';
 
 /** The push rule's fields: read from the flags of create, update and set, and from the service. */
@@ -21,12 +20,8 @@ export interface PushRuleOptions {
 }
 
 /** The owner and the given fields; at least one field, as the service requires (create, update and set share their flags). */
-export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>, verb: string): PushRuleOptions {
-  if (Object.keys(fields).length === 0) {
-    throw new CollabError('usage', `push-rule ${verb} needs at least one field`, {
-      hint: 'for example --deny-delete-tag, --max-file-size 100 or --commit-message-regex <re>; see --help',
-    });
-  }
+export function pushRuleOptions({ owner, fields }: VerbInput<typeof CREATE>): PushRuleOptions {
+  if (Object.keys(fields).length === 0) throw nothingToChange(FIELD_FLAGS);
   return { owner, fields };
 }
 

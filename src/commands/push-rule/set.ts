@@ -19,7 +19,7 @@ export const SET = ownerVerb({
 });
 
 export function parse(input: VerbInput<typeof SET>): PushRuleOptions {
-  return pushRuleOptions(input, 'set');
+  return pushRuleOptions(input);
 }
 
 /** GET first: no rule -> POST with the given fields; a rule -> PUT of the given fields only. */

@@ -17,7 +17,7 @@ export const UPDATE = ownerVerb({
 });
 
 export function parse(input: VerbInput<typeof UPDATE>): PushRuleOptions {
-  return pushRuleOptions(input, 'update');
+  return pushRuleOptions(input);
 }
 
 export async function run(ctx: VerbContext, opts: PushRuleOptions): Promise<void> {

@@ -15,7 +15,7 @@ import { unknownSchedule } from './view.js';
 import { UPDATE_FLAGS } from './options.js';
 import { refHint, SCHEDULE_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
-import { flagList } from '../flags.js';
+import { nothingToChange } from '../flags.js';
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
@@ -56,9 +56,7 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateSche
   const both = variables.find((v) => input.removeVariables.includes(v.key));
   if (both) throw new CollabError('usage', `variable ${both.key} is both set and removed`, { hint: 'give it once' });
   if (Object.keys(fields).length === 0 && variables.length === 0 && input.removeVariables.length === 0)
-    throw new CollabError('usage', 'nothing to change', {
-      hint: `give ${flagList(UPDATE_FLAGS)}`,
-    });
+    throw nothingToChange(UPDATE_FLAGS);
   return { owner: input.owner, scheduleId: input.scheduleId, fields, variables, remove: input.removeVariables };
 }
 

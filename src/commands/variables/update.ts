@@ -1,11 +1,14 @@
 import { getVariable, type Variable } from '../../api/variables.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { variableHint } from './value.js';
 import { parseWrite, updateOne, type VariableWrite } from './write.js';
 import { FIELD_FLAGS, KEY, SCOPE, VALUE_FLAGS } from './shared.js';
 import { ownerVerb } from '../owner.js';
+import { nothingToChange } from '../flags.js';
+
+/** What update changes (--environment-scope says which variable): a call with none of them is refused. */
+const CHANGE_FLAGS = { ...VALUE_FLAGS, ...FIELD_FLAGS };
 
 export const UPDATE = ownerVerb({
   kinds: ['project', 'group'],
@@ -14,7 +17,7 @@ export const UPDATE = ownerVerb({
   description:
     'Reads the variable, then sends only the given changes: a value not given is not sent, and stays as it is (a masked or hidden one too). A new value comes from --value-file (- for standard input) or --value (refused, nothing written, when the variable is masked or hidden).',
   args: { key: KEY },
-  flags: { scope: SCOPE, ...VALUE_FLAGS, ...FIELD_FLAGS },
+  flags: { scope: SCOPE, ...CHANGE_FLAGS },
   mutating: true,
   examples: [
     'collab variables update APP_ENV --project acme/web/storefront --environment-scope production --protected',
@@ -25,11 +28,7 @@ export const UPDATE = ownerVerb({
 /** A new value only from --value or --value-file (standard input is read only when asked: --value-file -). */
 export function parse(input: VerbInput<typeof UPDATE>): VariableWrite {
   const write = parseWrite(input, false);
-  if (write.value === undefined && Object.keys(write.fields).length === 0) {
-    throw new CollabError('usage', 'nothing to update', {
-      hint: 'give --value-file, --value, or a field such as --protected or --description',
-    });
-  }
+  if (write.value === undefined && Object.keys(write.fields).length === 0) throw nothingToChange(CHANGE_FLAGS);
   return write;
 }
 
