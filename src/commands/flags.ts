@@ -151,6 +151,11 @@ function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 
+/** `--a, --b or --c`: a declaration's long flags, for words that name them (a verb's description). */
+export function flagNames(flags: Flags): string {
+  return orList(longFlags(flags));
+}
+
 /** A hint lists this many change flags at most; more (a project's settings), it names two and points at help. */
 export const LISTED_CHANGE_FLAGS = 12;
 

@@ -6,7 +6,7 @@ import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document }
 import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
-import { unreadableFile } from '../util/unreadable.js';
+import { unreadableFile, unreadableReason } from '../util/unreadable.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
 import { sectionNamed } from './sections/index.js';
 import { yamlProblem } from './yaml-errors.js';
@@ -255,8 +255,8 @@ export function resolveReferences(template: string, env: Env, dir: string, probl
     }
     try {
       return readFileSync(resolve(dir, name), 'utf8').replace(/\r?\n$/, '');
-    } catch {
-      problem(`cannot read the file ${name} (named by \${file:${name}})`);
+    } catch (error) {
+      problem(`cannot read the file ${name} (named by \${file:${name}}): ${unreadableReason(error)}`);
       return '';
     }
   });

@@ -17,12 +17,16 @@ const UNREADABLE: Record<string, { reason: string; hint: string }> = {
  * better what to do (the config file is not a path the user gave; a missing collab.yaml wants -f).
  */
 export function unreadableFile(what: string, error: unknown, hint?: string): CollabError {
+  const then = hint ?? known(error)?.hint;
+  return new CollabError('usage', `${what}: ${unreadableReason(error)}`, then === undefined ? {} : { hint: then });
+}
+
+/** Why a file could not be read, in the table's words (`no such file`), else its code or message. */
+export function unreadableReason(error: unknown): string {
+  return known(error)?.reason ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+function known(error: unknown): { reason: string; hint: string } | undefined {
   const code = (error as NodeJS.ErrnoException).code;
-  const known = code === undefined ? undefined : UNREADABLE[code];
-  const then = hint ?? known?.hint;
-  return new CollabError(
-    'usage',
-    `${what}: ${known?.reason ?? code ?? (error as Error).message}`,
-    then === undefined ? {} : { hint: then },
-  );
+  return code === undefined ? undefined : UNREADABLE[code];
 }

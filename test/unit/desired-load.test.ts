@@ -179,6 +179,16 @@ describe('collab.yaml: loading and checking', () => {
     ]);
   });
 
+  it('says why a file a value names cannot be read', () => {
+    const text =
+      'version: 1\nprojects:\n  acme/app:\n    variables:\n      - key: DEPLOY_TOKEN\n        value: $' +
+      '{file:no-such-token.txt}\n';
+    expect(problems(text).split('\n')[0]).toBe(
+      'collab.yaml:6:16: cannot read the file no-such-token.txt (named by $' +
+        '{file:no-such-token.txt}): no such file',
+    );
+  });
+
   it("a masked value's unset variable is one problem, not two", () => {
     const text =
       'version: 1\nprojects:\n  acme/app:\n    variables:\n      - key: DEPLOY_TOKEN\n        value: $' +

@@ -20,7 +20,7 @@ import {
   userRefs,
   USERS,
 } from './shared.js';
-import { nothingToChange, option } from '../flags.js';
+import { flagNames, nothingToChange, option } from '../flags.js';
 import { type OwnerKind, ownerVerb } from '../owner.js';
 
 /** What update changes (--user says whose membership): a call with none of them is refused. */
@@ -36,7 +36,7 @@ export const updateVerb = (kind: OwnerKind) =>
     argument: true,
     name: 'update',
     summary: `Change the role or expiry of members of the ${kind}`,
-    description: 'At least one of --access, --expires and --no-expiry; what is not given stays as it is.',
+    description: `At least one of ${flagNames(changeFlags(kind))}; what is not given stays as it is.`,
     flags: { users: USERS, ...changeFlags(kind) },
     mutating: true,
     examples: [
