@@ -78,6 +78,36 @@ describe('collab.yaml: an approver who is not a member of the project', () => {
   });
 });
 
+describe('collab.yaml: an approver the same file makes a member of a group above', () => {
+  it('is no warning, and the rule keeps them', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme/web:',
+        '    members:',
+        '      - username: xena',
+        '        access_level: developer',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      - name: security',
+        '        approvals_required: 1',
+        '        users: [max, xena]',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stderr).not.toContain('is not a member');
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const [rule] = await getJson(`${STOREFRONT}/approval_rules`);
+    expect(rule.users.map((u: { username: string }) => u.username).sort()).toEqual(['max', 'xena']);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+});
+
 describe('collab.yaml: approval rules', () => {
   it('plan, apply, plan again empty, a second apply writes nothing, export then plan clean', async () => {
     const { collab, file, sandbox, writes, getJson } = await world();

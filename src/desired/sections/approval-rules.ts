@@ -26,7 +26,7 @@ import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
-import type { Item, OnTarget, Section } from './section.js';
+import type { Item, OnTarget, Planned, Section } from './section.js';
 
 /**
  * `approval_rules`: a project's merge request approval rules by name (Premium), one GET a
@@ -181,7 +181,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           .filter((name): name is string => typeof name === 'string');
     },
     // A user or group the file names that no rule has yet must exist: said now, before anything is sent.
-    once: async (ctx, lives, values, reader) => {
+    once: async (ctx, lives, values, reader, planned) => {
       const known = { users: new Set<string>(), groups: new Set<string>() };
       const userIds = new Map<string, number>();
       for (const live of lives)
@@ -202,15 +202,18 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       // GitLab keeps as a rule's approvers only the project's members, through a group or a share
       // too, and leaves the others out without a word (ApprovalRules::Updater#filter_eligible_users!:
       // Project#members_among). The new approvers of each project are looked for in its members/all,
-      // one request a project that adds any.
+      // one request a project that adds any. One the file makes a member of a group above the
+      // project is one by then (groups are applied before their projects), and is not looked for.
       await Promise.all(
         lives.map(async (live, i) => {
           if (!live.resource) return;
+          const joining = membersAbove(planned, live.path);
           const adding = new Set<string>();
           for (const item of listOf(values[i]).items) {
             const rule = live.approvalRules?.find((r) => r.name === String(item.name));
             const has = new Set((rule ? liveNames(rule, 'users') : []).map((name) => name.toLowerCase()));
-            for (const name of sorted(item.users)) if (!has.has(name.toLowerCase())) adding.add(name.toLowerCase());
+            for (const name of sorted(item.users))
+              if (!has.has(name.toLowerCase()) && !joining.has(name.toLowerCase())) adding.add(name.toLowerCase());
           }
           const ids = [...adding].map((name) => userIds.get(name)).filter((id): id is number => id !== undefined);
           if (ids.length === 0) return;
@@ -336,3 +339,15 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     return items.length > 0 ? items : undefined;
   },
 };
+
+/** The usernames (lower case) the file makes members of the groups above a project (`a/b/c`: a and a/b). */
+function membersAbove(planned: Planned, path: string): Set<string> {
+  const names = new Set<string>();
+  const parts = path.split('/');
+  for (let depth = 1; depth < parts.length; depth++) {
+    const group = planned('group', parts.slice(0, depth).join('/'));
+    for (const member of listOf(group?.sections.members).items)
+      if (member.username !== undefined) names.add(String(member.username).toLowerCase());
+  }
+  return names;
+}
