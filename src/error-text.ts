@@ -14,7 +14,11 @@ export function usageErrorText(
   text: string,
   commandPath: string,
   optionFailure?: { message: string; hint: string | undefined },
-  { owner, elsewhere }: { owner?: OwnerMisplaced; elsewhere?: readonly string[] } = {},
+  {
+    owner,
+    elsewhere,
+    verbs,
+  }: { owner?: OwnerMisplaced; elsewhere?: readonly string[]; verbs?: readonly string[] } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
   if (elsewhere?.length && /^error: unknown command /.test(text)) {
@@ -41,7 +45,14 @@ export function usageErrorText(
   const suggestion = /\n\(Did you mean (.+?)\?\)\s*$/.exec(text);
   const message =
     oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
+  // A verb no near name matches: the noun's verbs, which a reader otherwise finds only in its help.
+  if (!suggestion && verbs?.length && /^error: unknown command /.test(text))
+    return `error: ${message}\nhint: ${commandPath} takes ${orList(verbs)} (${help})\n`;
   return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
+}
+
+function orList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
 }
 
 /** A verb's project or group given as an argument: the options that take it, that argument, the other arguments. */

@@ -209,6 +209,8 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
     usageErrorText(text, commandPath(cmd), optionFailure, {
       owner: ownerMisplaced(cmd),
       elsewhere: cmd.parent ? [] : run.elsewhere,
+      // A noun's verbs (no verb is hidden: help lists them all).
+      verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
     }),
     stderrColumns(run.runtime),
   );

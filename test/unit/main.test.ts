@@ -58,6 +58,15 @@ describe('main', () => {
     );
   });
 
+  it("names a noun's verbs for a verb no near name matches", async () => {
+    const result = await runMain(['protected-environments', 'protect', 'production'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'protect'\n" +
+        'hint: collab protected-environments takes list, view, create, update or delete (see `collab protected-environments --help`)\n',
+    );
+  });
+
   it('offers the commands below the nouns for a top-level word that names them', async () => {
     const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
