@@ -18,7 +18,14 @@ export function usageErrorText(
     owner,
     elsewhere,
     verbs,
-  }: { owner?: OwnerMisplaced; elsewhere?: readonly string[]; verbs?: readonly string[] } = {},
+    flags,
+  }: {
+    owner?: OwnerMisplaced;
+    elsewhere?: readonly string[];
+    verbs?: readonly string[];
+    /** The command's long flags, for an unknown one that no near name matches. */
+    flags?: readonly string[];
+  } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
   if (elsewhere?.length && /^error: unknown command /.test(text)) {
@@ -48,8 +55,21 @@ export function usageErrorText(
   // A verb no near name matches: the noun's verbs, which a reader otherwise finds only in its help.
   if (!suggestion && verbs?.length && /^error: unknown command /.test(text))
     return `error: ${message}\nhint: ${commandPath} takes ${orList(verbs)} (${help})\n`;
+  // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group: those of
+  // its first word, which commander's suggestion (a near spelling) does not find.
+  // `--no-` is every negatable flag's, and a family of more than a few is no guess.
+  const word = /^error: unknown option '--([a-z0-9]+)-[^']*'/.exec(text)?.[1];
+  const family =
+    word && word !== 'no' && !suggestion
+      ? (flags ?? []).filter((flag) => flag === `--${word}` || flag.startsWith(`--${word}-`))
+      : [];
+  if (family.length > 0 && family.length <= MAX_FAMILY)
+    return `error: ${message}\nhint: did you mean ${orList(family)}? Or ${help}\n`;
   return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
 }
+
+/** The most flags of one first word an unknown flag's hint offers. */
+const MAX_FAMILY = 5;
 
 function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');

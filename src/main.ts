@@ -211,6 +211,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
       elsewhere: cmd.parent ? [] : run.elsewhere,
       // A noun's verbs (no verb is hidden: help lists them all).
       verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
+      flags: cmd.options.flatMap((option) => (option.long && !option.hidden ? [option.long] : [])),
     }),
     stderrColumns(run.runtime),
   );

@@ -67,6 +67,30 @@ describe('main', () => {
     );
   });
 
+  it('offers the flags of the first word of an unknown flag no near name matches', async () => {
+    const result = await runMain(
+      ['protected-environments', 'create', 'production', '--project', '1', '--deploy-access', 'maintainer'],
+      NO_SERVICE,
+    );
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown option '--deploy-access'\n" +
+        'hint: did you mean --deploy-role, --deploy-user or --deploy-group? Or see `collab protected-environments create --help`\n',
+    );
+  });
+
+  it('offers the flag itself beside its longer kin', async () => {
+    const result = await runMain(['variables', 'create', 'KEY', '--project', '1', '--masked-value', 'x'], NO_SERVICE);
+    expect(result.stderr.split('\n')[1]).toBe(
+      'hint: did you mean --masked or --masked-and-hidden? Or see `collab variables create --help`',
+    );
+  });
+
+  it('offers no family for an unknown --no- flag', async () => {
+    const result = await runMain(['variables', 'create', 'KEY', '--project', '1', '--no-such-thing'], NO_SERVICE);
+    expect(result.stderr).toBe("error: unknown option '--no-such-thing'\nhint: see `collab variables create --help`\n");
+  });
+
   it('offers the commands below the nouns for a top-level word that names them', async () => {
     const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
