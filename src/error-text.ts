@@ -55,10 +55,11 @@ export function usageErrorText(
   // A verb no near name matches: the noun's verbs, which a reader otherwise finds only in its help.
   if (!suggestion && verbs?.length && /^error: unknown command /.test(text))
     return `error: ${message}\nhint: ${commandPath} takes ${orList(verbs)} (${help})\n`;
-  // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group: those of
-  // its first word, which commander's suggestion (a near spelling) does not find.
+  // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group, `--target`
+  // where it has --target-project and --target-group: those of its first word, which commander's
+  // suggestion (a near spelling) does not find.
   // `--no-` is every negatable flag's, and a family of more than a few is no guess.
-  const word = /^error: unknown option '--([a-z0-9]+)-[^']*'/.exec(text)?.[1];
+  const word = /^error: unknown option '--([a-z0-9]+)(?:-[^']*)?'/.exec(text)?.[1];
   const family =
     word && word !== 'no' && !suggestion
       ? (flags ?? []).filter((flag) => flag === `--${word}` || flag.startsWith(`--${word}-`))

@@ -86,6 +86,13 @@ describe('main', () => {
     );
   });
 
+  it('offers the flags an unknown one-word flag begins', async () => {
+    const result = await runMain(['job-token-scope', 'add', '--project', '1', '--target', '2'], NO_SERVICE);
+    expect(result.stderr.split('\n')[1]).toBe(
+      'hint: did you mean --target-project or --target-group? Or see `collab job-token-scope add --help`',
+    );
+  });
+
   it('offers no family for an unknown --no- flag', async () => {
     const result = await runMain(['variables', 'create', 'KEY', '--project', '1', '--no-such-thing'], NO_SERVICE);
     expect(result.stderr).toBe("error: unknown option '--no-such-thing'\nhint: see `collab variables create --help`\n");
