@@ -38,6 +38,7 @@ import { NOTE_ORDER_BY, NOTE_SORTS } from '../../src/params/notes.js';
 import { SCHEDULE_PARAMS, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipeline-schedules.js';
 import { DEPLOYMENT_TIERS } from '../../src/params/protected-environments.js';
 import { PUSH_RULE_PARAMS } from '../../src/params/push-rules.js';
+import { USER_LIST_FILTERS } from '../../src/params/users.js';
 import { MIRROR_PARAMS } from '../../src/params/remote-mirrors.js';
 import {
   PROTECTED_BRANCH_PARAMS,
@@ -185,6 +186,7 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
   ['members (add)', MEMBER_PARAMS, 'POST /projects/:id/members'],
   ['members (update)', MEMBER_PARAMS, 'PUT /groups/:id/members/:user_id'],
   ['membership filters', MEMBERSHIP_FILTERS, 'GET /users/:user_id/memberships'],
+  ['user list filters', USER_LIST_FILTERS, 'GET /users'],
   ['members (remove)', MEMBER_REMOVE_PARAMS, 'DELETE /groups/:id/members/:user_id'],
   ['protected tags', PROTECTED_TAG_PARAMS, 'POST /projects/:id/protected_tags'],
   ['group labels (create)', [LABEL_NAME, ...LABEL_PARAMS], 'POST /groups/:id/labels'],

@@ -1,8 +1,9 @@
-import { canCreateProjectIn, isAdministrator } from '../access.js';
+import { USER_LIST_FILTERS } from '../../params/users.js';
+import { canCreateProjectIn, isAdministrator, isProjectMember } from '../access.js';
 import { requireUser } from '../guards.js';
 import { notFound } from '../errors.js';
 import { paginateArray } from '../pagination.js';
-import { str } from '../params.js';
+import { readParams } from '../params.js';
 import { contains } from './project-actions.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { userObject } from '../views.js';
@@ -133,26 +134,76 @@ function viewUser(req: SandboxRequest): SandboxResponse {
   return json(view);
 }
 
+/** Ordered by one of order_by's fields; the sandbox records no updates, so updated_at is created_at. */
+function userKey(user: User, orderBy: string): string | number {
+  if (orderBy === 'name') return user.name.toLowerCase();
+  if (orderBy === 'username') return user.username.toLowerCase();
+  if (orderBy === 'created_at' || orderBy === 'updated_at') return user.created_at;
+  return user.id;
+}
+
+/** GitLab's blocked scope: blocked and ldap_blocked (a banned user is not in it). */
+const BLOCKED_STATES: ReadonlySet<User['state']> = new Set(['blocked', 'ldap_blocked']);
+
+/** Whether a user is a member of any project (GitLab's project_authorizations): the without_projects filter. */
+function hasProject(store: Store, user: User): boolean {
+  return [...store.projects.values()].some((project) => isProjectMember(store, user, project));
+}
+
 /**
- * GET /users: `username` finds one user by name (case-insensitively, as GitLab's by_username),
- * `search` by username, name or email; otherwise every user, newest first (GitLab's default order).
+ * GET /users (doc/api/users.md @ec05f6eb, "List users"; the filters: src/params/users.ts). `username`
+ * finds one user by name (case-insensitively, as GitLab's by_username); `search` matches in the
+ * username or name, or an email in full: the public one for everyone (nobody in the sandbox has
+ * one), any for an administrator. active, blocked, external and humans filter only when true,
+ * as the doc says. The administrators' filters (order_by, sort, two_factor, without_projects,
+ * admins) are ignored for anyone else, as GitLab does (lib/api/users.rb, gitlabhq/gitlabhq @2e3cbf7d,
+ * drops order_by, sort and two_factor from a non-administrator's request). Nobody in the sandbox
+ * has two-factor authentication or is an internal user; a `bot` (none is seeded) is a project's or
+ * group's bot. Newest first by default (order_by id, sort desc).
  */
 function listUsers(req: SandboxRequest): SandboxResponse {
-  const username = str(req.input, 'username');
-  const search = str(req.input, 'search');
-  const users = [...req.store.users.values()]
-    .filter((user) => username === undefined || user.username.toLowerCase() === username.toLowerCase())
-    .filter(
-      (user) =>
-        !search ||
-        contains(user.username, search) ||
-        contains(user.name, search) ||
-        user.email.toLowerCase() === search.toLowerCase(),
-    )
-    .sort((a, b) => b.id - a.id);
   const admin = isAdministrator(req.user);
+  const query = readParams(req.input, USER_LIST_FILTERS);
+  const { store } = req;
+  const search = query.search;
+  const only = (wanted: boolean | undefined, test: (user: User) => boolean) => (user: User) =>
+    wanted !== true || test(user);
+  const filters: Array<(user: User) => boolean> = [
+    (user) => query.username === undefined || user.username.toLowerCase() === query.username.toLowerCase(),
+    (user) =>
+      !search ||
+      contains(user.username, search) ||
+      contains(user.name, search) ||
+      (admin && user.email.toLowerCase() === search.toLowerCase()),
+    only(query.active, (user) => user.state === 'active'),
+    only(query.blocked, (user) => BLOCKED_STATES.has(user.state)),
+    only(query.external, (user) => user.external),
+    only(query.humans, (user) => !user.bot),
+    (user) => query.created_after === undefined || Date.parse(user.created_at) > Date.parse(query.created_after),
+    (user) => query.created_before === undefined || Date.parse(user.created_at) < Date.parse(query.created_before),
+    only(query.exclude_active, (user) => user.state !== 'active'),
+    only(query.exclude_external, (user) => !user.external),
+    only(query.exclude_humans, (user) => user.bot),
+    only(query.without_project_bots, (user) => !user.bot),
+  ];
+  if (admin)
+    filters.push(
+      () => query.two_factor !== 'enabled',
+      only(query.without_projects, (user) => !hasProject(store, user)),
+      only(query.admins, (user) => isAdministrator(user)),
+    );
+  const orderBy = (admin ? query.order_by : undefined) ?? 'id';
+  const direction = (admin ? query.sort : undefined) === 'asc' ? 1 : -1;
+  const users = [...store.users.values()]
+    .filter((user) => filters.every((filter) => filter(user)))
+    .sort((a, b) => {
+      const ka = userKey(a, orderBy);
+      const kb = userKey(b, orderBy);
+      const order = typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka).localeCompare(String(kb));
+      return order * direction || (a.id - b.id) * direction;
+    });
   return paginateArray(req, users, (user) =>
-    JSON.stringify({ ...userObject(req.store, user), locked: false, ...(admin ? adminFields(req.store, user) : {}) }),
+    JSON.stringify({ ...userObject(store, user), locked: false, ...(admin ? adminFields(store, user) : {}) }),
   );
 }
 
