@@ -118,6 +118,9 @@ _collab_name() {
     'integrations|show') echo 'view' ;;
     'integrations|get') echo 'view' ;;
     '|user') echo 'users' ;;
+    'users|ls') echo 'list' ;;
+    'users|show') echo 'view' ;;
+    'users|get') echo 'view' ;;
     'config|ls') echo 'list' ;;
     *) echo "$2" ;;
   esac
@@ -148,7 +151,7 @@ _collab_subcommands() {
     'job-token-scope') echo 'view update list add remove' ;;
     'protected-environments') echo 'list view create update delete' ;;
     'integrations') echo 'list view set disable' ;;
-    'users') echo 'memberships offboard block unblock deactivate activate ban unban' ;;
+    'users') echo 'list view memberships offboard block unblock deactivate activate ban unban' ;;
     'auth') echo 'login switch status logout token' ;;
     'config') echo 'get set path list' ;;
   esac
@@ -292,6 +295,7 @@ _collab_flags() {
     'apply') echo '--file -f --journal --resume --schema --shard --allow-missing --rotate-secrets --concurrency --no-graphql --dry-run --yes -y' ;;
     'access-report') echo '--user --min-access --include-groups --no-graphql --concurrency' ;;
     'export') echo '--out --sections --concurrency --no-graphql' ;;
+    'users list') echo '--username --search --active --blocked --external --humans --created-after --created-before --exclude-active --exclude-external --exclude-humans --exclude-internal --without-project-bots --order-by --sort --two-factor --without-projects --admins --limit --all --per-page --page --concurrency' ;;
     'users memberships') echo '--type --limit --all --per-page --page --concurrency' ;;
     'users offboard') echo '--concurrency --block --deactivate --dry-run --yes -y' ;;
     'users block') echo '--dry-run' ;;
@@ -393,6 +397,9 @@ _collab_choices() {
     'integrations set --labels-to-be-notified-behavior') echo 'match_any match_all' ;;
     'integrations set --branches-to-be-notified') echo 'all default protected default_and_protected' ;;
     'integrations set --jira-auth-type') echo '0 1' ;;
+    'users list --order-by') echo 'id name username created_at updated_at' ;;
+    'users list --sort') echo 'asc desc' ;;
+    'users list --two-factor') echo 'enabled disabled' ;;
     'users memberships --type') echo 'project group' ;;
     'api --method') echo 'GET HEAD POST PUT PATCH DELETE' ;;
     'api -X') echo 'GET HEAD POST PUT PATCH DELETE' ;;

@@ -28,9 +28,12 @@ export interface UserRecord {
   state?: string;
 }
 
+/** GET /users: the users list, read page by page (its filters: src/params/users.ts). */
+export const USERS_PATH = '/users';
+
 /** GET /users?username=: the service's way to find a user by name (GET /users/:id takes only IDs). */
 export function findUsersByName(username: string): ApiRequest {
-  return { method: 'GET', path: '/users', query: { username }, expect: 'array' };
+  return { method: 'GET', path: USERS_PATH, query: { username }, expect: 'array' };
 }
 
 /** The user named `username`, or undefined. */

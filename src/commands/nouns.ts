@@ -48,7 +48,7 @@ const NOUN_NAMES = {
   apply: { summary: 'Make groups and projects what collab.yaml (or a saved plan) says' },
   'access-report': { summary: 'Who can reach each project and group under a group, and why: an access review' },
   export: { summary: 'Write the live state of groups and projects as collab.yaml' },
-  users: { aliases: ['user'], summary: 'A user’s memberships, and removing a user from every project and group' },
+  users: { aliases: ['user'], summary: 'Find users, list their memberships, change their accounts, offboard them' },
   api: { summary: 'Make an authenticated request to any API path' },
   auth: { summary: 'Log in to hosts, switch accounts, check and print tokens, log out' },
   config: { summary: 'Read and change settings' },

@@ -1,5 +1,7 @@
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
+import { LIST } from './list.js';
+import { VIEW } from './view.js';
 import { MEMBERSHIPS } from './memberships.js';
 import { OFFBOARD } from './offboard.js';
 import { BLOCK } from './block.js';
@@ -13,8 +15,10 @@ import { UNBAN } from './unban.js';
 export const spec: CommandSpec = {
   ...noun('users'),
   description:
-    'Every verb is for administrators: the service lists a user’s memberships, and changes a user’s account, only for them.',
+    'Anyone signed in lists and views users (administrators read more of each); every other verb is for administrators: the service lists a user’s memberships, and changes a user’s account, only for them.',
   subcommands: [
+    { ...LIST, load: () => import('./list.js') },
+    { ...VIEW, load: () => import('./view.js') },
     { ...MEMBERSHIPS, load: () => import('./memberships.js') },
     { ...OFFBOARD, load: () => import('./offboard.js') },
     { ...BLOCK, load: () => import('./block.js') },
