@@ -23,6 +23,7 @@ const VALID_ARGS: Record<string, string[]> = {
   'groups members list': ['acme'],
   'projects members list': ['acme/web'],
   'users memberships': ['olivia'],
+  'users list': [],
   'hooks list': ['--project', 'acme/web'],
   'variables list': ['--project', 'acme/web'],
   'labels list': ['--project', 'acme/web'],

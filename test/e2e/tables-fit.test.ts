@@ -83,6 +83,8 @@ const ARGS: Record<string, string[]> = {
   'integrations list': ['--project', P],
   'integrations view': ['jira', '--project', P],
   'users memberships': ['dana'],
+  'users list': [],
+  'users view': ['dana'],
   'access-report': [G, '--include-groups'],
   'auth status': [],
   'config list': [],
