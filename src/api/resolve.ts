@@ -13,12 +13,35 @@ import { findUsersByName } from './users.js';
  */
 type Requester = Pick<HttpClient, 'request'>;
 
-async function resolveId(client: Requester, req: ApiRequest, what: string, ref: string, flag: string): Promise<number> {
+/** What to do about a reference that names nothing: where to find the right one. */
+const FIND = {
+  group: (ref: string) =>
+    `a group is named by its full path (acme/web) or ID; find it with \`collab groups list --search ${lastPart(ref)}\``,
+  namespace: (ref: string) =>
+    `a namespace is a group's full path or a username; find a group with \`collab groups list --search ${lastPart(ref)}\`, a user with \`collab users list --search ${lastPart(ref)}\``,
+};
+
+/** The last part of a path, for a search (a search matches a name, not a full path). */
+function lastPart(ref: string): string {
+  const part = ref.split('/').filter(Boolean).at(-1) ?? ref;
+  return /^[\w.-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`;
+}
+
+async function resolveId(
+  client: Requester,
+  req: ApiRequest,
+  what: keyof typeof FIND,
+  ref: string,
+  flag: string,
+): Promise<number> {
   try {
     return (await client.request<{ id: number }>(req)).data.id;
   } catch (error) {
     if (isCollabError(error) && error.kind === 'not-found')
-      throw new CollabError('not-found', `${what} ${ref} not found (given to ${flag})`, { status: 404 });
+      throw new CollabError('not-found', `${what} ${ref} not found (given to ${flag})`, {
+        status: 404,
+        hint: FIND[what](ref),
+      });
     throw error;
   }
 }
@@ -41,7 +64,7 @@ export async function resolveUserId(client: Requester, username: string, where: 
   const found = (await client.request<{ id: number }[]>(findUsersByName(username.replace(/^@/, '')))).data[0];
   if (!found)
     throw new CollabError('not-found', `user ${username} not found (${where})`, {
-      hint: 'check the username: users are named by username, as in their profile URL',
+      hint: `check the username (as in their profile URL), or find them with \`collab users list --search ${lastPart(username.replace(/^@/, ''))}\``,
     });
   return found.id;
 }

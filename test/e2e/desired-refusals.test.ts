@@ -49,7 +49,7 @@ describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
     ]);
     expect([user.exitCode, user.stderr]).toEqual([
       4,
-      'error: user nobody-here not found (an entry of protected_environments)\nhint: check the username: users are named by username, as in their profile URL\n',
+      'error: user nobody-here not found (an entry of protected_environments)\nhint: check the username (as in their profile URL), or find them with `collab users list --search nobody-here`\n',
     ]);
     const group = await collab([
       'plan',

@@ -271,7 +271,10 @@ describe('collab groups: create, update, remove, transfer', () => {
 
       const noParent = await collab(['groups', 'create', '--name', 'Orphan', '--parent', 'no-such-group']);
       expect(noParent.exitCode).toBe(4);
-      expect(noParent.stderr).toBe('error: group no-such-group not found (given to --parent)\n');
+      expect(noParent.stderr).toBe(
+        'error: group no-such-group not found (given to --parent)\n' +
+          'hint: a group is named by its full path (acme/web) or ID; find it with `collab groups list --search no-such-group`\n',
+      );
       const noParentId = await collab(['groups', 'create', '--name', 'Orphan', '--parent', '999999']);
       expect(noParentId.exitCode).toBe(4);
       expect(noParentId.stderr).toBe(

@@ -22,6 +22,15 @@ describe('collab projects (core verbs)', () => {
       (s) => s.user.username === 'dana',
     );
   /** A project made through the API, as a test's own set-up (each test starts from the seed). */
+  it('names where to find a namespace given to --namespace that does not exist', async () => {
+    const result = await collab(['projects', 'create', '--name', 'x', '--namespace', 'acme/nosuch']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe(
+      'error: namespace acme/nosuch not found (given to --namespace)\n' +
+        "hint: a namespace is a group's full path or a username; find a group with `collab groups list --search nosuch`, a user with `collab users list --search nosuch`\n",
+    );
+  });
+
   const made = async (name: string, namespace: string) => {
     expect(
       (await call('POST', '/projects', { json: { name, namespace_id: await idOf('groups', namespace) } })).status,

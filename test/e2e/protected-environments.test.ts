@@ -222,7 +222,7 @@ describe('collab protected-environments', () => {
     ]);
     expect([user.exitCode, user.stderr]).toEqual([
       4,
-      'error: user nobody-here not found (--deploy-user)\nhint: check the username: users are named by username, as in their profile URL\n',
+      'error: user nobody-here not found (--deploy-user)\nhint: check the username (as in their profile URL), or find them with `collab users list --search nobody-here`\n',
     ]);
     const group = await collab([
       'protected-environments',
