@@ -19,12 +19,15 @@ export function usageErrorText(
     elsewhere,
     verbs,
     flags,
+    described,
   }: {
     owner?: OwnerMisplaced;
     elsewhere?: readonly string[];
     verbs?: readonly string[];
     /** The command's long flags, for an unknown one that no near name matches. */
     flags?: readonly string[];
+    /** What each option says in help, by its long flag: a required one not given is told what it is. */
+    described?: ReadonlyMap<string, string>;
   } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
@@ -58,6 +61,10 @@ export function usageErrorText(
   // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group, `--target`
   // where it has --target-project and --target-group: those of its first word, which commander's
   // suggestion (a near spelling) does not find.
+  // A required option not given: what it is, as its help says, where the reader will look first.
+  const required = /^error: required option '((--[a-z0-9-]+)[^']*)' not specified/.exec(text);
+  const what = required && described?.get(required[2] as string);
+  if (what) return `error: ${message}\nhint: ${required[1]}: ${what}; ${help}\n`;
   // `--no-` is every negatable flag's, and a family of more than a few is no guess.
   const word = /^error: unknown option '--([a-z0-9]+)(?:-[^']*)?'/.exec(text)?.[1];
   const family =

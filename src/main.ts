@@ -212,6 +212,11 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
       // A noun's verbs (no verb is hidden: help lists them all).
       verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
       flags: cmd.options.flatMap((option) => (option.long && !option.hidden ? [option.long] : [])),
+      described: new Map(
+        cmd.options.flatMap((option) =>
+          option.long && option.mandatory ? [[option.long, option.description.replace(/ \(required\)$/, '')]] : [],
+        ),
+      ),
     }),
     stderrColumns(run.runtime),
   );

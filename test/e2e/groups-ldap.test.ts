@@ -91,11 +91,11 @@ describe('collab groups: LDAP', () => {
       ],
       [
         ['add', 'acme', '--cn', 'a', '--access', '30'],
-        "error: required option '--provider <text>' not specified\nhint: see `collab groups ldap-links add --help`\n",
+        "error: required option '--provider <text>' not specified\nhint: --provider <text>: the LDAP provider (server) of the link; see `collab groups ldap-links add --help`\n",
       ],
       [
         ['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'],
-        "error: required option '--group-access <level>' not specified\nhint: see `collab groups ldap-links add --help`\n",
+        "error: required option '--group-access <level>' not specified\nhint: --group-access <level>: the role members of the LDAP group get (also --access); see `collab groups ldap-links add --help`\n",
       ],
       [
         ['remove', 'acme', '--provider', 'ldapmain'],

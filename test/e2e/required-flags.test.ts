@@ -84,9 +84,11 @@ describe('required flags', () => {
       const before = sandbox.stats.requests;
       const result = await collab([...path, ...(spec.args ?? []).map(() => '1')]);
       expect(result.exitCode, path.join(' ')).toBe(2);
-      expect(result.stderr).toBe(
-        `error: required option '${required[0]?.flags}' not specified\nhint: see \`collab ${path.join(' ')} --help\`\n`,
-      );
+      const [message, hint] = result.stderr.split('\n');
+      expect(message).toBe(`error: required option '${required[0]?.flags}' not specified`);
+      // The hint says what the flag is, in its help's words, and where to read more.
+      expect(hint?.startsWith(`hint: ${required[0]?.flags}: ${required[0]?.description}`), hint).toBe(true);
+      expect(hint?.endsWith(`; see \`collab ${path.join(' ')} --help\``), hint).toBe(true);
       expect(sandbox.stats.requests, path.join(' ')).toBe(before);
       const help = await collab([...path, '--help']);
       expect(help.stdout.match(/\(required\)/g)?.length, path.join(' ')).toBe(required.length);

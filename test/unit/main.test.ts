@@ -98,6 +98,18 @@ describe('main', () => {
     expect(result.stderr).toBe("error: unknown option '--no-such-thing'\nhint: see `collab variables create --help`\n");
   });
 
+  it('says what a required option not given is, as its help does', async () => {
+    const result = await runMain(
+      ['share', 'add', '--project', 'acme/web/storefront', '--group', 'globex', '--access', 'developer'],
+      NO_SERVICE,
+    );
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: required option '--group-id <group>' not specified\n" +
+        'hint: --group-id <group>: the group to share with (ID or full path) (also --with); see `collab share add --help`\n',
+    );
+  });
+
   it('offers the commands below the nouns for a top-level word that names them', async () => {
     const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
