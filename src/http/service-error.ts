@@ -93,9 +93,16 @@ function defaultReason(status: number): string {
  */
 function notFoundHint(message: string): string | undefined {
   const kind = /^404 (Project|Group) Not Found$/i.exec(message)?.[1]?.toLowerCase();
-  return kind
-    ? `no ${kind} with that path or ID, or not one this token can see: check it (\`collab ${kind}s list --search <name>\`)`
-    : undefined;
+  if (kind)
+    return `no ${kind} with that path or ID, or not one this token can see: check it (\`collab ${kind}s list --search <name>\`)`;
+  // Issues and merge requests are numbered within their project (their IID, the number in their
+  // URL: #12, !7), not by the global ID the API also shows (doc/api/notes.md: issue_iid, merge_request_iid).
+  const numbered = /^404 (Issue|Merge ?Request) Not Found$/i.exec(message)?.[1]?.toLowerCase();
+  if (numbered) {
+    const [what, sign] = numbered === 'issue' ? ['issue', '#'] : ['merge request', '!'];
+    return `give the ${what}'s number in its project (the ${sign}N of its URL, its IID), not its global ID, and check the project`;
+  }
+  return undefined;
 }
 
 export function serviceError(

@@ -168,11 +168,20 @@ describe('collab notes', () => {
       expect(outsider).toHaveLength(reporter.length - 1);
     });
 
-    it('maps a missing noteable to exit 4 with the service message', async () => {
+    it("maps a missing issue to exit 4 with the service message, hinting at the issue's number in its project", async () => {
       const result = await collab(['notes', 'list', '--project', PROJECT, '--issue', '99']);
       expect(result.exitCode).toBe(4);
       expect(result.stderr).toBe(
-        'error: 404 Issue Not Found (GET /projects/acme%2Fweb%2Fstorefront/issues/99/notes?per_page=20&page=1)\n',
+        'error: 404 Issue Not Found (GET /projects/acme%2Fweb%2Fstorefront/issues/99/notes?per_page=20&page=1)\n' +
+          "hint: give the issue's number in its project (the #N of its URL, its IID), not its global ID, and check the project\n",
+      );
+    });
+
+    it("hints at a merge request's number in its project when it is missing", async () => {
+      const result = await collab(['notes', 'list', '--project', PROJECT, '--merge-request', '99']);
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr.split('\n')[1]).toBe(
+        "hint: give the merge request's number in its project (the !N of its URL, its IID), not its global ID, and check the project",
       );
     });
   });
