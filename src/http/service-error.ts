@@ -96,7 +96,7 @@ function notFoundHint(message: string): string | undefined {
   if (kind)
     return `no ${kind} with that path or ID, or not one this token can see: check it (\`collab ${kind}s list --search <name>\`)`;
   // Issues and merge requests are numbered within their project (their IID, the number in their
-  // URL: #12, !7), not by the global ID the API also shows (doc/api/notes.md: issue_iid, merge_request_iid).
+  // URL, .../issues/12), not by the global ID the API also shows (doc/api/notes.md: issue_iid, merge_request_iid).
   const numbered = /^404 (Issue|Merge ?Request) Not Found$/i.exec(message)?.[1]?.toLowerCase();
   if (numbered) {
     const [what, sign] = numbered === 'issue' ? ['issue', '#'] : ['merge request', '!'];
