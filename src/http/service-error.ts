@@ -105,6 +105,26 @@ function notFoundHint(message: string): string | undefined {
   return undefined;
 }
 
+/**
+ * GitLab's refusals of a visibility against the one above or below (Group#visibility_level_allowed_by_parent,
+ * _by_sub_groups, _by_projects; Project#visibility_level_allowed_by_group; the sandbox's
+ * src/sandbox/routes/group-changes.ts says them alike): what to change first.
+ */
+function visibilityHint(message: string, request: RequestInfo): string | undefined {
+  const orLess = (level: string) => (level === 'private' ? level : `${level} or less`);
+  const parent = /is not allowed since the parent group has an? (\w+) visibility/.exec(message)?.[1];
+  if (parent)
+    return `a group is at most as visible as its parent: choose ${orLess(parent)}, or raise the parent's first`;
+  const group = /visibility_level \w+ is not allowed in an? (\w+) group/.exec(message)?.[1];
+  if (group) return `a project is at most as visible as its group: choose ${orLess(group)}, or raise the group's first`;
+  if (/is not allowed since (there are sub-groups|this group contains projects) with higher visibility/.test(message)) {
+    const ref = /^\/groups\/([^/?]+)/.exec(request.path)?.[1];
+    const named = ref === undefined ? '<group>' : decodeURIComponent(ref);
+    return `lower the subgroups and projects below it first (\`collab groups descendants ${named}\` and \`collab groups projects ${named} --include-subgroups\` list them); \`collab apply\` orders such changes itself`;
+  }
+  return undefined;
+}
+
 export function serviceError(
   status: number,
   body: string,
@@ -126,6 +146,7 @@ export function serviceError(
   } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
   else if (status === 403 && requires) hint = refusedHint(requires, yours);
   else if (status === 404) hint = notFoundHint(message);
+  else if (status === 400) hint = visibilityHint(message, request);
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }
 

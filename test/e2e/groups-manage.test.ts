@@ -266,7 +266,8 @@ describe('collab groups: create, update, remove, transfer', () => {
       ]);
       expect(visibility.exitCode).toBe(5);
       expect(visibility.stderr).toBe(
-        'error: 400 visibility_level public is not allowed since the parent group has a private visibility. (POST /groups)\n',
+        'error: 400 visibility_level public is not allowed since the parent group has a private visibility. (POST /groups)\n' +
+          "hint: a group is at most as visible as its parent: choose private, or raise the parent's first\n",
       );
 
       const noParent = await collab(['groups', 'create', '--name', 'Orphan', '--parent', 'no-such-group']);
@@ -377,6 +378,9 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(lower.exitCode).toBe(5);
       expect(lower.stderr).toMatch(
         /^error: 400 visibility_level private is not allowed since there are sub-groups with higher visibility\./,
+      );
+      expect(lower.stderr).toContain(
+        'hint: lower the subgroups and projects below it first (`collab groups descendants acme` and `collab groups projects acme --include-subgroups` list them)',
       );
     });
   });

@@ -563,6 +563,9 @@ describe('collab projects (core verbs)', () => {
       const open = await collab(['projects', 'update', 'acme/platform/api', '--visibility', 'public']);
       expect(open.exitCode).toBe(5);
       expect(open.stderr).toMatch(/public is not allowed in an internal group/);
+      expect(open.stderr).toContain(
+        "hint: a project is at most as visible as its group: choose internal or less, or raise the group's first",
+      );
     });
 
     it('uploads an avatar as multipart', async () => {
