@@ -1,4 +1,5 @@
 import { escapeControls } from './output/escape.js';
+import { orList, shellWord } from './util/words.js';
 import { wrapNote } from './output/text-width.js';
 
 /**
@@ -33,7 +34,7 @@ export function usageErrorText(
   const help = `see \`${commandPath} --help\``;
   if (elsewhere?.length && /^error: unknown command /.test(text)) {
     const paths = elsewhere.map((path) => `\`${commandPath} ${path}\``);
-    const choice = paths.length > 1 ? `${paths.slice(0, -1).join(', ')} or ${paths[paths.length - 1]}` : paths[0];
+    const choice = orList(paths);
     return `error: ${oneLine(
       text
         .trim()
@@ -58,14 +59,14 @@ export function usageErrorText(
   // A verb no near name matches: the noun's verbs, which a reader otherwise finds only in its help.
   if (!suggestion && verbs?.length && /^error: unknown command /.test(text))
     return `error: ${message}\nhint: ${commandPath} takes ${orList(verbs)} (${help})\n`;
-  // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group, `--target`
-  // where it has --target-project and --target-group: those of its first word, which commander's
-  // suggestion (a near spelling) does not find.
   // A required option not given: what it is, as its help says, where the reader will look first.
   const required = /^error: required option '((--[a-z0-9-]+)[^']*)' not specified/.exec(text);
   const what = required && described?.get(required[2] as string);
   if (what) return `error: ${message}\nhint: ${required[1]}: ${what}; ${help}\n`;
-  // `--no-` is every negatable flag's, and a family of more than a few is no guess.
+  // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group, `--target`
+  // where it has --target-project and --target-group: those of its first word, which commander's
+  // suggestion (a near spelling) does not find. `--no-` is every negatable flag's, and a family of
+  // more than a few is no guess.
   const word = /^error: unknown option '--([a-z0-9]+)(?:-[^']*)?'/.exec(text)?.[1];
   const family =
     word && word !== 'no' && !suggestion
@@ -79,20 +80,11 @@ export function usageErrorText(
 /** The most flags of one first word an unknown flag's hint offers. */
 const MAX_FAMILY = 5;
 
-function orList(names: readonly string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
-}
-
 /** A verb's project or group given as an argument: the options that take it, that argument, the other arguments. */
 export interface OwnerMisplaced {
   options: string[];
   owner: string;
   rest: string[];
-}
-
-/** An argument as a shell would need it typed again: quoted unless it is plainly safe. */
-function shellWord(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { getGroup } from './groups.js';
 import { getNamespace } from './namespaces.js';
 import { getProtectedRef } from './protected-refs.js';
 import { findUsersByName } from './users.js';
+import { shellWord } from '../util/words.js';
 
 /**
  * Where the API wants an integer but people give paths: resolve a path to its ID with one GET.
@@ -21,10 +22,9 @@ const FIND = {
     `a namespace is a group's full path or a username; find a group with \`collab groups list --search ${lastPart(ref)}\`, a user with \`collab users list --search ${lastPart(ref)}\``,
 };
 
-/** The last part of a path, for a search (a search matches a name, not a full path). */
+/** The last part of a path, for a search (a search matches a name, not a full path), as a shell takes it. */
 function lastPart(ref: string): string {
-  const part = ref.split('/').filter(Boolean).at(-1) ?? ref;
-  return /^[\w.-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`;
+  return shellWord(ref.split('/').filter(Boolean).at(-1) ?? ref);
 }
 
 async function resolveId(

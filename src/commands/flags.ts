@@ -2,6 +2,7 @@ import { CollabError } from '../errors.js';
 import { collectParams, type ParamsOf, paramOption } from '../params/derive.js';
 import { choiceParser, type OptionSpec, type ValueParser } from '../params/option.js';
 import type { ParamSpec } from '../params/types.js';
+import { orList } from '../util/words.js';
 
 /**
  * A verb's flags and arguments as typed values. A declaration keys each by the name the verb
@@ -144,11 +145,6 @@ function longFlags(flags: Flags): string[] {
         return spec.negatable ? `${long}/--no-${long.slice(2)}` : long;
       }),
   );
-}
-
-/** `--a, --b or --c`. */
-function orList(names: readonly string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join('');
 }
 
 /** `--a, --b or --c`: a declaration's long flags, for words that name them (a verb's description). */

@@ -2,6 +2,7 @@ import { CollabError } from '../errors.js';
 import { ACCESS_LEVELS, accessLevelNames } from './access.js';
 import { cssColorHex } from './css-colors.js';
 import type { ParamSpec } from './types.js';
+import { orList } from '../util/words.js';
 
 /**
  * What the service accepts for a parameter, said once beside the parameter (its `rule`) and checked
@@ -184,7 +185,7 @@ export function urlRule(
     }
   };
   const listed = schemes.map((scheme) => `${scheme}://`);
-  const spelled = `${listed.slice(0, -1).join(', ')}${listed.length > 1 ? ' or ' : ''}${listed.at(-1)}`;
+  const spelled = orList(listed);
   return {
     what,
     source,

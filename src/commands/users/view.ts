@@ -17,10 +17,6 @@ type ViewOptions = VerbInput<typeof VIEW>;
 
 const FIND = (text: string) => `find them with \`collab users list --search ${text}\``;
 
-export function parse(input: ViewOptions): ViewOptions {
-  return input;
-}
-
 /** GET /users/:id takes an ID: a username is looked up first (GET /users?username=). */
 export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
   let id: string | number = opts.user;
