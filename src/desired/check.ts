@@ -97,10 +97,11 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
         if (meant.length === 1 && (meant[0] ?? []).length > 0)
           return (meant[0] as ZodIssue[]).flatMap((inner) => describe(inner, data, path, options));
       }
+      const schema = schemaAt(path, data);
       return [
         {
           path,
-          message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}${guessOf(value, choicesOf(schemaAt(path, data)))}`,
+          message: `${name}: expected ${expectedOf(schema)}, got ${shown(value)}${guessOf(value, choicesOf(schema))}`,
         },
       ];
     }
@@ -438,7 +439,6 @@ function objectKeys(schema: ZodMiniType | undefined): string[] {
   return Object.keys(defOf(schema)?.shape ?? {});
 }
 
-/** What a schema takes, in words: `true or false`, `one of merge, rebase_merge, ff`, `a map`. */
 /** `; did you mean x?` when a string given is near one of the values a field takes. */
 function guessOf(value: unknown, choices: readonly string[] | undefined): string {
   const guess = typeof value === 'string' && choices ? closest(value, choices) : undefined;
@@ -462,6 +462,7 @@ function choicesOf(schema: ZodMiniType | undefined): string[] | undefined {
   }
 }
 
+/** What a schema takes, in words: `true or false`, `one of merge, rebase_merge, ff`, `a map`. */
 function expectedOf(schema: ZodMiniType | undefined): string {
   const def = defOf(unwrap(schema));
   if (def?.type === 'union') {
