@@ -151,14 +151,15 @@ function printError(run: Run, error: unknown, verbose: boolean): number {
   }
   if (isCollabError(error) && isOutcome(error.kind)) return EXIT_CODES[error.kind];
   if (isCollabError(error)) {
-    write(`${redact(`error: ${flat(messageWithRequest(error))}`)}\n`);
-    if (error.hint) write(`${redact(`hint: ${flat(error.hint)}`)}\n`);
+    // Redacted before flat cuts it: a secret cut in two is no longer found whole, and its start would show.
+    write(`error: ${flat(redact(messageWithRequest(error)))}\n`);
+    if (error.hint) write(`hint: ${flat(redact(error.hint))}\n`);
     if (verbose && error.cause instanceof Error && error.cause.stack)
       write(`${escapeControls(redact(error.cause.stack))}\n`);
     return EXIT_CODES[error.kind];
   }
   const err = error as Error;
-  write(`${redact(`error: ${flat(err?.message ?? String(error))}`)}\n`);
+  write(`error: ${flat(redact(err?.message ?? String(error)))}\n`);
   if (verbose && err?.stack) write(`${escapeControls(redact(err.stack))}\n`);
   else write('hint: this is a bug in collab; run again with --verbose for details\n');
   return EXIT_CODES.internal;

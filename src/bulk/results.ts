@@ -187,8 +187,9 @@ export function resultField(path: string): string {
 
 /**
  * A failed target's result: the error on one line, as main.ts would print it for a single target,
- * redacted as it would be there (`redact`: the run's, Context.redact), since the result carries it
- * in every format: a token the service echoes in its message is `[redacted]` in json too.
+ * redacted as it would be there, before it is cut (`redact`: the run's, Context.redact), since the
+ * result carries it in every format: a token the service echoes in its message is `[redacted]` in
+ * json too.
  */
 export function failure(
   target: string | number,
@@ -201,12 +202,12 @@ export function failure(
   let unsure = false;
   let hint: string | undefined;
   if (isCollabError(error)) {
-    message = redact(flat(messageWithRequest(error)));
+    message = flat(redact(messageWithRequest(error)));
     kind = error.kind;
     unsure = error.unsure;
-    if (error.hint) hint = redact(flat(error.hint));
+    if (error.hint) hint = flat(redact(error.hint));
   } else {
-    message = redact(flat(error instanceof Error ? error.message : String(error)));
+    message = flat(redact(error instanceof Error ? error.message : String(error)));
   }
   if (unsure && sentAt !== undefined) {
     // The time leads the error, as it ends an interrupted run's `unknown` line, so that every

@@ -247,3 +247,26 @@ describe('a token the service echoes in an error is redacted in bulk results, in
     expect(result.stdout).toContain('token [redacted] is not allowed here');
   });
 });
+
+describe('a token the service echoes where a long message is cut is redacted whole', () => {
+  const TOKEN = 'glpat-hostile-test-token';
+  // A quoted value past 80 characters keeps its first 60: the cut falls inside the token.
+  const url = `https://h/${'a'.repeat(25)}?private_token=${TOKEN}&x=${'b'.repeat(20)}`;
+  const echo = () => ({ status: 400, body: { message: `the URL "${url}" is not allowed here` } });
+
+  it('in the error line', async () => {
+    answer(/^GET \/projects\/7(\?|$)/, echo);
+    const result = await collab(['projects', 'view', '7']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).not.toContain(TOKEN.slice(0, 10));
+    expect(result.stderr).toContain('private_token=[redacted]');
+  });
+
+  it('in a bulk result', async () => {
+    answer(/^GET \/projects\/7(\?|$)/, echo);
+    const result = await collab(['projects', 'view', '-', '-o', 'json'], { input: '7\n' });
+    expect(result.exitCode).toBe(5);
+    expect(result.stdout + result.stderr).not.toContain(TOKEN.slice(0, 10));
+    expect(result.stdout).toContain('private_token=[redacted]');
+  });
+});
