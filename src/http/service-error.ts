@@ -16,13 +16,15 @@ export function describeServiceError(status: number, body: string, contentType: 
   let detail = '';
   if (text.startsWith('{') || text.startsWith('[') || (contentType ?? '').includes('json')) {
     try {
-      detail = describeJsonError(JSON.parse(text));
+      // Whatever its shape, the service's words are a message's few lines, never its whole body: a
+      // warning or a retry's note quotes the message as it is (only error lines pass flat's cut).
+      detail = shortened(describeJsonError(JSON.parse(text)));
     } catch {
       detail = firstLine(text);
     }
   } else if (/^<(!doctype|html)/i.test(text)) {
     const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-    detail = `an HTML page${title ? ` ("${title}")` : ''} instead of an API response (is a proxy or login page in the way?)`;
+    detail = `an HTML page${title ? ` ("${shortened(title)}")` : ''} instead of an API response (is a proxy or login page in the way?)`;
   } else {
     detail = firstLine(text);
   }
@@ -30,9 +32,15 @@ export function describeServiceError(status: number, body: string, contentType: 
   return /^\d{3}\b/.test(detail) ? detail : `${status} ${detail}`;
 }
 
+/** The most of the service's error text a message keeps. */
+const MAX_DETAIL = 300;
+
+function shortened(text: string): string {
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
+}
+
 function firstLine(text: string): string {
-  const line = text.split(/\r?\n/, 1)[0] ?? '';
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+  return shortened(text.split(/\r?\n/, 1)[0] ?? '');
 }
 
 function describeJsonError(value: unknown): string {

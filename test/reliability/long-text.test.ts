@@ -94,3 +94,16 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(wrapToWidth('x '.repeat(1000), 3)).toEqual(Array(500).fill('x x'));
   });
 });
+
+describe('a 5 MB error message from the service', () => {
+  it('is a short line in a warning that quotes it', { timeout: 20_000 }, async () => {
+    answer(/^POST \/projects\/7\/share/, { status: 201, body: { id: 1 } });
+    // The share is made; reading the project back fails with a page-sized message.
+    answer(/^GET \/projects\/7(\?|$)/, { status: 403, body: { message: `no ${'m'.repeat(5_000_000)}` } });
+    const result = await collab(['share', 'add', '--project', '7', '--group-id', '5', '--access', 'developer']);
+    expect(result.exitCode).toBe(0);
+    const warning = result.stderr.split('\n').find((line) => line.startsWith('warning: the share was made'));
+    expect(warning).toMatch(/^warning: the share was made, but reading it back failed: 403 no m+…$/);
+    expect(result.stderr.length).toBeLessThan(1000);
+  });
+});

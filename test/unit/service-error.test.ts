@@ -81,6 +81,12 @@ describe('describeServiceError', () => {
     expect(text.length).toBeLessThan(320);
     expect(text).not.toContain('\n');
   });
+
+  it('keeps a long JSON message as short as a long line', () => {
+    const text = describeServiceError(500, JSON.stringify({ message: 'x'.repeat(5_000_000) }), 'application/json');
+    expect(text.length).toBeLessThan(320);
+    expect(text).toMatch(/^500 x+…$/);
+  });
 });
 
 describe('serviceError', () => {
