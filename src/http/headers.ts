@@ -3,11 +3,18 @@ import type { Dispatcher } from 'undici';
 /** Response headers as undici gives them: a name may carry several values. */
 type RawHeaders = Dispatcher.ResponseData['headers'];
 
-/** Headers whose values are credentials: never shown on the verbose log, never sent on to another origin. */
+/**
+ * Headers whose values are credentials: never shown on the verbose log, never sent on to another
+ * origin. GitLab signs a request in by PRIVATE-TOKEN, JOB-TOKEN and DEPLOY-TOKEN as well as by
+ * Authorization (lib/gitlab/auth/auth_finders.rb, PRIVATE_TOKEN_HEADER, JOB_TOKEN_HEADER,
+ * DEPLOY_TOKEN_HEADER; X-Gitlab-Static-Object-Token for archives and raw files).
+ */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
   'private-token',
   'authorization',
   'job-token',
+  'deploy-token',
+  'x-gitlab-static-object-token',
   'cookie',
   'proxy-authorization',
 ]);

@@ -95,6 +95,20 @@ const CREDENTIALS = [
   'Cookie: session=cookie-secret',
   '-H',
   'Proxy-Authorization: Basic proxy-secret',
+  '-H',
+  'Deploy-Token: deploy-secret',
+  '-H',
+  'X-Gitlab-Static-Object-Token: static-secret',
+];
+/** Their names as the server reads them, the token's own among them. */
+const CREDENTIAL_NAMES = [
+  'authorization',
+  'job-token',
+  'cookie',
+  'proxy-authorization',
+  'deploy-token',
+  'x-gitlab-static-object-token',
+  'private-token',
 ];
 
 describe('redirects', () => {
@@ -107,8 +121,7 @@ describe('redirects', () => {
     expect(home.seen[0]?.headers.authorization).toBe('Bearer user-secret');
     expect(elsewhere.seen).toHaveLength(1);
     const headers = elsewhere.seen[0]?.headers ?? {};
-    for (const name of ['authorization', 'job-token', 'cookie', 'proxy-authorization', 'private-token'])
-      expect(headers[name]).toBeUndefined();
+    for (const name of CREDENTIAL_NAMES) expect(headers[name]).toBeUndefined();
   });
 
   it('keeps credentials away even when a second redirect leads back to the first origin', async () => {
@@ -180,6 +193,18 @@ describe('redirects', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('which is not a URL');
     expect(result.stderr).not.toContain('bug');
+  });
+});
+
+describe('the verbose log', () => {
+  it('shows no credential header of the user', async () => {
+    reset();
+    home.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}'));
+    const result = await collab(['api', 'user', '--verbose', ...CREDENTIALS]);
+    expect(result.exitCode).toBe(0);
+    expect(home.seen[0]?.headers['deploy-token']).toBe('deploy-secret');
+    expect(result.stderr).not.toMatch(/-secret|session=/);
+    expect(result.stderr).toContain('> Deploy-Token: [redacted]');
   });
 });
 
