@@ -98,6 +98,14 @@ describe('the token is never shown', () => {
       expect(result.stderr).toContain('private-token: [redacted]');
   });
 
+  it('keeps the value of a secret-named field `collab api` sends in the query out of --verbose and the error', async () => {
+    const result = await collab(['api', '-X', 'GET', 'nosuch', '-f', 'password=hunter2 and more', '--verbose']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('> GET ');
+    expect(result.stderr).not.toMatch(/hunter2/);
+    expect(result.stderr).toContain('error: 404 Not Found (GET /nosuch?password=[redacted])');
+  });
+
   it('keeps a rejected token out of the error', async () => {
     const secret = 'glpat-wrong-but-still-secret';
     const result = await collab(['api', 'user', '--verbose'], { env: { COLLAB_TOKEN: secret } });

@@ -147,6 +147,15 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   for (const { key, value, typed } of opts.fields)
     values.push({ key, value: typed ? await typedValue(value, ctx) : value });
   const nested = nest(values);
+  const secretKeys = Object.keys(nested).filter(looksSecret);
+  // Redacted wherever it would show, not only in --dry-run: a GET sends it in the query, which
+  // --verbose and an error naming the request quote (percent-encoded, as it is sent).
+  for (const key of secretKeys)
+    for (const value of [nested[key]].flat())
+      if (typeof value === 'string' || typeof value === 'number') {
+        ctx.terminal.addSecret(String(value));
+        ctx.terminal.addSecret(encodeURIComponent(String(value)));
+      }
   const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
   const body =
     opts.input === undefined
@@ -169,7 +178,7 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   if (ctx.session.dryRun) {
     // Keys that name secrets read [redacted], as every other command's do.
     await ctx.presenter.action({
-      dryRun: await ctx.session.describeRequest(request, Object.keys(nested).filter(looksSecret)),
+      dryRun: await ctx.session.describeRequest(request, secretKeys),
     });
     return;
   }
