@@ -16,6 +16,7 @@ import { Context } from '../context.js';
 import type { HttpClient } from '../http/client.js';
 import type { IO } from '../io.js';
 import { type Runtime, systemClock } from '../runtime.js';
+import { hasControls } from '../output/escape.js';
 import { readCached, writeCached } from './cache.js';
 import { argKind, optionKind, type ValueKind } from './kinds.js';
 
@@ -318,10 +319,12 @@ async function fetchCandidates(client: HttpClient, kind: ValueKind, word: string
 
 /**
  * One candidate a line: a path or a name holding a line break, a tab or another control (no real
- * path does) would reach the shell as pieces of itself, so it is not offered.
+ * path does) would reach the shell as pieces of itself, so it is not offered. Nor is one holding
+ * what escape.ts escapes elsewhere (a C1 control, a bidi override): the shell inserts a candidate
+ * as it is and lists candidates on the terminal as they are, so it cannot be shown escaped.
  */
 function oneLine(candidate: string): boolean {
-  return !/[\u0000-\u001f\u007f]/.test(candidate);
+  return !/[\t\n]/.test(candidate) && !hasControls(candidate);
 }
 
 /**

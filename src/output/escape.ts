@@ -21,6 +21,11 @@ function visible(char: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+/** Whether the text holds a character escapeControls would escape: where a text cannot be escaped (a completion candidate), it is left out. */
+export function hasControls(text: string): boolean {
+  return CONTROL.test(text);
+}
+
 /** The text with every control character but tab and line feed shown as a visible escape (`\x1b`, `\u202e`). */
 export function escapeControls(text: string): string {
   if (!CONTROL.test(text)) return text;

@@ -86,6 +86,19 @@ describe('completion of names the service chose', () => {
     expect(result.stdout.split('\n').filter(Boolean)).toEqual(expected(names));
   });
 
+  it('collab __complete leaves out names holding an escape sequence, a C1 control or a bidi override', async () => {
+    const hostile = ['x\x1b]0;title\x07', 'x\x9b2J', 'x\x9d8;;http://evil/\x9c', 'x\u202eexe.txt', 'x\u2066y'];
+    answer(/^GET \/groups\/acme\/subgroups/, { body: [] });
+    answer(/^GET \/groups\/acme\/projects/, {
+      body: [...hostile, 'xplain'].map((name, id) => ({ id, path_with_namespace: `acme/${name}` })),
+    });
+    const result = await collab(['__complete', 'projects', 'view', 'acme/x'], {
+      env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'collab-cache-')), COLLAB_COMPLETE_TIMEOUT: '20' },
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('acme/xplain\n');
+  });
+
   it('bash: Tab runs nothing and offers each name literally', { timeout: 60_000 }, async () => {
     const names = hostileNames(work);
     serve(names);
