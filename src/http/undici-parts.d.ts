@@ -17,3 +17,16 @@ declare module 'undici/lib/api/api-request.js' {
   const request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
   export default request;
 }
+
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+  /** Dispatcher#connect, which undici's index mixes into every dispatcher. */
+  const connect: Dispatcher['connect'];
+  export default connect;
+}
+
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import type { Dispatcher } from 'undici';
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}

@@ -1,6 +1,8 @@
 import type { Dispatcher, FormData } from 'undici';
+import dispatcherConnect from 'undici/lib/api/api-connect.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
 /**
@@ -10,6 +12,11 @@ import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
  * nothing collab sends.
  */
 export { Agent, EnvHttpProxyAgent };
+
+// A proxy agent opens its tunnel with `connect`, a method undici's index gives every dispatcher
+// (index.js: Object.assign(Dispatcher.prototype, api)); without it, every request through
+// HTTP(S)_PROXY would fail: "this[kClient].connect is not a function".
+DispatcherBase.prototype.connect ??= dispatcherConnect;
 
 /** undici's `request(url, options)`, on the given dispatcher, as undici's index builds it. */
 export function request(
