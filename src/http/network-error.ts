@@ -43,6 +43,32 @@ export function classifyNetworkError(
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = safeHost(url);
+  // A proxy (HTTP(S)_PROXY) that answers the tunnel's CONNECT with another status: undici says so
+  // as an aborted request, which is no Ctrl-C. The proxy's URL may carry its credentials: unnamed.
+  const tunnel = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(err.message ?? '')?.[1];
+  if (tunnel !== undefined) {
+    const status = Number(tunnel);
+    return {
+      kind: 'network',
+      notSent: true,
+      // A refusal (407: the proxy's credentials; 403: its rules) comes again; a 5xx of its own may pass.
+      final: status < 500,
+      short: `the proxy refused (${status})`,
+      error: (info) =>
+        new CollabError(
+          'network',
+          `cannot reach ${host}: the proxy refused to connect to it (${status}) ${requestLabel(info)}`,
+          {
+            request: info,
+            cause: error,
+            hint:
+              status === 407
+                ? 'the proxy asks for credentials, or refused those given: check them in HTTPS_PROXY or HTTP_PROXY (http://user:password@proxy:port)'
+                : 'check HTTPS_PROXY, HTTP_PROXY and NO_PROXY (a host in NO_PROXY is reached without the proxy)',
+          },
+        ),
+    };
+  }
   // Ctrl-C, or this run's own connection pool closed (another read failed first and ended the
   // command): a read still going stops here rather than retrying against a pool that is gone.
   if (

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer, type Server as HttpsServer } from 'node:https';
-import { type AddressInfo, connect as connectTcp } from 'node:net';
+import { type AddressInfo, connect as connectTcp, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,42 +315,54 @@ describe('limits', () => {
   });
 });
 
+/**
+ * A tunnelling proxy on 127.0.0.1, as corporate ones are: CONNECT host:port, then the bytes both
+ * ways; or, given `refuse`, that status to every CONNECT. Its URL carries credentials.
+ */
+async function tunnellingProxy(refuse?: number) {
+  const tunnels: Array<{ target: string; auth: string | undefined }> = [];
+  const proxy = createServer();
+  proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    tunnels.push({ target: req.url ?? '', auth: req.headers['proxy-authorization'] });
+    if (refuse) return client.end(`HTTP/1.1 ${refuse} Refused\r\n\r\n`);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connectTcp(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).on('error', () => undefined);
+      client.pipe(upstream).on('error', () => undefined);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = `http://proxy-user:proxy-secret@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  return { url, tunnels, close: () => close(proxy) };
+}
+
+function proxiedEnv(proxyUrl: string): Record<string, string | undefined> {
+  const dir = tempConfigDir();
+  return {
+    PATH: process.env.PATH,
+    HOME: dir,
+    COLLAB_CONFIG_DIR: dir,
+    COLLAB_HOST: home.origin,
+    COLLAB_TOKEN: 'glpat-hostile-secret',
+    HTTP_PROXY: proxyUrl,
+  };
+}
+
 describe('through a proxy (HTTP_PROXY)', () => {
   it('reaches the host, with the proxy credentials to the proxy alone and the token to the host alone', async () => {
     reset();
     home.handle((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}'));
-    // A tunnelling proxy, as corporate ones are: CONNECT host:port, then the bytes both ways.
-    const tunnels: Array<{ target: string; auth: string | undefined }> = [];
-    const proxy = createServer();
-    proxy.on('connect', (req: IncomingMessage, client: import('node:net').Socket, head: Buffer) => {
-      tunnels.push({ target: req.url ?? '', auth: req.headers['proxy-authorization'] });
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connectTcp(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client).on('error', () => undefined);
-        client.pipe(upstream).on('error', () => undefined);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyUrl = `http://proxy-user:proxy-secret@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const proxy = await tunnellingProxy();
     try {
-      const dir = tempConfigDir();
       // In a process of its own, as collab runs: a test file that loads undici whole (MockAgent)
       // gives this process's dispatchers what the build's are not given unless collab does it.
-      const env = {
-        PATH: process.env.PATH,
-        HOME: dir,
-        COLLAB_CONFIG_DIR: dir,
-        COLLAB_HOST: home.origin,
-        COLLAB_TOKEN: 'glpat-hostile-secret',
-        HTTP_PROXY: proxyUrl,
-      };
-      const result = await runMain(['api', 'user', '--verbose'], env, { spawn: true });
+      const result = await runMain(['api', 'user', '--verbose'], proxiedEnv(proxy.url), { spawn: true });
       expect(result).toMatchObject({ exitCode: 0, stdout: '{"id":1}\n' });
-      expect(tunnels).toEqual([
+      expect(proxy.tunnels).toEqual([
         {
           target: new URL(home.origin).host,
           auth: `Basic ${Buffer.from('proxy-user:proxy-secret').toString('base64')}`,
@@ -360,7 +372,25 @@ describe('through a proxy (HTTP_PROXY)', () => {
       expect(home.seen[0]?.headers['proxy-authorization']).toBeUndefined();
       expect(result.stderr).not.toMatch(/proxy-secret|glpat-hostile-secret/);
     } finally {
-      await close(proxy);
+      await proxy.close();
+    }
+  });
+
+  it('a proxy that refuses the tunnel (407) is a network error at once, not an interruption', async () => {
+    reset();
+    const proxy = await tunnellingProxy(407);
+    try {
+      const result = await runMain(['api', 'user'], proxiedEnv(proxy.url));
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: cannot reach ${new URL(home.origin).host}: the proxy refused to connect to it (407) (GET /user)`,
+      );
+      expect(result.stderr).toMatch(/^hint: the proxy asks for credentials/m);
+      expect(result.stderr).not.toContain('proxy-secret');
+      expect(proxy.tunnels).toHaveLength(1);
+      expect(home.seen).toHaveLength(0);
+    } finally {
+      await proxy.close();
     }
   });
 });
