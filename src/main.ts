@@ -8,6 +8,7 @@ import type { Runtime } from './runtime.js';
 import { flat, type OwnerMisplaced, usageErrorText, wrapErrorLines } from './error-text.js';
 import { forcedColumns } from './io.js';
 import { escapeControls } from './output/escape.js';
+import { maskUrlCredentials } from './util/secrets.js';
 import { bulkRun } from './commands/targets.js';
 
 /**
@@ -64,10 +65,11 @@ class Run implements ProgramRun {
 
   /**
    * The last line of defence for error text: the context's registered secrets, and COLLAB_TOKEN
-   * even when the failure came before any context knew of it.
+   * and credentials in URLs (as the terminal masks them) even when the failure came before any
+   * context knew of it: a flag's value quoted by its parser, a usage error.
    */
   redact(text: string): string {
-    let out = this.activeContext?.redact(text) ?? text;
+    let out = this.activeContext?.redact(text) ?? maskUrlCredentials(text);
     const token = this.runtime.env.COLLAB_TOKEN;
     if (token && token.length >= 4) out = out.split(token).join('[redacted]');
     return out;
@@ -204,10 +206,16 @@ function installSignalHandlers(run: Run): void {
 
 /** Commander's message in collab's shape; the message of our own parser when one failed (then forgotten). */
 function commanderErrorText(run: Run, text: string, cmd: Command): string {
-  const optionFailure = run.optionFailure;
+  const failure = run.optionFailure;
   run.optionFailure = undefined;
+  // Redacted before usageErrorText shortens them, as printError does: a value argv gave (a URL
+  // with its password) is quoted in them.
+  const optionFailure = failure && {
+    message: run.redact(failure.message),
+    hint: failure.hint && run.redact(failure.hint),
+  };
   return wrapErrorLines(
-    usageErrorText(text, commandPath(cmd), optionFailure, {
+    usageErrorText(run.redact(text), commandPath(cmd), optionFailure, {
       owner: ownerMisplaced(cmd),
       elsewhere: cmd.parent ? [] : run.elsewhere,
       // A noun's verbs (no verb is hidden: help lists them all).

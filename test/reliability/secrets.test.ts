@@ -183,6 +183,14 @@ describe('the token is never shown', () => {
     expect(stored?.token).toBe(hookSecret);
   });
 
+  it('masks credentials in a URL that a flag refuses, quoted in the usage error', async () => {
+    const password = 's3cr3t-hook-password';
+    const result = await collab(['hooks', 'create', '--project', '1', '--url', `ftp://robot:${password}@h.example/x`]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('"ftp://robot:****@h.example/x"');
+    expect(result.stderr).not.toContain(password);
+  });
+
   it('masks credentials in an import URL wherever it is shown', async () => {
     const password = 's3cr3t-import-password';
     const dry = await collab(
