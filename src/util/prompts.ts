@@ -1,4 +1,5 @@
 import { CollabError } from '../errors.js';
+import { escapeControls } from '../output/escape.js';
 
 export type Prompts = typeof import('@inquirer/prompts');
 
@@ -47,9 +48,32 @@ export async function loadPrompts(terminal: PromptTerminal): Promise<Prompts> {
       if (typeof value !== 'function') return value;
       const prompt = value as (config: unknown, context?: object) => Promise<unknown>;
       return (config: unknown, context: object = {}) =>
-        interruptible(prompt(config, { ...terminal, output: drawOn(), ...context }));
+        interruptible(prompt(shown(config), { ...terminal, output: drawOn(), ...context }));
     },
   });
+}
+
+/**
+ * A prompt's question and its choices' names as every text for people is shown (escape.ts): they
+ * quote the service (the path a typed confirmation asks for, an account's username), and inquirer
+ * draws them as they are.
+ */
+function shown(config: unknown): unknown {
+  if (!config || typeof config !== 'object') return config;
+  const { message, choices } = config as { message?: unknown; choices?: unknown };
+  return {
+    ...config,
+    ...(typeof message === 'string' ? { message: escapeControls(message) } : {}),
+    ...(Array.isArray(choices)
+      ? {
+          choices: choices.map((choice: unknown) =>
+            choice && typeof choice === 'object' && typeof (choice as { name?: unknown }).name === 'string'
+              ? { ...choice, name: escapeControls((choice as { name: string }).name) }
+              : choice,
+          ),
+        }
+      : {}),
+  };
 }
 
 async function interruptible<T>(answer: Promise<T>): Promise<T> {

@@ -1,11 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/desired/model.js';
 import { humanPlan, NO_PAINT } from '../../src/desired/render.js';
 import { escapeControls } from '../../src/output/escape.js';
 import { note, project, useHostileServer } from '../helpers/hostile-server.js';
+import { runOn, ScreenStream, TerminalScreen } from '../helpers/terminal.js';
 import { expectEscapesWhole, expectFits, viewValueLines } from '../helpers/views.js';
 
 /**
@@ -15,7 +17,9 @@ import { expectEscapesWhole, expectFits, viewValueLines } from '../helpers/views
  * error message is `[redacted]` in a bulk result, whatever the format.
  */
 
-const { collab, answer } = useHostileServer();
+const server = useHostileServer();
+const { collab, answer } = server;
+const origin = () => server.origin;
 
 /** A window title, a screen clear, an OSC 8 hyperlink, 8-bit CSI and OSC, a backspace, a bidi override. */
 const HOSTILE =
@@ -268,5 +272,34 @@ describe('a token the service echoes where a long message is cut is redacted who
     expect(result.exitCode).toBe(5);
     expect(result.stdout + result.stderr).not.toContain(TOKEN.slice(0, 10));
     expect(result.stdout).toContain('private_token=[redacted]');
+  });
+});
+
+describe('a typed confirmation on a terminal', () => {
+  it("shows the service's path in its question as text", async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { body: { ...hostileProject(), marked_for_deletion_on: null } });
+    const stderr = new ScreenStream(new TerminalScreen(), true, 80);
+    const keyboard = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => keyboard });
+    // What reaches the terminal as it is written (inquirer's own cursor moves among it); Ctrl-C once asked.
+    let written = '';
+    const draw = stderr.write.bind(stderr);
+    stderr.write = ((chunk: unknown, ...rest: never[]) => {
+      written += String(chunk);
+      if (written.includes('Type ') && !keyboard.writableEnded) setImmediate(() => keyboard.write('\u0003'));
+      return draw(chunk as string, ...rest);
+    }) as typeof stderr.write;
+    const stdout = new ScreenStream(new TerminalScreen(), true, 80);
+    const { exitCode } = await runOn(
+      ['projects', 'delete', '7'],
+      { stdout, stderr, stdin: keyboard },
+      {
+        COLLAB_HOST: origin(),
+        COLLAB_TOKEN: 'glpat-hostile-test-token',
+      },
+    );
+    expect(exitCode).toBe(130);
+    expect(written).toContain('Type acme/a\\x1b]0;pwned\\x07b');
+    expect(written).not.toContain('\x1b]0;pwned');
+    expect(written).not.toMatch(/[\u009b\u009d\u202e\u2066\b]/);
   });
 });
