@@ -134,10 +134,13 @@ export class StreamPresenter implements Presenter {
     const writer: JqWriter | ListWriter = jq
       ? jq.writer(this.deps.io, await this.options())
       : new ListWriter(this.deps.io, { format: 'json' }, [], true, { asItCame: true });
+    // On a terminal the items are for people, as one answer is (forPeople): JSON lets C1 and bidi
+    // controls through. jq escapes what it prints there itself; a pipe gets the bytes as they came.
+    const shown = !jq && this.deps.io.stdoutIsTTY;
     try {
       for await (const items of source) {
         this.deps.terminal.clearTerminal();
-        await writer.writeRaw(items);
+        await writer.writeRaw(shown ? items.map(escapeControls) : items);
       }
     } catch (error) {
       if (writer instanceof ListWriter && writer.written > 0) await writer.end();

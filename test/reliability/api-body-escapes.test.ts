@@ -32,6 +32,14 @@ describe('collab api on a terminal', () => {
     expect(result.stdout).toBe('plain \\x1b]0;pwned\\x07 text\\u202e\n');
   });
 
+  it('writes the items of --paginate with C1 and bidi controls escaped', async () => {
+    answer(/^GET \/hostile-list/, { raw: `[${JSON_BODY},${JSON_BODY}]` });
+    const result = await collab(['api', 'hostile-list', '--paginate'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).not.toMatch(RAW_CONTROL);
+    expect(result.stdout).toContain('"name":"a\\x9b31mb\\u202eevil\\u202c"');
+  });
+
   it('escapes response headers with -i (bytes 0x80-0xff read as C1 controls)', async () => {
     answer(/^GET \/hostile-head/, {
       raw: TEXT_BODY,
