@@ -11,6 +11,13 @@ describe('collab labels', () => {
     query = '',
   ): Promise<Array<Record<string, unknown>>> => getJson(`/${kind}s/${encodeURIComponent(ref)}/labels${query}`);
 
+  it('refuses to delete a label named .., which would be a DELETE of the project', async () => {
+    const result = await collab(['labels', 'delete', '..', '--project', project, '--yes']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: "\.\." cannot be named in a request's path/);
+    expect((await getJson(`/projects/${encodeURIComponent(project)}`)).marked_for_deletion_on).toBeNull();
+  });
+
   it("lists a project's labels with its groups' (FROM), or its own alone", async () => {
     const table = await collab(['labels', 'list', '--project', project], { tty: true });
     expect(table.stdout).toMatch(/bug .*group/);

@@ -45,6 +45,12 @@ describe('apiPath', () => {
     expect(apiPath`/projects/${'../../users'}`).toBe('/projects/..%2F..%2Fusers');
     expect(apiPath`/groups/${'a b?c#d'}`).toBe('/groups/a%20b%3Fc%23d');
   });
+
+  it('refuses a value that is . or .., which the URL would read as the path itself or its parent', () => {
+    for (const name of ['.', '..'])
+      expect(() => apiPath`/projects/${49}/labels/${name}`).toThrow(expect.objectContaining({ kind: 'usage' }));
+    expect(apiPath`/projects/${49}/labels/${'...'}`).toBe('/projects/49/labels/...');
+  });
 });
 
 describe('apiBaseUrl and isLoopbackHost', () => {
