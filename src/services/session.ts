@@ -296,7 +296,7 @@ export class RunSession implements Session {
   }
 
   async describeRequest(req: ApiRequest, redact: readonly string[] = []): Promise<RequestDescription> {
-    return describeRequest(await this.host(), req, redact);
+    return describeRequest(await this.host(), req, redact, (text) => this.terminal.redact(text));
   }
 
   readonly pages: Session['pages'] = (path, query, flags, extra) =>

@@ -191,6 +191,25 @@ describe('the token is never shown', () => {
     expect(result.stderr).not.toContain(password);
   });
 
+  it('keeps a token in the query of a mirror URL out of --dry-run', async () => {
+    const token = 'glpat-mirror-query-secret';
+    const dir = tempConfigDir();
+    const file = join(dir, 'mirror-url');
+    writeFileSync(file, `https://git.example.com/x.git?private_token=${token}`);
+    const result = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      'acme/web/storefront',
+      '--url-file',
+      file,
+      '--dry-run',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('"url": "[redacted]"');
+    expect(result.stdout + result.stderr).not.toContain(token);
+  });
+
   it('masks credentials in an import URL wherever it is shown', async () => {
     const password = 's3cr3t-import-password';
     const dry = await collab(
