@@ -106,6 +106,13 @@ describe('the token is never shown', () => {
     expect(result.stderr).toContain('error: 404 Not Found (GET /nosuch?password=[redacted])');
   });
 
+  it('keeps the value of a secret-named key in the query of an `api` path out of --verbose and the error', async () => {
+    const result = await collab(['api', 'nosuch?job_token=hunter2%2Bmore', '--verbose']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).not.toMatch(/hunter2/);
+    expect(result.stderr).toContain('error: 404 Not Found (GET /nosuch?job_token=[redacted])');
+  });
+
   it('keeps a rejected token out of the error', async () => {
     const secret = 'glpat-wrong-but-still-secret';
     const result = await collab(['api', 'user', '--verbose'], { env: { COLLAB_TOKEN: secret } });

@@ -88,6 +88,24 @@ function splitHeader(raw: string): { name: string; value: string } {
   return { name, value };
 }
 
+/** The values of the secret-named keys in a path's own query, as written and decoded. */
+function pathQuerySecrets(path: string): string[] {
+  const query = path.includes('?') ? path.slice(path.indexOf('?') + 1) : '';
+  const decoded = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return query.split('&').flatMap((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0 || !looksSecret(decoded(pair.slice(0, at)))) return [];
+    const value = pair.slice(at + 1);
+    return [value, decoded(value)];
+  });
+}
+
 function splitField(raw: string, flag: string): { key: string; value: string } {
   const at = raw.indexOf('=');
   if (at <= 0) throw new CollabError('usage', `invalid field "${raw}" for ${flag}: expected key=value`);
@@ -149,13 +167,14 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   const nested = nest(values);
   const secretKeys = Object.keys(nested).filter(looksSecret);
   // Redacted wherever it would show, not only in --dry-run: a GET sends it in the query, which
-  // --verbose and an error naming the request quote (percent-encoded, as it is sent).
-  for (const key of secretKeys)
-    for (const value of [nested[key]].flat())
-      if (typeof value === 'string' || typeof value === 'number') {
-        ctx.terminal.addSecret(String(value));
-        ctx.terminal.addSecret(encodeURIComponent(String(value)));
-      }
+  // --verbose and an error naming the request quote (percent-encoded, as it is sent). So is one
+  // written in the path's own query (`user?private_token=…`).
+  const secrets = [...secretKeys.flatMap((key) => [nested[key]].flat()), ...pathQuerySecrets(opts.path)];
+  for (const value of secrets)
+    if (typeof value === 'string' || typeof value === 'number') {
+      ctx.terminal.addSecret(String(value));
+      ctx.terminal.addSecret(encodeURIComponent(String(value)));
+    }
   const inQuery = opts.method === 'GET' || opts.method === 'HEAD';
   const body =
     opts.input === undefined
