@@ -20,6 +20,11 @@ export interface IO {
    */
   stderrColumns?: number;
   /**
+   * No spinner on stderr, terminal or not: TERM=dumb moves no cursor (colour is off there too), and
+   * a CI job's log keeps every frame a spinner draws, as one line per frame (CI set, as isCI reads it).
+   */
+  stderrStill?: boolean;
+  /**
    * stdout is a regular file (`> out.tsv`): the one place it surely is not the terminal a spinner
    * draws on. A pipe may end on that terminal (`| cat`), so only a file lets the spinner run on
    * while rows are written.
@@ -67,6 +72,7 @@ export function streamIO(streams: Streams, env: Env, options: { noColor?: boolea
     color: colorEnabled(env, stdoutIsTTY, options.noColor === true),
     columns: forcedWidth || streams.stdout.columns || (stdoutIsTTY ? 100 : 0),
     stderrColumns: forcedWidth || streams.stderr.columns || 0,
+    stderrStill: env.TERM === 'dumb' || isCI(env),
     stdoutIsFile: isRegularFile(streams.stdout),
     timeZone: env.TZ || undefined,
     stdoutTakesBytes:

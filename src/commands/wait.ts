@@ -117,7 +117,8 @@ async function waitFor<T>(ctx: VerbContext, watch: Watch<T>): Promise<T> {
       const previous = seen.status;
       seen = watch.state(current);
       spinner?.text(`${watch.label}: ${seen.status} (${formatSeconds(ctx.session.clock.now() - started)})`);
-      if (!ctx.terminal.tty.stderr && seen.status !== previous) ctx.terminal.info(`${watch.subject}: ${seen.status}`);
+      // Where no spinner shows the status (a log, CI, TERM=dumb), each change is a line of its own.
+      if (spinner?.active !== true && seen.status !== previous) ctx.terminal.info(`${watch.subject}: ${seen.status}`);
     }
   } finally {
     spinner?.stop();

@@ -13,13 +13,14 @@ export interface Spinner {
 export const NO_SPINNER: Spinner = { text: () => undefined, stop: () => undefined };
 
 /**
- * Whether a spinner may be drawn on the IO's stderr: a terminal whose width is known and not 0.
+ * Whether a spinner may be drawn on the IO's stderr: a terminal whose width is known and not 0,
+ * that takes cursor moves and is no CI job's log (IO.stderrStill).
  * ora counts the lines a frame takes as ceil(width / columns): on 0 columns that is Infinity, and
  * its clearing loop then never ends (100% CPU, deaf to Ctrl-C and SIGTERM, as the handlers are
  * JavaScript that never gets to run).
  */
 export function canSpin(io: IO): boolean {
-  return io.stderrIsTTY && (io.stderrColumns ?? 0) > 0;
+  return io.stderrIsTTY && !io.stderrStill && (io.stderrColumns ?? 0) > 0;
 }
 
 /**

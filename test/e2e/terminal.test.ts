@@ -66,7 +66,7 @@ async function run(args: readonly string[], host: string, token: string, termina
       COLLAB_HOST: host,
       COLLAB_TOKEN: token,
       NO_COLOR: '1',
-      CI: 'true',
+      // A person's terminal: no CI job, whose log gets no spinner (stdin is no terminal: no prompt).
       ...terminal.env,
     },
     streams: () => ({ stdout, stderr, stdin }),
@@ -191,6 +191,17 @@ describe('at a terminal, against the sandbox', () => {
       expect(screen.lastIndexOf('fetch')).toBeLessThan(tableStart);
       expect(screen.indexOf('showing 50 of')).toBeGreaterThan(screen.lastIndexOf('└'));
     });
+
+    for (const [where, env] of [
+      ['in a CI job (its log keeps every frame)', { CI: 'true' }],
+      ['on TERM=dumb (no cursor moves)', { TERM: 'dumb' }],
+    ] as const) {
+      it(`no spinner ${where} at a terminal; the note that the list was cut stays`, async () => {
+        const result = await collab(['projects', 'list', '--per-page', '10'], { stdout: 'pipe', stderrTTY: true, env });
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr).toMatch(/^showing 20 of \d+ projects; --all for every page, --limit N for more\n$/);
+      });
+    }
 
     it('costs nothing when stderr is not a terminal: not a byte on stderr', async () => {
       const result = await collab(['projects', 'list', '--all'], { stdout: 'pipe', stderrTTY: false });

@@ -34,6 +34,14 @@ describe('--wait', () => {
     expect(project(26)).toBeUndefined();
   });
 
+  it('at a terminal in a CI job, which draws no spinner, each status change is a line of its own', async () => {
+    const waited = await collab(['projects', 'delete', 'olivia/fleet-beacon-25', '--yes', '--wait', '--json'], {
+      tty: true,
+    });
+    expect(waited.exitCode).toBe(0);
+    expect(waited.stderr).toBe('olivia/fleet-beacon-25: gone\ndeleted project olivia/fleet-beacon-25\n');
+  });
+
   it('projects delete: a delayed deletion is settled once marked, without polling', async () => {
     sandbox.resetStats();
     const result = await collab(['projects', 'delete', 'acme/jolly-atlas-9', '--yes', '--wait', '--json']);
