@@ -72,11 +72,20 @@ export interface RowSpan {
 }
 
 /**
- * Column.priority: what a narrow terminal gives up first (a column with one value on every row,
- * then what a list declares low, dates...), and never (what identifies a row). `answer` is a
+ * Column.priority: what a narrow terminal gives up first (a column empty on every row, one with
+ * one value on every row, then what a list declares low, dates...), and never (what identifies a row). `answer` is a
  * column a list exists to show (an access report's role).
  */
-export const PRIORITY = { constant: 0, low: 0.5, date: 1, detail: 2, text: 3, answer: 3.5, identifying: 4 } as const;
+export const PRIORITY = {
+  empty: -1,
+  constant: 0,
+  low: 0.5,
+  date: 1,
+  detail: 2,
+  text: 3,
+  answer: 3.5,
+  identifying: 4,
+} as const;
 
 /** A label and where its value comes from, for the summary of one resource (`view`). */
 export interface DetailField extends Field {

@@ -302,14 +302,12 @@ function priorityOf(
 ): number {
   // The same value on every row tells nothing row by row (TYPE "project" all down a report); what
   // identifies a row or answers the list's question stays even so (dana's role, the same on each).
+  // Empty on every row, it shows nothing at all, where a value the same on each still says it once
+  // (members all active beside an EXPIRES none has): it goes first.
   const base = basePriority(column, index, items, text, numeric);
-  if (
-    base < PRIORITY.answer &&
-    cells.length > 1 &&
-    !column.wrap &&
-    cells.every((row) => row[index] === cells[0]?.[index])
-  )
-    return PRIORITY.constant;
+  if (base >= PRIORITY.answer || column.wrap || cells.length === 0) return base;
+  if (cells.every((row) => row[index] === '')) return PRIORITY.empty;
+  if (cells.length > 1 && cells.every((row) => row[index] === cells[0]?.[index])) return PRIORITY.constant;
   return base;
 }
 

@@ -108,6 +108,13 @@ describe('collab projects members / groups members', () => {
     });
   });
 
+  it('on 60 columns a group’s members leave out EXPIRES, which none has, and show STATE', async () => {
+    const result = await collab(['groups', 'members', 'list', 'acme'], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n')[1]).toMatch(/^│ ID │ USERNAME +│ NAME +│ ACCESS +│ STATE +│$/);
+    expect(result.stderr).toMatch(/^EXPIRES left out to fit 60 columns;/);
+  });
+
   it('no direct members while inherited ones have access: says so on stderr and points to --inherited', async () => {
     // The seed's acme/web/storefront has no direct members; acme's four members reach it.
     const empty = await collab(['projects', 'members', 'list', 'acme/web/storefront'], { tty: true });

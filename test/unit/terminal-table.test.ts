@@ -143,6 +143,17 @@ describe('terminal tables', () => {
     expect(lines[1]).toMatch(/^│ PATH +│ WHEN +│$/);
   });
 
+  it('leaves out a column empty on every row before one with the same value on every row', async () => {
+    const columns: Column[] = [
+      { header: 'PATH', path: 'path', text: true },
+      { header: 'EXPIRES', path: 'expires' },
+      { header: 'STATE', path: 'state' },
+    ];
+    const rows = [1, 2, 3].map((n) => ({ path: `acme/p${n}`, state: 'active', expires: null }));
+    const lines = await table([rows], columns, 24, false);
+    expect(lines[1]).toMatch(/^│ PATH +│ STATE +│$/);
+  });
+
   it('keeps an answer column with the same value on every row (one user’s role, the same on each project)', async () => {
     const columns: Column[] = [
       { header: 'TYPE', path: 'type', priority: PRIORITY.low },
@@ -424,7 +435,18 @@ describe('terminal tables', () => {
     const body = Array.from({ length: 12 }, () => 'x'.repeat(24)).join(' ');
     const notes: string[] = [];
     const lines = await table(
-      [[{ id: 1, author: { username: 'max' }, created_at: '2021-01-05T13:00:00.000Z', system: false, body }]],
+      [
+        [
+          {
+            id: 1,
+            author: { username: 'max' },
+            created_at: '2021-01-05T13:00:00.000Z',
+            system: false,
+            confidential: false,
+            body,
+          },
+        ],
+      ],
       NOTE_COLUMNS,
       80,
       true,
