@@ -62,6 +62,19 @@ describe('collab schedules', () => {
     expect(viewed.stdout).toMatch(/Variables +SUITE=full, CONFIG \(file\)/);
   });
 
+  it('on 60 columns a long description is cut before REF and CRON go; the ref is cut in the middle, keeping its branch', async () => {
+    const created = await create('maintainer', '--description', 'The nightly end-to-end suite of the storefront');
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = await collab(['schedules', 'list', '--project', project], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '60' },
+    });
+    expect(listed.exitCode).toBe(0);
+    const lines = listed.stdout.split('\n');
+    expect(lines[1]?.split('│').map((cell) => cell.trim())).toEqual(['', 'ID', 'DESCRIPTION', 'REF', 'CRON', '']);
+    expect(lines[3]?.split('│')[3]?.trim()).toMatch(/^(refs\/)?…\/main$/);
+  });
+
   it('a bad cron or time zone is exit 2 before anything is sent', async () => {
     sandbox.resetStats();
     const cron = await create('developer', '--cron', '61 * * * *');

@@ -5,11 +5,15 @@ import { unreadableFile } from '../../util/unreadable.js';
 
 /** A schedule's columns and view, and its variables as create and update take them. */
 
+/**
+ * What runs when is what a list of schedules shows: REF and CRON stay on a narrow terminal, the
+ * description cut first. A ref is cut in the middle, as a path: `refs/heads/…` alone names no branch.
+ */
 export const SCHEDULE_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'DESCRIPTION', path: 'description', text: true, priority: PRIORITY.identifying },
-  { header: 'REF', path: 'ref', text: true },
-  { header: 'CRON', path: 'cron' },
+  { header: 'REF', path: 'ref', text: true, priority: PRIORITY.answer, cutMiddle: true },
+  { header: 'CRON', path: 'cron', priority: PRIORITY.answer },
   { header: 'TIME ZONE', path: 'cron_timezone', priority: PRIORITY.date },
   { header: 'ACTIVE', path: 'active', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'NEXT RUN', path: 'next_run_at', priority: PRIORITY.date },
