@@ -36,6 +36,12 @@ const LAST_RESORT_WIDTH = 3;
 const MIN_WRAP_WIDTH = 24;
 /** Where a wrapped column stops giving width, a few words a line: narrower, a column is left out instead. */
 const MIN_WRAP_FLOOR = 16;
+/**
+ * What identifies a row in words (a deploy key's title, a rule's name: text with spaces) gives
+ * width down to this before any column is left out: its first words still say which row it is,
+ * where a path cut in the middle may not, and a sentence kept whole left a table of two columns.
+ */
+const MIN_TITLE_WIDTH = 24;
 /** A wrapped cell (a note's body) shows at most this many lines, then how many more: a row is one item of a list, its whole in -o json or its view. */
 const MAX_CELL_LINES = 12;
 
@@ -332,7 +338,7 @@ function basePriority(
  * text takes what it needs, plus, when more pages may come, some spare width for their longer
  * values. On a terminal too narrow for all that, in this order: free text that does not identify
  * the row is shortened (widest first, down to a floor), then wrapped text (a note's body) further
- * (wrapFloor); columns are left out, lowest priority
+ * (wrapFloor), then what identifies the row in words (MIN_TITLE_WIDTH); columns are left out, lowest priority
  * first (dates, then enumerations and counts, then other text; the rightmost of equals); the
  * identifying text is shortened (a path in the middle); and at last any text below its floor.
  * Columns left out give their room back to text cut before.
@@ -381,6 +387,12 @@ function firstLayout(
   };
 
   narrowText();
+  const titles = (i: number) =>
+    (text[i] as boolean) &&
+    identifies(i) &&
+    !(columns[i] as Column).wrap &&
+    cells.some((row) => /\s/.test(row[i] ?? ''));
+  shrink(widths, visible, titles, () => MIN_TITLE_WIDTH, room());
   // Left out, lowest first: what a list exists to show (PRIORITY.answer) only once what identifies
   // is cut as well.
   const leaveOut = (may: (i: number) => boolean) => {

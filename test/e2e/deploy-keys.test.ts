@@ -82,6 +82,24 @@ describe('collab deploy-keys', () => {
     });
   });
 
+  it('on 60 columns a long title is cut to its first words before CAN PUSH and FINGERPRINT are left out', async () => {
+    const title = 'The continuous integration runner of the platform team';
+    const created = await collab(['deploy-keys', 'create', '--project', project, '--title', title, '--json'], {
+      input: publicKeyLine('ci@example.com'),
+    });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = await collab(['deploy-keys', 'list', '--project', project], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '60' },
+    });
+    expect(listed.exitCode).toBe(0);
+    const lines = listed.stdout.split('\n');
+    expect(lines[1]?.split('│').map((cell) => cell.trim())).toEqual(['', 'ID', 'TITLE', 'CAN PUSH', 'FINGERPRINT', '']);
+    expect(lines.find((line) => line.includes('The continuous'))).toMatch(
+      /│ The continuous integr\S*… +│ no +│ SHA256:/,
+    );
+  });
+
   it('create --key-file of a missing file says no such file, with a hint, as every flag read by readOnce', async () => {
     const missing = join(tempConfigDir(), 'nope.pub');
     const made = await collab(['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', missing]);
