@@ -407,7 +407,10 @@ function firstLayout(
   leaveOut((i) => !answers(i));
   // A column left out comes back, the most worth first, where the room left (other text cut to its
   // floor, what identifies as it is) holds it: spare width goes to it before a kept column grows.
-  const left = columns.map((_c, i) => i).filter((i) => !visible.includes(i));
+  // Not one empty on every row: it would show nothing in room a kept column can take.
+  const left = columns
+    .map((_c, i) => i)
+    .filter((i) => !visible.includes(i) && (priority[i] as number) > PRIORITY.empty);
   const base = columns.map((column, i) => basePriority(column, i, items, text[i] as boolean, numeric[i] as boolean));
   left.sort(
     (a, b) => (priority[b] as number) - (priority[a] as number) || (base[b] as number) - (base[a] as number) || a - b,

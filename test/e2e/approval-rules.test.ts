@@ -75,6 +75,33 @@ describe('collab approval-rules', () => {
     expect(again.exitCode).toBe(4);
   });
 
+  it('on 80 columns GROUPS, which no rule has, is not brought back into room the rule’s long name can take', async () => {
+    const name = 'The security team reviews every change to the release branches';
+    const created = await collab([
+      'approval-rules',
+      'create',
+      name,
+      '--project',
+      project,
+      '--approvals',
+      '2',
+      '--approver',
+      'dana',
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = await collab(['approval-rules', 'list', '--project', project], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '80' },
+    });
+    expect(listed.exitCode).toBe(0);
+    const header = listed.stdout
+      .split('\n')[1]
+      ?.split('│')
+      .map((cell) => cell.trim());
+    expect(header).toContain('USERS');
+    expect(header).not.toContain('GROUPS');
+  });
+
   it('a rule on every protected branch shows each protected branch of the project, one protected after it too', async () => {
     const made = await collab([
       'approval-rules',
