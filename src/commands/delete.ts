@@ -134,10 +134,26 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
 }
 
 /**
- * Advice for a 404 of what a project holds, read by its name or ID: the project's own 404 names it
- * ("404 Project Not Found"), so any other (ActiveRecord's bare "404 Not found") is the thing's and
- * gets `hint`; every other error is returned as it is.
+ * Advice for a 404 of what a project or group holds, read by its name or ID: the owner's own 404
+ * names it ("404 Project Not Found", "404 Group Not Found"), so any other (ActiveRecord's bare
+ * "404 Not found", "404 Hook Not Found") is the thing's and gets `hint`; every other error is
+ * returned as it is.
  */
-export function withThingHint(error: unknown, hint: string): unknown {
-  return isCollabError(error) && error.status === 404 && !/Project/.test(error.message) ? withHint(error, hint) : error;
+function withThingHint(error: unknown, hint: string): unknown {
+  return isCollabError(error) && error.status === 404 && !/Project|Group Not Found/i.test(error.message)
+    ? withHint(error, hint)
+    : error;
+}
+
+/**
+ * The 404 of a thing a project or group holds, read or changed by its ID or name, in one wording
+ * for every noun: what the owner has not, and the list that shows what it has
+ * (`project acme/web has no hook 9: \`collab hooks list --project acme/web\` lists them`).
+ * `noun` is the command's (`hooks`, `protected-branches`).
+ */
+export function unknownThing(error: unknown, owner: Owner, what: string, noun: string): unknown {
+  return withThingHint(
+    error,
+    `${describeOwner(owner)} has no ${what}: \`collab ${noun} list --${owner.kind} ${owner.ref}\` lists them`,
+  );
 }

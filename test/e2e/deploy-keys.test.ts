@@ -100,6 +100,14 @@ describe('collab deploy-keys', () => {
     );
   });
 
+  it("an unknown deploy key's 404 on update names the project's list, as on view", async () => {
+    const missing = await collab(['deploy-keys', 'update', '999', '--project', project, '--title', 'x']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr.split('\n')[1]).toBe(
+      `hint: project ${project} has no deploy key 999: \`collab deploy-keys list --project ${project}\` lists them`,
+    );
+  });
+
   it('create --key-file of a missing file says no such file, with a hint, as every flag read by readOnce', async () => {
     const missing = join(tempConfigDir(), 'nope.pub');
     const made = await collab(['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', missing]);

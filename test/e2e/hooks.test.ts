@@ -422,4 +422,24 @@ describe('collab hooks', () => {
     const missingHook = await collab(['hooks', 'view', '99999', '--project', project]);
     expect(missingHook.exitCode).toBe(4);
   });
+
+  it("an unknown hook's 404 names the owner's list, on view and on update", async () => {
+    for (const args of [
+      ['hooks', 'view', '99999', '--group', 'acme'],
+      ['hooks', 'update', '99999', '--group', 'acme', '--push-events'],
+    ]) {
+      const missing = await collab(args);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr.split('\n')[1]).toBe(
+        'hint: group acme has no hook 99999: `collab hooks list --group acme` lists them',
+      );
+    }
+  });
+
+  it("a group that is not there keeps its own 404's hint, not the hook's", async () => {
+    const missing = await collab(['hooks', 'view', '1', '--group', 'no-such-group']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(/^error: 404 Group Not Found/);
+    expect(missing.stderr).not.toContain('has no hook');
+  });
 });

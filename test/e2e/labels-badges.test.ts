@@ -153,4 +153,17 @@ describe('collab badges', () => {
     expect((await collab(['badges', 'view', '999', '--project', project])).exitCode).toBe(4);
     expect((await collab(['badges', 'create', '--project', project, '--link', 'https://x/l'])).exitCode).toBe(2);
   });
+
+  it("an unknown badge's 404 names the project's list, on view and on update", async () => {
+    for (const args of [
+      ['badges', 'view', '999', '--project', project],
+      ['badges', 'update', '999', '--project', project, '--name', 'x'],
+    ]) {
+      const missing = await collab(args);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr.split('\n')[1]).toBe(
+        `hint: project ${project} has no badge 999: \`collab badges list --project ${project}\` lists them`,
+      );
+    }
+  });
 });

@@ -206,6 +206,9 @@ describe('collab notes', () => {
       const missing = await collab(['notes', 'view', '12345', '--project', PROJECT, '--issue', '1']);
       expect(missing.exitCode).toBe(4);
       expect(missing.stderr).toMatch(/^error: 404 Note Not Found/);
+      expect(missing.stderr.split('\n')[1]).toBe(
+        `hint: issue #1 of project ${PROJECT} has no note 12345: \`collab notes list --project ${PROJECT} --issue 1\` lists them`,
+      );
       const requests = sandbox.stats.requests;
       const bad = await collab(['notes', 'view', 'abc', '--project', PROJECT, '--issue', '1']);
       expect(bad.exitCode).toBe(2);

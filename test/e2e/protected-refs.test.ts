@@ -104,7 +104,9 @@ describe('collab protected-branches and protected-tags', () => {
   it('exits 4 for a branch that is not protected, or a project that does not exist', async () => {
     const unknown = await collab(['protected-branches', 'view', 'nope', '--project', project]);
     expect(unknown.exitCode).toBe(4);
-    expect(unknown.stderr).toMatch(/^hint: no protected branch is named nope on project acme\/web\/storefront/m);
+    expect(unknown.stderr).toMatch(
+      /^hint: project acme\/web\/storefront has no protected branch nope: `collab protected-branches list --project acme\/web\/storefront` lists them$/m,
+    );
     expect(
       (await collab(['protected-branches', 'update', 'nope', '--project', project, '--push', 'developer'])).exitCode,
     ).toBe(4);

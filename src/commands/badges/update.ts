@@ -1,6 +1,7 @@
 import { type Badge, updateBadge } from '../../api/badges.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL, badgeHint } from './fields.js';
 import { BADGE_PARAMS } from '../../params/badges.js';
@@ -36,7 +37,7 @@ export async function run(ctx: VerbContext, opts: UpdateBadgeOptions): Promise<v
   const response = await ctx.session
     .mutate<Badge>(updateBadge(opts.owner, opts.badgeId, opts.fields))
     .catch((error: unknown) => {
-      throw badgeHint(error, opts.owner, opts.badgeId);
+      throw unknownThing(badgeHint(error, opts.owner, opts.badgeId), opts.owner, `badge ${opts.badgeId}`, 'badges');
     });
   if (!response) return;
   ctx.terminal.info(`updated badge ${opts.badgeId} on ${describeOwner(opts.owner)}`);

@@ -1,5 +1,6 @@
 import { type Badge, getBadge } from '../../api/badges.js';
 import type { VerbContext } from '../../context.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { BADGE_COLUMNS, BADGE_DETAIL } from './fields.js';
 import { ownerVerb } from '../owner.js';
@@ -16,6 +17,8 @@ export const VIEW = ownerVerb({
 type ViewBadgeOptions = VerbInput<typeof VIEW>;
 
 export async function run(ctx: VerbContext, opts: ViewBadgeOptions): Promise<void> {
-  const { data } = await ctx.session.request<Badge>(getBadge(opts.owner, opts.badgeId));
+  const { data } = await ctx.session.request<Badge>(getBadge(opts.owner, opts.badgeId)).catch((error: unknown) => {
+    throw unknownThing(error, opts.owner, `badge ${opts.badgeId}`, 'badges');
+  });
   await ctx.presenter.resource(data, { columns: BADGE_COLUMNS, detail: BADGE_DETAIL });
 }

@@ -1,6 +1,7 @@
 import { type OwnerOf, ownerVerb } from '../owner.js';
 import { type DeployKey, updateDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import { KEY_ID } from './shared.js';
@@ -40,7 +41,11 @@ export function parse(input: VerbInput<typeof UPDATE>): UpdateDeployKeyOptions {
 }
 
 export async function run(ctx: VerbContext, opts: UpdateDeployKeyOptions): Promise<void> {
-  const response = await ctx.session.mutate<DeployKey>(updateDeployKey(opts.owner.ref, opts.keyId, opts.fields));
+  const response = await ctx.session
+    .mutate<DeployKey>(updateDeployKey(opts.owner.ref, opts.keyId, opts.fields))
+    .catch((error: unknown) => {
+      throw unknownThing(error, opts.owner, `deploy key ${opts.keyId}`, 'deploy-keys');
+    });
   if (!response) return;
   ctx.terminal.info(`updated deploy key ${opts.keyId} of project ${opts.owner.ref}`);
   await ctx.presenter.resource(response.data, DEPLOY_KEY_VIEW);

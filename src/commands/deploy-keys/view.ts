@@ -1,6 +1,6 @@
 import { type DeployKey, getDeployKey } from '../../api/deploy-keys.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../delete.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { DEPLOY_KEY_VIEW } from './fields.js';
 import { KEY_ID } from './shared.js';
@@ -20,10 +20,7 @@ export async function run(ctx: VerbContext, opts: ViewDeployKeyOptions): Promise
   const { data } = await ctx.session
     .request<DeployKey>(getDeployKey(opts.owner.ref, opts.keyId))
     .catch((error: unknown) => {
-      throw withThingHint(
-        error,
-        `project ${opts.owner.ref} has no deploy key ${opts.keyId}: \`collab deploy-keys list --project ${opts.owner.ref}\` lists them`,
-      );
+      throw unknownThing(error, opts.owner, `deploy key ${opts.keyId}`, 'deploy-keys');
     });
   await ctx.presenter.resource(data, DEPLOY_KEY_VIEW);
 }

@@ -1,6 +1,7 @@
 import { getHook, type Hook, updateHook } from '../../api/hooks.js';
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
+import { unknownThing } from '../delete.js';
 import { hookParamsFor } from '../../params/hooks.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS, type HookInput, hookDetail, readHookInput } from './fields.js';
@@ -62,7 +63,11 @@ function mergeHook(
 export async function run(ctx: VerbContext, opts: UpdateHookOptions): Promise<void> {
   // The token first: a file that cannot be read, or no terminal to ask on, is refused before any request.
   const token = await opts.token?.(ctx);
-  const { data: current } = await ctx.session.request<Hook>(getHook(opts.owner, opts.hookId));
+  const { data: current } = await ctx.session
+    .request<Hook>(getHook(opts.owner, opts.hookId))
+    .catch((error: unknown) => {
+      throw unknownThing(error, opts.owner, `hook ${opts.hookId}`, 'hooks');
+    });
   const body = mergeHook(current, opts.owner, opts, token);
   if (body.url !== current.url && token === undefined) {
     ctx.terminal.warn(

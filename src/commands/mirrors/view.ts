@@ -1,6 +1,6 @@
 import { getMirror, type RemoteMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../delete.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
 import { ownerVerb } from '../owner.js';
@@ -18,10 +18,7 @@ type ViewMirrorOptions = VerbInput<typeof VIEW>;
 
 /** The mirror's 404 (not the project's) says where its IDs are listed. */
 export const unknownMirror = (error: unknown, project: string | number, id: number) =>
-  withThingHint(
-    error,
-    `project ${project} has no push mirror ${id}: \`collab mirrors list --project ${project}\` lists them`,
-  );
+  unknownThing(error, { kind: 'project', ref: project }, `push mirror ${id}`, 'mirrors');
 
 export async function run(ctx: VerbContext, opts: ViewMirrorOptions): Promise<void> {
   const { data } = await ctx.session

@@ -2,7 +2,7 @@ import { deleteNote, describeTarget, type NoteTarget } from '../../api/notes.js'
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { NOTE_ID } from './shared.js';
-import { NOTE_THREAD } from './target.js';
+import { NOTE_THREAD, unknownNote } from './target.js';
 import { ownerVerb } from '../owner.js';
 
 export const DELETE = ownerVerb({
@@ -29,6 +29,8 @@ export function parse(input: VerbInput<typeof DELETE>): DeleteNoteOptions {
 
 /** One note is named by its ID: no confirmation is asked (--dry-run shows what would be sent). */
 export async function run(ctx: VerbContext, opts: DeleteNoteOptions): Promise<void> {
-  const response = await ctx.session.mutate(deleteNote(opts.owner, opts.noteId));
+  const response = await ctx.session.mutate(deleteNote(opts.owner, opts.noteId)).catch((error: unknown) => {
+    throw unknownNote(error, opts.owner, opts.noteId);
+  });
   if (response) ctx.terminal.info(`deleted note ${opts.noteId} from ${describeTarget(opts.owner)}`);
 }

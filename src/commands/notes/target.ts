@@ -1,5 +1,5 @@
-import type { NoteTarget } from '../../api/notes.js';
-import { CollabError } from '../../errors.js';
+import { describeTarget, type NoteTarget } from '../../api/notes.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { NoteableKind } from '../../params/notes.js';
 import type { OptionSpec } from '../../params/option.js';
 import { positiveInteger } from '../../params/parsers.js';
@@ -76,6 +76,26 @@ function noteTarget(values: TargetValues): NoteTarget {
   if (only === undefined) throw refused('missing --issue, --merge-request or --snippet for --project');
   if (more.length > 0) throw refused(`${list(givenFlags)} cannot be used together: notes belong to one of them`);
   return { kind: only.kind, parent: project, ref: only.ref };
+}
+
+/** `--project acme/web --issue 3`: the flags that name a thread, as a command to type gives them. */
+function threadFlags(target: NoteTarget): string {
+  const owner = target.kind === 'epic' ? '--group' : '--project';
+  const flag = KIND_FLAGS.find((k) => k.kind === target.kind)?.flag as string;
+  return `${owner} ${target.parent} ${flag} ${target.ref}`;
+}
+
+/**
+ * A note's own 404 (not its thread's, whose hint says what to check) names the list of the
+ * thread's notes, as every other thing read or changed by its ID does (unknownThing).
+ */
+export function unknownNote(error: unknown, target: NoteTarget, noteId: number): unknown {
+  return isCollabError(error) && error.status === 404 && /^404 Note Not Found$/i.test(error.message)
+    ? withHint(
+        error,
+        `${describeTarget(target)} has no note ${noteId}: \`collab notes list ${threadFlags(target)}\` lists them`,
+      )
+    : error;
 }
 
 /**

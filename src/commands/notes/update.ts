@@ -7,7 +7,7 @@ import { printNote } from './output.js';
 import { nothingToChange, tristate } from '../flags.js';
 import { BODY_FLAGS, NOTE_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
-import { NOTE_THREAD } from './target.js';
+import { NOTE_THREAD, unknownNote } from './target.js';
 
 /** What update changes (--confidential on an issue's notes only): a call with none of them edits, or is refused. */
 const CHANGE_FLAGS = {
@@ -62,7 +62,9 @@ export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<vo
     );
   let body = await bodyText(ctx, opts.body);
   if (opts.useEditor) {
-    const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId));
+    const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId)).catch((error: unknown) => {
+      throw unknownNote(error, opts.owner, opts.noteId);
+    });
     const current = isNote(data) ? data.body : '';
     body = await editText(await chooseEditor(ctx), current, ctx.session.signal, ctx.session.env);
     if (body === current) {
@@ -71,9 +73,11 @@ export async function run(ctx: VerbContext, opts: UpdateNoteOptions): Promise<vo
     }
     checkBody(body);
   }
-  const response = await ctx.session.mutate(
-    updateNote(opts.owner, opts.noteId, { body, confidential: opts.confidential }),
-  );
+  const response = await ctx.session
+    .mutate(updateNote(opts.owner, opts.noteId, { body, confidential: opts.confidential }))
+    .catch((error: unknown) => {
+      throw unknownNote(error, opts.owner, opts.noteId);
+    });
   if (!response) return;
   ctx.terminal.info(`updated note ${opts.noteId} on ${describeTarget(opts.owner)}`);
   if (isNote(response.data)) await printNote(ctx, response.data);

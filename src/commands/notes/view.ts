@@ -4,7 +4,7 @@ import { NOTEABLES } from '../../params/notes.js';
 import type { VerbInput } from '../verb.js';
 import { printAwardedObject, printNote } from './output.js';
 import { NOTE_ID } from './shared.js';
-import { NOTE_THREAD } from './target.js';
+import { NOTE_THREAD, unknownNote } from './target.js';
 import { ownerVerb } from '../owner.js';
 
 export const VIEW = ownerVerb({
@@ -25,7 +25,9 @@ export function parse(input: VerbInput<typeof VIEW>): ViewNoteOptions {
 }
 
 export async function run(ctx: VerbContext, opts: ViewNoteOptions): Promise<void> {
-  const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId));
+  const { data } = await ctx.session.request(getNote(opts.owner, opts.noteId)).catch((error: unknown) => {
+    throw unknownNote(error, opts.owner, opts.noteId);
+  });
   if (isNote(data)) {
     await printNote(ctx, data);
     return;

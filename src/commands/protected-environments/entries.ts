@@ -14,7 +14,7 @@ import {
   type EnvironmentRole,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { withThingHint } from '../delete.js';
+import { unknownThing } from '../delete.js';
 
 /** The entries the flags give, by list; each user and group looked up by name before anything is sent. */
 export interface EntryFlags {
@@ -119,10 +119,7 @@ export function listEdits(wanted: readonly EntryBody[], live: readonly Environme
 
 /** The environment's 404 (not its owner's) says where the names are listed. */
 const unknownEnvironment = (error: unknown, owner: Owner, name: string) =>
-  withThingHint(
-    error,
-    `${owner.kind} ${owner.ref} has no protected environment ${name}: \`collab protected-environments list --${owner.kind} ${owner.ref}\` lists them`,
-  );
+  unknownThing(error, owner, `protected environment ${name}`, 'protected-environments');
 
 export async function existingEnvironment(ctx: VerbContext, owner: Owner, name: string): Promise<ProtectedEnvironment> {
   const { data } = await ctx.session

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { type RefAccessKind, refAccess, refAccessName } from '../../params/protected-refs.js';
-import { withThingHint } from '../delete.js';
+import { unknownThing } from '../delete.js';
 import { arg, type Flag, option } from '../flags.js';
 
 /**
@@ -105,9 +105,6 @@ export async function readProtection<T>(
   try {
     return (await ctx.session.request<T>(getProtectedRef(project, kind, name))).data;
   } catch (error) {
-    throw withThingHint(
-      error,
-      `no protected ${kind} is named ${name} on project ${project}: \`collab ${NOUN_OF[kind]} list --project ${project}\` lists them`,
-    );
+    throw unknownThing(error, { kind: 'project', ref: project }, `protected ${kind} ${name}`, NOUN_OF[kind]);
   }
 }

@@ -1,6 +1,6 @@
 import { getSchedule, type Schedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
-import { withThingHint } from '../delete.js';
+import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_VIEW } from './fields.js';
 import { SCHEDULE_ID } from './shared.js';
@@ -18,10 +18,7 @@ type ViewScheduleOptions = VerbInput<typeof VIEW>;
 
 /** The schedule's 404 (not the project's) says where its IDs are listed. */
 export const unknownSchedule = (error: unknown, project: string | number, id: number) =>
-  withThingHint(
-    error,
-    `project ${project} has no pipeline schedule ${id}: \`collab schedules list --project ${project}\` lists them`,
-  );
+  unknownThing(error, { kind: 'project', ref: project }, `pipeline schedule ${id}`, 'schedules');
 
 export async function run(ctx: VerbContext, opts: ViewScheduleOptions): Promise<void> {
   const { data } = await ctx.session
