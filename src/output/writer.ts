@@ -251,7 +251,9 @@ const BELOW_INDENT = 4;
  * long value wraps beside its label, every character kept (text-width.ts's wrapToWidth: never
  * inside an escaped control character or a wide one), and a value of several lines (a note's
  * body) lines up under its first line. Where the labels leave less than MIN_VALUE_WIDTH, a value
- * too long for what is left goes on lines of its own below its label.
+ * too long for what is left goes on lines of its own below its label; so does one word too long
+ * for its room beside (a URL, a path) that fits whole below: broken over two lines, a terminal
+ * no longer sees a URL to open, nor does a copy give a path to paste.
  */
 async function renderDetail(io: IO, detail: readonly DetailField[], item: unknown): Promise<string> {
   const terminal = io.stdoutIsTTY;
@@ -269,11 +271,15 @@ async function renderDetail(io: IO, detail: readonly DetailField[], item: unknow
       const label = field.label.padEnd(width);
       const bold = chalk ? chalk.bold(label) : label;
       const text = shownText(field, item, viewOf(io));
-      if (beside) return `${bold}  ${paint(indented(wrapToWidth(text, room), ' '.repeat(width + 2)), field)}\n`;
+      const indent = ' '.repeat(BELOW_INDENT);
+      const whole = io.columns - BELOW_INDENT;
+      // Printable ASCII with no space: a URL, a path, a fingerprint (not a sentence of CJK, which wraps).
+      const word = /^[!-~]+$/.test(text) && text.length > room && text.length <= whole;
+      if (beside && !word)
+        return `${bold}  ${paint(indented(wrapToWidth(text, room), ' '.repeat(width + 2)), field)}\n`;
       const lines = text.split('\n');
       if (lines.every((line) => widthWithin(line, room) <= room))
         return `${bold}  ${paint(indented(lines, ' '.repeat(width + 2)), field)}\n`;
-      const indent = ' '.repeat(BELOW_INDENT);
       const below = wrapToWidth(text, Math.max(1, io.columns - BELOW_INDENT));
       return `${chalk ? chalk.bold(field.label) : field.label}\n${indent}${paint(indented(below, indent), field)}\n`;
     })

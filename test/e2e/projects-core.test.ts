@@ -246,6 +246,18 @@ describe('collab projects (core verbs)', () => {
       expect(result.stdout).toMatch(/^Visibility +public$/m);
     });
 
+    it('on 60 columns a URL too long to stand beside its label goes whole on a line below it', async () => {
+      const result = await collab(['projects', 'view', 'acme/web/storefront'], {
+        tty: true,
+        env: { COLLAB_FORCE_TTY: '60' },
+      });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(`\nWeb URL\n    ${sandbox.url}/acme/web/storefront\n`);
+      expect(result.stdout).toContain(`\nClone (HTTP)\n    ${sandbox.url}/acme/web/storefront.git\n`);
+      // One that fits beside its label stays there.
+      expect(result.stdout).toMatch(/^Clone \(SSH\) +git@\S+:acme\/web\/storefront\.git$/m);
+    });
+
     it('prints label and value separated by a tab in a pipe, and the full object with -o json', async () => {
       const piped = await collab(['projects', 'view', '1']);
       expect(piped.stdout).toMatch(/^Path\tacme\/web\/storefront$/m);

@@ -314,8 +314,9 @@ describe('every table fits its terminal', () => {
         if (command === 'mirrors view') args.splice(2, 0, String(ids.mirror));
         const result = await collab(args, { tty: true, env: { COLLAB_FORCE_TTY: String(width) } });
         expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-        // A table (its box closed) or a view (a label, two spaces or more, the value): never nothing.
-        expect(result.stdout, args.join(' ')).toMatch(/^(┌[\s\S]*\n└[^\n]*|\S[^\n]*? {2,}\S[\s\S]*)\n$/);
+        // A table (its box closed) or a view (a label, two spaces or more, the value, or the value
+        // indented on a line below it): never nothing.
+        expect(result.stdout, args.join(' ')).toMatch(/^(┌[\s\S]*\n└[^\n]*|\S[^\n]*?( {2,}|\n {4})\S[\s\S]*)\n$/);
         // A view's summary shows each value whole (README, Output), so a value longer than the
         // terminal runs on; its labels and every shorter value line up within it.
         const isView = !result.stdout.startsWith('┌');
