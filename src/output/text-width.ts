@@ -238,11 +238,33 @@ export function moreLines(more: number, width = Number.POSITIVE_INFINITY): strin
 }
 
 /**
- * A note for a person's terminal, wrapped to `width` cells at spaces, and a word longer than a
- * line (a --fields list) after its commas or slashes, never inside a name; later lines indented by
- * two more than the first. A piece with no such break is cut where it must be. A note indented
- * (an item under the note before it) keeps its indent on every line, so the items still read as
- * a list under their heading.
+ * A note's words, a command it quotes in backticks one word where it fits a line of `room`: broken
+ * over two lines, the command could not be pasted (the newline would run its first half), as help
+ * keeps a command to type whole (help-layout.ts).
+ */
+function noteWords(text: string, room: number): string[] {
+  const words = text.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const ticks = (word.match(/`/g) ?? []).length;
+    const end = ticks % 2 === 1 ? words.findIndex((next, j) => j > i && next.includes('`')) : -1;
+    const quoted = end < 0 ? undefined : words.slice(i, end + 1).join(' ');
+    if (quoted !== undefined && displayWidth(quoted) <= room) {
+      out.push(quoted);
+      i = end;
+    } else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * A note for a person's terminal, wrapped to `width` cells at spaces (never inside a command it
+ * quotes in backticks, where the command fits a line), and a word longer than a line (a --fields
+ * list) after its commas or slashes, never inside a name; later lines indented by two more than
+ * the first. A piece with no such break is cut where it must be. A note indented (an item under
+ * the note before it) keeps its indent on every line, so the items still read as a list under
+ * their heading.
  */
 export function wrapNote(text: string, width: number): string[] {
   if (width <= 4 || displayWidth(text) <= width) return [text];
@@ -250,7 +272,7 @@ export function wrapNote(text: string, width: number): string[] {
   if (indent !== '' && width - indent.length > 4)
     return wrapNote(text.slice(indent.length), width - indent.length).map((line) => `${indent}${line}`);
   const pieces: string[] = [];
-  for (const word of text.split(' ')) {
+  for (const word of noteWords(text, width - 2)) {
     if (displayWidth(word) <= width - 2) {
       pieces.push(word);
       continue;

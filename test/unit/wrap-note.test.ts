@@ -32,6 +32,23 @@ describe('wrapNote', () => {
     ]);
   });
 
+  it('keeps a command quoted in backticks on one line, where it fits one', () => {
+    expect(
+      wrapNote(
+        'hint: no project with that path or ID, or not one this token can see: check it (`collab projects list --search <name>`)',
+        50,
+      ),
+    ).toEqual([
+      'hint: no project with that path or ID, or not one',
+      '  this token can see: check it',
+      '  (`collab projects list --search <name>`)',
+    ]);
+  });
+
+  it('breaks a quoted command between its words where it is longer than a line', () => {
+    expect(wrapNote('run `collab a b c d e f g h` now', 14)).toEqual(['run `collab a', '  b c d e f g', '  h` now']);
+  });
+
   it('cuts a word with no break in it where it must', () => {
     expect(wrapNote(`a ${'x'.repeat(25)}`, 12)).toEqual(['a', '  xxxxxxxxxx', '  xxxxxxxxxx', '  xxxxx']);
   });
