@@ -2,7 +2,7 @@ import { CollabError } from '../errors.js';
 import type { Clock, Env } from '../runtime.js';
 import { type Account, accountsOf } from './accounts.js';
 import { type CredentialAccess, isStoreError } from './credentials.js';
-import { type ConfigStore, hostKey } from './store.js';
+import { type ConfigStore, type HostEntry, hostKey } from './store.js';
 
 /**
  * Which token is sent to which host: the one rule, used by every command (Context.client), by
@@ -154,13 +154,16 @@ function noTokenError(host: string, scope: TokenScope & { user?: string | undefi
 /**
  * The hint of a 401: what to do depends on where the rejected token came from, so that it never
  * sends the user to `auth login` or COLLAB_TOKEN when neither is where the token was. `given` is
- * a token being checked before it is stored (`auth login`).
+ * a token being checked before it is stored (`auth login`). `entry`: the host's in the config
+ * file; only where it has an account does unsetting COLLAB_TOKEN leave a token to send.
  */
-export function rejectedTokenHint(host: string, source: TokenSource | 'given'): string {
+export function rejectedTokenHint(host: string, source: TokenSource | 'given', entry?: HostEntry): string {
   const key = hostKey(host);
   switch (source) {
     case 'environment':
-      return `the token in COLLAB_TOKEN was rejected by ${key}: check it, or unset COLLAB_TOKEN to use the token stored for ${key}`;
+      return accountsOf(entry).length > 0
+        ? `the token in COLLAB_TOKEN was rejected by ${key}: check it, or unset COLLAB_TOKEN to use the token stored for ${key}`
+        : `the token in COLLAB_TOKEN was rejected by ${key}: check that it is not expired or revoked and has the api scope`;
     case 'file':
     case 'keyring':
       return `the token stored for ${key} was rejected (expired or revoked?): run \`collab auth login --host ${key}\` again`;

@@ -283,7 +283,11 @@ export class RunSession implements Session {
       clock: this.clock,
       log: this.flags.verbose ? (line) => this.terminal.stderrLine(line) : undefined,
       onRetry: (_message, wait) => this.terminal.waiting(wait),
-      ...(source ? { rejectedTokenHint: (await import('../config/tokens.js')).rejectedTokenHint(host, source) } : {}),
+      ...(source
+        ? {
+            rejectedTokenHint: (await import('../config/tokens.js')).rejectedTokenHint(host, source, entry),
+          }
+        : {}),
     });
   }
 

@@ -76,6 +76,25 @@ describe('auth: what overrides what, and where a rejected token came from', () =
     expect(login.stderr).not.toMatch(/auth login|COLLAB_TOKEN/);
   });
 
+  it('a rejected COLLAB_TOKEN points to the stored token only where the host has one', async () => {
+    const user = fresh();
+    const bare = await user.run(['projects', 'list'], {
+      env: { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: 'glpat-revoked' },
+    });
+    expect(bare.exitCode).toBe(3);
+    expect(bare.stderr.split('\n')[1]).toBe(
+      `hint: the token in COLLAB_TOKEN was rejected by ${sandbox.url}: check that it is not expired or revoked and has the api scope`,
+    );
+    await user.run(['auth', 'login', '--with-token', '--host', sandbox.url], { input: sandbox.tokens.owner });
+    const stored = await user.run(['projects', 'list'], {
+      env: { COLLAB_HOST: sandbox.url, COLLAB_TOKEN: 'glpat-revoked' },
+    });
+    expect(stored.exitCode).toBe(3);
+    expect(stored.stderr.split('\n')[1]).toBe(
+      `hint: the token in COLLAB_TOKEN was rejected by ${sandbox.url}: check it, or unset COLLAB_TOKEN to use the token stored for ${sandbox.url}`,
+    );
+  });
+
   it('auth status words the sources as docs/accounts.md does', async () => {
     const status = await collab(['auth', 'status']);
     expect(status.stdout).toContain('\tenvironment: COLLAB_TOKEN\t');
