@@ -250,7 +250,9 @@ function noteWords(text: string, room: number): string[] {
     const ticks = (word.match(/`/g) ?? []).length;
     const end = ticks % 2 === 1 ? words.findIndex((next, j) => j > i && next.includes('`')) : -1;
     const quoted = end < 0 ? undefined : words.slice(i, end + 1).join(' ');
-    if (quoted !== undefined && displayWidth(quoted) <= room) {
+    // Right after `hint:`, moved whole to the next line it would leave the label alone on its own.
+    const afterLabel = i === 1 && /:$/.test(words[0] as string);
+    if (quoted !== undefined && !afterLabel && displayWidth(quoted) <= room) {
       out.push(quoted);
       i = end;
     } else out.push(word);

@@ -45,6 +45,13 @@ describe('wrapNote', () => {
     ]);
   });
 
+  it('breaks a quoted command right after its label rather than leave the label alone on a line', () => {
+    expect(wrapNote('hint: `collab approval-rules list --project acme/web/storefront` lists them', 60)).toEqual([
+      'hint: `collab approval-rules list --project',
+      '  acme/web/storefront` lists them',
+    ]);
+  });
+
   it('breaks a quoted command between its words where it is longer than a line', () => {
     expect(wrapNote('run `collab a b c d e f g h` now', 14)).toEqual(['run `collab a', '  b c d e f g', '  h` now']);
   });
