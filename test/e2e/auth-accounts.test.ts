@@ -94,7 +94,7 @@ describe('accounts and the credential store', () => {
     expect(await p.me()).toBe('olivia');
     const same = await p.run(['auth', 'switch', '--user', 'olivia']);
     expect(same.exitCode).toBe(0);
-    expect(same.stderr).toBe(`olivia is already the active account on ${sandbox.url}\n`);
+    expect(same.stderr).toBe(`olivia is already the active account on ${sandbox.url}; nothing to do\n`);
   });
 
   it('refuses an unknown user on switch, and several others without --user off a terminal (exit 2, nothing changed)', async () => {

@@ -91,7 +91,7 @@ describe('collab projects members / groups members', () => {
       expect(removed).toMatchObject({ exitCode: 0, stderr: `removed xena from project ${ref}\n` });
       expect(await member('projects', ref, 'xena')).toBeUndefined();
       const again = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });
-      expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}\n` });
+      expect(again).toMatchObject({ exitCode: 0, stderr: `xena is not a member of project ${ref}; nothing to do\n` });
       expect(
         (await collab(['projects', 'members', 'remove', ref, '--user', 'xena', '--strict'], { as: 'maintainer' }))
           .exitCode,

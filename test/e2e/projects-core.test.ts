@@ -618,7 +618,7 @@ describe('collab projects (core verbs)', () => {
       expect(await danaStarred(1)).toBe(true);
       const again = await collab(['projects', 'star', 'acme/web/storefront', '--json'], { as: 'developer' });
       expect(again.exitCode).toBe(0);
-      expect(again.stderr).toBe('project acme/web/storefront is already starred\n');
+      expect(again.stderr).toBe('project acme/web/storefront is already starred; nothing to do\n');
       expect(again.json<Item>().id).toBe(1);
     });
 
@@ -629,7 +629,7 @@ describe('collab projects (core verbs)', () => {
       expect(await danaStarred(1)).toBe(false);
       const again = await collab(['projects', 'unstar', '1'], { as: 'developer' });
       expect(again.exitCode).toBe(0);
-      expect(again.stderr).toBe('project acme/web/storefront is not starred\n');
+      expect(again.stderr).toBe('project acme/web/storefront is not starred; nothing to do\n');
     });
 
     it('exits 4 for a project the caller cannot see, and sends nothing with --dry-run', async () => {
@@ -650,7 +650,7 @@ describe('collab projects (core verbs)', () => {
       sandbox.resetStats();
       const again = await collab(['projects', 'archive', 'acme/legacy-monolith'], { as: 'owner' });
       expect(again.exitCode).toBe(0);
-      expect(again.stderr).toBe('project acme/legacy-monolith is already archived; nothing changed\n');
+      expect(again.stderr).toBe('project acme/legacy-monolith is already archived; nothing to do\n');
       expect(sandbox.stats.byStatus['201']).toBeUndefined();
       expect((await find('acme/legacy-monolith')).archived).toBe(true);
       const listed = await collab(['projects', 'list', '--archived', '-o', 'ndjson']);

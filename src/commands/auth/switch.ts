@@ -45,7 +45,7 @@ export async function run(ctx: VerbContext, { user }: VerbInput<typeof SWITCH>):
     }
   }
   if (target === active?.user) {
-    await ctx.presenter.action({ unchanged: `${target} is already the active account on ${host.key}` });
+    await ctx.presenter.action({ unchanged: `${target} is already the active account on ${host.key}; nothing to do` });
     return;
   }
   await config.setHost(host.key, (current) => activateAccount(current ?? {}, target));

@@ -63,7 +63,7 @@ export async function run(ctx: VerbContext, opts: RemoveMembersOptions): Promise
     if (response.status === 404) {
       if (opts.strict)
         throw new CollabError('not-found', `${ref} is not a member of ${kind} ${opts.owner.ref}`, { status: 404 });
-      await ctx.presenter.action({ unchanged: `${ref} is not a member of ${kind} ${opts.owner.ref}` });
+      await ctx.presenter.action({ unchanged: `${ref} is not a member of ${kind} ${opts.owner.ref}; nothing to do` });
       continue;
     }
     ctx.terminal.info(`removed ${ref} from ${kind} ${opts.owner.ref}`);

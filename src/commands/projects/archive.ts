@@ -36,7 +36,7 @@ export async function setArchived(ctx: VerbContext, project: ProjectRef, archive
       await printActionResult(
         ctx,
         {
-          unchanged: `project ${before.path_with_namespace} is ${archived ? 'already archived' : 'not archived'}; nothing changed`,
+          unchanged: `project ${before.path_with_namespace} is ${archived ? 'already archived' : 'not archived'}; nothing to do`,
         },
         before,
       );

@@ -19,7 +19,7 @@ export async function run(ctx: VerbContext, opts: ProjectInput): Promise<void> {
   if (response.status === 304) {
     // 304 has no body: the project is read only if the output needs it.
     const { path, project } = await unchangedProject(ctx, opts.project);
-    await printActionResult(ctx, { unchanged: `project ${path} is not starred` }, project);
+    await printActionResult(ctx, { unchanged: `project ${path} is not starred; nothing to do` }, project);
     return;
   }
   const project = response.data as ProjectRecord;
