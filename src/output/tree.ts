@@ -1,5 +1,6 @@
 import { type IO, write } from '../io.js';
 import { type Column, escapeControls, shownText } from './format.js';
+import { cutToWidth, displayWidth } from './text-width.js';
 import { viewOf } from './writer.js';
 
 /**
@@ -21,6 +22,29 @@ export interface TreeShape<N extends TreeNode = TreeNode> {
   detail: readonly Column[];
   /** The node's name in the tree (a root's full path, a child's own path). */
   label(node: N): string;
+}
+
+/** Narrowest a detail is cut to (`Acme…`) before the details are left off the line. */
+const MIN_DETAIL = 4;
+
+/**
+ * A node's details joined, in `room` cells: the widest cut first (a long name, where the
+ * visibility and ID are short), as a table cuts its free text; none where even that leaves no
+ * room. A line past the terminal's edge wraps to its first column and breaks the tree's lines.
+ */
+function fitted(details: readonly string[], room: number): string {
+  const parts = [...details];
+  const total = () => parts.reduce((sum, part) => sum + displayWidth(part), 0) + 3 * (parts.length - 1);
+  while (parts.length > 0 && total() > room) {
+    let widest = 0;
+    parts.forEach((part, i) => {
+      if (displayWidth(part) > displayWidth(parts[widest] as string)) widest = i;
+    });
+    const width = displayWidth(parts[widest] as string);
+    if (width <= MIN_DETAIL) return '';
+    parts[widest] = cutToWidth(parts[widest] as string, Math.max(MIN_DETAIL, width - (total() - room)));
+  }
+  return parts.join(' · ');
 }
 
 export async function renderTree<N extends TreeNode>(
@@ -64,8 +88,10 @@ export async function renderTree<N extends TreeNode>(
     open[node.depth] = !isLast;
     const shown = detail
       .map((column, i) => (column.path === 'id' && !fields ? `#${values(node)[i]}` : values(node)[i]))
-      .filter(Boolean);
-    text += `${prefix}${label(node)}${shown.length ? grey(`  ${shown.join(' · ')}`) : ''}\n`;
+      .filter((value): value is string => Boolean(value));
+    const head = `${prefix}${label(node)}`;
+    const tail = fitted(shown, io.columns - displayWidth(head) - 2);
+    text += `${head}${tail ? grey(`  ${tail}`) : ''}\n`;
   });
   await write(io.stdout, text);
 }

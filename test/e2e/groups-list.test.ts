@@ -1,3 +1,4 @@
+import { displayWidth } from '../../src/output/text-width.js';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
 
@@ -190,6 +191,20 @@ describe('collab groups: lists', () => {
           line('', 'globex', 'globex') +
           line('└── ', 'research', 'globex/research') +
           line('', 'initech', 'initech'),
+      );
+    });
+
+    it('on 60 columns a long name is cut to fit the line, the path whole, the visibility and ID kept', async () => {
+      const name = 'A group with a rather long name, too long for the line of the tree';
+      const made = await collab(['groups', 'create', '--name', name, '--path', 'long-named', '--parent', 'acme/web']);
+      expect(made.exitCode, made.stderr).toBe(0);
+      const result = await collab(['groups', 'list', '--tree'], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+      expect(result.exitCode).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+      const id = (await served()).get('acme/web/long-named')?.id;
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^    └── long-named  A group with .*… · private · #${id}$`)),
       );
     });
 
