@@ -12,11 +12,12 @@ import { loadPrompts } from '../util/prompts.js';
  */
 export async function confirmTargets(ctx: VerbContext, count: number, what: string): Promise<void> {
   const hint = `pass --yes to ${what} without confirmation`;
-  const terminal = isCI(ctx.session.env) ? undefined : openTerminal();
+  const ci = isCI(ctx.session.env);
+  const terminal = ci ? undefined : openTerminal();
   if (!terminal)
     throw new CollabError(
       'usage',
-      `${what} needs confirmation, and there is no terminal to ask on (standard input carries the targets)`,
+      `${what} needs confirmation, and ${ci ? 'this is a CI job (CI is set)' : 'there is no terminal to ask on (standard input carries the targets)'}`,
       { hint },
     );
   try {

@@ -215,6 +215,7 @@ export class CaptureTerminal implements Terminal {
 /** Standard input carries the targets: nothing can be asked per target. */
 export class RefusingPrompter implements Prompter {
   readonly interactive = false;
+  readonly refusal = 'standard input carries the targets';
   readonly stdinIsTerminal = false;
 
   async prompts(flagHint: string): Promise<Prompts> {

@@ -57,12 +57,11 @@ export function confirmedDelete<
  */
 export async function needConfirmation(ctx: VerbContext, yes: boolean, what: string): Promise<void> {
   if (yes || ctx.session.dryRun) return;
-  await ctx.prompter.prompts('').catch((error: unknown) => {
-    const why = error instanceof Error ? error.message.replace(/^cannot prompt: /, '') : String(error);
+  const why = ctx.prompter.refusal;
+  if (why !== undefined)
     throw new CollabError('usage', `${what} needs confirmation, and ${why}`, {
       hint: `pass --yes to ${what} without confirmation`,
     });
-  });
 }
 
 /** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */

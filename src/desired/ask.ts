@@ -12,8 +12,9 @@ export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Pr
   if (yes) return;
   const count = plan.changes.length;
   const what = applying(plan);
-  if (!ctx.prompter.interactive) {
-    throw new CollabError('usage', `${what} needs confirmation, and there is no terminal to ask on; nothing was sent`, {
+  const why = ctx.prompter.refusal;
+  if (why !== undefined) {
+    throw new CollabError('usage', `${what} needs confirmation, and ${why}; nothing was sent`, {
       hint: `pass --yes, or review a saved plan and apply it: collab plan -f ${plan.file.path} --out plan.json, then collab apply -f plan.json`,
     });
   }

@@ -9,6 +9,8 @@ import { readStdin } from '../util/stdin.js';
 export interface Prompter {
   /** A person at the terminal (prompts, an editor). */
   readonly interactive: boolean;
+  /** Why no one can be asked, in words (`this is a CI job (CI is set)`); undefined where someone can. */
+  readonly refusal: string | undefined;
   /** Standard input is a terminal: reading it waits for typing. */
   readonly stdinIsTerminal: boolean;
   /** Prompts, only when a person is at the terminal; else a usage error naming the flag to pass. */
@@ -54,15 +56,19 @@ export class TerminalPrompter implements Prompter {
 
   /** stdin and stderr are terminals, and this is no CI job. */
   get interactive(): boolean {
-    return this.io.stdinIsTTY && this.io.stderrIsTTY && !isCI(this.env);
+    return this.refusal === undefined;
+  }
+
+  get refusal(): string | undefined {
+    if (!this.io.stdinIsTTY) return 'standard input is not a terminal';
+    // The question goes to stderr: with it in a file or a pipe, nobody would see it.
+    if (!this.io.stderrIsTTY) return 'standard error is not a terminal';
+    return isCI(this.env) ? 'this is a CI job (CI is set)' : undefined;
   }
 
   async prompts(flagHint: string): Promise<Prompts> {
-    if (!this.interactive) {
-      const why =
-        this.io.stdinIsTTY && this.io.stderrIsTTY ? 'this is a CI job (CI is set)' : 'standard input is not a terminal';
-      throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
-    }
+    const why = this.refusal;
+    if (why !== undefined) throw new CollabError('usage', `cannot prompt: ${why}`, { hint: flagHint });
     const { loadPrompts } = await import('../util/prompts.js');
     return loadPrompts({
       input: this.io.stdin,

@@ -210,7 +210,7 @@ describe('- as the target', () => {
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^error: run \`collab ${args.slice(0, 2).join(' ')}\` on 2 projects needs confirmation, and there is no terminal to ask on`,
+          `^error: run \`collab ${args.slice(0, 2).join(' ')}\` on 2 projects needs confirmation, and this is a CI job \\(CI is set\\)`,
         ),
       );
       expect(result.stderr).toMatch(/\nhint: pass --yes to run .* without confirmation\n$/);

@@ -99,7 +99,7 @@ describe('collab apply', () => {
     const refused = await collab(['apply', '-f', EXAMPLE, ...journal], { env });
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(
-      /^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and there is no terminal to ask on; nothing was sent\n/,
+      /^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and standard input is not a terminal; nothing was sent\n/,
     );
     expect(refused.stderr).toContain(
       `hint: pass --yes, or review a saved plan and apply it: collab plan -f ${EXAMPLE} --out plan.json, then collab apply -f plan.json\n`,

@@ -99,12 +99,23 @@ describe('collab apply: shows, then asks', () => {
     const refused = await collab(['apply', '-f', path]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toBe(
-      `error: apply 1 change to acme/web/storefront needs confirmation, and there is no terminal to ask on; nothing was sent\nhint: pass --yes, or review a saved plan and apply it: collab plan -f ${path} --out plan.json, then collab apply -f plan.json\n`,
+      `error: apply 1 change to acme/web/storefront needs confirmation, and standard input is not a terminal; nothing was sent\nhint: pass --yes, or review a saved plan and apply it: collab plan -f ${path} --out plan.json, then collab apply -f plan.json\n`,
     );
     expect(writes()).toEqual([]);
     const yes = await collab(['apply', '-f', path], { tty: true, stdinTTY: true, input: 'yes\n' });
     expect(yes.exitCode).toBe(0);
     expect((await served.project('acme/web/storefront')).merge_method).toBe('ff');
+  });
+
+  it('at a terminal in a CI job, the refusal says CI is set, not that there is no terminal', async () => {
+    const { collab, file, writes } = await world();
+    const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');
+    const refused = await collab(['apply', '-f', path], { tty: true, stdinTTY: true, env: { CI: 'true' } });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      'error: apply 1 change to acme/web/storefront needs confirmation, and this is a CI job (CI is set); nothing was sent',
+    );
+    expect(writes()).toEqual([]);
   });
 
   it('-o json and ndjson: each result carries a changes array {section, key, from, to, action}', async () => {

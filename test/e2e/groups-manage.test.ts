@@ -393,7 +393,7 @@ describe('collab groups: create, update, remove, transfer', () => {
         const result = await collab(['groups', 'delete', 'acme/apps'], { tty });
         expect(result.exitCode).toBe(2);
         expect(result.stderr).toBe(
-          'error: deleting group acme/apps needs confirmation\nhint: pass --yes when not at a terminal\n',
+          'error: delete group acme/apps needs confirmation, and standard input is not a terminal\nhint: pass --yes to delete group acme/apps without confirmation\n',
         );
       }
       expect(sandbox.stats.requests).toBe(before);

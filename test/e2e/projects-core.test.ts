@@ -670,12 +670,20 @@ describe('collab projects (core verbs)', () => {
   });
 
   describe('delete and restore', () => {
+    it('typed at a terminal with stderr elsewhere, the refusal says stderr is not a terminal', async () => {
+      const result = await collab(['projects', 'delete', 'acme/web/design-system'], { stdinTTY: true });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(
+        'error: delete project acme/web/design-system needs confirmation, and standard error is not a terminal',
+      );
+    });
+
     it('requires --yes without a terminal, exiting 2 before any request', async () => {
       const before = requests();
       const result = await collab(['projects', 'delete', 'acme/web/design-system']);
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toBe(
-        'error: cannot prompt: standard input is not a terminal\nhint: pass --yes to delete without confirmation\n',
+        'error: delete project acme/web/design-system needs confirmation, and standard input is not a terminal\nhint: pass --yes to delete project acme/web/design-system without confirmation\n',
       );
       expect(requests()).toBe(before);
       expect((await find('acme/web/design-system')).marked_for_deletion_on).toBeNull();

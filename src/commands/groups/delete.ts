@@ -1,7 +1,8 @@
 import { removalDate } from '../../api/deletion.js';
 import { deleteGroup, getGroup, type GroupRecord, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError, isCollabError, withHint } from '../../errors.js';
+import { isCollabError, withHint } from '../../errors.js';
+import { needConfirmation } from '../delete.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
 import { findResource } from '../../api/recover.js';
@@ -52,14 +53,8 @@ export function parse({ group, yes, permanentlyRemove, wait, timeout }: VerbInpu
 }
 
 export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
-  if (!opts.yes && !ctx.session.dryRun) {
-    // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
-    await ctx.prompter.prompts('').catch(() => {
-      throw new CollabError('usage', `deleting group ${opts.group} needs confirmation`, {
-        hint: 'pass --yes when not at a terminal',
-      });
-    });
-  }
+  // Checked first, before anything is sent: a script without --yes stops here, not after a lookup.
+  await needConfirmation(ctx, opts.yes, `delete group ${opts.group}`);
   // A dry run needs the group's full path only for --permanently-remove (it goes in the request).
   if (ctx.session.dryRun && !opts.permanently) {
     await ctx.session.mutate(deleteGroup(opts.group));

@@ -3,6 +3,7 @@ import { deleteProject, getProject, type ProjectRecord, type ProjectRef } from '
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { CollabError, isCollabError } from '../../errors.js';
+import { needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { printActionResult } from './columns.js';
 import { findResource } from '../../api/recover.js';
@@ -56,7 +57,7 @@ interface DeleteResult {
 
 export async function run(ctx: VerbContext, opts: DeleteOptions): Promise<void> {
   // Without a terminal to confirm on, --yes is required: refused first, before any request.
-  if (!opts.yes && !ctx.session.dryRun) await ctx.prompter.prompts('pass --yes to delete without confirmation');
+  await needConfirmation(ctx, opts.yes, `delete project ${opts.project}`);
   if (ctx.session.dryRun) {
     await ctx.presenter.action({ dryRun: await ctx.session.describeRequest(deleteProject(opts.project)) });
     return;
