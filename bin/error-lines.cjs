@@ -17,14 +17,36 @@ function writeErrorLines(lines) {
 }
 
 /**
+ * A line's words as wrapNote's noteWords gives them: a command quoted in backticks one word where
+ * it fits a line of `room`, but right after the line's label (`hint:`).
+ */
+function noteWords(line, room) {
+  const words = line.split(' ');
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    const ticks = (word.match(/`/g) || []).length;
+    const end = ticks % 2 === 1 ? words.findIndex((next, j) => j > i && next.includes('`')) : -1;
+    const quoted = end < 0 ? undefined : words.slice(i, end + 1).join(' ');
+    const afterLabel = i === 1 && /:$/.test(words[0]);
+    if (quoted !== undefined && !afterLabel && quoted.length <= room) {
+      out.push(quoted);
+      i = end;
+    } else out.push(word);
+  }
+  return out;
+}
+
+/**
  * A line wrapped to a terminal's width (0: not a terminal, left whole) as wrapNote wraps it: at
- * spaces, a word longer than a line after its slashes or commas, later lines indented by two. Its
- * text is ASCII but the checkout's path, measured here in characters.
+ * spaces (never inside a command quoted in backticks that fits a line), a word longer than a line
+ * after its slashes or commas, later lines indented by two. Its text is ASCII but the checkout's
+ * path, measured here in characters.
  */
 function wrapped(line, width) {
   if (width < 20 || line.length <= width) return line;
   const pieces = [];
-  for (const word of line.split(' ')) {
+  for (const word of noteWords(line, width - 2)) {
     if (word.length <= width - 2) pieces.push({ piece: word, glued: false });
     else for (const part of word.split(/(?<=[,/])/)) pieces.push({ piece: part, glued: true });
   }
