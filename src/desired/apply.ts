@@ -105,11 +105,11 @@ function wayOn(
 ): string {
   const replan =
     stale.length > 0
-      ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}`
+      ? `the stale target${stale.length === 1 ? '' : 's'} need${stale.length === 1 ? 's' : ''} a new plan: \`collab plan -f ${plan.file.path} --out <file> ${stale.slice(0, 5).join(' ')}${stale.length > 5 ? ' …' : ''}\``
       : '';
   const resume =
     others > 0
-      ? `the journal ${journal} keeps what was done: fix the cause of the ${stale.length > 0 ? 'other ' : ''}failures, then collab apply --resume${unknown > 0 ? ' (it looks for what an unknown change made before sending it again)' : ''}`
+      ? `the journal ${journal} keeps what was done: fix the cause of the ${stale.length > 0 ? 'other ' : ''}failures, then \`collab apply --resume\`${unknown > 0 ? ' (it looks for what an unknown change made before sending it again)' : ''}`
       : '';
   return [replan, resume].filter(Boolean).join('; ');
 }

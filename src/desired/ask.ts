@@ -15,7 +15,7 @@ export async function askToApply(ctx: VerbContext, plan: Plan, yes: boolean): Pr
   const why = ctx.prompter.refusal;
   if (why !== undefined) {
     throw new CollabError('usage', `${what} needs confirmation, and ${why}; nothing was sent`, {
-      hint: `pass --yes, or review a saved plan and apply it: collab plan -f ${plan.file.path} --out plan.json, then collab apply -f plan.json`,
+      hint: `pass --yes, or review a saved plan and apply it: \`collab plan -f ${plan.file.path} --out plan.json\`, then \`collab apply -f plan.json\``,
     });
   }
   // As collab plan draws it on a terminal: coloured, each change wrapped to the width, shared ones once.

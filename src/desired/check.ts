@@ -153,7 +153,7 @@ function unknownKey(key: string, path: readonly (string | number)[], data: unkno
   if (options.verbose) return `${head}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})`;
   return guess
     ? `${head}; did you mean ${guess}?`
-    : `${head} (--verbose lists the allowed keys; collab apply --schema prints them all)`;
+    : `${head} (--verbose lists the allowed keys; \`collab apply --schema\` prints them all)`;
 }
 
 /** A list section's schema: a list, or a map of `enforce` and `items`. */

@@ -121,7 +121,7 @@ async function readRoots(ctx: VerbContext, options: ExportOptions): Promise<Foun
   );
   if (missing.length > 0) {
     throw new CollabError('not-found', `no group or project ${missing.sort().join(', ')}`, {
-      hint: 'name groups and projects by their full path (collab groups list, collab projects list)',
+      hint: 'name groups and projects by their full path (`collab groups list`, `collab projects list`)',
     });
   }
   const groupRoots = [...groups.keys()].sort();

@@ -36,7 +36,7 @@ export class Journal {
     }
     if (!exists && options.resume)
       throw new CollabError('usage', `nothing to resume: no journal at ${path}`, {
-        hint: 'run collab apply without --resume (or give --journal <file>)',
+        hint: 'run `collab apply` without --resume (or give --journal <file>)',
       });
     if (exists) journal.read(options.host);
     // Written with the first change started: an apply refused before (a confirmation declined) leaves no journal.

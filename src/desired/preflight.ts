@@ -102,7 +102,7 @@ function noteChangedFile(ctx: VerbContext, plan: Plan): void {
       ? `${plan.file.path}, which the plan was made from, cannot be read now`
       : `${plan.file.path} changed since the plan was made`;
   ctx.terminal.warn(
-    `${what}: applying the plan as saved (collab plan -f ${plan.file.path} --out <file> plans the file as it is now)`,
+    `${what}: applying the plan as saved (\`collab plan -f ${plan.file.path} --out <file>\` plans the file as it is now)`,
   );
 }
 
@@ -202,7 +202,7 @@ async function readTargets(
       'usage',
       `${unreachable.length === 1 ? 'a target' : `${unreachable.length} targets`} of the plan cannot be reached; nothing was sent`,
       {
-        hint: `check the token's access, or make a new plan (collab plan -f ${plan.file.path} --out <file>)`,
+        hint: `check the token's access, or make a new plan (\`collab plan -f ${plan.file.path} --out <file>\`)`,
       },
     );
   }
@@ -217,7 +217,7 @@ async function readTargets(
         'rejected',
         `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live))}; nothing of ${live.path} was changed`,
         {
-          hint: `make a new plan of it (collab plan -f ${plan.file.path} --out <file> ${live.path}) and review it`,
+          hint: `make a new plan of it (\`collab plan -f ${plan.file.path} --out <file> ${live.path}\`) and review it`,
         },
       ),
     );

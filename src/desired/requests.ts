@@ -48,7 +48,7 @@ export async function toApiRequests(spec: RequestSpec, resolver: Resolver): Prom
     throw new CollabError(
       'usage',
       `the plan has a change made by ${JSON.stringify(spec.op)}, which this collab does not know`,
-      { hint: 'make the plan again with this collab: collab plan --out' },
+      { hint: 'make the plan again with this collab: `collab plan --out <file>`' },
     );
   }
   return section.send(spec, resolver);

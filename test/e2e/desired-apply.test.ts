@@ -102,7 +102,7 @@ describe('collab apply', () => {
       /^error: apply 102 changes \(1 destructive\) to 21 targets \(acme, acme\/platform and 19 more\) needs confirmation, and standard input is not a terminal; nothing was sent\n/,
     );
     expect(refused.stderr).toContain(
-      `hint: pass --yes, or review a saved plan and apply it: collab plan -f ${EXAMPLE} --out plan.json, then collab apply -f plan.json\n`,
+      `hint: pass --yes, or review a saved plan and apply it: \`collab plan -f ${EXAMPLE} --out plan.json\`, then \`collab apply -f plan.json\`\n`,
     );
     expect(writes()).toEqual([]);
 
@@ -178,7 +178,7 @@ projects:
     expect(applied.stderr).toBe(
       'hint for acme/platform and 1 other: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role\n' +
         'error: 1 ok, 2 failed\n' +
-        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then collab apply --resume\n`,
+        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then \`collab apply --resume\`\n`,
     );
   });
 

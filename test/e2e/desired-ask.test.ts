@@ -99,7 +99,7 @@ describe('collab apply: shows, then asks', () => {
     const refused = await collab(['apply', '-f', path]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toBe(
-      `error: apply 1 change to acme/web/storefront needs confirmation, and standard input is not a terminal; nothing was sent\nhint: pass --yes, or review a saved plan and apply it: collab plan -f ${path} --out plan.json, then collab apply -f plan.json\n`,
+      `error: apply 1 change to acme/web/storefront needs confirmation, and standard input is not a terminal; nothing was sent\nhint: pass --yes, or review a saved plan and apply it: \`collab plan -f ${path} --out plan.json\`, then \`collab apply -f plan.json\`\n`,
     );
     expect(writes()).toEqual([]);
     const yes = await collab(['apply', '-f', path], { tty: true, stdinTTY: true, input: 'yes\n' });

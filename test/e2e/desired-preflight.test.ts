@@ -62,7 +62,7 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     const applied = await collab(['apply', '-f', out], { as: 'owner' });
     expect(applied.exitCode).toBe(2);
     expect(applied.stderr).toBe(
-      `project initech/tps-reports cannot be found (removed, moved, or no longer visible to you)\nerror: a target of the plan cannot be reached; nothing was sent\nhint: check the token's access, or make a new plan (collab plan -f ${path} --out <file>)\n`,
+      `project initech/tps-reports cannot be found (removed, moved, or no longer visible to you)\nerror: a target of the plan cannot be reached; nothing was sent\nhint: check the token's access, or make a new plan (\`collab plan -f ${path} --out <file>\`)\n`,
     );
     expect(writes()).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     const applied = await collab(['apply', '-f', out], { env });
     expect(applied.exitCode).toBe(0);
     expect(applied.stderr).toBe(
-      `warning: ${path} changed since the plan was made: applying the plan as saved (collab plan -f ${path} --out <file> plans the file as it is now)\n2 ok\n`,
+      `warning: ${path} changed since the plan was made: applying the plan as saved (\`collab plan -f ${path} --out <file>\` plans the file as it is now)\n2 ok\n`,
     );
     expect((await served.project('acme/web/design-system')).merge_method).toBe('ff');
   });
@@ -87,7 +87,7 @@ describe('collab apply -f plan.json: checked whole before writing', () => {
     const applied = await collab(['apply', '-f', out, '--journal', journal], { env });
     expect(applied.exitCode).toBe(5);
     expect(applied.stderr).toBe(
-      `error: 1 ok, 1 failed\nhint: the stale target needs a new plan: collab plan -f ${path} --out <file> acme/web/storefront\n`,
+      `error: 1 ok, 1 failed\nhint: the stale target needs a new plan: \`collab plan -f ${path} --out <file> acme/web/storefront\`\n`,
     );
     expect(existsSync(journal)).toBe(false);
     expect((await served.project('acme/web/design-system')).merge_method).toBe('ff');

@@ -62,7 +62,7 @@ describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
     ]);
     expect([group.exitCode, group.stderr]).toEqual([
       4,
-      'error: group acme/nope not found (an entry of protected_environments)\nhint: groups are named by full path: collab groups list --search <name>\n',
+      'error: group acme/nope not found (an entry of protected_environments)\nhint: groups are named by full path: `collab groups list --search <name>`\n',
     ]);
     expect(writes()).toEqual([]);
   });

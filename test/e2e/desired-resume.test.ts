@@ -82,7 +82,7 @@ describe('collab apply, when a create cannot tell whether it took effect', () =>
       /^acme\/web\/storefront\tunknown\tsent \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z; cannot tell whether the request took effect \(POST \/projects\/1\/hooks\)/,
     );
     expect(first.stderr).toContain(
-      `hint: the journal ${journal} keeps what was done: fix the cause of the failures, then collab apply --resume (it looks for what an unknown change made before sending it again)`,
+      `hint: the journal ${journal} keeps what was done: fix the cause of the failures, then \`collab apply --resume\` (it looks for what an unknown change made before sending it again)`,
     );
     expect(hooks()).toHaveLength(1);
 

@@ -173,7 +173,7 @@ projects:
     expect(applied.exitCode).toBe(2);
     // GraphQL does not find it either: REST is asked, and decides.
     expect(applied.stderr).toBe(
-      `warning: GraphQL left a target out: reading variables by REST\nproject initech/tps-reports cannot be found (removed, moved, or no longer visible to you)\nerror: a target of the plan cannot be reached; nothing was sent\nhint: check the token's access, or make a new plan (collab plan -f ${path} --out <file>)\n`,
+      `warning: GraphQL left a target out: reading variables by REST\nproject initech/tps-reports cannot be found (removed, moved, or no longer visible to you)\nerror: a target of the plan cannot be reached; nothing was sent\nhint: check the token's access, or make a new plan (\`collab plan -f ${path} --out <file>\`)\n`,
     );
     expect(w.writes()).toEqual([]);
   });

@@ -395,7 +395,7 @@ describe('collab.yaml sections', () => {
       2,
       'acme/platform\tfailed\tcannot read the avatar file absent.png: no such file\n',
       'hint for acme/platform: avatar: is a path relative to the desired-state file\nerror: 1 failed\n' +
-        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then collab apply --resume\n`,
+        `hint: the journal ${path}.journal keeps what was done: fix the cause of the failures, then \`collab apply --resume\`\n`,
     ]);
     expect(writes()).toEqual([]);
   });

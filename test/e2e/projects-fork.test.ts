@@ -218,7 +218,7 @@ describe('collab projects fork-relation', () => {
     expect(again.exitCode).toBe(5);
     expect(again.stderr).toContain('error: 409 Project already forked');
     expect(again.stderr).toContain(
-      'hint: remove its current relation first: collab projects fork-relation remove acme/web/design-system',
+      'hint: remove its current relation first: `collab projects fork-relation remove acme/web/design-system`',
     );
     expect(await upstream('acme/web/design-system')).toBe((await view('globex/handbook')).id);
   });

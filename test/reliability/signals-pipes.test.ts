@@ -285,7 +285,7 @@ describe('a closed pipe after an apply', () => {
     const stderr = String(result.stderr).split('\n');
     expect(stderr.at(-1)).toBe('collab:5');
     expect(stderr).toContain(
-      'hint: the stale target needs a new plan: collab plan -f collab.yaml --out <file> acme/web/storefront',
+      'hint: the stale target needs a new plan: `collab plan -f collab.yaml --out <file> acme/web/storefront`',
     );
     // The others were all done: the reader's going did not cut the apply short.
     const others = [...world.store.projects.values()].filter((project) => project.description === 'piped-stale');

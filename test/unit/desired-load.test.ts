@@ -86,7 +86,7 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:1:1: version is missing: add `version: 1` as the first line\nerror: a problem in collab.yaml; nothing was sent',
     );
     expect(problems('version: 1\nprojects:\n  acme/app:\n    colour: blue\n')).toBe(
-      'collab.yaml:4:5: unknown key colour in projects["acme/app"] (--verbose lists the allowed keys; collab apply --schema prints them all)\nerror: a problem in collab.yaml; nothing was sent',
+      'collab.yaml:4:5: unknown key colour in projects["acme/app"] (--verbose lists the allowed keys; `collab apply --schema` prints them all)\nerror: a problem in collab.yaml; nothing was sent',
     );
   });
 

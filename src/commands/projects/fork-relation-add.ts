@@ -37,7 +37,7 @@ export async function run(ctx: VerbContext, opts: AddOptions): Promise<void> {
       if (isCollabError(error) && error.status === 409) {
         throw withHint(
           error,
-          `remove its current relation first: collab projects fork-relation remove ${opts.project}`,
+          `remove its current relation first: \`collab projects fork-relation remove ${opts.project}\``,
         );
       }
       throw error;

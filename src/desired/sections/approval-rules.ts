@@ -230,7 +230,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         } catch (error) {
           if (isCollabError(error) && error.kind === 'not-found')
             throw new CollabError('not-found', `group ${path} not found (an approver in approval_rules)`, {
-              hint: 'groups are named by full path: collab groups list --search <name>',
+              hint: 'groups are named by full path: `collab groups list --search <name>`',
             });
           throw error;
         }

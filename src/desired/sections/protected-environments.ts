@@ -206,7 +206,7 @@ async function lookUpNames(ctx: VerbContext, values: readonly unknown[]): Promis
       } catch (error) {
         if (isCollabError(error) && error.kind === 'not-found')
           throw new CollabError('not-found', `group ${ref} not found (an entry of protected_environments)`, {
-            hint: 'groups are named by full path: collab groups list --search <name>',
+            hint: 'groups are named by full path: `collab groups list --search <name>`',
           });
         throw error;
       }
