@@ -91,6 +91,11 @@ export class StreamPresenter implements Presenter {
     if ('json' in value) return this.jsonText(value.json, value.body);
     if ('jsonTexts' in value) return this.jsonItems(value.jsonTexts, value.failed);
     if ('none' in value) return (await this.options()).format === 'json' ? this.jsonText('null') : undefined;
+    // A text that is the answer (collab.yaml, a completion script, a token) has no fields to pick
+    // or filter: the flag that asked is said to do nothing, not dropped without a word.
+    const unused = [this.deps.flags.jq !== undefined && '--jq', this.deps.flags.fields !== undefined && '--fields'];
+    for (const flag of unused)
+      if (flag) this.deps.terminal.warn(`${flag} does nothing here: the output is a text, not data (written as it is)`);
     this.deps.terminal.clearTerminal();
     await write(this.deps.io.stdout, value.plain);
   }

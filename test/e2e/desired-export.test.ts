@@ -110,6 +110,16 @@ describe('collab export', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('--jq says it does nothing to the file, which is written as it is', async () => {
+    const { collab } = await world();
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'labels', '--jq', '.']);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).toMatch(/^# collab export of .*\nversion: 1\n/);
+    expect(exported.stderr.split('\n')[0]).toBe(
+      'warning: --jq does nothing here: the output is a text, not data (written as it is)',
+    );
+  });
+
   it('a group or project that does not exist: exit 4, naming it; a project on its own is written under projects:', async () => {
     const { collab } = await world();
     const missing = await collab(['export', 'acme/nope', 'acme/web/storefront']);
