@@ -212,7 +212,7 @@ _collab_flags() {
     'notes view') echo '--project --issue --merge-request --snippet --group --epic --concurrency' ;;
     'notes create') echo '--project --issue --merge-request --snippet --group --epic --body --body-file --confidential --created-at --diff-sha --dry-run --concurrency' ;;
     'notes update') echo '--project --issue --merge-request --snippet --group --epic --body --body-file --confidential --no-confidential --dry-run --concurrency' ;;
-    'notes delete') echo '--project --issue --merge-request --snippet --group --epic --dry-run --concurrency --yes -y' ;;
+    'notes delete') echo '--project --issue --merge-request --snippet --group --epic --strict --dry-run --concurrency --yes -y' ;;
     'hooks list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
     'hooks view') echo '--project --group --concurrency' ;;
     'hooks create') echo '--project --group --url --events --push-events --no-push-events --tag-push-events --no-tag-push-events --issues-events --no-issues-events --confidential-issues-events --no-confidential-issues-events --merge-requests-events --no-merge-requests-events --note-events --no-note-events --confidential-note-events --no-confidential-note-events --job-events --no-job-events --pipeline-events --no-pipeline-events --wiki-page-events --no-wiki-page-events --deployment-events --no-deployment-events --releases-events --no-releases-events --subgroup-events --no-subgroup-events --push-events-branch-filter --enable-ssl-verification --no-enable-ssl-verification --token-file --token-prompt --token --dry-run --concurrency' ;;

@@ -173,6 +173,16 @@ export function updateNote(target: NoteTarget, noteId: number, changes: NoteChan
   return { method: 'PUT', path: notePath(target, noteId), json };
 }
 
+/** DELETE a note; its 404 is among the answers, for the verb to tell apart from its thread's. */
 export function deleteNote(target: NoteTarget, noteId: number): ApiRequest {
-  return { method: 'DELETE', path: notePath(target, noteId) };
+  return { method: 'DELETE', path: notePath(target, noteId), okStatuses: [404] };
+}
+
+/**
+ * The thread's first note: read to tell a note's 404 from its thread's. The notes path serves
+ * all four kinds of noteable alike, and its 404 is the issue's, merge request's, snippet's, epic's
+ * or their project's or group's, with the service's own message.
+ */
+export function getThread(target: NoteTarget): ApiRequest {
+  return { method: 'GET', path: notesPath(target), query: { per_page: 1 }, expect: 'array' };
 }

@@ -42,11 +42,16 @@ export function confirmedDelete<
     summary,
     description: `On a terminal you confirm by typing ${typing}; scripts pass --yes.${note ? ` ${note}` : ''}`,
     args,
-    flags: { ...(flags as F), strict: bool('--strict', `fail with exit 4 when ${strict}`) },
+    flags: { ...(flags as F), strict: strictFlag(strict) },
     mutating: true,
     confirm: true,
     examples,
   });
+}
+
+/** --strict of a delete: `when` is what makes it exit 4 (`the label does not exist`). */
+export function strictFlag(when: string) {
+  return bool('--strict', `fail with exit 4 when ${when}`);
 }
 
 /**
@@ -64,9 +69,22 @@ export async function needConfirmation(ctx: VerbContext, yes: boolean, what: str
     });
 }
 
+/**
+ * What holds a thing that is not a project's or a group's own (a note's issue, merge request,
+ * snippet or epic): its name in messages, and a GET whose own 404 says the holder is missing.
+ */
+interface Holder {
+  name: string;
+  read: ApiRequest;
+}
+
+function holderOf(owner: Owner | Holder): Holder {
+  return 'kind' in owner ? { name: describeOwner(owner), read: getOwner(owner) } : owner;
+}
+
 /** One thing of a project or a group to remove: a hook, a variable, a label, a badge. */
 interface OwnedRemoval {
-  owner: Owner;
+  owner: Owner | Holder;
   /** `hook 3`, `variable KEY (scope production)`: the thing as messages name it. */
   what: string;
   /** What the user types to confirm on a terminal (the ID, the key, the name). */
@@ -87,9 +105,9 @@ interface OwnedRemoval {
 }
 
 /** How a removal's lines word it: deleted from its owner, or removed from one of its lists. */
-function removalWords(removal: OwnedRemoval) {
+function removalWords(removal: Pick<OwnedRemoval, 'owner' | 'what' | 'list'>) {
   const { what, list } = removal;
-  const owner = describeOwner(removal.owner);
+  const owner = holderOf(removal.owner).name;
   if (list === undefined)
     return {
       act: `delete ${what}`,
@@ -118,6 +136,16 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
   const words = removalWords(removal);
   await needConfirmation(ctx, removal.yes, words.act);
   if (!removal.yes && !ctx.session.dryRun) await ctx.prompter.confirmByTyping(removal.typed, words.typing, false);
+  await removeOwned(ctx, removal);
+}
+
+/**
+ * The rule of every delete after its confirmation, for a verb that asks none (a note, named by
+ * its ID): DELETE, and a 404 of the thing is done (exit 4 with --strict). Neither the service nor
+ * collab can tell a thing already gone from one that never was: both are done.
+ */
+export async function removeOwned(ctx: VerbContext, removal: Omit<OwnedRemoval, 'typed' | 'yes'>): Promise<void> {
+  const words = removalWords(removal);
   const response = await ctx.session.mutate(removal.request).catch((error: unknown) => {
     if (removal.absent?.(error)) return { status: 404 };
     throw removal.hint ? removal.hint(error) : error;
@@ -127,7 +155,7 @@ export async function deleteOwned(ctx: VerbContext, removal: OwnedRemoval): Prom
     ctx.terminal.info(words.done);
     return;
   }
-  await ctx.session.request(getOwner(removal.owner));
+  await ctx.session.request(holderOf(removal.owner).read);
   if (removal.strict) throw new CollabError('not-found', words.missing, { status: 404 });
   await ctx.presenter.action({ unchanged: `${words.gone}; nothing to do` });
 }

@@ -545,7 +545,7 @@ describe('collab notes', () => {
       expect(bad.stderr).toMatch(/^error: invalid value "last week" for --created-at: expected an ISO 8601 date-time/);
     });
 
-    it("refuses a developer's change to someone else's note (exit 3) and a missing note (exit 4)", async () => {
+    it("refuses a developer's change to someone else's note (exit 3)", async () => {
       const seeded = (await served(`${ISSUES}/2/notes`)).find((n) => !n.system) as NoteJson;
       const edit = await collab(
         ['notes', 'update', String(seeded.id), '--project', PROJECT, '--issue', '2', '--body', 'mine now'],
@@ -554,8 +554,29 @@ describe('collab notes', () => {
       expect(edit.exitCode).toBe(3);
       expect(edit.stderr).toMatch(/^error: 403 Forbidden/);
       expect((await servedNote(`${ISSUES}/2/notes`, seeded.id))?.body).toBe(seeded.body);
+    });
+
+    // As every other delete (hooks, labels, badges...): what is already gone is done, --strict makes it exit 4.
+    it('counts a note already gone as done: exit 0, said on stderr', async () => {
       const gone = await collab(['notes', 'delete', '999', '--project', PROJECT, '--issue', '2']);
+      expect(gone).toMatchObject({
+        exitCode: 0,
+        stdout: '',
+        stderr: `note 999 was already gone from issue #2 of project ${PROJECT}; nothing to do\n`,
+      });
+    });
+
+    it('exits 4 on a note already gone with --strict', async () => {
+      const gone = await collab(['notes', 'delete', '999', '--project', PROJECT, '--issue', '2', '--strict']);
       expect(gone.exitCode).toBe(4);
+      expect(gone.stderr).toMatch(new RegExp(`^error: note 999 does not exist on issue #2 of project ${PROJECT}\n`));
+    });
+
+    it("fails on a missing issue (exit 4) with the service's message, not as a note already gone", async () => {
+      const missing = await collab(['notes', 'delete', '999', '--project', PROJECT, '--issue', '99']);
+      expect(missing.exitCode).toBe(4);
+      expect(missing.stderr).toMatch(/^error: 404 Issue Not Found \(GET /);
+      expect(missing.stderr).not.toMatch(/nothing to do/);
     });
 
     it('takes --diff-sha for merge request notes only', async () => {
