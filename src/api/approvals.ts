@@ -61,6 +61,19 @@ export function createApprovalRule(project: string | number, body: ApprovalRuleB
   };
 }
 
+/**
+ * One rule by its ID: GET /projects/:id/approval_rules/:approval_rule_id (doc/api/merge_request_approvals.md
+ * @003efb27, Get a single project-level rule).
+ */
+export function getApprovalRule(project: string | number, ruleId: number): ApiRequest {
+  return {
+    method: 'GET',
+    path: approvalRulesPath(project) + apiPath`/${ruleId}`,
+    expect: 'object',
+    requires: ROLES.maintainers,
+  };
+}
+
 /** PUT: the approvers given replace the rule's (the docs: those left out are removed). */
 export function updateApprovalRule(project: string | number, ruleId: number, body: ApprovalRuleBody): ApiRequest {
   return {

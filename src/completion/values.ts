@@ -90,7 +90,7 @@ const OWNED: Readonly<Record<string, OwnedKind>> = {
     field: 'id',
   },
   'approval-rules': {
-    arg: 'name',
+    arg: 'rule',
     list: inProject((project) => `${ownerPath({ kind: 'project', ref: project })}/approval_rules`),
     field: 'name',
   },

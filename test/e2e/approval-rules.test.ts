@@ -350,6 +350,46 @@ describe('collab approval-rules', () => {
     expect(complete.stdout).toBe('security\n');
   });
 
+  /** A rule made through the CLI, and its ID as the service gives it (the first column of `approval-rules list`). */
+  const ruleId = async (name: string): Promise<number> => {
+    expect((await collab(['approval-rules', 'create', name, ...on, '--approvals', '1'])).exitCode).toBe(0);
+    const rules: Array<{ id: number; name: string }> = await getJson(rulesPath);
+    return (rules.find((r) => r.name === name) as { id: number }).id;
+  };
+
+  it('view takes the rule’s ID, which list shows first', async () => {
+    const id = await ruleId('security');
+    const view = await collab(['approval-rules', 'view', String(id), ...on]);
+    expect(view.exitCode, view.stderr).toBe(0);
+    expect(view.stdout).toContain(`ID\t${id}\nName\tsecurity\n`);
+  });
+
+  it('update takes the rule’s ID', async () => {
+    const id = await ruleId('security');
+    const updated = await collab(['approval-rules', 'update', String(id), ...on, '--approvals', '2']);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    expect((await getJson(`${rulesPath}/${id}`)).approvals_required).toBe(2);
+  });
+
+  it('delete takes the rule’s ID, and counts one already gone by its ID as done', async () => {
+    const id = await ruleId('security');
+    expect((await collab(['approval-rules', 'delete', String(id), ...on, '--yes'])).exitCode).toBe(0);
+    expect(await getJson(rulesPath)).toEqual([]);
+    const again = await collab(['approval-rules', 'delete', String(id), ...on, '--yes']);
+    expect([again.exitCode, again.stderr]).toEqual([
+      0,
+      `approval rule ${id} was already gone from project ${project}; nothing to do\n`,
+    ]);
+  });
+
+  it('an unknown rule ID is exit 4 with where the rules are listed', async () => {
+    const view = await collab(['approval-rules', 'view', '999999', ...on]);
+    expect(view.exitCode).toBe(4);
+    expect(view.stderr).toBe(
+      `error: project ${project} has no approval rule 999999\nhint: \`collab approval-rules list --project ${project}\` lists them\n`,
+    );
+  });
+
   it('an unknown rule name is exit 4 with where the names are listed', async () => {
     const view = await collab(['approval-rules', 'view', 'nope', ...on]);
     expect(view.exitCode).toBe(4);

@@ -4,35 +4,41 @@ import { CollabError } from '../../errors.js';
 import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { ruleNamed } from './fields.js';
-import { NAME } from './shared.js';
+import { RULE } from './shared.js';
 
 export const DELETE = confirmedDelete({
   summary: 'Remove an approval rule (one already gone is not an error)',
-  typing: 'the rule’s name',
-  args: { name: NAME },
+  typing: 'the rule’s ID or name, as given',
+  args: { rule: RULE },
   kinds: ['project'],
   strict: 'the rule does not exist',
-  examples: ['collab approval-rules delete security --project acme/web/storefront --yes'],
+  examples: [
+    'collab approval-rules delete security --project acme/web/storefront --yes',
+    'collab approval-rules delete 1 --project acme/web/storefront --yes',
+  ],
 });
 
 type DeleteRuleOptions = VerbInput<typeof DELETE>;
 
-/** As every owned thing's delete: the name typed on a terminal, --yes elsewhere; a rule already gone is done (exit 4 with --strict). */
+/**
+ * As every owned thing's delete: what was given typed on a terminal, --yes elsewhere; a rule
+ * already gone is done (exit 4 with --strict). DELETE takes the rule's ID
+ * (doc/api/merge_request_approvals.md @003efb27, Delete project-level rule): an ID goes as it
+ * is, a name is looked up first.
+ */
 export async function run(ctx: VerbContext, opts: DeleteRuleOptions): Promise<void> {
-  const what = `approval rule ${opts.name}`;
-  const rule = await ruleNamed(ctx, opts.owner.ref, opts.name);
+  const what = `approval rule ${opts.rule}`;
+  const removal = { owner: opts.owner, what, typed: String(opts.rule), yes: opts.yes, strict: opts.strict };
+  if (typeof opts.rule === 'number') {
+    await deleteOwned(ctx, { ...removal, request: deleteApprovalRule(opts.owner.ref, opts.rule) });
+    return;
+  }
+  const rule = await ruleNamed(ctx, opts.owner.ref, opts.rule);
   if (!rule) {
     if (opts.strict)
       throw new CollabError('not-found', `${what} does not exist on project ${opts.owner.ref}`, { status: 404 });
     await ctx.presenter.action({ unchanged: `${what} was already gone from project ${opts.owner.ref}; nothing to do` });
     return;
   }
-  await deleteOwned(ctx, {
-    owner: opts.owner,
-    what,
-    typed: opts.name,
-    yes: opts.yes,
-    strict: opts.strict,
-    request: deleteApprovalRule(opts.owner.ref, rule.id),
-  });
+  await deleteOwned(ctx, { ...removal, request: deleteApprovalRule(opts.owner.ref, rule.id) });
 }

@@ -1,10 +1,11 @@
-import { type ApprovalRule, type ApprovalRuleBody, approvalRulesPath } from '../../api/approvals.js';
+import { type ApprovalRule, type ApprovalRuleBody, approvalRulesPath, getApprovalRule } from '../../api/approvals.js';
 import { resolveGroupId, resolveProtectedBranchId, resolveUserId } from '../../api/resolve.js';
 import { ROLES } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError } from '../../errors.js';
 import { paginateItems } from '../../http/paginate.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
+import type { RuleRef } from './shared.js';
 
 /** An approval rule's columns and view, finding one by name, and approvers' names as IDs. */
 
@@ -76,11 +77,28 @@ export function ruleNamed(ctx: VerbContext, project: string | number, name: stri
   return ruleWhere(ctx, project, (rule) => rule.name === name);
 }
 
-/** The rule of that name; none is exit 4 with where the names are listed. */
-export async function existingRule(ctx: VerbContext, project: string | number, name: string): Promise<ApprovalRule> {
-  const rule = await ruleNamed(ctx, project, name);
+/**
+ * The rule the command line names (`RULE`), or undefined where the project has none such. The
+ * service's endpoints take a rule's ID only (doc/api/merge_request_approvals.md @003efb27: GET,
+ * PUT and DELETE /projects/:id/approval_rules/:approval_rule_id), so an ID is read by itself and
+ * a name is looked up in the project's list. A 404 of the project stays the error it is.
+ */
+async function findRule(ctx: VerbContext, project: string | number, ref: RuleRef): Promise<ApprovalRule | undefined> {
+  if (typeof ref === 'string') return ruleNamed(ctx, project, ref);
+  return ctx.session.request<ApprovalRule>(getApprovalRule(project, ref)).then(
+    (response) => response.data,
+    (error: unknown) => {
+      if (isCollabError(error) && error.status === 404 && !/Project Not Found/i.test(error.message)) return undefined;
+      throw error;
+    },
+  );
+}
+
+/** The rule of that ID or name; none is exit 4 with where the rules are listed. */
+export async function existingRule(ctx: VerbContext, project: string | number, ref: RuleRef): Promise<ApprovalRule> {
+  const rule = await findRule(ctx, project, ref);
   if (!rule)
-    throw new CollabError('not-found', `project ${project} has no approval rule ${name}`, {
+    throw new CollabError('not-found', `project ${project} has no approval rule ${ref}`, {
       hint: `\`collab approval-rules list --project ${project}\` lists them`,
     });
   return rule;

@@ -2,11 +2,30 @@ import type { ApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { integer, nonEmpty } from '../../params/parsers.js';
 import { arg, option } from '../flags.js';
+import type { ValueParser } from '../../params/option.js';
 import { APPROVALS_REQUIRED_MAX } from '../../params/approvals.js';
 
 /** What the declarations of the approval-rules verbs share. */
 
-export const NAME = arg({ name: 'name', description: 'the rule’s name (see `collab approval-rules list`)' }, nonEmpty);
+export const NAME = arg({ name: 'name', description: 'the rule’s name' }, nonEmpty);
+
+/** A rule as the command line names it: a number is its ID, anything else its name. */
+export type RuleRef = number | string;
+
+const ruleRef: ValueParser<RuleRef> = (value, label) =>
+  /^\d+$/.test(value.trim()) ? Number(value) : nonEmpty(value, label);
+
+/**
+ * An existing rule, by its ID or its name: `collab approval-rules list` shows the ID first, and
+ * the service's endpoints take only the ID, while collab.yaml and people name rules.
+ */
+export const RULE = arg(
+  {
+    name: 'rule',
+    description: 'the rule: its ID or its name, as `collab approval-rules list` shows them (a number is an ID)',
+  },
+  ruleRef,
+);
 
 export const APPROVALS = integer(0, APPROVALS_REQUIRED_MAX);
 

@@ -5,7 +5,7 @@ import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
 import { choice, nothingToChange, option } from '../flags.js';
-import { APPROVALS, APPROVER_FLAGS, NAME, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
+import { APPROVALS, APPROVER_FLAGS, RULE, RULE_FLAG_NAMES, warnLeftOut } from './shared.js';
 import { anyApproverProblem, ruleBranchesProblem } from '../../params/approvals.js';
 import { ownerVerb } from '../owner.js';
 
@@ -23,12 +23,12 @@ export const UPDATE = ownerVerb({
   summary: 'Change an approval rule; what is not given stays',
   description:
     '--approver, --approver-group and --branch each replace that whole list when given. A rule’s type does not change: delete it and create it again.',
-  args: { name: NAME },
+  args: { rule: RULE },
   flags: CHANGE_FLAGS,
   mutating: true,
   examples: [
     'collab approval-rules update security --project acme/web/storefront --approvals 1',
-    'collab approval-rules update security --project 42 --approver max --approver dana',
+    'collab approval-rules update 1 --project 42 --approver max --approver dana',
   ],
 });
 
@@ -76,7 +76,7 @@ function branchesOf(
  */
 export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void> {
   const project = opts.owner.ref;
-  const rule = await existingRule(ctx, project, opts.name);
+  const rule = await existingRule(ctx, project, opts.rule);
   // Its type is the service's to say: checked once the rule is read, before any name is looked up.
   const approvers = anyApproverProblem(
     { rule_type: rule.rule_type, users: opts.approvers, groups: opts.approverGroups },
