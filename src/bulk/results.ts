@@ -1,6 +1,6 @@
 import { CollabError, EXIT_CODES, type ErrorKind, isCollabError, messageWithRequest } from '../errors.js';
 import { flat } from '../error-text.js';
-import { type Column, escapeControls, PRIORITY } from '../output/format.js';
+import { type Column, escapeControls, PRIORITY, type View } from '../output/format.js';
 import type { TableRows } from '../output/presenter.js';
 import { shownValue } from '../output/shown-value.js';
 import type { Terminal } from '../services/terminal.js';
@@ -167,7 +167,7 @@ function ofResponse(column: Column, index: number): Column {
     path: column.path === '' ? '' : `response.${column.path}`,
     ...(identified ? { priority: PRIORITY.answer, cutMiddle: true } : {}),
     ...(derive ? { derive: (row: unknown) => derive(item(row)) } : {}),
-    ...(format ? { format: (value: unknown, row: unknown) => format(value, item(row)) } : {}),
+    ...(format ? { format: (value: unknown, row: unknown, view: View) => format(value, item(row), view) } : {}),
     ...(tone ? { tone: (value: unknown, row: unknown) => tone(value, item(row)) } : {}),
     ...(masked ? { masked: (row: unknown) => masked(item(row)) } : {}),
   };

@@ -26,8 +26,11 @@ export interface Field {
   path: string;
   /** The value when it is not the field at `path` (a hook's events, from its *_events flags). */
   derive?: (item: unknown) => unknown;
-  /** How the value reads on a terminal (names for access levels, yes/no...); pipes get the value itself. */
-  format?: (value: unknown, item: unknown) => string;
+  /**
+   * How the value reads on a terminal (names for access levels, yes/no...); pipes get the value
+   * itself. `view` carries the run's time zone, for a format that shows a date as every date is.
+   */
+  format?: (value: unknown, item: unknown, view: View) => string;
   /** A colour that means something (private, archived, failed). */
   tone?: (value: unknown, item: unknown) => Tone | undefined;
   /** Whether the item keeps this value masked (a masked or hidden CI/CD variable's): human views show `[masked]`. */
@@ -183,7 +186,7 @@ export function shownText(field: Field, item: unknown, view: View): string {
   if (field.masked?.(item)) return '[masked]';
   let text: string;
   if (!view.terminal) text = cellText(value, field.path);
-  else if (field.format) text = field.format(value, item);
+  else if (field.format) text = field.format(value, item, view);
   else text = formatDateTime(value, view.timeZone, field.path);
   return escapeControls(maskUrlCredentials(text));
 }

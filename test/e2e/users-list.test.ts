@@ -170,6 +170,17 @@ describe('collab users: list and view', () => {
       expect(result.stdout).toContain(dana.email);
     });
 
+    it('says never and (none) on a terminal for a user who never signed in and shows no public email', async () => {
+      const result = await collab(['users', 'view', 'dana'], { tty: true });
+      expect(result.exitCode).toBe(0);
+      const rows = result.stdout.split('\n').filter((row) => /^(Public email|Last sign-in|Last activity) /.test(row));
+      expect(rows.map((row) => row.replace(/ {2,}/, ' '))).toEqual([
+        'Public email (none)',
+        'Last sign-in never',
+        'Last activity never',
+      ]);
+    });
+
     it('shows a user by ID with --json as GET /users/:id answers', async () => {
       const dana = (await served()).find((u) => u.username === 'dana') as UserJson;
       const result = await collab(['users', 'view', String(dana.id), '--json']);

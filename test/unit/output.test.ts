@@ -6,6 +6,7 @@ import type { IO } from '../../src/io.js';
 import { getPath, pickPaths } from '../../src/output/fields.js';
 import type { Column, OutputFormat } from '../../src/output/format.js';
 import { csvCell, ListWriter, writeResource } from '../../src/output/writer.js';
+import { USER_COLUMNS, USER_DETAIL } from '../../src/commands/users/fields.js';
 
 function fakeIO(tty: boolean): { io: IO; out: () => string } {
   const stdout = new PassThrough();
@@ -145,6 +146,14 @@ describe('one resource', () => {
     const json = fakeIO(false);
     await writeResource(json.io, { format: 'json' }, FIRST, shape);
     expect(JSON.parse(json.out())).toEqual(FIRST);
+  });
+
+  it("gives a field's format the run's time zone: a user's last sign-in in TZ on a terminal", async () => {
+    const terminal = fakeIO(true);
+    terminal.io.timeZone = 'Asia/Tokyo';
+    const user = { id: 7, username: 'dana', last_sign_in_at: '2026-01-05T13:00:00.000Z' };
+    await writeResource(terminal.io, { format: 'table' }, user, { columns: USER_COLUMNS, detail: USER_DETAIL });
+    expect(terminal.out()).toMatch(/^Last sign-in +2026-01-05 22:00$/m);
   });
 });
 
