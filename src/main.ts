@@ -81,7 +81,11 @@ class Run implements ProgramRun {
     const globals = globalsOf(cmd);
     if (globals.output === 'markdown' && !spec.markdown)
       throw new CollabError('usage', `-o markdown is a document of a plan: ${spec.name} does not write one`, {
-        hint: 'use -o table, json, ndjson or csv',
+        hint: spec.document ? 'leave -o out, or use -o json' : 'use -o table, json, ndjson or csv',
+      });
+    if (spec.document && (globals.output === 'ndjson' || globals.output === 'csv'))
+      throw new CollabError('usage', `-o ${globals.output} prints rows, and collab ${spec.name} writes one document`, {
+        hint: 'leave -o out for the document as YAML, or use -o json for the same document as JSON',
       });
     const input = { args: [...cmd.args], options: cmd.opts() as Record<string, unknown> };
     // `-` as the project or group: the command runs once per target read from standard input.

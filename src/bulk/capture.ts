@@ -104,6 +104,7 @@ export class CapturePresenter implements Presenter {
     } else if ('json' in value) this.response = JSON.parse(value.json);
     else if ('none' in value) this.response = null;
     else if ('plain' in value) this.response = asValue(value.plain);
+    else if ('document' in value) this.response = value.data;
     else {
       const items: unknown[] = [];
       for await (const texts of value.jsonTexts) for (const text of texts) items.push(JSON.parse(text));

@@ -34,6 +34,8 @@ export interface CommandSpec {
   destructive?: boolean;
   /** Writes a document with -o markdown (a plan for a merge request's comment); other commands refuse it. */
   markdown?: boolean;
+  /** Writes one document that is data (collab.yaml): -o json writes it as JSON; ndjson and csv, which are rows, are refused. */
+  document?: boolean;
   /**
    * Talks to no service (reads or writes the config file): the run sets none of the V8 flags of
    * the commands' work, nor loads the built-ins a request needs before them (src/launcher.cjs).

@@ -99,7 +99,20 @@ export type ShownValue =
   | { json: string; body?: { json: boolean; head?: boolean } }
   | { jsonTexts: AsyncIterable<readonly string[]>; failed: (error: unknown, written: number) => unknown }
   | { none: true }
-  | { plain: string };
+  | { plain: string }
+  | Document;
+
+/**
+ * A document that is data (collab.yaml): its text as written, or its data as JSON where a flag
+ * asks for JSON (-o json, --json, --jq: `collab export -o json | jq`). The config's `output` is
+ * for what a command shows, not a file's format: it does not turn the file into JSON. `to`
+ * takes the text in place of standard output (`--out <file>`).
+ */
+export interface Document {
+  document: string;
+  data: unknown;
+  to?: (text: string) => void;
+}
 
 /** `value` for -o json; `rows` for ndjson, csv, --fields and --jq. */
 export interface Report {

@@ -12,6 +12,7 @@ import {
   type ListShape,
   type Listing,
   type Presenter,
+  type Document,
   type Report,
   type ResourceShape,
   resolved,
@@ -91,6 +92,7 @@ export class StreamPresenter implements Presenter {
     if ('json' in value) return this.jsonText(value.json, value.body);
     if ('jsonTexts' in value) return this.jsonItems(value.jsonTexts, value.failed);
     if ('none' in value) return (await this.options()).format === 'json' ? this.jsonText('null') : undefined;
+    if ('document' in value) return this.document(value);
     // A text that is the answer (collab.yaml, a completion script, a token) has no fields to pick
     // or filter: the flag that asked is said to do nothing, not dropped without a word.
     const unused = [this.deps.flags.jq !== undefined && '--jq', this.deps.flags.fields !== undefined && '--fields'];
@@ -98,6 +100,22 @@ export class StreamPresenter implements Presenter {
       if (flag) this.deps.terminal.warn(`${flag} does nothing here: the output is a text, not data (written as it is)`);
     this.deps.terminal.clearTerminal();
     await write(this.deps.io.stdout, value.plain);
+  }
+
+  private async document(value: Document): Promise<void> {
+    const { output, jq, fields } = this.deps.flags;
+    const json = output === 'json' || jq !== undefined;
+    if (json && !value.to) return this.resource(value.data, { columns: [] });
+    // A file is the whole document, and so is its text: nothing of it is picked or filtered.
+    for (const flag of [jq !== undefined && '--jq', fields !== undefined && '--fields'])
+      if (flag)
+        this.deps.terminal.warn(
+          `${flag} does nothing here: ${value.to ? 'the document is written whole to its file' : 'it picks from JSON, add -o json'}`,
+        );
+    const text = json ? `${JSON.stringify(value.data, null, 2)}\n` : value.document;
+    if (value.to) return value.to(text);
+    this.deps.terminal.clearTerminal();
+    await write(this.deps.io.stdout, text);
   }
 
   async bytes(

@@ -110,15 +110,57 @@ describe('collab export', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
-  it('--jq says it does nothing to the file, which is written as it is', async () => {
+  it('-o json writes the same document as JSON, a hook token still its $' + '{env:} template', async () => {
     const { collab } = await world();
-    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'labels', '--jq', '.']);
-    expect(exported.exitCode).toBe(0);
-    expect(exported.stdout).toMatch(/^# collab export of .*\nversion: 1\n/);
-    expect(exported.stderr.split('\n')[0]).toBe(
-      'warning: --jq does nothing here: the output is a text, not data (written as it is)',
-    );
+    expect(
+      (await collab(['apply', '-f', EXAMPLE, '--yes'], { env: { CI_HOOK_TOKEN: 'ci-token-abcdef' } })).exitCode,
+    ).toBe(0);
+    const yaml = await collab(['export', 'acme', '--sections', 'hooks']);
+    const json = await collab(['export', 'acme', '--sections', 'hooks', '-o', 'json']);
+    expect(json.exitCode).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(parse(yaml.stdout));
+    expect(JSON.parse(json.stdout).groups.acme.projects.hooks[0].token).toBe(`\${env:${HOOK_VARIABLE}}`);
+    expect(json.stdout).not.toContain('ci-token-abcdef');
   });
+
+  it('--jq filters the document as JSON', async () => {
+    const { collab } = await world();
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'labels', '--jq', '.version']);
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).toBe('1\n');
+  });
+
+  it('--out with -o json writes the JSON document to the file, which plan reads', async () => {
+    const { collab, dir } = await world();
+    const out = join(dir, 'exported.json');
+    const exported = await collab(['export', 'acme/web', '--sections', 'settings', '--json', '--out', out]);
+    expect([exported.exitCode, exported.stdout]).toEqual([0, '']);
+    const data = JSON.parse(readFileSync(out, 'utf8'));
+    expect(data.groups['acme/web'].settings).toMatchObject({ name: 'Web' });
+    const planned = await collab(['plan', '-f', out]);
+    expect([planned.exitCode, planned.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+  });
+
+  it('the config’s output: json leaves the document as YAML: a format chosen for what commands show is no file’s', async () => {
+    const { collab, dir } = await world();
+    const env = { COLLAB_CONFIG_DIR: dir, HOME: dir };
+    expect((await collab(['config', 'set', 'output', 'json'], { env })).exitCode).toBe(0);
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'labels'], { env });
+    expect(exported.stdout).toMatch(/^# collab export of .*\nversion: 1\n/);
+  });
+
+  for (const format of ['csv', 'ndjson'])
+    it(`refuses -o ${format} before any request (exit 2), naming -o json`, async () => {
+      const { collab, sandbox } = await world();
+      sandbox.resetStats();
+      const refused = await collab(['export', 'acme', '-o', format]);
+      expect([refused.exitCode, refused.stderr]).toEqual([
+        2,
+        `error: -o ${format} prints rows, and collab export writes one document\n` +
+          'hint: leave -o out for the document as YAML, or use -o json for the same document as JSON\n',
+      ]);
+      expect(sandbox.requestLog).toEqual([]);
+    });
 
   it('a group or project that does not exist: exit 4, naming it; a project on its own is written under projects:', async () => {
     const { collab } = await world();

@@ -12,7 +12,10 @@ export const EXPORT = verb({
     "Writes the live state of groups and projects as collab.yaml (README, \"Export\"): collab plan of it has nothing to change. Only what differs from a new project's or group's defaults is written; what most projects (or subgroups) below a group share, once in that group's projects: (subgroups:) level, with each exception at its target; nothing empty, paths in natural order.",
     "Secrets the service never shows (a hook's token, a mirror's credentials) are written as $" +
       '{env:NAME}, the variables listed on stderr: plan runs without them, apply needs one only for a change that sends it. A masked or hidden variable is written without its value, which plan and apply then leave alone. Members by username, shares by group path.',
+    '-o json (or --json, --jq) writes the same document as JSON, secrets still as $' +
+      '{env:NAME} (collab plan reads it too: JSON is YAML); to standard output, or with --out to the file. -o ndjson and csv, which are rows, are refused.',
   ].join('\n\n'),
+  document: true,
   args: {
     targets: arg(
       {
@@ -38,6 +41,7 @@ export const EXPORT = verb({
     'collab export acme > collab.yaml',
     'collab export acme/web acme/tools/cli --out collab.yaml',
     'collab export acme --sections settings,push_rule',
+    "collab export acme -o json | jq '.groups'",
   ],
 });
 

@@ -55,8 +55,12 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   });
   const header = `# collab export of ${await ctx.session.host()}${opts.roots.length > 0 ? ` (${opts.roots.join(', ')})` : ''}: collab plan -f <this file> has nothing to change.\n`;
   const text = header + yamlText(exported.data);
-  if (opts.out) writeFileSync(opts.out, text);
-  else await ctx.presenter.value({ plain: text });
+  const out = opts.out;
+  await ctx.presenter.value({
+    document: text,
+    data: exported.data,
+    ...(out ? { to: (written: string) => writeFileSync(out, written) } : {}),
+  });
   if (exported.variables.size > 0) {
     ctx.terminal.warn(
       `the file names ${plural(exported.variables.size, 'secret')} the service never shows: collab plan runs without ${exported.variables.size === 1 ? 'it' : 'them'}, collab apply needs ${exported.variables.size === 1 ? 'it' : 'each'} only for a change that sends it:`,
