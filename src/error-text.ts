@@ -91,6 +91,7 @@ export interface OwnerMisplaced {
  * A message is one line, however the service or a library wrote it, and a value it quotes (an
  * argument echoed back, which may hold anything) is shortened. Line breaks and tabs read as a
  * space; any other control character, or a bidi override, as a visible escape (escape.ts).
+ * Every error line (main.ts) and every other stderr line of a run (terminal.ts) passes here.
  */
 export function flat(text: string): string {
   const line = escapeControls(text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' '))

@@ -181,7 +181,7 @@ export async function runTargets(
       `${summary(done)}; not done: ${notDone.length} of ${targets.length} targets${why}. To finish, run the same command with these on standard input:`,
     );
     for (const { target, sentAt } of notDone)
-      ctx.terminal.stderrLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
+      ctx.terminal.stderrTargetLine(sentAt === undefined ? String(target) : unknownLine(target, sentAt));
     throw new CollabError('interrupted', 'interrupted');
   }
   const failed = failuresError(done, await ctx.presenter.resultsFilter(retriedStatuses(done)));

@@ -174,6 +174,9 @@ export class CaptureTerminal implements Terminal {
   stderrLine(message: string): void {
     this.run.stderrLine(message);
   }
+  stderrTargetLine(line: string): void {
+    this.run.stderrTargetLine(line);
+  }
   stderrDrawn(draw: (view: { width: number; color: boolean }) => string | Promise<string>): Promise<void> {
     return this.run.stderrDrawn(draw);
   }

@@ -1,4 +1,5 @@
 import type { IO } from '../io.js';
+import { flat } from '../error-text.js';
 import { escapeControls } from '../output/escape.js';
 import { type ListRequest, ListProgress, waitText } from '../output/progress.js';
 import { canSpin, NO_SPINNER, type Spinner, spinnerStarter } from '../output/spinner.js';
@@ -22,8 +23,16 @@ export interface Terminal {
   /** Status for people (stderr), silenced by --quiet. */
   info(message: string): void;
   warn(message: string): void;
-  /** A line on stderr, its controls escaped and its secrets redacted. */
+  /**
+   * A line on stderr, its secrets redacted, then on one line, its controls escaped and cut as an
+   * error line is (error-text.ts `flat`): whatever a field of the service's answer it quotes.
+   */
   stderrLine(message: string): void;
+  /**
+   * A target to feed back on standard input (what an interrupted run did not do): redacted and
+   * escaped as every stderr line, but whole, tabs and all: a cut one would name another target.
+   */
+  stderrTargetLine(line: string): void;
   /**
    * Text drawn for this terminal by a renderer that escaped the service's data itself and coloured
    * its own marks (a plan before apply's question): drawn at stderr's width (0 when it is not a
@@ -78,8 +87,17 @@ export class StreamTerminal implements Terminal {
   }
 
   stderrLine(message: string): void {
+    // Every status line, warning and hint of a run comes here, and many quote the service's data
+    // (a path, a description, a key's title): one 5 MB field is one short line, as in an error.
+    this.writeLine(flat(this.redact(message)));
+  }
+
+  stderrTargetLine(line: string): void {
+    this.writeLine(escapeControls(this.redact(line)));
+  }
+
+  private writeLine(line: string): void {
     this.spinnerHandle?.stop();
-    const line = escapeControls(this.redact(message));
     // A person's terminal gets the line wrapped between words; a pipe or a log keeps it whole.
     const width = this.io.stderrIsTTY ? this.io.stderrColumns || this.io.columns : 0;
     this.io.stderr.write(`${width > 0 ? wrapNote(line, width).join('\n') : line}\n`);

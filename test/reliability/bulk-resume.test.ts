@@ -116,3 +116,23 @@ describe('Ctrl-C with creations on the wire, then the list fed back', () => {
     }
   });
 });
+
+describe('the targets not done, listed to feed back', () => {
+  it('keep a long path whole: a stderr line is cut, a target to feed back never is', async () => {
+    const ids = (await getJson(sandbox, '/projects?order_by=id&sort=asc&per_page=4')).map(
+      (project: { id: number }) => project.id,
+    );
+    // 20 levels of 60 characters: past the 1,000 of a cut line, and one word of over 200.
+    const long = Array.from({ length: 20 }, (_, level) => `level-${level}-${'x'.repeat(52)}`).join('/');
+    const args = ['hooks', 'create', '--project', '-', '--url', 'https://ci.example.com/long', '--concurrency', '4'];
+    answered = 0;
+    holdAfter = 0;
+    const before = held.length;
+    const first = await run(args, proxyUrl, `${[...ids, long].join('\n')}\n`, (abort) => {
+      void until(() => held.length >= before + 4, 'four requests held').then(abort);
+    });
+    holdAfter = Number.POSITIVE_INFINITY;
+    expect(first.exitCode).toBe(130);
+    expect(first.stderr.split('\n')).toContain(long);
+  });
+});

@@ -103,7 +103,48 @@ describe('a 5 MB error message from the service', () => {
     const result = await collab(['share', 'add', '--project', '7', '--group-id', '5', '--access', 'developer']);
     expect(result.exitCode).toBe(0);
     const warning = result.stderr.split('\n').find((line) => line.startsWith('warning: the share was made'));
-    expect(warning).toMatch(/^warning: the share was made, but reading it back failed: 403 no m+…$/);
+    // The service's words kept to 300 characters (service-error.ts), then cut as any word of a line.
+    expect(warning).toMatch(/^warning: the share was made, but reading it back failed: 403 no m+…m+…$/);
+    expect(result.stderr.length).toBeLessThan(1000);
+  });
+});
+
+describe('a 5 MB field of a success answer, quoted on stderr', () => {
+  const WORDS = 'long '.repeat(1_000_000);
+
+  it('is an info line cut to 1,000 characters', { timeout: 20_000 }, async () => {
+    answer(/^POST \/projects\/7\/pipeline_schedules\/3\/take_ownership/, {
+      status: 201,
+      body: { id: 3, description: WORDS, ref: 'main', cron: '0 1 * * *', active: true },
+    });
+    const result = await collab(['schedules', 'take-ownership', '3', '--project', '7', '-o', 'json']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/^you own pipeline schedule 3 \((long )+l?o?n?g?…\n$/);
+    expect(result.stderr.length).toBeLessThanOrEqual(1002);
+    // Data on stdout is the service's, whole.
+    expect(result.stdout).toContain(WORDS.trim());
+  });
+
+  it('is a warning whose long word keeps its start and end', { timeout: 20_000 }, async () => {
+    const date = `2024-${'9'.repeat(5_000_000)}Z`;
+    answer(/^POST \/projects\/7\/issues\/1\/notes/, { status: 201, body: note({ created_at: date }) });
+    const result = await collab([
+      'notes',
+      'create',
+      '--project',
+      '7',
+      '--issue',
+      '1',
+      '--body',
+      'hi',
+      '--created-at',
+      '2020-01-01T00:00:00Z',
+      '-o',
+      'json',
+    ]);
+    expect(result.exitCode).toBe(0);
+    const warning = result.stderr.split('\n').find((line) => line.startsWith('warning: the service did not backdate'));
+    expect(warning).toMatch(/^warning: the service did not backdate the note \(created_at 2024-9+…9+Z\): --created-at/);
     expect(result.stderr.length).toBeLessThan(1000);
   });
 });

@@ -19,7 +19,14 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     deleteDuration: opts.deleteDuration,
     ...(opts.tier ? { tier: opts.tier } : {}),
     graphql: opts.graphql,
-    ...(ctx.terminal.verbose ? { log: (line: string) => ctx.terminal.stderrLine(line) } : {}),
+    // A stack the sandbox logs keeps its lines: a stderr line is one line (terminal.ts).
+    ...(ctx.terminal.verbose
+      ? {
+          log: (text: string) => {
+            for (const line of text.split('\n')) ctx.terminal.stderrLine(line);
+          },
+        }
+      : {}),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       throw new CollabError('usage', `port ${opts.port} is in use`, {
