@@ -24,6 +24,9 @@ export function apiBaseUrl(host: string): string {
       hint: `--host https://${shown}${loopback}`,
     });
   }
+  // `robot:pw@gitlab.example.com`: URL would read `robot:` as a scheme and the rest as a path, and
+  // the message would quote the password as the scheme's text.
+  if (/^[^/@\s]*@/.test(host.trim()) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(host.trim())) throw credentialsInHost();
   let url: URL;
   try {
     url = new URL(host);
@@ -34,13 +37,18 @@ export function apiBaseUrl(host: string): string {
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CollabError('usage', `invalid host "${host}": only http and https URLs are supported`);
+    throw new CollabError(
+      'usage',
+      `invalid host "${maskUrlCredentials(host)}": only http and https URLs are supported`,
+    );
   }
-  if (url.username || url.password) {
-    throw new CollabError('usage', 'the host URL must not carry credentials: use `collab auth login` or COLLAB_TOKEN');
-  }
+  if (url.username || url.password) throw credentialsInHost();
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${/\/api\/v4$/.test(path) ? path : `${path}/api/v4`}`;
+}
+
+function credentialsInHost(): CollabError {
+  return new CollabError('usage', 'the host URL must not carry credentials: use `collab auth login` or COLLAB_TOKEN');
 }
 
 /**

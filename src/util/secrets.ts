@@ -13,16 +13,27 @@ export function maskToken(token: string | undefined): string {
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^/@\s:"'<>]*)(:[^/@\s"'<>]*)?@/gi;
 
 /**
+ * `user:password@host` with no scheme (`--host robot:pw@gitlab.example.com`): URL reads `robot:`
+ * as the scheme, and URL_CREDENTIALS, which looks for `//`, finds nothing. Only at a word's start
+ * (or after `=` or a quote) and only with a password: an address (`dana@example.com`) or an SSH
+ * remote (`git@host:x.git`) has none. Bounded as URL_CREDENTIALS is, for the same long words.
+ */
+const BARE_CREDENTIALS = /(^|[\s"'`(<=,;])([^/@\s:"'`<>]{1,64}):([^/@\s"'`<>]{0,1024})@/g;
+
+/**
  * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, in a URL or in a text holding
  * URLs (an import error quoting the URL). A user part alone is often a token itself
  * (`https://<token>@host/x.git`): it is masked whole, but for `git`, the user SSH remotes sign in
- * as, which GitLab itself shows (RemoteMirror#safe_url).
+ * as, which GitLab itself shows (RemoteMirror#safe_url). Without a scheme, `user:secret@host`
+ * reads `user:****@host`.
  */
 export function maskUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
-  return text.replace(URL_CREDENTIALS, (all, scheme: string, user: string, password: string | undefined) =>
-    password === undefined ? (user === 'git' ? all : `${scheme}****@`) : `${scheme}${user}:****@`,
-  );
+  return text
+    .replace(URL_CREDENTIALS, (all, scheme: string, user: string, password: string | undefined) =>
+      password === undefined ? (user === 'git' ? all : `${scheme}****@`) : `${scheme}${user}:****@`,
+    )
+    .replace(BARE_CREDENTIALS, (_all, before: string, user: string) => `${before}${user}:****@`);
 }
 
 /**

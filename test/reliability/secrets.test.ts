@@ -198,6 +198,41 @@ describe('the token is never shown', () => {
     expect(result.stderr).not.toContain(password);
   });
 
+  it.each([
+    ['--host', ['projects', 'list', '--host', 'robot:s3cr3t-host-password@gitlab.example.com'], {}],
+    ['COLLAB_HOST', ['projects', 'list'], { COLLAB_HOST: 'robot:s3cr3t-host-password@gitlab.example.com' }],
+    ['config set host', ['config', 'set', 'host', 'robot:s3cr3t-host-password@gitlab.example.com:8443/x'], {}],
+    [
+      'auth login --host',
+      ['auth', 'login', '--with-token', '--host', 'robot:s3cr3t-host-password@gitlab.example.com'],
+      {},
+    ],
+  ])('refuses a host with a password and no scheme (%s) without showing the password', async (_how, args, env) => {
+    const dir = tempConfigDir();
+    const result = await runMain(
+      args,
+      { PATH: process.env.PATH, HOME: dir, COLLAB_CONFIG_DIR: dir, ...env },
+      { input: 'glpat-never-sent\n' },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      'error: the host URL must not carry credentials: use `collab auth login` or COLLAB_TOKEN\n',
+    );
+  });
+
+  it('masks a password before a host with no scheme in any message quoting it', async () => {
+    const result = await collab(['projects', 'list', '--visibility', 'robot:s3cr3t-any-password@gitlab.example.com']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('"robot:****@gitlab.example.com"');
+    expect(result.stderr).not.toContain('s3cr3t-any-password');
+  });
+
+  it('leaves an address and an SSH remote unmasked, which hold no password', async () => {
+    const result = await collab(['projects', 'list', '--visibility', 'dana@example.com,git@example.com:x.git']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('"dana@example.com,git@example.com:x.git"');
+  });
+
   it('keeps a token in the query of a mirror URL out of --dry-run', async () => {
     const token = 'glpat-mirror-query-secret';
     const dir = tempConfigDir();
