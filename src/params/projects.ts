@@ -235,7 +235,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     name: 'import_url',
     type: 'string',
     description:
-      'URL of a repository to import or mirror (http, https or git; credentials may be embedded and are masked in all output)',
+      'URL of a repository to import or mirror (http, https or git), without credentials: --import-url-file gives one with them',
     columns: ALL,
   },
   {

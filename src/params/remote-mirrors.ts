@@ -1,6 +1,7 @@
 import { compileProblem, re2Problem } from './push-rules.js';
 import { type ParamRule, urlRule } from './rules.js';
 import type { ParamSpec } from './types.js';
+import { looksSecret } from '../util/secrets.js';
 
 /**
  * A branch regex: the doc calls it a "regular expression for branch names to mirror"
@@ -110,6 +111,41 @@ export function mirrorUrlWithoutCredentials(url: string): string {
  */
 const SHOWN_USER = 'git';
 
+/**
+ * The values of the URL's query keys that name secrets (`?private_token=…`, looksSecret's rule), as
+ * written and percent-decoded: a token there is one as much as in the user part.
+ */
+function querySecrets(url: string): string[] {
+  const query = /^[^?#]*\?([^#]*)/.exec(url)?.[1];
+  if (!query) return [];
+  const values: string[] = [];
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0) continue;
+    const value = pair.slice(equals + 1);
+    if (!value || !looksSecret(decoded(pair.slice(0, equals)))) continue;
+    values.push(value, decoded(value.replace(/\+/g, ' ')));
+  }
+  return values;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Not percent-encoding: the text as written is all there is.
+    return text;
+  }
+}
+
+/**
+ * Whether a URL given on the command line would put a secret there: credentials (mirrorUrlHasSecret)
+ * or a secret-named key in its query.
+ */
+export function urlHoldsSecret(url: string): boolean {
+  return mirrorUrlHasSecret(url) || querySecrets(url).length > 0;
+}
+
 /** Whether the URL holds a secret: a password, or over HTTP(S) a user part other than `git` (a token given as the user name); `ssh://git@` holds none. */
 export function mirrorUrlHasSecret(url: string): boolean {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
@@ -132,20 +168,14 @@ export function shownMirrorUrl(url: string): string {
  * `/` (`https://u:to/ken@host`) or in a query is where no rule finds it.
  */
 export function mirrorUrlSecrets(url: string): string[] {
-  const whole = /[@?]/.test(mirrorUrlWithoutCredentials(url)) ? [url] : [];
+  const whole = [...(/[@?]/.test(mirrorUrlWithoutCredentials(url)) ? [url] : []), ...querySecrets(url)];
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)@/i.exec(url);
-  if (!match) return whole;
+  if (!match) return [...new Set(whole)];
   const userinfo = match[2] as string;
   const colon = userinfo.indexOf(':');
   const token = colon >= 0 ? userinfo.slice(colon + 1) : /^https?$/i.test(match[1] as string) ? userinfo : '';
-  if (!token || (colon < 0 && token === SHOWN_USER)) return whole;
-  let decoded = token;
-  try {
-    decoded = decodeURIComponent(token);
-  } catch {
-    // Not percent-encoding: the token as written is all there is to redact.
-  }
-  return [...new Set([...whole, token, decoded])];
+  if (!token || (colon < 0 && token === SHOWN_USER)) return [...new Set(whole)];
+  return [...new Set([...whole, token, decoded(token)])];
 }
 
 /** How to write credentials that a URL reads as they are meant, wherever a URL is refused for them. */

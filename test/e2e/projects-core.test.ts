@@ -449,20 +449,23 @@ describe('collab projects (core verbs)', () => {
 
     it('prints the request with --dry-run, credentials masked, and sends nothing', async () => {
       const before = await snapshot();
+      // Credentials never come on argv: the URL with them is read from a file.
+      const file = join(files, 'import-url.txt');
+      writeFileSync(file, 'https://bob:s3cret@example.com/x.git\n');
       const result = await collab([
         'projects',
         'create',
         '--name',
         'mirror',
-        '--import-url',
-        'https://bob:s3cret@example.com/x.git',
+        '--import-url-file',
+        file,
         '--mirror',
         '--dry-run',
         '--verbose',
       ]);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe(
-        `POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "import_url": "https://bob:****@example.com/x.git",\n  "mirror": true\n}\n`,
+        `POST ${sandbox.url}/api/v4/projects\n{\n  "name": "mirror",\n  "mirror": true,\n  "import_url": "https://bob:****@example.com/x.git"\n}\n`,
       );
       expect(result.stderr).toContain('dry run: nothing was sent');
       expect(result.stdout + result.stderr).not.toContain('s3cret');
@@ -553,7 +556,7 @@ describe('collab projects (core verbs)', () => {
       const result = await collab(['projects', 'update', 'acme/platform/api']);
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toBe(
-        'error: nothing to change\nhint: give at least one of its 72 settings, such as --name or --path; `collab projects update --help` lists them\n',
+        'error: nothing to change\nhint: give at least one of its 73 settings, such as --name or --path; `collab projects update --help` lists them\n',
       );
     });
 
@@ -903,19 +906,23 @@ describe('collab projects create with a pull mirror', () => {
   const { collab, sandbox, getJson } = useSandbox({ seed: 30, clock: manualClock() });
 
   it('sets up a pull mirror, never showing the credentials', async () => {
-    const result = await collab([
-      'projects',
-      'create',
-      '--name',
-      'mirrored',
-      '--import-url',
-      'https://bob:s3cret@example.com/x.git',
-      '--mirror',
-      '--mirror-trigger-builds',
-      '--only-mirror-protected-branches',
-      '--json',
-      '--verbose',
-    ]);
+    // The URL with its credentials comes on standard input, never argv.
+    const result = await collab(
+      [
+        'projects',
+        'create',
+        '--name',
+        'mirrored',
+        '--import-url-file',
+        '-',
+        '--mirror',
+        '--mirror-trigger-builds',
+        '--only-mirror-protected-branches',
+        '--json',
+        '--verbose',
+      ],
+      { input: 'https://bob:s3cret@example.com/x.git\n' },
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stdout + result.stderr).not.toContain('s3cret');
     const mirrored: Item = await getJson(`/projects/${encodeURIComponent('root/mirrored')}`);

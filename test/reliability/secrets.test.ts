@@ -252,23 +252,58 @@ describe('the token is never shown', () => {
     expect(result.stdout + result.stderr).not.toContain(token);
   });
 
+  it('refuses a mirror URL with a token in its query on argv', async () => {
+    const url = 'https://git.example.com/x.git?private_token=glpat-mirror-argv-secret';
+    const result = await collab(['mirrors', 'create', '--project', 'acme/web/storefront', '--url', url]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: --url with credentials is refused/);
+    expect(result.stderr).not.toContain('glpat-mirror-argv-secret');
+  });
+
   it('masks credentials in an import URL wherever it is shown', async () => {
     const password = 's3cr3t-import-password';
     const dry = await collab(
-      [
-        'projects',
-        'create',
-        '--name',
-        'mirror-demo',
-        '--import-url',
-        `https://robot:${password}@git.example.com/x.git`,
-        '--dry-run',
-      ],
-      { as: 'owner' },
+      ['projects', 'create', '--name', 'mirror-demo', '--import-url-file', '-', '--dry-run', '--verbose'],
+      { as: 'owner', input: `https://robot:${password}@git.example.com/x.git\n` },
     );
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout + dry.stderr).not.toContain(password);
     expect(dry.stdout).toContain('https://robot:****@git.example.com/x.git');
+  });
+
+  it.each([
+    ['projects', 'create', '--name', 'never-imported'],
+    ['projects', 'update', 'acme/web/storefront'],
+  ])('refuses an import URL with credentials on argv (%s %s), before sending anything', async (...args) => {
+    sandbox.resetStats();
+    for (const url of [
+      'https://robot:s3cr3t-argv-password@git.example.com/x.git',
+      'https://s3cr3t-argv-token@git.example.com/x.git',
+      'https://git.example.com/x.git?private_token=s3cr3t-argv-token',
+    ]) {
+      const result = await collab([...args, '--import-url', url], { as: 'owner' });
+      expect(result.exitCode, url).toBe(2);
+      expect(result.stderr).toBe(
+        'error: --import-url with credentials is refused: the command line ends up in shell history and process lists\n' +
+          'hint: put the URL in a file and give --import-url-file <path>, or pipe it to standard input (--import-url-file -)\n',
+      );
+    }
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('keeps a token in the query of an import URL out of --dry-run and --verbose', async () => {
+    const token = 'glpat-import-query-secret';
+    const dir = tempConfigDir();
+    const file = join(dir, 'import-url');
+    writeFileSync(file, `https://git.example.com/x.git?private_token=${token}`);
+    const result = await collab(
+      ['projects', 'update', 'acme/web/storefront', '--import-url-file', file, '--dry-run', '--verbose'],
+      { as: 'owner' },
+    );
+    expect(result.exitCode).toBe(0);
+    // A push mirror's rule: the whole URL, whose query may hold more than the rule names.
+    expect(result.stdout).toContain('"import_url": "[redacted]"');
+    expect(result.stdout + result.stderr).not.toContain(token);
   });
 });
 

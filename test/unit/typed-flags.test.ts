@@ -122,10 +122,12 @@ describe('typed flags: parsing alone (argv -> options)', () => {
     expect(input).toMatchObject({ project: 'acme/x', namespace: 5, wait: false, timeout: undefined, params: {} });
   });
 
-  it("a deprecated setting warns when the flags are read, and an import URL's credentials become secrets", async () => {
+  // An import URL's credentials once came on argv and were registered here; argv is refused them
+  // now (credentialed-url.ts), and a URL read from a file registers its secrets when it is read.
+  it('a deprecated setting warns when the flags are read', async () => {
     const { parse } = await import('../../src/commands/projects/update.js');
     const reading = scope();
-    const argv = ['acme/x', '--tag-list', 'a,b', '--import-url', 'https://bot:s3cret@example.com/x.git'];
+    const argv = ['acme/x', '--tag-list', 'a,b', '--import-url', 'https://example.com/x.git'];
     const options = await parse(
       readInput(UPDATE, await commandInput(UPDATE, argv), reading) as VerbInput<typeof UPDATE>,
       reading,
@@ -134,7 +136,6 @@ describe('typed flags: parsing alone (argv -> options)', () => {
     expect(reading.warnings).toEqual([
       '--tag-list is deprecated: use --topics (deprecated since 14.0, removal in API v5)',
     ]);
-    expect(reading.secrets).toEqual(['s3cret']);
   });
 });
 

@@ -7,13 +7,11 @@ import {
   MIRROR_PARAMS,
   MIRROR_URL_RULE,
   mirrorBranchesProblem,
-  mirrorUrlHasSecret,
   mirrorUrlProblem,
-  mirrorUrlSecrets,
   shownMirrorUrl,
 } from '../../params/remote-mirrors.js';
 import { checkRule } from '../../params/rules.js';
-import { readOnce } from '../file-text.js';
+import { credentialedUrl } from '../credentialed-url.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
 import { asText, option, params } from '../flags.js';
@@ -62,33 +60,18 @@ function checkUrl(url: string, from: string): string {
 export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
   const branches = mirrorBranchesProblem(input.fields, (field) => `--${flagName({ name: field })}`);
   if (branches) throw new CollabError('usage', branches);
-  if (input.url !== undefined && input.urlFile !== undefined)
-    throw new CollabError('usage', '--url and --url-file cannot be used together');
-  if (input.url !== undefined) {
-    const given = input.url;
-    if (mirrorUrlHasSecret(given))
-      throw new CollabError(
-        'usage',
-        '--url with credentials is refused: the command line ends up in shell history and process lists',
-        { hint: 'put the URL in a file and give --url-file <path>, or pipe it to standard input (--url-file -)' },
-      );
-    checkUrl(given, '--url');
-    return { owner: input.owner, url: async () => given, fields: input.fields };
-  }
-  const file = input.urlFile ?? '-';
-  const shown = file === '-' ? 'standard input' : file;
-  return {
-    owner: input.owner,
-    url: readOnce(file, 'URL', { check: (text) => checkUrl(text, shown).trim() }),
-    fields: input.fields,
-  };
+  const url = credentialedUrl(
+    { url: input.url, file: input.urlFile },
+    { url: '--url', file: '--url-file', neither: '-' },
+    checkUrl,
+  );
+  return { owner: input.owner, url, fields: input.fields };
 }
 
 export async function run(ctx: VerbContext, opts: CreateMirrorOptions): Promise<void> {
+  // Its token is a secret wherever it shows (credentialedUrl registers it); the rest of the URL, its
+  // user name too, may be shown (the message names the remote it made).
   const url = await opts.url(ctx);
-  // The token is a secret wherever it shows; the rest of the URL, its user name too, may be shown
-  // (the message names the remote it made).
-  for (const secret of mirrorUrlSecrets(url)) ctx.terminal.addSecret(secret);
   const response = await ctx.session.mutate<RemoteMirror>(createMirror(opts.owner.ref, { url, ...opts.fields }));
   if (!response) return;
   ctx.terminal.info(

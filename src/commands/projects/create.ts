@@ -5,7 +5,7 @@ import { CollabError } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
-import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
+import { IMPORT_URL_FILE, type ProjectSettings, readSettings, sendSettings, settingsParams } from './settings.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import { positiveInteger } from '../../params/parsers.js';
 import { given, option } from '../flags.js';
@@ -16,7 +16,7 @@ export const CREATE = verb({
   name: 'create',
   summary: 'Create a project (POST /projects, or POST /projects/user/:user_id with --for-user)',
   description:
-    'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
+    'Every attribute of the settings table is a flag. Booleans are --x / --no-x; a flag not given leaves the service’s default. --avatar sends the request as multipart/form-data. Pull mirroring: --import-url <url> (or --import-url-file <path|-> for a URL with credentials, never on the command line) --mirror [--mirror-trigger-builds] [--only-mirror-protected-branches].',
   flags: {
     forUser: option(
       '--for-user <user-id>',
@@ -25,12 +25,13 @@ export const CREATE = verb({
     ),
     // Which settings a create accepts depends on --for-user: create.ts reads them by column.
     settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser']))),
+    importUrlFile: IMPORT_URL_FILE,
   },
   mutating: true,
   examples: [
     'collab projects create --name "Billing API" --namespace acme/platform --visibility internal',
     'collab projects create --path docs --initialize-with-readme --default-branch trunk --topics docs,web',
-    'collab projects create --name mirror --import-url https://user:token@example.com/x.git --mirror',
+    'collab projects create --name mirror --import-url-file import-url.txt --mirror',
     'collab projects create --for-user 4 --name sandbox --merge-method ff',
   ],
 });
@@ -42,10 +43,10 @@ export interface CreateOptions extends ProjectSettings {
 }
 
 export async function parse(
-  { forUser, settings: given }: VerbInput<typeof CREATE>,
+  { forUser, settings: given, importUrlFile }: VerbInput<typeof CREATE>,
   scope: ReadScope,
 ): Promise<CreateOptions> {
-  const settings = await readSettings(given, forUser === undefined ? 'create' : 'createForUser', scope);
+  const settings = await readSettings(given, forUser === undefined ? 'create' : 'createForUser', scope, importUrlFile);
   const { params } = settings;
   if (params.name === undefined && params.path === undefined) {
     throw new CollabError('usage', 'give --name or --path (or both)', {
@@ -62,9 +63,9 @@ export async function parse(
       hint: 'an empty repository has no branch to make the default',
     });
   }
-  if (params.mirror === true && params.import_url === undefined) {
-    throw new CollabError('usage', '--mirror needs --import-url', {
-      hint: 'for example: --import-url https://user:token@example.com/grp/app.git --mirror',
+  if (params.mirror === true && settings.importUrl === undefined) {
+    throw new CollabError('usage', '--mirror needs --import-url or --import-url-file', {
+      hint: 'for example: --import-url-file import-url.txt --mirror (the URL with its credentials in the file)',
     });
   }
   for (const name of ['mirror_trigger_builds', 'only_mirror_protected_branches']) {
@@ -80,7 +81,7 @@ export async function parse(
 }
 
 export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
-  const params = { ...opts.params };
+  const params = await settingsParams(ctx, opts);
   // The API takes a namespace ID only: a path is looked up first (a read, also under --dry-run,
   // so that the request printed is the one that would be sent).
   if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx.session, opts.namespacePath);

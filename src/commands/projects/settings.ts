@@ -10,14 +10,30 @@ import type { OptionSpec } from '../spec.js';
 import { COLUMN_COMMANDS, type SettingsColumn } from '../../params/types.js';
 import { maskUrlCredentials } from '../../util/secrets.js';
 import { readAvatar } from '../avatar.js';
+import { credentialedUrl } from '../credentialed-url.js';
+import { asText, option } from '../flags.js';
+import { mirrorUrlProblem } from '../../params/remote-mirrors.js';
 
 /** Reading the settings flags of `projects create` and `projects update` into API parameters. */
 
 export interface ProjectSettings {
-  /** API parameters, snake_case, only those given. */
+  /** API parameters, snake_case, only those given (the import URL aside). */
   params: Record<string, unknown>;
   avatar: UploadFile | undefined;
+  /** The import URL, from --import-url or read from --import-url-file when the verb runs. */
+  importUrl: ((ctx: VerbContext) => Promise<string>) | undefined;
 }
+
+/**
+ * An import URL with its credentials: from a file or standard input, never argv, as a push
+ * mirror's (credentialed-url.ts). The API takes them in the URL alone: `import_url` is the one
+ * attribute doc/api/projects.md lists for it, no user or password beside it.
+ */
+export const IMPORT_URL_FILE = option(
+  '--import-url-file <path|->',
+  'read the import URL, credentials and all, from a file; -: standard input',
+  asText,
+);
 
 const flag = (name: string) => `--${flagName({ name })}`;
 
@@ -25,9 +41,14 @@ const flag = (name: string) => `--${flagName({ name })}`;
  * The settings given as flags, checked before anything is sent: each belongs to the command's
  * column of the settings table (else the message names where it is accepted), deprecated ones
  * warn, values that depend on the endpoint are checked, the avatar is read, and the import
- * URL's credentials are registered as secrets.
+ * URL (never with credentials on argv) is read when the verb runs, its secrets registered.
  */
-export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: ReadScope): Promise<ProjectSettings> {
+export async function readSettings(
+  raw: RawFlags,
+  column: SettingsColumn,
+  ctx: ReadScope,
+  importUrlFile: string | undefined,
+): Promise<ProjectSettings> {
   const params = collectParams(raw, PROJECT_SETTINGS, {
     column,
     commandName: 'projects',
@@ -48,7 +69,12 @@ export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: R
     );
   }
 
-  if (typeof params.import_url === 'string') checkImportUrl(params.import_url, ctx);
+  const importUrl = credentialedUrl(
+    { url: params.import_url as string | undefined, file: importUrlFile },
+    { url: '--import-url', file: '--import-url-file' },
+    checkImportUrl,
+  );
+  delete params.import_url;
 
   const policy = params.container_expiration_policy_attributes as Record<string, unknown> | undefined;
   if (policy && policy.name_regex !== undefined)
@@ -74,28 +100,41 @@ export async function readSettings(raw: RawFlags, column: SettingsColumn, ctx: R
     avatar = await readAvatar(params.avatar);
     delete params.avatar;
   }
-  return { params, avatar };
+  return { params, avatar, importUrl };
 }
 
-function checkImportUrl(value: string, ctx: ReadScope): void {
+/**
+ * The import URL's own rules, in the words of the flag or the file it came from: a push mirror's
+ * (one URL on one line, one `@` in its authority: mirrorUrlProblem), and an http, https or git
+ * URL. Its secrets are registered before (credentialed-url.ts): a message may quote it.
+ */
+function checkImportUrl(value: string, from: string): string {
+  const where = from.startsWith('--') ? `for ${from}` : `in ${from}`;
+  const problem = mirrorUrlProblem(value);
+  if (problem) throw new CollabError('usage', `invalid import URL ${where}: ${problem.says}`, { hint: problem.hint });
   let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
     url = undefined;
   }
-  // Register the credentials first, so that no message below (or later) can show them.
-  if (url?.password) ctx.addSecret(decodeURIComponent(url.password));
-  else if (url?.username) ctx.addSecret(decodeURIComponent(url.username));
   if (!url || !['http:', 'https:', 'git:'].includes(url.protocol) || !url.hostname) {
     throw new CollabError(
       'usage',
-      `invalid value "${maskUrlCredentials(value)}" for --import-url: expected an http, https or git URL`,
+      `invalid value "${maskUrlCredentials(value)}" ${where}: expected an http, https or git URL`,
       {
-        hint: 'for example: --import-url https://user:token@example.com/grp/app.git',
+        hint: 'for example: --import-url https://example.com/grp/app.git, or one with its credentials from a file: --import-url-file <path>',
       },
     );
   }
+  return value;
+}
+
+/** The parameters to send: the import URL, read when the verb runs, among them. */
+export async function settingsParams(ctx: VerbContext, settings: ProjectSettings): Promise<Record<string, unknown>> {
+  return settings.importUrl
+    ? { ...settings.params, import_url: await settings.importUrl(ctx) }
+    : { ...settings.params };
 }
 
 /** The parameters as they may be printed (--dry-run): the import URL's credentials masked. */

@@ -3,7 +3,7 @@ import type { VerbContext } from '../../context.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
-import { type ProjectSettings, readSettings, sendSettings } from './settings.js';
+import { IMPORT_URL_FILE, type ProjectSettings, readSettings, sendSettings, settingsParams } from './settings.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import { given, nothingToChange } from '../flags.js';
 import { settingFlag } from './settings.js';
@@ -11,7 +11,10 @@ import { PROJECT } from '../resource-args.js';
 import { verb } from '../verb.js';
 
 /** What update changes, every setting the table gives update (--avatar too): a call with none of them is refused. */
-const CHANGE_FLAGS = { settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))) };
+const CHANGE_FLAGS = {
+  settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))),
+  importUrlFile: IMPORT_URL_FILE,
+};
 
 export const UPDATE = verb({
   name: 'update',
@@ -33,17 +36,17 @@ export interface UpdateOptions extends ProjectSettings {
 }
 
 export async function parse(
-  { project, settings: given }: VerbInput<typeof UPDATE>,
+  { project, settings: given, importUrlFile }: VerbInput<typeof UPDATE>,
   scope: ReadScope,
 ): Promise<UpdateOptions> {
-  const settings = await readSettings(given, 'update', scope);
-  if (Object.keys(settings.params).length === 0 && !settings.avatar)
+  const settings = await readSettings(given, 'update', scope, importUrlFile);
+  if (Object.keys(settings.params).length === 0 && !settings.avatar && !settings.importUrl)
     throw nothingToChange(CHANGE_FLAGS, '`collab projects update --help` lists them');
   return { ...settings, project };
 }
 
 export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
-  const project = await sendSettings<ProjectRecord>(ctx, opts.params, (p) =>
+  const project = await sendSettings<ProjectRecord>(ctx, await settingsParams(ctx, opts), (p) =>
     updateProject(opts.project, p, opts.avatar),
   );
   if (!project) return;
