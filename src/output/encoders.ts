@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
+import { dataText } from './escape.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
 import { type Column, type Field, type OutputFormat, type RowSpan, shownText, toneOf, type View } from './format.js';
 import { beforeItem, endArray, FIRST_ITEM, NEWLINE, NEXT_ITEM, type Separator } from './json-array.js';
@@ -72,7 +73,7 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
   }
 }
 
-/** A JSON array: compact items as they came in a pipe, each item indented on a terminal. */
+/** A JSON array: compact items as they came in a pipe, each item indented (and escaped: dataText) on a terminal. */
 class JsonEncoder implements Encoder {
   readonly byItem = true;
   readonly raw: RawItems | undefined;
@@ -100,7 +101,7 @@ class JsonEncoder implements Encoder {
       const value = this.fields ? pickPaths(item, this.fields) : item;
       text +=
         beforeItem(!this.started) +
-        (this.pretty ? indent(jsonText(value, 'an item', { space: 2 })) : jsonText(value, 'an item'));
+        (this.pretty ? dataText(indent(jsonText(value, 'an item', { space: 2 })), true) : jsonText(value, 'an item'));
       this.started = true;
     }
     return text;

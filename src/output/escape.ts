@@ -1,10 +1,11 @@
 /**
  * Server data is data: no control sequence the service sends reaches a terminal. Every text a
  * person reads (table cells on a terminal or piped, a view's lines, bulk results, `info` lines,
- * warnings, error messages) passes here last (format.ts `shownText`, error-text.ts `flat`,
- * Context's stderr lines), so an OSC title or hyperlink, a screen clear, a backspace or a bidi
- * override in a name shows as the text `\x1b]0;…`, `\u202e`, and does nothing. json, ndjson and csv
- * never pass here: they carry the data byte for byte (JSON escapes controls itself).
+ * warnings, error messages, JSON and YAML on a terminal) passes here last (format.ts `shownText`,
+ * error-text.ts `flat`, Context's stderr lines, `dataText`), so an OSC title or hyperlink, a
+ * screen clear, a backspace or a bidi override in a name shows as the text `\x1b]0;…`, `\u202e`,
+ * and does nothing. json, ndjson and csv to a file or a pipe never pass here: they carry the
+ * data byte for byte.
  *
  * Escaped: C0 controls but tab and line feed (a lone carriage return, which would move the
  * cursor back over a line, included; CRLF reads as a line feed), DEL, the C1 controls
@@ -30,4 +31,14 @@ export function hasControls(text: string): boolean {
 export function escapeControls(text: string): string {
   if (!CONTROL.test(text)) return text;
   return text.replace(/\r\n/g, '\n').replace(CONTROLS, visible);
+}
+
+/**
+ * A text for programs that a person may watch (-o json, `collab api`'s answer, collab.yaml from
+ * `collab export`), as written where it goes: on a terminal escaped as every text shown there is
+ * (JSON lets C1 and bidi controls through, the YAML library writes them raw); to a file or a pipe,
+ * byte for byte. The one rule for each of them.
+ */
+export function dataText(text: string, terminal: boolean): string {
+  return terminal ? escapeControls(text) : text;
 }

@@ -3,7 +3,7 @@ import { CollabError } from '../errors.js';
 import type { Page } from '../http/paginate.js';
 import { type IO, write } from '../io.js';
 import { dryRunText, type RequestDescription } from './dry-run.js';
-import { escapeControls } from './escape.js';
+import { dataText, escapeControls } from './escape.js';
 import { reshapes, reshapingFlag, tableWithoutFields } from './flags.js';
 import type { Column, OutputFormat } from './format.js';
 import type { JqFilter, JqWriter } from './jq.js';
@@ -99,7 +99,8 @@ export class StreamPresenter implements Presenter {
     for (const flag of unused)
       if (flag) this.deps.terminal.warn(`${flag} does nothing here: the output is a text, not data (written as it is)`);
     this.deps.terminal.clearTerminal();
-    await write(this.deps.io.stdout, value.plain);
+    // A text that is the answer whatever the format (collab.yaml from export): data, escaped on a terminal.
+    await write(this.deps.io.stdout, dataText(value.plain, this.deps.io.stdoutIsTTY));
   }
 
   private async document(value: Document): Promise<void> {
@@ -163,7 +164,7 @@ export class StreamPresenter implements Presenter {
     try {
       for await (const items of source) {
         this.deps.terminal.clearTerminal();
-        await writer.writeRaw(shown ? items.map(escapeControls) : items);
+        await writer.writeRaw(items.map((item) => dataText(item, shown)));
       }
     } catch (error) {
       if (writer instanceof ListWriter && writer.written > 0) await writer.end();
@@ -309,12 +310,12 @@ export class StreamPresenter implements Presenter {
 function forPeople(text: string, body: ServiceBody): string {
   if (body.json) {
     try {
-      return escapeControls(JSON.stringify(JSON.parse(text), null, 2));
+      return dataText(JSON.stringify(JSON.parse(text), null, 2), true);
     } catch {
       // Not JSON after all: shown as it came, escaped.
     }
   }
-  return escapeControls(text);
+  return dataText(text, true);
 }
 
 /**

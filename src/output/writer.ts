@@ -2,6 +2,7 @@ import type { Page } from '../http/paginate.js';
 import { stopOptimizingForListing } from '../http/page-memory.js';
 import { drained, type IO, write } from '../io.js';
 import { type Encoder, encoderFor, loadChalk, PIPED, paint as paintTone, type RawItems, tsvCell } from './encoders.js';
+import { dataText } from './escape.js';
 import { getPath, jsonText, pickPaths } from './fields.js';
 import {
   type Column,
@@ -229,7 +230,8 @@ export async function writeResource(
   if (format === 'json') {
     warnMissingFields(options, [item]);
     const value = fields ? pickPaths(item, fields) : item;
-    await write(io.stdout, `${jsonText(value, 'the item', io.stdoutIsTTY ? { space: 2 } : {})}\n`);
+    const terminal = io.stdoutIsTTY;
+    await write(io.stdout, `${dataText(jsonText(value, 'the item', terminal ? { space: 2 } : {}), terminal)}\n`);
     return;
   }
   if (format === 'table' && shape.detail && !fields) {

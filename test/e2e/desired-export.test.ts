@@ -101,6 +101,20 @@ describe('collab export', () => {
     expect(readsOf(exported.stderr)).toBeLessThanOrEqual(readsOf(planned.stderr));
   });
 
+  it('on a terminal escapes C1 and bidi controls in the YAML; piped, the YAML is the data exactly', async () => {
+    const { collab } = await world();
+    const description = 'x\u009b31m\u009d0;t\u202eevil\u2066g\u2069';
+    const updated = await collab(['projects', 'update', 'acme/web/storefront', '--description', description]);
+    expect(updated.exitCode).toBe(0);
+    const args = ['export', 'acme/web/storefront', '--sections', 'settings'];
+    const shown = await collab(args, { tty: true });
+    expect(shown.exitCode).toBe(0);
+    expect(shown.stdout).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(shown.stdout).toContain('x\\x9b31m\\x9d0;t\\u202eevil\\u2066g\\u2069');
+    const piped = await collab(args);
+    expect(parse(piped.stdout).projects['acme/web/storefront'].settings.description).toBe(description);
+  });
+
   it('--sections refuses an unknown section before any request, naming the nearest', async () => {
     const { collab, sandbox } = await world();
     sandbox.resetStats();

@@ -13,8 +13,9 @@ import { expectEscapesWhole, expectFits, viewValueLines } from '../helpers/views
 /**
  * No control sequence the service sends reaches a terminal (tables,
  * views, tab-separated text in a pipe, info lines, error messages, bulk results show them as
- * visible escapes), json, ndjson and csv stay byte-exact, and a token the service echoes in an
- * error message is `[redacted]` in a bulk result, whatever the format.
+ * visible escapes, -o json on a terminal too), json in a pipe, ndjson and csv stay byte-exact, and
+ * a token the service echoes in an error message is `[redacted]` in a bulk result, whatever the
+ * format.
  */
 
 const server = useHostileServer();
@@ -224,13 +225,32 @@ describe('what jq prints and the plan diff', () => {
 describe('json, ndjson and csv carry the data byte for byte', () => {
   it('as the service sent it', async () => {
     answer(/^GET \/projects\?/, { body: [hostileProject()] });
-    const json = await collab(['projects', 'list', '-o', 'json'], { tty: true });
+    const json = await collab(['projects', 'list', '-o', 'json']);
     expect(json.json<Array<{ name: string }>>()[0]?.name).toBe(HOSTILE);
     const ndjson = await collab(['projects', 'list', '-o', 'ndjson']);
     expect(ndjson.lines<{ description: string }>()[0]?.description).toBe(`about ${HOSTILE}`);
     const csv = await collab(['projects', 'list', '-o', 'csv', '--fields', 'id,name']);
     // RFC 4180: the carriage return in it makes the field quoted; nothing else changes.
     expect(csv.stdout).toBe(`id,name\r\n7,"${HOSTILE}"\r\n`);
+  });
+});
+
+describe('-o json on a terminal is for people: pretty and escaped, as collab api shows an answer', () => {
+  it('in a list', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const result = await collab(['projects', 'list', '-o', 'json'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    // JSON escapes the C0 controls itself (\u001b); the C1 and bidi ones read as everywhere else.
+    expect(result.stdout).toContain('\\x9b31m\\x9dd\\be\\u202eevil\\u202cf\\u2066g\\u2069');
+  });
+
+  it('in a view', async () => {
+    answer(/^GET \/projects\/7(\?|$)/, { body: hostileProject() });
+    const result = await collab(['projects', 'view', '7', '-o', 'json'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toContain('\\u202eevil');
   });
 });
 
