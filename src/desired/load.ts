@@ -7,6 +7,7 @@ import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
 import { unreadableFile, unreadableReason } from '../util/unreadable.js';
+import { secretKeysOf } from '../util/secrets.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
 import { sectionNamed } from './sections/index.js';
 import { yamlProblem } from './yaml-errors.js';
@@ -196,7 +197,7 @@ function secretProblem(
   const at = sectionIndex(path);
   if (at !== undefined && path[at] === 'integrations' && unshownField(path, parent, value))
     return `an integration's ${String(key)} is a secret: give it as ${FORMS}, never in the file`;
-  if (key === 'value' && path.includes('variables') && parent?.masked === true)
+  if (key === 'value' && path.includes('variables') && parent && secretKeysOf(parent).includes('value'))
     return `a masked variable's value is a secret: give it as ${FORMS}, never in the file`;
   if (
     (key === 'import_url' && /^[a-z][a-z0-9+.-]*:\/\/[^/@]+@/i.test(value)) ||

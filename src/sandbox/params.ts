@@ -5,6 +5,7 @@ import { type ParamRule, problemOf } from '../params/rules.js';
 import type { ParamSpec } from '../params/types.js';
 import { paramError, validationError } from './errors.js';
 import type { StoredFile } from './model.js';
+import { grapeBoolean } from '../params/grape-boolean.js';
 
 /**
  * Reading request parameters the way Grape does: typed coercion from query/form strings,
@@ -41,54 +42,12 @@ export function requireInt(input: Record<string, unknown>, name: string): number
   return value;
 }
 
-/**
- * Boolean parameters as Grape coerces them (dry-types `Params::Bool`): exactly these texts, in
- * query strings, form fields and JSON strings alike, besides JSON true/false (and 1/0, whose text
- * is in the lists). Anything else, `tRuE` or `maybe`, is a 400 "<name> is invalid".
- */
-const TRUE_TEXTS: ReadonlySet<string> = new Set([
-  '1',
-  'on',
-  'On',
-  'ON',
-  't',
-  'T',
-  'true',
-  'True',
-  'TRUE',
-  'y',
-  'Y',
-  'yes',
-  'Yes',
-  'YES',
-]);
-const FALSE_TEXTS: ReadonlySet<string> = new Set([
-  '0',
-  'off',
-  'Off',
-  'OFF',
-  'f',
-  'F',
-  'false',
-  'False',
-  'FALSE',
-  'n',
-  'N',
-  'no',
-  'No',
-  'NO',
-]);
-
 export function bool(input: Record<string, unknown>, name: string): boolean | undefined {
   const value = input[name];
   // Grape treats an empty value of a non-string parameter as absent.
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' || typeof value === 'number') {
-    const text = String(value);
-    if (TRUE_TEXTS.has(text)) return true;
-    if (FALSE_TEXTS.has(text)) return false;
-  }
+  const coerced = grapeBoolean(value);
+  if (coerced !== undefined) return coerced;
   throw paramError(`${name} is invalid`);
 }
 

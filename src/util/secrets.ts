@@ -1,3 +1,5 @@
+import { grapeBoolean } from '../params/grape-boolean.js';
+
 /** Shows that a token is there without showing it: `glpat-****`, `****`. */
 export function maskToken(token: string | undefined): string {
   if (!token) return '';
@@ -58,6 +60,22 @@ export function isSecretField(path: string): boolean {
 export function looksSecret(key: string): boolean {
   return /(^|_)(token|password|secret|api_key|private_key|service_account_key)$/i.test(key);
 }
+
+/**
+ * The keys of a body collab sends whose values are secrets: those looksSecret names, and `value`
+ * where the same body marks it masked or hidden: a CI/CD variable's (`masked`,
+ * `masked_and_hidden`: doc/api/project_level_variables.md, group_level_variables.md; `hidden` as
+ * the answer names it), given true as Grape reads a Boolean (`-f masked=true`, `yes`, `1`...).
+ * The rule for `collab api`'s --dry-run, --verbose and errors alike, and for collab.yaml's
+ * variables (src/desired/load.ts).
+ */
+export function secretKeysOf(body: Readonly<Record<string, unknown>>): string[] {
+  const keys = Object.keys(body).filter(looksSecret);
+  if ('value' in body && MASKING_KEYS.some((key) => grapeBoolean(body[key]) === true)) keys.push('value');
+  return keys;
+}
+
+const MASKING_KEYS = ['masked', 'masked_and_hidden', 'hidden'] as const;
 
 /** The values of a resource's secret fields, to register for redaction on stderr. */
 export function secretValues(resource: unknown): string[] {

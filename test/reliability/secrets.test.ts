@@ -106,6 +106,65 @@ describe('the token is never shown', () => {
     expect(result.stderr).toContain('error: 404 Not Found (GET /nosuch?password=[redacted])');
   });
 
+  it.each([['masked=true'], ['masked_and_hidden=true'], ['hidden=true']])(
+    'redacts a variable value `collab api --dry-run` would send with %s',
+    async (mark) => {
+      const value = 's3cr3t-variable-value';
+      const result = await collab([
+        'api',
+        '-X',
+        'POST',
+        'projects/1/variables',
+        '-f',
+        'key=DEPLOY_KEY',
+        '-f',
+        `value=${value}`,
+        '-f',
+        mark,
+        '--dry-run',
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain('"value": "[redacted]"');
+      expect(result.stdout + result.stderr).not.toContain(value);
+    },
+  );
+
+  it('keeps a masked variable value `collab api` sends in the query out of --verbose and the error', async () => {
+    const result = await collab([
+      'api',
+      '-X',
+      'GET',
+      'nosuch',
+      '-f',
+      'value=hunter2-value',
+      '-F',
+      'masked=true',
+      '--verbose',
+    ]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('> GET ');
+    expect(result.stderr).not.toContain('hunter2-value');
+    expect(result.stderr).toContain('value=[redacted]');
+  });
+
+  it('shows a variable value `collab api --dry-run` would send unmasked', async () => {
+    const result = await collab([
+      'api',
+      '-X',
+      'POST',
+      'projects/1/variables',
+      '-f',
+      'key=PLAIN',
+      '-f',
+      'value=plain-value',
+      '-f',
+      'masked=false',
+      '--dry-run',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('"value": "plain-value"');
+  });
+
   it('keeps the value of a secret-named key in the query of an `api` path out of --verbose and the error', async () => {
     const result = await collab(['api', 'nosuch?job_token=hunter2%2Bmore', '--verbose']);
     expect(result.exitCode).toBe(4);

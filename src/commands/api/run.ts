@@ -6,7 +6,7 @@ import type { HttpMethod } from '../../http/client.js';
 import { paginate } from '../../http/paginate.js';
 import type { QueryParams } from '../../http/query.js';
 import { nounOf } from '../../output/progress.js';
-import { looksSecret } from '../../util/secrets.js';
+import { looksSecret, secretKeysOf } from '../../util/secrets.js';
 import { unreadableFile } from '../../util/unreadable.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
@@ -165,7 +165,7 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
   for (const { key, value, typed } of opts.fields)
     values.push({ key, value: typed ? await typedValue(value, ctx) : value });
   const nested = nest(values);
-  const secretKeys = Object.keys(nested).filter(looksSecret);
+  const secretKeys = secretKeysOf(nested);
   // Redacted wherever it would show, not only in --dry-run: a GET sends it in the query, which
   // --verbose and an error naming the request quote (percent-encoded, as it is sent). So is one
   // written in the path's own query (`user?private_token=…`).
