@@ -95,9 +95,11 @@ export interface OwnerMisplaced {
  */
 export function flat(text: string): string {
   const line = escapeControls(text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' '))
+    // A quote opens after a space or a mark and closes before one: the text between the close of
+    // one quoted value and the open of the next (`["a"].x: … got "b"`) is no value.
     .replace(
-      /(["'])([^"'\s][^"']{80,}?)\1/g,
-      (_all, quote: string, quoted: string) => `${quote}${quoted.slice(0, 60)}…${quote}`,
+      /(^|[\s([{=:,])(["'])([^"'\s][^"']{80,}?)\2(?=$|[\s)\]},.:;!?])/g,
+      (_all, before: string, quote: string, quoted: string) => `${before}${quote}${quoted.slice(0, 60)}…${quote}`,
     )
     // A path or URL built from such a value (GET /projects/xxxx…): its start and end tell enough.
     .replace(/\S{200,}/g, (word) => `${word.slice(0, 150)}…${word.slice(-40)}`);
