@@ -99,7 +99,7 @@ export class StreamPresenter implements Presenter {
     for (const flag of unused)
       if (flag) this.deps.terminal.warn(`${flag} does nothing here: the output is a text, not data (written as it is)`);
     this.deps.terminal.clearTerminal();
-    // A text that is the answer whatever the format (collab.yaml from export): data, escaped on a terminal.
+    // A text that is the answer whatever the format (a completion script, a setting): data, escaped on a terminal.
     await write(this.deps.io.stdout, dataText(value.plain, this.deps.io.stdoutIsTTY));
   }
 
@@ -116,7 +116,8 @@ export class StreamPresenter implements Presenter {
     const text = json ? `${JSON.stringify(value.data, null, 2)}\n` : value.document;
     if (value.to) return value.to(text);
     this.deps.terminal.clearTerminal();
-    await write(this.deps.io.stdout, text);
+    // Data, escaped on a terminal and exact in a file or a pipe, as every answer's text (dataText).
+    await write(this.deps.io.stdout, dataText(text, this.deps.io.stdoutIsTTY));
   }
 
   async bytes(
