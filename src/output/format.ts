@@ -169,6 +169,17 @@ export function formatDateTime(value: unknown, timeZone?: string, path?: string)
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/**
+ * A `format` for a field the service leaves null (or empty) where nothing is there: `none` says
+ * so on a terminal in the words views use (`never` for an expiry, `(none)`), and any other value
+ * reads as the view shows every value, a date by formatDateTime's one rule (a point in time in
+ * the run's time zone, a date alone as the day it names). A field the service did not send at
+ * all stays empty: nothing is known of it.
+ */
+export function orNone(none: string): (value: unknown, item: unknown, view: View) => string {
+  return (value, _item, view) => (value === null || value === '' ? none : formatDateTime(value, view.timeZone));
+}
+
 /** A field's value in an item: derived, or read at its path. */
 export function fieldValue(field: Field, item: unknown): unknown {
   return field.derive ? field.derive(item) : getPath(item, field.path);

@@ -161,4 +161,30 @@ describe('collab deploy-keys', () => {
     expect((await get(`${keysPath(project)}/1`)).status).toBe(200);
     expect((await collab(['deploy-keys', 'update', '1', '--project', project])).exitCode).toBe(2);
   });
+
+  it("shows a key's expiry on a terminal in the run's time zone, as its list does, and the service's in a pipe", async () => {
+    const expires = '2027-01-31T00:00:00.000Z';
+    const created = await collab(
+      ['deploy-keys', 'create', '--project', project, '--title', 'ci', '--expires-at', expires, '--json'],
+      { input: `${publicKeyLine('ci')}\n` },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = String(created.json<{ id: number }>().id);
+    const env = { TZ: 'America/Los_Angeles' };
+    const view = await collab(['deploy-keys', 'view', id, '--project', project], { tty: true, env });
+    expect(view.stdout).toMatch(/\nExpires +2027-01-30 16:00\n/);
+    const list = await collab(['deploy-keys', 'list', '--project', project, '--fields', 'id,expires_at'], {
+      tty: true,
+      env,
+    });
+    expect(list.stdout).toMatch(new RegExp(`│ +${id} │ 2027-01-30 16:00 │`));
+    const piped = await collab(['deploy-keys', 'view', id, '--project', project], { env });
+    expect(piped.stdout).toContain(`\nExpires\t${expires}\n`);
+  });
+
+  it('says never on a terminal for a key that does not expire, and nothing in a pipe', async () => {
+    const terminal = await collab(['deploy-keys', 'view', '1', '--project', project], { tty: true });
+    expect(terminal.stdout).toMatch(/\nExpires +never\n/);
+    expect((await collab(['deploy-keys', 'view', '1', '--project', project])).stdout).toContain('\nExpires\t\n');
+  });
 });

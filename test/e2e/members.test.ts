@@ -27,6 +27,25 @@ describe('collab projects members / groups members', () => {
       }
     };
 
+    it('shows an expiry date as the day it names on a terminal west of UTC, in the view and the list', async () => {
+      const env = { TZ: 'America/Los_Angeles' };
+      const added = await collab(
+        ['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'developer', '--expires', '2099-01-31'],
+        { tty: true, env },
+      );
+      expect(added.exitCode, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/\nExpires +2099-01-31\n/);
+      const list = await collab(['projects', 'members', 'list', ref], { tty: true, env });
+      expect(list.stdout).toMatch(/│ xena +│.*│ 2099-01-31 +│/);
+    });
+
+    it('says never on a terminal for a membership that does not expire', async () => {
+      const args = ['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'developer'];
+      const added = await collab(args, { tty: true });
+      expect(added.exitCode, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/\nExpires +never\n/);
+    });
+
     it('adds by name and by ID, with the role and expiry given, and says so for each', async () => {
       const added = await collab(
         [

@@ -48,6 +48,23 @@ describe('collab mirrors', () => {
     ).toEqual([false, true]);
   });
 
+  it('says never on a terminal for a mirror never updated, and nothing in a pipe', async () => {
+    const created = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://github.example.com/acme/storefront.git',
+      '--json',
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = String(created.json<{ id: number }>().id);
+    const terminal = await collab(['mirrors', 'view', id, '--project', project], { tty: true });
+    expect(terminal.stdout).toMatch(/\nLast update +never\n/);
+    expect((await collab(['mirrors', 'view', id, '--project', project])).stdout).toMatch(/\nLast update\t\n/);
+  });
+
   it('a URL with credentials on the command line is refused, as is a bad URL, before anything is sent', async () => {
     sandbox.resetStats();
     const argv = await collab(['mirrors', 'create', '--project', project, '--url', URL_WITH_TOKEN]);

@@ -410,6 +410,13 @@ describe('collab notes', () => {
       expect(json.json()).toMatchObject({ id: projectId(), file_name: expect.any(String), expires_at: null });
     });
 
+    it("says never on a terminal for the snippet-like answer's expiry when the service says none", async () => {
+      const args = ['notes', 'create', '--project', PROJECT, '--snippet', String(projectId()), '--body', ':+1:'];
+      const result = await collab(args, { tty: true });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/\nExpires +never\n/);
+    });
+
     it('toggles confidential on issue notes, and refuses it for other notes before sending', async () => {
       const created = await collab(
         [

@@ -17,6 +17,15 @@ describe('collab share', () => {
     { kind: 'project' as const, ref: 'acme/web/storefront', flag: '--project', as: 'maintainer' as const },
     { kind: 'group' as const, ref: 'acme/platform', flag: '--group', as: 'owner' as const },
   ])('$kind shares', ({ kind, ref, flag, as }) => {
+    it('shows an expiry date as the day it names on a terminal west of UTC', async () => {
+      const added = await collab(
+        ['share', 'add', flag, ref, '--with', 'globex/research', '--access', 'reporter', '--expires', '2099-01-31'],
+        { as, tty: true, env: { TZ: 'America/Los_Angeles' } },
+      );
+      expect(added.exitCode, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/\nExpires +2099-01-31\n/);
+    });
+
     it('add by path, list, refuse a second add, remove (idempotent)', async () => {
       const research = await groupId('globex/research');
       const added = await collab(

@@ -1,4 +1,4 @@
-import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, onOrNo, orNone, PRIORITY } from '../../output/format.js';
 
 export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
@@ -14,7 +14,7 @@ const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
   { label: 'Can push', path: 'can_push', format: onOrNo },
   { label: 'Fingerprint', path: 'fingerprint_sha256' },
   { label: 'Key', path: 'key' },
-  { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },
+  { label: 'Expires', path: 'expires_at', format: orNone('never') },
   { label: 'Created', path: 'created_at' },
 ];
 

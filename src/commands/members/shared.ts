@@ -2,7 +2,7 @@ import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, orNone, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
 import { group, option } from '../flags.js';
@@ -30,7 +30,7 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
   { label: 'Username', path: 'username' },
   { label: 'Name', path: 'name' },
   { label: 'Access', path: 'access_level', format: roleName },
-  { label: 'Expires', path: 'expires_at', format: (value) => (typeof value === 'string' && value ? value : 'never') },
+  { label: 'Expires', path: 'expires_at', format: orNone('never') },
   { label: 'Since', path: 'created_at' },
 ];
 
