@@ -109,8 +109,17 @@ export function cellText(value: unknown, path?: string): string {
 /** `2021-01-05T13:00:00.000Z`, `2021-01-05T14:00:00+01:00`: a point in time as the service writes one. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-export function isTimestamp(value: unknown): value is string {
+function isTimestamp(value: unknown): value is string {
   return typeof value === 'string' && TIMESTAMP.test(value);
+}
+
+/**
+ * A point in time or a date alone (`2026-01-31`, a membership's expiry, doc/api/members.md): a
+ * table sizes and gives up either as a date, never as free text, though only the first is moved
+ * into the run's time zone.
+ */
+export function isDateValue(value: unknown): value is string {
+  return isTimestamp(value) || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
 }
 
 /** How a human view is drawn: on a terminal (formats, dates in the run's time zone) or piped (the service's values). */

@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import {
   type Column,
   fieldValue,
-  isTimestamp,
+  isDateValue,
   PRIORITY,
   type RowSpan,
   shownText,
@@ -272,14 +272,14 @@ function oneLine(text: string, column: Column): string {
   return column.wrap ? text : text.replace(/[\r\n\t]+/g, ' ');
 }
 
-/** Whether a column holds free text: declared, or seen on the first page (strings that are not timestamps). */
+/** Whether a column holds free text: declared, or seen on the first page (strings that are not dates). */
 function isText(column: Column, items: readonly unknown[]): boolean {
   if (column.text !== undefined) return column.text;
   if (column.choices || column.wrap) return column.wrap === true;
   return items.some((item) => {
     const value = fieldValue(column, item);
     return (
-      (typeof value === 'string' && value !== '' && !isTimestamp(value)) ||
+      (typeof value === 'string' && value !== '' && !isDateValue(value)) ||
       (typeof value === 'object' && value !== null)
     );
   });
@@ -327,7 +327,7 @@ function basePriority(
 ): number {
   if (column.priority !== undefined) return column.priority;
   if (index === 0) return PRIORITY.identifying;
-  if (!text && !numeric && !column.choices && items.some((item) => isTimestamp(fieldValue(column, item))))
+  if (!text && !numeric && !column.choices && items.some((item) => isDateValue(fieldValue(column, item))))
     return PRIORITY.date;
   return text ? PRIORITY.text : PRIORITY.detail;
 }

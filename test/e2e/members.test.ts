@@ -27,6 +27,14 @@ describe('collab projects members / groups members', () => {
       }
     };
 
+    it('sizes EXPIRES on a terminal to its dates, as a date column, with no spare width for free text', async () => {
+      await addTwo();
+      const list = await collab(['projects', 'members', 'list', ref], { tty: true, env: { COLLAB_FORCE_TTY: '100' } });
+      expect(list.exitCode, list.stderr).toBe(0);
+      expect(list.stdout).toMatch(/│ EXPIRES {4}│ STATE +│\n/);
+      expect(list.stdout).toMatch(/│ xena +│.*│ 2099-06-30 │/);
+    });
+
     it('shows an expiry date as the day it names on a terminal west of UTC, in the view and the list', async () => {
       const env = { TZ: 'America/Los_Angeles' };
       const added = await collab(
