@@ -63,9 +63,9 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
     case 'json':
       return new JsonEncoder(fields, !fields && (!io.stdoutIsTTY || options.asItCame), io.stdoutIsTTY);
     case 'ndjson':
-      return new NdjsonEncoder(fields);
+      return new NdjsonEncoder(fields, io.stdoutIsTTY);
     case 'csv':
-      return new CsvEncoder(fields, options.warn);
+      return new CsvEncoder(fields, options.warn, io.stdoutIsTTY);
     default:
       return io.stdoutIsTTY
         ? new TableEncoder(io, columns, options.streaming, options.note, options.span, options.fieldName)
@@ -116,13 +116,19 @@ class JsonEncoder implements Encoder {
   }
 }
 
-/** A JSON object a line. */
+/**
+ * A JSON object a line. On a terminal each line is escaped (dataText: JSON lets C1 and bidi
+ * controls through), so the service's bytes go out as they came only to a file or a pipe.
+ */
 class NdjsonEncoder implements Encoder {
   readonly byItem = true;
   readonly raw: RawItems | undefined;
 
-  constructor(private readonly fields: readonly string[] | undefined) {
-    this.raw = fields ? undefined : { before: () => undefined, after: NEWLINE, lines: true };
+  constructor(
+    private readonly fields: readonly string[] | undefined,
+    private readonly terminal: boolean,
+  ) {
+    this.raw = fields || terminal ? undefined : { before: () => undefined, after: NEWLINE, lines: true };
   }
 
   async start(): Promise<void> {}
@@ -130,7 +136,7 @@ class NdjsonEncoder implements Encoder {
   encode(items: readonly unknown[]): string {
     let text = '';
     for (const item of items) text += `${jsonText(this.fields ? pickPaths(item, this.fields) : item, 'an item')}\n`;
-    return text;
+    return dataText(text, this.terminal);
   }
 
   end(): string {
@@ -142,7 +148,10 @@ class NdjsonEncoder implements Encoder {
   }
 }
 
-/** csv: every field as the service sent it (the header's paths, settled by the first items or --fields), nested values as JSON text. */
+/**
+ * csv: every field as the service sent it (the header's paths, settled by the first items or
+ * --fields), nested values as JSON text; on a terminal escaped as every text shown there (dataText).
+ */
 class CsvEncoder implements Encoder {
   readonly byItem = true;
   private paths: string[] | undefined;
@@ -152,6 +161,7 @@ class CsvEncoder implements Encoder {
   constructor(
     private readonly fields: readonly string[] | undefined,
     private readonly warn: ((message: string) => void) | undefined,
+    private readonly terminal: boolean,
   ) {}
 
   async start(): Promise<void> {}
@@ -163,7 +173,7 @@ class CsvEncoder implements Encoder {
       text = `${this.paths.map(csvCell).join(',')}\r\n`;
     }
     for (const item of items) text += this.line(item, this.paths);
-    return text;
+    return dataText(text, this.terminal);
   }
 
   private line(item: unknown, paths: readonly string[]): string {

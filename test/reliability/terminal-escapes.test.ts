@@ -13,7 +13,7 @@ import { expectEscapesWhole, expectFits, viewValueLines } from '../helpers/views
 /**
  * No control sequence the service sends reaches a terminal (tables,
  * views, tab-separated text in a pipe, info lines, error messages, bulk results show them as
- * visible escapes, -o json on a terminal too), json in a pipe, ndjson and csv stay byte-exact, and
+ * visible escapes, -o json, ndjson and csv on a terminal too), json, ndjson and csv in a pipe stay byte-exact, and
  * a token the service echoes in an error message is `[redacted]` in a bulk result, whatever the
  * format.
  */
@@ -248,6 +248,24 @@ describe('-o json on a terminal is for people: pretty and escaped, as collab api
   it('in a view', async () => {
     answer(/^GET \/projects\/7(\?|$)/, { body: hostileProject() });
     const result = await collab(['projects', 'view', '7', '-o', 'json'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toContain('\\u202eevil');
+  });
+});
+
+describe('ndjson and csv on a terminal are escaped as json is there', () => {
+  it('ndjson', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const result = await collab(['projects', 'list', '-o', 'ndjson'], { tty: true });
+    expect(result.exitCode).toBe(0);
+    expectClean(result.stdout, result.stderr);
+    expect(result.stdout).toContain('\\x9b31m\\x9dd\\be\\u202eevil');
+  });
+
+  it('csv', async () => {
+    answer(/^GET \/projects\?/, { body: [hostileProject()] });
+    const result = await collab(['projects', 'list', '-o', 'csv', '--fields', 'id,name'], { tty: true });
     expect(result.exitCode).toBe(0);
     expectClean(result.stdout, result.stderr);
     expect(result.stdout).toContain('\\u202eevil');
