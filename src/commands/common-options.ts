@@ -2,6 +2,7 @@ import { checkListFlags, DEFAULT_LIMIT, type ListFlags, MAX_PER_PAGE, SERVICE_PE
 import { DOCUMENT_FORMATS, OUTPUT_FORMATS } from '../output/format.js';
 import { duration, integer } from '../params/parsers.js';
 import { findSetting } from '../config/settings.js';
+import { pagesCeiling } from '../http/pages-in-flight.js';
 import { bool, option } from './flags.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 import { MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } from './targets.js';
@@ -37,10 +38,14 @@ const CONCURRENCY_MAX = CONCURRENCY.value.type === 'integer' ? CONCURRENCY.value
  * A command's --concurrency: what runs at once, up to `max` (what it runs decides how many the
  * service takes; by default the setting's own largest value), its default said from the settings table.
  */
-function concurrencyOption(what: string, max = CONCURRENCY_MAX): OptionSpec {
+function concurrencyOption(
+  what: string,
+  max = CONCURRENCY_MAX,
+  byDefault = `${CONCURRENCY.default}, the concurrency setting`,
+): OptionSpec {
   return {
     flags: '--concurrency <n>',
-    description: `${what} (default ${CONCURRENCY.default}, the concurrency setting; at most ${max})`,
+    description: `${what} (default: ${byDefault}; at most ${max})`,
     parse: integer(1, max),
   };
 }
@@ -51,7 +56,11 @@ export function concurrencyFlag(what: string, max?: number) {
   return option(flags, description, integer(1, max ?? CONCURRENCY_MAX));
 }
 
-const LIST_CONCURRENCY = concurrencyOption('pages in flight with --all');
+const LIST_CONCURRENCY = concurrencyOption(
+  'pages in flight with --all',
+  undefined,
+  `the concurrency setting, or ${CONCURRENCY.default} rising to ${pagesCeiling(Number(CONCURRENCY.default))} while the service keeps its pace`,
+);
 
 const LIST_OPTIONS: readonly OptionSpec[] = [
   {

@@ -3,6 +3,10 @@ import type { ConfigStore } from './store.js';
 import { MAX_TARGET_CONCURRENCY } from '../commands/targets.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import { didYouMean } from '../util/suggest.js';
+import { pagesCeiling } from '../http/pages-in-flight.js';
+
+/** Pages in flight by default, and targets with - (within their own limit). */
+const CONCURRENCY_DEFAULT = 8;
 
 /**
  * What a setting holds. `collab config set` parses typed text into it (parseSetting), the config
@@ -73,8 +77,10 @@ export const SETTINGS: readonly SettingSpec[] = [
   {
     key: 'concurrency',
     scope: 'global',
-    description: `pages fetched at once by --all; targets run at once with - (at most ${MAX_TARGET_CONCURRENCY})`,
-    default: 8,
+    // Unset, a listing starts at the default and goes up to twice it while the service keeps its
+    // pace (src/http/pages-in-flight.ts); a value set is kept as set.
+    description: `pages fetched at once by --all (unset: ${CONCURRENCY_DEFAULT}, up to ${pagesCeiling(CONCURRENCY_DEFAULT)} while the service keeps its pace); targets run at once with - (at most ${MAX_TARGET_CONCURRENCY})`,
+    default: CONCURRENCY_DEFAULT,
     value: { type: 'integer', min: 1, max: 32 },
     // A target runs a whole command (several requests, pages of its own): fewer of them at once.
     caveat: (value) =>

@@ -6,6 +6,8 @@ import { parseLinkHeader } from './headers.js';
 import { ListGuard, type OffsetWindow } from './list-guard.js';
 import { type Fetched, fetchPage } from './page-fetch.js';
 import { BufferPool, DeadBufferCollector, Page } from './page-memory.js';
+import { PagesInFlight } from './pages-in-flight.js';
+import { type Clock, systemClock } from '../runtime.js';
 
 // Where the lists' readers have always found them: a page (page-memory.ts) and the Link header's parser.
 export { Page, parseLinkHeader };
@@ -30,9 +32,12 @@ export interface PaginateOptions {
   page?: number | undefined;
   /**
    * Pages in flight at once (offset pagination only; keyset links must be followed one by one);
-   * undefined: the concurrency setting's default.
+   * undefined: the concurrency setting's default, and more while the service keeps its pace
+   * (PagesInFlight).
    */
   concurrency?: number | undefined;
+  /** What times the pages for PagesInFlight: the run's clock. */
+  clock?: Clock | undefined;
   /** Lists ordered by id: past `maxRecords`, windows anchored on the last id (see OffsetWindow). */
   offsetWindow?: OffsetWindow | undefined;
   /** Told the number of items handed over so far, as each page is handed over. */
@@ -55,7 +60,7 @@ export interface ListSummary {
 
 /**
  * Pages of a list as an async iterator. Offset pages are fetched speculatively ahead of the
- * consumer (`concurrency` in flight) without knowing the total, and handed over strictly in
+ * consumer (PagesInFlight: `concurrency`, or more) without knowing the total, and handed over strictly in
  * order; the first short or empty page ends the list, so no item is written twice or skipped.
  * Fetching only continues as the consumer asks for pages, so slow output holds back the network.
  */
@@ -86,9 +91,9 @@ const DEAD_BUFFER_SLACK = 4 * 1024 * 1024;
 class Listing {
   /** Items still wanted (the limit less what was handed over). */
   remaining: number;
-  readonly concurrency: number;
-  /** Pages held at once, in flight or fetched and not yet written: two more than `concurrency` (see PagesAhead). */
-  readonly maxHeld: number;
+  /** How many pages are kept in flight. */
+  readonly pagesInFlight: PagesInFlight;
+  readonly clock: Clock;
   readonly window: OffsetWindow | undefined;
   readonly guard: ListGuard;
   /** Set once the consumer is done (or gone): requests still coming back start no others. */
@@ -109,15 +114,22 @@ class Listing {
     readonly summary: ListSummary,
   ) {
     this.remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-    this.maxHeld = this.concurrency + 2;
-    this.pool = new BufferPool(this.maxHeld + 2);
+    this.pagesInFlight =
+      options.concurrency === undefined
+        ? new PagesInFlight(DEFAULT_CONCURRENCY, true)
+        : new PagesInFlight(Math.max(1, options.concurrency), false);
+    this.clock = options.clock ?? systemClock;
+    this.pool = new BufferPool(this.pagesInFlight.ceiling + 4);
     this.window = options.offsetWindow;
     this.guard = new ListGuard(this.window);
   }
 
-  fetch(url: string): Promise<Fetched> {
-    return fetchPage(this.client, this.pool, url, this.options.requires);
+  /** One page; the time it took tells pagesInFlight how the service keeps up (page 1's, alone, most of all). */
+  async fetch(url: string): Promise<Fetched> {
+    const sent = this.clock.now();
+    const page = await fetchPage(this.client, this.pool, url, this.options.requires);
+    this.pagesInFlight.took(this.clock.now() - sent);
+    return page;
   }
 
   /**
@@ -219,13 +231,13 @@ async function* keysetPages(listing: Listing, first: string | undefined): AsyncG
  * Offset pages after the first, fetched ahead and handed over in order. Requests go out as soon
  * as one comes back, not when its page has been written: the writing of a page then overlaps the
  * wait for the next ones. Pages that came back and wait to be written count too, so slow output
- * stops the fetching: at most `maxHeld`, two more than `concurrency`, so that a page slow to come
+ * stops the fetching: at most two more than are in flight (PagesInFlight), so that a page slow to come
  * back holds up no more than two others. Half as many again as `concurrency` (12 pages at 8) was
  * no faster and held 1 to 3 MB more at 100,000 projects; twice as many took more still
  * (bench/README.md "Page memory").
  */
 class PagesAhead {
-  private readonly inFlight: Array<{ number: number; promise: Promise<Fetched> }> = [];
+  private readonly inFlight: Array<{ number: number; promise: Promise<Fetched>; back: boolean }> = [];
   private active = 0;
   private nextToRequest: number;
   private readonly template: URL;
@@ -254,29 +266,33 @@ class PagesAhead {
 
   private launch(): void {
     const { listing } = this;
+    const limit = listing.pagesInFlight;
     while (
       !listing.stopped &&
       !this.done &&
-      this.active < listing.concurrency &&
-      this.inFlight.length < listing.maxHeld &&
+      this.active < limit.current &&
+      this.inFlight.length < limit.current + 2 &&
       this.nextToRequest <= this.lastPage
     ) {
       const number = this.nextToRequest++;
       const url = new URL(this.template);
       url.searchParams.set('page', String(number));
       const promise = listing.fetch(url.toString());
+      const entry = { number, promise, back: false };
       this.active++;
       // A page fetched ahead may never be awaited if the list ends first; keep its failure quiet.
       promise.then(
         (page) => {
           this.active--;
+          entry.back = true;
           if (page.count > 0 && page.next) this.launch();
         },
         () => {
           this.active--;
+          entry.back = true;
         },
       );
-      this.inFlight.push({ number, promise });
+      this.inFlight.push(entry);
     }
   }
 
@@ -292,7 +308,8 @@ class PagesAhead {
   private async *inOrder(firstTotal: number | undefined): AsyncGenerator<Page, boolean> {
     const { listing } = this;
     while (this.inFlight.length > 0) {
-      const head = this.inFlight.shift() as { number: number; promise: Promise<Fetched> };
+      const head = this.inFlight.shift() as { number: number; promise: Promise<Fetched>; back: boolean };
+      listing.pagesInFlight.waiting = !head.back;
       let page: Fetched;
       try {
         page = await head.promise;
@@ -302,6 +319,7 @@ class PagesAhead {
         listing.windowPages = head.number - 1;
         return true;
       }
+      listing.pagesInFlight.waiting = false;
       yield* listing.hand(listing.admit(page, head.number, page.total ?? firstTotal));
       const ended = listing.remaining <= 0 || page.count === 0 || !page.next;
       if (ended)

@@ -94,7 +94,9 @@ export async function listPages(
     limit,
     perPage: pageSize({ ...flags, limit }),
     page: flags.page,
-    concurrency: flags.concurrency ?? (await session.numberSetting('concurrency')),
+    // Unset, the paginator starts at the setting's default and adds pages while the service keeps its pace.
+    concurrency: flags.concurrency ?? ((await session.config()).get('concurrency') as number | undefined),
+    clock: session.clock,
     onProgress: progress.onProgress,
     onSummary: progress.onSummary,
     ...extra,

@@ -41,6 +41,8 @@ interface ServiceOptions {
   keyset?: boolean;
   /** Delay of each request, by page number. */
   delay?: (page: number) => number;
+  /** Told as each request is answered, after its delay. */
+  answering?: (page: number) => void;
   /** Ignore id_after, as a server that does not know the filter. */
   ignoreWindow?: boolean;
   /** Ignore page (and keyset cursors): every request gets the first page. */
@@ -55,6 +57,8 @@ interface Service {
   client: HttpClient;
   /** Every request URL, in the order sent. */
   requests: string[];
+  /** The most requests in flight at once so far. */
+  maxInFlight: () => number;
   /**
    * Resolves once no request has been in flight, and none was sent, for a whole turn of the event
    * loop after the last answer ended: the client has taken in every answer, and what it was going
@@ -104,6 +108,7 @@ function listService(options: ServiceOptions): Service {
   const ids = Array.from({ length: options.total }, (_, i) => i + 1);
   const requests: string[] = [];
   let inFlight = 0;
+  let maxInFlight = 0;
   agent
     .get(ORIGIN)
     .intercept({ path: () => true, method: 'GET' })
@@ -115,14 +120,19 @@ function listService(options: ServiceOptions): Service {
   const dispatcher: Dispatcher = agent.compose((dispatch) => (opts, given) => {
     requests.push(`${opts.origin}${opts.path}`);
     inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
     const handler = tracked(given, () => inFlight--);
     const page = Number(new URL(opts.path, ORIGIN).searchParams.get('page') ?? '1');
     const wait = options.delay?.(page) ?? 0;
+    const send = () => {
+      options.answering?.(page);
+      return dispatch(opts, handler);
+    };
     if (wait > 0) {
-      setTimeout(() => dispatch(opts, handler), wait);
+      setTimeout(send, wait);
       return true;
     }
-    return dispatch(opts, handler);
+    return send();
   });
   const idle = async (): Promise<void> => {
     for (;;) {
@@ -132,7 +142,12 @@ function listService(options: ServiceOptions): Service {
       if (quiet && inFlight === 0 && requests.length === sent) return;
     }
   };
-  return { client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }), requests, idle };
+  return {
+    client: new HttpClient({ baseUrl: ORIGIN, token: 'glpat-x', retryBaseMs: 1, dispatcher }),
+    requests,
+    maxInFlight: () => maxInFlight,
+    idle,
+  };
 }
 
 function answer(
@@ -678,6 +693,53 @@ describe('paginate: keyset pages', () => {
     });
     expect(ids).toEqual(range(1, 150));
     expect(requests).toHaveLength(2);
+  });
+});
+
+/**
+ * A clock the service moves: each answer is `latency` ms after its request by it, or, served one
+ * at a time, `latency` ms after the answer before it.
+ */
+function serviceClock(oneAtATime: boolean, latency = 20) {
+  let now = 0;
+  const sentAt = new Map<number, number>();
+  return {
+    clock: { now: () => now, setTimeout: () => ({ cancel: () => undefined, unref: () => undefined }) },
+    delay: (page: number) => {
+      sentAt.set(page, now);
+      return 1;
+    },
+    answering: (page: number) => {
+      const sent = sentAt.get(page) ?? now;
+      now = oneAtATime ? Math.max(now, sent) + latency : Math.max(now, sent + latency);
+    },
+  };
+}
+
+describe('pages in flight', () => {
+  it('keeps more pages in flight, up to twice the default, while they take no longer', async () => {
+    const time = serviceClock(false);
+    const { client, maxInFlight } = listService({ total: 10_000, delay: time.delay, answering: time.answering });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, clock: time.clock });
+    expect(ids).toHaveLength(10_000);
+    expect(maxInFlight()).toBeGreaterThan(8);
+    expect(maxInFlight()).toBeLessThanOrEqual(16);
+  });
+
+  it('keeps the default when a service that answers one at a time makes each page more wait longer', async () => {
+    const time = serviceClock(true);
+    const { client, maxInFlight } = listService({ total: 10_000, delay: time.delay, answering: time.answering });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, clock: time.clock });
+    expect(ids).toHaveLength(10_000);
+    expect(maxInFlight()).toBe(8);
+  });
+
+  it('keeps a concurrency given as given, however fast pages come back', async () => {
+    const time = serviceClock(false);
+    const { client, maxInFlight } = listService({ total: 10_000, delay: time.delay, answering: time.answering });
+    const { ids } = await collect(client, { path: '/projects', perPage: 100, concurrency: 8, clock: time.clock });
+    expect(ids).toHaveLength(10_000);
+    expect(maxInFlight()).toBe(8);
   });
 });
 
