@@ -214,6 +214,34 @@ describe('collab.yaml: protected environments', () => {
     expect(env.deploy_access_levels.map((e: { user_id: number | null }) => e.user_id !== null)).toEqual([true]);
   });
 
+  it('a group’s entry naming a user below its Maintainer role stops the plan (exit 2); one its members make maintainer applies', async () => {
+    const { collab, file, writes, getJson, idOf } = await world();
+    const entry = (members: boolean) =>
+      [
+        'version: 1',
+        'groups:',
+        '  acme:',
+        ...(members ? ['    members:', '      - username: dana', '        access_level: maintainer'] : []),
+        '    protected_environments:',
+        '      - name: production',
+        '        deploy_access_levels: [{ user: max }]',
+        '        approval_rules: [{ user: dana }]',
+        '',
+      ].join('\n');
+    const refused = await collab(['plan', '-f', file(entry(false))]);
+    expect(refused.exitCode, refused.stdout).toBe(2);
+    // dana is acme's developer; max, its maintainer, passes.
+    expect(refused.stderr).toContain(
+      'protected_environments: user dana is no Maintainer of group acme (protected environment production), which GitLab refuses (422)',
+    );
+    expect(writes()).toEqual([]);
+    const dana = await idOf('users', 'dana');
+    const applied = await collab(['apply', '-f', file(entry(true), 'member.yaml'), '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const tier = await getJson('/groups/acme/protected_environments/production');
+    expect(tier.approval_rules.map((e: { user_id: number | null }) => e.user_id)).toEqual([dana]);
+  });
+
   it('a caller who cannot tell an administrator is warned of a user without membership, not stopped', async () => {
     const { collab, file } = await world();
     const path = file(

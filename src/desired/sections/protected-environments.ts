@@ -33,7 +33,7 @@ import {
   environmentRoleName,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { isItem, listOf, listSchema, unlisted } from './common.js';
+import { accessLevel, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Reader, Section } from './section.js';
 import { once } from '../../util/memo.js';
 
@@ -258,7 +258,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       );
       await Promise.all(
         lives.map(async (live, i) => {
-          if (live.kind !== 'project' || !live.resource) return;
+          if (!live.resource) return;
           const held = new Set(
             (live.protectedEnvironments ?? []).flatMap((env) =>
               [...env.deploy_access_levels, ...(env.approval_rules ?? [])].map((entry) => entry.user_id),
@@ -272,9 +272,14 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
                 if (id !== undefined && !held.has(id)) asking.add(id);
               }
           if (asking.size === 0) return;
-          const owner = { kind: 'project' as const, ref: Number(live.resource.id) };
+          const owner = { kind: live.kind, ref: Number(live.resource.id) };
           const members = await reader.list(membersPath(owner, true), memberFilters({ userIds: [...asking] }));
-          const found = new Set(members.map((member) => Number(member.id)));
+          // A group's entry needs more than access: "The assignable user_id are the users who belong
+          // to the given group with the Maintainer role (or above)" (doc/api/group_protected_environments.md).
+          const enough = live.kind === 'group' ? ENVIRONMENT_ROLES.maintainer : 0;
+          const found = new Set(
+            members.filter((member) => Number(member.access_level) >= enough).map((member) => Number(member.id)),
+          );
           const without = new Map<number, 'none' | 'unknown'>();
           for (const id of asking) {
             if (found.has(id)) continue;
@@ -303,9 +308,19 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
                 `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
                 { hint: `a group's entries name its subgroups (${target.path}/…), a role or a user` },
               );
-      // The users of new entries need access to the project, unless its members section gives it.
-      if (target.kind === 'project' && live.environmentUsersWithoutAccess?.size) {
-        const joining = new Set(listOf(target.sections.members).items.map((m) => String(m.username).toLowerCase()));
+      // The users of new entries need access to the project (a group's, its Maintainer role),
+      // unless its members section gives it.
+      if (live.environmentUsersWithoutAccess?.size) {
+        const enough = target.kind === 'group' ? ENVIRONMENT_ROLES.maintainer : 0;
+        const joining = new Set(
+          listOf(target.sections.members)
+            .items.filter((m) => (accessLevel(m.access_level) ?? 0) >= enough)
+            .map((m) => String(m.username).toLowerCase()),
+        );
+        const lacking =
+          target.kind === 'group'
+            ? `is no Maintainer of group ${target.path}`
+            : `has no access to project ${target.path}`;
         for (const field of LIST_FIELDS)
           for (const entry of itemsOf(item[field])) {
             if (typeof entry.user !== 'string' || joining.has(entry.user.toLowerCase())) continue;
@@ -314,12 +329,17 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
             if (access === 'none')
               throw new CollabError(
                 'usage',
-                `protected_environments: user ${entry.user} has no access to project ${target.path} (protected environment ${name}), which GitLab refuses (422)`,
-                { hint: `add ${entry.user} to the project's members first, or name a role` },
+                `protected_environments: user ${entry.user} ${lacking} (protected environment ${name}), which GitLab refuses (422)`,
+                {
+                  hint:
+                    target.kind === 'group'
+                      ? `add ${entry.user} to the group's members as maintainer first, or name a role`
+                      : `add ${entry.user} to the project's members first, or name a role`,
+                },
               );
             if (access === 'unknown')
               warn(
-                `protected_environments: ${entry.user} is no member of the project, and GitLab refuses an entry of a user without access (422) unless they are an administrator`,
+                `protected_environments: ${entry.user} is no ${target.kind === 'group' ? 'Maintainer of the group' : 'member of the project'}, and GitLab refuses an entry of a user without access (422) unless they are an administrator`,
               );
           }
       }
