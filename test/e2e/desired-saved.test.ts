@@ -67,6 +67,28 @@ describe('collab apply -f plan.json', () => {
     expect(writes().length).toBe(6);
   });
 
+  it.each([
+    ['through GraphQL', []],
+    ['by REST', ['--no-graphql']],
+  ])('refuses as stale a variable whose value another client changed after the plan (%s)', async (_, flags) => {
+    const { collab, file, dir, call, getJson } = await world();
+    const variable = `/projects/acme%2Fweb%2Fstorefront/variables/APP_ENV?filter[environment_scope]=production`;
+    const out = join(dir, 'vars.json');
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - { key: APP_ENV, value: prod2, environment_scope: production }\n',
+      'vars.yaml',
+    );
+    expect((await collab(['plan', '-f', path, '--out', out, ...flags])).exitCode).toBe(8);
+    // The plan was reviewed as production -> prod2; someone sets another value before it is applied.
+    expect((await call('PUT', variable, { json: { value: 'hotfix' } })).status).toBe(200);
+    const applied = await collab(['apply', '-f', out, '-o', 'ndjson', ...flags]);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(5);
+    expect(applied.lines<{ error: string | null }>()[0]?.error).toMatch(
+      /^stale: project:acme\/web\/storefront variables APP_ENV@production was planned from /,
+    );
+    expect((await getJson(variable)).value).toBe('hotfix');
+  });
+
   it('refuses a plan made for another host before any request', async () => {
     const { collab, out, sandbox } = await saved();
     writeFileSync(out, readFileSync(out, 'utf8').replace(sandbox.url, 'https://collab.other.example'));

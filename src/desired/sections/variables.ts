@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { optional, string, strictObject, superRefine } from 'zod/mini';
 import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
@@ -160,10 +161,19 @@ export const variables: Section<VariableSpec> = {
       );
     }
   },
-  // The value is left out: a saved plan carries these, and a value may be a secret.
+  // A saved plan carries these, and a value may be a secret: it goes as its digest alone, so that a
+  // value another client changed after the plan makes the change stale rather than overwritten
+  // unreviewed. A hidden variable's value is never read back (null), so it has none.
   liveFields: (address, live) => {
     const found = live.variables?.find((v) => addressOf(v.key, v.environment_scope ?? '*') === address);
-    return { variable: found ? Object.fromEntries(Object.entries(found).filter(([name]) => name !== 'value')) : null };
+    if (!found) return { variable: null };
+    const { value, ...fields } = found;
+    return {
+      variable:
+        typeof value === 'string'
+          ? { ...fields, value_sha256: createHash('sha256').update(value).digest('hex') }
+          : fields,
+    };
   },
   ops: ['variable-create', 'variable-update', 'variable-delete'],
   send: async (spec, resolver) => {
