@@ -143,6 +143,26 @@ describe('collab.yaml: pipeline schedules', () => {
     ]);
   });
 
+  it('a saved plan is refused as stale when a schedule variable’s value moved after it was made', async () => {
+    const { collab, file, dir, call, getJson } = await world();
+    const env = { SCHEDULE_CONFIG: 'retries: 3' };
+    expect((await collab(['apply', '-f', file(FILE), '--yes'], { env })).exitCode).toBe(0);
+    const out = `${dir}/schedules.json`;
+    const quick = file(FILE.replace('value: full', 'value: quick'), 'quick.yaml');
+    expect((await collab(['plan', '-f', quick, '--out', out], { env })).exitCode).toBe(8);
+    const [schedule] = await getJson(storefront);
+    // Someone changes the value the plan was reviewed from (full -> quick) before it is applied.
+    const put = await call('PUT', `${storefront}/${schedule.id}/variables/SUITE`, { json: { value: 'hotfix' } });
+    expect(put.status).toBe(200);
+    const applied = await collab(['apply', '-f', out, '-o', 'ndjson'], { env });
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(5);
+    expect(applied.lines<{ error: string | null }>()[0]?.error).toMatch(
+      /^stale: project:acme\/web\/storefront pipeline_schedules nightly was planned from /,
+    );
+    const variables = (await getJson(`${storefront}/${schedule.id}`)).variables;
+    expect(variables.find((v: { key: string }) => v.key === 'SUITE').value).toBe('hotfix');
+  });
+
   it('a variable the file gives as a template never shows its live value in the plan', async () => {
     const { collab, file } = await world();
     const path = file(FILE);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { array, boolean, enum as oneOf, minLength, optional, string, strictObject } from 'zod/mini';
 import {
   createSchedule,
@@ -320,7 +321,14 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         ...Object.fromEntries(FIELDS.map((name) => [name, found[name]])),
         owner: found.owner?.username ?? null,
         // Only where they were read: the plan compares no variables of a schedule the file gives none.
-        ...(found.variables === undefined ? {} : { variables: found.variables.map((v) => `${v.key}:${typeOf(v)}`) }),
+        ...(found.variables === undefined
+          ? {}
+          : {
+              variables: found.variables.map((v) => `${v.key}:${typeOf(v)}`),
+              // The values the plan compared, as digests (a value may be a secret): one another
+              // client changed after the plan makes the change stale rather than overwritten.
+              variable_values: found.variables.map((v) => createHash('sha256').update(String(v.value)).digest('hex')),
+            }),
       },
     };
   },
