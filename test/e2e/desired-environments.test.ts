@@ -163,6 +163,20 @@ describe('collab.yaml: protected environments', () => {
     expect((await collab(['plan', '-f', sub])).exitCode).toBe(8);
   });
 
+  it('a group’s subgroup named in another case than the file names the group is its subgroup: applied, then nothing to plan', async () => {
+    const { collab, file, getJson, idOf } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  ACME:\n    protected_environments:\n      - name: staging\n        deploy_access_levels: [{ group: acme/Web }]\n',
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const tier = await getJson('/groups/acme/protected_environments/staging');
+    expect(tier.deploy_access_levels.map((e: { group_id: number | null }) => e.group_id)).toEqual([
+      await idOf('groups', 'acme/web'),
+    ]);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
   it('a project’s entry naming a group the project is not shared with stops the plan (exit 2); shared by the file, it applies', async () => {
     const { collab, file, writes, getJson } = await world();
     const entry = (shares: boolean) =>

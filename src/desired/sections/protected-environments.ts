@@ -299,10 +299,14 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       const name = String(item.name);
       // "The assignable group_id are the subgroups under the given group"
       // (doc/api/group_protected_environments.md): another group is refused (422), so said now.
+      // GitLab finds a path whatever its case, so `ACME/web` is a subgroup of `acme`.
       if (target.kind === 'group')
         for (const field of LIST_FIELDS)
           for (const entry of itemsOf(item[field]))
-            if (typeof entry.group === 'string' && !entry.group.startsWith(`${target.path}/`))
+            if (
+              typeof entry.group === 'string' &&
+              !entry.group.toLowerCase().startsWith(`${target.path.toLowerCase()}/`)
+            )
               throw new CollabError(
                 'usage',
                 `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
