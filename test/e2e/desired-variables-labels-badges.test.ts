@@ -173,6 +173,26 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql')).toEqual([]);
   });
 
+  it('refuses at plan masking a live value the masking rule refuses, or a new short value for a masked one', async () => {
+    const { collab, file, sandbox, call } = await world();
+    const variables = `/projects/${encodeURIComponent('acme/web/storefront')}/variables`;
+    expect((await call('POST', variables, { json: { key: 'SHORT', value: 'prod2' } })).status).toBe(201);
+    const masked = { key: 'LONG', value: 'long-enough-1', masked: true };
+    expect((await call('POST', variables, { json: masked })).status).toBe(201);
+    const items = ['      - { key: SHORT, masked: true }', `      - { key: LONG, value: "${$('LONG_VALUE')}" }`];
+    sandbox.resetStats();
+    for (const item of items) {
+      const path = file(`version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n${item}\n`);
+      const applied = await collab(['apply', '-f', path, '--yes'], { env: { LONG_VALUE: 'short' } });
+      expect(applied.exitCode, applied.stdout + applied.stderr).toBe(2);
+      expect(applied.stderr).toMatch(
+        /invalid masked value: must be 8 or more characters.*which GitLab refuses \(400\)/,
+      );
+      expect(applied.stderr).not.toContain('prod2');
+    }
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql')).toEqual([]);
+  });
+
   it('refuses an environment scope GitLab refuses before any request', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(

@@ -136,6 +136,26 @@ export const variables: Section<VariableSpec> = {
         before.value = hideLive ? MASKED : existing.value;
         after.value = template;
       }
+      // The service holds the value the PUT leaves it to the masking rule of the flags it leaves
+      // (Ci::Maskable, app/models/concerns/ci/maskable.rb: 400 "value is invalid"): masking a live
+      // value that cannot be masked, or a new value for a variable masked already, is refused now.
+      const masked = (item.masked ?? existing.masked) === true;
+      const raw = (item.raw ?? existing.raw) === true;
+      const valueKept = managed ? item.value : existing.value;
+      const problem =
+        masked && typeof valueKept === 'string' && existing.hidden !== true
+          ? ruleError(valueParam(true, raw), valueKept)
+          : undefined;
+      if (problem)
+        throw new CollabError(
+          'usage',
+          `variables: ${address} on ${target.kind} ${target.path}: ${problem}${managed ? '' : ' (its live value, which the file leaves)'}, which GitLab refuses (400)`,
+          {
+            hint: managed
+              ? 'give a value the masking rule takes, or say masked: false'
+              : `give it a value the masking rule takes (value: $${'{'}env:NAME}), or leave masked out`,
+          },
+        );
       // The file's value goes with every PUT it manages (as its template when it came from one);
       // without one the fields go alone and the service keeps its value (the sandbox's variables route).
       emit(address, 'update', before, after, {
