@@ -1,5 +1,5 @@
 import { escapeControls } from '../output/escape.js';
-import { shownValue } from '../output/shown-value.js';
+import { escapeInvisible, hasInvisible, shownValue } from '../output/shown-value.js';
 import { cutToWidth, displayWidth, wrapToWidth } from '../output/text-width.js';
 import { byTarget, type Change, type Plan, type TargetChanges, targetKey } from './model.js';
 import { SECTIONS } from './sections/index.js';
@@ -32,7 +32,9 @@ export const SIGN = { create: '+', update: '~', delete: '-' } as const;
 
 /** A name from the service or the file (a URL, a path) on one line, with no control characters. */
 export function shownName(text: string): string {
-  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? escapeControls(JSON.stringify(text)) : escapeControls(text);
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text) || hasInvisible(text)
+    ? escapeInvisible(escapeControls(JSON.stringify(text)))
+    : escapeControls(text);
 }
 
 /** A list section's item is named by its noun (`hook https://…`); a setting by its name. */

@@ -70,6 +70,30 @@ describe('collab plan', () => {
     expect(plain.stdout + plain.stderr + coloured.stdout).not.toContain('deploy-secret-42');
   });
 
+  it('a zero-width character in a name or a value is shown as its escape, not hidden beside the name without it', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    settings:',
+        '      description: "shop\\u200b"',
+        '    labels:',
+        '      enforce: true',
+        '      items:',
+        '        - { name: "checkout\\u200b", color: "#f0ad4e" }',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path], { tty: true, env: { COLLAB_FORCE_TTY: '120' } });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    const lines = plan.stdout.replace(/\x1b\[\d+m/g, '').split('\n');
+    expect(lines).toContain('    ~ description: The public web shop -> "shop\\u200b"');
+    expect(lines).toContain('    + label "checkout\\u200b" {"name":"checkout\\u200b","color":"#f0ad4e"}');
+    expect(lines).toContain('    - label checkout (destructive)');
+  });
+
   it('-o ndjson: one change a line {target, kind, section, key, from, to, action}', async () => {
     const { collab, file } = await world();
     const path = file(POLICY);
