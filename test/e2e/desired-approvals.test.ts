@@ -66,6 +66,19 @@ describe('collab.yaml: an approver who is not a member of the project', () => {
     expect([again.exitCode, again.stderr.includes('xena is not a member')]).toEqual([8, true]);
   });
 
+  it('is a warning still when the file’s membership of them has ended', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      withXena(true).replace(
+        '        access_level: developer',
+        "        access_level: developer\n        expires_at: '2020-01-01'",
+      ),
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stderr).toContain('approval_rules: xena is not a member of the project');
+  });
+
   it('is no warning when the same file makes them a member, and the rule keeps them', async () => {
     const { collab, file, getJson } = await world();
     const path = file(withXena(true));

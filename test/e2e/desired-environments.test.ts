@@ -256,6 +256,28 @@ describe('collab.yaml: protected environments', () => {
     expect(tier.approval_rules.map((e: { user_id: number | null }) => e.user_id)).toEqual([dana]);
   });
 
+  it('a project’s entry naming a user whose membership in the file has ended stops the plan (exit 2)', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    members:',
+        "      - { username: xena, access_level: developer, expires_at: '2020-01-01' }",
+        '    protected_environments:',
+        '      - name: production',
+        '        deploy_access_levels: [{ user: xena }]',
+        '',
+      ].join('\n'),
+    );
+    // members does not make an ended membership again, so xena has no access when the entry is sent.
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(2);
+    expect(applied.stderr).toContain('protected_environments: user xena has no access to project acme/web/storefront');
+    expect(writes()).toEqual([]);
+  });
+
   it('a caller who cannot tell an administrator is warned of a user without membership, not stopped', async () => {
     const { collab, file } = await world();
     const path = file(

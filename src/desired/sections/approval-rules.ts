@@ -25,6 +25,7 @@ import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
+import { expiryPassed } from '../../params/members.js';
 import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Planned, Section } from './section.js';
 
@@ -237,11 +238,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       }
     },
   },
-  diff: ({ value, live, target, warn, emit }) => {
+  diff: ({ value, live, target, today, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.approvalRules ?? [];
-    // A user the file's members section adds to this project is one when the rule is made.
-    const joining = new Set(listOf(target.sections.members).items.map((m) => String(m.username).toLowerCase()));
+    // A user the file's members section adds to this project is one when the rule is made (not one
+    // whose membership's day has passed: members does not make it).
+    const joining = new Set(
+      listOf(target.sections.members)
+        .items.filter((m) => !expiryPassed(m.expires_at, today))
+        .map((m) => String(m.username).toLowerCase()),
+    );
     for (const name of live.approversNotMembers ?? [])
       if (!joining.has(name))
         warn(

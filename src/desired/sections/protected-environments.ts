@@ -24,6 +24,7 @@ import { getGroup } from '../../api/groups.js';
 import { memberFilters, membersPath } from '../../api/members.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { getUser } from '../../api/users.js';
+import { expiryPassed } from '../../params/members.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import {
@@ -291,7 +292,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       );
     },
   },
-  diff: ({ value, live, target, warn, emit }) => {
+  diff: ({ value, live, target, today, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedEnvironments ?? [];
     const names = live.environmentNames;
@@ -318,7 +319,8 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
         const enough = target.kind === 'group' ? ENVIRONMENT_ROLES.maintainer : 0;
         const joining = new Set(
           listOf(target.sections.members)
-            .items.filter((m) => (accessLevel(m.access_level) ?? 0) >= enough)
+            // A membership whose day has passed is not made (members), so it gives no access.
+            .items.filter((m) => (accessLevel(m.access_level) ?? 0) >= enough && !expiryPassed(m.expires_at, today))
             .map((m) => String(m.username).toLowerCase()),
         );
         const lacking =
