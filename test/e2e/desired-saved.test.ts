@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,23 @@ describe('collab apply -f plan.json', () => {
       /^stale: project:acme\/web\/storefront variables APP_ENV@production was planned from /,
     );
     expect((await getJson(variable)).value).toBe('hotfix');
+  });
+
+  it("keeps no digest of a masked variable's value in the saved plan", async () => {
+    const { collab, file, dir, call } = await world();
+    const variable = `/projects/acme%2Fweb%2Fstorefront/variables/APP_ENV?filter[environment_scope]=production`;
+    expect((await call('PUT', variable, { json: { value: 'short-secret-1', masked: true } })).status).toBe(200);
+    const out = join(dir, 'masked.json');
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - { key: APP_ENV, value: "$\{env:NEW_SECRET}", masked: true, environment_scope: production }\n`,
+      'masked.yaml',
+    );
+    const planned = await collab(['plan', '-f', path, '--out', out], { env: { NEW_SECRET: 'other-secret-2' } });
+    expect(planned.exitCode, planned.stderr).toBe(8);
+    const saved = readFileSync(out, 'utf8');
+    expect(saved).not.toContain('value_sha256');
+    expect(saved).not.toContain('short-secret-1');
+    expect(saved).not.toContain(createHash('sha256').update('short-secret-1').digest('hex'));
   });
 
   it('refuses a plan made for another host before any request', async () => {

@@ -181,16 +181,17 @@ export const variables: Section<VariableSpec> = {
       );
     }
   },
-  // A saved plan carries these, and a value may be a secret: it goes as its digest alone, so that a
-  // value another client changed after the plan makes the change stale rather than overwritten
-  // unreviewed. A hidden variable's value is never read back (null), so it has none.
+  // A saved plan carries these: a value goes as its digest, so that a value another client changed
+  // after the plan makes the change stale rather than overwritten unreviewed. Only a value the plan
+  // shows: a masked one (the plan's `[masked]`) leaves nothing of itself in the file, not even a
+  // digest a short secret could be found from, and a hidden one is never read back (null).
   liveFields: (address, live) => {
     const found = live.variables?.find((v) => addressOf(v.key, v.environment_scope ?? '*') === address);
     if (!found) return { variable: null };
     const { value, ...fields } = found;
     return {
       variable:
-        typeof value === 'string'
+        typeof value === 'string' && found.masked !== true
           ? { ...fields, value_sha256: createHash('sha256').update(value).digest('hex') }
           : fields,
     };
