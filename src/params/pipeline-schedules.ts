@@ -1,4 +1,4 @@
-import type { ParamRule } from './rules.js';
+import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -9,7 +9,12 @@ import type { ParamSpec } from './types.js';
  */
 export const SCHEDULE_PARAMS = [
   { name: 'description', type: 'string', description: 'what the schedule is for (collab.yaml names it by this)' },
-  { name: 'ref', type: 'string', description: 'the branch or tag the pipeline runs for (main, refs/tags/v1)' },
+  {
+    name: 'ref',
+    type: 'string',
+    description: 'the branch or tag the pipeline runs for (main, refs/tags/v1)',
+    rule: REF_NAME_RULE,
+  },
   {
     name: 'cron',
     type: 'string',

@@ -205,3 +205,39 @@ export function urlRule(
     ],
   };
 }
+
+/**
+ * A branch or tag name git can hold: `git check-ref-format`'s rules as Gitlab::GitRefValidator
+ * (lib/gitlab/git_ref_validator.rb) asks them. A name git refuses names no branch or tag, so a
+ * request giving one could only fail: no `..`, `@{`, `//`, space, control character or any of
+ * `~ ^ : ? * [ \`; no leading or trailing `/`, no trailing `.`; no part starting with `.` or
+ * ending in `.lock`; not `@` alone.
+ */
+export const REF_NAME_RULE: ParamRule = {
+  what: 'ref',
+  source: 'lib/gitlab/git_ref_validator.rb; git-check-ref-format(1)',
+  minLength: 1,
+  forbids: [
+    [' ', 'a space'],
+    ['..', 'two dots in a row (..)'],
+    ['@{', '"@{"'],
+    ['//', 'two slashes in a row (//)'],
+    ['~', 'a tilde (~)'],
+    ['^', 'a caret (^)'],
+    [':', 'a colon (:)'],
+    ['?', 'a question mark (?)'],
+    ['*', 'an asterisk (*)'],
+    ['[', 'an opening bracket ([)'],
+    ['\\', 'a backslash (\\)'],
+  ],
+  checks: [
+    { ok: /^[^\u0000-\u001f\u007f]*$/, says: 'must not contain a control character' },
+    { ok: (value) => !value.startsWith('/') && !value.endsWith('/'), says: 'must not start or end with a slash (/)' },
+    { ok: (value) => !value.endsWith('.'), says: 'must not end with a dot (.)' },
+    {
+      ok: (value) => value.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock')),
+      says: 'must not have a part that starts with a dot (.) or ends in .lock',
+    },
+    { ok: (value) => value !== '@', says: 'must not be @ alone' },
+  ],
+};

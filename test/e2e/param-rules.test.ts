@@ -147,8 +147,8 @@ const accessLevel = (value: string): BadValue => ({
   ],
 });
 
-const schedule = (cron: string, zone = 'UTC') =>
-  `    pipeline_schedules:\n      - description: nightly\n        ref: main\n        cron: ${JSON.stringify(cron)}\n        cron_timezone: ${JSON.stringify(zone)}\n`;
+const schedule = (cron: string, zone = 'UTC', ref = 'main') =>
+  `    pipeline_schedules:\n      - description: nightly\n        ref: ${JSON.stringify(ref)}\n        cron: ${JSON.stringify(cron)}\n        cron_timezone: ${JSON.stringify(zone)}\n`;
 const newSchedule = ['schedules', 'create', '--project', P, '--description', 'nightly', '--ref', 'main'];
 
 const cron = (value: string, says: string): BadValue => ({
@@ -170,6 +170,32 @@ const timezone = (value: string): BadValue => ({
     {
       yaml: onProject(schedule('0 2 * * *', value)),
       at: `collab.yaml:8:24: projects["${P}"].pipeline_schedules[0].cron_timezone`,
+    },
+  ],
+});
+
+/** A ref git refuses names no branch or tag: refused before the service is asked which it names. */
+const scheduleRef = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid ref "${value}": ${says}`,
+  entries: [
+    {
+      argv: [
+        'schedules',
+        'create',
+        '--project',
+        P,
+        '--description',
+        'nightly',
+        '--cron',
+        '0 2 * * *',
+        `--ref=${value}`,
+      ],
+    },
+    { argv: ['schedules', 'update', '1', '--project', P, `--ref=${value}`] },
+    {
+      yaml: onProject(schedule('0 2 * * *', 'UTC', value)),
+      at: `collab.yaml:6:14: projects["${P}"].pipeline_schedules[0].ref`,
     },
   ],
 });
@@ -301,6 +327,9 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  scheduleRef('release..next', 'must not contain two dots in a row (..)'),
+  scheduleRef('feature/', 'must not start or end with a slash (/)'),
+  scheduleRef('main.lock', 'must not have a part that starts with a dot (.) or ends in .lock'),
   mirrorUrl('ftp://example.com/acme/storefront.git'),
   integrationUrl('ftp://acme.atlassian.net'),
   webhookUrl('hooks.slack.com/services/T000/B000/key'),

@@ -2,6 +2,7 @@ import { CollabError } from '../../errors.js';
 import type { ValueParser } from '../../params/option.js';
 import { keyValue, nonEmpty, ruled } from '../../params/parsers.js';
 import { CRON_RULE, scheduleVariableKeyProblem, TIMEZONE_RULE } from '../../params/pipeline-schedules.js';
+import { REF_NAME_RULE } from '../../params/rules.js';
 import { option, tristate } from '../flags.js';
 
 /** The flags of schedules create and update: each value checked by the rule src/params keeps for it, before any request. */
@@ -15,6 +16,7 @@ const variable: ValueParser<readonly [string, string]> = (value, flag) => {
 
 const cron = ruled(CRON_RULE);
 const timezone = ruled(TIMEZONE_RULE);
+const ref = ruled(REF_NAME_RULE);
 
 const VARIABLE_FLAGS = {
   variables: option('--variable <KEY=VALUE>', 'a variable of the pipelines it runs (repeatable)', variable, {
@@ -30,7 +32,7 @@ const VARIABLE_FLAGS = {
 
 export const CREATE_FLAGS = {
   description: option('--description <text>', 'what the schedule is for', nonEmpty, { required: true }),
-  ref: option('--ref <ref>', 'the branch or tag it runs for (main, refs/tags/v1)', nonEmpty, { required: true }),
+  ref: option('--ref <ref>', 'the branch or tag it runs for (main, refs/tags/v1)', ref, { required: true }),
   cron: option('--cron <cron>', "when it runs: minute hour day-of-month month day-of-week ('0 2 * * *')", cron, {
     required: true,
   }),
@@ -41,7 +43,7 @@ export const CREATE_FLAGS = {
 
 export const UPDATE_FLAGS = {
   description: option('--description <text>', 'a new description', nonEmpty),
-  ref: option('--ref <ref>', 'another branch or tag', nonEmpty),
+  ref: option('--ref <ref>', 'another branch or tag', ref),
   cron: option('--cron <cron>', 'another cron line', cron),
   cronTimezone: option('--cron-timezone <zone>', 'another IANA time zone', timezone),
   active: tristate('--active', 'run it again (--no-active: pause it)'),

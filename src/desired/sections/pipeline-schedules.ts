@@ -40,6 +40,7 @@ const param = (name: string) => SCHEDULE_PARAMS.find((p) => p.name === name) as 
 /** The cron and its time zone, held to their rules (src/params) as the flags and the sandbox are. */
 const CRON = param('cron');
 const CRON_TIMEZONE = param('cron_timezone');
+const REF = param('ref');
 
 declare module '../model.js' {
   interface LiveTarget {
@@ -170,7 +171,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     listSchema(
       strictObject({
         description: string().check(minLength(1)),
-        ref: string().check(minLength(1)),
+        ref: paramSchema(REF),
         cron: paramSchema(CRON),
         cron_timezone: optional(paramSchema(CRON_TIMEZONE)),
         active: optional(boolean()),

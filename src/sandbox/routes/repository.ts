@@ -1,4 +1,5 @@
 import { PROJECT_DEFAULTS } from '../../params/defaults.js';
+import { problemOf, REF_NAME_RULE } from '../../params/rules.js';
 import { ACCESS, canReadCode, refEntriesAllow, repositoryAvailable } from '../access.js';
 import { apiError, forbidden, notFound } from '../errors.js';
 import { readableProject, requireProjectRole } from '../guards.js';
@@ -57,15 +58,9 @@ function commitJson(store: Store, project: Project): Record<string, unknown> {
   };
 }
 
-/**
- * Whether `git check-ref-format refs/<name>` accepts a name, as Gitlab::GitRefValidator asks:
- * no component starting with `.` or ending in `.lock`, no `..`, `@{`, `//`, control characters,
- * space, `~ ^ : ? * [ \`, no leading or trailing `/`, no trailing `.`, not `@` alone.
- */
+/** Whether `git check-ref-format refs/<name>` accepts a name, as Gitlab::GitRefValidator asks (the flags' rule). */
 function validRefName(name: string): boolean {
-  if (name === '' || name === '@' || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false;
-  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\//.test(name)) return false;
-  return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
+  return problemOf(REF_NAME_RULE, name) === undefined;
 }
 
 /** What a branch or tag may be made from: a branch, a tag, or the commit (its full or a short SHA). */
