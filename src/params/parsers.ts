@@ -1,7 +1,7 @@
 import { CollabError } from '../errors.js';
 import { ACCESS_LEVELS } from './access.js';
 import type { ValueParser } from './option.js';
-import { ACCESS_LEVEL_RULE, checkRule, GROUP_ACCESS_LEVEL_RULE, type ParamRule } from './rules.js';
+import { ACCESS_LEVEL_RULE, checkRule, DATE_RULE, GROUP_ACCESS_LEVEL_RULE, type ParamRule } from './rules.js';
 
 /**
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and
@@ -71,14 +71,9 @@ export const groupAccessLevel: ValueParser<number> = (value, flag) => {
   return ['minimal', 'minimal_access', '5'].includes(key) ? 5 : accessLevel(value, flag);
 };
 
-/** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused). */
+/** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused): the rule collab.yaml's dates share. */
 export const date: ValueParser<string> = (value, flag) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) throw bad(flag, value, 'a date as YYYY-MM-DD');
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const parsed = new Date(Date.UTC(y, m - 1, d));
-  if (parsed.getUTCFullYear() !== y || parsed.getUTCMonth() !== m - 1 || parsed.getUTCDate() !== d)
-    throw bad(flag, value, 'a real calendar date as YYYY-MM-DD');
+  checkRule(DATE_RULE, value, flag);
   return value;
 };
 

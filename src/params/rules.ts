@@ -114,7 +114,7 @@ export function checkRule(rule: ParamRule | undefined, value: unknown, where: st
 
 /** A parameter's rule: its own, or its type's (every access level takes the same roles). */
 export function ruleOf(param: ParamSpec): ParamRule | undefined {
-  return param.rule ?? (param.type === 'access-level' ? ACCESS_LEVEL_RULE : undefined);
+  return param.rule ?? TYPE_RULES[param.type];
 }
 
 function quoted(value: unknown): string {
@@ -148,6 +148,31 @@ function roleRule(minimal: boolean): ParamRule {
 
 export const ACCESS_LEVEL_RULE = roleRule(false);
 export const GROUP_ACCESS_LEVEL_RULE = roleRule(true);
+
+const calendarDay = (value: string): boolean => {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
+
+/**
+ * A day, as the API's `date` parameters take it (doc/api/members.md `expires_at`: "in the format
+ * YEAR-MONTH-DAY"): a real calendar day, so 2026-02-30 and 2026-13-40 are refused.
+ */
+export const DATE_RULE: ParamRule = {
+  what: 'date',
+  source: 'doc/api/members.md (expires_at); doc/api/groups.md (expires_at)',
+  checks: [
+    { ok: /^\d{4}-\d{2}-\d{2}$/, says: 'must be a date as YYYY-MM-DD' },
+    { ok: calendarDay, says: 'must be a real calendar date as YYYY-MM-DD' },
+  ],
+};
+
+/** The rules every parameter of a type has, whatever table it is in. */
+const TYPE_RULES: Partial<Record<ParamSpec['type'], ParamRule>> = {
+  'access-level': ACCESS_LEVEL_RULE,
+  date: DATE_RULE,
+};
 
 /**
  * `#RGB`, `#RRGGBB` or a color name GitLab knows: doc/api/labels.md (`color`), GitLab's ColorValidator

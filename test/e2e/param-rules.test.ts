@@ -200,6 +200,28 @@ const scheduleRef = (value: string, says: string): BadValue => ({
   ],
 });
 
+/** A membership's or a share's last day: the one date rule. */
+const expiry = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid date "${value}": ${says}`,
+  entries: [
+    { argv: ['projects', 'members', 'add', P, '--user', 'dana', '--access', 'developer', `--expires-at=${value}`] },
+    { argv: ['share', 'add', '--group', 'acme', '--with', 'globex', '--access', 'developer', `--expires-at=${value}`] },
+    {
+      yaml: onProject(
+        `    members:\n      - username: dana\n        access_level: developer\n        expires_at: ${value}\n`,
+      ),
+      at: `collab.yaml:7:21: projects["${P}"].members[0].expires_at`,
+    },
+    {
+      yaml: onGroup(
+        `    shares:\n      - group_id: globex\n        group_access: developer\n        expires_at: ${value}\n`,
+      ),
+      at: 'collab.yaml:7:21: groups.acme.shares[0].expires_at',
+    },
+  ],
+});
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -327,6 +349,9 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  expiry('2099-13-40', 'must be a real calendar date as YYYY-MM-DD'),
+  expiry('2099-02-30', 'must be a real calendar date as YYYY-MM-DD'),
+  expiry('31/12/2099', 'must be a date as YYYY-MM-DD'),
   scheduleRef('release..next', 'must not contain two dots in a row (..)'),
   scheduleRef('feature/', 'must not start or end with a slash (/)'),
   scheduleRef('main.lock', 'must not have a part that starts with a dot (.) or ends in .lock'),

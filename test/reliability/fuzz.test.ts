@@ -289,7 +289,7 @@ describe('hostile inputs (path traversal, huge numbers and bodies, impossible da
         '--expires',
         '2026-02-30',
       ],
-      /^error: invalid value "2026-02-30" for --expires: expected a real calendar date as YYYY-MM-DD$/,
+      /^error: --expires: invalid date "2026-02-30": must be a real calendar date as YYYY-MM-DD$/,
     ],
     [
       'a huge number',

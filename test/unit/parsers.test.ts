@@ -83,7 +83,7 @@ describe('date and dateTime', () => {
     '',
   ])('refuses %j as a date', (value) => {
     expect(refusal(() => date(value, '--expires')).message).toMatch(
-      /for --expires: expected a (real calendar )?date as YYYY-MM-DD/,
+      /^--expires: invalid date ".*": must be a (real calendar )?date as YYYY-MM-DD$/,
     );
   });
 

@@ -34,6 +34,9 @@ export const RULED = new WeakMap<ZodMiniType, ParamSpec>();
 /** A role, by name or number, held to the access level's rule. */
 export const accessLevelSchema = paramSchema({ name: 'access_level', type: 'access-level', description: 'a role' });
 
+/** A day (a membership's or a share's expiry), held to the date rule the flags use. */
+export const dateSchema = paramSchema({ name: 'expires_at', type: 'date', description: 'a day, YYYY-MM-DD' });
+
 /** One parameter of a table as a schema: its type, its choices when the table lists them, and its rule. */
 export function paramSchema(param: ParamSpec): ZodMiniType {
   const schema = typeSchema(param);

@@ -13,6 +13,7 @@ import { expiryPassed } from '../../params/members.js';
 import {
   accessLevel,
   accessLevelSchema,
+  dateSchema,
   accessLevelWord,
   equal,
   isItem,
@@ -129,7 +130,7 @@ export const members: Section<MemberSpec> = {
       strictObject({
         username: string().check(minLength(1)),
         access_level: accessLevelSchema,
-        expires_at: optional(string()),
+        expires_at: optional(dateSchema),
       }),
     ),
   read: {

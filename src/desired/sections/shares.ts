@@ -7,6 +7,7 @@ import type { LiveTarget } from '../model.js';
 import {
   accessLevel,
   accessLevelSchema,
+  dateSchema,
   accessLevelWord,
   equal,
   isItem,
@@ -107,7 +108,7 @@ export const shares: Section<ShareSpec> = {
       strictObject({
         group_id: union([string().check(minLength(1)), int()]),
         group_access: accessLevelSchema,
-        expires_at: optional(string()),
+        expires_at: optional(dateSchema),
       }),
     ),
   read: {
