@@ -12,6 +12,17 @@ const CREATE = ['create'] as const;
 const UPDATE = ['update'] as const;
 
 /**
+ * A group name: Namespace's validation (app/models/namespace.rb, `validates :name, presence: true,
+ * length: { maximum: 255 }`; doc/api/groups.md, `name`).
+ */
+const GROUP_NAME_RULE: ParamRule = {
+  what: 'group name',
+  source: 'doc/api/groups.md (name); app/models/namespace.rb',
+  minLength: 1,
+  maxLength: 255,
+};
+
+/**
  * A group path: GitLab's namespace path rule (doc/api/groups.md, `path`; lib/gitlab/path_regex.rb
  * `namespace_format_regex` and its message): letters, digits, `_`, `-`, `.`, not starting with `-`,
  * not ending in .git or .atom.
@@ -37,7 +48,14 @@ export const GROUP_PATH_RULE: ParamRule = {
  * `--avatar <file>` (a path resolved to an ID, a file sent as multipart).
  */
 export const GROUP_SETTINGS: readonly SettingSpec[] = [
-  { name: 'name', type: 'string', description: 'the name of the group', required: true, columns: BOTH },
+  {
+    name: 'name',
+    type: 'string',
+    description: 'the name of the group',
+    required: true,
+    columns: BOTH,
+    rule: GROUP_NAME_RULE,
+  },
   {
     name: 'path',
     type: 'string',

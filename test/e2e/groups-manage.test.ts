@@ -172,7 +172,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       const before = sandbox.stats.requests;
       const cases: Array<[string[], RegExp]> = [
         [['--path', 'x'], /^error: required option '--name <text>' not specified\n/],
-        [['--name', ' '], /^error: --name must not be empty\n$/],
+        [['--name', ' '], /^error: --name: invalid group name " ": must not be empty\n/],
         [['--name', '!!!'], /^error: cannot derive a path from the name "!!!"\nhint: give one with --path <path>\n$/],
         [['--name', 'X', '--path', '-x'], /^error: --path: invalid group path "-x": must be letters, digits/],
         [

@@ -104,6 +104,19 @@ const projectName = (name: string, says: string): BadValue => ({
   ],
 });
 
+const groupName = (name: string, says: string): BadValue => ({
+  value: name,
+  says,
+  entries: [
+    { argv: ['groups', 'create', `--name=${name}`, '--path', 'newgroup'] },
+    { argv: ['groups', 'update', 'acme', `--name=${name}`] },
+    {
+      yaml: onGroup(`    settings:\n      name: ${JSON.stringify(name)}\n`),
+      at: 'collab.yaml:5:13: groups.acme.settings.name',
+    },
+  ],
+});
+
 const color = (value: string): BadValue => ({
   value,
   says: `invalid color "${value}": must be #RRGGBB, #RGB or a color name GitLab knows, such as orange`,
@@ -336,6 +349,8 @@ const BAD: readonly BadValue[] = [
     '-app',
     `invalid project name "-app": must start with a letter, digit, emoji or '_' and hold only those, '.', '+', dashes and spaces`,
   ),
+  groupName('', 'invalid group name "": must not be empty'),
+  groupName(LONG, `invalid group name "${'x'.repeat(60)}…": must be at most 255 characters`),
   color('blurple'),
   // A CSS name GitLab does not know (lib/gitlab/color.rb has aqua and fuchsia, not cyan and magenta).
   color('cyan'),

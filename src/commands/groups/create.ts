@@ -57,8 +57,8 @@ export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): 
     commandName: 'groups',
     warn: (message) => scope.warn(message),
   });
-  // --name is a required flag; an empty one is refused here, as groups update does.
-  if (typeof name !== 'string' || name.trim() === '') throw new CollabError('usage', '--name must not be empty');
+  // --name is a required flag, held to the group name's rule by its parser (src/params/groups.ts).
+  if (typeof name !== 'string') throw new CollabError('usage', 'missing required option --name');
   const finalPath = typeof path === 'string' ? path : pathFromName(name);
   if (finalPath === '')
     throw new CollabError('usage', `cannot derive a path from the name "${name}"`, {

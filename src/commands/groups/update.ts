@@ -57,8 +57,6 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
     warn: (message) => scope.warn(message),
   });
 
-  if (typeof settings.name === 'string' && settings.name.trim() === '')
-    throw new CollabError('usage', '--name must not be empty');
   const avatar = input.avatar === undefined ? undefined : await readAvatar(input.avatar);
   if (Object.keys(settings).length === 0 && !avatar)
     throw nothingToChange(CHANGE_FLAGS, '`collab groups update --help` lists them');
