@@ -1,4 +1,4 @@
-import type { ParamRule } from './rules.js';
+import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import { VISIBILITIES } from './visibility.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 
@@ -212,6 +212,8 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'string',
     description: 'the default branch (on create, with --initialize-with-readme only)',
     columns: ALL,
+    // A name git refuses is no branch: GitLab could only answer that HEAD cannot be changed.
+    rule: { ...REF_NAME_RULE, what: 'default branch' },
   },
   { name: 'description', type: 'string', description: 'a short description', columns: ALL },
   { name: 'emails_disabled', type: 'boolean', description: 'disable email notifications', columns: ALL },

@@ -117,6 +117,22 @@ const groupName = (name: string, says: string): BadValue => ({
   ],
 });
 
+const defaultBranch = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid default branch "${value}": ${says}`,
+  entries: [
+    { argv: ['projects', 'update', P, `--default-branch=${value}`] },
+    {
+      yaml: onProject(`    settings:\n      default_branch: ${JSON.stringify(value)}\n`),
+      at: `collab.yaml:5:23: projects["${P}"].settings.default_branch`,
+    },
+    {
+      yaml: onGroup(`    projects:\n      settings:\n        default_branch: ${JSON.stringify(value)}\n`),
+      at: 'collab.yaml:6:25: groups.acme.projects.settings.default_branch',
+    },
+  ],
+});
+
 const color = (value: string): BadValue => ({
   value,
   says: `invalid color "${value}": must be #RRGGBB, #RGB or a color name GitLab knows, such as orange`,
@@ -351,6 +367,8 @@ const BAD: readonly BadValue[] = [
   ),
   groupName('', 'invalid group name "": must not be empty'),
   groupName(LONG, `invalid group name "${'x'.repeat(60)}…": must be at most 255 characters`),
+  defaultBranch('release..next', 'must not contain two dots in a row (..)'),
+  defaultBranch('has space', 'must not contain a space'),
   color('blurple'),
   // A CSS name GitLab does not know (lib/gitlab/color.rb has aqua and fuchsia, not cyan and magenta).
   color('cyan'),
