@@ -1,4 +1,4 @@
-import { CollabError } from '../errors.js';
+import type { ParamRule } from './rules.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -17,30 +17,35 @@ export const PUSH_RULE_PARAMS: readonly PushRuleParam[] = [
     type: 'string',
     description: 'every commit message must match this regular expression ("" clears)',
     regex: true,
+    rule: regexRule(),
   },
   {
     name: 'commit_message_negative_regex',
     type: 'string',
     description: 'no commit message may match this regular expression ("" clears)',
     regex: true,
+    rule: regexRule(),
   },
   {
     name: 'branch_name_regex',
     type: 'string',
     description: 'every branch name must match this regular expression ("" clears)',
     regex: true,
+    rule: regexRule(),
   },
   {
     name: 'author_email_regex',
     type: 'string',
     description: 'every commit author email must match this regular expression ("" clears)',
     regex: true,
+    rule: regexRule(),
   },
   {
     name: 'file_name_regex',
     type: 'string',
     description: 'no committed file name may match this regular expression ("" clears)',
     regex: true,
+    rule: regexRule(),
   },
   { name: 'max_file_size', type: 'integer', description: 'largest file a push may add, in MB (0: no limit)' },
   { name: 'deny_delete_tag', type: 'boolean', description: 'refuse deleting tags' },
@@ -142,19 +147,22 @@ export function compileProblem(pattern: string): string | undefined {
 }
 
 /**
- * A ValueParser for regex flags: refuses what RE2 cannot do, then what does not compile.
- * The message has the parsers' shape (`invalid value "..." for --flag: why`).
+ * A push rule's regular expression, as the service compiles it (doc/api/project_push_rules.md:
+ * RE2; PushRule's `untrusted_regexp: true`, whose UntrustedRegexpValidator answers `not valid RE2
+ * syntax: <why>`): what RE2 cannot do, then what does not compile. "" clears it. A function,
+ * hoisted, since the table above names it.
  */
-export function re2Regex(value: string, flag: string): string {
-  if (value === '') return value;
-  const problem = re2Problem(value) ?? compileProblem(value);
-  if (problem) {
-    const shown = value.replace(/[\u0000-\u001f\u007f]/g, '?');
-    throw new CollabError(
-      'usage',
-      `invalid value "${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}" for ${flag}: ${problem}`,
-      { hint: 'the service compiles it with RE2: https://github.com/google/re2/wiki/Syntax' },
-    );
-  }
-  return value;
+function regexRule(): ParamRule {
+  const problem = (value: string) => (value === '' ? undefined : (re2Problem(value) ?? compileProblem(value)));
+  return {
+    what: 'regular expression',
+    source: 'doc/api/project_push_rules.md; app/validators/untrusted_regexp_validator.rb',
+    checks: [
+      {
+        ok: (value) => problem(value) === undefined,
+        says: (value) => problem(value) ?? '',
+        service: (value) => `not valid RE2 syntax: ${problem(value) ?? ''}`,
+      },
+    ],
+  };
 }

@@ -251,6 +251,24 @@ const expiry = (value: string, says: string): BadValue => ({
   ],
 });
 
+/** What the service compiles with RE2, in a push rule. */
+const pushRuleRegex = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid regular expression "${value}": ${says}`,
+  entries: [
+    { argv: ['push-rule', 'set', '--project', P, `--commit-message-regex=${value}`] },
+    { argv: ['push-rule', 'set', '--group', 'acme', `--branch-name-regex=${value}`] },
+    {
+      yaml: onProject(`    push_rule:\n      commit_message_regex: ${JSON.stringify(value)}\n`),
+      at: `collab.yaml:5:29: projects["${P}"].push_rule.commit_message_regex`,
+    },
+    {
+      yaml: onGroup(`    push_rule:\n      branch_name_regex: ${JSON.stringify(value)}\n`),
+      at: 'collab.yaml:5:26: groups.acme.push_rule.branch_name_regex',
+    },
+  ],
+});
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -382,6 +400,8 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  pushRuleRegex('^(main|release', 'it does not compile: unterminated group'),
+  pushRuleRegex('(?<=feature/)x', "look-behind (?<= is not supported by RE2, the service's regular expression engine"),
   expiry('2099-13-40', 'must be a real calendar date as YYYY-MM-DD'),
   expiry('2099-02-30', 'must be a real calendar date as YYYY-MM-DD'),
   expiry('31/12/2099', 'must be a date as YYYY-MM-DD'),

@@ -4,7 +4,7 @@ import { getOwner } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { collectParams, paramOption } from '../../params/derive.js';
-import { PUSH_RULE_PARAMS, re2Regex } from '../../params/push-rules.js';
+import { PUSH_RULE_PARAMS } from '../../params/push-rules.js';
 import type { OptionSpec } from '../spec.js';
 import { group, nothingToChange } from '../flags.js';
 import type { CREATE } from './create.js';
@@ -36,11 +36,8 @@ export async function readPushRule(ctx: VerbContext, owner: Owner): Promise<Push
   return null;
 }
 
-/** Every field of the spec as a flag; regexes are checked (RE2 rules, then compiled) before sending. */
-const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => ({
-  ...paramOption(param),
-  ...(param.regex ? { parse: re2Regex } : {}),
-}));
+/** Every field of the spec as a flag; regexes are held to their rule (RE2's, then compiled) before sending. */
+const FIELD_OPTIONS: OptionSpec[] = PUSH_RULE_PARAMS.map((param) => paramOption(param));
 
 /** The fields given (only those: unset stays unset), for create, update and set. */
 export const FIELD_FLAGS = {
