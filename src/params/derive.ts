@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
 import type { OptionSpec, ValueParser } from './option.js';
-import { accessLevel, booleanValue, commaList, date, dateTime, integer, integerList, keyValue } from './parsers.js';
+import { accessLevel, booleanValue, commaList, date, dateTime, integerList, keyValue } from './parsers.js';
 import { checkValue } from './rules.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
@@ -81,7 +81,13 @@ export function valueParser(param: ParamSpec): ValueParser | undefined {
 function typeParser(param: ParamSpec): ValueParser | undefined {
   switch (param.type) {
     case 'integer':
-      return param.choices ? undefined : integer(0);
+      // The rule collab.yaml holds the same parameter to (rules.ts ruleOf), so both say it alike.
+      return param.choices
+        ? undefined
+        : (value, flag) => {
+            checkValue(param, value, flag);
+            return Number(value.trim());
+          };
     case 'boolean':
       return undefined;
     case 'string-array':

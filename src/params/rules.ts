@@ -114,7 +114,16 @@ export function checkRule(rule: ParamRule | undefined, value: unknown, where: st
 
 /** A parameter's rule: its own, or its type's (every access level takes the same roles). */
 export function ruleOf(param: ParamSpec): ParamRule | undefined {
-  return param.rule ?? TYPE_RULES[param.type];
+  if (param.rule) return param.rule;
+  return param.type === 'integer' && !param.choices ? countRule(param.name) : TYPE_RULES[param.type];
+}
+
+/**
+ * An integer parameter with no rule of its own: a whole number, 0 or more. Every integer of the
+ * tables counts something (seconds, megabytes, a depth) or names an ID; none takes a negative.
+ */
+function countRule(name: string): ParamRule {
+  return { what: name.replace(/_/g, ' '), source: 'the reference tables (type integer)', integer: { min: 0 } };
 }
 
 function quoted(value: unknown): string {

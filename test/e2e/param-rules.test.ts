@@ -269,6 +269,24 @@ const pushRuleRegex = (value: string, says: string): BadValue => ({
   ],
 });
 
+/** An integer of a table with no rule of its own counts something: never below 0. */
+const count = (value: string): BadValue => ({
+  value,
+  says: `invalid max file size "${value}": must be a whole number, 0 or more`,
+  entries: [
+    { argv: ['push-rule', 'set', '--project', P, `--max-file-size=${value}`] },
+    { argv: ['push-rule', 'set', '--group', 'acme', `--max-file-size=${value}`] },
+    {
+      yaml: onProject(`    push_rule:\n      max_file_size: ${value}\n`),
+      at: `collab.yaml:5:22: projects["${P}"].push_rule.max_file_size`,
+    },
+    {
+      yaml: onGroup(`    push_rule:\n      max_file_size: ${value}\n`),
+      at: 'collab.yaml:5:22: groups.acme.push_rule.max_file_size',
+    },
+  ],
+});
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -400,6 +418,8 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  count('-1'),
+  count('2.5'),
   pushRuleRegex('^(main|release', 'it does not compile: unterminated group'),
   pushRuleRegex('(?<=feature/)x', "look-behind (?<= is not supported by RE2, the service's regular expression engine"),
   expiry('2099-13-40', 'must be a real calendar date as YYYY-MM-DD'),
