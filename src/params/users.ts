@@ -1,4 +1,24 @@
+import type { ParamRule } from './rules.js';
 import type { ParamSpec } from './types.js';
+
+/**
+ * A user as a verb or collab.yaml names one: a user ID (from 1), or a username, which GitLab
+ * holds to its namespace path format (doc/api/users.md, `username`; lib/gitlab/path_regex.rb
+ * `namespace_format_regex`): letters, digits, '_', '-' and '.', not starting with '-'. A leading @
+ * is how people write one. Anything else names no user, so asking the service could only fail.
+ */
+export const USER_RULE: ParamRule = {
+  what: 'user',
+  source: 'doc/api/users.md (username); lib/gitlab/path_regex.rb namespace_format_regex',
+  minLength: 1,
+  checks: [
+    { ok: (value) => !/^\d+$/.test(value) || Number(value) >= 1, says: 'must be a user ID from 1, or a username' },
+    {
+      ok: (value) => /^\d+$/.test(value) || /^@?[A-Za-z0-9_.][A-Za-z0-9_.-]*$/.test(value),
+      says: "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'",
+    },
+  ],
+};
 
 /**
  * GET /users' filters, as doc/api/users.md of gitlabhq/gitlabhq @ec05f6eb1438ee304c9c92ef2aac3f94ef702ff5

@@ -287,6 +287,22 @@ const count = (value: string): BadValue => ({
   ],
 });
 
+/** A user ID or a username: what is neither names no user, so nothing is looked up. */
+const user = (value: string, says: string): BadValue => ({
+  value,
+  says: `invalid user "${value}": ${says}`,
+  entries: [
+    { argv: ['users', 'view', value], at: '<user>' },
+    { argv: ['users', 'block', value], at: '<user>' },
+    { argv: ['projects', 'members', 'add', P, `--user=${value}`, '--access', 'developer'] },
+    { argv: ['projects', 'members', 'remove', P, `--user=${value}`, '--yes'] },
+    {
+      yaml: onProject(`    members:\n      - username: ${JSON.stringify(value)}\n        access_level: developer\n`),
+      at: `collab.yaml:5:19: projects["${P}"].members[0].username`,
+    },
+  ],
+});
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -418,6 +434,9 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  user('0', 'must be a user ID from 1, or a username'),
+  user('a b', "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'"),
+  user('dana/ops', "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'"),
   count('-1'),
   count('2.5'),
   pushRuleRegex('^(main|release', 'it does not compile: unterminated group'),

@@ -4,7 +4,8 @@ import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, orNone, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
-import { accessLevel, date, groupAccessLevel, nonEmpty } from '../../params/parsers.js';
+import { accessLevel, date, groupAccessLevel, ruled } from '../../params/parsers.js';
+import { USER_RULE } from '../../params/users.js';
 import { group, option } from '../flags.js';
 import type { OwnerKind } from '../owner.js';
 import { parentPath } from '../../util/path-order.js';
@@ -110,7 +111,7 @@ export function memberHint(error: unknown, user: string, owner: Owner): unknown 
 
 /** The flags the member verbs share, and their help's words for each kind of owner. */
 /** --user, repeatable and required: the usernames or IDs as given. */
-export const USERS = option('--user <user>', 'a username or user ID (repeat for several)', nonEmpty, {
+export const USERS = option('--user <user>', 'a username or user ID (repeat for several)', ruled(USER_RULE), {
   repeatable: true,
   required: true,
 });

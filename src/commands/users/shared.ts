@@ -1,10 +1,11 @@
 import { arg } from '../flags.js';
-import { nonEmpty } from '../../params/parsers.js';
+import { ruled } from '../../params/parsers.js';
+import { USER_RULE } from '../../params/users.js';
 import { verb } from '../verb.js';
 
 /** What the declarations of the users verbs share. */
 
-export const USER = arg({ name: 'user', description: 'a username or user ID', required: true }, nonEmpty);
+export const USER = arg({ name: 'user', description: 'a username or user ID', required: true }, ruled(USER_RULE));
 
 /** A change to the user's account (administrators): POST /users/:id/<action>. */
 export const moderation = (name: string, summary: string, description: string) =>

@@ -1,4 +1,4 @@
-import { minLength, optional, string, strictObject } from 'zod/mini';
+import { optional, strictObject } from 'zod/mini';
 import {
   addMember,
   type MemberParams,
@@ -10,10 +10,12 @@ import {
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
 import { expiryPassed } from '../../params/members.js';
+import { USER_RULE } from '../../params/users.js';
 import {
   accessLevel,
   accessLevelSchema,
   dateSchema,
+  paramSchema,
   accessLevelWord,
   equal,
   isItem,
@@ -128,7 +130,7 @@ export const members: Section<MemberSpec> = {
   schema: () =>
     listSchema(
       strictObject({
-        username: string().check(minLength(1)),
+        username: paramSchema({ name: 'username', type: 'string', description: 'a user', rule: USER_RULE }),
         access_level: accessLevelSchema,
         expires_at: optional(dateSchema),
       }),
