@@ -18,6 +18,11 @@ export const APPROVAL_RULE_PARAMS = [
     name: 'approvals_required',
     type: 'integer',
     description: `how many approvals the rule needs (0 to ${APPROVALS_REQUIRED_MAX})`,
+    rule: {
+      what: 'approvals required',
+      source: 'doc/api/merge_request_approvals.md (approvals_required); ApprovalRuleLike::APPROVALS_REQUIRED_MAX',
+      integer: { min: 0, max: APPROVALS_REQUIRED_MAX },
+    },
   },
   {
     name: 'rule_type',

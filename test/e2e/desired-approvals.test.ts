@@ -355,7 +355,9 @@ describe('collab.yaml: approval rules', () => {
     sandbox.resetStats();
     const plan = await collab(['plan', '-f', file(RULES.replace('approvals_required: 2', 'approvals_required: 101'))]);
     expect(plan.exitCode).toBe(2);
-    expect(plan.stderr).toMatch(/approval_rules\[0\]\.approvals_required: must be at most 100, got 101\n/);
+    expect(plan.stderr).toMatch(
+      /approval_rules\[0\]\.approvals_required: invalid approvals required "101": must be a whole number from 0 to 100\n/,
+    );
     expect(plan.stderr).not.toMatch(/Invalid input/);
     expect(sandbox.requestLog).toEqual([]);
   });

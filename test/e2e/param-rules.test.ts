@@ -303,6 +303,19 @@ const user = (value: string, says: string): BadValue => ({
   ],
 });
 
+const approvalsRequired = (value: string): BadValue => ({
+  value,
+  says: `invalid approvals required "${value}": must be a whole number from 0 to 100`,
+  entries: [
+    { argv: ['approval-rules', 'create', 'security', '--project', P, `--approvals=${value}`] },
+    { argv: ['approval-rules', 'update', 'security', '--project', P, `--approvals=${value}`] },
+    {
+      yaml: onProject(`    approval_rules:\n      - name: security\n        approvals_required: ${value}\n`),
+      at: `collab.yaml:6:29: projects["${P}"].approval_rules[0].approvals_required`,
+    },
+  ],
+});
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -434,6 +447,8 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  approvalsRequired('101'),
+  approvalsRequired('-1'),
   user('0', 'must be a user ID from 1, or a username'),
   user('a b', "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'"),
   user('dana/ops', "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'"),

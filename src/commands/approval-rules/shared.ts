@@ -1,9 +1,10 @@
 import type { ApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
-import { integer, nonEmpty } from '../../params/parsers.js';
+import { nonEmpty } from '../../params/parsers.js';
+import { checkValue } from '../../params/rules.js';
 import { arg, option } from '../flags.js';
 import type { ValueParser } from '../../params/option.js';
-import { APPROVALS_REQUIRED_MAX } from '../../params/approvals.js';
+import { APPROVAL_RULE_PARAMS } from '../../params/approvals.js';
 
 /** What the declarations of the approval-rules verbs share. */
 
@@ -27,7 +28,11 @@ export const RULE = arg(
   ruleRef,
 );
 
-export const APPROVALS = integer(0, APPROVALS_REQUIRED_MAX);
+/** --approvals: approvals_required, held to its parameter's rule, as collab.yaml's is. */
+export const APPROVALS: ValueParser<number> = (value, flag) => {
+  checkValue(APPROVAL_RULE_PARAMS[0], value, flag);
+  return Number(value.trim());
+};
 
 /** Who approves and where: names, looked up before anything is sent. */
 export const APPROVER_FLAGS = {

@@ -1,15 +1,4 @@
-import {
-  array,
-  boolean,
-  enum as oneOf,
-  int,
-  maximum,
-  minimum,
-  minLength,
-  optional,
-  string,
-  strictObject,
-} from 'zod/mini';
+import { array, boolean, enum as oneOf, minLength, optional, string, strictObject } from 'zod/mini';
 import { ROLES } from '../../api/roles.js';
 import {
   type ApprovalRule,
@@ -24,9 +13,9 @@ import { memberFilters, membersPath } from '../../api/members.js';
 import { protectedRefsPath } from '../../api/protected-refs.js';
 import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
-import { anyApproverProblem, APPROVALS_REQUIRED_MAX, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
+import { anyApproverProblem, APPROVAL_RULE_PARAMS, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { expiryPassed } from '../../params/members.js';
-import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Planned, Section } from './section.js';
 
 /**
@@ -162,7 +151,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     listSchema(
       strictObject({
         name: string().check(minLength(1)),
-        approvals_required: int().check(minimum(0), maximum(APPROVALS_REQUIRED_MAX)),
+        approvals_required: paramSchema(APPROVAL_RULE_PARAMS[0]),
         rule_type: optional(oneOf(RULE_TYPES)),
         users: optional(array(string().check(minLength(1)))),
         groups: optional(array(string().check(minLength(1)))),
