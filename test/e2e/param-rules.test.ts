@@ -548,3 +548,23 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     expect([answer.status, answer.body]).toEqual([400, { message }]);
   });
 });
+
+describe('a job token allowlist entry is read by the parser of its flag', () => {
+  it('refuses acme//web in collab.yaml before any request, as --target-project does', async () => {
+    const { collab, file, sandbox } = await world();
+    const seen: string[] = [];
+    for (const argv of [
+      ['job-token-scope', 'add', '--project', P, '--target-project', 'acme//web'],
+      ['plan', '-f', file(onProject('    job_token_scope:\n      projects:\n        - path: acme//web\n'))],
+    ]) {
+      sandbox.resetStats();
+      const run = await collab(argv);
+      const line = run.stderr.split('\n').find((l) => l.includes('acme//web')) ?? run.stderr;
+      seen.push(`${run.exitCode} ${sandbox.requestLog.length} ${line.replace(/^.*?(invalid value)/, '$1')}`);
+    }
+    expect(seen).toEqual([
+      '2 0 invalid value "acme//web" for --target-project: expected a project ID or full path such as grp/sub/app',
+      '2 0 invalid value "acme//web" for path: expected a project ID or full path such as grp/sub/app',
+    ]);
+  });
+});

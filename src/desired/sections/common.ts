@@ -13,6 +13,7 @@ import {
   type ZodMiniType,
 } from 'zod/mini';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { resourceRef } from '../../params/parsers.js';
 import { ruleError, ruleOf } from '../../params/rules.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
@@ -33,6 +34,20 @@ export const RULED = new WeakMap<ZodMiniType, ParamSpec>();
 
 /** A role, by name or number, held to the access level's rule. */
 export const accessLevelSchema = paramSchema({ name: 'access_level', type: 'access-level', description: 'a role' });
+
+/** A project's or group's full path, held to the parser of --target-project and --target-group (resourceRef). */
+export function refSchema(kind: 'project' | 'group'): ZodMiniType {
+  const parse = resourceRef(kind);
+  return string().check(
+    superRefine((value, ctx) => {
+      try {
+        parse(value, 'path');
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message, input: value });
+      }
+    }),
+  );
+}
 
 /** A day (a membership's or a share's expiry), held to the date rule the flags use. */
 export const dateSchema = paramSchema({ name: 'expires_at', type: 'date', description: 'a day, YYYY-MM-DD' });

@@ -1,4 +1,4 @@
-import { boolean, minLength, optional, string, strictObject } from 'zod/mini';
+import { boolean, optional, strictObject } from 'zod/mini';
 import { getGroup } from '../../api/groups.js';
 import {
   type AllowlistKind,
@@ -14,7 +14,7 @@ import { findResource } from '../../api/recover.js';
 import { ROLES } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
 import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
-import { isItem, listOf, listSchema, unlisted } from './common.js';
+import { isItem, listOf, listSchema, refSchema, unlisted } from './common.js';
 import { gidNumber, isFlag, isNode, isText } from './graphql-nodes.js';
 import type { Item, OnTarget, Section } from './section.js';
 
@@ -59,7 +59,7 @@ type ScopeSpec = OnTarget &
 const KINDS: readonly AllowlistKind[] = ['project', 'group'];
 const LIST_KEY: Record<AllowlistKind, 'projects' | 'groups'> = { project: 'projects', group: 'groups' };
 
-const entrySchema = strictObject({ path: string().check(minLength(1)) });
+const entrySchema = (kind: AllowlistKind) => strictObject({ path: refSchema(kind) });
 
 /** The file's value: each allowlist's entries (by path) and whether it is enforced; undefined where the file says nothing. */
 function wantedOf(value: unknown) {
@@ -103,8 +103,8 @@ export const jobTokenScope: Section<ScopeSpec> = {
   schema: () =>
     strictObject({
       enabled: optional(boolean()),
-      projects: optional(listSchema(entrySchema)),
-      groups: optional(listSchema(entrySchema)),
+      projects: optional(listSchema(entrySchema('project'))),
+      groups: optional(listSchema(entrySchema('group'))),
     }),
   read: {
     none: (live) =>
