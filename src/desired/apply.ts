@@ -37,6 +37,8 @@ interface ApplyOptions {
   concurrency: number;
   /** A saved plan's targets found stale before anything was sent (preflight.ts): refused. */
   stale?: Stale;
+  /** A saved plan's changes the service already has (an earlier apply of it made them): not sent. */
+  reached?: ReadonlySet<string> | undefined;
   journal: Journal;
 }
 
@@ -55,7 +57,7 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
-  for (const wave of targetWaves(work, (id) => options.journal.isDone(id))) {
+  for (const wave of targetWaves(work, (id) => options.journal.isDone(id) || options.reached?.has(id) === true)) {
     await eachLimited(wave, options.concurrency, async (target) => {
       if (ctx.session.signal.aborted) return;
       const outcome = await applyTarget(ctx, target, options, resolver);
@@ -171,7 +173,8 @@ async function applyTarget(
   options: ApplyOptions,
   resolver: Resolver,
 ): Promise<Outcome | undefined> {
-  const pending = target.changes.filter((change) => !options.journal.isDone(change.id));
+  const already = target.changes.filter((change) => options.reached?.has(change.id) === true);
+  const pending = target.changes.filter((change) => !options.journal.isDone(change.id) && !already.includes(change));
   // When the target's first change went out (an earlier run's, from the journal): a change that
   // cannot tell whether it took effect makes the target `unknown` from then, as in bulk results.
   const sentAt = Math.min(
@@ -196,7 +199,12 @@ async function applyTarget(
       if (failed) throw failed.reason;
       if (ctx.session.signal.aborted) return undefined;
     }
-    const message = pending.length === 0 ? 'already applied (journal)' : pending.map(changeSummary).join('; ');
+    const message =
+      pending.length > 0
+        ? pending.map(changeSummary).join('; ')
+        : already.length > 0
+          ? 'already applied (the service has what the plan makes)'
+          : 'already applied (journal)';
     return {
       result: {
         target: target.path,

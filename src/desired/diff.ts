@@ -127,4 +127,14 @@ export function liveFields(address: Address, live: LiveTarget): Record<string, u
   return sectionNamed(address.section)?.liveFields(address.key, live) ?? {};
 }
 
+/**
+ * Whether the live state is what the change makes (a saved plan applied to this target before):
+ * asked of its section, false where the section cannot tell or for a target's creation, whose
+ * settings the create call carried unseen.
+ */
+export function reachedBy(change: Change, live: LiveTarget): boolean {
+  if (change.address.section === 'create') return false;
+  return sectionNamed(change.address.section)?.reached?.(change.address.key, change.after, live) === true;
+}
+
 export { equal };

@@ -6,7 +6,7 @@ import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
-import { equal, liveFields } from './diff.js';
+import { equal, liveFields, reachedBy } from './diff.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { askedSections, checkAsks, readByGraphql } from './graphql.js';
@@ -20,11 +20,19 @@ import type { Env } from '../runtime.js';
  * refuses a stale plan file whole: every secret it names resolves, the file it was made from is
  * the one saved (or a note says it changed), and every target can still be read by the caller.
  * Any of those failing is exit 2 with nothing sent. A target whose planned-from fields moved is
- * stale: it alone is refused (nothing of it written), the others are applied.
+ * stale: it alone is refused (nothing of it written), the others are applied. A change whose fields
+ * moved to what the change itself makes (this plan applied to the target before) is done, as
+ * terraform refuses a saved plan only when the state moved elsewhere: nothing of it is sent again.
  */
 
 /** Each target's stale refusal, by `kind:path`. */
 export type Stale = Map<string, CollabError>;
+
+/** What the check found: the stale targets, and the IDs of the changes already made (not sent). */
+export interface Checked {
+  stale: Stale;
+  reached: ReadonlySet<string>;
+}
 
 const REFERENCE = /\$\{(?:env|file):[^}]*\}/g;
 
@@ -33,7 +41,7 @@ export async function preflight(
   plan: Plan,
   journal: Journal,
   options: { concurrency: number; graphql: boolean },
-): Promise<Stale> {
+): Promise<Checked> {
   const pending = plan.changes.filter((change) => !journal.isDone(change.id));
   checkSecrets(ctx, plan, pending);
   noteChangedFile(ctx, plan);
@@ -133,7 +141,7 @@ async function readTargets(
   journal: Journal,
   concurrency: number,
   graphql: boolean,
-): Promise<Stale> {
+): Promise<Checked> {
   const unreachable: string[] = [];
   const client = await ctx.session.client();
   const sectionsOf = (changes: readonly Change[]) => new Set(changes.map((change) => change.address.section));
@@ -207,10 +215,17 @@ async function readTargets(
     );
   }
   const stale: Stale = new Map();
+  const reached = new Set<string>();
   for (const check of checks) {
     const { live } = check;
-    const change = check.compared.find((each) => moved(each, live, byGraphql(check).has(each.address.section)));
-    if (!change) continue;
+    const moves = check.compared.filter((each) => moved(each, live, byGraphql(check).has(each.address.section)));
+    // Moved to the change's own result is done; moved anywhere else (or shown only in part by
+    // GraphQL) is another client's doing, and the whole target is refused.
+    const change = moves.find((each) => byGraphql(check).has(each.address.section) || !reachedBy(each, live));
+    if (!change) {
+      for (const each of moves) reached.add(each.id);
+      continue;
+    }
     stale.set(
       check.key,
       new CollabError(
@@ -222,7 +237,7 @@ async function readTargets(
       ),
     );
   }
-  return stale;
+  return { stale, reached };
 }
 
 /** `partial`: the live state came through GraphQL, which may leave fields out: a field it lacks is not taken as unmoved. */

@@ -141,8 +141,8 @@ export async function run(ctx: VerbContext, opts: ApplyCommandOptions): Promise<
   });
   concurrency ??= opts.concurrency ?? (await ctx.session.numberSetting('concurrency'));
   // A saved plan: everything it needs checked before anything is sent; its stale targets found.
-  const stale = opts.saved
+  const checked = opts.saved
     ? await preflight(ctx, plan, journal, { concurrency, graphql: await graphqlAllowed(ctx, opts.graphql) })
     : undefined;
-  await applyPlan(ctx, plan, { concurrency, stale, journal });
+  await applyPlan(ctx, plan, { concurrency, stale: checked?.stale, reached: checked?.reached, journal });
 }

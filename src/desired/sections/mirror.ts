@@ -3,7 +3,7 @@ import { PROJECT_SETTINGS } from '../../params/projects.js';
 import { mirrorUrlWithoutCredentials } from '../../params/remote-mirrors.js';
 import { isItem, shape } from './common.js';
 import type { Section } from './section.js';
-import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSetting } from './settings.js';
+import { attributeFields, diffAttributes, exportAttributes, MIRROR_KEYS, sameSetting, settingOf } from './settings.js';
 
 /**
  * `mirror`: a project's pull mirror, the project attributes of the API reference's pull-mirroring
@@ -46,6 +46,7 @@ export const mirror: Section<never> = {
         same(key, wanted, live) && !(input.rotateSecrets && key === 'import_url' && hasCredentials(wanted)),
     ),
   liveFields: (key, live) => attributeFields(key, live.resource),
+  reached: (key, after, live) => live.resource !== null && same(key, after, settingOf(live.resource, key)),
   export: ({ live, placeholder }) => {
     const found = exportAttributes(live, PARAMS);
     if (typeof found?.import_url !== 'string') return found;

@@ -209,6 +209,12 @@ export interface Section<S extends OnTarget & { op: string }> {
   diff(input: DiffInput<S>): void;
   /** The live fields a change with this key was computed from (a saved plan is refused as stale when they moved). */
   liveFields(key: string, live: LiveTarget): Record<string, unknown>;
+  /**
+   * Whether the live state is already what a change with this key and `after` makes (an earlier
+   * apply of the saved plan made it): a saved plan's target found so is done, not stale. Absent:
+   * the section cannot tell, and a moved target stays stale.
+   */
+  reached?(key: string, after: unknown, live: LiveTarget): boolean;
   /** A change's line in the plan: `hook <url>` for list items; a setting's name when undefined. */
   readonly noun?: string;
   /** The operations of its own requests (a saved plan names them); none when its changes are the target's own (settings: its PUT). */

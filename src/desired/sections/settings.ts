@@ -61,7 +61,7 @@ const CREATE_ONLY: Readonly<Record<TargetKind, ReadonlySet<string>>> = {
 };
 
 /** `container_expiration_policy_attributes` is set by that name and shown as `container_expiration_policy`. */
-function settingOf(resource: Item, key: string): unknown {
+export function settingOf(resource: Item, key: string): unknown {
   return key.endsWith('_attributes') ? resource[key.slice(0, -'_attributes'.length)] : resource[key];
 }
 
@@ -259,6 +259,7 @@ export const settings: Section<never> = {
     diffAttributes(input, sameSetting);
   },
   liveFields: (key, live) => attributeFields(key, live.resource),
+  reached: (key, after, live) => live.resource !== null && sameSetting(key, after, settingOf(live.resource, key)),
   export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
   exportUnsaid: (live, key) => unsaidAttribute(live, PARAMS[live.kind], key),
 };
