@@ -119,6 +119,31 @@ describe('collab.yaml: an approver the same file makes a member of a group above
     expect(rule.users.map((u: { username: string }) => u.username).sort()).toEqual(['max', 'xena']);
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
+
+  it('is a warning still when that membership has ended', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme/web:',
+        '    members:',
+        '      - username: xena',
+        '        access_level: developer',
+        "        expires_at: '2020-01-01'",
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      - name: security',
+        '        approvals_required: 1',
+        '        users: [max, xena]',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stderr).toContain('approval_rules: xena is not a member of the project');
+  });
 });
 
 describe('collab.yaml: approval rules', () => {

@@ -15,6 +15,7 @@ import { resolveUserId } from '../../api/resolve.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import { anyApproverProblem, APPROVAL_RULE_PARAMS, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { expiryPassed } from '../../params/members.js';
+import { dayOf } from '../../util/day.js';
 import { equal, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Planned, Section } from './section.js';
 
@@ -193,11 +194,13 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       // too, and leaves the others out without a word (ApprovalRules::Updater#filter_eligible_users!:
       // Project#members_among). The new approvers of each project are looked for in its members/all,
       // one request a project that adds any. One the file makes a member of a group above the
-      // project is one by then (groups are applied before their projects), and is not looked for.
+      // project is one by then (groups are applied before their projects), and is not looked for;
+      // one whose membership's day has passed is not made (members skips it), so it is looked for.
+      const today = dayOf(ctx.session.clock.now());
       await Promise.all(
         lives.map(async (live, i) => {
           if (!live.resource) return;
-          const joining = membersAbove(planned, live.path);
+          const joining = membersAbove(planned, live.path, today);
           const adding = new Set<string>();
           for (const item of listOf(values[i]).items) {
             const rule = live.approvalRules?.find((r) => r.name === String(item.name));
@@ -335,14 +338,18 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   },
 };
 
-/** The usernames (lower case) the file makes members of the groups above a project (`a/b/c`: a and a/b). */
-function membersAbove(planned: Planned, path: string): Set<string> {
+/**
+ * The usernames (lower case) the file makes members of the groups above a project (`a/b/c`: a and
+ * a/b); not one whose `expires_at` is before `today`, which members does not make.
+ */
+function membersAbove(planned: Planned, path: string, today: string): Set<string> {
   const names = new Set<string>();
   const parts = path.split('/');
   for (let depth = 1; depth < parts.length; depth++) {
     const group = planned('group', parts.slice(0, depth).join('/'));
     for (const member of listOf(group?.sections.members).items)
-      if (member.username !== undefined) names.add(String(member.username).toLowerCase());
+      if (member.username !== undefined && !expiryPassed(member.expires_at, today))
+        names.add(String(member.username).toLowerCase());
   }
   return names;
 }
