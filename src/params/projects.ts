@@ -13,6 +13,15 @@ const ALL: readonly SettingsColumn[] = ['create', 'createForUser', 'update'];
 const CREATE_ONLY: readonly SettingsColumn[] = ['create', 'createForUser'];
 const UPDATE_ONLY: readonly SettingsColumn[] = ['update'];
 
+/**
+ * Project#build_timeout: `greater_than_or_equal_to: 10.minutes, less_than: MAX_BUILD_TIMEOUT`
+ * (1.month, ActiveSupport's 2629746 seconds), so the largest whole number taken is one less.
+ */
+const BUILD_TIMEOUT_MIN = 600;
+const BUILD_TIMEOUT_MAX = 2_629_745;
+/** ProjectCiCdSetting#default_git_depth: an integer from 0 to 1000. */
+const GIT_DEPTH_MAX = 1000;
+
 /** A setting whose allowed values depend on the endpoint (requirements_access_level takes `public` on U and E only). */
 export interface ProjectSettingSpec extends SettingSpec {
   columnChoices?: Partial<Record<SettingsColumn, readonly string[]>>;
@@ -181,13 +190,29 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     choices: ['fetch', 'clone'],
     columns: ALL,
   },
-  { name: 'build_timeout', type: 'integer', description: 'job timeout in seconds', columns: ALL },
+  {
+    name: 'build_timeout',
+    type: 'integer',
+    description: `job timeout in seconds (${BUILD_TIMEOUT_MIN} to ${BUILD_TIMEOUT_MAX}: 10 minutes to 1 month)`,
+    rule: {
+      what: 'build timeout',
+      source: 'app/models/project.rb (validates :build_timeout, MAX_BUILD_TIMEOUT)',
+      integer: { min: BUILD_TIMEOUT_MIN, max: BUILD_TIMEOUT_MAX },
+      service: { invalid: 'needs to be between 10 minutes and 1 month' },
+    },
+    columns: ALL,
+  },
   accessLevel('builds_access_level', 'CI/CD jobs'),
   { name: 'ci_config_path', type: 'string', description: 'path of the CI configuration file', columns: ALL },
   {
     name: 'ci_default_git_depth',
     type: 'integer',
-    description: 'default shallow clone depth of CI jobs',
+    description: `default shallow clone depth of CI jobs (0 to ${GIT_DEPTH_MAX})`,
+    rule: {
+      what: 'ci default git depth',
+      source: 'app/models/project_ci_cd_setting.rb (validates :default_git_depth)',
+      integer: { min: 0, max: GIT_DEPTH_MAX },
+    },
     columns: UPDATE_ONLY,
   },
   {

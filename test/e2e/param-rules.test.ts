@@ -316,6 +316,28 @@ const approvalsRequired = (value: string): BadValue => ({
   ],
 });
 
+/** A CI setting with a range of its own (the model's validation): outside it, refused as the flag refuses it. */
+const ciSetting = (name: string, value: string, range: string, create: boolean): BadValue => {
+  const flag = `--${name.replace(/_/g, '-')}=${value}`;
+  const column = 6 + name.length + 3;
+  return {
+    value,
+    says: `invalid ${name.replace(/_/g, ' ')} "${value}": must be a whole number from ${range}`,
+    entries: [
+      ...(create ? [{ argv: ['projects', 'create', '--name', 'App', flag] }] : []),
+      { argv: ['projects', 'update', P, flag] },
+      {
+        yaml: onProject(`    settings:\n      ${name}: ${value}\n`),
+        at: `collab.yaml:5:${column}: projects["${P}"].settings.${name}`,
+      },
+      {
+        yaml: onGroup(`    projects:\n      settings:\n        ${name}: ${value}\n`),
+        at: `collab.yaml:6:${column + 2}: groups.acme.projects.settings.${name}`,
+      },
+    ],
+  };
+};
+
 /** A push mirror's URL may hold credentials: never quoted. */
 const mirrorUrl = (value: string): BadValue => ({
   value,
@@ -454,6 +476,9 @@ const BAD: readonly BadValue[] = [
   user('dana/ops', "must be a user ID or a username: letters, digits, '_', '-' and '.', not starting with '-'"),
   count('-1'),
   count('2.5'),
+  ciSetting('build_timeout', '599', '600 to 2629745', true),
+  ciSetting('build_timeout', '2629746', '600 to 2629745', true),
+  ciSetting('ci_default_git_depth', '1001', '0 to 1000', false),
   pushRuleRegex('^(main|release', 'it does not compile: unterminated group'),
   pushRuleRegex('(?<=feature/)x', "look-behind (?<= is not supported by RE2, the service's regular expression engine"),
   expiry('2099-13-40', 'must be a real calendar date as YYYY-MM-DD'),
@@ -545,6 +570,18 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     const { call } = await world();
     const method = path.startsWith('/integrations/') ? 'PUT' : 'POST';
     const answer = await call(method, `/projects/${encodeURIComponent(P)}${path}`, { json: body });
+    expect([answer.status, answer.body]).toEqual([400, { message }]);
+  });
+});
+
+describe('the sandbox holds a CI setting to its model’s range', () => {
+  it.each([
+    [{ build_timeout: 599 }, { build_timeout: ['needs to be between 10 minutes and 1 month'] }],
+    [{ build_timeout: 2629746 }, { build_timeout: ['needs to be between 10 minutes and 1 month'] }],
+    [{ ci_default_git_depth: 1001 }, { ci_default_git_depth: ['is invalid'] }],
+  ])('PUT %j answers 400 %j', async (body, message) => {
+    const { call } = await world();
+    const answer = await call('PUT', `/projects/${encodeURIComponent(P)}`, { json: body });
     expect([answer.status, answer.body]).toEqual([400, { message }]);
   });
 });

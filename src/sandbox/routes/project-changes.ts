@@ -18,7 +18,7 @@ import { str } from '../params.js';
 import { markForDeletion, startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import { projectJson } from '../views.js';
-import { applySettings, namingErrors, readSettings, visibilityProblem } from './project-settings.js';
+import { applySettings, namingErrors, rangeErrors, readSettings, visibilityProblem } from './project-settings.js';
 
 /**
  * Changing projects (the projects API reference): create (also for a user), update (JSON or multipart
@@ -52,7 +52,7 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
     );
   }
   const visibility = (settings.visibility as Visibility | undefined) ?? 'private';
-  const errors = namingErrors(store, namespaceId, name, path);
+  const errors = { ...namingErrors(store, namespaceId, name, path), ...rangeErrors(settings) };
   const tooVisible = visibilityProblem(store, namespaceId, visibility);
   if (tooVisible) errors.visibility_level = [tooVisible];
   if (settings.mirror === true && typeof settings.import_url !== 'string') errors.import_url = ["can't be blank"];
@@ -111,13 +111,16 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
     const names = PROJECT_SETTINGS.filter((s) => s.columns.includes('update')).map((s) => s.name);
     throw paramError(`${names.join(', ')} are missing, at least one parameter must be provided`);
   }
-  const errors = namingErrors(
-    store,
-    project.namespace_id,
-    settings.name as string | undefined,
-    settings.path as string | undefined,
-    project.id,
-  );
+  const errors = {
+    ...namingErrors(
+      store,
+      project.namespace_id,
+      settings.name as string | undefined,
+      settings.path as string | undefined,
+      project.id,
+    ),
+    ...rangeErrors(settings),
+  };
   const tooVisible =
     settings.visibility === undefined
       ? undefined

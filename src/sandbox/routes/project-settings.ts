@@ -64,6 +64,21 @@ export function namingErrors(
   return errors;
 }
 
+/**
+ * The model's range checks of the settings whose rule is a range (build_timeout: 10 minutes to 1
+ * month), one error a setting. Name, path and default branch are checked where their other
+ * conditions are (namingErrors, the update's HEAD check).
+ */
+export function rangeErrors(settings: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const spec of PROJECT_SETTINGS) {
+    if (!spec.rule?.integer || settings[spec.name] === undefined) continue;
+    const problem = modelError(spec.rule, settings[spec.name]);
+    if (problem) errors[spec.rule.service?.field ?? spec.name] = [problem];
+  }
+  return errors;
+}
+
 /** Applies settings to a project's record; the deprecated switches and their access levels are kept in step. */
 export function applySettings(project: Project, settings: Record<string, unknown>, caller: User): void {
   const levelToSwitch = Object.fromEntries(
