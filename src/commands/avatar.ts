@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { CollabError } from '../errors.js';
 import { avatarProblem, avatarType } from '../params/avatar.js';
-import { unreadableFile } from '../util/unreadable.js';
+import { statFile, unreadableFile } from '../util/unreadable.js';
 
 /**
  * Reads the image of --avatar (projects and groups create/update) for upload. A file the service
@@ -18,11 +18,7 @@ export async function readAvatar(path: string): Promise<UploadFile> {
   const unreadable = (error: unknown) => unreadableFile(`cannot read ${path} for --avatar`, error);
   let size: number;
   try {
-    const info = await stat(path);
-    // A directory says so as reading it would (EISDIR); a socket or device is not a file either.
-    if (!info.isFile())
-      throw Object.assign(new Error('not a file'), { code: info.isDirectory() ? 'EISDIR' : 'not a file' });
-    size = info.size;
+    size = statFile(path).size;
   } catch (error) {
     throw unreadable(error);
   }

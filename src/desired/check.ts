@@ -32,6 +32,8 @@ interface ZodIssue {
 export interface CheckOptions {
   /** An unknown key's message lists every allowed key (else only the likely one, or where to find them). */
   verbose?: boolean;
+  /** collab.yaml's directory, where the files it names are (an avatar): their problems are said too. */
+  dir?: string;
 }
 
 /** Every problem of the file's shape (the schema) and of what it means (globs, links, duplicates). */
@@ -40,7 +42,7 @@ export function checkShape(data: unknown, options: CheckOptions = {}): Issue[] {
   const issues = result.success
     ? []
     : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
-  return [...issues, ...meaning(data)];
+  return [...issues, ...meaning(data, options.dir)];
 }
 
 function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options: CheckOptions): Issue[] {
@@ -167,7 +169,7 @@ function isListSection(schema: ZodMiniType | undefined): boolean {
 }
 
 /** Rules the schema cannot say: project keys are paths or globs, `create` only on a path, an LDAP link has exactly one of cn and filter, no item listed twice. */
-function meaning(data: unknown): Issue[] {
+function meaning(data: unknown, dir: string | undefined): Issue[] {
   if (!isObject(data)) return [];
   const issues: Issue[] = [];
   const levels: Array<{ path: (string | number)[]; level: unknown; createAllowed: boolean }> = [];
@@ -216,6 +218,9 @@ function meaning(data: unknown): Issue[] {
             });
         });
       }
+      const fileProblem = dir === undefined || value === undefined ? undefined : section.fileProblem?.(value, dir);
+      if (fileProblem)
+        issues.push({ path: [...path, section.name], message: `${label([...path, section.name])}: ${fileProblem}` });
       const keyOf = itemKeyOf(section);
       if (keyOf)
         duplicates(

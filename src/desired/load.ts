@@ -113,10 +113,13 @@ export function parseDesired(
   const secrets = new Set<string>();
   const issues: Issue[] = [];
   const unresolved = new Set<string>();
-  const resolved = interpolate(data, [], { env, dir: dirname(resolve(path)), secrets, issues, unresolved });
+  const dir = dirname(resolve(path));
+  const resolved = interpolate(data, [], { env, dir, secrets, issues, unresolved });
   // A value whose template did not resolve is already a problem: what the shape check then says of
   // it (a masked value "must not be empty") is only that again, and would count as a second problem.
-  issues.push(...checkShape(resolved, options).filter((issue) => !unresolved.has(JSON.stringify(issue.path))));
+  issues.push(
+    ...checkShape(resolved, { ...options, dir }).filter((issue) => !unresolved.has(JSON.stringify(issue.path))),
+  );
   if (issues.length > 0)
     throw problems(
       path,

@@ -1,3 +1,4 @@
+import { type Stats, statSync } from 'node:fs';
 import { CollabError } from '../errors.js';
 
 /**
@@ -29,4 +30,16 @@ export function unreadableReason(error: unknown): string {
 function known(error: unknown): { reason: string; hint: string } | undefined {
   const code = (error as NodeJS.ErrnoException).code;
   return code === undefined ? undefined : UNREADABLE[code];
+}
+
+/**
+ * What stat says of a file to upload (an avatar), as a read would say it: a directory throws with
+ * EISDIR, a socket or device with `not a file`. stat needs no right to read, so a caller that reads
+ * the file next still meets EACCES there. One rule for `--avatar` and collab.yaml's `avatar:`.
+ */
+export function statFile(path: string): Stats {
+  const info = statSync(path);
+  if (!info.isFile())
+    throw Object.assign(new Error('not a file'), { code: info.isDirectory() ? 'EISDIR' : 'not a file' });
+  return info;
 }

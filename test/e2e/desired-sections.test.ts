@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
@@ -385,6 +385,18 @@ describe('collab.yaml sections', () => {
       expect(result.stdout + result.stderr).toMatch(problem);
       expect(writes()).toEqual([]);
     }
+  });
+
+  it('avatar: a directory is refused when the file is checked, before any request, as --avatar refuses it', async () => {
+    const { collab, file, dir, sandbox } = await world();
+    mkdirSync(join(dir, 'logo.png'));
+    const path = file('version: 1\ngroups:\n  acme/platform:\n    avatar: logo.png\n');
+    sandbox.resetStats();
+    const result = await collab(['plan', '-f', path]);
+    expect([result.exitCode, sandbox.requestLog.length]).toEqual([2, 0]);
+    expect(result.stderr).toContain(
+      `${path}:4:13: groups["acme/platform"].avatar: cannot read the avatar file logo.png: it is a directory`,
+    );
   });
 
   it('avatar: a missing file fails its target saying no such file, with the hint, exit 2, nothing written', async () => {

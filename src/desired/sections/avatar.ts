@@ -6,7 +6,7 @@ import { updateGroup } from '../../api/groups.js';
 import { updateProject } from '../../api/projects.js';
 import { CollabError } from '../../errors.js';
 import { avatarProblem, avatarType } from '../../params/avatar.js';
-import { unreadableFile } from '../../util/unreadable.js';
+import { statFile, unreadableFile, unreadableReason } from '../../util/unreadable.js';
 import type { OnTarget, Section } from './section.js';
 
 /**
@@ -48,6 +48,19 @@ export const avatar: Section<AvatarSpec> = {
   name: 'avatar',
   kinds: ['project', 'group'],
   schema: () => string().check(minLength(1)),
+  // What is there that no read can make an image (a directory) is refused as --avatar refuses it.
+  // A missing file is not: it may be put beside collab.yaml after the plan, and is said when sent.
+  fileProblem: (value, dir) => {
+    if (typeof value !== 'string' || avatarType(value) === undefined) return undefined;
+    try {
+      statFile(resolve(dir, value));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR' || code === 'not a file')
+        return `cannot read the avatar file ${value}: ${unreadableReason(error)}`;
+    }
+    return undefined;
+  },
   diff: ({ value, live, creating, emit }) => {
     if (typeof value !== 'string') return;
     const url = live.resource?.avatar_url;

@@ -197,6 +197,11 @@ export interface Section<S extends OnTarget & { op: string }> {
   unshown?(item: Item, field: string, written: string): boolean;
   /** A problem with one item of the list the schema cannot say (an LDAP link has one of cn and filter). */
   itemProblem?(item: Item): string | undefined;
+  /**
+   * A problem with its value that the files beside collab.yaml show (an avatar naming a directory),
+   * said when the file is checked, before any request; `dir` is collab.yaml's directory.
+   */
+  fileProblem?(value: unknown, dir: string): string | undefined;
   /** `defaults` speaks to groups and projects at once: what of its value a target of this kind keeps. */
   forKind?(kind: TargetKind, value: unknown): unknown;
   /** What of its value goes in the create call of a target the plan makes. */
