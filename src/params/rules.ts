@@ -40,6 +40,11 @@ interface RuleCheck {
   says: string | ((value: string) => string);
   /** The service's words where the model has a message of its own for this check (a function where they quote why: RE2's complaint). */
   service?: string | ((value: string) => string);
+  /**
+   * The model lets the value by (collab's check alone: a request holding it could only fail
+   * later), so the sandbox, answering as the service, does too.
+   */
+  serviceAccepts?: true;
 }
 
 interface RuleProblem {
@@ -49,8 +54,11 @@ interface RuleProblem {
   service: string;
 }
 
-/** The first check of `rule` that `value` fails, or undefined when it passes them all. */
-export function problemOf(rule: ParamRule, value: unknown): RuleProblem | undefined {
+/**
+ * The first check of `rule` that `value` fails, or undefined when it passes them all. `asService`:
+ * only the checks the model makes (the sandbox's answer), not those it lets by.
+ */
+export function problemOf(rule: ParamRule, value: unknown, { asService = false } = {}): RuleProblem | undefined {
   const invalid = rule.service?.invalid ?? 'is invalid';
   const fail = (says: string, service: string): RuleProblem => ({
     says,
@@ -79,6 +87,7 @@ export function problemOf(rule: ParamRule, value: unknown): RuleProblem | undefi
   for (const [char, name] of rule.forbids ?? [])
     if (text.includes(char)) return fail(`must not contain ${name}`, invalid);
   for (const check of rule.checks ?? []) {
+    if (asService && check.serviceAccepts) continue;
     const ok = typeof check.ok === 'function' ? check.ok(text) : check.ok.test(text);
     if (!ok)
       return fail(
@@ -201,7 +210,8 @@ export const COLOR_RULE: ParamRule = {
 
 /**
  * A URL of one of `schemes` with a host (GitLab's AddressableUrlValidator: `schemes`, and its
- * words for a URL it cannot read or whose scheme it does not allow). A URL that may carry
+ * words for a URL it cannot read or whose scheme it does not allow), and a port TCP has if it
+ * names one (portOf: collab's check alone, GitLab saves any). A URL that may carry
  * credentials is a secret: messages never quote it. `placeholders`: a badge's `%{project_path}`
  * and the like, which the service fills in per project, stand for a word of the URL.
  */
@@ -211,9 +221,12 @@ export function urlRule(
   source: string,
   { secret = false, placeholders = false }: { secret?: boolean; placeholders?: boolean } = {},
 ): ParamRule {
+  const filled = (value: string): string => (placeholders ? value.replace(/%\{\w+\}/g, 'x') : value).trim();
+  // Read without its port, which the port's own check judges: a URL parser takes none over 65535
+  // for a URL, Addressable::URI (the service's) any number.
   const parsed = (value: string): URL | undefined => {
     try {
-      return new URL((placeholders ? value.replace(/%\{\w+\}/g, 'x') : value).trim());
+      return new URL(filled(value).replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#]*?):\d+(?=[/?#]|$)/i, '$1'));
     } catch {
       return undefined;
     }
@@ -225,6 +238,15 @@ export function urlRule(
     source,
     ...(secret ? { secret } : {}),
     checks: [
+      // First: a URL parser refuses a port over 65535 as no URL at all, which would not say why.
+      {
+        ok: (value) => {
+          const port = portOf(filled(value));
+          return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+        },
+        says: "must have a port from 1 to 65535, or none for the scheme's own",
+        serviceAccepts: true,
+      },
       {
         ok: (value) => parsed(value) !== undefined,
         says: `must be a URL such as ${listed.at(-1)}host/path`,
@@ -238,6 +260,23 @@ export function urlRule(
       { ok: (value) => Boolean(parsed(value)?.hostname), says: 'must name a host', service: 'must be a valid URL' },
     ],
   };
+}
+
+/**
+ * The port a URL's authority names as written (`0` of `http://host:0/`), or undefined where it
+ * names none. TCP has ports 1 to 65535 (0 is reserved, none is above 16 bits), so a URL with
+ * another reaches nothing. GitLab saves one all the same: AddressableUrlValidator checks no port
+ * unless given `ports` (app/validators/addressable_url_validator.rb, gitlabhq/gitlabhq 1a9a5ba1;
+ * Gitlab::HTTP_V2::UrlBlocker#validate_uri, gems/gitlab-http/lib/gitlab/http_v2/url_blocker.rb,
+ * 4de6023d), and Addressable::URI reads `:0` as no port at all (URI#port=, `@port = nil if
+ * @port == 0`, lib/addressable/uri.rb) and takes any number above; the hook, mirror or
+ * integration then fails on every request instead. Hence collab's check alone (`serviceAccepts`).
+ */
+function portOf(url: string): string | undefined {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1];
+  if (authority === undefined) return undefined;
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return /^(?:\[[^\]]*\]|[^:]*):(\d+)$/.exec(host)?.[1];
 }
 
 /**

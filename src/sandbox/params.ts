@@ -163,11 +163,12 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
 
 /**
  * What the model says of a value its parameter's rule (src/params/rules.ts) refuses, in Rails'
- * words (`is too long (maximum is 255 characters)`), or undefined when it is accepted. Where the
- * answer goes (a 400, a fork's 409) is the route's: the model's check is not Grape's.
+ * words (`is too long (maximum is 255 characters)`), or undefined when it is accepted, as a value
+ * failing only a check the model does not make (`serviceAccepts`) is. Where the answer goes (a
+ * 400, a fork's 409) is the route's: the model's check is not Grape's.
  */
 export function modelError(rule: ParamRule | undefined, value: unknown): string | undefined {
-  return rule && problemOf(rule, value)?.service;
+  return rule && problemOf(rule, value, { asService: true })?.service;
 }
 
 /** A value its rule refuses, as most models answer it: 400 `{"message": {"<attribute>": ["…"]}}` (a label's name is its `title`). */

@@ -339,9 +339,9 @@ const ciSetting = (name: string, value: string, range: string, create: boolean):
 };
 
 /** A push mirror's URL may hold credentials: never quoted. */
-const mirrorUrl = (value: string): BadValue => ({
+const mirrorUrl = (value: string, says = 'must start with ssh://, git://, http:// or https://'): BadValue => ({
   value,
-  says: 'invalid push mirror URL: must start with ssh://, git://, http:// or https://',
+  says: `invalid push mirror URL: ${says}`,
   entries: [
     { argv: ['mirrors', 'create', '--project', P, '--url', value] },
     { argv: ['mirrors', 'create', '--project', P], input: value, at: 'standard input' },
@@ -356,9 +356,9 @@ const TOKEN = `$${'{'}env:JIRA_TOKEN}`;
 const jira = (url: string) =>
   `    integrations:\n      - slug: jira\n        url: ${JSON.stringify(url)}\n        password: ${TOKEN}\n`;
 
-const integrationUrl = (value: string): BadValue => ({
+const integrationUrl = (value: string, says = 'must start with http:// or https://'): BadValue => ({
   value,
-  says: `invalid integration URL "${value}": must start with http:// or https://`,
+  says: `invalid integration URL "${value}": ${says}`,
   entries: [
     { argv: ['integrations', 'set', 'jira', '--project', P, '--url', value, '--token-file', '-'], input: 'token' },
     { argv: ['integrations', 'set', 'jira', '--group', 'acme', '--url', value, '--token-file', '-'], input: 'token' },
@@ -368,9 +368,9 @@ const integrationUrl = (value: string): BadValue => ({
 });
 
 /** A webhook URL carries its key: read from a file or standard input, never quoted. */
-const webhookUrl = (value: string): BadValue => ({
+const webhookUrl = (value: string, says = 'must be a URL such as https://host/path'): BadValue => ({
   value,
-  says: 'invalid webhook URL: must be a URL such as https://host/path',
+  says: `invalid webhook URL: ${says}`,
   entries: [
     {
       argv: ['integrations', 'set', 'slack', '--project', P, '--webhook-file', '-'],
@@ -382,9 +382,9 @@ const webhookUrl = (value: string): BadValue => ({
 
 const hooks = (url: string) => `    hooks:\n      - url: ${JSON.stringify(url)}\n`;
 
-const hookUrl = (value: string): BadValue => ({
+const hookUrl = (value: string, says = 'must start with http:// or https://'): BadValue => ({
   value,
-  says: `invalid hook URL "${value}": must start with http:// or https://`,
+  says: `invalid hook URL "${value}": ${says}`,
   entries: [
     { argv: ['hooks', 'create', '--project', P, '--url', value] },
     { argv: ['hooks', 'create', '--group', 'acme', '--url', value] },
@@ -435,6 +435,8 @@ const deployKeyTitle = (value: string, says: string): BadValue => ({
     },
   ],
 });
+
+const PORT = "must have a port from 1 to 65535, or none for the scheme's own";
 
 const SPECIAL_ENDS = 'must not start or end with a special character (_ - .) nor hold two in a row';
 
@@ -488,9 +490,15 @@ const BAD: readonly BadValue[] = [
   scheduleRef('feature/', 'must not start or end with a slash (/)'),
   scheduleRef('main.lock', 'must not have a part that starts with a dot (.) or ends in .lock'),
   mirrorUrl('ftp://example.com/acme/storefront.git'),
+  // A port TCP has not reaches nothing: GitLab saves the URL (it checks no port), every request fails.
+  mirrorUrl('https://example.com:0/acme/storefront.git', PORT),
   integrationUrl('ftp://acme.atlassian.net'),
+  integrationUrl('https://acme.atlassian.net:0', PORT),
+  integrationUrl('https://acme.atlassian.net:65536', PORT),
   webhookUrl('hooks.slack.com/services/T000/B000/key'),
+  webhookUrl('https://hooks.slack.com:0/services/T000/B000/key', PORT),
   hookUrl('ftp://example.com/h'),
+  hookUrl('https://example.com:70000/h', PORT),
   badgeLink('ci.example.com/pipelines'),
   badgeLink('ftp://ci.example.com/%{project_path}', 'must start with http:// or https://'),
   deployKey('ssh-ed25519 AAAA ci@example'),
@@ -571,6 +579,18 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     const method = path.startsWith('/integrations/') ? 'PUT' : 'POST';
     const answer = await call(method, `/projects/${encodeURIComponent(P)}${path}`, { json: body });
     expect([answer.status, answer.body]).toEqual([400, { message }]);
+  });
+});
+
+describe('the sandbox saves a URL whose port TCP has not, as GitLab does', () => {
+  it.each([
+    ['PUT', '/integrations/jira', { url: 'https://acme.atlassian.net:0', password: 'x' }],
+    ['POST', '/hooks', { url: 'https://example.com:70000/h' }],
+    ['POST', '/remote_mirrors', { url: 'https://example.com:0/acme/storefront.git' }],
+  ])('%s %s %j answers 2xx', async (method, path, body) => {
+    const { call } = await world();
+    const answer = await call(method, `/projects/${encodeURIComponent(P)}${path}`, { json: body });
+    expect(answer.status).toBeLessThan(300);
   });
 });
 
