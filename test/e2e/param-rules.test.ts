@@ -61,6 +61,24 @@ const variableKey = (key: string, says: string): BadValue => ({
   ],
 });
 
+/** A scope holds only environment_scope_regex's characters (Gitlab::Regex; a space is one of them). */
+const environmentScope = (value: string): BadValue => ({
+  value,
+  says: `invalid environment scope "${value}": must be letters, digits, spaces and - _ / $ { } . * only`,
+  entries: [
+    { argv: ['variables', 'create', 'APP_ENV', '--project', P, '--value', 'x', `--environment-scope=${value}`] },
+    { argv: ['variables', 'create', 'APP_ENV', '--group', 'acme', '--value', 'x', `--environment-scope=${value}`] },
+    {
+      yaml: onProject(variable('APP_ENV', `        environment_scope: ${JSON.stringify(value)}\n`)),
+      at: `collab.yaml:7:28: projects["${P}"].variables[0].environment_scope`,
+    },
+    {
+      yaml: onGroup(variable('APP_ENV', `        environment_scope: ${JSON.stringify(value)}\n`)),
+      at: 'collab.yaml:7:28: groups.acme.variables[0].environment_scope',
+    },
+  ],
+});
+
 const maskedValue = (value: string, says: string): BadValue => ({
   value,
   says,
@@ -446,6 +464,7 @@ const BAD: readonly BadValue[] = [
   labelName(LONG, `invalid label name "${'x'.repeat(60)}…": must be at most 255 characters`),
   variableKey('bad-key', 'invalid variable key "bad-key": must not contain a dash (-)'),
   variableKey(`K${'X'.repeat(255)}`, `invalid variable key "K${'X'.repeat(59)}…": must be at most 255 characters`),
+  environmentScope('review/*!'),
   maskedValue('short', 'invalid masked value: must be 8 or more characters'),
   maskedValue('has a space', 'invalid masked value: must not contain a space'),
   projectPath('-app', `invalid project path "-app": ${SPECIAL_ENDS}`),
@@ -591,6 +610,32 @@ describe('the sandbox saves a URL whose port TCP has not, as GitLab does', () =>
     const { call } = await world();
     const answer = await call(method, `/projects/${encodeURIComponent(P)}${path}`, { json: body });
     expect(answer.status).toBeLessThan(300);
+  });
+});
+
+describe('an environment scope with a space is one GitLab takes (environment_scope_regex has the space)', () => {
+  it('variables create --environment-scope "review apps" creates the variable', async () => {
+    const { collab } = await world();
+    const argv = [
+      'variables',
+      'create',
+      'APP_ENV',
+      '--project',
+      P,
+      '--value',
+      'x',
+      '--environment-scope',
+      'review apps',
+    ];
+    const run = await collab(argv);
+    expect([run.exitCode, run.stderr]).toEqual([0, `created variable APP_ENV (scope review apps) on project ${P}\n`]);
+  });
+
+  it('plan with environment_scope "review apps/*" in collab.yaml plans the variable (exit 8)', async () => {
+    const { collab, file } = await world();
+    const yaml = onProject(variable('REVIEW_ENV', '        environment_scope: review apps/*\n'));
+    const run = await collab(['plan', '-f', file(yaml)]);
+    expect([run.exitCode, run.stderr.split(';')[0]]).toEqual([8, '1 change on 1 target (1 to add)']);
   });
 });
 
