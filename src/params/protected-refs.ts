@@ -63,6 +63,28 @@ export function refAccess(kind: RefAccessKind): ValueParser<number> {
   };
 }
 
+/**
+ * The name of a protected branch or tag: a branch or tag name, or a wildcard (`release/*`), matched
+ * as a pattern (RefMatcher), so GitLab takes any text, `a..b` too. ProtectedRef validates only that
+ * it is there, `validates :name, presence: true`, and a name of spaces alone is Rails' blank
+ * (app/models/concerns/protected_ref.rb, gitlabhq/gitlabhq 4555e1b2; ProtectedBranch adds only
+ * uniqueness, app/models/protected_branch.rb, 0338625c).
+ */
+const protectedRefName = (kind: 'branch' | 'tag') =>
+  ({
+    name: 'name',
+    type: 'string',
+    description: `the ${kind} name or wildcard (main, release/*)`,
+    rule: {
+      what: `protected ${kind} name`,
+      source: 'app/models/concerns/protected_ref.rb (name: presence)',
+      minLength: 1,
+    },
+  }) as const satisfies ParamSpec;
+
+export const PROTECTED_BRANCH_NAME = protectedRefName('branch');
+export const PROTECTED_TAG_NAME = protectedRefName('tag');
+
 /** POST /projects/:id/protected_branches (name aside: the command's argument). Defaults: 40 for each level, false for the booleans. */
 export const PROTECTED_BRANCH_PARAMS = [
   { name: 'push_access_level', type: 'integer', choices: REF_ACCESS_CHOICES.push, description: 'who may push' },

@@ -247,6 +247,19 @@ const scheduleRef = (value: string, says: string): BadValue => ({
   ],
 });
 
+/** A protection's name is any text GitLab matches as a pattern, but not blank (ProtectedRef's presence). */
+const protectedRefName = (kind: 'branch' | 'tag', value: string): BadValue => ({
+  value,
+  says: `invalid protected ${kind} name ${JSON.stringify(value)}: must not be empty`,
+  entries: [
+    { argv: [`protected-${kind}es`.replace('tages', 'tags'), 'create', value, '--project', P], at: '<name>' },
+    {
+      yaml: onProject(`    protected_${kind}es:\n      - name: ${JSON.stringify(value)}\n`.replace('tages', 'tags')),
+      at: `collab.yaml:5:15: projects["${P}"].protected_${kind === 'branch' ? 'branches' : 'tags'}[0].name`,
+    },
+  ],
+});
+
 /** A membership's or a share's last day: the one date rule. */
 const expiry = (value: string, says: string): BadValue => ({
   value,
@@ -508,6 +521,8 @@ const BAD: readonly BadValue[] = [
   scheduleRef('release..next', 'must not contain two dots in a row (..)'),
   scheduleRef('feature/', 'must not start or end with a slash (/)'),
   scheduleRef('main.lock', 'must not have a part that starts with a dot (.) or ends in .lock'),
+  protectedRefName('branch', '  '),
+  protectedRefName('tag', ' '),
   mirrorUrl('ftp://example.com/acme/storefront.git'),
   // A port TCP has not reaches nothing: GitLab saves the URL (it checks no port), every request fails.
   mirrorUrl('https://example.com:0/acme/storefront.git', PORT),
@@ -636,6 +651,23 @@ describe('an environment scope with a space is one GitLab takes (environment_sco
     const yaml = onProject(variable('REVIEW_ENV', '        environment_scope: review apps/*\n'));
     const run = await collab(['plan', '-f', file(yaml)]);
     expect([run.exitCode, run.stderr.split(';')[0]]).toEqual([8, '1 change on 1 target (1 to add)']);
+  });
+});
+
+describe('a protected branch name is any text GitLab matches as a pattern (ProtectedRef checks only presence)', () => {
+  it.each(['a..b', 'hotfix/*'])('protected-branches create %s protects it', async (name) => {
+    const { collab } = await world();
+    const run = await collab(['protected-branches', 'create', name, '--project', P]);
+    expect([run.exitCode, run.stderr]).toEqual([0, `protected branch ${name} of project ${P}\n`]);
+  });
+
+  it.each([
+    ['/protected_branches', { name: '  ' }],
+    ['/protected_tags', { name: ' ' }],
+  ])('the sandbox answers POST %s %j 422 as the model does', async (path, body) => {
+    const { call } = await world();
+    const answer = await call('POST', `/projects/${encodeURIComponent(P)}${path}`, { json: body });
+    expect([answer.status, answer.body]).toEqual([422, { message: ["Name can't be blank"] }]);
   });
 });
 

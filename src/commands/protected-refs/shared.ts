@@ -1,8 +1,14 @@
 import { getProtectedRef, type ProtectedRefKind as RefKind, type RefAccessLevel } from '../../api/protected-refs.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
-import { nonEmpty } from '../../params/parsers.js';
-import { type RefAccessKind, refAccess, refAccessName } from '../../params/protected-refs.js';
+import { ruled } from '../../params/parsers.js';
+import {
+  PROTECTED_BRANCH_NAME,
+  PROTECTED_TAG_NAME,
+  type RefAccessKind,
+  refAccess,
+  refAccessName,
+} from '../../params/protected-refs.js';
 import { unknownThing } from '../delete.js';
 import { arg, type Flag, option } from '../flags.js';
 
@@ -16,8 +22,11 @@ export type { ProtectedRefKind as RefKind } from '../../api/protected-refs.js';
 
 const NOUN_OF: Record<RefKind, string> = { branch: 'protected-branches', tag: 'protected-tags' };
 
-export const nameArg = (kind: RefKind) =>
-  arg({ name: 'name', description: `the ${kind} name or wildcard (main, release/*)` }, nonEmpty);
+/** The name, held to its parameter's rule (src/params), as collab.yaml and the sandbox hold it. */
+export const nameArg = (kind: RefKind) => {
+  const param = kind === 'branch' ? PROTECTED_BRANCH_NAME : PROTECTED_TAG_NAME;
+  return arg({ name: 'name', description: param.description }, ruled(param.rule));
+};
 
 const ROLES_TEXT = (kind: RefAccessKind) =>
   kind === 'unprotect'

@@ -1,14 +1,4 @@
-import {
-  boolean,
-  enum as oneOf,
-  literal,
-  minLength,
-  optional,
-  string,
-  strictObject,
-  union,
-  type ZodMiniType,
-} from 'zod/mini';
+import { boolean, enum as oneOf, literal, optional, strictObject, union, type ZodMiniType } from 'zod/mini';
 import {
   accessEdits,
   type BranchRoles,
@@ -21,6 +11,7 @@ import {
   updateProtectedBranch,
 } from '../../api/protected-refs.js';
 import {
+  PROTECTED_BRANCH_NAME,
   PROTECTED_BRANCHES_LISTED,
   REF_ACCESS_CHOICES,
   REF_ACCESS_LEVELS,
@@ -30,7 +21,7 @@ import {
 } from '../../params/protected-refs.js';
 import { findResource } from '../../api/recover.js';
 import { CollabError } from '../../errors.js';
-import { equal, isItem, listOf, listSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
 import { gidNumber, isFlag, isNode, isText, wholeNodes } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -124,7 +115,7 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
   schema: () =>
     listSchema(
       strictObject({
-        name: string().check(minLength(1)),
+        name: paramSchema(PROTECTED_BRANCH_NAME),
         push_access_level: optional(refRoleSchema('push')),
         merge_access_level: optional(refRoleSchema('merge')),
         unprotect_access_level: optional(refRoleSchema('unprotect')),

@@ -1,7 +1,7 @@
-import { minLength, optional, string, strictObject } from 'zod/mini';
+import { optional, strictObject } from 'zod/mini';
 import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
-import { refAccessName } from '../../params/protected-refs.js';
-import { listOf, listSchema, unlisted } from './common.js';
+import { PROTECTED_TAG_NAME, refAccessName } from '../../params/protected-refs.js';
+import { listOf, listSchema, paramSchema, unlisted } from './common.js';
 import { isNamed, liveRole, refLevel, refRoleSchema } from './protected-branches.js';
 import type { Body, OnTarget, Section } from './section.js';
 
@@ -31,7 +31,7 @@ export const protectedTags: Section<ProtectedTagSpec> = {
   identity: 'name',
   schema: () =>
     listSchema(
-      strictObject({ name: string().check(minLength(1)), create_access_level: optional(refRoleSchema('create')) }),
+      strictObject({ name: paramSchema(PROTECTED_TAG_NAME), create_access_level: optional(refRoleSchema('create')) }),
     ),
   read: {
     none: (live) => void (live.protectedTags = []),

@@ -1,7 +1,9 @@
 import {
   PROTECTED_BRANCHES_LISTED,
+  PROTECTED_BRANCH_NAME,
   PROTECTED_BRANCH_PARAMS,
   PROTECTED_BRANCH_UPDATE_PARAMS,
+  PROTECTED_TAG_NAME,
   PROTECTED_TAG_PARAMS,
 } from '../../params/protected-refs.js';
 import { ACCESS } from '../access.js';
@@ -10,7 +12,7 @@ import { findOwner } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, ProjectRefs, ProtectedBranch, ProtectedTag } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { readParams, requireStr, str } from '../params.js';
+import { modelError, readParams, requireStr, str } from '../params.js';
 import { accessJson, changeAccess, initialAccess, refsOf, writableRefsOf } from '../protected-refs.js';
 import type { Store } from '../store.js';
 
@@ -77,9 +79,19 @@ function viewBranch(req: SandboxRequest): SandboxResponse {
   return json(branchJson(req.store, findBranch(req, managedProject(req))));
 }
 
+/**
+ * The model's presence check of the name (ProtectedRef), as both POSTs answer it:
+ * render_api_error!(errors.full_messages, 422), `Name can't be blank` for a name of spaces.
+ */
+function checkName(param: typeof PROTECTED_BRANCH_NAME | typeof PROTECTED_TAG_NAME, name: string): void {
+  const error = modelError(param.rule, name);
+  if (error) throw unprocessable([`Name ${error}`]);
+}
+
 function protectBranch(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const name = requireStr(req.input, 'name');
+  checkName(PROTECTED_BRANCH_NAME, name);
   const params = readParams(req.input, PROTECTED_BRANCH_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
   if (refs.branches.has(name)) throw conflict(`Protected branch '${name}' already exists`);
@@ -138,6 +150,7 @@ function viewTag(req: SandboxRequest): SandboxResponse {
 function protectTag(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const name = requireStr(req.input, 'name');
+  checkName(PROTECTED_TAG_NAME, name);
   const params = readParams(req.input, PROTECTED_TAG_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
   // render_api_error!(protected_tag.errors.full_messages, 422): the model's uniqueness of the name.
