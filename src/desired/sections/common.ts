@@ -150,6 +150,31 @@ export function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/**
+ * Whether a value as the plan keeps it may hold a template (`${env:…}`, `${file:…}`): the plan
+ * has only the template, not what it resolves to, so a live value cannot be told to be it.
+ */
+const templated = (value: unknown): boolean => JSON.stringify(value ?? null).includes('$' + '{');
+
+/**
+ * A list section's `reached` (Section.reached): a deletion (`after` null) is made when the item is
+ * gone; a creation or an update when the item is there and `holds` each field `after` sets, by the
+ * comparison the section's diff uses. A field kept as a template, or one `holds` cannot read back,
+ * cannot be told, and the change stays stale. `named` are the fields that name the item (its key).
+ */
+export function listReached<T>(
+  found: T | undefined,
+  after: unknown,
+  holds: (live: T, field: string, wanted: unknown) => boolean,
+  named: readonly string[] = [],
+): boolean {
+  if (after === null) return found === undefined;
+  if (found === undefined || !isItem(after)) return false;
+  return Object.entries(after).every(
+    ([field, wanted]) => named.includes(field) || (!templated(wanted) && holds(found, field, wanted)),
+  );
+}
+
 /** A body whose `${env:…}`/`${file:…}` templates (a plan keeps secrets so) are resolved now, when it is sent. */
 export function withSecrets(body: Item, secret: (text: string) => string): Item {
   const resolve = (value: unknown): unknown => {

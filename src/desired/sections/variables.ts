@@ -10,7 +10,7 @@ import {
   VARIABLE_SCOPE,
   valueParam,
 } from '../../params/variables.js';
-import { equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
+import { equal, listOf, listReached, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
 import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -44,6 +44,12 @@ const FIELDS = VARIABLE_PARAMS.map((param) => param.name);
 const addressOf = (key: string, scope: string) => (scope === '*' ? key : `${key}@${scope}`);
 const scopeOf = (item: Item) =>
   typeof item.environment_scope === 'string' && item.environment_scope !== '' ? item.environment_scope : '*';
+
+/** A hidden variable's value is never read back (null): it cannot be compared. */
+const valueShown = (variable: Variable) => variable.value !== null && variable.hidden !== true;
+
+/** Whether the live variable holds what the file gives a field (not its value): the diff's rule and a saved plan's. */
+const fieldHolds = (variable: Variable, name: string, wanted: unknown) => equal(variable[name], wanted);
 
 export const variables: Section<VariableSpec> = {
   name: 'variables',
@@ -124,10 +130,9 @@ export const variables: Section<VariableSpec> = {
           `variables: ${address} on ${target.kind} ${target.path} is hidden, and ${HIDDEN_STAYS_MASKED.says}: the file says masked: false`,
           { hint: 'say masked: true (or leave masked out), or delete the variable and create it again unmasked' },
         );
-      const changed = Object.entries(fields).filter(([name]) => !equal(existing[name], item[name]));
-      // A hidden variable's value is never read back: it cannot be compared, so it is left as it is.
-      const valueChanged =
-        managed && existing.value !== null && existing.hidden !== true && existing.value !== item.value;
+      const changed = Object.entries(fields).filter(([name]) => !fieldHolds(existing, name, item[name]));
+      // A hidden variable's value cannot be compared, so it is left as it is.
+      const valueChanged = managed && valueShown(existing) && existing.value !== item.value;
       if (changed.length === 0 && !valueChanged) continue;
       const hideLive = secret || existing.masked === true || existing.hidden === true;
       const before: Item = Object.fromEntries(changed.map(([name]) => [name, existing[name]]));
@@ -196,6 +201,19 @@ export const variables: Section<VariableSpec> = {
           : fields,
     };
   },
+  // A value is told only when the plan has it as it is sent and the service shows it: a masked
+  // one (always a template in the file) leaves the plan nothing to compare, a hidden one is never
+  // read back; such a change whose variable moved stays stale.
+  reached: (address, after, live) =>
+    listReached(
+      live.variables?.find((v) => addressOf(v.key, v.environment_scope ?? '*') === address),
+      after,
+      (variable, name, wanted) =>
+        name === 'value'
+          ? variable.masked !== true && valueShown(variable) && variable.value === wanted
+          : fieldHolds(variable, name, wanted),
+      ['key', 'environment_scope'],
+    ),
   ops: ['variable-create', 'variable-update', 'variable-delete'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };

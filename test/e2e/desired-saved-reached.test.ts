@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useDesiredWorlds } from '../helpers/desired.js';
+
+/**
+ * A saved plan of list sections applied to one target, then whole: each section tells that the
+ * target is at the plan's result (done, nothing sent to it), and that a target moved elsewhere is
+ * stale; what it cannot read back (a template's value, a hook's token) stays stale.
+ */
+const world = useDesiredWorlds();
+
+const FIRST = 'acme/web/storefront';
+const OTHER = 'acme/web/design-system';
+const project = (path: string) => `/projects/${encodeURIComponent(path)}`;
+
+/** The same section on FIRST and OTHER. */
+const policy = (section: string) => `version: 1
+projects:
+  ${FIRST}:
+${section}
+  ${OTHER}:
+${section}
+`;
+
+type World = Awaited<ReturnType<typeof world>>;
+
+interface Case {
+  section: string;
+  yaml: string;
+  /** What the changes planned for FIRST are. */
+  planned: string[];
+  /** The key of the change `moveElsewhere` moves. */
+  moved: string;
+  /** Another client moves FIRST's item elsewhere after the first apply. */
+  moveElsewhere(w: World): Promise<void>;
+}
+
+const CASES: Case[] = [
+  {
+    section: 'variables',
+    moved: 'REGION',
+    yaml: `    variables:
+      - { key: REGION, value: eu-west-1, description: Where it runs }
+      - { key: APP_ENV, value: qa }`,
+    planned: ['create REGION', 'update APP_ENV'],
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/variables/REGION`;
+      expect((await w.call('PUT', path, { json: { value: 'us-east-1' } })).status).toBe(200);
+    },
+  },
+];
+
+/** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */
+async function appliedToFirst(yaml: string, env: Record<string, string> = {}, flags: readonly string[] = []) {
+  const w = await world();
+  const path = w.file(policy(yaml));
+  const out = join(w.dir, 'plan.json');
+  const plan = await w.collab(['plan', '-f', path, '--out', out, '-o', 'ndjson', ...flags], { env });
+  expect(plan.exitCode, plan.stderr).toBe(8);
+  const one = await w.collab(['apply', '-f', out, FIRST, ...flags], { env });
+  expect(one.exitCode, one.stdout + one.stderr).toBe(0);
+  const first = await w.served.project(FIRST);
+  const toFirst = () =>
+    w
+      .writes()
+      .filter((r) => r.path.startsWith(`/api/v4/projects/${first.id}/`) || r.path.includes(encodeURIComponent(FIRST)));
+  return { w, out, plan, toFirst, env };
+}
+
+async function applyWhole(w: World, out: string, env: Record<string, string> = {}, flags: readonly string[] = []) {
+  w.sandbox.resetStats();
+  const whole = await w.collab(['apply', '-f', out, '-o', 'ndjson', ...flags], { env });
+  const results = whole.lines<{ target: string; status: string; error: string | null }>();
+  return { whole, results, first: results.find((r) => r.target === FIRST) };
+}
+
+describe('collab apply -f plan.json after applying it to one target: list sections', () => {
+  it.each(
+    CASES.flatMap((c) => [
+      [c.section, 'through GraphQL', [], c] as const,
+      [c.section, 'by REST', ['--no-graphql'], c] as const,
+    ]),
+  )(
+    '%s: reports the target applied before as done and writes nothing to it; exit 0 (%s)',
+    async (_, _way, flags, c) => {
+      const { w, out, plan, toFirst } = await appliedToFirst(c.yaml, {}, flags);
+      const planned = plan
+        .lines<{ target: string; action: string; key: string }>()
+        .filter((line) => line.target === FIRST)
+        .map((line) => `${line.action} ${line.key}`);
+      expect(planned).toEqual(c.planned);
+      const { whole, results, first } = await applyWhole(w, out, {}, flags);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(0);
+      expect(first).toMatchObject({ status: 'unchanged', error: null });
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+
+  it.each(CASES.map((c) => [c.section, c] as const))(
+    '%s: refuses as stale the target applied before that another client then moved elsewhere; exit 5',
+    async (_, c) => {
+      const { w, out, toFirst } = await appliedToFirst(c.yaml);
+      await c.moveElsewhere(w);
+      const { whole, results, first } = await applyWhole(w, out);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+      expect(first?.error?.startsWith(`stale: project:${FIRST} ${c.section} ${c.moved} was planned from `)).toBe(true);
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+
+  it('variables: refuses as stale a variable whose value the plan holds as a template, applied before; exit 5', async () => {
+    const env = { REGION_VALUE: 'eu-west-1' };
+    const { w, out, toFirst } = await appliedToFirst(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's template, as collab.yaml writes it
+      '    variables:\n      - { key: REGION, value: "${env:REGION_VALUE}" }',
+      env,
+    );
+    const { whole, first } = await applyWhole(w, out, env);
+    expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+    expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront variables REGION was planned from /);
+    expect(toFirst()).toEqual([]);
+  });
+});
