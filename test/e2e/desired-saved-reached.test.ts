@@ -48,6 +48,18 @@ const CASES: Case[] = [
       expect((await w.call('PUT', path, { json: { value: 'us-east-1' } })).status).toBe(200);
     },
   },
+  {
+    section: 'labels',
+    moved: 'triage',
+    yaml: `    labels:
+      - { name: triage, color: "#D9534F" }
+      - { name: checkout, color: orange }`,
+    planned: ['create triage', 'update checkout'],
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/labels/triage`;
+      expect((await w.call('PUT', path, { json: { new_name: 'triage', color: '#000000' } })).status).toBe(200);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

@@ -3,7 +3,7 @@ import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '.
 import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { equal, listOf, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
+import { equal, listOf, listReached, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
@@ -35,6 +35,10 @@ const FIELDS = ['color', 'description', 'priority'] as const;
 /** A field as the service would answer it, for comparing. */
 const comparable = (name: string, value: unknown) =>
   name === 'color' && typeof value === 'string' ? normalColor(value) : value;
+
+/** Whether the live label holds what the file gives a field: the diff's rule and a saved plan's. */
+const holds = (label: Label, field: string, wanted: unknown) =>
+  equal(comparable(field, label[field]), comparable(field, wanted));
 
 export const labels: Section<LabelSpec> = {
   name: 'labels',
@@ -145,9 +149,7 @@ export const labels: Section<LabelSpec> = {
         );
         continue;
       }
-      const changed = Object.entries(fields).filter(
-        ([field]) => !equal(comparable(field, existing[field]), comparable(field, item[field])),
-      );
+      const changed = Object.entries(fields).filter(([field]) => !holds(existing, field, item[field]));
       if (changed.length === 0) continue;
       const after = Object.fromEntries(changed);
       emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, {
@@ -181,6 +183,13 @@ export const labels: Section<LabelSpec> = {
         : null,
     };
   },
+  reached: (name, after, live) =>
+    listReached(
+      live.labels?.find((label) => label.name === name),
+      after,
+      holds,
+      ['name'],
+    ),
   ops: ['label-create', 'label-update', 'label-delete'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };
