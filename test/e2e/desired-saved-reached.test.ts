@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
+import type { Json } from '../helpers/sandbox-api.js';
 
 /**
  * A saved plan of list sections applied to one target, then whole: each section tells that the
@@ -35,6 +36,9 @@ interface Case {
   moveElsewhere(w: World): Promise<void>;
 }
 
+const byName = async (w: World, path: string, name: string, key = 'name'): Promise<Json> =>
+  ((await w.getJson(path)) as Json[]).find((item) => item[key] === name);
+
 const CASES: Case[] = [
   {
     section: 'variables',
@@ -58,6 +62,18 @@ const CASES: Case[] = [
     moveElsewhere: async (w) => {
       const path = `${project(FIRST)}/labels/triage`;
       expect((await w.call('PUT', path, { json: { new_name: 'triage', color: '#000000' } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'hooks',
+    moved: 'https://hooks.example.com/audit',
+    yaml: `    hooks:
+      - { url: "https://hooks.example.com/audit", push_events: false, merge_requests_events: true }`,
+    planned: ['create https://hooks.example.com/audit'],
+    moveElsewhere: async (w) => {
+      const hook = await byName(w, `${project(FIRST)}/hooks`, 'https://hooks.example.com/audit', 'url');
+      const path = `${project(FIRST)}/hooks/${hook.id}`;
+      expect((await w.call('PUT', path, { json: { url: hook.url, push_events: true } })).status).toBe(200);
     },
   },
 ];
@@ -132,6 +148,19 @@ describe('collab apply -f plan.json after applying it to one target: list sectio
     const { whole, first } = await applyWhole(w, out, env);
     expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
     expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront variables REGION was planned from /);
+    expect(toFirst()).toEqual([]);
+  });
+
+  it('hooks: refuses as stale a hook made with a token, which the service never shows; exit 5', async () => {
+    const env = { AUDIT_TOKEN: 'audit-token-9876' };
+    const { w, out, toFirst } = await appliedToFirst(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's template, as collab.yaml writes it
+      '    hooks:\n      - { url: "https://hooks.example.com/audit", token: "${env:AUDIT_TOKEN}" }',
+      env,
+    );
+    const { whole, first } = await applyWhole(w, out, env);
+    expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+    expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront hooks https:\/\/hooks\.example\.com\/audit /);
     expect(toFirst()).toEqual([]);
   });
 });

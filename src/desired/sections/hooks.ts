@@ -1,7 +1,17 @@
 import { optional, string, strictObject } from 'zod/mini';
 import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
 import { HOOK_DEFAULTS, HOOK_URL, hookParamsFor } from '../../params/hooks.js';
-import { differingFields, equal, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
+import {
+  differingFields,
+  equal,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  shape,
+  unlisted,
+  withSecrets,
+} from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -23,6 +33,9 @@ type HookSpec = OnTarget &
     | { op: 'hook-update'; hookId: number; body: HookBody }
     | { op: 'hook-delete'; hookId: number }
   );
+
+/** Whether the live hook holds what the file gives a field (never its token): the diff's rule and a saved plan's. */
+const holds = (hook: Hook, field: string, wanted: unknown) => equal(hook[field], wanted);
 
 export const hooks: Section<HookSpec> = {
   name: 'hooks',
@@ -55,7 +68,7 @@ export const hooks: Section<HookSpec> = {
         continue;
       }
       const { token, url: _url, ...fields } = hook;
-      const changed = Object.entries(fields).filter(([key, v]) => !equal(existing[key], v));
+      const changed = Object.entries(fields).filter(([key, v]) => !holds(existing, key, v));
       const rotate = rotateSecrets && token !== undefined;
       if (changed.length === 0 && !rotate) continue;
       const shown = kept(hook);
@@ -93,6 +106,16 @@ export const hooks: Section<HookSpec> = {
         : null,
     };
   },
+  // The token is never shown: a change that sends one (a new hook given one, --rotate-secrets)
+  // cannot be told made, and stays stale when its hook moved.
+  reached: (url, after, live) =>
+    !(after !== null && typeof after === 'object' && 'token' in after) &&
+    listReached(
+      live.hooks?.find((hook) => hook.url === url),
+      after,
+      holds,
+      ['url'],
+    ),
   ops: ['hook-create', 'hook-update', 'hook-delete'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
