@@ -76,6 +76,18 @@ const CASES: Case[] = [
       expect((await w.call('PUT', path, { json: { url: hook.url, push_events: true } })).status).toBe(200);
     },
   },
+  {
+    section: 'members',
+    moved: 'dana',
+    yaml: `    members:
+      - { username: dana, access_level: developer }`,
+    planned: ['create dana'],
+    moveElsewhere: async (w) => {
+      const member = await byName(w, `${project(FIRST)}/members`, 'dana', 'username');
+      const path = `${project(FIRST)}/members/${member.id}`;
+      expect((await w.call('PUT', path, { json: { access_level: 40 } })).status).toBe(200);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

@@ -75,6 +75,15 @@ const paramsOf = (member: Item): MemberParams => ({
     : {}),
 });
 
+/**
+ * The live membership in the fields `after` sets (the expiry only when it gives one): `after` it
+ * equals is what the service has, the diff's rule and a saved plan's.
+ */
+const heldAs = (member: MemberRecord, after: { expires_at?: unknown }): MemberParams => ({
+  access_level: member.access_level,
+  ...(after.expires_at !== undefined ? { expires_at: member.expires_at ?? null } : {}),
+});
+
 /** What a change's body sends: the level, and the expiry when the change has one. */
 const sent = (body: MemberParams): MemberParams => ({
   access_level: body.access_level,
@@ -228,10 +237,7 @@ export const members: Section<MemberSpec> = {
         continue;
       }
       const existing = found.find((m) => m.username === username);
-      const before = existing && {
-        access_level: existing.access_level,
-        ...(member.expires_at !== undefined ? { expires_at: existing.expires_at ?? null } : {}),
-      };
+      const before = existing && heldAs(existing, after);
       if (before && equal(before, after)) continue;
       // GitLab validates the role on every save of the membership, an expiry's change included.
       const above = live.rolesAbove?.get(username);
@@ -283,6 +289,11 @@ export const members: Section<MemberSpec> = {
         ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null }
         : null,
     };
+  },
+  reached: (username, after, live) => {
+    const member = live.members?.find((m) => m.username === username);
+    if (after === null) return member === undefined;
+    return member !== undefined && isItem(after) && equal(heldAs(member, after), after);
   },
   ops: ['member-add', 'member-update', 'member-remove'],
   send: async (spec, resolver) => {
