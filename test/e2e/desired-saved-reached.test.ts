@@ -88,6 +88,22 @@ const CASES: Case[] = [
       expect((await w.call('PUT', path, { json: { access_level: 40 } })).status).toBe(200);
     },
   },
+  {
+    section: 'protected_branches',
+    moved: 'stable',
+    yaml: `    protected_branches:
+      enforce: true
+      items:
+        - { name: main, push_access_level: developer }
+        - { name: stable, merge_access_level: developer }`,
+    planned: ['update main', 'create stable', 'delete release/*'],
+    moveElsewhere: async (w) => {
+      // Gone is what it was planned from (made again, as planned): protected again by another role is elsewhere.
+      const path = `${project(FIRST)}/protected_branches`;
+      expect((await w.call('DELETE', `${path}/stable`)).status).toBe(204);
+      expect((await w.call('POST', path, { json: { name: 'stable', merge_access_level: 40 } })).status).toBe(201);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

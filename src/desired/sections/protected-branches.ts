@@ -224,6 +224,13 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
   liveFields: (key, live) => ({
     protected_branch: live.protectedBranches?.find((branch) => branch.name === key) ?? null,
   }),
+  // A new protection's `after` names the branch and the fields its body sets; an update's the
+  // fields it changes: made when the live protection differs in none of them.
+  reached: (name, after, live) => {
+    const branch = live.protectedBranches?.find((each) => each.name === name);
+    if (after === null) return branch === undefined;
+    return branch !== undefined && isItem(after) && Object.keys(differences(after, branch).after).length === 0;
+  },
   ops: ['protected-branch-create', 'protected-branch-update', 'protected-branch-delete'],
   send: async (spec) => {
     switch (spec.op) {
