@@ -104,6 +104,22 @@ const CASES: Case[] = [
       expect((await w.call('POST', path, { json: { name: 'stable', merge_access_level: 40 } })).status).toBe(201);
     },
   },
+  {
+    section: 'badges',
+    moved: 'Docs',
+    yaml: `    badges:
+      - name: Docs
+        link_url: "https://docs.example.com/%{project_path}"
+        image_url: "https://img.shields.io/badge/docs-here-blue"`,
+    planned: ['create Docs'],
+    moveElsewhere: async (w) => {
+      const badge = await byName(w, `${project(FIRST)}/badges`, 'Docs');
+      const path = `${project(FIRST)}/badges/${badge.id}`;
+      expect(
+        (await w.call('PUT', path, { json: { image_url: 'https://img.shields.io/badge/docs-gone-red' } })).status,
+      ).toBe(200);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

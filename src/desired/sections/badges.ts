@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
 import { BADGE_IMAGE_URL, BADGE_LINK_URL } from '../../params/badges.js';
-import { equal, listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -34,6 +34,12 @@ const matches = (item: Item) => (badge: Badge) =>
   typeof item.name === 'string' && item.name !== ''
     ? badge.name === item.name
     : !badge.name && badge.link_url === item.link_url;
+
+/** The live badge a change's key names (its name, else its link): the plan's fields and a saved plan's check. */
+const byKey = (live: { badges?: Badge[] }, key: string) => live.badges?.find((b) => (b.name || b.link_url) === key);
+
+/** Whether the live badge holds what the file gives a field, as written: the diff's rule and a saved plan's. */
+const holds = (badge: Badge, field: string, wanted: unknown) => equal(badge[field], wanted);
 
 export const badges: Section<BadgeSpec> = {
   name: 'badges',
@@ -68,7 +74,7 @@ export const badges: Section<BadgeSpec> = {
         emit(key, 'create', null, body, { op: 'badge-create', body });
         continue;
       }
-      const changed = FIELDS.filter((field) => !equal(existing[field], fields[field]));
+      const changed = FIELDS.filter((field) => !holds(existing, field, fields[field]));
       if (changed.length === 0) continue;
       const after = Object.fromEntries(changed.map((field) => [field, shown[field]]));
       emit(key, 'update', Object.fromEntries(changed.map((field) => [field, existing[field]])), after, {
@@ -89,11 +95,12 @@ export const badges: Section<BadgeSpec> = {
     }
   },
   liveFields: (key, live) => {
-    const badge = live.badges?.find((b) => (b.name || b.link_url) === key);
+    const badge = byKey(live, key);
     return {
       badge: badge ? { id: badge.id, name: badge.name, link_url: badge.link_url, image_url: badge.image_url } : null,
     };
   },
+  reached: (key, after, live) => listReached(byKey(live, key), after, holds, ['name']),
   ops: ['badge-create', 'badge-update', 'badge-delete'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };
