@@ -39,6 +39,9 @@ interface Case {
 const byName = async (w: World, path: string, name: string, key = 'name'): Promise<Json> =>
   ((await w.getJson(path)) as Json[]).find((item) => item[key] === name);
 
+/** A public key line, as a `.pub` file holds it. */
+const KEY_LINE = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ci@example';
+
 const CASES: Case[] = [
   {
     section: 'variables',
@@ -118,6 +121,18 @@ const CASES: Case[] = [
       expect(
         (await w.call('PUT', path, { json: { image_url: 'https://img.shields.io/badge/docs-gone-red' } })).status,
       ).toBe(200);
+    },
+  },
+  {
+    section: 'deploy_keys',
+    moved: 'ci',
+    yaml: `    deploy_keys:
+      - { title: ci, key: "${KEY_LINE}", can_push: true }`,
+    planned: ['create ci'],
+    moveElsewhere: async (w) => {
+      const key = await byName(w, `${project(FIRST)}/deploy_keys`, 'ci', 'title');
+      const path = `${project(FIRST)}/deploy_keys/${key.id}`;
+      expect((await w.call('PUT', path, { json: { can_push: false } })).status).toBe(200);
     },
   },
 ];
@@ -205,6 +220,19 @@ describe('collab apply -f plan.json after applying it to one target: list sectio
     const { whole, first } = await applyWhole(w, out, env);
     expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
     expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront hooks https:\/\/hooks\.example\.com\/audit /);
+    expect(toFirst()).toEqual([]);
+  });
+
+  it('deploy_keys: refuses as stale a key the plan holds as a template, applied before; exit 5', async () => {
+    const env = { CI_KEY: KEY_LINE };
+    const { w, out, toFirst } = await appliedToFirst(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's template, as collab.yaml writes it
+      '    deploy_keys:\n      - { title: ci, key: "${env:CI_KEY}" }',
+      env,
+    );
+    const { whole, first } = await applyWhole(w, out, env);
+    expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+    expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront deploy_keys ci was planned from /);
     expect(toFirst()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../api/deploy-keys.js';
 import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
-import { listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -41,6 +41,16 @@ const keyBody = (key: unknown): string =>
     .split(/\s+/)
     .slice(0, 2)
     .join(' ');
+
+/** A live key's can_push: the service leaves it out when false. */
+const canPushOf = (key: DeployKey) => key.can_push ?? false;
+
+/**
+ * Whether the live key holds what the file gives a field: the same key by algorithm and body,
+ * the same can_push; the diff's rule and a saved plan's.
+ */
+const holds = (key: DeployKey, field: string, wanted: unknown) =>
+  field === 'key' ? keyBody(key.key) === keyBody(wanted) : field === 'can_push' && canPushOf(key) === wanted;
 
 /** The key's rule, for a key written in the file; one from a template is the service's to check when sent. */
 const KEY_SCHEMA = string().check(
@@ -87,7 +97,7 @@ export const deployKeys: Section<DeployKeySpec> = {
         emit(title, 'create', null, body, { op: 'deploy-key-create', body });
         continue;
       }
-      if (keyBody(existing.key) !== keyBody(item.key)) {
+      if (!holds(existing, 'key', item.key)) {
         emit(
           title,
           'update',
@@ -98,8 +108,8 @@ export const deployKeys: Section<DeployKeySpec> = {
         );
         continue;
       }
-      const canPush = existing.can_push ?? false;
-      if (item.can_push !== undefined && item.can_push !== canPush)
+      const canPush = canPushOf(existing);
+      if (item.can_push !== undefined && !holds(existing, 'can_push', item.can_push))
         emit(
           title,
           'update',
@@ -123,6 +133,15 @@ export const deployKeys: Section<DeployKeySpec> = {
     const found = live.deployKeys?.find((k) => k.title === key);
     return { deploy_key: found ? { id: found.id, key: found.key, can_push: found.can_push ?? false } : null };
   },
+  // A key the plan keeps as its template (`${file:ci.pub}`) is not what the service holds: such a
+  // change cannot be told made (listReached), and stays stale when its key moved.
+  reached: (title, after, live) =>
+    listReached(
+      live.deployKeys?.find((key) => key.title === title),
+      after,
+      holds,
+      ['title'],
+    ),
   ops: ['deploy-key-create', 'deploy-key-update', 'deploy-key-replace', 'deploy-key-delete'],
   send: async (spec, resolver) => {
     const resolved = (body: KeyBody): KeyBody => ({ ...body, key: resolver.secret(body.key) });
