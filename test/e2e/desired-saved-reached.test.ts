@@ -135,6 +135,19 @@ const CASES: Case[] = [
       expect((await w.call('PUT', path, { json: { can_push: false } })).status).toBe(200);
     },
   },
+  {
+    section: 'protected_tags',
+    moved: 'v*',
+    yaml: `    protected_tags:
+      - { name: "v*", create_access_level: developer }`,
+    planned: ['create v*'],
+    moveElsewhere: async (w) => {
+      // Gone is what it was planned from (made again, as planned): protected again by another role is elsewhere.
+      const path = `${project(FIRST)}/protected_tags`;
+      expect((await w.call('DELETE', `${path}/${encodeURIComponent('v*')}`)).status).toBe(204);
+      expect((await w.call('POST', path, { json: { name: 'v*', create_access_level: 40 } })).status).toBe(201);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

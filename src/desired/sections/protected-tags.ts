@@ -1,7 +1,7 @@
 import { optional, strictObject } from 'zod/mini';
 import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
 import { PROTECTED_TAG_NAME, refAccessName } from '../../params/protected-refs.js';
-import { listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import { isNamed, liveRole, refLevel, refRoleSchema } from './protected-branches.js';
 import type { Body, OnTarget, Section } from './section.js';
 
@@ -23,6 +23,10 @@ type ProtectedTagSpec = OnTarget &
     | { op: 'protected-tag-replace'; body: Body & { name: string } }
     | { op: 'protected-tag-delete'; name: string }
   );
+
+/** Whether the live protection holds what a field says (the role by its name): the diff's rule and a saved plan's. */
+const holds = (tag: ProtectedTag, field: string, wanted: unknown) =>
+  field === 'create_access_level' && liveRole(tag.create_access_levels) === wanted;
 
 export const protectedTags: Section<ProtectedTagSpec> = {
   name: 'protected_tags',
@@ -66,9 +70,9 @@ export const protectedTags: Section<ProtectedTagSpec> = {
         continue;
       }
       if (item.create_access_level === undefined) continue;
-      const before = liveRole(existing.create_access_levels);
       const after = refAccessName(refLevel(item.create_access_level));
-      if (before !== after)
+      const before = liveRole(existing.create_access_levels);
+      if (!holds(existing, 'create_access_level', after))
         emit(
           name,
           'update',
@@ -89,6 +93,13 @@ export const protectedTags: Section<ProtectedTagSpec> = {
     }
   },
   liveFields: (key, live) => ({ protected_tag: live.protectedTags?.find((tag) => tag.name === key) ?? null }),
+  reached: (name, after, live) =>
+    listReached(
+      live.protectedTags?.find((tag) => tag.name === name),
+      after,
+      holds,
+      ['name'],
+    ),
   ops: ['protected-tag-create', 'protected-tag-replace', 'protected-tag-delete'],
   send: async (spec) => {
     switch (spec.op) {
