@@ -148,6 +148,22 @@ const CASES: Case[] = [
       expect((await w.call('POST', path, { json: { name: 'v*', create_access_level: 40 } })).status).toBe(201);
     },
   },
+  {
+    section: 'pipeline_schedules',
+    moved: 'reached nightly',
+    yaml: `    pipeline_schedules:
+      - description: reached nightly
+        ref: main
+        cron: "0 2 * * *"
+        variables:
+          - { key: SUITE, value: full }`,
+    planned: ['create reached nightly'],
+    moveElsewhere: async (w) => {
+      const schedule = await byName(w, `${project(FIRST)}/pipeline_schedules`, 'reached nightly', 'description');
+      const path = `${project(FIRST)}/pipeline_schedules/${schedule.id}`;
+      expect((await w.call('PUT', path, { json: { cron: '0 3 * * *' } })).status).toBe(200);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */
@@ -246,6 +262,33 @@ describe('collab apply -f plan.json after applying it to one target: list sectio
     const { whole, first } = await applyWhole(w, out, env);
     expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
     expect(first?.error).toMatch(/^stale: project:acme\/web\/storefront deploy_keys ci was planned from /);
+    expect(toFirst()).toEqual([]);
+  });
+
+  it('pipeline_schedules: refuses as stale a schedule whose variable the plan holds as a template, applied before; exit 5', async () => {
+    const env = { SUITE_VALUE: 'full' };
+    const { w, out, toFirst } = await appliedToFirst(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's template, as collab.yaml writes it
+      '    pipeline_schedules:\n      - description: reached nightly\n        ref: main\n        cron: "0 2 * * *"\n        variables:\n          - { key: SUITE, value: "${env:SUITE_VALUE}" }',
+      env,
+    );
+    const { whole, first } = await applyWhole(w, out, env);
+    expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+    expect(first?.error).toMatch(
+      /^stale: project:acme\/web\/storefront pipeline_schedules reached nightly was planned from /,
+    );
+    expect(toFirst()).toEqual([]);
+  });
+
+  it('pipeline_schedules: refuses as stale a schedule with a file variable, whose shown value could be either; exit 5', async () => {
+    const { w, out, toFirst } = await appliedToFirst(
+      '    pipeline_schedules:\n      - description: reached nightly\n        ref: main\n        cron: "0 2 * * *"\n        variables:\n          - { key: CONFIG, value: "a: 1", variable_type: file }',
+    );
+    const { whole, first } = await applyWhole(w, out);
+    expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+    expect(first?.error).toMatch(
+      /^stale: project:acme\/web\/storefront pipeline_schedules reached nightly was planned from /,
+    );
     expect(toFirst()).toEqual([]);
   });
 });

@@ -24,7 +24,17 @@ import {
   scheduleVariableKeyProblem,
 } from '../../params/pipeline-schedules.js';
 import type { ParamSpec } from '../../params/types.js';
-import { equal, isItem, listOf, listSchema, MASKED, paramSchema, unlisted, withSecrets } from './common.js';
+import {
+  equal,
+  isItem,
+  listOf,
+  listReached,
+  listSchema,
+  MASKED,
+  paramSchema,
+  unlisted,
+  withSecrets,
+} from './common.js';
 import type { LiveTarget } from '../model.js';
 import type { Body, ChangeRequest, Item, OnTarget, Reader, Section } from './section.js';
 
@@ -128,13 +138,17 @@ const variablesOf = (item: Item): VariableBody[] | undefined =>
 
 const typeOf = (v: { variable_type?: string | undefined }) => v.variable_type ?? 'env_var';
 
+/** Whether a live variable has the file's value and type: the diff's rule and a saved plan's. */
+const sameVariable = (found: ScheduleVariable, wanted: VariableBody) =>
+  found.value === wanted.value && typeOf(found) === typeOf(wanted);
+
 /** What the file's variables change of the live ones: each variable's value and type, those it leaves out removed. */
 function variableChanges(wanted: readonly VariableBody[], live: readonly ScheduleVariable[]): VariableChanges {
   const changes: VariableChanges = { create: [], update: [], delete: [] };
   for (const variable of wanted) {
     const found = live.find((v) => v.key === variable.key);
     if (!found) changes.create.push(variable);
-    else if (found.value !== variable.value || typeOf(found) !== typeOf(variable)) changes.update.push(variable);
+    else if (!sameVariable(found, variable)) changes.update.push(variable);
   }
   for (const found of live) if (!wanted.some((v) => v.key === found.key)) changes.delete.push(found.key);
   return changes;
@@ -143,6 +157,34 @@ function variableChanges(wanted: readonly VariableBody[], live: readonly Schedul
 /** Variables as a plan shows them: KEY -> value (`file:` before a file variable's). */
 const shownVariables = (variables: readonly { key: string; value: unknown; variable_type?: string }[]) =>
   Object.fromEntries(variables.map((v) => [v.key, typeOf(v) === 'file' ? `file:${String(v.value)}` : v.value]));
+
+/**
+ * The variables a plan shows (shownVariables) as the file gave them, or undefined where that
+ * cannot be told: `file:x` is a file variable of x or a variable of the text `file:x` alike.
+ */
+function shownAsGiven(shown: unknown): VariableBody[] | undefined {
+  if (!isItem(shown)) return undefined;
+  const given: VariableBody[] = [];
+  for (const [key, value] of Object.entries(shown)) {
+    if (typeof value !== 'string' || value.startsWith('file:')) return undefined;
+    given.push({ key, value });
+  }
+  return given;
+}
+
+/**
+ * Whether the live schedule holds what a change's `after` gives a field, by the diff's rules: a
+ * field as sameField compares it, the variables as variableChanges does (none to make, change or
+ * remove), the owner by username. Variables not read (none in the file when it was read) cannot be told.
+ */
+function scheduleHolds(schedule: Schedule, field: string, wanted: unknown): boolean {
+  if (field === 'owner') return (schedule.owner?.username ?? null) === wanted;
+  if (field !== 'variables') return sameField(field, wanted, schedule[field]);
+  const given = shownAsGiven(wanted);
+  if (given === undefined || schedule.variables === undefined) return false;
+  const changes = variableChanges(given, schedule.variables);
+  return changes.create.length + changes.update.length + changes.delete.length === 0;
+}
 
 const isSchedule = (item: Item): item is Schedule =>
   typeof item.id === 'number' && typeof item.description === 'string';
@@ -312,6 +354,14 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         true,
       );
   },
+  // A variable's value kept as its template (a secret) or shown as `file:…` cannot be told, and
+  // such a change stays stale when its schedule moved.
+  reached: (description, after, live) =>
+    listReached(
+      live.schedules?.find((s) => s.description === description),
+      after,
+      scheduleHolds,
+    ),
   // Variable values are left out: a saved plan carries these.
   liveFields: (key, live) => {
     const found = live.schedules?.find((s) => s.description === key);
