@@ -164,6 +164,20 @@ const CASES: Case[] = [
       expect((await w.call('PUT', path, { json: { cron: '0 3 * * *' } })).status).toBe(200);
     },
   },
+  {
+    section: 'protected_environments',
+    moved: 'production',
+    yaml: `    protected_environments:
+      - name: production
+        deploy_access_levels: [{ role: maintainer }, { user: Dana }]
+        approval_rules: [{ role: developer, required_approvals: 2 }]`,
+    planned: ['create production'],
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/protected_environments/production`;
+      const json = { deploy_access_levels: [{ access_level: 30 }] };
+      expect((await w.call('PUT', path, { json })).status).toBe(200);
+    },
+  },
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */

@@ -166,6 +166,27 @@ function listEdits(wanted: readonly Entry[], live: readonly EnvironmentEntry[]):
   return edits.length > 0 ? edits : undefined;
 }
 
+/** An environment's live entries of one list. */
+const liveEntries = (env: ProtectedEnvironment, field: ListField): readonly EnvironmentEntry[] =>
+  (field === 'approval_rules' ? env.approval_rules : env.deploy_access_levels) ?? [];
+
+/**
+ * The IDs of the users and groups the file's entries (`words`) name, as the live entries hold
+ * them (`user:Dana` -> 3 when an entry holds user dana, in whatever case GitLab finds it): a saved
+ * plan's check has no lookups of its own, and a name no live entry holds is in no entry of it.
+ */
+function idsHeld(words: Item, names: ReadonlyMap<string, string> | undefined): Map<string, number> {
+  const byName = new Map([...(names ?? [])].map(([id, name]) => [name.toLowerCase(), Number(id.split(':')[1])]));
+  const ids = new Map<string, number>();
+  for (const field of LIST_FIELDS)
+    for (const entry of itemsOf(words[field]))
+      for (const kind of ['user', 'group'] as const) {
+        const id = typeof entry[kind] === 'string' ? byName.get(`${kind}:${entry[kind]}`.toLowerCase()) : undefined;
+        if (id !== undefined) ids.set(`${kind}:${entry[kind]}`, id);
+      }
+  return ids;
+}
+
 /** The usernames and paths of the users and groups the live entries hold: one GET each, only for such entries. */
 async function namesOf(reader: Reader, envs: readonly ProtectedEnvironment[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
@@ -399,7 +420,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       for (const field of LIST_FIELDS) {
         const want = lists[field];
         if (!want) continue;
-        const live = (field === 'approval_rules' ? existing.approval_rules : existing.deploy_access_levels) ?? [];
+        const live = liveEntries(existing, field);
         const edits = listEdits(want, live);
         if (!edits) continue;
         body[field] = edits;
@@ -417,6 +438,22 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
         { op: 'environment-unprotect', name: existing.name },
         true,
       );
+  },
+  // A change's `after` is its lists in the file's words: made when a PUT of each would send
+  // nothing (listEdits, the diff's rule), the entries' IDs those the live entries hold by name.
+  reached: (name, after, live) => {
+    const env = live.protectedEnvironments?.find((each) => each.name === name);
+    if (after === null) return env === undefined;
+    if (env === undefined || !isItem(after)) return false;
+    const ids = idsHeld(after, live.environmentNames);
+    return LIST_FIELDS.every(
+      (field) =>
+        after[field] === undefined ||
+        listEdits(
+          itemsOf(after[field]).map((entry) => wantedEntry(entry, ids, field === 'approval_rules')),
+          liveEntries(env, field),
+        ) === undefined,
+    );
   },
   liveFields: (key, live) => ({
     protected_environment: live.protectedEnvironments?.find((env) => env.name === key) ?? null,
