@@ -6,7 +6,8 @@ import type { Json } from '../helpers/sandbox-api.js';
 /**
  * A saved plan of list sections applied to one target, then whole: each section tells that the
  * target is at the plan's result (done, nothing sent to it), and that a target moved elsewhere is
- * stale; what it cannot read back (a template's value, a hook's token) stays stale.
+ * stale; what it cannot read back (a template's value, a hook's token, a schedule's file variable)
+ * stays stale.
  */
 const world = useDesiredWorlds();
 
