@@ -60,8 +60,9 @@ export interface ListSummary {
 
 /**
  * Pages of a list as an async iterator. Offset pages are fetched speculatively ahead of the
- * consumer (PagesInFlight: `concurrency`, or more) without knowing the total, and handed over strictly in
- * order; the first short or empty page ends the list, so no item is written twice or skipped.
+ * consumer (PagesInFlight: `concurrency`, or more) without knowing the total, and handed over
+ * strictly in order; the first short or empty page ends the list, so no item is written twice or
+ * skipped.
  * Fetching only continues as the consumer asks for pages, so slow output holds back the network.
  */
 export async function* paginate(client: RequestClient, options: PaginateOptions): AsyncGenerator<Page> {
@@ -231,8 +232,8 @@ async function* keysetPages(listing: Listing, first: string | undefined): AsyncG
  * Offset pages after the first, fetched ahead and handed over in order. Requests go out as soon
  * as one comes back, not when its page has been written: the writing of a page then overlaps the
  * wait for the next ones. Pages that came back and wait to be written count too, so slow output
- * stops the fetching: at most two more than are in flight (PagesInFlight), so that a page slow to come
- * back holds up no more than two others. Half as many again as `concurrency` (12 pages at 8) was
+ * stops the fetching: at most two more than are in flight (PagesInFlight), so that a page slow to
+ * come back holds up no more than two others. Half as many again as `concurrency` (12 pages at 8) was
  * no faster and held 1 to 3 MB more at 100,000 projects; twice as many took more still
  * (bench/README.md "Page memory").
  */
