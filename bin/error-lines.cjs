@@ -17,10 +17,12 @@ function writeErrorLines(lines) {
 }
 
 /**
- * A line's words as wrapNote's noteWords gives them: a command quoted in backticks one word where
- * it fits a line of `room`, but right after the line's label (`hint:`).
+ * A line's words for wrapping: a command quoted in backticks is one word where it fits a line of
+ * `room` (measured by `width`: characters here, terminal cells in src/output/text-width.ts, which
+ * takes it from here so that both wrap alike), but not right after the line's label (`hint:`):
+ * moved whole to the next line it would leave the label alone on its own.
  */
-function noteWords(line, room) {
+function noteWords(line, room, width = (text) => text.length) {
   const words = line.split(' ');
   const out = [];
   for (let i = 0; i < words.length; i++) {
@@ -29,7 +31,7 @@ function noteWords(line, room) {
     const end = ticks % 2 === 1 ? words.findIndex((next, j) => j > i && next.includes('`')) : -1;
     const quoted = end < 0 ? undefined : words.slice(i, end + 1).join(' ');
     const afterLabel = i === 1 && /:$/.test(words[0]);
-    if (quoted !== undefined && !afterLabel && quoted.length <= room) {
+    if (quoted !== undefined && !afterLabel && width(quoted) <= room) {
       out.push(quoted);
       i = end;
     } else out.push(word);
@@ -75,4 +77,4 @@ function wrapped(line, width) {
   return lines.join('\n  ');
 }
 
-module.exports = { writeErrorLines };
+module.exports = { noteWords, writeErrorLines };

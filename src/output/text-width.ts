@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { noteWords as splitNote } from '../../bin/error-lines.cjs';
 
 /**
  * Display cells of text on a terminal (CJK and most emoji take two, combining marks none), in time
@@ -240,25 +241,10 @@ export function moreLines(more: number, width = Number.POSITIVE_INFINITY): strin
 /**
  * A note's words, a command it quotes in backticks one word where it fits a line of `room`: broken
  * over two lines, the command could not be pasted (the newline would run its first half), as help
- * keeps a command to type whole (help-layout.ts).
+ * keeps a command to type whole (help-layout.ts). The rule is bin/error-lines.cjs's, which writes
+ * the messages of a clone not built yet; here it measures terminal cells.
  */
-function noteWords(text: string, room: number): string[] {
-  const words = text.split(' ');
-  const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    const ticks = (word.match(/`/g) ?? []).length;
-    const end = ticks % 2 === 1 ? words.findIndex((next, j) => j > i && next.includes('`')) : -1;
-    const quoted = end < 0 ? undefined : words.slice(i, end + 1).join(' ');
-    // Right after `hint:`, moved whole to the next line it would leave the label alone on its own.
-    const afterLabel = i === 1 && /:$/.test(words[0] as string);
-    if (quoted !== undefined && !afterLabel && displayWidth(quoted) <= room) {
-      out.push(quoted);
-      i = end;
-    } else out.push(word);
-  }
-  return out;
-}
+const noteWords = (text: string, room: number): string[] => splitNote(text, room, displayWidth);
 
 /**
  * A note for a person's terminal, wrapped to `width` cells at spaces (never inside a command it
