@@ -9,6 +9,7 @@ import type { VerbContext } from '../context.js';
 import { unreadableFile, unreadableReason } from '../util/unreadable.js';
 import { secretKeysOf } from '../util/secrets.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
+import { TEMPLATE } from './sections/common.js';
 import { sectionNamed } from './sections/index.js';
 import { yamlProblem } from './yaml-errors.js';
 
@@ -47,8 +48,6 @@ export interface DesiredData {
 
 /** How a secret is given. */
 const FORMS = '$' + '{env:NAME} or $' + '{file:path}';
-
-const REFERENCE = /\$\{(env|file):([^}]*)\}/g;
 
 /**
  * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
@@ -250,7 +249,7 @@ function unshownField(
  * is applied: the plan keeps the template). `problem` is told of a variable unset or a file unreadable.
  */
 export function resolveReferences(template: string, env: Env, dir: string, problem: (message: string) => void): string {
-  return template.replace(REFERENCE, (_all, source: string, name: string) => {
+  return template.replace(TEMPLATE, (_all, source: string, name: string) => {
     if (source === 'env') {
       const variable = env[name];
       if (variable === undefined || variable === '')

@@ -11,6 +11,7 @@ import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { askedSections, checkAsks, readByGraphql } from './graphql.js';
 import { readInto } from './live.js';
+import { TEMPLATE } from './sections/common.js';
 import { resolveReferences } from './load.js';
 import { byTarget, type Change, type LiveTarget, type Plan, targetKey, type Unset } from './model.js';
 import type { Env } from '../runtime.js';
@@ -34,8 +35,6 @@ export interface Checked {
   reached: ReadonlySet<string>;
 }
 
-const REFERENCE = /\$\{(?:env|file):[^}]*\}/g;
-
 export async function preflight(
   ctx: VerbContext,
   plan: Plan,
@@ -54,7 +53,7 @@ export function unsetSecrets(env: Env, fileDir: string, changes: readonly Change
   for (const change of changes) {
     const visit = (value: unknown): void => {
       if (typeof value === 'string') {
-        for (const [reference] of value.matchAll(REFERENCE))
+        for (const [reference] of value.matchAll(TEMPLATE))
           resolveReferences(reference, env, fileDir, (problem) => {
             const ids = found.get(problem) ?? new Set<string>();
             found.set(problem, ids.add(change.id));

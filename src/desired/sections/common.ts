@@ -151,10 +151,16 @@ export function equal(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Whether a value as the plan keeps it may hold a template (`${env:…}`, `${file:…}`): the plan
- * has only the template, not what it resolves to, so a live value cannot be told to be it.
+ * A secret's template in collab.yaml, `${env:NAME}` or `${file:path}` (the source, then the name):
+ * the one pattern the loader resolves, a saved plan's check looks for and `reached` refuses.
  */
-const templated = (value: unknown): boolean => JSON.stringify(value ?? null).includes('$' + '{');
+export const TEMPLATE = /\$\{(env|file):([^}]*)\}/g;
+
+/**
+ * Whether a value as the plan keeps it holds a template: the plan has only the template, not what
+ * it resolves to, so a live value cannot be told to be it.
+ */
+const templated = (value: unknown): boolean => JSON.stringify(value ?? null).search(TEMPLATE) !== -1;
 
 /**
  * A list section's `reached` (Section.reached): a deletion (`after` null) is made when the item is
