@@ -131,7 +131,7 @@ export const deployKeys: Section<DeployKeySpec> = {
   },
   liveFields: (key, live) => {
     const found = live.deployKeys?.find((k) => k.title === key);
-    return { deploy_key: found ? { id: found.id, key: found.key, can_push: found.can_push ?? false } : null };
+    return { deploy_key: found ? { id: found.id, key: found.key, can_push: canPushOf(found) } : null };
   },
   // A key the plan keeps as its template (`${file:ci.pub}`) is not what the service holds: such a
   // change cannot be told made (listReached), and stays stale when its key moved.
