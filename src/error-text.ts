@@ -18,12 +18,15 @@ export function usageErrorText(
   {
     owner,
     elsewhere,
+    meant,
     verbs,
     flags,
     described,
   }: {
     owner?: OwnerMisplaced;
     elsewhere?: readonly string[];
+    /** The command an unknown verb likely meant (main.ts's meantCommand). */
+    meant?: string;
     verbs?: readonly string[];
     /** The command's long flags, for an unknown one that no near name matches. */
     flags?: readonly string[];
@@ -42,6 +45,13 @@ export function usageErrorText(
         .replace(/\n[\s\S]*$/, ''),
     )}\nhint: did you mean ${choice}?\n`;
   }
+  if (meant && /^error: unknown command /.test(text) && !/\(Did you mean /.test(text))
+    return `error: ${oneLine(
+      text
+        .trim()
+        .replace(/^error:\s*/, '')
+        .replace(/\n[\s\S]*$/, ''),
+    )}\nhint: did you mean \`${oneLine(meant)}\`?\n`;
   if (owner && /^error: (too many arguments|required option '--(project|group) )/.test(text)) {
     const [first, other] = owner.options;
     const names = owner.options.map((name) => `--${name}`).join(' or ');

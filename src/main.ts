@@ -9,6 +9,7 @@ import { flat, type OwnerMisplaced, usageErrorText, wrapErrorLines } from './err
 import { forcedColumns } from './io.js';
 import { escapeControls } from './output/escape.js';
 import { maskUrlCredentials } from './util/secrets.js';
+import { shellWord } from './util/words.js';
 import { bulkRun } from './commands/targets.js';
 
 /**
@@ -40,6 +41,8 @@ class Run implements ProgramRun {
   optionFailure: { message: string; hint: string | undefined } | undefined;
   /** When argv's first word is no noun: the commands below the nouns by that name (`members`: `projects members`, …). */
   elsewhere: string[] = [];
+  /** When argv's words under its noun name no command: the command they likely meant (meantCommand). */
+  meant: string | undefined;
 
   constructor(readonly runtime: Runtime) {
     const outside = runtime.signal;
@@ -222,6 +225,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
     usageErrorText(run.redact(text), commandPath(cmd), optionFailure, {
       owner: ownerMisplaced(cmd),
       elsewhere: cmd.parent ? [] : run.elsewhere,
+      meant: run.meant,
       // A noun's verbs (no verb is hidden: help lists them all).
       verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
       flags: cmd.options.flatMap((option) => (option.long && !option.hidden ? [option.long] : [])),
@@ -308,6 +312,7 @@ async function execute(run: Run, given: readonly string[]): Promise<number> {
     for (const entry of NOUNS) {
       if (entry === noun) {
         const { spec } = await entry.load();
+        run.meant = await meantCommand(spec, verbPath);
         const cmd = buildCommand(spec, run, verbPath);
         program.addCommand(cmd);
         applyExitOverride(run, cmd, output);
@@ -325,6 +330,52 @@ async function execute(run: Run, given: readonly string[]): Promise<number> {
     return printError(run, error, verbose);
   }
 }
+
+/**
+ * What argv's words under a noun likely meant when one names no command, for the unknown verb's
+ * hint (commander's own suggestion, a near spelling, comes first); undefined when they all name
+ * commands, so a command that runs pays a walk of its words and nothing more.
+ * - `collab projects variables acme/app`: variables is a noun of its own whose list takes the
+ *   project as --project: `collab variables list --project acme/app`.
+ * - `collab groups members acme/web`, `collab projects acme/app`: a path or an ID where a verb
+ *   belongs, under a command whose list (else view) takes one: that verb with it.
+ */
+async function meantCommand(spec: CommandSpec, verbPath: readonly string[]): Promise<string | undefined> {
+  let command = spec;
+  const path = [spec.name];
+  for (const [index, word] of verbPath.entries()) {
+    const sub = command.subcommands?.find((s) => s.name === word || s.aliases?.includes(word));
+    if (sub) {
+      command = sub;
+      path.push(sub.name);
+      continue;
+    }
+    if (!command.subcommands?.length) return undefined;
+    const option = index === 0 ? OWNER_OF[spec.name] : undefined;
+    const other = findNoun(word);
+    if (option && other) {
+      const { spec: otherSpec } = await other.load();
+      const list = otherSpec.subcommands?.find((s) => s.name === 'list');
+      const flag = `--${option} `;
+      if (!list?.options?.some((o) => o.flags.startsWith(flag) || o.flags.includes(` ${flag}`))) return undefined;
+      const owner = verbPath[1];
+      return `collab ${other.name} list --${option} ${owner === undefined ? `<${option}>` : shellWord(owner)}`;
+    }
+    // A path or an ID is a target, not a verb mistyped.
+    if (!/^\d+$|\//.test(word)) return undefined;
+    const verb = ['list', 'view']
+      .map((name) => command.subcommands?.find((s) => s.name === name))
+      .find((s) => s?.args?.[0] && OWNER_ARGS.has(s.args[0].name));
+    return verb && `collab ${[...path, verb.name].join(' ')} ${verbPath.slice(index).map(shellWord).join(' ')}`;
+  }
+  return undefined;
+}
+
+/** The arguments that name what a listing or a view is of: a path or an ID fits them. */
+const OWNER_ARGS: ReadonlySet<string> = new Set(['project', 'group', 'user']);
+
+/** The nouns whose commands name the project or group that other nouns take as an option. */
+const OWNER_OF: Readonly<Record<string, 'project' | 'group'>> = { projects: 'project', groups: 'group' };
 
 /** The hidden command the completion scripts run: `collab __complete <words…>` (src/completion/values.ts). */
 const COMPLETE = '__complete';

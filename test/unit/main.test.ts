@@ -118,6 +118,46 @@ describe('main', () => {
     );
   });
 
+  it('points a verb that is a noun of its own to that noun, with the project given', async () => {
+    const result = await runMain(['projects', 'variables', 'acme/web/storefront'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'variables'\nhint: did you mean `collab variables list --project acme/web/storefront`?\n",
+    );
+  });
+
+  it('points a verb that is a noun of its own to that noun, with a placeholder for the group', async () => {
+    const result = await runMain(['groups', 'labels'], NO_SERVICE);
+    expect(result.stderr).toBe(
+      "error: unknown command 'labels'\nhint: did you mean `collab labels list --group <group>`?\n",
+    );
+  });
+
+  it('points a path where a verb belongs to the list that takes it', async () => {
+    const result = await runMain(['groups', 'members', 'acme/web'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'acme/web'\nhint: did you mean `collab groups members list acme/web`?\n",
+    );
+  });
+
+  it('points an ID where a verb belongs to the view that takes it', async () => {
+    const result = await runMain(['projects', '12'], NO_SERVICE);
+    expect(result.stderr).toBe("error: unknown command '12'\nhint: did you mean `collab projects view 12`?\n");
+  });
+
+  it('lists the verbs for a word where a verb belongs that is neither a path nor a noun', async () => {
+    const result = await runMain(['groups', 'members', 'invite'], NO_SERVICE);
+    expect(result.stderr).toBe(
+      "error: unknown command 'invite'\nhint: collab groups members takes list, add, update or remove (see `collab groups members --help`)\n",
+    );
+  });
+
+  it('offers no command for a path under a noun whose views take no path', async () => {
+    const result = await runMain(['variables', 'acme/x'], NO_SERVICE);
+    expect(result.stderr).toMatch(/^error: unknown command 'acme\/x'\nhint: collab variables takes list, /);
+  });
+
   it('measures a wrapped error line in display cells: wide characters take two', async () => {
     const wide = '日本語'.repeat(4);
     const result = await runMain(['projects', 'list', '--limit', wide], NO_SERVICE, {
