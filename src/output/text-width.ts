@@ -196,7 +196,13 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
       // The break takes the space before the word; spaces the line ends with begin the next.
       const trimmed = line.replace(/ +$/, '');
       let word = next;
-      if (trimmed === '') word = gap ? `${line} ${next}` : next;
+      // A word no line holds whole breaks anyway: its first part up to a comma or slash that fits
+      // ends this line (`PUT /projects/`, then `acme%2Fweb…`), not a line of its own below it.
+      const head = trimmed !== '' && nextWidth > width ? headThatFits(next, width - lineWidth - gap) : 0;
+      if (head > 0) {
+        lines.push(`${line}${gap ? ' ' : ''}${next.slice(0, head)}`);
+        word = next.slice(head);
+      } else if (trimmed === '') word = gap ? `${line} ${next}` : next;
       else {
         lines.push(trimmed);
         word = line.slice(trimmed.length) + next;
@@ -227,6 +233,13 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
   while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length <= maxLines) return lines;
   return [...lines.slice(0, maxLines), moreLines(lines.length - maxLines, width)];
+}
+
+/** How much of `word` fits in `room` cells ending just after a comma or slash; 0 when none does. */
+function headThatFits(word: string, room: number): number {
+  if (room <= 1) return 0;
+  const piece = word.slice(0, fitWidth(word, 0, room).end);
+  return Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/')) + 1;
 }
 
 /**

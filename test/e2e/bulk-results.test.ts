@@ -26,14 +26,14 @@ describe('bulk results that say what happened', () => {
       ['projects', 'update', '-', '--merge-method', 'ff', '--squash-option', 'always', '--dry-run'],
       { input: TARGETS, tty: true, env: { COLLAB_FORCE_TTY: '60', NO_COLOR: '1' } },
     );
-    // The path breaks after a slash, not inside a segment; the result narrows so that each target shows whole.
+    // The path breaks after a slash, beside the method; the result narrows so that each target shows whole.
     expect(shown.stdout.split('\n').slice(3, 9)).toEqual([
-      '│ acme/platform/api   │ dry-run   │ PUT                    │',
-      '│                     │           │ /projects/             │',
+      '│ acme/platform/api   │ dry-run   │ PUT /projects/         │',
       '│                     │           │ acme%2Fplatform%2Fapi  │',
       '│                     │           │ merge_method=ff        │',
       '│                     │           │ squash_option=always   │',
-      '│ acme/web/storefront │ dry-run   │ PUT                    │',
+      '│ acme/web/storefront │ dry-run   │ PUT /projects/         │',
+      '│                     │           │ acme%2Fweb%2Fstorefron │',
     ]);
     expect(shown.stdout.split('\n').every((row) => displayWidth(row) <= 60)).toBe(true);
     expect(sandbox.stats.requests).toBe(0);

@@ -81,6 +81,17 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(wrapToWidth('a_b/cdefghij_kl', 12)).toEqual(['a_b/', 'cdefghij_kl']);
   });
 
+  it('a word no line holds starts on the line before it, up to a comma or slash that fits', () => {
+    expect(wrapToWidth('PUT /projects/acme%2Fweb%2Fmellow-juniper-192 description=hello', 36)).toEqual([
+      'PUT /projects/',
+      'acme%2Fweb%2Fmellow-juniper-192',
+      'description=hello',
+    ]);
+    // A word a line holds whole still moves to the next line, and one with no break in the room left too.
+    expect(wrapToWidth('PUT /projects/1', 12)).toEqual(['PUT', '/projects/1']);
+    expect(wrapToWidth('PUT abcdefghijklmnop', 10)).toEqual(['PUT', 'abcdefghij', 'klmnop']);
+  });
+
   it('wrapping keeps to the width, and to a limit of lines when given one, whatever the text', () => {
     expect(wrapToWidth('a'.repeat(30), 10)).toEqual(['aaaaaaaaaa', 'aaaaaaaaaa', 'aaaaaaaaaa']);
     expect(wrapToWidth('ab cd efghijklmnopq r', 5)).toEqual(['ab cd', 'efghi', 'jklmn', 'opq r']);

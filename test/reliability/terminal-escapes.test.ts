@@ -85,8 +85,9 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     expectFits(terminal.stdout, 120);
     expectEscapesWhole(viewValueLines(terminal.stdout, 'Name'), SHOWN);
     const description = viewValueLines(terminal.stdout, 'Description');
-    expect(description[0]).toBe('about');
-    expectEscapesWhole(description.slice(1), SHOWN);
+    // The hostile word, longer than a line, begins beside `about` and breaks after a slash.
+    expect(description[0]).toMatch(/^about a\\x1b\]0;pwned.*\/$/);
+    expectEscapesWhole([(description[0] as string).slice('about '.length), ...description.slice(1)], SHOWN);
     const piped = await collab(['projects', 'view', '7']);
     expectClean(piped.stdout);
     expect(piped.stdout).toContain(`Path\tacme/${SHOWN}\n`);
@@ -113,9 +114,9 @@ describe('on a terminal and in a pipe, data from the service shows as text', () 
     expect(view.exitCode).toBe(0);
     expectClean(view.stdout, view.stderr);
     const body = viewValueLines(view.stdout, 'Body');
-    expect(body[0]).toBe('first line');
+    expect(body[0]).toMatch(/^first line a\\x1b\]0;pwned.*\/$/);
     expect(body.at(-1)).toBe('second line');
-    expectEscapesWhole(body.slice(1, -1), SHOWN);
+    expectEscapesWhole([(body[0] as string).slice('first line '.length), ...body.slice(1, -1)], SHOWN);
   });
 
   it('an info line naming what the service answered', async () => {
