@@ -50,7 +50,8 @@ const STATUSES = ['ok', 'unchanged', 'dry-run', 'failed', 'unknown'] as const;
 /**
  * TARGET, STATUS and what happened (the command's status line, or the error): the table on a
  * terminal and piped tab-separated text. The formats for programs carry the result objects. On a
- * narrow terminal none is left out: the target is cut, the message wraps. `targets`: every
+ * narrow terminal none is left out: the message wraps, and where a target still cannot show whole
+ * each result is a block, its target and status on a line, the message under them (table.ts). `targets`: every
  * target of the run, read before any ran, so that the first row sizes TARGET for them all.
  */
 export function resultColumns(
@@ -66,8 +67,10 @@ export function resultColumns(
       priority: PRIORITY.identifying,
       derive: (item) => messageOf(item as TargetResult) ?? '',
       text: true,
-      // What changed, a dry run's body: wrapped, never cut away.
+      // What changed, a dry run's body: wrapped, never cut away; under its target where the
+      // table cannot show every target whole.
       wrap: true,
+      body: true,
     },
   ];
 }

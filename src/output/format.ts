@@ -60,6 +60,12 @@ export interface Column extends Field {
   priority?: number;
   /** Cut in the middle on a terminal, as what identifies a row is (cutPath), though it does not identify it here. */
   cutMiddle?: boolean;
+  /**
+   * A wrapped column that is a row's body (a run's RESULT): on a terminal too narrow to show the
+   * columns that identify a row whole (a run's targets), each row is a block instead, those columns
+   * on a line and this text wrapped under them across the width (table.ts, blockLines).
+   */
+  body?: boolean;
 }
 
 /**

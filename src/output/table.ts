@@ -16,7 +16,9 @@ import { cutToWidth, displayWidth, moreLines, widthWithin, wrapToWidth } from '.
  * The bordered table of a terminal, drawn page by page: the first page settles the widths, later
  * pages continue the same table. Widths count display cells (CJK and most emoji take two), so
  * columns line up whatever the script; a value is measured only as far as the terminal could
- * show it (text-width.ts), so a huge one costs no more than a line.
+ * show it (text-width.ts), so a huge one costs no more than a line. A table with a body column (a
+ * run's results) too narrow to show what identifies each row whole is drawn as blocks instead
+ * (blocksFor), the same rule for every verb that shows one.
  */
 
 /** Room left around cell text: one space each side (table-draw.ts draws it). */
@@ -54,6 +56,8 @@ interface Layout {
   numeric: boolean[];
   /** Identifies the row (a path): cut last, and in the middle. */
   identifying: boolean[];
+  /** Every column is shown, and every one that identifies the row (a wrapped one aside) whole. */
+  whole: boolean;
 }
 
 interface TableOptions {
@@ -83,6 +87,8 @@ export class TerminalTable {
   private lastWidths: readonly number[] | undefined;
   /** How many cells of each wrapped column (by header) were cut to MAX_CELL_LINES. */
   private readonly cutCells = new Map<string, number>();
+  /** Rows drawn as blocks, once the first page found the table too narrow for them (blocksFor). */
+  private blocks: Blocks | undefined;
 
   constructor(
     private readonly allColumns: readonly Column[],
@@ -104,14 +110,11 @@ export class TerminalTable {
       this.columns.map((column, i) => (under(row, i) ? '' : oneLine(shownText(column, item, view), column))),
     );
     let out = '';
+    const first = !this.layout;
     if (!this.layout) {
       this.layout = firstLayout(this.allColumns, cells, items, this.options);
-      const { visible } = this.layout;
-      this.columns = visible.map((i) => this.allColumns[i] as Column);
-      this.shownIndex = [...visible];
-      this.spanAt = span ? visible.findIndex((i) => i >= span.from) : -1;
-      cells = cells.map((row) => visible.map((i) => row[i] as string));
-    } else {
+      this.blocks = blocksFor(this.allColumns, cells, this.layout, this.options);
+    } else if (this.blocks === undefined) {
       const widened = widenLater(this.columns, this.layout, cells, this.options.terminalWidth);
       // Numbers, dates and enumerations are never cut: a later page that needs them wider (or a
       // wrapped column the room left) continues under a rule drawn at the new widths.
@@ -121,6 +124,15 @@ export class TerminalTable {
         const below = this.rowWidths(spans[0] === true);
         if (!meets(above, below)) out += drawDivider(above, { ...this.drawing(), widths: below });
       }
+    }
+    // Blocks show every column: the cells stay as the table's columns have them.
+    if (this.blocks) return this.blockRows(this.blocks, cells, items);
+    if (first) {
+      const { visible } = this.layout;
+      this.columns = visible.map((i) => this.allColumns[i] as Column);
+      this.shownIndex = [...visible];
+      this.spanAt = span ? visible.findIndex((i) => i >= span.from) : -1;
+      cells = cells.map((row) => visible.map((i) => row[i] as string));
     }
     if (!this.drawnTop) {
       this.drawnTop = true;
@@ -155,10 +167,42 @@ export class TerminalTable {
     return { cut: this.cutCells, lines: MAX_CELL_LINES };
   }
 
-  /** The headers of the columns a narrow terminal left out (none before the first page). */
+  /** The headers of the columns a narrow terminal left out (none before the first page; none in blocks). */
   leftOut(): string[] {
+    if (this.blocks) return [];
     const shown = new Set(this.layout?.visible ?? this.allColumns.keys());
     return this.allColumns.filter((_column, i) => !shown.has(i)).map((column) => column.header);
+  }
+
+  /**
+   * Rows as blocks, a blank line between two: the columns that head a row on a line, each whole
+   * (wrapped only where one is wider than the terminal, a path after a slash), aligned where every
+   * row's would fit; then the body's text wrapped across the width under them, indented. Each text
+   * at most MAX_CELL_LINES lines, as in a cell (cutLines). Colours as in the table.
+   */
+  private blockRows(blocks: Blocks, cells: readonly (readonly string[])[], items: readonly unknown[]): string {
+    const width = this.options.terminalWidth;
+    const chalk = this.options.chalk;
+    const indent = width >= BLOCK_INDENT * 4 ? BLOCK_INDENT : 0;
+    const body = this.allColumns[blocks.body] as Column;
+    let out = '';
+    cells.forEach((texts, row) => {
+      const item = items[row];
+      const paint = (column: Column, text: string) => {
+        const tone = chalk ? toneOf(column, item) : undefined;
+        return tone && chalk ? chalk[tone](text) : text;
+      };
+      if (blocks.drawn++ > 0) out += '\n';
+      const heads = blocks.heads.map((i) => ({ column: this.allColumns[i] as Column, text: texts[i] ?? '' }));
+      const cut = (column: Column) => this.cutCells.set(column.header, (this.cutCells.get(column.header) ?? 0) + 1);
+      for (const line of headLines(heads, blocks.pads, width, paint, cut)) out += `${line}\n`;
+      const text = texts[blocks.body] ?? '';
+      if (text === '') return;
+      const parts = wrapToWidth(text, Math.max(width - indent, 1), MAX_CELL_LINES);
+      if (parts.length > MAX_CELL_LINES) cut(body);
+      for (const part of parts) out += `${' '.repeat(indent)}${paint(body, part)}\n`;
+    });
+    return out;
   }
 
   /** Whether a row the span picks is drawn spanning: a column of the span's is shown. */
@@ -258,6 +302,117 @@ function meets(above: readonly number[], below: readonly number[]): boolean {
   if (up[up.length - 1] !== down[down.length - 1]) return false;
   const within = (a: readonly number[], b: readonly number[]) => a.every((x) => b.includes(x));
   return within(up, down) || within(down, up);
+}
+
+/** Spaces before a block's body (TerminalTable.blockRows), where the terminal is wide enough to spare them. */
+const BLOCK_INDENT = 4;
+/** Cells between two columns on a block's first line. */
+const BLOCK_GAP = 2;
+
+/** A table drawn as blocks: the columns on a block's first line, their widest values, and its body. */
+interface Blocks {
+  /** Index of the body column among the table's columns. */
+  body: number;
+  /** The other columns, in order: a block's first line. */
+  heads: number[];
+  /** Each head column's widest value on the first page (or of its choices), up to the terminal's width. */
+  pads: number[];
+  /** Blocks drawn so far: every one after the first follows a blank line. */
+  drawn: number;
+}
+
+/**
+ * Blocks instead of the table: when the first page's layout cannot show every column, or one that
+ * identifies a row whole (a run's TARGET cut to `acme/…/storefront`), and a column is the row's
+ * body (Column.body, a run's RESULT). Narrowing the body further instead would break its words
+ * into a column a few cells wide, each row many lines tall. Not where the width is unknown, nor
+ * for rows with one text across columns (RowSpan).
+ */
+function blocksFor(
+  columns: readonly Column[],
+  cells: readonly (readonly string[])[],
+  layout: Layout,
+  options: TableOptions,
+): Blocks | undefined {
+  const width = options.terminalWidth;
+  const body = columns.findIndex((column) => column.body === true && column.wrap === true);
+  if (layout.whole || body < 0 || width <= 0 || options.span) return undefined;
+  const heads = columns.map((_column, i) => i).filter((i) => i !== body);
+  if (heads.length === 0) return undefined;
+  const pads = heads.map((i) => {
+    let widest = 0;
+    for (const choice of (columns[i] as Column).choices ?? []) widest = Math.max(widest, widthWithin(choice, width));
+    for (const row of cells) widest = Math.max(widest, widthWithin(row[i] ?? '', width));
+    return Math.min(widest, width);
+  });
+  // The last column's widest value keeps room after the others' (every status fits beside an
+  // aligned target): the widest of those gives it, a longer value standing unpadded (headLines).
+  const last = pads.length - 1;
+  const excess = pads.reduce((total, pad) => total + pad, BLOCK_GAP * last) - width;
+  if (excess > 0 && last > 0) {
+    let widest = 0;
+    for (let k = 1; k < last; k++) if ((pads[k] as number) > (pads[widest] as number)) widest = k;
+    pads[widest] = Math.max(0, (pads[widest] as number) - excess);
+  }
+  return { body, heads, pads, drawn: 0 };
+}
+
+/**
+ * A block's first line: the head columns' texts, each padded to its column's (blocksFor) where it
+ * is no wider (statuses one under another), where the line then fits the terminal; else each text
+ * as it is, two cells apart (one where two do not fit), a text wider than the terminal wrapped over
+ * lines of its own (MAX_CELL_LINES at most) and the next after it.
+ */
+function headLines(
+  heads: readonly { column: Column; text: string }[],
+  pads: readonly number[],
+  width: number,
+  paint: (column: Column, text: string) => string,
+  cut: (column: Column) => void,
+): string[] {
+  const widths = heads.map(({ text }) => widthWithin(text, width));
+  const last = heads.length - 1;
+  const padded = heads.reduce(
+    (total, _head, k) =>
+      total + (k === last ? (widths[k] as number) : Math.max(pads[k] as number, widths[k] as number)),
+    BLOCK_GAP * last,
+  );
+  if (padded <= width) {
+    const line = heads
+      .map(({ column, text }, k) => {
+        const room = k === last ? 0 : Math.max(0, (pads[k] as number) - (widths[k] as number));
+        return paint(column, text) + ' '.repeat(room);
+      })
+      .join(' '.repeat(BLOCK_GAP));
+    return [line.replace(/ +$/, '')];
+  }
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const { column, text } of heads) {
+    if (text === '') continue;
+    // At most MAX_CELL_LINES lines, as a cell: a target of 200,000 characters is no path to read.
+    const parts = wrapToWidth(text, width, MAX_CELL_LINES);
+    if (parts.length > MAX_CELL_LINES) cut(column);
+    for (const part of parts) {
+      const partWidth = displayWidth(part);
+      // One space apart where two do not fit: a status stays on its target's line.
+      const gap = used + BLOCK_GAP + partWidth <= width ? BLOCK_GAP : 1;
+      if (used > 0 && used + gap + partWidth > width) {
+        lines.push(line);
+        line = '';
+        used = 0;
+      }
+      if (used > 0) {
+        line += ' '.repeat(gap);
+        used += gap;
+      }
+      line += paint(column, part);
+      used += partWidth;
+    }
+  }
+  if (used > 0 || lines.length === 0) lines.push(line);
+  return lines;
 }
 
 /** The columns a run of rows is drawn in: the table's, or a spanning row's (its text the last). */
@@ -473,6 +628,11 @@ function firstLayout(
     text: pick(text),
     numeric: pick(numeric),
     identifying: visible.map(identifies),
+    whole:
+      visible.length === columns.length &&
+      visible.every(
+        (i) => !identifies(i) || (columns[i] as Column).wrap || (widths[i] as number) >= (need[i] as number),
+      ),
   };
 }
 

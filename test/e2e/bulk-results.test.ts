@@ -107,4 +107,31 @@ describe('bulk results that say what happened', () => {
     const again = await collab(['groups', 'update', '-', '--description', 'Managed here'], { input });
     expect(again.stdout).toBe('acme/web\tunchanged\tdescription already Managed here\n');
   });
+
+  it('on 60 columns, too narrow for its targets beside their results, a run shows a block a target; piped, the same lines as before', async () => {
+    const targets =
+      'acme/platform/infra/jolly-beacon-29\nacme/platform/infra/amber-beacon-20\nacme/platform/infra/lucid-atlas-11\n';
+    const narrow = await collab(['projects', 'star', '-'], {
+      input: targets,
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '60', NO_COLOR: '1' },
+    });
+    expect(narrow.exitCode, narrow.stderr).toBe(0);
+    const lines = narrow.stdout.trimEnd().split('\n');
+    expect(lines.filter((_line, i) => i === 0 || lines[i - 1] === '')).toEqual([
+      'acme/platform/infra/jolly-beacon-29  ok',
+      'acme/platform/infra/amber-beacon-20  ok',
+      'acme/platform/infra/lucid-atlas-11   ok',
+    ]);
+    // The result under its target, indented, wrapped across the width.
+    expect(lines.slice(1, 3)).toEqual(['    starred project acme/platform/infra/jolly-beacon-29 (16', '    stars)']);
+    expect(lines.every((line) => displayWidth(line) <= 60)).toBe(true);
+    // On a terminal wide enough for every target, the table.
+    const wide = await collab(['projects', 'unstar', '-'], { input: targets, tty: true });
+    expect(wide.stdout).toMatch(/^│ acme\/platform\/infra\/jolly-beacon-29 │ ok +│ unstarred project/m);
+    const piped = await collab(['projects', 'star', '-'], { input: targets });
+    expect(piped.stdout).toMatch(
+      /^acme\/platform\/infra\/jolly-beacon-29\tok\tstarred project acme\/platform\/infra\/jolly-beacon-29 \(\d+ stars?\)\n/,
+    );
+  });
 });

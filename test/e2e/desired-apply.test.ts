@@ -193,3 +193,28 @@ projects:
     expect(applied.stderr).toMatch(/^hint for acme\/platform and 1 other: only owners and administrators /);
   });
 });
+
+describe('collab apply on a narrow terminal', () => {
+  it('on 60 columns, too narrow for its targets beside their results, shows a block a target, each path whole', async () => {
+    const { collab, file } = await world();
+    const path = file(`version: 1
+projects:
+  acme/platform/infra/*:
+    settings: { description: Infrastructure project managed by collab.yaml }
+`);
+    const applied = await collab(['apply', '-f', path, '--yes'], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '60', NO_COLOR: '1' },
+    });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const results = applied.stdout
+      .slice(applied.stdout.lastIndexOf('acme/platform/infra/jolly-beacon-29  '))
+      .split('\n');
+    expect(results.slice(0, 3)).toEqual([
+      'acme/platform/infra/jolly-beacon-29  ok',
+      '    description: jolly beacon service -> Infrastructure',
+      '    project managed by collab.yaml',
+    ]);
+    expect(applied.stdout).not.toContain('…/');
+  });
+});

@@ -64,15 +64,22 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(viewValueLines(result.stdout, 'Description').join('')).toBe(dotted);
   });
 
-  it('in a bulk result: the target cut in its cell, the message wrapped whole', { timeout: 20_000 }, async () => {
+  it('in a bulk result: the target in 12 lines, then how many more, the message wrapped whole under it', {
+    timeout: 20_000,
+  }, async () => {
     const path = `acme/${LONG}`;
     const result = await collab(['projects', 'view', '-'], { tty: true, input: `${path}\n` });
     expect(result.stderr).toMatch(/^error: 1 failed$/m);
     expectFits(result.stdout);
-    // A path cut in the middle keeps its end: `…/abcd…` here, as the name itself is too long.
-    // The message wraps in its cell: its end (what to give instead) is never cut away.
-    expect(result.stdout).toMatch(
-      /│ …\/abcd[^│ ]*… +│ failed +│ invalid value "acme\/abcdéfgh中[a-zé中]+…" for line 1: +│\n│ +│ +│ expected a project ID or full path such as grp\/sub\/app +│\n└/,
+    // Too long to stand whole beside its result, the target heads a block of its own: wrapped
+    // after its slash, cut to 12 lines as a cell would be, its status after them.
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('acme/');
+    expect(lines[12]).toMatch(/^… \d+ more lines {2}failed$/);
+    expect(result.stderr).toContain('1 TARGET value cut to 12 lines; -o json shows it whole\n');
+    // The message wraps under it: its end (what to give instead) is never cut away.
+    expect(lines.slice(13).join('\n')).toMatch(
+      /^ {4}invalid value "acme\/abcdéfgh中[a-zé中]+…" for line 1: expected a project ID or\n {4}full path such as grp\/sub\/app\n$/,
     );
   });
 

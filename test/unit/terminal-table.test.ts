@@ -635,3 +635,86 @@ describe('terminal tables', () => {
     expect(wide).toEqual([]);
   });
 });
+
+describe('result tables too narrow for their targets: a block a result', () => {
+  const TARGETS = [
+    'acme/platform/infra/brisk-falcon-101',
+    'acme/platform/infra/terraform',
+    'acme/platform/infra/grand-harbor-146',
+  ];
+  const changed = (target: string) => ({
+    target,
+    status: 'ok',
+    result: `merge_method: merge -> rebase_merge; description: ${target.split('/').pop()} service -> Infrastructure project managed by collab.yaml`,
+  });
+  const columnsFor = (targets: readonly string[]) =>
+    resultColumns((item) => String((item as unknown as { result: string }).result), targets);
+  const results = (width: number, pages: unknown[][], targets: readonly string[] = TARGETS, color = false) =>
+    table(pages, columnsFor(targets), width, true, undefined, color);
+
+  it('where every target shows whole beside the result, draws the table a result column that is no body draws', async () => {
+    const pages = [[changed(TARGETS[0] as string)], TARGETS.slice(1).map(changed)];
+    const lines = await results(80, pages);
+    const noBody = columnsFor(TARGETS).map(({ body: _body, ...column }) => column);
+    expect(lines).toEqual(await table(pages, noBody, 80));
+    expect(lines[0]?.startsWith('┌')).toBe(true);
+    for (const target of TARGETS) expect(lines.some((line) => line.startsWith(`│ ${target} `))).toBe(true);
+  });
+
+  it('on 60 columns, where a target would be cut, shows each result as a block: target and status, the text under them', async () => {
+    const lines = await results(60, [[changed(TARGETS[0] as string)], TARGETS.slice(1).map(changed)]);
+    expect(lines).toEqual([
+      'acme/platform/infra/brisk-falcon-101  ok',
+      '    merge_method: merge -> rebase_merge; description:',
+      '    brisk-falcon-101 service -> Infrastructure project',
+      '    managed by collab.yaml',
+      '',
+      'acme/platform/infra/terraform         ok',
+      '    merge_method: merge -> rebase_merge; description:',
+      '    terraform service -> Infrastructure project managed by',
+      '    collab.yaml',
+      '',
+      'acme/platform/infra/grand-harbor-146  ok',
+      '    merge_method: merge -> rebase_merge; description:',
+      '    grand-harbor-146 service -> Infrastructure project',
+      '    managed by collab.yaml',
+    ]);
+  });
+
+  it('a target wider than the terminal wraps after a slash, whole, its status after it; nothing is cut', async () => {
+    const long = 'acme/platform/infra/a-project-whose-path-is-longer-than-the-terminal-is-wide';
+    const targets = [long, 'acme/web/storefront'];
+    const lines = await results(
+      40,
+      [[{ target: long, status: 'failed', result: '404 Project Not Found' }, changed('acme/web/storefront')]],
+      targets,
+    );
+    expect(lines.slice(0, 4)).toEqual([
+      'acme/platform/infra/',
+      'a-project-whose-path-is-longer-than-the-',
+      'terminal-is-wide  failed',
+      '    404 Project Not Found',
+    ]);
+    // The other targets' statuses line up where the widest status still fits after them.
+    expect(lines[5]).toBe(`${'acme/web/storefront'.padEnd(40 - 'unchanged'.length - 2)}  ok`);
+    expect(lines.join('\n')).not.toContain('…');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('a result of several lines keeps each, indented under its target', async () => {
+    const result = 'PUT /projects/acme%2Fplatform%2Finfra%2Fterraform\nmerge_method=ff\nsquash_option=always';
+    const lines = await results(60, [[{ target: TARGETS[1], status: 'dry-run', result }]]);
+    expect(lines).toEqual([
+      'acme/platform/infra/terraform         dry-run',
+      '    PUT /projects/acme%2Fplatform%2Finfra%2Fterraform',
+      '    merge_method=ff',
+      '    squash_option=always',
+    ]);
+  });
+
+  it('with colour, a block colours the status as the table does, its padding outside the colour', async () => {
+    const lines = await results(60, [TARGETS.slice(0, 2).map(changed)], TARGETS, true);
+    expect(lines[0]).toBe('acme/platform/infra/brisk-falcon-101  \x1b[32mok\x1b[39m');
+    expect(lines[5]).toBe('acme/platform/infra/terraform         \x1b[32mok\x1b[39m');
+  });
+});
