@@ -1,6 +1,6 @@
 import { type CollabError, isCollabError } from '../errors.js';
 import type { Action, Address, Change, LiveTarget, RequestSpec } from './model.js';
-import { equal } from './sections/common.js';
+import { equal, isItem } from './sections/common.js';
 import { PLAN_ORDER, sectionNamed } from './sections/index.js';
 import type { Unaddressed } from './sections/section.js';
 import type { DesiredTarget } from './targets.js';
@@ -130,11 +130,25 @@ export function liveFields(address: Address, live: LiveTarget): Record<string, u
 /**
  * Whether the live state is what the change makes (a saved plan applied to this target before):
  * asked of its section, false where the section cannot tell or for a target's creation, whose
- * settings the create call carried unseen.
+ * settings the create call carried unseen. An update makes only the fields it sets: an item
+ * whose other fields moved since the plan (a hook's other events, another key under a deploy
+ * key's title) was moved elsewhere by another client, not by the change.
  */
 export function reachedBy(change: Change, live: LiveTarget): boolean {
   if (change.address.section === 'create') return false;
-  return sectionNamed(change.address.section)?.reached?.(change.address.key, change.after, live) === true;
+  const section = sectionNamed(change.address.section);
+  const { key } = change.address;
+  if (section?.reached?.(key, change.after, live) !== true) return false;
+  const moving = change.action === 'update' ? section.updates?.(key, change.after) : undefined;
+  if (moving === undefined) return true;
+  const now = section.liveFields(key, live);
+  // Each field the plan read, but those the update moves; one read now that the plan did not read
+  // (a schedule's variables) is none the change was computed from.
+  return Object.entries(change.live).every(([name, item]) => {
+    const held = now[name];
+    if (!isItem(item) || !isItem(held)) return equal(item, held);
+    return Object.entries(item).every(([field, value]) => moving.includes(field) || equal(value, held[field]));
+  });
 }
 
 export { equal };

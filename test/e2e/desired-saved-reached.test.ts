@@ -7,7 +7,9 @@ import type { Json } from '../helpers/sandbox-api.js';
  * A saved plan of list sections applied to one target, then whole: each section tells that the
  * target is at the plan's result (done, nothing sent to it), and that a target moved elsewhere is
  * stale; what it cannot read back (a template's value, a hook's token, a schedule's file variable)
- * stays stale.
+ * stays stale. So for a plan that makes an item, and one that changes an item both targets have
+ * (and the settings and the pull mirror); a changed item another client then moved in a field the
+ * change leaves is elsewhere too.
  */
 const world = useDesiredWorlds();
 
@@ -182,8 +184,18 @@ const CASES: Case[] = [
 ];
 
 /** The plan saved, then applied to FIRST alone; `toFirst` lists the writes to FIRST since the last resetStats. */
-async function appliedToFirst(yaml: string, env: Record<string, string> = {}, flags: readonly string[] = []) {
+async function appliedToFirst(
+  yaml: string,
+  env: Record<string, string> = {},
+  flags: readonly string[] = [],
+  /** The section as FIRST and OTHER have it before the plan (applied first): the plan then changes or removes it. */
+  before?: string,
+) {
   const w = await world();
+  if (before !== undefined) {
+    const made = await w.collab(['apply', '-f', w.file(policy(before), 'before.yaml'), '--yes'], { env });
+    expect(made.exitCode, made.stdout + made.stderr).toBe(0);
+  }
   const path = w.file(policy(yaml));
   const out = join(w.dir, 'plan.json');
   const plan = await w.collab(['plan', '-f', path, '--out', out, '-o', 'ndjson', ...flags], { env });
@@ -306,4 +318,350 @@ describe('collab apply -f plan.json after applying it to one target: list sectio
     );
     expect(toFirst()).toEqual([]);
   });
+});
+
+interface ChangeCase extends Case {
+  /** What the plan changes, for the test's name. */
+  what: string;
+  /** The section as both targets have it before the plan. */
+  before: string;
+  /** Another client moves a field of FIRST's item that the update leaves (none where it sets them all). */
+  moveBeside?(w: World): Promise<void>;
+}
+
+/** Another key line, for a deploy key replaced under its title. */
+const OTHER_KEY_LINE = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBwTGsQyn6f8uBKdQKwvJtnNZw4eQHvNsVkG6ZV4c2JX ops@example';
+
+/** Each section's change of an item both targets have: the plan updates it. */
+const UPDATES: ChangeCase[] = [
+  {
+    section: 'variables',
+    what: "a variable's value and protected flag",
+    moved: 'REGION',
+    before: '    variables:\n      - { key: REGION, value: eu-west-1 }',
+    yaml: '    variables:\n      - { key: REGION, value: us-east-1, protected: true }',
+    planned: ['update REGION'],
+    moveBeside: async (w) => {
+      const path = `${project(FIRST)}/variables/REGION`;
+      expect((await w.call('PUT', path, { json: { description: 'set by hand' } })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/variables/REGION`;
+      expect((await w.call('PUT', path, { json: { value: 'ap-south-1' } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'labels',
+    what: "a label's color, by a name the service keeps as hex",
+    moved: 'triage',
+    before: '    labels:\n      - { name: triage, color: "#D9534F" }',
+    yaml: '    labels:\n      - { name: triage, color: green, description: Needs a look }',
+    planned: ['update triage'],
+    moveBeside: async (w) => {
+      const path = `${project(FIRST)}/labels/triage`;
+      expect((await w.call('PUT', path, { json: { new_name: 'triage', priority: 3 } })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/labels/triage`;
+      expect((await w.call('PUT', path, { json: { new_name: 'triage', color: '#000000' } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'hooks',
+    what: "a hook's events",
+    moved: 'https://hooks.example.com/audit',
+    before: '    hooks:\n      - { url: "https://hooks.example.com/audit", push_events: true }',
+    yaml: '    hooks:\n      - { url: "https://hooks.example.com/audit", push_events: false, merge_requests_events: true }',
+    planned: ['update https://hooks.example.com/audit'],
+    moveElsewhere: async (w) => {
+      const hook = await byName(w, `${project(FIRST)}/hooks`, 'https://hooks.example.com/audit', 'url');
+      const path = `${project(FIRST)}/hooks/${hook.id}`;
+      expect((await w.call('PUT', path, { json: { url: hook.url, tag_push_events: true } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'members',
+    what: "a member's access level and expiry",
+    moved: 'dana',
+    // Dana is a developer of acme above: a role below it here is refused.
+    before: '    members:\n      - { username: dana, access_level: developer }',
+    yaml: '    members:\n      - { username: dana, access_level: maintainer, expires_at: "2031-06-30" }',
+    planned: ['update dana'],
+    moveElsewhere: async (w) => {
+      const member = await byName(w, `${project(FIRST)}/members`, 'dana', 'username');
+      const path = `${project(FIRST)}/members/${member.id}`;
+      expect((await w.call('PUT', path, { json: { access_level: 50 } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'members',
+    what: "a member's access level, the expiry left as it is",
+    moved: 'dana',
+    before: '    members:\n      - { username: dana, access_level: developer }',
+    yaml: '    members:\n      - { username: dana, access_level: maintainer }',
+    planned: ['update dana'],
+    moveBeside: async (w) => {
+      const member = await byName(w, `${project(FIRST)}/members`, 'dana', 'username');
+      const path = `${project(FIRST)}/members/${member.id}`;
+      expect((await w.call('PUT', path, { json: { access_level: 40, expires_at: '2032-01-31' } })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const member = await byName(w, `${project(FIRST)}/members`, 'dana', 'username');
+      const path = `${project(FIRST)}/members/${member.id}`;
+      expect((await w.call('PUT', path, { json: { access_level: 50 } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'members',
+    what: "a member's expiry moved to another day",
+    moved: 'dana',
+    before: '    members:\n      - { username: dana, access_level: developer, expires_at: "2031-06-30" }',
+    yaml: '    members:\n      - { username: dana, access_level: developer, expires_at: "2031-12-31" }',
+    planned: ['update dana'],
+    moveElsewhere: async (w) => {
+      const member = await byName(w, `${project(FIRST)}/members`, 'dana', 'username');
+      const path = `${project(FIRST)}/members/${member.id}`;
+      expect((await w.call('PUT', path, { json: { access_level: 30, expires_at: '2032-01-31' } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'protected_branches',
+    what: "a protected branch's push level and force push",
+    moved: 'stable',
+    before: '    protected_branches:\n      - { name: stable, push_access_level: maintainer }',
+    yaml: '    protected_branches:\n      - { name: stable, push_access_level: developer, allow_force_push: true }',
+    planned: ['update stable'],
+    moveBeside: async (w) => {
+      const path = `${project(FIRST)}/protected_branches/stable`;
+      const branch = await w.getJson(path);
+      const json = {
+        allowed_to_merge: [
+          ...branch.merge_access_levels.map((entry: Json) => ({ id: entry.id, _destroy: true })),
+          { access_level: 30 },
+        ],
+      };
+      expect((await w.call('PATCH', path, { json })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/protected_branches`;
+      expect((await w.call('DELETE', `${path}/stable`)).status).toBe(204);
+      expect((await w.call('POST', path, { json: { name: 'stable', push_access_level: 0 } })).status).toBe(201);
+    },
+  },
+  {
+    section: 'protected_tags',
+    what: "a protected tag's create level",
+    moved: 'v*',
+    before: '    protected_tags:\n      - { name: "v*", create_access_level: maintainer }',
+    yaml: '    protected_tags:\n      - { name: "v*", create_access_level: developer }',
+    planned: ['update v*'],
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/protected_tags`;
+      expect((await w.call('DELETE', `${path}/${encodeURIComponent('v*')}`)).status).toBe(204);
+      expect((await w.call('POST', path, { json: { name: 'v*', create_access_level: 0 } })).status).toBe(201);
+    },
+  },
+  {
+    section: 'badges',
+    what: "a badge's link",
+    moved: 'Docs',
+    before:
+      '    badges:\n      - { name: Docs, link_url: "https://docs.example.com/old", image_url: "https://img.shields.io/badge/docs-here-blue" }',
+    yaml: '    badges:\n      - { name: Docs, link_url: "https://docs.example.com/%{project_path}", image_url: "https://img.shields.io/badge/docs-here-blue" }',
+    planned: ['update Docs'],
+    moveBeside: async (w) => {
+      const badge = await byName(w, `${project(FIRST)}/badges`, 'Docs');
+      const path = `${project(FIRST)}/badges/${badge.id}`;
+      const json = { image_url: 'https://img.shields.io/badge/docs-gone-red' };
+      expect((await w.call('PUT', path, { json })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const badge = await byName(w, `${project(FIRST)}/badges`, 'Docs');
+      const path = `${project(FIRST)}/badges/${badge.id}`;
+      expect((await w.call('PUT', path, { json: { link_url: 'https://docs.example.com/elsewhere' } })).status).toBe(
+        200,
+      );
+    },
+  },
+  {
+    section: 'deploy_keys',
+    what: "a deploy key's can_push",
+    moved: 'ci',
+    before: `    deploy_keys:\n      - { title: ci, key: "${KEY_LINE}" }`,
+    yaml: `    deploy_keys:\n      - { title: ci, key: "${KEY_LINE}", can_push: true }`,
+    planned: ['update ci'],
+    moveElsewhere: async (w) => {
+      // can_push has two values: elsewhere is another key under the title.
+      const key = await byName(w, `${project(FIRST)}/deploy_keys`, 'ci', 'title');
+      const path = `${project(FIRST)}/deploy_keys`;
+      expect((await w.call('DELETE', `${path}/${key.id}`)).status).toBe(204);
+      expect((await w.call('POST', path, { json: { title: 'ci', key: OTHER_KEY_LINE, can_push: true } })).status).toBe(
+        201,
+      );
+    },
+  },
+  {
+    section: 'deploy_keys',
+    what: 'another key under a title',
+    moved: 'ci',
+    before: `    deploy_keys:\n      - { title: ci, key: "${KEY_LINE}" }`,
+    yaml: `    deploy_keys:\n      - { title: ci, key: "${OTHER_KEY_LINE}" }`,
+    planned: ['update ci'],
+    moveElsewhere: async (w) => {
+      const key = await byName(w, `${project(FIRST)}/deploy_keys`, 'ci', 'title');
+      expect(
+        (await w.call('PUT', `${project(FIRST)}/deploy_keys/${key.id}`, { json: { can_push: true } })).status,
+      ).toBe(200);
+    },
+  },
+  {
+    section: 'protected_environments',
+    what: "an environment's deploy levels and approvals",
+    moved: 'production',
+    before: '    protected_environments:\n      - { name: production, deploy_access_levels: [{ role: maintainer }] }',
+    yaml: `    protected_environments:
+      - name: production
+        deploy_access_levels: [{ role: developer }, { user: Dana }]
+        approval_rules: [{ role: maintainer, required_approvals: 2 }]`,
+    planned: ['update production'],
+    moveBeside: async (w) => {
+      const path = `${project(FIRST)}/protected_environments/production`;
+      expect((await w.call('PUT', path, { json: { required_approval_count: 2 } })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/protected_environments/production`;
+      const env = await w.getJson(path);
+      const json = {
+        deploy_access_levels: [
+          ...env.deploy_access_levels.map((entry: Json) => ({ id: entry.id, _destroy: true })),
+          { access_level: 40 },
+        ],
+      };
+      expect((await w.call('PUT', path, { json })).status).toBe(200);
+    },
+  },
+  {
+    section: 'pipeline_schedules',
+    what: "a schedule's cron and variables",
+    moved: 'reached nightly',
+    before: `    pipeline_schedules:
+      - description: reached nightly
+        ref: main
+        cron: "0 2 * * *"
+        variables:
+          - { key: SUITE, value: full }`,
+    yaml: `    pipeline_schedules:
+      - description: reached nightly
+        ref: main
+        cron: "0 4 * * *"
+        variables:
+          - { key: SUITE, value: smoke }`,
+    planned: ['update reached nightly'],
+    moveBeside: async (w) => {
+      const schedule = await byName(w, `${project(FIRST)}/pipeline_schedules`, 'reached nightly', 'description');
+      const path = `${project(FIRST)}/pipeline_schedules/${schedule.id}`;
+      expect((await w.call('PUT', path, { json: { active: false } })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const schedule = await byName(w, `${project(FIRST)}/pipeline_schedules`, 'reached nightly', 'description');
+      const path = `${project(FIRST)}/pipeline_schedules/${schedule.id}`;
+      expect((await w.call('PUT', path, { json: { cron: '0 3 * * *' } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'settings',
+    what: "a project's description, topics and a hash setting",
+    moved: 'topics',
+    before: '    settings:\n      description: Before\n      topics: [shop]',
+    yaml: `    settings:
+      description: After
+      topics: [web, shop]
+      container_expiration_policy_attributes: { enabled: true, keep_n: 25 }`,
+    planned: ['update description', 'update topics', 'update container_expiration_policy_attributes'],
+    moveElsewhere: async (w) => {
+      expect((await w.call('PUT', project(FIRST), { json: { topics: ['elsewhere'] } })).status).toBe(200);
+    },
+  },
+  {
+    section: 'settings',
+    what: "the container expiration policy's keys the file gives",
+    moved: 'container_expiration_policy_attributes',
+    before: '    settings:\n      container_expiration_policy_attributes: { enabled: false, keep_n: 10 }',
+    yaml: '    settings:\n      container_expiration_policy_attributes: { enabled: true, keep_n: 25 }',
+    planned: ['update container_expiration_policy_attributes'],
+    moveBeside: async (w) => {
+      const json = { container_expiration_policy_attributes: { cadence: '14d' } };
+      expect((await w.call('PUT', project(FIRST), { json })).status).toBe(200);
+    },
+    moveElsewhere: async (w) => {
+      const json = { container_expiration_policy_attributes: { keep_n: 50 } };
+      expect((await w.call('PUT', project(FIRST), { json })).status).toBe(200);
+    },
+  },
+  {
+    section: 'mirror',
+    what: "the pull mirror's URL and fields",
+    moved: 'import_url',
+    before: '    mirror:\n      import_url: https://git.example.com/old.git\n      mirror: true',
+    yaml: `    mirror:
+      import_url: https://git.example.com/new.git
+      mirror: true
+      mirror_trigger_builds: true
+      only_mirror_protected_branches: true`,
+    planned: ['update import_url', 'update mirror_trigger_builds', 'update only_mirror_protected_branches'],
+    moveElsewhere: async (w) => {
+      const json = { import_url: 'https://git.example.com/elsewhere.git' };
+      expect((await w.call('PUT', project(FIRST), { json })).status).toBe(200);
+    },
+  },
+];
+
+describe('collab apply -f plan.json after applying it to one target: updates', () => {
+  it.each(
+    UPDATES.flatMap((c) => [
+      [c.section, c.what, 'through GraphQL', [], c] as const,
+      [c.section, c.what, 'by REST', ['--no-graphql'], c] as const,
+    ]),
+  )(
+    '%s: %s, applied before, is done and nothing is written to that target; exit 0 (%s)',
+    async (_, _what, _way, flags, c) => {
+      const { w, out, plan, toFirst } = await appliedToFirst(c.yaml, {}, flags, c.before);
+      const planned = plan
+        .lines<{ target: string; action: string; key: string }>()
+        .filter((line) => line.target === FIRST)
+        .map((line) => `${line.action} ${line.key}`);
+      expect(planned).toEqual(c.planned);
+      const { whole, results, first } = await applyWhole(w, out, {}, flags);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(0);
+      expect(first).toMatchObject({ status: 'unchanged', error: null });
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+
+  it.each(UPDATES.flatMap((c) => (c.moveBeside ? [[c.section, c.what, c] as const] : [])))(
+    '%s: %s, applied before, then another field of it moved by another client, is refused as stale; exit 5',
+    async (_, _what, c) => {
+      const { w, out, toFirst } = await appliedToFirst(c.yaml, {}, [], c.before);
+      await c.moveBeside?.(w);
+      const { whole, results, first } = await applyWhole(w, out);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+      expect(first?.error?.startsWith(`stale: project:${FIRST} ${c.section} ${c.moved} was planned from `)).toBe(true);
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+
+  it.each(UPDATES.map((c) => [c.section, c.what, c] as const))(
+    '%s: %s, applied before and then moved elsewhere by another client, is refused as stale; exit 5',
+    async (_, _what, c) => {
+      const { w, out, toFirst } = await appliedToFirst(c.yaml, {}, [], c.before);
+      await c.moveElsewhere(w);
+      const { whole, results, first } = await applyWhole(w, out);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+      expect(first?.error?.startsWith(`stale: project:${FIRST} ${c.section} ${c.moved} was planned from `)).toBe(true);
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
 });

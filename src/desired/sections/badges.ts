@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
 import { BADGE_IMAGE_URL, BADGE_LINK_URL } from '../../params/badges.js';
-import { equal, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -101,6 +101,7 @@ export const badges: Section<BadgeSpec> = {
     };
   },
   reached: (key, after, live) => listReached(byKey(live, key), after, holds, ['name']),
+  updates: (_key, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['badge-create', 'badge-update', 'badge-delete'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };

@@ -8,7 +8,7 @@ import {
 } from '../../api/deploy-keys.js';
 import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
-import { listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -134,14 +134,18 @@ export const deployKeys: Section<DeployKeySpec> = {
     return { deploy_key: found ? { id: found.id, key: found.key, can_push: canPushOf(found) } : null };
   },
   // A key the plan keeps as its template (`${file:ci.pub}`) is not what the service holds: such a
-  // change cannot be told made (listReached), and stays stale when its key moved.
+  // change cannot be told made (listReached), and stays stale when its key moved. A key added (a
+  // new title, or another key under one) without can_push cannot push: POST takes it as optional
+  // (doc/api/deploy_keys.md), and the service adds such a key read-only.
   reached: (title, after, live) =>
     listReached(
       live.deployKeys?.find((key) => key.title === title),
-      after,
+      isItem(after) && 'key' in after ? { can_push: false, ...after } : after,
       holds,
       ['title'],
     ),
+  // Another key under the title is removed and added again: a new key, ID and can_push, all made.
+  updates: (_title, after) => (isItem(after) && !('key' in after) ? Object.keys(after) : undefined),
   ops: ['deploy-key-create', 'deploy-key-update', 'deploy-key-replace', 'deploy-key-delete'],
   send: async (spec, resolver) => {
     const resolved = (body: KeyBody): KeyBody => ({ ...body, key: resolver.secret(body.key) });

@@ -4,6 +4,7 @@ import { HOOK_DEFAULTS, HOOK_URL, hookParamsFor } from '../../params/hooks.js';
 import {
   differingFields,
   equal,
+  isItem,
   listOf,
   listReached,
   listSchema,
@@ -116,6 +117,7 @@ export const hooks: Section<HookSpec> = {
       holds,
       ['url'],
     ),
+  updates: (_url, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['hook-create', 'hook-update', 'hook-delete'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };

@@ -3,7 +3,7 @@ import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '.
 import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { equal, listOf, listReached, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
+import { equal, isItem, listOf, listReached, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
@@ -190,6 +190,7 @@ export const labels: Section<LabelSpec> = {
       holds,
       ['name'],
     ),
+  updates: (_name, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['label-create', 'label-update', 'label-delete'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };

@@ -295,6 +295,7 @@ export const members: Section<MemberSpec> = {
     if (after === null) return member === undefined;
     return member !== undefined && isItem(after) && equal(heldAs(member, after), after);
   },
+  updates: (_username, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['member-add', 'member-update', 'member-remove'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };

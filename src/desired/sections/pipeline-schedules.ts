@@ -383,6 +383,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       },
     };
   },
+  // The variables are in the live fields as their keys and their values' digests.
+  updates: (_description, after) =>
+    isItem(after)
+      ? Object.keys(after).flatMap((field) => (field === 'variables' ? ['variables', 'variable_values'] : [field]))
+      : undefined,
   ops: ['schedule-create', 'schedule-update', 'schedule-delete'],
   send: async (spec, resolver) => {
     const resolved = (list: readonly VariableBody[]) =>

@@ -231,6 +231,13 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
     if (after === null) return branch === undefined;
     return branch !== undefined && isItem(after) && Object.keys(differences(after, branch).after).length === 0;
   },
+  // A role's change replaces that kind's access entries (new IDs); the others stay as they were.
+  updates: (_name, after) =>
+    isItem(after)
+      ? Object.keys(after).map((field) =>
+          field in ROLES ? `${ROLES[field as keyof typeof ROLES]}_access_levels` : field,
+        )
+      : undefined,
   ops: ['protected-branch-create', 'protected-branch-update', 'protected-branch-delete'],
   send: async (spec) => {
     switch (spec.op) {

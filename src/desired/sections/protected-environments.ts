@@ -458,6 +458,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
   liveFields: (key, live) => ({
     protected_environment: live.protectedEnvironments?.find((env) => env.name === key) ?? null,
   }),
+  updates: (_name, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['environment-protect', 'environment-update', 'environment-unprotect'],
   send: async (spec) => {
     const owner = { kind: spec.kind, ref: spec.ref };

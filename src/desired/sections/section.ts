@@ -220,6 +220,13 @@ export interface Section<S extends OnTarget & { op: string }> {
    * the section cannot tell, and a moved target stays stale.
    */
   reached?(key: string, after: unknown, live: LiveTarget): boolean;
+  /**
+   * The fields of the item `liveFields` shows (its value's own keys) that an update with this
+   * `after` moves; every other field must be as the plan read it for the update to be made, not
+   * moved elsewhere. Undefined, or absent: the update moves the whole item (one replaced), and
+   * `reached` alone tells.
+   */
+  updates?(key: string, after: unknown): readonly string[] | undefined;
   /** A change's line in the plan: `hook <url>` for list items; a setting's name when undefined. */
   readonly noun?: string;
   /** The operations of its own requests (a saved plan names them); none when its changes are the target's own (settings: its PUT). */

@@ -260,6 +260,10 @@ export const settings: Section<never> = {
   },
   liveFields: (key, live) => attributeFields(key, live.resource),
   reached: (key, after, live) => live.resource !== null && sameSetting(key, after, settingOf(live.resource, key)),
+  // A hash's keys the file leaves stay as they were, but next_run_at, which GitLab sets on every
+  // save of the policy (ContainerExpirationPolicy's Schedulable, app/models/container_expiration_policy.rb).
+  updates: (key, after) =>
+    key.endsWith('_attributes') && isItem(after) ? [...Object.keys(after), 'next_run_at'] : undefined,
   export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
   exportUnsaid: (live, key) => unsaidAttribute(live, PARAMS[live.kind], key),
 };

@@ -10,7 +10,18 @@ import {
   VARIABLE_SCOPE,
   valueParam,
 } from '../../params/variables.js';
-import { equal, listOf, listReached, listSchema, paramSchema, shape, unlisted, withSecrets, MASKED } from './common.js';
+import {
+  equal,
+  isItem,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  shape,
+  unlisted,
+  withSecrets,
+  MASKED,
+} from './common.js';
 import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -214,6 +225,9 @@ export const variables: Section<VariableSpec> = {
           : fieldHolds(variable, name, wanted),
       ['key', 'environment_scope'],
     ),
+  // The value is in the live fields as its digest.
+  updates: (_address, after) =>
+    isItem(after) ? Object.keys(after).map((field) => (field === 'value' ? 'value_sha256' : field)) : undefined,
   ops: ['variable-create', 'variable-update', 'variable-delete'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
