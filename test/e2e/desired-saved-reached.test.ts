@@ -7,9 +7,9 @@ import type { Json } from '../helpers/sandbox-api.js';
  * A saved plan of list sections applied to one target, then whole: each section tells that the
  * target is at the plan's result (done, nothing sent to it), and that a target moved elsewhere is
  * stale; what it cannot read back (a template's value, a hook's token, a schedule's file variable)
- * stays stale. So for a plan that makes an item, and one that changes an item both targets have
- * (and the settings and the pull mirror); a changed item another client then moved in a field the
- * change leaves is elsewhere too.
+ * stays stale. So for a plan that makes an item, one that changes an item both targets have (and
+ * the settings and the pull mirror), and one that removes it; a changed item another client then
+ * moved in a field the change leaves is elsewhere too.
  */
 const world = useDesiredWorlds();
 
@@ -654,6 +654,176 @@ describe('collab apply -f plan.json after applying it to one target: updates', (
 
   it.each(UPDATES.map((c) => [c.section, c.what, c] as const))(
     '%s: %s, applied before and then moved elsewhere by another client, is refused as stale; exit 5',
+    async (_, _what, c) => {
+      const { w, out, toFirst } = await appliedToFirst(c.yaml, {}, [], c.before);
+      await c.moveElsewhere(w);
+      const { whole, results, first } = await applyWhole(w, out);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(5);
+      expect(first?.error?.startsWith(`stale: project:${FIRST} ${c.section} ${c.moved} was planned from `)).toBe(true);
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+});
+
+/** An enforced list that leaves out an item both targets have: the plan removes it. */
+const enforced = (section: string) => `    ${section}:\n      enforce: true\n      items: []`;
+
+/** Each list section's removal of an item both targets have; another client making it again is elsewhere. */
+const REMOVALS: ChangeCase[] = [
+  {
+    section: 'variables',
+    what: 'a variable',
+    moved: 'OBSOLETE',
+    before: '    variables:\n      - { key: OBSOLETE, value: old }',
+    yaml: enforced('variables'),
+    planned: ['delete STRIPE_API_KEY', 'delete APP_ENV', 'delete APP_ENV@production', 'delete OBSOLETE'],
+    moveElsewhere: async (w) => {
+      const json = { key: 'OBSOLETE', value: 'made again' };
+      expect((await w.call('POST', `${project(FIRST)}/variables`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'labels',
+    what: 'a label',
+    moved: 'obsolete',
+    before: '    labels:\n      - { name: obsolete, color: "#123456" }',
+    yaml: enforced('labels'),
+    planned: ['delete checkout', 'delete obsolete'],
+    moveElsewhere: async (w) => {
+      const json = { name: 'obsolete', color: '#000000' };
+      expect((await w.call('POST', `${project(FIRST)}/labels`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'hooks',
+    what: 'a hook',
+    moved: 'https://hooks.example.com/old',
+    before: '    hooks:\n      - { url: "https://hooks.example.com/old" }',
+    yaml: enforced('hooks'),
+    planned: ['delete https://hooks.example.com/old'],
+    moveElsewhere: async (w) => {
+      const json = { url: 'https://hooks.example.com/old', tag_push_events: true };
+      expect((await w.call('POST', `${project(FIRST)}/hooks`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'members',
+    what: 'a member',
+    moved: 'dana',
+    before: '    members:\n      - { username: dana, access_level: developer }',
+    yaml: enforced('members'),
+    planned: ['delete dana'],
+    moveElsewhere: async (w) => {
+      const [dana] = await w.getJson('/users?username=dana');
+      const json = { user_id: dana.id, access_level: 40 };
+      expect((await w.call('POST', `${project(FIRST)}/members`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'protected_branches',
+    what: 'a protected branch',
+    moved: 'stable',
+    before: '    protected_branches:\n      - { name: stable }',
+    yaml: enforced('protected_branches'),
+    planned: ['delete main', 'delete release/*', 'delete stable'],
+    moveElsewhere: async (w) => {
+      const json = { name: 'stable', push_access_level: 0 };
+      expect((await w.call('POST', `${project(FIRST)}/protected_branches`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'protected_tags',
+    what: 'a protected tag',
+    moved: 'v*',
+    before: '    protected_tags:\n      - { name: "v*" }',
+    yaml: enforced('protected_tags'),
+    planned: ['delete v*'],
+    moveElsewhere: async (w) => {
+      const json = { name: 'v*', create_access_level: 0 };
+      expect((await w.call('POST', `${project(FIRST)}/protected_tags`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'badges',
+    what: 'a badge',
+    moved: 'Docs',
+    before:
+      '    badges:\n      - { name: Docs, link_url: "https://docs.example.com/old", image_url: "https://img.shields.io/badge/docs-here-blue" }',
+    yaml: enforced('badges'),
+    planned: ['delete Docs'],
+    moveElsewhere: async (w) => {
+      const json = {
+        name: 'Docs',
+        link_url: 'https://docs.example.com/again',
+        image_url: 'https://img.shields.io/badge/docs-here-blue',
+      };
+      expect((await w.call('POST', `${project(FIRST)}/badges`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'deploy_keys',
+    what: 'a deploy key',
+    moved: 'ci',
+    before: `    deploy_keys:\n      - { title: ci, key: "${KEY_LINE}" }`,
+    yaml: enforced('deploy_keys'),
+    planned: ['delete CI deploy', 'delete ci'],
+    moveElsewhere: async (w) => {
+      const json = { title: 'ci', key: OTHER_KEY_LINE };
+      expect((await w.call('POST', `${project(FIRST)}/deploy_keys`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'protected_environments',
+    what: 'a protected environment',
+    moved: 'production',
+    before: '    protected_environments:\n      - { name: production, deploy_access_levels: [{ role: maintainer }] }',
+    yaml: enforced('protected_environments'),
+    planned: ['delete production'],
+    moveElsewhere: async (w) => {
+      const json = { name: 'production', deploy_access_levels: [{ access_level: 30 }] };
+      expect((await w.call('POST', `${project(FIRST)}/protected_environments`, { json })).status).toBe(201);
+    },
+  },
+  {
+    section: 'pipeline_schedules',
+    what: 'a schedule',
+    moved: 'reached nightly',
+    before: '    pipeline_schedules:\n      - { description: reached nightly, ref: main, cron: "0 2 * * *" }',
+    yaml: enforced('pipeline_schedules'),
+    planned: ['delete reached nightly'],
+    moveElsewhere: async (w) => {
+      const json = { description: 'reached nightly', ref: 'main', cron: '0 3 * * *' };
+      expect((await w.call('POST', `${project(FIRST)}/pipeline_schedules`, { json })).status).toBe(201);
+    },
+  },
+];
+
+describe('collab apply -f plan.json after applying it to one target: removals', () => {
+  it.each(
+    REMOVALS.flatMap((c) => [
+      [c.section, c.what, 'through GraphQL', [], c] as const,
+      [c.section, c.what, 'by REST', ['--no-graphql'], c] as const,
+    ]),
+  )(
+    '%s: %s removed before is done and nothing is written to that target; exit 0 (%s)',
+    async (_, _what, _way, flags, c) => {
+      const { w, out, plan, toFirst } = await appliedToFirst(c.yaml, {}, flags, c.before);
+      const planned = plan
+        .lines<{ target: string; action: string; key: string }>()
+        .filter((line) => line.target === FIRST)
+        .map((line) => `${line.action} ${line.key}`);
+      expect(planned).toEqual(c.planned);
+      const { whole, results, first } = await applyWhole(w, out, {}, flags);
+      expect(whole.exitCode, whole.stdout + whole.stderr).toBe(0);
+      expect(first).toMatchObject({ status: 'unchanged', error: null });
+      expect(results.find((r) => r.target === OTHER)?.status).toBe('ok');
+      expect(toFirst()).toEqual([]);
+    },
+  );
+
+  it.each(REMOVALS.map((c) => [c.section, c.what, c] as const))(
+    '%s: %s removed before, then made again by another client, is refused as stale; exit 5',
     async (_, _what, c) => {
       const { w, out, toFirst } = await appliedToFirst(c.yaml, {}, [], c.before);
       await c.moveElsewhere(w);
