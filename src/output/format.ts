@@ -35,6 +35,14 @@ export interface Field {
   tone?: (value: unknown, item: unknown) => Tone | undefined;
   /** Whether the item keeps this value masked (a masked or hidden CI/CD variable's): human views show `[masked]`. */
   masked?: (item: unknown) => boolean;
+  /**
+   * What a terminal shows where the service says nothing is there (null, empty: no expiry, no
+   * approvers), in the words views use: `never`, `(none)`. Pipes get the value itself, and a field
+   * the service did not send at all stays empty: nothing is known of it. A table says it only in a
+   * column that shows a value on its first page (table.ts): a column of `never` on every row is
+   * noise, and empty it is left out first on a narrow terminal.
+   */
+  none?: string;
 }
 
 /** A column's header made from a field's name or path: words in capitals, spaced (`created_at` -> `CREATED AT`, `namespace.full_path` -> `NAMESPACE FULL PATH`). */
@@ -184,15 +192,9 @@ export function formatDateTime(value: unknown, timeZone?: string, path?: string)
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-/**
- * A `format` for a field the service leaves null (or empty) where nothing is there: `none` says
- * so on a terminal in the words views use (`never` for an expiry, `(none)`), and any other value
- * reads as the view shows every value, a date by formatDateTime's one rule (a point in time in
- * the run's time zone, a date alone as the day it names). A field the service did not send at
- * all stays empty: nothing is known of it.
- */
-export function orNone(none: string): (value: unknown, item: unknown, view: View) => string {
-  return (value, _item, view) => (value === null || value === '' ? none : formatDateTime(value, view.timeZone));
+/** Whether a value says nothing is there (Field.none): null, an empty text or list; not a field the service left out. */
+export function isNothing(value: unknown): boolean {
+  return value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 /** A field's value in an item: derived, or read at its path. */
@@ -201,9 +203,9 @@ export function fieldValue(field: Field, item: unknown): unknown {
 }
 
 /**
- * The text a human view shows for a field: on a terminal its format (or, by default, dates in
- * the local time zone), in a pipe the value itself. Never a secret: secret fields are redacted
- * and credentials in URLs masked, wherever they are. Never a control sequence: they read as
+ * The text a human view shows for a field: on a terminal its `none` where nothing is there, else
+ * its format (or, by default, dates in the local time zone), in a pipe the value itself. Never a
+ * secret: secret fields are redacted and credentials in URLs masked, wherever they are. Never a control sequence: they read as
  * escapes (`\x1b`), tab and line feed aside, which each view turns into what it can show.
  */
 export function shownText(field: Field, item: unknown, view: View): string {
@@ -212,6 +214,7 @@ export function shownText(field: Field, item: unknown, view: View): string {
   if (field.masked?.(item)) return '[masked]';
   let text: string;
   if (!view.terminal) text = cellText(value, field.path);
+  else if (field.none !== undefined && isNothing(value)) text = field.none;
   else if (field.format) text = field.format(value, item, view);
   else text = formatDateTime(value, view.timeZone, field.path);
   return escapeControls(maskUrlCredentials(text));

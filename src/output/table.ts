@@ -3,6 +3,7 @@ import {
   type Column,
   fieldValue,
   isDateValue,
+  isNothing,
   PRIORITY,
   type RowSpan,
   shownText,
@@ -106,14 +107,18 @@ export class TerminalTable {
     // A spanning row's cells under its text are empty: they size no column.
     const under = (row: number, i: number) =>
       spans[row] === true && (this.shownIndex[i] as number) >= (span?.from ?? 0);
+    // The first page settles how each column reads, as it settles the widths: one reading a table.
+    const read = this.layout ? this.columns : this.allColumns.map((column) => sayingNone(column, items));
     let cells = items.map((item, row) =>
-      this.columns.map((column, i) => (under(row, i) ? '' : oneLine(shownText(column, item, view), column))),
+      read.map((column, i) => (under(row, i) ? '' : oneLine(shownText(column, item, view), column))),
     );
     let out = '';
     const first = !this.layout;
     if (!this.layout) {
-      this.layout = firstLayout(this.allColumns, cells, items, this.options);
-      this.blocks = blocksFor(this.allColumns, cells, this.layout, this.options);
+      this.layout = firstLayout(read, cells, items, this.options);
+      this.blocks = blocksFor(read, cells, this.layout, this.options);
+      // Blocks show every column, each read as the first page settled.
+      if (this.blocks) this.columns = read;
     } else if (this.blocks === undefined) {
       const widened = widenLater(this.columns, this.layout, cells, this.options.terminalWidth);
       // Numbers, dates and enumerations are never cut: a later page that needs them wider (or a
@@ -129,7 +134,7 @@ export class TerminalTable {
     if (this.blocks) return this.blockRows(this.blocks, cells, items);
     if (first) {
       const { visible } = this.layout;
-      this.columns = visible.map((i) => this.allColumns[i] as Column);
+      this.columns = visible.map((i) => read[i] as Column);
       this.shownIndex = [...visible];
       this.spanAt = span ? visible.findIndex((i) => i >= span.from) : -1;
       cells = cells.map((row) => visible.map((i) => row[i] as string));
@@ -420,6 +425,18 @@ interface Frame {
   columns: readonly Column[];
   widths: readonly number[];
   identifying: readonly boolean[];
+}
+
+/**
+ * The column as its cells read: with its `none` (`never`) only where the first page shows a value
+ * in it (an expiry beside others' `never`). Nothing on every row, its cells stay empty, which says
+ * as much without a word repeated on each, and it is the column a narrow terminal leaves out first.
+ */
+function sayingNone(column: Column, items: readonly unknown[]): Column {
+  const shows = (value: unknown) => value !== undefined && !isNothing(value);
+  if (column.none === undefined || items.some((item) => shows(fieldValue(column, item)))) return column;
+  const { none: _none, ...blank } = column;
+  return blank;
 }
 
 /** Cells are one line unless the column wraps. */

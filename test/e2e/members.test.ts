@@ -142,6 +142,21 @@ describe('collab projects members / groups members', () => {
     expect(result.stderr).toMatch(/^EXPIRES left out to fit 60 columns;/);
   });
 
+  it('on 80 columns a member without an expiry reads `never` beside one who has one, as the view says', async () => {
+    const ref = 'acme/web/design-system';
+    const terminal = { tty: true, env: { COLLAB_FORCE_TTY: '80' } };
+    await collab(['projects', 'members', 'add', ref, '--user', 'xena', '--access', 'guest', '--expires', '2099-01-01']);
+    const added = await collab(['projects', 'members', 'add', ref, '--user', 'rui', '--access', 'reporter'], terminal);
+    expect(added.stdout).toMatch(/^Expires +never$/m);
+    const list = await collab(['projects', 'members', 'list', ref], terminal);
+    expect(list.exitCode).toBe(0);
+    const row = (name: string) => list.stdout.split('\n').find((line) => line.includes(`│ ${name} `));
+    expect(row('xena')).toMatch(/│ guest +│ 2099-01-01 │/);
+    expect(row('rui')).toMatch(/│ reporter +│ never +│/);
+    // Piped, the service's value: nothing.
+    expect((await collab(['projects', 'members', 'list', ref])).stdout).toMatch(/\trui\tRui Reporter\t20\t\tactive\n/);
+  });
+
   it('no direct members while inherited ones have access: says so on stderr and points to --inherited', async () => {
     // The seed's acme/web/storefront has no direct members; acme's four members reach it.
     const empty = await collab(['projects', 'members', 'list', 'acme/web/storefront'], { tty: true });

@@ -115,6 +115,81 @@ describe('terminal tables', () => {
     expect(columnWidths(lines)).toEqual(['internal'.length]);
   });
 
+  describe('a column whose field says nothing is there (Column.none)', () => {
+    const columns: Column[] = [
+      { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
+      { header: 'EXPIRES', path: 'expires_at', none: 'never' },
+    ];
+
+    it('says `never` beside a date on the first page, and leaves a field the service did not send empty', async () => {
+      const rows = [
+        { username: 'ann', expires_at: '2027-03-01' },
+        { username: 'bob', expires_at: null },
+        { username: 'cyd', expires_at: '' },
+        { username: 'dee' },
+      ];
+      const lines = await table([rows], columns, 60, false);
+      expect(lines.slice(3, 7)).toEqual([
+        '│ ann      │ 2027-03-01 │',
+        '│ bob      │ never      │',
+        '│ cyd      │ never      │',
+        '│ dee      │            │',
+      ]);
+    });
+
+    it('stays empty when no row of the first page has a value, and is left out first on a narrow terminal', async () => {
+      const wide = await table([[{ username: 'ann', expires_at: null }]], columns, 60, false);
+      expect(wide[3]).toBe('│ ann      │         │');
+      const narrow = await table(
+        [[{ username: 'ann', expires_at: null, name: 'Ann Example' }]],
+        [...columns, { header: 'NAME', path: 'name', text: true }],
+        30,
+        false,
+      );
+      expect(narrow[3]).toBe('│ ann      │ Ann Example │');
+    });
+
+    it('reads as the first page settled on later pages: empty there, empty after a later date', async () => {
+      const lines = await table(
+        [
+          [{ username: 'ann', expires_at: null }],
+          [
+            { username: 'bob', expires_at: '2027-03-01' },
+            { username: 'cyd', expires_at: null },
+          ],
+        ],
+        columns,
+        60,
+        false,
+      );
+      expect(lines.filter((line) => line.startsWith('│ cyd'))).toEqual(['│ cyd      │            │']);
+      expect(lines.join('\n')).not.toContain('never');
+    });
+
+    it('piped, keeps the service’s empty value: a table for programs reads no words into it', async () => {
+      const stdout = new PassThrough();
+      const chunks: Buffer[] = [];
+      stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const io: IO = {
+        stdout,
+        stderr: new PassThrough(),
+        stdin: new PassThrough(),
+        stdoutIsTTY: false,
+        stderrIsTTY: false,
+        stdinIsTTY: false,
+        color: false,
+        columns: 80,
+      };
+      const writer = new ListWriter(io, { format: 'table' }, columns, true);
+      await writer.write([
+        { username: 'ann', expires_at: '2027-03-01' },
+        { username: 'bob', expires_at: null },
+      ]);
+      await writer.end();
+      expect(Buffer.concat(chunks).toString('utf8')).toBe('ann\t2027-03-01\nbob\t\n');
+    });
+  });
+
   it('on a narrow terminal cuts a long path in the middle, after leaving out the other columns', async () => {
     const long = `acme/${'very-long-segment/'.repeat(8)}app`;
     const lines = await table([[project(1, long)]], PROJECT_COLUMNS, 60);

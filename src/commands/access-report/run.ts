@@ -69,7 +69,7 @@ const REPORT_COLUMNS: readonly Column[] = [
     priority: PRIORITY.answer,
   },
   { header: 'SOURCE', path: 'source', derive: (row) => sourceText(row as AccessRow), text: true },
-  { header: 'EXPIRES', path: 'expires_at' },
+  { header: 'EXPIRES', path: 'expires_at', none: 'never' },
 ];
 
 export function parse(input: VerbInput<typeof ACCESS_REPORT>): AccessReportOptions {

@@ -39,8 +39,8 @@ export const RULE_COLUMNS: readonly Column[] = [
   { header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying },
   { header: 'TYPE', path: 'rule_type', choices: ['regular', 'any_approver', 'report_approver'] },
   { header: 'APPROVALS', path: 'approvals_required' },
-  { header: 'USERS', ...USERS, text: true },
-  { header: 'GROUPS', ...GROUPS, text: true },
+  { header: 'USERS', ...USERS, text: true, none: '(none)' },
+  { header: 'GROUPS', ...GROUPS, text: true, none: '(none)' },
   { header: 'BRANCHES', ...BRANCHES, text: true },
 ];
 

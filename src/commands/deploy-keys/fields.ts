@@ -1,11 +1,11 @@
-import { type Column, type DetailField, onOrNo, orNone, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 
 export const DEPLOY_KEY_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'TITLE', path: 'title', text: true, priority: PRIORITY.identifying },
   { header: 'CAN PUSH', path: 'can_push', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'FINGERPRINT', path: 'fingerprint_sha256', text: true },
-  { header: 'EXPIRES AT', path: 'expires_at', priority: PRIORITY.date },
+  { header: 'EXPIRES AT', path: 'expires_at', priority: PRIORITY.date, none: 'never' },
 ];
 
 const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
@@ -14,7 +14,7 @@ const DEPLOY_KEY_DETAIL: readonly DetailField[] = [
   { label: 'Can push', path: 'can_push', format: onOrNo },
   { label: 'Fingerprint', path: 'fingerprint_sha256' },
   { label: 'Key', path: 'key' },
-  { label: 'Expires', path: 'expires_at', format: orNone('never') },
+  { label: 'Expires', path: 'expires_at', none: 'never' },
   { label: 'Created', path: 'created_at' },
 ];
 

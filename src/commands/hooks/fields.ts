@@ -144,13 +144,13 @@ function eventsOn(hook: unknown): string {
 export const HOOK_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'URL', path: 'url', text: true, priority: PRIORITY.identifying },
-  { header: 'EVENTS', path: 'events', derive: eventsOn, text: true },
+  { header: 'EVENTS', path: 'events', derive: eventsOn, text: true, none: '(none)' },
 ];
 
 export const HOOK_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'URL', path: 'url' },
-  { label: 'Events', path: 'events', derive: eventsOn, format: (events) => (events as string) || '(none)' },
+  { label: 'Events', path: 'events', derive: eventsOn, none: '(none)' },
   {
     label: 'Push branch filter',
     path: 'push_events_branch_filter',

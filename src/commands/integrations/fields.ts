@@ -22,7 +22,7 @@ export const INTEGRATION_COLUMNS: readonly Column[] = [
   { header: 'ACTIVE', path: 'active', format: onOrNo, choices: ['yes', 'no'] },
   // A group's above reaches its projects and subgroups: set up there, its settings are the group's.
   { header: 'INHERITED', path: 'inherited', format: onOrNo, choices: ['yes', 'no'] },
-  { header: 'EVENTS', ...EVENTS, text: true, format: joined, priority: PRIORITY.low },
+  { header: 'EVENTS', ...EVENTS, text: true, format: joined, none: '(none)', priority: PRIORITY.low },
   { header: 'UPDATED', path: 'updated_at', priority: PRIORITY.date },
 ];
 

@@ -13,7 +13,7 @@ const from = (item: unknown): string => {
 export const LABEL_COLUMNS: readonly Column[] = [
   { header: 'NAME', path: 'name', text: true, priority: PRIORITY.identifying },
   { header: 'COLOR', path: 'color' },
-  { header: 'PRIORITY', path: 'priority' },
+  { header: 'PRIORITY', path: 'priority', none: '(none)' },
   { header: 'FROM', path: 'from', derive: from, choices: ['project', 'group'] },
   { header: 'DESCRIPTION', path: 'description', text: true },
 ];

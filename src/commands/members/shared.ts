@@ -2,7 +2,7 @@ import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { type Column, type DetailField, orNone, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 import { accessLevel, date, groupAccessLevel, ruled } from '../../params/parsers.js';
 import { USER_RULE } from '../../params/users.js';
@@ -22,7 +22,7 @@ export const MEMBER_COLUMNS: readonly Column[] = [
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name', text: true },
   { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', ...Object.keys(ACCESS_LEVELS)] },
-  { header: 'EXPIRES', path: 'expires_at' },
+  { header: 'EXPIRES', path: 'expires_at', none: 'never' },
   { header: 'STATE', path: 'state', choices: ['active', 'blocked'] },
 ];
 
@@ -31,7 +31,7 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
   { label: 'Username', path: 'username' },
   { label: 'Name', path: 'name' },
   { label: 'Access', path: 'access_level', format: roleName },
-  { label: 'Expires', path: 'expires_at', format: orNone('never') },
+  { label: 'Expires', path: 'expires_at', none: 'never' },
   { label: 'Since', path: 'created_at' },
 ];
 

@@ -1,4 +1,4 @@
-import { type Column, type DetailField, onOrNo, orNone, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 
 // The service scrubs a mirror URL's credentials (`https://*****:*****@host/…`) before answering it.
 export const MIRROR_COLUMNS: readonly Column[] = [
@@ -7,7 +7,7 @@ export const MIRROR_COLUMNS: readonly Column[] = [
   { header: 'ENABLED', path: 'enabled', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'PROTECTED ONLY', path: 'only_protected_branches', format: onOrNo, choices: ['yes', 'no'] },
   { header: 'STATUS', path: 'update_status', choices: ['none', 'scheduled', 'started', 'finished', 'failed'] },
-  { header: 'LAST UPDATE', path: 'last_update_at', priority: PRIORITY.date },
+  { header: 'LAST UPDATE', path: 'last_update_at', priority: PRIORITY.date, none: 'never' },
 ];
 
 const MIRROR_DETAIL: readonly DetailField[] = [
@@ -24,7 +24,7 @@ const MIRROR_DETAIL: readonly DetailField[] = [
   { label: 'Sign-in', path: 'auth_method' },
   { label: 'Status', path: 'update_status', tone: (v) => (v === 'failed' ? 'red' : undefined) },
   { label: 'Last error', path: 'last_error', format: (v) => (typeof v === 'string' && v ? v : '(none)') },
-  { label: 'Last update', path: 'last_update_at', format: orNone('never') },
+  { label: 'Last update', path: 'last_update_at', none: 'never' },
 ];
 
 export const MIRROR_VIEW = { columns: MIRROR_COLUMNS, detail: MIRROR_DETAIL };

@@ -1,6 +1,6 @@
 import type { AwardedObject, Note } from '../../api/notes.js';
 import type { VerbContext } from '../../context.js';
-import { type Column, type DetailField, orNone, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, yesNo } from '../../output/format.js';
 
 /**
  * The list's columns. On a terminal the body wraps over several lines (the table gives it the
@@ -73,7 +73,7 @@ const AWARDED_DETAIL: DetailField[] = [
   { label: 'Author', path: 'author.username', format: authorText },
   { label: 'Created', path: 'created_at' },
   { label: 'Updated', path: 'updated_at' },
-  { label: 'Expires', path: 'expires_at', format: orNone('never') },
+  { label: 'Expires', path: 'expires_at', none: 'never' },
 ];
 
 /** The snippet-like object the service answers instead of a note (no body): printed as what it is. */

@@ -1,5 +1,5 @@
 import type { SharedWithGroup } from '../../api/shares.js';
-import { type Column, type DetailField, orNone, PRIORITY } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
 import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
 
 /** The shares of a project or group: read from its record, and printed. */
@@ -13,14 +13,14 @@ export const SHARE_COLUMNS: readonly Column[] = [
     format: (value) => accessLevelName(value),
     choices: Object.keys(ACCESS_LEVELS),
   },
-  { header: 'EXPIRES', path: 'expires_at' },
+  { header: 'EXPIRES', path: 'expires_at', none: 'never' },
 ];
 
 export const SHARE_DETAIL: readonly DetailField[] = [
   { label: 'Group ID', path: 'group_id' },
   { label: 'Group', path: 'group_full_path' },
   { label: 'Access', path: 'group_access_level', format: (value) => accessLevelName(value) },
-  { label: 'Expires', path: 'expires_at', format: orNone('never') },
+  { label: 'Expires', path: 'expires_at', none: 'never' },
 ];
 
 export function sharesOf(ownerRecord: unknown): SharedWithGroup[] {

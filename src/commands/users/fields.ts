@@ -1,4 +1,4 @@
-import { type Column, type DetailField, orNone, PRIORITY, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY, yesNo } from '../../output/format.js';
 
 /**
  * How users print. Everyone reads a user's ID, username, name and state; an administrator also
@@ -22,12 +22,12 @@ export const USER_DETAIL: readonly DetailField[] = [
   { label: 'Name', path: 'name' },
   { label: 'State', path: 'state' },
   { label: 'Email', path: 'email' },
-  { label: 'Public email', path: 'public_email', format: orNone('(none)') },
+  { label: 'Public email', path: 'public_email', none: '(none)' },
   { label: 'Administrator', path: 'is_admin', format: known },
   { label: 'External', path: 'external', format: known },
   { label: 'Bot', path: 'bot', format: known },
   { label: 'Created', path: 'created_at' },
-  { label: 'Last sign-in', path: 'last_sign_in_at', format: orNone('never') },
-  { label: 'Last activity', path: 'last_activity_on', format: orNone('never') },
+  { label: 'Last sign-in', path: 'last_sign_in_at', none: 'never' },
+  { label: 'Last activity', path: 'last_activity_on', none: 'never' },
   { label: 'Web URL', path: 'web_url' },
 ];
