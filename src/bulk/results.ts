@@ -76,8 +76,8 @@ export function resultColumns(
 }
 
 /**
- * TARGET: its values are known before the first result (`choices`), so no later row widens it,
- * which would redraw the table under a rule (each result is a page of its own).
+ * TARGET: its values are known before the first result (`choices`, sizedByChoices), so no later
+ * row widens it, which would redraw the table under a rule (each result is a page of its own).
  */
 function targetColumn(targets: readonly (string | number)[] | undefined): Column {
   return {
@@ -85,7 +85,7 @@ function targetColumn(targets: readonly (string | number)[] | undefined): Column
     path: 'target',
     text: true,
     priority: PRIORITY.identifying,
-    ...(targets ? { choices: targets.map((target) => escapeControls(String(target))) } : {}),
+    ...(targets ? { choices: targets.map((target) => escapeControls(String(target))), sizedByChoices: true } : {}),
   };
 }
 
@@ -94,6 +94,7 @@ function statusColumn(statuses: readonly string[]): Column {
     header: 'STATUS',
     path: 'status',
     choices: statuses,
+    sizedByChoices: true,
     priority: PRIORITY.identifying,
     tone: (value) => (value === 'failed' || value === 'unknown' ? 'red' : value === 'ok' ? 'green' : 'grey'),
   };

@@ -53,8 +53,18 @@ export function headerFor(path: string): string {
 /** A column of the table. */
 export interface Column extends Field {
   header: string;
-  /** Every value an enumeration can take, as shown on a terminal: its width is the widest of them. */
+  /**
+   * Every value an enumeration can take, as shown on a terminal: never cut, never free text. Its
+   * width is the widest value shown, as any column's: a later page with a wider one widens it.
+   */
   choices?: readonly string[];
+  /**
+   * The column is as wide as its widest choice from the first row on: its values are known before
+   * (a run's targets), and its rows come one a page, where each wider one would redraw the table
+   * under a rule. A list's enumeration leaves it unset: its rows come a hundred a page, and room
+   * kept for a rare choice (a user's `ldap_blocked`) would be taken from the text beside it.
+   */
+  sizedByChoices?: boolean;
   /** Free text (paths, names, descriptions) takes the terminal's spare width; unset, the first page's values decide. */
   text?: boolean;
   /** On a terminal the text wraps over lines instead of being cut (note bodies). */

@@ -506,7 +506,7 @@ function basePriority(
 
 /**
  * Widths from the first page, and which columns are shown. Numbers, dates and enumerations are as
- * wide as their widest value (or, for an enumeration, its widest choice) and are never cut; free
+ * wide as their widest value (or, sizedByChoices, their widest choice) and are never cut; free
  * text takes what it needs, plus, when more pages may come, some spare width for their longer
  * values. On a terminal too narrow for all that, in this order: free text that does not identify
  * the row is shortened (widest first, down to a floor), then wrapped text (a note's body) further
@@ -530,7 +530,7 @@ function firstLayout(
   const cap = Math.max(availableWidth(options.terminalWidth, 1), 1);
   const need = columns.map((column, i) => {
     let width = displayWidth(column.header);
-    for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
+    if (column.sizedByChoices) for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
     for (const row of cells)
       width = Math.max(width, column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap));
     return width;

@@ -44,6 +44,15 @@ describe('collab users: list and view', () => {
       expect(result.stdout).toContain('dana@');
     });
 
+    it('on 64 columns STATE is as wide as the states shown, and every email shows whole', async () => {
+      const result = await collab(['users', 'list'], { tty: true, env: { COLLAB_FORCE_TTY: '64' } });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe('');
+      const lines = result.stdout.split('\n');
+      expect(lines[1]).toMatch(/│ STATE {2}│ EMAIL +│$/);
+      for (const user of await served()) expect(result.stdout).toContain(` ${user.email} `);
+    });
+
     it('prints each user as the service sent it with -o json, the administrator’s fields included', async () => {
       const result = await collab(['users', 'list', '-o', 'json']);
       expect(result.exitCode).toBe(0);

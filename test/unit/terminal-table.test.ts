@@ -106,13 +106,38 @@ describe('terminal tables', () => {
     for (const line of lines) expect(stringWidth(line)).toBe(stringWidth(lines[0] ?? ''));
   });
 
-  it('an enumeration is as wide as its widest choice, whatever the first page holds', async () => {
+  it('an enumeration is as wide as its widest value shown, not its widest choice', async () => {
+    const states = ['active', 'blocked', 'ldap_blocked', 'banned', 'deactivated'];
+    const lines = await table(
+      [[{ state: 'active' }, { state: 'banned' }]],
+      [{ header: 'STATE', path: 'state', choices: states }],
+      60,
+    );
+    expect(columnWidths(lines)).toEqual(['active'.length]);
+  });
+
+  it('an enumeration sizedByChoices is as wide as its widest choice, whatever the first page holds', async () => {
     const lines = await table(
       [[project(1, 'a/b', 'public')]],
-      [{ header: 'V', path: 'visibility', choices: ['private', 'internal', 'public'] }],
+      [{ header: 'V', path: 'visibility', choices: ['private', 'internal', 'public'], sizedByChoices: true }],
       160,
     );
     expect(columnWidths(lines)).toEqual(['internal'.length]);
+  });
+
+  it('never cuts a wider choice on a later page: the table continues at the wider width', async () => {
+    const columns: Column[] = [
+      { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
+      { header: 'STATE', path: 'state', choices: ['active', 'ldap_blocked'] },
+    ];
+    const lines = await table(
+      [[{ username: 'ann', state: 'active' }], [{ username: 'bob', state: 'ldap_blocked' }]],
+      columns,
+      60,
+      false,
+    );
+    expect(lines).toContain('│ bob      │ ldap_blocked │');
+    expect(columnWidths(lines)).toEqual(['USERNAME'.length, 'active'.length]);
   });
 
   describe('a column whose field says nothing is there (Column.none)', () => {
