@@ -65,6 +65,21 @@ describe('collab mirrors', () => {
     expect((await collab(['mirrors', 'view', id, '--project', project])).stdout).toMatch(/\nLast update\t\n/);
   });
 
+  it('on 80 columns a long URL is cut in the middle to keep ENABLED and STATUS, what a list of mirrors is read for', async () => {
+    const long = 'https://backup.example.org/a/very/long/path/to/the/storefront-backup.git';
+    for (const url of ['https://mirror.example.com/acme/storefront.git', long])
+      expect((await collab(['mirrors', 'create', '--project', project, '--url', url])).exitCode).toBe(0);
+    const list = await collab(['mirrors', 'list', '--project', project], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '80' },
+    });
+    expect(list.exitCode).toBe(0);
+    const lines = list.stdout.split('\n');
+    expect(lines[1]).toMatch(/^│ ID │ URL +│ ENABLED │ STATUS │$/);
+    expect(lines[4]).toMatch(/│ https:\/\/backup\.example\.org\/…\/storefront-backup\.git +│ no +│ none +│$/);
+    expect(list.stderr).toMatch(/^PROTECTED ONLY, LAST UPDATE left out to fit 80 columns;/);
+  });
+
   it('a URL with credentials on the command line is refused, as is a bad URL, before anything is sent', async () => {
     sandbox.resetStats();
     const argv = await collab(['mirrors', 'create', '--project', project, '--url', URL_WITH_TOKEN]);
