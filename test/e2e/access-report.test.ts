@@ -204,6 +204,27 @@ describe('collab access-report', () => {
     expect(result.stdout).toContain('share with partners/eu (at most reporter)');
   });
 
+  it('at 80 columns the source shows whole, wrapped where it must, never cut', async () => {
+    const result = await collab(['access-report', 'acme/web'], { tty: true, env: { COLLAB_FORCE_TTY: '80' } });
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[1]).toMatch(/│ SOURCE +│$/);
+    expect(result.stdout).toMatch(/│ inherited from acme +│/);
+    expect(result.stdout).toMatch(/│ share with partners\/eu +│\n│ .*│ \(at most reporter\) +│/);
+    expect(result.stdout).not.toContain('…');
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
+  });
+
+  it('at 80 columns the source stays though it is the same on every row', async () => {
+    const result = await collab(['access-report', 'acme/web', '--user', 'dana'], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '80' },
+    });
+    expect(result.stdout).toMatch(/│ SOURCE +│\n/);
+    expect(result.stdout).not.toContain('…');
+    expect(result.stdout.match(/│ inherited from( acme)? +│\n/g)).toHaveLength(3);
+  });
+
   it('an unknown group is exit 4; a bad role exit 2 before any request', async () => {
     const missing = await collab(['access-report', 'no-such-group']);
     expect(missing.exitCode).toBe(4);

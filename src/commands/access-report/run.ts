@@ -55,7 +55,7 @@ const REPORT_COLUMNS: readonly Column[] = [
   { header: 'TYPE', path: 'type', choices: ['project', 'group'], priority: PRIORITY.low },
   { header: 'PATH', path: 'path', text: true, priority: PRIORITY.identifying },
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
-  { header: 'NAME', path: 'name', text: true, priority: PRIORITY.date },
+  { header: 'NAME', path: 'name', text: true, priority: PRIORITY.low },
   {
     header: 'STATE',
     path: 'state',
@@ -68,7 +68,15 @@ const REPORT_COLUMNS: readonly Column[] = [
     choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'],
     priority: PRIORITY.answer,
   },
-  { header: 'SOURCE', path: 'source', derive: (row) => sourceText(row as AccessRow), text: true },
+  // Why the user has the role, the report's question: wrapped rather than cut, and never taken for
+  // a column that says nothing because the first page's rows all came the same way.
+  {
+    header: 'SOURCE',
+    path: 'source',
+    derive: (row) => sourceText(row as AccessRow),
+    text: true,
+    wrap: true,
+  },
   { header: 'EXPIRES', path: 'expires_at', none: 'never' },
 ];
 
