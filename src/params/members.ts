@@ -38,24 +38,35 @@ export const MEMBER_REMOVE_PARAMS = [
 export type RemoveMemberParams = ParamsOf<typeof MEMBER_REMOVE_PARAMS>;
 
 /** Minimal access: a role only groups have (Premium); it reads nothing. */
-export const MINIMAL_ACCESS_LEVEL = 5;
+const MINIMAL_ACCESS_LEVEL = 5;
 
-/** The roles a membership may have: GitLab's `Gitlab::Access.all_values`, minimal access included. */
-const MEMBER_LEVELS: readonly number[] = [MINIMAL_ACCESS_LEVEL, ...Object.values(ACCESS_LEVELS)];
+/** Planner: between Guest and Reporter, for planning work (doc/api/access_requests.md, Valid access levels). */
+const PLANNER_LEVEL = 15;
+
+/**
+ * The roles a membership may have, the member's validation (`Gitlab::Access.all_values`, which
+ * has Planner; doc/api/access_requests.md @ec05f6eb, Valid access levels, lists 0 to 50): a
+ * project's, and a group's, which adds Minimal access. No access (0) is no membership.
+ */
+export function memberLevels(kind: 'project' | 'group'): readonly number[] {
+  const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
+  const levels = [guest, PLANNER_LEVEL, reporter, developer, maintainer, owner];
+  return kind === 'group' ? [MINIMAL_ACCESS_LEVEL, ...levels] : levels;
+}
 
 /**
  * What POST and PUT .../members take besides the user: the role (required by both) and the
- * expiry. Minimal access is for group members only, and the expiry may not be in the past: the
- * member's validations, which the sandbox adds (422) after the parameters' own checks (400).
+ * expiry. Grape takes any integer as the role (lib/api/members.rb has no `values:` on it, unlike
+ * the invitations API's): which roles a member may have, and that the expiry is not in the past,
+ * are the member's validations, which the sandbox checks after the parameters' own (400 either way).
  */
 export const MEMBER_PARAMS = [
   {
     name: 'access_level',
     type: 'integer',
-    choices: MEMBER_LEVELS,
     required: true,
     description:
-      'the role: 10 guest, 20 reporter, 30 developer, 40 maintainer, 50 owner (5 minimal access, groups only)',
+      'the role: 10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner (5 minimal access, groups only)',
   },
   { name: 'expires_at', type: 'date', description: 'the day the membership ends, YYYY-MM-DD' },
 ] as const satisfies readonly ParamSpec[];

@@ -122,7 +122,7 @@ export function isGroupMember(
 }
 
 /** A user's direct level in a project or group (0 for none): what a membership change starts from. */
-export function directLevel(record: Group | Project, userId: number): number {
+function directLevel(record: Group | Project, userId: number): number {
   return record.members.get(userId) ?? 0;
 }
 
@@ -407,6 +407,19 @@ export function canManageMembers(
 ): boolean {
   const own = sourceAccess(store, user, source);
   return own >= OWNER_ADMIN_ROLE[source.kind] && levels.every((level) => level <= own);
+}
+
+/**
+ * Granting Owner by a caller who may not make owners (GitLab's manage_owners): Members::CreateService
+ * refuses it in a project (403), and Members::CreatorService adds nobody in a group (`managing_owners?`).
+ */
+export function grantsOwnerUnallowed(
+  store: Store,
+  user: User | undefined,
+  source: MemberSource,
+  level: number,
+): boolean {
+  return level === ACCESS.owner && !canManageMembers(store, user, source, [ACCESS.owner]);
 }
 
 /** GitLab's admin_cicd_variables: a project's Maintainers, a group's Owners (the REST variables routes' rule). */

@@ -165,7 +165,7 @@ describe('sandbox: member errors and rights', () => {
     });
     expect(
       await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 35 } }),
-    ).toMatchObject({ status: 400, body: { error: 'access_level does not have a valid value' } });
+    ).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
     expect(
       await call('POST', `/projects/${id}/members`, { json: { user_id: user('dana'), access_level: 5 } }),
     ).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
@@ -377,6 +377,175 @@ describe('sandbox: member errors and rights', () => {
       source_name: own?.name,
       source_type: 'Project',
       access_level: 50,
+    });
+  });
+});
+
+/**
+ * What GitLab answers beyond doc/api/members.md @ec05f6eb, which names the parameters and the
+ * success only: lib/api/members.rb and Members::CreateService (gitlabhq/gitlabhq's mirror of
+ * gitlab-org/gitlab, with EE's check_membership_lock!). Several users at once answer 201 with
+ * the service's result, success or not.
+ */
+describe('sandbox: members as GitLab’s services check them', () => {
+  it('an access level outside GitLab’s roles is the member’s validation error, not a parameter error', async () => {
+    const answer = await call('POST', `/groups/${group('globex/research')}/members`, {
+      json: { user_id: user('dana'), access_level: 35 },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
+  });
+
+  it('Planner (15) is a role a project member may have', async () => {
+    const id = project('acme/web/storefront');
+    const answer = await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 15 } });
+    expect(answer).toMatchObject({ status: 201, body: { username: 'xena', access_level: 15 } });
+  });
+
+  it('adding a member already there is 409 before the member’s validations are looked at', async () => {
+    const id = project('acme/web/storefront');
+    await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    const again = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: user('xena'), access_level: 5, expires_at: '2001-01-01' },
+    });
+    expect(again).toMatchObject({ status: 409, body: { message: 'Member already exists' } });
+  });
+
+  it('a developer adding a member already there gets 409, the membership being looked up before the rights', async () => {
+    const id = project('acme/platform/api');
+    await call('POST', `/projects/${id}/members`, { json: { user_id: user('xena'), access_level: 10 } });
+    const answer = await call('POST', `/projects/${id}/members`, {
+      as: 'developer',
+      json: { user_id: user('xena'), access_level: 10 },
+    });
+    expect(answer).toMatchObject({ status: 409, body: { message: 'Member already exists' } });
+  });
+
+  it('PUT of a user who is no member is 404 even for a caller who may not manage members', async () => {
+    const id = project('acme/platform/api');
+    const answer = await call('PUT', `/projects/${id}/members/${user('xena')}`, {
+      as: 'developer',
+      json: { access_level: 30 },
+    });
+    expect(answer).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+  });
+
+  it('several users into a project whose group has membership_lock on: 201 with MembershipLockedError, nobody added', async () => {
+    const id = project('acme/web/design-system');
+    await call('PUT', `/groups/${group('acme/web')}`, { json: { membership_lock: true } });
+    const answer = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: `${user('xena')},${user('rui')}`, access_level: 30 },
+    });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: {
+        status: 'error',
+        message: 'Members::CreateService::MembershipLockedError',
+        reason: 'membership_locked_error',
+      },
+    });
+    expect(usernames(await call('GET', `/projects/${id}/members`))).toEqual([]);
+  });
+
+  it('several usernames into a locked project: the same refusal', async () => {
+    const id = project('acme/web/design-system');
+    await call('PUT', `/groups/${group('acme/web')}`, { json: { membership_lock: true } });
+    const answer = await call('POST', `/projects/${id}/members`, { json: { username: 'xena,rui', access_level: 30 } });
+    expect(answer.body).toEqual({
+      status: 'error',
+      message: 'Members::CreateService::MembershipLockedError',
+      reason: 'membership_locked_error',
+    });
+  });
+
+  it('several users, some refused by the member’s validations: each named in one sentence, the rest added', async () => {
+    // dana is acme's Developer and max its Maintainer: Reporter below acme is below both.
+    const id = project('acme/web/design-system');
+    const answer = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: `${user('dana')},${user('xena')},${user('max')}`, access_level: 20 },
+    });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: {
+        status: 'error',
+        message:
+          'dana: Access level should be greater than or equal to Developer inherited membership from group Acme and ' +
+          'max: Access level should be greater than or equal to Maintainer inherited membership from group Acme',
+      },
+    });
+    expect(usernames(await call('GET', `/projects/${id}/members`))).toEqual(['xena']);
+  });
+
+  it('several users with an expiry in the past: every one named with all the model’s full messages', async () => {
+    const id = project('acme/platform/api');
+    // olivia, acme's Owner, fails a second validation too: her messages are joined first.
+    const answer = await call('POST', `/projects/${id}/members`, {
+      json: { username: 'xena,rui,olivia', access_level: 30, expires_at: '2001-01-01' },
+    });
+    expect(answer.body).toEqual({
+      status: 'error',
+      message:
+        'xena: Expires at cannot be a date in the past, rui: Expires at cannot be a date in the past, ' +
+        'and olivia: Access level should be greater than or equal to Owner inherited membership from group Acme ' +
+        'and Expires at cannot be a date in the past',
+    });
+  });
+
+  it('several unknown user IDs answer success and add nobody (unknown IDs are left out)', async () => {
+    const id = project('acme/platform/api');
+    const answer = await call('POST', `/projects/${id}/members`, {
+      json: { user_id: '99998,99999', access_level: 30 },
+    });
+    expect(answer).toMatchObject({ status: 201, body: { status: 'success' } });
+    expect((await call('GET', `/projects/${id}/members/99999`)).status).toBe(404);
+  });
+
+  it('several unknown usernames answer No users specified.', async () => {
+    const id = project('acme/platform/api');
+    const answer = await call('POST', `/projects/${id}/members`, {
+      json: { username: 'nobody-a,nobody-b', access_level: 30 },
+    });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { status: 'error', message: 'No users specified.', reason: 'blank_invites_error' },
+    });
+  });
+
+  it('several users from a developer: 201 naming each as not authorized, with http_status unauthorized', async () => {
+    const id = project('acme/platform/api');
+    const answer = await call('POST', `/projects/${id}/members`, {
+      as: 'developer',
+      json: { user_id: `${user('xena')},${user('rui')}`, access_level: 10 },
+    });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: {
+        status: 'error',
+        message: 'xena: not authorized to create member and rui: not authorized to create member',
+        http_status: 'unauthorized',
+      },
+    });
+  });
+
+  it('several users made Owners of a project by a maintainer: 403', async () => {
+    const id = project('acme/platform/api');
+    const answer = await call('POST', `/projects/${id}/members`, {
+      as: 'maintainer',
+      json: { user_id: `${user('xena')},${user('rui')}`, access_level: 50 },
+    });
+    expect(answer).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+  });
+
+  it('several users, one already a member: that membership takes the role and the expiry given, or none', async () => {
+    const id = project('acme/platform/api');
+    await call('POST', `/projects/${id}/members`, {
+      json: { user_id: user('xena'), access_level: 10, expires_at: '2099-01-01' },
+    });
+    await call('POST', `/projects/${id}/members`, {
+      json: { user_id: `${user('xena')},${user('rui')}`, access_level: 20 },
+    });
+    expect((await call('GET', `/projects/${id}/members/${user('xena')}`)).body).toMatchObject({
+      access_level: 20,
+      expires_at: null,
     });
   });
 });
