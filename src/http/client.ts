@@ -40,7 +40,7 @@ import {
   sleep,
 } from './retry-policy.js';
 import { serviceError } from './service-error.js';
-import { projectRole } from '../api/roles.js';
+import { projectRole, refusedHint } from '../api/roles.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
 
@@ -364,11 +364,17 @@ export class HttpClient implements RequestClient {
    * project (its `permissions`), on this error's path alone; undefined where the path names no
    * project or the project does not say.
    */
-  private async roleInProjectOf(url: string): Promise<number | undefined> {
+  /**
+   * The project of a request's URL read with the same token: whether it reads, and the caller's
+   * role there (`permissions`); undefined where the URL is no project's or the read fails.
+   */
+  private async projectReadOf(url: string): Promise<{ role: number | undefined } | undefined> {
     const project = /\/api\/v4\/projects\/([^/?#]+)/.exec(new URL(url).pathname)?.[1];
     if (project === undefined) return undefined;
     try {
-      return projectRole((await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' })).data);
+      return {
+        role: projectRole((await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' })).data),
+      };
     } catch {
       return undefined;
     }
@@ -383,7 +389,13 @@ export class HttpClient implements RequestClient {
   ): Promise<Failed> {
     const status = response.statusCode;
     const body = await readText(response, info, url, this.bodyLimits(req)).catch(() => '');
-    const yours = status === 403 && req.requires ? await this.roleInProjectOf(url) : undefined;
+    // A refusal of a request that names who may send it: the caller's role, read once. Some of
+    // GitLab's endpoints refuse a role too short with 401, as a rejected token (`unauthorized!`
+    // in lib/api/remote_mirrors.rb's `before` block): where the project reads with the same
+    // token, the token is good and the 401 is the role's.
+    const asked = req.requires !== undefined && (status === 403 || status === 401);
+    const read = asked ? await this.projectReadOf(url) : undefined;
+    const yours = read?.role;
     const served = serviceError(
       status,
       body,
@@ -394,7 +406,11 @@ export class HttpClient implements RequestClient {
       yours,
     );
     const error =
-      status === 401 && this.options.rejectedTokenHint ? withHint(served, this.options.rejectedTokenHint) : served;
+      status === 401 && read !== undefined && req.requires !== undefined
+        ? withHint(served, refusedHint(req.requires, yours))
+        : status === 401 && this.options.rejectedTokenHint
+          ? withHint(served, this.options.rejectedTokenHint)
+          : served;
     return {
       failure: { failed: 'status', status, headers: response.headers },
       what: String(status),

@@ -77,6 +77,17 @@ export function requireProjectRole(req: SandboxRequest, project: Project, level:
   return user;
 }
 
+/**
+ * The same where GitLab's endpoint refuses a role too short with `unauthorized!` (401, as for no
+ * token) rather than 403: lib/api/remote_mirrors.rb's `before` block, for admin_remote_mirror.
+ * A project the caller may not see is still 404 (`user_project` is found first).
+ */
+export function requireProjectRoleOr401(req: SandboxRequest, project: Project, level: number): User {
+  const user = requireUser(req);
+  if (projectAccess(req.store, user, project) < level) throw unauthorized();
+  return user;
+}
+
 /** The same in a group (Owner is GitLab's admin_group). */
 export function requireGroupRole(req: SandboxRequest, group: Group, level: number): User {
   const user = requireUser(req);

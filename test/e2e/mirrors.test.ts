@@ -238,6 +238,25 @@ describe('collab mirrors', () => {
     expect(await getJson(mirrorsPath)).toEqual([]);
   });
 
+  // lib/api/remote_mirrors.rb's `before` block: `unauthorized!` unless admin_remote_mirror.
+  it('the service answers a Developer 401, and collab names the role it takes, the token being good', async () => {
+    expect(await call('GET', mirrorsPath, { as: 'developer' })).toMatchObject({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    });
+    const developer = await collab(['mirrors', 'list', '--project', project], { as: 'developer' });
+    expect(developer.exitCode).toBe(3);
+    expect(developer.stderr).toMatch(
+      /^hint: only maintainers, owners and administrators may do this: it needs the Maintainer role \(you are Developer\)/m,
+    );
+  });
+
+  it('a rejected token’s 401 on a mirror still says the token', async () => {
+    const rejected = await collab(['mirrors', 'list', '--project', project], { env: { COLLAB_TOKEN: 'glpat-wrong' } });
+    expect(rejected.exitCode).toBe(3);
+    expect(rejected.stderr).toMatch(/^hint: the token in COLLAB_TOKEN was rejected/m);
+  });
+
   it('a branch regex that is no regular expression is refused before sending, and by the service', async () => {
     sandbox.resetStats();
     const created = await collab([
@@ -267,7 +286,7 @@ describe('collab mirrors', () => {
     const made = await call('POST', mirrorsPath, { json: { url: 'ssh://git@example.com/r.git' } });
     const put = await call('PUT', `${mirrorsPath}/${made.body.id}`, { json: { mirror_branch_regex: '(' } });
     expect(put.status).toBe(400);
-    expect(put.body.message).toMatch(/^Remote mirrors mirror branch regex not valid RE2 syntax: /);
+    expect(put.body.message.mirror_branch_regex[0]).toMatch(/^not valid RE2 syntax: /);
     expect((await getJson(`${mirrorsPath}/${made.body.id}`)).mirror_branch_regex).toBeNull();
   });
 });
