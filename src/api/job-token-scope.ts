@@ -71,10 +71,15 @@ export function notInAllowlist(error: unknown): boolean {
 }
 
 /**
- * The add services' refusal of an entry that is in the allowlist already ("Target project is already
- * in the job token scope", app/services/ci/job_token_scope/add_project_service.rb and
- * add_group_service.rb), told from the other 400s (the project itself).
+ * The add services' refusal of an entry that is in the allowlist already, told from the other 400s
+ * (the project itself), in either of GitLab's wordings (app/services/ci/job_token_scope/
+ * add_project_service.rb and add_group_service.rb): "Target project is already in the job token
+ * scope" before job token policies, "This project is already in the job token allowlist." since.
  */
 export function alreadyInAllowlist(error: unknown): boolean {
-  return isCollabError(error) && error.status === 400 && /is already in the job token scope/.test(error.message);
+  return (
+    isCollabError(error) &&
+    error.status === 400 &&
+    /is already in the job token (?:scope|allowlist)/.test(error.message)
+  );
 }

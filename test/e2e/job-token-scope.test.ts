@@ -3,7 +3,7 @@ import { useSandbox } from '../helpers/cli.js';
 
 /** collab job-token-scope against the sandbox. */
 describe('collab job-token-scope', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const scopePath = `/projects/${encodeURIComponent(project)}/job_token_scope`;
 
@@ -47,6 +47,45 @@ describe('collab job-token-scope', () => {
       `project acme/platform/api is already on project ${project}’s job token allowlist; nothing to do\n`,
     ]);
     expect((await getJson(`${scopePath}/allowlist`)).length).toBe(2);
+  });
+
+  it('the service refuses a group already on the list with the add service’s words since job token policies', async () => {
+    const group = sandbox.store.findGroup('acme/platform')?.id;
+    expect((await call('POST', `${scopePath}/groups_allowlist`, { json: { target_group_id: group } })).status).toBe(
+      201,
+    );
+    expect(await call('POST', `${scopePath}/groups_allowlist`, { json: { target_group_id: group } })).toMatchObject({
+      status: 400,
+      body: { message: '400 Bad request - This group is already in the job token allowlist.' },
+    });
+  });
+
+  // lib/api/project_job_token_scope.rb finds a target by ID alone; reading it is the add service's check.
+  it('a target project ID that is no project is 404 in the route’s words', async () => {
+    expect(await call('POST', `${scopePath}/allowlist`, { json: { target_project_id: 99999 } })).toMatchObject({
+      status: 404,
+      body: { message: '404 target_project_id not found Not Found' },
+    });
+  });
+
+  it('a target project the caller may not read is the add service’s 400', async () => {
+    const hidden = sandbox.store.findProject('initech/tps-reports')?.id;
+    expect(
+      await call('POST', `${scopePath}/allowlist`, { as: 'maintainer', json: { target_project_id: hidden } }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          "400 Bad request - The target_project that you are attempting to access does not exist or you don't have permission to perform this action",
+      },
+    });
+  });
+
+  it('removing a group ID that is no group is 404 in the route’s words', async () => {
+    expect(await call('DELETE', `${scopePath}/groups_allowlist/99999`)).toMatchObject({
+      status: 404,
+      body: { message: '404 target_group_id not found Not Found' },
+    });
   });
 
   it('the project itself, always in its allowlist, is neither added nor removed: exit 5 with the service’s words', async () => {

@@ -13,9 +13,9 @@ import { groupObject, simpleView } from '../views.js';
  * A project's CI/CD job token scope, as GitLab's doc/api/project_job_token_scopes.md
  * (gitlabhq/gitlabhq 08ed20f9) serves it: every route needs the Maintainer role ("The
  * authenticated user must have at least the Maintainer role for the project"). PATCH requires
- * `enabled` and answers 204; an allowlist is added to by the ID of a project or group the caller
- * can see (404 otherwise), 201 with the pair, and an entry already there is refused (400, as
- * lib/api/ci/job_token_scope.rb answers the add service's error); removal is 204.
+ * `enabled` and answers 204; an allowlist is added to by the ID of a project or group (404 for
+ * none, 400 for one the caller cannot read), 201 with the pair, and an entry already there is
+ * refused (400, as lib/api/project_job_token_scope.rb answers the add service's error); removal is 204.
  * The project itself heads its own allowlist (Ci::JobToken::Allowlist#projects is the source
  * project and its links: app/models/ci/job_token/allowlist.rb, gitlabhq 800235cc): adding it is
  * the link's validation error, removing it, or an entry not there, the remove service's message,
@@ -68,7 +68,7 @@ function listGroups(req: SandboxRequest): SandboxResponse {
   });
 }
 
-/** POST: the entry by the ID of a project or group the caller can see (404 otherwise); one already there is refused. */
+/** POST: the entry by the ID of a project or group the caller can read; one already there is refused. */
 function addTo(list: 'projects' | 'groups') {
   const [param, what] = list === 'projects' ? ['target_project_id', 'project'] : ['target_group_id', 'group'];
   return (req: SandboxRequest): SandboxResponse => {
@@ -81,15 +81,26 @@ function addTo(list: 'projects' | 'groups') {
       (list === 'projects'
         ? canReadProject(req.store, user, target as Project)
         : canReadGroup(req.store, user, target as Group));
-    if (!visible) throw notFound(param);
+    // lib/api/project_job_token_scope.rb finds the target by ID alone (`not_found!("target_project_id
+    // not found")`); one the caller may not read is the add service's validation, a 400
+    // (Ci::JobTokenScope::EditScopeValidations, gitlabhq/gitlabhq's mirror; the doc names neither).
+    if (target === undefined) throw notFound(`${param} not found`);
+    if (!visible) throw badRequest(unreadableTarget(what));
     if (list === 'projects' && targetId === project.id)
       throw badRequest("Validation failed: Target project can't be the same as the source project");
     const scope = writableScope(req.store, project);
-    if (scope[list].includes(targetId)) throw badRequest(`Target ${what} is already in the job token scope`);
+    // The add services' words since job token policies (app/services/ci/job_token_scope/
+    // add_project_service.rb, add_group_service.rb and their specs in gitlabhq/gitlabhq's mirror;
+    // the doc names no refusal): "Target project is already in the job token scope" before.
+    if (scope[list].includes(targetId)) throw badRequest(`This ${what} is already in the job token allowlist.`);
     scope[list].push(targetId);
     return json({ source_project_id: project.id, [param]: targetId }, 201);
   };
 }
+
+/** EditScopeValidations' TARGET_PROJECT_UNAUTHORIZED_OR_UNFOUND and TARGET_GROUP_UNAUTHORIZED_OR_UNFOUND. */
+const unreadableTarget = (what: string) =>
+  `The target_${what} that you are attempting to access does not exist or you don't have permission to perform this action`;
 
 function removeFrom(list: 'projects' | 'groups', param: string, what: string) {
   return (req: SandboxRequest): SandboxResponse => {
@@ -97,7 +108,8 @@ function removeFrom(list: 'projects' | 'groups', param: string, what: string) {
     const targetId = int(req.params, param);
     const exists =
       targetId !== undefined && (list === 'projects' ? req.store.projects : req.store.groups).has(targetId);
-    if (!exists) throw notFound(what);
+    // A project by find_project! (404 `Project Not Found`), a group by ID alone (`not_found!("target_group_id not found")`).
+    if (!exists) throw notFound(list === 'projects' ? what : `${param} not found`);
     if (list === 'projects' && targetId === project.id)
       throw badRequest('Source project cannot be removed from the job token scope');
     const scope = writableScope(req.store, project);
