@@ -132,11 +132,16 @@ export function updateScheduleVariable(
   };
 }
 
+/**
+ * Removing a variable takes admin_pipeline_schedule, not ownership: a Maintainer may, as may the
+ * owner with the Developer role (lib/api/ci/pipeline_schedules.rb, app/policies/ci/
+ * pipeline_schedule_policy.rb), so the one refused is another Developer.
+ */
 export function deleteScheduleVariable(project: string | number, id: number, key: string): ApiRequest {
   return {
     method: 'DELETE',
     path: variablesPath(project, id) + apiPath`/${key}`,
     okStatuses: [404],
-    requires: ROLES.scheduleOwner,
+    requires: ROLES.maintainers,
   };
 }

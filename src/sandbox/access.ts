@@ -8,6 +8,7 @@ import type {
   Noteable,
   NoteableKind,
   OwnerKey,
+  PipelineSchedule,
   Project,
   RefAccess,
   User,
@@ -435,6 +436,21 @@ export function canAdministerProject(store: Store, user: User | undefined, proje
 /** Reading a project's pipeline schedules: Developers, as the REST routes ask. */
 export function canReadPipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
   return projectAccess(store, user, project) >= ACCESS.developer;
+}
+
+/**
+ * GitLab's admin_pipeline_schedule (app/policies/ci/pipeline_schedule_policy.rb): a project's
+ * Maintainers (admin_pipeline), or the schedule's owner with the Developer role (update_build).
+ * It deletes the schedule and its variables, takes ownership, and shows the variables.
+ */
+export function canAdministerSchedule(
+  store: Store,
+  user: User | undefined,
+  project: Project,
+  schedule: PipelineSchedule,
+): boolean {
+  const level = projectAccess(store, user, project);
+  return level >= ACCESS.maintainer || (level >= ACCESS.developer && user?.id === schedule.owner_id);
 }
 
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */

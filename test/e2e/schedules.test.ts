@@ -129,6 +129,19 @@ describe('collab schedules', () => {
     expect((await getJson(`${schedulesPath}/${id}`)).variables).toEqual([]);
   });
 
+  // The service asks admin_pipeline_schedule of a variable's removal: a Maintainer's, not the owner's alone.
+  it('another Developer removing a schedule’s variable is told it takes the Maintainer role', async () => {
+    const { id } = (await create('maintainer', '--variable', 'SUITE=full')).json<{ id: number }>();
+    const refused = await collab(
+      ['schedules', 'update', String(id), '--project', project, '--remove-variable', 'SUITE'],
+      {
+        as: 'developer',
+      },
+    );
+    expect(refused.exitCode).toBe(3);
+    expect(refused.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
   it('a Developer may not take ownership or delete: the 403 names the Maintainer role', async () => {
     const { id } = (await create('maintainer')).json<{ id: number }>();
     for (const verb of [['take-ownership'], ['delete', '--yes']]) {

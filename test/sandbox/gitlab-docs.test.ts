@@ -890,7 +890,6 @@ describe('the sandbox’s actions, held to GitLab’s documentation', () => {
     'POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/take_ownership': async () => ({
       path: `${storefront}/pipeline_schedules/${(await schedule()).id}/take_ownership`,
       as: 'maintainer',
-      answers: 'GET /projects/:id/pipeline_schedules/:pipeline_schedule_id',
     }),
     'DELETE /projects/:id/pipeline_schedules/:pipeline_schedule_id': async () => ({
       path: `${storefront}/pipeline_schedules/${(await schedule()).id}`,

@@ -70,7 +70,9 @@ export async function run(ctx: VerbContext, opts: UpdateScheduleOptions): Promis
       throw unknownSchedule(error, project, scheduleId);
     });
   const has = new Set((schedule.variables ?? []).map((v) => v.key));
-  const missing = opts.remove.find((key) => !has.has(key));
+  // No variables shown is no right to them (the details entity shows them to a Maintainer or the
+  // owner alone: read_pipeline_schedule_variables), not none there: the service's 403 says so.
+  const missing = schedule.variables === undefined ? undefined : opts.remove.find((key) => !has.has(key));
   if (missing !== undefined)
     throw new CollabError('not-found', `schedule ${scheduleId} has no variable ${missing}`, {
       hint: `\`collab schedules view ${scheduleId} --project ${project}\` shows its variables`,

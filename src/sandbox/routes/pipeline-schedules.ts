@@ -6,8 +6,8 @@ import {
   scheduleVariableKeyProblem,
   TIMEZONE_RULE,
 } from '../../params/pipeline-schedules.js';
-import { ACCESS } from '../access.js';
-import { findOwner } from '../guards.js';
+import { ACCESS, canAdministerSchedule, canReadPipelineSchedules } from '../access.js';
+import { findOwner, readableProject, requireUser } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
@@ -41,6 +41,26 @@ function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
   return schedule;
 }
 
+/**
+ * A schedule by its ID, as the API's `pipeline_schedule` helper finds it (lib/api/ci/
+ * pipeline_schedules.rb, gitlab-org/gitlab through pavankalisetti009/gitlab's mirror @4aea5d3d):
+ * one the caller may not read is `404 Pipeline Schedule Not Found`, not 403, so a Reporter who
+ * may read the project is told no schedule is there. The list alone answers 403.
+ */
+function scheduleOf(req: SandboxRequest): { project: Project; user: User; schedule: PipelineSchedule } {
+  const user = requireUser(req);
+  const project = readableProject(req);
+  if (!canReadPipelineSchedules(req.store, user, project)) throw notFound('Pipeline Schedule');
+  return { project, user, schedule: findSchedule(req, project) };
+}
+
+/** admin_pipeline_schedule: deleting the schedule or a variable, taking ownership (403 otherwise). */
+function administeredSchedule(req: SandboxRequest): { project: Project; user: User; schedule: PipelineSchedule } {
+  const found = scheduleOf(req);
+  if (!canAdministerSchedule(req.store, found.user, found.project, found.schedule)) throw forbidden();
+  return found;
+}
+
 /** Ci::PipelineSchedule's VALID_REF_FORMAT_REGEX: a full ref, kept as given. */
 const FULL_REF = /^refs\/(heads|tags)\/\S/;
 
@@ -63,7 +83,19 @@ function checkSchedule(fields: { cron?: string; cron_timezone?: string }): void 
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
-function scheduleJson(store: Store, schedule: PipelineSchedule, detail: boolean): Record<string, unknown> {
+/**
+ * A schedule as the entities show one: the list's without `last_pipeline` and `variables`; the
+ * details' (`detail`) with `last_pipeline`, and `variables` only where `variables` is passed:
+ * PipelineScheduleDetails exposes them `if` read_pipeline_schedule_variables for `options[:user]`,
+ * which only the single GET passes (lib/api/entities/ci/pipeline_schedule_details.rb), so the
+ * answers of POST, PUT and take_ownership have none, as the doc's examples show.
+ */
+function scheduleJson(
+  store: Store,
+  schedule: PipelineSchedule,
+  detail: boolean,
+  variables = false,
+): Record<string, unknown> {
   const owner = store.users.get(schedule.owner_id);
   return {
     id: schedule.id,
@@ -77,7 +109,8 @@ function scheduleJson(store: Store, schedule: PipelineSchedule, detail: boolean)
     updated_at: schedule.updated_at,
     ...(detail ? { last_pipeline: null } : {}),
     owner: owner ? userObject(store, owner) : null,
-    ...(detail ? { variables: schedule.variables.map((v) => ({ ...v })), inputs: [] } : {}),
+    ...(detail && variables ? { variables: schedule.variables.map((v) => ({ ...v })) } : {}),
+    ...(detail ? { inputs: [] } : {}),
   };
 }
 
@@ -91,8 +124,8 @@ function listSchedules(req: SandboxRequest): SandboxResponse {
 }
 
 function viewSchedule(req: SandboxRequest): SandboxResponse {
-  const { project } = scheduleProject(req, ACCESS.developer);
-  return json(scheduleJson(req.store, findSchedule(req, project), true));
+  const { project, user, schedule } = scheduleOf(req);
+  return json(scheduleJson(req.store, schedule, true, canAdministerSchedule(req.store, user, project, schedule)));
 }
 
 function createSchedule(req: SandboxRequest): SandboxResponse {
@@ -124,8 +157,7 @@ function createSchedule(req: SandboxRequest): SandboxResponse {
 
 /** `update_pipeline_schedule`: the owner's alone (a Maintainer takes ownership first). */
 function ownSchedule(req: SandboxRequest): PipelineSchedule {
-  const { project, user } = scheduleProject(req, ACCESS.developer);
-  const schedule = findSchedule(req, project);
+  const { user, schedule } = scheduleOf(req);
   if (schedule.owner_id !== user.id) throw forbidden();
   return schedule;
 }
@@ -146,8 +178,7 @@ function updateSchedule(req: SandboxRequest): SandboxResponse {
 }
 
 function takeOwnership(req: SandboxRequest): SandboxResponse {
-  const { project, user } = scheduleProject(req, ACCESS.maintainer);
-  const schedule = findSchedule(req, project);
+  const { user, schedule } = administeredSchedule(req);
   // 200 when the caller owns it already (lib/api/ci/pipeline_schedules.rb, gitlabhq/gitlabhq 0ab7ab5b).
   if (schedule.owner_id === user.id) return json(scheduleJson(req.store, schedule, true));
   schedule.owner_id = user.id;
@@ -156,8 +187,7 @@ function takeOwnership(req: SandboxRequest): SandboxResponse {
 }
 
 function deleteSchedule(req: SandboxRequest): SandboxResponse {
-  const { project } = scheduleProject(req, ACCESS.maintainer);
-  const schedule = findSchedule(req, project);
+  const { schedule } = administeredSchedule(req);
   req.store.schedules.delete(schedule.id);
   // 204, no body: GitLab's API destroys it with destroy_conditionally! (lib/api/ci/pipeline_schedules.rb,
   // gitlabhq/gitlabhq 0ab7ab5b), though the doc's example still shows the schedule.
@@ -165,8 +195,7 @@ function deleteSchedule(req: SandboxRequest): SandboxResponse {
 }
 
 function playSchedule(req: SandboxRequest): SandboxResponse {
-  const { project } = scheduleProject(req, ACCESS.developer);
-  findSchedule(req, project).played++;
+  scheduleOf(req).schedule.played++;
   return json({ message: '201 Created' }, 201);
 }
 
@@ -185,7 +214,7 @@ function createVariable(req: SandboxRequest): SandboxResponse {
 
 function scheduleVariable(req: SandboxRequest, schedule: PipelineSchedule) {
   const variable = schedule.variables.find((v) => v.key === req.params.key);
-  if (!variable) throw notFound('Variable');
+  if (!variable) throw notFound('Pipeline Schedule Variable');
   return variable;
 }
 
@@ -199,8 +228,10 @@ function updateVariable(req: SandboxRequest): SandboxResponse {
   return json({ ...variable });
 }
 
+// admin_pipeline_schedule, not update_pipeline_schedule as a variable's create and change: a
+// Maintainer removes another's schedule's variable (lib/api/ci/pipeline_schedules.rb @4aea5d3d).
 function deleteVariable(req: SandboxRequest): SandboxResponse {
-  const schedule = ownSchedule(req);
+  const { schedule } = administeredSchedule(req);
   const variable = scheduleVariable(req, schedule);
   schedule.variables.splice(schedule.variables.indexOf(variable), 1);
   return json({ ...variable }, 202);

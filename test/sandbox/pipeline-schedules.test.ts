@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
+import { callSandbox } from '../helpers/sandbox-api.js';
+
+/**
+ * Pipeline schedules' answers beyond doc/api/pipeline_schedules.md @ec05f6eb, as GitLab's source
+ * gives them: lib/api/ci/pipeline_schedules.rb (its `pipeline_schedule` helper, the rights each
+ * route asks), app/policies/ci/pipeline_schedule_policy.rb (admin_pipeline_schedule: Maintainers,
+ * or the owner with the Developer role) and the details entity, which shows variables only to
+ * the user the single GET passes it.
+ */
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 12 });
+});
+afterEach(() => sandbox?.close());
+
+const base = `/projects/${encodeURIComponent('acme/web/storefront')}/pipeline_schedules`;
+const call = (method: string, path: string, as: SandboxRole, json?: unknown) =>
+  callSandbox(sandbox, method, path, { as, ...(json === undefined ? {} : { json }) });
+
+/** A schedule of `as`'s, with one variable. */
+async function schedule(as: SandboxRole): Promise<number> {
+  const made = await call('POST', base, as, { description: 'nightly', ref: 'main', cron: '0 2 * * *' });
+  expect(made.status).toBe(201);
+  const id = made.body.id as number;
+  expect((await call('POST', `${base}/${id}/variables`, as, { key: 'TARGET', value: 'staging' })).status).toBe(201);
+  return id;
+}
+
+describe('sandbox: pipeline schedules as GitLab’s policy and entities answer', () => {
+  it('POST, PUT and take_ownership answer the schedule without its variables', async () => {
+    const id = await schedule('developer');
+    const created = await call('POST', base, 'developer', { description: 'weekly', ref: 'main', cron: '0 3 * * 1' });
+    const updated = await call('PUT', `${base}/${id}`, 'developer', { cron: '0 4 * * *' });
+    const taken = await call('POST', `${base}/${id}/take_ownership`, 'maintainer');
+    expect([created.status, updated.status, taken.status]).toEqual([201, 200, 201]);
+    for (const answer of [created, updated, taken]) expect(answer.body).not.toHaveProperty('variables');
+  });
+
+  it('the single GET shows the variables to the owner and to a Maintainer', async () => {
+    const id = await schedule('developer');
+    for (const as of ['developer', 'maintainer'] as const)
+      expect((await call('GET', `${base}/${id}`, as)).body.variables).toEqual([
+        { key: 'TARGET', value: 'staging', variable_type: 'env_var', raw: false },
+      ]);
+  });
+
+  it('the single GET shows another Developer no variables', async () => {
+    const id = await schedule('maintainer');
+    const seen = await call('GET', `${base}/${id}`, 'developer');
+    expect(seen.status).toBe(200);
+    expect(seen.body).not.toHaveProperty('variables');
+  });
+
+  it('a Reporter asking for one schedule is told there is none (404), the list being 403', async () => {
+    const id = await schedule('developer');
+    expect(await call('GET', `${base}/${id}`, 'reporter')).toMatchObject({
+      status: 404,
+      body: { message: '404 Pipeline Schedule Not Found' },
+    });
+    expect((await call('GET', base, 'reporter')).status).toBe(403);
+  });
+
+  it('a variable that is not there is 404 Pipeline Schedule Variable Not Found', async () => {
+    const id = await schedule('developer');
+    expect(await call('PUT', `${base}/${id}/variables/NOPE`, 'developer', { value: 'x' })).toMatchObject({
+      status: 404,
+      body: { message: '404 Pipeline Schedule Variable Not Found' },
+    });
+  });
+
+  it('a Maintainer removes a variable of a schedule another owns (202)', async () => {
+    const id = await schedule('developer');
+    expect((await call('DELETE', `${base}/${id}/variables/TARGET`, 'maintainer')).status).toBe(202);
+  });
+
+  it('the Developer who owns a schedule deletes it (204)', async () => {
+    const id = await schedule('developer');
+    expect((await call('DELETE', `${base}/${id}`, 'developer')).status).toBe(204);
+  });
+
+  it('a Developer who does not own a schedule may not delete it (403)', async () => {
+    const id = await schedule('maintainer');
+    expect((await call('DELETE', `${base}/${id}`, 'developer')).status).toBe(403);
+  });
+});
