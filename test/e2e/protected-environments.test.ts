@@ -255,11 +255,28 @@ describe('collab protected-environments', () => {
     expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
   });
 
+  // ee/lib/api/protected_environments.rb: conflict! before the service, and the model's full messages as a list.
+  it('the service refuses a name protected already with 409 in its own words', async () => {
+    const body = { name: 'production', deploy_access_levels: [{ access_level: 40 }] };
+    expect((await call('POST', path, { json: body })).status).toBe(201);
+    expect(await call('POST', path, { json: body })).toMatchObject({
+      status: 409,
+      body: { message: "Environment 'production' is already protected" },
+    });
+  });
+
+  it('the service refuses an entry of a user without access with the model’s full message', async () => {
+    const xena = (await getJson('/users?username=xena'))[0].id;
+    expect(
+      await call('POST', path, { json: { name: 'production', deploy_access_levels: [{ user_id: xena }] } }),
+    ).toMatchObject({ status: 422, body: { message: ['Deploy access levels user must have access to the project'] } });
+  });
+
   it('the service keeps someone who may deploy: none at create, or the last removed by an update, is 422', async () => {
     const empty = await call('POST', path, { json: { name: 'staging', deploy_access_levels: [] } });
     expect([empty.status, empty.body]).toEqual([
       422,
-      { message: { deploy_access_levels: ['is too short (minimum is 1 character)'] } },
+      { message: ['Deploy access levels is too short (minimum is 1 character)'] },
     ]);
     const made = await call('POST', path, { json: { name: 'staging', deploy_access_levels: [{ access_level: 40 }] } });
     expect(made.status).toBe(201);

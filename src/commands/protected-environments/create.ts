@@ -50,7 +50,8 @@ export async function run(ctx: VerbContext, opts: CreateEnvironmentInput): Promi
       }),
     )
     .catch((error: unknown) => {
-      if (isCollabError(error) && error.kind === 'rejected' && /taken/.test(error.message))
+      // GitLab's 409 ("Environment 'production' is already protected"); a 422 "has already been taken" before.
+      if (isCollabError(error) && (error.status === 409 || (error.kind === 'rejected' && /taken/.test(error.message))))
         throw withHint(
           error,
           `${opts.name} is protected already: \`collab protected-environments update ${opts.name} --${opts.owner.kind} ${opts.owner.ref}\` changes it`,

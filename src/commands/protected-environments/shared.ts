@@ -64,12 +64,13 @@ export const ENTRY_FLAGS = {
  */
 export function entryHint(error: unknown, owner: Owner): unknown {
   if (!isCollabError(error) || error.status !== 422 || owner.kind !== 'project') return error;
-  if (/\.user must have access to the project/.test(error.message))
+  // The model's full message ("Deploy access levels user must have access to the project").
+  if (/\buser must have access to the project/.test(error.message))
     return withHint(
       error,
       `each user needs access to the project first: collab projects members add ${owner.ref} --user <username> --access-level developer`,
     );
-  if (/\.group must be shared with the project/.test(error.message))
+  if (/\bgroup must be shared with the project/.test(error.message))
     return withHint(
       error,
       `share the project with each group first: collab share add --project ${owner.ref} --group-id <group> --group-access developer`,

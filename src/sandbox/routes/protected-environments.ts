@@ -5,7 +5,7 @@ import {
   GROUP_INHERITANCE_TYPES,
 } from '../../params/protected-environments.js';
 import { ACCESS, canBeEnvironmentEntry } from '../access.js';
-import { apiError, paramError, validationError } from '../errors.js';
+import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { EnvironmentAccess, ProtectedEnvironment } from '../model.js';
@@ -20,7 +20,8 @@ import { ownerKey, type Store } from '../store.js';
  * access_level (30, 40, 60), user_id (a user with access to the project, a Maintainer of the
  * group) or group_id (a group the project is shared with; a subgroup of the group). PUT adds the
  * entries without an id, changes those with one, removes those with `_destroy`. A second
- * protection of a name is the model's uniqueness (422); a name not protected, `404 Not found`.
+ * protection of a name is the API's 409; the model's refusals are 422 with its full messages; a
+ * name not protected, `404 Not found`.
  */
 
 const ROLES: readonly number[] = Object.values(ENVIRONMENT_ROLES);
@@ -86,7 +87,7 @@ function readEntry(
   if (user !== undefined) {
     const found = req.store.users.get(user);
     if (!found || !canBeEnvironmentEntry(req.store, found, owner))
-      throw validationError({ [`${field}.user`]: ['must have access to the project'] }, 422);
+      throw modelRefusal(`${entryName(field)} user must have access to the project`);
   }
   if (group !== undefined) {
     const allowed =
@@ -94,9 +95,8 @@ function readEntry(
         ? owner.project.shares.some((share) => share.group_id === group)
         : req.store.descendants(owner.group).some((sub) => sub.id === group);
     if (!allowed)
-      throw validationError(
-        { [`${field}.group`]: [owner.kind === 'project' ? 'must be shared with the project' : 'must be a subgroup'] },
-        422,
+      throw modelRefusal(
+        `${entryName(field)} group ${owner.kind === 'project' ? 'must be shared with the project' : 'must be a subgroup'}`,
       );
   }
   const required = asNumber(raw.required_approvals) ?? 1;
@@ -124,7 +124,21 @@ const entriesGiven = (req: SandboxRequest, field: string): Record<string, unknow
  * to at least one (ee/app/models/protected_environment.rb, gitlabhq 1dd0d56f: `length: { minimum:
  * 1 }`), so a create with none, or an update that destroys the last, is the model's 422.
  */
-const noDeployers = () => validationError({ deploy_access_levels: ['is too short (minimum is 1 character)'] }, 422);
+const noDeployers = () => modelRefusal('Deploy access levels is too short (minimum is 1 character)');
+
+/**
+ * The model's refusal as ee/lib/api/protected_environments.rb answers it on create and update:
+ * `render_api_error!(protected_environment.errors.full_messages, 422)`, the full messages as a
+ * list (pavankalisetti009/gitlab's mirror of gitlab-org/gitlab @05ac441b; the doc names none),
+ * a nested entry's attribute after its association's name ("Deploy access levels user ...").
+ */
+const modelRefusal = (...messages: string[]) => unprocessable(messages);
+
+/** `deploy_access_levels[0]` -> "Deploy access levels", as Rails names a nested attribute. */
+function entryName(field: string): string {
+  const words = field.replace(/\[\d+\]$/, '').replace(/_/g, ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
 
 function findEnvironment(req: SandboxRequest, owner: OwnerRef): ProtectedEnvironment {
   const env = environmentsOf(req.store, owner)?.get(req.params.name ?? '');
@@ -149,6 +163,13 @@ function routes(kind: Kind): Route[] {
     if (req.input.deploy_access_levels === undefined) throw paramError('deploy_access_levels is missing');
     if (kind === 'group' && !(DEPLOYMENT_TIERS as readonly string[]).includes(name))
       throw paramError('name does not have a valid value');
+    // A name protected already is the API's own 409, before the entries are looked at.
+    if (environmentsOf(req.store, owner)?.has(name))
+      throw conflict(
+        kind === 'project'
+          ? `Environment '${name}' is already protected`
+          : `Protected environment '${name}' already exists`,
+      );
     const entries = (field: string, approval: boolean) =>
       entriesGiven(req, field).map((raw, i) => ({
         id: req.store.nextId('environment_access'),
@@ -159,7 +180,6 @@ function routes(kind: Kind): Route[] {
     if (deploy.length === 0) throw noDeployers();
     const key = ownerKey(owner);
     const envs = req.store.protectedEnvironments.get(key) ?? new Map<string, ProtectedEnvironment>();
-    if (envs.has(name)) throw validationError({ name: ['has already been taken'] }, 422);
     const env: ProtectedEnvironment = {
       owner: { kind, id: owner.id },
       name,
