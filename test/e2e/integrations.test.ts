@@ -5,7 +5,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab integrations against the sandbox: typed flags per integration, secrets from a file or standard input only. */
 describe('collab integrations', () => {
-  const { collab, sandbox, getJson, get } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, get, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const path = `/projects/${encodeURIComponent(project)}/integrations`;
   const WEBHOOK = 'https://hooks.slack.com/services/T000/B000/the-secret-key';
@@ -249,5 +249,24 @@ describe('collab integrations', () => {
     const developer = await collab(['integrations', 'list', '--project', project], { as: 'developer' });
     expect(developer.exitCode).toBe(3);
     expect(developer.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+  // lib/api/integrations/integratable_operations.rb: GET and DELETE take `:slug` among the integrations' slugs.
+  it('the service answers a GET of a slug it has no integration for with 400, a PUT with 404', async () => {
+    const project = `/projects/${encodeURIComponent('acme/web/storefront')}/integrations`;
+    expect(await call('GET', `${project}/no-such-thing`)).toMatchObject({
+      status: 400,
+      body: { error: 'slug does not have a valid value' },
+    });
+    expect(await call('PUT', `${project}/no-such-thing`, { json: {} })).toMatchObject({
+      status: 404,
+      body: { error: '404 Not Found' },
+    });
+  });
+
+  it('the service refuses a project’s own integration on a group before anything (400)', async () => {
+    expect(await call('GET', '/groups/acme/integrations/jenkins')).toMatchObject({
+      status: 400,
+      body: { message: '400 Integration not available' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { IntegrationView } from '../../api/integrations.js';
 import type { Owner } from '../../api/owner.js';
-import { isCollabError, withHint } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { INTEGRATIONS, integrationName, integrationNamed, isEventField } from '../../params/integrations.js';
 import { closest } from '../../util/suggest.js';
@@ -60,15 +60,25 @@ export function integrationView(view: IntegrationView) {
   return { columns: INTEGRATION_COLUMNS, detail };
 }
 
-/** A 404 that is the slug's, not the owner's: no such integration; a likely typo is named. */
+/**
+ * A refusal that is the slug's, not the owner's: no such integration; a likely typo is named. A PUT
+ * to a slug the service has none for is no route (404); a GET or DELETE is Grape's 400 on `:slug`'s
+ * values (lib/api/integrations/integratable_operations.rb), told as the not-found it is.
+ */
 export function unknownIntegration(error: unknown, owner: Owner, slug: string): unknown {
-  if (!isCollabError(error) || error.status !== 404 || /Project|Group/.test(error.message)) return error;
+  if (!isCollabError(error)) return error;
+  const badSlug = error.status === 400 && /\bslug does not have a valid value/.test(error.message);
+  if (!badSlug && (error.status !== 404 || /Project|Group/.test(error.message))) return error;
   const guess = closest(
     integrationName(slug),
     INTEGRATIONS.map((spec) => spec.name),
   );
-  return withHint(
-    error,
-    `${guess ? `did you mean ${guess}? ` : ''}the service has no integration ${slug}: \`collab integrations list --${owner.kind} ${owner.ref}\` lists those set up`,
-  );
+  const hint = `${guess ? `did you mean ${guess}? ` : ''}the service has no integration ${slug}: \`collab integrations list --${owner.kind} ${owner.ref}\` lists those set up`;
+  return badSlug
+    ? new CollabError('not-found', error.message, {
+        hint,
+        ...(error.status !== undefined ? { status: error.status } : {}),
+        ...(error.request ? { request: error.request } : {}),
+      })
+    : withHint(error, hint);
 }

@@ -1,6 +1,6 @@
 import { eventDefault, type IntegrationSpec, integrationNamed, isEventField } from '../../params/integrations.js';
 import { ACCESS, ownerChain } from '../access.js';
-import { HttpError, notFound, paramError } from '../errors.js';
+import { apiError, HttpError, notFound, paramError } from '../errors.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Integration, OwnerKey } from '../model.js';
@@ -16,8 +16,8 @@ import { ownerKey, type Store } from '../store.js';
  * inactive (lib/api/integrations/integratable_operations.rb: `not_found!('Integration') unless
  * integration&.persisted?`). The list holds the active ones, without properties. A
  * secret (password fields, `webhook`) is never in `properties`, as GitLab's API leaves them out.
- * A slug the service has no integration for is no route (404 `{"error": "404 Not Found"}`), as is
- * one the owner cannot have (Jenkins on a group).
+ * A slug the service has no integration for is no PUT route (404 `{"error": "404 Not Found"}`), and
+ * no value GET and DELETE take (400); one a group cannot have (Jenkins) is refused first (400).
  *
  * A group's active integration is its subgroups' and projects' too, `inherited: true` with the
  * group's settings, where they have none of their own: GitLab propagates it to every descendant
@@ -29,11 +29,20 @@ import { ownerKey, type Store } from '../store.js';
  * alone (its own, inactive: the group's changes no longer reach it).
  */
 
+/**
+ * The integration a route names, as lib/api/integrations/integratable_operations.rb (gitlabhq/
+ * gitlabhq @1c950e0a) finds it: its `before` block refuses a project's own integration on a
+ * group first (400 `Integration not available`, Jenkins on a group); PUT has a route for each
+ * hyphenated slug (none for another: 404), GET and DELETE one `:slug` route whose `values:` are
+ * those slugs (400 `slug does not have a valid value`). The docs say none of it.
+ */
 function specOf(req: SandboxRequest, kind: OwnerRef['kind']): IntegrationSpec {
   const spec = integrationNamed(req.params.slug ?? '');
-  // The API's routes are the hyphenated slugs alone.
+  if (spec && kind === 'group' && !spec.owners.includes(kind)) throw apiError(400, '400 Integration not available');
   if (!spec || req.params.slug?.includes('_') || !spec.owners.includes(kind))
-    throw new HttpError(404, { error: '404 Not Found' });
+    throw req.method === 'PUT'
+      ? new HttpError(404, { error: '404 Not Found' })
+      : paramError('slug does not have a valid value');
   return spec;
 }
 
