@@ -70,7 +70,7 @@ export function getApprovalRule(project: string | number, ruleId: number): ApiRe
     method: 'GET',
     path: approvalRulesPath(project) + apiPath`/${ruleId}`,
     expect: 'object',
-    requires: ROLES.maintainers,
+    requires: ROLES.developers,
   };
 }
 

@@ -453,6 +453,15 @@ export function canAdministerSchedule(
   return level >= ACCESS.maintainer || (level >= ACCESS.developer && user?.id === schedule.owner_id);
 }
 
+/**
+ * Reading a project's approval rules: admin_project, or create_merge_request_in, a Developer's
+ * (authorize_read_project_approval_rule!, ee/lib/api/helpers/project_approval_rules_helpers.rb);
+ * changing them is admin_project alone, a Maintainer's.
+ */
+export function canReadApprovalRules(store: Store, user: User | undefined, project: Project): boolean {
+  return projectAccess(store, user, project) >= ACCESS.developer;
+}
+
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */
 export function canRemoveMember(
   store: Store,

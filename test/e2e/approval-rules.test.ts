@@ -259,6 +259,23 @@ describe('collab approval-rules', () => {
     ]);
   });
 
+  // ee/lib/api/helpers/project_approval_rules_helpers.rb: reading is admin_project or create_merge_request_in.
+  it('a Developer reads the rules, as GitLab lets one who may open merge requests', async () => {
+    const made = await call('POST', rulesPath, { json: { name: 'security', approvals_required: 1 } });
+    expect(made.status).toBe(201);
+    expect((await call('GET', rulesPath, { as: 'developer' })).status).toBe(200);
+    expect((await call('GET', `${rulesPath}/${made.body.id}`, { as: 'developer' })).status).toBe(200);
+    const listed = await collab(['approval-rules', 'list', ...on, '--json'], { as: 'developer' });
+    expect([listed.exitCode, listed.json<Array<{ name: string }>>().map((rule) => rule.name)]).toEqual([
+      0,
+      ['security'],
+    ]);
+  });
+
+  it('a Reporter may not read the rules (403)', async () => {
+    expect((await call('GET', rulesPath, { as: 'reporter' })).status).toBe(403);
+  });
+
   it('a Developer is told who may (exit 3); bad input is exit 2 before any request', async () => {
     const denied = await collab(['approval-rules', 'create', 'x', ...on, '--approvals', '1'], { as: 'developer' });
     expect(denied.exitCode).toBe(3);

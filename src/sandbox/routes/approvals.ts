@@ -6,11 +6,18 @@ import {
   approvalsRequiredProblem,
   SHOWN_ONLY_SETTINGS,
 } from '../../params/approvals.js';
-import { ACCESS, canReadGroup, isProjectMember, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
-import { notFound, paramError, validationError } from '../errors.js';
-import { findOwner } from '../guards.js';
+import {
+  ACCESS,
+  canReadApprovalRules,
+  canReadGroup,
+  isProjectMember,
+  OWNER_ADMIN_ROLE,
+  ownerChain,
+} from '../access.js';
+import { forbidden, notFound, paramError, validationError } from '../errors.js';
+import { findOwner, readableProject, requireUser } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import type { ApprovalRule, Group, OwnerKey, User } from '../model.js';
+import type { ApprovalRule, Group, OwnerKey, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { int, readParams, requireInt, requireStr, str } from '../params.js';
 import { refsOf } from '../protected-refs.js';
@@ -26,11 +33,20 @@ import { branchJson } from './protected-refs.js';
  * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
  * approvers and branches GitLab would not keep are left out (approversOf), and those named on an
  * any_approver rule are kept, as GitLab keeps them (anyApproverProblem says why collab refuses them). The docs
- * name no role for rules: the settings page's (Maintainer) is used. Settings: a project's need
+ * name no role for rules; GitLab's helpers let a Developer read them and a Maintainer change them
+ * (ee/lib/api/helpers/project_approval_rules_helpers.rb, ashierj/superdemo a5c67111). Settings: a project's need
  * the Maintainer role, a group's the Owner role; a group's strict value locks what is below it.
  */
 
 const projectOf = (req: SandboxRequest) => findOwner(req, 'project', ACCESS.maintainer).project;
+
+/** The project whose rules the caller reads: a Developer's right too (403 below it). */
+function readableRulesOf(req: SandboxRequest): Project {
+  const user = requireUser(req);
+  const project = readableProject(req);
+  if (!canReadApprovalRules(req.store, user, project)) throw forbidden();
+  return project;
+}
 
 function groupJson(store: Store, group: Group): Record<string, unknown> {
   return {
@@ -141,12 +157,12 @@ function validate(store: Store, rule: ApprovalRule): void {
 }
 
 function listRules(req: SandboxRequest): SandboxResponse {
-  const project = projectOf(req);
+  const project = readableRulesOf(req);
   return paginateArray(req, rulesOf(req.store, project.id), (rule) => JSON.stringify(ruleJson(req.store, rule)));
 }
 
 function viewRule(req: SandboxRequest): SandboxResponse {
-  return json(ruleJson(req.store, findRule(req, projectOf(req).id)));
+  return json(ruleJson(req.store, findRule(req, readableRulesOf(req).id)));
 }
 
 function createRule(req: SandboxRequest): SandboxResponse {
