@@ -36,6 +36,27 @@ describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
     },
   );
 
+  it('a Developer’s plan of approval rules already as the file says is exit 0: a Developer reads them', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(onProject(SECTIONS.approval_rules as string));
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const before = writes().length;
+    for (const graphql of [[], ['--no-graphql']]) {
+      const plan = await collab(['plan', '-f', path, ...graphql], { as: 'developer' });
+      expect([plan.exitCode, plan.stderr]).toEqual([0, expect.stringContaining('no changes')]);
+    }
+    expect(writes()).toHaveLength(before);
+  });
+
+  it('a Developer’s plan that would change approval rules is exit 3 by REST as through GraphQL', async () => {
+    const { collab, file, writes } = await world();
+    const plan = await collab(['plan', '-f', file(onProject(SECTIONS.approval_rules as string)), '--no-graphql'], {
+      as: 'developer',
+    });
+    expect([plan.exitCode, plan.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([3, MAINTAINERS]);
+    expect(writes()).toEqual([]);
+  });
+
   it('an unknown user or group of a protected environment is exit 4 with a hint, before anything is sent', async () => {
     const { collab, file, writes } = await world();
     const user = await collab([

@@ -1,5 +1,6 @@
 import { array, boolean, enum as oneOf, minLength, optional, string, strictObject } from 'zod/mini';
-import { ROLES } from '../../api/roles.js';
+import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
 import {
   type ApprovalRule,
   type ApprovalRuleBody,
@@ -36,6 +37,8 @@ declare module '../model.js' {
     approvalBranches?: string[];
     /** The new approvers the file names (lower case) who are not members of the project. */
     approversNotMembers?: ReadonlySet<string>;
+    /** The caller's role where it is below Maintainer: they read the rules, but may change none. */
+    approvalRulesReadOnly?: number;
   }
 }
 
@@ -166,6 +169,12 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.maintainers)).filter(
         isRule,
       );
+      // A Developer reads the rules (authorize_read_project_approval_rule!: admin_project or
+      // create_merge_request_in, ee/lib/api/helpers/project_approval_rules_helpers.rb), a Maintainer
+      // alone changes them (admin_project): a change is refused in the plan, as apply would be. The
+      // role is the project's `permissions` (unknown through a share: then apply says it).
+      const yours = projectRole(resource);
+      if (yours !== undefined && yours < ACCESS_LEVELS.maintainer) live.approvalRulesReadOnly = yours;
       if (listOf(value).items.some((item) => sorted(item.protected_branches).length > 0))
         live.approvalBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch')))
           .map((branch) => branch.name)
@@ -230,7 +239,19 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       }
     },
   },
-  diff: ({ value, live, target, today, warn, emit }) => {
+  diff: ({ value, live, target, today, warn, emit: emitChange }) => {
+    const readOnly = live.approvalRulesReadOnly;
+    const emit: typeof emitChange = (...change) => {
+      if (readOnly !== undefined)
+        throw new CollabError(
+          'auth',
+          `approval rules of ${target.path} would change, and the caller may not change them`,
+          {
+            hint: refusedHint(ROLES.maintainers, readOnly),
+          },
+        );
+      emitChange(...change);
+    };
     const wanted = listOf(value);
     const found = live.approvalRules ?? [];
     // A user the file's members section adds to this project is one when the rule is made (not one
