@@ -15,7 +15,7 @@ import type { Body, Item, OnTarget, Section } from './section.js';
  * `deploy_keys`: a project's deploy keys by title, each with its public key (an OpenSSH line,
  * inline or `${file:ci.pub}`) and can_push; one list a project, read with one GET. The keys are
  * compared by algorithm and body (the comment aside); another key under a title is removed and
- * added again, can_push alone is a PUT.
+ * added again (with the live can_push where the file says none), can_push alone is a PUT.
  */
 
 declare module '../model.js' {
@@ -97,18 +97,23 @@ export const deployKeys: Section<DeployKeySpec> = {
         emit(title, 'create', null, body, { op: 'deploy-key-create', body });
         continue;
       }
+      const canPush = canPushOf(existing);
       if (!holds(existing, 'key', item.key)) {
+        // Another key under the title is still the file's item: what the file leaves unsaid stays
+        // as it is, as for a plain update. POST takes can_push as optional, default false
+        // (doc/api/deploy_keys.md), so the new key is sent the live key's can_push unless the file
+        // gives one, and the change shows it on both sides: a key that could push keeps pushing.
+        const replacement: KeyBody = { ...body, can_push: item.can_push ?? canPush };
         emit(
           title,
           'update',
-          { key: existing.key },
-          { key: body.key },
-          { op: 'deploy-key-replace', keyId: existing.id, body },
+          { key: existing.key, can_push: canPush },
+          { key: replacement.key, can_push: replacement.can_push },
+          { op: 'deploy-key-replace', keyId: existing.id, body: replacement },
           true,
         );
         continue;
       }
-      const canPush = canPushOf(existing);
       if (item.can_push !== undefined && !holds(existing, 'can_push', item.can_push))
         emit(
           title,
@@ -134,9 +139,9 @@ export const deployKeys: Section<DeployKeySpec> = {
     return { deploy_key: found ? { id: found.id, key: found.key, can_push: canPushOf(found) } : null };
   },
   // A key the plan keeps as its template (`${file:ci.pub}`) is not what the service holds: such a
-  // change cannot be told made (listReached), and stays stale when its key moved. A key added (a
-  // new title, or another key under one) without can_push cannot push: POST takes it as optional
-  // (doc/api/deploy_keys.md), and the service adds such a key read-only.
+  // change cannot be told made (listReached), and stays stale when its key moved. A new title
+  // without can_push cannot push: POST takes it as optional (doc/api/deploy_keys.md), and the
+  // service adds such a key read-only; another key under a title always says its can_push.
   reached: (title, after, live) =>
     listReached(
       live.deployKeys?.find((key) => key.title === title),
