@@ -258,6 +258,17 @@ describe('POST /projects', () => {
     expect((await project('dana/my-new-app')).creator_id).toBe(await userId('developer'));
   });
 
+  it("schedules a new project's container expiration policy its cadence on: a day by default, or the one given", async () => {
+    const now = Date.UTC(2030, 0, 1, 12);
+    sandbox.store.now = () => now;
+    const plain = await call('POST', '/projects', { json: { name: 'policy-default' } });
+    expect(plain.body.container_expiration_policy).toMatchObject({ cadence: '1d', enabled: false });
+    expect(plain.body.container_expiration_policy.next_run_at).toBe('2030-01-02T12:00:00.000Z');
+    const json = { name: 'policy-given', container_expiration_policy_attributes: { cadence: '14d' } };
+    const given = await call('POST', '/projects', { json });
+    expect(given.body.container_expiration_policy.next_run_at).toBe('2030-01-15T12:00:00.000Z');
+  });
+
   it('answers 400 with the model errors for a taken path, as the service does', async () => {
     expect((await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } })).status).toBe(201);
     const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });
@@ -389,6 +400,24 @@ describe('PUT /projects/:id', () => {
     expect(answer.body.description).toBe('new');
     expect(answer.body.topics).toEqual(['only']);
     expect(answer.body.squash_option).toBe('always');
+  });
+
+  it('saves the container expiration policy with next_run_at its cadence on, enabled or not; its own values leave it', async () => {
+    let now = Date.UTC(2030, 0, 1);
+    sandbox.store.now = () => now;
+    const put = async (policy: Record<string, unknown>) =>
+      (await call('PUT', '/projects/2', { json: { container_expiration_policy_attributes: policy } })).body
+        .container_expiration_policy;
+    expect(await put({ cadence: '7d' })).toMatchObject({ enabled: false, next_run_at: '2030-01-08T00:00:00.000Z' });
+    now += 3_600_000;
+    expect((await put({ cadence: '7d', enabled: false })).next_run_at).toBe('2030-01-08T00:00:00.000Z');
+    expect(await put({ cadence: '1month', enabled: true })).toMatchObject({
+      enabled: true,
+      next_run_at: '2030-01-31T01:00:00.000Z',
+    });
+    now += 3_600_000;
+    expect((await put({ keep_n: 25 })).next_run_at).toBe('2030-01-31T02:00:00.000Z');
+    expect((await project(2)).container_expiration_policy.next_run_at).toBe('2030-01-31T02:00:00.000Z');
   });
 
   it('needs at least one setting', async () => {

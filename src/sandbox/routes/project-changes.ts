@@ -18,7 +18,14 @@ import { str } from '../params.js';
 import { markForDeletion, startImport } from '../jobs.js';
 import { newProject } from '../seed.js';
 import { projectJson } from '../views.js';
-import { applySettings, namingErrors, rangeErrors, readSettings, visibilityProblem } from './project-settings.js';
+import {
+  applySettings,
+  namingErrors,
+  rangeErrors,
+  readSettings,
+  saveExpirationPolicy,
+  visibilityProblem,
+} from './project-settings.js';
 
 /**
  * Changing projects (the projects API reference): create (also for a user), update (JSON or multipart
@@ -67,7 +74,9 @@ function createProject(req: SandboxRequest, caller: User, owner: User, column: S
     creator_id: owner.id,
   });
   const { name: _n, path: _p, visibility: _v, description: _d, ...rest } = settings;
-  applySettings(project, rest, caller);
+  applySettings(project, rest, caller, store.now());
+  // A new project's policy is made with it (app/models/project.rb, after_create), so saved.
+  saveExpirationPolicy(project, store.now());
   const seeded =
     settings.initialize_with_readme === true ||
     settings.template_name !== undefined ||
@@ -134,7 +143,7 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
     errors.base = [`Could not change HEAD: branch '${branch}' does not exist`];
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const oldFullPath = store.projectFullPath(project);
-  applySettings(project, settings, caller);
+  applySettings(project, settings, caller, store.now());
   project.attrs.updated_at = store.nowIso();
   if (settings.path !== undefined && store.projectFullPath(project) !== oldFullPath) {
     store.reindexProject(project, oldFullPath);

@@ -79,8 +79,29 @@ export function rangeErrors(settings: Record<string, unknown>): Record<string, s
   return errors;
 }
 
+/** Days of each cadence, as GitLab's ChronicDuration parses it (days_per_month: 30). */
+const CADENCE_DAYS: Readonly<Record<string, number>> = { '1d': 1, '7d': 7, '14d': 14, '1month': 30, '3month': 90 };
+
+/**
+ * Saves a project's container expiration policy (`policy`, or the one it has) as GitLab does: its
+ * Schedulable's before_save sets next_run_at to the save's time plus the cadence, enabled or not
+ * (app/models/container_expiration_policy.rb `set_next_run_at`, app/models/concerns/schedulable.rb).
+ * `now`: the store's clock (ms).
+ */
+export function saveExpirationPolicy(project: Project, now: number, policy?: Policy): void {
+  const saved = policy ?? currentPolicy(project);
+  const days = CADENCE_DAYS[String(saved.cadence)];
+  project.attrs.container_expiration_policy =
+    days === undefined ? saved : { ...saved, next_run_at: new Date(now + days * 86_400_000).toISOString() };
+}
+
+type Policy = Record<string, unknown>;
+
+const currentPolicy = (project: Project): Policy =>
+  (project.attrs.container_expiration_policy ?? PROJECT_DEFAULTS.container_expiration_policy) as Policy;
+
 /** Applies settings to a project's record; the deprecated switches and their access levels are kept in step. */
-export function applySettings(project: Project, settings: Record<string, unknown>, caller: User): void {
+export function applySettings(project: Project, settings: Record<string, unknown>, caller: User, now: number): void {
   const levelToSwitch = Object.fromEntries(
     Object.entries(DEPRECATED_SWITCHES).map(([switchName, level]) => [level, switchName]),
   );
@@ -109,14 +130,18 @@ export function applySettings(project: Project, settings: Record<string, unknown
         project.attrs.public_jobs = value;
         break;
       case 'container_expiration_policy_attributes': {
-        const current = (project.attrs.container_expiration_policy ??
-          PROJECT_DEFAULTS.container_expiration_policy) as Record<string, unknown>;
+        const current = currentPolicy(project);
         const given = { ...(value as Record<string, unknown>) };
         // name_regex is the deprecated name of name_regex_delete.
         if (given.name_regex !== undefined && given.name_regex_delete === undefined)
           given.name_regex_delete = given.name_regex;
         if (given.name_regex_delete !== undefined) given.name_regex = given.name_regex_delete;
-        project.attrs.container_expiration_policy = { ...current, ...given };
+        const policy = { ...current, ...given };
+        // The project saves its policy (a nested record, autosaved by ActiveRecord only when
+        // changed) only when a value of it changes: a PUT of the values it has leaves next_run_at.
+        if (Object.keys(given).some((key) => JSON.stringify(current[key]) !== JSON.stringify(given[key])))
+          saveExpirationPolicy(project, now, policy);
+        else project.attrs.container_expiration_policy = policy;
         break;
       }
       case 'namespace_id':
