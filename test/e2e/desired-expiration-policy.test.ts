@@ -47,4 +47,23 @@ describe('collab.yaml: the container expiration policy', () => {
     expect(w.writes()).toEqual([]);
     expect((await w.collab(['plan', '-f', path])).exitCode).toBe(0);
   });
+
+  it('a saved plan whose policy another client saved again as planned from (only next_run_at moved) applies', async () => {
+    const w = await world();
+    const path = w.file(POLICY);
+    const out = join(w.dir, 'plan.json');
+    expect((await w.collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
+    const at = `/projects/${encodeURIComponent(STOREFRONT)}`;
+    const save = (keep_n: number) =>
+      w.call('PUT', at, { json: { container_expiration_policy_attributes: { keep_n } } });
+    expect((await save(25)).status).toBe(200);
+    expect((await save(10)).status).toBe(200);
+    expect((await w.served.project(STOREFRONT)).container_expiration_policy.next_run_at).toEqual(expect.any(String));
+    const applied = await w.collab(['apply', '-f', out, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    expect((await w.served.project(STOREFRONT)).container_expiration_policy).toMatchObject({
+      enabled: true,
+      keep_n: 5,
+    });
+  });
 });

@@ -99,6 +99,22 @@ export const attributeFields = (key: string, resource: Item | null) => ({
   [key]: resource ? (settingOf(resource, key) ?? null) : null,
 });
 
+/**
+ * A hash's live fields without next_run_at, which the service sets itself: on every save of the
+ * container expiration policy and after each of its cleanup runs (app/models/container_expiration_policy.rb
+ * with Schedulable's before_save; ContainerExpirationPolicyService calls schedule_next_run!). No file
+ * says it and no change is computed from it: a saved plan is not stale when it alone moved.
+ */
+function unscheduled(fields: Item): Item {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => {
+      if (!isItem(value) || !('next_run_at' in value)) return [key, value];
+      const { next_run_at: _scheduled, ...rest } = value;
+      return [key, rest];
+    }),
+  );
+}
+
 /** What a setting of a new target is where the defaults table says nothing: no description, private. */
 const UNSAID: Item = { description: '', visibility: 'private' };
 
@@ -258,12 +274,10 @@ export const settings: Section<never> = {
     if (refused) throw new CollabError('usage', refused.message, { hint: refused.hint });
     diffAttributes(input, sameSetting);
   },
-  liveFields: (key, live) => attributeFields(key, live.resource),
+  liveFields: (key, live) => unscheduled(attributeFields(key, live.resource)),
   reached: (key, after, live) => live.resource !== null && sameSetting(key, after, settingOf(live.resource, key)),
-  // A hash's keys the file leaves stay as they were, but next_run_at, which GitLab sets on every
-  // save of the policy (ContainerExpirationPolicy's Schedulable, app/models/container_expiration_policy.rb).
-  updates: (key, after) =>
-    key.endsWith('_attributes') && isItem(after) ? [...Object.keys(after), 'next_run_at'] : undefined,
+  // A hash's keys the file leaves stay as they were.
+  updates: (key, after) => (key.endsWith('_attributes') && isItem(after) ? Object.keys(after) : undefined),
   export: ({ live }) => exportAttributes(live, PARAMS[live.kind]),
   exportUnsaid: (live, key) => unsaidAttribute(live, PARAMS[live.kind], key),
 };
