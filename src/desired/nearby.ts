@@ -1,4 +1,5 @@
-import { firstChildrenPage } from '../api/groups.js';
+import { firstChildrenPage, getGroup } from '../api/groups.js';
+import { getProject } from '../api/projects.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
@@ -144,16 +145,32 @@ export async function withNearbyPath(ctx: VerbContext, error: unknown): Promise<
   const path = decodeURIComponent(named[2] as string);
   if (!path.includes('/') || /^\d+$/.test(path)) return error;
   const kind: TargetKind = named[1] === 'projects' ? 'project' : 'group';
+  const other: TargetKind = kind === 'project' ? 'group' : 'project';
+  // The path names the other kind (a project given where a group goes): said so, not a near path.
+  const otherKind = (await otherKindAt(ctx, other, path)) ? `${path} is a ${other}, not a ${kind}` : undefined;
   const none: Found = { groups: new Map(), projects: new Map() };
   const reach: Reach = { groups: [], subgroupRoots: [], projectRoots: [], globs: [], projects: [] };
-  const [nearest] = await nearbyPaths(ctx, [{ kind, path }], none, reach, 1);
+  const [nearest] = otherKind ? [undefined] : await nearbyPaths(ctx, [{ kind, path }], none, reach, 1);
   // The path as the user typed it, not as the URL encodes it (acme/web/x, not acme%2Fweb%2Fx).
   const shown = `${error.message} (GET /${named[1]}/${path}${error.request.path.slice(named[0].length)})`;
   // A near path says all the generic not-found hint would (src/http/service-error.ts).
-  const hint = nearest === undefined ? error.hint : `did you mean ${nearest}?`;
+  const hint = otherKind ?? (nearest === undefined ? error.hint : `did you mean ${nearest}?`);
   return new CollabError(error.kind, shown, {
     request: error.request,
     ...(error.status !== undefined ? { status: error.status } : {}),
     ...(hint !== undefined ? { hint } : {}),
   });
+}
+
+/** Whether a project (or group) is at `path`, for a 404 of the other kind; any failure reads as no. */
+async function otherKindAt(ctx: VerbContext, kind: TargetKind, path: string): Promise<boolean> {
+  const client = await ctx.session.client();
+  try {
+    await client.request(kind === 'project' ? getProject(path) : getGroup(path));
+    return true;
+  } catch (error) {
+    // Only Ctrl-C ends the run here; any other failure leaves the plain message.
+    if (isCollabError(error) && error.kind === 'interrupted') throw error;
+    return false;
+  }
 }

@@ -31,4 +31,33 @@ describe('a path that does not exist', () => {
     expect(result.exitCode).toBe(4);
     expect(result.stderr.match(/^> GET /gm)).toEqual(['> GET ']);
   });
+
+  it('a project given where a group goes says it is a project (exit 4)', async () => {
+    const result = await collab(['groups', 'view', 'acme/web/storefront']);
+    expect([result.exitCode, result.stderr]).toEqual([
+      4,
+      'error: 404 Group Not Found (GET /groups/acme/web/storefront?with_projects=false)\nhint: acme/web/storefront is a project, not a group\n',
+    ]);
+  });
+
+  it('a group given where a project goes says it is a group', async () => {
+    const result = await collab(['projects', 'view', 'acme/web']);
+    expect(result.stderr).toBe(
+      'error: 404 Project Not Found (GET /projects/acme/web)\nhint: acme/web is a group, not a project\n',
+    );
+  });
+
+  it('a project given as the group of a list below it says it is a project', async () => {
+    const result = await collab(['variables', 'list', '--group', 'acme/web/storefront']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('hint: acme/web/storefront is a project, not a group\n');
+  });
+
+  it('access-report of a project says it is a project', async () => {
+    const result = await collab(['access-report', 'acme/web/storefront']);
+    expect([result.exitCode, result.stderr]).toEqual([
+      4,
+      'error: group acme/web/storefront not found (GET /groups/acme/web/storefront)\nhint: acme/web/storefront is a project, not a group\n',
+    ]);
+  });
 });

@@ -92,10 +92,13 @@ export async function readWorld(
   concurrency: number,
   byGraphql?: ProjectMembersReader,
 ): Promise<ReadWorld> {
-  const found = await findResource<GroupJson>(client, getGroup(group));
+  const request = getGroup(group);
+  const found = await findResource<GroupJson>(client, request);
   if (!found)
     throw new CollabError('not-found', `group ${group} not found`, {
       hint: 'check the full path or ID (`collab groups list`); a private group is found only by its members and administrators',
+      // The request that found none: a command's 404 hint (src/desired/nearby.ts) reads it.
+      request: { method: request.method, path: request.path },
     });
   const root = groupHolder(found);
   const groups = new Map<string, Holder>([[root.path, root]]);
