@@ -85,6 +85,30 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     expect(writes()).toEqual([]);
   });
 
+  it("a tag's changed role keeps its deploy key's create entry the file does not mention", async () => {
+    const w = await world();
+    const at = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+    const key = await w.call('POST', `${at}/deploy_keys`, {
+      json: { title: 'tagger', key: publicKeyLine('tagger'), can_push: true },
+    });
+    expect(key.status).toBe(201);
+    const tagged = await w.call('POST', `${at}/protected_tags`, {
+      json: { name: 'v*', allowed_to_create: [{ access_level: 40 }, { deploy_key_id: key.body.id }] },
+    });
+    expect(tagged.status).toBe(201);
+    const path = w.file(
+      "version: 1\nprojects:\n  acme/web/storefront:\n    protected_tags:\n      - name: 'v*'\n        create_access_level: developer\n",
+    );
+    const applied = await w.collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const levels = (await w.getJson(`${at}/protected_tags/v%2A`)).create_access_levels as Array<{
+      access_level: number;
+      deploy_key_id?: number;
+    }>;
+    expect(levels.map((level) => level.deploy_key_id ?? level.access_level).sort()).toEqual([30, key.body.id].sort());
+    expect((await w.collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
   it('apply --yes leaves the protected branches, tags and deploy keys the file lists, enforce: true', async () => {
     const { collab, file, getJson } = await world();
     const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;

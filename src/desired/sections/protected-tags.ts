@@ -8,7 +8,8 @@ import type { Body, OnTarget, Section } from './section.js';
 /**
  * `protected_tags`: a project's protected tags by name or wildcard (`v*`), one list a project, read
  * with one GET; `create_access_level` as a role (no-one, developer, maintainer). The service has
- * no update: a changed role is unprotected and protected again.
+ * no update: a changed role is unprotected and protected again, the entries that name no role (a
+ * deploy key, a user, a group) sent back with it.
  */
 
 declare module '../model.js' {
@@ -27,6 +28,34 @@ type ProtectedTagSpec = OnTarget &
 /** Whether the live protection holds what a field says (the role by its name): the diff's rule and a saved plan's. */
 const holds = (tag: ProtectedTag, field: string, wanted: unknown) =>
   field === 'create_access_level' && liveRole(tag.create_access_levels) === wanted;
+
+/**
+ * The entries of a live protection that name no role (a deploy key, and on a paid tier a user or a
+ * group), as `allowed_to_create` takes them back (doc/api/protected_tags.md: `{user_id}`,
+ * `{group_id}`, `{deploy_key_id}` or `{access_level}`): the file says only the role, so the
+ * re-protect keeps them, as protected_branches keeps a deploy key's entry.
+ */
+function unsaidEntries(tag: ProtectedTag): Body[] {
+  const entries = Array.isArray(tag.create_access_levels) ? tag.create_access_levels : [];
+  const kept: Body[] = [];
+  for (const entry of entries) {
+    for (const field of ['deploy_key_id', 'user_id', 'group_id'] as const) {
+      const id = entry[field];
+      if (typeof id === 'number') {
+        kept.push({ [field]: id });
+        break;
+      }
+    }
+  }
+  return kept;
+}
+
+/** The re-protect's body: the role given, with the entries the file leaves unsaid kept. */
+function replaceBody(existing: ProtectedTag, body: Body & { name: string }): Body & { name: string } {
+  const kept = unsaidEntries(existing);
+  if (kept.length === 0 || body.create_access_level === undefined) return body;
+  return { name: body.name, allowed_to_create: [...kept, { access_level: body.create_access_level }] };
+}
 
 export const protectedTags: Section<ProtectedTagSpec> = {
   name: 'protected_tags',
@@ -78,7 +107,7 @@ export const protectedTags: Section<ProtectedTagSpec> = {
           'update',
           { create_access_level: before },
           { create_access_level: after },
-          { op: 'protected-tag-replace', body },
+          { op: 'protected-tag-replace', body: replaceBody(existing, body) },
         );
     }
     for (const existing of unlisted(wanted, found, (item, tag) => item.name === tag.name)) {
