@@ -108,6 +108,60 @@ describe('collab.yaml: pipeline schedules', () => {
     expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')])).exitCode).toBe(0);
   });
 
+  it("a Developer's plan of variables on a schedule it may not read them of: refused, exit 3, the role named", async () => {
+    const { collab, file, call } = await world();
+    const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });
+    await call('POST', `${storefront}/${made.body.id}/variables`, { json: { key: 'SUITE', value: 'full' } });
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: nightly',
+        '        ref: main',
+        "        cron: '0 2 * * *'",
+        '        variables:',
+        '          - key: SUITE',
+        '            value: full',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path], { as: 'developer' });
+    expect(plan.exitCode, plan.stdout).toBe(3);
+    expect(plan.stderr).toMatch(/nightly.*variables/);
+    expect(plan.stderr).toMatch(/Maintainer role \(you are Developer\)/);
+  });
+
+  it("a Developer's plan of variables on a schedule it owns compares them: no change", async () => {
+    const { collab, file, call } = await world();
+    const made = await call('POST', storefront, {
+      as: 'developer',
+      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+    });
+    await call('POST', `${storefront}/${made.body.id}/variables`, {
+      as: 'developer',
+      json: { key: 'SUITE', value: 'full' },
+    });
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: nightly',
+        '        ref: main',
+        "        cron: '0 2 * * *'",
+        '        variables:',
+        '          - key: SUITE',
+        '            value: full',
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path], { as: 'developer' });
+    expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
+  });
+
   it('enforce removes the schedules the file leaves out (destructive), and changes variables to the file’s', async () => {
     const { collab, file, call, getJson } = await world();
     const keep = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });

@@ -14,6 +14,7 @@ import {
   updateScheduleVariable,
 } from '../../api/pipeline-schedules.js';
 import { getBranch, getTag } from '../../api/repository.js';
+import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
 import type { ApiRequest } from '../../http/client.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -59,6 +60,8 @@ declare module '../model.js' {
     scheduleCaller?: string;
     /** The short refs the file's schedules send that name no branch or tag of the project, or both. */
     unresolvedRefs?: Map<string, 'neither' | 'both'>;
+    /** The schedules whose GET left out `variables`: the caller may not read them, so they cannot be compared. */
+    unseenScheduleVariables?: Set<string>;
   }
 }
 
@@ -258,6 +261,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
             : (await reader.client.request<Schedule>(getSchedule(project, s.id))).data,
         ),
       );
+      // GitLab shows a schedule's variables only to who may read them, a Maintainer or the
+      // schedule's owner (PipelineScheduleDetails exposes them `if` read_pipeline_schedule_variables,
+      // Ci::PipelineSchedulePolicy): a GET without them says nothing of what the schedule holds.
+      if (named)
+        live.unseenScheduleVariables = new Set(
+          live.schedules.filter((s) => named.has(s.description) && s.variables === undefined).map((s) => s.description),
+        );
     },
     // A short ref that names no branch or tag of the project, or both, is refused at apply (400
     // `ref is ambiguous`: Ci::PipelineSchedules::BaseSaveService @7e8b0612, expand_short_ref): the
@@ -311,6 +321,14 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
           variables: templated(variables ?? []),
         });
         continue;
+      }
+      if (variables && live.unseenScheduleVariables?.has(description)) {
+        const yours = live.resource ? projectRole(live.resource) : undefined;
+        throw new CollabError(
+          'auth',
+          `pipeline_schedules: ${description} on project ${target.path}: the caller may not read its variables, so the file's cannot be compared (GitLab shows them to maintainers and the schedule's owner)`,
+          { hint: refusedHint(ROLES.maintainers, yours) },
+        );
       }
       const changed = FIELDS.filter((name) => item[name] !== undefined && !sameField(name, item[name], existing[name]));
       const vars = variables
