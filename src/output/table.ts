@@ -528,11 +528,17 @@ function firstLayout(
   );
   // No column is wider than the terminal's room, so no value is measured past it.
   const cap = Math.max(availableWidth(options.terminalWidth, 1), 1);
+  // How many of a text column's cells are each width: what a width shows whole (share).
+  const counts = columns.map(() => new Map<number, number>());
   const need = columns.map((column, i) => {
     let width = displayWidth(column.header);
     if (column.sizedByChoices) for (const choice of column.choices ?? []) width = Math.max(width, displayWidth(choice));
-    for (const row of cells)
-      width = Math.max(width, column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap));
+    const count = text[i] && !column.wrap ? (counts[i] as Map<number, number>) : undefined;
+    for (const row of cells) {
+      const cell = column.wrap ? longestLine(row[i] ?? '', cap) : widthWithin(row[i] ?? '', cap);
+      count?.set(cell, (count.get(cell) ?? 0) + 1);
+      width = Math.max(width, cell);
+    }
     return width;
   });
   const widths = [...need];
@@ -611,17 +617,30 @@ function firstLayout(
     room(),
   );
 
-  // Room left: first back to text cut above (what identifies first), then, when more pages may
-  // come, spare width for their longer values (a wrapped column takes all there is).
+  // Room left: first back to a path cut above (what identifies the row, cut in the middle), then
+  // the one-line text (titles with it) shares its width and the room left, each column down to its
+  // floor (share): the phases above took the cut wholly from one column, widest or least worth
+  // first (an email cut beside a name shown whole, a fingerprint cut to `SHA256:cOV…` beside a
+  // title of 53 cells); then wrapped text; then, when more pages may come, spare width for their
+  // longer values (a wrapped column takes all there is).
   let spare = room() - sum(widths, visible);
-  for (const i of [...visible.filter(identifies), ...visible.filter((i) => !identifies(i))]) {
-    if (spare <= 0) break;
-    const back = Math.min(spare, (need[i] as number) - (widths[i] as number));
-    if (back > 0) {
-      widths[i] = (widths[i] as number) + back;
-      spare -= back;
+  const giveBack = (which: (i: number) => boolean) => {
+    for (const i of visible.filter(which)) {
+      if (spare <= 0) break;
+      const back = Math.min(spare, (need[i] as number) - (widths[i] as number));
+      if (back > 0) {
+        widths[i] = (widths[i] as number) + back;
+        spare -= back;
+      }
     }
-  }
+  };
+  const shared = (i: number) => (text[i] as boolean) && !(columns[i] as Column).wrap && (!identifies(i) || titles(i));
+  giveBack((i) => identifies(i) && !shared(i));
+  const pool = visible.filter(shared);
+  const lower = (i: number) => Math.min(widths[i] as number, identifies(i) ? MIN_TITLE_WIDTH : floor(i));
+  share(widths, pool, lower, need, counts, sum(widths, pool) + Math.max(spare, 0));
+  spare = room() - sum(widths, visible);
+  giveBack((i) => !identifies(i) && !shared(i));
   if (options.streaming && !columns.some((column) => column.wrap)) {
     for (const i of visible) {
       if (spare <= 0) break;
@@ -671,6 +690,95 @@ function wrapFloor(cells: readonly (readonly string[])[], i: number, from: numbe
   let width = from;
   while (width > MIN_WRAP_FLOOR && whole.every((text) => fits(text, width - 1))) width--;
   return width;
+}
+
+/**
+ * Widths for the one-line text columns of `pool` out of `budget` cells, each from `lower` up to
+ * what it needs: first those that show the most cells whole, at the least width (the widths tried
+ * are those of its cells, `counts`), so that an email of 16 cells shows whole beside a name cut to
+ * 12 rather than every email cut beside names shown whole; then the room left (too little to show
+ * one more cell whole anywhere) to each cut column in proportion to what it still lacks, a fair
+ * share rather than all to one: the rest of a fingerprint tells keys apart as the rest of a title
+ * does. A pool that fits takes what it needs. Columns of equal worth to the first page alike.
+ */
+function share(
+  widths: number[],
+  pool: readonly number[],
+  lower: (i: number) => number,
+  need: readonly number[],
+  counts: readonly ReadonlyMap<number, number>[],
+  budget: number,
+): void {
+  if (pool.reduce((total, i) => total + (need[i] as number), 0) <= budget) {
+    for (const i of pool) widths[i] = need[i] as number;
+    return;
+  }
+  const least = pool.map(lower);
+  const extra = budget - least.reduce((total, width) => total + width, 0);
+  if (extra < 0) return;
+  // Each column's choices: its floor, or the width of one of its cells above it, with how many of
+  // its cells each shows whole.
+  const choices = pool.map((i, k) => {
+    const from = least[k] as number;
+    const widthsSeen = [...(counts[i] ?? new Map<number, number>()).keys()]
+      .filter((width) => width > from && width <= (need[i] as number))
+      .sort((a, b) => a - b);
+    const whole = (width: number) => {
+      let shown = 0;
+      for (const [cell, n] of counts[i] ?? []) if (cell <= width) shown += n;
+      return shown;
+    };
+    return [from, ...widthsSeen].map((width) => ({ cost: width - from, shown: whole(width) }));
+  });
+  // best[k][e]: the most cells whole the first k columns show in e cells above their floors, and
+  // the least width that takes; pick[k][e] the choice of column k - 1.
+  type Best = { shown: number; cost: number };
+  let best: Best[] = Array.from({ length: extra + 1 }, () => ({ shown: 0, cost: 0 }));
+  const picks: number[][] = [];
+  for (const options of choices) {
+    const next: Best[] = [];
+    const pick: number[] = [];
+    for (let e = 0; e <= extra; e++) {
+      let top: Best | undefined;
+      let chosen = 0;
+      options.forEach((option, o) => {
+        if (option.cost > e) return;
+        const before = best[e - option.cost] as Best;
+        const trial = { shown: before.shown + option.shown, cost: before.cost + option.cost };
+        if (!top || trial.shown > top.shown || (trial.shown === top.shown && trial.cost < top.cost)) {
+          top = trial;
+          chosen = o;
+        }
+      });
+      next.push(top as Best);
+      pick.push(chosen);
+    }
+    best = next;
+    picks.push(pick);
+  }
+  let e = extra;
+  const chosenWidths = pool.map(() => 0);
+  for (let k = pool.length - 1; k >= 0; k--) {
+    const option = (choices[k] as { cost: number }[])[(picks[k] as number[])[e] as number] as { cost: number };
+    chosenWidths[k] = (least[k] as number) + option.cost;
+    e -= option.cost;
+  }
+  // The room left, in proportion to what each still lacks; a cell left over by rounding to the
+  // column that lost the most to it (the leftmost of equals).
+  const room = budget - chosenWidths.reduce((total, width) => total + width, 0);
+  const lacks = pool.map((i, k) => (need[i] as number) - (chosenWidths[k] as number));
+  const lacking = lacks.reduce((total, lack) => total + lack, 0);
+  const given = lacks.map((lack) => Math.floor((room * lack) / lacking));
+  const remainder = (k: number) => (room * (lacks[k] as number)) % lacking;
+  let left = room - given.reduce((total, n) => total + n, 0);
+  for (const k of pool.map((_i, k) => k).sort((x, y) => remainder(y) - remainder(x) || x - y)) {
+    if (left <= 0) break;
+    given[k] = (given[k] as number) + 1;
+    left--;
+  }
+  pool.forEach((i, k) => {
+    widths[i] = (chosenWidths[k] as number) + (given[k] as number);
+  });
 }
 
 /** Narrows the columns `which` picks, widest first, down to their floor, until the table fits `available` (or none can give more). */
