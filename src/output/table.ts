@@ -513,7 +513,10 @@ function basePriority(
  * (wrapFloor), then what identifies the row in words (MIN_TITLE_WIDTH); columns are left out, lowest priority
  * first (dates, then enumerations and counts, then other text; the rightmost of equals); the
  * identifying text is shortened (a path in the middle); and at last any text below its floor.
- * Columns left out give their room back to text cut before.
+ * Those phases settle which columns show. Then the room left goes back to a path cut, and the
+ * one-line text shown (what does not identify the row, and titles) shares its width and the room
+ * left (share): the widths that show the most cells whole first, then the rest in proportion to
+ * what each lacks, each column down to its floor; then wrapped text.
  */
 function firstLayout(
   columns: readonly Column[],
@@ -619,10 +622,10 @@ function firstLayout(
 
   // Room left: first back to a path cut above (what identifies the row, cut in the middle), then
   // the one-line text (titles with it) shares its width and the room left, each column down to its
-  // floor (share): the phases above took the cut wholly from one column, widest or least worth
-  // first (an email cut beside a name shown whole, a fingerprint cut to `SHA256:cOV…` beside a
-  // title of 53 cells); then wrapped text; then, when more pages may come, spare width for their
-  // longer values (a wrapped column takes all there is).
+  // floor (share): the phases above cut one column at a time, widest or least worth first, which
+  // cuts every email beside names shown whole, or a fingerprint to `SHA256:cOV…` beside a title
+  // nearly whole; then wrapped text, which loses nothing by narrowing; then, when more pages may
+  // come, spare width for their longer values (a wrapped column takes all there is).
   let spare = room() - sum(widths, visible);
   const giveBack = (which: (i: number) => boolean) => {
     for (const i of visible.filter(which)) {
@@ -699,7 +702,8 @@ function wrapFloor(cells: readonly (readonly string[])[], i: number, from: numbe
  * 12 rather than every email cut beside names shown whole; then the room left (too little to show
  * one more cell whole anywhere) to each cut column in proportion to what it still lacks, a fair
  * share rather than all to one: the rest of a fingerprint tells keys apart as the rest of a title
- * does. A pool that fits takes what it needs. Columns of equal worth to the first page alike.
+ * does. A pool that fits takes what it needs. Only the cells' widths and how many are each count,
+ * not the rows' order.
  */
 function share(
   widths: number[],

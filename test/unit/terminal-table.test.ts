@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { DEPLOY_KEY_COLUMNS } from '../../src/commands/deploy-keys/fields.js';
 import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
+import { USER_COLUMNS } from '../../src/commands/users/fields.js';
 import type { IO } from '../../src/io.js';
 import { type Column, PRIORITY, type RowSpan } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
@@ -733,6 +735,114 @@ describe('terminal tables', () => {
     const wide: string[] = [];
     await table([[project(1, 'acme/web/storefront')]], PROJECT_COLUMNS, 200, true, (message) => wide.push(message));
     expect(wide).toEqual([]);
+  });
+});
+
+describe('one-line text shares its width: the most cells whole first, then the rest in proportion', () => {
+  /** The users the sandbox seeds, as `users list` shows them to an administrator, newest first. */
+  const USERS = (
+    [
+      [6, 'xena', 'Xena External'],
+      [5, 'rui', 'Rui Reporter'],
+      [4, 'dana', 'Dana Developer'],
+      [3, 'max', 'Max Maintainer'],
+      [2, 'olivia', 'Olivia Owner'],
+      [1, 'root', 'Administrator'],
+    ] as const
+  ).map(([id, username, name]) => ({ id, username, name, state: 'active', email: `${username}@example.com` }));
+  /** Deploy keys as the service lists them: a long title, and fingerprints of 50 cells. */
+  const KEYS = [
+    {
+      id: 1,
+      title: 'The continuous integration runner of the platform team',
+      can_push: false,
+      fingerprint_sha256: 'SHA256:STwgXR1m8dYqvjk560UfW20je4T3h2Z3bLocLTh/Oog',
+      expires_at: null,
+    },
+    {
+      id: 2,
+      title: 'deploy bot',
+      can_push: true,
+      fingerprint_sha256: 'SHA256:akDJULIVEhAgu4w3/SGMlmIFML8xtXz25Q/HALFveuQ',
+      expires_at: '2027-01-31T00:00:00.000Z',
+    },
+  ];
+  /** The cells of a table's rows, trimmed, borders aside. */
+  const rowCells = (lines: readonly string[]) =>
+    lines.slice(3, -1).map((line) =>
+      line
+        .split('│')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+
+  it('users list on 60 columns shows EMAIL whole on every row whose NAME is cut, rather than every email cut', async () => {
+    const lines = await table([USERS], USER_COLUMNS, 60);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(60);
+    const rows = rowCells(lines);
+    expect(rows.map((row) => row[1])).toEqual(USERS.map((user) => user.username));
+    USERS.forEach((user, i) => {
+      const [, , name, , email] = rows[i] as string[];
+      if (name !== user.name) expect(email).toBe(user.email);
+    });
+    // Every email of 16 cells shows whole (before, each was cut to 14 beside names shown whole).
+    const whole = USERS.filter((user, i) => rows[i]?.[4] === user.email).map((user) => user.username);
+    expect(whole).toEqual(['xena', 'rui', 'dana', 'max', 'root']);
+  });
+
+  it('deploy-keys list on 100 columns gives FINGERPRINT more than 11 cells beside a long title', async () => {
+    const lines = await table([KEYS], DEPLOY_KEY_COLUMNS, 100);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+    expect(lines[1]?.split('│').map((cell) => cell.trim())).toEqual([
+      '',
+      'ID',
+      'TITLE',
+      'CAN PUSH',
+      'FINGERPRINT',
+      'EXPIRES AT',
+      '',
+    ]);
+    const [, title, , fingerprint] = columnWidths(lines) as number[];
+    expect(fingerprint).toBeGreaterThan(11);
+    // The title still reads as its first words.
+    expect(title).toBeGreaterThanOrEqual(24);
+    const rows = rowCells(lines);
+    KEYS.forEach((key, i) => {
+      const shown = rows[i]?.[3] as string;
+      expect(shown.endsWith('…')).toBe(true);
+      expect(key.fingerprint_sha256.startsWith(shown.slice(0, -1))).toBe(true);
+    });
+  });
+
+  it('users list on 64 columns, where NAME and EMAIL fit with no cell to spare, each is as wide as its widest value', async () => {
+    const lines = await table([USERS], USER_COLUMNS, 64);
+    expect(columnWidths(lines)).toEqual([2, 'USERNAME'.length, 'Max Maintainer'.length, 'active'.length, 18]);
+    expect(stringWidth(lines[0] ?? '')).toBe(64);
+    expect(lines.join('\n')).not.toContain('…');
+  });
+
+  it('shares the room left alike for the same rows in any order, drawn again or reversed, on 60 to 140 columns', async () => {
+    for (let width = 60; width <= 140; width++) {
+      const widths = columnWidths(await table([KEYS], DEPLOY_KEY_COLUMNS, width));
+      expect(columnWidths(await table([KEYS], DEPLOY_KEY_COLUMNS, width)), `${width} columns`).toEqual(widths);
+      expect(columnWidths(await table([[...KEYS].reverse()], DEPLOY_KEY_COLUMNS, width)), `${width} columns`).toEqual(
+        widths,
+      );
+    }
+  });
+
+  it('a table whose text is cut takes the whole width and no more, on 60 to 140 columns', async () => {
+    for (let width = 60; width <= 140; width++) {
+      for (const [rows, columns] of [
+        [KEYS, DEPLOY_KEY_COLUMNS],
+        [USERS, USER_COLUMNS],
+      ] as const) {
+        const lines = await table([rows], columns, width);
+        for (const line of lines) expect(stringWidth(line), `${width} columns`).toBeLessThanOrEqual(width);
+        if (lines.some((line) => line.includes('…')))
+          expect(stringWidth(lines[0] ?? ''), `${width} columns`).toBe(width);
+      }
+    }
   });
 });
 
