@@ -45,6 +45,11 @@ const MIN_WRAP_FLOOR = 16;
  * where a path cut in the middle may not, and a sentence kept whole left a table of two columns.
  */
 const MIN_TITLE_WIDTH = 24;
+/**
+ * The sharing of one-line text (share) weighs the room in at most this many steps: one cell a
+ * step on a terminal up to some 300 columns, coarser past it, so its search stays small.
+ */
+const MAX_SHARE_STEPS = 256;
 /** A wrapped cell (a note's body) shows at most this many lines, then how many more: a row is one item of a list, its whole in -o json or its view. */
 const MAX_CELL_LINES = 12;
 
@@ -515,8 +520,8 @@ function basePriority(
  * identifying text is shortened (a path in the middle); and at last any text below its floor.
  * Those phases settle which columns show. Then the room left goes back to a path cut, and the
  * one-line text shown (what does not identify the row, and titles) shares its width and the room
- * left (share): the widths that show the most cells whole first, then the rest in proportion to
- * what each lacks, each column down to its floor; then wrapped text.
+ * left (share): the widths that show the most cells whole first, a title's before any other, then
+ * the rest in proportion to what each lacks, each column down to its floor; then wrapped text.
  */
 function firstLayout(
   columns: readonly Column[],
@@ -641,7 +646,7 @@ function firstLayout(
   giveBack((i) => identifies(i) && !shared(i));
   const pool = visible.filter(shared);
   const lower = (i: number) => Math.min(widths[i] as number, identifies(i) ? MIN_TITLE_WIDTH : floor(i));
-  share(widths, pool, lower, need, counts, sum(widths, pool) + Math.max(spare, 0));
+  share(widths, pool, lower, need, counts, identifies, sum(widths, pool) + Math.max(spare, 0));
   spare = room() - sum(widths, visible);
   giveBack((i) => !identifies(i) && !shared(i));
   if (options.streaming && !columns.some((column) => column.wrap)) {
@@ -697,13 +702,15 @@ function wrapFloor(cells: readonly (readonly string[])[], i: number, from: numbe
 
 /**
  * Widths for the one-line text columns of `pool` out of `budget` cells, each from `lower` up to
- * what it needs: first those that show the most cells whole, at the least width (the widths tried
- * are those of its cells, `counts`), so that an email of 16 cells shows whole beside a name cut to
- * 12 rather than every email cut beside names shown whole; then the room left (too little to show
- * one more cell whole anywhere) to each cut column in proportion to what it still lacks, a fair
- * share rather than all to one: the rest of a fingerprint tells keys apart as the rest of a title
- * does. A pool that fits takes what it needs. Only the cells' widths and how many are each count,
- * not the rows' order.
+ * what it needs. First the widths that show the most cells whole (the widths tried are those of
+ * the column's cells, `counts`), at the least width: an email of 16 cells shows whole beside a
+ * name cut to 12, rather than every email cut beside names shown whole. A cell of a title (what
+ * identifies the row, `first`) counts for more than every other cell together: what identifies is
+ * cut last, and a deploy key's title stays whole beside a fingerprint cut to 24 cells rather than
+ * cut to show the fingerprint whole. Then the room left (too little to show one more cell whole
+ * anywhere) goes to each column cut in proportion to what it still lacks, rather than all to one:
+ * the rest of a fingerprint tells keys apart as the rest of a title does. A pool that fits takes
+ * what each needs. Only the cells' widths and how many are each count, not the rows' order.
  */
 function share(
   widths: number[],
@@ -711,6 +718,7 @@ function share(
   lower: (i: number) => number,
   need: readonly number[],
   counts: readonly ReadonlyMap<number, number>[],
+  first: (i: number) => boolean,
   budget: number,
 ): void {
   if (pool.reduce((total, i) => total + (need[i] as number), 0) <= budget) {
@@ -720,57 +728,69 @@ function share(
   const least = pool.map(lower);
   const extra = budget - least.reduce((total, width) => total + width, 0);
   if (extra < 0) return;
-  // Each column's choices: its floor, or the width of one of its cells above it, with how many of
-  // its cells each shows whole.
+  // The room above the floors counted in steps of `unit` cells, at most MAX_SHARE_STEPS of them,
+  // so the search below is at most pool × (MAX_SHARE_STEPS + 1)² however wide the terminal (one
+  // step is one cell on any terminal up to some 300 columns). It runs once a table, on the first page.
+  const unit = Math.max(1, Math.ceil(extra / MAX_SHARE_STEPS));
+  const steps = Math.floor(extra / unit);
+  const cellsOf = (i: number) => [...(counts[i] as ReadonlyMap<number, number>).values()].reduce((a, b) => a + b, 0);
+  const others = pool.filter((i) => !first(i)).reduce((total, i) => total + cellsOf(i), 0);
+  const worth = (i: number) => (first(i) ? others + 1 : 1);
+  // Each column's choices, fewest steps first: its floor, or the width of one of its cells above
+  // it (the widest of those that take as many steps), each with what the cells it shows whole are worth.
+  type Choice = { steps: number; width: number; worth: number };
   const choices = pool.map((i, k) => {
     const from = least[k] as number;
-    const widthsSeen = [...(counts[i] ?? new Map<number, number>()).keys()]
-      .filter((width) => width > from && width <= (need[i] as number))
-      .sort((a, b) => a - b);
-    const whole = (width: number) => {
-      let shown = 0;
-      for (const [cell, n] of counts[i] ?? []) if (cell <= width) shown += n;
-      return shown;
-    };
-    return [from, ...widthsSeen].map((width) => ({ cost: width - from, shown: whole(width) }));
-  });
-  // best[k][e]: the most cells whole the first k columns show in e cells above their floors, and
-  // the least width that takes; pick[k][e] the choice of column k - 1.
-  type Best = { shown: number; cost: number };
-  let best: Best[] = Array.from({ length: extra + 1 }, () => ({ shown: 0, cost: 0 }));
-  const picks: number[][] = [];
-  for (const options of choices) {
-    const next: Best[] = [];
-    const pick: number[] = [];
-    for (let e = 0; e <= extra; e++) {
-      let top: Best | undefined;
-      let chosen = 0;
-      options.forEach((option, o) => {
-        if (option.cost > e) return;
-        const before = best[e - option.cost] as Best;
-        const trial = { shown: before.shown + option.shown, cost: before.cost + option.cost };
-        if (!top || trial.shown > top.shown || (trial.shown === top.shown && trial.cost < top.cost)) {
-          top = trial;
-          chosen = o;
-        }
-      });
-      next.push(top as Best);
-      pick.push(chosen);
+    const options: Choice[] = [{ steps: 0, width: from, worth: 0 }];
+    let shown = 0;
+    for (const [width, n] of [...(counts[i] as ReadonlyMap<number, number>)].sort((a, b) => a[0] - b[0])) {
+      shown += n;
+      const taken = Math.ceil((width - from) / unit);
+      if (width > (need[i] as number) || taken > steps) break;
+      const last = options[options.length - 1] as Choice;
+      if (taken > last.steps) options.push({ steps: taken, width, worth: shown * worth(i) });
+      else Object.assign(last, { width: Math.max(last.width, width), worth: shown * worth(i) });
     }
-    best = next;
+    return options;
+  });
+  // best[e]: the most the columns so far show whole in e steps, and the fewest steps that takes;
+  // picks[k][e]: the choice of column k there.
+  let best = new Float64Array(steps + 1);
+  let used = new Int32Array(steps + 1);
+  const picks: Int32Array[] = [];
+  for (const options of choices) {
+    const nextBest = new Float64Array(steps + 1);
+    const nextUsed = new Int32Array(steps + 1);
+    const pick = new Int32Array(steps + 1);
+    for (let e = 0; e <= steps; e++) {
+      let top = -1;
+      for (let o = 0; o < options.length; o++) {
+        const option = options[o] as Choice;
+        if (option.steps > e) break;
+        const shown = (best[e - option.steps] as number) + option.worth;
+        const taken = (used[e - option.steps] as number) + option.steps;
+        if (shown > top || (shown === top && taken < (nextUsed[e] as number))) {
+          top = shown;
+          nextBest[e] = shown;
+          nextUsed[e] = taken;
+          pick[e] = o;
+        }
+      }
+    }
+    best = nextBest;
+    used = nextUsed;
     picks.push(pick);
   }
-  let e = extra;
-  const chosenWidths = pool.map(() => 0);
-  for (let k = pool.length - 1; k >= 0; k--) {
-    const option = (choices[k] as { cost: number }[])[(picks[k] as number[])[e] as number] as { cost: number };
-    chosenWidths[k] = (least[k] as number) + option.cost;
-    e -= option.cost;
+  const chosen = pool.map(() => 0);
+  for (let k = pool.length - 1, e = steps; k >= 0; k--) {
+    const option = (choices[k] as Choice[])[(picks[k] as Int32Array)[e] as number] as Choice;
+    chosen[k] = option.width;
+    e -= option.steps;
   }
   // The room left, in proportion to what each still lacks; a cell left over by rounding to the
   // column that lost the most to it (the leftmost of equals).
-  const room = budget - chosenWidths.reduce((total, width) => total + width, 0);
-  const lacks = pool.map((i, k) => (need[i] as number) - (chosenWidths[k] as number));
+  const room = budget - chosen.reduce((total, width) => total + width, 0);
+  const lacks = pool.map((i, k) => (need[i] as number) - (chosen[k] as number));
   const lacking = lacks.reduce((total, lack) => total + lack, 0);
   const given = lacks.map((lack) => Math.floor((room * lack) / lacking));
   const remainder = (k: number) => (room * (lacks[k] as number)) % lacking;
@@ -781,7 +801,7 @@ function share(
     left--;
   }
   pool.forEach((i, k) => {
-    widths[i] = (chosenWidths[k] as number) + (given[k] as number);
+    widths[i] = (chosen[k] as number) + (given[k] as number);
   });
 }
 

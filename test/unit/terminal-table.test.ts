@@ -844,6 +844,42 @@ describe('one-line text shares its width: the most cells whole first, then the r
       }
     }
   });
+  it('deploy-keys list on 120 columns shows a long title whole beside fingerprints cut, rather than cut it to show them whole', async () => {
+    const lines = await table([KEYS], DEPLOY_KEY_COLUMNS, 120);
+    const rows = rowCells(lines);
+    expect(rows.map((row) => row[1])).toEqual(KEYS.map((key) => key.title));
+    // What is left goes to the fingerprints: enough to tell keys apart.
+    expect(columnWidths(lines)[3]).toBe(120 - 16 - 2 - 54 - 8 - 16);
+  });
+
+  it('on 3,000 columns, text thousands of cells wide shares the width in coarser steps and still fills it exactly', async () => {
+    const columns: Column[] = [
+      { header: 'ID', path: 'id' },
+      { header: 'NAME', path: 'name', text: true },
+      { header: 'DESCRIPTION', path: 'description', text: true },
+      { header: 'URL', path: 'url', text: true },
+    ];
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      id: i + 1,
+      name: `service-${'n'.repeat(37 * i)}`,
+      description: `Runs ${'the nightly jobs '.repeat(4 * i)}`.trim(),
+      url: `https://ci.example.com/${'x'.repeat(53 * i)}`,
+    }));
+    const lines = await table([rows], columns, 3000, false);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(3000);
+    expect(stringWidth(lines[0] ?? '')).toBe(3000);
+    // Each column cut shows its shorter values whole and the rest cut at its width.
+    const widths = columnWidths(lines);
+    rowCells(lines).forEach((cells, i) => {
+      const row = rows[i] as Record<string, unknown>;
+      (['name', 'description', 'url'] as const).forEach((key, k) => {
+        const value = String(row[key]);
+        expect(cells[k + 1]).toBe(
+          value.length <= (widths[k + 1] as number) ? value : cutToWidth(value, widths[k + 1] as number),
+        );
+      });
+    });
+  });
 });
 
 describe('result tables too narrow for their targets: a block a result', () => {
