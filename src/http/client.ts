@@ -360,13 +360,10 @@ export class HttpClient implements RequestClient {
   }
 
   /**
-   * The caller's role in the project a refused request was sent to, for its hint: one GET of the
-   * project (its `permissions`), on this error's path alone; undefined where the path names no
-   * project or the project does not say.
-   */
-  /**
-   * The project of a request's URL read with the same token: whether it reads, and the caller's
-   * role there (`permissions`); undefined where the URL is no project's or the read fails.
+   * The project a refused request was sent to, read with the same token for the error's hint: one
+   * GET (its `permissions`), on this error's path alone. Whether it reads (a 401 then is the role's,
+   * not the token's) and the caller's role there; undefined where the URL is no project's or the
+   * read fails.
    */
   private async projectReadOf(url: string): Promise<{ role: number | undefined } | undefined> {
     const project = /\/api\/v4\/projects\/([^/?#]+)/.exec(new URL(url).pathname)?.[1];
