@@ -16,6 +16,11 @@ import { runInNewContext } from 'node:vm';
 export class Page {
   /** Set by the paginator: the pool the body's buffer came from, for release(). */
   pool: BufferPool | undefined;
+  /**
+   * Set by the paginator where it knows no page follows (the limit reached, no next page): a
+   * terminal table then keeps no spare width for later pages.
+   */
+  last = false;
 
   constructor(
     private readonly body: Buffer,

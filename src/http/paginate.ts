@@ -187,6 +187,7 @@ async function* pages(client: RequestClient, options: PaginateOptions, summary: 
       // empty page ends the list whatever it says (no endless walk through empty pages).
       const ended = listing.remaining <= 0 || first.count === 0 || !first.next;
       if (ended || first.nextPage === undefined) {
+        firstPage.last = ended;
         yield* listing.hand(firstPage);
         if (!ended) yield* keysetPages(listing, first.next);
         return;
@@ -213,6 +214,7 @@ async function* onePage(listing: Listing, url: string, number: number): AsyncGen
   listing.summary.total = only.total;
   const page = listing.admit(only, number, only.total);
   listing.summary.more = only.count > page.count || only.next !== undefined;
+  page.last = true;
   yield* listing.hand(page);
 }
 

@@ -27,6 +27,8 @@ export interface Encoder {
   abandon(): string;
   /** After the list's last text was written: notes that belong below it (a terminal table's cut cells). */
   finished?(): void;
+  /** Before the first items, where they are all the list holds: a terminal table keeps no spare width. */
+  whole?(): void;
 }
 
 /** How an item's bytes, as the service sent them, are framed. */
@@ -250,7 +252,7 @@ class TableEncoder implements Encoder {
   constructor(
     private readonly io: IO,
     private readonly columns: readonly Column[],
-    private readonly streaming: boolean,
+    private streaming: boolean,
     /** Where it says which columns a narrow terminal left out. */
     private readonly note: ((message: string) => void) | undefined,
     private readonly span: RowSpan | undefined,
@@ -267,6 +269,11 @@ class TableEncoder implements Encoder {
       timeZone: this.io.timeZone,
       span: this.span,
     });
+  }
+
+  whole(): void {
+    // The table is made at start(), which comes after: it is sized as a list of one page.
+    if (!this.table) this.streaming = false;
   }
 
   encode(items: readonly unknown[]): string {

@@ -86,7 +86,9 @@ export class ListWriter {
     if (raw) return this.writeRawPage(page, raw);
     if (!this.encoder.byItem || !this.started) {
       // The first page (it settles the csv header and checks --fields), and every page of a
-      // terminal table (which sizes its columns): items parsed together.
+      // terminal table (which sizes its columns): items parsed together. A first page the
+      // paginator knows to be the last is the whole list.
+      if (!this.started && page.last) this.encoder.whole?.();
       await this.write(page.parsedAndReleased());
       return;
     }
