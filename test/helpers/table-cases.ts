@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
-import type { IO } from '../../src/io.js';
 import { type Column, PRIORITY, visibilityTone, yesNo } from '../../src/output/format.js';
 import { ListWriter } from '../../src/output/writer.js';
+import { capturedIO } from './captured-io.js';
 
 /**
  * The tables of test/fixtures/tables.golden.txt: projects, notes (a wrapped body) and members, at
@@ -109,24 +108,9 @@ export function tableCases(): TableCase[] {
 
 /** A case drawn as a terminal gets it: stdout alone (what stderr says of columns left out is tested beside the table's other tests). */
 export async function drawCase(c: TableCase): Promise<string> {
-  let stdout = '';
-  const out = new PassThrough();
-  out.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  const io: IO = {
-    stdout: out,
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: true,
-    stderrIsTTY: true,
-    stdinIsTTY: false,
-    color: c.color,
-    columns: c.width,
-    timeZone: 'UTC',
-  };
+  const { io, out } = capturedIO({ tty: true, columns: c.width, color: c.color, timeZone: 'UTC' });
   const writer = new ListWriter(io, { format: 'table' }, c.columns, true);
   for (const page of c.pages) await writer.write(page);
   await writer.end();
-  return stdout;
+  return out();
 }

@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/io.js';
+import { capturedIO } from '../helpers/captured-io.js';
 import { type Column, type DetailField, formatDateTime, type OutputFormat } from '../../src/output/format.js';
 import { ListWriter, writeResource } from '../../src/output/writer.js';
 import { PROJECT_COLUMNS, projectDetail } from '../../src/commands/projects/columns.js';
@@ -9,22 +8,8 @@ import { accessLevelName } from '../../src/params/access.js';
 
 /** The output rule: what each format shows, checked format by format. */
 
-function fakeIO(options: { tty: boolean; color?: boolean; columns?: number }): { io: IO; out: () => string } {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = {
-    stdout,
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: options.tty,
-    stderrIsTTY: options.tty,
-    stdinIsTTY: false,
-    color: options.color ?? false,
-    columns: options.columns ?? 160,
-  };
-  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
-}
+const fakeIO = (options: { tty: boolean; color?: boolean; columns?: number }) =>
+  capturedIO({ ...options, columns: options.columns ?? 160 });
 
 async function list(
   items: unknown[],

@@ -1,29 +1,13 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { capturedIO } from '../helpers/captured-io.js';
 import { splitJsonArrayBytes } from '../../src/http/json-array.js';
 import { Page } from '../../src/http/paginate.js';
-import type { IO } from '../../src/io.js';
 import { getPath, pickPaths } from '../../src/output/fields.js';
 import type { Column, OutputFormat } from '../../src/output/format.js';
 import { csvCell, ListWriter, writeResource } from '../../src/output/writer.js';
 import { USER_COLUMNS, USER_DETAIL } from '../../src/commands/users/fields.js';
 
-function fakeIO(tty: boolean): { io: IO; out: () => string } {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = {
-    stdout,
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: false,
-    color: false,
-    columns: 80,
-  };
-  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
-}
+const fakeIO = (tty: boolean) => capturedIO({ tty });
 
 const COLUMNS: Column[] = [
   { header: 'ID', path: 'id' },

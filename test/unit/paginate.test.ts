@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { type Dispatcher, MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CollabError } from '../../src/errors.js';
 import { HttpClient } from '../../src/http/client.js';
-import type { IO } from '../../src/io.js';
 import { ListWriter } from '../../src/output/writer.js';
+import { capturedIO } from '../helpers/captured-io.js';
 import {
   type ListSummary,
   type Page,
@@ -563,23 +562,11 @@ describe('paginate: offset pages', () => {
 describe('paginate: a server that pretty-prints', () => {
   async function write(format: 'ndjson' | 'json', pretty: true | 'crlf'): Promise<string> {
     const { client } = listService({ total: 45, pretty });
-    const stdout = new PassThrough();
-    const chunks: Buffer[] = [];
-    stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const io: IO = {
-      stdout,
-      stderr: new PassThrough(),
-      stdin: new PassThrough(),
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      color: false,
-      columns: 80,
-    };
+    const { io, out } = capturedIO({ tty: false });
     const writer = new ListWriter(io, { format }, [{ header: 'ID', path: 'id' }]);
     for await (const page of paginate(client, { path: '/projects', perPage: 20 })) await writer.writePage(page);
     await writer.end();
-    return Buffer.concat(chunks).toString('utf8');
+    return out();
   }
 
   it.each([true, 'crlf'] as const)(

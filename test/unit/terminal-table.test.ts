@@ -1,17 +1,16 @@
-import { PassThrough } from 'node:stream';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { DEPLOY_KEY_COLUMNS } from '../../src/commands/deploy-keys/fields.js';
 import { PROJECT_COLUMNS } from '../../src/commands/projects/columns.js';
 import { NOTE_COLUMNS } from '../../src/commands/notes/output.js';
 import { USER_COLUMNS } from '../../src/commands/users/fields.js';
-import type { IO } from '../../src/io.js';
 import { type Column, PRIORITY, type RowSpan } from '../../src/output/format.js';
 import { cutToWidth, displayWidth, widthWithin, wrapToWidth } from '../../src/output/text-width.js';
 import { ListWriter } from '../../src/output/writer.js';
 import { cutPath } from '../../src/output/table.js';
 import { drawDivider } from '../../src/output/table-draw.js';
 import { resultColumns } from '../../src/bulk/results.js';
+import { capturedIO } from '../helpers/captured-io.js';
 
 /** Tables that fit their content and the terminal, drawn on an IO that is a terminal. */
 
@@ -23,19 +22,7 @@ async function table(
   note?: (message: string) => void,
   color = false,
 ): Promise<string[]> {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = {
-    stdout,
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: true,
-    stderrIsTTY: true,
-    stdinIsTTY: false,
-    color,
-    columns: width,
-  };
+  const { io, out } = capturedIO({ tty: true, columns: width, color });
   const writer = new ListWriter(
     io,
     { format: 'table', note, warn: (message) => note?.(`warning: ${message}`) },
@@ -44,7 +31,7 @@ async function table(
   );
   for (const page of pages) await writer.write(page);
   await writer.end();
-  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+  return out().trimEnd().split('\n');
 }
 
 /** A table whose rows `span` picks are one text across the columns from `span.from` on (RowSpan). */
@@ -54,23 +41,11 @@ async function spanned(
   span: RowSpan,
   width: number,
 ): Promise<string[]> {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const io: IO = {
-    stdout,
-    stderr: new PassThrough(),
-    stdin: new PassThrough(),
-    stdoutIsTTY: true,
-    stderrIsTTY: true,
-    stdinIsTTY: false,
-    color: false,
-    columns: width,
-  };
+  const { io, out } = capturedIO({ tty: true, columns: width });
   const writer = new ListWriter(io, { format: 'table', span }, columns, true);
   for (const page of pages) await writer.write(page);
   await writer.end();
-  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+  return out().trimEnd().split('\n');
 }
 
 const ERROR_COLUMN: Column = { header: 'RESULT', path: 'error', text: true, wrap: true };
@@ -194,26 +169,14 @@ describe('terminal tables', () => {
     });
 
     it('piped, keeps the service’s empty value: a table for programs reads no words into it', async () => {
-      const stdout = new PassThrough();
-      const chunks: Buffer[] = [];
-      stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const io: IO = {
-        stdout,
-        stderr: new PassThrough(),
-        stdin: new PassThrough(),
-        stdoutIsTTY: false,
-        stderrIsTTY: false,
-        stdinIsTTY: false,
-        color: false,
-        columns: 80,
-      };
+      const { io, out } = capturedIO({ tty: false });
       const writer = new ListWriter(io, { format: 'table' }, columns, true);
       await writer.write([
         { username: 'ann', expires_at: '2027-03-01' },
         { username: 'bob', expires_at: null },
       ]);
       await writer.end();
-      expect(Buffer.concat(chunks).toString('utf8')).toBe('ann\t2027-03-01\nbob\t\n');
+      expect(out()).toBe('ann\t2027-03-01\nbob\t\n');
     });
   });
 
