@@ -8,6 +8,21 @@ const CONFIG = '$' + '{env:SCHEDULE_CONFIG}';
 
 const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}/pipeline_schedules`;
 
+/** A nightly schedule with one variable, as a Developer's tests plan it. */
+const NIGHTLY_SUITE = [
+  'version: 1',
+  'projects:',
+  '  acme/web/storefront:',
+  '    pipeline_schedules:',
+  '      - description: nightly',
+  '        ref: main',
+  "        cron: '0 2 * * *'",
+  '        variables:',
+  '          - key: SUITE',
+  '            value: full',
+  '',
+].join('\n');
+
 const FILE = [
   'version: 1',
   'projects:',
@@ -112,21 +127,7 @@ describe('collab.yaml: pipeline schedules', () => {
     const { collab, file, call } = await world();
     const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });
     await call('POST', `${storefront}/${made.body.id}/variables`, { json: { key: 'SUITE', value: 'full' } });
-    const path = file(
-      [
-        'version: 1',
-        'projects:',
-        '  acme/web/storefront:',
-        '    pipeline_schedules:',
-        '      - description: nightly',
-        '        ref: main',
-        "        cron: '0 2 * * *'",
-        '        variables:',
-        '          - key: SUITE',
-        '            value: full',
-        '',
-      ].join('\n'),
-    );
+    const path = file(NIGHTLY_SUITE);
     const plan = await collab(['plan', '-f', path], { as: 'developer' });
     expect(plan.exitCode, plan.stdout).toBe(3);
     expect(plan.stderr).toMatch(/nightly.*variables/);
@@ -143,21 +144,7 @@ describe('collab.yaml: pipeline schedules', () => {
       as: 'developer',
       json: { key: 'SUITE', value: 'full' },
     });
-    const path = file(
-      [
-        'version: 1',
-        'projects:',
-        '  acme/web/storefront:',
-        '    pipeline_schedules:',
-        '      - description: nightly',
-        '        ref: main',
-        "        cron: '0 2 * * *'",
-        '        variables:',
-        '          - key: SUITE',
-        '            value: full',
-        '',
-      ].join('\n'),
-    );
+    const path = file(NIGHTLY_SUITE);
     const plan = await collab(['plan', '-f', path], { as: 'developer' });
     expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
   });
