@@ -21,6 +21,7 @@ export function usageErrorText(
     meant,
     verbs,
     flags,
+    peers,
     described,
   }: {
     owner?: OwnerMisplaced;
@@ -30,6 +31,8 @@ export function usageErrorText(
     verbs?: readonly string[];
     /** The command's long flags, for an unknown one that no near name matches. */
     flags?: readonly string[];
+    /** Another tool's name of a flag -> the command's own (OptionSpec's peerNames). */
+    peers?: ReadonlyMap<string, string>;
     /** What each option says in help, by its long flag: a required one not given is told what it is. */
     described?: ReadonlyMap<string, string>;
   } = {},
@@ -73,6 +76,11 @@ export function usageErrorText(
   const required = /^error: required option '((--[a-z0-9-]+)[^']*)' not specified/.exec(text);
   const what = required && described?.get(required[2] as string);
   if (what) return `error: ${message}\nhint: ${required[1]}: ${what}; ${help}\n`;
+  // glab's `--stdin` where collab has --with-token: a near spelling (--token-command) is the
+  // wrong flag, and the one meant is known.
+  const unknown = /^error: unknown option '(--[^'=]+)/.exec(text)?.[1];
+  const ours = unknown === undefined ? undefined : peers?.get(unknown);
+  if (ours) return `error: ${message}\nhint: did you mean ${ours}? Or ${help}\n`;
   // `--deploy-access` where the verb has --deploy-role, --deploy-user and --deploy-group, `--target`
   // where it has --target-project and --target-group: those of its first word, which commander's
   // suggestion (a near spelling) does not find. `--no-` is every negatable flag's, and a family of

@@ -1,5 +1,5 @@
 import { type Command, CommanderError } from 'commander';
-import { buildCommand, buildProgram, commandWords, globalsOf, type ProgramRun } from './program.js';
+import { buildCommand, buildProgram, commandWords, globalsOf, peerNamesOf, type ProgramRun } from './program.js';
 import { commandsNamed, findNoun, NOUNS } from './commands/manifest.js';
 import type { CommandSpec } from './commands/spec.js';
 import { CollabError, EXIT_CODES, isCollabError, isOutcome, messageWithRequest } from './errors.js';
@@ -229,6 +229,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
       // A noun's verbs (no verb is hidden: help lists them all).
       verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
       flags: cmd.options.flatMap((option) => (option.long && !option.hidden ? [option.long] : [])),
+      peers: peerNamesOf(cmd),
       described: new Map(
         cmd.options.flatMap((option) =>
           option.long && option.mandatory ? [[option.long, option.description.replace(/ \(required\)$/, '')]] : [],

@@ -152,13 +152,16 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
     const name = `${arg.name}${arg.variadic ? '...' : ''}`;
     cmd.argument(arg.required === false ? `[${name}]` : `<${name}>`, arg.description);
   }
+  const peers = new Map<string, string>();
   for (const option of commandOptions(spec)) {
     cmd.addOption(toOption(option, run));
+    for (const peer of option.peerNames ?? []) peers.set(peer, longFlag(option));
     if (option.negatable) {
       const name = longFlag(option).slice(2);
       cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());
     }
   }
+  if (peers.size > 0) PEER_NAMES.set(cmd, peers);
   if (spec.examples?.length)
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
   if (spec.subcommands) {
@@ -173,6 +176,14 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
     });
   }
   return cmd;
+}
+
+/** Each built command's peer spellings (OptionSpec's peerNames), another tool's flag -> its own. */
+const PEER_NAMES = new WeakMap<Command, ReadonlyMap<string, string>>();
+
+/** What another tool calls a flag of `cmd` -> that flag, for the hint of an unknown option. */
+export function peerNamesOf(cmd: Command): ReadonlyMap<string, string> {
+  return PEER_NAMES.get(cmd) ?? new Map();
 }
 
 /** A subcommand that is not being run: its name, aliases and summary, for help and suggestions. */

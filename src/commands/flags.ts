@@ -83,7 +83,7 @@ export function attributeOf(option: OptionSpec): string {
     .replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
-type OptionExtra = Pick<OptionSpec, 'hidden' | 'aliases' | 'choices' | 'negatable'>;
+type OptionExtra = Pick<OptionSpec, 'hidden' | 'aliases' | 'choices' | 'negatable' | 'peerNames'>;
 
 function single<T, M extends FlagMode>(spec: OptionSpec, mode: M): Flag<T, M> {
   const key = attributeOf(spec);
@@ -178,7 +178,7 @@ export const asText: ValueParser<string> = (value) => value;
 export function bool(
   flags: string,
   description: string,
-  extra: Pick<OptionSpec, 'hidden' | 'aliases'> = {},
+  extra: Pick<OptionSpec, 'hidden' | 'aliases' | 'peerNames'> = {},
 ): Flag<boolean, 'required'> {
   const spec: OptionSpec = { flags, description, ...extra };
   const key = attributeOf(spec);

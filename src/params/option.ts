@@ -32,6 +32,12 @@ export interface OptionSpec<T = unknown> {
   aliases?: readonly string[];
   /** Set on the options made from `aliases` (never written by hand): the long flag it stands for. */
   aliasOf?: string;
+  /**
+   * What glab, gh or python-gitlab call this flag (glab's `auth login --stdin` for --with-token):
+   * not accepted, as an alias is (another tool's meaning is not ours to take on), but named as
+   * this flag when one is given, where a near spelling would guess another flag (error-text.ts).
+   */
+  peerNames?: readonly string[];
 }
 
 /** Reads a flag's value as a `T`; throws a usage error naming `flag` when the value is not acceptable. */

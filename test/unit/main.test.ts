@@ -93,6 +93,14 @@ describe('main', () => {
     );
   });
 
+  it.each(['--token-stdin', '--stdin'])("names --with-token for glab's or docker's %s on auth login", async (flag) => {
+    const result = await runMain(['auth', 'login', '--host', 'https://gitlab.example.com', flag], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      `error: unknown option '${flag}'\nhint: did you mean --with-token? Or see \`collab auth login --help\`\n`,
+    );
+  });
+
   it('offers no family for an unknown --no- flag', async () => {
     const result = await runMain(['variables', 'create', 'KEY', '--project', '1', '--no-such-thing'], NO_SERVICE);
     expect(result.stderr).toBe("error: unknown option '--no-such-thing'\nhint: see `collab variables create --help`\n");

@@ -10,7 +10,10 @@ export const LOGIN = verb({
   summary:
     'Add an account to a host and make it active: its token (or a command that prints it) checked with GET /user, kept in the system keyring',
   flags: {
-    withToken: bool('--with-token', 'read the token from standard input (for scripts)'),
+    // glab's name (docs.gitlab.com/cli/auth/login: `--stdin`), and docker login's --password-stdin shape.
+    withToken: bool('--with-token', 'read the token from standard input (for scripts)', {
+      peerNames: ['--stdin', '--token-stdin'],
+    }),
     tokenCommand: option(
       '--token-command <command>',
       'store this command instead of a token; it runs in the shell, with no input and 10 s to print the token',
