@@ -171,9 +171,9 @@ export function cutToWidth(text: string, width: number): string {
 /**
  * The text wrapped to `width` display cells, every character of it kept: lines break at a space
  * (the one space a break takes; any more begin the next line), and a word longer than a line
- * after its last comma or slash that fits, else its last underscore, else where the line ends; never inside an escape sequence, a
- * wide character or a grapheme with its combining marks (at least one a line, even one wider than
- * the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
+ * after its last comma, slash or %2F that fits, else its last underscore, else where the line
+ * ends; never inside an escape sequence, a wide character or a grapheme with its combining
+ * marks (at least one a line, even one wider than the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
  * many lines, then one saying how many more there are (`… 28 more lines`), so that every line is
  * made, linear in the text.
  */
@@ -209,8 +209,8 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
       }
       line = '';
       lineWidth = 0;
-      // A word longer than a line (a change's JSON, a URL): lines of it, each up to its last comma
-      // or slash that fits (so a URL breaks between its parts), else as far as the line goes.
+      // A word longer than a line (a change's JSON, a URL): lines of it, each up to its last comma,
+      // slash or %2F that fits (so a URL breaks between its parts), else as far as the line goes.
       let start = 0;
       for (;;) {
         const fit = fitWidth(word, start, width, true);
@@ -221,9 +221,9 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
         }
         const piece = word.slice(start, fit.end);
         // Else after its last underscore: a snake_case name (a setting's) breaks between its words.
-        const parts = Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/'));
-        const after = parts > 0 ? parts : piece.lastIndexOf('_');
-        const end = after > 0 ? start + after + 1 : fit.end;
+        const parts = partsEnd(piece);
+        const underscore = piece.lastIndexOf('_');
+        const end = parts > 0 ? start + parts : underscore > 0 ? start + underscore + 1 : fit.end;
         lines.push(word.slice(start, end));
         start = end;
       }
@@ -235,11 +235,26 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
   return [...lines.slice(0, maxLines), moreLines(lines.length - maxLines, width)];
 }
 
-/** How much of `word` fits in `room` cells ending just after a comma or slash; 0 when none does. */
+/**
+ * How much of `word` fits in `room` cells ending just after a comma or slash; 0 when none does.
+ * Not after a %2F: an encoded path is one name (`PUT /projects/`, then `acme%2Fweb%2Fstorefront`
+ * whole where a line holds it), broken at its %2F only where no line does.
+ */
 function headThatFits(word: string, room: number): number {
   if (room <= 1) return 0;
   const piece = word.slice(0, fitWidth(word, 0, room).end);
   return Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/')) + 1;
+}
+
+/**
+ * Where a piece of a word no line holds may end: just after its last comma, slash or %2F (an
+ * encoded slash, as a project's path is in a request path: `acme%2Fweb%2Fstorefront` reads as
+ * acme/web/storefront), any case; past its first character, else 0.
+ */
+function partsEnd(piece: string): number {
+  const encoded = Math.max(piece.lastIndexOf('%2F'), piece.lastIndexOf('%2f'));
+  const end = Math.max(piece.lastIndexOf(',') + 1, piece.lastIndexOf('/') + 1, encoded < 0 ? 0 : encoded + 3);
+  return end > 1 ? end : 0;
 }
 
 /**

@@ -88,6 +88,11 @@ describe('a 200,000-character value renders in linear time', () => {
     expect(wrapToWidth('a_b/cdefghij_kl', 12)).toEqual(['a_b/', 'cdefghij_kl']);
   });
 
+  it('a word longer than the line breaks after its last %2F, an encoded slash, in either case', () => {
+    expect(wrapToWidth('acme%2Fweb%2Fstorefront', 22)).toEqual(['acme%2Fweb%2F', 'storefront']);
+    expect(wrapToWidth('acme%2fweb%2fstorefront', 22)).toEqual(['acme%2fweb%2f', 'storefront']);
+  });
+
   it('a word no line holds starts on the line before it, up to a comma or slash that fits', () => {
     expect(wrapToWidth('PUT /projects/acme%2Fweb%2Fmellow-juniper-192 description=hello', 36)).toEqual([
       'PUT /projects/',

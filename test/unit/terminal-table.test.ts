@@ -921,6 +921,23 @@ describe('result tables too narrow for their targets: a block a result', () => {
     ]);
   });
 
+  it("a dry-run's request path wider than its block breaks after a %2F, not inside a name", async () => {
+    const result = 'PUT /projects/acme%2Fweb%2Fstorefront';
+    const lines = await results(
+      26,
+      [[{ target: 'acme/web/storefront', status: 'dry-run', result }]],
+      ['acme/web/storefront'],
+    );
+    // Its project on a line of its own where that holds it; here none does, so it breaks at a %2F.
+    expect(lines).toEqual([
+      'acme/web/storefront',
+      'dry-run',
+      '    PUT /projects/',
+      '    acme%2Fweb%2F',
+      '    storefront',
+    ]);
+  });
+
   it('with colour, a block colours the status as the table does, its padding outside the colour', async () => {
     const lines = await results(60, [TARGETS.slice(0, 2).map(changed)], TARGETS, true);
     expect(lines[0]).toBe('acme/platform/infra/brisk-falcon-101  \x1b[32mok\x1b[39m');
