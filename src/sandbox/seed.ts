@@ -5,6 +5,7 @@ import { moreVisible } from '../params/visibility.js';
 import { Store } from './store.js';
 import { seedProtectedRefs } from './seed-refs.js';
 import { seedVariablesLabelsBadges } from './seed-ci.js';
+import { saveExpirationPolicy } from './routes/project-settings.js';
 
 /** The sandbox's users: one per role the API reference talks about. Tokens are fixed so scripts can use them. */
 export const SANDBOX_USERS = [
@@ -324,6 +325,10 @@ function seedStore(store: Store, projectCount: number, seed = 1): Record<Sandbox
       creator_id: users.owner.id,
       created_at: iso(created),
     });
+    // Its policy is saved with it (app/models/project.rb, after_create), as POST /projects saves it:
+    // next_run_at a cadence after its creation, disabled as it is (gitlab.com shows a new
+    // project's disabled policy so; the cleanup worker runs and reschedules enabled ones only).
+    saveExpirationPolicy(project, created);
     project.last_activity_at = iso(created + Math.floor(random() * 90) * 86_400_000);
     project.topics = TOPICS.filter(() => random() < 0.2);
     project.attrs.seed_stars = Math.floor(random() * 40);

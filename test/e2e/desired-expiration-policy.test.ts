@@ -21,11 +21,12 @@ describe('collab.yaml: the container expiration policy', () => {
   it('apply moves next_run_at; the plan after it is empty and a second apply writes nothing', async () => {
     const w = await world();
     const path = w.file(POLICY);
-    expect((await w.served.project(STOREFRONT)).container_expiration_policy.next_run_at).toBeNull();
+    const seeded = (await w.served.project(STOREFRONT)).container_expiration_policy.next_run_at;
     const applied = await w.collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
     const policy = (await w.served.project(STOREFRONT)).container_expiration_policy;
     expect(policy).toMatchObject({ enabled: true, cadence: '7d', keep_n: 5, next_run_at: expect.any(String) });
+    expect(policy.next_run_at).not.toBe(seeded);
     const again = await w.collab(['plan', '-f', path]);
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
     w.sandbox.resetStats();

@@ -269,6 +269,12 @@ describe('POST /projects', () => {
     expect(given.body.container_expiration_policy.next_run_at).toBe('2030-01-15T12:00:00.000Z');
   });
 
+  it("schedules a seeded project's disabled policy a cadence after its creation, as a created one's", async () => {
+    const seeded = await project(1);
+    expect(seeded.container_expiration_policy).toMatchObject({ cadence: '1d', enabled: false });
+    expect(Date.parse(seeded.container_expiration_policy.next_run_at)).toBe(Date.parse(seeded.created_at) + 86_400_000);
+  });
+
   it('answers 400 with the model errors for a taken path, as the service does', async () => {
     expect((await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } })).status).toBe(201);
     const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });
