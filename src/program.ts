@@ -155,7 +155,12 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
   const peers = new Map<string, string>();
   for (const option of commandOptions(spec)) {
     cmd.addOption(toOption(option, run));
-    for (const peer of option.peerNames ?? []) peers.set(peer, longFlag(option));
+    // A peer's switch that is one of the flag's choices (glab's --private) is that value of it.
+    for (const peer of option.peerNames ?? [])
+      peers.set(
+        peer,
+        option.choices?.includes(peer.slice(2)) ? `${longFlag(option)} ${peer.slice(2)}` : longFlag(option),
+      );
     if (option.negatable) {
       const name = longFlag(option).slice(2);
       cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());

@@ -132,6 +132,7 @@ export function paramOption(param: ParamSpec, options: { hidden?: boolean; extra
           ...(param.type === 'hash' && !param.keys ? { repeatable: true } : {}),
         };
   if (param.alias) spec.aliases = [`--${param.alias}`];
+  if (param.peerNames) spec.peerNames = param.peerNames;
   if (options.hidden) spec.hidden = true;
   return spec;
 }

@@ -35,7 +35,8 @@ export interface OptionSpec<T = unknown> {
   /**
    * What glab, gh or python-gitlab call this flag (glab's `auth login --stdin` for --with-token):
    * not accepted, as an alias is (another tool's meaning is not ours to take on), but named as
-   * this flag when one is given, where a near spelling would guess another flag (error-text.ts).
+   * this flag when one is given, where a near spelling would guess another flag (error-text.ts);
+   * one of its choices (glab's `--private` for --visibility) as that value of it.
    */
   peerNames?: readonly string[];
 }

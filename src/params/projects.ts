@@ -270,6 +270,8 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'boolean',
     description: 'create the repository with a README (default false)',
     columns: CREATE_ONLY,
+    // glab repo create's (docs.gitlab.com/cli/repo/create).
+    peerNames: ['--readme'],
   },
   accessLevel('issues_access_level', 'issues'),
   deprecatedSwitch('issues_enabled', 'issues', 'issues_access_level'),
@@ -478,7 +480,15 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     paid: true,
     columns: CREATE_ONLY,
   },
-  { name: 'visibility', type: 'string', description: 'who can see the project', choices: VISIBILITIES, columns: ALL },
+  {
+    name: 'visibility',
+    type: 'string',
+    description: 'who can see the project',
+    choices: VISIBILITIES,
+    columns: ALL,
+    // glab repo create's switches (docs.gitlab.com/cli/repo/create).
+    peerNames: ['--private', '--internal', '--public'],
+  },
   accessLevel('wiki_access_level', 'the wiki'),
   deprecatedSwitch('wiki_enabled', 'the wiki', 'wiki_access_level'),
 ];

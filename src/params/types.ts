@@ -27,6 +27,8 @@ export interface ParamSpec {
    * the flag itself is always the API's name kebab-cased (`link_url` is --link-url; --link too).
    */
   alias?: string;
+  /** What glab, gh or python-gitlab call its flag: named in an unknown option's hint (OptionSpec's peerNames). */
+  peerNames?: readonly string[];
   /** Only on paid tiers (marked in help). */
   paid?: boolean;
   /** Only administrators may set it (marked in help; the sandbox answers 403 otherwise). */

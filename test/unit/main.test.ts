@@ -101,6 +101,18 @@ describe('main', () => {
     );
   });
 
+  it.each([
+    ['--private', '--visibility private'],
+    ['--public', '--visibility public'],
+    ['--readme', '--initialize-with-readme'],
+  ])("names our flag for glab repo create's %s on projects create", async (flag, ours) => {
+    const result = await runMain(['projects', 'create', '--name', 'web', flag], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      `error: unknown option '${flag}'\nhint: did you mean ${ours}? Or see \`collab projects create --help\`\n`,
+    );
+  });
+
   it('offers no family for an unknown --no- flag', async () => {
     const result = await runMain(['variables', 'create', 'KEY', '--project', '1', '--no-such-thing'], NO_SERVICE);
     expect(result.stderr).toBe("error: unknown option '--no-such-thing'\nhint: see `collab variables create --help`\n");
