@@ -27,13 +27,15 @@ describe('bulk results that say what happened', () => {
       { input: TARGETS, tty: true, env: { COLLAB_FORCE_TTY: '60', NO_COLOR: '1' } },
     );
     // The path breaks after a slash, beside the method; the result narrows so that each target shows whole.
-    expect(shown.stdout.split('\n').slice(3, 9)).toEqual([
+    // A path no line holds breaks after an encoded slash, not mid-name.
+    expect(shown.stdout.split('\n').slice(3, 10)).toEqual([
       '│ acme/platform/api   │ dry-run   │ PUT /projects/         │',
       '│                     │           │ acme%2Fplatform%2Fapi  │',
       '│                     │           │ merge_method=ff        │',
       '│                     │           │ squash_option=always   │',
       '│ acme/web/storefront │ dry-run   │ PUT /projects/         │',
-      '│                     │           │ acme%2Fweb%2Fstorefron │',
+      '│                     │           │ acme%2Fweb%2F          │',
+      '│                     │           │ storefront             │',
     ]);
     expect(shown.stdout.split('\n').every((row) => displayWidth(row) <= 60)).toBe(true);
     expect(sandbox.stats.requests).toBe(0);
