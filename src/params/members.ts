@@ -40,17 +40,13 @@ export type RemoveMemberParams = ParamsOf<typeof MEMBER_REMOVE_PARAMS>;
 /** Minimal access: a role only groups have (Premium); it reads nothing. */
 const MINIMAL_ACCESS_LEVEL = 5;
 
-/** Planner: between Guest and Reporter, for planning work (doc/api/access_requests.md, Valid access levels). */
-const PLANNER_LEVEL = 15;
-
 /**
  * The roles a membership may have, the member's validation (`Gitlab::Access.all_values`, which
  * has Planner; doc/api/access_requests.md @ec05f6eb, Valid access levels, lists 0 to 50): a
  * project's, and a group's, which adds Minimal access. No access (0) is no membership.
  */
 export function memberLevels(kind: 'project' | 'group'): readonly number[] {
-  const { guest, reporter, developer, maintainer, owner } = ACCESS_LEVELS;
-  const levels = [guest, PLANNER_LEVEL, reporter, developer, maintainer, owner];
+  const levels = Object.values(ACCESS_LEVELS);
   return kind === 'group' ? [MINIMAL_ACCESS_LEVEL, ...levels] : levels;
 }
 

@@ -170,3 +170,35 @@ describe('collab.yaml: members of a project whose group has membership_lock on',
     expect(applied.exitCode, applied.stderr).toBe(0);
   });
 });
+
+describe('collab.yaml: the planner role (15, GitLab 17.7)', () => {
+  it('a member with access_level planner is planned as planner, applied as 15, and then plans nothing', async () => {
+    const { collab, file, getJson, writes, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: planner }\n',
+    );
+    const plan = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stdout).toContain('+ member xena {"access_level":15}');
+    const applied = await collab(['apply', '-f', path, '--yes', '--no-graphql']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const members: Array<{ username: string; access_level: number }> = await getJson(
+      '/projects/acme%2Fweb%2Fstorefront/members?per_page=100',
+    );
+    expect(members.find((m) => m.username === 'xena')).toMatchObject({ access_level: 15 });
+    sandbox.resetStats();
+    const again = await collab(['plan', '-f', path, '--no-graphql']);
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it('export writes a level-15 member as planner', async () => {
+    const { collab, call, idOf } = await world();
+    const xena = await idOf('users', 'xena');
+    const members = `/projects/${encodeURIComponent('acme/web/storefront')}/members`;
+    expect((await call('POST', members, { json: { user_id: xena, access_level: 15 } })).status).toBe(201);
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'members']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/username: xena\n\s+access_level: planner\n/);
+  });
+});

@@ -175,7 +175,7 @@ const priority = (value: string): BadValue => ({
   ],
 });
 
-const ROLES = 'guest (10), reporter (20), developer (30), maintainer (40), owner (50)';
+const ROLES = 'guest (10), planner (15), reporter (20), developer (30), maintainer (40), owner (50)';
 const accessLevel = (value: string): BadValue => ({
   value,
   says: `invalid access level "${value}": must be a role: ${ROLES}`,

@@ -143,7 +143,7 @@ describe('collab share', () => {
       [['--expires', yesterday], /the day has passed/],
       [['--expires', '2099-02-30'], /--expires.*a real calendar date/],
       [['--expires', '31/12/2099'], /--expires.*YYYY-MM-DD/],
-      [['--access', 'boss'], /--access.*guest \(10\), reporter \(20\)/],
+      [['--access', 'boss'], /--access.*guest \(10\), planner \(15\), reporter \(20\)/],
     ];
     for (const [flags, message] of cases) {
       const args = [

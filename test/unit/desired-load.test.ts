@@ -47,7 +47,7 @@ describe('collab.yaml: loading and checking', () => {
       'collab.yaml:9:20: groups.acme.settings.lfs_enabled: expected true or false, got "yes"',
       'collab.yaml:13:11: unknown key push_event in groups.acme.projects.hooks[0]; did you mean push_events?',
       'collab.yaml:16:5: unknown key pushrule in projects["acme/*"]; did you mean push_rule?',
-      'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: invalid access level "auditor": must be a role: guest (10), reporter (20), developer (30), maintainer (40), owner (50)',
+      'collab.yaml:19:23: projects["acme/*"].shares[0].group_access: invalid access level "auditor": must be a role: guest (10), planner (15), reporter (20), developer (30), maintainer (40), owner (50)',
       'error: 6 problems in collab.yaml; nothing was sent',
     ]);
     expect(verbose[4]).toMatch(

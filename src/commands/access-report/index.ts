@@ -1,3 +1,4 @@
+import { accessLevelWords } from '../../params/access.js';
 import { accessLevel, nonEmpty } from '../../params/parsers.js';
 import { bool, option } from '../flags.js';
 import { noun } from '../nouns.js';
@@ -14,7 +15,7 @@ export const ACCESS_REPORT = verb({
     user: option('--user <username|id>', 'only this user’s rows', nonEmpty),
     minAccess: option(
       '--min-access <role>',
-      'only roles at least this one (guest, reporter, developer, maintainer, owner, or the number)',
+      `only roles at least this one (${accessLevelWords()}, or the number)`,
       accessLevel,
     ),
     includeGroups: bool(

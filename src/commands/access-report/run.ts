@@ -1,3 +1,4 @@
+import { ACCESS_LEVELS } from '../../params/access.js';
 import { dayOf } from '../../util/day.js';
 import type { GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
@@ -65,7 +66,7 @@ const REPORT_COLUMNS: readonly Column[] = [
   {
     header: 'ROLE',
     path: 'role',
-    choices: ['guest', 'reporter', 'developer', 'maintainer', 'owner'],
+    choices: Object.keys(ACCESS_LEVELS),
     priority: PRIORITY.answer,
   },
   // Why the user has the role, the report's question: wrapped rather than cut, and never taken for

@@ -3,7 +3,7 @@ import { findUsersByName, type UserRecord } from '../../api/users.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
-import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { ACCESS_LEVELS, accessLevelName, accessLevelWords } from '../../params/access.js';
 import { accessLevel, date, groupAccessLevel, ruled } from '../../params/parsers.js';
 import { USER_RULE } from '../../params/users.js';
 import { group, option } from '../flags.js';
@@ -127,7 +127,7 @@ export const EXPIRES = option(
 /** --access-level (also --access): a role by name or number; groups also take minimal access. */
 export const ACCESS_FLAG = '--access-level <level>';
 export const roles = (kind: OwnerKind) =>
-  `the role: ${kind === 'group' ? 'minimal, guest, reporter, developer, maintainer, owner or 5..50' : 'guest, reporter, developer, maintainer, owner or 10..50'}`;
+  `the role: ${kind === 'group' ? `minimal, ${accessLevelWords()} or 5..50` : `${accessLevelWords()} or 10..50`}`;
 export const roleParser = (kind: OwnerKind) => (kind === 'group' ? groupAccessLevel : accessLevel);
 /** --no-expiry alone (there is no --expiry): commander sets `expiry` false when it is given. */
 export const NO_EXPIRY = group(

@@ -3,7 +3,7 @@ import { describeOwner } from '../../api/owner.js';
 import { resolveGroupId } from '../../api/resolve.js';
 import { getOwner, type ShareParams, shareWithGroup } from '../../api/shares.js';
 import type { VerbContext } from '../../context.js';
-import { accessLevelName } from '../../params/access.js';
+import { accessLevelName, accessLevelWords } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
 import { SHARE_COLUMNS, SHARE_DETAIL, sharesOf } from './share-rows.js';
 import { accessLevel, date } from '../../params/parsers.js';
@@ -19,7 +19,7 @@ export const ADD = ownerVerb({
     withGroup: WITH,
     access: option(
       '--group-access <level>',
-      'the most the group’s members get: guest, reporter, developer, maintainer, owner or 10..50',
+      `the most the group’s members get: ${accessLevelWords()} or 10..50`,
       accessLevel,
       { required: true, aliases: ['--access'] },
     ),

@@ -1,3 +1,4 @@
+import { ACCESS_LEVELS } from '../../params/access.js';
 import { type MembershipRecord, membershipsPath } from '../../api/members.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
@@ -49,7 +50,7 @@ function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): read
       header: 'ACCESS',
       path: 'access_level',
       format: roleName,
-      choices: ['minimal', 'guest', 'reporter', 'developer', 'maintainer', 'owner'],
+      choices: ['minimal', ...Object.keys(ACCESS_LEVELS)],
     },
   ];
 }
