@@ -124,6 +124,12 @@ describe('accessLevel', () => {
     expect(accessLevel('40', '--access')).toBe(40);
   });
 
+  it('reads planner, by name in any case and by number, as 15', () => {
+    expect(accessLevel('planner', '--access')).toBe(15);
+    expect(accessLevel('Planner', '--access')).toBe(15);
+    expect(accessLevel('15', '--access')).toBe(15);
+  });
+
   it.each(['35', 'admin', '', '-10', '30.0', '1e1'])('refuses %j and lists the levels', (value) => {
     expect(refusal(() => accessLevel(value, '--access')).message).toMatch(
       /invalid access level .*: must be a role: .*developer/,
