@@ -92,7 +92,7 @@ export function usageErrorText(
       : [];
   if (family.length > 0 && family.length <= MAX_FAMILY)
     return `error: ${message}\nhint: did you mean ${orList(family)}? Or ${help}\n`;
-  return `error: ${message}\nhint: ${suggestion ? `Did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
+  return `error: ${message}\nhint: ${suggestion ? `did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
 }
 
 /** The most flags of one first word an unknown flag's hint offers. */

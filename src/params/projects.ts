@@ -359,6 +359,8 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'integer',
     description: 'the namespace (group or user; ID or full path) to create the project in; default the caller’s own',
     columns: CREATE_ONLY,
+    // glab repo create's -g/--group (docs.gitlab.com/cli/repo/create).
+    peerNames: ['--group'],
   },
   {
     name: 'only_allow_merge_if_all_discussions_are_resolved',
@@ -472,6 +474,8 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'string-array',
     description: 'topics, comma-separated (since 14.0); on update they replace all existing topics',
     columns: ALL,
+    // glab repo create's -t/--tag, "the list of tags for the project" (docs.gitlab.com/cli/repo/create).
+    peerNames: ['--tag'],
   },
   {
     name: 'use_custom_template',

@@ -38,7 +38,7 @@ describe('the command line', () => {
     const unknown = await runMain(['porjects'], env);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'porjects'");
-    expect(unknown.stderr).toContain('Did you mean projects?');
+    expect(unknown.stderr).toContain('did you mean projects?');
     const flag = await collab(['api', 'user', '--frobnicate']);
     expect(flag.exitCode).toBe(2);
     expect(flag.stderr).toContain("unknown option '--frobnicate'");

@@ -18,7 +18,7 @@ describe('main', () => {
     const commanders = await runMain(['projects', 'lst'], NO_SERVICE, tty);
     expect(commanders.exitCode).toBe(2);
     expect(commanders.stderr).toBe(
-      "error: unknown command 'lst'\nhint: Did you mean one of list, ls? Or\n  see `collab projects --help`\n",
+      "error: unknown command 'lst'\nhint: did you mean one of list, ls? Or\n  see `collab projects --help`\n",
     );
   });
 
@@ -105,6 +105,8 @@ describe('main', () => {
     ['--private', '--visibility private'],
     ['--public', '--visibility public'],
     ['--readme', '--initialize-with-readme'],
+    ['--tag', '--topics'],
+    ['--group', '--namespace'],
   ])("names our flag for glab repo create's %s on projects create", async (flag, ours) => {
     const result = await runMain(['projects', 'create', '--name', 'web', flag], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
