@@ -186,9 +186,15 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
 /** Each built command's peer spellings (OptionSpec's peerNames), another tool's flag -> its own. */
 const PEER_NAMES = new WeakMap<Command, ReadonlyMap<string, string>>();
 
-/** What another tool calls a flag of `cmd` -> that flag, for the hint of an unknown option. */
+/** Another tool's names of the global options (glab's --hostname), which every command takes. */
+const GLOBAL_PEER_NAMES: ReadonlyMap<string, string> = new Map(
+  GLOBAL_OPTIONS.flatMap((option) => (option.peerNames ?? []).map((peer) => [peer, longFlag(option)] as const)),
+);
+
+/** What another tool calls a flag of `cmd` (or a global one) -> that flag, for the hint of an unknown option. */
 export function peerNamesOf(cmd: Command): ReadonlyMap<string, string> {
-  return PEER_NAMES.get(cmd) ?? new Map();
+  const own = PEER_NAMES.get(cmd);
+  return own ? new Map([...GLOBAL_PEER_NAMES, ...own]) : GLOBAL_PEER_NAMES;
 }
 
 /** A subcommand that is not being run: its name, aliases and summary, for help and suggestions. */

@@ -9,7 +9,12 @@ import { MAX_TARGET_CONCURRENCY, targetOptionNoun, targetSlots, withStdinNote } 
 
 /** Options of every command (the global options), described once for the CLI and completions. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
-  { flags: '--host <url>', description: 'the service (env COLLAB_HOST, else the configured default host)' },
+  {
+    flags: '--host <url>',
+    description: 'the service (env COLLAB_HOST, else the configured default host)',
+    // glab's --hostname (docs.gitlab.com/cli/auth/login, and its api command's).
+    peerNames: ['--hostname'],
+  },
   {
     flags: '-o, --output <format>',
     description: 'output format (markdown: collab plan only)',

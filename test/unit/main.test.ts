@@ -93,6 +93,14 @@ describe('main', () => {
     );
   });
 
+  it("names the global --host for glab's --hostname, on any command", async () => {
+    const result = await runMain(['auth', 'login', '--hostname', 'gitlab.example.com'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: unknown option '--hostname'\nhint: did you mean --host? Or see `collab auth login --help`\n",
+    );
+  });
+
   it.each(['--token-stdin', '--stdin'])("names --with-token for glab's or docker's %s on auth login", async (flag) => {
     const result = await runMain(['auth', 'login', '--host', 'https://gitlab.example.com', flag], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
