@@ -42,7 +42,7 @@ export function createLabel(
     method: 'POST',
     path: labelsPath(owner),
     json: fields,
-    requires: ROLES.reporters,
+    requires: ROLES.planners,
     // Through a project, the lookup also finds its group's own label of the name (GitLab's
     // LabelsFinder: app/finders/labels_finder.rb @0e3af7b0): that one is not this request's.
     recover: async (client) => {
@@ -62,11 +62,11 @@ export function updateLabel(owner: Owner, name: string, fields: Record<string, u
     path: labelPath(owner, name),
     json: fields,
     idempotent: fields.new_name === undefined,
-    requires: ROLES.reporters,
+    requires: ROLES.planners,
   });
 }
 
 /** 204, or 404 when it is gone (the command decides whether that is an error). */
 export function deleteLabel(owner: Owner, name: string): ApiRequest {
-  return { method: 'DELETE', path: labelPath(owner, name), okStatuses: [404], requires: ROLES.reporters };
+  return { method: 'DELETE', path: labelPath(owner, name), okStatuses: [404], requires: ROLES.planners };
 }

@@ -17,6 +17,8 @@ export const ROLES = {
   owners: 'owners and administrators',
   maintainers: 'maintainers, owners and administrators',
   reporters: 'members with the Reporter role or above, and administrators',
+  /** Labels: the Planner role has admin_label of its own, below Reporter (app/policies/project_policy.rb). */
+  planners: 'members with the Planner role or above, and administrators',
   developers: 'members with the Developer role or above, and administrators',
   /** A pipeline schedule is changed by its owner alone (doc/api/pipeline_schedules.md: take ownership first). */
   scheduleOwner: 'the schedule’s owner (a maintainer takes ownership first: `collab schedules take-ownership`)',
@@ -33,6 +35,7 @@ const LEAST_ROLE: Readonly<Record<string, number>> = {
   [ROLES.maintainers]: ACCESS_LEVELS.maintainer,
   [ROLES.developers]: ACCESS_LEVELS.developer,
   [ROLES.reporters]: ACCESS_LEVELS.reporter,
+  [ROLES.planners]: ACCESS_LEVELS.planner,
 };
 
 const roleName = (level: number) => ROLE_TITLES[level] ?? `access level ${level}`;

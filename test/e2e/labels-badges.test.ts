@@ -94,7 +94,7 @@ describe('collab labels', () => {
     });
     expect(external.exitCode).toBe(3);
     expect(external.stderr).toMatch(
-      /^hint: only members with the Reporter role or above, and administrators may do this/m,
+      /^hint: only members with the Planner role or above, and administrators may do this: it needs the Planner role/m,
     );
   });
 });

@@ -192,6 +192,18 @@ describe('sandbox: labels as python-gitlab drives them', () => {
         .status,
     ).toBe(403);
   });
+
+  it('a Planner, below Reporter, manages labels too (admin_label is the role’s own)', async () => {
+    const xena = await idOf('users', 'xena');
+    const made = await call('POST', `/projects/${storefront}/members`, { json: { user_id: xena, access_level: 15 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const label = await call('POST', `/projects/${storefront}/labels`, {
+      as: 'external',
+      json: { name: 'planned', color: 'red' },
+    });
+    expect(label.status, JSON.stringify(label.body)).toBe(201);
+    expect((await call('DELETE', `/projects/${storefront}/labels/planned`, { as: 'external' })).status).toBe(204);
+  });
 });
 
 describe('sandbox: badges as python-gitlab drives them', () => {

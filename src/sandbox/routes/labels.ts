@@ -105,6 +105,13 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   /**
+   * Who may create, change and delete labels (admin_label): a Planner and above. The Planner role
+   * has it of its own, though it is below Reporter and reads no code (app/policies/project_policy.rb
+   * and group_policy.rb, the `planner_access` and `planner` rules, gitlabhq/gitlabhq's mirror).
+   */
+  const LABEL_ADMIN = ACCESS.planner;
+
+  /**
    * The label a PUT or DELETE names: found as include_ancestor_groups=false finds it, so through a
    * project its group's own too, which GitLab then changes only for who may change the group's
    * labels (update_label and delete_label on the label: lib/api/helpers/label_helpers.rb @055e3c66).
@@ -113,7 +120,7 @@ function labelRoutes(kind: Kind): Route[] {
     const label = findLabel(req, owner, false);
     const group =
       label.owner.kind === 'group' && owner.kind === 'project' ? req.store.groups.get(label.owner.id) : undefined;
-    if (group) requireGroupRole(req, group, ACCESS.reporter);
+    if (group) requireGroupRole(req, group, LABEL_ADMIN);
     return label;
   };
 
@@ -146,7 +153,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, ACCESS.reporter);
+    const owner = ownerOf(req, LABEL_ADMIN);
     const name = requireStr(req.input, 'name');
     const color = readColor(requireStr(req.input, 'color'));
     const fields = readParams(req.input, LABEL_PARAMS);
@@ -166,7 +173,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, ACCESS.reporter);
+    const owner = ownerOf(req, LABEL_ADMIN);
     const label = changeable(req, owner);
     const newName = str(req.input, 'new_name');
     const color = str(req.input, 'color');
@@ -192,7 +199,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const remove = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, ACCESS.reporter);
+    const owner = ownerOf(req, LABEL_ADMIN);
     req.store.labels.delete(changeable(req, owner).id);
     return noContent();
   };
