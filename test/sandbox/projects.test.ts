@@ -275,6 +275,42 @@ describe('POST /projects', () => {
     expect(Date.parse(seeded.container_expiration_policy.next_run_at)).toBe(Date.parse(seeded.created_at) + 86_400_000);
   });
 
+  it('a fork takes its source’s feature levels and commit templates, not its other settings', async () => {
+    const now = Date.UTC(2030, 0, 1, 12);
+    sandbox.store.now = () => now;
+    const made = await call('POST', '/projects', {
+      json: {
+        name: 'fork-source',
+        merge_method: 'ff',
+        wiki_access_level: 'disabled',
+        topics: ['api'],
+        container_expiration_policy_attributes: { cadence: '14d', enabled: true },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const templated = await call('PUT', `/projects/${made.body.id}`, {
+      json: { squash_commit_template: 'squash %{title}' },
+    });
+    expect(templated.status, JSON.stringify(templated.body)).toBe(200);
+    const fork = await call('POST', `/projects/${made.body.id}/fork`, {
+      json: { name: 'fork-copy', path: 'fork-copy' },
+    });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(201);
+    expect(fork.body).toMatchObject({
+      wiki_access_level: 'disabled',
+      wiki_enabled: false,
+      squash_commit_template: 'squash %{title}',
+      merge_method: 'merge',
+      topics: [],
+    });
+    // Its own policy, made with it: the default, a day after the fork.
+    expect(fork.body.container_expiration_policy).toMatchObject({
+      cadence: '1d',
+      enabled: false,
+      next_run_at: '2030-01-02T12:00:00.000Z',
+    });
+  });
+
   it('answers 400 with the model errors for a taken path, as the service does', async () => {
     expect((await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } })).status).toBe(201);
     const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });

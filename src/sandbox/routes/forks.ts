@@ -1,5 +1,5 @@
 import { FORK_NAMESPACE_PARAMS, FORK_PARAMS } from '../../params/forks.js';
-import { PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
+import { DEPRECATED_SWITCHES, PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from '../../params/projects.js';
 import { ACCESS, canCreateProjectIn, canFork } from '../access.js';
 import { moreVisible } from '../../params/visibility.js';
 import { readableProject, requireProjectRole, requireUser } from '../guards.js';
@@ -12,6 +12,7 @@ import { newProject } from '../seed.js';
 import type { Store } from '../store.js';
 import { projectJson } from '../views.js';
 import { listProjects } from './project-lists.js';
+import { saveExpirationPolicy } from './project-settings.js';
 
 /**
  * Forks and fork relations (the projects API reference). A fork is created at once with import status
@@ -38,17 +39,25 @@ function targetNamespace(req: SandboxRequest, user: User, params: Record<string,
   return store.namespaces.get(user.namespace_id);
 }
 
-/** Settings a fork does not inherit: the source's own mirror and seeded star count. */
-const NOT_COPIED = [
-  'seed_stars',
-  'mirror',
-  'mirror_trigger_builds',
-  'only_mirror_protected_branches',
-  'mirror_overwrites_diverged_branches',
-  'mirror_user_id',
-  'import_url',
-  'mr_default_target_self',
-];
+/**
+ * The settings a fork takes from its source besides its name, path, description and visibility:
+ * Projects::ForkService's new_fork_params (app/services/projects/fork_service.rb @6202c551, of
+ * gitlabhq/gitlabhq's mirror) and fork_new_project's copy of the features' access levels (and so
+ * the deprecated switches that read them). Every other setting is a new project's default, as
+ * Projects::CreateService makes one: its own merge method, mirror and container expiration policy
+ * (app/models/project.rb, after_create :create_container_expiration_policy).
+ */
+const FORK_COPIED: ReadonlySet<string> = new Set([
+  'shared_runners_enabled',
+  'ci_config_path',
+  'external_authorization_classification_label',
+  'suggestion_commit_message',
+  'merge_commit_template',
+  'squash_commit_template',
+]);
+
+const forkInherits = (key: string) =>
+  FORK_COPIED.has(key) || key.endsWith('_access_level') || key in DEPRECATED_SWITCHES;
 
 function createFork(req: SandboxRequest, user: User, source: Project): Project {
   const { store } = req;
@@ -80,9 +89,12 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
     description: (params.description as string | undefined) ?? source.description,
     creator_id: user.id,
   });
-  fork.attrs = Object.fromEntries(Object.entries(source.attrs).filter(([key]) => !NOT_COPIED.includes(key)));
+  fork.attrs = Object.fromEntries(Object.entries(source.attrs).filter(([key]) => forkInherits(key)));
+  // `@project.ci_default_git_depth || 0`: a depth the source leaves unset is none, not the default.
+  if ('ci_default_git_depth' in source.attrs) fork.attrs.ci_default_git_depth = source.attrs.ci_default_git_depth ?? 0;
+  if (source.avatar) fork.avatar = source.avatar;
   if (params.mr_default_target_self !== undefined) fork.attrs.mr_default_target_self = params.mr_default_target_self;
-  fork.topics = [...source.topics];
+  saveExpirationPolicy(fork, store.now());
   fork.branches = [...source.branches];
   fork.tags = source.tags.map((tag) => ({ ...tag }));
   fork.languages = { ...source.languages };
