@@ -245,6 +245,16 @@ describe('collab projects (core verbs)', () => {
       expect(result.stdout).toMatch(/^Visibility +public$/m);
     });
 
+    it('says (none) on a terminal for a project without topics, and leaves the cell empty in a pipe', async () => {
+      const made = await collab(['projects', 'create', '--name', 'no-topics', '--json']);
+      expect(made.exitCode, made.stderr).toBe(0);
+      const path = made.json<Item>().path_with_namespace as string;
+      const shown = await collab(['projects', 'view', path], { tty: true });
+      expect(shown.stdout).toMatch(/^Topics +\(none\)$/m);
+      const piped = await collab(['projects', 'view', path]);
+      expect(piped.stdout).toMatch(/^Topics\t$/m);
+    });
+
     it('on 60 columns a URL too long to stand beside its label goes whole on a line below it', async () => {
       const result = await collab(['projects', 'view', 'acme/web/storefront'], {
         tty: true,

@@ -73,6 +73,8 @@ export function projectDetail(project: Project): DetailField[] {
   fields.push({
     label: 'Topics',
     path: 'topics',
+    // No topics says so, as an empty public email does, rather than a label with nothing beside it.
+    none: '(none)',
     format: (value) => (Array.isArray(value) && value.length ? value.join(', ') : ''),
   });
   if (project.archived !== undefined)
