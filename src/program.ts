@@ -152,20 +152,15 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
     const name = `${arg.name}${arg.variadic ? '...' : ''}`;
     cmd.argument(arg.required === false ? `[${name}]` : `<${name}>`, arg.description);
   }
-  const peers = new Map<string, string>();
-  for (const option of commandOptions(spec)) {
+  const options = commandOptions(spec);
+  for (const option of options) {
     cmd.addOption(toOption(option, run));
-    // A peer's switch that is one of the flag's choices (glab's --private) is that value of it.
-    for (const peer of option.peerNames ?? [])
-      peers.set(
-        peer,
-        option.choices?.includes(peer.slice(2)) ? `${longFlag(option)} ${peer.slice(2)}` : longFlag(option),
-      );
     if (option.negatable) {
       const name = longFlag(option).slice(2);
       cmd.addOption(new Option(`--no-${name}`, `set ${name} to false`).hideHelp());
     }
   }
+  const peers = peerNames(options);
   if (peers.size > 0) PEER_NAMES.set(cmd, peers);
   if (spec.examples?.length)
     cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
@@ -186,10 +181,23 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
 /** Each built command's peer spellings (OptionSpec's peerNames), another tool's flag -> its own. */
 const PEER_NAMES = new WeakMap<Command, ReadonlyMap<string, string>>();
 
+/**
+ * Another tool's flag -> the one of `options` it means (OptionSpec's peerNames); a peer's switch
+ * that is one of the flag's choices (glab's --private) is that value of it.
+ */
+function peerNames(options: readonly OptionSpec[]): Map<string, string> {
+  const peers = new Map<string, string>();
+  for (const option of options)
+    for (const peer of option.peerNames ?? [])
+      peers.set(
+        peer,
+        option.choices?.includes(peer.slice(2)) ? `${longFlag(option)} ${peer.slice(2)}` : longFlag(option),
+      );
+  return peers;
+}
+
 /** Another tool's names of the global options (glab's --hostname), which every command takes. */
-const GLOBAL_PEER_NAMES: ReadonlyMap<string, string> = new Map(
-  GLOBAL_OPTIONS.flatMap((option) => (option.peerNames ?? []).map((peer) => [peer, longFlag(option)] as const)),
-);
+const GLOBAL_PEER_NAMES: ReadonlyMap<string, string> = peerNames(GLOBAL_OPTIONS);
 
 /** What another tool calls a flag of `cmd` (or a global one) -> that flag, for the hint of an unknown option. */
 export function peerNamesOf(cmd: Command): ReadonlyMap<string, string> {

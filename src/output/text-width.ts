@@ -173,9 +173,9 @@ export function cutToWidth(text: string, width: number): string {
  * (the one space a break takes; any more begin the next line), and a word longer than a line
  * after its last comma, slash or %2F that fits, else its last underscore, else where the line
  * ends; never inside an escape sequence, a wide character or a grapheme with its combining
- * marks (at least one a line, even one wider than the line). Tabs read as spaces. `maxLines` (a table's cell of text from the service): at most so
- * many lines, then one saying how many more there are (`… 28 more lines`), so that every line is
- * made, linear in the text.
+ * marks (at least one a line, even one wider than the line). Tabs read as spaces. `maxLines` (a
+ * table's cell of text from the service): at most so many lines, then one saying how many more
+ * there are (`… 28 more lines`), so that every line is made, linear in the text.
  */
 export function wrapToWidth(text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
@@ -221,9 +221,10 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
         }
         const piece = word.slice(start, fit.end);
         // Else after its last underscore: a snake_case name (a setting's) breaks between its words.
-        const parts = partsEnd(piece);
+        // A line of it holds at least one character before its break.
+        const parts = breakAfter(piece, true);
         const underscore = piece.lastIndexOf('_');
-        const end = parts > 0 ? start + parts : underscore > 0 ? start + underscore + 1 : fit.end;
+        const end = parts > 1 ? start + parts : underscore > 0 ? start + underscore + 1 : fit.end;
         lines.push(word.slice(start, end));
         start = end;
       }
@@ -242,19 +243,17 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
  */
 function headThatFits(word: string, room: number): number {
   if (room <= 1) return 0;
-  const piece = word.slice(0, fitWidth(word, 0, room).end);
-  return Math.max(piece.lastIndexOf(','), piece.lastIndexOf('/')) + 1;
+  return breakAfter(word.slice(0, fitWidth(word, 0, room).end), false);
 }
 
 /**
- * Where a piece of a word no line holds may end: just after its last comma, slash or %2F (an
- * encoded slash, as a project's path is in a request path: `acme%2Fweb%2Fstorefront` reads as
- * acme/web/storefront), any case; past its first character, else 0.
+ * Where `piece` may end: just after its last comma or slash, and with `encoded` its last %2F too
+ * (any case: an encoded slash, as a project's path is in a request path, `acme%2Fweb%2Fstorefront`
+ * reading as acme/web/storefront); 0 when it holds none.
  */
-function partsEnd(piece: string): number {
-  const encoded = Math.max(piece.lastIndexOf('%2F'), piece.lastIndexOf('%2f'));
-  const end = Math.max(piece.lastIndexOf(',') + 1, piece.lastIndexOf('/') + 1, encoded < 0 ? 0 : encoded + 3);
-  return end > 1 ? end : 0;
+function breakAfter(piece: string, encoded: boolean): number {
+  const slash = encoded ? Math.max(piece.lastIndexOf('%2F'), piece.lastIndexOf('%2f')) : -1;
+  return Math.max(piece.lastIndexOf(',') + 1, piece.lastIndexOf('/') + 1, slash < 0 ? 0 : slash + 3);
 }
 
 /**
