@@ -30,3 +30,9 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   const DispatcherClass: typeof Dispatcher;
   export default DispatcherClass;
 }
+
+declare module 'undici/lib/web/fetch/formdata.js' {
+  import type { FormData } from 'undici';
+  const formData: { FormData: typeof FormData };
+  export default formData;
+}

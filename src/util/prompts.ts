@@ -1,7 +1,7 @@
 import { CollabError } from '../errors.js';
 import { escapeControls } from '../output/escape.js';
 
-export type Prompts = typeof import('@inquirer/prompts');
+export type Prompts = typeof import('./prompt-kinds.js');
 
 /** Where prompts read and draw, and what ends them: inquirer's per-call context, given once. */
 interface PromptTerminal {
@@ -13,7 +13,7 @@ interface PromptTerminal {
 }
 
 /**
- * @inquirer/prompts, with Ctrl-C made what it is everywhere else: `interrupted` (exit 130), nothing
+ * inquirer's prompts, with Ctrl-C made what it is everywhere else: `interrupted` (exit 130), nothing
  * done. At a prompt the terminal is in raw mode, so Ctrl-C is no signal but a key: inquirer
  * rejects with ExitPromptError ("User force closed the prompt with SIGINT"), or AbortPromptError
  * when the run's signal ended it. The one way prompts are loaded (Context.prompts, the bulk
@@ -22,7 +22,8 @@ interface PromptTerminal {
  * the run's) unless the call says otherwise.
  */
 export async function loadPrompts(terminal: PromptTerminal): Promise<Prompts> {
-  const prompts = await import('@inquirer/prompts');
+  const { input, password, select } = await import('./prompt-kinds.js');
+  const prompts: Prompts = { input, password, select };
   const { Writable } = await import('node:stream');
   const output = terminal.output;
   // inquirer ends its output when done, which Node never does to process.stderr but would to

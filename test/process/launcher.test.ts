@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -99,6 +99,22 @@ describe('the launcher', () => {
     it('are not set by an offline command', async () => {
       expect(await gcAfterRun(['config', 'get', 'output'])).toBe('undefined');
     });
+  });
+
+  // Every command reads the whole back bundle at its start, so a package module no command runs
+  // costs each of them: undici's index (fetch, WebSocket, cache stores: src/http/undici.ts imports
+  // undici's parts one by one) and inquirer's editor prompt with iconv-lite's encodings
+  // (src/util/prompt-kinds.ts) were 0.8 MB of its 2.3.
+  it("bundles into the back neither undici's index nor a prompt collab never asks", () => {
+    const { sources } = JSON.parse(readFileSync(join(DIST, 'back.cjs.map'), 'utf8')) as { sources: string[] };
+    const packages = sources.map((source) => source.replace(/^.*node_modules\//, ''));
+    expect(
+      packages.filter((source) =>
+        /^(undici\/index\.js|@inquirer\/(editor|checkbox|search)\/|iconv-lite\/)/.test(source),
+      ),
+    ).toEqual([]);
+    expect(packages).toContain('undici/lib/dispatcher/agent.js');
+    expect(packages.some((source) => source.startsWith('@inquirer/select/'))).toBe(true);
   });
 
   // The build makes string-width's Intl.Segmenter on first use instead of at load (build.mjs).
