@@ -49,6 +49,9 @@ export interface DesiredData {
 /** How a secret is given. */
 const FORMS = '$' + '{env:NAME} or $' + '{file:path}';
 
+/** A `${…}` that is neither of them (TEMPLATE's sources): `${NAME}`, `${env.NAME}`. */
+const UNREAD_TEMPLATE = /\$\{(?!(?:env|file):)([^}]*)\}/;
+
 /**
  * `report` is given each problem's line (`collab.yaml:12:5: …`), before the usage error that
  * counts them; `secret` each value a template resolved to (the run redacts them from then on).
@@ -171,6 +174,20 @@ function interpolate(
   parent?: Record<string, unknown>,
 ): unknown {
   if (typeof value === 'string') {
+    // `${HOOK_TOKEN}`, as a shell or another tool writes it, is no template of collab's: where the
+    // file must give a secret, it would be sent as written (a hook's token of 14 characters), and
+    // a plan showing it would read as if it came from the environment.
+    const unread = UNREAD_TEMPLATE.exec(value);
+    if (unread && secretProblem(path, value, parent)) {
+      const name = unread[1] ?? '';
+      const meant = /^[A-Za-z_]\w*$/.test(name) ? `\${env:${name}}` : FORMS;
+      state.issues.push({
+        path,
+        message: `${unread[0]} is not a template collab reads (it would be sent as written): write ${meant}`,
+      });
+      state.unresolved.add(JSON.stringify(path));
+      return value;
+    }
     if (value.includes('${')) return substitute(value, path, state, unshownField(path, parent, value));
     const secret = secretProblem(path, value, parent);
     if (secret) state.issues.push({ path, message: secret });

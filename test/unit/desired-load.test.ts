@@ -200,4 +200,42 @@ describe('collab.yaml: loading and checking', () => {
       ].join('\n'),
     );
   });
+
+  // A shell's `${NAME}` is no template of collab's: where a secret goes, it would be sent as written.
+  it("a secret written as a shell's $NAME in braces is a problem naming its env: template", () => {
+    const shell = (name: string) => `$${'{'}${name}}`;
+    const env = (name: string) => `$${'{'}env:${name}}`;
+    const text = [
+      'version: 1',
+      'projects:',
+      '  acme/app:',
+      '    hooks:',
+      '      - url: https://x.example.com',
+      `        token: ${shell('HOOK_TOKEN')}`,
+      '    variables:',
+      '      - key: DEPLOY_TOKEN',
+      `        value: ${shell('DEPLOY_TOKEN')}`,
+      '        masked: true',
+      '    remote_mirrors:',
+      `      - url: https://mirror:${shell('MIRROR_PASSWORD')}@mirror.example.com/app.git`,
+      '',
+    ].join('\n');
+    expect(problems(text, { HOOK_TOKEN: 'h', DEPLOY_TOKEN: 'd', MIRROR_PASSWORD: 'm' })).toBe(
+      [
+        `collab.yaml:6:16: ${shell('HOOK_TOKEN')} is not a template collab reads (it would be sent as written): write ${env('HOOK_TOKEN')}`,
+        `collab.yaml:9:16: ${shell('DEPLOY_TOKEN')} is not a template collab reads (it would be sent as written): write ${env('DEPLOY_TOKEN')}`,
+        `collab.yaml:12:14: ${shell('MIRROR_PASSWORD')} is not a template collab reads (it would be sent as written): write ${env('MIRROR_PASSWORD')}`,
+        'error: 3 problems in collab.yaml; nothing was sent',
+      ].join('\n'),
+    );
+  });
+
+  // GitLab expands a variable's references in another's value (doc/ci/variables/_index.md), so where
+  // no secret goes, `${NAME}` is the service's to read.
+  it("keeps a shell's $NAME in braces as written in a value that is no secret", () => {
+    const reference = `$${'{'}CI_PROJECT_DIR}/build`;
+    const text = `version: 1\nprojects:\n  acme/app:\n    variables:\n      - key: OUT\n        value: ${reference}\n`;
+    const file = parseDesired(text, 'collab.yaml', {}, () => undefined);
+    expect(file.data.projects?.['acme/app']?.variables).toEqual([{ key: 'OUT', value: reference }]);
+  });
 });
