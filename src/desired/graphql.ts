@@ -2,6 +2,7 @@ import type { VerbContext } from '../context.js';
 import { flat } from '../error-text.js';
 import { isCollabError } from '../errors.js';
 import type { HttpClient } from '../http/client.js';
+import { graphqlUrl } from '../http/url.js';
 import { eachLimited } from '../util/pool.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
@@ -145,7 +146,7 @@ class GraphqlRun {
       answer = (
         await this.client.request({
           method: 'POST',
-          path: this.client.baseUrl.replace(/\/api\/v4$/, '/api/graphql'),
+          path: graphqlUrl(this.client.baseUrl),
           json: { query, variables },
           // A query changes nothing: sent again after a lost answer as a GET would be.
           idempotent: true,

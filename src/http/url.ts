@@ -51,6 +51,11 @@ function credentialsInHost(): CollabError {
   return new CollabError('usage', 'the host URL must not carry credentials: use `collab auth login` or COLLAB_TOKEN');
 }
 
+/** GitLab's GraphQL endpoint: the API root's sibling (/api/graphql beside /api/v4), the same token's. */
+export function graphqlUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/v4\/?$/, '/graphql');
+}
+
 /**
  * Where a URL leads from an API root: below it or to its GraphQL endpoint (`api`), elsewhere on the same host (`outside`: a
  * path that climbs out, `collab api ../../users`), or to another origin (`foreign`: a link from a
@@ -60,7 +65,6 @@ export function urlScope(url: string | URL, baseUrl: string): 'api' | 'outside' 
   const target = new URL(url);
   const base = new URL(baseUrl);
   if (target.origin !== base.origin) return 'foreign';
-  // GitLab's GraphQL endpoint is the root's sibling (/api/graphql beside /api/v4), the same token's.
-  if (target.pathname === base.pathname.replace(/\/v4$/, '/graphql')) return 'api';
+  if (target.pathname === new URL(graphqlUrl(baseUrl)).pathname) return 'api';
   return target.pathname === base.pathname || target.pathname.startsWith(`${base.pathname}/`) ? 'api' : 'outside';
 }

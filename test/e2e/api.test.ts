@@ -325,3 +325,120 @@ describe('collab api and the global output flags', () => {
     expect(query.stdout).toContain('scope=active');
   });
 });
+
+describe('collab api graphql', () => {
+  const { collab } = useSandbox({ seed: 12 });
+  const PAGED =
+    'query($endCursor: String, $n: Int) { projects(first: $n, after: $endCursor) { nodes { fullPath } pageInfo { hasNextPage endCursor } } }';
+
+  it('POSTs the query to /api/graphql and prints the answer', async () => {
+    const result = await collab([
+      'api',
+      'graphql',
+      '-f',
+      'query={ project(fullPath: "acme/web/storefront") { name } }',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.json()).toEqual({ data: { project: { name: 'storefront' } } });
+  });
+
+  it('--paginate follows pageInfo through $endCursor, each answer an item of one JSON array', async () => {
+    const result = await collab(['api', 'graphql', '-f', `query=${PAGED}`, '-F', 'n=5', '--paginate']);
+    expect(result.exitCode).toBe(0);
+    const pages = result.json<Array<{ data: { projects: { nodes: Array<{ fullPath: string }> } } }>>();
+    expect(pages.map((page) => page.data.projects.nodes.length)).toEqual([5, 5, 2]);
+    expect(new Set(pages.flatMap((page) => page.data.projects.nodes.map((node) => node.fullPath))).size).toBe(12);
+  });
+
+  it('an answer with errors is printed, and exits 5 with its first message', async () => {
+    const result = await collab([
+      'api',
+      'graphql',
+      '-f',
+      'query={ project(fullPath: "acme/web/storefront") { nope } }',
+    ]);
+    expect(result.exitCode).toBe(5);
+    expect(result.json<{ errors: unknown[] }>().errors).toHaveLength(1);
+    expect(result.stderr).toBe(
+      'error: the GraphQL API refused the query: Cannot query field "nope" on type "Project". Did you mean "name"?\n',
+    );
+  });
+
+  it.each([
+    [['api', 'graphql'], 'error: collab api graphql needs the query as a field'],
+    [['api', 'graphql', '-X', 'GET', '-f', 'query={ x }'], 'error: a GraphQL query is sent with POST, not GET'],
+    [
+      ['api', 'graphql', '-f', 'query={ x }', '--paginate'],
+      'error: --paginate needs a query that takes $endCursor: String',
+    ],
+    [
+      ['api', 'graphql', '--input', '-'],
+      'error: --input for collab api graphql must be a JSON object with a query (and variables)',
+    ],
+  ])('%j is refused before anything is sent', async (args, message) => {
+    const result = await collab(args, { input: '[1]' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
+  it('--dry-run shows the body, variables whose names are secrets redacted', async () => {
+    const result = await collab([
+      'api',
+      'graphql',
+      '-f',
+      'query=query($token: String) { x }',
+      '-f',
+      'token=hunter2-secret',
+      '--dry-run',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/graphql\n/);
+    expect(JSON.parse(result.stdout.slice(result.stdout.indexOf('\n')))).toEqual({
+      query: 'query($token: String) { x }',
+      variables: { token: '[redacted]' },
+    });
+  });
+});
+
+describe('collab api graphql on an instance without GraphQL', () => {
+  const { collab } = useSandbox({ seed: 2, graphql: false });
+
+  it('exits 4 with a hint that the instance serves no GraphQL API', async () => {
+    const result = await collab(['api', 'graphql', '-f', 'query={ project(fullPath: "a/b") { name } }']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain('hint: this instance serves no GraphQL API at /api/graphql');
+  });
+});
+
+describe('collab api graphql --paginate against a server whose cursor does not move', () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":{"projects":{"nodes":[{"id":1}],"pageInfo":{"hasNextPage":true,"endCursor":"c1"}}}}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('stops at the page that gives a cursor already followed, the array of pages read closed', async () => {
+    const dir = tempConfigDir();
+    const query =
+      'query=query($endCursor: String) { projects(after: $endCursor) { nodes { id } pageInfo { hasNextPage endCursor } } }';
+    const result = await runMain(['api', 'graphql', '-f', query, '--paginate'], {
+      PATH: process.env.PATH,
+      HOME: dir,
+      COLLAB_CONFIG_DIR: dir,
+      COLLAB_HOST: origin,
+      COLLAB_TOKEN: 'glpat-raw-server-token',
+    });
+    expect(result.exitCode).toBe(1);
+    expect(result.json()).toHaveLength(2);
+    expect(result.stderr).toBe(
+      'error: page 2 of the GraphQL answers has a next page but a cursor already followed; stopped rather than read a page again\nhint: stdout holds the first 2 pages\n',
+    );
+  });
+});

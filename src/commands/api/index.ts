@@ -24,7 +24,13 @@ export const API = verb({
   ...noun('api'),
   description: `The path is relative to the API root (/api/v4) and is sent as written: encode path values
 yourself (projects/grp%2Fapp). Fields go to the query string for GET and HEAD, else to a JSON body.
-Retries, rate limits and timeouts follow the same policy as every other command.`,
+Retries, rate limits and timeouts follow the same policy as every other command.
+
+The path graphql sends a query to GitLab's GraphQL API (/api/graphql), as gh and glab do: the query
+field (-f query=..., or -F query=@file.graphql) and operationName as they are, every other field a
+variable. An answer with errors exits 5, the answer printed. --paginate reads page after page: the
+query takes $endCursor: String, passes it to a connection's after: and selects pageInfo { hasNextPage
+endCursor } there; the answers are printed as one JSON array.`,
   args: { path: arg({ name: 'path', description: 'API path, e.g. projects/42 or /groups?search=ops' }, asText) },
   flags: {
     method: option(
@@ -42,7 +48,7 @@ Retries, rate limits and timeouts follow the same policy as every other command.
     ),
     header: option('-H, --header <name:value>', 'an extra request header (repeatable)', asText, { repeatable: true }),
     input: option('--input <file>', 'the request body from a file, or - for standard input', asText),
-    paginate: bool('--paginate', 'follow every page and print one JSON array, streamed'),
+    paginate: bool('--paginate', 'follow every page and print one JSON array, streamed (GraphQL: by $endCursor)'),
     include: bool('-i, --include', 'print the status line and response headers before the body'),
   },
   mutating: true,
@@ -52,6 +58,7 @@ Retries, rate limits and timeouts follow the same policy as every other command.
     'collab api projects/grp%2Fapp/languages',
     'collab api -X POST projects -f name=demo -F initialize_with_readme=true',
     "collab api groups --paginate | jq '.[].full_path'",
+    'collab api graphql -f query=\'{ project(fullPath: "grp/app") { name } }\'',
   ],
 });
 

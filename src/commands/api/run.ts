@@ -8,6 +8,7 @@ import type { QueryParams } from '../../http/query.js';
 import { nounOf } from '../../output/progress.js';
 import { looksSecret, secretKeysOf } from '../../util/secrets.js';
 import { unreadableFile } from '../../util/unreadable.js';
+import { graphqlBody, isGraphqlPath, runGraphql } from './graphql.js';
 import { checkOutputFlags, notFoundHint, printShaped, reshapes } from './output.js';
 import { pageSize } from '../../list-flags.js';
 import type { VerbInput } from '../verb.js';
@@ -22,6 +23,8 @@ interface ApiOptions {
   input: string | undefined;
   paginate: boolean;
   include: boolean;
+  /** The path `graphql`: a query to GitLab's GraphQL API (graphql.ts). */
+  graphql: boolean;
 }
 
 /** Once a run, before anything is read or sent: the path, fields and headers as HTTP allows them. */
@@ -44,10 +47,15 @@ export function parse(input: VerbInput<typeof API>): ApiOptions {
   if (input.input !== undefined && fields.length > 0)
     throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
   const method = methodOf(input);
-  if (input.paginate && method !== 'GET') throw new CollabError('usage', '--paginate works only with GET');
+  const graphql = isGraphqlPath(path);
+  if (graphql && input.method !== undefined && method !== 'POST')
+    throw new CollabError('usage', `a GraphQL query is sent with POST, not ${method}`, { hint: 'drop -X' });
+  if (input.paginate && method !== 'GET' && !graphql)
+    throw new CollabError('usage', '--paginate works only with GET (and with collab api graphql)');
   return {
     path: path.startsWith('/') ? path : `/${path}`,
-    method,
+    method: graphql ? 'POST' : method,
+    graphql,
     fields,
     headers,
     input: input.input,
@@ -184,6 +192,10 @@ export async function run(ctx: VerbContext, opts: ApiOptions): Promise<void> {
         : await readFile(opts.input, 'utf8').catch((error: unknown) => {
             throw unreadableFile(`cannot read ${opts.input}`, error);
           });
+  if (opts.graphql) {
+    await runGraphql(ctx, graphqlBody(opts.fields.length ? nested : undefined, body), opts, secretKeys);
+    return;
+  }
   const request = {
     method: opts.method,
     path: opts.path,
