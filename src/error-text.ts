@@ -23,6 +23,7 @@ export function usageErrorText(
     flags,
     peers,
     described,
+    stray,
   }: {
     owner?: OwnerMisplaced;
     elsewhere?: readonly string[];
@@ -35,6 +36,8 @@ export function usageErrorText(
     peers?: ReadonlyMap<string, string>;
     /** What each option says in help, by its long flag: a required one not given is told what it is. */
     described?: ReadonlyMap<string, string>;
+    /** The one argument given beyond those the verb takes: a required option's value, likely. */
+    stray?: string;
   } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
@@ -75,6 +78,9 @@ export function usageErrorText(
   // A required option not given: what it is, as its help says, where the reader will look first.
   const required = /^error: required option '((--[a-z0-9-]+)[^']*)' not specified/.exec(text);
   const what = required && described?.get(required[2] as string);
+  // `members add acme/app alice`, as glab takes a member: the argument is the option's value.
+  if (what && stray !== undefined)
+    return `error: ${message}\nhint: give ${oneLine(shellWord(stray))} as \`${required?.[2]} ${oneLine(shellWord(stray))}\`; ${required?.[1]}: ${what}; ${help}\n`;
   if (what) return `error: ${message}\nhint: ${required[1]}: ${what}; ${help}\n`;
   // glab's `--stdin` where collab has --with-token: a near spelling (--token-command) is the
   // wrong flag, and the one meant is known.

@@ -235,6 +235,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
           option.long && option.mandatory ? [[option.long, option.description.replace(/ \(required\)$/, '')]] : [],
         ),
       ),
+      ...strayArgument(cmd),
     }),
     stderrColumns(run.runtime),
   );
@@ -255,6 +256,18 @@ function ownerMisplaced(cmd: Command): OwnerMisplaced | undefined {
   const owner = named.length === 1 ? named[0] : cmd.registeredArguments.length === 0 ? cmd.args[0] : undefined;
   if (owner === undefined) return undefined;
   return { options, owner, rest: cmd.args.filter((arg) => arg !== owner) };
+}
+
+/**
+ * The one argument given beyond those the verb takes, if there is one: commander's `args` are the
+ * operands, then from the first option it does not know, that option and what follows it.
+ */
+function strayArgument(cmd: Command): { stray?: string } {
+  const unknownAt = cmd.args.findIndex((arg) => arg.startsWith('-') && arg !== '-');
+  const operands = unknownAt < 0 ? cmd.args : cmd.args.slice(0, unknownAt);
+  const stray = operands.length === cmd.registeredArguments.length + 1 ? operands.at(-1) : undefined;
+  // `-` is standard input's, never an option's value to move.
+  return stray !== undefined && stray !== '-' ? { stray } : {};
 }
 
 function commandPath(cmd: Command): string {

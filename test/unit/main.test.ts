@@ -140,6 +140,19 @@ describe('main', () => {
     );
   });
 
+  // glab's `repo members add` takes the member as an argument; collab takes it as --user.
+  it("names the option an argument beyond the verb's was likely meant for, when that option is missing", async () => {
+    const result = await runMain(
+      ['projects', 'members', 'add', 'acme/web/storefront', 'alice', '--role', 'dev'],
+      NO_SERVICE,
+    );
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe(
+      "error: required option '--user <user>' not specified\n" +
+        'hint: give alice as `--user alice`; --user <user>: a username or user ID (repeat for several); see `collab projects members add --help`\n',
+    );
+  });
+
   it('offers the commands below the nouns for a top-level word that names them', async () => {
     const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
