@@ -24,6 +24,8 @@ export function usageErrorText(
     peers,
     described,
     stray,
+    ownerArgument,
+    unknownValue,
   }: {
     owner?: OwnerMisplaced;
     elsewhere?: readonly string[];
@@ -38,6 +40,10 @@ export function usageErrorText(
     described?: ReadonlyMap<string, string>;
     /** The one argument given beyond those the verb takes: a required option's value, likely. */
     stray?: string;
+    /** Whether the verb's first argument names a project or a group: `--project x` then goes there. */
+    ownerArgument?: boolean;
+    /** The value given after an unknown option (argv's next word), if any. */
+    unknownValue?: string;
   } = {},
 ): string {
   const help = `see \`${commandPath} --help\``;
@@ -82,6 +88,14 @@ export function usageErrorText(
   if (what && stray !== undefined)
     return `error: ${message}\nhint: give ${oneLine(shellWord(stray))} as \`${required?.[2]} ${oneLine(shellWord(stray))}\`; ${required?.[1]}: ${what}; ${help}\n`;
   if (what) return `error: ${message}\nhint: ${required[1]}: ${what}; ${help}\n`;
+  // `collab export --project acme/app`: a verb that takes its project or group as an argument
+  // (where ownerMisplaced is the other way round).
+  const ownerFlag = /^error: unknown option '--(project|group)(?:=([^']*))?'/.exec(text);
+  if (ownerFlag && ownerArgument) {
+    const value = ownerFlag[2] ?? unknownValue;
+    const example = value === undefined ? '' : `: \`${commandPath} ${oneLine(shellWord(value))}\``;
+    return `error: ${message}\nhint: ${commandPath} takes the ${ownerFlag[1]} as an argument${example}; ${help}\n`;
+  }
   // glab's `--stdin` where collab has --with-token: a near spelling (--token-command) is the
   // wrong flag, and the one meant is known.
   const unknown = /^error: unknown option '(--[^'=]+)/.exec(text)?.[1];

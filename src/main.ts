@@ -236,6 +236,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
         ),
       ),
       ...strayArgument(cmd),
+      ...ownerArgumentOf(cmd),
     }),
     stderrColumns(run.runtime),
   );
@@ -268,6 +269,15 @@ function strayArgument(cmd: Command): { stray?: string } {
   const stray = operands.length === cmd.registeredArguments.length + 1 ? operands.at(-1) : undefined;
   // `-` is standard input's, never an option's value to move.
   return stray !== undefined && stray !== '-' ? { stray } : {};
+}
+
+/** Whether the verb's first argument names a project or a group, and the word after its first unknown option. */
+function ownerArgumentOf(cmd: Command): { ownerArgument?: boolean; unknownValue?: string } {
+  const first = cmd.registeredArguments[0]?.name();
+  if (first === undefined || !/^(project|group|targets?)s?$/.test(first)) return {};
+  const unknownAt = cmd.args.findIndex((arg) => arg.startsWith('-') && arg !== '-');
+  const next = unknownAt < 0 ? undefined : cmd.args[unknownAt + 1];
+  return { ownerArgument: true, ...(next !== undefined && !next.startsWith('-') ? { unknownValue: next } : {}) };
 }
 
 function commandPath(cmd: Command): string {

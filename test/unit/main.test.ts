@@ -153,6 +153,20 @@ describe('main', () => {
     );
   });
 
+  it.each([
+    [['export', '--project', 'acme/web/storefront'], 'collab export', 'project', 'acme/web/storefront'],
+    [['groups', 'view', '--group=acme'], 'collab groups view', 'group', 'acme'],
+  ])(
+    '%j: a project or group given as an option where the verb takes it as an argument',
+    async (args, path, kind, value) => {
+      const result = await runMain(args, NO_SERVICE);
+      expect(result.exitCode).toBe(EXIT_CODES.usage);
+      expect(result.stderr.split('\n')[1]).toBe(
+        `hint: ${path} takes the ${kind} as an argument: \`${path} ${value}\`; see \`${path} --help\``,
+      );
+    },
+  );
+
   it('offers the commands below the nouns for a top-level word that names them', async () => {
     const result = await runMain(['members', 'list', 'acme'], NO_SERVICE);
     expect(result.exitCode).toBe(EXIT_CODES.usage);
