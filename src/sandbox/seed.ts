@@ -332,6 +332,8 @@ function seedStore(store: Store, projectCount: number, seed = 1): Record<Sandbox
     project.last_activity_at = iso(created + Math.floor(random() * 90) * 86_400_000);
     project.topics = TOPICS.filter(() => random() < 0.2);
     project.attrs.seed_stars = Math.floor(random() * 40);
+    // The sandbox keeps no issues: a seeded project says it has a few, one made later none.
+    project.attrs.seed_open_issues = 3;
     const first = LANGUAGES[Math.floor(random() * LANGUAGES.length)] as string;
     const second = LANGUAGES[Math.floor(random() * LANGUAGES.length)] as string;
     const share = Math.round((50 + random() * 45) * 100) / 100;

@@ -72,7 +72,7 @@ function starCount(store: Store, project: Project): number {
 function fullViewJson(store: Store, project: Project): Buffer {
   refreshImport(store, project);
   return store.views.json(project, () => {
-    const { seed_stars: _seed, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
+    const { seed_stars: _seed, seed_open_issues: _issues, ...attrs } = { ...PROJECT_DEFAULTS, ...project.attrs };
     const full = store.projectFullPath(project);
     const urls = projectUrls(store, project);
     const ns = store.namespaces.get(project.namespace_id);
@@ -96,7 +96,7 @@ function fullViewJson(store: Store, project: Project): Buffer {
       visibility: project.visibility,
       archived: project.archived,
       creator_id: project.creator_id,
-      open_issues_count: 3,
+      open_issues_count: (project.attrs.seed_open_issues as number | undefined) ?? 0,
       import_status: project.import.status,
       import_error: project.import.error,
       shared_with_groups: project.shares.map((share) => {

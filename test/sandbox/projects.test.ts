@@ -311,6 +311,16 @@ describe('POST /projects', () => {
     });
   });
 
+  // ForkService copies the repository, not the issues (app/services/projects/fork_service.rb).
+  it('a fork of a seeded project with open issues has none', async () => {
+    expect((await project(1)).open_issues_count).toBeGreaterThan(0);
+    const fork = await call('POST', '/projects/1/fork', { json: { name: 'issues-fork', path: 'issues-fork' } });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(201);
+    expect(fork.body.open_issues_count).toBe(0);
+    const made = await call('POST', '/projects', { json: { name: 'no-issues-yet' } });
+    expect(made.body.open_issues_count).toBe(0);
+  });
+
   it('answers 400 with the model errors for a taken path, as the service does', async () => {
     expect((await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } })).status).toBe(201);
     const answer = await call('POST', '/projects', { as: 'developer', json: { name: 'My New App' } });
