@@ -5,7 +5,8 @@
  * GitLab 17.7 and later), so none keeps it out: members (doc/api/members.md @ec05f6eb, Roles;
  * invitations.md and access_requests.md @ec05f6eb list it too), shares with a group (groups.md
  * @ec05f6eb and projects.md, `group_access`: "The role (`access_level`)" of members.md#roles) and
- * LDAP group links (group_ldap_links.md @ec05f6eb, `group_access`: a role of members.md#roles).
+ * LDAP group links (group_ldap_links.md @ec05f6eb, `group_access`: a role of members.md#roles),
+ * which take Minimal Access as well (MINIMAL_ACCESS_NAMES).
  */
 export const ACCESS_LEVELS = {
   guest: 10,
@@ -15,6 +16,15 @@ export const ACCESS_LEVELS = {
   maintainer: 40,
   owner: 50,
 } as const;
+
+/**
+ * Minimal Access (5) by name: a role of a group's members, and of an LDAP group link, which GitLab
+ * checks against `Gitlab::Access.values_with_minimal_access` (ee/lib/api/ldap_group_links.rb
+ * @7e9e1110, `group_access`; ee/lib/ee/gitlab/access.rb @26bdc029: the roles of `all_values` and
+ * Minimal Access; neither holds No access, 0). Read at gitlab-org/gitlab's mirror
+ * pavankalisetti009/gitlab; doc/api/group_ldap_links.md @1561d0c1 only links members.md#roles.
+ */
+export const MINIMAL_ACCESS_NAMES = { minimal: 5, minimal_access: 5 } as const;
 
 /** The roles' names, lowest first, for help texts: "guest, planner, ..., owner". */
 export function accessLevelWords(): string {

@@ -1,7 +1,7 @@
 import { CollabError } from '../errors.js';
 import type { OptionSpec, ValueParser } from './option.js';
-import { accessLevel, booleanValue, commaList, date, dateTime, integerList, keyValue } from './parsers.js';
-import { checkValue } from './rules.js';
+import { booleanValue, commaList, date, dateTime, integerList, keyValue, roleParser } from './parsers.js';
+import { ACCESS_LEVEL_RULE, checkValue, ruleOf } from './rules.js';
 import type { ParamSpec, SettingSpec, SettingsColumn } from './types.js';
 import { COLUMN_COMMANDS } from './types.js';
 
@@ -103,7 +103,8 @@ function typeParser(param: ParamSpec): ValueParser | undefined {
     case 'datetime':
       return dateTime;
     case 'access-level':
-      return accessLevel;
+      // The roles its rule takes: an LDAP link's group_access also takes minimal access.
+      return roleParser(ruleOf(param) ?? ACCESS_LEVEL_RULE);
     default:
       return undefined;
   }

@@ -1,4 +1,4 @@
-import type { ParamRule } from './rules.js';
+import { GROUP_ACCESS_LEVEL_RULE, type ParamRule } from './rules.js';
 import { VISIBILITIES } from './visibility.js';
 import type { ParamSpec, SettingSpec } from './types.js';
 
@@ -305,16 +305,23 @@ export const GROUP_TRANSFER_PARAMS: readonly ParamSpec[] = [
   },
 ];
 
+/**
+ * An LDAP link's role, Minimal Access among them: GitLab checks it against
+ * `values_with_minimal_access` (src/params/access.ts, MINIMAL_ACCESS_NAMES).
+ */
+export const LDAP_GROUP_ACCESS: ParamSpec = {
+  name: 'group_access',
+  type: 'access-level',
+  alias: 'access',
+  description: 'the role members of the LDAP group get, minimal access too',
+  required: true,
+  rule: GROUP_ACCESS_LEVEL_RULE,
+};
+
 /** POST/DELETE /groups/:id/ldap_group_links: exactly one of cn and filter. */
 export const LDAP_LINK_PARAMS: readonly ParamSpec[] = [
   { name: 'cn', type: 'string', description: 'the common name of the LDAP group' },
   { name: 'filter', type: 'string', description: 'an LDAP user filter instead of a group', paid: true },
   { name: 'provider', type: 'string', description: 'the LDAP provider (server) of the link', required: true },
-  {
-    name: 'group_access',
-    type: 'access-level',
-    alias: 'access',
-    description: 'the role members of the LDAP group get',
-    required: true,
-  },
+  LDAP_GROUP_ACCESS,
 ];

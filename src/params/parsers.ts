@@ -1,7 +1,13 @@
 import { CollabError } from '../errors.js';
-import { ACCESS_LEVELS } from './access.js';
 import type { ValueParser } from './option.js';
-import { ACCESS_LEVEL_RULE, checkRule, DATE_RULE, GROUP_ACCESS_LEVEL_RULE, type ParamRule } from './rules.js';
+import {
+  ACCESS_LEVEL_RULE,
+  checkRule,
+  DATE_RULE,
+  GROUP_ACCESS_LEVEL_RULE,
+  type ParamRule,
+  roleNumber,
+} from './rules.js';
 
 /**
  * Value parsers for flags. Each throws a one-line usage error naming the flag, the value and
@@ -58,18 +64,18 @@ export const keyValue: ValueParser<readonly [string, string]> = (value, flag) =>
   return [value.slice(0, at), value.slice(at + 1)] as const;
 };
 
-export const accessLevel: ValueParser<number> = (value, flag) => {
-  checkRule(ACCESS_LEVEL_RULE, value, flag);
-  const key = value.trim().toLowerCase();
-  return key in ACCESS_LEVELS ? ACCESS_LEVELS[key as keyof typeof ACCESS_LEVELS] : Number(key);
-};
+/** A role by the roles `rule` takes (rules.ts `roles`), name or number: its number. */
+export function roleParser(rule: ParamRule): ValueParser<number> {
+  return (value, flag) => {
+    checkRule(rule, value, flag);
+    return roleNumber(rule.roles ?? {}, value) as number;
+  };
+}
+
+export const accessLevel: ValueParser<number> = roleParser(ACCESS_LEVEL_RULE);
 
 /** A group member's role: the access levels, and minimal access (`minimal`, 5), a role only groups have. */
-export const groupAccessLevel: ValueParser<number> = (value, flag) => {
-  checkRule(GROUP_ACCESS_LEVEL_RULE, value, flag);
-  const key = value.trim().toLowerCase();
-  return ['minimal', 'minimal_access', '5'].includes(key) ? 5 : accessLevel(value, flag);
-};
+export const groupAccessLevel: ValueParser<number> = roleParser(GROUP_ACCESS_LEVEL_RULE);
 
 /** YYYY-MM-DD that is a real calendar date (2026-02-30 is refused): the rule collab.yaml's dates share. */
 export const date: ValueParser<string> = (value, flag) => {

@@ -1,5 +1,5 @@
 import { CollabError } from '../errors.js';
-import { ACCESS_LEVELS, accessLevelNames } from './access.js';
+import { ACCESS_LEVELS, accessLevelNames, MINIMAL_ACCESS_NAMES } from './access.js';
 import { cssColorHex } from './css-colors.js';
 import type { ParamSpec } from './types.js';
 import { orList } from '../util/words.js';
@@ -25,6 +25,11 @@ export interface ParamRule {
   checks?: readonly RuleCheck[];
   /** A whole number from `min` (to `max`). */
   integer?: { min: number; max?: number };
+  /**
+   * A role's rule: the roles it takes by name and their numbers (a number is taken as itself).
+   * Every entry point reads a role through them: the flag's number, collab.yaml's, the sandbox's check.
+   */
+  roles?: Readonly<Record<string, number>>;
   /**
    * The service's refusal, for the sandbox: the attribute its validation names (`title` for a
    * label's name), its words for a value that is invalid (Rails' `is invalid` otherwise), and
@@ -145,23 +150,32 @@ function quoted(value: unknown): string {
 
 /**
  * A role: GitLab's `Gitlab::Access.all_values` (doc/api/members.md, "Roles"), by name or number;
- * a group's members may also have minimal access (5).
+ * with `minimal`, also Minimal Access (5): a group's members, and an LDAP link's `group_access`
+ * (`Gitlab::Access.values_with_minimal_access`). No access (0) is never taken.
  */
 function roleRule(minimal: boolean): ParamRule {
-  const names = minimal ? ['minimal', 'minimal_access', '5'] : [];
+  const roles: Record<string, number> = minimal ? { ...MINIMAL_ACCESS_NAMES, ...ACCESS_LEVELS } : { ...ACCESS_LEVELS };
   return {
     what: 'access level',
-    source: 'doc/api/members.md (Roles); Gitlab::Access.all_values',
+    source: minimal
+      ? 'doc/api/members.md (Roles); Gitlab::Access.values_with_minimal_access'
+      : 'doc/api/members.md (Roles); Gitlab::Access.all_values',
+    roles,
     checks: [
       {
-        ok: (value) => {
-          const key = value.trim().toLowerCase();
-          return key in ACCESS_LEVELS || Object.values(ACCESS_LEVELS).map(String).includes(key) || names.includes(key);
-        },
+        ok: (value) => roleNumber(roles, value) !== undefined,
         says: `must be a role: ${minimal ? 'minimal (5), ' : ''}${accessLevelNames()}`,
       },
     ],
   };
+}
+
+/** A role by name (any case) or number, among `roles`: its number, or undefined when it is none of them. */
+export function roleNumber(roles: Readonly<Record<string, number>>, value: unknown): number | undefined {
+  const key = String(value).trim().toLowerCase();
+  if (Object.hasOwn(roles, key)) return roles[key];
+  const n = /^\d+$/.test(key) ? Number(key) : Number.NaN;
+  return Object.values(roles).includes(n) ? n : undefined;
 }
 
 export const ACCESS_LEVEL_RULE = roleRule(false);

@@ -1,7 +1,7 @@
 import { ACCESS_LEVELS } from '../params/access.js';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '../params/avatar.js';
 import type { ParamsOf } from '../params/derive.js';
-import { type ParamRule, problemOf } from '../params/rules.js';
+import { type ParamRule, problemOf, ruleOf } from '../params/rules.js';
 import type { ParamSpec } from '../params/types.js';
 import { paramError, validationError } from './errors.js';
 import type { StoredFile } from './model.js';
@@ -90,7 +90,10 @@ export function choice<T extends string>(
   return value as T;
 }
 
-const ROLE_LEVELS: readonly number[] = Object.values(ACCESS_LEVELS);
+/** The numbers of the roles an access-level parameter takes. */
+export function roleLevels(spec: ParamSpec): readonly number[] {
+  return Object.values(ruleOf(spec)?.roles ?? ACCESS_LEVELS);
+}
 
 /** Coerces and checks every parameter of a table that is present; returns them typed by the table (`as const` tables). */
 export function readParams<const T extends readonly ParamSpec[]>(
@@ -118,9 +121,10 @@ function coerce(input: Record<string, unknown>, spec: ParamSpec): unknown {
       return n;
     }
     case 'access-level': {
-      // A role: GitLab's `values: Gitlab::Access.all_values`.
+      // A role: GitLab's `values: Gitlab::Access.all_values`, or the roles the parameter's rule takes
+      // (an LDAP link's: values_with_minimal_access).
       const n = int(input, name);
-      if (n !== undefined && !ROLE_LEVELS.includes(n)) throw paramError(`${name} does not have a valid value`);
+      if (n !== undefined && !roleLevels(spec).includes(n)) throw paramError(`${name} does not have a valid value`);
       return n;
     }
     case 'integer-array':

@@ -198,6 +198,32 @@ describe('collab.yaml sections', () => {
     expect(inside.exitCode, inside.stdout + inside.stderr).toBe(0);
   });
 
+  it('ldap_links: a link of minimal access applies as 5 and plans no change after; no access (0) is refused', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme/platform:\n    ldap_links:\n      - { cn: readers, provider: ldapmain, group_access: minimal }\n',
+    );
+    const apply = await collab(['apply', '-f', path, '--yes']);
+    expect(apply.exitCode, apply.stdout + apply.stderr).toBe(0);
+    expect(await getJson('/groups/acme%2Fplatform/ldap_group_links')).toEqual([
+      expect.objectContaining({ cn: 'readers', provider: 'ldapmain', group_access: 5 }),
+    ]);
+    const again = await collab(['plan', '-f', path]);
+    expect([again.exitCode, again.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+    const none = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\ngroups:\n  acme/platform:\n    ldap_links:\n      - { cn: none, provider: ldapmain, group_access: 0 }\n',
+        'none.yaml',
+      ),
+    ]);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain(
+      'ldap_links[0].group_access: invalid access level "0": must be a role: minimal (5), guest (10)',
+    );
+  });
+
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

@@ -78,6 +78,54 @@ describe('collab groups: LDAP', () => {
     expect(duplicate.stderr).toBe('error: 409 Cn has already been taken (POST /groups/acme/ldap_group_links)\n');
   });
 
+  it('gives a link minimal access by name or number, and refuses no access (0) before sending', async () => {
+    const byName = await collab(
+      [
+        'groups',
+        'ldap-links',
+        'add',
+        'acme',
+        '--cn',
+        'readers',
+        '--provider',
+        'ldapmain',
+        '--access',
+        'minimal',
+        '--json',
+      ],
+      { as: 'owner' },
+    );
+    expect(byName.exitCode, byName.stderr).toBe(0);
+    expect(byName.json()).toMatchObject({ cn: 'readers', group_access: 5 });
+    const byNumber = await collab(
+      ['groups', 'ldap-links', 'add', 'acme', '--cn', 'others', '--provider', 'ldapmain', '--access', '5'],
+      { as: 'owner' },
+    );
+    expect(byNumber.exitCode, byNumber.stderr).toBe(0);
+    expect(links('acme').map((l) => [l.cn, l.group_access])).toEqual([
+      ['readers', 5],
+      ['others', 5],
+    ]);
+    const before = sandbox.stats.requests;
+    const none = await collab([
+      'groups',
+      'ldap-links',
+      'add',
+      'acme',
+      '--cn',
+      'x',
+      '--provider',
+      'ldapmain',
+      '--access',
+      '0',
+    ]);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toBe(
+      'error: --access: invalid access level "0": must be a role: minimal (5), guest (10), planner (15), reporter (20), developer (30), maintainer (40), owner (50)\nhint: see `collab groups ldap-links add --help`\n',
+    );
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
   it('refuses a link without exactly one of --cn and --filter, or without --provider or --access, before sending', async () => {
     const before = sandbox.stats.requests;
     const cases: Array<[string[], string]> = [
@@ -95,7 +143,7 @@ describe('collab groups: LDAP', () => {
       ],
       [
         ['add', 'acme', '--cn', 'a', '--provider', 'ldapmain'],
-        "error: required option '--group-access <level>' not specified\nhint: --group-access <level>: the role members of the LDAP group get (also --access); see `collab groups ldap-links add --help`\n",
+        "error: required option '--group-access <level>' not specified\nhint: --group-access <level>: the role members of the LDAP group get, minimal access too (also --access); see `collab groups ldap-links add --help`\n",
       ],
       [
         ['remove', 'acme', '--provider', 'ldapmain'],

@@ -444,6 +444,17 @@ describe('LDAP group links', () => {
     });
   });
 
+  it('takes Minimal Access (5) as group_access and refuses No access (0), as values_with_minimal_access does', async () => {
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', {
+        body: { cn: 'guests', provider: 'main', group_access: 5 },
+      }),
+    ).toMatchObject({ status: 201, body: { cn: 'guests', provider: 'main', group_access: 5 } });
+    expect(
+      await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'none', provider: 'main', group_access: 0 } }),
+    ).toMatchObject({ status: 400, body: { error: 'group_access does not have a valid value' } });
+  });
+
   it('adds, finds duplicates, and deletes with every form', async () => {
     expect(
       await call('POST', '/groups/acme/ldap_group_links', { body: { cn: 'devs', provider: 'main', group_access: 30 } }),

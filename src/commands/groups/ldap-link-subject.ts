@@ -1,12 +1,15 @@
 import { CollabError } from '../../errors.js';
-import { tableOption } from '../../params/derive.js';
-import { LDAP_LINK_PARAMS } from '../../params/groups.js';
+import { tableOption, valueParser } from '../../params/derive.js';
+import { LDAP_GROUP_ACCESS, LDAP_LINK_PARAMS } from '../../params/groups.js';
+import type { ValueParser } from '../../params/option.js';
 
 /** The flags of an LDAP link as the table describes them (ldap-links add and remove). */
 export const CN = tableOption(LDAP_LINK_PARAMS, 'cn');
 export const FILTER = tableOption(LDAP_LINK_PARAMS, 'filter');
 export const PROVIDER = tableOption(LDAP_LINK_PARAMS, 'provider');
 export const ACCESS = tableOption(LDAP_LINK_PARAMS, 'group_access');
+/** --group-access read by its parameter's rule: minimal access is a role an LDAP link may give. */
+export const accessParser = valueParser(LDAP_GROUP_ACCESS) as ValueParser<number>;
 
 /** Exactly one of --cn and --filter, checked before anything is sent. */
 export function ldapLinkSubject({

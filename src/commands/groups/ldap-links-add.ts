@@ -4,10 +4,9 @@ import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
 import { LDAP_LINK_COLUMNS } from './group-output.js';
 import { ldapLinkSubject } from './ldap-link-subject.js';
-import { accessLevel } from '../../params/parsers.js';
 import { asText, option } from '../flags.js';
 import { GROUP } from '../resource-args.js';
-import { ACCESS, CN, FILTER, PROVIDER } from './ldap-link-subject.js';
+import { ACCESS, accessParser, CN, FILTER, PROVIDER } from './ldap-link-subject.js';
 import { verb } from '../verb.js';
 
 export const LDAP_LINKS_ADD = verb({
@@ -19,7 +18,7 @@ export const LDAP_LINKS_ADD = verb({
     cn: option(CN.flags, CN.description, asText),
     filter: option(FILTER.flags, FILTER.description, asText),
     provider: option(PROVIDER.flags, PROVIDER.description, asText, { required: true }),
-    access: option(ACCESS.flags, ACCESS.description, accessLevel, { required: true, aliases: ACCESS.aliases ?? [] }),
+    access: option(ACCESS.flags, ACCESS.description, accessParser, { required: true, aliases: ACCESS.aliases ?? [] }),
   },
   mutating: true,
   examples: [

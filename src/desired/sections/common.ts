@@ -12,19 +12,22 @@ import {
   union,
   type ZodMiniType,
 } from 'zod/mini';
-import { ACCESS_LEVELS, accessLevelName } from '../../params/access.js';
+import { ACCESS_LEVELS, accessLevelName, MINIMAL_ACCESS_NAMES } from '../../params/access.js';
 import { resourceRef } from '../../params/parsers.js';
-import { ruleError, ruleOf } from '../../params/rules.js';
+import { roleNumber, ruleError, ruleOf } from '../../params/rules.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
 import type { Item } from './section.js';
 
 /** What the sections share: schema parts built from the src/params/ tables, list sections, comparing values. */
 
-const roleSchema = union([
-  oneOf(Object.keys(ACCESS_LEVELS) as [string, ...string[]]),
-  ...Object.values(ACCESS_LEVELS).map((n) => literal(n)),
-]);
+/** A role by the names and numbers its rule takes (rules.ts `roles`): an LDAP link's takes minimal access too. */
+function roleSchema(roles: Readonly<Record<string, number>>): ZodMiniType {
+  return union([
+    oneOf(Object.keys(roles) as [string, ...string[]]),
+    ...[...new Set(Object.values(roles))].map((n) => literal(n)),
+  ]);
+}
 
 /**
  * The schemas that carry a parameter's rule (src/params/rules.ts), for check.ts: a value of the
@@ -80,7 +83,7 @@ function typeSchema(param: ParamSpec): ZodMiniType {
     case 'hash':
       return strictObject(shape(param.keys ?? []));
     case 'access-level':
-      return roleSchema;
+      return roleSchema(ruleOf(param)?.roles ?? ACCESS_LEVELS);
     case 'file':
       return string().check(minLength(1));
     default:
@@ -115,9 +118,9 @@ export function listOf(value: unknown): ListValue {
   return { items: Array.isArray(map.items) ? map.items.filter(isItem) : [], enforce: map.enforce === true };
 }
 
-/** An access level as the file gives it (a name or a number) -> the service's number. */
+/** An access level as the file gives it (a name or a number, its schema's) -> the service's number. */
 export const accessLevel = (value: unknown): number =>
-  typeof value === 'number' ? value : ACCESS_LEVELS[value as keyof typeof ACCESS_LEVELS];
+  typeof value === 'number' ? value : (roleNumber({ ...MINIMAL_ACCESS_NAMES, ...ACCESS_LEVELS }, value) as number);
 
 /** An access level as a person writes it: its name (`developer`), or the number when it has none. */
 export function accessLevelWord(value: unknown): string | number {

@@ -1,11 +1,10 @@
-import { ACCESS_LEVELS } from '../../params/access.js';
-import { LDAP_LINK_PARAMS } from '../../params/groups.js';
+import { LDAP_GROUP_ACCESS, LDAP_LINK_PARAMS } from '../../params/groups.js';
 import { ACCESS } from '../access.js';
 import { readableGroup, requireGroupRole, requireUser } from '../guards.js';
 import { apiError, paramError } from '../errors.js';
 import { accepted, json, noContent, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, LdapLink } from '../model.js';
-import { int, readParams } from '../params.js';
+import { int, readParams, roleLevels } from '../params.js';
 
 /**
  * LDAP group links (the groups API reference): the sandbox is a self-managed instance with LDAP
@@ -31,14 +30,15 @@ function readLdapParams(
   // group_access is read apart from the table so that a bad role is reported with the others.
   const params = readParams(
     req.input,
-    LDAP_LINK_PARAMS.filter((p) => p.name !== 'group_access'),
+    LDAP_LINK_PARAMS.filter((p) => p !== LDAP_GROUP_ACCESS),
   ) as { cn?: string; filter?: string; provider?: string; group_access?: number };
   params.group_access = int(req.input, 'group_access');
   const errors: string[] = [];
   for (const name of required)
     if (params[name as keyof typeof params] === undefined || params[name as keyof typeof params] === '')
       errors.push(`${name} is missing`);
-  if (params.group_access !== undefined && !(Object.values(ACCESS_LEVELS) as number[]).includes(params.group_access))
+  // Minimal Access (5) too, No access (0) not: values_with_minimal_access (src/params/access.ts).
+  if (params.group_access !== undefined && !roleLevels(LDAP_GROUP_ACCESS).includes(params.group_access))
     errors.push('group_access does not have a valid value');
   const given = (['cn', 'filter'] as const).filter((name) => params[name] !== undefined);
   if (given.length === 0) errors.push('cn, filter are missing, exactly one parameter must be provided');
