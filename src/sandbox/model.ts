@@ -366,6 +366,11 @@ export interface RemoteMirror {
   update_status: 'none' | 'scheduled' | 'started' | 'finished' | 'failed';
   last_update_started_at: string | null;
   created_at: string;
+  /**
+   * The public half of the key GitLab makes once the mirror signs in by SSH key, and keeps
+   * (MirrorAuthentication's generate_ssh_private_key!, before validation when none is held).
+   */
+  ssh_public_key: string | null;
 }
 
 /** A project's CI/CD job token scope (doc/api/project_job_token_scopes.md): the limit and its two allowlists. */

@@ -373,6 +373,11 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     made.mirror = (
       await call('POST', `${storefront}/remote_mirrors`, { json: { url: 'https://example.com/m.git' } })
     ).body.id;
+    made.sshMirror = (
+      await call('POST', `${storefront}/remote_mirrors`, {
+        json: { url: 'ssh://git@example.com/m.git', auth_method: 'ssh_public_key' },
+      })
+    ).body.id;
     made.rule = (
       await call('POST', `${storefront}/approval_rules`, { json: { name: 'docs', approvals_required: 1 } })
     ).body.id;
@@ -468,6 +473,10 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     ],
     'GET /projects/:id/remote_mirrors': () => [`${storefront}/remote_mirrors`, 'admin'],
     'GET /projects/:id/remote_mirrors/:mirror_id': () => [`${storefront}/remote_mirrors/${made.mirror}`, 'admin'],
+    'GET /projects/:id/remote_mirrors/:mirror_id/public_key': () => [
+      `${storefront}/remote_mirrors/${made.sshMirror}/public_key`,
+      'admin',
+    ],
     'GET /projects/:id/job_token_scope': () => [`${storefront}/job_token_scope`, 'admin'],
     'GET /projects/:id/job_token_scope/allowlist': () => [`${storefront}/job_token_scope/allowlist`, 'admin'],
     'GET /projects/:id/job_token_scope/groups_allowlist': () => [

@@ -486,6 +486,17 @@ func main() {
 		_, err = maint.ProjectMirrors.DeleteProjectMirror(storefront, mirror.ID)
 		step("delete mirror", err)
 	}
+	// A mirror that signs in by SSH key and its public key, which this go-gitlab has no methods for.
+	keyMirror := &gitlab.ProjectMirror{}
+	keyReq, err := maint.NewRequest(http.MethodPost, "projects/acme%2Fweb%2Fstorefront/remote_mirrors", map[string]interface{}{"url": "ssh://git@mirror.example.com/storefront.git", "auth_method": "ssh_public_key"}, nil)
+	if err == nil {
+		_, err = maint.Do(keyReq, keyMirror)
+	}
+	step("add key mirror", err)
+	if err == nil {
+		raw(maint, http.MethodGet, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/remote_mirrors/%d/public_key", keyMirror.ID), nil)
+		raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/remote_mirrors/%d", keyMirror.ID), nil)
+	}
 
 	// Protected environments and integrations, which this go-gitlab has no methods for.
 	for _, owner := range []struct {

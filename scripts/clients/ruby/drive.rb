@@ -293,6 +293,11 @@ if mirror
   step('sync mirror') { maint.post("#{mirrors}/#{mirror.id}/sync") }
   step('delete mirror') { maint.delete("#{mirrors}/#{mirror.id}") }
 end
+key_mirror = step('add key mirror') { maint.post(mirrors, body: { url: 'ssh://git@mirror.example.com/storefront.git', auth_method: 'ssh_public_key' }) }
+if key_mirror
+  step('mirror public key') { maint.get("#{mirrors}/#{key_mirror.id}/public_key") }
+  step('delete key mirror') { maint.delete("#{mirrors}/#{key_mirror.id}") }
+end
 
 # Protected environments and integrations, which the gem has no methods for.
 [[maint, "/projects/#{enc(storefront)}", 'production'], [owner, '/groups/acme', 'staging']].each do |c, path, env|

@@ -10,6 +10,7 @@ import { notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, RemoteMirror } from '../model.js';
 import { paginateArray } from '../pagination.js';
+import { mirrorRsaPublicKey } from '../ssh-keys.js';
 import { int, modelError, readParams, requireStr } from '../params.js';
 
 /**
@@ -19,7 +20,9 @@ import { int, modelError, readParams, requireStr } from '../params.js';
  * shows (scrubbedMirrorUrl says where); a new mirror is disabled unless `enabled` says otherwise;
  * PUT takes no URL; `only_protected_branches` and `mirror_branch_regex` are mutually exclusive
  * parameters (Grape's 400 when both are given); sync is 204. The sandbox pushes nothing: a sync
- * marks the update started.
+ * marks the update started. `host_keys` are the fingerprints of the known hosts a mirror was given,
+ * which no documented parameter sets: none here. A mirror that signs in by SSH key has a public key
+ * to read (mirrorPublicKey).
  */
 
 // 401 for a role below Maintainer: the `before` block's `unauthorized!` unless admin_remote_mirror
@@ -55,6 +58,20 @@ function mirrorJson(mirror: RemoteMirror): Record<string, unknown> {
     url: scrubbedMirrorUrl(mirror.url),
     host_keys: [],
   };
+}
+
+/**
+ * A mirror that signs in by SSH key gets its key pair when saved without one, and keeps it
+ * whatever its method becomes after (app/models/concerns/mirror_authentication.rb, gitlabhq/gitlabhq
+ * @4bcec743: `before_validation :generate_ssh_private_key!` when auth_method is ssh_public_key and
+ * no private key is held).
+ */
+function keepKey(req: SandboxRequest, mirror: RemoteMirror): void {
+  if (mirror.auth_method === 'ssh_public_key' && mirror.ssh_public_key === null)
+    mirror.ssh_public_key = mirrorRsaPublicKey(
+      `remote_mirror:${mirror.id}:${mirror.created_at}`,
+      new URL(req.store.origin).hostname,
+    );
 }
 
 function readMirrorParams(req: SandboxRequest) {
@@ -101,7 +118,9 @@ function createMirror(req: SandboxRequest): SandboxResponse {
     update_status: 'none',
     last_update_started_at: null,
     created_at: req.store.nowIso(),
+    ssh_public_key: null,
   };
+  keepKey(req, mirror);
   req.store.remoteMirrors.set(mirror.id, mirror);
   return json(mirrorJson(mirror), 201);
 }
@@ -125,7 +144,23 @@ function updateMirror(req: SandboxRequest): SandboxResponse {
     if (mirror.mirror_branch_regex) mirror.only_protected_branches = false;
   }
   if (params.auth_method !== undefined) mirror.auth_method = params.auth_method as RemoteMirror['auth_method'];
+  keepKey(req, mirror);
   return json(mirrorJson(mirror));
+}
+
+/**
+ * GET .../public_key (doc/api/remote_mirrors.md @0286e4c6, "Get a single project's remote mirror
+ * public key", GitLab 17.9): `{public_key}` of a mirror that uses SSH authentication. Any other is
+ * `not_found!` (lib/api/remote_mirrors.rb, skratsch-solutions/gitlabhq @008551ba, a copy of
+ * gitlab-org/gitlab: `not_found! unless mirror.ssh_key_auth?`), and ssh_key_auth? holds for an
+ * `ssh://` URL with auth_method ssh_public_key alone (app/models/concerns/mirror_authentication.rb
+ * @4bcec743): a password mirror, or a key mirror over HTTPS, is 404.
+ */
+function mirrorPublicKey(req: SandboxRequest): SandboxResponse {
+  const mirror = findMirror(req, mirrorProject(req));
+  if (!(mirror.url.startsWith('ssh://') && mirror.auth_method === 'ssh_public_key') || !mirror.ssh_public_key)
+    throw notFound();
+  return json({ public_key: mirror.ssh_public_key });
 }
 
 function syncMirror(req: SandboxRequest): SandboxResponse {
@@ -151,4 +186,5 @@ export const remoteMirrorRoutes: readonly Route[] = [
   ['PUT', ITEM, updateMirror],
   ['DELETE', ITEM, deleteMirror],
   ['POST', `${ITEM}/sync`, syncMirror],
+  ['GET', `${ITEM}/public_key`, mirrorPublicKey],
 ];
