@@ -23,5 +23,13 @@ export const validationError = (errors: Record<string, string[]>, status = 400) 
 export const conflict = (message: string) => new HttpError(409, { message });
 export const unprocessable = (message: unknown) => new HttpError(422, { message });
 export const methodNotAllowed = (message: string) => new HttpError(405, { error: message });
+/**
+ * A model's `errors.messages` as Ruby 3.3's Hash#inspect writes it into a message:
+ * `{:url=>["is blocked: …"], :api_url=>["must be a valid URL"]}` (symbol keys, `"` strings).
+ */
+export const rubyHash = (errors: Record<string, string[]>): string =>
+  `{${Object.entries(errors)
+    .map(([key, messages]) => `:${key}=>[${messages.map((m) => JSON.stringify(m)).join(', ')}]`)
+    .join(', ')}}`;
 /** GitLab's `render_api_error!(message, status)`: `{"message": "..."}` with any status. */
 export const apiError = (status: number, message: string) => new HttpError(status, { message });

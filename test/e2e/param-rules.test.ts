@@ -595,7 +595,8 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     [
       '/integrations/jira',
       { url: 'ftp://acme.atlassian.net', password: 'x' },
-      { url: ['is blocked: Only allowed schemes are http, https'] },
+      // Integrations::UpdateService's words: the errors inspected into a string (src/sandbox/routes/integrations.ts).
+      'Failed to update integration. {:url=>["is blocked: Only allowed schemes are http, https"]}',
     ],
     [
       '/badges',
