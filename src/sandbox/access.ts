@@ -454,6 +454,35 @@ export function canAdministerSchedule(
 }
 
 /**
+ * A project's `ci_pipeline_variables_minimum_override_role` where none was stored: the one the
+ * projects API answers (doc/api/projects.md, `developer`).
+ */
+export const PIPELINE_VARIABLES_DEFAULT_ROLE = 'developer';
+
+/** ProjectCiCdSetting's minimum override roles by the API's word; `no_one_allowed` lets no one. */
+const OVERRIDE_ROLES: Readonly<Record<string, number>> = {
+  developer: ACCESS.developer,
+  maintainer: ACCESS.maintainer,
+  owner: ACCESS.owner,
+};
+
+/**
+ * GitLab's set_pipeline_variables (app/policies/project_policy.rb: `user_defined_variables_allowed`,
+ * Project#override_pipeline_variables_allowed?(team_access_level), ProjectCiCdSetting in
+ * app/models/project_ci_cd_setting.rb): anyone while `restrict_user_defined_variables` is off;
+ * with it on, the project's role from `ci_pipeline_variables_minimum_override_role` up, no one for
+ * `no_one_allowed`. Every pipeline schedule variable route asks it first (lib/api/ci/
+ * pipeline_schedules.rb @4aea5d3d, pavankalisetti009/gitlab's mirror of gitlab-org/gitlab:
+ * `authorize! :set_pipeline_variables, user_project`, then the schedule's own right).
+ */
+export function canSetPipelineVariables(store: Store, user: User | undefined, project: Project): boolean {
+  if (project.attrs.restrict_user_defined_variables !== true) return true;
+  const role = String(project.attrs.ci_pipeline_variables_minimum_override_role ?? PIPELINE_VARIABLES_DEFAULT_ROLE);
+  const needed = OVERRIDE_ROLES[role];
+  return needed !== undefined && projectAccess(store, user, project) >= needed;
+}
+
+/**
  * Reading a project's approval rules: admin_project, or create_merge_request_in, a Developer's
  * (authorize_read_project_approval_rule!, ee/lib/api/helpers/project_approval_rules_helpers.rb);
  * changing them is admin_project alone, a Maintainer's.

@@ -1,4 +1,4 @@
-import { ACCESS, canReadProject, groupAccess, projectAccess } from './access.js';
+import { ACCESS, canReadProject, groupAccess, PIPELINE_VARIABLES_DEFAULT_ROLE, projectAccess } from './access.js';
 import { GROUP_DEFAULTS, PROJECT_DEFAULTS } from '../params/defaults.js';
 import { mirrorUrlWithoutCredentials } from '../params/remote-mirrors.js';
 import { refreshImport } from './jobs.js';
@@ -119,7 +119,7 @@ function fullViewJson(store: Store, project: Project): Buffer {
       allow_pipeline_trigger_approve_deployment: false,
       ci_allow_fork_pipelines_to_run_in_parent_project: true,
       ci_forward_deployment_rollback_allowed: true,
-      ci_pipeline_variables_minimum_override_role: 'developer',
+      ci_pipeline_variables_minimum_override_role: PIPELINE_VARIABLES_DEFAULT_ROLE,
       ci_push_repository_for_job_token_allowed: false,
       ci_restrict_pipeline_cancellation_role: 'developer',
       group_runners_enabled: true,

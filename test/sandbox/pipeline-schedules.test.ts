@@ -85,3 +85,60 @@ describe('sandbox: pipeline schedules as GitLab’s policy and entities answer',
     expect((await call('DELETE', `${base}/${id}`, 'developer')).status).toBe(403);
   });
 });
+
+/**
+ * Schedule variables need set_pipeline_variables first (lib/api/ci/pipeline_schedules.rb): with
+ * restrict_user_defined_variables on, the project's ci_pipeline_variables_minimum_override_role
+ * and up (app/models/project_ci_cd_setting.rb), no one for no_one_allowed.
+ */
+describe('sandbox: pipeline schedule variables and the project’s pipeline variable setting', () => {
+  const project = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+  async function restrict(role?: string): Promise<void> {
+    expect((await call('PUT', project, 'maintainer', { restrict_user_defined_variables: true })).status).toBe(200);
+    // No table of collab's sets the role (doc/api/projects.md documents it): stored as GitLab keeps it.
+    if (role)
+      (
+        sandbox.store.findProject('acme/web/storefront') as { attrs: Record<string, unknown> }
+      ).attrs.ci_pipeline_variables_minimum_override_role = role;
+  }
+
+  it('with the restriction on and the default role (developer), the Developer who owns a schedule still sets its variables', async () => {
+    const id = await schedule('developer');
+    await restrict();
+    expect((await call('GET', project, 'maintainer')).body.ci_pipeline_variables_minimum_override_role).toBe(
+      'developer',
+    );
+    expect((await call('POST', `${base}/${id}/variables`, 'developer', { key: 'MORE', value: 'x' })).status).toBe(201);
+  });
+
+  it('with the role maintainer, a Developer owner is refused 403 on every variable route, a Maintainer owner is not', async () => {
+    const id = await schedule('developer');
+    const mine = await schedule('maintainer');
+    await restrict('maintainer');
+    for (const [method, path, body] of [
+      ['POST', `${base}/${id}/variables`, { key: 'MORE', value: 'x' }],
+      ['PUT', `${base}/${id}/variables/TARGET`, { value: 'production' }],
+      ['DELETE', `${base}/${id}/variables/TARGET`, undefined],
+      // Asked before the schedule is looked up: a schedule that is not there is 403 too.
+      ['POST', `${base}/999999/variables`, { key: 'MORE', value: 'x' }],
+    ] as const)
+      expect(await call(method, path, 'developer', body), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message: '403 Forbidden' },
+      });
+    // The schedule itself is still the owner's to change.
+    expect((await call('PUT', `${base}/${id}`, 'developer', { cron: '0 5 * * *' })).status).toBe(200);
+    expect((await call('PUT', `${base}/${mine}/variables/TARGET`, 'maintainer', { value: 'production' })).status).toBe(
+      200,
+    );
+  });
+
+  it('with no_one_allowed, no one sets a schedule variable, a Maintainer neither', async () => {
+    const mine = await schedule('maintainer');
+    await restrict('no_one_allowed');
+    expect((await call('POST', `${base}/${mine}/variables`, 'maintainer', { key: 'MORE', value: 'x' })).status).toBe(
+      403,
+    );
+    expect((await call('DELETE', `${base}/${mine}/variables/TARGET`, 'maintainer')).status).toBe(403);
+  });
+});

@@ -6,7 +6,7 @@ import {
   scheduleVariableKeyProblem,
   TIMEZONE_RULE,
 } from '../../params/pipeline-schedules.js';
-import { ACCESS, canAdministerSchedule, canReadPipelineSchedules } from '../access.js';
+import { ACCESS, canAdministerSchedule, canReadPipelineSchedules, canSetPipelineVariables } from '../access.js';
 import { findOwner, readableProject, requireUser } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -20,7 +20,8 @@ import { userObject } from '../views.js';
  * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
  * lib/api/ci/pipeline_schedules.rb serve them: Developers list, view, create and play; a schedule
  * is changed (and its variables) by its owner alone, so another Maintainer takes ownership first;
- * taking ownership and deleting need the Maintainer role. The list carries no variables, the
+ * taking ownership and deleting need the Maintainer role; a variable's routes need the project's
+ * set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
  * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
  * is expanded to the branch or tag it names, and refused when it names none or both
  * (routes/repository.ts makes them): Ci::PipelineSchedules::BaseSaveService
@@ -199,7 +200,18 @@ function playSchedule(req: SandboxRequest): SandboxResponse {
   return json({ message: '201 Created' }, 201);
 }
 
+/**
+ * set_pipeline_variables, asked before the schedule is looked up (lib/api/ci/pipeline_schedules.rb
+ * @4aea5d3d): 403 for a caller the project's pipeline variable setting keeps out, whatever the
+ * schedule (access.ts canSetPipelineVariables says who).
+ */
+function requirePipelineVariables(req: SandboxRequest): void {
+  const user = requireUser(req);
+  if (!canSetPipelineVariables(req.store, user, readableProject(req))) throw forbidden();
+}
+
 function createVariable(req: SandboxRequest): SandboxResponse {
+  requirePipelineVariables(req);
   const schedule = ownSchedule(req);
   const key = requireStr(req.input, 'key');
   const value = requireStr(req.input, 'value');
@@ -219,6 +231,7 @@ function scheduleVariable(req: SandboxRequest, schedule: PipelineSchedule) {
 }
 
 function updateVariable(req: SandboxRequest): SandboxResponse {
+  requirePipelineVariables(req);
   const schedule = ownSchedule(req);
   const variable = scheduleVariable(req, schedule);
   const value = str(req.input, 'value');
@@ -231,6 +244,7 @@ function updateVariable(req: SandboxRequest): SandboxResponse {
 // admin_pipeline_schedule, not update_pipeline_schedule as a variable's create and change: a
 // Maintainer removes another's schedule's variable (lib/api/ci/pipeline_schedules.rb @4aea5d3d).
 function deleteVariable(req: SandboxRequest): SandboxResponse {
+  requirePipelineVariables(req);
   const { schedule } = administeredSchedule(req);
   const variable = scheduleVariable(req, schedule);
   schedule.variables.splice(schedule.variables.indexOf(variable), 1);
