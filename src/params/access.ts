@@ -38,9 +38,11 @@ export function accessLevelNames(): string {
     .join(', ');
 }
 
-/** 30 -> "developer"; unknown numbers are shown as they are. */
+/** 30 -> "developer", 5 -> "minimal" (a group's role); unknown numbers are shown as they are. */
 export function accessLevelName(level: unknown): string {
-  const found = Object.entries(ACCESS_LEVELS).find(([, n]) => n === level);
+  const found = [...Object.entries(ACCESS_LEVELS), ...Object.entries(MINIMAL_ACCESS_NAMES)].find(
+    ([, n]) => n === level,
+  );
   return found ? found[0] : level === null || level === undefined ? '' : String(level);
 }
 

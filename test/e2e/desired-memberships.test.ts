@@ -201,4 +201,32 @@ describe('collab.yaml: the planner role (15, GitLab 17.7)', () => {
     expect(exported.exitCode, exported.stderr).toBe(0);
     expect(exported.stdout).toMatch(/username: xena\n\s+access_level: planner\n/);
   });
+
+  // Minimal Access (5) is a group's role only (doc/api/members.md, Roles).
+  it("export writes a group's minimal-access member as minimal, and the plan of it changes nothing", async () => {
+    const { collab, call, idOf, file, writes, sandbox } = await world();
+    const xena = await idOf('users', 'xena');
+    expect((await call('POST', '/groups/globex/members', { json: { user_id: xena, access_level: 5 } })).status).toBe(
+      201,
+    );
+    const exported = await collab(['export', 'globex', '--sections', 'members']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/username: xena\n\s+access_level: minimal\n/);
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(exported.stdout), '--no-graphql']);
+    expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it("a project's member with minimal access is refused by the file's check, before any request", async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: minimal }\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain('access_level: invalid access level "minimal": must be a role: guest (10)');
+    expect(sandbox.requestLog).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import type { GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
 import { comparePaths } from '../../util/path-order.js';
-import { roleName } from '../members/shared.js';
+import { accessLevelName } from '../../params/access.js';
 import type { VerbInput } from '../verb.js';
 import { type AccessRow, effectiveAccess } from './compute.js';
 import type { ACCESS_REPORT } from './index.js';
@@ -48,7 +48,8 @@ const REPORT_FIELDS = [
 /** Where a role comes from, in words: `direct`, `inherited from acme`, `share with globex (at most developer)`. */
 function sourceText(row: Pick<AccessRow, 'source' | 'source_group' | 'share_access_level'>): string {
   if (row.source === 'inherited') return `inherited from ${row.source_group}`;
-  if (row.source === 'share') return `share with ${row.source_group} (at most ${roleName(row.share_access_level)})`;
+  if (row.source === 'share')
+    return `share with ${row.source_group} (at most ${accessLevelName(row.share_access_level)})`;
   return 'direct';
 }
 
@@ -140,7 +141,7 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
         name: row.name,
         state: bots.has(row.user_id) ? 'bot' : row.state,
         access_level: row.access_level,
-        role: roleName(row.access_level),
+        role: accessLevelName(row.access_level),
         source: row.source,
         source_group: row.source_group,
         share_access_level: row.share_access_level,

@@ -1,3 +1,4 @@
+import { accessLevelName } from '../../params/access.js';
 import { checkExpiry } from '../../params/members.js';
 import { addMember, type MemberRecord } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
@@ -11,7 +12,6 @@ import {
   MEMBER_DETAIL,
   memberHint,
   resolveUser,
-  roleName,
   roleParser,
   roles,
   sample,
@@ -70,7 +70,7 @@ export async function run(ctx: VerbContext, opts: AddMembersOptions): Promise<vo
       });
     if (!response) continue;
     ctx.terminal.info(
-      `added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${roleName(opts.access)}`,
+      `added ${response.data.username ?? ref} to ${kind} ${opts.owner.ref} as ${accessLevelName(opts.access)}`,
     );
     added.push(response.data);
   }

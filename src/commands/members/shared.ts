@@ -12,16 +12,16 @@ import { parentPath } from '../../util/path-order.js';
 
 /** What the member verbs share: the owner from <project>/<group>, users by name or ID, columns, hints. */
 
-/** `minimal` for minimal access (5), a group's role; the other levels by name. */
-export function roleName(level: unknown): string {
-  return level === 5 ? 'minimal' : accessLevelName(level);
-}
-
 export const MEMBER_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'USERNAME', path: 'username', priority: PRIORITY.identifying },
   { header: 'NAME', path: 'name', text: true },
-  { header: 'ACCESS', path: 'access_level', format: roleName, choices: ['minimal', ...Object.keys(ACCESS_LEVELS)] },
+  {
+    header: 'ACCESS',
+    path: 'access_level',
+    format: accessLevelName,
+    choices: ['minimal', ...Object.keys(ACCESS_LEVELS)],
+  },
   { header: 'EXPIRES', path: 'expires_at', none: 'never' },
   { header: 'STATE', path: 'state', choices: ['active', 'blocked'] },
 ];
@@ -30,7 +30,7 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
   { label: 'Username', path: 'username' },
   { label: 'Name', path: 'name' },
-  { label: 'Access', path: 'access_level', format: roleName },
+  { label: 'Access', path: 'access_level', format: accessLevelName },
   { label: 'Expires', path: 'expires_at', none: 'never' },
   { label: 'Since', path: 'created_at' },
 ];

@@ -1,3 +1,4 @@
+import { accessLevelName } from '../../params/access.js';
 import { checkExpiry } from '../../params/members.js';
 import { getMember, type MemberParams, type MemberRecord, updateMember } from '../../api/members.js';
 import type { Owner } from '../../api/owner.js';
@@ -13,7 +14,6 @@ import {
   memberHint,
   NO_EXPIRY,
   resolveUser,
-  roleName,
   roleParser,
   roles,
   sample,
@@ -94,7 +94,7 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
       });
     if (!response) continue;
     ctx.terminal.info(
-      `${response.data.username ?? ref} is ${roleName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
+      `${response.data.username ?? ref} is ${accessLevelName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
     );
     updated.push(response.data);
   }

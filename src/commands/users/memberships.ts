@@ -3,7 +3,8 @@ import { type MembershipRecord, membershipsPath } from '../../api/members.js';
 import type { ListFlags } from '../../list-flags.js';
 import type { VerbContext } from '../../context.js';
 import { type Column, PRIORITY } from '../../output/format.js';
-import { resolveUser, roleName } from '../members/shared.js';
+import { resolveUser } from '../members/shared.js';
+import { accessLevelName } from '../../params/access.js';
 import { verb, type VerbInput } from '../verb.js';
 import { type MembershipSource, membershipSources, sourceKey } from './membership-paths.js';
 import { USER } from './shared.js';
@@ -49,7 +50,7 @@ function membershipColumns(sources: ReadonlyMap<string, MembershipSource>): read
     {
       header: 'ACCESS',
       path: 'access_level',
-      format: roleName,
+      format: accessLevelName,
       choices: ['minimal', ...Object.keys(ACCESS_LEVELS)],
     },
   ];

@@ -26,7 +26,8 @@ import type { HttpClient } from '../../http/client.js';
 import { paginateItems } from '../../http/paginate.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { eachLimited } from '../../util/pool.js';
-import { resolveUser, roleName } from '../members/shared.js';
+import { resolveUser } from '../members/shared.js';
+import { accessLevelName } from '../../params/access.js';
 import { verb, type VerbInput } from '../verb.js';
 import { DONE, moderationText } from './moderate.js';
 import { moderateUser } from '../../api/users.js';
@@ -277,7 +278,7 @@ const PLAN_COLUMNS: readonly Column[] = [
   { header: 'TYPE', path: 'type' },
   { header: 'ID', path: 'id' },
   { header: 'PATH', path: 'path', text: true },
-  { header: 'ACCESS', path: 'access_level', format: roleName },
+  { header: 'ACCESS', path: 'access_level', format: accessLevelName },
   { header: 'ACTION', path: 'action' },
   { header: 'REASON', path: 'reason', text: true },
 ];
@@ -306,7 +307,7 @@ function showPlan(ctx: VerbContext, ref: string, userId: number, steps: readonly
   const width = Math.max(0, ...paths.map((path) => path.length));
   const idWidth = Math.max(0, ...listed.map((step) => String(step.membership.source_id).length));
   listed.forEach((step, index) => {
-    const role = roleName(step.membership.access_level).padEnd(10);
+    const role = accessLevelName(step.membership.access_level).padEnd(10);
     const line = `  ${step.owner.kind.padEnd(7)} ${String(step.membership.source_id).padStart(idWidth)}  ${(paths[index] as string).padEnd(width)}  ${role}`;
     ctx.terminal.info(
       step.refused ? `${line}  refused: ${step.refused}` : step.kept ? `${line}  kept: ${step.kept}` : line.trimEnd(),
@@ -325,7 +326,7 @@ async function removeOne(ctx: VerbContext, step: Step, userId: number): Promise<
   // Each removal is exactly the membership listed: a group's does not take those below it,
   // which are in the plan on their own.
   const params = owner.kind === 'group' ? { skip_subresources: true } : {};
-  const what = `${owner.kind} ${flat(step.path)} (ID ${membership.source_id}, ${roleName(membership.access_level)})`;
+  const what = `${owner.kind} ${flat(step.path)} (ID ${membership.source_id}, ${accessLevelName(membership.access_level)})`;
   try {
     const response = await ctx.session.request(removeMember(owner, userId, params));
     const gone = response.status === 404;

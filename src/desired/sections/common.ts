@@ -14,7 +14,7 @@ import {
 } from 'zod/mini';
 import { ACCESS_LEVELS, accessLevelName, MINIMAL_ACCESS_NAMES } from '../../params/access.js';
 import { resourceRef } from '../../params/parsers.js';
-import { roleNumber, ruleError, ruleOf } from '../../params/rules.js';
+import { GROUP_ACCESS_LEVEL_RULE, roleNumber, ruleError, ruleOf } from '../../params/rules.js';
 import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
 import type { Item } from './section.js';
@@ -37,6 +37,13 @@ export const RULED = new WeakMap<ZodMiniType, ParamSpec>();
 
 /** A role, by name or number, held to the access level's rule. */
 export const accessLevelSchema = paramSchema({ name: 'access_level', type: 'access-level', description: 'a role' });
+/** A group member's role: minimal access (5) too, a role of groups only (GROUP_ACCESS_LEVEL_RULE). */
+export const groupAccessLevelSchema = paramSchema({
+  name: 'access_level',
+  type: 'access-level',
+  description: 'a role, minimal access too',
+  rule: GROUP_ACCESS_LEVEL_RULE,
+});
 
 /** A project's or group's full path, held to the parser of --target-project and --target-group (resourceRef). */
 export function refSchema(kind: 'project' | 'group'): ZodMiniType {

@@ -14,6 +14,7 @@ import { USER_RULE } from '../../params/users.js';
 import {
   accessLevel,
   accessLevelSchema,
+  groupAccessLevelSchema,
   dateSchema,
   paramSchema,
   accessLevelWord,
@@ -136,11 +137,13 @@ export const members: Section<MemberSpec> = {
   kinds: ['project', 'group'],
   noun: 'member',
   identity: 'username',
-  schema: () =>
+  schema: (kind) =>
     listSchema(
       strictObject({
         username: paramSchema({ name: 'username', type: 'string', description: 'a user', rule: USER_RULE }),
-        access_level: accessLevelSchema,
+        // A group's member may have minimal access (doc/api/members.md, Roles); a project's may not,
+        // nor may defaults', which speak to projects too.
+        access_level: kind === 'group' ? groupAccessLevelSchema : accessLevelSchema,
         expires_at: optional(dateSchema),
       }),
     ),
