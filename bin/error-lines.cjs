@@ -42,7 +42,7 @@ function noteWords(line, room, width = (text) => text.length) {
 /**
  * A line wrapped to a terminal's width (0: not a terminal, left whole) as wrapNote wraps it: at
  * spaces (never inside a command quoted in backticks that fits a line), a word longer than a line
- * after its slashes or commas, later lines indented by two. Its text is ASCII but the checkout's
+ * after its slashes or commas (or a %2F), later lines indented by two. Its text is ASCII but the checkout's
  * path, measured here in characters.
  */
 function wrapped(line, width) {
@@ -50,7 +50,7 @@ function wrapped(line, width) {
   const pieces = [];
   for (const word of noteWords(line, width - 2)) {
     if (word.length <= width - 2) pieces.push({ piece: word, glued: false });
-    else for (const part of word.split(/(?<=[,/])/)) pieces.push({ piece: part, glued: true });
+    else for (const part of word.split(/(?<=[,/]|%2[Ff])/)) pieces.push({ piece: part, glued: true });
   }
   const lines = [];
   let current = '';
@@ -59,7 +59,7 @@ function wrapped(line, width) {
     const joined =
       current === ''
         ? piece
-        : glued && !current.endsWith(' ') && /[,/]$/.test(current)
+        : glued && !current.endsWith(' ') && /([,/]|%2[Ff])$/.test(current)
           ? current + piece
           : `${current} ${piece}`;
     if (current === '' || joined.length <= room()) current = joined;

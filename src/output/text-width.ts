@@ -276,10 +276,10 @@ const noteWords = (text: string, room: number): string[] => splitNote(text, room
 /**
  * A note for a person's terminal, wrapped to `width` cells at spaces (never inside a command it
  * quotes in backticks, where the command fits a line), and a word longer than a line (a --fields
- * list) after its commas or slashes, never inside a name; later lines indented by two more than
- * the first. A piece with no such break is cut where it must be. A note indented (an item under
- * the note before it) keeps its indent on every line, so the items still read as a list under
- * their heading.
+ * list) after its commas or slashes (an encoded one, %2F, too), never inside a name; later lines
+ * indented by two more than the first. A piece with no such break is cut where it must be. A note
+ * indented (an item under the note before it) keeps its indent on every line, so the items still
+ * read as a list under their heading.
  */
 export function wrapNote(text: string, width: number): string[] {
   if (width <= 4 || displayWidth(text) <= width) return [text];
@@ -292,8 +292,9 @@ export function wrapNote(text: string, width: number): string[] {
       pieces.push(word);
       continue;
     }
-    // After each comma or slash: `--fields id,` `path,` ... joined back without a space.
-    for (const part of word.split(/(?<=[,/])/)) pieces.push(`\u0000${part}`);
+    // After each comma or slash, and an encoded slash (`acme%2F` `web%2F`: a path in a request's,
+    // as breakAfter has it): `--fields id,` `path,` ... joined back without a space.
+    for (const part of word.split(/(?<=[,/]|%2[Ff])/)) pieces.push(`\u0000${part}`);
   }
   const lines: string[] = [];
   let line = '';
@@ -301,7 +302,11 @@ export function wrapNote(text: string, width: number): string[] {
     const glued = raw.startsWith('\u0000');
     const piece = glued ? raw.slice(1) : raw;
     const joined =
-      line === '' ? piece : glued && !line.endsWith(' ') && /[,/]$/.test(line) ? line + piece : `${line} ${piece}`;
+      line === ''
+        ? piece
+        : glued && !line.endsWith(' ') && /([,/]|%2[Ff])$/.test(line)
+          ? line + piece
+          : `${line} ${piece}`;
     const limit = lines.length === 0 ? width : width - 2;
     if (line === '' || displayWidth(joined) <= limit) line = joined;
     else {

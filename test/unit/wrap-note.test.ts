@@ -25,6 +25,20 @@ describe('wrapNote', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
   });
 
+  it('breaks a path no line holds after an encoded slash, not inside a name', () => {
+    const lines = wrapNote(
+      'error: 404 Project Not Found (GET /projects/acme%2Fplatform-engineering%2Finfrastructure-modules%2Fterraform-aws-network/variables)',
+      40,
+    );
+    expect(lines).toEqual([
+      'error: 404 Project Not Found (GET /',
+      '  projects/acme%2F',
+      '  platform-engineering%2F',
+      '  infrastructure-modules%2F',
+      '  terraform-aws-network/variables)',
+    ]);
+  });
+
   it('keeps an indented note indented on every line it wraps to', () => {
     expect(wrapNote('  environment variable TOKEN is not set, sent by project:acme/web hooks', 40)).toEqual([
       '  environment variable TOKEN is not set,',
