@@ -32,6 +32,20 @@ export function getMirror(project: string | number, id: number): ApiRequest {
 }
 
 /**
+ * The SSH public key a mirror that signs in by key (auth_method ssh_public_key) pushes with, for the
+ * remote to trust: `{ public_key }` (doc/api/remote_mirrors.md @0286e4c6, GitLab 17.9). GitLab
+ * answers 404 for a mirror of another auth method (lib/api/remote_mirrors.rb, ssh_key_auth?).
+ */
+export function getMirrorPublicKey(project: string | number, id: number): ApiRequest {
+  return {
+    method: 'GET',
+    path: `${mirrorPath(project, id)}/public_key`,
+    expect: 'object',
+    requires: ROLES.maintainers,
+  };
+}
+
+/**
  * POST: a retry after a lost answer looks for a mirror of the same URL (credentials aside, which
  * the service never shows) before sending again: one remote is mirrored once.
  */

@@ -200,6 +200,49 @@ describe('collab mirrors', () => {
     ]);
   });
 
+  it('public-key prints the key of a mirror that signs in by SSH key, alone on its line', async () => {
+    const made = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'ssh://git@example.org/acme/keyed.git',
+      '--auth-method',
+      'ssh_public_key',
+      '--json',
+    ]);
+    expect(made.exitCode, made.stderr).toBe(0);
+    const { id } = made.json<{ id: number }>();
+    const key = await collab(['mirrors', 'public-key', String(id), '--project', project]);
+    expect(key.exitCode, key.stderr).toBe(0);
+    expect(key.stdout).toMatch(/^ssh-rsa AAAAB3NzaC1yc2E[A-Za-z0-9+/=]+ git@127\.0\.0\.1\n$/);
+    const json = await collab(['mirrors', 'public-key', String(id), '--project', project, '--json']);
+    expect(json.json()).toEqual({ public_key: key.stdout.trim() });
+  });
+
+  // GitLab's 404 is the same for both: the mirror is read on that path to tell them apart.
+  it('public-key of a mirror that signs in by password, or of none, is exit 4 saying which', async () => {
+    const made = await collab([
+      'mirrors',
+      'create',
+      '--project',
+      project,
+      '--url',
+      'https://example.org/p.git',
+      '--json',
+    ]);
+    const { id } = made.json<{ id: number }>();
+    const password = await collab(['mirrors', 'public-key', String(id), '--project', project]);
+    expect(password.exitCode).toBe(4);
+    expect(password.stderr).toContain(
+      `hint: push mirror ${id} signs in by password, not by SSH key, so it has no public key`,
+    );
+    const none = await collab(['mirrors', 'public-key', '999', '--project', project]);
+    expect(none.exitCode).toBe(4);
+    expect(none.stderr).toContain(`hint: project ${project} has no push mirror 999`);
+  });
+
   it('an HTTPS URL whose user is git alone holds no secret: taken from --url, shown whole', async () => {
     const url = 'https://git@example.org/acme/u.git';
     const run = await collab(['mirrors', 'create', '--project', project, '--url', url]);

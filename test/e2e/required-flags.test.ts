@@ -51,6 +51,7 @@ describe('required flags', () => {
       'mirrors create',
       'mirrors delete',
       'mirrors list',
+      'mirrors public-key',
       'mirrors sync',
       'mirrors update',
       'mirrors view',

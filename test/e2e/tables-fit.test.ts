@@ -26,6 +26,7 @@ const NO_TABLE = new Set([
   'config set',
   'config path',
   'completion',
+  'mirrors public-key',
   'sandbox',
 ]);
 

@@ -6,6 +6,7 @@ import { CREATE } from './create.js';
 import { UPDATE } from './update.js';
 import { DELETE } from './delete.js';
 import { SYNC } from './sync.js';
+import { PUBLIC_KEY } from './public-key.js';
 
 export const spec: CommandSpec = {
   ...noun('mirrors'),
@@ -18,5 +19,6 @@ export const spec: CommandSpec = {
     { ...UPDATE, load: () => import('./update.js') },
     { ...DELETE, load: () => import('./delete.js') },
     { ...SYNC, load: () => import('./sync.js') },
+    { ...PUBLIC_KEY, load: () => import('./public-key.js') },
   ],
 };
