@@ -264,7 +264,7 @@ _collab_flags() {
     'approval-rules delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
     'approval-settings view') echo '--project --group --concurrency' ;;
     'approval-settings update') echo '--project --group --allow-author-approval --no-allow-author-approval --allow-committer-approval --no-allow-committer-approval --allow-overrides-to-approver-list-per-merge-request --no-allow-overrides-to-approver-list-per-merge-request --retain-approvals-on-push --no-retain-approvals-on-push --selective-code-owner-removals --no-selective-code-owner-removals --require-reauthentication-to-approve --no-require-reauthentication-to-approve --dry-run --concurrency' ;;
-    'schedules list') echo '--project --limit --all --per-page --page --concurrency' ;;
+    'schedules list') echo '--project --scope --limit --all --per-page --page --concurrency' ;;
     'schedules view') echo '--project --concurrency' ;;
     'schedules create') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --dry-run --concurrency' ;;
     'schedules update') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --remove-variable --dry-run --concurrency' ;;
@@ -389,6 +389,7 @@ _collab_choices() {
     'variables set --type') echo 'env_var file' ;;
     'approval-rules create --type') echo 'regular any_approver' ;;
     'approval-rules update --all-protected-branches') echo 'yes no' ;;
+    'schedules list --scope') echo 'active inactive' ;;
     'mirrors create --auth-method') echo 'password ssh_public_key' ;;
     'mirrors update --auth-method') echo 'password ssh_public_key' ;;
     'protected-environments create --deploy-role') echo 'developer maintainer admin' ;;

@@ -1622,6 +1622,7 @@ complete -c collab -n 'test (__collab_path) = "schedules"' -a 'delete' -d 'Remov
 complete -c collab -n 'test (__collab_path) = "schedules"' -a 'play' -d 'Run a schedule’s pipeline now (its next run is not moved)'
 complete -c collab -n 'test (__collab_path) = "schedules"' -a 'take-ownership' -d 'Make yourself the schedule’s owner (Maintainer role), so that you may change it'
 complete -c collab -n 'test (__collab_path) = "schedules list"' -l project -x -a '(__collab_remote)' -d 'the project (ID or full path); - reads many from standard input, one a line'
+complete -c collab -n 'test (__collab_path) = "schedules list"' -l scope -x -a 'active inactive' -d 'only the active schedules, or only the paused ones (inactive)'
 complete -c collab -n 'test (__collab_path) = "schedules list"' -l limit -r -d 'the first n items, from as many pages as that takes (default 20)'
 complete -c collab -n 'test (__collab_path) = "schedules list"' -l all -d 'every item, streamed page by page as it arrives'
 complete -c collab -n 'test (__collab_path) = "schedules list"' -l per-page -r -d 'items per request, 1 to 100'

@@ -66,6 +66,12 @@ function timezoneRule(): ParamRule {
 export const CRON_RULE = cronRule();
 export const TIMEZONE_RULE = timezoneRule();
 
+/**
+ * GET /projects/:id/pipeline_schedules filters by `scope`: the active schedules or the paused ones
+ * (doc/api/pipeline_schedules.md, Get all pipeline schedules); without it, all of them.
+ */
+export const SCHEDULE_SCOPES = ['active', 'inactive'] as const;
+
 /** What a new schedule has where the request leaves a field out. */
 export const SCHEDULE_DEFAULTS: Readonly<Record<string, unknown>> = { cron_timezone: 'UTC', active: true };
 

@@ -75,6 +75,23 @@ describe('collab schedules', () => {
     expect(lines[3]?.split('│')[3]?.trim()).toMatch(/^(refs\/)?…\/main$/);
   });
 
+  it('list --scope inactive shows only the paused schedules, --scope active only the running ones', async () => {
+    const running = await create('maintainer', '--description', 'running');
+    const paused = await create('maintainer', '--description', 'paused', '--no-active');
+    expect([running.exitCode, paused.exitCode]).toEqual([0, 0]);
+    const shown = async (scope: string) =>
+      (await collab(['schedules', 'list', '--project', project, '--scope', scope, '--json']))
+        .json<Array<{ description: string }>>()
+        .map((s) => s.description);
+    expect(await shown('inactive')).toEqual(['paused']);
+    expect(await shown('active')).toEqual(['running']);
+    sandbox.resetStats();
+    const wrong = await collab(['schedules', 'list', '--project', project, '--scope', 'paused']);
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toMatch(/--scope/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a bad cron or time zone is exit 2 before anything is sent', async () => {
     sandbox.resetStats();
     const cron = await create('developer', '--cron', '61 * * * *');

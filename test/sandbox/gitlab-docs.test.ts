@@ -35,7 +35,7 @@ import {
 import { MEMBER_FILTERS, MEMBER_PARAMS, MEMBER_REMOVE_PARAMS, MEMBERSHIP_TYPES } from '../../src/params/members.js';
 import { APPROVAL_RULE_PARAMS, approvalSettingsFor } from '../../src/params/approvals.js';
 import { NOTE_ORDER_BY, NOTE_SORTS } from '../../src/params/notes.js';
-import { SCHEDULE_PARAMS, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipeline-schedules.js';
+import { SCHEDULE_PARAMS, SCHEDULE_SCOPES, SCHEDULE_VARIABLE_TYPES } from '../../src/params/pipeline-schedules.js';
 import { DEPLOYMENT_TIERS } from '../../src/params/protected-environments.js';
 import { PUSH_RULE_PARAMS } from '../../src/params/push-rules.js';
 import { USER_LIST_FILTERS } from '../../src/params/users.js';
@@ -206,6 +206,11 @@ const TABLES: ReadonlyArray<[string, readonly ParamSpec[], string]> = [
     'pipeline schedules (update)',
     optional(SCHEDULE_PARAMS),
     'PUT /projects/:id/pipeline_schedules/:pipeline_schedule_id',
+  ],
+  [
+    'schedule list filters',
+    [{ name: 'scope', type: 'string', description: '', choices: SCHEDULE_SCOPES }],
+    'GET /projects/:id/pipeline_schedules',
   ],
   [
     'schedule variables',

@@ -2,6 +2,7 @@ import {
   CRON_RULE,
   parseCron,
   SCHEDULE_PARAMS,
+  SCHEDULE_SCOPES,
   SCHEDULE_VARIABLE_TYPES,
   scheduleVariableKeyProblem,
   TIMEZONE_RULE,
@@ -117,7 +118,7 @@ function scheduleJson(
 
 function listSchedules(req: SandboxRequest): SandboxResponse {
   const { project } = scheduleProject(req, ACCESS.developer);
-  const scope = choice(req.input, 'scope', ['active', 'inactive'] as const);
+  const scope = choice(req.input, 'scope', SCHEDULE_SCOPES);
   const found = [...req.store.schedules.values()].filter(
     (s) => s.project_id === project.id && (scope === undefined || s.active === (scope === 'active')),
   );
