@@ -88,8 +88,39 @@ describe('collab job-token-scope', () => {
     });
   });
 
-  it('the project itself, always in its allowlist, is neither added nor removed: exit 5 with the service’s words', async () => {
-    const added = await collab(['job-token-scope', 'add', '--project', project, '--target-project', project]);
+  it('--target-project naming the --project itself, by path in any case or by ID, is exit 2 before any request', async () => {
+    const { id } = await getJson(`/projects/${encodeURIComponent(project)}`);
+    sandbox.resetStats();
+    const added = await collab([
+      'job-token-scope',
+      'add',
+      '--project',
+      project,
+      '--target-project',
+      project.toUpperCase(),
+    ]);
+    expect(added.exitCode).toBe(2);
+    expect(added.stderr).toBe(
+      `error: --target-project ${project.toUpperCase()} is the project itself: its own jobs always reach it, so it is on its allowlist for good\n` +
+        `hint: --target-project names another project, one whose jobs may reach project ${project}\n`,
+    );
+    const removed = await collab([
+      'job-token-scope',
+      'remove',
+      '--project',
+      String(id),
+      '--target-project',
+      String(id),
+      '--yes',
+    ]);
+    expect(removed.exitCode).toBe(2);
+    expect(removed.stderr).toMatch(/^error: --target-project \d+ is the project itself/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('the project itself named once by path and once by ID is neither added nor removed: exit 5 with the service’s words', async () => {
+    const { id } = await getJson(`/projects/${encodeURIComponent(project)}`);
+    const added = await collab(['job-token-scope', 'add', '--project', project, '--target-project', String(id)]);
     expect(added.exitCode).toBe(5);
     expect(added.stderr).toMatch(/Target project can't be the same as the source project/);
     const removed = await collab([
@@ -98,7 +129,7 @@ describe('collab job-token-scope', () => {
       '--project',
       project,
       '--target-project',
-      project,
+      String(id),
       '--yes',
     ]);
     expect(removed.exitCode).toBe(5);

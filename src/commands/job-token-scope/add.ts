@@ -4,7 +4,7 @@ import { getProject } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import type { Entry } from './entry.js';
+import { type Entry, ownProjectProblem } from './entry.js';
 import { ownerVerb } from '../owner.js';
 import { ENTRY } from './shared.js';
 
@@ -43,6 +43,8 @@ export async function entryId(ctx: VerbContext, entry: Entry): Promise<number> {
  */
 export async function run(ctx: VerbContext, opts: AddEntryOptions): Promise<void> {
   const { entry } = opts;
+  const own = ownProjectProblem(opts.owner, entry);
+  if (own) throw own;
   const id = await entryId(ctx, entry);
   const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, id)).catch((error: unknown) => {
     if (alreadyInAllowlist(error)) return 'already' as const;

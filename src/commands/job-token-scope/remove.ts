@@ -4,6 +4,7 @@ import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { entryId } from './add.js';
 import { ENTRY } from './shared.js';
+import { ownProjectProblem } from './entry.js';
 import { ownerVerb } from '../owner.js';
 
 export const REMOVE = ownerVerb({
@@ -23,6 +24,8 @@ type RemoveEntryOptions = VerbInput<typeof REMOVE>;
 /** As every owned thing's delete: the path typed on a terminal, --yes elsewhere; an entry not there is done. */
 export async function run(ctx: VerbContext, opts: RemoveEntryOptions): Promise<void> {
   const { entry } = opts;
+  const own = ownProjectProblem(opts.owner, entry);
+  if (own) throw own;
   await deleteOwned(ctx, {
     owner: opts.owner,
     what: `${entry.kind} ${entry.ref}`,
