@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../http/client.js';
 import { paginateItems } from '../http/paginate.js';
 import { apiPath } from '../http/path.js';
+import { type CollabError, isCollabError } from '../errors.js';
 import { mirrorUrlWithoutCredentials } from '../params/remote-mirrors.js';
 import { ROLES } from './roles.js';
 
@@ -67,6 +68,14 @@ export function createMirror(project: string | number, fields: Record<string, un
 
 export function updateMirror(project: string | number, id: number, fields: Record<string, unknown>): ApiRequest {
   return { method: 'PUT', path: mirrorPath(project, id), json: fields, expect: 'object', requires: ROLES.maintainers };
+}
+
+/**
+ * The sync's refusal of a disabled mirror: RemoteMirrors::SyncService's "Cannot proceed with the
+ * push mirroring. Please verify your mirror configuration.", a 400 (lib/api/remote_mirrors.rb).
+ */
+export function mirrorDisabled(error: unknown): error is CollabError {
+  return isCollabError(error) && error.status === 400 && /Cannot proceed with the push mirroring/.test(error.message);
 }
 
 /** POST sync: a push now; sending it twice only pushes again. */

@@ -281,6 +281,22 @@ describe('collab mirrors', () => {
     expect(await getJson(mirrorsPath)).toEqual([]);
   });
 
+  it('sync of a disabled mirror is the service’s 400, with the command that turns it on', async () => {
+    const { id } = (
+      await collab(['mirrors', 'create', '--project', project, '--url', 'https://mirror.example.com/a.git', '--json'])
+    ).json<{ id: number }>();
+    const synced = await collab(['mirrors', 'sync', String(id), '--project', project]);
+    expect(synced.exitCode).toBe(5);
+    expect(synced.stderr).toMatch(/^error: 400 Cannot proceed with the push mirroring\./);
+    expect(synced.stderr).toMatch(
+      new RegExp(
+        `^hint: push mirror ${id} is disabled: \`collab mirrors update ${id} --project acme/web/storefront --enabled\` turns it on, then it can sync$`,
+        'm',
+      ),
+    );
+    expect((await getJson(`${mirrorsPath}/${id}`)).update_status).toBe('none');
+  });
+
   // lib/api/remote_mirrors.rb's `before` block: `unauthorized!` unless admin_remote_mirror.
   it('the service answers a Developer 401, and collab names the role it takes, the token being good', async () => {
     expect(await call('GET', mirrorsPath, { as: 'developer' })).toMatchObject({

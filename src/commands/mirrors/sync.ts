@@ -1,5 +1,6 @@
-import { syncMirror } from '../../api/remote-mirrors.js';
+import { mirrorDisabled, syncMirror } from '../../api/remote-mirrors.js';
 import type { VerbContext } from '../../context.js';
+import { withHint } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import type { VerbInput } from '../verb.js';
 import { unknownMirror } from './view.js';
@@ -24,6 +25,11 @@ const SYNCED: readonly Column[] = [
 
 export async function run(ctx: VerbContext, opts: SyncMirrorOptions): Promise<void> {
   const response = await ctx.session.mutate(syncMirror(opts.owner.ref, opts.mirrorId)).catch((error: unknown) => {
+    if (mirrorDisabled(error))
+      throw withHint(
+        error,
+        `push mirror ${opts.mirrorId} is disabled: \`collab mirrors update ${opts.mirrorId} --project ${opts.owner.ref} --enabled\` turns it on, then it can sync`,
+      );
     throw unknownMirror(error, opts.owner.ref, opts.mirrorId);
   });
   if (!response) return;

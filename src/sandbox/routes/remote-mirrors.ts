@@ -6,7 +6,7 @@ import {
 } from '../../params/remote-mirrors.js';
 import { ACCESS } from '../access.js';
 import { readableProject, requireProjectRoleOr401, requireUser } from '../guards.js';
-import { notFound, paramError, validationError } from '../errors.js';
+import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, RemoteMirror } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -19,10 +19,10 @@ import { int, modelError, readParams, requireStr } from '../params.js';
  * always scrubbed of username and password information", but for the user `git`, which the model
  * shows (scrubbedMirrorUrl says where); a new mirror is disabled unless `enabled` says otherwise;
  * PUT takes no URL; `only_protected_branches` and `mirror_branch_regex` are mutually exclusive
- * parameters (Grape's 400 when both are given); sync is 204. The sandbox pushes nothing: a sync
- * marks the update started. `host_keys` are the fingerprints of the known hosts a mirror was given,
- * which no documented parameter sets: none here. A mirror that signs in by SSH key has a public key
- * to read (mirrorPublicKey).
+ * parameters (Grape's 400 when both are given); sync is 204, a disabled mirror's 400. The sandbox
+ * pushes nothing: a sync marks the update started. `host_keys` are the fingerprints of the known
+ * hosts a mirror was given, which no documented parameter sets: none here. A mirror that signs in
+ * by SSH key has a public key to read (mirrorPublicKey).
  */
 
 // 401 for a role below Maintainer: the `before` block's `unauthorized!` unless admin_remote_mirror
@@ -163,8 +163,15 @@ function mirrorPublicKey(req: SandboxRequest): SandboxResponse {
   return json({ public_key: mirror.ssh_public_key });
 }
 
+/**
+ * RemoteMirrors::SyncService (app/services/remote_mirrors/sync_service.rb, gitlabhq/gitlabhq): a
+ * disabled mirror is refused, the route's render_api_error! 400; one already updating is left to it.
+ */
 function syncMirror(req: SandboxRequest): SandboxResponse {
   const mirror = findMirror(req, mirrorProject(req));
+  if (!mirror.enabled)
+    throw apiError(400, 'Cannot proceed with the push mirroring. Please verify your mirror configuration.');
+  if (mirror.update_status === 'started' || mirror.update_status === 'scheduled') return noContent();
   mirror.update_status = 'started';
   mirror.last_update_started_at = req.store.nowIso();
   return noContent();
