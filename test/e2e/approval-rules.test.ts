@@ -399,6 +399,21 @@ describe('collab approval-rules', () => {
     ]);
   });
 
+  it('a rule named by digits alone, no rule’s ID, is viewed, updated and deleted by its name', async () => {
+    const created = await collab(['approval-rules', 'create', '2024', ...on, '--approvals', '1', '--json']);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { id } = created.json<{ id: number }>();
+    expect(id).not.toBe(2024);
+    const view = await collab(['approval-rules', 'view', '2024', ...on, '--json']);
+    expect(view.exitCode, view.stderr).toBe(0);
+    expect(view.json<{ id: number }>().id).toBe(id);
+    expect((await collab(['approval-rules', 'update', '2024', ...on, '--approvals', '2'])).exitCode).toBe(0);
+    expect((await getJson(`${rulesPath}/${id}`)).approvals_required).toBe(2);
+    const deleted = await collab(['approval-rules', 'delete', '2024', ...on, '--yes']);
+    expect([deleted.exitCode, deleted.stderr]).toEqual([0, `deleted approval rule 2024 from project ${project}\n`]);
+    expect(await getJson(rulesPath)).toEqual([]);
+  });
+
   it('an unknown rule ID is exit 4 with where the rules are listed', async () => {
     const view = await collab(['approval-rules', 'view', '999999', ...on]);
     expect(view.exitCode).toBe(4);

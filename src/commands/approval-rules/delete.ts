@@ -1,9 +1,9 @@
 import { deleteApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { confirmedDelete, deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned, needConfirmation } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import { ruleNamed } from './fields.js';
+import { findRule } from './fields.js';
 import { RULE } from './shared.js';
 
 export const DELETE = confirmedDelete({
@@ -23,17 +23,15 @@ type DeleteRuleOptions = VerbInput<typeof DELETE>;
 /**
  * As every owned thing's delete: what was given typed on a terminal, --yes elsewhere; a rule
  * already gone is done (exit 4 with --strict). DELETE takes the rule's ID
- * (doc/api/merge_request_approvals.md @003efb27, Delete project-level rule): an ID goes as it
- * is, a name is looked up first.
+ * (doc/api/merge_request_approvals.md @003efb27, Delete project-level rule): the rule is found
+ * first, by its ID or its name (findRule), and one gone by then is done too.
  */
 export async function run(ctx: VerbContext, opts: DeleteRuleOptions): Promise<void> {
   const what = `approval rule ${opts.rule}`;
   const removal = { owner: opts.owner, what, typed: String(opts.rule), yes: opts.yes, strict: opts.strict };
-  if (typeof opts.rule === 'number') {
-    await deleteOwned(ctx, { ...removal, request: deleteApprovalRule(opts.owner.ref, opts.rule) });
-    return;
-  }
-  const rule = await ruleNamed(ctx, opts.owner.ref, opts.rule);
+  // A script without --yes is told so before the rule is looked for.
+  await needConfirmation(ctx, opts.yes, `delete ${what}`);
+  const rule = await findRule(ctx, opts.owner.ref, opts.rule);
   if (!rule) {
     if (opts.strict)
       throw new CollabError('not-found', `${what} does not exist on project ${opts.owner.ref}`, { status: 404 });

@@ -73,7 +73,7 @@ export async function ruleWhere(
 }
 
 /** The project's rule of that name, or undefined. */
-export function ruleNamed(ctx: VerbContext, project: string | number, name: string): Promise<ApprovalRule | undefined> {
+function ruleNamed(ctx: VerbContext, project: string | number, name: string): Promise<ApprovalRule | undefined> {
   return ruleWhere(ctx, project, (rule) => rule.name === name);
 }
 
@@ -81,17 +81,25 @@ export function ruleNamed(ctx: VerbContext, project: string | number, name: stri
  * The rule the command line names (`RULE`), or undefined where the project has none such. The
  * service's endpoints take a rule's ID only (doc/api/merge_request_approvals.md @003efb27: GET,
  * PUT and DELETE /projects/:id/approval_rules/:approval_rule_id), so an ID is read by itself and
- * a name is looked up in the project's list. A 404 of the project stays the error it is.
+ * a name is looked up in the project's list. GitLab takes any name, digits alone too (`2024`,
+ * made by create, collab.yaml or the web page), so a number that is no rule's ID is then looked
+ * for as a name: else such a rule could be named by no verb, and delete would call it gone. A 404
+ * of the project stays the error it is.
  */
-async function findRule(ctx: VerbContext, project: string | number, ref: RuleRef): Promise<ApprovalRule | undefined> {
+export async function findRule(
+  ctx: VerbContext,
+  project: string | number,
+  ref: RuleRef,
+): Promise<ApprovalRule | undefined> {
   if (typeof ref === 'string') return ruleNamed(ctx, project, ref);
-  return ctx.session.request<ApprovalRule>(getApprovalRule(project, ref)).then(
+  const byId = await ctx.session.request<ApprovalRule>(getApprovalRule(project, ref)).then(
     (response) => response.data,
     (error: unknown) => {
       if (isCollabError(error) && error.status === 404 && !/Project Not Found/i.test(error.message)) return undefined;
       throw error;
     },
   );
+  return byId ?? ruleNamed(ctx, project, String(ref));
 }
 
 /** The rule of that ID or name; none is exit 4 with where the rules are listed. */
