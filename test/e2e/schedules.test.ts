@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
@@ -90,6 +91,54 @@ describe('collab schedules', () => {
     expect(wrong.exitCode).toBe(2);
     expect(wrong.stderr).toMatch(/--scope/);
     expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('a variable refused once the schedule is made says the schedule’s ID and how to finish it, no value', async () => {
+    // The service refuses the second variable; the schedule and the first one are made.
+    const dispatcher = new MockAgent();
+    dispatcher.enableNetConnect(new URL(sandbox.url).host);
+    dispatcher
+      .get(new URL(sandbox.url).origin)
+      .intercept({
+        path: (path) => path.endsWith('/variables'),
+        method: 'POST',
+        body: (body) => body.includes('"SECOND"'),
+      })
+      .reply(
+        400,
+        { message: '400 Bad request - value is invalid' },
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const made = await collab(
+      [
+        'schedules',
+        'create',
+        '--project',
+        project,
+        '--description',
+        'nightly',
+        '--ref',
+        'main',
+        '--cron',
+        '0 2 * * *',
+        '--variable',
+        'FIRST=one',
+        '--variable',
+        'SECOND=s3cret-two',
+        '--variable',
+        'THIRD=s3cret-three',
+      ],
+      { dispatcher },
+    );
+    const [schedule] = await getJson(schedulesPath);
+    expect(made.exitCode).toBe(5);
+    expect(made.stderr).toBe(
+      `error: 400 Bad request - value is invalid (POST ${schedulesPath}/${schedule.id}/variables)\n` +
+        `hint: pipeline schedule ${schedule.id} was created without variables SECOND, THIRD: \`collab schedules update ${schedule.id} --project ${project} --variable SECOND=… --variable THIRD=…\` adds them, \`collab schedules delete ${schedule.id} --project ${project} --yes\` removes the schedule\n`,
+    );
+    expect((await getJson(`${schedulesPath}/${schedule.id}`)).variables.map((v: { key: string }) => v.key)).toEqual([
+      'FIRST',
+    ]);
   });
 
   it('a bad cron or time zone is exit 2 before anything is sent', async () => {

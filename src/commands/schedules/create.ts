@@ -1,6 +1,7 @@
 import type { Owner } from '../../api/owner.js';
 import { createSchedule, createScheduleVariable, type Schedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
+import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
 import { CREATE_FLAGS } from './options.js';
@@ -54,10 +55,31 @@ export async function run(ctx: VerbContext, opts: CreateScheduleOptions): Promis
     });
   if (!response) return;
   const schedule = response.data;
-  for (const variable of opts.variables)
-    await ctx.session.mutate(createScheduleVariable(opts.owner.ref, schedule.id, variable));
+  for (const [i, variable] of opts.variables.entries())
+    await ctx.session.mutate(createScheduleVariable(opts.owner.ref, schedule.id, variable)).catch((error: unknown) => {
+      throw halfMade(error, opts, schedule.id, opts.variables.slice(i));
+    });
   ctx.terminal.info(
     `created pipeline schedule ${schedule.id} (${schedule.description}) on project ${opts.owner.ref}${opts.variables.length ? ` with ${opts.variables.length} variable${opts.variables.length === 1 ? '' : 's'}` : ''}`,
   );
   await ctx.presenter.resource({ ...schedule, variables: opts.variables }, SCHEDULE_VIEW);
+}
+
+/**
+ * A variable refused once the schedule is made: the schedule stays, without that variable and
+ * those after it (the service takes them one a request, after the schedule). Said with its ID and
+ * what finishes it or takes it back, so that a script run again does not make a second schedule.
+ * The keys alone are named: a value may be a secret.
+ */
+function halfMade(error: unknown, opts: CreateScheduleOptions, id: number, missing: VariableInput[]): unknown {
+  if (!isCollabError(error)) return error;
+  const project = opts.owner.ref;
+  const keys = missing.map((v) => v.key).join(', ');
+  const again = missing
+    .map((v) => `${v.variable_type === 'file' ? '--file-variable' : '--variable'} ${v.key}=…`)
+    .join(' ');
+  return withHint(
+    error,
+    `pipeline schedule ${id} was created without ${missing.length === 1 ? 'variable' : 'variables'} ${keys}: \`collab schedules update ${id} --project ${project} ${again}\` adds ${missing.length === 1 ? 'it' : 'them'}, \`collab schedules delete ${id} --project ${project} --yes\` removes the schedule`,
+  );
 }
