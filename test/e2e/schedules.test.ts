@@ -93,6 +93,14 @@ describe('collab schedules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('create -o json shows each variable as the service answers it, as view does', async () => {
+    const created = await create('maintainer', '--variable', 'SUITE=full');
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { id, variables } = created.json<{ id: number; variables: unknown }>();
+    expect(variables).toEqual([{ key: 'SUITE', value: 'full', variable_type: 'env_var', raw: false }]);
+    expect(variables).toEqual((await getJson(`${schedulesPath}/${id}`)).variables);
+  });
+
   it('a variable refused once the schedule is made says the schedule’s ID and how to finish it, no value', async () => {
     // The service refuses the second variable; the schedule and the first one are made.
     const dispatcher = new MockAgent();

@@ -1,5 +1,10 @@
 import type { Owner } from '../../api/owner.js';
-import { createSchedule, createScheduleVariable, type Schedule } from '../../api/pipeline-schedules.js';
+import {
+  createSchedule,
+  createScheduleVariable,
+  type Schedule,
+  type ScheduleVariable,
+} from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
@@ -55,14 +60,20 @@ export async function run(ctx: VerbContext, opts: CreateScheduleOptions): Promis
     });
   if (!response) return;
   const schedule = response.data;
-  for (const [i, variable] of opts.variables.entries())
-    await ctx.session.mutate(createScheduleVariable(opts.owner.ref, schedule.id, variable)).catch((error: unknown) => {
-      throw halfMade(error, opts, schedule.id, opts.variables.slice(i));
-    });
+  // Each variable as the service answered it (key, value, variable_type, raw), as a GET shows them.
+  const variables: ScheduleVariable[] = [];
+  for (const [i, variable] of opts.variables.entries()) {
+    const made = await ctx.session
+      .mutate<ScheduleVariable>(createScheduleVariable(opts.owner.ref, schedule.id, variable))
+      .catch((error: unknown) => {
+        throw halfMade(error, opts, schedule.id, opts.variables.slice(i));
+      });
+    if (made) variables.push(made.data);
+  }
   ctx.terminal.info(
     `created pipeline schedule ${schedule.id} (${schedule.description}) on project ${opts.owner.ref}${opts.variables.length ? ` with ${opts.variables.length} variable${opts.variables.length === 1 ? '' : 's'}` : ''}`,
   );
-  await ctx.presenter.resource({ ...schedule, variables: opts.variables }, SCHEDULE_VIEW);
+  await ctx.presenter.resource({ ...schedule, variables }, SCHEDULE_VIEW);
 }
 
 /**
