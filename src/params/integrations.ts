@@ -250,11 +250,29 @@ export const eventDefault = (name: string): boolean => EVENT_DEFAULTS[name] ?? t
  * The typed flags of `collab integrations set`: every parameter of the integrations that have
  * flags, once by name, but the secrets (they come from a file, never argv: SECRET_FILE_FLAGS).
  * Which of them an integration takes is its table's; others are refused before anything is sent.
+ * A name several integrations take in different senses says each, with whose it is: Slack's
+ * username is who the notifications come from, Jira's the Jira user; emails on push takes
+ * recipients separated by spaces, pipeline emails comma-separated.
  */
-export const INTEGRATION_FLAG_PARAMS: readonly ParamSpec[] = INTEGRATIONS.filter((spec) => spec.flags)
-  .flatMap((spec) => spec.params.filter((param) => !spec.secrets.includes(param.name)))
-  .filter((param, i, all) => all.findIndex((other) => other.name === param.name) === i)
-  .map((param) => ({ ...param, required: false }));
+export const INTEGRATION_FLAG_PARAMS: readonly ParamSpec[] = flagParams();
+
+function flagParams(): ParamSpec[] {
+  const byName = new Map<string, { param: ParamSpec; senses: Map<string, string[]> }>();
+  for (const spec of INTEGRATIONS.filter((integration) => integration.flags))
+    for (const param of spec.params.filter((p) => !spec.secrets.includes(p.name))) {
+      const entry = byName.get(param.name) ?? { param, senses: new Map<string, string[]>() };
+      entry.senses.set(param.description, [...(entry.senses.get(param.description) ?? []), spec.name]);
+      byName.set(param.name, entry);
+    }
+  return [...byName.values()].map(({ param, senses }) => ({
+    ...param,
+    required: false,
+    description:
+      senses.size === 1
+        ? param.description
+        : [...senses].map(([description, names]) => `${names.join(', ')}: ${description}`).join('; '),
+  }));
+}
 
 /** The secrets with a file flag of their own: `--webhook-file`, `--password-file` (Jira's API token: `--token-file`). */
 export const SECRET_FILE_FLAGS = { webhook: 'webhook', password: 'password' } as const;

@@ -107,6 +107,17 @@ describe('collab integrations', () => {
     expect((await getJson('/groups/acme/integrations/emails-on-push')).properties.recipients).toBe('dev@acme.example');
   });
 
+  it('help says a flag two integrations take in two senses with each one’s: --username, --recipients', async () => {
+    const help = await collab(['integrations', 'set', '--help'], { helpWidth: 200 });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(
+      /\n {2}--username <text> +slack, mattermost: the name the notifications come from; jira: the Jira user \(an email for Jira Cloud\)\n/,
+    );
+    expect(help.stdout).toMatch(
+      /\n {2}--recipients <text> +emails_on_push: the addresses, separated by spaces; pipelines_email: the addresses, comma-separated\n/,
+    );
+  });
+
   it('refused before any request: a secret on argv, a missing secret, a flag the integration does not take, a bad URL', async () => {
     sandbox.resetStats();
     const cases: [string[], string][] = [
