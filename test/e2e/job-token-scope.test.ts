@@ -38,6 +38,14 @@ describe('collab job-token-scope', () => {
     expect(viewed.stdout).toMatch(/Groups +acme\/platform/);
   });
 
+  it('view -o json holds every field of the service’s answer, outbound_enabled too, beside the allowlists', async () => {
+    const viewed = await collab(['job-token-scope', 'view', '--project', project, '--json']);
+    expect(viewed.exitCode, viewed.stderr).toBe(0);
+    expect(viewed.json()).toEqual({ ...(await getJson(scopePath)), projects: [project], groups: [] });
+    const field = await collab(['job-token-scope', 'view', '--project', project, '--fields', 'outbound_enabled']);
+    expect([field.stdout, field.stderr]).toEqual(['false\n', '']);
+  });
+
   it('add of an entry already on the list is done: exit 0, nothing to do', async () => {
     const args = ['job-token-scope', 'add', '--project', project, '--target-project', 'acme/platform/api'];
     expect((await collab(args)).exitCode).toBe(0);

@@ -26,13 +26,17 @@ const SCOPE_DETAIL: readonly DetailField[] = [
   { label: 'Groups', path: 'groups', format: paths },
 ];
 
-/** The setting and both allowlists, as one resource: their paths. */
+/**
+ * The setting and both allowlists, as one resource: the service's own answer of GET
+ * /projects/:id/job_token_scope (inbound_enabled, outbound_enabled: doc/api/project_job_token_scopes.md),
+ * each of its fields as it has them for -o json and --fields, beside the allowlists' paths.
+ */
 export async function run(ctx: VerbContext, opts: ViewScopeOptions): Promise<void> {
   const project = opts.owner.ref;
   const [scope, rows] = await Promise.all([readScope(ctx, project), readAllowlists(ctx, project)]);
   const of = (type: string) => rows.filter((row) => row.type === type).map((row) => row.path);
   await ctx.presenter.resource(
-    { inbound_enabled: scope.inbound_enabled, projects: of('project'), groups: of('group') },
+    { ...scope, projects: of('project'), groups: of('group') },
     { columns: SCOPE_DETAIL.map((field) => ({ ...field, header: field.label.toUpperCase() })), detail: SCOPE_DETAIL },
   );
 }
