@@ -181,7 +181,7 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
         name: 'branches_to_be_notified',
         type: 'string',
         choices: BRANCHES,
-        description: 'the branches to notify of (default: all)',
+        description: 'the branches to notify of, all unless given',
       },
     ],
     secrets: [],
