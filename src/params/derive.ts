@@ -38,6 +38,20 @@ function placeholder(param: ParamSpec): string {
   }
 }
 
+/**
+ * The value of a parameter given as text after `key=` (a hash's key, `--property key=value`), as
+ * its flag would take it, and checked as its flag is before any request: a boolean takes a value
+ * (enabled=true), unlike a boolean flag; then its type's parser and rule, then its choices.
+ * `where` names it in the error (`--property push_events`).
+ */
+export function keyedValue(param: ParamSpec, raw: string, where: string): unknown {
+  const parse = param.type === 'boolean' ? booleanValue : valueParser(param);
+  const value = parse ? parse(raw, where) : raw;
+  if (param.choices && !param.choices.map(String).includes(String(value)))
+    throw new CollabError('usage', `invalid value "${raw}" for ${where}: expected one of ${param.choices.join(', ')}`);
+  return value;
+}
+
 /** `cadence=7d,keep_n=5,enabled=true` against the hash's keys. */
 function hashParser(param: ParamSpec): ValueParser {
   return (value, flag) => {
@@ -51,16 +65,7 @@ function hashParser(param: ParamSpec): ValueParser {
           'usage',
           `invalid value "${part}" for ${flag}: expected key=value with key one of ${(param.keys ?? []).map((k) => k.name).join(', ')}`,
         );
-      // A boolean key takes a value (enabled=true), unlike a boolean flag.
-      const parse = keySpec.type === 'boolean' ? booleanValue : valueParser(keySpec);
-      const raw = part.slice(at + 1);
-      out[key] = parse ? parse(raw, `${flag} ${key}`) : raw;
-      if (keySpec.choices && !keySpec.choices.map(String).includes(String(out[key]))) {
-        throw new CollabError(
-          'usage',
-          `invalid value "${raw}" for ${flag} ${key}: expected one of ${keySpec.choices.join(', ')}`,
-        );
-      }
+      out[key] = keyedValue(keySpec, part.slice(at + 1), `${flag} ${key}`);
     }
     if (Object.keys(out).length === 0)
       throw new CollabError('usage', `invalid value for ${flag}: expected key=value pairs`);

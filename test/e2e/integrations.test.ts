@@ -118,6 +118,33 @@ describe('collab integrations', () => {
     );
   });
 
+  it('--property of a setting the integration’s table knows is held to its type and choices before any request', async () => {
+    sandbox.resetStats();
+    const set = (...extra: string[]) =>
+      collab(['integrations', 'set', 'emails_on_push', '--project', project, '--recipients', 'a@b.c', ...extra]);
+    const cases: [string[], string][] = [
+      [
+        ['--property', 'push_events=maybe'],
+        'error: invalid value "maybe" for --property push_events: expected true or false',
+      ],
+      [
+        ['--property', 'branches_to_be_notified=nope'],
+        'error: invalid value "nope" for --property branches_to_be_notified: expected one of all, default, protected, default_and_protected',
+      ],
+    ];
+    for (const [extra, says] of cases) {
+      const run = await set(...extra);
+      expect([run.exitCode, run.stderr.split('\n')[0]]).toEqual([2, says]);
+    }
+    expect(sandbox.requestLog).toEqual([]);
+    const sent = await set('--property', 'push_events=false', '--property', 'branches_to_be_notified=protected');
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    expect(await getJson(`${path}/emails-on-push`)).toMatchObject({
+      push_events: false,
+      properties: { branches_to_be_notified: 'protected' },
+    });
+  });
+
   it('refused before any request: a secret on argv, a missing secret, a flag the integration does not take, a bad URL', async () => {
     sandbox.resetStats();
     const cases: [string[], string][] = [

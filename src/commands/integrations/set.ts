@@ -2,7 +2,7 @@ import { type IntegrationView, setIntegration } from '../../api/integrations.js'
 import { describeOwner, type Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { flagName } from '../../params/derive.js';
+import { flagName, keyedValue } from '../../params/derive.js';
 import {
   INTEGRATION_FLAG_PARAMS,
   integrationNamed,
@@ -109,9 +109,9 @@ export function parse(input: SetIntegrationInput): SetIntegrationOptions {
           hint: `read it from a file: ${fileFlag(key)} (- for standard input)`,
         },
       );
+    // A setting the integration's table knows is held to it as its typed flag is.
     const param = spec?.params.find((p) => p.name === key);
-    if (param) checkValue(param, value, `--property ${key}`);
-    fields[key] = value;
+    fields[key] = param ? keyedValue(param, value, `--property ${key}`) : value;
   }
   const files: (readonly [string, string])[] = [...input.secretFiles];
   for (const [key, file] of [
