@@ -285,8 +285,8 @@ _collab_flags() {
     'job-token-scope remove') echo '--project --target-project --target-group --dry-run --yes -y --concurrency' ;;
     'protected-environments list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
     'protected-environments view') echo '--project --group --concurrency' ;;
-    'protected-environments create') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --approvals --dry-run --concurrency' ;;
-    'protected-environments update') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --approvals --clear-approvers --dry-run --concurrency' ;;
+    'protected-environments create') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --group-inheritance --approvals --dry-run --concurrency' ;;
+    'protected-environments update') echo '--project --group --deploy-role --deploy-user --deploy-group --approver-role --approver-user --approver-group --group-inheritance --approvals --clear-approvers --dry-run --concurrency' ;;
     'protected-environments delete') echo '--project --group --strict --dry-run --yes -y --concurrency' ;;
     'integrations list') echo '--project --group --limit --all --per-page --page --concurrency' ;;
     'integrations view') echo '--project --group --concurrency' ;;
@@ -394,8 +394,10 @@ _collab_choices() {
     'mirrors update --auth-method') echo 'password ssh_public_key' ;;
     'protected-environments create --deploy-role') echo 'developer maintainer admin' ;;
     'protected-environments create --approver-role') echo 'developer maintainer admin' ;;
+    'protected-environments create --group-inheritance') echo 'direct inherited' ;;
     'protected-environments update --deploy-role') echo 'developer maintainer admin' ;;
     'protected-environments update --approver-role') echo 'developer maintainer admin' ;;
+    'protected-environments update --group-inheritance') echo 'direct inherited' ;;
     'integrations set --labels-to-be-notified-behavior') echo 'match_any match_all' ;;
     'integrations set --branches-to-be-notified') echo 'all default protected default_and_protected' ;;
     'integrations set --jira-auth-type') echo '0 1' ;;

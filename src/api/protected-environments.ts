@@ -30,7 +30,7 @@ export interface ProtectedEnvironment {
 
 /** An entry as POST and PUT take it: one of the three, an `id` to change one, `_destroy` to remove it. */
 export type EntryBody = Partial<
-  Pick<EnvironmentEntry, 'access_level' | 'user_id' | 'group_id' | 'required_approvals'>
+  Pick<EnvironmentEntry, 'access_level' | 'user_id' | 'group_id' | 'group_inheritance_type' | 'required_approvals'>
 > & {
   id?: number;
   _destroy?: boolean;

@@ -12,8 +12,15 @@ export type EnvironmentRole = keyof typeof ENVIRONMENT_ROLES;
 /** The deployment tiers a group's protected environment is named by. */
 export const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 
-/** ProtectedEnvironments::Authorizable::GROUP_INHERITANCE_TYPE: direct membership only, or every inherited group. */
-export const GROUP_INHERITANCE_TYPES = [0, 1] as const;
+/**
+ * A group entry's group_inheritance_type (ProtectedEnvironments::Authorizable::GROUP_INHERITANCE_TYPE):
+ * who of the group counts, its direct members only (0, the default), or its inherited members too
+ * (1: "all inherited groups", doc/api/protected_environments.md, deploy_access_levels and
+ * approval_rules). The flags name them by word, the service by number.
+ */
+export const GROUP_INHERITANCE = { direct: 0, inherited: 1 } as const;
+export type GroupInheritance = keyof typeof GROUP_INHERITANCE;
+export const GROUP_INHERITANCE_TYPES = Object.values(GROUP_INHERITANCE);
 
 /** What an entry's `access_level_description` says of a role (the protected refs' words: the same model concern). */
 export const environmentRoleDescription = (level: number): string => REF_ACCESS_DESCRIPTIONS[level] ?? String(level);

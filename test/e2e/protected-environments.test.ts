@@ -112,6 +112,57 @@ describe('collab protected-environments', () => {
     ]);
   });
 
+  it('--group-inheritance inherited counts a group’s inherited members; update changes it by id, --approvals keeps it', async () => {
+    const shared = await collab([
+      'share',
+      'add',
+      '--project',
+      project,
+      '--group-id',
+      'globex',
+      '--group-access',
+      'developer',
+    ]);
+    expect(shared.exitCode, shared.stderr).toBe(0);
+    // Each list's group_inheritance_type, as the service holds them: [deploy, approvers].
+    const inheritance = async () => {
+      const env = await getJson(`${path}/production`);
+      return (['deploy_access_levels', 'approval_rules'] as const).map((field) =>
+        (env[field] as Array<{ group_inheritance_type: number }>).map((entry) => entry.group_inheritance_type),
+      );
+    };
+    const on = ['production', '--project', project];
+    const created = await collab([
+      'protected-environments',
+      'create',
+      ...on,
+      '--deploy-group',
+      'globex',
+      '--approver-group',
+      'globex',
+      '--group-inheritance',
+      'inherited',
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(await inheritance()).toEqual([[1], [1]]);
+    const viewed = await collab(['protected-environments', 'view', ...on], { tty: true });
+    expect(viewed.stdout).toMatch(/Who may deploy +Globex \(group, inherited members\)/);
+
+    expect((await collab(['protected-environments', 'update', ...on, '--approvals', '2'])).exitCode).toBe(0);
+    expect(await inheritance()).toEqual([[1], [1]]);
+    const direct = ['--deploy-group', 'globex', '--group-inheritance', 'direct'];
+    expect((await collab(['protected-environments', 'update', ...on, ...direct])).exitCode).toBe(0);
+    expect(await inheritance()).toEqual([[0], [1]]);
+
+    sandbox.resetStats();
+    const alone = await collab(['protected-environments', 'update', ...on, '--group-inheritance', 'inherited']);
+    expect([alone.exitCode, alone.stderr]).toEqual([
+      2,
+      'error: --group-inheritance needs a group to apply to\nhint: give --deploy-group <path> or --approver-group <path> with it\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a user without access or a group the project is not shared with: exit 5, with the command that fixes it', async () => {
     const user = await collab([
       'protected-environments',

@@ -3,7 +3,7 @@ import { type ProtectedEnvironment, protectEnvironment } from '../../api/protect
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { approversGiven, checkName, deployGiven, wantedLists } from './entries.js';
+import { approversGiven, checkGroupInheritance, checkName, deployGiven, wantedLists } from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
 import { DEPLOYMENT_TIERS } from '../../params/protected-environments.js';
 import { ENTRY_FLAGS, entryHint, NAME } from './shared.js';
@@ -28,6 +28,7 @@ type CreateEnvironmentInput = VerbInput<typeof CREATE>;
 /** The service wants who may deploy (doc/api/protected_environments.md: deploy_access_levels is required). */
 export function parse(input: CreateEnvironmentInput): CreateEnvironmentInput {
   checkName(input.owner, input.name);
+  checkGroupInheritance(input);
   if (!deployGiven(input))
     throw new CollabError('usage', 'say who may deploy', {
       hint: 'give --deploy-role <role>, --deploy-user <username> or --deploy-group <path>',

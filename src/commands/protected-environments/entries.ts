@@ -12,6 +12,8 @@ import {
   DEPLOYMENT_TIERS,
   ENVIRONMENT_ROLES,
   type EnvironmentRole,
+  GROUP_INHERITANCE,
+  type GroupInheritance,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
 import { unknownThing } from '../delete.js';
@@ -24,6 +26,7 @@ export interface EntryFlags {
   approverRoles: readonly EnvironmentRole[];
   approverUsers: readonly string[];
   approverGroups: readonly string[];
+  groupInheritance: GroupInheritance | undefined;
   approvals: number | undefined;
 }
 
@@ -31,6 +34,14 @@ export const deployGiven = (flags: EntryFlags) =>
   flags.deployRoles.length + flags.deployUsers.length + flags.deployGroups.length > 0;
 export const approversGiven = (flags: EntryFlags) =>
   flags.approverRoles.length + flags.approverUsers.length + flags.approverGroups.length > 0;
+
+/** --group-inheritance says how the groups given count their members: with none given it would say nothing. */
+export function checkGroupInheritance(flags: EntryFlags): void {
+  if (flags.groupInheritance !== undefined && flags.deployGroups.length + flags.approverGroups.length === 0)
+    throw new CollabError('usage', '--group-inheritance needs a group to apply to', {
+      hint: 'give --deploy-group <path> or --approver-group <path> with it',
+    });
+}
 
 /** A group protects deployment tiers only (doc/api/group_protected_environments.md: `name` is a tier). */
 export function checkName(owner: Owner, name: string): void {
@@ -58,12 +69,15 @@ async function entriesOf(
   groups: readonly string[],
   prefix: string,
   required: number | undefined,
+  inheritance: GroupInheritance | undefined,
 ): Promise<EntryBody[]> {
   const extra = required !== undefined ? { required_approvals: required } : {};
+  const counted = inheritance !== undefined ? { group_inheritance_type: GROUP_INHERITANCE[inheritance] } : {};
   const entries: EntryBody[] = roles.map((role) => ({ access_level: ENVIRONMENT_ROLES[role], ...extra }));
   for (const user of users)
     entries.push({ user_id: await resolveUserId(ctx.session, user, `--${prefix}-user`), ...extra });
-  for (const group of groups) entries.push({ group_id: await groupId(ctx, group, `--${prefix}-group`), ...extra });
+  for (const group of groups)
+    entries.push({ group_id: await groupId(ctx, group, `--${prefix}-group`), ...counted, ...extra });
   return entries;
 }
 
@@ -83,6 +97,7 @@ export async function wantedLists(ctx: VerbContext, flags: EntryFlags): Promise<
       flags.deployGroups,
       'deploy',
       undefined,
+      flags.groupInheritance,
     );
   if (approversGiven(flags))
     wanted.approval_rules = await entriesOf(
@@ -92,6 +107,7 @@ export async function wantedLists(ctx: VerbContext, flags: EntryFlags): Promise<
       flags.approverGroups,
       'approver',
       flags.approvals ?? MIN_REQUIRED_APPROVALS,
+      flags.groupInheritance,
     );
   return wanted;
 }
@@ -103,14 +119,27 @@ function keyOf(entry: EntryBody | EnvironmentEntry): string {
   return `role:${entry.access_level}`;
 }
 
-/** What a PUT sends to make a list the wanted one: entries added, approvals changed by id, the rest destroyed. */
+/**
+ * What a PUT sends to make a list the wanted one: entries added, an approval's count or a group's
+ * inheritance changed by id (only what differs), the rest destroyed.
+ */
 export function listEdits(wanted: readonly EntryBody[], live: readonly EnvironmentEntry[]): EntryBody[] {
   const edits: EntryBody[] = [];
   for (const entry of wanted) {
     const existing = live.find((found) => keyOf(found) === keyOf(entry));
-    if (!existing) edits.push(entry);
-    else if (entry.required_approvals !== undefined && existing.required_approvals !== entry.required_approvals)
-      edits.push({ id: existing.id, required_approvals: entry.required_approvals });
+    if (!existing) {
+      edits.push(entry);
+      continue;
+    }
+    const changed: EntryBody = {};
+    if (entry.required_approvals !== undefined && existing.required_approvals !== entry.required_approvals)
+      changed.required_approvals = entry.required_approvals;
+    if (
+      entry.group_inheritance_type !== undefined &&
+      (existing.group_inheritance_type ?? GROUP_INHERITANCE.direct) !== entry.group_inheritance_type
+    )
+      changed.group_inheritance_type = entry.group_inheritance_type;
+    if (Object.keys(changed).length > 0) edits.push({ id: existing.id, ...changed });
   }
   for (const existing of live)
     if (!wanted.some((entry) => keyOf(entry) === keyOf(existing))) edits.push({ id: existing.id, _destroy: true });

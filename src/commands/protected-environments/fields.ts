@@ -1,6 +1,6 @@
 import type { EnvironmentEntry } from '../../api/protected-environments.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
-import { environmentRoleName } from '../../params/protected-environments.js';
+import { environmentRoleName, GROUP_INHERITANCE } from '../../params/protected-environments.js';
 
 /** A protected environment's columns and view: each entry in words, a role by name, a user or group by its name. */
 
@@ -9,13 +9,13 @@ const entriesOf = (item: unknown, field: 'deploy_access_levels' | 'approval_rule
   return Array.isArray(list) ? (list as EnvironmentEntry[]) : [];
 };
 
-/** `maintainer`, `Dana Scully (user)`, `QA (group)`; an approval's with how many it needs past one. */
+/** `maintainer`, `Dana Scully (user)`, `QA (group)`, `QA (group, inherited members)`; an approval's with how many it needs past one. */
 function entryText(entry: EnvironmentEntry, approval: boolean): string {
   const who =
     entry.user_id !== null && entry.user_id !== undefined
       ? `${entry.access_level_description ?? entry.user_id} (user)`
       : entry.group_id !== null && entry.group_id !== undefined
-        ? `${entry.access_level_description ?? entry.group_id} (group)`
+        ? `${entry.access_level_description ?? entry.group_id} (group${entry.group_inheritance_type === GROUP_INHERITANCE.inherited ? ', inherited members' : ''})`
         : environmentRoleName(entry.access_level);
   return approval && (entry.required_approvals ?? 1) > 1 ? `${who} x${entry.required_approvals}` : who;
 }

@@ -1,5 +1,5 @@
 import { integer, nonEmpty } from '../../params/parsers.js';
-import { arg, type Flag, option } from '../flags.js';
+import { arg, choice, type Flag, option } from '../flags.js';
 import type { ValueParser } from '../../params/option.js';
 import {
   ENVIRONMENT_ENTRY_KINDS,
@@ -9,6 +9,8 @@ import {
   type EnvironmentList,
   environmentRole,
   type EnvironmentRole,
+  GROUP_INHERITANCE,
+  type GroupInheritance,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
@@ -43,6 +45,8 @@ function entryFlag<T>(list: EnvironmentList, kind: EnvironmentEntryKind, parse: 
   });
 }
 
+const GROUP_INHERITANCE_CHOICES = Object.keys(GROUP_INHERITANCE) as GroupInheritance[];
+
 export const ENTRY_FLAGS = {
   deployRoles: entryFlag('deploy', 'role', role),
   deployUsers: entryFlag('deploy', 'user', nonEmpty),
@@ -50,6 +54,11 @@ export const ENTRY_FLAGS = {
   approverRoles: entryFlag('approver', 'role', role),
   approverUsers: entryFlag('approver', 'user', nonEmpty),
   approverGroups: entryFlag('approver', 'group', nonEmpty),
+  groupInheritance: choice(
+    '--group-inheritance <which>',
+    'who of each group given counts: its direct members (a new entry’s default), or its inherited members too',
+    GROUP_INHERITANCE_CHOICES,
+  ),
   approvals: option(
     '--approvals <n>',
     `how many approvals each approver given must give (default ${MIN_REQUIRED_APPROVALS})`,

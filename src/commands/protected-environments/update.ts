@@ -7,7 +7,15 @@ import {
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { approversGiven, checkName, deployGiven, existingEnvironment, listEdits, wantedLists } from './entries.js';
+import {
+  approversGiven,
+  checkGroupInheritance,
+  checkName,
+  deployGiven,
+  existingEnvironment,
+  listEdits,
+  wantedLists,
+} from './entries.js';
 import { ENVIRONMENT_VIEW } from './fields.js';
 import { ENTRY_FLAGS, entryHint, NAME } from './shared.js';
 import { ownerVerb } from '../owner.js';
@@ -35,6 +43,7 @@ type UpdateEnvironmentInput = VerbInput<typeof UPDATE>;
 
 export function parse(input: UpdateEnvironmentInput): UpdateEnvironmentInput {
   checkName(input.owner, input.name);
+  checkGroupInheritance(input);
   if (input.clearApprovers && approversGiven(input))
     throw new CollabError('usage', '--clear-approvers cannot be used with --approver-* flags', {
       hint: 'give the approvers wanted, or --clear-approvers for none',

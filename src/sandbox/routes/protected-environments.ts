@@ -217,6 +217,9 @@ function routes(kind: Kind): Route[] {
           if (existing.user_id !== null) merged.user_id = existing.user_id;
           if (existing.group_id !== null) merged.group_id = existing.group_id;
         }
+        // An attribute not given keeps its value, as nested attributes updated by id do.
+        if (merged.group_inheritance_type === undefined)
+          merged.group_inheritance_type = existing.group_inheritance_type;
         if (approval && merged.required_approvals === undefined)
           merged.required_approvals = existing.required_approvals;
         next = next.map((entry) => (entry.id === id ? { id, ...readEntry(req, owner, at, merged, approval) } : entry));
