@@ -414,6 +414,17 @@ describe('collab approval-rules', () => {
     expect(await getJson(rulesPath)).toEqual([]);
   });
 
+  it('update --rename to a name another rule has is the service’s 400, with what to do', async () => {
+    for (const name of ['first', 'second'])
+      expect((await collab(['approval-rules', 'create', name, ...on, '--approvals', '1'])).exitCode).toBe(0);
+    const renamed = await collab(['approval-rules', 'update', 'first', ...on, '--rename', 'second']);
+    expect(renamed.exitCode).toBe(5);
+    expect(renamed.stderr).toMatch(
+      /^hint: project acme\/web\/storefront has a rule named second already: give --rename another name \(`collab approval-rules list --project acme\/web\/storefront` lists the names\)$/m,
+    );
+    expect((await getJson(rulesPath)).map((rule: { name: string }) => rule.name)).toEqual(['first', 'second']);
+  });
+
   it('an unknown rule ID is exit 4 with where the rules are listed', async () => {
     const view = await collab(['approval-rules', 'view', '999999', ...on]);
     expect(view.exitCode).toBe(4);

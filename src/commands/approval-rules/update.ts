@@ -1,6 +1,6 @@
 import { type ApprovalRule, type ApprovalRuleBody, updateApprovalRule } from '../../api/approvals.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
 import { existingRule, idsOf, RULE_VIEW } from './fields.js';
 import { nonEmpty } from '../../params/parsers.js';
@@ -89,17 +89,34 @@ export async function run(ctx: VerbContext, opts: UpdateRuleInput): Promise<void
     approverGroups: given(opts.approverGroups),
     branches: given(opts.branches),
   });
-  const response = await ctx.session.mutate<ApprovalRule>(
-    updateApprovalRule(project, rule.id, {
-      name: opts.rename ?? rule.name,
-      approvals_required: opts.approvals ?? rule.approvals_required,
-      user_ids: changed.user_ids ?? ids(rule.users),
-      group_ids: changed.group_ids ?? ids(rule.groups),
-      ...branchesOf(opts, rule, changed.protected_branch_ids),
-    }),
-  );
+  const response = await ctx.session
+    .mutate<ApprovalRule>(
+      updateApprovalRule(project, rule.id, {
+        name: opts.rename ?? rule.name,
+        approvals_required: opts.approvals ?? rule.approvals_required,
+        user_ids: changed.user_ids ?? ids(rule.users),
+        group_ids: changed.group_ids ?? ids(rule.groups),
+        ...branchesOf(opts, rule, changed.protected_branch_ids),
+      }),
+    )
+    .catch((error: unknown) => {
+      throw renameTaken(error, opts, project);
+    });
   if (!response) return;
   ctx.terminal.info(`updated approval rule ${response.data.name} on project ${project}`);
   warnLeftOut(ctx, project, opts, response.data);
   await ctx.presenter.resource(response.data, RULE_VIEW);
+}
+
+/**
+ * The service's 400 for a new name another rule of the project has ("name has already been
+ * taken", as create's): a name names one rule, so the fix is another name.
+ */
+function renameTaken(error: unknown, opts: UpdateRuleInput, project: string | number): unknown {
+  if (opts.rename === undefined || !isCollabError(error) || error.status !== 400) return error;
+  if (!/\bname has already been taken\b/.test(error.message)) return error;
+  return withHint(
+    error,
+    `project ${project} has a rule named ${opts.rename} already: give --rename another name (\`collab approval-rules list --project ${project}\` lists the names)`,
+  );
 }
