@@ -59,6 +59,14 @@ export function credentialedUrl(
   const read = readOnce(file, 'URL', { shown });
   return onceARun(async (ctx) => {
     const text = await read(ctx);
+    // Nothing read (a command before the pipe that printed nothing, an empty file) is said so, not as a URL that is not one.
+    if (text.trim() === '')
+      throw new CollabError('usage', `${shown} holds no URL`, {
+        hint:
+          file === '-'
+            ? `pipe the URL to standard input, or give ${flags.file} <path>`
+            : `put the URL in ${file}, or pipe it to standard input (${flags.file} -)`,
+      });
     for (const secret of mirrorUrlSecrets(text)) ctx.terminal.addSecret(secret);
     return check(text, shown).trim();
   });

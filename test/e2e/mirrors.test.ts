@@ -109,6 +109,23 @@ describe('collab mirrors', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('nothing on standard input, or an empty URL file, is said so before anything is sent', async () => {
+    sandbox.resetStats();
+    const piped = await collab(['mirrors', 'create', '--project', project], { input: '' });
+    expect([piped.exitCode, piped.stderr]).toEqual([
+      2,
+      'error: standard input holds no URL\nhint: pipe the URL to standard input, or give --url-file <path>\n',
+    ]);
+    const file = join(tempConfigDir(), 'url.txt');
+    writeFileSync(file, '\n');
+    const empty = await collab(['mirrors', 'create', '--project', project, '--url-file', file]);
+    expect([empty.exitCode, empty.stderr]).toEqual([
+      2,
+      `error: ${file} holds no URL\nhint: put the URL in ${file}, or pipe it to standard input (--url-file -)\n`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('two URLs on standard input are refused as one URL with a line break, before anything is sent', async () => {
     sandbox.resetStats();
     const two = await collab(['mirrors', 'create', '--project', project], {
