@@ -157,6 +157,11 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
       },
       { name: 'jira_issue_prefix', type: 'string', description: 'the prefix of Jira issue keys' },
       { name: 'jira_issue_regex', type: 'string', description: 'a regular expression of Jira issue keys' },
+      {
+        name: 'jira_issue_transition_automatic',
+        type: 'boolean',
+        description: 'move issues by automatic transitions, ahead of jira_issue_transition_id (default off)',
+      },
       { name: 'jira_issue_transition_id', type: 'string', description: 'the transitions to move issues by' },
       event('commit', 'commits'),
       event('merge_requests', 'merge requests'),

@@ -107,6 +107,25 @@ describe('collab integrations', () => {
     expect((await getJson('/groups/acme/integrations/emails-on-push')).properties.recipients).toBe('dev@acme.example');
   });
 
+  it('jira takes --jira-issue-transition-automatic, as project_integrations.md documents it', async () => {
+    const file = join(tempConfigDir(), 'token.txt');
+    writeFileSync(file, 'jira-api-token\n');
+    const jira = await collab([
+      'integrations',
+      'set',
+      'jira',
+      '--project',
+      project,
+      '--url',
+      'https://acme.atlassian.net',
+      '--token-file',
+      file,
+      '--jira-issue-transition-automatic',
+    ]);
+    expect(jira.exitCode, jira.stderr).toBe(0);
+    expect((await getJson(`${path}/jira`)).properties.jira_issue_transition_automatic).toBe(true);
+  });
+
   it('help says a flag two integrations take in two senses with each one’s: --username, --recipients', async () => {
     const help = await collab(['integrations', 'set', '--help'], { helpWidth: 200 });
     expect(help.exitCode).toBe(0);
