@@ -23,22 +23,26 @@ type Check = (url: string, from: string) => string;
  * source), the one rule for every flag that takes one: on the command line only without them
  * (argv ends up in shell history and process lists); with them, from a file or standard input
  * (`--<flag>-file <path|->`). Read when the verb runs, once a run, and its secrets registered
- * before `check` may quote it. Undefined when neither flag is given.
+ * before `check` may quote it. Undefined when neither flag is given. `targetsOnStdin` (ReadScope's)
+ * says standard input carries a run's targets, so a URL read from it unasked cannot be.
  */
 export function credentialedUrl(
   given: Given,
   flags: Names & { neither: '-' },
   check: Check,
+  targetsOnStdin?: string,
 ): (ctx: VerbContext) => Promise<string>;
 export function credentialedUrl(
   given: Given,
   flags: Names,
   check: Check,
+  targetsOnStdin?: string,
 ): ((ctx: VerbContext) => Promise<string>) | undefined;
 export function credentialedUrl(
   given: Given,
   flags: Names & { neither?: '-' },
   check: Check,
+  targetsOnStdin?: string,
 ): ((ctx: VerbContext) => Promise<string>) | undefined {
   if (given.url !== undefined && given.file !== undefined)
     throw new CollabError('usage', `${flags.url} and ${flags.file} cannot be used together`);
@@ -55,6 +59,15 @@ export function credentialedUrl(
   }
   const file = given.file ?? flags.neither;
   if (file === undefined) return undefined;
+  // An explicit `-` is refused with every other flag's (src/bulk); the one read unasked is refused here, once.
+  if (given.file === undefined && targetsOnStdin !== undefined)
+    throw new CollabError(
+      'usage',
+      `the URL cannot come from standard input: ${targetsOnStdin} - reads the targets from it`,
+      {
+        hint: `give the URL with ${flags.file} <path> (or ${flags.url} <url> for one without credentials)`,
+      },
+    );
   const shown = file === '-' ? 'standard input' : file;
   const read = readOnce(file, 'URL', { shown });
   return onceARun(async (ctx) => {

@@ -30,6 +30,11 @@ export interface ReadScope {
   warn(message: string): void;
   /** A value never to be shown (an import URL's password): redacted from every message. */
   addSecret(secret: string): void;
+  /**
+   * In a run over many targets, the flag or argument whose `-` reads them from standard input
+   * (`--project`): what a verb would read from it unasked (a URL given by no flag) it cannot.
+   */
+  readonly targetsOnStdin?: string;
 }
 
 /** How a flag's value is typed: oclif's rule. */

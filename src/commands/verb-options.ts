@@ -52,6 +52,7 @@ export async function prepare(
   const scope: ReadScope = {
     warn: (message) => ctx.terminal.warn(message),
     addSecret: (secret) => ctx.terminal.addSecret(secret),
+    ...(slot ? { targetsOnStdin: slot.label } : {}),
   };
   const read = readInput(spec, input, scope);
   const options = module.parse ? await module.parse(read, scope) : read;

@@ -126,6 +126,18 @@ describe('collab mirrors', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('--project - with no URL flag is one usage error before any request, not a failure a target', async () => {
+    sandbox.resetStats();
+    const run = await collab(['mirrors', 'create', '--project', '-'], { input: `${project}\nacme/platform/api\n` });
+    expect([run.exitCode, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      'error: the URL cannot come from standard input: --project - reads the targets from it\n' +
+        'hint: give the URL with --url-file <path> (or --url <url> for one without credentials)\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('two URLs on standard input are refused as one URL with a line break, before anything is sent', async () => {
     sandbox.resetStats();
     const two = await collab(['mirrors', 'create', '--project', project], {

@@ -14,7 +14,7 @@ import { checkRule } from '../../params/rules.js';
 import { credentialedUrl } from '../credentialed-url.js';
 import type { VerbInput } from '../verb.js';
 import { MIRROR_VIEW } from './fields.js';
-import { asText, option, params } from '../flags.js';
+import { asText, option, params, type ReadScope } from '../flags.js';
 import { ownerVerb } from '../owner.js';
 
 export const CREATE = ownerVerb({
@@ -57,13 +57,14 @@ function checkUrl(url: string, from: string): string {
   return url;
 }
 
-export function parse(input: VerbInput<typeof CREATE>): CreateMirrorOptions {
+export function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): CreateMirrorOptions {
   const branches = mirrorBranchesProblem(input.fields, (field) => `--${flagName({ name: field })}`);
   if (branches) throw new CollabError('usage', branches);
   const url = credentialedUrl(
     { url: input.url, file: input.urlFile },
     { url: '--url', file: '--url-file', neither: '-' },
     checkUrl,
+    scope.targetsOnStdin,
   );
   return { owner: input.owner, url, fields: input.fields };
 }
