@@ -266,8 +266,8 @@ _collab_flags() {
     'approval-settings update') echo '--project --group --allow-author-approval --no-allow-author-approval --allow-committer-approval --no-allow-committer-approval --allow-overrides-to-approver-list-per-merge-request --no-allow-overrides-to-approver-list-per-merge-request --retain-approvals-on-push --no-retain-approvals-on-push --selective-code-owner-removals --no-selective-code-owner-removals --require-reauthentication-to-approve --no-require-reauthentication-to-approve --dry-run --concurrency' ;;
     'schedules list') echo '--project --scope --limit --all --per-page --page --concurrency' ;;
     'schedules view') echo '--project --concurrency' ;;
-    'schedules create') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --dry-run --concurrency' ;;
-    'schedules update') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --remove-variable --dry-run --concurrency' ;;
+    'schedules create') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --variable-from-file --dry-run --concurrency' ;;
+    'schedules update') echo '--project --description --ref --cron --cron-timezone --active --no-active --variable --file-variable --variable-from-file --remove-variable --dry-run --concurrency' ;;
     'schedules delete') echo '--project --strict --dry-run --yes -y --concurrency' ;;
     'schedules play') echo '--project --dry-run --concurrency' ;;
     'schedules take-ownership') echo '--project --dry-run --concurrency' ;;

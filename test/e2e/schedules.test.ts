@@ -149,6 +149,58 @@ describe('collab schedules', () => {
     ]);
   });
 
+  it('--variable-from-file takes a value from standard input or a file, off the command line', async () => {
+    const file = join(tempConfigDir(), 'token.txt');
+    writeFileSync(file, 'from-a-file\n');
+    const created = await collab(
+      [
+        'schedules',
+        'create',
+        '--project',
+        project,
+        '--description',
+        'nightly',
+        '--ref',
+        'main',
+        '--cron',
+        '0 2 * * *',
+        '--variable-from-file',
+        'TOKEN=-',
+        '--variable-from-file',
+        `OTHER=${file}`,
+        '--json',
+      ],
+      { input: 's3cret-from-stdin\n' },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { id } = created.json<{ id: number }>();
+    expect((await getJson(`${schedulesPath}/${id}`)).variables).toEqual([
+      { key: 'TOKEN', value: 's3cret-from-stdin', variable_type: 'env_var', raw: false },
+      { key: 'OTHER', value: 'from-a-file', variable_type: 'env_var', raw: false },
+    ]);
+    const changed = await collab(
+      ['schedules', 'update', String(id), '--project', project, '--variable-from-file', 'TOKEN=-', '--dry-run'],
+      { input: 'another-s3cret\n' },
+    );
+    expect(changed.exitCode, changed.stderr).toBe(0);
+    expect(changed.stdout + changed.stderr).not.toContain('another-s3cret');
+    sandbox.resetStats();
+    const targets = await collab(
+      ['schedules', 'update', String(id), '--project', '-', '--variable-from-file', 'TOKEN=-'],
+      { input: `${project}\n` },
+    );
+    expect([targets.exitCode, targets.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: --variable-from-file TOKEN=- cannot read standard input: --project - reads the targets from it',
+    ]);
+    const missing = await create('maintainer', '--variable-from-file', 'TOKEN=/no/such/file');
+    expect([missing.exitCode, missing.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: cannot read the variable TOKEN file /no/such/file: no such file',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a bad cron or time zone is exit 2 before anything is sent', async () => {
     sandbox.resetStats();
     const cron = await create('developer', '--cron', '61 * * * *');
@@ -230,7 +282,7 @@ describe('collab schedules', () => {
     const none = await collab(['schedules', 'update', '1', '--project', project]);
     expect([none.exitCode, none.stderr]).toEqual([
       2,
-      'error: nothing to change\nhint: give --description, --ref, --cron, --cron-timezone, --active/--no-active, --variable, --file-variable or --remove-variable\n',
+      'error: nothing to change\nhint: give --description, --ref, --cron, --cron-timezone, --active/--no-active, --variable, --file-variable, --variable-from-file or --remove-variable\n',
     ]);
     expect(sandbox.requestLog).toEqual([]);
   });

@@ -7,8 +7,16 @@ import {
 } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
 import { isCollabError, withHint } from '../../errors.js';
+import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
-import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
+import {
+  allVariables,
+  readVariables,
+  SCHEDULE_VIEW,
+  type SecretVariable,
+  secretVariables,
+  type VariableInput,
+} from './fields.js';
 import { CREATE_FLAGS } from './options.js';
 import { ownerVerb } from '../owner.js';
 import { refHint } from './shared.js';
@@ -31,9 +39,11 @@ interface CreateScheduleOptions {
   owner: Owner;
   fields: Record<string, unknown> & { description: string };
   variables: VariableInput[];
+  /** --variable-from-file's, read as the verb runs. */
+  secret: SecretVariable[];
 }
 
-export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateScheduleOptions> {
+export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): Promise<CreateScheduleOptions> {
   const fields = {
     description: input.description,
     ref: input.ref,
@@ -41,11 +51,19 @@ export async function parse(input: VerbInput<typeof CREATE>): Promise<CreateSche
     ...(input.cronTimezone !== undefined ? { cron_timezone: input.cronTimezone } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),
   };
-  return { owner: input.owner, fields, variables: await readVariables(input.variables, input.fileVariables) };
+  const secret = secretVariables(input.variableFiles, scope.targetsOnStdin);
+  const variables = await readVariables(
+    input.variables,
+    input.fileVariables,
+    secret.map((v) => v.key),
+  );
+  return { owner: input.owner, fields, variables, secret };
 }
 
 /** The schedule, then each variable on it (the service takes them one a request, once the schedule has an ID). */
-export async function run(ctx: VerbContext, opts: CreateScheduleOptions): Promise<void> {
+export async function run(ctx: VerbContext, given: CreateScheduleOptions): Promise<void> {
+  // Every value is read before anything is sent: one that cannot be is refused first.
+  const opts = { ...given, variables: await allVariables(ctx, given.variables, given.secret) };
   if (ctx.session.dryRun) {
     await ctx.session.mutate(createSchedule(opts.owner.ref, opts.fields));
     // A variable's value is kept out of what --dry-run shows, as a CI/CD variable's is.

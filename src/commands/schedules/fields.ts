@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { CollabError } from '../../errors.js';
 import { type Column, type DetailField, onOrNo, PRIORITY } from '../../output/format.js';
 import { unreadableFile } from '../../util/unreadable.js';
+import type { VerbContext } from '../../context.js';
+import { readOnce } from '../file-text.js';
 
 /** A schedule's columns and view, and its variables as create and update take them. */
 
@@ -51,10 +53,14 @@ export interface VariableInput {
   variable_type: 'env_var' | 'file';
 }
 
-/** --variable KEY=VALUE and --file-variable KEY=PATH (its file read now, once a run), a key given once. */
+/**
+ * --variable KEY=VALUE and --file-variable KEY=PATH (its file read now, once a run), a key given
+ * once among them and `others` (the keys of --variable-from-file).
+ */
 export async function readVariables(
   plain: readonly (readonly [string, string])[],
   files: readonly (readonly [string, string])[],
+  others: readonly string[] = [],
 ): Promise<VariableInput[]> {
   const out: VariableInput[] = plain.map(([key, value]) => ({ key, value, variable_type: 'env_var' }));
   for (const [key, path] of files) {
@@ -66,9 +72,53 @@ export async function readVariables(
     }
     out.push({ key, value, variable_type: 'file' });
   }
-  const keys = out.map((v) => v.key);
+  const keys = [...out.map((v) => v.key), ...others];
   const twice = keys.find((key, index) => keys.indexOf(key) !== index);
   if (twice !== undefined)
     throw new CollabError('usage', `variable ${twice} is given twice`, { hint: 'give each key once' });
   return out;
+}
+
+/** A variable whose value is read when the verb runs (--variable-from-file: a file, or standard input). */
+export interface SecretVariable {
+  key: string;
+  read: (ctx: VerbContext) => Promise<string>;
+}
+
+/**
+ * --variable-from-file KEY=PATH: the value of a plain variable, read from a file or standard input
+ * (-) once a run, one trailing newline dropped, and kept out of every line collab writes to
+ * standard error, as a CI/CD variable's --value-file is: a secret never on the command line.
+ */
+export function secretVariables(
+  given: readonly (readonly [string, string])[],
+  targetsOnStdin: string | undefined,
+): SecretVariable[] {
+  const piped = given.find(([, path]) => path === '-');
+  if (piped && targetsOnStdin !== undefined)
+    throw new CollabError(
+      'usage',
+      `--variable-from-file ${piped[0]}=- cannot read standard input: ${targetsOnStdin} - reads the targets from it`,
+      { hint: 'give a file path instead of -' },
+    );
+  if (given.filter(([, path]) => path === '-').length > 1)
+    throw new CollabError('usage', 'only one variable can come from standard input', {
+      hint: 'read the others from files',
+    });
+  return given.map(([key, path]) => ({
+    key,
+    read: readOnce(path, `variable ${key}`, { secret: true, ...(path === '-' ? { shown: 'standard input' } : {}) }),
+  }));
+}
+
+/** The variables given on the command line and those read now, in that order. */
+export async function allVariables(
+  ctx: VerbContext,
+  given: readonly VariableInput[],
+  secret: readonly SecretVariable[],
+): Promise<VariableInput[]> {
+  const read: VariableInput[] = [];
+  for (const variable of secret)
+    read.push({ key: variable.key, value: await variable.read(ctx), variable_type: 'env_var' });
+  return [...given, ...read];
 }

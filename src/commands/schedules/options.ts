@@ -28,6 +28,12 @@ const VARIABLE_FLAGS = {
     variable,
     { repeatable: true },
   ),
+  variableFiles: option(
+    '--variable-from-file <KEY=PATH>',
+    'a variable whose value is read from PATH (- for standard input), a secret kept off the command line (repeatable)',
+    variable,
+    { repeatable: true },
+  ),
 };
 
 export const CREATE_FLAGS = {

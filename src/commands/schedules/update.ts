@@ -10,19 +10,26 @@ import {
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { readVariables, SCHEDULE_VIEW, type VariableInput } from './fields.js';
+import {
+  allVariables,
+  readVariables,
+  SCHEDULE_VIEW,
+  type SecretVariable,
+  secretVariables,
+  type VariableInput,
+} from './fields.js';
 import { unknownSchedule } from './view.js';
 import { UPDATE_FLAGS } from './options.js';
 import { refHint, SCHEDULE_ID } from './shared.js';
 import { ownerVerb } from '../owner.js';
-import { nothingToChange } from '../flags.js';
+import { nothingToChange, type ReadScope } from '../flags.js';
 
 export const UPDATE = ownerVerb({
   kinds: ['project'],
   name: 'update',
   summary: 'Change a schedule and its variables (the schedule’s owner only)',
   description:
-    'Only the schedule’s owner may change it: another maintainer takes ownership first (`collab schedules take-ownership`). --variable and --file-variable set a variable (added when the schedule has none of that key), --remove-variable removes one.',
+    'Only the schedule’s owner may change it: another maintainer takes ownership first (`collab schedules take-ownership`). --variable, --file-variable and --variable-from-file set a variable (added when the schedule has none of that key), --remove-variable removes one.',
   args: { scheduleId: SCHEDULE_ID },
   flags: UPDATE_FLAGS,
   mutating: true,
@@ -37,10 +44,12 @@ interface UpdateScheduleOptions {
   scheduleId: number;
   fields: Record<string, unknown>;
   variables: VariableInput[];
+  /** --variable-from-file's, read as the verb runs. */
+  secret: SecretVariable[];
   remove: string[];
 }
 
-export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateScheduleOptions> {
+export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): Promise<UpdateScheduleOptions> {
   const fields = Object.fromEntries(
     (
       [
@@ -52,16 +61,23 @@ export async function parse(input: VerbInput<typeof UPDATE>): Promise<UpdateSche
       ] as const
     ).filter(([, value]) => value !== undefined),
   );
-  const variables = await readVariables(input.variables, input.fileVariables);
-  const both = variables.find((v) => input.removeVariables.includes(v.key));
+  const secret = secretVariables(input.variableFiles, scope.targetsOnStdin);
+  const variables = await readVariables(
+    input.variables,
+    input.fileVariables,
+    secret.map((v) => v.key),
+  );
+  const both = [...variables, ...secret].find((v) => input.removeVariables.includes(v.key));
   if (both) throw new CollabError('usage', `variable ${both.key} is both set and removed`, { hint: 'give it once' });
-  if (Object.keys(fields).length === 0 && variables.length === 0 && input.removeVariables.length === 0)
+  if (Object.keys(fields).length === 0 && variables.length + secret.length === 0 && input.removeVariables.length === 0)
     throw nothingToChange(UPDATE_FLAGS);
-  return { owner: input.owner, scheduleId: input.scheduleId, fields, variables, remove: input.removeVariables };
+  return { owner: input.owner, scheduleId: input.scheduleId, fields, variables, secret, remove: input.removeVariables };
 }
 
 /** Reads the schedule (which variables it has), then its PUT and each variable's request. */
-export async function run(ctx: VerbContext, opts: UpdateScheduleOptions): Promise<void> {
+export async function run(ctx: VerbContext, given: UpdateScheduleOptions): Promise<void> {
+  // Every value is read before anything is sent: one that cannot be is refused first.
+  const opts = { ...given, variables: await allVariables(ctx, given.variables, given.secret) };
   const { scheduleId } = opts;
   const project = opts.owner.ref;
   const { data: schedule } = await ctx.session
