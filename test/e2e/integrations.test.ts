@@ -196,6 +196,20 @@ describe('collab integrations', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('--secret-file key=- beside --project - is one usage error before any request', async () => {
+    sandbox.resetStats();
+    const run = await collab(['integrations', 'set', 'datadog', '--project', '-', '--secret-file', 'api_key=-'], {
+      input: `${project}\nacme/platform/api\n`,
+    });
+    expect([run.exitCode, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      'error: --secret-file api_key=- cannot read standard input: --project - reads the targets from it\n' +
+        'hint: give a file path instead of -\n',
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('an api_key on argv is refused before any request, as a token is: Datadog’s, which collab has no flags for', async () => {
     sandbox.resetStats();
     const run = await collab([

@@ -15,7 +15,7 @@ import { readOnce } from '../file-text.js';
 import type { VerbInput } from '../verb.js';
 import { integrationView, unknownIntegration } from './fields.js';
 import { readIntegration } from './view.js';
-import { asText, option, params } from '../flags.js';
+import { asText, option, params, type ReadScope } from '../flags.js';
 import { SLUG, TYPED } from './shared.js';
 import { keyValue } from '../../params/parsers.js';
 import { ownerVerb } from '../owner.js';
@@ -79,7 +79,7 @@ const fileFlag = (key: string) =>
  * secret on the command line, a required secret not given (the service wants an integration's
  * required settings with every PUT, doc/api/project_integrations.md), two reads of standard input.
  */
-export function parse(input: SetIntegrationInput): SetIntegrationOptions {
+export function parse(input: SetIntegrationInput, scope: ReadScope): SetIntegrationOptions {
   const spec = integrationNamed(input.slug);
   if (spec && !spec.owners.includes(input.owner.kind))
     throw new CollabError('usage', `${input.slug} cannot be set up on a ${input.owner.kind}`, {
@@ -128,6 +128,14 @@ export function parse(input: SetIntegrationInput): SetIntegrationOptions {
       });
     files.push([key, file]);
   }
+  // --webhook-file - is refused beside --project - by src/bulk; a --secret-file key=- only here.
+  const piped = input.secretFiles.find(([, file]) => file === '-');
+  if (piped && scope.targetsOnStdin !== undefined)
+    throw new CollabError(
+      'usage',
+      `--secret-file ${piped[0]}=- cannot read standard input: ${scope.targetsOnStdin} - reads the targets from it`,
+      { hint: 'give a file path instead of -' },
+    );
   if (files.filter(([, file]) => file === '-').length > 1)
     throw new CollabError('usage', 'only one secret can come from standard input', {
       hint: 'read the others from files',
