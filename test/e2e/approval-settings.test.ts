@@ -84,6 +84,30 @@ describe('collab approval-settings', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('--selective-code-owner-removals where approvals are retained on push already is exit 2 before the PUT', async () => {
+    expect((await collab(['approval-settings', 'update', ...project, '--retain-approvals-on-push'])).exitCode).toBe(0);
+    sandbox.resetStats();
+    const selective = await collab(['approval-settings', 'update', ...project, '--selective-code-owner-removals']);
+    expect([selective.exitCode, selective.stderr]).toEqual([
+      2,
+      'error: --selective-code-owner-removals cannot be on while project acme/web/storefront has retain_approvals_on_push on: selective removals need approvals not retained on push\n' +
+        'hint: give --no-retain-approvals-on-push with it\n',
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    const both = await collab([
+      'approval-settings',
+      'update',
+      ...project,
+      '--selective-code-owner-removals',
+      '--no-retain-approvals-on-push',
+    ]);
+    expect(both.exitCode, both.stderr).toBe(0);
+    expect(await settingsOf(storefront)).toMatchObject({
+      selective_code_owner_removals: { value: true },
+      retain_approvals_on_push: { value: false },
+    });
+  });
+
   it('the group’s settings need its Owner role: a Maintainer is told who may (exit 3)', async () => {
     const denied = await collab(['approval-settings', 'view', '--group', 'acme'], { as: 'maintainer' });
     expect(denied.exitCode).toBe(3);

@@ -63,6 +63,8 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
     throw new CollabError('usage', `${locked.key} of ${describeOwner(opts.owner)} ${locked.says}`, {
       hint: 'change it on the group that locks it',
     });
+  const clash = clashWithCurrent(current, opts);
+  if (clash) throw clash;
   const response = await ctx.session.mutate<ApprovalSettings>(updateApprovalSettings(opts.owner, opts.body));
   if (!response) return;
   ctx.terminal.info(
@@ -73,4 +75,26 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
     service: response.data,
     columns: SETTING_COLUMNS,
   });
+}
+
+/**
+ * The one rule of the two settings (approvalSettingsProblem) held to what the owner will have, not
+ * only to what was given: --selective-code-owner-removals where approvals are retained on push
+ * already (or the other way round) is the service's 400 ("selective_code_owner_removals can be
+ * enabled only if retain_approvals_on_push is disabled"), said before sending, with the flag that
+ * turns the other off.
+ */
+function clashWithCurrent(current: ApprovalSettings, opts: UpdateSettingsOptions): CollabError | undefined {
+  const turnsOn = opts.body.selective_code_owner_removals === true || opts.body.retain_approvals_on_push === true;
+  const values = Object.fromEntries(Object.entries(current).map(([key, setting]) => [key, setting?.value]));
+  if (!turnsOn || !approvalSettingsProblem({ ...values, ...opts.body })) return undefined;
+  const given =
+    opts.body.selective_code_owner_removals === true ? 'selective_code_owner_removals' : 'retain_approvals_on_push';
+  const other =
+    given === 'selective_code_owner_removals' ? 'retain_approvals_on_push' : 'selective_code_owner_removals';
+  return new CollabError(
+    'usage',
+    `--${flagName({ name: given })} cannot be on while ${describeOwner(opts.owner)} has ${other} on: selective removals need approvals not retained on push`,
+    { hint: `give --no-${flagName({ name: other })} with it` },
+  );
 }
