@@ -348,6 +348,40 @@ describe('collab.yaml: approval rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('an any_approver rule of another name renames the project’s one, which a second cannot be', async () => {
+    const { collab, file, getJson, writes, sandbox } = await world();
+    expect((await collab(['apply', '-f', file(RULES), '--yes'])).exitCode).toBe(0);
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      enforce: true',
+        '      items:',
+        '        - { name: everyone, rule_type: any_approver, approvals_required: 2 }',
+        '        - { name: anyone, approvals_required: 1, users: [max] }',
+        '',
+      ].join('\n'),
+      'renamed.yaml',
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.lines<{ key: string; action: string; to: unknown }>()).toEqual([
+      expect.objectContaining({ key: 'anyone', action: 'update', to: { name: 'everyone', approvals_required: 2 } }),
+      expect.objectContaining({ key: 'anyone', action: 'create' }),
+      expect.objectContaining({ key: 'security', action: 'delete' }),
+    ]);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(summary(await getJson(`${STOREFRONT}/approval_rules`))).toEqual([
+      { name: 'anyone', rule_type: 'regular', approvals_required: 1, users: ['max'], groups: [], branches: [] },
+      { name: 'everyone', rule_type: 'any_approver', approvals_required: 2, users: [], groups: [], branches: [] },
+    ]);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
   it('users on an any_approver rule are refused at plan with where they are (exit 2), nothing sent', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(RULES.replace('rule_type: any_approver', 'rule_type: any_approver\n        users: [max]'));

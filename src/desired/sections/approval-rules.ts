@@ -129,6 +129,25 @@ const comparable = (key: keyof RuleWant, value: unknown): unknown =>
     ? value.map((name) => String(name).toLowerCase()).sort()
     : value;
 
+/**
+ * Which live rule a rule of the file is: the one of its name, but for an any_approver rule, which
+ * is the project's one such rule whatever its name (GitLab refuses a second, `any-approver for the
+ * project already exists`: ee/app/models/approval_project_rule.rb), so another name renames it.
+ * Names are unique among the rules of one type: a regular rule of the name of that any_approver
+ * rule, which the file's any_approver rule takes, is another rule.
+ */
+function ruleMatcher(
+  items: readonly Item[],
+  found: readonly ApprovalRule[],
+): (item: Item, rule: ApprovalRule) => boolean {
+  const anyLive = found.find((rule) => rule.rule_type === 'any_approver');
+  const anyWanted = anyLive !== undefined && items.some((item) => item.rule_type === 'any_approver');
+  return (item, rule) =>
+    anyWanted && item.rule_type === 'any_approver'
+      ? rule === anyLive
+      : rule.name === String(item.name) && !(anyWanted && rule === anyLive);
+}
+
 const isRule = (item: Item): item is ApprovalRule =>
   typeof item.id === 'number' && typeof item.name === 'string' && typeof item.rule_type === 'string';
 
@@ -270,6 +289,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       ...(live.approvalBranches ?? []),
       ...listOf(target.sections.protected_branches).items.map((item) => String(item.name)),
     ]);
+    const matches = ruleMatcher(wanted.items, found);
     for (const item of wanted.items) {
       const want = wantOf(item);
       // Unread (a project the plan makes, which protects its default branch itself): left to apply.
@@ -281,7 +301,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
               `branch ${branch} is not protected in ${target.path} (approval rule ${want.name})`,
               { hint: `protect it first: add it to protected_branches of ${target.path}, or name a protected branch` },
             );
-      const existing = found.find((rule) => rule.name === want.name);
+      const existing = found.find((rule) => matches(item, rule));
       if (!existing) {
         emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
         continue;
@@ -297,15 +317,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
         continue;
       }
+      // Keyed by the live rule's name, which liveFields finds (a renamed any_approver rule's).
       emit(
-        want.name,
+        existing.name,
         'update',
         Object.fromEntries(keys.map((key) => [key, current[key]])),
         Object.fromEntries(keys.map((key) => [key, want[key]])),
         { op: 'approval-rule-update', ruleId: existing.id, rule: { ...current, ...want }, known: knownIds(existing) },
       );
     }
-    for (const existing of unlisted(wanted, found, (item, rule) => item.name === rule.name))
+    for (const existing of unlisted(wanted, found, matches))
       emit(
         existing.name,
         'delete',
