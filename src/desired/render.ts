@@ -89,7 +89,7 @@ function changeLine(change: Change, liveCells: number): Shown {
       change.action === 'delete'
         ? name
         : change.action === 'create'
-          ? `${name} ${shownValue(withoutUrl(change.after))}`
+          ? `${name} ${shownValue(withoutKey(change.after, key))}`
           : `${name} ${before()} -> ${shownValue(change.after)}`;
   } else {
     const name = settingName(section, key);
@@ -273,10 +273,14 @@ function fieldsChanged(before: unknown, after: unknown): string {
     .join(', ');
 }
 
-function withoutUrl(value: unknown): unknown {
+/**
+ * A new item without the URL its line is named by (a hook's): another item's `url` is one of its
+ * settings (a Jira integration's, sent beside its slug), and stays in the line.
+ */
+function withoutKey(value: unknown, key: string): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const { url: _url, ...rest } = value as Record<string, unknown>;
-  return rest;
+  const { url, ...rest } = value as Record<string, unknown>;
+  return url === key ? rest : value;
 }
 
 /**

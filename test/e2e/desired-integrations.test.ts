@@ -116,6 +116,27 @@ describe('collab.yaml: integrations', () => {
     expect(exported.stderr).toMatch(/the webhook of the slack integration of project acme\/platform\/api/);
   });
 
+  it('a new Jira integration’s line in the plan shows its url, which it sends', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      - slug: jira',
+        '        url: https://acme.atlassian.net',
+        `        password: $${'{'}env:JIRA_TOKEN}`,
+        '',
+      ].join('\n'),
+    );
+    const plan = await collab(['plan', '-f', path], { env: { JIRA_TOKEN: 'jira-token' } });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.stdout).toContain(
+      `+ integration jira {"url":"https://acme.atlassian.net","password":"$${'{'}env:JIRA_TOKEN}"}`,
+    );
+  });
+
   it('a secret written in the file, not as a template, is refused at its line (exit 2) before any request', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE.replace(TEMPLATE, WEBHOOK));
